@@ -1,0 +1,124 @@
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+/** Category tree: category → sub category → sub-sub category, each with its cat_code. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'cascade' }),
+    level: integer('level').notNull(),
+    catCode: text('cat_code').notNull(),
+    // English name doubles as the URL key (SPEC.md §2 /products/{name}/{category}/{cat_code}).
+    nameEn: text('name_en').notNull(),
+    nameFr: text('name_fr').notNull(),
+    nameEs: text('name_es').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    hidden: boolean('hidden').notNull().default(false),
+  },
+  (t) => [uniqueIndex('categories_cat_code_uq').on(t.catCode), index('categories_parent_idx').on(t.parentId)],
+);
+
+/** Product class codes with their badge (F new, R clearance, Y on sale, N coming soon, and regular ones). */
+export const classCodes = pgTable('class_codes', {
+  code: text('code').primaryKey(),
+  labelEn: text('label_en').notNull(),
+  labelFr: text('label_fr').notNull(),
+  labelEs: text('label_es').notNull(),
+  color: text('color').notNull().default('#666666'),
+});
+
+/** A product (SKU). Names and descriptions live in product_translations, prices in product_prices. */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    productId: text('product_id').notNull(),
+    classCode: text('class_code')
+      .notNull()
+      .references(() => classCodes.code),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    shipPack: integer('ship_pack').notNull().default(1),
+    brand: text('brand'),
+    colour: text('colour'),
+    colourHex: text('colour_hex'),
+    type: text('type'),
+    size: text('size'),
+    contentTypes: text('content_types').notNull().default(''),
+    barcode: text('barcode'),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_product_id_uq').on(t.productId),
+    index('products_category_idx').on(t.categoryId, t.productId),
+    index('products_class_idx').on(t.classCode),
+    index('products_barcode_idx').on(t.barcode),
+  ],
+);
+
+/** Names (limited HTML, sanitised on write) and descriptions per language. */
+export const productTranslations = pgTable(
+  'product_translations',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    lang: text('lang', { enum: ['en', 'fr', 'es'] }).notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.lang] })],
+);
+
+/** Prices in integer cents and stock in ship packs, per country. No row: not sold in that country. */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    country: text('country', { enum: ['ca', 'us'] }).notNull(),
+    retailPriceCents: integer('retail_price_cents').notNull(),
+    sellingPriceCents: integer('selling_price_cents').notNull(),
+    sellingPrice2Cents: integer('selling_price_2_cents'),
+    available: integer('available').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.country] })],
+);
+
+/** Curated product groups (SPEC.md §2 product group page). */
+export const productGroups = pgTable('product_groups', {
+  id: serial('id').primaryKey(),
+  titleEn: text('title_en').notNull(),
+  titleFr: text('title_fr').notNull(),
+  titleEs: text('title_es').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const productGroupItems = pgTable(
+  'product_group_items',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => productGroups.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.productId] }), index('product_group_items_product_idx').on(t.productId)],
+);

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/** Languages of the storefront. SPEC.md §4: '' means English on the wire. */
+export const LANGS = ['en', 'fr', 'es'] as const;
+export type Lang = (typeof LANGS)[number];
+
+/** Accepts the wire forms of a language ('' , 'en', 'fr', 'es', also 'sp') and yields one of LANGS. */
+export const LangParam = z
+  .string()
+  .max(5)
+  .optional()
+  .transform((value, ctx): Lang => {
+    const v = (value ?? '').trim().toLowerCase();
+    if (v === '' || v === 'en') return 'en';
+    if (v === 'fr') return 'fr';
+    if (v === 'es' || v === 'sp') return 'es';
+    ctx.addIssue({ code: 'custom', message: 'Unknown language' });
+    return z.NEVER;
+  });
+
+/** Countries whose price lists exist. The cflag cookie and API use 'ca' and 'us'. */
+export const COUNTRIES = ['ca', 'us'] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+export const CountryParam = z
+  .string()
+  .max(5)
+  .optional()
+  .transform((value, ctx): Country => {
+    const v = (value ?? '').trim().toLowerCase();
+    if (v === '' || v === 'ca' || v === 'cad' || v === 'canada') return 'ca';
+    if (v === 'us' || v === 'usa') return 'us';
+    ctx.addIssue({ code: 'custom', message: 'Unknown country' });
+    return z.NEVER;
+  });
+
+/** SPEC.md §9: records per page. */
+export const PAGE_SIZES = [25, 50, 75, 100, 125, 300] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+
+export const PageSizeParam = z.coerce
+  .number({ message: 'Page size must be one of 25, 50, 75, 100, 125, 300' })
+  .int()
+  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
+    message: 'Page size must be one of 25, 50, 75, 100, 125, 300',
+  })
+  .default(DEFAULT_PAGE_SIZE);
+
+export const PageParam = z.coerce
+  .number({ message: 'Page must be a whole number of at least 1' })
+  .int({ message: 'Page must be a whole number of at least 1' })
+  .min(1, { message: 'Page must be a whole number of at least 1' })
+  .max(1_000_000)
+  .default(1);
+
+/** The error body of every failed call (DESIGN.md, wire compatibility). */
+export const ErrorBody = z.object({
+  status: z.literal(false),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** A paginated list (DESIGN.md): { data, total, current_page, last_page, per_page }. */
+export function paginated<T extends z.ZodTypeAny>(item: T) {
+  return z.object({
+    data: z.array(item),
+    total: z.number().int(),
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+  });
+}
+
+export type Paginated<T> = {
+  data: T[];
+  total: number;
+  current_page: number;
+  last_page: number;
+  per_page: number;
+};
+
+/** Builds the pagination envelope from a page of rows and the total count. */
+export function toPage<T>(data: T[], total: number, page: number, perPage: number): Paginated<T> {
+  return {
+    data,
+    total,
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    per_page: perPage,
+  };
+}
+
+export const OkBody = z.object({ status: z.literal(true) });

@@ -1,0 +1,4 @@
+export * from './common';
+export * from './common/errors';
+export * from './rules';
+export * from './catalogue';

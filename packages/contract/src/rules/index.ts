@@ -1,0 +1,4 @@
+export * from './availability';
+export * from './quantity';
+export * from './money';
+export * from './page-window';
