@@ -14,7 +14,7 @@ export const LangParam = z
     if (v === '' || v === 'en') return 'en';
     if (v === 'fr') return 'fr';
     if (v === 'es' || v === 'sp') return 'es';
-    ctx.addIssue({ code: 'custom', message: 'Unknown language' });
+    ctx.addIssue({ code: 'custom', message: 'Language must be en, fr or es' });
     return z.NEVER;
   });
 
@@ -22,16 +22,39 @@ export const LangParam = z
 export const COUNTRIES = ['ca', 'us'] as const;
 export type Country = (typeof COUNTRIES)[number];
 
+function toCountry(value: string): Country | null {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'ca' || v === 'cad' || v === 'canada') return 'ca';
+  if (v === 'us' || v === 'usa') return 'us';
+  return null;
+}
+
+/** An optional country parameter: absent stays undefined so the session or cookie can decide. */
+export const OptionalCountryParam = z
+  .string()
+  .max(10)
+  .optional()
+  .transform((value, ctx): Country | undefined => {
+    if (value === undefined || value.trim() === '') return undefined;
+    const country = toCountry(value);
+    if (!country) {
+      ctx.addIssue({ code: 'custom', message: 'Country must be ca or us' });
+      return z.NEVER;
+    }
+    return country;
+  });
+
 export const CountryParam = z
   .string()
   .max(5)
   .optional()
   .transform((value, ctx): Country => {
-    const v = (value ?? '').trim().toLowerCase();
-    if (v === '' || v === 'ca' || v === 'cad' || v === 'canada') return 'ca';
-    if (v === 'us' || v === 'usa') return 'us';
-    ctx.addIssue({ code: 'custom', message: 'Unknown country' });
-    return z.NEVER;
+    const country = toCountry(value ?? '');
+    if (!country) {
+      ctx.addIssue({ code: 'custom', message: 'Country must be ca or us' });
+      return z.NEVER;
+    }
+    return country;
   });
 
 /** SPEC.md §9: records per page. */

@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Repository root: src/ and dist/ both sit two levels below it (apps/api/src, apps/api/dist). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
+  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' })
+    .optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  DEMO_DATA: booleanFlag.optional(),
+  APP_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, { message: 'must be 64 hexadecimal characters (a 256-bit key)' })
+    .optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { message: 'must start with smtp:// or smtps://' }).optional(),
+  MAIL_FROM: z.string().default('Wholesale Storefront <no-reply@example.com>'),
+  STAFF_EMAIL: z.string().email({ message: 'must be an e-mail address' }).default('credit@example.com'),
+  PUBLIC_URL: z.string().url({ message: 'must be a URL such as http://localhost:3000' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().positive().default(1200),
+  TRUST_PROXY: booleanFlag.default(false),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  /** Where PGlite, images, uploads and the dev key live. 'memory' keeps PGlite in memory (tests). */
+  dataDir: string;
+  pgliteDir: string | 'memory';
+  demoData: boolean;
+  encryptionKey?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  staffEmail: string;
+  publicUrl: string;
+  logLevel: string;
+  rateLimitMax: number;
+  trustProxy: boolean;
+  webDist: string;
+};
+
+/** A configuration error naming every bad variable, so start-up fails with one clear message. */
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
+    encryptionKey: e.APP_ENCRYPTION_KEY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    staffEmail: e.STAFF_EMAIL,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    logLevel: e.LOG_LEVEL,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    trustProxy: e.TRUST_PROXY,
+    webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
+  };
+}

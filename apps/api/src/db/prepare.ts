@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { DatabaseHandle } from './client';
+import { seedDemoData } from './seed/demo';
+
+/** Loads the demo data into an empty database, unless DEMO_DATA=false (and never by default in production). */
+export async function prepareDatabase(handle: DatabaseHandle, config: Config, log: FastifyBaseLogger): Promise<void> {
+  if (!config.demoData) return;
+  const result = await handle.db.execute<{ n: string }>(sql`select count(*) as n from products`);
+  if (Number(result.rows[0]?.n ?? 0) > 0) return;
+  const started = Date.now();
+  log.info('empty database: loading demo data');
+  const summary = await seedDemoData(handle.db, {});
+  log.info({ ...summary, ms: Date.now() - started }, 'demo data loaded');
+}

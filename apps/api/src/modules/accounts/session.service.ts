@@ -1,0 +1,110 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Country, Lang } from '@wholesale/contract';
+import type { Tx } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+
+/** Who the caller is, decided by the server from the session (DESIGN.md "Identity"). */
+export type SessionUser = {
+  id: number;
+  role: 'customer' | 'staff';
+  email: string;
+  ownerName: string;
+  companyName: string | null;
+  customerCode: string | null;
+  country: Country;
+  lang: Lang;
+};
+
+export type ResolvedSession = { user: SessionUser; tokenHash: string; csrfToken: string };
+
+/** Absolute lifetime of a session, and how long it may sit unused. */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** 256 bits of randomness, URL-safe. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Starts a new session for a user; returns the opaque token (only its hash is stored). */
+export async function createSession(
+  tx: Tx,
+  userId: number,
+  meta: { userAgent?: string; ip?: string } = {},
+): Promise<{ token: string; csrfToken: string }> {
+  const token = newToken();
+  const csrfToken = newToken();
+  await tx.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    csrfToken,
+    expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+    userAgent: meta.userAgent?.slice(0, 300),
+    ip: meta.ip,
+  });
+  return { token, csrfToken };
+}
+
+/** Looks a token up; null when unknown, revoked, expired or idle too long, or the user is inactive. */
+export async function resolveSession(tx: Tx, token: string): Promise<ResolvedSession | null> {
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  const rows = await tx
+    .select({
+      lastSeenAt: sessions.lastSeenAt,
+      csrfToken: sessions.csrfToken,
+      id: users.id,
+      role: users.role,
+      email: users.email,
+      ownerName: users.ownerName,
+      companyName: users.companyName,
+      customerCode: users.customerCode,
+      country: users.country,
+      lang: users.lang,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  const { lastSeenAt: _seen, csrfToken, ...user } = row;
+  return { user, tokenHash, csrfToken };
+}
+
+/** Revokes one session (logout). */
+export async function revokeSession(tx: Tx, tokenHash: string): Promise<void> {
+  await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Revokes every session of a user, except optionally the current one (password change or reset). */
+export async function revokeUserSessions(tx: Tx, userId: number, exceptTokenHash?: string): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptTokenHash ? ne(sessions.tokenHash, exceptTokenHash) : sql`true`,
+      ),
+    );
+}

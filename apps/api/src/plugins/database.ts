@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database, DatabaseHandle } from '../db/client';
+import type { Config } from '../config';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    dbHandle: DatabaseHandle;
+    config: Config;
+  }
+}
+
+/** Makes the database and configuration available to every module. */
+export const databasePlugin = fp(async (app: FastifyInstance, opts: { handle: DatabaseHandle; config: Config }) => {
+  app.decorate('db', opts.handle.db);
+  app.decorate('dbHandle', opts.handle);
+  app.decorate('config', opts.config);
+});

@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@wholesale/contract';
+import { AppError } from '../lib/app-error';
+
+function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
+  return { status: false, error: { code, message, ...(fields ? { fields } : {}) } };
+}
+
+/** Turns a validation issue path such as "/pagination" or "/officers/0/name" into a field name. */
+function fieldName(instancePath: string, params: unknown): string {
+  const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (path) return path;
+  const missing = (params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path;
+  return Array.isArray(missing) && missing.length ? missing.join('.') : 'body';
+}
+
+/**
+ * One error shape everywhere (DESIGN.md): `{ status: false, error: { code, message, fields? } }`.
+ * No stack traces outside development.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance, opts: { exposeStack: boolean }) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = fieldName(issue.instancePath, issue.params);
+        fields[name] ??= issue.message ?? "Invalid value";
+      }
+      const first = Object.entries(fields)[0];
+      return reply
+        .status(400)
+        .send(body('VALIDATION_FAILED', first ? `${first[0]}: ${first[1]}` : ERROR_CODES.VALIDATION_FAILED.message, fields));
+    }
+    const fe = error as FastifyError;
+    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (fe.statusCode === 400 && /JSON/i.test(fe.message))) {
+      return reply.status(400).send(body('MALFORMED_JSON', ERROR_CODES.MALFORMED_JSON.message));
+    }
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.statusCode === 413) {
+      return reply.status(413).send(body('PAYLOAD_TOO_LARGE', ERROR_CODES.PAYLOAD_TOO_LARGE.message));
+    }
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fe.statusCode === 415) {
+      return reply.status(415).send(body('UNSUPPORTED_MEDIA_TYPE', ERROR_CODES.UNSUPPORTED_MEDIA_TYPE.message));
+    }
+    if (fe.statusCode === 429) {
+      return reply.status(429).send(body('RATE_LIMITED', ERROR_CODES.RATE_LIMITED.message));
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return reply.status(fe.statusCode).send(body('VALIDATION_FAILED', fe.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    const message = opts.exposeStack ? `${error.message}\n${error.stack ?? ''}` : ERROR_CODES.INTERNAL.message;
+    return reply.status(500).send(body('INTERNAL', message));
+  });
+});

@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+
+/**
+ * Serves the built SPA: hashed assets with a year-long cache, index.html for every other non-/api
+ * GET (client-side routes and deep links). Unknown /api paths answer a JSON 404.
+ */
+export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
+  const indexFile = path.join(opts.webDist, 'index.html');
+  const hasSpa = fs.existsSync(indexFile);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: opts.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/images/') || request.method !== 'GET' || !hasSpa) {
+      throw new AppError('ROUTE_NOT_FOUND', `No such path: ${request.method} ${url.split('?')[0]}`);
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html');
+  });
+});

@@ -1,0 +1,47 @@
+import { ConfigError, loadConfig } from './config';
+import { openDatabase, runMigrations } from './db/client';
+import { buildApp } from './app';
+import { prepareDatabase } from './db/prepare';
+
+/** Starts the API (and the built SPA) on PORT; shuts down cleanly on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
+  await runMigrations(handle);
+  const app = await buildApp({ config, db: handle });
+  await prepareDatabase(handle, config, app.log);
+  await app.listen({ port: config.port, host: config.host });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await handle.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+void main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
