@@ -2,3 +2,4 @@ export * from './availability';
 export * from './quantity';
 export * from './money';
 export * from './page-window';
+export * from './barcode';
