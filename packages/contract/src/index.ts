@@ -2,3 +2,8 @@ export * from './common';
 export * from './common/errors';
 export * from './rules';
 export * from './catalogue';
+export * from './cart';
+export * from './favourites';
+export * from './orders';
+export * from './opticon';
+export * from './accounts';

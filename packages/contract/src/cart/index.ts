@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { CountryParam, LangParam, OptionalCountryParam } from '../common';
+
+/**
+ * SPEC.md §7 passes user_id on every cart and order call; it is accepted for compatibility only and
+ * must equal the caller's own id (DESIGN.md "Identity").
+ */
+export const UserIdParam = z.union([z.string().trim().max(20), z.number().int()]).optional();
+
+/** A product reference: the SKU code (string) or the numeric product id of a product card. */
+export const ProductRef = z.union([
+  z.number({ message: 'product_id is required' }).int().positive(),
+  z.string({ message: 'product_id is required' }).trim().min(1, { message: 'product_id is required' }).max(64),
+]);
+export type ProductRef = z.infer<typeof ProductRef>;
+
+const ITEM_MESSAGE = 'Quantity must be a whole number of ship packs';
+
+/**
+ * A quantity in ship packs. Accepts a number or digit string (old clients send strings); negative
+ * or non-numeric values are refused with a message naming the field (SPEC.md §5).
+ */
+export const ItemQuantity = z
+  .union([z.number({ message: ITEM_MESSAGE }), z.string({ message: ITEM_MESSAGE }).trim()])
+  .transform((value, ctx) => {
+    const n = typeof value === 'number' ? value : /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isInteger(n)) {
+      ctx.addIssue({ code: 'custom', message: ITEM_MESSAGE });
+      return z.NEVER;
+    }
+    if (n < 0) {
+      ctx.addIssue({ code: 'custom', message: 'Quantity cannot be negative' });
+      return z.NEVER;
+    }
+    if (n > 100_000) {
+      ctx.addIssue({ code: 'custom', message: 'Quantity is too large' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** Cart calls read lang and country like the rest of SPEC.md §7. */
+export const CartQuery = z.object({ user_id: UserIdParam, lang: LangParam, country: OptionalCountryParam });
+export type CartQuery = z.infer<typeof CartQuery>;
+
+/** POST /api/cart/add body ("productobj"): the product and how many ship packs to add. */
+export const StoreAddToCartBody = z.object({
+  product_id: ProductRef,
+  item: ItemQuantity.refine((n) => n >= 1, { message: 'Quantity must be at least 1' }),
+  user_id: UserIdParam,
+});
+export type StoreAddToCartBody = z.input<typeof StoreAddToCartBody>;
+
+/** POST /api/add/item: set a cart line's quantity (0 removes it) and/or its selection. */
+export const StoreSetCartItemBody = z
+  .object({
+    id: z.coerce.number({ message: 'id must be a cart line id' }).int().positive({ message: 'id must be a cart line id' }),
+    item: ItemQuantity.optional(),
+    selected: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
+    user_id: UserIdParam,
+    lang: LangParam,
+  })
+  .refine((b) => b.item !== undefined || b.selected !== undefined, { message: 'item is required', path: ['item'] });
+export type StoreSetCartItemBody = z.input<typeof StoreSetCartItemBody>;
+
+/** DELETE /api/cart/delete query. */
+export const StoreDeleteCartLineQuery = z.object({
+  id: z.coerce.number({ message: 'id must be a cart line id' }).int().positive({ message: 'id must be a cart line id' }),
+  user_id: UserIdParam,
+  lang: LangParam,
+});
+
+/** DELETE /api/cart-delete-all query. */
+export const StoreEmptyCartQuery = z.object({ user_id: UserIdParam, lang: LangParam });
+
+/** SPEC.md §3 cart line as the server answers it; money in dollars (2 decimals). */
+export const CartLine = z.object({
+  id: z.number().int(),
+  /** Numeric id of the product (as on product cards). */
+  product: z.number().int(),
+  product_id: z.string(),
+  name: z.string(),
+  item: z.number().int(),
+  price: z.number(),
+  selling_price: z.number(),
+  retail_price: z.number(),
+  ship_pack: z.number().int(),
+  available: z.number().int(),
+  class: z.string(),
+  image: z.string(),
+  selected: z.boolean(),
+  unavailable: z.boolean(),
+  line_total: z.number(),
+});
+export type CartLine = z.infer<typeof CartLine>;
+
+/** What happened to the quantity the caller asked for (SPEC.md §5 clamping). */
+export const CartNotice = z.object({
+  product_id: z.string(),
+  requested: z.number().int(),
+  quantity: z.number().int(),
+  clamped: z.boolean(),
+});
+export type CartNotice = z.infer<typeof CartNotice>;
+
+/** Every cart call answers the whole cart: {status, products, total} (SPEC.md §3, §7). */
+export const CartResponse = z.object({
+  status: z.literal(true),
+  products: z.array(CartLine),
+  total: z.number(),
+  count: z.number().int(),
+  notice: CartNotice.optional(),
+});
+export type CartResponse = z.infer<typeof CartResponse>;
+
+/** Country of a request body (opticon) where SPEC.md names it. */
+export const BodyCountry = CountryParam;

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { LangParam, OptionalCountryParam, PageParam } from '../common';
+import { CartResponse, UserIdParam } from '../cart';
+
+/** SPEC.md §9 / DESIGN: a customer's first order must reach the opening minimum of its country. */
+export const OPENING_ORDER_MINIMUM_CENTS = { ca: 50_000, us: 20_000 } as const;
+
+/** True when this order total may be placed, given whether the customer has ordered before. */
+export function meetsOpeningMinimum(totalCents: number, country: 'ca' | 'us', isFirstOrder: boolean): boolean {
+  return !isFirstOrder || totalCents >= OPENING_ORDER_MINIMUM_CENTS[country];
+}
+
+export const ORDER_STATUSES = ['placed', 'processing', 'shipped', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+const listOf = <T extends z.ZodTypeAny>(item: T) =>
+  z.union([z.array(item), item]).transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[]);
+
+/**
+ * POST /api/store/orders body. SPEC.md §3's payload (order_qty, price, date, product_id, user_id,
+ * order_comment) is accepted, but only product_id is used, to pick which cart lines to order:
+ * quantities and prices always come from the cart and the database. Without product_id the
+ * selected cart lines are ordered.
+ */
+export const StorePlaceOrderBody = z.object({
+  product_id: listOf(z.union([z.string().trim().min(1).max(64), z.number().int()])).optional(),
+  order_qty: z.unknown().optional(),
+  price: z.unknown().optional(),
+  date: z.unknown().optional(),
+  user_id: UserIdParam,
+  order_comment: z.string().max(2000, { message: 'The comment is too long (2000 characters at most)' }).optional(),
+  po_number: z.string().trim().max(60, { message: 'The PO number is too long (60 characters at most)' }).optional(),
+  lang: LangParam,
+});
+export type StorePlaceOrderBody = z.input<typeof StorePlaceOrderBody>;
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+export const PlaceOrderResponse = z.object({
+  status: z.literal(true),
+  order_id: z.number().int(),
+  total: z.number(),
+  replayed: z.boolean(),
+});
+export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;
+
+export const OrderLine = z.object({
+  product: z.number().int(),
+  product_id: z.string(),
+  name: z.string(),
+  class: z.string(),
+  item: z.number().int(),
+  ship_pack: z.number().int(),
+  price: z.number(),
+  line_total: z.number(),
+  backorder: z.boolean(),
+  image: z.string(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+export const OrderSummary = z.object({
+  order_id: z.number().int(),
+  date: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  country: z.enum(['ca', 'us']),
+  total: z.number(),
+  po_number: z.string().nullable(),
+  order_comment: z.string().nullable(),
+  lines: z.number().int(),
+});
+export type OrderSummary = z.infer<typeof OrderSummary>;
+
+export const OrderDetail = OrderSummary.extend({ products: z.array(OrderLine) });
+export type OrderDetail = z.infer<typeof OrderDetail>;
+
+const DateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Dates must be written YYYY-MM-DD' })
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/** GET /api/order-history query: SPEC.md §7 names plus pagination and filters (newest first). */
+export const OrderHistoryQuery = z.object({
+  user_id: UserIdParam,
+  country: OptionalCountryParam,
+  lang: LangParam,
+  order_id: z.coerce.number({ message: 'order_id must be an order number' }).int().positive().optional(),
+  page: PageParam,
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  from: DateParam,
+  to: DateParam,
+  status: z.enum(ORDER_STATUSES, { message: 'Unknown order status' }).optional().or(z.literal('').transform(() => undefined)),
+});
+export type OrderHistoryQuery = z.input<typeof OrderHistoryQuery>;
+
+export const OrderHistoryResponse = z.object({
+  status: z.literal(true),
+  data: z.array(OrderSummary),
+  total: z.number().int(),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type OrderHistoryResponse = z.infer<typeof OrderHistoryResponse>;
+
+/** GET /api/fetch-order: one order with its lines (the latest one when order_id is absent). */
+export const FetchOrderQuery = z.object({
+  user_id: UserIdParam,
+  order_id: z.coerce.number({ message: 'order_id must be an order number' }).int().positive().optional(),
+  lang: LangParam,
+});
+export const FetchOrderResponse = z.object({ status: z.literal(true), order: OrderDetail.nullable() });
+export type FetchOrderResponse = z.infer<typeof FetchOrderResponse>;
+
+/** POST /api/re-orders: query or body user_id, order_id. */
+export const ReorderParams = z.object({
+  user_id: UserIdParam,
+  order_id: z.coerce.number({ message: 'order_id must be an order number' }).int().positive({ message: 'order_id must be an order number' }),
+  lang: LangParam,
+});
+
+export const ReorderSkip = z.object({
+  product_id: z.string(),
+  requested: z.number().int(),
+  added: z.number().int(),
+  reason: z.enum(['unavailable', 'clamped', 'discontinued']),
+});
+export type ReorderSkip = z.infer<typeof ReorderSkip>;
+
+/** Re-order answers the cart, how many lines were added, and the lines it could not add fully. */
+export const ReorderResponse = CartResponse.extend({ added: z.number().int(), skipped: z.array(ReorderSkip) });
+export type ReorderResponse = z.infer<typeof ReorderResponse>;
