@@ -46,7 +46,9 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string |
   }
   const dir = options.pgliteDir ?? 'memory';
   if (dir !== 'memory') fs.mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir === 'memory' ? undefined : dir, { extensions: { pg_trgm, unaccent } });
+  const extensions = { pg_trgm, unaccent };
+  // NOTE: PGlite ignores the options when the first argument is undefined, so pass one object.
+  const client = dir === 'memory' ? new PGlite({ extensions }) : new PGlite(dir, { extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
