@@ -7,3 +7,4 @@ export * from './favourites';
 export * from './orders';
 export * from './opticon';
 export * from './accounts';
+export * from './registration';

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { COUNTRIES, type Lang } from '../common';
+import { COMMON_PASSWORDS } from './common-passwords';
+
+/**
+ * Field messages of the account forms. SPEC.md §5 "Reset password" gives the first five word for
+ * word; the others are ours. The web translates them by key (locales/<lng>/accounts.json
+ * `validation.<key>`), the API answers them in English.
+ */
+export const ACCOUNT_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  passwordRequired: 'Password is required',
+  confirmRequired: 'Please confirm your password',
+  passwordsMismatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 10 characters',
+  passwordTooLong: 'Password must be at most 200 characters',
+  passwordTooCommon: 'This password is too common, please choose another one',
+  oldPasswordRequired: 'Current password is required',
+  tokenRequired: 'The reset link is missing or invalid',
+  idRequired: 'User id is required',
+} as const;
+export type AccountMessageKey = keyof typeof ACCOUNT_MESSAGES;
+
+/** The key of an account message, so the web can show it in the user's language. */
+export function accountMessageKey(message: string | undefined): AccountMessageKey | undefined {
+  if (!message) return undefined;
+  return (Object.keys(ACCOUNT_MESSAGES) as AccountMessageKey[]).find((k) => ACCOUNT_MESSAGES[k] === message);
+}
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 200;
+
+const COMMON = /* @__PURE__ */ new Set(COMMON_PASSWORDS);
+
+/**
+ * The password policy (issue 4): at least 10 characters and not one of the 1,000 most common
+ * passwords (compared case-insensitively). Returns the message of the first rule broken, or null.
+ */
+export function passwordPolicyError(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return ACCOUNT_MESSAGES.passwordTooShort;
+  if (password.length > PASSWORD_MAX_LENGTH) return ACCOUNT_MESSAGES.passwordTooLong;
+  if (COMMON.has(password.toLowerCase())) return ACCOUNT_MESSAGES.passwordTooCommon;
+  return null;
+}
+
+/** SPEC.md §5: the e-mail pattern (a name, an @, a domain with a dot). */
+export const EMAIL_PATTERN = /^[A-Z0-9._%+'-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
+
+/** An e-mail field: required, then the pattern; trimmed; at most 254 characters. */
+export const EmailField = z
+  .string({ message: ACCOUNT_MESSAGES.emailRequired })
+  .trim()
+  .min(1, { message: ACCOUNT_MESSAGES.emailRequired })
+  .max(254, { message: ACCOUNT_MESSAGES.emailInvalid })
+  .regex(EMAIL_PATTERN, { message: ACCOUNT_MESSAGES.emailInvalid });
+
+/** A password being checked (login, current password): required, nothing else. */
+export const PasswordField = z
+  .string({ message: ACCOUNT_MESSAGES.passwordRequired })
+  .min(1, { message: ACCOUNT_MESSAGES.passwordRequired })
+  .max(PASSWORD_MAX_LENGTH, { message: ACCOUNT_MESSAGES.passwordTooLong });
+
+/** A password being chosen: required, then the policy. */
+export const NewPasswordField = z
+  .string({ message: ACCOUNT_MESSAGES.passwordRequired })
+  .min(1, { message: ACCOUNT_MESSAGES.passwordRequired })
+  .superRefine((value, ctx) => {
+    const problem = passwordPolicyError(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+const ConfirmField = z
+  .string({ message: ACCOUNT_MESSAGES.confirmRequired })
+  .min(1, { message: ACCOUNT_MESSAGES.confirmRequired });
+
+function passwordsMatch(v: { new_password: string; confirm_password: string }, ctx: z.RefinementCtx): void {
+  if (v.confirm_password && v.new_password !== v.confirm_password) {
+    ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: ACCOUNT_MESSAGES.passwordsMismatch });
+  }
+}
+
+/** SPEC.md §4 wire language: '' is English. */
+export type WireLang = '' | 'fr' | 'es';
+export function toWireLang(lang: Lang): WireLang {
+  return lang === 'en' ? '' : lang;
+}
+
+// ---------------------------------------------------------------- login, me, logout
+
+/** POST /api/login body (SPEC.md §7 "Account"). */
+export const LoginBody = z.object({ email: EmailField, password: PasswordField });
+export type LoginBody = z.infer<typeof LoginBody>;
+
+/**
+ * The user as the browser stores it (SPEC.md §3 "Browser-stored session"). `flag` carries the
+ * account's status ('active'); `cflag` its country. The token is never part of it.
+ */
+export const SessionUserDto = z.object({
+  user_value: z.number().int(),
+  owner_name: z.string(),
+  email: z.string(),
+  customer_code: z.string().nullable(),
+  flag: z.string(),
+  cflag: z.enum(COUNTRIES),
+  lang: z.enum(['', 'fr', 'es']),
+  role: z.enum(['customer', 'staff']),
+});
+export type SessionUserDto = z.infer<typeof SessionUserDto>;
+
+/** POST /api/login answer, exactly DESIGN.md's shape. The SPA keeps `user`, never `token`. */
+export const LoginResponse = z.object({ status: z.literal(true), token: z.string(), user: SessionUserDto });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** GET /api/me: the stored-user shape plus the profile fields shown on /profile. */
+export const MeUserDto = SessionUserDto.extend({ company_name: z.string().nullable() });
+export type MeUserDto = z.infer<typeof MeUserDto>;
+export const MeResponse = z.object({ status: z.literal(true), user: MeUserDto });
+export type MeResponse = z.infer<typeof MeResponse>;
+
+/** A `user_id` query accepted for compatibility; a foreign value answers 403 (DESIGN.md "Identity"). */
+export const OptionalUserIdQuery = z.object({ user_id: z.string().max(20).optional() });
+
+/** A plain success with a message (logout, forgot, reset, password change). */
+export const StatusMessageResponse = z.object({ status: z.literal(true), message: z.string() });
+export type StatusMessageResponse = z.infer<typeof StatusMessageResponse>;
+
+// ---------------------------------------------------------------- forgot and reset
+
+/** POST /api/forgot-password body and the /forget-password form. */
+export const ForgotPasswordBody = z.object({ email: EmailField });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+/** The one answer of forgot-password, whether or not the address is known. */
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account exists for this address, an e-mail with a link to reset the password is on its way.';
+export const RESET_PASSWORD_ANSWER = 'Password reset successfully';
+export const PASSWORD_CHANGED_ANSWER = 'Password changed successfully';
+
+/** The /reset-password form (SPEC.md §2 "Reset Password screen", §5 messages). */
+export const ResetPasswordForm = z
+  .object({ email: EmailField, new_password: NewPasswordField, confirm_password: ConfirmField })
+  .superRefine(passwordsMatch);
+export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
+
+/** POST /api/reset-password body: the form plus the token from the mailed link. */
+export const ResetPasswordBody = z
+  .object({
+    email: EmailField,
+    new_password: NewPasswordField,
+    confirm_password: ConfirmField,
+    token: z
+      .string({ message: ACCOUNT_MESSAGES.tokenRequired })
+      .min(1, { message: ACCOUNT_MESSAGES.tokenRequired })
+      .max(200, { message: ACCOUNT_MESSAGES.tokenRequired }),
+  })
+  .superRefine(passwordsMatch);
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+// ---------------------------------------------------------------- password change
+
+/** PUT /api/updateProfile body (SPEC.md §7): the id must be the caller's own. */
+export const UpdateProfileBody = z.object({
+  id: z.union([z.number().int(), z.string().regex(/^\d{1,12}$/)], { message: ACCOUNT_MESSAGES.idRequired }),
+  old_password: z
+    .string({ message: ACCOUNT_MESSAGES.oldPasswordRequired })
+    .min(1, { message: ACCOUNT_MESSAGES.oldPasswordRequired })
+    .max(PASSWORD_MAX_LENGTH, { message: ACCOUNT_MESSAGES.passwordTooLong }),
+  new_password: NewPasswordField,
+});
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+/** The /profile/password form: current password, new password, confirmation. */
+export const ChangePasswordForm = z
+  .object({
+    old_password: UpdateProfileBody.shape.old_password,
+    new_password: NewPasswordField,
+    confirm_password: ConfirmField,
+  })
+  .superRefine(passwordsMatch);
+export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
+
+// ---------------------------------------------------------------- dev mailbox
+
+export const MailSummaryDto = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  template: z.string(),
+  lang: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  attempts: z.number().int(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type MailSummaryDto = z.infer<typeof MailSummaryDto>;
+export const MailDetailDto = MailSummaryDto.extend({ html: z.string(), text: z.string(), last_error: z.string().nullable() });
+export type MailDetailDto = z.infer<typeof MailDetailDto>;
+export const MailboxListResponse = z.object({ status: z.literal(true), data: z.array(MailSummaryDto) });
+export const MailDetailResponse = z.object({ status: z.literal(true), data: MailDetailDto });
