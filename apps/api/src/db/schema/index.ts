@@ -2,3 +2,4 @@ export * from './users';
 export * from './catalogue';
 export * from './shopping';
 export * from './platform';
+export * from './content';

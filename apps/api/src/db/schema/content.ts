@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The six kinds of editorial content (SPEC.md §7 crousalImages, newsletterImages, catalogues, patterns,
+ * faqs, support). NOTE: one item table with a `kind` column instead of six identical tables — every
+ * kind has the same life cycle (ordered list, three translations, optional file per language); see
+ * docs/decisions/ content-model record. A kind that grows columns of its own can move to its own table.
+ */
+export const CONTENT_KINDS = ['carousel', 'newsletter', 'catalogue', 'pattern', 'faq', 'support_article'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return 'tsvector';
+  },
+});
+
+/** One carousel slide, newsletter issue, catalogue, free pattern, FAQ or support article. */
+export const contentItems = pgTable(
+  'content_items',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: CONTENT_KINDS }).notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** Free patterns only: knitting, crochet, sewing, quilting, embroidery… (filter on /free-patterns). */
+    craft: text('craft'),
+    /** Carousel only: the site path a slide links to (internal paths only, e.g. /catalogues). */
+    linkPath: text('link_path'),
+    /** Newsletters only: the issue date shown under the image. */
+    issueDate: date('issue_date', { mode: 'string' }),
+    /** Catalogues only: the cover image (language-neutral), a FileStore key. */
+    coverKey: text('cover_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('content_items_kind_order_idx').on(t.kind, t.sortOrder),
+    check('content_items_kind_ck', sql`${t.kind} in ('carousel','newsletter','catalogue','pattern','faq','support_article')`),
+  ],
+);
+
+/**
+ * Text and file of an item in one language. FAQ: title = question, body = answer. A file (PDF or image,
+ * a FileStore key) may differ per language; fr/es fall back to the English file when they have none.
+ * `search` is the full-text vector in the language's own configuration (DESIGN.md "Search").
+ */
+export const contentTranslations = pgTable(
+  'content_translations',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => contentItems.id, { onDelete: 'cascade' }),
+    lang: text('lang', { enum: ['en', 'fr', 'es'] }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    fileKey: text('file_key'),
+    fileSize: integer('file_size'),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`to_tsvector(case "lang" when 'fr' then 'french'::regconfig when 'es' then 'spanish'::regconfig else 'english'::regconfig end, coalesce("title", '') || ' ' || coalesce("body", ''))`,
+    ),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.lang] }),
+    index('content_translations_search_idx').using('gin', t.search),
+    index('content_translations_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+  ],
+);
