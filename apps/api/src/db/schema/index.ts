@@ -3,3 +3,4 @@ export * from './catalogue';
 export * from './shopping';
 export * from './platform';
 export * from './content';
+export * from './applications';

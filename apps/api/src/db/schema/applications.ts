@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Trade credit applications (SPEC.md §2, §3; issue 5). Searchable facts are plain columns; the
+ * other non-sensitive answers sit in `form`; bank details, SSN, driver's licence and card
+ * holder/type/expiry are only in `sensitive`, sealed with AES-256-GCM (lib/crypto.ts).
+ * No card number or CVV is ever collected.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: serial('id').primaryKey(),
+    country: text('country', { enum: ['ca', 'usa'] }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    lang: text('lang', { enum: ['en', 'fr', 'es'] }).notNull().default('en'),
+    companyName: text('company_name').notNull(),
+    ownerName: text('owner_name').notNull(),
+    email: text('email').notNull(),
+    businessEmail: text('business_email').notNull(),
+    /** Every non-sensitive answer of the form, keyed by its SPEC.md §3 wire name. */
+    form: jsonb('form').$type<Record<string, unknown>>().notNull(),
+    /** enc:v1:<key id>:... of the JSON of the sensitive answers. */
+    sensitive: text('sensitive').notNull(),
+    cardAuthorized: boolean('card_authorized').notNull(),
+    termsAcknowledged: boolean('terms_acknowledged').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedByUserId: integer('reviewed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedByEmail: text('reviewed_by_email'),
+    rejectionReason: text('rejection_reason'),
+    customerUserId: integer('customer_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('applications_status_created_idx').on(t.status, t.createdAt),
+    // One pending application per e-mail (answered 409 by POST /api/store/user).
+    uniqueIndex('applications_pending_email_uq')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Officers of an incorporated applicant, in the order entered. */
+export const applicationOfficers = pgTable(
+  'application_officers',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull().default(''),
+    title: text('title').notNull().default(''),
+    address: text('address').notNull().default(''),
+  },
+  (t) => [index('application_officers_app_idx').on(t.applicationId, t.position)],
+);
+
+/** Trade references of an applicant, in the order entered. */
+export const applicationTradeReferences = pgTable(
+  'application_trade_references',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull().default(''),
+    telephone: text('telephone').notNull().default(''),
+    fax: text('fax').notNull().default(''),
+    contact: text('contact').notNull().default(''),
+  },
+  (t) => [index('application_trade_refs_app_idx').on(t.applicationId, t.position)],
+);
