@@ -32,6 +32,8 @@ export const applications = pgTable(
     reviewedByEmail: text('reviewed_by_email'),
     rejectionReason: text('rejection_reason'),
     customerUserId: integer('customer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The customer code of the account an approval created. */
+    customerCode: text('customer_code'),
   },
   (t) => [
     index('applications_status_created_idx').on(t.status, t.createdAt),
