@@ -8,3 +8,4 @@ export * from './orders';
 export * from './opticon';
 export * from './accounts';
 export * from './registration';
+export * from './content';
