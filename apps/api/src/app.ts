@@ -11,6 +11,7 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authPlugin } from './plugins/auth';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
@@ -56,6 +57,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(rateLimitPlugin, { max: config.rateLimitMax });
   await app.register(authPlugin);
 
   for (const mod of apiModules) await app.register(mod);

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import { buildApp } from './app';
 import { prepareDatabase } from './db/prepare';
+import { startMailWorker } from './modules/mail/mail.worker';
 
 /** Starts the API (and the built SPA) on PORT; shuts down cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: handle });
   await prepareDatabase(handle, config, app.log);
   await app.listen({ port: config.port, host: config.host });
+  const mailWorker = startMailWorker({ db: handle.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await mailWorker.stop();
       await app.close();
       await handle.close();
       process.exit(0);

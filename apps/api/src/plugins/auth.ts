@@ -1,11 +1,58 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
-import { resolveSession, type SessionUser } from '../modules/accounts/session.service';
+import { resolveSession, SESSION_ABSOLUTE_MS, type SessionUser } from '../modules/accounts/session.service';
 
 export const SESSION_COOKIE = 'sid';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Calls a guest makes: they are not cookie-authenticated by nature, so the double-submit check
+ * does not apply even when a stale or live session cookie rides along.
+ */
+export const CSRF_EXEMPT_PATHS = new Set(['/api/login', '/api/forgot-password', '/api/reset-password', '/api/store/user']);
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * CSRF double-submit (DESIGN.md "Auth"): a cookie-authenticated POST/PUT/PATCH/DELETE under /api
+ * must carry X-XSRF-TOKEN equal to its session's csrf token (the readable XSRF-TOKEN cookie set at
+ * login). A foreign site can make the browser send the cookie but cannot read it to send the header.
+ * Bearer calls are exempt: a browser never adds an Authorization header by itself.
+ */
+export function assertCsrf(request: FastifyRequest): void {
+  if (request.authVia !== 'cookie' || !UNSAFE_METHODS.has(request.method)) return;
+  const path = request.url.split('?')[0].replace(/\/+$/, '');
+  if (CSRF_EXEMPT_PATHS.has(path)) return;
+  const header = request.headers[XSRF_HEADER];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value || !request.sessionCsrfToken || !sameToken(value, request.sessionCsrfToken)) {
+    throw new AppError('CSRF_FAILED');
+  }
+}
+
+/**
+ * Sets the session cookie (httpOnly, SameSite=Lax, Secure in production) and the readable
+ * XSRF-TOKEN cookie the SPA copies into the X-XSRF-TOKEN header.
+ */
+export function setSessionCookies(reply: FastifyReply, tokens: { token: string; csrfToken: string }, secure: boolean): void {
+  const maxAge = Math.floor(SESSION_ABSOLUTE_MS / 1000);
+  reply.setCookie(SESSION_COOKIE, tokens.token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge });
+  reply.setCookie(XSRF_COOKIE, tokens.csrfToken, { httpOnly: false, sameSite: 'lax', secure, path: '/', maxAge });
+}
+
+/** Removes both cookies (logout). */
+export function clearSessionCookies(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+  reply.clearCookie(XSRF_COOKIE, { httpOnly: false, sameSite: 'lax', secure, path: '/' });
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +72,10 @@ function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
-/** Resolves the session of every /api request from the session cookie or a bearer token. */
+/**
+ * Resolves the session of every /api request from the session cookie or a bearer token (bearer
+ * wins when both are present), then applies the CSRF check to cookie-authenticated unsafe calls.
+ */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('authVia', null);
@@ -43,6 +93,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     request.authVia = bearer ? 'bearer' : 'cookie';
     request.sessionTokenHash = session.tokenHash;
     request.sessionCsrfToken = session.csrfToken;
+    assertCsrf(request);
   });
 });
 

@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ForgotPasswordBody,
+  LoginBody,
+  LoginResponse,
+  MeResponse,
+  OptionalUserIdQuery,
+  PASSWORD_CHANGED_ANSWER,
+  RESET_PASSWORD_ANSWER,
+  ResetPasswordBody,
+  StatusMessageResponse,
+  UpdateProfileBody,
+} from '@wholesale/contract';
+import { assertOwnUserId, clearSessionCookies, requireUser, setSessionCookies } from '../../plugins/auth';
+import { changePassword, currentUser, forgotPassword, login, logout, resetPassword } from './accounts.service';
+
+/** Account bodies are tiny: anything above this is refused with 413 before it is parsed. */
+const SMALL_BODY = 16 * 1024;
+
+/** Account calls (SPEC.md §7 "Account" plus /api/me and /api/logout). */
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const secure = app.config.env === 'production';
+
+  app.post(
+    '/api/login',
+    {
+      bodyLimit: SMALL_BODY,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in: sets the session cookie and XSRF-TOKEN; the token also works as a bearer token',
+        body: LoginBody,
+        response: { 200: LoginResponse },
+      },
+    },
+    async (request, reply) => {
+      const result = await login(app.db, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        previousTokenHash: request.sessionTokenHash,
+      });
+      setSessionCookies(reply, result, secure);
+      return { status: true as const, token: result.token, user: result.user };
+    },
+  );
+
+  app.get(
+    '/api/me',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user (401 for guests; a foreign user_id answers 403)',
+        querystring: OptionalUserIdQuery,
+        response: { 200: MeResponse },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      assertOwnUserId(user, request.query.user_id);
+      return { status: true as const, user: currentUser(user) };
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    {
+      bodyLimit: SMALL_BODY,
+      schema: { tags: ['accounts'], summary: 'Revokes the current session and clears the cookies', response: { 200: StatusMessageResponse } },
+    },
+    async (request, reply) => {
+      await logout(app.db, request.sessionTokenHash);
+      clearSessionCookies(reply, secure);
+      return { status: true as const, message: 'Signed out' };
+    },
+  );
+
+  app.post(
+    '/api/forgot-password',
+    {
+      bodyLimit: SMALL_BODY,
+      schema: {
+        tags: ['accounts'],
+        summary: 'E-mails a one-hour reset link; the same answer whether or not the address exists',
+        body: ForgotPasswordBody,
+        response: { 200: StatusMessageResponse },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await forgotPassword(app.db, request.body.email, app.config.publicUrl),
+    }),
+  );
+
+  app.post(
+    '/api/reset-password',
+    {
+      bodyLimit: SMALL_BODY,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sets a new password with the single-use token of a mailed link; signs out every session',
+        body: ResetPasswordBody,
+        response: { 200: StatusMessageResponse },
+      },
+    },
+    async (request) => {
+      await resetPassword(app.db, request.body);
+      return { status: true as const, message: RESET_PASSWORD_ANSWER };
+    },
+  );
+
+  app.put(
+    '/api/updateProfile',
+    {
+      bodyLimit: SMALL_BODY,
+      schema: {
+        tags: ['accounts'],
+        summary: "Changes the caller's password (old password required); other sessions are revoked",
+        body: UpdateProfileBody,
+        response: { 200: StatusMessageResponse },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await changePassword(app.db, user, request.sessionTokenHash, request.body);
+      return { status: true as const, message: PASSWORD_CHANGED_ANSWER };
+    },
+  );
+};

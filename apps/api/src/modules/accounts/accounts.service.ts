@@ -1,0 +1,255 @@
+import { hash, verify } from '@node-rs/argon2';
+import {
+  FORGOT_PASSWORD_ANSWER,
+  toWireLang,
+  type LoginBody,
+  type MeUserDto,
+  type ResetPasswordBody,
+  type SessionUserDto,
+  type UpdateProfileBody,
+} from '@wholesale/contract';
+import type { Database, Tx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { assertOwnUserId } from '../../plugins/auth';
+import { enqueueMail } from '../mail/mail.service';
+import {
+  clearFailures,
+  consumePasswordToken,
+  countRecentFailures,
+  countTokensSince,
+  findUserByEmail,
+  findUserById,
+  insertPasswordToken,
+  invalidateUserTokens,
+  peekPasswordToken,
+  pruneAttempts,
+  recordFailures,
+  updatePasswordHash,
+  type UserRow,
+} from './accounts.queries';
+import {
+  createSession,
+  hashToken,
+  newToken,
+  revokeSession,
+  revokeUserSessions,
+  type SessionUser,
+} from './session.service';
+
+/** Login throttling (issue 4): 5 failures in 15 minutes per e-mail and per IP answer 429. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** A reset link lives one hour; a first "set password" link a week. */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const SET_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** At most this many reset mails per account per hour: the rest are silently not sent. */
+const MAX_RESET_MAILS_PER_HOUR = 5;
+
+/** Hashes a password with argon2id (@node-rs/argon2's default algorithm, OWASP parameters). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+let dummyHash: Promise<string> | null = null;
+/** Verifying against a throw-away hash when the e-mail is unknown keeps both answers equally slow. */
+function timingDummy(): Promise<string> {
+  dummyHash ??= hash('timing-equaliser-not-a-password');
+  return dummyHash;
+}
+
+async function passwordMatches(user: UserRow | undefined, password: string): Promise<boolean> {
+  if (!user || !user.isActive || !user.passwordHash) {
+    await verify(await timingDummy(), password).catch(() => false);
+    return false;
+  }
+  return verify(user.passwordHash, password).catch(() => false);
+}
+
+/** The stored-user shape of SPEC.md §3 (never the token). */
+export function toSessionUserDto(user: Pick<UserRow, 'id' | 'ownerName' | 'email' | 'customerCode' | 'country' | 'lang' | 'role' | 'isActive'>): SessionUserDto {
+  return {
+    user_value: user.id,
+    owner_name: user.ownerName,
+    email: user.email,
+    customer_code: user.customerCode,
+    flag: user.isActive ? 'active' : 'inactive',
+    cflag: user.country,
+    lang: toWireLang(user.lang),
+    role: user.role,
+  };
+}
+
+function throttleKeys(email: string, ip: string): string[] {
+  return [`email:${email.trim().toLowerCase()}`, `ip:${ip}`];
+}
+
+/** 429 with Retry-After (seconds) when a key has too many recent failures. */
+async function assertNotThrottled(tx: Tx, keys: string[]): Promise<void> {
+  const now = Date.now();
+  const counts = await countRecentFailures(tx, keys, new Date(now - LOGIN_WINDOW_MS));
+  let retryAfterMs = 0;
+  for (const c of counts) {
+    if (c.failures >= LOGIN_MAX_FAILURES) retryAfterMs = Math.max(retryAfterMs, c.oldest.getTime() + LOGIN_WINDOW_MS - now);
+  }
+  if (retryAfterMs > 0) {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts, please try again later', {
+      headers: { 'retry-after': String(seconds) },
+    });
+  }
+}
+
+export type LoginResult = { token: string; csrfToken: string; user: SessionUserDto };
+
+/**
+ * Signs in: throttled per e-mail and per IP (counted in the database, so it holds across API
+ * processes), one generic 401 for a wrong e-mail or password, a new session at every login
+ * (the session the request came with, if any, is revoked), counters reset on success.
+ */
+export async function login(
+  db: Database,
+  input: LoginBody,
+  meta: { ip: string; userAgent?: string; previousTokenHash?: string | null },
+): Promise<LoginResult> {
+  const keys = throttleKeys(input.email, meta.ip);
+  await assertNotThrottled(db, keys);
+  const user = await findUserByEmail(db, input.email);
+  const ok = await passwordMatches(user, input.password);
+  if (!ok || !user) {
+    await recordFailures(db, keys);
+    await pruneAttempts(db, keys, new Date(Date.now() - LOGIN_WINDOW_MS));
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  return db.transaction(async (tx) => {
+    await clearFailures(tx, keys);
+    if (meta.previousTokenHash) await revokeSession(tx, meta.previousTokenHash);
+    const { token, csrfToken } = await createSession(tx, user.id, { ip: meta.ip, userAgent: meta.userAgent });
+    return { token, csrfToken, user: toSessionUserDto(user) };
+  });
+}
+
+/** GET /api/me: the caller, with the profile fields of /profile. */
+export function currentUser(user: SessionUser): MeUserDto {
+  return {
+    ...toSessionUserDto({ ...user, isActive: true }),
+    company_name: user.companyName,
+  };
+}
+
+/** POST /api/logout: the session is revoked server-side; the token is worthless from now on. */
+export async function logout(db: Database, tokenHash: string | null): Promise<void> {
+  if (tokenHash) await revokeSession(db, tokenHash);
+}
+
+// ---------------------------------------------------------------- password links
+
+/**
+ * Creates a single-use password token for a user ('reset' from forgot-password, 'set' for a first
+ * password after an application is approved). Only its hash is stored; returns the raw token to
+ * put in the link. Call it inside the caller's transaction.
+ */
+export async function createPasswordToken(
+  tx: Tx,
+  userId: number,
+  purpose: 'reset' | 'set',
+  ttlMs: number = purpose === 'set' ? SET_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS,
+): Promise<string> {
+  const token = newToken();
+  await insertPasswordToken(tx, { tokenHash: hashToken(token), userId, purpose, expiresAt: new Date(Date.now() + ttlMs) });
+  return token;
+}
+
+/** The link a password mail carries: /reset-password?token=… on the public URL. */
+export function passwordLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * E-mails a password link to a user, in the user's language: template 'password-reset' or
+ * 'password-set'. Pair it with createPasswordToken in the same transaction, e.g.
+ * `await sendPasswordLink(tx, { userId, token: await createPasswordToken(tx, userId, 'set'), purpose: 'set', publicUrl: app.config.publicUrl })`.
+ */
+export async function sendPasswordLink(
+  tx: Tx,
+  input: { userId: number; token: string; purpose: 'reset' | 'set'; publicUrl: string },
+): Promise<number> {
+  const user = await findUserById(tx, input.userId);
+  if (!user) throw new AppError('NOT_FOUND', 'No such user');
+  return enqueueMail(tx, {
+    to: user.email,
+    template: input.purpose === 'set' ? 'password-set' : 'password-reset',
+    lang: user.lang,
+    data: { name: user.ownerName, url: passwordLink(input.publicUrl, input.token) },
+  });
+}
+
+/**
+ * POST /api/forgot-password: mails a one-hour single-use reset link when the address belongs to
+ * an active account; the answer is the same either way, so it tells nobody which addresses exist.
+ */
+export async function forgotPassword(db: Database, email: string, publicUrl: string): Promise<string> {
+  const user = await findUserByEmail(db, email);
+  if (user && user.isActive) {
+    await db.transaction(async (tx) => {
+      const recent = await countTokensSince(tx, user.id, new Date(Date.now() - 60 * 60 * 1000));
+      if (recent >= MAX_RESET_MAILS_PER_HOUR) return;
+      const token = await createPasswordToken(tx, user.id, 'reset', RESET_TOKEN_TTL_MS);
+      await sendPasswordLink(tx, { userId: user.id, token, purpose: 'reset', publicUrl });
+    });
+  }
+  return FORGOT_PASSWORD_ANSWER;
+}
+
+const INVALID_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
+
+/**
+ * POST /api/reset-password: with a valid, unused, unexpired token that belongs to the e-mail given,
+ * sets the new password, uses the token up (and every other outstanding link of the user) and
+ * revokes all the user's sessions. Without one, nothing changes (400 naming `token`).
+ */
+export async function resetPassword(db: Database, body: ResetPasswordBody): Promise<void> {
+  const tokenHash = hashToken(body.token);
+  const newHash = await hashPassword(body.new_password);
+  await db.transaction(async (tx) => {
+    const peek = await peekPasswordToken(tx, tokenHash);
+    const user = peek ? await findUserById(tx, peek.userId) : undefined;
+    if (!peek || !user || !user.isActive || user.email.toLowerCase() !== body.email.trim().toLowerCase()) {
+      throw new AppError('VALIDATION_FAILED', INVALID_LINK, { fields: { token: INVALID_LINK } });
+    }
+    const used = await consumePasswordToken(tx, tokenHash);
+    if (!used) throw new AppError('VALIDATION_FAILED', INVALID_LINK, { fields: { token: INVALID_LINK } });
+    await updatePasswordHash(tx, user.id, newHash);
+    await invalidateUserTokens(tx, user.id);
+    await revokeUserSessions(tx, user.id);
+  });
+}
+
+/**
+ * PUT /api/updateProfile: changes the caller's password. `id` must be the caller's own (403);
+ * the current password is required and checked (wrong → 400 naming old_password, counted like a
+ * failed login so it cannot be brute-forced through a stolen session); every other session of
+ * the user is revoked, the current one stays.
+ */
+export async function changePassword(
+  db: Database,
+  caller: SessionUser,
+  currentTokenHash: string | null,
+  body: UpdateProfileBody,
+): Promise<void> {
+  assertOwnUserId(caller, body.id);
+  const keys = [`user:${caller.id}`];
+  await assertNotThrottled(db, keys);
+  const user = await findUserById(db, caller.id);
+  if (!(await passwordMatches(user, body.old_password)) || !user) {
+    await recordFailures(db, keys);
+    const message = 'The current password is incorrect';
+    throw new AppError('VALIDATION_FAILED', message, { fields: { old_password: message } });
+  }
+  const newHash = await hashPassword(body.new_password);
+  await db.transaction(async (tx) => {
+    await clearFailures(tx, keys);
+    await updatePasswordHash(tx, user.id, newHash);
+    await revokeUserSessions(tx, user.id, currentTokenHash ?? undefined);
+    await enqueueMail(tx, { to: user.email, template: 'password-changed', lang: user.lang, data: { name: user.ownerName } });
+  });
+}

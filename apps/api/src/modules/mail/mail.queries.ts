@@ -1,0 +1,79 @@
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+
+export type MailRow = typeof mailOutbox.$inferSelect;
+
+export async function insertMail(tx: Tx, values: typeof mailOutbox.$inferInsert): Promise<number> {
+  const [row] = await tx.insert(mailOutbox).values(values).returning({ id: mailOutbox.id });
+  return row.id;
+}
+
+/** Newest first; the dev mailbox shows at most `limit`. */
+export async function listMails(tx: Tx, limit: number): Promise<MailRow[]> {
+  return tx.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit);
+}
+
+export async function findMail(tx: Tx, id: number): Promise<MailRow | undefined> {
+  const [row] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Claims up to `limit` due pending mails for one worker: their next attempt is pushed `leaseMs`
+ * ahead so another worker (another API process) skips them while this one sends.
+ * NOTE: FOR UPDATE SKIP LOCKED keeps two processes from claiming the same row.
+ */
+export async function claimDueMails(tx: Tx, limit: number, leaseMs: number): Promise<MailRow[]> {
+  const now = new Date();
+  const lease = new Date(now.getTime() + leaseMs);
+  const result = await tx.execute<{ id: number }>(sql`
+    update ${mailOutbox} set next_attempt_at = ${lease.toISOString()}
+    where id in (
+      select id from ${mailOutbox}
+      where status = 'pending' and next_attempt_at <= ${now.toISOString()}
+      order by next_attempt_at, id
+      limit ${limit}
+      for update skip locked
+    )
+    returning id`);
+  const ids = result.rows.map((r) => Number(r.id));
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
+    .orderBy(mailOutbox.id);
+}
+
+export async function markSent(tx: Tx, id: number, attempts: number): Promise<void> {
+  await tx
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: new Date(), attempts, lastError: null })
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function markAttemptFailed(
+  tx: Tx,
+  id: number,
+  values: { attempts: number; lastError: string; nextAttemptAt: Date; giveUp: boolean },
+): Promise<void> {
+  await tx
+    .update(mailOutbox)
+    .set({
+      attempts: values.attempts,
+      lastError: values.lastError.slice(0, 1000),
+      nextAttemptAt: values.nextAttemptAt,
+      status: values.giveUp ? 'failed' : 'pending',
+    })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** How many mails are due now (used by tests and the standalone worker's log). */
+export async function countDue(tx: Tx): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, new Date())));
+  return Number(row?.n ?? 0);
+}

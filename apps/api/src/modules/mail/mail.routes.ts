@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MailboxListResponse, MailDetailResponse } from '@wholesale/contract';
+import { getMailboxMail, listMailbox } from './mail.service';
+
+/**
+ * The development mailbox: the outbox as a person can read it (reset links included). Not
+ * registered at all when NODE_ENV=production.
+ */
+export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (app.config.env === 'production') return;
+
+  app.get(
+    '/api/dev/mailbox',
+    { schema: { tags: ['dev'], summary: 'Outbox, newest first (not in production)', response: { 200: MailboxListResponse } } },
+    async () => ({ status: true as const, data: await listMailbox(app.db) }),
+  );
+
+  app.get(
+    '/api/dev/mailbox/:id',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'One mail with its HTML and text (not in production)',
+        params: z.object({ id: z.coerce.number({ message: 'id must be a number' }).int().positive() }),
+        response: { 200: MailDetailResponse },
+      },
+    },
+    async (request) => ({ status: true as const, data: await getMailboxMail(app.db, request.params.id) }),
+  );
+};

@@ -1,0 +1,63 @@
+import type { Lang, MailDetailDto, MailSummaryDto } from '@wholesale/contract';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { findMail, insertMail, listMails, type MailRow } from './mail.queries';
+import { renderMail } from './mail.templates';
+
+export { registerMailTemplate, type MailTemplate, type MailContent } from './mail.templates';
+
+export type EnqueueMailInput = {
+  /** Recipient address. */
+  to: string;
+  /** A registered template: 'password-reset', 'password-set', 'password-changed', 'notice', or one you registered. */
+  template: string;
+  /** The recipient's language; '' and undefined mean English (SPEC.md §4). */
+  lang?: Lang | '' | null;
+  /** What the template needs (see mail.templates.ts). */
+  data?: Record<string, unknown>;
+};
+
+/**
+ * Puts one mail in the transactional outbox, rendered now (HTML and text, in the recipient's
+ * language). Call it inside the transaction that makes the mail true (DESIGN.md "E-mail"): if the
+ * transaction rolls back, no mail goes out. The worker sends it when SMTP_URL is set; otherwise
+ * it stays pending and readable in the dev mailbox. Returns the outbox id.
+ */
+export async function enqueueMail(tx: Tx, input: EnqueueMailInput): Promise<number> {
+  const lang: Lang = input.lang === 'fr' || input.lang === 'es' ? input.lang : 'en';
+  const rendered = renderMail(input.template, lang, input.data ?? {});
+  return insertMail(tx, {
+    toAddress: input.to,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    template: input.template,
+    lang,
+  });
+}
+
+function summary(row: MailRow): MailSummaryDto {
+  return {
+    id: row.id,
+    to: row.toAddress,
+    subject: row.subject,
+    template: row.template,
+    lang: row.lang,
+    status: row.status,
+    attempts: row.attempts,
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt ? row.sentAt.toISOString() : null,
+  };
+}
+
+/** The dev mailbox list: newest first. */
+export async function listMailbox(tx: Tx): Promise<MailSummaryDto[]> {
+  return (await listMails(tx, 200)).map(summary);
+}
+
+/** One mail of the dev mailbox, bodies included; 404 when unknown. */
+export async function getMailboxMail(tx: Tx, id: number): Promise<MailDetailDto> {
+  const row = await findMail(tx, id);
+  if (!row) throw new AppError('NOT_FOUND', 'No such mail');
+  return { ...summary(row), html: row.html, text: row.text, last_error: row.lastError };
+}

@@ -1,0 +1,187 @@
+import type { Lang } from '@wholesale/contract';
+
+/** A rendered mail: one subject, an HTML body and a plain-text body, in one language. */
+export type RenderedMail = { subject: string; html: string; text: string };
+
+/**
+ * The generic building block every template renders through: a greeting line, paragraphs and an
+ * optional call to action (a button in HTML, the bare URL in text).
+ */
+export type MailContent = {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Small print under the action (e.g. "this link expires in one hour"). */
+  footnote?: string;
+};
+
+/** A template: data in, content in the requested language out. */
+export type MailTemplate = (lang: Lang, data: Record<string, unknown>) => MailContent;
+
+const COMPANY = 'Wholesale Storefront';
+const SIGNATURE: Record<Lang, string> = {
+  en: `The ${COMPANY} team`,
+  fr: `L’équipe ${COMPANY}`,
+  es: `El equipo de ${COMPANY}`,
+};
+const LINK_HINT: Record<Lang, string> = {
+  en: 'If the button does not work, copy this address into your browser:',
+  fr: 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :',
+  es: 'Si el botón no funciona, copie esta dirección en su navegador:',
+};
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Renders content to the HTML and text bodies. Every piece of data is escaped. */
+export function renderContent(lang: Lang, c: MailContent): RenderedMail {
+  const p = (s: string) => `<p style="margin:0 0 14px">${escapeHtml(s)}</p>`;
+  const action = c.action
+    ? `<p style="margin:22px 0"><a href="${escapeHtml(c.action.url)}" style="background:#1f4e79;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(c.action.label)}</a></p>` +
+      `<p style="margin:0 0 14px;font-size:13px;color:#555">${escapeHtml(LINK_HINT[lang])}<br><a href="${escapeHtml(c.action.url)}">${escapeHtml(c.action.url)}</a></p>`
+    : '';
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(c.subject)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.45;max-width:560px;margin:0 auto;padding:16px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(c.heading)}</h1>
+${c.paragraphs.map(p).join('\n')}
+${action}
+${c.footnote ? `<p style="margin:0 0 14px;font-size:13px;color:#555">${escapeHtml(c.footnote)}</p>` : ''}
+<p style="margin:24px 0 0">${escapeHtml(SIGNATURE[lang])}</p>
+</body></html>`;
+  const text = [
+    c.heading,
+    '',
+    ...c.paragraphs.flatMap((s) => [s, '']),
+    ...(c.action ? [`${c.action.label}: ${c.action.url}`, ''] : []),
+    ...(c.footnote ? [c.footnote, ''] : []),
+    SIGNATURE[lang],
+  ].join('\n');
+  return { subject: c.subject, html, text };
+}
+
+function str(data: Record<string, unknown>, key: string): string {
+  const v = data[key];
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
+}
+
+const passwordReset: MailTemplate = (lang, d) => {
+  const name = str(d, 'name');
+  const url = str(d, 'url');
+  return {
+    en: {
+      subject: 'Reset your password',
+      heading: `Hello ${name},`,
+      paragraphs: ['We received a request to reset the password of your wholesale account.', 'If you did not ask for it, you can ignore this e-mail: your password stays as it is.'],
+      action: { label: 'Reset my password', url },
+      footnote: 'This link can be used once and expires in one hour.',
+    },
+    fr: {
+      subject: 'Réinitialisez votre mot de passe',
+      heading: `Bonjour ${name},`,
+      paragraphs: ['Nous avons reçu une demande de réinitialisation du mot de passe de votre compte grossiste.', 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce courriel : votre mot de passe reste inchangé.'],
+      action: { label: 'Réinitialiser mon mot de passe', url },
+      footnote: 'Ce lien ne peut servir qu’une fois et expire dans une heure.',
+    },
+    es: {
+      subject: 'Restablezca su contraseña',
+      heading: `Hola ${name}:`,
+      paragraphs: ['Recibimos una solicitud para restablecer la contraseña de su cuenta mayorista.', 'Si no la hizo usted, ignore este correo: su contraseña no cambia.'],
+      action: { label: 'Restablecer mi contraseña', url },
+      footnote: 'Este enlace solo puede usarse una vez y caduca en una hora.',
+    },
+  }[lang];
+};
+
+const passwordSet: MailTemplate = (lang, d) => {
+  const name = str(d, 'name');
+  const url = str(d, 'url');
+  return {
+    en: {
+      subject: 'Your wholesale account is ready: choose your password',
+      heading: `Hello ${name},`,
+      paragraphs: ['Your trade account has been approved. Choose a password to sign in and see your prices.'],
+      action: { label: 'Choose my password', url },
+      footnote: 'This link can be used once and expires in 7 days.',
+    },
+    fr: {
+      subject: 'Votre compte grossiste est prêt : choisissez votre mot de passe',
+      heading: `Bonjour ${name},`,
+      paragraphs: ['Votre compte commercial a été approuvé. Choisissez un mot de passe pour vous connecter et voir vos prix.'],
+      action: { label: 'Choisir mon mot de passe', url },
+      footnote: 'Ce lien ne peut servir qu’une fois et expire dans 7 jours.',
+    },
+    es: {
+      subject: 'Su cuenta mayorista está lista: elija su contraseña',
+      heading: `Hola ${name}:`,
+      paragraphs: ['Su cuenta comercial ha sido aprobada. Elija una contraseña para iniciar sesión y ver sus precios.'],
+      action: { label: 'Elegir mi contraseña', url },
+      footnote: 'Este enlace solo puede usarse una vez y caduca en 7 días.',
+    },
+  }[lang];
+};
+
+const passwordChanged: MailTemplate = (lang, d) => {
+  const name = str(d, 'name');
+  return {
+    en: {
+      subject: 'Your password was changed',
+      heading: `Hello ${name},`,
+      paragraphs: ['The password of your wholesale account was just changed and your other sessions were signed out.', 'If this was not you, reset your password at once and contact customer support.'],
+    },
+    fr: {
+      subject: 'Votre mot de passe a été modifié',
+      heading: `Bonjour ${name},`,
+      paragraphs: ['Le mot de passe de votre compte grossiste vient d’être modifié et vos autres sessions ont été fermées.', 'Si ce n’était pas vous, réinitialisez votre mot de passe immédiatement et contactez le service client.'],
+    },
+    es: {
+      subject: 'Su contraseña ha cambiado',
+      heading: `Hola ${name}:`,
+      paragraphs: ['La contraseña de su cuenta mayorista acaba de cambiar y sus otras sesiones se han cerrado.', 'Si no fue usted, restablezca su contraseña de inmediato y contacte con atención al cliente.'],
+    },
+  }[lang];
+};
+
+/**
+ * 'notice': for mails whose text the caller already has in the right language.
+ * data: { subject, heading, paragraphs: string[], action?: {label, url}, footnote? }.
+ */
+const notice: MailTemplate = (_lang, d) => ({
+  subject: str(d, 'subject'),
+  heading: str(d, 'heading'),
+  paragraphs: Array.isArray(d.paragraphs) ? d.paragraphs.map(String) : [],
+  action:
+    d.action && typeof d.action === 'object'
+      ? { label: str(d.action as Record<string, unknown>, 'label'), url: str(d.action as Record<string, unknown>, 'url') }
+      : undefined,
+  footnote: d.footnote ? str(d, 'footnote') : undefined,
+});
+
+const templates = new Map<string, MailTemplate>([
+  ['password-reset', passwordReset],
+  ['password-set', passwordSet],
+  ['password-changed', passwordChanged],
+  ['notice', notice],
+]);
+
+/**
+ * Adds a template (other modules register theirs at import time, e.g. 'application-received').
+ * Registering a name twice is a programming error.
+ */
+export function registerMailTemplate(name: string, template: MailTemplate): void {
+  if (templates.has(name)) throw new Error(`Mail template '${name}' is already registered`);
+  templates.set(name, template);
+}
+
+/** Renders a registered template; an unknown name is a programming error. */
+export function renderMail(name: string, lang: Lang, data: Record<string, unknown>): RenderedMail {
+  const template = templates.get(name);
+  if (!template) throw new Error(`Unknown mail template '${name}'`);
+  return renderContent(lang, template(lang, data));
+}

@@ -1,0 +1,19 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * The general rate limit on /api (issue 4): `max` requests per minute per client IP, counted in
+ * process memory (each API process counts its own; the login throttle, which must hold across
+ * processes, lives in the database). Static files and the SPA are not limited.
+ */
+export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { max: number }) => {
+  await app.register(rateLimit, {
+    global: true,
+    max: opts.max,
+    timeWindow: 60_000,
+    allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/health'),
+    addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
+    addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
+  });
+});

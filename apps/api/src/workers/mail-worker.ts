@@ -1,0 +1,49 @@
+// Standalone outbox worker: `node dist/mail-worker.js` (or `npx tsx src/workers/mail-worker.ts`).
+// The API server already runs the same worker in-process; run this one when the API processes
+// should not send mail themselves. Several workers may run at once (rows are claimed with SKIP LOCKED).
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase, runMigrations } from '../db/client';
+import { startMailWorker } from '../modules/mail/mail.worker';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!config.smtpUrl) {
+    console.error('SMTP_URL is not set: there is nothing for the mail worker to do.');
+    process.exit(1);
+  }
+  if (!config.databaseUrl) {
+    // NOTE: an embedded PGlite directory can be opened by one process only; the server sends mail itself then.
+    console.error('The standalone mail worker needs DATABASE_URL; with embedded PGlite the API server sends mail in-process.');
+    process.exit(1);
+  }
+  const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, poolSize: 2 });
+  await runMigrations(handle);
+  const log = {
+    info: (o: object | string, m?: string) => console.log(JSON.stringify({ level: 'info', msg: m ?? o, ...(typeof o === 'object' ? o : {}) })),
+    warn: (o: object | string, m?: string) => console.warn(JSON.stringify({ level: 'warn', msg: m ?? o, ...(typeof o === 'object' ? o : {}) })),
+  };
+  const worker = startMailWorker({ db: handle.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, intervalMs: 5_000 });
+  await worker.runOnce();
+  log.info('mail worker running');
+  const stop = async () => {
+    await worker.stop();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+void main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
