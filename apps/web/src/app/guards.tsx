@@ -1,0 +1,27 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
+
+/** SPEC.md §2: a page for signed-in users only; guests go to /login?redirect=<where they were going>. */
+export function ProtectedRoute() {
+  const { isSignedIn } = useSession();
+  const location = useLocation();
+  if (!isSignedIn) return <Navigate to={paths.login(location.pathname + location.search)} replace />;
+  return <Outlet />;
+}
+
+/** SPEC.md §2: a page for guests only (login, register…); signed-in users go to /. */
+export function GuestOnlyRoute() {
+  const { isSignedIn } = useSession();
+  if (isSignedIn) return <Navigate to={paths.home()} replace />;
+  return <Outlet />;
+}
+
+/** Back-office pages: guests sign in first; signed-in customers are sent home. */
+export function StaffRoute() {
+  const { isSignedIn, isStaff } = useSession();
+  const location = useLocation();
+  if (!isSignedIn) return <Navigate to={paths.login(location.pathname + location.search)} replace />;
+  if (!isStaff) return <Navigate to={paths.home()} replace />;
+  return <Outlet />;
+}

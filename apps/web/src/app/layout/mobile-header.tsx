@@ -1,0 +1,28 @@
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { HeaderBadges } from './header-badges';
+import { titleKeyForPath } from './page-title';
+import { SearchSlot } from './search-slot';
+
+/** SPEC.md §2 mobile header: back arrow (one step back in history), title, favourites and cart. */
+export function MobileHeader() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const title = pathname === '/' ? t('brand.name') : t(`titles.${titleKeyForPath(pathname)}`);
+  return (
+    <div className="mobile-header">
+      <div className="mobile-header__bar">
+        <button type="button" className="icon-button" onClick={() => void navigate(-1)} aria-label={t('mobile.back')}>
+          <ArrowLeft aria-hidden="true" size={22} />
+        </button>
+        <p className="mobile-header__title">{title}</p>
+        <HeaderBadges compact />
+      </div>
+      <div className="mobile-header__search">
+        <SearchSlot />
+      </div>
+    </div>
+  );
+}

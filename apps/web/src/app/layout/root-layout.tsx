@@ -1,0 +1,64 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { applyUserLang } from '@/lib/i18n';
+import { useSession } from '@/lib/session';
+import { ScrollToTop } from '../scroll-to-top';
+import { CategoryMenu } from './category-menu';
+import { Footer } from './footer';
+import { Header } from './header';
+import { MobileBottomBar } from './mobile-bottom-bar';
+import { MobileHeader } from './mobile-header';
+import { titleKeyForPath } from './page-title';
+import { TopBar } from './top-bar';
+
+/**
+ * SPEC.md §2 shared layout: top bar, header, category menu, page, footer; below 768 px the mobile
+ * header and bottom bar take over (CSS decides which one shows).
+ */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const { user } = useSession();
+
+  // SPEC.md §4: a signed-in user's saved language wins over the current one.
+  const userLang = user?.lang;
+  useEffect(() => {
+    if (userLang !== undefined) applyUserLang(userLang);
+  }, [userLang]);
+
+  // A default document title per route; pages may set a more precise one.
+  useEffect(() => {
+    const key = titleKeyForPath(pathname);
+    document.title = key === 'home' ? t('brand.name') : `${t(`titles.${key}`)} | ${t('brand.name')}`;
+  }, [pathname, t]);
+
+  return (
+    <div className="app-shell">
+      <a href="#main-content" className="skip-link">
+        {t('skipToContent')}
+      </a>
+      <ScrollToTop />
+      <header className="desktop-header">
+        <TopBar />
+        <Header />
+        <CategoryMenu />
+      </header>
+      <header className="mobile-only">
+        <MobileHeader />
+      </header>
+      <main id="main-content" tabIndex={-1} className="site-main">
+        <div className="container">
+          <Suspense fallback={<LoadingOverlay />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </main>
+      <Footer />
+      <MobileBottomBar />
+      {navigation.state === 'loading' ? <LoadingOverlay /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { api, ApiError } from '@/lib/api-client';
+import { clearSession } from '@/lib/session';
+
+/**
+ * Logout (SPEC.md §4): ends the server session, reduces the stored user to its lang, drops cached
+ * user data and goes to /. A 401/404 from the server still signs out locally (already gone).
+ */
+export function useLogout(): { logout: () => Promise<void>; pending: boolean } {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+  const logout = useCallback(async () => {
+    setPending(true);
+    try {
+      await api.post('/logout');
+    } catch (error) {
+      if (!(error instanceof ApiError && (error.status === 401 || error.status === 404))) {
+        void import('sonner').then(({ toast }) => toast.error(t('topBar.logoutFailed')));
+        setPending(false);
+        return;
+      }
+    }
+    clearSession();
+    queryClient.clear();
+    setPending(false);
+    void navigate(paths.home());
+  }, [navigate, queryClient, t]);
+  return { logout, pending };
+}

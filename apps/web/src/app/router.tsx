@@ -1,0 +1,93 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { BareLoadingOverlay } from '@/components/ui/loading-overlay';
+import { ErrorPage } from './error-page';
+import { GuestOnlyRoute, ProtectedRoute, StaffRoute } from './guards';
+import { RootLayout } from './layout/root-layout';
+
+type PageModule = { default: ComponentType };
+
+/** A route whose page is its own chunk (route-level code splitting). */
+function page(path: string | undefined, load: () => Promise<PageModule>): RouteObject {
+  const lazy = async () => ({ Component: (await load()).default });
+  return path === undefined ? { index: true, lazy } : { path, lazy };
+}
+
+/** Every route of SPEC.md §2, with its guard. Owners replace the placeholders in ./routes. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    HydrateFallback: BareLoadingOverlay,
+    children: [
+      {
+        // Errors inside a page keep the shared layout around the error page.
+        errorElement: <ErrorPage />,
+        children: [
+          page(undefined, () => import('./routes/home')),
+          // Guest-only (SPEC.md §2 route table).
+          {
+            element: <GuestOnlyRoute />,
+            children: [
+              page('login', () => import('./routes/login')),
+              page('register', () => import('./routes/register')),
+              page('success-page', () => import('./routes/success-page')),
+              page('reset-password', () => import('./routes/reset-password')),
+              page('account-registration', () => import('./routes/account-registration')),
+              page('welcome', () => import('./routes/welcome')),
+              page('welcome-mobile', () => import('./routes/welcome-mobile')),
+              page('forget-password', () => import('./routes/forget-password')),
+            ],
+          },
+          // Signed-in only.
+          {
+            element: <ProtectedRoute />,
+            children: [
+              page('favourite-view', () => import('./routes/favourite-view')),
+              page('favorite', () => import('./routes/favorite')),
+              page('cart', () => import('./routes/cart')),
+              page('profile', () => import('./routes/profile')),
+              page('profile/password', () => import('./routes/profile-password')),
+              page('order-confirm', () => import('./routes/order-confirm')),
+              page('order', () => import('./routes/order')),
+              page('orderdetails/:order_id', () => import('./routes/order-details')),
+              page('print-order', () => import('./routes/print-order')),
+              page('opticon', () => import('./routes/opticon')),
+              page('pdata', () => import('./routes/pdata')),
+              page('pform', () => import('./routes/pform')),
+              page('password', () => import('./routes/password')),
+            ],
+          },
+          // Staff only (back office).
+          {
+            path: 'admin',
+            element: <StaffRoute />,
+            children: [
+              page('content', () => import('./routes/admin-content')),
+              page('applications', () => import('./routes/admin-applications')),
+              page('applications/:id', () => import('./routes/admin-application-detail')),
+            ],
+          },
+          // Public.
+          page('products/:name?/:cate?/:cate_code?/:classCode?', () => import('./routes/products')),
+          page('dispay-products/:cate', () => import('./routes/display-products')),
+          page('search-page/:product/:search', () => import('./routes/search-page')),
+          page('category-page/:title', () => import('./routes/category-page')),
+          page('description/:product_id/:country', () => import('./routes/description')),
+          page('product-groups/:id', () => import('./routes/product-groups')),
+          page('about-us', () => import('./routes/about-us')),
+          page('catalogues', () => import('./routes/catalogues')),
+          page('newsletter', () => import('./routes/newsletter')),
+          page('customer-support', () => import('./routes/customer-support')),
+          page('free-patterns', () => import('./routes/free-patterns')),
+          page('dev/mailbox', () => import('./routes/dev-mailbox')),
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

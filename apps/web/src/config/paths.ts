@@ -1,0 +1,57 @@
+/**
+ * Typed route map (CONVENTIONS.md): every link is built here, never by string concatenation.
+ * Segments are URL-encoded; the route table is SPEC.md §2.
+ */
+const seg = (value: string | number) => encodeURIComponent(String(value));
+
+export type ClassCode = 'F' | 'R' | 'Y' | 'N';
+
+export type ProductsArgs = { name?: string; category?: string; catCode?: string; classCode?: ClassCode | string };
+
+export const paths = {
+  home: () => '/',
+  login: (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
+  register: () => '/register',
+  successPage: () => '/success-page',
+  resetPassword: () => '/reset-password',
+  forgetPassword: () => '/forget-password',
+  accountRegistration: () => '/account-registration',
+  welcome: () => '/welcome',
+  welcomeMobile: () => '/welcome-mobile',
+  /** /products/{name}/{category}/{cat_code}[/{F|R|Y|N}] */
+  products: ({ name, category, catCode, classCode }: ProductsArgs = {}) =>
+    ['/products', name, category, catCode, classCode]
+      .filter((p, i) => i === 0 || (p !== undefined && p !== ''))
+      .map((p, i) => (i === 0 ? p : seg(p as string)))
+      .join('/'),
+  displayProducts: (cate: string) => `/dispay-products/${seg(cate)}`,
+  /** /search-page/{query}/{page} */
+  search: (query: string, page = 1) => `/search-page/${seg(query)}/${seg(page)}`,
+  categoryPage: (title: string) => `/category-page/${seg(title)}`,
+  description: (productId: string, country: string) => `/description/${seg(productId.trim())}/${seg(country)}`,
+  productGroup: (id: number | string) => `/product-groups/${seg(id)}`,
+  favorite: () => '/favorite',
+  favouriteView: () => '/favourite-view',
+  cart: () => '/cart',
+  orderConfirm: () => '/order-confirm',
+  profile: () => '/profile',
+  profilePassword: () => '/profile/password',
+  pdata: () => '/pdata',
+  order: () => '/order',
+  pform: () => '/pform',
+  orderDetails: (orderId: number | string) => `/orderdetails/${seg(orderId)}`,
+  password: () => '/password',
+  opticon: () => '/opticon',
+  printOrder: () => '/print-order',
+  aboutUs: () => '/about-us',
+  catalogues: () => '/catalogues',
+  newsletter: () => '/newsletter',
+  customerSupport: () => '/customer-support',
+  freePatterns: () => '/free-patterns',
+  adminContent: () => '/admin/content',
+  adminApplications: () => '/admin/applications',
+  adminApplication: (id: number | string) => `/admin/applications/${seg(id)}`,
+  devMailbox: () => '/dev/mailbox',
+} as const;
+
+export type Paths = typeof paths;

@@ -1,0 +1,98 @@
+import { clearSession, getStoredUser } from './session';
+
+type ParamValue = string | number | boolean | null | undefined;
+export type Params = Record<string, ParamValue | ParamValue[]>;
+type Options = { params?: Params; headers?: Record<string, string>; signal?: AbortSignal };
+
+/** A failed call: the HTTP status and the API's error body (DESIGN.md error shape). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields?: Record<string, string>;
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export const API_BASE = '/api';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [k, ...rest] = part.trim().split('=');
+    if (k === name) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return rest.join('=');
+      }
+    }
+  }
+  return null;
+}
+
+/** Builds "/api/<path>?<params>", skipping undefined and null values. */
+export function buildUrl(path: string, params?: Params): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!params) return url;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) if (v !== undefined && v !== null) query.append(key, String(v));
+  }
+  const qs = query.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+async function request<T>(method: string, path: string, body: unknown, options: Options = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (UNSAFE.has(method)) {
+    const xsrf = readCookie('XSRF-TOKEN');
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  }
+  const response = await fetch(buildUrl(path, options.params), {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    signal: options.signal,
+  });
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!response.ok) {
+    const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } })?.error;
+    const apiError = new ApiError(
+      response.status,
+      error?.code ?? (response.status >= 500 ? 'INTERNAL' : 'UNPROCESSABLE'),
+      error?.message ?? (response.statusText || `Request failed with status ${response.status}`),
+      error?.fields,
+    );
+    // The server no longer knows this session (expired or revoked): sign out locally.
+    if (apiError.code === 'UNAUTHENTICATED' && getStoredUser()) clearSession();
+    throw apiError;
+  }
+  return data as T;
+}
+
+/** The one HTTP client of the SPA: base /api, JSON, same-origin cookies, XSRF header on writes. */
+export const api = {
+  get: <T>(path: string, options?: Options) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: Options) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: Options) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: Options) => request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, options?: Options) => request<T>('DELETE', path, undefined, options),
+};

@@ -1,0 +1,47 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AppProvider } from '@/app/provider';
+
+/** A fresh query client per test: no retries, nothing shared. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+/** Renders routes in a memory router inside the real providers. */
+export function renderRoutes(routes: RouteObject[], initialPath = '/') {
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const queryClient = testQueryClient();
+  const result = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/** Renders one element at a path, with the providers. */
+export function renderWithProviders(element: ReactElement, initialPath = '/') {
+  return renderRoutes([{ path: '*', element }], initialPath);
+}
+
+/** A fetch stub answering JSON by path (the first matching prefix wins); unknown paths answer 404. */
+export function stubFetch(handlers: Record<string, (url: URL, init?: RequestInit) => unknown>) {
+  const calls: { url: URL; init?: RequestInit }[] = [];
+  const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    calls.push({ url, init });
+    const key = Object.keys(handlers).find((k) => url.pathname === k || url.pathname.startsWith(`${k}/`));
+    if (!key) {
+      return new Response(JSON.stringify({ status: false, error: { code: 'ROUTE_NOT_FOUND', message: 'No such path' } }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+    const body = handlers[key](url, init);
+    if (body instanceof Response) return body;
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+  return { fetchMock, calls };
+}
