@@ -1,0 +1,89 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Country } from '@wholesale/contract';
+import type { Tx } from '../../db/client';
+import { cartLines } from '../../db/schema';
+
+export type CartLineRow = typeof cartLines.$inferSelect;
+
+/** A customer's cart lines in one country, oldest first (the order they were added). */
+export function selectCartLines(tx: Tx, userId: number, country: Country): Promise<CartLineRow[]> {
+  return tx
+    .select()
+    .from(cartLines)
+    .where(and(eq(cartLines.userId, userId), eq(cartLines.country, country)))
+    .orderBy(asc(cartLines.id));
+}
+
+/** The same lines, locked until the transaction ends (placing an order). */
+export function selectCartLinesForUpdate(tx: Tx, userId: number, country: Country): Promise<CartLineRow[]> {
+  return tx
+    .select()
+    .from(cartLines)
+    .where(and(eq(cartLines.userId, userId), eq(cartLines.country, country)))
+    .orderBy(asc(cartLines.id))
+    .for('update');
+}
+
+export async function selectCartLine(tx: Tx, userId: number, lineId: number): Promise<CartLineRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(cartLines)
+    .where(and(eq(cartLines.id, lineId), eq(cartLines.userId, userId)))
+    .for('update');
+  return row;
+}
+
+export async function selectCartLineByProduct(
+  tx: Tx,
+  userId: number,
+  country: Country,
+  productId: number,
+): Promise<CartLineRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(cartLines)
+    .where(and(eq(cartLines.userId, userId), eq(cartLines.country, country), eq(cartLines.productId, productId)))
+    .for('update');
+  return row;
+}
+
+/** Sets the quantities of several products in one statement, inserting missing lines. */
+export async function upsertCartQuantities(
+  tx: Tx,
+  userId: number,
+  country: Country,
+  lines: Array<{ productId: number; quantity: number }>,
+): Promise<void> {
+  if (lines.length === 0) return;
+  await tx
+    .insert(cartLines)
+    .values(lines.map((l) => ({ userId, country, productId: l.productId, quantity: l.quantity })))
+    .onConflictDoUpdate({
+      target: [cartLines.userId, cartLines.country, cartLines.productId],
+      set: { quantity: sql`excluded.quantity`, updatedAt: sql`now()` },
+    });
+}
+
+export async function updateCartLine(tx: Tx, lineId: number, patch: { quantity?: number; selected?: boolean }): Promise<void> {
+  await tx
+    .update(cartLines)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(cartLines.id, lineId));
+}
+
+export async function deleteCartLine(tx: Tx, userId: number, lineId: number): Promise<number> {
+  const rows = await tx
+    .delete(cartLines)
+    .where(and(eq(cartLines.id, lineId), eq(cartLines.userId, userId)))
+    .returning({ id: cartLines.id });
+  return rows.length;
+}
+
+export async function deleteCartLines(tx: Tx, userId: number, lineIds: number[]): Promise<void> {
+  if (lineIds.length === 0) return;
+  await tx.delete(cartLines).where(and(eq(cartLines.userId, userId), inArray(cartLines.id, lineIds)));
+}
+
+export async function deleteAllCartLines(tx: Tx, userId: number, country: Country): Promise<void> {
+  await tx.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.country, country)));
+}

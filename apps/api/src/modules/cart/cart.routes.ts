@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  CartQuery,
+  CartResponse,
+  LangParam,
+  StoreAddToCartBody,
+  StoreDeleteCartLineQuery,
+  StoreEmptyCartQuery,
+  StoreSetCartItemBody,
+  UserIdParam,
+  type Lang,
+} from '@wholesale/contract';
+import { assertOwnUserId, requireCustomer } from '../../plugins/auth';
+import { requestCountry } from '../../lib/request-country';
+import { parseInput } from '../../lib/parse-input';
+import { addToCart, emptyCart, readCart, removeCartLine, setCartItem, type CartOwner } from './cart.service';
+
+/** The cart's owner is always the session's user, in the user's own country. */
+export function cartOwner(request: FastifyRequest, userIdParam: unknown, lang: Lang, country?: 'ca' | 'us'): CartOwner {
+  const user = requireCustomer(request);
+  assertOwnUserId(user, userIdParam);
+  return { userId: user.id, country: requestCountry(request, country), lang };
+}
+
+/** Cart calls of SPEC.md §7 under /api; each answers the whole cart. */
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', async (request) => {
+    requireCustomer(request);
+  });
+  const security: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
+  const tags = ['cart'];
+
+  app.get(
+    '/api/cart',
+    { schema: { tags, summary: "The caller's cart", security, querystring: CartQuery, response: { 200: CartResponse } } },
+    async (request) => {
+      const q = request.query;
+      return readCart(app.db, cartOwner(request, q.user_id, q.lang, q.country));
+    },
+  );
+
+  app.post(
+    '/api/cart/add',
+    {
+      schema: {
+        tags,
+        summary: 'Add ship packs of a product to the cart (prices are looked up by the server)',
+        security,
+        querystring: z.object({ user_id: UserIdParam, lang: LangParam }),
+        body: StoreAddToCartBody,
+        response: { 200: CartResponse },
+      },
+    },
+    async (request) => {
+      const owner = cartOwner(request, request.query.user_id ?? request.body.user_id, request.query.lang);
+      return app.db.transaction((tx) => addToCart(tx, owner, request.body.product_id, request.body.item));
+    },
+  );
+
+  // SPEC.md §7 lists id, user_id, item without saying where: the query and a JSON body both work.
+  app.post(
+    '/api/add/item',
+    {
+      schema: {
+        tags,
+        summary: "Set a cart line's quantity (0 removes it) or selection",
+        security,
+        querystring: z.record(z.string(), z.string()).optional(),
+        body: z.record(z.string(), z.unknown()).optional().nullable(),
+        response: { 200: CartResponse },
+      },
+    },
+    async (request) => {
+      const input = parseInput(StoreSetCartItemBody, { ...(request.query ?? {}), ...(request.body ?? {}) });
+      const owner = cartOwner(request, input.user_id, input.lang);
+      return app.db.transaction((tx) => setCartItem(tx, owner, input.id, { item: input.item, selected: input.selected }));
+    },
+  );
+
+  app.delete(
+    '/api/cart/delete',
+    { schema: { tags, summary: 'Remove one cart line', security, querystring: StoreDeleteCartLineQuery, response: { 200: CartResponse } } },
+    async (request) => {
+      const owner = cartOwner(request, request.query.user_id, request.query.lang);
+      return app.db.transaction((tx) => removeCartLine(tx, owner, request.query.id));
+    },
+  );
+
+  app.delete(
+    '/api/cart-delete-all',
+    { schema: { tags, summary: 'Empty the cart', security, querystring: StoreEmptyCartQuery, response: { 200: CartResponse } } },
+    async (request) => {
+      const owner = cartOwner(request, request.query.user_id, request.query.lang);
+      return app.db.transaction((tx) => emptyCart(tx, owner));
+    },
+  );
+};

@@ -1,0 +1,221 @@
+import {
+  cartTotalCents,
+  clampQuantity,
+  fromCents,
+  isUnavailable,
+  type CartLine,
+  type CartNotice,
+  type CartResponse,
+  type Country,
+  type Lang,
+  type ProductRef,
+} from '@wholesale/contract';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import {
+  findOrderableByCodes,
+  getOrderableProducts,
+  type OrderableProduct,
+} from '../catalogue/catalogue.pricing';
+import {
+  deleteAllCartLines,
+  deleteCartLine,
+  deleteCartLines,
+  selectCartLine,
+  selectCartLineByProduct,
+  selectCartLines,
+  selectCartLinesForUpdate,
+  updateCartLine,
+  upsertCartQuantities,
+  type CartLineRow,
+} from './cart.queries';
+
+export type CartOwner = { userId: number; country: Country; lang: Lang };
+
+export const OUT_OF_STOCK_MESSAGE = 'This product is currently out of stock';
+
+/** Maps a cart row and its product to the SPEC.md §3 cart line, computing the line total in cents. */
+function toCartLine(row: CartLineRow, p: OrderableProduct): CartLine {
+  const unavailable = isUnavailable(p.available, p.classCode);
+  return {
+    id: row.id,
+    product: p.id,
+    product_id: p.productId,
+    name: p.name,
+    item: row.quantity,
+    price: fromCents(p.priceCents),
+    selling_price: fromCents(p.sellingCents),
+    retail_price: fromCents(p.retailCents),
+    ship_pack: p.shipPack,
+    available: p.available,
+    class: p.classCode,
+    image: p.image,
+    selected: row.selected,
+    unavailable,
+    line_total: fromCents(cartTotalCents([{ ...lineForTotal(row, p), selected: true }])),
+  };
+}
+
+function lineForTotal(row: CartLineRow, p: OrderableProduct) {
+  return {
+    price_cents: p.priceCents,
+    selling_price_cents: p.sellingCents,
+    item: row.quantity,
+    ship_pack: p.shipPack,
+    available: p.available,
+    class: p.classCode,
+    selected: row.selected,
+  };
+}
+
+/**
+ * The whole cart as every cart call answers it (SPEC.md §3): lines at today's prices and stock,
+ * and the SPEC.md §9 total over selected available or class-N lines, computed in integer cents.
+ * Lines whose product is no longer sold in the country are left out.
+ */
+export async function readCart(tx: Tx, owner: CartOwner, notice?: CartNotice): Promise<CartResponse> {
+  const rows = await selectCartLines(tx, owner.userId, owner.country);
+  const found = await getOrderableProducts(
+    tx,
+    rows.map((r) => r.productId),
+    owner.country,
+    owner.lang,
+  );
+  const lines: CartLine[] = [];
+  const forTotal: ReturnType<typeof lineForTotal>[] = [];
+  for (const row of rows) {
+    const p = found.get(row.productId);
+    if (!p) continue;
+    lines.push(toCartLine(row, p));
+    forTotal.push(lineForTotal(row, p));
+  }
+  return {
+    status: true,
+    products: lines,
+    total: fromCents(cartTotalCents(forTotal)),
+    count: lines.length,
+    ...(notice ? { notice } : {}),
+  };
+}
+
+async function resolveProduct(tx: Tx, ref: ProductRef, owner: CartOwner): Promise<OrderableProduct> {
+  let product: OrderableProduct | undefined;
+  if (typeof ref === 'number') product = (await getOrderableProducts(tx, [ref], owner.country, owner.lang)).get(ref);
+  else [product] = await findOrderableByCodes(tx, [ref], owner.country, owner.lang);
+  if (!product) {
+    throw new AppError('NOT_FOUND', 'This product is not sold in your country', {
+      fields: { product_id: 'This product is not sold in your country' },
+    });
+  }
+  return product;
+}
+
+function refuseUnavailable(): never {
+  throw new AppError('UNPROCESSABLE', OUT_OF_STOCK_MESSAGE, { fields: { product_id: OUT_OF_STOCK_MESSAGE } });
+}
+
+/**
+ * Adds ship packs of a product to the cart (SPEC.md §4: an existing line's quantity grows). The
+ * quantity is clamped to stock for classes other than N and the answer's notice says so; an
+ * unavailable product is refused.
+ */
+export async function addToCart(tx: Tx, owner: CartOwner, ref: ProductRef, item: number): Promise<CartResponse> {
+  const product = await resolveProduct(tx, ref, owner);
+  if (isUnavailable(product.available, product.classCode)) refuseUnavailable();
+  const existing = await selectCartLineByProduct(tx, owner.userId, owner.country, product.id);
+  const requested = (existing?.quantity ?? 0) + item;
+  const { quantity, clamped } = clampQuantity(requested, product.available, product.classCode);
+  await upsertCartQuantities(tx, owner.userId, owner.country, [{ productId: product.id, quantity }]);
+  return readCart(tx, owner, { product_id: product.productId, requested, quantity, clamped });
+}
+
+/**
+ * Adds several products at once (re-order, Opticon): each quantity is added to what the cart
+ * holds and clamped to stock; unavailable products are skipped. One read, one write.
+ */
+export async function addManyToCart(
+  tx: Tx,
+  owner: CartOwner,
+  wanted: Array<{ product: OrderableProduct; quantity: number }>,
+): Promise<Array<{ productId: number; requested: number; added: number; outcome: 'added' | 'clamped' | 'unavailable' }>> {
+  const rows = await selectCartLines(tx, owner.userId, owner.country);
+  const inCart = new Map(rows.map((r) => [r.productId, r.quantity]));
+  const writes = new Map<number, number>();
+  const outcomes = [];
+  for (const { product, quantity: requested } of wanted) {
+    if (isUnavailable(product.available, product.classCode)) {
+      outcomes.push({ productId: product.id, requested, added: 0, outcome: 'unavailable' as const });
+      continue;
+    }
+    const before = writes.get(product.id) ?? inCart.get(product.id) ?? 0;
+    const { quantity, clamped } = clampQuantity(before + requested, product.available, product.classCode);
+    writes.set(product.id, quantity);
+    const added = Math.max(0, quantity - before);
+    outcomes.push({
+      productId: product.id,
+      requested,
+      added,
+      outcome: clamped ? ('clamped' as const) : ('added' as const),
+    });
+  }
+  await upsertCartQuantities(
+    tx,
+    owner.userId,
+    owner.country,
+    [...writes].map(([productId, quantity]) => ({ productId, quantity })),
+  );
+  return outcomes;
+}
+
+/**
+ * POST /api/add/item: sets a line's quantity (0 removes it, clamped to stock) and/or whether it is
+ * selected for the total and the order. A line of another customer is answered 404.
+ */
+export async function setCartItem(
+  tx: Tx,
+  owner: CartOwner,
+  lineId: number,
+  change: { item?: number; selected?: boolean },
+): Promise<CartResponse> {
+  const row = await selectCartLine(tx, owner.userId, lineId);
+  if (!row) throw new AppError('NOT_FOUND', 'This cart line does not exist', { fields: { id: 'This cart line does not exist' } });
+  let notice: CartNotice | undefined;
+  const patch: { quantity?: number; selected?: boolean } = {};
+  if (change.selected !== undefined) patch.selected = change.selected;
+  if (change.item !== undefined) {
+    if (change.item === 0) {
+      await deleteCartLine(tx, owner.userId, lineId);
+      return readCart(tx, owner);
+    }
+    const product = (await getOrderableProducts(tx, [row.productId], owner.country, owner.lang)).get(row.productId);
+    if (!product || isUnavailable(product.available, product.classCode)) refuseUnavailable();
+    const { quantity, clamped } = clampQuantity(change.item, product.available, product.classCode);
+    patch.quantity = quantity;
+    notice = { product_id: product.productId, requested: change.item, quantity, clamped };
+  }
+  await updateCartLine(tx, lineId, patch);
+  return readCart(tx, owner, notice);
+}
+
+/** DELETE /api/cart/delete: removes one line of the caller's cart. */
+export async function removeCartLine(tx: Tx, owner: CartOwner, lineId: number): Promise<CartResponse> {
+  const removed = await deleteCartLine(tx, owner.userId, lineId);
+  if (!removed) throw new AppError('NOT_FOUND', 'This cart line does not exist', { fields: { id: 'This cart line does not exist' } });
+  return readCart(tx, owner);
+}
+
+/** DELETE /api/cart-delete-all: empties the caller's cart. */
+export async function emptyCart(tx: Tx, owner: CartOwner): Promise<CartResponse> {
+  await deleteAllCartLines(tx, owner.userId, owner.country);
+  return readCart(tx, owner);
+}
+
+/** The caller's cart lines, locked for an order being placed (used by the place-order workflow). */
+export function lockCartLines(tx: Tx, owner: CartOwner): Promise<CartLineRow[]> {
+  return selectCartLinesForUpdate(tx, owner.userId, owner.country);
+}
+
+/** Removes ordered lines from the cart (used by the place-order workflow). */
+export function removeOrderedLines(tx: Tx, owner: CartOwner, lineIds: number[]): Promise<void> {
+  return deleteCartLines(tx, owner.userId, lineIds);
+}

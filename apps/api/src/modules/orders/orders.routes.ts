@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  FetchOrderQuery,
+  FetchOrderResponse,
+  IDEMPOTENCY_HEADER,
+  OrderHistoryQuery,
+  OrderHistoryResponse,
+  PlaceOrderResponse,
+  ReorderParams,
+  ReorderResponse,
+  StorePlaceOrderBody,
+  fromCents,
+} from '@wholesale/contract';
+import { assertOwnUserId, requireCustomer } from '../../plugins/auth';
+import { requestCountry } from '../../lib/request-country';
+import { parseInput } from '../../lib/parse-input';
+import { AppError } from '../../lib/app-error';
+import { fetchOrder, getOrderDetail, orderHistory, placeCustomerOrder, reorder } from './orders.service';
+import { renderOrderPdf } from './orders.pdf';
+
+/** Order calls of SPEC.md §7 under /api, plus the order PDF. Signed-in customers only. */
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', async (request) => {
+    requireCustomer(request);
+  });
+  const security: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
+  const tags = ['orders'];
+
+  app.post(
+    '/api/store/orders',
+    {
+      schema: {
+        tags,
+        summary: 'Place an order from the selected cart lines (Idempotency-Key header makes retries safe)',
+        security,
+        headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().max(200, { message: 'Idempotency-Key is too long' }).optional() }),
+        body: StorePlaceOrderBody,
+        response: { 200: PlaceOrderResponse },
+      },
+    },
+    async (request) => {
+      const user = requireCustomer(request);
+      const body = request.body;
+      assertOwnUserId(user, body.user_id);
+      const result = await placeCustomerOrder(app.db, {
+        userId: user.id,
+        email: user.email,
+        country: requestCountry(request),
+        lang: body.lang ?? user.lang,
+        productRefs: body.product_id,
+        comment: body.order_comment ?? null,
+        poNumber: body.po_number ?? null,
+        idempotencyKey: request.headers[IDEMPOTENCY_HEADER] as string | undefined,
+        publicUrl: app.config.publicUrl,
+      });
+      return { status: true as const, order_id: result.orderId, total: fromCents(result.totalCents), replayed: result.replayed };
+    },
+  );
+
+  app.get(
+    '/api/order-history',
+    { schema: { tags, summary: "The caller's orders, newest first, paginated", security, querystring: OrderHistoryQuery, response: { 200: OrderHistoryResponse } } },
+    async (request) => {
+      const user = requireCustomer(request);
+      assertOwnUserId(user, request.query.user_id);
+      return orderHistory(app.db, user.id, request.query);
+    },
+  );
+
+  app.get(
+    '/api/fetch-order',
+    { schema: { tags, summary: 'One order with its lines (the latest without order_id)', security, querystring: FetchOrderQuery, response: { 200: FetchOrderResponse } } },
+    async (request) => {
+      const user = requireCustomer(request);
+      assertOwnUserId(user, request.query.user_id);
+      return fetchOrder(app.db, user.id, request.query.order_id);
+    },
+  );
+
+  app.get(
+    '/api/orders/:order_id/pdf',
+    {
+      schema: {
+        tags,
+        summary: 'The order as a PDF',
+        security,
+        params: z.object({ order_id: z.coerce.number({ message: 'order_id must be an order number' }).int().positive() }),
+      },
+    },
+    async (request, reply) => {
+      const user = requireCustomer(request);
+      const order = await getOrderDetail(app.db, user.id, request.params.order_id);
+      const pdf = await renderOrderPdf(order, { name: user.ownerName, company: user.companyName });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="order-${order.order_id}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  // SPEC.md §7: user_id and order_id, in the query or a JSON body.
+  app.post(
+    '/api/re-orders',
+    {
+      schema: {
+        tags,
+        summary: "Copy an order's lines into the cart at today's prices and stock",
+        security,
+        querystring: z.record(z.string(), z.string()).optional(),
+        body: z.record(z.string(), z.unknown()).optional().nullable(),
+        response: { 200: ReorderResponse },
+      },
+    },
+    async (request) => {
+      const user = requireCustomer(request);
+      const input = parseInput(ReorderParams, { ...(request.query ?? {}), ...(request.body ?? {}) });
+      assertOwnUserId(user, input.user_id);
+      if (!input.order_id) throw new AppError('VALIDATION_FAILED', 'order_id is required');
+      const owner = { userId: user.id, country: requestCountry(request), lang: input.lang };
+      return app.db.transaction((tx) => reorder(tx, owner, input.order_id));
+    },
+  );
+};

@@ -1,0 +1,152 @@
+import {
+  formatMoney,
+  fromCents,
+  productImagePath,
+  toPage,
+  type FetchOrderResponse,
+  type Lang,
+  type OrderDetail,
+  type OrderHistoryResponse,
+  type OrderStatus,
+  type OrderSummary,
+  type ReorderResponse,
+  type ReorderSkip,
+} from '@wholesale/contract';
+import type { Database, Tx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { addManyToCart, readCart, type CartOwner } from '../cart/cart.service';
+import { getOrderableProducts, type OrderableProduct } from '../catalogue/catalogue.pricing';
+import { enqueueMail } from '../mail/mail.service';
+import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from '../../workflows/place-order';
+import { registerOrderMails } from './orders.mail';
+import { selectOrder, selectOrderLines, selectOrderPage, type OrderLineRow, type OrderRow } from './orders.queries';
+
+function toSummary(row: OrderRow, lineCount: number): OrderSummary {
+  return {
+    order_id: row.id,
+    date: row.createdAt.toISOString(),
+    status: row.status,
+    country: row.country,
+    total: fromCents(row.totalCents),
+    po_number: row.poNumber,
+    order_comment: row.comment,
+    lines: lineCount,
+  };
+}
+
+function toDetail(row: OrderRow, lines: OrderLineRow[]): OrderDetail {
+  return {
+    ...toSummary(row, lines.length),
+    products: lines.map((l) => ({
+      product: l.productId,
+      product_id: l.productCode,
+      name: l.name,
+      class: l.classCode,
+      item: l.quantity,
+      ship_pack: l.shipPack,
+      price: fromCents(l.unitPriceCents),
+      line_total: fromCents(l.lineTotalCents),
+      backorder: l.backorder,
+      image: productImagePath(l.productCode),
+    })),
+  };
+}
+
+/**
+ * Places an order and queues its confirmation e-mail in the same transaction (see the
+ * place-order workflow for the steps and guarantees).
+ */
+export async function placeCustomerOrder(
+  db: Database,
+  input: PlaceOrderInput & { email: string; publicUrl?: string },
+): Promise<PlaceOrderResult> {
+  registerOrderMails();
+  return placeOrder(db, {
+    ...input,
+    afterPlaced: async (tx, event) => {
+      await enqueueMail(tx, {
+        to: input.email,
+        template: 'order-confirmation',
+        lang: input.lang,
+        data: {
+          order_id: event.orderId,
+          total: formatMoney(event.totalCents),
+          po_number: input.poNumber ?? null,
+          url: input.publicUrl ? `${input.publicUrl.replace(/\/$/, '')}/orderdetails/${event.orderId}` : undefined,
+        },
+      });
+    },
+  });
+}
+
+/** A page of the customer's orders, newest first, filtered by id, date range and status. */
+export async function orderHistory(
+  tx: Tx,
+  userId: number,
+  q: { order_id?: number; from?: string; to?: string; status?: OrderStatus; page: number; per_page: number },
+): Promise<OrderHistoryResponse> {
+  if (q.from && q.to && q.from > q.to) {
+    throw new AppError('VALIDATION_FAILED', 'The start date must not be after the end date', {
+      fields: { from: 'The start date must not be after the end date' },
+    });
+  }
+  const { rows, total } = await selectOrderPage(
+    tx,
+    { userId, orderId: q.order_id, from: q.from, to: q.to, status: q.status },
+    q.page,
+    q.per_page,
+  );
+  return { status: true, ...toPage(rows.map((r) => toSummary(r, r.lineCount)), total, q.page, q.per_page) };
+}
+
+/** One of the customer's orders with its lines; the latest when no id is given. */
+export async function fetchOrder(tx: Tx, userId: number, orderId?: number): Promise<FetchOrderResponse> {
+  const row = await selectOrder(tx, userId, orderId);
+  if (!row) {
+    if (orderId) throw new AppError('NOT_FOUND', 'This order does not exist');
+    return { status: true, order: null };
+  }
+  return { status: true, order: toDetail(row, await selectOrderLines(tx, row.id)) };
+}
+
+/** The order with its lines, for the PDF; 404 for another customer's order. */
+export async function getOrderDetail(tx: Tx, userId: number, orderId: number): Promise<OrderDetail> {
+  const { order } = await fetchOrder(tx, userId, orderId);
+  if (!order) throw new AppError('NOT_FOUND', 'This order does not exist');
+  return order;
+}
+
+/**
+ * POST /api/re-orders: copies an order's lines into the cart at today's prices and stock, clamped
+ * like any add; lines that could not be added in full are reported with the reason.
+ */
+export async function reorder(tx: Tx, owner: CartOwner, orderId: number): Promise<ReorderResponse> {
+  const order = await selectOrder(tx, owner.userId, orderId);
+  if (!order) throw new AppError('NOT_FOUND', 'This order does not exist', { fields: { order_id: 'This order does not exist' } });
+  const lines = await selectOrderLines(tx, order.id);
+  const products = await getOrderableProducts(
+    tx,
+    lines.map((l) => l.productId),
+    owner.country,
+    owner.lang,
+  );
+  const skipped: ReorderSkip[] = [];
+  const wanted: Array<{ product: OrderableProduct; quantity: number }> = [];
+  for (const line of lines) {
+    const product = products.get(line.productId);
+    if (!product) skipped.push({ product_id: line.productCode, requested: line.quantity, added: 0, reason: 'discontinued' });
+    else wanted.push({ product, quantity: line.quantity });
+  }
+  const outcomes = await addManyToCart(tx, owner, wanted);
+  let added = 0;
+  outcomes.forEach((o, i) => {
+    const code = wanted[i].product.productId;
+    if (o.outcome === 'added') added += 1;
+    else {
+      if (o.added > 0) added += 1;
+      skipped.push({ product_id: code, requested: o.requested, added: o.added, reason: o.outcome });
+    }
+  });
+  return { ...(await readCart(tx, owner)), added, skipped };
+}
+

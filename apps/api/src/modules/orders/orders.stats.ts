@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import type { Country } from '@wholesale/contract';
+import type { Tx } from '../../db/client';
+
+/**
+ * Product ids (products.id) ordered by the quantity ordered in one country since a date, most first.
+ * Cancelled orders do not count. The catalogue's best sellers read orders only through this function.
+ */
+export async function topProductIdsByQuantity(tx: Tx, country: Country, since: Date, limit: number): Promise<number[]> {
+  const result = await tx.execute<{ product_id: number }>(sql`
+    select ol.product_id, sum(ol.quantity * greatest(ol.ship_pack, 1)) as units
+      from orders o
+      join order_lines ol on ol.order_id = o.id
+     where o.country = ${country} and o.created_at >= ${since.toISOString()}::timestamptz and o.status <> 'cancelled'
+     group by ol.product_id
+     order by units desc, ol.product_id
+     limit ${Math.max(1, Math.trunc(limit))}`);
+  return result.rows.map((r) => Number(r.product_id));
+}

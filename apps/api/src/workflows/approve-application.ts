@@ -1,0 +1,99 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Database, Tx } from '../db/client';
+import { users } from '../db/schema';
+import { AppError } from '../lib/app-error';
+import { createPasswordToken, sendPasswordLink, SET_TOKEN_TTL_MS } from '../modules/accounts/accounts.service';
+import type { SessionUser } from '../modules/accounts/session.service';
+import { findApplication, insertAudit, markReviewed, type ApplicationRow } from '../modules/applications/applications.queries';
+
+/**
+ * Approving a credit application (issue 5) as named steps inside ONE transaction
+ * (CONVENTIONS.md #5): if any step fails, the transaction rolls every earlier step back, so there
+ * is never a customer without an approved application, an approved application without a
+ * customer, or a set-password mail for an account that does not exist (the mail is in the outbox
+ * table, written by the same transaction).
+ */
+
+/** Step 1: the application, locked; 404 when unknown, 409 when already decided. */
+export async function lockPendingApplication(tx: Tx, id: number): Promise<ApplicationRow> {
+  const row = await findApplication(tx, id, true);
+  if (!row) throw new AppError('NOT_FOUND', 'No such application');
+  if (row.status !== 'pending') throw new AppError('CONFLICT', `This application was already ${row.status}`);
+  return row;
+}
+
+/** Customer codes: country prefix and a number derived from the user id (unique, never reused). */
+export function customerCodeFor(country: 'ca' | 'us', userId: number): string {
+  return `${country === 'ca' ? 'CA' : 'US'}${String(100000 + userId)}`;
+}
+
+/**
+ * Step 2: the customer account, without a password (it is chosen through the set-password link).
+ * Country ca/us, language, company and owner come from the application.
+ * NOTE: writes the users table directly because the accounts module exports no "create customer"
+ * function; a workflow is where cross-module writes live (CONVENTIONS.md layout).
+ */
+export async function createCustomerAccount(tx: Tx, app: ApplicationRow): Promise<{ userId: number; customerCode: string }> {
+  const existing = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${app.email.trim().toLowerCase()}`)
+    .limit(1);
+  if (existing.length) {
+    throw new AppError('CONFLICT', `An account with the e-mail ${app.email} already exists; the application cannot create another one.`);
+  }
+  const country = app.country === 'ca' ? 'ca' : 'us';
+  const [created] = await tx
+    .insert(users)
+    .values({
+      email: app.email.trim(),
+      passwordHash: null,
+      role: 'customer',
+      ownerName: app.ownerName,
+      companyName: app.companyName,
+      country,
+      lang: app.lang,
+      isActive: true,
+    })
+    .returning({ id: users.id });
+  const customerCode = customerCodeFor(country, created.id);
+  await tx.update(users).set({ customerCode }).where(eq(users.id, created.id));
+  return { userId: created.id, customerCode };
+}
+
+/** Step 4: a single-use 'set' password token and the mail carrying `${publicUrl}/reset-password?token=…`. */
+export async function sendSetPasswordLink(tx: Tx, config: Config, userId: number): Promise<void> {
+  const token = await createPasswordToken(tx, userId, 'set', SET_TOKEN_TTL_MS);
+  await sendPasswordLink(tx, { userId, token, purpose: 'set', publicUrl: config.publicUrl });
+}
+
+/** Approves a pending application: customer account, approval record, set-password mail, audit entry. */
+export async function approveApplication(
+  db: Database,
+  config: Config,
+  staff: SessionUser,
+  applicationId: number,
+): Promise<{ userId: number; customerCode: string }> {
+  return db.transaction(async (tx) => {
+    const app = await lockPendingApplication(tx, applicationId);
+    const account = await createCustomerAccount(tx, app);
+    // Step 3: mark approved, linked to the new customer.
+    await markReviewed(tx, applicationId, {
+      status: 'approved',
+      reviewerId: staff.id,
+      reviewerEmail: staff.email,
+      customerUserId: account.userId,
+      customerCode: account.customerCode,
+    });
+    await sendSetPasswordLink(tx, config, account.userId);
+    // Step 5: who approved, when, and which account it created.
+    await insertAudit(tx, {
+      actorUserId: staff.id,
+      action: 'application.approved',
+      applicationId,
+      details: { customer_user_id: account.userId, customer_code: account.customerCode },
+    });
+    return account;
+  });
+}

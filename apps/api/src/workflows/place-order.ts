@@ -1,0 +1,156 @@
+import {
+  OPENING_ORDER_MINIMUM_CENTS,
+  formatMoney,
+  isUnavailable,
+  meetsOpeningMinimum,
+  type Country,
+  type Lang,
+} from '@wholesale/contract';
+import type { Database, Tx } from '../db/client';
+import { AppError } from '../lib/app-error';
+import { lockCartLines, removeOrderedLines } from '../modules/cart/cart.service';
+import { getOrderableProducts, setStockLevels, type OrderableProduct } from '../modules/catalogue/catalogue.pricing';
+import {
+  countOtherOrders,
+  insertOrderClaimingKey,
+  insertOrderLines,
+  selectOrderIdByKey,
+  setOrderTotal,
+  type NewOrderLine,
+} from '../modules/orders/orders.queries';
+
+export type PlaceOrderInput = {
+  userId: number;
+  country: Country;
+  lang: Lang;
+  /** Which cart lines to order, by SKU code or numeric product id; absent: the selected lines. */
+  productRefs?: Array<string | number>;
+  comment?: string | null;
+  poNumber?: string | null;
+  idempotencyKey?: string | null;
+  /** A last step inside the transaction (the confirmation e-mail): if it fails, nothing is ordered. */
+  afterPlaced?: (tx: Tx, event: { orderId: number; totalCents: number }) => Promise<void>;
+};
+
+export type PlaceOrderResult = { orderId: number; totalCents: number; replayed: boolean; lines: number };
+
+export const PLACE_ORDER_STEPS = ['claim-order', 'lock-cart', 'check-stock', 'reserve-stock', 'write-lines', 'clear-cart'] as const;
+export type PlaceOrderStep = (typeof PLACE_ORDER_STEPS)[number];
+
+/**
+ * Test-only seam: runs after each named step inside the transaction, so a test can inject a
+ * failure mid-order and prove the whole order rolls back. Always empty in production.
+ */
+export const placeOrderTestHooks: { afterStep?: (step: PlaceOrderStep, orderId: number) => void | Promise<void> } = {};
+
+
+function conflict(message: string, productId: string): AppError {
+  return new AppError('CONFLICT', message, { fields: { [`product_id.${productId}`]: message } });
+}
+
+/**
+ * Places an order from the caller's cart in ONE transaction (issue 6): claim the order row (and the
+ * Idempotency-Key), lock the cart lines, lock the products' stock rows in id order and re-check
+ * them, decrement stock (never below zero; class N beyond stock becomes a back-order line), write
+ * the lines with frozen prices, remove the ordered lines from the cart. Any failure rolls all of it
+ * back. The same Idempotency-Key answers the same order, once, even under concurrency.
+ */
+export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const key = input.idempotencyKey?.trim() || null;
+  return db.transaction(async (tx) => {
+    const step = async (name: PlaceOrderStep, orderId: number) => {
+      if (placeOrderTestHooks.afterStep) await placeOrderTestHooks.afterStep(name, orderId);
+    };
+
+    // Step 1: claim the order row and the key.
+    const orderId = await insertOrderClaimingKey(tx, {
+      userId: input.userId,
+      country: input.country,
+      idempotencyKey: key,
+      poNumber: input.poNumber?.trim() || null,
+      comment: input.comment?.trim() || null,
+    });
+    if (orderId === null) {
+      const existing = key ? await selectOrderIdByKey(tx, input.userId, key) : undefined;
+      if (!existing) throw new AppError('CONFLICT', 'This order is being placed already; please retry');
+      return { orderId: existing.id, totalCents: existing.totalCents, replayed: true, lines: 0 };
+    }
+    await step('claim-order', orderId);
+
+    // Step 2: the cart lines to order.
+    const cart = await lockCartLines(tx, input);
+    const refs = input.productRefs?.map((r) => (typeof r === 'string' ? r.trim() : r));
+    const products = await getOrderableProducts(
+      tx,
+      cart.map((l) => l.productId),
+      input.country,
+      input.lang,
+      { lock: true },
+    );
+    const chosen = cart.filter((line) => {
+      if (line.quantity <= 0) return false;
+      if (!refs) return line.selected;
+      const p = products.get(line.productId);
+      return refs.includes(line.productId) || (p !== undefined && refs.includes(p.productId));
+    });
+    if (chosen.length === 0) throw new AppError('UNPROCESSABLE', 'There is nothing selected in your cart to order');
+    await step('lock-cart', orderId);
+
+    // Step 3: re-check availability against the locked, latest stock.
+    const lines: NewOrderLine[] = [];
+    const levels: Array<{ id: number; available: number }> = [];
+    let totalCents = 0;
+    for (const line of chosen) {
+      const p: OrderableProduct | undefined = products.get(line.productId);
+      if (!p) throw new AppError('CONFLICT', 'A product in your cart is no longer sold');
+      if (isUnavailable(p.available, p.classCode)) throw conflict(`${p.productId} is currently out of stock`, p.productId);
+      const backorder = line.quantity > p.available;
+      if (backorder && !(p.classCode.trim().toUpperCase() === 'N')) {
+        throw conflict(`Only ${p.available} ship packs of ${p.productId} are available`, p.productId);
+      }
+      const lineTotal = p.priceCents * line.quantity * p.shipPack;
+      totalCents += lineTotal;
+      levels.push({ id: p.id, available: Math.max(0, p.available - line.quantity) });
+      lines.push({
+        orderId,
+        productId: p.id,
+        productCode: p.productId,
+        name: p.name,
+        classCode: p.classCode,
+        quantity: line.quantity,
+        shipPack: p.shipPack,
+        unitPriceCents: p.priceCents,
+        lineTotalCents: lineTotal,
+        backorder,
+      });
+    }
+    const firstOrder = (await countOtherOrders(tx, input.userId, orderId)) === 0;
+    if (!meetsOpeningMinimum(totalCents, input.country, firstOrder)) {
+      const minimum = formatMoney(OPENING_ORDER_MINIMUM_CENTS[input.country]);
+      throw new AppError('UNPROCESSABLE', `Your opening order must reach ${minimum}; this order comes to ${formatMoney(totalCents)}`, {
+        fields: { total: `Your opening order must reach ${minimum}` },
+      });
+    }
+    await step('check-stock', orderId);
+
+    // Step 4: decrement stock (rows are locked; levels never go below zero).
+    await setStockLevels(tx, input.country, levels);
+    await step('reserve-stock', orderId);
+
+    // Step 5: the lines with frozen prices, and the order total.
+    await insertOrderLines(tx, lines);
+    await setOrderTotal(tx, orderId, totalCents);
+    await step('write-lines', orderId);
+
+    // Step 6: the ordered lines leave the cart.
+    await removeOrderedLines(
+      tx,
+      input,
+      chosen.map((l) => l.id),
+    );
+    await step('clear-cart', orderId);
+
+    if (input.afterPlaced) await input.afterPlaced(tx, { orderId, totalCents });
+    return { orderId, totalCents, replayed: false, lines: lines.length };
+  });
+}
