@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminApplicationsQuery,
+  ApplicationDetailResponse,
+  ApplicationListResponse,
+  ApproveApplicationResponse,
+  ErrorBody,
+  OkBody,
+  RejectApplicationBody,
+  StoreApplicationBody,
+} from '@wholesale/contract';
+import { requireStaff } from '../../plugins/auth';
+import { getFieldCipher } from '../../lib/crypto';
+import { approveApplication } from '../../workflows/approve-application';
+import { getForStaff, listForStaff, rejectApplication, submitApplication } from './applications.service';
+
+const IdParams = z.object({
+  id: z.coerce.number({ error: 'Application id must be a number' }).int().positive({ error: 'Application id must be a number' }),
+});
+
+/** Credit applications: POST /api/store/user (SPEC.md §7) and the staff review under /api/admin/applications. */
+export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Fail at start-up, not at the first application, when production has no encryption key.
+  getFieldCipher(app.config);
+
+  app.post(
+    '/api/store/user',
+    {
+      schema: {
+        tags: ['applications'],
+        summary: 'Submit a Canadian (country ca) or USA (country usa) account application (SPEC.md §3)',
+        body: StoreApplicationBody,
+        response: { 200: OkBody, 400: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      await submitApplication(app.db, app.config, request.body);
+      return { status: true as const };
+    },
+  );
+
+  app.get(
+    '/api/admin/applications',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Staff: list applications by status, country and search text',
+        querystring: AdminApplicationsQuery,
+        response: { 200: ApplicationListResponse },
+        security: [{ bearer: [] }, { session: [] }],
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return listForStaff(app.db, request.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/applications/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Staff: one application, decrypted (each view is audited)',
+        params: IdParams,
+        response: { 200: ApplicationDetailResponse },
+        security: [{ bearer: [] }, { session: [] }],
+      },
+    },
+    async (request, reply) => {
+      const staff = requireStaff(request);
+      reply.header('cache-control', 'no-store');
+      return { status: true as const, data: await getForStaff(app.db, app.config, staff, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/api/admin/applications/:id/approve',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Staff: approve; creates the customer and e-mails a set-password link',
+        params: IdParams,
+        response: { 200: ApproveApplicationResponse },
+        security: [{ bearer: [] }, { session: [] }],
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request);
+      const result = await approveApplication(app.db, app.config, staff, request.params.id);
+      return { status: true as const, data: { user_id: result.userId, customer_code: result.customerCode } };
+    },
+  );
+
+  app.post(
+    '/api/admin/applications/:id/reject',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Staff: reject with a reason; e-mails the applicant',
+        params: IdParams,
+        body: RejectApplicationBody,
+        response: { 200: OkBody },
+        security: [{ bearer: [] }, { session: [] }],
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request);
+      await rejectApplication(app.db, staff, request.params.id, request.body.reason);
+      return { status: true as const };
+    },
+  );
+};

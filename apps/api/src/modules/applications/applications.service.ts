@@ -1,0 +1,245 @@
+import {
+  isBlankEntry,
+  toPage,
+  type AdminApplicationsQuery,
+  type ApplicationDetail,
+  type ApplicationListResponse,
+  type ApplicationSummary,
+  type StoreApplicationBody,
+} from '@wholesale/contract';
+import type { Config } from '../../config';
+import type { Database, Tx } from '../../db/client';
+import { getFieldCipher } from '../../lib/crypto';
+import { AppError } from '../../lib/app-error';
+import { enqueueMail } from '../mail/mail.service';
+import type { SessionUser } from '../accounts/session.service';
+import { MAIL_RECEIVED, MAIL_REJECTED, MAIL_STAFF_NOTICE } from './applications.mails';
+import {
+  findApplication,
+  findOfficers,
+  findPendingByEmail,
+  findTradeReferences,
+  insertApplication,
+  insertAudit,
+  listApplications,
+  markReviewed,
+  selectSealedBatch,
+  updateSensitive,
+  type ApplicationRow,
+} from './applications.queries';
+
+/**
+ * Answers that are encrypted at rest (DESIGN.md "Sensitive data"; issue 5): banking details, the
+ * owner's SSN and driver's licence, and card holder/type/expiry. Never a card number or a CVV.
+ */
+export const SENSITIVE_FIELDS = [
+  'bank_name',
+  'bank_account_number',
+  'bank_Tel',
+  'bank_account_mgr',
+  'bank_address',
+  'bank_city',
+  'bank_province',
+  'bank_state',
+  'bank_postal_code',
+  'bank_zip',
+  'owner_social_security',
+  'owner_driver_license',
+  'cardholder_name',
+  'card_type',
+  'expiry_date',
+] as const;
+
+/** Fields kept out of `form` because they have their own column or table. */
+const OWN_COLUMNS = new Set(['country', 'lang', 'officers', 'trade', 'card_authorization', 'terms_acknowledged']);
+
+/** Authenticated-data context of a sealed application: binds the ciphertext to its row. */
+export function sealContext(applicationId: number): string {
+  return `applications.sensitive:${applicationId}`;
+}
+
+const PG_UNIQUE_VIOLATION = '23505';
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === PG_UNIQUE_VIOLATION) return true;
+  }
+  return false;
+}
+
+const DUPLICATE_MESSAGE =
+  'An application with this e-mail address is already waiting for review. We will e-mail you when it has been reviewed.';
+
+/**
+ * POST /api/store/user: stores a validated application (sensitive answers sealed), then queues the
+ * acknowledgement to the applicant (in their language) and the notice to staff, in one transaction.
+ * A second pending application for the same e-mail answers 409.
+ */
+export async function submitApplication(db: Database, config: Config, body: StoreApplicationBody): Promise<number> {
+  const cipher = getFieldCipher(config);
+  const country = body.country === 'ca' ? 'ca' : 'usa';
+  const lang = body.lang ?? 'en';
+  const all = body as unknown as Record<string, unknown>;
+  const sensitive: Record<string, unknown> = {};
+  const form: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(all)) {
+    if ((SENSITIVE_FIELDS as readonly string[]).includes(key)) sensitive[key] = value;
+    else if (!OWN_COLUMNS.has(key)) form[key] = value;
+  }
+  const officers = body.officers
+    .filter((o) => !isBlankEntry(o))
+    .map((o) => ({ name: o.name ?? '', title: o.title ?? '', address: o.address ?? '' }));
+  const trade = body.trade
+    .filter((t) => !isBlankEntry(t))
+    .map((t) => ({ name: t.name ?? '', telephone: t.telephone ?? '', fax: t.fax ?? '', contact: t.contact ?? '' }));
+
+  try {
+    return await db.transaction(async (tx) => {
+      if (await findPendingByEmail(tx, body.email)) throw new AppError('CONFLICT', DUPLICATE_MESSAGE, { fields: { email: DUPLICATE_MESSAGE } });
+      const id = await insertApplication(
+        tx,
+        {
+          country,
+          lang,
+          companyName: body.company_name,
+          ownerName: body.owner_name,
+          email: body.email,
+          businessEmail: body.business_email,
+          form,
+          sensitive: '',
+          cardAuthorized: body.card_authorization,
+          termsAcknowledged: body.terms_acknowledged,
+        },
+        officers,
+        trade,
+      );
+      await updateSensitive(tx, id, cipher.encrypt(JSON.stringify(sensitive), sealContext(id)));
+      await enqueueMail(tx, {
+        to: body.email,
+        template: MAIL_RECEIVED,
+        lang,
+        data: { name: body.owner_name, company: body.company_name },
+      });
+      await enqueueMail(tx, {
+        to: config.staffEmail,
+        template: MAIL_STAFF_NOTICE,
+        lang: 'en',
+        data: {
+          company: body.company_name,
+          owner: body.owner_name,
+          email: body.email,
+          country,
+          lang,
+          url: `${config.publicUrl.replace(/\/+$/, '')}/admin/applications/${id}`,
+        },
+      });
+      return id;
+    });
+  } catch (error) {
+    // Two submissions racing past the check meet the partial unique index instead.
+    if (!(error instanceof AppError) && isUniqueViolation(error)) {
+      throw new AppError('CONFLICT', DUPLICATE_MESSAGE, { fields: { email: DUPLICATE_MESSAGE } });
+    }
+    throw error;
+  }
+}
+
+function toSummary(row: Pick<ApplicationRow, 'id' | 'status' | 'country' | 'companyName' | 'ownerName' | 'email' | 'lang' | 'createdAt' | 'reviewedAt'>): ApplicationSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    country: row.country,
+    company_name: row.companyName,
+    owner_name: row.ownerName,
+    email: row.email,
+    lang: row.lang,
+    created_at: row.createdAt.toISOString(),
+    reviewed_at: row.reviewedAt ? row.reviewedAt.toISOString() : null,
+  };
+}
+
+/** GET /api/admin/applications: filtered, searched, paginated; no sensitive field. */
+export async function listForStaff(tx: Tx, query: AdminApplicationsQuery): Promise<ApplicationListResponse> {
+  const { rows, total } = await listApplications(
+    tx,
+    { status: query.status === 'all' ? undefined : query.status, country: query.country, search: query.search },
+    query.page,
+    query.per_page,
+  );
+  return { status: true, ...toPage(rows.map(toSummary), total, query.page, query.per_page) };
+}
+
+/** Decrypts the sensitive answers of one application. */
+export function openSensitive(config: Config, row: Pick<ApplicationRow, 'id' | 'sensitive'>): Record<string, unknown> {
+  return JSON.parse(getFieldCipher(config).decrypt(row.sensitive, sealContext(row.id))) as Record<string, unknown>;
+}
+
+/**
+ * GET /api/admin/applications/:id: the whole application decrypted, for staff. Every view is
+ * written to the audit log (who, when) in the same transaction as the read.
+ */
+export async function getForStaff(db: Database, config: Config, staff: SessionUser, id: number): Promise<ApplicationDetail> {
+  return db.transaction(async (tx) => {
+    const row = await findApplication(tx, id);
+    if (!row) throw new AppError('NOT_FOUND', 'No such application');
+    const [officers, trade] = await Promise.all([findOfficers(tx, id), findTradeReferences(tx, id)]);
+    await insertAudit(tx, { actorUserId: staff.id, action: 'application.viewed', applicationId: id });
+    return {
+      ...toSummary(row),
+      form: {
+        ...row.form,
+        ...openSensitive(config, row),
+        country: row.country,
+        lang: row.lang,
+        card_authorization: row.cardAuthorized,
+        terms_acknowledged: row.termsAcknowledged,
+      },
+      officers: officers.map((o) => ({ name: o.name, title: o.title, address: o.address })),
+      trade: trade.map((t) => ({ name: t.name, telephone: t.telephone, fax: t.fax, contact: t.contact })),
+      reviewed_by: row.reviewedByEmail,
+      rejection_reason: row.rejectionReason,
+      customer_code: row.customerCode,
+    };
+  });
+}
+
+/** POST /api/admin/applications/:id/reject: records the reason and e-mails the applicant. */
+export async function rejectApplication(db: Database, staff: SessionUser, id: number, reason: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await findApplication(tx, id, true);
+    if (!row) throw new AppError('NOT_FOUND', 'No such application');
+    if (row.status !== 'pending') throw new AppError('CONFLICT', `This application was already ${row.status}`);
+    await markReviewed(tx, id, { status: 'rejected', reviewerId: staff.id, reviewerEmail: staff.email, rejectionReason: reason });
+    await insertAudit(tx, { actorUserId: staff.id, action: 'application.rejected', applicationId: id, details: { reason } });
+    await enqueueMail(tx, {
+      to: row.email,
+      template: MAIL_REJECTED,
+      lang: row.lang,
+      data: { name: row.ownerName, company: row.companyName, reason },
+    });
+  });
+}
+
+/**
+ * Key rotation (docs/decisions/ encryption key rotation): re-seals every application not sealed
+ * with the current key. Run after moving the old key to APP_ENCRYPTION_PREVIOUS_KEYS and setting
+ * the new APP_ENCRYPTION_KEY; afterwards the old key can be dropped. Idempotent, batch by batch.
+ */
+export async function resealApplications(db: Database, config: Config, batchSize = 200): Promise<{ checked: number; resealed: number }> {
+  const cipher = getFieldCipher(config);
+  let afterId = 0;
+  let checked = 0;
+  let resealed = 0;
+  for (;;) {
+    const batch = await selectSealedBatch(db, afterId, batchSize);
+    if (!batch.length) break;
+    for (const row of batch) {
+      checked += 1;
+      if (cipher.keyIdOf(row.sensitive) === cipher.keyId) continue;
+      const plain = cipher.decrypt(row.sensitive, sealContext(row.id));
+      await updateSensitive(db, row.id, cipher.encrypt(plain, sealContext(row.id)));
+      resealed += 1;
+    }
+    afterId = batch[batch.length - 1].id;
+  }
+  return { checked, resealed };
+}
