@@ -1,0 +1,71 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useLocation } from 'react-router';
+import { storeUser, type StoredUser } from '@/lib/session';
+import { renderRoutes } from '@/test/render';
+import { GuestOnlyRoute, ProtectedRoute, StaffRoute } from './guards';
+
+export const customer: StoredUser = {
+  user_value: 7,
+  owner_name: 'Marie Tremblay',
+  email: 'buyer.ca@example.com',
+  customer_code: 'C0007',
+  flag: 'ca',
+  cflag: 'ca',
+  lang: '',
+  role: 'customer',
+};
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+const routes = [
+  { path: '/', element: <p>Home page</p> },
+  { path: '/login', element: <Where /> },
+  { element: <ProtectedRoute />, children: [{ path: '/cart', element: <p>Cart page</p> }] },
+  { element: <GuestOnlyRoute />, children: [{ path: '/register', element: <p>Register page</p> }] },
+  { path: '/admin', element: <StaffRoute />, children: [{ path: 'applications', element: <p>Applications page</p> }] },
+];
+
+describe('guards', () => {
+  it('sends a guest from a protected page to /login with the page as redirect parameter', async () => {
+    renderRoutes(routes, '/cart?tab=lines');
+    expect(await screen.findByTestId('where')).toHaveTextContent('/login?redirect=%2Fcart%3Ftab%3Dlines');
+    expect(screen.queryByText('Cart page')).not.toBeInTheDocument();
+  });
+
+  it('shows a protected page to a signed-in user', async () => {
+    storeUser(customer);
+    renderRoutes(routes, '/cart');
+    expect(await screen.findByText('Cart page')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in user away from a guest-only page to /', async () => {
+    storeUser(customer);
+    renderRoutes(routes, '/register');
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(screen.queryByText('Register page')).not.toBeInTheDocument();
+  });
+
+  it('shows a guest-only page to a guest', async () => {
+    renderRoutes(routes, '/register');
+    expect(await screen.findByText('Register page')).toBeInTheDocument();
+  });
+
+  it('keeps customers out of staff pages and lets staff in', async () => {
+    storeUser(customer);
+    const first = renderRoutes(routes, '/admin/applications');
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    first.unmount();
+    storeUser({ ...customer, role: 'staff' });
+    renderRoutes(routes, '/admin/applications');
+    expect(await screen.findByText('Applications page')).toBeInTheDocument();
+  });
+
+  it('sends a guest from a staff page to /login', async () => {
+    renderRoutes(routes, '/admin/applications');
+    expect(await screen.findByTestId('where')).toHaveTextContent('/login?redirect=%2Fadmin%2Fapplications');
+  });
+});

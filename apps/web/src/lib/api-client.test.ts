@@ -1,0 +1,51 @@
+import { describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '@/test/render';
+import { api, ApiError, buildUrl } from './api-client';
+import { getStoredUser, storeUser } from './session';
+
+describe('api client', () => {
+  it('builds /api URLs, skipping empty parameters', () => {
+    expect(buildUrl('/categories', { lang: 'fr', country: undefined, page: 2, tags: ['a', 'b'] })).toBe(
+      '/api/categories?lang=fr&page=2&tags=a&tags=b',
+    );
+  });
+
+  it('sends the XSRF-TOKEN cookie as X-XSRF-TOKEN on unsafe methods only', async () => {
+    document.cookie = 'XSRF-TOKEN=abc%20123; path=/';
+    const { fetchMock, calls } = stubFetch({ '/api/thing': () => ({ status: true }) });
+    vi.stubGlobal('fetch', fetchMock);
+    await api.get('/thing');
+    await api.post('/thing', { a: 1 });
+    const getHeaders = calls[0].init?.headers as Record<string, string>;
+    const postHeaders = calls[1].init?.headers as Record<string, string>;
+    expect(getHeaders['X-XSRF-TOKEN']).toBeUndefined();
+    expect(postHeaders['X-XSRF-TOKEN']).toBe('abc 123');
+    expect(postHeaders['Content-Type']).toBe('application/json');
+    expect(calls[1].init?.body).toBe('{"a":1}');
+    expect(calls[1].init?.credentials).toBe('same-origin');
+  });
+
+  it('throws ApiError with the code, message and fields of an error body', async () => {
+    const { fetchMock } = stubFetch({
+      '/api/bad': () =>
+        new Response(JSON.stringify({ status: false, error: { code: 'VALIDATION_FAILED', message: 'Some fields are not valid', fields: { email: 'Email is required' } } }), {
+          status: 400,
+        }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const error = await api.post('/bad', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', fields: { email: 'Email is required' } });
+  });
+
+  it('signs out locally when the server answers UNAUTHENTICATED', async () => {
+    storeUser({ user_value: 1, owner_name: 'A', email: 'a@example.com', customer_code: null, flag: 'ca', cflag: 'ca', lang: 'fr' });
+    const { fetchMock } = stubFetch({
+      '/api/cart': () => new Response(JSON.stringify({ status: false, error: { code: 'UNAUTHENTICATED', message: 'Please sign in' } }), { status: 401 }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api.get('/cart')).rejects.toMatchObject({ status: 401 });
+    expect(getStoredUser()).toBeNull();
+    expect(JSON.parse(localStorage.getItem('user')!)).toEqual({ lang: 'fr' });
+  });
+});
