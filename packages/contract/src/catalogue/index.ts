@@ -75,3 +75,125 @@ export function classBadgePath(classCode: string): string {
 
 /** SPEC.md §3 content types shown as icons on the card. */
 export const CONTENT_TYPES = ['Videos', 'Patterns & Inspiration', 'Education & Blog Post'] as const;
+
+/** One request parameter that may hold several exact values separated by commas (brand=Ab,Cd). */
+export const FilterValuesParam = z
+  .string()
+  .max(500, { message: 'Filter is too long' })
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v.length > 0)
+      .slice(0, 20),
+  );
+
+/** Listing filters (SPEC.md §7 brand, color, type, size): comma-separated exact values from filter-options-by-category. */
+export type ListingFilters = { brand: string[]; color: string[]; type: string[]; size: string[] };
+
+/** A paginated list of product cards under `products` (DESIGN.md). */
+export const ProductsResponse = z.object({
+  status: z.literal(true),
+  products: z.object({
+    data: z.array(ProductCard),
+    total: z.number().int(),
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+  }),
+});
+export type ProductsResponse = z.infer<typeof ProductsResponse>;
+export type ProductPage = ProductsResponse['products'];
+
+/** Where a product sits in the category tree (for breadcrumbs and links back to the listing). */
+export const ProductCategoryRef = z.object({
+  name: z.string(),
+  category: z.string(),
+  cat_code: z.string(),
+});
+export type ProductCategoryRef = z.infer<typeof ProductCategoryRef>;
+
+/** Product detail: the card plus description, barcode, category path and related products. */
+export const ProductDetail = ProductCard.extend({
+  description: z.string(),
+  barcode: z.string().nullable(),
+  class_label: z.string(),
+  categories: z.array(ProductCategoryRef),
+  related: z.array(ProductCard),
+});
+export type ProductDetail = z.infer<typeof ProductDetail>;
+export const ProductDescriptionResponse = z.object({ status: z.literal(true), data: ProductDetail });
+export type ProductDescriptionResponse = z.infer<typeof ProductDescriptionResponse>;
+
+/** SPEC.md §3 class code entry: class, image, id (plus a translated label). */
+export const ClassCodeEntry = z.object({ id: z.number().int(), class: z.string(), image: z.string(), label: z.string() });
+export type ClassCodeEntry = z.infer<typeof ClassCodeEntry>;
+export const ClassCodesResponse = z.object({ status: z.literal(true), class_codes: z.array(ClassCodeEntry) });
+
+/** Top-level categories shown as tiles (GET displayCategories). */
+export const DisplayCategory = z.object({ name: z.string(), category: z.string(), cat_code: z.string(), image: z.string() });
+export type DisplayCategory = z.infer<typeof DisplayCategory>;
+export const DisplayCategoriesResponse = z.object({ status: z.literal(true), data: z.array(DisplayCategory) });
+
+/** A filter value present in a category, with the number of products carrying it. */
+export const FilterOption = z.object({ value: z.string(), count: z.number().int() });
+export type FilterOption = z.infer<typeof FilterOption>;
+export const FilterOptions = z.object({
+  brands: z.array(FilterOption),
+  colors: z.array(FilterOption),
+  types: z.array(FilterOption),
+  sizes: z.array(FilterOption),
+});
+export type FilterOptions = z.infer<typeof FilterOptions>;
+export const FilterOptionsResponse = z.object({ status: z.literal(true), data: FilterOptions });
+export const BrandsResponse = z.object({
+  status: z.literal(true),
+  data: z.array(z.object({ brand: z.string(), count: z.number().int() })),
+});
+
+/** GET /api/product_group/:id — SPEC.md §3: data.title and data.data, paginated. */
+export const ProductGroupResponse = z.object({
+  status: z.literal(true),
+  data: z.object({
+    title: z.string(),
+    data: z.array(ProductCard),
+    total: z.number().int(),
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+  }),
+});
+export type ProductGroupResponse = z.infer<typeof ProductGroupResponse>;
+
+/** A category matching a search. */
+export const SearchCategory = z.object({ name: z.string(), category: z.string(), cat_code: z.string(), level: z.number().int() });
+export type SearchCategory = z.infer<typeof SearchCategory>;
+
+/** GET /api/search/ — the body's `data` holds the results (SPEC.md §7). Names are plain text (HTML stripped). */
+export const SearchResponse = z.object({
+  status: z.literal(true),
+  data: z.object({ products: ProductsResponse.shape.products, categories: z.array(SearchCategory) }),
+});
+export type SearchResponse = z.infer<typeof SearchResponse>;
+
+/** GET /api/search/suggest — a few products and categories while the buyer types. */
+export const SearchSuggestion = z.object({ product_id: z.string(), name: z.string(), image: z.string(), country: z.enum(['ca', 'us']) });
+export type SearchSuggestion = z.infer<typeof SearchSuggestion>;
+export const SuggestResponse = z.object({
+  status: z.literal(true),
+  data: z.object({ products: z.array(SearchSuggestion), categories: z.array(SearchCategory) }),
+});
+export type SuggestResponse = z.infer<typeof SuggestResponse>;
+
+/** Longest search text considered; longer input is cut, not refused (hostile or pasted text). */
+export const SEARCH_MAX_LENGTH = 200;
+
+/** SPEC.md §2 Search: HTML tags are stripped from displayed text; whitespace collapsed. */
+export function stripHtml(text: string): string {
+  return text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&[#a-zA-Z0-9]+;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

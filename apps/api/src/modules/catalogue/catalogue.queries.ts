@@ -1,9 +1,10 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Country } from '@wholesale/contract';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Country, Lang } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
-import { categories } from '../../db/schema';
+import { categories, classCodes } from '../../db/schema';
 
 export type CategoryRow = typeof categories.$inferSelect;
+export type ClassCodeRow = typeof classCodes.$inferSelect;
 
 /** Every category, ordered for display. The tree has three levels, so one read is enough. */
 export function selectAllCategories(tx: Tx): Promise<CategoryRow[]> {
@@ -32,4 +33,319 @@ export async function selectSpecialClassCounts(
 
 export function selectCategoryByCode(tx: Tx, catCode: string) {
   return tx.select().from(categories).where(eq(categories.catCode, catCode)).limit(1);
+}
+
+export function selectClassCodes(tx: Tx): Promise<ClassCodeRow[]> {
+  return tx.select().from(classCodes).orderBy(asc(classCodes.code));
+}
+
+/** A product card as read from the database: product, translation in one language, one country's price row. */
+export type CardRow = {
+  id: number;
+  product_id: string;
+  class_code: string;
+  ship_pack: number;
+  brand: string | null;
+  colour: string | null;
+  type: string | null;
+  size: string | null;
+  content_types: string;
+  name: string | null;
+  retail_price_cents: number;
+  selling_price_cents: number;
+  selling_price_2_cents: number | null;
+  available: number;
+};
+
+/** Listing filters as the queries see them (values already split and trimmed). */
+export type ListingScope = {
+  country: Country;
+  /** Category ids (a category and its descendants); null means the whole catalogue. */
+  categoryIds: number[] | null;
+  classCodes: string[];
+  brand: string[];
+  colour: string[];
+  type: string[];
+  size: string[];
+};
+
+// NOTE: the language is always one of LANGS (validated by LangParam), so it is safe to inline; a literal
+// lets the planner pick the per-language partial indexes of migration 0002.
+function langLiteral(lang: Lang): SQL {
+  return sql.raw(`'${lang === 'fr' ? 'fr' : lang === 'es' ? 'es' : 'en'}'`);
+}
+
+function intArray(ids: number[]): string {
+  return `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
+}
+
+/** A text[] literal bound as ONE parameter (drizzle would expand a JS array into a list of parameters). */
+function textArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}
+
+/** The columns of a card, given `p` (products), `pp` (prices) and `t` (translation, left-joined). */
+function cardColumns(): SQL {
+  return sql`p.id, p.product_id, p.class_code, p.ship_pack, p.brand, p.colour, p.type, p.size, p.content_types,
+    coalesce(t.name, (select te.name from product_translations te where te.product_id = p.id and te.lang = 'en')) as name,
+    pp.retail_price_cents, pp.selling_price_cents, pp.selling_price_2_cents, pp.available`;
+}
+
+function scopeWhere(scope: ListingScope): SQL {
+  const parts: SQL[] = [sql`p.active`];
+  if (scope.categoryIds) parts.push(sql`p.category_id = any(${intArray(scope.categoryIds)}::int[])`);
+  // NOTE: one value is compared with `=`, not `= any(...)`: PostgreSQL 15 keeps the index order of
+  // (category_id, brand, product_id) only when at most the leading column uses an array.
+  const oneOf = (column: string, values: string[]) => {
+    if (!values.length) return;
+    const col = sql.raw(column);
+    parts.push(values.length === 1 ? sql`${col} = ${values[0]}` : sql`${col} = any(${textArray(values)}::text[])`);
+  };
+  oneOf('p.class_code', scope.classCodes);
+  oneOf('p.brand', scope.brand);
+  oneOf('p.colour', scope.colour);
+  oneOf('p.type', scope.type);
+  oneOf('p.size', scope.size);
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * One page of a listing in one query: the page's ids are chosen on products + prices only (ordered by
+ * the (category_id, …, product_id) indexes), then joined to translations for just those rows.
+ */
+export async function selectListingPage(tx: Tx, scope: ListingScope, lang: Lang, limit: number, offset: number): Promise<CardRow[]> {
+  const result = await tx.execute<CardRow>(sql`
+    with page as (
+      select p.id, p.category_id, p.product_id
+      from products p
+      join product_prices pp on pp.product_id = p.id and pp.country = ${scope.country}
+      where ${scopeWhere(scope)}
+      order by p.category_id, p.product_id
+      limit ${limit} offset ${offset}
+    )
+    select ${cardColumns()}
+    from page
+    join products p on p.id = page.id
+    join product_prices pp on pp.product_id = p.id and pp.country = ${scope.country}
+    left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}
+    order by page.category_id, page.product_id`);
+  return result.rows;
+}
+
+/** How many products a listing has (cached by the service). */
+export async function countListing(tx: Tx, scope: ListingScope): Promise<number> {
+  const result = await tx.execute<{ n: string }>(sql`
+    select count(*) as n
+    from products p
+    join product_prices pp on pp.product_id = p.id and pp.country = ${scope.country}
+    where ${scopeWhere(scope)}`);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** Cards by numeric id, sold in the country, in the order of `ids`. */
+export async function selectCardsByIds(tx: Tx, ids: number[], country: Country, lang: Lang): Promise<CardRow[]> {
+  if (ids.length === 0) return [];
+  const result = await tx.execute<CardRow & { ord: number }>(sql`
+    select ${cardColumns()}, ids.ord
+    from unnest(${intArray(ids)}::int[]) with ordinality as ids(id, ord)
+    join products p on p.id = ids.id and p.active
+    join product_prices pp on pp.product_id = p.id and pp.country = ${country}
+    left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}
+    order by ids.ord`);
+  return result.rows;
+}
+
+export type DetailRow = CardRow & { barcode: string | null; category_id: number; description: string | null };
+
+/** One product by its SKU code, in one country and language. */
+export async function selectProductDetail(tx: Tx, productId: string, country: Country, lang: Lang): Promise<DetailRow | null> {
+  const result = await tx.execute<DetailRow>(sql`
+    select ${cardColumns()}, p.barcode, p.category_id,
+      coalesce(t.description, (select te.description from product_translations te where te.product_id = p.id and te.lang = 'en')) as description
+    from products p
+    join product_prices pp on pp.product_id = p.id and pp.country = ${country}
+    left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}
+    where p.product_id = ${productId} and p.active
+    limit 1`);
+  return result.rows[0] ?? null;
+}
+
+/** Related products: other members of the product's groups first, then its category; at most `limit`. */
+export async function selectRelatedIds(tx: Tx, id: number, categoryId: number, country: Country, limit: number): Promise<number[]> {
+  const result = await tx.execute<{ id: number }>(sql`
+    (select gi2.product_id as id, 0 as rank, gi2.position as pos
+       from product_group_items gi
+       join product_group_items gi2 on gi2.group_id = gi.group_id and gi2.product_id <> gi.product_id
+       join product_prices pp on pp.product_id = gi2.product_id and pp.country = ${country}
+      where gi.product_id = ${id}
+      limit ${limit})
+    union all
+    (select p.id, 1, 0
+       from products p
+       join product_prices pp on pp.product_id = p.id and pp.country = ${country}
+      where p.category_id = ${categoryId} and p.active and p.id <> ${id}
+      order by p.category_id, p.product_id
+      limit ${limit})
+    order by rank, pos
+    limit ${limit * 2}`);
+  const seen = new Set<number>();
+  const ids: number[] = [];
+  for (const row of result.rows) {
+    const n = Number(row.id);
+    if (seen.has(n)) continue;
+    seen.add(n);
+    ids.push(n);
+    if (ids.length === limit) break;
+  }
+  return ids;
+}
+
+/** The newest products of a class in a country (best-seller fallback). */
+export async function selectNewestIdsOfClass(tx: Tx, classCode: string, country: Country, limit: number): Promise<number[]> {
+  const result = await tx.execute<{ id: number }>(sql`
+    select p.id from products p
+    join product_prices pp on pp.product_id = p.id and pp.country = ${country}
+    where p.active and p.class_code = ${classCode}
+    order by p.created_at desc, p.id desc
+    limit ${limit}`);
+  return result.rows.map((r) => Number(r.id));
+}
+
+/** Values of the four filters present in a scope, with product counts. */
+export async function selectFilterOptions(
+  tx: Tx,
+  scope: ListingScope,
+): Promise<Array<{ kind: 'brand' | 'colour' | 'type' | 'size'; value: string; count: number }>> {
+  const result = await tx.execute<{ kind: 'brand' | 'colour' | 'type' | 'size'; value: string; n: string }>(sql`
+    with scoped as (
+      select p.brand, p.colour, p.type, p.size
+      from products p
+      join product_prices pp on pp.product_id = p.id and pp.country = ${scope.country}
+      where ${scopeWhere(scope)}
+    )
+    select 'brand' as kind, brand as value, count(*) as n from scoped where brand is not null and brand <> '' group by brand
+    union all
+    select 'colour', colour, count(*) from scoped where colour is not null and colour <> '' group by colour
+    union all
+    select 'type', type, count(*) from scoped where type is not null and type <> '' group by type
+    union all
+    select 'size', size, count(*) from scoped where size is not null and size <> '' group by size`);
+  return result.rows.map((r) => ({ kind: r.kind, value: r.value, count: Number(r.n) }));
+}
+
+export type GroupRow = { id: number; title_en: string; title_fr: string; title_es: string };
+
+export async function selectGroup(tx: Tx, id: number): Promise<GroupRow | null> {
+  const result = await tx.execute<GroupRow>(sql`select id, title_en, title_fr, title_es from product_groups where id = ${id}`);
+  return result.rows[0] ?? null;
+}
+
+/** One page of a product group, in position order, only products sold in the country. */
+export async function selectGroupPage(tx: Tx, groupId: number, country: Country, lang: Lang, limit: number, offset: number): Promise<CardRow[]> {
+  const result = await tx.execute<CardRow>(sql`
+    select ${cardColumns()}
+    from product_group_items gi
+    join products p on p.id = gi.product_id and p.active
+    join product_prices pp on pp.product_id = p.id and pp.country = ${country}
+    left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}
+    where gi.group_id = ${groupId}
+    order by gi.position, p.product_id
+    limit ${limit} offset ${offset}`);
+  return result.rows;
+}
+
+export async function countGroup(tx: Tx, groupId: number, country: Country): Promise<number> {
+  const result = await tx.execute<{ n: string }>(sql`
+    select count(*) as n
+    from product_group_items gi
+    join products p on p.id = gi.product_id and p.active
+    join product_prices pp on pp.product_id = p.id and pp.country = ${country}
+    where gi.group_id = ${groupId}`);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** Escapes LIKE metacharacters (backslash is the default escape character). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export type SearchInput = {
+  lang: Lang;
+  country: Country;
+  /** Trimmed raw text (for exact SKU / barcode equality). */
+  raw: string;
+  /** to_tsquery text built from safe tokens ('' when none). */
+  tsquery: string;
+  /** Normalised text for trigram similarity ('' to skip). */
+  norm: string;
+  /** Whether the text may be a SKU or barcode (one token). */
+  codeLike: boolean;
+  limit: number;
+  offset: number;
+  /** Trigram matches are only looked for when full-text finds fewer than this. */
+  fuzzyBelow: number;
+};
+
+export type SearchRow = CardRow & { score: number; total: string };
+
+/** Most rows a single search branch contributes (a query matching more is too broad to page through). */
+export const SEARCH_BRANCH_CAP = 2000;
+
+/**
+ * The search in one statement: exact SKU/barcode (score 100), SKU/barcode prefix (50), full-text
+ * (10 + rank), trigram similarity on the name (< 1, only when full-text found few). Every branch
+ * reads an index; the best score per product wins; the total comes from a window count.
+ */
+export async function searchProducts(tx: Tx, input: SearchInput): Promise<SearchRow[]> {
+  const lang = langLiteral(input.lang);
+  const cfg = sql.raw(`'ws_${input.lang === 'fr' ? 'fr' : input.lang === 'es' ? 'es' : 'en'}'`);
+  const lower = input.raw.toLowerCase();
+  const branches: SQL[] = [];
+  if (input.codeLike) {
+    branches.push(sql`select p.id, 100::float8 as score from products p where lower(p.product_id) = ${lower}`);
+    branches.push(sql`select p.id, 100::float8 from products p where p.barcode = ${input.raw}`);
+    branches.push(sql`(select p.id, 50::float8 from products p where lower(p.product_id) like ${`${escapeLike(lower)}%`} limit ${SEARCH_BRANCH_CAP})`);
+    branches.push(sql`(select p.id, 50::float8 from products p where p.barcode like ${`${escapeLike(input.raw)}%`} and p.barcode is not null limit ${SEARCH_BRANCH_CAP})`);
+  }
+  if (input.tsquery) branches.push(sql`select id, score from fts`);
+  if (input.norm) {
+    branches.push(sql`(select t.product_id, word_similarity(${input.norm}, t.search_name)::float8
+        from product_translations t
+       where t.lang = ${lang} and ${input.norm} <% t.search_name
+         and (select count(*) from fts) < ${input.fuzzyBelow}
+       limit ${SEARCH_BRANCH_CAP})`);
+  }
+  if (branches.length === 0) return [];
+  const ftsCte = input.tsquery
+    ? sql`fts as materialized (
+        select t.product_id as id, 10 + ts_rank_cd(t.search_doc, q.tsq)::float8 as score
+          from product_translations t, to_tsquery(${cfg}, ${input.tsquery}) as q(tsq)
+         where t.lang = ${lang} and t.search_doc @@ q.tsq
+         limit ${SEARCH_BRANCH_CAP})`
+    : sql`fts as (select 0 as id where false)`;
+  const result = await tx.execute<SearchRow>(sql`
+    with ${ftsCte},
+    hits as (${sql.join(branches, sql` union all `)}),
+    best as (select id, max(score) as score from hits group by id),
+    ranked as (
+      select best.id, best.score, p.product_id, count(*) over () as total
+        from best
+        join products p on p.id = best.id and p.active
+        join product_prices pp on pp.product_id = p.id and pp.country = ${input.country}
+       order by best.score desc, p.product_id
+       limit ${input.limit} offset ${input.offset}
+    )
+    select ${cardColumns()}, ranked.score, ranked.total
+      from ranked
+      join products p on p.id = ranked.id
+      join product_prices pp on pp.product_id = p.id and pp.country = ${input.country}
+      left join product_translations t on t.product_id = p.id and t.lang = ${lang}
+     order by ranked.score desc, ranked.product_id`);
+  return result.rows;
+}
+
+/** Number of search hits when the requested page is past the end (the window count is then absent). */
+export async function countSearch(tx: Tx, input: SearchInput): Promise<number> {
+  const rows = await searchProducts(tx, { ...input, limit: 1, offset: 0 });
+  return rows.length ? Number(rows[0].total) : 0;
 }

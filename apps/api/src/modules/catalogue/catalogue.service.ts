@@ -1,6 +1,107 @@
-import type { Category, Country, Lang, SubCategory } from '@wholesale/contract';
+import sanitizeHtml from 'sanitize-html';
+import {
+  classBadgePath,
+  fromCents,
+  productImagePath,
+  SEARCH_MAX_LENGTH,
+  stripHtml,
+  toPage,
+  type Category,
+  type ClassCodeEntry,
+  type Country,
+  type DisplayCategory,
+  type FilterOptions,
+  type Lang,
+  type ListingFilters,
+  type Paginated,
+  type ProductCard,
+  type ProductCategoryRef,
+  type ProductDetail,
+  type SearchCategory,
+  type SearchSuggestion,
+  type SubCategory,
+} from '@wholesale/contract';
 import type { Tx } from '../../db/client';
-import { selectAllCategories, selectSpecialClassCounts, type CategoryRow } from './catalogue.queries';
+import { AppError } from '../../lib/app-error';
+import { topProductIdsByQuantity } from '../orders/orders.stats';
+import { TtlCache } from './catalogue.cache';
+import {
+  countGroup,
+  countListing,
+  searchProducts,
+  selectAllCategories,
+  selectCardsByIds,
+  selectClassCodes,
+  selectFilterOptions,
+  selectGroup,
+  selectGroupPage,
+  selectListingPage,
+  selectNewestIdsOfClass,
+  selectProductDetail,
+  selectRelatedIds,
+  selectSpecialClassCounts,
+  type CardRow,
+  type CategoryRow,
+  type ListingScope,
+  type SearchInput,
+} from './catalogue.queries';
+
+/** Who is looking: prices and stock are only for signed-in callers (DESIGN.md "Prices"). */
+export type Viewer = { country: Country; priced: boolean };
+
+// ---------------------------------------------------------------------------------------------
+// Names: limited HTML, sanitised on write (SPEC.md §2 "name rendered as HTML").
+
+/** The only markup a product name may carry. No attributes, so no event handlers or URLs. */
+const NAME_ALLOWED_TAGS = ['b', 'strong', 'i', 'em', 'u', 'br', 'sup', 'sub', 'small', 'span'];
+
+/**
+ * Sanitises a product name to the allow-list above; everything else is removed (script and style
+ * contents included). Call it wherever a name is written (seed, imports, admin edits).
+ */
+export function sanitizeProductName(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: NAME_ALLOWED_TAGS,
+    allowedAttributes: {},
+    disallowedTagsMode: 'discard',
+  })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows → DTO, in one place: the only function that decides whether price fields exist.
+
+/** Maps a card row to the SPEC.md §3 product list item; price and stock fields only when `viewer.priced`. */
+export function toCard(row: CardRow, viewer: Viewer, options: { plainName?: boolean } = {}): ProductCard {
+  const productId = row.product_id.trim();
+  const name = row.name ?? productId;
+  const card: ProductCard = {
+    id: Number(row.id),
+    product_id: productId,
+    name: options.plainName ? stripHtml(name) : name,
+    country: viewer.country,
+    class: row.class_code.trim(),
+    ship_pac: Number(row.ship_pack) > 0 ? Number(row.ship_pack) : 1,
+    types: row.content_types ?? '',
+    image: productImagePath(productId),
+    brand: row.brand,
+    color: row.colour,
+    type: row.type,
+    size: row.size,
+  };
+  if (!viewer.priced) return card;
+  return {
+    ...card,
+    available: Number(row.available),
+    retail_price: fromCents(Number(row.retail_price_cents)),
+    selling_price: fromCents(Number(row.selling_price_cents)),
+    selling_price_2: row.selling_price_2_cents === null ? null : fromCents(Number(row.selling_price_2_cents)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Categories
 
 export function categoryName(row: Pick<CategoryRow, 'nameEn' | 'nameFr' | 'nameEs'>, lang: Lang): string {
   return lang === 'fr' ? row.nameFr : lang === 'es' ? row.nameEs : row.nameEn;
@@ -8,20 +109,33 @@ export function categoryName(row: Pick<CategoryRow, 'nameEn' | 'nameFr' | 'nameE
 
 const COUNT_KEYS = { F: 'New', R: 'Clear', Y: 'Sale', N: 'Soon' } as const;
 
+const categoriesCache = new TtlCache<CategoryRow[]>(30_000);
+const classCountsCache = new TtlCache<Awaited<ReturnType<typeof selectSpecialClassCounts>>>(30_000);
+const countCache = new TtlCache<number>(30_000);
+const filterCache = new TtlCache<FilterOptions>(60_000);
+const bestSellerCache = new TtlCache<number[]>(5 * 60_000);
+
+/** Every category (cached 30 s: the tree changes rarely and is read by every listing). */
+function allCategories(tx: Tx): Promise<CategoryRow[]> {
+  return categoriesCache.get(tx, 'all', () => selectAllCategories(tx));
+}
+
+/** Forgets cached counts and trees after a catalogue write. */
+export function invalidateCatalogueCaches(tx: Tx): void {
+  for (const cache of [categoriesCache, classCountsCache, countCache, filterCache, bestSellerCache]) cache.clear(tx);
+}
+
 /**
  * SPEC.md §3 category tree in one language, with the New/Clear/Sale/Soon counts of each top-level
  * category for the given country. Hidden categories (e.g. Zippers) are included with the flag left
  * to the menu, which hides them (SPEC.md §2); `name` is the English URL key, `category` the label.
  */
 export async function getCategoryTree(tx: Tx, lang: Lang, country: Country): Promise<Category[]> {
-  const [rows, counts] = await Promise.all([selectAllCategories(tx), selectSpecialClassCounts(tx, country)]);
-  const children = new Map<number, CategoryRow[]>();
-  for (const row of rows) {
-    if (row.parentId === null) continue;
-    const list = children.get(row.parentId) ?? [];
-    list.push(row);
-    children.set(row.parentId, list);
-  }
+  const [rows, counts] = await Promise.all([
+    allCategories(tx),
+    classCountsCache.get(tx, country, () => selectSpecialClassCounts(tx, country)),
+  ]);
+  const children = childrenOf(rows);
   return rows
     .filter((row) => row.parentId === null)
     .map((root): Category => {
@@ -51,4 +165,312 @@ export async function getCategoryTree(tx: Tx, lang: Lang, country: Country): Pro
         }),
       };
     });
+}
+
+function childrenOf(rows: CategoryRow[]): Map<number, CategoryRow[]> {
+  const children = new Map<number, CategoryRow[]>();
+  for (const row of rows) {
+    if (row.parentId === null) continue;
+    const list = children.get(row.parentId) ?? [];
+    list.push(row);
+    children.set(row.parentId, list);
+  }
+  return children;
+}
+
+function sameText(a: string, b: string): boolean {
+  return a.localeCompare(b, 'en', { sensitivity: 'base' }) === 0;
+}
+
+/**
+ * Resolves the SPEC.md §7 `category` / `name` parameters to a category: `category` is a cat_code or a
+ * category name (any language, any level); without it, `name` names a category (the top level first).
+ * Returns null when nothing matches.
+ */
+function findCategory(rows: CategoryRow[], category: string | undefined, name: string | undefined): CategoryRow | null {
+  for (const key of [category, name]) {
+    const wanted = (key ?? '').trim();
+    if (!wanted) continue;
+    const byCode = rows.find((r) => r.catCode === wanted) ?? rows.find((r) => sameText(r.catCode, wanted));
+    if (byCode) return byCode;
+    const byName = rows.find((r) => [r.nameEn, r.nameFr, r.nameEs].some((n) => sameText(n, wanted)));
+    if (byName) return byName;
+  }
+  return null;
+}
+
+/** A category and all its descendants, sorted (the listing index is scanned in this order). */
+function descendantIds(rows: CategoryRow[], root: CategoryRow): number[] {
+  const children = childrenOf(rows);
+  const ids: number[] = [];
+  const stack = [root];
+  while (stack.length) {
+    const row = stack.pop()!;
+    ids.push(row.id);
+    for (const child of children.get(row.id) ?? []) stack.push(child);
+  }
+  return ids.sort((a, b) => a - b);
+}
+
+/** Ancestors of a category from the top level down, as references. */
+function categoryPath(rows: CategoryRow[], categoryId: number, lang: Lang): ProductCategoryRef[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const path: ProductCategoryRef[] = [];
+  let current = byId.get(categoryId);
+  while (current) {
+    path.unshift({ name: current.nameEn, category: categoryName(current, lang), cat_code: current.catCode });
+    current = current.parentId === null ? undefined : byId.get(current.parentId);
+  }
+  return path;
+}
+
+/** GET displayCategories: visible top-level categories as tiles. */
+export async function getDisplayCategories(tx: Tx, lang: Lang): Promise<DisplayCategory[]> {
+  const rows = await allCategories(tx);
+  return rows
+    .filter((r) => r.parentId === null && !r.hidden)
+    .map((r) => ({
+      name: r.nameEn,
+      category: categoryName(r, lang),
+      cat_code: r.catCode,
+      image: `/images/categories/${encodeURIComponent(r.catCode)}.jpg`,
+    }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Listings
+
+export type ListingParams = {
+  lang: Lang;
+  name?: string;
+  category?: string;
+  page: number;
+  perPage: number;
+  classCodes?: string[];
+  filters: ListingFilters;
+};
+
+async function scopeFor(tx: Tx, params: Pick<ListingParams, 'name' | 'category' | 'classCodes' | 'filters'>, country: Country): Promise<ListingScope | null> {
+  let categoryIds: number[] | null = null;
+  if ((params.category ?? '').trim() || (params.name ?? '').trim()) {
+    const rows = await allCategories(tx);
+    const found = findCategory(rows, params.category, params.name);
+    if (!found) return null;
+    categoryIds = descendantIds(rows, found);
+  }
+  return {
+    country,
+    categoryIds,
+    classCodes: (params.classCodes ?? []).map((c) => c.trim().toUpperCase()).filter(Boolean),
+    brand: params.filters.brand,
+    colour: params.filters.color,
+    type: params.filters.type,
+    size: params.filters.size,
+  };
+}
+
+function scopeKey(scope: ListingScope): string {
+  return JSON.stringify(scope);
+}
+
+/**
+ * GET cadProducts / usProducts / classCode / displayProducts: one page of a category listing in the
+ * viewer's country, filtered, ordered by category then SKU. A page past the end is an empty page.
+ * Products are unique by product_id (SPEC.md §9 dedup: one row per SKU by construction).
+ */
+export async function listProducts(tx: Tx, params: ListingParams, viewer: Viewer): Promise<Paginated<ProductCard>> {
+  const scope = await scopeFor(tx, params, viewer.country);
+  if (!scope) return toPage([], 0, params.page, params.perPage);
+  const offset = (params.page - 1) * params.perPage;
+  const [total, rows] = await Promise.all([
+    countCache.get(tx, scopeKey(scope), () => countListing(tx, scope)),
+    selectListingPage(tx, scope, params.lang, params.perPage, offset),
+  ]);
+  return toPage(
+    rows.map((r) => toCard(r, viewer)),
+    total,
+    params.page,
+    params.perPage,
+  );
+}
+
+/** GET filter-options-by-category: the brands, colours, types and sizes present, with counts. */
+export async function getFilterOptions(
+  tx: Tx,
+  params: { category?: string; name?: string; classCodes?: string[] },
+  country: Country,
+): Promise<FilterOptions> {
+  const none: ListingFilters = { brand: [], color: [], type: [], size: [] };
+  const scope = await scopeFor(tx, { ...params, filters: none }, country);
+  if (!scope) return { brands: [], colors: [], types: [], sizes: [] };
+  return filterCache.get(tx, scopeKey(scope), async () => {
+    const rows = await selectFilterOptions(tx, scope);
+    const pick = (kind: string) =>
+      rows
+        .filter((r) => r.kind === kind)
+        .map((r) => ({ value: r.value, count: r.count }))
+        .sort((a, b) => a.value.localeCompare(b.value, 'en', { numeric: true }));
+    return { brands: pick('brand'), colors: pick('colour'), types: pick('type'), sizes: pick('size') };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Product detail, class codes, best sellers, groups
+
+const RELATED_LIMIT = 10;
+
+/** GET productDescription: one product with description, category path and related products. */
+export async function getProductDetail(tx: Tx, productId: string, lang: Lang, viewer: Viewer): Promise<ProductDetail> {
+  const row = await selectProductDetail(tx, productId.trim(), viewer.country, lang);
+  if (!row) throw new AppError('NOT_FOUND', 'This product is not sold in this country');
+  const [rows, classes, relatedIds] = await Promise.all([
+    allCategories(tx),
+    selectClassCodes(tx),
+    selectRelatedIds(tx, Number(row.id), Number(row.category_id), viewer.country, RELATED_LIMIT),
+  ]);
+  const related = await selectCardsByIds(tx, relatedIds, viewer.country, lang);
+  const cls = classes.find((c) => c.code === row.class_code.trim());
+  return {
+    ...toCard(row, viewer),
+    description: row.description ?? '',
+    barcode: row.barcode,
+    class_label: cls ? (lang === 'fr' ? cls.labelFr : lang === 'es' ? cls.labelEs : cls.labelEn) : row.class_code,
+    categories: categoryPath(rows, Number(row.category_id), lang),
+    related: related.map((r) => toCard(r, viewer)),
+  };
+}
+
+/** GET class_codes: every class code with its badge image (SPEC.md §3 class, image, id). */
+export async function getClassCodes(tx: Tx, lang: Lang): Promise<ClassCodeEntry[]> {
+  const rows = await selectClassCodes(tx);
+  return rows.map((r, index) => ({
+    id: index + 1,
+    class: r.code,
+    image: classBadgePath(r.code),
+    label: lang === 'fr' ? r.labelFr : lang === 'es' ? r.labelEs : r.labelEn,
+  }));
+}
+
+export const BEST_SELLER_DAYS = 90;
+export const BEST_SELLER_LIMIT = 20;
+
+/**
+ * GET /best/sellers: the most ordered products of the last 90 days in the country (order lines, via
+ * the orders module); topped up with the newest class F (new) products when there are too few.
+ */
+export async function getBestSellers(tx: Tx, lang: Lang, viewer: Viewer, now = new Date()): Promise<ProductCard[]> {
+  const ids = await bestSellerCache.get(tx, viewer.country, async () => {
+    const since = new Date(now.getTime() - BEST_SELLER_DAYS * 24 * 60 * 60 * 1000);
+    const top = await topProductIdsByQuantity(tx, viewer.country, since, BEST_SELLER_LIMIT * 2);
+    if (top.length >= BEST_SELLER_LIMIT) return top;
+    const newest = await selectNewestIdsOfClass(tx, 'F', viewer.country, BEST_SELLER_LIMIT);
+    return [...top, ...newest.filter((id) => !top.includes(id))];
+  });
+  const rows = await selectCardsByIds(tx, ids, viewer.country, lang);
+  return rows.slice(0, BEST_SELLER_LIMIT).map((r) => toCard(r, viewer));
+}
+
+/** GET /api/product_group/:id — the group's title and one page of its products. */
+export async function getProductGroup(
+  tx: Tx,
+  groupId: number,
+  lang: Lang,
+  page: number,
+  perPage: number,
+  viewer: Viewer,
+): Promise<{ title: string } & Paginated<ProductCard>> {
+  const group = await selectGroup(tx, groupId);
+  if (!group) throw new AppError('NOT_FOUND', 'This product group does not exist');
+  const [total, rows] = await Promise.all([
+    countCache.get(tx, `group:${groupId}:${viewer.country}`, () => countGroup(tx, groupId, viewer.country)),
+    selectGroupPage(tx, groupId, viewer.country, lang, perPage, (page - 1) * perPage),
+  ]);
+  const title = lang === 'fr' ? group.title_fr : lang === 'es' ? group.title_es : group.title_en;
+  return { title, ...toPage(rows.map((r) => toCard(r, viewer)), total, page, perPage) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search (the search module's routes call these)
+
+/** Words of a search text: letters and digits only (accents kept: unaccent handles them in SQL). */
+function searchTokens(text: string): string[] {
+  return (text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8).map((t) => t.slice(0, 40));
+}
+
+/** Builds the safe parts of a search: a to_tsquery of tokens (last one a prefix) and the trigram text. */
+export function prepareSearch(text: string): { raw: string; tsquery: string; norm: string; codeLike: boolean } {
+  const raw = stripHtml(text).slice(0, SEARCH_MAX_LENGTH).trim();
+  const tokens = searchTokens(raw);
+  const tsquery = tokens.length ? tokens.map((t, i) => (i === tokens.length - 1 && t.length >= 3 ? `${t}:*` : t)).join(' & ') : '';
+  const norm = tokens.join(' ').toLowerCase();
+  const codeLike = raw.length >= 2 && raw.length <= 40 && !/\s/.test(raw);
+  return { raw, tsquery, norm: norm.length >= 3 ? norm : '', codeLike };
+}
+
+/** Categories whose name (in the language) contains the text, accent- and case-insensitively. */
+async function searchCategories(tx: Tx, text: string, lang: Lang, limit: number): Promise<SearchCategory[]> {
+  const wanted = fold(text);
+  if (wanted.length < 2) return [];
+  const rows = await allCategories(tx);
+  return rows
+    .filter((r) => !r.hidden && fold(categoryName(r, lang)).includes(wanted))
+    .slice(0, limit)
+    .map((r) => ({ name: r.nameEn, category: categoryName(r, lang), cat_code: r.catCode, level: r.level }));
+}
+
+function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * GET /api/search/: products by relevance (SKU/barcode exact, then prefix, then full-text rank, then
+ * typo-tolerant trigram similarity) in the requested language, names as plain text; plus categories.
+ */
+export async function searchCatalogue(
+  tx: Tx,
+  text: string,
+  lang: Lang,
+  page: number,
+  perPage: number,
+  viewer: Viewer,
+): Promise<{ products: Paginated<ProductCard>; categories: SearchCategory[] }> {
+  const prepared = prepareSearch(text);
+  if (!prepared.raw) return { products: toPage([], 0, page, perPage), categories: [] };
+  const input: SearchInput = { ...prepared, lang, country: viewer.country, limit: perPage, offset: (page - 1) * perPage, fuzzyBelow: 10 };
+  const [rows, categories] = await Promise.all([searchProducts(tx, input), searchCategories(tx, prepared.raw, lang, 10)]);
+  let total = rows.length ? Number(rows[0].total) : 0;
+  if (!rows.length && page > 1) {
+    const first = await searchProducts(tx, { ...input, limit: 1, offset: 0 });
+    total = first.length ? Number(first[0].total) : 0;
+  }
+  return { products: toPage(rows.map((r) => toCard(r, viewer, { plainName: true })), total, page, perPage), categories };
+}
+
+/** GET /api/search/suggest: a few products and categories while typing (no prices). */
+export async function suggestCatalogue(
+  tx: Tx,
+  text: string,
+  lang: Lang,
+  country: Country,
+): Promise<{ products: SearchSuggestion[]; categories: SearchCategory[] }> {
+  const prepared = prepareSearch(text);
+  if (prepared.raw.length < 2) return { products: [], categories: [] };
+  const [rows, categories] = await Promise.all([
+    searchProducts(tx, { ...prepared, lang, country, limit: 6, offset: 0, fuzzyBelow: 6 }),
+    searchCategories(tx, prepared.raw, lang, 4),
+  ]);
+  return {
+    products: rows.map((r) => ({
+      product_id: r.product_id.trim(),
+      name: stripHtml(r.name ?? r.product_id),
+      image: productImagePath(r.product_id),
+      country,
+    })),
+    categories,
+  };
 }

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LangParam, OptionalCountryParam, PageParam, PageSizeParam, SearchResponse, SuggestResponse } from '@wholesale/contract';
+import { requestCountry } from '../../lib/request-country';
+import { searchCatalogue, suggestCatalogue } from '../catalogue/catalogue.service';
+
+// NOTE: hostile or pasted text is cut, not refused: the search box must always answer (issue 3).
+const searchText = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').slice(0, 1000));
+
+/** SPEC.md §7 search (`GET /api/search/`, body's `data` holds the results) and suggestions while typing. */
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/search',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Search products (SKU, barcode, words in en/fr/es, typos) and categories; lang_code empty means en',
+        querystring: z.object({
+          search_term: searchText.describe('The text typed by the buyer'),
+          lang_code: LangParam,
+          page: PageParam,
+          pagination: PageSizeParam,
+          country: OptionalCountryParam,
+        }),
+        response: { 200: SearchResponse },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const viewer = { country: requestCountry(request, q.country), priced: request.user !== null };
+      const data = await searchCatalogue(app.db, q.search_term, q.lang_code, q.page, q.pagination, viewer);
+      return { status: true as const, data };
+    },
+  );
+
+  app.get(
+    '/api/search/suggest',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Suggestions while typing: up to 6 products and 4 categories (no prices)',
+        querystring: z.object({ q: searchText, lang_code: LangParam, country: OptionalCountryParam }),
+        response: { 200: SuggestResponse },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      reply.header('cache-control', 'private, max-age=30');
+      const data = await suggestCatalogue(app.db, q.q, q.lang_code, requestCountry(request, q.country));
+      return { status: true as const, data };
+    },
+  );
+};
