@@ -180,6 +180,14 @@ export const ChangePasswordForm = z
   .superRefine(passwordsMatch);
 export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
 
+// ---------------------------------------------------------------- preferences
+
+/** PUT /api/me/preferences body (the /pform form): the language of the site and of the e-mails. */
+export const UpdatePreferencesBody = z.object({
+  lang: z.enum(['', 'en', 'fr', 'es'], { message: 'Language must be English, French or Spanish' }),
+});
+export type UpdatePreferencesBody = z.infer<typeof UpdatePreferencesBody>;
+
 // ---------------------------------------------------------------- dev mailbox
 
 export const MailSummaryDto = z.object({

@@ -112,3 +112,7 @@ export async function invalidateUserTokens(tx: Tx, userId: number): Promise<void
     .set({ usedAt: new Date() })
     .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
 }
+
+export async function updateUserLang(tx: Tx, userId: number, lang: 'en' | 'fr' | 'es'): Promise<void> {
+  await tx.update(users).set({ lang, updatedAt: new Date() }).where(eq(users.id, userId));
+}

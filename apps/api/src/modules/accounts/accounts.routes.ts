@@ -9,10 +9,11 @@ import {
   RESET_PASSWORD_ANSWER,
   ResetPasswordBody,
   StatusMessageResponse,
+  UpdatePreferencesBody,
   UpdateProfileBody,
 } from '@wholesale/contract';
 import { assertOwnUserId, clearSessionCookies, requireUser, setSessionCookies } from '../../plugins/auth';
-import { changePassword, currentUser, forgotPassword, login, logout, resetPassword } from './accounts.service';
+import { changePassword, currentUser, forgotPassword, login, logout, resetPassword, updatePreferences } from './accounts.service';
 
 /** Account bodies are tiny: anything above this is refused with 413 before it is parsed. */
 const SMALL_BODY = 16 * 1024;
@@ -57,6 +58,23 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       assertOwnUserId(user, request.query.user_id);
       return { status: true as const, user: currentUser(user) };
+    },
+  );
+
+  app.put(
+    '/api/me/preferences',
+    {
+      bodyLimit: SMALL_BODY,
+      schema: {
+        tags: ['accounts'],
+        summary: "Saves the caller's language (site after sign-in, e-mails)",
+        body: UpdatePreferencesBody,
+        response: { 200: MeResponse },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { status: true as const, user: await updatePreferences(app.db, user, request.body.lang) };
     },
   );
 

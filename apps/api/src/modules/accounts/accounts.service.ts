@@ -25,6 +25,7 @@ import {
   pruneAttempts,
   recordFailures,
   updatePasswordHash,
+  updateUserLang,
   type UserRow,
 } from './accounts.queries';
 import {
@@ -134,6 +135,16 @@ export function currentUser(user: SessionUser): MeUserDto {
     ...toSessionUserDto({ ...user, isActive: true }),
     company_name: user.companyName,
   };
+}
+
+/**
+ * PUT /api/me/preferences: the caller's language, used for the site after sign-in and for every
+ * e-mail sent to them. Answers the updated user.
+ */
+export async function updatePreferences(db: Database, caller: SessionUser, lang: '' | 'en' | 'fr' | 'es'): Promise<MeUserDto> {
+  const next = lang === '' ? 'en' : lang;
+  await updateUserLang(db, caller.id, next);
+  return currentUser({ ...caller, lang: next });
 }
 
 /** POST /api/logout: the session is revoked server-side; the token is worthless from now on. */

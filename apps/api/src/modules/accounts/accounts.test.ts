@@ -214,6 +214,19 @@ describe('GET /api/me and POST /api/logout', () => {
     expect(bearer.statusCode).toBe(401);
   });
 
+  it('saves the language preference of the caller only', async () => {
+    expect((await t.inject({ method: 'PUT', url: '/api/me/preferences', payload: { lang: 'fr' } })).statusCode).toBe(401);
+    const user = await newUser();
+    const res = await loginAs(user.email);
+    const saved = await t.inject({ method: 'PUT', url: '/api/me/preferences', headers: browserHeaders(res, true), payload: { lang: 'es' } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().user.lang).toBe('es');
+    expect((await loginAs(user.email)).json().user.lang).toBe('es');
+    const bad = await t.inject({ method: 'PUT', url: '/api/me/preferences', headers: browserHeaders(res, true), payload: { lang: 'de' } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields)).toEqual(['lang']);
+  });
+
   it('logout of a guest is harmless', async () => {
     const res = await t.inject({ method: 'POST', url: '/api/logout' });
     expect(res.statusCode).toBe(200);
