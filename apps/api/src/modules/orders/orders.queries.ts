@@ -72,7 +72,7 @@ export async function selectOrderPage(
     tx
       .select({
         order: orders,
-        lineCount: sql<number>`(select count(*) from order_lines ol where ol.order_id = ${orders.id})`.mapWith(Number),
+        lineCount: sql<number>`(select count(*) from order_lines ol where ol.order_id = "orders"."id")`.mapWith(Number),
       })
       .from(orders)
       .where(where)
