@@ -2,6 +2,11 @@
 import 'i18next';
 import type common from '../locales/en/common.json';
 import type errors from '../locales/en/errors.json';
+import type content from '../locales/en/content.json';
+import type adminContent from '../locales/en/admin-content.json';
+import type accounts from '../locales/en/accounts.json';
+import type registration from '../locales/en/registration.json';
+import type admin from '../locales/en/admin.json';
 
 // Typed translation keys (CONVENTIONS.md #8): a missing key is a type error. A feature that adds a
 // namespace adds one line here (its en file).
@@ -11,6 +16,11 @@ declare module 'i18next' {
     resources: {
       common: typeof common;
       errors: typeof errors;
+      content: typeof content;
+      'admin-content': typeof adminContent;
+      accounts: typeof accounts;
+      registration: typeof registration;
+      admin: typeof admin;
     };
   }
 }

@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { AccountRegistrationInfo } from '@/features/accounts/components/account-registration-info';
 
-/** Placeholder: this page comes with accounts. */
+/** /account-registration (guest-only): what a trade account is; leads to /register. */
 export default function AccountRegistrationPage() {
-  return <PagePlaceholder title="accountRegistration" feature="accounts" />;
+  return <AccountRegistrationInfo />;
 }

@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { Mailbox } from '@/features/accounts/components/mailbox';
 
-/** Placeholder: this page comes with accounts. */
+/** /dev/mailbox: the development mailbox (the API does not serve it in production). */
 export default function DevMailboxPage() {
-  return <PagePlaceholder title="devMailbox" feature="accounts" />;
+  return <Mailbox />;
 }

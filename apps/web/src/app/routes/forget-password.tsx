@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { ForgotPasswordForm } from '@/features/accounts/components/forgot-password-form';
 
-/** Placeholder: this page comes with accounts. */
+/** /forget-password (as spelled in SPEC.md §2). */
 export default function ForgetPasswordPage() {
-  return <PagePlaceholder title="forgetPassword" feature="accounts" />;
+  return <ForgotPasswordForm />;
 }

@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { LoginForm } from '@/features/accounts/components/login-form';
 
-/** Placeholder: this page comes with accounts. */
+/** /login (guest-only). */
 export default function LoginPage() {
-  return <PagePlaceholder title="login" feature="accounts" />;
+  return <LoginForm />;
 }

@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { ChangePasswordForm } from '@/features/accounts/components/change-password-form';
 
-/** Placeholder: this page comes with accounts. */
+/** /password: the change-password form, as /profile/password (docs/decisions/). */
 export default function PasswordPage() {
-  return <PagePlaceholder title="password" feature="accounts" />;
+  return <ChangePasswordForm />;
 }

@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { ProfileCard } from '@/features/accounts/components/profile-card';
 
-/** Placeholder: this page comes with accounts. */
+/** /pdata: "profile data" — the profile details (docs/decisions/ on /pdata, /pform, /password). */
 export default function PdataPage() {
-  return <PagePlaceholder title="pdata" feature="accounts" />;
+  return <ProfileCard />;
 }

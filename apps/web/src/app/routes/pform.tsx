@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { PreferencesForm } from '@/features/accounts/components/preferences-form';
 
-/** Placeholder: this page comes with accounts. */
+/** /pform: "profile form" — the editable part of the profile, the saved language (docs/decisions/). */
 export default function PformPage() {
-  return <PagePlaceholder title="pform" feature="accounts" />;
+  return <PreferencesForm />;
 }

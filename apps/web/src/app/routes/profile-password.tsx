@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { ChangePasswordForm } from '@/features/accounts/components/change-password-form';
 
-/** Placeholder: this page comes with accounts. */
+/** /profile/password: change the password (PUT /api/updateProfile). */
 export default function ProfilePasswordPage() {
-  return <PagePlaceholder title="profilePassword" feature="accounts" />;
+  return <ChangePasswordForm />;
 }

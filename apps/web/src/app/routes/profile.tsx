@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { ProfileCard } from '@/features/accounts/components/profile-card';
 
-/** Placeholder: this page comes with accounts. */
+/** /profile (signed-in). */
 export default function ProfilePage() {
-  return <PagePlaceholder title="profile" feature="accounts" />;
+  return <ProfileCard />;
 }

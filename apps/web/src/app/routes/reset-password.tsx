@@ -1,6 +1,8 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { useSearchParams } from 'react-router';
+import { ResetPasswordForm } from '@/features/accounts/components/reset-password-form';
 
-/** Placeholder: this page comes with accounts. */
+/** /reset-password?token=… (the link mailed by forgot-password, or a first "set password" link). */
 export default function ResetPasswordPage() {
-  return <PagePlaceholder title="resetPassword" feature="accounts" />;
+  const [searchParams] = useSearchParams();
+  return <ResetPasswordForm token={searchParams.get('token')} />;
 }

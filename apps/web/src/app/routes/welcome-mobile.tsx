@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { WelcomePanel } from '@/features/accounts/components/welcome-panel';
 
-/** Placeholder: this page comes with accounts. */
+/** /welcome-mobile (guest-only): the welcome page in a single column for phones. */
 export default function WelcomeMobilePage() {
-  return <PagePlaceholder title="welcome" feature="accounts" />;
+  return <WelcomePanel compact />;
 }

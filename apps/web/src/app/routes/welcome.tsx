@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { WelcomePanel } from '@/features/accounts/components/welcome-panel';
 
-/** Placeholder: this page comes with accounts. */
+/** /welcome (guest-only): greets and leads to sign-in or to an application. */
 export default function WelcomePage() {
-  return <PagePlaceholder title="welcome" feature="accounts" />;
+  return <WelcomePanel />;
 }

@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChangePasswordForm as ChangePasswordSchema } from '@wholesale/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ApiError } from '@/lib/api-client';
+import { useErrorMessage } from '@/lib/error-message';
+import { useSession } from '@/lib/session';
+import { useChangePassword } from '../api/change-password';
+import { errorAria, FormField } from './form-field';
+import { PasswordInput } from './password-input';
+import { applyServerFieldErrors, useFieldMessage } from './use-field-message';
+import './accounts.css';
+
+const EMPTY = { old_password: '', new_password: '', confirm_password: '' };
+
+/** /profile/password and /password: current password, new password, confirmation. */
+export function ChangePasswordForm() {
+  const { t } = useTranslation('accounts');
+  const { user } = useSession();
+  const fieldMessage = useFieldMessage();
+  const errorMessage = useErrorMessage();
+  const mutation = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(ChangePasswordSchema), mode: 'onTouched', defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit((values) => {
+    if (!user) return;
+    mutation.mutate(
+      { id: user.user_value, old_password: values.old_password, new_password: values.new_password },
+      {
+        onSuccess: () => {
+          toast.success(t('changePassword.success'));
+          reset(EMPTY);
+        },
+        onError: (error) => applyServerFieldErrors(error, ['old_password', 'new_password'], setError),
+      },
+    );
+  });
+
+  const failure = mutation.error;
+  const formError = failure && !(failure instanceof ApiError && failure.fields) ? errorMessage(failure) : null;
+  const e = {
+    old_password: fieldMessage(errors.old_password?.message),
+    new_password: fieldMessage(errors.new_password?.message),
+    confirm_password: fieldMessage(errors.confirm_password?.message),
+  };
+  const pending = mutation.isPending;
+
+  return (
+    <section className="page auth-card" aria-labelledby="change-password-title">
+      <h1 id="change-password-title">{t('changePassword.title')}</h1>
+      <p className="auth-card__intro">{t('changePassword.intro')}</p>
+      <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
+        {formError ? (
+          <p className="form-alert" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <FormField id="cp-old" label={t('fields.oldPassword')} error={e.old_password}>
+          <PasswordInput id="cp-old" autoComplete="current-password" {...errorAria('cp-old', e.old_password)} {...register('old_password')} />
+        </FormField>
+        <FormField id="cp-new" label={t('fields.newPassword')} error={e.new_password}>
+          <PasswordInput id="cp-new" autoComplete="new-password" {...errorAria('cp-new', e.new_password)} {...register('new_password')} />
+        </FormField>
+        <FormField id="cp-confirm" label={t('fields.confirmPassword')} error={e.confirm_password}>
+          <PasswordInput id="cp-confirm" autoComplete="new-password" {...errorAria('cp-confirm', e.confirm_password)} {...register('confirm_password')} />
+        </FormField>
+        <button type="submit" className="button auth-card__submit" disabled={pending} aria-busy={pending}>
+          {pending ? t('loading') : t('changePassword.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ForgotPasswordBody } from '@wholesale/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useErrorMessage } from '@/lib/error-message';
+import { useForgotPassword } from '../api/forgot-password';
+import { errorAria, FormField } from './form-field';
+import { useFieldMessage } from './use-field-message';
+import './accounts.css';
+
+/** /forget-password: asks for the e-mail; the answer never says whether the address exists. */
+export function ForgotPasswordForm() {
+  const { t } = useTranslation('accounts');
+  const fieldMessage = useFieldMessage();
+  const errorMessage = useErrorMessage();
+  const mutation = useForgotPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(ForgotPasswordBody), mode: 'onTouched', defaultValues: { email: '' } });
+  const emailError = fieldMessage(errors.email?.message);
+  const pending = mutation.isPending;
+
+  return (
+    <section className="page auth-card" aria-labelledby="forgot-title">
+      <h1 id="forgot-title">{t('forgot.title')}</h1>
+      {mutation.isSuccess ? (
+        <p className="form-success" role="status">
+          {t('forgot.sent')}
+        </p>
+      ) : (
+        <>
+          <p className="auth-card__intro">{t('forgot.intro')}</p>
+          <form onSubmit={(e) => void handleSubmit((values) => mutation.mutate(values))(e)} noValidate>
+            {mutation.error ? (
+              <p className="form-alert" role="alert">
+                {errorMessage(mutation.error)}
+              </p>
+            ) : null}
+            <FormField id="forgot-email" label={t('fields.email')} error={emailError}>
+              <input id="forgot-email" type="email" autoComplete="email" className="text-input" {...errorAria('forgot-email', emailError)} {...register('email')} />
+            </FormField>
+            <button type="submit" className="button auth-card__submit" disabled={pending} aria-busy={pending}>
+              {pending ? t('loading') : t('forgot.submit')}
+            </button>
+          </form>
+        </>
+      )}
+      <p className="auth-card__links">
+        <Link to={paths.login()}>{t('forgot.backToLogin')}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginBody } from '@wholesale/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useErrorMessage } from '@/lib/error-message';
+import { useLogin } from '../api/login';
+import { errorAria, FormField } from './form-field';
+import { PasswordInput } from './password-input';
+import { applyServerFieldErrors, useFieldMessage } from './use-field-message';
+import './accounts.css';
+
+/** Only a same-site path may be a redirect target (no //evil.example, no loop back to /login). */
+export function safeRedirect(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return paths.home();
+  if (value === '/login' || value.startsWith('/login?') || value.startsWith('/login/')) return paths.home();
+  return value;
+}
+
+/** /login: e-mail and password (show/hide), errors in the user's language, 'Loading...' while pending. */
+export function LoginForm() {
+  const { t } = useTranslation('accounts');
+  const fieldMessage = useFieldMessage();
+  const errorMessage = useErrorMessage();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const loginMutation = useLogin();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(LoginBody), mode: 'onTouched', defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit((values) => {
+    loginMutation.mutate(values, {
+      // The guest-only guard would send a signed-in user to /; going to the interrupted page first wins.
+      onSuccess: () => void navigate(safeRedirect(searchParams.get('redirect')), { replace: true }),
+      onError: (error) => applyServerFieldErrors(error, ['email', 'password'], setError),
+    });
+  });
+
+  const failure = loginMutation.error;
+  const formError =
+    failure && !(failure instanceof ApiError && failure.code === 'VALIDATION_FAILED' && failure.fields) ? errorMessage(failure) : null;
+  const emailError = fieldMessage(errors.email?.message);
+  const passwordError = fieldMessage(errors.password?.message);
+  const pending = loginMutation.isPending;
+
+  return (
+    <section className="page auth-card" aria-labelledby="login-title">
+      <h1 id="login-title">{t('login.title')}</h1>
+      <p className="auth-card__intro">{t('login.intro')}</p>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        {formError ? (
+          <p className="form-alert" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <FormField id="login-email" label={t('fields.email')} error={emailError}>
+          <input id="login-email" type="email" autoComplete="username" className="text-input" {...errorAria('login-email', emailError)} {...register('email')} />
+        </FormField>
+        <FormField id="login-password" label={t('fields.password')} error={passwordError}>
+          <PasswordInput id="login-password" autoComplete="current-password" {...errorAria('login-password', passwordError)} {...register('password')} />
+        </FormField>
+        <button type="submit" className="button auth-card__submit" disabled={pending} aria-busy={pending}>
+          {pending ? t('loading') : t('login.submit')}
+        </button>
+      </form>
+      <p className="auth-card__links">
+        <Link to={paths.forgetPassword()}>{t('login.forgot')}</Link>
+      </p>
+      <p className="auth-card__links">
+        {t('login.noAccount')} <Link to={paths.accountRegistration()}>{t('login.apply')}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { useErrorMessage } from '@/lib/error-message';
+import { useSession } from '@/lib/session';
+import { useUpdatePreferences } from '../api/update-preferences';
+import './accounts.css';
+
+const LANGS = [
+  { value: '', key: 'en' },
+  { value: 'fr', key: 'fr' },
+  { value: 'es', key: 'es' },
+] as const;
+
+/** /pform: the profile form — the saved language of the site and of the e-mails (docs/decisions). */
+export function PreferencesForm() {
+  const { t } = useTranslation('accounts');
+  const { user } = useSession();
+  const errorMessage = useErrorMessage();
+  const mutation = useUpdatePreferences();
+  const [lang, setLang] = useState<'' | 'fr' | 'es'>(user?.lang ?? '');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    mutation.mutate({ lang }, { onSuccess: () => toast.success(t('preferences.saved')) });
+  };
+  return (
+    <section className="page auth-card" aria-labelledby="prefs-title">
+      <h1 id="prefs-title">{t('preferences.title')}</h1>
+      <p className="auth-card__intro">{t('preferences.intro')}</p>
+      <form onSubmit={onSubmit}>
+        {mutation.error ? (
+          <p className="form-alert" role="alert">
+            {errorMessage(mutation.error)}
+          </p>
+        ) : null}
+        <div className="form-field">
+          <label htmlFor="prefs-lang">{t('preferences.language')}</label>
+          <select id="prefs-lang" className="text-input" value={lang} onChange={(e) => setLang(e.target.value as '' | 'fr' | 'es')}>
+            {LANGS.map((l) => (
+              <option key={l.key} value={l.value}>
+                {t(`profile.languages.${l.key}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button auth-card__submit" disabled={mutation.isPending} aria-busy={mutation.isPending}>
+          {mutation.isPending ? t('loading') : t('preferences.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ResetPasswordForm as ResetPasswordSchema } from '@wholesale/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '@/config/paths';
+import { useErrorMessage } from '@/lib/error-message';
+import { useResetPassword } from '../api/reset-password';
+import { errorAria, FormField } from './form-field';
+import { PasswordInput } from './password-input';
+import { applyServerFieldErrors, useFieldMessage } from './use-field-message';
+import './accounts.css';
+
+const EMPTY = { email: '', new_password: '', confirm_password: '' };
+
+/**
+ * SPEC.md §2 "Reset Password screen": card titled Reset Password; e-mail, new password and
+ * confirmation, each password with show/hide; 'Loading...' while pending; SPEC.md §5 messages.
+ * Success: toast 'Password reset successfully' and the form is cleared (SPEC.md §8).
+ */
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const { t } = useTranslation('accounts');
+  const fieldMessage = useFieldMessage();
+  const errorMessage = useErrorMessage();
+  const mutation = useResetPassword();
+  const [linkProblem, setLinkProblem] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(ResetPasswordSchema), mode: 'onTouched', defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit((values) => {
+    setLinkProblem(null);
+    mutation.mutate(
+      { ...values, token: token ?? '' },
+      {
+        onSuccess: () => {
+          toast.success(t('reset.success'));
+          reset(EMPTY);
+          setDone(true);
+        },
+        onError: (error) => {
+          // SPEC.md §8 logs a reset failure; we also say why, or the person is stuck (docs/decisions).
+          console.warn('reset-password failed', error);
+          const rest = applyServerFieldErrors(error, ['email', 'new_password', 'confirm_password'], setError);
+          setLinkProblem(rest.length ? (fieldMessage(rest[0]) ?? rest[0]) : errorMessage(error));
+        },
+      },
+    );
+  });
+
+  const e = {
+    email: fieldMessage(errors.email?.message),
+    new_password: fieldMessage(errors.new_password?.message),
+    confirm_password: fieldMessage(errors.confirm_password?.message),
+  };
+  const pending = mutation.isPending;
+
+  return (
+    <section className="page auth-card" aria-labelledby="reset-title">
+      <h1 id="reset-title">{t('reset.title')}</h1>
+      {!token ? (
+        <p className="form-alert" role="alert">
+          {t('reset.noToken')} <Link to={paths.forgetPassword()}>{t('reset.askNewLink')}</Link>
+        </p>
+      ) : null}
+      {linkProblem ? (
+        <p className="form-alert" role="alert">
+          {linkProblem} <Link to={paths.forgetPassword()}>{t('reset.askNewLink')}</Link>
+        </p>
+      ) : null}
+      {done ? (
+        <p className="form-success" role="status">
+          {t('reset.success')}. <Link to={paths.login()}>{t('reset.goToLogin')}</Link>
+        </p>
+      ) : null}
+      <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
+        <FormField id="reset-email" label={t('fields.email')} error={e.email}>
+          <input id="reset-email" type="email" autoComplete="username" className="text-input" {...errorAria('reset-email', e.email)} {...register('email')} />
+        </FormField>
+        <FormField id="reset-new-password" label={t('fields.newPassword')} error={e.new_password}>
+          <PasswordInput id="reset-new-password" autoComplete="new-password" {...errorAria('reset-new-password', e.new_password)} {...register('new_password')} />
+        </FormField>
+        <FormField id="reset-confirm-password" label={t('fields.confirmPassword')} error={e.confirm_password}>
+          <PasswordInput
+            id="reset-confirm-password"
+            autoComplete="new-password"
+            {...errorAria('reset-confirm-password', e.confirm_password)}
+            {...register('confirm_password')}
+          />
+        </FormField>
+        <button type="submit" className="button auth-card__submit" disabled={pending} aria-busy={pending}>
+          {pending ? t('loading') : t('reset.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}
