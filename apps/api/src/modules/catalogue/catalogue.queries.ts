@@ -282,8 +282,8 @@ export type SearchInput = {
   codeLike: boolean;
   limit: number;
   offset: number;
-  /** Trigram matches are only looked for when full-text finds fewer than this. */
-  fuzzyBelow: number;
+  /** Also look for typo matches by trigram similarity (callers set the threshold, see searchProductsFuzzy). */
+  fuzzy: boolean;
 };
 
 export type SearchRow = CardRow & { score: number; total: string };
@@ -293,7 +293,7 @@ export const SEARCH_BRANCH_CAP = 2000;
 
 /**
  * The search in one statement: exact SKU/barcode (score 100), SKU/barcode prefix (50), full-text
- * (10 + rank), trigram similarity on the name (< 1, only when full-text found few). Every branch
+ * (10 + rank), and with `fuzzy` trigram similarity of each word to the name (< 1). Every branch
  * reads an index; the best score per product wins; the total comes from a window count.
  */
 export async function searchProducts(tx: Tx, input: SearchInput): Promise<SearchRow[]> {
@@ -308,11 +308,15 @@ export async function searchProducts(tx: Tx, input: SearchInput): Promise<Search
     branches.push(sql`(select p.id, 50::float8 from products p where p.barcode like ${`${escapeLike(input.raw)}%`} and p.barcode is not null limit ${SEARCH_BRANCH_CAP})`);
   }
   if (input.tsquery) branches.push(sql`select id, score from fts`);
-  if (input.norm) {
-    branches.push(sql`(select t.product_id, word_similarity(${input.norm}, t.search_name)::float8
+  // Typos: every word (3+ letters) must be similar to a word of the name (GIN-indexed `<%`); the
+  // score is the mean similarity, always below the full-text scores.
+  const words = input.norm.split(' ').filter((w) => w.length >= 3).slice(0, 4);
+  if (input.fuzzy && words.length) {
+    const similar = sql.join(words.map((w) => sql`${w} <% t.search_name`), sql` and `);
+    const score = sql.join(words.map((w) => sql`word_similarity(${w}, t.search_name)`), sql` + `);
+    branches.push(sql`(select t.product_id, ((${score}) / ${words.length})::float8
         from product_translations t
-       where t.lang = ${lang} and ${input.norm} <% t.search_name
-         and (select count(*) from fts) < ${input.fuzzyBelow}
+       where t.lang = ${lang} and ${similar}
        limit ${SEARCH_BRANCH_CAP})`);
   }
   if (branches.length === 0) return [];
@@ -344,8 +348,16 @@ export async function searchProducts(tx: Tx, input: SearchInput): Promise<Search
   return result.rows;
 }
 
-/** Number of search hits when the requested page is past the end (the window count is then absent). */
-export async function countSearch(tx: Tx, input: SearchInput): Promise<number> {
-  const rows = await searchProducts(tx, { ...input, limit: 1, offset: 0 });
-  return rows.length ? Number(rows[0].total) : 0;
+/** Word similarity a typo must reach (pg_trgm's default 0.6 misses one dropped letter in a 7-letter word). */
+export const TYPO_THRESHOLD = 0.45;
+
+/**
+ * The search with typo matching. NOTE: the `<%` operator reads pg_trgm.word_similarity_threshold, so
+ * it is set for this transaction only (set_config(..., true)); the pooled connection keeps its default.
+ */
+export function searchProductsFuzzy(tx: Tx, input: Omit<SearchInput, 'fuzzy'>): Promise<SearchRow[]> {
+  return tx.transaction(async (inner) => {
+    await inner.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`);
+    return searchProducts(inner, { ...input, fuzzy: true });
+  });
 }

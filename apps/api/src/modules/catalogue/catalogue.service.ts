@@ -29,6 +29,7 @@ import {
   countGroup,
   countListing,
   searchProducts,
+  searchProductsFuzzy,
   selectAllCategories,
   selectCardsByIds,
   selectClassCodes,
@@ -44,6 +45,7 @@ import {
   type CategoryRow,
   type ListingScope,
   type SearchInput,
+  type SearchRow,
 } from './catalogue.queries';
 
 /** Who is looking: prices and stock are only for signed-in callers (DESIGN.md "Prices"). */
@@ -428,6 +430,25 @@ function fold(text: string): string {
 }
 
 /**
+ * Runs a search; when full-text and codes find fewer than `fuzzyBelow` products, runs it again with
+ * typo matching. Returns the page and the total (counted even when the page is past the end).
+ */
+async function runSearch(tx: Tx, input: SearchInput, fuzzyBelow: number): Promise<{ rows: SearchRow[]; total: number }> {
+  const totalOf = async (i: SearchInput, rows: SearchRow[]) => {
+    if (rows.length) return Number(rows[0].total);
+    if (i.offset === 0) return 0;
+    const first = i.fuzzy ? await searchProductsFuzzy(tx, { ...i, limit: 1, offset: 0 }) : await searchProducts(tx, { ...i, limit: 1, offset: 0 });
+    return first.length ? Number(first[0].total) : 0;
+  };
+  const rows = await searchProducts(tx, input);
+  const total = await totalOf(input, rows);
+  if (total >= fuzzyBelow || !input.norm) return { rows, total };
+  const fuzzyInput = { ...input, fuzzy: true };
+  const fuzzyRows = await searchProductsFuzzy(tx, fuzzyInput);
+  return { rows: fuzzyRows, total: await totalOf(fuzzyInput, fuzzyRows) };
+}
+
+/**
  * GET /api/search/: products by relevance (SKU/barcode exact, then prefix, then full-text rank, then
  * typo-tolerant trigram similarity) in the requested language, names as plain text; plus categories.
  */
@@ -441,13 +462,9 @@ export async function searchCatalogue(
 ): Promise<{ products: Paginated<ProductCard>; categories: SearchCategory[] }> {
   const prepared = prepareSearch(text);
   if (!prepared.raw) return { products: toPage([], 0, page, perPage), categories: [] };
-  const input: SearchInput = { ...prepared, lang, country: viewer.country, limit: perPage, offset: (page - 1) * perPage, fuzzyBelow: 10 };
-  const [rows, categories] = await Promise.all([searchProducts(tx, input), searchCategories(tx, prepared.raw, lang, 10)]);
-  let total = rows.length ? Number(rows[0].total) : 0;
-  if (!rows.length && page > 1) {
-    const first = await searchProducts(tx, { ...input, limit: 1, offset: 0 });
-    total = first.length ? Number(first[0].total) : 0;
-  }
+  const input: SearchInput = { ...prepared, lang, country: viewer.country, limit: perPage, offset: (page - 1) * perPage, fuzzy: false };
+  const [exact, categories] = await Promise.all([runSearch(tx, input, 10), searchCategories(tx, prepared.raw, lang, 10)]);
+  const { rows, total } = exact;
   return { products: toPage(rows.map((r) => toCard(r, viewer, { plainName: true })), total, page, perPage), categories };
 }
 
@@ -460,8 +477,8 @@ export async function suggestCatalogue(
 ): Promise<{ products: SearchSuggestion[]; categories: SearchCategory[] }> {
   const prepared = prepareSearch(text);
   if (prepared.raw.length < 2) return { products: [], categories: [] };
-  const [rows, categories] = await Promise.all([
-    searchProducts(tx, { ...prepared, lang, country, limit: 6, offset: 0, fuzzyBelow: 6 }),
+  const [{ rows }, categories] = await Promise.all([
+    runSearch(tx, { ...prepared, lang, country, limit: 6, offset: 0, fuzzy: false }, 6),
     searchCategories(tx, prepared.raw, lang, 4),
   ]);
   return {
