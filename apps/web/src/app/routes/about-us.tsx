@@ -1,6 +1,3 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { AboutPage } from '@/features/content/components/about-page';
 
-/** Placeholder: this page comes with content. */
-export default function AboutUsPage() {
-  return <PagePlaceholder title="aboutUs" feature="content" />;
-}
+export default AboutPage;

@@ -1,6 +1,3 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { AdminContentPage } from '@/features/admin-content/components/admin-content-page';
 
-/** Placeholder: this page comes with content. */
-export default function AdminContentPage() {
-  return <PagePlaceholder title="adminContent" feature="content" />;
-}
+export default AdminContentPage;

@@ -1,6 +1,3 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { CataloguesPage } from '@/features/content/components/catalogues-page';
 
-/** Placeholder: this page comes with content. */
-export default function CataloguesPage() {
-  return <PagePlaceholder title="catalogues" feature="content" />;
-}
+export default CataloguesPage;

@@ -1,6 +1,3 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { CustomerSupportPage } from '@/features/content/components/customer-support-page';
 
-/** Placeholder: this page comes with content. */
-export default function CustomerSupportPage() {
-  return <PagePlaceholder title="customerSupport" feature="content" />;
-}
+export default CustomerSupportPage;

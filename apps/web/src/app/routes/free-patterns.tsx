@@ -1,6 +1,3 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { FreePatternsPage } from '@/features/content/components/free-patterns-page';
 
-/** Placeholder: this page comes with content. */
-export default function FreePatternsPage() {
-  return <PagePlaceholder title="freePatterns" feature="content" />;
-}
+export default FreePatternsPage;

@@ -1,6 +1,3 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { HomePage } from '@/features/content/components/home-page';
 
-/** Placeholder: this page comes with content. */
-export default function HomePage() {
-  return <PagePlaceholder title="home" feature="content" />;
-}
+export default HomePage;

@@ -1,6 +1,3 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { NewsletterPage } from '@/features/content/components/newsletter-page';
 
-/** Placeholder: this page comes with content. */
-export default function NewsletterPage() {
-  return <PagePlaceholder title="newsletter" feature="content" />;
-}
+export default NewsletterPage;

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@/lib/i18n';
+import { useCatalogues } from '../api/get-catalogues';
+import { downloadUrl, formatFileSize } from './file-size';
+import { useDocumentTitle } from './home-page';
+import { PageState } from './page-state';
+import './content.css';
+
+/** /catalogues: a grid of covers; each catalogue opens in the browser's PDF viewer or downloads. */
+export function CataloguesPage() {
+  const { t } = useTranslation('content');
+  const { apiLang } = useLanguage();
+  useDocumentTitle(t('catalogues.title'));
+  const query = useCatalogues(apiLang);
+  return (
+    <section className="page content-page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('catalogues.title')}</h1>
+      <p className="content-lead">{t('catalogues.lead')}</p>
+      <PageState query={query} empty={t('catalogues.empty')}>
+        {(data) => (
+          <ul className="cover-grid">
+            {data.data.map((c) => (
+              <li key={c.id} className="cover-card">
+                <a href={c.pdf} target="_blank" rel="noopener" className="cover-card__cover" aria-label={t('catalogues.openNamed', { title: c.title })}>
+                  {c.cover ? (
+                    <img src={c.cover} alt="" width={300} height={400} loading="lazy" decoding="async" />
+                  ) : (
+                    <span className="cover-card__blank" aria-hidden="true">PDF</span>
+                  )}
+                </a>
+                <h2 className="cover-card__title">{c.title}</h2>
+                <p>{c.description}</p>
+                <p className="cover-card__actions">
+                  <a className="button" href={c.pdf} target="_blank" rel="noopener">
+                    {t('catalogues.open')}
+                    <span className="visually-hidden"> {c.title}</span>
+                  </a>
+                  <a className="button button--secondary" href={downloadUrl(c.pdf, c.title)} download>
+                    {t('catalogues.download')}
+                    <span className="visually-hidden"> {c.title}</span>
+                  </a>
+                </p>
+                {c.pdf_size !== null && (
+                  <p className="content-meta">{t('catalogues.pdfSize', { size: formatFileSize(c.pdf_size, apiLang) })}</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </PageState>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useLanguage } from '@/lib/i18n';
+import { usePatterns } from '../api/get-patterns';
+import { downloadUrl, formatFileSize } from './file-size';
+import { useDocumentTitle } from './home-page';
+import { PageState } from './page-state';
+import './content.css';
+
+const CRAFT_KEYS = ['knitting', 'crochet', 'sewing', 'quilting', 'embroidery'] as const;
+type CraftKey = (typeof CRAFT_KEYS)[number];
+const isCraft = (v: string): v is CraftKey => (CRAFT_KEYS as readonly string[]).includes(v);
+
+/** /free-patterns: free pattern PDFs with a craft filter kept in the URL (?craft=knitting). */
+export function FreePatternsPage() {
+  const { t } = useTranslation('content');
+  const { apiLang } = useLanguage();
+  useDocumentTitle(t('patterns.title'));
+  const [params, setParams] = useSearchParams();
+  const craft = params.get('craft') ?? '';
+  const query = usePatterns(apiLang, craft);
+  const crafts = query.data?.crafts ?? [];
+  const craftLabel = (c: string) => (isCraft(c) ? t(`patterns.crafts.${c}`) : c);
+
+  return (
+    <section className="page content-page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('patterns.title')}</h1>
+      <p className="content-lead">{t('patterns.lead')}</p>
+      <div className="pattern-filter">
+        <label htmlFor="craft-filter">{t('patterns.filter')}</label>
+        <select
+          id="craft-filter"
+          value={craft}
+          onChange={(e) => {
+            const next = new URLSearchParams(params);
+            if (e.target.value) next.set('craft', e.target.value);
+            else next.delete('craft');
+            setParams(next, { replace: true });
+          }}
+        >
+          <option value="">{t('patterns.allCrafts')}</option>
+          {(crafts.length ? crafts : CRAFT_KEYS).map((c) => (
+            <option key={c} value={c}>
+              {craftLabel(c)}
+            </option>
+          ))}
+        </select>
+        {query.data && (
+          <span className="content-meta" role="status">
+            {t('patterns.count', { count: query.data.data.length })}
+          </span>
+        )}
+      </div>
+      <PageState query={query} empty={t('patterns.empty')}>
+        {(data) => (
+          <ul className="pattern-list">
+            {data.data.map((p) => (
+              <li key={p.id} className="pattern-card">
+                <p className="pattern-card__craft">{craftLabel(p.craft)}</p>
+                <h2>{p.title}</h2>
+                <p>{p.description}</p>
+                <p className="cover-card__actions">
+                  <a className="button" href={downloadUrl(p.pdf, p.title)} download>
+                    {t('patterns.download')}
+                    <span className="visually-hidden"> {p.title}</span>
+                  </a>
+                  <a className="button button--secondary" href={p.pdf} target="_blank" rel="noopener">
+                    {t('patterns.open')}
+                    <span className="visually-hidden"> {p.title}</span>
+                  </a>
+                </p>
+                {p.pdf_size !== null && (
+                  <p className="content-meta">{t('catalogues.pdfSize', { size: formatFileSize(p.pdf_size, apiLang) })}</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </PageState>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useCountry } from '@/lib/country';
+import { useLanguage } from '@/lib/i18n';
+import { useSession } from '@/lib/session';
+import { useCarousel } from '../api/get-carousel';
+import { useCatalogues } from '../api/get-catalogues';
+import { useBestSellers, useNewArrivals } from '../api/get-home-products';
+import { Carousel } from './carousel';
+import { ProductStrip } from './product-strip';
+import './content.css';
+
+/** Sets the document title of a content page. */
+export function useDocumentTitle(title: string) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = `${title} | ${t('brand.name')}`;
+  }, [title, t]);
+}
+
+/**
+ * Home `/`: carousel, catalogue promotion, best sellers and new arrivals. Each section loads on its own
+ * so the first paint never waits for the slowest call.
+ */
+export function HomePage() {
+  const { t } = useTranslation('content');
+  const { apiLang } = useLanguage();
+  const country = useCountry();
+  const { isSignedIn } = useSession();
+  useDocumentTitle(t('home.title'));
+  const carousel = useCarousel(apiLang);
+  const catalogues = useCatalogues(apiLang);
+  const best = useBestSellers(apiLang, country, isSignedIn);
+  const arrivals = useNewArrivals(apiLang, country, isSignedIn);
+  const featured = catalogues.data?.data[0];
+
+  return (
+    <div className="page home">
+      <h1 className="visually-hidden">{t('home.heading')}</h1>
+      {carousel.data ? (
+        <Carousel slides={carousel.data.data} />
+      ) : (
+        <div className="carousel carousel--placeholder" aria-hidden={!carousel.isError}>
+          {carousel.isError && <p className="content-note">{t('home.carouselFailed')}</p>}
+        </div>
+      )}
+
+      {featured && (
+        <section className="catalogue-promo" aria-labelledby="catalogue-promo-title">
+          {featured.cover && <img src={featured.cover} alt="" width={150} height={200} loading="lazy" decoding="async" />}
+          <div>
+            <p className="catalogue-promo__kicker">{t('home.promoKicker')}</p>
+            <h2 id="catalogue-promo-title">{featured.title}</h2>
+            <p>{featured.description}</p>
+            <p className="catalogue-promo__actions">
+              <a className="button" href={featured.pdf} target="_blank" rel="noopener">
+                {t('catalogues.open')}
+              </a>
+              <Link to={paths.catalogues()} className="button button--secondary">
+                {t('home.allCatalogues')}
+              </Link>
+            </p>
+          </div>
+        </section>
+      )}
+
+      <ProductStrip
+        id="home-best-sellers"
+        title={t('home.bestSellers')}
+        products={best.data?.products.data ?? []}
+        loading={best.isPending}
+        failed={best.isError}
+      />
+      <ProductStrip
+        id="home-new-arrivals"
+        title={t('home.newArrivals')}
+        products={arrivals.data?.products.data ?? []}
+        loading={arrivals.isPending}
+        failed={arrivals.isError}
+      />
+    </div>
+  );
+}
