@@ -1,9 +1,543 @@
-import type { Database } from '../client';
+import { hash } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { toUpcA } from '@wholesale/contract';
+import type { Database, Tx } from '../client';
+import {
+  categories,
+  classCodes,
+  orderLines,
+  orders,
+  productGroupItems,
+  productGroups,
+  productPrices,
+  products,
+  productTranslations,
+  users,
+} from '../schema';
+import {
+  BRAND_PREFIX,
+  CATALOGUE,
+  CLASS_CODES,
+  COLOURS,
+  CONTENT_TYPES,
+  PRODUCT_GROUPS,
+  localSize,
+  type SubSpec,
+  type T3,
+  type TopSpec,
+} from './catalogue-data';
+import { Random } from './random';
 
-export type SeedOptions = { products?: number; seed?: number };
-export type SeedSummary = { products: number; categories: number; users: number };
+export type SeedOptions = {
+  products?: number;
+  seed?: number;
+  /** Progress lines (the CLI prints them). */
+  log?: (message: string) => void;
+};
+export type SeedSummary = {
+  products: number;
+  categories: number;
+  users: number;
+  productGroups: number;
+  orders: number;
+  ms: number;
+};
 
-/** Loads the deterministic demo catalogue, accounts and orders. */
-export async function seedDemoData(_db: Database, _options: SeedOptions): Promise<SeedSummary> {
-  throw new Error('seedDemoData is being written (issue 2)');
+/** The password of every demo account (README). */
+export const DEMO_PASSWORD = 'wholesale-demo';
+
+/** The demo accounts, exactly as the README lists them. */
+export const DEMO_USERS = [
+  {
+    email: 'buyer.ca@example.com',
+    role: 'customer',
+    ownerName: 'Marie Tremblay',
+    companyName: 'Atelier Tremblay',
+    customerCode: 'C10001',
+    country: 'ca',
+    lang: 'en',
+  },
+  {
+    email: 'buyer2.ca@example.com',
+    role: 'customer',
+    ownerName: 'Julien Gagnon',
+    companyName: 'Mercerie Gagnon',
+    customerCode: 'C10002',
+    country: 'ca',
+    lang: 'fr',
+  },
+  {
+    email: 'buyer.us@example.com',
+    role: 'customer',
+    ownerName: 'Emily Carter',
+    companyName: 'Carter Quilt Supply',
+    customerCode: 'U20001',
+    country: 'us',
+    lang: 'en',
+  },
+  {
+    email: 'admin@example.com',
+    role: 'staff',
+    ownerName: 'Sophie Lavoie',
+    companyName: null,
+    customerCode: null,
+    country: 'ca',
+    lang: 'en',
+  },
+] as const;
+
+const BATCH = 1000;
+const UNNEST_BATCH = 5000;
+const LANGS = ['en', 'fr', 'es'] as const;
+/** US dollar prices are the Canadian ones at roughly this exchange rate. */
+const USD_PER_CAD = 0.74;
+
+type ProductRow = typeof products.$inferInsert & { id: number; categoryId: number };
+type TranslationRow = typeof productTranslations.$inferInsert;
+type PriceRow = typeof productPrices.$inferInsert;
+type CategoryRow = typeof categories.$inferInsert & { id: number };
+
+/** Generated catalogue, in memory: the same seed always gives the same rows. */
+export type GeneratedCatalogue = {
+  categories: CategoryRow[];
+  products: ProductRow[];
+  translations: TranslationRow[];
+  prices: PriceRow[];
+  groups: Array<typeof productGroups.$inferInsert & { id: number }>;
+  groupItems: Array<typeof productGroupItems.$inferInsert>;
+};
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+function buildCategories(): { rows: CategoryRow[]; leaves: Map<string, Array<{ id: number; sub: SubSpec; size?: string | T3; variant?: number }>> } {
+  const rows: CategoryRow[] = [];
+  const leaves = new Map<string, Array<{ id: number; sub: SubSpec; size?: string | T3; variant?: number }>>();
+  let id = 0;
+  CATALOGUE.forEach((top, topIndex) => {
+    const topId = ++id;
+    rows.push({
+      id: topId,
+      parentId: null,
+      level: 1,
+      catCode: top.code,
+      nameEn: top.name.en,
+      nameFr: top.name.fr,
+      nameEs: top.name.es,
+      // NOTE: SPEC.md §2 sorts Promotions last in the menu.
+      sortOrder: top.code === 'PR' ? 999 : topIndex,
+      hidden: top.hidden ?? false,
+    });
+    const topLeaves: Array<{ id: number; sub: SubSpec; size?: string | T3; variant?: number }> = [];
+    top.subs.forEach((sub, subIndex) => {
+      const subId = ++id;
+      rows.push({ id: subId, parentId: topId, level: 2, catCode: sub.code, nameEn: sub.name.en, nameFr: sub.name.fr, nameEs: sub.name.es, sortOrder: subIndex });
+      if (!sub.subs?.length) {
+        topLeaves.push({ id: subId, sub });
+        return;
+      }
+      sub.subs.forEach((leaf, leafIndex) => {
+        const leafId = ++id;
+        rows.push({ id: leafId, parentId: subId, level: 3, catCode: leaf.code, nameEn: leaf.name.en, nameFr: leaf.name.fr, nameEs: leaf.name.es, sortOrder: leafIndex });
+        topLeaves.push({ id: leafId, sub, size: leaf.size, variant: leaf.variant });
+      });
+    });
+    leaves.set(top.code, topLeaves);
+  });
+  return { rows, leaves };
+}
+
+/** A price ending in .x9 or .x5, as a wholesaler would set it. */
+function roundPrice(cents: number): number {
+  if (cents < 100) return Math.max(9, Math.round(cents / 5) * 5 - 1);
+  return Math.floor(cents / 10) * 10 + 9;
+}
+
+function stock(rng: Random, classCode: string): number {
+  if (classCode === 'N') return 0;
+  const r = rng.next();
+  if (r < 0.1) return 0;
+  if (r < 0.2) return rng.int(1, 4);
+  return rng.int(5, r < 0.9 ? 250 : 1200);
+}
+
+/** Generates the demo catalogue in memory (no database), deterministically from the seed. */
+export function generateCatalogue(options: { products: number; seed: number }): GeneratedCatalogue {
+  const rng = new Random(options.seed);
+  const { rows: categoryRows, leaves } = buildCategories();
+  const topWeights = CATALOGUE.map((top) => [top, top.weight] as const);
+  const classWeights = CLASS_CODES.map((cc) => [cc.code, cc.weight] as const);
+  const counters = new Map<string, number>(CATALOGUE.map((top) => [top.code, 10000]));
+
+  const productRows: ProductRow[] = [];
+  const translations: TranslationRow[] = [];
+  const prices: PriceRow[] = [];
+
+  for (let i = 0; i < options.products; i += 1) {
+    const id = i + 1;
+    const top: TopSpec = rng.weighted(topWeights);
+    const leaf = rng.pick(leaves.get(top.code)!);
+    const sub = leaf.sub;
+    const variant = sub.variants[leaf.variant ?? rng.int(0, sub.variants.length - 1)]!;
+    const size = leaf.size ?? rng.pick(sub.sizes);
+    const colour = rng.pick(COLOURS);
+    const brand = rng.pick(top.brands);
+    const pack = rng.pick(top.packs);
+    const classCode: string = rng.weighted(classWeights);
+    const counter = counters.get(top.code)! + rng.int(1, 3);
+    counters.set(top.code, counter);
+    const productId = `${top.code}-${counter}`;
+
+    const names = {
+      en: cap([variant.en, lowerFirst(sub.item.en), localSize(size, 'en')].filter(Boolean).join(' ')) + `, ${colour.en.toLowerCase()}`,
+      fr: [sub.item.fr, variant.fr, localSize(size, 'fr')].filter(Boolean).join(' ') + `, ${colour.fr}`,
+      es: [sub.item.es, variant.es, localSize(size, 'es')].filter(Boolean).join(' ') + `, ${colour.es}`,
+    };
+    const packText = {
+      en: pack === 1 ? 'Sold individually.' : `Sold in ship packs of ${pack}.`,
+      fr: pack === 1 ? "Vendu à l'unité." : `Vendu par lots de ${pack}.`,
+      es: pack === 1 ? 'Se vende por unidad.' : `Se vende en lotes de ${pack}.`,
+    };
+    const brandText = { en: `By ${brand}.`, fr: `Par ${brand}.`, es: `De ${brand}.` };
+    for (const lang of LANGS) {
+      translations.push({ productId: id, lang, name: names[lang], description: `${top.use[lang]} ${packText[lang]} ${brandText[lang]}` });
+    }
+
+    const contentTypes = rng.chance(0.6) ? [] : CONTENT_TYPES.filter(() => rng.chance(0.45));
+    const barcode = toUpcA(`${BRAND_PREFIX[brand] ?? '060000'}${String(id % 100000).padStart(5, '0')}`);
+    productRows.push({
+      id,
+      productId,
+      classCode,
+      categoryId: leaf.id,
+      shipPack: pack,
+      brand,
+      colour: colour.en,
+      colourHex: colour.hex,
+      type: variant.en ? cap(variant.en) : (sub.type ?? sub.name.en),
+      size: localSize(size, 'en'),
+      contentTypes: contentTypes.join(','),
+      barcode,
+      active: true,
+    });
+
+    // Prices: CAD selling within the category's range; retail 60–100 % higher; Y (on sale) and
+    // R (clearance) carry a lower second selling price (~15 % of products).
+    const sellingCad = roundPrice(rng.int(top.price[0], top.price[1]));
+    const markup = 1.6 + rng.next() * 0.4;
+    const discounted = classCode === 'Y' || classCode === 'R';
+    const discount = 0.65 + rng.next() * 0.25;
+    const only = rng.next();
+    const countries: Array<'ca' | 'us'> = only < 0.03 ? ['ca'] : only < 0.05 ? ['us'] : ['ca', 'us'];
+    for (const country of countries) {
+      const rate = country === 'ca' ? 1 : USD_PER_CAD;
+      const selling = roundPrice(sellingCad * rate);
+      const retail = Math.max(selling + 50, roundPrice(selling * markup));
+      const selling2 = discounted ? Math.min(selling - 10, roundPrice(selling * discount)) : null;
+      prices.push({
+        productId: id,
+        country,
+        retailPriceCents: retail,
+        sellingPriceCents: selling,
+        sellingPrice2Cents: selling2 !== null && selling2 > 0 ? selling2 : null,
+        available: stock(rng, classCode),
+      });
+    }
+  }
+
+  const groups = PRODUCT_GROUPS.map((g, index) => ({ id: index + 1, titleEn: g.title.en, titleFr: g.title.fr, titleEs: g.title.es }));
+  const groupItems: Array<typeof productGroupItems.$inferInsert> = [];
+  PRODUCT_GROUPS.forEach((g, index) => {
+    const candidates = productRows.filter((p) => g.from.some((code) => p.productId.startsWith(`${code}-`)));
+    const pool = candidates.length >= g.size ? candidates : productRows;
+    rng.sample(pool, g.size).forEach((p, position) => groupItems.push({ groupId: index + 1, productId: p.id, position }));
+  });
+
+  return { categories: categoryRows, products: productRows, translations, prices, groups, groupItems };
+}
+
+/** Multi-row inserts of BATCH rows each (small tables, through Drizzle). */
+async function insertBatched(tx: Tx, table: PgTable, rows: object[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await tx.insert(table).values(rows.slice(i, i + BATCH) as never);
+  }
+}
+
+type Column<R> = { name: string; type: 'int' | 'text' | 'bool'; get: (row: R) => unknown };
+
+/**
+ * Bulk insert for the big tables: one `insert … select * from unnest($1::int[], $2::text[], …)` per
+ * UNNEST_BATCH rows, so a batch costs one parameter per column instead of one per value (several
+ * times faster than a multi-row VALUES list on both PGlite and PostgreSQL).
+ */
+async function insertUnnest<R>(tx: Tx, table: string, columns: Column<R>[], rows: R[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += UNNEST_BATCH) {
+    const chunk = rows.slice(i, i + UNNEST_BATCH);
+    const arrays = columns.map((c) => sql`${sql.param(chunk.map(c.get))}::${sql.raw(c.type)}[]`);
+    await tx.execute(
+      sql`insert into ${sql.identifier(table)} (${sql.raw(columns.map((c) => `"${c.name}"`).join(', '))}) select * from unnest(${sql.join(arrays, sql`, `)})`,
+    );
+  }
+}
+
+const PRODUCT_COLUMNS: Column<ProductRow>[] = [
+  { name: 'id', type: 'int', get: (r) => r.id },
+  { name: 'product_id', type: 'text', get: (r) => r.productId },
+  { name: 'class_code', type: 'text', get: (r) => r.classCode },
+  { name: 'category_id', type: 'int', get: (r) => r.categoryId },
+  { name: 'ship_pack', type: 'int', get: (r) => r.shipPack },
+  { name: 'brand', type: 'text', get: (r) => r.brand },
+  { name: 'colour', type: 'text', get: (r) => r.colour },
+  { name: 'colour_hex', type: 'text', get: (r) => r.colourHex },
+  { name: 'type', type: 'text', get: (r) => r.type },
+  { name: 'size', type: 'text', get: (r) => r.size },
+  { name: 'content_types', type: 'text', get: (r) => r.contentTypes },
+  { name: 'barcode', type: 'text', get: (r) => r.barcode },
+  { name: 'active', type: 'bool', get: (r) => r.active },
+];
+const TRANSLATION_COLUMNS: Column<TranslationRow>[] = [
+  { name: 'product_id', type: 'int', get: (r) => r.productId },
+  { name: 'lang', type: 'text', get: (r) => r.lang },
+  { name: 'name', type: 'text', get: (r) => r.name },
+  { name: 'description', type: 'text', get: (r) => r.description },
+];
+const PRICE_COLUMNS: Column<PriceRow>[] = [
+  { name: 'product_id', type: 'int', get: (r) => r.productId },
+  { name: 'country', type: 'text', get: (r) => r.country },
+  { name: 'retail_price_cents', type: 'int', get: (r) => r.retailPriceCents },
+  { name: 'selling_price_cents', type: 'int', get: (r) => r.sellingPriceCents },
+  { name: 'selling_price_2_cents', type: 'int', get: (r) => r.sellingPrice2Cents },
+  { name: 'available', type: 'int', get: (r) => r.available },
+];
+
+/** From this many products on, secondary indexes are dropped during the load and rebuilt once after it. */
+const BULK_THRESHOLD = 10_000;
+
+/**
+ * Drops the non-unique indexes of the given tables and returns their definitions. Building an index
+ * (GIN search indexes above all) once over loaded rows is far cheaper than maintaining it row by row.
+ * Unique and primary-key indexes stay: they guard correctness and serve the foreign-key checks.
+ */
+async function dropSecondaryIndexes(tx: Tx, tables: string[]): Promise<string[]> {
+  const result = await tx.execute<{ name: string; definition: string }>(sql`
+    select i.relname as name, pg_get_indexdef(x.indexrelid) as definition
+    from pg_index x
+    join pg_class i on i.oid = x.indexrelid
+    join pg_class t on t.oid = x.indrelid
+    join pg_namespace n on n.oid = t.relnamespace
+    where n.nspname = 'public' and t.relname in (${sql.join(tables.map((name) => sql`${name}`), sql`, `)})
+      and not x.indisunique and not x.indisprimary`);
+  for (const row of result.rows) await tx.execute(sql.raw(`drop index "${row.name}"`));
+  return result.rows.map((row) => row.definition);
+}
+
+/** Moves a serial column's sequence past the explicit ids the seed wrote. */
+async function syncSequence(tx: Tx, table: string): Promise<void> {
+  await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`));
+}
+
+let passwordHash: Promise<string> | undefined;
+/** The demo password's argon2id hash, computed once per process. */
+export function demoPasswordHash(): Promise<string> {
+  passwordHash ??= hash(DEMO_PASSWORD);
+  return passwordHash;
+}
+
+/**
+ * Loads the deterministic demo catalogue, class codes, product groups, demo accounts and their
+ * past orders, in one transaction. Expects empty catalogue tables (the CLI's --reset empties them).
+ */
+export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<SeedSummary> {
+  const started = Date.now();
+  const seed = options.seed ?? 42;
+  const log = options.log ?? (() => {});
+  let t0 = Date.now();
+  const catalogue = generateCatalogue({ products: options.products ?? 2000, seed });
+  log(`generated the catalogue in memory in ${Date.now() - t0} ms`);
+  t0 = Date.now();
+  const pwHash = await demoPasswordHash();
+  log(`hashed the demo password in ${Date.now() - t0} ms`);
+
+  let orderCount = 0;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(classCodes)
+      .values(CLASS_CODES.map(({ weight: _w, ...cc }) => cc))
+      .onConflictDoNothing();
+    await insertBatched(tx, categories, catalogue.categories);
+    const bulk = catalogue.products.length >= BULK_THRESHOLD;
+    const dropped = bulk ? await dropSecondaryIndexes(tx, ['products', 'product_translations', 'product_prices']) : [];
+    let t = Date.now();
+    await insertUnnest(tx, 'products', PRODUCT_COLUMNS, catalogue.products);
+    log(`inserted ${catalogue.products.length} products in ${Date.now() - t} ms`);
+    t = Date.now();
+    await insertUnnest(tx, 'product_translations', TRANSLATION_COLUMNS, catalogue.translations);
+    log(`inserted ${catalogue.translations.length} translations in ${Date.now() - t} ms`);
+    t = Date.now();
+    await insertUnnest(tx, 'product_prices', PRICE_COLUMNS, catalogue.prices);
+    log(`inserted ${catalogue.prices.length} prices in ${Date.now() - t} ms`);
+    if (dropped.length) {
+      t = Date.now();
+      await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+      for (const definition of dropped) await tx.execute(sql.raw(definition));
+      log(`rebuilt ${dropped.length} secondary indexes in ${Date.now() - t} ms`);
+    }
+    await insertBatched(tx, productGroups, catalogue.groups);
+    await insertBatched(tx, productGroupItems, catalogue.groupItems);
+    for (const table of ['categories', 'products', 'product_groups']) await syncSequence(tx, table);
+
+    const userRows = await tx
+      .insert(users)
+      .values(DEMO_USERS.map((u) => ({ ...u, passwordHash: pwHash })))
+      .returning({ id: users.id, email: users.email, country: users.country, role: users.role, lang: users.lang });
+    orderCount = await seedDemoOrders(tx, catalogue, userRows, new Random(seed + 1));
+  });
+
+  return {
+    products: catalogue.products.length,
+    categories: catalogue.categories.length,
+    users: DEMO_USERS.length,
+    productGroups: catalogue.groups.length,
+    orders: orderCount,
+    ms: Date.now() - started,
+  };
+}
+
+const ORDER_STATUSES = [
+  ['shipped', 5],
+  ['processing', 2],
+  ['placed', 2],
+  ['cancelled', 1],
+] as const;
+
+/** A few past orders per demo buyer over the last 120 days, prices frozen on the lines. */
+async function seedDemoOrders(
+  tx: Tx,
+  catalogue: GeneratedCatalogue,
+  buyers: Array<{ id: number; country: 'ca' | 'us'; role: 'customer' | 'staff'; lang: 'en' | 'fr' | 'es' }>,
+  rng: Random,
+): Promise<number> {
+  const byId = new Map(catalogue.products.map((p) => [p.id, p]));
+  const nameOf = new Map(catalogue.translations.map((t) => [`${t.productId}:${t.lang}`, t.name]));
+  let count = 0;
+  for (const buyer of buyers.filter((u) => u.role === 'customer')) {
+    const sellable = catalogue.prices.filter((p) => p.country === buyer.country && byId.get(p.productId)!.classCode !== 'N');
+    if (sellable.length === 0) continue;
+    const orderTotal = rng.int(4, 6);
+    for (let o = 0; o < orderTotal; o += 1) {
+      const createdAt = new Date(Date.now() - rng.int(1, 120) * 86_400_000 - rng.int(0, 86_399) * 1000);
+      const lines = rng.sample(sellable, rng.int(2, 9)).map((price) => {
+        const product = byId.get(price.productId)!;
+        const unit = price.sellingPrice2Cents ?? price.sellingPriceCents;
+        const quantity = rng.int(1, 5);
+        return {
+          productId: product.id,
+          productCode: product.productId,
+          name: nameOf.get(`${product.id}:${buyer.lang}`) ?? '',
+          classCode: product.classCode,
+          quantity,
+          shipPack: product.shipPack ?? 1,
+          unitPriceCents: unit,
+          lineTotalCents: unit * quantity * (product.shipPack ?? 1),
+          backorder: (price.available ?? 0) < quantity,
+        };
+      });
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: buyer.id,
+          country: buyer.country,
+          status: rng.weighted(ORDER_STATUSES),
+          poNumber: rng.chance(0.6) ? `PO-${rng.int(1000, 9999)}` : null,
+          comment: rng.chance(0.3) ? 'Please ship with the next delivery.' : null,
+          totalCents: lines.reduce((sum, l) => sum + l.lineTotalCents, 0),
+          createdAt,
+        })
+        .returning({ id: orders.id });
+      await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: order!.id })));
+      count += 1;
+    }
+  }
+  return count;
+}
+
+export type BenchCustomerOptions = { customers?: number; cartLines?: number; orders?: number; linesPerOrder?: number };
+
+/**
+ * Load-test data in bulk SQL: `customers` Canadian customers (password wholesale-demo), each with a
+ * cart of `cartLines` lines, and `orders` past orders spread over them. Needs the catalogue first.
+ */
+export async function seedBenchCustomers(db: Database, options: BenchCustomerOptions = {}): Promise<{ customers: number; cartLines: number; orders: number; orderLines: number }> {
+  const customers = options.customers ?? 1000;
+  const lines = options.cartLines ?? 50;
+  const orderTotal = options.orders ?? 100_000;
+  const perOrder = options.linesPerOrder ?? 3;
+  const pwHash = await demoPasswordHash();
+  const counts = { customers: 0, cartLines: 0, orders: 0, orderLines: 0 };
+  const n = (r: { rows: Array<Record<string, unknown>> }) => Number(r.rows[0]?.n ?? 0);
+
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into users (email, password_hash, role, owner_name, company_name, customer_code, country, lang)
+      select 'bench' || g || '@example.com', ${pwHash}, 'customer', 'Bench Buyer ' || g, 'Bench Shop ' || g,
+             'B' || lpad(g::text, 6, '0'), 'ca', 'en'
+      from generate_series(1, ${customers}::int) g
+      on conflict do nothing`);
+    counts.customers = n(await tx.execute(sql`select count(*) as n from users where email like 'bench%@example.com'`));
+
+    // Canadian products numbered 0..k-1, so each (customer, line) maps to one product by arithmetic.
+    await tx.execute(sql`
+      create temporary table bench_ca on commit drop as
+      select row_number() over (order by pp.product_id) - 1 as rn, pp.product_id, p.product_id as code, p.class_code,
+             p.ship_pack, pp.selling_price_cents, coalesce(t.name, '') as name
+      from product_prices pp
+      join products p on p.id = pp.product_id
+      left join product_translations t on t.product_id = p.id and t.lang = 'en'
+      where pp.country = 'ca'`);
+    await tx.execute(sql`create index on bench_ca (rn)`);
+    await tx.execute(sql`analyze bench_ca`);
+    const k = n(await tx.execute(sql`select count(*) as n from bench_ca`));
+    if (k === 0) throw new Error('seedBenchCustomers: load the catalogue first');
+
+    await tx.execute(sql`
+      create temporary table bench_users on commit drop as
+      select row_number() over (order by id) - 1 as un, id from users where email like 'bench%@example.com'`);
+
+    await tx.execute(sql`
+      insert into cart_lines (user_id, product_id, country, quantity)
+      select u.id, b.product_id, 'ca', 1 + ((u.un + l) % 5)
+      from bench_users u
+      cross join generate_series(0, ${lines - 1}::int) l
+      join bench_ca b on b.rn = (u.un * 7919 + l * 104729) % ${k}::int
+      on conflict do nothing`);
+    counts.cartLines = n(await tx.execute(sql`select count(*) as n from cart_lines c join bench_users u on u.id = c.user_id`));
+
+    // Orders first (totals filled in afterwards from their lines).
+    await tx.execute(sql`
+      insert into orders (user_id, country, status, po_number, total_cents, created_at)
+      select u.id, 'ca', (array['shipped','shipped','processing','placed','cancelled'])[1 + g % 5],
+             'PO-' || g, 0, now() - ((g % 365) || ' days')::interval - ((g % 86400) || ' seconds')::interval
+      from generate_series(0, ${orderTotal - 1}::int) g
+      join bench_users u on u.un = g % ${Math.max(counts.customers, 1)}::int`);
+    counts.orders = orderTotal;
+
+    await tx.execute(sql`
+      insert into order_lines (order_id, product_id, product_code, name, class_code, quantity, ship_pack, unit_price_cents, line_total_cents)
+      select o.id, b.product_id, b.code, b.name, b.class_code, 1 + (o.id + l) % 4, b.ship_pack, b.selling_price_cents,
+             b.selling_price_cents * (1 + (o.id + l) % 4) * b.ship_pack
+      from orders o
+      join bench_users u on u.id = o.user_id
+      cross join generate_series(0, ${perOrder - 1}::int) l
+      join bench_ca b on b.rn = (o.id * 31 + l * 7919) % ${k}::int
+      where o.po_number like 'PO-%' and o.total_cents = 0`);
+    counts.orderLines = n(
+      await tx.execute(sql`select count(*) as n from order_lines l join orders o on o.id = l.order_id join bench_users u on u.id = o.user_id`),
+    );
+    await tx.execute(sql`
+      update orders o set total_cents = s.total
+      from (select order_id, sum(line_total_cents) as total from order_lines group by order_id) s
+      where s.order_id = o.id and o.total_cents = 0`);
+  });
+  return counts;
 }

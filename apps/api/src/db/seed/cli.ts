@@ -1,0 +1,94 @@
+/**
+ * npm run seed -- [--products 2000] [--seed 42] [--reset] [--customers N [--cart-lines 50] [--orders 100000]]
+ *
+ * Loads the demo catalogue into DATABASE_URL, or the embedded PGlite under ./data when it is unset.
+ * Runs the migrations first; --reset empties every data table before loading.
+ */
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { ConfigError, loadConfig } from '../../config';
+import { openDatabase, runMigrations, type DatabaseHandle } from '../client';
+import { seedBenchCustomers, seedDemoData } from './demo';
+
+const USAGE = `usage: npm run seed -- [--products N] [--seed N] [--reset] [--customers N] [--cart-lines N] [--orders N]`;
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number (got "${value}")\n${USAGE}`);
+  return n;
+}
+
+/** Empties every table of the public schema (the migrations' bookkeeping lives in schema drizzle). */
+async function resetData(handle: DatabaseHandle): Promise<string[]> {
+  const result = await handle.db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`);
+  const tables = result.rows.map((r) => r.tablename);
+  if (tables.length) await handle.exec(`truncate ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
+  return tables;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      products: { type: 'string' },
+      seed: { type: 'string' },
+      reset: { type: 'boolean', default: false },
+      customers: { type: 'string' },
+      'cart-lines': { type: 'string' },
+      orders: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    allowPositionals: false,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const productCount = positiveInt('products', values.products, 2000);
+  const seed = positiveInt('seed', values.seed, 42);
+  const customers = positiveInt('customers', values.customers, 0);
+  const cartLines = positiveInt('cart-lines', values['cart-lines'], 50);
+  const orderCount = positiveInt('orders', values.orders, customers > 0 ? 100_000 : 0);
+
+  const config = loadConfig();
+  const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, poolSize: 2 });
+  const where = config.databaseUrl ? config.databaseUrl.replace(/\/\/[^@/]*@/, '//') : config.pgliteDir;
+  try {
+    let t = Date.now();
+    await runMigrations(handle);
+    console.log(`migrations applied on ${handle.kind} (${where}) in ${Date.now() - t} ms`);
+    if (values.reset) {
+      t = Date.now();
+      const tables = await resetData(handle);
+      console.log(`reset: emptied ${tables.length} tables in ${Date.now() - t} ms`);
+    } else {
+      const existing = await handle.db.execute<{ n: string }>(sql`select count(*) as n from products`);
+      if (Number(existing.rows[0]?.n ?? 0) > 0) {
+        throw new Error('the database already has products: add --reset to empty it first');
+      }
+    }
+    const summary = await seedDemoData(handle.db, { products: productCount, seed, log: (line) => console.log(`  ${line}`) });
+    console.log(
+      `seeded ${summary.products} products, ${summary.categories} categories, ${summary.productGroups} product groups, ` +
+        `${summary.users} demo users, ${summary.orders} demo orders in ${summary.ms} ms`,
+    );
+    if (customers > 0) {
+      t = Date.now();
+      const bench = await seedBenchCustomers(handle.db, { customers, cartLines, orders: orderCount });
+      console.log(
+        `bench data: ${bench.customers} customers, ${bench.cartLines} cart lines, ${bench.orders} orders, ` +
+          `${bench.orderLines} order lines in ${Date.now() - t} ms`,
+      );
+    }
+    t = Date.now();
+    await handle.exec('analyze');
+    console.log(`analyze in ${Date.now() - t} ms`);
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+  process.exit(1);
+});
