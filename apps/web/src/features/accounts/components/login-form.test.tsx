@@ -1,0 +1,102 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { useLocation } from 'react-router';
+import { setLanguage } from '@/lib/i18n';
+import { getStoredUser } from '@/lib/session';
+import { getString } from '@/lib/storage';
+import { renderRoutes, stubFetch } from '@/test/render';
+import { LoginForm, safeRedirect } from './login-form';
+
+const user = {
+  user_value: 12,
+  owner_name: 'Marie Tremblay',
+  email: 'buyer.ca@example.com',
+  customer_code: 'C0012',
+  flag: 'active',
+  cflag: 'ca',
+  lang: 'fr',
+  role: 'customer',
+};
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+const routes = [
+  { path: '/login', element: <LoginForm /> },
+  { path: '*', element: <Where /> },
+];
+
+describe('LoginForm', () => {
+  it('validates in the user language before calling the server', async () => {
+    await setLanguage('es');
+    const { fetchMock, calls } = stubFetch({});
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(routes, '/login');
+    await userEvent.click(await screen.findByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByText('El correo electrónico es obligatorio')).toBeInTheDocument();
+    expect(screen.getByText('La contraseña es obligatoria')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    await setLanguage('');
+  });
+
+  it('shows and hides the password', async () => {
+    renderRoutes(routes, '/login');
+    const input = await screen.findByLabelText('Password');
+    expect(input).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(input).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(input).toHaveAttribute('type', 'password');
+  });
+
+  it('signs in: shows Loading..., stores the user without the token, applies its language and goes back', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const calls: { url: string; init?: RequestInit }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      calls.push({ url, init });
+      await gate;
+      return new Response(JSON.stringify({ status: true, token: 'secret-token-value', user }), { status: 200 });
+    });
+    renderRoutes(routes, '/login?redirect=%2Fcart%3Ftab%3D1');
+    await userEvent.type(await screen.findByLabelText('Email'), 'buyer.ca@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wholesale-demo');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('button', { name: 'Loading...' })).toBeDisabled();
+    release();
+    expect(await screen.findByTestId('where')).toHaveTextContent('/cart?tab=1');
+    expect(calls[0].url).toBe('/api/login');
+    expect(JSON.parse(String(calls[0].init?.body))).toEqual({ email: 'buyer.ca@example.com', password: 'wholesale-demo' });
+    expect(getStoredUser()).toMatchObject({ user_value: 12, lang: 'fr' });
+    expect(JSON.stringify(window.localStorage)).not.toContain('secret-token-value');
+    expect(getString('selectedLanguage')).toBe('fr');
+    await setLanguage('');
+  });
+
+  it('shows the generic credentials error in the user language', async () => {
+    await setLanguage('fr');
+    const { fetchMock } = stubFetch({
+      '/api/login': () =>
+        new Response(JSON.stringify({ status: false, error: { code: 'INVALID_CREDENTIALS', message: 'x' } }), { status: 401 }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(routes, '/login');
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'buyer.ca@example.com');
+    await userEvent.type(screen.getByLabelText('Mot de passe'), 'wrong-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toBeInTheDocument());
+    expect(getStoredUser()).toBeNull();
+    await setLanguage('');
+  });
+
+  it('only redirects to same-site paths', () => {
+    expect(safeRedirect('/cart')).toBe('/cart');
+    expect(safeRedirect('//evil.example/x')).toBe('/');
+    expect(safeRedirect('https://evil.example')).toBe('/');
+    expect(safeRedirect('/login?redirect=/x')).toBe('/');
+    expect(safeRedirect(null)).toBe('/');
+  });
+});
