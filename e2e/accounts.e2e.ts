@@ -1,0 +1,159 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkA11y, launchBrowser, newPage, PHONE } from './support/browser';
+
+// Issue 4 journeys: sign in, stay signed in, sign out keeping the language, the protected-route
+// round trip through /login, and forgot password → dev mailbox → reset → sign in.
+const baseUrl = inject('baseUrl');
+const DEMO_PASSWORD = 'wholesale-demo';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** GET /api/me from inside the page: the browser's own cookie decides who it is. */
+async function meStatus(page: Page): Promise<{ status: number; userValue?: number }> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/me', { credentials: 'same-origin' });
+    const body = (await response.json()) as { user?: { user_value: number } };
+    return { status: response.status, userValue: body.user?.user_value };
+  });
+}
+
+async function signIn(page: Page, email: string, password: string, labels = { email: 'Email', password: 'Password', submit: 'Sign in' }) {
+  await page.getByLabel(labels.email, { exact: true }).fill(email);
+  await page.getByLabel(labels.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: labels.submit, exact: true }).click();
+}
+
+const PRICE = /\$\s?\d[\d,]*\.\d{2}/;
+
+describe('accounts journeys', () => {
+  it('signs in, sees the profile name (and prices), stays signed in on reload, signs out to / keeping the language', async () => {
+    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Login' }).first().click();
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await checkA11y(page, '/login');
+
+    // A wrong password: one generic message, in the user's language.
+    await signIn(page, 'buyer.ca@example.com', 'not-the-password');
+    await page.getByRole('alert').filter({ hasText: 'The e-mail or password is incorrect' }).waitFor();
+
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const profileLink = page.getByRole('link', { name: 'My profile (Marie Tremblay)' }).first();
+    await profileLink.waitFor();
+    const me = await meStatus(page);
+    expect(me.status).toBe(200);
+    // The SPA keeps the user record, never the token (DESIGN.md "Auth").
+    const stored = await page.evaluate(() => ({ user: localStorage.getItem('user'), token: localStorage.getItem('token') }));
+    expect(JSON.parse(stored.user ?? '{}')).toMatchObject({ user_value: me.userValue, owner_name: 'Marie Tremblay', cflag: 'ca' });
+    expect(stored.token).toBeNull();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'sid')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    // Prices: when product cards are on the page, a signed-in buyer sees prices on them.
+    const cards = await page.locator('a[href^="/description/"]').count();
+    if (cards > 0) await expect.poll(() => page.getByText(PRICE).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+
+    await page.reload();
+    await page.getByRole('link', { name: 'My profile (Marie Tremblay)' }).first().waitFor();
+    expect((await meStatus(page)).status).toBe(200);
+
+    await page.getByRole('combobox', { name: 'Language' }).first().selectOption('fr');
+    await page.getByRole('button', { name: 'Se déconnecter' }).first().click();
+    await page.getByRole('link', { name: 'Connexion' }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? 'null')).toEqual({ lang: 'fr' });
+    // The server forgot the session: the cookie no longer signs anyone in.
+    expect((await meStatus(page)).status).toBe(401);
+    if (cards > 0) expect(await page.getByText(PRICE).count()).toBe(0);
+    expectNoConsoleErrors();
+  });
+
+  it('sends a guest from a protected page to /login and back after signing in', async () => {
+    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    await page.goto('/profile');
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/profile');
+    await signIn(page, 'buyer.us@example.com', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/profile');
+    const details = page.getByTestId('profile-details');
+    await details.waitFor();
+    for (const text of ['Carter Quilt Supply', 'Emily Carter', 'buyer.us@example.com', 'U20001', 'United States', 'English']) {
+      await details.getByText(text, { exact: true }).waitFor();
+    }
+    await checkA11y(page, '/profile');
+    expectNoConsoleErrors();
+  });
+
+  it('resets a forgotten password through the mailed link and signs in with the new one (phone)', async () => {
+    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl, viewport: PHONE });
+    const email = 'buyer2.ca@example.com';
+    const newPassword = 'a-brand-new-password-42';
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL('**/forget-password');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page.getByRole('status').filter({ hasText: 'If an account exists for this address' }).waitFor();
+
+    // The dev mailbox lists the mail (in the recipient's language: French) and its link is clickable.
+    await page.goto('/dev/mailbox');
+    await page.getByRole('heading', { name: 'Development mailbox' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: email }).first();
+    await row.getByRole('link', { name: 'Réinitialisez votre mot de passe' }).click();
+    await page.getByRole('heading', { name: 'Réinitialisez votre mot de passe' }).waitFor();
+    await page.getByTestId('mail-html').getByRole('link', { name: 'Réinitialiser mon mot de passe' }).click();
+    await page.waitForURL((url) => url.pathname === '/reset-password' && !!url.searchParams.get('token'));
+
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    await checkA11y(page, '/reset-password');
+    // SPEC.md §5 messages.
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password', { exact: true }).fill(`${newPassword}x`);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Passwords do not match').waitFor();
+    await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Password reset successfully').first().waitFor();
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByLabel('New password', { exact: true }).inputValue()).toBe('');
+
+    // The old password no longer works; the new one does, and the user's French wins.
+    await page.goto('/login');
+    await signIn(page, email, DEMO_PASSWORD);
+    await page.getByRole('alert').filter({ hasText: 'The e-mail or password is incorrect' }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
+    expect((await meStatus(page)).status).toBe(200);
+
+    // Put the demo password back (as an API client would: bearer token, no CSRF header needed).
+    const login = await fetch(`${baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: newPassword }),
+    });
+    const { token, user } = (await login.json()) as { token: string; user: { user_value: number } };
+    const restore = await fetch(`${baseUrl}/api/updateProfile`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ id: user.user_value, old_password: newPassword, new_password: DEMO_PASSWORD }),
+    });
+    expect(restore.status).toBe(200);
+    expectNoConsoleErrors();
+  });
+});
