@@ -148,3 +148,23 @@ function CategoryItem({ category }: { category: Category }) {
     </li>
   );
 }
+
+/** Below 768 px: the top-level categories as a horizontally scrolling strip under the mobile header. */
+export function MobileCategoryStrip() {
+  const { t } = useTranslation();
+  const query = useCategories();
+  if (!query.data) return null;
+  return (
+    <nav className="mobile-categories" aria-label={t('menu.label')}>
+      <ul>
+        {arrangeCategories(query.data).map((category) => (
+          <li key={category.cat_code}>
+            <NavLink to={paths.products({ name: category.name, category: category.category, catCode: category.cat_code })}>
+              {category.category}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -24,10 +24,12 @@ export function Footer() {
             </span>
           </address>
         </section>
-        <section aria-labelledby="footer-french" lang="fr">
+        <section aria-labelledby="footer-french">
           <h2 id="footer-french">{t('footer.frenchSupport')}</h2>
           <address>
-            <span className="address-line">Service à la clientèle</span>
+            <span className="address-line" lang="fr">
+              Service à la clientèle
+            </span>
             <span className="address-line">
               {t('footer.phone')}: <a href="tel:+18005550143">1-800-555-0143</a>
             </span>
@@ -36,10 +38,12 @@ export function Footer() {
             </span>
           </address>
         </section>
-        <section aria-labelledby="footer-spanish" lang="es">
+        <section aria-labelledby="footer-spanish">
           <h2 id="footer-spanish">{t('footer.spanishSupport')}</h2>
           <address>
-            <span className="address-line">Atención al cliente</span>
+            <span className="address-line" lang="es">
+              Atención al cliente
+            </span>
             <span className="address-line">
               {t('footer.phone')}: <a href="tel:+18005550144">1-800-555-0144</a>
             </span>

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { MobileCategoryStrip } from './category-menu';
 import { HeaderBadges } from './header-badges';
 import { titleKeyForPath } from './page-title';
 import { SearchSlot } from './search-slot';
@@ -23,6 +24,7 @@ export function MobileHeader() {
       <div className="mobile-header__search">
         <SearchSlot />
       </div>
+      <MobileCategoryStrip />
     </div>
   );
 }

@@ -1,0 +1,66 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { useLocation } from 'react-router';
+import { getStoredUser, storeUser, type StoredUser } from '@/lib/session';
+import { renderRoutes, stubFetch } from '@/test/render';
+import { TopBar } from './top-bar';
+
+const user: StoredUser = {
+  user_value: 4,
+  owner_name: 'Marie Tremblay',
+  email: 'buyer.ca@example.com',
+  customer_code: 'C0004',
+  flag: 'ca',
+  cflag: 'ca',
+  lang: '',
+};
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+const routes = [
+  {
+    path: '*',
+    element: (
+      <>
+        <TopBar />
+        <Where />
+      </>
+    ),
+  },
+];
+
+describe('top bar (SPEC.md §2)', () => {
+  it('shows the login link to guests and no logout icon', () => {
+    renderRoutes(routes);
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
+  });
+
+  it('shows the profile name to a signed-in user; logout ends the session keeping lang and goes to /', async () => {
+    storeUser({ ...user, lang: 'es' });
+    const { fetchMock, calls } = stubFetch({ '/api/logout': () => ({ status: true, message: 'Signed out' }) });
+    vi.stubGlobal('fetch', fetchMock);
+    const u = userEvent.setup();
+    renderRoutes(routes, '/cart');
+    expect(screen.getByRole('link', { name: /Marie Tremblay/ })).toHaveAttribute('href', '/profile');
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: /Log out|Cerrar sesión/ }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+    expect(calls.map((c) => `${c.init?.method} ${c.url.pathname}`)).toContain('POST /api/logout');
+    expect(getStoredUser()).toBeNull();
+    expect(JSON.parse(localStorage.getItem('user')!)).toEqual({ lang: 'es' });
+  });
+
+  it('still signs out locally when the server has no session (404/401)', async () => {
+    storeUser(user);
+    vi.stubGlobal('fetch', stubFetch({}).fetchMock);
+    const u = userEvent.setup();
+    renderRoutes(routes, '/cart');
+    await u.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(getStoredUser()).toBeNull());
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+});
