@@ -1,6 +1,12 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApplicationsList } from '@/features/admin-applications/components/applications-list';
 
-/** Placeholder: this page comes with registration. */
+/** /admin/applications (staff): applications to review. */
 export default function AdminApplicationsPage() {
-  return <PagePlaceholder title="adminApplications" feature="registration" />;
+  const { t } = useTranslation(['admin', 'common']);
+  useEffect(() => {
+    document.title = `${t('admin:applications.title')} | ${t('common:brand.name')}`;
+  }, [t]);
+  return <ApplicationsList />;
 }

@@ -1,6 +1,12 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RegistrationWizard } from '@/features/registration/components/registration-wizard';
 
-/** Placeholder: this page comes with registration. */
+/** /register (guest-only): the registration wizard (SPEC.md §2). */
 export default function RegisterPage() {
-  return <PagePlaceholder title="register" feature="registration" />;
+  const { t } = useTranslation(['registration', 'common']);
+  useEffect(() => {
+    document.title = `${t('registration:pageTitle')} | ${t('common:brand.name')}`;
+  }, [t]);
+  return <RegistrationWizard />;
 }

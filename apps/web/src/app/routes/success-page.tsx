@@ -1,6 +1,12 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SuccessMessage } from '@/features/registration/components/success-message';
 
-/** Placeholder: this page comes with registration. */
-export default function SuccessPagePage() {
-  return <PagePlaceholder title="successPage" feature="registration" />;
+/** /success-page (guest-only): shown after an application is submitted (SPEC.md §2). */
+export default function SuccessPage() {
+  const { t } = useTranslation(['registration', 'common']);
+  useEffect(() => {
+    document.title = `${t('registration:success.title')} | ${t('common:brand.name')}`;
+  }, [t]);
+  return <SuccessMessage />;
 }

@@ -1,0 +1,259 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { ApplicationDetail as Detail } from '@wholesale/contract';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useApproveApplication } from '../api/approve-application';
+import { useApplication } from '../api/get-application';
+import { useRejectApplication } from '../api/reject-application';
+import './admin-applications.css';
+
+/** The application's answers in SPEC.md §2 section order; absent keys (other country) are skipped. */
+const SECTIONS: { title: string; fields: string[] }[] = [
+  { title: 'company', fields: ['company_name', 'company_registration_date'] },
+  {
+    title: 'billing',
+    fields: [
+      'billing_street', 'billing_city', 'billing_prov', 'billing_state', 'billing_pc', 'billing_zip', 'billing_telephone',
+      'billing_fax', 'billing_gst', 'billing_pst', 'billing_qst', 'business_type', 'business_license', 'irs_business',
+      'business_email', 'website', 'ap_contact', 'businessRegistered', 'otherType', 'formerCustomer', 'formerName',
+      'invoiceMethod', 'preferredCourier', 'customsBroker', 'courierAccount', 'sale_manager', 'caslConsent',
+    ],
+  },
+  {
+    title: 'shipping',
+    fields: ['shipping_consignee_name', 'shipping_street', 'shipping_city', 'shipping_prov', 'shipping_state', 'shipping_pc', 'shipping_zip'],
+  },
+  {
+    title: 'owner',
+    fields: [
+      'owner_name', 'owner_address', 'owner_city', 'owner_prov', 'owner_state', 'owner_postal_code', 'owner_zip', 'owner_phone',
+      'email', 'owner_business_name', 'owner_social_security', 'owner_driver_license',
+    ],
+  },
+  {
+    title: 'banking',
+    fields: [
+      'bank_name', 'bank_account_number', 'bank_Tel', 'bank_account_mgr', 'bank_address', 'bank_city', 'bank_province',
+      'bank_state', 'bank_postal_code', 'bank_zip',
+    ],
+  },
+  { title: 'card', fields: ['cardholder_name', 'card_type', 'expiry_date', 'card_authorization', 'terms_acknowledged'] },
+];
+
+function useFormatValue() {
+  const { t } = useTranslation(['admin', 'registration']);
+  return (value: unknown): string => {
+    if (value === true) return t('admin:application.yes');
+    if (value === false) return t('admin:application.no');
+    if (Array.isArray(value)) return value.length ? value.map((v) => t(`registration:fields.${String(v)}` as never, { defaultValue: String(v) })).join(', ') : t('admin:application.empty');
+    if (value === null || value === undefined || value === '') return t('admin:application.empty');
+    if (value === 'Yes') return t('admin:application.yes');
+    if (value === 'No') return t('admin:application.no');
+    if (value === 'visa' || value === 'mastercard') return t(`registration:fields.${value}`);
+    return String(value);
+  };
+}
+
+function Decision({ app }: { app: Detail }) {
+  const { t } = useTranslation('admin');
+  const approve = useApproveApplication();
+  const reject = useRejectApplication();
+  const [showReject, setShowReject] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState('');
+  const id = String(app.id);
+  const failure = (error: unknown) => toast.error(t('application.decisionFailed'), { description: error instanceof ApiError ? error.message : undefined });
+
+  if (app.status !== 'pending') return null;
+
+  const onApprove = () => {
+    if (!window.confirm(t('application.approveConfirm', { company: app.company_name, email: app.email }))) return;
+    approve.mutate(id, {
+      onSuccess: (res) => toast.success(t('application.approved', { code: res.data.customer_code })),
+      onError: failure,
+    });
+  };
+
+  const onReject = (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) {
+      setReasonError(t('application.reasonRequired'));
+      document.getElementById('reject-reason')?.focus();
+      return;
+    }
+    reject.mutate(
+      { id, reason: reason.trim() },
+      {
+        onSuccess: () => toast.success(t('application.rejected')),
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields?.reason) setReasonError(error.fields.reason);
+          failure(error);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="admin-decision">
+      <button type="button" className="button" onClick={onApprove} disabled={approve.isPending || reject.isPending}>
+        {approve.isPending ? t('application.approving') : t('application.approve')}
+      </button>
+      {!showReject ? (
+        <button type="button" className="button button--danger" onClick={() => setShowReject(true)} disabled={approve.isPending}>
+          {t('application.reject')}
+        </button>
+      ) : (
+        <form className="admin-reject" onSubmit={onReject} noValidate>
+          <label htmlFor="reject-reason">{t('application.rejectReason')}</label>
+          <textarea
+            id="reject-reason"
+            rows={3}
+            maxLength={2000}
+            value={reason}
+            autoFocus
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby="reject-reason-error"
+            onChange={(e) => {
+              setReason(e.target.value);
+              setReasonError('');
+            }}
+          />
+          <p id="reject-reason-error" className="field-error" aria-live="polite">
+            {reasonError}
+          </p>
+          <button type="submit" className="button button--danger" disabled={reject.isPending}>
+            {reject.isPending ? t('application.rejecting') : t('application.rejectSubmit')}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** /admin/applications/:id: the decrypted application with Approve / Reject (staff). */
+export function ApplicationDetail({ id }: { id: string }) {
+  const { t, i18n } = useTranslation(['admin', 'registration']);
+  const query = useApplication(id);
+  const format = useFormatValue();
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  if (query.isPending) return <LoadingOverlay />;
+  if (query.isError)
+    return (
+      <section className="admin-applications">
+        <p role="alert" className="admin-error">
+          {t('admin:application.loadFailed')}
+        </p>
+        <Link to={paths.adminApplications()}>{t('admin:application.back')}</Link>
+      </section>
+    );
+  const app = query.data.data;
+  const form = app.form;
+
+  return (
+    <section className="admin-applications" aria-labelledby="application-title">
+      <Link to={paths.adminApplications()} className="admin-back">
+        <ArrowLeft aria-hidden="true" size={18} /> {t('admin:application.back')}
+      </Link>
+      <h1 id="application-title">{t('admin:application.title', { id: app.id, company: app.company_name })}</h1>
+      <p className="admin-notice">{t('admin:application.sensitiveNotice')}</p>
+
+      <dl className="admin-summary">
+        <div>
+          <dt>{t('admin:applications.columns.status')}</dt>
+          <dd>
+            <span className={`status-badge status-badge--${app.status}`}>{t(`admin:applications.statuses.${app.status}`)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('admin:applications.columns.country')}</dt>
+          <dd>{t(`admin:applications.countries.${app.country}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('admin:application.language')}</dt>
+          <dd>{t(`admin:application.languages.${app.lang}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('admin:application.submittedAt')}</dt>
+          <dd>{dateFormat.format(new Date(app.created_at))}</dd>
+        </div>
+        {app.reviewed_at && (
+          <div>
+            <dt>{t('admin:application.reviewedAt')}</dt>
+            <dd>
+              {dateFormat.format(new Date(app.reviewed_at))} · {app.reviewed_by}
+            </dd>
+          </div>
+        )}
+        {app.customer_code && (
+          <div>
+            <dt>{t('admin:application.customerCode')}</dt>
+            <dd data-testid="customer-code">{app.customer_code}</dd>
+          </div>
+        )}
+        {app.rejection_reason && (
+          <div>
+            <dt>{t('admin:application.reason')}</dt>
+            <dd>{app.rejection_reason}</dd>
+          </div>
+        )}
+      </dl>
+
+      <Decision app={app} />
+
+      {SECTIONS.map((section) => {
+        const present = section.fields.filter((f) => f in form);
+        if (!present.length) return null;
+        return (
+          <section key={section.title} className="admin-section" aria-labelledby={`detail-${section.title}`}>
+            <h2 id={`detail-${section.title}`}>{t(`registration:sections.${section.title}` as never)}</h2>
+            <dl className="admin-fields">
+              {present.map((f) => (
+                <div key={f}>
+                  <dt>{t(`registration:fields.${f}` as never)}</dt>
+                  <dd>{format(form[f])}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        );
+      })}
+
+      <section className="admin-section" aria-labelledby="detail-officers">
+        <h2 id="detail-officers">{t('admin:application.officers')}</h2>
+        {app.officers.length === 0 ? (
+          <p>{t('admin:application.none')}</p>
+        ) : (
+          <ol className="admin-entries">
+            {app.officers.map((o, i) => (
+              <li key={i}>
+                {[o.name, o.title, o.address].filter(Boolean).join(' · ')}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <section className="admin-section" aria-labelledby="detail-trade">
+        <h2 id="detail-trade">{t('admin:application.trade')}</h2>
+        {app.trade.length === 0 ? (
+          <p>{t('admin:application.none')}</p>
+        ) : (
+          <ol className="admin-entries">
+            {app.trade.map((r, i) => (
+              <li key={i}>
+                {[r.name, r.telephone && `${t('registration:fields.tradeTelephone')} ${r.telephone}`, r.fax && `${t('registration:fields.tradeFax')} ${r.fax}`, r.contact]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </section>
+  );
+}

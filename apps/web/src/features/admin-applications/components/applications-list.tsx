@@ -1,0 +1,159 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { paths } from '@/config/paths';
+import { useApplications, type ApplicationsFilter } from '../api/get-applications';
+import './admin-applications.css';
+
+const STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/** Reads the list filters from the URL (so a filtered list can be bookmarked and shared among staff). */
+function useFilter(): [ApplicationsFilter, (next: Partial<ApplicationsFilter>) => void] {
+  const [params, setParams] = useSearchParams();
+  const filter: ApplicationsFilter = {
+    status: params.get('status') ?? 'pending',
+    country: params.get('country') ?? '',
+    search: params.get('search') ?? '',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+  const update = (next: Partial<ApplicationsFilter>) => {
+    const merged = { ...filter, page: 1, ...next };
+    const out = new URLSearchParams();
+    out.set('status', merged.status);
+    if (merged.country) out.set('country', merged.country);
+    if (merged.search) out.set('search', merged.search);
+    if (merged.page > 1) out.set('page', String(merged.page));
+    setParams(out);
+  };
+  return [filter, update];
+}
+
+/** /admin/applications: staff list of applications by status, country and search text. */
+export function ApplicationsList() {
+  const { t, i18n } = useTranslation('admin');
+  const [filter, setFilter] = useFilter();
+  const [search, setSearch] = useState(filter.search);
+  useEffect(() => setSearch(filter.search), [filter.search]);
+  const query = useApplications(filter);
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    setFilter({ search: search.trim() });
+  };
+
+  return (
+    <section className="admin-applications" aria-labelledby="applications-title">
+      <h1 id="applications-title">{t('applications.title')}</h1>
+      <form className="admin-filters" role="search" aria-label={t('applications.filters')} onSubmit={onSearch}>
+        <div className="admin-filter">
+          <label htmlFor="filter-status">{t('applications.status')}</label>
+          <select id="filter-status" value={filter.status} onChange={(e) => setFilter({ status: e.target.value })}>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`applications.statuses.${s}`)}
+              </option>
+            ))}
+            <option value="all">{t('applications.all')}</option>
+          </select>
+        </div>
+        <div className="admin-filter">
+          <label htmlFor="filter-country">{t('applications.country')}</label>
+          <select id="filter-country" value={filter.country} onChange={(e) => setFilter({ country: e.target.value })}>
+            <option value="">{t('applications.all')}</option>
+            <option value="ca">{t('applications.countries.ca')}</option>
+            <option value="usa">{t('applications.countries.usa')}</option>
+          </select>
+        </div>
+        <div className="admin-filter admin-filter--grow">
+          <label htmlFor="filter-search">{t('applications.search')}</label>
+          <input
+            id="filter-search"
+            type="search"
+            value={search}
+            maxLength={100}
+            placeholder={t('applications.searchPlaceholder')}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="button">
+          {t('applications.apply')}
+        </button>
+      </form>
+
+      {query.isPending && <LoadingOverlay />}
+      {query.isError && (
+        <p role="alert" className="admin-error">
+          {t('applications.loadFailed')}
+        </p>
+      )}
+      {query.data && (
+        <>
+          <p className="admin-count" aria-live="polite">
+            {t('applications.count', { total: query.data.total })}
+          </p>
+          {query.data.data.length === 0 ? (
+            <p>{t('applications.empty')}</p>
+          ) : (
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('applications.columns.id')}</th>
+                    <th scope="col">{t('applications.columns.company')}</th>
+                    <th scope="col">{t('applications.columns.owner')}</th>
+                    <th scope="col">{t('applications.columns.email')}</th>
+                    <th scope="col">{t('applications.columns.country')}</th>
+                    <th scope="col">{t('applications.columns.status')}</th>
+                    <th scope="col">{t('applications.columns.submitted')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {query.data.data.map((a) => (
+                    <tr key={a.id}>
+                      <td>{a.id}</td>
+                      <td>
+                        <Link to={paths.adminApplication(a.id)} aria-label={t('applications.open', { id: a.id, company: a.company_name })}>
+                          {a.company_name}
+                        </Link>
+                      </td>
+                      <td>{a.owner_name}</td>
+                      <td>{a.email}</td>
+                      <td>{t(`applications.countries.${a.country}`)}</td>
+                      <td>
+                        <span className={`status-badge status-badge--${a.status}`}>{t(`applications.statuses.${a.status}`)}</span>
+                      </td>
+                      <td>{dateFormat.format(new Date(a.created_at))}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {query.data.last_page > 1 && (
+            <nav className="admin-pager" aria-label={t('applications.page', { page: query.data.current_page, last: query.data.last_page })}>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={query.data.current_page <= 1}
+                onClick={() => setFilter({ page: query.data.current_page - 1 })}
+              >
+                {t('applications.previous')}
+              </button>
+              <span>{t('applications.page', { page: query.data.current_page, last: query.data.last_page })}</span>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={query.data.current_page >= query.data.last_page}
+                onClick={() => setFilter({ page: query.data.current_page + 1 })}
+              >
+                {t('applications.next')}
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
