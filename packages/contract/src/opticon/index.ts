@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OptionalCountryParam } from '../common';
+import { LangParam, OptionalCountryParam } from '../common';
 import { CartResponse, UserIdParam } from '../cart';
 
 export * from './parse';
@@ -41,3 +41,40 @@ export type OpticonLineResult = z.infer<typeof OpticonLineResult>;
 
 export const OpticonResponse = CartResponse.extend({ results: z.array(OpticonLineResult) });
 export type OpticonResponse = z.infer<typeof OpticonResponse>;
+
+/** POST /api/opticon/match: the codes of a parsed file, matched for the preview (nothing is added). */
+export const OpticonMatchBody = z.object({
+  codes: z
+    .array(z.string().trim().min(1, { message: 'Each line needs a code' }).max(64))
+    .min(1, { message: 'There is nothing to upload' })
+    .max(MAX_OPTICON_LINES, { message: `At most ${MAX_OPTICON_LINES} lines per upload` }),
+});
+export const OpticonMatch = z.object({
+  code: z.string(),
+  status: z.enum(['ok', 'unknown', 'unavailable']),
+  product_id: z.string().nullable(),
+  name: z.string().nullable(),
+  available: z.number().int().nullable(),
+  ship_pack: z.number().int().nullable(),
+  class: z.string().nullable(),
+});
+export type OpticonMatch = z.infer<typeof OpticonMatch>;
+export const OpticonMatchResponse = z.object({ status: z.literal(true), data: z.array(OpticonMatch) });
+export type OpticonMatchResponse = z.infer<typeof OpticonMatchResponse>;
+
+/** GET /api/quick-order/suggest?q=: product suggestions for the quick-order pad. */
+export const QuickOrderSuggestQuery = z.object({
+  q: z.string().trim().min(1, { message: 'Type at least one character' }).max(64),
+  lang: LangParam,
+});
+export const QuickOrderSuggestion = z.object({
+  product_id: z.string(),
+  name: z.string(),
+  available: z.number().int(),
+  ship_pack: z.number().int(),
+  class: z.string(),
+  unavailable: z.boolean(),
+});
+export type QuickOrderSuggestion = z.infer<typeof QuickOrderSuggestion>;
+export const QuickOrderSuggestResponse = z.object({ status: z.literal(true), data: z.array(QuickOrderSuggestion) });
+export type QuickOrderSuggestResponse = z.infer<typeof QuickOrderSuggestResponse>;

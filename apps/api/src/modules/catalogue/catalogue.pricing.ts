@@ -152,3 +152,26 @@ export async function setStockLevels(tx: Tx, country: Country, levels: Array<{ i
     from unnest(${`{${ids.join(',')}}`}::int[], ${`{${values.join(',')}}`}::int[]) as v(product_id, available)
     where pp.product_id = v.product_id and pp.country = ${country}`);
 }
+
+/**
+ * Up to `limit` products sold in `country` whose SKU code or barcode starts with `prefix` (or whose
+ * name contains it), for the quick-order pad's suggestions.
+ */
+export async function suggestOrderable(tx: Tx, prefix: string, country: Country, lang: Lang, limit = 8): Promise<OrderableProduct[]> {
+  const p = prefix.trim().replace(/[%_\\]/g, (c) => `\\${c}`);
+  if (!p) return [];
+  const rows = await selectOrderable(tx, country, lang)
+    .where(
+      and(
+        eq(products.active, true),
+        or(
+          sql`${products.productId} ilike ${`${p}%`}`,
+          sql`${products.barcode} like ${`${p}%`}`,
+          sql`coalesce(${tLang.name}, ${tEn.name}) ilike ${`%${p}%`}`,
+        ),
+      ),
+    )
+    .orderBy(sql`(${products.productId} ilike ${`${p}%`}) desc`, products.productId)
+    .limit(limit);
+  return rows.map(toOrderable);
+}

@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OpticonResponse, StoreOpticonBody } from '@wholesale/contract';
+import {
+  OpticonMatchBody,
+  OpticonMatchResponse,
+  OpticonResponse,
+  QuickOrderSuggestQuery,
+  QuickOrderSuggestResponse,
+  StoreOpticonBody,
+} from '@wholesale/contract';
 import { z } from 'zod';
 import { LangParam } from '@wholesale/contract';
 import { assertOwnUserId, requireCustomer } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
-import { uploadScans } from './opticon.service';
+import { previewScans, suggest, uploadScans } from './opticon.service';
 
 /** Opticon scanner upload (SPEC.md §7 POST /opticon): the browser parses the file, the server matches and adds. */
 export const opticonRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,6 +35,43 @@ export const opticonRoutes: FastifyPluginAsyncZod = async (app) => {
       assertOwnUserId(user, request.body.user_id);
       const owner = { userId: user.id, country: requestCountry(request, request.body.country), lang: request.query.lang };
       return app.db.transaction((tx) => uploadScans(tx, owner, request.body.products));
+    },
+  );
+
+  app.post(
+    '/api/opticon/match',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Preview an upload: the product each code matches (nothing is added)',
+        security: [{ bearer: [] as string[] }, { session: [] as string[] }],
+        querystring: z.object({ lang: LangParam }),
+        body: OpticonMatchBody,
+        response: { 200: OpticonMatchResponse },
+      },
+    },
+    async (request) => {
+      const user = requireCustomer(request);
+      const owner = { userId: user.id, country: requestCountry(request), lang: request.query.lang };
+      return { status: true as const, data: await previewScans(app.db, owner, request.body.codes) };
+    },
+  );
+
+  app.get(
+    '/api/quick-order/suggest',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Quick-order pad suggestions by product id, barcode or name',
+        security: [{ bearer: [] as string[] }, { session: [] as string[] }],
+        querystring: QuickOrderSuggestQuery,
+        response: { 200: QuickOrderSuggestResponse },
+      },
+    },
+    async (request) => {
+      const user = requireCustomer(request);
+      const owner = { userId: user.id, country: requestCountry(request), lang: request.query.lang };
+      return { status: true as const, data: await suggest(app.db, owner, request.query.q) };
     },
   );
 };

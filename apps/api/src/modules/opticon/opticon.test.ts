@@ -68,4 +68,37 @@ describe('POST /api/opticon', () => {
     expect(res.json().results[0]).toMatchObject({ status: 'clamped', added: 40 });
     expect(res.json().products[0].item).toBe(50);
   });
+
+  it('previews matches without adding anything', async () => {
+    const me = await t.signIn();
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/opticon/match',
+      headers: me.headers,
+      payload: { codes: ['036000291452', 'NOPE', 'OPOUT', 'OPN'] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((m: { code: string; status: string; product_id: string | null }) => [m.code, m.status, m.product_id])).toEqual([
+      ['036000291452', 'ok', 'OP1'],
+      ['NOPE', 'unknown', null],
+      ['OPOUT', 'unavailable', 'OPOUT'],
+      ['OPN', 'ok', 'OPN'],
+    ]);
+    expect((await t.inject({ method: 'GET', url: '/api/cart', headers: me.headers })).json().count).toBe(0);
+    expect((await t.inject({ method: 'POST', url: '/api/opticon/match', payload: { codes: ['OP1'] } })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/quick-order/suggest', () => {
+  it('suggests by id prefix, barcode prefix and name, and needs a query', async () => {
+    const me = await t.signIn();
+    const byId = await t.inject({ method: 'GET', url: '/api/quick-order/suggest?q=op', headers: me.headers });
+    expect(byId.json().data.map((s: { product_id: string }) => s.product_id)).toEqual(['OP1', 'OP2', 'OPN', 'OPOUT']);
+    const byBarcode = await t.inject({ method: 'GET', url: '/api/quick-order/suggest?q=400638', headers: me.headers });
+    expect(byBarcode.json().data.map((s: { product_id: string }) => s.product_id)).toEqual(['OP2']);
+    const percent = await t.inject({ method: 'GET', url: '/api/quick-order/suggest?q=%25', headers: me.headers });
+    expect(percent.json().data).toEqual([]);
+    expect((await t.inject({ method: 'GET', url: '/api/quick-order/suggest?q=', headers: me.headers })).statusCode).toBe(400);
+    expect((await t.inject({ method: 'GET', url: '/api/quick-order/suggest?q=op' })).statusCode).toBe(401);
+  });
 });
