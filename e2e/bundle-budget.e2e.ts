@@ -10,9 +10,18 @@ import { describe, expect, it } from 'vitest';
 const BUDGET_BYTES = 150 * 1024;
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 
-type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
+type ManifestChunk = {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+};
 
-function staticClosure(manifest: Record<string, ManifestChunk>, start: string, seen = new Set<string>()): Set<string> {
+function staticClosure(
+  manifest: Record<string, ManifestChunk>,
+  start: string,
+  seen = new Set<string>(),
+): Set<string> {
   if (seen.has(start) || !manifest[start]) return seen;
   seen.add(start);
   for (const next of manifest[start].imports ?? []) staticClosure(manifest, next, seen);
@@ -22,8 +31,14 @@ function staticClosure(manifest: Record<string, ManifestChunk>, start: string, s
 describe('bundle budget', () => {
   it('the home route loads at most 150 KB of gzipped JavaScript', () => {
     const manifestFile = path.join(DIST, '.vite/manifest.json');
-    expect(fs.existsSync(manifestFile), `${manifestFile} is missing: build the web with build.manifest`).toBe(true);
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+    expect(
+      fs.existsSync(manifestFile),
+      `${manifestFile} is missing: build the web with build.manifest`,
+    ).toBe(true);
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
     expect(manifest['index.html'], 'index.html entry in the manifest').toBeDefined();
     const homeKey = Object.keys(manifest).find((k) => k.endsWith('src/app/routes/home.tsx'));
     expect(homeKey, 'home route chunk (src/app/routes/home.tsx) in the manifest').toBeDefined();
@@ -34,7 +49,10 @@ describe('bundle budget', () => {
       [...keys]
         .map((k) => manifest[k].file)
         .filter((f) => f.endsWith('.js'))
-        .reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(DIST, f)), { level: 9 }).length, 0);
+        .reduce(
+          (sum, f) => sum + gzipSync(fs.readFileSync(path.join(DIST, f)), { level: 9 }).length,
+          0,
+        );
     const entryBytes = size(entry);
     const totalBytes = size(withHome);
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -42,6 +60,9 @@ describe('bundle budget', () => {
       `[bundle] home route JavaScript (gzip): ${kb(totalBytes)} of ${kb(BUDGET_BYTES)} ` +
         `(entry + static imports ${kb(entryBytes)}, home page chunks ${kb(totalBytes - entryBytes)})`,
     );
-    expect(totalBytes, `home route loads ${kb(totalBytes)} gzip, budget ${kb(BUDGET_BYTES)}`).toBeLessThanOrEqual(BUDGET_BYTES);
+    expect(
+      totalBytes,
+      `home route loads ${kb(totalBytes)} gzip, budget ${kb(BUDGET_BYTES)}`,
+    ).toBeLessThanOrEqual(BUDGET_BYTES);
   });
 });

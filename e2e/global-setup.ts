@@ -26,7 +26,11 @@ function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -39,7 +43,10 @@ function ensureBuilt(): void {
   ] as const) {
     if (fs.existsSync(file)) continue;
     console.log(`[e2e] ${path.relative(ROOT, file)} is missing: npm run build -w ${workspace}`);
-    const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: ROOT, stdio: 'inherit' });
+    const result = spawnSync('npm', ['run', 'build', '-w', workspace], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
     if (result.status !== 0) throw new Error(`Building ${workspace} failed`);
   }
 }
@@ -58,7 +65,9 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, logFile: stri
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n') : '';
+  const log = fs.existsSync(logFile)
+    ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n')
+    : '';
   throw new Error(
     `${exited !== null ? `The server exited with code ${exited}` : `The server was not healthy after ${READY_TIMEOUT_MS} ms`}\n--- ${logFile} ---\n${log}`,
   );

@@ -15,7 +15,11 @@ async function categories(lang: string): Promise<Cat[]> {
   return body.data.filter((c) => c.name !== 'Zippers');
 }
 
-const MENU = { en: 'Product categories', fr: 'Catégories de produits', es: 'Categorías de productos' } as const;
+const MENU = {
+  en: 'Product categories',
+  fr: 'Catégories de produits',
+  es: 'Categorías de productos',
+} as const;
 
 async function menuLinks(page: Page, lang: keyof typeof MENU) {
   const links = page.getByRole('navigation', { name: MENU[lang] }).getByRole('link');
@@ -37,7 +41,9 @@ describe('shell journeys', () => {
     await page.goto('/');
     const en = await categories('en');
     expect(en.length, 'demo categories').toBeGreaterThan(0);
-    await expect.poll(() => menuLinks(page, 'en').then((l) => l.allTextContents())).toContain(en[0].category);
+    await expect
+      .poll(() => menuLinks(page, 'en').then((l) => l.allTextContents()))
+      .toContain(en[0].category);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
 
     await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
@@ -49,9 +55,16 @@ describe('shell journeys', () => {
     expect(await page.evaluate(() => localStorage.getItem('selectedLanguage'))).toBe('fr');
 
     const target = fr.find((c) => c.name !== 'Promotions') ?? fr[0];
-    await page.getByRole('navigation', { name: MENU.fr }).getByRole('link', { name: target.category, exact: true }).click();
-    await page.waitForURL((url) => url.pathname.startsWith(`/products/${encodeURIComponent(target.name)}/`));
-    expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(`/products/${target.name}/${target.category}/${target.cat_code}`);
+    await page
+      .getByRole('navigation', { name: MENU.fr })
+      .getByRole('link', { name: target.category, exact: true })
+      .click();
+    await page.waitForURL((url) =>
+      url.pathname.startsWith(`/products/${encodeURIComponent(target.name)}/`),
+    );
+    expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(
+      `/products/${target.name}/${target.category}/${target.cat_code}`,
+    );
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.getByRole('heading', { name: /Erreur inattendue/ }).count()).toBe(0);
 
@@ -68,7 +81,9 @@ describe('shell journeys', () => {
     expect(response?.status()).toBe(200);
     await menuLinks(page, 'en');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    expect(await page.getByRole('heading', { name: 'Unexpected Application Error!' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Unexpected Application Error!' }).count()).toBe(
+      0,
+    );
     expectNoConsoleErrors();
     await page.context().close();
   });
@@ -92,7 +107,10 @@ describe('shell journeys', () => {
     await page.waitForURL((url) => url.pathname === '/');
 
     await bottom.getByRole('combobox', { name: 'Language' }).selectOption('es');
-    await page.getByRole('navigation', { name: 'Navegación rápida' }).getByRole('link', { name: 'Inicio' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Navegación rápida' })
+      .getByRole('link', { name: 'Inicio' })
+      .waitFor();
     expectNoConsoleErrors();
     await page.context().close();
   });
@@ -103,9 +121,15 @@ describe('shell journeys', () => {
   ] as const) {
     for (const lang of ['en', 'fr', 'es'] as const) {
       it(`has no console error and no serious axe violation: ${viewportName}, ${lang}`, async () => {
-        const { page, context, expectNoConsoleErrors } = await newPage(browser, { baseUrl, viewport });
+        const { page, context, expectNoConsoleErrors } = await newPage(browser, {
+          baseUrl,
+          viewport,
+        });
         const stored = lang === 'en' ? '' : lang;
-        await context.addInitScript((value) => localStorage.setItem('selectedLanguage', value), stored);
+        await context.addInitScript(
+          (value) => localStorage.setItem('selectedLanguage', value),
+          stored,
+        );
         await page.goto('/');
         if (viewportName === 'desktop') await menuLinks(page, lang);
         else await page.locator('.mobile-bottom-bar').waitFor();

@@ -35,14 +35,19 @@ export type JourneyPage = {
  */
 export async function newPage(
   browser: Browser,
-  { baseUrl, viewport = DESKTOP, locale = 'en-CA' }: { baseUrl: string; viewport?: { width: number; height: number }; locale?: string },
+  {
+    baseUrl,
+    viewport = DESKTOP,
+    locale = 'en-CA',
+  }: { baseUrl: string; viewport?: { width: number; height: number }; locale?: string },
 ): Promise<JourneyPage> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport, locale });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console.error: ${message.text()} (${message.location().url})`);
+    if (message.type() === 'error')
+      errors.push(`console.error: ${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
   return {
@@ -55,13 +60,16 @@ export async function newPage(
 
 /** Runs axe on the page and fails on any serious or critical violation, listing them. */
 export async function checkA11y(page: Page, label = page.url()): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = bad.map(
-    (v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes
-      .slice(0, 5)
-      .map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').join(' ') ?? ''}`)
-      .join('\n')}`,
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help}\n${v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').join(' ') ?? ''}`)
+        .join('\n')}`,
   );
   expect(report, `serious axe violations on ${label}`).toEqual([]);
 }

@@ -6,11 +6,17 @@ const seg = (value: string | number) => encodeURIComponent(String(value));
 
 export type ClassCode = 'F' | 'R' | 'Y' | 'N';
 
-export type ProductsArgs = { name?: string; category?: string; catCode?: string; classCode?: ClassCode | string };
+export type ProductsArgs = {
+  name?: string;
+  category?: string;
+  catCode?: string;
+  classCode?: ClassCode | string;
+};
 
 export const paths = {
   home: () => '/',
-  login: (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
+  login: (redirect?: string) =>
+    redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login',
   register: () => '/register',
   successPage: () => '/success-page',
   resetPassword: () => '/reset-password',
@@ -28,7 +34,8 @@ export const paths = {
   /** /search-page/{query}/{page} */
   search: (query: string, page = 1) => `/search-page/${seg(query)}/${seg(page)}`,
   categoryPage: (title: string) => `/category-page/${seg(title)}`,
-  description: (productId: string, country: string) => `/description/${seg(productId.trim())}/${seg(country)}`,
+  description: (productId: string, country: string) =>
+    `/description/${seg(productId.trim())}/${seg(country)}`,
   productGroup: (id: number | string) => `/product-groups/${seg(id)}`,
   favorite: () => '/favorite',
   favouriteView: () => '/favourite-view',

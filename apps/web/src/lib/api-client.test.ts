@@ -5,9 +5,9 @@ import { getStoredUser, storeUser } from './session';
 
 describe('api client', () => {
   it('builds /api URLs, skipping empty parameters', () => {
-    expect(buildUrl('/categories', { lang: 'fr', country: undefined, page: 2, tags: ['a', 'b'] })).toBe(
-      '/api/categories?lang=fr&page=2&tags=a&tags=b',
-    );
+    expect(
+      buildUrl('/categories', { lang: 'fr', country: undefined, page: 2, tags: ['a', 'b'] }),
+    ).toBe('/api/categories?lang=fr&page=2&tags=a&tags=b');
   });
 
   it('sends the XSRF-TOKEN cookie as X-XSRF-TOKEN on unsafe methods only', async () => {
@@ -28,20 +28,49 @@ describe('api client', () => {
   it('throws ApiError with the code, message and fields of an error body', async () => {
     const { fetchMock } = stubFetch({
       '/api/bad': () =>
-        new Response(JSON.stringify({ status: false, error: { code: 'VALIDATION_FAILED', message: 'Some fields are not valid', fields: { email: 'Email is required' } } }), {
-          status: 400,
-        }),
+        new Response(
+          JSON.stringify({
+            status: false,
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'Some fields are not valid',
+              fields: { email: 'Email is required' },
+            },
+          }),
+          {
+            status: 400,
+          },
+        ),
     });
     vi.stubGlobal('fetch', fetchMock);
     const error = await api.post('/bad', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', fields: { email: 'Email is required' } });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fields: { email: 'Email is required' },
+    });
   });
 
   it('signs out locally when the server answers UNAUTHENTICATED', async () => {
-    storeUser({ user_value: 1, owner_name: 'A', email: 'a@example.com', customer_code: null, flag: 'ca', cflag: 'ca', lang: 'fr' });
+    storeUser({
+      user_value: 1,
+      owner_name: 'A',
+      email: 'a@example.com',
+      customer_code: null,
+      flag: 'ca',
+      cflag: 'ca',
+      lang: 'fr',
+    });
     const { fetchMock } = stubFetch({
-      '/api/cart': () => new Response(JSON.stringify({ status: false, error: { code: 'UNAUTHENTICATED', message: 'Please sign in' } }), { status: 401 }),
+      '/api/cart': () =>
+        new Response(
+          JSON.stringify({
+            status: false,
+            error: { code: 'UNAUTHENTICATED', message: 'Please sign in' },
+          }),
+          { status: 401 },
+        ),
     });
     vi.stubGlobal('fetch', fetchMock);
     await expect(api.get('/cart')).rejects.toMatchObject({ status: 401 });

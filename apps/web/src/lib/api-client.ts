@@ -49,7 +49,12 @@ export function buildUrl(path: string, params?: Params): string {
   return qs ? `${url}?${qs}` : url;
 }
 
-async function request<T>(method: string, path: string, body: unknown, options: Options = {}): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  options: Options = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
@@ -74,7 +79,9 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     }
   }
   if (!response.ok) {
-    const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } })?.error;
+    const error = (
+      data as { error?: { code?: string; message?: string; fields?: Record<string, string> } }
+    )?.error;
     const apiError = new ApiError(
       response.status,
       error?.code ?? (response.status >= 500 ? 'INTERNAL' : 'UNPROCESSABLE'),
@@ -91,8 +98,11 @@ async function request<T>(method: string, path: string, body: unknown, options: 
 /** The one HTTP client of the SPA: base /api, JSON, same-origin cookies, XSRF header on writes. */
 export const api = {
   get: <T>(path: string, options?: Options) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: Options) => request<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: Options) => request<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: Options) => request<T>('PATCH', path, body, options),
+  post: <T>(path: string, body?: unknown, options?: Options) =>
+    request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: Options) =>
+    request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: Options) =>
+    request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: Options) => request<T>('DELETE', path, undefined, options),
 };

@@ -83,7 +83,11 @@ export function applyUserLang(lang: AppLang): void {
  * The current language: `lang` in SPEC.md's wire form ('' | 'fr' | 'es'), `apiLang` as the API's
  * lang parameter ('en' | 'fr' | 'es'), and `setLanguage`.
  */
-export function useLanguage(): { lang: AppLang; apiLang: I18nLng; setLanguage: (lang: AppLang) => Promise<void> } {
+export function useLanguage(): {
+  lang: AppLang;
+  apiLang: I18nLng;
+  setLanguage: (lang: AppLang) => Promise<void>;
+} {
   const { i18n: instance } = useTranslation();
   const lang = fromI18nLng(instance.resolvedLanguage ?? instance.language);
   const change = useCallback((next: AppLang) => setLanguage(next), []);

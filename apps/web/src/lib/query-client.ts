@@ -9,7 +9,8 @@ export function createQueryClient(): QueryClient {
         gcTime: 60_000,
         staleTime: 30_000,
         retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
+          failureCount < 2,
       },
       mutations: { retry: false },
     },

@@ -35,7 +35,11 @@ describe('session', () => {
     const { result } = renderHook(() => useSession());
     expect(result.current.user).toBeNull();
     act(() => storeUser(user));
-    expect(result.current).toMatchObject({ isSignedIn: true, isStaff: false, user: { owner_name: 'Sam Buyer' } });
+    expect(result.current).toMatchObject({
+      isSignedIn: true,
+      isStaff: false,
+      user: { owner_name: 'Sam Buyer' },
+    });
     act(() => clearSession());
     expect(result.current.isSignedIn).toBe(false);
     expect(JSON.parse(localStorage.getItem('user')!)).toEqual({ lang: 'es' });
@@ -49,7 +53,10 @@ describe('session', () => {
   });
 
   it('reads staff role and normalises lang and cflag', () => {
-    localStorage.setItem('user', JSON.stringify({ ...user, role: 'staff', lang: 'sp', cflag: 'xx' }));
+    localStorage.setItem(
+      'user',
+      JSON.stringify({ ...user, role: 'staff', lang: 'sp', cflag: 'xx' }),
+    );
     expect(getStoredUser()).toMatchObject({ role: 'staff', lang: 'es', cflag: 'ca' });
     const { result } = renderHook(() => useSession());
     expect(result.current.isStaff).toBe(true);

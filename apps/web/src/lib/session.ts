@@ -30,11 +30,18 @@ export function normaliseLang(value: unknown): '' | 'fr' | 'es' {
 /** The raw stored record (a full user or the {lang} remainder); null when absent or corrupted. */
 export function getStoredRecord(): Partial<StoredUser> | null {
   const value = getJson<unknown>(USER_KEY);
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Partial<StoredUser>) : null;
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Partial<StoredUser>)
+    : null;
 }
 
 function isUser(value: Partial<StoredUser> | null): value is StoredUser {
-  return !!value && value.user_value !== undefined && value.user_value !== null && String(value.user_value) !== '';
+  return (
+    !!value &&
+    value.user_value !== undefined &&
+    value.user_value !== null &&
+    String(value.user_value) !== ''
+  );
 }
 
 let cachedRaw: string | null | undefined;

@@ -6,7 +6,9 @@ import { AppProvider } from '@/app/provider';
 
 /** A fresh query client per test: no retries, nothing shared. */
 export function testQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 /** Renders routes in a memory router inside the real providers. */
@@ -32,16 +34,27 @@ export function stubFetch(handlers: Record<string, (url: URL, init?: RequestInit
   const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     calls.push({ url, init });
-    const key = Object.keys(handlers).find((k) => url.pathname === k || url.pathname.startsWith(`${k}/`));
+    const key = Object.keys(handlers).find(
+      (k) => url.pathname === k || url.pathname.startsWith(`${k}/`),
+    );
     if (!key) {
-      return new Response(JSON.stringify({ status: false, error: { code: 'ROUTE_NOT_FOUND', message: 'No such path' } }), {
-        status: 404,
-        headers: { 'content-type': 'application/json' },
-      });
+      return new Response(
+        JSON.stringify({
+          status: false,
+          error: { code: 'ROUTE_NOT_FOUND', message: 'No such path' },
+        }),
+        {
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+        },
+      );
     }
     const body = handlers[key](url, init);
     if (body instanceof Response) return body;
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   };
   return { fetchMock, calls };
 }

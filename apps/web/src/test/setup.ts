@@ -23,5 +23,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   const seen = errors.splice(0);
-  if (seen.length) throw new Error(`console.error was called during the test: ${String(seen[0]?.[0])}`);
+  if (seen.length)
+    throw new Error(`console.error was called during the test: ${String(seen[0]?.[0])}`);
 });

@@ -16,7 +16,11 @@ function category(name: string, catCode: string, subs: string[] = []): Category 
     Clear: 0,
     Sale: 2,
     Soon: 1,
-    sub_cate: subs.map((sub, i) => ({ sub_cate: sub, category: name, cat_code: `${catCode}${i + 1}` })),
+    sub_cate: subs.map((sub, i) => ({
+      sub_cate: sub,
+      category: name,
+      cat_code: `${catCode}${i + 1}`,
+    })),
   };
 }
 
@@ -49,7 +53,10 @@ describe('category menu (SPEC.md §2)', () => {
     expect(screen.queryByText('Zippers')).not.toBeInTheDocument();
     expect(screen.queryByText('Invisible zippers')).not.toBeInTheDocument();
     expect(calls[0].url.searchParams.get('lang')).toBe('en');
-    expect(screen.getByRole('link', { name: 'Buttons' })).toHaveAttribute('href', '/products/Buttons/Buttons/BT');
+    expect(screen.getByRole('link', { name: 'Buttons' })).toHaveAttribute(
+      'href',
+      '/products/Buttons/Buttons/BT',
+    );
   });
 
   it('shows New, Clearance, On Sale and Coming Soon sub-links to signed-in users only', async () => {
@@ -61,16 +68,33 @@ describe('category menu (SPEC.md §2)', () => {
     }
     guest.unmount();
 
-    storeUser({ user_value: 1, owner_name: 'A', email: 'a@example.com', customer_code: null, flag: 'ca', cflag: 'ca', lang: '' });
+    storeUser({
+      user_value: 1,
+      owner_name: 'A',
+      email: 'a@example.com',
+      customer_code: null,
+      flag: 'ca',
+      cflag: 'ca',
+      lang: '',
+    });
     serve();
     renderWithProviders(<CategoryMenu />);
     await screen.findByRole('link', { name: 'Buttons' });
     const news = screen.getAllByRole('link', { name: /^New/, hidden: true });
     expect(news).toHaveLength(3);
     expect(news[0]).toHaveAttribute('href', '/products/Buttons/Buttons/BT/F');
-    expect(screen.getAllByRole('link', { name: /^Clearance/, hidden: true })[0]).toHaveAttribute('href', '/products/Buttons/Buttons/BT/R');
-    expect(screen.getAllByRole('link', { name: /^On Sale/, hidden: true })[0]).toHaveAttribute('href', '/products/Buttons/Buttons/BT/Y');
-    expect(screen.getAllByRole('link', { name: /^Coming Soon/, hidden: true })[0]).toHaveAttribute('href', '/products/Buttons/Buttons/BT/N');
+    expect(screen.getAllByRole('link', { name: /^Clearance/, hidden: true })[0]).toHaveAttribute(
+      'href',
+      '/products/Buttons/Buttons/BT/R',
+    );
+    expect(screen.getAllByRole('link', { name: /^On Sale/, hidden: true })[0]).toHaveAttribute(
+      'href',
+      '/products/Buttons/Buttons/BT/Y',
+    );
+    expect(screen.getAllByRole('link', { name: /^Coming Soon/, hidden: true })[0]).toHaveAttribute(
+      'href',
+      '/products/Buttons/Buttons/BT/N',
+    );
   });
 
   it('opens a sub category panel from the keyboard and closes it with Escape', async () => {
@@ -84,7 +108,10 @@ describe('category menu (SPEC.md §2)', () => {
     await u.keyboard('{Enter}');
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-    expect(within(panel).getByRole('link', { name: 'Wooden buttons' })).toHaveAttribute('href', '/products/Buttons/Wooden%20buttons/BT1');
+    expect(within(panel).getByRole('link', { name: 'Wooden buttons' })).toHaveAttribute(
+      'href',
+      '/products/Buttons/Wooden%20buttons/BT1',
+    );
     await u.tab();
     expect(within(panel).getByRole('link', { name: 'All Buttons' })).toHaveFocus();
     await u.keyboard('{Escape}');
@@ -101,7 +128,12 @@ describe('category menu (SPEC.md §2)', () => {
   });
 
   it('arrangeCategories keeps the server order otherwise', () => {
-    const arranged = arrangeCategories([category('A', 'A'), category('Promotions', 'P'), category('zippers', 'Z'), category('B', 'B')]);
+    const arranged = arrangeCategories([
+      category('A', 'A'),
+      category('Promotions', 'P'),
+      category('zippers', 'Z'),
+      category('B', 'B'),
+    ]);
     expect(arranged.map((c) => c.name)).toEqual(['A', 'B', 'Promotions']);
   });
 });

@@ -9,7 +9,11 @@ import { arrangeCategories, useCategories } from './get-categories';
 
 const SKELETON_ITEMS = 12;
 
-const SPECIAL_LINKS: { code: ClassCode; key: 'menu.new' | 'menu.clearance' | 'menu.sale' | 'menu.soon'; count: keyof Category }[] = [
+const SPECIAL_LINKS: {
+  code: ClassCode;
+  key: 'menu.new' | 'menu.clearance' | 'menu.sale' | 'menu.soon';
+  count: keyof Category;
+}[] = [
   { code: 'F', key: 'menu.new', count: 'New' },
   { code: 'R', key: 'menu.clearance', count: 'Clear' },
   { code: 'Y', key: 'menu.sale', count: 'Sale' },
@@ -43,7 +47,8 @@ export function CategoryMenu() {
       </nav>
     );
   }
-  if (query.isError) return <nav className="category-menu category-menu--empty" aria-label={t('menu.label')} />;
+  if (query.isError)
+    return <nav className="category-menu category-menu--empty" aria-label={t('menu.label')} />;
 
   return (
     <nav className="category-menu" aria-label={t('menu.label')}>
@@ -109,7 +114,9 @@ function CategoryItem({ category }: { category: Category }) {
                   <li key={code}>
                     <Link to={paths.products({ ...base, classCode: code })} data-class={code}>
                       {t(key)}
-                      {Number(category[count]) > 0 ? <span className="category-menu__count"> ({String(category[count])})</span> : null}
+                      {Number(category[count]) > 0 ? (
+                        <span className="category-menu__count"> ({String(category[count])})</span>
+                      ) : null}
                     </Link>
                   </li>
                 ))}
@@ -124,14 +131,26 @@ function CategoryItem({ category }: { category: Category }) {
                 </li>
                 {category.sub_cate.map((sub) => (
                   <li key={sub.cat_code}>
-                    <Link to={paths.products({ name: category.name, category: sub.sub_cate, catCode: sub.cat_code })}>
+                    <Link
+                      to={paths.products({
+                        name: category.name,
+                        category: sub.sub_cate,
+                        catCode: sub.cat_code,
+                      })}
+                    >
                       {sub.sub_cate}
                     </Link>
                     {sub.sub_subCat && sub.sub_subCat.length > 0 ? (
                       <ul className="category-menu__subsubs">
                         {sub.sub_subCat.map((leaf) => (
                           <li key={leaf.cat_code}>
-                            <Link to={paths.products({ name: category.name, category: leaf.sub_subCat, catCode: leaf.cat_code })}>
+                            <Link
+                              to={paths.products({
+                                name: category.name,
+                                category: leaf.sub_subCat,
+                                catCode: leaf.cat_code,
+                              })}
+                            >
                               {leaf.sub_subCat}
                             </Link>
                           </li>
@@ -159,7 +178,13 @@ export function MobileCategoryStrip() {
       <ul>
         {arrangeCategories(query.data).map((category) => (
           <li key={category.cat_code}>
-            <NavLink to={paths.products({ name: category.name, category: category.category, catCode: category.cat_code })}>
+            <NavLink
+              to={paths.products({
+                name: category.name,
+                category: category.category,
+                catCode: category.cat_code,
+              })}
+            >
               {category.category}
             </NavLink>
           </li>

@@ -34,7 +34,8 @@ export function Footer() {
               {t('footer.phone')}: <a href="tel:+18005550143">1-800-555-0143</a>
             </span>
             <span className="address-line">
-              {t('footer.email')}: <a href="mailto:service.fr@example.com">service.fr@example.com</a>
+              {t('footer.email')}:{' '}
+              <a href="mailto:service.fr@example.com">service.fr@example.com</a>
             </span>
           </address>
         </section>
@@ -48,7 +49,8 @@ export function Footer() {
               {t('footer.phone')}: <a href="tel:+18005550144">1-800-555-0144</a>
             </span>
             <span className="address-line">
-              {t('footer.email')}: <a href="mailto:soporte.es@example.com">soporte.es@example.com</a>
+              {t('footer.email')}:{' '}
+              <a href="mailto:soporte.es@example.com">soporte.es@example.com</a>
             </span>
           </address>
         </section>

@@ -13,19 +13,35 @@ export function HeaderBadges({ compact = false }: { compact?: boolean }) {
   const cart = 0;
   return (
     <div className={`header-badges${compact ? ' header-badges--compact' : ''}`}>
-      <Link to={paths.favouriteView()} className="badge-link" aria-label={t('header.favouritesCount', { count: favourites })}>
+      <Link
+        to={paths.favouriteView()}
+        className="badge-link"
+        aria-label={t('header.favouritesCount', { count: favourites })}
+      >
         <Heart aria-hidden="true" size={compact ? 22 : 26} />
         <span className="badge-link__count" aria-hidden="true">
           {favourites}
         </span>
-        {compact ? null : <span className="badge-link__label" aria-hidden="true">{t('header.favourites')}</span>}
+        {compact ? null : (
+          <span className="badge-link__label" aria-hidden="true">
+            {t('header.favourites')}
+          </span>
+        )}
       </Link>
-      <Link to={paths.cart()} className="badge-link" aria-label={t('header.cartCount', { count: cart })}>
+      <Link
+        to={paths.cart()}
+        className="badge-link"
+        aria-label={t('header.cartCount', { count: cart })}
+      >
         <ShoppingCart aria-hidden="true" size={compact ? 22 : 26} />
         <span className="badge-link__count" aria-hidden="true">
           {cart}
         </span>
-        {compact ? null : <span className="badge-link__label" aria-hidden="true">{t('header.cart')}</span>}
+        {compact ? null : (
+          <span className="badge-link__label" aria-hidden="true">
+            {t('header.cart')}
+          </span>
+        )}
       </Link>
     </div>
   );

@@ -16,14 +16,21 @@ export function LanguagePicker({ variant = 'bar' }: { variant?: 'bar' | 'icon' }
     await setLanguage(next);
     // A signed-in user's language is also saved on the server (it wins at the next sign-in).
     if (getStoredUser()) {
-      updatePreferences({ lang: next }).catch((error: unknown) => console.warn('Saving the language failed', error));
+      updatePreferences({ lang: next }).catch((error: unknown) =>
+        console.warn('Saving the language failed', error),
+      );
     }
   };
   return (
     <div className={`language-picker language-picker--${variant}`}>
-      <label htmlFor={id} className={variant === 'icon' ? 'language-picker__icon-label' : 'visually-hidden'}>
+      <label
+        htmlFor={id}
+        className={variant === 'icon' ? 'language-picker__icon-label' : 'visually-hidden'}
+      >
         {variant === 'icon' ? <Languages aria-hidden="true" size={22} /> : null}
-        <span className={variant === 'icon' ? 'language-picker__caption' : undefined}>{t('language.label')}</span>
+        <span className={variant === 'icon' ? 'language-picker__caption' : undefined}>
+          {t('language.label')}
+        </span>
       </label>
       <select
         id={id}

@@ -18,7 +18,10 @@ export function MobileBottomBar() {
       <div className="mobile-bottom-bar__item">
         <LanguagePicker variant="icon" />
       </div>
-      <NavLink to={isSignedIn ? paths.profile() : paths.login()} className="mobile-bottom-bar__item">
+      <NavLink
+        to={isSignedIn ? paths.profile() : paths.login()}
+        className="mobile-bottom-bar__item"
+      >
         <UserRound aria-hidden="true" size={22} />
         <span>{isSignedIn ? t('mobile.profile') : t('mobile.login')}</span>
       </NavLink>

@@ -15,7 +15,12 @@ export function MobileHeader() {
   return (
     <div className="mobile-header">
       <div className="mobile-header__bar">
-        <button type="button" className="icon-button" onClick={() => void navigate(-1)} aria-label={t('mobile.back')}>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => void navigate(-1)}
+          aria-label={t('mobile.back')}
+        >
           <ArrowLeft aria-hidden="true" size={22} />
         </button>
         <p className="mobile-header__title">{title}</p>

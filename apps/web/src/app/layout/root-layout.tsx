@@ -32,7 +32,8 @@ export function RootLayout() {
   // A default document title per route; pages may set a more precise one.
   useEffect(() => {
     const key = titleKeyForPath(pathname);
-    document.title = key === 'home' ? t('brand.name') : `${t(`titles.${key}`)} | ${t('brand.name')}`;
+    document.title =
+      key === 'home' ? t('brand.name') : `${t(`titles.${key}`)} | ${t('brand.name')}`;
   }, [pathname, t]);
 
   return (

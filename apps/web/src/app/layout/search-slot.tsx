@@ -38,7 +38,12 @@ export function FallbackSearchBox() {
         autoComplete="off"
         maxLength={200}
       />
-      <button type="submit" disabled={!query} aria-label={t('search.submit')} title={t('search.submit')}>
+      <button
+        type="submit"
+        disabled={!query}
+        aria-label={t('search.submit')}
+        title={t('search.submit')}
+      >
         <Search aria-hidden="true" size={18} />
       </button>
     </form>

@@ -41,11 +41,16 @@ describe('top bar (SPEC.md §2)', () => {
 
   it('shows the profile name to a signed-in user; logout ends the session keeping lang and goes to /', async () => {
     storeUser({ ...user, lang: 'es' });
-    const { fetchMock, calls } = stubFetch({ '/api/logout': () => ({ status: true, message: 'Signed out' }) });
+    const { fetchMock, calls } = stubFetch({
+      '/api/logout': () => ({ status: true, message: 'Signed out' }),
+    });
     vi.stubGlobal('fetch', fetchMock);
     const u = userEvent.setup();
     renderRoutes(routes, '/cart');
-    expect(screen.getByRole('link', { name: /Marie Tremblay/ })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: /Marie Tremblay/ })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: /Log out|Cerrar sesión/ }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));

@@ -45,7 +45,11 @@ export function TopBar() {
         </nav>
         <div className="top-bar__account">
           {isSignedIn && user ? (
-            <Link to={paths.profile()} className="top-bar__profile" aria-label={t('topBar.profileLabel', { name: user.owner_name })}>
+            <Link
+              to={paths.profile()}
+              className="top-bar__profile"
+              aria-label={t('topBar.profileLabel', { name: user.owner_name })}
+            >
               <UserRound aria-hidden="true" size={16} />
               <span>{user.owner_name}</span>
             </Link>

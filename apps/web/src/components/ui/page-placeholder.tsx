@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 
-type TitleKey = keyof typeof import('@/locales/en/common.json')['titles'];
-type FeatureKey = keyof typeof import('@/locales/en/common.json')['features'];
+type TitleKey = keyof (typeof import('@/locales/en/common.json'))['titles'];
+type FeatureKey = keyof (typeof import('@/locales/en/common.json'))['features'];
 
 /** A page another issue builds: a short card saying which feature brings it. */
 export function PagePlaceholder({ title, feature }: { title: TitleKey; feature: FeatureKey }) {

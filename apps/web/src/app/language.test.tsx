@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RootLayout } from '@/app/layout/root-layout';
 import { TopBar } from '@/app/layout/top-bar';
 import { renderRoutes, renderWithProviders, stubFetch } from '@/test/render';
-import i18n, { resolveInitialLang } from './i18n';
-import { clearSession, storeUser, type StoredUser } from './session';
+import i18n, { resolveInitialLang } from '@/lib/i18n';
+import { clearSession, storeUser, type StoredUser } from '@/lib/session';
 import { vi } from 'vitest';
 
 const user: StoredUser = {
@@ -45,7 +45,11 @@ describe('language rules (SPEC.md §4)', () => {
     renderWithProviders(<TopBar />);
     await u.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'es');
     await screen.findByRole('link', { name: 'Quiénes somos' });
-    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ user_value: 9, owner_name: 'Élise Gagnon', lang: 'es' });
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({
+      user_value: 9,
+      owner_name: 'Élise Gagnon',
+      lang: 'es',
+    });
   });
 
   it("a signed-in user's saved language wins over the locally selected one", async () => {
@@ -55,7 +59,9 @@ describe('language rules (SPEC.md §4)', () => {
 
     const { fetchMock } = stubFetch({ '/api/categories': () => ({ status: true, data: [] }) });
     vi.stubGlobal('fetch', fetchMock);
-    renderRoutes([{ path: '/', element: <RootLayout />, children: [{ index: true, element: <p>home</p> }] }]);
+    renderRoutes([
+      { path: '/', element: <RootLayout />, children: [{ index: true, element: <p>home</p> }] },
+    ]);
     await waitFor(() => expect(i18n.language).toBe('fr'));
     expect(document.documentElement.lang).toBe('fr');
     expect(await screen.findByRole('link', { name: 'À propos' })).toBeInTheDocument();
