@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -125,12 +125,9 @@ function useRegionOptions(country: FormCountry) {
     : US_STATES.map((code) => ({ value: code, label: code }));
 }
 
-/** Moves focus to the first invalid control in page order (SPEC.md accessibility; issue 5). */
+/** Moves focus to the first invalid control in page order (issue 5 accessibility). */
 function focusFirstError(form: HTMLFormElement | null) {
-  window.setTimeout(() => {
-    const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    first?.focus();
-  }, 0);
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }
 
 /**
@@ -152,6 +149,11 @@ export function ApplicationForm({
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [errorCount, setErrorCount] = useState(0);
+  // Bumped on a failed submit; the effect runs after the errors are rendered, then focuses the first.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest) focusFirstError(formRef.current);
+  }, [focusRequest]);
   const schema = country === 'ca' ? CanadianApplication : UsaApplication;
   const methods = useForm<FieldValues>({
     resolver: zodResolver(schema as never) as unknown as Resolver<FieldValues>,
@@ -189,7 +191,7 @@ export function ApplicationForm({
         const entries = Object.entries(error.fields);
         for (const [name, message] of entries) setError(name, { type: 'server', message });
         setErrorCount(entries.length);
-        focusFirstError(formRef.current);
+        setFocusRequest((n) => n + 1);
       }
       toast.error(t('toast.failure'), error instanceof ApiError && error.status === 409 ? { description: error.message } : undefined);
     }
@@ -197,7 +199,7 @@ export function ApplicationForm({
 
   const onInvalid = (errors: Record<string, unknown>) => {
     setErrorCount(Object.keys(errors).length);
-    focusFirstError(formRef.current);
+    setFocusRequest((n) => n + 1);
   };
 
   const copyBilling = () => {
