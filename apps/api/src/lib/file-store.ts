@@ -58,7 +58,7 @@ export class DiskFileStore implements FileStore {
     }
   }
 
-  async put(key: string, data: Buffer): Promise<void> {
+  async put(key: string, data: Buffer, _contentType?: string): Promise<void> {
     const full = this.pathOf(key);
     await fs.mkdir(path.dirname(full), { recursive: true });
     const temp = `${full}.${randomBytes(6).toString('hex')}.tmp`;

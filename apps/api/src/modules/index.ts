@@ -4,11 +4,13 @@ import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { searchRoutes } from './search/search.routes';
 import { mailRoutes } from './mail/mail.routes';
 import { healthRoutes } from './health/health.routes';
+import { imagesRoutes } from './images/images.routes';
 import { favouritesRoutes } from './favourites/favourites.routes';
 import { cartRoutes } from './cart/cart.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { opticonRoutes } from './opticon/opticon.routes';
 import { applicationsRoutes } from './applications/applications.routes';
+import { contentRoutes } from './content/content.routes';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, catalogueRoutes, searchRoutes, accountsRoutes, mailRoutes, favouritesRoutes, cartRoutes, ordersRoutes, opticonRoutes, applicationsRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, catalogueRoutes, searchRoutes, accountsRoutes, mailRoutes, favouritesRoutes, cartRoutes, ordersRoutes, opticonRoutes, applicationsRoutes, imagesRoutes(), contentRoutes()];
