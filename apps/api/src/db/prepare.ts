@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { DatabaseHandle } from './client';
 import { seedDemoData } from './seed/demo';
+import { createFileStore } from '../lib/file-store';
+import { seedDemoContent } from '../modules/content/content.seed';
 
 /** Loads the demo data into an empty database, unless DEMO_DATA=false (and never by default in production). */
 export async function prepareDatabase(handle: DatabaseHandle, config: Config, log: FastifyBaseLogger): Promise<void> {
@@ -13,4 +15,5 @@ export async function prepareDatabase(handle: DatabaseHandle, config: Config, lo
   log.info('empty database: loading demo data');
   const summary = await seedDemoData(handle.db, {});
   log.info({ ...summary, ms: Date.now() - started }, 'demo data loaded');
+  log.info({ ...(await seedDemoContent(handle.db, createFileStore(config))) }, 'demo content loaded');
 }

@@ -8,6 +8,8 @@ import { openDatabase, runMigrations, type DatabaseHandle } from '../db/client';
 import { users } from '../db/schema';
 import { createSession } from '../modules/accounts/session.service';
 import { seedDemoData, type SeedOptions } from '../db/seed/demo';
+import { createFileStore } from '../lib/file-store';
+import { seedDemoContent } from '../modules/content/content.seed';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -51,10 +53,13 @@ export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; dr
 let userCounter = 0;
 
 /** Builds the real app on a fresh database, optionally with a small demo catalogue. */
-export async function createTestApp(options: { seed?: SeedOptions | false; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: SeedOptions | false; env?: Record<string, string>; /** Also load the demo content (content module). */ content?: boolean } = {},
+): Promise<TestApp> {
   const { handle, drop } = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DEMO_DATA: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', ...options.env });
   if (options.seed) await seedDemoData(handle.db, options.seed);
+  if (options.content) await seedDemoContent(handle.db, createFileStore(config));
   const app = await buildApp({ config, db: handle, logger: false });
   await app.ready();
   return {

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { LANGS, type ContentKind, type Lang } from '@wholesale/contract';
+import type { Database } from '../../db/client';
+import { countItems, insertItem, insertTranslations } from './content.queries';
+import type { ContentFiles } from './content.service';
+import { DEMO_ARTICLES, DEMO_CATALOGUES, DEMO_FAQS, DEMO_NEWSLETTERS, DEMO_PATTERNS, DEMO_SLIDES, type Tri } from './content.demo-texts';
+import { renderCoverImage, renderNewsletterImage, renderPdf, renderSlideImage } from './content.render';
+
+const DATE_LABEL: Record<Lang, (d: Date) => string> = {
+  en: (d) => d.toLocaleDateString('en-CA', { year: 'numeric', month: 'long', timeZone: 'UTC' }),
+  fr: (d) => d.toLocaleDateString('fr-CA', { year: 'numeric', month: 'long', timeZone: 'UTC' }),
+  es: (d) => d.toLocaleDateString('es-ES', { year: 'numeric', month: 'long', timeZone: 'UTC' }),
+};
+
+const PDF_FOOTER: Record<Lang, string> = {
+  en: 'Wholesale Storefront — trade customers only. Prices and availability on the storefront.',
+  fr: 'Wholesale Storefront — réservé aux clients professionnels. Prix et disponibilité sur la boutique.',
+  es: 'Wholesale Storefront — solo clientes profesionales. Precios y disponibilidad en la tienda.',
+};
+
+const STEPS: Record<Lang, string> = { en: 'Steps', fr: 'Étapes', es: 'Pasos' };
+const MATERIALS: Record<Lang, string> = { en: 'You will need', fr: 'Matériel', es: 'Materiales' };
+
+async function store(files: ContentFiles, kind: ContentKind, ext: 'jpg' | 'pdf', data: Buffer) {
+  const key = `content/${kind}/${randomUUID()}.${ext}`;
+  await files.put(key, data, ext === 'pdf' ? 'application/pdf' : 'image/jpeg');
+  return { key, size: data.length };
+}
+
+type Translations = Record<Lang, { title: string; body: string; file?: { key: string; size: number } }>;
+
+async function add(
+  db: Database,
+  kind: ContentKind,
+  sortOrder: number,
+  tr: Translations,
+  extra: { craft?: string; linkPath?: string; issueDate?: string; coverKey?: string } = {},
+) {
+  const itemId = await insertItem(db, { kind, sortOrder, ...extra });
+  await insertTranslations(
+    db,
+    LANGS.map((lang) => ({
+      itemId,
+      lang,
+      title: tr[lang].title,
+      body: tr[lang].body,
+      fileKey: tr[lang].file?.key ?? null,
+      fileSize: tr[lang].file?.size ?? null,
+    })),
+  );
+}
+
+async function perLang<T>(fn: (lang: Lang) => Promise<T>): Promise<Record<Lang, T>> {
+  const [en, fr, es] = await Promise.all(LANGS.map(fn));
+  return { en, fr, es };
+}
+
+function texts(title: Tri, body: Tri, files?: Record<Lang, { key: string; size: number }>): Translations {
+  return {
+    en: { title: title.en, body: body.en, file: files?.en },
+    fr: { title: title.fr, body: body.fr, file: files?.fr },
+    es: { title: title.es, body: body.es, file: files?.es },
+  };
+}
+
+/**
+ * Demo content in English, French and Spanish, loaded into a database with no content yet: carousel
+ * slides and newsletter issues as real JPEG images (sharp), catalogues and free patterns as real PDFs
+ * (pdfkit), FAQs and support articles. Files go through the storage interface. Returns what it added.
+ */
+export async function seedDemoContent(db: Database, files: ContentFiles): Promise<{ items: number; files: number }> {
+  if ((await countItems(db)) > 0) return { items: 0, files: 0 };
+  let fileCount = 0;
+  let items = 0;
+
+  for (const [i, slide] of DEMO_SLIDES.entries()) {
+    const images = await perLang(async (lang) =>
+      store(files, 'carousel', 'jpg', await renderSlideImage(slide.title[lang], slide.subtitle[lang], slide.colors)),
+    );
+    fileCount += 3;
+    await add(db, 'carousel', i, texts(slide.title, slide.subtitle, images), { linkPath: slide.link });
+    items++;
+  }
+
+  for (const [i, issue] of DEMO_NEWSLETTERS.entries()) {
+    const date = new Date(`${issue.date}T00:00:00Z`);
+    const images = await perLang(async (lang) =>
+      store(
+        files,
+        'newsletter',
+        'jpg',
+        await renderNewsletterImage(issue.title[lang], DATE_LABEL[lang](date), issue.summary[lang], issue.colors),
+      ),
+    );
+    fileCount += 3;
+    await add(db, 'newsletter', i, texts(issue.title, issue.summary, images), { issueDate: issue.date });
+    items++;
+  }
+
+  for (const [i, cat] of DEMO_CATALOGUES.entries()) {
+    const cover = await store(files, 'catalogue', 'jpg', await renderCoverImage('2026', cat.colors));
+    const pdfs = await perLang(async (lang) =>
+      store(
+        files,
+        'catalogue',
+        'pdf',
+        await renderPdf({
+          title: cat.title[lang],
+          subtitle: cat.description[lang],
+          color: cat.colors[0],
+          footer: PDF_FOOTER[lang],
+          sections: cat.sections.map((s, n) => ({
+            heading: s[lang],
+            lines: Array.from({ length: 6 }, (_, k) => `${s[lang]} — ${String(1000 + n * 100 + k * 7)}`),
+          })),
+        }),
+      ),
+    );
+    fileCount += 4;
+    await add(db, 'catalogue', i, texts(cat.title, cat.description, pdfs), { coverKey: cover.key });
+    items++;
+  }
+
+  for (const [i, pattern] of DEMO_PATTERNS.entries()) {
+    const pdfs = await perLang(async (lang) =>
+      store(
+        files,
+        'pattern',
+        'pdf',
+        await renderPdf({
+          title: pattern.title[lang],
+          subtitle: pattern.description[lang],
+          color: '#1f5c5a',
+          footer: PDF_FOOTER[lang],
+          sections: [
+            { heading: MATERIALS[lang], lines: [pattern.description[lang]] },
+            { heading: STEPS[lang], lines: pattern.steps.map((s) => s[lang]) },
+          ],
+        }),
+      ),
+    );
+    fileCount += 3;
+    await add(db, 'pattern', i, texts(pattern.title, pattern.description, pdfs), { craft: pattern.craft });
+    items++;
+  }
+
+  for (const [i, faq] of DEMO_FAQS.entries()) {
+    await add(db, 'faq', i, texts(faq.question, faq.answer));
+    items++;
+  }
+  for (const [i, article] of DEMO_ARTICLES.entries()) {
+    await add(db, 'support_article', i, texts(article.title, article.body));
+    items++;
+  }
+  return { items, files: fileCount };
+}
