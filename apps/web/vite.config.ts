@@ -12,7 +12,11 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
-    proxy: { '/api': { target: api, changeOrigin: false }, '/images': { target: api, changeOrigin: false } },
+    proxy: {
+      '/api': { target: api, changeOrigin: false },
+      '/images': { target: api, changeOrigin: false },
+      '/files': { target: api, changeOrigin: false },
+    },
   },
   build: {
     outDir: 'dist',
