@@ -26,13 +26,19 @@ const routes = [
   { path: '/login', element: <Where /> },
   { element: <ProtectedRoute />, children: [{ path: '/cart', element: <p>Cart page</p> }] },
   { element: <GuestOnlyRoute />, children: [{ path: '/register', element: <p>Register page</p> }] },
-  { path: '/admin', element: <StaffRoute />, children: [{ path: 'applications', element: <p>Applications page</p> }] },
+  {
+    path: '/admin',
+    element: <StaffRoute />,
+    children: [{ path: 'applications', element: <p>Applications page</p> }],
+  },
 ];
 
 describe('guards', () => {
   it('sends a guest from a protected page to /login with the page as redirect parameter', async () => {
     renderRoutes(routes, '/cart?tab=lines');
-    expect(await screen.findByTestId('where')).toHaveTextContent('/login?redirect=%2Fcart%3Ftab%3Dlines');
+    expect(await screen.findByTestId('where')).toHaveTextContent(
+      '/login?redirect=%2Fcart%3Ftab%3Dlines',
+    );
     expect(screen.queryByText('Cart page')).not.toBeInTheDocument();
   });
 
@@ -47,6 +53,15 @@ describe('guards', () => {
     renderRoutes(routes, '/register');
     expect(await screen.findByText('Home page')).toBeInTheDocument();
     expect(screen.queryByText('Register page')).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-in user on a guest-only page to its safe ?redirect= target (sign-in round trip)', async () => {
+    storeUser(customer);
+    renderRoutes(routes, '/register?redirect=%2Fcart');
+    expect(await screen.findByText('Cart page')).toBeInTheDocument();
+    storeUser(customer);
+    renderRoutes(routes, '/register?redirect=%2F%2Fevil.example');
+    expect(await screen.findAllByText('Home page')).not.toHaveLength(0);
   });
 
   it('shows a guest-only page to a guest', async () => {
@@ -66,6 +81,8 @@ describe('guards', () => {
 
   it('sends a guest from a staff page to /login', async () => {
     renderRoutes(routes, '/admin/applications');
-    expect(await screen.findByTestId('where')).toHaveTextContent('/login?redirect=%2Fadmin%2Fapplications');
+    expect(await screen.findByTestId('where')).toHaveTextContent(
+      '/login?redirect=%2Fadmin%2Fapplications',
+    );
   });
 });

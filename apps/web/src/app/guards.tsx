@@ -1,19 +1,25 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { safeRedirect } from '@/features/accounts/safe-redirect';
 import { useSession } from '@/lib/session';
 
 /** SPEC.md §2: a page for signed-in users only; guests go to /login?redirect=<where they were going>. */
 export function ProtectedRoute() {
   const { isSignedIn } = useSession();
   const location = useLocation();
-  if (!isSignedIn) return <Navigate to={paths.login(location.pathname + location.search)} replace />;
+  if (!isSignedIn)
+    return <Navigate to={paths.login(location.pathname + location.search)} replace />;
   return <Outlet />;
 }
 
-/** SPEC.md §2: a page for guests only (login, register…); signed-in users go to /. */
+/**
+ * SPEC.md §2: a page for guests only (login, register…); signed-in users go to /, or to the page
+ * the protected-route guard interrupted (?redirect=) — so signing in on /login lands there.
+ */
 export function GuestOnlyRoute() {
   const { isSignedIn } = useSession();
-  if (isSignedIn) return <Navigate to={paths.home()} replace />;
+  const [searchParams] = useSearchParams();
+  if (isSignedIn) return <Navigate to={safeRedirect(searchParams.get('redirect'))} replace />;
   return <Outlet />;
 }
 
@@ -21,7 +27,8 @@ export function GuestOnlyRoute() {
 export function StaffRoute() {
   const { isSignedIn, isStaff } = useSession();
   const location = useLocation();
-  if (!isSignedIn) return <Navigate to={paths.login(location.pathname + location.search)} replace />;
+  if (!isSignedIn)
+    return <Navigate to={paths.login(location.pathname + location.search)} replace />;
   if (!isStaff) return <Navigate to={paths.home()} replace />;
   return <Outlet />;
 }

@@ -1,12 +1,19 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
 import { setLanguage } from '@/lib/i18n';
 import { getStoredUser } from '@/lib/session';
 import { getString } from '@/lib/storage';
 import { renderRoutes, stubFetch } from '@/test/render';
-import { LoginForm, safeRedirect } from './login-form';
+import { safeRedirect } from '../safe-redirect';
+import { LoginForm } from './login-form';
+
+// Locale chunks load lazily; on a busy machine 1 s is not always enough.
+configure({ asyncUtilTimeout: 5000 });
+afterEach(async () => {
+  await setLanguage('');
+});
 
 const user = {
   user_value: 12,

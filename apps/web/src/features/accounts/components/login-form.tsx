@@ -7,17 +7,11 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
 import { useLogin } from '../api/login';
+import { safeRedirect } from '../safe-redirect';
 import { errorAria, FormField } from './form-field';
 import { PasswordInput } from './password-input';
 import { applyServerFieldErrors, useFieldMessage } from './use-field-message';
 import './accounts.css';
-
-/** Only a same-site path may be a redirect target (no //evil.example, no loop back to /login). */
-export function safeRedirect(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return paths.home();
-  if (value === '/login' || value.startsWith('/login?') || value.startsWith('/login/')) return paths.home();
-  return value;
-}
 
 /** /login: e-mail and password (show/hide), errors in the user's language, 'Loading...' while pending. */
 export function LoginForm() {
@@ -36,7 +30,7 @@ export function LoginForm() {
 
   const onSubmit = handleSubmit((values) => {
     loginMutation.mutate(values, {
-      // The guest-only guard would send a signed-in user to /; going to the interrupted page first wins.
+      // NOTE: once the user is stored the guest-only guard also leaves /login for the same target.
       onSuccess: () => void navigate(safeRedirect(searchParams.get('redirect')), { replace: true }),
       onError: (error) => applyServerFieldErrors(error, ['email', 'password'], setError),
     });
