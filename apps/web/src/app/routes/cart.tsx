@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { CartPage } from '@/features/cart/components/cart-page';
 
-/** Placeholder: this page comes with cart. */
-export default function CartPage() {
-  return <PagePlaceholder title="cart" feature="cart" />;
+/** /cart (signed-in only). */
+export default function CartRoute() {
+  return <CartPage />;
 }

@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { FavouritesPage } from '@/features/favourites/components/favourites-page';
 
-/** Placeholder: this page comes with cart. */
-export default function FavoritePage() {
-  return <PagePlaceholder title="favorite" feature="cart" />;
+/** /favorite: the customer's favourites. */
+export default function FavoriteRoute() {
+  return <FavouritesPage />;
 }

@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { FavouritesPage } from '@/features/favourites/components/favourites-page';
 
-/** Placeholder: this page comes with cart. */
-export default function FavouriteViewPage() {
-  return <PagePlaceholder title="favouriteView" feature="cart" />;
+/** /favourite-view (signed-in only): the customer's favourites. */
+export default function FavouriteViewRoute() {
+  return <FavouritesPage />;
 }

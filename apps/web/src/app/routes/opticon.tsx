@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { OpticonPage } from '@/features/opticon/components/opticon-page';
 
-/** Placeholder: this page comes with cart. */
-export default function OpticonPage() {
-  return <PagePlaceholder title="opticon" feature="cart" />;
+/** /opticon: Opticon upload and quick-order pad (signed-in only). */
+export default function OpticonRoute() {
+  return <OpticonPage />;
 }

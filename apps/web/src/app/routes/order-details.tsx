@@ -1,6 +1,9 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { useParams } from 'react-router';
+import { OrderDetails } from '@/features/orders/components/order-details';
 
-/** Placeholder: this page comes with cart. */
-export default function OrderDetailsPage() {
-  return <PagePlaceholder title="orderDetails" feature="cart" />;
+/** /orderdetails/:order_id */
+export default function OrderDetailsRoute() {
+  const { order_id } = useParams();
+  const id = Number(order_id);
+  return <OrderDetails orderId={Number.isInteger(id) && id > 0 ? id : -1} />;
 }

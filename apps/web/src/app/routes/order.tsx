@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { OrderHistory } from '@/features/orders/components/order-history';
 
-/** Placeholder: this page comes with cart. */
-export default function OrderPage() {
-  return <PagePlaceholder title="order" feature="cart" />;
+/** /order: order history (signed-in only). */
+export default function OrderRoute() {
+  return <OrderHistory />;
 }

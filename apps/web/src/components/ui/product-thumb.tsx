@@ -1,0 +1,33 @@
+import { useState } from 'react';
+
+// A neutral grey box with a picture outline, used when a product image fails to load (SPEC.md §8).
+const PLACEHOLDER =
+  'data:image/svg+xml;utf8,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 130 140"><rect width="130" height="140" fill="#eef1f5"/><path d="M35 95l20-25 15 18 10-12 15 19z" fill="#b8c2cf"/><circle cx="50" cy="55" r="8" fill="#b8c2cf"/></svg>',
+  );
+
+/** A product thumbnail that falls back to a placeholder image when loading fails. */
+export function ProductThumb({ src, alt, size = 64 }: { src: string; alt: string; size?: number }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <img
+      className="product-thumb"
+      src={failed || !src ? PLACEHOLDER : src}
+      alt={alt}
+      width={size}
+      height={Math.round((size * 140) / 130)}
+      loading="lazy"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+/** Product names may carry limited HTML (SPEC.md §2); lists that show plain text strip the tags. */
+export function plainName(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&nbsp;/g, ' ')
+    .trim();
+}

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CartResponse } from '@wholesale/contract';
+import { api } from '@/lib/api-client';
+import { cartKeys } from './keys';
+import { useCartParams } from './get-cart';
+
+/** SPEC.md §4: after a cart delete the cart is refetched at once and again after 1.5 s. */
+export const CART_DELETE_REFETCH_MS = 1500;
+
+/** DELETE /api/cart/delete (id, user_id). */
+export const deleteCartLine = (userId: number, id: number) =>
+  api.delete<CartResponse>('/cart/delete', { params: { id, user_id: userId } });
+
+/** DELETE /api/cart-delete-all (user_id). */
+export const emptyCart = (userId: number) => api.delete<CartResponse>('/cart-delete-all', { params: { user_id: userId } });
+
+/**
+ * Removes a line (or, with id 'all', every line). Failures are only logged (SPEC.md §8); the cart
+ * refetches at once and, when the answer's status is true, again after 1.5 s (SPEC.md §4).
+ */
+export function useDeleteCartLine() {
+  const queryClient = useQueryClient();
+  const params = useCartParams();
+  return useMutation({
+    mutationFn: (id: number | 'all') => (id === 'all' ? emptyCart(params!.userId) : deleteCartLine(params!.userId, id)),
+    onSuccess: (data) => {
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      if (data.status === true) {
+        setTimeout(() => void queryClient.invalidateQueries({ queryKey: cartKeys.all }), CART_DELETE_REFETCH_MS);
+      }
+    },
+    onError: (error) => {
+      console.warn('Cart delete failed', error);
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CartResponse } from '@wholesale/contract';
+import { api } from '@/lib/api-client';
+import { useLanguage } from '@/lib/i18n';
+import { useSession } from '@/lib/session';
+import { cartKeys } from './keys';
+
+export type CartParams = { userId: number; lang: 'en' | 'fr' | 'es' };
+
+/** GET /api/cart (user_id, lang; the country is the signed-in user's own). */
+export const getCart = ({ userId, lang }: CartParams) => api.get<CartResponse>('/cart', { params: { user_id: userId, lang } });
+
+export const cartQuery = (params: CartParams) =>
+  queryOptions({ queryKey: cartKeys.list(params), queryFn: () => getCart(params) });
+
+/** The params of the signed-in user's cart query, or null for guests. */
+export function useCartParams(): CartParams | null {
+  const { user } = useSession();
+  const { apiLang } = useLanguage();
+  return user ? { userId: user.user_value, lang: apiLang } : null;
+}
+
+/** The signed-in user's cart; disabled (no data) for guests, whose cart count is zero (SPEC.md §6). */
+export function useCart() {
+  const params = useCartParams();
+  return useQuery({ ...cartQuery(params ?? { userId: 0, lang: 'en' }), enabled: params !== null });
+}

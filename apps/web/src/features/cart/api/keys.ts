@@ -1,0 +1,1 @@
+export { cartKeys } from '@/lib/shopping-keys';

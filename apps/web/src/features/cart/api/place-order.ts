@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PlaceOrderResponse } from '@wholesale/contract';
+import { api } from '@/lib/api-client';
+import { cartKeys, ordersKeys } from '@/lib/shopping-keys';
+import { useCartParams } from './get-cart';
+
+export type PlaceOrderInput = { productIds: string[]; comment: string; poNumber: string; idempotencyKey: string };
+
+/**
+ * POST /api/store/orders with the SPEC.md §3 payload fields; the server takes quantities and prices
+ * from the cart. The Idempotency-Key makes a retried click safe (same key → same order).
+ */
+export const placeOrder = (userId: number, input: PlaceOrderInput) =>
+  api.post<PlaceOrderResponse>(
+    '/store/orders',
+    {
+      product_id: input.productIds,
+      user_id: userId,
+      order_comment: input.comment,
+      po_number: input.poNumber,
+      date: new Date().toISOString(),
+    },
+    { headers: { 'Idempotency-Key': input.idempotencyKey } },
+  );
+
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  const params = useCartParams();
+  return useMutation({
+    mutationFn: (input: PlaceOrderInput) => placeOrder(params!.userId, input),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
+    },
+  });
+}

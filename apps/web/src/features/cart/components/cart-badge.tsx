@@ -1,0 +1,108 @@
+import { ChevronUp, ShoppingCart } from 'lucide-react';
+import { formatWholeDollars, toCents } from '@wholesale/contract/rules';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { ProductThumb, plainName } from '@/components/ui/product-thumb';
+import { useSession } from '@/lib/session';
+import { useCart } from '../api/get-cart';
+import './cart.css';
+
+/**
+ * Cart badge of the header with the SPEC.md §2 cart popup (400 px): opens on hover over the cart
+ * icon and on keyboard focus, closes with its arrow control (and Escape). Totals use whole dollars
+ * with .00 (SPEC.md §9). Guests see 0 and no popup.
+ */
+export function CartBadge({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  // NOTE: no suspense here: the header must not wait for the cart namespace (the popup opens later).
+  const { t: tc } = useTranslation('cart', { useSuspense: false });
+  const { isSignedIn } = useSession();
+  const cart = useCart();
+  const [open, setOpen] = useState(false);
+  const popupId = useId();
+  const leaveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const count = isSignedIn ? (cart.data?.count ?? 0) : 0;
+  const showPopup = open && isSignedIn && !compact;
+
+  useEffect(() => () => clearTimeout(leaveTimer.current), []);
+  const openNow = () => {
+    clearTimeout(leaveTimer.current);
+    setOpen(true);
+  };
+  const closeSoon = () => {
+    clearTimeout(leaveTimer.current);
+    leaveTimer.current = setTimeout(() => setOpen(false), 300);
+  };
+
+  const lines = cart.data?.products ?? [];
+  return (
+    <div
+      className="cart-badge"
+      onMouseEnter={openNow}
+      onMouseLeave={closeSoon}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') setOpen(false);
+      }}
+    >
+      <Link
+        to={paths.cart()}
+        className="badge-link"
+        aria-label={t('header.cartCount', { count })}
+        aria-expanded={isSignedIn && !compact ? showPopup : undefined}
+        aria-controls={showPopup ? popupId : undefined}
+        onFocus={openNow}
+        data-testid="cart-badge"
+      >
+        <ShoppingCart aria-hidden="true" size={compact ? 22 : 26} />
+        <span className="badge-link__count" aria-hidden="true">
+          {count}
+        </span>
+        {compact ? null : (
+          <span className="badge-link__label" aria-hidden="true">
+            {t('header.cart')}
+          </span>
+        )}
+      </Link>
+      {showPopup ? (
+        <div id={popupId} className="cart-popup" role="region" aria-label={tc('popup.title')}>
+          <div className="cart-popup__head">
+            <h2 className="cart-popup__title">{tc('popup.heading', { count })}</h2>
+            <button type="button" className="cart-popup__close" onClick={() => setOpen(false)} aria-label={tc('popup.close')}>
+              <ChevronUp aria-hidden="true" size={20} />
+            </button>
+          </div>
+          {lines.length === 0 ? (
+            <p className="cart-popup__empty">{tc('empty')}</p>
+          ) : (
+            <ul className="cart-popup__lines">
+              {lines.map((line) => (
+                <li key={line.id} className="cart-popup__line">
+                  <ProductThumb src={line.image} alt="" size={44} />
+                  <span className="cart-popup__name">
+                    <span className="cart-popup__code">{line.product_id}</span> {plainName(line.name)}
+                    <span className="cart-popup__qty">{tc('popup.qty', { item: line.item, pack: line.ship_pack })}</span>
+                  </span>
+                  <span className="cart-popup__amount">{formatWholeDollars(toCents(line.line_total))}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="cart-popup__total">
+            <span>{tc('total')}</span>
+            <strong>{formatWholeDollars(toCents(cart.data?.total ?? 0))}</strong>
+          </div>
+          <div className="cart-popup__actions">
+            <Link to={paths.cart()} className="button button--secondary" onClick={() => setOpen(false)}>
+              {tc('popup.viewCart')}
+            </Link>
+            <Link to={paths.home()} className="button" onClick={() => setOpen(false)}>
+              {tc('popup.checkout')}
+            </Link>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+import { cartTotalCents, formatMoney, isUnavailable, toCents, type CartLine } from '@wholesale/contract';
+import { Trash2 } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { ProductThumb, plainName } from '@/components/ui/product-thumb';
+import { ApiError } from '@/lib/api-client';
+import { useCountry } from '@/lib/country';
+import { useErrorMessage } from '@/lib/error-message';
+import { useCart } from '../api/get-cart';
+import { useDeleteCartLine } from '../api/delete-cart-line';
+import { usePlaceOrder } from '../api/place-order';
+import { useSetCartItem } from '../api/set-cart-item';
+import { QuantityInput } from './quantity-input';
+import './cart.css';
+
+const money = (dollars: number, locale: string) => formatMoney(toCents(dollars), locale);
+
+/** SPEC.md §9 total of the selected lines that are available or class N, from the cached lines. */
+export function selectedTotalCents(lines: CartLine[]): number {
+  return cartTotalCents(
+    lines.map((l) => ({
+      price_cents: toCents(l.price),
+      selling_price_cents: toCents(l.selling_price),
+      item: l.item,
+      ship_pack: l.ship_pack,
+      available: l.available,
+      class: l.class,
+      selected: l.selected,
+    })),
+  );
+}
+
+function Availability({ line }: { line: CartLine }) {
+  const { t } = useTranslation('cart');
+  if (isUnavailable(line.available, line.class)) return <span className="stock stock--out">{t('outOfStock')}</span>;
+  if (line.class.trim().toUpperCase() === 'N' && line.available <= 0) return <span className="stock">{t('comingSoon')}</span>;
+  return <span className="stock">{t('available', { count: line.available })}</span>;
+}
+
+/** The /cart page: lines with thumbnails, quantities, selection, total, comment and PO number, Place order. */
+export function CartPage() {
+  const { t, i18n } = useTranslation('cart');
+  const locale = `${i18n.language}-CA`;
+  const cart = useCart();
+  const country = useCountry();
+  const setItem = useSetCartItem();
+  const remove = useDeleteCartLine();
+  const place = usePlaceOrder();
+  const errorMessage = useErrorMessage();
+  const navigate = useNavigate();
+  const [comment, setComment] = useState('');
+  const [poNumber, setPoNumber] = useState('');
+  const idempotencyKey = useRef<string>(crypto.randomUUID());
+  const commentId = useId();
+  const poId = useId();
+
+  useEffect(() => {
+    document.title = `${t('title')} | ${t('brand.name', { ns: 'common' })}`;
+  }, [t]);
+
+  const lines = useMemo(() => cart.data?.products ?? [], [cart.data]);
+  const orderable = lines.filter((l) => l.selected && !isUnavailable(l.available, l.class) && l.id > 0);
+  const totalCents = selectedTotalCents(lines);
+  const allSelected = lines.length > 0 && lines.every((l) => l.selected);
+
+  if (cart.isPending) return <LoadingOverlay />;
+  if (cart.isError) {
+    return (
+      <section className="page container" aria-labelledby="cart-title">
+        <h1 id="cart-title">{t('title')}</h1>
+        <p role="alert">{errorMessage(cart.error)}</p>
+      </section>
+    );
+  }
+
+  const submit = () => {
+    place.mutate(
+      { productIds: orderable.map((l) => l.product_id), comment, poNumber, idempotencyKey: idempotencyKey.current },
+      {
+        onSuccess: (data) => {
+          idempotencyKey.current = crypto.randomUUID();
+          void navigate({ pathname: paths.orderConfirm(), search: `?order_id=${data.order_id}` });
+        },
+        onError: () => {
+          // A refused order can be retried with a fresh key once the cart changes.
+          idempotencyKey.current = crypto.randomUUID();
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="page container cart-page" aria-labelledby="cart-title">
+      <h1 id="cart-title">{t('title')}</h1>
+      {lines.length === 0 ? (
+        <div className="cart-page__empty">
+          <p>{t('empty')}</p>
+          <Link to={paths.home()} className="button">
+            {t('continueShopping')}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <div className="cart-page__toolbar">
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={allSelected}
+                onChange={(e) => {
+                  for (const l of lines) if (l.selected !== e.target.checked) setItem.mutate({ id: l.id, selected: e.target.checked });
+                }}
+              />
+              {t('selectAll')}
+            </label>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                if (window.confirm(t('emptyConfirm'))) remove.mutate('all');
+              }}
+              disabled={remove.isPending}
+            >
+              <Trash2 size={16} aria-hidden="true" /> {t('emptyCart')}
+            </button>
+          </div>
+          <table className="cart-table">
+            <caption className="visually-hidden">{t('tableCaption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="visually-hidden">{t('columns.select')}</span>
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('columns.image')}</span>
+                </th>
+                <th scope="col">{t('columns.product')}</th>
+                <th scope="col">{t('columns.price')}</th>
+                <th scope="col">{t('columns.quantity')}</th>
+                <th scope="col">{t('columns.total')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('columns.remove')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line) => {
+                const name = plainName(line.name);
+                const unavailable = isUnavailable(line.available, line.class);
+                return (
+                  <tr key={line.id} className={unavailable ? 'cart-table__row--out' : undefined} data-testid={`cart-line-${line.product_id}`}>
+                    <td data-label={t('columns.select')}>
+                      <input
+                        type="checkbox"
+                        checked={line.selected}
+                        disabled={line.id < 0}
+                        aria-label={t('selectLine', { name })}
+                        onChange={(e) => setItem.mutate({ id: line.id, selected: e.target.checked })}
+                      />
+                    </td>
+                    <td>
+                      <Link to={paths.description(line.product_id, country)} tabIndex={-1} aria-hidden="true">
+                        <ProductThumb src={line.image} alt="" />
+                      </Link>
+                    </td>
+                    <td data-label={t('columns.product')}>
+                      <Link to={paths.description(line.product_id, country)} className="cart-table__code">
+                        {line.product_id}
+                      </Link>
+                      <div className="cart-table__name">{name}</div>
+                      <Availability line={line} />
+                    </td>
+                    <td data-label={t('columns.price')}>
+                      {money(line.price, locale)}
+                      {line.price < line.selling_price ? <s className="cart-table__was">{money(line.selling_price, locale)}</s> : null}
+                    </td>
+                    <td data-label={t('columns.quantity')}>
+                      <QuantityInput
+                        value={line.item}
+                        available={line.available}
+                        productClass={line.class}
+                        shipPack={line.ship_pack}
+                        disabled={unavailable || line.id < 0}
+                        label={t('quantity.label', { name })}
+                        onCommit={(item) => setItem.mutate({ id: line.id, item })}
+                      />
+                    </td>
+                    <td data-label={t('columns.total')}>{money(line.line_total, locale)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={t('remove', { name })}
+                        onClick={() => remove.mutate(line.id)}
+                        disabled={line.id < 0}
+                      >
+                        <Trash2 size={18} aria-hidden="true" />
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+
+          <div className="cart-page__footer">
+            <div className="cart-page__fields">
+              <label htmlFor={poId}>{t('poNumber')}</label>
+              <input id={poId} value={poNumber} maxLength={60} onChange={(e) => setPoNumber(e.target.value)} autoComplete="off" />
+              <label htmlFor={commentId}>{t('comment')}</label>
+              <textarea id={commentId} value={comment} maxLength={2000} rows={3} onChange={(e) => setComment(e.target.value)} />
+            </div>
+            <div className="cart-page__summary">
+              <p className="cart-page__total" aria-live="polite">
+                {t('selectedTotal')} <strong data-testid="cart-total">{formatMoney(totalCents, locale)}</strong>
+              </p>
+              <p className="cart-page__hint">{t('openingMinimum')}</p>
+              {place.isError ? (
+                <p role="alert" className="form-error">
+                  {place.error instanceof ApiError ? place.error.message : errorMessage(place.error)}
+                </p>
+              ) : null}
+              <button type="button" className="button cart-page__place" onClick={submit} disabled={orderable.length === 0 || place.isPending}>
+                {place.isPending ? t('placing') : t('placeOrder')}
+              </button>
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { favouritesKeys } from '@/lib/shopping-keys';

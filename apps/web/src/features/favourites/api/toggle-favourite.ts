@@ -1,0 +1,65 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FavouriteChangeResponse, FavouritesResponse, ProductCard } from '@wholesale/contract';
+import { toast } from 'sonner';
+import { useTranslation } from 'react-i18next';
+import { api } from '@/lib/api-client';
+import { favouritesQuery, useFavouritesParams, type FavouritesParams } from './get-favourites';
+
+/** POST /api/fav/add with the SPEC.md §7 query (price, image, product are informational). */
+export const addFavourite = (p: FavouritesParams, product: ProductCard) =>
+  api.post<FavouriteChangeResponse>('/fav/add', undefined, {
+    params: {
+      product_id: product.product_id,
+      user_id: p.userId,
+      price: product.selling_price,
+      image: product.image,
+      product: product.name.slice(0, 200),
+      country: p.country,
+      lang: p.lang,
+    },
+  });
+
+/** DELETE /api/fav/delete (product_id, user_id). */
+export const removeFavourite = (p: FavouritesParams, product: ProductCard) =>
+  api.delete<FavouriteChangeResponse>('/fav/delete', { params: { product_id: product.product_id, user_id: p.userId, country: p.country } });
+
+/** The cached list with the product added or removed. */
+export function withFavourite(list: FavouritesResponse | undefined, product: ProductCard, on: boolean): FavouritesResponse | undefined {
+  if (!list) return list;
+  const rest = list.products.data.filter((p) => p.product_id !== product.product_id);
+  const data = on ? [product, ...rest] : rest;
+  return { ...list, products: { ...list.products, data, total: data.length, per_page: Math.max(1, data.length) } };
+}
+
+export type ToggleInput = { product: ProductCard; on: boolean };
+
+/**
+ * Adds or removes a favourite (SPEC.md §4): the cached list changes at once and rolls back on
+ * failure with the toast 'Failed to update favourites: {error}'; success shows the SPEC.md §8 toast.
+ */
+export function useToggleFavourite() {
+  const queryClient = useQueryClient();
+  const params = useFavouritesParams();
+  const { t } = useTranslation('favourites');
+  return useMutation({
+    mutationFn: ({ product, on }: ToggleInput) => {
+      if (!params) throw new Error(t('signInFirst'));
+      return on ? addFavourite(params, product) : removeFavourite(params, product);
+    },
+    onMutate: async ({ product, on }) => {
+      if (!params) return { previous: undefined };
+      const { queryKey } = favouritesQuery(params);
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData<FavouritesResponse>(queryKey);
+      queryClient.setQueryData(queryKey, withFavourite(previous, product, on));
+      return { previous };
+    },
+    onError: (error, _input, context) => {
+      if (params) queryClient.setQueryData(favouritesQuery(params).queryKey, context?.previous);
+      toast.error(t('toast.failed', { error: error instanceof Error ? error.message : String(error) }));
+    },
+    onSuccess: (_data, { on }) => {
+      toast.success(on ? t('toast.added') : t('toast.removed'));
+    },
+  });
+}

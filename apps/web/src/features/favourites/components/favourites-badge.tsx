@@ -1,0 +1,27 @@
+import { Heart } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
+import { useFavourites } from '../api/get-favourites';
+
+/** Favourites badge of the header: the signed-in user's count, 0 for guests (SPEC.md §6). */
+export function FavouritesBadge({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const { isSignedIn } = useSession();
+  const favourites = useFavourites();
+  const count = isSignedIn ? (favourites.data?.products.total ?? 0) : 0;
+  return (
+    <Link to={paths.favouriteView()} className="badge-link" aria-label={t('header.favouritesCount', { count })} data-testid="favourites-badge">
+      <Heart aria-hidden="true" size={compact ? 22 : 26} />
+      <span className="badge-link__count" aria-hidden="true">
+        {count}
+      </span>
+      {compact ? null : (
+        <span className="badge-link__label" aria-hidden="true">
+          {t('header.favourites')}
+        </span>
+      )}
+    </Link>
+  );
+}

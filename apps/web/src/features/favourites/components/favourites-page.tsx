@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ProductGrid } from '@/components/product/product-grid';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { paths } from '@/config/paths';
+import { useErrorMessage } from '@/lib/error-message';
+import { useFavourites } from '../api/get-favourites';
+import './favourites.css';
+
+/** /favorite and /favourite-view: the customer's favourites as product cards, with add-to-cart. */
+export function FavouritesPage() {
+  const { t } = useTranslation('favourites');
+  const favourites = useFavourites();
+  const errorMessage = useErrorMessage();
+  useEffect(() => {
+    document.title = `${t('title')} | ${t('brand.name', { ns: 'common' })}`;
+  }, [t]);
+  const list = favourites.data?.products;
+  return (
+    <section className="page container favourites-page" aria-labelledby="favourites-title">
+      <h1 id="favourites-title">{t('title')}</h1>
+      {favourites.isPending ? <LoadingOverlay /> : null}
+      {favourites.isError ? <p role="alert">{errorMessage(favourites.error)}</p> : null}
+      {list && list.data.length === 0 ? (
+        <p>
+          {t('empty')} <Link to={paths.home()}>{t('browse')}</Link>
+        </p>
+      ) : null}
+      {list && list.data.length > 0 ? (
+        <>
+          <p className="favourites-page__count">{t('count', { count: list.total })}</p>
+          <ProductGrid products={list.data} label={t('title')} />
+        </>
+      ) : null}
+    </section>
+  );
+}

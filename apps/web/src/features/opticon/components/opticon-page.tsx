@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QuickOrderPad } from './quick-order-pad';
+import { ScanUpload } from './scan-upload';
+import './opticon.css';
+
+/** /opticon: scanner export upload and the quick-order pad. */
+export function OpticonPage() {
+  const { t } = useTranslation('opticon');
+  useEffect(() => {
+    document.title = `${t('title')} | ${t('brand.name', { ns: 'common' })}`;
+  }, [t]);
+  return (
+    <section className="page container opticon-page" aria-labelledby="opticon-title">
+      <h1 id="opticon-title">{t('title')}</h1>
+      <div className="opticon-grid">
+        <ScanUpload />
+        <QuickOrderPad />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import type { OpticonLineResult } from '@wholesale/contract';
+import { Plus, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { plainName } from '@/components/ui/product-thumb';
+import { useErrorMessage } from '@/lib/error-message';
+import { useSuggestions } from '../api/suggest-products';
+import { useUploadScans } from '../api/upload-scans';
+import { ResultsTable } from './results-table';
+
+type Row = { key: number; code: string; quantity: string };
+let nextKey = 1;
+const emptyRow = (): Row => ({ key: nextKey++, code: '', quantity: '1' });
+
+function PadRow({
+  row,
+  index,
+  onChange,
+  onRemove,
+  listId,
+  onFocus,
+}: {
+  row: Row;
+  index: number;
+  onChange: (r: Row) => void;
+  onRemove: () => void;
+  listId: string;
+  onFocus: () => void;
+}) {
+  const { t } = useTranslation('opticon');
+  return (
+    <div className="pad-row">
+      <input
+        aria-label={t('pad.code', { n: index + 1 })}
+        list={listId}
+        value={row.code}
+        onFocus={onFocus}
+        onChange={(e) => onChange({ ...row, code: e.target.value })}
+        autoComplete="off"
+        placeholder={t('pad.codePlaceholder')}
+      />
+      <input
+        aria-label={t('pad.quantity', { n: index + 1 })}
+        inputMode="numeric"
+        value={row.quantity}
+        onChange={(e) => {
+          if (/^\d*$/.test(e.target.value)) onChange({ ...row, quantity: e.target.value });
+        }}
+        className="pad-row__qty"
+      />
+      <button type="button" className="icon-button" onClick={onRemove} aria-label={t('pad.remove', { n: index + 1 })}>
+        <Trash2 size={16} aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+/** Quick-order pad: rows of product id and quantity, with suggestions as you type; adds them to the cart. */
+export function QuickOrderPad() {
+  const { t } = useTranslation('opticon');
+  const errorMessage = useErrorMessage();
+  const listId = useId();
+  const [rows, setRows] = useState<Row[]>(() => [emptyRow(), emptyRow(), emptyRow()]);
+  const [active, setActive] = useState(0);
+  const [results, setResults] = useState<OpticonLineResult[] | null>(null);
+  const suggestions = useSuggestions(rows[active]?.code ?? '');
+  const upload = useUploadScans();
+  const filled = rows.filter((r) => r.code.trim() && Number(r.quantity) > 0);
+
+  return (
+    <section className="quick-order" aria-labelledby="pad-title">
+      <h2 id="pad-title">{t('pad.title')}</h2>
+      <p className="opticon-help">{t('pad.help')}</p>
+      <datalist id={listId}>
+        {(suggestions.data?.data ?? []).map((s) => (
+          <option key={s.product_id} value={s.product_id}>
+            {`${plainName(s.name)}${s.unavailable ? ` — ${t('preview.status.unavailable')}` : ''}`}
+          </option>
+        ))}
+      </datalist>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          upload.mutate(
+            filled.map((r) => ({ code: r.code.trim(), quantity: Number(r.quantity) })),
+            {
+              onSuccess: (res) => {
+                setResults(res);
+                setRows([emptyRow(), emptyRow(), emptyRow()]);
+              },
+            },
+          );
+        }}
+      >
+        <div className="pad-head" aria-hidden="true">
+          <span>{t('columns.product')}</span>
+          <span>{t('columns.quantity')}</span>
+        </div>
+        {rows.map((row, i) => (
+          <PadRow
+            key={row.key}
+            row={row}
+            index={i}
+            listId={listId}
+            onFocus={() => setActive(i)}
+            onChange={(r) => setRows((all) => all.map((x) => (x.key === r.key ? r : x)))}
+            onRemove={() => setRows((all) => (all.length > 1 ? all.filter((x) => x.key !== row.key) : [emptyRow()]))}
+          />
+        ))}
+        <div className="pad-actions">
+          <button type="button" className="button button--secondary" onClick={() => setRows((all) => [...all, emptyRow()])}>
+            <Plus size={16} aria-hidden="true" /> {t('pad.addRow')}
+          </button>
+          <button type="submit" className="button" disabled={filled.length === 0 || upload.isPending}>
+            {upload.isPending ? t('upload.sending') : t('pad.submit')}
+          </button>
+        </div>
+      </form>
+      {upload.isError ? <p role="alert">{errorMessage(upload.error)}</p> : null}
+      {results ? <ResultsTable results={results} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { ordersKeys } from '@/lib/shopping-keys';

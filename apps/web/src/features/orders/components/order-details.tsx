@@ -1,0 +1,86 @@
+import { Download, Printer } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { useErrorMessage } from '@/lib/error-message';
+import { orderPdfUrl, useOrder } from '../api/fetch-order';
+import { OrderLinesTable } from './order-lines-table';
+import { OrderStatusBadge, useOrderDate } from './order-status';
+import { ReorderButton } from './reorder-button';
+import './orders.css';
+
+/** /orderdetails/:order_id (and /order-confirm): one order with its lines, print, PDF and re-order. */
+export function OrderDetails({ orderId, confirmation = false }: { orderId?: number; confirmation?: boolean }) {
+  const { t } = useTranslation('orders');
+  const order = useOrder(orderId);
+  const errorMessage = useErrorMessage();
+  const formatDate = useOrderDate();
+  const o = order.data?.order;
+  const title = confirmation ? t('confirm.title') : t('details.title', { id: o?.order_id ?? orderId ?? '' });
+
+  useEffect(() => {
+    document.title = `${title} | ${t('brand.name', { ns: 'common' })}`;
+  }, [title, t]);
+
+  if (order.isPending) return <LoadingOverlay />;
+  return (
+    <section className="page container order-details" aria-labelledby="order-title">
+      <h1 id="order-title">{title}</h1>
+      {order.isError ? <p role="alert">{errorMessage(order.error)}</p> : null}
+      {!order.isError && !o ? (
+        <p>
+          {t('details.none')} <Link to={paths.home()}>{t('history.shop')}</Link>
+        </p>
+      ) : null}
+      {o ? (
+        <>
+          {confirmation ? (
+            <div className="order-confirm" role="status">
+              <p>{t('confirm.thanks', { id: o.order_id })}</p>
+              <p>{t('confirm.mail')}</p>
+            </div>
+          ) : null}
+          <dl className="order-meta">
+            <div>
+              <dt>{t('columns.order')}</dt>
+              <dd data-testid="order-number">#{o.order_id}</dd>
+            </div>
+            <div>
+              <dt>{t('columns.date')}</dt>
+              <dd>{formatDate(o.date)}</dd>
+            </div>
+            <div>
+              <dt>{t('columns.status')}</dt>
+              <dd>
+                <OrderStatusBadge status={o.status} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('columns.po')}</dt>
+              <dd>{o.po_number ?? '—'}</dd>
+            </div>
+            {o.order_comment ? (
+              <div>
+                <dt>{t('details.comment')}</dt>
+                <dd>{o.order_comment}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <OrderLinesTable order={o} />
+          <div className="order-actions">
+            <Link className="button button--secondary" to={{ pathname: paths.printOrder(), search: `?order_id=${o.order_id}` }}>
+              <Printer size={16} aria-hidden="true" /> {t('details.print')}
+            </Link>
+            <a className="button button--secondary" href={orderPdfUrl(o.order_id)} download>
+              <Download size={16} aria-hidden="true" /> {t('details.pdf')}
+            </a>
+            <ReorderButton orderId={o.order_id} />
+            <Link to={paths.order()}>{t('details.backToHistory')}</Link>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import { ORDER_STATUSES, formatMoney, toCents, type OrderStatus } from '@wholesale/contract';
+import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { useErrorMessage } from '@/lib/error-message';
+import { useOrderHistory } from '../api/get-order-history';
+import { OrderStatusBadge, useOrderDate } from './order-status';
+import { ReorderButton } from './reorder-button';
+import './orders.css';
+
+/** /order: the customer's orders, newest first, filtered by date range and status, 25 per page. */
+export function OrderHistory() {
+  const { t, i18n } = useTranslation('orders');
+  const [search, setSearch] = useSearchParams();
+  const errorMessage = useErrorMessage();
+  const formatDate = useOrderDate();
+  const fromId = useId();
+  const toId = useId();
+  const statusId = useId();
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const from = search.get('from') ?? '';
+  const to = search.get('to') ?? '';
+  const status = (search.get('status') ?? '') as OrderStatus | '';
+  const history = useOrderHistory({ page, from, to, status });
+
+  useEffect(() => {
+    document.title = `${t('history.title')} | ${t('brand.name', { ns: 'common' })}`;
+  }, [t]);
+
+  const update = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(search);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setSearch(next);
+  };
+
+  const data = history.data;
+  return (
+    <section className="page container orders-page" aria-labelledby="orders-title">
+      <h1 id="orders-title">{t('history.title')}</h1>
+      <form className="orders-filters" onSubmit={(e) => e.preventDefault()} aria-label={t('history.filters')}>
+        <div>
+          <label htmlFor={fromId}>{t('history.from')}</label>
+          <input id={fromId} type="date" value={from} max={to || undefined} onChange={(e) => update({ from: e.target.value })} />
+        </div>
+        <div>
+          <label htmlFor={toId}>{t('history.to')}</label>
+          <input id={toId} type="date" value={to} min={from || undefined} onChange={(e) => update({ to: e.target.value })} />
+        </div>
+        <div>
+          <label htmlFor={statusId}>{t('history.status')}</label>
+          <select id={statusId} value={status} onChange={(e) => update({ status: e.target.value })}>
+            <option value="">{t('history.allStatuses')}</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {from || to || status ? (
+          <button type="button" className="button button--secondary" onClick={() => setSearch(new URLSearchParams())}>
+            {t('history.clear')}
+          </button>
+        ) : null}
+      </form>
+
+      {history.isPending ? <LoadingOverlay /> : null}
+      {history.isError ? <p role="alert">{errorMessage(history.error)}</p> : null}
+      {data && data.data.length === 0 ? (
+        <p>
+          {from || to || status ? t('history.noMatch') : t('history.none')} <Link to={paths.home()}>{t('history.shop')}</Link>
+        </p>
+      ) : null}
+      {data && data.data.length > 0 ? (
+        <>
+          <p className="orders-count" aria-live="polite">
+            {t('history.count', { shown: data.data.length, total: data.total })}
+          </p>
+          <table className="orders-table">
+            <caption className="visually-hidden">{t('history.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('columns.order')}</th>
+                <th scope="col">{t('columns.date')}</th>
+                <th scope="col">{t('columns.po')}</th>
+                <th scope="col">{t('columns.status')}</th>
+                <th scope="col">{t('columns.lines')}</th>
+                <th scope="col">{t('columns.total')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('columns.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((o) => (
+                <tr key={o.order_id} data-testid={`order-row-${o.order_id}`}>
+                  <td data-label={t('columns.order')}>
+                    <Link to={paths.orderDetails(o.order_id)}>#{o.order_id}</Link>
+                  </td>
+                  <td data-label={t('columns.date')}>{formatDate(o.date)}</td>
+                  <td data-label={t('columns.po')}>{o.po_number ?? '—'}</td>
+                  <td data-label={t('columns.status')}>
+                    <OrderStatusBadge status={o.status} />
+                  </td>
+                  <td data-label={t('columns.lines')}>{o.lines}</td>
+                  <td data-label={t('columns.total')}>{formatMoney(toCents(o.total), `${i18n.language}-CA`)}</td>
+                  <td>
+                    <ReorderButton orderId={o.order_id} compact />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {data.last_page > 1 ? (
+            <nav className="orders-pager" aria-label={t('history.pages')}>
+              <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
+                {t('history.previous')}
+              </button>
+              <span>{t('history.page', { page: data.current_page, last: data.last_page })}</span>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={page >= data.last_page}
+                onClick={() => update({ page: String(page + 1) })}
+              >
+                {t('history.next')}
+              </button>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

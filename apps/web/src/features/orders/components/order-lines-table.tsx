@@ -1,0 +1,57 @@
+import { formatMoney, toCents, type OrderDetail } from '@wholesale/contract';
+import { useTranslation } from 'react-i18next';
+import { ProductThumb, plainName } from '@/components/ui/product-thumb';
+
+/** The lines of an order with frozen prices; back-order lines are marked. */
+export function OrderLinesTable({ order, thumbnails = true }: { order: OrderDetail; thumbnails?: boolean }) {
+  const { t, i18n } = useTranslation('orders');
+  const money = (d: number) => formatMoney(toCents(d), `${i18n.language}-CA`);
+  return (
+    <table className="orders-table order-lines">
+      <caption className="visually-hidden">{t('details.linesCaption', { id: order.order_id })}</caption>
+      <thead>
+        <tr>
+          {thumbnails ? (
+            <th scope="col">
+              <span className="visually-hidden">{t('columns.image')}</span>
+            </th>
+          ) : null}
+          <th scope="col">{t('columns.product')}</th>
+          <th scope="col">{t('columns.packs')}</th>
+          <th scope="col">{t('columns.shipPack')}</th>
+          <th scope="col">{t('columns.price')}</th>
+          <th scope="col">{t('columns.total')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.products.map((l) => (
+          <tr key={l.product_id}>
+            {thumbnails ? (
+              <td>
+                <ProductThumb src={l.image} alt="" size={48} />
+              </td>
+            ) : null}
+            <td data-label={t('columns.product')}>
+              <strong>{l.product_id}</strong> {plainName(l.name)}
+              {l.backorder ? <span className="order-backorder"> {t('details.backorder')}</span> : null}
+            </td>
+            <td data-label={t('columns.packs')}>{l.item}</td>
+            <td data-label={t('columns.shipPack')}>{l.ship_pack}</td>
+            <td data-label={t('columns.price')}>{money(l.price)}</td>
+            <td data-label={t('columns.total')}>{money(l.line_total)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={thumbnails ? 5 : 4}>
+            {t('details.total')}
+          </th>
+          <td>
+            <strong>{money(order.total)}</strong>
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}

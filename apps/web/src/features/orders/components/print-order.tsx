@@ -1,0 +1,59 @@
+import { Download, Printer } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { useErrorMessage } from '@/lib/error-message';
+import { useSession } from '@/lib/session';
+import { orderPdfUrl, useOrder } from '../api/fetch-order';
+import { OrderLinesTable } from './order-lines-table';
+import { useOrderDate } from './order-status';
+import './orders.css';
+
+/** /print-order?order_id=: a printable page of one order (the latest without an id), plus the PDF. */
+export function PrintOrder({ orderId }: { orderId?: number }) {
+  const { t } = useTranslation('orders');
+  const { user } = useSession();
+  const order = useOrder(orderId);
+  const errorMessage = useErrorMessage();
+  const formatDate = useOrderDate();
+  const o = order.data?.order;
+
+  useEffect(() => {
+    document.title = `${t('print.title', { id: o?.order_id ?? '' })} | ${t('brand.name', { ns: 'common' })}`;
+  }, [o, t]);
+
+  if (order.isPending) return <LoadingOverlay />;
+  if (order.isError) return <p role="alert">{errorMessage(order.error)}</p>;
+  if (!o) return <p className="page container">{t('details.none')}</p>;
+  return (
+    <article className="page container print-order" aria-labelledby="print-title">
+      <div className="print-order__tools no-print">
+        <button type="button" className="button" onClick={() => window.print()}>
+          <Printer size={16} aria-hidden="true" /> {t('print.print')}
+        </button>
+        <a className="button button--secondary" href={orderPdfUrl(o.order_id)} download>
+          <Download size={16} aria-hidden="true" /> {t('details.pdf')}
+        </a>
+      </div>
+      <h1 id="print-title">{t('print.title', { id: o.order_id })}</h1>
+      <p>
+        {user?.owner_name} {user?.customer_code ? `(${user.customer_code})` : ''}
+        <br />
+        {t('columns.date')}: {formatDate(o.date)} · {t('columns.status')}: {t(`status.${o.status}`)}
+        {o.po_number ? (
+          <>
+            <br />
+            {t('columns.po')}: {o.po_number}
+          </>
+        ) : null}
+        {o.order_comment ? (
+          <>
+            <br />
+            {t('details.comment')}: {o.order_comment}
+          </>
+        ) : null}
+      </p>
+      <OrderLinesTable order={o} thumbnails={false} />
+    </article>
+  );
+}
