@@ -7,6 +7,12 @@ import type adminContent from '../locales/en/admin-content.json';
 import type accounts from '../locales/en/accounts.json';
 import type registration from '../locales/en/registration.json';
 import type admin from '../locales/en/admin.json';
+import type catalogue from '../locales/en/catalogue.json';
+import type search from '../locales/en/search.json';
+import type cart from '../locales/en/cart.json';
+import type favourites from '../locales/en/favourites.json';
+import type orders from '../locales/en/orders.json';
+import type opticon from '../locales/en/opticon.json';
 
 // Typed translation keys (CONVENTIONS.md #8): a missing key is a type error. A feature that adds a
 // namespace adds one line here (its en file).
@@ -21,6 +27,12 @@ declare module 'i18next' {
       accounts: typeof accounts;
       registration: typeof registration;
       admin: typeof admin;
+      catalogue: typeof catalogue;
+      search: typeof search;
+      cart: typeof cart;
+      favourites: typeof favourites;
+      orders: typeof orders;
+      opticon: typeof opticon;
     };
   }
 }

@@ -1,6 +1,8 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { useParams } from 'react-router';
+import { CategoryView } from '@/features/catalogue/components/category-view';
 
-/** Placeholder: this page comes with catalogue. */
-export default function CategoryPagePage() {
-  return <PagePlaceholder title="categoryPage" feature="catalogue" />;
+/** /category-page/:title — a top-level category with its sub categories and products. */
+export default function CategoryPage() {
+  const { title = '' } = useParams();
+  return <CategoryView key={title} title={title} />;
 }

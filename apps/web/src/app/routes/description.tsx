@@ -1,6 +1,8 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { useParams } from 'react-router';
+import { ProductDetail } from '@/features/catalogue/components/product-detail';
 
-/** Placeholder: this page comes with catalogue. */
+/** /description/:product_id/:country — product detail. */
 export default function DescriptionPage() {
-  return <PagePlaceholder title="description" feature="catalogue" />;
+  const { product_id = '', country = 'ca' } = useParams();
+  return <ProductDetail key={`${product_id}/${country}`} productId={product_id} country={country} />;
 }

@@ -1,6 +1,8 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { useParams } from 'react-router';
+import { DisplayProductsView } from '@/features/catalogue/components/display-products-view';
 
-/** Placeholder: this page comes with catalogue. */
+/** /dispay-products/:cate (spelled as in SPEC.md §2). */
 export default function DisplayProductsPage() {
-  return <PagePlaceholder title="displayProducts" feature="catalogue" />;
+  const { cate = '' } = useParams();
+  return <DisplayProductsView key={cate} category={cate} />;
 }

@@ -1,6 +1,8 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { useParams } from 'react-router';
+import { ProductGroupPage } from '@/features/product-group/components/product-group-page';
 
-/** Placeholder: this page comes with catalogue. */
+/** /product-groups/:id — SPEC.md §2 product group page. */
 export default function ProductGroupsPage() {
-  return <PagePlaceholder title="productGroup" feature="catalogue" />;
+  const { id = '' } = useParams();
+  return <ProductGroupPage key={id} id={id} />;
 }

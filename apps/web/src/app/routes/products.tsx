@@ -1,6 +1,8 @@
-import { PagePlaceholder } from '@/components/ui/page-placeholder';
+import { useParams } from 'react-router';
+import { ProductsView } from '@/features/catalogue/components/products-view';
 
-/** Placeholder: this page comes with catalogue. */
+/** /products/:name?/:cate?/:cate_code?/:classCode? — category listing (SPEC.md §2). */
 export default function ProductsPage() {
-  return <PagePlaceholder title="products" feature="catalogue" />;
+  const { name, cate, cate_code, classCode } = useParams();
+  return <ProductsView key={[name, cate, cate_code, classCode].join('/')} route={{ name, cate, cate_code, classCode }} />;
 }

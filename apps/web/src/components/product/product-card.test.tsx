@@ -1,0 +1,99 @@
+import { PRICED_FIELDS, type ProductCard as Dto } from '@wholesale/contract';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
+import { renderWithProviders } from '@/test/render';
+import { ProductActionsProvider } from './product-actions-context';
+import { ProductCard } from './product-card';
+
+const guestCard: Dto = {
+  id: 7,
+  product_id: 'BT-1001',
+  name: 'Wooden <b>button</b>',
+  country: 'ca',
+  class: 'F',
+  ship_pac: 12,
+  types: 'Videos,Patterns & Inspiration',
+  image: '/images/products/BT-1001.jpg',
+  brand: 'Acme',
+  color: 'Red',
+  type: null,
+  size: null,
+};
+const priced: Dto = { ...guestCard, available: 5, retail_price: 9.5, selling_price: 4, selling_price_2: null };
+
+describe('ProductCard (SPEC.md §2)', () => {
+  it('shows a guest the badge, thumbnail, id, name as HTML, ship pack and icons, but no price or stock', async () => {
+    await setLanguage('');
+    const { container } = renderWithProviders(<ProductCard product={guestCard} />);
+    expect(await screen.findByRole('link', { name: 'BT-1001' })).toHaveAttribute('href', '/description/BT-1001/ca');
+    expect(screen.getByAltText('Class F')).toHaveAttribute('src', '/images/classes/F.png');
+    expect(container.querySelector('b')?.textContent).toBe('button');
+    expect(screen.getByText('Ship pack: 12')).toBeInTheDocument();
+    expect(screen.getByTitle('Videos')).toBeInTheDocument();
+    expect(screen.getByTitle('Patterns & Inspiration')).toBeInTheDocument();
+    expect(screen.queryByText(/List price/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Ship Packs Available|Out Of Stock/)).not.toBeInTheDocument();
+    for (const f of PRICED_FIELDS) expect(guestCard).not.toHaveProperty(f);
+  });
+
+  it('shows a signed-in customer the list and retail price and the stock', async () => {
+    renderWithProviders(<ProductCard product={priced} />);
+    expect(await screen.findByText('$4.00')).toBeInTheDocument();
+    expect(screen.getByText(/Retail/)).toHaveTextContent('$9.50');
+    expect(screen.getByText('5 Ship Packs Available')).toBeInTheDocument();
+  });
+
+  it('strikes the list price through when a second selling price exists', async () => {
+    const { container } = renderWithProviders(<ProductCard product={{ ...priced, selling_price_2: 3.25 }} />);
+    await screen.findByText('$3.25');
+    expect(container.querySelector('s')?.textContent).toBe('$4.00');
+  });
+
+  it("says 'Currently Out Of Stock' in red when nothing is available, except for class N", async () => {
+    renderWithProviders(<ProductCard product={{ ...priced, available: 0 }} />);
+    const line = await screen.findByText('Currently Out Of Stock');
+    expect(line).toHaveClass('product-card__stock--out');
+  });
+
+  it('does not say out of stock for class N (always orderable)', async () => {
+    renderWithProviders(<ProductCard product={{ ...priced, class: 'N', available: 0 }} />);
+    await screen.findByText('BT-1001');
+    expect(screen.queryByText('Currently Out Of Stock')).not.toBeInTheDocument();
+  });
+
+  it('renders a script in a name as nothing executable', async () => {
+    const hostile = { ...guestCard, name: 'Snap<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> fastener' };
+    const { container } = renderWithProviders(<ProductCard product={hostile} />);
+    await screen.findByText('BT-1001');
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('.product-card__name img')).toBeNull();
+    expect(container.querySelector('.product-card__name')?.textContent).toBe('Snap fastener');
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+
+  it('falls back to a placeholder image when the thumbnail fails', async () => {
+    const { container } = renderWithProviders(<ProductCard product={guestCard} />);
+    await screen.findByText('BT-1001');
+    const img = container.querySelector('.product-card__image-link img') as HTMLImageElement;
+    expect(img).toHaveAttribute('width', '130');
+    expect(img).toHaveAttribute('height', '140');
+    fireEvent.error(img);
+    expect(img.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+  });
+
+  it('shows the favourite and add-to-cart controls supplied through the context', async () => {
+    renderWithProviders(
+      <ProductActionsProvider
+        value={{
+          FavouriteToggle: ({ product }) => <button type="button">heart {product.product_id}</button>,
+          AddToCart: ({ product }) => <button type="button">add {product.product_id}</button>,
+        }}
+      >
+        <ProductCard product={priced} />
+      </ProductActionsProvider>,
+    );
+    expect(await screen.findByRole('button', { name: 'heart BT-1001' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'add BT-1001' })).toBeInTheDocument();
+  });
+});

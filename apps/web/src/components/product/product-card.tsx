@@ -1,0 +1,91 @@
+import { classBadgePath, isUnavailable, type ProductCard as ProductCardDto } from '@wholesale/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ProductThumb } from '@/components/ui/product-thumb';
+import { paths } from '@/config/paths';
+import { ContentTypeIcons } from './content-type-icons';
+import { useProductActions } from './product-actions-context';
+import { ProductName } from './product-name';
+import './product.css';
+
+function money(value: number, lang: string): string {
+  return value.toLocaleString(lang === 'fr' ? 'fr-CA' : lang === 'es' ? 'es-US' : 'en-CA', {
+    style: 'currency',
+    currency: 'USD',
+    currencyDisplay: 'narrowSymbol',
+  });
+}
+
+/**
+ * SPEC.md §2 product card: class badge; 130×140 thumbnail with a placeholder when it fails; heart
+ * toggle (slot); product id; list price (struck through when a second selling price exists) and
+ * retail price — only when the API sent them, i.e. to signed-in customers; name as sanitised HTML;
+ * ship pack size; availability line; content-type icons; the add-to-cart slot (quantity box with the
+ * ship-pack multiplier, disabled when unavailable). `footer` replaces the add-to-cart slot.
+ */
+export function ProductCard({ product, footer }: { product: ProductCardDto; footer?: ReactNode }) {
+  const { t, i18n } = useTranslation('catalogue');
+  const { FavouriteToggle, AddToCart } = useProductActions();
+  const priced = product.selling_price !== undefined;
+  const second = product.selling_price_2 ?? null;
+  const hasSecond = second !== null && second > 0;
+  const available = product.available ?? 0;
+  const unavailable = isUnavailable(available, product.class);
+  const href = paths.description(product.product_id, product.country);
+  return (
+    <article className="product-card" aria-labelledby={`product-${product.id}-id`}>
+      <div className="product-card__media">
+        <img className="product-card__badge" src={classBadgePath(product.class)} alt={t('card.classBadge', { class: product.class })} width={36} height={36} onError={(e) => (e.currentTarget.style.visibility = 'hidden')} />
+        <Link to={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">
+          <ProductThumb src={product.image} alt="" size={130} />
+        </Link>
+        {FavouriteToggle && (
+          <div className="product-card__favourite">
+            <FavouriteToggle product={product} />
+          </div>
+        )}
+      </div>
+      <div className="product-card__body">
+        <Link to={href} className="product-card__id" id={`product-${product.id}-id`}>
+          {product.product_id}
+        </Link>
+        {priced && (
+          <p className="product-card__prices">
+            <span className="product-card__price-label">{t('card.listPrice')}</span>{' '}
+            {hasSecond ? (
+              <>
+                <s className="product-card__list-price" aria-label={t('card.wasPrice', { price: money(product.selling_price!, i18n.language) })}>
+                  {money(product.selling_price!, i18n.language)}
+                </s>{' '}
+                <strong className="product-card__sale-price">{money(second!, i18n.language)}</strong>
+              </>
+            ) : (
+              <strong>{money(product.selling_price!, i18n.language)}</strong>
+            )}
+            {product.retail_price !== undefined && (
+              <span className="product-card__retail">
+                {t('card.retailPrice')} {money(product.retail_price, i18n.language)}
+              </span>
+            )}
+          </p>
+        )}
+        <Link to={href} className="product-card__name-link">
+          <ProductName html={product.name} className="product-card__name" />
+        </Link>
+        <p className="product-card__pack">{t('card.shipPack', { count: product.ship_pac })}</p>
+        {priced && (
+          <p className={`product-card__stock${unavailable ? ' product-card__stock--out' : ''}`}>
+            {unavailable
+              ? t('card.outOfStock')
+              : available > 0
+                ? t('card.available', { count: available })
+                : t('card.comingSoon')}
+          </p>
+        )}
+        <ContentTypeIcons types={product.types} />
+        <div className="product-card__actions">{footer ?? (AddToCart ? <AddToCart product={product} /> : null)}</div>
+      </div>
+    </article>
+  );
+}

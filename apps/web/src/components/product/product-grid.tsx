@@ -1,0 +1,28 @@
+import type { ProductCard as ProductCardDto } from '@wholesale/contract';
+import type { ReactNode } from 'react';
+import { ProductCard } from './product-card';
+import './product.css';
+
+/** A grid of product cards: 5, 3, 2 or 1 columns by screen width (SPEC.md §2). */
+export function ProductGrid({
+  products,
+  footer,
+  label,
+}: {
+  products: ProductCardDto[];
+  footer?: (product: ProductCardDto) => ReactNode;
+  label?: string;
+}) {
+  return (
+    <ul className="product-grid" aria-label={label}>
+      {products.map((product) => (
+        <li key={product.product_id} className="product-grid__item">
+          <ProductCard product={product} footer={footer?.(product)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** SPEC.md §2 result count: 'n of n' when the total is under 25, otherwise shown of total. */
+export { resultCount } from '@wholesale/contract';

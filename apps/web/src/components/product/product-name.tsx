@@ -1,0 +1,19 @@
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+
+/** The markup a product name may carry (the API's sanitizeProductName uses the same list). */
+const ALLOWED_TAGS = ['b', 'strong', 'i', 'em', 'u', 'br', 'sup', 'sub', 'small', 'span'];
+
+/** Sanitises a product name for rendering: allow-listed tags only, no attributes at all. */
+export function sanitizeNameHtml(html: string): string {
+  return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR: [], KEEP_CONTENT: true });
+}
+
+/**
+ * SPEC.md §2: the name is rendered as HTML. It was sanitised when written and is sanitised again
+ * here (DOMPurify), so a script in a name is shown as nothing more than text.
+ */
+export function ProductName({ html, as: Tag = 'span', className }: { html: string; as?: 'span' | 'h1' | 'h2' | 'h3'; className?: string }) {
+  const clean = useMemo(() => sanitizeNameHtml(html), [html]);
+  return <Tag className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+}

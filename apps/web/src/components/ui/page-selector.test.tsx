@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
+import { renderWithProviders } from '@/test/render';
+import { PageSelector } from './page-selector';
+
+describe('PageSelector (SPEC.md §2)', () => {
+  it('defaults to page 1 of 10 and lists pages 1 to 10 when opened', async () => {
+    await setLanguage('');
+    renderWithProviders(<PageSelector onSelect={vi.fn()} />);
+    const button = await screen.findByRole('button', { name: /Select a Page: Page 1 of 10/ }, { timeout: 5000 });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button);
+    const options = screen.getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('sets the page and closes when a page is chosen', async () => {
+    const onSelect = vi.fn();
+    renderWithProviders(<PageSelector currentPage={2} lastPage={30} onSelect={onSelect} />);
+    await userEvent.click(await screen.findByRole('button', { name: /Page 2 of 30/ }));
+    await userEvent.click(screen.getByRole('option', { name: '17' }));
+    expect(onSelect).toHaveBeenCalledWith(17);
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('closes on a click outside without choosing', async () => {
+    const onSelect = vi.fn();
+    renderWithProviders(
+      <div>
+        <p>outside</p>
+        <PageSelector currentPage={1} lastPage={5} onSelect={onSelect} />
+      </div>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: /Page 1 of 5/ }));
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+    act(() => {
+      fireEvent.mouseDown(screen.getByText('outside'));
+    });
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('is keyboard operable: arrows move, Enter chooses, Escape closes', async () => {
+    const onSelect = vi.fn();
+    renderWithProviders(<PageSelector currentPage={3} lastPage={8} onSelect={onSelect} />);
+    await userEvent.click(await screen.findByRole('button', { name: /Page 3 of 8/ }));
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(onSelect).toHaveBeenCalledWith(5);
+    await userEvent.click(screen.getByRole('button', { name: /Page 3 of 8/ }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('limits the list to 15rem and makes it scrollable (stylesheet rule)', () => {
+    const css = fs.readFileSync(path.join(import.meta.dirname, 'pagination.css'), 'utf8');
+    expect(css).toMatch(/\.page-selector__list\s*{[^}]*max-height:\s*15rem;[^}]*overflow-y:\s*auto;/);
+  });
+});

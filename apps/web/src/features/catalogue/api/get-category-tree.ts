@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CategoriesResponse } from '@wholesale/contract';
+import { api } from '@/lib/api-client';
+import { catalogueKeys } from './keys';
+import { useViewer } from './use-viewer';
+
+/** GET categories: the tree in one language (for the category page and breadcrumbs). */
+export const getCategoryTree = (lang: string, country: string) =>
+  api.get<CategoriesResponse>('/categories', { params: { lang, country } }).then((b) => b.data);
+
+export function categoryTreeQueryOptions(lang: string, country: string) {
+  return queryOptions({
+    queryKey: catalogueKeys.key('tree', lang, country),
+    queryFn: () => getCategoryTree(lang, country),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCategoryTree() {
+  const { lang, country } = useViewer();
+  return useQuery(categoryTreeQueryOptions(lang, country));
+}

@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { useDisplayProducts } from '../api/get-display-products';
+import { ListingView } from './listing-view';
+import { useListingState } from './use-listing-state';
+
+/** /dispay-products/:cate — the products of one category, paginated (GET displayProducts). */
+export function DisplayProductsView({ category }: { category: string }) {
+  const state = useListingState();
+  const query = useDisplayProducts(category, state.page, state.perPage);
+  useEffect(() => {
+    document.title = category;
+  }, [category]);
+  return (
+    <ListingView
+      title={category}
+      data={query.data?.products}
+      isPending={query.isPending}
+      isError={query.isError}
+      page={state.page}
+      perPage={state.perPage}
+      onPage={state.setPage}
+      onPerPage={state.setPerPage}
+    />
+  );
+}

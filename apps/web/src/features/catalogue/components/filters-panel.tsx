@@ -1,0 +1,65 @@
+import type { FilterOption } from '@wholesale/contract';
+import { useTranslation } from 'react-i18next';
+import type { ListingFilters } from '../api/get-products';
+import { useFilterOptions } from '../api/get-filter-options';
+import { FILTER_KINDS, type FilterKind } from './use-listing-state';
+
+const OPTION_KEY = { brand: 'brands', color: 'colors', type: 'types', size: 'sizes' } as const;
+
+/** Brand, colour, type and size filters of a category, with counts; the choice lives in the URL. */
+export function FiltersPanel({
+  category,
+  classCode,
+  selected,
+  onToggle,
+  onClear,
+}: {
+  category: string | undefined;
+  classCode?: string;
+  selected: ListingFilters;
+  onToggle: (kind: FilterKind, value: string) => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation('catalogue');
+  const options = useFilterOptions(category, classCode);
+  const any = FILTER_KINDS.some((k) => selected[k].length > 0);
+  if (!category) return null;
+  return (
+    <aside className="filters" aria-label={t('filters.label')}>
+      <div className="filters__head">
+        <h2 className="filters__title">{t('filters.title')}</h2>
+        {any && (
+          <button type="button" className="button button--secondary filters__clear" onClick={onClear}>
+            {t('filters.clear')}
+          </button>
+        )}
+      </div>
+      {FILTER_KINDS.map((kind) => {
+        const values: FilterOption[] = options.data?.[OPTION_KEY[kind]] ?? [];
+        const chosen = selected[kind];
+        // A chosen value the category no longer has stays visible so it can be unticked.
+        const shown = [...values, ...chosen.filter((c) => !values.some((v) => v.value === c)).map((value) => ({ value, count: 0 }))];
+        if (!shown.length) return null;
+        return (
+          <details key={kind} className="filters__group" open={chosen.length > 0 || kind === 'brand'}>
+            <summary>
+              {t(`filters.${kind}`)}
+              {chosen.length > 0 && <span className="filters__badge">{chosen.length}</span>}
+            </summary>
+            <ul className="filters__list">
+              {shown.map((option) => (
+                <li key={option.value}>
+                  <label className="filters__option">
+                    <input type="checkbox" checked={chosen.includes(option.value)} onChange={() => onToggle(kind, option.value)} />
+                    <span>{option.value}</span>
+                    <span className="filters__count">({option.count})</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </details>
+        );
+      })}
+    </aside>
+  );
+}

@@ -1,0 +1,64 @@
+import { resultCount, type ProductPage } from '@wholesale/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ProductGrid } from '@/components/product/product-grid';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { PageSelector } from '@/components/ui/page-selector';
+import { Pagination } from '@/components/ui/pagination';
+import { RecordsPerPage } from '@/components/ui/records-per-page';
+import './catalogue.css';
+
+type Props = {
+  title: ReactNode;
+  data: ProductPage | undefined;
+  isPending: boolean;
+  isError: boolean;
+  page: number;
+  perPage: number;
+  onPage: (page: number) => void;
+  onPerPage: (size: number) => void;
+  aside?: ReactNode;
+  before?: ReactNode;
+};
+
+/** A product listing: heading, count, records per page, pagination bar and page selector, the grid. */
+export function ListingView({ title, data, isPending, isError, page, perPage, onPage, onPerPage, aside, before }: Props) {
+  const { t } = useTranslation('catalogue');
+  const last = data?.last_page ?? 1;
+  const count = data ? resultCount(data.data.length, data.total) : null;
+  const controls = data && data.total > 0 && (
+    <div className="listing__controls">
+      <Pagination currentPage={page} totalPages={last} onPrevious={() => onPage(page - 1)} onNext={() => onPage(page + 1)} onSelect={onPage} />
+      <PageSelector currentPage={page} lastPage={last} onSelect={onPage} />
+    </div>
+  );
+  return (
+    <section className="page listing" aria-labelledby="listing-title">
+      <h1 id="listing-title" className="listing__title">
+        {title}
+      </h1>
+      {before}
+      <div className={`listing__layout${aside ? ' listing__layout--with-aside' : ''}`}>
+        {aside}
+        <div className="listing__main">
+          <div className="listing__toolbar">
+            <p className="listing__count" aria-live="polite">
+              {count ? t('listing.count', { shown: count.shown, total: count.total }) : '\u00a0'}
+            </p>
+            <RecordsPerPage value={perPage} onChange={onPerPage} />
+          </div>
+          {isPending && <LoadingOverlay />}
+          {isError && (
+            <p className="listing__message" role="alert">
+              {t('listing.error')}
+            </p>
+          )}
+          {data && data.data.length === 0 && !isError && <p className="listing__message">{data.total > 0 ? t('listing.pastEnd') : t('listing.empty')}</p>}
+          {controls}
+          {data && data.data.length > 0 && <ProductGrid products={data.data} label={t('listing.gridLabel')} />}
+          {controls}
+        </div>
+      </div>
+    </section>
+  );
+}

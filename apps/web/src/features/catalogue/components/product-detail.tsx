@@ -1,0 +1,145 @@
+import { classBadgePath, isUnavailable } from '@wholesale/contract';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ContentTypeIcons } from '@/components/product/content-type-icons';
+import { useProductActions } from '@/components/product/product-actions-context';
+import { ProductGrid } from '@/components/product/product-grid';
+import { ProductName } from '@/components/product/product-name';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { ProductThumb, plainName } from '@/components/ui/product-thumb';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useProductDescription } from '../api/get-product-description';
+import './catalogue.css';
+
+function money(value: number, lang: string): string {
+  return value.toLocaleString(lang === 'fr' ? 'fr-CA' : lang === 'es' ? 'es-US' : 'en-CA', { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' });
+}
+
+/** /description/:product_id/:country — large image, every field, description and related products. */
+export function ProductDetail({ productId, country }: { productId: string; country: string }) {
+  const { t, i18n } = useTranslation('catalogue');
+  const { FavouriteToggle, AddToCart } = useProductActions();
+  const query = useProductDescription(productId, country);
+  const product = query.data;
+  useEffect(() => {
+    if (product) document.title = `${product.product_id} – ${plainName(product.name)}`;
+  }, [product]);
+  if (query.isPending) return <LoadingOverlay />;
+  if (query.isError || !product) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <section className="page" aria-labelledby="detail-title">
+        <h1 id="detail-title">{notFound ? t('detail.notFound') : t('listing.error')}</h1>
+        <Link to={paths.home()}>{t('detail.backHome')}</Link>
+      </section>
+    );
+  }
+  const priced = product.selling_price !== undefined;
+  const available = product.available ?? 0;
+  const unavailable = isUnavailable(available, product.class);
+  const second = product.selling_price_2 ?? null;
+  return (
+    <article className="page product-detail" aria-labelledby="detail-title">
+      {product.categories.length > 0 && (
+        <nav aria-label={t('detail.breadcrumb')} className="breadcrumb">
+          <ol>
+            {product.categories.map((c, i) => (
+              <li key={c.cat_code}>
+                <Link to={paths.products({ name: product.categories[0].name, category: c.category, catCode: c.cat_code })}>{c.category}</Link>
+                {i < product.categories.length - 1 && <span aria-hidden="true"> › </span>}
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      <div className="product-detail__main">
+        <div className="product-detail__media">
+          <ProductThumb src={product.image} alt={plainName(product.name)} size={360} />
+          {FavouriteToggle && <FavouriteToggle product={product} />}
+        </div>
+        <div className="product-detail__info">
+          <p className="product-detail__id">
+            <img src={classBadgePath(product.class)} alt="" width={28} height={28} onError={(e) => (e.currentTarget.style.display = 'none')} /> {product.product_id}
+          </p>
+          <ProductName html={product.name} as="h1" className="product-detail__name" />
+          <span id="detail-title" className="visually-hidden">
+            {plainName(product.name)}
+          </span>
+          <dl className="product-detail__fields">
+            <dt>{t('detail.class')}</dt>
+            <dd>{product.class_label}</dd>
+            {product.brand && (
+              <>
+                <dt>{t('filters.brand')}</dt>
+                <dd>{product.brand}</dd>
+              </>
+            )}
+            {product.color && (
+              <>
+                <dt>{t('filters.color')}</dt>
+                <dd>{product.color}</dd>
+              </>
+            )}
+            {product.type && (
+              <>
+                <dt>{t('filters.type')}</dt>
+                <dd>{product.type}</dd>
+              </>
+            )}
+            {product.size && (
+              <>
+                <dt>{t('filters.size')}</dt>
+                <dd>{product.size}</dd>
+              </>
+            )}
+            {product.barcode && (
+              <>
+                <dt>{t('detail.barcode')}</dt>
+                <dd>{product.barcode}</dd>
+              </>
+            )}
+            <dt>{t('detail.shipPack')}</dt>
+            <dd>{product.ship_pac}</dd>
+            {priced && (
+              <>
+                <dt>{t('card.listPrice')}</dt>
+                <dd>
+                  {second !== null && second > 0 ? (
+                    <>
+                      <s>{money(product.selling_price!, i18n.language)}</s> <strong className="product-card__sale-price">{money(second, i18n.language)}</strong>
+                    </>
+                  ) : (
+                    <strong>{money(product.selling_price!, i18n.language)}</strong>
+                  )}
+                </dd>
+                <dt>{t('card.retailPrice')}</dt>
+                <dd>{money(product.retail_price ?? 0, i18n.language)}</dd>
+                <dt>{t('detail.stock')}</dt>
+                <dd className={unavailable ? 'product-card__stock--out' : undefined}>
+                  {unavailable ? t('card.outOfStock') : available > 0 ? t('card.available', { count: available }) : t('card.comingSoon')}
+                </dd>
+              </>
+            )}
+          </dl>
+          {!priced && <p className="product-detail__sign-in">{t('detail.signInForPrices')}</p>}
+          <ContentTypeIcons types={product.types} />
+          {AddToCart && <AddToCart product={product} />}
+        </div>
+      </div>
+      {product.description && (
+        <section className="product-detail__description" aria-labelledby="detail-description">
+          <h2 id="detail-description">{t('detail.description')}</h2>
+          <p>{plainName(product.description)}</p>
+        </section>
+      )}
+      {product.related.length > 0 && (
+        <section aria-labelledby="detail-related" className="product-detail__related">
+          <h2 id="detail-related">{t('detail.related')}</h2>
+          <ProductGrid products={product.related} />
+        </section>
+      )}
+    </article>
+  );
+}

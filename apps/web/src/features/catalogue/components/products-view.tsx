@@ -1,0 +1,67 @@
+import { SPECIAL_CLASSES, type SpecialClass } from '@wholesale/contract';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useProducts } from '../api/get-products';
+import { FiltersPanel } from './filters-panel';
+import { ListingView } from './listing-view';
+import { useListingState } from './use-listing-state';
+
+export type ProductsRoute = { name?: string; cate?: string; cate_code?: string; classCode?: string };
+
+function specialClass(value: string | undefined): SpecialClass | undefined {
+  const v = (value ?? '').trim().toUpperCase();
+  return v in SPECIAL_CLASSES ? (v as SpecialClass) : undefined;
+}
+
+/**
+ * Reads /products/:name?/:cate?/:cate_code?/:classCode? — the class suffix (F new, R clearance,
+ * Y on sale, N coming soon) may also sit in the place of the cat_code when the link is shorter.
+ */
+export function resolveProductsRoute(route: ProductsRoute): { name?: string; category?: string; label?: string; classCode?: SpecialClass } {
+  const parts = [route.name, route.cate, route.cate_code, route.classCode].filter((p): p is string => Boolean(p && p.trim()));
+  const classCode = parts.length > 1 ? specialClass(parts[parts.length - 1]) : undefined;
+  const rest = classCode ? parts.slice(0, -1) : parts;
+  const [name, label, code] = rest;
+  return { name, category: code ?? label ?? name, label: label ?? name, classCode };
+}
+
+/** The category listing page with filters in the URL. */
+export function ProductsView({ route }: { route: ProductsRoute }) {
+  const { t } = useTranslation('catalogue');
+  const resolved = resolveProductsRoute(route);
+  const state = useListingState();
+  const query = useProducts({
+    name: resolved.name,
+    category: resolved.category,
+    classCode: resolved.classCode,
+    page: state.page,
+    perPage: state.perPage,
+    filters: state.filters,
+  });
+  const heading = resolved.label ?? t('listing.allProducts');
+  const title = resolved.classCode ? `${heading} – ${t(`classes.${resolved.classCode}`)}` : heading;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return (
+    <ListingView
+      title={title}
+      data={query.data?.products}
+      isPending={query.isPending}
+      isError={query.isError}
+      page={state.page}
+      perPage={state.perPage}
+      onPage={state.setPage}
+      onPerPage={state.setPerPage}
+      aside={
+        <FiltersPanel
+          category={resolved.category}
+          classCode={resolved.classCode}
+          selected={state.filters}
+          onToggle={state.toggleFilter}
+          onClear={state.clearFilters}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { cartKeys } from '@/lib/shopping-keys';
+
+export type GroupCartItem = { product_id: string; item: number };
+
+/** POST /api/cart/add for every product given a quantity on the group page, one after another. */
+export async function addGroupToCart(userId: number, items: GroupCartItem[]): Promise<void> {
+  for (const { product_id, item } of items) {
+    await api.post('/cart/add', { product_id, item }, { params: { user_id: userId } });
+  }
+}
+
+/** The group page's update-cart action; the cart is refetched afterwards (shared cart keys). */
+export function useAddGroupToCart() {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  return useMutation({
+    mutationFn: (items: GroupCartItem[]) => {
+      if (!user) throw new Error('Not signed in');
+      return addGroupToCart(user.user_value, items);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
+  });
+}

@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SearchResponse } from '@wholesale/contract';
+import { api } from '@/lib/api-client';
+import { useCountry } from '@/lib/country';
+import { useLanguage } from '@/lib/i18n';
+import { useSession } from '@/lib/session';
+import { searchKeys } from './keys';
+
+export type SearchData = SearchResponse['data'];
+
+/** GET /api/search/: search_term, lang_code (both URL-encoded); the response body's data is returned. */
+export async function searchProducts(term: string, lang: string, page: number, perPage: number, country: string): Promise<SearchData> {
+  try {
+    const body = await api.get<SearchResponse>('/search/', { params: { search_term: term, lang_code: lang === 'en' ? '' : lang, page, pagination: perPage, country } });
+    return body.data;
+  } catch (error) {
+    // SPEC.md §8: logged, then rethrown to the caller.
+    console.warn('Error fetching search results:', error);
+    throw error;
+  }
+}
+
+export function searchQueryOptions(term: string, lang: string, page: number, perPage: number, country: string, viewer: string) {
+  return queryOptions({
+    queryKey: searchKeys.list({ term, lang, page, perPage, country, viewer }),
+    queryFn: () => searchProducts(term, lang, page, perPage, country),
+    enabled: term.trim().length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSearchProducts(term: string, page: number, perPage: number) {
+  const { apiLang } = useLanguage();
+  const country = useCountry();
+  const { user } = useSession();
+  return useQuery(searchQueryOptions(term, apiLang, page, perPage, country, user ? `u${user.user_value}` : 'guest'));
+}

@@ -1,0 +1,68 @@
+import { DEFAULT_PAGE_SIZE, resultCount, stripHtml } from '@wholesale/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ProductGrid } from '@/components/product/product-grid';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { PageSelector } from '@/components/ui/page-selector';
+import { Pagination } from '@/components/ui/pagination';
+import { RecordsPerPage } from '@/components/ui/records-per-page';
+import { paths } from '@/config/paths';
+import { useSearchProducts } from '../api/search-products';
+import './search.css';
+
+/** /search-page/:product/:search — results of a search (query, page) with pagination and matching categories. */
+export function SearchResults({ term, page }: { term: string; page: number }) {
+  const { t } = useTranslation('search');
+  const navigate = useNavigate();
+  const [perPage, setPerPage] = useState(DEFAULT_PAGE_SIZE);
+  const shown = stripHtml(term);
+  const query = useSearchProducts(shown, page, perPage);
+  const data = query.data;
+  useEffect(() => {
+    document.title = t('results.title', { query: shown });
+  }, [shown, t]);
+  const goTo = (p: number) => void navigate(paths.search(shown, p));
+  const products = data?.products;
+  const count = products ? resultCount(products.data.length, products.total) : null;
+  const controls = products && products.total > 0 && (
+    <div className="listing__controls">
+      <Pagination currentPage={page} totalPages={products.last_page} onPrevious={() => goTo(page - 1)} onNext={() => goTo(page + 1)} onSelect={goTo} />
+      <PageSelector currentPage={page} lastPage={products.last_page} onSelect={goTo} />
+    </div>
+  );
+  return (
+    <section className="page search-results" aria-labelledby="search-title">
+      <h1 id="search-title">{t('results.title', { query: shown })}</h1>
+      {query.isPending && shown && <LoadingOverlay />}
+      {query.isError && <p role="alert">{t('results.error')}</p>}
+      {data && data.categories.length > 0 && (
+        <nav aria-label={t('results.categories')}>
+          <ul className="search-results__categories">
+            {data.categories.map((c) => (
+              <li key={c.cat_code}>
+                <Link to={c.level === 1 ? paths.categoryPage(c.name) : paths.products({ name: c.name, category: c.category, catCode: c.cat_code })}>{c.category}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <div className="listing__toolbar">
+        <p className="listing__count" aria-live="polite">
+          {count ? t('results.count', { shown: count.shown, total: count.total }) : '\u00a0'}
+        </p>
+        <RecordsPerPage
+          value={perPage}
+          onChange={(size) => {
+            setPerPage(size);
+            if (page !== 1) goTo(1);
+          }}
+        />
+      </div>
+      {products && products.data.length === 0 && <p className="listing__message">{products.total > 0 ? t('results.pastEnd') : t('results.none', { query: shown })}</p>}
+      {controls}
+      {products && products.data.length > 0 && <ProductGrid products={products.data} label={t('results.gridLabel')} />}
+      {controls}
+    </section>
+  );
+}
