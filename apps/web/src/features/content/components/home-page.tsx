@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -9,8 +9,20 @@ import { useCarousel } from '../api/get-carousel';
 import { useCatalogues } from '../api/get-catalogues';
 import { useBestSellers, useNewArrivals } from '../api/get-home-products';
 import { Carousel } from './carousel';
-import { ProductStrip } from './product-strip';
 import './content.css';
+
+// The product sections use the shared product grid (and its HTML sanitiser): loaded after the first
+// paint so the home route's own JavaScript stays small.
+const ProductStrip = lazy(() => import('./product-strip').then((m) => ({ default: m.ProductStrip })));
+
+function StripFallback({ id, title }: { id: string; title: string }) {
+  return (
+    <section className="home-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <div className="product-strip product-strip--loading" aria-hidden="true" />
+    </section>
+  );
+}
 
 /** Sets the document title of a content page. */
 export function useDocumentTitle(title: string) {
@@ -66,20 +78,24 @@ export function HomePage() {
         </section>
       )}
 
-      <ProductStrip
-        id="home-best-sellers"
-        title={t('home.bestSellers')}
-        products={best.data?.products.data ?? []}
-        loading={best.isPending}
-        failed={best.isError}
-      />
-      <ProductStrip
-        id="home-new-arrivals"
-        title={t('home.newArrivals')}
-        products={arrivals.data?.products.data ?? []}
-        loading={arrivals.isPending}
-        failed={arrivals.isError}
-      />
+      <Suspense fallback={<StripFallback id="home-best-sellers" title={t('home.bestSellers')} />}>
+        <ProductStrip
+          id="home-best-sellers"
+          title={t('home.bestSellers')}
+          products={best.data?.products.data ?? []}
+          loading={best.isPending}
+          failed={best.isError}
+        />
+      </Suspense>
+      <Suspense fallback={<StripFallback id="home-new-arrivals" title={t('home.newArrivals')} />}>
+        <ProductStrip
+          id="home-new-arrivals"
+          title={t('home.newArrivals')}
+          products={arrivals.data?.products.data ?? []}
+          loading={arrivals.isPending}
+          failed={arrivals.isError}
+        />
+      </Suspense>
     </div>
   );
 }

@@ -1,26 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProductCard } from '@wholesale/contract';
-import { paths } from '@/config/paths';
-
-/** Product names are limited HTML (sanitised by the API); the strip shows their text only. */
-export function plainText(html: string): string {
-  if (typeof DOMParser === 'undefined') return html.replace(/<[^>]*>/g, '');
-  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
-}
-
-function onImageError(event: React.SyntheticEvent<HTMLImageElement>) {
-  const img = event.currentTarget;
-  if (!img.dataset.fallback) {
-    img.dataset.fallback = '1';
-    img.src = '/images/placeholder.png';
-  }
-}
+import { ProductGrid } from '@/components/product/product-grid';
 
 /**
- * A light row of product cards for the home page (best sellers, new arrivals): thumbnail, item number
- * and name linking to the product page. Prices stay on the listing and detail pages, so the home route
- * stays small.
+ * A home page section of product cards (best sellers, new arrivals) using the shared product grid, so
+ * signed-in customers see prices, the favourite heart and add-to-cart as on every listing.
  */
 export function ProductStrip({
   id,
@@ -45,30 +30,15 @@ export function ProductStrip({
         {moreLink && <Link to={moreLink}>{t('home.seeAll')}</Link>}
       </div>
       {loading ? (
-        <ul className="product-strip" aria-busy="true" aria-label={t('home.loadingProducts')}>
-          {Array.from({ length: 6 }, (_, i) => (
-            <li key={i} className="product-strip__item product-strip__item--skeleton" />
-          ))}
-        </ul>
+        <div className="product-strip product-strip--loading" role="status">
+          <span className="visually-hidden">{t('home.loadingProducts')}</span>
+        </div>
       ) : failed ? (
         <p className="content-note">{t('home.productsFailed')}</p>
       ) : products.length === 0 ? (
         <p className="content-note">{t('home.noProducts')}</p>
       ) : (
-        <ul className="product-strip">
-          {products.slice(0, 12).map((p) => {
-            const name = plainText(p.name);
-            return (
-              <li key={`${p.product_id}-${p.country}`} className="product-strip__item">
-                <Link to={paths.description(p.product_id, p.country)} className="product-strip__link">
-                  <img src={p.image} alt="" width={130} height={140} loading="lazy" decoding="async" onError={onImageError} />
-                  <span className="product-strip__id">{p.product_id.trim()}</span>
-                  <span className="product-strip__name">{name}</span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
+        <ProductGrid products={products.slice(0, 10)} label={title} />
       )}
     </section>
   );

@@ -1,0 +1,98 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { storeUser } from '@/lib/session';
+import { renderWithProviders, stubFetch } from '@/test/render';
+import { CustomerSupportPage } from './customer-support-page';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const customer = {
+  user_value: 7,
+  owner_name: 'Marie Tremblay',
+  email: 'buyer.ca@example.com',
+  customer_code: 'C0007',
+  flag: 'active',
+  cflag: 'ca' as const,
+  lang: '' as const,
+  role: 'customer' as const,
+};
+
+const faqs = {
+  status: true,
+  data: [
+    { id: 1, question: 'How long does shipping take?', answer: 'Orders ship the same business day.' },
+    { id: 2, question: 'Can I return an item?', answer: 'Returns need our prior authorization.' },
+  ],
+};
+
+describe('CustomerSupportPage', () => {
+  it('shows guests the contact blocks and a sign-in prompt, without calling the signed-in APIs', async () => {
+    const { fetchMock, calls } = stubFetch({});
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<CustomerSupportPage />, '/customer-support');
+    expect(await screen.findByRole('heading', { name: 'Customer Support', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?redirect=%2Fcustomer-support');
+    expect(screen.getByRole('heading', { name: 'Contact us' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '1-800-555-0143' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.pathname.startsWith('/api/faqs') || c.url.pathname.startsWith('/api/support'))).toEqual([]);
+  });
+
+  it('opens FAQ answers in an accordion', async () => {
+    storeUser(customer);
+    const { fetchMock } = stubFetch({ '/api/faqs': () => faqs });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<CustomerSupportPage />, '/customer-support');
+    const question = await screen.findByRole('button', { name: 'How long does shipping take?' });
+    expect(question).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('Orders ship the same business day.')).not.toBeVisible();
+    await userEvent.click(question);
+    expect(question).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('region', { name: 'How long does shipping take?' })).toHaveTextContent('Orders ship the same business day.');
+  });
+
+  it('searches the question and highlights matches as text, never as HTML', async () => {
+    storeUser(customer);
+    const { fetchMock, calls } = stubFetch({
+      '/api/faqs': () => faqs,
+      '/api/support': (url) => ({
+        status: true,
+        question: url.searchParams.get('question'),
+        lang: 'en',
+        data: [
+          {
+            id: 1,
+            kind: 'faq',
+            title: 'How long does shipping take?',
+            answer: 'Orders ship the same business day.',
+            snippet: 'Orders <mark>ship</mark>',
+            segments: [
+              { text: 'Orders ', hit: false },
+              { text: 'ship', hit: true },
+              { text: ' <img src=x onerror=alert(1)>', hit: false },
+            ],
+            title_segments: [
+              { text: 'How long does ', hit: false },
+              { text: 'shipping', hit: true },
+              { text: ' take?', hit: false },
+            ],
+            score: 1,
+          },
+        ],
+      }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<CustomerSupportPage />, '/customer-support');
+    const input = await screen.findByRole('searchbox', { name: 'Your question' });
+    await userEvent.type(input, 'shiping{Enter}');
+    const results = await screen.findByRole('list');
+    const item = within(results).getByRole('listitem');
+    expect(within(item).getAllByText(/ship/, { selector: 'mark' }).map((m) => m.textContent)).toEqual(['shipping', 'ship']);
+    expect(item.querySelector('img')).toBeNull();
+    expect(item).toHaveTextContent('<img src=x onerror=alert(1)>');
+    expect(screen.getByText('1 answer for “shiping”')).toBeInTheDocument();
+    const search = calls.find((c) => c.url.pathname === '/api/support');
+    expect(search?.url.searchParams.get('question')).toBe('shiping');
+    expect(search?.url.searchParams.get('lang')).toBe('en');
+  });
+});
