@@ -1,0 +1,66 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { AddToCartButton } from './add-to-cart-button';
+import { CartBadge } from './cart-badge';
+import { cart, deferred, json, line, product, routeFetch, signInStored } from './test-helpers';
+
+configure({ asyncUtilTimeout: 5000 });
+
+function setup(answer: Promise<Response>) {
+  signInStored();
+  const { fetchMock, calls } = routeFetch({
+    'GET /api/cart': () => json(cart([], 0)),
+    'POST /api/cart/add': () => answer,
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  renderWithProviders(
+    <>
+      <CartBadge />
+      <AddToCartButton product={product} />
+    </>,
+  );
+  return calls;
+}
+
+describe('AddToCartButton', () => {
+  it('shows a placeholder line at once, then the server cart, and toasts success', async () => {
+    const answer = deferred<Response>();
+    const calls = setup(answer.promise);
+    await screen.findByRole('link', { name: 'Cart, 0 items' });
+    const qty = await screen.findByLabelText('Quantity of Dressmaker pins in ship packs');
+    await userEvent.clear(qty);
+    await userEvent.type(qty, '3{Enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Dressmaker pins to the cart' }));
+    expect(screen.getByRole('link', { name: 'Cart, 1 items' })).toBeInTheDocument();
+    const add = calls.find((c) => c.url.pathname === '/api/cart/add')!;
+    expect(add.url.searchParams.get('user_id')).toBe('7');
+    expect(JSON.parse(String(add.init?.body))).toEqual({ product_id: 'PIN-100', item: 3 });
+
+    answer.resolve(json(cart([line({ item: 3, line_total: 90 })], 90)));
+    expect(await screen.findByText('Added item to the cart')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cart, 1 items' })).toBeInTheDocument();
+  });
+
+  it('rolls the placeholder back and toasts the failure', async () => {
+    const answer = deferred<Response>();
+    setup(answer.promise);
+    await screen.findByRole('link', { name: 'Cart, 0 items' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Dressmaker pins to the cart' }));
+    expect(screen.getByRole('link', { name: 'Cart, 1 items' })).toBeInTheDocument();
+    answer.resolve(json({ status: false, error: { code: 'UNPROCESSABLE', message: 'This product is currently out of stock' } }, 422));
+    expect(await screen.findByText('This product is currently out of stock')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument());
+  });
+
+  it('is disabled for an unavailable product and hidden for guests', async () => {
+    signInStored();
+    const { fetchMock } = routeFetch({ 'GET /api/cart': () => json(cart([], 0)) });
+    vi.stubGlobal('fetch', fetchMock);
+    const { unmount } = renderWithProviders(<AddToCartButton product={{ ...product, available: 0 }} />);
+    expect(await screen.findByRole('button', { name: 'Add Dressmaker pins to the cart' })).toBeDisabled();
+    expect(screen.getByLabelText('Quantity of Dressmaker pins in ship packs')).toBeDisabled();
+    unmount();
+  });
+});

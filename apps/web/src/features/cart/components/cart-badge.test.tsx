@@ -1,0 +1,49 @@
+import { configure, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { CartBadge } from './cart-badge';
+import { cart, json, line, routeFetch, signInStored } from './test-helpers';
+
+configure({ asyncUtilTimeout: 5000 });
+
+describe('CartBadge and cart popup', () => {
+  it('opens on keyboard focus, shows whole-dollar totals with .00 and closes with its arrow', async () => {
+    signInStored();
+    const { fetchMock } = routeFetch({
+      'GET /api/cart': () => json(cart([line({ line_total: 1234.56 }), line({ id: 2, product_id: 'TAPE-9', name: 'Tape', line_total: 10.4 })], 1244.96)),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<CartBadge />);
+    const link = await screen.findByRole('link', { name: 'Cart, 2 items' });
+    await userEvent.tab();
+    expect(link).toHaveFocus();
+    const popup = await screen.findByRole('region', { name: 'Cart summary' });
+    expect(popup).toHaveTextContent('$1,235.00');
+    expect(popup).toHaveTextContent('$10.00');
+    expect(popup).toHaveTextContent('$1,245.00');
+    expect(screen.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/');
+    await userEvent.click(screen.getByRole('button', { name: 'Close the cart summary' }));
+    expect(screen.queryByRole('region', { name: 'Cart summary' })).not.toBeInTheDocument();
+  });
+
+  it('opens on hover over the cart icon', async () => {
+    signInStored();
+    const { fetchMock } = routeFetch({ 'GET /api/cart': () => json(cart([], 0)) });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<CartBadge />);
+    const link = await screen.findByRole('link', { name: 'Cart, 0 items' });
+    fireEvent.mouseEnter(link.parentElement!);
+    expect(await screen.findByRole('region', { name: 'Cart summary' })).toHaveTextContent('Your cart is empty.');
+  });
+
+  it('reads 0 with no popup and no call for guests', async () => {
+    const { fetchMock, calls } = routeFetch({});
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<CartBadge />);
+    const link = await screen.findByRole('link', { name: 'Cart, 0 items' });
+    fireEvent.mouseEnter(link.parentElement!);
+    expect(screen.queryByRole('region', { name: 'Cart summary' })).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});

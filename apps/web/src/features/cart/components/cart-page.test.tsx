@@ -1,0 +1,99 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { useLocation } from 'react-router';
+import { renderRoutes } from '@/test/render';
+import { CartPage, selectedTotalCents } from './cart-page';
+import { cart, json, line, routeFetch, signInStored } from './test-helpers';
+
+configure({ asyncUtilTimeout: 5000 });
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+const lines = [
+  line(),
+  line({ id: 2, product: 12, product_id: 'SOON-1', name: 'Coming thing', class: 'N', available: 0, item: 1, price: 5, selling_price: 5, ship_pack: 1, line_total: 5 }),
+  line({ id: 3, product: 13, product_id: 'OUT-1', name: 'Sold out', available: 0, item: 1, price: 9, selling_price: 9, ship_pack: 1, unavailable: true, line_total: 0 }),
+];
+
+describe('selectedTotalCents (SPEC.md §9)', () => {
+  it('sums selected available or class-N lines, price else selling price, times ship pack', () => {
+    expect(selectedTotalCents(lines)).toBe(6000 + 500);
+    expect(selectedTotalCents([line({ price: 0, selling_price: 3 })])).toBe(300 * 2 * 12);
+    expect(selectedTotalCents([line({ selected: false })])).toBe(0);
+  });
+});
+
+describe('CartPage', () => {
+  it('lists lines with availability, totals the selection, and places the order with PO number and key', async () => {
+    signInStored();
+    let current = cart(lines, 65);
+    const { fetchMock, calls } = routeFetch({
+      'GET /api/cart': () => json(current),
+      'POST /api/add/item': (_u, init) => {
+        const body = JSON.parse(String(init?.body));
+        current = cart(current.products.map((l) => (l.id === body.id ? { ...l, selected: body.selected } : l)), 5);
+        return json(current);
+      },
+      'POST /api/store/orders': () => json({ status: true, order_id: 42, total: 5, replayed: false }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes([
+      { path: '/cart', element: <CartPage /> },
+      { path: '*', element: <Where /> },
+    ], '/cart');
+
+    expect(await screen.findByRole('heading', { name: 'Shopping cart' })).toBeInTheDocument();
+    const out = screen.getByTestId('cart-line-OUT-1');
+    expect(within(out).getByText('Currently Out Of Stock')).toBeInTheDocument();
+    expect(within(out).getByLabelText('Quantity of Sold out in ship packs')).toBeDisabled();
+    expect(within(screen.getByTestId('cart-line-PIN-100')).getByText('10 Ship Packs Available')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$65.00');
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Order Dressmaker pins' }));
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$5.00'));
+
+    await userEvent.type(screen.getByLabelText('PO number'), 'PO-99');
+    await userEvent.type(screen.getByLabelText('Order comment'), 'Back door');
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/order-confirm?order_id=42');
+    const placed = calls.find((c) => c.url.pathname === '/api/store/orders')!;
+    expect(JSON.parse(String(placed.init?.body))).toMatchObject({ product_id: ['SOON-1'], po_number: 'PO-99', order_comment: 'Back door', user_id: 7 });
+    expect(new Headers(placed.init?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows the server refusal (opening minimum) and stays on the page', async () => {
+    signInStored();
+    const { fetchMock } = routeFetch({
+      'GET /api/cart': () => json(cart([line()], 60)),
+      'POST /api/store/orders': () =>
+        json({ status: false, error: { code: 'UNPROCESSABLE', message: 'Your opening order must reach $500.00; this order comes to $60.00' } }, 422),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
+    await userEvent.click(await screen.findByRole('button', { name: 'Place order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your opening order must reach $500.00');
+  });
+
+  it('removes a line and refetches the cart at once and again after 1.5 s', async () => {
+    signInStored();
+    const { fetchMock, calls } = routeFetch({
+      'GET /api/cart': () => json(cart([line()], 60)),
+      'DELETE /api/cart/delete': () => json(cart([], 0)),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Dressmaker pins from the cart' }));
+    const del = await waitFor(() => calls.find((c) => c.url.pathname === '/api/cart/delete')!);
+    expect(del.url.searchParams.get('id')).toBe('1');
+    expect(del.url.searchParams.get('user_id')).toBe('7');
+    const gets = () => calls.filter((c) => c.url.pathname === '/api/cart').length;
+    await waitFor(() => expect(gets()).toBe(2));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(gets()).toBe(2);
+    await waitFor(() => expect(gets()).toBe(3), { timeout: 2000 });
+  });
+});

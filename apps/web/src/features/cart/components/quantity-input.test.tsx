@@ -1,0 +1,70 @@
+import { configure, screen } from '@testing-library/react';
+import { renderWithProviders as render } from '@/test/render';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
+import { QuantityInput } from './quantity-input';
+
+function Harness({ available, cls, onCommit }: { available: number; cls: string; onCommit: (n: number) => void }) {
+  const [value, setValue] = useState(1);
+  return (
+    <QuantityInput
+      value={value}
+      available={available}
+      productClass={cls}
+      shipPack={6}
+      label="Quantity"
+      onCommit={(n) => {
+        setValue(n);
+        onCommit(n);
+      }}
+    />
+  );
+}
+
+configure({ asyncUtilTimeout: 5000 });
+
+describe('QuantityInput (SPEC.md §5)', () => {
+  it('accepts only digits and a leading minus; a negative entry shows NA and is not committed', async () => {
+    const onCommit = vi.fn();
+    render(<Harness available={10} cls="A" onCommit={onCommit} />);
+    const input = (await screen.findByLabelText('Quantity'));
+    await userEvent.clear(input);
+    await userEvent.type(input, '4a.');
+    expect(input).toHaveValue('4');
+    await userEvent.clear(input);
+    await userEvent.type(input, '-3');
+    expect(input).toHaveValue('NA');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.tab();
+    expect(onCommit).not.toHaveBeenCalled();
+    expect(screen.getByText('× 6')).toBeInTheDocument();
+  });
+
+  it('clamps above available except for class N', async () => {
+    const onCommit = vi.fn();
+    const { unmount } = render(<Harness available={10} cls="A" onCommit={onCommit} />);
+    let input = (await screen.findByLabelText('Quantity'));
+    await userEvent.clear(input);
+    await userEvent.type(input, '50{Enter}');
+    expect(onCommit).toHaveBeenLastCalledWith(10);
+    expect(input).toHaveValue('10');
+    unmount();
+
+    render(<Harness available={0} cls="N" onCommit={onCommit} />);
+    input = (await screen.findByLabelText('Quantity'));
+    await userEvent.clear(input);
+    await userEvent.type(input, '50{Enter}');
+    expect(onCommit).toHaveBeenLastCalledWith(50);
+  });
+
+  it('steps with plus and minus within the limits', async () => {
+    const onCommit = vi.fn();
+    render(<Harness available={2} cls="A" onCommit={onCommit} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'One ship pack more' }));
+    expect(onCommit).toHaveBeenLastCalledWith(2);
+    expect(screen.getByRole('button', { name: 'One ship pack less' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'One ship pack more' }));
+    expect(onCommit).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,73 @@
+import type { CartLine, CartResponse, ProductCard } from '@wholesale/contract';
+import { storeUser } from '@/lib/session';
+
+/** A signed-in Canadian customer in local storage. */
+export function signInStored(): void {
+  storeUser({ user_value: 7, owner_name: 'Marie Tremblay', email: 'm@example.com', customer_code: 'C7', flag: 'active', cflag: 'ca', lang: '', role: 'customer' });
+}
+
+export const product: ProductCard = {
+  id: 11,
+  product_id: 'PIN-100',
+  name: 'Dressmaker <b>pins</b>',
+  country: 'ca',
+  class: 'A',
+  ship_pac: 12,
+  types: '',
+  image: '/images/products/PIN-100.jpg',
+  brand: null,
+  color: null,
+  type: null,
+  size: null,
+  available: 10,
+  retail_price: 5,
+  selling_price: 2.5,
+  selling_price_2: null,
+};
+
+export function line(overrides: Partial<CartLine> = {}): CartLine {
+  return {
+    id: 1,
+    product: 11,
+    product_id: 'PIN-100',
+    name: 'Dressmaker pins',
+    item: 2,
+    price: 2.5,
+    selling_price: 2.5,
+    retail_price: 5,
+    ship_pack: 12,
+    available: 10,
+    class: 'A',
+    image: '/images/products/PIN-100.jpg',
+    selected: true,
+    unavailable: false,
+    line_total: 60,
+    ...overrides,
+  };
+}
+
+export function cart(lines: CartLine[], total: number): CartResponse {
+  return { status: true, products: lines, total, count: lines.length };
+}
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A controllable fetch: each handler may answer later (a promise), so pending states can be seen. */
+export function routeFetch(routes: Record<string, (url: URL, init?: RequestInit) => Response | Promise<Response>>) {
+  const calls: Array<{ url: URL; init?: RequestInit }> = [];
+  const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    calls.push({ url, init });
+    const handler = routes[`${init?.method ?? 'GET'} ${url.pathname}`];
+    if (!handler) return json({ status: false, error: { code: 'ROUTE_NOT_FOUND', message: 'No such path' } }, 404);
+    return handler(url, init);
+  };
+  return { fetchMock, calls };
+}
+
+export function deferred<T>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}

@@ -1,0 +1,77 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { deferred, json, product, routeFetch, signInStored } from '@/features/cart/components/test-helpers';
+import { FavouriteToggle } from './favourite-toggle';
+import { FavouritesBadge } from './favourites-badge';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const emptyList = { status: true, products: { data: [], total: 0, current_page: 1, last_page: 1, per_page: 1 } };
+
+function setup(addAnswer: Promise<Response>) {
+  signInStored();
+  const { fetchMock, calls } = routeFetch({
+    'GET /api/favorite': () => json(emptyList),
+    'POST /api/fav/add': () => addAnswer,
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  renderWithProviders(
+    <>
+      <FavouritesBadge />
+      <FavouriteToggle product={product} />
+    </>,
+  );
+  return calls;
+}
+
+describe('FavouriteToggle', () => {
+  it('flips at once, is disabled while running, updates the badge and toasts success', async () => {
+    const answer = deferred<Response>();
+    const calls = setup(answer.promise);
+    const heart = await screen.findByRole('button', { name: 'Favourite: Dressmaker pins' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Favourites, 0 items' })).toBeInTheDocument());
+
+    await userEvent.click(heart);
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    expect(heart).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Favourites, 1 items' })).toBeInTheDocument();
+    const add = calls.find((c) => c.url.pathname === '/api/fav/add')!;
+    expect(add.url.searchParams.get('product_id')).toBe('PIN-100');
+    expect(add.url.searchParams.get('user_id')).toBe('7');
+
+    answer.resolve(json({ status: true, product_id: 'PIN-100', favourite: true, message: 'Product is added to favourites' }));
+    expect(await screen.findByText('Product is added to favourites')).toBeInTheDocument();
+    await waitFor(() => expect(heart).toBeEnabled());
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('reverts, rolls back the cached list and toasts the error on failure', async () => {
+    const answer = deferred<Response>();
+    setup(answer.promise);
+    const heart = await screen.findByRole('button', { name: 'Favourite: Dressmaker pins' });
+    await userEvent.click(heart);
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    answer.resolve(json({ status: false, error: { code: 'INTERNAL', message: 'Database down' } }, 500));
+    expect(await screen.findByText('Failed to update favourites: Database down')).toBeInTheDocument();
+    await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'false'));
+    expect(heart).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Favourites, 0 items' })).toBeInTheDocument();
+  });
+
+  it('is not shown to guests, whose badge reads 0', async () => {
+    const { fetchMock, calls } = routeFetch({});
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(
+      <>
+        <FavouritesBadge />
+        <FavouriteToggle product={product} />
+      </>,
+    );
+    expect(await screen.findByRole('link', { name: 'Favourites, 0 items' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Favourite/ })).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});
