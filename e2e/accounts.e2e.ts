@@ -25,17 +25,57 @@ async function meStatus(page: Page): Promise<{ status: number; userValue?: numbe
   });
 }
 
-async function signIn(page: Page, email: string, password: string, labels = { email: 'Email', password: 'Password', submit: 'Sign in' }) {
+async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  labels = { email: 'Email', password: 'Password', submit: 'Sign in' },
+) {
   await page.getByLabel(labels.email, { exact: true }).fill(email);
   await page.getByLabel(labels.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: labels.submit, exact: true }).click();
 }
 
-const PRICE = /\$\s?\d[\d,]*\.\d{2}/;
+const PRICE = /\$\s?\d[\d,]*\.\d{2}|\d+,\d{2}\s?\$/;
+
+type Cat = { name: string; category: string; cat_code: string };
+
+/** A category listing page (the catalogue's product cards), built like paths.products(). */
+async function listingPath(): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/categories?lang=en`);
+  const body = (await response.json()) as { data: Cat[] };
+  const c = body.data.find((x) => x.name !== 'Zippers' && x.name !== 'Promotions') ?? body.data[0];
+  return `/products/${[c.name, c.category, c.cat_code].map(encodeURIComponent).join('/')}`;
+}
+
+/** How many product cards (links to a product's page) and prices the page shows once it settled. */
+async function cardsAndPrices(page: Page): Promise<{ cards: number; prices: number }> {
+  await page.waitForLoadState('networkidle');
+  return {
+    cards: await page.locator('main a[href^="/description/"]').count(),
+    prices: await page.locator('main').getByText(PRICE).count(),
+  };
+}
+
+/**
+ * NOTE: Chromium logs every failed fetch as a console error. Two are expected here: the deliberate
+ * wrong-password sign-in (401 from /api/login) and product thumbnails the demo data has no file for
+ * (404 under /images/, the catalogue's placeholder covers them). Everything else fails the journey.
+ */
+function expectNoErrorsButExpected(errors: string[]): void {
+  const unexpected = errors.filter(
+    (e) =>
+      !(
+        e.includes('Failed to load resource') &&
+        (e.includes('/images/') || (e.includes('status of 401') && e.includes('/api/login)')))
+      ),
+  );
+  expect(unexpected, 'console errors or page errors').toEqual([]);
+}
 
 describe('accounts journeys', () => {
   it('signs in, sees the profile name (and prices), stays signed in on reload, signs out to / keeping the language', async () => {
-    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    const { page, errors } = await newPage(browser, { baseUrl });
     await page.goto('/');
     await page.getByRole('link', { name: 'Login' }).first().click();
     await page.waitForURL('**/login');
@@ -44,7 +84,10 @@ describe('accounts journeys', () => {
 
     // A wrong password: one generic message, in the user's language.
     await signIn(page, 'buyer.ca@example.com', 'not-the-password');
-    await page.getByRole('alert').filter({ hasText: 'The e-mail or password is incorrect' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The e-mail or password is incorrect' })
+      .waitFor();
 
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -54,14 +97,29 @@ describe('accounts journeys', () => {
     const me = await meStatus(page);
     expect(me.status).toBe(200);
     // The SPA keeps the user record, never the token (DESIGN.md "Auth").
-    const stored = await page.evaluate(() => ({ user: localStorage.getItem('user'), token: localStorage.getItem('token') }));
-    expect(JSON.parse(stored.user ?? '{}')).toMatchObject({ user_value: me.userValue, owner_name: 'Marie Tremblay', cflag: 'ca' });
+    const stored = await page.evaluate(() => ({
+      user: localStorage.getItem('user'),
+      token: localStorage.getItem('token'),
+    }));
+    expect(JSON.parse(stored.user ?? '{}')).toMatchObject({
+      user_value: me.userValue,
+      owner_name: 'Marie Tremblay',
+      cflag: 'ca',
+    });
     expect(stored.token).toBeNull();
     const cookies = await page.context().cookies();
-    expect(cookies.find((c) => c.name === 'sid')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
-    // Prices: when product cards are on the page, a signed-in buyer sees prices on them.
-    const cards = await page.locator('a[href^="/description/"]').count();
-    if (cards > 0) await expect.poll(() => page.getByText(PRICE).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(cookies.find((c) => c.name === 'sid')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
+    // Prices: where the catalogue's product cards are, a signed-in buyer sees prices on them
+    // (and after signing out, none). Without cards, the profile name and /api/me above are the proof.
+    const listing = await listingPath();
+    await page.goto(listing);
+    const signedIn = await cardsAndPrices(page);
+    if (signedIn.cards > 0)
+      expect(signedIn.prices, 'prices on product cards when signed in').toBeGreaterThan(0);
+    await page.goto('/');
 
     await page.reload();
     await page.getByRole('link', { name: 'My profile (Marie Tremblay)' }).first().waitFor();
@@ -72,30 +130,43 @@ describe('accounts journeys', () => {
     await page.getByRole('link', { name: 'Connexion' }).first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? 'null')).toEqual({ lang: 'fr' });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? 'null')).toEqual(
+      { lang: 'fr' },
+    );
     // The server forgot the session: the cookie no longer signs anyone in.
     expect((await meStatus(page)).status).toBe(401);
-    if (cards > 0) expect(await page.getByText(PRICE).count()).toBe(0);
-    expectNoConsoleErrors();
+    await page.goto(listing);
+    const guest = await cardsAndPrices(page);
+    if (guest.cards > 0) expect(guest.prices, 'no price for guests').toBe(0);
+    expectNoErrorsButExpected(errors);
   });
 
   it('sends a guest from a protected page to /login and back after signing in', async () => {
-    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    const { page, errors } = await newPage(browser, { baseUrl });
     await page.goto('/profile');
-    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/profile');
+    await page.waitForURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/profile',
+    );
     await signIn(page, 'buyer.us@example.com', DEMO_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/profile');
     const details = page.getByTestId('profile-details');
     await details.waitFor();
-    for (const text of ['Carter Quilt Supply', 'Emily Carter', 'buyer.us@example.com', 'U20001', 'United States', 'English']) {
+    for (const text of [
+      'Carter Quilt Supply',
+      'Emily Carter',
+      'buyer.us@example.com',
+      'U20001',
+      'United States',
+      'English',
+    ]) {
       await details.getByText(text, { exact: true }).waitFor();
     }
     await checkA11y(page, '/profile');
-    expectNoConsoleErrors();
+    expectNoErrorsButExpected(errors);
   });
 
   it('resets a forgotten password through the mailed link and signs in with the new one (phone)', async () => {
-    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl, viewport: PHONE });
+    const { page, errors } = await newPage(browser, { baseUrl, viewport: PHONE });
     const email = 'buyer2.ca@example.com';
     const newPassword = 'a-brand-new-password-42';
 
@@ -104,7 +175,10 @@ describe('accounts journeys', () => {
     await page.waitForURL('**/forget-password');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send the link' }).click();
-    await page.getByRole('status').filter({ hasText: 'If an account exists for this address' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'If an account exists for this address' })
+      .waitFor();
 
     // The dev mailbox lists the mail (in the recipient's language: French) and its link is clickable.
     await page.goto('/dev/mailbox');
@@ -112,8 +186,13 @@ describe('accounts journeys', () => {
     const row = page.getByRole('row').filter({ hasText: email }).first();
     await row.getByRole('link', { name: 'Réinitialisez votre mot de passe' }).click();
     await page.getByRole('heading', { name: 'Réinitialisez votre mot de passe' }).waitFor();
-    await page.getByTestId('mail-html').getByRole('link', { name: 'Réinitialiser mon mot de passe' }).click();
-    await page.waitForURL((url) => url.pathname === '/reset-password' && !!url.searchParams.get('token'));
+    await page
+      .getByTestId('mail-html')
+      .getByRole('link', { name: 'Réinitialiser mon mot de passe' })
+      .click();
+    await page.waitForURL(
+      (url) => url.pathname === '/reset-password' && !!url.searchParams.get('token'),
+    );
 
     await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
     await checkA11y(page, '/reset-password');
@@ -134,7 +213,10 @@ describe('accounts journeys', () => {
     // The old password no longer works; the new one does, and the user's French wins.
     await page.goto('/login');
     await signIn(page, email, DEMO_PASSWORD);
-    await page.getByRole('alert').filter({ hasText: 'The e-mail or password is incorrect' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The e-mail or password is incorrect' })
+      .waitFor();
     await page.getByLabel('Password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
@@ -151,9 +233,13 @@ describe('accounts journeys', () => {
     const restore = await fetch(`${baseUrl}/api/updateProfile`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ id: user.user_value, old_password: newPassword, new_password: DEMO_PASSWORD }),
+      body: JSON.stringify({
+        id: user.user_value,
+        old_password: newPassword,
+        new_password: DEMO_PASSWORD,
+      }),
     });
     expect(restore.status).toBe(200);
-    expectNoConsoleErrors();
+    expectNoErrorsButExpected(errors);
   });
 });
