@@ -1,7 +1,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Country, Lang } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
-import { categories, classCodes } from '../../db/schema';
+import { categories, classCodes, productPrices, products, productTranslations } from '../../db/schema';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ClassCodeRow = typeof classCodes.$inferSelect;
@@ -359,5 +359,30 @@ export function searchProductsFuzzy(tx: Tx, input: Omit<SearchInput, 'fuzzy'>): 
   return tx.transaction(async (inner) => {
     await inner.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`);
     return searchProducts(inner, { ...input, fuzzy: true });
+  });
+}
+
+/** Inserts a product with its three translations and its prices, in one transaction. */
+export async function insertDevProduct(
+  tx: Tx,
+  input: {
+    productId: string;
+    classCode: string;
+    categoryId: number;
+    shipPack: number;
+    names: { en: string; fr: string; es: string };
+    prices: Array<{ country: Country; retailPriceCents: number; sellingPriceCents: number; sellingPrice2Cents: number | null; available: number }>;
+  },
+): Promise<number> {
+  return tx.transaction(async (inner) => {
+    const [row] = await inner
+      .insert(products)
+      .values({ productId: input.productId, classCode: input.classCode, categoryId: input.categoryId, shipPack: input.shipPack })
+      .returning({ id: products.id });
+    await inner.insert(productTranslations).values(
+      (['en', 'fr', 'es'] as const).map((lang) => ({ productId: row.id, lang, name: input.names[lang], description: '' })),
+    );
+    if (input.prices.length) await inner.insert(productPrices).values(input.prices.map((p) => ({ productId: row.id, ...p })));
+    return row.id;
   });
 }

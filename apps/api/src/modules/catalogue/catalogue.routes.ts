@@ -19,6 +19,7 @@ import {
 } from '@wholesale/contract';
 import { requestCountry } from '../../lib/request-country';
 import {
+  createDevProduct,
   getBestSellers,
   getCategoryTree,
   getClassCodes,
@@ -269,4 +270,39 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       return { status: true as const, data };
     },
   );
+
+  // Development and browser journeys only (like the dev mailbox): never registered in production.
+  if (app.config.env !== 'production') {
+    app.post(
+      '/api/dev/products',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Adds one product (not in production); raw_names keeps the names unsanitised to test the browser',
+          body: z.object({
+            product_id: z.string().trim().min(1).max(40),
+            category: z.string().min(1).max(100),
+            class: z.string().trim().min(1).max(4).default('A'),
+            names: z.object({ en: z.string().min(1).max(500), fr: z.string().max(500).optional(), es: z.string().max(500).optional() }),
+            ship_pack: z.number().int().min(1).max(10_000).default(1),
+            prices: z
+              .array(
+                z.object({
+                  country: z.enum(['ca', 'us']),
+                  retail: z.number().min(0),
+                  selling: z.number().min(0),
+                  selling_2: z.number().min(0).nullable().default(null),
+                  available: z.number().int().min(0).default(0),
+                }),
+              )
+              .max(2)
+              .default([]),
+            raw_names: z.boolean().default(false),
+          }),
+          response: { 200: z.object({ status: z.literal(true), id: z.number().int() }) },
+        },
+      },
+      async (request) => ({ status: true as const, ...(await createDevProduct(app.db, request.body)) }),
+    );
+  }
 };

@@ -2,6 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 import {
   classBadgePath,
   fromCents,
+  toCents,
   productImagePath,
   SEARCH_MAX_LENGTH,
   stripHtml,
@@ -28,6 +29,7 @@ import { TtlCache } from './catalogue.cache';
 import {
   countGroup,
   countListing,
+  insertDevProduct,
   searchProducts,
   searchProductsFuzzy,
   selectAllCategories,
@@ -490,4 +492,42 @@ export async function suggestCatalogue(
     })),
     categories,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Development only: a product written directly (browser journeys need one with a hostile name).
+
+export type DevProductInput = {
+  product_id: string;
+  category: string;
+  class: string;
+  names: { en: string; fr?: string; es?: string };
+  ship_pack: number;
+  prices: Array<{ country: Country; retail: number; selling: number; selling_2: number | null; available: number }>;
+  /** Store the names exactly as given (to prove the browser's own sanitising); otherwise sanitised. */
+  raw_names: boolean;
+};
+
+/** Inserts one product with its names and prices (development and tests only; never registered in production). */
+export async function createDevProduct(tx: Tx, input: DevProductInput): Promise<{ id: number }> {
+  const rows = await allCategories(tx);
+  const category = findCategory(rows, input.category, undefined);
+  if (!category) throw new AppError('VALIDATION_FAILED', 'Unknown category', { fields: { category: 'Unknown category' } });
+  const clean = (name: string) => (input.raw_names ? name : sanitizeProductName(name));
+  const id = await insertDevProduct(tx, {
+    productId: input.product_id.trim(),
+    classCode: input.class,
+    categoryId: category.id,
+    shipPack: input.ship_pack,
+    names: { en: clean(input.names.en), fr: clean(input.names.fr ?? input.names.en), es: clean(input.names.es ?? input.names.en) },
+    prices: input.prices.map((p) => ({
+      country: p.country,
+      retailPriceCents: toCents(p.retail),
+      sellingPriceCents: toCents(p.selling),
+      sellingPrice2Cents: p.selling_2 === null ? null : toCents(p.selling_2),
+      available: p.available,
+    })),
+  });
+  invalidateCatalogueCaches(tx);
+  return { id };
 }

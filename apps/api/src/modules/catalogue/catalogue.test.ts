@@ -267,3 +267,34 @@ describe('sanitizeProductName', () => {
     expect(sanitizeProductName('<style>body{}</style>Plain')).toBe('Plain');
   });
 });
+
+describe('POST /api/dev/products (development only)', () => {
+  it('adds a product with sanitised names, or raw names on request, visible to the listings at once', async () => {
+    const before = (await get('/api/cadProducts?category=TH')).body.products.total;
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/dev/products',
+      headers: ca,
+      payload: {
+        product_id: 'TH-DEV1',
+        category: 'TH',
+        names: { en: 'Dev <script>alert(1)</script><i>thread</i>' },
+        prices: [{ country: 'ca', retail: 2, selling: 1.5, available: 3 }],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const raw = await t.inject({
+      method: 'POST',
+      url: '/api/dev/products',
+      headers: ca,
+      payload: { product_id: 'TH-DEV2', category: 'TH', names: { en: 'Raw <script>x()</script>' }, prices: [{ country: 'ca', retail: 2, selling: 1 }], raw_names: true },
+    });
+    expect(raw.statusCode).toBe(200);
+    const after = (await get('/api/cadProducts?category=TH')).body.products;
+    expect(after.total).toBe(before + 2);
+    const names = Object.fromEntries(after.data.map((p: { product_id: string; name: string }) => [p.product_id, p.name]));
+    expect(names['TH-DEV1']).toBe('Dev <i>thread</i>');
+    expect(names['TH-DEV2']).toBe('Raw <script>x()</script>');
+    expect((await t.inject({ method: 'POST', url: '/api/dev/products', headers: ca, payload: { product_id: 'X', category: 'NOPE', names: { en: 'x' } } })).statusCode).toBe(400);
+  });
+});
