@@ -1,0 +1,305 @@
+#!/usr/bin/env node
+// npm run bench -- [--products 100000] [--scenario all|<group>|<name fragment>] [--duration 10]
+//                  [--connections 32] [--customers 1000] [--reuse] [--build] [--no-record]
+//
+// --reuse keeps the last wholesale_bench database (no reseed); --build rebuilds apps/api/dist first.
+//
+// Measures the production server against PostgreSQL (bench/README.md): a fresh database
+// `wholesale_bench` seeded with N products, `node apps/api/dist/server.js` on port 3100, autocannon on
+// each scenario of bench/scenarios.mjs, and a bare Node `http` server answering a constant on the same
+// machine in the same run (the ceiling each figure is quoted against). Appends to bench/RESULTS.md.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { scenarios } from './scenarios.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = 'wholesale_bench';
+const PORT = 3100;
+const BARE_PORT = 3101;
+
+const { values: args } = parseArgs({
+  options: {
+    products: { type: 'string', default: '100000' },
+    scenario: { type: 'string', default: 'all' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    customers: { type: 'string' },
+    reuse: { type: 'boolean', default: false },
+    build: { type: 'boolean', default: false },
+    'no-record': { type: 'boolean', default: false },
+  },
+});
+const products = Number(args.products);
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const selected = scenarios.filter(
+  (s) => args.scenario === 'all' || s.group === args.scenario || s.name.toLowerCase().includes(args.scenario.toLowerCase()),
+);
+if (!selected.length) {
+  console.error(`no scenario matches "${args.scenario}" (groups: ${[...new Set(scenarios.map((s) => s.group))].join(', ')})`);
+  process.exit(1);
+}
+// Cart-type scenarios need the bench customers (1,000 customers × 50-line carts, 100,000 orders).
+const customers = Number(args.customers ?? (selected.some((s) => s.group === 'cart' || s.group === 'orders') ? 1000 : 0));
+
+const dbUrl = (() => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${DB_NAME}`;
+  return u.toString();
+})();
+const log = (line) => console.log(`[bench] ${line}`);
+const children = [];
+
+function run(cmd, argv, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, argv, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${argv.join(' ')} exited with ${code}`))));
+  });
+}
+
+function start(cmd, argv, env, name) {
+  const child = spawn(cmd, argv, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  child.on('exit', (code, signal) => {
+    if (!child.stopping) {
+      console.error(`[bench] ${name} stopped unexpectedly (${code ?? signal})`);
+      process.exitCode = 1;
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+async function stopAll() {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.stopping = true;
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+        }),
+    ),
+  );
+}
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (children.some((c) => c.exitCode !== null && !c.stopping)) throw new Error(`a server exited before ${url} answered`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function withClient(url, fn) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Signs in through POST /api/login; without that route, writes a session row the way createSession does. */
+async function signIn(base) {
+  const email = 'buyer.ca@example.com';
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'wholesale-demo' }),
+  });
+  if (res.ok) {
+    const body = await res.json();
+    if (body.token) return { token: body.token, via: 'POST /api/login' };
+  } else if (res.status !== 404) {
+    throw new Error(`POST /api/login answered ${res.status}: ${await res.text()}`);
+  }
+  // Same scheme as apps/api/src/modules/accounts/session.service.ts createSession: sha256 of the token.
+  const token = randomBytes(32).toString('base64url');
+  await withClient(dbUrl, (c) =>
+    c.query(
+      `insert into sessions (token_hash, user_id, csrf_token, expires_at)
+       select $1, id, $2, now() + interval '30 days' from users where email = $3`,
+      [createHash('sha256').update(token).digest('hex'), randomBytes(32).toString('base64url'), email],
+    ),
+  );
+  return { token, via: 'session row (no /api/login route)' };
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ connections, pipelining: 1, ...opts }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+function requestOptions(scenario, ctx, base) {
+  const headers = { ...(scenario.auth ? ctx.headers : {}) };
+  const method = scenario.method ?? 'GET';
+  let body;
+  if (scenario.body !== undefined) {
+    body = JSON.stringify(typeof scenario.body === 'function' ? scenario.body(ctx) : scenario.body);
+    headers['content-type'] = 'application/json';
+  }
+  const p = typeof scenario.path === 'function' ? scenario.path(ctx) : scenario.path;
+  const opts = { url: `${base}${p}`, method, headers, body };
+  if (scenario.requests) opts.requests = scenario.requests(ctx).map((r) => ({ ...r, headers: { ...headers, ...(r.headers ?? {}) } }));
+  return opts;
+}
+
+function summarise(name, result) {
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function main() {
+  const startedAt = new Date();
+  const timings = {};
+
+  if (!args.reuse) {
+    log(`creating database ${DB_NAME}`);
+    await withClient(ADMIN_URL, async (c) => {
+      await c.query(`drop database if exists ${DB_NAME} with (force)`);
+      await c.query(`create database ${DB_NAME}`);
+    });
+    let t = Date.now();
+    const seedArgs = ['apps/api/src/db/seed/cli.ts', '--products', String(products)];
+    if (customers > 0) seedArgs.push('--customers', String(customers), '--cart-lines', '50', '--orders', '100000');
+    await run(path.join(ROOT, 'node_modules/.bin/tsx'), seedArgs, { DATABASE_URL: dbUrl });
+    timings.seed = (Date.now() - t) / 1000;
+    log(`seeded in ${fmt(timings.seed, 1)} s`);
+  }
+
+  if (args.build || !fs.existsSync(path.join(ROOT, 'apps/api/dist/server.js'))) {
+    log('building the API');
+    await run('npm', ['run', 'build', '-w', '@wholesale/api']);
+  }
+
+  const base = `http://127.0.0.1:${PORT}`;
+  start(
+    process.execPath,
+    ['apps/api/dist/server.js'],
+    {
+      DATABASE_URL: dbUrl,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000000',
+      // A throw-away key: production refuses to start without one, and the bench data has no secrets.
+      APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY ?? randomBytes(32).toString('hex'),
+    },
+    'API server',
+  );
+  const bare = start(
+    process.execPath,
+    [
+      '-e',
+      `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"status":true}'); }).listen(${BARE_PORT}, '127.0.0.1')`,
+    ],
+    {},
+    'bare server',
+  );
+  await waitFor(`${base}/api/health`);
+  await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
+  void bare;
+
+  const { token, via } = await signIn(base);
+  log(`signed in buyer.ca@example.com via ${via}`);
+  const ctx = {
+    token,
+    headers: { authorization: `Bearer ${token}` },
+    query: (text, params) => withClient(dbUrl, async (c) => (await c.query(text, params)).rows),
+  };
+  ctx.productIds = (
+    await ctx.query(
+      `select p.product_id from products p join product_prices pp on pp.product_id = p.id and pp.country = 'ca'
+       where p.active order by p.id limit 500`,
+    )
+  ).map((r) => r.product_id);
+  ctx.userId = (await ctx.query(`select id from users where email = 'buyer.ca@example.com'`))[0]?.id;
+
+  const results = [];
+  log(`bare Node http server, ${duration} s × ${connections} connections`);
+  await cannon({ url: `http://127.0.0.1:${BARE_PORT}/`, duration: 2 });
+  const bareResult = summarise('bare Node http (constant JSON)', await cannon({ url: `http://127.0.0.1:${BARE_PORT}/`, duration }));
+  results.push(bareResult);
+
+  for (const scenario of selected) {
+    const opts = requestOptions(scenario, ctx, base);
+    // Warm-up: JIT, connection pool, caches and generated images.
+    await cannon({ ...opts, duration: 3 });
+    log(`${scenario.name}: ${duration} s × ${connections} connections`);
+    const r = summarise(scenario.name, await cannon({ ...opts, duration }));
+    results.push(r);
+    log(`  ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}`);
+  }
+  await stopAll();
+
+  const pgVersion = (await withClient(ADMIN_URL, (c) => c.query('show server_version')).then((r) => r.rows[0].server_version)) ?? '?';
+  const counts = await withClient(dbUrl, (c) =>
+    c.query(`select (select count(*) from products) as products, (select count(*) from users) as users,
+                    (select count(*) from orders) as orders, (select count(*) from cart_lines) as cart_lines`),
+  ).then((r) => r.rows[0]);
+  const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
+  const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim();
+  const lines = [
+    '',
+    `## ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC — ${fmt(Number(counts.products))} products`,
+    '',
+    `- Machine: ${os.cpus().length} × ${cpu}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}; Node ${process.version}; PostgreSQL ${pgVersion}.`,
+    `- Command: \`${command}\` (${connections} connections, ${duration} s per scenario after a 3 s warm-up; server and load generator on the same machine).`,
+    `- Data: ${fmt(Number(counts.products))} products, ${fmt(Number(counts.users))} users, ${fmt(Number(counts.orders))} orders, ${fmt(Number(counts.cart_lines))} cart lines${timings.seed ? `; seeding took ${fmt(timings.seed, 1)} s` : ' (reused database)'}.`,
+    '',
+    '| Scenario | req/s | p50 ms | p99 ms | errors | vs bare Node |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...results.map(
+      (r) => `| ${r.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${fmt((100 * r.rps) / bareResult.rps, 1)} % |`,
+    ),
+    '',
+  ];
+  console.log(lines.join('\n'));
+  if (!args['no-record']) {
+    const file = path.join(ROOT, 'bench/RESULTS.md');
+    if (!fs.existsSync(file)) {
+      fs.writeFileSync(
+        file,
+        '# Benchmark results\n\nAppended by `npm run bench` (bench/README.md). Figures are only comparable within one section: each is also given as a share of a bare Node `http` server measured in the same run.\n',
+      );
+    }
+    fs.appendFileSync(file, lines.join('\n'));
+    log('appended to bench/RESULTS.md');
+  }
+}
+
+main().catch(async (error) => {
+  console.error(`[bench] ${error.stack ?? error}`);
+  await stopAll();
+  process.exit(1);
+});
