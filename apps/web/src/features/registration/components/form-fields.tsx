@@ -46,6 +46,19 @@ function RequiredMark() {
   );
 }
 
+/**
+ * A label with the required mark beside it, outside the <label>, so the accessible name is exactly
+ * the label text (the mark is visual; aria-required tells assistive technology).
+ */
+function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
+  return (
+    <span className="form-field__label-row">
+      <label htmlFor={htmlFor}>{label}</label>
+      {required && <RequiredMark />}
+    </span>
+  );
+}
+
 type TextFieldProps = {
   name: string;
   label: string;
@@ -61,10 +74,7 @@ export function TextField({ name, label, required, hint, className, type = 'text
   const hintId = hint ? `${fieldId(name)}-hint` : undefined;
   return (
     <div className={`form-field ${className ?? ''}`}>
-      <label htmlFor={fieldId(name)}>
-        {label}
-        {required && <RequiredMark />}
-      </label>
+      <FieldLabel htmlFor={fieldId(name)} label={label} required={required} />
       <input
         id={fieldId(name)}
         type={type}
@@ -103,10 +113,7 @@ export function SelectField({
   const error = useFieldError(name);
   return (
     <div className="form-field">
-      <label htmlFor={fieldId(name)}>
-        {label}
-        {required && <RequiredMark />}
-      </label>
+      <FieldLabel htmlFor={fieldId(name)} label={label} required={required} />
       <select
         id={fieldId(name)}
         aria-invalid={error ? true : undefined}
