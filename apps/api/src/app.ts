@@ -43,7 +43,10 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   await app.register(errorsPlugin, { exposeStack: config.env === 'development' });
   await app.register(databasePlugin, { handle: db, config });
   await app.register(cookie);
-  await app.register(securityPlugin, { production: config.env === 'production' });
+  await app.register(securityPlugin, {
+    production: config.env === 'production',
+    thirdPartyScripts: [config.chatWidgetUrl, config.analyticsScriptUrl],
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Wholesale storefront API', version: '1.0.0' },

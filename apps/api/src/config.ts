@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().positive().default(1200),
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST: z.string().optional(),
+  CHAT_WIDGET_URL: z.string().url({ message: 'must be the https URL of the chat widget script' }).optional(),
+  ANALYTICS_SCRIPT_URL: z.string().url({ message: 'must be the https URL of the analytics script' }).optional(),
 });
 
 export type Config = {
@@ -51,6 +53,10 @@ export type Config = {
   rateLimitMax: number;
   trustProxy: boolean;
   webDist: string;
+  /** Live-chat widget script, loaded by the SPA for signed-in users only; none by default. */
+  chatWidgetUrl?: string;
+  /** Analytics script (page views, one geolocation event); none by default. */
+  analyticsScriptUrl?: string;
 };
 
 /** A configuration error naming every bad variable, so start-up fails with one clear message. */
@@ -84,5 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
+    chatWidgetUrl: e.CHAT_WIDGET_URL,
+    analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL,
   };
 }

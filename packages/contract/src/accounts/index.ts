@@ -188,6 +188,19 @@ export const UpdatePreferencesBody = z.object({
 });
 export type UpdatePreferencesBody = z.infer<typeof UpdatePreferencesBody>;
 
+// ---------------------------------------------------------------- client configuration
+
+/**
+ * GET /api/client-config: the pluggable third parties of SPEC.md §2 (live chat for signed-in users,
+ * analytics), all off unless configured.
+ */
+export const ClientConfigResponse = z.object({
+  status: z.literal(true),
+  chat_widget_url: z.string().nullable(),
+  analytics_script_url: z.string().nullable(),
+});
+export type ClientConfigResponse = z.infer<typeof ClientConfigResponse>;
+
 // ---------------------------------------------------------------- dev mailbox
 
 export const MailSummaryDto = z.object({

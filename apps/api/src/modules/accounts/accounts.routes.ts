@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ClientConfigResponse,
   ForgotPasswordBody,
   LoginBody,
   LoginResponse,
@@ -58,6 +59,25 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       assertOwnUserId(user, request.query.user_id);
       return { status: true as const, user: currentUser(user) };
+    },
+  );
+
+  app.get(
+    '/api/client-config',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Third-party scripts the SPA may load (live chat when signed in, analytics); none by default',
+        response: { 200: ClientConfigResponse },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return {
+        status: true as const,
+        chat_widget_url: app.config.chatWidgetUrl ?? null,
+        analytics_script_url: app.config.analyticsScriptUrl ?? null,
+      };
     },
   );
 

@@ -459,6 +459,20 @@ describe('general rate limit and security headers', () => {
     expect((await t.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('loads no third-party script by default; a configured chat widget is announced and allowed by the CSP', async () => {
+    const none = await t.inject({ method: 'GET', url: '/api/client-config' });
+    expect(none.json()).toEqual({ status: true, chat_widget_url: null, analytics_script_url: null });
+    expect(String(none.headers['content-security-policy'])).toMatch(/script-src 'self'(;|$)/);
+    const chat = await createTestApp({ env: { CHAT_WIDGET_URL: 'https://chat.example.net/widget.js' } });
+    try {
+      const res = await chat.inject({ method: 'GET', url: '/api/client-config' });
+      expect(res.json().chat_widget_url).toBe('https://chat.example.net/widget.js');
+      expect(String(res.headers['content-security-policy'])).toContain("script-src 'self' https://chat.example.net");
+    } finally {
+      await chat.close();
+    }
+  });
+
   it('sends them on the SPA fallback too, with HSTS and secure cookies in production, and no dev mailbox', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
