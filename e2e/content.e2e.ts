@@ -22,7 +22,11 @@ type Lang = 'en' | 'fr' | 'es';
 const STORED: Record<Lang, string> = { en: '', fr: 'fr', es: 'es' };
 
 /** What each page must show in each language: its heading and one piece of its content. */
-const PAGES: { path: string; heading: Record<Lang, RegExp | string>; content: Record<Lang, string> }[] = [
+const PAGES: {
+  path: string;
+  heading: Record<Lang, RegExp | string>;
+  content: Record<Lang, string>;
+}[] = [
   {
     path: '/about-us',
     heading: { en: 'About Us', fr: 'À propos', es: 'Quiénes somos' },
@@ -31,17 +35,29 @@ const PAGES: { path: string; heading: Record<Lang, RegExp | string>; content: Re
   {
     path: '/catalogues',
     heading: { en: 'Catalogues', fr: 'Catalogues', es: 'Catálogos' },
-    content: { en: 'Notions catalogue 2026', fr: 'Catalogue de mercerie 2026', es: 'Catálogo de mercería 2026' },
+    content: {
+      en: 'Notions catalogue 2026',
+      fr: 'Catalogue de mercerie 2026',
+      es: 'Catálogo de mercería 2026',
+    },
   },
   {
     path: '/newsletter',
     heading: { en: 'Newsletter', fr: 'Infolettre', es: 'Boletín' },
-    content: { en: 'Autumn 2026 newsletter', fr: 'Infolettre automne 2026', es: 'Boletín otoño 2026' },
+    content: {
+      en: 'Autumn 2026 newsletter',
+      fr: 'Infolettre automne 2026',
+      es: 'Boletín otoño 2026',
+    },
   },
   {
     path: '/free-patterns',
     heading: { en: 'Free Patterns', fr: 'Patrons gratuits', es: 'Patrones gratis' },
-    content: { en: 'Easy ribbed scarf', fr: 'Écharpe côtelée facile', es: 'Bufanda acanalada fácil' },
+    content: {
+      en: 'Easy ribbed scarf',
+      fr: 'Écharpe côtelée facile',
+      es: 'Bufanda acanalada fácil',
+    },
   },
   {
     path: '/customer-support',
@@ -51,7 +67,11 @@ const PAGES: { path: string; heading: Record<Lang, RegExp | string>; content: Re
 ];
 
 const CAROUSEL: Record<Lang, string> = { en: 'Highlights', fr: 'À la une', es: 'Destacados' };
-const BEST: Record<Lang, string> = { en: 'Best sellers', fr: 'Meilleures ventes', es: 'Más vendidos' };
+const BEST: Record<Lang, string> = {
+  en: 'Best sellers',
+  fr: 'Meilleures ventes',
+  es: 'Más vendidos',
+};
 
 /**
  * NOTE: Chromium logs every failed fetch as a console error. Product thumbnails the demo catalogue has
@@ -59,13 +79,18 @@ const BEST: Record<Lang, string> = { en: 'Best sellers', fr: 'Meilleures ventes'
  * on the home page's product sections, everything else fails the journey.
  */
 function expectNoErrorsButThumbnails(errors: string[]): void {
-  const unexpected = errors.filter((e) => !(e.includes('Failed to load resource') && e.includes('/images/')));
+  const unexpected = errors.filter(
+    (e) => !(e.includes('Failed to load resource') && e.includes('/images/')),
+  );
   expect(unexpected, 'console errors or page errors').toEqual([]);
 }
 
 async function openIn(lang: Lang, viewport?: { width: number; height: number }) {
   const journey = await newPage(browser, { baseUrl, ...(viewport ? { viewport } : {}) });
-  await journey.context.addInitScript((stored) => window.localStorage.setItem('selectedLanguage', stored), STORED[lang]);
+  await journey.context.addInitScript(
+    (stored) => window.localStorage.setItem('selectedLanguage', stored),
+    STORED[lang],
+  );
   return journey;
 }
 
@@ -73,7 +98,9 @@ async function openIn(lang: Lang, viewport?: { width: number; height: number }) 
 async function imagesLoaded(page: Page, selector: string): Promise<boolean> {
   return page.evaluate(
     (sel) =>
-      [...document.querySelectorAll<HTMLImageElement>(sel)].every((img) => img.complete && img.naturalWidth > 0),
+      [...document.querySelectorAll<HTMLImageElement>(sel)].every(
+        (img) => img.complete && img.naturalWidth > 0,
+      ),
     selector,
   );
 }
@@ -137,8 +164,12 @@ describe('content journeys', () => {
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const download = await page.getByRole('link', { name: /Télécharger Catalogue de mercerie 2026/ }).getAttribute('href');
-    expect((await page.request.get(download!)).headers()['content-disposition']).toMatch(/^attachment;/);
+    const download = await page
+      .getByRole('link', { name: /Télécharger Catalogue de mercerie 2026/ })
+      .getAttribute('href');
+    expect((await page.request.get(download!)).headers()['content-disposition']).toMatch(
+      /^attachment;/,
+    );
     await expect.poll(() => imagesLoaded(page, '.cover-grid img')).toBe(true);
 
     await page.goto('/free-patterns');
@@ -146,7 +177,9 @@ describe('content journeys', () => {
     await page.getByLabel('Technique').selectOption('quilting');
     await page.waitForURL((url) => url.searchParams.get('craft') === 'quilting');
     await page.getByRole('heading', { name: 'Courtepointe bébé neuf carrés' }).waitFor();
-    await expect.poll(() => page.getByRole('heading', { name: 'Écharpe côtelée facile' }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Écharpe côtelée facile' }).count())
+      .toBe(0);
     expectNoConsoleErrors();
     await page.context().close();
   });
@@ -157,7 +190,10 @@ describe('content journeys', () => {
     await page.goto('/customer-support');
     const faq = page.getByRole('button', { name: 'Can I return an item?' });
     await faq.click();
-    await page.getByRole('region', { name: 'Can I return an item?' }).getByText(/prior authorization/).waitFor();
+    await page
+      .getByRole('region', { name: 'Can I return an item?' })
+      .getByText(/prior authorization/)
+      .waitFor();
 
     const ask = page.getByRole('region', { name: 'Ask a question' });
     await ask.getByRole('searchbox', { name: 'Your question' }).fill('how long does shiping take');
@@ -178,13 +214,21 @@ describe('content journeys', () => {
     await page.getByRole('heading', { name: 'Add to Newsletters' }).waitFor();
     const form = page.getByRole('form', { name: 'Add to Newsletters' });
     const stamp = Date.now().toString(36);
-    const titles = { English: `Holiday ${stamp} issue`, French: `Numéro des fêtes ${stamp}`, Spanish: `Número festivo ${stamp}` };
+    const titles = {
+      English: `Holiday ${stamp} issue`,
+      French: `Numéro des fêtes ${stamp}`,
+      Spanish: `Número festivo ${stamp}`,
+    };
     for (const [legend, title] of Object.entries(titles)) {
       const group = form.getByRole('group', { name: legend });
       await group.getByLabel('Title').fill(title);
       await group.getByLabel(/^Text/).fill(`${legend} summary`);
     }
-    const image = await sharp({ create: { width: 400, height: 520, channels: 3, background: '#aa3355' } }).jpeg().toBuffer();
+    const image = await sharp({
+      create: { width: 400, height: 520, channels: 3, background: '#aa3355' },
+    })
+      .jpeg()
+      .toBuffer();
     await form
       .getByRole('group', { name: 'English' })
       .getByLabel(/^Image/)
@@ -205,7 +249,9 @@ describe('content journeys', () => {
     await guest.page.goto('/newsletter');
     const firstIssue = guest.page.locator('.newsletter-list > li').first();
     await firstIssue.getByRole('heading', { name: titles.French }).waitFor();
-    await expect.poll(() => imagesLoaded(guest.page, '.newsletter-list > li:first-child img')).toBe(true);
+    await expect
+      .poll(() => imagesLoaded(guest.page, '.newsletter-list > li:first-child img'))
+      .toBe(true);
     guest.expectNoConsoleErrors();
     await guest.page.context().close();
   });

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { LANGS, type Lang } from '../common';
 
 /** The kinds of editorial content (SPEC.md §7 crousalImages, newsletterImages, catalogues, patterns, faqs, support). */
-export const CONTENT_KINDS = ['carousel', 'newsletter', 'catalogue', 'pattern', 'faq', 'support_article'] as const;
+export const CONTENT_KINDS = [
+  'carousel',
+  'newsletter',
+  'catalogue',
+  'pattern',
+  'faq',
+  'support_article',
+] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 /** Crafts a free pattern can be filed under (filter on /free-patterns). */
@@ -20,14 +27,63 @@ export type FileSlot = 'none' | 'image' | 'pdf';
 /** What each kind carries: its main file (one per language, fr/es falling back to en), a cover, a body. */
 export const KIND_RULES: Record<
   ContentKind,
-  { file: FileSlot; cover: boolean; craft: boolean; link: boolean; issueDate: boolean; bodyRequired: boolean }
+  {
+    file: FileSlot;
+    cover: boolean;
+    craft: boolean;
+    link: boolean;
+    issueDate: boolean;
+    bodyRequired: boolean;
+  }
 > = {
-  carousel: { file: 'image', cover: false, craft: false, link: true, issueDate: false, bodyRequired: false },
-  newsletter: { file: 'image', cover: false, craft: false, link: false, issueDate: true, bodyRequired: false },
-  catalogue: { file: 'pdf', cover: true, craft: false, link: false, issueDate: false, bodyRequired: false },
-  pattern: { file: 'pdf', cover: false, craft: true, link: false, issueDate: false, bodyRequired: false },
-  faq: { file: 'none', cover: false, craft: false, link: false, issueDate: false, bodyRequired: true },
-  support_article: { file: 'none', cover: false, craft: false, link: false, issueDate: false, bodyRequired: true },
+  carousel: {
+    file: 'image',
+    cover: false,
+    craft: false,
+    link: true,
+    issueDate: false,
+    bodyRequired: false,
+  },
+  newsletter: {
+    file: 'image',
+    cover: false,
+    craft: false,
+    link: false,
+    issueDate: true,
+    bodyRequired: false,
+  },
+  catalogue: {
+    file: 'pdf',
+    cover: true,
+    craft: false,
+    link: false,
+    issueDate: false,
+    bodyRequired: false,
+  },
+  pattern: {
+    file: 'pdf',
+    cover: false,
+    craft: true,
+    link: false,
+    issueDate: false,
+    bodyRequired: false,
+  },
+  faq: {
+    file: 'none',
+    cover: false,
+    craft: false,
+    link: false,
+    issueDate: false,
+    bodyRequired: true,
+  },
+  support_article: {
+    file: 'none',
+    cover: false,
+    craft: false,
+    link: false,
+    issueDate: false,
+    bodyRequired: true,
+  },
 };
 
 /** Human size of an upload limit, for messages ("10 MB"). */
@@ -76,7 +132,9 @@ export function contentTextsSchema(kind: ContentKind) {
       .string()
       .trim()
       .max(300)
-      .refine((v) => v === '' || isSitePath(v), { message: 'Link must be a path on this site, such as /catalogues' })
+      .refine((v) => v === '' || isSitePath(v), {
+        message: 'Link must be a path on this site, such as /catalogues',
+      })
       .optional()
       .default('');
   }
@@ -84,7 +142,9 @@ export function contentTextsSchema(kind: ContentKind) {
     shape.issue_date = z
       .string({ message: 'Issue date is required' })
       .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Issue date must be a date (YYYY-MM-DD)' })
-      .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'Issue date must be a date (YYYY-MM-DD)' });
+      .refine((v) => !Number.isNaN(Date.parse(v)), {
+        message: 'Issue date must be a date (YYYY-MM-DD)',
+      });
   }
   return z.object(shape);
 }
@@ -157,7 +217,8 @@ export const SupportMatch = z.object({
 });
 export type SupportMatch = z.infer<typeof SupportMatch>;
 
-const list = <T extends z.ZodTypeAny>(item: T) => z.object({ status: z.literal(true), data: z.array(item) });
+const list = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ status: z.literal(true), data: z.array(item) });
 
 export const CarouselResponse = list(CarouselSlide);
 export const NewsletterResponse = list(NewsletterIssue);
@@ -207,19 +268,31 @@ export const AdminContentItem = z.object({
   link: z.string().nullable(),
   issue_date: z.string().nullable(),
   cover: z.string().nullable(),
-  translations: z.object({ en: AdminContentTranslation, fr: AdminContentTranslation, es: AdminContentTranslation }),
+  translations: z.object({
+    en: AdminContentTranslation,
+    fr: AdminContentTranslation,
+    es: AdminContentTranslation,
+  }),
   updated_at: z.string(),
 });
 export type AdminContentItem = z.infer<typeof AdminContentItem>;
 
-export const AdminContentListResponse = z.object({ status: z.literal(true), data: z.array(AdminContentItem) });
-export const AdminContentItemResponse = z.object({ status: z.literal(true), data: AdminContentItem });
+export const AdminContentListResponse = z.object({
+  status: z.literal(true),
+  data: z.array(AdminContentItem),
+});
+export const AdminContentItemResponse = z.object({
+  status: z.literal(true),
+  data: AdminContentItem,
+});
 export type AdminContentListResponse = z.infer<typeof AdminContentListResponse>;
 export type AdminContentItemResponse = z.infer<typeof AdminContentItemResponse>;
 
 export const ReorderBody = z.object({
   ids: z
-    .array(z.number({ message: 'ids must be item ids' }).int().positive(), { message: 'ids must be a list of item ids' })
+    .array(z.number({ message: 'ids must be item ids' }).int().positive(), {
+      message: 'ids must be a list of item ids',
+    })
     .min(1, { message: 'ids must list every item of this kind' })
     .max(1000),
 });

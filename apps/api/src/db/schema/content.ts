@@ -18,7 +18,14 @@ import {
  * kind has the same life cycle (ordered list, three translations, optional file per language); see
  * docs/decisions/ content-model record. A kind that grows columns of its own can move to its own table.
  */
-export const CONTENT_KINDS = ['carousel', 'newsletter', 'catalogue', 'pattern', 'faq', 'support_article'] as const;
+export const CONTENT_KINDS = [
+  'carousel',
+  'newsletter',
+  'catalogue',
+  'pattern',
+  'faq',
+  'support_article',
+] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 const tsvector = customType<{ data: string }>({
@@ -47,7 +54,10 @@ export const contentItems = pgTable(
   },
   (t) => [
     index('content_items_kind_order_idx').on(t.kind, t.sortOrder),
-    check('content_items_kind_ck', sql`${t.kind} in ('carousel','newsletter','catalogue','pattern','faq','support_article')`),
+    check(
+      'content_items_kind_ck',
+      sql`${t.kind} in ('carousel','newsletter','catalogue','pattern','faq','support_article')`,
+    ),
   ],
 );
 

@@ -3,43 +3,65 @@ import type { Craft, Lang } from '@wholesale/contract';
 /** Demo editorial content in the three languages; files are generated from these texts (content.demo.ts). */
 export type Tri = Record<Lang, string>;
 
-export const DEMO_SLIDES: { title: Tri; subtitle: Tri; link: string; colors: [string, string] }[] = [
-  {
-    title: { en: 'The 2026 catalogue is here', fr: 'Le catalogue 2026 est arrivé', es: 'Llegó el catálogo 2026' },
-    subtitle: {
-      en: 'Over 2,000 notions and yarns for your shop',
-      fr: 'Plus de 2 000 articles de mercerie et fils pour votre boutique',
-      es: 'Más de 2.000 artículos de mercería e hilos para su tienda',
+export const DEMO_SLIDES: { title: Tri; subtitle: Tri; link: string; colors: [string, string] }[] =
+  [
+    {
+      title: {
+        en: 'The 2026 catalogue is here',
+        fr: 'Le catalogue 2026 est arrivé',
+        es: 'Llegó el catálogo 2026',
+      },
+      subtitle: {
+        en: 'Over 2,000 notions and yarns for your shop',
+        fr: 'Plus de 2 000 articles de mercerie et fils pour votre boutique',
+        es: 'Más de 2.000 artículos de mercería e hilos para su tienda',
+      },
+      link: '/catalogues',
+      colors: ['#7a2e4d', '#c2577f'],
     },
-    link: '/catalogues',
-    colors: ['#7a2e4d', '#c2577f'],
-  },
-  {
-    title: { en: 'Free patterns every month', fr: 'Des patrons gratuits chaque mois', es: 'Patrones gratis cada mes' },
-    subtitle: {
-      en: 'Knitting, crochet, sewing and quilting projects',
-      fr: 'Tricot, crochet, couture et courtepointe',
-      es: 'Proyectos de punto, ganchillo, costura y acolchado',
+    {
+      title: {
+        en: 'Free patterns every month',
+        fr: 'Des patrons gratuits chaque mois',
+        es: 'Patrones gratis cada mes',
+      },
+      subtitle: {
+        en: 'Knitting, crochet, sewing and quilting projects',
+        fr: 'Tricot, crochet, couture et courtepointe',
+        es: 'Proyectos de punto, ganchillo, costura y acolchado',
+      },
+      link: '/free-patterns',
+      colors: ['#1f5c5a', '#3f9c8f'],
     },
-    link: '/free-patterns',
-    colors: ['#1f5c5a', '#3f9c8f'],
-  },
-  {
-    title: { en: 'Read our latest newsletter', fr: 'Lisez notre dernière infolettre', es: 'Lea nuestro último boletín' },
-    subtitle: {
-      en: 'New arrivals, trends and trade show dates',
-      fr: 'Nouveautés, tendances et dates des salons',
-      es: 'Novedades, tendencias y fechas de ferias',
+    {
+      title: {
+        en: 'Read our latest newsletter',
+        fr: 'Lisez notre dernière infolettre',
+        es: 'Lea nuestro último boletín',
+      },
+      subtitle: {
+        en: 'New arrivals, trends and trade show dates',
+        fr: 'Nouveautés, tendances et dates des salons',
+        es: 'Novedades, tendencias y fechas de ferias',
+      },
+      link: '/newsletter',
+      colors: ['#2d3f73', '#5670b8'],
     },
-    link: '/newsletter',
-    colors: ['#2d3f73', '#5670b8'],
-  },
-];
+  ];
 
-export const DEMO_NEWSLETTERS: { date: string; title: Tri; summary: Tri; colors: [string, string] }[] = [
+export const DEMO_NEWSLETTERS: {
+  date: string;
+  title: Tri;
+  summary: Tri;
+  colors: [string, string];
+}[] = [
   {
     date: '2026-10-01',
-    title: { en: 'Autumn 2026 newsletter', fr: 'Infolettre automne 2026', es: 'Boletín otoño 2026' },
+    title: {
+      en: 'Autumn 2026 newsletter',
+      fr: 'Infolettre automne 2026',
+      es: 'Boletín otoño 2026',
+    },
     summary: {
       en: 'Cozy yarns, holiday ribbons and our new quilting cottons.',
       fr: 'Fils douillets, rubans des fêtes et nos nouveaux cotons à courtepointe.',
@@ -59,7 +81,11 @@ export const DEMO_NEWSLETTERS: { date: string; title: Tri; summary: Tri; colors:
   },
   {
     date: '2026-04-01',
-    title: { en: 'Spring 2026 newsletter', fr: 'Infolettre printemps 2026', es: 'Boletín primavera 2026' },
+    title: {
+      en: 'Spring 2026 newsletter',
+      fr: 'Infolettre printemps 2026',
+      es: 'Boletín primavera 2026',
+    },
     summary: {
       en: 'Pastel buttons, lightweight cottons and the spring catalogue.',
       fr: 'Boutons pastel, cotons légers et le catalogue du printemps.',
@@ -69,9 +95,18 @@ export const DEMO_NEWSLETTERS: { date: string; title: Tri; summary: Tri; colors:
   },
 ];
 
-export const DEMO_CATALOGUES: { title: Tri; description: Tri; colors: [string, string]; sections: Tri[] }[] = [
+export const DEMO_CATALOGUES: {
+  title: Tri;
+  description: Tri;
+  colors: [string, string];
+  sections: Tri[];
+}[] = [
   {
-    title: { en: 'Notions catalogue 2026', fr: 'Catalogue de mercerie 2026', es: 'Catálogo de mercería 2026' },
+    title: {
+      en: 'Notions catalogue 2026',
+      fr: 'Catalogue de mercerie 2026',
+      es: 'Catálogo de mercería 2026',
+    },
     description: {
       en: 'Buttons, zippers, needles, scissors and every notion we carry.',
       fr: 'Boutons, fermetures éclair, aiguilles, ciseaux et toute notre mercerie.',
@@ -85,7 +120,11 @@ export const DEMO_CATALOGUES: { title: Tri; description: Tri; colors: [string, s
     ],
   },
   {
-    title: { en: 'Yarn and fibre catalogue 2026', fr: 'Catalogue fils et fibres 2026', es: 'Catálogo de hilos y fibras 2026' },
+    title: {
+      en: 'Yarn and fibre catalogue 2026',
+      fr: 'Catalogue fils et fibres 2026',
+      es: 'Catálogo de hilos y fibras 2026',
+    },
     description: {
       en: 'Wool, cotton and acrylic yarns with shade cards and ship packs.',
       fr: 'Laine, coton et acrylique avec nuanciers et emballages d’expédition.',
@@ -111,22 +150,46 @@ export const DEMO_PATTERNS: { craft: Craft; title: Tri; description: Tri; steps:
     },
     steps: [
       { en: 'Cast on 32 stitches.', fr: 'Montez 32 mailles.', es: 'Monte 32 puntos.' },
-      { en: 'Work knit 2, purl 2 rib until 150 cm.', fr: 'Tricotez 2 m. endroit, 2 m. envers jusqu’à 150 cm.', es: 'Teja 2 derechos, 2 reveses hasta 150 cm.' },
-      { en: 'Bind off loosely and weave in the ends.', fr: 'Rabattez souplement et rentrez les fils.', es: 'Cierre sin apretar y remate los hilos.' },
+      {
+        en: 'Work knit 2, purl 2 rib until 150 cm.',
+        fr: 'Tricotez 2 m. endroit, 2 m. envers jusqu’à 150 cm.',
+        es: 'Teja 2 derechos, 2 reveses hasta 150 cm.',
+      },
+      {
+        en: 'Bind off loosely and weave in the ends.',
+        fr: 'Rabattez souplement et rentrez les fils.',
+        es: 'Cierre sin apretar y remate los hilos.',
+      },
     ],
   },
   {
     craft: 'crochet',
-    title: { en: 'Granny square dishcloth', fr: 'Lavette grand-mère au crochet', es: 'Paño de cocina granny' },
+    title: {
+      en: 'Granny square dishcloth',
+      fr: 'Lavette grand-mère au crochet',
+      es: 'Paño de cocina granny',
+    },
     description: {
       en: 'A classic granny square in cotton yarn, ready in an evening.',
       fr: 'Un carré grand-mère classique en coton, prêt en une soirée.',
       es: 'Un cuadrado granny clásico en algodón, listo en una tarde.',
     },
     steps: [
-      { en: 'Chain 4 and join into a ring.', fr: 'Faites 4 mailles en l’air et fermez en rond.', es: 'Haga 4 cadenas y cierre en anillo.' },
-      { en: 'Work 4 clusters of 3 double crochets.', fr: 'Faites 4 groupes de 3 brides.', es: 'Teja 4 grupos de 3 varetas.' },
-      { en: 'Repeat the rounds until 20 cm wide.', fr: 'Répétez les tours jusqu’à 20 cm.', es: 'Repita las vueltas hasta 20 cm.' },
+      {
+        en: 'Chain 4 and join into a ring.',
+        fr: 'Faites 4 mailles en l’air et fermez en rond.',
+        es: 'Haga 4 cadenas y cierre en anillo.',
+      },
+      {
+        en: 'Work 4 clusters of 3 double crochets.',
+        fr: 'Faites 4 groupes de 3 brides.',
+        es: 'Teja 4 grupos de 3 varetas.',
+      },
+      {
+        en: 'Repeat the rounds until 20 cm wide.',
+        fr: 'Répétez les tours jusqu’à 20 cm.',
+        es: 'Repita las vueltas hasta 20 cm.',
+      },
     ],
   },
   {
@@ -138,37 +201,81 @@ export const DEMO_PATTERNS: { craft: Craft; title: Tri; description: Tri; steps:
       es: 'Un bolso resistente con forro y bolsillo interior.',
     },
     steps: [
-      { en: 'Cut two outer and two lining panels.', fr: 'Coupez deux panneaux extérieurs et deux de doublure.', es: 'Corte dos paneles exteriores y dos de forro.' },
-      { en: 'Sew the side and bottom seams.', fr: 'Cousez les coutures des côtés et du fond.', es: 'Cosa las costuras laterales y del fondo.' },
-      { en: 'Attach the straps and topstitch the opening.', fr: 'Fixez les anses et surpiquez l’ouverture.', es: 'Fije las asas y pespuntee la abertura.' },
+      {
+        en: 'Cut two outer and two lining panels.',
+        fr: 'Coupez deux panneaux extérieurs et deux de doublure.',
+        es: 'Corte dos paneles exteriores y dos de forro.',
+      },
+      {
+        en: 'Sew the side and bottom seams.',
+        fr: 'Cousez les coutures des côtés et du fond.',
+        es: 'Cosa las costuras laterales y del fondo.',
+      },
+      {
+        en: 'Attach the straps and topstitch the opening.',
+        fr: 'Fixez les anses et surpiquez l’ouverture.',
+        es: 'Fije las asas y pespuntee la abertura.',
+      },
     ],
   },
   {
     craft: 'quilting',
-    title: { en: 'Nine-patch baby quilt', fr: 'Courtepointe bébé neuf carrés', es: 'Colcha de bebé de nueve cuadros' },
+    title: {
+      en: 'Nine-patch baby quilt',
+      fr: 'Courtepointe bébé neuf carrés',
+      es: 'Colcha de bebé de nueve cuadros',
+    },
     description: {
       en: 'A nine-patch quilt top from charm squares.',
       fr: 'Un dessus de courtepointe neuf carrés à partir de carrés précoupés.',
       es: 'Una colcha de nueve cuadros con cuadrados precortados.',
     },
     steps: [
-      { en: 'Sew three rows of three squares.', fr: 'Cousez trois rangées de trois carrés.', es: 'Cosa tres filas de tres cuadrados.' },
-      { en: 'Press the seams and join the rows.', fr: 'Pressez les coutures et assemblez les rangées.', es: 'Planche las costuras y una las filas.' },
-      { en: 'Layer, quilt and bind.', fr: 'Superposez, matelassez et bordez.', es: 'Superponga, acolche y ribetee.' },
+      {
+        en: 'Sew three rows of three squares.',
+        fr: 'Cousez trois rangées de trois carrés.',
+        es: 'Cosa tres filas de tres cuadrados.',
+      },
+      {
+        en: 'Press the seams and join the rows.',
+        fr: 'Pressez les coutures et assemblez les rangées.',
+        es: 'Planche las costuras y una las filas.',
+      },
+      {
+        en: 'Layer, quilt and bind.',
+        fr: 'Superposez, matelassez et bordez.',
+        es: 'Superponga, acolche y ribetee.',
+      },
     ],
   },
   {
     craft: 'embroidery',
-    title: { en: 'Wildflower hoop', fr: 'Tambour fleurs sauvages', es: 'Bastidor de flores silvestres' },
+    title: {
+      en: 'Wildflower hoop',
+      fr: 'Tambour fleurs sauvages',
+      es: 'Bastidor de flores silvestres',
+    },
     description: {
       en: 'Satin stitch and French knots on a 15 cm hoop.',
       fr: 'Point plumetis et points de nœud sur un tambour de 15 cm.',
       es: 'Punto de satén y nudos franceses en un bastidor de 15 cm.',
     },
     steps: [
-      { en: 'Transfer the design onto the fabric.', fr: 'Reportez le motif sur le tissu.', es: 'Transfiera el diseño a la tela.' },
-      { en: 'Stitch the stems in back stitch.', fr: 'Brodez les tiges au point arrière.', es: 'Borde los tallos con pespunte.' },
-      { en: 'Fill the petals in satin stitch.', fr: 'Remplissez les pétales au point plumetis.', es: 'Rellene los pétalos con punto de satén.' },
+      {
+        en: 'Transfer the design onto the fabric.',
+        fr: 'Reportez le motif sur le tissu.',
+        es: 'Transfiera el diseño a la tela.',
+      },
+      {
+        en: 'Stitch the stems in back stitch.',
+        fr: 'Brodez les tiges au point arrière.',
+        es: 'Borde los tallos con pespunte.',
+      },
+      {
+        en: 'Fill the petals in satin stitch.',
+        fr: 'Remplissez les pétales au point plumetis.',
+        es: 'Rellene los pétalos con punto de satén.',
+      },
     ],
   },
 ];

@@ -5,7 +5,9 @@ import { contentItems, contentTranslations } from '../../db/schema';
 
 export type ContentItemRow = typeof contentItems.$inferSelect;
 export type ContentTranslationRow = Omit<typeof contentTranslations.$inferSelect, 'search'>;
-export type ItemWithTranslations = ContentItemRow & { translations: Partial<Record<Lang, ContentTranslationRow>> };
+export type ItemWithTranslations = ContentItemRow & {
+  translations: Partial<Record<Lang, ContentTranslationRow>>;
+};
 
 const translationColumns = {
   itemId: contentTranslations.itemId,
@@ -17,9 +19,20 @@ const translationColumns = {
 };
 
 /** Every item of some kinds (or one item) with all its translations, in display order. */
-export async function selectItems(tx: Tx, kinds: ContentKind[], id?: number): Promise<ItemWithTranslations[]> {
-  const where = and(inArray(contentItems.kind, kinds), id === undefined ? undefined : eq(contentItems.id, id));
-  const items = await tx.select().from(contentItems).where(where).orderBy(asc(contentItems.sortOrder), asc(contentItems.id));
+export async function selectItems(
+  tx: Tx,
+  kinds: ContentKind[],
+  id?: number,
+): Promise<ItemWithTranslations[]> {
+  const where = and(
+    inArray(contentItems.kind, kinds),
+    id === undefined ? undefined : eq(contentItems.id, id),
+  );
+  const items = await tx
+    .select()
+    .from(contentItems)
+    .where(where)
+    .orderBy(asc(contentItems.sortOrder), asc(contentItems.id));
   if (!items.length) return [];
   const translations = await tx
     .select(translationColumns)
@@ -40,7 +53,10 @@ export async function selectItems(tx: Tx, kinds: ContentKind[], id?: number): Pr
 }
 
 /** The lowest and highest sort positions of a kind (null when it has no item). */
-export async function selectSortBounds(tx: Tx, kind: ContentKind): Promise<{ low: number | null; high: number | null }> {
+export async function selectSortBounds(
+  tx: Tx,
+  kind: ContentKind,
+): Promise<{ low: number | null; high: number | null }> {
   const [row] = await tx
     .select({ low: min(contentItems.sortOrder), high: max(contentItems.sortOrder) })
     .from(contentItems)
@@ -48,16 +64,26 @@ export async function selectSortBounds(tx: Tx, kind: ContentKind): Promise<{ low
   return { low: row?.low ?? null, high: row?.high ?? null };
 }
 
-export async function insertItem(tx: Tx, values: typeof contentItems.$inferInsert): Promise<number> {
+export async function insertItem(
+  tx: Tx,
+  values: typeof contentItems.$inferInsert,
+): Promise<number> {
   const [row] = await tx.insert(contentItems).values(values).returning({ id: contentItems.id });
   return row.id;
 }
 
-export async function insertTranslations(tx: Tx, rows: (typeof contentTranslations.$inferInsert)[]): Promise<void> {
+export async function insertTranslations(
+  tx: Tx,
+  rows: (typeof contentTranslations.$inferInsert)[],
+): Promise<void> {
   if (rows.length) await tx.insert(contentTranslations).values(rows);
 }
 
-export async function updateItem(tx: Tx, id: number, values: Partial<typeof contentItems.$inferInsert>): Promise<void> {
+export async function updateItem(
+  tx: Tx,
+  id: number,
+  values: Partial<typeof contentItems.$inferInsert>,
+): Promise<void> {
   await tx
     .update(contentItems)
     .set({ ...values, updatedAt: new Date() })
@@ -83,7 +109,10 @@ export async function deleteItem(tx: Tx, id: number): Promise<void> {
 /** Sets each item's position to its index in `ids`. */
 export async function setSortOrders(tx: Tx, ids: number[]): Promise<void> {
   for (const [index, id] of ids.entries()) {
-    await tx.update(contentItems).set({ sortOrder: index, updatedAt: new Date() }).where(eq(contentItems.id, id));
+    await tx
+      .update(contentItems)
+      .set({ sortOrder: index, updatedAt: new Date() })
+      .where(eq(contentItems.id, id));
   }
 }
 
@@ -98,7 +127,11 @@ const CONFIG: Record<Lang, string> = { en: 'english', fr: 'french', es: 'spanish
  * For each word of a question, the closest word of the FAQ/article vocabulary in that language
  * (trigram similarity on unaccented text), so "shiping" searches as "shipping".
  */
-export async function selectClosestWords(tx: Tx, lang: Lang, words: string[]): Promise<Map<string, string>> {
+export async function selectClosestWords(
+  tx: Tx,
+  lang: Lang,
+  words: string[],
+): Promise<Map<string, string>> {
   if (!words.length) return new Map();
   const result = await tx.execute<{ word: string; match: string }>(sql`
     with vocab as (
@@ -137,7 +170,12 @@ export const HL_STOP = '⟧';
  * with a trigram fallback on the title; ranked, with ts_headline snippets whose matches sit between
  * HL_START and HL_STOP (escaped and turned into marks by the service — never raw HTML).
  */
-export async function searchSupportRows(tx: Tx, lang: Lang, terms: string[], question: string): Promise<SupportRow[]> {
+export async function searchSupportRows(
+  tx: Tx,
+  lang: Lang,
+  terms: string[],
+  question: string,
+): Promise<SupportRow[]> {
   const config = sql.raw(`'${CONFIG[lang]}'::regconfig`);
   const parts: SQL[] = terms.map((term) => sql`plainto_tsquery(${config}, ${term})`);
   const tsquery = parts.length ? sql.join(parts, sql` || `) : sql`''::tsquery`;

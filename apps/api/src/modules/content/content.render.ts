@@ -3,7 +3,11 @@ import sharp from 'sharp';
 
 /** Escapes text for an SVG text node. */
 function xml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }
 
 const FONT = 'DejaVu Sans, Liberation Sans, Arial, sans-serif';
@@ -23,7 +27,11 @@ function wrap(text: string, max: number): string[] {
 }
 
 /** A carousel slide (1200×400 JPEG) with its headline baked in, as the original banners were. */
-export async function renderSlideImage(title: string, subtitle: string, colors: [string, string]): Promise<Buffer> {
+export async function renderSlideImage(
+  title: string,
+  subtitle: string,
+  colors: [string, string],
+): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="400" viewBox="0 0 1200 400">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>
   <rect width="1200" height="400" fill="url(#g)"/>
@@ -43,7 +51,10 @@ export async function renderNewsletterImage(
   colors: [string, string],
 ): Promise<Buffer> {
   const lines = wrap(summary, 38)
-    .map((l, i) => `<text x="60" y="${520 + i * 46}" font-family="${FONT}" font-size="32" fill="#333333">${xml(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="60" y="${520 + i * 46}" font-family="${FONT}" font-size="32" fill="#333333">${xml(l)}</text>`,
+    )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1040" viewBox="0 0 800 1040">
   <rect width="800" height="1040" fill="#fbf8f3"/>
@@ -78,27 +89,46 @@ export function renderPdf(doc: {
   footer: string;
 }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({ size: 'LETTER', margin: 56, info: { Title: doc.title, Author: 'Wholesale Storefront' } });
+    const pdf = new PDFDocument({
+      size: 'LETTER',
+      margin: 56,
+      info: { Title: doc.title, Author: 'Wholesale Storefront' },
+    });
     const chunks: Buffer[] = [];
     pdf.on('data', (c: Buffer) => chunks.push(c));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
     pdf.rect(0, 0, pdf.page.width, 140).fill(doc.color);
-    pdf.fillColor('#ffffff').font('Helvetica-Bold').fontSize(28).text(doc.title, 56, 50, { width: pdf.page.width - 112 });
-    pdf.font('Helvetica').fontSize(13).text(doc.subtitle, 56, 96, { width: pdf.page.width - 112 });
+    pdf
+      .fillColor('#ffffff')
+      .font('Helvetica-Bold')
+      .fontSize(28)
+      .text(doc.title, 56, 50, { width: pdf.page.width - 112 });
+    pdf
+      .font('Helvetica')
+      .fontSize(13)
+      .text(doc.subtitle, 56, 96, { width: pdf.page.width - 112 });
     pdf.fillColor('#222222').moveDown(4);
     pdf.y = 180;
     doc.sections.forEach((section, i) => {
-      pdf.font('Helvetica-Bold').fontSize(17).fillColor(doc.color).text(`${i + 1}. ${section.heading}`);
+      pdf
+        .font('Helvetica-Bold')
+        .fontSize(17)
+        .fillColor(doc.color)
+        .text(`${i + 1}. ${section.heading}`);
       pdf.moveDown(0.4);
       pdf.font('Helvetica').fontSize(12).fillColor('#222222');
       for (const line of section.lines) pdf.text(`•  ${line}`, { indent: 10 });
       pdf.moveDown(1);
     });
-    pdf.font('Helvetica-Oblique').fontSize(9).fillColor('#666666').text(doc.footer, 56, pdf.page.height - 80, {
-      width: pdf.page.width - 112,
-      align: 'center',
-    });
+    pdf
+      .font('Helvetica-Oblique')
+      .fontSize(9)
+      .fillColor('#666666')
+      .text(doc.footer, 56, pdf.page.height - 80, {
+        width: pdf.page.width - 112,
+        align: 'center',
+      });
     pdf.end();
   });
 }

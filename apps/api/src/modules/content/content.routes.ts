@@ -41,15 +41,20 @@ import {
 } from './content.service';
 import { mimeOfKey, tooLarge } from './content.uploads';
 
-
 const FILE_FIELDS = new Set(['file', 'file_fr', 'file_es', 'cover']);
-const IdParam = z.coerce.number({ message: 'id must be a number' }).int().positive({ message: 'id must be a number' });
+const IdParam = z.coerce
+  .number({ message: 'id must be a number' })
+  .int()
+  .positive({ message: 'id must be a number' });
 
 /**
  * Reads a staff form: multipart (text fields plus files, each buffered up to the PDF limit, a larger one
  * answered 413 naming its field) or a JSON object of text fields.
  */
-async function readForm(request: FastifyRequest, kind: ContentKind): Promise<{ fields: Record<string, unknown>; uploads: ContentUploads }> {
+async function readForm(
+  request: FastifyRequest,
+  kind: ContentKind,
+): Promise<{ fields: Record<string, unknown>; uploads: ContentUploads }> {
   if (!request.isMultipart()) {
     const body = request.body;
     if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
@@ -59,24 +64,33 @@ async function readForm(request: FastifyRequest, kind: ContentKind): Promise<{ f
   }
   const fields: Record<string, unknown> = {};
   const uploads: ContentUploads = {};
-  const slot = (field: string) => (field === 'cover' || KIND_RULES[kind].file === 'image' ? 'image' : 'pdf');
+  const slot = (field: string) =>
+    field === 'cover' || KIND_RULES[kind].file === 'image' ? 'image' : 'pdf';
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       if (!FILE_FIELDS.has(part.fieldname)) {
         part.file.resume();
-        throw fieldError({ [part.fieldname]: `Unknown file field ${part.fieldname}; use file, file_fr, file_es or cover` });
+        throw fieldError({
+          [part.fieldname]: `Unknown file field ${part.fieldname}; use file, file_fr, file_es or cover`,
+        });
       }
       let data: Buffer;
       try {
         data = await part.toBuffer();
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(part.fieldname, slot(part.fieldname));
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw tooLarge(part.fieldname, slot(part.fieldname));
         throw error;
       }
       if (part.file.truncated) throw tooLarge(part.fieldname, slot(part.fieldname));
-      uploads[part.fieldname as keyof ContentUploads] = { field: part.fieldname, filename: part.filename, data };
+      uploads[part.fieldname as keyof ContentUploads] = {
+        field: part.fieldname,
+        filename: part.filename,
+        data,
+      };
     } else {
-      fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+      fields[part.fieldname] =
+        typeof part.value === 'string' ? part.value : String(part.value ?? '');
     }
   }
   return { fields, uploads };
@@ -97,25 +111,57 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
   return async (app) => {
     const files = options.store ?? createFileStore(app.config);
     if (!app.hasContentTypeParser('multipart/form-data')) {
-      await app.register(multipart, { limits: { fileSize: MAX_PDF_BYTES, files: 4, fields: 30, fieldSize: 100_000, parts: 40 } });
+      await app.register(multipart, {
+        limits: { fileSize: MAX_PDF_BYTES, files: 4, fields: 30, fieldSize: 100_000, parts: 40 },
+      });
     }
 
     const langQuery = z.object({ lang: LangParam });
 
     app.get(
       '/api/crousalImages',
-      { schema: { tags: ['content'], summary: 'Home carousel slides', querystring: langQuery, response: { 200: CarouselResponse } } },
-      async (request) => ({ status: true as const, data: await listCarousel(app.db, request.query.lang) }),
+      {
+        schema: {
+          tags: ['content'],
+          summary: 'Home carousel slides',
+          querystring: langQuery,
+          response: { 200: CarouselResponse },
+        },
+      },
+      async (request) => ({
+        status: true as const,
+        data: await listCarousel(app.db, request.query.lang),
+      }),
     );
     app.get(
       '/api/newsletterImages',
-      { schema: { tags: ['content'], summary: 'Newsletter issues, newest first', querystring: langQuery, response: { 200: NewsletterResponse } } },
-      async (request) => ({ status: true as const, data: await listNewsletters(app.db, request.query.lang) }),
+      {
+        schema: {
+          tags: ['content'],
+          summary: 'Newsletter issues, newest first',
+          querystring: langQuery,
+          response: { 200: NewsletterResponse },
+        },
+      },
+      async (request) => ({
+        status: true as const,
+        data: await listNewsletters(app.db, request.query.lang),
+      }),
     );
     app.get(
       '/api/catalogues',
-      { schema: { tags: ['content'], summary: 'Catalogue PDFs with covers', querystring: langQuery, response: { 200: CataloguesResponse } } },
-      async (request) => ({ status: true as const, data: await listCatalogues(app.db, request.query.lang) }),
+      {
+        schema: {
+          tags: ['content'],
+          summary: 'Catalogue PDFs with covers',
+          querystring: langQuery,
+          response: { 200: CataloguesResponse },
+        },
+      },
+      async (request) => ({
+        status: true as const,
+        data: await listCatalogues(app.db, request.query.lang),
+      }),
     );
     app.get(
       '/api/patterns',
@@ -128,7 +174,11 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
         },
       },
       async (request) => {
-        const { data, crafts } = await listPatterns(app.db, request.query.lang, request.query.craft || undefined);
+        const { data, crafts } = await listPatterns(
+          app.db,
+          request.query.lang,
+          request.query.craft || undefined,
+        );
         return { status: true as const, data, crafts };
       },
     );
@@ -147,7 +197,10 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
         requireUser(request);
         const parsed = LangParam.safeParse(request.query.lang);
         if (!parsed.success) throw fieldError({ lang: 'Language must be en, fr or es' });
-        return { status: true as const, data: await listFaqs(app.db, callerLang(request, request.query.lang, parsed.data)) };
+        return {
+          status: true as const,
+          data: await listFaqs(app.db, callerLang(request, request.query.lang, parsed.data)),
+        };
       },
     );
     app.get(
@@ -157,19 +210,30 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
           tags: ['content'],
           summary: "Searches FAQs and support articles in the caller's language (signed in)",
           security: [{ bearer: [] }, { session: [] }],
-          querystring: z.object({ question: z.string().optional(), lang: z.string().max(5).optional() }),
+          querystring: z.object({
+            question: z.string().optional(),
+            lang: z.string().max(5).optional(),
+          }),
           response: { 200: SupportResponse },
         },
       },
       async (request) => {
         requireUser(request);
         const parsedQ = SupportQuery.safeParse({ question: request.query.question });
-        if (!parsedQ.success) throw fieldError({ question: parsedQ.error.issues[0]?.message ?? 'Question is required' });
+        if (!parsedQ.success)
+          throw fieldError({
+            question: parsedQ.error.issues[0]?.message ?? 'Question is required',
+          });
         const parsedLang = LangParam.safeParse(request.query.lang);
         if (!parsedLang.success) throw fieldError({ lang: 'Language must be en, fr or es' });
         const lang = callerLang(request, request.query.lang, parsedLang.data);
         const question = parsedQ.data.question;
-        return { status: true as const, question, lang, data: await searchSupport(app.db, lang, question) };
+        return {
+          status: true as const,
+          question,
+          lang,
+          data: await searchSupport(app.db, lang, question),
+        };
       },
     );
 
@@ -180,23 +244,36 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
         schema: {
           tags: ['content'],
           summary: 'A stored content file (PDF or image); ?download=1 asks the browser to save it',
-          querystring: z.object({ download: z.string().optional(), name: z.string().max(120).optional() }),
+          querystring: z.object({
+            download: z.string().optional(),
+            name: z.string().max(120).optional(),
+          }),
         },
       },
       async (request, reply) => {
         const key = (request.params as { '*': string })['*'];
-        if (!/^content\/[a-z_]+\/[0-9a-f-]{36}\.(pdf|jpg|png|webp)$/.test(key)) throw new AppError('NOT_FOUND', 'No such file');
+        if (!/^content\/[a-z_]+\/[0-9a-f-]{36}\.(pdf|jpg|png|webp)$/.test(key))
+          throw new AppError('NOT_FOUND', 'No such file');
         const data = await files.get(key);
         if (!data) throw new AppError('NOT_FOUND', 'No such file');
-        const base = (request.query.name ?? '').replace(/[^\p{L}\p{N} ._-]+/gu, '').trim().slice(0, 100);
+        const base = (request.query.name ?? '')
+          .replace(/[^\p{L}\p{N} ._-]+/gu, '')
+          .trim()
+          .slice(0, 100);
         const ext = key.slice(key.lastIndexOf('.'));
         const filename = (base || key.slice(key.lastIndexOf('/') + 1, key.lastIndexOf('.'))) + ext;
-        const disposition = request.query.download === '1' || request.query.download === 'true' ? 'attachment' : 'inline';
+        const disposition =
+          request.query.download === '1' || request.query.download === 'true'
+            ? 'attachment'
+            : 'inline';
         const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
         return reply
           .header('content-type', mimeOfKey(key))
           .header('cache-control', 'public, max-age=31536000, immutable')
-          .header('content-disposition', `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
+          .header(
+            'content-disposition',
+            `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+          )
           .header('cross-origin-resource-policy', 'same-origin')
           .send(data);
       },
@@ -212,15 +289,26 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
 
       admin.get(
         '/api/admin/content/:kind',
-        { schema: { tags: ['admin-content'], summary: 'Every item of a kind with its translations', params: kindParams, response: { 200: AdminContentListResponse } } },
-        async (request) => ({ status: true as const, data: await adminListItems(app.db, request.params.kind) }),
+        {
+          schema: {
+            tags: ['admin-content'],
+            summary: 'Every item of a kind with its translations',
+            params: kindParams,
+            response: { 200: AdminContentListResponse },
+          },
+        },
+        async (request) => ({
+          status: true as const,
+          data: await adminListItems(app.db, request.params.kind),
+        }),
       );
       admin.post(
         '/api/admin/content/:kind',
         {
           schema: {
             tags: ['admin-content'],
-            summary: 'Adds an item: three translations (title_en/fr/es, body_en/fr/es) and files (file, file_fr, file_es, cover) as multipart',
+            summary:
+              'Adds an item: three translations (title_en/fr/es, body_en/fr/es) and files (file, file_fr, file_es, cover) as multipart',
             params: kindParams,
             response: { 201: AdminContentItemResponse },
           },
@@ -233,11 +321,22 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
       );
       admin.put(
         '/api/admin/content/:kind/:id',
-        { schema: { tags: ['admin-content'], summary: 'Replaces the texts of an item', params: itemParams, response: { 200: AdminContentItemResponse } } },
+        {
+          schema: {
+            tags: ['admin-content'],
+            summary: 'Replaces the texts of an item',
+            params: itemParams,
+            response: { 200: AdminContentItemResponse },
+          },
+        },
         async (request) => {
           const { fields, uploads } = await readForm(request, request.params.kind);
-          if (Object.keys(uploads).length) throw fieldError({ file: 'Replace files with PUT …/:id/file' });
-          return { status: true as const, data: await adminUpdateTexts(app.db, request.params.kind, request.params.id, fields) };
+          if (Object.keys(uploads).length)
+            throw fieldError({ file: 'Replace files with PUT …/:id/file' });
+          return {
+            status: true as const,
+            data: await adminUpdateTexts(app.db, request.params.kind, request.params.id, fields),
+          };
         },
       );
       admin.put(
@@ -245,15 +344,28 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
         {
           schema: {
             tags: ['admin-content'],
-            summary: 'Replaces one file of an item (multipart field file, file_fr, file_es or cover)',
+            summary:
+              'Replaces one file of an item (multipart field file, file_fr, file_es or cover)',
             params: itemParams,
             response: { 200: AdminContentItemResponse },
           },
         },
         async (request) => {
-          if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data', { fields: { file: 'Send the file as multipart/form-data' } });
+          if (!request.isMultipart())
+            throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data', {
+              fields: { file: 'Send the file as multipart/form-data' },
+            });
           const { uploads } = await readForm(request, request.params.kind);
-          return { status: true as const, data: await adminReplaceFile(app.db, files, request.params.kind, request.params.id, uploads) };
+          return {
+            status: true as const,
+            data: await adminReplaceFile(
+              app.db,
+              files,
+              request.params.kind,
+              request.params.id,
+              uploads,
+            ),
+          };
         },
       );
       admin.post(
@@ -267,11 +379,21 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
             response: { 200: AdminContentListResponse },
           },
         },
-        async (request) => ({ status: true as const, data: await adminReorder(app.db, request.params.kind, request.body.ids) }),
+        async (request) => ({
+          status: true as const,
+          data: await adminReorder(app.db, request.params.kind, request.body.ids),
+        }),
       );
       admin.delete(
         '/api/admin/content/:kind/:id',
-        { schema: { tags: ['admin-content'], summary: 'Deletes an item and its files', params: itemParams, response: { 200: OkBody } } },
+        {
+          schema: {
+            tags: ['admin-content'],
+            summary: 'Deletes an item and its files',
+            params: itemParams,
+            response: { 200: OkBody },
+          },
+        },
         async (request) => {
           await adminDeleteItem(app.db, files, request.params.kind, request.params.id);
           return { status: true as const };

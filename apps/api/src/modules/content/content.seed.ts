@@ -3,8 +3,21 @@ import { LANGS, type ContentKind, type Lang } from '@wholesale/contract';
 import type { Database } from '../../db/client';
 import { countItems, insertItem, insertTranslations } from './content.queries';
 import type { ContentFiles } from './content.service';
-import { DEMO_ARTICLES, DEMO_CATALOGUES, DEMO_FAQS, DEMO_NEWSLETTERS, DEMO_PATTERNS, DEMO_SLIDES, type Tri } from './content.demo-texts';
-import { renderCoverImage, renderNewsletterImage, renderPdf, renderSlideImage } from './content.render';
+import {
+  DEMO_ARTICLES,
+  DEMO_CATALOGUES,
+  DEMO_FAQS,
+  DEMO_NEWSLETTERS,
+  DEMO_PATTERNS,
+  DEMO_SLIDES,
+  type Tri,
+} from './content.demo-texts';
+import {
+  renderCoverImage,
+  renderNewsletterImage,
+  renderPdf,
+  renderSlideImage,
+} from './content.render';
 
 const DATE_LABEL: Record<Lang, (d: Date) => string> = {
   en: (d) => d.toLocaleDateString('en-CA', { year: 'numeric', month: 'long', timeZone: 'UTC' }),
@@ -27,7 +40,10 @@ async function store(files: ContentFiles, kind: ContentKind, ext: 'jpg' | 'pdf',
   return { key, size: data.length };
 }
 
-type Translations = Record<Lang, { title: string; body: string; file?: { key: string; size: number } }>;
+type Translations = Record<
+  Lang,
+  { title: string; body: string; file?: { key: string; size: number } }
+>;
 
 async function add(
   db: Database,
@@ -55,7 +71,11 @@ async function perLang<T>(fn: (lang: Lang) => Promise<T>): Promise<Record<Lang, 
   return { en, fr, es };
 }
 
-function texts(title: Tri, body: Tri, files?: Record<Lang, { key: string; size: number }>): Translations {
+function texts(
+  title: Tri,
+  body: Tri,
+  files?: Record<Lang, { key: string; size: number }>,
+): Translations {
   return {
     en: { title: title.en, body: body.en, file: files?.en },
     fr: { title: title.fr, body: body.fr, file: files?.fr },
@@ -68,17 +88,27 @@ function texts(title: Tri, body: Tri, files?: Record<Lang, { key: string; size: 
  * slides and newsletter issues as real JPEG images (sharp), catalogues and free patterns as real PDFs
  * (pdfkit), FAQs and support articles. Files go through the storage interface. Returns what it added.
  */
-export async function seedDemoContent(db: Database, files: ContentFiles): Promise<{ items: number; files: number }> {
+export async function seedDemoContent(
+  db: Database,
+  files: ContentFiles,
+): Promise<{ items: number; files: number }> {
   if ((await countItems(db)) > 0) return { items: 0, files: 0 };
   let fileCount = 0;
   let items = 0;
 
   for (const [i, slide] of DEMO_SLIDES.entries()) {
     const images = await perLang(async (lang) =>
-      store(files, 'carousel', 'jpg', await renderSlideImage(slide.title[lang], slide.subtitle[lang], slide.colors)),
+      store(
+        files,
+        'carousel',
+        'jpg',
+        await renderSlideImage(slide.title[lang], slide.subtitle[lang], slide.colors),
+      ),
     );
     fileCount += 3;
-    await add(db, 'carousel', i, texts(slide.title, slide.subtitle, images), { linkPath: slide.link });
+    await add(db, 'carousel', i, texts(slide.title, slide.subtitle, images), {
+      linkPath: slide.link,
+    });
     items++;
   }
 
@@ -89,16 +119,28 @@ export async function seedDemoContent(db: Database, files: ContentFiles): Promis
         files,
         'newsletter',
         'jpg',
-        await renderNewsletterImage(issue.title[lang], DATE_LABEL[lang](date), issue.summary[lang], issue.colors),
+        await renderNewsletterImage(
+          issue.title[lang],
+          DATE_LABEL[lang](date),
+          issue.summary[lang],
+          issue.colors,
+        ),
       ),
     );
     fileCount += 3;
-    await add(db, 'newsletter', i, texts(issue.title, issue.summary, images), { issueDate: issue.date });
+    await add(db, 'newsletter', i, texts(issue.title, issue.summary, images), {
+      issueDate: issue.date,
+    });
     items++;
   }
 
   for (const [i, cat] of DEMO_CATALOGUES.entries()) {
-    const cover = await store(files, 'catalogue', 'jpg', await renderCoverImage('2026', cat.colors));
+    const cover = await store(
+      files,
+      'catalogue',
+      'jpg',
+      await renderCoverImage('2026', cat.colors),
+    );
     const pdfs = await perLang(async (lang) =>
       store(
         files,
@@ -111,7 +153,10 @@ export async function seedDemoContent(db: Database, files: ContentFiles): Promis
           footer: PDF_FOOTER[lang],
           sections: cat.sections.map((s, n) => ({
             heading: s[lang],
-            lines: Array.from({ length: 6 }, (_, k) => `${s[lang]} — ${String(1000 + n * 100 + k * 7)}`),
+            lines: Array.from(
+              { length: 6 },
+              (_, k) => `${s[lang]} — ${String(1000 + n * 100 + k * 7)}`,
+            ),
           })),
         }),
       ),
@@ -140,7 +185,9 @@ export async function seedDemoContent(db: Database, files: ContentFiles): Promis
       ),
     );
     fileCount += 3;
-    await add(db, 'pattern', i, texts(pattern.title, pattern.description, pdfs), { craft: pattern.craft });
+    await add(db, 'pattern', i, texts(pattern.title, pattern.description, pdfs), {
+      craft: pattern.craft,
+    });
     items++;
   }
 

@@ -51,7 +51,10 @@ function text(item: ItemWithTranslations, lang: Lang): ContentTranslationRow {
 }
 
 /** The file of an item in a language, falling back to the English file. */
-function fileIn(item: ItemWithTranslations, lang: Lang): { key: string | null; size: number | null } {
+function fileIn(
+  item: ItemWithTranslations,
+  lang: Lang,
+): { key: string | null; size: number | null } {
   const own = item.translations[lang];
   if (own?.fileKey) return { key: own.fileKey, size: own.fileSize };
   const en = item.translations.en;
@@ -63,7 +66,13 @@ export async function listCarousel(tx: Tx, lang: Lang): Promise<CarouselSlide[]>
   const items = await selectItems(tx, ['carousel']);
   return items.map((item) => {
     const t = text(item, lang);
-    return { id: item.id, image: fileUrl(fileIn(item, lang).key) ?? '', title: t.title, subtitle: t.body, link: item.linkPath };
+    return {
+      id: item.id,
+      image: fileUrl(fileIn(item, lang).key) ?? '',
+      title: t.title,
+      subtitle: t.body,
+      link: item.linkPath,
+    };
   });
 }
 
@@ -72,7 +81,13 @@ export async function listNewsletters(tx: Tx, lang: Lang): Promise<NewsletterIss
   const items = await selectItems(tx, ['newsletter']);
   return items.map((item) => {
     const t = text(item, lang);
-    return { id: item.id, image: fileUrl(fileIn(item, lang).key) ?? '', title: t.title, summary: t.body, issue_date: item.issueDate };
+    return {
+      id: item.id,
+      image: fileUrl(fileIn(item, lang).key) ?? '',
+      title: t.title,
+      summary: t.body,
+      issue_date: item.issueDate,
+    };
   });
 }
 
@@ -94,7 +109,11 @@ export async function listCatalogues(tx: Tx, lang: Lang): Promise<CatalogueEntry
 }
 
 /** SPEC.md §7 GET patterns: free pattern PDFs, optionally of one craft, with the crafts on offer. */
-export async function listPatterns(tx: Tx, lang: Lang, craft?: string): Promise<{ data: FreePattern[]; crafts: string[] }> {
+export async function listPatterns(
+  tx: Tx,
+  lang: Lang,
+  craft?: string,
+): Promise<{ data: FreePattern[]; crafts: string[] }> {
   const items = await selectItems(tx, ['pattern']);
   const crafts = [...new Set(items.map((i) => i.craft ?? '').filter(Boolean))].sort();
   const data = items
@@ -124,7 +143,12 @@ export async function listFaqs(tx: Tx, lang: Lang): Promise<Faq[]> {
 }
 
 function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** Splits a ts_headline result into text segments; the markers never reach the client. */
@@ -148,7 +172,9 @@ export function toSegments(highlighted: string): SnippetSegment[] {
 
 /** Segments as safe HTML: every character escaped, matches wrapped in <mark>. */
 export function segmentsToHtml(segments: SnippetSegment[]): string {
-  return segments.map((s) => (s.hit ? `<mark>${escapeHtml(s.text)}</mark>` : escapeHtml(s.text))).join('');
+  return segments
+    .map((s) => (s.hit ? `<mark>${escapeHtml(s.text)}</mark>` : escapeHtml(s.text)))
+    .join('');
 }
 
 /** The words of a question worth searching: letters and digits only, at most 12. */
@@ -166,7 +192,9 @@ export async function searchSupport(tx: Tx, lang: Lang, question: string): Promi
   const words = questionWords(question);
   if (!words.length) return [];
   const closest = await selectClosestWords(tx, lang, words);
-  const terms = [...new Set(words.flatMap((w) => [w, closest.get(w)].filter((x): x is string => !!x)))];
+  const terms = [
+    ...new Set(words.flatMap((w) => [w, closest.get(w)].filter((x): x is string => !!x))),
+  ];
   const rows = await searchSupportRows(tx, lang, terms, question);
   return rows.map((row) => {
     const segments = toSegments(row.body_hl);
@@ -186,7 +214,12 @@ export async function searchSupport(tx: Tx, lang: Lang, question: string): Promi
 // ---- Staff management ---------------------------------------------------------------------------
 
 function adminTranslation(t: ContentTranslationRow | undefined): AdminContentTranslation {
-  return { title: t?.title ?? '', body: t?.body ?? '', file: fileUrl(t?.fileKey), file_size: t?.fileSize ?? null };
+  return {
+    title: t?.title ?? '',
+    body: t?.body ?? '',
+    file: fileUrl(t?.fileKey),
+    file_size: t?.fileSize ?? null,
+  };
 }
 
 function toAdminItem(item: ItemWithTranslations): AdminContentItem {
@@ -223,7 +256,8 @@ export function parseTexts(kind: ContentKind, input: Record<string, unknown>) {
   const parsed = contentTextsSchema(kind).safeParse(input);
   if (!parsed.success) {
     const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'body')] ??= issue.message;
+    for (const issue of parsed.error.issues)
+      fields[String(issue.path[0] ?? 'body')] ??= issue.message;
     throw fieldError(fields);
   }
   return parsed.data as Record<string, string>;
@@ -236,7 +270,11 @@ function newKey(kind: ContentKind, ext: string): string {
   return `content/${kind}/${randomUUID()}.${ext}`;
 }
 
-async function storeAll(files: ContentFiles, kind: ContentKind, uploads: CheckedUpload[]): Promise<Map<string, string>> {
+async function storeAll(
+  files: ContentFiles,
+  kind: ContentKind,
+  uploads: CheckedUpload[],
+): Promise<Map<string, string>> {
   const keys = new Map<string, string>();
   try {
     for (const upload of uploads) {
@@ -252,21 +290,36 @@ async function storeAll(files: ContentFiles, kind: ContentKind, uploads: Checked
 }
 
 /** Checks every upload of a request against its kind's rules (file types by content, size limits). */
-async function checkUploads(kind: ContentKind, uploads: ContentUploads, requireMain: boolean): Promise<CheckedUpload[]> {
+async function checkUploads(
+  kind: ContentKind,
+  uploads: ContentUploads,
+  requireMain: boolean,
+): Promise<CheckedUpload[]> {
   const rules = KIND_RULES[kind];
   const fields = Object.keys(uploads) as (keyof ContentUploads)[];
   const unexpected = fields.filter((f) => (f === 'cover' ? !rules.cover : rules.file === 'none'));
   if (unexpected.length) {
-    throw fieldError(Object.fromEntries(unexpected.map((f) => [f, `A ${kind.replace('_', ' ')} takes no ${f === 'cover' ? 'cover' : 'file'}`])));
+    throw fieldError(
+      Object.fromEntries(
+        unexpected.map((f) => [
+          f,
+          `A ${kind.replace('_', ' ')} takes no ${f === 'cover' ? 'cover' : 'file'}`,
+        ]),
+      ),
+    );
   }
   if (requireMain && rules.file !== 'none' && !uploads.file) {
-    throw fieldError({ file: rules.file === 'pdf' ? 'A PDF file is required' : 'An image file is required' });
+    throw fieldError({
+      file: rules.file === 'pdf' ? 'A PDF file is required' : 'An image file is required',
+    });
   }
   const checked: CheckedUpload[] = [];
   for (const field of fields) {
     const upload = uploads[field];
     if (!upload) continue;
-    checked.push(await checkUpload(upload, field === 'cover' ? 'image' : (rules.file as 'pdf' | 'image')));
+    checked.push(
+      await checkUpload(upload, field === 'cover' ? 'image' : (rules.file as 'pdf' | 'image')),
+    );
   }
   return checked;
 }
@@ -337,7 +390,10 @@ export async function adminUpdateTexts(
       issueDate: texts.issue_date ?? null,
     });
     for (const lang of LANGS) {
-      await updateTranslation(tx, id, lang, { title: texts[`title_${lang}`], body: texts[`body_${lang}`] ?? '' });
+      await updateTranslation(tx, id, lang, {
+        title: texts[`title_${lang}`],
+        body: texts[`body_${lang}`] ?? '',
+      });
     }
   });
   return toAdminItem(await findItem(db, kind, id));
@@ -384,22 +440,35 @@ export async function adminReplaceFile(
 }
 
 /** Sets the display order of a kind; `ids` must list every item of the kind exactly once. */
-export async function adminReorder(db: Database, kind: ContentKind, ids: number[]): Promise<AdminContentItem[]> {
+export async function adminReorder(
+  db: Database,
+  kind: ContentKind,
+  ids: number[],
+): Promise<AdminContentItem[]> {
   const current = await selectItems(db, [kind]);
   const have = new Set(current.map((i) => i.id));
   const given = new Set(ids);
   if (given.size !== ids.length || given.size !== have.size || ids.some((id) => !have.has(id))) {
-    throw fieldError({ ids: `ids must list each of the ${have.size} items of this kind exactly once` });
+    throw fieldError({
+      ids: `ids must list each of the ${have.size} items of this kind exactly once`,
+    });
   }
   await db.transaction((tx) => setSortOrders(tx, ids));
   return adminListItems(db, kind);
 }
 
 /** Deletes an item, its translations and its stored files. */
-export async function adminDeleteItem(db: Database, files: ContentFiles, kind: ContentKind, id: number): Promise<void> {
+export async function adminDeleteItem(
+  db: Database,
+  files: ContentFiles,
+  kind: ContentKind,
+  id: number,
+): Promise<void> {
   const item = await findItem(db, kind, id);
   await deleteItem(db, id);
-  const keys = [item.coverKey, ...LANGS.map((l) => item.translations[l]?.fileKey)].filter((k): k is string => !!k);
+  const keys = [item.coverKey, ...LANGS.map((l) => item.translations[l]?.fileKey)].filter(
+    (k): k is string => !!k,
+  );
   await Promise.allSettled(keys.map((k) => files.delete(k)));
 }
 

@@ -8,7 +8,9 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { renderPdf } from './content.render';
 import { questionWords, segmentsToHtml, toSegments } from './content.service';
 
-type Part = { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
+type Part =
+  | { name: string; value: string }
+  | { name: string; filename: string; contentType: string; data: Buffer };
 
 /** A multipart/form-data body, built by hand so the test controls every byte. */
 function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
@@ -18,15 +20,22 @@ function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, st
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if ('data' in part) {
       chunks.push(
-        Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`),
+        Buffer.from(
+          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`,
+        ),
       );
       chunks.push(part.data, Buffer.from('\r\n'));
     } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+      );
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const TEXTS = {
@@ -42,11 +51,16 @@ const textParts = (extra: Record<string, string> = {}): Part[] =>
   Object.entries({ ...TEXTS, ...extra }).map(([name, value]) => ({ name, value }));
 
 async function jpeg(color = '#336699'): Promise<Buffer> {
-  return sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).jpeg().toBuffer();
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** An ELF executable header (what `file` calls "ELF 64-bit LSB executable"). */
-const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(120, 0)]);
+const ELF = Buffer.concat([
+  Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]),
+  Buffer.alloc(120, 0),
+]);
 /** A Windows PE executable header (MZ … PE\0\0). */
 function windowsExe(): Buffer {
   const b = Buffer.alloc(512, 0);
@@ -118,13 +132,26 @@ describe('public content calls', () => {
     expect(pdf.headers['content-disposition']).toMatch(/^inline;/);
     expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.rawPayload.length).toBe(first.pdf_size);
-    const download = await t.inject({ method: 'GET', url: `${first.pdf}?download=1&name=${encodeURIComponent('Catalogue été 2026')}` });
-    expect(download.headers['content-disposition']).toContain('attachment; filename="Catalogue _t_ 2026.pdf"');
-    expect(download.headers['content-disposition']).toContain("filename*=UTF-8''Catalogue%20%C3%A9t%C3%A9%202026.pdf");
+    const download = await t.inject({
+      method: 'GET',
+      url: `${first.pdf}?download=1&name=${encodeURIComponent('Catalogue été 2026')}`,
+    });
+    expect(download.headers['content-disposition']).toContain(
+      'attachment; filename="Catalogue _t_ 2026.pdf"',
+    );
+    expect(download.headers['content-disposition']).toContain(
+      "filename*=UTF-8''Catalogue%20%C3%A9t%C3%A9%202026.pdf",
+    );
   });
 
   it('GET /files refuses unknown keys and path tricks', async () => {
-    for (const url of ['/files/content/catalogue/00000000-0000-0000-0000-000000000000.pdf', '/files/content/catalogue/not-a-uuid.pdf', '/files/content/catalogue/%2e%2e%2f%2e%2e%2fpackage.json', '/files/content/catalogue/..%2f..%2fx.pdf', '/files/images/products/x.jpg']) {
+    for (const url of [
+      '/files/content/catalogue/00000000-0000-0000-0000-000000000000.pdf',
+      '/files/content/catalogue/not-a-uuid.pdf',
+      '/files/content/catalogue/%2e%2e%2f%2e%2e%2fpackage.json',
+      '/files/content/catalogue/..%2f..%2fx.pdf',
+      '/files/images/products/x.jpg',
+    ]) {
       const res = await t.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
     }
@@ -134,8 +161,12 @@ describe('public content calls', () => {
     const all = (await t.inject({ method: 'GET', url: '/api/patterns?lang=fr' })).json();
     expect(all.data).toHaveLength(5);
     expect(all.crafts).toEqual(['crochet', 'embroidery', 'knitting', 'quilting', 'sewing']);
-    const knitting = (await t.inject({ method: 'GET', url: '/api/patterns?lang=fr&craft=knitting' })).json();
-    expect(knitting.data.map((p: { title: string; craft: string }) => [p.title, p.craft])).toEqual([['Écharpe côtelée facile', 'knitting']]);
+    const knitting = (
+      await t.inject({ method: 'GET', url: '/api/patterns?lang=fr&craft=knitting' })
+    ).json();
+    expect(knitting.data.map((p: { title: string; craft: string }) => [p.title, p.craft])).toEqual([
+      ['Écharpe côtelée facile', 'knitting'],
+    ]);
     const pdf = await t.inject({ method: 'GET', url: knitting.data[0].pdf });
     expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
@@ -161,36 +192,63 @@ describe('FAQs and support search (signed in)', () => {
   });
 
   it('GET /api/support needs a session and a question', async () => {
-    expect((await t.inject({ method: 'GET', url: '/api/support?question=shipping' })).statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/support?question=shipping' })).statusCode,
+    ).toBe(401);
     const missing = await t.inject({ method: 'GET', url: '/api/support', headers: customer });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields).toHaveProperty('question');
   });
 
   it('finds the answer despite a typo and highlights the matched words', async () => {
-    const res = await t.inject({ method: 'GET', url: `/api/support?question=${encodeURIComponent('how long does shiping take')}`, headers: customer });
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/support?question=${encodeURIComponent('how long does shiping take')}`,
+      headers: customer,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.lang).toBe('en');
     expect(body.data[0].title).toBe('How long does shipping take?');
     expect(body.data[0].kind).toBe('faq');
-    const hits = body.data[0].title_segments.filter((s: { hit: boolean }) => s.hit).map((s: { text: string }) => s.text.toLowerCase());
+    const hits = body.data[0].title_segments
+      .filter((s: { hit: boolean }) => s.hit)
+      .map((s: { text: string }) => s.text.toLowerCase());
     expect(hits).toContain('shipping');
     expect(body.data[0].snippet).toMatch(/<mark>[^<]+<\/mark>/);
   });
 
   it("searches in the caller's language: French stems and accents", async () => {
-    const res = await t.inject({ method: 'GET', url: `/api/support?question=${encodeURIComponent('délai de livraison')}`, headers: frenchCustomer });
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/support?question=${encodeURIComponent('délai de livraison')}`,
+      headers: frenchCustomer,
+    });
     expect(res.json().lang).toBe('fr');
     expect(res.json().data[0].title).toBe('Quels sont les délais de livraison ?');
-    const unaccented = await t.inject({ method: 'GET', url: `/api/support?question=${encodeURIComponent('retourner un article')}&lang=fr`, headers: customer });
+    const unaccented = await t.inject({
+      method: 'GET',
+      url: `/api/support?question=${encodeURIComponent('retourner un article')}&lang=fr`,
+      headers: customer,
+    });
     expect(unaccented.json().data[0].title).toBe('Puis-je retourner un article ?');
   });
 
   it('finds support articles too, and nothing for an unrelated question', async () => {
-    const res = await t.inject({ method: 'GET', url: `/api/support?question=${encodeURIComponent('opticon scanner')}`, headers: customer });
-    expect(res.json().data[0]).toMatchObject({ kind: 'article', title: 'Uploading orders with an Opticon scanner' });
-    const none = await t.inject({ method: 'GET', url: `/api/support?question=${encodeURIComponent('zzzz qqqq')}`, headers: customer });
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/support?question=${encodeURIComponent('opticon scanner')}`,
+      headers: customer,
+    });
+    expect(res.json().data[0]).toMatchObject({
+      kind: 'article',
+      title: 'Uploading orders with an Opticon scanner',
+    });
+    const none = await t.inject({
+      method: 'GET',
+      url: `/api/support?question=${encodeURIComponent('zzzz qqqq')}`,
+      headers: customer,
+    });
     expect(none.json().data).toEqual([]);
   });
 
@@ -201,46 +259,100 @@ describe('FAQs and support search (signed in)', () => {
       { text: 'ship', hit: true },
       { text: ' fast', hit: false },
     ]);
-    expect(segmentsToHtml(segments)).toBe('Tom &amp; Jerry &lt;img src=x onerror=alert(1)&gt; <mark>ship</mark> fast');
-    expect(questionWords("It's <b>shipping</b>; l'été!")).toEqual(['it', 'b', 'shipping', 'été'].filter((w) => w.length >= 2));
+    expect(segmentsToHtml(segments)).toBe(
+      'Tom &amp; Jerry &lt;img src=x onerror=alert(1)&gt; <mark>ship</mark> fast',
+    );
+    expect(questionWords("It's <b>shipping</b>; l'été!")).toEqual(
+      ['it', 'b', 'shipping', 'été'].filter((w) => w.length >= 2),
+    );
   });
 });
 
 describe('staff content management', () => {
   it('is staff only: 401 for guests, 403 for customers', async () => {
-    expect((await t.inject({ method: 'GET', url: '/api/admin/content/newsletter' })).statusCode).toBe(401);
-    expect((await t.inject({ method: 'GET', url: '/api/admin/content/newsletter', headers: customer })).statusCode).toBe(403);
-    const form = multipart([...textParts({ issue_date: '2027-01-01' }), { name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: await jpeg() }]);
-    const guestPost = await t.inject({ method: 'POST', url: '/api/admin/content/newsletter', payload: form.payload, headers: form.headers });
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/admin/content/newsletter' })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/admin/content/newsletter', headers: customer }))
+        .statusCode,
+    ).toBe(403);
+    const form = multipart([
+      ...textParts({ issue_date: '2027-01-01' }),
+      { name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: await jpeg() },
+    ]);
+    const guestPost = await t.inject({
+      method: 'POST',
+      url: '/api/admin/content/newsletter',
+      payload: form.payload,
+      headers: form.headers,
+    });
     expect(guestPost.statusCode).toBe(401);
-    const customerPost = await t.inject({ method: 'POST', url: '/api/admin/content/newsletter', payload: form.payload, headers: { ...form.headers, ...customer } });
+    const customerPost = await t.inject({
+      method: 'POST',
+      url: '/api/admin/content/newsletter',
+      payload: form.payload,
+      headers: { ...form.headers, ...customer },
+    });
     expect(customerPost.statusCode).toBe(403);
-    expect((await t.inject({ method: 'DELETE', url: '/api/admin/content/faq/1', headers: customer })).statusCode).toBe(403);
+    expect(
+      (await t.inject({ method: 'DELETE', url: '/api/admin/content/faq/1', headers: customer }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('lists every item of a kind with its three translations', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/admin/content/catalogue', headers: staff });
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/admin/content/catalogue',
+      headers: staff,
+    });
     expect(res.statusCode).toBe(200);
     const [first] = res.json().data;
     expect(first.translations.fr.title).toBe('Catalogue de mercerie 2026');
     expect(first.translations.es.file).toMatch(/\.pdf$/);
-    expect((await t.inject({ method: 'GET', url: '/api/admin/content/posters', headers: staff })).statusCode).toBe(400);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/admin/content/posters', headers: staff }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('adds a newsletter with three translations; it shows first on the public list', async () => {
     const form = multipart([
       ...textParts({ issue_date: '2027-01-15' }),
-      { name: 'file', filename: 'winter.jpg', contentType: 'image/jpeg', data: await jpeg('#224488') },
-      { name: 'file_fr', filename: 'hiver.jpg', contentType: 'image/jpeg', data: await jpeg('#884422') },
+      {
+        name: 'file',
+        filename: 'winter.jpg',
+        contentType: 'image/jpeg',
+        data: await jpeg('#224488'),
+      },
+      {
+        name: 'file_fr',
+        filename: 'hiver.jpg',
+        contentType: 'image/jpeg',
+        data: await jpeg('#884422'),
+      },
     ]);
-    const res = await t.inject({ method: 'POST', url: '/api/admin/content/newsletter', payload: form.payload, headers: { ...form.headers, ...staff } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/admin/content/newsletter',
+      payload: form.payload,
+      headers: { ...form.headers, ...staff },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const item = res.json().data;
     expect(item.translations.es.file).toBeNull();
-    const fr = (await t.inject({ method: 'GET', url: '/api/newsletterImages?lang=fr' })).json().data[0];
-    expect(fr).toMatchObject({ id: item.id, title: 'Infolettre hiver 2027', issue_date: '2027-01-15', image: item.translations.fr.file });
+    const fr = (await t.inject({ method: 'GET', url: '/api/newsletterImages?lang=fr' })).json()
+      .data[0];
+    expect(fr).toMatchObject({
+      id: item.id,
+      title: 'Infolettre hiver 2027',
+      issue_date: '2027-01-15',
+      image: item.translations.fr.file,
+    });
     // Spanish has no image of its own: the English one is used.
-    const es = (await t.inject({ method: 'GET', url: '/api/newsletterImages?lang=es' })).json().data[0];
+    const es = (await t.inject({ method: 'GET', url: '/api/newsletterImages?lang=es' })).json()
+      .data[0];
     expect(es.image).toBe(item.translations.en.file);
     const image = await t.inject({ method: 'GET', url: es.image });
     expect(image.headers['content-type']).toBe('image/jpeg');
@@ -261,7 +373,9 @@ describe('staff content management', () => {
       },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const found = (await t.inject({ method: 'GET', url: '/api/support?question=gift%20card', headers: customer })).json().data[0];
+    const found = (
+      await t.inject({ method: 'GET', url: '/api/support?question=gift%20card', headers: customer })
+    ).json().data[0];
     expect(found.title).toBe('Do you sell gift cards?');
     expect(found.snippet).not.toMatch(/<(?!\/?mark>)/);
     expect(found.snippet).toContain('&amp;');
@@ -273,19 +387,48 @@ describe('staff content management', () => {
       { name: 'issue_date', value: 'soon' },
       { name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: await jpeg() },
     ]);
-    const res = await t.inject({ method: 'POST', url: '/api/admin/content/newsletter', payload: form.payload, headers: { ...form.headers, ...staff } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/admin/content/newsletter',
+      payload: form.payload,
+      headers: { ...form.headers, ...staff },
+    });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().error.fields).sort()).toEqual(['issue_date', 'title_es', 'title_fr']);
+    expect(Object.keys(res.json().error.fields).sort()).toEqual([
+      'issue_date',
+      'title_es',
+      'title_fr',
+    ]);
     const noFile = multipart(textParts({ craft: 'knitting' }));
-    const res2 = await t.inject({ method: 'POST', url: '/api/admin/content/pattern', payload: noFile.payload, headers: { ...noFile.headers, ...staff } });
+    const res2 = await t.inject({
+      method: 'POST',
+      url: '/api/admin/content/pattern',
+      payload: noFile.payload,
+      headers: { ...noFile.headers, ...staff },
+    });
     expect(res2.statusCode).toBe(400);
     expect(res2.json().error.fields.file).toBe('A PDF file is required');
     const badCraft = multipart(textParts({ craft: 'welding' }));
-    const res3 = await t.inject({ method: 'POST', url: '/api/admin/content/pattern', payload: badCraft.payload, headers: { ...badCraft.headers, ...staff } });
+    const res3 = await t.inject({
+      method: 'POST',
+      url: '/api/admin/content/pattern',
+      payload: badCraft.payload,
+      headers: { ...badCraft.headers, ...staff },
+    });
     expect(res3.json().error.fields).toHaveProperty('craft');
-    const badLink = multipart([...textParts({ link: 'https://evil.example' }), { name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: await jpeg() }]);
-    const res4 = await t.inject({ method: 'POST', url: '/api/admin/content/carousel', payload: badLink.payload, headers: { ...badLink.headers, ...staff } });
-    expect(res4.json().error.fields.link).toBe('Link must be a path on this site, such as /catalogues');
+    const badLink = multipart([
+      ...textParts({ link: 'https://evil.example' }),
+      { name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: await jpeg() },
+    ]);
+    const res4 = await t.inject({
+      method: 'POST',
+      url: '/api/admin/content/carousel',
+      payload: badLink.payload,
+      headers: { ...badLink.headers, ...staff },
+    });
+    expect(res4.json().error.fields.link).toBe(
+      'Link must be a path on this site, such as /catalogues',
+    );
   });
 
   it('refuses a renamed executable by its content, not its name (415)', async () => {
@@ -297,27 +440,64 @@ describe('staff content management', () => {
     for (const [kind, filename, data] of cases) {
       const form = multipart([
         ...textParts({ craft: 'knitting', issue_date: '2027-02-01' }),
-        { name: 'file', filename, contentType: filename.endsWith('.pdf') ? 'application/pdf' : 'image/jpeg', data },
+        {
+          name: 'file',
+          filename,
+          contentType: filename.endsWith('.pdf') ? 'application/pdf' : 'image/jpeg',
+          data,
+        },
       ]);
-      const res = await t.inject({ method: 'POST', url: `/api/admin/content/${kind}`, payload: form.payload, headers: { ...form.headers, ...staff } });
+      const res = await t.inject({
+        method: 'POST',
+        url: `/api/admin/content/${kind}`,
+        payload: form.payload,
+        headers: { ...form.headers, ...staff },
+      });
       expect(res.statusCode, `${kind} ${filename}`).toBe(415);
       expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
-      expect(res.json().error.fields.file).toMatch(/^file must be (a PDF document|a JPEG, PNG or WebP image)/);
+      expect(res.json().error.fields.file).toMatch(
+        /^file must be (a PDF document|a JPEG, PNG or WebP image)/,
+      );
     }
     // A PDF where an image belongs is refused too, and nothing was added.
-    const pdf = await renderPdf({ title: 'x', subtitle: 'y', sections: [], color: '#000000', footer: 'z' });
-    const form = multipart([...textParts({ link: '/catalogues' }), { name: 'file', filename: 'slide.jpg', contentType: 'image/jpeg', data: pdf }]);
-    const before = (await t.inject({ method: 'GET', url: '/api/crousalImages' })).json().data.length;
-    const res = await t.inject({ method: 'POST', url: '/api/admin/content/carousel', payload: form.payload, headers: { ...form.headers, ...staff } });
+    const pdf = await renderPdf({
+      title: 'x',
+      subtitle: 'y',
+      sections: [],
+      color: '#000000',
+      footer: 'z',
+    });
+    const form = multipart([
+      ...textParts({ link: '/catalogues' }),
+      { name: 'file', filename: 'slide.jpg', contentType: 'image/jpeg', data: pdf },
+    ]);
+    const before = (await t.inject({ method: 'GET', url: '/api/crousalImages' })).json().data
+      .length;
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/admin/content/carousel',
+      payload: form.payload,
+      headers: { ...form.headers, ...staff },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().error.message).toContain('application/pdf');
-    expect((await t.inject({ method: 'GET', url: '/api/crousalImages' })).json().data.length).toBe(before);
+    expect((await t.inject({ method: 'GET', url: '/api/crousalImages' })).json().data.length).toBe(
+      before,
+    );
   });
 
   it('refuses files over the size limit (413) naming the field', async () => {
     const bigPdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(MAX_PDF_BYTES, 0x20)]);
-    const form = multipart([...textParts(), { name: 'file', filename: 'big.pdf', contentType: 'application/pdf', data: bigPdf }]);
-    const res = await t.inject({ method: 'POST', url: '/api/admin/content/catalogue', payload: form.payload, headers: { ...form.headers, ...staff } });
+    const form = multipart([
+      ...textParts(),
+      { name: 'file', filename: 'big.pdf', contentType: 'application/pdf', data: bigPdf },
+    ]);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/admin/content/catalogue',
+      payload: form.payload,
+      headers: { ...form.headers, ...staff },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
     expect(res.json().error.fields.file).toBe('file is larger than 10 MB, the limit for a PDF');
@@ -325,20 +505,53 @@ describe('staff content management', () => {
     const bigImage = Buffer.concat([await jpeg(), Buffer.alloc(MAX_IMAGE_BYTES, 0)]);
     const form2 = multipart([
       ...textParts(),
-      { name: 'file', filename: 'c.pdf', contentType: 'application/pdf', data: await renderPdf({ title: 'c', subtitle: '', sections: [], color: '#000000', footer: '' }) },
+      {
+        name: 'file',
+        filename: 'c.pdf',
+        contentType: 'application/pdf',
+        data: await renderPdf({
+          title: 'c',
+          subtitle: '',
+          sections: [],
+          color: '#000000',
+          footer: '',
+        }),
+      },
       { name: 'cover', filename: 'cover.jpg', contentType: 'image/jpeg', data: bigImage },
     ]);
-    const res2 = await t.inject({ method: 'POST', url: '/api/admin/content/catalogue', payload: form2.payload, headers: { ...form2.headers, ...staff } });
+    const res2 = await t.inject({
+      method: 'POST',
+      url: '/api/admin/content/catalogue',
+      payload: form2.payload,
+      headers: { ...form2.headers, ...staff },
+    });
     expect(res2.statusCode).toBe(413);
-    expect(res2.json().error.fields.cover).toBe('cover is larger than 5 MB, the limit for an image');
+    expect(res2.json().error.fields.cover).toBe(
+      'cover is larger than 5 MB, the limit for an image',
+    );
   });
 
   it('replaces a file: the new one is served, the old one is gone', async () => {
-    const [item] = (await t.inject({ method: 'GET', url: '/api/admin/content/pattern', headers: staff })).json().data;
+    const [item] = (
+      await t.inject({ method: 'GET', url: '/api/admin/content/pattern', headers: staff })
+    ).json().data;
     const oldUrl = item.translations.fr.file;
-    const pdf = await renderPdf({ title: 'Nouveau patron', subtitle: 'v2', sections: [], color: '#000000', footer: '' });
-    const form = multipart([{ name: 'file_fr', filename: 'v2.pdf', contentType: 'application/pdf', data: pdf }]);
-    const res = await t.inject({ method: 'PUT', url: `/api/admin/content/pattern/${item.id}/file`, payload: form.payload, headers: { ...form.headers, ...staff } });
+    const pdf = await renderPdf({
+      title: 'Nouveau patron',
+      subtitle: 'v2',
+      sections: [],
+      color: '#000000',
+      footer: '',
+    });
+    const form = multipart([
+      { name: 'file_fr', filename: 'v2.pdf', contentType: 'application/pdf', data: pdf },
+    ]);
+    const res = await t.inject({
+      method: 'PUT',
+      url: `/api/admin/content/pattern/${item.id}/file`,
+      payload: form.payload,
+      headers: { ...form.headers, ...staff },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const newUrl = res.json().data.translations.fr.file;
     expect(newUrl).not.toBe(oldUrl);
@@ -346,46 +559,93 @@ describe('staff content management', () => {
     expect((await t.inject({ method: 'GET', url: newUrl })).rawPayload.equals(pdf)).toBe(true);
     expect((await t.inject({ method: 'GET', url: oldUrl })).statusCode).toBe(404);
     // An executable cannot replace it either.
-    const bad = multipart([{ name: 'file', filename: 'v3.pdf', contentType: 'application/pdf', data: ELF }]);
-    const refused = await t.inject({ method: 'PUT', url: `/api/admin/content/pattern/${item.id}/file`, payload: bad.payload, headers: { ...bad.headers, ...staff } });
+    const bad = multipart([
+      { name: 'file', filename: 'v3.pdf', contentType: 'application/pdf', data: ELF },
+    ]);
+    const refused = await t.inject({
+      method: 'PUT',
+      url: `/api/admin/content/pattern/${item.id}/file`,
+      payload: bad.payload,
+      headers: { ...bad.headers, ...staff },
+    });
     expect(refused.statusCode).toBe(415);
   });
 
   it('edits the texts of an item', async () => {
-    const [item] = (await t.inject({ method: 'GET', url: '/api/admin/content/support_article', headers: staff })).json().data;
+    const [item] = (
+      await t.inject({ method: 'GET', url: '/api/admin/content/support_article', headers: staff })
+    ).json().data;
     const res = await t.inject({
       method: 'PUT',
       url: `/api/admin/content/support_article/${item.id}`,
       headers: staff,
-      payload: { ...TEXTS, body_en: 'Tracking numbers arrive by e-mail.', body_fr: 'Numéros de suivi par courriel.', body_es: 'Números de seguimiento por correo.' },
+      payload: {
+        ...TEXTS,
+        body_en: 'Tracking numbers arrive by e-mail.',
+        body_fr: 'Numéros de suivi par courriel.',
+        body_es: 'Números de seguimiento por correo.',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.translations.es.title).toBe(TEXTS.title_es);
   });
 
   it('reorders the items of a kind and refuses an incomplete order', async () => {
-    const list = (await t.inject({ method: 'GET', url: '/api/admin/content/carousel', headers: staff })).json().data as { id: number }[];
+    const list = (
+      await t.inject({ method: 'GET', url: '/api/admin/content/carousel', headers: staff })
+    ).json().data as { id: number }[];
     const ids = list.map((i) => i.id).reverse();
-    const res = await t.inject({ method: 'POST', url: '/api/admin/content/carousel/reorder', headers: staff, payload: { ids } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/admin/content/carousel/reorder',
+      headers: staff,
+      payload: { ids },
+    });
     expect(res.statusCode).toBe(200);
-    const publicIds = (await t.inject({ method: 'GET', url: '/api/crousalImages' })).json().data.map((s: { id: number }) => s.id);
+    const publicIds = (await t.inject({ method: 'GET', url: '/api/crousalImages' }))
+      .json()
+      .data.map((s: { id: number }) => s.id);
     expect(publicIds).toEqual(ids);
-    const partial = await t.inject({ method: 'POST', url: '/api/admin/content/carousel/reorder', headers: staff, payload: { ids: ids.slice(1) } });
+    const partial = await t.inject({
+      method: 'POST',
+      url: '/api/admin/content/carousel/reorder',
+      headers: staff,
+      payload: { ids: ids.slice(1) },
+    });
     expect(partial.statusCode).toBe(400);
     expect(partial.json().error.fields).toHaveProperty('ids');
-    const bad = await t.inject({ method: 'POST', url: '/api/admin/content/carousel/reorder', headers: staff, payload: { ids: 'all' } });
+    const bad = await t.inject({
+      method: 'POST',
+      url: '/api/admin/content/carousel/reorder',
+      headers: staff,
+      payload: { ids: 'all' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   it('deletes an item and its files', async () => {
-    const [item] = (await t.inject({ method: 'GET', url: '/api/admin/content/catalogue', headers: staff })).json().data;
-    const res = await t.inject({ method: 'DELETE', url: `/api/admin/content/catalogue/${item.id}`, headers: staff });
+    const [item] = (
+      await t.inject({ method: 'GET', url: '/api/admin/content/catalogue', headers: staff })
+    ).json().data;
+    const res = await t.inject({
+      method: 'DELETE',
+      url: `/api/admin/content/catalogue/${item.id}`,
+      headers: staff,
+    });
     expect(res.statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: item.translations.en.file })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: item.translations.en.file })).statusCode).toBe(
+      404,
+    );
     expect((await t.inject({ method: 'GET', url: item.cover })).statusCode).toBe(404);
-    const again = await t.inject({ method: 'DELETE', url: `/api/admin/content/catalogue/${item.id}`, headers: staff });
+    const again = await t.inject({
+      method: 'DELETE',
+      url: `/api/admin/content/catalogue/${item.id}`,
+      headers: staff,
+    });
     expect(again.statusCode).toBe(404);
-    const ids = (await t.inject({ method: 'GET', url: '/api/catalogues' })).json().data.map((c: { id: number }) => c.id);
+    const ids = (await t.inject({ method: 'GET', url: '/api/catalogues' }))
+      .json()
+      .data.map((c: { id: number }) => c.id);
     expect(ids).not.toContain(item.id);
   });
 });

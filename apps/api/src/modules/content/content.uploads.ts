@@ -1,6 +1,12 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_PDF_BYTES, PDF_TYPES, megabytes } from '@wholesale/contract';
+import {
+  IMAGE_TYPES,
+  MAX_IMAGE_BYTES,
+  MAX_PDF_BYTES,
+  PDF_TYPES,
+  megabytes,
+} from '@wholesale/contract';
 import { AppError } from '../../lib/app-error';
 
 export type UploadKind = 'pdf' | 'image';
@@ -36,7 +42,9 @@ export function tooLarge(field: string, kind: UploadKind): AppError {
 export async function checkUpload(upload: Upload, kind: UploadKind): Promise<CheckedUpload> {
   if (upload.data.length > limitFor(kind)) throw tooLarge(upload.field, kind);
   if (upload.data.length === 0) {
-    throw new AppError('VALIDATION_FAILED', `${upload.field} is empty`, { fields: { [upload.field]: 'The file is empty' } });
+    throw new AppError('VALIDATION_FAILED', `${upload.field} is empty`, {
+      fields: { [upload.field]: 'The file is empty' },
+    });
   }
   const found = await fileTypeFromBuffer(upload.data);
   const allowed: readonly string[] = kind === 'pdf' ? PDF_TYPES : IMAGE_TYPES;
@@ -52,7 +60,9 @@ export async function checkUpload(upload: Upload, kind: UploadKind): Promise<Che
       if (!meta.width || !meta.height) throw new Error('no size');
     } catch {
       const message = `${upload.field} is not a readable image`;
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { fields: { [upload.field]: message } });
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, {
+        fields: { [upload.field]: message },
+      });
     }
   }
   return { ...upload, mime: found.mime, ext: EXT[found.mime] };

@@ -6,7 +6,17 @@ import { invalidateContent } from './invalidate';
 export type FileField = 'file' | 'file_fr' | 'file_es' | 'cover';
 
 /** PUT /api/admin/content/:kind/:id/file: replaces one file (field file, file_fr, file_es or cover). */
-export const replaceFile = ({ kind, id, field, file }: { kind: ContentKind; id: number; field: FileField; file: File }) => {
+export const replaceFile = ({
+  kind,
+  id,
+  field,
+  file,
+}: {
+  kind: ContentKind;
+  id: number;
+  field: FileField;
+  file: File;
+}) => {
   const form = new FormData();
   form.append(field, file);
   return api.put<AdminContentItemResponse>(`/admin/content/${kind}/${id}/file`, form);

@@ -1,7 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { CONTENT_KINDS, KIND_RULES, type AdminContentItem, type ContentKind } from '@wholesale/contract/content';
+import {
+  CONTENT_KINDS,
+  KIND_RULES,
+  type AdminContentItem,
+  type ContentKind,
+} from '@wholesale/contract/content';
 import { useCreateItem } from '../api/create-item';
 import { useDeleteItem } from '../api/delete-item';
 import { useItems } from '../api/get-items';
@@ -13,7 +18,9 @@ import './admin-content.css';
 
 function formatSize(bytes: number | null): string {
   if (bytes === null) return '';
-  return bytes >= 1048576 ? `${(bytes / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1048576
+    ? `${(bytes / 1048576).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /** Replaces one file of an item: a picker per slot, uploaded as soon as a file is chosen. */
@@ -23,13 +30,44 @@ function FileSlots({ item }: { item: AdminContentItem }) {
   const replace = useReplaceFile();
   const base = useId();
   const [error, setError] = useState<string | null>(null);
-  const slots: { field: FileField; label: string; url: string | null; size: number | null; slot: 'pdf' | 'image' }[] = [];
+  const slots: {
+    field: FileField;
+    label: string;
+    url: string | null;
+    size: number | null;
+    slot: 'pdf' | 'image';
+  }[] = [];
   if (rules.file !== 'none') {
-    slots.push({ field: 'file', label: t('langs.en'), url: item.translations.en.file, size: item.translations.en.file_size, slot: rules.file });
-    slots.push({ field: 'file_fr', label: t('langs.fr'), url: item.translations.fr.file, size: item.translations.fr.file_size, slot: rules.file });
-    slots.push({ field: 'file_es', label: t('langs.es'), url: item.translations.es.file, size: item.translations.es.file_size, slot: rules.file });
+    slots.push({
+      field: 'file',
+      label: t('langs.en'),
+      url: item.translations.en.file,
+      size: item.translations.en.file_size,
+      slot: rules.file,
+    });
+    slots.push({
+      field: 'file_fr',
+      label: t('langs.fr'),
+      url: item.translations.fr.file,
+      size: item.translations.fr.file_size,
+      slot: rules.file,
+    });
+    slots.push({
+      field: 'file_es',
+      label: t('langs.es'),
+      url: item.translations.es.file,
+      size: item.translations.es.file_size,
+      slot: rules.file,
+    });
   }
-  if (rules.cover) slots.push({ field: 'cover', label: t('form.cover'), url: item.cover, size: null, slot: 'image' });
+  if (rules.cover)
+    slots.push({
+      field: 'cover',
+      label: t('form.cover'),
+      url: item.cover,
+      size: null,
+      slot: 'image',
+    });
   if (!slots.length) return null;
 
   const upload = (field: FileField, slot: 'pdf' | 'image', file: File | undefined) => {
@@ -62,7 +100,10 @@ function FileSlots({ item }: { item: AdminContentItem }) {
             ) : (
               <span className="admin-content__optional">{t('list.usesEnglish')}</span>
             )}{' '}
-            <label htmlFor={`${base}-${s.field}`} className="button button--secondary admin-content__replace">
+            <label
+              htmlFor={`${base}-${s.field}`}
+              className="button button--secondary admin-content__replace"
+            >
               {t('list.replace')}
               <span className="visually-hidden">
                 {' '}
@@ -111,7 +152,8 @@ function ItemRow({
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateItem();
   const remove = useDeleteItem();
-  const preview = item.cover ?? (KIND_RULES[item.kind].file === 'image' ? item.translations.en.file : null);
+  const preview =
+    item.cover ?? (KIND_RULES[item.kind].file === 'image' ? item.translations.en.file : null);
   const title = item.translations.en.title;
 
   return (
@@ -120,12 +162,25 @@ function ItemRow({
         <span className="admin-content__position" aria-hidden="true">
           {index + 1}
         </span>
-        {preview && <img src={preview} alt="" width={96} height={64} loading="lazy" className="admin-content__thumb" />}
+        {preview && (
+          <img
+            src={preview}
+            alt=""
+            width={96}
+            height={64}
+            loading="lazy"
+            className="admin-content__thumb"
+          />
+        )}
         <div className="admin-content__titles">
           <h3>{title}</h3>
           <p lang="fr">{item.translations.fr.title}</p>
           <p lang="es">{item.translations.es.title}</p>
-          {item.craft && <p className="admin-content__optional">{t(`crafts.${item.craft}` as 'crafts.knitting')}</p>}
+          {item.craft && (
+            <p className="admin-content__optional">
+              {t(`crafts.${item.craft}` as 'crafts.knitting')}
+            </p>
+          )}
           {item.issue_date && <p className="admin-content__optional">{item.issue_date}</p>}
         </div>
         <div className="admin-content__buttons">
@@ -147,12 +202,21 @@ function ItemRow({
           >
             ↓
           </button>
-          <button type="button" className="button button--secondary" aria-expanded={editing} onClick={() => setEditing((e) => !e)}>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-expanded={editing}
+            onClick={() => setEditing((e) => !e)}
+          >
             {t('list.edit')}
             <span className="visually-hidden"> {title}</span>
           </button>
           {confirming ? (
-            <span className="admin-content__confirm" role="group" aria-label={t('list.confirmDelete', { title })}>
+            <span
+              className="admin-content__confirm"
+              role="group"
+              aria-label={t('list.confirmDelete', { title })}
+            >
               <span>{t('list.confirmDelete', { title })}</span>
               <button
                 type="button"
@@ -170,12 +234,20 @@ function ItemRow({
               >
                 {t('list.yesDelete')}
               </button>
-              <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setConfirming(false)}
+              >
                 {t('form.cancel')}
               </button>
             </span>
           ) : (
-            <button type="button" className="button button--secondary admin-content__danger-outline" onClick={() => setConfirming(true)}>
+            <button
+              type="button"
+              className="button button--secondary admin-content__danger-outline"
+              onClick={() => setConfirming(true)}
+            >
               {t('list.delete')}
               <span className="visually-hidden"> {title}</span>
             </button>
@@ -232,7 +304,10 @@ export function AdminContentPage() {
     ids.splice(to, 0, moved);
     reorder.mutate(
       { kind, ids },
-      { onSuccess: () => toast.success(t('toast.reordered')), onError: (e) => toast.error(errorsOf(e).message ?? t('errors.generic')) },
+      {
+        onSuccess: () => toast.success(t('toast.reordered')),
+        onError: (e) => toast.error(errorsOf(e).message ?? t('errors.generic')),
+      },
     );
   };
 
@@ -270,7 +345,14 @@ export function AdminContentPage() {
         ) : (
           <ol className="admin-content__list">
             {items.data.data.map((item, i) => (
-              <ItemRow key={item.id} item={item} index={i} count={items.data.data.length} onMove={move} moving={reorder.isPending} />
+              <ItemRow
+                key={item.id}
+                item={item}
+                index={i}
+                count={items.data.data.length}
+                onMove={move}
+                moving={reorder.isPending}
+              />
             ))}
           </ol>
         )}

@@ -1,13 +1,22 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CRAFTS, KIND_RULES, MAX_IMAGE_BYTES, MAX_PDF_BYTES, type AdminContentItem, type ContentKind } from '@wholesale/contract/content';
+import {
+  CRAFTS,
+  KIND_RULES,
+  MAX_IMAGE_BYTES,
+  MAX_PDF_BYTES,
+  type AdminContentItem,
+  type ContentKind,
+} from '@wholesale/contract/content';
 import { ApiError } from '@/lib/api-client';
 
 const LANGS = ['en', 'fr', 'es'] as const;
 
 /** The MIME types the file pickers offer; the server checks the real type of what arrives. */
 export function acceptFor(slot: 'pdf' | 'image'): string {
-  return slot === 'pdf' ? 'application/pdf,.pdf' : 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp';
+  return slot === 'pdf'
+    ? 'application/pdf,.pdf'
+    : 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp';
 }
 
 export function limitFor(slot: 'pdf' | 'image'): number {
@@ -15,7 +24,10 @@ export function limitFor(slot: 'pdf' | 'image'): number {
 }
 
 /** Field errors of a failed call, by field name, plus a general message. */
-export function errorsOf(error: unknown): { fields: Record<string, string>; message: string | null } {
+export function errorsOf(error: unknown): {
+  fields: Record<string, string>;
+  message: string | null;
+} {
   if (error instanceof ApiError) return { fields: error.fields ?? {}, message: error.message };
   if (error instanceof Error) return { fields: {}, message: error.message };
   return { fields: {}, message: null };
@@ -61,7 +73,8 @@ export function ItemForm({
           continue;
         }
         const slot = name === 'cover' ? 'image' : rules.file === 'pdf' ? 'pdf' : 'image';
-        if (value.size > limitFor(slot)) errors[name] = t('errors.tooLarge', { size: Math.round(limitFor(slot) / 1048576) });
+        if (value.size > limitFor(slot))
+          errors[name] = t('errors.tooLarge', { size: Math.round(limitFor(slot) / 1048576) });
       }
     }
     setLocalErrors(errors);
@@ -78,7 +91,12 @@ export function ItemForm({
     ) : null;
 
   return (
-    <form className="admin-content__form" onSubmit={submit} noValidate aria-label={isNew ? t('form.addLabel', { kind: t(`kinds.${kind}`) }) : t('form.editLabel')}>
+    <form
+      className="admin-content__form"
+      onSubmit={submit}
+      noValidate
+      aria-label={isNew ? t('form.addLabel', { kind: t(`kinds.${kind}`) }) : t('form.editLabel')}
+    >
       <div className="admin-content__langs">
         {LANGS.map((lang) => (
           <fieldset key={lang} className="admin-content__lang">
@@ -96,7 +114,9 @@ export function ItemForm({
             {fieldError(`title_${lang}`)}
             <label htmlFor={`${base}-body_${lang}`}>
               {t(`form.${bodyLabel}`)}
-              {!rules.bodyRequired && <span className="admin-content__optional"> {t('form.optional')}</span>}
+              {!rules.bodyRequired && (
+                <span className="admin-content__optional"> {t('form.optional')}</span>
+              )}
             </label>
             <textarea
               id={`${base}-body_${lang}`}
@@ -112,7 +132,9 @@ export function ItemForm({
               <>
                 <label htmlFor={`${base}-file-${lang}`}>
                   {t(rules.file === 'pdf' ? 'form.pdf' : 'form.image')}
-                  {lang !== 'en' && <span className="admin-content__optional"> {t('form.fallback')}</span>}
+                  {lang !== 'en' && (
+                    <span className="admin-content__optional"> {t('form.fallback')}</span>
+                  )}
                 </label>
                 <input
                   id={`${base}-file-${lang}`}
@@ -133,7 +155,12 @@ export function ItemForm({
         {rules.craft && (
           <div>
             <label htmlFor={`${base}-craft`}>{t('form.craft')}</label>
-            <select id={`${base}-craft`} name="craft" defaultValue={item?.craft ?? CRAFTS[0]} aria-describedby={describedBy('craft')}>
+            <select
+              id={`${base}-craft`}
+              name="craft"
+              defaultValue={item?.craft ?? CRAFTS[0]}
+              aria-describedby={describedBy('craft')}
+            >
               {CRAFTS.map((c) => (
                 <option key={c} value={c}>
                   {t(`crafts.${c}`)}
@@ -148,7 +175,12 @@ export function ItemForm({
             <label htmlFor={`${base}-link`}>
               {t('form.link')} <span className="admin-content__optional">{t('form.linkHint')}</span>
             </label>
-            <input id={`${base}-link`} name="link" defaultValue={item?.link ?? ''} aria-describedby={describedBy('link')} />
+            <input
+              id={`${base}-link`}
+              name="link"
+              defaultValue={item?.link ?? ''}
+              aria-describedby={describedBy('link')}
+            />
             {fieldError('link')}
           </div>
         )}
@@ -169,9 +201,16 @@ export function ItemForm({
         {isNew && rules.cover && (
           <div>
             <label htmlFor={`${base}-cover`}>
-              {t('form.cover')} <span className="admin-content__optional">{t('form.optional')}</span>
+              {t('form.cover')}{' '}
+              <span className="admin-content__optional">{t('form.optional')}</span>
             </label>
-            <input id={`${base}-cover`} type="file" name="cover" accept={acceptFor('image')} aria-describedby={describedBy('cover')} />
+            <input
+              id={`${base}-cover`}
+              type="file"
+              name="cover"
+              accept={acceptFor('image')}
+              aria-describedby={describedBy('cover')}
+            />
             {fieldError('cover')}
           </div>
         )}

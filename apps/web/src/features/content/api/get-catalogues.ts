@@ -4,9 +4,14 @@ import { api } from '@/lib/api-client';
 import { contentKeys } from './keys';
 
 /** SPEC.md §7 GET catalogues: catalogue PDFs with covers. */
-export const getCatalogues = (lang: string) => api.get<CataloguesResponse>('/catalogues', { params: { lang } });
+export const getCatalogues = (lang: string) =>
+  api.get<CataloguesResponse>('/catalogues', { params: { lang } });
 
 export const cataloguesQuery = (lang: string) =>
-  queryOptions({ queryKey: contentKeys.key('catalogues', lang), queryFn: () => getCatalogues(lang), staleTime: 5 * 60_000 });
+  queryOptions({
+    queryKey: contentKeys.key('catalogues', lang),
+    queryFn: () => getCatalogues(lang),
+    staleTime: 5 * 60_000,
+  });
 
 export const useCatalogues = (lang: string) => useQuery(cataloguesQuery(lang));

@@ -6,6 +6,8 @@ import { contentKeys } from './keys';
 /** SPEC.md §7 GET /faqs: questions and answers (signed-in callers only; the session cookie authenticates). */
 export const getFaqs = (lang: string) => api.get<FaqsResponse>('/faqs', { params: { lang } });
 
-export const faqsQuery = (lang: string) => queryOptions({ queryKey: contentKeys.key('faqs', lang), queryFn: () => getFaqs(lang) });
+export const faqsQuery = (lang: string) =>
+  queryOptions({ queryKey: contentKeys.key('faqs', lang), queryFn: () => getFaqs(lang) });
 
-export const useFaqs = (lang: string, enabled: boolean) => useQuery({ ...faqsQuery(lang), enabled });
+export const useFaqs = (lang: string, enabled: boolean) =>
+  useQuery({ ...faqsQuery(lang), enabled });

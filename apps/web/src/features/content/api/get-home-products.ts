@@ -9,13 +9,21 @@ export const getBestSellers = (lang: string, country: string) =>
 
 /** New arrivals: the listing limited to class F (SPEC.md §2 "/F (new)"), first page. */
 export const getNewArrivals = (lang: string, country: string) =>
-  api.get<ProductsResponse>('/classCode', { params: { lang, country, class_codes: 'F', pagination: 25, page: 1 } });
+  api.get<ProductsResponse>('/classCode', {
+    params: { lang, country, class_codes: 'F', pagination: 25, page: 1 },
+  });
 
 export const bestSellersQuery = (lang: string, country: string, signedIn: boolean) =>
-  queryOptions({ queryKey: contentKeys.key('best-sellers', lang, country, signedIn), queryFn: () => getBestSellers(lang, country) });
+  queryOptions({
+    queryKey: contentKeys.key('best-sellers', lang, country, signedIn),
+    queryFn: () => getBestSellers(lang, country),
+  });
 
 export const newArrivalsQuery = (lang: string, country: string, signedIn: boolean) =>
-  queryOptions({ queryKey: contentKeys.key('new-arrivals', lang, country, signedIn), queryFn: () => getNewArrivals(lang, country) });
+  queryOptions({
+    queryKey: contentKeys.key('new-arrivals', lang, country, signedIn),
+    queryFn: () => getNewArrivals(lang, country),
+  });
 
 export const useBestSellers = (lang: string, country: string, signedIn: boolean) =>
   useQuery(bestSellersQuery(lang, country, signedIn));

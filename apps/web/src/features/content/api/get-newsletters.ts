@@ -4,9 +4,13 @@ import { api } from '@/lib/api-client';
 import { contentKeys } from './keys';
 
 /** SPEC.md §7 GET newsletterImages: newsletter issues, newest first. */
-export const getNewsletters = (lang: string) => api.get<NewsletterResponse>('/newsletterImages', { params: { lang } });
+export const getNewsletters = (lang: string) =>
+  api.get<NewsletterResponse>('/newsletterImages', { params: { lang } });
 
 export const newslettersQuery = (lang: string) =>
-  queryOptions({ queryKey: contentKeys.key('newsletters', lang), queryFn: () => getNewsletters(lang) });
+  queryOptions({
+    queryKey: contentKeys.key('newsletters', lang),
+    queryFn: () => getNewsletters(lang),
+  });
 
 export const useNewsletters = (lang: string) => useQuery(newslettersQuery(lang));

@@ -16,4 +16,7 @@ export const supportSearchQuery = (question: string, lang: string) =>
 
 /** Runs once the question has at least 2 characters. */
 export const useSupportSearch = (question: string, lang: string, enabled: boolean) =>
-  useQuery({ ...supportSearchQuery(question, lang), enabled: enabled && question.trim().length >= 2 });
+  useQuery({
+    ...supportSearchQuery(question, lang),
+    enabled: enabled && question.trim().length >= 2,
+  });

@@ -26,7 +26,10 @@ function mockReducedMotion(reduce: boolean) {
   );
 }
 
-const visibleSlide = () => screen.getAllByRole('group', { hidden: false }).find((g) => g.getAttribute('aria-roledescription') === 'slide' && !g.hidden);
+const visibleSlide = () =>
+  screen
+    .getAllByRole('group', { hidden: false })
+    .find((g) => g.getAttribute('aria-roledescription') === 'slide' && !g.hidden);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -56,7 +59,10 @@ describe('Carousel', () => {
     expect(visibleSlide()).toHaveAccessibleName('3 of 3');
     await userEvent.click(screen.getByRole('button', { name: 'Slide 2: Second slide' }));
     expect(visibleSlide()).toHaveAccessibleName('2 of 3');
-    expect(screen.getByRole('button', { name: 'Slide 2: Second slide' })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('button', { name: 'Slide 2: Second slide' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
   });
 
   it('rotates on its own, but not when the visitor prefers reduced motion', async () => {

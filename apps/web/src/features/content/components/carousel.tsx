@@ -112,7 +112,12 @@ export function Carousel({ slides }: { slides: CarouselSlide[] }) {
       </div>
       {count > 1 && (
         <div className="carousel__nav">
-          <button type="button" className="carousel__button" onClick={() => go(index - 1)} aria-label={t('carousel.previous')}>
+          <button
+            type="button"
+            className="carousel__button"
+            onClick={() => go(index - 1)}
+            aria-label={t('carousel.previous')}
+          >
             <span aria-hidden="true">‹</span>
           </button>
           <div className="carousel__dots" role="group" aria-label={t('carousel.choose')}>
@@ -127,7 +132,12 @@ export function Carousel({ slides }: { slides: CarouselSlide[] }) {
               />
             ))}
           </div>
-          <button type="button" className="carousel__button" onClick={() => go(index + 1)} aria-label={t('carousel.next')}>
+          <button
+            type="button"
+            className="carousel__button"
+            onClick={() => go(index + 1)}
+            aria-label={t('carousel.next')}
+          >
             <span aria-hidden="true">›</span>
           </button>
         </div>

@@ -21,11 +21,26 @@ export function CataloguesPage() {
           <ul className="cover-grid">
             {data.data.map((c) => (
               <li key={c.id} className="cover-card">
-                <a href={c.pdf} target="_blank" rel="noopener" className="cover-card__cover" aria-label={t('catalogues.openNamed', { title: c.title })}>
+                <a
+                  href={c.pdf}
+                  target="_blank"
+                  rel="noopener"
+                  className="cover-card__cover"
+                  aria-label={t('catalogues.openNamed', { title: c.title })}
+                >
                   {c.cover ? (
-                    <img src={c.cover} alt="" width={300} height={400} loading="lazy" decoding="async" />
+                    <img
+                      src={c.cover}
+                      alt=""
+                      width={300}
+                      height={400}
+                      loading="lazy"
+                      decoding="async"
+                    />
                   ) : (
-                    <span className="cover-card__blank" aria-hidden="true">PDF</span>
+                    <span className="cover-card__blank" aria-hidden="true">
+                      PDF
+                    </span>
                   )}
                 </a>
                 <h2 className="cover-card__title">{c.title}</h2>
@@ -35,13 +50,19 @@ export function CataloguesPage() {
                     {t('catalogues.open')}
                     <span className="visually-hidden"> {c.title}</span>
                   </a>
-                  <a className="button button--secondary" href={downloadUrl(c.pdf, c.title)} download>
+                  <a
+                    className="button button--secondary"
+                    href={downloadUrl(c.pdf, c.title)}
+                    download
+                  >
                     {t('catalogues.download')}
                     <span className="visually-hidden"> {c.title}</span>
                   </a>
                 </p>
                 {c.pdf_size !== null && (
-                  <p className="content-meta">{t('catalogues.pdfSize', { size: formatFileSize(c.pdf_size, apiLang) })}</p>
+                  <p className="content-meta">
+                    {t('catalogues.pdfSize', { size: formatFileSize(c.pdf_size, apiLang) })}
+                  </p>
                 )}
               </li>
             ))}

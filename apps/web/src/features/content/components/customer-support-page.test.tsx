@@ -21,7 +21,11 @@ const customer = {
 const faqs = {
   status: true,
   data: [
-    { id: 1, question: 'How long does shipping take?', answer: 'Orders ship the same business day.' },
+    {
+      id: 1,
+      question: 'How long does shipping take?',
+      answer: 'Orders ship the same business day.',
+    },
     { id: 2, question: 'Can I return an item?', answer: 'Returns need our prior authorization.' },
   ],
 };
@@ -31,11 +35,20 @@ describe('CustomerSupportPage', () => {
     const { fetchMock, calls } = stubFetch({});
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<CustomerSupportPage />, '/customer-support');
-    expect(await screen.findByRole('heading', { name: 'Customer Support', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?redirect=%2Fcustomer-support');
+    expect(
+      await screen.findByRole('heading', { name: 'Customer Support', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fcustomer-support',
+    );
     expect(screen.getByRole('heading', { name: 'Contact us' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '1-800-555-0143' })).toBeInTheDocument();
-    expect(calls.filter((c) => c.url.pathname.startsWith('/api/faqs') || c.url.pathname.startsWith('/api/support'))).toEqual([]);
+    expect(
+      calls.filter(
+        (c) => c.url.pathname.startsWith('/api/faqs') || c.url.pathname.startsWith('/api/support'),
+      ),
+    ).toEqual([]);
   });
 
   it('opens FAQ answers in an accordion', async () => {
@@ -48,7 +61,9 @@ describe('CustomerSupportPage', () => {
     expect(screen.queryByText('Orders ship the same business day.')).not.toBeVisible();
     await userEvent.click(question);
     expect(question).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('region', { name: 'How long does shipping take?' })).toHaveTextContent('Orders ship the same business day.');
+    expect(screen.getByRole('region', { name: 'How long does shipping take?' })).toHaveTextContent(
+      'Orders ship the same business day.',
+    );
   });
 
   it('searches the question and highlights matches as text, never as HTML', async () => {
@@ -87,7 +102,11 @@ describe('CustomerSupportPage', () => {
     await userEvent.type(input, 'shiping{Enter}');
     const results = await screen.findByRole('list');
     const item = within(results).getByRole('listitem');
-    expect(within(item).getAllByText(/ship/, { selector: 'mark' }).map((m) => m.textContent)).toEqual(['shipping', 'ship']);
+    expect(
+      within(item)
+        .getAllByText(/ship/, { selector: 'mark' })
+        .map((m) => m.textContent),
+    ).toEqual(['shipping', 'ship']);
     expect(item.querySelector('img')).toBeNull();
     expect(item).toHaveTextContent('<img src=x onerror=alert(1)>');
     expect(screen.getByText('1 answer for “shiping”')).toBeInTheDocument();

@@ -14,7 +14,9 @@ import './content.css';
 export function Highlighted({ segments }: { segments: SnippetSegment[] }) {
   return (
     <>
-      {segments.map((s, i) => (s.hit ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>))}
+      {segments.map((s, i) =>
+        s.hit ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>,
+      )}
     </>
   );
 }
@@ -52,7 +54,13 @@ function FaqAccordion({ faqs }: { faqs: { id: number; question: string; answer: 
                 </span>
               </button>
             </h3>
-            <div id={panelId} role="region" aria-labelledby={buttonId} className="faq-accordion__panel" hidden={!expanded}>
+            <div
+              id={panelId}
+              role="region"
+              aria-labelledby={buttonId}
+              className="faq-accordion__panel"
+              hidden={!expanded}
+            >
               <p>{faq.answer}</p>
             </div>
           </div>
@@ -93,18 +101,29 @@ function SupportSearch() {
         </div>
       </form>
       <div aria-live="polite" className="support-search__results">
-        {question.length >= 2 && search.isFetching && !search.data && <p className="content-note">{t('loading')}</p>}
-        {search.isError && <p className="content-note content-note--error">{t('support.searchFailed')}</p>}
+        {question.length >= 2 && search.isFetching && !search.data && (
+          <p className="content-note">{t('loading')}</p>
+        )}
+        {search.isError && (
+          <p className="content-note content-note--error">{t('support.searchFailed')}</p>
+        )}
         {search.data && question.length >= 2 && (
           <>
-            <p className="content-meta">{t('support.resultCount', { count: search.data.data.length, question: search.data.question })}</p>
+            <p className="content-meta">
+              {t('support.resultCount', {
+                count: search.data.data.length,
+                question: search.data.question,
+              })}
+            </p>
             {search.data.data.length === 0 ? (
               <p className="content-note">{t('support.noMatch')}</p>
             ) : (
               <ol className="support-results">
                 {search.data.data.map((m) => (
                   <li key={`${m.kind}-${m.id}`} className="support-result">
-                    <p className="support-result__kind">{m.kind === 'faq' ? t('support.kindFaq') : t('support.kindArticle')}</p>
+                    <p className="support-result__kind">
+                      {m.kind === 'faq' ? t('support.kindFaq') : t('support.kindArticle')}
+                    </p>
                     <h3>
                       <Highlighted segments={m.title_segments} />
                     </h3>
@@ -155,7 +174,8 @@ function ContactBlocks() {
               {t('footer.phone')}: <a href="tel:+18005550143">1-800-555-0143</a>
             </span>
             <span className="address-line">
-              {t('footer.email')}: <a href="mailto:service.fr@example.com">service.fr@example.com</a>
+              {t('footer.email')}:{' '}
+              <a href="mailto:service.fr@example.com">service.fr@example.com</a>
             </span>
           </address>
         </div>
@@ -167,7 +187,8 @@ function ContactBlocks() {
               {t('footer.phone')}: <a href="tel:+18005550144">1-800-555-0144</a>
             </span>
             <span className="address-line">
-              {t('footer.email')}: <a href="mailto:soporte.es@example.com">soporte.es@example.com</a>
+              {t('footer.email')}:{' '}
+              <a href="mailto:soporte.es@example.com">soporte.es@example.com</a>
             </span>
           </address>
         </div>
@@ -209,7 +230,8 @@ export function CustomerSupportPage() {
         </>
       ) : (
         <p className="content-note">
-          {t('support.signInFirst')} <Link to={paths.login(paths.customerSupport())}>{t('support.signIn')}</Link>
+          {t('support.signInFirst')}{' '}
+          <Link to={paths.login(paths.customerSupport())}>{t('support.signIn')}</Link>
         </p>
       )}
       <ContactBlocks />

@@ -1,7 +1,8 @@
 /** "1.2 MB" / "350 KB" for a file size in bytes, in the page's language. */
 export function formatFileSize(bytes: number | null, lang: string): string {
   if (bytes === null) return '';
-  const nf = (n: number, digits: number) => new Intl.NumberFormat(lang, { maximumFractionDigits: digits }).format(n);
+  const nf = (n: number, digits: number) =>
+    new Intl.NumberFormat(lang, { maximumFractionDigits: digits }).format(n);
   if (bytes >= 1024 * 1024) return `${nf(bytes / (1024 * 1024), 1)} MB`;
   return `${nf(Math.max(1, Math.round(bytes / 1024)), 0)} KB`;
 }

@@ -64,13 +64,20 @@ export function FreePatternsPage() {
                     {t('patterns.download')}
                     <span className="visually-hidden"> {p.title}</span>
                   </a>
-                  <a className="button button--secondary" href={p.pdf} target="_blank" rel="noopener">
+                  <a
+                    className="button button--secondary"
+                    href={p.pdf}
+                    target="_blank"
+                    rel="noopener"
+                  >
                     {t('patterns.open')}
                     <span className="visually-hidden"> {p.title}</span>
                   </a>
                 </p>
                 {p.pdf_size !== null && (
-                  <p className="content-meta">{t('catalogues.pdfSize', { size: formatFileSize(p.pdf_size, apiLang) })}</p>
+                  <p className="content-meta">
+                    {t('catalogues.pdfSize', { size: formatFileSize(p.pdf_size, apiLang) })}
+                  </p>
                 )}
               </li>
             ))}

@@ -13,7 +13,9 @@ import './content.css';
 
 // The product sections use the shared product grid (and its HTML sanitiser): loaded after the first
 // paint so the home route's own JavaScript stays small.
-const ProductStrip = lazy(() => import('./product-strip').then((m) => ({ default: m.ProductStrip })));
+const ProductStrip = lazy(() =>
+  import('./product-strip').then((m) => ({ default: m.ProductStrip })),
+);
 
 function StripFallback({ id, title }: { id: string; title: string }) {
   return (
@@ -61,7 +63,16 @@ export function HomePage() {
 
       {featured && (
         <section className="catalogue-promo" aria-labelledby="catalogue-promo-title">
-          {featured.cover && <img src={featured.cover} alt="" width={150} height={200} loading="lazy" decoding="async" />}
+          {featured.cover && (
+            <img
+              src={featured.cover}
+              alt=""
+              width={150}
+              height={200}
+              loading="lazy"
+              decoding="async"
+            />
+          )}
           <div>
             <p className="catalogue-promo__kicker">{t('home.promoKicker')}</p>
             <h2 id="catalogue-promo-title">{featured.title}</h2>

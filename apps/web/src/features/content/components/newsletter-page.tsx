@@ -35,10 +35,17 @@ export function NewsletterPage() {
                   <h2 id={`issue-${issue.id}`}>{issue.title}</h2>
                   {issue.issue_date && (
                     <p className="content-meta">
-                      <time dateTime={issue.issue_date}>{formatIssueDate(issue.issue_date, apiLang)}</time>
+                      <time dateTime={issue.issue_date}>
+                        {formatIssueDate(issue.issue_date, apiLang)}
+                      </time>
                     </p>
                   )}
-                  <a href={issue.image} target="_blank" rel="noopener" className="newsletter-issue__image">
+                  <a
+                    href={issue.image}
+                    target="_blank"
+                    rel="noopener"
+                    className="newsletter-issue__image"
+                  >
                     <img
                       src={issue.image}
                       alt={issue.summary ? `${issue.title}. ${issue.summary}` : issue.title}

@@ -24,7 +24,11 @@ export function PageState<T extends { data: unknown[] }>({
     return (
       <div className="content-note content-note--error" role="alert">
         <p>{t('loadFailed')}</p>
-        <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void query.refetch()}
+        >
           {t('retry')}
         </button>
       </div>
