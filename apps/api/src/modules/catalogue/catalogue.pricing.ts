@@ -54,7 +54,10 @@ function selectOrderable(tx: Tx, country: Country, lang: Lang) {
       available: productPrices.available,
     })
     .from(products)
-    .innerJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.country, country)))
+    .innerJoin(
+      productPrices,
+      and(eq(productPrices.productId, products.id), eq(productPrices.country, country)),
+    )
     .leftJoin(tLang, and(eq(tLang.productId, products.id), eq(tLang.lang, lang)))
     .leftJoin(tEn, and(eq(tEn.productId, products.id), eq(tEn.lang, 'en')))
     .$dynamic();
@@ -123,7 +126,9 @@ export async function findOrderableByCodes(
   const match = options.barcodes
     ? or(inArray(products.productId, unique), inArray(products.barcode, unique))
     : inArray(products.productId, unique);
-  const rows = await selectOrderable(tx, country, lang).where(and(match, eq(products.active, true)));
+  const rows = await selectOrderable(tx, country, lang).where(
+    and(match, eq(products.active, true)),
+  );
   return rows.map(toOrderable);
 }
 
@@ -142,9 +147,14 @@ export async function findProductIdsByCodes(tx: Tx, codes: string[]): Promise<Ma
  * Writes new stock levels (ship packs) for one country in one statement. Callers must hold the
  * rows' locks (getOrderableProducts with lock) and never pass a negative level.
  */
-export async function setStockLevels(tx: Tx, country: Country, levels: Array<{ id: number; available: number }>): Promise<void> {
+export async function setStockLevels(
+  tx: Tx,
+  country: Country,
+  levels: Array<{ id: number; available: number }>,
+): Promise<void> {
   if (levels.length === 0) return;
-  if (levels.some((l) => l.available < 0 || !Number.isInteger(l.available))) throw new Error('Stock cannot go below zero');
+  if (levels.some((l) => l.available < 0 || !Number.isInteger(l.available)))
+    throw new Error('Stock cannot go below zero');
   const ids = levels.map((l) => l.id);
   const values = levels.map((l) => l.available);
   await tx.execute(sql`
@@ -157,7 +167,13 @@ export async function setStockLevels(tx: Tx, country: Country, levels: Array<{ i
  * Up to `limit` products sold in `country` whose SKU code or barcode starts with `prefix` (or whose
  * name contains it), for the quick-order pad's suggestions.
  */
-export async function suggestOrderable(tx: Tx, prefix: string, country: Country, lang: Lang, limit = 8): Promise<OrderableProduct[]> {
+export async function suggestOrderable(
+  tx: Tx,
+  prefix: string,
+  country: Country,
+  lang: Lang,
+  limit = 8,
+): Promise<OrderableProduct[]> {
   const p = prefix.trim().replace(/[%_\\]/g, (c) => `\\${c}`);
   if (!p) return [];
   const rows = await selectOrderable(tx, country, lang)

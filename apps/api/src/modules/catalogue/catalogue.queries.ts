@@ -91,8 +91,14 @@ function cardColumns(): SQL {
     pp.retail_price_cents, pp.selling_price_cents, pp.selling_price_2_cents, pp.available`;
 }
 
+/** `p.sold_ca` / `p.sold_us`: maintained by triggers on product_prices (migration 0006). */
+function soldIn(country: Country): SQL {
+  return sql.raw(country === 'us' ? 'p.sold_us' : 'p.sold_ca');
+}
+
 function scopeWhere(scope: ListingScope): SQL {
-  const parts: SQL[] = [sql`p.active`];
+  // NOTE: `active and sold_xx` is the predicate of the partial listing indexes (migration 0006).
+  const parts: SQL[] = [sql`p.active and ${soldIn(scope.country)}`];
   if (scope.categoryIds) parts.push(sql`p.category_id = any(${intArray(scope.categoryIds)}::int[])`);
   // NOTE: one value is compared with `=`, not `= any(...)`: PostgreSQL 15 keeps the index order of
   // (category_id, brand, product_id) only when at most the leading column uses an array.
@@ -110,15 +116,15 @@ function scopeWhere(scope: ListingScope): SQL {
 }
 
 /**
- * One page of a listing in one query: the page's ids are chosen on products + prices only (ordered by
- * the (category_id, …, product_id) indexes), then joined to translations for just those rows.
+ * One page of a listing in one query: the page's ids are chosen on products alone (an index-only scan
+ * of the partial (category_id, [brand,] product_id) index of the country, already in order, so a deep
+ * page skips index entries only), then joined to prices and translations for just those rows.
  */
 export async function selectListingPage(tx: Tx, scope: ListingScope, lang: Lang, limit: number, offset: number): Promise<CardRow[]> {
   const result = await tx.execute<CardRow>(sql`
     with page as (
       select p.id, p.category_id, p.product_id
       from products p
-      join product_prices pp on pp.product_id = p.id and pp.country = ${scope.country}
       where ${scopeWhere(scope)}
       order by p.category_id, p.product_id
       limit ${limit} offset ${offset}
@@ -137,7 +143,6 @@ export async function countListing(tx: Tx, scope: ListingScope): Promise<number>
   const result = await tx.execute<{ n: string }>(sql`
     select count(*) as n
     from products p
-    join product_prices pp on pp.product_id = p.id and pp.country = ${scope.country}
     where ${scopeWhere(scope)}`);
   return Number(result.rows[0]?.n ?? 0);
 }
@@ -220,7 +225,6 @@ export async function selectFilterOptions(
     with scoped as (
       select p.brand, p.colour, p.type, p.size
       from products p
-      join product_prices pp on pp.product_id = p.id and pp.country = ${scope.country}
       where ${scopeWhere(scope)}
     )
     select 'brand' as kind, brand as value, count(*) as n from scoped where brand is not null and brand <> '' group by brand
@@ -289,7 +293,7 @@ export type SearchInput = {
 export type SearchRow = CardRow & { score: number; total: string };
 
 /** Most rows a single search branch contributes (a query matching more is too broad to page through). */
-export const SEARCH_BRANCH_CAP = 2000;
+export const SEARCH_BRANCH_CAP = 1000;
 
 /**
  * The search in one statement: exact SKU/barcode (score 100), SKU/barcode prefix (50), full-text
@@ -334,8 +338,7 @@ export async function searchProducts(tx: Tx, input: SearchInput): Promise<Search
     ranked as (
       select best.id, best.score, p.product_id, count(*) over () as total
         from best
-        join products p on p.id = best.id and p.active
-        join product_prices pp on pp.product_id = p.id and pp.country = ${input.country}
+        join products p on p.id = best.id and p.active and ${soldIn(input.country)}
        order by best.score desc, p.product_id
        limit ${input.limit} offset ${input.offset}
     )
