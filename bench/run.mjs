@@ -41,14 +41,21 @@ const products = Number(args.products);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const selected = scenarios.filter(
-  (s) => args.scenario === 'all' || s.group === args.scenario || s.name.toLowerCase().includes(args.scenario.toLowerCase()),
+  (s) =>
+    args.scenario === 'all' ||
+    s.group === args.scenario ||
+    s.name.toLowerCase().includes(args.scenario.toLowerCase()),
 );
 if (!selected.length) {
-  console.error(`no scenario matches "${args.scenario}" (groups: ${[...new Set(scenarios.map((s) => s.group))].join(', ')})`);
+  console.error(
+    `no scenario matches "${args.scenario}" (groups: ${[...new Set(scenarios.map((s) => s.group))].join(', ')})`,
+  );
   process.exit(1);
 }
 // Cart-type scenarios need the bench customers (1,000 customers × 50-line carts, 100,000 orders).
-const customers = Number(args.customers ?? (selected.some((s) => s.group === 'cart' || s.group === 'orders') ? 1000 : 0));
+const customers = Number(
+  args.customers ?? (selected.some((s) => s.group === 'cart' || s.group === 'orders') ? 1000 : 0),
+);
 
 const dbUrl = (() => {
   const u = new URL(ADMIN_URL);
@@ -60,13 +67,23 @@ const children = [];
 
 function run(cmd, argv, env = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, argv, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${argv.join(' ')} exited with ${code}`))));
+    const child = spawn(cmd, argv, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${argv.join(' ')} exited with ${code}`)),
+    );
   });
 }
 
 function start(cmd, argv, env, name) {
-  const child = spawn(cmd, argv, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(cmd, argv, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   child.on('exit', (code, signal) => {
     if (!child.stopping) {
       console.error(`[bench] ${name} stopped unexpectedly (${code ?? signal})`);
@@ -95,7 +112,8 @@ async function stopAll() {
 async function waitFor(url, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (children.some((c) => c.exitCode !== null && !c.stopping)) throw new Error(`a server exited before ${url} answered`);
+    if (children.some((c) => c.exitCode !== null && !c.stopping))
+      throw new Error(`a server exited before ${url} answered`);
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -137,7 +155,11 @@ async function signIn(base) {
     c.query(
       `insert into sessions (token_hash, user_id, csrf_token, expires_at)
        select $1, id, $2, now() + interval '30 days' from users where email = $3`,
-      [createHash('sha256').update(token).digest('hex'), randomBytes(32).toString('base64url'), email],
+      [
+        createHash('sha256').update(token).digest('hex'),
+        randomBytes(32).toString('base64url'),
+        email,
+      ],
     ),
   );
   return { token, via: 'session row (no /api/login route)' };
@@ -145,8 +167,14 @@ async function signIn(base) {
 
 function cannon(opts) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ connections, pipelining: 1, ...opts }, (error, result) => (error ? reject(error) : resolve(result)));
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+    const instance = autocannon({ connections, pipelining: 1, ...opts }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+    autocannon.track(instance, {
+      renderProgressBar: false,
+      renderResultsTable: false,
+      renderLatencyTable: false,
+    });
   });
 }
 
@@ -160,7 +188,10 @@ function requestOptions(scenario, ctx, base) {
   }
   const p = typeof scenario.path === 'function' ? scenario.path(ctx) : scenario.path;
   const opts = { url: `${base}${p}`, method, headers, body };
-  if (scenario.requests) opts.requests = scenario.requests(ctx).map((r) => ({ ...r, headers: { ...headers, ...(r.headers ?? {}) } }));
+  if (scenario.requests)
+    opts.requests = scenario
+      .requests(ctx)
+      .map((r) => ({ ...r, headers: { ...headers, ...(r.headers ?? {}) } }));
   return opts;
 }
 
@@ -175,7 +206,8 @@ function summarise(name, result) {
   };
 }
 
-const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main() {
   const startedAt = new Date();
@@ -189,7 +221,8 @@ async function main() {
     });
     let t = Date.now();
     const seedArgs = ['apps/api/src/db/seed/cli.ts', '--products', String(products)];
-    if (customers > 0) seedArgs.push('--customers', String(customers), '--cart-lines', '50', '--orders', '100000');
+    if (customers > 0)
+      seedArgs.push('--customers', String(customers), '--cart-lines', '50', '--orders', '100000');
     await run(path.join(ROOT, 'node_modules/.bin/tsx'), seedArgs, { DATABASE_URL: dbUrl });
     timings.seed = (Date.now() - t) / 1000;
     log(`seeded in ${fmt(timings.seed, 1)} s`);
@@ -243,15 +276,22 @@ async function main() {
        where p.active order by p.id limit 500`,
     )
   ).map((r) => r.product_id);
-  ctx.userId = (await ctx.query(`select id from users where email = 'buyer.ca@example.com'`))[0]?.id;
+  ctx.userId = (
+    await ctx.query(`select id from users where email = 'buyer.ca@example.com'`)
+  )[0]?.id;
 
   const results = [];
   log(`bare Node http server, ${duration} s × ${connections} connections`);
   await cannon({ url: `http://127.0.0.1:${BARE_PORT}/`, duration: 2 });
-  const bareResult = summarise('bare Node http (constant JSON)', await cannon({ url: `http://127.0.0.1:${BARE_PORT}/`, duration }));
+  const bareResult = summarise(
+    'bare Node http (constant JSON)',
+    await cannon({ url: `http://127.0.0.1:${BARE_PORT}/`, duration }),
+  );
   results.push(bareResult);
 
   for (const scenario of selected) {
+    // A scenario may prepare its data first (sessions for many customers, stock levels).
+    if (scenario.prepare) await scenario.prepare(ctx);
     const opts = requestOptions(scenario, ctx, base);
     // Warm-up: JIT, connection pool, caches and generated images.
     await cannon({ ...opts, duration: 3 });
@@ -262,7 +302,10 @@ async function main() {
   }
   await stopAll();
 
-  const pgVersion = (await withClient(ADMIN_URL, (c) => c.query('show server_version')).then((r) => r.rows[0].server_version)) ?? '?';
+  const pgVersion =
+    (await withClient(ADMIN_URL, (c) => c.query('show server_version')).then(
+      (r) => r.rows[0].server_version,
+    )) ?? '?';
   const counts = await withClient(dbUrl, (c) =>
     c.query(`select (select count(*) from products) as products, (select count(*) from users) as users,
                     (select count(*) from orders) as orders, (select count(*) from cart_lines) as cart_lines`),
@@ -273,14 +316,18 @@ async function main() {
     '',
     `## ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC — ${fmt(Number(counts.products))} products`,
     '',
-    `- Machine: ${os.cpus().length} × ${cpu}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}; Node ${process.version}; PostgreSQL ${pgVersion}.`,
+    `- Machine: ${os.cpus().length} × ${cpu}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, load average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}; Node ${process.version}; PostgreSQL ${pgVersion}.`,
     `- Command: \`${command}\` (${connections} connections, ${duration} s per scenario after a 3 s warm-up; server and load generator on the same machine).`,
     `- Data: ${fmt(Number(counts.products))} products, ${fmt(Number(counts.users))} users, ${fmt(Number(counts.orders))} orders, ${fmt(Number(counts.cart_lines))} cart lines${timings.seed ? `; seeding took ${fmt(timings.seed, 1)} s` : ' (reused database)'}.`,
     '',
     '| Scenario | req/s | p50 ms | p99 ms | errors | vs bare Node |',
     '|---|---:|---:|---:|---:|---:|',
     ...results.map(
-      (r) => `| ${r.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${fmt((100 * r.rps) / bareResult.rps, 1)} % |`,
+      (r) =>
+        `| ${r.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${fmt((100 * r.rps) / bareResult.rps, 1)} % |`,
     ),
     '',
   ];

@@ -21,7 +21,10 @@ describe('DiskFileStore', () => {
     await store.put('images/products/BT-2.jpg', Buffer.from('two'));
     await store.put('images/classes/F.png', Buffer.from('f'));
     expect((await store.get('images/products/BT-1.jpg'))?.toString()).toBe('one');
-    expect(await store.list('images/products/')).toEqual(['images/products/BT-1.jpg', 'images/products/BT-2.jpg']);
+    expect(await store.list('images/products/')).toEqual([
+      'images/products/BT-1.jpg',
+      'images/products/BT-2.jpg',
+    ]);
     expect(await store.list('images/')).toHaveLength(3);
     expect(await store.list('nothing/here/')).toEqual([]);
     await store.put('images/products/BT-1.jpg', Buffer.from('replaced'));
@@ -32,7 +35,17 @@ describe('DiskFileStore', () => {
   });
 
   it('refuses keys that could leave the root', async () => {
-    for (const key of ['../x', 'a/../../x', '/etc/passwd', 'a//b', '', '..', 'a/./b', 'a\\..\\b', 'images/%2e%2e/x']) {
+    for (const key of [
+      '../x',
+      'a/../../x',
+      '/etc/passwd',
+      'a//b',
+      '',
+      '..',
+      'a/./b',
+      'a\\..\\b',
+      'images/%2e%2e/x',
+    ]) {
       expect(isValidKey(key), key).toBe(false);
       await expect(store.get(key)).rejects.toBeInstanceOf(InvalidFileKeyError);
       await expect(store.put(key, Buffer.from('x'))).rejects.toBeInstanceOf(InvalidFileKeyError);

@@ -24,7 +24,9 @@ const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/;
 
 export function isValidKey(key: string): boolean {
   if (key.length === 0 || key.length > 500) return false;
-  return key.split('/').every((segment) => SEGMENT.test(segment) && segment !== '.' && !segment.includes('..'));
+  return key
+    .split('/')
+    .every((segment) => SEGMENT.test(segment) && segment !== '.' && !segment.includes('..'));
 }
 
 export class InvalidFileKeyError extends Error {
@@ -53,7 +55,11 @@ export class DiskFileStore implements FileStore {
     try {
       return await fs.readFile(this.pathOf(key));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
+      if (
+        (error as NodeJS.ErrnoException).code === 'ENOENT' ||
+        (error as NodeJS.ErrnoException).code === 'EISDIR'
+      )
+        return null;
       throw error;
     }
   }

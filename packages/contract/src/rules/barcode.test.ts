@@ -18,7 +18,9 @@ describe('UPC-A barcode', () => {
     expect(() => upcCheckDigit('123')).toThrow();
   });
 
-  const elevenDigits = fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 11, maxLength: 11 }).map((d) => d.join(''));
+  const elevenDigits = fc
+    .array(fc.integer({ min: 0, max: 9 }), { minLength: 11, maxLength: 11 })
+    .map((d) => d.join(''));
 
   it('a generated code is always valid', () => {
     fc.assert(fc.property(elevenDigits, (d) => isValidUpcA(toUpcA(d))));
@@ -26,11 +28,17 @@ describe('UPC-A barcode', () => {
 
   it('changing any single digit makes the code invalid', () => {
     fc.assert(
-      fc.property(elevenDigits, fc.integer({ min: 0, max: 11 }), fc.integer({ min: 1, max: 9 }), (d, pos, delta) => {
-        const code = toUpcA(d);
-        const changed = code.slice(0, pos) + ((Number(code[pos]) + delta) % 10) + code.slice(pos + 1);
-        return !isValidUpcA(changed);
-      }),
+      fc.property(
+        elevenDigits,
+        fc.integer({ min: 0, max: 11 }),
+        fc.integer({ min: 1, max: 9 }),
+        (d, pos, delta) => {
+          const code = toUpcA(d);
+          const changed =
+            code.slice(0, pos) + ((Number(code[pos]) + delta) % 10) + code.slice(pos + 1);
+          return !isValidUpcA(changed);
+        },
+      ),
     );
   });
 });

@@ -72,7 +72,11 @@ export const CATALOGUE: TopSpec[] = [
         code: 'BT-WD',
         name: t('Wooden buttons', 'Boutons en bois', 'Botones de madera'),
         item: t('Wooden button', 'Bouton en bois', 'Botón de madera'),
-        variants: [t('2-hole', '2 trous', '2 agujeros'), t('4-hole', '4 trous', '4 agujeros'), NONE],
+        variants: [
+          t('2-hole', '2 trous', '2 agujeros'),
+          t('4-hole', '4 trous', '4 agujeros'),
+          NONE,
+        ],
         type: 'Shank',
         sizes: ['15 mm', '20 mm', '25 mm'],
         subs: bySize('BT-WD', ['15 mm', '20 mm', '25 mm']),
@@ -81,7 +85,11 @@ export const CATALOGUE: TopSpec[] = [
         code: 'BT-PL',
         name: t('Plastic buttons', 'Boutons en plastique', 'Botones de plástico'),
         item: t('Plastic button', 'Bouton en plastique', 'Botón de plástico'),
-        variants: [t('2-hole', '2 trous', '2 agujeros'), t('4-hole', '4 trous', '4 agujeros'), t('Shank', 'à queue', 'de pie')],
+        variants: [
+          t('2-hole', '2 trous', '2 agujeros'),
+          t('4-hole', '4 trous', '4 agujeros'),
+          t('Shank', 'à queue', 'de pie'),
+        ],
         sizes: ['11 mm', '15 mm', '18 mm', '23 mm'],
       },
       {
@@ -125,7 +133,10 @@ export const CATALOGUE: TopSpec[] = [
         code: 'TH-PL',
         name: t('Polyester thread', 'Fil polyester', 'Hilo de poliéster'),
         item: t('polyester thread', 'Fil polyester', 'Hilo de poliéster'),
-        variants: [t('All-purpose', 'tout usage', 'multiusos'), t('Heavy-duty', 'très résistant', 'extrafuerte')],
+        variants: [
+          t('All-purpose', 'tout usage', 'multiusos'),
+          t('Heavy-duty', 'très résistant', 'extrafuerte'),
+        ],
         sizes: ['100 m', '250 m', '500 m', '1000 m'],
         subs: bySize('TH-PL', ['100 m', '250 m', '500 m', '1000 m']),
       },
@@ -133,14 +144,21 @@ export const CATALOGUE: TopSpec[] = [
         code: 'TH-CT',
         name: t('Cotton thread', 'Fil de coton', 'Hilo de algodón'),
         item: t('cotton thread', 'Fil de coton', 'Hilo de algodón'),
-        variants: [t('Mercerised', 'mercerisé', 'mercerizado'), t('Quilting', 'pour courtepointe', 'para acolchado')],
+        variants: [
+          t('Mercerised', 'mercerisé', 'mercerizado'),
+          t('Quilting', 'pour courtepointe', 'para acolchado'),
+        ],
         sizes: ['100 m', '250 m', '500 m'],
       },
       {
         code: 'TH-EM',
         name: t('Embroidery floss', 'Fil à broder', 'Hilo de bordar'),
         item: t('embroidery floss', 'Fil à broder', 'Hilo de bordar'),
-        variants: [t('6-strand', '6 brins', 'de 6 cabos'), t('Pearl cotton', 'coton perlé', 'perlé'), t('Metallic', 'métallisé', 'metalizado')],
+        variants: [
+          t('6-strand', '6 brins', 'de 6 cabos'),
+          t('Pearl cotton', 'coton perlé', 'perlé'),
+          t('Metallic', 'métallisé', 'metalizado'),
+        ],
         sizes: ['8 m', '25 m'],
       },
       {
@@ -170,14 +188,22 @@ export const CATALOGUE: TopSpec[] = [
         code: 'YR-AC',
         name: t('Acrylic yarn', 'Fil acrylique', 'Hilo acrílico'),
         item: t('acrylic yarn', 'Fil acrylique', 'Hilo acrílico'),
-        variants: [t('Light', 'léger', 'ligero'), t('Medium', 'moyen', 'mediano'), t('Bulky', 'épais', 'grueso')],
+        variants: [
+          t('Light', 'léger', 'ligero'),
+          t('Medium', 'moyen', 'mediano'),
+          t('Bulky', 'épais', 'grueso'),
+        ],
         sizes: ['100 g', '200 g', '350 g'],
       },
       {
         code: 'YR-WL',
         name: t('Wool yarn', 'Laine pure', 'Lana pura'),
         item: t('wool yarn', 'Laine pure', 'Lana pura'),
-        variants: [t('Merino', 'mérinos', 'merino'), t('Superwash', 'superwash', 'superwash'), t('Chunky', 'épaisse', 'gruesa')],
+        variants: [
+          t('Merino', 'mérinos', 'merino'),
+          t('Superwash', 'superwash', 'superwash'),
+          t('Chunky', 'épaisse', 'gruesa'),
+        ],
         sizes: ['50 g', '100 g'],
         subs: [
           { code: 'YR-WL-MR', name: t('Merino', 'Mérinos', 'Merino'), variant: 0 },
@@ -189,14 +215,20 @@ export const CATALOGUE: TopSpec[] = [
         code: 'YR-CT',
         name: t('Cotton yarn', 'Fil de coton à tricoter', 'Hilo de algodón para tejer'),
         item: t('cotton yarn', 'Fil de coton à tricoter', 'Hilo de algodón para tejer'),
-        variants: [t('Mercerised', 'mercerisé', 'mercerizado'), t('Organic', 'biologique', 'orgánico')],
+        variants: [
+          t('Mercerised', 'mercerisé', 'mercerizado'),
+          t('Organic', 'biologique', 'orgánico'),
+        ],
         sizes: ['50 g', '100 g'],
       },
       {
         code: 'YR-BL',
         name: t('Blended yarn', 'Fil mélangé', 'Hilo mezclado'),
         item: t('blended yarn', 'Fil mélangé', 'Hilo mezclado'),
-        variants: [t('Wool-acrylic', 'laine et acrylique', 'de lana y acrílico'), t('Alpaca', 'alpaga', 'de alpaca')],
+        variants: [
+          t('Wool-acrylic', 'laine et acrylique', 'de lana y acrílico'),
+          t('Alpaca', 'alpaga', 'de alpaca'),
+        ],
         sizes: ['100 g', '150 g'],
       },
     ],
@@ -218,7 +250,10 @@ export const CATALOGUE: TopSpec[] = [
         code: 'RB-SA',
         name: t('Satin ribbon', 'Ruban de satin', 'Cinta de raso'),
         item: t('satin ribbon', 'Ruban de satin', 'Cinta de raso'),
-        variants: [t('Double-faced', 'double face', 'doble faz'), t('Single-faced', 'simple face', 'de una cara')],
+        variants: [
+          t('Double-faced', 'double face', 'doble faz'),
+          t('Single-faced', 'simple face', 'de una cara'),
+        ],
         sizes: ['3 mm', '6 mm', '10 mm', '25 mm', '38 mm'],
         subs: bySize('RB-SA', ['6 mm', '10 mm', '25 mm']),
       },
@@ -226,7 +261,11 @@ export const CATALOGUE: TopSpec[] = [
         code: 'RB-GR',
         name: t('Grosgrain ribbon', 'Ruban gros-grain', 'Cinta de grosgrain'),
         item: t('grosgrain ribbon', 'Ruban gros-grain', 'Cinta de grosgrain'),
-        variants: [t('Plain', 'uni', 'lisa'), t('Striped', 'rayé', 'a rayas'), t('Polka dot', 'à pois', 'de lunares')],
+        variants: [
+          t('Plain', 'uni', 'lisa'),
+          t('Striped', 'rayé', 'a rayas'),
+          t('Polka dot', 'à pois', 'de lunares'),
+        ],
         sizes: ['10 mm', '15 mm', '25 mm'],
       },
       {
@@ -241,7 +280,10 @@ export const CATALOGUE: TopSpec[] = [
         code: 'RB-OR',
         name: t('Organza ribbon', "Ruban d'organza", 'Cinta de organza'),
         item: t('organza ribbon', "Ruban d'organza", 'Cinta de organza'),
-        variants: [t('Sheer', 'transparent', 'transparente'), t('Woven-edge', 'à bord tissé', 'con borde tejido')],
+        variants: [
+          t('Sheer', 'transparent', 'transparente'),
+          t('Woven-edge', 'à bord tissé', 'con borde tejido'),
+        ],
         sizes: ['6 mm', '15 mm', '25 mm'],
       },
     ],
@@ -269,7 +311,12 @@ export const CATALOGUE: TopSpec[] = [
           t('Quilting', 'pour courtepointe', 'para acolchado'),
           t('Darning', 'à repriser', 'para zurcir'),
         ],
-        sizes: [t('no. 5', 'n° 5', 'n.º 5'), t('no. 7', 'n° 7', 'n.º 7'), t('no. 9', 'n° 9', 'n.º 9'), t('assorted', 'assorties', 'surtidas')],
+        sizes: [
+          t('no. 5', 'n° 5', 'n.º 5'),
+          t('no. 7', 'n° 7', 'n.º 7'),
+          t('no. 9', 'n° 9', 'n.º 9'),
+          t('assorted', 'assorties', 'surtidas'),
+        ],
       },
       {
         code: 'NP-MN',
@@ -293,14 +340,21 @@ export const CATALOGUE: TopSpec[] = [
         code: 'NP-PN',
         name: t('Pins', 'Épingles', 'Alfileres'),
         item: t('pins', 'Épingles', 'Alfileres'),
-        variants: [t('Glass-head', 'à tête de verre', 'con cabeza de cristal'), t('Quilting', 'pour courtepointe', 'para acolchado'), t('Dressmaker', 'de couturière', 'de modista')],
+        variants: [
+          t('Glass-head', 'à tête de verre', 'con cabeza de cristal'),
+          t('Quilting', 'pour courtepointe', 'para acolchado'),
+          t('Dressmaker', 'de couturière', 'de modista'),
+        ],
         sizes: ['30 mm', '35 mm', '50 mm'],
       },
       {
         code: 'NP-SP',
         name: t('Safety pins', 'Épingles de sûreté', 'Imperdibles'),
         item: t('safety pins', 'Épingles de sûreté', 'Imperdibles'),
-        variants: [t('Brass', 'en laiton', 'de latón'), t('Nickel-plated', 'nickelées', 'niquelados')],
+        variants: [
+          t('Brass', 'en laiton', 'de latón'),
+          t('Nickel-plated', 'nickelées', 'niquelados'),
+        ],
         sizes: ['19 mm', '27 mm', '38 mm', '50 mm'],
       },
     ],
@@ -322,11 +376,23 @@ export const CATALOGUE: TopSpec[] = [
         code: 'FB-CT',
         name: t('Cotton fabric', 'Tissu de coton', 'Tela de algodón'),
         item: t('cotton fabric', 'Tissu de coton', 'Tela de algodón'),
-        variants: [t('Quilting', 'pour courtepointe', 'para acolchado'), t('Printed', 'imprimé', 'estampada'), t('Solid', 'uni', 'lisa')],
+        variants: [
+          t('Quilting', 'pour courtepointe', 'para acolchado'),
+          t('Printed', 'imprimé', 'estampada'),
+          t('Solid', 'uni', 'lisa'),
+        ],
         sizes: ['110 cm', '150 cm'],
         subs: [
-          { code: 'FB-CT-QT', name: t('Quilting cotton', 'Coton pour courtepointe', 'Algodón para acolchado'), variant: 0 },
-          { code: 'FB-CT-PR', name: t('Printed cotton', 'Coton imprimé', 'Algodón estampado'), variant: 1 },
+          {
+            code: 'FB-CT-QT',
+            name: t('Quilting cotton', 'Coton pour courtepointe', 'Algodón para acolchado'),
+            variant: 0,
+          },
+          {
+            code: 'FB-CT-PR',
+            name: t('Printed cotton', 'Coton imprimé', 'Algodón estampado'),
+            variant: 1,
+          },
           { code: 'FB-CT-SO', name: t('Solid cotton', 'Coton uni', 'Algodón liso'), variant: 2 },
         ],
       },
@@ -334,14 +400,20 @@ export const CATALOGUE: TopSpec[] = [
         code: 'FB-FL',
         name: t('Fleece', 'Molleton', 'Forro polar'),
         item: t('fleece', 'Molleton', 'Forro polar'),
-        variants: [t('Anti-pill', 'antiboulochage', 'antipilling'), t('Printed', 'imprimé', 'estampado')],
+        variants: [
+          t('Anti-pill', 'antiboulochage', 'antipilling'),
+          t('Printed', 'imprimé', 'estampado'),
+        ],
         sizes: ['150 cm'],
       },
       {
         code: 'FB-FT',
         name: t('Felt', 'Feutrine', 'Fieltro'),
         item: t('felt', 'Feutrine', 'Fieltro'),
-        variants: [t('Acrylic', 'acrylique', 'acrílico'), t('Wool-blend', 'en laine mélangée', 'de lana mezclada')],
+        variants: [
+          t('Acrylic', 'acrylique', 'acrílico'),
+          t('Wool-blend', 'en laine mélangée', 'de lana mezclada'),
+        ],
         sizes: ['23 × 30 cm', '90 cm'],
       },
       {
@@ -370,7 +442,11 @@ export const CATALOGUE: TopSpec[] = [
         code: 'SC-DS',
         name: t('Dressmaking shears', 'Ciseaux de couturière', 'Tijeras de modista'),
         item: t('dressmaking shears', 'Ciseaux de couturière', 'Tijeras de modista'),
-        variants: [t('Soft-grip', 'à poignée souple', 'con mango blando'), t('Left-handed', 'pour gaucher', 'para zurdos'), NONE],
+        variants: [
+          t('Soft-grip', 'à poignée souple', 'con mango blando'),
+          t('Left-handed', 'pour gaucher', 'para zurdos'),
+          NONE,
+        ],
         type: 'Classic',
         sizes: ['20 cm', '23 cm', '25 cm'],
       },
@@ -393,7 +469,11 @@ export const CATALOGUE: TopSpec[] = [
       {
         code: 'SC-MT',
         name: t('Cutting mats', 'Tapis de coupe', 'Tapetes de corte'),
-        item: t('self-healing cutting mat', 'Tapis de coupe autocicatrisant', 'Tapete de corte autorreparable'),
+        item: t(
+          'self-healing cutting mat',
+          'Tapis de coupe autocicatrisant',
+          'Tapete de corte autorreparable',
+        ),
         variants: [t('Double-sided', 'réversible', 'reversible'), NONE],
         type: 'Single-sided',
         sizes: ['30 × 45 cm', '45 × 60 cm', '60 × 90 cm'],
@@ -433,7 +513,11 @@ export const CATALOGUE: TopSpec[] = [
         code: 'BD-SD',
         name: t('Seed beads', 'Rocailles', 'Mostacillas'),
         item: t('seed beads', 'Rocailles', 'Mostacillas'),
-        variants: [t('Opaque', 'opaques', 'opacas'), t('Transparent', 'transparentes', 'transparentes'), t('Metallic', 'métallisées', 'metalizadas')],
+        variants: [
+          t('Opaque', 'opaques', 'opacas'),
+          t('Transparent', 'transparentes', 'transparentes'),
+          t('Metallic', 'métallisées', 'metalizadas'),
+        ],
         sizes: ['11/0', '8/0', '6/0'],
       },
       {
@@ -447,7 +531,10 @@ export const CATALOGUE: TopSpec[] = [
         code: 'BD-AC',
         name: t('Acrylic beads', 'Perles acryliques', 'Cuentas acrílicas'),
         item: t('acrylic beads', 'Perles acryliques', 'Cuentas acrílicas'),
-        variants: [t('Letter', 'alphabet', 'de letras'), t('Heart-shaped', 'en forme de cœur', 'en forma de corazón')],
+        variants: [
+          t('Letter', 'alphabet', 'de letras'),
+          t('Heart-shaped', 'en forme de cœur', 'en forma de corazón'),
+        ],
         sizes: ['7 mm', '10 mm'],
       },
     ],
@@ -517,7 +604,11 @@ export const CATALOGUE: TopSpec[] = [
         code: 'LT-LC',
         name: t('Lace trim', 'Dentelle', 'Encaje'),
         item: t('lace trim', 'Dentelle', 'Encaje'),
-        variants: [t('Cotton', 'en coton', 'de algodón'), t('Guipure', 'guipure', 'de guipur'), t('Stretch', 'extensible', 'elástico')],
+        variants: [
+          t('Cotton', 'en coton', 'de algodón'),
+          t('Guipure', 'guipure', 'de guipur'),
+          t('Stretch', 'extensible', 'elástico'),
+        ],
         sizes: ['15 mm', '25 mm', '50 mm', '80 mm'],
       },
       {
@@ -573,7 +664,10 @@ export const CATALOGUE: TopSpec[] = [
         code: 'SN-MT',
         name: t('Measuring tapes', 'Rubans à mesurer', 'Cintas métricas'),
         item: t('measuring tape', 'Ruban à mesurer', 'Cinta métrica'),
-        variants: [t('Fibreglass', 'en fibre de verre', 'de fibra de vidrio'), t('Retractable', 'rétractable', 'retráctil')],
+        variants: [
+          t('Fibreglass', 'en fibre de verre', 'de fibra de vidrio'),
+          t('Retractable', 'rétractable', 'retráctil'),
+        ],
         sizes: ['150 cm', '300 cm'],
       },
       {
@@ -594,7 +688,10 @@ export const CATALOGUE: TopSpec[] = [
         code: 'SN-MK',
         name: t('Marking tools', 'Outils de marquage', 'Herramientas de marcado'),
         item: t('fabric marking pen', 'Crayon marqueur pour tissu', 'Rotulador para tela'),
-        variants: [t('Water-soluble', 'hydrosoluble', 'hidrosoluble'), t('Air-erasable', "effaçable à l'air", 'borrable al aire')],
+        variants: [
+          t('Water-soluble', 'hydrosoluble', 'hidrosoluble'),
+          t('Air-erasable', "effaçable à l'air", 'borrable al aire'),
+        ],
         sizes: ['1 mm', '2 mm'],
       },
       {
@@ -630,8 +727,15 @@ export const CATALOGUE: TopSpec[] = [
       {
         code: 'KC-SN',
         name: t('Straight needles', 'Aiguilles droites', 'Agujas rectas'),
-        item: t('straight knitting needles', 'Aiguilles à tricoter droites', 'Agujas de tejer rectas'),
-        variants: [t('Bamboo', 'en bambou', 'de bambú'), t('Aluminium', 'en aluminium', 'de aluminio')],
+        item: t(
+          'straight knitting needles',
+          'Aiguilles à tricoter droites',
+          'Agujas de tejer rectas',
+        ),
+        variants: [
+          t('Bamboo', 'en bambou', 'de bambú'),
+          t('Aluminium', 'en aluminium', 'de aluminio'),
+        ],
         sizes: ['3 mm', '4 mm', '5 mm', '6 mm', '8 mm'],
         subs: [
           { code: 'KC-SN-BM', name: t('Bamboo', 'Bambou', 'Bambú'), variant: 0 },
@@ -642,14 +746,20 @@ export const CATALOGUE: TopSpec[] = [
         code: 'KC-CN',
         name: t('Circular needles', 'Aiguilles circulaires', 'Agujas circulares'),
         item: t('circular knitting needles', 'Aiguilles circulaires', 'Agujas circulares'),
-        variants: [t('Bamboo', 'en bambou', 'de bambú'), t('Nickel-plated', 'nickelées', 'niqueladas')],
+        variants: [
+          t('Bamboo', 'en bambou', 'de bambú'),
+          t('Nickel-plated', 'nickelées', 'niqueladas'),
+        ],
         sizes: ['3.5 mm', '4 mm', '4.5 mm', '5 mm'],
       },
       {
         code: 'KC-HK',
         name: t('Crochet hooks', 'Crochets', 'Ganchillos'),
         item: t('crochet hook', 'Crochet', 'Ganchillo'),
-        variants: [t('Aluminium', 'en aluminium', 'de aluminio'), t('Ergonomic', 'ergonomique', 'ergonómico')],
+        variants: [
+          t('Aluminium', 'en aluminium', 'de aluminio'),
+          t('Ergonomic', 'ergonomique', 'ergonómico'),
+        ],
         sizes: ['2.5 mm', '3.5 mm', '4 mm', '5 mm', '6 mm'],
       },
       {
@@ -679,14 +789,20 @@ export const CATALOGUE: TopSpec[] = [
         code: 'ZP-NY',
         name: t('Nylon coil zippers', 'Fermetures en nylon', 'Cremalleras de nailon'),
         item: t('nylon coil zipper', 'Fermeture à glissière en nylon', 'Cremallera de nailon'),
-        variants: [t('Closed-end', 'non séparable', 'no separable'), t('Separating', 'séparable', 'separable')],
+        variants: [
+          t('Closed-end', 'non séparable', 'no separable'),
+          t('Separating', 'séparable', 'separable'),
+        ],
         sizes: ['18 cm', '23 cm', '35 cm', '55 cm', '65 cm'],
       },
       {
         code: 'ZP-MT',
         name: t('Metal zippers', 'Fermetures métalliques', 'Cremalleras metálicas'),
         item: t('metal zipper', 'Fermeture à glissière métallique', 'Cremallera metálica'),
-        variants: [t('Jeans', 'pour jeans', 'para vaqueros'), t('Separating', 'séparable', 'separable')],
+        variants: [
+          t('Jeans', 'pour jeans', 'para vaqueros'),
+          t('Separating', 'séparable', 'separable'),
+        ],
         sizes: ['15 cm', '18 cm', '60 cm'],
       },
       {
@@ -716,7 +832,11 @@ export const CATALOGUE: TopSpec[] = [
         code: 'PR-KT',
         name: t('Sewing kits', 'Trousses de couture', 'Kits de costura'),
         item: t('sewing kit', 'Trousse de couture', 'Kit de costura'),
-        variants: [t('Travel', 'de voyage', 'de viaje'), t('Beginner', 'pour débutant', 'para principiantes'), t('Deluxe', 'de luxe', 'de lujo')],
+        variants: [
+          t('Travel', 'de voyage', 'de viaje'),
+          t('Beginner', 'pour débutant', 'para principiantes'),
+          t('Deluxe', 'de luxe', 'de lujo'),
+        ],
         sizes: [t('24 pieces', '24 pièces', '24 piezas'), t('48 pieces', '48 pièces', '48 piezas')],
       },
       {
@@ -785,23 +905,93 @@ export const BRAND_PREFIX: Record<string, string> = {
 
 /** Class codes: the four special classes of SPEC.md and three regular ones. */
 export const CLASS_CODES = [
-  { code: 'A', labelEn: 'Core range', labelFr: 'Gamme de base', labelEs: 'Gama básica', color: '#4b5563', weight: 34 },
-  { code: 'B', labelEn: 'Standard', labelFr: 'Standard', labelEs: 'Estándar', color: '#6b7280', weight: 21 },
-  { code: 'C', labelEn: 'Seasonal', labelFr: 'Saisonnier', labelEs: 'De temporada', color: '#0f766e', weight: 15 },
+  {
+    code: 'A',
+    labelEn: 'Core range',
+    labelFr: 'Gamme de base',
+    labelEs: 'Gama básica',
+    color: '#4b5563',
+    weight: 34,
+  },
+  {
+    code: 'B',
+    labelEn: 'Standard',
+    labelFr: 'Standard',
+    labelEs: 'Estándar',
+    color: '#6b7280',
+    weight: 21,
+  },
+  {
+    code: 'C',
+    labelEn: 'Seasonal',
+    labelFr: 'Saisonnier',
+    labelEs: 'De temporada',
+    color: '#0f766e',
+    weight: 15,
+  },
   { code: 'F', labelEn: 'New', labelFr: 'Nouveau', labelEs: 'Nuevo', color: '#15803d', weight: 10 },
-  { code: 'R', labelEn: 'Clearance', labelFr: 'Liquidation', labelEs: 'Liquidación', color: '#b91c1c', weight: 7 },
-  { code: 'Y', labelEn: 'On sale', labelFr: 'En solde', labelEs: 'En oferta', color: '#c2410c', weight: 8 },
-  { code: 'N', labelEn: 'Coming soon', labelFr: 'Bientôt disponible', labelEs: 'Próximamente', color: '#1d4ed8', weight: 5 },
+  {
+    code: 'R',
+    labelEn: 'Clearance',
+    labelFr: 'Liquidation',
+    labelEs: 'Liquidación',
+    color: '#b91c1c',
+    weight: 7,
+  },
+  {
+    code: 'Y',
+    labelEn: 'On sale',
+    labelFr: 'En solde',
+    labelEs: 'En oferta',
+    color: '#c2410c',
+    weight: 8,
+  },
+  {
+    code: 'N',
+    labelEn: 'Coming soon',
+    labelFr: 'Bientôt disponible',
+    labelEs: 'Próximamente',
+    color: '#1d4ed8',
+    weight: 5,
+  },
 ] as const;
 
 export const CONTENT_TYPES = ['Videos', 'Patterns & Inspiration', 'Education & Blog Post'] as const;
 
 /** Curated groups: title, and the top categories their items come from. */
 export const PRODUCT_GROUPS: Array<{ title: T3; from: string[]; size: number }> = [
-  { title: t('Back-to-school sewing', 'Couture de la rentrée', 'Costura para la vuelta al cole'), from: ['TH', 'NP', 'SC', 'SN'], size: 40 },
-  { title: t('Spring colours', 'Couleurs du printemps', 'Colores de primavera'), from: ['RB', 'FB', 'BT'], size: 60 },
-  { title: t('Knitting essentials', 'Essentiels du tricot', 'Esenciales del tejido'), from: ['YR', 'KC'], size: 50 },
-  { title: t('Bridal lace & ribbons', 'Dentelles et rubans de mariée', 'Encajes y cintas nupciales'), from: ['LT', 'RB', 'BD'], size: 30 },
-  { title: t('Holiday crafts', 'Bricolages des Fêtes', 'Manualidades navideñas'), from: ['BD', 'RB', 'PR', 'FB'], size: 80 },
-  { title: t('Quilting favourites', 'Favoris de la courtepointe', 'Favoritos del acolchado'), from: ['FB', 'TH', 'SC'], size: 24 },
+  {
+    title: t('Back-to-school sewing', 'Couture de la rentrée', 'Costura para la vuelta al cole'),
+    from: ['TH', 'NP', 'SC', 'SN'],
+    size: 40,
+  },
+  {
+    title: t('Spring colours', 'Couleurs du printemps', 'Colores de primavera'),
+    from: ['RB', 'FB', 'BT'],
+    size: 60,
+  },
+  {
+    title: t('Knitting essentials', 'Essentiels du tricot', 'Esenciales del tejido'),
+    from: ['YR', 'KC'],
+    size: 50,
+  },
+  {
+    title: t(
+      'Bridal lace & ribbons',
+      'Dentelles et rubans de mariée',
+      'Encajes y cintas nupciales',
+    ),
+    from: ['LT', 'RB', 'BD'],
+    size: 30,
+  },
+  {
+    title: t('Holiday crafts', 'Bricolages des Fêtes', 'Manualidades navideñas'),
+    from: ['BD', 'RB', 'PR', 'FB'],
+    size: 80,
+  },
+  {
+    title: t('Quilting favourites', 'Favoris de la courtepointe', 'Favoritos del acolchado'),
+    from: ['FB', 'TH', 'SC'],
+    size: 24,
+  },
 ];

@@ -15,15 +15,21 @@ const USAGE = `usage: npm run seed -- [--products N] [--seed N] [--reset] [--cus
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number (got "${value}")\n${USAGE}`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`--${name} must be a whole number (got "${value}")\n${USAGE}`);
   return n;
 }
 
 /** Empties every table of the public schema (the migrations' bookkeeping lives in schema drizzle). */
 async function resetData(handle: DatabaseHandle): Promise<string[]> {
-  const result = await handle.db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`);
+  const result = await handle.db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  );
   const tables = result.rows.map((r) => r.tablename);
-  if (tables.length) await handle.exec(`truncate ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
+  if (tables.length)
+    await handle.exec(
+      `truncate ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`,
+    );
   return tables;
 }
 
@@ -51,8 +57,14 @@ async function main(): Promise<void> {
   const orderCount = positiveInt('orders', values.orders, customers > 0 ? 100_000 : 0);
 
   const config = loadConfig();
-  const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, poolSize: 2 });
-  const where = config.databaseUrl ? config.databaseUrl.replace(/\/\/[^@/]*@/, '//') : config.pgliteDir;
+  const handle = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    poolSize: 2,
+  });
+  const where = config.databaseUrl
+    ? config.databaseUrl.replace(/\/\/[^@/]*@/, '//')
+    : config.pgliteDir;
   try {
     let t = Date.now();
     await runMigrations(handle);
@@ -62,19 +74,29 @@ async function main(): Promise<void> {
       const tables = await resetData(handle);
       console.log(`reset: emptied ${tables.length} tables in ${Date.now() - t} ms`);
     } else {
-      const existing = await handle.db.execute<{ n: string }>(sql`select count(*) as n from products`);
+      const existing = await handle.db.execute<{ n: string }>(
+        sql`select count(*) as n from products`,
+      );
       if (Number(existing.rows[0]?.n ?? 0) > 0) {
         throw new Error('the database already has products: add --reset to empty it first');
       }
     }
-    const summary = await seedDemoData(handle.db, { products: productCount, seed, log: (line) => console.log(`  ${line}`) });
+    const summary = await seedDemoData(handle.db, {
+      products: productCount,
+      seed,
+      log: (line) => console.log(`  ${line}`),
+    });
     console.log(
       `seeded ${summary.products} products, ${summary.categories} categories, ${summary.productGroups} product groups, ` +
         `${summary.users} demo users, ${summary.orders} demo orders in ${summary.ms} ms`,
     );
     if (customers > 0) {
       t = Date.now();
-      const bench = await seedBenchCustomers(handle.db, { customers, cartLines, orders: orderCount });
+      const bench = await seedBenchCustomers(handle.db, {
+        customers,
+        cartLines,
+        orders: orderCount,
+      });
       console.log(
         `bench data: ${bench.customers} customers, ${bench.cartLines} cart lines, ${bench.orders} orders, ` +
           `${bench.orderLines} order lines in ${Date.now() - t} ms`,

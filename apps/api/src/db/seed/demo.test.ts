@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidUpcA } from '@wholesale/contract';
 import { createTestDatabase } from '../../test/test-app';
 import type { DatabaseHandle } from '../client';
-import { DEMO_PASSWORD, generateCatalogue, seedBenchCustomers, seedDemoData, type SeedSummary } from './demo';
+import {
+  DEMO_PASSWORD,
+  generateCatalogue,
+  seedBenchCustomers,
+  seedDemoData,
+  type SeedSummary,
+} from './demo';
 
 const PRODUCTS = 300;
 
@@ -12,7 +18,8 @@ describe('demo data', () => {
   let handle: DatabaseHandle;
   let drop: () => Promise<void>;
   let summary: SeedSummary;
-  const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await handle.db.execute<T>(query)).rows;
+  const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+    (await handle.db.execute<T>(query)).rows;
 
   beforeAll(async () => {
     ({ handle, drop } = await createTestDatabase());
@@ -37,14 +44,24 @@ describe('demo data', () => {
     const first = await rows<{ product_id: string; name: string }>(sql`
       select p.product_id, t.name from products p join product_translations t on t.product_id = p.id and t.lang = 'fr'
       order by p.id limit 5`);
-    expect(first.map((r) => r.product_id)).toEqual(expected.products.slice(0, 5).map((p) => p.productId));
-    const frNames = expected.translations.filter((t) => t.lang === 'fr').slice(0, 5).map((t) => t.name);
+    expect(first.map((r) => r.product_id)).toEqual(
+      expected.products.slice(0, 5).map((p) => p.productId),
+    );
+    const frNames = expected.translations
+      .filter((t) => t.lang === 'fr')
+      .slice(0, 5)
+      .map((t) => t.name);
     expect(first.map((r) => r.name)).toEqual(frNames);
   });
 
   it('loads the requested counts and a three-level tree of at least 12 top categories', async () => {
     expect(summary.products).toBe(PRODUCTS);
-    const [counts] = await rows<{ products: string; tops: string; level3: string; groups: string }>(sql`
+    const [counts] = await rows<{
+      products: string;
+      tops: string;
+      level3: string;
+      groups: string;
+    }>(sql`
       select (select count(*) from products) as products,
              (select count(*) from categories where parent_id is null) as tops,
              (select count(*) from categories where level = 3) as level3,
@@ -56,14 +73,21 @@ describe('demo data', () => {
   });
 
   it('has Zippers (hidden), Promotions (sorted last) and Buttons as BT', async () => {
-    const tops = await rows<{ name_en: string; cat_code: string; hidden: boolean; sort_order: number }>(sql`
+    const tops = await rows<{
+      name_en: string;
+      cat_code: string;
+      hidden: boolean;
+      sort_order: number;
+    }>(sql`
       select name_en, cat_code, hidden, sort_order from categories where parent_id is null order by sort_order`);
     const names = tops.map((r) => r.name_en);
     expect(names).toContain('Zippers');
     expect(names.at(-1)).toBe('Promotions');
     expect(tops.find((r) => r.name_en === 'Zippers')!.hidden).toBe(true);
     expect(tops.find((r) => r.name_en === 'Buttons')!.cat_code).toBe('BT');
-    const codes = await rows<{ n: string; d: string }>(sql`select count(*) as n, count(distinct cat_code) as d from categories`);
+    const codes = await rows<{ n: string; d: string }>(
+      sql`select count(*) as n, count(distinct cat_code) as d from categories`,
+    );
     expect(Number(codes[0]!.n)).toBe(Number(codes[0]!.d));
   });
 
@@ -78,12 +102,28 @@ describe('demo data', () => {
       expect(p.langs).toBe('en,es,fr');
       expect(p.product_id).toMatch(/^[A-Z]{2}-\d{5}$/);
     }
-    const empty = await rows<{ n: string }>(sql`select count(*) as n from product_translations where name = '' or description = ''`);
+    const empty = await rows<{ n: string }>(
+      sql`select count(*) as n from product_translations where name = '' or description = ''`,
+    );
     expect(Number(empty[0]!.n)).toBe(0);
+    // Names are rendered as HTML (SPEC.md §2): the generated ones are plain text with no markup characters.
+    const markup = await rows<{ n: string }>(
+      sql`select count(*) as n from product_translations where name ~ '[<>&"]'`,
+    );
+    expect(Number(markup[0]!.n)).toBe(0);
+    const accented = await rows<{ name: string }>(
+      sql`select name from product_translations where lang = 'es' and name ~ '[áéíóúñ]' limit 1`,
+    );
+    expect(accented).toHaveLength(1);
   });
 
   it('prices and stock follow the rules: retail above selling, second price lower, class N at 0', async () => {
-    const [bad] = await rows<{ retail: string; second: string; soon: string; countries: string }>(sql`
+    const [bad] = await rows<{
+      retail: string;
+      second: string;
+      soon: string;
+      countries: string;
+    }>(sql`
       select (select count(*) from product_prices where retail_price_cents <= selling_price_cents) as retail,
              (select count(*) from product_prices where selling_price_2_cents >= selling_price_cents) as second,
              (select count(*) from product_prices pp join products p on p.id = pp.product_id where p.class_code = 'N' and pp.available <> 0) as soon,
@@ -94,16 +134,32 @@ describe('demo data', () => {
   });
 
   it('creates the demo accounts with the demo password, and past orders for the buyers', async () => {
-    const accounts = await rows<{ email: string; role: string; country: string; lang: string; password_hash: string; orders: string }>(sql`
+    const accounts = await rows<{
+      email: string;
+      role: string;
+      country: string;
+      lang: string;
+      password_hash: string;
+      orders: string;
+    }>(sql`
       select u.email, u.role, u.country, u.lang, u.password_hash, (select count(*) from orders o where o.user_id = u.id) as orders
       from users u order by u.email`);
     const byEmail = new Map(accounts.map((a) => [a.email, a]));
-    expect([...byEmail.keys()].sort()).toEqual(['admin@example.com', 'buyer.ca@example.com', 'buyer.us@example.com', 'buyer2.ca@example.com']);
+    expect([...byEmail.keys()].sort()).toEqual([
+      'admin@example.com',
+      'buyer.ca@example.com',
+      'buyer.us@example.com',
+      'buyer2.ca@example.com',
+    ]);
     expect(byEmail.get('admin@example.com')!.role).toBe('staff');
     expect(byEmail.get('buyer.us@example.com')!.country).toBe('us');
     expect(byEmail.get('buyer2.ca@example.com')!.lang).toBe('fr');
-    expect(await verify(byEmail.get('buyer.ca@example.com')!.password_hash, DEMO_PASSWORD)).toBe(true);
-    expect(await verify(byEmail.get('buyer.ca@example.com')!.password_hash, 'not-the-password')).toBe(false);
+    expect(await verify(byEmail.get('buyer.ca@example.com')!.password_hash, DEMO_PASSWORD)).toBe(
+      true,
+    );
+    expect(
+      await verify(byEmail.get('buyer.ca@example.com')!.password_hash, 'not-the-password'),
+    ).toBe(false);
     for (const email of ['buyer.ca@example.com', 'buyer2.ca@example.com', 'buyer.us@example.com']) {
       expect(Number(byEmail.get(email)!.orders)).toBeGreaterThanOrEqual(3);
     }
@@ -122,7 +178,9 @@ describe('demo data', () => {
   it('adds bench customers with full carts and past orders in bulk', async () => {
     const result = await seedBenchCustomers(handle.db, { customers: 5, cartLines: 10, orders: 40 });
     expect(result).toEqual({ customers: 5, cartLines: 50, orders: 40, orderLines: 120 });
-    const [zero] = await rows<{ n: string }>(sql`select count(*) as n from orders where total_cents = 0`);
+    const [zero] = await rows<{ n: string }>(
+      sql`select count(*) as n from orders where total_cents = 0`,
+    );
     expect(Number(zero!.n)).toBe(0);
   });
 });

@@ -111,9 +111,15 @@ export type GeneratedCatalogue = {
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
-function buildCategories(): { rows: CategoryRow[]; leaves: Map<string, Array<{ id: number; sub: SubSpec; size?: string | T3; variant?: number }>> } {
+function buildCategories(): {
+  rows: CategoryRow[];
+  leaves: Map<string, Array<{ id: number; sub: SubSpec; size?: string | T3; variant?: number }>>;
+} {
   const rows: CategoryRow[] = [];
-  const leaves = new Map<string, Array<{ id: number; sub: SubSpec; size?: string | T3; variant?: number }>>();
+  const leaves = new Map<
+    string,
+    Array<{ id: number; sub: SubSpec; size?: string | T3; variant?: number }>
+  >();
   let id = 0;
   CATALOGUE.forEach((top, topIndex) => {
     const topId = ++id;
@@ -132,14 +138,32 @@ function buildCategories(): { rows: CategoryRow[]; leaves: Map<string, Array<{ i
     const topLeaves: Array<{ id: number; sub: SubSpec; size?: string | T3; variant?: number }> = [];
     top.subs.forEach((sub, subIndex) => {
       const subId = ++id;
-      rows.push({ id: subId, parentId: topId, level: 2, catCode: sub.code, nameEn: sub.name.en, nameFr: sub.name.fr, nameEs: sub.name.es, sortOrder: subIndex });
+      rows.push({
+        id: subId,
+        parentId: topId,
+        level: 2,
+        catCode: sub.code,
+        nameEn: sub.name.en,
+        nameFr: sub.name.fr,
+        nameEs: sub.name.es,
+        sortOrder: subIndex,
+      });
       if (!sub.subs?.length) {
         topLeaves.push({ id: subId, sub });
         return;
       }
       sub.subs.forEach((leaf, leafIndex) => {
         const leafId = ++id;
-        rows.push({ id: leafId, parentId: subId, level: 3, catCode: leaf.code, nameEn: leaf.name.en, nameFr: leaf.name.fr, nameEs: leaf.name.es, sortOrder: leafIndex });
+        rows.push({
+          id: leafId,
+          parentId: subId,
+          level: 3,
+          catCode: leaf.code,
+          nameEn: leaf.name.en,
+          nameFr: leaf.name.fr,
+          nameEs: leaf.name.es,
+          sortOrder: leafIndex,
+        });
         topLeaves.push({ id: leafId, sub, size: leaf.size, variant: leaf.variant });
       });
     });
@@ -190,9 +214,16 @@ export function generateCatalogue(options: { products: number; seed: number }): 
     const productId = `${top.code}-${counter}`;
 
     const names = {
-      en: cap([variant.en, lowerFirst(sub.item.en), localSize(size, 'en')].filter(Boolean).join(' ')) + `, ${colour.en.toLowerCase()}`,
-      fr: [sub.item.fr, variant.fr, localSize(size, 'fr')].filter(Boolean).join(' ') + `, ${colour.fr}`,
-      es: [sub.item.es, variant.es, localSize(size, 'es')].filter(Boolean).join(' ') + `, ${colour.es}`,
+      en:
+        cap(
+          [variant.en, lowerFirst(sub.item.en), localSize(size, 'en')].filter(Boolean).join(' '),
+        ) + `, ${colour.en.toLowerCase()}`,
+      fr:
+        [sub.item.fr, variant.fr, localSize(size, 'fr')].filter(Boolean).join(' ') +
+        `, ${colour.fr}`,
+      es:
+        [sub.item.es, variant.es, localSize(size, 'es')].filter(Boolean).join(' ') +
+        `, ${colour.es}`,
     };
     const packText = {
       en: pack === 1 ? 'Sold individually.' : `Sold in ship packs of ${pack}.`,
@@ -201,11 +232,18 @@ export function generateCatalogue(options: { products: number; seed: number }): 
     };
     const brandText = { en: `By ${brand}.`, fr: `Par ${brand}.`, es: `De ${brand}.` };
     for (const lang of LANGS) {
-      translations.push({ productId: id, lang, name: names[lang], description: `${top.use[lang]} ${packText[lang]} ${brandText[lang]}` });
+      translations.push({
+        productId: id,
+        lang,
+        name: names[lang],
+        description: `${top.use[lang]} ${packText[lang]} ${brandText[lang]}`,
+      });
     }
 
     const contentTypes = rng.chance(0.6) ? [] : CONTENT_TYPES.filter(() => rng.chance(0.45));
-    const barcode = toUpcA(`${BRAND_PREFIX[brand] ?? '060000'}${String(id % 100000).padStart(5, '0')}`);
+    const barcode = toUpcA(
+      `${BRAND_PREFIX[brand] ?? '060000'}${String(id % 100000).padStart(5, '0')}`,
+    );
     productRows.push({
       id,
       productId,
@@ -229,7 +267,8 @@ export function generateCatalogue(options: { products: number; seed: number }): 
     const discounted = classCode === 'Y' || classCode === 'R';
     const discount = 0.65 + rng.next() * 0.25;
     const only = rng.next();
-    const countries: Array<'ca' | 'us'> = only < 0.03 ? ['ca'] : only < 0.05 ? ['us'] : ['ca', 'us'];
+    const countries: Array<'ca' | 'us'> =
+      only < 0.03 ? ['ca'] : only < 0.05 ? ['us'] : ['ca', 'us'];
     for (const country of countries) {
       const rate = country === 'ca' ? 1 : USD_PER_CAD;
       const selling = roundPrice(sellingCad * rate);
@@ -246,15 +285,31 @@ export function generateCatalogue(options: { products: number; seed: number }): 
     }
   }
 
-  const groups = PRODUCT_GROUPS.map((g, index) => ({ id: index + 1, titleEn: g.title.en, titleFr: g.title.fr, titleEs: g.title.es }));
+  const groups = PRODUCT_GROUPS.map((g, index) => ({
+    id: index + 1,
+    titleEn: g.title.en,
+    titleFr: g.title.fr,
+    titleEs: g.title.es,
+  }));
   const groupItems: Array<typeof productGroupItems.$inferInsert> = [];
   PRODUCT_GROUPS.forEach((g, index) => {
-    const candidates = productRows.filter((p) => g.from.some((code) => p.productId.startsWith(`${code}-`)));
+    const candidates = productRows.filter((p) =>
+      g.from.some((code) => p.productId.startsWith(`${code}-`)),
+    );
     const pool = candidates.length >= g.size ? candidates : productRows;
-    rng.sample(pool, g.size).forEach((p, position) => groupItems.push({ groupId: index + 1, productId: p.id, position }));
+    rng
+      .sample(pool, g.size)
+      .forEach((p, position) => groupItems.push({ groupId: index + 1, productId: p.id, position }));
   });
 
-  return { categories: categoryRows, products: productRows, translations, prices, groups, groupItems };
+  return {
+    categories: categoryRows,
+    products: productRows,
+    translations,
+    prices,
+    groups,
+    groupItems,
+  };
 }
 
 /** Multi-row inserts of BATCH rows each (small tables, through Drizzle). */
@@ -271,7 +326,12 @@ type Column<R> = { name: string; type: 'int' | 'text' | 'bool'; get: (row: R) =>
  * UNNEST_BATCH rows, so a batch costs one parameter per column instead of one per value (several
  * times faster than a multi-row VALUES list on both PGlite and PostgreSQL).
  */
-async function insertUnnest<R>(tx: Tx, table: string, columns: Column<R>[], rows: R[]): Promise<void> {
+async function insertUnnest<R>(
+  tx: Tx,
+  table: string,
+  columns: Column<R>[],
+  rows: R[],
+): Promise<void> {
   for (let i = 0; i < rows.length; i += UNNEST_BATCH) {
     const chunk = rows.slice(i, i + UNNEST_BATCH);
     const arrays = columns.map((c) => sql`${sql.param(chunk.map(c.get))}::${sql.raw(c.type)}[]`);
@@ -326,7 +386,10 @@ async function dropSecondaryIndexes(tx: Tx, tables: string[]): Promise<string[]>
     join pg_class i on i.oid = x.indexrelid
     join pg_class t on t.oid = x.indrelid
     join pg_namespace n on n.oid = t.relnamespace
-    where n.nspname = 'public' and t.relname in (${sql.join(tables.map((name) => sql`${name}`), sql`, `)})
+    where n.nspname = 'public' and t.relname in (${sql.join(
+      tables.map((name) => sql`${name}`),
+      sql`, `,
+    )})
       and not x.indisunique and not x.indisprimary`);
   for (const row of result.rows) await tx.execute(sql.raw(`drop index "${row.name}"`));
   return result.rows.map((row) => row.definition);
@@ -334,7 +397,11 @@ async function dropSecondaryIndexes(tx: Tx, tables: string[]): Promise<string[]>
 
 /** Moves a serial column's sequence past the explicit ids the seed wrote. */
 async function syncSequence(tx: Tx, table: string): Promise<void> {
-  await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`));
+  await tx.execute(
+    sql.raw(
+      `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`,
+    ),
+  );
 }
 
 let passwordHash: Promise<string> | undefined;
@@ -367,7 +434,9 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       .onConflictDoNothing();
     await insertBatched(tx, categories, catalogue.categories);
     const bulk = catalogue.products.length >= BULK_THRESHOLD;
-    const dropped = bulk ? await dropSecondaryIndexes(tx, ['products', 'product_translations', 'product_prices']) : [];
+    const dropped = bulk
+      ? await dropSecondaryIndexes(tx, ['products', 'product_translations', 'product_prices'])
+      : [];
     let t = Date.now();
     await insertUnnest(tx, 'products', PRODUCT_COLUMNS, catalogue.products);
     log(`inserted ${catalogue.products.length} products in ${Date.now() - t} ms`);
@@ -390,7 +459,13 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     const userRows = await tx
       .insert(users)
       .values(DEMO_USERS.map((u) => ({ ...u, passwordHash: pwHash })))
-      .returning({ id: users.id, email: users.email, country: users.country, role: users.role, lang: users.lang });
+      .returning({
+        id: users.id,
+        email: users.email,
+        country: users.country,
+        role: users.role,
+        lang: users.lang,
+      });
     orderCount = await seedDemoOrders(tx, catalogue, userRows, new Random(seed + 1));
   });
 
@@ -415,18 +490,27 @@ const ORDER_STATUSES = [
 async function seedDemoOrders(
   tx: Tx,
   catalogue: GeneratedCatalogue,
-  buyers: Array<{ id: number; country: 'ca' | 'us'; role: 'customer' | 'staff'; lang: 'en' | 'fr' | 'es' }>,
+  buyers: Array<{
+    id: number;
+    country: 'ca' | 'us';
+    role: 'customer' | 'staff';
+    lang: 'en' | 'fr' | 'es';
+  }>,
   rng: Random,
 ): Promise<number> {
   const byId = new Map(catalogue.products.map((p) => [p.id, p]));
   const nameOf = new Map(catalogue.translations.map((t) => [`${t.productId}:${t.lang}`, t.name]));
   let count = 0;
   for (const buyer of buyers.filter((u) => u.role === 'customer')) {
-    const sellable = catalogue.prices.filter((p) => p.country === buyer.country && byId.get(p.productId)!.classCode !== 'N');
+    const sellable = catalogue.prices.filter(
+      (p) => p.country === buyer.country && byId.get(p.productId)!.classCode !== 'N',
+    );
     if (sellable.length === 0) continue;
     const orderTotal = rng.int(4, 6);
     for (let o = 0; o < orderTotal; o += 1) {
-      const createdAt = new Date(Date.now() - rng.int(1, 120) * 86_400_000 - rng.int(0, 86_399) * 1000);
+      const createdAt = new Date(
+        Date.now() - rng.int(1, 120) * 86_400_000 - rng.int(0, 86_399) * 1000,
+      );
       const lines = rng.sample(sellable, rng.int(2, 9)).map((price) => {
         const product = byId.get(price.productId)!;
         const unit = price.sellingPrice2Cents ?? price.sellingPriceCents;
@@ -462,13 +546,21 @@ async function seedDemoOrders(
   return count;
 }
 
-export type BenchCustomerOptions = { customers?: number; cartLines?: number; orders?: number; linesPerOrder?: number };
+export type BenchCustomerOptions = {
+  customers?: number;
+  cartLines?: number;
+  orders?: number;
+  linesPerOrder?: number;
+};
 
 /**
  * Load-test data in bulk SQL: `customers` Canadian customers (password wholesale-demo), each with a
  * cart of `cartLines` lines, and `orders` past orders spread over them. Needs the catalogue first.
  */
-export async function seedBenchCustomers(db: Database, options: BenchCustomerOptions = {}): Promise<{ customers: number; cartLines: number; orders: number; orderLines: number }> {
+export async function seedBenchCustomers(
+  db: Database,
+  options: BenchCustomerOptions = {},
+): Promise<{ customers: number; cartLines: number; orders: number; orderLines: number }> {
   const customers = options.customers ?? 1000;
   const lines = options.cartLines ?? 50;
   const orderTotal = options.orders ?? 100_000;
@@ -484,7 +576,9 @@ export async function seedBenchCustomers(db: Database, options: BenchCustomerOpt
              'B' || lpad(g::text, 6, '0'), 'ca', 'en'
       from generate_series(1, ${customers}::int) g
       on conflict do nothing`);
-    counts.customers = n(await tx.execute(sql`select count(*) as n from users where email like 'bench%@example.com'`));
+    counts.customers = n(
+      await tx.execute(sql`select count(*) as n from users where email like 'bench%@example.com'`),
+    );
 
     // Canadian products numbered 0..k-1, so each (customer, line) maps to one product by arithmetic.
     await tx.execute(sql`
@@ -511,7 +605,11 @@ export async function seedBenchCustomers(db: Database, options: BenchCustomerOpt
       cross join generate_series(0, ${lines - 1}::int) l
       join bench_ca b on b.rn = (u.un * 7919 + l * 104729) % ${k}::int
       on conflict do nothing`);
-    counts.cartLines = n(await tx.execute(sql`select count(*) as n from cart_lines c join bench_users u on u.id = c.user_id`));
+    counts.cartLines = n(
+      await tx.execute(
+        sql`select count(*) as n from cart_lines c join bench_users u on u.id = c.user_id`,
+      ),
+    );
 
     // Orders first (totals filled in afterwards from their lines).
     await tx.execute(sql`
@@ -532,7 +630,9 @@ export async function seedBenchCustomers(db: Database, options: BenchCustomerOpt
       join bench_ca b on b.rn = (o.id * 31 + l * 7919) % ${k}::int
       where o.po_number like 'PO-%' and o.total_cents = 0`);
     counts.orderLines = n(
-      await tx.execute(sql`select count(*) as n from order_lines l join orders o on o.id = l.order_id join bench_users u on u.id = o.user_id`),
+      await tx.execute(
+        sql`select count(*) as n from order_lines l join orders o on o.id = l.order_id join bench_users u on u.id = o.user_id`,
+      ),
     );
     await tx.execute(sql`
       update orders o set total_cents = s.total

@@ -4,7 +4,16 @@ import sharp from 'sharp';
 export const SWATCH_WIDTH = 260;
 export const SWATCH_HEIGHT = 280;
 
-const PATTERNS = ['dots', 'stripes', 'grid', 'waves', 'diamonds', 'rings', 'zigzag', 'crosshatch'] as const;
+const PATTERNS = [
+  'dots',
+  'stripes',
+  'grid',
+  'waves',
+  'diamonds',
+  'rings',
+  'zigzag',
+  'crosshatch',
+] as const;
 type Pattern = (typeof PATTERNS)[number];
 
 /** A small stable hash (FNV-1a), so a type always gets the same pattern. */
@@ -29,12 +38,26 @@ function luminance(hex: string): number {
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }
 
 /** A palette colour picked by a stable hash, for things that have no colour of their own. */
 export function colourFor(key: string): string {
-  const palette = ['#c62828', '#1f2f57', '#1f8a5b', '#c9a23a', '#7b3fa0', '#2bb3b1', '#ec7a23', '#6d4c33', '#e88aa8', '#2856c6'];
+  const palette = [
+    '#c62828',
+    '#1f2f57',
+    '#1f8a5b',
+    '#c9a23a',
+    '#7b3fa0',
+    '#2bb3b1',
+    '#ec7a23',
+    '#6d4c33',
+    '#e88aa8',
+    '#2856c6',
+  ];
   return palette[hash(key) % palette.length]!;
 }
 
@@ -54,8 +77,13 @@ function patternSvg(pattern: Pattern, ink: string): string {
 }
 
 /** A JPEG swatch: the product's colour, a pattern for its type, and its product id on a white band. */
-export async function renderProductSwatch(input: { productId: string; colourHex: string | null; type: string | null }): Promise<Buffer> {
-  const colour = input.colourHex && HEX.test(input.colourHex) ? input.colourHex : colourFor(input.productId);
+export async function renderProductSwatch(input: {
+  productId: string;
+  colourHex: string | null;
+  type: string | null;
+}): Promise<Buffer> {
+  const colour =
+    input.colourHex && HEX.test(input.colourHex) ? input.colourHex : colourFor(input.productId);
   const ink = luminance(colour) > 0.55 ? 'rgba(0,0,0,0.16)' : 'rgba(255,255,255,0.22)';
   const pattern = patternFor(input.type ?? input.productId);
   const band = 56;
@@ -71,7 +99,10 @@ export async function renderProductSwatch(input: { productId: string; colourHex:
 }
 
 /** A category tile (JPEG, 400 × 300): a colour per top-level category and a pattern per category. */
-export async function renderCategoryTile(input: { catCode: string; rootCode: string }): Promise<Buffer> {
+export async function renderCategoryTile(input: {
+  catCode: string;
+  rootCode: string;
+}): Promise<Buffer> {
   const colour = colourFor(input.rootCode);
   const ink = luminance(colour) > 0.55 ? 'rgba(0,0,0,0.16)' : 'rgba(255,255,255,0.22)';
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300">

@@ -7,9 +7,17 @@ import { createImageService, type ImageKind } from './images.service';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const ROUTES: Array<{ kind: ImageKind; path: string; summary: string }> = [
-  { kind: 'products', path: '/images/products/:file', summary: 'Product thumbnail by trimmed product_id (SPEC.md §7), e.g. BT-10234.jpg' },
+  {
+    kind: 'products',
+    path: '/images/products/:file',
+    summary: 'Product thumbnail by trimmed product_id (SPEC.md §7), e.g. BT-10234.jpg',
+  },
   { kind: 'classes', path: '/images/classes/:file', summary: 'Class code badge, e.g. F.png' },
-  { kind: 'categories', path: '/images/categories/:file', summary: 'Category tile by cat_code, e.g. BT.jpg' },
+  {
+    kind: 'categories',
+    path: '/images/categories/:file',
+    summary: 'Category tile by cat_code, e.g. BT.jpg',
+  },
 ];
 
 /**
@@ -33,7 +41,10 @@ export function imagesRoutes(options: { store?: FileStore } = {}): FastifyPlugin
         async (request, reply) => {
           const image = await images.get(app.db, route.kind, request.params.file);
           if (!image) throw new AppError('NOT_FOUND', 'No such image');
-          reply.header('cache-control', IMMUTABLE).header('etag', image.etag).type(image.contentType);
+          reply
+            .header('cache-control', IMMUTABLE)
+            .header('etag', image.etag)
+            .type(image.contentType);
           if (request.headers['if-none-match'] === image.etag) return reply.code(304).send();
           return reply.send(image.data);
         },

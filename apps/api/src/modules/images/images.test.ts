@@ -15,7 +15,9 @@ describe('images', () => {
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'images-test-'));
     t = await createTestApp({ seed: { products: 40 }, env: { DATA_DIR: dataDir } });
-    const result = await t.handle.db.execute<{ product_id: string }>(sql`select product_id from products order by id limit 1`);
+    const result = await t.handle.db.execute<{ product_id: string }>(
+      sql`select product_id from products order by id limit 1`,
+    );
     productId = result.rows[0]!.product_id;
   });
   afterAll(async () => {
@@ -31,20 +33,32 @@ describe('images', () => {
     expect(res.headers.etag).toMatch(/^"[\w-]{22}"$/);
     const meta = await sharp(res.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 260, height: 280 });
-    const stored = await fs.readFile(path.join(dataDir, 'files', 'images', 'products', `${productId}.jpg`));
+    const stored = await fs.readFile(
+      path.join(dataDir, 'files', 'images', 'products', `${productId}.jpg`),
+    );
     expect(stored.equals(res.rawPayload)).toBe(true);
 
     const again = await t.inject({ method: 'GET', url: `/images/products/${productId}.jpg` });
     expect(again.headers.etag).toBe(res.headers.etag);
-    const notModified = await t.inject({ method: 'GET', url: `/images/products/${productId}.jpg`, headers: { 'if-none-match': res.headers.etag as string } });
+    const notModified = await t.inject({
+      method: 'GET',
+      url: `/images/products/${productId}.jpg`,
+      headers: { 'if-none-match': res.headers.etag as string },
+    });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.rawPayload).toHaveLength(0);
   });
 
   it('serves a stored picture before generating one (uploads replace swatches)', async () => {
-    const other = await t.handle.db.execute<{ product_id: string }>(sql`select product_id from products order by id offset 1 limit 1`);
+    const other = await t.handle.db.execute<{ product_id: string }>(
+      sql`select product_id from products order by id offset 1 limit 1`,
+    );
     const code = other.rows[0]!.product_id;
-    const custom = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00ff00' } }).jpeg().toBuffer();
+    const custom = await sharp({
+      create: { width: 10, height: 10, channels: 3, background: '#00ff00' },
+    })
+      .jpeg()
+      .toBuffer();
     await new DiskFileStore(path.join(dataDir, 'files')).put(`images/products/${code}.jpg`, custom);
     const res = await t.inject({ method: 'GET', url: `/images/products/${code}.jpg` });
     expect(res.statusCode).toBe(200);
@@ -95,6 +109,8 @@ describe('images', () => {
     expect(res.headers['content-type']).toBe('image/jpeg');
     const sub = await t.inject({ method: 'GET', url: '/images/categories/BT-WD-15.jpg' });
     expect(sub.statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: '/images/categories/NOPE.jpg' })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: '/images/categories/NOPE.jpg' })).statusCode).toBe(
+      404,
+    );
   });
 });
