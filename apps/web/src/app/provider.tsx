@@ -1,4 +1,3 @@
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -14,10 +13,14 @@ import { queryClient as defaultQueryClient } from '@/lib/query-client';
 // cards read them from this context, so neither feature imports the other. NOTE: supply them as
 // lazy() components so they stay out of the home route's bundle (150 KB gzip budget).
 const LazyFavouriteToggle = lazy(() =>
-  import('@/features/favourites/components/favourite-toggle').then((m) => ({ default: m.FavouriteToggle })),
+  import('@/features/favourites/components/favourite-toggle').then((m) => ({
+    default: m.FavouriteToggle,
+  })),
 );
 const LazyAddToCart = lazy(() =>
-  import('@/features/cart/components/add-to-cart-button').then((m) => ({ default: m.AddToCartButton })),
+  import('@/features/cart/components/add-to-cart-button').then((m) => ({
+    default: m.AddToCartButton,
+  })),
 );
 const productActions: ProductActions = {
   FavouriteToggle: (props) => (
@@ -36,7 +39,10 @@ const productActions: ProductActions = {
 // route). Features import `toast` from 'sonner' as usual; the module is shared.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
-/** Everything the app needs around the router: query cache, i18n, toasts (SPEC.md §9), tooltips. */
+/**
+ * Everything the app needs around the router: query cache, i18n, toasts (SPEC.md §9), product-card
+ * actions. Tooltips bring their own provider (components/ui/tooltip-provider.tsx, bundle budget).
+ */
 export function AppProvider({
   children,
   queryClient = defaultQueryClient,
@@ -47,11 +53,9 @@ export function AppProvider({
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-          <ProductActionsProvider value={productActions}>
-            <Suspense fallback={<BareLoadingOverlay />}>{children}</Suspense>
-          </ProductActionsProvider>
-        </Tooltip.Provider>
+        <ProductActionsProvider value={productActions}>
+          <Suspense fallback={<BareLoadingOverlay />}>{children}</Suspense>
+        </ProductActionsProvider>
         <Suspense fallback={null}>
           <Toaster position="top-right" duration={5000} richColors closeButton />
         </Suspense>

@@ -1,4 +1,5 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
+import { TooltipProvider } from './tooltip-provider';
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,7 @@ export type PageSelectorProps = {
 
 /**
  * SPEC.md §2 page-selector dropdown: shows the current page with a 'Select a Page' tooltip (delays
- * 700/300 ms from the app's Tooltip.Provider); the list holds pages 1 to last (max height 15rem,
+ * 700/300 ms from TooltipProvider); the list holds pages 1 to last (max height 15rem,
  * scrollable); choosing a page sets it and closes the list; a click outside or Escape closes it.
  */
 export function PageSelector({ currentPage = 1, lastPage = 10, onSelect }: PageSelectorProps) {
@@ -78,27 +79,29 @@ export function PageSelector({ currentPage = 1, lastPage = 10, onSelect }: PageS
 
   return (
     <div className="page-selector" ref={root}>
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>
-          <button
-            type="button"
-            className="page-selector__button"
-            aria-haspopup="listbox"
-            aria-expanded={open}
-            aria-controls={open ? listId : undefined}
-            aria-label={`${t('pagination.selectPage')}: ${t('pagination.pageOf', { page: current, last })}`}
-            onClick={() => setOpen((o) => !o)}
-          >
-            {t('pagination.pageOf', { page: current, last })}
-            <ChevronDown size={14} aria-hidden="true" />
-          </button>
-        </Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content className="tooltip" sideOffset={4}>
-            {t('pagination.selectPage')}
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
+      <TooltipProvider>
+        <Tooltip.Root>
+          <Tooltip.Trigger asChild>
+            <button
+              type="button"
+              className="page-selector__button"
+              aria-haspopup="listbox"
+              aria-expanded={open}
+              aria-controls={open ? listId : undefined}
+              aria-label={`${t('pagination.selectPage')}: ${t('pagination.pageOf', { page: current, last })}`}
+              onClick={() => setOpen((o) => !o)}
+            >
+              {t('pagination.pageOf', { page: current, last })}
+              <ChevronDown size={14} aria-hidden="true" />
+            </button>
+          </Tooltip.Trigger>
+          <Tooltip.Portal>
+            <Tooltip.Content className="tooltip" sideOffset={4}>
+              {t('pagination.selectPage')}
+            </Tooltip.Content>
+          </Tooltip.Portal>
+        </Tooltip.Root>
+      </TooltipProvider>
       {open && (
         <ul
           id={listId}
