@@ -120,12 +120,21 @@ function scopeWhere(scope: ListingScope): SQL {
  * of the partial (category_id, [brand,] product_id) index of the country, already in order, so a deep
  * page skips index entries only), then joined to prices and translations for just those rows.
  */
-export async function selectListingPage(tx: Tx, scope: ListingScope, lang: Lang, limit: number, offset: number): Promise<CardRow[]> {
+export async function selectListingPage(
+  tx: Tx,
+  scope: ListingScope,
+  lang: Lang,
+  limit: number,
+  offset: number,
+  seek: ListingMark | null = null,
+): Promise<CardRow[]> {
+  // With a seek mark the scan starts at that key (index condition) and skips only the rest.
+  const from = seek ? sql` and (p.category_id, p.product_id) >= (${seek.categoryId}, ${seek.productId})` : sql``;
   const result = await tx.execute<CardRow>(sql`
     with page as (
       select p.id, p.category_id, p.product_id
       from products p
-      where ${scopeWhere(scope)}
+      where ${scopeWhere(scope)}${from}
       order by p.category_id, p.product_id
       limit ${limit} offset ${offset}
     )
@@ -138,13 +147,36 @@ export async function selectListingPage(tx: Tx, scope: ListingScope, lang: Lang,
   return result.rows;
 }
 
-/** How many products a listing has (cached by the service). */
-export async function countListing(tx: Tx, scope: ListingScope): Promise<number> {
-  const result = await tx.execute<{ n: string }>(sql`
-    select count(*) as n
-    from products p
-    where ${scopeWhere(scope)}`);
-  return Number(result.rows[0]?.n ?? 0);
+/** A position in a listing: row number `rn` (1-based) has this (category_id, product_id) key. */
+export type ListingMark = { rn: number; categoryId: number; productId: string };
+
+/** Every this many rows a listing keeps a mark, so a deep page skips at most this many index entries. */
+export const LISTING_MARK_STEP = 250;
+
+/**
+ * The size of a listing and a mark every LISTING_MARK_STEP rows, in one index-only scan (cached by the
+ * service): page N then seeks to the nearest mark instead of skipping (N-1)×size entries.
+ */
+export async function selectListingIndex(
+  tx: Tx,
+  scope: ListingScope,
+  step = LISTING_MARK_STEP,
+): Promise<{ total: number; marks: ListingMark[] }> {
+  const result = await tx.execute<{ rn: string; category_id: number; product_id: string; total: string }>(sql`
+    select rn, category_id, product_id, total from (
+      select p.category_id, p.product_id,
+             row_number() over (order by p.category_id, p.product_id) as rn,
+             count(*) over () as total
+        from products p
+       where ${scopeWhere(scope)}
+    ) s
+    where rn % ${step} = 1
+    order by rn`);
+  const rows = result.rows;
+  return {
+    total: rows.length ? Number(rows[0].total) : 0,
+    marks: rows.map((r) => ({ rn: Number(r.rn), categoryId: Number(r.category_id), productId: r.product_id })),
+  };
 }
 
 /** Cards by numeric id, sold in the country, in the order of `ids`. */

@@ -28,7 +28,6 @@ import { topProductIdsByQuantity } from '../orders/orders.stats';
 import { TtlCache } from './catalogue.cache';
 import {
   countGroup,
-  countListing,
   insertDevProduct,
   searchProducts,
   searchProductsFuzzy,
@@ -38,6 +37,7 @@ import {
   selectFilterOptions,
   selectGroup,
   selectGroupPage,
+  selectListingIndex,
   selectListingPage,
   selectNewestIdsOfClass,
   selectProductDetail,
@@ -45,6 +45,7 @@ import {
   selectSpecialClassCounts,
   type CardRow,
   type CategoryRow,
+  type ListingMark,
   type ListingScope,
   type SearchInput,
   type SearchRow,
@@ -116,6 +117,7 @@ const COUNT_KEYS = { F: 'New', R: 'Clear', Y: 'Sale', N: 'Soon' } as const;
 const categoriesCache = new TtlCache<CategoryRow[]>(30_000);
 const classCountsCache = new TtlCache<Awaited<ReturnType<typeof selectSpecialClassCounts>>>(30_000);
 const countCache = new TtlCache<number>(30_000);
+const listingIndexCache = new TtlCache<{ total: number; marks: ListingMark[] }>(30_000);
 const filterCache = new TtlCache<FilterOptions>(60_000);
 const bestSellerCache = new TtlCache<number[]>(5 * 60_000);
 
@@ -126,7 +128,7 @@ function allCategories(tx: Tx): Promise<CategoryRow[]> {
 
 /** Forgets cached counts and trees after a catalogue write. */
 export function invalidateCatalogueCaches(tx: Tx): void {
-  for (const cache of [categoriesCache, classCountsCache, countCache, filterCache, bestSellerCache]) cache.clear(tx);
+  for (const cache of [categoriesCache, classCountsCache, countCache, listingIndexCache, filterCache, bestSellerCache]) cache.clear(tx);
 }
 
 /**
@@ -277,6 +279,16 @@ function scopeKey(scope: ListingScope): string {
   return JSON.stringify(scope);
 }
 
+/** The last mark at or before row `offset` + 1 (null when the plain offset is as cheap). */
+export function nearestMark(marks: ListingMark[], offset: number): ListingMark | null {
+  let best: ListingMark | null = null;
+  for (const mark of marks) {
+    if (mark.rn - 1 > offset) break;
+    best = mark;
+  }
+  return best && best.rn > 1 ? best : null;
+}
+
 /**
  * GET cadProducts / usProducts / classCode / displayProducts: one page of a category listing in the
  * viewer's country, filtered, ordered by category then SKU. A page past the end is an empty page.
@@ -286,10 +298,11 @@ export async function listProducts(tx: Tx, params: ListingParams, viewer: Viewer
   const scope = await scopeFor(tx, params, viewer.country);
   if (!scope) return toPage([], 0, params.page, params.perPage);
   const offset = (params.page - 1) * params.perPage;
-  const [total, rows] = await Promise.all([
-    countCache.get(tx, scopeKey(scope), () => countListing(tx, scope)),
-    selectListingPage(tx, scope, params.lang, params.perPage, offset),
-  ]);
+  const index = await listingIndexCache.get(tx, scopeKey(scope), () => selectListingIndex(tx, scope));
+  if (offset >= index.total) return toPage([], index.total, params.page, params.perPage);
+  const seek = nearestMark(index.marks, offset);
+  const rows = await selectListingPage(tx, scope, params.lang, params.perPage, seek ? offset - (seek.rn - 1) : offset, seek);
+  const total = index.total;
   return toPage(
     rows.map((r) => toCard(r, viewer)),
     total,

@@ -298,3 +298,27 @@ describe('POST /api/dev/products (development only)', () => {
     expect((await t.inject({ method: 'POST', url: '/api/dev/products', headers: ca, payload: { product_id: 'X', category: 'NOPE', names: { en: 'x' } } })).statusCode).toBe(400);
   });
 });
+
+describe('deep pages seek to a cached mark instead of skipping every row', () => {
+  it('answers exactly the rows a plain offset answers, for every offset', async () => {
+    const { selectListingIndex, selectListingPage } = await import('./catalogue.queries');
+    const { nearestMark } = await import('./catalogue.service');
+    const scope = { country: 'ca' as const, categoryIds: [fx.cat.BT, fx.cat['BT-WD'], fx.cat['BT-WD-15'], fx.cat['BT-PL']].sort((a, b) => a - b), classCodes: [], brand: [], colour: [], type: [], size: [] };
+    const index = await selectListingIndex(t.handle.db, scope, 5);
+    expect(index.total).toBe(33);
+    expect(index.marks.map((m) => m.rn)).toEqual([1, 6, 11, 16, 21, 26, 31]);
+    for (const offset of [0, 4, 5, 6, 12, 25, 30, 32]) {
+      const plain = await selectListingPage(t.handle.db, scope, 'en', 3, offset);
+      const mark = nearestMark(index.marks, offset);
+      const sought = await selectListingPage(t.handle.db, scope, 'en', 3, mark ? offset - (mark.rn - 1) : offset, mark);
+      expect(sought.map((r) => r.product_id), `offset ${offset}`).toEqual(plain.map((r) => r.product_id));
+    }
+    const brand = { ...scope, brand: ['Acme'] };
+    const branded = await selectListingIndex(t.handle.db, brand, 4);
+    const mark = nearestMark(branded.marks, 9)!;
+    expect(mark.rn).toBe(9);
+    const sought = await selectListingPage(t.handle.db, brand, 'en', 25, 0, mark);
+    const plain = await selectListingPage(t.handle.db, brand, 'en', 25, 8);
+    expect(sought.map((r) => r.product_id)).toEqual(plain.map((r) => r.product_id));
+  });
+});
