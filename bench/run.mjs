@@ -21,9 +21,10 @@ import { scenarios } from './scenarios.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = 'wholesale_bench';
-const PORT = 3100;
-const BARE_PORT = 3101;
+// BENCH_DB / BENCH_PORT let two people bench side by side (each on an own database and ports).
+const DB_NAME = process.env.BENCH_DB ?? 'wholesale_bench';
+const PORT = Number(process.env.BENCH_PORT ?? 3100);
+const BARE_PORT = PORT + 1;
 
 const { values: args } = parseArgs({
   options: {
