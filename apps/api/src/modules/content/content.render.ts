@@ -60,7 +60,7 @@ export async function renderNewsletterImage(
   <rect width="800" height="1040" fill="#fbf8f3"/>
   <rect width="800" height="300" fill="${colors[0]}"/>
   <rect y="300" width="800" height="14" fill="${colors[1]}"/>
-  <text x="60" y="120" font-family="${FONT}" font-size="30" letter-spacing="6" fill="#ffffff" fill-opacity="0.85">WHOLESALE NOTIONS</text>
+  <text x="60" y="120" font-family="${FONT}" font-size="30" letter-spacing="6" fill="#ffffff" fill-opacity="0.85">NOTIONS WHOLESALE</text>
   <text x="60" y="210" font-family="${FONT}" font-size="50" font-weight="bold" fill="#ffffff">${xml(title)}</text>
   <text x="60" y="420" font-family="${FONT}" font-size="28" fill="${colors[0]}">${xml(dateLabel)}</text>
   ${lines}
@@ -92,7 +92,7 @@ export function renderPdf(doc: {
     const pdf = new PDFDocument({
       size: 'LETTER',
       margin: 56,
-      info: { Title: doc.title, Author: 'Wholesale Storefront' },
+      info: { Title: doc.title, Author: 'Notions Wholesale' },
     });
     const chunks: Buffer[] = [];
     pdf.on('data', (c: Buffer) => chunks.push(c));

@@ -26,9 +26,9 @@ const DATE_LABEL: Record<Lang, (d: Date) => string> = {
 };
 
 const PDF_FOOTER: Record<Lang, string> = {
-  en: 'Wholesale Storefront — trade customers only. Prices and availability on the storefront.',
-  fr: 'Wholesale Storefront — réservé aux clients professionnels. Prix et disponibilité sur la boutique.',
-  es: 'Wholesale Storefront — solo clientes profesionales. Precios y disponibilidad en la tienda.',
+  en: 'Notions Wholesale — trade customers only. Prices and availability on the storefront.',
+  fr: 'Notions Wholesale — réservé aux clients professionnels. Prix et disponibilité sur la boutique.',
+  es: 'Notions Wholesale — solo clientes profesionales. Precios y disponibilidad en la tienda.',
 };
 
 const STEPS: Record<Lang, string> = { en: 'Steps', fr: 'Étapes', es: 'Pasos' };
