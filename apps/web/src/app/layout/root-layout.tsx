@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { Integrations } from '@/features/accounts/components/integrations';
 import { applyUserLang } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { ScrollToTop } from '../scroll-to-top';
@@ -42,6 +43,7 @@ export function RootLayout() {
         {t('skipToContent')}
       </a>
       <ScrollToTop />
+      <Integrations />
       <header className="desktop-header">
         <TopBar />
         <Header />
