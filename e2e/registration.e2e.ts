@@ -28,7 +28,8 @@ function region(page: Page, name: string | RegExp): Locator {
 }
 
 async function fill(scope: Locator, fields: Record<string, string>) {
-  for (const [label, value] of Object.entries(fields)) await scope.getByLabel(label, { exact: true }).fill(value);
+  for (const [label, value] of Object.entries(fields))
+    await scope.getByLabel(label, { exact: true }).fill(value);
 }
 
 async function step1(page: Page, name: string, email: string, country: 'Canada' | 'USA') {
@@ -49,14 +50,23 @@ async function fillListsAndCard(page: Page, prefix: string) {
   await officers.getByRole('button', { name: 'Add an officer' }).click();
   for (const n of [1, 2]) {
     const item = officers.getByRole('listitem', { name: `Officer ${n}` });
-    await fill(item, { Name: `${prefix} Officer ${n}`, Title: n === 1 ? 'President' : 'Secretary', Address: `${n} Main Street` });
+    await fill(item, {
+      Name: `${prefix} Officer ${n}`,
+      Title: n === 1 ? 'President' : 'Secretary',
+      Address: `${n} Main Street`,
+    });
   }
   await expect(officers.getByRole('button', { name: 'Remove officer 1' }).count()).resolves.toBe(0);
   const trade = region(page, 'TRADE REFERENCES');
   await trade.getByRole('button', { name: 'Add a trade reference' }).click();
   for (const n of [1, 2]) {
     const item = trade.getByRole('listitem', { name: `Trade reference ${n}` });
-    await fill(item, { Name: `${prefix} Supplier ${n}`, Telephone: `555-010${n}`, Fax: `555-020${n}`, Contact: `Contact ${n}` });
+    await fill(item, {
+      Name: `${prefix} Supplier ${n}`,
+      Telephone: `555-010${n}`,
+      Fax: `555-020${n}`,
+      Contact: `Contact ${n}`,
+    });
   }
   const card = region(page, 'CREDIT CARD INFORMATION');
   await card.getByLabel('Card Holder Name').fill(`${prefix} Holder`);
@@ -64,7 +74,9 @@ async function fillListsAndCard(page: Page, prefix: string) {
   await card.getByLabel('Expiry year').selectOption(nextYear);
   await card.getByLabel('Expiry month').selectOption('06');
   await card.getByLabel(/keep this credit card on file/).check();
-  await region(page, 'CREDIT TERMS AND CONDITIONS').getByLabel(/acknowledge the credit terms/).check();
+  await region(page, 'CREDIT TERMS AND CONDITIONS')
+    .getByLabel(/acknowledge the credit terms/)
+    .check();
 }
 
 async function expectSuccess(page: Page) {
@@ -74,7 +86,10 @@ async function expectSuccess(page: Page) {
   await page.getByText('Successfully registered').first().waitFor();
   await page.getByText('It is now under review by the relevant department.').waitFor();
   // NOTE: the toast is the shell's (sonner richColors); it is closed so axe checks the page itself.
-  await page.getByRole('button', { name: /close toast/i }).first().click();
+  await page
+    .getByRole('button', { name: /close toast/i })
+    .first()
+    .click();
   await page.getByText('Successfully registered').first().waitFor({ state: 'detached' });
   await checkA11y(page, '/success-page');
   await page.getByRole('link', { name: 'Return to Home' }).click();
@@ -99,7 +114,12 @@ describe('registration journeys', () => {
     await page.getByLabel('Date of registration').fill('2015-03-14');
     await page.getByText('Selected date: March 14, 2015').waitFor();
     const billing = region(page, 'BILLING ADDRESS');
-    await fill(billing, { Street: '100 King Street West', City: 'Montréal', 'Postal Code': 'H3B 2Y5', Telephone: '514-555-0100' });
+    await fill(billing, {
+      Street: '100 King Street West',
+      City: 'Montréal',
+      'Postal Code': 'H3B 2Y5',
+      Telephone: '514-555-0100',
+    });
     await billing.getByLabel('Province', { exact: true }).selectOption('QC');
     await billing.getByLabel('QST #').focus();
     await page.keyboard.press('Tab');
@@ -116,13 +136,24 @@ describe('registration journeys', () => {
       'A/P Contact': 'Jean Payable',
     });
     await billing.getByLabel('Corporation').check();
-    await billing.getByRole('group', { name: /customer before/ }).getByLabel('Yes').check();
+    await billing
+      .getByRole('group', { name: /customer before/ })
+      .getByLabel('Yes')
+      .check();
     await billing.getByLabel('Former customer name').fill('Old Maple Yarns');
     await billing.getByLabel('E-mail', { exact: true }).check();
-    await billing.getByRole('group', { name: /Territory Sales Manager/ }).getByLabel('No').check();
-    await billing.getByRole('group', { name: /consent/ }).getByLabel('Yes').check();
+    await billing
+      .getByRole('group', { name: /Territory Sales Manager/ })
+      .getByLabel('No')
+      .check();
+    await billing
+      .getByRole('group', { name: /consent/ })
+      .getByLabel('Yes')
+      .check();
 
-    await region(page, 'SHIPPING ADDRESS (IF DIFFERENT)').getByRole('button', { name: 'Same as billing address' }).click();
+    await region(page, 'SHIPPING ADDRESS (IF DIFFERENT)')
+      .getByRole('button', { name: 'Same as billing address' })
+      .click();
     const owner = region(page, /^OWNER'S INFORMATION/);
     expect(await owner.getByLabel('Owner Name').inputValue()).toBe('Camille Owner');
     expect(await owner.getByLabel('Email', { exact: true }).inputValue()).toBe(CA_EMAIL);
@@ -180,11 +211,20 @@ describe('registration journeys', () => {
     await region(page, 'Business registered as').getByLabel('Other').check();
     await region(page, 'Business registered as').getByLabel('Please specify').fill('Cooperative');
     await region(page, 'Invoice delivery').getByLabel('Mail', { exact: true }).check();
-    await fill(region(page, 'Courier details'), { 'Preferred Courier': 'UPS', 'Customs Broker': 'Border Brokers', 'Courier Account #': 'UPS-1' });
+    await fill(region(page, 'Courier details'), {
+      'Preferred Courier': 'UPS',
+      'Customs Broker': 'Border Brokers',
+      'Courier Account #': 'UPS-1',
+    });
     await region(page, 'Type of business').getByLabel('Type of Business').fill('Quilting shop');
     await region(page, 'Consent').getByLabel('No').check();
     const shipping = region(page, 'SHIPPING ADDRESS (IF DIFFERENT)');
-    await fill(shipping, { 'Consignee Name': 'Liberty Receiving', Street: '10 Dock Road', City: 'Buffalo', Zip: '14203' });
+    await fill(shipping, {
+      'Consignee Name': 'Liberty Receiving',
+      Street: '10 Dock Road',
+      City: 'Buffalo',
+      Zip: '14203',
+    });
     await shipping.getByLabel('State', { exact: true }).selectOption('NY');
     const owner = region(page, /^OWNER'S INFORMATION/);
     await fill(owner, {
@@ -249,7 +289,11 @@ describe('registration journeys', () => {
     const ap = applicant.page;
     await ap.goto('/dev/mailbox');
     await ap.getByRole('heading', { name: 'Development mailbox' }).waitFor();
-    const row = ap.getByRole('row').filter({ hasText: CA_EMAIL }).filter({ hasText: 'choose your password' }).first();
+    const row = ap
+      .getByRole('row')
+      .filter({ hasText: CA_EMAIL })
+      .filter({ hasText: 'choose your password' })
+      .first();
     await row.getByRole('link').first().click();
     const link = ap.getByTestId('mail-html').getByRole('link', { name: 'Choose my password' });
     const href = (await link.getAttribute('href')) ?? '';

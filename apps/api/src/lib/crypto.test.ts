@@ -31,7 +31,9 @@ describe('field cipher (AES-256-GCM)', () => {
     parts[5] = Buffer.from('tampered').toString('base64url');
     expect(() => cipher.decrypt(parts.join(':'), 'applications.sensitive:1')).toThrow();
     expect(() => cipher.decrypt(sealed, 'applications.sensitive:2')).toThrow();
-    expect(() => createFieldCipher(randomBytes(32)).decrypt(sealed, 'applications.sensitive:1')).toThrow(/No encryption key with id/);
+    expect(() =>
+      createFieldCipher(randomBytes(32)).decrypt(sealed, 'applications.sensitive:1'),
+    ).toThrow(/No encryption key with id/);
   });
 
   it('names its key so values sealed with a previous key still open after rotation', () => {
@@ -48,7 +50,11 @@ describe('field cipher (AES-256-GCM)', () => {
 describe('key source', () => {
   it('uses APP_ENCRYPTION_KEY when set', () => {
     const key = randomBytes(32).toString('hex');
-    const config = loadConfig({ NODE_ENV: 'production', APP_ENCRYPTION_KEY: key, DATA_DIR: tempDir() });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      APP_ENCRYPTION_KEY: key,
+      DATA_DIR: tempDir(),
+    });
     const sealed = getFieldCipher(config).encrypt('secret', 'c');
     expect(createFieldCipher(Buffer.from(key, 'hex')).decrypt(sealed, 'c')).toBe('secret');
   });
@@ -72,10 +78,22 @@ describe('key source', () => {
   it('reads previous keys from APP_ENCRYPTION_PREVIOUS_KEYS', () => {
     const oldKey = randomBytes(32);
     const sealed = createFieldCipher(oldKey).encrypt('old', 'c');
-    const config = loadConfig({ NODE_ENV: 'production', APP_ENCRYPTION_KEY: randomBytes(32).toString('hex'), DATA_DIR: tempDir() });
-    const cipher = getFieldCipher(config, { APP_ENCRYPTION_PREVIOUS_KEYS: ` ${oldKey.toString('hex')} ` });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      APP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      DATA_DIR: tempDir(),
+    });
+    const cipher = getFieldCipher(config, {
+      APP_ENCRYPTION_PREVIOUS_KEYS: ` ${oldKey.toString('hex')} `,
+    });
     expect(cipher.decrypt(sealed, 'c')).toBe('old');
-    const bad = loadConfig({ NODE_ENV: 'production', APP_ENCRYPTION_KEY: randomBytes(32).toString('hex'), DATA_DIR: tempDir() });
-    expect(() => getFieldCipher(bad, { APP_ENCRYPTION_PREVIOUS_KEYS: 'nothex' })).toThrow(/APP_ENCRYPTION_PREVIOUS_KEYS\[0\]/);
+    const bad = loadConfig({
+      NODE_ENV: 'production',
+      APP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      DATA_DIR: tempDir(),
+    });
+    expect(() => getFieldCipher(bad, { APP_ENCRYPTION_PREVIOUS_KEYS: 'nothex' })).toThrow(
+      /APP_ENCRYPTION_PREVIOUS_KEYS\[0\]/,
+    );
   });
 });

@@ -59,11 +59,17 @@ export function createFieldCipher(currentKey: Buffer, previousKeys: Buffer[] = [
       if (!sealed.startsWith(PREFIX)) throw new Error('Not an encrypted value');
       const [kid, iv, tag, body] = sealed.slice(PREFIX.length).split(':');
       const key = keys.get(kid ?? '');
-      if (!key) throw new Error(`No encryption key with id ${kid} is configured (see APP_ENCRYPTION_PREVIOUS_KEYS)`);
+      if (!key)
+        throw new Error(
+          `No encryption key with id ${kid} is configured (see APP_ENCRYPTION_PREVIOUS_KEYS)`,
+        );
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv ?? '', 'base64url'));
       decipher.setAAD(Buffer.from(context, 'utf8'));
       decipher.setAuthTag(Buffer.from(tag ?? '', 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(body ?? '', 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([
+        decipher.update(Buffer.from(body ?? '', 'base64url')),
+        decipher.final(),
+      ]).toString('utf8');
     },
     keyIdOf(sealed) {
       if (!sealed.startsWith(PREFIX)) return null;

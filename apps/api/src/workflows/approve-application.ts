@@ -3,9 +3,18 @@ import type { Config } from '../config';
 import type { Database, Tx } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../lib/app-error';
-import { createPasswordToken, sendPasswordLink, SET_TOKEN_TTL_MS } from '../modules/accounts/accounts.service';
+import {
+  createPasswordToken,
+  sendPasswordLink,
+  SET_TOKEN_TTL_MS,
+} from '../modules/accounts/accounts.service';
 import type { SessionUser } from '../modules/accounts/session.service';
-import { findApplication, insertAudit, markReviewed, type ApplicationRow } from '../modules/applications/applications.queries';
+import {
+  findApplication,
+  insertAudit,
+  markReviewed,
+  type ApplicationRow,
+} from '../modules/applications/applications.queries';
 
 /**
  * Approving a credit application (issue 5) as named steps inside ONE transaction
@@ -19,7 +28,8 @@ import { findApplication, insertAudit, markReviewed, type ApplicationRow } from 
 export async function lockPendingApplication(tx: Tx, id: number): Promise<ApplicationRow> {
   const row = await findApplication(tx, id, true);
   if (!row) throw new AppError('NOT_FOUND', 'No such application');
-  if (row.status !== 'pending') throw new AppError('CONFLICT', `This application was already ${row.status}`);
+  if (row.status !== 'pending')
+    throw new AppError('CONFLICT', `This application was already ${row.status}`);
   return row;
 }
 
@@ -34,14 +44,20 @@ export function customerCodeFor(country: 'ca' | 'us', userId: number): string {
  * NOTE: writes the users table directly because the accounts module exports no "create customer"
  * function; a workflow is where cross-module writes live (CONVENTIONS.md layout).
  */
-export async function createCustomerAccount(tx: Tx, app: ApplicationRow): Promise<{ userId: number; customerCode: string }> {
+export async function createCustomerAccount(
+  tx: Tx,
+  app: ApplicationRow,
+): Promise<{ userId: number; customerCode: string }> {
   const existing = await tx
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.email}) = ${app.email.trim().toLowerCase()}`)
     .limit(1);
   if (existing.length) {
-    throw new AppError('CONFLICT', `An account with the e-mail ${app.email} already exists; the application cannot create another one.`);
+    throw new AppError(
+      'CONFLICT',
+      `An account with the e-mail ${app.email} already exists; the application cannot create another one.`,
+    );
   }
   const country = app.country === 'ca' ? 'ca' : 'us';
   const [created] = await tx

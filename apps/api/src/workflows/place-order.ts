@@ -9,7 +9,11 @@ import {
 import type { Database, Tx } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { lockCartLines, removeOrderedLines } from '../modules/cart/cart.service';
-import { getOrderableProducts, setStockLevels, type OrderableProduct } from '../modules/catalogue/catalogue.pricing';
+import {
+  getOrderableProducts,
+  setStockLevels,
+  type OrderableProduct,
+} from '../modules/catalogue/catalogue.pricing';
 import {
   countOtherOrders,
   insertOrderClaimingKey,
@@ -32,17 +36,30 @@ export type PlaceOrderInput = {
   afterPlaced?: (tx: Tx, event: { orderId: number; totalCents: number }) => Promise<void>;
 };
 
-export type PlaceOrderResult = { orderId: number; totalCents: number; replayed: boolean; lines: number };
+export type PlaceOrderResult = {
+  orderId: number;
+  totalCents: number;
+  replayed: boolean;
+  lines: number;
+};
 
-export const PLACE_ORDER_STEPS = ['claim-order', 'lock-cart', 'check-stock', 'reserve-stock', 'write-lines', 'clear-cart'] as const;
+export const PLACE_ORDER_STEPS = [
+  'claim-order',
+  'lock-cart',
+  'check-stock',
+  'reserve-stock',
+  'write-lines',
+  'clear-cart',
+] as const;
 export type PlaceOrderStep = (typeof PLACE_ORDER_STEPS)[number];
 
 /**
  * Test-only seam: runs after each named step inside the transaction, so a test can inject a
  * failure mid-order and prove the whole order rolls back. Always empty in production.
  */
-export const placeOrderTestHooks: { afterStep?: (step: PlaceOrderStep, orderId: number) => void | Promise<void> } = {};
-
+export const placeOrderTestHooks: {
+  afterStep?: (step: PlaceOrderStep, orderId: number) => void | Promise<void>;
+} = {};
 
 function conflict(message: string, productId: string): AppError {
   return new AppError('CONFLICT', message, { fields: { [`product_id.${productId}`]: message } });
@@ -72,7 +89,8 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     });
     if (orderId === null) {
       const existing = key ? await selectOrderIdByKey(tx, input.userId, key) : undefined;
-      if (!existing) throw new AppError('CONFLICT', 'This order is being placed already; please retry');
+      if (!existing)
+        throw new AppError('CONFLICT', 'This order is being placed already; please retry');
       return { orderId: existing.id, totalCents: existing.totalCents, replayed: true, lines: 0 };
     }
     await step('claim-order', orderId);
@@ -93,7 +111,8 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       const p = products.get(line.productId);
       return refs.includes(line.productId) || (p !== undefined && refs.includes(p.productId));
     });
-    if (chosen.length === 0) throw new AppError('UNPROCESSABLE', 'There is nothing selected in your cart to order');
+    if (chosen.length === 0)
+      throw new AppError('UNPROCESSABLE', 'There is nothing selected in your cart to order');
     await step('lock-cart', orderId);
 
     // Step 3: re-check availability against the locked, latest stock.
@@ -103,10 +122,14 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     for (const line of chosen) {
       const p: OrderableProduct | undefined = products.get(line.productId);
       if (!p) throw new AppError('CONFLICT', 'A product in your cart is no longer sold');
-      if (isUnavailable(p.available, p.classCode)) throw conflict(`${p.productId} is currently out of stock`, p.productId);
+      if (isUnavailable(p.available, p.classCode))
+        throw conflict(`${p.productId} is currently out of stock`, p.productId);
       const backorder = line.quantity > p.available;
       if (backorder && !(p.classCode.trim().toUpperCase() === 'N')) {
-        throw conflict(`Only ${p.available} ship packs of ${p.productId} are available`, p.productId);
+        throw conflict(
+          `Only ${p.available} ship packs of ${p.productId} are available`,
+          p.productId,
+        );
       }
       const lineTotal = p.priceCents * line.quantity * p.shipPack;
       totalCents += lineTotal;
@@ -127,9 +150,13 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     const firstOrder = (await countOtherOrders(tx, input.userId, orderId)) === 0;
     if (!meetsOpeningMinimum(totalCents, input.country, firstOrder)) {
       const minimum = formatMoney(OPENING_ORDER_MINIMUM_CENTS[input.country]);
-      throw new AppError('UNPROCESSABLE', `Your opening order must reach ${minimum}; this order comes to ${formatMoney(totalCents)}`, {
-        fields: { total: `Your opening order must reach ${minimum}` },
-      });
+      throw new AppError(
+        'UNPROCESSABLE',
+        `Your opening order must reach ${minimum}; this order comes to ${formatMoney(totalCents)}`,
+        {
+          fields: { total: `Your opening order must reach ${minimum}` },
+        },
+      );
     }
     await step('check-stock', orderId);
 

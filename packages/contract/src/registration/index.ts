@@ -17,7 +17,11 @@ const MAX_TEXT = 200;
 
 /** A required text: missing, non-string and blank all answer the same SPEC.md message. */
 function required(message: string, max = MAX_TEXT) {
-  return z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: M.tooLong });
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: M.tooLong });
 }
 
 /** An optional text; blank is allowed. */
@@ -54,7 +58,12 @@ const YesNo = z.enum(['Yes', 'No'], { error: M.yesNo });
 /** An unanswered Yes/No question is '' (SPEC.md §3: caslConsent defaults to empty). */
 const YesNoOrEmpty = z.enum(['Yes', 'No', ''], { error: M.yesNo }).default('');
 
-export const BUSINESS_REGISTRATIONS = ['corporation', 'partnership', 'soleProprietor', 'other'] as const;
+export const BUSINESS_REGISTRATIONS = [
+  'corporation',
+  'partnership',
+  'soleProprietor',
+  'other',
+] as const;
 export type BusinessRegistration = (typeof BUSINESS_REGISTRATIONS)[number];
 export const CA_INVOICE_METHODS = ['fax', 'email'] as const;
 export const USA_INVOICE_METHODS = ['fax', 'mail', 'email'] as const;
@@ -62,12 +71,75 @@ export const CARD_TYPES = ['visa', 'mastercard'] as const;
 export type CardType = (typeof CARD_TYPES)[number];
 
 /** Canadian provinces and territories (billing, shipping, owner and bank province selects). */
-export const CA_PROVINCES = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'] as const;
+export const CA_PROVINCES = [
+  'AB',
+  'BC',
+  'MB',
+  'NB',
+  'NL',
+  'NS',
+  'NT',
+  'NU',
+  'ON',
+  'PE',
+  'QC',
+  'SK',
+  'YT',
+] as const;
 /** US states, DC and territories. */
 export const US_STATES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME',
-  'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'PR',
-  'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'PR',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
 ] as const;
 
 /** SPEC.md §5: QST is asked only of Quebec businesses. Accepts the code or the name, any case or accent. */
@@ -107,7 +179,11 @@ function isValidIsoDate(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  return (
+    d.getUTCFullYear() === Number(m[1]) &&
+    d.getUTCMonth() === Number(m[2]) - 1 &&
+    d.getUTCDate() === Number(m[3])
+  );
 }
 
 /** Company registration date: optional calendar date ('YYYY-MM-DD'), not after today. */
@@ -115,9 +191,15 @@ const RegistrationDate = z
   .string({ error: M.registrationDateInvalid })
   .trim()
   .refine((v) => v === '' || isValidIsoDate(v), { error: M.registrationDateInvalid })
-  .refine((v) => v === '' || !isValidIsoDate(v) || v <= new Date(Date.now() + 14 * 3600_000).toISOString().slice(0, 10), {
-    error: M.registrationDateFuture,
-  })
+  .refine(
+    (v) =>
+      v === '' ||
+      !isValidIsoDate(v) ||
+      v <= new Date(Date.now() + 14 * 3600_000).toISOString().slice(0, 10),
+    {
+      error: M.registrationDateFuture,
+    },
+  )
   .optional();
 
 const ExpiryDate = z
@@ -128,7 +210,11 @@ const ExpiryDate = z
   .refine((v) => !isExpiryInPast(v), { error: M.expiryPast });
 
 /** One officer of an incorporated company (SPEC.md §3). Blank entries are allowed and dropped. */
-export const Officer = z.object({ name: optionalText(), title: optionalText(), address: optionalText(300) });
+export const Officer = z.object({
+  name: optionalText(),
+  title: optionalText(),
+  address: optionalText(300),
+});
 export type Officer = z.infer<typeof Officer>;
 /** One trade reference (SPEC.md §3): telephone numeric. */
 export const TradeReference = z.object({
@@ -148,7 +234,10 @@ export function isBlankEntry(entry: Record<string, string | undefined>): boolean
   return Object.values(entry).every((v) => (v ?? '').trim() === '');
 }
 
-const Lang = z.preprocess((v) => (v === '' || v === undefined || v === null ? 'en' : v === 'sp' ? 'es' : v), z.enum(['en', 'fr', 'es']));
+const Lang = z.preprocess(
+  (v) => (v === '' || v === undefined || v === null ? 'en' : v === 'sp' ? 'es' : v),
+  z.enum(['en', 'fr', 'es']),
+);
 
 /** Fields common to both forms; each form adds its own address and tax fields. */
 const commonFields = {
@@ -190,7 +279,12 @@ const commonFields = {
   terms_acknowledged: z.literal(true, { error: M.termsAcknowledged }),
 };
 
-type Conditional = { businessRegistered?: unknown; otherType?: unknown; formerCustomer?: unknown; formerName?: unknown };
+type Conditional = {
+  businessRegistered?: unknown;
+  otherType?: unknown;
+  formerCustomer?: unknown;
+  formerName?: unknown;
+};
 
 function isBlank(v: unknown): boolean {
   return typeof v !== 'string' || v.trim() === '';
@@ -209,7 +303,12 @@ function withConditionalRules<S extends z.ZodType<Conditional>>(schema: S): S {
       when: () => true,
     })
     .refine(
-      (v) => !(Array.isArray(v?.businessRegistered) && v.businessRegistered.includes('other') && isBlank(v?.otherType)),
+      (v) =>
+        !(
+          Array.isArray(v?.businessRegistered) &&
+          v.businessRegistered.includes('other') &&
+          isBlank(v?.otherType)
+        ),
       { path: ['otherType'], error: M.otherType, when: () => true },
     ) as unknown as S;
 }
@@ -276,9 +375,13 @@ export type UsaApplication = z.output<typeof UsaApplication>;
 export type UsaApplicationInput = z.input<typeof UsaApplication>;
 
 /** POST /api/store/user body: either form, told apart by `country`. */
-export const StoreApplicationBody = z.discriminatedUnion('country', [CanadianApplication, UsaApplication], {
-  error: M.countryInvalid,
-});
+export const StoreApplicationBody = z.discriminatedUnion(
+  'country',
+  [CanadianApplication, UsaApplication],
+  {
+    error: M.countryInvalid,
+  },
+);
 export type StoreApplicationBody = z.output<typeof StoreApplicationBody>;
 
 /** Step 1 'Personal Information' (SPEC.md §2, §5): owner name, e-mail, company country and language. */
@@ -314,14 +417,28 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** GET /api/admin/applications query. */
 export const AdminApplicationsQuery = z.object({
-  status: z.enum([...APPLICATION_STATUSES, 'all'], { error: 'Status must be pending, approved, rejected or all' }).default('pending'),
+  status: z
+    .enum([...APPLICATION_STATUSES, 'all'], {
+      error: 'Status must be pending, approved, rejected or all',
+    })
+    .default('pending'),
   country: z
     .enum(['ca', 'usa', 'us', ''], { error: 'Country must be ca or usa' })
     .optional()
     .transform((v) => (v === 'us' ? 'usa' : v || undefined)),
   search: z.string().trim().max(100, { error: 'Search is too long' }).optional(),
-  page: z.coerce.number({ error: 'Page must be a whole number of at least 1' }).int().min(1).max(100000).default(1),
-  per_page: z.coerce.number({ error: 'Per page must be between 1 and 100' }).int().min(1).max(100).default(25),
+  page: z.coerce
+    .number({ error: 'Page must be a whole number of at least 1' })
+    .int()
+    .min(1)
+    .max(100000)
+    .default(1),
+  per_page: z.coerce
+    .number({ error: 'Per page must be between 1 and 100' })
+    .int()
+    .min(1)
+    .max(100)
+    .default(25),
 });
 export type AdminApplicationsQuery = z.output<typeof AdminApplicationsQuery>;
 
@@ -360,7 +477,10 @@ export const ApplicationDetail = ApplicationSummary.extend({
 });
 export type ApplicationDetail = z.infer<typeof ApplicationDetail>;
 
-export const ApplicationDetailResponse = z.object({ status: z.literal(true), data: ApplicationDetail });
+export const ApplicationDetailResponse = z.object({
+  status: z.literal(true),
+  data: ApplicationDetail,
+});
 export type ApplicationDetailResponse = z.infer<typeof ApplicationDetailResponse>;
 
 export const RejectApplicationBody = z.object({

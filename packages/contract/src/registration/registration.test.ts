@@ -119,8 +119,12 @@ describe('Canadian form required messages (SPEC.md §5)', () => {
   });
   for (const [field, message] of Object.entries(CANADIAN_REQUIRED)) {
     it(`${field}: '${message}' when blank, missing or only spaces`, () => {
-      expect(messageFor(CanadianApplication, sampleCanadianApplication({ [field]: '' }), field)).toBe(message);
-      expect(messageFor(CanadianApplication, sampleCanadianApplication({ [field]: '   ' }), field)).toBe(message);
+      expect(
+        messageFor(CanadianApplication, sampleCanadianApplication({ [field]: '' }), field),
+      ).toBe(message);
+      expect(
+        messageFor(CanadianApplication, sampleCanadianApplication({ [field]: '   ' }), field),
+      ).toBe(message);
       const missing: Record<string, unknown> = { ...sampleCanadianApplication() };
       delete missing[field];
       expect(messageFor(CanadianApplication, missing, field)).toBe(message);
@@ -132,14 +136,22 @@ describe('Canadian form required messages (SPEC.md §5)', () => {
 describe('USA form required messages (SPEC.md §5)', () => {
   for (const [field, message] of Object.entries(USA_REQUIRED)) {
     it(`${field}: '${message}'`, () => {
-      expect(messageFor(UsaApplication, sampleUsaApplication({ [field]: '' }), field)).toBe(message);
+      expect(messageFor(UsaApplication, sampleUsaApplication({ [field]: '' }), field)).toBe(
+        message,
+      );
       const missing: Record<string, unknown> = { ...sampleUsaApplication() };
       delete missing[field];
       expect(messageFor(UsaApplication, missing, field)).toBe(message);
     });
   }
   it('does not ask the USA form for Canadian tax fields', () => {
-    for (const f of ['billing_gst', 'billing_pst', 'billing_qst', 'business_license', 'owner_business_name']) {
+    for (const f of [
+      'billing_gst',
+      'billing_pst',
+      'billing_qst',
+      'business_license',
+      'owner_business_name',
+    ]) {
       expect(messageFor(UsaApplication, sampleUsaApplication(), f)).toBeUndefined();
     }
   });
@@ -147,20 +159,37 @@ describe('USA form required messages (SPEC.md §5)', () => {
 
 describe('conditional rules (SPEC.md §4, §5)', () => {
   it('QST is required only when the billing province is Quebec', () => {
-    expect(messageFor(CanadianApplication, sampleCanadianApplication({ billing_prov: 'QC', billing_qst: '' }), 'billing_qst')).toBe(
-      'QST field is required',
-    );
-    expect(messageFor(CanadianApplication, sampleCanadianApplication({ billing_prov: 'Québec' }), 'billing_qst')).toBe(
-      'QST field is required',
-    );
-    expect(CanadianApplication.safeParse(sampleCanadianApplication({ billing_prov: 'QC', billing_qst: '1234567890TQ0001' })).success).toBe(
-      true,
-    );
-    expect(CanadianApplication.safeParse(sampleCanadianApplication({ billing_prov: 'ON', billing_qst: '' })).success).toBe(true);
+    expect(
+      messageFor(
+        CanadianApplication,
+        sampleCanadianApplication({ billing_prov: 'QC', billing_qst: '' }),
+        'billing_qst',
+      ),
+    ).toBe('QST field is required');
+    expect(
+      messageFor(
+        CanadianApplication,
+        sampleCanadianApplication({ billing_prov: 'Québec' }),
+        'billing_qst',
+      ),
+    ).toBe('QST field is required');
+    expect(
+      CanadianApplication.safeParse(
+        sampleCanadianApplication({ billing_prov: 'QC', billing_qst: '1234567890TQ0001' }),
+      ).success,
+    ).toBe(true);
+    expect(
+      CanadianApplication.safeParse(
+        sampleCanadianApplication({ billing_prov: 'ON', billing_qst: '' }),
+      ).success,
+    ).toBe(true);
   });
 
   it('QST rule reports together with other missing fields', () => {
-    const issues = CanadianApplication.safeParse({ country: 'ca', billing_prov: 'qc' }).error!.issues.map((i) => i.path.join('.'));
+    const issues = CanadianApplication.safeParse({
+      country: 'ca',
+      billing_prov: 'qc',
+    }).error!.issues.map((i) => i.path.join('.'));
     expect(issues).toContain('billing_qst');
     expect(issues).toContain('billing_street');
   });
@@ -169,7 +198,10 @@ describe('conditional rules (SPEC.md §4, §5)', () => {
     fc.assert(
       fc.property(fc.string(), (s) => {
         const norm = s.trim().toLowerCase();
-        if (!['qc', 'quebec', 'québec', 'que', 'pq'].includes(norm)) expect(isQuebec(s)).toBe(norm.normalize('NFD').replace(/[\u0300-\u036f]/g, '') === 'quebec');
+        if (!['qc', 'quebec', 'québec', 'que', 'pq'].includes(norm))
+          expect(isQuebec(s)).toBe(
+            norm.normalize('NFD').replace(/[\u0300-\u036f]/g, '') === 'quebec',
+          );
       }),
     );
     expect(isQuebec(' qc ')).toBe(true);
@@ -180,9 +212,19 @@ describe('conditional rules (SPEC.md §4, §5)', () => {
     const msg = "Please enter your former customer's name.";
     for (const make of [sampleCanadianApplication, sampleUsaApplication] as const) {
       const schema = make === sampleCanadianApplication ? CanadianApplication : UsaApplication;
-      expect(messageFor(schema, make({ formerCustomer: 'Yes', formerName: '' }), 'formerName')).toBe(msg);
-      expect(messageFor(schema, make({ formerCustomer: 'Yes', formerName: 'Old Yarns Ltd' }), 'formerName')).toBeUndefined();
-      expect(messageFor(schema, make({ formerCustomer: 'No', formerName: '' }), 'formerName')).toBeUndefined();
+      expect(
+        messageFor(schema, make({ formerCustomer: 'Yes', formerName: '' }), 'formerName'),
+      ).toBe(msg);
+      expect(
+        messageFor(
+          schema,
+          make({ formerCustomer: 'Yes', formerName: 'Old Yarns Ltd' }),
+          'formerName',
+        ),
+      ).toBeUndefined();
+      expect(
+        messageFor(schema, make({ formerCustomer: 'No', formerName: '' }), 'formerName'),
+      ).toBeUndefined();
     }
   });
 
@@ -190,24 +232,64 @@ describe('conditional rules (SPEC.md §4, §5)', () => {
     const input: Record<string, unknown> = { ...sampleUsaApplication() };
     delete input.formerCustomer;
     expect(UsaApplication.parse(input).formerCustomer).toBe('No');
-    expect(messageFor(UsaApplication, sampleUsaApplication({ formerCustomer: 'Maybe' as never }), 'formerCustomer')).toBe(
-      'Please answer Yes or No',
-    );
+    expect(
+      messageFor(
+        UsaApplication,
+        sampleUsaApplication({ formerCustomer: 'Maybe' as never }),
+        'formerCustomer',
+      ),
+    ).toBe('Please answer Yes or No');
   });
 
   it('otherType is required only when other is ticked', () => {
     const msg = 'Please specify how your business is registered.';
-    expect(messageFor(CanadianApplication, sampleCanadianApplication({ businessRegistered: ['corporation', 'other'] }), 'otherType')).toBe(msg);
-    expect(messageFor(UsaApplication, sampleUsaApplication({ businessRegistered: ['other'], otherType: ' ' }), 'otherType')).toBe(msg);
-    expect(messageFor(UsaApplication, sampleUsaApplication({ businessRegistered: ['other'], otherType: 'Co-operative' }), 'otherType')).toBeUndefined();
-    expect(messageFor(UsaApplication, sampleUsaApplication({ businessRegistered: ['partnership'], otherType: '' }), 'otherType')).toBeUndefined();
+    expect(
+      messageFor(
+        CanadianApplication,
+        sampleCanadianApplication({ businessRegistered: ['corporation', 'other'] }),
+        'otherType',
+      ),
+    ).toBe(msg);
+    expect(
+      messageFor(
+        UsaApplication,
+        sampleUsaApplication({ businessRegistered: ['other'], otherType: ' ' }),
+        'otherType',
+      ),
+    ).toBe(msg);
+    expect(
+      messageFor(
+        UsaApplication,
+        sampleUsaApplication({ businessRegistered: ['other'], otherType: 'Co-operative' }),
+        'otherType',
+      ),
+    ).toBeUndefined();
+    expect(
+      messageFor(
+        UsaApplication,
+        sampleUsaApplication({ businessRegistered: ['partnership'], otherType: '' }),
+        'otherType',
+      ),
+    ).toBeUndefined();
   });
 
   it('checkbox groups accept one ticked value, none (false) or an array', () => {
-    expect(CanadianApplication.parse(sampleCanadianApplication({ businessRegistered: 'other' as never, otherType: 'Co-op' })).businessRegistered).toEqual(['other']);
-    expect(CanadianApplication.parse(sampleCanadianApplication({ invoiceMethod: false as never })).invoiceMethod).toEqual([]);
-    expect(CanadianApplication.safeParse(sampleCanadianApplication({ invoiceMethod: ['mail'] as never })).success).toBe(false);
-    expect(UsaApplication.parse(sampleUsaApplication({ invoiceMethod: ['mail', 'fax'] })).invoiceMethod).toEqual(['mail', 'fax']);
+    expect(
+      CanadianApplication.parse(
+        sampleCanadianApplication({ businessRegistered: 'other' as never, otherType: 'Co-op' }),
+      ).businessRegistered,
+    ).toEqual(['other']);
+    expect(
+      CanadianApplication.parse(sampleCanadianApplication({ invoiceMethod: false as never }))
+        .invoiceMethod,
+    ).toEqual([]);
+    expect(
+      CanadianApplication.safeParse(sampleCanadianApplication({ invoiceMethod: ['mail'] as never }))
+        .success,
+    ).toBe(false);
+    expect(
+      UsaApplication.parse(sampleUsaApplication({ invoiceMethod: ['mail', 'fax'] })).invoiceMethod,
+    ).toEqual(['mail', 'fax']);
   });
 });
 
@@ -215,12 +297,16 @@ describe('card (SPEC.md §5, §9)', () => {
   it('accepts only visa and mastercard', () => {
     fc.assert(
       fc.property(fc.string(), (t) => {
-        const ok = CanadianApplication.safeParse(sampleCanadianApplication({ card_type: t as never })).success;
+        const ok = CanadianApplication.safeParse(
+          sampleCanadianApplication({ card_type: t as never }),
+        ).success;
         expect(ok).toBe(t === 'visa' || t === 'mastercard');
       }),
     );
     for (const t of ['amex', 'VISA', '', 'discover']) {
-      expect(messageFor(UsaApplication, sampleUsaApplication({ card_type: t as never }), 'card_type')).toBe('Please choose Visa or Mastercard');
+      expect(
+        messageFor(UsaApplication, sampleUsaApplication({ card_type: t as never }), 'card_type'),
+      ).toBe('Please choose Visa or Mastercard');
     }
   });
 
@@ -232,7 +318,11 @@ describe('card (SPEC.md §5, §9)', () => {
         const value = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
         if (d.getFullYear() < 2000 || d.getFullYear() > 2100) return;
         expect(isExpiryInPast(value, now)).toBe(offset < 0);
-        const message = messageFor(CanadianApplication, sampleCanadianApplication({ expiry_date: value }), 'expiry_date');
+        const message = messageFor(
+          CanadianApplication,
+          sampleCanadianApplication({ expiry_date: value }),
+          'expiry_date',
+        );
         expect(message).toBe(offset < 0 ? 'The card expiry date cannot be in the past' : undefined);
       }),
     );
@@ -240,80 +330,135 @@ describe('card (SPEC.md §5, §9)', () => {
   });
 
   it('requires an expiry in month/year form', () => {
-    expect(messageFor(UsaApplication, sampleUsaApplication({ expiry_date: '' }), 'expiry_date')).toBe('Card expiry date is required');
-    expect(messageFor(UsaApplication, sampleUsaApplication({ expiry_date: '2030-13' }), 'expiry_date')).toBe(
-      'Please choose the expiry month and year',
-    );
-    expect(messageFor(UsaApplication, sampleUsaApplication({ expiry_date: '12/30' }), 'expiry_date')).toBe(
-      'Please choose the expiry month and year',
-    );
+    expect(
+      messageFor(UsaApplication, sampleUsaApplication({ expiry_date: '' }), 'expiry_date'),
+    ).toBe('Card expiry date is required');
+    expect(
+      messageFor(UsaApplication, sampleUsaApplication({ expiry_date: '2030-13' }), 'expiry_date'),
+    ).toBe('Please choose the expiry month and year');
+    expect(
+      messageFor(UsaApplication, sampleUsaApplication({ expiry_date: '12/30' }), 'expiry_date'),
+    ).toBe('Please choose the expiry month and year');
   });
 
   it('never accepts a card number or a CVV field into the parsed application', () => {
-    const parsed = CanadianApplication.parse({ ...sampleCanadianApplication(), card_number: '4111111111111111', cvv: '123' });
+    const parsed = CanadianApplication.parse({
+      ...sampleCanadianApplication(),
+      card_number: '4111111111111111',
+      cvv: '123',
+    });
     expect(parsed).not.toHaveProperty('card_number');
     expect(parsed).not.toHaveProperty('cvv');
   });
 
   it('requires both checkboxes (card storage authorization, terms acknowledgement)', () => {
-    expect(messageFor(CanadianApplication, sampleCanadianApplication({ card_authorization: false as never }), 'card_authorization')).toBe(
-      'Please authorize us to keep your card on file',
-    );
-    expect(messageFor(UsaApplication, sampleUsaApplication({ terms_acknowledged: false as never }), 'terms_acknowledged')).toBe(
-      'Please acknowledge the credit terms and conditions',
-    );
+    expect(
+      messageFor(
+        CanadianApplication,
+        sampleCanadianApplication({ card_authorization: false as never }),
+        'card_authorization',
+      ),
+    ).toBe('Please authorize us to keep your card on file');
+    expect(
+      messageFor(
+        UsaApplication,
+        sampleUsaApplication({ terms_acknowledged: false as never }),
+        'terms_acknowledged',
+      ),
+    ).toBe('Please acknowledge the credit terms and conditions');
   });
 });
 
 describe('e-mail formats, telephone numbers and dates', () => {
   it('refuses malformed e-mails with Invalid email address', () => {
     fc.assert(
-      fc.property(fc.string().filter((s) => !s.includes('@') && s.trim() !== ''), (s) => {
-        expect(messageFor(CanadianApplication, sampleCanadianApplication({ email: s }), 'email')).toBe('Invalid email address');
-        expect(messageFor(UsaApplication, sampleUsaApplication({ business_email: s }), 'business_email')).toBe('Invalid email address');
-      }),
+      fc.property(
+        fc.string().filter((s) => !s.includes('@') && s.trim() !== ''),
+        (s) => {
+          expect(
+            messageFor(CanadianApplication, sampleCanadianApplication({ email: s }), 'email'),
+          ).toBe('Invalid email address');
+          expect(
+            messageFor(
+              UsaApplication,
+              sampleUsaApplication({ business_email: s }),
+              'business_email',
+            ),
+          ).toBe('Invalid email address');
+        },
+      ),
     );
     fc.assert(
       fc.property(fc.emailAddress(), (e) => {
         if (!/^[A-Z0-9._%+'-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i.test(e)) return;
-        expect(messageFor(CanadianApplication, sampleCanadianApplication({ email: e }), 'email')).toBeUndefined();
+        expect(
+          messageFor(CanadianApplication, sampleCanadianApplication({ email: e }), 'email'),
+        ).toBeUndefined();
       }),
     );
   });
 
   it('bank and trade telephones are numeric', () => {
-    expect(messageFor(CanadianApplication, sampleCanadianApplication({ bank_Tel: 'call me' }), 'bank_Tel')).toBe(
-      'Please enter a telephone number using digits',
-    );
+    expect(
+      messageFor(
+        CanadianApplication,
+        sampleCanadianApplication({ bank_Tel: 'call me' }),
+        'bank_Tel',
+      ),
+    ).toBe('Please enter a telephone number using digits');
     const trade = [{ name: 'A', telephone: 'abc', fax: '', contact: '' }];
-    expect(messageFor(CanadianApplication, sampleCanadianApplication({ trade }), 'trade.0.telephone')).toBe(
-      'Please enter a telephone number using digits',
-    );
-    expect(CanadianApplication.safeParse(sampleCanadianApplication({ trade: [{ name: '', telephone: '', fax: '', contact: '' }] })).success).toBe(true);
+    expect(
+      messageFor(CanadianApplication, sampleCanadianApplication({ trade }), 'trade.0.telephone'),
+    ).toBe('Please enter a telephone number using digits');
+    expect(
+      CanadianApplication.safeParse(
+        sampleCanadianApplication({ trade: [{ name: '', telephone: '', fax: '', contact: '' }] }),
+      ).success,
+    ).toBe(true);
   });
 
   it('registration date must be a real date not in the future', () => {
-    expect(messageFor(CanadianApplication, sampleCanadianApplication({ company_registration_date: '2021-02-30' }), 'company_registration_date')).toBe(
-      'Please enter a valid date',
-    );
-    expect(messageFor(CanadianApplication, sampleCanadianApplication({ company_registration_date: '2999-01-01' }), 'company_registration_date')).toBe(
-      'The registration date cannot be in the future',
-    );
-    expect(CanadianApplication.safeParse(sampleCanadianApplication({ company_registration_date: '' })).success).toBe(true);
+    expect(
+      messageFor(
+        CanadianApplication,
+        sampleCanadianApplication({ company_registration_date: '2021-02-30' }),
+        'company_registration_date',
+      ),
+    ).toBe('Please enter a valid date');
+    expect(
+      messageFor(
+        CanadianApplication,
+        sampleCanadianApplication({ company_registration_date: '2999-01-01' }),
+        'company_registration_date',
+      ),
+    ).toBe('The registration date cannot be in the future');
+    expect(
+      CanadianApplication.safeParse(sampleCanadianApplication({ company_registration_date: '' }))
+        .success,
+    ).toBe(true);
   });
 
   it('company name has a message', () => {
-    expect(messageFor(CanadianApplication, sampleCanadianApplication({ company_name: '' }), 'company_name')).toBe('Company name is required');
+    expect(
+      messageFor(
+        CanadianApplication,
+        sampleCanadianApplication({ company_name: '' }),
+        'company_name',
+      ),
+    ).toBe('Company name is required');
   });
 });
 
 describe('country and step 1', () => {
   it('each form accepts only its own country', () => {
-    expect(CanadianApplication.safeParse(sampleCanadianApplication({ country: 'usa' as never })).success).toBe(false);
+    expect(
+      CanadianApplication.safeParse(sampleCanadianApplication({ country: 'usa' as never })).success,
+    ).toBe(false);
     expect(UsaApplication.parse(sampleUsaApplication({ country: 'us' })).country).toBe('us');
-    expect(StoreApplicationBody.safeParse({ ...sampleCanadianApplication(), country: 'mx' }).error!.issues[0].message).toBe(
-      'Country must be ca or usa',
-    );
+    expect(
+      StoreApplicationBody.safeParse({ ...sampleCanadianApplication(), country: 'mx' }).error!
+        .issues[0].message,
+    ).toBe('Country must be ca or usa');
   });
 
   it('anything but ca gives the USA form (SPEC.md §2)', () => {
@@ -326,14 +471,35 @@ describe('country and step 1', () => {
   });
 
   it('step 1 messages (SPEC.md §5)', () => {
-    expect(messageFor(RegistrationStep1, { owner_name: '', owner_email: 'a@b.co', country: 'ca' }, 'owner_name')).toBe('Owner Name is required');
-    expect(messageFor(RegistrationStep1, { owner_name: 'A', owner_email: '', country: 'ca' }, 'owner_email')).toBe('Email Address is required');
-    expect(messageFor(RegistrationStep1, { owner_name: 'A', owner_email: 'nope', country: 'ca' }, 'owner_email')).toBe('Invalid email address');
-    expect(RegistrationStep1.parse({ owner_name: 'A', owner_email: 'a@b.co', country: 'usa' }).lang).toBe('en');
+    expect(
+      messageFor(
+        RegistrationStep1,
+        { owner_name: '', owner_email: 'a@b.co', country: 'ca' },
+        'owner_name',
+      ),
+    ).toBe('Owner Name is required');
+    expect(
+      messageFor(
+        RegistrationStep1,
+        { owner_name: 'A', owner_email: '', country: 'ca' },
+        'owner_email',
+      ),
+    ).toBe('Email Address is required');
+    expect(
+      messageFor(
+        RegistrationStep1,
+        { owner_name: 'A', owner_email: 'nope', country: 'ca' },
+        'owner_email',
+      ),
+    ).toBe('Invalid email address');
+    expect(
+      RegistrationStep1.parse({ owner_name: 'A', owner_email: 'a@b.co', country: 'usa' }).lang,
+    ).toBe('en');
   });
 
   it('maps every message back to a translation key', () => {
-    for (const m of [...Object.values(CANADIAN_REQUIRED), ...Object.values(USA_REQUIRED)]) expect(registrationMessageKey(m)).not.toBeNull();
+    for (const m of [...Object.values(CANADIAN_REQUIRED), ...Object.values(USA_REQUIRED)])
+      expect(registrationMessageKey(m)).not.toBeNull();
     expect(registrationMessageKey('something else')).toBeNull();
   });
 });

@@ -6,7 +6,9 @@ function nextYearExpiry(): string {
 }
 
 /** A complete, valid Canadian application (tests, demo data, e2e). */
-export function sampleCanadianApplication(overrides: Partial<CanadianApplicationInput> = {}): CanadianApplicationInput {
+export function sampleCanadianApplication(
+  overrides: Partial<CanadianApplicationInput> = {},
+): CanadianApplicationInput {
   return {
     country: 'ca',
     lang: 'en',
@@ -48,7 +50,9 @@ export function sampleCanadianApplication(overrides: Partial<CanadianApplication
     owner_business_name: 'Maple Yarns',
     owner_driver_license: 'D1234-56789-01234',
     officers: [{ name: 'Marie Owner', title: 'President', address: '12 Elm Avenue, Toronto' }],
-    trade: [{ name: 'Knit Supply Co.', telephone: '905-555-0123', fax: '905-555-0124', contact: 'Paul' }],
+    trade: [
+      { name: 'Knit Supply Co.', telephone: '905-555-0123', fax: '905-555-0124', contact: 'Paul' },
+    ],
     bank_name: 'Bank of Toronto',
     bank_account_number: '00123-004-9876543',
     bank_Tel: '416-555-0142',
@@ -67,7 +71,9 @@ export function sampleCanadianApplication(overrides: Partial<CanadianApplication
 }
 
 /** A complete, valid USA application (tests, demo data, e2e). */
-export function sampleUsaApplication(overrides: Partial<UsaApplicationInput> = {}): UsaApplicationInput {
+export function sampleUsaApplication(
+  overrides: Partial<UsaApplicationInput> = {},
+): UsaApplicationInput {
   return {
     country: 'usa',
     lang: 'en',

@@ -1,6 +1,11 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { applicationOfficers, applications, applicationTradeReferences, auditLog } from '../../db/schema';
+import {
+  applicationOfficers,
+  applications,
+  applicationTradeReferences,
+  auditLog,
+} from '../../db/schema';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplicationRow = typeof applications.$inferInsert;
@@ -17,10 +22,14 @@ export async function insertApplication(
   const [inserted] = await tx.insert(applications).values(row).returning({ id: applications.id });
   const id = inserted.id;
   if (officers.length) {
-    await tx.insert(applicationOfficers).values(officers.map((o, position) => ({ ...o, applicationId: id, position })));
+    await tx
+      .insert(applicationOfficers)
+      .values(officers.map((o, position) => ({ ...o, applicationId: id, position })));
   }
   if (trade.length) {
-    await tx.insert(applicationTradeReferences).values(trade.map((t, position) => ({ ...t, applicationId: id, position })));
+    await tx
+      .insert(applicationTradeReferences)
+      .values(trade.map((t, position) => ({ ...t, applicationId: id, position })));
   }
   return id;
 }
@@ -30,16 +39,28 @@ export async function updateSensitive(tx: Tx, id: number, sensitive: string): Pr
   await tx.update(applications).set({ sensitive }).where(eq(applications.id, id));
 }
 
-export async function findPendingByEmail(tx: Tx, email: string): Promise<{ id: number } | undefined> {
+export async function findPendingByEmail(
+  tx: Tx,
+  email: string,
+): Promise<{ id: number } | undefined> {
   const rows = await tx
     .select({ id: applications.id })
     .from(applications)
-    .where(and(eq(applications.status, 'pending'), sql`lower(${applications.email}) = ${email.trim().toLowerCase()}`))
+    .where(
+      and(
+        eq(applications.status, 'pending'),
+        sql`lower(${applications.email}) = ${email.trim().toLowerCase()}`,
+      ),
+    )
     .limit(1);
   return rows[0];
 }
 
-export type ListFilter = { status?: ApplicationRow['status']; country?: ApplicationRow['country']; search?: string };
+export type ListFilter = {
+  status?: ApplicationRow['status'];
+  country?: ApplicationRow['country'];
+  search?: string;
+};
 
 function listWhere(filter: ListFilter): SQL | undefined {
   const parts: SQL[] = [];
@@ -103,17 +124,28 @@ export async function listApplications(
 }
 
 /** One application; `forUpdate` locks it for a review decision. */
-export async function findApplication(tx: Tx, id: number, forUpdate = false): Promise<ApplicationRow | undefined> {
+export async function findApplication(
+  tx: Tx,
+  id: number,
+  forUpdate = false,
+): Promise<ApplicationRow | undefined> {
   const query = tx.select().from(applications).where(eq(applications.id, id)).limit(1);
   const rows = forUpdate ? await query.for('update') : await query;
   return rows[0];
 }
 
 export async function findOfficers(tx: Tx, applicationId: number): Promise<OfficerRow[]> {
-  return tx.select().from(applicationOfficers).where(eq(applicationOfficers.applicationId, applicationId)).orderBy(asc(applicationOfficers.position));
+  return tx
+    .select()
+    .from(applicationOfficers)
+    .where(eq(applicationOfficers.applicationId, applicationId))
+    .orderBy(asc(applicationOfficers.position));
 }
 
-export async function findTradeReferences(tx: Tx, applicationId: number): Promise<TradeReferenceRow[]> {
+export async function findTradeReferences(
+  tx: Tx,
+  applicationId: number,
+): Promise<TradeReferenceRow[]> {
   return tx
     .select()
     .from(applicationTradeReferences)
@@ -155,7 +187,12 @@ export async function markReviewed(
 /** Appends to the audit log (who did what to which application, and when). */
 export async function insertAudit(
   tx: Tx,
-  entry: { actorUserId: number; action: string; applicationId: number; details?: Record<string, unknown> },
+  entry: {
+    actorUserId: number;
+    action: string;
+    applicationId: number;
+    details?: Record<string, unknown>;
+  },
 ): Promise<void> {
   await tx.insert(auditLog).values({
     actorUserId: entry.actorUserId,
@@ -167,7 +204,11 @@ export async function insertAudit(
 }
 
 /** Ids and sealed values of a batch of applications after `afterId` (for re-encryption). */
-export async function selectSealedBatch(tx: Tx, afterId: number, limit: number): Promise<{ id: number; sensitive: string }[]> {
+export async function selectSealedBatch(
+  tx: Tx,
+  afterId: number,
+  limit: number,
+): Promise<{ id: number; sensitive: string }[]> {
   return tx
     .select({ id: applications.id, sensitive: applications.sensitive })
     .from(applications)

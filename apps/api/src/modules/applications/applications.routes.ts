@@ -13,10 +13,18 @@ import {
 import { requireStaff } from '../../plugins/auth';
 import { getFieldCipher } from '../../lib/crypto';
 import { approveApplication } from '../../workflows/approve-application';
-import { getForStaff, listForStaff, rejectApplication, submitApplication } from './applications.service';
+import {
+  getForStaff,
+  listForStaff,
+  rejectApplication,
+  submitApplication,
+} from './applications.service';
 
 const IdParams = z.object({
-  id: z.coerce.number({ error: 'Application id must be a number' }).int().positive({ error: 'Application id must be a number' }),
+  id: z.coerce
+    .number({ error: 'Application id must be a number' })
+    .int()
+    .positive({ error: 'Application id must be a number' }),
 });
 
 /** Credit applications: POST /api/store/user (SPEC.md §7) and the staff review under /api/admin/applications. */
@@ -29,7 +37,8 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['applications'],
-        summary: 'Submit a Canadian (country ca) or USA (country usa) account application (SPEC.md §3)',
+        summary:
+          'Submit a Canadian (country ca) or USA (country usa) account application (SPEC.md §3)',
         body: StoreApplicationBody,
         response: { 200: OkBody, 400: ErrorBody, 409: ErrorBody },
       },
@@ -71,7 +80,10 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const staff = requireStaff(request);
       reply.header('cache-control', 'no-store');
-      return { status: true as const, data: await getForStaff(app.db, app.config, staff, request.params.id) };
+      return {
+        status: true as const,
+        data: await getForStaff(app.db, app.config, staff, request.params.id),
+      };
     },
   );
 
@@ -89,7 +101,10 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const staff = requireStaff(request);
       const result = await approveApplication(app.db, app.config, staff, request.params.id);
-      return { status: true as const, data: { user_id: result.userId, customer_code: result.customerCode } };
+      return {
+        status: true as const,
+        data: { user_id: result.userId, customer_code: result.customerCode },
+      };
     },
   );
 

@@ -51,7 +51,14 @@ export const SENSITIVE_FIELDS = [
 ] as const;
 
 /** Fields kept out of `form` because they have their own column or table. */
-const OWN_COLUMNS = new Set(['country', 'lang', 'officers', 'trade', 'card_authorization', 'terms_acknowledged']);
+const OWN_COLUMNS = new Set([
+  'country',
+  'lang',
+  'officers',
+  'trade',
+  'card_authorization',
+  'terms_acknowledged',
+]);
 
 /** Authenticated-data context of a sealed application: binds the ciphertext to its row. */
 export function sealContext(applicationId: number): string {
@@ -74,7 +81,11 @@ const DUPLICATE_MESSAGE =
  * acknowledgement to the applicant (in their language) and the notice to staff, in one transaction.
  * A second pending application for the same e-mail answers 409.
  */
-export async function submitApplication(db: Database, config: Config, body: StoreApplicationBody): Promise<number> {
+export async function submitApplication(
+  db: Database,
+  config: Config,
+  body: StoreApplicationBody,
+): Promise<number> {
   const cipher = getFieldCipher(config);
   const country = body.country === 'ca' ? 'ca' : 'usa';
   const lang = body.lang ?? 'en';
@@ -90,11 +101,17 @@ export async function submitApplication(db: Database, config: Config, body: Stor
     .map((o) => ({ name: o.name ?? '', title: o.title ?? '', address: o.address ?? '' }));
   const trade = body.trade
     .filter((t) => !isBlankEntry(t))
-    .map((t) => ({ name: t.name ?? '', telephone: t.telephone ?? '', fax: t.fax ?? '', contact: t.contact ?? '' }));
+    .map((t) => ({
+      name: t.name ?? '',
+      telephone: t.telephone ?? '',
+      fax: t.fax ?? '',
+      contact: t.contact ?? '',
+    }));
 
   try {
     return await db.transaction(async (tx) => {
-      if (await findPendingByEmail(tx, body.email)) throw new AppError('CONFLICT', DUPLICATE_MESSAGE, { fields: { email: DUPLICATE_MESSAGE } });
+      if (await findPendingByEmail(tx, body.email))
+        throw new AppError('CONFLICT', DUPLICATE_MESSAGE, { fields: { email: DUPLICATE_MESSAGE } });
       const id = await insertApplication(
         tx,
         {
@@ -143,7 +160,20 @@ export async function submitApplication(db: Database, config: Config, body: Stor
   }
 }
 
-function toSummary(row: Pick<ApplicationRow, 'id' | 'status' | 'country' | 'companyName' | 'ownerName' | 'email' | 'lang' | 'createdAt' | 'reviewedAt'>): ApplicationSummary {
+function toSummary(
+  row: Pick<
+    ApplicationRow,
+    | 'id'
+    | 'status'
+    | 'country'
+    | 'companyName'
+    | 'ownerName'
+    | 'email'
+    | 'lang'
+    | 'createdAt'
+    | 'reviewedAt'
+  >,
+): ApplicationSummary {
   return {
     id: row.id,
     status: row.status,
@@ -158,10 +188,17 @@ function toSummary(row: Pick<ApplicationRow, 'id' | 'status' | 'country' | 'comp
 }
 
 /** GET /api/admin/applications: filtered, searched, paginated; no sensitive field. */
-export async function listForStaff(tx: Tx, query: AdminApplicationsQuery): Promise<ApplicationListResponse> {
+export async function listForStaff(
+  tx: Tx,
+  query: AdminApplicationsQuery,
+): Promise<ApplicationListResponse> {
   const { rows, total } = await listApplications(
     tx,
-    { status: query.status === 'all' ? undefined : query.status, country: query.country, search: query.search },
+    {
+      status: query.status === 'all' ? undefined : query.status,
+      country: query.country,
+      search: query.search,
+    },
     query.page,
     query.per_page,
   );
@@ -169,20 +206,38 @@ export async function listForStaff(tx: Tx, query: AdminApplicationsQuery): Promi
 }
 
 /** Decrypts the sensitive answers of one application. */
-export function openSensitive(config: Config, row: Pick<ApplicationRow, 'id' | 'sensitive'>): Record<string, unknown> {
-  return JSON.parse(getFieldCipher(config).decrypt(row.sensitive, sealContext(row.id))) as Record<string, unknown>;
+export function openSensitive(
+  config: Config,
+  row: Pick<ApplicationRow, 'id' | 'sensitive'>,
+): Record<string, unknown> {
+  return JSON.parse(getFieldCipher(config).decrypt(row.sensitive, sealContext(row.id))) as Record<
+    string,
+    unknown
+  >;
 }
 
 /**
  * GET /api/admin/applications/:id: the whole application decrypted, for staff. Every view is
  * written to the audit log (who, when) in the same transaction as the read.
  */
-export async function getForStaff(db: Database, config: Config, staff: SessionUser, id: number): Promise<ApplicationDetail> {
+export async function getForStaff(
+  db: Database,
+  config: Config,
+  staff: SessionUser,
+  id: number,
+): Promise<ApplicationDetail> {
   return db.transaction(async (tx) => {
     const row = await findApplication(tx, id);
     if (!row) throw new AppError('NOT_FOUND', 'No such application');
-    const [officers, trade] = await Promise.all([findOfficers(tx, id), findTradeReferences(tx, id)]);
-    await insertAudit(tx, { actorUserId: staff.id, action: 'application.viewed', applicationId: id });
+    const [officers, trade] = await Promise.all([
+      findOfficers(tx, id),
+      findTradeReferences(tx, id),
+    ]);
+    await insertAudit(tx, {
+      actorUserId: staff.id,
+      action: 'application.viewed',
+      applicationId: id,
+    });
     return {
       ...toSummary(row),
       form: {
@@ -194,7 +249,12 @@ export async function getForStaff(db: Database, config: Config, staff: SessionUs
         terms_acknowledged: row.termsAcknowledged,
       },
       officers: officers.map((o) => ({ name: o.name, title: o.title, address: o.address })),
-      trade: trade.map((t) => ({ name: t.name, telephone: t.telephone, fax: t.fax, contact: t.contact })),
+      trade: trade.map((t) => ({
+        name: t.name,
+        telephone: t.telephone,
+        fax: t.fax,
+        contact: t.contact,
+      })),
       reviewed_by: row.reviewedByEmail,
       rejection_reason: row.rejectionReason,
       customer_code: row.customerCode,
@@ -203,13 +263,29 @@ export async function getForStaff(db: Database, config: Config, staff: SessionUs
 }
 
 /** POST /api/admin/applications/:id/reject: records the reason and e-mails the applicant. */
-export async function rejectApplication(db: Database, staff: SessionUser, id: number, reason: string): Promise<void> {
+export async function rejectApplication(
+  db: Database,
+  staff: SessionUser,
+  id: number,
+  reason: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await findApplication(tx, id, true);
     if (!row) throw new AppError('NOT_FOUND', 'No such application');
-    if (row.status !== 'pending') throw new AppError('CONFLICT', `This application was already ${row.status}`);
-    await markReviewed(tx, id, { status: 'rejected', reviewerId: staff.id, reviewerEmail: staff.email, rejectionReason: reason });
-    await insertAudit(tx, { actorUserId: staff.id, action: 'application.rejected', applicationId: id, details: { reason } });
+    if (row.status !== 'pending')
+      throw new AppError('CONFLICT', `This application was already ${row.status}`);
+    await markReviewed(tx, id, {
+      status: 'rejected',
+      reviewerId: staff.id,
+      reviewerEmail: staff.email,
+      rejectionReason: reason,
+    });
+    await insertAudit(tx, {
+      actorUserId: staff.id,
+      action: 'application.rejected',
+      applicationId: id,
+      details: { reason },
+    });
     await enqueueMail(tx, {
       to: row.email,
       template: MAIL_REJECTED,
@@ -224,7 +300,11 @@ export async function rejectApplication(db: Database, staff: SessionUser, id: nu
  * with the current key. Run after moving the old key to APP_ENCRYPTION_PREVIOUS_KEYS and setting
  * the new APP_ENCRYPTION_KEY; afterwards the old key can be dropped. Idempotent, batch by batch.
  */
-export async function resealApplications(db: Database, config: Config, batchSize = 200): Promise<{ checked: number; resealed: number }> {
+export async function resealApplications(
+  db: Database,
+  config: Config,
+  batchSize = 200,
+): Promise<{ checked: number; resealed: number }> {
   const cipher = getFieldCipher(config);
   let afterId = 0;
   let checked = 0;

@@ -46,9 +46,16 @@ describe('POST /api/store/user', () => {
   });
 
   it('answers a missing field with its exact SPEC.md message', async () => {
-    const payload: Record<string, unknown> = { ...sampleCanadianApplication({ email: uniqueEmail('ca') }) };
+    const payload: Record<string, unknown> = {
+      ...sampleCanadianApplication({ email: uniqueEmail('ca') }),
+    };
     delete payload.shipping_consignee_name;
-    const res = await submit({ ...payload, owner_driver_license: '', billing_prov: 'QC', billing_qst: '' });
+    const res = await submit({
+      ...payload,
+      owner_driver_license: '',
+      billing_prov: 'QC',
+      billing_qst: '',
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.status).toBe(false);
@@ -59,7 +66,14 @@ describe('POST /api/store/user', () => {
   });
 
   it('answers USA-only messages for the USA form', async () => {
-    const res = await submit(sampleUsaApplication({ owner_social_security: '', customsBroker: '', formerCustomer: 'Yes', formerName: '' }));
+    const res = await submit(
+      sampleUsaApplication({
+        owner_social_security: '',
+        customsBroker: '',
+        formerCustomer: 'Yes',
+        formerName: '',
+      }),
+    );
     expect(res.statusCode).toBe(400);
     const fields = res.json().error.fields;
     expect(fields.owner_social_security).toBe('Social Security field is required');
@@ -68,8 +82,12 @@ describe('POST /api/store/user', () => {
   });
 
   it('refuses an unknown country, a card type other than visa/mastercard and a past expiry', async () => {
-    expect((await submit({ ...sampleCanadianApplication(), country: 'mx' })).json().error.fields.country).toBe('Country must be ca or usa');
-    const res = await submit(sampleCanadianApplication({ card_type: 'amex' as never, expiry_date: '2001-01' }));
+    expect(
+      (await submit({ ...sampleCanadianApplication(), country: 'mx' })).json().error.fields.country,
+    ).toBe('Country must be ca or usa');
+    const res = await submit(
+      sampleCanadianApplication({ card_type: 'amex' as never, expiry_date: '2001-01' }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.card_type).toBe('Please choose Visa or Mastercard');
     expect(res.json().error.fields.expiry_date).toBe('The card expiry date cannot be in the past');
@@ -92,20 +110,39 @@ describe('POST /api/store/user', () => {
       owner_driver_license: 'LIC-ZZ-778899',
       cardholder_name: 'Cardy McHolder',
     };
-    const res = await submit({ ...sampleUsaApplication({ email, ...secrets }), card_number: '4111111111111111', cvv: '737' });
+    const res = await submit({
+      ...sampleUsaApplication({ email, ...secrets }),
+      card_number: '4111111111111111',
+      cvv: '737',
+    });
     expect(res.statusCode).toBe(200);
-    const [raw] = await rows<Record<string, unknown>>(sql`select * from applications where email = ${email}`);
+    const [raw] = await rows<Record<string, unknown>>(
+      sql`select * from applications where email = ${email}`,
+    );
     const dump = JSON.stringify(raw);
-    for (const secret of [...Object.values(secrets), '4111111111111111', '737"', 'mastercard']) expect(dump).not.toContain(secret);
+    for (const secret of [...Object.values(secrets), '4111111111111111', '737"', 'mastercard'])
+      expect(dump).not.toContain(secret);
     expect(String(raw.sensitive)).toMatch(/^enc:v1:[0-9a-f]{12}:/);
     // The sealed value opens with the key in the data directory and holds the answers.
-    const key = (await import('node:fs')).readFileSync(`${t.config.dataDir}/dev-encryption.key`, 'utf8').trim();
-    const opened = JSON.parse(createFieldCipher(Buffer.from(key, 'hex')).decrypt(String(raw.sensitive), `applications.sensitive:${raw.id}`));
+    const key = (await import('node:fs'))
+      .readFileSync(`${t.config.dataDir}/dev-encryption.key`, 'utf8')
+      .trim();
+    const opened = JSON.parse(
+      createFieldCipher(Buffer.from(key, 'hex')).decrypt(
+        String(raw.sensitive),
+        `applications.sensitive:${raw.id}`,
+      ),
+    );
     expect(opened.bank_account_number).toBe(secrets.bank_account_number);
     expect(opened.owner_social_security).toBe(secrets.owner_social_security);
     expect(opened.card_type).toBe('mastercard');
     // …and is bound to its row: under another row's context it does not open.
-    expect(() => createFieldCipher(Buffer.from(key, 'hex')).decrypt(String(raw.sensitive), 'applications.sensitive:0')).toThrow();
+    expect(() =>
+      createFieldCipher(Buffer.from(key, 'hex')).decrypt(
+        String(raw.sensitive),
+        'applications.sensitive:0',
+      ),
+    ).toThrow();
   });
 
   it('keeps officers and trade references in their own tables, dropping blank entries', async () => {
@@ -124,26 +161,39 @@ describe('POST /api/store/user', () => {
         ],
       }),
     );
-    const [app] = await rows<{ id: number }>(sql`select id from applications where email = ${email}`);
+    const [app] = await rows<{ id: number }>(
+      sql`select id from applications where email = ${email}`,
+    );
     const officers = await rows<{ name: string; position: number }>(
       sql`select name, position from application_officers where application_id = ${app.id} order by position`,
     );
     expect(officers.map((o) => o.name)).toEqual(['A One', 'B Two']);
-    const trade = await rows<{ name: string }>(sql`select name from application_trade_references where application_id = ${app.id} order by position`);
+    const trade = await rows<{ name: string }>(
+      sql`select name from application_trade_references where application_id = ${app.id} order by position`,
+    );
     expect(trade.map((r) => r.name)).toEqual(['Ref One', 'Ref Two']);
   });
 
   it('queues the acknowledgement in the applicant language and the staff notice', async () => {
     const email = uniqueEmail('mail');
     await submit(sampleCanadianApplication({ email, lang: 'fr' }));
-    const mails = await rows<{ to_address: string; template: string; lang: string; subject: string }>(
+    const mails = await rows<{
+      to_address: string;
+      template: string;
+      lang: string;
+      subject: string;
+    }>(
       sql`select to_address, template, lang, subject from mail_outbox where to_address in (${email}, ${t.config.staffEmail}) order by id`,
     );
     const ack = mails.find((m) => m.to_address === email)!;
     expect(ack.template).toBe('application-received');
     expect(ack.lang).toBe('fr');
     expect(ack.subject).toMatch(/demande/);
-    expect(mails.some((m) => m.to_address === t.config.staffEmail && m.template === 'application-staff-notice')).toBe(true);
+    expect(
+      mails.some(
+        (m) => m.to_address === t.config.staffEmail && m.template === 'application-staff-notice',
+      ),
+    ).toBe(true);
   });
 });
 
@@ -152,13 +202,20 @@ describe('staff review API', () => {
     { method: 'GET' as const, url: '/api/admin/applications' },
     { method: 'GET' as const, url: `/api/admin/applications/${id}` },
     { method: 'POST' as const, url: `/api/admin/applications/${id}/approve` },
-    { method: 'POST' as const, url: `/api/admin/applications/${id}/reject`, payload: { reason: 'no' } },
+    {
+      method: 'POST' as const,
+      url: `/api/admin/applications/${id}/reject`,
+      payload: { reason: 'no' },
+    },
   ];
 
   it('refuses guests (401) and customers (403)', async () => {
     for (const p of paths(1)) {
       expect((await t.inject(p)).statusCode, `${p.method} ${p.url} guest`).toBe(401);
-      expect((await t.inject({ ...p, headers: customer.headers })).statusCode, `${p.method} ${p.url} customer`).toBe(403);
+      expect(
+        (await t.inject({ ...p, headers: customer.headers })).statusCode,
+        `${p.method} ${p.url} customer`,
+      ).toBe(403);
     }
   });
 
@@ -175,19 +232,39 @@ describe('staff review API', () => {
     const body = res.json();
     expect(body.per_page).toBe(5);
     expect(body.data[0].company_name).toBe(company);
-    expect(body.data.every((a: { country: string; status: string }) => a.country === 'usa' && a.status === 'pending')).toBe(true);
+    expect(
+      body.data.every(
+        (a: { country: string; status: string }) => a.country === 'usa' && a.status === 'pending',
+      ),
+    ).toBe(true);
     expect(JSON.stringify(body)).not.toContain('bank_account_number');
-    const none = await t.inject({ method: 'GET', url: '/api/admin/applications', query: { status: 'rejected', search: company }, headers: staff.headers });
+    const none = await t.inject({
+      method: 'GET',
+      url: '/api/admin/applications',
+      query: { status: 'rejected', search: company },
+      headers: staff.headers,
+    });
     expect(none.json().total).toBe(0);
-    const bad = await t.inject({ method: 'GET', url: '/api/admin/applications', query: { status: 'lost' }, headers: staff.headers });
+    const bad = await t.inject({
+      method: 'GET',
+      url: '/api/admin/applications',
+      query: { status: 'lost' },
+      headers: staff.headers,
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   it('shows the decrypted application to staff and writes the view to the audit log', async () => {
     const email = uniqueEmail('detail');
     await submit(sampleCanadianApplication({ email, bank_account_number: '424242-77' }));
-    const [app] = await rows<{ id: number }>(sql`select id from applications where email = ${email}`);
-    const res = await t.inject({ method: 'GET', url: `/api/admin/applications/${app.id}`, headers: staff.headers });
+    const [app] = await rows<{ id: number }>(
+      sql`select id from applications where email = ${email}`,
+    );
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/admin/applications/${app.id}`,
+      headers: staff.headers,
+    });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.form.bank_account_number).toBe('424242-77');
@@ -196,15 +273,32 @@ describe('staff review API', () => {
     const audit = await rows<{ actor_user_id: number; action: string; at: Date }>(
       sql`select actor_user_id, action, at from audit_log where subject_type = 'application' and subject_id = ${String(app.id)}`,
     );
-    expect(audit).toEqual([expect.objectContaining({ actor_user_id: staff.userId, action: 'application.viewed' })]);
-    expect((await t.inject({ method: 'GET', url: '/api/admin/applications/999999', headers: staff.headers })).statusCode).toBe(404);
+    expect(audit).toEqual([
+      expect.objectContaining({ actor_user_id: staff.userId, action: 'application.viewed' }),
+    ]);
+    expect(
+      (
+        await t.inject({
+          method: 'GET',
+          url: '/api/admin/applications/999999',
+          headers: staff.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('rejects with a reason, e-mails the applicant, and cannot decide twice', async () => {
     const email = uniqueEmail('reject');
     await submit(sampleUsaApplication({ email, lang: 'es' }));
-    const [app] = await rows<{ id: number }>(sql`select id from applications where email = ${email}`);
-    const empty = await t.inject({ method: 'POST', url: `/api/admin/applications/${app.id}/reject`, payload: { reason: ' ' }, headers: staff.headers });
+    const [app] = await rows<{ id: number }>(
+      sql`select id from applications where email = ${email}`,
+    );
+    const empty = await t.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${app.id}/reject`,
+      payload: { reason: ' ' },
+      headers: staff.headers,
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.fields.reason).toBe('Please give a reason for the rejection');
     const res = await t.inject({
@@ -214,14 +308,23 @@ describe('staff review API', () => {
       headers: staff.headers,
     });
     expect(res.json()).toEqual({ status: true });
-    const [row] = await rows<{ status: string; rejection_reason: string }>(sql`select status, rejection_reason from applications where id = ${app.id}`);
-    expect(row).toEqual({ status: 'rejected', rejection_reason: 'Trade references could not be verified' });
+    const [row] = await rows<{ status: string; rejection_reason: string }>(
+      sql`select status, rejection_reason from applications where id = ${app.id}`,
+    );
+    expect(row).toEqual({
+      status: 'rejected',
+      rejection_reason: 'Trade references could not be verified',
+    });
     const [mail] = await rows<{ template: string; lang: string; text: string }>(
       sql`select template, lang, text from mail_outbox where to_address = ${email} and template = 'application-rejected'`,
     );
     expect(mail.lang).toBe('es');
     expect(mail.text).toContain('Trade references could not be verified');
-    const again = await t.inject({ method: 'POST', url: `/api/admin/applications/${app.id}/approve`, headers: staff.headers });
+    const again = await t.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${app.id}/approve`,
+      headers: staff.headers,
+    });
     expect(again.statusCode).toBe(409);
     // A rejected applicant may apply again.
     expect((await submit(sampleUsaApplication({ email }))).statusCode).toBe(200);
@@ -229,20 +332,49 @@ describe('staff review API', () => {
 
   it('approval creates a customer who sets a password through the mailed link and signs in', async () => {
     const email = uniqueEmail('approve');
-    await submit(sampleUsaApplication({ email, lang: 'fr', owner_name: 'Olive Owner', company_name: 'Olive Crafts' }));
-    const [app] = await rows<{ id: number }>(sql`select id from applications where email = ${email}`);
-    const res = await t.inject({ method: 'POST', url: `/api/admin/applications/${app.id}/approve`, headers: staff.headers });
+    await submit(
+      sampleUsaApplication({
+        email,
+        lang: 'fr',
+        owner_name: 'Olive Owner',
+        company_name: 'Olive Crafts',
+      }),
+    );
+    const [app] = await rows<{ id: number }>(
+      sql`select id from applications where email = ${email}`,
+    );
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${app.id}/approve`,
+      headers: staff.headers,
+    });
     expect(res.statusCode).toBe(200);
     const { user_id, customer_code } = res.json().data;
     expect(customer_code).toMatch(/^US\d{6}$/);
 
-    const [user] = await rows<{ country: string; lang: string; company_name: string; owner_name: string; role: string; password_hash: string | null }>(
+    const [user] = await rows<{
+      country: string;
+      lang: string;
+      company_name: string;
+      owner_name: string;
+      role: string;
+      password_hash: string | null;
+    }>(
       sql`select country, lang, company_name, owner_name, role, password_hash from users where id = ${user_id}`,
     );
-    expect(user).toEqual({ country: 'us', lang: 'fr', company_name: 'Olive Crafts', owner_name: 'Olive Owner', role: 'customer', password_hash: null });
-    const [approved] = await rows<{ status: string; customer_user_id: number; customer_code: string }>(
-      sql`select status, customer_user_id, customer_code from applications where id = ${app.id}`,
-    );
+    expect(user).toEqual({
+      country: 'us',
+      lang: 'fr',
+      company_name: 'Olive Crafts',
+      owner_name: 'Olive Owner',
+      role: 'customer',
+      password_hash: null,
+    });
+    const [approved] = await rows<{
+      status: string;
+      customer_user_id: number;
+      customer_code: string;
+    }>(sql`select status, customer_user_id, customer_code from applications where id = ${app.id}`);
     expect(approved).toEqual({ status: 'approved', customer_user_id: user_id, customer_code });
 
     const [mail] = await rows<{ text: string; template: string }>(
@@ -255,14 +387,27 @@ describe('staff review API', () => {
     const set = await t.inject({
       method: 'POST',
       url: '/api/reset-password',
-      payload: { email, token, new_password: 'Olive-Crafts-2026!', confirm_password: 'Olive-Crafts-2026!' },
+      payload: {
+        email,
+        token,
+        new_password: 'Olive-Crafts-2026!',
+        confirm_password: 'Olive-Crafts-2026!',
+      },
     });
     expect(set.statusCode, set.body).toBe(200);
-    const login = await t.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'Olive-Crafts-2026!' } });
+    const login = await t.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: 'Olive-Crafts-2026!' },
+    });
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json().user).toMatchObject({ email, customer_code, cflag: 'us', lang: 'fr' });
 
-    const twice = await t.inject({ method: 'POST', url: `/api/admin/applications/${app.id}/approve`, headers: staff.headers });
+    const twice = await t.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${app.id}/approve`,
+      headers: staff.headers,
+    });
     expect(twice.statusCode).toBe(409);
   });
 
@@ -270,10 +415,18 @@ describe('staff review API', () => {
     const email = uniqueEmail('taken');
     await t.signIn({ email });
     await submit(sampleCanadianApplication({ email }));
-    const [app] = await rows<{ id: number }>(sql`select id from applications where email = ${email}`);
-    const res = await t.inject({ method: 'POST', url: `/api/admin/applications/${app.id}/approve`, headers: staff.headers });
+    const [app] = await rows<{ id: number }>(
+      sql`select id from applications where email = ${email}`,
+    );
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${app.id}/approve`,
+      headers: staff.headers,
+    });
     expect(res.statusCode).toBe(409);
-    const [row] = await rows<{ status: string }>(sql`select status from applications where id = ${app.id}`);
+    const [row] = await rows<{ status: string }>(
+      sql`select status from applications where id = ${app.id}`,
+    );
     expect(row.status).toBe('pending');
   });
 });
@@ -297,9 +450,14 @@ describe('key rotation', () => {
     } finally {
       delete process.env.APP_ENCRYPTION_PREVIOUS_KEYS;
     }
-    const [raw] = await rows<{ id: number; sensitive: string }>(sql`select id, sensitive from applications where email = ${email}`);
+    const [raw] = await rows<{ id: number; sensitive: string }>(
+      sql`select id, sensitive from applications where email = ${email}`,
+    );
     const onlyNew = createFieldCipher(Buffer.from(newHex, 'hex'));
     expect(raw.sensitive.split(':')[2]).toBe(onlyNew.keyId);
-    expect(JSON.parse(onlyNew.decrypt(raw.sensitive, `applications.sensitive:${raw.id}`)).bank_account_number).toBe('ROTATE-1');
+    expect(
+      JSON.parse(onlyNew.decrypt(raw.sensitive, `applications.sensitive:${raw.id}`))
+        .bank_account_number,
+    ).toBe('ROTATE-1');
   });
 });

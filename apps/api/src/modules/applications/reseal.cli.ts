@@ -8,7 +8,9 @@ const config = loadConfig();
 const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
 try {
   const result = await resealApplications(handle.db, config);
-  console.log(`Checked ${result.checked} applications, re-encrypted ${result.resealed} with key ${config.encryptionKey ? 'from APP_ENCRYPTION_KEY' : 'from the data directory'}.`);
+  console.log(
+    `Checked ${result.checked} applications, re-encrypted ${result.resealed} with key ${config.encryptionKey ? 'from APP_ENCRYPTION_KEY' : 'from the data directory'}.`,
+  );
 } finally {
   await handle.close();
 }

@@ -18,6 +18,10 @@ export const getApplications = (filter: ApplicationsFilter) =>
   });
 
 export const applicationsQuery = (filter: ApplicationsFilter) =>
-  queryOptions({ queryKey: adminApplicationKeys.list(filter), queryFn: () => getApplications(filter), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: adminApplicationKeys.list(filter),
+    queryFn: () => getApplications(filter),
+    placeholderData: keepPreviousData,
+  });
 
 export const useApplications = (filter: ApplicationsFilter) => useQuery(applicationsQuery(filter));

@@ -18,31 +18,89 @@ const SECTIONS: { title: string; fields: string[] }[] = [
   {
     title: 'billing',
     fields: [
-      'billing_street', 'billing_city', 'billing_prov', 'billing_state', 'billing_pc', 'billing_zip', 'billing_telephone',
-      'billing_fax', 'billing_gst', 'billing_pst', 'billing_qst', 'business_type', 'business_license', 'irs_business',
-      'business_email', 'website', 'ap_contact', 'businessRegistered', 'otherType', 'formerCustomer', 'formerName',
-      'invoiceMethod', 'preferredCourier', 'customsBroker', 'courierAccount', 'sale_manager', 'caslConsent',
+      'billing_street',
+      'billing_city',
+      'billing_prov',
+      'billing_state',
+      'billing_pc',
+      'billing_zip',
+      'billing_telephone',
+      'billing_fax',
+      'billing_gst',
+      'billing_pst',
+      'billing_qst',
+      'business_type',
+      'business_license',
+      'irs_business',
+      'business_email',
+      'website',
+      'ap_contact',
+      'businessRegistered',
+      'otherType',
+      'formerCustomer',
+      'formerName',
+      'invoiceMethod',
+      'preferredCourier',
+      'customsBroker',
+      'courierAccount',
+      'sale_manager',
+      'caslConsent',
     ],
   },
   {
     title: 'shipping',
-    fields: ['shipping_consignee_name', 'shipping_street', 'shipping_city', 'shipping_prov', 'shipping_state', 'shipping_pc', 'shipping_zip'],
+    fields: [
+      'shipping_consignee_name',
+      'shipping_street',
+      'shipping_city',
+      'shipping_prov',
+      'shipping_state',
+      'shipping_pc',
+      'shipping_zip',
+    ],
   },
   {
     title: 'owner',
     fields: [
-      'owner_name', 'owner_address', 'owner_city', 'owner_prov', 'owner_state', 'owner_postal_code', 'owner_zip', 'owner_phone',
-      'email', 'owner_business_name', 'owner_social_security', 'owner_driver_license',
+      'owner_name',
+      'owner_address',
+      'owner_city',
+      'owner_prov',
+      'owner_state',
+      'owner_postal_code',
+      'owner_zip',
+      'owner_phone',
+      'email',
+      'owner_business_name',
+      'owner_social_security',
+      'owner_driver_license',
     ],
   },
   {
     title: 'banking',
     fields: [
-      'bank_name', 'bank_account_number', 'bank_Tel', 'bank_account_mgr', 'bank_address', 'bank_city', 'bank_province',
-      'bank_state', 'bank_postal_code', 'bank_zip',
+      'bank_name',
+      'bank_account_number',
+      'bank_Tel',
+      'bank_account_mgr',
+      'bank_address',
+      'bank_city',
+      'bank_province',
+      'bank_state',
+      'bank_postal_code',
+      'bank_zip',
     ],
   },
-  { title: 'card', fields: ['cardholder_name', 'card_type', 'expiry_date', 'card_authorization', 'terms_acknowledged'] },
+  {
+    title: 'card',
+    fields: [
+      'cardholder_name',
+      'card_type',
+      'expiry_date',
+      'card_authorization',
+      'terms_acknowledged',
+    ],
+  },
 ];
 
 function useFormatValue() {
@@ -50,7 +108,12 @@ function useFormatValue() {
   return (value: unknown): string => {
     if (value === true) return t('admin:application.yes');
     if (value === false) return t('admin:application.no');
-    if (Array.isArray(value)) return value.length ? value.map((v) => t(`registration:fields.${String(v)}` as never, { defaultValue: String(v) })).join(', ') : t('admin:application.empty');
+    if (Array.isArray(value))
+      return value.length
+        ? value
+            .map((v) => t(`registration:fields.${String(v)}` as never, { defaultValue: String(v) }))
+            .join(', ')
+        : t('admin:application.empty');
     if (value === null || value === undefined || value === '') return t('admin:application.empty');
     if (value === 'Yes') return t('admin:application.yes');
     if (value === 'No') return t('admin:application.no');
@@ -67,14 +130,23 @@ function Decision({ app }: { app: Detail }) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
   const id = String(app.id);
-  const failure = (error: unknown) => toast.error(t('application.decisionFailed'), { description: error instanceof ApiError ? error.message : undefined });
+  const failure = (error: unknown) =>
+    toast.error(t('application.decisionFailed'), {
+      description: error instanceof ApiError ? error.message : undefined,
+    });
 
   if (app.status !== 'pending') return null;
 
   const onApprove = () => {
-    if (!window.confirm(t('application.approveConfirm', { company: app.company_name, email: app.email }))) return;
+    if (
+      !window.confirm(
+        t('application.approveConfirm', { company: app.company_name, email: app.email }),
+      )
+    )
+      return;
     approve.mutate(id, {
-      onSuccess: (res) => toast.success(t('application.approved', { code: res.data.customer_code })),
+      onSuccess: (res) =>
+        toast.success(t('application.approved', { code: res.data.customer_code })),
       onError: failure,
     });
   };
@@ -91,7 +163,8 @@ function Decision({ app }: { app: Detail }) {
       {
         onSuccess: () => toast.success(t('application.rejected')),
         onError: (error) => {
-          if (error instanceof ApiError && error.fields?.reason) setReasonError(error.fields.reason);
+          if (error instanceof ApiError && error.fields?.reason)
+            setReasonError(error.fields.reason);
           failure(error);
         },
       },
@@ -100,11 +173,21 @@ function Decision({ app }: { app: Detail }) {
 
   return (
     <div className="admin-decision">
-      <button type="button" className="button" onClick={onApprove} disabled={approve.isPending || reject.isPending}>
+      <button
+        type="button"
+        className="button"
+        onClick={onApprove}
+        disabled={approve.isPending || reject.isPending}
+      >
         {approve.isPending ? t('application.approving') : t('application.approve')}
       </button>
       {!showReject ? (
-        <button type="button" className="button button--danger" onClick={() => setShowReject(true)} disabled={approve.isPending}>
+        <button
+          type="button"
+          className="button button--danger"
+          onClick={() => setShowReject(true)}
+          disabled={approve.isPending}
+        >
           {t('application.reject')}
         </button>
       ) : (
@@ -140,7 +223,10 @@ export function ApplicationDetail({ id }: { id: string }) {
   const { t, i18n } = useTranslation(['admin', 'registration']);
   const query = useApplication(id);
   const format = useFormatValue();
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
 
   if (query.isPending) return <LoadingOverlay />;
   if (query.isError)
@@ -160,14 +246,18 @@ export function ApplicationDetail({ id }: { id: string }) {
       <Link to={paths.adminApplications()} className="admin-back">
         <ArrowLeft aria-hidden="true" size={18} /> {t('admin:application.back')}
       </Link>
-      <h1 id="application-title">{t('admin:application.title', { id: app.id, company: app.company_name })}</h1>
+      <h1 id="application-title">
+        {t('admin:application.title', { id: app.id, company: app.company_name })}
+      </h1>
       <p className="admin-notice">{t('admin:application.sensitiveNotice')}</p>
 
       <dl className="admin-summary">
         <div>
           <dt>{t('admin:applications.columns.status')}</dt>
           <dd>
-            <span className={`status-badge status-badge--${app.status}`}>{t(`admin:applications.statuses.${app.status}`)}</span>
+            <span className={`status-badge status-badge--${app.status}`}>
+              {t(`admin:applications.statuses.${app.status}`)}
+            </span>
           </dd>
         </div>
         <div>
@@ -210,8 +300,14 @@ export function ApplicationDetail({ id }: { id: string }) {
         const present = section.fields.filter((f) => f in form);
         if (!present.length) return null;
         return (
-          <section key={section.title} className="admin-section" aria-labelledby={`detail-${section.title}`}>
-            <h2 id={`detail-${section.title}`}>{t(`registration:sections.${section.title}` as never)}</h2>
+          <section
+            key={section.title}
+            className="admin-section"
+            aria-labelledby={`detail-${section.title}`}
+          >
+            <h2 id={`detail-${section.title}`}>
+              {t(`registration:sections.${section.title}` as never)}
+            </h2>
             <dl className="admin-fields">
               {present.map((f) => (
                 <div key={f}>
@@ -231,9 +327,7 @@ export function ApplicationDetail({ id }: { id: string }) {
         ) : (
           <ol className="admin-entries">
             {app.officers.map((o, i) => (
-              <li key={i}>
-                {[o.name, o.title, o.address].filter(Boolean).join(' · ')}
-              </li>
+              <li key={i}>{[o.name, o.title, o.address].filter(Boolean).join(' · ')}</li>
             ))}
           </ol>
         )}
@@ -246,7 +340,12 @@ export function ApplicationDetail({ id }: { id: string }) {
           <ol className="admin-entries">
             {app.trade.map((r, i) => (
               <li key={i}>
-                {[r.name, r.telephone && `${t('registration:fields.tradeTelephone')} ${r.telephone}`, r.fax && `${t('registration:fields.tradeFax')} ${r.fax}`, r.contact]
+                {[
+                  r.name,
+                  r.telephone && `${t('registration:fields.tradeTelephone')} ${r.telephone}`,
+                  r.fax && `${t('registration:fields.tradeFax')} ${r.fax}`,
+                  r.contact,
+                ]
                   .filter(Boolean)
                   .join(' · ')}
               </li>

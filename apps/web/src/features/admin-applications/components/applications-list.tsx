@@ -36,7 +36,10 @@ export function ApplicationsList() {
   const [search, setSearch] = useState(filter.search);
   useEffect(() => setSearch(filter.search), [filter.search]);
   const query = useApplications(filter);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
 
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -46,10 +49,19 @@ export function ApplicationsList() {
   return (
     <section className="admin-applications" aria-labelledby="applications-title">
       <h1 id="applications-title">{t('applications.title')}</h1>
-      <form className="admin-filters" role="search" aria-label={t('applications.filters')} onSubmit={onSearch}>
+      <form
+        className="admin-filters"
+        role="search"
+        aria-label={t('applications.filters')}
+        onSubmit={onSearch}
+      >
         <div className="admin-filter">
           <label htmlFor="filter-status">{t('applications.status')}</label>
-          <select id="filter-status" value={filter.status} onChange={(e) => setFilter({ status: e.target.value })}>
+          <select
+            id="filter-status"
+            value={filter.status}
+            onChange={(e) => setFilter({ status: e.target.value })}
+          >
             {STATUSES.map((s) => (
               <option key={s} value={s}>
                 {t(`applications.statuses.${s}`)}
@@ -60,7 +72,11 @@ export function ApplicationsList() {
         </div>
         <div className="admin-filter">
           <label htmlFor="filter-country">{t('applications.country')}</label>
-          <select id="filter-country" value={filter.country} onChange={(e) => setFilter({ country: e.target.value })}>
+          <select
+            id="filter-country"
+            value={filter.country}
+            onChange={(e) => setFilter({ country: e.target.value })}
+          >
             <option value="">{t('applications.all')}</option>
             <option value="ca">{t('applications.countries.ca')}</option>
             <option value="usa">{t('applications.countries.usa')}</option>
@@ -114,7 +130,10 @@ export function ApplicationsList() {
                     <tr key={a.id}>
                       <td>{a.id}</td>
                       <td>
-                        <Link to={paths.adminApplication(a.id)} aria-label={t('applications.open', { id: a.id, company: a.company_name })}>
+                        <Link
+                          to={paths.adminApplication(a.id)}
+                          aria-label={t('applications.open', { id: a.id, company: a.company_name })}
+                        >
                           {a.company_name}
                         </Link>
                       </td>
@@ -122,7 +141,9 @@ export function ApplicationsList() {
                       <td>{a.email}</td>
                       <td>{t(`applications.countries.${a.country}`)}</td>
                       <td>
-                        <span className={`status-badge status-badge--${a.status}`}>{t(`applications.statuses.${a.status}`)}</span>
+                        <span className={`status-badge status-badge--${a.status}`}>
+                          {t(`applications.statuses.${a.status}`)}
+                        </span>
                       </td>
                       <td>{dateFormat.format(new Date(a.created_at))}</td>
                     </tr>
@@ -132,7 +153,13 @@ export function ApplicationsList() {
             </div>
           )}
           {query.data.last_page > 1 && (
-            <nav className="admin-pager" aria-label={t('applications.page', { page: query.data.current_page, last: query.data.last_page })}>
+            <nav
+              className="admin-pager"
+              aria-label={t('applications.page', {
+                page: query.data.current_page,
+                last: query.data.last_page,
+              })}
+            >
               <button
                 type="button"
                 className="button button--secondary"
@@ -141,7 +168,12 @@ export function ApplicationsList() {
               >
                 {t('applications.previous')}
               </button>
-              <span>{t('applications.page', { page: query.data.current_page, last: query.data.last_page })}</span>
+              <span>
+                {t('applications.page', {
+                  page: query.data.current_page,
+                  last: query.data.last_page,
+                })}
+              </span>
               <button
                 type="button"
                 className="button button--secondary"

@@ -5,6 +5,7 @@ import { api } from '@/lib/api-client';
 export type SubmitApplicationResponse = { status: boolean };
 
 /** SPEC.md §7 POST /store/user: the whole application form; `status: true` means success. */
-export const submitApplication = (body: StoreApplicationBody) => api.post<SubmitApplicationResponse>('/store/user', body);
+export const submitApplication = (body: StoreApplicationBody) =>
+  api.post<SubmitApplicationResponse>('/store/user', body);
 
 export const useSubmitApplication = () => useMutation({ mutationFn: submitApplication });

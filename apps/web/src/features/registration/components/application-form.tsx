@@ -39,7 +39,10 @@ export type FormCountry = 'ca' | 'usa';
 export type ApplicationValues = Record<string, unknown>;
 
 /** Empty answers of a form, with the owner's name and e-mail carried over from step 1. */
-export function emptyApplication(country: FormCountry, owner: { owner_name: string; owner_email: string }): ApplicationValues {
+export function emptyApplication(
+  country: FormCountry,
+  owner: { owner_name: string; owner_email: string },
+): ApplicationValues {
   const common = {
     country,
     company_name: '',
@@ -171,7 +174,9 @@ export function ApplicationForm({
     control,
     name: ['billing_prov', 'formerCustomer', 'businessRegistered'],
   }) as [string, string, string[] | string | false];
-  const otherTicked = Array.isArray(businessRegistered) ? businessRegistered.includes('other') : businessRegistered === 'other';
+  const otherTicked = Array.isArray(businessRegistered)
+    ? businessRegistered.includes('other')
+    : businessRegistered === 'other';
 
   const onValid = async (values: FieldValues) => {
     setErrorCount(0);
@@ -193,7 +198,12 @@ export function ApplicationForm({
         setErrorCount(entries.length);
         setFocusRequest((n) => n + 1);
       }
-      toast.error(t('toast.failure'), error instanceof ApiError && error.status === 409 ? { description: error.message } : undefined);
+      toast.error(
+        t('toast.failure'),
+        error instanceof ApiError && error.status === 409
+          ? { description: error.message }
+          : undefined,
+      );
     }
   };
 
@@ -229,14 +239,19 @@ export function ApplicationForm({
   const formerCustomerField = (
     <>
       <YesNoField name="formerCustomer" legend={t('fields.formerCustomer')} />
-      {formerCustomer === 'Yes' && <TextField name="formerName" label={t('fields.formerName')} required />}
+      {formerCustomer === 'Yes' && (
+        <TextField name="formerName" label={t('fields.formerName')} required />
+      )}
     </>
   );
   const invoiceField = (
     <CheckboxGroupField
       name="invoiceMethod"
       legend={t('fields.invoiceMethod')}
-      options={(ca ? CA_INVOICE_METHODS : USA_INVOICE_METHODS).map((v) => ({ value: v, label: t(`fields.invoice_${v}`) }))}
+      options={(ca ? CA_INVOICE_METHODS : USA_INVOICE_METHODS).map((v) => ({
+        value: v,
+        label: t(`fields.invoice_${v}`),
+      }))}
     />
   );
   const salesManagerField = <YesNoField name="sale_manager" legend={t('fields.sale_manager')} />;
@@ -270,41 +285,101 @@ export function ApplicationForm({
             {t('sections.company')}
           </h3>
           <div className="form-grid">
-            <TextField name="company_name" label={t('fields.company_name')} required autoComplete="organization" />
-            <RegistrationDateField name="company_registration_date" label={t('fields.company_registration_date')} />
+            <TextField
+              name="company_name"
+              label={t('fields.company_name')}
+              required
+              autoComplete="organization"
+            />
+            <RegistrationDateField
+              name="company_registration_date"
+              label={t('fields.company_registration_date')}
+            />
           </div>
         </section>
 
         <section className="form-section" aria-labelledby="section-billing">
           <h3 id="section-billing">{t('sections.billing')}</h3>
           <div className="form-grid">
-            <TextField name="billing_street" label={t('fields.billing_street')} required autoComplete="address-line1" />
-            <TextField name="billing_city" label={t('fields.billing_city')} required autoComplete="address-level2" />
+            <TextField
+              name="billing_street"
+              label={t('fields.billing_street')}
+              required
+              autoComplete="address-line1"
+            />
+            <TextField
+              name="billing_city"
+              label={t('fields.billing_city')}
+              required
+              autoComplete="address-level2"
+            />
             {ca ? (
               <>
-                <SelectField name="billing_prov" label={t('fields.billing_prov')} options={regions} required />
-                <TextField name="billing_pc" label={t('fields.billing_pc')} required autoComplete="postal-code" />
+                <SelectField
+                  name="billing_prov"
+                  label={t('fields.billing_prov')}
+                  options={regions}
+                  required
+                />
+                <TextField
+                  name="billing_pc"
+                  label={t('fields.billing_pc')}
+                  required
+                  autoComplete="postal-code"
+                />
               </>
             ) : (
               <>
-                <SelectField name="billing_state" label={t('fields.billing_state')} options={regions} required />
-                <TextField name="billing_zip" label={t('fields.billing_zip')} required autoComplete="postal-code" />
+                <SelectField
+                  name="billing_state"
+                  label={t('fields.billing_state')}
+                  options={regions}
+                  required
+                />
+                <TextField
+                  name="billing_zip"
+                  label={t('fields.billing_zip')}
+                  required
+                  autoComplete="postal-code"
+                />
               </>
             )}
-            <TextField name="billing_telephone" label={t('fields.billing_telephone')} required type="tel" autoComplete="tel" />
-            {!ca && <TextField name="billing_fax" label={t('fields.billing_fax')} required type="tel" />}
+            <TextField
+              name="billing_telephone"
+              label={t('fields.billing_telephone')}
+              required
+              type="tel"
+              autoComplete="tel"
+            />
+            {!ca && (
+              <TextField name="billing_fax" label={t('fields.billing_fax')} required type="tel" />
+            )}
             {ca && (
               <>
                 <TextField name="billing_gst" label={t('fields.billing_gst')} required />
                 <TextField name="billing_pst" label={t('fields.billing_pst')} required />
-                {isQuebec(billingProv) && <TextField name="billing_qst" label={t('fields.billing_qst')} required />}
+                {isQuebec(billingProv) && (
+                  <TextField name="billing_qst" label={t('fields.billing_qst')} required />
+                )}
                 <TextField name="business_type" label={t('fields.business_type')} required />
                 <TextField name="business_license" label={t('fields.business_license')} required />
               </>
             )}
             <TextField name="irs_business" label={t('fields.irs_business')} required />
-            <TextField name="business_email" label={t('fields.business_email')} required type="email" autoComplete="email" />
-            <TextField name="website" label={t('fields.website')} required type="url" autoComplete="url" />
+            <TextField
+              name="business_email"
+              label={t('fields.business_email')}
+              required
+              type="email"
+              autoComplete="email"
+            />
+            <TextField
+              name="website"
+              label={t('fields.website')}
+              required
+              type="url"
+              autoComplete="url"
+            />
             <TextField name="ap_contact" label={t('fields.ap_contact')} required />
           </div>
           {ca ? (
@@ -356,22 +431,40 @@ export function ApplicationForm({
         <section className="form-section" aria-labelledby="section-shipping">
           <div className="form-section__title-row">
             <h3 id="section-shipping">{t('sections.shipping')}</h3>
-            <button type="button" className="button button--secondary button--small" onClick={copyBilling}>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={copyBilling}
+            >
               {t('form.sameAsBilling')}
             </button>
           </div>
           <div className="form-grid">
-            <TextField name="shipping_consignee_name" label={t('fields.shipping_consignee_name')} required />
+            <TextField
+              name="shipping_consignee_name"
+              label={t('fields.shipping_consignee_name')}
+              required
+            />
             <TextField name="shipping_street" label={t('fields.shipping_street')} required />
             <TextField name="shipping_city" label={t('fields.shipping_city')} required />
             {ca ? (
               <>
-                <SelectField name="shipping_prov" label={t('fields.shipping_prov')} options={regions} required />
+                <SelectField
+                  name="shipping_prov"
+                  label={t('fields.shipping_prov')}
+                  options={regions}
+                  required
+                />
                 <TextField name="shipping_pc" label={t('fields.shipping_pc')} required />
               </>
             ) : (
               <>
-                <SelectField name="shipping_state" label={t('fields.shipping_state')} options={regions} required />
+                <SelectField
+                  name="shipping_state"
+                  label={t('fields.shipping_state')}
+                  options={regions}
+                  required
+                />
                 <TextField name="shipping_zip" label={t('fields.shipping_zip')} required />
               </>
             )}
@@ -381,28 +474,67 @@ export function ApplicationForm({
         <section className="form-section" aria-labelledby="section-owner">
           <h3 id="section-owner">{t('sections.owner')}</h3>
           <div className="form-grid">
-            <TextField name="owner_name" label={t('fields.owner_name')} required autoComplete="name" />
+            <TextField
+              name="owner_name"
+              label={t('fields.owner_name')}
+              required
+              autoComplete="name"
+            />
             <TextField name="owner_address" label={t('fields.owner_address')} required />
             <TextField name="owner_city" label={t('fields.owner_city')} required />
             {ca ? (
               <>
-                <SelectField name="owner_prov" label={t('fields.owner_prov')} options={regions} required />
-                <TextField name="owner_postal_code" label={t('fields.owner_postal_code')} required />
+                <SelectField
+                  name="owner_prov"
+                  label={t('fields.owner_prov')}
+                  options={regions}
+                  required
+                />
+                <TextField
+                  name="owner_postal_code"
+                  label={t('fields.owner_postal_code')}
+                  required
+                />
               </>
             ) : (
               <>
-                <SelectField name="owner_state" label={t('fields.owner_state')} options={regions} required />
+                <SelectField
+                  name="owner_state"
+                  label={t('fields.owner_state')}
+                  options={regions}
+                  required
+                />
                 <TextField name="owner_zip" label={t('fields.owner_zip')} required />
               </>
             )}
             <TextField name="owner_phone" label={t('fields.owner_phone')} required type="tel" />
-            <TextField name="email" label={t('fields.email')} required type="email" autoComplete="email" />
+            <TextField
+              name="email"
+              label={t('fields.email')}
+              required
+              type="email"
+              autoComplete="email"
+            />
             {ca ? (
-              <TextField name="owner_business_name" label={t('fields.owner_business_name')} required />
+              <TextField
+                name="owner_business_name"
+                label={t('fields.owner_business_name')}
+                required
+              />
             ) : (
-              <TextField name="owner_social_security" label={t('fields.owner_social_security')} required autoComplete="off" />
+              <TextField
+                name="owner_social_security"
+                label={t('fields.owner_social_security')}
+                required
+                autoComplete="off"
+              />
             )}
-            <TextField name="owner_driver_license" label={t('fields.owner_driver_license')} required autoComplete="off" />
+            <TextField
+              name="owner_driver_license"
+              label={t('fields.owner_driver_license')}
+              required
+              autoComplete="off"
+            />
           </div>
         </section>
 
@@ -435,8 +567,18 @@ export function ApplicationForm({
             renderItem={(i) => (
               <>
                 <TextField name={`trade.${i}.name`} label={t('fields.tradeName')} />
-                <TextField name={`trade.${i}.telephone`} label={t('fields.tradeTelephone')} type="tel" inputMode="tel" />
-                <TextField name={`trade.${i}.fax`} label={t('fields.tradeFax')} type="tel" inputMode="tel" />
+                <TextField
+                  name={`trade.${i}.telephone`}
+                  label={t('fields.tradeTelephone')}
+                  type="tel"
+                  inputMode="tel"
+                />
+                <TextField
+                  name={`trade.${i}.fax`}
+                  label={t('fields.tradeFax')}
+                  type="tel"
+                  inputMode="tel"
+                />
                 <TextField name={`trade.${i}.contact`} label={t('fields.tradeContact')} />
               </>
             )}
@@ -454,19 +596,40 @@ export function ApplicationForm({
           <h3 id="section-banking">{t('sections.banking')}</h3>
           <div className="form-grid">
             <TextField name="bank_name" label={t('fields.bank_name')} required />
-            <TextField name="bank_account_number" label={t('fields.bank_account_number')} required autoComplete="off" />
-            <TextField name="bank_Tel" label={t('fields.bank_Tel')} required type="tel" inputMode="tel" />
+            <TextField
+              name="bank_account_number"
+              label={t('fields.bank_account_number')}
+              required
+              autoComplete="off"
+            />
+            <TextField
+              name="bank_Tel"
+              label={t('fields.bank_Tel')}
+              required
+              type="tel"
+              inputMode="tel"
+            />
             <TextField name="bank_account_mgr" label={t('fields.bank_account_mgr')} required />
             <TextField name="bank_address" label={t('fields.bank_address')} required />
             <TextField name="bank_city" label={t('fields.bank_city')} required />
             {ca ? (
               <>
-                <SelectField name="bank_province" label={t('fields.bank_province')} options={regions} required />
+                <SelectField
+                  name="bank_province"
+                  label={t('fields.bank_province')}
+                  options={regions}
+                  required
+                />
                 <TextField name="bank_postal_code" label={t('fields.bank_postal_code')} required />
               </>
             ) : (
               <>
-                <SelectField name="bank_state" label={t('fields.bank_state')} options={regions} required />
+                <SelectField
+                  name="bank_state"
+                  label={t('fields.bank_state')}
+                  options={regions}
+                  required
+                />
                 <TextField name="bank_zip" label={t('fields.bank_zip')} required />
               </>
             )}
@@ -477,7 +640,12 @@ export function ApplicationForm({
           <h3 id="section-card">{t('sections.card')}</h3>
           <p className="field-hint">{t('card.noNumber')}</p>
           <div className="form-grid">
-            <TextField name="cardholder_name" label={t('fields.cardholder_name')} required autoComplete="cc-name" />
+            <TextField
+              name="cardholder_name"
+              label={t('fields.cardholder_name')}
+              required
+              autoComplete="cc-name"
+            />
             <RadioGroupField
               name="card_type"
               legend={t('fields.card_type')}

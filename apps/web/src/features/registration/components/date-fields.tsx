@@ -61,7 +61,9 @@ export function ExpiryDateField({ name, label }: { name: string; label: string }
   const monthNames = useMemo(
     () =>
       Array.from({ length: 12 }, (_, i) =>
-        new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, i, 1))),
+        new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' }).format(
+          new Date(Date.UTC(2000, i, 1)),
+        ),
       ),
     [i18n.language],
   );
@@ -72,7 +74,8 @@ export function ExpiryDateField({ name, label }: { name: string; label: string }
       render={({ field }) => {
         const raw = typeof field.value === 'string' ? field.value : '';
         const [yearPart = '', monthPart = ''] = raw.split('-');
-        const set = (year: string, month: string) => field.onChange(year || month ? `${year}-${month}` : '');
+        const set = (year: string, month: string) =>
+          field.onChange(year || month ? `${year}-${month}` : '');
         const parsed = parseExpiry(raw);
         return (
           <fieldset
@@ -107,7 +110,11 @@ export function ExpiryDateField({ name, label }: { name: string; label: string }
                 {monthNames.map((label, i) => {
                   const mm = String(i + 1).padStart(2, '0');
                   return (
-                    <option key={mm} value={mm} disabled={Number(yearPart) === thisYear && i + 1 < thisMonth}>
+                    <option
+                      key={mm}
+                      value={mm}
+                      disabled={Number(yearPart) === thisYear && i + 1 < thisMonth}
+                    >
                       {mm} – {label}
                     </option>
                   );
@@ -124,7 +131,8 @@ export function ExpiryDateField({ name, label }: { name: string; label: string }
                 onChange={(e) => {
                   const year = e.target.value;
                   // Choosing this year with a month already over clears the month instead of keeping a past date.
-                  const keep = Number(year) === thisYear && Number(monthPart) < thisMonth ? '' : monthPart;
+                  const keep =
+                    Number(year) === thisYear && Number(monthPart) < thisMonth ? '' : monthPart;
                   set(year, keep);
                 }}
               >
@@ -138,9 +146,11 @@ export function ExpiryDateField({ name, label }: { name: string; label: string }
             </div>
             {parsed && (
               <p className="field-hint">
-                {new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-                  new Date(Date.UTC(parsed.year, parsed.month - 1, 1)),
-                )}
+                {new Intl.DateTimeFormat(i18n.language, {
+                  month: 'long',
+                  year: 'numeric',
+                  timeZone: 'UTC',
+                }).format(new Date(Date.UTC(parsed.year, parsed.month - 1, 1)))}
               </p>
             )}
             <FieldError name={name} message={error} />

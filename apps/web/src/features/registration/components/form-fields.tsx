@@ -50,7 +50,15 @@ function RequiredMark() {
  * A label with the required mark beside it, outside the <label>, so the accessible name is exactly
  * the label text (the mark is visual; aria-required tells assistive technology).
  */
-function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
+function FieldLabel({
+  htmlFor,
+  label,
+  required,
+}: {
+  htmlFor: string;
+  label: string;
+  required?: boolean;
+}) {
   return (
     <span className="form-field__label-row">
       <label htmlFor={htmlFor}>{label}</label>
@@ -65,10 +73,21 @@ type TextFieldProps = {
   required?: boolean;
   hint?: ReactNode;
   className?: string;
-} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'max' | 'maxLength'>;
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'autoComplete' | 'inputMode' | 'max' | 'maxLength'
+>;
 
 /** A labelled text input registered with the surrounding form; validates on blur (SPEC.md §5). */
-export function TextField({ name, label, required, hint, className, type = 'text', ...rest }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  required,
+  hint,
+  className,
+  type = 'text',
+  ...rest
+}: TextFieldProps) {
   const { register } = useFormContext();
   const error = useFieldError(name);
   const hintId = hint ? `${fieldId(name)}-hint` : undefined;
@@ -152,7 +171,11 @@ function ChoiceGroup({
   const error = useFieldError(name);
   const groupId = useId();
   return (
-    <fieldset className="form-field choice-group" aria-describedby={errorId(name)} id={fieldId(name)}>
+    <fieldset
+      className="form-field choice-group"
+      aria-describedby={errorId(name)}
+      id={fieldId(name)}
+    >
       <legend>
         {legend}
         {required && <RequiredMark />}
@@ -193,11 +216,20 @@ export function YesNoField({ name, legend }: { name: string; legend: string }) {
   );
 }
 
-export function RadioGroupField(props: { name: string; legend: string; options: { value: string; label: string }[]; required?: boolean }) {
+export function RadioGroupField(props: {
+  name: string;
+  legend: string;
+  options: { value: string; label: string }[];
+  required?: boolean;
+}) {
   return <ChoiceGroup {...props} type="radio" />;
 }
 
-export function CheckboxGroupField(props: { name: string; legend: string; options: { value: string; label: string }[] }) {
+export function CheckboxGroupField(props: {
+  name: string;
+  legend: string;
+  options: { value: string; label: string }[];
+}) {
   return <ChoiceGroup {...props} type="checkbox" />;
 }
 

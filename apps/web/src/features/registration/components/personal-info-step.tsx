@@ -23,12 +23,24 @@ export function PersonalInfoStep({
   });
   return (
     <FormProvider {...methods}>
-      <form ref={formRef} className="application-form step-form" noValidate aria-labelledby="step1-title" onSubmit={methods.handleSubmit(onNext)}>
+      <form
+        ref={formRef}
+        className="application-form step-form"
+        noValidate
+        aria-labelledby="step1-title"
+        onSubmit={methods.handleSubmit(onNext)}
+      >
         <h2 id="step1-title">{t('steps.personal')}</h2>
         <p>{t('step1.intro')}</p>
         <div className="form-grid form-grid--narrow">
           <TextField name="owner_name" label={t('step1.ownerName')} required autoComplete="name" />
-          <TextField name="owner_email" label={t('step1.ownerEmail')} required type="email" autoComplete="email" />
+          <TextField
+            name="owner_email"
+            label={t('step1.ownerEmail')}
+            required
+            type="email"
+            autoComplete="email"
+          />
           <RadioGroupField
             name="country"
             legend={t('step1.country')}

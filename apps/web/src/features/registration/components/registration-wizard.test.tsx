@@ -20,26 +20,41 @@ function renderWizard() {
   );
 }
 
-async function goToStep2(user: ReturnType<typeof userEvent.setup>, country: 'Canada' | 'USA' = 'Canada') {
+async function goToStep2(
+  user: ReturnType<typeof userEvent.setup>,
+  country: 'Canada' | 'USA' = 'Canada',
+) {
   await user.type(await screen.findByLabelText(/^Owner Name/), 'Marie Owner');
   await user.type(screen.getByLabelText(/^Email Address/), 'marie@example.com');
   await user.click(screen.getByLabelText(country));
   await user.click(screen.getByRole('button', { name: 'Next' }));
-  return screen.findByRole('heading', { name: country === 'Canada' ? 'NEW ACCOUNT APPLICATION' : 'USA ACCOUNT APPLICATION' });
+  return screen.findByRole('heading', {
+    name: country === 'Canada' ? 'NEW ACCOUNT APPLICATION' : 'USA ACCOUNT APPLICATION',
+  });
 }
 
 /** Fills the Canadian form from the valid sample (typing 50 fields is the e2e test's job). */
 async function fillValidCanadian(user: ReturnType<typeof userEvent.setup>) {
-  const sample = sampleCanadianApplication({ owner_name: 'Marie Owner', email: 'marie@example.com', billing_prov: 'ON' });
+  const sample = sampleCanadianApplication({
+    owner_name: 'Marie Owner',
+    email: 'marie@example.com',
+    billing_prov: 'ON',
+  });
   const form = screen.getByRole('form', { name: 'NEW ACCOUNT APPLICATION' });
   for (const [key, value] of Object.entries(sample)) {
     if (typeof value !== 'string' || key === 'country' || key === 'lang') continue;
     const el = form.querySelector<HTMLInputElement | HTMLSelectElement>(`#field-${key}`);
-    if (el && (el.tagName === 'INPUT' || el.tagName === 'SELECT') && el.getAttribute('type') !== 'radio') {
+    if (
+      el &&
+      (el.tagName === 'INPUT' || el.tagName === 'SELECT') &&
+      el.getAttribute('type') !== 'radio'
+    ) {
       fireEvent.change(el, { target: { value } });
     }
   }
-  await user.click(within(screen.getByRole('group', { name: /^Card Type/ })).getByLabelText('Visa'));
+  await user.click(
+    within(screen.getByRole('group', { name: /^Card Type/ })).getByLabelText('Visa'),
+  );
   const next = new Date(new Date().getFullYear() + 1, 0, 1);
   await user.selectOptions(screen.getByLabelText('Expiry year'), String(next.getFullYear()));
   await user.selectOptions(screen.getByLabelText('Expiry month'), '01');
@@ -75,7 +90,11 @@ describe('registration wizard', () => {
     await user.click(consignee);
     await user.tab();
     // NOTE: SPEC.md's double space is kept; the DOM text keeps it too.
-    const message = await screen.findByText((_, el) => el?.id === 'field-shipping_consignee_name-error' && el.textContent === 'Please enter your consignee  name.');
+    const message = await screen.findByText(
+      (_, el) =>
+        el?.id === 'field-shipping_consignee_name-error' &&
+        el.textContent === 'Please enter your consignee  name.',
+    );
     expect(message).toBeInTheDocument();
   });
 
@@ -84,10 +103,15 @@ describe('registration wizard', () => {
     renderWizard();
     await goToStep2(user);
     expect(screen.queryByLabelText(/^QST/)).not.toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText(/^Province/, { selector: '#field-billing_prov' }), 'QC');
+    await user.selectOptions(
+      screen.getByLabelText(/^Province/, { selector: '#field-billing_prov' }),
+      'QC',
+    );
     expect(await screen.findByLabelText(/^QST/)).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Former customer name/)).not.toBeInTheDocument();
-    await user.click(within(screen.getByRole('group', { name: /customer before/ })).getByLabelText('Yes'));
+    await user.click(
+      within(screen.getByRole('group', { name: /customer before/ })).getByLabelText('Yes'),
+    );
     expect(await screen.findByLabelText(/^Former customer name/)).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Please specify/)).not.toBeInTheDocument();
     await user.click(screen.getByLabelText('Other'));
@@ -103,7 +127,9 @@ describe('registration wizard', () => {
     await waitFor(() => expect(screen.getByLabelText(/^Company Name/)).toHaveFocus());
     expect(screen.getByText('Company name is required')).toBeInTheDocument();
     expect(screen.getByText('Card holder name is required')).toBeInTheDocument();
-    expect(screen.getByText('Please acknowledge the credit terms and conditions')).toBeInTheDocument();
+    expect(
+      screen.getByText('Please acknowledge the credit terms and conditions'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Driver’s License field is required')).toBeInTheDocument();
   });
 
@@ -120,7 +146,10 @@ describe('registration wizard', () => {
 
   it('officers and trade references start with one entry without remove button; added ones can be removed', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('matchMedia', (q: string) => ({ matches: q.includes('reduce'), media: q }) as MediaQueryList);
+    vi.stubGlobal(
+      'matchMedia',
+      (q: string) => ({ matches: q.includes('reduce'), media: q }) as MediaQueryList,
+    );
     renderWizard();
     await goToStep2(user);
     const officers = () => screen.getAllByRole('listitem', { name: /^Officer \d/ });
@@ -144,14 +173,18 @@ describe('registration wizard', () => {
     const month = screen.getByLabelText('Expiry month') as HTMLSelectElement;
     const disabled = [...month.options].filter((o) => o.disabled).map((o) => o.value);
     expect(disabled).toHaveLength(now.getMonth());
-    expect([...year.querySelectorAll('option')].some((o) => Number(o.value) === now.getFullYear() - 1)).toBe(false);
+    expect(
+      [...year.querySelectorAll('option')].some((o) => Number(o.value) === now.getFullYear() - 1),
+    ).toBe(false);
   });
 
   it('shows the registration date as a long date and the Canadian credit terms', async () => {
     const user = userEvent.setup();
     renderWizard();
     await goToStep2(user);
-    fireEvent.change(screen.getByLabelText(/^Date of registration/), { target: { value: '2015-03-14' } });
+    fireEvent.change(screen.getByLabelText(/^Date of registration/), {
+      target: { value: '2015-03-14' },
+    });
     expect(await screen.findByText('Selected date: March 14, 2015')).toBeInTheDocument();
     expect(screen.getByText('The minimum opening order is $500.')).toBeInTheDocument();
   });
@@ -168,7 +201,13 @@ describe('registration wizard', () => {
     expect(await screen.findByText('Successfully registered')).toBeInTheDocument();
     const post = calls.find((c) => c.url.pathname === '/api/store/user')!;
     const body = JSON.parse(String(post.init?.body));
-    expect(body).toMatchObject({ country: 'ca', company_name: 'Maple Yarns Inc.', card_type: 'visa', expiry_date: expiry, lang: 'en' });
+    expect(body).toMatchObject({
+      country: 'ca',
+      company_name: 'Maple Yarns Inc.',
+      card_type: 'visa',
+      expiry_date: expiry,
+      lang: 'en',
+    });
     expect(body).not.toHaveProperty('card_number');
   });
 
@@ -176,7 +215,14 @@ describe('registration wizard', () => {
     const { fetchMock } = stubFetch({
       '/api/store/user': () =>
         new Response(
-          JSON.stringify({ status: false, error: { code: 'VALIDATION_FAILED', message: 'x', fields: { bank_Tel: 'Bank telephone field is required' } } }),
+          JSON.stringify({
+            status: false,
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'x',
+              fields: { bank_Tel: 'Bank telephone field is required' },
+            },
+          }),
           { status: 400, headers: { 'content-type': 'application/json' } },
         ),
     });

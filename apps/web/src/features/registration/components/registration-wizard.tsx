@@ -1,9 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formForCountry, type RegistrationStep1, type RegistrationStep1Input } from '@wholesale/contract';
+import {
+  formForCountry,
+  type RegistrationStep1,
+  type RegistrationStep1Input,
+} from '@wholesale/contract';
 import { useCountry } from '@/lib/country';
 import { useLanguage } from '@/lib/i18n';
-import { ApplicationForm, emptyApplication, type ApplicationValues, type FormCountry } from './application-form';
+import {
+  ApplicationForm,
+  emptyApplication,
+  type ApplicationValues,
+  type FormCountry,
+} from './application-form';
 import { PersonalInfoStep } from './personal-info-step';
 
 /**
@@ -46,7 +55,8 @@ export function RegistrationWizard() {
         ...d,
         [country]: {
           ...draft,
-          owner_name: !prev || draft.owner_name === prev.owner_name ? values.owner_name : draft.owner_name,
+          owner_name:
+            !prev || draft.owner_name === prev.owner_name ? values.owner_name : draft.owner_name,
           email: !prev || draft.email === prev.owner_email ? values.owner_email : draft.email,
         },
       };
@@ -62,7 +72,8 @@ export function RegistrationWizard() {
         {t('pageTitle')}
       </h1>
       <p className="wizard-progress">
-        {t('steps.label', { current: step, total: 2 })} — {step === 1 ? t('steps.personal') : t('steps.application')}
+        {t('steps.label', { current: step, total: 2 })} —{' '}
+        {step === 1 ? t('steps.personal') : t('steps.application')}
       </p>
       {step === 1 ? (
         <PersonalInfoStep defaultValues={personal} onNext={onNext} />
@@ -71,7 +82,13 @@ export function RegistrationWizard() {
           key={country}
           country={country}
           lang={(personal.lang ?? 'en') as 'en' | 'fr' | 'es'}
-          initialValues={drafts[country] ?? emptyApplication(country, { owner_name: personal.owner_name, owner_email: personal.owner_email })}
+          initialValues={
+            drafts[country] ??
+            emptyApplication(country, {
+              owner_name: personal.owner_name,
+              owner_email: personal.owner_email,
+            })
+          }
           onBack={(values) => {
             setDrafts((d) => ({ ...d, [country]: values }));
             setStep(1);

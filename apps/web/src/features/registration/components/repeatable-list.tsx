@@ -6,7 +6,11 @@ import { useTranslation } from 'react-i18next';
 export const LIST_ANIMATION_MS = 300;
 
 function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 /**
@@ -81,7 +85,12 @@ export function RepeatableList<T extends Record<string, string>>({
           </li>
         ))}
       </ol>
-      <button id={addId} type="button" className="button button--secondary" onClick={() => append({ ...blank }, { shouldFocus: true })}>
+      <button
+        id={addId}
+        type="button"
+        className="button button--secondary"
+        onClick={() => append({ ...blank }, { shouldFocus: true })}
+      >
         + {addLabel}
       </button>
     </div>
