@@ -281,6 +281,11 @@ async function main() {
     await ctx.query(`select id from users where email = 'buyer.ca@example.com'`)
   )[0]?.id;
 
+  // Data sizes before the scenarios (write scenarios add cart lines and orders).
+  const counts = await withClient(dbUrl, (c) =>
+    c.query(`select (select count(*) from products) as products, (select count(*) from users) as users,
+                    (select count(*) from orders) as orders, (select count(*) from cart_lines) as cart_lines`),
+  ).then((r) => r.rows[0]);
   const results = [];
   log(`bare Node http server, ${duration} s × ${connections} connections`);
   await cannon({ url: `http://127.0.0.1:${BARE_PORT}/`, duration: 2 });
@@ -307,10 +312,6 @@ async function main() {
     (await withClient(ADMIN_URL, (c) => c.query('show server_version')).then(
       (r) => r.rows[0].server_version,
     )) ?? '?';
-  const counts = await withClient(dbUrl, (c) =>
-    c.query(`select (select count(*) from products) as products, (select count(*) from users) as users,
-                    (select count(*) from orders) as orders, (select count(*) from cart_lines) as cart_lines`),
-  ).then((r) => r.rows[0]);
   const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
   const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim();
   const lines = [
