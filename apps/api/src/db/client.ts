@@ -24,11 +24,13 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-// In src/ this is src/db/migrations; in the bundle, dist/migrations (build.mjs copies them).
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
-export const migrationsFolder = fs.existsSync(MIGRATIONS)
-  ? MIGRATIONS
-  : fileURLToPath(new URL('./db/migrations', import.meta.url));
+// In src/ this is src/db/migrations; in the bundle, dist/migrations (build.mjs copies them), seen
+// from dist/server.js or from dist/db/seed/cli.js.
+const MIGRATION_CANDIDATES = ['./migrations', '../../migrations', './db/migrations'].map((rel) =>
+  fileURLToPath(new URL(rel, import.meta.url)),
+);
+export const migrationsFolder =
+  MIGRATION_CANDIDATES.find((dir) => fs.existsSync(`${dir}/meta/_journal.json`)) ?? MIGRATION_CANDIDATES[0];
 
 /** Opens PostgreSQL when a URL is given, else embedded PGlite (a directory, or 'memory'). */
 export async function openDatabase(options: { url?: string; pgliteDir?: string | 'memory'; poolSize?: number }): Promise<DatabaseHandle> {
