@@ -21,13 +21,19 @@ import { apiModules } from './modules';
 export type BuildAppOptions = { config: Config; db: DatabaseHandle; logger?: boolean };
 
 /** Builds the whole application; the server and the tests share it (CONVENTIONS.md #3). */
-export async function buildApp({ config, db, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = true,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
           level: config.logLevel,
           redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-          ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { singleLine: true } } } : {}),
+          ...(config.env === 'development'
+            ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
+            : {}),
         }
       : false,
     requestIdHeader: 'x-request-id',

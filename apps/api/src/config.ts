@@ -10,7 +10,11 @@ const booleanFlag = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      message: 'must be development, production or test',
+    })
+    .default('development'),
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z
@@ -23,16 +27,28 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, { message: 'must be 64 hexadecimal characters (a 256-bit key)' })
     .optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, { message: 'must start with smtp:// or smtps://' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { message: 'must start with smtp:// or smtps://' })
+    .optional(),
   MAIL_FROM: z.string().default('Wholesale Storefront <no-reply@example.com>'),
-  STAFF_EMAIL: z.string().email({ message: 'must be an e-mail address' }).default('credit@example.com'),
+  STAFF_EMAIL: z
+    .string()
+    .email({ message: 'must be an e-mail address' })
+    .default('credit@example.com'),
   PUBLIC_URL: z.string().url({ message: 'must be a URL such as http://localhost:3000' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().positive().default(1200),
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST: z.string().optional(),
-  CHAT_WIDGET_URL: z.string().url({ message: 'must be the https URL of the chat widget script' }).optional(),
-  ANALYTICS_SCRIPT_URL: z.string().url({ message: 'must be the https URL of the analytics script' }).optional(),
+  CHAT_WIDGET_URL: z
+    .string()
+    .url({ message: 'must be the https URL of the chat widget script' })
+    .optional(),
+  ANALYTICS_SCRIPT_URL: z
+    .string()
+    .url({ message: 'must be the https URL of the analytics script' })
+    .optional(),
 });
 
 export type Config = {

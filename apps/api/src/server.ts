@@ -21,7 +21,12 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: handle });
   await prepareDatabase(handle, config, app.log);
   await app.listen({ port: config.port, host: config.host });
-  const mailWorker = startMailWorker({ db: handle.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const mailWorker = startMailWorker({
+    db: handle.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -2,7 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
-import { resolveSession, SESSION_ABSOLUTE_MS, type SessionUser } from '../modules/accounts/session.service';
+import {
+  resolveSession,
+  SESSION_ABSOLUTE_MS,
+  type SessionUser,
+} from '../modules/accounts/session.service';
 
 export const SESSION_COOKIE = 'sid';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -13,7 +17,12 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Calls a guest makes: they are not cookie-authenticated by nature, so the double-submit check
  * does not apply even when a stale or live session cookie rides along.
  */
-export const CSRF_EXEMPT_PATHS = new Set(['/api/login', '/api/forgot-password', '/api/reset-password', '/api/store/user']);
+export const CSRF_EXEMPT_PATHS = new Set([
+  '/api/login',
+  '/api/forgot-password',
+  '/api/reset-password',
+  '/api/store/user',
+]);
 
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -42,10 +51,26 @@ export function assertCsrf(request: FastifyRequest): void {
  * Sets the session cookie (httpOnly, SameSite=Lax, Secure in production) and the readable
  * XSRF-TOKEN cookie the SPA copies into the X-XSRF-TOKEN header.
  */
-export function setSessionCookies(reply: FastifyReply, tokens: { token: string; csrfToken: string }, secure: boolean): void {
+export function setSessionCookies(
+  reply: FastifyReply,
+  tokens: { token: string; csrfToken: string },
+  secure: boolean,
+): void {
   const maxAge = Math.floor(SESSION_ABSOLUTE_MS / 1000);
-  reply.setCookie(SESSION_COOKIE, tokens.token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge });
-  reply.setCookie(XSRF_COOKIE, tokens.csrfToken, { httpOnly: false, sameSite: 'lax', secure, path: '/', maxAge });
+  reply.setCookie(SESSION_COOKIE, tokens.token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge,
+  });
+  reply.setCookie(XSRF_COOKIE, tokens.csrfToken, {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge,
+  });
 }
 
 /** Removes both cookies (logout). */
@@ -123,5 +148,6 @@ export function requireStaff(request: FastifyRequest): SessionUser {
  */
 export function assertOwnUserId(user: SessionUser, userId: unknown): void {
   if (userId === undefined || userId === null || userId === '') return;
-  if (String(userId).trim() !== String(user.id)) throw new AppError('FORBIDDEN', 'This user_id is not yours');
+  if (String(userId).trim() !== String(user.id))
+    throw new AppError('FORBIDDEN', 'This user_id is not yours');
 }

@@ -12,8 +12,18 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { max: numb
     global: true,
     max: opts.max,
     timeWindow: 60_000,
-    allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/health'),
-    addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
-    addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
+    allowList: (request) =>
+      !request.url.startsWith('/api/') || request.url.startsWith('/api/health'),
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': true,
+      'x-ratelimit-remaining': true,
+      'x-ratelimit-reset': true,
+    },
+    addHeaders: {
+      'x-ratelimit-limit': true,
+      'x-ratelimit-remaining': true,
+      'x-ratelimit-reset': true,
+      'retry-after': true,
+    },
   });
 });

@@ -22,16 +22,34 @@ async function main(): Promise<void> {
   }
   if (!config.databaseUrl) {
     // NOTE: an embedded PGlite directory can be opened by one process only; the server sends mail itself then.
-    console.error('The standalone mail worker needs DATABASE_URL; with embedded PGlite the API server sends mail in-process.');
+    console.error(
+      'The standalone mail worker needs DATABASE_URL; with embedded PGlite the API server sends mail in-process.',
+    );
     process.exit(1);
   }
-  const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, poolSize: 2 });
+  const handle = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    poolSize: 2,
+  });
   await runMigrations(handle);
   const log = {
-    info: (o: object | string, m?: string) => console.log(JSON.stringify({ level: 'info', msg: m ?? o, ...(typeof o === 'object' ? o : {}) })),
-    warn: (o: object | string, m?: string) => console.warn(JSON.stringify({ level: 'warn', msg: m ?? o, ...(typeof o === 'object' ? o : {}) })),
+    info: (o: object | string, m?: string) =>
+      console.log(
+        JSON.stringify({ level: 'info', msg: m ?? o, ...(typeof o === 'object' ? o : {}) }),
+      ),
+    warn: (o: object | string, m?: string) =>
+      console.warn(
+        JSON.stringify({ level: 'warn', msg: m ?? o, ...(typeof o === 'object' ? o : {}) }),
+      ),
   };
-  const worker = startMailWorker({ db: handle.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, intervalMs: 5_000 });
+  const worker = startMailWorker({
+    db: handle.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log,
+    intervalMs: 5_000,
+  });
   await worker.runOnce();
   log.info('mail worker running');
   const stop = async () => {

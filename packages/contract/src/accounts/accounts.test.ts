@@ -13,7 +13,10 @@ import {
 } from './index';
 import { COMMON_PASSWORDS as COMMON_PASSWORDS_FOR_TEST } from './common-passwords';
 
-function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+function messages(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
   // The first issue of each field, as react-hook-form's resolver and the API error shape show it.
   const out: Record<string, string> = {};
   for (const i of result.error?.issues ?? []) out[i.path.join('.')] ??= i.message;
@@ -27,7 +30,8 @@ describe('password policy', () => {
   });
   it('refuses every listed common password, whatever its case', () => {
     expect(COMMON_PASSWORDS_FOR_TEST.length).toBe(1000);
-    for (const p of COMMON_PASSWORDS_FOR_TEST) expect(passwordPolicyError(p)).toBe(ACCOUNT_MESSAGES.passwordTooCommon);
+    for (const p of COMMON_PASSWORDS_FOR_TEST)
+      expect(passwordPolicyError(p)).toBe(ACCOUNT_MESSAGES.passwordTooCommon);
     expect(passwordPolicyError('PassWord123')).toBe(ACCOUNT_MESSAGES.passwordTooCommon);
   });
   it('accepts the demo password', () => {
@@ -54,30 +58,57 @@ describe('SPEC.md §5 reset password messages', () => {
     });
   });
   it('checks the e-mail pattern and the match', () => {
-    const r = ResetPasswordForm.safeParse({ email: 'nope', new_password: 'a-good-password', confirm_password: 'other-password' });
-    expect(messages(r)).toEqual({ email: 'Invalid email address', confirm_password: 'Passwords do not match' });
+    const r = ResetPasswordForm.safeParse({
+      email: 'nope',
+      new_password: 'a-good-password',
+      confirm_password: 'other-password',
+    });
+    expect(messages(r)).toEqual({
+      email: 'Invalid email address',
+      confirm_password: 'Passwords do not match',
+    });
   });
   it('requires the token on the wire', () => {
-    const ok = { email: 'a@b.co', new_password: 'a-good-password', confirm_password: 'a-good-password' };
+    const ok = {
+      email: 'a@b.co',
+      new_password: 'a-good-password',
+      confirm_password: 'a-good-password',
+    };
     expect(ResetPasswordForm.safeParse(ok).success).toBe(true);
-    expect(messages(ResetPasswordBody.safeParse(ok))).toEqual({ token: ACCOUNT_MESSAGES.tokenRequired });
+    expect(messages(ResetPasswordBody.safeParse(ok))).toEqual({
+      token: ACCOUNT_MESSAGES.tokenRequired,
+    });
     expect(ResetPasswordBody.safeParse({ ...ok, token: 'abc' }).success).toBe(true);
   });
 });
 
 describe('other account forms', () => {
   it('login needs an e-mail and a password', () => {
-    expect(messages(LoginBody.safeParse({}))).toEqual({ email: 'Email is required', password: 'Password is required' });
+    expect(messages(LoginBody.safeParse({}))).toEqual({
+      email: 'Email is required',
+      password: 'Password is required',
+    });
     expect(LoginBody.parse({ email: '  A@B.CO ', password: 'x' }).email).toBe('A@B.CO');
   });
   it('password change needs the current password and a policy-conforming new one', () => {
-    expect(messages(UpdateProfileBody.safeParse({ id: 3, old_password: '', new_password: 'short' }))).toEqual({
+    expect(
+      messages(UpdateProfileBody.safeParse({ id: 3, old_password: '', new_password: 'short' })),
+    ).toEqual({
       old_password: ACCOUNT_MESSAGES.oldPasswordRequired,
       new_password: ACCOUNT_MESSAGES.passwordTooShort,
     });
-    expect(UpdateProfileBody.safeParse({ id: '3', old_password: 'x', new_password: 'a-good-password' }).success).toBe(true);
     expect(
-      messages(ChangePasswordForm.safeParse({ old_password: 'x', new_password: 'a-good-password', confirm_password: 'b' })),
+      UpdateProfileBody.safeParse({ id: '3', old_password: 'x', new_password: 'a-good-password' })
+        .success,
+    ).toBe(true);
+    expect(
+      messages(
+        ChangePasswordForm.safeParse({
+          old_password: 'x',
+          new_password: 'a-good-password',
+          confirm_password: 'b',
+        }),
+      ),
     ).toEqual({ confirm_password: 'Passwords do not match' });
   });
   it('maps messages back to their keys and languages to the wire', () => {

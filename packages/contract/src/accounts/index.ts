@@ -25,7 +25,9 @@ export type AccountMessageKey = keyof typeof ACCOUNT_MESSAGES;
 /** The key of an account message, so the web can show it in the user's language. */
 export function accountMessageKey(message: string | undefined): AccountMessageKey | undefined {
   if (!message) return undefined;
-  return (Object.keys(ACCOUNT_MESSAGES) as AccountMessageKey[]).find((k) => ACCOUNT_MESSAGES[k] === message);
+  return (Object.keys(ACCOUNT_MESSAGES) as AccountMessageKey[]).find(
+    (k) => ACCOUNT_MESSAGES[k] === message,
+  );
 }
 
 export const PASSWORD_MIN_LENGTH = 10;
@@ -74,9 +76,16 @@ const ConfirmField = z
   .string({ message: ACCOUNT_MESSAGES.confirmRequired })
   .min(1, { message: ACCOUNT_MESSAGES.confirmRequired });
 
-function passwordsMatch(v: { new_password: string; confirm_password: string }, ctx: z.RefinementCtx): void {
+function passwordsMatch(
+  v: { new_password: string; confirm_password: string },
+  ctx: z.RefinementCtx,
+): void {
   if (v.confirm_password && v.new_password !== v.confirm_password) {
-    ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: ACCOUNT_MESSAGES.passwordsMismatch });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['confirm_password'],
+      message: ACCOUNT_MESSAGES.passwordsMismatch,
+    });
   }
 }
 
@@ -109,7 +118,11 @@ export const SessionUserDto = z.object({
 export type SessionUserDto = z.infer<typeof SessionUserDto>;
 
 /** POST /api/login answer, exactly DESIGN.md's shape. The SPA keeps `user`, never `token`. */
-export const LoginResponse = z.object({ status: z.literal(true), token: z.string(), user: SessionUserDto });
+export const LoginResponse = z.object({
+  status: z.literal(true),
+  token: z.string(),
+  user: SessionUserDto,
+});
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 /** GET /api/me: the stored-user shape plus the profile fields shown on /profile. */
@@ -161,7 +174,9 @@ export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
 /** PUT /api/updateProfile body (SPEC.md §7): the id must be the caller's own. */
 export const UpdateProfileBody = z.object({
-  id: z.union([z.number().int(), z.string().regex(/^\d{1,12}$/)], { message: ACCOUNT_MESSAGES.idRequired }),
+  id: z.union([z.number().int(), z.string().regex(/^\d{1,12}$/)], {
+    message: ACCOUNT_MESSAGES.idRequired,
+  }),
   old_password: z
     .string({ message: ACCOUNT_MESSAGES.oldPasswordRequired })
     .min(1, { message: ACCOUNT_MESSAGES.oldPasswordRequired })
@@ -215,7 +230,14 @@ export const MailSummaryDto = z.object({
   sent_at: z.string().nullable(),
 });
 export type MailSummaryDto = z.infer<typeof MailSummaryDto>;
-export const MailDetailDto = MailSummaryDto.extend({ html: z.string(), text: z.string(), last_error: z.string().nullable() });
+export const MailDetailDto = MailSummaryDto.extend({
+  html: z.string(),
+  text: z.string(),
+  last_error: z.string().nullable(),
+});
 export type MailDetailDto = z.infer<typeof MailDetailDto>;
-export const MailboxListResponse = z.object({ status: z.literal(true), data: z.array(MailSummaryDto) });
+export const MailboxListResponse = z.object({
+  status: z.literal(true),
+  data: z.array(MailSummaryDto),
+});
 export const MailDetailResponse = z.object({ status: z.literal(true), data: MailDetailDto });

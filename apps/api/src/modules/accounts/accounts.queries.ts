@@ -19,7 +19,11 @@ export async function findUserById(tx: Tx, id: number): Promise<UserRow | undefi
   return row;
 }
 
-export async function updatePasswordHash(tx: Tx, userId: number, passwordHash: string): Promise<void> {
+export async function updatePasswordHash(
+  tx: Tx,
+  userId: number,
+  passwordHash: string,
+): Promise<void> {
   await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
@@ -38,9 +42,19 @@ export async function countRecentFailures(
       oldest: sql<string>`min(${loginAttempts.attemptedAt})`,
     })
     .from(loginAttempts)
-    .where(and(inArray(loginAttempts.key, keys), eq(loginAttempts.succeeded, false), gt(loginAttempts.attemptedAt, since)))
+    .where(
+      and(
+        inArray(loginAttempts.key, keys),
+        eq(loginAttempts.succeeded, false),
+        gt(loginAttempts.attemptedAt, since),
+      ),
+    )
     .groupBy(loginAttempts.key);
-  return rows.map((r) => ({ key: r.key, failures: Number(r.failures), oldest: new Date(r.oldest) }));
+  return rows.map((r) => ({
+    key: r.key,
+    failures: Number(r.failures),
+    oldest: new Date(r.oldest),
+  }));
 }
 
 export async function recordFailures(tx: Tx, keys: string[]): Promise<void> {
@@ -54,7 +68,9 @@ export async function clearFailures(tx: Tx, keys: string[]): Promise<void> {
 
 /** Rows older than `before` count for nothing: delete them (keeps the table small). */
 export async function pruneAttempts(tx: Tx, keys: string[], before: Date): Promise<void> {
-  await tx.delete(loginAttempts).where(and(inArray(loginAttempts.key, keys), lt(loginAttempts.attemptedAt, before)));
+  await tx
+    .delete(loginAttempts)
+    .where(and(inArray(loginAttempts.key, keys), lt(loginAttempts.attemptedAt, before)));
 }
 
 // ---------------------------------------------------------------- password tokens
@@ -87,7 +103,13 @@ export async function consumePasswordToken(
   const [row] = await tx
     .update(passwordTokens)
     .set({ usedAt: now })
-    .where(and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(passwordTokens.tokenHash, tokenHash),
+        isNull(passwordTokens.usedAt),
+        gt(passwordTokens.expiresAt, now),
+      ),
+    )
     .returning({ userId: passwordTokens.userId, purpose: passwordTokens.purpose });
   return row;
 }
@@ -98,7 +120,11 @@ export async function peekPasswordToken(
   tokenHash: string,
 ): Promise<{ userId: number; usedAt: Date | null; expiresAt: Date } | undefined> {
   const [row] = await tx
-    .select({ userId: passwordTokens.userId, usedAt: passwordTokens.usedAt, expiresAt: passwordTokens.expiresAt })
+    .select({
+      userId: passwordTokens.userId,
+      usedAt: passwordTokens.usedAt,
+      expiresAt: passwordTokens.expiresAt,
+    })
     .from(passwordTokens)
     .where(eq(passwordTokens.tokenHash, tokenHash))
     .limit(1);
@@ -113,6 +139,10 @@ export async function invalidateUserTokens(tx: Tx, userId: number): Promise<void
     .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
 }
 
-export async function updateUserLang(tx: Tx, userId: number, lang: 'en' | 'fr' | 'es'): Promise<void> {
+export async function updateUserLang(
+  tx: Tx,
+  userId: number,
+  lang: 'en' | 'fr' | 'es',
+): Promise<void> {
   await tx.update(users).set({ lang, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -13,8 +13,21 @@ import {
   UpdatePreferencesBody,
   UpdateProfileBody,
 } from '@wholesale/contract';
-import { assertOwnUserId, clearSessionCookies, requireUser, setSessionCookies } from '../../plugins/auth';
-import { changePassword, currentUser, forgotPassword, login, logout, resetPassword, updatePreferences } from './accounts.service';
+import {
+  assertOwnUserId,
+  clearSessionCookies,
+  requireUser,
+  setSessionCookies,
+} from '../../plugins/auth';
+import {
+  changePassword,
+  currentUser,
+  forgotPassword,
+  login,
+  logout,
+  resetPassword,
+  updatePreferences,
+} from './accounts.service';
 
 /** Account bodies are tiny: anything above this is refused with 413 before it is parsed. */
 const SMALL_BODY = 16 * 1024;
@@ -29,7 +42,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: SMALL_BODY,
       schema: {
         tags: ['accounts'],
-        summary: 'Sign in: sets the session cookie and XSRF-TOKEN; the token also works as a bearer token',
+        summary:
+          'Sign in: sets the session cookie and XSRF-TOKEN; the token also works as a bearer token',
         body: LoginBody,
         response: { 200: LoginResponse },
       },
@@ -67,7 +81,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Third-party scripts the SPA may load (live chat when signed in, analytics); none by default',
+        summary:
+          'Third-party scripts the SPA may load (live chat when signed in, analytics); none by default',
         response: { 200: ClientConfigResponse },
       },
     },
@@ -94,7 +109,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      return { status: true as const, user: await updatePreferences(app.db, user, request.body.lang) };
+      return {
+        status: true as const,
+        user: await updatePreferences(app.db, user, request.body.lang),
+      };
     },
   );
 
@@ -102,7 +120,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/logout',
     {
       bodyLimit: SMALL_BODY,
-      schema: { tags: ['accounts'], summary: 'Revokes the current session and clears the cookies', response: { 200: StatusMessageResponse } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Revokes the current session and clears the cookies',
+        response: { 200: StatusMessageResponse },
+      },
     },
     async (request, reply) => {
       await logout(app.db, request.sessionTokenHash);
@@ -134,7 +156,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: SMALL_BODY,
       schema: {
         tags: ['accounts'],
-        summary: 'Sets a new password with the single-use token of a mailed link; signs out every session',
+        summary:
+          'Sets a new password with the single-use token of a mailed link; signs out every session',
         body: ResetPasswordBody,
         response: { 200: StatusMessageResponse },
       },
@@ -151,7 +174,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: SMALL_BODY,
       schema: {
         tags: ['accounts'],
-        summary: "Changes the caller's password (old password required); other sessions are revoked",
+        summary:
+          "Changes the caller's password (old password required); other sessions are revoked",
         body: UpdateProfileBody,
         response: { 200: StatusMessageResponse },
       },

@@ -67,7 +67,12 @@ async function passwordMatches(user: UserRow | undefined, password: string): Pro
 }
 
 /** The stored-user shape of SPEC.md §3 (never the token). */
-export function toSessionUserDto(user: Pick<UserRow, 'id' | 'ownerName' | 'email' | 'customerCode' | 'country' | 'lang' | 'role' | 'isActive'>): SessionUserDto {
+export function toSessionUserDto(
+  user: Pick<
+    UserRow,
+    'id' | 'ownerName' | 'email' | 'customerCode' | 'country' | 'lang' | 'role' | 'isActive'
+  >,
+): SessionUserDto {
   return {
     user_value: user.id,
     owner_name: user.ownerName,
@@ -90,7 +95,8 @@ async function assertNotThrottled(tx: Tx, keys: string[]): Promise<void> {
   const counts = await countRecentFailures(tx, keys, new Date(now - LOGIN_WINDOW_MS));
   let retryAfterMs = 0;
   for (const c of counts) {
-    if (c.failures >= LOGIN_MAX_FAILURES) retryAfterMs = Math.max(retryAfterMs, c.oldest.getTime() + LOGIN_WINDOW_MS - now);
+    if (c.failures >= LOGIN_MAX_FAILURES)
+      retryAfterMs = Math.max(retryAfterMs, c.oldest.getTime() + LOGIN_WINDOW_MS - now);
   }
   if (retryAfterMs > 0) {
     const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
@@ -124,7 +130,10 @@ export async function login(
   return db.transaction(async (tx) => {
     await clearFailures(tx, keys);
     if (meta.previousTokenHash) await revokeSession(tx, meta.previousTokenHash);
-    const { token, csrfToken } = await createSession(tx, user.id, { ip: meta.ip, userAgent: meta.userAgent });
+    const { token, csrfToken } = await createSession(tx, user.id, {
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
     return { token, csrfToken, user: toSessionUserDto(user) };
   });
 }
@@ -141,7 +150,11 @@ export function currentUser(user: SessionUser): MeUserDto {
  * PUT /api/me/preferences: the caller's language, used for the site after sign-in and for every
  * e-mail sent to them. Answers the updated user.
  */
-export async function updatePreferences(db: Database, caller: SessionUser, lang: '' | 'en' | 'fr' | 'es'): Promise<MeUserDto> {
+export async function updatePreferences(
+  db: Database,
+  caller: SessionUser,
+  lang: '' | 'en' | 'fr' | 'es',
+): Promise<MeUserDto> {
   const next = lang === '' ? 'en' : lang;
   await updateUserLang(db, caller.id, next);
   return currentUser({ ...caller, lang: next });
@@ -166,7 +179,12 @@ export async function createPasswordToken(
   ttlMs: number = purpose === 'set' ? SET_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS,
 ): Promise<string> {
   const token = newToken();
-  await insertPasswordToken(tx, { tokenHash: hashToken(token), userId, purpose, expiresAt: new Date(Date.now() + ttlMs) });
+  await insertPasswordToken(tx, {
+    tokenHash: hashToken(token),
+    userId,
+    purpose,
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
   return token;
 }
 
@@ -198,7 +216,11 @@ export async function sendPasswordLink(
  * POST /api/forgot-password: mails a one-hour single-use reset link when the address belongs to
  * an active account; the answer is the same either way, so it tells nobody which addresses exist.
  */
-export async function forgotPassword(db: Database, email: string, publicUrl: string): Promise<string> {
+export async function forgotPassword(
+  db: Database,
+  email: string,
+  publicUrl: string,
+): Promise<string> {
   const user = await findUserByEmail(db, email);
   if (user && user.isActive) {
     await db.transaction(async (tx) => {
@@ -224,11 +246,17 @@ export async function resetPassword(db: Database, body: ResetPasswordBody): Prom
   await db.transaction(async (tx) => {
     const peek = await peekPasswordToken(tx, tokenHash);
     const user = peek ? await findUserById(tx, peek.userId) : undefined;
-    if (!peek || !user || !user.isActive || user.email.toLowerCase() !== body.email.trim().toLowerCase()) {
+    if (
+      !peek ||
+      !user ||
+      !user.isActive ||
+      user.email.toLowerCase() !== body.email.trim().toLowerCase()
+    ) {
       throw new AppError('VALIDATION_FAILED', INVALID_LINK, { fields: { token: INVALID_LINK } });
     }
     const used = await consumePasswordToken(tx, tokenHash);
-    if (!used) throw new AppError('VALIDATION_FAILED', INVALID_LINK, { fields: { token: INVALID_LINK } });
+    if (!used)
+      throw new AppError('VALIDATION_FAILED', INVALID_LINK, { fields: { token: INVALID_LINK } });
     await updatePasswordHash(tx, user.id, newHash);
     await invalidateUserTokens(tx, user.id);
     await revokeUserSessions(tx, user.id);
@@ -261,6 +289,11 @@ export async function changePassword(
     await clearFailures(tx, keys);
     await updatePasswordHash(tx, user.id, newHash);
     await revokeUserSessions(tx, user.id, currentTokenHash ?? undefined);
-    await enqueueMail(tx, { to: user.email, template: 'password-changed', lang: user.lang, data: { name: user.ownerName } });
+    await enqueueMail(tx, {
+      to: user.email,
+      template: 'password-changed',
+      lang: user.lang,
+      data: { name: user.ownerName },
+    });
   });
 }

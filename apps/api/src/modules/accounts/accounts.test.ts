@@ -25,7 +25,14 @@ async function newUser(overrides: Partial<typeof users.$inferInsert> = {}) {
   const email = `person${n}-${Date.now()}@shop.example`;
   const [row] = await t.handle.db
     .insert(users)
-    .values({ email, ownerName: `Owner ${n}`, companyName: `Shop ${n}`, customerCode: `C${Date.now()}${n}`, passwordHash: await hashPassword(PASSWORD), ...overrides })
+    .values({
+      email,
+      ownerName: `Owner ${n}`,
+      companyName: `Shop ${n}`,
+      customerCode: `C${Date.now()}${n}`,
+      passwordHash: await hashPassword(PASSWORD),
+      ...overrides,
+    })
     .returning();
   return row;
 }
@@ -38,7 +45,12 @@ function freshIp(): string {
 }
 
 async function loginAs(email: string, password = PASSWORD, ip = freshIp()) {
-  return t.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: ip });
+  return t.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password },
+    remoteAddress: ip,
+  });
 }
 
 function cookieOf(res: { cookies: { name: string; value: string }[] }, name: string) {
@@ -82,7 +94,9 @@ describe('POST /api/login', () => {
     expect(xsrf.httpOnly).toBeFalsy();
     expect(xsrf.value.length).toBeGreaterThan(20);
     // The token stored in the database is a hash, never the token itself.
-    const stored = await t.handle.db.execute<{ n: number }>(sql`select count(*)::int as n from sessions where token_hash = ${body.token}`);
+    const stored = await t.handle.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from sessions where token_hash = ${body.token}`,
+    );
     expect(Number(stored.rows[0].n)).toBe(0);
   });
 
@@ -90,7 +104,11 @@ describe('POST /api/login', () => {
     const user = await newUser();
     const res = await loginAs(user.email);
     expect(res.json().user.lang).toBe('');
-    const me = await t.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${res.json().token}` } });
+    const me = await t.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${res.json().token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().user).toMatchObject({ user_value: user.id, company_name: user.companyName });
   });
@@ -114,9 +132,16 @@ describe('POST /api/login', () => {
   });
 
   it('names the bad field with a 400', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/login', payload: { email: 'not-an-email', password: '' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'not-an-email', password: '' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ email: 'Invalid email address', password: 'Password is required' });
+    expect(res.json().error.fields).toEqual({
+      email: 'Invalid email address',
+      password: 'Password is required',
+    });
   });
 
   it('starts a new session at every login and revokes the one the browser came with', async () => {
@@ -130,7 +155,11 @@ describe('POST /api/login', () => {
       remoteAddress: freshIp(),
     });
     expect(second.json().token).not.toBe(first.json().token);
-    const old = await t.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${first.json().token}` } });
+    const old = await t.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${first.json().token}` },
+    });
     expect(old.statusCode).toBe(401);
   });
 
@@ -148,7 +177,8 @@ describe('POST /api/login', () => {
 describe('login throttling (5 failures / 15 minutes per e-mail and per IP)', () => {
   it('answers 429 with Retry-After after 5 failures for one e-mail, even with the right password', async () => {
     const user = await newUser();
-    for (let i = 0; i < 5; i += 1) expect((await loginAs(user.email, 'wrong-password-x')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i += 1)
+      expect((await loginAs(user.email, 'wrong-password-x')).statusCode).toBe(401);
     const blocked = await loginAs(user.email); // right password, other IP: the e-mail counter holds
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.code).toBe('RATE_LIMITED');
@@ -159,7 +189,8 @@ describe('login throttling (5 failures / 15 minutes per e-mail and per IP)', () 
 
   it('counts per IP across e-mails', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 5; i += 1) await loginAs(`stranger${i}@shop.example`, 'wrong-password-x', ip);
+    for (let i = 0; i < 5; i += 1)
+      await loginAs(`stranger${i}@shop.example`, 'wrong-password-x', ip);
     const user = await newUser();
     expect((await loginAs(user.email, PASSWORD, ip)).statusCode).toBe(429);
     expect((await loginAs(user.email, PASSWORD, freshIp())).statusCode).toBe(200);
@@ -181,7 +212,8 @@ describe('login throttling (5 failures / 15 minutes per e-mail and per IP)', () 
     const ip = freshIp();
     for (let i = 0; i < 4; i += 1) await loginAs(user.email, 'wrong-password-x', ip);
     expect((await loginAs(user.email, PASSWORD, ip)).statusCode).toBe(200);
-    for (let i = 0; i < 4; i += 1) expect((await loginAs(user.email, 'wrong-password-x', ip)).statusCode).toBe(401);
+    for (let i = 0; i < 4; i += 1)
+      expect((await loginAs(user.email, 'wrong-password-x', ip)).statusCode).toBe(401);
     expect((await loginAs(user.email, PASSWORD, ip)).statusCode).toBe(200);
   });
 });
@@ -193,10 +225,18 @@ describe('GET /api/me and POST /api/logout', () => {
     expect(guest.json().error.code).toBe('UNAUTHENTICATED');
     const a = await t.signIn();
     const b = await t.signIn();
-    const foreign = await t.inject({ method: 'GET', url: `/api/me?user_id=${b.userId}`, headers: a.headers });
+    const foreign = await t.inject({
+      method: 'GET',
+      url: `/api/me?user_id=${b.userId}`,
+      headers: a.headers,
+    });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().error.code).toBe('FORBIDDEN');
-    const own = await t.inject({ method: 'GET', url: `/api/me?user_id=${a.userId}`, headers: a.headers });
+    const own = await t.inject({
+      method: 'GET',
+      url: `/api/me?user_id=${a.userId}`,
+      headers: a.headers,
+    });
     expect(own.statusCode).toBe(200);
   });
 
@@ -210,19 +250,36 @@ describe('GET /api/me and POST /api/logout', () => {
     expect(cookieOf(out, 'sid')!.value).toBe('');
     // Replaying the old cookie or the token as a bearer is now worthless.
     expect((await t.inject({ method: 'GET', url: '/api/me', headers })).statusCode).toBe(401);
-    const bearer = await t.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${res.json().token}` } });
+    const bearer = await t.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${res.json().token}` },
+    });
     expect(bearer.statusCode).toBe(401);
   });
 
   it('saves the language preference of the caller only', async () => {
-    expect((await t.inject({ method: 'PUT', url: '/api/me/preferences', payload: { lang: 'fr' } })).statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: 'PUT', url: '/api/me/preferences', payload: { lang: 'fr' } }))
+        .statusCode,
+    ).toBe(401);
     const user = await newUser();
     const res = await loginAs(user.email);
-    const saved = await t.inject({ method: 'PUT', url: '/api/me/preferences', headers: browserHeaders(res, true), payload: { lang: 'es' } });
+    const saved = await t.inject({
+      method: 'PUT',
+      url: '/api/me/preferences',
+      headers: browserHeaders(res, true),
+      payload: { lang: 'es' },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().user.lang).toBe('es');
     expect((await loginAs(user.email)).json().user.lang).toBe('es');
-    const bad = await t.inject({ method: 'PUT', url: '/api/me/preferences', headers: browserHeaders(res, true), payload: { lang: 'de' } });
+    const bad = await t.inject({
+      method: 'PUT',
+      url: '/api/me/preferences',
+      headers: browserHeaders(res, true),
+      payload: { lang: 'de' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields)).toEqual(['lang']);
   });
@@ -237,7 +294,11 @@ describe('CSRF double-submit', () => {
   it('answers 403 to a cookie-authenticated unsafe call without the header or with a wrong one', async () => {
     const user = await newUser();
     const res = await loginAs(user.email);
-    const noHeader = await t.inject({ method: 'POST', url: '/api/logout', headers: browserHeaders(res, false) });
+    const noHeader = await t.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: browserHeaders(res, false),
+    });
     expect(noHeader.statusCode).toBe(403);
     expect(noHeader.json().error.code).toBe('CSRF_FAILED');
     const wrong = await t.inject({
@@ -248,27 +309,50 @@ describe('CSRF double-submit', () => {
     });
     expect(wrong.statusCode).toBe(403);
     // Nothing happened: the session still works and the password is unchanged.
-    expect((await t.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(res, false) })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(res, false) }))
+        .statusCode,
+    ).toBe(200);
     expect((await loginAs(user.email)).statusCode).toBe(200);
   });
 
   it('accepts the call with the matching header, and safe methods need none', async () => {
     const user = await newUser();
     const res = await loginAs(user.email);
-    expect((await t.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(res, false) })).statusCode).toBe(200);
-    const ok = await t.inject({ method: 'POST', url: '/api/logout', headers: browserHeaders(res, true) });
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(res, false) }))
+        .statusCode,
+    ).toBe(200);
+    const ok = await t.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: browserHeaders(res, true),
+    });
     expect(ok.statusCode).toBe(200);
   });
 
   it('exempts bearer calls and the guest calls (login, forgot, reset)', async () => {
     const a = await t.signIn();
-    expect((await t.inject({ method: 'POST', url: '/api/logout', headers: a.headers })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'POST', url: '/api/logout', headers: a.headers })).statusCode,
+    ).toBe(200);
     const user = await newUser();
     const res = await loginAs(user.email);
     const cookieOnly = browserHeaders(res, false);
-    const again = await t.inject({ method: 'POST', url: '/api/login', headers: cookieOnly, payload: { email: user.email, password: PASSWORD }, remoteAddress: freshIp() });
+    const again = await t.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: cookieOnly,
+      payload: { email: user.email, password: PASSWORD },
+      remoteAddress: freshIp(),
+    });
     expect(again.statusCode).toBe(200);
-    const forgot = await t.inject({ method: 'POST', url: '/api/forgot-password', headers: cookieOnly, payload: { email: user.email } });
+    const forgot = await t.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      headers: cookieOnly,
+      payload: { email: user.email },
+    });
     expect(forgot.statusCode).toBe(200);
   });
 });
@@ -276,25 +360,60 @@ describe('CSRF double-submit', () => {
 describe('PUT /api/updateProfile (password change)', () => {
   it('answers 401 to guests and 403 to a foreign id', async () => {
     const body = { id: 1, old_password: PASSWORD, new_password: 'another-long-password' };
-    expect((await t.inject({ method: 'PUT', url: '/api/updateProfile', payload: body })).statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: 'PUT', url: '/api/updateProfile', payload: body })).statusCode,
+    ).toBe(401);
     const a = await t.signIn();
     const b = await t.signIn();
-    const foreign = await t.inject({ method: 'PUT', url: '/api/updateProfile', headers: a.headers, payload: { ...body, id: b.userId } });
+    const foreign = await t.inject({
+      method: 'PUT',
+      url: '/api/updateProfile',
+      headers: a.headers,
+      payload: { ...body, id: b.userId },
+    });
     expect(foreign.statusCode).toBe(403);
   });
 
   it('requires the current password, checks it and applies the policy', async () => {
     const a = await t.signIn();
-    const missing = await t.inject({ method: 'PUT', url: '/api/updateProfile', headers: a.headers, payload: { id: a.userId, new_password: 'another-long-password' } });
+    const missing = await t.inject({
+      method: 'PUT',
+      url: '/api/updateProfile',
+      headers: a.headers,
+      payload: { id: a.userId, new_password: 'another-long-password' },
+    });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json().error.fields)).toEqual(['old_password']);
-    const wrong = await t.inject({ method: 'PUT', url: '/api/updateProfile', headers: a.headers, payload: { id: a.userId, old_password: 'not-it-at-all', new_password: 'another-long-password' } });
+    const wrong = await t.inject({
+      method: 'PUT',
+      url: '/api/updateProfile',
+      headers: a.headers,
+      payload: {
+        id: a.userId,
+        old_password: 'not-it-at-all',
+        new_password: 'another-long-password',
+      },
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error.fields).toEqual({ old_password: 'The current password is incorrect' });
-    const weak = await t.inject({ method: 'PUT', url: '/api/updateProfile', headers: a.headers, payload: { id: a.userId, old_password: PASSWORD, new_password: 'password123' } });
+    expect(wrong.json().error.fields).toEqual({
+      old_password: 'The current password is incorrect',
+    });
+    const weak = await t.inject({
+      method: 'PUT',
+      url: '/api/updateProfile',
+      headers: a.headers,
+      payload: { id: a.userId, old_password: PASSWORD, new_password: 'password123' },
+    });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().error.fields.new_password).toBe('This password is too common, please choose another one');
-    const short = await t.inject({ method: 'PUT', url: '/api/updateProfile', headers: a.headers, payload: { id: a.userId, old_password: PASSWORD, new_password: 'short1' } });
+    expect(weak.json().error.fields.new_password).toBe(
+      'This password is too common, please choose another one',
+    );
+    const short = await t.inject({
+      method: 'PUT',
+      url: '/api/updateProfile',
+      headers: a.headers,
+      payload: { id: a.userId, old_password: PASSWORD, new_password: 'short1' },
+    });
     expect(short.json().error.fields.new_password).toBe('Password must be at least 10 characters');
   });
 
@@ -306,18 +425,32 @@ describe('PUT /api/updateProfile (password change)', () => {
       method: 'PUT',
       url: '/api/updateProfile',
       headers: browserHeaders(here, true),
-      payload: { id: String(user.id), old_password: PASSWORD, new_password: 'brand-new-password-42' },
+      payload: {
+        id: String(user.id),
+        old_password: PASSWORD,
+        new_password: 'brand-new-password-42',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: true, message: 'Password changed successfully' });
-    expect((await t.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(here, false) })).statusCode).toBe(200);
-    const other = await t.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${elsewhere.json().token}` } });
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(here, false) }))
+        .statusCode,
+    ).toBe(200);
+    const other = await t.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${elsewhere.json().token}` },
+    });
     expect(other.statusCode).toBe(401);
     expect((await loginAs(user.email)).statusCode).toBe(401);
     expect((await loginAs(user.email, 'brand-new-password-42')).statusCode).toBe(200);
     const [row] = await t.handle.db.select().from(users).where(eq(users.id, user.id));
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
-    const mails = await t.handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
+    const mails = await t.handle.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, user.email));
     expect(mails.map((m) => m.template)).toContain('password-changed');
   });
 });
@@ -349,16 +482,25 @@ describe('forgot-password and reset-password', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
-    const mails = await t.handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
+    const mails = await t.handle.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, user.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ template: 'password-reset', lang: 'es', status: 'pending' });
     expect(mails[0].subject).toBe('Restablezca su contraseña');
     expect(mails[0].html).toContain(`${t.config.publicUrl}/reset-password?token=`);
-    const none = await t.handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'no-such-person@shop.example'));
+    const none = await t.handle.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'no-such-person@shop.example'));
     expect(none).toHaveLength(0);
     // The token is stored hashed and expires in one hour.
     const token = await tokenFromMail(user.email);
-    const [row] = await t.handle.db.select().from(passwordTokens).where(eq(passwordTokens.userId, user.id));
+    const [row] = await t.handle.db
+      .select()
+      .from(passwordTokens)
+      .where(eq(passwordTokens.userId, user.id));
     expect(row.tokenHash).not.toBe(token);
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60 * 1000);
     expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
@@ -369,14 +511,27 @@ describe('forgot-password and reset-password', () => {
     const session = await loginAs(user.email);
     await forgot(user.email);
     const token = await tokenFromMail(user.email);
-    const body = { email: user.email, new_password: 'reset-password-4567', confirm_password: 'reset-password-4567', token };
+    const body = {
+      email: user.email,
+      new_password: 'reset-password-4567',
+      confirm_password: 'reset-password-4567',
+      token,
+    };
     const first = await reset(body);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ status: true, message: 'Password reset successfully' });
-    const old = await t.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${session.json().token}` } });
+    const old = await t.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${session.json().token}` },
+    });
     expect(old.statusCode).toBe(401);
     expect((await loginAs(user.email, 'reset-password-4567')).statusCode).toBe(200);
-    const second = await reset({ ...body, new_password: 'yet-another-password', confirm_password: 'yet-another-password' });
+    const second = await reset({
+      ...body,
+      new_password: 'yet-another-password',
+      confirm_password: 'yet-another-password',
+    });
     expect(second.statusCode).toBe(400);
     expect(Object.keys(second.json().error.fields)).toEqual(['token']);
     expect((await loginAs(user.email, 'yet-another-password')).statusCode).toBe(401);
@@ -390,7 +545,12 @@ describe('forgot-password and reset-password', () => {
       .update(passwordTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordTokens.userId, user.id));
-    const res = await reset({ email: user.email, new_password: 'reset-password-4567', confirm_password: 'reset-password-4567', token });
+    const res = await reset({
+      email: user.email,
+      new_password: 'reset-password-4567',
+      confirm_password: 'reset-password-4567',
+      token,
+    });
     expect(res.statusCode).toBe(400);
     expect((await loginAs(user.email)).statusCode).toBe(200);
   });
@@ -398,7 +558,11 @@ describe('forgot-password and reset-password', () => {
   it('requires the token, and a token only works for its own e-mail', async () => {
     const user = await newUser();
     const other = await newUser();
-    const base = { email: user.email, new_password: 'reset-password-4567', confirm_password: 'reset-password-4567' };
+    const base = {
+      email: user.email,
+      new_password: 'reset-password-4567',
+      confirm_password: 'reset-password-4567',
+    };
     const missing = await reset(base);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields).toEqual({ token: 'The reset link is missing or invalid' });
@@ -423,7 +587,12 @@ describe('forgot-password and reset-password', () => {
       new_password: 'Password is required',
       confirm_password: 'Please confirm your password',
     });
-    const mismatch = await reset({ email: 'a@b.co', new_password: 'reset-password-4567', confirm_password: 'other-thing-123', token: 'x' });
+    const mismatch = await reset({
+      email: 'a@b.co',
+      new_password: 'reset-password-4567',
+      confirm_password: 'other-thing-123',
+      token: 'x',
+    });
     expect(mismatch.json().error.fields).toEqual({ confirm_password: 'Passwords do not match' });
   });
 });
@@ -432,7 +601,8 @@ describe('general rate limit and security headers', () => {
   it('limits /api to RATE_LIMIT_MAX requests per minute per IP', async () => {
     const small = await createTestApp({ env: { RATE_LIMIT_MAX: '3' } });
     try {
-      const call = (ip: string) => small.inject({ method: 'GET', url: '/api/categories', remoteAddress: ip });
+      const call = (ip: string) =>
+        small.inject({ method: 'GET', url: '/api/categories', remoteAddress: ip });
       for (let i = 0; i < 3; i += 1) expect((await call('10.1.1.1')).statusCode).not.toBe(429);
       const limited = await call('10.1.1.1');
       expect(limited.statusCode).toBe(429);
@@ -456,18 +626,28 @@ describe('general rate limit and security headers', () => {
   it('sends the headers on /api answers, errors included', async () => {
     expectSecurityHeaders((await t.inject({ method: 'GET', url: '/api/health' })).headers);
     expectSecurityHeaders((await t.inject({ method: 'GET', url: '/api/me' })).headers);
-    expect((await t.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security'],
+    ).toBeUndefined();
   });
 
   it('loads no third-party script by default; a configured chat widget is announced and allowed by the CSP', async () => {
     const none = await t.inject({ method: 'GET', url: '/api/client-config' });
-    expect(none.json()).toEqual({ status: true, chat_widget_url: null, analytics_script_url: null });
+    expect(none.json()).toEqual({
+      status: true,
+      chat_widget_url: null,
+      analytics_script_url: null,
+    });
     expect(String(none.headers['content-security-policy'])).toMatch(/script-src 'self'(;|$)/);
-    const chat = await createTestApp({ env: { CHAT_WIDGET_URL: 'https://chat.example.net/widget.js' } });
+    const chat = await createTestApp({
+      env: { CHAT_WIDGET_URL: 'https://chat.example.net/widget.js' },
+    });
     try {
       const res = await chat.inject({ method: 'GET', url: '/api/client-config' });
       expect(res.json().chat_widget_url).toBe('https://chat.example.net/widget.js');
-      expect(String(res.headers['content-security-policy'])).toContain("script-src 'self' https://chat.example.net");
+      expect(String(res.headers['content-security-policy'])).toContain(
+        "script-src 'self' https://chat.example.net",
+      );
     } finally {
       await chat.close();
     }
@@ -475,8 +655,13 @@ describe('general rate limit and security headers', () => {
 
   it('sends them on the SPA fallback too, with HSTS and secure cookies in production, and no dev mailbox', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
-    const prod = await createTestApp({ env: { NODE_ENV: 'production', WEB_DIST: dist, APP_ENCRYPTION_KEY: 'ab'.repeat(32) } });
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><body><div id="root"></div></body></html>',
+    );
+    const prod = await createTestApp({
+      env: { NODE_ENV: 'production', WEB_DIST: dist, APP_ENCRYPTION_KEY: 'ab'.repeat(32) },
+    });
     try {
       const page = await prod.inject({ method: 'GET', url: '/profile/password' });
       expect(page.statusCode).toBe(200);
@@ -486,9 +671,17 @@ describe('general rate limit and security headers', () => {
       expect((await prod.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(404);
       const [row] = await prod.handle.db
         .insert(users)
-        .values({ email: 'prod@shop.example', ownerName: 'Prod', passwordHash: await hashPassword(PASSWORD) })
+        .values({
+          email: 'prod@shop.example',
+          ownerName: 'Prod',
+          passwordHash: await hashPassword(PASSWORD),
+        })
         .returning();
-      const res = await prod.inject({ method: 'POST', url: '/api/login', payload: { email: row.email, password: PASSWORD } });
+      const res = await prod.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: row.email, password: PASSWORD },
+      });
       expect(cookieOf(res, 'sid')!.secure).toBe(true);
       expect(cookieOf(res, 'XSRF-TOKEN')!.secure).toBe(true);
     } finally {

@@ -96,7 +96,11 @@ export async function revokeSession(tx: Tx, tokenHash: string): Promise<void> {
 }
 
 /** Revokes every session of a user, except optionally the current one (password change or reset). */
-export async function revokeUserSessions(tx: Tx, userId: number, exceptTokenHash?: string): Promise<void> {
+export async function revokeUserSessions(
+  tx: Tx,
+  userId: number,
+  exceptTokenHash?: string,
+): Promise<void> {
   await tx
     .update(sessions)
     .set({ revokedAt: new Date() })

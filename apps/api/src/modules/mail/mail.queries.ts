@@ -11,7 +11,11 @@ export async function insertMail(tx: Tx, values: typeof mailOutbox.$inferInsert)
 
 /** Newest first; the dev mailbox shows at most `limit`. */
 export async function listMails(tx: Tx, limit: number): Promise<MailRow[]> {
-  return tx.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit);
+  return tx
+    .select()
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(limit);
 }
 
 export async function findMail(tx: Tx, id: number): Promise<MailRow | undefined> {
@@ -42,7 +46,12 @@ export async function claimDueMails(tx: Tx, limit: number, leaseMs: number): Pro
   return tx
     .select()
     .from(mailOutbox)
-    .where(sql`${mailOutbox.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
+    .where(
+      sql`${mailOutbox.id} in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    )
     .orderBy(mailOutbox.id);
 }
 

@@ -12,7 +12,13 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/dev/mailbox',
-    { schema: { tags: ['dev'], summary: 'Outbox, newest first (not in production)', response: { 200: MailboxListResponse } } },
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Outbox, newest first (not in production)',
+        response: { 200: MailboxListResponse },
+      },
+    },
     async () => ({ status: true as const, data: await listMailbox(app.db) }),
   );
 
@@ -22,10 +28,15 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['dev'],
         summary: 'One mail with its HTML and text (not in production)',
-        params: z.object({ id: z.coerce.number({ message: 'id must be a number' }).int().positive() }),
+        params: z.object({
+          id: z.coerce.number({ message: 'id must be a number' }).int().positive(),
+        }),
         response: { 200: MailDetailResponse },
       },
     },
-    async (request) => ({ status: true as const, data: await getMailboxMail(app.db, request.params.id) }),
+    async (request) => ({
+      status: true as const,
+      data: await getMailboxMail(app.db, request.params.id),
+    }),
   );
 };

@@ -78,21 +78,30 @@ const passwordReset: MailTemplate = (lang, d) => {
     en: {
       subject: 'Reset your password',
       heading: `Hello ${name},`,
-      paragraphs: ['We received a request to reset the password of your wholesale account.', 'If you did not ask for it, you can ignore this e-mail: your password stays as it is.'],
+      paragraphs: [
+        'We received a request to reset the password of your wholesale account.',
+        'If you did not ask for it, you can ignore this e-mail: your password stays as it is.',
+      ],
       action: { label: 'Reset my password', url },
       footnote: 'This link can be used once and expires in one hour.',
     },
     fr: {
       subject: 'Réinitialisez votre mot de passe',
       heading: `Bonjour ${name},`,
-      paragraphs: ['Nous avons reçu une demande de réinitialisation du mot de passe de votre compte grossiste.', 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce courriel : votre mot de passe reste inchangé.'],
+      paragraphs: [
+        'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte grossiste.',
+        'Si vous n’êtes pas à l’origine de cette demande, ignorez ce courriel : votre mot de passe reste inchangé.',
+      ],
       action: { label: 'Réinitialiser mon mot de passe', url },
       footnote: 'Ce lien ne peut servir qu’une fois et expire dans une heure.',
     },
     es: {
       subject: 'Restablezca su contraseña',
       heading: `Hola ${name}:`,
-      paragraphs: ['Recibimos una solicitud para restablecer la contraseña de su cuenta mayorista.', 'Si no la hizo usted, ignore este correo: su contraseña no cambia.'],
+      paragraphs: [
+        'Recibimos una solicitud para restablecer la contraseña de su cuenta mayorista.',
+        'Si no la hizo usted, ignore este correo: su contraseña no cambia.',
+      ],
       action: { label: 'Restablecer mi contraseña', url },
       footnote: 'Este enlace solo puede usarse una vez y caduca en una hora.',
     },
@@ -106,21 +115,27 @@ const passwordSet: MailTemplate = (lang, d) => {
     en: {
       subject: 'Your wholesale account is ready: choose your password',
       heading: `Hello ${name},`,
-      paragraphs: ['Your trade account has been approved. Choose a password to sign in and see your prices.'],
+      paragraphs: [
+        'Your trade account has been approved. Choose a password to sign in and see your prices.',
+      ],
       action: { label: 'Choose my password', url },
       footnote: 'This link can be used once and expires in 7 days.',
     },
     fr: {
       subject: 'Votre compte grossiste est prêt : choisissez votre mot de passe',
       heading: `Bonjour ${name},`,
-      paragraphs: ['Votre compte commercial a été approuvé. Choisissez un mot de passe pour vous connecter et voir vos prix.'],
+      paragraphs: [
+        'Votre compte commercial a été approuvé. Choisissez un mot de passe pour vous connecter et voir vos prix.',
+      ],
       action: { label: 'Choisir mon mot de passe', url },
       footnote: 'Ce lien ne peut servir qu’une fois et expire dans 7 jours.',
     },
     es: {
       subject: 'Su cuenta mayorista está lista: elija su contraseña',
       heading: `Hola ${name}:`,
-      paragraphs: ['Su cuenta comercial ha sido aprobada. Elija una contraseña para iniciar sesión y ver sus precios.'],
+      paragraphs: [
+        'Su cuenta comercial ha sido aprobada. Elija una contraseña para iniciar sesión y ver sus precios.',
+      ],
       action: { label: 'Elegir mi contraseña', url },
       footnote: 'Este enlace solo puede usarse una vez y caduca en 7 días.',
     },
@@ -133,17 +148,26 @@ const passwordChanged: MailTemplate = (lang, d) => {
     en: {
       subject: 'Your password was changed',
       heading: `Hello ${name},`,
-      paragraphs: ['The password of your wholesale account was just changed and your other sessions were signed out.', 'If this was not you, reset your password at once and contact customer support.'],
+      paragraphs: [
+        'The password of your wholesale account was just changed and your other sessions were signed out.',
+        'If this was not you, reset your password at once and contact customer support.',
+      ],
     },
     fr: {
       subject: 'Votre mot de passe a été modifié',
       heading: `Bonjour ${name},`,
-      paragraphs: ['Le mot de passe de votre compte grossiste vient d’être modifié et vos autres sessions ont été fermées.', 'Si ce n’était pas vous, réinitialisez votre mot de passe immédiatement et contactez le service client.'],
+      paragraphs: [
+        'Le mot de passe de votre compte grossiste vient d’être modifié et vos autres sessions ont été fermées.',
+        'Si ce n’était pas vous, réinitialisez votre mot de passe immédiatement et contactez le service client.',
+      ],
     },
     es: {
       subject: 'Su contraseña ha cambiado',
       heading: `Hola ${name}:`,
-      paragraphs: ['La contraseña de su cuenta mayorista acaba de cambiar y sus otras sesiones se han cerrado.', 'Si no fue usted, restablezca su contraseña de inmediato y contacte con atención al cliente.'],
+      paragraphs: [
+        'La contraseña de su cuenta mayorista acaba de cambiar y sus otras sesiones se han cerrado.',
+        'Si no fue usted, restablezca su contraseña de inmediato y contacte con atención al cliente.',
+      ],
     },
   }[lang];
 };
@@ -158,7 +182,10 @@ const notice: MailTemplate = (_lang, d) => ({
   paragraphs: Array.isArray(d.paragraphs) ? d.paragraphs.map(String) : [],
   action:
     d.action && typeof d.action === 'object'
-      ? { label: str(d.action as Record<string, unknown>, 'label'), url: str(d.action as Record<string, unknown>, 'url') }
+      ? {
+          label: str(d.action as Record<string, unknown>, 'label'),
+          url: str(d.action as Record<string, unknown>, 'url'),
+        }
       : undefined,
   footnote: d.footnote ? str(d, 'footnote') : undefined,
 });

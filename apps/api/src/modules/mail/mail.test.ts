@@ -4,7 +4,13 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { mailOutbox } from '../../db/schema';
 import { enqueueMail, registerMailTemplate } from './mail.service';
-import { backoffMs, MAIL_MAX_ATTEMPTS, processOutbox, startMailWorker, type MailTransport } from './mail.worker';
+import {
+  backoffMs,
+  MAIL_MAX_ATTEMPTS,
+  processOutbox,
+  startMailWorker,
+  type MailTransport,
+} from './mail.worker';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,10 +30,36 @@ const silentLog = { info: () => {}, warn: () => {} };
 describe('enqueueMail', () => {
   it('renders HTML and text in the recipient language, escaping the data', async () => {
     const url = 'http://localhost:3000/reset-password?token=abc';
-    const en = await row(await enqueueMail(t.handle.db, { to: 'a@shop.example', template: 'password-reset', lang: '', data: { name: '<b>Ann</b>', url } }));
-    const fr = await row(await enqueueMail(t.handle.db, { to: 'b@shop.example', template: 'password-reset', lang: 'fr', data: { name: 'Benoît', url } }));
-    const es = await row(await enqueueMail(t.handle.db, { to: 'c@shop.example', template: 'password-set', lang: 'es', data: { name: 'Carla', url } }));
-    expect(en).toMatchObject({ lang: 'en', status: 'pending', subject: 'Reset your password', attempts: 0 });
+    const en = await row(
+      await enqueueMail(t.handle.db, {
+        to: 'a@shop.example',
+        template: 'password-reset',
+        lang: '',
+        data: { name: '<b>Ann</b>', url },
+      }),
+    );
+    const fr = await row(
+      await enqueueMail(t.handle.db, {
+        to: 'b@shop.example',
+        template: 'password-reset',
+        lang: 'fr',
+        data: { name: 'Benoît', url },
+      }),
+    );
+    const es = await row(
+      await enqueueMail(t.handle.db, {
+        to: 'c@shop.example',
+        template: 'password-set',
+        lang: 'es',
+        data: { name: 'Carla', url },
+      }),
+    );
+    expect(en).toMatchObject({
+      lang: 'en',
+      status: 'pending',
+      subject: 'Reset your password',
+      attempts: 0,
+    });
     expect(en.html).toContain('&lt;b&gt;Ann&lt;/b&gt;');
     expect(en.html).not.toContain('<b>Ann</b>');
     expect(en.html).toContain(`href="${url}"`);
@@ -45,27 +77,50 @@ describe('enqueueMail', () => {
       heading: `Hi ${String(d.name)}`,
       paragraphs: ['One line.'],
     }));
-    const id = await enqueueMail(t.handle.db, { to: 'd@shop.example', template: 'test-greeting', lang: 'fr', data: { name: 'Dee' } });
+    const id = await enqueueMail(t.handle.db, {
+      to: 'd@shop.example',
+      template: 'test-greeting',
+      lang: 'fr',
+      data: { name: 'Dee' },
+    });
     expect((await row(id)).subject).toBe('Salut');
-    await expect(enqueueMail(t.handle.db, { to: 'x@shop.example', template: 'no-such-template' })).rejects.toThrow(/Unknown mail template/);
-    expect(() => registerMailTemplate('notice', () => ({ subject: '', heading: '', paragraphs: [] }))).toThrow();
+    await expect(
+      enqueueMail(t.handle.db, { to: 'x@shop.example', template: 'no-such-template' }),
+    ).rejects.toThrow(/Unknown mail template/);
+    expect(() =>
+      registerMailTemplate('notice', () => ({ subject: '', heading: '', paragraphs: [] })),
+    ).toThrow();
   });
 
   it("rolls back with the caller's transaction", async () => {
     await expect(
       t.handle.db.transaction(async (tx) => {
-        await enqueueMail(tx, { to: 'rollback@shop.example', template: 'notice', data: { subject: 'S', heading: 'H', paragraphs: ['p'] } });
+        await enqueueMail(tx, {
+          to: 'rollback@shop.example',
+          template: 'notice',
+          data: { subject: 'S', heading: 'H', paragraphs: ['p'] },
+        });
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
-    expect(await t.handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'rollback@shop.example'))).toHaveLength(0);
+    expect(
+      await t.handle.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, 'rollback@shop.example')),
+    ).toHaveLength(0);
   });
 });
 
 describe('outbox worker', () => {
   it('sends due mails through nodemailer and marks them sent', async () => {
     await t.handle.db.update(mailOutbox).set({ status: 'sent' }); // earlier tests' mails are out of the way
-    const id = await enqueueMail(t.handle.db, { to: 'send@shop.example', template: 'password-changed', lang: 'es', data: { name: 'Eva' } });
+    const id = await enqueueMail(t.handle.db, {
+      to: 'send@shop.example',
+      template: 'password-changed',
+      lang: 'es',
+      data: { name: 'Eva' },
+    });
     const sentMessages: string[] = [];
     const json = nodemailer.createTransport({ jsonTransport: true });
     const transport: MailTransport = {
@@ -75,7 +130,9 @@ describe('outbox worker', () => {
         return info;
       },
     };
-    const result = await processOutbox(t.handle.db, transport, { from: 'Shop <no-reply@shop.example>' });
+    const result = await processOutbox(t.handle.db, transport, {
+      from: 'Shop <no-reply@shop.example>',
+    });
     expect(result).toEqual({ sent: 1, retried: 0, failed: 0 });
     const r = await row(id);
     expect(r.status).toBe('sent');
@@ -87,33 +144,53 @@ describe('outbox worker', () => {
     expect(message.html).toContain('Eva');
     expect(message.text).toContain('Eva');
     // Nothing is sent twice.
-    expect(await processOutbox(t.handle.db, transport, { from: 'x@shop.example' })).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await processOutbox(t.handle.db, transport, { from: 'x@shop.example' })).toEqual({
+      sent: 0,
+      retried: 0,
+      failed: 0,
+    });
   });
 
   it('retries failures with exponential backoff, then gives up', async () => {
     expect([1, 2, 3, 4].map(backoffMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
     expect(backoffMs(20)).toBe(60 * 60 * 1000);
-    const id = await enqueueMail(t.handle.db, { to: 'down@shop.example', template: 'password-changed', data: { name: 'F' } });
-    const broken: MailTransport = { sendMail: async () => Promise.reject(new Error('connection refused')) };
+    const id = await enqueueMail(t.handle.db, {
+      to: 'down@shop.example',
+      template: 'password-changed',
+      data: { name: 'F' },
+    });
+    const broken: MailTransport = {
+      sendMail: async () => Promise.reject(new Error('connection refused')),
+    };
     const before = Date.now();
-    expect(await processOutbox(t.handle.db, broken, { from: 'x@shop.example', log: silentLog })).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(
+      await processOutbox(t.handle.db, broken, { from: 'x@shop.example', log: silentLog }),
+    ).toEqual({ sent: 0, retried: 1, failed: 0 });
     let r = await row(id);
     expect(r).toMatchObject({ status: 'pending', attempts: 1, lastError: 'connection refused' });
     expect(r.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 30_000 - 50);
     // Not due yet: a second run leaves it alone.
-    expect(await processOutbox(t.handle.db, broken, { from: 'x@shop.example', log: silentLog })).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(
+      await processOutbox(t.handle.db, broken, { from: 'x@shop.example', log: silentLog }),
+    ).toEqual({ sent: 0, retried: 0, failed: 0 });
     // Bring it to the last attempt and make it due.
     await t.handle.db
       .update(mailOutbox)
       .set({ attempts: MAIL_MAX_ATTEMPTS - 1, nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(mailOutbox.id, id));
-    expect(await processOutbox(t.handle.db, broken, { from: 'x@shop.example', log: silentLog })).toEqual({ sent: 0, retried: 0, failed: 1 });
+    expect(
+      await processOutbox(t.handle.db, broken, { from: 'x@shop.example', log: silentLog }),
+    ).toEqual({ sent: 0, retried: 0, failed: 1 });
     r = await row(id);
     expect(r).toMatchObject({ status: 'failed', attempts: MAIL_MAX_ATTEMPTS });
   });
 
   it('does nothing without SMTP_URL: mails stay pending', async () => {
-    const id = await enqueueMail(t.handle.db, { to: 'stay@shop.example', template: 'password-changed', data: { name: 'G' } });
+    const id = await enqueueMail(t.handle.db, {
+      to: 'stay@shop.example',
+      template: 'password-changed',
+      data: { name: 'G' },
+    });
     const worker = startMailWorker({ db: t.handle.db, from: 'x@shop.example', log: silentLog });
     await worker.runOnce();
     await worker.stop();
@@ -122,7 +199,11 @@ describe('outbox worker', () => {
 
   it('runs on an interval when a transport is configured', async () => {
     await t.handle.db.update(mailOutbox).set({ status: 'sent' });
-    const id = await enqueueMail(t.handle.db, { to: 'tick@shop.example', template: 'password-changed', data: { name: 'H' } });
+    const id = await enqueueMail(t.handle.db, {
+      to: 'tick@shop.example',
+      template: 'password-changed',
+      data: { name: 'H' },
+    });
     const worker = startMailWorker({
       db: t.handle.db,
       from: 'x@shop.example',
@@ -131,7 +212,8 @@ describe('outbox worker', () => {
       transport: nodemailer.createTransport({ jsonTransport: true }),
     });
     try {
-      for (let i = 0; i < 100 && (await row(id)).status !== 'sent'; i += 1) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 100 && (await row(id)).status !== 'sent'; i += 1)
+        await new Promise((r) => setTimeout(r, 20));
     } finally {
       await worker.stop();
     }
@@ -141,17 +223,32 @@ describe('outbox worker', () => {
 
 describe('dev mailbox', () => {
   it('lists the outbox newest first and shows one mail with its bodies', async () => {
-    const older = await enqueueMail(t.handle.db, { to: 'old@shop.example', template: 'password-changed', data: { name: 'Old' } });
-    const newer = await enqueueMail(t.handle.db, { to: 'new@shop.example', template: 'password-reset', data: { name: 'New', url: 'http://x.example/reset-password?token=t' } });
+    const older = await enqueueMail(t.handle.db, {
+      to: 'old@shop.example',
+      template: 'password-changed',
+      data: { name: 'Old' },
+    });
+    const newer = await enqueueMail(t.handle.db, {
+      to: 'new@shop.example',
+      template: 'password-reset',
+      data: { name: 'New', url: 'http://x.example/reset-password?token=t' },
+    });
     const list = await t.inject({ method: 'GET', url: '/api/dev/mailbox' });
     expect(list.statusCode).toBe(200);
     const ids = list.json().data.map((m: { id: number }) => m.id);
     expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
     expect(list.json().data[0]).not.toHaveProperty('html');
     const one = await t.inject({ method: 'GET', url: `/api/dev/mailbox/${newer}` });
-    expect(one.json().data).toMatchObject({ id: newer, to: 'new@shop.example', subject: 'Reset your password', status: 'pending' });
+    expect(one.json().data).toMatchObject({
+      id: newer,
+      to: 'new@shop.example',
+      subject: 'Reset your password',
+      status: 'pending',
+    });
     expect(one.json().data.html).toContain('reset-password?token=t');
-    expect((await t.inject({ method: 'GET', url: '/api/dev/mailbox/999999' })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: '/api/dev/mailbox/999999' })).statusCode).toBe(
+      404,
+    );
     expect((await t.inject({ method: 'GET', url: '/api/dev/mailbox/abc' })).statusCode).toBe(400);
   });
 });

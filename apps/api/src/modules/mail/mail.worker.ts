@@ -4,10 +4,19 @@ import { claimDueMails, markAttemptFailed, markSent } from './mail.queries';
 
 /** What the worker needs from a mail transport (nodemailer's Transporter fits). */
 export type MailTransport = {
-  sendMail: (mail: { from: string; to: string; subject: string; html: string; text: string }) => Promise<unknown>;
+  sendMail: (mail: {
+    from: string;
+    to: string;
+    subject: string;
+    html: string;
+    text: string;
+  }) => Promise<unknown>;
 };
 
-type Log = { info: (o: object | string, m?: string) => void; warn: (o: object | string, m?: string) => void };
+type Log = {
+  info: (o: object | string, m?: string) => void;
+  warn: (o: object | string, m?: string) => void;
+};
 
 /** Retry policy: exponential backoff from 30 s, capped at one hour; give up after 8 attempts. */
 export const MAIL_BACKOFF_BASE_MS = 30_000;
@@ -36,7 +45,13 @@ export async function processOutbox(
   for (const mail of mails) {
     const attempts = mail.attempts + 1;
     try {
-      await transport.sendMail({ from: options.from, to: mail.toAddress, subject: mail.subject, html: mail.html, text: mail.text });
+      await transport.sendMail({
+        from: options.from,
+        to: mail.toAddress,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+      });
       await markSent(db, mail.id, attempts);
       result.sent += 1;
     } catch (error) {
@@ -73,7 +88,9 @@ export function startMailWorker(options: {
   const transport: MailTransport | null =
     options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null);
   if (!transport) {
-    options.log.info('SMTP_URL is not set: mails stay in the outbox (see /dev/mailbox outside production)');
+    options.log.info(
+      'SMTP_URL is not set: mails stay in the outbox (see /dev/mailbox outside production)',
+    );
     return { runOnce: async () => {}, stop: async () => {} };
   }
   let running: Promise<void> | null = null;
@@ -82,10 +99,16 @@ export function startMailWorker(options: {
     if (running || stopped) return running ?? undefined;
     running = (async () => {
       try {
-        const r = await processOutbox(options.db, transport, { from: options.from, log: options.log });
+        const r = await processOutbox(options.db, transport, {
+          from: options.from,
+          log: options.log,
+        });
         if (r.sent || r.retried || r.failed) options.log.info(r, 'mail outbox processed');
       } catch (error) {
-        options.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'mail worker run failed');
+        options.log.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          'mail worker run failed',
+        );
       } finally {
         running = null;
       }

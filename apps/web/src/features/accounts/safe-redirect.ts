@@ -3,7 +3,8 @@
  * it is a same-site path (never //host or a loop back to /login); else /.
  */
 export function safeRedirect(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return '/';
   if (value === '/login' || value.startsWith('/login?') || value.startsWith('/login/')) return '/';
   return value;
 }

@@ -3,6 +3,7 @@ import type { StatusMessageResponse, UpdateProfileBody } from '@wholesale/contra
 import { api } from '@/lib/api-client';
 
 /** PUT /api/updateProfile {id, old_password, new_password} (SPEC.md §7). */
-export const changePassword = (body: UpdateProfileBody) => api.put<StatusMessageResponse>('/updateProfile', body);
+export const changePassword = (body: UpdateProfileBody) =>
+  api.put<StatusMessageResponse>('/updateProfile', body);
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });

@@ -7,6 +7,12 @@ import { accountsKeys } from './keys';
 export const getClientConfig = () => api.get<ClientConfigResponse>('/client-config');
 
 export const clientConfigQuery = () =>
-  queryOptions({ queryKey: accountsKeys.key('client-config'), queryFn: getClientConfig, staleTime: Infinity, gcTime: Infinity, retry: false });
+  queryOptions({
+    queryKey: accountsKeys.key('client-config'),
+    queryFn: getClientConfig,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
 
 export const useClientConfig = () => useQuery(clientConfigQuery());

@@ -11,9 +11,18 @@ export const getMailbox = () => api.get<ListAnswer>('/dev/mailbox');
 export const getMailboxMail = (id: number) => api.get<DetailAnswer>(`/dev/mailbox/${id}`);
 
 export const mailboxQuery = () =>
-  queryOptions({ queryKey: accountsKeys.key('mailbox'), queryFn: getMailbox, staleTime: 0, retry: false });
+  queryOptions({
+    queryKey: accountsKeys.key('mailbox'),
+    queryFn: getMailbox,
+    staleTime: 0,
+    retry: false,
+  });
 export const mailboxMailQuery = (id: number) =>
-  queryOptions({ queryKey: accountsKeys.key('mailbox', id), queryFn: () => getMailboxMail(id), retry: false });
+  queryOptions({
+    queryKey: accountsKeys.key('mailbox', id),
+    queryFn: () => getMailboxMail(id),
+    retry: false,
+  });
 
 export const useMailbox = () => useQuery({ ...mailboxQuery(), refetchInterval: 5000 });
 export const useMailboxMail = (id: number) => useQuery(mailboxMailQuery(id));

@@ -6,7 +6,8 @@ import { getStoredUser, storeUser } from '@/lib/session';
 import { accountsKeys } from './keys';
 
 /** PUT /api/me/preferences {lang}: the language of the site after sign-in and of the e-mails. */
-export const updatePreferences = (body: UpdatePreferencesBody) => api.put<MeResponse>('/me/preferences', body);
+export const updatePreferences = (body: UpdatePreferencesBody) =>
+  api.put<MeResponse>('/me/preferences', body);
 
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();

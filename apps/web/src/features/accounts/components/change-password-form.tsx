@@ -27,7 +27,11 @@ export function ChangePasswordForm() {
     reset,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(ChangePasswordSchema), mode: 'onTouched', defaultValues: EMPTY });
+  } = useForm({
+    resolver: zodResolver(ChangePasswordSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
 
   const onSubmit = handleSubmit((values) => {
     if (!user) return;
@@ -38,13 +42,15 @@ export function ChangePasswordForm() {
           toast.success(t('changePassword.success'));
           reset(EMPTY);
         },
-        onError: (error) => applyServerFieldErrors(error, ['old_password', 'new_password'], setError),
+        onError: (error) =>
+          applyServerFieldErrors(error, ['old_password', 'new_password'], setError),
       },
     );
   });
 
   const failure = mutation.error;
-  const formError = failure && !(failure instanceof ApiError && failure.fields) ? errorMessage(failure) : null;
+  const formError =
+    failure && !(failure instanceof ApiError && failure.fields) ? errorMessage(failure) : null;
   const e = {
     old_password: fieldMessage(errors.old_password?.message),
     new_password: fieldMessage(errors.new_password?.message),
@@ -63,15 +69,35 @@ export function ChangePasswordForm() {
           </p>
         ) : null}
         <FormField id="cp-old" label={t('fields.oldPassword')} error={e.old_password}>
-          <PasswordInput id="cp-old" autoComplete="current-password" {...errorAria('cp-old', e.old_password)} {...register('old_password')} />
+          <PasswordInput
+            id="cp-old"
+            autoComplete="current-password"
+            {...errorAria('cp-old', e.old_password)}
+            {...register('old_password')}
+          />
         </FormField>
         <FormField id="cp-new" label={t('fields.newPassword')} error={e.new_password}>
-          <PasswordInput id="cp-new" autoComplete="new-password" {...errorAria('cp-new', e.new_password)} {...register('new_password')} />
+          <PasswordInput
+            id="cp-new"
+            autoComplete="new-password"
+            {...errorAria('cp-new', e.new_password)}
+            {...register('new_password')}
+          />
         </FormField>
         <FormField id="cp-confirm" label={t('fields.confirmPassword')} error={e.confirm_password}>
-          <PasswordInput id="cp-confirm" autoComplete="new-password" {...errorAria('cp-confirm', e.confirm_password)} {...register('confirm_password')} />
+          <PasswordInput
+            id="cp-confirm"
+            autoComplete="new-password"
+            {...errorAria('cp-confirm', e.confirm_password)}
+            {...register('confirm_password')}
+          />
         </FormField>
-        <button type="submit" className="button auth-card__submit" disabled={pending} aria-busy={pending}>
+        <button
+          type="submit"
+          className="button auth-card__submit"
+          disabled={pending}
+          aria-busy={pending}
+        >
           {pending ? t('loading') : t('changePassword.submit')}
         </button>
       </form>

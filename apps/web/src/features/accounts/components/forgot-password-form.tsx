@@ -20,7 +20,11 @@ export function ForgotPasswordForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(ForgotPasswordBody), mode: 'onTouched', defaultValues: { email: '' } });
+  } = useForm({
+    resolver: zodResolver(ForgotPasswordBody),
+    mode: 'onTouched',
+    defaultValues: { email: '' },
+  });
   const emailError = fieldMessage(errors.email?.message);
   const pending = mutation.isPending;
 
@@ -34,16 +38,31 @@ export function ForgotPasswordForm() {
       ) : (
         <>
           <p className="auth-card__intro">{t('forgot.intro')}</p>
-          <form onSubmit={(e) => void handleSubmit((values) => mutation.mutate(values))(e)} noValidate>
+          <form
+            onSubmit={(e) => void handleSubmit((values) => mutation.mutate(values))(e)}
+            noValidate
+          >
             {mutation.error ? (
               <p className="form-alert" role="alert">
                 {errorMessage(mutation.error)}
               </p>
             ) : null}
             <FormField id="forgot-email" label={t('fields.email')} error={emailError}>
-              <input id="forgot-email" type="email" autoComplete="email" className="text-input" {...errorAria('forgot-email', emailError)} {...register('email')} />
+              <input
+                id="forgot-email"
+                type="email"
+                autoComplete="email"
+                className="text-input"
+                {...errorAria('forgot-email', emailError)}
+                {...register('email')}
+              />
             </FormField>
-            <button type="submit" className="button auth-card__submit" disabled={pending} aria-busy={pending}>
+            <button
+              type="submit"
+              className="button auth-card__submit"
+              disabled={pending}
+              aria-busy={pending}
+            >
               {pending ? t('loading') : t('forgot.submit')}
             </button>
           </form>

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** A label, its control and the field's error (linked with aria-describedby by the caller). */
-export function FormField({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+export function FormField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
@@ -17,5 +27,7 @@ export function FormField({ id, label, error, children }: { id: string; label: s
 
 /** The aria attributes of a control whose field may show an error. */
 export function errorAria(id: string, error?: string) {
-  return error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : { 'aria-invalid': false as const };
+  return error
+    ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` }
+    : { 'aria-invalid': false as const };
 }

@@ -29,7 +29,13 @@ function page() {
 
 describe('Integrations', () => {
   it('loads no script when nothing is configured', async () => {
-    const { fetchMock } = stubFetch({ '/api/client-config': () => ({ status: true, chat_widget_url: null, analytics_script_url: null }) });
+    const { fetchMock } = stubFetch({
+      '/api/client-config': () => ({
+        status: true,
+        chat_widget_url: null,
+        analytics_script_url: null,
+      }),
+    });
     vi.stubGlobal('fetch', fetchMock);
     storeUser(user);
     renderWithProviders(page());
@@ -40,7 +46,11 @@ describe('Integrations', () => {
 
   it('loads the chat widget only while signed in', async () => {
     const { fetchMock } = stubFetch({
-      '/api/client-config': () => ({ status: true, chat_widget_url: 'https://chat.example.net/w.js', analytics_script_url: null }),
+      '/api/client-config': () => ({
+        status: true,
+        chat_widget_url: 'https://chat.example.net/w.js',
+        analytics_script_url: null,
+      }),
       '/api/me': () => ({ status: true, user: me }),
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -49,12 +59,21 @@ describe('Integrations', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(document.getElementById('live-chat-widget')).toBeNull();
     storeUser(user);
-    await waitFor(() => expect(document.getElementById('live-chat-widget')).toHaveAttribute('src', 'https://chat.example.net/w.js'));
+    await waitFor(() =>
+      expect(document.getElementById('live-chat-widget')).toHaveAttribute(
+        'src',
+        'https://chat.example.net/w.js',
+      ),
+    );
   });
 
   it('refreshes the stored user from /api/me, keeping the local language', async () => {
     const { fetchMock } = stubFetch({
-      '/api/client-config': () => ({ status: true, chat_widget_url: null, analytics_script_url: null }),
+      '/api/client-config': () => ({
+        status: true,
+        chat_widget_url: null,
+        analytics_script_url: null,
+      }),
       '/api/me': () => ({ status: true, user: me }),
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -66,9 +85,16 @@ describe('Integrations', () => {
 
   it('signs out locally when the server no longer knows the session', async () => {
     const { fetchMock } = stubFetch({
-      '/api/client-config': () => ({ status: true, chat_widget_url: null, analytics_script_url: null }),
+      '/api/client-config': () => ({
+        status: true,
+        chat_widget_url: null,
+        analytics_script_url: null,
+      }),
       '/api/me': () =>
-        new Response(JSON.stringify({ status: false, error: { code: 'UNAUTHENTICATED', message: 'x' } }), { status: 401 }),
+        new Response(
+          JSON.stringify({ status: false, error: { code: 'UNAUTHENTICATED', message: 'x' } }),
+          { status: 401 },
+        ),
     });
     vi.stubGlobal('fetch', fetchMock);
     storeUser(user);

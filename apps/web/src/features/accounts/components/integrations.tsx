@@ -67,7 +67,9 @@ export function Integrations() {
 
   useEffect(() => {
     if (!analyticsUrl) return;
-    window.dispatchEvent(new CustomEvent('wholesale:pageview', { detail: { path: pathname + search } }));
+    window.dispatchEvent(
+      new CustomEvent('wholesale:pageview', { detail: { path: pathname + search } }),
+    );
   }, [analyticsUrl, pathname, search]);
 
   return null;

@@ -66,7 +66,9 @@ describe('LoginForm', () => {
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
       calls.push({ url, init });
       await gate;
-      return new Response(JSON.stringify({ status: true, token: 'secret-token-value', user }), { status: 200 });
+      return new Response(JSON.stringify({ status: true, token: 'secret-token-value', user }), {
+        status: 200,
+      });
     });
     renderRoutes(routes, '/login?redirect=%2Fcart%3Ftab%3D1');
     await userEvent.type(await screen.findByLabelText('Email'), 'buyer.ca@example.com');
@@ -76,7 +78,10 @@ describe('LoginForm', () => {
     release();
     expect(await screen.findByTestId('where')).toHaveTextContent('/cart?tab=1');
     expect(calls[0].url).toBe('/api/login');
-    expect(JSON.parse(String(calls[0].init?.body))).toEqual({ email: 'buyer.ca@example.com', password: 'wholesale-demo' });
+    expect(JSON.parse(String(calls[0].init?.body))).toEqual({
+      email: 'buyer.ca@example.com',
+      password: 'wholesale-demo',
+    });
     expect(getStoredUser()).toMatchObject({ user_value: 12, lang: 'fr' });
     expect(JSON.stringify(window.localStorage)).not.toContain('secret-token-value');
     expect(getString('selectedLanguage')).toBe('fr');
@@ -87,7 +92,10 @@ describe('LoginForm', () => {
     await setLanguage('fr');
     const { fetchMock } = stubFetch({
       '/api/login': () =>
-        new Response(JSON.stringify({ status: false, error: { code: 'INVALID_CREDENTIALS', message: 'x' } }), { status: 401 }),
+        new Response(
+          JSON.stringify({ status: false, error: { code: 'INVALID_CREDENTIALS', message: 'x' } }),
+          { status: 401 },
+        ),
     });
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes(routes, '/login');

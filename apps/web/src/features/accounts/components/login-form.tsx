@@ -26,7 +26,11 @@ export function LoginForm() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(LoginBody), mode: 'onTouched', defaultValues: { email: '', password: '' } });
+  } = useForm({
+    resolver: zodResolver(LoginBody),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
 
   const onSubmit = handleSubmit((values) => {
     loginMutation.mutate(values, {
@@ -38,7 +42,10 @@ export function LoginForm() {
 
   const failure = loginMutation.error;
   const formError =
-    failure && !(failure instanceof ApiError && failure.code === 'VALIDATION_FAILED' && failure.fields) ? errorMessage(failure) : null;
+    failure &&
+    !(failure instanceof ApiError && failure.code === 'VALIDATION_FAILED' && failure.fields)
+      ? errorMessage(failure)
+      : null;
   const emailError = fieldMessage(errors.email?.message);
   const passwordError = fieldMessage(errors.password?.message);
   const pending = loginMutation.isPending;
@@ -54,12 +61,29 @@ export function LoginForm() {
           </p>
         ) : null}
         <FormField id="login-email" label={t('fields.email')} error={emailError}>
-          <input id="login-email" type="email" autoComplete="username" className="text-input" {...errorAria('login-email', emailError)} {...register('email')} />
+          <input
+            id="login-email"
+            type="email"
+            autoComplete="username"
+            className="text-input"
+            {...errorAria('login-email', emailError)}
+            {...register('email')}
+          />
         </FormField>
         <FormField id="login-password" label={t('fields.password')} error={passwordError}>
-          <PasswordInput id="login-password" autoComplete="current-password" {...errorAria('login-password', passwordError)} {...register('password')} />
+          <PasswordInput
+            id="login-password"
+            autoComplete="current-password"
+            {...errorAria('login-password', passwordError)}
+            {...register('password')}
+          />
         </FormField>
-        <button type="submit" className="button auth-card__submit" disabled={pending} aria-busy={pending}>
+        <button
+          type="submit"
+          className="button auth-card__submit"
+          disabled={pending}
+          aria-busy={pending}
+        >
           {pending ? t('loading') : t('login.submit')}
         </button>
       </form>

@@ -19,7 +19,10 @@ export function mailHtmlForDisplay(html: string, here: Location = window.locatio
   for (const a of Array.from(doc.querySelectorAll('a[href]'))) {
     try {
       const url = new URL(a.getAttribute('href') ?? '', here.href);
-      if (url.origin !== here.origin && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) {
+      if (
+        url.origin !== here.origin &&
+        ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+      ) {
         a.setAttribute('href', url.pathname + url.search + url.hash);
       }
     } catch {
@@ -33,9 +36,17 @@ function MailView({ id }: { id: number }) {
   const { t, i18n } = useTranslation('accounts');
   const errorMessage = useErrorMessage();
   const mail = useMailboxMail(id);
-  const html = useMemo(() => (mail.data ? mailHtmlForDisplay(mail.data.data.html) : ''), [mail.data]);
+  const html = useMemo(
+    () => (mail.data ? mailHtmlForDisplay(mail.data.data.html) : ''),
+    [mail.data],
+  );
   if (mail.isPending) return <LoadingOverlay />;
-  if (mail.isError) return <p className="form-alert" role="alert">{errorMessage(mail.error)}</p>;
+  if (mail.isError)
+    return (
+      <p className="form-alert" role="alert">
+        {errorMessage(mail.error)}
+      </p>
+    );
   const m = mail.data.data;
   return (
     <article className="mailbox-mail" aria-labelledby="mail-subject">
@@ -58,7 +69,11 @@ function MailView({ id }: { id: number }) {
         </div>
       </dl>
       <h3>{t('mailbox.htmlVersion')}</h3>
-      <div className="mailbox-mail__html" data-testid="mail-html" dangerouslySetInnerHTML={{ __html: html }} />
+      <div
+        className="mailbox-mail__html"
+        data-testid="mail-html"
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
       <h3>{t('mailbox.textVersion')}</h3>
       <pre className="mailbox-mail__text">{m.text}</pre>
     </article>

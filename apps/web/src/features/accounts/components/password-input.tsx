@@ -10,7 +10,12 @@ export function PasswordInput({ ref, className, ...props }: Props) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="password-input">
-      <input ref={ref} type={visible ? 'text' : 'password'} className={className ?? 'text-input'} {...props} />
+      <input
+        ref={ref}
+        type={visible ? 'text' : 'password'}
+        className={className ?? 'text-input'}
+        {...props}
+      />
       <button
         type="button"
         className="password-input__toggle"

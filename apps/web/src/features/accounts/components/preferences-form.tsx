@@ -35,7 +35,12 @@ export function PreferencesForm() {
         ) : null}
         <div className="form-field">
           <label htmlFor="prefs-lang">{t('preferences.language')}</label>
-          <select id="prefs-lang" className="text-input" value={lang} onChange={(e) => setLang(e.target.value as '' | 'fr' | 'es')}>
+          <select
+            id="prefs-lang"
+            className="text-input"
+            value={lang}
+            onChange={(e) => setLang(e.target.value as '' | 'fr' | 'es')}
+          >
             {LANGS.map((l) => (
               <option key={l.key} value={l.value}>
                 {t(`profile.languages.${l.key}`)}
@@ -43,7 +48,12 @@ export function PreferencesForm() {
             ))}
           </select>
         </div>
-        <button type="submit" className="button auth-card__submit" disabled={mutation.isPending} aria-busy={mutation.isPending}>
+        <button
+          type="submit"
+          className="button auth-card__submit"
+          disabled={mutation.isPending}
+          aria-busy={mutation.isPending}
+        >
           {mutation.isPending ? t('loading') : t('preferences.submit')}
         </button>
       </form>

@@ -1,6 +1,6 @@
 import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { ResetPasswordForm } from './reset-password-form';
 
@@ -42,14 +42,22 @@ describe('ResetPasswordForm (SPEC.md §2 screen, §5 messages)', () => {
     vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) => {
       bodies.push(JSON.parse(String(init?.body)));
       await gate;
-      return new Response(JSON.stringify({ status: true, message: 'Password reset successfully' }), { status: 200 });
+      return new Response(
+        JSON.stringify({ status: true, message: 'Password reset successfully' }),
+        { status: 200 },
+      );
     });
     renderWithProviders(<ResetPasswordForm token="the-token" />);
     await fill('buyer@shop.example', 'a-good-password', 'a-good-password');
     expect(await screen.findByRole('button', { name: 'Loading...' })).toBeDisabled();
     release();
     expect(await screen.findAllByText(/Password reset successfully/)).not.toHaveLength(0);
-    expect(bodies[0]).toEqual({ email: 'buyer@shop.example', new_password: 'a-good-password', confirm_password: 'a-good-password', token: 'the-token' });
+    expect(bodies[0]).toEqual({
+      email: 'buyer@shop.example',
+      new_password: 'a-good-password',
+      confirm_password: 'a-good-password',
+      token: 'the-token',
+    });
     expect(screen.getByLabelText('Email')).toHaveValue('');
     expect(screen.getByLabelText('New password')).toHaveValue('');
     expect(screen.getByLabelText('Confirm new password')).toHaveValue('');
@@ -58,11 +66,21 @@ describe('ResetPasswordForm (SPEC.md §2 screen, §5 messages)', () => {
   it('says when the link is missing or no longer valid', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const message = 'This reset link is invalid or has expired. Please ask for a new one.';
-    vi.stubGlobal('fetch', async () =>
-      new Response(JSON.stringify({ status: false, error: { code: 'VALIDATION_FAILED', message, fields: { token: message } } }), { status: 400 }),
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(
+          JSON.stringify({
+            status: false,
+            error: { code: 'VALIDATION_FAILED', message, fields: { token: message } },
+          }),
+          { status: 400 },
+        ),
     );
     renderWithProviders(<ResetPasswordForm token={null} />);
-    expect(await screen.findByText(/This page needs the link from your e-mail/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/This page needs the link from your e-mail/),
+    ).toBeInTheDocument();
     await fill('buyer@shop.example', 'a-good-password', 'a-good-password');
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(warn).toHaveBeenCalled();

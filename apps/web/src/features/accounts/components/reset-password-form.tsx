@@ -33,7 +33,11 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     reset,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(ResetPasswordSchema), mode: 'onTouched', defaultValues: EMPTY });
+  } = useForm({
+    resolver: zodResolver(ResetPasswordSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
 
   const onSubmit = handleSubmit((values) => {
     setLinkProblem(null);
@@ -48,7 +52,11 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         onError: (error) => {
           // SPEC.md §8 logs a reset failure; we also say why, or the person is stuck (docs/decisions).
           console.warn('reset-password failed', error);
-          const rest = applyServerFieldErrors(error, ['email', 'new_password', 'confirm_password'], setError);
+          const rest = applyServerFieldErrors(
+            error,
+            ['email', 'new_password', 'confirm_password'],
+            setError,
+          );
           setLinkProblem(rest.length ? (fieldMessage(rest[0]) ?? rest[0]) : errorMessage(error));
         },
       },
@@ -82,12 +90,28 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       ) : null}
       <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
         <FormField id="reset-email" label={t('fields.email')} error={e.email}>
-          <input id="reset-email" type="email" autoComplete="username" className="text-input" {...errorAria('reset-email', e.email)} {...register('email')} />
+          <input
+            id="reset-email"
+            type="email"
+            autoComplete="username"
+            className="text-input"
+            {...errorAria('reset-email', e.email)}
+            {...register('email')}
+          />
         </FormField>
         <FormField id="reset-new-password" label={t('fields.newPassword')} error={e.new_password}>
-          <PasswordInput id="reset-new-password" autoComplete="new-password" {...errorAria('reset-new-password', e.new_password)} {...register('new_password')} />
+          <PasswordInput
+            id="reset-new-password"
+            autoComplete="new-password"
+            {...errorAria('reset-new-password', e.new_password)}
+            {...register('new_password')}
+          />
         </FormField>
-        <FormField id="reset-confirm-password" label={t('fields.confirmPassword')} error={e.confirm_password}>
+        <FormField
+          id="reset-confirm-password"
+          label={t('fields.confirmPassword')}
+          error={e.confirm_password}
+        >
           <PasswordInput
             id="reset-confirm-password"
             autoComplete="new-password"
@@ -95,7 +119,12 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
             {...register('confirm_password')}
           />
         </FormField>
-        <button type="submit" className="button auth-card__submit" disabled={pending} aria-busy={pending}>
+        <button
+          type="submit"
+          className="button auth-card__submit"
+          disabled={pending}
+          aria-busy={pending}
+        >
           {pending ? t('loading') : t('reset.submit')}
         </button>
       </form>

@@ -38,7 +38,8 @@ export function applyServerFieldErrors<T extends FieldValues>(
   if (!(error instanceof ApiError) || !error.fields) return [];
   const rest: string[] = [];
   for (const [name, message] of Object.entries(error.fields)) {
-    if ((fieldNames as readonly string[]).includes(name)) setError(name as Path<T>, { type: 'server', message });
+    if ((fieldNames as readonly string[]).includes(name))
+      setError(name as Path<T>, { type: 'server', message });
     else rest.push(message);
   }
   return rest;

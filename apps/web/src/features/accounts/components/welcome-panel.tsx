@@ -7,7 +7,10 @@ import './accounts.css';
 export function WelcomePanel({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('accounts');
   return (
-    <section className={`page welcome-panel${compact ? ' welcome-panel--compact' : ''}`} aria-labelledby="welcome-title">
+    <section
+      className={`page welcome-panel${compact ? ' welcome-panel--compact' : ''}`}
+      aria-labelledby="welcome-title"
+    >
       <h1 id="welcome-title">{t('welcome.title')}</h1>
       <p className="welcome-panel__intro">{t('welcome.intro')}</p>
       <div className="welcome-panel__choices">
