@@ -104,9 +104,8 @@ function FileSlots({ item }: { item: AdminContentItem }) {
               htmlFor={`${base}-${s.field}`}
               className="button button--secondary admin-content__replace"
             >
-              {t('list.replace')}
+              {t('list.replace')}{' '}
               <span className="visually-hidden">
-                {' '}
                 {s.label} — {item.translations.en.title}
               </span>
             </label>
@@ -208,8 +207,7 @@ function ItemRow({
             aria-expanded={editing}
             onClick={() => setEditing((e) => !e)}
           >
-            {t('list.edit')}
-            <span className="visually-hidden"> {title}</span>
+            {t('list.edit')} <span className="visually-hidden">{title}</span>
           </button>
           {confirming ? (
             <span
@@ -248,8 +246,7 @@ function ItemRow({
               className="button button--secondary admin-content__danger-outline"
               onClick={() => setConfirming(true)}
             >
-              {t('list.delete')}
-              <span className="visually-hidden"> {title}</span>
+              {t('list.delete')} <span className="visually-hidden">{title}</span>
             </button>
           )}
         </div>

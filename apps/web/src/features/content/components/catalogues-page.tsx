@@ -47,16 +47,14 @@ export function CataloguesPage() {
                 <p>{c.description}</p>
                 <p className="cover-card__actions">
                   <a className="button" href={c.pdf} target="_blank" rel="noopener">
-                    {t('catalogues.open')}
-                    <span className="visually-hidden"> {c.title}</span>
+                    {t('catalogues.open')} <span className="visually-hidden">{c.title}</span>
                   </a>
                   <a
                     className="button button--secondary"
                     href={downloadUrl(c.pdf, c.title)}
                     download
                   >
-                    {t('catalogues.download')}
-                    <span className="visually-hidden"> {c.title}</span>
+                    {t('catalogues.download')} <span className="visually-hidden">{c.title}</span>
                   </a>
                 </p>
                 {c.pdf_size !== null && (

@@ -61,8 +61,7 @@ export function FreePatternsPage() {
                 <p>{p.description}</p>
                 <p className="cover-card__actions">
                   <a className="button" href={downloadUrl(p.pdf, p.title)} download>
-                    {t('patterns.download')}
-                    <span className="visually-hidden"> {p.title}</span>
+                    {t('patterns.download')} <span className="visually-hidden">{p.title}</span>
                   </a>
                   <a
                     className="button button--secondary"
@@ -70,8 +69,7 @@ export function FreePatternsPage() {
                     target="_blank"
                     rel="noopener"
                   >
-                    {t('patterns.open')}
-                    <span className="visually-hidden"> {p.title}</span>
+                    {t('patterns.open')} <span className="visually-hidden">{p.title}</span>
                   </a>
                 </p>
                 {p.pdf_size !== null && (
