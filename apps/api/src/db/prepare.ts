@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './client';
 import { seedDemoData } from './seed/demo';
 import { createFileStore } from '../lib/file-store';
 import { seedDemoContent } from '../modules/content/content.seed';
+import { seedDemoApplications } from '../modules/applications/applications.seed';
 
 /** Loads the demo data into an empty database, unless DEMO_DATA=false (and never by default in production). */
 export async function prepareDatabase(handle: DatabaseHandle, config: Config, log: FastifyBaseLogger): Promise<void> {
@@ -16,4 +17,5 @@ export async function prepareDatabase(handle: DatabaseHandle, config: Config, lo
   const summary = await seedDemoData(handle.db, {});
   log.info({ ...summary, ms: Date.now() - started }, 'demo data loaded');
   log.info({ ...(await seedDemoContent(handle.db, createFileStore(config))) }, 'demo content loaded');
+  log.info({ ...(await seedDemoApplications(handle.db, config)) }, 'demo applications loaded');
 }

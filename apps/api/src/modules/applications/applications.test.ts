@@ -461,3 +461,18 @@ describe('key rotation', () => {
     ).toBe('ROTATE-1');
   });
 });
+
+describe('demo applications', () => {
+  it('seeds two pending, sealed applications', async () => {
+    const { seedDemoApplications } = await import('./applications.seed');
+    expect(await seedDemoApplications(t.handle.db, t.config)).toEqual({ applications: 2 });
+    const seeded = await rows<{ status: string; sensitive: string; lang: string }>(
+      sql`select status, sensitive, lang from applications where email like 'demo.applicant.%' order by id`,
+    );
+    expect(seeded.map((r) => [r.status, r.lang])).toEqual([
+      ['pending', 'fr'],
+      ['pending', 'en'],
+    ]);
+    expect(seeded.every((r) => r.sensitive.startsWith('enc:v1:'))).toBe(true);
+  });
+});
