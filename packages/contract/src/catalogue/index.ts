@@ -61,7 +61,12 @@ export const ProductCard = z.object({
 export type ProductCard = z.infer<typeof ProductCard>;
 
 /** The fields only a signed-in customer receives. */
-export const PRICED_FIELDS = ['available', 'retail_price', 'selling_price', 'selling_price_2'] as const;
+export const PRICED_FIELDS = [
+  'available',
+  'retail_price',
+  'selling_price',
+  'selling_price_2',
+] as const;
 
 /** SPEC.md §2: thumbnail path by trimmed product_id with .jpg. */
 export function productImagePath(productId: string): string {
@@ -123,18 +128,37 @@ export const ProductDetail = ProductCard.extend({
   related: z.array(ProductCard),
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
-export const ProductDescriptionResponse = z.object({ status: z.literal(true), data: ProductDetail });
+export const ProductDescriptionResponse = z.object({
+  status: z.literal(true),
+  data: ProductDetail,
+});
 export type ProductDescriptionResponse = z.infer<typeof ProductDescriptionResponse>;
 
 /** SPEC.md §3 class code entry: class, image, id (plus a translated label). */
-export const ClassCodeEntry = z.object({ id: z.number().int(), class: z.string(), image: z.string(), label: z.string() });
+export const ClassCodeEntry = z.object({
+  id: z.number().int(),
+  class: z.string(),
+  image: z.string(),
+  label: z.string(),
+});
 export type ClassCodeEntry = z.infer<typeof ClassCodeEntry>;
-export const ClassCodesResponse = z.object({ status: z.literal(true), class_codes: z.array(ClassCodeEntry) });
+export const ClassCodesResponse = z.object({
+  status: z.literal(true),
+  class_codes: z.array(ClassCodeEntry),
+});
 
 /** Top-level categories shown as tiles (GET displayCategories). */
-export const DisplayCategory = z.object({ name: z.string(), category: z.string(), cat_code: z.string(), image: z.string() });
+export const DisplayCategory = z.object({
+  name: z.string(),
+  category: z.string(),
+  cat_code: z.string(),
+  image: z.string(),
+});
 export type DisplayCategory = z.infer<typeof DisplayCategory>;
-export const DisplayCategoriesResponse = z.object({ status: z.literal(true), data: z.array(DisplayCategory) });
+export const DisplayCategoriesResponse = z.object({
+  status: z.literal(true),
+  data: z.array(DisplayCategory),
+});
 
 /** A filter value present in a category, with the number of products carrying it. */
 export const FilterOption = z.object({ value: z.string(), count: z.number().int() });
@@ -167,18 +191,31 @@ export const ProductGroupResponse = z.object({
 export type ProductGroupResponse = z.infer<typeof ProductGroupResponse>;
 
 /** A category matching a search. */
-export const SearchCategory = z.object({ name: z.string(), category: z.string(), cat_code: z.string(), level: z.number().int() });
+export const SearchCategory = z.object({
+  name: z.string(),
+  category: z.string(),
+  cat_code: z.string(),
+  level: z.number().int(),
+});
 export type SearchCategory = z.infer<typeof SearchCategory>;
 
 /** GET /api/search/ — the body's `data` holds the results (SPEC.md §7). Names are plain text (HTML stripped). */
 export const SearchResponse = z.object({
   status: z.literal(true),
-  data: z.object({ products: ProductsResponse.shape.products, categories: z.array(SearchCategory) }),
+  data: z.object({
+    products: ProductsResponse.shape.products,
+    categories: z.array(SearchCategory),
+  }),
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;
 
 /** GET /api/search/suggest — a few products and categories while the buyer types. */
-export const SearchSuggestion = z.object({ product_id: z.string(), name: z.string(), image: z.string(), country: z.enum(['ca', 'us']) });
+export const SearchSuggestion = z.object({
+  product_id: z.string(),
+  name: z.string(),
+  image: z.string(),
+  country: z.enum(['ca', 'us']),
+});
 export type SearchSuggestion = z.infer<typeof SearchSuggestion>;
 export const SuggestResponse = z.object({
   status: z.literal(true),

@@ -1,4 +1,14 @@
-import { categories, classCodes, orderLines, orders, productGroupItems, productGroups, productPrices, products, productTranslations } from '../../db/schema';
+import {
+  categories,
+  classCodes,
+  orderLines,
+  orders,
+  productGroupItems,
+  productGroups,
+  productPrices,
+  products,
+  productTranslations,
+} from '../../db/schema';
 import type { TestApp } from '../../test/test-app';
 import { sanitizeProductName } from './catalogue.service';
 
@@ -19,7 +29,8 @@ type Spec = {
   shipPack?: number;
 };
 
-export const SCRIPT_NAME = 'Snap <b>fastener</b><script>alert(1)</script><img src=x onerror=alert(2)>';
+export const SCRIPT_NAME =
+  'Snap <b>fastener</b><script>alert(1)</script><img src=x onerror=alert(2)>';
 
 /**
  * A small catalogue for the catalogue and search tests (the demo generator is not used, so every
@@ -28,19 +39,80 @@ export const SCRIPT_NAME = 'Snap <b>fastener</b><script>alert(1)</script><img sr
  */
 export async function insertCatalogueFixtures(t: TestApp) {
   const db = t.handle.db;
-  const [bt] = await db.insert(categories).values({ level: 1, catCode: 'BT', nameEn: 'Buttons', nameFr: 'Boutons', nameEs: 'Botones', sortOrder: 1 }).returning();
+  const [bt] = await db
+    .insert(categories)
+    .values({
+      level: 1,
+      catCode: 'BT',
+      nameEn: 'Buttons',
+      nameFr: 'Boutons',
+      nameEs: 'Botones',
+      sortOrder: 1,
+    })
+    .returning();
   const [wd] = await db
     .insert(categories)
-    .values({ parentId: bt.id, level: 2, catCode: 'BT-WD', nameEn: 'Wooden buttons', nameFr: 'Boutons en bois', nameEs: 'Botones de madera' })
+    .values({
+      parentId: bt.id,
+      level: 2,
+      catCode: 'BT-WD',
+      nameEn: 'Wooden buttons',
+      nameFr: 'Boutons en bois',
+      nameEs: 'Botones de madera',
+    })
     .returning();
-  const [wd15] = await db.insert(categories).values({ parentId: wd.id, level: 3, catCode: 'BT-WD-15', nameEn: '15 mm', nameFr: '15 mm', nameEs: '15 mm' }).returning();
+  const [wd15] = await db
+    .insert(categories)
+    .values({
+      parentId: wd.id,
+      level: 3,
+      catCode: 'BT-WD-15',
+      nameEn: '15 mm',
+      nameFr: '15 mm',
+      nameEs: '15 mm',
+    })
+    .returning();
   const [pl] = await db
     .insert(categories)
-    .values({ parentId: bt.id, level: 2, catCode: 'BT-PL', nameEn: 'Plastic buttons', nameFr: 'Boutons en plastique', nameEs: 'Botones de plástico', sortOrder: 2 })
+    .values({
+      parentId: bt.id,
+      level: 2,
+      catCode: 'BT-PL',
+      nameEn: 'Plastic buttons',
+      nameFr: 'Boutons en plastique',
+      nameEs: 'Botones de plástico',
+      sortOrder: 2,
+    })
     .returning();
-  const [th] = await db.insert(categories).values({ level: 1, catCode: 'TH', nameEn: 'Threads', nameFr: 'Fils', nameEs: 'Hilos', sortOrder: 2 }).returning();
-  await db.insert(categories).values({ level: 1, catCode: 'ZP', nameEn: 'Zippers', nameFr: 'Fermetures', nameEs: 'Cremalleras', sortOrder: 3, hidden: true });
-  const cat: Record<string, number> = { BT: bt.id, 'BT-WD': wd.id, 'BT-WD-15': wd15.id, 'BT-PL': pl.id, TH: th.id };
+  const [th] = await db
+    .insert(categories)
+    .values({
+      level: 1,
+      catCode: 'TH',
+      nameEn: 'Threads',
+      nameFr: 'Fils',
+      nameEs: 'Hilos',
+      sortOrder: 2,
+    })
+    .returning();
+  await db
+    .insert(categories)
+    .values({
+      level: 1,
+      catCode: 'ZP',
+      nameEn: 'Zippers',
+      nameFr: 'Fermetures',
+      nameEs: 'Cremalleras',
+      sortOrder: 3,
+      hidden: true,
+    });
+  const cat: Record<string, number> = {
+    BT: bt.id,
+    'BT-WD': wd.id,
+    'BT-WD-15': wd15.id,
+    'BT-PL': pl.id,
+    TH: th.id,
+  };
 
   await db.insert(classCodes).values([
     { code: 'A', labelEn: 'Regular', labelFr: 'Régulier', labelEs: 'Regular' },
@@ -55,7 +127,11 @@ export async function insertCatalogueFixtures(t: TestApp) {
       code: 'BT-1001',
       cat: 'BT-WD-15',
       cls: 'F',
-      names: { en: 'Wooden button 15 mm, red', fr: 'Bouton en bois 15 mm, rouge', es: 'Botón de madera 15 mm, rojo' },
+      names: {
+        en: 'Wooden button 15 mm, red',
+        fr: 'Bouton en bois 15 mm, rouge',
+        es: 'Botón de madera 15 mm, rojo',
+      },
       brand: 'Acme',
       colour: 'Red',
       type: 'Wooden',
@@ -68,7 +144,11 @@ export async function insertCatalogueFixtures(t: TestApp) {
       code: 'BT-1002',
       cat: 'BT-PL',
       cls: 'Y',
-      names: { en: 'Plastic buttons, blue', fr: 'Boutons en plastique, bleu', es: 'Botones de plástico, azul' },
+      names: {
+        en: 'Plastic buttons, blue',
+        fr: 'Boutons en plastique, bleu',
+        es: 'Botones de plástico, azul',
+      },
       brand: 'Bravo',
       colour: 'Blue',
       type: 'Plastic',
@@ -89,7 +169,11 @@ export async function insertCatalogueFixtures(t: TestApp) {
       code: 'TH-2001',
       cat: 'TH',
       cls: 'F',
-      names: { en: 'Cotton thread, white', fr: 'Fil de coton, blanc', es: 'Hilo de algodón, blanco' },
+      names: {
+        en: 'Cotton thread, white',
+        fr: 'Fil de coton, blanc',
+        es: 'Hilo de algodón, blanco',
+      },
       brand: 'Gamma',
       colour: 'White',
       ca: [250, 150, null, 40],
@@ -103,14 +187,25 @@ export async function insertCatalogueFixtures(t: TestApp) {
       names: { en: SCRIPT_NAME, fr: SCRIPT_NAME, es: SCRIPT_NAME },
       ca: [100, 90, null, 2],
     },
-    { code: 'TH-9999', cat: 'TH', cls: 'A', names: { en: 'Retired thread', fr: 'Fil retiré', es: 'Hilo retirado' }, ca: [1, 1, null, 1], active: false },
+    {
+      code: 'TH-9999',
+      cat: 'TH',
+      cls: 'A',
+      names: { en: 'Retired thread', fr: 'Fil retiré', es: 'Hilo retirado' },
+      ca: [1, 1, null, 1],
+      active: false,
+    },
   ];
   for (let i = 0; i < 30; i++) {
     specs.push({
       code: `BT-30${String(i).padStart(2, '0')}`,
       cat: 'BT-PL',
       cls: 'A',
-      names: { en: `Shirt button model ${i}`, fr: `Bouton de chemise modèle ${i}`, es: `Botón de camisa modelo ${i}` },
+      names: {
+        en: `Shirt button model ${i}`,
+        fr: `Bouton de chemise modèle ${i}`,
+        es: `Botón de camisa modelo ${i}`,
+      },
       brand: i % 2 === 0 ? 'Acme' : 'Bravo',
       colour: i % 3 === 0 ? 'Black' : 'White',
       size: '11 mm',
@@ -142,7 +237,12 @@ export async function insertCatalogueFixtures(t: TestApp) {
         productId: row.id,
         lang,
         name: sanitizeProductName(s.names[lang]),
-        description: lang === 'en' ? `About ${s.names.en}` : lang === 'fr' ? `À propos : ${s.names.fr}` : `Acerca de ${s.names.es}`,
+        description:
+          lang === 'en'
+            ? `About ${s.names.en}`
+            : lang === 'fr'
+              ? `À propos : ${s.names.fr}`
+              : `Acerca de ${s.names.es}`,
       })),
     );
     for (const country of ['ca', 'us'] as const) {
@@ -159,9 +259,25 @@ export async function insertCatalogueFixtures(t: TestApp) {
     }
   }
 
-  const [group] = await db.insert(productGroups).values({ titleEn: 'Spring picks', titleFr: 'Choix du printemps', titleEs: 'Selección de primavera' }).returning();
-  const members = ['TH-2001', 'BT-1001', 'BT-1002', ...Array.from({ length: 30 }, (_, i) => `BT-30${String(i).padStart(2, '0')}`)];
-  await db.insert(productGroupItems).values(members.map((code, position) => ({ groupId: group.id, productId: ids[code], position })));
+  const [group] = await db
+    .insert(productGroups)
+    .values({
+      titleEn: 'Spring picks',
+      titleFr: 'Choix du printemps',
+      titleEs: 'Selección de primavera',
+    })
+    .returning();
+  const members = [
+    'TH-2001',
+    'BT-1001',
+    'BT-1002',
+    ...Array.from({ length: 30 }, (_, i) => `BT-30${String(i).padStart(2, '0')}`),
+  ];
+  await db
+    .insert(productGroupItems)
+    .values(
+      members.map((code, position) => ({ groupId: group.id, productId: ids[code], position })),
+    );
 
   // Best sellers: a recent Canadian order (TH-2001 × 50, BT-1002 × 2) and an old one (BT-3001 × 1000, 120 days ago).
   const buyer = await t.signIn({ country: 'ca' });
@@ -176,11 +292,21 @@ export async function insertCatalogueFixtures(t: TestApp) {
     unitPriceCents: 100,
     lineTotalCents: 100 * quantity,
   });
-  const [recent] = await db.insert(orders).values({ userId: buyer.userId, country: 'ca', totalCents: 5200 }).returning();
-  await db.insert(orderLines).values([line('TH-2001', 50, recent.id), line('BT-1002', 2, recent.id)]);
+  const [recent] = await db
+    .insert(orders)
+    .values({ userId: buyer.userId, country: 'ca', totalCents: 5200 })
+    .returning();
+  await db
+    .insert(orderLines)
+    .values([line('TH-2001', 50, recent.id), line('BT-1002', 2, recent.id)]);
   const [old] = await db
     .insert(orders)
-    .values({ userId: buyer.userId, country: 'ca', totalCents: 100000, createdAt: new Date(Date.now() - 120 * 24 * 3600 * 1000) })
+    .values({
+      userId: buyer.userId,
+      country: 'ca',
+      totalCents: 100000,
+      createdAt: new Date(Date.now() - 120 * 24 * 3600 * 1000),
+    })
     .returning();
   await db.insert(orderLines).values([line('BT-3001', 1000, old.id)]);
 

@@ -1,14 +1,23 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Country, Lang } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
-import { categories, classCodes, productPrices, products, productTranslations } from '../../db/schema';
+import {
+  categories,
+  classCodes,
+  productPrices,
+  products,
+  productTranslations,
+} from '../../db/schema';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ClassCodeRow = typeof classCodes.$inferSelect;
 
 /** Every category, ordered for display. The tree has three levels, so one read is enough. */
 export function selectAllCategories(tx: Tx): Promise<CategoryRow[]> {
-  return tx.select().from(categories).orderBy(asc(categories.level), asc(categories.sortOrder), asc(categories.nameEn));
+  return tx
+    .select()
+    .from(categories)
+    .orderBy(asc(categories.level), asc(categories.sortOrder), asc(categories.nameEn));
 }
 
 /** Counts of special-class products (F, R, Y, N) per top-level category, for one country. */
@@ -28,7 +37,11 @@ export async function selectSpecialClassCounts(
     join product_prices pp on pp.product_id = p.id and pp.country = ${country}
     where p.active and p.class_code in ('F', 'R', 'Y', 'N')
     group by tree.root_id, p.class_code`);
-  return result.rows.map((r) => ({ rootId: Number(r.root_id), classCode: r.class_code, count: Number(r.count) }));
+  return result.rows.map((r) => ({
+    rootId: Number(r.root_id),
+    classCode: r.class_code,
+    count: Number(r.count),
+  }));
 }
 
 export function selectCategoryByCode(tx: Tx, catCode: string) {
@@ -99,13 +112,18 @@ function soldIn(country: Country): SQL {
 function scopeWhere(scope: ListingScope): SQL {
   // NOTE: `active and sold_xx` is the predicate of the partial listing indexes (migration 0006).
   const parts: SQL[] = [sql`p.active and ${soldIn(scope.country)}`];
-  if (scope.categoryIds) parts.push(sql`p.category_id = any(${intArray(scope.categoryIds)}::int[])`);
+  if (scope.categoryIds)
+    parts.push(sql`p.category_id = any(${intArray(scope.categoryIds)}::int[])`);
   // NOTE: one value is compared with `=`, not `= any(...)`: PostgreSQL 15 keeps the index order of
   // (category_id, brand, product_id) only when at most the leading column uses an array.
   const oneOf = (column: string, values: string[]) => {
     if (!values.length) return;
     const col = sql.raw(column);
-    parts.push(values.length === 1 ? sql`${col} = ${values[0]}` : sql`${col} = any(${textArray(values)}::text[])`);
+    parts.push(
+      values.length === 1
+        ? sql`${col} = ${values[0]}`
+        : sql`${col} = any(${textArray(values)}::text[])`,
+    );
   };
   oneOf('p.class_code', scope.classCodes);
   oneOf('p.brand', scope.brand);
@@ -129,7 +147,9 @@ export async function selectListingPage(
   seek: ListingMark | null = null,
 ): Promise<CardRow[]> {
   // With a seek mark the scan starts at that key (index condition) and skips only the rest.
-  const from = seek ? sql` and (p.category_id, p.product_id) >= (${seek.categoryId}, ${seek.productId})` : sql``;
+  const from = seek
+    ? sql` and (p.category_id, p.product_id) >= (${seek.categoryId}, ${seek.productId})`
+    : sql``;
   const result = await tx.execute<CardRow>(sql`
     with page as (
       select p.id, p.category_id, p.product_id
@@ -162,7 +182,12 @@ export async function selectListingIndex(
   scope: ListingScope,
   step = LISTING_MARK_STEP,
 ): Promise<{ total: number; marks: ListingMark[] }> {
-  const result = await tx.execute<{ rn: string; category_id: number; product_id: string; total: string }>(sql`
+  const result = await tx.execute<{
+    rn: string;
+    category_id: number;
+    product_id: string;
+    total: string;
+  }>(sql`
     select rn, category_id, product_id, total from (
       select p.category_id, p.product_id,
              row_number() over (order by p.category_id, p.product_id) as rn,
@@ -175,12 +200,21 @@ export async function selectListingIndex(
   const rows = result.rows;
   return {
     total: rows.length ? Number(rows[0].total) : 0,
-    marks: rows.map((r) => ({ rn: Number(r.rn), categoryId: Number(r.category_id), productId: r.product_id })),
+    marks: rows.map((r) => ({
+      rn: Number(r.rn),
+      categoryId: Number(r.category_id),
+      productId: r.product_id,
+    })),
   };
 }
 
 /** Cards by numeric id, sold in the country, in the order of `ids`. */
-export async function selectCardsByIds(tx: Tx, ids: number[], country: Country, lang: Lang): Promise<CardRow[]> {
+export async function selectCardsByIds(
+  tx: Tx,
+  ids: number[],
+  country: Country,
+  lang: Lang,
+): Promise<CardRow[]> {
   if (ids.length === 0) return [];
   const result = await tx.execute<CardRow & { ord: number }>(sql`
     select ${cardColumns()}, ids.ord
@@ -192,10 +226,19 @@ export async function selectCardsByIds(tx: Tx, ids: number[], country: Country, 
   return result.rows;
 }
 
-export type DetailRow = CardRow & { barcode: string | null; category_id: number; description: string | null };
+export type DetailRow = CardRow & {
+  barcode: string | null;
+  category_id: number;
+  description: string | null;
+};
 
 /** One product by its SKU code, in one country and language. */
-export async function selectProductDetail(tx: Tx, productId: string, country: Country, lang: Lang): Promise<DetailRow | null> {
+export async function selectProductDetail(
+  tx: Tx,
+  productId: string,
+  country: Country,
+  lang: Lang,
+): Promise<DetailRow | null> {
   const result = await tx.execute<DetailRow>(sql`
     select ${cardColumns()}, p.barcode, p.category_id,
       coalesce(t.description, (select te.description from product_translations te where te.product_id = p.id and te.lang = 'en')) as description
@@ -208,7 +251,13 @@ export async function selectProductDetail(tx: Tx, productId: string, country: Co
 }
 
 /** Related products: other members of the product's groups first, then its category; at most `limit`. */
-export async function selectRelatedIds(tx: Tx, id: number, categoryId: number, country: Country, limit: number): Promise<number[]> {
+export async function selectRelatedIds(
+  tx: Tx,
+  id: number,
+  categoryId: number,
+  country: Country,
+  limit: number,
+): Promise<number[]> {
   const result = await tx.execute<{ id: number }>(sql`
     (select gi2.product_id as id, 0 as rank, gi2.position as pos
        from product_group_items gi
@@ -238,7 +287,12 @@ export async function selectRelatedIds(tx: Tx, id: number, categoryId: number, c
 }
 
 /** The newest products of a class in a country (best-seller fallback). */
-export async function selectNewestIdsOfClass(tx: Tx, classCode: string, country: Country, limit: number): Promise<number[]> {
+export async function selectNewestIdsOfClass(
+  tx: Tx,
+  classCode: string,
+  country: Country,
+  limit: number,
+): Promise<number[]> {
   const result = await tx.execute<{ id: number }>(sql`
     select p.id from products p
     join product_prices pp on pp.product_id = p.id and pp.country = ${country}
@@ -253,7 +307,11 @@ export async function selectFilterOptions(
   tx: Tx,
   scope: ListingScope,
 ): Promise<Array<{ kind: 'brand' | 'colour' | 'type' | 'size'; value: string; count: number }>> {
-  const result = await tx.execute<{ kind: 'brand' | 'colour' | 'type' | 'size'; value: string; n: string }>(sql`
+  const result = await tx.execute<{
+    kind: 'brand' | 'colour' | 'type' | 'size';
+    value: string;
+    n: string;
+  }>(sql`
     with scoped as (
       select p.brand, p.colour, p.type, p.size
       from products p
@@ -272,12 +330,21 @@ export async function selectFilterOptions(
 export type GroupRow = { id: number; title_en: string; title_fr: string; title_es: string };
 
 export async function selectGroup(tx: Tx, id: number): Promise<GroupRow | null> {
-  const result = await tx.execute<GroupRow>(sql`select id, title_en, title_fr, title_es from product_groups where id = ${id}`);
+  const result = await tx.execute<GroupRow>(
+    sql`select id, title_en, title_fr, title_es from product_groups where id = ${id}`,
+  );
   return result.rows[0] ?? null;
 }
 
 /** One page of a product group, in position order, only products sold in the country. */
-export async function selectGroupPage(tx: Tx, groupId: number, country: Country, lang: Lang, limit: number, offset: number): Promise<CardRow[]> {
+export async function selectGroupPage(
+  tx: Tx,
+  groupId: number,
+  country: Country,
+  lang: Lang,
+  limit: number,
+  offset: number,
+): Promise<CardRow[]> {
   const result = await tx.execute<CardRow>(sql`
     select ${cardColumns()}
     from product_group_items gi
@@ -338,18 +405,33 @@ export async function searchProducts(tx: Tx, input: SearchInput): Promise<Search
   const lower = input.raw.toLowerCase();
   const branches: SQL[] = [];
   if (input.codeLike) {
-    branches.push(sql`select p.id, 100::float8 as score from products p where lower(p.product_id) = ${lower}`);
+    branches.push(
+      sql`select p.id, 100::float8 as score from products p where lower(p.product_id) = ${lower}`,
+    );
     branches.push(sql`select p.id, 100::float8 from products p where p.barcode = ${input.raw}`);
-    branches.push(sql`(select p.id, 50::float8 from products p where lower(p.product_id) like ${`${escapeLike(lower)}%`} limit ${SEARCH_BRANCH_CAP})`);
-    branches.push(sql`(select p.id, 50::float8 from products p where p.barcode like ${`${escapeLike(input.raw)}%`} and p.barcode is not null limit ${SEARCH_BRANCH_CAP})`);
+    branches.push(
+      sql`(select p.id, 50::float8 from products p where lower(p.product_id) like ${`${escapeLike(lower)}%`} limit ${SEARCH_BRANCH_CAP})`,
+    );
+    branches.push(
+      sql`(select p.id, 50::float8 from products p where p.barcode like ${`${escapeLike(input.raw)}%`} and p.barcode is not null limit ${SEARCH_BRANCH_CAP})`,
+    );
   }
   if (input.tsquery) branches.push(sql`select id, score from fts`);
   // Typos: every word (3+ letters) must be similar to a word of the name (GIN-indexed `<%`); the
   // score is the mean similarity, always below the full-text scores.
-  const words = input.norm.split(' ').filter((w) => w.length >= 3).slice(0, 4);
+  const words = input.norm
+    .split(' ')
+    .filter((w) => w.length >= 3)
+    .slice(0, 4);
   if (input.fuzzy && words.length) {
-    const similar = sql.join(words.map((w) => sql`${w} <% t.search_name`), sql` and `);
-    const score = sql.join(words.map((w) => sql`word_similarity(${w}, t.search_name)`), sql` + `);
+    const similar = sql.join(
+      words.map((w) => sql`${w} <% t.search_name`),
+      sql` and `,
+    );
+    const score = sql.join(
+      words.map((w) => sql`word_similarity(${w}, t.search_name)`),
+      sql` + `,
+    );
     branches.push(sql`(select t.product_id, ((${score}) / ${words.length})::float8
         from product_translations t
        where t.lang = ${lang} and ${similar}
@@ -390,9 +472,14 @@ export const TYPO_THRESHOLD = 0.45;
  * The search with typo matching. NOTE: the `<%` operator reads pg_trgm.word_similarity_threshold, so
  * it is set for this transaction only (set_config(..., true)); the pooled connection keeps its default.
  */
-export function searchProductsFuzzy(tx: Tx, input: Omit<SearchInput, 'fuzzy'>): Promise<SearchRow[]> {
+export function searchProductsFuzzy(
+  tx: Tx,
+  input: Omit<SearchInput, 'fuzzy'>,
+): Promise<SearchRow[]> {
   return tx.transaction(async (inner) => {
-    await inner.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`);
+    await inner.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`,
+    );
     return searchProducts(inner, { ...input, fuzzy: true });
   });
 }
@@ -406,18 +493,39 @@ export async function insertDevProduct(
     categoryId: number;
     shipPack: number;
     names: { en: string; fr: string; es: string };
-    prices: Array<{ country: Country; retailPriceCents: number; sellingPriceCents: number; sellingPrice2Cents: number | null; available: number }>;
+    prices: Array<{
+      country: Country;
+      retailPriceCents: number;
+      sellingPriceCents: number;
+      sellingPrice2Cents: number | null;
+      available: number;
+    }>;
   },
 ): Promise<number> {
   return tx.transaction(async (inner) => {
     const [row] = await inner
       .insert(products)
-      .values({ productId: input.productId, classCode: input.classCode, categoryId: input.categoryId, shipPack: input.shipPack })
+      .values({
+        productId: input.productId,
+        classCode: input.classCode,
+        categoryId: input.categoryId,
+        shipPack: input.shipPack,
+      })
       .returning({ id: products.id });
-    await inner.insert(productTranslations).values(
-      (['en', 'fr', 'es'] as const).map((lang) => ({ productId: row.id, lang, name: input.names[lang], description: '' })),
-    );
-    if (input.prices.length) await inner.insert(productPrices).values(input.prices.map((p) => ({ productId: row.id, ...p })));
+    await inner
+      .insert(productTranslations)
+      .values(
+        (['en', 'fr', 'es'] as const).map((lang) => ({
+          productId: row.id,
+          lang,
+          name: input.names[lang],
+          description: '',
+        })),
+      );
+    if (input.prices.length)
+      await inner
+        .insert(productPrices)
+        .values(input.prices.map((p) => ({ productId: row.id, ...p })));
     return row.id;
   });
 }

@@ -34,8 +34,12 @@ import {
 const text = (description: string) => z.string().max(200).optional().describe(description);
 
 const filterParams = {
-  brand: FilterValuesParam.describe('Brands to keep: comma-separated exact values from filter-options-by-category (brands[].value)'),
-  color: FilterValuesParam.describe('Colours to keep: comma-separated exact values (colors[].value)'),
+  brand: FilterValuesParam.describe(
+    'Brands to keep: comma-separated exact values from filter-options-by-category (brands[].value)',
+  ),
+  color: FilterValuesParam.describe(
+    'Colours to keep: comma-separated exact values (colors[].value)',
+  ),
   type: FilterValuesParam.describe('Types to keep: comma-separated exact values (types[].value)'),
   size: FilterValuesParam.describe('Sizes to keep: comma-separated exact values (sizes[].value)'),
 };
@@ -43,15 +47,21 @@ const filterParams = {
 const listingQuery = z.object({
   lang: LangParam,
   name: text('Category name (English URL key of /products/{name}/…); used when category is absent'),
-  category: text('cat_code of a category at any level (or its name); its sub categories are included'),
+  category: text(
+    'cat_code of a category at any level (or its name); its sub categories are included',
+  ),
   page: PageParam,
   pagination: PageSizeParam.describe('Records per page: 25, 50, 75, 100, 125 or 300'),
-  country: OptionalCountryParam.describe('ca or us; a signed-in customer always sees their own country'),
+  country: OptionalCountryParam.describe(
+    'ca or us; a signed-in customer always sees their own country',
+  ),
   ...filterParams,
 });
 
 const classCodeQuery = listingQuery.extend({
-  class_codes: FilterValuesParam.describe('Class codes to keep, comma-separated (F new, R clearance, Y on sale, N coming soon)'),
+  class_codes: FilterValuesParam.describe(
+    'Class codes to keep, comma-separated (F new, R clearance, Y on sale, N coming soon)',
+  ),
 });
 
 const categoryFilterQuery = z.object({
@@ -79,7 +89,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const country = requestCountry(request, request.query.country);
-      return { status: true as const, data: await getCategoryTree(app.db, request.query.lang, country) };
+      return {
+        status: true as const,
+        data: await getCategoryTree(app.db, request.query.lang, country),
+      };
     },
   );
 
@@ -101,7 +114,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         const q = request.query;
         const page = await listProducts(
           app.db,
-          { lang: q.lang, name: q.name, category: q.category, page: q.page, perPage: q.pagination, filters: q },
+          {
+            lang: q.lang,
+            name: q.name,
+            category: q.category,
+            page: q.page,
+            perPage: q.pagination,
+            filters: q,
+          },
           viewer(request, country),
         );
         return { status: true as const, products: page };
@@ -123,7 +143,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const page = await listProducts(
         app.db,
-        { lang: q.lang, name: q.name, category: q.category, page: q.page, perPage: q.pagination, classCodes: q.class_codes, filters: q },
+        {
+          lang: q.lang,
+          name: q.name,
+          category: q.category,
+          page: q.page,
+          perPage: q.pagination,
+          classCodes: q.class_codes,
+          filters: q,
+        },
         viewer(request, q.country),
       );
       return { status: true as const, products: page };
@@ -150,7 +178,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const page = await listProducts(
         app.db,
-        { lang: q.lang, category: q.category, page: q.page, perPage: q.pagination, filters: { brand: [], color: [], type: [], size: [] } },
+        {
+          lang: q.lang,
+          category: q.category,
+          page: q.page,
+          perPage: q.pagination,
+          filters: { brand: [], color: [], type: [], size: [] },
+        },
         viewer(request, q.country),
       );
       return { status: true as const, products: page };
@@ -164,7 +198,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue'],
         summary: 'Product detail with description, category path and related products',
         querystring: z.object({
-          product_id: z.string({ message: 'product_id is required' }).trim().min(1, { message: 'product_id is required' }).max(64),
+          product_id: z
+            .string({ message: 'product_id is required' })
+            .trim()
+            .min(1, { message: 'product_id is required' })
+            .max(64),
           country: OptionalCountryParam,
           lang: LangParam,
         }),
@@ -173,7 +211,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      return { status: true as const, data: await getProductDetail(app.db, q.product_id, q.lang, viewer(request, q.country)) };
+      return {
+        status: true as const,
+        data: await getProductDetail(app.db, q.product_id, q.lang, viewer(request, q.country)),
+      };
     },
   );
 
@@ -187,7 +228,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ClassCodesResponse },
       },
     },
-    async (request) => ({ status: true as const, class_codes: await getClassCodes(app.db, request.query.lang) }),
+    async (request) => ({
+      status: true as const,
+      class_codes: await getClassCodes(app.db, request.query.lang),
+    }),
   );
 
   app.get(
@@ -195,14 +239,28 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'Most ordered products of the last 90 days in the country (newest products when there are too few)',
+        summary:
+          'Most ordered products of the last 90 days in the country (newest products when there are too few)',
         querystring: z.object({ lang: LangParam, country: OptionalCountryParam }),
         response: { 200: ProductsResponse },
       },
     },
     async (request) => {
-      const products = await getBestSellers(app.db, request.query.lang, viewer(request, request.query.country));
-      return { status: true as const, products: { data: products, total: products.length, current_page: 1, last_page: 1, per_page: products.length } };
+      const products = await getBestSellers(
+        app.db,
+        request.query.lang,
+        viewer(request, request.query.country),
+      );
+      return {
+        status: true as const,
+        products: {
+          data: products,
+          total: products.length,
+          current_page: 1,
+          last_page: 1,
+          per_page: products.length,
+        },
+      };
     },
   );
 
@@ -216,7 +274,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DisplayCategoriesResponse },
       },
     },
-    async (request) => ({ status: true as const, data: await getDisplayCategories(app.db, request.query.lang) }),
+    async (request) => ({
+      status: true as const,
+      data: await getDisplayCategories(app.db, request.query.lang),
+    }),
   );
 
   app.get(
@@ -231,7 +292,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const data = await getFilterOptions(app.db, { category: q.category, name: q.name, classCodes: q.classCode }, requestCountry(request, q.country));
+      const data = await getFilterOptions(
+        app.db,
+        { category: q.category, name: q.name, classCodes: q.classCode },
+        requestCountry(request, q.country),
+      );
       return { status: true as const, data };
     },
   );
@@ -248,8 +313,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const data = await getFilterOptions(app.db, { category: q.category, name: q.name, classCodes: q.classCode }, requestCountry(request, q.country));
-      return { status: true as const, data: data.brands.map((b) => ({ brand: b.value, count: b.count })) };
+      const data = await getFilterOptions(
+        app.db,
+        { category: q.category, name: q.name, classCodes: q.classCode },
+        requestCountry(request, q.country),
+      );
+      return {
+        status: true as const,
+        data: data.brands.map((b) => ({ brand: b.value, count: b.count })),
+      };
     },
   );
 
@@ -259,14 +331,32 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: 'A product group: title and one page of its products',
-        params: z.object({ id: z.coerce.number({ message: 'Group id must be a number' }).int().min(1).max(2_147_483_647) }),
-        querystring: z.object({ lang: LangParam, page: PageParam, pagination: PageSizeParam, country: OptionalCountryParam }),
+        params: z.object({
+          id: z.coerce
+            .number({ message: 'Group id must be a number' })
+            .int()
+            .min(1)
+            .max(2_147_483_647),
+        }),
+        querystring: z.object({
+          lang: LangParam,
+          page: PageParam,
+          pagination: PageSizeParam,
+          country: OptionalCountryParam,
+        }),
         response: { 200: ProductGroupResponse },
       },
     },
     async (request) => {
       const q = request.query;
-      const data = await getProductGroup(app.db, request.params.id, q.lang, q.page, q.pagination, viewer(request, q.country));
+      const data = await getProductGroup(
+        app.db,
+        request.params.id,
+        q.lang,
+        q.page,
+        q.pagination,
+        viewer(request, q.country),
+      );
       return { status: true as const, data };
     },
   );
@@ -278,12 +368,17 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['dev'],
-          summary: 'Adds one product (not in production); raw_names keeps the names unsanitised to test the browser',
+          summary:
+            'Adds one product (not in production); raw_names keeps the names unsanitised to test the browser',
           body: z.object({
             product_id: z.string().trim().min(1).max(40),
             category: z.string().min(1).max(100),
             class: z.string().trim().min(1).max(4).default('A'),
-            names: z.object({ en: z.string().min(1).max(500), fr: z.string().max(500).optional(), es: z.string().max(500).optional() }),
+            names: z.object({
+              en: z.string().min(1).max(500),
+              fr: z.string().max(500).optional(),
+              es: z.string().max(500).optional(),
+            }),
             ship_pack: z.number().int().min(1).max(10_000).default(1),
             prices: z
               .array(
@@ -302,7 +397,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: z.object({ status: z.literal(true), id: z.number().int() }) },
         },
       },
-      async (request) => ({ status: true as const, ...(await createDevProduct(app.db, request.body)) }),
+      async (request) => ({
+        status: true as const,
+        ...(await createDevProduct(app.db, request.body)),
+      }),
     );
   }
 };

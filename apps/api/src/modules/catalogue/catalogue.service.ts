@@ -78,7 +78,11 @@ export function sanitizeProductName(html: string): string {
 // Rows → DTO, in one place: the only function that decides whether price fields exist.
 
 /** Maps a card row to the SPEC.md §3 product list item; price and stock fields only when `viewer.priced`. */
-export function toCard(row: CardRow, viewer: Viewer, options: { plainName?: boolean } = {}): ProductCard {
+export function toCard(
+  row: CardRow,
+  viewer: Viewer,
+  options: { plainName?: boolean } = {},
+): ProductCard {
   const productId = row.product_id.trim();
   const name = row.name ?? productId;
   const card: ProductCard = {
@@ -101,14 +105,18 @@ export function toCard(row: CardRow, viewer: Viewer, options: { plainName?: bool
     available: Number(row.available),
     retail_price: fromCents(Number(row.retail_price_cents)),
     selling_price: fromCents(Number(row.selling_price_cents)),
-    selling_price_2: row.selling_price_2_cents === null ? null : fromCents(Number(row.selling_price_2_cents)),
+    selling_price_2:
+      row.selling_price_2_cents === null ? null : fromCents(Number(row.selling_price_2_cents)),
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Categories
 
-export function categoryName(row: Pick<CategoryRow, 'nameEn' | 'nameFr' | 'nameEs'>, lang: Lang): string {
+export function categoryName(
+  row: Pick<CategoryRow, 'nameEn' | 'nameFr' | 'nameEs'>,
+  lang: Lang,
+): string {
   return lang === 'fr' ? row.nameFr : lang === 'es' ? row.nameEs : row.nameEn;
 }
 
@@ -128,7 +136,15 @@ function allCategories(tx: Tx): Promise<CategoryRow[]> {
 
 /** Forgets cached counts and trees after a catalogue write. */
 export function invalidateCatalogueCaches(tx: Tx): void {
-  for (const cache of [categoriesCache, classCountsCache, countCache, listingIndexCache, filterCache, bestSellerCache]) cache.clear(tx);
+  for (const cache of [
+    categoriesCache,
+    classCountsCache,
+    countCache,
+    listingIndexCache,
+    filterCache,
+    bestSellerCache,
+  ])
+    cache.clear(tx);
 }
 
 /**
@@ -146,7 +162,9 @@ export async function getCategoryTree(tx: Tx, lang: Lang, country: Country): Pro
     .filter((row) => row.parentId === null)
     .map((root): Category => {
       const tally = { New: 0, Clear: 0, Sale: 0, Soon: 0 };
-      for (const c of counts) if (c.rootId === root.id) tally[COUNT_KEYS[c.classCode as keyof typeof COUNT_KEYS]] += c.count;
+      for (const c of counts)
+        if (c.rootId === root.id)
+          tally[COUNT_KEYS[c.classCode as keyof typeof COUNT_KEYS]] += c.count;
       return {
         name: root.nameEn,
         category: categoryName(root, lang),
@@ -193,13 +211,20 @@ function sameText(a: string, b: string): boolean {
  * category name (any language, any level); without it, `name` names a category (the top level first).
  * Returns null when nothing matches.
  */
-function findCategory(rows: CategoryRow[], category: string | undefined, name: string | undefined): CategoryRow | null {
+function findCategory(
+  rows: CategoryRow[],
+  category: string | undefined,
+  name: string | undefined,
+): CategoryRow | null {
   for (const key of [category, name]) {
     const wanted = (key ?? '').trim();
     if (!wanted) continue;
-    const byCode = rows.find((r) => r.catCode === wanted) ?? rows.find((r) => sameText(r.catCode, wanted));
+    const byCode =
+      rows.find((r) => r.catCode === wanted) ?? rows.find((r) => sameText(r.catCode, wanted));
     if (byCode) return byCode;
-    const byName = rows.find((r) => [r.nameEn, r.nameFr, r.nameEs].some((n) => sameText(n, wanted)));
+    const byName = rows.find((r) =>
+      [r.nameEn, r.nameFr, r.nameEs].some((n) => sameText(n, wanted)),
+    );
     if (byName) return byName;
   }
   return null;
@@ -224,7 +249,11 @@ function categoryPath(rows: CategoryRow[], categoryId: number, lang: Lang): Prod
   const path: ProductCategoryRef[] = [];
   let current = byId.get(categoryId);
   while (current) {
-    path.unshift({ name: current.nameEn, category: categoryName(current, lang), cat_code: current.catCode });
+    path.unshift({
+      name: current.nameEn,
+      category: categoryName(current, lang),
+      cat_code: current.catCode,
+    });
     current = current.parentId === null ? undefined : byId.get(current.parentId);
   }
   return path;
@@ -256,7 +285,11 @@ export type ListingParams = {
   filters: ListingFilters;
 };
 
-async function scopeFor(tx: Tx, params: Pick<ListingParams, 'name' | 'category' | 'classCodes' | 'filters'>, country: Country): Promise<ListingScope | null> {
+async function scopeFor(
+  tx: Tx,
+  params: Pick<ListingParams, 'name' | 'category' | 'classCodes' | 'filters'>,
+  country: Country,
+): Promise<ListingScope | null> {
   let categoryIds: number[] | null = null;
   if ((params.category ?? '').trim() || (params.name ?? '').trim()) {
     const rows = await allCategories(tx);
@@ -294,14 +327,27 @@ export function nearestMark(marks: ListingMark[], offset: number): ListingMark |
  * viewer's country, filtered, ordered by category then SKU. A page past the end is an empty page.
  * Products are unique by product_id (SPEC.md §9 dedup: one row per SKU by construction).
  */
-export async function listProducts(tx: Tx, params: ListingParams, viewer: Viewer): Promise<Paginated<ProductCard>> {
+export async function listProducts(
+  tx: Tx,
+  params: ListingParams,
+  viewer: Viewer,
+): Promise<Paginated<ProductCard>> {
   const scope = await scopeFor(tx, params, viewer.country);
   if (!scope) return toPage([], 0, params.page, params.perPage);
   const offset = (params.page - 1) * params.perPage;
-  const index = await listingIndexCache.get(tx, scopeKey(scope), () => selectListingIndex(tx, scope));
+  const index = await listingIndexCache.get(tx, scopeKey(scope), () =>
+    selectListingIndex(tx, scope),
+  );
   if (offset >= index.total) return toPage([], index.total, params.page, params.perPage);
   const seek = nearestMark(index.marks, offset);
-  const rows = await selectListingPage(tx, scope, params.lang, params.perPage, seek ? offset - (seek.rn - 1) : offset, seek);
+  const rows = await selectListingPage(
+    tx,
+    scope,
+    params.lang,
+    params.perPage,
+    seek ? offset - (seek.rn - 1) : offset,
+    seek,
+  );
   const total = index.total;
   return toPage(
     rows.map((r) => toCard(r, viewer)),
@@ -327,7 +373,12 @@ export async function getFilterOptions(
         .filter((r) => r.kind === kind)
         .map((r) => ({ value: r.value, count: r.count }))
         .sort((a, b) => a.value.localeCompare(b.value, 'en', { numeric: true }));
-    return { brands: pick('brand'), colors: pick('colour'), types: pick('type'), sizes: pick('size') };
+    return {
+      brands: pick('brand'),
+      colors: pick('colour'),
+      types: pick('type'),
+      sizes: pick('size'),
+    };
   });
 }
 
@@ -337,7 +388,12 @@ export async function getFilterOptions(
 const RELATED_LIMIT = 10;
 
 /** GET productDescription: one product with description, category path and related products. */
-export async function getProductDetail(tx: Tx, productId: string, lang: Lang, viewer: Viewer): Promise<ProductDetail> {
+export async function getProductDetail(
+  tx: Tx,
+  productId: string,
+  lang: Lang,
+  viewer: Viewer,
+): Promise<ProductDetail> {
   const row = await selectProductDetail(tx, productId.trim(), viewer.country, lang);
   if (!row) throw new AppError('NOT_FOUND', 'This product is not sold in this country');
   const [rows, classes, relatedIds] = await Promise.all([
@@ -351,7 +407,13 @@ export async function getProductDetail(tx: Tx, productId: string, lang: Lang, vi
     ...toCard(row, viewer),
     description: row.description ?? '',
     barcode: row.barcode,
-    class_label: cls ? (lang === 'fr' ? cls.labelFr : lang === 'es' ? cls.labelEs : cls.labelEn) : row.class_code,
+    class_label: cls
+      ? lang === 'fr'
+        ? cls.labelFr
+        : lang === 'es'
+          ? cls.labelEs
+          : cls.labelEn
+      : row.class_code,
     categories: categoryPath(rows, Number(row.category_id), lang),
     related: related.map((r) => toCard(r, viewer)),
   };
@@ -375,7 +437,12 @@ export const BEST_SELLER_LIMIT = 20;
  * GET /best/sellers: the most ordered products of the last 90 days in the country (order lines, via
  * the orders module); topped up with the newest class F (new) products when there are too few.
  */
-export async function getBestSellers(tx: Tx, lang: Lang, viewer: Viewer, now = new Date()): Promise<ProductCard[]> {
+export async function getBestSellers(
+  tx: Tx,
+  lang: Lang,
+  viewer: Viewer,
+  now = new Date(),
+): Promise<ProductCard[]> {
   const ids = await bestSellerCache.get(tx, viewer.country, async () => {
     const since = new Date(now.getTime() - BEST_SELLER_DAYS * 24 * 60 * 60 * 1000);
     const top = await topProductIdsByQuantity(tx, viewer.country, since, BEST_SELLER_LIMIT * 2);
@@ -399,11 +466,21 @@ export async function getProductGroup(
   const group = await selectGroup(tx, groupId);
   if (!group) throw new AppError('NOT_FOUND', 'This product group does not exist');
   const [total, rows] = await Promise.all([
-    countCache.get(tx, `group:${groupId}:${viewer.country}`, () => countGroup(tx, groupId, viewer.country)),
+    countCache.get(tx, `group:${groupId}:${viewer.country}`, () =>
+      countGroup(tx, groupId, viewer.country),
+    ),
     selectGroupPage(tx, groupId, viewer.country, lang, perPage, (page - 1) * perPage),
   ]);
   const title = lang === 'fr' ? group.title_fr : lang === 'es' ? group.title_es : group.title_en;
-  return { title, ...toPage(rows.map((r) => toCard(r, viewer)), total, page, perPage) };
+  return {
+    title,
+    ...toPage(
+      rows.map((r) => toCard(r, viewer)),
+      total,
+      page,
+      perPage,
+    ),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -411,48 +488,68 @@ export async function getProductGroup(
 
 /** Words of a search text: letters and digits only (accents kept: unaccent handles them in SQL). */
 function searchTokens(text: string): string[] {
-  return (text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8).map((t) => t.slice(0, 40));
+  return (text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [])
+    .slice(0, 8)
+    .map((t) => t.slice(0, 40));
 }
 
 /** Builds the safe parts of a search: a to_tsquery of tokens (last one a prefix) and the trigram text. */
-export function prepareSearch(text: string): { raw: string; tsquery: string; norm: string; codeLike: boolean } {
+export function prepareSearch(text: string): {
+  raw: string;
+  tsquery: string;
+  norm: string;
+  codeLike: boolean;
+} {
   const raw = stripHtml(text).slice(0, SEARCH_MAX_LENGTH).trim();
   const tokens = searchTokens(raw);
-  const tsquery = tokens.length ? tokens.map((t, i) => (i === tokens.length - 1 && t.length >= 3 ? `${t}:*` : t)).join(' & ') : '';
+  const tsquery = tokens.length
+    ? tokens.map((t, i) => (i === tokens.length - 1 && t.length >= 3 ? `${t}:*` : t)).join(' & ')
+    : '';
   const norm = tokens.join(' ').toLowerCase();
   const codeLike = raw.length >= 2 && raw.length <= 40 && !/\s/.test(raw);
   return { raw, tsquery, norm: norm.length >= 3 ? norm : '', codeLike };
 }
 
 /** Categories whose name (in the language) contains the text, accent- and case-insensitively. */
-async function searchCategories(tx: Tx, text: string, lang: Lang, limit: number): Promise<SearchCategory[]> {
+async function searchCategories(
+  tx: Tx,
+  text: string,
+  lang: Lang,
+  limit: number,
+): Promise<SearchCategory[]> {
   const wanted = fold(text);
   if (wanted.length < 2) return [];
   const rows = await allCategories(tx);
   return rows
     .filter((r) => !r.hidden && fold(categoryName(r, lang)).includes(wanted))
     .slice(0, limit)
-    .map((r) => ({ name: r.nameEn, category: categoryName(r, lang), cat_code: r.catCode, level: r.level }));
+    .map((r) => ({
+      name: r.nameEn,
+      category: categoryName(r, lang),
+      cat_code: r.catCode,
+      level: r.level,
+    }));
 }
 
 function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /**
  * Runs a search; when full-text and codes find fewer than `fuzzyBelow` products, runs it again with
  * typo matching. Returns the page and the total (counted even when the page is past the end).
  */
-async function runSearch(tx: Tx, input: SearchInput, fuzzyBelow: number): Promise<{ rows: SearchRow[]; total: number }> {
+async function runSearch(
+  tx: Tx,
+  input: SearchInput,
+  fuzzyBelow: number,
+): Promise<{ rows: SearchRow[]; total: number }> {
   const totalOf = async (i: SearchInput, rows: SearchRow[]) => {
     if (rows.length) return Number(rows[0].total);
     if (i.offset === 0) return 0;
-    const first = i.fuzzy ? await searchProductsFuzzy(tx, { ...i, limit: 1, offset: 0 }) : await searchProducts(tx, { ...i, limit: 1, offset: 0 });
+    const first = i.fuzzy
+      ? await searchProductsFuzzy(tx, { ...i, limit: 1, offset: 0 })
+      : await searchProducts(tx, { ...i, limit: 1, offset: 0 });
     return first.length ? Number(first[0].total) : 0;
   };
   const rows = await searchProducts(tx, input);
@@ -477,10 +574,28 @@ export async function searchCatalogue(
 ): Promise<{ products: Paginated<ProductCard>; categories: SearchCategory[] }> {
   const prepared = prepareSearch(text);
   if (!prepared.raw) return { products: toPage([], 0, page, perPage), categories: [] };
-  const input: SearchInput = { ...prepared, lang, country: viewer.country, limit: perPage, offset: (page - 1) * perPage, fuzzy: false };
-  const [exact, categories] = await Promise.all([runSearch(tx, input, 10), searchCategories(tx, prepared.raw, lang, 10)]);
+  const input: SearchInput = {
+    ...prepared,
+    lang,
+    country: viewer.country,
+    limit: perPage,
+    offset: (page - 1) * perPage,
+    fuzzy: false,
+  };
+  const [exact, categories] = await Promise.all([
+    runSearch(tx, input, 10),
+    searchCategories(tx, prepared.raw, lang, 10),
+  ]);
   const { rows, total } = exact;
-  return { products: toPage(rows.map((r) => toCard(r, viewer, { plainName: true })), total, page, perPage), categories };
+  return {
+    products: toPage(
+      rows.map((r) => toCard(r, viewer, { plainName: true })),
+      total,
+      page,
+      perPage,
+    ),
+    categories,
+  };
 }
 
 /** GET /api/search/suggest: a few products and categories while typing (no prices). */
@@ -516,7 +631,13 @@ export type DevProductInput = {
   class: string;
   names: { en: string; fr?: string; es?: string };
   ship_pack: number;
-  prices: Array<{ country: Country; retail: number; selling: number; selling_2: number | null; available: number }>;
+  prices: Array<{
+    country: Country;
+    retail: number;
+    selling: number;
+    selling_2: number | null;
+    available: number;
+  }>;
   /** Store the names exactly as given (to prove the browser's own sanitising); otherwise sanitised. */
   raw_names: boolean;
 };
@@ -525,14 +646,21 @@ export type DevProductInput = {
 export async function createDevProduct(tx: Tx, input: DevProductInput): Promise<{ id: number }> {
   const rows = await allCategories(tx);
   const category = findCategory(rows, input.category, undefined);
-  if (!category) throw new AppError('VALIDATION_FAILED', 'Unknown category', { fields: { category: 'Unknown category' } });
+  if (!category)
+    throw new AppError('VALIDATION_FAILED', 'Unknown category', {
+      fields: { category: 'Unknown category' },
+    });
   const clean = (name: string) => (input.raw_names ? name : sanitizeProductName(name));
   const id = await insertDevProduct(tx, {
     productId: input.product_id.trim(),
     classCode: input.class,
     categoryId: category.id,
     shipPack: input.ship_pack,
-    names: { en: clean(input.names.en), fr: clean(input.names.fr ?? input.names.en), es: clean(input.names.es ?? input.names.en) },
+    names: {
+      en: clean(input.names.en),
+      fr: clean(input.names.fr ?? input.names.en),
+      es: clean(input.names.es ?? input.names.en),
+    },
     prices: input.prices.map((p) => ({
       country: p.country,
       retailPriceCents: toCents(p.retail),

@@ -56,7 +56,12 @@ describe('guests never receive a price, stock or availability field', () => {
   }
 
   it('while a signed-in customer gets them on the same calls', async () => {
-    for (const url of ['/api/cadProducts?category=BT', '/api/product_group/1', '/api/search/?search_term=button', '/api/best/sellers']) {
+    for (const url of [
+      '/api/cadProducts?category=BT',
+      '/api/product_group/1',
+      '/api/search/?search_term=button',
+      '/api/best/sellers',
+    ]) {
       const keys = allKeys((await get(url, ca)).body);
       for (const field of PRICED_FIELDS) expect(keys.has(field), `${field} in ${url}`).toBe(true);
     }
@@ -79,7 +84,15 @@ describe('GET cadProducts / usProducts', () => {
   it('shows signed-in customers their prices in dollars and stock in ship packs', async () => {
     const { body } = await get('/api/cadProducts?category=BT-PL&pagination=50', ca);
     const blue = body.products.data.find((p: { product_id: string }) => p.product_id === 'BT-1002');
-    expect(blue).toMatchObject({ country: 'ca', retail_price: 6, selling_price: 4, selling_price_2: 3.5, available: 5, class: 'Y', ship_pac: 1 });
+    expect(blue).toMatchObject({
+      country: 'ca',
+      retail_price: 6,
+      selling_price: 4,
+      selling_price_2: 3.5,
+      available: 5,
+      class: 'Y',
+      ship_pac: 1,
+    });
     expect(blue.image).toBe('/images/products/BT-1002.jpg');
   });
 
@@ -88,11 +101,17 @@ describe('GET cadProducts / usProducts', () => {
     expect(codes(guest.data).sort()).toEqual(['BT-1001', 'TH-2001']);
     const usOnCad = (await get('/api/cadProducts?category=BT-WD', us)).body.products;
     expect(usOnCad.data).toHaveLength(1);
-    expect(usOnCad.data[0]).toMatchObject({ product_id: 'BT-1001', country: 'us', selling_price: 2.8, available: 3 });
+    expect(usOnCad.data[0]).toMatchObject({
+      product_id: 'BT-1001',
+      country: 'us',
+      selling_price: 2.8,
+      available: 3,
+    });
   });
 
   it('answers names in the requested language (empty lang = English, sp = Spanish)', async () => {
-    const name = async (lang: string) => (await get(`/api/cadProducts?category=BT-WD-15&lang=${lang}`)).body.products.data[0].name;
+    const name = async (lang: string) =>
+      (await get(`/api/cadProducts?category=BT-WD-15&lang=${lang}`)).body.products.data[0].name;
     expect(await name('')).toBe('Wooden button 15 mm, red');
     expect(await name('fr')).toBe('Bouton en bois 15 mm, rouge');
     expect(await name('es')).toBe('Botón de madera 15 mm, rojo');
@@ -101,17 +120,26 @@ describe('GET cadProducts / usProducts', () => {
   });
 
   it('filters by brand, colour, type and size (comma-separated values)', async () => {
-    const acme = (await get('/api/cadProducts?category=BT&brand=Acme&pagination=100')).body.products;
+    const acme = (await get('/api/cadProducts?category=BT&brand=Acme&pagination=100')).body
+      .products;
     expect(acme.total).toBe(17);
     expect(acme.data.every((p: { brand: string }) => p.brand === 'Acme')).toBe(true);
-    const both = (await get('/api/cadProducts?category=BT&brand=Acme,Bravo&color=Blue')).body.products;
+    const both = (await get('/api/cadProducts?category=BT&brand=Acme,Bravo&color=Blue')).body
+      .products;
     expect(codes(both.data)).toEqual(['BT-1002']);
-    expect((await get('/api/cadProducts?category=BT&type=Wooden&size=15%20mm')).body.products.total).toBe(1);
-    expect((await get('/api/cadProducts?category=BT&brand=Nobody')).body.products).toMatchObject({ total: 0, data: [], last_page: 1 });
+    expect(
+      (await get('/api/cadProducts?category=BT&type=Wooden&size=15%20mm')).body.products.total,
+    ).toBe(1);
+    expect((await get('/api/cadProducts?category=BT&brand=Nobody')).body.products).toMatchObject({
+      total: 0,
+      data: [],
+      last_page: 1,
+    });
   });
 
   it('accepts only the page sizes 25, 50, 75, 100, 125, 300 and names `pagination` otherwise', async () => {
-    for (const size of [25, 50, 75, 100, 125, 300]) expect((await get(`/api/cadProducts?pagination=${size}`)).status).toBe(200);
+    for (const size of [25, 50, 75, 100, 125, 300])
+      expect((await get(`/api/cadProducts?pagination=${size}`)).status).toBe(200);
     for (const size of ['10', '0', '-25', 'abc', '1000']) {
       const { status, body } = await get(`/api/cadProducts?pagination=${size}`);
       expect(status).toBe(400);
@@ -130,7 +158,10 @@ describe('GET cadProducts / usProducts', () => {
   });
 
   it('answers an unknown category with an empty list and leaves out inactive products', async () => {
-    expect((await get('/api/cadProducts?category=NOPE')).body.products).toMatchObject({ data: [], total: 0 });
+    expect((await get('/api/cadProducts?category=NOPE')).body.products).toMatchObject({
+      data: [],
+      total: 0,
+    });
     const threads = codes((await get('/api/cadProducts?category=TH')).body.products.data);
     expect(threads).toEqual(['TH-2001', 'TH-2002']);
   });
@@ -146,7 +177,8 @@ describe('GET classCode', () => {
   it('limits a category listing to class codes', async () => {
     const newOnes = (await get('/api/classCode?category=BT&class_codes=F')).body.products;
     expect(codes(newOnes.data)).toEqual(['BT-1001']);
-    const soonOrSale = (await get('/api/classCode?name=Buttons&class_codes=N,Y&country=ca')).body.products;
+    const soonOrSale = (await get('/api/classCode?name=Buttons&class_codes=N,Y&country=ca')).body
+      .products;
     expect(codes(soonOrSale.data).sort()).toEqual(['BT-1002', 'BT-1003']);
     expect((await get('/api/classCode?class_codes=F&country=us')).body.products.total).toBe(2);
   });
@@ -164,7 +196,11 @@ describe('GET productDescription', () => {
       types: 'Videos,Patterns & Inspiration',
       selling_price: 3,
     });
-    expect(body.data.categories.map((c: { cat_code: string }) => c.cat_code)).toEqual(['BT', 'BT-WD', 'BT-WD-15']);
+    expect(body.data.categories.map((c: { cat_code: string }) => c.cat_code)).toEqual([
+      'BT',
+      'BT-WD',
+      'BT-WD-15',
+    ]);
     expect(body.data.related.length).toBeGreaterThan(0);
     expect(codes(body.data.related)).not.toContain('BT-1001');
     expect(codes(body.data.related)[0]).toBe('TH-2001');
@@ -184,7 +220,12 @@ describe('GET productDescription', () => {
 describe('GET class_codes, displayCategories, displayProducts, categories', () => {
   it('lists class codes with badge images', async () => {
     const { body } = await get('/api/class_codes?lang=es');
-    expect(body.class_codes).toContainEqual({ id: 2, class: 'F', image: '/images/classes/F.png', label: 'Nuevo' });
+    expect(body.class_codes).toContainEqual({
+      id: 2,
+      class: 'F',
+      image: '/images/classes/F.png',
+      label: 'Nuevo',
+    });
   });
 
   it('lists visible top-level categories as tiles', async () => {
@@ -193,8 +234,12 @@ describe('GET class_codes, displayCategories, displayProducts, categories', () =
   });
 
   it('lists a category for /dispay-products/:cate by name or code', async () => {
-    expect((await get('/api/displayProducts?category=Threads&country=ca')).body.products.total).toBe(2);
-    expect((await get('/api/displayProducts?category=TH&country=us&pagination=50')).body.products.total).toBe(1);
+    expect(
+      (await get('/api/displayProducts?category=Threads&country=ca')).body.products.total,
+    ).toBe(2);
+    expect(
+      (await get('/api/displayProducts?category=TH&country=us&pagination=50')).body.products.total,
+    ).toBe(1);
     expect((await get('/api/displayProducts?category=TH&pagination=7')).status).toBe(400);
   });
 
@@ -217,7 +262,9 @@ describe('GET /best/sellers', () => {
   it('falls back to the newest class F products when a country has no orders', async () => {
     const { body } = await get('/api/best/sellers?country=us&lang=es');
     expect(codes(body.products.data).sort()).toEqual(['BT-1001', 'TH-2001']);
-    expect(body.products.data.map((p: { name: string }) => p.name)).toContain('Hilo de algodón, blanco');
+    expect(body.products.data.map((p: { name: string }) => p.name)).toContain(
+      'Hilo de algodón, blanco',
+    );
   });
 });
 
@@ -243,7 +290,13 @@ describe('GET filter-options-by-category and brands-by-category', () => {
 describe('GET /api/product_group/:id', () => {
   it('answers data.title and data.data, paginated, in the language', async () => {
     const { body } = await get(`/api/product_group/${fx.groupId}?lang=fr&pagination=25`);
-    expect(body.data).toMatchObject({ title: 'Choix du printemps', total: 33, current_page: 1, last_page: 2, per_page: 25 });
+    expect(body.data).toMatchObject({
+      title: 'Choix du printemps',
+      total: 33,
+      current_page: 1,
+      last_page: 2,
+      per_page: 25,
+    });
     expect(codes(body.data.data).slice(0, 3)).toEqual(['TH-2001', 'BT-1001', 'BT-1002']);
     const page2 = (await get(`/api/product_group/${fx.groupId}?page=2`)).body.data;
     expect(page2.data).toHaveLength(8);
@@ -263,7 +316,11 @@ describe('GET /api/product_group/:id', () => {
 describe('sanitizeProductName', () => {
   it('keeps the allow-listed markup and removes everything else', () => {
     expect(sanitizeProductName(SCRIPT_NAME)).toBe('Snap <b>fastener</b>');
-    expect(sanitizeProductName('<i onclick="x()">Tape</i> <a href="javascript:alert(1)">link</a> 3<sup>rd</sup>')).toBe('<i>Tape</i> link 3<sup>rd</sup>');
+    expect(
+      sanitizeProductName(
+        '<i onclick="x()">Tape</i> <a href="javascript:alert(1)">link</a> 3<sup>rd</sup>',
+      ),
+    ).toBe('<i>Tape</i> link 3<sup>rd</sup>');
     expect(sanitizeProductName('<style>body{}</style>Plain')).toBe('Plain');
   });
 });
@@ -287,15 +344,32 @@ describe('POST /api/dev/products (development only)', () => {
       method: 'POST',
       url: '/api/dev/products',
       headers: ca,
-      payload: { product_id: 'TH-DEV2', category: 'TH', names: { en: 'Raw <script>x()</script>' }, prices: [{ country: 'ca', retail: 2, selling: 1 }], raw_names: true },
+      payload: {
+        product_id: 'TH-DEV2',
+        category: 'TH',
+        names: { en: 'Raw <script>x()</script>' },
+        prices: [{ country: 'ca', retail: 2, selling: 1 }],
+        raw_names: true,
+      },
     });
     expect(raw.statusCode).toBe(200);
     const after = (await get('/api/cadProducts?category=TH')).body.products;
     expect(after.total).toBe(before + 2);
-    const names = Object.fromEntries(after.data.map((p: { product_id: string; name: string }) => [p.product_id, p.name]));
+    const names = Object.fromEntries(
+      after.data.map((p: { product_id: string; name: string }) => [p.product_id, p.name]),
+    );
     expect(names['TH-DEV1']).toBe('Dev <i>thread</i>');
     expect(names['TH-DEV2']).toBe('Raw <script>x()</script>');
-    expect((await t.inject({ method: 'POST', url: '/api/dev/products', headers: ca, payload: { product_id: 'X', category: 'NOPE', names: { en: 'x' } } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/api/dev/products',
+          headers: ca,
+          payload: { product_id: 'X', category: 'NOPE', names: { en: 'x' } },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -303,15 +377,35 @@ describe('deep pages seek to a cached mark instead of skipping every row', () =>
   it('answers exactly the rows a plain offset answers, for every offset', async () => {
     const { selectListingIndex, selectListingPage } = await import('./catalogue.queries');
     const { nearestMark } = await import('./catalogue.service');
-    const scope = { country: 'ca' as const, categoryIds: [fx.cat.BT, fx.cat['BT-WD'], fx.cat['BT-WD-15'], fx.cat['BT-PL']].sort((a, b) => a - b), classCodes: [], brand: [], colour: [], type: [], size: [] };
+    const scope = {
+      country: 'ca' as const,
+      categoryIds: [fx.cat.BT, fx.cat['BT-WD'], fx.cat['BT-WD-15'], fx.cat['BT-PL']].sort(
+        (a, b) => a - b,
+      ),
+      classCodes: [],
+      brand: [],
+      colour: [],
+      type: [],
+      size: [],
+    };
     const index = await selectListingIndex(t.handle.db, scope, 5);
     expect(index.total).toBe(33);
     expect(index.marks.map((m) => m.rn)).toEqual([1, 6, 11, 16, 21, 26, 31]);
     for (const offset of [0, 4, 5, 6, 12, 25, 30, 32]) {
       const plain = await selectListingPage(t.handle.db, scope, 'en', 3, offset);
       const mark = nearestMark(index.marks, offset);
-      const sought = await selectListingPage(t.handle.db, scope, 'en', 3, mark ? offset - (mark.rn - 1) : offset, mark);
-      expect(sought.map((r) => r.product_id), `offset ${offset}`).toEqual(plain.map((r) => r.product_id));
+      const sought = await selectListingPage(
+        t.handle.db,
+        scope,
+        'en',
+        3,
+        mark ? offset - (mark.rn - 1) : offset,
+        mark,
+      );
+      expect(
+        sought.map((r) => r.product_id),
+        `offset ${offset}`,
+      ).toEqual(plain.map((r) => r.product_id));
     }
     const brand = { ...scope, brand: ['Acme'] };
     const branded = await selectListingIndex(t.handle.db, brand, 4);

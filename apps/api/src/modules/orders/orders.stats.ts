@@ -6,7 +6,12 @@ import type { Tx } from '../../db/client';
  * Product ids (products.id) ordered by the quantity ordered in one country since a date, most first.
  * Cancelled orders do not count. The catalogue's best sellers read orders only through this function.
  */
-export async function topProductIdsByQuantity(tx: Tx, country: Country, since: Date, limit: number): Promise<number[]> {
+export async function topProductIdsByQuantity(
+  tx: Tx,
+  country: Country,
+  since: Date,
+  limit: number,
+): Promise<number[]> {
   const result = await tx.execute<{ product_id: number }>(sql`
     select ol.product_id, sum(ol.quantity * greatest(ol.ship_pack, 1)) as units
       from orders o

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LangParam, OptionalCountryParam, PageParam, PageSizeParam, SearchResponse, SuggestResponse } from '@wholesale/contract';
+import {
+  LangParam,
+  OptionalCountryParam,
+  PageParam,
+  PageSizeParam,
+  SearchResponse,
+  SuggestResponse,
+} from '@wholesale/contract';
 import { requestCountry } from '../../lib/request-country';
 import { searchCatalogue, suggestCatalogue } from '../catalogue/catalogue.service';
 
@@ -17,7 +24,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['search'],
-        summary: 'Search products (SKU, barcode, words in en/fr/es, typos) and categories; lang_code empty means en',
+        summary:
+          'Search products (SKU, barcode, words in en/fr/es, typos) and categories; lang_code empty means en',
         querystring: z.object({
           search_term: searchText.describe('The text typed by the buyer'),
           lang_code: LangParam,
@@ -31,7 +39,14 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const viewer = { country: requestCountry(request, q.country), priced: request.user !== null };
-      const data = await searchCatalogue(app.db, q.search_term, q.lang_code, q.page, q.pagination, viewer);
+      const data = await searchCatalogue(
+        app.db,
+        q.search_term,
+        q.lang_code,
+        q.page,
+        q.pagination,
+        viewer,
+      );
       return { status: true as const, data };
     },
   );
@@ -42,14 +57,23 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['search'],
         summary: 'Suggestions while typing: up to 6 products and 4 categories (no prices)',
-        querystring: z.object({ q: searchText, lang_code: LangParam, country: OptionalCountryParam }),
+        querystring: z.object({
+          q: searchText,
+          lang_code: LangParam,
+          country: OptionalCountryParam,
+        }),
         response: { 200: SuggestResponse },
       },
     },
     async (request, reply) => {
       const q = request.query;
       reply.header('cache-control', 'private, max-age=30');
-      const data = await suggestCatalogue(app.db, q.q, q.lang_code, requestCountry(request, q.country));
+      const data = await suggestCatalogue(
+        app.db,
+        q.q,
+        q.lang_code,
+        requestCountry(request, q.country),
+      );
       return { status: true as const, data };
     },
   );

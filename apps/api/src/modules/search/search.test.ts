@@ -25,12 +25,19 @@ async function search(term: string, lang = '', extra = '', headers: Record<strin
   const body = res.json();
   expect(body.status).toBe(true);
   return body.data as {
-    products: { data: Array<{ product_id: string; name: string }>; total: number; current_page: number; last_page: number; per_page: number };
+    products: {
+      data: Array<{ product_id: string; name: string }>;
+      total: number;
+      current_page: number;
+      last_page: number;
+      per_page: number;
+    };
     categories: Array<{ cat_code: string; category: string }>;
   };
 }
 
-const ids = (data: Awaited<ReturnType<typeof search>>) => data.products.data.map((p) => p.product_id);
+const ids = (data: Awaited<ReturnType<typeof search>>) =>
+  data.products.data.map((p) => p.product_id);
 
 describe('GET /api/search/ — relevance in three languages', () => {
   it('finds words in English with stemming (buttons → button) and answers in English for an empty lang_code', async () => {
@@ -87,7 +94,10 @@ describe('GET /api/search/ — relevance in three languages', () => {
     expect(new Set([...ids(first), ...ids(second)]).size).toBe(30);
     const past = await search('shirt', '', '&page=9');
     expect(past.products).toMatchObject({ data: [], total: 30, current_page: 9 });
-    const bad = await t.inject({ method: 'GET', url: '/api/search/?search_term=shirt&pagination=33' });
+    const bad = await t.inject({
+      method: 'GET',
+      url: '/api/search/?search_term=shirt&pagination=33',
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields)).toContain('pagination');
   });
@@ -103,13 +113,21 @@ describe('GET /api/search/ — relevance in three languages', () => {
     const guest = await search('cotton');
     for (const f of PRICED_FIELDS) expect(allKeys(guest).has(f)).toBe(false);
     const buyer = await search('cotton', '', '', ca);
-    expect(buyer.products.data[0]).toMatchObject({ product_id: 'TH-2001', selling_price: 1.5, available: 40 });
+    expect(buyer.products.data[0]).toMatchObject({
+      product_id: 'TH-2001',
+      selling_price: 1.5,
+      available: 40,
+    });
   });
 
   it('also answers matching categories in the language', async () => {
     const data = await search('botones', 'es');
-    expect(data.categories.map((c) => c.cat_code)).toEqual(expect.arrayContaining(['BT', 'BT-WD', 'BT-PL']));
-    expect(data.categories.find((c) => c.cat_code === 'BT-PL')?.category).toBe('Botones de plástico');
+    expect(data.categories.map((c) => c.cat_code)).toEqual(
+      expect.arrayContaining(['BT', 'BT-WD', 'BT-PL']),
+    );
+    expect(data.categories.find((c) => c.cat_code === 'BT-PL')?.category).toBe(
+      'Botones de plástico',
+    );
     expect((await search('zippers')).categories).toEqual([]);
   });
 });
@@ -153,7 +171,11 @@ describe('GET /api/search/ — hostile input is answered cleanly', () => {
 
 describe('GET /api/search/suggest', () => {
   it('suggests products by prefix and categories while typing, without prices', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/search/suggest?q=bot&lang_code=es', headers: ca });
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/search/suggest?q=bot&lang_code=es',
+      headers: ca,
+    });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.products.length).toBeGreaterThan(0);
@@ -164,8 +186,13 @@ describe('GET /api/search/suggest', () => {
   });
 
   it('answers nothing for one character and cleanly for hostile text', async () => {
-    expect((await t.inject({ method: 'GET', url: '/api/search/suggest?q=b' })).json().data).toEqual({ products: [], categories: [] });
-    const res = await t.inject({ method: 'GET', url: `/api/search/suggest?q=${encodeURIComponent("%'\\\"" + 'y'.repeat(5000))}` });
+    expect((await t.inject({ method: 'GET', url: '/api/search/suggest?q=b' })).json().data).toEqual(
+      { products: [], categories: [] },
+    );
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/search/suggest?q=${encodeURIComponent('%\'\\"' + 'y'.repeat(5000))}`,
+    });
     expect(res.statusCode).toBe(200);
   });
 });

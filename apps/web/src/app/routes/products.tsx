@@ -4,5 +4,10 @@ import { ProductsView } from '@/features/catalogue/components/products-view';
 /** /products/:name?/:cate?/:cate_code?/:classCode? — category listing (SPEC.md §2). */
 export default function ProductsPage() {
   const { name, cate, cate_code, classCode } = useParams();
-  return <ProductsView key={[name, cate, cate_code, classCode].join('/')} route={{ name, cate, cate_code, classCode }} />;
+  return (
+    <ProductsView
+      key={[name, cate, cate_code, classCode].join('/')}
+      route={{ name, cate, cate_code, classCode }}
+    />
+  );
 }

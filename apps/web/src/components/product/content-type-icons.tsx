@@ -10,7 +10,9 @@ const ICONS = {
 /** SPEC.md §2: icons for the content types of a product (comma-separated `types`); unknown ones are skipped. */
 export function ContentTypeIcons({ types }: { types: string }) {
   const { t } = useTranslation('catalogue');
-  const present = [...new Set(types.split(',').map((s) => s.trim()))].filter((s): s is keyof typeof ICONS => s in ICONS);
+  const present = [...new Set(types.split(',').map((s) => s.trim()))].filter(
+    (s): s is keyof typeof ICONS => s in ICONS,
+  );
   if (!present.length) return null;
   return (
     <ul className="content-types" aria-label={t('card.types.label')}>

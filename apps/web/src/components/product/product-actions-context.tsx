@@ -13,7 +13,13 @@ export type ProductActions = {
 
 export const ProductActionsContext = createContext<ProductActions>({});
 
-export function ProductActionsProvider({ value = {}, children }: { value?: ProductActions; children: ReactNode }) {
+export function ProductActionsProvider({
+  value = {},
+  children,
+}: {
+  value?: ProductActions;
+  children: ReactNode;
+}) {
   return <ProductActionsContext.Provider value={value}>{children}</ProductActionsContext.Provider>;
 }
 

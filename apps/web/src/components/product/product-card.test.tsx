@@ -20,13 +20,22 @@ const guestCard: Dto = {
   type: null,
   size: null,
 };
-const priced: Dto = { ...guestCard, available: 5, retail_price: 9.5, selling_price: 4, selling_price_2: null };
+const priced: Dto = {
+  ...guestCard,
+  available: 5,
+  retail_price: 9.5,
+  selling_price: 4,
+  selling_price_2: null,
+};
 
 describe('ProductCard (SPEC.md §2)', () => {
   it('shows a guest the badge, thumbnail, id, name as HTML, ship pack and icons, but no price or stock', async () => {
     await setLanguage('');
     const { container } = renderWithProviders(<ProductCard product={guestCard} />);
-    expect(await screen.findByRole('link', { name: 'BT-1001' })).toHaveAttribute('href', '/description/BT-1001/ca');
+    expect(await screen.findByRole('link', { name: 'BT-1001' }, { timeout: 5000 })).toHaveAttribute(
+      'href',
+      '/description/BT-1001/ca',
+    );
     expect(screen.getByAltText('Class F')).toHaveAttribute('src', '/images/classes/F.png');
     expect(container.querySelector('b')?.textContent).toBe('button');
     expect(screen.getByText('Ship pack: 12')).toBeInTheDocument();
@@ -45,7 +54,9 @@ describe('ProductCard (SPEC.md §2)', () => {
   });
 
   it('strikes the list price through when a second selling price exists', async () => {
-    const { container } = renderWithProviders(<ProductCard product={{ ...priced, selling_price_2: 3.25 }} />);
+    const { container } = renderWithProviders(
+      <ProductCard product={{ ...priced, selling_price_2: 3.25 }} />,
+    );
     await screen.findByText('$3.25');
     expect(container.querySelector('s')?.textContent).toBe('$4.00');
   });
@@ -63,7 +74,10 @@ describe('ProductCard (SPEC.md §2)', () => {
   });
 
   it('renders a script in a name as nothing executable', async () => {
-    const hostile = { ...guestCard, name: 'Snap<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> fastener' };
+    const hostile = {
+      ...guestCard,
+      name: 'Snap<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> fastener',
+    };
     const { container } = renderWithProviders(<ProductCard product={hostile} />);
     await screen.findByText('BT-1001');
     expect(container.querySelector('script')).toBeNull();
@@ -86,7 +100,9 @@ describe('ProductCard (SPEC.md §2)', () => {
     renderWithProviders(
       <ProductActionsProvider
         value={{
-          FavouriteToggle: ({ product }) => <button type="button">heart {product.product_id}</button>,
+          FavouriteToggle: ({ product }) => (
+            <button type="button">heart {product.product_id}</button>
+          ),
           AddToCart: ({ product }) => <button type="button">add {product.product_id}</button>,
         }}
       >

@@ -1,4 +1,8 @@
-import { classBadgePath, isUnavailable, type ProductCard as ProductCardDto } from '@wholesale/contract';
+import {
+  classBadgePath,
+  isUnavailable,
+  type ProductCard as ProductCardDto,
+} from '@wholesale/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -36,7 +40,14 @@ export function ProductCard({ product, footer }: { product: ProductCardDto; foot
   return (
     <article className="product-card" aria-labelledby={`product-${product.id}-id`}>
       <div className="product-card__media">
-        <img className="product-card__badge" src={classBadgePath(product.class)} alt={t('card.classBadge', { class: product.class })} width={36} height={36} onError={(e) => (e.currentTarget.style.visibility = 'hidden')} />
+        <img
+          className="product-card__badge"
+          src={classBadgePath(product.class)}
+          alt={t('card.classBadge', { class: product.class })}
+          width={36}
+          height={36}
+          onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
+        />
         <Link to={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">
           <ProductThumb src={product.image} alt="" size={130} />
         </Link>
@@ -55,10 +66,17 @@ export function ProductCard({ product, footer }: { product: ProductCardDto; foot
             <span className="product-card__price-label">{t('card.listPrice')}</span>{' '}
             {hasSecond ? (
               <>
-                <s className="product-card__list-price" aria-label={t('card.wasPrice', { price: money(product.selling_price!, i18n.language) })}>
+                <s
+                  className="product-card__list-price"
+                  aria-label={t('card.wasPrice', {
+                    price: money(product.selling_price!, i18n.language),
+                  })}
+                >
                   {money(product.selling_price!, i18n.language)}
                 </s>{' '}
-                <strong className="product-card__sale-price">{money(second!, i18n.language)}</strong>
+                <strong className="product-card__sale-price">
+                  {money(second!, i18n.language)}
+                </strong>
               </>
             ) : (
               <strong>{money(product.selling_price!, i18n.language)}</strong>
@@ -84,7 +102,9 @@ export function ProductCard({ product, footer }: { product: ProductCardDto; foot
           </p>
         )}
         <ContentTypeIcons types={product.types} />
-        <div className="product-card__actions">{footer ?? (AddToCart ? <AddToCart product={product} /> : null)}</div>
+        <div className="product-card__actions">
+          {footer ?? (AddToCart ? <AddToCart product={product} /> : null)}
+        </div>
       </div>
     </article>
   );

@@ -13,7 +13,15 @@ export function sanitizeNameHtml(html: string): string {
  * SPEC.md §2: the name is rendered as HTML. It was sanitised when written and is sanitised again
  * here (DOMPurify), so a script in a name is shown as nothing more than text.
  */
-export function ProductName({ html, as: Tag = 'span', className }: { html: string; as?: 'span' | 'h1' | 'h2' | 'h3'; className?: string }) {
+export function ProductName({
+  html,
+  as: Tag = 'span',
+  className,
+}: {
+  html: string;
+  as?: 'span' | 'h1' | 'h2' | 'h3';
+  className?: string;
+}) {
   const clean = useMemo(() => sanitizeNameHtml(html), [html]);
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -11,11 +11,26 @@ describe('PageSelector (SPEC.md §2)', () => {
   it('defaults to page 1 of 10 and lists pages 1 to 10 when opened', async () => {
     await setLanguage('');
     renderWithProviders(<PageSelector onSelect={vi.fn()} />);
-    const button = await screen.findByRole('button', { name: /Select a Page: Page 1 of 10/ }, { timeout: 5000 });
+    const button = await screen.findByRole(
+      'button',
+      { name: /Select a Page: Page 1 of 10/ },
+      { timeout: 5000 },
+    );
     expect(button).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(button);
     const options = screen.getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(options.map((o) => o.textContent)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+    ]);
     expect(options[0]).toHaveAttribute('aria-selected', 'true');
     expect(button).toHaveAttribute('aria-expanded', 'true');
   });
@@ -59,6 +74,8 @@ describe('PageSelector (SPEC.md §2)', () => {
 
   it('limits the list to 15rem and makes it scrollable (stylesheet rule)', () => {
     const css = fs.readFileSync(path.join(import.meta.dirname, 'pagination.css'), 'utf8');
-    expect(css).toMatch(/\.page-selector__list\s*{[^}]*max-height:\s*15rem;[^}]*overflow-y:\s*auto;/);
+    expect(css).toMatch(
+      /\.page-selector__list\s*{[^}]*max-height:\s*15rem;[^}]*overflow-y:\s*auto;/,
+    );
   });
 });

@@ -7,7 +7,9 @@ import { Pagination } from './pagination';
 
 function setup(currentPage: number, totalPages: number) {
   const handlers = { onPrevious: vi.fn(), onNext: vi.fn(), onSelect: vi.fn() };
-  renderWithProviders(<Pagination currentPage={currentPage} totalPages={totalPages} {...handlers} />);
+  renderWithProviders(
+    <Pagination currentPage={currentPage} totalPages={totalPages} {...handlers} />,
+  );
   return handlers;
 }
 

@@ -5,12 +5,32 @@ import { catalogueKeys } from './keys';
 import { useViewer, type Viewer } from './use-viewer';
 
 /** GET displayProducts: category, country, lang, pagination (and page). */
-export const getDisplayProducts = (category: string, page: number, perPage: number, viewer: Pick<Viewer, 'lang' | 'country'>) =>
-  api.get<ProductsResponse>('/displayProducts', { params: { category, country: viewer.country, lang: viewer.lang, pagination: perPage, page } });
+export const getDisplayProducts = (
+  category: string,
+  page: number,
+  perPage: number,
+  viewer: Pick<Viewer, 'lang' | 'country'>,
+) =>
+  api.get<ProductsResponse>('/displayProducts', {
+    params: { category, country: viewer.country, lang: viewer.lang, pagination: perPage, page },
+  });
 
-export function displayProductsQueryOptions(category: string, page: number, perPage: number, viewer: Viewer) {
+export function displayProductsQueryOptions(
+  category: string,
+  page: number,
+  perPage: number,
+  viewer: Viewer,
+) {
   return queryOptions({
-    queryKey: catalogueKeys.key('display', category, page, perPage, viewer.lang, viewer.country, viewer.viewerKey),
+    queryKey: catalogueKeys.key(
+      'display',
+      category,
+      page,
+      perPage,
+      viewer.lang,
+      viewer.country,
+      viewer.viewerKey,
+    ),
     queryFn: () => getDisplayProducts(category, page, perPage, viewer),
     placeholderData: keepPreviousData,
   });

@@ -7,10 +7,20 @@ import { useViewer } from './use-viewer';
 type Body = { status: true; data: FilterOptions };
 
 /** GET filter-options-by-category: category, classCode → brands, colours, types and sizes with counts. */
-export const getFilterOptions = (category: string, classCode: string | undefined, country: string) =>
-  api.get<Body>('/filter-options-by-category', { params: { category, classCode, country } }).then((b) => b.data);
+export const getFilterOptions = (
+  category: string,
+  classCode: string | undefined,
+  country: string,
+) =>
+  api
+    .get<Body>('/filter-options-by-category', { params: { category, classCode, country } })
+    .then((b) => b.data);
 
-export function filterOptionsQueryOptions(category: string, classCode: string | undefined, country: string) {
+export function filterOptionsQueryOptions(
+  category: string,
+  classCode: string | undefined,
+  country: string,
+) {
   return queryOptions({
     queryKey: catalogueKeys.key('filters', category, classCode ?? '', country),
     queryFn: () => getFilterOptions(category, classCode, country),
@@ -20,5 +30,8 @@ export function filterOptionsQueryOptions(category: string, classCode: string | 
 
 export function useFilterOptions(category: string | undefined, classCode?: string) {
   const { country } = useViewer();
-  return useQuery({ ...filterOptionsQueryOptions(category ?? '', classCode, country), enabled: Boolean(category) });
+  return useQuery({
+    ...filterOptionsQueryOptions(category ?? '', classCode, country),
+    enabled: Boolean(category),
+  });
 }

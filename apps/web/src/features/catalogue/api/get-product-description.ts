@@ -6,11 +6,19 @@ import { useViewer, type Viewer } from './use-viewer';
 
 /** GET productDescription: product_id, country, lang. */
 export const getProductDescription = (productId: string, country: string, lang: string) =>
-  api.get<ProductDescriptionResponse>('/productDescription', { params: { product_id: productId, country, lang } }).then((b) => b.data);
+  api
+    .get<ProductDescriptionResponse>('/productDescription', {
+      params: { product_id: productId, country, lang },
+    })
+    .then((b) => b.data);
 
 export function productDescriptionQueryOptions(productId: string, country: string, viewer: Viewer) {
   return queryOptions({
-    queryKey: catalogueKeys.detail(productId, { country, lang: viewer.lang, viewer: viewer.viewerKey }),
+    queryKey: catalogueKeys.detail(productId, {
+      country,
+      lang: viewer.lang,
+      viewer: viewer.viewerKey,
+    }),
     queryFn: () => getProductDescription(productId, country, viewer.lang),
   });
 }

@@ -22,7 +22,10 @@ const joined = (values: string[]) => (values.length ? values.join(',') : undefin
  * SPEC.md §7: GET cadProducts or usProducts by country flag (lang, name, category, page, pagination,
  * brand, color, type, size); GET classCode with class_codes for the /F /R /Y /N listings.
  */
-export function getProducts(params: ProductListParams, viewer: Pick<Viewer, 'lang' | 'country'>): Promise<ProductsResponse> {
+export function getProducts(
+  params: ProductListParams,
+  viewer: Pick<Viewer, 'lang' | 'country'>,
+): Promise<ProductsResponse> {
   const common = {
     lang: viewer.lang,
     name: params.name,
@@ -34,13 +37,23 @@ export function getProducts(params: ProductListParams, viewer: Pick<Viewer, 'lan
     type: joined(params.filters.type),
     size: joined(params.filters.size),
   };
-  if (params.classCode) return api.get<ProductsResponse>('/classCode', { params: { ...common, class_codes: params.classCode, country: viewer.country } });
-  return api.get<ProductsResponse>(viewer.country === 'us' ? '/usProducts' : '/cadProducts', { params: common });
+  if (params.classCode)
+    return api.get<ProductsResponse>('/classCode', {
+      params: { ...common, class_codes: params.classCode, country: viewer.country },
+    });
+  return api.get<ProductsResponse>(viewer.country === 'us' ? '/usProducts' : '/cadProducts', {
+    params: common,
+  });
 }
 
 export function productsQueryOptions(params: ProductListParams, viewer: Viewer) {
   return queryOptions({
-    queryKey: catalogueKeys.list({ ...params, lang: viewer.lang, country: viewer.country, viewer: viewer.viewerKey }),
+    queryKey: catalogueKeys.list({
+      ...params,
+      lang: viewer.lang,
+      country: viewer.country,
+      viewer: viewer.viewerKey,
+    }),
     queryFn: () => getProducts(params, viewer),
     placeholderData: keepPreviousData,
   });

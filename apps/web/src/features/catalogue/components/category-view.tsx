@@ -11,7 +11,9 @@ function same(a: string, b: string) {
 
 /** Finds a top-level category by its English key, its label or its cat_code. */
 export function findTopCategory(tree: Category[] | undefined, title: string): Category | undefined {
-  return tree?.find((c) => same(c.name, title) || same(c.category, title) || same(c.cat_code, title));
+  return tree?.find(
+    (c) => same(c.name, title) || same(c.category, title) || same(c.cat_code, title),
+  );
 }
 
 /** /category-page/:title — a category's sub categories as links, then its products. */
@@ -26,7 +28,14 @@ export function CategoryView({ title }: { title: string }) {
           <ul className="category-subs__list">
             {top.sub_cate.map((sub) => (
               <li key={sub.cat_code}>
-                <Link className="category-subs__link" to={paths.products({ name: top.name, category: sub.sub_cate, catCode: sub.cat_code })}>
+                <Link
+                  className="category-subs__link"
+                  to={paths.products({
+                    name: top.name,
+                    category: sub.sub_cate,
+                    catCode: sub.cat_code,
+                  })}
+                >
                   {sub.sub_cate}
                 </Link>
               </li>
@@ -34,7 +43,9 @@ export function CategoryView({ title }: { title: string }) {
           </ul>
         </nav>
       )}
-      <ProductsView route={{ name: top?.name ?? title, cate: top?.category ?? title, cate_code: top?.cat_code }} />
+      <ProductsView
+        route={{ name: top?.name ?? title, cate: top?.category ?? title, cate_code: top?.cat_code }}
+      />
     </>
   );
 }

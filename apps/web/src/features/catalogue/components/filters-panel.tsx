@@ -29,7 +29,11 @@ export function FiltersPanel({
       <div className="filters__head">
         <h2 className="filters__title">{t('filters.title')}</h2>
         {any && (
-          <button type="button" className="button button--secondary filters__clear" onClick={onClear}>
+          <button
+            type="button"
+            className="button button--secondary filters__clear"
+            onClick={onClear}
+          >
             {t('filters.clear')}
           </button>
         )}
@@ -38,10 +42,19 @@ export function FiltersPanel({
         const values: FilterOption[] = options.data?.[OPTION_KEY[kind]] ?? [];
         const chosen = selected[kind];
         // A chosen value the category no longer has stays visible so it can be unticked.
-        const shown = [...values, ...chosen.filter((c) => !values.some((v) => v.value === c)).map((value) => ({ value, count: 0 }))];
+        const shown = [
+          ...values,
+          ...chosen
+            .filter((c) => !values.some((v) => v.value === c))
+            .map((value) => ({ value, count: 0 })),
+        ];
         if (!shown.length) return null;
         return (
-          <details key={kind} className="filters__group" open={chosen.length > 0 || kind === 'brand'}>
+          <details
+            key={kind}
+            className="filters__group"
+            open={chosen.length > 0 || kind === 'brand'}
+          >
             <summary>
               {t(`filters.${kind}`)}
               {chosen.length > 0 && <span className="filters__badge">{chosen.length}</span>}
@@ -50,7 +63,11 @@ export function FiltersPanel({
               {shown.map((option) => (
                 <li key={option.value}>
                   <label className="filters__option">
-                    <input type="checkbox" checked={chosen.includes(option.value)} onChange={() => onToggle(kind, option.value)} />
+                    <input
+                      type="checkbox"
+                      checked={chosen.includes(option.value)}
+                      onChange={() => onToggle(kind, option.value)}
+                    />
                     <span>{option.value}</span>
                     <span className="filters__count">({option.count})</span>
                   </label>

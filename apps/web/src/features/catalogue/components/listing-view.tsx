@@ -22,13 +22,30 @@ type Props = {
 };
 
 /** A product listing: heading, count, records per page, pagination bar and page selector, the grid. */
-export function ListingView({ title, data, isPending, isError, page, perPage, onPage, onPerPage, aside, before }: Props) {
+export function ListingView({
+  title,
+  data,
+  isPending,
+  isError,
+  page,
+  perPage,
+  onPage,
+  onPerPage,
+  aside,
+  before,
+}: Props) {
   const { t } = useTranslation('catalogue');
   const last = data?.last_page ?? 1;
   const count = data ? resultCount(data.data.length, data.total) : null;
   const controls = data && data.total > 0 && (
     <div className="listing__controls">
-      <Pagination currentPage={page} totalPages={last} onPrevious={() => onPage(page - 1)} onNext={() => onPage(page + 1)} onSelect={onPage} />
+      <Pagination
+        currentPage={page}
+        totalPages={last}
+        onPrevious={() => onPage(page - 1)}
+        onNext={() => onPage(page + 1)}
+        onSelect={onPage}
+      />
       <PageSelector currentPage={page} lastPage={last} onSelect={onPage} />
     </div>
   );
@@ -53,9 +70,15 @@ export function ListingView({ title, data, isPending, isError, page, perPage, on
               {t('listing.error')}
             </p>
           )}
-          {data && data.data.length === 0 && !isError && <p className="listing__message">{data.total > 0 ? t('listing.pastEnd') : t('listing.empty')}</p>}
+          {data && data.data.length === 0 && !isError && (
+            <p className="listing__message">
+              {data.total > 0 ? t('listing.pastEnd') : t('listing.empty')}
+            </p>
+          )}
           {controls}
-          {data && data.data.length > 0 && <ProductGrid products={data.data} label={t('listing.gridLabel')} />}
+          {data && data.data.length > 0 && (
+            <ProductGrid products={data.data} label={t('listing.gridLabel')} />
+          )}
           {controls}
         </div>
       </div>

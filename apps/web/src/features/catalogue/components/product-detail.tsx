@@ -14,7 +14,11 @@ import { useProductDescription } from '../api/get-product-description';
 import './catalogue.css';
 
 function money(value: number, lang: string): string {
-  return value.toLocaleString(lang === 'fr' ? 'fr-CA' : lang === 'es' ? 'es-US' : 'en-CA', { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' });
+  return value.toLocaleString(lang === 'fr' ? 'fr-CA' : lang === 'es' ? 'es-US' : 'en-CA', {
+    style: 'currency',
+    currency: 'USD',
+    currencyDisplay: 'narrowSymbol',
+  });
 }
 
 /** /description/:product_id/:country — large image, every field, description and related products. */
@@ -47,7 +51,15 @@ export function ProductDetail({ productId, country }: { productId: string; count
           <ol>
             {product.categories.map((c, i) => (
               <li key={c.cat_code}>
-                <Link to={paths.products({ name: product.categories[0].name, category: c.category, catCode: c.cat_code })}>{c.category}</Link>
+                <Link
+                  to={paths.products({
+                    name: product.categories[0].name,
+                    category: c.category,
+                    catCode: c.cat_code,
+                  })}
+                >
+                  {c.category}
+                </Link>
                 {i < product.categories.length - 1 && <span aria-hidden="true"> › </span>}
               </li>
             ))}
@@ -61,7 +73,14 @@ export function ProductDetail({ productId, country }: { productId: string; count
         </div>
         <div className="product-detail__info">
           <p className="product-detail__id">
-            <img src={classBadgePath(product.class)} alt="" width={28} height={28} onError={(e) => (e.currentTarget.style.display = 'none')} /> {product.product_id}
+            <img
+              src={classBadgePath(product.class)}
+              alt=""
+              width={28}
+              height={28}
+              onError={(e) => (e.currentTarget.style.display = 'none')}
+            />{' '}
+            {product.product_id}
           </p>
           <ProductName html={product.name} as="h1" className="product-detail__name" />
           <span id="detail-title" className="visually-hidden">
@@ -108,7 +127,10 @@ export function ProductDetail({ productId, country }: { productId: string; count
                 <dd>
                   {second !== null && second > 0 ? (
                     <>
-                      <s>{money(product.selling_price!, i18n.language)}</s> <strong className="product-card__sale-price">{money(second, i18n.language)}</strong>
+                      <s>{money(product.selling_price!, i18n.language)}</s>{' '}
+                      <strong className="product-card__sale-price">
+                        {money(second, i18n.language)}
+                      </strong>
                     </>
                   ) : (
                     <strong>{money(product.selling_price!, i18n.language)}</strong>
@@ -118,7 +140,11 @@ export function ProductDetail({ productId, country }: { productId: string; count
                 <dd>{money(product.retail_price ?? 0, i18n.language)}</dd>
                 <dt>{t('detail.stock')}</dt>
                 <dd className={unavailable ? 'product-card__stock--out' : undefined}>
-                  {unavailable ? t('card.outOfStock') : available > 0 ? t('card.available', { count: available }) : t('card.comingSoon')}
+                  {unavailable
+                    ? t('card.outOfStock')
+                    : available > 0
+                      ? t('card.available', { count: available })
+                      : t('card.comingSoon')}
                 </dd>
               </>
             )}

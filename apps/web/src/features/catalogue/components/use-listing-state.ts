@@ -52,24 +52,34 @@ export function useListingState() {
   );
 
   const setPage = useCallback(
-    (p: number) => update((next) => (p <= 1 ? next.delete('page') : next.set('page', String(p))), false),
+    (p: number) =>
+      update((next) => (p <= 1 ? next.delete('page') : next.set('page', String(p))), false),
     [update],
   );
   const setPerPage = useCallback(
-    (size: number) => update((next) => (size === DEFAULT_PAGE_SIZE ? next.delete('per') : next.set('per', String(size))), true),
+    (size: number) =>
+      update(
+        (next) => (size === DEFAULT_PAGE_SIZE ? next.delete('per') : next.set('per', String(size))),
+        true,
+      ),
     [update],
   );
   const toggleFilter = useCallback(
     (kind: FilterKind, value: string) =>
       update((next) => {
         const values = list(next.get(kind));
-        const updated = values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
+        const updated = values.includes(value)
+          ? values.filter((v) => v !== value)
+          : [...values, value];
         if (updated.length) next.set(kind, updated.join(','));
         else next.delete(kind);
       }, true),
     [update],
   );
-  const clearFilters = useCallback(() => update((next) => FILTER_KINDS.forEach((k) => next.delete(k)), true), [update]);
+  const clearFilters = useCallback(
+    () => update((next) => FILTER_KINDS.forEach((k) => next.delete(k)), true),
+    [update],
+  );
 
   return { page, perPage, filters, setPage, setPerPage, toggleFilter, clearFilters };
 }

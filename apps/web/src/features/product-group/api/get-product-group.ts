@@ -7,9 +7,17 @@ import { useSession } from '@/lib/session';
 import { productGroupKeys } from './keys';
 
 /** GET /api/product_group/{id}?lang= (page, pagination): the whole response is returned (SPEC.md §7). */
-export async function getProductGroup(id: string, lang: string, page: number, perPage: number, country: string): Promise<ProductGroupResponse> {
+export async function getProductGroup(
+  id: string,
+  lang: string,
+  page: number,
+  perPage: number,
+  country: string,
+): Promise<ProductGroupResponse> {
   try {
-    return await api.get<ProductGroupResponse>(`/product_group/${encodeURIComponent(id)}`, { params: { lang, page, pagination: perPage, country } });
+    return await api.get<ProductGroupResponse>(`/product_group/${encodeURIComponent(id)}`, {
+      params: { lang, page, pagination: perPage, country },
+    });
   } catch (error) {
     // SPEC.md §8: logged, then rethrown to the caller.
     console.warn('error fetching product groups', error);
@@ -20,7 +28,14 @@ export async function getProductGroup(id: string, lang: string, page: number, pe
 /** SPEC.md §7/§9: group data is stale after 5 minutes and not refetched on window focus. */
 export const PRODUCT_GROUP_STALE_TIME = 5 * 60_000;
 
-export function productGroupQueryOptions(id: string, lang: string, page: number, perPage: number, country: string, viewer: string) {
+export function productGroupQueryOptions(
+  id: string,
+  lang: string,
+  page: number,
+  perPage: number,
+  country: string,
+  viewer: string,
+) {
   return queryOptions({
     queryKey: productGroupKeys.detail(id, { lang, page, perPage, country, viewer }),
     queryFn: () => getProductGroup(id, lang, page, perPage, country),
@@ -34,5 +49,14 @@ export function useProductGroup(id: string, page: number, perPage: number) {
   const { apiLang } = useLanguage();
   const country = useCountry();
   const { user } = useSession();
-  return useQuery(productGroupQueryOptions(id, apiLang, page, perPage, country, user ? `u${user.user_value}` : 'guest'));
+  return useQuery(
+    productGroupQueryOptions(
+      id,
+      apiLang,
+      page,
+      perPage,
+      country,
+      user ? `u${user.user_value}` : 'guest',
+    ),
+  );
 }

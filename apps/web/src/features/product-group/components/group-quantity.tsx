@@ -8,7 +8,15 @@ import { plainName } from '@/components/ui/product-thumb';
  * shows 'NA'; above available it is clamped (not for class N); disabled when unavailable; the
  * multiplier shows the ship pack size. Reports the committed count (0 = none).
  */
-export function GroupQuantity({ product, value, onChange }: { product: ProductCard; value: number; onChange: (quantity: number) => void }) {
+export function GroupQuantity({
+  product,
+  value,
+  onChange,
+}: {
+  product: ProductCard;
+  value: number;
+  onChange: (quantity: number) => void;
+}) {
   const { t } = useTranslation('catalogue');
   const id = useId();
   const [text, setText] = useState(value ? String(value) : '');

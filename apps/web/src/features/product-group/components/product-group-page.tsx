@@ -67,7 +67,8 @@ export function ProductGroupPage({ id }: { id: string }) {
         toast.success(t('group.added'));
         setQuantities({});
       },
-      onError: (error) => toast.error(error instanceof Error && error.message ? error.message : t('group.addFailed')),
+      onError: (error) =>
+        toast.error(error instanceof Error && error.message ? error.message : t('group.addFailed')),
     });
   };
 
@@ -82,7 +83,13 @@ export function ProductGroupPage({ id }: { id: string }) {
   const count = resultCount(group.data.length, group.total);
   const controls = group.total > 0 && (
     <div className="listing__controls">
-      <Pagination currentPage={page} totalPages={group.last_page} onPrevious={() => setPage(page - 1)} onNext={() => setPage(page + 1)} onSelect={setPage} />
+      <Pagination
+        currentPage={page}
+        totalPages={group.last_page}
+        onPrevious={() => setPage(page - 1)}
+        onNext={() => setPage(page + 1)}
+        onSelect={setPage}
+      />
       <PageSelector currentPage={page} lastPage={group.last_page} onSelect={setPage} />
     </div>
   );

@@ -9,7 +9,9 @@ export type Suggestions = SuggestResponse['data'];
 
 /** GET /api/search/suggest?q=&lang_code=: a few products and categories while typing. */
 export const getSuggestions = (q: string, lang: string, country: string, signal?: AbortSignal) =>
-  api.get<SuggestResponse>('/search/suggest', { params: { q, lang_code: lang, country }, signal }).then((b) => b.data);
+  api
+    .get<SuggestResponse>('/search/suggest', { params: { q, lang_code: lang, country }, signal })
+    .then((b) => b.data);
 
 export function suggestionsQueryOptions(q: string, lang: string, country: string) {
   return queryOptions({

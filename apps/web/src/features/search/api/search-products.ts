@@ -9,9 +9,23 @@ import { searchKeys } from './keys';
 export type SearchData = SearchResponse['data'];
 
 /** GET /api/search/: search_term, lang_code (both URL-encoded); the response body's data is returned. */
-export async function searchProducts(term: string, lang: string, page: number, perPage: number, country: string): Promise<SearchData> {
+export async function searchProducts(
+  term: string,
+  lang: string,
+  page: number,
+  perPage: number,
+  country: string,
+): Promise<SearchData> {
   try {
-    const body = await api.get<SearchResponse>('/search/', { params: { search_term: term, lang_code: lang === 'en' ? '' : lang, page, pagination: perPage, country } });
+    const body = await api.get<SearchResponse>('/search/', {
+      params: {
+        search_term: term,
+        lang_code: lang === 'en' ? '' : lang,
+        page,
+        pagination: perPage,
+        country,
+      },
+    });
     return body.data;
   } catch (error) {
     // SPEC.md §8: logged, then rethrown to the caller.
@@ -20,7 +34,14 @@ export async function searchProducts(term: string, lang: string, page: number, p
   }
 }
 
-export function searchQueryOptions(term: string, lang: string, page: number, perPage: number, country: string, viewer: string) {
+export function searchQueryOptions(
+  term: string,
+  lang: string,
+  page: number,
+  perPage: number,
+  country: string,
+  viewer: string,
+) {
   return queryOptions({
     queryKey: searchKeys.list({ term, lang, page, perPage, country, viewer }),
     queryFn: () => searchProducts(term, lang, page, perPage, country),
@@ -33,5 +54,14 @@ export function useSearchProducts(term: string, page: number, perPage: number) {
   const { apiLang } = useLanguage();
   const country = useCountry();
   const { user } = useSession();
-  return useQuery(searchQueryOptions(term, apiLang, page, perPage, country, user ? `u${user.user_value}` : 'guest'));
+  return useQuery(
+    searchQueryOptions(
+      term,
+      apiLang,
+      page,
+      perPage,
+      country,
+      user ? `u${user.user_value}` : 'guest',
+    ),
+  );
 }

@@ -12,14 +12,34 @@ function Where() {
   return <p data-testid="where">{decodeURIComponent(location.pathname)}</p>;
 }
 
-const routes = [{ path: '*', element: <><SearchBox /><Where /></> }];
+const routes = [
+  {
+    path: '*',
+    element: (
+      <>
+        <SearchBox />
+        <Where />
+      </>
+    ),
+  },
+];
 
 const suggestions = {
   status: true,
   data: {
     products: [
-      { product_id: 'BT-1001', name: 'Wooden <b>button</b>', image: '/images/products/BT-1001.jpg', country: 'ca' },
-      { product_id: 'BT-1002', name: 'Plastic buttons', image: '/images/products/BT-1002.jpg', country: 'ca' },
+      {
+        product_id: 'BT-1001',
+        name: 'Wooden <b>button</b>',
+        image: '/images/products/BT-1001.jpg',
+        country: 'ca',
+      },
+      {
+        product_id: 'BT-1002',
+        name: 'Plastic buttons',
+        image: '/images/products/BT-1002.jpg',
+        country: 'ca',
+      },
     ],
     categories: [{ name: 'Buttons', category: 'Buttons', cat_code: 'BT', level: 1 }],
   },
@@ -33,7 +53,11 @@ describe('SearchBox (SPEC.md §2 Search)', () => {
     const { fetchMock } = stubFetch({ '/api/search/suggest': () => suggestions });
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes(routes, '/');
-    const input = await screen.findByRole('combobox', { name: 'Search products' }, { timeout: 5000 });
+    const input = await screen.findByRole(
+      'combobox',
+      { name: 'Search products' },
+      { timeout: 5000 },
+    );
     const button = screen.getByRole('button', { name: 'Search' });
     expect(input).toBeRequired();
     expect(button).toBeDisabled();
@@ -50,13 +74,25 @@ describe('SearchBox (SPEC.md §2 Search)', () => {
     const { fetchMock, calls } = stubFetch({ '/api/search/suggest': () => suggestions });
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes(routes, '/');
-    const input = await screen.findByRole('combobox', { name: 'Search products' }, { timeout: 5000 });
+    const input = await screen.findByRole(
+      'combobox',
+      { name: 'Search products' },
+      { timeout: 5000 },
+    );
     await userEvent.type(input, 'butt');
     const list = await screen.findByRole('listbox', { name: 'Suggestions' });
     expect(input).toHaveAttribute('aria-expanded', 'true');
-    expect(calls.some((c) => c.url.pathname === '/api/search/suggest' && c.url.searchParams.get('q') === 'butt')).toBe(true);
+    expect(
+      calls.some(
+        (c) => c.url.pathname === '/api/search/suggest' && c.url.searchParams.get('q') === 'butt',
+      ),
+    ).toBe(true);
     const options = screen.getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['Wooden buttonBT-1001', 'Plastic buttonsBT-1002', 'Buttons']);
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Wooden buttonBT-1001',
+      'Plastic buttonsBT-1002',
+      'Buttons',
+    ]);
     expect(list.querySelector('b')).toBeNull();
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
     expect(input).toHaveAttribute('aria-activedescendant', options[1].id);
@@ -69,7 +105,11 @@ describe('SearchBox (SPEC.md §2 Search)', () => {
     const { fetchMock } = stubFetch({ '/api/search/suggest': () => suggestions });
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes(routes, '/');
-    const input = await screen.findByRole('combobox', { name: 'Search products' }, { timeout: 5000 });
+    const input = await screen.findByRole(
+      'combobox',
+      { name: 'Search products' },
+      { timeout: 5000 },
+    );
     await userEvent.type(input, 'butt');
     await screen.findByRole('listbox', { name: 'Suggestions' });
     await userEvent.keyboard('{Escape}');
@@ -81,7 +121,11 @@ describe('SearchBox (SPEC.md §2 Search)', () => {
     const { fetchMock } = stubFetch({ '/api/search/suggest': () => suggestions });
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes(routes, '/');
-    const input = await screen.findByRole('combobox', { name: 'Search products' }, { timeout: 5000 });
+    const input = await screen.findByRole(
+      'combobox',
+      { name: 'Search products' },
+      { timeout: 5000 },
+    );
     vi.useFakeTimers();
     fireEvent.change(input, { target: { value: 'zipper' } });
     act(() => vi.advanceTimersByTime(900));

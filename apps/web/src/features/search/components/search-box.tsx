@@ -65,7 +65,10 @@ export function SearchBox() {
   const categoryOptions: Option[] = (data?.categories ?? []).map((c) => ({
     key: `c-${c.cat_code}`,
     label: c.category,
-    href: c.level === 1 ? paths.categoryPage(c.name) : paths.products({ name: c.name, category: c.category, catCode: c.cat_code }),
+    href:
+      c.level === 1
+        ? paths.categoryPage(c.name)
+        : paths.products({ name: c.name, category: c.category, catCode: c.cat_code }),
   }));
   const options = [...productOptions, ...categoryOptions];
   const expanded = open && options.length > 0;
@@ -147,7 +150,13 @@ export function SearchBox() {
       <button type="submit" disabled={!query} aria-label={t('box.submit')} title={t('box.submit')}>
         <Search aria-hidden="true" size={18} />
       </button>
-      <ul id={listId} role="listbox" aria-label={t('box.suggestions')} className="search-box__list" hidden={!expanded}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={t('box.suggestions')}
+        className="search-box__list"
+        hidden={!expanded}
+      >
         {productOptions.length > 0 && (
           <li role="presentation" className="search-box__group">
             {t('box.products')}

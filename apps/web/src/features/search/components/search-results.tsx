@@ -27,7 +27,13 @@ export function SearchResults({ term, page }: { term: string; page: number }) {
   const count = products ? resultCount(products.data.length, products.total) : null;
   const controls = products && products.total > 0 && (
     <div className="listing__controls">
-      <Pagination currentPage={page} totalPages={products.last_page} onPrevious={() => goTo(page - 1)} onNext={() => goTo(page + 1)} onSelect={goTo} />
+      <Pagination
+        currentPage={page}
+        totalPages={products.last_page}
+        onPrevious={() => goTo(page - 1)}
+        onNext={() => goTo(page + 1)}
+        onSelect={goTo}
+      />
       <PageSelector currentPage={page} lastPage={products.last_page} onSelect={goTo} />
     </div>
   );
@@ -41,7 +47,15 @@ export function SearchResults({ term, page }: { term: string; page: number }) {
           <ul className="search-results__categories">
             {data.categories.map((c) => (
               <li key={c.cat_code}>
-                <Link to={c.level === 1 ? paths.categoryPage(c.name) : paths.products({ name: c.name, category: c.category, catCode: c.cat_code })}>{c.category}</Link>
+                <Link
+                  to={
+                    c.level === 1
+                      ? paths.categoryPage(c.name)
+                      : paths.products({ name: c.name, category: c.category, catCode: c.cat_code })
+                  }
+                >
+                  {c.category}
+                </Link>
               </li>
             ))}
           </ul>
@@ -59,9 +73,15 @@ export function SearchResults({ term, page }: { term: string; page: number }) {
           }}
         />
       </div>
-      {products && products.data.length === 0 && <p className="listing__message">{products.total > 0 ? t('results.pastEnd') : t('results.none', { query: shown })}</p>}
+      {products && products.data.length === 0 && (
+        <p className="listing__message">
+          {products.total > 0 ? t('results.pastEnd') : t('results.none', { query: shown })}
+        </p>
+      )}
       {controls}
-      {products && products.data.length > 0 && <ProductGrid products={products.data} label={t('results.gridLabel')} />}
+      {products && products.data.length > 0 && (
+        <ProductGrid products={products.data} label={t('results.gridLabel')} />
+      )}
       {controls}
     </section>
   );
