@@ -20,7 +20,9 @@ afterAll(async () => {
 
 /** Product thumbnails without a file answer 404, which Chromium logs; they are not this journey's subject. */
 function expectNoErrorsButImages(errors: string[]): void {
-  expect(errors.filter((e) => !(e.includes('Failed to load resource') && e.includes('/images/')))).toEqual([]);
+  expect(
+    errors.filter((e) => !(e.includes('Failed to load resource') && e.includes('/images/'))),
+  ).toEqual([]);
 }
 
 type Cat = { name: string; category: string; cat_code: string };
@@ -40,7 +42,10 @@ async function signIn(page: Page): Promise<void> {
 }
 
 async function badgeCount(page: Page, name: 'Favourites' | 'Cart'): Promise<number> {
-  const label = await page.getByRole('link', { name: new RegExp(`^${name}, \\d+ items$`) }).first().getAttribute('aria-label');
+  const label = await page
+    .getByRole('link', { name: new RegExp(`^${name}, \\d+ items$`) })
+    .first()
+    .getAttribute('aria-label');
   return Number(/(\d+)/.exec(label ?? '')?.[1] ?? NaN);
 }
 
@@ -71,7 +76,9 @@ describe('cart and orders journeys', () => {
     // Add from the listing: the cart badge counts the new line.
     const add = page.getByRole('button', { name: /^Add .+ to the cart$/, disabled: false }).first();
     await add.waitFor();
-    const productName = /^Add (.+) to the cart$/.exec((await add.getAttribute('aria-label')) ?? '')![1];
+    const productName = /^Add (.+) to the cart$/.exec(
+      (await add.getAttribute('aria-label')) ?? '',
+    )![1];
     await add.click();
     await page.getByText('Added item to the cart').first().waitFor();
     await expect.poll(() => badgeCount(page, 'Cart')).toBe(1);
@@ -83,7 +90,9 @@ describe('cart and orders journeys', () => {
     await qty.waitFor();
     const row = page.getByTestId(/^cart-line-/).first();
     const code = ((await row.getAttribute('data-testid')) ?? '').replace('cart-line-', '');
-    const changed = page.waitForResponse((r) => r.url().includes('/api/add/item') && r.status() === 200);
+    const changed = page.waitForResponse(
+      (r) => r.url().includes('/api/add/item') && r.status() === 200,
+    );
     await qty.fill('2');
     await qty.press('Enter');
     await changed;
@@ -106,18 +115,30 @@ describe('cart and orders journeys', () => {
     await page.getByRole('heading', { name: 'Order history' }).waitFor();
     const historyRow = page.getByTestId(`order-row-${orderId}`);
     await historyRow.getByText(po).waitFor();
-    expect(await page.getByTestId(/^order-row-/).first().getAttribute('data-testid')).toBe(`order-row-${orderId}`);
+    expect(
+      await page
+        .getByTestId(/^order-row-/)
+        .first()
+        .getAttribute('data-testid'),
+    ).toBe(`order-row-${orderId}`);
     await checkA11y(page, '/order');
     await historyRow.getByRole('link', { name: `#${orderId}` }).click();
     await page.waitForURL(`**/orderdetails/${orderId}`);
     await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
-    await page.getByRole('cell', { name: new RegExp(code) }).first().waitFor();
+    await page
+      .getByRole('cell', { name: new RegExp(code) })
+      .first()
+      .waitFor();
 
     // The PDF is a real PDF.
     const pdfHref = await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
     const pdf = await page.evaluate(async (href) => {
       const r = await fetch(href!, { credentials: 'same-origin' });
-      return { status: r.status, type: r.headers.get('content-type'), head: (await r.text()).slice(0, 5) };
+      return {
+        status: r.status,
+        type: r.headers.get('content-type'),
+        head: (await r.text()).slice(0, 5),
+      };
     }, pdfHref);
     expect(pdf).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' });
 
@@ -150,11 +171,15 @@ describe('cart and orders journeys', () => {
     await checkA11y(page, '/opticon');
     const suggestion = await page.evaluate(async () => {
       const r = await fetch('/api/quick-order/suggest?q=a&lang=en', { credentials: 'same-origin' });
-      return ((await r.json()) as { data: Array<{ product_id: string; unavailable: boolean }> }).data.find((s) => !s.unavailable);
+      return (
+        (await r.json()) as { data: Array<{ product_id: string; unavailable: boolean }> }
+      ).data.find((s) => !s.unavailable);
     });
     const known = suggestion?.product_id ?? 'UNKNOWN';
     const file = `${known}\n${known}\nNO-SUCH-CODE-123,3,2025/11/22,10:15:00\n`;
-    await page.locator('input[type="file"]').setInputFiles({ name: 'scanner.txt', mimeType: 'text/plain', buffer: Buffer.from(file) });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'scanner.txt', mimeType: 'text/plain', buffer: Buffer.from(file) });
     const preview = page.getByTestId('opticon-preview');
     await preview.getByRole('cell', { name: 'Unknown code' }).waitFor();
     await preview.getByRole('cell', { name: 'NO-SUCH-CODE-123' }).waitFor();
@@ -163,7 +188,9 @@ describe('cart and orders journeys', () => {
     await results.waitFor();
     await expect.poll(() => results.locator('tr[data-status="unknown"]').count()).toBe(1);
     await results.getByRole('cell', { name: 'NO-SUCH-CODE-123' }).waitFor();
-    expect(await results.locator('tr[data-status="added"], tr[data-status="clamped"]').count()).toBe(1);
+    expect(
+      await results.locator('tr[data-status="added"], tr[data-status="clamped"]').count(),
+    ).toBe(1);
     await checkA11y(page, '/opticon results');
     expectNoErrorsButImages(errors);
   });

@@ -18,18 +18,35 @@ export type FixtureProduct = {
  * Inserts a tiny catalogue for cart/order tests (prices in cents, stock in ship packs) and returns
  * the numeric id of each product by code. Used until and beside the demo seed (issue 2).
  */
-export async function insertShoppingFixtures(db: Database, list: FixtureProduct[]): Promise<Record<string, number>> {
+export async function insertShoppingFixtures(
+  db: Database,
+  list: FixtureProduct[],
+): Promise<Record<string, number>> {
   await db
     .insert(classCodes)
     .values(
-      ['A', 'F', 'R', 'Y', 'N'].map((code) => ({ code, labelEn: code, labelFr: code, labelEs: code })),
+      ['A', 'F', 'R', 'Y', 'N'].map((code) => ({
+        code,
+        labelEn: code,
+        labelFr: code,
+        labelEs: code,
+      })),
     )
     .onConflictDoNothing();
   await db
     .insert(categories)
-    .values({ level: 1, catCode: 'FIX', nameEn: 'Fixtures', nameFr: 'Fixtures', nameEs: 'Fixtures' })
+    .values({
+      level: 1,
+      catCode: 'FIX',
+      nameEn: 'Fixtures',
+      nameFr: 'Fixtures',
+      nameEs: 'Fixtures',
+    })
     .onConflictDoNothing();
-  const [cat] = await db.select({ id: categories.id }).from(categories).where(sql`cat_code = 'FIX'`);
+  const [cat] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(sql`cat_code = 'FIX'`);
   const ids: Record<string, number> = {};
   for (const p of list) {
     const [row] = await db
@@ -65,10 +82,16 @@ export async function insertShoppingFixtures(db: Database, list: FixtureProduct[
 }
 
 /** Current stock of a product in a country. */
-export async function stockOf(db: Database, productId: number, country: 'ca' | 'us' = 'ca'): Promise<number> {
+export async function stockOf(
+  db: Database,
+  productId: number,
+  country: 'ca' | 'us' = 'ca',
+): Promise<number> {
   const [row] = await db
     .select({ available: productPrices.available })
     .from(productPrices)
-    .where(sql`${productPrices.productId} = ${productId} and ${productPrices.country} = ${country}`);
+    .where(
+      sql`${productPrices.productId} = ${productId} and ${productPrices.country} = ${country}`,
+    );
   return row.available;
 }

@@ -15,11 +15,9 @@ import {
   type OrderableProduct,
 } from '../modules/catalogue/catalogue.pricing';
 import {
-  countOtherOrders,
   insertOrderClaimingKey,
-  insertOrderLines,
+  insertOrderLinesAndTotal,
   selectOrderIdByKey,
-  setOrderTotal,
   type NewOrderLine,
 } from '../modules/orders/orders.queries';
 
@@ -80,19 +78,20 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     };
 
     // Step 1: claim the order row and the key.
-    const orderId = await insertOrderClaimingKey(tx, {
+    const claimed = await insertOrderClaimingKey(tx, {
       userId: input.userId,
       country: input.country,
       idempotencyKey: key,
       poNumber: input.poNumber?.trim() || null,
       comment: input.comment?.trim() || null,
     });
-    if (orderId === null) {
+    if (claimed === null) {
       const existing = key ? await selectOrderIdByKey(tx, input.userId, key) : undefined;
       if (!existing)
         throw new AppError('CONFLICT', 'This order is being placed already; please retry');
       return { orderId: existing.id, totalCents: existing.totalCents, replayed: true, lines: 0 };
     }
+    const orderId = claimed.id;
     await step('claim-order', orderId);
 
     // Step 2: the cart lines to order.
@@ -147,7 +146,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         backorder,
       });
     }
-    const firstOrder = (await countOtherOrders(tx, input.userId, orderId)) === 0;
+    const firstOrder = claimed.previousOrders === 0;
     if (!meetsOpeningMinimum(totalCents, input.country, firstOrder)) {
       const minimum = formatMoney(OPENING_ORDER_MINIMUM_CENTS[input.country]);
       throw new AppError(
@@ -165,8 +164,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     await step('reserve-stock', orderId);
 
     // Step 5: the lines with frozen prices, and the order total.
-    await insertOrderLines(tx, lines);
-    await setOrderTotal(tx, orderId, totalCents);
+    await insertOrderLinesAndTotal(tx, orderId, lines, totalCents);
     await step('write-lines', orderId);
 
     // Step 6: the ordered lines leave the cart.

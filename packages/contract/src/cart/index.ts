@@ -10,7 +10,11 @@ export const UserIdParam = z.union([z.string().trim().max(20), z.number().int()]
 /** A product reference: the SKU code (string) or the numeric product id of a product card. */
 export const ProductRef = z.union([
   z.number({ message: 'product_id is required' }).int().positive(),
-  z.string({ message: 'product_id is required' }).trim().min(1, { message: 'product_id is required' }).max(64),
+  z
+    .string({ message: 'product_id is required' })
+    .trim()
+    .min(1, { message: 'product_id is required' })
+    .max(64),
 ]);
 export type ProductRef = z.infer<typeof ProductRef>;
 
@@ -23,7 +27,8 @@ const ITEM_MESSAGE = 'Quantity must be a whole number of ship packs';
 export const ItemQuantity = z
   .union([z.number({ message: ITEM_MESSAGE }), z.string({ message: ITEM_MESSAGE }).trim()])
   .transform((value, ctx) => {
-    const n = typeof value === 'number' ? value : /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
+    const n =
+      typeof value === 'number' ? value : /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
     if (!Number.isInteger(n)) {
       ctx.addIssue({ code: 'custom', message: ITEM_MESSAGE });
       return z.NEVER;
@@ -40,7 +45,11 @@ export const ItemQuantity = z
   });
 
 /** Cart calls read lang and country like the rest of SPEC.md §7. */
-export const CartQuery = z.object({ user_id: UserIdParam, lang: LangParam, country: OptionalCountryParam });
+export const CartQuery = z.object({
+  user_id: UserIdParam,
+  lang: LangParam,
+  country: OptionalCountryParam,
+});
 export type CartQuery = z.infer<typeof CartQuery>;
 
 /** POST /api/cart/add body ("productobj"): the product and how many ship packs to add. */
@@ -54,18 +63,29 @@ export type StoreAddToCartBody = z.input<typeof StoreAddToCartBody>;
 /** POST /api/add/item: set a cart line's quantity (0 removes it) and/or its selection. */
 export const StoreSetCartItemBody = z
   .object({
-    id: z.coerce.number({ message: 'id must be a cart line id' }).int().positive({ message: 'id must be a cart line id' }),
+    id: z.coerce
+      .number({ message: 'id must be a cart line id' })
+      .int()
+      .positive({ message: 'id must be a cart line id' }),
     item: ItemQuantity.optional(),
-    selected: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
+    selected: z
+      .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
+      .optional(),
     user_id: UserIdParam,
     lang: LangParam,
   })
-  .refine((b) => b.item !== undefined || b.selected !== undefined, { message: 'item is required', path: ['item'] });
+  .refine((b) => b.item !== undefined || b.selected !== undefined, {
+    message: 'item is required',
+    path: ['item'],
+  });
 export type StoreSetCartItemBody = z.input<typeof StoreSetCartItemBody>;
 
 /** DELETE /api/cart/delete query. */
 export const StoreDeleteCartLineQuery = z.object({
-  id: z.coerce.number({ message: 'id must be a cart line id' }).int().positive({ message: 'id must be a cart line id' }),
+  id: z.coerce
+    .number({ message: 'id must be a cart line id' })
+    .int()
+    .positive({ message: 'id must be a cart line id' }),
   user_id: UserIdParam,
   lang: LangParam,
 });

@@ -4,14 +4,22 @@ import { ProductCard } from '../catalogue';
 import { UserIdParam } from '../cart';
 
 /** GET /api/favorite query (SPEC.md §7). */
-export const FavouritesQuery = z.object({ user_id: UserIdParam, country: OptionalCountryParam, lang: LangParam });
+export const FavouritesQuery = z.object({
+  user_id: UserIdParam,
+  country: OptionalCountryParam,
+  lang: LangParam,
+});
 
 /**
  * POST /api/fav/add query (SPEC.md §7). price, image and product are sent by old clients and
  * ignored: the server reads the product from the catalogue.
  */
 export const AddFavouriteQuery = z.object({
-  product_id: z.string({ message: 'product_id is required' }).trim().min(1, { message: 'product_id is required' }).max(64),
+  product_id: z
+    .string({ message: 'product_id is required' })
+    .trim()
+    .min(1, { message: 'product_id is required' })
+    .max(64),
   user_id: UserIdParam,
   price: z.string().max(40).optional(),
   image: z.string().max(500).optional(),
@@ -22,7 +30,11 @@ export const AddFavouriteQuery = z.object({
 
 /** DELETE /api/fav/delete query (SPEC.md §7). */
 export const DeleteFavouriteQuery = z.object({
-  product_id: z.string({ message: 'product_id is required' }).trim().min(1, { message: 'product_id is required' }).max(64),
+  product_id: z
+    .string({ message: 'product_id is required' })
+    .trim()
+    .min(1, { message: 'product_id is required' })
+    .max(64),
   user_id: UserIdParam,
   country: OptionalCountryParam,
 });
@@ -31,7 +43,10 @@ export const DeleteFavouriteQuery = z.object({
  * SPEC.md §3: favourites are a products list read as `products.data`; each item is a product card
  * (prices present, since only signed-in customers have favourites).
  */
-export const FavouritesResponse = z.object({ status: z.literal(true), products: paginated(ProductCard) });
+export const FavouritesResponse = z.object({
+  status: z.literal(true),
+  products: paginated(ProductCard),
+});
 export type FavouritesResponse = z.infer<typeof FavouritesResponse>;
 
 export const FavouriteChangeResponse = z.object({

@@ -13,9 +13,13 @@ export const StoreOpticonBody = z.object({
     .array(
       z.object({
         code: z.string().trim().min(1, { message: 'Each line needs a code' }).max(64),
-        quantity: z.coerce.number({ message: 'Quantity must be a whole number of at least 1' }).int().min(1, {
-          message: 'Quantity must be a whole number of at least 1',
-        }).max(100_000),
+        quantity: z.coerce
+          .number({ message: 'Quantity must be a whole number of at least 1' })
+          .int()
+          .min(1, {
+            message: 'Quantity must be a whole number of at least 1',
+          })
+          .max(100_000),
       }),
       { message: 'products must be a list of {code, quantity}' },
     )
@@ -59,7 +63,10 @@ export const OpticonMatch = z.object({
   class: z.string().nullable(),
 });
 export type OpticonMatch = z.infer<typeof OpticonMatch>;
-export const OpticonMatchResponse = z.object({ status: z.literal(true), data: z.array(OpticonMatch) });
+export const OpticonMatchResponse = z.object({
+  status: z.literal(true),
+  data: z.array(OpticonMatch),
+});
 export type OpticonMatchResponse = z.infer<typeof OpticonMatchResponse>;
 
 /** GET /api/quick-order/suggest?q=: product suggestions for the quick-order pad. */
@@ -76,5 +83,8 @@ export const QuickOrderSuggestion = z.object({
   unavailable: z.boolean(),
 });
 export type QuickOrderSuggestion = z.infer<typeof QuickOrderSuggestion>;
-export const QuickOrderSuggestResponse = z.object({ status: z.literal(true), data: z.array(QuickOrderSuggestion) });
+export const QuickOrderSuggestResponse = z.object({
+  status: z.literal(true),
+  data: z.array(QuickOrderSuggestion),
+});
 export type QuickOrderSuggestResponse = z.infer<typeof QuickOrderSuggestResponse>;

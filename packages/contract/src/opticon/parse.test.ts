@@ -22,7 +22,9 @@ describe('parseScannerExport', () => {
   });
 
   it('drops date and time columns wherever they stand', () => {
-    const r = parseScannerExport('012345678905,2,2024/03/01,13:45:10\n2024-03-01;12:00;A1;7\n"B2","3","03/01/2024"');
+    const r = parseScannerExport(
+      '012345678905,2,2024/03/01,13:45:10\n2024-03-01;12:00;A1;7\n"B2","3","03/01/2024"',
+    );
     expect(r.lines.map((l) => [l.code, l.quantity])).toEqual([
       ['012345678905', 2],
       ['A1', 7],
@@ -41,7 +43,9 @@ describe('parseScannerExport', () => {
     ]);
   });
 
-  const code = fc.stringMatching(/^[A-Z0-9][A-Z0-9-]{0,11}$/).filter((c) => !/^\d{1,2}-\d{1,2}-\d{2,4}$/.test(c) && !/^\d{4}-\d{1,2}-\d{1,2}$/.test(c));
+  const code = fc
+    .stringMatching(/^[A-Z0-9][A-Z0-9-]{0,11}$/)
+    .filter((c) => !/^\d{1,2}-\d{1,2}-\d{2,4}$/.test(c) && !/^\d{4}-\d{1,2}-\d{1,2}$/.test(c));
   const entry = fc.tuple(code, fc.integer({ min: 1, max: 999 }));
   const sep = fc.constantFrom(',', ';', '\t');
 
@@ -50,13 +54,17 @@ describe('parseScannerExport', () => {
     for (const [c, q] of entries) m.set(c, (m.get(c) ?? 0) + q);
     return m;
   }
-  const asMap = (lines: Array<{ code: string; quantity: number }>) => new Map(lines.map((l) => [l.code, l.quantity]));
+  const asMap = (lines: Array<{ code: string; quantity: number }>) =>
+    new Map(lines.map((l) => [l.code, l.quantity]));
 
   it('sums quantities per code for any separator (property)', () => {
     fc.assert(
       fc.property(fc.array(entry, { maxLength: 40 }), sep, (entries, s) => {
         const r = parseScannerExport(entries.map(([c, q]) => `${c}${s}${q}`).join('\n'));
-        return r.errors.length === 0 && JSON.stringify([...asMap(r.lines)]) === JSON.stringify([...expected(entries)]);
+        return (
+          r.errors.length === 0 &&
+          JSON.stringify([...asMap(r.lines)]) === JSON.stringify([...expected(entries)])
+        );
       }),
     );
   });
@@ -66,7 +74,11 @@ describe('parseScannerExport', () => {
       fc.property(code, fc.integer({ min: 1, max: 60 }), (c, n) => {
         const scans = parseScannerExport(Array.from({ length: n }, () => c).join('\n'));
         const single = parseScannerExport(`${c},${n}`);
-        return scans.lines.length === 1 && scans.lines[0].quantity === n && single.lines[0].quantity === n;
+        return (
+          scans.lines.length === 1 &&
+          scans.lines[0].quantity === n &&
+          single.lines[0].quantity === n
+        );
       }),
     );
   });
@@ -75,13 +87,20 @@ describe('parseScannerExport', () => {
     fc.assert(
       fc.property(fc.array(entry, { maxLength: 20 }), sep, (entries, s) => {
         const plain = parseScannerExport(entries.map(([c, q]) => `${c}${s}${q}`).join('\n'));
-        const dated = parseScannerExport(entries.map(([c, q]) => `${c}${s}${q}${s}2025/11/22${s}09:15:00`).join('\n'));
-        return JSON.stringify(plain.lines.map((l) => [l.code, l.quantity])) === JSON.stringify(dated.lines.map((l) => [l.code, l.quantity]));
+        const dated = parseScannerExport(
+          entries.map(([c, q]) => `${c}${s}${q}${s}2025/11/22${s}09:15:00`).join('\n'),
+        );
+        return (
+          JSON.stringify(plain.lines.map((l) => [l.code, l.quantity])) ===
+          JSON.stringify(dated.lines.map((l) => [l.code, l.quantity]))
+        );
       }),
     );
   });
 
   it('never throws on arbitrary text (property)', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 400 }), (t) => Array.isArray(parseScannerExport(t).lines)));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 400 }), (t) => Array.isArray(parseScannerExport(t).lines)),
+    );
   });
 });

@@ -31,7 +31,12 @@ export function parseScannerExport(text: string): ScanParseResult {
     if (line === '') return;
     const fields = line
       .split(/[,;\t]/)
-      .map((f) => f.trim().replace(/^"(.*)"$/, '$1').trim())
+      .map((f) =>
+        f
+          .trim()
+          .replace(/^"(.*)"$/, '$1')
+          .trim(),
+      )
       .filter((f) => f !== '' && !isDateOrTime(f));
     if (fields.length === 0) return;
     const [code, qtyText] = fields;

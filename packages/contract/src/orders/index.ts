@@ -6,7 +6,11 @@ import { CartResponse, UserIdParam } from '../cart';
 export const OPENING_ORDER_MINIMUM_CENTS = { ca: 50_000, us: 20_000 } as const;
 
 /** True when this order total may be placed, given whether the customer has ordered before. */
-export function meetsOpeningMinimum(totalCents: number, country: 'ca' | 'us', isFirstOrder: boolean): boolean {
+export function meetsOpeningMinimum(
+  totalCents: number,
+  country: 'ca' | 'us',
+  isFirstOrder: boolean,
+): boolean {
   return !isFirstOrder || totalCents >= OPENING_ORDER_MINIMUM_CENTS[country];
 }
 
@@ -28,8 +32,15 @@ export const StorePlaceOrderBody = z.object({
   price: z.unknown().optional(),
   date: z.unknown().optional(),
   user_id: UserIdParam,
-  order_comment: z.string().max(2000, { message: 'The comment is too long (2000 characters at most)' }).optional(),
-  po_number: z.string().trim().max(60, { message: 'The PO number is too long (60 characters at most)' }).optional(),
+  order_comment: z
+    .string()
+    .max(2000, { message: 'The comment is too long (2000 characters at most)' })
+    .optional(),
+  po_number: z
+    .string()
+    .trim()
+    .max(60, { message: 'The PO number is too long (60 characters at most)' })
+    .optional(),
   lang: LangParam,
 });
 export type StorePlaceOrderBody = z.input<typeof StorePlaceOrderBody>;
@@ -84,12 +95,19 @@ export const OrderHistoryQuery = z.object({
   user_id: UserIdParam,
   country: OptionalCountryParam,
   lang: LangParam,
-  order_id: z.coerce.number({ message: 'order_id must be an order number' }).int().positive().optional(),
+  order_id: z.coerce
+    .number({ message: 'order_id must be an order number' })
+    .int()
+    .positive()
+    .optional(),
   page: PageParam,
   per_page: z.coerce.number().int().min(1).max(100).default(25),
   from: DateParam,
   to: DateParam,
-  status: z.enum(ORDER_STATUSES, { message: 'Unknown order status' }).optional().or(z.literal('').transform(() => undefined)),
+  status: z
+    .enum(ORDER_STATUSES, { message: 'Unknown order status' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 export type OrderHistoryQuery = z.input<typeof OrderHistoryQuery>;
 
@@ -106,16 +124,26 @@ export type OrderHistoryResponse = z.infer<typeof OrderHistoryResponse>;
 /** GET /api/fetch-order: one order with its lines (the latest one when order_id is absent). */
 export const FetchOrderQuery = z.object({
   user_id: UserIdParam,
-  order_id: z.coerce.number({ message: 'order_id must be an order number' }).int().positive().optional(),
+  order_id: z.coerce
+    .number({ message: 'order_id must be an order number' })
+    .int()
+    .positive()
+    .optional(),
   lang: LangParam,
 });
-export const FetchOrderResponse = z.object({ status: z.literal(true), order: OrderDetail.nullable() });
+export const FetchOrderResponse = z.object({
+  status: z.literal(true),
+  order: OrderDetail.nullable(),
+});
 export type FetchOrderResponse = z.infer<typeof FetchOrderResponse>;
 
 /** POST /api/re-orders: query or body user_id, order_id. */
 export const ReorderParams = z.object({
   user_id: UserIdParam,
-  order_id: z.coerce.number({ message: 'order_id must be an order number' }).int().positive({ message: 'order_id must be an order number' }),
+  order_id: z.coerce
+    .number({ message: 'order_id must be an order number' })
+    .int()
+    .positive({ message: 'order_id must be an order number' }),
   lang: LangParam,
 });
 
@@ -128,5 +156,8 @@ export const ReorderSkip = z.object({
 export type ReorderSkip = z.infer<typeof ReorderSkip>;
 
 /** Re-order answers the cart, how many lines were added, and the lines it could not add fully. */
-export const ReorderResponse = CartResponse.extend({ added: z.number().int(), skipped: z.array(ReorderSkip) });
+export const ReorderResponse = CartResponse.extend({
+  added: z.number().int(),
+  skipped: z.array(ReorderSkip),
+});
 export type ReorderResponse = z.infer<typeof ReorderResponse>;

@@ -15,7 +15,11 @@ export function selectCartLines(tx: Tx, userId: number, country: Country): Promi
 }
 
 /** The same lines, locked until the transaction ends (placing an order). */
-export function selectCartLinesForUpdate(tx: Tx, userId: number, country: Country): Promise<CartLineRow[]> {
+export function selectCartLinesForUpdate(
+  tx: Tx,
+  userId: number,
+  country: Country,
+): Promise<CartLineRow[]> {
   return tx
     .select()
     .from(cartLines)
@@ -24,25 +28,15 @@ export function selectCartLinesForUpdate(tx: Tx, userId: number, country: Countr
     .for('update');
 }
 
-export async function selectCartLine(tx: Tx, userId: number, lineId: number): Promise<CartLineRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(cartLines)
-    .where(and(eq(cartLines.id, lineId), eq(cartLines.userId, userId)))
-    .for('update');
-  return row;
-}
-
-export async function selectCartLineByProduct(
+export async function selectCartLine(
   tx: Tx,
   userId: number,
-  country: Country,
-  productId: number,
+  lineId: number,
 ): Promise<CartLineRow | undefined> {
   const [row] = await tx
     .select()
     .from(cartLines)
-    .where(and(eq(cartLines.userId, userId), eq(cartLines.country, country), eq(cartLines.productId, productId)))
+    .where(and(eq(cartLines.id, lineId), eq(cartLines.userId, userId)))
     .for('update');
   return row;
 }
@@ -64,7 +58,11 @@ export async function upsertCartQuantities(
     });
 }
 
-export async function updateCartLine(tx: Tx, lineId: number, patch: { quantity?: number; selected?: boolean }): Promise<void> {
+export async function updateCartLine(
+  tx: Tx,
+  lineId: number,
+  patch: { quantity?: number; selected?: boolean },
+): Promise<void> {
   await tx
     .update(cartLines)
     .set({ ...patch, updatedAt: sql`now()` })
@@ -81,9 +79,39 @@ export async function deleteCartLine(tx: Tx, userId: number, lineId: number): Pr
 
 export async function deleteCartLines(tx: Tx, userId: number, lineIds: number[]): Promise<void> {
   if (lineIds.length === 0) return;
-  await tx.delete(cartLines).where(and(eq(cartLines.userId, userId), inArray(cartLines.id, lineIds)));
+  await tx
+    .delete(cartLines)
+    .where(and(eq(cartLines.userId, userId), inArray(cartLines.id, lineIds)));
 }
 
 export async function deleteAllCartLines(tx: Tx, userId: number, country: Country): Promise<void> {
-  await tx.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.country, country)));
+  await tx
+    .delete(cartLines)
+    .where(and(eq(cartLines.userId, userId), eq(cartLines.country, country)));
 }
+
+/**
+ * Adds `item` packs to a product's line in ONE statement (no lost update when two adds race): the
+ * new quantity is capped at `cap` (null: no cap, class N). Returns the quantity before and after.
+ */
+export async function addCartQuantity(
+  tx: Tx,
+  line: { userId: number; country: Country; productId: number; item: number; cap: number | null },
+): Promise<{ before: number; after: number }> {
+  const { userId, country, productId, item, cap } = line;
+  const first = cap === null ? item : Math.min(item, cap);
+  const result = await tx.execute<{ after: number; before: number | null }>(sql`
+    with prev as (
+      select quantity from cart_lines where user_id = ${userId} and country = ${country} and product_id = ${productId}
+    )
+    insert into cart_lines (user_id, country, product_id, quantity)
+    values (${userId}, ${country}, ${productId}, ${first})
+    on conflict (user_id, country, product_id) do update
+      set quantity = case when ${cap}::int is null then cart_lines.quantity + ${item}::int
+                          else greatest(least(cart_lines.quantity + ${item}::int, ${cap}::int), 0) end,
+          updated_at = now()
+    returning quantity as after, (select quantity from prev) as before`);
+  const row = result.rows[0];
+  return { before: Number(row?.before ?? 0), after: Number(row?.after ?? 0) };
+}
+

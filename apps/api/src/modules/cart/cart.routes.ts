@@ -15,10 +15,22 @@ import {
 import { assertOwnUserId, requireCustomer } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { parseInput } from '../../lib/parse-input';
-import { addToCart, emptyCart, readCart, removeCartLine, setCartItem, type CartOwner } from './cart.service';
+import {
+  addToCart,
+  emptyCart,
+  readCart,
+  removeCartLine,
+  setCartItem,
+  type CartOwner,
+} from './cart.service';
 
 /** The cart's owner is always the session's user, in the user's own country. */
-export function cartOwner(request: FastifyRequest, userIdParam: unknown, lang: Lang, country?: 'ca' | 'us'): CartOwner {
+export function cartOwner(
+  request: FastifyRequest,
+  userIdParam: unknown,
+  lang: Lang,
+  country?: 'ca' | 'us',
+): CartOwner {
   const user = requireCustomer(request);
   assertOwnUserId(user, userIdParam);
   return { userId: user.id, country: requestCountry(request, country), lang };
@@ -34,7 +46,15 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/cart',
-    { schema: { tags, summary: "The caller's cart", security, querystring: CartQuery, response: { 200: CartResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "The caller's cart",
+        security,
+        querystring: CartQuery,
+        response: { 200: CartResponse },
+      },
+    },
     async (request) => {
       const q = request.query;
       return readCart(app.db, cartOwner(request, q.user_id, q.lang, q.country));
@@ -54,8 +74,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const owner = cartOwner(request, request.query.user_id ?? request.body.user_id, request.query.lang);
-      return app.db.transaction((tx) => addToCart(tx, owner, request.body.product_id, request.body.item));
+      const owner = cartOwner(
+        request,
+        request.query.user_id ?? request.body.user_id,
+        request.query.lang,
+      );
+      // One atomic upsert: no transaction needed (cart.queries.ts addCartQuantity).
+      return addToCart(app.db, owner, request.body.product_id, request.body.item);
     },
   );
 
@@ -73,15 +98,28 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const input = parseInput(StoreSetCartItemBody, { ...(request.query ?? {}), ...(request.body ?? {}) });
+      const input = parseInput(StoreSetCartItemBody, {
+        ...(request.query ?? {}),
+        ...(request.body ?? {}),
+      });
       const owner = cartOwner(request, input.user_id, input.lang);
-      return app.db.transaction((tx) => setCartItem(tx, owner, input.id, { item: input.item, selected: input.selected }));
+      return app.db.transaction((tx) =>
+        setCartItem(tx, owner, input.id, { item: input.item, selected: input.selected }),
+      );
     },
   );
 
   app.delete(
     '/api/cart/delete',
-    { schema: { tags, summary: 'Remove one cart line', security, querystring: StoreDeleteCartLineQuery, response: { 200: CartResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove one cart line',
+        security,
+        querystring: StoreDeleteCartLineQuery,
+        response: { 200: CartResponse },
+      },
+    },
     async (request) => {
       const owner = cartOwner(request, request.query.user_id, request.query.lang);
       return app.db.transaction((tx) => removeCartLine(tx, owner, request.query.id));
@@ -90,7 +128,15 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/cart-delete-all',
-    { schema: { tags, summary: 'Empty the cart', security, querystring: StoreEmptyCartQuery, response: { 200: CartResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Empty the cart',
+        security,
+        querystring: StoreEmptyCartQuery,
+        response: { 200: CartResponse },
+      },
+    },
     async (request) => {
       const owner = cartOwner(request, request.query.user_id, request.query.lang);
       return app.db.transaction((tx) => emptyCart(tx, owner));

@@ -1,4 +1,5 @@
 import {
+  COMING_SOON_CLASS,
   cartTotalCents,
   clampQuantity,
   fromCents,
@@ -18,11 +19,11 @@ import {
   type OrderableProduct,
 } from '../catalogue/catalogue.pricing';
 import {
+  addCartQuantity,
   deleteAllCartLines,
   deleteCartLine,
   deleteCartLines,
   selectCartLine,
-  selectCartLineByProduct,
   selectCartLines,
   selectCartLinesForUpdate,
   updateCartLine,
@@ -73,7 +74,11 @@ function lineForTotal(row: CartLineRow, p: OrderableProduct) {
  * and the SPEC.md §9 total over selected available or class-N lines, computed in integer cents.
  * Lines whose product is no longer sold in the country are left out.
  */
-export async function readCart(tx: Tx, owner: CartOwner, notice?: CartNotice): Promise<CartResponse> {
+export async function readCart(
+  tx: Tx,
+  owner: CartOwner,
+  notice?: CartNotice,
+): Promise<CartResponse> {
   const rows = await selectCartLines(tx, owner.userId, owner.country);
   const found = await getOrderableProducts(
     tx,
@@ -98,9 +103,14 @@ export async function readCart(tx: Tx, owner: CartOwner, notice?: CartNotice): P
   };
 }
 
-async function resolveProduct(tx: Tx, ref: ProductRef, owner: CartOwner): Promise<OrderableProduct> {
+async function resolveProduct(
+  tx: Tx,
+  ref: ProductRef,
+  owner: CartOwner,
+): Promise<OrderableProduct> {
   let product: OrderableProduct | undefined;
-  if (typeof ref === 'number') product = (await getOrderableProducts(tx, [ref], owner.country, owner.lang)).get(ref);
+  if (typeof ref === 'number')
+    product = (await getOrderableProducts(tx, [ref], owner.country, owner.lang)).get(ref);
   else [product] = await findOrderableByCodes(tx, [ref], owner.country, owner.lang);
   if (!product) {
     throw new AppError('NOT_FOUND', 'This product is not sold in your country', {
@@ -111,7 +121,9 @@ async function resolveProduct(tx: Tx, ref: ProductRef, owner: CartOwner): Promis
 }
 
 function refuseUnavailable(): never {
-  throw new AppError('UNPROCESSABLE', OUT_OF_STOCK_MESSAGE, { fields: { product_id: OUT_OF_STOCK_MESSAGE } });
+  throw new AppError('UNPROCESSABLE', OUT_OF_STOCK_MESSAGE, {
+    fields: { product_id: OUT_OF_STOCK_MESSAGE },
+  });
 }
 
 /**
@@ -122,11 +134,21 @@ function refuseUnavailable(): never {
 export async function addToCart(tx: Tx, owner: CartOwner, ref: ProductRef, item: number): Promise<CartResponse> {
   const product = await resolveProduct(tx, ref, owner);
   if (isUnavailable(product.available, product.classCode)) refuseUnavailable();
-  const existing = await selectCartLineByProduct(tx, owner.userId, owner.country, product.id);
-  const requested = (existing?.quantity ?? 0) + item;
-  const { quantity, clamped } = clampQuantity(requested, product.available, product.classCode);
-  await upsertCartQuantities(tx, owner.userId, owner.country, [{ productId: product.id, quantity }]);
-  return readCart(tx, owner, { product_id: product.productId, requested, quantity, clamped });
+  const isComingSoon = product.classCode.trim().toUpperCase() === COMING_SOON_CLASS;
+  const { before, after } = await addCartQuantity(tx, {
+    userId: owner.userId,
+    country: owner.country,
+    productId: product.id,
+    item,
+    cap: isComingSoon ? null : Math.max(0, product.available),
+  });
+  const requested = before + item;
+  return readCart(tx, owner, {
+    product_id: product.productId,
+    requested,
+    quantity: after,
+    clamped: after < requested,
+  });
 }
 
 /**
@@ -137,18 +159,34 @@ export async function addManyToCart(
   tx: Tx,
   owner: CartOwner,
   wanted: Array<{ product: OrderableProduct; quantity: number }>,
-): Promise<Array<{ productId: number; requested: number; added: number; outcome: 'added' | 'clamped' | 'unavailable' }>> {
+): Promise<
+  Array<{
+    productId: number;
+    requested: number;
+    added: number;
+    outcome: 'added' | 'clamped' | 'unavailable';
+  }>
+> {
   const rows = await selectCartLines(tx, owner.userId, owner.country);
   const inCart = new Map(rows.map((r) => [r.productId, r.quantity]));
   const writes = new Map<number, number>();
   const outcomes = [];
   for (const { product, quantity: requested } of wanted) {
     if (isUnavailable(product.available, product.classCode)) {
-      outcomes.push({ productId: product.id, requested, added: 0, outcome: 'unavailable' as const });
+      outcomes.push({
+        productId: product.id,
+        requested,
+        added: 0,
+        outcome: 'unavailable' as const,
+      });
       continue;
     }
     const before = writes.get(product.id) ?? inCart.get(product.id) ?? 0;
-    const { quantity, clamped } = clampQuantity(before + requested, product.available, product.classCode);
+    const { quantity, clamped } = clampQuantity(
+      before + requested,
+      product.available,
+      product.classCode,
+    );
     writes.set(product.id, quantity);
     const added = Math.max(0, quantity - before);
     outcomes.push({
@@ -178,7 +216,10 @@ export async function setCartItem(
   change: { item?: number; selected?: boolean },
 ): Promise<CartResponse> {
   const row = await selectCartLine(tx, owner.userId, lineId);
-  if (!row) throw new AppError('NOT_FOUND', 'This cart line does not exist', { fields: { id: 'This cart line does not exist' } });
+  if (!row)
+    throw new AppError('NOT_FOUND', 'This cart line does not exist', {
+      fields: { id: 'This cart line does not exist' },
+    });
   let notice: CartNotice | undefined;
   const patch: { quantity?: number; selected?: boolean } = {};
   if (change.selected !== undefined) patch.selected = change.selected;
@@ -187,7 +228,9 @@ export async function setCartItem(
       await deleteCartLine(tx, owner.userId, lineId);
       return readCart(tx, owner);
     }
-    const product = (await getOrderableProducts(tx, [row.productId], owner.country, owner.lang)).get(row.productId);
+    const product = (
+      await getOrderableProducts(tx, [row.productId], owner.country, owner.lang)
+    ).get(row.productId);
     if (!product || isUnavailable(product.available, product.classCode)) refuseUnavailable();
     const { quantity, clamped } = clampQuantity(change.item, product.available, product.classCode);
     patch.quantity = quantity;
@@ -198,9 +241,16 @@ export async function setCartItem(
 }
 
 /** DELETE /api/cart/delete: removes one line of the caller's cart. */
-export async function removeCartLine(tx: Tx, owner: CartOwner, lineId: number): Promise<CartResponse> {
+export async function removeCartLine(
+  tx: Tx,
+  owner: CartOwner,
+  lineId: number,
+): Promise<CartResponse> {
   const removed = await deleteCartLine(tx, owner.userId, lineId);
-  if (!removed) throw new AppError('NOT_FOUND', 'This cart line does not exist', { fields: { id: 'This cart line does not exist' } });
+  if (!removed)
+    throw new AppError('NOT_FOUND', 'This cart line does not exist', {
+      fields: { id: 'This cart line does not exist' },
+    });
   return readCart(tx, owner);
 }
 

@@ -8,8 +8,18 @@ let ids: Record<string, number>;
 beforeAll(async () => {
   t = await createTestApp();
   ids = await insertShoppingFixtures(t.handle.db, [
-    { code: 'A1', shipPack: 12, ca: { selling: 250, available: 10 }, us: { selling: 300, available: 5 } },
-    { code: 'SALE', classCode: 'Y', shipPack: 6, ca: { selling: 1000, selling2: 800, available: 100 } },
+    {
+      code: 'A1',
+      shipPack: 12,
+      ca: { selling: 250, available: 10 },
+      us: { selling: 300, available: 5 },
+    },
+    {
+      code: 'SALE',
+      classCode: 'Y',
+      shipPack: 6,
+      ca: { selling: 1000, selling2: 800, available: 100 },
+    },
     { code: 'OUT', ca: { selling: 100, available: 0 } },
     { code: 'SOON', classCode: 'N', ca: { selling: 500, available: 0 } },
     { code: 'USONLY', us: { selling: 100, available: 9 } },
@@ -19,7 +29,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const add = (headers: Record<string, string>, body: unknown, userId?: number) =>
-  t.inject({ method: 'POST', url: `/api/cart/add${userId ? `?user_id=${userId}` : ''}`, headers, payload: body as object });
+  t.inject({
+    method: 'POST',
+    url: `/api/cart/add${userId ? `?user_id=${userId}` : ''}`,
+    headers,
+    payload: body as object,
+  });
 
 describe('cart: who may call', () => {
   it('answers 401 to guests on every cart call', async () => {
@@ -40,19 +55,64 @@ describe('cart: who may call', () => {
   it("answers 403 when user_id is another customer's", async () => {
     const me = await t.signIn();
     const other = await t.signIn();
-    expect((await t.inject({ method: 'GET', url: `/api/cart?user_id=${other.userId}`, headers: me.headers })).statusCode).toBe(403);
-    expect((await add(me.headers, { product_id: 'A1', item: 1 }, other.userId)).statusCode).toBe(403);
-    expect((await t.inject({ method: 'DELETE', url: `/api/cart-delete-all?user_id=${other.userId}`, headers: me.headers })).statusCode).toBe(403);
-    expect((await t.inject({ method: 'GET', url: `/api/cart?user_id=${me.userId}`, headers: me.headers })).statusCode).toBe(200);
+    expect(
+      (
+        await t.inject({
+          method: 'GET',
+          url: `/api/cart?user_id=${other.userId}`,
+          headers: me.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await add(me.headers, { product_id: 'A1', item: 1 }, other.userId)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (
+        await t.inject({
+          method: 'DELETE',
+          url: `/api/cart-delete-all?user_id=${other.userId}`,
+          headers: me.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.inject({
+          method: 'GET',
+          url: `/api/cart?user_id=${me.userId}`,
+          headers: me.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it("cannot touch another customer's cart line by id (404)", async () => {
     const a = await t.signIn();
     const b = await t.signIn();
     const line = (await add(a.headers, { product_id: 'A1', item: 1 })).json().products[0];
-    expect((await t.inject({ method: 'DELETE', url: `/api/cart/delete?id=${line.id}`, headers: b.headers })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'POST', url: `/api/add/item?id=${line.id}&item=3`, headers: b.headers })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'GET', url: '/api/cart', headers: a.headers })).json().products[0].item).toBe(1);
+    expect(
+      (
+        await t.inject({
+          method: 'DELETE',
+          url: `/api/cart/delete?id=${line.id}`,
+          headers: b.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: `/api/add/item?id=${line.id}&item=3`,
+          headers: b.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/cart', headers: a.headers })).json().products[0]
+        .item,
+    ).toBe(1);
   });
 });
 
@@ -83,14 +143,31 @@ describe('cart: adding', () => {
     await add(me.headers, { product_id: 'A1', item: 4 });
     const res = await add(me.headers, { product_id: 'A1', item: 9 });
     expect(res.json().products[0].item).toBe(10);
-    expect(res.json().notice).toEqual({ product_id: 'A1', requested: 13, quantity: 10, clamped: true });
+    expect(res.json().notice).toEqual({
+      product_id: 'A1',
+      requested: 13,
+      quantity: 10,
+      clamped: true,
+    });
+  });
+
+  it('never loses an add when adds race (one atomic upsert)', async () => {
+    const me = await t.signIn();
+    await Promise.all(Array.from({ length: 8 }, () => add(me.headers, { product_id: 'SALE', item: 2 })));
+    const cart = (await t.inject({ method: 'GET', url: '/api/cart', headers: me.headers })).json();
+    expect(cart.products.find((l: { product_id: string }) => l.product_id === 'SALE').item).toBe(16);
   });
 
   it('accepts a numeric product id, and class N beyond stock', async () => {
     const me = await t.signIn();
     const res = await add(me.headers, { product_id: ids.SOON, item: 25 });
     expect(res.statusCode).toBe(200);
-    expect(res.json().products[0]).toMatchObject({ product_id: 'SOON', item: 25, available: 0, unavailable: false });
+    expect(res.json().products[0]).toMatchObject({
+      product_id: 'SOON',
+      item: 25,
+      available: 0,
+      unavailable: false,
+    });
     expect(res.json().total).toBe(125);
   });
 
@@ -108,8 +185,15 @@ describe('cart: adding', () => {
     const res = await add(us.headers, { product_id: 'USONLY', item: 1 });
     expect(res.statusCode).toBe(200);
     // A US customer sees US prices and stock even if asking for ca.
-    const a1 = await t.inject({ method: 'POST', url: '/api/cart/add', headers: us.headers, payload: { product_id: 'A1', item: 9 } });
-    expect(a1.json().products.find((l: { product_id: string }) => l.product_id === 'A1')).toMatchObject({ price: 3, item: 5 });
+    const a1 = await t.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: us.headers,
+      payload: { product_id: 'A1', item: 9 },
+    });
+    expect(
+      a1.json().products.find((l: { product_id: string }) => l.product_id === 'A1'),
+    ).toMatchObject({ price: 3, item: 5 });
   });
 
   it('refuses negative, zero, fractional and non-numeric quantities, naming the field', async () => {
@@ -137,16 +221,27 @@ describe('cart: total (SPEC.md §9)', () => {
     expect(sale).toMatchObject({ price: 8, selling_price: 10, line_total: 144 });
 
     // Unselecting a line leaves it out of the total.
-    cart = (await t.inject({ method: 'POST', url: '/api/add/item', headers: me.headers, payload: { id: sale.id, selected: false } })).json();
+    cart = (
+      await t.inject({
+        method: 'POST',
+        url: '/api/add/item',
+        headers: me.headers,
+        payload: { id: sale.id, selected: false },
+      })
+    ).json();
     expect(cart.total).toBe(10.97);
     expect(cart.products.find((l: { id: number }) => l.id === sale.id).selected).toBe(false);
 
     // A line whose product sold out is kept, marked unavailable and left out of the total.
     await t.handle.exec(`update product_prices set available = 0 where product_id = ${ids.NOPACK}`);
     cart = (await t.inject({ method: 'GET', url: '/api/cart', headers: me.headers })).json();
-    expect(cart.products.find((l: { product_id: string }) => l.product_id === 'NOPACK').unavailable).toBe(true);
+    expect(
+      cart.products.find((l: { product_id: string }) => l.product_id === 'NOPACK').unavailable,
+    ).toBe(true);
     expect(cart.total).toBe(5);
-    await t.handle.exec(`update product_prices set available = 50 where product_id = ${ids.NOPACK}`);
+    await t.handle.exec(
+      `update product_prices set available = 50 where product_id = ${ids.NOPACK}`,
+    );
   });
 });
 
@@ -154,15 +249,34 @@ describe('cart: changing lines', () => {
   it('sets a quantity (query or body), clamps it, 0 removes the line', async () => {
     const me = await t.signIn();
     const line = (await add(me.headers, { product_id: 'A1', item: 1 })).json().products[0];
-    let res = await t.inject({ method: 'POST', url: `/api/add/item?id=${line.id}&item=4&user_id=${me.userId}`, headers: me.headers });
+    let res = await t.inject({
+      method: 'POST',
+      url: `/api/add/item?id=${line.id}&item=4&user_id=${me.userId}`,
+      headers: me.headers,
+    });
     expect(res.json().products[0].item).toBe(4);
-    res = await t.inject({ method: 'POST', url: '/api/add/item', headers: me.headers, payload: { id: line.id, item: 50 } });
+    res = await t.inject({
+      method: 'POST',
+      url: '/api/add/item',
+      headers: me.headers,
+      payload: { id: line.id, item: 50 },
+    });
     expect(res.json().products[0].item).toBe(10);
     expect(res.json().notice.clamped).toBe(true);
-    res = await t.inject({ method: 'POST', url: '/api/add/item', headers: me.headers, payload: { id: line.id, item: -2 } });
+    res = await t.inject({
+      method: 'POST',
+      url: '/api/add/item',
+      headers: me.headers,
+      payload: { id: line.id, item: -2 },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.item).toBe('Quantity cannot be negative');
-    res = await t.inject({ method: 'POST', url: '/api/add/item', headers: me.headers, payload: { id: line.id, item: 0 } });
+    res = await t.inject({
+      method: 'POST',
+      url: '/api/add/item',
+      headers: me.headers,
+      payload: { id: line.id, item: 0 },
+    });
     expect(res.json().products).toEqual([]);
   });
 
@@ -171,9 +285,17 @@ describe('cart: changing lines', () => {
     await add(me.headers, { product_id: 'A1', item: 1 });
     const cart = (await add(me.headers, { product_id: 'SALE', item: 1 })).json();
     expect(cart.count).toBe(2);
-    let res = await t.inject({ method: 'DELETE', url: `/api/cart/delete?id=${cart.products[0].id}&user_id=${me.userId}`, headers: me.headers });
+    let res = await t.inject({
+      method: 'DELETE',
+      url: `/api/cart/delete?id=${cart.products[0].id}&user_id=${me.userId}`,
+      headers: me.headers,
+    });
     expect(res.json().products.map((l: { product_id: string }) => l.product_id)).toEqual(['SALE']);
-    res = await t.inject({ method: 'DELETE', url: `/api/cart-delete-all?user_id=${me.userId}`, headers: me.headers });
+    res = await t.inject({
+      method: 'DELETE',
+      url: `/api/cart-delete-all?user_id=${me.userId}`,
+      headers: me.headers,
+    });
     expect(res.json()).toMatchObject({ status: true, products: [], total: 0, count: 0 });
     res = await t.inject({ method: 'DELETE', url: '/api/cart/delete?id=abc', headers: me.headers });
     expect(res.statusCode).toBe(400);

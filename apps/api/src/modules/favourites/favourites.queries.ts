@@ -4,7 +4,11 @@ import type { Tx } from '../../db/client';
 import { favourites } from '../../db/schema';
 
 /** Product ids a customer marked as favourite in a country, newest first. */
-export async function selectFavouriteProductIds(tx: Tx, userId: number, country: Country): Promise<number[]> {
+export async function selectFavouriteProductIds(
+  tx: Tx,
+  userId: number,
+  country: Country,
+): Promise<number[]> {
   const rows = await tx
     .select({ productId: favourites.productId })
     .from(favourites)
@@ -13,14 +17,30 @@ export async function selectFavouriteProductIds(tx: Tx, userId: number, country:
   return rows.map((r) => r.productId);
 }
 
-export async function insertFavourite(tx: Tx, userId: number, country: Country, productId: number): Promise<void> {
+export async function insertFavourite(
+  tx: Tx,
+  userId: number,
+  country: Country,
+  productId: number,
+): Promise<void> {
   await tx.insert(favourites).values({ userId, country, productId }).onConflictDoNothing();
 }
 
-export async function deleteFavourite(tx: Tx, userId: number, country: Country, productId: number): Promise<void> {
+export async function deleteFavourite(
+  tx: Tx,
+  userId: number,
+  country: Country,
+  productId: number,
+): Promise<void> {
   await tx
     .delete(favourites)
-    .where(and(eq(favourites.userId, userId), eq(favourites.country, country), eq(favourites.productId, productId)));
+    .where(
+      and(
+        eq(favourites.userId, userId),
+        eq(favourites.country, country),
+        eq(favourites.productId, productId),
+      ),
+    );
 }
 
 export async function countFavourites(tx: Tx, userId: number, country: Country): Promise<number> {

@@ -20,31 +20,70 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/favorite',
-    { schema: { tags: ['favourites'], summary: "The caller's favourite products", security, querystring: FavouritesQuery, response: { 200: FavouritesResponse } } },
+    {
+      schema: {
+        tags: ['favourites'],
+        summary: "The caller's favourite products",
+        security,
+        querystring: FavouritesQuery,
+        response: { 200: FavouritesResponse },
+      },
+    },
     async (request) => {
       const user = requireCustomer(request);
       assertOwnUserId(user, request.query.user_id);
-      return listFavourites(app.db, user.id, requestCountry(request, request.query.country), request.query.lang);
+      return listFavourites(
+        app.db,
+        user.id,
+        requestCountry(request, request.query.country),
+        request.query.lang,
+      );
     },
   );
 
   app.post(
     '/api/fav/add',
-    { schema: { tags: ['favourites'], summary: 'Add a favourite', security, querystring: AddFavouriteQuery, response: { 200: FavouriteChangeResponse } } },
+    {
+      schema: {
+        tags: ['favourites'],
+        summary: 'Add a favourite',
+        security,
+        querystring: AddFavouriteQuery,
+        response: { 200: FavouriteChangeResponse },
+      },
+    },
     async (request) => {
       const user = requireCustomer(request);
       assertOwnUserId(user, request.query.user_id);
-      return addFavourite(app.db, user.id, requestCountry(request, request.query.country), request.query.product_id);
+      return addFavourite(
+        app.db,
+        user.id,
+        requestCountry(request, request.query.country),
+        request.query.product_id,
+      );
     },
   );
 
   app.delete(
     '/api/fav/delete',
-    { schema: { tags: ['favourites'], summary: 'Remove a favourite', security, querystring: DeleteFavouriteQuery, response: { 200: FavouriteChangeResponse } } },
+    {
+      schema: {
+        tags: ['favourites'],
+        summary: 'Remove a favourite',
+        security,
+        querystring: DeleteFavouriteQuery,
+        response: { 200: FavouriteChangeResponse },
+      },
+    },
     async (request) => {
       const user = requireCustomer(request);
       assertOwnUserId(user, request.query.user_id);
-      return removeFavourite(app.db, user.id, requestCountry(request, request.query.country), request.query.product_id);
+      return removeFavourite(
+        app.db,
+        user.id,
+        requestCountry(request, request.query.country),
+        request.query.product_id,
+      );
     },
   );
 };

@@ -10,7 +10,11 @@ import {
 } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { findProductIdsByCodes, getOrderableProducts, type OrderableProduct } from '../catalogue/catalogue.pricing';
+import {
+  findProductIdsByCodes,
+  getOrderableProducts,
+  type OrderableProduct,
+} from '../catalogue/catalogue.pricing';
 import { deleteFavourite, insertFavourite, selectFavouriteProductIds } from './favourites.queries';
 
 function toCard(p: OrderableProduct, country: Country): ProductCard {
@@ -35,7 +39,12 @@ function toCard(p: OrderableProduct, country: Country): ProductCard {
 }
 
 /** A customer's favourites as signed-in product cards (prices present), newest first. */
-export async function listFavourites(tx: Tx, userId: number, country: Country, lang: Lang): Promise<FavouritesResponse> {
+export async function listFavourites(
+  tx: Tx,
+  userId: number,
+  country: Country,
+  lang: Lang,
+): Promise<FavouritesResponse> {
   const ids = await selectFavouriteProductIds(tx, userId, country);
   const found = await getOrderableProducts(tx, ids, country, lang);
   const cards = ids.flatMap((id) => {
@@ -47,20 +56,43 @@ export async function listFavourites(tx: Tx, userId: number, country: Country, l
 
 async function resolveProduct(tx: Tx, code: string): Promise<number> {
   const id = (await findProductIdsByCodes(tx, [code])).get(code.trim());
-  if (id === undefined) throw new AppError('NOT_FOUND', 'This product does not exist', { fields: { product_id: 'This product does not exist' } });
+  if (id === undefined)
+    throw new AppError('NOT_FOUND', 'This product does not exist', {
+      fields: { product_id: 'This product does not exist' },
+    });
   return id;
 }
 
 /** Marks a product (by SKU code) as favourite; adding twice is harmless. */
-export async function addFavourite(tx: Tx, userId: number, country: Country, code: string): Promise<FavouriteChangeResponse> {
+export async function addFavourite(
+  tx: Tx,
+  userId: number,
+  country: Country,
+  code: string,
+): Promise<FavouriteChangeResponse> {
   const id = await resolveProduct(tx, code);
   await insertFavourite(tx, userId, country, id);
-  return { status: true, product_id: code.trim(), favourite: true, message: FAVOURITE_MESSAGES.added };
+  return {
+    status: true,
+    product_id: code.trim(),
+    favourite: true,
+    message: FAVOURITE_MESSAGES.added,
+  };
 }
 
 /** Removes a product (by SKU code) from favourites; removing a missing one is harmless. */
-export async function removeFavourite(tx: Tx, userId: number, country: Country, code: string): Promise<FavouriteChangeResponse> {
+export async function removeFavourite(
+  tx: Tx,
+  userId: number,
+  country: Country,
+  code: string,
+): Promise<FavouriteChangeResponse> {
   const id = await resolveProduct(tx, code);
   await deleteFavourite(tx, userId, country, id);
-  return { status: true, product_id: code.trim(), favourite: false, message: FAVOURITE_MESSAGES.removed };
+  return {
+    status: true,
+    product_id: code.trim(),
+    favourite: false,
+    message: FAVOURITE_MESSAGES.removed,
+  };
 }

@@ -25,13 +25,32 @@ describe('favourites', () => {
     }
     const me = await t.signIn();
     const other = await t.signIn();
-    expect((await t.inject({ method: 'GET', url: `/api/favorite?user_id=${other.userId}`, headers: me.headers })).statusCode).toBe(403);
     expect(
-      (await t.inject({ method: 'POST', url: `/api/fav/add?product_id=F1&user_id=${other.userId}`, headers: me.headers })).statusCode,
+      (
+        await t.inject({
+          method: 'GET',
+          url: `/api/favorite?user_id=${other.userId}`,
+          headers: me.headers,
+        })
+      ).statusCode,
     ).toBe(403);
     expect(
-      (await t.inject({ method: 'DELETE', url: `/api/fav/delete?product_id=F1&user_id=${other.userId}`, headers: me.headers }))
-        .statusCode,
+      (
+        await t.inject({
+          method: 'POST',
+          url: `/api/fav/add?product_id=F1&user_id=${other.userId}`,
+          headers: me.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.inject({
+          method: 'DELETE',
+          url: `/api/fav/delete?product_id=F1&user_id=${other.userId}`,
+          headers: me.headers,
+        })
+      ).statusCode,
     ).toBe(403);
   });
 
@@ -42,16 +61,30 @@ describe('favourites', () => {
       url: `/api/fav/add?product_id=F1&user_id=${me.userId}&price=0.01&image=x&product=y&country=ca&lang=en`,
       headers: me.headers,
     });
-    expect(res.json()).toEqual({ status: true, product_id: 'F1', favourite: true, message: 'Product is added to favourites' });
+    expect(res.json()).toEqual({
+      status: true,
+      product_id: 'F1',
+      favourite: true,
+      message: 'Product is added to favourites',
+    });
     await t.inject({ method: 'POST', url: '/api/fav/add?product_id=F2', headers: me.headers });
     await t.inject({ method: 'POST', url: '/api/fav/add?product_id=F1', headers: me.headers });
 
-    res = await t.inject({ method: 'GET', url: `/api/favorite?user_id=${me.userId}&country=ca&lang=fr`, headers: me.headers });
+    res = await t.inject({
+      method: 'GET',
+      url: `/api/favorite?user_id=${me.userId}&country=ca&lang=fr`,
+      headers: me.headers,
+    });
     const body = res.json();
     expect(body.status).toBe(true);
     expect(body.products.total).toBe(2);
-    expect(body.products.data.map((p: { product_id: string }) => p.product_id).sort()).toEqual(['F1', 'F2']);
-    expect(body.products.data.find((p: { product_id: string }) => p.product_id === 'F1')).toMatchObject({
+    expect(body.products.data.map((p: { product_id: string }) => p.product_id).sort()).toEqual([
+      'F1',
+      'F2',
+    ]);
+    expect(
+      body.products.data.find((p: { product_id: string }) => p.product_id === 'F1'),
+    ).toMatchObject({
       name: 'Produit F1',
       ship_pac: 4,
       available: 7,
@@ -60,22 +93,35 @@ describe('favourites', () => {
       retail_price: 5,
     });
 
-    res = await t.inject({ method: 'DELETE', url: '/api/fav/delete?product_id=F1', headers: me.headers });
+    res = await t.inject({
+      method: 'DELETE',
+      url: '/api/fav/delete?product_id=F1',
+      headers: me.headers,
+    });
     expect(res.json().message).toBe('Product is removed from favourites');
     res = await t.inject({ method: 'GET', url: '/api/favorite', headers: me.headers });
-    expect(res.json().products.data.map((p: { product_id: string }) => p.product_id)).toEqual(['F2']);
+    expect(res.json().products.data.map((p: { product_id: string }) => p.product_id)).toEqual([
+      'F2',
+    ]);
   });
 
   it('keeps each customer their own list', async () => {
     const a = await t.signIn();
     const b = await t.signIn();
     await t.inject({ method: 'POST', url: '/api/fav/add?product_id=F1', headers: a.headers });
-    expect((await t.inject({ method: 'GET', url: '/api/favorite', headers: b.headers })).json().products.data).toEqual([]);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/favorite', headers: b.headers })).json().products
+        .data,
+    ).toEqual([]);
   });
 
   it('answers 404 for an unknown product and 400 without product_id', async () => {
     const me = await t.signIn();
-    const unknown = await t.inject({ method: 'POST', url: '/api/fav/add?product_id=NOPE', headers: me.headers });
+    const unknown = await t.inject({
+      method: 'POST',
+      url: '/api/fav/add?product_id=NOPE',
+      headers: me.headers,
+    });
     expect(unknown.statusCode).toBe(404);
     const missing = await t.inject({ method: 'POST', url: '/api/fav/add', headers: me.headers });
     expect(missing.statusCode).toBe(400);

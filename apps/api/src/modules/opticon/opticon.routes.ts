@@ -33,7 +33,11 @@ export const opticonRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireCustomer(request);
       assertOwnUserId(user, request.body.user_id);
-      const owner = { userId: user.id, country: requestCountry(request, request.body.country), lang: request.query.lang };
+      const owner = {
+        userId: user.id,
+        country: requestCountry(request, request.body.country),
+        lang: request.query.lang,
+      };
       return app.db.transaction((tx) => uploadScans(tx, owner, request.body.products));
     },
   );

@@ -1,11 +1,34 @@
-import { isUnavailable, type OpticonLineResult, type OpticonMatch, type OpticonResponse, type Country, type Lang, type QuickOrderSuggestion } from '@wholesale/contract';
+import {
+  isUnavailable,
+  type OpticonLineResult,
+  type OpticonMatch,
+  type OpticonResponse,
+  type Country,
+  type Lang,
+  type QuickOrderSuggestion,
+} from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { addManyToCart, readCart, type CartOwner } from '../cart/cart.service';
-import { findOrderableByCodes, suggestOrderable, type OrderableProduct } from '../catalogue/catalogue.pricing';
+import {
+  findOrderableByCodes,
+  suggestOrderable,
+  type OrderableProduct,
+} from '../catalogue/catalogue.pricing';
 
 /** Maps each code to its product, matching SKU codes and barcodes in one query (a SKU match wins). */
-async function matchCodes(tx: Tx, codes: string[], country: Country, lang: Lang): Promise<Map<string, OrderableProduct>> {
-  const found = await findOrderableByCodes(tx, codes.map((c) => c.trim()), country, lang, { barcodes: true });
+async function matchCodes(
+  tx: Tx,
+  codes: string[],
+  country: Country,
+  lang: Lang,
+): Promise<Map<string, OrderableProduct>> {
+  const found = await findOrderableByCodes(
+    tx,
+    codes.map((c) => c.trim()),
+    country,
+    lang,
+    { barcodes: true },
+  );
   const byCode = new Map<string, OrderableProduct>();
   for (const p of found) if (p.barcode) byCode.set(p.barcode.trim(), p);
   for (const p of found) byCode.set(p.productId, p);
@@ -13,12 +36,25 @@ async function matchCodes(tx: Tx, codes: string[], country: Country, lang: Lang)
 }
 
 /** The preview of an upload: which product each code matches and whether it can be ordered. Nothing is added. */
-export async function previewScans(tx: Tx, owner: CartOwner, codes: string[]): Promise<OpticonMatch[]> {
+export async function previewScans(
+  tx: Tx,
+  owner: CartOwner,
+  codes: string[],
+): Promise<OpticonMatch[]> {
   const byCode = await matchCodes(tx, codes, owner.country, owner.lang);
   return codes.map((raw) => {
     const code = raw.trim();
     const p = byCode.get(code);
-    if (!p) return { code, status: 'unknown', product_id: null, name: null, available: null, ship_pack: null, class: null };
+    if (!p)
+      return {
+        code,
+        status: 'unknown',
+        product_id: null,
+        name: null,
+        available: null,
+        ship_pack: null,
+        class: null,
+      };
     return {
       code,
       status: isUnavailable(p.available, p.classCode) ? 'unavailable' : 'ok',
@@ -32,7 +68,11 @@ export async function previewScans(tx: Tx, owner: CartOwner, codes: string[]): P
 }
 
 /** Quick-order pad suggestions: products whose id or barcode starts with the text, or whose name contains it. */
-export async function suggest(tx: Tx, owner: CartOwner, q: string): Promise<QuickOrderSuggestion[]> {
+export async function suggest(
+  tx: Tx,
+  owner: CartOwner,
+  q: string,
+): Promise<QuickOrderSuggestion[]> {
   const found = await suggestOrderable(tx, q, owner.country, owner.lang);
   return found.map((p) => ({
     product_id: p.productId,
@@ -54,7 +94,12 @@ export async function uploadScans(
   owner: CartOwner,
   lines: Array<{ code: string; quantity: number }>,
 ): Promise<OpticonResponse> {
-  const byCode = await matchCodes(tx, lines.map((l) => l.code), owner.country, owner.lang);
+  const byCode = await matchCodes(
+    tx,
+    lines.map((l) => l.code),
+    owner.country,
+    owner.lang,
+  );
 
   const matched = lines.flatMap((l, index) => {
     const product = byCode.get(l.code.trim());

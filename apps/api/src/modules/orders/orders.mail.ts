@@ -1,23 +1,34 @@
 import type { Lang } from '@wholesale/contract';
 import { registerMailTemplate, type MailContent } from '../mail/mail.service';
 
-const TEXT: Record<Lang, { subject: (n: string) => string; heading: string; body: (n: string, total: string) => string; action: string }> = {
+const TEXT: Record<
+  Lang,
+  {
+    subject: (n: string) => string;
+    heading: string;
+    body: (n: string, total: string) => string;
+    action: string;
+  }
+> = {
   en: {
     subject: (n) => `Order ${n} received`,
     heading: 'Thank you for your order',
-    body: (n, total) => `We have received your order ${n} for ${total}. We will let you know when it ships.`,
+    body: (n, total) =>
+      `We have received your order ${n} for ${total}. We will let you know when it ships.`,
     action: 'View the order',
   },
   fr: {
     subject: (n) => `Commande ${n} reçue`,
     heading: 'Merci pour votre commande',
-    body: (n, total) => `Nous avons bien reçu votre commande ${n} d’un montant de ${total}. Nous vous préviendrons lors de l’expédition.`,
+    body: (n, total) =>
+      `Nous avons bien reçu votre commande ${n} d’un montant de ${total}. Nous vous préviendrons lors de l’expédition.`,
     action: 'Voir la commande',
   },
   es: {
     subject: (n) => `Pedido ${n} recibido`,
     heading: 'Gracias por su pedido',
-    body: (n, total) => `Hemos recibido su pedido ${n} por ${total}. Le avisaremos cuando se envíe.`,
+    body: (n, total) =>
+      `Hemos recibido su pedido ${n} por ${total}. Le avisaremos cuando se envíe.`,
     action: 'Ver el pedido',
   },
 };

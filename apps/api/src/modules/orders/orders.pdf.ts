@@ -4,9 +4,16 @@ import { type OrderDetail } from '@wholesale/contract';
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
 /** Renders one order as a printable A4/Letter PDF (pdfkit, built-in Helvetica). */
-export function renderOrderPdf(order: OrderDetail, customer: { name: string; company: string | null }): Promise<Buffer> {
+export function renderOrderPdf(
+  order: OrderDetail,
+  customer: { name: string; company: string | null },
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: 48, info: { Title: `Order ${order.order_id}` } });
+    const doc = new PDFDocument({
+      size: 'LETTER',
+      margin: 48,
+      info: { Title: `Order ${order.order_id}` },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -14,7 +21,9 @@ export function renderOrderPdf(order: OrderDetail, customer: { name: string; com
 
     doc.fontSize(18).text(`Order #${order.order_id}`, { continued: false });
     doc.moveDown(0.3).fontSize(10).fillColor('#444');
-    doc.text(`Date: ${order.date.slice(0, 10)}    Status: ${order.status}    Country: ${order.country.toUpperCase()}`);
+    doc.text(
+      `Date: ${order.date.slice(0, 10)}    Status: ${order.status}    Country: ${order.country.toUpperCase()}`,
+    );
     doc.text(`Customer: ${customer.company ? `${customer.company} — ` : ''}${customer.name}`);
     if (order.po_number) doc.text(`PO number: ${order.po_number}`);
     if (order.order_comment) doc.text(`Comment: ${order.order_comment}`);
@@ -25,7 +34,9 @@ export function renderOrderPdf(order: OrderDetail, customer: { name: string; com
     const row = (cells: string[], bold = false) => {
       const y = doc.y;
       doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-      cells.forEach((c, i) => doc.text(c, cols[i], y, { width: (cols[i + 1] ?? 564) - cols[i] - 6, lineBreak: i === 1 }));
+      cells.forEach((c, i) =>
+        doc.text(c, cols[i], y, { width: (cols[i + 1] ?? 564) - cols[i] - 6, lineBreak: i === 1 }),
+      );
       doc.moveDown(0.4);
       doc.x = 48;
     };
@@ -41,7 +52,11 @@ export function renderOrderPdf(order: OrderDetail, customer: { name: string; com
         money(l.line_total),
       ]);
     }
-    doc.moveDown(1).font('Helvetica-Bold').fontSize(11).text(`Total: ${money(order.total)}`, 48, doc.y, { align: 'right', width: 516 });
+    doc
+      .moveDown(1)
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text(`Total: ${money(order.total)}`, 48, doc.y, { align: 'right', width: 516 });
     doc.end();
   });
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Country, OrderStatus } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
@@ -14,17 +14,30 @@ export type NewOrderLine = typeof orderLines.$inferInsert;
  */
 export async function insertOrderClaimingKey(
   tx: Tx,
-  order: { userId: number; country: Country; idempotencyKey: string | null; poNumber: string | null; comment: string | null },
-): Promise<number | null> {
-  const result = await tx.execute<{ id: number }>(sql`
+  order: {
+    userId: number;
+    country: Country;
+    idempotencyKey: string | null;
+    poNumber: string | null;
+    comment: string | null;
+  },
+): Promise<{ id: number; previousOrders: number } | null> {
+  // The subquery in RETURNING sees the orders as they were before this insert: the customer's
+  // earlier orders (not cancelled), which decide the opening minimum, in the same round trip.
+  const result = await tx.execute<{ id: number; previous: string }>(sql`
     insert into orders (user_id, country, idempotency_key, po_number, comment, total_cents)
     values (${order.userId}, ${order.country}, ${order.idempotencyKey}, ${order.poNumber}, ${order.comment}, 0)
     on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
-    returning id`);
-  return result.rows[0] ? Number(result.rows[0].id) : null;
+    returning id, (select count(*) from orders o where o.user_id = ${order.userId} and o.status <> 'cancelled') as previous`);
+  const row = result.rows[0];
+  return row ? { id: Number(row.id), previousOrders: Number(row.previous) } : null;
 }
 
-export async function selectOrderIdByKey(tx: Tx, userId: number, key: string): Promise<{ id: number; totalCents: number } | undefined> {
+export async function selectOrderIdByKey(
+  tx: Tx,
+  userId: number,
+  key: string,
+): Promise<{ id: number; totalCents: number } | undefined> {
   const [row] = await tx
     .select({ id: orders.id, totalCents: orders.totalCents })
     .from(orders)
@@ -32,31 +45,56 @@ export async function selectOrderIdByKey(tx: Tx, userId: number, key: string): P
   return row;
 }
 
-/** How many other orders (not cancelled) the customer has placed: 0 means this is the opening order. */
-export async function countOtherOrders(tx: Tx, userId: number, exceptOrderId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), ne(orders.id, exceptOrderId), ne(orders.status, 'cancelled')));
-  return Number(row?.n ?? 0);
+/** Writes the order's lines and its total in one statement. */
+export async function insertOrderLinesAndTotal(
+  tx: Tx,
+  orderId: number,
+  lines: NewOrderLine[],
+  totalCents: number,
+): Promise<void> {
+  const rows = JSON.stringify(
+    lines.map((l) => ({
+      product_id: l.productId,
+      product_code: l.productCode,
+      name: l.name,
+      class_code: l.classCode,
+      quantity: l.quantity,
+      ship_pack: l.shipPack,
+      unit_price_cents: l.unitPriceCents,
+      line_total_cents: l.lineTotalCents,
+      backorder: l.backorder ?? false,
+    })),
+  );
+  await tx.execute(sql`
+    with written as (
+      insert into order_lines (order_id, product_id, product_code, name, class_code, quantity, ship_pack,
+                               unit_price_cents, line_total_cents, backorder)
+      select ${orderId}, x.product_id, x.product_code, x.name, x.class_code, x.quantity, x.ship_pack,
+             x.unit_price_cents, x.line_total_cents, x.backorder
+      from jsonb_to_recordset(${rows}::jsonb) as x(product_id int, product_code text, name text, class_code text,
+             quantity int, ship_pack int, unit_price_cents int, line_total_cents int, backorder boolean)
+      returning 1
+    )
+    update orders set total_cents = ${totalCents} where id = ${orderId} and (select count(*) from written) >= 0`);
 }
 
-export async function insertOrderLines(tx: Tx, lines: NewOrderLine[]): Promise<void> {
-  if (lines.length) await tx.insert(orderLines).values(lines);
-}
-
-export async function setOrderTotal(tx: Tx, orderId: number, totalCents: number): Promise<void> {
-  await tx.update(orders).set({ totalCents }).where(eq(orders.id, orderId));
-}
-
-export type HistoryFilter = { userId: number; orderId?: number; from?: string; to?: string; status?: OrderStatus };
+export type HistoryFilter = {
+  userId: number;
+  orderId?: number;
+  from?: string;
+  to?: string;
+  status?: OrderStatus;
+};
 
 function historyWhere(f: HistoryFilter): SQL | undefined {
   const parts: SQL[] = [eq(orders.userId, f.userId)];
   if (f.orderId) parts.push(eq(orders.id, f.orderId));
   if (f.status) parts.push(eq(orders.status, f.status));
   if (f.from) parts.push(gte(orders.createdAt, new Date(`${f.from}T00:00:00Z`)));
-  if (f.to) parts.push(lt(orders.createdAt, new Date(new Date(`${f.to}T00:00:00Z`).getTime() + 86_400_000)));
+  if (f.to)
+    parts.push(
+      lt(orders.createdAt, new Date(new Date(`${f.to}T00:00:00Z`).getTime() + 86_400_000)),
+    );
   return and(...parts);
 }
 
@@ -72,7 +110,10 @@ export async function selectOrderPage(
     tx
       .select({
         order: orders,
-        lineCount: sql<number>`(select count(*) from order_lines ol where ol.order_id = "orders"."id")`.mapWith(Number),
+        lineCount:
+          sql<number>`(select count(*) from order_lines ol where ol.order_id = "orders"."id")`.mapWith(
+            Number,
+          ),
       })
       .from(orders)
       .where(where)
@@ -84,11 +125,17 @@ export async function selectOrderPage(
   return { rows: rows.map((r) => ({ ...r.order, lineCount: r.lineCount })), total: Number(n) };
 }
 
-export async function selectOrder(tx: Tx, userId: number, orderId?: number): Promise<OrderRow | undefined> {
+export async function selectOrder(
+  tx: Tx,
+  userId: number,
+  orderId?: number,
+): Promise<OrderRow | undefined> {
   const [row] = await tx
     .select()
     .from(orders)
-    .where(orderId ? and(eq(orders.userId, userId), eq(orders.id, orderId)) : eq(orders.userId, userId))
+    .where(
+      orderId ? and(eq(orders.userId, userId), eq(orders.id, orderId)) : eq(orders.userId, userId),
+    )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(1);
   return row;

@@ -40,7 +40,12 @@ describe('orders under concurrency and failure', () => {
     const buyers = [];
     for (let i = 0; i < 50; i += 1) {
       const b = await t.signIn();
-      const res = await t.inject({ method: 'POST', url: '/api/cart/add', headers: b.headers, payload: { product_id: 'TEN', item: 1 } });
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/cart/add',
+        headers: b.headers,
+        payload: { product_id: 'TEN', item: 1 },
+      });
       expect(res.statusCode).toBe(200);
       buyers.push(b);
     }
@@ -49,15 +54,30 @@ describe('orders under concurrency and failure', () => {
     expect(codes.filter((c) => c === 200)).toHaveLength(10);
     expect(codes.filter((c) => c === 409)).toHaveLength(40);
     expect(await stockOf(t.handle.db, ids.TEN)).toBe(0);
-    expect(await count(sql`select coalesce(sum(quantity), 0) as n from order_lines where product_id = ${ids.TEN}`)).toBe(10);
-    expect(await count(sql`select count(*) as n from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)`)).toBe(0);
+    expect(
+      await count(
+        sql`select coalesce(sum(quantity), 0) as n from order_lines where product_id = ${ids.TEN}`,
+      ),
+    ).toBe(10);
+    expect(
+      await count(
+        sql`select count(*) as n from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)`,
+      ),
+    ).toBe(0);
   });
 
   it('five concurrent requests with one Idempotency-Key create one order', async () => {
     const me = await t.signIn();
-    await t.inject({ method: 'POST', url: '/api/cart/add', headers: me.headers, payload: { product_id: 'PLENTY', item: 3 } });
+    await t.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: me.headers,
+      payload: { product_id: 'PLENTY', item: 3 },
+    });
     const before = await stockOf(t.handle.db, ids.PLENTY);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => place(me.headers, 'retry-abc')));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => place(me.headers, 'retry-abc')),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const orderIds = new Set(answers.map((a) => a.json().order_id));
     expect(orderIds.size).toBe(1);
@@ -70,8 +90,18 @@ describe('orders under concurrency and failure', () => {
     'a failure injected after step %s leaves no order, no stock change, the cart and no mail',
     async (failAfter) => {
       const me = await t.signIn();
-      await t.inject({ method: 'POST', url: '/api/cart/add', headers: me.headers, payload: { product_id: 'PLENTY', item: 2 } });
-      await t.inject({ method: 'POST', url: '/api/cart/add', headers: me.headers, payload: { product_id: 'OTHER', item: 4 } });
+      await t.inject({
+        method: 'POST',
+        url: '/api/cart/add',
+        headers: me.headers,
+        payload: { product_id: 'PLENTY', item: 2 },
+      });
+      await t.inject({
+        method: 'POST',
+        url: '/api/cart/add',
+        headers: me.headers,
+        payload: { product_id: 'OTHER', item: 4 },
+      });
       const stock = [await stockOf(t.handle.db, ids.PLENTY), await stockOf(t.handle.db, ids.OTHER)];
       const mails = await count(sql`select count(*) as n from mail_outbox`);
       let reached = false;
@@ -86,10 +116,21 @@ describe('orders under concurrency and failure', () => {
       expect(res.statusCode).toBe(500);
       placeOrderTestHooks.afterStep = undefined;
 
-      expect(await count(sql`select count(*) as n from orders where user_id = ${me.userId}`)).toBe(0);
-      expect(await count(sql`select count(*) as n from order_lines l join orders o on o.id = l.order_id where o.user_id = ${me.userId}`)).toBe(0);
-      expect([await stockOf(t.handle.db, ids.PLENTY), await stockOf(t.handle.db, ids.OTHER)]).toEqual(stock);
-      expect(await count(sql`select count(*) as n from cart_lines where user_id = ${me.userId}`)).toBe(2);
+      expect(await count(sql`select count(*) as n from orders where user_id = ${me.userId}`)).toBe(
+        0,
+      );
+      expect(
+        await count(
+          sql`select count(*) as n from order_lines l join orders o on o.id = l.order_id where o.user_id = ${me.userId}`,
+        ),
+      ).toBe(0);
+      expect([
+        await stockOf(t.handle.db, ids.PLENTY),
+        await stockOf(t.handle.db, ids.OTHER),
+      ]).toEqual(stock);
+      expect(
+        await count(sql`select count(*) as n from cart_lines where user_id = ${me.userId}`),
+      ).toBe(2);
       expect(await count(sql`select count(*) as n from mail_outbox`)).toBe(mails);
 
       // The same key works once the failure is gone: the failed attempt did not keep it.

@@ -16,7 +16,13 @@ import { assertOwnUserId, requireCustomer } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { parseInput } from '../../lib/parse-input';
 import { AppError } from '../../lib/app-error';
-import { fetchOrder, getOrderDetail, orderHistory, placeCustomerOrder, reorder } from './orders.service';
+import {
+  fetchOrder,
+  getOrderDetail,
+  orderHistory,
+  placeCustomerOrder,
+  reorder,
+} from './orders.service';
 import { renderOrderPdf } from './orders.pdf';
 
 /** Order calls of SPEC.md §7 under /api, plus the order PDF. Signed-in customers only. */
@@ -32,9 +38,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Place an order from the selected cart lines (Idempotency-Key header makes retries safe)',
+        summary:
+          'Place an order from the selected cart lines (Idempotency-Key header makes retries safe)',
         security,
-        headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().max(200, { message: 'Idempotency-Key is too long' }).optional() }),
+        headers: z.object({
+          [IDEMPOTENCY_HEADER]: z
+            .string()
+            .max(200, { message: 'Idempotency-Key is too long' })
+            .optional(),
+        }),
         body: StorePlaceOrderBody,
         response: { 200: PlaceOrderResponse },
       },
@@ -54,13 +66,26 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         idempotencyKey: request.headers[IDEMPOTENCY_HEADER] as string | undefined,
         publicUrl: app.config.publicUrl,
       });
-      return { status: true as const, order_id: result.orderId, total: fromCents(result.totalCents), replayed: result.replayed };
+      return {
+        status: true as const,
+        order_id: result.orderId,
+        total: fromCents(result.totalCents),
+        replayed: result.replayed,
+      };
     },
   );
 
   app.get(
     '/api/order-history',
-    { schema: { tags, summary: "The caller's orders, newest first, paginated", security, querystring: OrderHistoryQuery, response: { 200: OrderHistoryResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "The caller's orders, newest first, paginated",
+        security,
+        querystring: OrderHistoryQuery,
+        response: { 200: OrderHistoryResponse },
+      },
+    },
     async (request) => {
       const user = requireCustomer(request);
       assertOwnUserId(user, request.query.user_id);
@@ -70,7 +95,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/fetch-order',
-    { schema: { tags, summary: 'One order with its lines (the latest without order_id)', security, querystring: FetchOrderQuery, response: { 200: FetchOrderResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'One order with its lines (the latest without order_id)',
+        security,
+        querystring: FetchOrderQuery,
+        response: { 200: FetchOrderResponse },
+      },
+    },
     async (request) => {
       const user = requireCustomer(request);
       assertOwnUserId(user, request.query.user_id);
@@ -85,7 +118,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The order as a PDF',
         security,
-        params: z.object({ order_id: z.coerce.number({ message: 'order_id must be an order number' }).int().positive() }),
+        params: z.object({
+          order_id: z.coerce
+            .number({ message: 'order_id must be an order number' })
+            .int()
+            .positive(),
+        }),
       },
     },
     async (request, reply) => {
@@ -115,7 +153,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireCustomer(request);
-      const input = parseInput(ReorderParams, { ...(request.query ?? {}), ...(request.body ?? {}) });
+      const input = parseInput(ReorderParams, {
+        ...(request.query ?? {}),
+        ...(request.body ?? {}),
+      });
       assertOwnUserId(user, input.user_id);
       if (!input.order_id) throw new AppError('VALIDATION_FAILED', 'order_id is required');
       const owner = { userId: user.id, country: requestCountry(request), lang: input.lang };

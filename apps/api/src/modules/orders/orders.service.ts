@@ -4,7 +4,6 @@ import {
   productImagePath,
   toPage,
   type FetchOrderResponse,
-  type Lang,
   type OrderDetail,
   type OrderHistoryResponse,
   type OrderStatus,
@@ -17,9 +16,19 @@ import { AppError } from '../../lib/app-error';
 import { addManyToCart, readCart, type CartOwner } from '../cart/cart.service';
 import { getOrderableProducts, type OrderableProduct } from '../catalogue/catalogue.pricing';
 import { enqueueMail } from '../mail/mail.service';
-import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from '../../workflows/place-order';
+import {
+  placeOrder,
+  type PlaceOrderInput,
+  type PlaceOrderResult,
+} from '../../workflows/place-order';
 import { registerOrderMails } from './orders.mail';
-import { selectOrder, selectOrderLines, selectOrderPage, type OrderLineRow, type OrderRow } from './orders.queries';
+import {
+  selectOrder,
+  selectOrderLines,
+  selectOrderPage,
+  type OrderLineRow,
+  type OrderRow,
+} from './orders.queries';
 
 function toSummary(row: OrderRow, lineCount: number): OrderSummary {
   return {
@@ -72,7 +81,9 @@ export async function placeCustomerOrder(
           order_id: event.orderId,
           total: formatMoney(event.totalCents),
           po_number: input.poNumber ?? null,
-          url: input.publicUrl ? `${input.publicUrl.replace(/\/$/, '')}/orderdetails/${event.orderId}` : undefined,
+          url: input.publicUrl
+            ? `${input.publicUrl.replace(/\/$/, '')}/orderdetails/${event.orderId}`
+            : undefined,
         },
       });
     },
@@ -83,7 +94,14 @@ export async function placeCustomerOrder(
 export async function orderHistory(
   tx: Tx,
   userId: number,
-  q: { order_id?: number; from?: string; to?: string; status?: OrderStatus; page: number; per_page: number },
+  q: {
+    order_id?: number;
+    from?: string;
+    to?: string;
+    status?: OrderStatus;
+    page: number;
+    per_page: number;
+  },
 ): Promise<OrderHistoryResponse> {
   if (q.from && q.to && q.from > q.to) {
     throw new AppError('VALIDATION_FAILED', 'The start date must not be after the end date', {
@@ -96,11 +114,23 @@ export async function orderHistory(
     q.page,
     q.per_page,
   );
-  return { status: true, ...toPage(rows.map((r) => toSummary(r, r.lineCount)), total, q.page, q.per_page) };
+  return {
+    status: true,
+    ...toPage(
+      rows.map((r) => toSummary(r, r.lineCount)),
+      total,
+      q.page,
+      q.per_page,
+    ),
+  };
 }
 
 /** One of the customer's orders with its lines; the latest when no id is given. */
-export async function fetchOrder(tx: Tx, userId: number, orderId?: number): Promise<FetchOrderResponse> {
+export async function fetchOrder(
+  tx: Tx,
+  userId: number,
+  orderId?: number,
+): Promise<FetchOrderResponse> {
   const row = await selectOrder(tx, userId, orderId);
   if (!row) {
     if (orderId) throw new AppError('NOT_FOUND', 'This order does not exist');
@@ -110,7 +140,11 @@ export async function fetchOrder(tx: Tx, userId: number, orderId?: number): Prom
 }
 
 /** The order with its lines, for the PDF; 404 for another customer's order. */
-export async function getOrderDetail(tx: Tx, userId: number, orderId: number): Promise<OrderDetail> {
+export async function getOrderDetail(
+  tx: Tx,
+  userId: number,
+  orderId: number,
+): Promise<OrderDetail> {
   const { order } = await fetchOrder(tx, userId, orderId);
   if (!order) throw new AppError('NOT_FOUND', 'This order does not exist');
   return order;
@@ -122,7 +156,10 @@ export async function getOrderDetail(tx: Tx, userId: number, orderId: number): P
  */
 export async function reorder(tx: Tx, owner: CartOwner, orderId: number): Promise<ReorderResponse> {
   const order = await selectOrder(tx, owner.userId, orderId);
-  if (!order) throw new AppError('NOT_FOUND', 'This order does not exist', { fields: { order_id: 'This order does not exist' } });
+  if (!order)
+    throw new AppError('NOT_FOUND', 'This order does not exist', {
+      fields: { order_id: 'This order does not exist' },
+    });
   const lines = await selectOrderLines(tx, order.id);
   const products = await getOrderableProducts(
     tx,
@@ -134,7 +171,13 @@ export async function reorder(tx: Tx, owner: CartOwner, orderId: number): Promis
   const wanted: Array<{ product: OrderableProduct; quantity: number }> = [];
   for (const line of lines) {
     const product = products.get(line.productId);
-    if (!product) skipped.push({ product_id: line.productCode, requested: line.quantity, added: 0, reason: 'discontinued' });
+    if (!product)
+      skipped.push({
+        product_id: line.productCode,
+        requested: line.quantity,
+        added: 0,
+        reason: 'discontinued',
+      });
     else wanted.push({ product, quantity: line.quantity });
   }
   const outcomes = await addManyToCart(tx, owner, wanted);
@@ -149,4 +192,3 @@ export async function reorder(tx: Tx, owner: CartOwner, orderId: number): Promis
   });
   return { ...(await readCart(tx, owner)), added, skipped };
 }
-

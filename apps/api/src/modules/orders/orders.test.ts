@@ -9,8 +9,18 @@ let ids: Record<string, number>;
 beforeAll(async () => {
   t = await createTestApp();
   ids = await insertShoppingFixtures(t.handle.db, [
-    { code: 'BIG', shipPack: 1, ca: { selling: 30_000, available: 1000 }, us: { selling: 15_000, available: 1000 } },
-    { code: 'SMALL', shipPack: 10, ca: { selling: 150, available: 40 }, us: { selling: 150, available: 40 } },
+    {
+      code: 'BIG',
+      shipPack: 1,
+      ca: { selling: 30_000, available: 1000 },
+      us: { selling: 15_000, available: 1000 },
+    },
+    {
+      code: 'SMALL',
+      shipPack: 10,
+      ca: { selling: 150, available: 40 },
+      us: { selling: 150, available: 40 },
+    },
     { code: 'SOON', classCode: 'N', shipPack: 2, ca: { selling: 1000, available: 3 } },
     { code: 'SCARCE', ca: { selling: 5000, available: 5 } },
     { code: 'GONE', ca: { selling: 100, available: 10 } },
@@ -22,8 +32,14 @@ type Headers = Record<string, string>;
 const add = (h: Headers, product_id: string, item: number) =>
   t.inject({ method: 'POST', url: '/api/cart/add', headers: h, payload: { product_id, item } });
 const order = (h: Headers, payload: object = {}, key?: string) =>
-  t.inject({ method: 'POST', url: '/api/store/orders', headers: { ...h, ...(key ? { 'idempotency-key': key } : {}) }, payload });
-const cartOf = async (h: Headers) => (await t.inject({ method: 'GET', url: '/api/cart', headers: h })).json();
+  t.inject({
+    method: 'POST',
+    url: '/api/store/orders',
+    headers: { ...h, ...(key ? { 'idempotency-key': key } : {}) },
+    payload,
+  });
+const cartOf = async (h: Headers) =>
+  (await t.inject({ method: 'GET', url: '/api/cart', headers: h })).json();
 describe('orders: who may call', () => {
   it('answers 401 to guests on every order call', async () => {
     for (const call of [
@@ -44,14 +60,60 @@ describe('orders: who may call', () => {
     const placed = (await order(a.headers)).json();
     expect(placed.status).toBe(true);
     expect((await order(b.headers, { user_id: a.userId })).statusCode).toBe(403);
-    expect((await t.inject({ method: 'GET', url: `/api/order-history?user_id=${a.userId}`, headers: b.headers })).statusCode).toBe(403);
-    expect((await t.inject({ method: 'GET', url: `/api/fetch-order?user_id=${a.userId}`, headers: b.headers })).statusCode).toBe(403);
     expect(
-      (await t.inject({ method: 'POST', url: `/api/re-orders?user_id=${a.userId}&order_id=${placed.order_id}`, headers: b.headers })).statusCode,
+      (
+        await t.inject({
+          method: 'GET',
+          url: `/api/order-history?user_id=${a.userId}`,
+          headers: b.headers,
+        })
+      ).statusCode,
     ).toBe(403);
-    expect((await t.inject({ method: 'GET', url: `/api/fetch-order?order_id=${placed.order_id}`, headers: b.headers })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'GET', url: `/api/orders/${placed.order_id}/pdf`, headers: b.headers })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'POST', url: `/api/re-orders?order_id=${placed.order_id}`, headers: b.headers })).statusCode).toBe(404);
+    expect(
+      (
+        await t.inject({
+          method: 'GET',
+          url: `/api/fetch-order?user_id=${a.userId}`,
+          headers: b.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: `/api/re-orders?user_id=${a.userId}&order_id=${placed.order_id}`,
+          headers: b.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.inject({
+          method: 'GET',
+          url: `/api/fetch-order?order_id=${placed.order_id}`,
+          headers: b.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.inject({
+          method: 'GET',
+          url: `/api/orders/${placed.order_id}/pdf`,
+          headers: b.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: `/api/re-orders?order_id=${placed.order_id}`,
+          headers: b.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -88,9 +150,19 @@ describe('placing an order', () => {
     await add(me.headers, 'SMALL', 3);
     const cart = (await add(me.headers, 'GONE', 1)).json();
     const gone = cart.products.find((l: { product_id: string }) => l.product_id === 'GONE');
-    await t.inject({ method: 'POST', url: '/api/add/item', headers: me.headers, payload: { id: gone.id, selected: false } });
+    await t.inject({
+      method: 'POST',
+      url: '/api/add/item',
+      headers: me.headers,
+      payload: { id: gone.id, selected: false },
+    });
 
-    const res = await order(me.headers, { order_comment: 'Leave at the back door', po_number: 'PO-7788', user_id: me.userId, price: 0.01 });
+    const res = await order(me.headers, {
+      order_comment: 'Leave at the back door',
+      po_number: 'PO-7788',
+      user_id: me.userId,
+      price: 0.01,
+    });
     expect(res.statusCode).toBe(200);
     const { order_id } = res.json();
     expect(res.json().total).toBe(645); // 600 + 45, the unselected line left out
@@ -99,11 +171,30 @@ describe('placing an order', () => {
     const left = await cartOf(me.headers);
     expect(left.products.map((l: { product_id: string }) => l.product_id)).toEqual(['GONE']);
 
-    await t.handle.exec(`update product_prices set selling_price_cents = 99999 where product_id = ${ids.SMALL}`);
-    const detail = (await t.inject({ method: 'GET', url: `/api/fetch-order?order_id=${order_id}`, headers: me.headers })).json().order;
-    await t.handle.exec(`update product_prices set selling_price_cents = 150 where product_id = ${ids.SMALL}`);
-    expect(detail).toMatchObject({ order_id, status: 'placed', po_number: 'PO-7788', order_comment: 'Leave at the back door', total: 645, lines: 2 });
-    expect(detail.products.find((l: { product_id: string }) => l.product_id === 'SMALL')).toMatchObject({
+    await t.handle.exec(
+      `update product_prices set selling_price_cents = 99999 where product_id = ${ids.SMALL}`,
+    );
+    const detail = (
+      await t.inject({
+        method: 'GET',
+        url: `/api/fetch-order?order_id=${order_id}`,
+        headers: me.headers,
+      })
+    ).json().order;
+    await t.handle.exec(
+      `update product_prices set selling_price_cents = 150 where product_id = ${ids.SMALL}`,
+    );
+    expect(detail).toMatchObject({
+      order_id,
+      status: 'placed',
+      po_number: 'PO-7788',
+      order_comment: 'Leave at the back door',
+      total: 645,
+      lines: 2,
+    });
+    expect(
+      detail.products.find((l: { product_id: string }) => l.product_id === 'SMALL'),
+    ).toMatchObject({
       item: 3,
       ship_pack: 10,
       price: 1.5,
@@ -124,7 +215,9 @@ describe('placing an order', () => {
     await add(me.headers, 'SMALL', 1);
     const res = await order(me.headers, { product_id: ['BIG'] });
     expect(res.json().total).toBe(600);
-    expect((await cartOf(me.headers)).products.map((l: { product_id: string }) => l.product_id)).toEqual(['SMALL']);
+    expect(
+      (await cartOf(me.headers)).products.map((l: { product_id: string }) => l.product_id),
+    ).toEqual(['SMALL']);
   });
 
   it('turns class N beyond stock into a back-order line without taking stock below zero', async () => {
@@ -134,8 +227,16 @@ describe('placing an order', () => {
     const res = await order(me.headers);
     expect(res.statusCode).toBe(200);
     expect(await stockOf(t.handle.db, ids.SOON)).toBe(0);
-    const detail = (await t.inject({ method: 'GET', url: `/api/fetch-order?order_id=${res.json().order_id}`, headers: me.headers })).json().order;
-    expect(detail.products.find((l: { product_id: string }) => l.product_id === 'SOON')).toMatchObject({ item: 5, backorder: true, line_total: 100 });
+    const detail = (
+      await t.inject({
+        method: 'GET',
+        url: `/api/fetch-order?order_id=${res.json().order_id}`,
+        headers: me.headers,
+      })
+    ).json().order;
+    expect(
+      detail.products.find((l: { product_id: string }) => l.product_id === 'SOON'),
+    ).toMatchObject({ item: 5, backorder: true, line_total: 100 });
   });
 
   it('refuses with 409 when stock fell below the cart quantity, changing nothing', async () => {
@@ -166,9 +267,16 @@ describe('placing an order', () => {
     const first = (await order(me.headers, {}, 'key-123')).json();
     await add(me.headers, 'BIG', 2);
     const again = (await order(me.headers, {}, 'key-123')).json();
-    expect(again).toMatchObject({ status: true, order_id: first.order_id, replayed: true, total: 600 });
+    expect(again).toMatchObject({
+      status: true,
+      order_id: first.order_id,
+      replayed: true,
+      total: 600,
+    });
     expect((await cartOf(me.headers)).count).toBe(1);
-    const history = (await t.inject({ method: 'GET', url: '/api/order-history', headers: me.headers })).json();
+    const history = (
+      await t.inject({ method: 'GET', url: '/api/order-history', headers: me.headers })
+    ).json();
     expect(history.total).toBe(1);
   });
 });
@@ -181,47 +289,111 @@ describe('order history, details, PDF and re-order', () => {
       await add(me.headers, 'BIG', 2);
       placed.push((await order(me.headers)).json().order_id);
     }
-    await t.handle.exec(`update orders set created_at = '2024-01-15T10:00:00Z', status = 'shipped' where id = ${placed[0]}`);
+    await t.handle.exec(
+      `update orders set created_at = '2024-01-15T10:00:00Z', status = 'shipped' where id = ${placed[0]}`,
+    );
 
-    let res = (await t.inject({ method: 'GET', url: `/api/order-history?user_id=${me.userId}&per_page=2&lang=en&country=ca`, headers: me.headers })).json();
-    expect(res).toMatchObject({ status: true, total: 3, current_page: 1, last_page: 2, per_page: 2 });
+    let res = (
+      await t.inject({
+        method: 'GET',
+        url: `/api/order-history?user_id=${me.userId}&per_page=2&lang=en&country=ca`,
+        headers: me.headers,
+      })
+    ).json();
+    expect(res).toMatchObject({
+      status: true,
+      total: 3,
+      current_page: 1,
+      last_page: 2,
+      per_page: 2,
+    });
     expect(res.data.map((o: { order_id: number }) => o.order_id)).toEqual([placed[2], placed[1]]);
     expect(res.data[0]).toMatchObject({ total: 600, lines: 1, status: 'placed' });
 
-    res = (await t.inject({ method: 'GET', url: '/api/order-history?per_page=2&page=2', headers: me.headers })).json();
+    res = (
+      await t.inject({
+        method: 'GET',
+        url: '/api/order-history?per_page=2&page=2',
+        headers: me.headers,
+      })
+    ).json();
     expect(res.data.map((o: { order_id: number }) => o.order_id)).toEqual([placed[0]]);
 
-    res = (await t.inject({ method: 'GET', url: '/api/order-history?status=shipped', headers: me.headers })).json();
+    res = (
+      await t.inject({
+        method: 'GET',
+        url: '/api/order-history?status=shipped',
+        headers: me.headers,
+      })
+    ).json();
     expect(res.data.map((o: { order_id: number }) => o.order_id)).toEqual([placed[0]]);
-    res = (await t.inject({ method: 'GET', url: '/api/order-history?from=2024-01-01&to=2024-01-15', headers: me.headers })).json();
+    res = (
+      await t.inject({
+        method: 'GET',
+        url: '/api/order-history?from=2024-01-01&to=2024-01-15',
+        headers: me.headers,
+      })
+    ).json();
     expect(res.data.map((o: { order_id: number }) => o.order_id)).toEqual([placed[0]]);
-    res = (await t.inject({ method: 'GET', url: '/api/order-history?from=2024-01-16', headers: me.headers })).json();
+    res = (
+      await t.inject({
+        method: 'GET',
+        url: '/api/order-history?from=2024-01-16',
+        headers: me.headers,
+      })
+    ).json();
     expect(res.total).toBe(2);
-    res = (await t.inject({ method: 'GET', url: `/api/order-history?order_id=${placed[1]}`, headers: me.headers })).json();
+    res = (
+      await t.inject({
+        method: 'GET',
+        url: `/api/order-history?order_id=${placed[1]}`,
+        headers: me.headers,
+      })
+    ).json();
     expect(res.data.map((o: { order_id: number }) => o.order_id)).toEqual([placed[1]]);
 
-    const bad = await t.inject({ method: 'GET', url: '/api/order-history?from=15/01/2024', headers: me.headers });
+    const bad = await t.inject({
+      method: 'GET',
+      url: '/api/order-history?from=15/01/2024',
+      headers: me.headers,
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields)).toContain('from');
-    const reversed = await t.inject({ method: 'GET', url: '/api/order-history?from=2024-02-01&to=2024-01-01', headers: me.headers });
+    const reversed = await t.inject({
+      method: 'GET',
+      url: '/api/order-history?from=2024-02-01&to=2024-01-01',
+      headers: me.headers,
+    });
     expect(reversed.statusCode).toBe(400);
-    const badStatus = await t.inject({ method: 'GET', url: '/api/order-history?status=lost', headers: me.headers });
+    const badStatus = await t.inject({
+      method: 'GET',
+      url: '/api/order-history?status=lost',
+      headers: me.headers,
+    });
     expect(badStatus.statusCode).toBe(400);
 
-    const latest = (await t.inject({ method: 'GET', url: '/api/fetch-order', headers: me.headers })).json();
+    const latest = (
+      await t.inject({ method: 'GET', url: '/api/fetch-order', headers: me.headers })
+    ).json();
     expect(latest.order.order_id).toBe(placed[2]);
   });
 
   it('fetch-order answers null for a customer without orders', async () => {
     const me = await t.signIn();
-    expect((await t.inject({ method: 'GET', url: '/api/fetch-order', headers: me.headers })).json()).toEqual({ status: true, order: null });
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/fetch-order', headers: me.headers })).json(),
+    ).toEqual({ status: true, order: null });
   });
 
   it('renders an order as a PDF', async () => {
     const me = await t.signIn();
     await add(me.headers, 'BIG', 2);
     const { order_id } = (await order(me.headers, { po_number: 'PO-PDF' })).json();
-    const res = await t.inject({ method: 'GET', url: `/api/orders/${order_id}/pdf`, headers: me.headers });
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/orders/${order_id}/pdf`,
+      headers: me.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(`order-${order_id}.pdf`);
@@ -239,10 +411,17 @@ describe('order history, details, PDF and re-order', () => {
     await t.handle.exec(`update product_prices set available = 0 where product_id = ${ids.GONE}`);
     await t.handle.exec(`update product_prices set available = 1 where product_id = ${ids.SCARCE}`);
 
-    const res = await t.inject({ method: 'POST', url: '/api/re-orders', headers: me.headers, payload: { user_id: me.userId, order_id } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/re-orders',
+      headers: me.headers,
+      payload: { user_id: me.userId, order_id },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.products.map((l: { product_id: string; item: number }) => [l.product_id, l.item])).toEqual([
+    expect(
+      body.products.map((l: { product_id: string; item: number }) => [l.product_id, l.item]),
+    ).toEqual([
       ['BIG', 2],
       ['SCARCE', 1],
     ]);

@@ -9,11 +9,18 @@ export type AddToCartInput = { product: ProductCard; item: number };
 
 /** POST /api/cart/add?user_id= with {product_id, item}: the server looks up prices. */
 export const addToCart = (userId: number, { product, item }: AddToCartInput) =>
-  api.post<CartResponse>('/cart/add', { product_id: product.product_id, item }, { params: { user_id: userId } });
+  api.post<CartResponse>(
+    '/cart/add',
+    { product_id: product.product_id, item },
+    { params: { user_id: userId } },
+  );
 
 /** A placeholder line shown at once (SPEC.md §4), replaced by the server's cart or rolled back. */
 export function placeholderLine(product: ProductCard, item: number): CartLine {
-  const price = product.selling_price_2 && product.selling_price_2 > 0 ? product.selling_price_2 : (product.selling_price ?? 0);
+  const price =
+    product.selling_price_2 && product.selling_price_2 > 0
+      ? product.selling_price_2
+      : (product.selling_price ?? 0);
   return {
     id: -Date.now(),
     product: product.id,
@@ -34,7 +41,11 @@ export function placeholderLine(product: ProductCard, item: number): CartLine {
 }
 
 /** The cart with `item` more packs of `product`: an existing line grows, otherwise a line is appended (SPEC.md §4). */
-export function withAddedLine(cart: CartResponse | undefined, product: ProductCard, item: number): CartResponse {
+export function withAddedLine(
+  cart: CartResponse | undefined,
+  product: ProductCard,
+  item: number,
+): CartResponse {
   const base: CartResponse = cart ?? { status: true, products: [], total: 0, count: 0 };
   const existing = base.products.find((l) => l.product === product.id);
   const products = existing
@@ -70,7 +81,8 @@ export function useAddToCart() {
     },
     onSuccess: (data) => {
       if (params) queryClient.setQueryData(cartQuery(params).queryKey, data);
-      if (data.notice?.clamped) toast.warning(t('toast.clamped', { quantity: data.notice.quantity }));
+      if (data.notice?.clamped)
+        toast.warning(t('toast.clamped', { quantity: data.notice.quantity }));
       toast.success(t('toast.added'));
     },
   });

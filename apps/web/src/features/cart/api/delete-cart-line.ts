@@ -12,7 +12,8 @@ export const deleteCartLine = (userId: number, id: number) =>
   api.delete<CartResponse>('/cart/delete', { params: { id, user_id: userId } });
 
 /** DELETE /api/cart-delete-all (user_id). */
-export const emptyCart = (userId: number) => api.delete<CartResponse>('/cart-delete-all', { params: { user_id: userId } });
+export const emptyCart = (userId: number) =>
+  api.delete<CartResponse>('/cart-delete-all', { params: { user_id: userId } });
 
 /**
  * Removes a line (or, with id 'all', every line). Failures are only logged (SPEC.md §8); the cart
@@ -22,11 +23,15 @@ export function useDeleteCartLine() {
   const queryClient = useQueryClient();
   const params = useCartParams();
   return useMutation({
-    mutationFn: (id: number | 'all') => (id === 'all' ? emptyCart(params!.userId) : deleteCartLine(params!.userId, id)),
+    mutationFn: (id: number | 'all') =>
+      id === 'all' ? emptyCart(params!.userId) : deleteCartLine(params!.userId, id),
     onSuccess: (data) => {
       void queryClient.invalidateQueries({ queryKey: cartKeys.all });
       if (data.status === true) {
-        setTimeout(() => void queryClient.invalidateQueries({ queryKey: cartKeys.all }), CART_DELETE_REFETCH_MS);
+        setTimeout(
+          () => void queryClient.invalidateQueries({ queryKey: cartKeys.all }),
+          CART_DELETE_REFETCH_MS,
+        );
       }
     },
     onError: (error) => {

@@ -8,7 +8,8 @@ import { cartKeys } from './keys';
 export type CartParams = { userId: number; lang: 'en' | 'fr' | 'es' };
 
 /** GET /api/cart (user_id, lang; the country is the signed-in user's own). */
-export const getCart = ({ userId, lang }: CartParams) => api.get<CartResponse>('/cart', { params: { user_id: userId, lang } });
+export const getCart = ({ userId, lang }: CartParams) =>
+  api.get<CartResponse>('/cart', { params: { user_id: userId, lang } });
 
 export const cartQuery = (params: CartParams) =>
   queryOptions({ queryKey: cartKeys.list(params), queryFn: () => getCart(params) });

@@ -4,7 +4,12 @@ import { api } from '@/lib/api-client';
 import { cartKeys, ordersKeys } from '@/lib/shopping-keys';
 import { useCartParams } from './get-cart';
 
-export type PlaceOrderInput = { productIds: string[]; comment: string; poNumber: string; idempotencyKey: string };
+export type PlaceOrderInput = {
+  productIds: string[];
+  comment: string;
+  poNumber: string;
+  idempotencyKey: string;
+};
 
 /**
  * POST /api/store/orders with the SPEC.md §3 payload fields; the server takes quantities and prices

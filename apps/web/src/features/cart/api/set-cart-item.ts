@@ -30,7 +30,11 @@ export function useSetCartItem() {
           ...previous,
           products: previous.products.map((l) =>
             l.id === input.id
-              ? { ...l, ...(input.item !== undefined ? { item: input.item } : {}), ...(input.selected !== undefined ? { selected: input.selected } : {}) }
+              ? {
+                  ...l,
+                  ...(input.item !== undefined ? { item: input.item } : {}),
+                  ...(input.selected !== undefined ? { selected: input.selected } : {}),
+                }
               : l,
           ),
         });
@@ -43,7 +47,8 @@ export function useSetCartItem() {
     },
     onSuccess: (data) => {
       if (params) queryClient.setQueryData(cartQuery(params).queryKey, data);
-      if (data.notice?.clamped) toast.warning(t('toast.clamped', { quantity: data.notice.quantity }));
+      if (data.notice?.clamped)
+        toast.warning(t('toast.clamped', { quantity: data.notice.quantity }));
     },
   });
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { AddToCartButton } from './add-to-cart-button';
 import { CartBadge } from './cart-badge';
-import { cart, deferred, json, line, product, routeFetch, signInStored } from './test-helpers';
+import { cart, deferred, json, line, product, routeFetch, signInStored } from '@/test/shopping';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -47,19 +47,35 @@ describe('AddToCartButton', () => {
     const answer = deferred<Response>();
     setup(answer.promise);
     await screen.findByRole('link', { name: 'Cart, 0 items' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Add Dressmaker pins to the cart' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Add Dressmaker pins to the cart' }),
+    );
     expect(screen.getByRole('link', { name: 'Cart, 1 items' })).toBeInTheDocument();
-    answer.resolve(json({ status: false, error: { code: 'UNPROCESSABLE', message: 'This product is currently out of stock' } }, 422));
+    answer.resolve(
+      json(
+        {
+          status: false,
+          error: { code: 'UNPROCESSABLE', message: 'This product is currently out of stock' },
+        },
+        422,
+      ),
+    );
     expect(await screen.findByText('This product is currently out of stock')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument(),
+    );
   });
 
   it('is disabled for an unavailable product and hidden for guests', async () => {
     signInStored();
     const { fetchMock } = routeFetch({ 'GET /api/cart': () => json(cart([], 0)) });
     vi.stubGlobal('fetch', fetchMock);
-    const { unmount } = renderWithProviders(<AddToCartButton product={{ ...product, available: 0 }} />);
-    expect(await screen.findByRole('button', { name: 'Add Dressmaker pins to the cart' })).toBeDisabled();
+    const { unmount } = renderWithProviders(
+      <AddToCartButton product={{ ...product, available: 0 }} />,
+    );
+    expect(
+      await screen.findByRole('button', { name: 'Add Dressmaker pins to the cart' }),
+    ).toBeDisabled();
     expect(screen.getByLabelText('Quantity of Dressmaker pins in ship packs')).toBeDisabled();
     unmount();
   });

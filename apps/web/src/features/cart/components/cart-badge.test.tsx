@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { CartBadge } from './cart-badge';
-import { cart, json, line, routeFetch, signInStored } from './test-helpers';
+import { cart, json, line, routeFetch, signInStored } from '@/test/shopping';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -11,7 +11,16 @@ describe('CartBadge and cart popup', () => {
   it('opens on keyboard focus, shows whole-dollar totals with .00 and closes with its arrow', async () => {
     signInStored();
     const { fetchMock } = routeFetch({
-      'GET /api/cart': () => json(cart([line({ line_total: 1234.56 }), line({ id: 2, product_id: 'TAPE-9', name: 'Tape', line_total: 10.4 })], 1244.96)),
+      'GET /api/cart': () =>
+        json(
+          cart(
+            [
+              line({ line_total: 1234.56 }),
+              line({ id: 2, product_id: 'TAPE-9', name: 'Tape', line_total: 10.4 }),
+            ],
+            1244.96,
+          ),
+        ),
     });
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<CartBadge />);
@@ -34,7 +43,9 @@ describe('CartBadge and cart popup', () => {
     renderWithProviders(<CartBadge />);
     const link = await screen.findByRole('link', { name: 'Cart, 0 items' });
     fireEvent.mouseEnter(link.parentElement!);
-    expect(await screen.findByRole('region', { name: 'Cart summary' })).toHaveTextContent('Your cart is empty.');
+    expect(await screen.findByRole('region', { name: 'Cart summary' })).toHaveTextContent(
+      'Your cart is empty.',
+    );
   });
 
   it('reads 0 with no popup and no call for guests', async () => {

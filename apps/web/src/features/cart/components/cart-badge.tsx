@@ -69,7 +69,12 @@ export function CartBadge({ compact = false }: { compact?: boolean }) {
         <div id={popupId} className="cart-popup" role="region" aria-label={tc('popup.title')}>
           <div className="cart-popup__head">
             <h2 className="cart-popup__title">{tc('popup.heading', { count })}</h2>
-            <button type="button" className="cart-popup__close" onClick={() => setOpen(false)} aria-label={tc('popup.close')}>
+            <button
+              type="button"
+              className="cart-popup__close"
+              onClick={() => setOpen(false)}
+              aria-label={tc('popup.close')}
+            >
               <ChevronUp aria-hidden="true" size={20} />
             </button>
           </div>
@@ -81,10 +86,15 @@ export function CartBadge({ compact = false }: { compact?: boolean }) {
                 <li key={line.id} className="cart-popup__line">
                   <ProductThumb src={line.image} alt="" size={44} />
                   <span className="cart-popup__name">
-                    <span className="cart-popup__code">{line.product_id}</span> {plainName(line.name)}
-                    <span className="cart-popup__qty">{tc('popup.qty', { item: line.item, pack: line.ship_pack })}</span>
+                    <span className="cart-popup__code">{line.product_id}</span>{' '}
+                    {plainName(line.name)}
+                    <span className="cart-popup__qty">
+                      {tc('popup.qty', { item: line.item, pack: line.ship_pack })}
+                    </span>
                   </span>
-                  <span className="cart-popup__amount">{formatWholeDollars(toCents(line.line_total))}</span>
+                  <span className="cart-popup__amount">
+                    {formatWholeDollars(toCents(line.line_total))}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -94,7 +104,11 @@ export function CartBadge({ compact = false }: { compact?: boolean }) {
             <strong>{formatWholeDollars(toCents(cart.data?.total ?? 0))}</strong>
           </div>
           <div className="cart-popup__actions">
-            <Link to={paths.cart()} className="button button--secondary" onClick={() => setOpen(false)}>
+            <Link
+              to={paths.cart()}
+              className="button button--secondary"
+              onClick={() => setOpen(false)}
+            >
               {tc('popup.viewCart')}
             </Link>
             <Link to={paths.home()} className="button" onClick={() => setOpen(false)}>

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
 import { renderRoutes } from '@/test/render';
 import { CartPage, selectedTotalCents } from './cart-page';
-import { cart, json, line, routeFetch, signInStored } from './test-helpers';
+import { cart, json, line, routeFetch, signInStored } from '@/test/shopping';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -15,8 +15,32 @@ function Where() {
 
 const lines = [
   line(),
-  line({ id: 2, product: 12, product_id: 'SOON-1', name: 'Coming thing', class: 'N', available: 0, item: 1, price: 5, selling_price: 5, ship_pack: 1, line_total: 5 }),
-  line({ id: 3, product: 13, product_id: 'OUT-1', name: 'Sold out', available: 0, item: 1, price: 9, selling_price: 9, ship_pack: 1, unavailable: true, line_total: 0 }),
+  line({
+    id: 2,
+    product: 12,
+    product_id: 'SOON-1',
+    name: 'Coming thing',
+    class: 'N',
+    available: 0,
+    item: 1,
+    price: 5,
+    selling_price: 5,
+    ship_pack: 1,
+    line_total: 5,
+  }),
+  line({
+    id: 3,
+    product: 13,
+    product_id: 'OUT-1',
+    name: 'Sold out',
+    available: 0,
+    item: 1,
+    price: 9,
+    selling_price: 9,
+    ship_pack: 1,
+    unavailable: true,
+    line_total: 0,
+  }),
 ];
 
 describe('selectedTotalCents (SPEC.md §9)', () => {
@@ -35,22 +59,31 @@ describe('CartPage', () => {
       'GET /api/cart': () => json(current),
       'POST /api/add/item': (_u, init) => {
         const body = JSON.parse(String(init?.body));
-        current = cart(current.products.map((l) => (l.id === body.id ? { ...l, selected: body.selected } : l)), 5);
+        current = cart(
+          current.products.map((l) => (l.id === body.id ? { ...l, selected: body.selected } : l)),
+          5,
+        );
         return json(current);
       },
-      'POST /api/store/orders': () => json({ status: true, order_id: 42, total: 5, replayed: false }),
+      'POST /api/store/orders': () =>
+        json({ status: true, order_id: 42, total: 5, replayed: false }),
     });
     vi.stubGlobal('fetch', fetchMock);
-    renderRoutes([
-      { path: '/cart', element: <CartPage /> },
-      { path: '*', element: <Where /> },
-    ], '/cart');
+    renderRoutes(
+      [
+        { path: '/cart', element: <CartPage /> },
+        { path: '*', element: <Where /> },
+      ],
+      '/cart',
+    );
 
     expect(await screen.findByRole('heading', { name: 'Shopping cart' })).toBeInTheDocument();
     const out = screen.getByTestId('cart-line-OUT-1');
     expect(within(out).getByText('Currently Out Of Stock')).toBeInTheDocument();
     expect(within(out).getByLabelText('Quantity of Sold out in ship packs')).toBeDisabled();
-    expect(within(screen.getByTestId('cart-line-PIN-100')).getByText('10 Ship Packs Available')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('cart-line-PIN-100')).getByText('10 Ship Packs Available'),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$65.00');
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Order Dressmaker pins' }));
@@ -61,7 +94,12 @@ describe('CartPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('/order-confirm?order_id=42');
     const placed = calls.find((c) => c.url.pathname === '/api/store/orders')!;
-    expect(JSON.parse(String(placed.init?.body))).toMatchObject({ product_id: ['SOON-1'], po_number: 'PO-99', order_comment: 'Back door', user_id: 7 });
+    expect(JSON.parse(String(placed.init?.body))).toMatchObject({
+      product_id: ['SOON-1'],
+      po_number: 'PO-99',
+      order_comment: 'Back door',
+      user_id: 7,
+    });
     expect(new Headers(placed.init?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -70,12 +108,23 @@ describe('CartPage', () => {
     const { fetchMock } = routeFetch({
       'GET /api/cart': () => json(cart([line()], 60)),
       'POST /api/store/orders': () =>
-        json({ status: false, error: { code: 'UNPROCESSABLE', message: 'Your opening order must reach $500.00; this order comes to $60.00' } }, 422),
+        json(
+          {
+            status: false,
+            error: {
+              code: 'UNPROCESSABLE',
+              message: 'Your opening order must reach $500.00; this order comes to $60.00',
+            },
+          },
+          422,
+        ),
     });
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
     await userEvent.click(await screen.findByRole('button', { name: 'Place order' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your opening order must reach $500.00');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your opening order must reach $500.00',
+    );
   });
 
   it('removes a line and refetches the cart at once and again after 1.5 s', async () => {
@@ -86,7 +135,9 @@ describe('CartPage', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
-    await userEvent.click(await screen.findByRole('button', { name: 'Remove Dressmaker pins from the cart' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Remove Dressmaker pins from the cart' }),
+    );
     const del = await waitFor(() => calls.find((c) => c.url.pathname === '/api/cart/delete')!);
     expect(del.url.searchParams.get('id')).toBe('1');
     expect(del.url.searchParams.get('user_id')).toBe('7');

@@ -1,4 +1,10 @@
-import { cartTotalCents, formatMoney, isUnavailable, toCents, type CartLine } from '@wholesale/contract';
+import {
+  cartTotalCents,
+  formatMoney,
+  isUnavailable,
+  toCents,
+  type CartLine,
+} from '@wholesale/contract';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,8 +41,10 @@ export function selectedTotalCents(lines: CartLine[]): number {
 
 function Availability({ line }: { line: CartLine }) {
   const { t } = useTranslation('cart');
-  if (isUnavailable(line.available, line.class)) return <span className="stock stock--out">{t('outOfStock')}</span>;
-  if (line.class.trim().toUpperCase() === 'N' && line.available <= 0) return <span className="stock">{t('comingSoon')}</span>;
+  if (isUnavailable(line.available, line.class))
+    return <span className="stock stock--out">{t('outOfStock')}</span>;
+  if (line.class.trim().toUpperCase() === 'N' && line.available <= 0)
+    return <span className="stock">{t('comingSoon')}</span>;
   return <span className="stock">{t('available', { count: line.available })}</span>;
 }
 
@@ -62,7 +70,9 @@ export function CartPage() {
   }, [t]);
 
   const lines = useMemo(() => cart.data?.products ?? [], [cart.data]);
-  const orderable = lines.filter((l) => l.selected && !isUnavailable(l.available, l.class) && l.id > 0);
+  const orderable = lines.filter(
+    (l) => l.selected && !isUnavailable(l.available, l.class) && l.id > 0,
+  );
   const totalCents = selectedTotalCents(lines);
   const allSelected = lines.length > 0 && lines.every((l) => l.selected);
 
@@ -78,7 +88,12 @@ export function CartPage() {
 
   const submit = () => {
     place.mutate(
-      { productIds: orderable.map((l) => l.product_id), comment, poNumber, idempotencyKey: idempotencyKey.current },
+      {
+        productIds: orderable.map((l) => l.product_id),
+        comment,
+        poNumber,
+        idempotencyKey: idempotencyKey.current,
+      },
       {
         onSuccess: (data) => {
           idempotencyKey.current = crypto.randomUUID();
@@ -110,7 +125,9 @@ export function CartPage() {
                 type="checkbox"
                 checked={allSelected}
                 onChange={(e) => {
-                  for (const l of lines) if (l.selected !== e.target.checked) setItem.mutate({ id: l.id, selected: e.target.checked });
+                  for (const l of lines)
+                    if (l.selected !== e.target.checked)
+                      setItem.mutate({ id: l.id, selected: e.target.checked });
                 }}
               />
               {t('selectAll')}
@@ -150,23 +167,36 @@ export function CartPage() {
                 const name = plainName(line.name);
                 const unavailable = isUnavailable(line.available, line.class);
                 return (
-                  <tr key={line.id} className={unavailable ? 'cart-table__row--out' : undefined} data-testid={`cart-line-${line.product_id}`}>
+                  <tr
+                    key={line.id}
+                    className={unavailable ? 'cart-table__row--out' : undefined}
+                    data-testid={`cart-line-${line.product_id}`}
+                  >
                     <td data-label={t('columns.select')}>
                       <input
                         type="checkbox"
                         checked={line.selected}
                         disabled={line.id < 0}
                         aria-label={t('selectLine', { name })}
-                        onChange={(e) => setItem.mutate({ id: line.id, selected: e.target.checked })}
+                        onChange={(e) =>
+                          setItem.mutate({ id: line.id, selected: e.target.checked })
+                        }
                       />
                     </td>
                     <td>
-                      <Link to={paths.description(line.product_id, country)} tabIndex={-1} aria-hidden="true">
+                      <Link
+                        to={paths.description(line.product_id, country)}
+                        tabIndex={-1}
+                        aria-hidden="true"
+                      >
                         <ProductThumb src={line.image} alt="" />
                       </Link>
                     </td>
                     <td data-label={t('columns.product')}>
-                      <Link to={paths.description(line.product_id, country)} className="cart-table__code">
+                      <Link
+                        to={paths.description(line.product_id, country)}
+                        className="cart-table__code"
+                      >
                         {line.product_id}
                       </Link>
                       <div className="cart-table__name">{name}</div>
@@ -174,7 +204,9 @@ export function CartPage() {
                     </td>
                     <td data-label={t('columns.price')}>
                       {money(line.price, locale)}
-                      {line.price < line.selling_price ? <s className="cart-table__was">{money(line.selling_price, locale)}</s> : null}
+                      {line.price < line.selling_price ? (
+                        <s className="cart-table__was">{money(line.selling_price, locale)}</s>
+                      ) : null}
                     </td>
                     <td data-label={t('columns.quantity')}>
                       <QuantityInput
@@ -208,21 +240,41 @@ export function CartPage() {
           <div className="cart-page__footer">
             <div className="cart-page__fields">
               <label htmlFor={poId}>{t('poNumber')}</label>
-              <input id={poId} value={poNumber} maxLength={60} onChange={(e) => setPoNumber(e.target.value)} autoComplete="off" />
+              <input
+                id={poId}
+                value={poNumber}
+                maxLength={60}
+                onChange={(e) => setPoNumber(e.target.value)}
+                autoComplete="off"
+              />
               <label htmlFor={commentId}>{t('comment')}</label>
-              <textarea id={commentId} value={comment} maxLength={2000} rows={3} onChange={(e) => setComment(e.target.value)} />
+              <textarea
+                id={commentId}
+                value={comment}
+                maxLength={2000}
+                rows={3}
+                onChange={(e) => setComment(e.target.value)}
+              />
             </div>
             <div className="cart-page__summary">
               <p className="cart-page__total" aria-live="polite">
-                {t('selectedTotal')} <strong data-testid="cart-total">{formatMoney(totalCents, locale)}</strong>
+                {t('selectedTotal')}{' '}
+                <strong data-testid="cart-total">{formatMoney(totalCents, locale)}</strong>
               </p>
               <p className="cart-page__hint">{t('openingMinimum')}</p>
               {place.isError ? (
                 <p role="alert" className="form-error">
-                  {place.error instanceof ApiError ? place.error.message : errorMessage(place.error)}
+                  {place.error instanceof ApiError
+                    ? place.error.message
+                    : errorMessage(place.error)}
                 </p>
               ) : null}
-              <button type="button" className="button cart-page__place" onClick={submit} disabled={orderable.length === 0 || place.isPending}>
+              <button
+                type="button"
+                className="button cart-page__place"
+                onClick={submit}
+                disabled={orderable.length === 0 || place.isPending}
+              >
                 {place.isPending ? t('placing') : t('placeOrder')}
               </button>
             </div>

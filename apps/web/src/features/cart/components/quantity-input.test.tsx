@@ -5,7 +5,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { QuantityInput } from './quantity-input';
 
-function Harness({ available, cls, onCommit }: { available: number; cls: string; onCommit: (n: number) => void }) {
+function Harness({
+  available,
+  cls,
+  onCommit,
+}: {
+  available: number;
+  cls: string;
+  onCommit: (n: number) => void;
+}) {
   const [value, setValue] = useState(1);
   return (
     <QuantityInput
@@ -28,7 +36,7 @@ describe('QuantityInput (SPEC.md §5)', () => {
   it('accepts only digits and a leading minus; a negative entry shows NA and is not committed', async () => {
     const onCommit = vi.fn();
     render(<Harness available={10} cls="A" onCommit={onCommit} />);
-    const input = (await screen.findByLabelText('Quantity'));
+    const input = await screen.findByLabelText('Quantity');
     await userEvent.clear(input);
     await userEvent.type(input, '4a.');
     expect(input).toHaveValue('4');
@@ -44,7 +52,7 @@ describe('QuantityInput (SPEC.md §5)', () => {
   it('clamps above available except for class N', async () => {
     const onCommit = vi.fn();
     const { unmount } = render(<Harness available={10} cls="A" onCommit={onCommit} />);
-    let input = (await screen.findByLabelText('Quantity'));
+    let input = await screen.findByLabelText('Quantity');
     await userEvent.clear(input);
     await userEvent.type(input, '50{Enter}');
     expect(onCommit).toHaveBeenLastCalledWith(10);
@@ -52,7 +60,7 @@ describe('QuantityInput (SPEC.md §5)', () => {
     unmount();
 
     render(<Harness available={0} cls="N" onCommit={onCommit} />);
-    input = (await screen.findByLabelText('Quantity'));
+    input = await screen.findByLabelText('Quantity');
     await userEvent.clear(input);
     await userEvent.type(input, '50{Enter}');
     expect(onCommit).toHaveBeenLastCalledWith(50);

@@ -19,7 +19,16 @@ type Props = {
  * 'NA' and is not committed; above available it is clamped (not for class N); disabled when the
  * product is unavailable. A multiplier shows the ship pack size.
  */
-export function QuantityInput({ value, available, productClass, shipPack, disabled, label, onCommit, min = 1 }: Props) {
+export function QuantityInput({
+  value,
+  available,
+  productClass,
+  shipPack,
+  disabled,
+  label,
+  onCommit,
+  min = 1,
+}: Props) {
   const { t } = useTranslation('cart');
   const id = useId();
   const [text, setText] = useState(String(value));
@@ -51,7 +60,13 @@ export function QuantityInput({ value, available, productClass, shipPack, disabl
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <button type="button" className="qty__step" onClick={() => step(-1)} disabled={disabled || value <= min} aria-label={t('quantity.decrease')}>
+      <button
+        type="button"
+        className="qty__step"
+        onClick={() => step(-1)}
+        disabled={disabled || value <= min}
+        aria-label={t('quantity.decrease')}
+      >
         −
       </button>
       <input
@@ -69,7 +84,8 @@ export function QuantityInput({ value, available, productClass, shipPack, disabl
         }}
         onChange={(e) => {
           // Typing over the 'NA' state starts again from what was typed after it.
-          const next = na && e.target.value.startsWith('NA') ? e.target.value.slice(2) : e.target.value;
+          const next =
+            na && e.target.value.startsWith('NA') ? e.target.value.slice(2) : e.target.value;
           const parsed = parseQuantity(next);
           if (parsed === null) return; // refused: only an optional minus sign and digits
           if (parsed.kind === 'na') {
@@ -85,7 +101,13 @@ export function QuantityInput({ value, available, productClass, shipPack, disabl
           if (e.key === 'Enter') commit((e.target as HTMLInputElement).value);
         }}
       />
-      <button type="button" className="qty__step" onClick={() => step(1)} disabled={disabled} aria-label={t('quantity.increase')}>
+      <button
+        type="button"
+        className="qty__step"
+        onClick={() => step(1)}
+        disabled={disabled}
+        aria-label={t('quantity.increase')}
+      >
         +
       </button>
       <span className="qty__pack" aria-label={t('quantity.shipPack', { count: shipPack })}>

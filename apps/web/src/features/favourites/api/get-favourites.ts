@@ -25,5 +25,8 @@ export function useFavouritesParams(): FavouritesParams | null {
 /** The signed-in user's favourites; guests have none (SPEC.md §6). */
 export function useFavourites() {
   const params = useFavouritesParams();
-  return useQuery({ ...favouritesQuery(params ?? { userId: 0, country: 'ca', lang: 'en' }), enabled: params !== null });
+  return useQuery({
+    ...favouritesQuery(params ?? { userId: 0, country: 'ca', lang: 'en' }),
+    enabled: params !== null,
+  });
 }

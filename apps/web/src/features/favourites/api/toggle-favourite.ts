@@ -21,14 +21,23 @@ export const addFavourite = (p: FavouritesParams, product: ProductCard) =>
 
 /** DELETE /api/fav/delete (product_id, user_id). */
 export const removeFavourite = (p: FavouritesParams, product: ProductCard) =>
-  api.delete<FavouriteChangeResponse>('/fav/delete', { params: { product_id: product.product_id, user_id: p.userId, country: p.country } });
+  api.delete<FavouriteChangeResponse>('/fav/delete', {
+    params: { product_id: product.product_id, user_id: p.userId, country: p.country },
+  });
 
 /** The cached list with the product added or removed. */
-export function withFavourite(list: FavouritesResponse | undefined, product: ProductCard, on: boolean): FavouritesResponse | undefined {
+export function withFavourite(
+  list: FavouritesResponse | undefined,
+  product: ProductCard,
+  on: boolean,
+): FavouritesResponse | undefined {
   if (!list) return list;
   const rest = list.products.data.filter((p) => p.product_id !== product.product_id);
   const data = on ? [product, ...rest] : rest;
-  return { ...list, products: { ...list.products, data, total: data.length, per_page: Math.max(1, data.length) } };
+  return {
+    ...list,
+    products: { ...list.products, data, total: data.length, per_page: Math.max(1, data.length) },
+  };
 }
 
 export type ToggleInput = { product: ProductCard; on: boolean };
@@ -56,7 +65,9 @@ export function useToggleFavourite() {
     },
     onError: (error, _input, context) => {
       if (params) queryClient.setQueryData(favouritesQuery(params).queryKey, context?.previous);
-      toast.error(t('toast.failed', { error: error instanceof Error ? error.message : String(error) }));
+      toast.error(
+        t('toast.failed', { error: error instanceof Error ? error.message : String(error) }),
+      );
     },
     onSuccess: (_data, { on }) => {
       toast.success(on ? t('toast.added') : t('toast.removed'));

@@ -2,13 +2,16 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { deferred, json, product, routeFetch, signInStored } from '@/features/cart/components/test-helpers';
+import { deferred, json, product, routeFetch, signInStored } from '@/test/shopping';
 import { FavouriteToggle } from './favourite-toggle';
 import { FavouritesBadge } from './favourites-badge';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const emptyList = { status: true, products: { data: [], total: 0, current_page: 1, last_page: 1, per_page: 1 } };
+const emptyList = {
+  status: true,
+  products: { data: [], total: 0, current_page: 1, last_page: 1, per_page: 1 },
+};
 
 function setup(addAnswer: Promise<Response>) {
   signInStored();
@@ -32,7 +35,9 @@ describe('FavouriteToggle', () => {
     const calls = setup(answer.promise);
     const heart = await screen.findByRole('button', { name: 'Favourite: Dressmaker pins' });
     expect(heart).toHaveAttribute('aria-pressed', 'false');
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Favourites, 0 items' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Favourites, 0 items' })).toBeInTheDocument(),
+    );
 
     await userEvent.click(heart);
     expect(heart).toHaveAttribute('aria-pressed', 'true');
@@ -42,7 +47,14 @@ describe('FavouriteToggle', () => {
     expect(add.url.searchParams.get('product_id')).toBe('PIN-100');
     expect(add.url.searchParams.get('user_id')).toBe('7');
 
-    answer.resolve(json({ status: true, product_id: 'PIN-100', favourite: true, message: 'Product is added to favourites' }));
+    answer.resolve(
+      json({
+        status: true,
+        product_id: 'PIN-100',
+        favourite: true,
+        message: 'Product is added to favourites',
+      }),
+    );
     expect(await screen.findByText('Product is added to favourites')).toBeInTheDocument();
     await waitFor(() => expect(heart).toBeEnabled());
     expect(heart).toHaveAttribute('aria-pressed', 'true');
@@ -54,8 +66,12 @@ describe('FavouriteToggle', () => {
     const heart = await screen.findByRole('button', { name: 'Favourite: Dressmaker pins' });
     await userEvent.click(heart);
     expect(heart).toHaveAttribute('aria-pressed', 'true');
-    answer.resolve(json({ status: false, error: { code: 'INTERNAL', message: 'Database down' } }, 500));
-    expect(await screen.findByText('Failed to update favourites: Database down')).toBeInTheDocument();
+    answer.resolve(
+      json({ status: false, error: { code: 'INTERNAL', message: 'Database down' } }, 500),
+    );
+    expect(
+      await screen.findByText('Failed to update favourites: Database down'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'false'));
     expect(heart).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Favourites, 0 items' })).toBeInTheDocument();

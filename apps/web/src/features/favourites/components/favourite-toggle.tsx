@@ -17,7 +17,9 @@ export function FavouriteToggle({ product }: { product: ProductCard }) {
   const { isSignedIn } = useSession();
   const favourites = useFavourites();
   const toggle = useToggleFavourite();
-  const serverOn = !!favourites.data?.products.data.some((p) => p.product_id === product.product_id);
+  const serverOn = !!favourites.data?.products.data.some(
+    (p) => p.product_id === product.product_id,
+  );
   const [on, setOn] = useState(serverOn);
   useEffect(() => {
     if (!toggle.isPending) setOn(serverOn);

@@ -12,7 +12,12 @@ export function FavouritesBadge({ compact = false }: { compact?: boolean }) {
   const favourites = useFavourites();
   const count = isSignedIn ? (favourites.data?.products.total ?? 0) : 0;
   return (
-    <Link to={paths.favouriteView()} className="badge-link" aria-label={t('header.favouritesCount', { count })} data-testid="favourites-badge">
+    <Link
+      to={paths.favouriteView()}
+      className="badge-link"
+      aria-label={t('header.favouritesCount', { count })}
+      data-testid="favourites-badge"
+    >
       <Heart aria-hidden="true" size={compact ? 22 : 26} />
       <span className="badge-link__count" aria-hidden="true">
         {count}

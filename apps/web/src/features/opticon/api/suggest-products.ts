@@ -12,7 +12,11 @@ export const suggestProducts = (q: string, lang: string) =>
   api.get<QuickOrderSuggestResponse>('/quick-order/suggest', { params: { q, lang } });
 
 export const suggestQuery = (q: string, lang: string) =>
-  queryOptions({ queryKey: opticonKeys.list({ q, lang }), queryFn: () => suggestProducts(q, lang), staleTime: 60_000 });
+  queryOptions({
+    queryKey: opticonKeys.list({ q, lang }),
+    queryFn: () => suggestProducts(q, lang),
+    staleTime: 60_000,
+  });
 
 /** Suggestions for what is typed, 250 ms after the typing stops. */
 export function useSuggestions(text: string) {

@@ -11,8 +11,17 @@ import { cartKeys } from '@/lib/shopping-keys';
 export const UPLOAD_CHUNK = 200;
 
 /** POST /api/opticon {products, user_id, country}. */
-export const uploadScans = (products: Array<{ code: string; quantity: number }>, userId: number, country: string, lang: string) =>
-  api.post<OpticonResponse>('/opticon', { products, user_id: userId, country }, { params: { lang } });
+export const uploadScans = (
+  products: Array<{ code: string; quantity: number }>,
+  userId: number,
+  country: string,
+  lang: string,
+) =>
+  api.post<OpticonResponse>(
+    '/opticon',
+    { products, user_id: userId, country },
+    { params: { lang } },
+  );
 
 /** Sends the parsed lines in chunks, reporting progress; answers one result per line. */
 export function useUploadScans() {

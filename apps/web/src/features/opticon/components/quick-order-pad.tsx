@@ -48,7 +48,12 @@ function PadRow({
         }}
         className="pad-row__qty"
       />
-      <button type="button" className="icon-button" onClick={onRemove} aria-label={t('pad.remove', { n: index + 1 })}>
+      <button
+        type="button"
+        className="icon-button"
+        onClick={onRemove}
+        aria-label={t('pad.remove', { n: index + 1 })}
+      >
         <Trash2 size={16} aria-hidden="true" />
       </button>
     </div>
@@ -104,14 +109,26 @@ export function QuickOrderPad() {
             listId={listId}
             onFocus={() => setActive(i)}
             onChange={(r) => setRows((all) => all.map((x) => (x.key === r.key ? r : x)))}
-            onRemove={() => setRows((all) => (all.length > 1 ? all.filter((x) => x.key !== row.key) : [emptyRow()]))}
+            onRemove={() =>
+              setRows((all) =>
+                all.length > 1 ? all.filter((x) => x.key !== row.key) : [emptyRow()],
+              )
+            }
           />
         ))}
         <div className="pad-actions">
-          <button type="button" className="button button--secondary" onClick={() => setRows((all) => [...all, emptyRow()])}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setRows((all) => [...all, emptyRow()])}
+          >
             <Plus size={16} aria-hidden="true" /> {t('pad.addRow')}
           </button>
-          <button type="submit" className="button" disabled={filled.length === 0 || upload.isPending}>
+          <button
+            type="submit"
+            className="button"
+            disabled={filled.length === 0 || upload.isPending}
+          >
             {upload.isPending ? t('upload.sending') : t('pad.submit')}
           </button>
         </div>

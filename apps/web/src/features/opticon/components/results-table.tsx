@@ -5,11 +5,21 @@ import { plainName } from '@/components/ui/product-thumb';
 /** One row per uploaded line: added, clamped (with how many went in), unknown code, unavailable. */
 export function ResultsTable({ results }: { results: OpticonLineResult[] }) {
   const { t } = useTranslation('opticon');
-  const counts = results.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+  const counts = results.reduce<Record<string, number>>(
+    (acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }),
+    {},
+  );
   return (
     <div className="opticon-results" role="status">
       <h3>{t('results.title')}</h3>
-      <p>{t('results.summary', { added: counts.added ?? 0, clamped: counts.clamped ?? 0, unknown: counts.unknown ?? 0, unavailable: counts.unavailable ?? 0 })}</p>
+      <p>
+        {t('results.summary', {
+          added: counts.added ?? 0,
+          clamped: counts.clamped ?? 0,
+          unknown: counts.unknown ?? 0,
+          unavailable: counts.unavailable ?? 0,
+        })}
+      </p>
       <table className="opticon-table" data-testid="opticon-results">
         <caption className="visually-hidden">{t('results.caption')}</caption>
         <thead>
@@ -26,7 +36,9 @@ export function ResultsTable({ results }: { results: OpticonLineResult[] }) {
               <td>{r.code}</td>
               <td>{r.quantity}</td>
               <td>{r.product_id ? `${r.product_id} — ${plainName(r.name ?? '')}` : '—'}</td>
-              <td className={`opticon-status opticon-status--${r.status}`}>{t(`results.status.${r.status}`, { added: r.added })}</td>
+              <td className={`opticon-status opticon-status--${r.status}`}>
+                {t(`results.status.${r.status}`, { added: r.added })}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -2,7 +2,7 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { json, routeFetch, signInStored } from '@/features/cart/components/test-helpers';
+import { json, routeFetch, signInStored } from '@/test/shopping';
 import { ScanUpload } from './scan-upload';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -15,8 +15,24 @@ describe('ScanUpload', () => {
         json({
           status: true,
           data: [
-            { code: '036000291452', status: 'ok', product_id: 'PIN-100', name: 'Pins', available: 3, ship_pack: 12, class: 'A' },
-            { code: 'NOPE-1', status: 'unknown', product_id: null, name: null, available: null, ship_pack: null, class: null },
+            {
+              code: '036000291452',
+              status: 'ok',
+              product_id: 'PIN-100',
+              name: 'Pins',
+              available: 3,
+              ship_pack: 12,
+              class: 'A',
+            },
+            {
+              code: 'NOPE-1',
+              status: 'unknown',
+              product_id: null,
+              name: null,
+              available: null,
+              ship_pack: null,
+              class: null,
+            },
           ],
         }),
       'POST /api/opticon': () =>
@@ -26,8 +42,22 @@ describe('ScanUpload', () => {
           total: 0,
           count: 1,
           results: [
-            { code: '036000291452', quantity: 5, status: 'clamped', product_id: 'PIN-100', name: 'Pins', added: 3 },
-            { code: 'NOPE-1', quantity: 2, status: 'unknown', product_id: null, name: null, added: 0 },
+            {
+              code: '036000291452',
+              quantity: 5,
+              status: 'clamped',
+              product_id: 'PIN-100',
+              name: 'Pins',
+              added: 3,
+            },
+            {
+              code: 'NOPE-1',
+              quantity: 2,
+              status: 'unknown',
+              product_id: null,
+              name: null,
+              added: 0,
+            },
           ],
         }),
     });
@@ -38,7 +68,10 @@ describe('ScanUpload', () => {
 
   it('parses pasted lines in the browser, previews the matches, then reports each line', async () => {
     const calls = setup();
-    await userEvent.type(await screen.findByLabelText('Or paste the lines'), '036000291452{enter}036000291452,4,2025/11/22,10:00{enter}NOPE-1;2{enter}bad,x');
+    await userEvent.type(
+      await screen.findByLabelText('Or paste the lines'),
+      '036000291452{enter}036000291452,4,2025/11/22,10:00{enter}NOPE-1;2{enter}bad,x',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
     const preview = await screen.findByTestId('opticon-preview');
     expect(await within(preview).findByText('Unknown code')).toBeInTheDocument();
@@ -65,7 +98,11 @@ describe('ScanUpload', () => {
   it('refuses a file that is not .txt, .csv or .dat', async () => {
     setup();
     const input = await screen.findByLabelText('Choose a file', { selector: 'input' });
-    await userEvent.upload(input, new File(['x'], 'scan.exe', { type: 'application/octet-stream' }), { applyAccept: false });
+    await userEvent.upload(
+      input,
+      new File(['x'], 'scan.exe', { type: 'application/octet-stream' }),
+      { applyAccept: false },
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('scan.exe is not a scanner export');
   });
 });

@@ -1,4 +1,9 @@
-import { parseScannerExport, type OpticonLineResult, type OpticonMatch, type ScanParseResult } from '@wholesale/contract';
+import {
+  parseScannerExport,
+  type OpticonLineResult,
+  type OpticonMatch,
+  type ScanParseResult,
+} from '@wholesale/contract';
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -81,7 +86,11 @@ export function ScanUpload() {
       >
         <Upload aria-hidden="true" size={28} />
         <p>{t('upload.drop')}</p>
-        <button type="button" className="button button--secondary" onClick={() => fileInput.current?.click()}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => fileInput.current?.click()}
+        >
           {t('upload.choose')}
         </button>
         <input
@@ -105,8 +114,19 @@ export function ScanUpload() {
 
       <div className="opticon-paste">
         <label htmlFor={pasteId}>{t('upload.pasteLabel')}</label>
-        <textarea id={pasteId} rows={5} value={pasted} onChange={(e) => setPasted(e.target.value)} placeholder={'036000291452\nABC-123,4'} />
-        <button type="button" className="button button--secondary" disabled={!pasted.trim()} onClick={() => load(pasted, t('upload.pasted'))}>
+        <textarea
+          id={pasteId}
+          rows={5}
+          value={pasted}
+          onChange={(e) => setPasted(e.target.value)}
+          placeholder={'036000291452\nABC-123,4'}
+        />
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={!pasted.trim()}
+          onClick={() => load(pasted, t('upload.pasted'))}
+        >
           {t('upload.preview')}
         </button>
       </div>
@@ -119,7 +139,9 @@ export function ScanUpload() {
               <p>{t('preview.skipped', { count: parsed.errors.length })}</p>
               <ul>
                 {parsed.errors.slice(0, 20).map((e) => (
-                  <li key={e.line}>{t(`preview.error.${e.reason}`, { line: e.line, text: e.text })}</li>
+                  <li key={e.line}>
+                    {t(`preview.error.${e.reason}`, { line: e.line, text: e.text })}
+                  </li>
                 ))}
               </ul>
             </div>
@@ -144,7 +166,9 @@ export function ScanUpload() {
                     <tr key={l.code}>
                       <td>{l.code}</td>
                       <td>{l.quantity}</td>
-                      <td>{m?.product_id ? `${m.product_id} — ${plainName(m.name ?? '')}` : '—'}</td>
+                      <td>
+                        {m?.product_id ? `${m.product_id} — ${plainName(m.name ?? '')}` : '—'}
+                      </td>
                       <td className={`opticon-status opticon-status--${m?.status ?? 'pending'}`}>
                         {m ? t(`preview.status.${m.status}`) : t('preview.status.pending')}
                       </td>
@@ -159,9 +183,16 @@ export function ScanUpload() {
               type="button"
               className="button"
               disabled={upload.isPending}
-              onClick={() => upload.mutate(sendable.map(({ code, quantity }) => ({ code, quantity })), { onSuccess: setResults })}
+              onClick={() =>
+                upload.mutate(
+                  sendable.map(({ code, quantity }) => ({ code, quantity })),
+                  { onSuccess: setResults },
+                )
+              }
             >
-              {upload.isPending ? t('upload.sending') : t('upload.send', { count: sendable.length })}
+              {upload.isPending
+                ? t('upload.sending')
+                : t('upload.send', { count: sendable.length })}
             </button>
           ) : null}
           {upload.progress && upload.isPending ? (

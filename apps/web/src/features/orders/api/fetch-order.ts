@@ -9,7 +9,10 @@ export const fetchOrder = (userId: number, orderId?: number) =>
   api.get<FetchOrderResponse>('/fetch-order', { params: { user_id: userId, order_id: orderId } });
 
 export const orderQuery = (userId: number, orderId?: number) =>
-  queryOptions({ queryKey: ordersKeys.detail(orderId ?? 'latest', { userId }), queryFn: () => fetchOrder(userId, orderId) });
+  queryOptions({
+    queryKey: ordersKeys.detail(orderId ?? 'latest', { userId }),
+    queryFn: () => fetchOrder(userId, orderId),
+  });
 
 export function useOrder(orderId?: number) {
   const { user } = useSession();
@@ -17,4 +20,5 @@ export function useOrder(orderId?: number) {
 }
 
 /** The PDF of an order (same-origin GET with the session cookie). */
-export const orderPdfUrl = (orderId: number) => buildUrl(`/orders/${encodeURIComponent(String(orderId))}/pdf`);
+export const orderPdfUrl = (orderId: number) =>
+  buildUrl(`/orders/${encodeURIComponent(String(orderId))}/pdf`);

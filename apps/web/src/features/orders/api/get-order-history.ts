@@ -5,7 +5,13 @@ import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { ordersKeys } from './keys';
 
-export type HistoryFilters = { page: number; from?: string; to?: string; status?: OrderStatus | ''; orderId?: number };
+export type HistoryFilters = {
+  page: number;
+  from?: string;
+  to?: string;
+  status?: OrderStatus | '';
+  orderId?: number;
+};
 
 /** GET /api/order-history: newest first, paginated, filtered by date range, status and order id. */
 export const getOrderHistory = (userId: number, lang: string, f: HistoryFilters) =>
@@ -23,7 +29,10 @@ export const getOrderHistory = (userId: number, lang: string, f: HistoryFilters)
   });
 
 export const orderHistoryQuery = (userId: number, lang: string, f: HistoryFilters) =>
-  queryOptions({ queryKey: ordersKeys.list({ userId, lang, ...f }), queryFn: () => getOrderHistory(userId, lang, f) });
+  queryOptions({
+    queryKey: ordersKeys.list({ userId, lang, ...f }),
+    queryFn: () => getOrderHistory(userId, lang, f),
+  });
 
 export function useOrderHistory(filters: HistoryFilters) {
   const { user } = useSession();

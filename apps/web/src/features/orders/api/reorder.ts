@@ -18,7 +18,10 @@ export function useReorder() {
     mutationFn: (orderId: number) => reorder(user!.user_value, orderId),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: cartKeys.all });
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: cartKeys.all }), REORDER_REFETCH_MS);
+      setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: cartKeys.all }),
+        REORDER_REFETCH_MS,
+      );
     },
     onError: (error) => {
       // SPEC.md §8: re-order failures are only logged.

@@ -12,13 +12,21 @@ import { ReorderButton } from './reorder-button';
 import './orders.css';
 
 /** /orderdetails/:order_id (and /order-confirm): one order with its lines, print, PDF and re-order. */
-export function OrderDetails({ orderId, confirmation = false }: { orderId?: number; confirmation?: boolean }) {
+export function OrderDetails({
+  orderId,
+  confirmation = false,
+}: {
+  orderId?: number;
+  confirmation?: boolean;
+}) {
   const { t } = useTranslation('orders');
   const order = useOrder(orderId);
   const errorMessage = useErrorMessage();
   const formatDate = useOrderDate();
   const o = order.data?.order;
-  const title = confirmation ? t('confirm.title') : t('details.title', { id: o?.order_id ?? orderId ?? '' });
+  const title = confirmation
+    ? t('confirm.title')
+    : t('details.title', { id: o?.order_id ?? orderId ?? '' });
 
   useEffect(() => {
     document.title = `${title} | ${t('brand.name', { ns: 'common' })}`;
@@ -70,7 +78,10 @@ export function OrderDetails({ orderId, confirmation = false }: { orderId?: numb
           </dl>
           <OrderLinesTable order={o} />
           <div className="order-actions">
-            <Link className="button button--secondary" to={{ pathname: paths.printOrder(), search: `?order_id=${o.order_id}` }}>
+            <Link
+              className="button button--secondary"
+              to={{ pathname: paths.printOrder(), search: `?order_id=${o.order_id}` }}
+            >
               <Printer size={16} aria-hidden="true" /> {t('details.print')}
             </Link>
             <a className="button button--secondary" href={orderPdfUrl(o.order_id)} download>

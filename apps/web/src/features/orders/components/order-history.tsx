@@ -43,14 +43,30 @@ export function OrderHistory() {
   return (
     <section className="page container orders-page" aria-labelledby="orders-title">
       <h1 id="orders-title">{t('history.title')}</h1>
-      <form className="orders-filters" onSubmit={(e) => e.preventDefault()} aria-label={t('history.filters')}>
+      <form
+        className="orders-filters"
+        onSubmit={(e) => e.preventDefault()}
+        aria-label={t('history.filters')}
+      >
         <div>
           <label htmlFor={fromId}>{t('history.from')}</label>
-          <input id={fromId} type="date" value={from} max={to || undefined} onChange={(e) => update({ from: e.target.value })} />
+          <input
+            id={fromId}
+            type="date"
+            value={from}
+            max={to || undefined}
+            onChange={(e) => update({ from: e.target.value })}
+          />
         </div>
         <div>
           <label htmlFor={toId}>{t('history.to')}</label>
-          <input id={toId} type="date" value={to} min={from || undefined} onChange={(e) => update({ to: e.target.value })} />
+          <input
+            id={toId}
+            type="date"
+            value={to}
+            min={from || undefined}
+            onChange={(e) => update({ to: e.target.value })}
+          />
         </div>
         <div>
           <label htmlFor={statusId}>{t('history.status')}</label>
@@ -64,7 +80,11 @@ export function OrderHistory() {
           </select>
         </div>
         {from || to || status ? (
-          <button type="button" className="button button--secondary" onClick={() => setSearch(new URLSearchParams())}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setSearch(new URLSearchParams())}
+          >
             {t('history.clear')}
           </button>
         ) : null}
@@ -74,7 +94,8 @@ export function OrderHistory() {
       {history.isError ? <p role="alert">{errorMessage(history.error)}</p> : null}
       {data && data.data.length === 0 ? (
         <p>
-          {from || to || status ? t('history.noMatch') : t('history.none')} <Link to={paths.home()}>{t('history.shop')}</Link>
+          {from || to || status ? t('history.noMatch') : t('history.none')}{' '}
+          <Link to={paths.home()}>{t('history.shop')}</Link>
         </p>
       ) : null}
       {data && data.data.length > 0 ? (
@@ -109,7 +130,9 @@ export function OrderHistory() {
                     <OrderStatusBadge status={o.status} />
                   </td>
                   <td data-label={t('columns.lines')}>{o.lines}</td>
-                  <td data-label={t('columns.total')}>{formatMoney(toCents(o.total), `${i18n.language}-CA`)}</td>
+                  <td data-label={t('columns.total')}>
+                    {formatMoney(toCents(o.total), `${i18n.language}-CA`)}
+                  </td>
                   <td>
                     <ReorderButton orderId={o.order_id} compact />
                   </td>
@@ -119,7 +142,12 @@ export function OrderHistory() {
           </table>
           {data.last_page > 1 ? (
             <nav className="orders-pager" aria-label={t('history.pages')}>
-              <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={page <= 1}
+                onClick={() => update({ page: String(page - 1) })}
+              >
                 {t('history.previous')}
               </button>
               <span>{t('history.page', { page: data.current_page, last: data.last_page })}</span>

@@ -3,12 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { ProductThumb, plainName } from '@/components/ui/product-thumb';
 
 /** The lines of an order with frozen prices; back-order lines are marked. */
-export function OrderLinesTable({ order, thumbnails = true }: { order: OrderDetail; thumbnails?: boolean }) {
+export function OrderLinesTable({
+  order,
+  thumbnails = true,
+}: {
+  order: OrderDetail;
+  thumbnails?: boolean;
+}) {
   const { t, i18n } = useTranslation('orders');
   const money = (d: number) => formatMoney(toCents(d), `${i18n.language}-CA`);
   return (
     <table className="orders-table order-lines">
-      <caption className="visually-hidden">{t('details.linesCaption', { id: order.order_id })}</caption>
+      <caption className="visually-hidden">
+        {t('details.linesCaption', { id: order.order_id })}
+      </caption>
       <thead>
         <tr>
           {thumbnails ? (
@@ -33,7 +41,9 @@ export function OrderLinesTable({ order, thumbnails = true }: { order: OrderDeta
             ) : null}
             <td data-label={t('columns.product')}>
               <strong>{l.product_id}</strong> {plainName(l.name)}
-              {l.backorder ? <span className="order-backorder"> {t('details.backorder')}</span> : null}
+              {l.backorder ? (
+                <span className="order-backorder"> {t('details.backorder')}</span>
+              ) : null}
             </td>
             <td data-label={t('columns.packs')}>{l.item}</td>
             <td data-label={t('columns.shipPack')}>{l.ship_pack}</td>

@@ -9,5 +9,10 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 /** Dates of orders in the reader's language. */
 export function useOrderDate(): (iso: string) => string {
   const { i18n } = useTranslation();
-  return (iso: string) => new Date(iso).toLocaleDateString(`${i18n.language}-CA`, { year: 'numeric', month: 'long', day: 'numeric' });
+  return (iso: string) =>
+    new Date(iso).toLocaleDateString(`${i18n.language}-CA`, {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    });
 }

@@ -5,7 +5,13 @@ import { paths } from '@/config/paths';
 import { useReorder } from '../api/reorder';
 
 /** Re-order: copies the order's lines into the cart and says what could not be added, and why. */
-export function ReorderButton({ orderId, compact = false }: { orderId: number; compact?: boolean }) {
+export function ReorderButton({
+  orderId,
+  compact = false,
+}: {
+  orderId: number;
+  compact?: boolean;
+}) {
   const { t } = useTranslation('orders');
   const reorder = useReorder();
   return (
@@ -17,17 +23,25 @@ export function ReorderButton({ orderId, compact = false }: { orderId: number; c
         disabled={reorder.isPending}
         aria-label={t('reorder.label', { id: orderId })}
       >
-        <RotateCcw size={16} aria-hidden="true" /> {reorder.isPending ? t('reorder.running') : t('reorder.button')}
+        <RotateCcw size={16} aria-hidden="true" />{' '}
+        {reorder.isPending ? t('reorder.running') : t('reorder.button')}
       </button>
       {reorder.data ? (
         <div className="reorder__result" role="status">
           <p>
-            {t('reorder.added', { count: reorder.data.added })} <Link to={paths.cart()}>{t('reorder.viewCart')}</Link>
+            {t('reorder.added', { count: reorder.data.added })}{' '}
+            <Link to={paths.cart()}>{t('reorder.viewCart')}</Link>
           </p>
           {reorder.data.skipped.length ? (
             <ul>
               {reorder.data.skipped.map((s) => (
-                <li key={s.product_id}>{t(`reorder.reason.${s.reason}`, { product: s.product_id, requested: s.requested, added: s.added })}</li>
+                <li key={s.product_id}>
+                  {t(`reorder.reason.${s.reason}`, {
+                    product: s.product_id,
+                    requested: s.requested,
+                    added: s.added,
+                  })}
+                </li>
               ))}
             </ul>
           ) : null}

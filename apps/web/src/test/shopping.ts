@@ -3,7 +3,16 @@ import { storeUser } from '@/lib/session';
 
 /** A signed-in Canadian customer in local storage. */
 export function signInStored(): void {
-  storeUser({ user_value: 7, owner_name: 'Marie Tremblay', email: 'm@example.com', customer_code: 'C7', flag: 'active', cflag: 'ca', lang: '', role: 'customer' });
+  storeUser({
+    user_value: 7,
+    owner_name: 'Marie Tremblay',
+    email: 'm@example.com',
+    customer_code: 'C7',
+    flag: 'active',
+    cflag: 'ca',
+    lang: '',
+    role: 'customer',
+  });
 }
 
 export const product: ProductCard = {
@@ -54,13 +63,19 @@ export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** A controllable fetch: each handler may answer later (a promise), so pending states can be seen. */
-export function routeFetch(routes: Record<string, (url: URL, init?: RequestInit) => Response | Promise<Response>>) {
+export function routeFetch(
+  routes: Record<string, (url: URL, init?: RequestInit) => Response | Promise<Response>>,
+) {
   const calls: Array<{ url: URL; init?: RequestInit }> = [];
   const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     calls.push({ url, init });
     const handler = routes[`${init?.method ?? 'GET'} ${url.pathname}`];
-    if (!handler) return json({ status: false, error: { code: 'ROUTE_NOT_FOUND', message: 'No such path' } }, 404);
+    if (!handler)
+      return json(
+        { status: false, error: { code: 'ROUTE_NOT_FOUND', message: 'No such path' } },
+        404,
+      );
     return handler(url, init);
   };
   return { fetchMock, calls };
