@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 // Load scenarios for bench/run.mjs. Add yours here: one entry per endpoint worth watching.
 //
 // Each scenario:
@@ -8,6 +9,7 @@
 //   path      a string, or (ctx) => string
 //   body      optional object (sent as JSON), or (ctx) => object
 //   requests  optional (ctx) => autocannon request list, for rotating paths (then path is only the first)
+//   prepare   optional async (ctx) => void, run once before the scenario (bench/run.mjs awaits it)
 //
 // ctx: { token, userId, headers (auth headers), productIds (up to 500 sample SKU codes sold in 'ca'),
 //        query(sql, params) → rows (on the bench database) }
@@ -45,4 +47,159 @@ export const scenarios = [
   { name: 'GET /api/search/ "bouton bois" (fr, signed in)', group: 'search', auth: true, path: `/api/search/?search_term=${encodeURIComponent('bouton bois')}&lang_code=fr` },
   { name: 'GET /api/search/ "botón madera" (es, signed in)', group: 'search', auth: true, path: `/api/search/?search_term=${encodeURIComponent('botón madera')}&lang_code=es` },
   { name: 'GET /api/search/suggest?q=butt (guest)', group: 'search', path: '/api/search/suggest?q=butt&lang_code=en' },
+  // Cart & orders (issue 6): 1,000 bench customers with 50-line carts and 100,000 past orders.
+  // Each request rotates to the next customer (autocannon setupRequest), so 32 connections act as
+  // many different buyers, as they would in production.
+  {
+    name: 'POST /api/cart/add (1,000 customers, rotating)',
+    group: 'cart',
+    method: 'POST',
+    path: '/api/cart/add',
+    prepare: prepareShoppers,
+    requests: (ctx) => [
+      {
+        method: 'POST',
+        path: '/api/cart/add',
+        setupRequest: (req) => {
+          const n = next('add');
+          const shopper = ctx.shoppers[n % ctx.shoppers.length];
+          return {
+            ...req,
+            headers: {
+              ...req.headers,
+              authorization: `Bearer ${shopper.token}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({
+              product_id: ctx.stockedCodes[n % ctx.stockedCodes.length],
+              item: 1,
+            }),
+          };
+        },
+      },
+    ],
+  },
+  {
+    name: 'GET /api/cart (50-line carts, 1,000 customers, rotating)',
+    group: 'cart',
+    path: '/api/cart',
+    prepare: prepareShoppers,
+    requests: (ctx) => [
+      {
+        method: 'GET',
+        path: '/api/cart?lang=en',
+        setupRequest: (req) => ({
+          ...req,
+          headers: {
+            ...req.headers,
+            authorization: `Bearer ${ctx.shoppers[next('cart') % ctx.shoppers.length].token}`,
+          },
+        }),
+      },
+    ],
+  },
+  {
+    name: 'POST /api/store/orders, 10-line order (1,000 customers, rotating)',
+    group: 'orders',
+    method: 'POST',
+    path: '/api/store/orders',
+    prepare: prepareShoppers,
+    requests: (ctx) => [
+      {
+        method: 'POST',
+        path: '/api/store/orders',
+        setupRequest: (req) => {
+          // Each customer's 50-line cart gives five distinct 10-line orders; consecutive requests go
+          // to different customers (one customer's orders queue on its cart lines' locks).
+          const n = next('order');
+          const count = ctx.shoppers.length;
+          const shopper = ctx.shoppers[n % count];
+          const k = Math.floor(n / count) % 5;
+          const chunk = shopper.cartCodes.slice(k * 10, k * 10 + 10);
+          return {
+            ...req,
+            headers: {
+              ...req.headers,
+              authorization: `Bearer ${shopper.token}`,
+              'content-type': 'application/json',
+              'idempotency-key': `bench-${n}-${shopper.id}`,
+            },
+            body: JSON.stringify({
+              product_id: chunk,
+              order_comment: 'bench',
+              po_number: `B-${n}`,
+            }),
+          };
+        },
+      },
+    ],
+  },
+  {
+    name: 'GET /api/order-history page 1 (~100 orders each, 1,000 customers, rotating)',
+    group: 'orders',
+    path: '/api/order-history',
+    prepare: prepareShoppers,
+    requests: (ctx) => [
+      {
+        method: 'GET',
+        path: '/api/order-history?lang=en&page=1',
+        setupRequest: (req) => ({
+          ...req,
+          headers: {
+            ...req.headers,
+            authorization: `Bearer ${ctx.shoppers[next('history') % ctx.shoppers.length].token}`,
+          },
+        }),
+      },
+    ],
+  },
 ];
+
+const counters = new Map();
+/** A process-wide sequence per scenario, so concurrent connections never repeat a request. */
+function next(name) {
+  const n = counters.get(name) ?? 0;
+  counters.set(name, n + 1);
+  return n;
+}
+
+/**
+ * Sessions for the bench customers (bench%@example.com), their cart codes, and enough stock on every
+ * Canadian product that orders measure the order path, not refusals. Cheap to repeat.
+ */
+async function prepareShoppers(ctx) {
+  if (!ctx.shoppers) {
+    const users = await ctx.query(
+      `select id from users where email like 'bench%@example.com' order by id`,
+    );
+    if (!users.length)
+      throw new Error('no bench customers: run with --customers (cart/orders groups add them)');
+    const shoppers = users.map((u) => ({ id: u.id, token: randomBytes(32).toString('base64url') }));
+    await ctx.query(
+      `insert into sessions (token_hash, user_id, csrf_token, expires_at)
+       select h, u, c, now() + interval '1 day' from unnest($1::text[], $2::int[], $3::text[]) as t(h, u, c)`,
+      [
+        shoppers.map((s) => createHash('sha256').update(s.token).digest('hex')),
+        shoppers.map((s) => s.id),
+        shoppers.map(() => randomBytes(16).toString('hex')),
+      ],
+    );
+    ctx.shoppers = shoppers;
+    ctx.stockedCodes = (
+      await ctx.query(`select p.product_id from products p join product_prices pp on pp.product_id = p.id and pp.country = 'ca'
+                       where p.active and p.class_code <> 'N' order by p.id limit 500`)
+    ).map((r) => r.product_id);
+  }
+  await ctx.query(
+    `update product_prices set available = 1000000 where country = 'ca' and available < 100000`,
+  );
+  // Fresh 50-line carts (orders empty them): the codes of each customer's cart, in a stable order.
+  const carts = await ctx.query(
+    `select c.user_id, array_agg(p.product_id order by c.id) as codes
+     from cart_lines c join products p on p.id = c.product_id
+     where c.user_id = any($1::int[]) group by c.user_id`,
+    [ctx.shoppers.map((s) => s.id)],
+  );
+  const byUser = new Map(carts.map((r) => [r.user_id, r.codes]));
+  for (const s of ctx.shoppers) s.cartCodes = byUser.get(s.id) ?? [];
+}
