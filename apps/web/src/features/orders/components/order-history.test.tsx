@@ -1,0 +1,83 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '@/test/render';
+import { json, routeFetch, signInStored } from '@/test/shopping';
+import { OrderHistory } from './order-history';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const order = (id: number, extra: object = {}) => ({
+  order_id: id,
+  date: '2026-11-20T15:00:00.000Z',
+  status: 'placed',
+  country: 'ca',
+  total: 645,
+  po_number: `PO-${id}`,
+  order_comment: null,
+  lines: 2,
+  ...extra,
+});
+
+describe('OrderHistory', () => {
+  it('lists orders newest first, filters by date and status through the API, and re-orders', async () => {
+    signInStored();
+    const { fetchMock, calls } = routeFetch({
+      'GET /api/order-history': (url) =>
+        json({
+          status: true,
+          data:
+            url.searchParams.get('status') === 'shipped'
+              ? [order(3, { status: 'shipped' })]
+              : [order(9), order(3)],
+          total: 2,
+          current_page: 1,
+          last_page: 1,
+          per_page: 25,
+        }),
+      'GET /api/cart': () => json({ status: true, products: [], total: 0, count: 0 }),
+      'POST /api/re-orders': () =>
+        json({
+          status: true,
+          products: [],
+          total: 0,
+          count: 1,
+          added: 1,
+          skipped: [{ product_id: 'OUT-1', requested: 3, added: 0, reason: 'unavailable' }],
+        }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes([{ path: '/order', element: <OrderHistory /> }], '/order');
+
+    const rows = await screen.findAllByTestId(/^order-row-/);
+    expect(rows.map((r) => r.getAttribute('data-testid'))).toEqual(['order-row-9', 'order-row-3']);
+    expect(within(rows[0]).getByText('PO-9')).toBeInTheDocument();
+    expect(within(rows[0]).getByRole('link', { name: '#9' })).toHaveAttribute(
+      'href',
+      '/orderdetails/9',
+    );
+
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'shipped');
+    await waitFor(() => expect(screen.getAllByTestId(/^order-row-/)).toHaveLength(1));
+    const last = calls.filter((c) => c.url.pathname === '/api/order-history').at(-1)!;
+    expect(last.url.searchParams.get('status')).toBe('shipped');
+    expect(last.url.searchParams.get('user_id')).toBe('7');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Re-order order #3' }));
+    expect(await screen.findByText('1 lines were added to your cart.')).toBeInTheDocument();
+    expect(screen.getByText('OUT-1: currently out of stock')).toBeInTheDocument();
+    const reorder = calls.find((c) => c.url.pathname === '/api/re-orders')!;
+    expect(JSON.parse(String(reorder.init?.body))).toEqual({ user_id: 7, order_id: 3 });
+  });
+
+  it('says so when nothing matches the filters', async () => {
+    signInStored();
+    const { fetchMock } = routeFetch({
+      'GET /api/order-history': () =>
+        json({ status: true, data: [], total: 0, current_page: 1, last_page: 1, per_page: 25 }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes([{ path: '/order', element: <OrderHistory /> }], '/order?status=cancelled');
+    expect(await screen.findByText(/No order matches these filters\./)).toBeInTheDocument();
+  });
+});
