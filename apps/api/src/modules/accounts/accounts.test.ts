@@ -53,7 +53,16 @@ async function loginAs(email: string, password = PASSWORD, ip = freshIp()) {
   });
 }
 
-function cookieOf(res: { cookies: { name: string; value: string }[] }, name: string) {
+type SetCookie = {
+  name: string;
+  value: string;
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: string;
+  path?: string;
+};
+
+function cookieOf(res: { cookies: SetCookie[] }, name: string) {
   return res.cookies.find((c) => c.name === name);
 }
 

@@ -19,7 +19,7 @@ export type MailContent = {
 /** A template: data in, content in the requested language out. */
 export type MailTemplate = (lang: Lang, data: Record<string, unknown>) => MailContent;
 
-const COMPANY = 'Wholesale Storefront';
+const COMPANY = 'Notions Wholesale';
 const SIGNATURE: Record<Lang, string> = {
   en: `The ${COMPANY} team`,
   fr: `L’équipe ${COMPANY}`,
