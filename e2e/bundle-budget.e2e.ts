@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 // build manifest: index.html's module script and its static imports, plus the home page's lazy
 // chunk and its static imports (the router loads it before the home page shows).
 const BUDGET_BYTES = 150 * 1024;
-const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'apps/web/dist');
 
 type ManifestChunk = {
   file: string;
