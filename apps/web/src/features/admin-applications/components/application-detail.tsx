@@ -104,8 +104,21 @@ const SECTIONS: { title: string; fields: string[] }[] = [
 ];
 
 function useFormatValue() {
-  const { t } = useTranslation(['admin', 'registration']);
-  return (value: unknown): string => {
+  const { t, i18n } = useTranslation(['admin', 'registration']);
+  return (value: unknown, key?: string): string => {
+    const text = typeof value === 'string' ? value : '';
+    let m = key === 'company_registration_date' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(text) : null;
+    if (m) {
+      const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+      return new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+        date,
+      );
+    }
+    m = key === 'expiry_date' ? /^(\d{4})-(\d{2})$/.exec(text) : null;
+    if (m) {
+      const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1));
+      return `${text} (${new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date)})`;
+    }
     if (value === true) return t('admin:application.yes');
     if (value === false) return t('admin:application.no');
     if (Array.isArray(value))
@@ -312,7 +325,7 @@ export function ApplicationDetail({ id }: { id: string }) {
               {present.map((f) => (
                 <div key={f}>
                   <dt>{t(`registration:fields.${f}` as never)}</dt>
-                  <dd>{format(form[f])}</dd>
+                  <dd>{format(form[f], f)}</dd>
                 </div>
               ))}
             </dl>
