@@ -62,7 +62,7 @@ describe('catalogue journeys', () => {
     // Filters live in the URL: tick a brand, reload, still filtered.
     const brandGroup = page.getByRole('complementary', { name: 'Filters' });
     const firstBrand = brandGroup.getByRole('checkbox').first();
-    await firstBrand.check();
+    await firstBrand.click();
     await page.waitForURL((url) => url.searchParams.has('brand'));
     const brand = new URL(page.url()).searchParams.get('brand');
     await page.reload();
@@ -108,7 +108,7 @@ describe('catalogue journeys', () => {
     await page.goto('/');
     const box = page.getByRole('combobox', { name: 'Search products' }).first();
     await box.fill('wooden butt');
-    const option = page.getByRole('option').first();
+    const option = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first();
     await option.waitFor();
     const productId = (await option.innerText()).match(/[A-Z]{2}-\d+/)?.[0];
     await box.press('ArrowDown');
@@ -120,7 +120,6 @@ describe('catalogue journeys', () => {
     // A search with a typo and no accent still finds buttons, on the results page.
     const again = page.getByRole('combobox', { name: 'Search products' }).first();
     await again.fill('wooden buttn');
-    await again.press('Escape');
     await page.getByRole('button', { name: 'Search', exact: true }).first().click();
     await page.waitForURL((url) => url.pathname.startsWith('/search-page/'));
     await page.getByRole('heading', { level: 1, name: /Search results for/ }).waitFor();
@@ -154,7 +153,10 @@ describe('catalogue journeys', () => {
       .getByRole('button', { name: /Select a Page/ })
       .first()
       .click();
-    await page.getByRole('option', { name: '2' }).click();
+    await page
+      .getByRole('listbox', { name: 'Select a Page' })
+      .getByRole('option', { name: '2', exact: true })
+      .click();
     await page.getByText(/Displaying 10 of 60 Products/).waitFor();
     expect(await page.getByRole('button', { name: 'Update cart' }).count()).toBe(0);
     await checkA11y(page, 'product group');

@@ -6,7 +6,14 @@ const ALLOWED_TAGS = ['b', 'strong', 'i', 'em', 'u', 'br', 'sup', 'sub', 'small'
 
 /** Sanitises a product name for rendering: allow-listed tags only, no attributes at all. */
 export function sanitizeNameHtml(html: string): string {
-  return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR: [], KEEP_CONTENT: true });
+  // NOTE: attributes are dropped before parsing too, so even DOMPurify's inert parse never sees an
+  // inline handler (Chromium reports a CSP violation for the attempt); DOMPurify stays the boundary.
+  const withoutAttributes = html.replace(/<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g, '<$1$2>');
+  return DOMPurify.sanitize(withoutAttributes, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR: [],
+    KEEP_CONTENT: true,
+  });
 }
 
 /**
