@@ -96,12 +96,14 @@ export const DEMO_NEWSLETTERS: {
 ];
 
 export const DEMO_CATALOGUES: {
+  codePrefix: string;
   title: Tri;
   description: Tri;
   colors: [string, string];
   sections: Tri[];
 }[] = [
   {
+    codePrefix: 'BT',
     title: {
       en: 'Notions catalogue 2026',
       fr: 'Catalogue de mercerie 2026',
@@ -120,6 +122,7 @@ export const DEMO_CATALOGUES: {
     ],
   },
   {
+    codePrefix: 'YN',
     title: {
       en: 'Yarn and fibre catalogue 2026',
       fr: 'Catalogue fils et fibres 2026',

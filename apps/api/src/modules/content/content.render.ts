@@ -87,6 +87,8 @@ export function renderPdf(doc: {
   sections: { heading: string; lines: string[] }[];
   color: string;
   footer: string;
+  /** Catalogues: each section on its own page after the cover page. */
+  pagePerSection?: boolean;
 }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const pdf = new PDFDocument({
@@ -110,7 +112,21 @@ export function renderPdf(doc: {
       .text(doc.subtitle, 56, 96, { width: pdf.page.width - 112 });
     pdf.fillColor('#222222').moveDown(4);
     pdf.y = 180;
+    const footer = () =>
+      pdf
+        .font('Helvetica-Oblique')
+        .fontSize(9)
+        .fillColor('#666666')
+        .text(doc.footer, 56, pdf.page.height - 80, {
+          width: pdf.page.width - 112,
+          align: 'center',
+          lineBreak: false,
+        });
     doc.sections.forEach((section, i) => {
+      if (doc.pagePerSection && i > 0) {
+        footer();
+        pdf.addPage();
+      }
       pdf
         .font('Helvetica-Bold')
         .fontSize(17)
@@ -121,14 +137,7 @@ export function renderPdf(doc: {
       for (const line of section.lines) pdf.text(`•  ${line}`, { indent: 10 });
       pdf.moveDown(1);
     });
-    pdf
-      .font('Helvetica-Oblique')
-      .fontSize(9)
-      .fillColor('#666666')
-      .text(doc.footer, 56, pdf.page.height - 80, {
-        width: pdf.page.width - 112,
-        align: 'center',
-      });
+    footer();
     pdf.end();
   });
 }

@@ -31,6 +31,7 @@ const PDF_FOOTER: Record<Lang, string> = {
   es: 'Notions Wholesale — solo clientes profesionales. Precios y disponibilidad en la tienda.',
 };
 
+const SHIP_PACK: Record<Lang, string> = { en: 'Ship pack', fr: 'Emballage', es: 'Paquete' };
 const STEPS: Record<Lang, string> = { en: 'Steps', fr: 'Étapes', es: 'Pasos' };
 const MATERIALS: Record<Lang, string> = { en: 'You will need', fr: 'Matériel', es: 'Materiales' };
 
@@ -151,11 +152,13 @@ export async function seedDemoContent(
           subtitle: cat.description[lang],
           color: cat.colors[0],
           footer: PDF_FOOTER[lang],
+          pagePerSection: true,
           sections: cat.sections.map((s, n) => ({
             heading: s[lang],
             lines: Array.from(
-              { length: 6 },
-              (_, k) => `${s[lang]} — ${String(1000 + n * 100 + k * 7)}`,
+              { length: 18 },
+              (_, k) =>
+                `${cat.codePrefix}-${10000 + n * 100 + k * 7}   ${s[lang]} #${k + 1}   ${SHIP_PACK[lang]}: ${[6, 12, 24, 48][k % 4]}`,
             ),
           })),
         }),
