@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { addPlaceholderLines } from '@/lib/cart-cache';
 import { useSession } from '@/lib/session';
 import { cartKeys } from '@/lib/shopping-keys';
 
@@ -21,6 +22,9 @@ export function useAddGroupToCart() {
       if (!user) throw new Error('Not signed in');
       return addGroupToCart(user.user_value, items);
     },
+    // SPEC.md §4: placeholder lines at once, rolled back when the server refuses (lib/cart-cache.ts).
+    onMutate: async (items) => ({ rollback: await addPlaceholderLines(queryClient, items) }),
+    onError: (_error, _items, context) => context?.rollback(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
   });
 }

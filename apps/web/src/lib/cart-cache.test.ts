@@ -1,0 +1,31 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { cart, line, product } from '@/test/shopping';
+import { addPlaceholderLines, withAddedLines } from './cart-cache';
+import { cartKeys } from './shopping-keys';
+
+describe('cart cache (SPEC.md §4 local cart rules)', () => {
+  it('grows an existing line, appends a new one', () => {
+    const next = withAddedLines(cart([line()], 60), [
+      { product_id: ' PIN-100 ', item: 3 },
+      { product_id: 'NEW-1', item: 2, product: { ...product, product_id: 'NEW-1', id: 99 } },
+    ]);
+    expect(next.products.map((l) => [l.product_id, l.item])).toEqual([
+      ['PIN-100', 5],
+      ['NEW-1', 2],
+    ]);
+    expect(next.count).toBe(2);
+    expect(next.products[1]).toMatchObject({ price: 2.5, ship_pack: 12, line_total: 60 });
+    expect(next.products[1].id).toBeLessThan(0);
+  });
+
+  it('shows placeholders in every cached cart and rolls them back', async () => {
+    const qc = new QueryClient();
+    const key = cartKeys.list({ userId: 7, lang: 'en' });
+    qc.setQueryData(key, cart([], 0));
+    const rollback = await addPlaceholderLines(qc, [{ product_id: 'A', item: 1 }]);
+    expect(qc.getQueryData<ReturnType<typeof cart>>(key)?.count).toBe(1);
+    rollback();
+    expect(qc.getQueryData<ReturnType<typeof cart>>(key)?.count).toBe(0);
+  });
+});

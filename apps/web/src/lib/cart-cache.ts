@@ -1,0 +1,63 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { CartLine, CartResponse, ProductCard } from '@wholesale/contract';
+import { cartKeys } from './shopping-keys';
+
+/** What an add puts in the cart: a product (a card when there is one) and how many ship packs. */
+export type PendingAdd = { product_id: string; item: number; product?: ProductCard };
+
+let placeholderId = 0;
+
+/** A placeholder line shown at once (SPEC.md §4) until the server's cart replaces it. */
+export function placeholderLine({ product_id, item, product }: PendingAdd): CartLine {
+  const second = product?.selling_price_2 ?? null;
+  const price = second !== null && second > 0 ? second : (product?.selling_price ?? 0);
+  const pack = product?.ship_pac || 1;
+  placeholderId -= 1;
+  return {
+    id: placeholderId,
+    product: product?.id ?? 0,
+    product_id: product_id.trim(),
+    name: product?.name ?? product_id.trim(),
+    item,
+    price,
+    selling_price: product?.selling_price ?? 0,
+    retail_price: product?.retail_price ?? 0,
+    ship_pack: pack,
+    available: product?.available ?? 0,
+    class: product?.class ?? '',
+    image: product?.image ?? '',
+    selected: true,
+    unavailable: false,
+    line_total: price * item * pack,
+  };
+}
+
+/** The cart with the adds applied: an existing line grows, otherwise a line is appended (SPEC.md §4). */
+export function withAddedLines(cart: CartResponse | undefined, adds: PendingAdd[]): CartResponse {
+  let products = [...(cart?.products ?? [])];
+  for (const add of adds) {
+    const code = add.product_id.trim();
+    const existing = products.find((l) => l.product_id.trim() === code);
+    products = existing
+      ? products.map((l) => (l === existing ? { ...l, item: l.item + add.item } : l))
+      : [...products, placeholderLine(add)];
+  }
+  return { status: true, total: cart?.total ?? 0, ...cart, products, count: products.length };
+}
+
+/**
+ * Optimistic add for every cached cart (SPEC.md §4): placeholder lines show at once; the returned
+ * function rolls them back when the server refuses. Shared by the card control and the product-group
+ * button, which live in different features.
+ */
+export async function addPlaceholderLines(
+  queryClient: QueryClient,
+  adds: PendingAdd[],
+): Promise<() => void> {
+  await queryClient.cancelQueries({ queryKey: cartKeys.all });
+  const snapshots = queryClient.getQueriesData<CartResponse>({ queryKey: cartKeys.lists() });
+  for (const [key, cart] of snapshots) queryClient.setQueryData(key, withAddedLines(cart, adds));
+  return () => {
+    for (const [key, cart] of snapshots) queryClient.setQueryData(key, cart);
+  };
+}
