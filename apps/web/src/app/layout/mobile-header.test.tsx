@@ -1,0 +1,31 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderRoutes, stubFetch } from '@/test/render';
+import { MobileBottomBar } from './mobile-bottom-bar';
+import { MobileHeader } from './mobile-header';
+
+describe('mobile layout (SPEC.md §2)', () => {
+  it('shows the page title, and the back arrow goes one step back in history', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({ '/api/categories': () => ({ status: true, data: [] }) }).fetchMock,
+    );
+    const u = userEvent.setup();
+    const { router } = renderRoutes([{ path: '*', element: <MobileHeader /> }], '/');
+    await act(() => router.navigate('/about-us'));
+    await act(() => router.navigate('/cart'));
+    expect(screen.getByText('Cart')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Go back' }));
+    expect(router.state.location.pathname).toBe('/about-us');
+    expect(screen.getByText('About Us')).toBeInTheDocument();
+  });
+
+  it('has home, language and profile in the bottom bar', () => {
+    renderRoutes([{ path: '*', element: <MobileBottomBar /> }]);
+    const nav = screen.getByRole('navigation', { name: 'Quick navigation' });
+    expect(nav).toContainElement(screen.getByRole('link', { name: 'Home' }));
+    expect(nav).toContainElement(screen.getByRole('combobox', { name: 'Language' }));
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  });
+});

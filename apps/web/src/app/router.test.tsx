@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import type { RouteObject } from 'react-router';
+import { GuestOnlyRoute, ProtectedRoute, StaffRoute } from './guards';
+import { routes } from './router';
+
+type Guard = 'guest' | 'protected' | 'staff' | 'public';
+
+/** Flattens the route tree into full paths with the guard each one sits under. */
+function flatten(list: RouteObject[], base = '', guard: Guard = 'public'): Record<string, Guard> {
+  const out: Record<string, Guard> = {};
+  for (const route of list) {
+    const type = (route.element as { type?: unknown } | undefined)?.type;
+    const g: Guard =
+      type === GuestOnlyRoute
+        ? 'guest'
+        : type === ProtectedRoute
+          ? 'protected'
+          : type === StaffRoute
+            ? 'staff'
+            : guard;
+    const path = route.index
+      ? base || '/'
+      : route.path
+        ? `${base.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}`
+        : base;
+    if (route.index || (route.path && (route.lazy || route.Component))) out[path || '/'] = g;
+    if (route.children) Object.assign(out, flatten(route.children, path, g));
+  }
+  return out;
+}
+
+const table = flatten(routes);
+
+describe('route table (SPEC.md §2)', () => {
+  it('has every route of the spec, each lazily loaded', () => {
+    expect(Object.keys(table).sort()).toEqual(
+      [
+        '/',
+        '/login',
+        '/register',
+        '/success-page',
+        '/reset-password',
+        '/account-registration',
+        '/welcome',
+        '/welcome-mobile',
+        '/forget-password',
+        '/products/:name?/:cate?/:cate_code?/:classCode?',
+        '/dispay-products/:cate',
+        '/search-page/:product/:search',
+        '/category-page/:title',
+        '/description/:product_id/:country',
+        '/favorite',
+        '/favourite-view',
+        '/cart',
+        '/order-confirm',
+        '/profile',
+        '/profile/password',
+        '/pdata',
+        '/order',
+        '/pform',
+        '/about-us',
+        '/catalogues',
+        '/newsletter',
+        '/customer-support',
+        '/free-patterns',
+        '/orderdetails/:order_id',
+        '/password',
+        '/opticon',
+        '/print-order',
+        '/product-groups/:id',
+        '/admin/content',
+        '/admin/applications',
+        '/admin/applications/:id',
+        '/dev/mailbox',
+      ].sort(),
+    );
+  });
+
+  it('puts each route behind the right guard', () => {
+    const under = (g: Guard) =>
+      Object.keys(table)
+        .filter((p) => table[p] === g)
+        .sort();
+    expect(under('guest')).toEqual(
+      [
+        '/login',
+        '/register',
+        '/success-page',
+        '/reset-password',
+        '/account-registration',
+        '/welcome',
+        '/welcome-mobile',
+        '/forget-password',
+      ].sort(),
+    );
+    expect(under('protected')).toEqual(
+      [
+        '/favourite-view',
+        '/favorite',
+        '/cart',
+        '/profile',
+        '/profile/password',
+        '/order-confirm',
+        '/order',
+        '/orderdetails/:order_id',
+        '/print-order',
+        '/opticon',
+        '/pdata',
+        '/pform',
+        '/password',
+      ].sort(),
+    );
+    expect(under('staff')).toEqual([
+      '/admin/applications',
+      '/admin/applications/:id',
+      '/admin/content',
+    ]);
+  });
+
+  it('loads every page module with a default export', async () => {
+    const lazyRoutes: RouteObject[] = [];
+    const walk = (list: RouteObject[]) =>
+      list.forEach((r) => {
+        if (typeof r.lazy === 'function') lazyRoutes.push(r);
+        if (r.children) walk(r.children);
+      });
+    walk(routes);
+    for (const route of lazyRoutes) {
+      const loaded = await (route.lazy as () => Promise<{ Component?: unknown }>)();
+      expect(typeof loaded.Component, `page of ${route.path ?? 'index'}`).toBe('function');
+    }
+  });
+});
