@@ -16,7 +16,10 @@ declare module 'vitest' {
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = path.join(ROOT, 'apps/api/dist/server.js');
 // WEB_DIST (optional) points the server and the budget check at another build of the web.
-const WEB_INDEX = path.join(path.resolve(ROOT, process.env.WEB_DIST ?? 'apps/web/dist'), 'index.html');
+const WEB_INDEX = path.join(
+  path.resolve(ROOT, process.env.WEB_DIST ?? 'apps/web/dist'),
+  'index.html',
+);
 const ARTIFACTS = path.join(ROOT, 'e2e/.artifacts');
 const READY_TIMEOUT_MS = Number(process.env.E2E_READY_TIMEOUT_MS ?? 240_000);
 
