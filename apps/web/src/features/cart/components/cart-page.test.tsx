@@ -127,6 +127,48 @@ describe('CartPage', () => {
     );
   });
 
+  it('keeps the Idempotency-Key after a network failure and renews it after a refusal', async () => {
+    signInStored();
+    const answers = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () =>
+        json(
+          {
+            status: false,
+            error: { code: 'CONFLICT', message: 'Only 1 ship packs of PIN-100 are available' },
+          },
+          409,
+        ),
+      () => json({ status: true, order_id: 5, total: 60, replayed: false }),
+    ];
+    const { fetchMock, calls } = routeFetch({
+      'GET /api/cart': () => json(cart([line()], 60)),
+      'POST /api/store/orders': () => answers.shift()!(),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(
+      [
+        { path: '/cart', element: <CartPage /> },
+        { path: '*', element: <Where /> },
+      ],
+      '/cart',
+    );
+    const place = await screen.findByRole('button', { name: 'Place order' });
+    await userEvent.click(place);
+    await screen.findByRole('alert');
+    await userEvent.click(place);
+    expect(
+      await screen.findByText('Only 1 ship packs of PIN-100 are available'),
+    ).toBeInTheDocument();
+    await userEvent.click(place);
+    expect(await screen.findByTestId('where')).toHaveTextContent('/order-confirm?order_id=5');
+    const keys = calls
+      .filter((c) => c.url.pathname === '/api/store/orders')
+      .map((c) => new Headers(c.init?.headers).get('Idempotency-Key'));
+    expect(keys[0]).toBe(keys[1]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
   it('removes a line and refetches the cart at once and again after 1.5 s', async () => {
     signInStored();
     const { fetchMock, calls } = routeFetch({

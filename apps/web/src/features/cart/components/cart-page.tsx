@@ -99,9 +99,11 @@ export function CartPage() {
           idempotencyKey.current = crypto.randomUUID();
           void navigate({ pathname: paths.orderConfirm(), search: `?order_id=${data.order_id}` });
         },
-        onError: () => {
-          // A refused order can be retried with a fresh key once the cart changes.
-          idempotencyKey.current = crypto.randomUUID();
+        onError: (error) => {
+          // A refusal (4xx) may be retried with a fresh key once the cart changes; after a network
+          // failure or a 5xx the same key is kept, so a retry answers the order if it was placed.
+          if (error instanceof ApiError && error.status < 500)
+            idempotencyKey.current = crypto.randomUUID();
         },
       },
     );
