@@ -1,6 +1,6 @@
 import type { Category } from '@wholesale/contract';
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths, type ClassCode } from '@/config/paths';
@@ -72,6 +72,15 @@ function CategoryItem({ category }: { category: Category }) {
 
   useEffect(() => setOpen(false), [location.pathname]);
 
+  // A panel that would run off the right edge of the window opens leftwards instead.
+  const panelRef = useRef<HTMLDivElement>(null);
+  const [alignRight, setAlignRight] = useState(false);
+  useLayoutEffect(() => {
+    if (!open || !panelRef.current) return;
+    const itemLeft = panelRef.current.parentElement?.getBoundingClientRect().left ?? 0;
+    setAlignRight(itemLeft + panelRef.current.offsetWidth > document.documentElement.clientWidth);
+  }, [open]);
+
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
       event.stopPropagation();
@@ -107,7 +116,12 @@ function CategoryItem({ category }: { category: Category }) {
           >
             <ChevronDown aria-hidden="true" size={14} />
           </button>
-          <div id={panelId} className="category-menu__panel" hidden={!open}>
+          <div
+            id={panelId}
+            ref={panelRef}
+            className={`category-menu__panel${alignRight ? ' category-menu__panel--right' : ''}`}
+            hidden={!open}
+          >
             {isSignedIn ? (
               <ul className="category-menu__special" aria-label={t('menu.special')}>
                 {SPECIAL_LINKS.map(({ code, key, count }) => (
