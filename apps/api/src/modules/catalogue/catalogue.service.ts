@@ -128,6 +128,12 @@ const countCache = new TtlCache<number>(30_000);
 const listingIndexCache = new TtlCache<{ total: number; marks: ListingMark[] }>(30_000);
 const filterCache = new TtlCache<FilterOptions>(60_000);
 const bestSellerCache = new TtlCache<number[]>(5 * 60_000);
+const classCodesCache = new TtlCache<Awaited<ReturnType<typeof selectClassCodes>>>(60_000);
+
+/** Class codes change almost never (cached 60 s). */
+function allClassCodes(tx: Tx) {
+  return classCodesCache.get(tx, 'all', () => selectClassCodes(tx));
+}
 
 /** Every category (cached 30 s: the tree changes rarely and is read by every listing). */
 function allCategories(tx: Tx): Promise<CategoryRow[]> {
@@ -143,6 +149,7 @@ export function invalidateCatalogueCaches(tx: Tx): void {
     listingIndexCache,
     filterCache,
     bestSellerCache,
+    classCodesCache,
   ])
     cache.clear(tx);
 }
@@ -398,7 +405,7 @@ export async function getProductDetail(
   if (!row) throw new AppError('NOT_FOUND', 'This product is not sold in this country');
   const [rows, classes, relatedIds] = await Promise.all([
     allCategories(tx),
-    selectClassCodes(tx),
+    allClassCodes(tx),
     selectRelatedIds(tx, Number(row.id), Number(row.category_id), viewer.country, RELATED_LIMIT),
   ]);
   const related = await selectCardsByIds(tx, relatedIds, viewer.country, lang);
@@ -421,7 +428,7 @@ export async function getProductDetail(
 
 /** GET class_codes: every class code with its badge image (SPEC.md §3 class, image, id). */
 export async function getClassCodes(tx: Tx, lang: Lang): Promise<ClassCodeEntry[]> {
-  const rows = await selectClassCodes(tx);
+  const rows = await allClassCodes(tx);
   return rows.map((r, index) => ({
     id: index + 1,
     class: r.code,
