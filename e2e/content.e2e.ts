@@ -98,7 +98,7 @@ async function openIn(lang: Lang, viewport?: { width: number; height: number }) 
 async function imagesLoaded(page: Page, selector: string): Promise<boolean> {
   return page.evaluate(
     (sel) =>
-      [...document.querySelectorAll<HTMLImageElement>(sel)].every(
+      Array.from(document.querySelectorAll<HTMLImageElement>(sel)).every(
         (img) => img.complete && img.naturalWidth > 0,
       ),
     selector,
