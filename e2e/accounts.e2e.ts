@@ -173,6 +173,8 @@ describe('accounts journeys', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/forget-password');
+    // NOTE: the URL changes before React swaps the page; /login has an "Email" field too.
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await page
@@ -241,5 +243,42 @@ describe('accounts journeys', () => {
     });
     expect(restore.status).toBe(200);
     expectNoErrorsButExpected(errors);
+  });
+
+  it('shows the guest account pages in French, accessible (desktop; phone for the mobile ones)', async () => {
+    const runs: { viewport?: typeof PHONE; pages: [string, string][] }[] = [
+      {
+        pages: [
+          ['/welcome', 'Bienvenue sur notre boutique de gros'],
+          ['/account-registration', 'Ouvrir un compte commercial'],
+          ['/forget-password', 'Mot de passe oublié ?'],
+          ['/login', 'Connexion'],
+        ],
+      },
+      { viewport: PHONE, pages: [['/welcome-mobile', 'Bienvenue sur notre boutique de gros']] },
+    ];
+    for (const run of runs) {
+      const { page, errors } = await newPage(browser, {
+        baseUrl,
+        ...(run.viewport ? { viewport: run.viewport } : {}),
+      });
+      await page.goto('/');
+      await page.evaluate(() => localStorage.setItem('selectedLanguage', 'fr'));
+      for (const [path, heading] of run.pages) {
+        await page.goto(path);
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        await checkA11y(page, `${path} ${run.viewport ? 'phone' : 'desktop'}`);
+      }
+      await page
+        .getByRole('link', {
+          name: run.viewport ? 'Demander un compte' : 'Demander un compte commercial',
+        })
+        .click();
+      await page.waitForURL('**/account-registration');
+      await page.getByRole('link', { name: 'Commencer ma demande' }).click();
+      await page.waitForURL('**/register');
+      expectNoErrorsButExpected(errors);
+      await page.context().close();
+    }
   });
 });

@@ -1,0 +1,68 @@
+import { configure, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { storeUser } from '@/lib/session';
+import { renderWithProviders } from '@/test/render';
+import { ChangePasswordForm } from './change-password-form';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const user = {
+  user_value: 31,
+  owner_name: 'Ann',
+  email: 'ann@shop.example',
+  customer_code: null,
+  flag: 'active',
+  cflag: 'ca' as const,
+  lang: '' as const,
+  role: 'customer' as const,
+};
+
+async function fill(old: string, next: string, confirm: string) {
+  if (old) await userEvent.type(await screen.findByLabelText('Current password'), old);
+  if (next) await userEvent.type(screen.getByLabelText('New password'), next);
+  if (confirm) await userEvent.type(screen.getByLabelText('Confirm new password'), confirm);
+  await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+}
+
+describe('ChangePasswordForm', () => {
+  it('requires the current password and applies the policy before calling the server', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    storeUser(user);
+    renderWithProviders(<ChangePasswordForm />);
+    await screen.findByRole('heading', { name: 'Change password' });
+    await fill('', 'password123', 'password123');
+    expect(await screen.findByText('Current password is required')).toBeInTheDocument();
+    expect(
+      screen.getByText('This password is too common, please choose another one'),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("sends PUT /api/updateProfile with the caller's id and shows the server's field error", async () => {
+    const calls: { url: string; init?: RequestInit }[] = [];
+    const message = 'The current password is incorrect';
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      calls.push({ url, init });
+      return new Response(
+        JSON.stringify({
+          status: false,
+          error: { code: 'VALIDATION_FAILED', message, fields: { old_password: message } },
+        }),
+        { status: 400 },
+      );
+    });
+    storeUser(user);
+    renderWithProviders(<ChangePasswordForm />);
+    await fill('wrong-old-password', 'a-brand-new-password', 'a-brand-new-password');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(calls[0].url).toBe('/api/updateProfile');
+    expect(calls[0].init?.method).toBe('PUT');
+    expect(JSON.parse(String(calls[0].init?.body))).toEqual({
+      id: 31,
+      old_password: 'wrong-old-password',
+      new_password: 'a-brand-new-password',
+    });
+  });
+});
