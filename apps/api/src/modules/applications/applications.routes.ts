@@ -32,9 +32,17 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Fail at start-up, not at the first application, when production has no encryption key.
   getFieldCipher(app.config);
 
+  // Applications are few and come from people: a tighter per-IP limit than the general one keeps
+  // the outbox (acknowledgement + staff notice per submission) from being used to spam.
+  const submitLimit = {
+    max: Math.max(10, Math.floor(app.config.rateLimitMax / 40)),
+    timeWindow: 10 * 60_000,
+  };
+
   app.post(
     '/api/store/user',
     {
+      config: { rateLimit: submitLimit },
       schema: {
         tags: ['applications'],
         summary:
