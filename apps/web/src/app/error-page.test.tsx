@@ -7,7 +7,13 @@ import { testQueryClient } from '@/test/render';
 
 function renderFailing(loader: () => never, path = '/boom') {
   const router = createMemoryRouter(
-    [{ path: '/', errorElement: <ErrorPage />, children: [{ path: 'boom', loader, element: <p>never</p> }] }],
+    [
+      {
+        path: '/',
+        errorElement: <ErrorPage />,
+        children: [{ path: 'boom', loader, element: <p>never</p> }],
+      },
+    ],
     { initialEntries: [path] },
   );
   render(
@@ -23,7 +29,9 @@ describe('default error page (SPEC.md §2)', () => {
     renderFailing(() => {
       throw data('gone', { status: 410, statusText: 'Gone' });
     });
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Unexpected Application Error!' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('410 Gone')).toBeInTheDocument();
   });
 
@@ -32,16 +40,23 @@ describe('default error page (SPEC.md §2)', () => {
     renderFailing(() => {
       throw new Error('Catalogue exploded');
     });
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Unexpected Application Error!' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Catalogue exploded')).toBeInTheDocument();
   });
 
   it('answers an unknown path with 404 Not Found', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    renderFailing((() => {
-      throw new Error('unused');
-    }) as () => never, '/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    renderFailing(
+      (() => {
+        throw new Error('unused');
+      }) as () => never,
+      '/no/such/page',
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Unexpected Application Error!' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('404 Not Found')).toBeInTheDocument();
   });
 });
