@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
 import { sampleCanadianApplication } from '@wholesale/contract';
+import i18n from '@/lib/i18n';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { RegistrationWizard } from './registration-wizard';
 
@@ -81,6 +82,20 @@ describe('registration wizard', () => {
     await user.tab();
     expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Email Address/)).toHaveAttribute('type', 'email');
+  });
+
+  it('shows the messages in French when the language is French', async () => {
+    await i18n.changeLanguage('fr');
+    try {
+      const user = userEvent.setup();
+      renderWizard();
+      const name = await screen.findByLabelText(/^Nom du propriétaire/, {}, { timeout: 5000 });
+      await user.click(name);
+      await user.tab();
+      expect(await screen.findByText('Le nom du propriétaire est obligatoire')).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('step 2 is the Canadian form for Canada, carries owner name and e-mail, and validates on blur', async () => {
