@@ -45,6 +45,12 @@ const EnvSchema = z.object({
     .string()
     .url({ message: 'must be the https URL of the chat widget script' })
     .optional(),
+  GEOLOCATION_URL: z
+    .string()
+    .url({
+      message: 'must be the URL of the IP geolocation service, with {ip} where the address goes',
+    })
+    .optional(),
   ANALYTICS_SCRIPT_URL: z
     .string()
     .url({ message: 'must be the https URL of the analytics script' })
@@ -73,6 +79,8 @@ export type Config = {
   chatWidgetUrl?: string;
   /** Analytics script (page views, one geolocation event); none by default. */
   analyticsScriptUrl?: string;
+  /** IP geolocation service (SPEC.md §7 /ipgeo), `{ip}` replaced by the caller's address; none by default. */
+  geolocationUrl?: string;
 };
 
 /** A configuration error naming every bad variable, so start-up fails with one clear message. */
@@ -108,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     chatWidgetUrl: e.CHAT_WIDGET_URL,
     analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL,
+    geolocationUrl: e.GEOLOCATION_URL,
   };
 }

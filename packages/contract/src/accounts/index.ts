@@ -216,6 +216,18 @@ export const ClientConfigResponse = z.object({
 });
 export type ClientConfigResponse = z.infer<typeof ClientConfigResponse>;
 
+/**
+ * GET /api/geolocation: where the caller's IP is, for the one-time analytics event (SPEC.md §2, §7).
+ * All null without a configured provider; the storefront's country stays 'ca' either way.
+ */
+export const GeolocationResponse = z.object({
+  status: z.literal(true),
+  country_name: z.string().nullable(),
+  city: z.string().nullable(),
+  province: z.string().nullable(),
+});
+export type GeolocationResponse = z.infer<typeof GeolocationResponse>;
+
 // ---------------------------------------------------------------- dev mailbox
 
 export const MailSummaryDto = z.object({

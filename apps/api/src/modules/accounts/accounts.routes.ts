@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ClientConfigResponse,
   ForgotPasswordBody,
+  GeolocationResponse,
   LoginBody,
   LoginResponse,
   MeResponse,
@@ -28,6 +29,7 @@ import {
   resetPassword,
   updatePreferences,
 } from './accounts.service';
+import { geolocate } from './geolocation.service';
 
 /** Account bodies are tiny: anything above this is refused with 413 before it is parsed. */
 const SMALL_BODY = 16 * 1024;
@@ -94,6 +96,18 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         analytics_script_url: app.config.analyticsScriptUrl ?? null,
       };
     },
+  );
+
+  app.get(
+    '/api/geolocation',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "Where the caller's IP is (analytics only; nulls without GEOLOCATION_URL)",
+        response: { 200: GeolocationResponse },
+      },
+    },
+    async (request) => geolocate(app.config.geolocationUrl, request.ip, request.log),
   );
 
   app.put(

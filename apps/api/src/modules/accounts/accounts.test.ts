@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -659,6 +660,41 @@ describe('general rate limit and security headers', () => {
       );
     } finally {
       await chat.close();
+    }
+  });
+
+  it('geolocates through the configured provider only, and survives its failure', async () => {
+    const none = await t.inject({ method: 'GET', url: '/api/geolocation' });
+    expect(none.json()).toEqual({ status: true, country_name: null, city: null, province: null });
+    const seen: string[] = [];
+    const provider = http.createServer((req, res) => {
+      seen.push(req.url ?? '');
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ country_name: 'Canada', city: 'Montréal', state_prov: 'Quebec' }));
+    });
+    await new Promise<void>((r) => provider.listen(0, '127.0.0.1', () => r()));
+    const port = (provider.address() as { port: number }).port;
+    const geo = await createTestApp({
+      env: { GEOLOCATION_URL: `http://127.0.0.1:${port}/ipgeo?ip={ip}` },
+    });
+    try {
+      const res = await geo.inject({
+        method: 'GET',
+        url: '/api/geolocation',
+        remoteAddress: '203.0.113.9',
+      });
+      expect(res.json()).toEqual({
+        status: true,
+        country_name: 'Canada',
+        city: 'Montréal',
+        province: 'Quebec',
+      });
+      expect(seen).toEqual(['/ipgeo?ip=203.0.113.9']);
+      await new Promise<void>((r) => provider.close(() => r()));
+      const down = await geo.inject({ method: 'GET', url: '/api/geolocation' });
+      expect(down.json().country_name).toBeNull();
+    } finally {
+      await geo.close();
     }
   });
 

@@ -102,4 +102,45 @@ describe('Integrations', () => {
     await waitFor(() => expect(getStoredUser()).toBeNull());
     expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toEqual({ lang: 'fr' });
   });
+
+  it('loads analytics, sends page views and the geolocation event once per browser', async () => {
+    const { fetchMock, calls } = stubFetch({
+      '/api/client-config': () => ({
+        status: true,
+        chat_widget_url: null,
+        analytics_script_url: 'https://stats.example.net/a.js',
+      }),
+      '/api/geolocation': () => ({
+        status: true,
+        country_name: 'Canada',
+        city: 'Montréal',
+        province: 'Quebec',
+      }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const views: unknown[] = [];
+    const geos: unknown[] = [];
+    const onView = (e: Event) => views.push((e as CustomEvent).detail);
+    const onGeo = (e: Event) => geos.push((e as CustomEvent).detail);
+    window.addEventListener('wholesale:pageview', onView);
+    window.addEventListener('wholesale:geolocation', onGeo);
+    try {
+      const first = renderWithProviders(page(), '/products?page=2');
+      await waitFor(() => expect(geos).toHaveLength(1));
+      expect(geos[0]).toEqual({ city: 'Montréal', country: 'Canada', province: 'Quebec' });
+      expect(views).toContainEqual({ path: '/products?page=2' });
+      expect(document.getElementById('analytics-script')).toHaveAttribute(
+        'src',
+        'https://stats.example.net/a.js',
+      );
+      first.unmount();
+      renderWithProviders(page());
+      await waitFor(() => expect(views.length).toBeGreaterThan(1));
+      expect(calls.filter((c) => c.url.pathname === '/api/geolocation')).toHaveLength(1);
+    } finally {
+      window.removeEventListener('wholesale:pageview', onView);
+      window.removeEventListener('wholesale:geolocation', onGeo);
+      document.getElementById('analytics-script')?.remove();
+    }
+  });
 });

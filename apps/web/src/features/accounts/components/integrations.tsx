@@ -1,8 +1,13 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { getStoredUser, storeUser, useSession } from '@/lib/session';
+import { getString, setString } from '@/lib/storage';
 import { getMe } from '../api/get-me';
 import { useClientConfig } from '../api/get-client-config';
+import { getGeolocation } from '../api/get-geolocation';
+
+/** Set once the one-time geolocation event went out (SPEC.md §2), so it is sent once per browser. */
+export const GEOLOCATION_SENT_KEY = 'geolocationSent';
 
 /** Adds a script tag once (by id); returns a remover. */
 function injectScript(id: string, src: string): () => void {
@@ -45,7 +50,9 @@ function useSessionCheck(signedIn: boolean): void {
 /**
  * SPEC.md §2 third parties, pluggable and off by default: the live-chat widget is loaded only while
  * a user is signed in (CHAT_WIDGET_URL); the analytics script (ANALYTICS_SCRIPT_URL) receives page
- * views as `wholesale:pageview` window events ({ path }). Also runs the session check.
+ * views as `wholesale:pageview` window events ({ path }) and, once per browser, a
+ * `wholesale:geolocation` event ({ city, country, province }, from GET /api/geolocation).
+ * Also runs the session check.
  */
 export function Integrations() {
   const { isSignedIn } = useSession();
@@ -71,6 +78,22 @@ export function Integrations() {
       new CustomEvent('wholesale:pageview', { detail: { path: pathname + search } }),
     );
   }, [analyticsUrl, pathname, search]);
+
+  useEffect(() => {
+    if (!analyticsUrl || getString(GEOLOCATION_SENT_KEY)) return;
+    setString(GEOLOCATION_SENT_KEY, '1');
+    getGeolocation()
+      .then((g) =>
+        window.dispatchEvent(
+          new CustomEvent('wholesale:geolocation', {
+            detail: { city: g.city, country: g.country_name, province: g.province },
+          }),
+        ),
+      )
+      .catch(() => {
+        // Analytics only: a failure changes nothing for the user.
+      });
+  }, [analyticsUrl]);
 
   return null;
 }
