@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Country, Lang } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import {
@@ -8,6 +11,24 @@ import {
   products,
   productTranslations,
 } from '../../db/schema';
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a read on the pool as a named prepared statement (name = hash of the text), so PostgreSQL
+ * plans each distinct catalogue query once per connection instead of on every request (planning
+ * these joins costs more than executing them). Inside a transaction, or on PGlite, a plain execute.
+ */
+async function run<T>(tx: Tx, query: SQL): Promise<{ rows: T[] }> {
+  const client = (tx as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const name = `ws_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    const result = await client.query({ name, text, values: params as unknown[] });
+    return { rows: result.rows as T[] };
+  }
+  return (await tx.execute(query)) as unknown as { rows: T[] };
+}
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ClassCodeRow = typeof classCodes.$inferSelect;
@@ -25,7 +46,9 @@ export async function selectSpecialClassCounts(
   tx: Tx,
   country: Country,
 ): Promise<Array<{ rootId: number; classCode: string; count: number }>> {
-  const result = await tx.execute<{ root_id: number; class_code: string; count: string }>(sql`
+  const result = await run<{ root_id: number; class_code: string; count: string }>(
+    tx,
+    sql`
     with recursive tree as (
       select id, id as root_id from categories where parent_id is null
       union all
@@ -36,7 +59,8 @@ export async function selectSpecialClassCounts(
     join tree on tree.id = p.category_id
     join product_prices pp on pp.product_id = p.id and pp.country = ${country}
     where p.active and p.class_code in ('F', 'R', 'Y', 'N')
-    group by tree.root_id, p.class_code`);
+    group by tree.root_id, p.class_code`,
+  );
   return result.rows.map((r) => ({
     rootId: Number(r.root_id),
     classCode: r.class_code,
@@ -150,7 +174,9 @@ export async function selectListingPage(
   const from = seek
     ? sql` and (p.category_id, p.product_id) >= (${seek.categoryId}, ${seek.productId})`
     : sql``;
-  const result = await tx.execute<CardRow>(sql`
+  const result = await run<CardRow>(
+    tx,
+    sql`
     with page as (
       select p.id, p.category_id, p.product_id
       from products p
@@ -163,7 +189,8 @@ export async function selectListingPage(
     join products p on p.id = page.id
     join product_prices pp on pp.product_id = p.id and pp.country = ${scope.country}
     left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}
-    order by page.category_id, page.product_id`);
+    order by page.category_id, page.product_id`,
+  );
   return result.rows;
 }
 
@@ -182,12 +209,14 @@ export async function selectListingIndex(
   scope: ListingScope,
   step = LISTING_MARK_STEP,
 ): Promise<{ total: number; marks: ListingMark[] }> {
-  const result = await tx.execute<{
+  const result = await run<{
     rn: string;
     category_id: number;
     product_id: string;
     total: string;
-  }>(sql`
+  }>(
+    tx,
+    sql`
     select rn, category_id, product_id, total from (
       select p.category_id, p.product_id,
              row_number() over (order by p.category_id, p.product_id) as rn,
@@ -196,7 +225,8 @@ export async function selectListingIndex(
        where ${scopeWhere(scope)}
     ) s
     where rn % ${step} = 1
-    order by rn`);
+    order by rn`,
+  );
   const rows = result.rows;
   return {
     total: rows.length ? Number(rows[0].total) : 0,
@@ -216,13 +246,16 @@ export async function selectCardsByIds(
   lang: Lang,
 ): Promise<CardRow[]> {
   if (ids.length === 0) return [];
-  const result = await tx.execute<CardRow & { ord: number }>(sql`
+  const result = await run<CardRow & { ord: number }>(
+    tx,
+    sql`
     select ${cardColumns()}, ids.ord
     from unnest(${intArray(ids)}::int[]) with ordinality as ids(id, ord)
     join products p on p.id = ids.id and p.active
     join product_prices pp on pp.product_id = p.id and pp.country = ${country}
     left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}
-    order by ids.ord`);
+    order by ids.ord`,
+  );
   return result.rows;
 }
 
@@ -239,14 +272,17 @@ export async function selectProductDetail(
   country: Country,
   lang: Lang,
 ): Promise<DetailRow | null> {
-  const result = await tx.execute<DetailRow>(sql`
+  const result = await run<DetailRow>(
+    tx,
+    sql`
     select ${cardColumns()}, p.barcode, p.category_id,
       coalesce(t.description, (select te.description from product_translations te where te.product_id = p.id and te.lang = 'en')) as description
     from products p
     join product_prices pp on pp.product_id = p.id and pp.country = ${country}
     left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}
     where p.product_id = ${productId} and p.active
-    limit 1`);
+    limit 1`,
+  );
   return result.rows[0] ?? null;
 }
 
@@ -258,7 +294,9 @@ export async function selectRelatedIds(
   country: Country,
   limit: number,
 ): Promise<number[]> {
-  const result = await tx.execute<{ id: number }>(sql`
+  const result = await run<{ id: number }>(
+    tx,
+    sql`
     (select gi2.product_id as id, 0 as rank, gi2.position as pos
        from product_group_items gi
        join product_group_items gi2 on gi2.group_id = gi.group_id and gi2.product_id <> gi.product_id
@@ -273,7 +311,8 @@ export async function selectRelatedIds(
       order by p.category_id, p.product_id
       limit ${limit})
     order by rank, pos
-    limit ${limit * 2}`);
+    limit ${limit * 2}`,
+  );
   const seen = new Set<number>();
   const ids: number[] = [];
   for (const row of result.rows) {
@@ -293,12 +332,15 @@ export async function selectNewestIdsOfClass(
   country: Country,
   limit: number,
 ): Promise<number[]> {
-  const result = await tx.execute<{ id: number }>(sql`
+  const result = await run<{ id: number }>(
+    tx,
+    sql`
     select p.id from products p
     join product_prices pp on pp.product_id = p.id and pp.country = ${country}
     where p.active and p.class_code = ${classCode}
     order by p.created_at desc, p.id desc
-    limit ${limit}`);
+    limit ${limit}`,
+  );
   return result.rows.map((r) => Number(r.id));
 }
 
@@ -307,11 +349,13 @@ export async function selectFilterOptions(
   tx: Tx,
   scope: ListingScope,
 ): Promise<Array<{ kind: 'brand' | 'colour' | 'type' | 'size'; value: string; count: number }>> {
-  const result = await tx.execute<{
+  const result = await run<{
     kind: 'brand' | 'colour' | 'type' | 'size';
     value: string;
     n: string;
-  }>(sql`
+  }>(
+    tx,
+    sql`
     with scoped as (
       select p.brand, p.colour, p.type, p.size
       from products p
@@ -323,14 +367,16 @@ export async function selectFilterOptions(
     union all
     select 'type', type, count(*) from scoped where type is not null and type <> '' group by type
     union all
-    select 'size', size, count(*) from scoped where size is not null and size <> '' group by size`);
+    select 'size', size, count(*) from scoped where size is not null and size <> '' group by size`,
+  );
   return result.rows.map((r) => ({ kind: r.kind, value: r.value, count: Number(r.n) }));
 }
 
 export type GroupRow = { id: number; title_en: string; title_fr: string; title_es: string };
 
 export async function selectGroup(tx: Tx, id: number): Promise<GroupRow | null> {
-  const result = await tx.execute<GroupRow>(
+  const result = await run<GroupRow>(
+    tx,
     sql`select id, title_en, title_fr, title_es from product_groups where id = ${id}`,
   );
   return result.rows[0] ?? null;
@@ -345,7 +391,9 @@ export async function selectGroupPage(
   limit: number,
   offset: number,
 ): Promise<CardRow[]> {
-  const result = await tx.execute<CardRow>(sql`
+  const result = await run<CardRow>(
+    tx,
+    sql`
     select ${cardColumns()}
     from product_group_items gi
     join products p on p.id = gi.product_id and p.active
@@ -353,17 +401,21 @@ export async function selectGroupPage(
     left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}
     where gi.group_id = ${groupId}
     order by gi.position, p.product_id
-    limit ${limit} offset ${offset}`);
+    limit ${limit} offset ${offset}`,
+  );
   return result.rows;
 }
 
 export async function countGroup(tx: Tx, groupId: number, country: Country): Promise<number> {
-  const result = await tx.execute<{ n: string }>(sql`
+  const result = await run<{ n: string }>(
+    tx,
+    sql`
     select count(*) as n
     from product_group_items gi
     join products p on p.id = gi.product_id and p.active
     join product_prices pp on pp.product_id = p.id and pp.country = ${country}
-    where gi.group_id = ${groupId}`);
+    where gi.group_id = ${groupId}`,
+  );
   return Number(result.rows[0]?.n ?? 0);
 }
 
@@ -445,7 +497,9 @@ export async function searchProducts(tx: Tx, input: SearchInput): Promise<Search
          where t.lang = ${lang} and t.search_doc @@ q.tsq
          limit ${SEARCH_BRANCH_CAP})`
     : sql`fts as (select 0 as id where false)`;
-  const result = await tx.execute<SearchRow>(sql`
+  const result = await run<SearchRow>(
+    tx,
+    sql`
     with ${ftsCte},
     hits as (${sql.join(branches, sql` union all `)}),
     best as (select id, max(score) as score from hits group by id),
@@ -461,7 +515,8 @@ export async function searchProducts(tx: Tx, input: SearchInput): Promise<Search
       join products p on p.id = ranked.id
       join product_prices pp on pp.product_id = p.id and pp.country = ${input.country}
       left join product_translations t on t.product_id = p.id and t.lang = ${lang}
-     order by ranked.score desc, ranked.product_id`);
+     order by ranked.score desc, ranked.product_id`,
+  );
   return result.rows;
 }
 
@@ -512,16 +567,14 @@ export async function insertDevProduct(
         shipPack: input.shipPack,
       })
       .returning({ id: products.id });
-    await inner
-      .insert(productTranslations)
-      .values(
-        (['en', 'fr', 'es'] as const).map((lang) => ({
-          productId: row.id,
-          lang,
-          name: input.names[lang],
-          description: '',
-        })),
-      );
+    await inner.insert(productTranslations).values(
+      (['en', 'fr', 'es'] as const).map((lang) => ({
+        productId: row.id,
+        lang,
+        name: input.names[lang],
+        description: '',
+      })),
+    );
     if (input.prices.length)
       await inner
         .insert(productPrices)
