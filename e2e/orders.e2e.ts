@@ -69,9 +69,20 @@ describe('cart and orders journeys', () => {
     const heart = page.getByRole('button', { name: /^Favourite: /, pressed: false }).first();
     await heart.waitFor();
     const favBefore = await badgeCount(page, 'Favourites');
+    const favourited = ((await heart.getAttribute('aria-label')) ?? '').replace('Favourite: ', '');
     await heart.click();
     await page.getByText('Product is added to favourites').first().waitFor();
     await expect.poll(() => badgeCount(page, 'Favourites')).toBe(favBefore + 1);
+    const listing = page.url();
+    await page
+      .getByRole('link', { name: /^Favourites, \d+ items$/ })
+      .first()
+      .click();
+    await page.waitForURL('**/favourite-view');
+    await page.getByRole('heading', { name: 'My favourites' }).waitFor();
+    await page.getByRole('button', { name: `Favourite: ${favourited}`, pressed: true }).waitFor();
+    await checkA11y(page, '/favourite-view');
+    await page.goto(listing);
 
     // Add from the listing: the cart badge counts the new line.
     const add = page.getByRole('button', { name: /^Add .+ to the cart$/, disabled: false }).first();
@@ -129,6 +140,7 @@ describe('cart and orders journeys', () => {
       .getByRole('cell', { name: new RegExp(code) })
       .first()
       .waitFor();
+    await checkA11y(page, '/orderdetails');
 
     // The PDF is a real PDF.
     const pdfHref = await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
