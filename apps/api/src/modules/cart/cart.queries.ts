@@ -114,4 +114,3 @@ export async function addCartQuantity(
   const row = result.rows[0];
   return { before: Number(row?.before ?? 0), after: Number(row?.after ?? 0) };
 }
-

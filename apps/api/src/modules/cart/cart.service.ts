@@ -131,7 +131,12 @@ function refuseUnavailable(): never {
  * quantity is clamped to stock for classes other than N and the answer's notice says so; an
  * unavailable product is refused.
  */
-export async function addToCart(tx: Tx, owner: CartOwner, ref: ProductRef, item: number): Promise<CartResponse> {
+export async function addToCart(
+  tx: Tx,
+  owner: CartOwner,
+  ref: ProductRef,
+  item: number,
+): Promise<CartResponse> {
   const product = await resolveProduct(tx, ref, owner);
   if (isUnavailable(product.available, product.classCode)) refuseUnavailable();
   const isComingSoon = product.classCode.trim().toUpperCase() === COMING_SOON_CLASS;

@@ -153,9 +153,13 @@ describe('cart: adding', () => {
 
   it('never loses an add when adds race (one atomic upsert)', async () => {
     const me = await t.signIn();
-    await Promise.all(Array.from({ length: 8 }, () => add(me.headers, { product_id: 'SALE', item: 2 })));
+    await Promise.all(
+      Array.from({ length: 8 }, () => add(me.headers, { product_id: 'SALE', item: 2 })),
+    );
     const cart = (await t.inject({ method: 'GET', url: '/api/cart', headers: me.headers })).json();
-    expect(cart.products.find((l: { product_id: string }) => l.product_id === 'SALE').item).toBe(16);
+    expect(cart.products.find((l: { product_id: string }) => l.product_id === 'SALE').item).toBe(
+      16,
+    );
   });
 
   it('accepts a numeric product id, and class N beyond stock', async () => {
