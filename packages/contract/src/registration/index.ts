@@ -56,7 +56,10 @@ function multiSelect<T extends readonly [string, ...string[]]>(values: T) {
 
 const YesNo = z.enum(['Yes', 'No'], { error: M.yesNo });
 /** An unanswered Yes/No question is '' (SPEC.md §3: caslConsent defaults to empty). */
-const YesNoOrEmpty = z.enum(['Yes', 'No', ''], { error: M.yesNo }).default('');
+const YesNoOrEmpty = z.preprocess(
+  (v) => (v === null || v === undefined ? '' : v),
+  z.enum(['Yes', 'No', ''], { error: M.yesNo }),
+);
 
 export const BUSINESS_REGISTRATIONS = [
   'corporation',

@@ -228,6 +228,16 @@ describe('conditional rules (SPEC.md §4, §5)', () => {
     }
   });
 
+  it('unanswered Yes/No questions (sale_manager, caslConsent) are empty, not an error', () => {
+    const input: Record<string, unknown> = { ...sampleUsaApplication(), sale_manager: null };
+    delete input.caslConsent;
+    const parsed = UsaApplication.parse(input);
+    expect([parsed.sale_manager, parsed.caslConsent]).toEqual(['', '']);
+    expect(messageFor(UsaApplication, { ...input, caslConsent: 'Maybe' }, 'caslConsent')).toBe(
+      'Please answer Yes or No',
+    );
+  });
+
   it('formerCustomer defaults to No and accepts only Yes or No', () => {
     const input: Record<string, unknown> = { ...sampleUsaApplication() };
     delete input.formerCustomer;
