@@ -95,17 +95,15 @@ export async function insertCatalogueFixtures(t: TestApp) {
       sortOrder: 2,
     })
     .returning();
-  await db
-    .insert(categories)
-    .values({
-      level: 1,
-      catCode: 'ZP',
-      nameEn: 'Zippers',
-      nameFr: 'Fermetures',
-      nameEs: 'Cremalleras',
-      sortOrder: 3,
-      hidden: true,
-    });
+  await db.insert(categories).values({
+    level: 1,
+    catCode: 'ZP',
+    nameEn: 'Zippers',
+    nameFr: 'Fermetures',
+    nameEs: 'Cremalleras',
+    sortOrder: 3,
+    hidden: true,
+  });
   const cat: Record<string, number> = {
     BT: bt.id,
     'BT-WD': wd.id,

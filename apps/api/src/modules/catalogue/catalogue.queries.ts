@@ -439,6 +439,8 @@ export type SearchInput = {
   offset: number;
   /** Also look for typo matches by trigram similarity (callers set the threshold, see searchProductsFuzzy). */
   fuzzy: boolean;
+  /** Most rows one branch contributes (SEARCH_BRANCH_CAP by default; suggestions ask for fewer). */
+  cap?: number;
 };
 
 export type SearchRow = CardRow & { score: number; total: string };
@@ -452,6 +454,7 @@ export const SEARCH_BRANCH_CAP = 1000;
  * reads an index; the best score per product wins; the total comes from a window count.
  */
 export async function searchProducts(tx: Tx, input: SearchInput): Promise<SearchRow[]> {
+  const cap = input.cap ?? SEARCH_BRANCH_CAP;
   const lang = langLiteral(input.lang);
   const cfg = sql.raw(`'ws_${input.lang === 'fr' ? 'fr' : input.lang === 'es' ? 'es' : 'en'}'`);
   const lower = input.raw.toLowerCase();
@@ -462,10 +465,10 @@ export async function searchProducts(tx: Tx, input: SearchInput): Promise<Search
     );
     branches.push(sql`select p.id, 100::float8 from products p where p.barcode = ${input.raw}`);
     branches.push(
-      sql`(select p.id, 50::float8 from products p where lower(p.product_id) like ${`${escapeLike(lower)}%`} limit ${SEARCH_BRANCH_CAP})`,
+      sql`(select p.id, 50::float8 from products p where lower(p.product_id) like ${`${escapeLike(lower)}%`} limit ${cap})`,
     );
     branches.push(
-      sql`(select p.id, 50::float8 from products p where p.barcode like ${`${escapeLike(input.raw)}%`} and p.barcode is not null limit ${SEARCH_BRANCH_CAP})`,
+      sql`(select p.id, 50::float8 from products p where p.barcode like ${`${escapeLike(input.raw)}%`} and p.barcode is not null limit ${cap})`,
     );
   }
   if (input.tsquery) branches.push(sql`select id, score from fts`);
@@ -487,7 +490,7 @@ export async function searchProducts(tx: Tx, input: SearchInput): Promise<Search
     branches.push(sql`(select t.product_id, ((${score}) / ${words.length})::float8
         from product_translations t
        where t.lang = ${lang} and ${similar}
-       limit ${SEARCH_BRANCH_CAP})`);
+       limit ${cap})`);
   }
   if (branches.length === 0) return [];
   const ftsCte = input.tsquery
@@ -495,7 +498,7 @@ export async function searchProducts(tx: Tx, input: SearchInput): Promise<Search
         select t.product_id as id, 10 + ts_rank_cd(t.search_doc, q.tsq)::float8 as score
           from product_translations t, to_tsquery(${cfg}, ${input.tsquery}) as q(tsq)
          where t.lang = ${lang} and t.search_doc @@ q.tsq
-         limit ${SEARCH_BRANCH_CAP})`
+         limit ${cap})`
     : sql`fts as (select 0 as id where false)`;
   const result = await run<SearchRow>(
     tx,

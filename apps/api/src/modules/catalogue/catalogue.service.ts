@@ -605,6 +605,9 @@ export async function searchCatalogue(
   };
 }
 
+/** Suggestions rank at most this many hits per branch: a few good ones fast beat the best of all. */
+export const SUGGEST_BRANCH_CAP = 150;
+
 /** GET /api/search/suggest: a few products and categories while typing (no prices). */
 export async function suggestCatalogue(
   tx: Tx,
@@ -615,7 +618,11 @@ export async function suggestCatalogue(
   const prepared = prepareSearch(text);
   if (prepared.raw.length < 2) return { products: [], categories: [] };
   const [{ rows }, categories] = await Promise.all([
-    runSearch(tx, { ...prepared, lang, country, limit: 6, offset: 0, fuzzy: false }, 6),
+    runSearch(
+      tx,
+      { ...prepared, lang, country, limit: 6, offset: 0, fuzzy: false, cap: SUGGEST_BRANCH_CAP },
+      6,
+    ),
     searchCategories(tx, prepared.raw, lang, 4),
   ]);
   return {

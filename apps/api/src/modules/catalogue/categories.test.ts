@@ -9,15 +9,36 @@ beforeAll(async () => {
   const db = t.handle.db;
   const [buttons] = await db
     .insert(categories)
-    .values({ level: 1, catCode: 'BT', nameEn: 'Buttons', nameFr: 'Boutons', nameEs: 'Botones', sortOrder: 1 })
+    .values({
+      level: 1,
+      catCode: 'BT',
+      nameEn: 'Buttons',
+      nameFr: 'Boutons',
+      nameEs: 'Botones',
+      sortOrder: 1,
+    })
     .returning();
   const [wood] = await db
     .insert(categories)
-    .values({ parentId: buttons.id, level: 2, catCode: 'BT-WD', nameEn: 'Wooden buttons', nameFr: 'Boutons en bois', nameEs: 'Botones de madera' })
+    .values({
+      parentId: buttons.id,
+      level: 2,
+      catCode: 'BT-WD',
+      nameEn: 'Wooden buttons',
+      nameFr: 'Boutons en bois',
+      nameEs: 'Botones de madera',
+    })
     .returning();
   await db
     .insert(categories)
-    .values({ parentId: wood.id, level: 3, catCode: 'BT-WD-15', nameEn: '15 mm', nameFr: '15 mm', nameEs: '15 mm' });
+    .values({
+      parentId: wood.id,
+      level: 3,
+      catCode: 'BT-WD-15',
+      nameEn: '15 mm',
+      nameFr: '15 mm',
+      nameEs: '15 mm',
+    });
   await db.insert(classCodes).values([
     { code: 'F', labelEn: 'New', labelFr: 'Nouveau', labelEs: 'Nuevo' },
     { code: 'N', labelEn: 'Coming soon', labelFr: 'Bientôt', labelEs: 'Próximamente' },
@@ -30,10 +51,22 @@ beforeAll(async () => {
       { productId: 'BT-3', classCode: 'N', categoryId: wood.id },
     ])
     .returning();
-  await db.insert(productPrices).values([
-    ...inserted.map((p) => ({ productId: p.id, country: 'ca' as const, retailPriceCents: 500, sellingPriceCents: 300 })),
-    { productId: inserted[0].id, country: 'us' as const, retailPriceCents: 400, sellingPriceCents: 250 },
-  ]);
+  await db
+    .insert(productPrices)
+    .values([
+      ...inserted.map((p) => ({
+        productId: p.id,
+        country: 'ca' as const,
+        retailPriceCents: 500,
+        sellingPriceCents: 300,
+      })),
+      {
+        productId: inserted[0].id,
+        country: 'us' as const,
+        retailPriceCents: 400,
+        sellingPriceCents: 250,
+      },
+    ]);
 });
 afterAll(async () => {
   await t?.close();
@@ -45,19 +78,31 @@ describe('GET /api/categories (SPEC.md §3)', () => {
     expect(res.statusCode).toBe(200);
     const [root] = res.json().data;
     expect(root).toMatchObject({ name: 'Buttons', category: 'Boutons', cat_code: 'BT' });
-    expect(root.sub_cate[0]).toMatchObject({ sub_cate: 'Boutons en bois', category: 'Boutons', cat_code: 'BT-WD' });
-    expect(root.sub_cate[0].sub_subCat[0]).toMatchObject({ sub_subCat: '15 mm', cat_code: 'BT-WD-15' });
+    expect(root.sub_cate[0]).toMatchObject({
+      sub_cate: 'Boutons en bois',
+      category: 'Boutons',
+      cat_code: 'BT-WD',
+    });
+    expect(root.sub_cate[0].sub_subCat[0]).toMatchObject({
+      sub_subCat: '15 mm',
+      cat_code: 'BT-WD-15',
+    });
   });
 
   it('counts New/Clear/Sale/Soon per country', async () => {
     const ca = (await t.inject({ method: 'GET', url: '/api/categories' })).json().data[0];
     expect(ca).toMatchObject({ New: 2, Soon: 1, Clear: 0, Sale: 0 });
-    const us = (await t.inject({ method: 'GET', url: '/api/categories?country=us' })).json().data[0];
+    const us = (await t.inject({ method: 'GET', url: '/api/categories?country=us' })).json()
+      .data[0];
     expect(us).toMatchObject({ New: 1, Soon: 0 });
   });
 
   it("treats an empty lang as English and 'sp' as Spanish", async () => {
-    expect((await t.inject({ method: 'GET', url: '/api/categories?lang=' })).json().data[0].category).toBe('Buttons');
-    expect((await t.inject({ method: 'GET', url: '/api/categories?lang=sp' })).json().data[0].category).toBe('Botones');
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/categories?lang=' })).json().data[0].category,
+    ).toBe('Buttons');
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/categories?lang=sp' })).json().data[0].category,
+    ).toBe('Botones');
   });
 });
