@@ -73,6 +73,17 @@ export function setSessionCookies(
   });
 }
 
+function setXsrfCookie(reply: FastifyReply, csrfToken: string, secure: boolean): void {
+  const maxAge = Math.floor(SESSION_ABSOLUTE_MS / 1000);
+  reply.setCookie(XSRF_COOKIE, csrfToken, {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge,
+  });
+}
+
 /** Removes both cookies (logout). */
 export function clearSessionCookies(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
@@ -106,7 +117,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('authVia', null);
   app.decorateRequest('sessionTokenHash', null);
   app.decorateRequest('sessionCsrfToken', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const bearer = bearerToken(request);
     const cookie = request.cookies?.[SESSION_COOKIE];
@@ -118,6 +129,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     request.authVia = bearer ? 'bearer' : 'cookie';
     request.sessionTokenHash = session.tokenHash;
     request.sessionCsrfToken = session.csrfToken;
+    // A browser that lost its readable XSRF-TOKEN cookie (but kept the session) gets it back on its
+    // next call, so a reload mends it instead of every write answering 403.
+    if (request.authVia === 'cookie' && request.cookies?.[XSRF_COOKIE] !== session.csrfToken) {
+      setXsrfCookie(reply, session.csrfToken, app.config.env === 'production');
+    }
     assertCsrf(request);
   });
 });

@@ -341,6 +341,21 @@ describe('CSRF double-submit', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('gives a browser that lost its XSRF-TOKEN cookie a new one on its next call', async () => {
+    const user = await newUser();
+    const res = await loginAs(user.email);
+    const sid = cookieOf(res, 'sid')!.value;
+    const xsrf = cookieOf(res, 'XSRF-TOKEN')!.value;
+    const me = await t.inject({ method: 'GET', url: '/api/me', headers: { cookie: `sid=${sid}` } });
+    expect(cookieOf(me, 'XSRF-TOKEN')!.value).toBe(xsrf);
+    const again = await t.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: `sid=${sid}; XSRF-TOKEN=${xsrf}` },
+    });
+    expect(cookieOf(again, 'XSRF-TOKEN')).toBeUndefined();
+  });
+
   it('exempts bearer calls and the guest calls (login, forgot, reset)', async () => {
     const a = await t.signIn();
     expect(
