@@ -286,43 +286,48 @@ export async function selectProductDetail(
   return result.rows[0] ?? null;
 }
 
-/** Related products: other members of the product's groups first, then its category; at most `limit`. */
-export async function selectRelatedIds(
+/**
+ * Related products as cards, in one statement that needs only the SKU (so it runs beside the detail
+ * query): other members of the product's groups first (by position), then its category (by SKU);
+ * active and sold in the country; at most `limit`.
+ */
+export async function selectRelatedCards(
   tx: Tx,
-  id: number,
-  categoryId: number,
+  productCode: string,
   country: Country,
+  lang: Lang,
   limit: number,
-): Promise<number[]> {
-  const result = await run<{ id: number }>(
+): Promise<CardRow[]> {
+  const result = await run<CardRow>(
     tx,
     sql`
-    (select gi2.product_id as id, 0 as rank, gi2.position as pos
-       from product_group_items gi
-       join product_group_items gi2 on gi2.group_id = gi.group_id and gi2.product_id <> gi.product_id
-       join product_prices pp on pp.product_id = gi2.product_id and pp.country = ${country}
-      where gi.product_id = ${id}
-      limit ${limit})
-    union all
-    (select p.id, 1, 0
-       from products p
-       join product_prices pp on pp.product_id = p.id and pp.country = ${country}
-      where p.category_id = ${categoryId} and p.active and p.id <> ${id}
-      order by p.category_id, p.product_id
-      limit ${limit})
-    order by rank, pos
-    limit ${limit * 2}`,
+    with me as (select id, category_id from products where product_id = ${productCode}),
+    candidates as (
+      (select gi2.product_id as id, 0 as rank, gi2.position as pos
+         from me
+         join product_group_items gi on gi.product_id = me.id
+         join product_group_items gi2 on gi2.group_id = gi.group_id and gi2.product_id <> me.id
+         join products p on p.id = gi2.product_id and p.active and ${soldIn(country)}
+        order by gi2.position
+        limit ${limit})
+      union all
+      (select p.id, 1, row_number() over (order by p.product_id)
+         from me
+         join products p on p.category_id = me.category_id and p.active and ${soldIn(country)} and p.id <> me.id
+        order by p.category_id, p.product_id
+        limit ${limit})
+    ),
+    ranked as (
+      select id, min(rank) as rank, min(pos) as pos from candidates group by id order by 2, 3 limit ${limit}
+    )
+    select ${cardColumns()}
+      from ranked
+      join products p on p.id = ranked.id
+      join product_prices pp on pp.product_id = p.id and pp.country = ${country}
+      left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}
+     order by ranked.rank, ranked.pos`,
   );
-  const seen = new Set<number>();
-  const ids: number[] = [];
-  for (const row of result.rows) {
-    const n = Number(row.id);
-    if (seen.has(n)) continue;
-    seen.add(n);
-    ids.push(n);
-    if (ids.length === limit) break;
-  }
-  return ids;
+  return result.rows;
 }
 
 /** The newest products of a class in a country (best-seller fallback). */

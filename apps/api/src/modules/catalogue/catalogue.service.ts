@@ -41,7 +41,7 @@ import {
   selectListingPage,
   selectNewestIdsOfClass,
   selectProductDetail,
-  selectRelatedIds,
+  selectRelatedCards,
   selectSpecialClassCounts,
   type CardRow,
   type CategoryRow,
@@ -401,14 +401,16 @@ export async function getProductDetail(
   lang: Lang,
   viewer: Viewer,
 ): Promise<ProductDetail> {
-  const row = await selectProductDetail(tx, productId.trim(), viewer.country, lang);
-  if (!row) throw new AppError('NOT_FOUND', 'This product is not sold in this country');
-  const [rows, classes, relatedIds] = await Promise.all([
+  const code = productId.trim();
+  // NOTE: the detail and its related cards are independent statements (both keyed by the SKU), so
+  // they run side by side on two pooled connections.
+  const [row, related, rows, classes] = await Promise.all([
+    selectProductDetail(tx, code, viewer.country, lang),
+    selectRelatedCards(tx, code, viewer.country, lang, RELATED_LIMIT),
     allCategories(tx),
     allClassCodes(tx),
-    selectRelatedIds(tx, Number(row.id), Number(row.category_id), viewer.country, RELATED_LIMIT),
   ]);
-  const related = await selectCardsByIds(tx, relatedIds, viewer.country, lang);
+  if (!row) throw new AppError('NOT_FOUND', 'This product is not sold in this country');
   const cls = classes.find((c) => c.code === row.class_code.trim());
   return {
     ...toCard(row, viewer),

@@ -29,16 +29,14 @@ beforeAll(async () => {
       nameEs: 'Botones de madera',
     })
     .returning();
-  await db
-    .insert(categories)
-    .values({
-      parentId: wood.id,
-      level: 3,
-      catCode: 'BT-WD-15',
-      nameEn: '15 mm',
-      nameFr: '15 mm',
-      nameEs: '15 mm',
-    });
+  await db.insert(categories).values({
+    parentId: wood.id,
+    level: 3,
+    catCode: 'BT-WD-15',
+    nameEn: '15 mm',
+    nameFr: '15 mm',
+    nameEs: '15 mm',
+  });
   await db.insert(classCodes).values([
     { code: 'F', labelEn: 'New', labelFr: 'Nouveau', labelEs: 'Nuevo' },
     { code: 'N', labelEn: 'Coming soon', labelFr: 'Bientôt', labelEs: 'Próximamente' },
@@ -51,22 +49,20 @@ beforeAll(async () => {
       { productId: 'BT-3', classCode: 'N', categoryId: wood.id },
     ])
     .returning();
-  await db
-    .insert(productPrices)
-    .values([
-      ...inserted.map((p) => ({
-        productId: p.id,
-        country: 'ca' as const,
-        retailPriceCents: 500,
-        sellingPriceCents: 300,
-      })),
-      {
-        productId: inserted[0].id,
-        country: 'us' as const,
-        retailPriceCents: 400,
-        sellingPriceCents: 250,
-      },
-    ]);
+  await db.insert(productPrices).values([
+    ...inserted.map((p) => ({
+      productId: p.id,
+      country: 'ca' as const,
+      retailPriceCents: 500,
+      sellingPriceCents: 300,
+    })),
+    {
+      productId: inserted[0].id,
+      country: 'us' as const,
+      retailPriceCents: 400,
+      sellingPriceCents: 250,
+    },
+  ]);
 });
 afterAll(async () => {
   await t?.close();
