@@ -29,13 +29,13 @@ export async function findMail(tx: Tx, id: number): Promise<MailRow | undefined>
  * NOTE: FOR UPDATE SKIP LOCKED keeps two processes from claiming the same row.
  */
 export async function claimDueMails(tx: Tx, limit: number, leaseMs: number): Promise<MailRow[]> {
-  const now = new Date();
-  const lease = new Date(now.getTime() + leaseMs);
+  // NOTE: the database clock decides what is due: rows get `now()` (microseconds) on insert, and a
+  // JavaScript Date (milliseconds) could be a fraction of a millisecond behind it.
   const result = await tx.execute<{ id: number }>(sql`
-    update ${mailOutbox} set next_attempt_at = ${lease.toISOString()}
+    update ${mailOutbox} set next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
     where id in (
       select id from ${mailOutbox}
-      where status = 'pending' and next_attempt_at <= ${now.toISOString()}
+      where status = 'pending' and next_attempt_at <= now()
       order by next_attempt_at, id
       limit ${limit}
       for update skip locked
