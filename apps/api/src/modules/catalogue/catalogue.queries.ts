@@ -440,25 +440,25 @@ export type SearchInput = {
   norm: string;
   /** Whether the text may be a SKU or barcode (one token). */
   codeLike: boolean;
-  limit: number;
-  offset: number;
   /** Also look for typo matches by trigram similarity (callers set the threshold, see searchProductsFuzzy). */
   fuzzy: boolean;
   /** Most rows one branch contributes (SEARCH_BRANCH_CAP by default; suggestions ask for fewer). */
   cap?: number;
 };
 
-export type SearchRow = CardRow & { score: number; total: string };
+/** A ranked hit: products.id and its score (the list is in display order). */
+export type SearchHit = { id: number; score: number };
 
 /** Most rows a single search branch contributes (a query matching more is too broad to page through). */
 export const SEARCH_BRANCH_CAP = 1000;
 
 /**
- * The search in one statement: exact SKU/barcode (score 100), SKU/barcode prefix (50), full-text
+ * The search in one statement, answering every hit in display order (at most a few thousand ids, which
+ * the service caches and pages through): exact SKU/barcode (score 100), SKU/barcode prefix (50), full-text
  * (10 + rank), and with `fuzzy` trigram similarity of each word to the name (< 1). Every branch
- * reads an index; the best score per product wins; the total comes from a window count.
+ * reads an index; the best score per product wins.
  */
-export async function searchProducts(tx: Tx, input: SearchInput): Promise<SearchRow[]> {
+export async function searchProducts(tx: Tx, input: SearchInput): Promise<SearchHit[]> {
   const cap = input.cap ?? SEARCH_BRANCH_CAP;
   const lang = langLiteral(input.lang);
   const cfg = sql.raw(`'ws_${input.lang === 'fr' ? 'fr' : input.lang === 'es' ? 'es' : 'en'}'`);
@@ -505,27 +505,18 @@ export async function searchProducts(tx: Tx, input: SearchInput): Promise<Search
          where t.lang = ${lang} and t.search_doc @@ q.tsq
          limit ${cap})`
     : sql`fts as (select 0 as id where false)`;
-  const result = await run<SearchRow>(
+  const result = await run<{ id: number; score: number }>(
     tx,
     sql`
     with ${ftsCte},
     hits as (${sql.join(branches, sql` union all `)}),
-    best as (select id, max(score) as score from hits group by id),
-    ranked as (
-      select best.id, best.score, p.product_id, count(*) over () as total
-        from best
-        join products p on p.id = best.id and p.active and ${soldIn(input.country)}
-       order by best.score desc, p.product_id
-       limit ${input.limit} offset ${input.offset}
-    )
-    select ${cardColumns()}, ranked.score, ranked.total
-      from ranked
-      join products p on p.id = ranked.id
-      join product_prices pp on pp.product_id = p.id and pp.country = ${input.country}
-      left join product_translations t on t.product_id = p.id and t.lang = ${lang}
-     order by ranked.score desc, ranked.product_id`,
+    best as (select id, max(score) as score from hits group by id)
+    select best.id, best.score
+      from best
+      join products p on p.id = best.id and p.active and ${soldIn(input.country)}
+     order by best.score desc, p.product_id`,
   );
-  return result.rows;
+  return result.rows.map((r) => ({ id: Number(r.id), score: Number(r.score) }));
 }
 
 /** Word similarity a typo must reach (pg_trgm's default 0.6 misses one dropped letter in a 7-letter word). */
@@ -538,7 +529,7 @@ export const TYPO_THRESHOLD = 0.45;
 export function searchProductsFuzzy(
   tx: Tx,
   input: Omit<SearchInput, 'fuzzy'>,
-): Promise<SearchRow[]> {
+): Promise<SearchHit[]> {
   return tx.transaction(async (inner) => {
     await inner.execute(
       sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`,

@@ -48,7 +48,7 @@ import {
   type ListingMark,
   type ListingScope,
   type SearchInput,
-  type SearchRow,
+  type SearchHit,
 } from './catalogue.queries';
 
 /** Who is looking: prices and stock are only for signed-in callers (DESIGN.md "Prices"). */
@@ -128,6 +128,7 @@ const countCache = new TtlCache<number>(30_000);
 const listingIndexCache = new TtlCache<{ total: number; marks: ListingMark[] }>(30_000);
 const filterCache = new TtlCache<FilterOptions>(60_000);
 const bestSellerCache = new TtlCache<number[]>(5 * 60_000);
+const searchCache = new TtlCache<SearchHit[]>(60_000, 2000);
 const classCodesCache = new TtlCache<Awaited<ReturnType<typeof selectClassCodes>>>(60_000);
 
 /** Class codes change almost never (cached 60 s). */
@@ -150,6 +151,7 @@ export function invalidateCatalogueCaches(tx: Tx): void {
     filterCache,
     bestSellerCache,
     classCodesCache,
+    searchCache,
   ])
     cache.clear(tx);
 }
@@ -545,28 +547,17 @@ function fold(text: string): string {
 }
 
 /**
- * Runs a search; when full-text and codes find fewer than `fuzzyBelow` products, runs it again with
- * typo matching. Returns the page and the total (counted even when the page is past the end).
+ * The ranked hits of a search (ids in display order); when full-text and codes find fewer than
+ * `fuzzyBelow`, the search runs again with typo matching. Cached 60 s per (text, language, country,
+ * cap): a popular search is ranked once a minute, then each request only reads its page of cards.
  */
-async function runSearch(
-  tx: Tx,
-  input: SearchInput,
-  fuzzyBelow: number,
-): Promise<{ rows: SearchRow[]; total: number }> {
-  const totalOf = async (i: SearchInput, rows: SearchRow[]) => {
-    if (rows.length) return Number(rows[0].total);
-    if (i.offset === 0) return 0;
-    const first = i.fuzzy
-      ? await searchProductsFuzzy(tx, { ...i, limit: 1, offset: 0 })
-      : await searchProducts(tx, { ...i, limit: 1, offset: 0 });
-    return first.length ? Number(first[0].total) : 0;
-  };
-  const rows = await searchProducts(tx, input);
-  const total = await totalOf(input, rows);
-  if (total >= fuzzyBelow || !input.norm) return { rows, total };
-  const fuzzyInput = { ...input, fuzzy: true };
-  const fuzzyRows = await searchProductsFuzzy(tx, fuzzyInput);
-  return { rows: fuzzyRows, total: await totalOf(fuzzyInput, fuzzyRows) };
+function rankedHits(tx: Tx, input: SearchInput, fuzzyBelow: number): Promise<SearchHit[]> {
+  const key = JSON.stringify([input.raw, input.lang, input.country, input.cap ?? 0, fuzzyBelow]);
+  return searchCache.get(tx, key, async () => {
+    const hits = await searchProducts(tx, input);
+    if (hits.length >= fuzzyBelow || !input.norm) return hits;
+    return searchProductsFuzzy(tx, input);
+  });
 }
 
 /**
@@ -583,23 +574,18 @@ export async function searchCatalogue(
 ): Promise<{ products: Paginated<ProductCard>; categories: SearchCategory[] }> {
   const prepared = prepareSearch(text);
   if (!prepared.raw) return { products: toPage([], 0, page, perPage), categories: [] };
-  const input: SearchInput = {
-    ...prepared,
-    lang,
-    country: viewer.country,
-    limit: perPage,
-    offset: (page - 1) * perPage,
-    fuzzy: false,
-  };
-  const [exact, categories] = await Promise.all([
-    runSearch(tx, input, 10),
+  const input: SearchInput = { ...prepared, lang, country: viewer.country, fuzzy: false };
+  const [hits, categories] = await Promise.all([
+    rankedHits(tx, input, 10),
     searchCategories(tx, prepared.raw, lang, 10),
   ]);
-  const { rows, total } = exact;
+  const offset = (page - 1) * perPage;
+  const ids = hits.slice(offset, offset + perPage).map((h) => h.id);
+  const rows = await selectCardsByIds(tx, ids, viewer.country, lang);
   return {
     products: toPage(
       rows.map((r) => toCard(r, viewer, { plainName: true })),
-      total,
+      hits.length,
       page,
       perPage,
     ),
@@ -619,14 +605,17 @@ export async function suggestCatalogue(
 ): Promise<{ products: SearchSuggestion[]; categories: SearchCategory[] }> {
   const prepared = prepareSearch(text);
   if (prepared.raw.length < 2) return { products: [], categories: [] };
-  const [{ rows }, categories] = await Promise.all([
-    runSearch(
-      tx,
-      { ...prepared, lang, country, limit: 6, offset: 0, fuzzy: false, cap: SUGGEST_BRANCH_CAP },
-      6,
-    ),
+  const input: SearchInput = { ...prepared, lang, country, fuzzy: false, cap: SUGGEST_BRANCH_CAP };
+  const [hits, categories] = await Promise.all([
+    rankedHits(tx, input, 6),
     searchCategories(tx, prepared.raw, lang, 4),
   ]);
+  const rows = await selectCardsByIds(
+    tx,
+    hits.slice(0, 6).map((h) => h.id),
+    country,
+    lang,
+  );
   return {
     products: rows.map((r) => ({
       product_id: r.product_id.trim(),
