@@ -49,7 +49,10 @@ describe('platform (issue 2)', () => {
   it('names the field of a bad query parameter', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/categories?lang=xx' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: false, error: { code: 'VALIDATION_FAILED', fields: { lang: expect.any(String) } } });
+    expect(res.json()).toMatchObject({
+      status: false,
+      error: { code: 'VALIDATION_FAILED', fields: { lang: expect.any(String) } },
+    });
   });
 
   it('sends security headers with a CSP that allows no inline script', async () => {
@@ -65,7 +68,9 @@ describe('platform (issue 2)', () => {
 
 describe('configuration', () => {
   it('names every bad variable', () => {
-    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', APP_ENCRYPTION_KEY: 'short' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', APP_ENCRYPTION_KEY: 'short' }),
+    ).toThrow(ConfigError);
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
     } catch (error) {

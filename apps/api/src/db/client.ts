@@ -30,10 +30,15 @@ const MIGRATION_CANDIDATES = ['./migrations', '../../migrations', './db/migratio
   fileURLToPath(new URL(rel, import.meta.url)),
 );
 export const migrationsFolder =
-  MIGRATION_CANDIDATES.find((dir) => fs.existsSync(`${dir}/meta/_journal.json`)) ?? MIGRATION_CANDIDATES[0];
+  MIGRATION_CANDIDATES.find((dir) => fs.existsSync(`${dir}/meta/_journal.json`)) ??
+  MIGRATION_CANDIDATES[0];
 
 /** Opens PostgreSQL when a URL is given, else embedded PGlite (a directory, or 'memory'). */
-export async function openDatabase(options: { url?: string; pgliteDir?: string | 'memory'; poolSize?: number }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  url?: string;
+  pgliteDir?: string | 'memory';
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     const db = drizzlePg(pool, { schema });

@@ -8,7 +8,11 @@ import { seedDemoContent } from '../modules/content/content.seed';
 import { seedDemoApplications } from '../modules/applications/applications.seed';
 
 /** Loads the demo data into an empty database, unless DEMO_DATA=false (and never by default in production). */
-export async function prepareDatabase(handle: DatabaseHandle, config: Config, log: FastifyBaseLogger): Promise<void> {
+export async function prepareDatabase(
+  handle: DatabaseHandle,
+  config: Config,
+  log: FastifyBaseLogger,
+): Promise<void> {
   if (!config.demoData) return;
   const result = await handle.db.execute<{ n: string }>(sql`select count(*) as n from products`);
   if (Number(result.rows[0]?.n ?? 0) > 0) return;
@@ -16,6 +20,9 @@ export async function prepareDatabase(handle: DatabaseHandle, config: Config, lo
   log.info('empty database: loading demo data');
   const summary = await seedDemoData(handle.db, {});
   log.info({ ...summary, ms: Date.now() - started }, 'demo data loaded');
-  log.info({ ...(await seedDemoContent(handle.db, createFileStore(config))) }, 'demo content loaded');
+  log.info(
+    { ...(await seedDemoContent(handle.db, createFileStore(config))) },
+    'demo content loaded',
+  );
   log.info({ ...(await seedDemoApplications(handle.db, config)) }, 'demo applications loaded');
 }

@@ -10,7 +10,11 @@ export class AppError extends Error {
   constructor(
     code: ErrorCode,
     message?: string,
-    options: { fields?: Record<string, string>; headers?: Record<string, string>; status?: number } = {},
+    options: {
+      fields?: Record<string, string>;
+      headers?: Record<string, string>;
+      status?: number;
+    } = {},
   ) {
     super(message ?? ERROR_CODES[code].message);
     this.code = code;

@@ -13,4 +13,17 @@ import { applicationsRoutes } from './applications/applications.routes';
 import { contentRoutes } from './content/content.routes';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, catalogueRoutes, searchRoutes, accountsRoutes, mailRoutes, favouritesRoutes, cartRoutes, ordersRoutes, opticonRoutes, applicationsRoutes, imagesRoutes(), contentRoutes()];
+export const apiModules: FastifyPluginAsync[] = [
+  healthRoutes,
+  catalogueRoutes,
+  searchRoutes,
+  accountsRoutes,
+  mailRoutes,
+  favouritesRoutes,
+  cartRoutes,
+  ordersRoutes,
+  opticonRoutes,
+  applicationsRoutes,
+  imagesRoutes(),
+  contentRoutes(),
+];

@@ -12,8 +12,10 @@ declare module 'fastify' {
 }
 
 /** Makes the database and configuration available to every module. */
-export const databasePlugin = fp(async (app: FastifyInstance, opts: { handle: DatabaseHandle; config: Config }) => {
-  app.decorate('db', opts.handle.db);
-  app.decorate('dbHandle', opts.handle);
-  app.decorate('config', opts.config);
-});
+export const databasePlugin = fp(
+  async (app: FastifyInstance, opts: { handle: DatabaseHandle; config: Config }) => {
+    app.decorate('db', opts.handle.db);
+    app.decorate('dbHandle', opts.handle);
+    app.decorate('config', opts.config);
+  },
+);

@@ -30,22 +30,35 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { exposeStack:
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const name = fieldName(issue.instancePath, issue.params);
-        fields[name] ??= issue.message ?? "Invalid value";
+        fields[name] ??= issue.message ?? 'Invalid value';
       }
       const first = Object.entries(fields)[0];
       return reply
         .status(400)
-        .send(body('VALIDATION_FAILED', first ? `${first[0]}: ${first[1]}` : ERROR_CODES.VALIDATION_FAILED.message, fields));
+        .send(
+          body(
+            'VALIDATION_FAILED',
+            first ? `${first[0]}: ${first[1]}` : ERROR_CODES.VALIDATION_FAILED.message,
+            fields,
+          ),
+        );
     }
     const fe = error as FastifyError;
-    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (fe.statusCode === 400 && /JSON/i.test(fe.message))) {
+    if (
+      fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      (fe.statusCode === 400 && /JSON/i.test(fe.message))
+    ) {
       return reply.status(400).send(body('MALFORMED_JSON', ERROR_CODES.MALFORMED_JSON.message));
     }
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.statusCode === 413) {
-      return reply.status(413).send(body('PAYLOAD_TOO_LARGE', ERROR_CODES.PAYLOAD_TOO_LARGE.message));
+      return reply
+        .status(413)
+        .send(body('PAYLOAD_TOO_LARGE', ERROR_CODES.PAYLOAD_TOO_LARGE.message));
     }
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fe.statusCode === 415) {
-      return reply.status(415).send(body('UNSUPPORTED_MEDIA_TYPE', ERROR_CODES.UNSUPPORTED_MEDIA_TYPE.message));
+      return reply
+        .status(415)
+        .send(body('UNSUPPORTED_MEDIA_TYPE', ERROR_CODES.UNSUPPORTED_MEDIA_TYPE.message));
     }
     if (fe.statusCode === 429) {
       return reply.status(429).send(body('RATE_LIMITED', ERROR_CODES.RATE_LIMITED.message));
@@ -54,7 +67,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { exposeStack:
       return reply.status(fe.statusCode).send(body('VALIDATION_FAILED', fe.message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    const message = opts.exposeStack ? `${error.message}\n${error.stack ?? ''}` : ERROR_CODES.INTERNAL.message;
+    const message = opts.exposeStack
+      ? `${error.message}\n${error.stack ?? ''}`
+      : ERROR_CODES.INTERNAL.message;
     return reply.status(500).send(body('INTERNAL', message));
   });
 });

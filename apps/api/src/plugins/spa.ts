@@ -19,13 +19,22 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       index: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.header(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/images/') || request.method !== 'GET' || !hasSpa) {
+    if (
+      url.startsWith('/api/') ||
+      url === '/api' ||
+      url.startsWith('/images/') ||
+      request.method !== 'GET' ||
+      !hasSpa
+    ) {
       throw new AppError('ROUTE_NOT_FOUND', `No such path: ${request.method} ${url.split('?')[0]}`);
     }
     reply.header('cache-control', 'no-cache');

@@ -10,6 +10,7 @@ console.error = (...args: unknown[]) => {
 
 afterEach(() => {
   const seen = errors.splice(0);
-  if (seen.length) throw new Error(`console.error was called during the test: ${String(seen[0]?.[0])}`);
+  if (seen.length)
+    throw new Error(`console.error was called during the test: ${String(seen[0]?.[0])}`);
   vi.restoreAllMocks();
 });

@@ -16,13 +16,18 @@ export type TestApp = {
   handle: DatabaseHandle;
   config: Config;
   /** Creates a user and a session for it; returns the user id and headers that authenticate as it (bearer). */
-  signIn: (user?: Partial<typeof users.$inferInsert>) => Promise<{ userId: number; token: string; headers: Record<string, string> }>;
+  signIn: (
+    user?: Partial<typeof users.$inferInsert>,
+  ) => Promise<{ userId: number; token: string; headers: Record<string, string> }>;
   inject: (opts: InjectOptions) => ReturnType<FastifyInstance['inject']>;
   close: () => Promise<void>;
 };
 
 /** A fresh, migrated database: in-memory PGlite, or a new database on the server at DATABASE_URL. */
-export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  drop: () => Promise<void>;
+}> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const handle = await openDatabase({ pgliteDir: 'memory' });
@@ -54,10 +59,20 @@ let userCounter = 0;
 
 /** Builds the real app on a fresh database, optionally with a small demo catalogue. */
 export async function createTestApp(
-  options: { seed?: SeedOptions | false; env?: Record<string, string>; /** Also load the demo content (content module). */ content?: boolean } = {},
+  options: {
+    seed?: SeedOptions | false;
+    env?: Record<string, string>;
+    /** Also load the demo content (content module). */ content?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const { handle, drop } = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', DEMO_DATA: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '100000',
+    ...options.env,
+  });
   if (options.seed) await seedDemoData(handle.db, options.seed);
   if (options.content) await seedDemoContent(handle.db, createFileStore(config));
   const app = await buildApp({ config, db: handle, logger: false });

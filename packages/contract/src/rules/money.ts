@@ -44,5 +44,9 @@ export function formatWholeDollars(cents: number, locale = 'en-CA'): string {
 
 /** Formats integer cents as dollars with two decimals in the given locale. */
 export function formatMoney(cents: number, locale = 'en-CA'): string {
-  return (cents / 100).toLocaleString(locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' });
+  return (cents / 100).toLocaleString(locale, {
+    style: 'currency',
+    currency: 'USD',
+    currencyDisplay: 'narrowSymbol',
+  });
 }

@@ -1,5 +1,6 @@
 /** An item of the pagination bar: a page number or an ellipsis marker. */
-export type PageWindowItem = { kind: 'page'; page: number } | { kind: 'ellipsis'; key: 'before' | 'after' };
+export type PageWindowItem =
+  { kind: 'page'; page: number } | { kind: 'ellipsis'; key: 'before' | 'after' };
 
 /**
  * SPEC.md §2/§9 pagination bar: first page, last page and pages within one of the current page are

@@ -13,7 +13,7 @@ export function acceptsQuantityText(text: string): boolean {
 /** SPEC.md §5: parses typed text; a negative entry yields the 'NA' state. Returns null for text that is not accepted. */
 export function parseQuantity(text: string): QuantityInput | null {
   if (!acceptsQuantityText(text)) return null;
-  if (text === '' ) return { kind: 'empty' };
+  if (text === '') return { kind: 'empty' };
   if (text.startsWith('-')) return text === '-' ? { kind: 'empty' } : { kind: 'na' };
   const value = Number.parseInt(text, 10);
   return Number.isFinite(value) ? { kind: 'count', value } : { kind: 'empty' };
@@ -26,13 +26,16 @@ export function clampQuantity(
   productClass: string | null | undefined,
 ): { quantity: number; clamped: boolean } {
   const q = Math.max(0, Math.trunc(quantity));
-  if ((productClass ?? '').trim().toUpperCase() === COMING_SOON_CLASS) return { quantity: q, clamped: false };
+  if ((productClass ?? '').trim().toUpperCase() === COMING_SOON_CLASS)
+    return { quantity: q, clamped: false };
   const limit = Math.max(0, Math.trunc(available));
   return q > limit ? { quantity: limit, clamped: true } : { quantity: q, clamped: false };
 }
 
 /** SPEC.md §5: cart product counts per trimmed product_id; only counts above zero are kept. */
-export function countsByProduct(lines: Array<{ product_id: string; item: number }>): Map<string, number> {
+export function countsByProduct(
+  lines: Array<{ product_id: string; item: number }>,
+): Map<string, number> {
   const counts = new Map<string, number>();
   for (const line of lines) {
     const id = line.product_id.trim();

@@ -38,10 +38,14 @@ describe('quantity (SPEC.md §5)', () => {
   });
   it('never clamps above available nor below zero (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1000, max: 100000 }), fc.integer({ min: -50, max: 1000 }), (q, a) => {
-        const { quantity } = clampQuantity(q, a, 'R');
-        return quantity >= 0 && quantity <= Math.max(0, a) && quantity <= Math.max(0, q);
-      }),
+      fc.property(
+        fc.integer({ min: -1000, max: 100000 }),
+        fc.integer({ min: -50, max: 1000 }),
+        (q, a) => {
+          const { quantity } = clampQuantity(q, a, 'R');
+          return quantity >= 0 && quantity <= Math.max(0, a) && quantity <= Math.max(0, q);
+        },
+      ),
     );
   });
   it('counts per trimmed product id, keeping positive counts', () => {
@@ -55,7 +59,14 @@ describe('quantity (SPEC.md §5)', () => {
 });
 
 describe('cart total (SPEC.md §9)', () => {
-  const line = { price_cents: 250, selling_price_cents: 300, item: 2, ship_pack: 12, available: 5, class: 'F' };
+  const line = {
+    price_cents: 250,
+    selling_price_cents: 300,
+    item: 2,
+    ship_pack: 12,
+    available: 5,
+    class: 'F',
+  };
   it('uses price when above zero, else selling price; ship pack defaults to 1', () => {
     expect(cartTotalCents([line])).toBe(250 * 2 * 12);
     expect(cartTotalCents([{ ...line, price_cents: 0 }])).toBe(300 * 2 * 12);
@@ -76,7 +87,11 @@ describe('cart total (SPEC.md §9)', () => {
       class: fc.constantFrom('F', 'R', 'N', 'Y', ''),
     });
     fc.assert(
-      fc.property(fc.array(arb), fc.array(arb), (a, b) => cartTotalCents([...a, ...b]) === cartTotalCents(a) + cartTotalCents(b)),
+      fc.property(
+        fc.array(arb),
+        fc.array(arb),
+        (a, b) => cartTotalCents([...a, ...b]) === cartTotalCents(a) + cartTotalCents(b),
+      ),
     );
   });
   it('converts dollars to cents without float drift', () => {
@@ -90,7 +105,9 @@ describe('cart total (SPEC.md §9)', () => {
 
 describe('page window (SPEC.md §2)', () => {
   const render = (c: number, l: number) =>
-    pageWindow(c, l).map((i) => (i.kind === 'page' ? String(i.page) : '…')).join(' ');
+    pageWindow(c, l)
+      .map((i) => (i.kind === 'page' ? String(i.page) : '…'))
+      .join(' ');
   it('shows first, last and one neighbour with ellipses', () => {
     expect(render(1, 1)).toBe('1');
     expect(render(1, 10)).toBe('1 2 … 10');

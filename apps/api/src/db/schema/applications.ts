@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -13,8 +23,12 @@ export const applications = pgTable(
   {
     id: serial('id').primaryKey(),
     country: text('country', { enum: ['ca', 'usa'] }).notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
-    lang: text('lang', { enum: ['en', 'fr', 'es'] }).notNull().default('en'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    lang: text('lang', { enum: ['en', 'fr', 'es'] })
+      .notNull()
+      .default('en'),
     companyName: text('company_name').notNull(),
     ownerName: text('owner_name').notNull(),
     email: text('email').notNull(),
@@ -28,10 +42,14 @@ export const applications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    reviewedByUserId: integer('reviewed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedByUserId: integer('reviewed_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     reviewedByEmail: text('reviewed_by_email'),
     rejectionReason: text('rejection_reason'),
-    customerUserId: integer('customer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerUserId: integer('customer_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     /** The customer code of the account an approval created. */
     customerCode: text('customer_code'),
   },

@@ -16,7 +16,9 @@ export const categories = pgTable(
   'categories',
   {
     id: serial('id').primaryKey(),
-    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, {
+      onDelete: 'cascade',
+    }),
     level: integer('level').notNull(),
     catCode: text('cat_code').notNull(),
     // English name doubles as the URL key (SPEC.md §2 /products/{name}/{category}/{cat_code}).
@@ -26,7 +28,10 @@ export const categories = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     hidden: boolean('hidden').notNull().default(false),
   },
-  (t) => [uniqueIndex('categories_cat_code_uq').on(t.catCode), index('categories_parent_idx').on(t.parentId)],
+  (t) => [
+    uniqueIndex('categories_cat_code_uq').on(t.catCode),
+    index('categories_parent_idx').on(t.parentId),
+  ],
 );
 
 /** Product class codes with their badge (F new, R clearance, Y on sale, N coming soon, and regular ones). */
@@ -120,5 +125,8 @@ export const productGroupItems = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.productId] }), index('product_group_items_product_idx').on(t.productId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.productId] }),
+    index('product_group_items_product_idx').on(t.productId),
+  ],
 );

@@ -12,7 +12,9 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     template: text('template').notNull(),
     lang: text('lang').notNull().default('en'),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),

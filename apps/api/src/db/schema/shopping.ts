@@ -94,5 +94,8 @@ export const orderLines = pgTable(
     lineTotalCents: integer('line_total_cents').notNull(),
     backorder: boolean('backorder').notNull().default(false),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_product_idx').on(t.productId)],
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_product_idx').on(t.productId),
+  ],
 );

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** Customers and staff. A customer belongs to one country's price list. */
 export const users = pgTable(
@@ -8,12 +17,18 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
-    role: text('role', { enum: ['customer', 'staff'] }).notNull().default('customer'),
+    role: text('role', { enum: ['customer', 'staff'] })
+      .notNull()
+      .default('customer'),
     ownerName: text('owner_name').notNull(),
     companyName: text('company_name'),
     customerCode: text('customer_code'),
-    country: text('country', { enum: ['ca', 'us'] }).notNull().default('ca'),
-    lang: text('lang', { enum: ['en', 'fr', 'es'] }).notNull().default('en'),
+    country: text('country', { enum: ['ca', 'us'] })
+      .notNull()
+      .default('ca'),
+    lang: text('lang', { enum: ['en', 'fr', 'es'] })
+      .notNull()
+      .default('en'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -51,7 +66,9 @@ export const passwordTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['reset', 'set'] }).notNull().default('reset'),
+    purpose: text('purpose', { enum: ['reset', 'set'] })
+      .notNull()
+      .default('reset'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
