@@ -41,6 +41,9 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // NOTE: an idle client whose connection the server ends (restart, failover, a dropped test
+    // database) emits 'error' on the pool; without a listener that would crash the process.
+    pool.on('error', (error) => console.warn(`[db] idle connection closed: ${error.message}`));
     const db = drizzlePg(pool, { schema });
     return {
       db,

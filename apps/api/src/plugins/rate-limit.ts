@@ -12,6 +12,9 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { max: numb
     global: true,
     max: opts.max,
     timeWindow: 60_000,
+    // NOTE: request.ip is undefined once the client has gone away; the plugin's default key
+    // generator then throws inside its hook, so fall back to the socket or a fixed key.
+    keyGenerator: (request) => request.ip ?? request.socket?.remoteAddress ?? 'unknown',
     allowList: (request) =>
       !request.url.startsWith('/api/') || request.url.startsWith('/api/health'),
     addHeadersOnExceeding: {

@@ -1,3 +1,4 @@
+import { forgetCachedSessionsOfUser } from './session.service';
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { loginAttempts, passwordTokens, users } from '../../db/schema';
@@ -145,4 +146,5 @@ export async function updateUserLang(
   lang: 'en' | 'fr' | 'es',
 ): Promise<void> {
   await tx.update(users).set({ lang, updatedAt: new Date() }).where(eq(users.id, userId));
+  forgetCachedSessionsOfUser(userId);
 }

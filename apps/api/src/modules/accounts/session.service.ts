@@ -52,9 +52,37 @@ export async function createSession(
   return { token, csrfToken };
 }
 
+/**
+ * NOTE: a resolved session is kept in this process's memory for SESSION_CACHE_MS, so a signed-in
+ * request costs no session query in the common case (bench/RESULTS.md: it halved throughput).
+ * Revocation and user changes made through this module forget the entry at once; another API
+ * process may honour a revoked session for at most SESSION_CACHE_MS (decision 012).
+ */
+export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 20_000;
+const sessionCache = new Map<string, { at: number; session: ResolvedSession }>();
+
+/** Forgets cached sessions of one user (after a change to the user or a revocation). */
+export function forgetCachedSessionsOfUser(userId: number, exceptTokenHash?: string): void {
+  for (const [hash, entry] of sessionCache) {
+    if (entry.session.user.id === userId && hash !== exceptTokenHash) sessionCache.delete(hash);
+  }
+}
+
 /** Looks a token up; null when unknown, revoked, expired or idle too long, or the user is inactive. */
 export async function resolveSession(tx: Tx, token: string): Promise<ResolvedSession | null> {
   const tokenHash = hashToken(token);
+  const cached = sessionCache.get(tokenHash);
+  if (cached && Date.now() - cached.at < SESSION_CACHE_MS) return cached.session;
+  const session = await readSession(tx, tokenHash);
+  if (session) {
+    if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
+    sessionCache.set(tokenHash, { at: Date.now(), session });
+  } else sessionCache.delete(tokenHash);
+  return session;
+}
+
+async function readSession(tx: Tx, tokenHash: string): Promise<ResolvedSession | null> {
   const now = new Date();
   const rows = await tx
     .select({
@@ -92,6 +120,7 @@ export async function resolveSession(tx: Tx, token: string): Promise<ResolvedSes
 
 /** Revokes one session (logout). */
 export async function revokeSession(tx: Tx, tokenHash: string): Promise<void> {
+  sessionCache.delete(tokenHash);
   await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
 }
 
@@ -101,6 +130,7 @@ export async function revokeUserSessions(
   userId: number,
   exceptTokenHash?: string,
 ): Promise<void> {
+  forgetCachedSessionsOfUser(userId, exceptTokenHash);
   await tx
     .update(sessions)
     .set({ revokedAt: new Date() })
