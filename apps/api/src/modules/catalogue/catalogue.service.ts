@@ -130,6 +130,17 @@ const filterCache = new TtlCache<FilterOptions>(60_000);
 const bestSellerCache = new TtlCache<number[]>(5 * 60_000);
 const searchCache = new TtlCache<SearchHit[]>(60_000, 2000);
 const classCodesCache = new TtlCache<Awaited<ReturnType<typeof selectClassCodes>>>(60_000);
+/**
+ * NOTE: listing pages and product details are kept for PAGE_CACHE_MS, so the stock and prices a
+ * buyer sees may be that many seconds old; the cart and the order workflow always re-read them
+ * (decision 013). Popular pages are then served from memory (bench/RESULTS.md).
+ */
+export const PAGE_CACHE_MS = 3_000;
+const treeCache = new TtlCache<Category[]>(30_000, 50);
+const pageCache = new TtlCache<Awaited<ReturnType<typeof selectListingPage>>>(PAGE_CACHE_MS, 5000);
+const detailCache = new TtlCache<
+  [Awaited<ReturnType<typeof selectProductDetail>>, Awaited<ReturnType<typeof selectRelatedCards>>]
+>(PAGE_CACHE_MS, 5000);
 
 /** Class codes change almost never (cached 60 s). */
 function allClassCodes(tx: Tx) {
@@ -152,6 +163,9 @@ export function invalidateCatalogueCaches(tx: Tx): void {
     bestSellerCache,
     classCodesCache,
     searchCache,
+    pageCache,
+    detailCache,
+    treeCache,
   ])
     cache.clear(tx);
 }
@@ -161,7 +175,11 @@ export function invalidateCatalogueCaches(tx: Tx): void {
  * category for the given country. Hidden categories (e.g. Zippers) are included with the flag left
  * to the menu, which hides them (SPEC.md §2); `name` is the English URL key, `category` the label.
  */
-export async function getCategoryTree(tx: Tx, lang: Lang, country: Country): Promise<Category[]> {
+export function getCategoryTree(tx: Tx, lang: Lang, country: Country): Promise<Category[]> {
+  return treeCache.get(tx, `${lang}:${country}`, () => buildCategoryTree(tx, lang, country));
+}
+
+async function buildCategoryTree(tx: Tx, lang: Lang, country: Country): Promise<Category[]> {
   const [rows, counts] = await Promise.all([
     allCategories(tx),
     classCountsCache.get(tx, country, () => selectSpecialClassCounts(tx, country)),
@@ -349,13 +367,16 @@ export async function listProducts(
   );
   if (offset >= index.total) return toPage([], index.total, params.page, params.perPage);
   const seek = nearestMark(index.marks, offset);
-  const rows = await selectListingPage(
-    tx,
-    scope,
-    params.lang,
-    params.perPage,
-    seek ? offset - (seek.rn - 1) : offset,
-    seek,
+  const pageKey = JSON.stringify([scopeKey(scope), params.lang, params.perPage, offset]);
+  const rows = await pageCache.get(tx, pageKey, () =>
+    selectListingPage(
+      tx,
+      scope,
+      params.lang,
+      params.perPage,
+      seek ? offset - (seek.rn - 1) : offset,
+      seek,
+    ),
   );
   const total = index.total;
   return toPage(
@@ -406,9 +427,13 @@ export async function getProductDetail(
   const code = productId.trim();
   // NOTE: the detail and its related cards are independent statements (both keyed by the SKU), so
   // they run side by side on two pooled connections.
-  const [row, related, rows, classes] = await Promise.all([
-    selectProductDetail(tx, code, viewer.country, lang),
-    selectRelatedCards(tx, code, viewer.country, lang, RELATED_LIMIT),
+  const [[row, related], rows, classes] = await Promise.all([
+    detailCache.get(tx, JSON.stringify([code, viewer.country, lang]), () =>
+      Promise.all([
+        selectProductDetail(tx, code, viewer.country, lang),
+        selectRelatedCards(tx, code, viewer.country, lang, RELATED_LIMIT),
+      ]),
+    ),
     allCategories(tx),
     allClassCodes(tx),
   ]);
