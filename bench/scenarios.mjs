@@ -33,6 +33,19 @@ export const scenarios = [
     auth: true,
     path: `/api/cadProducts?category=BT&brand=${encodeURIComponent('Maple Notions')}&pagination=25&lang=en`,
   },
+  {
+    // Beyond the 3 s page cache (decision 013): 300 different pages of BT, each asked about once a
+    // second at most, so nearly every request reads PostgreSQL.
+    name: 'GET /api/cadProducts BT pages 1–300 rotating, 25/page (signed in, mostly uncached)',
+    group: 'catalogue',
+    auth: true,
+    path: '/api/cadProducts?category=BT&pagination=25&page=1',
+    requests: () =>
+      Array.from({ length: 300 }, (_, i) => ({
+        method: 'GET',
+        path: `/api/cadProducts?category=BT&pagination=25&page=${i + 1}&lang=en`,
+      })),
+  },
   { name: 'GET /api/cadProducts BT page 1 (signed in)', group: 'catalogue', auth: true, path: '/api/cadProducts?category=BT&pagination=25&page=1' },
   { name: 'GET /api/cadProducts BT page 200 (signed in)', group: 'catalogue', auth: true, path: '/api/cadProducts?category=BT&pagination=25&page=200' },
   {

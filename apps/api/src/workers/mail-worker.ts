@@ -1,4 +1,4 @@
-// Standalone outbox worker: `node dist/mail-worker.js` (or `npx tsx src/workers/mail-worker.ts`).
+// Standalone outbox worker: `node dist/workers/mail-worker.js` (or `npx tsx src/workers/mail-worker.ts`).
 // The API server already runs the same worker in-process; run this one when the API processes
 // should not send mail themselves. Several workers may run at once (rows are claimed with SKIP LOCKED).
 import { ConfigError, loadConfig } from '../config';
