@@ -23,7 +23,9 @@ export class TtlCache<V> {
     const hit = store.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value;
     if (store.size >= this.maxEntries) store.clear();
-    const value = load();
+    // NOTE: a Drizzle query builder is a thenable that runs its query again on every `then`;
+    // Promise.resolve adopts it once, so the cached value is a settled promise, not a query.
+    const value = Promise.resolve(load());
     store.set(key, { at: now, value });
     value.catch(() => store.delete(key));
     return value;
