@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CONTACT_KEYS, ContactAddress } from '@/components/contact/contact-addresses';
 import { Link } from 'react-router';
 import type { SnippetSegment } from '@wholesale/contract';
 import { paths } from '@/config/paths';
@@ -148,50 +149,12 @@ function ContactBlocks() {
     <section className="contact-blocks" aria-labelledby="contact-title">
       <h2 id="contact-title">{tc('support.contactTitle')}</h2>
       <div className="contact-blocks__grid">
-        <div className="contact-block">
-          <h3>{t('footer.headOffice')}</h3>
-          <address>
-            {t('footer.headOfficeLines')
-              .split('\n')
-              .map((line) => (
-                <span key={line} className="address-line">
-                  {line}
-                </span>
-              ))}
-            <span className="address-line">
-              {t('footer.phone')}: <a href="tel:+18005550142">1-800-555-0142</a>
-            </span>
-            <span className="address-line">
-              {t('footer.email')}: <a href="mailto:orders@example.com">orders@example.com</a>
-            </span>
-          </address>
-        </div>
-        <div className="contact-block" lang="fr">
-          <h3>{t('footer.frenchSupport')}</h3>
-          <address>
-            <span className="address-line">Service à la clientèle</span>
-            <span className="address-line">
-              {t('footer.phone')}: <a href="tel:+18005550143">1-800-555-0143</a>
-            </span>
-            <span className="address-line">
-              {t('footer.email')}:{' '}
-              <a href="mailto:service.fr@example.com">service.fr@example.com</a>
-            </span>
-          </address>
-        </div>
-        <div className="contact-block" lang="es">
-          <h3>{t('footer.spanishSupport')}</h3>
-          <address>
-            <span className="address-line">Atención al cliente</span>
-            <span className="address-line">
-              {t('footer.phone')}: <a href="tel:+18005550144">1-800-555-0144</a>
-            </span>
-            <span className="address-line">
-              {t('footer.email')}:{' '}
-              <a href="mailto:soporte.es@example.com">soporte.es@example.com</a>
-            </span>
-          </address>
-        </div>
+        {CONTACT_KEYS.map((key) => (
+          <div key={key} className="contact-block">
+            <h3>{t(`footer.${key}`)}</h3>
+            <ContactAddress contact={key} />
+          </div>
+        ))}
       </div>
       <p className="content-meta">{t('footer.hours')}</p>
     </section>
