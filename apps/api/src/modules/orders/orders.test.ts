@@ -293,13 +293,12 @@ describe('order history, details, PDF and re-order', () => {
       `update orders set created_at = '2024-01-15T10:00:00Z', status = 'shipped' where id = ${placed[0]}`,
     );
 
-    let res = (
-      await t.inject({
-        method: 'GET',
-        url: `/api/order-history?user_id=${me.userId}&per_page=2&lang=en&country=ca`,
-        headers: me.headers,
-      })
-    ).json();
+    const history = async (query: string) =>
+      (
+        await t.inject({ method: 'GET', url: `/api/order-history?${query}`, headers: me.headers })
+      ).json();
+
+    let res = await history(`user_id=${me.userId}&per_page=2&lang=en&country=ca`);
     expect(res).toMatchObject({
       status: true,
       total: 3,
@@ -310,46 +309,16 @@ describe('order history, details, PDF and re-order', () => {
     expect(res.data.map((o: { order_id: number }) => o.order_id)).toEqual([placed[2], placed[1]]);
     expect(res.data[0]).toMatchObject({ total: 600, lines: 1, status: 'placed' });
 
-    res = (
-      await t.inject({
-        method: 'GET',
-        url: '/api/order-history?per_page=2&page=2',
-        headers: me.headers,
-      })
-    ).json();
+    res = await history('per_page=2&page=2');
     expect(res.data.map((o: { order_id: number }) => o.order_id)).toEqual([placed[0]]);
 
-    res = (
-      await t.inject({
-        method: 'GET',
-        url: '/api/order-history?status=shipped',
-        headers: me.headers,
-      })
-    ).json();
+    res = await history('status=shipped');
     expect(res.data.map((o: { order_id: number }) => o.order_id)).toEqual([placed[0]]);
-    res = (
-      await t.inject({
-        method: 'GET',
-        url: '/api/order-history?from=2024-01-01&to=2024-01-15',
-        headers: me.headers,
-      })
-    ).json();
+    res = await history('from=2024-01-01&to=2024-01-15');
     expect(res.data.map((o: { order_id: number }) => o.order_id)).toEqual([placed[0]]);
-    res = (
-      await t.inject({
-        method: 'GET',
-        url: '/api/order-history?from=2024-01-16',
-        headers: me.headers,
-      })
-    ).json();
+    res = await history('from=2024-01-16');
     expect(res.total).toBe(2);
-    res = (
-      await t.inject({
-        method: 'GET',
-        url: `/api/order-history?order_id=${placed[1]}`,
-        headers: me.headers,
-      })
-    ).json();
+    res = await history(`order_id=${placed[1]}`);
     expect(res.data.map((o: { order_id: number }) => o.order_id)).toEqual([placed[1]]);
 
     const bad = await t.inject({
