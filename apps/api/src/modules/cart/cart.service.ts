@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error';
 import {
   findOrderableByCodes,
   getOrderableProducts,
+  orderableFromPrices,
   type OrderableProduct,
 } from '../catalogue/catalogue.pricing';
 import {
@@ -26,24 +27,25 @@ import {
   selectCartLine,
   selectCartLines,
   selectCartLinesForUpdate,
+  selectCartView,
   updateCartLine,
   upsertCartQuantities,
   type CartLineRow,
+  type CartViewRow,
 } from './cart.queries';
 
 export type CartOwner = { userId: number; country: Country; lang: Lang };
 
 export const OUT_OF_STOCK_MESSAGE = 'This product is currently out of stock';
 
-/** Maps a cart row and its product to the SPEC.md §3 cart line, computing the line total in cents. */
-function toCartLine(row: CartLineRow, p: OrderableProduct): CartLine {
-  const unavailable = isUnavailable(p.available, p.classCode);
+/** Maps a cart line and its product to the SPEC.md §3 cart line, computing the line total in cents. */
+function toCartLine(line: CartViewRow['line'], p: OrderableProduct): CartLine {
   return {
-    id: row.id,
+    id: line.id,
     product: p.id,
     product_id: p.productId,
     name: p.name,
-    item: row.quantity,
+    item: line.quantity,
     price: fromCents(p.priceCents),
     selling_price: fromCents(p.sellingCents),
     retail_price: fromCents(p.retailCents),
@@ -51,21 +53,21 @@ function toCartLine(row: CartLineRow, p: OrderableProduct): CartLine {
     available: p.available,
     class: p.classCode,
     image: p.image,
-    selected: row.selected,
-    unavailable,
-    line_total: fromCents(cartTotalCents([{ ...lineForTotal(row, p), selected: true }])),
+    selected: line.selected,
+    unavailable: isUnavailable(p.available, p.classCode),
+    line_total: fromCents(cartTotalCents([{ ...lineForTotal(line, p), selected: true }])),
   };
 }
 
-function lineForTotal(row: CartLineRow, p: OrderableProduct) {
+function lineForTotal(line: CartViewRow['line'], p: OrderableProduct) {
   return {
     price_cents: p.priceCents,
     selling_price_cents: p.sellingCents,
-    item: row.quantity,
+    item: line.quantity,
     ship_pack: p.shipPack,
     available: p.available,
     class: p.classCode,
-    selected: row.selected,
+    selected: line.selected,
   };
 }
 
@@ -79,21 +81,20 @@ export async function readCart(
   owner: CartOwner,
   notice?: CartNotice,
 ): Promise<CartResponse> {
-  const rows = await selectCartLines(tx, owner.userId, owner.country);
-  const found = await getOrderableProducts(
+  const rows = await selectCartView(tx, owner);
+  const products = await orderableFromPrices(
     tx,
-    rows.map((r) => r.productId),
-    owner.country,
+    rows.map((r) => r.price),
     owner.lang,
   );
   const lines: CartLine[] = [];
   const forTotal: ReturnType<typeof lineForTotal>[] = [];
-  for (const row of rows) {
-    const p = found.get(row.productId);
-    if (!p) continue;
-    lines.push(toCartLine(row, p));
-    forTotal.push(lineForTotal(row, p));
-  }
+  rows.forEach((row, i) => {
+    const p = products[i];
+    if (!p) return;
+    lines.push(toCartLine(row.line, p));
+    forTotal.push(lineForTotal(row.line, p));
+  });
   return {
     status: true,
     products: lines,

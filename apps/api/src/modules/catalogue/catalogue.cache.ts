@@ -14,11 +14,7 @@ export class TtlCache<V> {
 
   /** Returns the cached value for `key` on `owner`, or loads, stores and returns it. Failed loads are not kept. */
   get(owner: object, key: string, load: () => Promise<V>): Promise<V> {
-    let store = this.stores.get(owner);
-    if (!store) {
-      store = new Map();
-      this.stores.set(owner, store);
-    }
+    const store = this.storeOf(owner);
     const now = Date.now();
     const hit = store.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value;
@@ -29,6 +25,93 @@ export class TtlCache<V> {
     store.set(key, { at: now, value });
     value.catch(() => store.delete(key));
     return value;
+  }
+
+  private storeOf(owner: object) {
+    let store = this.stores.get(owner);
+    if (!store) {
+      store = new Map();
+      this.stores.set(owner, store);
+    }
+    return store;
+  }
+
+  /** Forgets everything cached for `owner` (after a write that changes the catalogue). */
+  clear(owner: object): void {
+    this.stores.delete(owner);
+  }
+}
+
+/**
+ * The same kind of cache for many small values read together (a cart's products): one load per
+ * batch of missing keys, and values kept settled so a hit costs no promise.
+ */
+export class BatchTtlCache<K, V> {
+  private readonly stores = new WeakMap<
+    object,
+    Map<K, { at: number; value?: V; loading?: Promise<Map<K, V>> }>
+  >();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  /**
+   * Values for many keys at once: cached ones as they are, all the others loaded by ONE call of
+   * `loadMissing` (keys it leaves out are cached as absent). Concurrent callers share loads in flight.
+   * NOTE: a cart reads 50 keys per request, so settled values are read synchronously and only
+   * batches still loading are awaited (once each), not one promise per key.
+   */
+  async getMany(
+    owner: object,
+    keys: K[],
+    loadMissing: (missing: K[]) => Promise<Map<K, V>>,
+  ): Promise<Map<K, V>> {
+    const store = this.storeOf(owner);
+    const now = Date.now();
+    const found = new Map<K, V>();
+    const waits = new Set<Promise<Map<K, V>>>();
+    const missing: K[] = [];
+    for (const key of keys) {
+      const hit = store.get(key);
+      if (!hit || now - hit.at >= this.ttlMs) missing.push(key);
+      else if (hit.loading) waits.add(hit.loading);
+      else if (hit.value !== undefined) found.set(key, hit.value);
+    }
+    if (missing.length > 0) {
+      if (store.size + missing.length > this.maxEntries) store.clear();
+      const loading = loadMissing(missing);
+      for (const key of missing) store.set(key, { at: now, loading });
+      waits.add(loading);
+      loading.then(
+        (loaded) => {
+          for (const key of missing) {
+            const entry = store.get(key);
+            if (entry?.loading === loading)
+              store.set(key, { at: entry.at, value: loaded.get(key) });
+          }
+        },
+        () => missing.forEach((key) => store.get(key)?.loading === loading && store.delete(key)),
+      );
+    }
+    for (const loading of waits) {
+      const loaded = await loading;
+      for (const key of keys) {
+        const value = loaded.get(key);
+        if (value !== undefined) found.set(key, value);
+      }
+    }
+    return found;
+  }
+
+  private storeOf(owner: object) {
+    let store = this.stores.get(owner);
+    if (!store) {
+      store = new Map();
+      this.stores.set(owner, store);
+    }
+    return store;
   }
 
   /** Forgets everything cached for `owner` (after a write that changes the catalogue). */

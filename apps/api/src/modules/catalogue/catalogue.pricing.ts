@@ -1,8 +1,9 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, or, sql, type Placeholder } from 'drizzle-orm';
+import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { productImagePath, type Country, type Lang } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { productPrices, products, productTranslations } from '../../db/schema';
+import { BatchTtlCache } from './catalogue.cache';
 
 /**
  * The narrow window the cart, orders and Opticon modules have onto the catalogue: a product as it
@@ -30,48 +31,108 @@ export type OrderableProduct = {
   available: number;
 };
 
-const tEn = alias(productTranslations, 'tr_en');
-const tLang = alias(productTranslations, 'tr_lang');
+type Param<T> = T | Placeholder;
 
-function selectOrderable(tx: Tx, country: Country, lang: Lang) {
-  return tx
-    .select({
-      id: products.id,
-      productId: products.productId,
-      barcode: products.barcode,
-      nameLang: tLang.name,
-      nameEn: tEn.name,
-      classCode: products.classCode,
-      shipPack: products.shipPack,
-      types: products.contentTypes,
-      brand: products.brand,
-      colour: products.colour,
-      type: products.type,
-      size: products.size,
-      retailCents: productPrices.retailPriceCents,
-      sellingCents: productPrices.sellingPriceCents,
-      selling2Cents: productPrices.sellingPrice2Cents,
-      available: productPrices.available,
-    })
-    .from(products)
-    .innerJoin(
-      productPrices,
-      and(eq(productPrices.productId, products.id), eq(productPrices.country, country)),
-    )
-    .leftJoin(tLang, and(eq(tLang.productId, products.id), eq(tLang.lang, lang)))
-    .leftJoin(tEn, and(eq(tEn.productId, products.id), eq(tEn.lang, 'en')))
-    .$dynamic();
+/**
+ * The product's name in `lang`, else in English, else its SKU code. NOTE: a COALESCE of scalar
+ * subqueries evaluates the English lookup only when the first finds nothing, where two LEFT JOINs
+ * would read both translations of every row.
+ */
+function orderableName(lang: Param<Lang>) {
+  return sql<string>`coalesce(
+    (select t.name from product_translations t where t.product_id = ${products.id} and t.lang = ${lang}),
+    (select t.name from product_translations t where t.product_id = ${products.id} and t.lang = 'en'),
+    trim(${products.productId}))`;
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof selectOrderable>['execute']>>[number];
+function orderableFields(lang: Param<Lang>) {
+  return {
+    id: products.id,
+    productId: products.productId,
+    barcode: products.barcode,
+    name: orderableName(lang),
+    classCode: products.classCode,
+    shipPack: products.shipPack,
+    types: products.contentTypes,
+    brand: products.brand,
+    colour: products.colour,
+    type: products.type,
+    size: products.size,
+    retailCents: productPrices.retailPriceCents,
+    sellingCents: productPrices.sellingPriceCents,
+    selling2Cents: productPrices.sellingPrice2Cents,
+    available: productPrices.available,
+  };
+}
 
-function toOrderable(row: Row): OrderableProduct {
-  const selling2 = row.selling2Cents ?? null;
+type OrderableRow = {
+  id: number;
+  productId: string;
+  barcode: string | null;
+  name: string;
+  classCode: string;
+  shipPack: number;
+  types: string;
+  brand: string | null;
+  colour: string | null;
+  type: string | null;
+  size: string | null;
+  retailCents: number;
+  sellingCents: number;
+  selling2Cents: number | null;
+  available: number;
+};
+
+/** A product's price and stock in one country, as another module's query reads them fresh per row. */
+export type PriceRow = {
+  productRef: number;
+  retailCents: number;
+  sellingCents: number;
+  selling2Cents: number | null;
+  available: number;
+};
+
+/** The columns of `PriceRow`; select them beside the caller's own columns after `joinPrices`. */
+export const priceFields = {
+  productRef: productPrices.productId,
+  retailCents: productPrices.retailPriceCents,
+  sellingCents: productPrices.sellingPriceCents,
+  selling2Cents: productPrices.sellingPrice2Cents,
+  available: productPrices.available,
+};
+
+/**
+ * Joins another module's query to the prices and stock of the products its `productIdColumn`
+ * names, in one country (rows of products not sold there drop out). The product-table SQL stays in
+ * this module; the country may be a placeholder, so a caller can prepare the statement once.
+ */
+export function joinPrices<T extends PgSelect>(
+  query: T,
+  productIdColumn: AnyPgColumn,
+  country: Param<Country>,
+): T {
+  // The caller selected explicit fields, so the join does not change the result's type.
+  return query.innerJoin(
+    productPrices,
+    and(eq(productPrices.productId, productIdColumn), eq(productPrices.country, country)),
+  ) as unknown as T;
+}
+
+/** What describes a product whatever the country: codes, names, class, pack. Changes only with catalogue edits. */
+type ProductFacts = Omit<
+  OrderableProduct,
+  'name' | 'retailCents' | 'sellingCents' | 'selling2Cents' | 'priceCents' | 'available'
+> & { names: Partial<Record<Lang, string>> };
+
+type FactsRow = Omit<ProductFacts, 'names' | 'image'>;
+
+/** Normalises a product row once: trimmed SKU code, ship pack at least 1, the image path. */
+function factsOf(row: FactsRow, names: ProductFacts['names']): ProductFacts {
   return {
     id: row.id,
     productId: row.productId.trim(),
     barcode: row.barcode,
-    name: row.nameLang ?? row.nameEn ?? row.productId.trim(),
+    names,
     classCode: row.classCode,
     shipPack: row.shipPack > 0 ? row.shipPack : 1,
     image: productImagePath(row.productId),
@@ -80,12 +141,116 @@ function toOrderable(row: Row): OrderableProduct {
     colour: row.colour,
     type: row.type,
     size: row.size,
-    retailCents: row.retailCents,
-    sellingCents: row.sellingCents,
-    selling2Cents: selling2,
-    priceCents: selling2 !== null && selling2 > 0 ? selling2 : row.sellingCents,
-    available: row.available,
   };
+}
+
+/** The product with its name in the caller's language and its price and stock in the country. */
+function priced(f: ProductFacts, name: string, p: Omit<PriceRow, 'productRef'>): OrderableProduct {
+  const selling2 = p.selling2Cents ?? null;
+  return {
+    id: f.id,
+    productId: f.productId,
+    barcode: f.barcode,
+    name,
+    classCode: f.classCode,
+    shipPack: f.shipPack,
+    image: f.image,
+    types: f.types,
+    brand: f.brand,
+    colour: f.colour,
+    type: f.type,
+    size: f.size,
+    retailCents: p.retailCents,
+    sellingCents: p.sellingCents,
+    selling2Cents: selling2,
+    priceCents: selling2 !== null && selling2 > 0 ? selling2 : p.sellingCents,
+    available: p.available,
+  };
+}
+
+/**
+ * Product facts of active products, per API process, for PRODUCT_FACTS_MS (decision 014): the cart
+ * reads price and stock fresh on every request and the rest from here, so reading a 50-line cart
+ * is one short query instead of 200 index lookups.
+ */
+export const PRODUCT_FACTS_MS = 60_000;
+const factsCache = new BatchTtlCache<number, ProductFacts>(PRODUCT_FACTS_MS, 250_000);
+
+function translatedName(lang: Lang) {
+  return sql<
+    string | null
+  >`(select t.name from product_translations t where t.product_id = ${products.id} and t.lang = ${lang})`;
+}
+
+async function loadFacts(tx: Tx, ids: number[]): Promise<Map<number, ProductFacts>> {
+  const rows = await tx
+    .select({
+      id: products.id,
+      productId: products.productId,
+      barcode: products.barcode,
+      nameEn: translatedName('en'),
+      nameFr: translatedName('fr'),
+      nameEs: translatedName('es'),
+      classCode: products.classCode,
+      shipPack: products.shipPack,
+      types: products.contentTypes,
+      brand: products.brand,
+      colour: products.colour,
+      type: products.type,
+      size: products.size,
+    })
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.active, true)));
+  return new Map(
+    rows.map(({ nameEn, nameFr, nameEs, ...r }) => {
+      const names: ProductFacts['names'] = {};
+      if (nameEn !== null) names.en = nameEn;
+      if (nameFr !== null) names.fr = nameFr;
+      if (nameEs !== null) names.es = nameEs;
+      return [r.id, factsOf(r, names)];
+    }),
+  );
+}
+
+/** Forgets the cached product facts (after a catalogue write). */
+export function forgetProductFacts(tx: Tx): void {
+  factsCache.clear(tx);
+}
+
+/**
+ * Completes price rows into orderable products in `lang`, in the rows' order; a row whose product is
+ * inactive or gone gives undefined.
+ */
+export async function orderableFromPrices(
+  tx: Tx,
+  prices: PriceRow[],
+  lang: Lang,
+): Promise<Array<OrderableProduct | undefined>> {
+  const facts = await factsCache.getMany(
+    tx,
+    prices.map((p) => p.productRef),
+    (missing) => loadFacts(tx, missing),
+  );
+  return prices.map((price) => {
+    const f = facts.get(price.productRef);
+    return f && priced(f, f.names[lang] ?? f.names.en ?? f.productId, price);
+  });
+}
+
+function selectOrderable(tx: Tx, country: Country, lang: Lang) {
+  return tx
+    .select(orderableFields(lang))
+    .from(products)
+    .innerJoin(
+      productPrices,
+      and(eq(productPrices.productId, products.id), eq(productPrices.country, country)),
+    )
+    .$dynamic();
+}
+
+/** Maps a row of the orderable columns to the product as the cart and orders see it. */
+function toOrderable(row: OrderableRow): OrderableProduct {
+  return priced(factsOf(row, {}), row.name, row);
 }
 
 /**
@@ -176,7 +341,12 @@ export async function suggestOrderable(
 ): Promise<OrderableProduct[]> {
   const p = prefix.trim().replace(/[%_\\]/g, (c) => `\\${c}`);
   if (!p) return [];
+  // Name matching needs the names as joined columns (one join per row beats two subqueries each).
+  const tEn = alias(productTranslations, 'tr_en');
+  const tLang = alias(productTranslations, 'tr_lang');
   const rows = await selectOrderable(tx, country, lang)
+    .leftJoin(tLang, and(eq(tLang.productId, products.id), eq(tLang.lang, lang)))
+    .leftJoin(tEn, and(eq(tEn.productId, products.id), eq(tEn.lang, 'en')))
     .where(
       and(
         eq(products.active, true),

@@ -26,6 +26,7 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { topProductIdsByQuantity } from '../orders/orders.stats';
 import { TtlCache } from './catalogue.cache';
+import { forgetProductFacts } from './catalogue.pricing';
 import {
   countGroup,
   insertDevProduct,
@@ -154,6 +155,7 @@ function allCategories(tx: Tx): Promise<CategoryRow[]> {
 
 /** Forgets cached counts and trees after a catalogue write. */
 export function invalidateCatalogueCaches(tx: Tx): void {
+  forgetProductFacts(tx);
   for (const cache of [
     categoriesCache,
     classCountsCache,
