@@ -206,7 +206,29 @@ async function prepareShoppers(ctx) {
   await ctx.query(
     `update product_prices set available = 1000000 where country = 'ca' and available < 100000`,
   );
-  // Fresh 50-line carts (orders empty them): the codes of each customer's cart, in a stable order.
+  // Every cart back to its seeded 50 lines (orders empty carts, adds grow them): the first run keeps
+  // a copy of the seeded lines, later runs restore it.
+  await ctx.query(
+    `create table if not exists bench_cart_seed as
+     select user_id, product_id, country, quantity from (
+       select c.*, row_number() over (partition by c.user_id order by c.id) as n
+       from cart_lines c join users u on u.id = c.user_id where u.email like 'bench%@example.com') s
+     where n <= 50`,
+  );
+  // In place, so repeated runs do not bloat the table and its indexes.
+  await ctx.query(
+    `delete from cart_lines c where c.user_id = any($1::int[]) and not exists (
+       select 1 from bench_cart_seed s where s.user_id = c.user_id and s.product_id = c.product_id and s.country = c.country)`,
+    [ctx.shoppers.map((s) => s.id)],
+  );
+  await ctx.query(
+    `insert into cart_lines (user_id, product_id, country, quantity)
+     select user_id, product_id, country, quantity from bench_cart_seed order by user_id, product_id
+     on conflict (user_id, country, product_id) do update set quantity = excluded.quantity, selected = true
+     where cart_lines.quantity <> excluded.quantity or not cart_lines.selected`,
+  );
+  await ctx.query('vacuum analyze cart_lines');
+  // The codes of each customer's cart, in a stable order.
   const carts = await ctx.query(
     `select c.user_id, array_agg(p.product_id order by c.id) as codes
      from cart_lines c join products p on p.id = c.product_id

@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -16,13 +18,94 @@ export type Database = NodePgDatabase<Schema>;
 /** A transaction or the database: every query function takes one (CONVENTIONS.md). */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
 
+const dialect = new PgDialect();
+
+/**
+ * A raw SQL statement the query builder cannot express, as a NAMED prepared statement: its text is
+ * built once (values are `sql.placeholder`s) and PostgreSQL parses and plans it once per connection,
+ * which halves the cost of a short hot statement. Returns the function that runs it.
+ */
+export function preparedStatement<TRow, TParams extends Record<string, unknown>>(
+  name: string,
+  statement: SQL,
+): (tx: Tx, params: TParams) => Promise<TRow[]> {
+  const query = dialect.sqlToQuery(statement);
+  return async (tx, params) => {
+    const result = (await tx._.session
+      .prepareQuery(query, undefined, name, false)
+      .execute(params)) as { rows: TRow[] };
+    return result.rows;
+  };
+}
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL (several statements allowed); used by migrations' helpers and tests. */
   exec: (sql: string) => Promise<void>;
+  /**
+   * Subscribes to a NOTIFY channel. `onLive(false)` means notifications may be missed from now on
+   * (the listening connection broke) and `onLive(true)` that they flow again; a subscriber that caches
+   * must not trust its cache in between. Resolves once listening, with the unsubscribe function.
+   */
+  listen: (
+    channel: string,
+    onMessage: (payload: string) => void,
+    onLive: (live: boolean) => void,
+  ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
+
+const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * LISTEN on a dedicated node-postgres connection (a pooled one would be handed to queries), opened
+ * again after a second whenever it breaks, until unsubscribed.
+ */
+function listenPostgres(url: string): DatabaseHandle['listen'] {
+  return async (channel, onMessage, onLive) => {
+    let client: pg.Client | undefined;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async (): Promise<void> => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (msg) => {
+        if (msg.channel === channel) onMessage(msg.payload ?? '');
+      });
+      const broken = () => {
+        if (client !== c) return;
+        client = undefined;
+        onLive(false);
+        c.end().catch(() => undefined);
+        if (!stopped) {
+          retry = setTimeout(() => void connect().catch(() => undefined), RELISTEN_DELAY_MS);
+          retry.unref();
+        }
+      };
+      c.on('error', broken);
+      c.on('end', broken);
+      client = c;
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        broken();
+        throw error;
+      }
+      if (stopped) await c.end();
+      else onLive(true);
+    };
+    // A first failure is retried like a later one; the subscriber stays 'not live' meanwhile.
+    await connect().catch(() => undefined);
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => undefined);
+    };
+  };
+}
 
 // In src/ this is src/db/migrations; in the bundle, dist/migrations (build.mjs copies them), seen
 // from dist/server.js or from dist/db/seed/cli.js.
@@ -51,6 +134,7 @@ export async function openDatabase(options: {
       exec: async (sql) => {
         await pool.query(sql);
       },
+      listen: listenPostgres(options.url),
       close: () => pool.end(),
     };
   }
@@ -66,6 +150,12 @@ export async function openDatabase(options: {
     kind: 'pglite',
     exec: async (sql) => {
       await client.exec(sql);
+    },
+    listen: async (channel, onMessage, onLive) => {
+      // In-process: notifications cannot be lost.
+      const unlisten = await client.listen(channel, onMessage);
+      onLive(true);
+      return () => unlisten();
     },
     close: () => client.close(),
   };

@@ -60,7 +60,15 @@ export async function createSession(
  */
 export const SESSION_CACHE_MS = 5_000;
 const SESSION_CACHE_MAX = 20_000;
-const sessionCache = new Map<string, { at: number; session: ResolvedSession }>();
+const sessionCache = new Map<string, { until: number; session: ResolvedSession }>();
+
+/**
+ * Each entry lives a random 50–100 % of SESSION_CACHE_MS, so sessions first seen together (a
+ * morning's rush, a load test) are not all read again in the same instant.
+ */
+function cacheUntil(now: number): number {
+  return now + SESSION_CACHE_MS * (0.5 + Math.random() / 2);
+}
 
 /** Forgets cached sessions of one user (after a change to the user or a revocation). */
 export function forgetCachedSessionsOfUser(userId: number, exceptTokenHash?: string): void {
@@ -73,18 +81,18 @@ export function forgetCachedSessionsOfUser(userId: number, exceptTokenHash?: str
 export async function resolveSession(tx: Tx, token: string): Promise<ResolvedSession | null> {
   const tokenHash = hashToken(token);
   const cached = sessionCache.get(tokenHash);
-  if (cached && Date.now() - cached.at < SESSION_CACHE_MS) return cached.session;
+  if (cached && Date.now() < cached.until) return cached.session;
   const session = await readSession(tx, tokenHash);
   if (session) {
     if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
-    sessionCache.set(tokenHash, { at: Date.now(), session });
+    sessionCache.set(tokenHash, { until: cacheUntil(Date.now()), session });
   } else sessionCache.delete(tokenHash);
   return session;
 }
 
-async function readSession(tx: Tx, tokenHash: string): Promise<ResolvedSession | null> {
-  const now = new Date();
-  const rows = await tx
+function buildSessionLookup(tx: Tx) {
+  const now = sql.placeholder('now');
+  return tx
     .select({
       lastSeenAt: sessions.lastSeenAt,
       csrfToken: sessions.csrfToken,
@@ -101,14 +109,30 @@ async function readSession(tx: Tx, tokenHash: string): Promise<ResolvedSession |
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
         eq(users.isActive, true),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_lookup');
+}
+
+// NOTE: every signed-in request that misses the session cache runs this; prepared once per
+// database and named, so neither Drizzle nor PostgreSQL plans it again.
+const sessionLookups = new WeakMap<Tx, ReturnType<typeof buildSessionLookup>>();
+
+async function readSession(tx: Tx, tokenHash: string): Promise<ResolvedSession | null> {
+  const now = new Date();
+  let lookup = sessionLookups.get(tx);
+  if (!lookup) sessionLookups.set(tx, (lookup = buildSessionLookup(tx)));
+  const rows = await lookup.execute({
+    tokenHash,
+    now,
+    idleSince: new Date(now.getTime() - SESSION_IDLE_MS),
+  });
   const row = rows[0];
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {

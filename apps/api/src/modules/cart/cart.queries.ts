@@ -1,24 +1,19 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Country } from '@wholesale/contract';
-import type { Tx } from '../../db/client';
+import { preparedStatement, type Tx } from '../../db/client';
 import { cartLines } from '../../db/schema';
-import { joinPrices, priceFields, type PriceRow } from '../catalogue/catalogue.pricing';
-
 export type CartLineRow = typeof cartLines.$inferSelect;
-export type CartViewRow = {
-  line: { id: number; quantity: number; selected: boolean };
-  price: PriceRow;
-};
+export type CartViewRow = { id: number; productId: number; quantity: number; selected: boolean };
 
 function buildCartView(tx: Tx) {
-  const query = tx
+  return tx
     .select({
-      line: { id: cartLines.id, quantity: cartLines.quantity, selected: cartLines.selected },
-      price: priceFields,
+      id: cartLines.id,
+      productId: cartLines.productId,
+      quantity: cartLines.quantity,
+      selected: cartLines.selected,
     })
     .from(cartLines)
-    .$dynamic();
-  return joinPrices(query, cartLines.productId, sql.placeholder('country'))
     .where(
       and(
         eq(cartLines.userId, sql.placeholder('userId')),
@@ -33,10 +28,7 @@ function buildCartView(tx: Tx) {
 // named, so neither Drizzle nor PostgreSQL plans it again per request.
 const cartViews = new WeakMap<Tx, ReturnType<typeof buildCartView>>();
 
-/**
- * A customer's cart lines in one country with their product's price and stock there, oldest first,
- * in one round trip. Lines of products not sold in the country are left out.
- */
+/** A customer's cart lines in one country, oldest first (the order they were added), in one round trip. */
 export function selectCartView(
   tx: Tx,
   owner: { userId: number; country: Country },
@@ -131,27 +123,75 @@ export async function deleteAllCartLines(tx: Tx, userId: number, country: Countr
     .where(and(eq(cartLines.userId, userId), eq(cartLines.country, country)));
 }
 
+const p = {
+  userId: sql.placeholder('userId'),
+  country: sql.placeholder('country'),
+  productId: sql.placeholder('productId'),
+  item: sql.placeholder('item'),
+  first: sql.placeholder('first'),
+  cap: sql.placeholder('cap'),
+};
+
+// NOTE: the statement's read sees the cart as it was before its own write, so the written line is
+// taken from the INSERT's RETURNING and every other line from the table.
+const addAndReadCart = preparedStatement<
+  CartViewRow & { before: number | null; written: boolean },
+  {
+    userId: number;
+    country: Country;
+    productId: number;
+    item: number;
+    first: number;
+    cap: number | null;
+  }
+>(
+  'cart_add',
+  sql`
+    with durability as materialized (
+      -- Decision 014: a cart change need not wait for its WAL flush (this statement only).
+      select set_config('synchronous_commit', 'off', true)
+    ), prev as (
+      select quantity from cart_lines
+      where user_id = ${p.userId}::int and country = ${p.country}::text and product_id = ${p.productId}::int
+    ), up as (
+      insert into cart_lines (user_id, country, product_id, quantity)
+      values (${p.userId}::int, ${p.country}::text, ${p.productId}::int, ${p.first}::int)
+      on conflict (user_id, country, product_id) do update
+        set quantity = case when ${p.cap}::int is null then cart_lines.quantity + ${p.item}::int
+                            else greatest(least(cart_lines.quantity + ${p.item}::int, ${p.cap}::int), 0) end,
+            updated_at = now()
+      returning id, product_id, quantity, selected
+    )
+    select l.id, l.product_id as "productId", l.quantity, l.selected, l.written,
+           (select quantity from prev) as before
+    from durability, (
+      select id, product_id, quantity, selected, false as written from cart_lines
+      where user_id = ${p.userId}::int and country = ${p.country}::text and product_id <> ${p.productId}::int
+      union all
+      select id, product_id, quantity, selected, true from up
+    ) l
+    order by l.id`,
+);
+
 /**
  * Adds `item` packs to a product's line in ONE statement (no lost update when two adds race): the
- * new quantity is capped at `cap` (null: no cap, class N). Returns the quantity before and after.
+ * new quantity is capped at `cap` (null: no cap, class N). Returns the quantity before and after,
+ * and all the cart's lines as they are after the add, read in the same round trip.
  */
 export async function addCartQuantity(
   tx: Tx,
   line: { userId: number; country: Country; productId: number; item: number; cap: number | null },
-): Promise<{ before: number; after: number }> {
-  const { userId, country, productId, item, cap } = line;
-  const first = cap === null ? item : Math.min(item, cap);
-  const result = await tx.execute<{ after: number; before: number | null }>(sql`
-    with prev as (
-      select quantity from cart_lines where user_id = ${userId} and country = ${country} and product_id = ${productId}
-    )
-    insert into cart_lines (user_id, country, product_id, quantity)
-    values (${userId}, ${country}, ${productId}, ${first})
-    on conflict (user_id, country, product_id) do update
-      set quantity = case when ${cap}::int is null then cart_lines.quantity + ${item}::int
-                          else greatest(least(cart_lines.quantity + ${item}::int, ${cap}::int), 0) end,
-          updated_at = now()
-    returning quantity as after, (select quantity from prev) as before`);
-  const row = result.rows[0];
-  return { before: Number(row?.before ?? 0), after: Number(row?.after ?? 0) };
+): Promise<{ before: number; after: number; cart: CartViewRow[] }> {
+  const first = line.cap === null ? line.item : Math.min(line.item, line.cap);
+  const rows = await addAndReadCart(tx, { ...line, first });
+  return {
+    before: Number(rows[0]?.before ?? 0),
+    after: Number(rows.find((r) => r.written)?.quantity ?? 0),
+    cart: rows.map((r) => ({
+      id: r.id,
+      productId: r.productId,
+      quantity: r.quantity,
+      selected: r.selected,
+    })),
+  };
 }

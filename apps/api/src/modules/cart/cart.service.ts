@@ -13,12 +13,8 @@ import {
 } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import {
-  findOrderableByCodes,
-  getOrderableProducts,
-  orderableFromPrices,
-  type OrderableProduct,
-} from '../catalogue/catalogue.pricing';
+import { getOrderableProducts, type OrderableProduct } from '../catalogue/catalogue.pricing';
+import { findOrderable, orderablesById } from '../catalogue/catalogue.snapshot';
 import {
   addCartQuantity,
   deleteAllCartLines,
@@ -39,7 +35,7 @@ export type CartOwner = { userId: number; country: Country; lang: Lang };
 export const OUT_OF_STOCK_MESSAGE = 'This product is currently out of stock';
 
 /** Maps a cart line and its product to the SPEC.md §3 cart line, computing the line total in cents. */
-function toCartLine(line: CartViewRow['line'], p: OrderableProduct): CartLine {
+function toCartLine(line: CartViewRow, p: OrderableProduct): CartLine {
   return {
     id: line.id,
     product: p.id,
@@ -59,7 +55,7 @@ function toCartLine(line: CartViewRow['line'], p: OrderableProduct): CartLine {
   };
 }
 
-function lineForTotal(line: CartViewRow['line'], p: OrderableProduct) {
+function lineForTotal(line: CartViewRow, p: OrderableProduct) {
   return {
     price_cents: p.priceCents,
     selling_price_cents: p.sellingCents,
@@ -81,10 +77,19 @@ export async function readCart(
   owner: CartOwner,
   notice?: CartNotice,
 ): Promise<CartResponse> {
-  const rows = await selectCartView(tx, owner);
-  const products = await orderableFromPrices(
+  return cartResponse(tx, owner, await selectCartView(tx, owner), notice);
+}
+
+async function cartResponse(
+  tx: Tx,
+  owner: CartOwner,
+  rows: CartViewRow[],
+  notice?: CartNotice,
+): Promise<CartResponse> {
+  const products = await orderablesById(
     tx,
-    rows.map((r) => r.price),
+    rows.map((r) => r.productId),
+    owner.country,
     owner.lang,
   );
   const lines: CartLine[] = [];
@@ -92,8 +97,8 @@ export async function readCart(
   rows.forEach((row, i) => {
     const p = products[i];
     if (!p) return;
-    lines.push(toCartLine(row.line, p));
-    forTotal.push(lineForTotal(row.line, p));
+    lines.push(toCartLine(row, p));
+    forTotal.push(lineForTotal(row, p));
   });
   return {
     status: true,
@@ -109,10 +114,7 @@ async function resolveProduct(
   ref: ProductRef,
   owner: CartOwner,
 ): Promise<OrderableProduct> {
-  let product: OrderableProduct | undefined;
-  if (typeof ref === 'number')
-    product = (await getOrderableProducts(tx, [ref], owner.country, owner.lang)).get(ref);
-  else [product] = await findOrderableByCodes(tx, [ref], owner.country, owner.lang);
+  const product = await findOrderable(tx, ref, owner.country, owner.lang);
   if (!product) {
     throw new AppError('NOT_FOUND', 'This product is not sold in your country', {
       fields: { product_id: 'This product is not sold in your country' },
@@ -141,7 +143,7 @@ export async function addToCart(
   const product = await resolveProduct(tx, ref, owner);
   if (isUnavailable(product.available, product.classCode)) refuseUnavailable();
   const isComingSoon = product.classCode.trim().toUpperCase() === COMING_SOON_CLASS;
-  const { before, after } = await addCartQuantity(tx, {
+  const { before, after, cart } = await addCartQuantity(tx, {
     userId: owner.userId,
     country: owner.country,
     productId: product.id,
@@ -149,7 +151,7 @@ export async function addToCart(
     cap: isComingSoon ? null : Math.max(0, product.available),
   });
   const requested = before + item;
-  return readCart(tx, owner, {
+  return cartResponse(tx, owner, cart, {
     product_id: product.productId,
     requested,
     quantity: after,

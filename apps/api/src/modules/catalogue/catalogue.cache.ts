@@ -118,4 +118,10 @@ export class BatchTtlCache<K, V> {
   clear(owner: object): void {
     this.stores.delete(owner);
   }
+
+  /** Forgets some keys; a load of them still in flight will not be kept either. */
+  forget(owner: object, keys: K[]): void {
+    const store = this.stores.get(owner);
+    if (store) for (const key of keys) store.delete(key);
+  }
 }

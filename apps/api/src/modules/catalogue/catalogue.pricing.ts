@@ -1,9 +1,8 @@
 import { and, eq, inArray, or, sql, type Placeholder } from 'drizzle-orm';
-import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import { productImagePath, type Country, type Lang } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { productPrices, products, productTranslations } from '../../db/schema';
-import { BatchTtlCache } from './catalogue.cache';
 
 /**
  * The narrow window the cart, orders and Opticon modules have onto the catalogue: a product as it
@@ -83,7 +82,7 @@ type OrderableRow = {
   available: number;
 };
 
-/** A product's price and stock in one country, as another module's query reads them fresh per row. */
+/** A product's price and stock in one country. */
 export type PriceRow = {
   productRef: number;
   retailCents: number;
@@ -92,42 +91,16 @@ export type PriceRow = {
   available: number;
 };
 
-/** The columns of `PriceRow`; select them beside the caller's own columns after `joinPrices`. */
-export const priceFields = {
-  productRef: productPrices.productId,
-  retailCents: productPrices.retailPriceCents,
-  sellingCents: productPrices.sellingPriceCents,
-  selling2Cents: productPrices.sellingPrice2Cents,
-  available: productPrices.available,
-};
-
-/**
- * Joins another module's query to the prices and stock of the products its `productIdColumn`
- * names, in one country (rows of products not sold there drop out). The product-table SQL stays in
- * this module; the country may be a placeholder, so a caller can prepare the statement once.
- */
-export function joinPrices<T extends PgSelect>(
-  query: T,
-  productIdColumn: AnyPgColumn,
-  country: Param<Country>,
-): T {
-  // The caller selected explicit fields, so the join does not change the result's type.
-  return query.innerJoin(
-    productPrices,
-    and(eq(productPrices.productId, productIdColumn), eq(productPrices.country, country)),
-  ) as unknown as T;
-}
-
 /** What describes a product whatever the country: codes, names, class, pack. Changes only with catalogue edits. */
-type ProductFacts = Omit<
+export type ProductFacts = Omit<
   OrderableProduct,
   'name' | 'retailCents' | 'sellingCents' | 'selling2Cents' | 'priceCents' | 'available'
 > & { names: Partial<Record<Lang, string>> };
 
-type FactsRow = Omit<ProductFacts, 'names' | 'image'>;
+export type FactsRow = Omit<ProductFacts, 'names' | 'image'>;
 
 /** Normalises a product row once: trimmed SKU code, ship pack at least 1, the image path. */
-function factsOf(row: FactsRow, names: ProductFacts['names']): ProductFacts {
+export function factsOf(row: FactsRow, names: ProductFacts['names']): ProductFacts {
   return {
     id: row.id,
     productId: row.productId.trim(),
@@ -145,7 +118,11 @@ function factsOf(row: FactsRow, names: ProductFacts['names']): ProductFacts {
 }
 
 /** The product with its name in the caller's language and its price and stock in the country. */
-function priced(f: ProductFacts, name: string, p: Omit<PriceRow, 'productRef'>): OrderableProduct {
+export function priced(
+  f: ProductFacts,
+  name: string,
+  p: Omit<PriceRow, 'productRef'>,
+): OrderableProduct {
   const selling2 = p.selling2Cents ?? null;
   return {
     id: f.id,
@@ -166,75 +143,6 @@ function priced(f: ProductFacts, name: string, p: Omit<PriceRow, 'productRef'>):
     priceCents: selling2 !== null && selling2 > 0 ? selling2 : p.sellingCents,
     available: p.available,
   };
-}
-
-/**
- * Product facts of active products, per API process, for PRODUCT_FACTS_MS (decision 014): the cart
- * reads price and stock fresh on every request and the rest from here, so reading a 50-line cart
- * is one short query instead of 200 index lookups.
- */
-export const PRODUCT_FACTS_MS = 60_000;
-const factsCache = new BatchTtlCache<number, ProductFacts>(PRODUCT_FACTS_MS, 250_000);
-
-function translatedName(lang: Lang) {
-  return sql<
-    string | null
-  >`(select t.name from product_translations t where t.product_id = ${products.id} and t.lang = ${lang})`;
-}
-
-async function loadFacts(tx: Tx, ids: number[]): Promise<Map<number, ProductFacts>> {
-  const rows = await tx
-    .select({
-      id: products.id,
-      productId: products.productId,
-      barcode: products.barcode,
-      nameEn: translatedName('en'),
-      nameFr: translatedName('fr'),
-      nameEs: translatedName('es'),
-      classCode: products.classCode,
-      shipPack: products.shipPack,
-      types: products.contentTypes,
-      brand: products.brand,
-      colour: products.colour,
-      type: products.type,
-      size: products.size,
-    })
-    .from(products)
-    .where(and(inArray(products.id, ids), eq(products.active, true)));
-  return new Map(
-    rows.map(({ nameEn, nameFr, nameEs, ...r }) => {
-      const names: ProductFacts['names'] = {};
-      if (nameEn !== null) names.en = nameEn;
-      if (nameFr !== null) names.fr = nameFr;
-      if (nameEs !== null) names.es = nameEs;
-      return [r.id, factsOf(r, names)];
-    }),
-  );
-}
-
-/** Forgets the cached product facts (after a catalogue write). */
-export function forgetProductFacts(tx: Tx): void {
-  factsCache.clear(tx);
-}
-
-/**
- * Completes price rows into orderable products in `lang`, in the rows' order; a row whose product is
- * inactive or gone gives undefined.
- */
-export async function orderableFromPrices(
-  tx: Tx,
-  prices: PriceRow[],
-  lang: Lang,
-): Promise<Array<OrderableProduct | undefined>> {
-  const facts = await factsCache.getMany(
-    tx,
-    prices.map((p) => p.productRef),
-    (missing) => loadFacts(tx, missing),
-  );
-  return prices.map((price) => {
-    const f = facts.get(price.productRef);
-    return f && priced(f, f.names[lang] ?? f.names.en ?? f.productId, price);
-  });
 }
 
 function selectOrderable(tx: Tx, country: Country, lang: Lang) {

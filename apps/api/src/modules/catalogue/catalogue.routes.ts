@@ -30,6 +30,7 @@ import {
   listProducts,
   type Viewer,
 } from './catalogue.service';
+import { followCatalogueChanges } from './catalogue.snapshot';
 
 const text = (description: string) => z.string().max(200).optional().describe(description);
 
@@ -77,6 +78,10 @@ function viewer(request: FastifyRequest, country?: Country): Viewer {
 
 /** Catalogue calls of SPEC.md §7 under /api. Prices and stock only for signed-in callers. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The cart reads products from caches that this feed keeps fresh (catalogue.snapshot.ts).
+  const stopFollowing = await followCatalogueChanges(app.dbHandle);
+  app.addHook('onClose', () => stopFollowing());
+
   app.get(
     '/api/categories',
     {

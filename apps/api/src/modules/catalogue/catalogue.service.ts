@@ -26,7 +26,6 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { topProductIdsByQuantity } from '../orders/orders.stats';
 import { TtlCache } from './catalogue.cache';
-import { forgetProductFacts } from './catalogue.pricing';
 import {
   countGroup,
   insertDevProduct,
@@ -155,7 +154,6 @@ function allCategories(tx: Tx): Promise<CategoryRow[]> {
 
 /** Forgets cached counts and trees after a catalogue write. */
 export function invalidateCatalogueCaches(tx: Tx): void {
-  forgetProductFacts(tx);
   for (const cache of [
     categoriesCache,
     classCountsCache,
