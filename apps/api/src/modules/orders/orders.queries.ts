@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Country, OrderStatus } from '@wholesale/contract';
-import type { Tx } from '../../db/client';
+import { preparedStatement, type Tx } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -90,13 +90,60 @@ function historyWhere(f: HistoryFilter): SQL | undefined {
   const parts: SQL[] = [eq(orders.userId, f.userId)];
   if (f.orderId) parts.push(eq(orders.id, f.orderId));
   if (f.status) parts.push(eq(orders.status, f.status));
-  if (f.from) parts.push(gte(orders.createdAt, new Date(`${f.from}T00:00:00Z`)));
-  if (f.to)
-    parts.push(
-      lt(orders.createdAt, new Date(new Date(`${f.to}T00:00:00Z`).getTime() + 86_400_000)),
-    );
+  if (f.from) parts.push(gte(orders.createdAt, historyFrom(f.from)));
+  if (f.to) parts.push(lt(orders.createdAt, historyUntil(f.to)));
   return and(...parts);
 }
+
+const historyFrom = (day: string) => new Date(`${day}T00:00:00Z`);
+/** The end of the day `day` (UTC), exclusive. */
+const historyUntil = (day: string) => new Date(historyFrom(day).getTime() + 86_400_000);
+
+const hp = {
+  userId: sql.placeholder('userId'),
+  orderId: sql.placeholder('orderId'),
+  status: sql.placeholder('status'),
+  from: sql.placeholder('from'),
+  until: sql.placeholder('until'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+
+type HistoryRow = OrderRow & { lineCount: number; total: number };
+
+// NOTE: the history page is read on every visit to the account pages: one named statement for
+// every filter combination (an absent filter is a NULL parameter), with the total count of the
+// filtered orders computed in the same pass (count(*) over ()), and line counts only for the page.
+const historyPage = preparedStatement<
+  HistoryRow,
+  {
+    userId: number;
+    orderId: number | null;
+    status: string | null;
+    from: Date | null;
+    until: Date | null;
+    limit: number;
+    offset: number;
+  }
+>(
+  'order_history_page',
+  sql`
+    select p.*, (select count(*) from order_lines ol where ol.order_id = p.id)::int as "lineCount"
+    from (
+      select o.id, o.user_id as "userId", o.country, o.status, o.po_number as "poNumber",
+             o.comment, o.total_cents as "totalCents", o.idempotency_key as "idempotencyKey",
+             o.created_at as "createdAt", (count(*) over ())::int as total
+      from orders o
+      where o.user_id = ${hp.userId}::int
+        and (${hp.orderId}::int is null or o.id = ${hp.orderId}::int)
+        and (${hp.status}::text is null or o.status = ${hp.status}::text)
+        and (${hp.from}::timestamptz is null or o.created_at >= ${hp.from}::timestamptz)
+        and (${hp.until}::timestamptz is null or o.created_at < ${hp.until}::timestamptz)
+      order by o.created_at desc, o.id desc
+      limit ${hp.limit}::int offset ${hp.offset}::int
+    ) p
+    order by p."createdAt" desc, p.id desc`,
+);
 
 /** One page of a customer's orders, newest first, with their line counts and the total count. */
 export async function selectOrderPage(
@@ -105,24 +152,20 @@ export async function selectOrderPage(
   page: number,
   perPage: number,
 ): Promise<{ rows: Array<OrderRow & { lineCount: number }>; total: number }> {
-  const where = historyWhere(f);
-  const [rows, [{ n }]] = await Promise.all([
-    tx
-      .select({
-        order: orders,
-        lineCount:
-          sql<number>`(select count(*) from order_lines ol where ol.order_id = "orders"."id")`.mapWith(
-            Number,
-          ),
-      })
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    tx.select({ n: count() }).from(orders).where(where),
-  ]);
-  return { rows: rows.map((r) => ({ ...r.order, lineCount: r.lineCount })), total: Number(n) };
+  const found = await historyPage(tx, {
+    userId: f.userId,
+    orderId: f.orderId ?? null,
+    status: f.status ?? null,
+    from: f.from ? historyFrom(f.from) : null,
+    until: f.to ? historyUntil(f.to) : null,
+    limit: perPage,
+    offset: (page - 1) * perPage,
+  });
+  const rows = found.map(({ total: _total, ...r }) => ({ ...r, createdAt: new Date(r.createdAt) }));
+  if (found.length > 0 || page === 1) return { rows, total: found[0]?.total ?? 0 };
+  // Past the last page: the window count had no row to ride on.
+  const [{ n }] = await tx.select({ n: count() }).from(orders).where(historyWhere(f));
+  return { rows, total: Number(n) };
 }
 
 export async function selectOrder(

@@ -311,6 +311,11 @@ describe('order history, details, PDF and re-order', () => {
 
     res = await history('per_page=2&page=2');
     expect(res.data.map((o: { order_id: number }) => o.order_id)).toEqual([placed[0]]);
+    // Past the last page: no rows, and still the right total.
+    res = await history('per_page=2&page=9');
+    expect(res).toMatchObject({ data: [], total: 3, current_page: 9 });
+    res = await history('status=cancelled');
+    expect(res).toMatchObject({ data: [], total: 0 });
 
     res = await history('status=shipped');
     expect(res.data.map((o: { order_id: number }) => o.order_id)).toEqual([placed[0]]);
