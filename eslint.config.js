@@ -33,7 +33,7 @@ const featureBoundaries = features.map((feature) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/coverage/**', 'apps/api/src/db/migrations/**', 'bench/.tmp/**'],
+    ignores: ['**/dist/**', '.prof/**', '**/node_modules/**', 'data/**', '**/coverage/**', 'apps/api/src/db/migrations/**', 'bench/.tmp/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Country, Lang } from '@wholesale/contract';
-import type { Tx } from '../../db/client';
+import type { DatabaseHandle, Tx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
 /** Who the caller is, decided by the server from the session (DESIGN.md "Identity"). */
@@ -53,21 +53,46 @@ export async function createSession(
 }
 
 /**
- * NOTE: a resolved session is kept in this process's memory for SESSION_CACHE_MS, so a signed-in
- * request costs no session query in the common case (bench/RESULTS.md: it halved throughput).
- * Revocation and user changes made through this module forget the entry at once; another API
- * process may honour a revoked session for at most SESSION_CACHE_MS (decision 012).
+ * NOTE: a resolved session is kept in this process's memory, so a signed-in request costs no session
+ * query in the common case (bench/RESULTS.md: it halved throughput). While this process follows the
+ * session feed (migration 0009: PostgreSQL notifies every revocation and user change) an entry
+ * lives SESSION_CACHE_LIVE_MS and a revocation anywhere drops it at once; while it does not (before
+ * the first LISTEN, or with the listening connection broken) an entry lives SESSION_CACHE_MS, the
+ * most another process may honour a revoked session (decision 012).
  */
 export const SESSION_CACHE_MS = 5_000;
+export const SESSION_CACHE_LIVE_MS = 5 * 60_000;
+export const SESSIONS_CHANNEL = 'ws_sessions';
 const SESSION_CACHE_MAX = 20_000;
 const sessionCache = new Map<string, { until: number; session: ResolvedSession }>();
+const followed = new WeakSet<object>();
 
 /**
- * Each entry lives a random 50–100 % of SESSION_CACHE_MS, so sessions first seen together (a
- * morning's rush, a load test) are not all read again in the same instant.
+ * Each entry lives a random 50–100 % of its lifetime, so sessions first seen together (a morning's
+ * rush, a load test) are not all read again in the same instant.
  */
-function cacheUntil(now: number): number {
-  return now + SESSION_CACHE_MS * (0.5 + Math.random() / 2);
+function cacheUntil(tx: Tx, now: number): number {
+  const lifetime = followed.has(tx) ? SESSION_CACHE_LIVE_MS : SESSION_CACHE_MS;
+  return now + lifetime * (0.5 + Math.random() / 2);
+}
+
+/** Applies one notification of the session feed: 't:<token hashes>', 'u:<user ids>', or '…:*'. */
+export function applySessionChange(payload: string): void {
+  const [kind, list = '*'] = payload.split(':', 2);
+  if (list === '*') sessionCache.clear();
+  else if (kind === 't') for (const hash of list.split(',')) sessionCache.delete(hash);
+  else for (const id of list.split(',')) forgetCachedSessionsOfUser(Number(id));
+}
+
+/** Follows the session feed of `handle`'s database; returns the function that stops following. */
+export function followSessionChanges(handle: DatabaseHandle): Promise<() => Promise<void>> {
+  const owner = handle.db;
+  return handle.listen(SESSIONS_CHANNEL, applySessionChange, (live) => {
+    // Entries cached for long may have missed a revocation while nobody listened.
+    sessionCache.clear();
+    if (live) followed.add(owner);
+    else followed.delete(owner);
+  });
 }
 
 /** Forgets cached sessions of one user (after a change to the user or a revocation). */
@@ -85,7 +110,7 @@ export async function resolveSession(tx: Tx, token: string): Promise<ResolvedSes
   const session = await readSession(tx, tokenHash);
   if (session) {
     if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
-    sessionCache.set(tokenHash, { until: cacheUntil(Date.now()), session });
+    sessionCache.set(tokenHash, { until: cacheUntil(tx, Date.now()), session });
   } else sessionCache.delete(tokenHash);
   return session;
 }

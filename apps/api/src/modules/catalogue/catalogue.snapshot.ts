@@ -75,6 +75,11 @@ export function followCatalogueChanges(handle: DatabaseHandle): Promise<() => Pr
   );
 }
 
+/** Whether this process reads the cart's products from its caches for `owner`'s database. */
+export function isFollowingCatalogue(owner: object): boolean {
+  return live.has(owner);
+}
+
 function translatedName(lang: Lang) {
   return sql<
     string | null

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { insertShoppingFixtures } from '../../test/shopping-fixtures';
+import { isFollowingCatalogue } from '../catalogue/catalogue.snapshot';
+
+// The cart reads products from per-process caches kept fresh by PostgreSQL notifications
+// (decision 014). Changes here are made straight in the database, as another API process or an
+// ERP import would make them, and must show in the next cart read.
+let t: TestApp;
+let ids: Record<string, number>;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await insertShoppingFixtures(t.handle.db, [
+    { code: 'FRESH', name: 'Fresh button', shipPack: 2, ca: { selling: 250, available: 10 } },
+    { code: 'OTHER', ca: { selling: 100, available: 5 } },
+  ]);
+  ({ headers } = await t.signIn());
+  for (const code of ['FRESH', 'OTHER'])
+    await t.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers,
+      payload: { product_id: code, item: 1 },
+    });
+});
+afterAll(() => t.close());
+
+type Line = { product_id: string; name: string; price: number; available: number; class: string };
+const cartLine = async (code: string) => {
+  const res = await t.inject({ method: 'GET', url: '/api/cart?lang=en', headers });
+  expect(res.statusCode).toBe(200);
+  return (res.json().products as Line[]).find((l) => l.product_id === code);
+};
+// NOTE: a notification arrives on another connection a moment after the commit; poll briefly,
+// far below the caches' own lifetimes (minutes), so only the feed can make these pass.
+const soon = { timeout: 1500, interval: 20 };
+
+describe('cart: catalogue changes made elsewhere', () => {
+  it('follows the change feed', () => {
+    expect(isFollowingCatalogue(t.handle.db)).toBe(true);
+  });
+
+  it('shows a new price, stock level, name and class at the next read', async () => {
+    expect(await cartLine('FRESH')).toMatchObject({
+      price: 2.5,
+      available: 10,
+      name: 'Fresh button',
+    });
+    await t.handle.exec(
+      `update product_prices set selling_price_cents = 399, available = 3 where product_id = ${ids.FRESH}`,
+    );
+    await expect.poll(() => cartLine('FRESH'), soon).toMatchObject({ price: 3.99, available: 3 });
+    await t.handle.exec(
+      `update product_translations set name = 'Renamed button' where product_id = ${ids.FRESH} and lang = 'en'`,
+    );
+    await t.handle.exec(`update products set class_code = 'N' where id = ${ids.FRESH}`);
+    await expect
+      .poll(() => cartLine('FRESH'), soon)
+      .toMatchObject({ name: 'Renamed button', class: 'N' });
+  });
+
+  it('drops a line whose product was withdrawn', async () => {
+    expect(await cartLine('OTHER')).toBeDefined();
+    await t.handle.exec(`update products set active = false where id = ${ids.OTHER}`);
+    await expect.poll(() => cartLine('OTHER'), soon).toBeUndefined();
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'reads the tables while the listening connection is broken, and follows again once it is back',
+    async () => {
+      await t.handle.exec(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and query like 'LISTEN%'`,
+      );
+      await expect.poll(() => isFollowingCatalogue(t.handle.db), soon).toBe(false);
+      // Nobody hears this change; the cart must still show it.
+      await t.handle.exec(
+        `update product_prices set available = 7 where product_id = ${ids.FRESH}`,
+      );
+      expect(await cartLine('FRESH')).toMatchObject({ available: 7 });
+
+      await expect
+        .poll(() => isFollowingCatalogue(t.handle.db), { timeout: 5000, interval: 50 })
+        .toBe(true);
+      expect(await cartLine('FRESH')).toMatchObject({ available: 7 });
+      await t.handle.exec(
+        `update product_prices set available = 8 where product_id = ${ids.FRESH}`,
+      );
+      await expect.poll(() => cartLine('FRESH'), soon).toMatchObject({ available: 8 });
+    },
+  );
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { BatchTtlCache } from './catalogue.cache';
+
+const owner = {};
+
+/** A loader that records what it was asked for and answers `value(key)` for keys it knows. */
+function recordingLoader(known: (key: number) => boolean = () => true) {
+  const calls: number[][] = [];
+  let release: (() => void) | undefined;
+  let hold = false;
+  const load = async (keys: number[]) => {
+    calls.push([...keys]);
+    if (hold) await new Promise<void>((resolve) => (release = resolve));
+    return new Map(keys.filter(known).map((k) => [k, `v${k}`]));
+  };
+  return {
+    calls,
+    load,
+    holdNext: () => (hold = true),
+    release: () => {
+      hold = false;
+      release?.();
+    },
+  };
+}
+
+describe('BatchTtlCache', () => {
+  it('loads only the missing keys, in one call, and caches absent keys as absent', async () => {
+    const cache = new BatchTtlCache<number, string>(60_000, 100);
+    const l = recordingLoader((k) => k !== 3);
+    expect([...(await cache.getMany(owner, [1, 2, 3], l.load))]).toEqual([
+      [1, 'v1'],
+      [2, 'v2'],
+    ]);
+    expect([...(await cache.getMany(owner, [2, 3, 4], l.load))]).toEqual([
+      [2, 'v2'],
+      [4, 'v4'],
+    ]);
+    expect(l.calls).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it('shares a load in flight between concurrent callers', async () => {
+    const cache = new BatchTtlCache<number, string>(60_000, 100);
+    const l = recordingLoader();
+    const [a, b] = await Promise.all([
+      cache.getMany(owner, [1, 2], l.load),
+      cache.getMany(owner, [2, 1], l.load),
+    ]);
+    expect(a.get(1)).toBe('v1');
+    expect(b.get(2)).toBe('v2');
+    expect(l.calls).toEqual([[1, 2]]);
+  });
+
+  it('does not keep a value whose key was forgotten while it loaded', async () => {
+    const cache = new BatchTtlCache<number, string>(60_000, 100);
+    const l = recordingLoader();
+    l.holdNext();
+    const first = cache.getMany(owner, [1], l.load);
+    await Promise.resolve();
+    cache.forget(owner, [1]);
+    l.release();
+    expect((await first).get(1)).toBe('v1');
+    await cache.getMany(owner, [1], l.load);
+    expect(l.calls).toEqual([[1], [1]]);
+  });
+
+  it('forgets keys, everything, and what expired; keeps owners apart; does not keep failed loads', async () => {
+    const cache = new BatchTtlCache<number, string>(50, 100);
+    const l = recordingLoader();
+    await cache.getMany(owner, [1, 2], l.load);
+    cache.forget(owner, [1]);
+    await cache.getMany(owner, [1, 2], l.load);
+    cache.clear(owner);
+    await cache.getMany(owner, [1, 2], l.load);
+    await cache.getMany({}, [1], l.load);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await cache.getMany(owner, [2], l.load);
+    expect(l.calls).toEqual([[1, 2], [1], [1, 2], [1], [2]]);
+
+    await expect(cache.getMany(owner, [9], () => Promise.reject(new Error('down')))).rejects.toThrow(
+      'down',
+    );
+    expect((await cache.getMany(owner, [9], l.load)).get(9)).toBe('v9');
+  });
+});
