@@ -77,9 +77,9 @@ describe('BatchTtlCache', () => {
     await cache.getMany(owner, [2], l.load);
     expect(l.calls).toEqual([[1, 2], [1], [1, 2], [1], [2]]);
 
-    await expect(cache.getMany(owner, [9], () => Promise.reject(new Error('down')))).rejects.toThrow(
-      'down',
-    );
+    await expect(
+      cache.getMany(owner, [9], () => Promise.reject(new Error('down'))),
+    ).rejects.toThrow('down');
     expect((await cache.getMany(owner, [9], l.load)).get(9)).toBe('v9');
   });
 });
