@@ -1,16 +1,35 @@
+/** One store per database handle (tests open many databases in one process). */
+abstract class PerOwner<S extends Map<unknown, unknown>> {
+  protected readonly stores = new WeakMap<object, S>();
+
+  protected storeOf(owner: object): S {
+    let store = this.stores.get(owner);
+    if (!store) {
+      store = new Map() as S;
+      this.stores.set(owner, store);
+    }
+    return store;
+  }
+
+  /** Forgets everything cached for `owner` (after a write that changes the catalogue). */
+  clear(owner: object): void {
+    this.stores.delete(owner);
+  }
+}
+
 /**
  * A small in-process cache with a time to live, one per database handle (tests open many databases in
  * one process). NOTE: values may be up to `ttlMs` stale; it only holds derived figures (counts, filter
  * options, the category tree, best sellers) whose staleness for a few seconds is harmless, so several
  * API processes need no shared cache.
  */
-export class TtlCache<V> {
-  private readonly stores = new WeakMap<object, Map<string, { at: number; value: Promise<V> }>>();
-
+export class TtlCache<V> extends PerOwner<Map<string, { at: number; value: Promise<V> }>> {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 5000,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Returns the cached value for `key` on `owner`, or loads, stores and returns it. Failed loads are not kept. */
   get(owner: object, key: string, load: () => Promise<V>): Promise<V> {
@@ -26,36 +45,21 @@ export class TtlCache<V> {
     value.catch(() => store.delete(key));
     return value;
   }
-
-  private storeOf(owner: object) {
-    let store = this.stores.get(owner);
-    if (!store) {
-      store = new Map();
-      this.stores.set(owner, store);
-    }
-    return store;
-  }
-
-  /** Forgets everything cached for `owner` (after a write that changes the catalogue). */
-  clear(owner: object): void {
-    this.stores.delete(owner);
-  }
 }
 
 /**
  * The same kind of cache for many small values read together (a cart's products): one load per
  * batch of missing keys, and values kept settled so a hit costs no promise.
  */
-export class BatchTtlCache<K, V> {
-  private readonly stores = new WeakMap<
-    object,
-    Map<K, { at: number; value?: V; loading?: Promise<Map<K, V>> }>
-  >();
-
+export class BatchTtlCache<K, V> extends PerOwner<
+  Map<K, { at: number; value?: V; loading?: Promise<Map<K, V>> }>
+> {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
-  ) {}
+  ) {
+    super();
+  }
 
   /**
    * Values for many keys at once: cached ones as they are, all the others loaded by ONE call of
@@ -103,20 +107,6 @@ export class BatchTtlCache<K, V> {
       }
     }
     return found;
-  }
-
-  private storeOf(owner: object) {
-    let store = this.stores.get(owner);
-    if (!store) {
-      store = new Map();
-      this.stores.set(owner, store);
-    }
-    return store;
-  }
-
-  /** Forgets everything cached for `owner` (after a write that changes the catalogue). */
-  clear(owner: object): void {
-    this.stores.delete(owner);
   }
 
   /** Forgets some keys; a load of them still in flight will not be kept either. */

@@ -38,10 +38,14 @@ type Param<T> = T | Placeholder;
  * would read both translations of every row.
  */
 function orderableName(lang: Param<Lang>) {
-  return sql<string>`coalesce(
-    (select t.name from product_translations t where t.product_id = ${products.id} and t.lang = ${lang}),
-    (select t.name from product_translations t where t.product_id = ${products.id} and t.lang = 'en'),
-    trim(${products.productId}))`;
+  return sql<string>`coalesce(${translatedName(lang)}, ${translatedName('en')}, trim(${products.productId}))`;
+}
+
+/** The product's name in `lang`, or null (a scalar subquery, for a select list). */
+export function translatedName(lang: Param<Lang>) {
+  return sql<
+    string | null
+  >`(select t.name from product_translations t where t.product_id = ${products.id} and t.lang = ${lang})`;
 }
 
 function orderableFields(lang: Param<Lang>) {
@@ -64,23 +68,7 @@ function orderableFields(lang: Param<Lang>) {
   };
 }
 
-type OrderableRow = {
-  id: number;
-  productId: string;
-  barcode: string | null;
-  name: string;
-  classCode: string;
-  shipPack: number;
-  types: string;
-  brand: string | null;
-  colour: string | null;
-  type: string | null;
-  size: string | null;
-  retailCents: number;
-  sellingCents: number;
-  selling2Cents: number | null;
-  available: number;
-};
+type OrderableRow = Omit<OrderableProduct, 'image' | 'priceCents'>;
 
 /** A product's price and stock in one country. */
 export type PriceRow = {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Country, Lang } from '@wholesale/contract';
 import type { DatabaseHandle, Tx } from '../../db/client';
 import { productPrices, products } from '../../db/schema';
@@ -6,6 +6,7 @@ import { BatchTtlCache } from './catalogue.cache';
 import {
   factsOf,
   priced,
+  translatedName,
   type OrderableProduct,
   type PriceRow,
   type ProductFacts,
@@ -78,12 +79,6 @@ export function followCatalogueChanges(handle: DatabaseHandle): Promise<() => Pr
 /** Whether this process reads the cart's products from its caches for `owner`'s database. */
 export function isFollowingCatalogue(owner: object): boolean {
   return live.has(owner);
-}
-
-function translatedName(lang: Lang) {
-  return sql<
-    string | null
-  >`(select t.name from product_translations t where t.product_id = ${products.id} and t.lang = ${lang})`;
 }
 
 async function loadFacts(tx: Tx, ids: number[]): Promise<Map<number, ProductFacts>> {
