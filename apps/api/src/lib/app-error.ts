@@ -1,4 +1,13 @@
-import { ERROR_CODES, type ErrorCode } from '@wholesale/contract';
+import {
+  ERROR_CODES,
+  ERROR_REASONS,
+  fillReason,
+  formatMoney,
+  reasonValues,
+  type ErrorCode,
+  type ErrorReasonKey,
+  type ErrorReasonParams,
+} from '@wholesale/contract';
 
 /** An error the API answers on purpose, with a stable code from the catalogue (CONVENTIONS.md #6). */
 export class AppError extends Error {
@@ -6,6 +15,7 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly fields?: Record<string, string>;
   readonly headers?: Record<string, string>;
+  readonly reason?: { key: ErrorReasonKey; params?: ErrorReasonParams };
 
   constructor(
     code: ErrorCode,
@@ -14,6 +24,7 @@ export class AppError extends Error {
       fields?: Record<string, string>;
       headers?: Record<string, string>;
       status?: number;
+      reason?: { key: ErrorReasonKey; params?: ErrorReasonParams };
     } = {},
   ) {
     super(message ?? ERROR_CODES[code].message);
@@ -21,7 +32,28 @@ export class AppError extends Error {
     this.statusCode = options.status ?? ERROR_CODES[code].status;
     this.fields = options.fields;
     this.headers = options.headers;
+    this.reason = options.reason;
   }
+}
+
+/**
+ * An error whose text the web can show in the buyer's language (ERROR_REASONS): the English text is
+ * the message; `field` names the field the reason belongs to.
+ */
+export function reasonError(
+  code: ErrorCode,
+  key: ErrorReasonKey,
+  params?: ErrorReasonParams,
+  field?: string,
+): AppError {
+  const message = fillReason(
+    ERROR_REASONS[key],
+    reasonValues(params, (c) => formatMoney(c)),
+  );
+  return new AppError(code, message, {
+    reason: { key, ...(params ? { params } : {}) },
+    ...(field ? { fields: { [field]: message } } : {}),
+  });
 }
 
 /** A 400 naming one or more fields with their messages. */

@@ -4,8 +4,16 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@wholesale/contract';
 import { AppError } from '../lib/app-error';
 
-function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
-  return { status: false, error: { code, message, ...(fields ? { fields } : {}) } };
+function body(
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+  reason?: ErrorBody['error']['reason'],
+): ErrorBody {
+  return {
+    status: false,
+    error: { code, message, ...(fields ? { fields } : {}), ...(reason ? { reason } : {}) },
+  };
 }
 
 /** Turns a validation issue path such as "/pagination" or "/officers/0/name" into a field name. */
@@ -24,7 +32,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { exposeStack:
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
+      return reply
+        .status(error.statusCode)
+        .send(body(error.code, error.message, error.fields, error.reason));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

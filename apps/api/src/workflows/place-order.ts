@@ -1,13 +1,12 @@
 import {
   OPENING_ORDER_MINIMUM_CENTS,
-  formatMoney,
   isUnavailable,
   meetsOpeningMinimum,
   type Country,
   type Lang,
 } from '@wholesale/contract';
 import type { Database, Tx } from '../db/client';
-import { AppError } from '../lib/app-error';
+import { reasonError, type AppError } from '../lib/app-error';
 import { lockCartLines, removeOrderedLines } from '../modules/cart/cart.service';
 import {
   getOrderableProducts,
@@ -59,8 +58,13 @@ export const placeOrderTestHooks: {
   afterStep?: (step: PlaceOrderStep, orderId: number) => void | Promise<void>;
 } = {};
 
-function conflict(message: string, productId: string): AppError {
-  return new AppError('CONFLICT', message, { fields: { [`product_id.${productId}`]: message } });
+function conflict(key: 'PRODUCT_OUT_OF_STOCK' | 'ONLY_AVAILABLE', p: OrderableProduct): AppError {
+  return reasonError(
+    'CONFLICT',
+    key,
+    { product: p.productId, available: p.available },
+    `product_id.${p.productId}`,
+  );
 }
 
 /**
@@ -87,8 +91,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     });
     if (claimed === null) {
       const existing = key ? await selectOrderIdByKey(tx, input.userId, key) : undefined;
-      if (!existing)
-        throw new AppError('CONFLICT', 'This order is being placed already; please retry');
+      if (!existing) throw reasonError('CONFLICT', 'ORDER_IN_PROGRESS');
       return { orderId: existing.id, totalCents: existing.totalCents, replayed: true, lines: 0 };
     }
     const orderId = claimed.id;
@@ -110,8 +113,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       const p = products.get(line.productId);
       return refs.includes(line.productId) || (p !== undefined && refs.includes(p.productId));
     });
-    if (chosen.length === 0)
-      throw new AppError('UNPROCESSABLE', 'There is nothing selected in your cart to order');
+    if (chosen.length === 0) throw reasonError('UNPROCESSABLE', 'NOTHING_SELECTED');
     await step('lock-cart', orderId);
 
     // Step 3: re-check availability against the locked, latest stock.
@@ -120,15 +122,11 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     let totalCents = 0;
     for (const line of chosen) {
       const p: OrderableProduct | undefined = products.get(line.productId);
-      if (!p) throw new AppError('CONFLICT', 'A product in your cart is no longer sold');
-      if (isUnavailable(p.available, p.classCode))
-        throw conflict(`${p.productId} is currently out of stock`, p.productId);
+      if (!p) throw reasonError('CONFLICT', 'NO_LONGER_SOLD');
+      if (isUnavailable(p.available, p.classCode)) throw conflict('PRODUCT_OUT_OF_STOCK', p);
       const backorder = line.quantity > p.available;
       if (backorder && !(p.classCode.trim().toUpperCase() === 'N')) {
-        throw conflict(
-          `Only ${p.available} ship packs of ${p.productId} are available`,
-          p.productId,
-        );
+        throw conflict('ONLY_AVAILABLE', p);
       }
       const lineTotal = p.priceCents * line.quantity * p.shipPack;
       totalCents += lineTotal;
@@ -148,13 +146,11 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     }
     const firstOrder = claimed.previousOrders === 0;
     if (!meetsOpeningMinimum(totalCents, input.country, firstOrder)) {
-      const minimum = formatMoney(OPENING_ORDER_MINIMUM_CENTS[input.country]);
-      throw new AppError(
+      throw reasonError(
         'UNPROCESSABLE',
-        `Your opening order must reach ${minimum}; this order comes to ${formatMoney(totalCents)}`,
-        {
-          fields: { total: `Your opening order must reach ${minimum}` },
-        },
+        'OPENING_MINIMUM',
+        { minimumCents: OPENING_ORDER_MINIMUM_CENTS[input.country], totalCents },
+        'total',
       );
     }
     await step('check-stock', orderId);

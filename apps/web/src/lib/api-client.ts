@@ -5,16 +5,27 @@ export type Params = Record<string, ParamValue | ParamValue[]>;
 type Options = { params?: Params; headers?: Record<string, string>; signal?: AbortSignal };
 
 /** A failed call: the HTTP status and the API's error body (DESIGN.md error shape). */
+/** Why the server refused, for a text in the user's language (contract ERROR_REASONS). */
+export type ApiErrorReason = { key: string; params?: Record<string, string | number> };
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields?: Record<string, string>;
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+  readonly reason?: ApiErrorReason;
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields?: Record<string, string>,
+    reason?: ApiErrorReason,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.reason = reason;
   }
 }
 
@@ -80,13 +91,21 @@ async function request<T>(
   }
   if (!response.ok) {
     const error = (
-      data as { error?: { code?: string; message?: string; fields?: Record<string, string> } }
+      data as {
+        error?: {
+          code?: string;
+          message?: string;
+          fields?: Record<string, string>;
+          reason?: ApiErrorReason;
+        };
+      }
     )?.error;
     const apiError = new ApiError(
       response.status,
       error?.code ?? (response.status >= 500 ? 'INTERNAL' : 'UNPROCESSABLE'),
       error?.message ?? (response.statusText || `Request failed with status ${response.status}`),
       error?.fields,
+      error?.reason,
     );
     // The server no longer knows this session (expired or revoked): sign out locally.
     if (apiError.code === 'UNAUTHENTICATED' && getStoredUser()) clearSession();

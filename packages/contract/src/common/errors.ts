@@ -21,3 +21,45 @@ export const ERROR_CODES = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/**
+ * Why a cart or order call was refused, beyond its code: the API answers `error.reason`
+ * ({ key, params }) beside its English `message`, and the web shows the key's text in the buyer's
+ * language. A param named `…Cents` is an amount of money, shown formatted under the name without
+ * `Cents` (`minimumCents` fills `{{minimum}}`).
+ */
+export const ERROR_REASONS = {
+  NOT_SOLD_HERE: 'This product is not sold in your country',
+  OUT_OF_STOCK: 'This product is currently out of stock',
+  CART_LINE_MISSING: 'This cart line does not exist',
+  PRODUCT_OUT_OF_STOCK: '{{product}} is currently out of stock',
+  ONLY_AVAILABLE: 'Only {{available}} ship packs of {{product}} are available',
+  NO_LONGER_SOLD: 'A product in your cart is no longer sold',
+  NOTHING_SELECTED: 'There is nothing selected in your cart to order',
+  OPENING_MINIMUM: 'Your opening order must reach {{minimum}}; this order comes to {{total}}',
+  ORDER_IN_PROGRESS: 'This order is being placed already; please retry',
+} as const;
+
+export type ErrorReasonKey = keyof typeof ERROR_REASONS;
+export type ErrorReasonParams = Record<string, string | number>;
+
+/** The params as a text fills them in: `…Cents` amounts formatted by `money`, under the shorter name. */
+export function reasonValues(
+  params: ErrorReasonParams = {},
+  money: (cents: number) => string,
+): Record<string, string | number> {
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (name.endsWith('Cents') && typeof value === 'number')
+      values[name.slice(0, -5)] = money(value);
+    else values[name] = value;
+  }
+  return values;
+}
+
+/** Fills `{{name}}` placeholders of a reason's text (the same syntax as the web's i18next). */
+export function fillReason(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}

@@ -83,6 +83,12 @@ export const ErrorBody = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    reason: z
+      .object({
+        key: z.string(),
+        params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      })
+      .optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -12,7 +12,7 @@ import {
   type ProductRef,
 } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { reasonError } from '../../lib/app-error';
 import { getOrderableProducts, type OrderableProduct } from '../catalogue/catalogue.pricing';
 import { findOrderable, orderablesById } from '../catalogue/catalogue.snapshot';
 import {
@@ -31,8 +31,6 @@ import {
 } from './cart.queries';
 
 export type CartOwner = { userId: number; country: Country; lang: Lang };
-
-export const OUT_OF_STOCK_MESSAGE = 'This product is currently out of stock';
 
 /** Maps a cart line and its product to the SPEC.md §3 cart line, computing the line total in cents. */
 function toCartLine(line: CartViewRow, p: OrderableProduct): CartLine {
@@ -116,17 +114,13 @@ async function resolveProduct(
 ): Promise<OrderableProduct> {
   const product = await findOrderable(tx, ref, owner.country, owner.lang);
   if (!product) {
-    throw new AppError('NOT_FOUND', 'This product is not sold in your country', {
-      fields: { product_id: 'This product is not sold in your country' },
-    });
+    throw reasonError('NOT_FOUND', 'NOT_SOLD_HERE', undefined, 'product_id');
   }
   return product;
 }
 
 function refuseUnavailable(): never {
-  throw new AppError('UNPROCESSABLE', OUT_OF_STOCK_MESSAGE, {
-    fields: { product_id: OUT_OF_STOCK_MESSAGE },
-  });
+  throw reasonError('UNPROCESSABLE', 'OUT_OF_STOCK', undefined, 'product_id');
 }
 
 /**
@@ -224,10 +218,7 @@ export async function setCartItem(
   change: { item?: number; selected?: boolean },
 ): Promise<CartResponse> {
   const row = await selectCartLine(tx, owner.userId, lineId);
-  if (!row)
-    throw new AppError('NOT_FOUND', 'This cart line does not exist', {
-      fields: { id: 'This cart line does not exist' },
-    });
+  if (!row) throw reasonError('NOT_FOUND', 'CART_LINE_MISSING', undefined, 'id');
   let notice: CartNotice | undefined;
   const patch: { quantity?: number; selected?: boolean } = {};
   if (change.selected !== undefined) patch.selected = change.selected;
@@ -255,10 +246,7 @@ export async function removeCartLine(
   lineId: number,
 ): Promise<CartResponse> {
   const removed = await deleteCartLine(tx, owner.userId, lineId);
-  if (!removed)
-    throw new AppError('NOT_FOUND', 'This cart line does not exist', {
-      fields: { id: 'This cart line does not exist' },
-    });
+  if (!removed) throw reasonError('NOT_FOUND', 'CART_LINE_MISSING', undefined, 'id');
   return readCart(tx, owner);
 }
 

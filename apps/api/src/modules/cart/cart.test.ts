@@ -179,7 +179,11 @@ describe('cart: adding', () => {
     const me = await t.signIn();
     const res = await add(me.headers, { product_id: 'OUT', item: 1 });
     expect(res.statusCode).toBe(422);
-    expect(res.json().error.message).toBe('This product is currently out of stock');
+    expect(res.json().error).toMatchObject({
+      message: 'This product is currently out of stock',
+      fields: { product_id: 'This product is currently out of stock' },
+      reason: { key: 'OUT_OF_STOCK' },
+    });
   });
 
   it('refuses a product not sold in the customer country', async () => {

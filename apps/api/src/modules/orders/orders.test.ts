@@ -123,7 +123,14 @@ describe('placing an order', () => {
     await add(ca.headers, 'SMALL', 10); // 1.50 × 10 × 10 = 150.00
     const refused = await order(ca.headers);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().error.message).toMatch(/opening order must reach \$500\.00/);
+    expect(refused.json().error.message).toBe(
+      'Your opening order must reach $500.00; this order comes to $150.00',
+    );
+    // The web shows the reason in the buyer's language, amounts formatted there.
+    expect(refused.json().error).toMatchObject({
+      fields: { total: expect.stringContaining('$500.00') },
+      reason: { key: 'OPENING_MINIMUM', params: { minimumCents: 50_000, totalCents: 15_000 } },
+    });
     expect(await cartOf(ca.headers)).toMatchObject({ count: 1 });
 
     await add(ca.headers, 'BIG', 1); // + 300.00 = 450.00: still short
@@ -246,7 +253,11 @@ describe('placing an order', () => {
     await t.handle.exec(`update product_prices set available = 2 where product_id = ${ids.SCARCE}`);
     const res = await order(me.headers);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe('Only 2 ship packs of SCARCE are available');
+    expect(res.json().error).toMatchObject({
+      message: 'Only 2 ship packs of SCARCE are available',
+      fields: { 'product_id.SCARCE': 'Only 2 ship packs of SCARCE are available' },
+      reason: { key: 'ONLY_AVAILABLE', params: { product: 'SCARCE', available: 2 } },
+    });
     expect(await stockOf(t.handle.db, ids.SCARCE)).toBe(2);
     expect(await stockOf(t.handle.db, ids.BIG)).toBeGreaterThan(0);
     expect((await cartOf(me.headers)).count).toBe(2);

@@ -114,6 +114,10 @@ describe('CartPage', () => {
             error: {
               code: 'UNPROCESSABLE',
               message: 'Your opening order must reach $500.00; this order comes to $60.00',
+              reason: {
+                key: 'OPENING_MINIMUM',
+                params: { minimumCents: 50_000, totalCents: 6_000 },
+              },
             },
           },
           422,
@@ -123,7 +127,7 @@ describe('CartPage', () => {
     renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
     await userEvent.click(await screen.findByRole('button', { name: 'Place order' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Your opening order must reach $500.00',
+      'Your opening order must reach $500.00; this order comes to $60.00',
     );
   });
 
@@ -135,7 +139,11 @@ describe('CartPage', () => {
         json(
           {
             status: false,
-            error: { code: 'CONFLICT', message: 'Only 1 ship packs of PIN-100 are available' },
+            error: {
+              code: 'CONFLICT',
+              message: 'Only 1 ship packs of PIN-100 are available',
+              reason: { key: 'ONLY_AVAILABLE', params: { product: 'PIN-100', available: 1 } },
+            },
           },
           409,
         ),

@@ -266,9 +266,7 @@ export function CartPage() {
               <p className="cart-page__hint">{t('openingMinimum')}</p>
               {place.isError ? (
                 <p role="alert" className="form-error">
-                  {place.error instanceof ApiError
-                    ? place.error.message
-                    : errorMessage(place.error)}
+                  {errorMessage(place.error)}
                 </p>
               ) : null}
               <button

@@ -1,0 +1,51 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import i18n from '@/lib/i18n';
+import { renderWithProviders } from '@/test/render';
+import { ApiError } from './api-client';
+import { useErrorMessage } from './error-message';
+
+function Message({ error }: { error: unknown }) {
+  return <p data-testid="message">{useErrorMessage()(error)}</p>;
+}
+
+const openingMinimum = new ApiError(
+  422,
+  'UNPROCESSABLE',
+  'Your opening order must reach $500.00; this order comes to $150.00',
+  undefined,
+  { key: 'OPENING_MINIMUM', params: { minimumCents: 50_000, totalCents: 15_000 } },
+);
+
+afterEach(() => i18n.changeLanguage('en'));
+
+describe('useErrorMessage', () => {
+  it("shows a refusal's reason in the user's language, amounts formatted for it", async () => {
+    renderWithProviders(<Message error={openingMinimum} />);
+    expect(await screen.findByTestId('message')).toHaveTextContent(
+      'Your opening order must reach $500.00; this order comes to $150.00',
+    );
+    await i18n.changeLanguage('fr');
+    expect(
+      await screen.findByText(/Votre première commande doit atteindre 500,00/),
+    ).toHaveTextContent(/s’élève à 150,00/);
+    await i18n.changeLanguage('es');
+    expect(await screen.findByText(/Su primer pedido debe alcanzar/)).toHaveTextContent('150');
+  });
+
+  it('falls back to the code, then to the server message, for errors without a known reason', async () => {
+    await i18n.changeLanguage('fr');
+    const unknownReason = new ApiError(409, 'CONFLICT', 'x', undefined, { key: 'NOPE' });
+    const noCode = new ApiError(418, 'TEAPOT', 'I am a teapot');
+    renderWithProviders(
+      <>
+        <Message error={unknownReason} />
+        <Message error={noCode} />
+      </>,
+    );
+    const [first, second] = await screen.findAllByTestId('message');
+    expect(first.textContent).not.toBe('x');
+    expect(first.textContent).toMatch(/\S/);
+    expect(second).toHaveTextContent('I am a teapot');
+  });
+});
