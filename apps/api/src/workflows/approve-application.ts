@@ -1,9 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database, Tx } from '../db/client';
-import { users } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import {
+  createCustomer,
   createPasswordToken,
   sendPasswordLink,
   SET_TOKEN_TTL_MS,
@@ -41,41 +40,24 @@ export function customerCodeFor(country: 'ca' | 'us', userId: number): string {
 /**
  * Step 2: the customer account, without a password (it is chosen through the set-password link).
  * Country ca/us, language, company and owner come from the application.
- * NOTE: writes the users table directly because the accounts module exports no "create customer"
- * function; a workflow is where cross-module writes live (CONVENTIONS.md layout).
  */
-export async function createCustomerAccount(
+export function createCustomerAccount(
   tx: Tx,
   app: ApplicationRow,
 ): Promise<{ userId: number; customerCode: string }> {
-  const existing = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${app.email.trim().toLowerCase()}`)
-    .limit(1);
-  if (existing.length) {
-    throw new AppError(
-      'CONFLICT',
-      `An account with the e-mail ${app.email} already exists; the application cannot create another one.`,
-    );
-  }
   const country = app.country === 'ca' ? 'ca' : 'us';
-  const [created] = await tx
-    .insert(users)
-    .values({
+  return createCustomer(
+    tx,
+    {
       email: app.email.trim(),
-      passwordHash: null,
-      role: 'customer',
       ownerName: app.ownerName,
       companyName: app.companyName,
       country,
       lang: app.lang,
-      isActive: true,
-    })
-    .returning({ id: users.id });
-  const customerCode = customerCodeFor(country, created.id);
-  await tx.update(users).set({ customerCode }).where(eq(users.id, created.id));
-  return { userId: created.id, customerCode };
+    },
+    (userId) => customerCodeFor(country, userId),
+    `An account with the e-mail ${app.email} already exists; the application cannot create another one.`,
+  );
 }
 
 /** Step 4: a single-use 'set' password token and the mail carrying `${publicUrl}/reset-password?token=…`. */

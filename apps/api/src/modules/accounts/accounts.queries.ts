@@ -15,6 +15,27 @@ export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | 
   return row;
 }
 
+/**
+ * Inserts a customer without a password (it is chosen later through a set-password link), then
+ * gives it the customer code `codeFor` derives from the new id. Returns the id and the code.
+ */
+export async function insertCustomer(
+  tx: Tx,
+  customer: Pick<
+    typeof users.$inferInsert,
+    'email' | 'ownerName' | 'companyName' | 'country' | 'lang'
+  >,
+  codeFor: (userId: number) => string,
+): Promise<{ userId: number; customerCode: string }> {
+  const [created] = await tx
+    .insert(users)
+    .values({ ...customer, passwordHash: null, role: 'customer', isActive: true })
+    .returning({ id: users.id });
+  const customerCode = codeFor(created.id);
+  await tx.update(users).set({ customerCode }).where(eq(users.id, created.id));
+  return { userId: created.id, customerCode };
+}
+
 export async function findUserById(tx: Tx, id: number): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
   return row;

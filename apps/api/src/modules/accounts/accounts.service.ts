@@ -18,6 +18,7 @@ import {
   countRecentFailures,
   countTokensSince,
   findUserByEmail,
+  insertCustomer,
   findUserById,
   insertPasswordToken,
   invalidateUserTokens,
@@ -47,6 +48,20 @@ export const SET_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const MAX_RESET_MAILS_PER_HOUR = 5;
 
 /** Hashes a password with argon2id (@node-rs/argon2's default algorithm, OWASP parameters). */
+/**
+ * Creates a customer account without a password (for an approved credit application); answers 409
+ * `conflictMessage` when the e-mail already belongs to an account (case-insensitively).
+ */
+export async function createCustomer(
+  tx: Tx,
+  customer: Parameters<typeof insertCustomer>[1],
+  codeFor: (userId: number) => string,
+  conflictMessage: string,
+): Promise<{ userId: number; customerCode: string }> {
+  if (await findUserByEmail(tx, customer.email)) throw new AppError('CONFLICT', conflictMessage);
+  return insertCustomer(tx, customer, codeFor);
+}
+
 export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }

@@ -330,6 +330,27 @@ describe('staff review API', () => {
     expect((await submit(sampleUsaApplication({ email }))).statusCode).toBe(200);
   });
 
+  it('refuses to approve when the e-mail already has an account, and changes nothing', async () => {
+    const email = uniqueEmail('taken');
+    await t.signIn({ email: email.toUpperCase() });
+    expect((await submit(sampleUsaApplication({ email }))).statusCode).toBe(200);
+    const [app] = await rows<{ id: number }>(
+      sql`select id from applications where email = ${email}`,
+    );
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${app.id}/approve`,
+      headers: staff.headers,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toContain('already exists');
+    const [after] = await rows<{ status: string; n: number }>(
+      sql`select a.status, (select count(*)::int from users u where lower(u.email) = ${email}) as n
+          from applications a where a.id = ${app.id}`,
+    );
+    expect(after).toEqual({ status: 'pending', n: 1 });
+  });
+
   it('approval creates a customer who sets a password through the mailed link and signs in', async () => {
     const email = uniqueEmail('approve');
     await submit(
