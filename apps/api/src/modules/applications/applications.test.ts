@@ -23,6 +23,19 @@ function submit(payload: unknown) {
   return t.inject({ method: 'POST', url: '/api/store/user', payload: payload as object });
 }
 
+async function applicationOf(email: string): Promise<{ id: number }> {
+  const [app] = await rows<{ id: number }>(sql`select id from applications where email = ${email}`);
+  return app;
+}
+
+function approve(id: number) {
+  return t.inject({
+    method: 'POST',
+    url: `/api/admin/applications/${id}/approve`,
+    headers: staff.headers,
+  });
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   staff = await t.signIn({ role: 'staff', email: 'staff@test.example' });
@@ -161,9 +174,7 @@ describe('POST /api/store/user', () => {
         ],
       }),
     );
-    const [app] = await rows<{ id: number }>(
-      sql`select id from applications where email = ${email}`,
-    );
+    const app = await applicationOf(email);
     const officers = await rows<{ name: string; position: number }>(
       sql`select name, position from application_officers where application_id = ${app.id} order by position`,
     );
@@ -257,9 +268,7 @@ describe('staff review API', () => {
   it('shows the decrypted application to staff and writes the view to the audit log', async () => {
     const email = uniqueEmail('detail');
     await submit(sampleCanadianApplication({ email, bank_account_number: '424242-77' }));
-    const [app] = await rows<{ id: number }>(
-      sql`select id from applications where email = ${email}`,
-    );
+    const app = await applicationOf(email);
     const res = await t.inject({
       method: 'GET',
       url: `/api/admin/applications/${app.id}`,
@@ -290,9 +299,7 @@ describe('staff review API', () => {
   it('rejects with a reason, e-mails the applicant, and cannot decide twice', async () => {
     const email = uniqueEmail('reject');
     await submit(sampleUsaApplication({ email, lang: 'es' }));
-    const [app] = await rows<{ id: number }>(
-      sql`select id from applications where email = ${email}`,
-    );
+    const app = await applicationOf(email);
     const empty = await t.inject({
       method: 'POST',
       url: `/api/admin/applications/${app.id}/reject`,
@@ -320,11 +327,7 @@ describe('staff review API', () => {
     );
     expect(mail.lang).toBe('es');
     expect(mail.text).toContain('Trade references could not be verified');
-    const again = await t.inject({
-      method: 'POST',
-      url: `/api/admin/applications/${app.id}/approve`,
-      headers: staff.headers,
-    });
+    const again = await approve(app.id);
     expect(again.statusCode).toBe(409);
     // A rejected applicant may apply again.
     expect((await submit(sampleUsaApplication({ email }))).statusCode).toBe(200);
@@ -334,14 +337,8 @@ describe('staff review API', () => {
     const email = uniqueEmail('taken');
     await t.signIn({ email: email.toUpperCase() });
     expect((await submit(sampleUsaApplication({ email }))).statusCode).toBe(200);
-    const [app] = await rows<{ id: number }>(
-      sql`select id from applications where email = ${email}`,
-    );
-    const res = await t.inject({
-      method: 'POST',
-      url: `/api/admin/applications/${app.id}/approve`,
-      headers: staff.headers,
-    });
+    const app = await applicationOf(email);
+    const res = await approve(app.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toContain('already exists');
     const [after] = await rows<{ status: string; n: number }>(
@@ -361,14 +358,8 @@ describe('staff review API', () => {
         company_name: 'Olive Crafts',
       }),
     );
-    const [app] = await rows<{ id: number }>(
-      sql`select id from applications where email = ${email}`,
-    );
-    const res = await t.inject({
-      method: 'POST',
-      url: `/api/admin/applications/${app.id}/approve`,
-      headers: staff.headers,
-    });
+    const app = await applicationOf(email);
+    const res = await approve(app.id);
     expect(res.statusCode).toBe(200);
     const { user_id, customer_code } = res.json().data;
     expect(customer_code).toMatch(/^US\d{6}$/);
@@ -424,11 +415,7 @@ describe('staff review API', () => {
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json().user).toMatchObject({ email, customer_code, cflag: 'us', lang: 'fr' });
 
-    const twice = await t.inject({
-      method: 'POST',
-      url: `/api/admin/applications/${app.id}/approve`,
-      headers: staff.headers,
-    });
+    const twice = await approve(app.id);
     expect(twice.statusCode).toBe(409);
   });
 
@@ -436,14 +423,8 @@ describe('staff review API', () => {
     const email = uniqueEmail('taken');
     await t.signIn({ email });
     await submit(sampleCanadianApplication({ email }));
-    const [app] = await rows<{ id: number }>(
-      sql`select id from applications where email = ${email}`,
-    );
-    const res = await t.inject({
-      method: 'POST',
-      url: `/api/admin/applications/${app.id}/approve`,
-      headers: staff.headers,
-    });
+    const app = await applicationOf(email);
+    const res = await approve(app.id);
     expect(res.statusCode).toBe(409);
     const [row] = await rows<{ status: string }>(
       sql`select status from applications where id = ${app.id}`,
