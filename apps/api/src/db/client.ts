@@ -58,53 +58,86 @@ export type DatabaseHandle = {
 
 const RELISTEN_DELAY_MS = 1000;
 
+type Subscriber = {
+  channel: string;
+  onMessage: (payload: string) => void;
+  onLive: (live: boolean) => void;
+};
+
 /**
- * LISTEN on a dedicated node-postgres connection (a pooled one would be handed to queries), opened
- * again after a second whenever it breaks, until unsubscribed.
+ * LISTEN for every subscriber of one database on ONE dedicated node-postgres connection (a pooled
+ * one would be handed to queries): opened by the first subscriber, reopened a second after it
+ * breaks (LISTENing again on every channel), closed when the last subscriber leaves. Subscribing
+ * and (re)connecting run one at a time, so no channel is left out of a connection.
  */
-function listenPostgres(url: string): DatabaseHandle['listen'] {
-  return async (channel, onMessage, onLive) => {
-    let client: pg.Client | undefined;
-    let stopped = false;
-    let retry: NodeJS.Timeout | undefined;
-    const connect = async (): Promise<void> => {
-      const c = new pg.Client({ connectionString: url });
-      c.on('notification', (msg) => {
-        if (msg.channel === channel) onMessage(msg.payload ?? '');
-      });
-      const broken = () => {
-        if (client !== c) return;
-        client = undefined;
-        onLive(false);
-        c.end().catch(() => undefined);
-        if (!stopped) {
-          retry = setTimeout(() => void connect().catch(() => undefined), RELISTEN_DELAY_MS);
-          retry.unref();
-        }
-      };
-      c.on('error', broken);
-      c.on('end', broken);
-      client = c;
-      try {
-        await c.connect();
-        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      } catch (error) {
-        broken();
-        throw error;
-      }
-      if (stopped) await c.end();
-      else onLive(true);
-    };
-    // A first failure is retried like a later one; the subscriber stays 'not live' meanwhile.
-    await connect().catch(() => undefined);
-    return async () => {
-      stopped = true;
-      clearTimeout(retry);
-      const c = client;
-      client = undefined;
-      await c?.end().catch(() => undefined);
-    };
+function postgresListener(url: string): DatabaseHandle['listen'] {
+  const subscribers = new Set<Subscriber>();
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
   };
+  const listenOn = (c: pg.Client, channel: string) =>
+    c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+
+  const connect = async (): Promise<void> => {
+    if (client || subscribers.size === 0) return;
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (msg) => {
+      for (const s of subscribers) if (s.channel === msg.channel) s.onMessage(msg.payload ?? '');
+    });
+    const broken = () => {
+      if (client !== c) return;
+      client = undefined;
+      for (const s of subscribers) s.onLive(false);
+      c.end().catch(() => undefined);
+      clearTimeout(retry);
+      retry = setTimeout(() => void serially(connect).catch(() => undefined), RELISTEN_DELAY_MS);
+      retry.unref();
+    };
+    c.on('error', broken);
+    c.on('end', broken);
+    client = c;
+    try {
+      await c.connect();
+      for (const channel of new Set([...subscribers].map((s) => s.channel)))
+        await listenOn(c, channel);
+    } catch (error) {
+      broken();
+      throw error;
+    }
+    for (const s of subscribers) s.onLive(true);
+  };
+
+  return (channel, onMessage, onLive) =>
+    serially(async () => {
+      const subscriber = { channel, onMessage, onLive };
+      subscribers.add(subscriber);
+      if (!client) {
+        // A failure is retried like a later break; the subscriber stays 'not live' meanwhile.
+        await connect().catch(() => undefined);
+      } else {
+        const c = client;
+        try {
+          await listenOn(c, channel);
+          onLive(true);
+        } catch {
+          c.emit('error', new Error(`LISTEN ${channel} failed`));
+        }
+      }
+      return () =>
+        serially(async () => {
+          subscribers.delete(subscriber);
+          if (subscribers.size > 0) return;
+          clearTimeout(retry);
+          const c = client;
+          client = undefined;
+          await c?.end().catch(() => undefined);
+        });
+    });
 }
 
 // In src/ this is src/db/migrations; in the bundle, dist/migrations (build.mjs copies them), seen
@@ -134,7 +167,7 @@ export async function openDatabase(options: {
       exec: async (sql) => {
         await pool.query(sql);
       },
-      listen: listenPostgres(options.url),
+      listen: postgresListener(options.url),
       close: () => pool.end(),
     };
   }

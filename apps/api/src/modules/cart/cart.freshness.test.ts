@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertShoppingFixtures } from '../../test/shopping-fixtures';
@@ -70,6 +71,12 @@ describe('cart: catalogue changes made elsewhere', () => {
   it.skipIf(!process.env.DATABASE_URL)(
     'reads the tables while the listening connection is broken, and follows again once it is back',
     async () => {
+      // One connection carries every feed of the process (catalogue and sessions).
+      const listening = await t.handle.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and query like 'LISTEN%'`,
+      );
+      expect(listening.rows[0].n).toBe(1);
       await t.handle.exec(
         `select pg_terminate_backend(pid) from pg_stat_activity
          where datname = current_database() and query like 'LISTEN%'`,
@@ -89,6 +96,15 @@ describe('cart: catalogue changes made elsewhere', () => {
         `update product_prices set available = 8 where product_id = ${ids.FRESH}`,
       );
       await expect.poll(() => cartLine('FRESH'), soon).toMatchObject({ available: 8 });
+      // The new connection listens on the session feed too.
+      const other = await t.signIn();
+      const me = () =>
+        t
+          .inject({ method: 'GET', url: '/api/me', headers: other.headers })
+          .then((r) => r.statusCode);
+      expect(await me()).toBe(200);
+      await t.handle.exec(`update sessions set revoked_at = now() where user_id = ${other.userId}`);
+      await expect.poll(me, soon).toBe(401);
     },
   );
 });
