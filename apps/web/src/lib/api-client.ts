@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@wholesale/contract';
 import { clearSession, getStoredUser } from './session';
 
 type ParamValue = string | number | boolean | null | undefined;
@@ -6,7 +7,7 @@ type Options = { params?: Params; headers?: Record<string, string>; signal?: Abo
 
 /** A failed call: the HTTP status and the API's error body (DESIGN.md error shape). */
 /** Why the server refused, for a text in the user's language (contract ERROR_REASONS). */
-export type ApiErrorReason = { key: string; params?: Record<string, string | number> };
+export type ApiErrorReason = NonNullable<ErrorBody['error']['reason']>;
 
 export class ApiError extends Error {
   readonly status: number;

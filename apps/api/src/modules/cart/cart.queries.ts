@@ -38,15 +38,6 @@ export function selectCartView(
   return view.execute({ userId: owner.userId, country: owner.country });
 }
 
-/** A customer's cart lines in one country, oldest first (the order they were added). */
-export function selectCartLines(tx: Tx, userId: number, country: Country): Promise<CartLineRow[]> {
-  return tx
-    .select()
-    .from(cartLines)
-    .where(and(eq(cartLines.userId, userId), eq(cartLines.country, country)))
-    .orderBy(asc(cartLines.id));
-}
-
 /** The same lines, locked until the transaction ends (placing an order). */
 export function selectCartLinesForUpdate(
   tx: Tx,

@@ -21,7 +21,6 @@ import {
   deleteCartLine,
   deleteCartLines,
   selectCartLine,
-  selectCartLines,
   selectCartLinesForUpdate,
   selectCartView,
   updateCartLine,
@@ -169,7 +168,7 @@ export async function addManyToCart(
     outcome: 'added' | 'clamped' | 'unavailable';
   }>
 > {
-  const rows = await selectCartLines(tx, owner.userId, owner.country);
+  const rows = await selectCartView(tx, owner);
   const inCart = new Map(rows.map((r) => [r.productId, r.quantity]));
   const writes = new Map<number, number>();
   const outcomes = [];

@@ -76,13 +76,14 @@ export class BatchTtlCache<K, V> extends PerOwner<
     const now = Date.now();
     const found = new Map<K, V>();
     const waits = new Set<Promise<Map<K, V>>>();
-    const missing: K[] = [];
+    const missingKeys = new Set<K>();
     for (const key of keys) {
       const hit = store.get(key);
-      if (!hit || now - hit.at >= this.ttlMs) missing.push(key);
+      if (!hit || now - hit.at >= this.ttlMs) missingKeys.add(key);
       else if (hit.loading) waits.add(hit.loading);
       else if (hit.value !== undefined) found.set(key, hit.value);
     }
+    const missing = [...missingKeys];
     if (missing.length > 0) {
       if (store.size + missing.length > this.maxEntries) store.clear();
       const loading = loadMissing(missing);

@@ -48,19 +48,24 @@ export function translatedName(lang: Param<Lang>) {
   >`(select t.name from product_translations t where t.product_id = ${products.id} and t.lang = ${lang})`;
 }
 
+/** The columns of a product that do not depend on country or language (see `factsOf`). */
+export const factsColumns = {
+  id: products.id,
+  productId: products.productId,
+  barcode: products.barcode,
+  classCode: products.classCode,
+  shipPack: products.shipPack,
+  types: products.contentTypes,
+  brand: products.brand,
+  colour: products.colour,
+  type: products.type,
+  size: products.size,
+};
+
 function orderableFields(lang: Param<Lang>) {
   return {
-    id: products.id,
-    productId: products.productId,
-    barcode: products.barcode,
+    ...factsColumns,
     name: orderableName(lang),
-    classCode: products.classCode,
-    shipPack: products.shipPack,
-    types: products.contentTypes,
-    brand: products.brand,
-    colour: products.colour,
-    type: products.type,
-    size: products.size,
     retailCents: productPrices.retailPriceCents,
     sellingCents: productPrices.sellingPriceCents,
     selling2Cents: productPrices.sellingPrice2Cents,

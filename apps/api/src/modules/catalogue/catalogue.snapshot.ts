@@ -4,7 +4,10 @@ import type { DatabaseHandle, Tx } from '../../db/client';
 import { productPrices, products } from '../../db/schema';
 import { BatchTtlCache } from './catalogue.cache';
 import {
+  factsColumns,
   factsOf,
+  findProductIdsByCodes,
+  getOrderableProducts,
   priced,
   translatedName,
   type OrderableProduct,
@@ -84,19 +87,10 @@ export function isFollowingCatalogue(owner: object): boolean {
 async function loadFacts(tx: Tx, ids: number[]): Promise<Map<number, ProductFacts>> {
   const rows = await tx
     .select({
-      id: products.id,
-      productId: products.productId,
-      barcode: products.barcode,
+      ...factsColumns,
       nameEn: translatedName('en'),
       nameFr: translatedName('fr'),
       nameEs: translatedName('es'),
-      classCode: products.classCode,
-      shipPack: products.shipPack,
-      types: products.contentTypes,
-      brand: products.brand,
-      colour: products.colour,
-      type: products.type,
-      size: products.size,
     })
     .from(products)
     .where(and(inArray(products.id, ids), eq(products.active, true)));
@@ -131,17 +125,10 @@ async function loadPrices(tx: Tx, keys: number[]): Promise<Map<number, PriceRow>
   return found;
 }
 
-async function loadCodes(tx: Tx, codes: string[]): Promise<Map<string, number>> {
-  const rows = await tx
-    .select({ id: products.id, productId: products.productId })
-    .from(products)
-    .where(and(inArray(products.productId, codes), eq(products.active, true)));
-  return new Map(rows.map((r) => [r.productId, r.id]));
-}
-
 /**
  * Active products sold in `country`, in `lang`, in the order of `ids`; undefined for an id that is
- * not (inactive, gone, or not sold in the country). At most two short queries, none when cached.
+ * not (inactive, gone, or not sold in the country). From the caches while the feed is live (at most
+ * two short queries for what they miss), else in one query.
  */
 export async function orderablesById(
   tx: Tx,
@@ -149,15 +136,14 @@ export async function orderablesById(
   country: Country,
   lang: Lang,
 ): Promise<Array<OrderableProduct | undefined>> {
-  const useCache = live.has(tx);
+  if (!live.has(tx)) {
+    const found = await getOrderableProducts(tx, ids, country, lang);
+    return ids.map((id) => found.get(id));
+  }
   const keys = ids.map((id) => priceKey(id, country));
   const [facts, prices] = await Promise.all([
-    useCache
-      ? factsCache.getMany(tx, ids, (missing) => loadFacts(tx, missing))
-      : loadFacts(tx, [...new Set(ids)]),
-    useCache
-      ? priceCache.getMany(tx, keys, (missing) => loadPrices(tx, missing))
-      : loadPrices(tx, [...new Set(keys)]),
+    factsCache.getMany(tx, ids, (missing) => loadFacts(tx, missing)),
+    priceCache.getMany(tx, keys, (missing) => loadPrices(tx, missing)),
   ]);
   return ids.map((id, i) => {
     const f = facts.get(id);
@@ -178,8 +164,8 @@ export async function findOrderable(
   else {
     const code = ref.trim();
     const ids = live.has(tx)
-      ? await codeCache.getMany(tx, [code], (missing) => loadCodes(tx, missing))
-      : await loadCodes(tx, [code]);
+      ? await codeCache.getMany(tx, [code], (missing) => findProductIdsByCodes(tx, missing))
+      : await findProductIdsByCodes(tx, [code]);
     id = ids.get(code);
   }
   if (id === undefined) return undefined;
