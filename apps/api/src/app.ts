@@ -11,6 +11,7 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authPlugin } from './plugins/auth';
+import { observabilityPlugin } from './plugins/observability';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
@@ -48,6 +49,7 @@ export async function buildApp({
 
   await app.register(errorsPlugin, { exposeStack: config.env === 'development' });
   await app.register(databasePlugin, { handle: db, config });
+  await app.register(observabilityPlugin, { metricsToken: config.metricsToken });
   await app.register(cookie);
   await app.register(securityPlugin, {
     production: config.env === 'production',

@@ -51,6 +51,10 @@ const EnvSchema = z.object({
       message: 'must be the URL of the IP geolocation service, with {ip} where the address goes',
     })
     .optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { message: 'must be at least 16 characters (a bearer token for /metrics)' })
+    .optional(),
   ANALYTICS_SCRIPT_URL: z
     .string()
     .url({ message: 'must be the https URL of the analytics script' })
@@ -81,6 +85,8 @@ export type Config = {
   analyticsScriptUrl?: string;
   /** IP geolocation service (SPEC.md §7 /ipgeo), `{ip}` replaced by the caller's address; none by default. */
   geolocationUrl?: string;
+  /** Bearer token a Prometheus scraper presents at /metrics; without it only loopback callers may scrape. */
+  metricsToken?: string;
 };
 
 /** A configuration error naming every bad variable, so start-up fails with one clear message. */
@@ -117,5 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatWidgetUrl: e.CHAT_WIDGET_URL,
     analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL,
     geolocationUrl: e.GEOLOCATION_URL,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

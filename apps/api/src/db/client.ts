@@ -194,8 +194,40 @@ export async function openDatabase(options: {
   };
 }
 
-/** Applies the committed SQL migrations (idempotent). */
-export async function runMigrations(handle: DatabaseHandle): Promise<void> {
-  if (handle.kind === 'postgres') await migratePg(handle.db, { migrationsFolder });
-  else await migratePglite(handle.db as never, { migrationsFolder });
+/** Any 64-bit number both processes agree on: the key of the migration lock. */
+const MIGRATION_LOCK_KEY = 7_244_112_901;
+
+/** The number of committed migrations, to tell whether a database has them all (readiness). */
+export function committedMigrationCount(): number {
+  const journal = JSON.parse(fs.readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+/**
+ * Applies the committed SQL migrations (idempotent). Drizzle applies all pending ones in ONE
+ * transaction, so a release whose migration fails leaves the old schema untouched. On PostgreSQL,
+ * processes starting together take turns on an advisory lock held by a separate connection: the
+ * first applies, the others then find nothing to do.
+ */
+export async function runMigrations(
+  handle: DatabaseHandle,
+  folder: string = migrationsFolder,
+): Promise<void> {
+  if (handle.kind !== 'postgres') {
+    await migratePglite(handle.db as never, { migrationsFolder: folder });
+    return;
+  }
+  const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+  const lock = new pg.Client({ connectionString: pool.options.connectionString });
+  lock.on('error', () => undefined);
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(handle.db, { migrationsFolder: folder });
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await lock.end().catch(() => undefined);
+  }
 }

@@ -1,25 +1,59 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
+import { committedMigrationCount } from '../../db/client';
 
-const HealthResponse = z.object({
+const LivenessResponse = z.object({
   status: z.literal(true),
   database: z.enum(['pglite', 'postgres']),
 });
 
-/** GET /api/health: answers only when the database answers. */
+const ReadinessCheck = z.object({ ok: z.boolean(), detail: z.string().optional() });
+const ReadinessResponse = z.object({
+  status: z.boolean(),
+  checks: z.object({ database: ReadinessCheck, migrations: ReadinessCheck }),
+});
+
+/**
+ * Liveness and readiness are separate answers (docs/deploy.md "Observe"): `/api/health` says the
+ * process is up and serving (a load balancer or orchestrator restarts it when this fails);
+ * `/api/health/ready` says it can do useful work now — the database answers and has every
+ * committed migration — and answers 503 otherwise, so a balancer sends traffic elsewhere.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
-    { schema: { tags: ['platform'], response: { 200: HealthResponse } } },
-    async () => {
+    { schema: { tags: ['platform'], response: { 200: LivenessResponse } } },
+    async () => ({ status: true as const, database: app.dbHandle.kind }),
+  );
+
+  const expectedMigrations = committedMigrationCount();
+  app.get(
+    '/api/health/ready',
+    {
+      schema: { tags: ['platform'], response: { 200: ReadinessResponse, 503: ReadinessResponse } },
+    },
+    async (_request, reply) => {
+      const checks = {
+        database: { ok: false } as z.infer<typeof ReadinessCheck>,
+        migrations: { ok: false } as z.infer<typeof ReadinessCheck>,
+      };
       try {
-        await app.db.execute(sql`select 1`);
+        const result = (await app.db.execute(
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        )) as unknown as { rows: { n: number }[] };
+        checks.database = { ok: true };
+        const applied = result.rows[0]?.n ?? 0;
+        checks.migrations =
+          applied >= expectedMigrations
+            ? { ok: true }
+            : { ok: false, detail: `${applied} of ${expectedMigrations} migrations applied` };
       } catch {
-        throw new AppError('UNAVAILABLE', 'The database is not answering');
+        checks.database = { ok: false, detail: 'The database is not answering' };
       }
-      return { status: true as const, database: app.dbHandle.kind };
+      const ready = Object.values(checks).every((c) => c.ok);
+      reply.header('cache-control', 'no-store');
+      return reply.status(ready ? 200 : 503).send({ status: ready, checks });
     },
   );
 };

@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { AppError } from '../lib/app-error';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** Gauges other parts of the app feed (change-feed state, cache hit ratios); read at scrape time. */
+export type MetricSource = { name: string; help: string; read: () => number };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: {
+      registry: Registry;
+      /** Adds a gauge read at each scrape, e.g. a cache's hit ratio or the change feed's state. */
+      addGauge: (source: MetricSource) => void;
+    };
+  }
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** `/metrics` answers a caller on this machine, or one that presents the configured token. */
+export function mayScrape(request: FastifyRequest, token: string | undefined): boolean {
+  if (token) {
+    const header = request.headers.authorization ?? '';
+    if (header === `Bearer ${token}`) return true;
+  }
+  // request.socket, not request.ip: behind a proxy with TRUST_PROXY the ip is the client's.
+  return LOOPBACK.has(request.socket.remoteAddress ?? '');
+}
+
+/**
+ * Operations surface of one API process (docs/deploy.md "Observe"): Prometheus metrics at
+ * `/metrics`, the request id returned in `X-Request-Id` on every answer (the same id is in every
+ * log line of the request, so a buyer's report can be found in the logs).
+ */
+export const observabilityPlugin = fp(
+  async (app: FastifyInstance, opts: { metricsToken?: string }) => {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+
+    const requests = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by route pattern, method and status',
+      labelNames: ['route', 'method', 'status'] as const,
+      registers: [registry],
+    });
+    const duration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer, by route pattern, method and status',
+      labelNames: ['route', 'method', 'status'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    });
+
+    const pool = (app.db as unknown as { $client?: unknown }).$client;
+    if (pool instanceof pg.Pool) {
+      new Gauge({
+        name: 'db_pool_connections',
+        help: 'Database pool connections by state (total, idle, in_use, waiting requests)',
+        labelNames: ['state'] as const,
+        registers: [registry],
+        collect() {
+          this.set({ state: 'total' }, pool.totalCount);
+          this.set({ state: 'idle' }, pool.idleCount);
+          this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+          this.set({ state: 'waiting' }, pool.waitingCount);
+        },
+      });
+    }
+
+    new Gauge({
+      name: 'mail_outbox_messages',
+      help: 'Mails in the outbox by status (pending = backlog, failed = given up)',
+      labelNames: ['status'] as const,
+      registers: [registry],
+      async collect() {
+        const rows = (await app.db.execute(
+          sql`select status, count(*)::int as n from mail_outbox where status <> 'sent' group by status`,
+        )) as unknown as { rows: { status: string; n: number }[] };
+        this.reset();
+        this.set({ status: 'pending' }, 0);
+        this.set({ status: 'failed' }, 0);
+        for (const row of rows.rows) this.set({ status: row.status }, row.n);
+      },
+    });
+
+    const addGauge = (source: MetricSource) => {
+      new Gauge({
+        name: source.name,
+        help: source.help,
+        registers: [registry],
+        collect() {
+          this.set(source.read());
+        },
+      });
+    };
+    app.decorate('metrics', { registry, addGauge });
+
+    app.addHook('onSend', async (request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
+    });
+
+    app.addHook('onResponse', async (request, reply) => {
+      // The route pattern, never the raw URL: ids and search texts must not become label values.
+      const route = request.routeOptions.url ?? 'unmatched';
+      if (route === '/metrics') return;
+      const labels = { route, method: request.method, status: String(reply.statusCode) };
+      requests.inc(labels);
+      duration.observe(labels, reply.elapsedTime / 1000);
+    });
+
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      if (!mayScrape(request, opts.metricsToken)) throw new AppError('FORBIDDEN');
+      reply.header('content-type', registry.contentType);
+      reply.header('cache-control', 'no-store');
+      return registry.metrics();
+    });
+  },
+);
