@@ -9,3 +9,5 @@ export * from './opticon';
 export * from './accounts';
 export * from './registration';
 export * from './content';
+export * from './integrations';
+export * from './imports';

@@ -11,6 +11,8 @@ import { ordersRoutes } from './orders/orders.routes';
 import { opticonRoutes } from './opticon/opticon.routes';
 import { applicationsRoutes } from './applications/applications.routes';
 import { contentRoutes } from './content/content.routes';
+import { integrationsRoutes } from './integrations';
+import { feedRoutes } from './catalogue-admin';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -26,4 +28,6 @@ export const apiModules: FastifyPluginAsync[] = [
   applicationsRoutes,
   imagesRoutes(),
   contentRoutes(),
+  integrationsRoutes,
+  feedRoutes,
 ];

@@ -1,7 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { IntegrationScope } from '@wholesale/contract';
 import { AppError } from '../lib/app-error';
+import {
+  isIntegrationSecret,
+  resolveIntegrationToken,
+  type IntegrationPrincipal,
+} from '../modules/integrations';
 import {
   resolveSession,
   SESSION_ABSOLUTE_MS,
@@ -98,6 +104,8 @@ declare module 'fastify' {
     authVia: 'cookie' | 'bearer' | null;
     sessionTokenHash: string | null;
     sessionCsrfToken: string | null;
+    /** A machine calling with an integration token (never a user: `user` stays null). */
+    integration: IntegrationPrincipal | null;
   }
 }
 
@@ -117,9 +125,16 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('authVia', null);
   app.decorateRequest('sessionTokenHash', null);
   app.decorateRequest('sessionCsrfToken', null);
+  app.decorateRequest('integration', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const bearer = bearerToken(request);
+    if (bearer && isIntegrationSecret(bearer)) {
+      if (bearer.length > 200) return;
+      request.integration = await resolveIntegrationToken(app.db, bearer);
+      if (request.integration) request.authVia = 'bearer';
+      return;
+    }
     const cookie = request.cookies?.[SESSION_COOKIE];
     const token = bearer ?? cookie;
     if (!token || token.length > 200) return;
@@ -156,6 +171,24 @@ export function requireStaff(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
   if (user.role !== 'staff') throw new AppError('FORBIDDEN');
   return user;
+}
+
+/** Who may call a machine-feed route: an integration token with the scope, or a staff member. */
+export type FeedPrincipal =
+  { kind: 'token'; token: IntegrationPrincipal } | { kind: 'staff'; user: SessionUser };
+
+/**
+ * Guard of the routes an integration token may call (docs/product/back-office-catalogue.md): a token
+ * must hold `scope` (403 otherwise); without a token the caller must be staff (401 guests, 403
+ * customers). A revoked or unknown token is no credential at all (401).
+ */
+export function requireScope(request: FastifyRequest, scope: IntegrationScope): FeedPrincipal {
+  if (request.integration) {
+    if (!request.integration.scopes.includes(scope))
+      throw new AppError('FORBIDDEN', `This token does not have the scope ${scope}`);
+    return { kind: 'token', token: request.integration };
+  }
+  return { kind: 'staff', user: requireStaff(request) };
 }
 
 /**

@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
               page('content', () => import('./routes/admin-content')),
               page('applications', () => import('./routes/admin-applications')),
               page('applications/:id', () => import('./routes/admin-application-detail')),
+              page('integrations', () => import('./routes/admin-integrations')),
             ],
           },
           // Public.

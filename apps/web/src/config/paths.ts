@@ -58,6 +58,7 @@ export const paths = {
   adminContent: () => '/admin/content',
   adminApplications: () => '/admin/applications',
   adminApplication: (id: number | string) => `/admin/applications/${seg(id)}`,
+  adminIntegrations: () => '/admin/integrations',
   devMailbox: () => '/dev/mailbox',
 } as const;
 

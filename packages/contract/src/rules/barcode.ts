@@ -19,3 +19,16 @@ export function isValidUpcA(value: string): boolean {
   if (!/^\d{12}$/.test(value)) return false;
   return upcCheckDigit(value.slice(0, 11)) === Number(value[11]);
 }
+
+/** True when the value is 13 digits whose last digit is the right EAN-13 check digit (GS1 §7.9). */
+export function isValidEan13(value: string): boolean {
+  if (!/^\d{13}$/.test(value)) return false;
+  let sum = 0;
+  for (let i = 0; i < 12; i += 1) sum += Number(value[i]) * (i % 2 === 0 ? 1 : 3);
+  return (10 - (sum % 10)) % 10 === Number(value[12]);
+}
+
+/** A product barcode the store accepts: a UPC-A (12 digits) or an EAN-13, check digit verified. */
+export function isValidProductBarcode(value: string): boolean {
+  return isValidUpcA(value) || isValidEan13(value);
+}

@@ -4,3 +4,4 @@ export * from './shopping';
 export * from './platform';
 export * from './content';
 export * from './applications';
+export * from './imports';

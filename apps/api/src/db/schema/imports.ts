@@ -1,0 +1,70 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Bearer tokens for machines (an ERP): stored as SHA-256 hashes, shown once, revocable. */
+export const integrationTokens = pgTable(
+  'integration_tokens',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The first characters of the secret, so staff can tell tokens apart without the secret. */
+    tokenHint: text('token_hint').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('integration_tokens_hash_uq').on(t.tokenHash)],
+);
+
+export type ImportJobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** One catalogue import: its file, its progress (committed with each batch) and its outcome. */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    dryRun: boolean('dry_run').notNull().default(false),
+    fileName: text('file_name').notNull(),
+    fileKey: text('file_key').notNull(),
+    fileFormat: text('file_format', { enum: ['csv', 'xlsx'] }).notNull(),
+    imagesKey: text('images_key'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    rowsTotal: integer('rows_total').notNull().default(0),
+    rowsDone: integer('rows_done').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    deactivated: integer('deactivated').notNull().default(0),
+    groups: jsonb('groups')
+      .$type<Record<string, { created: number; updated: number; unchanged: number }>>()
+      .notNull()
+      .default({}),
+    errors: jsonb('errors')
+      .$type<{ row: number; column: string; message: string }[]>()
+      .notNull()
+      .default([]),
+    errorCount: integer('error_count').notNull().default(0),
+    failure: text('failure'),
+  },
+  (t) => [index('import_jobs_status_idx').on(t.status, t.id)],
+);

@@ -1,0 +1,211 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+
+/*
+ * Set-based catalogue writes shared by the file import and the stock/price feed
+ * (docs/decisions/017-catalogue-import.md). A batch of rows goes into a temporary staging table in
+ * ONE statement (the rows travel as one JSON parameter: this works the same on PostgreSQL and on
+ * PGlite), then a handful of INSERT … SELECT / UPDATE … FROM statements compare it with the catalogue
+ * and write only what differs. The statement-level triggers of migration 0008 then send one change
+ * notification per statement, not one per row.
+ *
+ * A null staging value means "leave as is", except for `barcode` and `brand` when their column was
+ * sent (null clears them) and the second selling price when `sale_set_*` is true (null = none).
+ */
+
+/** One row of the staging table; undefined fields go in as null. */
+export type StagedRow = {
+  row_no: number;
+  sku: string;
+  barcode?: string | null;
+  category_id?: number | null;
+  brand?: string | null;
+  class_code?: string | null;
+  ship_pack?: number | null;
+  active?: boolean | null;
+  name_en?: string | null;
+  name_fr?: string | null;
+  name_es?: string | null;
+  desc_en?: string | null;
+  desc_fr?: string | null;
+  desc_es?: string | null;
+  price_ca?: number | null;
+  sale_set_ca?: boolean;
+  sale_ca?: number | null;
+  retail_ca?: number | null;
+  stock_ca?: number | null;
+  price_us?: number | null;
+  sale_set_us?: boolean;
+  sale_us?: number | null;
+  retail_us?: number | null;
+  stock_us?: number | null;
+};
+
+/** Whether the file sent a barcode / brand column (their empty cell clears the field). */
+export type StagingOptions = { barcodeSent: boolean; brandSent: boolean };
+
+const STAGING_COLUMNS = `row_no int, sku text, barcode text, category_id int, brand text,
+  class_code text, ship_pack int, active boolean, name_en text, name_fr text, name_es text,
+  desc_en text, desc_fr text, desc_es text,
+  price_ca int, sale_set_ca boolean, sale_ca int, retail_ca int, stock_ca int,
+  price_us int, sale_set_us boolean, sale_us int, retail_us int, stock_us int`;
+
+/** Creates the staging table for this transaction (dropped at commit) and fills it. */
+export async function stageRows(tx: Tx, rows: StagedRow[]): Promise<void> {
+  await tx.execute(
+    sql.raw(`CREATE TEMP TABLE IF NOT EXISTS import_staging (${STAGING_COLUMNS}) ON COMMIT DROP`),
+  );
+  await tx.execute(sql.raw('TRUNCATE import_staging'));
+  await tx.execute(
+    sql`INSERT INTO import_staging SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS x(${sql.raw(STAGING_COLUMNS)})`,
+  );
+}
+
+/** Removes rows found invalid against the catalogue before anything is written. */
+export async function unstageRows(tx: Tx, rowNumbers: number[]): Promise<void> {
+  if (rowNumbers.length === 0) return;
+  await tx.execute(
+    sql`DELETE FROM import_staging WHERE row_no IN (SELECT jsonb_array_elements_text(${JSON.stringify(rowNumbers)}::jsonb)::int)`,
+  );
+}
+
+const productChanged = (o: StagingOptions) => `(
+  ${o.barcodeSent ? 's.barcode IS DISTINCT FROM p.barcode OR' : ''}
+  ${o.brandSent ? 's.brand IS DISTINCT FROM p.brand OR' : ''}
+  (s.category_id IS NOT NULL AND s.category_id <> p.category_id) OR
+  (s.class_code IS NOT NULL AND s.class_code <> p.class_code) OR
+  (s.ship_pack IS NOT NULL AND s.ship_pack <> p.ship_pack) OR
+  (s.active IS NOT NULL AND s.active <> p.active))`;
+
+const pricesChanged = (c: 'ca' | 'us') => `(
+  (s.price_${c} IS NOT NULL AND s.price_${c} <> pp.selling_price_cents) OR
+  (s.retail_${c} IS NOT NULL AND s.retail_${c} <> pp.retail_price_cents) OR
+  (s.sale_set_${c} AND s.sale_${c} IS DISTINCT FROM pp.selling_price_2_cents))`;
+
+const textChanged = (l: 'en' | 'fr' | 'es') => `(
+  (s.name_${l} IS NOT NULL AND s.name_${l} IS DISTINCT FROM t_${l}.name) OR
+  (s.desc_${l} IS NOT NULL AND (t_${l}.product_id IS NOT NULL OR s.name_${l} IS NOT NULL)
+    AND s.desc_${l} IS DISTINCT FROM coalesce(t_${l}.description, '')))`;
+
+/** What each staged row would change, compared with the catalogue (nothing is written). */
+export type RowDiff = {
+  row_no: number;
+  is_new: boolean;
+  product_changed: boolean;
+  deactivating: boolean;
+  texts_changed: boolean;
+  ca_price_created: boolean;
+  ca_prices_changed: boolean;
+  ca_stock_changed: boolean;
+  ca_needs_price: boolean;
+  us_price_created: boolean;
+  us_prices_changed: boolean;
+  us_stock_changed: boolean;
+  us_needs_price: boolean;
+  new_lacks: string | null;
+};
+
+const countryDiff = (c: 'ca' | 'us') => `
+  (pp_${c}.product_id IS NULL AND s.price_${c} IS NOT NULL) AS ${c}_price_created,
+  (pp_${c}.product_id IS NOT NULL AND ${pricesChanged(c).replaceAll('pp.', `pp_${c}.`)}) AS ${c}_prices_changed,
+  (s.stock_${c} IS NOT NULL AND ((pp_${c}.product_id IS NOT NULL AND s.stock_${c} <> pp_${c}.available)
+    OR (pp_${c}.product_id IS NULL AND s.price_${c} IS NOT NULL AND s.stock_${c} <> 0))) AS ${c}_stock_changed,
+  (pp_${c}.product_id IS NULL AND s.price_${c} IS NULL
+    AND (s.stock_${c} IS NOT NULL OR s.retail_${c} IS NOT NULL OR (s.sale_set_${c} AND s.sale_${c} IS NOT NULL))) AS ${c}_needs_price`;
+
+export async function diffStagedRows(tx: Tx, o: StagingOptions): Promise<RowDiff[]> {
+  const query = `
+    SELECT s.row_no, p.id IS NULL AS is_new,
+      (p.id IS NOT NULL AND ${productChanged(o)}) AS product_changed,
+      (p.id IS NOT NULL AND p.active AND s.active = false) AS deactivating,
+      (${textChanged('en')} OR ${textChanged('fr')} OR ${textChanged('es')}) AS texts_changed,
+      ${countryDiff('ca')},
+      ${countryDiff('us')},
+      CASE WHEN p.id IS NULL THEN
+        CASE WHEN s.category_id IS NULL THEN 'category'
+             WHEN s.class_code IS NULL THEN 'class'
+             WHEN s.name_en IS NULL THEN 'name_en' END
+      END AS new_lacks
+    FROM import_staging s
+    LEFT JOIN products p ON p.product_id = s.sku
+    LEFT JOIN product_translations t_en ON t_en.product_id = p.id AND t_en.lang = 'en'
+    LEFT JOIN product_translations t_fr ON t_fr.product_id = p.id AND t_fr.lang = 'fr'
+    LEFT JOIN product_translations t_es ON t_es.product_id = p.id AND t_es.lang = 'es'
+    LEFT JOIN product_prices pp_ca ON pp_ca.product_id = p.id AND pp_ca.country = 'ca'
+    LEFT JOIN product_prices pp_us ON pp_us.product_id = p.id AND pp_us.country = 'us'
+    ORDER BY s.row_no`;
+  const result = (await tx.execute(sql.raw(query))) as unknown as { rows: RowDiff[] };
+  return result.rows;
+}
+
+const run = (tx: Tx, statement: SQL | string) =>
+  tx.execute(typeof statement === 'string' ? sql.raw(statement) : statement);
+
+/** Writes every staged row into the catalogue: only rows and fields that differ are touched. */
+export async function applyStagedRows(tx: Tx, o: StagingOptions): Promise<void> {
+  await run(
+    tx,
+    `INSERT INTO products (product_id, class_code, category_id, ship_pack, brand, barcode, active)
+     SELECT s.sku, s.class_code, s.category_id, coalesce(s.ship_pack, 1), s.brand, s.barcode,
+       coalesce(s.active, true)
+     FROM import_staging s
+     WHERE s.category_id IS NOT NULL AND s.class_code IS NOT NULL AND s.name_en IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM products p WHERE p.product_id = s.sku)
+     ON CONFLICT (product_id) DO NOTHING`,
+  );
+  await run(
+    tx,
+    `UPDATE products p SET
+       ${o.barcodeSent ? 'barcode = s.barcode,' : ''}
+       ${o.brandSent ? 'brand = s.brand,' : ''}
+       category_id = coalesce(s.category_id, p.category_id),
+       class_code = coalesce(s.class_code, p.class_code),
+       ship_pack = coalesce(s.ship_pack, p.ship_pack),
+       active = coalesce(s.active, p.active),
+       updated_at = now()
+     FROM import_staging s
+     WHERE p.product_id = s.sku AND ${productChanged(o)}`,
+  );
+  const langs = `(VALUES ('en', s.name_en, s.desc_en), ('fr', s.name_fr, s.desc_fr),
+    ('es', s.name_es, s.desc_es)) AS l(lang, name, description)`;
+  await run(
+    tx,
+    `INSERT INTO product_translations (product_id, lang, name, description)
+     SELECT p.id, l.lang, l.name, coalesce(l.description, '')
+     FROM import_staging s JOIN products p ON p.product_id = s.sku CROSS JOIN LATERAL ${langs}
+     WHERE l.name IS NOT NULL
+     ON CONFLICT (product_id, lang) DO UPDATE SET name = excluded.name
+     WHERE product_translations.name IS DISTINCT FROM excluded.name`,
+  );
+  await run(
+    tx,
+    `UPDATE product_translations t SET description = l.description
+     FROM import_staging s JOIN products p ON p.product_id = s.sku CROSS JOIN LATERAL ${langs}
+     WHERE t.product_id = p.id AND t.lang = l.lang AND l.description IS NOT NULL
+       AND t.description IS DISTINCT FROM l.description`,
+  );
+  for (const c of ['ca', 'us'] as const) {
+    await run(
+      tx,
+      `UPDATE product_prices pp SET
+         selling_price_cents = coalesce(s.price_${c}, pp.selling_price_cents),
+         retail_price_cents = coalesce(s.retail_${c}, pp.retail_price_cents),
+         selling_price_2_cents = CASE WHEN s.sale_set_${c} THEN s.sale_${c} ELSE pp.selling_price_2_cents END,
+         available = coalesce(s.stock_${c}, pp.available)
+       FROM import_staging s JOIN products p ON p.product_id = s.sku
+       WHERE pp.product_id = p.id AND pp.country = '${c}'
+         AND (${pricesChanged(c)} OR (s.stock_${c} IS NOT NULL AND s.stock_${c} <> pp.available))`,
+    );
+    await run(
+      tx,
+      `INSERT INTO product_prices (product_id, country, retail_price_cents, selling_price_cents,
+         selling_price_2_cents, available)
+       SELECT p.id, '${c}', coalesce(s.retail_${c}, s.price_${c}), s.price_${c},
+         CASE WHEN s.sale_set_${c} THEN s.sale_${c} END, coalesce(s.stock_${c}, 0)
+       FROM import_staging s JOIN products p ON p.product_id = s.sku
+       WHERE s.price_${c} IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM product_prices x WHERE x.product_id = p.id AND x.country = '${c}')`,
+    );
+  }
+}

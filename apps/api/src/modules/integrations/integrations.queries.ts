@@ -1,0 +1,47 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { integrationTokens } from '../../db/schema';
+
+export type TokenRow = typeof integrationTokens.$inferSelect;
+
+export async function insertToken(
+  tx: Tx,
+  values: typeof integrationTokens.$inferInsert,
+): Promise<TokenRow> {
+  const [row] = await tx.insert(integrationTokens).values(values).returning();
+  return row;
+}
+
+export function listTokens(tx: Tx): Promise<TokenRow[]> {
+  return tx.select().from(integrationTokens).orderBy(desc(integrationTokens.id));
+}
+
+/** Marks a token revoked; null when there is no such token. Revoking twice keeps the first time. */
+export async function revokeToken(tx: Tx, id: number): Promise<TokenRow | null> {
+  const [row] = await tx
+    .update(integrationTokens)
+    .set({ revokedAt: sql`coalesce(${integrationTokens.revokedAt}, now())` })
+    .where(eq(integrationTokens.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The live token with this hash, stamped as used now. NOTE: one short UPDATE per call is fine for a
+ * machine that pushes every few minutes; it keeps "last used" exact without a cache to invalidate.
+ */
+export async function useToken(
+  tx: Tx,
+  tokenHash: string,
+): Promise<Pick<TokenRow, 'id' | 'name' | 'scopes'> | null> {
+  const [row] = await tx
+    .update(integrationTokens)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(integrationTokens.tokenHash, tokenHash), isNull(integrationTokens.revokedAt)))
+    .returning({
+      id: integrationTokens.id,
+      name: integrationTokens.name,
+      scopes: integrationTokens.scopes,
+    });
+  return row ?? null;
+}

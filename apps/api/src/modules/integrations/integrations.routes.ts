@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminCreatedToken,
+  AdminCreateTokenBody,
+  AdminIntegrationToken,
+  AdminIntegrationTokens,
+  AdminTokenParams,
+} from '@wholesale/contract';
+import { requireStaff } from '../../plugins/auth';
+import {
+  createIntegrationToken,
+  listIntegrationTokens,
+  revokeIntegrationToken,
+} from './integrations.service';
+
+/** Staff manage integration tokens (/admin/integrations). */
+export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security: Array<Record<string, string[]>> = [{ session: [] }];
+
+  app.get(
+    '/api/admin/integrations/tokens',
+    {
+      schema: {
+        tags: ['integrations'],
+        summary: 'Integration tokens (never their secrets)',
+        security,
+        response: { 200: AdminIntegrationTokens },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return { tokens: await listIntegrationTokens(app.db) };
+    },
+  );
+
+  app.post(
+    '/api/admin/integrations/tokens',
+    {
+      preValidation: async (request) => void requireStaff(request),
+      schema: {
+        tags: ['integrations'],
+        summary: 'Creates a token; its secret is in this answer only',
+        security,
+        body: AdminCreateTokenBody,
+        response: { 201: AdminCreatedToken },
+      },
+    },
+    async (request, reply) => {
+      const user = requireStaff(request);
+      const created = await createIntegrationToken(app.db, request.body, user.id);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/api/admin/integrations/tokens/:id',
+    {
+      preValidation: async (request) => void requireStaff(request),
+      schema: {
+        tags: ['integrations'],
+        summary: 'Revokes a token at once',
+        security,
+        params: AdminTokenParams,
+        response: { 200: AdminIntegrationToken },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return revokeIntegrationToken(app.db, request.params.id);
+    },
+  );
+};

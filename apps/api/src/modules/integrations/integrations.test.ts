@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const URL = '/api/admin/integrations/tokens';
+
+describe('integration tokens', () => {
+  it('answers 401 to guests and 403 to buyers on every token call', async () => {
+    const buyer = await t.signIn();
+    for (const call of [
+      { method: 'GET', url: URL },
+      { method: 'POST', url: URL, payload: { name: 'x', scopes: ['orders:read'] } },
+      { method: 'DELETE', url: `${URL}/1` },
+    ] as const) {
+      expect((await t.inject(call)).statusCode, call.method).toBe(401);
+      expect((await t.inject({ ...call, headers: buyer.headers })).statusCode, call.method).toBe(
+        403,
+      );
+    }
+  });
+
+  it('shows the secret once, stores only its hash, and lists tokens without it', async () => {
+    const staff = await t.signIn({ role: 'staff' });
+    const created = await t.inject({
+      method: 'POST',
+      url: URL,
+      headers: staff.headers,
+      payload: { name: 'ERP', scopes: ['catalogue:write'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const { secret, token } = created.json();
+    expect(secret).toMatch(/^wsi_[A-Za-z0-9_-]{43}$/);
+    expect(secret.startsWith(token.hint)).toBe(true);
+    const list = await t.inject({ method: 'GET', url: URL, headers: staff.headers });
+    expect(list.body).not.toContain(secret);
+    const stored = await t.handle.db.query.integrationTokens.findFirst();
+    expect(stored?.tokenHash).not.toBe(secret);
+    expect(JSON.stringify(stored)).not.toContain(secret.slice(10));
+  });
+
+  it('names the bad field of a creation', async () => {
+    const staff = await t.signIn({ role: 'staff' });
+    const bad = await t.inject({
+      method: 'POST',
+      url: URL,
+      headers: staff.headers,
+      payload: { name: ' ', scopes: ['everything'] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields)).toEqual(
+      expect.arrayContaining(['name', 'scopes.0']),
+    );
+  });
+
+  it('authenticates a token as a machine with its scopes only, stamps its last use, and stops at revocation', async () => {
+    const staff = await t.signIn({ role: 'staff' });
+    const { secret, token } = (
+      await t.inject({
+        method: 'POST',
+        url: URL,
+        headers: staff.headers,
+        payload: { name: 'Orders reader', scopes: ['orders:read'] },
+      })
+    ).json();
+    const bearer = { authorization: `Bearer ${secret}` };
+    // Without catalogue:write the stock feed refuses it; it is not a user, so staff pages refuse it too.
+    const feed = await t.inject({
+      method: 'PATCH',
+      url: '/api/admin/stock',
+      headers: bearer,
+      payload: [{ sku: 'NONE', country: 'ca', available: 1 }],
+    });
+    expect(feed.statusCode).toBe(403);
+    expect((await t.inject({ method: 'GET', url: URL, headers: bearer })).statusCode).toBe(401);
+    const listed = (await t.inject({ method: 'GET', url: URL, headers: staff.headers }))
+      .json()
+      .tokens.find((x: { id: number }) => x.id === token.id);
+    expect(listed.last_used_at).not.toBeNull();
+
+    const revoked = await t.inject({
+      method: 'DELETE',
+      url: `${URL}/${token.id}`,
+      headers: staff.headers,
+    });
+    expect(revoked.json().revoked_at).not.toBeNull();
+    const after = await t.inject({
+      method: 'PATCH',
+      url: '/api/admin/stock',
+      headers: bearer,
+      payload: [{ sku: 'NONE', country: 'ca', available: 1 }],
+    });
+    expect(after.statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: 'DELETE', url: `${URL}/99999`, headers: staff.headers }))
+        .statusCode,
+    ).toBe(404);
+  });
+});

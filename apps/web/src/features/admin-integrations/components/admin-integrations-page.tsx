@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { TokensSection } from './tokens-section';
+import './admin-integrations.css';
+
+/**
+ * /admin/integrations: how machines reach the store. Each kind of integration is its own section
+ * (tokens here; outgoing webhooks add theirs beside it).
+ */
+export function AdminIntegrationsPage() {
+  const { t } = useTranslation('admin-integrations');
+  return (
+    <main className="admin-integrations">
+      <h1>{t('title')}</h1>
+      <p>{t('lead')}</p>
+      <TokensSection />
+    </main>
+  );
+}

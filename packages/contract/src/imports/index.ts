@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/**
+ * The catalogue file's columns (docs/product/back-office-catalogue.md "Import file"), in the order the
+ * template and the export write them. Only `sku` is required; an absent column leaves its field as is.
+ */
+export const IMPORT_COLUMNS = [
+  'sku',
+  'barcode',
+  'category',
+  'subcategory',
+  'brand',
+  'class',
+  'ship_pack',
+  'name_en',
+  'name_fr',
+  'name_es',
+  'description_en',
+  'description_fr',
+  'description_es',
+  'price_ca',
+  'sale_price_ca',
+  'retail_ca',
+  'stock_ca',
+  'price_us',
+  'sale_price_us',
+  'retail_us',
+  'stock_us',
+  'active',
+  'image',
+] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+
+/** Groups of fields an import reports on separately: a stock-only file touches `stock_*` only. */
+export const IMPORT_FIELD_GROUPS = [
+  'product',
+  'texts',
+  'prices_ca',
+  'stock_ca',
+  'prices_us',
+  'stock_us',
+  'image',
+] as const;
+export type ImportFieldGroup = (typeof IMPORT_FIELD_GROUPS)[number];
+
+/** Default upload limit of an import file (configurable on the server). */
+export const DEFAULT_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/** Most entries one stock or price call may carry. */
+export const FEED_MAX_ENTRIES = 10_000;
+
+export const ImportStatus = z.enum(['queued', 'running', 'done', 'failed']);
+export type ImportStatus = z.infer<typeof ImportStatus>;
+
+export const ImportRowError = z.object({
+  row: z.number().int(),
+  column: z.string(),
+  message: z.string(),
+});
+export type ImportRowError = z.infer<typeof ImportRowError>;
+
+const GroupCounts = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+});
+
+export const AdminImportJob = z.object({
+  id: z.number().int(),
+  status: ImportStatus,
+  dry_run: z.boolean(),
+  file_name: z.string(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  created_by: z.string().nullable(),
+  rows_total: z.number().int(),
+  rows_done: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  deactivated: z.number().int(),
+  groups: z.record(z.string(), GroupCounts),
+  error_count: z.number().int(),
+  /** The first errors (all of them are in errors.csv). */
+  errors: z.array(ImportRowError),
+  /** Why the whole file was refused, when it was. */
+  failure: z.string().nullable(),
+});
+export type AdminImportJob = z.infer<typeof AdminImportJob>;
+
+export const AdminImportJobs = z.object({ imports: z.array(AdminImportJob) });
+export type AdminImportJobs = z.infer<typeof AdminImportJobs>;
+
+export const AdminImportCreated = z.object({ import_id: z.number().int() });
+export const AdminImportParams = z.object({ id: z.coerce.number().int().positive() });
+
+const Sku = z.string({ message: 'sku is required' }).trim().min(1, { message: 'sku is required' });
+const FeedCountry = z.enum(['ca', 'us'], { message: 'country must be ca or us' });
+const Cents = (field: string) =>
+  z
+    .number({ message: `${field} must be a number` })
+    .nonnegative({ message: `${field} must not be negative` })
+    .max(10_000_000, { message: `${field} is too large` });
+
+export const StockFeedEntry = z.object({
+  sku: Sku,
+  country: FeedCountry,
+  available: z
+    .number({ message: 'available must be a whole number' })
+    .int({ message: 'available must be a whole number' })
+    .nonnegative({ message: 'available must not be negative' })
+    .max(100_000_000, { message: 'available is too large' }),
+});
+export type StockFeedEntry = z.infer<typeof StockFeedEntry>;
+
+export const PriceFeedEntry = z.object({
+  sku: Sku,
+  country: FeedCountry,
+  /** Amounts in dollars with at most two decimals, as the storefront shows them. */
+  price: Cents('price'),
+  sale_price: Cents('sale_price').nullable().optional(),
+  retail: Cents('retail').optional(),
+});
+export type PriceFeedEntry = z.infer<typeof PriceFeedEntry>;
+
+export const StockFeedBody = z
+  .array(StockFeedEntry)
+  .min(1, { message: 'Send at least one entry' })
+  .max(FEED_MAX_ENTRIES, { message: `Send at most ${FEED_MAX_ENTRIES} entries per call` });
+export const PriceFeedBody = z
+  .array(PriceFeedEntry)
+  .min(1, { message: 'Send at least one entry' })
+  .max(FEED_MAX_ENTRIES, { message: `Send at most ${FEED_MAX_ENTRIES} entries per call` });
+
+export const FeedResult = z.object({ updated: z.number().int() });
+
+export * from './cells';
