@@ -4,13 +4,20 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { SQL } from 'drizzle-orm';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { sql as sqlTag } from 'drizzle-orm';
+import {
+  drizzle as drizzlePg,
+  NodePgSession,
+  NodePgTransaction,
+  type NodePgDatabase,
+} from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { isConnectionLoss } from '../lib/db-errors';
 
 export type Schema = typeof schema;
 /** The one database type the code sees, whichever driver is underneath. */
@@ -140,6 +147,58 @@ function postgresListener(url: string): DatabaseHandle['listen'] {
     });
 }
 
+/**
+ * Drizzle's pooled transaction sends BEGIN before its try/finally, so when the connection is lost
+ * between checkout and BEGIN (a restart under load) the client is never released and the pool
+ * shrinks for good: after `max` such losses every request waits forever. The same steps, with
+ * BEGIN inside the try, and a client whose connection was lost released WITH its error so pg-pool
+ * discards it instead of lending it again.
+ */
+function releaseBrokenTransactionClients(db: Database, pool: pg.Pool): void {
+  type Session = NodePgSession<Schema, never>;
+  const session = (db as unknown as { session: Session }).session;
+  const internals = session as unknown as {
+    dialect: ConstructorParameters<typeof NodePgSession>[1];
+    schema: ConstructorParameters<typeof NodePgSession>[2];
+    options: ConstructorParameters<typeof NodePgSession>[3];
+  };
+  const transactionWithRelease: Session['transaction'] = async (transaction, config) => {
+    const client = await pool.connect();
+    const txSession = new NodePgSession(
+      client,
+      internals.dialect,
+      internals.schema,
+      internals.options,
+    );
+    const tx = new NodePgTransaction(internals.dialect, txSession, internals.schema);
+    let discard: Error | undefined;
+    try {
+      const mode = config
+        ? sqlTag` ${(tx as unknown as { getTransactionConfigSQL: (c: typeof config) => SQL }).getTransactionConfigSQL(config)}`
+        : undefined;
+      await tx.execute(sqlTag`begin${mode}`);
+      try {
+        const result = await transaction(tx as never);
+        await tx.execute(sqlTag`commit`);
+        return result;
+      } catch (error) {
+        // A failed ROLLBACK (the connection is gone) must not hide why the transaction failed,
+        // and the client it failed on must not be lent again.
+        await tx.execute(sqlTag`rollback`).catch((rollbackError: Error) => {
+          discard = rollbackError;
+        });
+        throw error;
+      }
+    } catch (error) {
+      if (isConnectionLoss(error)) discard = error as Error;
+      throw error;
+    } finally {
+      client.release(discard);
+    }
+  };
+  session.transaction = transactionWithRelease;
+}
+
 // In src/ this is src/db/migrations; in the bundle, dist/migrations (build.mjs copies them), seen
 // from dist/server.js or from dist/db/seed/cli.js.
 const MIGRATION_CANDIDATES = ['./migrations', '../../migrations', './db/migrations'].map((rel) =>
@@ -160,7 +219,16 @@ export async function openDatabase(options: {
     // NOTE: an idle client whose connection the server ends (restart, failover, a dropped test
     // database) emits 'error' on the pool; without a listener that would crash the process.
     pool.on('error', (error) => console.warn(`[db] idle connection closed: ${error.message}`));
+    // A client checked out of the pool (inside a transaction, between two statements) has no pool
+    // listener: pg-pool removes it while the client is lent. If the server ends that connection the
+    // client emits 'error' with nobody listening, and Node ends the process. One listener per
+    // client, for its whole life: the statement in flight still fails (answered 503, see
+    // lib/db-errors.ts) and pg-pool discards the broken client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => console.warn(`[db] connection lost: ${error.message}`));
+    });
     const db = drizzlePg(pool, { schema });
+    releaseBrokenTransactionClients(db, pool);
     return {
       db,
       kind: 'postgres',

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@wholesale/contract';
 import { AppError } from '../lib/app-error';
+import { DATABASE_RETRY_AFTER_SECONDS, isConnectionLoss } from '../lib/db-errors';
 
 function body(
   code: ErrorCode,
@@ -75,6 +76,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { exposeStack:
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return reply.status(fe.statusCode).send(body('VALIDATION_FAILED', fe.message));
+    }
+    if (isConnectionLoss(error)) {
+      // The database went away mid-request: nothing was committed (the transaction died with the
+      // connection), so the client may safely retry — with the same Idempotency-Key for an order.
+      request.log.warn({ err: error }, 'database connection lost');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(body('UNAVAILABLE', ERROR_CODES.UNAVAILABLE.message));
     }
     request.log.error({ err: error }, 'unhandled error');
     const message = opts.exposeStack
