@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import { buildApp } from './app';
 import { prepareDatabase } from './db/prepare';
-import { startMailWorker } from './modules/mail/mail.worker';
+import { startMailWorker } from './modules/mail';
 
 /** Starts the API (and the built SPA) on PORT; shuts down cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {

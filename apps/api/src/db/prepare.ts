@@ -4,8 +4,8 @@ import type { Config } from '../config';
 import type { DatabaseHandle } from './client';
 import { seedDemoData } from './seed/demo';
 import { createFileStore } from '../lib/file-store';
-import { seedDemoContent } from '../modules/content/content.seed';
-import { seedDemoApplications } from '../modules/applications/applications.seed';
+import { seedDemoContent } from '../modules/content';
+import { seedDemoApplications } from '../modules/applications';
 
 /** Loads the demo data into an empty database, unless DEMO_DATA=false (and never by default in production). */
 export async function prepareDatabase(

@@ -8,11 +8,10 @@ import {
   resolveIntegrationToken,
   type IntegrationPrincipal,
 } from '../modules/integrations';
-import {
-  resolveSession,
-  SESSION_ABSOLUTE_MS,
-  type SessionUser,
-} from '../modules/accounts/session.service';
+import { resolveSession, SESSION_ABSOLUTE_MS, type SessionUser } from '../modules/accounts';
+
+// Routes check a user_id parameter through the same plugin that gives them the session user.
+export { assertOwnUserId } from '../modules/accounts';
 
 export const SESSION_COOKIE = 'sid';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -189,14 +188,4 @@ export function requireScope(request: FastifyRequest, scope: IntegrationScope): 
     return { kind: 'token', token: request.integration };
   }
   return { kind: 'staff', user: requireStaff(request) };
-}
-
-/**
- * SPEC.md §7 passes user_id in queries; it is accepted for compatibility only. A value that is not
- * the caller's own id answers 403 (DESIGN.md "Identity").
- */
-export function assertOwnUserId(user: SessionUser, userId: unknown): void {
-  if (userId === undefined || userId === null || userId === '') return;
-  if (String(userId).trim() !== String(user.id))
-    throw new AppError('FORBIDDEN', 'This user_id is not yours');
 }

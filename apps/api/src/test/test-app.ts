@@ -6,10 +6,10 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, runMigrations, type DatabaseHandle } from '../db/client';
 import { users } from '../db/schema';
-import { createSession } from '../modules/accounts/session.service';
+import { createSession } from '../modules/accounts';
 import { seedDemoData, type SeedOptions } from '../db/seed/demo';
 import { createFileStore } from '../lib/file-store';
-import { seedDemoContent } from '../modules/content/content.seed';
+import { seedDemoContent } from '../modules/content';
 
 export type TestApp = {
   app: FastifyInstance;

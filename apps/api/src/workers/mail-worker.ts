@@ -3,7 +3,7 @@
 // should not send mail themselves. Several workers may run at once (rows are claimed with SKIP LOCKED).
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase, runMigrations } from '../db/client';
-import { startMailWorker } from '../modules/mail/mail.worker';
+import { startMailWorker } from '../modules/mail';
 
 async function main(): Promise<void> {
   let config;

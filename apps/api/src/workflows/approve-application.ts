@@ -6,14 +6,14 @@ import {
   createPasswordToken,
   sendPasswordLink,
   SET_TOKEN_TTL_MS,
-} from '../modules/accounts/accounts.service';
-import type { SessionUser } from '../modules/accounts/session.service';
+  type SessionUser,
+} from '../modules/accounts';
 import {
   findApplication,
   insertAudit,
   markReviewed,
   type ApplicationRow,
-} from '../modules/applications/applications.queries';
+} from '../modules/applications';
 
 /**
  * Approving a credit application (issue 5) as named steps inside ONE transaction

@@ -1,5 +1,6 @@
 import {
   OPENING_ORDER_MINIMUM_CENTS,
+  formatMoney,
   isUnavailable,
   meetsOpeningMinimum,
   type Country,
@@ -7,18 +8,16 @@ import {
 } from '@wholesale/contract';
 import type { Database, Tx } from '../db/client';
 import { reasonError, type AppError } from '../lib/app-error';
-import { lockCartLines, removeOrderedLines } from '../modules/cart/cart.service';
-import {
-  getOrderableProducts,
-  setStockLevels,
-  type OrderableProduct,
-} from '../modules/catalogue/catalogue.pricing';
+import { lockCartLines, removeOrderedLines } from '../modules/cart';
+import { getOrderableProducts, setStockLevels, type OrderableProduct } from '../modules/catalogue';
+import { enqueueMail } from '../modules/mail';
 import {
   insertOrderClaimingKey,
   insertOrderLinesAndTotal,
+  registerOrderMails,
   selectOrderIdByKey,
   type NewOrderLine,
-} from '../modules/orders/orders.queries';
+} from '../modules/orders';
 
 export type PlaceOrderInput = {
   userId: number;
@@ -173,5 +172,34 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
 
     if (input.afterPlaced) await input.afterPlaced(tx, { orderId, totalCents });
     return { orderId, totalCents, replayed: false, lines: lines.length };
+  });
+}
+
+/**
+ * Places an order and queues its confirmation e-mail in the same transaction (see the
+ * place-order workflow for the steps and guarantees).
+ */
+export async function placeCustomerOrder(
+  db: Database,
+  input: PlaceOrderInput & { email: string; publicUrl?: string },
+): Promise<PlaceOrderResult> {
+  registerOrderMails();
+  return placeOrder(db, {
+    ...input,
+    afterPlaced: async (tx, event) => {
+      await enqueueMail(tx, {
+        to: input.email,
+        template: 'order-confirmation',
+        lang: input.lang,
+        data: {
+          order_id: event.orderId,
+          total: formatMoney(event.totalCents),
+          po_number: input.poNumber ?? null,
+          url: input.publicUrl
+            ? `${input.publicUrl.replace(/\/$/, '')}/orderdetails/${event.orderId}`
+            : undefined,
+        },
+      });
+    },
   });
 }

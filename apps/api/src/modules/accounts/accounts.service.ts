@@ -10,8 +10,7 @@ import {
 } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { assertOwnUserId } from '../../plugins/auth';
-import { enqueueMail } from '../mail/mail.service';
+import { enqueueMail } from '../mail';
 import {
   clearFailures,
   consumePasswordToken,
@@ -30,6 +29,7 @@ import {
   type UserRow,
 } from './accounts.queries';
 import {
+  assertOwnUserId,
   createSession,
   hashToken,
   newToken,

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Country, Lang } from '@wholesale/contract';
 import type { DatabaseHandle, Tx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 
 /** Who the caller is, decided by the server from the session (DESIGN.md "Identity"). */
 export type SessionUser = {
@@ -190,4 +191,14 @@ export async function revokeUserSessions(
         exceptTokenHash ? ne(sessions.tokenHash, exceptTokenHash) : sql`true`,
       ),
     );
+}
+
+/**
+ * SPEC.md §7 passes user_id in queries; it is accepted for compatibility only. A value that is not
+ * the caller's own id answers 403 (DESIGN.md "Identity").
+ */
+export function assertOwnUserId(user: SessionUser, userId: unknown): void {
+  if (userId === undefined || userId === null || userId === '') return;
+  if (String(userId).trim() !== String(user.id))
+    throw new AppError('FORBIDDEN', 'This user_id is not yours');
 }

@@ -1,5 +1,5 @@
 import type { Lang } from '@wholesale/contract';
-import { registerMailTemplate, type MailContent } from '../mail/mail.service';
+import { registerMailTemplate, type MailContent } from '../mail';
 
 /** Mail templates of the application review (registered once, on import). */
 export const MAIL_RECEIVED = 'application-received';

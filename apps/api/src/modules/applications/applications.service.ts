@@ -11,8 +11,8 @@ import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
 import { getFieldCipher } from '../../lib/crypto';
 import { AppError } from '../../lib/app-error';
-import { enqueueMail } from '../mail/mail.service';
-import type { SessionUser } from '../accounts/session.service';
+import { enqueueMail } from '../mail';
+import type { SessionUser } from '../accounts';
 import { MAIL_RECEIVED, MAIL_REJECTED, MAIL_STAFF_NOTICE } from './applications.mails';
 import {
   findApplication,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertShoppingFixtures } from '../../test/shopping-fixtures';
-import { isFollowingCatalogue } from '../catalogue/catalogue.snapshot';
+import { isFollowingCatalogue } from '../catalogue';
 
 // The cart reads products from per-process caches kept fresh by PostgreSQL notifications
 // (decision 014). Changes here are made straight in the database, as another API process or an

@@ -103,9 +103,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(request.body ?? {}),
       });
       const owner = cartOwner(request, input.user_id, input.lang);
-      return app.db.transaction((tx) =>
-        setCartItem(tx, owner, input.id, { item: input.item, selected: input.selected }),
-      );
+      return setCartItem(app.db, owner, input.id, { item: input.item, selected: input.selected });
     },
   );
 
@@ -122,7 +120,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const owner = cartOwner(request, request.query.user_id, request.query.lang);
-      return app.db.transaction((tx) => removeCartLine(tx, owner, request.query.id));
+      return removeCartLine(app.db, owner, request.query.id);
     },
   );
 
@@ -139,7 +137,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const owner = cartOwner(request, request.query.user_id, request.query.lang);
-      return app.db.transaction((tx) => emptyCart(tx, owner));
+      return emptyCart(app.db, owner);
     },
   );
 };

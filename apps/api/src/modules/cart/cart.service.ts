@@ -11,10 +11,14 @@ import {
   type Lang,
   type ProductRef,
 } from '@wholesale/contract';
-import type { Tx } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { reasonError } from '../../lib/app-error';
-import { getOrderableProducts, type OrderableProduct } from '../catalogue/catalogue.pricing';
-import { findOrderable, orderablesById } from '../catalogue/catalogue.snapshot';
+import {
+  findOrderable,
+  getOrderableProducts,
+  orderablesById,
+  type OrderableProduct,
+} from '../catalogue';
 import {
   addCartQuantity,
   deleteAllCartLines,
@@ -211,48 +215,58 @@ export async function addManyToCart(
  * selected for the total and the order. A line of another customer is answered 404.
  */
 export async function setCartItem(
-  tx: Tx,
+  db: Database,
   owner: CartOwner,
   lineId: number,
   change: { item?: number; selected?: boolean },
 ): Promise<CartResponse> {
-  const row = await selectCartLine(tx, owner.userId, lineId);
-  if (!row) throw reasonError('NOT_FOUND', 'CART_LINE_MISSING', undefined, 'id');
-  let notice: CartNotice | undefined;
-  const patch: { quantity?: number; selected?: boolean } = {};
-  if (change.selected !== undefined) patch.selected = change.selected;
-  if (change.item !== undefined) {
-    if (change.item === 0) {
-      await deleteCartLine(tx, owner.userId, lineId);
-      return readCart(tx, owner);
+  return db.transaction(async (tx) => {
+    const row = await selectCartLine(tx, owner.userId, lineId);
+    if (!row) throw reasonError('NOT_FOUND', 'CART_LINE_MISSING', undefined, 'id');
+    let notice: CartNotice | undefined;
+    const patch: { quantity?: number; selected?: boolean } = {};
+    if (change.selected !== undefined) patch.selected = change.selected;
+    if (change.item !== undefined) {
+      if (change.item === 0) {
+        await deleteCartLine(tx, owner.userId, lineId);
+        return readCart(tx, owner);
+      }
+      const product = (
+        await getOrderableProducts(tx, [row.productId], owner.country, owner.lang)
+      ).get(row.productId);
+      if (!product || isUnavailable(product.available, product.classCode)) refuseUnavailable();
+      const { quantity, clamped } = clampQuantity(
+        change.item,
+        product.available,
+        product.classCode,
+      );
+      patch.quantity = quantity;
+      notice = { product_id: product.productId, requested: change.item, quantity, clamped };
     }
-    const product = (
-      await getOrderableProducts(tx, [row.productId], owner.country, owner.lang)
-    ).get(row.productId);
-    if (!product || isUnavailable(product.available, product.classCode)) refuseUnavailable();
-    const { quantity, clamped } = clampQuantity(change.item, product.available, product.classCode);
-    patch.quantity = quantity;
-    notice = { product_id: product.productId, requested: change.item, quantity, clamped };
-  }
-  await updateCartLine(tx, lineId, patch);
-  return readCart(tx, owner, notice);
+    await updateCartLine(tx, lineId, patch);
+    return readCart(tx, owner, notice);
+  });
 }
 
 /** DELETE /api/cart/delete: removes one line of the caller's cart. */
 export async function removeCartLine(
-  tx: Tx,
+  db: Database,
   owner: CartOwner,
   lineId: number,
 ): Promise<CartResponse> {
-  const removed = await deleteCartLine(tx, owner.userId, lineId);
-  if (!removed) throw reasonError('NOT_FOUND', 'CART_LINE_MISSING', undefined, 'id');
-  return readCart(tx, owner);
+  return db.transaction(async (tx) => {
+    const removed = await deleteCartLine(tx, owner.userId, lineId);
+    if (!removed) throw reasonError('NOT_FOUND', 'CART_LINE_MISSING', undefined, 'id');
+    return readCart(tx, owner);
+  });
 }
 
 /** DELETE /api/cart-delete-all: empties the caller's cart. */
-export async function emptyCart(tx: Tx, owner: CartOwner): Promise<CartResponse> {
-  await deleteAllCartLines(tx, owner.userId, owner.country);
-  return readCart(tx, owner);
+export async function emptyCart(db: Database, owner: CartOwner): Promise<CartResponse> {
+  return db.transaction(async (tx) => {
+    await deleteAllCartLines(tx, owner.userId, owner.country);
+    return readCart(tx, owner);
+  });
 }
 
 /** The caller's cart lines, locked for an order being placed (used by the place-order workflow). */

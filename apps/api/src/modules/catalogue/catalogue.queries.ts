@@ -524,21 +524,20 @@ export const TYPO_THRESHOLD = 0.45;
 
 /**
  * The search with typo matching. NOTE: the `<%` operator reads pg_trgm.word_similarity_threshold, so
- * it is set for this transaction only (set_config(..., true)); the pooled connection keeps its default.
+ * it is set for the caller's transaction only (set_config(..., true)): the service runs this inside
+ * a transaction it opened, and the pooled connection keeps its default.
  */
-export function searchProductsFuzzy(
+export async function searchProductsFuzzy(
   tx: Tx,
   input: Omit<SearchInput, 'fuzzy'>,
 ): Promise<SearchHit[]> {
-  return tx.transaction(async (inner) => {
-    await inner.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`,
-    );
-    return searchProducts(inner, { ...input, fuzzy: true });
-  });
+  await tx.execute(
+    sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`,
+  );
+  return searchProducts(tx, { ...input, fuzzy: true });
 }
 
-/** Inserts a product with its three translations and its prices, in one transaction. */
+/** Inserts a product with its three translations and its prices (the caller's transaction). */
 export async function insertDevProduct(
   tx: Tx,
   input: {
@@ -556,28 +555,24 @@ export async function insertDevProduct(
     }>;
   },
 ): Promise<number> {
-  return tx.transaction(async (inner) => {
-    const [row] = await inner
-      .insert(products)
-      .values({
-        productId: input.productId,
-        classCode: input.classCode,
-        categoryId: input.categoryId,
-        shipPack: input.shipPack,
-      })
-      .returning({ id: products.id });
-    await inner.insert(productTranslations).values(
-      (['en', 'fr', 'es'] as const).map((lang) => ({
-        productId: row.id,
-        lang,
-        name: input.names[lang],
-        description: '',
-      })),
-    );
-    if (input.prices.length)
-      await inner
-        .insert(productPrices)
-        .values(input.prices.map((p) => ({ productId: row.id, ...p })));
-    return row.id;
-  });
+  const [row] = await tx
+    .insert(products)
+    .values({
+      productId: input.productId,
+      classCode: input.classCode,
+      categoryId: input.categoryId,
+      shipPack: input.shipPack,
+    })
+    .returning({ id: products.id });
+  await tx.insert(productTranslations).values(
+    (['en', 'fr', 'es'] as const).map((lang) => ({
+      productId: row.id,
+      lang,
+      name: input.names[lang],
+      description: '',
+    })),
+  );
+  if (input.prices.length)
+    await tx.insert(productPrices).values(input.prices.map((p) => ({ productId: row.id, ...p })));
+  return row.id;
 }

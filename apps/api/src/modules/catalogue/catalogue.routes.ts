@@ -31,6 +31,7 @@ import {
   type Viewer,
 } from './catalogue.service';
 import { followCatalogueChanges } from './catalogue.snapshot';
+import { topProductIdsByQuantity } from '../orders';
 
 const text = (description: string) => z.string().max(200).optional().describe(description);
 
@@ -255,6 +256,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         request.query.lang,
         viewer(request, request.query.country),
+        topProductIdsByQuantity,
       );
       return {
         status: true as const,

@@ -24,7 +24,6 @@ import {
 } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { topProductIdsByQuantity } from '../orders/orders.stats';
 import { TtlCache } from './catalogue.cache';
 import {
   countGroup,
@@ -469,14 +468,24 @@ export async function getClassCodes(tx: Tx, lang: Lang): Promise<ClassCodeEntry[
 export const BEST_SELLER_DAYS = 90;
 export const BEST_SELLER_LIMIT = 20;
 
+/** Product ids ordered by quantity in a country since a date, most first (the orders module's). */
+export type TopProductIds = (
+  tx: Tx,
+  country: Viewer['country'],
+  since: Date,
+  limit: number,
+) => Promise<number[]>;
+
 /**
- * GET /best/sellers: the most ordered products of the last 90 days in the country (order lines, via
- * the orders module); topped up with the newest class F (new) products when there are too few.
+ * GET /best/sellers: the most ordered products of the last 90 days in the country (order lines,
+ * read by the orders module, which the route hands in so that catalogue does not depend on orders);
+ * topped up with the newest class F (new) products when there are too few.
  */
 export async function getBestSellers(
   tx: Tx,
   lang: Lang,
   viewer: Viewer,
+  topProductIdsByQuantity: TopProductIds,
   now = new Date(),
 ): Promise<ProductCard[]> {
   const ids = await bestSellerCache.get(tx, viewer.country, async () => {
@@ -581,7 +590,8 @@ function rankedHits(tx: Tx, input: SearchInput, fuzzyBelow: number): Promise<Sea
   return searchCache.get(tx, key, async () => {
     const hits = await searchProducts(tx, input);
     if (hits.length >= fuzzyBelow || !input.norm) return hits;
-    return searchProductsFuzzy(tx, input);
+    // The typo threshold is set for one transaction only (catalogue.queries.ts).
+    return tx.transaction((inner) => searchProductsFuzzy(inner, input));
   });
 }
 
@@ -681,24 +691,26 @@ export async function createDevProduct(tx: Tx, input: DevProductInput): Promise<
       fields: { category: 'Unknown category' },
     });
   const clean = (name: string) => (input.raw_names ? name : sanitizeProductName(name));
-  const id = await insertDevProduct(tx, {
-    productId: input.product_id.trim(),
-    classCode: input.class,
-    categoryId: category.id,
-    shipPack: input.ship_pack,
-    names: {
-      en: clean(input.names.en),
-      fr: clean(input.names.fr ?? input.names.en),
-      es: clean(input.names.es ?? input.names.en),
-    },
-    prices: input.prices.map((p) => ({
-      country: p.country,
-      retailPriceCents: toCents(p.retail),
-      sellingPriceCents: toCents(p.selling),
-      sellingPrice2Cents: p.selling_2 === null ? null : toCents(p.selling_2),
-      available: p.available,
-    })),
-  });
+  const id = await tx.transaction((inner) =>
+    insertDevProduct(inner, {
+      productId: input.product_id.trim(),
+      classCode: input.class,
+      categoryId: category.id,
+      shipPack: input.ship_pack,
+      names: {
+        en: clean(input.names.en),
+        fr: clean(input.names.fr ?? input.names.en),
+        es: clean(input.names.es ?? input.names.en),
+      },
+      prices: input.prices.map((p) => ({
+        country: p.country,
+        retailPriceCents: toCents(p.retail),
+        sellingPriceCents: toCents(p.selling),
+        sellingPrice2Cents: p.selling_2 === null ? null : toCents(p.selling_2),
+        available: p.available,
+      })),
+    }),
+  );
   invalidateCatalogueCaches(tx);
   return { id };
 }

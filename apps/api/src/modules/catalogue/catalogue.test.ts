@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICED_FIELDS } from '@wholesale/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { allKeys, insertCatalogueFixtures, SCRIPT_NAME } from './catalogue.fixtures';
+import { allKeys, insertCatalogueFixtures, SCRIPT_NAME } from '../../test/catalogue-fixtures';
 import { sanitizeProductName } from './catalogue.service';
 
 let t: TestApp;

@@ -10,11 +10,7 @@ import {
 } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import {
-  findProductIdsByCodes,
-  getOrderableProducts,
-  type OrderableProduct,
-} from '../catalogue/catalogue.pricing';
+import { findProductIdsByCodes, getOrderableProducts, type OrderableProduct } from '../catalogue';
 import { deleteFavourite, insertFavourite, selectFavouriteProductIds } from './favourites.queries';
 
 function toCard(p: OrderableProduct, country: Country): ProductCard {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Tx } from '../../db/client';
 import type { FileStore } from '../../lib/file-store';
-import { findCategoryTile, findClassBadge, findProductSwatch } from '../catalogue/catalogue.swatch';
+import { findCategoryTile, findClassBadge, findProductSwatch } from '../catalogue';
 import { renderCategoryTile, renderClassBadge, renderProductSwatch } from './images.render';
 
 export type ImageKind = 'products' | 'classes' | 'categories';

@@ -38,7 +38,7 @@ export const opticonRoutes: FastifyPluginAsyncZod = async (app) => {
         country: requestCountry(request, request.body.country),
         lang: request.query.lang,
       };
-      return app.db.transaction((tx) => uploadScans(tx, owner, request.body.products));
+      return uploadScans(app.db, owner, request.body.products);
     },
   );
 

@@ -7,13 +7,9 @@ import {
   type Lang,
   type QuickOrderSuggestion,
 } from '@wholesale/contract';
-import type { Tx } from '../../db/client';
-import { addManyToCart, readCart, type CartOwner } from '../cart/cart.service';
-import {
-  findOrderableByCodes,
-  suggestOrderable,
-  type OrderableProduct,
-} from '../catalogue/catalogue.pricing';
+import type { Database, Tx } from '../../db/client';
+import { addManyToCart, readCart, type CartOwner } from '../cart';
+import { findOrderableByCodes, suggestOrderable, type OrderableProduct } from '../catalogue';
 
 /** Maps each code to its product, matching SKU codes and barcodes in one query (a SKU match wins). */
 async function matchCodes(
@@ -90,39 +86,41 @@ export async function suggest(
  * per line: added, clamped, unknown code or unavailable. Lines with the same product add up.
  */
 export async function uploadScans(
-  tx: Tx,
+  db: Database,
   owner: CartOwner,
   lines: Array<{ code: string; quantity: number }>,
 ): Promise<OpticonResponse> {
-  const byCode = await matchCodes(
-    tx,
-    lines.map((l) => l.code),
-    owner.country,
-    owner.lang,
-  );
+  return db.transaction(async (tx) => {
+    const byCode = await matchCodes(
+      tx,
+      lines.map((l) => l.code),
+      owner.country,
+      owner.lang,
+    );
 
-  const matched = lines.flatMap((l, index) => {
-    const product = byCode.get(l.code.trim());
-    return product ? [{ index, product, quantity: l.quantity }] : [];
+    const matched = lines.flatMap((l, index) => {
+      const product = byCode.get(l.code.trim());
+      return product ? [{ index, product, quantity: l.quantity }] : [];
+    });
+    const outcomes = await addManyToCart(tx, owner, matched);
+    const results: OpticonLineResult[] = lines.map((l) => ({
+      code: l.code.trim(),
+      quantity: l.quantity,
+      status: 'unknown',
+      product_id: null,
+      name: null,
+      added: 0,
+    }));
+    matched.forEach((m, i) => {
+      const o = outcomes[i];
+      results[m.index] = {
+        ...results[m.index],
+        status: o.outcome,
+        product_id: m.product.productId,
+        name: m.product.name,
+        added: o.added,
+      };
+    });
+    return { ...(await readCart(tx, owner)), results };
   });
-  const outcomes = await addManyToCart(tx, owner, matched);
-  const results: OpticonLineResult[] = lines.map((l) => ({
-    code: l.code.trim(),
-    quantity: l.quantity,
-    status: 'unknown',
-    product_id: null,
-    name: null,
-    added: 0,
-  }));
-  matched.forEach((m, i) => {
-    const o = outcomes[i];
-    results[m.index] = {
-      ...results[m.index],
-      status: o.outcome,
-      product_id: m.product.productId,
-      name: m.product.name,
-      added: o.added,
-    };
-  });
-  return { ...(await readCart(tx, owner)), results };
 }

@@ -1,5 +1,5 @@
 import type { Lang } from '@wholesale/contract';
-import { registerMailTemplate, type MailContent } from '../mail/mail.service';
+import { registerMailTemplate, type MailContent } from '../mail';
 
 const TEXT: Record<
   Lang,

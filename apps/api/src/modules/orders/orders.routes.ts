@@ -16,14 +16,9 @@ import { assertOwnUserId, requireCustomer } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { parseInput } from '../../lib/parse-input';
 import { AppError } from '../../lib/app-error';
-import {
-  fetchOrder,
-  getOrderDetail,
-  orderHistory,
-  placeCustomerOrder,
-  reorder,
-} from './orders.service';
+import { fetchOrder, getOrderDetail, orderHistory, reorder } from './orders.service';
 import { renderOrderPdf } from './orders.pdf';
+import { placeCustomerOrder } from '../../workflows/place-order';
 
 /** Order calls of SPEC.md §7 under /api, plus the order PDF. Signed-in customers only. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -160,7 +155,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       assertOwnUserId(user, input.user_id);
       if (!input.order_id) throw new AppError('VALIDATION_FAILED', 'order_id is required');
       const owner = { userId: user.id, country: requestCountry(request), lang: input.lang };
-      return app.db.transaction((tx) => reorder(tx, owner, input.order_id));
+      return reorder(app.db, owner, input.order_id);
     },
   );
 };

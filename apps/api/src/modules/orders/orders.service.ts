@@ -1,5 +1,4 @@
 import {
-  formatMoney,
   fromCents,
   productImagePath,
   toPage,
@@ -13,15 +12,8 @@ import {
 } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { addManyToCart, readCart, type CartOwner } from '../cart/cart.service';
-import { getOrderableProducts, type OrderableProduct } from '../catalogue/catalogue.pricing';
-import { enqueueMail } from '../mail/mail.service';
-import {
-  placeOrder,
-  type PlaceOrderInput,
-  type PlaceOrderResult,
-} from '../../workflows/place-order';
-import { registerOrderMails } from './orders.mail';
+import { addManyToCart, readCart, type CartOwner } from '../cart';
+import { getOrderableProducts, type OrderableProduct } from '../catalogue';
 import {
   selectOrder,
   selectOrderLines,
@@ -59,35 +51,6 @@ function toDetail(row: OrderRow, lines: OrderLineRow[]): OrderDetail {
       image: productImagePath(l.productCode),
     })),
   };
-}
-
-/**
- * Places an order and queues its confirmation e-mail in the same transaction (see the
- * place-order workflow for the steps and guarantees).
- */
-export async function placeCustomerOrder(
-  db: Database,
-  input: PlaceOrderInput & { email: string; publicUrl?: string },
-): Promise<PlaceOrderResult> {
-  registerOrderMails();
-  return placeOrder(db, {
-    ...input,
-    afterPlaced: async (tx, event) => {
-      await enqueueMail(tx, {
-        to: input.email,
-        template: 'order-confirmation',
-        lang: input.lang,
-        data: {
-          order_id: event.orderId,
-          total: formatMoney(event.totalCents),
-          po_number: input.poNumber ?? null,
-          url: input.publicUrl
-            ? `${input.publicUrl.replace(/\/$/, '')}/orderdetails/${event.orderId}`
-            : undefined,
-        },
-      });
-    },
-  });
 }
 
 /** A page of the customer's orders, newest first, filtered by id, date range and status. */
@@ -154,41 +117,52 @@ export async function getOrderDetail(
  * POST /api/re-orders: copies an order's lines into the cart at today's prices and stock, clamped
  * like any add; lines that could not be added in full are reported with the reason.
  */
-export async function reorder(tx: Tx, owner: CartOwner, orderId: number): Promise<ReorderResponse> {
-  const order = await selectOrder(tx, owner.userId, orderId);
-  if (!order)
-    throw new AppError('NOT_FOUND', 'This order does not exist', {
-      fields: { order_id: 'This order does not exist' },
-    });
-  const lines = await selectOrderLines(tx, order.id);
-  const products = await getOrderableProducts(
-    tx,
-    lines.map((l) => l.productId),
-    owner.country,
-    owner.lang,
-  );
-  const skipped: ReorderSkip[] = [];
-  const wanted: Array<{ product: OrderableProduct; quantity: number }> = [];
-  for (const line of lines) {
-    const product = products.get(line.productId);
-    if (!product)
-      skipped.push({
-        product_id: line.productCode,
-        requested: line.quantity,
-        added: 0,
-        reason: 'discontinued',
+export async function reorder(
+  db: Database,
+  owner: CartOwner,
+  orderId: number,
+): Promise<ReorderResponse> {
+  return db.transaction(async (tx) => {
+    const order = await selectOrder(tx, owner.userId, orderId);
+    if (!order)
+      throw new AppError('NOT_FOUND', 'This order does not exist', {
+        fields: { order_id: 'This order does not exist' },
       });
-    else wanted.push({ product, quantity: line.quantity });
-  }
-  const outcomes = await addManyToCart(tx, owner, wanted);
-  let added = 0;
-  outcomes.forEach((o, i) => {
-    const code = wanted[i].product.productId;
-    if (o.outcome === 'added') added += 1;
-    else {
-      if (o.added > 0) added += 1;
-      skipped.push({ product_id: code, requested: o.requested, added: o.added, reason: o.outcome });
+    const lines = await selectOrderLines(tx, order.id);
+    const products = await getOrderableProducts(
+      tx,
+      lines.map((l) => l.productId),
+      owner.country,
+      owner.lang,
+    );
+    const skipped: ReorderSkip[] = [];
+    const wanted: Array<{ product: OrderableProduct; quantity: number }> = [];
+    for (const line of lines) {
+      const product = products.get(line.productId);
+      if (!product)
+        skipped.push({
+          product_id: line.productCode,
+          requested: line.quantity,
+          added: 0,
+          reason: 'discontinued',
+        });
+      else wanted.push({ product, quantity: line.quantity });
     }
+    const outcomes = await addManyToCart(tx, owner, wanted);
+    let added = 0;
+    outcomes.forEach((o, i) => {
+      const code = wanted[i].product.productId;
+      if (o.outcome === 'added') added += 1;
+      else {
+        if (o.added > 0) added += 1;
+        skipped.push({
+          product_id: code,
+          requested: o.requested,
+          added: o.added,
+          reason: o.outcome,
+        });
+      }
+    });
+    return { ...(await readCart(tx, owner)), added, skipped };
   });
-  return { ...(await readCart(tx, owner)), added, skipped };
 }

@@ -9,7 +9,7 @@ import {
   SuggestResponse,
 } from '@wholesale/contract';
 import { requestCountry } from '../../lib/request-country';
-import { searchCatalogue, suggestCatalogue } from '../catalogue/catalogue.service';
+import { searchCatalogue, suggestCatalogue } from '../catalogue';
 
 // NOTE: hostile or pasted text is cut, not refused: the search box must always answer (issue 3).
 const searchText = z

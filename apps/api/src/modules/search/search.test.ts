@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICED_FIELDS } from '@wholesale/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { allKeys, insertCatalogueFixtures } from '../catalogue/catalogue.fixtures';
+import { allKeys, insertCatalogueFixtures } from '../../test/catalogue-fixtures';
 
 let t: TestApp;
 let ca: Record<string, string>;

@@ -8,9 +8,9 @@ import {
   productPrices,
   products,
   productTranslations,
-} from '../../db/schema';
-import type { TestApp } from '../../test/test-app';
-import { sanitizeProductName } from './catalogue.service';
+} from '../db/schema';
+import type { TestApp } from './test-app';
+import { sanitizeProductName } from '../modules/catalogue';
 
 type Names = { en: string; fr: string; es: string };
 type Spec = {

@@ -1,0 +1,16 @@
+// Public entry of the accounts module: the only file other modules, workflows, plugins and tests
+// import (the lint zones in eslint.config.js enforce it). Routes are registered by modules/index.ts.
+export {
+  assertOwnUserId,
+  createSession,
+  followSessionChanges,
+  resolveSession,
+  SESSION_ABSOLUTE_MS,
+  type SessionUser,
+} from './session.service';
+export {
+  createCustomer,
+  createPasswordToken,
+  sendPasswordLink,
+  SET_TOKEN_TTL_MS,
+} from './accounts.service';

@@ -1,0 +1,12 @@
+// Public entry of the catalogue module (see accounts/index.ts for the rule).
+export {
+  findOrderableByCodes,
+  findProductIdsByCodes,
+  getOrderableProducts,
+  setStockLevels,
+  suggestOrderable,
+  type OrderableProduct,
+} from './catalogue.pricing';
+export { findOrderable, isFollowingCatalogue, orderablesById } from './catalogue.snapshot';
+export { findCategoryTile, findClassBadge, findProductSwatch } from './catalogue.swatch';
+export { sanitizeProductName, searchCatalogue, suggestCatalogue } from './catalogue.service';

@@ -1,0 +1,10 @@
+// Public entry of the orders module (see accounts/index.ts for the rule).
+export { topProductIdsByQuantity } from './orders.stats';
+export { registerOrderMails } from './orders.mail';
+// The place-order workflow writes the order, its lines and the stock in one transaction.
+export {
+  insertOrderClaimingKey,
+  insertOrderLinesAndTotal,
+  selectOrderIdByKey,
+  type NewOrderLine,
+} from './orders.queries';
