@@ -4,7 +4,7 @@
 //      relative path alike).
 // api: another module, a workflow, a plugin or a test reaches a module only through its public entry
 //      `modules/<name>/index.ts`; the route registry `modules/index.ts` alone also imports each
-//      module's `<name>.routes.ts`. Routes never import another module's queries.
+//      module's `*.routes.ts` files. Routes never import another module's queries.
 // both: no import cycles.
 // tools/lint-rules proves each boundary on a small fixture tree (createLintConfig(fixtureRoot)).
 import fs from 'node:fs';
@@ -90,8 +90,13 @@ function apiModuleZones(root) {
     {
       target: `${modulesDir}/index.ts`,
       from: `${modulesDir}/${mod}`,
-      except: ['./index.ts', `./${mod}.routes.ts`],
-      message: `The route registry imports modules/${mod}/${mod}.routes.ts or modules/${mod}/index.ts only.`,
+      except: [
+        './index.ts',
+        ...entries(path.join(root, modulesDir, mod))
+          .filter((f) => f.endsWith('.routes.ts'))
+          .map((f) => `./${f}`),
+      ],
+      message: `The route registry imports the routes files of modules/${mod} or its index.ts only.`,
     },
   ]);
 }

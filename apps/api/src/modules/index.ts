@@ -11,7 +11,7 @@ import { ordersRoutes } from './orders/orders.routes';
 import { opticonRoutes } from './opticon/opticon.routes';
 import { applicationsRoutes } from './applications/applications.routes';
 import { contentRoutes } from './content/content.routes';
-import { integrationsRoutes } from './integrations';
+import { integrationsRoutes } from './integrations/integrations.routes';
 import { feedRoutes } from './catalogue-admin';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */

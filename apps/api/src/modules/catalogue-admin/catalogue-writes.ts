@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { invalidateCatalogueCaches } from '../catalogue/catalogue.service';
+import { invalidateCatalogueCaches } from '../catalogue';
 
 /**
  * After a committed catalogue write: this process's listing, search and count caches are dropped at

@@ -9,4 +9,9 @@ export {
 } from './catalogue.pricing';
 export { findOrderable, isFollowingCatalogue, orderablesById } from './catalogue.snapshot';
 export { findCategoryTile, findClassBadge, findProductSwatch } from './catalogue.swatch';
-export { sanitizeProductName, searchCatalogue, suggestCatalogue } from './catalogue.service';
+export {
+  invalidateCatalogueCaches,
+  sanitizeProductName,
+  searchCatalogue,
+  suggestCatalogue,
+} from './catalogue.service';

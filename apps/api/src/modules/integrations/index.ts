@@ -1,7 +1,7 @@
-// The integrations module's door: integration tokens (a machine's bearer credential) and their routes.
+// The integrations module's door: integration tokens (a machine's bearer credential). Its routes are
+// registered by modules/index.ts (exporting them here would close a cycle through plugins/auth).
 export {
   isIntegrationSecret,
   resolveIntegrationToken,
   type IntegrationPrincipal,
 } from './integrations.service';
-export { integrationsRoutes } from './integrations.routes';
