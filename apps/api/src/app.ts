@@ -15,6 +15,7 @@ import { observabilityPlugin } from './plugins/observability';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { apiModules } from './modules';
@@ -49,6 +50,7 @@ export async function buildApp({
 
   await app.register(errorsPlugin, { exposeStack: config.env === 'development' });
   await app.register(databasePlugin, { handle: db, config });
+  await app.register(inputGuardPlugin);
   await app.register(observabilityPlugin, { metricsToken: config.metricsToken });
   await app.register(cookie);
   await app.register(securityPlugin, {

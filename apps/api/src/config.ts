@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_MAX_LINE_PACKS } from '@wholesale/contract';
 
 /** Repository root: src/ and dist/ both sit two levels below it (apps/api/src, apps/api/dist). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -40,6 +41,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().positive().default(1200),
   TRUST_PROXY: booleanFlag.default(false),
+  MAX_LINE_PACKS: z.coerce
+    .number({ message: 'must be a whole number of ship packs' })
+    .int({ message: 'must be a whole number of ship packs' })
+    .min(1, { message: 'must be at least 1' })
+    .max(100_000, { message: 'must be at most 100000' })
+    .default(DEFAULT_MAX_LINE_PACKS),
   WEB_DIST: z.string().optional(),
   CHAT_WIDGET_URL: z
     .string()
@@ -77,6 +84,8 @@ export type Config = {
   publicUrl: string;
   logLevel: string;
   rateLimitMax: number;
+  /** Most ship packs one cart line may hold (400 above it), so a line total always fits its column. */
+  maxLinePacks: number;
   trustProxy: boolean;
   webDist: string;
   /** Live-chat widget script, loaded by the SPA for signed-in users only; none by default. */
@@ -118,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    maxLinePacks: e.MAX_LINE_PACKS,
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     chatWidgetUrl: e.CHAT_WIDGET_URL,

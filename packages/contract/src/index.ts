@@ -1,5 +1,6 @@
 export * from './common';
 export * from './common/errors';
+export * from './common/safe-input';
 export * from './rules';
 export * from './catalogue';
 export * from './cart';

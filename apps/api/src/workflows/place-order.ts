@@ -5,9 +5,10 @@ import {
   meetsOpeningMinimum,
   type Country,
   type Lang,
+  MAX_DATABASE_INTEGER,
 } from '@wholesale/contract';
 import type { Database, Tx } from '../db/client';
-import { reasonError, type AppError } from '../lib/app-error';
+import { fieldError, reasonError, type AppError } from '../lib/app-error';
 import { lockCartLines, removeOrderedLines } from '../modules/cart';
 import { getOrderableProducts, setStockLevels, type OrderableProduct } from '../modules/catalogue';
 import { enqueueMail } from '../modules/mail';
@@ -142,6 +143,13 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         lineTotalCents: lineTotal,
         backorder,
       });
+    }
+    // Lines from older carts (or a huge ship pack) could still overflow the integer money columns:
+    // refuse with the product named rather than fail in the database.
+    const tooLarge = lines.find((l) => l.lineTotalCents > MAX_DATABASE_INTEGER);
+    if (tooLarge || totalCents > MAX_DATABASE_INTEGER) {
+      const field = `product_id.${(tooLarge ?? lines[0]).productCode}`;
+      throw fieldError({ [field]: 'This order is too large: lower the quantity' });
     }
     const firstOrder = claimed.previousOrders === 0;
     if (!meetsOpeningMinimum(totalCents, input.country, firstOrder)) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, MAX_DATABASE_INTEGER } from '../common/safe-input';
 import { CountryParam, LangParam, OptionalCountryParam } from '../common';
 
 /**
@@ -9,7 +10,11 @@ export const UserIdParam = z.union([z.string().trim().max(20), z.number().int()]
 
 /** A product reference: the SKU code (string) or the numeric product id of a product card. */
 export const ProductRef = z.union([
-  z.number({ message: 'product_id is required' }).int().positive(),
+  z
+    .number({ message: 'product_id is required' })
+    .int()
+    .positive()
+    .max(MAX_DATABASE_INTEGER, { message: 'product_id is not a product' }),
   z
     .string({ message: 'product_id is required' })
     .trim()
@@ -63,10 +68,7 @@ export type StoreAddToCartBody = z.input<typeof StoreAddToCartBody>;
 /** POST /api/add/item: set a cart line's quantity (0 removes it) and/or its selection. */
 export const StoreSetCartItemBody = z
   .object({
-    id: z.coerce
-      .number({ message: 'id must be a cart line id' })
-      .int()
-      .positive({ message: 'id must be a cart line id' }),
+    id: idSchema('id'),
     item: ItemQuantity.optional(),
     selected: z
       .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
@@ -82,10 +84,7 @@ export type StoreSetCartItemBody = z.input<typeof StoreSetCartItemBody>;
 
 /** DELETE /api/cart/delete query. */
 export const StoreDeleteCartLineQuery = z.object({
-  id: z.coerce
-    .number({ message: 'id must be a cart line id' })
-    .int()
-    .positive({ message: 'id must be a cart line id' }),
+  id: idSchema('id'),
   user_id: UserIdParam,
   lang: LangParam,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/safe-input';
 
 /**
  * The catalogue file's columns (docs/product/back-office-catalogue.md "Import file"), in the order the
@@ -91,7 +92,7 @@ export const AdminImportJobs = z.object({ imports: z.array(AdminImportJob) });
 export type AdminImportJobs = z.infer<typeof AdminImportJobs>;
 
 export const AdminImportCreated = z.object({ import_id: z.number().int() });
-export const AdminImportParams = z.object({ id: z.coerce.number().int().positive() });
+export const AdminImportParams = z.object({ id: idSchema('id') });
 
 const Sku = z.string({ message: 'sku is required' }).trim().min(1, { message: 'sku is required' });
 const FeedCountry = z.enum(['ca', 'us'], { message: 'country must be ca or us' });

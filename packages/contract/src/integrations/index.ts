@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/safe-input';
 
 /**
  * What an integration token may do (docs/product/back-office-catalogue.md "Machine feed"):
@@ -41,4 +42,4 @@ export type AdminIntegrationTokens = z.infer<typeof AdminIntegrationTokens>;
 export const AdminCreatedToken = z.object({ token: AdminIntegrationToken, secret: z.string() });
 export type AdminCreatedToken = z.infer<typeof AdminCreatedToken>;
 
-export const AdminTokenParams = z.object({ id: z.coerce.number().int().positive() });
+export const AdminTokenParams = z.object({ id: idSchema('id') });

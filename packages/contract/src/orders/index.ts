@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/safe-input';
 import { LangParam, OptionalCountryParam, PageParam } from '../common';
 import { CartResponse, UserIdParam } from '../cart';
 
@@ -95,11 +96,7 @@ export const OrderHistoryQuery = z.object({
   user_id: UserIdParam,
   country: OptionalCountryParam,
   lang: LangParam,
-  order_id: z.coerce
-    .number({ message: 'order_id must be an order number' })
-    .int()
-    .positive()
-    .optional(),
+  order_id: idSchema('order_id').optional(),
   page: PageParam,
   per_page: z.coerce.number().int().min(1).max(100).default(25),
   from: DateParam,
@@ -124,11 +121,7 @@ export type OrderHistoryResponse = z.infer<typeof OrderHistoryResponse>;
 /** GET /api/fetch-order: one order with its lines (the latest one when order_id is absent). */
 export const FetchOrderQuery = z.object({
   user_id: UserIdParam,
-  order_id: z.coerce
-    .number({ message: 'order_id must be an order number' })
-    .int()
-    .positive()
-    .optional(),
+  order_id: idSchema('order_id').optional(),
   lang: LangParam,
 });
 export const FetchOrderResponse = z.object({
@@ -140,10 +133,7 @@ export type FetchOrderResponse = z.infer<typeof FetchOrderResponse>;
 /** POST /api/re-orders: query or body user_id, order_id. */
 export const ReorderParams = z.object({
   user_id: UserIdParam,
-  order_id: z.coerce
-    .number({ message: 'order_id must be an order number' })
-    .int()
-    .positive({ message: 'order_id must be an order number' }),
+  order_id: idSchema('order_id'),
   lang: LangParam,
 });
 

@@ -9,6 +9,7 @@ import {
   OkBody,
   RejectApplicationBody,
   StoreApplicationBody,
+  idSchema,
 } from '@wholesale/contract';
 import { requireStaff } from '../../plugins/auth';
 import { getFieldCipher } from '../../lib/crypto';
@@ -21,10 +22,7 @@ import {
 } from './applications.service';
 
 const IdParams = z.object({
-  id: z.coerce
-    .number({ error: 'Application id must be a number' })
-    .int()
-    .positive({ error: 'Application id must be a number' }),
+  id: idSchema('id'),
 });
 
 /** Credit applications: POST /api/store/user (SPEC.md §7) and the staff review under /api/admin/applications. */

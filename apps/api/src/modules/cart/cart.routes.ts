@@ -17,6 +17,7 @@ import { requestCountry } from '../../lib/request-country';
 import { parseInput } from '../../lib/parse-input';
 import {
   addToCart,
+  assertWithinLinePacks,
   emptyCart,
   readCart,
   removeCartLine,
@@ -79,8 +80,15 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.user_id ?? request.body.user_id,
         request.query.lang,
       );
+      assertWithinLinePacks(request.body.item, app.config.maxLinePacks);
       // One atomic upsert: no transaction needed (cart.queries.ts addCartQuantity).
-      return addToCart(app.db, owner, request.body.product_id, request.body.item);
+      return addToCart(
+        app.db,
+        owner,
+        request.body.product_id,
+        request.body.item,
+        app.config.maxLinePacks,
+      );
     },
   );
 
@@ -102,6 +110,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(request.query ?? {}),
         ...(request.body ?? {}),
       });
+      if (input.item !== undefined) assertWithinLinePacks(input.item, app.config.maxLinePacks);
       const owner = cartOwner(request, input.user_id, input.lang);
       return setCartItem(app.db, owner, input.id, { item: input.item, selected: input.selected });
     },

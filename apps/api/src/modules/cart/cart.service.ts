@@ -10,9 +10,10 @@ import {
   type Country,
   type Lang,
   type ProductRef,
+  maxLinePacksMessage,
 } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
-import { reasonError } from '../../lib/app-error';
+import { fieldError, reasonError } from '../../lib/app-error';
 import {
   findOrderable,
   getOrderableProducts,
@@ -122,6 +123,11 @@ async function resolveProduct(
   return product;
 }
 
+/** A quantity above the configured maximum per line (MAX_LINE_PACKS) is a 400 naming `item`. */
+export function assertWithinLinePacks(item: number, maxLinePacks: number): void {
+  if (item > maxLinePacks) throw fieldError({ item: maxLinePacksMessage(maxLinePacks) });
+}
+
 function refuseUnavailable(): never {
   throw reasonError('UNPROCESSABLE', 'OUT_OF_STOCK', undefined, 'product_id');
 }
@@ -136,6 +142,7 @@ export async function addToCart(
   owner: CartOwner,
   ref: ProductRef,
   item: number,
+  maxLinePacks: number,
 ): Promise<CartResponse> {
   const product = await resolveProduct(tx, ref, owner);
   if (isUnavailable(product.available, product.classCode)) refuseUnavailable();
@@ -145,7 +152,8 @@ export async function addToCart(
     country: owner.country,
     productId: product.id,
     item,
-    cap: isComingSoon ? null : Math.max(0, product.available),
+    // A line never grows past the configured maximum (class N is not capped by stock).
+    cap: isComingSoon ? maxLinePacks : Math.min(maxLinePacks, Math.max(0, product.available)),
   });
   const requested = before + item;
   return cartResponse(tx, owner, cart, {

@@ -16,6 +16,7 @@ import {
   ProductGroupResponse,
   ProductsResponse,
   type Country,
+  idSchema,
 } from '@wholesale/contract';
 import { requestCountry } from '../../lib/request-country';
 import {
@@ -339,11 +340,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue'],
         summary: 'A product group: title and one page of its products',
         params: z.object({
-          id: z.coerce
-            .number({ message: 'Group id must be a number' })
-            .int()
-            .min(1)
-            .max(2_147_483_647),
+          id: idSchema('id'),
         }),
         querystring: z.object({
           lang: LangParam,

@@ -20,6 +20,7 @@ import {
   SupportResponse,
   type ContentKind,
   type Lang,
+  idSchema,
 } from '@wholesale/contract';
 import { AppError, fieldError } from '../../lib/app-error';
 import { createFileStore, type FileStore } from '../../lib/file-store';
@@ -42,10 +43,7 @@ import {
 import { mimeOfKey, tooLarge } from './content.uploads';
 
 const FILE_FIELDS = new Set(['file', 'file_fr', 'file_es', 'cover']);
-const IdParam = z.coerce
-  .number({ message: 'id must be a number' })
-  .int()
-  .positive({ message: 'id must be a number' });
+const IdParam = idSchema('id');
 
 /**
  * Reads a staff form: multipart (text fields plus files, each buffered up to the PDF limit, a larger one

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MailboxListResponse, MailDetailResponse } from '@wholesale/contract';
+import { idSchema, MailboxListResponse, MailDetailResponse } from '@wholesale/contract';
 import { getMailboxMail, listMailbox } from './mail.service';
 
 /**
@@ -29,7 +29,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['dev'],
         summary: 'One mail with its HTML and text (not in production)',
         params: z.object({
-          id: z.coerce.number({ message: 'id must be a number' }).int().positive(),
+          id: idSchema('id'),
         }),
         response: { 200: MailDetailResponse },
       },

@@ -11,6 +11,7 @@ import {
   ReorderResponse,
   StorePlaceOrderBody,
   fromCents,
+  idSchema,
 } from '@wholesale/contract';
 import { assertOwnUserId, requireCustomer } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
@@ -114,10 +115,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The order as a PDF',
         security,
         params: z.object({
-          order_id: z.coerce
-            .number({ message: 'order_id must be an order number' })
-            .int()
-            .positive(),
+          order_id: idSchema('order_id'),
         }),
       },
     },

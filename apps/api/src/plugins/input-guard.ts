@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { findNulPath, NUL_MESSAGE } from '@wholesale/contract';
+import { fieldError } from '../lib/app-error';
+
+/**
+ * The contract's NUL rule on every route's params, query and body, before its schema: PostgreSQL
+ * cannot store U+0000 in text, so such input is a 400 naming the field on every route, those of
+ * tomorrow included, instead of a failed query (docs/product/operations.md "Bad input").
+ */
+export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const field = findNulPath(part);
+      if (field !== null) throw fieldError({ [field]: `${field} ${NUL_MESSAGE}` });
+    }
+  });
+});

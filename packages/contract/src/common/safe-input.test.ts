@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { findNulPath, idSchema, MAX_DATABASE_INTEGER, safeText } from './safe-input';
+
+describe('safe input rules', () => {
+  it('finds the path of the first NUL in nested input, keys included', () => {
+    expect(findNulPath({ a: 'ok', b: [{ c: 'x' }, { c: 'y\u0000' }] })).toBe('b.1.c');
+    expect(findNulPath({ search_term: 'but\u0000ton' })).toBe('search_term');
+    expect(findNulPath({ 'ke\u0000y': 1 })).toBe('key');
+    expect(findNulPath('\u0000')).toBe('body');
+    expect(findNulPath({ a: 1, b: null, c: ['fine'] })).toBeNull();
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = JSON.stringify(value);
+        expect(findNulPath(value) === null).toBe(!text.includes('\\u0000'));
+      }),
+    );
+  });
+
+  it('safe text refuses NUL and over-long text, accepts the rest', () => {
+    const schema = safeText(10, 'Comment');
+    expect(schema.safeParse('hello').success).toBe(true);
+    expect(schema.safeParse('a\u0000b').error?.issues[0].message).toBe(
+      'Comment must not contain a NUL character',
+    );
+    expect(schema.safeParse('x'.repeat(11)).success).toBe(false);
+  });
+
+  it('ids are whole numbers from 1 to 2^31-1', () => {
+    const id = idSchema('order_id');
+    expect(id.parse('42')).toBe(42);
+    expect(id.parse(MAX_DATABASE_INTEGER)).toBe(MAX_DATABASE_INTEGER);
+    for (const bad of [0, -1, 1.5, 'abc', MAX_DATABASE_INTEGER + 1, '99999999999999999999'])
+      expect(id.safeParse(bad).success).toBe(false);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: MAX_DATABASE_INTEGER }), (n) => {
+        expect(id.parse(String(n))).toBe(n);
+      }),
+    );
+  });
+});

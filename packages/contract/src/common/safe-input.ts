@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * The shared rules for input that reaches the database (docs/product/operations.md "Bad input"):
+ * PostgreSQL refuses a NUL character in text and an integer id outside 1..2^31-1, and an order line
+ * must stay within what its money columns hold. Every route uses these, so such input is answered
+ * 400 naming the field instead of failing in the database.
+ */
+
+/** The largest value of a PostgreSQL `integer` (serial ids, quantities). */
+export const MAX_DATABASE_INTEGER = 2_147_483_647;
+
+export const NUL_MESSAGE = 'must not contain a NUL character';
+
+/** True when a text holds U+0000, which PostgreSQL text columns cannot store. */
+export function hasNul(text: string): boolean {
+  return text.includes('\u0000');
+}
+
+/**
+ * The dotted path of the first string holding a NUL anywhere in a parsed query, body or params
+ * (object keys count too), or null. Applied to every request before its schema.
+ */
+export function findNulPath(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return hasNul(value) ? path.join('.') || 'body' : null;
+  if (path.length > 32) return null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = findNulPath(item, [...path, String(i)]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (isPlainObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (hasNul(key)) return [...path, key.replaceAll('\u0000', '')].join('.') || 'body';
+      const found = findNulPath(item, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/** Parsed JSON and query objects only: file parts, streams and buffers are not walked. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!value || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  // A query parser's object may inherit from a prototype-less object (fast-querystring does).
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+/** Text that can be stored: at most `max` characters, no NUL. */
+export function safeText(max: number, label = 'This text') {
+  return z
+    .string()
+    .max(max, { message: `${label} must be at most ${max} characters` })
+    .refine((s) => !hasNul(s), { message: `${label} ${NUL_MESSAGE}` });
+}
+
+/**
+ * A database id in a path, query or body (digits accepted): a whole number in 1..2^31-1, so an
+ * id the database cannot hold is a 400 naming the field, not a failed query.
+ */
+export function idSchema(label: string) {
+  const message = `${label} must be a whole number from 1 to ${MAX_DATABASE_INTEGER}`;
+  return z.coerce
+    .number({ message })
+    .int({ message })
+    .min(1, { message })
+    .max(MAX_DATABASE_INTEGER, { message });
+}
+
+/**
+ * Ship packs one cart or order line may hold unless the server is configured otherwise
+ * (MAX_LINE_PACKS): far above any real wholesale order, far below what overflows a line total.
+ */
+export const DEFAULT_MAX_LINE_PACKS = 10_000;
+
+/** The 400 text for a line above the maximum. */
+export function maxLinePacksMessage(max: number): string {
+  return `Quantity must be at most ${max} ship packs per line`;
+}
