@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth';
 import { observabilityPlugin } from './plugins/observability';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { databasePlugin } from './plugins/database';
+import { changeFeedPlugin } from './plugins/change-feed';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { securityPlugin } from './plugins/security';
@@ -51,6 +52,7 @@ export async function buildApp({
   await app.register(errorsPlugin, { exposeStack: config.env === 'development' });
   await app.register(databasePlugin, { handle: db, config });
   await app.register(inputGuardPlugin);
+  await app.register(changeFeedPlugin, { handle: db, cachesEnabled: config.cachesEnabled });
   await app.register(observabilityPlugin, { metricsToken: config.metricsToken });
   await app.register(cookie);
   await app.register(securityPlugin, {

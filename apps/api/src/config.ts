@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().url({ message: 'must be a URL such as http://localhost:3000' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().positive().default(1200),
+  CACHES: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   TRUST_PROXY: booleanFlag.default(false),
   MAX_LINE_PACKS: z.coerce
     .number({ message: 'must be a whole number of ship packs' })
@@ -86,6 +87,8 @@ export type Config = {
   rateLimitMax: number;
   /** Most ship packs one cart line may hold (400 above it), so a line total always fits its column. */
   maxLinePacks: number;
+  /** CACHES=off: no process cache (benchmarks of the database alone). */
+  cachesEnabled: boolean;
   trustProxy: boolean;
   webDist: string;
   /** Live-chat widget script, loaded by the SPA for signed-in users only; none by default. */
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
     maxLinePacks: e.MAX_LINE_PACKS,
+    cachesEnabled: e.CACHES === 'on',
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     chatWidgetUrl: e.CHAT_WIDGET_URL,

@@ -50,102 +50,12 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL (several statements allowed); used by migrations' helpers and tests. */
   exec: (sql: string) => Promise<void>;
-  /**
-   * Subscribes to a NOTIFY channel. `onLive(false)` means notifications may be missed from now on
-   * (the listening connection broke) and `onLive(true)` that they flow again; a subscriber that caches
-   * must not trust its cache in between. Resolves once listening, with the unsubscribe function.
-   */
-  listen: (
-    channel: string,
-    onMessage: (payload: string) => void,
-    onLive: (live: boolean) => void,
-  ) => Promise<() => Promise<void>>;
+  /** PostgreSQL: the URL the change feed opens its LISTEN connection to (plugins/change-feed.ts). */
+  url?: string;
+  /** PGlite: the embedded database, which delivers notifications in-process. */
+  pglite?: PGlite;
   close: () => Promise<void>;
 };
-
-const RELISTEN_DELAY_MS = 1000;
-
-type Subscriber = {
-  channel: string;
-  onMessage: (payload: string) => void;
-  onLive: (live: boolean) => void;
-};
-
-/**
- * LISTEN for every subscriber of one database on ONE dedicated node-postgres connection (a pooled
- * one would be handed to queries): opened by the first subscriber, reopened a second after it
- * breaks (LISTENing again on every channel), closed when the last subscriber leaves. Subscribing
- * and (re)connecting run one at a time, so no channel is left out of a connection.
- */
-function postgresListener(url: string): DatabaseHandle['listen'] {
-  const subscribers = new Set<Subscriber>();
-  let client: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
-  const serially = <T>(task: () => Promise<T>): Promise<T> => {
-    const run = queue.then(task, task);
-    queue = run.catch(() => undefined);
-    return run;
-  };
-  const listenOn = (c: pg.Client, channel: string) =>
-    c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-
-  const connect = async (): Promise<void> => {
-    if (client || subscribers.size === 0) return;
-    const c = new pg.Client({ connectionString: url });
-    c.on('notification', (msg) => {
-      for (const s of subscribers) if (s.channel === msg.channel) s.onMessage(msg.payload ?? '');
-    });
-    const broken = () => {
-      if (client !== c) return;
-      client = undefined;
-      for (const s of subscribers) s.onLive(false);
-      c.end().catch(() => undefined);
-      clearTimeout(retry);
-      retry = setTimeout(() => void serially(connect).catch(() => undefined), RELISTEN_DELAY_MS);
-      retry.unref();
-    };
-    c.on('error', broken);
-    c.on('end', broken);
-    client = c;
-    try {
-      await c.connect();
-      for (const channel of new Set([...subscribers].map((s) => s.channel)))
-        await listenOn(c, channel);
-    } catch (error) {
-      broken();
-      throw error;
-    }
-    for (const s of subscribers) s.onLive(true);
-  };
-
-  return (channel, onMessage, onLive) =>
-    serially(async () => {
-      const subscriber = { channel, onMessage, onLive };
-      subscribers.add(subscriber);
-      if (!client) {
-        // A failure is retried like a later break; the subscriber stays 'not live' meanwhile.
-        await connect().catch(() => undefined);
-      } else {
-        const c = client;
-        try {
-          await listenOn(c, channel);
-          onLive(true);
-        } catch {
-          c.emit('error', new Error(`LISTEN ${channel} failed`));
-        }
-      }
-      return () =>
-        serially(async () => {
-          subscribers.delete(subscriber);
-          if (subscribers.size > 0) return;
-          clearTimeout(retry);
-          const c = client;
-          client = undefined;
-          await c?.end().catch(() => undefined);
-        });
-    });
-}
 
 /**
  * Drizzle's pooled transaction sends BEGIN before its try/finally, so when the connection is lost
@@ -235,7 +145,7 @@ export async function openDatabase(options: {
       exec: async (sql) => {
         await pool.query(sql);
       },
-      listen: postgresListener(options.url),
+      url: options.url,
       close: () => pool.end(),
     };
   }
@@ -252,12 +162,7 @@ export async function openDatabase(options: {
     exec: async (sql) => {
       await client.exec(sql);
     },
-    listen: async (channel, onMessage, onLive) => {
-      // In-process: notifications cannot be lost.
-      const unlisten = await client.listen(channel, onMessage);
-      onLive(true);
-      return () => unlisten();
-    },
+    pglite: client,
     close: () => client.close(),
   };
 }

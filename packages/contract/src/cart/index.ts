@@ -65,6 +65,25 @@ export const StoreAddToCartBody = z.object({
 });
 export type StoreAddToCartBody = z.input<typeof StoreAddToCartBody>;
 
+/** The most products one add-many call takes (a product group page holds far fewer). */
+export const ADD_MANY_MAX_ITEMS = 200;
+
+/** POST /api/cart/add-many: several products at once, all or nothing (the product group page). */
+export const StoreAddManyToCartBody = z.object({
+  items: z
+    .array(
+      z.object({
+        product_id: ProductRef,
+        item: ItemQuantity.refine((n) => n >= 1, { message: 'Quantity must be at least 1' }),
+      }),
+      { message: 'items must list products and quantities' },
+    )
+    .min(1, { message: 'items must name at least one product' })
+    .max(ADD_MANY_MAX_ITEMS, { message: `items may name at most ${ADD_MANY_MAX_ITEMS} products` }),
+  user_id: UserIdParam,
+});
+export type StoreAddManyToCartBody = z.input<typeof StoreAddManyToCartBody>;
+
 /** POST /api/add/item: set a cart line's quantity (0 removes it) and/or its selection. */
 export const StoreSetCartItemBody = z
   .object({

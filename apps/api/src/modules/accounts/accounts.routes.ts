@@ -30,7 +30,7 @@ import {
   updatePreferences,
 } from './accounts.service';
 import { geolocate } from './geolocation.service';
-import { followSessionChanges } from './session.service';
+import { registerSessionCache } from './session.service';
 
 /** Account bodies are tiny: anything above this is refused with 413 before it is parsed. */
 const SMALL_BODY = 16 * 1024;
@@ -39,8 +39,7 @@ const SMALL_BODY = 16 * 1024;
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const secure = app.config.env === 'production';
   // Revocations made by any API process reach this one's session cache (session.service.ts).
-  const stopFollowing = await followSessionChanges(app.dbHandle);
-  app.addHook('onClose', () => stopFollowing());
+  registerSessionCache(app);
 
   app.post(
     '/api/login',

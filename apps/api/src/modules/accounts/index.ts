@@ -3,7 +3,6 @@
 export {
   assertOwnUserId,
   createSession,
-  followSessionChanges,
   resolveSession,
   SESSION_ABSOLUTE_MS,
   type SessionUser,

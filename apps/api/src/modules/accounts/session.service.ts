@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Country, Lang } from '@wholesale/contract';
-import type { DatabaseHandle, Tx } from '../../db/client';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
@@ -67,6 +68,8 @@ export const SESSIONS_CHANNEL = 'ws_sessions';
 const SESSION_CACHE_MAX = 20_000;
 const sessionCache = new Map<string, { until: number; session: ResolvedSession }>();
 const followed = new WeakSet<object>();
+const uncached = new WeakSet<object>();
+const sessionCounters = { hits: 0, misses: 0 };
 
 /**
  * Each entry lives a random 50–100 % of its lifetime, so sessions first seen together (a morning's
@@ -77,20 +80,34 @@ function cacheUntil(tx: Tx, now: number): number {
   return now + lifetime * (0.5 + Math.random() / 2);
 }
 
-/** Applies one notification of the session feed: 't:<token hashes>', 'u:<user ids>', or '…:*'. */
-export function applySessionChange(payload: string): void {
-  const [kind, list = '*'] = payload.split(':', 2);
-  if (list === '*') sessionCache.clear();
-  else if (kind === 't') for (const hash of list.split(',')) sessionCache.delete(hash);
-  else for (const id of list.split(',')) forgetCachedSessionsOfUser(Number(id));
-}
-
-/** Follows the session feed of `handle`'s database; returns the function that stops following. */
-export function followSessionChanges(handle: DatabaseHandle): Promise<() => Promise<void>> {
-  const owner = handle.db;
-  return handle.listen(SESSIONS_CHANNEL, applySessionChange, (live) => {
-    // Entries cached for long may have missed a revocation while nobody listened.
-    sessionCache.clear();
+/**
+ * Registers the session cache with the app's change feed: 't:<token hashes>' drops those sessions,
+ * 'u:<user ids>' every session of those users, '…:*' all; while the feed is live an entry lives
+ * SESSION_CACHE_LIVE_MS. CACHES=off: sessions are read from the database on every request.
+ */
+export function registerSessionCache(app: FastifyInstance): void {
+  const owner = app.db;
+  if (!app.caches.enabled) uncached.add(owner);
+  app.caches.register(
+    'accounts.sessions',
+    {
+      clear: () => sessionCache.clear(),
+      delete: (key: string) =>
+        key.startsWith('user:')
+          ? forgetCachedSessionsOfUser(Number(key.slice(5)))
+          : sessionCache.delete(key),
+      stats: () => ({ ...sessionCounters, size: sessionCache.size }),
+    },
+    {
+      channel: SESSIONS_CHANNEL,
+      keysFromPayload: (payload) => {
+        const [kind, list = '*'] = payload.split(':', 2);
+        if (list === '*') return 'all';
+        return list.split(',').map((key) => (kind === 't' ? key : `user:${key}`));
+      },
+    },
+  );
+  app.changeFeed.onLiveChange((live) => {
     if (live) followed.add(owner);
     else followed.delete(owner);
   });
@@ -107,9 +124,13 @@ export function forgetCachedSessionsOfUser(userId: number, exceptTokenHash?: str
 export async function resolveSession(tx: Tx, token: string): Promise<ResolvedSession | null> {
   const tokenHash = hashToken(token);
   const cached = sessionCache.get(tokenHash);
-  if (cached && Date.now() < cached.until) return cached.session;
+  if (cached && Date.now() < cached.until) {
+    sessionCounters.hits++;
+    return cached.session;
+  }
+  sessionCounters.misses++;
   const session = await readSession(tx, tokenHash);
-  if (session) {
+  if (session && !uncached.has(tx)) {
     if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
     sessionCache.set(tokenHash, { until: cacheUntil(tx, Date.now()), session });
   } else sessionCache.delete(tokenHash);

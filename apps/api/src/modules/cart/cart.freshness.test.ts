@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertShoppingFixtures } from '../../test/shopping-fixtures';
-import { isFollowingCatalogue } from '../catalogue';
 
 // The cart reads products from per-process caches kept fresh by PostgreSQL notifications
 // (decision 014). Changes here are made straight in the database, as another API process or an
@@ -40,7 +39,7 @@ const soon = { timeout: 1500, interval: 20 };
 
 describe('cart: catalogue changes made elsewhere', () => {
   it('follows the change feed', () => {
-    expect(isFollowingCatalogue(t.handle.db)).toBe(true);
+    expect(t.app.changeFeed.isLive()).toBe(true);
   });
 
   it('shows a new price, stock level, name and class at the next read', async () => {
@@ -81,7 +80,7 @@ describe('cart: catalogue changes made elsewhere', () => {
         `select pg_terminate_backend(pid) from pg_stat_activity
          where datname = current_database() and query like 'LISTEN%'`,
       );
-      await expect.poll(() => isFollowingCatalogue(t.handle.db), soon).toBe(false);
+      await expect.poll(() => t.app.changeFeed.isLive(), soon).toBe(false);
       // Nobody hears this change; the cart must still show it.
       await t.handle.exec(
         `update product_prices set available = 7 where product_id = ${ids.FRESH}`,
@@ -89,7 +88,7 @@ describe('cart: catalogue changes made elsewhere', () => {
       expect(await cartLine('FRESH')).toMatchObject({ available: 7 });
 
       await expect
-        .poll(() => isFollowingCatalogue(t.handle.db), { timeout: 5000, interval: 50 })
+        .poll(() => t.app.changeFeed.isLive(), { timeout: 5000, interval: 50 })
         .toBe(true);
       expect(await cartLine('FRESH')).toMatchObject({ available: 7 });
       await t.handle.exec(

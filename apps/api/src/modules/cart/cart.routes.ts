@@ -5,6 +5,7 @@ import {
   CartQuery,
   CartResponse,
   LangParam,
+  StoreAddManyToCartBody,
   StoreAddToCartBody,
   StoreDeleteCartLineQuery,
   StoreEmptyCartQuery,
@@ -16,6 +17,7 @@ import { assertOwnUserId, requireCustomer } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { parseInput } from '../../lib/parse-input';
 import {
+  addAllToCart,
   addToCart,
   assertWithinLinePacks,
   emptyCart,
@@ -89,6 +91,28 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.item,
         app.config.maxLinePacks,
       );
+    },
+  );
+
+  app.post(
+    '/api/cart/add-many',
+    {
+      schema: {
+        tags,
+        summary: 'Add several products at once, all or nothing (the product group page)',
+        security,
+        querystring: z.object({ user_id: UserIdParam, lang: LangParam }),
+        body: StoreAddManyToCartBody,
+        response: { 200: CartResponse },
+      },
+    },
+    async (request) => {
+      const owner = cartOwner(
+        request,
+        request.query.user_id ?? request.body.user_id,
+        request.query.lang,
+      );
+      return addAllToCart(app.db, owner, request.body.items);
     },
   );
 

@@ -165,6 +165,32 @@ export async function addToCart(
 }
 
 /**
+ * POST /api/cart/add-many (the product group page): adds several products in ONE transaction, all
+ * or nothing. Every product is resolved first; one that is not sold here or is unavailable refuses
+ * the whole request, naming its place (`items.<n>.product_id`), and nothing is added. Each quantity
+ * is then added and clamped to stock as a single add would be (docs/product/cart-and-orders.md).
+ */
+export async function addAllToCart(
+  db: Database,
+  owner: CartOwner,
+  items: Array<{ product_id: ProductRef; item: number }>,
+): Promise<CartResponse> {
+  return db.transaction(async (tx) => {
+    const wanted: Array<{ product: OrderableProduct; quantity: number }> = [];
+    for (const [index, { product_id, item }] of items.entries()) {
+      const field = `items.${index}.product_id`;
+      const product = await findOrderable(tx, product_id, owner.country, owner.lang);
+      if (!product) throw reasonError('NOT_FOUND', 'NOT_SOLD_HERE', undefined, field);
+      if (isUnavailable(product.available, product.classCode))
+        throw reasonError('UNPROCESSABLE', 'OUT_OF_STOCK', undefined, field);
+      wanted.push({ product, quantity: item });
+    }
+    await addManyToCart(tx, owner, wanted);
+    return readCart(tx, owner);
+  });
+}
+
+/**
  * Adds several products at once (re-order, Opticon): each quantity is added to what the cart
  * holds and clamped to stock; unavailable products are skipped. One read, one write.
  */

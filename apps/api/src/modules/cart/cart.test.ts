@@ -310,3 +310,57 @@ describe('cart: changing lines', () => {
     expect(Object.keys(res.json().error.fields)).toContain('id');
   });
 });
+
+describe('cart: adding a product group at once', () => {
+  const addMany = (headers: Record<string, string>, body: unknown) =>
+    t.inject({ method: 'POST', url: '/api/cart/add-many', headers, payload: body as object });
+  const cartOf = async (headers: Record<string, string>) =>
+    (await t.inject({ method: 'GET', url: '/api/cart', headers })).json();
+
+  it('adds every product in one call, clamped to stock like single adds', async () => {
+    const me = await t.signIn();
+    await add(me.headers, { product_id: 'A1', item: 2 });
+    const res = await addMany(me.headers, {
+      items: [
+        { product_id: 'A1', item: 3 },
+        { product_id: 'SALE', item: 2 },
+        { product_id: 'SOON', item: 4 },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const items = Object.fromEntries(
+      res.json().products.map((l: { product_id: string; item: number }) => [l.product_id, l.item]),
+    );
+    expect(items).toEqual({ A1: 5, SALE: 2, SOON: 4 });
+  });
+
+  it('adds nothing when a product midway is unavailable or unknown, naming its place', async () => {
+    const me = await t.signIn();
+    await add(me.headers, { product_id: 'A1', item: 1 });
+    const before = await cartOf(me.headers);
+    for (const [bad, status] of [
+      ['OUT', 422],
+      ['NO-SUCH-CODE', 404],
+    ] as const) {
+      const res = await addMany(me.headers, {
+        items: [
+          { product_id: 'A1', item: 2 },
+          { product_id: bad, item: 1 },
+          { product_id: 'SALE', item: 1 },
+        ],
+      });
+      expect(res.statusCode, bad).toBe(status);
+      expect(Object.keys(res.json().error.fields)).toEqual(['items.1.product_id']);
+      expect(await cartOf(me.headers)).toEqual(before);
+    }
+  });
+
+  it('refuses an empty list and bad quantities with 400, and guests with 401', async () => {
+    const me = await t.signIn();
+    expect((await addMany(me.headers, { items: [] })).statusCode).toBe(400);
+    expect((await addMany(me.headers, { items: [{ product_id: 'A1', item: 0 }] })).statusCode).toBe(
+      400,
+    );
+    expect((await addMany({}, { items: [{ product_id: 'A1', item: 1 }] })).statusCode).toBe(401);
+  });
+});

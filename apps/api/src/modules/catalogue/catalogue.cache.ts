@@ -1,64 +1,121 @@
-/** One store per database handle (tests open many databases in one process). */
-abstract class PerOwner<S extends Map<unknown, unknown>> {
-  protected readonly stores = new WeakMap<object, S>();
+import { LRUCache } from 'lru-cache';
+import type { CacheStats } from '../../plugins/change-feed';
 
-  protected storeOf(owner: object): S {
+/*
+ * The catalogue's process caches, built on lru-cache (ttl, max entries, fetchMethod). Each keeps one
+ * store per database handle, because tests open many databases in one process; the app registers
+ * its store with the change feed (plugins/change-feed.ts), which drops entries on notification, and
+ * can turn it off (CACHES=off). See docs/decisions/016-caches-and-change-feed.md.
+ */
+
+type Store<K extends string | number, E extends object> = {
+  lru: LRUCache<K, E, unknown>;
+  enabled: boolean;
+  hits: number;
+  misses: number;
+};
+
+abstract class PerOwner<K extends string | number, E extends object> {
+  private readonly stores = new WeakMap<object, Store<K, E>>();
+
+  constructor(
+    protected readonly ttlMs: number,
+    protected readonly maxEntries: number,
+  ) {}
+
+  protected abstract createLru(): LRUCache<K, E, unknown>;
+
+  protected storeOf(owner: object): Store<K, E> {
     let store = this.stores.get(owner);
     if (!store) {
-      store = new Map() as S;
+      store = { lru: this.createLru(), enabled: true, hits: 0, misses: 0 };
       this.stores.set(owner, store);
     }
     return store;
   }
 
+  /** Turns caching off for `owner` (CACHES=off): every read loads. */
+  disable(owner: object): void {
+    this.storeOf(owner).enabled = false;
+  }
+
   /** Forgets everything cached for `owner` (after a write that changes the catalogue). */
   clear(owner: object): void {
-    this.stores.delete(owner);
+    this.stores.get(owner)?.lru.clear();
+  }
+
+  /** Forgets some keys; a load of them still in flight will not be kept either. */
+  forget(owner: object, keys: K[]): void {
+    const store = this.stores.get(owner);
+    if (store) for (const key of keys) store.lru.delete(key);
+  }
+
+  stats(owner: object): CacheStats {
+    const store = this.stores.get(owner);
+    return store
+      ? { hits: store.hits, misses: store.misses, size: store.lru.size }
+      : { hits: 0, misses: 0, size: 0 };
+  }
+
+  /** This cache seen from one app: what the change feed's registry drops and reports. */
+  of(owner: object) {
+    return {
+      clear: () => this.clear(owner),
+      delete: (key: K) => this.forget(owner, [key]),
+      stats: () => this.stats(owner),
+    };
   }
 }
+
+type Box<V> = { value: V };
+type Loader<V> = () => Promise<V> | PromiseLike<V>;
 
 /**
- * A small in-process cache with a time to live, one per database handle (tests open many databases in
- * one process). NOTE: values may be up to `ttlMs` stale; it only holds derived figures (counts, filter
- * options, the category tree, best sellers) whose staleness for a few seconds is harmless, so several
- * API processes need no shared cache.
+ * Values with a time to live, loaded on a miss by lru-cache's fetchMethod (concurrent misses of one
+ * key share the load; a failed load is not kept). NOTE: values may be up to `ttlMs` stale unless the
+ * change feed drops them; it holds derived figures (counts, filter options, the category tree, best
+ * sellers, short-lived pages) whose staleness for a few seconds is harmless.
  */
-export class TtlCache<V> extends PerOwner<Map<string, { at: number; value: Promise<V> }>> {
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 5000,
-  ) {
-    super();
+export class TtlCache<V> extends PerOwner<string, Box<V>> {
+  constructor(ttlMs: number, maxEntries = 5000) {
+    super(ttlMs, maxEntries);
   }
 
-  /** Returns the cached value for `key` on `owner`, or loads, stores and returns it. Failed loads are not kept. */
-  get(owner: object, key: string, load: () => Promise<V>): Promise<V> {
+  protected createLru() {
+    return new LRUCache<string, Box<V>, unknown>({
+      max: this.maxEntries,
+      ttl: this.ttlMs,
+      // NOTE: a Drizzle query builder is a thenable that runs its query again on every `then`;
+      // awaiting it here settles it once.
+      fetchMethod: async (_key, _stale, { context }) => ({ value: await (context as Loader<V>)() }),
+    });
+  }
+
+  /** Returns the cached value for `key` on `owner`, or loads, stores and returns it. */
+  async get(owner: object, key: string, load: Loader<V>): Promise<V> {
     const store = this.storeOf(owner);
-    const now = Date.now();
-    const hit = store.get(key);
-    if (hit && now - hit.at < this.ttlMs) return hit.value;
-    if (store.size >= this.maxEntries) store.clear();
-    // NOTE: a Drizzle query builder is a thenable that runs its query again on every `then`;
-    // Promise.resolve adopts it once, so the cached value is a settled promise, not a query.
-    const value = Promise.resolve(load());
-    store.set(key, { at: now, value });
-    value.catch(() => store.delete(key));
-    return value;
+    if (!store.enabled) {
+      store.misses++;
+      return load();
+    }
+    const status: LRUCache.Status<string, Box<V>, unknown> = {};
+    const box = await store.lru.fetch(key, { context: load, status });
+    // 'inflight': another caller's load of the same key is shared, not repeated.
+    if (status.fetch === 'hit' || status.fetch === 'inflight') store.hits++;
+    else store.misses++;
+    return (box as Box<V>).value;
   }
 }
+
+type BatchEntry<K, V> = { value?: V; loading?: Promise<Map<K, V>> };
 
 /**
  * The same kind of cache for many small values read together (a cart's products): one load per
  * batch of missing keys, and values kept settled so a hit costs no promise.
  */
-export class BatchTtlCache<K, V> extends PerOwner<
-  Map<K, { at: number; value?: V; loading?: Promise<Map<K, V>> }>
-> {
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries: number,
-  ) {
-    super();
+export class BatchTtlCache<K extends string | number, V> extends PerOwner<K, BatchEntry<K, V>> {
+  protected createLru() {
+    return new LRUCache<K, BatchEntry<K, V>, unknown>({ max: this.maxEntries, ttl: this.ttlMs });
   }
 
   /**
@@ -73,31 +130,42 @@ export class BatchTtlCache<K, V> extends PerOwner<
     loadMissing: (missing: K[]) => Promise<Map<K, V>>,
   ): Promise<Map<K, V>> {
     const store = this.storeOf(owner);
-    const now = Date.now();
+    if (!store.enabled) {
+      store.misses += keys.length;
+      return loadMissing([...new Set(keys)]);
+    }
     const found = new Map<K, V>();
     const waits = new Set<Promise<Map<K, V>>>();
     const missingKeys = new Set<K>();
     for (const key of keys) {
-      const hit = store.get(key);
-      if (!hit || now - hit.at >= this.ttlMs) missingKeys.add(key);
+      const hit = store.lru.get(key);
+      if (!hit) missingKeys.add(key);
       else if (hit.loading) waits.add(hit.loading);
       else if (hit.value !== undefined) found.set(key, hit.value);
     }
+    store.hits += keys.length - missingKeys.size;
+    store.misses += missingKeys.size;
     const missing = [...missingKeys];
     if (missing.length > 0) {
-      if (store.size + missing.length > this.maxEntries) store.clear();
       const loading = loadMissing(missing);
-      for (const key of missing) store.set(key, { at: now, loading });
+      const entries = missing.map((key) => {
+        const entry: BatchEntry<K, V> = { loading };
+        store.lru.set(key, entry);
+        return entry;
+      });
       waits.add(loading);
       loading.then(
         (loaded) => {
-          for (const key of missing) {
-            const entry = store.get(key);
-            if (entry?.loading === loading)
-              store.set(key, { at: entry.at, value: loaded.get(key) });
-          }
+          missing.forEach((key, i) => {
+            // A key forgotten (or evicted) while it loaded is not kept.
+            if (store.lru.peek(key) === entries[i]) {
+              entries[i].value = loaded.get(key);
+              entries[i].loading = undefined;
+            }
+          });
         },
-        () => missing.forEach((key) => store.get(key)?.loading === loading && store.delete(key)),
+        () =>
+          missing.forEach((key, i) => store.lru.peek(key) === entries[i] && store.lru.delete(key)),
       );
     }
     for (const loading of waits) {
@@ -108,11 +176,5 @@ export class BatchTtlCache<K, V> extends PerOwner<
       }
     }
     return found;
-  }
-
-  /** Forgets some keys; a load of them still in flight will not be kept either. */
-  forget(owner: object, keys: K[]): void {
-    const store = this.stores.get(owner);
-    if (store) for (const key of keys) store.delete(key);
   }
 }

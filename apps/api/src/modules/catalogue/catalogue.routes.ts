@@ -22,6 +22,7 @@ import { requestCountry } from '../../lib/request-country';
 import {
   createDevProduct,
   getBestSellers,
+  registerListingCaches,
   getCategoryTree,
   getClassCodes,
   getDisplayCategories,
@@ -31,7 +32,7 @@ import {
   listProducts,
   type Viewer,
 } from './catalogue.service';
-import { followCatalogueChanges } from './catalogue.snapshot';
+import { registerProductWindowCaches } from './catalogue.snapshot';
 import { topProductIdsByQuantity } from '../orders';
 
 const text = (description: string) => z.string().max(200).optional().describe(description);
@@ -80,9 +81,9 @@ function viewer(request: FastifyRequest, country?: Country): Viewer {
 
 /** Catalogue calls of SPEC.md §7 under /api. Prices and stock only for signed-in callers. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The cart reads products from caches that this feed keeps fresh (catalogue.snapshot.ts).
-  const stopFollowing = await followCatalogueChanges(app.dbHandle);
-  app.addHook('onClose', () => stopFollowing());
+  // The caches this module keeps, dropped by the change feed (plugins/change-feed.ts).
+  registerListingCaches(app);
+  registerProductWindowCaches(app);
 
   app.get(
     '/api/categories',

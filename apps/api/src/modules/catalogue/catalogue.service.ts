@@ -24,7 +24,9 @@ import {
 } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { FastifyInstance } from 'fastify';
 import { TtlCache } from './catalogue.cache';
+import { CATALOGUE_CHANNEL } from './catalogue.snapshot';
 import {
   countGroup,
   insertDevProduct,
@@ -151,22 +153,49 @@ function allCategories(tx: Tx): Promise<CategoryRow[]> {
   return categoriesCache.get(tx, 'all', () => selectAllCategories(tx));
 }
 
-/** Forgets cached counts and trees after a catalogue write. */
+const listingCaches = {
+  categories: categoriesCache,
+  'class-counts': classCountsCache,
+  counts: countCache,
+  'listing-index': listingIndexCache,
+  filters: filterCache,
+  'best-sellers': bestSellerCache,
+  'class-codes': classCodesCache,
+  search: searchCache,
+  pages: pageCache,
+  details: detailCache,
+  tree: treeCache,
+};
+/** What a change of prices or stock alone ('p:' notifications) can make wrong. */
+const PRICE_DEPENDENT = new Set<string>([
+  'pages',
+  'details',
+  'search',
+  'filters',
+  'class-counts',
+  'counts',
+  'listing-index',
+]);
+
+/**
+ * Registers the listing caches with the app's change feed: any catalogue write, from this process
+ * or another (import, product editor, ERP feed, a direct SQL change), drops them at commit; a
+ * change of prices or stock drops only those that show prices or stock. CACHES=off turns them off.
+ */
+export function registerListingCaches(app: FastifyInstance): void {
+  for (const [name, cache] of Object.entries(listingCaches)) {
+    if (!app.caches.enabled) cache.disable(app.db);
+    app.caches.register(`catalogue.${name}`, cache.of(app.db), {
+      channel: CATALOGUE_CHANNEL,
+      keysFromPayload: (payload) =>
+        payload.startsWith('p:') && !PRICE_DEPENDENT.has(name) ? [] : 'all',
+    });
+  }
+}
+
+/** Forgets cached counts and trees after a catalogue write made by this process (at once). */
 export function invalidateCatalogueCaches(tx: Tx): void {
-  for (const cache of [
-    categoriesCache,
-    classCountsCache,
-    countCache,
-    listingIndexCache,
-    filterCache,
-    bestSellerCache,
-    classCodesCache,
-    searchCache,
-    pageCache,
-    detailCache,
-    treeCache,
-  ])
-    cache.clear(tx);
+  for (const cache of Object.values(listingCaches)) cache.clear(tx);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Country, Lang } from '@wholesale/contract';
-import type { DatabaseHandle, Tx } from '../../db/client';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
 import { productPrices, products } from '../../db/schema';
 import { BatchTtlCache } from './catalogue.cache';
 import {
@@ -16,7 +17,7 @@ import {
 } from './catalogue.pricing';
 
 /*
- * What the cart reads on every request (decision 014): a product's facts (codes, names, class, pack)
+ * What the cart reads on every request (decisions 014 and 016): a product's facts (codes, names, class, pack)
  * and its price and stock per country, kept per API process and dropped entry by entry when
  * PostgreSQL notifies a change (migration 0008, channel ws_catalogue). A 50-line cart then costs
  * one short query of its own lines instead of 200 index lookups. The caches are trusted only while
@@ -32,56 +33,54 @@ const PRICES_MS = 10 * 60_000;
 const factsCache = new BatchTtlCache<number, ProductFacts>(FACTS_MS, 250_000);
 const codeCache = new BatchTtlCache<string, number>(FACTS_MS, 250_000);
 const priceCache = new BatchTtlCache<number, PriceRow>(PRICES_MS, 500_000);
+/** Databases whose change feed is live in this process: their cart reads use the caches. */
 const live = new WeakSet<object>();
 
 const priceKey = (id: number, country: Country) => id * 2 + (country === 'us' ? 1 : 0);
 
-function forgetAll(owner: object) {
-  factsCache.clear(owner);
-  codeCache.clear(owner);
-  priceCache.clear(owner);
-}
+type Change = { kind: string; ids?: number[] };
 
-/** Applies one notification: 'p:1,2,3' (prices of those products), 'f:…' (facts), '…:*' (all). */
-export function applyCatalogueChange(owner: object, payload: string): void {
+/** A notification: 'p:1,2,3' (prices of those products), 'f:…' (facts), '…:*' (all). */
+function parseChange(payload: string): Change {
   const [kind, list = '*'] = payload.split(':', 2);
-  const ids = list === '*' ? undefined : list.split(',').map(Number);
-  if (kind === 'p') {
-    if (ids)
-      priceCache.forget(
-        owner,
-        ids.flatMap((id) => [priceKey(id, 'ca'), priceKey(id, 'us')]),
-      );
-    else priceCache.clear(owner);
-  } else {
-    // A product's SKU code may have changed too: the code index is rebuilt as it is read.
-    codeCache.clear(owner);
-    if (ids && kind === 'f') factsCache.forget(owner, ids);
-    else forgetAll(owner);
-  }
+  return { kind, ids: list === '*' ? undefined : list.split(',').map(Number) };
 }
 
 /**
- * Follows the change feed for `handle`'s database: from the first LISTEN on, this process reads the
- * cart's products from its caches. Returns the function that stops following.
+ * Registers the cart's product caches with the app's change feed: each notification drops exactly
+ * the entries it names (a product's SKU code may change with its facts, so the code index is
+ * rebuilt as it is read), and from the moment the feed is live this process reads the cart's
+ * products from them (unless CACHES=off).
  */
-export function followCatalogueChanges(handle: DatabaseHandle): Promise<() => Promise<void>> {
-  const owner = handle.db;
-  return handle.listen(
-    CATALOGUE_CHANNEL,
-    (payload) => applyCatalogueChange(owner, payload),
-    (isLive) => {
-      // Whatever was cached may have missed changes while nobody listened.
-      forgetAll(owner);
-      if (isLive) live.add(owner);
-      else live.delete(owner);
+export function registerProductWindowCaches(app: FastifyInstance): void {
+  const owner = app.db;
+  const channel = CATALOGUE_CHANNEL;
+  app.caches.register('catalogue.product-facts', factsCache.of(owner), {
+    channel,
+    keysFromPayload: (payload) => {
+      const { kind, ids } = parseChange(payload);
+      if (kind === 'p') return [];
+      return kind === 'f' && ids ? ids : 'all';
     },
-  );
-}
-
-/** Whether this process reads the cart's products from its caches for `owner`'s database. */
-export function isFollowingCatalogue(owner: object): boolean {
-  return live.has(owner);
+  });
+  app.caches.register('catalogue.product-prices', priceCache.of(owner), {
+    channel,
+    keysFromPayload: (payload) => {
+      const { kind, ids } = parseChange(payload);
+      if (kind === 'p')
+        return ids ? ids.flatMap((id) => [priceKey(id, 'ca'), priceKey(id, 'us')]) : 'all';
+      return kind === 'f' && ids ? [] : 'all';
+    },
+  });
+  app.caches.register('catalogue.product-codes', codeCache.of(owner), {
+    channel,
+    keysFromPayload: (payload) => (parseChange(payload).kind === 'p' ? [] : 'all'),
+  });
+  if (!app.caches.enabled) return;
+  app.changeFeed.onLiveChange((isLive) => {
+    if (isLive) live.add(owner);
+    else live.delete(owner);
+  });
 }
 
 async function loadFacts(tx: Tx, ids: number[]): Promise<Map<number, ProductFacts>> {

@@ -7,7 +7,7 @@ export {
   suggestOrderable,
   type OrderableProduct,
 } from './catalogue.pricing';
-export { findOrderable, isFollowingCatalogue, orderablesById } from './catalogue.snapshot';
+export { findOrderable, orderablesById } from './catalogue.snapshot';
 export { findCategoryTile, findClassBadge, findProductSwatch } from './catalogue.swatch';
 export {
   invalidateCatalogueCaches,

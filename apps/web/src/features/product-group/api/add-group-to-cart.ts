@@ -6,11 +6,12 @@ import { cartKeys } from '@/lib/shopping-keys';
 
 export type GroupCartItem = { product_id: string; item: number };
 
-/** POST /api/cart/add for every product given a quantity on the group page, one after another. */
+/**
+ * POST /api/cart/add-many: every product given a quantity on the group page in ONE request, added
+ * all or nothing (a refusal adds none of them).
+ */
 export async function addGroupToCart(userId: number, items: GroupCartItem[]): Promise<void> {
-  for (const { product_id, item } of items) {
-    await api.post('/cart/add', { product_id, item }, { params: { user_id: userId } });
-  }
+  await api.post('/cart/add-many', { items }, { params: { user_id: userId } });
 }
 
 /** The group page's update-cart action; the cart is refetched afterwards (shared cart keys). */

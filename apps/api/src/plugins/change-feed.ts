@@ -1,0 +1,223 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import type { DatabaseHandle } from '../db/client';
+
+/*
+ * The change feed: PostgreSQL NOTIFY (sent by triggers at commit, migrations 0008 and 0009) tells each
+ * API process which products, prices, sessions or users changed, so its caches drop exactly those
+ * entries (docs/decisions/016-caches-and-change-feed.md). This plugin owns the one LISTEN connection
+ * of the process, reconnects it, and says whether the feed is live: a cache may only be trusted
+ * for long while it is, because notifications sent while nobody listened are lost.
+ */
+
+/** Something a notification drops: the whole of it, or some keys. */
+export type Droppable<K = unknown> = { clear(): void; delete(key: K): unknown };
+
+/** Hits and misses of one cache since the process started. */
+export type CacheStats = { hits: number; misses: number; size: number };
+
+type Registration = {
+  name: string;
+  cache: Droppable & { stats?: () => CacheStats };
+  channel?: string;
+  /** Keys a payload drops, or 'all'; absent: every notification on the channel drops everything. */
+  keysFromPayload?: (payload: string) => unknown[] | 'all';
+};
+
+export type CacheRegistry = {
+  /** False when CACHES=off: every cache then loads every time (benchmarks without caches). */
+  readonly enabled: boolean;
+  register<K>(
+    name: string,
+    cache: Droppable<K> & { stats?: () => CacheStats },
+    options?: { channel?: string; keysFromPayload?: (payload: string) => K[] | 'all' },
+  ): void;
+  /** Hits and misses per registered cache. */
+  stats(): Record<string, CacheStats>;
+};
+
+export type ChangeFeed = {
+  /** Whether notifications flow now (PGlite: always, once started). */
+  isLive(): boolean;
+  /** Calls `onMessage` with each payload sent on `channel`. */
+  subscribe(channel: string, onMessage: (payload: string) => void): void;
+  /** Called with true when the feed becomes live and false when it breaks. */
+  onLiveChange(listener: (live: boolean) => void): void;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    changeFeed: ChangeFeed;
+    caches: CacheRegistry;
+  }
+}
+
+const RELISTEN_DELAY_MS = 1000;
+
+/** The feed's state and its subscribers, independent of how notifications arrive. */
+function createFeedState() {
+  const subscribers = new Map<string, Array<(payload: string) => void>>();
+  const liveListeners: Array<(live: boolean) => void> = [];
+  let live = false;
+  return {
+    subscribers,
+    isLive: () => live,
+    setLive(next: boolean) {
+      if (next === live) return;
+      live = next;
+      for (const listener of liveListeners) listener(next);
+    },
+    deliver(channel: string, payload: string) {
+      for (const onMessage of subscribers.get(channel) ?? []) onMessage(payload);
+    },
+    onLiveChange: (listener: (live: boolean) => void) => void liveListeners.push(listener),
+  };
+}
+
+/**
+ * LISTEN on every subscribed channel over ONE dedicated node-postgres connection (a pooled one would
+ * be handed to queries), reopened a second after it breaks. Connecting runs one attempt at a time.
+ */
+function postgresConnection(
+  url: string,
+  feed: ReturnType<typeof createFeedState>,
+  onError: (error: Error) => void,
+) {
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+  let connecting: Promise<void> | undefined;
+
+  const scheduleReconnect = () => {
+    clearTimeout(retry);
+    if (closed) return;
+    retry = setTimeout(() => void connect(), RELISTEN_DELAY_MS);
+    retry.unref();
+  };
+
+  const open = async (): Promise<void> => {
+    if (client || closed) return;
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (msg) => feed.deliver(msg.channel, msg.payload ?? ''));
+    const broken = (error?: Error) => {
+      if (client !== c) return;
+      client = undefined;
+      feed.setLive(false);
+      if (error) onError(error);
+      c.end().catch(() => undefined);
+      scheduleReconnect();
+    };
+    c.on('error', broken);
+    c.on('end', () => broken());
+    client = c;
+    try {
+      await c.connect();
+      for (const channel of feed.subscribers.keys())
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      broken(error as Error);
+      return;
+    }
+    feed.setLive(true);
+  };
+  const connect = () => (connecting ??= open().finally(() => (connecting = undefined)));
+
+  return {
+    connect,
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const c = client;
+      client = undefined;
+      feed.setLive(false);
+      await c?.end().catch(() => undefined);
+    },
+  };
+}
+
+function createCacheRegistry(enabled: boolean, feed: ReturnType<typeof createFeedState>) {
+  const registrations: Registration[] = [];
+  const followed = new Set<string>();
+  const drop = (channel: string, payload: string) => {
+    for (const r of registrations) {
+      if (r.channel !== channel) continue;
+      const keys = r.keysFromPayload ? r.keysFromPayload(payload) : 'all';
+      if (keys === 'all') r.cache.clear();
+      else for (const key of keys) r.cache.delete(key);
+    }
+  };
+  // Whatever was cached may have missed changes while nobody listened.
+  feed.onLiveChange(() => {
+    for (const r of registrations) if (r.channel) r.cache.clear();
+  });
+  const registry: CacheRegistry = {
+    enabled,
+    register(name, cache, options = {}) {
+      if (registrations.some((r) => r.name === name))
+        throw new Error(`A cache named ${name} is already registered`);
+      registrations.push({
+        name,
+        cache: cache as Registration['cache'],
+        channel: options.channel,
+        keysFromPayload: options.keysFromPayload as Registration['keysFromPayload'],
+      });
+      const channel = options.channel;
+      if (channel && !followed.has(channel)) {
+        followed.add(channel);
+        const list = feed.subscribers.get(channel) ?? [];
+        list.push((payload) => drop(channel, payload));
+        feed.subscribers.set(channel, list);
+      }
+    },
+    stats() {
+      return Object.fromEntries(
+        registrations.map((r) => [r.name, r.cache.stats?.() ?? { hits: 0, misses: 0, size: 0 }]),
+      );
+    },
+  };
+  return registry;
+}
+
+/**
+ * Decorates the app with `changeFeed` and `caches`. Modules subscribe and register while they are
+ * registered; the LISTEN connection opens once the app is ready, so it listens on every channel.
+ */
+export const changeFeedPlugin = fp(
+  async (app: FastifyInstance, opts: { handle: DatabaseHandle; cachesEnabled: boolean }) => {
+    const feed = createFeedState();
+    app.decorate('changeFeed', {
+      isLive: feed.isLive,
+      subscribe(channel, onMessage) {
+        const list = feed.subscribers.get(channel) ?? [];
+        list.push(onMessage);
+        feed.subscribers.set(channel, list);
+      },
+      onLiveChange: feed.onLiveChange,
+    } satisfies ChangeFeed);
+    app.decorate('caches', createCacheRegistry(opts.cachesEnabled, feed));
+
+    const { handle } = opts;
+    if (handle.kind === 'postgres' && handle.url) {
+      const connection = postgresConnection(handle.url, feed, (error) =>
+        app.log.warn(`[change-feed] LISTEN connection lost: ${error.message}`),
+      );
+      app.addHook('onReady', () => connection.connect());
+      app.addHook('onClose', () => connection.close());
+    } else if (handle.pglite) {
+      const pglite = handle.pglite;
+      // In-process: notifications cannot be lost.
+      const unlisten: Array<() => Promise<void>> = [];
+      app.addHook('onReady', async () => {
+        for (const channel of feed.subscribers.keys())
+          unlisten.push(await pglite.listen(channel, (payload) => feed.deliver(channel, payload)));
+        feed.setLive(true);
+      });
+      app.addHook('onClose', async () => {
+        feed.setLive(false);
+        await Promise.all(unlisten.map((u) => u()));
+      });
+    }
+  },
+  { name: 'change-feed' },
+);
