@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 // npm run bench -- [--products 100000] [--scenario all|<group>|<name fragment>] [--duration 10]
 //                  [--connections 32] [--customers 1000] [--reuse] [--build] [--no-record]
+//                  [--caches on|off]
+//
+// --caches off starts the API with CACHES=off (no in-process catalogue/search cache keeps anything),
+// so the cold cost shows beside the warm one; every scenario row reports the cache hit ratio it saw.
 //
 // --reuse keeps the last wholesale_bench database (no reseed); --build rebuilds apps/api/dist first.
 //
@@ -36,8 +40,13 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
     build: { type: 'boolean', default: false },
     'no-record': { type: 'boolean', default: false },
+    caches: { type: 'string', default: 'on' },
   },
 });
+if (!['on', 'off'].includes(args.caches)) {
+  console.error('--caches must be on or off');
+  process.exit(1);
+}
 const products = Number(args.products);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
@@ -45,6 +54,7 @@ const selected = scenarios.filter(
   (s) =>
     args.scenario === 'all' ||
     s.group === args.scenario ||
+    s.group.startsWith(`${args.scenario}-`) ||
     s.name.toLowerCase().includes(args.scenario.toLowerCase()),
 );
 if (!selected.length) {
@@ -196,9 +206,25 @@ function requestOptions(scenario, ctx, base) {
   return opts;
 }
 
-function summarise(name, result) {
+/** Hits and misses summed over every process cache, read from the API's /metrics (loopback). */
+async function cacheCounts(base) {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const counts = { hits: 0, misses: 0 };
+  for (const m of text.matchAll(/^ws_cache_\w+_(hits|misses) (\d+)/gm))
+    counts[m[1]] += Number(m[2]);
+  return counts;
+}
+
+function hitRatio(before, after) {
+  const hits = after.hits - before.hits;
+  const total = hits + after.misses - before.misses;
+  return total > 0 ? `${((100 * hits) / total).toFixed(1)} %` : '–';
+}
+
+function summarise(name, result, hits = '–') {
   return {
     name,
+    hits,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -246,6 +272,7 @@ async function main() {
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000000',
+      CACHES: args.caches,
       // A throw-away key: production refuses to start without one, and the bench data has no secrets.
       APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY ?? randomBytes(32).toString('hex'),
     },
@@ -304,9 +331,13 @@ async function main() {
     // Again after the warm-up, which consumed data too (orders empty carts, adds grow them).
     if (scenario.prepare) await scenario.prepare(ctx);
     log(`${scenario.name}: ${duration} s × ${connections} connections`);
-    const r = summarise(scenario.name, await cannon({ ...opts, duration }));
+    const before = await cacheCounts(base);
+    const measured = await cannon({ ...opts, duration });
+    const r = summarise(scenario.name, measured, hitRatio(before, await cacheCounts(base)));
     results.push(r);
-    log(`  ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}`);
+    log(
+      `  ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, cache hits ${r.hits}`,
+    );
   }
   await stopAll();
 
@@ -326,12 +357,13 @@ async function main() {
       .join(' / ')}; Node ${process.version}; PostgreSQL ${pgVersion}.`,
     `- Command: \`${command}\` (${connections} connections, ${duration} s per scenario after a 3 s warm-up; server and load generator on the same machine).`,
     `- Data: ${fmt(Number(counts.products))} products, ${fmt(Number(counts.users))} users, ${fmt(Number(counts.orders))} orders, ${fmt(Number(counts.cart_lines))} cart lines${timings.seed ? `; seeding took ${fmt(timings.seed, 1)} s` : ' (reused database)'}.`,
+    `- Process caches: ${args.caches} (CACHES=${args.caches}); "cache hits" is the share of cache reads that hit during the measured run, over every catalogue/search cache.`,
     '',
-    '| Scenario | req/s | p50 ms | p99 ms | errors | vs bare Node |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| Scenario | req/s | p50 ms | p99 ms | errors | cache hits | vs bare Node |',
+    '|---|---:|---:|---:|---:|---:|---:|',
     ...results.map(
       (r) =>
-        `| ${r.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${fmt((100 * r.rps) / bareResult.rps, 1)} % |`,
+        `| ${r.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.hits} | ${fmt((100 * r.rps) / bareResult.rps, 1)} % |`,
     ),
     '',
   ];

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { detailTraffic, listingTraffic, searchTraffic } from './traffic/generate.mjs';
 // Load scenarios for bench/run.mjs. Add yours here: one entry per endpoint worth watching.
 //
 // Each scenario:
@@ -17,18 +18,28 @@ import { createHash, randomBytes } from 'node:crypto';
 /** @type {Array<{name: string, group: string, auth?: boolean, method?: string, path: string | ((ctx: any) => string), body?: unknown, requests?: (ctx: any) => Array<object>}>} */
 export const scenarios = [
   { name: 'GET /api/health', group: 'platform', path: '/api/health' },
-  { name: 'GET /api/categories?lang=fr (guest)', group: 'catalogue', path: '/api/categories?lang=fr' },
-  { name: 'GET /api/categories?lang=fr (signed in)', group: 'catalogue', auth: true, path: '/api/categories?lang=fr' },
+  {
+    name: 'GET /api/categories?lang=fr (guest)',
+    group: 'catalogue',
+    path: '/api/categories?lang=fr',
+  },
+  {
+    name: 'GET /api/categories?lang=fr (signed in)',
+    group: 'catalogue',
+    auth: true,
+    path: '/api/categories?lang=fr',
+  },
   {
     name: 'GET /images/products/:id.jpg (stored swatch, 500 SKUs)',
     group: 'catalogue',
     path: (ctx) => `/images/products/${ctx.productIds[0]}.jpg`,
-    requests: (ctx) => ctx.productIds.map((id) => ({ method: 'GET', path: `/images/products/${id}.jpg` })),
+    requests: (ctx) =>
+      ctx.productIds.map((id) => ({ method: 'GET', path: `/images/products/${id}.jpg` })),
   },
   // Catalogue & search (issue 3). BT (Buttons) is the largest top-level category of the generator
   // (~9 % of the products); 'Maple Notions' is one of its three brands.
   {
-    name: 'GET /api/cadProducts BT, brand filter, 25/page (signed in)',
+    name: 'hot path: GET /api/cadProducts BT, brand filter, 25/page (signed in)',
     group: 'catalogue',
     auth: true,
     path: `/api/cadProducts?category=BT&brand=${encodeURIComponent('Maple Notions')}&pagination=25&lang=en`,
@@ -36,7 +47,7 @@ export const scenarios = [
   {
     // Beyond the 3 s page cache (decision 013): 300 different pages of BT, each asked about once a
     // second at most, so nearly every request reads PostgreSQL.
-    name: 'GET /api/cadProducts BT pages 1–300 rotating, 25/page (signed in, mostly uncached)',
+    name: 'hot path: GET /api/cadProducts BT pages 1–300 rotating, 25/page (signed in)',
     group: 'catalogue',
     auth: true,
     path: '/api/cadProducts?category=BT&pagination=25&page=1',
@@ -46,20 +57,80 @@ export const scenarios = [
         path: `/api/cadProducts?category=BT&pagination=25&page=${i + 1}&lang=en`,
       })),
   },
-  { name: 'GET /api/cadProducts BT page 1 (signed in)', group: 'catalogue', auth: true, path: '/api/cadProducts?category=BT&pagination=25&page=1' },
-  { name: 'GET /api/cadProducts BT page 200 (signed in)', group: 'catalogue', auth: true, path: '/api/cadProducts?category=BT&pagination=25&page=200' },
   {
-    name: 'GET /api/productDescription (signed in, 500 SKUs)',
+    name: 'hot path: GET /api/cadProducts BT page 1 (signed in)',
     group: 'catalogue',
     auth: true,
-    path: (ctx) => `/api/productDescription?product_id=${encodeURIComponent(ctx.productIds[0])}&country=ca`,
-    requests: (ctx) =>
-      ctx.productIds.map((id) => ({ method: 'GET', path: `/api/productDescription?product_id=${encodeURIComponent(id)}&country=ca&lang=en` })),
+    path: '/api/cadProducts?category=BT&pagination=25&page=1',
   },
-  { name: 'GET /api/search/ "wooden button" (en, signed in)', group: 'search', auth: true, path: `/api/search/?search_term=${encodeURIComponent('wooden button')}&lang_code=` },
-  { name: 'GET /api/search/ "bouton bois" (fr, signed in)', group: 'search', auth: true, path: `/api/search/?search_term=${encodeURIComponent('bouton bois')}&lang_code=fr` },
-  { name: 'GET /api/search/ "botón madera" (es, signed in)', group: 'search', auth: true, path: `/api/search/?search_term=${encodeURIComponent('botón madera')}&lang_code=es` },
-  { name: 'GET /api/search/suggest?q=butt (guest)', group: 'search', path: '/api/search/suggest?q=butt&lang_code=en' },
+  {
+    name: 'hot path: GET /api/cadProducts BT page 200 (signed in)',
+    group: 'catalogue',
+    auth: true,
+    path: '/api/cadProducts?category=BT&pagination=25&page=200',
+  },
+  {
+    name: 'hot path: GET /api/productDescription (signed in, 500 SKUs)',
+    group: 'catalogue',
+    auth: true,
+    path: (ctx) =>
+      `/api/productDescription?product_id=${encodeURIComponent(ctx.productIds[0])}&country=ca`,
+    requests: (ctx) =>
+      ctx.productIds.map((id) => ({
+        method: 'GET',
+        path: `/api/productDescription?product_id=${encodeURIComponent(id)}&country=ca&lang=en`,
+      })),
+  },
+  {
+    name: 'hot path: GET /api/search/ "wooden button" (en, signed in)',
+    group: 'search',
+    auth: true,
+    path: `/api/search/?search_term=${encodeURIComponent('wooden button')}&lang_code=`,
+  },
+  {
+    name: 'hot path: GET /api/search/ "bouton bois" (fr, signed in)',
+    group: 'search',
+    auth: true,
+    path: `/api/search/?search_term=${encodeURIComponent('bouton bois')}&lang_code=fr`,
+  },
+  {
+    name: 'hot path: GET /api/search/ "botón madera" (es, signed in)',
+    group: 'search',
+    auth: true,
+    path: `/api/search/?search_term=${encodeURIComponent('botón madera')}&lang_code=es`,
+  },
+  {
+    name: 'hot path: GET /api/search/suggest?q=butt (guest)',
+    group: 'search',
+    path: '/api/search/suggest?q=butt&lang_code=en',
+  },
+  // Realistic traffic (bench/traffic/generate.mjs): request lists generated from the catalogue with
+  // a fixed seed, handed out in order across all connections. Groups `realistic` and, per area,
+  // `realistic-search` / `realistic-catalogue`. Run them with `--caches off` too.
+  realistic(
+    'details: GET /api/productDescription, every SKU, Zipf s=1.1 (signed in)',
+    'realistic-catalogue',
+    detailTraffic,
+  ),
+  realistic(
+    'listings: category × page × size × filter, Zipf (signed in)',
+    'realistic-catalogue',
+    listingTraffic,
+  ),
+  realistic(
+    'search: 6,000 distinct queries en/fr/es 60/30/10, typos, SKUs, barcodes, no-match (signed in)',
+    'realistic-search',
+    (q) => searchTraffic(q),
+  ),
+  realistic('search: distinct-query mix, English only (signed in)', 'realistic-search', (q) =>
+    searchTraffic(q, 'en'),
+  ),
+  realistic('search: distinct-query mix, French only (signed in)', 'realistic-search', (q) =>
+    searchTraffic(q, 'fr'),
+  ),
+  realistic('search: distinct-query mix, Spanish only (signed in)', 'realistic-search', (q) =>
+    searchTraffic(q, 'es'),
+  ),
   // Cart & orders (issue 6): 1,000 bench customers with 50-line carts and 100,000 past orders.
   // Each request rotates to the next customer (autocannon setupRequest), so 32 connections act as
   // many different buyers, as they would in production.
@@ -167,6 +238,30 @@ export const scenarios = [
     ],
   },
 ];
+
+/** A scenario whose requests come from a generated list (one shared cursor over all connections). */
+function realistic(name, group, generate) {
+  return {
+    name,
+    group,
+    auth: true,
+    path: '/api/health',
+    prepare: async (ctx) => {
+      ctx.traffic ??= new Map();
+      if (!ctx.traffic.has(name)) ctx.traffic.set(name, await generate(ctx.query));
+    },
+    requests: (ctx) => {
+      const paths = ctx.traffic.get(name);
+      return [
+        {
+          method: 'GET',
+          path: paths[0],
+          setupRequest: (req) => ({ ...req, path: paths[next(name) % paths.length] }),
+        },
+      ];
+    },
+  };
+}
 
 const counters = new Map();
 /** A process-wide sequence per scenario, so concurrent connections never repeat a request. */

@@ -1,5 +1,6 @@
 import {
   boolean,
+  customType,
   index,
   integer,
   pgTable,
@@ -88,6 +89,30 @@ export const productTranslations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.productId, t.lang] })],
 );
+
+/**
+ * One search document per product, in all three languages (migration 0016, docs/product/search.md).
+ * NOTE: written only by database triggers on product_translations and products.brand; never write it.
+ */
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+export const productSearch = pgTable(
+  'product_search',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    doc: tsvector('doc').notNull(),
+  },
+  (t) => [index('product_search_doc_idx').using('gin', t.doc)],
+);
+
+/** Normalised words of every name and brand: the list typo correction compares against (trigram GIN). */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
 
 /** Prices in integer cents and stock in ship packs, per country. No row: not sold in that country. */
 export const productPrices = pgTable(

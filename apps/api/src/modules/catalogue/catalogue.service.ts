@@ -31,7 +31,6 @@ import {
   countGroup,
   insertDevProduct,
   searchProducts,
-  searchProductsFuzzy,
   selectAllCategories,
   selectCardsByIds,
   selectClassCodes,
@@ -567,24 +566,28 @@ function searchTokens(text: string): string[] {
     .map((t) => t.slice(0, 40));
 }
 
-/** Builds the safe parts of a search: a to_tsquery of tokens (last one a prefix) and the trigram text. */
+/**
+ * Builds the safe parts of a search: letter/digit tokens and whether the text may be a SKU or
+ * barcode. Whole words by default: suggestions make the last token a prefix (typing in progress),
+ * a submitted search does not, since a prefix also matches compounds ("bouton" → "boutons-pression")
+ * and ranks them above the word itself; an unfinished word is still found by typo correction.
+ */
 export function prepareSearch(text: string): {
   raw: string;
-  tsquery: string;
-  norm: string;
+  tokens: string;
+  prefixLast: boolean;
   codeLike: boolean;
 } {
   const raw = stripHtml(text).slice(0, SEARCH_MAX_LENGTH).trim();
-  const tokens = searchTokens(raw);
-  const tsquery = tokens.length
-    ? tokens.map((t, i) => (i === tokens.length - 1 && t.length >= 3 ? `${t}:*` : t)).join(' & ')
-    : '';
-  const norm = tokens.join(' ').toLowerCase();
+  const tokens = searchTokens(raw).map((t) => t.toLowerCase());
   const codeLike = raw.length >= 2 && raw.length <= 40 && !/\s/.test(raw);
-  return { raw, tsquery, norm: norm.length >= 3 ? norm : '', codeLike };
+  return { raw, tokens: tokens.join(' '), prefixLast: false, codeLike };
 }
 
-/** Categories whose name (in the language) contains the text, accent- and case-insensitively. */
+/**
+ * Categories whose name in any language contains the text, accent- and case-insensitively, named in
+ * the interface language (a buyer may type "boutons" in the English shop).
+ */
 async function searchCategories(
   tx: Tx,
   text: string,
@@ -595,7 +598,9 @@ async function searchCategories(
   if (wanted.length < 2) return [];
   const rows = await allCategories(tx);
   return rows
-    .filter((r) => !r.hidden && fold(categoryName(r, lang)).includes(wanted))
+    .filter(
+      (r) => !r.hidden && [r.nameEn, r.nameFr, r.nameEs].some((n) => fold(n).includes(wanted)),
+    )
     .slice(0, limit)
     .map((r) => ({
       name: r.nameEn,
@@ -610,23 +615,18 @@ function fold(text: string): string {
 }
 
 /**
- * The ranked hits of a search (ids in display order); when full-text and codes find fewer than
- * `fuzzyBelow`, the search runs again with typo matching. Cached 60 s per (text, language, country,
- * cap): a popular search is ranked once a minute, then each request only reads its page of cards.
+ * The ranked hits of a search (ids in display order). Cached 60 s per (text, language, country, cap):
+ * a popular search is ranked once a minute, then each request only reads its page of cards.
  */
-function rankedHits(tx: Tx, input: SearchInput, fuzzyBelow: number): Promise<SearchHit[]> {
-  const key = JSON.stringify([input.raw, input.lang, input.country, input.cap ?? 0, fuzzyBelow]);
-  return searchCache.get(tx, key, async () => {
-    const hits = await searchProducts(tx, input);
-    if (hits.length >= fuzzyBelow || !input.norm) return hits;
-    // The typo threshold is set for one transaction only (catalogue.queries.ts).
-    return tx.transaction((inner) => searchProductsFuzzy(inner, input));
-  });
+function rankedHits(tx: Tx, input: SearchInput): Promise<SearchHit[]> {
+  const key = JSON.stringify([input.raw, input.lang, input.country, input.cap ?? 0]);
+  return searchCache.get(tx, key, () => searchProducts(tx, input));
 }
 
 /**
- * GET /api/search/: products by relevance (SKU/barcode exact, then prefix, then full-text rank, then
- * typo-tolerant trigram similarity) in the requested language, names as plain text; plus categories.
+ * GET /api/search/: products by relevance (SKU/barcode exact, then prefix, then full-text rank over
+ * every language, the interface language first, typos corrected) named in the interface language as
+ * plain text; plus categories (docs/product/search.md).
  */
 export async function searchCatalogue(
   tx: Tx,
@@ -638,9 +638,9 @@ export async function searchCatalogue(
 ): Promise<{ products: Paginated<ProductCard>; categories: SearchCategory[] }> {
   const prepared = prepareSearch(text);
   if (!prepared.raw) return { products: toPage([], 0, page, perPage), categories: [] };
-  const input: SearchInput = { ...prepared, lang, country: viewer.country, fuzzy: false };
+  const input: SearchInput = { ...prepared, lang, country: viewer.country };
   const [hits, categories] = await Promise.all([
-    rankedHits(tx, input, 10),
+    rankedHits(tx, input),
     searchCategories(tx, prepared.raw, lang, 10),
   ]);
   const offset = (page - 1) * perPage;
@@ -669,9 +669,16 @@ export async function suggestCatalogue(
 ): Promise<{ products: SearchSuggestion[]; categories: SearchCategory[] }> {
   const prepared = prepareSearch(text);
   if (prepared.raw.length < 2) return { products: [], categories: [] };
-  const input: SearchInput = { ...prepared, lang, country, fuzzy: false, cap: SUGGEST_BRANCH_CAP };
+  const input: SearchInput = {
+    ...prepared,
+    prefixLast: true,
+    lang,
+    country,
+    cap: SUGGEST_BRANCH_CAP,
+    textCap: SUGGEST_BRANCH_CAP,
+  };
   const [hits, categories] = await Promise.all([
-    rankedHits(tx, input, 6),
+    rankedHits(tx, input),
     searchCategories(tx, prepared.raw, lang, 4),
   ]);
   const rows = await selectCardsByIds(

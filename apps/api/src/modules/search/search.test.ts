@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { PRICED_FIELDS } from '@wholesale/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { allKeys, insertCatalogueFixtures } from '../../test/catalogue-fixtures';
@@ -194,5 +195,55 @@ describe('GET /api/search/suggest', () => {
       url: `/api/search/suggest?q=${encodeURIComponent('%\'\\"' + 'y'.repeat(5000))}`,
     });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/search/ — every language, the interface language first (docs/product/search.md)', () => {
+  it('finds a product by a word of another language and names it in the interface language', async () => {
+    const fromFrench = await search('bouton bois');
+    expect(ids(fromFrench)[0]).toBe('BT-1001');
+    expect(fromFrench.products.data[0].name).toBe('Wooden button 15 mm, red');
+    const fromEnglish = await search('wooden button', 'fr');
+    expect(ids(fromEnglish)[0]).toBe('BT-1001');
+    expect(fromEnglish.products.data[0].name).toBe('Bouton en bois 15 mm, rouge');
+    expect(ids(await search('botón', 'en'))).toContain('BT-1001');
+    expect(ids(await search('cotton thread', 'es'))).toEqual(['TH-2001']);
+  });
+
+  it('answers categories named in any language, in the interface language', async () => {
+    const data = await search('boutons');
+    expect(data.categories.find((c) => c.cat_code === 'BT-WD')?.category).toBe('Wooden buttons');
+  });
+
+  it('ranks a match in the interface language above the same word in another language', async () => {
+    const db = t.handle.db;
+    const { rows } = await db.execute<{ id: number }>(sql`
+      insert into products (product_id, class_code, category_id, brand)
+      select code, 'A', (select id from categories where cat_code = 'BT-PL'), 'Zenith'
+        from (values ('ZZ-0001'), ('ZZ-0002')) v(code) order by code
+      returning id`);
+    const [english, spanish] = rows.map((r) => Number(r.id));
+    await db.execute(sql`
+      insert into product_translations (product_id, lang, name) values
+        (${english}, 'en', 'Lino marker'), (${english}, 'fr', 'Marqueur'), (${english}, 'es', 'Marcador'),
+        (${spanish}, 'en', 'Flax swatch'), (${spanish}, 'fr', 'Échantillon'), (${spanish}, 'es', 'Muestra de lino')`);
+    await db.execute(sql`
+      insert into product_prices (product_id, country, retail_price_cents, selling_price_cents, available)
+      values (${english}, 'ca', 200, 100, 5), (${spanish}, 'ca', 200, 100, 5)`);
+    expect(ids(await search('lino', 'en'))).toEqual(['ZZ-0001', 'ZZ-0002']);
+    expect(ids(await search('lino', 'es'))).toEqual(['ZZ-0002', 'ZZ-0001']);
+  });
+
+  it('keeps the search document fresh when a name or a brand changes, and finds brands', async () => {
+    const db = t.handle.db;
+    expect(ids(await search('zenith'))).toEqual(['ZZ-0001', 'ZZ-0002']);
+    await db.execute(
+      sql`update product_translations set name = 'Quokka swatch' where lang = 'en' and product_id = (select id from products where product_id = 'ZZ-0002')`,
+    );
+    await db.execute(sql`update products set brand = 'Orbital' where product_id = 'ZZ-0001'`);
+    // The service's caches are bypassed: these are database writes made outside it (an import).
+    expect(ids(await search('quokka', 'fr'))).toEqual(['ZZ-0002']);
+    expect(ids(await search('orbital', 'es'))).toEqual(['ZZ-0001']);
+    expect(ids(await search('flax'))).toEqual([]);
   });
 });
