@@ -17,7 +17,8 @@ const EnvSchema = z.object({
     })
     .default('development'),
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Loopback unless told otherwise: the first-run server (demo data, dev mailbox) is not for the network.
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' })

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IntegrationScope } from '@wholesale/contract';
 import { AppError } from '../lib/app-error';
+import { isApiRoute, matchedPath } from '../lib/matched-route';
 import {
   isIntegrationSecret,
   resolveIntegrationToken,
@@ -43,7 +44,7 @@ function sameToken(a: string, b: string): boolean {
  */
 export function assertCsrf(request: FastifyRequest): void {
   if (request.authVia !== 'cookie' || !UNSAFE_METHODS.has(request.method)) return;
-  const path = request.url.split('?')[0].replace(/\/+$/, '');
+  const path = matchedPath(request).replace(/\/+$/, '');
   if (CSRF_EXEMPT_PATHS.has(path)) return;
   const header = request.headers[XSRF_HEADER];
   const value = Array.isArray(header) ? header[0] : header;
@@ -126,7 +127,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('sessionCsrfToken', null);
   app.decorateRequest('integration', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRoute(request)) return;
     const bearer = bearerToken(request);
     if (bearer && isIntegrationSecret(bearer)) {
       if (bearer.length > 200) return;

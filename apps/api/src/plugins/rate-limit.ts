@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiRoute, matchedPath } from '../lib/matched-route';
 
 /**
  * The general rate limit on /api (issue 4): `max` requests per minute per client IP, counted in
@@ -15,8 +16,8 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { max: numb
     // NOTE: request.ip is undefined once the client has gone away; the plugin's default key
     // generator then throws inside its hook, so fall back to the socket or a fixed key.
     keyGenerator: (request) => request.ip ?? request.socket?.remoteAddress ?? 'unknown',
-    allowList: (request) =>
-      !request.url.startsWith('/api/') || request.url.startsWith('/api/health'),
+    // Decided on the matched route, so `/%61pi/login` counts like `/api/login`.
+    allowList: (request) => !isApiRoute(request) || matchedPath(request).startsWith('/api/health'),
     addHeadersOnExceeding: {
       'x-ratelimit-limit': true,
       'x-ratelimit-remaining': true,
