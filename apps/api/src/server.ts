@@ -3,6 +3,8 @@ import { openDatabase, runMigrations } from './db/client';
 import { buildApp } from './app';
 import { prepareDatabase } from './db/prepare';
 import { startMailWorker } from './modules/mail';
+import { startWebhookWorker } from './modules/webhooks';
+import { getFieldCipher } from './lib/crypto';
 
 /** Starts the API (and the built SPA) on PORT; shuts down cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -27,6 +29,11 @@ async function main(): Promise<void> {
     from: config.mailFrom,
     log: app.log,
   });
+  const webhookWorker = startWebhookWorker({
+    db: handle.db,
+    cipher: getFieldCipher(config),
+    log: app.log,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -37,6 +44,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await mailWorker.stop();
+      await webhookWorker.stop();
       await app.close();
       await handle.close();
       process.exit(0);

@@ -8,6 +8,8 @@ import { imagesRoutes } from './images/images.routes';
 import { favouritesRoutes } from './favourites/favourites.routes';
 import { cartRoutes } from './cart/cart.routes';
 import { ordersRoutes } from './orders/orders.routes';
+import { orderDeskRoutes } from './orders/order-desk.routes';
+import { webhooksRoutes } from './webhooks';
 import { opticonRoutes } from './opticon/opticon.routes';
 import { applicationsRoutes } from './applications/applications.routes';
 import { contentRoutes } from './content/content.routes';
@@ -24,6 +26,8 @@ export const apiModules: FastifyPluginAsync[] = [
   favouritesRoutes,
   cartRoutes,
   ordersRoutes,
+  orderDeskRoutes,
+  webhooksRoutes,
   opticonRoutes,
   applicationsRoutes,
   imagesRoutes(),

@@ -14,6 +14,7 @@ import {
   markReviewed,
   type ApplicationRow,
 } from '../modules/applications';
+import { enqueueWebhookEvent } from '../modules/webhooks';
 
 /**
  * Approving a credit application (issue 5) as named steps inside ONE transaction
@@ -91,6 +92,16 @@ export async function approveApplication(
       action: 'application.approved',
       applicationId,
       details: { customer_user_id: account.userId, customer_code: account.customerCode },
+    });
+    // Step 6: the ERP learns of the new customer (webhook outbox, same transaction).
+    await enqueueWebhookEvent(tx, 'customer.created', {
+      customer_id: account.userId,
+      customer_code: account.customerCode,
+      email: app.email.trim(),
+      company_name: app.companyName,
+      owner_name: app.ownerName,
+      country: app.country === 'ca' ? 'ca' : 'us',
+      lang: app.lang,
     });
     return account;
   });

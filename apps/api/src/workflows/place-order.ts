@@ -15,10 +15,12 @@ import { enqueueMail } from '../modules/mail';
 import {
   insertOrderClaimingKey,
   insertOrderLinesAndTotal,
+  insertStatusStep,
   registerOrderMails,
   selectOrderIdByKey,
   type NewOrderLine,
 } from '../modules/orders';
+import { enqueueWebhookEvent } from '../modules/webhooks';
 
 export type PlaceOrderInput = {
   userId: number;
@@ -29,6 +31,8 @@ export type PlaceOrderInput = {
   comment?: string | null;
   poNumber?: string | null;
   idempotencyKey?: string | null;
+  /** The staff member placing the order for the customer (a phone order). */
+  placedByUserId?: number | null;
   /** A last step inside the transaction (the confirmation e-mail): if it fails, nothing is ordered. */
   afterPlaced?: (tx: Tx, event: { orderId: number; totalCents: number }) => Promise<void>;
 };
@@ -88,6 +92,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       idempotencyKey: key,
       poNumber: input.poNumber?.trim() || null,
       comment: input.comment?.trim() || null,
+      placedByUserId: input.placedByUserId ?? null,
     });
     if (claimed === null) {
       const existing = key ? await selectOrderIdByKey(tx, input.userId, key) : undefined;
@@ -142,6 +147,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         unitPriceCents: p.priceCents,
         lineTotalCents: lineTotal,
         backorder,
+        stockTaken: Math.min(line.quantity, Math.max(0, p.available)),
       });
     }
     // Lines from older carts (or a huge ship pack) could still overflow the integer money columns:
@@ -177,6 +183,29 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       chosen.map((l) => l.id),
     );
     await step('clear-cart', orderId);
+
+    // The first step of the order's status history, and the ERP's event, in the same transaction.
+    await insertStatusStep(tx, {
+      orderId,
+      fromStatus: null,
+      toStatus: 'placed',
+      actorUserId: input.placedByUserId ?? input.userId,
+    });
+    await enqueueWebhookEvent(tx, 'order.placed', {
+      order_id: orderId,
+      customer_id: input.userId,
+      country: input.country,
+      total_cents: totalCents,
+      po_number: input.poNumber?.trim() || null,
+      placed_by_staff_id: input.placedByUserId ?? null,
+      lines: lines.map((l) => ({
+        product_id: l.productCode,
+        quantity: l.quantity,
+        ship_pack: l.shipPack,
+        unit_price_cents: l.unitPriceCents,
+        backorder: l.backorder ?? false,
+      })),
+    });
 
     if (input.afterPlaced) await input.afterPlaced(tx, { orderId, totalCents });
     return { orderId, totalCents, replayed: false, lines: lines.length };

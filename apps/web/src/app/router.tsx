@@ -68,6 +68,8 @@ export const routes: RouteObject[] = [
               page('applications', () => import('./routes/admin-applications')),
               page('applications/:id', () => import('./routes/admin-application-detail')),
               page('integrations', () => import('./routes/admin-integrations')),
+              page('orders', () => import('./routes/admin-orders')),
+              page('orders/:id', () => import('./routes/admin-order-detail')),
             ],
           },
           // Public.

@@ -59,6 +59,8 @@ export const paths = {
   adminApplications: () => '/admin/applications',
   adminApplication: (id: number | string) => `/admin/applications/${seg(id)}`,
   adminIntegrations: () => '/admin/integrations',
+  adminOrders: () => '/admin/orders',
+  adminOrder: (id: number | string) => `/admin/orders/${seg(id)}`,
   devMailbox: () => '/dev/mailbox',
 } as const;
 

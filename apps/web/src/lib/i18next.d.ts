@@ -13,6 +13,7 @@ import type cart from '../locales/en/cart.json';
 import type favourites from '../locales/en/favourites.json';
 import type orders from '../locales/en/orders.json';
 import type opticon from '../locales/en/opticon.json';
+import type adminOrders from '../locales/en/admin-orders.json';
 import type adminIntegrations from '../locales/en/admin-integrations.json';
 
 // Typed translation keys (CONVENTIONS.md #8): a missing key is a type error. A feature that adds a
@@ -34,6 +35,7 @@ declare module 'i18next' {
       favourites: typeof favourites;
       orders: typeof orders;
       opticon: typeof opticon;
+      'admin-orders': typeof adminOrders;
       'admin-integrations': typeof adminIntegrations;
     };
   }

@@ -38,6 +38,9 @@ export const ERROR_REASONS = {
   NOTHING_SELECTED: 'There is nothing selected in your cart to order',
   OPENING_MINIMUM: 'Your opening order must reach {{minimum}}; this order comes to {{total}}',
   ORDER_IN_PROGRESS: 'This order is being placed already; please retry',
+  TRANSITION_NOT_ALLOWED: 'An order that is {{from}} cannot become {{to}}; allowed: {{allowed}}',
+  ORDER_CHANGED:
+    'Someone else changed this order meanwhile; reload it (allowed now from {{from}}: {{allowed}})',
 } as const;
 
 export type ErrorReasonKey = keyof typeof ERROR_REASONS;

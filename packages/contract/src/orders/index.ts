@@ -15,8 +15,11 @@ export function meetsOpeningMinimum(
   return !isFirstOrder || totalCents >= OPENING_ORDER_MINIMUM_CENTS[country];
 }
 
-export const ORDER_STATUSES = ['placed', 'processing', 'shipped', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { ORDER_STATUSES } from './workflow';
+
+export * from './workflow';
+export * from './desk';
+export * from './webhooks';
 
 const listOf = <T extends z.ZodTypeAny>(item: T) =>
   z.union([z.array(item), item]).transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[]);
@@ -67,13 +70,38 @@ export const OrderLine = z.object({
   line_total: z.number(),
   backorder: z.boolean(),
   image: z.string(),
+  /** The parcel that carried this line; null while it waits. */
+  shipment_id: z.number().int().nullable().optional(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
+
+/** A parcel of the order as the buyer and staff see it (tracking_url null: show the number as text). */
+export const OrderShipment = z.object({
+  id: z.number().int(),
+  carrier: z.string(),
+  tracking_number: z.string().nullable(),
+  tracking_url: z.string().nullable(),
+  shipped_at: z.string(),
+});
+export type OrderShipment = z.infer<typeof OrderShipment>;
+
+/** One step of the order's status history (`by` is a staff name for staff, null for the buyer). */
+export const OrderStatusStep = z.object({
+  status: z.enum(ORDER_STATUSES),
+  at: z.string(),
+  by: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type OrderStatusStep = z.infer<typeof OrderStatusStep>;
 
 export const OrderSummary = z.object({
   order_id: z.number().int(),
   date: z.string(),
   status: z.enum(ORDER_STATUSES),
+  /** When the order reached its current status. */
+  status_at: z.string().optional(),
+  /** The staff member who placed the order for the buyer (a phone order); null otherwise. */
+  placed_by: z.string().nullable().optional(),
   country: z.enum(['ca', 'us']),
   total: z.number(),
   po_number: z.string().nullable(),
@@ -82,7 +110,11 @@ export const OrderSummary = z.object({
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
-export const OrderDetail = OrderSummary.extend({ products: z.array(OrderLine) });
+export const OrderDetail = OrderSummary.extend({
+  products: z.array(OrderLine),
+  shipments: z.array(OrderShipment).optional(),
+  history: z.array(OrderStatusStep).optional(),
+});
 export type OrderDetail = z.infer<typeof OrderDetail>;
 
 const DateParam = z

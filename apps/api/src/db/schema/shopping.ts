@@ -13,6 +13,17 @@ import {
 import { products } from './catalogue';
 import { users } from './users';
 
+/** Same list as the contract's ORDER_STATUSES (a database check constraint holds it too). */
+const ORDER_STATUSES = [
+  'placed',
+  'accepted',
+  'picking',
+  'partially_shipped',
+  'shipped',
+  'invoiced',
+  'cancelled',
+] as const;
+
 /** A customer's favourite products, per country. */
 export const favourites = pgTable(
   'favourites',
@@ -58,17 +69,24 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id),
     country: text('country', { enum: ['ca', 'us'] }).notNull(),
-    status: text('status', { enum: ['placed', 'processing', 'shipped', 'cancelled'] })
-      .notNull()
-      .default('placed'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('placed'),
     poNumber: text('po_number'),
     comment: text('comment'),
     totalCents: integer('total_cents').notNull(),
     idempotencyKey: text('idempotency_key'),
+    /** Optimistic concurrency: bumped by every status change (docs/product/back-office-orders.md). */
+    version: integer('version').notNull().default(1),
+    /** Staff member who placed the order for the customer (a phone order); null when the buyer did. */
+    placedByUserId: integer('placed_by_user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('orders_updated_idx').on(t.updatedAt, t.id),
+    index('orders_po_trgm_idx').using('gin', sql`${t.poNumber} gin_trgm_ops`),
     uniqueIndex('orders_user_idempotency_uq')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
@@ -93,9 +111,46 @@ export const orderLines = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     lineTotalCents: integer('line_total_cents').notNull(),
     backorder: boolean('backorder').notNull().default(false),
+    /** Ship packs taken from stock at placing (less than quantity on a back-order line). */
+    stockTaken: integer('stock_taken'),
+    /** The shipment that carried this line; null while it waits (back-ordered after a partial shipment). */
+    shipmentId: integer('shipment_id').references(() => shipments.id),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_product_idx').on(t.productId),
   ],
+);
+
+/** One parcel of an order: the carrier and tracking number; its lines point at it. */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number'),
+    shippedByUserId: integer('shipped_by_user_id').references(() => users.id),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shipments_order_idx').on(t.orderId)],
+);
+
+/** Every status an order went through: who, when, with which note. */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],
 );

@@ -30,12 +30,18 @@ export const users = pgTable(
       .notNull()
       .default('en'),
     isActive: boolean('is_active').notNull().default(true),
+    /** false: no accepted/cancelled order mails (the shipped mail always goes). */
+    orderStatusMails: boolean('order_status_mails').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_customer_code_uq').on(t.customerCode),
+    index('users_names_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.ownerName}, '') || ' ' || coalesce(${t.companyName}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -481,7 +481,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
 
 const ORDER_STATUSES = [
   ['shipped', 5],
-  ['processing', 2],
+  ['accepted', 2],
   ['placed', 2],
   ['cancelled', 1],
 ] as const;
@@ -614,7 +614,7 @@ export async function seedBenchCustomers(
     // Orders first (totals filled in afterwards from their lines).
     await tx.execute(sql`
       insert into orders (user_id, country, status, po_number, total_cents, created_at)
-      select u.id, 'ca', (array['shipped','shipped','processing','placed','cancelled'])[1 + g % 5],
+      select u.id, 'ca', (array['shipped','shipped','accepted','placed','cancelled'])[1 + g % 5],
              'PO-' || g, 0, now() - ((g % 365) || ' days')::interval - ((g % 86400) || ' seconds')::interval
       from generate_series(0, ${orderTotal - 1}::int) g
       join bench_users u on u.un = g % ${Math.max(counts.customers, 1)}::int`);

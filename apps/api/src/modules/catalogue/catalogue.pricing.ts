@@ -262,3 +262,29 @@ export async function suggestOrderable(
     .limit(limit);
   return rows.map(toOrderable);
 }
+
+/**
+ * Gives stock back (a cancelled order): adds ship packs to one country's levels in one statement.
+ * The rows are locked in product id order first, the order placing an order locks them in, so the
+ * two never deadlock.
+ */
+export async function returnStock(
+  tx: Tx,
+  country: Country,
+  items: Array<{ id: number; quantity: number }>,
+): Promise<void> {
+  const given = items.filter((i) => i.quantity > 0);
+  if (given.length === 0) return;
+  const ids = given.map((i) => i.id);
+  const quantities = given.map((i) => i.quantity);
+  await tx.execute(sql`
+    select 1 from product_prices
+    where product_id = any(${`{${ids.join(',')}}`}::int[]) and country = ${country}
+    order by product_id for update`);
+  await tx.execute(sql`
+    update product_prices as pp set available = pp.available + v.quantity
+    from (select product_id, sum(quantity)::int as quantity
+          from unnest(${`{${ids.join(',')}}`}::int[], ${`{${quantities.join(',')}}`}::int[]) as u(product_id, quantity)
+          group by product_id) as v
+    where pp.product_id = v.product_id and pp.country = ${country}`);
+}

@@ -5,6 +5,7 @@ export { registerOrderMails } from './orders.mail';
 export {
   insertOrderClaimingKey,
   insertOrderLinesAndTotal,
+  insertStatusStep,
   selectOrderIdByKey,
   type NewOrderLine,
 } from './orders.queries';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Country, OrderStatus } from '@wholesale/contract';
 import { preparedStatement, type Tx } from '../../db/client';
-import { orderLines, orders } from '../../db/schema';
+import { orderLines, orderStatusHistory, orders, shipments, users } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -20,13 +20,14 @@ export async function insertOrderClaimingKey(
     idempotencyKey: string | null;
     poNumber: string | null;
     comment: string | null;
+    placedByUserId?: number | null;
   },
 ): Promise<{ id: number; previousOrders: number } | null> {
   // The subquery in RETURNING sees the orders as they were before this insert: the customer's
   // earlier orders (not cancelled), which decide the opening minimum, in the same round trip.
   const result = await tx.execute<{ id: number; previous: string }>(sql`
-    insert into orders (user_id, country, idempotency_key, po_number, comment, total_cents)
-    values (${order.userId}, ${order.country}, ${order.idempotencyKey}, ${order.poNumber}, ${order.comment}, 0)
+    insert into orders (user_id, country, idempotency_key, po_number, comment, total_cents, placed_by_user_id)
+    values (${order.userId}, ${order.country}, ${order.idempotencyKey}, ${order.poNumber}, ${order.comment}, 0, ${order.placedByUserId ?? null})
     on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
     returning id, (select count(*) from orders o where o.user_id = ${order.userId} and o.status <> 'cancelled') as previous`);
   const row = result.rows[0];
@@ -63,16 +64,18 @@ export async function insertOrderLinesAndTotal(
       unit_price_cents: l.unitPriceCents,
       line_total_cents: l.lineTotalCents,
       backorder: l.backorder ?? false,
+      stock_taken: l.stockTaken ?? null,
     })),
   );
   await tx.execute(sql`
     with written as (
       insert into order_lines (order_id, product_id, product_code, name, class_code, quantity, ship_pack,
-                               unit_price_cents, line_total_cents, backorder)
+                               unit_price_cents, line_total_cents, backorder, stock_taken)
       select ${orderId}, x.product_id, x.product_code, x.name, x.class_code, x.quantity, x.ship_pack,
-             x.unit_price_cents, x.line_total_cents, x.backorder
+             x.unit_price_cents, x.line_total_cents, x.backorder, x.stock_taken
       from jsonb_to_recordset(${rows}::jsonb) as x(product_id int, product_code text, name text, class_code text,
-             quantity int, ship_pack int, unit_price_cents int, line_total_cents int, backorder boolean)
+             quantity int, ship_pack int, unit_price_cents int, line_total_cents int, backorder boolean,
+             stock_taken int)
       returning 1
     )
     update orders set total_cents = ${totalCents} where id = ${orderId} and (select count(*) from written) >= 0`);
@@ -109,7 +112,7 @@ const hp = {
   offset: sql.placeholder('offset'),
 };
 
-type HistoryRow = OrderRow & { lineCount: number; total: number };
+type HistoryRow = OrderRow & { lineCount: number; total: number; placedBy: string | null };
 
 // NOTE: the history page is read on every visit to the account pages: one named statement for
 // every filter combination (an absent filter is a NULL parameter), with the total count of the
@@ -132,7 +135,10 @@ const historyPage = preparedStatement<
     from (
       select o.id, o.user_id as "userId", o.country, o.status, o.po_number as "poNumber",
              o.comment, o.total_cents as "totalCents", o.idempotency_key as "idempotencyKey",
-             o.created_at as "createdAt", (count(*) over ())::int as total
+             o.created_at as "createdAt", o.updated_at as "updatedAt", o.version,
+             o.placed_by_user_id as "placedByUserId",
+             (select s.owner_name from users s where s.id = o.placed_by_user_id) as "placedBy",
+             (count(*) over ())::int as total
       from orders o
       where o.user_id = ${hp.userId}::int
         and (${hp.orderId}::int is null or o.id = ${hp.orderId}::int)
@@ -151,7 +157,10 @@ export async function selectOrderPage(
   f: HistoryFilter,
   page: number,
   perPage: number,
-): Promise<{ rows: Array<OrderRow & { lineCount: number }>; total: number }> {
+): Promise<{
+  rows: Array<OrderRow & { lineCount: number; placedBy: string | null }>;
+  total: number;
+}> {
   const found = await historyPage(tx, {
     userId: f.userId,
     orderId: f.orderId ?? null,
@@ -161,7 +170,11 @@ export async function selectOrderPage(
     limit: perPage,
     offset: (page - 1) * perPage,
   });
-  const rows = found.map(({ total: _total, ...r }) => ({ ...r, createdAt: new Date(r.createdAt) }));
+  const rows = found.map(({ total: _total, ...r }) => ({
+    ...r,
+    createdAt: new Date(r.createdAt),
+    updatedAt: new Date(r.updatedAt),
+  }));
   if (found.length > 0 || page === 1) return { rows, total: found[0]?.total ?? 0 };
   // Past the last page: the window count had no row to ride on.
   const [{ n }] = await tx.select({ n: count() }).from(orders).where(historyWhere(f));
@@ -186,4 +199,55 @@ export async function selectOrder(
 
 export function selectOrderLines(tx: Tx, orderId: number): Promise<OrderLineRow[]> {
   return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id);
+}
+
+/** One step of an order's status history (the first one, 'placed', is written by place-order). */
+export async function insertStatusStep(
+  tx: Tx,
+  step: {
+    orderId: number;
+    fromStatus: OrderStatus | null;
+    toStatus: OrderStatus;
+    actorUserId: number | null;
+    note?: string | null;
+  },
+): Promise<void> {
+  await tx.insert(orderStatusHistory).values({ ...step, note: step.note ?? null });
+}
+
+export type StatusStepRow = {
+  toStatus: OrderStatus;
+  at: Date;
+  by: string | null;
+  byStaff: boolean;
+  note: string | null;
+};
+
+/** An order's status history, oldest first, with the name of who made each step. */
+export async function selectStatusSteps(tx: Tx, orderId: number): Promise<StatusStepRow[]> {
+  return tx
+    .select({
+      toStatus: orderStatusHistory.toStatus,
+      at: orderStatusHistory.at,
+      by: users.ownerName,
+      byStaff: sql<boolean>`coalesce(${users.role} = 'staff', false)`,
+      note: orderStatusHistory.note,
+    })
+    .from(orderStatusHistory)
+    .leftJoin(users, eq(users.id, orderStatusHistory.actorUserId))
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(orderStatusHistory.at, orderStatusHistory.id);
+}
+
+export type ShipmentRow = typeof shipments.$inferSelect;
+
+export function selectShipments(tx: Tx, orderId: number): Promise<ShipmentRow[]> {
+  return tx.select().from(shipments).where(eq(shipments.orderId, orderId)).orderBy(shipments.id);
+}
+
+/** The staff member's name who placed an order for its customer, if one did. */
+export async function selectPlacedByName(tx: Tx, userId: number | null): Promise<string | null> {
+  if (!userId) return null;
+  const [row] = await tx.select({ name: users.ownerName }).from(users).where(eq(users.id, userId));
+  return row?.name ?? null;
 }

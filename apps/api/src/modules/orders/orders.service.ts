@@ -18,15 +18,23 @@ import {
   selectOrder,
   selectOrderLines,
   selectOrderPage,
+  selectPlacedByName,
+  selectShipments,
+  selectStatusSteps,
   type OrderLineRow,
   type OrderRow,
+  type ShipmentRow,
+  type StatusStepRow,
 } from './orders.queries';
+import { historyDto, shipmentDto } from './order-follow-up';
 
-function toSummary(row: OrderRow, lineCount: number): OrderSummary {
+function toSummary(row: OrderRow, lineCount: number, placedBy: string | null = null): OrderSummary {
   return {
     order_id: row.id,
     date: row.createdAt.toISOString(),
     status: row.status,
+    status_at: row.updatedAt.toISOString(),
+    placed_by: placedBy,
     country: row.country,
     total: fromCents(row.totalCents),
     po_number: row.poNumber,
@@ -35,9 +43,16 @@ function toSummary(row: OrderRow, lineCount: number): OrderSummary {
   };
 }
 
-function toDetail(row: OrderRow, lines: OrderLineRow[]): OrderDetail {
+function toDetail(
+  row: OrderRow,
+  lines: OrderLineRow[],
+  extra: { placedBy: string | null; shipments: ShipmentRow[]; steps: StatusStepRow[] },
+): OrderDetail {
   return {
-    ...toSummary(row, lines.length),
+    ...toSummary(row, lines.length, extra.placedBy),
+    shipments: extra.shipments.map(shipmentDto),
+    // The buyer sees when each step happened; staff names stay with the staff.
+    history: historyDto(extra.steps, row.createdAt, false),
     products: lines.map((l) => ({
       product: l.productId,
       product_id: l.productCode,
@@ -49,6 +64,7 @@ function toDetail(row: OrderRow, lines: OrderLineRow[]): OrderDetail {
       line_total: fromCents(l.lineTotalCents),
       backorder: l.backorder,
       image: productImagePath(l.productCode),
+      shipment_id: l.shipmentId,
     })),
   };
 }
@@ -80,7 +96,7 @@ export async function orderHistory(
   return {
     status: true,
     ...toPage(
-      rows.map((r) => toSummary(r, r.lineCount)),
+      rows.map((r) => toSummary(r, r.lineCount, r.placedBy)),
       total,
       q.page,
       q.per_page,
@@ -99,7 +115,13 @@ export async function fetchOrder(
     if (orderId) throw new AppError('NOT_FOUND', 'This order does not exist');
     return { status: true, order: null };
   }
-  return { status: true, order: toDetail(row, await selectOrderLines(tx, row.id)) };
+  const [lines, shipments, steps, placedBy] = await Promise.all([
+    selectOrderLines(tx, row.id),
+    selectShipments(tx, row.id),
+    selectStatusSteps(tx, row.id),
+    selectPlacedByName(tx, row.placedByUserId),
+  ]);
+  return { status: true, order: toDetail(row, lines, { placedBy, shipments, steps }) };
 }
 
 /** The order with its lines, for the PDF; 404 for another customer's order. */

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { useErrorMessage } from '@/lib/error-message';
 import { orderPdfUrl, useOrder } from '../api/fetch-order';
+import { OrderFollowUp } from './order-follow-up';
 import { OrderLinesTable } from './order-lines-table';
 import { OrderStatusBadge, useOrderDate } from './order-status';
 import { ReorderButton } from './reorder-button';
@@ -63,6 +64,12 @@ export function OrderDetails({
               <dt>{t('columns.status')}</dt>
               <dd>
                 <OrderStatusBadge status={o.status} />
+                {o.status_at ? (
+                  <span className="order-status-since">
+                    {' '}
+                    {t('followUp.statusSince', { date: formatDate(o.status_at) })}
+                  </span>
+                ) : null}
               </dd>
             </div>
             <div>
@@ -76,6 +83,7 @@ export function OrderDetails({
               </div>
             ) : null}
           </dl>
+          <OrderFollowUp order={o} />
           <OrderLinesTable order={o} />
           <div className="order-actions">
             <Link

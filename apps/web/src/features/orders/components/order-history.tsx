@@ -128,6 +128,18 @@ export function OrderHistory() {
                   <td data-label={t('columns.po')}>{o.po_number ?? '—'}</td>
                   <td data-label={t('columns.status')}>
                     <OrderStatusBadge status={o.status} />
+                    {o.status_at && o.status !== 'placed' ? (
+                      <span className="order-status-since">
+                        {' '}
+                        {t('followUp.statusSince', { date: formatDate(o.status_at) })}
+                      </span>
+                    ) : null}
+                    {o.placed_by ? (
+                      <span className="order-placed-by">
+                        {' '}
+                        {t('followUp.placedBy', { name: o.placed_by })}
+                      </span>
+                    ) : null}
                   </td>
                   <td data-label={t('columns.lines')}>{o.lines}</td>
                   <td data-label={t('columns.total')}>

@@ -44,6 +44,9 @@ export function OrderLinesTable({
               {l.backorder ? (
                 <span className="order-backorder"> {t('details.backorder')}</span>
               ) : null}
+              {l.shipment_id === null && (order.shipments?.length ?? 0) > 0 ? (
+                <span className="order-backorder"> {t('followUp.waiting')}</span>
+              ) : null}
             </td>
             <td data-label={t('columns.packs')}>{l.item}</td>
             <td data-label={t('columns.shipPack')}>{l.ship_pack}</td>

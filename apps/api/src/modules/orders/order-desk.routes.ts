@@ -1,0 +1,252 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { stringify } from 'csv-stringify';
+import { z } from 'zod';
+import {
+  AdminOrderDetailResponse,
+  AdminOrderListQuery,
+  AdminOrderListResponse,
+  AdminOrderParams,
+  CartResponse,
+  ChangeOrderStatusBody,
+  ErrorBody,
+  PhoneOrderBody,
+  PhoneOrderResponse,
+  fromCents,
+} from '@wholesale/contract';
+import type { FastifyRequest } from 'fastify';
+import { requireScope, requireStaff } from '../../plugins/auth';
+import { iterateDeskRows, type DeskFilter } from './order-desk.queries';
+import {
+  DESK_CSV_COLUMNS,
+  changeOrderStatus,
+  customerCartForStaff,
+  deskCsvRecord,
+  getDeskOrder,
+  listDeskOrders,
+  phoneCustomer,
+} from './order-desk.service';
+import { renderPickingListPdf } from './picking-list.pdf';
+import { placeCustomerOrder } from '../../workflows/place-order';
+
+type ListQuery = ReturnType<typeof AdminOrderListQuery.parse>;
+
+function deskFilter(q: ListQuery): DeskFilter {
+  return {
+    status: q.status,
+    country: q.country,
+    customerId: q.customer_id,
+    from: q.from,
+    to: q.to,
+    q: q.q,
+    updatedSince: q.updated_since,
+  };
+}
+
+/** The staff order desk under /api/admin/orders (docs/product/back-office-orders.md). */
+export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['admin'];
+  // Roles are checked before the input (preValidation), so a guest or buyer learns nothing of
+  // the shape. The list also serves ERPs that poll with an `orders:read` integration token.
+  const staffOnly = {
+    preValidation: async (request: FastifyRequest) => {
+      requireStaff(request);
+    },
+  };
+  const staffOrOrdersToken = {
+    preValidation: async (request: FastifyRequest) => {
+      requireScope(request, 'orders:read');
+    },
+  };
+  const security: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
+  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+  app.get(
+    '/api/admin/orders',
+    {
+      ...staffOrOrdersToken,
+      schema: {
+        tags,
+        security,
+        summary: 'Staff: orders filtered, sorted and paginated, with a count per status',
+        querystring: AdminOrderListQuery,
+        response: { 200: AdminOrderListResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireScope(request, 'orders:read');
+      const q = request.query;
+      return listDeskOrders(app.db, {
+        ...deskFilter(q),
+        sort: q.updated_since ? 'updated_asc' : q.sort,
+        page: q.page,
+        perPage: q.per_page,
+      });
+    },
+  );
+
+  app.get(
+    '/api/admin/orders.csv',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Staff: the filtered order list as CSV (streamed)',
+        querystring: AdminOrderListQuery,
+      },
+    },
+    async (request, reply) => {
+      requireStaff(request);
+      const filter = deskFilter(request.query);
+      const csv = stringify({ header: true, columns: [...DESK_CSV_COLUMNS] });
+      const db = app.db;
+      void (async () => {
+        try {
+          for await (const rows of iterateDeskRows(db, filter)) {
+            for (const r of rows) {
+              if (!csv.write(deskCsvRecord(r)))
+                await new Promise((resolve) => csv.once('drain', resolve));
+            }
+          }
+          csv.end();
+        } catch (error) {
+          request.log.error({ err: error }, 'order CSV export failed');
+          csv.destroy(error instanceof Error ? error : new Error(String(error)));
+        }
+      })();
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="orders.csv"')
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/api/admin/orders/:id',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Staff: one order with lines, customer, parcels, status history and next steps',
+        params: AdminOrderParams,
+        response: { 200: AdminOrderDetailResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return { status: true as const, order: await getDeskOrder(app.db, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:id/status',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Staff: move the order along its workflow (409 with the allowed steps when impossible or changed meanwhile)',
+        params: AdminOrderParams,
+        body: ChangeOrderStatusBody,
+        response: { 200: AdminOrderDetailResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request);
+      const order = await changeOrderStatus(app.db, {
+        ...request.body,
+        orderId: request.params.id,
+        actorUserId: staff.id,
+      });
+      return { status: true as const, order };
+    },
+  );
+
+  app.get(
+    '/api/admin/orders/:id/picking-list.pdf',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Staff: the picking list of the lines still to ship (PDF)',
+        params: AdminOrderParams,
+      },
+    },
+    async (request, reply) => {
+      requireStaff(request);
+      const order = await getDeskOrder(app.db, request.params.id);
+      const pdf = await renderPickingListPdf(order);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="picking-list-${order.order_id}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  // Phone orders: staff see the customer's cart and place it on their behalf.
+  const CustomerParams = z.object({
+    customer_id: z.coerce
+      .number({ message: 'customer_id must be a customer number' })
+      .int({ message: 'customer_id must be a customer number' })
+      .positive({ message: 'customer_id must be a customer number' })
+      .max(2_147_483_647, { message: 'customer_id must be a customer number' }),
+  });
+
+  app.get(
+    '/api/admin/phone-orders/:customer_id/cart',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: "Staff: a customer's cart, as the customer sees it (phone orders)",
+        params: CustomerParams,
+        response: { 200: CartResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return customerCartForStaff(app.db, request.params.customer_id);
+    },
+  );
+
+  app.post(
+    '/api/admin/phone-orders/:customer_id',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: "Staff: place an order from the customer's selected cart lines on their behalf",
+        params: CustomerParams,
+        body: PhoneOrderBody,
+        response: { 200: PhoneOrderResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request);
+      // The same place-order workflow as the buyer's own order, for the customer's cart.
+      const customer = await phoneCustomer(app.db, request.params.customer_id);
+      const result = await placeCustomerOrder(app.db, {
+        userId: customer.id,
+        email: customer.email,
+        country: customer.country,
+        lang: customer.lang,
+        poNumber: request.body.po_number ?? null,
+        comment: request.body.order_comment ?? null,
+        placedByUserId: staff.id,
+        publicUrl: app.config.publicUrl,
+      });
+      return {
+        status: true as const,
+        order_id: result.orderId,
+        total: fromCents(result.totalCents),
+      };
+    },
+  );
+};

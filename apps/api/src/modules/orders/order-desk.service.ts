@@ -1,0 +1,281 @@
+import {
+  allowedTransitions,
+  canTransition,
+  fromCents,
+  isShippingStatus,
+  returnsStock,
+  shippingProblems,
+  statusMailFor,
+  toPage,
+  trackingUrl,
+  type AdminOrderDetail,
+  type AdminOrderListResponse,
+  type AdminOrderRow,
+  type CartResponse,
+  type ChangeOrderStatusBody,
+  type OrderStatus,
+} from '@wholesale/contract';
+import type { Database, Tx } from '../../db/client';
+import { AppError, fieldError, reasonError } from '../../lib/app-error';
+import { readCart } from '../cart/cart.service';
+import { returnStock } from '../catalogue/catalogue.pricing';
+import { enqueueMail } from '../mail/mail.service';
+import { enqueueWebhookEvent } from '../webhooks';
+import { registerOrderMails } from './orders.mail';
+import { historyDto, shipmentDto } from './order-follow-up';
+import {
+  insertStatusStep,
+  selectOrderLines,
+  selectPlacedByName,
+  selectShipments,
+  selectStatusSteps,
+} from './orders.queries';
+import {
+  countDeskByStatus,
+  insertShipment,
+  lockOrder,
+  selectDeskCustomer,
+  selectDeskPage,
+  selectOrderById,
+  updateOrderStatus,
+  type DeskCustomer,
+  type DeskFilter,
+  type DeskRow,
+  type DeskSort,
+} from './order-desk.queries';
+
+async function customerOf(tx: Tx, userId: number): Promise<DeskCustomer> {
+  const customer = await selectDeskCustomer(tx, userId);
+  if (!customer) throw new AppError('NOT_FOUND', 'This customer does not exist');
+  return customer;
+}
+
+/** A customer staff may act for (a phone order); 404 for staff accounts and unknown ids. */
+export async function phoneCustomer(tx: Tx, customerId: number): Promise<DeskCustomer> {
+  const customer = await selectDeskCustomer(tx, customerId);
+  if (!customer || customer.role !== 'customer')
+    throw new AppError('NOT_FOUND', 'This customer does not exist', {
+      fields: { customer_id: 'This customer does not exist' },
+    });
+  if (!customer.isActive)
+    throw new AppError('CONFLICT', 'This customer account is inactive', {
+      fields: { customer_id: 'This customer account is inactive' },
+    });
+  return customer;
+}
+
+/** Phone orders: the customer's cart as the customer sees it (their country and language). */
+export async function customerCartForStaff(tx: Tx, customerId: number): Promise<CartResponse> {
+  const c = await phoneCustomer(tx, customerId);
+  return readCart(tx, { userId: c.id, country: c.country, lang: c.lang });
+}
+
+export type DeskQuery = DeskFilter & { sort: DeskSort; page: number; perPage: number };
+
+function toDeskRow(r: DeskRow): AdminOrderRow {
+  return {
+    order_id: r.id,
+    date: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+    status: r.status,
+    country: r.country,
+    customer_id: r.customerId,
+    customer_name: r.customerName,
+    company_name: r.companyName,
+    po_number: r.poNumber,
+    total: fromCents(r.totalCents),
+    version: r.version,
+  };
+}
+
+/** The CSV export's header and one row per order (the desk's columns). */
+export const DESK_CSV_COLUMNS = [
+  'order_id',
+  'date',
+  'status',
+  'country',
+  'customer_id',
+  'customer_name',
+  'company_name',
+  'po_number',
+  'total',
+] as const;
+export function deskCsvRecord(r: DeskRow): Array<string | number> {
+  const row = toDeskRow(r);
+  return DESK_CSV_COLUMNS.map((c) => row[c] ?? '');
+}
+
+/** The order desk's page: the filtered, sorted orders and the count of each status. */
+export async function listDeskOrders(tx: Tx, q: DeskQuery): Promise<AdminOrderListResponse> {
+  if (q.from && q.to && q.from > q.to) throw fieldError({ from: 'from must not be after to' });
+  const offset = (q.page - 1) * q.perPage;
+  const [rows, counts] = await Promise.all([
+    selectDeskPage(tx, q, q.sort, q.perPage, offset),
+    countDeskByStatus(tx, q),
+  ]);
+  const total = q.status
+    ? (counts[q.status] ?? 0)
+    : Object.values(counts).reduce((a, b) => a + b, 0);
+  return { status: true, ...toPage(rows.map(toDeskRow), total, q.page, q.perPage), counts };
+}
+
+/** One order as the desk shows it: lines, customer, parcels, status history and next steps. */
+export async function getDeskOrder(tx: Tx, orderId: number): Promise<AdminOrderDetail> {
+  const order = await selectOrderById(tx, orderId);
+  if (!order) throw new AppError('NOT_FOUND', 'This order does not exist');
+  const [lines, parcels, steps, customer, placedBy] = await Promise.all([
+    selectOrderLines(tx, order.id),
+    selectShipments(tx, order.id),
+    selectStatusSteps(tx, order.id),
+    customerOf(tx, order.userId),
+    selectPlacedByName(tx, order.placedByUserId),
+  ]);
+  return {
+    order_id: order.id,
+    date: order.createdAt.toISOString(),
+    status: order.status,
+    version: order.version,
+    country: order.country,
+    total: fromCents(order.totalCents),
+    po_number: order.poNumber,
+    order_comment: order.comment,
+    placed_by: placedBy,
+    customer: {
+      id: customer.id,
+      name: customer.name,
+      company: customer.company,
+      email: customer.email,
+      customer_code: customer.customerCode,
+      lang: customer.lang,
+    },
+    lines: lines.map((l) => ({
+      id: l.id,
+      product_id: l.productCode,
+      name: l.name,
+      class: l.classCode,
+      item: l.quantity,
+      ship_pack: l.shipPack,
+      price: fromCents(l.unitPriceCents),
+      line_total: fromCents(l.lineTotalCents),
+      backorder: l.backorder,
+      shipment_id: l.shipmentId,
+    })),
+    shipments: parcels.map(shipmentDto),
+    history: historyDto(steps, order.createdAt, true),
+    allowed: [...allowedTransitions(order.status)],
+  };
+}
+
+function refused(
+  from: OrderStatus,
+  to: OrderStatus,
+  reason: 'TRANSITION_NOT_ALLOWED' | 'ORDER_CHANGED',
+) {
+  const allowed = allowedTransitions(from);
+  return reasonError('CONFLICT', reason, {
+    from,
+    to,
+    allowed: allowed.length ? allowed.join(', ') : 'none',
+  });
+}
+
+export type StatusChange = ChangeOrderStatusBody & { orderId: number; actorUserId: number };
+
+/**
+ * Moves an order one step along the workflow in ONE transaction: the order row is locked, the
+ * expected version (when given) and the transition are checked (409 with the allowed steps), a
+ * shipping step writes its parcel, cancelling returns the stock the order took, then the status,
+ * version, history step, buyer mail and webhook event are written together. Two staff changing
+ * the same order at once: the second waits for the lock and then gets 409.
+ */
+export async function changeOrderStatus(
+  db: Database,
+  change: StatusChange,
+  audit?: (
+    tx: Tx,
+    before: { status: OrderStatus; version: number },
+    after: { status: OrderStatus; version: number },
+  ) => Promise<void>,
+): Promise<AdminOrderDetail> {
+  registerOrderMails();
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, change.orderId);
+    if (!order) throw new AppError('NOT_FOUND', 'This order does not exist');
+    const to = change.status as OrderStatus;
+    if (change.expected_version !== undefined && change.expected_version !== order.version)
+      throw refused(order.status, to, 'ORDER_CHANGED');
+    if (!canTransition(order.status, to)) throw refused(order.status, to, 'TRANSITION_NOT_ALLOWED');
+
+    const lines = await selectOrderLines(tx, order.id);
+    const waiting = lines.filter((l) => l.shipmentId === null).map((l) => l.id);
+    const problems = shippingProblems({
+      to,
+      carrier: change.carrier,
+      lineIds: change.line_ids,
+      waitingLineIds: waiting,
+    });
+    if (Object.keys(problems).length) throw fieldError(problems);
+
+    let tracking: { carrier: string; number: string | null; url: string | null } | null = null;
+    if (isShippingStatus(to) && change.carrier) {
+      const number = change.tracking_number?.trim() || null;
+      await insertShipment(tx, {
+        orderId: order.id,
+        carrier: change.carrier,
+        trackingNumber: number,
+        shippedByUserId: change.actorUserId,
+        lineIds: to === 'shipped' ? waiting : [...new Set(change.line_ids ?? [])],
+      });
+      tracking = { carrier: change.carrier, number, url: trackingUrl(change.carrier, number) };
+    }
+    if (returnsStock(to)) {
+      await returnStock(
+        tx,
+        order.country,
+        lines.map((l) => ({
+          id: l.productId,
+          // Lines written before stock_taken existed took their quantity unless back-ordered.
+          quantity: l.stockTaken ?? (l.backorder ? 0 : l.quantity),
+        })),
+      );
+    }
+    const version = await updateOrderStatus(tx, order.id, to, order.version);
+    if (version === null) throw refused(order.status, to, 'ORDER_CHANGED');
+    await insertStatusStep(tx, {
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: to,
+      actorUserId: change.actorUserId,
+      note: change.note ?? null,
+    });
+
+    const customer = await customerOf(tx, order.userId);
+    const mail = statusMailFor(to);
+    if (mail && (!mail.optional || customer.orderStatusMails)) {
+      await enqueueMail(tx, {
+        to: customer.email,
+        template: mail.template,
+        lang: customer.lang,
+        data: {
+          order_id: order.id,
+          name: customer.name,
+          carrier: tracking?.carrier,
+          tracking_number: tracking?.number,
+          tracking_url: tracking?.url,
+          partial: to === 'partially_shipped',
+        },
+      });
+    }
+    await enqueueWebhookEvent(tx, 'order.status_changed', {
+      order_id: order.id,
+      from: order.status,
+      to,
+      version,
+      customer_id: order.userId,
+      ...(tracking ? { carrier: tracking.carrier, tracking_number: tracking.number } : {}),
+    });
+    if (audit)
+      await audit(tx, { status: order.status, version: order.version }, { status: to, version });
+    return getDeskOrder(tx, order.id);
+  });
+}

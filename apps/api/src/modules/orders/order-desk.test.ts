@@ -1,0 +1,527 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { ORDER_STATUSES, allowedTransitions, type OrderStatus } from '@wholesale/contract';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
+
+let t: TestApp;
+let ids: Record<string, number>;
+let staff: { userId: number; headers: Record<string, string> };
+let buyer: { userId: number; headers: Record<string, string> };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await insertShoppingFixtures(t.handle.db, [
+    { code: 'BIG', ca: { selling: 30_000, available: 1000 } },
+    { code: 'SMALL', shipPack: 10, ca: { selling: 150, available: 40 } },
+    { code: 'SOON', classCode: 'N', shipPack: 2, ca: { selling: 1000, available: 3 } },
+  ]);
+  staff = await t.signIn({ role: 'staff', ownerName: 'Sam Staff' });
+  buyer = await t.signIn({
+    ownerName: 'Béatrice Buyer',
+    companyName: 'Mercerie Laval',
+    lang: 'fr',
+  });
+});
+afterAll(() => t.close());
+
+type Headers = Record<string, string>;
+
+/** Places an order through the real workflow (cart → order) and answers its id. */
+async function placeThroughCart(h: Headers, lines: Array<[string, number]>, po?: string) {
+  for (const [product_id, item] of lines) {
+    const added = await t.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: h,
+      payload: { product_id, item },
+    });
+    expect(added.statusCode).toBe(200);
+  }
+  const placed = await t.inject({
+    method: 'POST',
+    url: '/api/store/orders',
+    headers: h,
+    payload: po ? { po_number: po } : {},
+  });
+  expect(placed.statusCode, placed.body).toBe(200);
+  return placed.json().order_id as number;
+}
+
+/** An order written straight into `status` with two lines (for the transition table). */
+async function orderIn(status: OrderStatus): Promise<{ id: number; lineIds: number[] }> {
+  const { rows } = await t.handle.db.execute<{ id: number }>(sql`
+    insert into orders (user_id, country, status, total_cents) values (${buyer.userId}, 'ca', ${status}, 3000) returning id`);
+  const id = Number(rows[0].id);
+  const lines = await t.handle.db.execute<{ id: number }>(sql`
+    insert into order_lines (order_id, product_id, product_code, name, class_code, quantity, ship_pack, unit_price_cents, line_total_cents, stock_taken)
+    values (${id}, ${ids.BIG}, 'BIG', 'Big', 'A', 1, 1, 1000, 1000, 0), (${id}, ${ids.SMALL}, 'SMALL', 'Small', 'A', 2, 10, 100, 2000, 0)
+    returning id`);
+  return { id, lineIds: lines.rows.map((r) => Number(r.id)) };
+}
+
+const change = (id: number, payload: object, h: Headers = staff.headers) =>
+  t.inject({ method: 'POST', url: `/api/admin/orders/${id}/status`, headers: h, payload });
+
+function bodyFor(to: OrderStatus, lineIds: number[]): object {
+  if (to === 'shipped') return { status: to, carrier: 'ups', tracking_number: '1Z999' };
+  if (to === 'partially_shipped')
+    return { status: to, carrier: 'fedex', tracking_number: '42', line_ids: [lineIds[0]] };
+  return { status: to };
+}
+
+describe('order desk: who may call', () => {
+  const routes = [
+    { method: 'GET', url: '/api/admin/orders' },
+    { method: 'GET', url: '/api/admin/orders.csv' },
+    { method: 'GET', url: '/api/admin/orders/1' },
+    { method: 'POST', url: '/api/admin/orders/1/status', payload: { status: 'accepted' } },
+    { method: 'GET', url: '/api/admin/orders/1/picking-list.pdf' },
+  ] as const;
+
+  it('answers 401 to guests and 403 to buyers on every desk route', async () => {
+    for (const r of routes) {
+      expect((await t.inject({ ...r })).statusCode, r.url).toBe(401);
+      expect((await t.inject({ ...r, headers: buyer.headers })).statusCode, r.url).toBe(403);
+    }
+  });
+});
+
+describe('order workflow over the API', () => {
+  it('allows every workflow step and refuses every other with 409 and the allowed steps', async () => {
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        const o = await orderIn(from);
+        const res = await change(o.id, bodyFor(to, o.lineIds));
+        if (allowedTransitions(from).includes(to)) {
+          expect(res.statusCode, `${from} → ${to}: ${res.body}`).toBe(200);
+          expect(res.json().order.status).toBe(to);
+          expect(res.json().order.version).toBe(2);
+        } else {
+          expect(res.statusCode, `${from} → ${to}`).toBe(409);
+          const error = res.json().error;
+          expect(error.reason.key).toBe('TRANSITION_NOT_ALLOWED');
+          expect(error.reason.params.allowed).toBe(
+            allowedTransitions(from).length ? allowedTransitions(from).join(', ') : 'none',
+          );
+          const [row] = (
+            await t.handle.db.execute<{ status: string; version: number }>(
+              sql`select status, version from orders where id = ${o.id}`,
+            )
+          ).rows;
+          expect(row).toEqual({ status: from, version: 1 });
+        }
+      }
+    }
+  });
+
+  it('returns the stock an order took when it is cancelled, back-order lines included', async () => {
+    const before = {
+      big: await stockOf(t.handle.db, ids.BIG),
+      soon: await stockOf(t.handle.db, ids.SOON),
+    };
+    const id = await placeThroughCart(buyer.headers, [
+      ['BIG', 2],
+      ['SOON', 5],
+    ]);
+    expect(await stockOf(t.handle.db, ids.BIG)).toBe(before.big - 2);
+    expect(await stockOf(t.handle.db, ids.SOON)).toBe(0);
+    expect((await change(id, { status: 'accepted' })).statusCode).toBe(200);
+    const cancelled = await change(id, { status: 'cancelled', note: 'Customer asked' });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await stockOf(t.handle.db, ids.BIG)).toBe(before.big);
+    // Only the 3 packs the back-order line took go back, not the 5 it asked for.
+    expect(await stockOf(t.handle.db, ids.SOON)).toBe(before.soon);
+    const history = cancelled.json().order.history;
+    expect(history.map((h: { status: string }) => h.status)).toEqual([
+      'placed',
+      'accepted',
+      'cancelled',
+    ]);
+    expect(history[2]).toMatchObject({ by: 'Sam Staff', note: 'Customer asked' });
+  });
+
+  it('lets one of two concurrent changes win; the other gets 409 and nothing is lost', async () => {
+    const o = await orderIn('placed');
+    const [a, b] = await Promise.all([
+      change(o.id, { status: 'accepted', expected_version: 1 }),
+      change(o.id, { status: 'cancelled', expected_version: 1 }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const loser = a.statusCode === 409 ? a : b;
+    expect(loser.json().error.reason.key).toBe('ORDER_CHANGED');
+    const { rows } = await t.handle.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from order_status_history where order_id = ${o.id}`,
+    );
+    expect(rows[0].n).toBe(1);
+    const stale = await change(o.id, { status: 'picking', expected_version: 1 });
+    expect(stale.statusCode).toBe(409);
+  });
+
+  it('ships part of an order, leaves the rest back-ordered, then ships the rest', async () => {
+    const o = await orderIn('picking');
+    const partial = await change(o.id, {
+      status: 'partially_shipped',
+      carrier: 'canada_post',
+      tracking_number: 'CP123',
+      line_ids: [o.lineIds[0]],
+    });
+    expect(partial.statusCode, partial.body).toBe(200);
+    const after = partial.json().order;
+    expect(after.lines.find((l: { id: number }) => l.id === o.lineIds[1]).shipment_id).toBeNull();
+    expect(after.shipments[0].tracking_url).toContain('CP123');
+    const rest = await change(o.id, {
+      status: 'shipped',
+      carrier: 'other',
+      tracking_number: 'TRUCK-9',
+    });
+    expect(rest.statusCode).toBe(200);
+    const done = rest.json().order;
+    expect(done.lines.every((l: { shipment_id: number | null }) => l.shipment_id !== null)).toBe(
+      true,
+    );
+    expect(done.shipments[1]).toMatchObject({
+      carrier: 'other',
+      tracking_number: 'TRUCK-9',
+      tracking_url: null,
+    });
+  });
+
+  it('refuses bad input with a message naming the field, and unknown orders with 404', async () => {
+    const o = await orderIn('picking');
+    const noCarrier = await change(o.id, { status: 'shipped' });
+    expect(noCarrier.statusCode).toBe(400);
+    expect(noCarrier.json().error.fields).toHaveProperty('carrier');
+    const allLines = await change(o.id, {
+      status: 'partially_shipped',
+      carrier: 'ups',
+      line_ids: o.lineIds,
+    });
+    expect(allLines.json().error.fields).toHaveProperty('line_ids');
+    const badStatus = await change(o.id, { status: 'lost' });
+    expect(badStatus.statusCode).toBe(400);
+    expect(badStatus.json().error.fields).toHaveProperty('status');
+    const longNote = await change(o.id, {
+      status: 'shipped',
+      carrier: 'ups',
+      note: 'x'.repeat(1001),
+    });
+    expect(longNote.statusCode).toBe(400);
+    expect(longNote.json().error.fields).toHaveProperty('note');
+    expect((await change(999_999, { status: 'accepted' })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/admin/orders/999999', headers: staff.headers }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/admin/orders/abc', headers: staff.headers }))
+        .statusCode,
+    ).toBe(400);
+    const [row] = (
+      await t.handle.db.execute<{ status: string }>(
+        sql`select status from orders where id = ${o.id}`,
+      )
+    ).rows;
+    expect(row.status).toBe('picking');
+  });
+});
+
+describe('buyer follow-up', () => {
+  it('mails the buyer in their language, and the preference turns off all but the shipped mail', async () => {
+    const mailsTo = async (email: string) =>
+      (
+        await t.handle.db.execute<{
+          template: string;
+          lang: string;
+          subject: string;
+          text: string;
+        }>(
+          sql`select template, lang, subject, text from mail_outbox where to_address = ${email} order by id`,
+        )
+      ).rows;
+    const fr = await t.signIn({ lang: 'fr' });
+    const [frUser] = (
+      await t.handle.db.execute<{ email: string }>(
+        sql`select email from users where id = ${fr.userId}`,
+      )
+    ).rows;
+    const id = await placeThroughCart(fr.headers, [['BIG', 2]]);
+    await change(id, { status: 'accepted' });
+    await change(id, { status: 'picking' });
+    await change(id, { status: 'shipped', carrier: 'purolator', tracking_number: 'PUR-1' });
+    const mails = (await mailsTo(frUser.email)).filter((m) => m.template !== 'order-confirmation');
+    expect(mails.map((m) => m.template)).toEqual(['order-accepted', 'order-shipped']);
+    expect(mails[1].lang).toBe('fr');
+    expect(mails[1].subject).toContain('expédiée');
+    expect(mails[1].text).toContain('PUR-1');
+    expect(mails[1].text).toContain('purolator.com');
+
+    const quiet = await t.signIn({ orderStatusMails: false });
+    const [quietUser] = (
+      await t.handle.db.execute<{ email: string }>(
+        sql`select email from users where id = ${quiet.userId}`,
+      )
+    ).rows;
+    const qid = await placeThroughCart(quiet.headers, [['BIG', 2]]);
+    await change(qid, { status: 'accepted' });
+    await change(qid, { status: 'picking' });
+    await change(qid, { status: 'shipped', carrier: 'ups', tracking_number: '1Z' });
+    const quietMails = (await mailsTo(quietUser.email)).map((m) => m.template);
+    expect(quietMails).toEqual(['order-confirmation', 'order-shipped']);
+  });
+
+  it('shows the buyer the status, its dates, the carrier and tracking link, and filters by status', async () => {
+    const b = await t.signIn();
+    const id = await placeThroughCart(b.headers, [['BIG', 2]]);
+    await change(id, { status: 'accepted' });
+    await change(id, { status: 'picking' });
+    await change(id, { status: 'shipped', carrier: 'ups', tracking_number: '1Z 42' });
+    const detail = (
+      await t.inject({ method: 'GET', url: `/api/fetch-order?order_id=${id}`, headers: b.headers })
+    ).json().order;
+    expect(detail.status).toBe('shipped');
+    expect(detail.shipments[0].tracking_url).toBe('https://www.ups.com/track?tracknum=1Z%2042');
+    expect(detail.history.map((s: { status: string }) => s.status)).toEqual([
+      'placed',
+      'accepted',
+      'picking',
+      'shipped',
+    ]);
+    // Staff names stay with the staff.
+    expect(detail.history[1].by).toBeNull();
+    const shipped = (
+      await t.inject({
+        method: 'GET',
+        url: '/api/order-history?status=shipped',
+        headers: b.headers,
+      })
+    ).json();
+    expect(shipped.data.map((o: { order_id: number }) => o.order_id)).toEqual([id]);
+    expect(shipped.data[0].status_at).toBeTruthy();
+    const placed = (
+      await t.inject({ method: 'GET', url: '/api/order-history?status=placed', headers: b.headers })
+    ).json();
+    expect(placed.total).toBe(0);
+  });
+});
+
+describe('order desk list', () => {
+  it('filters by status, country, customer and text, sorts, pages and counts per status', async () => {
+    const c = await t.signIn({ ownerName: 'Zoé Quilting', companyName: 'Atelier Zed' });
+    const first = await placeThroughCart(c.headers, [['BIG', 2]], 'PO-ZED-1');
+    const second = await placeThroughCart(c.headers, [['BIG', 1]], 'PO-ZED-2');
+    await change(second, { status: 'accepted' });
+    const list = async (qs: string) => {
+      const res = await t.inject({
+        method: 'GET',
+        url: `/api/admin/orders?${qs}`,
+        headers: staff.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const byCustomer = await list(`customer_id=${c.userId}`);
+    expect(byCustomer.data.map((o: { order_id: number }) => o.order_id)).toEqual([second, first]);
+    expect(byCustomer.counts).toEqual({ placed: 1, accepted: 1 });
+    expect(byCustomer.data[0]).toMatchObject({
+      customer_name: 'Zoé Quilting',
+      company_name: 'Atelier Zed',
+    });
+    expect((await list(`customer_id=${c.userId}&status=accepted`)).data).toHaveLength(1);
+    expect((await list('q=zed-1')).data.map((o: { order_id: number }) => o.order_id)).toEqual([
+      first,
+    ]);
+    expect((await list('q=atelier')).total).toBe(2);
+    expect((await list(`q=${first}`)).data.map((o: { order_id: number }) => o.order_id)).toContain(
+      first,
+    );
+    expect((await list(`customer_id=${c.userId}&sort=total_asc`)).data[0].order_id).toBe(second);
+    const paged = await list(`customer_id=${c.userId}&per_page=1&page=2`);
+    expect(paged).toMatchObject({ total: 2, last_page: 2, current_page: 2 });
+    expect((await list('country=us')).total).toBe(0);
+    expect((await list('q=100%25_')).total).toBe(0);
+  });
+
+  it('refuses bad filters with a message naming the field', async () => {
+    for (const [qs, field] of [
+      ['status=lost', 'status'],
+      ['country=fr', 'country'],
+      ['from=yesterday', 'from'],
+      ['per_page=5000', 'per_page'],
+      ['updated_since=soon', 'updated_since'],
+      ['q=' + 'x'.repeat(101), 'q'],
+    ]) {
+      const res = await t.inject({
+        method: 'GET',
+        url: `/api/admin/orders?${qs}`,
+        headers: staff.headers,
+      });
+      expect(res.statusCode, qs).toBe(400);
+      expect(res.json().error.fields, qs).toHaveProperty(field);
+    }
+  });
+
+  it('exports the filtered list as CSV and prints a picking list', async () => {
+    const c = await t.signIn({ ownerName: 'Csv, "Quoted" Buyer' });
+    const id = await placeThroughCart(c.headers, [['BIG', 2]], 'PO-CSV');
+    const csv = await t.inject({
+      method: 'GET',
+      url: `/api/admin/orders.csv?customer_id=${c.userId}`,
+      headers: staff.headers,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toBe(
+      'order_id,date,status,country,customer_id,customer_name,company_name,po_number,total',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${id},`);
+    expect(lines[1]).toContain('"Csv, ""Quoted"" Buyer"');
+    const pdf = await t.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${id}/picking-list.pdf`,
+      headers: staff.headers,
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('shows staff the order with its customer, comment, PO and who changed it', async () => {
+    const id = await placeThroughCart(buyer.headers, [['BIG', 2]], 'PO-DETAIL');
+    await change(id, { status: 'accepted', note: 'Checked credit' });
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${id}`,
+      headers: staff.headers,
+    });
+    const o = res.json().order;
+    expect(o).toMatchObject({
+      po_number: 'PO-DETAIL',
+      status: 'accepted',
+      allowed: ['picking', 'cancelled'],
+    });
+    expect(o.customer).toMatchObject({
+      name: 'Béatrice Buyer',
+      company: 'Mercerie Laval',
+      lang: 'fr',
+    });
+    expect(o.history[1]).toMatchObject({
+      status: 'accepted',
+      by: 'Sam Staff',
+      note: 'Checked credit',
+    });
+  });
+});
+
+describe('ERP polling', () => {
+  it('lists orders changed since a time to an orders:read token, oldest change first, and refuses other tokens', async () => {
+    const mint = async (scopes: string[]) =>
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/api/admin/integrations/tokens',
+          headers: staff.headers,
+          payload: { name: `ERP ${scopes.join()}`, scopes },
+        })
+      ).json().secret as string;
+    const reader = { authorization: `Bearer ${await mint(['orders:read'])}` };
+    const writer = { authorization: `Bearer ${await mint(['catalogue:write'])}` };
+    const since = new Date(Date.now() - 1000).toISOString();
+    const o = await orderIn('placed');
+    await change(o.id, { status: 'accepted' });
+    const url = `/api/admin/orders?updated_since=${encodeURIComponent(since)}`;
+    const res = await t.inject({ method: 'GET', url, headers: reader });
+    expect(res.statusCode, res.body).toBe(200);
+    const found = res.json().data as Array<{ order_id: number; updated_at: string }>;
+    expect(found.map((r) => r.order_id)).toContain(o.id);
+    const times = found.map((r) => r.updated_at);
+    expect([...times].sort()).toEqual(times);
+    expect((await t.inject({ method: 'GET', url, headers: writer })).statusCode).toBe(403);
+    // A token reads the list only: no order detail, no status change.
+    expect(
+      (await t.inject({ method: 'GET', url: `/api/admin/orders/${o.id}`, headers: reader }))
+        .statusCode,
+    ).toBe(401);
+    expect((await change(o.id, { status: 'picking' }, reader)).statusCode).toBe(401);
+  });
+});
+
+describe('phone orders', () => {
+  it("places the customer's cart on their behalf through the same workflow; the buyer sees who placed it", async () => {
+    const c = await t.signIn({ ownerName: 'Phone Customer' });
+    await t.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: c.headers,
+      payload: { product_id: 'BIG', item: 2 },
+    });
+    const cart = await t.inject({
+      method: 'GET',
+      url: `/api/admin/phone-orders/${c.userId}/cart`,
+      headers: staff.headers,
+    });
+    expect(cart.statusCode, cart.body).toBe(200);
+    expect(cart.json().products).toHaveLength(1);
+    const placed = await t.inject({
+      method: 'POST',
+      url: `/api/admin/phone-orders/${c.userId}`,
+      headers: staff.headers,
+      payload: { po_number: 'PHONE-1' },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const id = placed.json().order_id;
+    const history = (
+      await t.inject({ method: 'GET', url: '/api/order-history', headers: c.headers })
+    ).json();
+    expect(history.data[0]).toMatchObject({
+      order_id: id,
+      placed_by: 'Sam Staff',
+      po_number: 'PHONE-1',
+    });
+    const desk = (
+      await t.inject({ method: 'GET', url: `/api/admin/orders/${id}`, headers: staff.headers })
+    ).json().order;
+    expect(desk.placed_by).toBe('Sam Staff');
+    // The cart is emptied like any order; a second call has nothing to order.
+    const again = await t.inject({
+      method: 'POST',
+      url: `/api/admin/phone-orders/${c.userId}`,
+      headers: staff.headers,
+      payload: {},
+    });
+    expect(again.statusCode).toBe(422);
+  });
+
+  it('refuses buyers, unknown customers and staff accounts', async () => {
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: `/api/admin/phone-orders/${buyer.userId}`,
+          headers: buyer.headers,
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/api/admin/phone-orders/999999',
+          headers: staff.headers,
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.inject({
+          method: 'GET',
+          url: `/api/admin/phone-orders/${staff.userId}/cart`,
+          headers: staff.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,27 @@
+import { trackingUrl } from '@wholesale/contract';
+import type { ShipmentRow, StatusStepRow } from './orders.queries';
+
+/** A parcel as staff and buyers see it, with the carrier's tracking link when it has one. */
+export function shipmentDto(s: ShipmentRow) {
+  return {
+    id: s.id,
+    carrier: s.carrier,
+    tracking_number: s.trackingNumber,
+    tracking_url: trackingUrl(s.carrier, s.trackingNumber),
+    shipped_at: s.shippedAt.toISOString(),
+  };
+}
+
+/** History steps as shown; `showStaffNames` false hides who on the staff side made a step. */
+export function historyDto(steps: StatusStepRow[], createdAt: Date, showStaffNames: boolean) {
+  const list = steps.map((s) => ({
+    status: s.toStatus,
+    at: s.at.toISOString(),
+    by: s.byStaff && !showStaffNames ? null : s.by,
+    note: s.note,
+  }));
+  // Orders placed before the history existed still show when they were placed.
+  if (!list.some((s) => s.status === 'placed'))
+    list.unshift({ status: 'placed', at: createdAt.toISOString(), by: null, note: null });
+  return list;
+}

@@ -1,0 +1,149 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CreateWebhookBody,
+  ErrorBody,
+  OkBody,
+  WebhookDeliveriesResponse,
+  WebhookEndpointResponse,
+  WebhookIdParams,
+  WebhookListResponse,
+} from '@wholesale/contract';
+import { requireStaff } from '../../plugins/auth';
+import { getFieldCipher } from '../../lib/crypto';
+import {
+  createWebhook,
+  listWebhooks,
+  redeliver,
+  removeWebhook,
+  setWebhookPaused,
+  webhookDeliveries,
+} from './webhooks.service';
+
+/** Staff: ERP webhook endpoints, their deliveries and attempt logs (docs/product/back-office-orders.md). */
+export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cipher = getFieldCipher(app.config);
+  // The role is checked before the input, so a guest or buyer learns nothing about the shape.
+  app.addHook('preValidation', async (request) => {
+    requireStaff(request);
+  });
+  const tags = ['admin'];
+  const security: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
+  const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+  app.get(
+    '/api/admin/webhooks',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Staff: webhook endpoints',
+        response: { 200: WebhookListResponse },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return { status: true as const, endpoints: await listWebhooks(app.db) };
+    },
+  );
+
+  app.post(
+    '/api/admin/webhooks',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Staff: register a webhook endpoint (http(s); not link-local or metadata addresses)',
+        body: CreateWebhookBody,
+        response: { 200: WebhookEndpointResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request);
+      const endpoint = await app.db.transaction((tx) =>
+        createWebhook(tx, cipher, {
+          ...request.body,
+          createdBy: staff.id,
+          production: app.config.env === 'production',
+        }),
+      );
+      return { status: true as const, endpoint };
+    },
+  );
+
+  app.delete(
+    '/api/admin/webhooks/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Staff: delete a webhook endpoint',
+        params: WebhookIdParams,
+        response: { 200: OkBody, ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      await removeWebhook(app.db, request.params.id);
+      return { status: true as const };
+    },
+  );
+
+  for (const action of ['pause', 'resume'] as const) {
+    app.post(
+      `/api/admin/webhooks/:id/${action}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Staff: ${action} a webhook endpoint`,
+          params: WebhookIdParams,
+          response: { 200: WebhookEndpointResponse, ...errors },
+        },
+      },
+      async (request) => {
+        requireStaff(request);
+        const endpoint = await setWebhookPaused(app.db, request.params.id, action === 'pause');
+        return { status: true as const, endpoint };
+      },
+    );
+  }
+
+  app.get(
+    '/api/admin/webhooks/:id/deliveries',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Staff: an endpoint's latest deliveries with their attempt logs",
+        params: WebhookIdParams,
+        response: { 200: WebhookDeliveriesResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return {
+        status: true as const,
+        deliveries: await webhookDeliveries(app.db, request.params.id),
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/webhook-deliveries/:id/redeliver',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Staff: send a delivery again now',
+        params: WebhookIdParams,
+        response: { 200: OkBody, ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      await redeliver(app.db, request.params.id);
+      return { status: true as const };
+    },
+  );
+};

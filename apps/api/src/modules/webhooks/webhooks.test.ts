@@ -1,0 +1,270 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { insertShoppingFixtures } from '../../test/shopping-fixtures';
+import { getFieldCipher } from '../../lib/crypto';
+import { processWebhookOutbox, WEBHOOK_RETRY_WINDOW_MS, webhookBackoffMs } from './webhooks.worker';
+import { verifySignature } from './webhooks.signing';
+import { webhookUrlProblem } from './webhooks.url';
+
+type Received = { headers: IncomingMessage['headers']; body: string };
+
+/** A real HTTP receiver on a free port; `status` decides what it answers. */
+function startReceiver(): Promise<{
+  server: Server;
+  url: string;
+  received: Received[];
+  status: { code: number };
+}> {
+  const received: Received[] = [];
+  const status = { code: 200 };
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.statusCode = status.code;
+      res.end('ok');
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        server,
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+        received,
+        status,
+      }),
+    ),
+  );
+}
+
+let t: TestApp;
+let staff: { headers: Record<string, string> };
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+const SECRET = 'a-very-secret-signing-key';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await insertShoppingFixtures(t.handle.db, [
+    { code: 'BIG', ca: { selling: 30_000, available: 1000 } },
+  ]);
+  staff = await t.signIn({ role: 'staff' });
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await new Promise((r) => receiver.server.close(r));
+  await t.close();
+});
+
+const createHook = (payload: object, headers = staff.headers) =>
+  t.inject({ method: 'POST', url: '/api/admin/webhooks', headers, payload });
+
+async function placeOrder(): Promise<number> {
+  const buyer = await t.signIn();
+  await t.inject({
+    method: 'POST',
+    url: '/api/cart/add',
+    headers: buyer.headers,
+    payload: { product_id: 'BIG', item: 2 },
+  });
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/store/orders',
+    headers: buyer.headers,
+    payload: {},
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().order_id;
+}
+
+const cipher = () => getFieldCipher(t.config);
+
+describe('webhook endpoints', () => {
+  it('refuses URLs that are not http(s) or point at link-local or metadata addresses', async () => {
+    for (const url of [
+      'ftp://erp.example.com/hook',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[fe80::1]/hook',
+      'http://metadata.google.internal/computeMetadata',
+      'not a url',
+    ]) {
+      const res = await createHook({ url, events: ['order.placed'], secret: SECRET });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.fields, url).toHaveProperty('url');
+    }
+    const noEvents = await createHook({
+      url: 'https://erp.example.com/hook',
+      events: [],
+      secret: SECRET,
+    });
+    expect(noEvents.json().error.fields).toHaveProperty('events');
+    const shortSecret = await createHook({
+      url: 'https://erp.example.com/hook',
+      events: ['order.placed'],
+      secret: 'x',
+    });
+    expect(shortSecret.json().error.fields).toHaveProperty('secret');
+  });
+
+  it('allows loopback only outside production (the rule written in webhooks.url.ts)', () => {
+    expect(webhookUrlProblem('http://127.0.0.1:9/x', { production: false })).toBeNull();
+    expect(webhookUrlProblem('http://localhost/x', { production: true })).toMatch(/loopback/);
+    expect(webhookUrlProblem('http://[::1]/x', { production: true })).toMatch(/loopback/);
+    expect(webhookUrlProblem('https://erp.example.com/x', { production: true })).toBeNull();
+  });
+
+  it('answers 401 to guests and 403 to buyers on every webhook route', async () => {
+    const buyer = await t.signIn();
+    for (const r of [
+      { method: 'GET', url: '/api/admin/webhooks' },
+      { method: 'POST', url: '/api/admin/webhooks', payload: {} },
+      { method: 'DELETE', url: '/api/admin/webhooks/1' },
+      { method: 'POST', url: '/api/admin/webhooks/1/pause' },
+      { method: 'POST', url: '/api/admin/webhooks/1/resume' },
+      { method: 'GET', url: '/api/admin/webhooks/1/deliveries' },
+      { method: 'POST', url: '/api/admin/webhook-deliveries/1/redeliver' },
+    ] as const) {
+      expect((await t.inject({ ...r })).statusCode, r.url).toBe(401);
+      expect((await t.inject({ ...r, headers: buyer.headers })).statusCode, r.url).toBe(403);
+    }
+  });
+});
+
+describe('webhook delivery', () => {
+  it('delivers a signed order.placed event written with the order, and never answers the secret', async () => {
+    const created = await createHook({
+      url: receiver.url,
+      events: ['order.placed'],
+      secret: SECRET,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.body).not.toContain(SECRET);
+    const endpointId = created.json().endpoint.id;
+    const orderId = await placeOrder();
+    const result = await processWebhookOutbox(t.handle.db, { cipher: cipher() });
+    expect(result.delivered).toBe(1);
+    const got = receiver.received.at(-1)!;
+    expect(JSON.parse(got.body)).toMatchObject({
+      event: 'order.placed',
+      data: { order_id: orderId },
+    });
+    expect(verifySignature(SECRET, String(got.headers['x-signature']), got.body)).toBe(true);
+    expect(
+      verifySignature('another-secret-entirely', String(got.headers['x-signature']), got.body),
+    ).toBe(false);
+    expect(verifySignature(SECRET, String(got.headers['x-signature']), got.body + ' ')).toBe(false);
+    const log = (
+      await t.inject({
+        method: 'GET',
+        url: `/api/admin/webhooks/${endpointId}/deliveries`,
+        headers: staff.headers,
+      })
+    ).json();
+    expect(log.deliveries[0]).toMatchObject({ status: 'delivered', attempts: 1 });
+    expect(log.deliveries[0].log[0]).toMatchObject({ status_code: 200, error: null });
+    await t.inject({
+      method: 'DELETE',
+      url: `/api/admin/webhooks/${endpointId}`,
+      headers: staff.headers,
+    });
+  });
+
+  it('retries with backoff on the injected clock, pauses the endpoint after 24 h of failures, and keeps its deliveries', async () => {
+    const created = await createHook({
+      url: receiver.url,
+      events: ['order.placed', 'order.status_changed'],
+      secret: SECRET,
+    });
+    const endpointId = created.json().endpoint.id;
+    receiver.status.code = 500;
+    await placeOrder();
+    const start = new Date(Date.now() + 1000);
+    let now = start;
+    const run = () => processWebhookOutbox(t.handle.db, { cipher: cipher(), now: () => now });
+
+    expect(await run()).toMatchObject({ retried: 1 });
+    // Not due again until the backoff has passed.
+    now = new Date(start.getTime() + webhookBackoffMs(1) - 1000);
+    expect(await run()).toMatchObject({ retried: 0, delivered: 0 });
+    now = new Date(start.getTime() + webhookBackoffMs(1) + 1000);
+    expect(await run()).toMatchObject({ retried: 1 });
+
+    now = new Date(start.getTime() + WEBHOOK_RETRY_WINDOW_MS + 60_000);
+    await run();
+    const [endpoint] = (
+      await t.handle.db.execute<{ status: string }>(
+        sql`select status from webhook_endpoints where id = ${endpointId}`,
+      )
+    ).rows;
+    expect(endpoint.status).toBe('paused');
+    const deliveries = (
+      await t.inject({
+        method: 'GET',
+        url: `/api/admin/webhooks/${endpointId}/deliveries`,
+        headers: staff.headers,
+      })
+    ).json().deliveries;
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0].log).toHaveLength(3);
+    expect(deliveries[0].log.every((a: { status_code: number }) => a.status_code === 500)).toBe(
+      true,
+    );
+
+    // Paused: nothing is sent, nothing is dropped; staff resume and redeliver, and it arrives.
+    receiver.status.code = 200;
+    now = new Date(now.getTime() + 2 * 60 * 60 * 1000);
+    expect(await run()).toMatchObject({ delivered: 0, retried: 0 });
+    await t.inject({
+      method: 'POST',
+      url: `/api/admin/webhooks/${endpointId}/resume`,
+      headers: staff.headers,
+    });
+    const redeliver = await t.inject({
+      method: 'POST',
+      url: `/api/admin/webhook-deliveries/${deliveries[0].id}/redeliver`,
+      headers: staff.headers,
+    });
+    expect(redeliver.statusCode).toBe(200);
+    expect(await run()).toMatchObject({ delivered: 1 });
+    await t.inject({
+      method: 'DELETE',
+      url: `/api/admin/webhooks/${endpointId}`,
+      headers: staff.headers,
+    });
+  });
+
+  it('queues nothing when the order rolls back, and an order.status_changed event on each change', async () => {
+    const created = await createHook({
+      url: receiver.url,
+      events: ['order.status_changed'],
+      secret: SECRET,
+    });
+    const endpointId = created.json().endpoint.id;
+    const orderId = await placeOrder();
+    const refused = await t.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/status`,
+      headers: staff.headers,
+      payload: { status: 'shipped', carrier: 'ups' },
+    });
+    expect(refused.statusCode).toBe(409);
+    await t.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/status`,
+      headers: staff.headers,
+      payload: { status: 'accepted' },
+    });
+    const { rows } = await t.handle.db.execute<{ event: string; body: string }>(
+      sql`select event, body from webhook_deliveries where endpoint_id = ${endpointId}`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0].body).data).toMatchObject({
+      order_id: orderId,
+      from: 'placed',
+      to: 'accepted',
+    });
+  });
+});

@@ -1,0 +1,159 @@
+import type { Database } from '../../db/client';
+import type { FieldCipher } from '../../lib/crypto';
+import {
+  claimDueDeliveries,
+  insertAttempt,
+  markDeliveryFailed,
+  markDelivered,
+  noteEndpointFailure,
+  setEndpointStatus,
+} from './webhooks.queries';
+import { openSecret } from './webhooks.service';
+import { signatureHeader } from './webhooks.signing';
+
+type Log = {
+  info: (o: object | string, m?: string) => void;
+  warn: (o: object | string, m?: string) => void;
+};
+
+/** Retry policy: exponential backoff from 30 s capped at one hour, for 24 hours. */
+export const WEBHOOK_BACKOFF_BASE_MS = 30_000;
+export const WEBHOOK_BACKOFF_MAX_MS = 60 * 60 * 1000;
+/** A delivery is retried this long; an endpoint failing this long is paused (not dropped). */
+export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const LEASE_MS = 60_000;
+const TIMEOUT_MS = 10_000;
+
+/** Delay before the next attempt after `attempts` failures (1 → 30 s, 2 → 60 s, …, ≤ 1 h). */
+export function webhookBackoffMs(attempts: number): number {
+  return Math.min(WEBHOOK_BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), WEBHOOK_BACKOFF_MAX_MS);
+}
+
+export type WebhookWorkerOptions = {
+  cipher: FieldCipher;
+  /** The clock (tests move it forward instead of waiting). */
+  now?: () => Date;
+  batch?: number;
+  /** How many deliveries are in flight at once. */
+  concurrency?: number;
+  log?: Log;
+};
+
+/**
+ * Delivers the due webhook deliveries, one batch: each is claimed, POSTed with its signature, and
+ * its attempt logged. A failure schedules the next try with backoff; a delivery still failing 24 h
+ * after it was queued is marked failed (staff can redeliver it); an endpoint whose failures have
+ * run for 24 h is paused, its pending deliveries kept for when it is resumed.
+ */
+export async function processWebhookOutbox(
+  db: Database,
+  options: WebhookWorkerOptions,
+): Promise<{ delivered: number; retried: number; failed: number }> {
+  const clock = options.now ?? (() => new Date());
+  const result = { delivered: 0, retried: 0, failed: 0 };
+  const due = await claimDueDeliveries(db, clock(), options.batch ?? 50, LEASE_MS);
+  const deliverOne = async (d: (typeof due)[number]) => {
+    const at = clock();
+    const attempts = d.attempts + 1;
+    const started = performance.now();
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    try {
+      const response = await fetch(d.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'wholesale-webhooks/1',
+          'x-webhook-event': d.event,
+          'x-webhook-delivery': String(d.id),
+          'x-signature': signatureHeader(
+            openSecret(options.cipher, { id: d.endpointId, secretSealed: d.secretSealed }),
+            Math.floor(at.getTime() / 1000),
+            d.body,
+          ),
+        },
+        body: d.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      statusCode = response.status;
+      await response.body?.cancel();
+      if (!response.ok) error = `HTTP ${response.status}`;
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
+    const durationMs = Math.round(performance.now() - started);
+    await insertAttempt(db, { deliveryId: d.id, at, statusCode, error, durationMs });
+    if (!error) {
+      await markDelivered(db, d, attempts, at);
+      result.delivered += 1;
+      return;
+    }
+    const failingSince = await noteEndpointFailure(db, d.endpointId, at);
+    if (at.getTime() - failingSince.getTime() >= WEBHOOK_RETRY_WINDOW_MS) {
+      await setEndpointStatus(db, d.endpointId, 'paused', 'failing for 24 hours');
+      options.log?.warn(
+        { endpointId: d.endpointId },
+        'webhook endpoint paused after 24 h of failures',
+      );
+    }
+    const giveUp = at.getTime() - d.createdAt.getTime() >= WEBHOOK_RETRY_WINDOW_MS;
+    await markDeliveryFailed(db, d.id, {
+      attempts,
+      lastError: error,
+      nextAttemptAt: new Date(at.getTime() + webhookBackoffMs(attempts)),
+      giveUp,
+    });
+    if (giveUp) result.failed += 1;
+    else result.retried += 1;
+  };
+  const queue = [...due];
+  const lanes = Array.from(
+    { length: Math.min(options.concurrency ?? 8, queue.length) },
+    async () => {
+      for (let d = queue.shift(); d; d = queue.shift()) await deliverOne(d);
+    },
+  );
+  await Promise.all(lanes);
+  return result;
+}
+
+export type WebhookWorker = { runOnce: () => Promise<void>; stop: () => Promise<void> };
+
+/** Runs processWebhookOutbox every `intervalMs`, draining full batches back to back. */
+export function startWebhookWorker(
+  options: WebhookWorkerOptions & { db: Database; log: Log; intervalMs?: number },
+): WebhookWorker {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const runOnce = async () => {
+    if (running || stopped) return running ?? undefined;
+    running = (async () => {
+      try {
+        for (;;) {
+          const r = await processWebhookOutbox(options.db, options);
+          if (r.delivered || r.retried || r.failed) options.log.info(r, 'webhook outbox processed');
+          if (stopped || r.delivered + r.retried + r.failed < (options.batch ?? 50)) break;
+        }
+      } catch (error) {
+        options.log.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          'webhook worker run failed',
+        );
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+  const timer = setInterval(() => void runOnce(), options.intervalMs ?? 2_000);
+  timer.unref();
+  return {
+    runOnce,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      if (running) await running;
+    },
+  };
+}

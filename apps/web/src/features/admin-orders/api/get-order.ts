@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminOrderDetailResponse } from '@wholesale/contract';
+import { api, buildUrl } from '@/lib/api-client';
+import { adminOrderKeys } from './keys';
+
+/** GET /api/admin/orders/:id (staff): lines, customer, parcels, status history, allowed steps. */
+export const getDeskOrder = (id: number) =>
+  api.get<AdminOrderDetailResponse>(`/admin/orders/${encodeURIComponent(id)}`);
+
+export const deskOrderQuery = (id: number) =>
+  queryOptions({ queryKey: adminOrderKeys.detail(id), queryFn: () => getDeskOrder(id) });
+
+export const useDeskOrder = (id: number) => useQuery(deskOrderQuery(id));
+
+export const pickingListUrl = (id: number) =>
+  buildUrl(`/admin/orders/${encodeURIComponent(id)}/picking-list.pdf`);

@@ -1,0 +1,291 @@
+import {
+  CARRIERS,
+  formatMoney,
+  isShippingStatus,
+  toCents,
+  type AdminOrderDetail,
+  type Carrier,
+  type OrderStatus,
+} from '@wholesale/contract';
+import { FileText } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { paths } from '@/config/paths';
+import { useErrorMessage } from '@/lib/error-message';
+import { useChangeOrderStatus } from '../api/change-order-status';
+import { pickingListUrl, useDeskOrder } from '../api/get-order';
+import './admin-orders.css';
+
+/** The next-step form: only the steps the workflow allows, with carrier/tracking for shipping. */
+function StatusActions({ order }: { order: AdminOrderDetail }) {
+  const { t } = useTranslation(['admin-orders', 'orders']);
+  const change = useChangeOrderStatus();
+  const errorMessage = useErrorMessage();
+  const [to, setTo] = useState<OrderStatus | ''>(order.allowed[0] ?? '');
+  const [carrier, setCarrier] = useState<Carrier>('canada_post');
+  const [tracking, setTracking] = useState('');
+  const [note, setNote] = useState('');
+  const [lineIds, setLineIds] = useState<number[]>([]);
+  const [saved, setSaved] = useState<OrderStatus | null>(null);
+  const id = useId();
+  const waiting = order.lines.filter((l) => l.shipment_id === null);
+
+  if (order.allowed.length === 0) return <p>{t('detail.noActions')}</p>;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!to) return;
+    setSaved(null);
+    change.mutate(
+      {
+        id: order.order_id,
+        status: to,
+        expected_version: order.version,
+        ...(isShippingStatus(to) ? { carrier, tracking_number: tracking } : {}),
+        ...(to === 'partially_shipped' ? { line_ids: lineIds } : {}),
+        ...(note.trim() ? { note: note.trim() } : {}),
+      },
+      {
+        onSuccess: (data) => {
+          setSaved(data.order.status);
+          setTo(data.order.allowed[0] ?? '');
+          setNote('');
+          setTracking('');
+          setLineIds([]);
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="desk-actions" onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('detail.actions')}</h2>
+      <fieldset>
+        <legend className="visually-hidden">{t('detail.actions')}</legend>
+        {order.allowed.map((s) => (
+          <label key={s} className="desk-choice">
+            <input type="radio" name="to" value={s} checked={to === s} onChange={() => setTo(s)} />{' '}
+            {t('detail.moveTo', { status: t(`orders:status.${s}`) })}
+          </label>
+        ))}
+      </fieldset>
+      {to && isShippingStatus(to) ? (
+        <div className="desk-ship">
+          <label htmlFor={`${id}-carrier`}>{t('detail.carrier')}</label>
+          <select
+            id={`${id}-carrier`}
+            value={carrier}
+            onChange={(e) => setCarrier(e.target.value as Carrier)}
+          >
+            {CARRIERS.map((c) => (
+              <option key={c} value={c}>
+                {t(`orders:followUp.carriers.${c}`)}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={`${id}-tracking`}>{t('detail.trackingNumber')}</label>
+          <input
+            id={`${id}-tracking`}
+            value={tracking}
+            maxLength={60}
+            onChange={(e) => setTracking(e.target.value)}
+          />
+        </div>
+      ) : null}
+      {to === 'partially_shipped' ? (
+        <fieldset className="desk-lines">
+          <legend>{t('detail.linesToShip')}</legend>
+          {waiting.map((l) => (
+            <label key={l.id} className="desk-choice">
+              <input
+                type="checkbox"
+                checked={lineIds.includes(l.id)}
+                onChange={(e) =>
+                  setLineIds((ids) =>
+                    e.target.checked ? [...ids, l.id] : ids.filter((x) => x !== l.id),
+                  )
+                }
+              />{' '}
+              {l.product_id} — {l.item}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <label htmlFor={`${id}-note`}>{t('detail.note')}</label>
+      <textarea
+        id={`${id}-note`}
+        value={note}
+        maxLength={1000}
+        rows={2}
+        onChange={(e) => setNote(e.target.value)}
+      />
+      <button type="submit" className="button" disabled={!to || change.isPending}>
+        {change.isPending
+          ? t('detail.saving')
+          : to
+            ? t('detail.moveTo', { status: t(`orders:status.${to}`) })
+            : t('detail.actions')}
+      </button>
+      {change.isError ? (
+        <p role="alert" className="admin-error">
+          {errorMessage(change.error)}
+        </p>
+      ) : null}
+      {saved ? (
+        <p role="status">{t('detail.saved', { status: t(`orders:status.${saved}`) })}</p>
+      ) : null}
+    </form>
+  );
+}
+
+/** /admin/orders/:id: one order for staff, with its workflow actions and picking list. */
+export function OrderDeskDetail({ orderId }: { orderId: number }) {
+  const { t, i18n } = useTranslation(['admin-orders', 'orders']);
+  const query = useDeskOrder(orderId);
+  const errorMessage = useErrorMessage();
+  const locale = `${i18n.language}-CA`;
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const money = (dollars: number) => formatMoney(toCents(dollars), locale);
+
+  if (query.isPending) return <LoadingOverlay />;
+  if (query.isError)
+    return (
+      <section className="admin-orders">
+        <p role="alert" className="admin-error">
+          {errorMessage(query.error)}
+        </p>
+        <Link to={paths.adminOrders()}>{t('detail.back')}</Link>
+      </section>
+    );
+  const o = query.data.order;
+  return (
+    <section className="admin-orders" aria-labelledby="desk-order-title">
+      <p>
+        <Link to={paths.adminOrders()}>{t('detail.back')}</Link>
+      </p>
+      <h1 id="desk-order-title">
+        {t('detail.title', { id: o.order_id })}{' '}
+        <span className={`order-status order-status--${o.status}`} data-testid="desk-status">
+          {t(`orders:status.${o.status}`)}
+        </span>
+      </h1>
+      <dl className="desk-meta">
+        <div>
+          <dt>{t('detail.customer')}</dt>
+          <dd>
+            {o.customer.company ? `${o.customer.company} — ` : ''}
+            {o.customer.name}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('detail.email')}</dt>
+          <dd>{o.customer.email}</dd>
+        </div>
+        <div>
+          <dt>{t('detail.code')}</dt>
+          <dd>{o.customer.customer_code ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('detail.po')}</dt>
+          <dd>{o.po_number ?? '—'}</dd>
+        </div>
+        {o.order_comment ? (
+          <div>
+            <dt>{t('detail.comment')}</dt>
+            <dd>{o.order_comment}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('detail.total')}</dt>
+          <dd>{money(o.total)}</dd>
+        </div>
+      </dl>
+      {o.placed_by ? <p>{t('detail.placedBy', { name: o.placed_by })}</p> : null}
+      <p>
+        <a className="button button--secondary" href={pickingListUrl(o.order_id)} download>
+          <FileText size={16} aria-hidden="true" /> {t('detail.picking')}
+        </a>
+      </p>
+
+      <StatusActions key={o.version} order={o} />
+
+      <h2>{t('detail.lines')}</h2>
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <caption className="visually-hidden">
+            {t('detail.linesCaption', { id: o.order_id })}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('detail.product')}</th>
+              <th scope="col">{t('detail.packs')}</th>
+              <th scope="col">{t('detail.pack')}</th>
+              <th scope="col">{t('detail.price')}</th>
+              <th scope="col">{t('detail.lineTotal')}</th>
+              <th scope="col">{t('detail.shipped')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {o.lines.map((l) => (
+              <tr key={l.id}>
+                <td data-label={t('detail.product')}>
+                  <strong>{l.product_id}</strong> {l.name.replace(/<[^>]*>/g, '')}
+                  {l.backorder ? ` (${t('detail.backorder')})` : ''}
+                </td>
+                <td data-label={t('detail.packs')}>{l.item}</td>
+                <td data-label={t('detail.pack')}>{l.ship_pack}</td>
+                <td data-label={t('detail.price')}>{money(l.price)}</td>
+                <td data-label={t('detail.lineTotal')}>{money(l.line_total)}</td>
+                <td data-label={t('detail.shipped')}>
+                  {l.shipment_id ? `#${l.shipment_id}` : t('detail.waiting')}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {o.shipments.length > 0 ? (
+        <>
+          <h2>{t('detail.shipments')}</h2>
+          <ul>
+            {o.shipments.map((s) => (
+              <li key={s.id}>
+                #{s.id} · {when.format(new Date(s.shipped_at))} ·{' '}
+                {t(`orders:followUp.carriers.${s.carrier as Carrier}`, {
+                  defaultValue: s.carrier,
+                })}
+                {s.tracking_number ? (
+                  <>
+                    {' · '}
+                    {s.tracking_url ? (
+                      <a href={s.tracking_url} target="_blank" rel="noopener noreferrer">
+                        {s.tracking_number}
+                      </a>
+                    ) : (
+                      s.tracking_number
+                    )}
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+
+      <h2>{t('detail.history')}</h2>
+      <ol className="desk-history">
+        {o.history.map((h, i) => (
+          <li key={`${h.status}-${i}`}>
+            <strong>{t(`orders:status.${h.status}`)}</strong> ·{' '}
+            <time dateTime={h.at}>{when.format(new Date(h.at))}</time>
+            {h.by ? ` · ${t('detail.by', { name: h.by })}` : ''}
+            {h.note ? ` — ${h.note}` : ''}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

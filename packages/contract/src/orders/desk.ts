@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { CARRIERS, ORDER_STATUSES } from './workflow';
+
+const optionalText = (field: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `${field} is too long (${max} characters at most)` })
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
+const day = (field: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${field} must be written YYYY-MM-DD` })
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
+export const ORDER_DESK_SORTS = [
+  'created_desc',
+  'created_asc',
+  'total_desc',
+  'total_asc',
+  'updated_asc',
+] as const;
+
+/**
+ * GET /api/admin/orders: the staff order desk. Every filter is optional; `updated_since` (an
+ * ISO time) serves ERPs that poll with an integration token, oldest change first.
+ */
+export const AdminOrderListQuery = z.object({
+  status: z
+    .enum(ORDER_STATUSES, { message: 'status is not an order status' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  country: z
+    .enum(['ca', 'us'], { message: 'country must be ca or us' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  customer_id: z.coerce
+    .number({ message: 'customer_id must be a customer number' })
+    .int({ message: 'customer_id must be a customer number' })
+    .positive({ message: 'customer_id must be a customer number' })
+    .optional(),
+  from: day('from'),
+  to: day('to'),
+  q: optionalText('q', 100),
+  updated_since: z
+    .string()
+    .datetime({ offset: true, message: 'updated_since must be an ISO date and time' })
+    .optional(),
+  sort: z.enum(ORDER_DESK_SORTS, { message: 'sort is not a known order' }).default('created_desc'),
+  page: z.coerce
+    .number({ message: 'page must be a page number' })
+    .int({ message: 'page must be a page number' })
+    .min(1, { message: 'page must be a page number' })
+    .max(100_000, { message: 'page is too far' })
+    .default(1),
+  per_page: z.coerce
+    .number({ message: 'per_page must be a number' })
+    .int({ message: 'per_page must be a number' })
+    .min(1, { message: 'per_page must be between 1 and 200' })
+    .max(200, { message: 'per_page must be between 1 and 200' })
+    .default(50),
+});
+export type AdminOrderListQuery = z.input<typeof AdminOrderListQuery>;
+
+export const AdminOrderRow = z.object({
+  order_id: z.number().int(),
+  date: z.string(),
+  updated_at: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  country: z.enum(['ca', 'us']),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  company_name: z.string().nullable(),
+  po_number: z.string().nullable(),
+  total: z.number(),
+  version: z.number().int(),
+});
+export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
+
+export const AdminOrderListResponse = z.object({
+  status: z.literal(true),
+  data: z.array(AdminOrderRow),
+  total: z.number().int(),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  /** Orders per status under the same filters, the status filter aside. */
+  counts: z.record(z.string(), z.number().int()),
+});
+export type AdminOrderListResponse = z.infer<typeof AdminOrderListResponse>;
+
+export const AdminOrderParams = z.object({
+  id: z.coerce
+    .number({ message: 'id must be an order number' })
+    .int({ message: 'id must be an order number' })
+    .positive({ message: 'id must be an order number' })
+    .max(2_147_483_647, { message: 'id must be an order number' }),
+});
+
+/** POST /api/admin/orders/:id/status */
+export const ChangeOrderStatusBody = z.object({
+  status: z.enum(ORDER_STATUSES, { message: 'status is not an order status' }),
+  carrier: z.enum(CARRIERS, { message: 'carrier is not a known carrier' }).optional(),
+  tracking_number: optionalText('tracking_number', 60),
+  note: optionalText('note', 1000),
+  /** The lines shipped in a partial shipment (order line ids). */
+  line_ids: z
+    .array(z.number({ message: 'line_ids must be line numbers' }).int().positive(), {
+      message: 'line_ids must be a list of line numbers',
+    })
+    .max(1000, { message: 'line_ids is too long' })
+    .optional(),
+  /** The version the staff member saw; a different current version answers 409. */
+  expected_version: z
+    .number({ message: 'expected_version must be a number' })
+    .int({ message: 'expected_version must be a number' })
+    .positive({ message: 'expected_version must be a number' })
+    .optional(),
+});
+export type ChangeOrderStatusBody = z.input<typeof ChangeOrderStatusBody>;
+
+export const AdminOrderDetail = z.object({
+  order_id: z.number().int(),
+  date: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  version: z.number().int(),
+  country: z.enum(['ca', 'us']),
+  total: z.number(),
+  po_number: z.string().nullable(),
+  order_comment: z.string().nullable(),
+  placed_by: z.string().nullable(),
+  customer: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    company: z.string().nullable(),
+    email: z.string(),
+    customer_code: z.string().nullable(),
+    lang: z.enum(['en', 'fr', 'es']),
+  }),
+  lines: z.array(
+    z.object({
+      id: z.number().int(),
+      product_id: z.string(),
+      name: z.string(),
+      class: z.string(),
+      item: z.number().int(),
+      ship_pack: z.number().int(),
+      price: z.number(),
+      line_total: z.number(),
+      backorder: z.boolean(),
+      shipment_id: z.number().int().nullable(),
+    }),
+  ),
+  shipments: z.array(
+    z.object({
+      id: z.number().int(),
+      carrier: z.string(),
+      tracking_number: z.string().nullable(),
+      tracking_url: z.string().nullable(),
+      shipped_at: z.string(),
+    }),
+  ),
+  history: z.array(
+    z.object({
+      status: z.enum(ORDER_STATUSES),
+      at: z.string(),
+      by: z.string().nullable(),
+      note: z.string().nullable(),
+    }),
+  ),
+  allowed: z.array(z.enum(ORDER_STATUSES)),
+});
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
+
+export const AdminOrderDetailResponse = z.object({
+  status: z.literal(true),
+  order: AdminOrderDetail,
+});
+export type AdminOrderDetailResponse = z.infer<typeof AdminOrderDetailResponse>;
+
+/** POST /api/admin/customers/:id/orders: a phone order from the customer's cart. */
+export const PhoneOrderBody = z.object({
+  po_number: optionalText('po_number', 60),
+  order_comment: optionalText('order_comment', 2000),
+});
+export const PhoneOrderResponse = z.object({
+  status: z.literal(true),
+  order_id: z.number().int(),
+  total: z.number(),
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+export const WEBHOOK_EVENTS = ['order.placed', 'order.status_changed', 'customer.created'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** POST /api/admin/webhooks */
+export const CreateWebhookBody = z.object({
+  url: z
+    .string({ message: 'url is required' })
+    .trim()
+    .min(1, { message: 'url is required' })
+    .max(500, { message: 'url is too long (500 characters at most)' }),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS, { message: 'events holds an unknown event' }), {
+      message: 'events must be a list of events',
+    })
+    .min(1, { message: 'events must name at least one event' })
+    .max(WEBHOOK_EVENTS.length, { message: 'events holds too many events' }),
+  secret: z
+    .string({ message: 'secret is required' })
+    .min(16, { message: 'secret must be at least 16 characters' })
+    .max(200, { message: 'secret is too long (200 characters at most)' }),
+});
+export type CreateWebhookBody = z.input<typeof CreateWebhookBody>;
+
+export const WebhookEndpointDto = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  events: z.array(z.string()),
+  status: z.enum(['active', 'paused']),
+  paused_reason: z.string().nullable(),
+  failing_since: z.string().nullable(),
+  created_at: z.string(),
+});
+export type WebhookEndpointDto = z.infer<typeof WebhookEndpointDto>;
+
+export const WebhookAttemptDto = z.object({
+  at: z.string(),
+  status_code: z.number().int().nullable(),
+  error: z.string().nullable(),
+  duration_ms: z.number().int(),
+});
+
+export const WebhookDeliveryDto = z.object({
+  id: z.number().int(),
+  endpoint_id: z.number().int(),
+  event: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  next_attempt_at: z.string(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  delivered_at: z.string().nullable(),
+  log: z.array(WebhookAttemptDto),
+});
+export type WebhookDeliveryDto = z.infer<typeof WebhookDeliveryDto>;
+
+export const WebhookListResponse = z.object({
+  status: z.literal(true),
+  endpoints: z.array(WebhookEndpointDto),
+});
+export const WebhookEndpointResponse = z.object({
+  status: z.literal(true),
+  endpoint: WebhookEndpointDto,
+});
+export const WebhookDeliveriesResponse = z.object({
+  status: z.literal(true),
+  deliveries: z.array(WebhookDeliveryDto),
+});
+export const WebhookIdParams = z.object({
+  id: z.coerce
+    .number({ message: 'id must be a webhook number' })
+    .int({ message: 'id must be a webhook number' })
+    .positive({ message: 'id must be a webhook number' })
+    .max(2_147_483_647, { message: 'id must be a webhook number' }),
+});
