@@ -3,6 +3,7 @@ export {
   findOrderableByCodes,
   findProductIdsByCodes,
   getOrderableProducts,
+  returnStock,
   setStockLevels,
   suggestOrderable,
   type OrderableProduct,

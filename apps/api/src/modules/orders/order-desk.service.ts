@@ -17,9 +17,9 @@ import {
 } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
 import { AppError, fieldError, reasonError } from '../../lib/app-error';
-import { readCart } from '../cart/cart.service';
-import { returnStock } from '../catalogue/catalogue.pricing';
-import { enqueueMail } from '../mail/mail.service';
+import { readCart } from '../cart';
+import { returnStock } from '../catalogue';
+import { enqueueMail } from '../mail';
 import { enqueueWebhookEvent } from '../webhooks';
 import { registerOrderMails } from './orders.mail';
 import { historyDto, shipmentDto } from './order-follow-up';
