@@ -60,6 +60,12 @@ const EnvSchema = z.object({
       message: 'must be the URL of the IP geolocation service, with {ip} where the address goes',
     })
     .optional(),
+  SHUTDOWN_DELAY_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(60_000)
+    .optional(),
   METRICS_TOKEN: z
     .string()
     .min(16, { message: 'must be at least 16 characters (a bearer token for /metrics)' })
@@ -100,6 +106,11 @@ export type Config = {
   geolocationUrl?: string;
   /** Bearer token a Prometheus scraper presents at /metrics; without it only loopback callers may scrape. */
   metricsToken?: string;
+  /**
+   * On SIGTERM, how long the process keeps serving while saying it is not ready, so the load
+   * balancer stops sending it requests before it closes (docs/deploy.md "Restart").
+   */
+  shutdownDelayMs: number;
 };
 
 /** A configuration error naming every bad variable, so start-up fails with one clear message. */
@@ -139,5 +150,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL,
     geolocationUrl: e.GEOLOCATION_URL,
     metricsToken: e.METRICS_TOKEN,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (e.NODE_ENV === 'production' ? 3000 : 0),
   };
 }

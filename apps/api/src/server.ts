@@ -36,17 +36,26 @@ async function main(): Promise<void> {
   });
 
   let closing = false;
+  // Drain (docs/deploy.md "Restart"): say "not ready" while still serving, so the load balancer
+  // moves traffic away; then stop accepting, let requests in flight finish (bounded), close the
+  // pool and the LISTEN connection, exit 0.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.draining = true;
+    app.log.info({ signal, delayMs: config.shutdownDelayMs }, 'draining');
+    const force = setTimeout(() => {
+      app.log.error('requests still in flight after the drain limit: exiting');
+      process.exit(1);
+    }, config.shutdownDelayMs + 10_000);
     force.unref();
     try {
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
       await mailWorker.stop();
       await webhookWorker.stop();
       await app.close();
       await handle.close();
+      app.log.info('shut down cleanly');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');

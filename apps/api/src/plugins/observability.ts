@@ -17,6 +17,8 @@ declare module 'fastify' {
       /** Adds a gauge read at each scrape, e.g. a cache's hit ratio or the change feed's state. */
       addGauge: (source: MetricSource) => void;
     };
+    /** Set on SIGTERM: readiness answers 503 and every answer closes its connection. */
+    draining: boolean;
   }
 }
 
@@ -100,8 +102,11 @@ export const observabilityPlugin = fp(
     };
     app.decorate('metrics', { registry, addGauge });
 
+    app.decorate('draining', false);
     app.addHook('onSend', async (request, reply) => {
       reply.header(REQUEST_ID_HEADER, request.id);
+      // A client keeping its connection alive would send its next request to a closing process.
+      if (app.draining) reply.header('connection', 'close');
     });
 
     app.addHook('onResponse', async (request, reply) => {

@@ -11,14 +11,19 @@ const LivenessResponse = z.object({
 const ReadinessCheck = z.object({ ok: z.boolean(), detail: z.string().optional() });
 const ReadinessResponse = z.object({
   status: z.boolean(),
-  checks: z.object({ database: ReadinessCheck, migrations: ReadinessCheck }),
+  checks: z.object({
+    accepting: ReadinessCheck,
+    database: ReadinessCheck,
+    migrations: ReadinessCheck,
+  }),
 });
 
 /**
  * Liveness and readiness are separate answers (docs/deploy.md "Observe"): `/api/health` says the
  * process is up and serving (a load balancer or orchestrator restarts it when this fails);
  * `/api/health/ready` says it can do useful work now — the database answers and has every
- * committed migration — and answers 503 otherwise, so a balancer sends traffic elsewhere.
+ * committed migration, and it is not shutting down — and answers 503 otherwise, so a balancer
+ * sends traffic elsewhere.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -35,6 +40,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       const checks = {
+        accepting: app.draining
+          ? { ok: false, detail: 'Shutting down: finishing requests in flight' }
+          : { ok: true },
         database: { ok: false } as z.infer<typeof ReadinessCheck>,
         migrations: { ok: false } as z.infer<typeof ReadinessCheck>,
       };
