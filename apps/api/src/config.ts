@@ -76,6 +76,9 @@ const EnvSchema = z.object({
     .optional(),
 });
 
+/** Every environment variable the server reads (docs/deploy.md lists each; a test checks). */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape);
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;

@@ -146,7 +146,7 @@ describe('migrations', () => {
       fs.rmSync(folder, { recursive: true, force: true });
       await drop();
     }
-  });
+  }, 120_000);
 
   it.runIf(process.env.DATABASE_URL)(
     'processes starting together apply each migration once (advisory lock)',

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { CONFIG_VARIABLES, REPO_ROOT } from './config';
+
+const read = (file: string) => fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
+
+type ComposeService = { environment?: Record<string, string>; image?: string; build?: unknown };
+
+describe('deployment files', () => {
+  const compose = parse(read('compose.yaml'), { merge: true }) as {
+    services: Record<string, ComposeService>;
+  };
+  const deployDoc = read('docs/deploy.md');
+
+  it('compose runs PostgreSQL, two API processes and nginx', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['api1', 'api2', 'nginx', 'postgres']);
+    for (const api of ['api1', 'api2']) {
+      expect(compose.services[api].build).toBe('.');
+      expect(compose.services[api].environment?.NODE_ENV).toBe('production');
+      expect(compose.services[api].environment?.HOST).toBe('0.0.0.0');
+    }
+  });
+
+  it('every variable compose gives the API is one the server reads, and the deploy guide lists it', () => {
+    const names = Object.keys(compose.services.api1.environment ?? {});
+    expect(names.length).toBeGreaterThan(5);
+    for (const name of names) {
+      expect(CONFIG_VARIABLES, `${name} is not read by config.ts`).toContain(name);
+      expect(deployDoc, `${name} is missing from docs/deploy.md`).toContain(`\`${name}\``);
+    }
+  });
+
+  it('the deploy guide lists every variable the server reads', () => {
+    for (const name of CONFIG_VARIABLES)
+      expect(deployDoc, `${name} is missing from docs/deploy.md`).toContain(`\`${name}\``);
+  });
+
+  it('the image runs as a non-root user in production with a health check', () => {
+    const dockerfile = read('Dockerfile');
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf('FROM '));
+    expect(runtime).toMatch(/^USER node$/m);
+    expect(runtime).toMatch(/NODE_ENV=production/);
+    expect(runtime).toMatch(/^HEALTHCHECK /m);
+    expect(runtime).toMatch(/npm ci --omit=dev|--from=deps/);
+  });
+});
