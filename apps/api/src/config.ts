@@ -70,6 +70,12 @@ const EnvSchema = z.object({
     .string()
     .min(16, { message: 'must be at least 16 characters (a bearer token for /metrics)' })
     .optional(),
+  IMPORT_MAX_BYTES: z.coerce
+    .number({ message: 'must be a number of bytes' })
+    .int()
+    .positive({ message: 'must be a positive number of bytes' })
+    .optional(),
+  IMPORT_WORKER: booleanFlag.optional(),
   ANALYTICS_SCRIPT_URL: z
     .string()
     .url({ message: 'must be the https URL of the analytics script' })
@@ -114,6 +120,10 @@ export type Config = {
    * balancer stops sending it requests before it closes (docs/deploy.md "Restart").
    */
   shutdownDelayMs: number;
+  /** Largest catalogue import file (and images ZIP) accepted; 413 beyond. */
+  importMaxBytes: number;
+  /** Whether this process runs queued catalogue imports (tests drive the worker themselves). */
+  importWorker: boolean;
 };
 
 /** A configuration error naming every bad variable, so start-up fails with one clear message. */
@@ -154,5 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geolocationUrl: e.GEOLOCATION_URL,
     metricsToken: e.METRICS_TOKEN,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (e.NODE_ENV === 'production' ? 3000 : 0),
+    importMaxBytes: e.IMPORT_MAX_BYTES ?? 50 * 1024 * 1024,
+    importWorker: e.IMPORT_WORKER ?? e.NODE_ENV !== 'test',
   };
 }

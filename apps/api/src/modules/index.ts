@@ -14,7 +14,7 @@ import { opticonRoutes } from './opticon/opticon.routes';
 import { applicationsRoutes } from './applications/applications.routes';
 import { contentRoutes } from './content/content.routes';
 import { integrationsRoutes } from './integrations/integrations.routes';
-import { feedRoutes } from './catalogue-admin';
+import { feedRoutes, importRoutes } from './catalogue-admin';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -34,4 +34,5 @@ export const apiModules: FastifyPluginAsync[] = [
   contentRoutes(),
   integrationsRoutes,
   feedRoutes,
+  importRoutes,
 ];

@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
               page('integrations', () => import('./routes/admin-integrations')),
               page('orders', () => import('./routes/admin-orders')),
               page('orders/:id', () => import('./routes/admin-order-detail')),
+              page('catalogue', () => import('./routes/admin-catalogue')),
             ],
           },
           // Public.

@@ -61,6 +61,7 @@ export const paths = {
   adminIntegrations: () => '/admin/integrations',
   adminOrders: () => '/admin/orders',
   adminOrder: (id: number | string) => `/admin/orders/${seg(id)}`,
+  adminCatalogue: () => '/admin/catalogue',
   devMailbox: () => '/dev/mailbox',
 } as const;
 

@@ -5,38 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES, MAX_PDF_BYTES } from '@wholesale/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { multipart, type MultipartPart as Part } from '../../test/multipart';
 import { renderPdf } from './content.render';
 import { questionWords, segmentsToHtml, toSegments } from './content.service';
-
-type Part =
-  | { name: string; value: string }
-  | { name: string; filename: string; contentType: string; data: Buffer };
-
-/** A multipart/form-data body, built by hand so the test controls every byte. */
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----content-test-${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('data' in part) {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`,
-        ),
-      );
-      chunks.push(part.data, Buffer.from('\r\n'));
-    } else {
-      chunks.push(
-        Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const TEXTS = {
   title_en: 'Winter 2027 newsletter',

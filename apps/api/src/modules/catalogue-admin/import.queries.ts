@@ -1,0 +1,103 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { categories, classCodes, importJobs, users } from '../../db/schema';
+
+export type ImportJobRow = typeof importJobs.$inferSelect;
+export type ImportJobWithAuthor = ImportJobRow & { author: string | null };
+
+export async function insertImportJob(
+  tx: Tx,
+  values: typeof importJobs.$inferInsert,
+): Promise<ImportJobRow> {
+  const [row] = await tx.insert(importJobs).values(values).returning();
+  return row;
+}
+
+const withAuthor = {
+  job: importJobs,
+  author: users.ownerName,
+};
+
+export async function selectImportJob(tx: Tx, id: number): Promise<ImportJobWithAuthor | null> {
+  const [row] = await tx
+    .select(withAuthor)
+    .from(importJobs)
+    .leftJoin(users, eq(users.id, importJobs.createdBy))
+    .where(eq(importJobs.id, id));
+  return row ? { ...row.job, author: row.author } : null;
+}
+
+export async function selectRecentImportJobs(
+  tx: Tx,
+  limit: number,
+): Promise<ImportJobWithAuthor[]> {
+  const rows = await tx
+    .select(withAuthor)
+    .from(importJobs)
+    .leftJoin(users, eq(users.id, importJobs.createdBy))
+    .orderBy(desc(importJobs.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r.job, author: r.author }));
+}
+
+/** Any advisory-lock key will do, as long as only the import claim uses it. */
+const IMPORT_CLAIM_LOCK = 7_013_001;
+
+/**
+ * Claims the next import to run, one at a time per store: none while another is running with a
+ * fresh heartbeat; otherwise the oldest queued one, or a running one whose worker stopped beating
+ * (a restart) to resume it. The advisory lock makes the check-then-claim atomic across processes.
+ */
+export function claimNextImportJob(db: Database, staleAfterMs: number) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_CLAIM_LOCK})`);
+    const stale = sql`now() - make_interval(secs => ${staleAfterMs / 1000})`;
+    const [busy] = await tx
+      .select({ id: importJobs.id })
+      .from(importJobs)
+      .where(sql`${importJobs.status} = 'running' AND ${importJobs.heartbeatAt} > ${stale}`)
+      .limit(1);
+    if (busy) return null;
+    const [next] = await tx
+      .select({ id: importJobs.id })
+      .from(importJobs)
+      .where(sql`${importJobs.status} IN ('queued', 'running')`)
+      .orderBy(asc(importJobs.id))
+      .limit(1);
+    if (!next) return null;
+    const [claimed] = await tx
+      .update(importJobs)
+      .set({
+        status: 'running',
+        startedAt: sql`coalesce(${importJobs.startedAt}, now())`,
+        heartbeatAt: sql`now()`,
+      })
+      .where(eq(importJobs.id, next.id))
+      .returning();
+    return claimed;
+  });
+}
+
+export async function updateImportJob(
+  tx: Tx,
+  id: number,
+  values: Partial<typeof importJobs.$inferInsert>,
+): Promise<void> {
+  await tx.update(importJobs).set(values).where(eq(importJobs.id, id));
+}
+
+/** What row validation needs to know of the catalogue: category codes and class codes. */
+export async function selectImportReferences(tx: Tx) {
+  const [cats, classes] = await Promise.all([
+    tx
+      .select({
+        id: categories.id,
+        parentId: categories.parentId,
+        level: categories.level,
+        code: categories.catCode,
+      })
+      .from(categories),
+    tx.select({ code: classCodes.code }).from(classCodes),
+  ]);
+  return { categories: cats, classes: classes.map((c) => c.code.trim()) };
+}

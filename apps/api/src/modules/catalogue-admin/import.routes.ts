@@ -1,0 +1,262 @@
+import fs from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminImportCreated,
+  AdminImportJob,
+  AdminImportJobs,
+  AdminImportParams,
+} from '@wholesale/contract';
+import { AppError } from '../../lib/app-error';
+import { requireStaff } from '../../plugins/auth';
+import {
+  checkFileKind,
+  FileRefusal,
+  formatOfName,
+  openImagesZip,
+  parseHeader,
+  readRecords,
+  type FileFormat,
+} from './import.files';
+import {
+  exportCatalogueCsv,
+  getImport,
+  importDeps,
+  importErrorsCsv,
+  importTemplateCsv,
+  listImports,
+  newUploadKey,
+  queueImport,
+} from './import.service';
+import { startImportWorker } from './import.worker';
+
+const TRUE_VALUES = new Set(['true', '1', 'yes', 'on']);
+
+function asAppError(refusal: FileRefusal, field: string): AppError {
+  const code =
+    refusal.status === 413
+      ? 'PAYLOAD_TOO_LARGE'
+      : refusal.status === 415
+        ? 'UNSUPPORTED_MEDIA_TYPE'
+        : 'VALIDATION_FAILED';
+  return new AppError(code, refusal.message, { fields: { [field]: refusal.message } });
+}
+
+/**
+ * Catalogue imports and exports for staff (docs/product/back-office-catalogue.md): upload → 202 and a
+ * job the worker runs in the background; status, errors.csv, history; template and export.
+ */
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = importDeps(app.config, app.db);
+  const maxBytes = app.config.importMaxBytes;
+  await app.register(multipart, {
+    limits: { fileSize: maxBytes, files: 2, fields: 5, fieldSize: 100 },
+  });
+  let worker: ReturnType<typeof startImportWorker> | null = null;
+  if (app.config.importWorker) {
+    app.addHook('onReady', async () => {
+      worker = startImportWorker(deps, app.log);
+    });
+    app.addHook('onClose', async () => {
+      await worker?.stop();
+    });
+  }
+  const staffOnly = async (request: FastifyRequest) => void requireStaff(request);
+  const security: Array<Record<string, string[]>> = [{ session: [] }];
+
+  /** Streams the upload's files to disk (never into memory); 413 past the limit. */
+  async function receive(request: FastifyRequest) {
+    const stored: string[] = [];
+    let file: { name: string; key: string; format: FileFormat } | null = null;
+    let imagesKey: string | null = null;
+    let dryRun = false;
+    try {
+      await mkdir(deps.filePath('x').replace(/x$/, ''), { recursive: true });
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'dry_run') dryRun = TRUE_VALUES.has(String(part.value));
+          continue;
+        }
+        if (part.fieldname !== 'file' && part.fieldname !== 'images') {
+          part.file.resume();
+          throw new AppError('VALIDATION_FAILED', `Unexpected file field ${part.fieldname}`, {
+            fields: { [part.fieldname]: 'Send the catalogue as file and the images as images' },
+          });
+        }
+        const isFile = part.fieldname === 'file';
+        let format: FileFormat = 'csv';
+        if (isFile) {
+          try {
+            format = formatOfName(part.filename);
+          } catch (error) {
+            part.file.resume();
+            throw asAppError(error as FileRefusal, 'file');
+          }
+        }
+        const key = newUploadKey(isFile ? format : 'zip');
+        stored.push(key);
+        await pipeline(part.file, fs.createWriteStream(deps.filePath(key)));
+        if (isFile) file = { name: part.filename, key, format };
+        else imagesKey = key;
+      }
+      if (!file)
+        throw new AppError('VALIDATION_FAILED', 'Choose the catalogue file to import', {
+          fields: { file: 'Choose the catalogue file to import' },
+        });
+      const filePath = deps.filePath(file.key);
+      try {
+        await checkFileKind(filePath, file.format, file.name);
+        // The header is read now, so a wrong one is refused before any job exists.
+        for await (const cells of readRecords(filePath, file.format)) {
+          parseHeader(cells);
+          break;
+        }
+      } catch (error) {
+        if (error instanceof FileRefusal) throw asAppError(error, 'file');
+        throw error;
+      }
+      if (imagesKey) {
+        try {
+          (await openImagesZip(deps.filePath(imagesKey))).close();
+        } catch (error) {
+          if (error instanceof FileRefusal) throw asAppError(error, 'images');
+          throw error;
+        }
+      }
+      return { file, imagesKey, dryRun };
+    } catch (error) {
+      for (const key of stored) await rm(deps.filePath(key), { force: true });
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        const message = `The file is larger than ${Math.round(maxBytes / 1048576)} MB, the limit of an import`;
+        throw new AppError('PAYLOAD_TOO_LARGE', message, { fields: { file: message } });
+      }
+      throw error;
+    }
+  }
+
+  app.post(
+    '/api/admin/imports',
+    {
+      preValidation: staffOnly,
+      schema: {
+        tags: ['catalogue import'],
+        summary:
+          'Uploads a catalogue file (multipart: file, optional images ZIP, dry_run); the import runs in the background',
+        security,
+        response: { 202: AdminImportCreated },
+      },
+    },
+    async (request, reply) => {
+      const user = requireStaff(request);
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data', {
+          fields: { file: 'Send the file as multipart/form-data' },
+        });
+      const upload = await receive(request);
+      const id = await queueImport(app.db, {
+        fileName: upload.file.name,
+        fileKey: upload.file.key,
+        format: upload.file.format,
+        imagesKey: upload.imagesKey,
+        dryRun: upload.dryRun,
+        createdBy: user.id,
+      });
+      worker?.wake();
+      return reply.code(202).send({ import_id: id });
+    },
+  );
+
+  app.get(
+    '/api/admin/imports',
+    {
+      schema: {
+        tags: ['catalogue import'],
+        summary: 'Past imports, newest first',
+        security,
+        response: { 200: AdminImportJobs },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return { imports: await listImports(app.db) };
+    },
+  );
+
+  app.get(
+    '/api/admin/imports/template.csv',
+    {
+      schema: { tags: ['catalogue import'], summary: 'The import template (header row)', security },
+    },
+    async (request, reply) => {
+      requireStaff(request);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="catalogue-template.csv"')
+        .send(importTemplateCsv());
+    },
+  );
+
+  app.get(
+    '/api/admin/imports/:id',
+    {
+      preValidation: staffOnly,
+      schema: {
+        tags: ['catalogue import'],
+        summary: 'Status and counts of one import',
+        security,
+        params: AdminImportParams,
+        response: { 200: AdminImportJob },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return getImport(app.db, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/admin/imports/:id/errors.csv',
+    {
+      preValidation: staffOnly,
+      schema: {
+        tags: ['catalogue import'],
+        summary: 'The refused rows of an import with their reasons',
+        security,
+        params: AdminImportParams,
+      },
+    },
+    async (request, reply) => {
+      requireStaff(request);
+      const csv = await importErrorsCsv(app.db, request.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="import-${request.params.id}-errors.csv"`,
+        )
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/api/admin/catalogue/export.csv',
+    {
+      schema: {
+        tags: ['catalogue import'],
+        summary: 'The whole catalogue in the import format (streamed)',
+        security,
+      },
+    },
+    async (request, reply) => {
+      requireStaff(request);
+      const stream = await exportCatalogueCsv(app.db);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="catalogue.csv"')
+        .send(stream);
+    },
+  );
+};

@@ -1,0 +1,193 @@
+import sanitizeHtml from 'sanitize-html';
+import {
+  isValidProductBarcode,
+  readMoneyCents,
+  readSku,
+  readWholeNumber,
+  readYesNo,
+  type CellResult,
+  type ImportColumn,
+  type ImportRowError,
+} from '@wholesale/contract';
+import { sanitizeProductName } from '../catalogue';
+import type { StagedRow } from './staging.queries';
+
+/**
+ * One row of a catalogue file → a staging row, or the reasons it is refused, each naming its row and
+ * column (docs/product/back-office-catalogue.md "Import file"). Nothing here reads the database; what
+ * depends on the catalogue (is the SKU new?) is decided by the staging diff.
+ */
+
+export type CategoryRef = { id: number; parentId: number | null; level: number };
+
+export type RowContext = {
+  columns: ImportColumn[];
+  categories: Map<string, CategoryRef>;
+  categoriesById: Map<number, CategoryRef>;
+  classes: Set<string>;
+  /** Image names in the uploaded ZIP; null when no ZIP came with the file. */
+  images: Set<string> | null;
+  /** The first row of each SKU in the file (duplicates after it are refused). */
+  firstRowOfSku: Map<string, number>;
+};
+
+export type ValidRow = StagedRow & { image?: string };
+
+/** The markup a description may keep: structure and emphasis, no attributes, links or scripts. */
+const DESCRIPTION_TAGS = ['p', 'br', 'ul', 'ol', 'li', 'b', 'strong', 'i', 'em', 'u', 'h3', 'h4'];
+
+/**
+ * NOTE: sanitize-html writes a bare `&` as `&amp;`; the catalogue stores text ampersands bare (the
+ * storefront renders both the same), so they are put back and a sanitised text sanitises to itself:
+ * an exported catalogue imports back unchanged.
+ */
+const bareAmpersands = (html: string) => html.replace(/&amp;/g, '&');
+
+export function sanitizeDescription(html: string): string {
+  return bareAmpersands(
+    sanitizeHtml(html, {
+      allowedTags: DESCRIPTION_TAGS,
+      allowedAttributes: {},
+      disallowedTagsMode: 'discard',
+    }).trim(),
+  );
+}
+
+/** A product name through the catalogue's own allow-list. */
+export function sanitizeName(html: string): string {
+  return bareAmpersands(sanitizeProductName(html));
+}
+
+const MAX_TEXT = { name: 500, description: 20_000, brand: 100 };
+
+function isUnder(categoriesById: Map<number, CategoryRef>, child: CategoryRef, rootId: number) {
+  let node: CategoryRef | undefined = child;
+  while (node) {
+    if (node.id === rootId) return true;
+    node = node.parentId === null ? undefined : categoriesById.get(node.parentId);
+  }
+  return false;
+}
+
+/** Validates one data row (`rowNo` as a spreadsheet shows it: the header is row 1). */
+export function validateRow(
+  cells: string[],
+  rowNo: number,
+  ctx: RowContext,
+): { row: ValidRow | null; errors: ImportRowError[] } {
+  const errors: ImportRowError[] = [];
+  const fail = (column: string, message: string) => errors.push({ row: rowNo, column, message });
+  const extra = cells.slice(ctx.columns.length).some((c) => c.trim() !== '');
+  if (extra) fail('', `The row has more cells (${cells.length}) than the header`);
+
+  const cell = (column: ImportColumn): string | undefined => {
+    const index = ctx.columns.indexOf(column);
+    return index < 0 ? undefined : (cells[index] ?? '').trim();
+  };
+  const read = <T>(column: ImportColumn, reader: (v: string) => CellResult<T>): T | null => {
+    const value = cell(column);
+    if (value === undefined || value === '') return null;
+    const result = reader(value);
+    if (!result.ok) {
+      fail(column, `${column} ${result.message}`);
+      return null;
+    }
+    return result.value;
+  };
+
+  const skuResult = readSku(cell('sku') ?? '');
+  if (!skuResult.ok) {
+    fail('sku', skuResult.message);
+    return { row: null, errors };
+  }
+  const sku = skuResult.value;
+  const first = ctx.firstRowOfSku.get(sku);
+  if (first !== undefined && first !== rowNo)
+    fail('sku', `sku ${sku} already appears on row ${first}`);
+
+  const row: ValidRow = { row_no: rowNo, sku };
+
+  const barcode = cell('barcode');
+  if (barcode !== undefined) {
+    if (barcode && !isValidProductBarcode(barcode))
+      fail('barcode', `barcode ${barcode} is not a UPC-A or EAN-13 with a right check digit`);
+    row.barcode = barcode || null;
+  }
+
+  const categoryCode = cell('category');
+  const subCode = cell('subcategory');
+  let categoryId: number | null = null;
+  if (categoryCode) {
+    const category = ctx.categories.get(categoryCode);
+    if (!category || category.level !== 1)
+      fail('category', `category ${categoryCode} is not a known top-level category code`);
+    else categoryId = category.id;
+  }
+  if (subCode) {
+    const sub = ctx.categories.get(subCode);
+    if (!sub || sub.level === 1) fail('subcategory', `subcategory ${subCode} is not known`);
+    else if (categoryId !== null && !isUnder(ctx.categoriesById, sub, categoryId))
+      fail('subcategory', `subcategory ${subCode} is not under category ${categoryCode}`);
+    else categoryId = sub.id;
+  }
+  if (categoryId !== null) row.category_id = categoryId;
+
+  const brand = cell('brand');
+  if (brand !== undefined) {
+    if (brand.length > MAX_TEXT.brand)
+      fail('brand', `brand must be at most ${MAX_TEXT.brand} characters`);
+    row.brand = brand || null;
+  }
+
+  const classCode = cell('class');
+  if (classCode) {
+    if (!ctx.classes.has(classCode))
+      fail('class', `class ${classCode} is not a known class (${[...ctx.classes].join(', ')})`);
+    else row.class_code = classCode;
+  }
+
+  row.ship_pack = read('ship_pack', (v) => readWholeNumber(v, 1));
+  row.active = read('active', readYesNo);
+
+  for (const lang of ['en', 'fr', 'es'] as const) {
+    const name = cell(`name_${lang}`);
+    if (name) {
+      const clean = sanitizeName(name);
+      if (!clean) fail(`name_${lang}`, `name_${lang} holds no text once its markup is removed`);
+      else if (clean.length > MAX_TEXT.name)
+        fail(`name_${lang}`, `name_${lang} must be at most ${MAX_TEXT.name} characters`);
+      else row[`name_${lang}`] = clean;
+    }
+    const description = cell(`description_${lang}`);
+    if (description !== undefined) {
+      const clean = sanitizeDescription(description);
+      if (clean.length > MAX_TEXT.description)
+        fail(
+          `description_${lang}`,
+          `description_${lang} must be at most ${MAX_TEXT.description} characters`,
+        );
+      row[`desc_${lang}`] = clean;
+    }
+  }
+
+  for (const c of ['ca', 'us'] as const) {
+    row[`price_${c}`] = read(`price_${c}`, readMoneyCents);
+    row[`retail_${c}`] = read(`retail_${c}`, readMoneyCents);
+    row[`stock_${c}`] = read(`stock_${c}`, (v) => readWholeNumber(v, 0));
+    const sale = cell(`sale_price_${c}`);
+    // An empty second price means "none", for rows that give the price (or files without price).
+    if (sale !== undefined && (cell(`price_${c}`) === undefined || cell(`price_${c}`) !== '')) {
+      row[`sale_set_${c}`] = true;
+      row[`sale_${c}`] = read(`sale_price_${c}`, readMoneyCents);
+    }
+  }
+
+  const image = cell('image');
+  if (image) {
+    if (!ctx.images) fail('image', `image ${image}: no images ZIP came with this file`);
+    else if (!ctx.images.has(image)) fail('image', `image ${image} is not in the images ZIP`);
+    else row.image = image;
+  }
+
+  return { row: errors.length ? null : row, errors };
+}

@@ -1,0 +1,359 @@
+import fs from 'node:fs/promises';
+import sharp from 'sharp';
+import {
+  IMPORT_FIELD_GROUPS,
+  type ImportColumn,
+  type ImportFieldGroup,
+  type ImportRowError,
+} from '@wholesale/contract';
+import type { Database } from '../../db/client';
+import type { FileStore } from '../../lib/file-store';
+import { afterCatalogueWrite } from './catalogue-writes';
+import {
+  FileRefusal,
+  openImagesZip,
+  parseHeader,
+  readRecords,
+  type FileFormat,
+  type ImagesZip,
+} from './import.files';
+import {
+  claimNextImportJob,
+  selectImportReferences,
+  updateImportJob,
+  type ImportJobRow,
+} from './import.queries';
+import { validateRow, type CategoryRef, type RowContext, type ValidRow } from './import.rows';
+import {
+  applyStagedRows,
+  diffStagedRows,
+  stageRows,
+  unstageRows,
+  type RowDiff,
+  type StagingOptions,
+} from './staging.queries';
+
+/*
+ * The import worker (docs/decisions/017-catalogue-import.md): one import at a time, in batches. Each
+ * batch is one transaction holding its catalogue writes AND the job's progress, so after a crash the
+ * next run resumes after the last committed batch and every row is either old or new.
+ */
+
+export const IMPORT_BATCH_ROWS = 1000;
+/** The most row errors kept with a job (and so in errors.csv); the count goes on. */
+export const MAX_STORED_ERRORS = 10_000;
+/** A running job whose worker has not beaten for this long is taken over (its process died). */
+export const IMPORT_STALE_MS = 60_000;
+
+export type ImportDeps = { db: Database; store: FileStore; filePath: (key: string) => string };
+
+export type ImportRunOptions = {
+  /** Stops between batches, leaving the job as a crash would (tests; shutdown). */
+  signal?: AbortSignal;
+  /** Called after each committed batch. */
+  onBatch?: (job: ImportJobRow, batch: number) => void;
+  staleAfterMs?: number;
+  batchRows?: number;
+};
+
+type Counts = Pick<
+  ImportJobRow,
+  'rowsDone' | 'created' | 'updated' | 'unchanged' | 'deactivated' | 'groups' | 'errorCount'
+> & { errors: ImportRowError[] };
+
+const GROUP_COLUMNS: Record<ImportFieldGroup, ImportColumn[]> = {
+  product: ['barcode', 'category', 'subcategory', 'brand', 'class', 'ship_pack', 'active'],
+  texts: ['name_en', 'name_fr', 'name_es', 'description_en', 'description_fr', 'description_es'],
+  prices_ca: ['price_ca', 'sale_price_ca', 'retail_ca'],
+  stock_ca: ['stock_ca'],
+  prices_us: ['price_us', 'sale_price_us', 'retail_us'],
+  stock_us: ['stock_us'],
+  image: ['image'],
+};
+
+/** The outcome of one row per field group the file carries. */
+function groupOutcomes(
+  d: RowDiff,
+  imageChanged: boolean | undefined,
+  groups: ImportFieldGroup[],
+): Partial<Record<ImportFieldGroup, 'created' | 'updated' | 'unchanged'>> {
+  const out: Partial<Record<ImportFieldGroup, 'created' | 'updated' | 'unchanged'>> = {};
+  const pick = (created: boolean, updated: boolean) =>
+    created ? 'created' : updated ? 'updated' : 'unchanged';
+  for (const g of groups) {
+    if (g === 'product') out[g] = pick(d.is_new, d.product_changed);
+    else if (g === 'texts') out[g] = pick(d.is_new, d.texts_changed);
+    else if (g === 'prices_ca') out[g] = pick(d.ca_price_created, d.ca_prices_changed);
+    else if (g === 'prices_us') out[g] = pick(d.us_price_created, d.us_prices_changed);
+    else if (g === 'stock_ca') out[g] = pick(false, d.ca_stock_changed);
+    else if (g === 'stock_us') out[g] = pick(false, d.us_stock_changed);
+    else if (imageChanged !== undefined) out[g] = pick(false, imageChanged);
+  }
+  return out;
+}
+
+async function scanFile(job: ImportJobRow, deps: ImportDeps) {
+  let columns: ImportColumn[] | null = null;
+  const firstRowOfSku = new Map<string, number>();
+  let rows = 0;
+  for await (const cells of readRecords(deps.filePath(job.fileKey), job.fileFormat as FileFormat)) {
+    if (!columns) {
+      columns = parseHeader(cells);
+      continue;
+    }
+    rows += 1;
+    const sku = (cells[columns.indexOf('sku')] ?? '').trim();
+    if (sku && !firstRowOfSku.has(sku)) firstRowOfSku.set(sku, rows + 1);
+  }
+  if (!columns) throw new FileRefusal('The file is empty');
+  if (rows === 0) throw new FileRefusal('The file has a header but no rows');
+  return { columns, firstRowOfSku, rows };
+}
+
+async function prepareImage(zip: ImagesZip, name: string): Promise<Buffer> {
+  const data = await zip.read(name);
+  return sharp(data).rotate().jpeg({ quality: 85 }).toBuffer();
+}
+
+/** Runs one claimed job to its end (or until `signal` stops it between batches). */
+export async function runImportJob(
+  deps: ImportDeps,
+  job: ImportJobRow,
+  options: ImportRunOptions = {},
+): Promise<void> {
+  const batchRows = options.batchRows ?? IMPORT_BATCH_ROWS;
+  let zip: ImagesZip | null = null;
+  try {
+    const scan = await scanFile(job, deps);
+    if (job.imagesKey) zip = await openImagesZip(deps.filePath(job.imagesKey));
+    await updateImportJob(deps.db, job.id, { rowsTotal: scan.rows });
+
+    const refs = await selectImportReferences(deps.db);
+    const categories = new Map<string, CategoryRef>();
+    const categoriesById = new Map<number, CategoryRef>();
+    for (const c of refs.categories) {
+      const ref = { id: c.id, parentId: c.parentId, level: c.level };
+      categories.set(c.code.trim(), ref);
+      categoriesById.set(c.id, ref);
+    }
+    const ctx: RowContext = {
+      columns: scan.columns,
+      categories,
+      categoriesById,
+      classes: new Set(refs.classes),
+      images: zip?.names ?? null,
+      firstRowOfSku: scan.firstRowOfSku,
+    };
+    const groups = IMPORT_FIELD_GROUPS.filter((g) =>
+      GROUP_COLUMNS[g].some((c) => scan.columns.includes(c)),
+    );
+    const staging: StagingOptions = {
+      barcodeSent: scan.columns.includes('barcode'),
+      brandSent: scan.columns.includes('brand'),
+    };
+    const counts: Counts = {
+      rowsDone: job.rowsDone,
+      created: job.created,
+      updated: job.updated,
+      unchanged: job.unchanged,
+      deactivated: job.deactivated,
+      groups: structuredClone(job.groups),
+      errorCount: job.errorCount,
+      errors: [...job.errors],
+    };
+
+    let batch: { cells: string[]; rowNo: number }[] = [];
+    let batchNo = 0;
+    const flush = async () => {
+      await applyBatch(deps, job, ctx, batch, { groups, staging, counts, zip });
+      batch = [];
+      batchNo += 1;
+      afterCatalogueWrite(deps.db);
+      options.onBatch?.(job, batchNo);
+    };
+
+    let dataRow = 0;
+    let header = true;
+    for await (const cells of readRecords(
+      deps.filePath(job.fileKey),
+      job.fileFormat as FileFormat,
+    )) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      dataRow += 1;
+      if (dataRow <= job.rowsDone) continue;
+      batch.push({ cells, rowNo: dataRow + 1 });
+      if (batch.length >= batchRows) {
+        await flush();
+        if (options.signal?.aborted) return;
+      }
+    }
+    if (batch.length) {
+      await flush();
+      if (options.signal?.aborted) return;
+    }
+    await updateImportJob(deps.db, job.id, { status: 'done', finishedAt: new Date() });
+    await removeFiles(deps, job);
+  } catch (error) {
+    const failure =
+      error instanceof FileRefusal
+        ? error.message
+        : `The import stopped: ${(error as Error).message}`;
+    await updateImportJob(deps.db, job.id, { status: 'failed', failure, finishedAt: new Date() });
+    await removeFiles(deps, job);
+    if (!(error instanceof FileRefusal)) throw error;
+  } finally {
+    zip?.close();
+  }
+}
+
+async function removeFiles(deps: ImportDeps, job: ImportJobRow) {
+  for (const key of [job.fileKey, job.imagesKey])
+    if (key) await fs.rm(deps.filePath(key), { force: true });
+}
+
+async function applyBatch(
+  deps: ImportDeps,
+  job: ImportJobRow,
+  ctx: RowContext,
+  batch: { cells: string[]; rowNo: number }[],
+  state: {
+    groups: ImportFieldGroup[];
+    staging: StagingOptions;
+    counts: Counts;
+    zip: ImagesZip | null;
+  },
+) {
+  const { counts } = state;
+  const errors: ImportRowError[] = [];
+  const valid: ValidRow[] = [];
+  for (const { cells, rowNo } of batch) {
+    const result = validateRow(cells, rowNo, ctx);
+    errors.push(...result.errors);
+    if (result.row) valid.push(result.row);
+  }
+  // Images are decoded before anything is written, so a broken one refuses its row only.
+  const images = new Map<number, { key: string; data: Buffer; changed: boolean }>();
+  for (const row of valid) {
+    if (!row.image || !state.zip) continue;
+    try {
+      const data = await prepareImage(state.zip, row.image);
+      const key = `images/products/${row.sku}.jpg`;
+      const current = await deps.store.get(key);
+      images.set(row.row_no, { key, data, changed: !current || !current.equals(data) });
+    } catch {
+      errors.push({
+        row: row.row_no,
+        column: 'image',
+        message: `image ${row.image} is not a readable JPEG, PNG or WebP image`,
+      });
+    }
+  }
+  const staged = valid.filter((r) => !errors.some((e) => e.row === r.row_no));
+
+  const next: Counts = structuredClone(counts);
+  await deps.db.transaction(async (tx) => {
+    const diffs = staged.length
+      ? (await stageRows(tx, staged), await diffStagedRows(tx, state.staging))
+      : [];
+    const refused: number[] = [];
+    for (const d of diffs) {
+      const refuse = (column: string, message: string) => {
+        errors.push({ row: d.row_no, column, message });
+        refused.push(d.row_no);
+      };
+      if (d.new_lacks) refuse(d.new_lacks, `${d.new_lacks} is required for a new product`);
+      else if (d.ca_needs_price)
+        refuse('price_ca', 'price_ca is required: the product has no Canadian price yet');
+      else if (d.us_needs_price)
+        refuse('price_us', 'price_us is required: the product has no US price yet');
+    }
+    await unstageRows(tx, refused);
+    for (const d of diffs) {
+      if (refused.includes(d.row_no)) continue;
+      const image = images.get(d.row_no);
+      const outcomes = groupOutcomes(d, image?.changed, state.groups);
+      for (const [group, outcome] of Object.entries(outcomes)) {
+        next.groups[group] ??= { created: 0, updated: 0, unchanged: 0 };
+        next.groups[group][outcome] += 1;
+      }
+      if (d.is_new) next.created += 1;
+      else if (Object.values(outcomes).some((o) => o !== 'unchanged')) next.updated += 1;
+      else next.unchanged += 1;
+      if (d.deactivating) next.deactivated += 1;
+    }
+    if (!job.dryRun) {
+      if (diffs.length) await applyStagedRows(tx, state.staging);
+      // Stored before the batch commits: a crash here makes the next run write them again.
+      for (const [rowNo, image] of images)
+        if (image.changed && !refused.includes(rowNo))
+          await deps.store.put(image.key, image.data, 'image/jpeg');
+    }
+    errors.sort((a, b) => a.row - b.row);
+    next.rowsDone += batch.length;
+    next.errorCount += errors.length;
+    next.errors.push(...errors.slice(0, Math.max(0, MAX_STORED_ERRORS - next.errors.length)));
+    await updateImportJob(tx, job.id, {
+      rowsDone: next.rowsDone,
+      created: next.created,
+      updated: next.updated,
+      unchanged: next.unchanged,
+      deactivated: next.deactivated,
+      groups: next.groups,
+      errorCount: next.errorCount,
+      errors: next.errors,
+      heartbeatAt: new Date(),
+    });
+  });
+  Object.assign(counts, next);
+}
+
+/** Runs queued (and abandoned) imports one after another until none is left; returns how many ran. */
+export async function runImportQueue(
+  deps: ImportDeps,
+  options: ImportRunOptions = {},
+): Promise<number> {
+  let ran = 0;
+  for (;;) {
+    if (options.signal?.aborted) return ran;
+    const job = await claimNextImportJob(deps.db, options.staleAfterMs ?? IMPORT_STALE_MS);
+    if (!job) return ran;
+    await runImportJob(deps, job, options);
+    ran += 1;
+  }
+}
+
+/**
+ * The in-process worker of an API server: woken when an import is queued, and every `pollMs` to
+ * resume imports another process left behind. `stop` ends it between batches.
+ */
+export function startImportWorker(
+  deps: ImportDeps,
+  log: { error: (o: object, m: string) => void },
+  pollMs = 15_000,
+) {
+  const controller = new AbortController();
+  let running: Promise<void> | null = null;
+  const wake = () => {
+    if (running || controller.signal.aborted) return;
+    running = runImportQueue(deps, { signal: controller.signal })
+      .then(() => undefined)
+      .catch((error: unknown) => log.error({ err: error }, 'catalogue import failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(wake, pollMs);
+  timer.unref();
+  wake();
+  return {
+    wake,
+    stop: async () => {
+      clearInterval(timer);
+      controller.abort();
+      await running;
+    },
+  };
+}

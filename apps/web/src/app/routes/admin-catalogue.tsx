@@ -1,0 +1,3 @@
+import { AdminCataloguePage } from '@/features/admin-catalogue/components/admin-catalogue-page';
+
+export default AdminCataloguePage;

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { catalogueImportKeys } from './keys';
+
+export type StartImportInput = { file: File; images?: File | null; dryRun: boolean };
+
+/** POST /api/admin/imports (multipart): answers at once with the id of the queued import. */
+export const startImport = ({ file, images, dryRun }: StartImportInput) => {
+  const form = new FormData();
+  form.append('dry_run', dryRun ? 'true' : 'false');
+  form.append('file', file);
+  if (images) form.append('images', images);
+  return api.post<{ import_id: number }>('/admin/imports', form);
+};
+
+export const useStartImport = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startImport,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueImportKeys.lists() }),
+  });
+};

@@ -1,0 +1,275 @@
+import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { IMPORT_FIELD_GROUPS, type AdminImportJob } from '@wholesale/contract';
+import { ApiError } from '@/lib/api-client';
+import { useImport } from '../api/get-import';
+import { useImports } from '../api/get-imports';
+import { catalogueImportKeys } from '../api/keys';
+import { useStartImport } from '../api/start-import';
+import './admin-catalogue.css';
+
+const MAX_MB = 50;
+
+/** The outcome of one import: counts, counts per field group, and the refused rows. */
+function ImportSummary({ job }: { job: AdminImportJob }) {
+  const { t } = useTranslation('admin-catalogue');
+  const groups = IMPORT_FIELD_GROUPS.filter((g) => job.groups[g]);
+  return (
+    <div className="admin-catalogue__summary">
+      <p role="status">
+        {job.status === 'failed'
+          ? t('summary.failed', { reason: job.failure ?? '' })
+          : t(job.dry_run ? 'summary.dryRun' : 'summary.done', {
+              created: job.created,
+              updated: job.updated,
+              unchanged: job.unchanged,
+              deactivated: job.deactivated,
+              errors: job.error_count,
+            })}
+      </p>
+      {groups.length ? (
+        <div className="admin-catalogue__table-wrap">
+          <table>
+            <caption>{t('summary.groups')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('summary.group')}</th>
+                <th scope="col">{t('summary.created')}</th>
+                <th scope="col">{t('summary.updated')}</th>
+                <th scope="col">{t('summary.unchanged')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {groups.map((g) => (
+                <tr key={g}>
+                  <th scope="row">{t(`groups.${g}`)}</th>
+                  <td>{job.groups[g].created}</td>
+                  <td>{job.groups[g].updated}</td>
+                  <td>{job.groups[g].unchanged}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {job.error_count > 0 ? (
+        <div className="admin-catalogue__table-wrap">
+          <table>
+            <caption>
+              {t('errors.caption', { count: job.error_count })}{' '}
+              <a href={`/api/admin/imports/${job.id}/errors.csv`} download>
+                {t('errors.download')}
+              </a>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('errors.row')}</th>
+                <th scope="col">{t('errors.column')}</th>
+                <th scope="col">{t('errors.message')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {job.errors.map((e, i) => (
+                <tr key={`${e.row}-${e.column}-${i}`}>
+                  <td>{e.row}</td>
+                  <td>{e.column}</td>
+                  <td>{e.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Progress of the import being watched, then its summary. */
+function ImportProgress({ id }: { id: number }) {
+  const { t } = useTranslation('admin-catalogue');
+  const queryClient = useQueryClient();
+  const job = useImport(id);
+  const finished = job.data?.status === 'done' || job.data?.status === 'failed';
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: catalogueImportKeys.lists() });
+  }, [finished, queryClient]);
+  if (!job.data) return <p aria-busy="true">{t('loading')}</p>;
+  const { rows_done: done, rows_total: total } = job.data;
+  return (
+    <section aria-labelledby="import-progress-title" className="admin-catalogue__section">
+      <h2 id="import-progress-title">{t('progress.title', { name: job.data.file_name })}</h2>
+      <progress
+        max={Math.max(1, total)}
+        value={finished ? Math.max(1, total) : done}
+        aria-label={t('progress.label')}
+        data-testid="import-progress"
+      />
+      <p aria-live="polite">
+        {finished
+          ? t('progress.finished')
+          : job.data.status === 'queued'
+            ? t('progress.queued')
+            : t('progress.running', { done, total })}
+      </p>
+      {finished ? <ImportSummary job={job.data} /> : null}
+    </section>
+  );
+}
+
+/**
+ * /admin/catalogue: upload a catalogue file (drag and drop or a picker) with an optional images ZIP,
+ * as a dry run or for real; watch its progress; read past imports.
+ */
+export function AdminCataloguePage() {
+  const { t, i18n } = useTranslation('admin-catalogue');
+  const base = useId();
+  const start = useStartImport();
+  const history = useImports();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [images, setImages] = useState<File | null>(null);
+  const [dryRun, setDryRun] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const [watching, setWatching] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const choose = (chosen: File | undefined) => {
+    if (!chosen) return;
+    setError(null);
+    if (!/\.(csv|txt|xlsx)$/i.test(chosen.name)) setError(t('upload.wrongType'));
+    else if (chosen.size > MAX_MB * 1048576) setError(t('upload.tooLarge', { size: MAX_MB }));
+    else setFile(chosen);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files[0]);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      setError(t('upload.noFile'));
+      return;
+    }
+    start.mutate(
+      { file, images, dryRun },
+      {
+        onSuccess: ({ import_id }) => {
+          setWatching(import_id);
+          setFile(null);
+          setImages(null);
+          toast.success(t('upload.started'));
+        },
+        onError: (e) => setError(e instanceof ApiError ? e.message : t('upload.failed')),
+      },
+    );
+  };
+
+  return (
+    <main className="admin-catalogue">
+      <h1>{t('title')}</h1>
+      <p>{t('lead')}</p>
+      <p className="admin-catalogue__links">
+        <a href="/api/admin/imports/template.csv" download>
+          {t('links.template')}
+        </a>
+        <a href="/api/admin/catalogue/export.csv" download>
+          {t('links.export')}
+        </a>
+      </p>
+      <form onSubmit={submit} noValidate className="admin-catalogue__form">
+        <div
+          className={`admin-catalogue__drop${dragging ? ' admin-catalogue__drop--over' : ''}`}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
+          <p>{file ? t('upload.chosen', { name: file.name }) : t('upload.drop')}</p>
+          <label htmlFor={`${base}-file`}>{t('upload.file')}</label>
+          <input
+            ref={fileInput}
+            id={`${base}-file`}
+            type="file"
+            accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(e) => choose(e.target.files?.[0])}
+            aria-describedby={error ? `${base}-error` : undefined}
+          />
+        </div>
+        <label htmlFor={`${base}-images`}>{t('upload.images')}</label>
+        <input
+          id={`${base}-images`}
+          type="file"
+          accept=".zip,application/zip"
+          onChange={(e) => setImages(e.target.files?.[0] ?? null)}
+        />
+        <label>
+          <input type="checkbox" checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} />{' '}
+          {t('upload.dryRun')}
+        </label>
+        {error ? (
+          <p id={`${base}-error`} role="alert" className="field-error">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" disabled={start.isPending}>
+          {start.isPending ? t('upload.sending') : t('upload.submit')}
+        </button>
+      </form>
+      {watching !== null ? <ImportProgress id={watching} /> : null}
+      <section aria-labelledby={`${base}-history`} className="admin-catalogue__section">
+        <h2 id={`${base}-history`}>{t('history.title')}</h2>
+        {history.isPending ? (
+          <p aria-busy="true">{t('loading')}</p>
+        ) : history.isError ? (
+          <p role="alert">{t('history.error')}</p>
+        ) : history.data.imports.length === 0 ? (
+          <p>{t('history.empty')}</p>
+        ) : (
+          <div className="admin-catalogue__table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('history.when')}</th>
+                  <th scope="col">{t('history.who')}</th>
+                  <th scope="col">{t('history.file')}</th>
+                  <th scope="col">{t('history.status')}</th>
+                  <th scope="col">{t('history.counts')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {history.data.imports.map((job) => (
+                  <tr key={job.id}>
+                    <td>{new Date(job.created_at).toLocaleString(i18n.language)}</td>
+                    <td>{job.created_by ?? '—'}</td>
+                    <td>
+                      <button type="button" className="link" onClick={() => setWatching(job.id)}>
+                        {job.file_name}
+                      </button>
+                    </td>
+                    <td>
+                      {t(`status.${job.status}`)}
+                      {job.dry_run ? ` (${t('history.dryRun')})` : ''}
+                    </td>
+                    <td>
+                      {t('history.countsText', {
+                        created: job.created,
+                        updated: job.updated,
+                        unchanged: job.unchanged,
+                        errors: job.error_count,
+                      })}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </main>
+  );
+}
