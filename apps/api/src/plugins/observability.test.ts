@@ -50,6 +50,9 @@ describe('observability', () => {
     expect(text).not.toContain('NO-SUCH');
     expect(text).toMatch(/nodejs_eventloop_lag_seconds \d/);
     expect(text).toMatch(/mail_outbox_messages\{status="pending"\} \d+/);
+    expect(text).toMatch(/webhook_deliveries\{status="failed"\} \d+/);
+    expect(text).toMatch(/change_feed_live 1/);
+    expect(text).toMatch(/cache_hit_ratio\{cache="catalogue\.[a-z-]+"\} [\d.]+/);
     if (t.handle.kind === 'postgres')
       expect(text).toMatch(/db_pool_connections\{state="waiting"\}/);
   });
@@ -82,7 +85,12 @@ describe('observability', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toMatchObject({
       status: true,
-      checks: { database: { ok: true }, migrations: { ok: true } },
+      checks: {
+        accepting: { ok: true },
+        changeFeed: { ok: true },
+        database: { ok: true },
+        migrations: { ok: true },
+      },
     });
   });
 

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../lib/app-error';
+import type { CacheStats } from './change-feed';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -89,6 +90,49 @@ export const observabilityPlugin = fp(
         for (const row of rows.rows) this.set({ status: row.status }, row.n);
       },
     });
+
+    new Gauge({
+      name: 'webhook_deliveries',
+      help: 'Webhook deliveries not yet delivered, by status (pending = backlog, failed = given up)',
+      labelNames: ['status'] as const,
+      registers: [registry],
+      async collect() {
+        const rows = (await app.db.execute(
+          sql`select status, count(*)::int as n from webhook_deliveries where status <> 'delivered' group by status`,
+        )) as unknown as { rows: { status: string; n: number }[] };
+        this.reset();
+        this.set({ status: 'pending' }, 0);
+        this.set({ status: 'failed' }, 0);
+        for (const row of rows.rows) this.set({ status: row.status }, row.n);
+      },
+    });
+
+    new Gauge({
+      name: 'change_feed_live',
+      help: '1 while the PostgreSQL change feed is followed (caches trusted), 0 while reconnecting',
+      registers: [registry],
+      collect() {
+        this.set(app.changeFeed.isLive() ? 1 : 0);
+      },
+    });
+
+    const cacheGauge = (name: string, help: string, pick: (s: CacheStats) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['cache'] as const,
+        registers: [registry],
+        collect() {
+          for (const [cache, stats] of Object.entries(app.caches.stats()))
+            this.set({ cache }, pick(stats));
+        },
+      });
+    cacheGauge('cache_hits', 'Lookups answered from a process cache, since start', (s) => s.hits);
+    cacheGauge('cache_misses', 'Lookups a process cache had to load, since start', (s) => s.misses);
+    cacheGauge('cache_hit_ratio', 'hits / (hits + misses) since start', (s) =>
+      s.hits + s.misses === 0 ? 0 : s.hits / (s.hits + s.misses),
+    );
+    cacheGauge('cache_entries', 'Entries held by a process cache', (s) => s.size);
 
     const addGauge = (source: MetricSource) => {
       new Gauge({

@@ -13,6 +13,7 @@ const ReadinessResponse = z.object({
   status: z.boolean(),
   checks: z.object({
     accepting: ReadinessCheck,
+    changeFeed: ReadinessCheck,
     database: ReadinessCheck,
     migrations: ReadinessCheck,
   }),
@@ -22,7 +23,7 @@ const ReadinessResponse = z.object({
  * Liveness and readiness are separate answers (docs/deploy.md "Observe"): `/api/health` says the
  * process is up and serving (a load balancer or orchestrator restarts it when this fails);
  * `/api/health/ready` says it can do useful work now — the database answers and has every
- * committed migration, and it is not shutting down — and answers 503 otherwise, so a balancer
+ * committed migration, the change feed is followed, and it is not shutting down — and answers 503 otherwise, so a balancer
  * sends traffic elsewhere.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,6 +44,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         accepting: app.draining
           ? { ok: false, detail: 'Shutting down: finishing requests in flight' }
           : { ok: true },
+        // Caches are bypassed while the feed is down, so the process stays correct; still, it is
+        // slower and the balancer should prefer a process that follows the feed.
+        changeFeed: app.changeFeed.isLive()
+          ? { ok: true }
+          : { ok: false, detail: 'Reconnecting to the PostgreSQL change feed' },
         database: { ok: false } as z.infer<typeof ReadinessCheck>,
         migrations: { ok: false } as z.infer<typeof ReadinessCheck>,
       };
