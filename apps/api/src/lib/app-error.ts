@@ -4,6 +4,7 @@ import {
   fillReason,
   formatMoney,
   reasonValues,
+  type Country,
   type ErrorCode,
   type ErrorReasonKey,
   type ErrorReasonParams,
@@ -38,18 +39,16 @@ export class AppError extends Error {
 
 /**
  * An error whose text the web can show in the buyer's language (ERROR_REASONS): the English text is
- * the message; `field` names the field the reason belongs to.
+ * the message; `field` names the field the reason belongs to; amounts are in `country`'s currency.
  */
 export function reasonError(
   code: ErrorCode,
   key: ErrorReasonKey,
   params?: ErrorReasonParams,
   field?: string,
+  country: Country = 'ca',
 ): AppError {
-  const message = fillReason(
-    ERROR_REASONS[key],
-    reasonValues(params, (c) => formatMoney(c)),
-  );
+  const message = fillReason(ERROR_REASONS[key], reasonValues(params, formatMoney('en', country)));
   return new AppError(code, message, {
     reason: { key, ...(params ? { params } : {}) },
     ...(field ? { fields: { [field]: message } } : {}),

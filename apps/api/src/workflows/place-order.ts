@@ -2,6 +2,8 @@ import {
   OPENING_ORDER_MINIMUM_CENTS,
   formatMoney,
   isUnavailable,
+  lineTotalCents,
+  mayBackorder,
   meetsOpeningMinimum,
   type Country,
   type Lang,
@@ -130,10 +132,10 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       if (!p) throw reasonError('CONFLICT', 'NO_LONGER_SOLD');
       if (isUnavailable(p.available, p.classCode)) throw conflict('PRODUCT_OUT_OF_STOCK', p);
       const backorder = line.quantity > p.available;
-      if (backorder && !(p.classCode.trim().toUpperCase() === 'N')) {
+      if (backorder && !mayBackorder(p.classCode)) {
         throw conflict('ONLY_AVAILABLE', p);
       }
-      const lineTotal = p.priceCents * line.quantity * p.shipPack;
+      const lineTotal = lineTotalCents(p.priceCents, line.quantity, p.shipPack);
       totalCents += lineTotal;
       levels.push({ id: p.id, available: Math.max(0, p.available - line.quantity) });
       lines.push({
@@ -164,6 +166,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         'OPENING_MINIMUM',
         { minimumCents: OPENING_ORDER_MINIMUM_CENTS[input.country], totalCents },
         'total',
+        input.country,
       );
     }
     await step('check-stock', orderId);
@@ -230,7 +233,7 @@ export async function placeCustomerOrder(
         lang: input.lang,
         data: {
           order_id: event.orderId,
-          total: formatMoney(event.totalCents),
+          total: formatMoney(input.lang, input.country)(event.totalCents),
           po_number: input.poNumber ?? null,
           url: input.publicUrl
             ? `${input.publicUrl.replace(/\/$/, '')}/orderdetails/${event.orderId}`

@@ -23,14 +23,16 @@ describe('useErrorMessage', () => {
   it("shows a refusal's reason in the user's language, amounts formatted for it", async () => {
     renderWithProviders(<Message error={openingMinimum} />);
     expect(await screen.findByTestId('message')).toHaveTextContent(
-      'Your opening order must reach $500.00; this order comes to $150.00',
+      'Your opening order must reach CA$500.00; this order comes to CA$150.00',
     );
     await i18n.changeLanguage('fr');
     expect(
-      await screen.findByText(/Votre première commande doit atteindre 500,00/),
-    ).toHaveTextContent(/s’élève à 150,00/);
+      await screen.findByText(/Votre première commande doit atteindre 500,00\s\$ CA/),
+    ).toHaveTextContent(/s’élève à 150,00\s\$ CA/);
     await i18n.changeLanguage('es');
-    expect(await screen.findByText(/Su primer pedido debe alcanzar/)).toHaveTextContent('150');
+    expect(await screen.findByText(/Su primer pedido debe alcanzar/)).toHaveTextContent(
+      'CA$150.00',
+    );
   });
 
   it('falls back to the code, then to the server message, for errors without a known reason', async () => {

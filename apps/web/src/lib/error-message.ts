@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, reasonValues } from '@wholesale/contract';
 import type errors from '@/locales/en/errors.json';
 import { ApiError } from './api-client';
+import { useCountry } from './country';
 
 /**
  * Turns any thrown value into text for the user: an ApiError's reason (contract ERROR_REASONS, with
@@ -11,13 +12,13 @@ import { ApiError } from './api-client';
  */
 export function useErrorMessage(): (error: unknown) => string {
   const { t, i18n } = useTranslation('errors');
+  const country = useCountry();
   return useCallback(
     (error: unknown) => {
       if (error instanceof ApiError) {
         const reason = error.reason && `reason.${error.reason.key}`;
         if (reason && i18n.exists(reason, { ns: 'errors' })) {
-          const locale = `${i18n.language}-CA`;
-          const values = reasonValues(error.reason?.params, (cents) => formatMoney(cents, locale));
+          const values = reasonValues(error.reason?.params, formatMoney(i18n.language, country));
           return t(reason as 'reason.OUT_OF_STOCK', values);
         }
         if (i18n.exists(error.code, { ns: 'errors' }))
@@ -27,6 +28,6 @@ export function useErrorMessage(): (error: unknown) => string {
       if (error instanceof TypeError) return t('NETWORK');
       return t('UNKNOWN');
     },
-    [t, i18n],
+    [t, i18n, country],
   );
 }

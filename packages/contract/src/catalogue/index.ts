@@ -81,19 +81,6 @@ export function classBadgePath(classCode: string): string {
 /** SPEC.md §3 content types shown as icons on the card. */
 export const CONTENT_TYPES = ['Videos', 'Patterns & Inspiration', 'Education & Blog Post'] as const;
 
-/** One request parameter that may hold several exact values separated by commas (brand=Ab,Cd). */
-export const FilterValuesParam = z
-  .string()
-  .max(500, { message: 'Filter is too long' })
-  .optional()
-  .transform((value) =>
-    (value ?? '')
-      .split(',')
-      .map((v) => v.trim())
-      .filter((v) => v.length > 0)
-      .slice(0, 20),
-  );
-
 /** Listing filters (SPEC.md §7 brand, color, type, size): comma-separated exact values from filter-options-by-category. */
 export type ListingFilters = { brand: string[]; color: string[]; type: string[]; size: string[] };
 
@@ -234,3 +221,4 @@ export function stripHtml(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+export * from './requests';

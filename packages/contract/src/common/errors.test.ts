@@ -6,9 +6,12 @@ import { ERROR_REASONS, fillReason, reasonValues } from './errors';
 describe('error reasons', () => {
   it('formats …Cents params as money under the shorter name and keeps the others', () => {
     expect(
-      reasonValues({ minimumCents: 50_000, totalCents: 15_050, product: 'A1' }, formatMoney),
-    ).toEqual({ minimum: '$500.00', total: '$150.50', product: 'A1' });
-    expect(reasonValues(undefined, formatMoney)).toEqual({});
+      reasonValues(
+        { minimumCents: 50_000, totalCents: 15_050, product: 'A1' },
+        formatMoney('en', 'ca'),
+      ),
+    ).toEqual({ minimum: 'CA$500.00', total: 'CA$150.50', product: 'A1' });
+    expect(reasonValues(undefined, formatMoney('en', 'ca'))).toEqual({});
   });
 
   it('fills every placeholder of every reason it has a value for, and leaves the others visible', () => {

@@ -1,4 +1,4 @@
-import { isOrderable } from './availability';
+import { isComingSoon, isOrderable } from './availability';
 
 /** Converts dollars (as stored on the wire) to integer cents, rounding half away from zero. */
 export function toCents(dollars: number): number {
@@ -8,6 +8,37 @@ export function toCents(dollars: number): number {
 /** Converts integer cents to dollars with two decimals, for the wire. */
 export function fromCents(cents: number): number {
   return Math.round(cents) / 100;
+}
+
+/**
+ * What a customer pays per unit (docs/product/cart-and-orders.md#prices): the second selling price
+ * when there is one above zero, else the selling price.
+ */
+export function unitPriceCents(prices: {
+  sellingCents: number;
+  secondCents?: number | null | undefined;
+}): number {
+  const second = prices.secondCents ?? 0;
+  return second > 0 ? second : prices.sellingCents;
+}
+
+/** A ship pack of 0 or less (or none) counts as one unit. */
+export function effectiveShipPack(shipPack: number | null | undefined): number {
+  return shipPack && shipPack > 0 ? shipPack : 1;
+}
+
+/** A line's amount: unit price × ship packs ordered × units per pack. Integer cents. */
+export function lineTotalCents(
+  unitCents: number,
+  packs: number,
+  shipPack: number | null | undefined,
+): number {
+  return unitCents * packs * effectiveShipPack(shipPack);
+}
+
+/** A line beyond the available stock is a back-order; only coming-soon products may go there. */
+export function mayBackorder(productClass: string | null | undefined): boolean {
+  return isComingSoon(productClass);
 }
 
 export type CartTotalLine = {
@@ -21,32 +52,97 @@ export type CartTotalLine = {
 };
 
 /**
- * SPEC.md §9: sum of (price if > 0, else selling_price) × item × ship_pack (default 1) over selected
- * lines that are available or class N. Integer cents in, integer cents out.
+ * docs/product/cart-and-orders.md#total: the sum of line amounts over selected lines that are
+ * available or coming soon. Integer cents in, integer cents out.
  */
 export function cartTotalCents(lines: CartTotalLine[]): number {
   let total = 0;
   for (const line of lines) {
     if (line.selected === false) continue;
     if (!isOrderable(line.available, line.class)) continue;
-    const unit = line.price_cents > 0 ? line.price_cents : line.selling_price_cents;
-    const pack = line.ship_pack && line.ship_pack > 0 ? line.ship_pack : 1;
-    total += unit * line.item * pack;
+    const unit = unitPriceCents({
+      sellingCents: line.selling_price_cents,
+      secondCents: line.price_cents,
+    });
+    total += lineTotalCents(unit, line.item, line.ship_pack);
   }
   return total;
 }
 
-/** SPEC.md §9: cart popup totals use whole-dollar formatting with a .00 suffix. */
-export function formatWholeDollars(cents: number, locale = 'en-CA'): string {
-  const whole = Math.round(cents / 100);
-  return `$${whole.toLocaleString(locale)}.00`;
+/** The currency of each country's price list. */
+export const CURRENCY_BY_COUNTRY = { ca: 'CAD', us: 'USD' } as const;
+
+/**
+ * How money reads in each language (docs/product/overview-and-routes.md#money). The currency is
+ * always named, so a Canadian and a US dollar never look alike, and the same way on every screen,
+ * e-mail and PDF (the marker is ours, not the platform's, so Node and every browser agree):
+ * - English: `CA$1,234.50`, `US$1,234.50`
+ * - French: `1 234,50 $ CA`, `1 234,50 $ US` (Canadian French)
+ * - Spanish: `CA$1,234.50`, `US$1,234.50` (North American Spanish: point for decimals)
+ */
+const MONEY_STYLE = {
+  en: { numberLocale: 'en-CA', marker: { ca: 'CA$', us: 'US$' }, markerFirst: true },
+  fr: { numberLocale: 'fr-CA', marker: { ca: '$ CA', us: '$ US' }, markerFirst: false },
+  es: { numberLocale: 'es-MX', marker: { ca: 'CA$', us: 'US$' }, markerFirst: true },
+} as const;
+
+type MoneyLang = keyof typeof MONEY_STYLE;
+type MoneyCountry = keyof typeof CURRENCY_BY_COUNTRY;
+
+/** Formats integer cents as an amount with its currency. */
+export type MoneyFormatter = (cents: number) => string;
+
+function moneyLang(lang: string | null | undefined): MoneyLang {
+  const l = (lang ?? '').trim().toLowerCase().slice(0, 2);
+  return l === 'fr' ? 'fr' : l === 'es' || l === 'sp' ? 'es' : 'en';
 }
 
-/** Formats integer cents as dollars with two decimals in the given locale. */
-export function formatMoney(cents: number, locale = 'en-CA'): string {
-  return (cents / 100).toLocaleString(locale, {
-    style: 'currency',
-    currency: 'USD',
-    currencyDisplay: 'narrowSymbol',
-  });
+function moneyCountry(country: string | null | undefined): MoneyCountry {
+  const c = (country ?? '').trim().toLowerCase();
+  return c === 'us' || c === 'usa' ? 'us' : 'ca';
+}
+
+const formatters = new Map<string, MoneyFormatter>();
+
+/**
+ * The one money format of the storefront: `formatMoney(lang, country)(cents)`. Accepts the wire
+ * forms of both ('' or 'sp' for a language, 'usa' for a country); anything unknown reads as English
+ * and Canada. Formatters are built once per pair.
+ */
+export function formatMoney(
+  lang: string | null | undefined,
+  country: string | null | undefined,
+): MoneyFormatter {
+  const l = moneyLang(lang);
+  const c = moneyCountry(country);
+  const key = `${l}-${c}`;
+  let format = formatters.get(key);
+  if (!format) {
+    const style = MONEY_STYLE[l];
+    const numbers = new Intl.NumberFormat(style.numberLocale, {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const marker = style.marker[c];
+    format = (cents) => {
+      const rounded = Math.round(cents);
+      const amount = numbers.format(Math.abs(rounded) / 100);
+      const sign = rounded < 0 ? '-' : '';
+      return style.markerFirst ? `${sign}${marker}${amount}` : `${sign}${amount}\u00a0${marker}`;
+    };
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * The cart popup's totals (docs/product/cart-and-orders.md#cart-popup): rounded to whole dollars and
+ * still shown with two zero decimals, in the money format of the language.
+ */
+export function formatWholeDollars(
+  lang: string | null | undefined,
+  country: string | null | undefined,
+): MoneyFormatter {
+  const money = formatMoney(lang, country);
+  return (cents) => money(Math.round(cents / 100) * 100);
 }

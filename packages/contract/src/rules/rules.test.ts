@@ -12,7 +12,7 @@ import {
   toCents,
 } from './index';
 
-describe('availability (SPEC.md §4)', () => {
+describe('availability', () => {
   it('is unavailable at 0 or less unless class N', () => {
     expect(isUnavailable(0, 'F')).toBe(true);
     expect(isUnavailable(-3, '')).toBe(true);
@@ -22,7 +22,7 @@ describe('availability (SPEC.md §4)', () => {
   });
 });
 
-describe('quantity (SPEC.md §5)', () => {
+describe('quantity', () => {
   it('accepts only an optional minus and digits', () => {
     expect(parseQuantity('12')).toEqual({ kind: 'count', value: 12 });
     expect(parseQuantity('')).toEqual({ kind: 'empty' });
@@ -58,7 +58,7 @@ describe('quantity (SPEC.md §5)', () => {
   });
 });
 
-describe('cart total (SPEC.md §9)', () => {
+describe('cart total', () => {
   const line = {
     price_cents: 250,
     selling_price_cents: 300,
@@ -99,11 +99,12 @@ describe('cart total (SPEC.md §9)', () => {
     expect(toCents(19.99)).toBe(1999);
   });
   it('formats popup totals as whole dollars with .00', () => {
-    expect(formatWholeDollars(123456)).toBe('$1,235.00');
+    expect(formatWholeDollars('en', 'ca')(123456)).toBe('CA$1,235.00');
+    expect(formatWholeDollars('fr', 'us')(123449)).toBe('1\u00a0234,00\u00a0$ US');
   });
 });
 
-describe('page window (SPEC.md §2)', () => {
+describe('page window', () => {
   const render = (c: number, l: number) =>
     pageWindow(c, l)
       .map((i) => (i.kind === 'page' ? String(i.page) : '…'))

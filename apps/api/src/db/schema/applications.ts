@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { APPLICATION_STATUSES, LANGS } from '@wholesale/contract';
 import { users } from './users';
 
 /**
@@ -23,12 +24,8 @@ export const applications = pgTable(
   {
     id: serial('id').primaryKey(),
     country: text('country', { enum: ['ca', 'usa'] }).notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
-      .notNull()
-      .default('pending'),
-    lang: text('lang', { enum: ['en', 'fr', 'es'] })
-      .notNull()
-      .default('en'),
+    status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('pending'),
+    lang: text('lang', { enum: LANGS }).notNull().default('en'),
     companyName: text('company_name').notNull(),
     ownerName: text('owner_name').notNull(),
     email: text('email').notNull(),

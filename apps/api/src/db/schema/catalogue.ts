@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { COUNTRIES, LANGS } from '@wholesale/contract';
 
 /** Category tree: category → sub category → sub-sub category, each with its cat_code. */
 export const categories = pgTable(
@@ -83,7 +84,7 @@ export const productTranslations = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    lang: text('lang', { enum: ['en', 'fr', 'es'] }).notNull(),
+    lang: text('lang', { enum: LANGS }).notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
   },
@@ -121,7 +122,7 @@ export const productPrices = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    country: text('country', { enum: ['ca', 'us'] }).notNull(),
+    country: text('country', { enum: COUNTRIES }).notNull(),
     retailPriceCents: integer('retail_price_cents').notNull(),
     sellingPriceCents: integer('selling_price_cents').notNull(),
     sellingPrice2Cents: integer('selling_price_2_cents'),

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { LANGS } from '@wholesale/contract';
 
 /**
  * The six kinds of editorial content (SPEC.md §7 crousalImages, newsletterImages, catalogues, patterns,
@@ -72,7 +73,7 @@ export const contentTranslations = pgTable(
     itemId: integer('item_id')
       .notNull()
       .references(() => contentItems.id, { onDelete: 'cascade' }),
-    lang: text('lang', { enum: ['en', 'fr', 'es'] }).notNull(),
+    lang: text('lang', { enum: LANGS }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
     fileKey: text('file_key'),

@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { COUNTRIES, ORDER_STATUSES } from '@wholesale/contract';
 import { products } from './catalogue';
 import { users } from './users';
 
@@ -34,7 +35,7 @@ export const favourites = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    country: text('country', { enum: ['ca', 'us'] }).notNull(),
+    country: text('country', { enum: COUNTRIES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.country, t.productId] })],
@@ -51,7 +52,7 @@ export const cartLines = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    country: text('country', { enum: ['ca', 'us'] }).notNull(),
+    country: text('country', { enum: COUNTRIES }).notNull(),
     quantity: integer('quantity').notNull(),
     selected: boolean('selected').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -68,7 +69,7 @@ export const orders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    country: text('country', { enum: ['ca', 'us'] }).notNull(),
+    country: text('country', { enum: COUNTRIES }).notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('placed'),
     poNumber: text('po_number'),
     comment: text('comment'),

@@ -9,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { COUNTRIES, LANGS } from '@wholesale/contract';
 
 /** Customers and staff. A customer belongs to one country's price list. */
 export const users = pgTable(
@@ -23,12 +24,8 @@ export const users = pgTable(
     ownerName: text('owner_name').notNull(),
     companyName: text('company_name'),
     customerCode: text('customer_code'),
-    country: text('country', { enum: ['ca', 'us'] })
-      .notNull()
-      .default('ca'),
-    lang: text('lang', { enum: ['en', 'fr', 'es'] })
-      .notNull()
-      .default('en'),
+    country: text('country', { enum: COUNTRIES }).notNull().default('ca'),
+    lang: text('lang', { enum: LANGS }).notNull().default('en'),
     isActive: boolean('is_active').notNull().default(true),
     /** false: no accepted/cancelled order mails (the shipped mail always goes). */
     orderStatusMails: boolean('order_status_mails').notNull().default(true),

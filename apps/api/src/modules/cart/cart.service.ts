@@ -1,9 +1,10 @@
 import {
-  COMING_SOON_CLASS,
   cartTotalCents,
   clampQuantity,
   fromCents,
+  isComingSoon,
   isUnavailable,
+  lineTotalCents,
   type CartLine,
   type CartNotice,
   type CartResponse,
@@ -53,7 +54,9 @@ function toCartLine(line: CartViewRow, p: OrderableProduct): CartLine {
     image: p.image,
     selected: line.selected,
     unavailable: isUnavailable(p.available, p.classCode),
-    line_total: fromCents(cartTotalCents([{ ...lineForTotal(line, p), selected: true }])),
+    line_total: isUnavailable(p.available, p.classCode)
+      ? 0
+      : fromCents(lineTotalCents(p.priceCents, line.quantity, p.shipPack)),
   };
 }
 
@@ -146,14 +149,15 @@ export async function addToCart(
 ): Promise<CartResponse> {
   const product = await resolveProduct(tx, ref, owner);
   if (isUnavailable(product.available, product.classCode)) refuseUnavailable();
-  const isComingSoon = product.classCode.trim().toUpperCase() === COMING_SOON_CLASS;
   const { before, after, cart } = await addCartQuantity(tx, {
     userId: owner.userId,
     country: owner.country,
     productId: product.id,
     item,
     // A line never grows past the configured maximum (class N is not capped by stock).
-    cap: isComingSoon ? maxLinePacks : Math.min(maxLinePacks, Math.max(0, product.available)),
+    cap: isComingSoon(product.classCode)
+      ? maxLinePacks
+      : Math.min(maxLinePacks, Math.max(0, product.available)),
   });
   const requested = before + item;
   return cartResponse(tx, owner, cart, {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { productImagePath, type Country, type Lang } from '@wholesale/contract';
+import { productImagePath, unitPriceCents, type Country, type Lang } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { productPrices, products, productTranslations } from '../../db/schema';
 
@@ -133,7 +133,7 @@ export function priced(
     retailCents: p.retailCents,
     sellingCents: p.sellingCents,
     selling2Cents: selling2,
-    priceCents: selling2 !== null && selling2 > 0 ? selling2 : p.sellingCents,
+    priceCents: unitPriceCents({ sellingCents: p.sellingCents, secondCents: selling2 }),
     available: p.available,
   };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Country, Lang } from '@wholesale/contract';
+import { SPECIAL_CLASS_CODES, type Country, type Lang } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import {
   categories,
@@ -58,7 +58,7 @@ export async function selectSpecialClassCounts(
     from products p
     join tree on tree.id = p.category_id
     join product_prices pp on pp.product_id = p.id and pp.country = ${country}
-    where p.active and p.class_code in ('F', 'R', 'Y', 'N')
+    where p.active and p.class_code in ${[...SPECIAL_CLASS_CODES]}
     group by tree.root_id, p.class_code`,
   );
   return result.rows.map((r) => ({

@@ -1,22 +1,26 @@
-import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BrandsResponse,
   CategoriesResponse,
+  CategoryFilterQuery,
+  ClassCodeListingQuery,
   ClassCodesResponse,
+  DevProductBody,
+  DevProductResponse,
   DisplayCategoriesResponse,
+  DisplayProductsQuery,
   FilterOptionsResponse,
-  FilterValuesParam,
-  LangParam,
-  OptionalCountryParam,
-  PageParam,
-  PageSizeParam,
+  LangCountryQuery,
+  LangQuery,
+  ListingQuery,
+  ProductDescriptionQuery,
   ProductDescriptionResponse,
+  ProductGroupParams,
+  ProductGroupQuery,
   ProductGroupResponse,
   ProductsResponse,
   type Country,
-  idSchema,
 } from '@wholesale/contract';
 import { requestCountry } from '../../lib/request-country';
 import {
@@ -35,46 +39,6 @@ import {
 import { registerProductWindowCaches } from './catalogue.snapshot';
 import { topProductIdsByQuantity } from '../orders';
 
-const text = (description: string) => z.string().max(200).optional().describe(description);
-
-const filterParams = {
-  brand: FilterValuesParam.describe(
-    'Brands to keep: comma-separated exact values from filter-options-by-category (brands[].value)',
-  ),
-  color: FilterValuesParam.describe(
-    'Colours to keep: comma-separated exact values (colors[].value)',
-  ),
-  type: FilterValuesParam.describe('Types to keep: comma-separated exact values (types[].value)'),
-  size: FilterValuesParam.describe('Sizes to keep: comma-separated exact values (sizes[].value)'),
-};
-
-const listingQuery = z.object({
-  lang: LangParam,
-  name: text('Category name (English URL key of /products/{name}/…); used when category is absent'),
-  category: text(
-    'cat_code of a category at any level (or its name); its sub categories are included',
-  ),
-  page: PageParam,
-  pagination: PageSizeParam.describe('Records per page: 25, 50, 75, 100, 125 or 300'),
-  country: OptionalCountryParam.describe(
-    'ca or us; a signed-in customer always sees their own country',
-  ),
-  ...filterParams,
-});
-
-const classCodeQuery = listingQuery.extend({
-  class_codes: FilterValuesParam.describe(
-    'Class codes to keep, comma-separated (F new, R clearance, Y on sale, N coming soon)',
-  ),
-});
-
-const categoryFilterQuery = z.object({
-  category: text('cat_code (or name) of the category'),
-  name: text('Category name, used when category is absent'),
-  classCode: FilterValuesParam.describe('Optional class codes (F, R, Y, N), comma-separated'),
-  country: OptionalCountryParam,
-});
-
 function viewer(request: FastifyRequest, country?: Country): Viewer {
   return { country: requestCountry(request, country), priced: request.user !== null };
 }
@@ -91,7 +55,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: 'Category tree with New/Clear/Sale/Soon counts (SPEC.md §3)',
-        querystring: z.object({ lang: LangParam, country: OptionalCountryParam }),
+        querystring: LangCountryQuery,
         response: { 200: CategoriesResponse },
       },
     },
@@ -114,7 +78,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['catalogue'],
           summary: `Category listing in ${country === 'ca' ? 'Canada' : 'the US'} (a signed-in customer always sees their own country)`,
-          querystring: listingQuery.omit({ country: true }),
+          querystring: ListingQuery.omit({ country: true }),
           response: { 200: ProductsResponse },
         },
       },
@@ -143,7 +107,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: 'Category listing limited to class codes (New, Clearance, On Sale, Coming Soon)',
-        querystring: classCodeQuery,
+        querystring: ClassCodeListingQuery,
         response: { 200: ProductsResponse },
       },
     },
@@ -172,13 +136,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: 'Products of a category for /dispay-products/:cate',
-        querystring: z.object({
-          category: text('cat_code or name of the category'),
-          country: OptionalCountryParam,
-          lang: LangParam,
-          page: PageParam,
-          pagination: PageSizeParam,
-        }),
+        querystring: DisplayProductsQuery,
         response: { 200: ProductsResponse },
       },
     },
@@ -205,15 +163,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: 'Product detail with description, category path and related products',
-        querystring: z.object({
-          product_id: z
-            .string({ message: 'product_id is required' })
-            .trim()
-            .min(1, { message: 'product_id is required' })
-            .max(64),
-          country: OptionalCountryParam,
-          lang: LangParam,
-        }),
+        querystring: ProductDescriptionQuery,
         response: { 200: ProductDescriptionResponse },
       },
     },
@@ -232,7 +182,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: 'Class codes with their badge images',
-        querystring: z.object({ lang: LangParam }),
+        querystring: LangQuery,
         response: { 200: ClassCodesResponse },
       },
     },
@@ -249,7 +199,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue'],
         summary:
           'Most ordered products of the last 90 days in the country (newest products when there are too few)',
-        querystring: z.object({ lang: LangParam, country: OptionalCountryParam }),
+        querystring: LangCountryQuery,
         response: { 200: ProductsResponse },
       },
     },
@@ -279,7 +229,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: 'Top-level categories shown as tiles',
-        querystring: z.object({ lang: LangParam }),
+        querystring: LangQuery,
         response: { 200: DisplayCategoriesResponse },
       },
     },
@@ -295,7 +245,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: 'Brands, colours, types and sizes present in a category, with product counts',
-        querystring: categoryFilterQuery,
+        querystring: CategoryFilterQuery,
         response: { 200: FilterOptionsResponse },
       },
     },
@@ -316,7 +266,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: 'Brands present in a category, with product counts',
-        querystring: categoryFilterQuery,
+        querystring: CategoryFilterQuery,
         response: { 200: BrandsResponse },
       },
     },
@@ -340,15 +290,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: 'A product group: title and one page of its products',
-        params: z.object({
-          id: idSchema('id'),
-        }),
-        querystring: z.object({
-          lang: LangParam,
-          page: PageParam,
-          pagination: PageSizeParam,
-          country: OptionalCountryParam,
-        }),
+        params: ProductGroupParams,
+        querystring: ProductGroupQuery,
         response: { 200: ProductGroupResponse },
       },
     },
@@ -375,31 +318,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['dev'],
           summary:
             'Adds one product (not in production); raw_names keeps the names unsanitised to test the browser',
-          body: z.object({
-            product_id: z.string().trim().min(1).max(40),
-            category: z.string().min(1).max(100),
-            class: z.string().trim().min(1).max(4).default('A'),
-            names: z.object({
-              en: z.string().min(1).max(500),
-              fr: z.string().max(500).optional(),
-              es: z.string().max(500).optional(),
-            }),
-            ship_pack: z.number().int().min(1).max(10_000).default(1),
-            prices: z
-              .array(
-                z.object({
-                  country: z.enum(['ca', 'us']),
-                  retail: z.number().min(0),
-                  selling: z.number().min(0),
-                  selling_2: z.number().min(0).nullable().default(null),
-                  available: z.number().int().min(0).default(0),
-                }),
-              )
-              .max(2)
-              .default([]),
-            raw_names: z.boolean().default(false),
-          }),
-          response: { 200: z.object({ status: z.literal(true), id: z.number().int() }) },
+          body: DevProductBody,
+          response: { 200: DevProductResponse },
         },
       },
       async (request) => ({

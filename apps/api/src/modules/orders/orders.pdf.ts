@@ -1,13 +1,14 @@
 import PDFDocument from 'pdfkit';
-import { type OrderDetail } from '@wholesale/contract';
-
-const money = (dollars: number) => `$${dollars.toFixed(2)}`;
+import { formatMoney, toCents, type OrderDetail } from '@wholesale/contract';
 
 /** Renders one order as a printable A4/Letter PDF (pdfkit, built-in Helvetica). */
 export function renderOrderPdf(
   order: OrderDetail,
   customer: { name: string; company: string | null },
 ): Promise<Buffer> {
+  // The PDF's labels are English, so are its amounts; the currency is the order's country's.
+  const format = formatMoney('en', order.country);
+  const money = (dollars: number) => format(toCents(dollars));
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'LETTER',

@@ -124,11 +124,11 @@ describe('placing an order', () => {
     const refused = await order(ca.headers);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.message).toBe(
-      'Your opening order must reach $500.00; this order comes to $150.00',
+      'Your opening order must reach CA$500.00; this order comes to CA$150.00',
     );
     // The web shows the reason in the buyer's language, amounts formatted there.
     expect(refused.json().error).toMatchObject({
-      fields: { total: expect.stringContaining('$500.00') },
+      fields: { total: expect.stringContaining('CA$500.00') },
       reason: { key: 'OPENING_MINIMUM', params: { minimumCents: 50_000, totalCents: 15_000 } },
     });
     expect(await cartOf(ca.headers)).toMatchObject({ count: 1 });
@@ -145,7 +145,11 @@ describe('placing an order', () => {
 
     const us = await t.signIn({ country: 'us' });
     await add(us.headers, 'SMALL', 13); // 195.00
-    expect((await order(us.headers)).statusCode).toBe(422);
+    const refusedUs = await order(us.headers);
+    expect(refusedUs.statusCode).toBe(422);
+    expect(refusedUs.json().error.message).toBe(
+      'Your opening order must reach US$200.00; this order comes to US$195.00',
+    );
     await add(us.headers, 'SMALL', 1); // 210.00
     expect((await order(us.headers)).statusCode).toBe(200);
   });

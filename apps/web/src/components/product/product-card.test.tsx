@@ -48,17 +48,36 @@ describe('ProductCard (SPEC.md §2)', () => {
 
   it('shows a signed-in customer the list and retail price and the stock', async () => {
     renderWithProviders(<ProductCard product={priced} />);
-    expect(await screen.findByText('$4.00')).toBeInTheDocument();
-    expect(screen.getByText(/Retail/)).toHaveTextContent('$9.50');
+    expect(await screen.findByText('CA$4.00')).toBeInTheDocument();
+    expect(screen.getByText(/Retail/)).toHaveTextContent('CA$9.50');
     expect(screen.getByText('5 Ship Packs Available')).toBeInTheDocument();
+  });
+
+  it('names the currency of the price list, one money format per language', async () => {
+    await setLanguage('es');
+    try {
+      renderWithProviders(
+        <ProductCard product={{ ...priced, country: 'us', selling_price: 1.09 }} />,
+      );
+      expect(await screen.findByText('US$1.09')).toBeInTheDocument();
+    } finally {
+      await setLanguage('');
+    }
+    renderWithProviders(<ProductCard product={{ ...priced, product_id: 'FR-1' }} />);
+    await setLanguage('fr');
+    try {
+      expect(await screen.findByText(/^4,00\s\$ CA$/)).toBeInTheDocument();
+    } finally {
+      await setLanguage('');
+    }
   });
 
   it('strikes the list price through when a second selling price exists', async () => {
     const { container } = renderWithProviders(
       <ProductCard product={{ ...priced, selling_price_2: 3.25 }} />,
     );
-    await screen.findByText('$3.25');
-    expect(container.querySelector('s')?.textContent).toBe('$4.00');
+    await screen.findByText('CA$3.25');
+    expect(container.querySelector('s')?.textContent).toBe('CA$4.00');
   });
 
   it("says 'Currently Out Of Stock' in red when nothing is available, except for class N", async () => {

@@ -8,18 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ProductThumb } from '@/components/ui/product-thumb';
 import { paths } from '@/config/paths';
+import { useMoney } from '@/lib/money';
 import { ContentTypeIcons } from './content-type-icons';
 import { useProductActions } from './product-actions-context';
 import { ProductName } from './product-name';
 import './product.css';
-
-function money(value: number, lang: string): string {
-  return value.toLocaleString(lang === 'fr' ? 'fr-CA' : lang === 'es' ? 'es-US' : 'en-CA', {
-    style: 'currency',
-    currency: 'USD',
-    currencyDisplay: 'narrowSymbol',
-  });
-}
 
 /**
  * SPEC.md §2 product card: class badge; 130×140 thumbnail with a placeholder when it fails; heart
@@ -29,8 +22,9 @@ function money(value: number, lang: string): string {
  * ship-pack multiplier, disabled when unavailable). `footer` replaces the add-to-cart slot.
  */
 export function ProductCard({ product, footer }: { product: ProductCardDto; footer?: ReactNode }) {
-  const { t, i18n } = useTranslation('catalogue');
+  const { t } = useTranslation('catalogue');
   const { FavouriteToggle, AddToCart } = useProductActions();
+  const money = useMoney(product.country);
   const priced = product.selling_price !== undefined;
   const second = product.selling_price_2 ?? null;
   const hasSecond = second !== null && second > 0;
@@ -69,21 +63,19 @@ export function ProductCard({ product, footer }: { product: ProductCardDto; foot
                 <s
                   className="product-card__list-price"
                   aria-label={t('card.wasPrice', {
-                    price: money(product.selling_price!, i18n.language),
+                    price: money(product.selling_price!),
                   })}
                 >
-                  {money(product.selling_price!, i18n.language)}
+                  {money(product.selling_price!)}
                 </s>{' '}
-                <strong className="product-card__sale-price">
-                  {money(second!, i18n.language)}
-                </strong>
+                <strong className="product-card__sale-price">{money(second!)}</strong>
               </>
             ) : (
-              <strong>{money(product.selling_price!, i18n.language)}</strong>
+              <strong>{money(product.selling_price!)}</strong>
             )}
             {product.retail_price !== undefined && (
               <span className="product-card__retail">
-                {t('card.retailPrice')} {money(product.retail_price, i18n.language)}
+                {t('card.retailPrice')} {money(product.retail_price)}
               </span>
             )}
           </p>

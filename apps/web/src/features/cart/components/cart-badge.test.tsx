@@ -8,7 +8,7 @@ import { cart, json, line, routeFetch, signInStored } from '@/test/shopping';
 configure({ asyncUtilTimeout: 5000 });
 
 describe('CartBadge and cart popup', () => {
-  it('opens on keyboard focus, shows whole-dollar totals with .00 and closes with its arrow', async () => {
+  it('opens on keyboard focus, shows exact lines and a whole-dollar total with .00, and closes with its arrow', async () => {
     signInStored();
     const { fetchMock } = routeFetch({
       'GET /api/cart': () =>
@@ -28,9 +28,9 @@ describe('CartBadge and cart popup', () => {
     await userEvent.tab();
     expect(link).toHaveFocus();
     const popup = await screen.findByRole('region', { name: 'Cart summary' });
-    expect(popup).toHaveTextContent('$1,235.00');
-    expect(popup).toHaveTextContent('$10.00');
-    expect(popup).toHaveTextContent('$1,245.00');
+    expect(popup).toHaveTextContent('CA$1,234.56');
+    expect(popup).toHaveTextContent('CA$10.40');
+    expect(popup).toHaveTextContent('CA$1,245.00');
     expect(screen.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/');
     await userEvent.click(screen.getByRole('button', { name: 'Close the cart summary' }));
     expect(screen.queryByRole('region', { name: 'Cart summary' })).not.toBeInTheDocument();

@@ -5,17 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { ProductThumb, plainName } from '@/components/ui/product-thumb';
+import { useCountry } from '@/lib/country';
+import { useMoney } from '@/lib/money';
 import { useSession } from '@/lib/session';
 import { useCart } from '../api/get-cart';
 import './cart.css';
 
 /**
  * Cart badge of the header with the SPEC.md §2 cart popup (400 px): opens on hover over the cart
- * icon and on keyboard focus, closes with its arrow control (and Escape). Totals use whole dollars
- * with .00 (SPEC.md §9). Guests see 0 and no popup.
+ * icon and on keyboard focus, closes with its arrow control (and Escape). Line amounts are exact;
+ * the total is in whole dollars with .00 (docs/product/cart-and-orders.md#cart-popup), both in the
+ * storefront's money format. Guests see 0 and no popup.
  */
 export function CartBadge({ compact = false }: { compact?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const wholeDollars = formatWholeDollars(i18n.language, useCountry());
   // NOTE: no suspense here: the header must not wait for the cart namespace (the popup opens later).
   const { t: tc } = useTranslation('cart', { useSuspense: false });
   const { isSignedIn } = useSession();
@@ -92,16 +97,14 @@ export function CartBadge({ compact = false }: { compact?: boolean }) {
                       {tc('popup.qty', { item: line.item, pack: line.ship_pack })}
                     </span>
                   </span>
-                  <span className="cart-popup__amount">
-                    {formatWholeDollars(toCents(line.line_total))}
-                  </span>
+                  <span className="cart-popup__amount">{money(line.line_total)}</span>
                 </li>
               ))}
             </ul>
           )}
           <div className="cart-popup__total">
             <span>{tc('total')}</span>
-            <strong>{formatWholeDollars(toCents(cart.data?.total ?? 0))}</strong>
+            <strong>{wholeDollars(toCents(cart.data?.total ?? 0))}</strong>
           </div>
           <div className="cart-popup__actions">
             <Link

@@ -127,7 +127,7 @@ describe('CartPage', () => {
     renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
     await userEvent.click(await screen.findByRole('button', { name: 'Place order' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Your opening order must reach $500.00; this order comes to $60.00',
+      'Your opening order must reach CA$500.00; this order comes to CA$60.00',
     );
   });
 

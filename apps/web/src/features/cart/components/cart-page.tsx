@@ -1,6 +1,6 @@
 import {
   cartTotalCents,
-  formatMoney,
+  isComingSoon,
   isUnavailable,
   toCents,
   type CartLine,
@@ -15,14 +15,13 @@ import { ProductThumb, plainName } from '@/components/ui/product-thumb';
 import { ApiError } from '@/lib/api-client';
 import { useCountry } from '@/lib/country';
 import { useErrorMessage } from '@/lib/error-message';
+import { useMoney } from '@/lib/money';
 import { useCart } from '../api/get-cart';
 import { useDeleteCartLine } from '../api/delete-cart-line';
 import { usePlaceOrder } from '../api/place-order';
 import { useSetCartItem } from '../api/set-cart-item';
 import { QuantityInput } from './quantity-input';
 import './cart.css';
-
-const money = (dollars: number, locale: string) => formatMoney(toCents(dollars), locale);
 
 /** SPEC.md §9 total of the selected lines that are available or class N, from the cached lines. */
 export function selectedTotalCents(lines: CartLine[]): number {
@@ -43,15 +42,15 @@ function Availability({ line }: { line: CartLine }) {
   const { t } = useTranslation('cart');
   if (isUnavailable(line.available, line.class))
     return <span className="stock stock--out">{t('outOfStock')}</span>;
-  if (line.class.trim().toUpperCase() === 'N' && line.available <= 0)
+  if (isComingSoon(line.class) && line.available <= 0)
     return <span className="stock">{t('comingSoon')}</span>;
   return <span className="stock">{t('available', { count: line.available })}</span>;
 }
 
 /** The /cart page: lines with thumbnails, quantities, selection, total, comment and PO number, Place order. */
 export function CartPage() {
-  const { t, i18n } = useTranslation('cart');
-  const locale = `${i18n.language}-CA`;
+  const { t } = useTranslation('cart');
+  const money = useMoney();
   const cart = useCart();
   const country = useCountry();
   const setItem = useSetCartItem();
@@ -205,9 +204,9 @@ export function CartPage() {
                       <Availability line={line} />
                     </td>
                     <td data-label={t('columns.price')}>
-                      {money(line.price, locale)}
+                      {money(line.price)}
                       {line.price < line.selling_price ? (
-                        <s className="cart-table__was">{money(line.selling_price, locale)}</s>
+                        <s className="cart-table__was">{money(line.selling_price)}</s>
                       ) : null}
                     </td>
                     <td data-label={t('columns.quantity')}>
@@ -221,7 +220,7 @@ export function CartPage() {
                         onCommit={(item) => setItem.mutate({ id: line.id, item })}
                       />
                     </td>
-                    <td data-label={t('columns.total')}>{money(line.line_total, locale)}</td>
+                    <td data-label={t('columns.total')}>{money(line.line_total)}</td>
                     <td>
                       <button
                         type="button"
@@ -261,7 +260,7 @@ export function CartPage() {
             <div className="cart-page__summary">
               <p className="cart-page__total" aria-live="polite">
                 {t('selectedTotal')}{' '}
-                <strong data-testid="cart-total">{formatMoney(totalCents, locale)}</strong>
+                <strong data-testid="cart-total">{money(totalCents / 100)}</strong>
               </p>
               <p className="cart-page__hint">{t('openingMinimum')}</p>
               {place.isError ? (

@@ -10,21 +10,15 @@ import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { ProductThumb, plainName } from '@/components/ui/product-thumb';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { useMoney } from '@/lib/money';
 import { useProductDescription } from '../api/get-product-description';
 import './catalogue.css';
 
-function money(value: number, lang: string): string {
-  return value.toLocaleString(lang === 'fr' ? 'fr-CA' : lang === 'es' ? 'es-US' : 'en-CA', {
-    style: 'currency',
-    currency: 'USD',
-    currencyDisplay: 'narrowSymbol',
-  });
-}
-
 /** /description/:product_id/:country — large image, every field, description and related products. */
 export function ProductDetail({ productId, country }: { productId: string; country: string }) {
-  const { t, i18n } = useTranslation('catalogue');
+  const { t } = useTranslation('catalogue');
   const { FavouriteToggle, AddToCart } = useProductActions();
+  const money = useMoney(country);
   const query = useProductDescription(productId, country);
   const product = query.data;
   useEffect(() => {
@@ -127,17 +121,15 @@ export function ProductDetail({ productId, country }: { productId: string; count
                 <dd>
                   {second !== null && second > 0 ? (
                     <>
-                      <s>{money(product.selling_price!, i18n.language)}</s>{' '}
-                      <strong className="product-card__sale-price">
-                        {money(second, i18n.language)}
-                      </strong>
+                      <s>{money(product.selling_price!)}</s>{' '}
+                      <strong className="product-card__sale-price">{money(second)}</strong>
                     </>
                   ) : (
-                    <strong>{money(product.selling_price!, i18n.language)}</strong>
+                    <strong>{money(product.selling_price!)}</strong>
                   )}
                 </dd>
                 <dt>{t('card.retailPrice')}</dt>
-                <dd>{money(product.retail_price ?? 0, i18n.language)}</dd>
+                <dd>{money(product.retail_price ?? 0)}</dd>
                 <dt>{t('detail.stock')}</dt>
                 <dd className={unavailable ? 'product-card__stock--out' : undefined}>
                   {unavailable

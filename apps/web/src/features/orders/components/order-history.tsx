@@ -1,10 +1,11 @@
-import { ORDER_STATUSES, formatMoney, toCents, type OrderStatus } from '@wholesale/contract';
+import { ORDER_STATUSES, type OrderStatus } from '@wholesale/contract';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { useErrorMessage } from '@/lib/error-message';
+import { useMoney } from '@/lib/money';
 import { useOrderHistory } from '../api/get-order-history';
 import { OrderStatusBadge, useOrderDate } from './order-status';
 import { ReorderButton } from './reorder-button';
@@ -12,9 +13,10 @@ import './orders.css';
 
 /** /order: the customer's orders, newest first, filtered by date range and status, 25 per page. */
 export function OrderHistory() {
-  const { t, i18n } = useTranslation('orders');
+  const { t } = useTranslation('orders');
   const [search, setSearch] = useSearchParams();
   const errorMessage = useErrorMessage();
+  const money = useMoney();
   const formatDate = useOrderDate();
   const fromId = useId();
   const toId = useId();
@@ -142,9 +144,7 @@ export function OrderHistory() {
                     ) : null}
                   </td>
                   <td data-label={t('columns.lines')}>{o.lines}</td>
-                  <td data-label={t('columns.total')}>
-                    {formatMoney(toCents(o.total), `${i18n.language}-CA`)}
-                  </td>
+                  <td data-label={t('columns.total')}>{money(o.total)}</td>
                   <td>
                     <ReorderButton orderId={o.order_id} compact />
                   </td>

@@ -1,6 +1,7 @@
-import { formatMoney, toCents, type OrderDetail } from '@wholesale/contract';
+import { type OrderDetail } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
 import { ProductThumb, plainName } from '@/components/ui/product-thumb';
+import { useMoney } from '@/lib/money';
 
 /** The lines of an order with frozen prices; back-order lines are marked. */
 export function OrderLinesTable({
@@ -10,8 +11,8 @@ export function OrderLinesTable({
   order: OrderDetail;
   thumbnails?: boolean;
 }) {
-  const { t, i18n } = useTranslation('orders');
-  const money = (d: number) => formatMoney(toCents(d), `${i18n.language}-CA`);
+  const { t } = useTranslation('orders');
+  const money = useMoney(order.country);
   return (
     <table className="orders-table order-lines">
       <caption className="visually-hidden">
