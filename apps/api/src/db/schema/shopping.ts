@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { COUNTRIES, ORDER_STATUSES } from '@wholesale/contract';
+import { COUNTRIES } from '@wholesale/contract';
 import { products } from './catalogue';
 import { users } from './users';
 
