@@ -15,6 +15,7 @@ import { applicationsRoutes } from './applications/applications.routes';
 import { contentRoutes } from './content/content.routes';
 import { integrationsRoutes } from './integrations/integrations.routes';
 import { feedRoutes, importRoutes } from './catalogue-admin';
+import { auditRoutes } from './audit';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -34,5 +35,6 @@ export const apiModules: FastifyPluginAsync[] = [
   contentRoutes(),
   integrationsRoutes,
   feedRoutes,
-  importRoutes,
+import { feedRoutes, importRoutes } from './catalogue-admin';
+import { auditRoutes } from './audit';
 ];

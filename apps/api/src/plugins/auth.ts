@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { IntegrationScope } from '@wholesale/contract';
+import { hasStaffRole, type IntegrationScope, type StaffRole } from '@wholesale/contract';
 import { AppError } from '../lib/app-error';
 import { isApiRoute, matchedPath } from '../lib/matched-route';
 import {
@@ -166,10 +166,16 @@ export function requireCustomer(request: FastifyRequest): SessionUser {
   return user;
 }
 
-/** 401 for guests, 403 for customers. */
-export function requireStaff(request: FastifyRequest): SessionUser {
+/**
+ * 401 for guests, 403 for customers and for staff holding none of `roles` (admin implies every
+ * role; no `roles` means any staff member with a role). Returns the staff member. Call it before
+ * the body is validated (a `preValidation` hook: `staffOnly`), so a guest learns nothing about the
+ * route's input. docs/product/back-office-staff-and-customers.md lists who may do what.
+ */
+export function requireStaffRole(request: FastifyRequest, ...roles: StaffRole[]): SessionUser {
   const user = requireUser(request);
-  if (user.role !== 'staff') throw new AppError('FORBIDDEN');
+  if (user.role !== 'staff' || !hasStaffRole(user.staffRoles, roles))
+    throw new AppError('FORBIDDEN');
   return user;
 }
 
@@ -189,4 +195,20 @@ export function requireScope(request: FastifyRequest, scope: IntegrationScope): 
     return { kind: 'token', token: request.integration };
   }
   return { kind: 'staff', user: requireStaff(request) };
+}
+
+/**
+ * The role check of a staff route or route group, as a hook:
+ * `app.post(url, { preValidation: staffOnly('credit'), … })` or
+ * `admin.addHook('preValidation', staffOnly('content'))`.
+ */
+export function staffOnly(...roles: StaffRole[]) {
+  return async (request: FastifyRequest): Promise<void> => {
+    requireStaffRole(request, ...roles);
+  };
+}
+
+/** 401 for guests, 403 for customers and staff without any role. Prefer requireStaffRole. */
+export function requireStaff(request: FastifyRequest): SessionUser {
+  return requireStaffRole(request);
 }

@@ -8,9 +8,9 @@ import {
   SET_TOKEN_TTL_MS,
   type SessionUser,
 } from '../modules/accounts';
+import { recordAudit } from '../modules/audit';
 import {
   findApplication,
-  insertAudit,
   markReviewed,
   type ApplicationRow,
 } from '../modules/applications';
@@ -87,11 +87,18 @@ export async function approveApplication(
     });
     await sendSetPasswordLink(tx, config, account.userId);
     // Step 5: who approved, when, and which account it created.
-    await insertAudit(tx, {
-      actorUserId: staff.id,
+    await recordAudit(tx, {
+      actorId: staff.id,
+      actorEmail: staff.email,
       action: 'application.approved',
-      applicationId,
-      details: { customer_user_id: account.userId, customer_code: account.customerCode },
+      entity: 'application',
+      entityId: applicationId,
+      before: { status: 'pending' },
+      after: {
+        status: 'approved',
+        customer_user_id: account.userId,
+        customer_code: account.customerCode,
+      },
     });
     // Step 6: the ERP learns of the new customer (webhook outbox, same transaction).
     await enqueueWebhookEvent(tx, 'customer.created', {

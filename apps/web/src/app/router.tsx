@@ -4,6 +4,7 @@ import { BareLoadingOverlay } from '@/components/ui/loading-overlay';
 import { ErrorPage } from './error-page';
 import { GuestOnlyRoute, ProtectedRoute, StaffRoute } from './guards';
 import { RootLayout } from './layout/root-layout';
+import { StaffLayout } from './layout/staff-layout';
 
 type PageModule = { default: ComponentType };
 
@@ -64,13 +65,19 @@ export const routes: RouteObject[] = [
             path: 'admin',
             element: <StaffRoute />,
             children: [
-              page('content', () => import('./routes/admin-content')),
-              page('applications', () => import('./routes/admin-applications')),
-              page('applications/:id', () => import('./routes/admin-application-detail')),
-              page('integrations', () => import('./routes/admin-integrations')),
-              page('orders', () => import('./routes/admin-orders')),
-              page('orders/:id', () => import('./routes/admin-order-detail')),
-              page('catalogue', () => import('./routes/admin-catalogue')),
+              {
+                // The back office's own layout: its menu shows what the staff member's roles open.
+                element: <StaffLayout />,
+                children: [
+                  page('content', () => import('./routes/admin-content')),
+                  page('applications', () => import('./routes/admin-applications')),
+                  page('applications/:id', () => import('./routes/admin-application-detail')),
+                  page('integrations', () => import('./routes/admin-integrations')),
+                  page('orders', () => import('./routes/admin-orders')),
+                  page('orders/:id', () => import('./routes/admin-order-detail')),
+                  page('catalogue', () => import('./routes/admin-catalogue')),
+                ],
+              },
             ],
           },
           // Public.

@@ -55,6 +55,7 @@ export const paths = {
   newsletter: () => '/newsletter',
   customerSupport: () => '/customer-support',
   freePatterns: () => '/free-patterns',
+  admin: () => '/admin',
   adminContent: () => '/admin/content',
   adminApplications: () => '/admin/applications',
   adminApplication: (id: number | string) => `/admin/applications/${seg(id)}`,

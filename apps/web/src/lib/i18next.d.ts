@@ -16,6 +16,7 @@ import type opticon from '../locales/en/opticon.json';
 import type adminOrders from '../locales/en/admin-orders.json';
 import type adminIntegrations from '../locales/en/admin-integrations.json';
 import type adminCatalogue from '../locales/en/admin-catalogue.json';
+import type staff from '../locales/en/staff.json';
 
 // Typed translation keys (CONVENTIONS.md #8): a missing key is a type error. A feature that adds a
 // namespace adds one line here (its en file).
@@ -39,6 +40,7 @@ declare module 'i18next' {
       'admin-orders': typeof adminOrders;
       'admin-integrations': typeof adminIntegrations;
       'admin-catalogue': typeof adminCatalogue;
+      staff: typeof staff;
     };
   }
 }

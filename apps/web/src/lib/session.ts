@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { StaffRole } from '@wholesale/contract';
 import { getJson, getString, removeKey, setJson } from './storage';
 
 /** The user record kept in localStorage under "user" (SPEC.md §3). The SPA never stores the token. */
@@ -11,6 +12,8 @@ export type StoredUser = {
   cflag: 'ca' | 'us';
   lang: '' | 'fr' | 'es';
   role?: 'customer' | 'staff';
+  /** A staff member's roles: they decide the admin menu (the server checks every call anyway). */
+  staff_roles?: StaffRole[];
 };
 
 /** What is left of the record after logout: only the language (SPEC.md §4). */
@@ -104,10 +107,23 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-export type Session = { user: StoredUser | null; isSignedIn: boolean; isStaff: boolean };
+export type Session = {
+  user: StoredUser | null;
+  isSignedIn: boolean;
+  isStaff: boolean;
+  staffRoles: StaffRole[];
+};
+
+const NO_ROLES: StaffRole[] = [];
 
 /** The current session, re-rendering on login, logout and changes made in other tabs. */
 export function useSession(): Session {
   const user = useSyncExternalStore(subscribe, getStoredUser, () => null);
-  return { user, isSignedIn: user !== null, isStaff: user?.role === 'staff' };
+  const isStaff = user?.role === 'staff';
+  return {
+    user,
+    isSignedIn: user !== null,
+    isStaff,
+    staffRoles: isStaff ? (user?.staff_roles ?? NO_ROLES) : NO_ROLES,
+  };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRIES, type Lang } from '../common';
 import { COMMON_PASSWORDS } from './common-passwords';
+import { STAFF_ROLES } from '../staff/roles';
 
 /**
  * Field messages of the account forms. SPEC.md §5 "Reset password" gives the first five word for
@@ -114,6 +115,8 @@ export const SessionUserDto = z.object({
   cflag: z.enum(COUNTRIES),
   lang: z.enum(['', 'fr', 'es']),
   role: z.enum(['customer', 'staff']),
+  /** What a staff member may do (empty for customers); the web shows the admin menu from it. */
+  staff_roles: z.array(z.enum(STAFF_ROLES)),
 });
 export type SessionUserDto = z.infer<typeof SessionUserDto>;
 

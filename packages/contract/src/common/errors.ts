@@ -8,6 +8,10 @@ export const ERROR_CODES = {
   UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue' },
   INVALID_CREDENTIALS: { status: 401, message: 'The e-mail or password is incorrect' },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do this' },
+  ACCOUNT_INACTIVE: {
+    status: 403,
+    message: 'This account is inactive; please contact us to reactivate it',
+  },
   CSRF_FAILED: { status: 403, message: 'The security token is missing or does not match' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   ROUTE_NOT_FOUND: { status: 404, message: 'This API path does not exist' },

@@ -24,7 +24,11 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
 );
 
-/** Who did what and when: reads of sensitive data and staff decisions. */
+/**
+ * Who did what and when: every staff action and each read of sensitive data, append-only (a trigger
+ * refuses UPDATE and DELETE). Write it through the audit module's recordAudit, in the transaction
+ * of the change.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -35,6 +39,15 @@ export const auditLog = pgTable(
     subjectId: text('subject_id').notNull(),
     details: jsonb('details'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The actor's e-mail when they acted (kept if the account changes later). */
+    actorEmail: text('actor_email'),
+    before: jsonb('before'),
+    after: jsonb('after'),
   },
-  (t) => [index('audit_log_subject_idx').on(t.subjectType, t.subjectId)],
+  (t) => [
+    index('audit_log_subject_idx').on(t.subjectType, t.subjectId),
+    index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_log_actor_idx').on(t.actorUserId, t.at.desc()),
+    index('audit_log_action_idx').on(t.action, t.at.desc()),
+  ],
 );

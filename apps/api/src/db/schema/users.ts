@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -9,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { COUNTRIES, LANGS } from '@wholesale/contract';
+import { COUNTRIES, LANGS, STAFF_ROLES } from '@wholesale/contract';
 
 /** Customers and staff. A customer belongs to one country's price list. */
 export const users = pgTable(
@@ -29,6 +30,14 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** false: no accepted/cancelled order mails (the shipped mail always goes). */
     orderStatusMails: boolean('order_status_mails').notNull().default(true),
+    /** What a staff member may do (docs/product/back-office-staff-and-customers.md); empty for customers. */
+    staffRoles: text('staff_roles', { enum: STAFF_ROLES })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** A note staff keep about a customer; never shown to the customer. */
+    staffNote: text('staff_note'),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -38,6 +47,14 @@ export const users = pgTable(
     index('users_names_trgm_idx').using(
       'gin',
       sql`(coalesce(${t.ownerName}, '') || ' ' || coalesce(${t.companyName}, '')) gin_trgm_ops`,
+    ),
+    check(
+      'users_staff_roles_known',
+      sql`${t.staffRoles} <@ ARRAY['admin','credit','orders','content']::text[]`,
+    ),
+    index('users_search_trgm').using(
+      'gin',
+      sql`(lower(${t.ownerName} || ' ' || ${t.email} || ' ' || coalesce(${t.customerCode}, '') || ' ' || coalesce(${t.companyName}, ''))) gin_trgm_ops`,
     ),
   ],
 );

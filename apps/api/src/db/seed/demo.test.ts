@@ -140,9 +140,10 @@ describe('demo data', () => {
       country: string;
       lang: string;
       password_hash: string;
+      staff_roles: string[];
       orders: string;
     }>(sql`
-      select u.email, u.role, u.country, u.lang, u.password_hash, (select count(*) from orders o where o.user_id = u.id) as orders
+      select u.email, u.role, u.staff_roles, u.country, u.lang, u.password_hash, (select count(*) from orders o where o.user_id = u.id) as orders
       from users u order by u.email`);
     const byEmail = new Map(accounts.map((a) => [a.email, a]));
     expect([...byEmail.keys()].sort()).toEqual([
@@ -150,8 +151,13 @@ describe('demo data', () => {
       'buyer.ca@example.com',
       'buyer.us@example.com',
       'buyer2.ca@example.com',
+      'content@example.com',
+      'credit@example.com',
+      'orders@example.com',
     ]);
     expect(byEmail.get('admin@example.com')!.role).toBe('staff');
+    for (const role of ['admin', 'credit', 'orders', 'content'])
+      expect(byEmail.get(`${role}@example.com`)!.staff_roles).toEqual([role]);
     expect(byEmail.get('buyer.us@example.com')!.country).toBe('us');
     expect(byEmail.get('buyer2.ca@example.com')!.lang).toBe('fr');
     expect(await verify(byEmail.get('buyer.ca@example.com')!.password_hash, DEMO_PASSWORD)).toBe(

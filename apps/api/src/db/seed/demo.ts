@@ -79,7 +79,38 @@ export const DEMO_USERS = [
   {
     email: 'admin@example.com',
     role: 'staff',
+    staffRoles: ['admin'],
     ownerName: 'Sophie Lavoie',
+    companyName: null,
+    customerCode: null,
+    country: 'ca',
+    lang: 'en',
+  },
+  {
+    email: 'credit@example.com',
+    role: 'staff',
+    staffRoles: ['credit'],
+    ownerName: 'Luc Bouchard',
+    companyName: null,
+    customerCode: null,
+    country: 'ca',
+    lang: 'fr',
+  },
+  {
+    email: 'orders@example.com',
+    role: 'staff',
+    staffRoles: ['orders'],
+    ownerName: 'Ana García',
+    companyName: null,
+    customerCode: null,
+    country: 'ca',
+    lang: 'es',
+  },
+  {
+    email: 'content@example.com',
+    role: 'staff',
+    staffRoles: ['content'],
+    ownerName: 'Chloé Martin',
     companyName: null,
     customerCode: null,
     country: 'ca',
@@ -458,7 +489,13 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
 
     const userRows = await tx
       .insert(users)
-      .values(DEMO_USERS.map((u) => ({ ...u, passwordHash: pwHash })))
+      .values(
+        DEMO_USERS.map((u) => ({
+          ...u,
+          staffRoles: 'staffRoles' in u ? [...u.staffRoles] : [],
+          passwordHash: pwHash,
+        })),
+      )
       .returning({
         id: users.id,
         email: users.email,

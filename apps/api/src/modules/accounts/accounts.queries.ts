@@ -169,3 +169,8 @@ export async function updateUserLang(
   await tx.update(users).set({ lang, updatedAt: new Date() }).where(eq(users.id, userId));
   forgetCachedSessionsOfUser(userId);
 }
+
+/** Remembers when a user last signed in (shown to staff on the customer page). */
+export async function markSignedIn(tx: Tx, userId: number): Promise<void> {
+  await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId));
+}

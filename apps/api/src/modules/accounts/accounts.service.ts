@@ -19,6 +19,7 @@ import {
   findUserByEmail,
   insertCustomer,
   findUserById,
+  markSignedIn,
   insertPasswordToken,
   invalidateUserTokens,
   peekPasswordToken,
@@ -74,7 +75,7 @@ function timingDummy(): Promise<string> {
 }
 
 async function passwordMatches(user: UserRow | undefined, password: string): Promise<boolean> {
-  if (!user || !user.isActive || !user.passwordHash) {
+  if (!user || !user.passwordHash) {
     await verify(await timingDummy(), password).catch(() => false);
     return false;
   }
@@ -85,7 +86,15 @@ async function passwordMatches(user: UserRow | undefined, password: string): Pro
 export function toSessionUserDto(
   user: Pick<
     UserRow,
-    'id' | 'ownerName' | 'email' | 'customerCode' | 'country' | 'lang' | 'role' | 'isActive'
+    | 'id'
+    | 'ownerName'
+    | 'email'
+    | 'customerCode'
+    | 'country'
+    | 'lang'
+    | 'role'
+    | 'staffRoles'
+    | 'isActive'
   >,
 ): SessionUserDto {
   return {
@@ -97,6 +106,7 @@ export function toSessionUserDto(
     cflag: user.country,
     lang: toWireLang(user.lang),
     role: user.role,
+    staff_roles: user.role === 'staff' ? user.staffRoles : [],
   };
 }
 
@@ -142,8 +152,11 @@ export async function login(
     await pruneAttempts(db, keys, new Date(Date.now() - LOGIN_WINDOW_MS));
     throw new AppError('INVALID_CREDENTIALS');
   }
+  // Only someone who knows the password learns that the account was deactivated by staff.
+  if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE');
   return db.transaction(async (tx) => {
     await clearFailures(tx, keys);
+    await markSignedIn(tx, user.id);
     if (meta.previousTokenHash) await revokeSession(tx, meta.previousTokenHash);
     const { token, csrfToken } = await createSession(tx, user.id, {
       ip: meta.ip,

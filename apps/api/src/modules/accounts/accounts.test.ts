@@ -95,6 +95,7 @@ describe('POST /api/login', () => {
       cflag: 'us',
       lang: 'fr',
       role: 'customer',
+      staff_roles: [],
     });
     const sid = cookieOf(res, 'sid')!;
     expect(sid.value).toBe(body.token);
@@ -134,10 +135,20 @@ describe('POST /api/login', () => {
     expect(wrong.cookies).toHaveLength(0);
   });
 
-  it('refuses an inactive account and an account without a password with the same 401', async () => {
+  it('says an inactive account is inactive only to someone who knows its password', async () => {
     const inactive = await newUser({ isActive: false });
     const noPassword = await newUser({ passwordHash: null });
-    expect((await loginAs(inactive.email)).json().error.code).toBe('INVALID_CREDENTIALS');
+    const right = await loginAs(inactive.email);
+    expect(right.statusCode).toBe(403);
+    expect(right.json().error.code).toBe('ACCOUNT_INACTIVE');
+    expect(right.headers['set-cookie']).toBeUndefined();
+    const wrong = await t.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: inactive.email, password: 'not-the-password-at-all' },
+      remoteAddress: freshIp(),
+    });
+    expect(wrong.json().error.code).toBe('INVALID_CREDENTIALS');
     expect((await loginAs(noPassword.email)).json().error.code).toBe('INVALID_CREDENTIALS');
   });
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Country, Lang } from '@wholesale/contract';
+import type { Country, Lang, StaffRole } from '@wholesale/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -10,6 +10,8 @@ import { AppError } from '../../lib/app-error';
 export type SessionUser = {
   id: number;
   role: 'customer' | 'staff';
+  /** The roles of a staff member (empty for customers); read on every session lookup. */
+  staffRoles: StaffRole[];
   email: string;
   ownerName: string;
   companyName: string | null;
@@ -145,6 +147,7 @@ function buildSessionLookup(tx: Tx) {
       csrfToken: sessions.csrfToken,
       id: users.id,
       role: users.role,
+      staffRoles: users.staffRoles,
       email: users.email,
       ownerName: users.ownerName,
       companyName: users.companyName,

@@ -1,11 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import {
-  applicationOfficers,
-  applications,
-  applicationTradeReferences,
-  auditLog,
-} from '../../db/schema';
+import { applicationOfficers, applications, applicationTradeReferences } from '../../db/schema';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplicationRow = typeof applications.$inferInsert;
@@ -182,25 +177,6 @@ export async function markReviewed(
     .where(and(eq(applications.id, id), eq(applications.status, 'pending')))
     .returning({ id: applications.id });
   return rows.length === 1;
-}
-
-/** Appends to the audit log (who did what to which application, and when). */
-export async function insertAudit(
-  tx: Tx,
-  entry: {
-    actorUserId: number;
-    action: string;
-    applicationId: number;
-    details?: Record<string, unknown>;
-  },
-): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorUserId: entry.actorUserId,
-    action: entry.action,
-    subjectType: 'application',
-    subjectId: String(entry.applicationId),
-    details: entry.details ?? null,
-  });
 }
 
 /** Ids and sealed values of a batch of applications after `afterId` (for re-encryption). */

@@ -11,7 +11,7 @@ import {
   StoreApplicationBody,
   idSchema,
 } from '@wholesale/contract';
-import { requireStaff } from '../../plugins/auth';
+import { requireStaffRole, staffOnly } from '../../plugins/auth';
 import { getFieldCipher } from '../../lib/crypto';
 import { approveApplication } from '../../workflows/approve-application';
 import {
@@ -65,9 +65,10 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ApplicationListResponse },
         security: [{ bearer: [] }, { session: [] }],
       },
+      preValidation: staffOnly('credit'),
     },
     async (request) => {
-      requireStaff(request);
+      requireStaffRole(request, 'credit');
       return listForStaff(app.db, request.query);
     },
   );
@@ -82,9 +83,10 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ApplicationDetailResponse },
         security: [{ bearer: [] }, { session: [] }],
       },
+      preValidation: staffOnly('credit'),
     },
     async (request, reply) => {
-      const staff = requireStaff(request);
+      const staff = requireStaffRole(request, 'credit');
       reply.header('cache-control', 'no-store');
       return {
         status: true as const,
@@ -103,9 +105,10 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ApproveApplicationResponse },
         security: [{ bearer: [] }, { session: [] }],
       },
+      preValidation: staffOnly('credit'),
     },
     async (request) => {
-      const staff = requireStaff(request);
+      const staff = requireStaffRole(request, 'credit');
       const result = await approveApplication(app.db, app.config, staff, request.params.id);
       return {
         status: true as const,
@@ -125,9 +128,10 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OkBody },
         security: [{ bearer: [] }, { session: [] }],
       },
+      preValidation: staffOnly('credit'),
     },
     async (request) => {
-      const staff = requireStaff(request);
+      const staff = requireStaffRole(request, 'credit');
       await rejectApplication(app.db, staff, request.params.id, request.body.reason);
       return { status: true as const };
     },

@@ -13,6 +13,7 @@ import { getFieldCipher } from '../../lib/crypto';
 import { AppError } from '../../lib/app-error';
 import { enqueueMail } from '../mail';
 import type { SessionUser } from '../accounts';
+import { recordAudit } from '../audit';
 import { MAIL_RECEIVED, MAIL_REJECTED, MAIL_STAFF_NOTICE } from './applications.mails';
 import {
   findApplication,
@@ -20,7 +21,6 @@ import {
   findPendingByEmail,
   findTradeReferences,
   insertApplication,
-  insertAudit,
   listApplications,
   markReviewed,
   selectSealedBatch,
@@ -233,10 +233,12 @@ export async function getForStaff(
       findOfficers(tx, id),
       findTradeReferences(tx, id),
     ]);
-    await insertAudit(tx, {
-      actorUserId: staff.id,
+    await recordAudit(tx, {
+      actorId: staff.id,
+      actorEmail: staff.email,
       action: 'application.viewed',
-      applicationId: id,
+      entity: 'application',
+      entityId: id,
     });
     return {
       ...toSummary(row),
@@ -280,11 +282,14 @@ export async function rejectApplication(
       reviewerEmail: staff.email,
       rejectionReason: reason,
     });
-    await insertAudit(tx, {
-      actorUserId: staff.id,
+    await recordAudit(tx, {
+      actorId: staff.id,
+      actorEmail: staff.email,
       action: 'application.rejected',
-      applicationId: id,
-      details: { reason },
+      entity: 'application',
+      entityId: id,
+      before: { status: 'pending' },
+      after: { status: 'rejected', reason },
     });
     await enqueueMail(tx, {
       to: row.email,

@@ -24,7 +24,7 @@ import {
 } from '@wholesale/contract';
 import { AppError, fieldError } from '../../lib/app-error';
 import { createFileStore, type FileStore } from '../../lib/file-store';
-import { requireStaff, requireUser } from '../../plugins/auth';
+import { requireUser, staffOnly } from '../../plugins/auth';
 import {
   adminCreateItem,
   adminDeleteItem,
@@ -277,11 +277,9 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
       },
     );
 
-    // ---- Staff content management (401 guests, 403 customers) ----
+    // ---- Staff content management (401 guests, 403 customers and staff without `content`) ----
     const adminRoutes: FastifyPluginAsyncZod = async (admin) => {
-      admin.addHook('preValidation', async (request) => {
-        requireStaff(request);
-      });
+      admin.addHook('preValidation', staffOnly('content'));
       const kindParams = z.object({ kind: ContentKindParam });
       const itemParams = z.object({ kind: ContentKindParam, id: IdParam });
 

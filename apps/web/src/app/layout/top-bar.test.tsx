@@ -68,4 +68,20 @@ describe('top bar (SPEC.md §2)', () => {
     await waitFor(() => expect(getStoredUser()).toBeNull());
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
   });
+
+  it('gives staff the back-office link instead of order history and Opticon', () => {
+    storeUser({ ...user, role: 'staff', staff_roles: ['credit'] });
+    renderRoutes(routes);
+    expect(screen.getByRole('link', { name: 'Back office' })).toHaveAttribute('href', '/admin');
+    expect(screen.queryByRole('link', { name: 'Order History' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Opticon Upload' })).not.toBeInTheDocument();
+  });
+
+  it('gives a buyer order history and Opticon, and no back-office link', () => {
+    storeUser(user);
+    renderRoutes(routes);
+    expect(screen.getByRole('link', { name: 'Order History' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Opticon Upload' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back office' })).not.toBeInTheDocument();
+  });
 });

@@ -6,10 +6,13 @@ import { useSession } from '@/lib/session';
 import { LanguagePicker } from './language-picker';
 import { useLogout } from './use-logout';
 
-/** SPEC.md §2 top bar: link menu, login link or profile name, language picker, logout icon. */
+/**
+ * SPEC.md §2 top bar: link menu, login link or profile name, language picker, logout icon. Staff see
+ * the back-office link instead of the buyer's order history and Opticon upload.
+ */
 export function TopBar() {
   const { t } = useTranslation();
-  const { user, isSignedIn } = useSession();
+  const { user, isSignedIn, isStaff } = useSession();
   const { logout, pending } = useLogout();
   return (
     <div className="top-bar">
@@ -31,7 +34,11 @@ export function TopBar() {
             <li>
               <NavLink to={paths.customerSupport()}>{t('topBar.customerSupport')}</NavLink>
             </li>
-            {isSignedIn ? (
+            {isStaff ? (
+              <li>
+                <NavLink to={paths.admin()}>{t('topBar.staff')}</NavLink>
+              </li>
+            ) : isSignedIn ? (
               <>
                 <li>
                   <NavLink to={paths.order()}>{t('topBar.orders')}</NavLink>

@@ -1,0 +1,81 @@
+import { auditDiff, type AdminAuditQuery, type AdminAuditResponse } from '@wholesale/contract';
+import type { Database, Tx } from '../../db/client';
+import { insertAuditRow, selectAuditPage } from './audit.queries';
+
+/** One staff action as the audit log keeps it (docs/product/back-office-staff-and-customers.md). */
+export type AuditEvent = {
+  /** The staff member (or, for a command-line action, null). */
+  actorId: number | null;
+  /** Their e-mail at the time, kept beside the id. */
+  actorEmail?: string | null;
+  /** `<entity>.<verb>`, e.g. `customer.deactivate`, `order.status`, `staff.roles`. */
+  action: string;
+  /** What was acted on: `customer`, `staff`, `order`, `application`, `content`, … */
+  entity: string;
+  entityId: string | number;
+  /** The fields as they were and as they are; only differing ones are kept, secrets redacted. */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+};
+
+/**
+ * Writes one audit row in the caller's transaction, so the record and the change commit or roll
+ * back together. Never pass secrets on purpose: fields named like passwords, tokens, secrets or
+ * keys are replaced by "[redacted]" anyway.
+ */
+export async function recordAudit(tx: Tx, event: AuditEvent): Promise<void> {
+  const { before, after } = auditDiff(event.before, event.after);
+  await insertAuditRow(tx, {
+    actorUserId: event.actorId,
+    actorEmail: event.actorEmail ?? null,
+    action: event.action.slice(0, 100),
+    subjectType: event.entity.slice(0, 100),
+    subjectId: String(event.entityId).slice(0, 100),
+    before,
+    after,
+  });
+}
+
+/** The start of the day after `date` (YYYY-MM-DD), so a "to" date includes that whole day. */
+function endOfDay(date: string): Date {
+  const parsed = new Date(date);
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(parsed.getTime() + 86_400_000) : parsed;
+}
+
+/** GET /api/admin/audit: the log, newest first, filtered. */
+export async function listAudit(db: Database, query: AdminAuditQuery): Promise<AdminAuditResponse> {
+  const { rows, total } = await selectAuditPage(
+    db,
+    {
+      actor: query.actor,
+      action: query.action,
+      entity: query.entity,
+      entityId: query.entity_id,
+      from: query.from ? new Date(query.from) : undefined,
+      to: query.to ? endOfDay(query.to) : undefined,
+    },
+    { limit: query.per_page, offset: (query.page - 1) * query.per_page },
+  );
+  return {
+    status: true,
+    data: rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      actor_id: row.actorId,
+      actor_email: row.actorEmail,
+      action: row.action,
+      entity: row.entity,
+      entity_id: row.entityId,
+      before: (row.before as Record<string, unknown> | null) ?? null,
+      // Rows written before before/after existed keep their details (e.g. an application viewed).
+      after:
+        (row.after as Record<string, unknown> | null) ??
+        (row.details as Record<string, unknown> | null) ??
+        null,
+    })),
+    total,
+    current_page: query.page,
+    last_page: Math.max(1, Math.ceil(total / query.per_page)),
+    per_page: query.per_page,
+  };
+}

@@ -1,0 +1,36 @@
+import { hasStaffRole, type StaffRole } from '@wholesale/contract';
+import { paths } from '@/config/paths';
+
+/**
+ * The back-office menu: each screen, where it lives and which roles open it (admin opens
+ * everything). The server checks the same roles on every call; this only hides what would answer
+ * 403. Add a screen here when it exists (docs/product/back-office-staff-and-customers.md).
+ */
+export type AdminMenuEntry = {
+  key:
+    | 'applications'
+    | 'content'
+    | 'catalogue'
+    | 'orders'
+    | 'customers'
+    | 'staff'
+    | 'integrations'
+    | 'audit';
+  to: string;
+  roles: StaffRole[];
+};
+
+export const ADMIN_MENU: AdminMenuEntry[] = [
+  { key: 'applications', to: paths.adminApplications(), roles: ['credit'] },
+  { key: 'content', to: paths.adminContent(), roles: ['content'] },
+];
+
+/** The entries a staff member holding `roles` may open, in menu order. */
+export function adminMenuFor(roles: readonly StaffRole[]): AdminMenuEntry[] {
+  return ADMIN_MENU.filter((entry) => hasStaffRole(roles, entry.roles));
+}
+
+/** The entry a back-office path belongs to (its own path or one below it), if any. */
+export function adminEntryOfPath(pathname: string): AdminMenuEntry | undefined {
+  return ADMIN_MENU.find((entry) => pathname === entry.to || pathname.startsWith(`${entry.to}/`));
+}

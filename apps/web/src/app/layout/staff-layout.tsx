@@ -1,0 +1,53 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { hasStaffRole } from '@wholesale/contract';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
+import { adminEntryOfPath, adminMenuFor } from './admin-menu';
+import './staff-layout.css';
+
+/**
+ * The back office's own layout: a menu of the screens the staff member's roles open, and the
+ * screen. A screen their roles do not open says so instead of showing calls that would answer 403;
+ * /admin itself opens the first screen of the menu.
+ */
+export function StaffLayout() {
+  const { t } = useTranslation('staff');
+  const { pathname } = useLocation();
+  const { staffRoles } = useSession();
+  const entries = adminMenuFor(staffRoles);
+  const current = adminEntryOfPath(pathname);
+  const atRoot = pathname.replace(/\/+$/, '') === '/admin';
+  if (atRoot && entries.length > 0) return <Navigate to={entries[0].to} replace />;
+  const allowed = current ? hasStaffRole(staffRoles, current.roles) : entries.length > 0;
+  return (
+    <div className="staff-layout">
+      <nav className="staff-layout__menu" aria-label={t('layout.menuLabel')}>
+        <p className="staff-layout__title">{t('layout.title')}</p>
+        <ul>
+          {entries.map((entry) => (
+            <li key={entry.key}>
+              <NavLink to={entry.to}>{t(`menu.${entry.key}`)}</NavLink>
+            </li>
+          ))}
+        </ul>
+        <Link to={paths.home()} className="staff-layout__back">
+          {t('layout.backToShop')}
+        </Link>
+      </nav>
+      <section className="staff-layout__screen">
+        {entries.length === 0 ? (
+          <p role="status">{t('layout.noRole')}</p>
+        ) : allowed ? (
+          <Suspense fallback={<LoadingOverlay />}>
+            <Outlet />
+          </Suspense>
+        ) : (
+          <p role="alert">{t('layout.notAllowed')}</p>
+        )}
+      </section>
+    </div>
+  );
+}
