@@ -21,6 +21,13 @@ import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { apiModules } from './modules';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route's method and URL, in registration order (HEAD twins included). */
+    registeredRoutes: ReadonlyArray<{ method: string; url: string }>;
+  }
+}
+
 export type BuildAppOptions = { config: Config; db: DatabaseHandle; logger?: boolean };
 
 /** Builds the whole application; the server and the tests share it (CONVENTIONS.md #3). */
@@ -75,6 +82,12 @@ export async function buildApp({
   await app.register(rateLimitPlugin, { max: config.rateLimitMax });
   await app.register(authPlugin);
 
+  // Every route, as registered: the role test walks them so a staff route without a role check fails.
+  const registeredRoutes: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
+  app.decorate('registeredRoutes', registeredRoutes);
   for (const mod of apiModules) await app.register(mod);
 
   await app.register(spaPlugin, { webDist: config.webDist });

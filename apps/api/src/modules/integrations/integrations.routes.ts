@@ -6,7 +6,7 @@ import {
   AdminIntegrationTokens,
   AdminTokenParams,
 } from '@wholesale/contract';
-import { requireStaff } from '../../plugins/auth';
+import { requireStaffRole, staffOnly } from '../../plugins/auth';
 import {
   createIntegrationToken,
   listIntegrationTokens,
@@ -20,6 +20,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/integrations/tokens',
     {
+      preValidation: staffOnly('admin'),
       schema: {
         tags: ['integrations'],
         summary: 'Integration tokens (never their secrets)',
@@ -28,7 +29,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireStaff(request);
+      requireStaffRole(request, 'admin');
       return { tokens: await listIntegrationTokens(app.db) };
     },
   );
@@ -36,7 +37,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/integrations/tokens',
     {
-      preValidation: async (request) => void requireStaff(request),
+      preValidation: staffOnly('admin'),
       schema: {
         tags: ['integrations'],
         summary: 'Creates a token; its secret is in this answer only',
@@ -46,7 +47,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireStaff(request);
+      const user = requireStaffRole(request, 'admin');
       const created = await createIntegrationToken(app.db, request.body, user.id);
       return reply.code(201).send(created);
     },
@@ -55,7 +56,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/integrations/tokens/:id',
     {
-      preValidation: async (request) => void requireStaff(request),
+      preValidation: staffOnly('admin'),
       schema: {
         tags: ['integrations'],
         summary: 'Revokes a token at once',
@@ -65,7 +66,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireStaff(request);
+      requireStaffRole(request, 'admin');
       return revokeIntegrationToken(app.db, request.params.id);
     },
   );

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_ROLES, type StaffRole } from '@wholesale/contract';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+/**
+ * Who may call each staff route. Every route under /api/admin must have a row (a new route without
+ * one fails this test), and so must any staff route elsewhere. `[]` means any staff member holding
+ * a role. Admin may call everything. docs/product/back-office-staff-and-customers.md.
+ */
+const EXPECTED_ROLES: Record<string, StaffRole[]> = {
+  'GET /api/admin/applications': ['credit'],
+  'GET /api/admin/applications/:id': ['credit'],
+  'POST /api/admin/applications/:id/approve': ['credit'],
+  'POST /api/admin/applications/:id/reject': ['credit'],
+  'GET /api/admin/content/:kind': ['content'],
+  'POST /api/admin/content/:kind': ['content'],
+  'PUT /api/admin/content/:kind/:id': ['content'],
+  'PUT /api/admin/content/:kind/:id/file': ['content'],
+  'POST /api/admin/content/:kind/reorder': ['content'],
+  'DELETE /api/admin/content/:kind/:id': ['content'],
+  'GET /api/admin/audit': ['admin'],
+  'GET /api/admin/integrations/tokens': ['admin'],
+  'POST /api/admin/integrations/tokens': ['admin'],
+  'DELETE /api/admin/integrations/tokens/:id': ['admin'],
+  // Machine feeds: an integration token with the scope, or any staff member.
+  'PATCH /api/admin/stock': [],
+  'PATCH /api/admin/prices': [],
+};
+
+/** Staff routes outside /api/admin (none yet); listed in EXPECTED_ROLES like the others. */
+const isStaffRoute = (key: string) => key.split(' ')[1].startsWith('/api/admin');
+
+let t: TestApp;
+let guest: Record<string, string>;
+let buyer: Record<string, string>;
+const staffWith = new Map<string, Record<string, string>>();
+
+async function staffHeaders(roles: StaffRole[]): Promise<Record<string, string>> {
+  const key = roles.join(',');
+  let headers = staffWith.get(key);
+  if (!headers) {
+    headers = (await t.signIn({ role: 'staff', staffRoles: roles })).headers;
+    staffWith.set(key, headers);
+  }
+  return headers;
+}
+
+/** The route's URL with every parameter filled with something that exists in no table. */
+const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '999999');
+
+function registeredStaffRoutes(): string[] {
+  const keys = t.app.registeredRoutes
+    .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
+    .map((r) => `${r.method} ${r.url}`);
+  return [...new Set(keys)].filter((key) => isStaffRoute(key) || key in EXPECTED_ROLES).sort();
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  guest = {};
+  buyer = (await t.signIn({ role: 'customer' })).headers;
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('staff route role checks', () => {
+  it('has a row for every registered staff route, and a registered route for every row', () => {
+    const registered = registeredStaffRoutes();
+    expect(registered.length).toBeGreaterThan(10);
+    expect(registered.filter((key) => !(key in EXPECTED_ROLES))).toEqual([]);
+    expect(Object.keys(EXPECTED_ROLES).filter((key) => !registered.includes(key))).toEqual([]);
+  });
+
+  it('answers 401 to guests, 403 to buyers and to staff without the role, and lets the role in', async () => {
+    const failures: string[] = [];
+    for (const key of registeredStaffRoutes()) {
+      const [method, url] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
+      const allowed = EXPECTED_ROLES[key] ?? [];
+      const call = (headers: Record<string, string>) =>
+        t.inject({ method, url: concrete(url), headers });
+      const lacking = STAFF_ROLES.filter((r) => r !== 'admin' && !allowed.includes(r));
+      const withoutRole = allowed.length === 0 ? [] : lacking;
+      const checks: Array<[string, Record<string, string>, (status: number) => boolean]> = [
+        ['guest', guest, (s) => s === 401],
+        ['buyer', buyer, (s) => s === 403],
+        [`staff [${withoutRole.join(',')}]`, await staffHeaders(withoutRole), (s) => s === 403],
+        [
+          `staff [${allowed[0] ?? 'admin'}]`,
+          await staffHeaders([allowed[0] ?? 'admin']),
+          (s) => s !== 401 && s !== 403,
+        ],
+        ['admin', await staffHeaders(['admin']), (s) => s !== 401 && s !== 403],
+      ];
+      for (const [who, headers, ok] of checks) {
+        const res = await call(headers);
+        if (!ok(res.statusCode)) failures.push(`${key} as ${who}: ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
