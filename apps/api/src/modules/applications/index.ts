@@ -1,9 +1,4 @@
 // Public entry of the applications module (see accounts/index.ts for the rule).
 export { seedDemoApplications } from './applications.seed';
 // The approval workflow reviews an application and creates its customer in one transaction.
-export {
-  findApplication,
-  insertAudit,
-  markReviewed,
-  type ApplicationRow,
-} from './applications.queries';
+export { findApplication, markReviewed, type ApplicationRow } from './applications.queries';
