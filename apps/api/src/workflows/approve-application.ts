@@ -9,11 +9,7 @@ import {
   type SessionUser,
 } from '../modules/accounts';
 import { recordAudit } from '../modules/audit';
-import {
-  findApplication,
-  markReviewed,
-  type ApplicationRow,
-} from '../modules/applications';
+import { findApplication, markReviewed, type ApplicationRow } from '../modules/applications';
 import { enqueueWebhookEvent } from '../modules/webhooks';
 
 /**
