@@ -25,6 +25,21 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   // Machine feeds: an integration token with the scope, or any staff member.
   'PATCH /api/admin/stock': [],
   'PATCH /api/admin/prices': [],
+  // Order desk and webhooks check for any staff member today (orders / admin roles to come).
+  'DELETE /api/admin/webhooks/:id': [],
+  'GET /api/admin/orders': [],
+  'GET /api/admin/orders.csv': [],
+  'GET /api/admin/orders/:id': [],
+  'GET /api/admin/orders/:id/picking-list.pdf': [],
+  'GET /api/admin/phone-orders/:customer_id/cart': [],
+  'GET /api/admin/webhooks': [],
+  'GET /api/admin/webhooks/:id/deliveries': [],
+  'POST /api/admin/orders/:id/status': [],
+  'POST /api/admin/phone-orders/:customer_id': [],
+  'POST /api/admin/webhook-deliveries/:id/redeliver': [],
+  'POST /api/admin/webhooks': [],
+  'POST /api/admin/webhooks/:id/pause': [],
+  'POST /api/admin/webhooks/:id/resume': [],
 };
 
 /** Staff routes outside /api/admin (none yet); listed in EXPECTED_ROLES like the others. */
