@@ -35,6 +35,6 @@ export const apiModules: FastifyPluginAsync[] = [
   contentRoutes(),
   integrationsRoutes,
   feedRoutes,
-import { feedRoutes, importRoutes } from './catalogue-admin';
-import { auditRoutes } from './audit';
+  importRoutes,
+  auditRoutes,
 ];

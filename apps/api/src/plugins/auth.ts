@@ -185,8 +185,8 @@ export type FeedPrincipal =
 
 /**
  * Guard of the routes an integration token may call (docs/product/back-office-catalogue.md): a token
- * must hold `scope` (403 otherwise); without a token the caller must be staff (401 guests, 403
- * customers). A revoked or unknown token is no credential at all (401).
+ * must hold `scope` (403 otherwise); without a token the caller must be staff with the matching role
+ * (401 guests, 403 customers and other staff). A revoked or unknown token is no credential at all (401).
  */
 export function requireScope(request: FastifyRequest, scope: IntegrationScope): FeedPrincipal {
   if (request.integration) {
@@ -194,8 +194,14 @@ export function requireScope(request: FastifyRequest, scope: IntegrationScope): 
       throw new AppError('FORBIDDEN', `This token does not have the scope ${scope}`);
     return { kind: 'token', token: request.integration };
   }
-  return { kind: 'staff', user: requireStaff(request) };
+  return { kind: 'staff', user: requireStaffRole(request, SCOPE_STAFF_ROLE[scope]) };
 }
+
+/** The staff role that may do by hand what a token scope lets a machine do. */
+const SCOPE_STAFF_ROLE: Record<IntegrationScope, StaffRole> = {
+  'catalogue:write': 'content',
+  'orders:read': 'orders',
+};
 
 /**
  * The role check of a staff route or route group, as a hook:

@@ -11,7 +11,7 @@ import {
   AdminImportParams,
 } from '@wholesale/contract';
 import { AppError } from '../../lib/app-error';
-import { requireStaff } from '../../plugins/auth';
+import { requireStaffRole } from '../../plugins/auth';
 import {
   checkFileKind,
   FileRefusal,
@@ -64,7 +64,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       await worker?.stop();
     });
   }
-  const staffOnly = async (request: FastifyRequest) => void requireStaff(request);
+  const staffOnly = async (request: FastifyRequest) => void requireStaffRole(request, 'content');
   const security: Array<Record<string, string[]>> = [{ session: [] }];
 
   /** Streams the upload's files to disk (never into memory); 413 past the limit. */
@@ -150,7 +150,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireStaff(request);
+      const user = requireStaffRole(request, 'content');
       if (!request.isMultipart())
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data', {
           fields: { file: 'Send the file as multipart/form-data' },
@@ -180,7 +180,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireStaff(request);
+      requireStaffRole(request, 'content');
       return { imports: await listImports(app.db) };
     },
   );
@@ -191,7 +191,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['catalogue import'], summary: 'The import template (header row)', security },
     },
     async (request, reply) => {
-      requireStaff(request);
+      requireStaffRole(request, 'content');
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="catalogue-template.csv"')
@@ -212,7 +212,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireStaff(request);
+      requireStaffRole(request, 'content');
       return getImport(app.db, request.params.id);
     },
   );
@@ -229,7 +229,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireStaff(request);
+      requireStaffRole(request, 'content');
       const csv = await importErrorsCsv(app.db, request.params.id);
       return reply
         .type('text/csv; charset=utf-8')
@@ -251,7 +251,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireStaff(request);
+      requireStaffRole(request, 'content');
       const stream = await exportCatalogueCsv(app.db);
       return reply
         .type('text/csv; charset=utf-8')

@@ -14,7 +14,7 @@ import {
   fromCents,
 } from '@wholesale/contract';
 import type { FastifyRequest } from 'fastify';
-import { requireScope, requireStaff } from '../../plugins/auth';
+import { requireScope, requireStaffRole } from '../../plugins/auth';
 import { iterateDeskRows, type DeskFilter } from './order-desk.queries';
 import {
   DESK_CSV_COLUMNS,
@@ -49,7 +49,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   // the shape. The list also serves ERPs that poll with an `orders:read` integration token.
   const staffOnly = {
     preValidation: async (request: FastifyRequest) => {
-      requireStaff(request);
+      requireStaffRole(request, 'orders');
     },
   };
   const staffOrOrdersToken = {
@@ -96,7 +96,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireStaff(request);
+      requireStaffRole(request, 'orders');
       const filter = deskFilter(request.query);
       const csv = stringify({ header: true, columns: [...DESK_CSV_COLUMNS] });
       const db = app.db;
@@ -135,7 +135,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireStaff(request);
+      requireStaffRole(request, 'orders');
       return { status: true as const, order: await getDeskOrder(app.db, request.params.id) };
     },
   );
@@ -155,7 +155,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = requireStaff(request);
+      const staff = requireStaffRole(request, 'orders');
       const order = await changeOrderStatus(app.db, {
         ...request.body,
         orderId: request.params.id,
@@ -177,7 +177,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireStaff(request);
+      requireStaffRole(request, 'orders');
       const order = await getDeskOrder(app.db, request.params.id);
       const pdf = await renderPickingListPdf(order);
       return reply
@@ -210,7 +210,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireStaff(request);
+      requireStaffRole(request, 'orders');
       return customerCartForStaff(app.db, request.params.customer_id);
     },
   );
@@ -229,7 +229,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = requireStaff(request);
+      const staff = requireStaffRole(request, 'orders');
       // The same place-order workflow as the buyer's own order, for the customer's cart.
       const customer = await phoneCustomer(app.db, request.params.customer_id);
       const result = await placeCustomerOrder(app.db, {

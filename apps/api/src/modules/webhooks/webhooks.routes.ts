@@ -8,7 +8,7 @@ import {
   WebhookIdParams,
   WebhookListResponse,
 } from '@wholesale/contract';
-import { requireStaff } from '../../plugins/auth';
+import { requireStaffRole } from '../../plugins/auth';
 import { getFieldCipher } from '../../lib/crypto';
 import {
   createWebhook,
@@ -24,7 +24,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const cipher = getFieldCipher(app.config);
   // The role is checked before the input, so a guest or buyer learns nothing about the shape.
   app.addHook('preValidation', async (request) => {
-    requireStaff(request);
+    requireStaffRole(request, 'admin');
   });
   const tags = ['admin'];
   const security: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
@@ -41,7 +41,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireStaff(request);
+      requireStaffRole(request, 'admin');
       return { status: true as const, endpoints: await listWebhooks(app.db) };
     },
   );
@@ -59,7 +59,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = requireStaff(request);
+      const staff = requireStaffRole(request, 'admin');
       const endpoint = await app.db.transaction((tx) =>
         createWebhook(tx, cipher, {
           ...request.body,
@@ -83,7 +83,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireStaff(request);
+      requireStaffRole(request, 'admin');
       await removeWebhook(app.db, request.params.id);
       return { status: true as const };
     },
@@ -102,7 +102,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        requireStaff(request);
+        requireStaffRole(request, 'admin');
         const endpoint = await setWebhookPaused(app.db, request.params.id, action === 'pause');
         return { status: true as const, endpoint };
       },
@@ -121,7 +121,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireStaff(request);
+      requireStaffRole(request, 'admin');
       return {
         status: true as const,
         deliveries: await webhookDeliveries(app.db, request.params.id),
@@ -141,7 +141,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireStaff(request);
+      requireStaffRole(request, 'admin');
       await redeliver(app.db, request.params.id);
       return { status: true as const };
     },

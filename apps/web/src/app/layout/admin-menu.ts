@@ -23,6 +23,9 @@ export type AdminMenuEntry = {
 export const ADMIN_MENU: AdminMenuEntry[] = [
   { key: 'applications', to: paths.adminApplications(), roles: ['credit'] },
   { key: 'content', to: paths.adminContent(), roles: ['content'] },
+  { key: 'catalogue', to: paths.adminCatalogue(), roles: ['content'] },
+  { key: 'orders', to: paths.adminOrders(), roles: ['orders'] },
+  { key: 'integrations', to: paths.adminIntegrations(), roles: ['admin'] },
 ];
 
 /** The entries a staff member holding `roles` may open, in menu order. */

@@ -40,10 +40,19 @@ const routes = [
 describe('back-office menu', () => {
   it('shows each role only its screens; admin sees them all', () => {
     expect(adminMenuFor(['credit']).map((e) => e.key)).toEqual(['applications']);
-    expect(adminMenuFor(['content']).map((e) => e.key)).toEqual(['content']);
-    expect(adminMenuFor(['admin']).map((e) => e.key)).toEqual(
-      expect.arrayContaining(['applications', 'content']),
-    );
+    expect(adminMenuFor(['content']).map((e) => e.key)).toEqual(['content', 'catalogue']);
+    expect(adminMenuFor(['orders']).map((e) => e.key)).toEqual(['orders']);
+    expect(adminMenuFor(['credit', 'orders']).map((e) => e.key)).toEqual([
+      'applications',
+      'orders',
+    ]);
+    expect(adminMenuFor(['admin']).map((e) => e.key)).toEqual([
+      'applications',
+      'content',
+      'catalogue',
+      'orders',
+      'integrations',
+    ]);
     expect(adminMenuFor([])).toEqual([]);
   });
 });
