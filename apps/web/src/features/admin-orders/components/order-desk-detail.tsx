@@ -147,7 +147,6 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
   const errorMessage = useErrorMessage();
   const locale = `${i18n.language}-CA`;
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const money = (dollars: number) => formatMoney(toCents(dollars), locale);
 
   if (query.isPending) return <LoadingOverlay />;
   if (query.isError)
@@ -160,6 +159,8 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
       </section>
     );
   const o = query.data.order;
+  const inOrderCurrency = formatMoney(i18n.language, o.country);
+  const money = (dollars: number) => inOrderCurrency(toCents(dollars));
   return (
     <section className="admin-orders" aria-labelledby="desk-order-title">
       <p>

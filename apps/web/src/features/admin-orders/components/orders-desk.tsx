@@ -202,7 +202,7 @@ export function OrdersDesk() {
                         </span>
                       </td>
                       <td data-label={t('columns.total')}>
-                        {formatMoney(toCents(o.total), `${i18n.language}-CA`)}
+                        {formatMoney(i18n.language, o.country)(toCents(o.total))}
                       </td>
                     </tr>
                   ))}
