@@ -210,7 +210,8 @@ function requestOptions(scenario, ctx, base) {
 async function cacheCounts(base) {
   const text = await (await fetch(`${base}/metrics`)).text();
   const counts = { hits: 0, misses: 0 };
-  for (const m of text.matchAll(/^ws_cache_\w+_(hits|misses) (\d+)/gm))
+  // cache_hits{cache="…"} / cache_misses{cache="…"}: one line per registered cache (plugins/observability.ts).
+  for (const m of text.matchAll(/^cache_(hits|misses)\{cache="[^"]*"\} (\d+)/gm))
     counts[m[1]] += Number(m[2]);
   return counts;
 }
