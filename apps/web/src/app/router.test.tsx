@@ -31,7 +31,7 @@ function flatten(list: RouteObject[], base = '', guard: Guard = 'public'): Recor
 
 const table = flatten(routes);
 
-describe('route table (SPEC.md §2)', () => {
+describe('route table (docs/product/overview-and-routes.md)', () => {
   it('has every route of the spec, each lazily loaded', () => {
     expect(Object.keys(table).sort()).toEqual(
       [
@@ -71,6 +71,10 @@ describe('route table (SPEC.md §2)', () => {
         '/admin/content',
         '/admin/applications',
         '/admin/applications/:id',
+        '/admin/catalogue',
+        '/admin/integrations',
+        '/admin/orders',
+        '/admin/orders/:id',
         '/dev/mailbox',
       ].sort(),
     );
@@ -113,7 +117,11 @@ describe('route table (SPEC.md §2)', () => {
     expect(under('staff')).toEqual([
       '/admin/applications',
       '/admin/applications/:id',
+      '/admin/catalogue',
       '/admin/content',
+      '/admin/integrations',
+      '/admin/orders',
+      '/admin/orders/:id',
     ]);
   });
 
