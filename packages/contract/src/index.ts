@@ -12,3 +12,4 @@ export * from './registration';
 export * from './content';
 export * from './integrations';
 export * from './imports';
+export * from './checkout';

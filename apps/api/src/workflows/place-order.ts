@@ -1,7 +1,10 @@
 import {
   OPENING_ORDER_MINIMUM_CENTS,
   formatMoney,
+  estimateSalesTax,
   isUnavailable,
+  shipDateProblem,
+  shopToday,
   meetsOpeningMinimum,
   type Country,
   type Lang,
@@ -9,6 +12,7 @@ import {
 } from '@wholesale/contract';
 import type { Database, Tx } from '../db/client';
 import { fieldError, reasonError, type AppError } from '../lib/app-error';
+import { resolveOrderCheckout, toShipTo } from '../modules/accounts';
 import { lockCartLines, removeOrderedLines } from '../modules/cart';
 import { getOrderableProducts, setStockLevels, type OrderableProduct } from '../modules/catalogue';
 import { enqueueMail } from '../modules/mail';
@@ -29,6 +33,12 @@ export type PlaceOrderInput = {
   comment?: string | null;
   poNumber?: string | null;
   idempotencyKey?: string | null;
+  /** One of the account's ship-to addresses; absent: the default one. */
+  shipToAddressId?: number;
+  /** YYYY-MM-DD: a business day, not before the shop's today. */
+  requestedShipDate?: string | null;
+  /** The instant the order is placed (injected by tests); decides "today" for the ship date. */
+  now?: Date;
   /** A last step inside the transaction (the confirmation e-mail): if it fails, nothing is ordered. */
   afterPlaced?: (tx: Tx, event: { orderId: number; totalCents: number }) => Promise<void>;
 };
@@ -67,6 +77,27 @@ function conflict(key: 'PRODUCT_OUT_OF_STOCK' | 'ONLY_AVAILABLE', p: OrderablePr
   );
 }
 
+const SHIP_DATE_REASONS = {
+  invalid: 'SHIP_DATE_INVALID',
+  past: 'SHIP_DATE_PAST',
+  not_business_day: 'SHIP_DATE_NOT_BUSINESS_DAY',
+} as const;
+
+/** The requested ship date checked against the shop's today: null, or a 4xx naming the field. */
+function checkedShipDate(requested: string | null | undefined, now: Date): string | null {
+  const date = requested?.trim();
+  if (!date) return null;
+  const problem = shipDateProblem(date, shopToday(now));
+  if (problem)
+    throw reasonError(
+      'UNPROCESSABLE',
+      SHIP_DATE_REASONS[problem],
+      undefined,
+      'requested_ship_date',
+    );
+  return date;
+}
+
 /**
  * Places an order from the caller's cart in ONE transaction (issue 6): claim the order row (and the
  * Idempotency-Key), lock the cart lines, lock the products' stock rows in id order and re-check
@@ -81,6 +112,15 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       if (placeOrderTestHooks.afterStep) await placeOrderTestHooks.afterStep(name, orderId);
     };
 
+    // Step 0: the checkout choices (docs/product/cart-and-orders.md, "Checkout"): ship-to
+    // address of the account, requested ship date, payment terms. Refused before anything is written.
+    const requestedShipDate = checkedShipDate(input.requestedShipDate, input.now ?? new Date());
+    const { address, paymentTerms } = await resolveOrderCheckout(
+      tx,
+      input.userId,
+      input.shipToAddressId,
+    );
+
     // Step 1: claim the order row and the key.
     const claimed = await insertOrderClaimingKey(tx, {
       userId: input.userId,
@@ -88,6 +128,9 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       idempotencyKey: key,
       poNumber: input.poNumber?.trim() || null,
       comment: input.comment?.trim() || null,
+      shipTo: address ? toShipTo(address) : null,
+      requestedShipDate,
+      paymentTerms,
     });
     if (claimed === null) {
       const existing = key ? await selectOrderIdByKey(tx, input.userId, key) : undefined;
@@ -166,8 +209,11 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     await setStockLevels(tx, input.country, levels);
     await step('reserve-stock', orderId);
 
-    // Step 5: the lines with frozen prices, and the order total.
-    await insertOrderLinesAndTotal(tx, orderId, lines, totalCents);
+    // Step 5: the lines with frozen prices, the order total and its estimated sales taxes.
+    const taxes = address
+      ? estimateSalesTax(totalCents, address.country, address.region)
+      : { lines: [], totalCents: 0 };
+    await insertOrderLinesAndTotal(tx, orderId, lines, totalCents, taxes);
     await step('write-lines', orderId);
 
     // Step 6: the ordered lines leave the cart.

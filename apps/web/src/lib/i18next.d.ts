@@ -14,6 +14,7 @@ import type favourites from '../locales/en/favourites.json';
 import type orders from '../locales/en/orders.json';
 import type opticon from '../locales/en/opticon.json';
 import type adminIntegrations from '../locales/en/admin-integrations.json';
+import type checkout from '../locales/en/checkout.json';
 
 // Typed translation keys (CONVENTIONS.md #8): a missing key is a type error. A feature that adds a
 // namespace adds one line here (its en file).
@@ -35,6 +36,7 @@ declare module 'i18next' {
       orders: typeof orders;
       opticon: typeof opticon;
       'admin-integrations': typeof adminIntegrations;
+      checkout: typeof checkout;
     };
   }
 }

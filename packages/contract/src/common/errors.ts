@@ -38,6 +38,10 @@ export const ERROR_REASONS = {
   NOTHING_SELECTED: 'There is nothing selected in your cart to order',
   OPENING_MINIMUM: 'Your opening order must reach {{minimum}}; this order comes to {{total}}',
   ORDER_IN_PROGRESS: 'This order is being placed already; please retry',
+  UNKNOWN_ADDRESS: 'This ship-to address is not one of your addresses',
+  SHIP_DATE_INVALID: 'The requested ship date must be a date written YYYY-MM-DD',
+  SHIP_DATE_PAST: 'The requested ship date must not be in the past',
+  SHIP_DATE_NOT_BUSINESS_DAY: 'The requested ship date must be a business day (Monday to Friday)',
 } as const;
 
 export type ErrorReasonKey = keyof typeof ERROR_REASONS;

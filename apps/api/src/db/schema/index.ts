@@ -5,3 +5,4 @@ export * from './platform';
 export * from './content';
 export * from './applications';
 export * from './imports';
+export * from './addresses';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PAYMENT_TERMS } from '@wholesale/contract';
 import {
   boolean,
   index,
@@ -30,6 +31,8 @@ export const users = pgTable(
       .notNull()
       .default('en'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Payment terms of the account, shown at checkout and frozen on each order. */
+    paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }).notNull().default('net_30'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,13 @@
 import PDFDocument from 'pdfkit';
-import { type OrderDetail } from '@wholesale/contract';
+import { type OrderDetail, type PaymentTerms } from '@wholesale/contract';
+
+const PAYMENT_TERMS_EN: Record<PaymentTerms, string> = {
+  prepaid: 'Prepaid',
+  card: 'Credit card',
+  net_15: 'Net 15 days',
+  net_30: 'Net 30 days',
+  net_60: 'Net 60 days',
+};
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
@@ -26,6 +34,14 @@ export function renderOrderPdf(
     );
     doc.text(`Customer: ${customer.company ? `${customer.company} — ` : ''}${customer.name}`);
     if (order.po_number) doc.text(`PO number: ${order.po_number}`);
+    if (order.ship_to) {
+      const a = order.ship_to;
+      doc.text(
+        `Ship to: ${a.company}, ${a.line1}${a.line2 ? `, ${a.line2}` : ''}, ${a.city} ${a.region} ${a.postal_code}, ${a.country.toUpperCase()}`,
+      );
+    }
+    if (order.requested_ship_date) doc.text(`Requested ship date: ${order.requested_ship_date}`);
+    if (order.payment_terms) doc.text(`Payment terms: ${PAYMENT_TERMS_EN[order.payment_terms]}`);
     if (order.order_comment) doc.text(`Comment: ${order.order_comment}`);
     doc.moveDown(1).fillColor('#000');
 
@@ -56,7 +72,25 @@ export function renderOrderPdf(
       .moveDown(1)
       .font('Helvetica-Bold')
       .fontSize(11)
-      .text(`Total: ${money(order.total)}`, 48, doc.y, { align: 'right', width: 516 });
+      .text(`Subtotal: ${money(order.total)}`, 48, doc.y, { align: 'right', width: 516 });
+    doc.font('Helvetica').fontSize(10);
+    for (const tax of order.taxes)
+      doc.text(
+        `Estimated ${tax.kind === 'STATE' ? 'state sales tax' : tax.kind} (${tax.rate} %): ${money(tax.amount)}`,
+        48,
+        doc.y,
+        {
+          align: 'right',
+          width: 516,
+        },
+      );
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text(`Total with estimated taxes: ${money(order.total_with_tax)}`, 48, doc.y, {
+        align: 'right',
+        width: 516,
+      });
     doc.end();
   });
 }

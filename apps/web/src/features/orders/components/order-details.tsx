@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { useErrorMessage } from '@/lib/error-message';
 import { orderPdfUrl, useOrder } from '../api/fetch-order';
+import { OrderCheckoutSummary } from './order-checkout-summary';
 import { OrderLinesTable } from './order-lines-table';
 import { OrderStatusBadge, useOrderDate } from './order-status';
 import { ReorderButton } from './reorder-button';
@@ -77,6 +78,7 @@ export function OrderDetails({
             ) : null}
           </dl>
           <OrderLinesTable order={o} />
+          <OrderCheckoutSummary order={o} />
           <div className="order-actions">
             <Link
               className="button button--secondary"
