@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BatchTtlCache } from './catalogue.cache';
+import { BatchTtlCache, TtlCache } from './catalogue.cache';
 
 const owner = {};
 
@@ -81,5 +81,36 @@ describe('BatchTtlCache', () => {
       cache.getMany(owner, [9], () => Promise.reject(new Error('down'))),
     ).rejects.toThrow('down');
     expect((await cache.getMany(owner, [9], l.load)).get(9)).toBe('v9');
+  });
+});
+
+describe('TtlCache', () => {
+  it('answers a read whose load was in flight when a write dropped the cache, with a value read after the drop', async () => {
+    const cache = new TtlCache<string>(60_000, 100);
+    const owner = {};
+    let release: (value: string) => void = () => undefined;
+    let calls = 0;
+    // First call: a load still running when the write lands. Second call: the read after it.
+    const load = () => {
+      calls += 1;
+      if (calls === 1) return new Promise<string>((resolve) => (release = resolve));
+      return Promise.resolve('after the write');
+    };
+    const reading = cache.get(owner, 'page-1', load);
+    cache.clear(owner);
+    release('before the write');
+    await expect(reading).resolves.toBe('after the write');
+    expect(calls).toBe(2);
+    // The load that predates the write was not kept either.
+    await expect(cache.get(owner, 'page-1', async () => 'next')).resolves.toBe('next');
+  });
+
+  it('passes a loader failure to the caller', async () => {
+    const cache = new TtlCache<string>(60_000, 100);
+    await expect(
+      cache.get({}, 'k', async () => {
+        throw new Error('database down');
+      }),
+    ).rejects.toThrow('database down');
   });
 });

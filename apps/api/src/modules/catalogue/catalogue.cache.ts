@@ -99,7 +99,17 @@ export class TtlCache<V> extends PerOwner<string, Box<V>> {
       return load();
     }
     const status: LRUCache.Status<string, Box<V>, unknown> = {};
-    const box = await store.lru.fetch(key, { context: load, status });
+    let box: Box<V> | undefined;
+    try {
+      box = await store.lru.fetch(key, { context: load, status });
+    } catch (error) {
+      // The change feed dropped this entry (a catalogue write) while its load was in flight, and
+      // lru-cache aborts such a fetch. What it was loading may predate the write: read again,
+      // without keeping it. A loader's own failure is not an abort and goes to the caller.
+      if (!status.fetchAborted) throw error;
+      store.misses++;
+      return load();
+    }
     // 'inflight': another caller's load of the same key is shared, not repeated.
     if (status.fetch === 'hit' || status.fetch === 'inflight') store.hits++;
     else store.misses++;
