@@ -8,16 +8,8 @@ import type { CacheStats } from './change-feed';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-/** Gauges other parts of the app feed (change-feed state, cache hit ratios); read at scrape time. */
-export type MetricSource = { name: string; help: string; read: () => number };
-
 declare module 'fastify' {
   interface FastifyInstance {
-    metrics: {
-      registry: Registry;
-      /** Adds a gauge read at each scrape, e.g. a cache's hit ratio or the change feed's state. */
-      addGauge: (source: MetricSource) => void;
-    };
     /** Set on SIGTERM: readiness answers 503 and every answer closes its connection. */
     draining: boolean;
   }
@@ -75,37 +67,30 @@ export const observabilityPlugin = fp(
       });
     }
 
-    new Gauge({
-      name: 'mail_outbox_messages',
-      help: 'Mails in the outbox by status (pending = backlog, failed = given up)',
-      labelNames: ['status'] as const,
-      registers: [registry],
-      async collect() {
-        const rows = (await app.db.execute(
-          sql`select status, count(*)::int as n from mail_outbox where status <> 'sent' group by status`,
-        )) as unknown as { rows: { status: string; n: number }[] };
-        this.reset();
-        this.set({ status: 'pending' }, 0);
-        this.set({ status: 'failed' }, 0);
-        for (const row of rows.rows) this.set({ status: row.status }, row.n);
-      },
-    });
-
-    new Gauge({
-      name: 'webhook_deliveries',
-      help: 'Webhook deliveries not yet delivered, by status (pending = backlog, failed = given up)',
-      labelNames: ['status'] as const,
-      registers: [registry],
-      async collect() {
-        const rows = (await app.db.execute(
-          sql`select status, count(*)::int as n from webhook_deliveries where status <> 'delivered' group by status`,
-        )) as unknown as { rows: { status: string; n: number }[] };
-        this.reset();
-        this.set({ status: 'pending' }, 0);
-        this.set({ status: 'failed' }, 0);
-        for (const row of rows.rows) this.set({ status: row.status }, row.n);
-      },
-    });
+    /** Rows of an outbox not yet done, by status (pending = backlog, failed = given up). */
+    const backlogGauge = (name: string, help: string, table: string, doneStatus: string) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['status'] as const,
+        registers: [registry],
+        async collect() {
+          const rows = (await app.db.execute(
+            sql`select status, count(*)::int as n from ${sql.identifier(table)} where status <> ${doneStatus} group by status`,
+          )) as unknown as { rows: { status: string; n: number }[] };
+          this.reset();
+          this.set({ status: 'pending' }, 0);
+          this.set({ status: 'failed' }, 0);
+          for (const row of rows.rows) this.set({ status: row.status }, row.n);
+        },
+      });
+    backlogGauge('mail_outbox_messages', 'Mails in the outbox by status', 'mail_outbox', 'sent');
+    backlogGauge(
+      'webhook_deliveries',
+      'Webhook deliveries not yet delivered, by status',
+      'webhook_deliveries',
+      'delivered',
+    );
 
     new Gauge({
       name: 'change_feed_live',
@@ -133,18 +118,6 @@ export const observabilityPlugin = fp(
       s.hits + s.misses === 0 ? 0 : s.hits / (s.hits + s.misses),
     );
     cacheGauge('cache_entries', 'Entries held by a process cache', (s) => s.size);
-
-    const addGauge = (source: MetricSource) => {
-      new Gauge({
-        name: source.name,
-        help: source.help,
-        registers: [registry],
-        collect() {
-          this.set(source.read());
-        },
-      });
-    };
-    app.decorate('metrics', { registry, addGauge });
 
     app.decorate('draining', false);
     app.addHook('onSend', async (request, reply) => {
