@@ -12,3 +12,18 @@ describe('safe defaults', () => {
     expect(() => loadConfig({ MAX_LINE_PACKS: '0' })).toThrow(/MAX_LINE_PACKS/);
   });
 });
+
+describe('read replica', () => {
+  it('DATABASE_READ_URL needs a primary and a PostgreSQL URL', () => {
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://r/db' })).toThrow(
+      /DATABASE_READ_URL: needs DATABASE_URL/,
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://p/db', DATABASE_READ_URL: 'mysql://r/db' }),
+    ).toThrow(/DATABASE_READ_URL: must start with postgres/);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://p/db', DATABASE_READ_URL: 'postgres://r/db' })
+        .databaseReadUrl,
+    ).toBe('postgres://r/db');
+  });
+});

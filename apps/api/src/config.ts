@@ -23,6 +23,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' })
     .optional(),
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' })
+    .optional(),
   DATA_DIR: z.string().min(1).optional(),
   DEMO_DATA: booleanFlag.optional(),
   APP_ENCRYPTION_KEY: z
@@ -90,6 +94,8 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl?: string;
+  /** A streaming replica answering catalogue and search reads (docs/scaling.md "Read replicas"). */
+  databaseReadUrl?: string;
   /** Where PGlite, images, uploads and the dev key live. 'memory' keeps PGlite in memory (tests). */
   dataDir: string;
   pgliteDir: string | 'memory';
@@ -139,12 +145,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_READ_URL: needs DATABASE_URL (a replica of which primary?)',
+    );
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
     demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',

@@ -18,7 +18,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const handle = await openDatabase({
+    url: config.databaseUrl,
+    readUrl: config.databaseReadUrl,
+    pgliteDir: config.pgliteDir,
+  });
   await runMigrations(handle);
   const app = await buildApp({ config, db: handle });
   await prepareDatabase(handle, config, app.log);

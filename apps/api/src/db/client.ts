@@ -18,6 +18,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { isConnectionLoss } from '../lib/db-errors';
+import { createReplicaRouter, routeReadsToReplica, type ReplicaRouter } from './read-replica';
 
 export type Schema = typeof schema;
 /** The one database type the code sees, whichever driver is underneath. */
@@ -54,6 +55,8 @@ export type DatabaseHandle = {
   url?: string;
   /** PGlite: the embedded database, which delivers notifications in-process. */
   pglite?: PGlite;
+  /** PostgreSQL with DATABASE_READ_URL: the router deciding when catalogue reads use the replica. */
+  replica?: { router: ReplicaRouter; replicaReads: () => number };
   close: () => Promise<void>;
 };
 
@@ -121,8 +124,11 @@ export const migrationsFolder =
 /** Opens PostgreSQL when a URL is given, else embedded PGlite (a directory, or 'memory'). */
 export async function openDatabase(options: {
   url?: string;
+  /** A streaming replica for catalogue and search reads (db/read-replica.ts); PostgreSQL only. */
+  readUrl?: string;
   pgliteDir?: string | 'memory';
   poolSize?: number;
+  onReplicaError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
@@ -137,6 +143,9 @@ export async function openDatabase(options: {
     pool.on('connect', (client) => {
       client.on('error', (error) => console.warn(`[db] connection lost: ${error.message}`));
     });
+    const replica = options.readUrl
+      ? openReplica(pool, options.readUrl, options.poolSize ?? 20, options.onReplicaError)
+      : undefined;
     const db = drizzlePg(pool, { schema });
     releaseBrokenTransactionClients(db, pool);
     return {
@@ -146,7 +155,11 @@ export async function openDatabase(options: {
         await pool.query(sql);
       },
       url: options.url,
-      close: () => pool.end(),
+      replica: replica && { router: replica.router, replicaReads: replica.replicaReads },
+      close: async () => {
+        replica?.router.close();
+        await Promise.all([pool.end(), replica?.pool.end()]);
+      },
     };
   }
   const dir = options.pgliteDir ?? 'memory';
@@ -165,6 +178,34 @@ export async function openDatabase(options: {
     pglite: client,
     close: () => client.close(),
   };
+}
+
+/** The replica's pool and the router that lends it the primary pool's catalogue reads. */
+function openReplica(
+  primary: pg.Pool,
+  readUrl: string,
+  poolSize: number,
+  onError: (error: Error) => void = (error) =>
+    console.warn(`[db] read replica unavailable, reading from the primary: ${error.message}`),
+) {
+  const pool = new pg.Pool({ connectionString: readUrl, max: poolSize });
+  pool.on('error', (error) =>
+    console.warn(`[db] idle replica connection closed: ${error.message}`),
+  );
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.warn(`[db] replica connection lost: ${error.message}`));
+  });
+  // Asked directly of the pools, never through the routing below.
+  const primaryQuery = primary.query.bind(primary);
+  const router = createReplicaRouter({
+    primaryLsn: async () =>
+      (await primaryQuery<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0].lsn,
+    replicaLsn: async () =>
+      (await pool.query<{ lsn: string | null }>('select pg_last_wal_replay_lsn()::text as lsn'))
+        .rows[0].lsn,
+    onError,
+  });
+  return { pool, router, ...routeReadsToReplica(primary, pool, router) };
 }
 
 /** Any 64-bit number both processes agree on: the key of the migration lock. */

@@ -44,6 +44,8 @@ export type ChangeFeed = {
   subscribe(channel: string, onMessage: (payload: string) => void): void;
   /** Called with true when the feed becomes live and false when it breaks. */
   onLiveChange(listener: (live: boolean) => void): void;
+  /** Called before the subscribers of any channel, for every notification (read-replica fences). */
+  onAnyNotification(listener: () => void): void;
 };
 
 declare module 'fastify' {
@@ -59,6 +61,7 @@ const RELISTEN_DELAY_MS = 1000;
 function createFeedState() {
   const subscribers = new Map<string, Array<(payload: string) => void>>();
   const liveListeners: Array<(live: boolean) => void> = [];
+  const anyListeners: Array<() => void> = [];
   let live = false;
   return {
     subscribers,
@@ -69,9 +72,11 @@ function createFeedState() {
       for (const listener of liveListeners) listener(next);
     },
     deliver(channel: string, payload: string) {
+      for (const listener of anyListeners) listener();
       for (const onMessage of subscribers.get(channel) ?? []) onMessage(payload);
     },
     onLiveChange: (listener: (live: boolean) => void) => void liveListeners.push(listener),
+    onAnyNotification: (listener: () => void) => void anyListeners.push(listener),
   };
 }
 
@@ -194,10 +199,17 @@ export const changeFeedPlugin = fp(
         feed.subscribers.set(channel, list);
       },
       onLiveChange: feed.onLiveChange,
+      onAnyNotification: feed.onAnyNotification,
     } satisfies ChangeFeed);
     app.decorate('caches', createCacheRegistry(opts.cachesEnabled, feed));
 
     const { handle } = opts;
+    // Catalogue reads may use the replica only while the feed can tell them what changed.
+    const router = handle.replica?.router;
+    if (router) {
+      feed.onAnyNotification(router.fence);
+      feed.onLiveChange(router.setFeedLive);
+    }
     if (handle.kind === 'postgres' && handle.url) {
       const connection = postgresConnection(handle.url, feed, (error) =>
         app.log.warn(`[change-feed] LISTEN connection lost: ${error.message}`),

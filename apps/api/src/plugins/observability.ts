@@ -92,6 +92,34 @@ export const observabilityPlugin = fp(
       'delivered',
     );
 
+    const replica = app.dbHandle.replica;
+    if (replica) {
+      new Gauge({
+        name: 'db_read_replica_in_use',
+        help: '1 while catalogue reads go to the read replica, 0 while they wait on the primary',
+        registers: [registry],
+        collect() {
+          this.set(replica.router.state().inUse ? 1 : 0);
+        },
+      });
+      new Gauge({
+        name: 'db_read_replica_behind_bytes',
+        help: 'WAL the read replica still has to replay before catalogue reads may use it again',
+        registers: [registry],
+        collect() {
+          this.set(replica.router.state().behindBytes);
+        },
+      });
+      new Gauge({
+        name: 'db_read_replica_queries',
+        help: 'Catalogue and search queries answered by the read replica, since start',
+        registers: [registry],
+        collect() {
+          this.set(replica.replicaReads());
+        },
+      });
+    }
+
     new Gauge({
       name: 'change_feed_live',
       help: '1 while the PostgreSQL change feed is followed (caches trusted), 0 while reconnecting',

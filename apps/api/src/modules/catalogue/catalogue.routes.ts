@@ -22,6 +22,7 @@ import {
   ProductsResponse,
   type Country,
 } from '@wholesale/contract';
+import { readFromReplicaHook } from '../../db/read-replica';
 import { requestCountry } from '../../lib/request-country';
 import {
   createDevProduct,
@@ -48,6 +49,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   // The caches this module keeps, dropped by the change feed (plugins/change-feed.ts).
   registerListingCaches(app);
   registerProductWindowCaches(app);
+  // Catalogue reads may be answered by a read replica (DATABASE_READ_URL, db/read-replica.ts).
+  app.addHook('preHandler', readFromReplicaHook);
 
   app.get(
     '/api/categories',

@@ -8,6 +8,7 @@ import {
   SearchResponse,
   SuggestResponse,
 } from '@wholesale/contract';
+import { readFromReplicaHook } from '../../db/read-replica';
 import { requestCountry } from '../../lib/request-country';
 import { searchCatalogue, suggestCatalogue } from '../catalogue';
 
@@ -19,6 +20,8 @@ const searchText = z
 
 /** SPEC.md §7 search (`GET /api/search/`, body's `data` holds the results) and suggestions while typing. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Search reads may be answered by a read replica (DATABASE_READ_URL, db/read-replica.ts).
+  app.addHook('preHandler', readFromReplicaHook);
   app.get(
     '/api/search',
     {
