@@ -56,7 +56,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(errorsPlugin, { exposeStack: config.env === 'development' });
+  await app.register(errorsPlugin);
   await app.register(databasePlugin, { handle: db, config });
   await app.register(inputGuardPlugin);
   await app.register(changeFeedPlugin, { handle: db, cachesEnabled: config.cachesEnabled });

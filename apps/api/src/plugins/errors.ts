@@ -27,9 +27,11 @@ function fieldName(instancePath: string, params: unknown): string {
 
 /**
  * One error shape everywhere (DESIGN.md): `{ status: false, error: { code, message, fields? } }`.
- * No stack traces outside development.
+ * An unexpected error answers a fixed message in every environment, development included: its
+ * text can carry SQL, driver messages or a stack, and a development server may be reachable from
+ * the network. The detail goes to the log with the request id.
  */
-export const errorsPlugin = fp(async (app: FastifyInstance, opts: { exposeStack: boolean }) => {
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
@@ -87,9 +89,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { exposeStack:
         .send(body('UNAVAILABLE', ERROR_CODES.UNAVAILABLE.message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    const message = opts.exposeStack
-      ? `${error.message}\n${error.stack ?? ''}`
-      : ERROR_CODES.INTERNAL.message;
-    return reply.status(500).send(body('INTERNAL', message));
+    return reply.status(500).send(body('INTERNAL', ERROR_CODES.INTERNAL.message));
   });
 });

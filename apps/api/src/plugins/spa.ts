@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
+import { resolveSession } from '../modules/accounts';
+import { isLoopback } from './dev-access';
 
 /**
  * Serves the built SPA: hashed assets with a year-long cache, index.html for every other non-/api
@@ -26,14 +28,28 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  /**
+   * The development pages (the mailbox) follow their API: nobody in production, elsewhere callers on
+   * this machine or signed-in staff (the cookie's session; the API hooks do not run for pages).
+   */
+  async function devPageHidden(request: FastifyRequest): Promise<boolean> {
+    if (!request.url.startsWith('/dev/') && request.url !== '/dev') return false;
+    if (app.config.env === 'production') return true;
+    if (isLoopback(request.ip)) return false;
+    const token = request.cookies?.sid;
+    const session = token && token.length <= 200 ? await resolveSession(app.db, token) : null;
+    return session?.user.role !== 'staff';
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     if (
       url.startsWith('/api/') ||
       url === '/api' ||
       url.startsWith('/images/') ||
       request.method !== 'GET' ||
-      !hasSpa
+      !hasSpa ||
+      (await devPageHidden(request))
     ) {
       throw new AppError('ROUTE_NOT_FOUND', `No such path: ${request.method} ${url.split('?')[0]}`);
     }

@@ -24,6 +24,7 @@ import {
 } from '@wholesale/contract';
 import { readFromReplicaHook } from '../../db/read-replica';
 import { requestCountry } from '../../lib/request-country';
+import { devToolsOnly } from '../../plugins/dev-access';
 import {
   createDevProduct,
   getBestSellers,
@@ -312,11 +313,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Development and browser journeys only (like the dev mailbox): never registered in production.
+  // Development and browser journeys only (like the dev mailbox): callers on this machine and
+  // staff; never registered in production.
   if (app.config.env !== 'production') {
     app.post(
       '/api/dev/products',
       {
+        preValidation: devToolsOnly,
         schema: {
           tags: ['dev'],
           summary:

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idSchema, MailboxListResponse, MailDetailResponse } from '@wholesale/contract';
+import { devToolsOnly } from '../../plugins/dev-access';
 import { getMailboxMail, listMailbox } from './mail.service';
 
 /**
- * The development mailbox: the outbox as a person can read it (reset links included). Not
- * registered at all when NODE_ENV=production.
+ * The development mailbox: the outbox as a person can read it (reset links included), so only
+ * callers on this machine and signed-in staff see it (404 for anyone else). Not registered at all
+ * when NODE_ENV=production.
  */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.env === 'production') return;
@@ -13,6 +15,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dev/mailbox',
     {
+      preValidation: devToolsOnly,
       schema: {
         tags: ['dev'],
         summary: 'Outbox, newest first (not in production)',
@@ -25,6 +28,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dev/mailbox/:id',
     {
+      preValidation: devToolsOnly,
       schema: {
         tags: ['dev'],
         summary: 'One mail with its HTML and text (not in production)',
