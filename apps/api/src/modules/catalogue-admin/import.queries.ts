@@ -82,8 +82,9 @@ export async function updateImportJob(
   tx: Tx,
   id: number,
   values: Partial<typeof importJobs.$inferInsert>,
-): Promise<void> {
-  await tx.update(importJobs).set(values).where(eq(importJobs.id, id));
+): Promise<ImportJobRow | null> {
+  const [row] = await tx.update(importJobs).set(values).where(eq(importJobs.id, id)).returning();
+  return row ?? null;
 }
 
 /** What row validation needs to know of the catalogue: category codes and class codes. */

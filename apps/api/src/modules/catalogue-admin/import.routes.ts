@@ -162,7 +162,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         format: upload.file.format,
         imagesKey: upload.imagesKey,
         dryRun: upload.dryRun,
-        createdBy: user.id,
+        createdBy: user,
       });
       worker?.wake();
       return reply.code(202).send({ import_id: id });

@@ -9,6 +9,7 @@ import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { createFileStore } from '../../lib/file-store';
+import { recordAudit } from '../audit';
 import {
   insertImportJob,
   selectImportJob,
@@ -34,27 +35,37 @@ export function newUploadKey(ext: string): string {
   return `${randomUUID()}.${ext}`;
 }
 
-/** Queues an import of a stored file; the worker runs it. */
-export async function queueImport(
-  tx: Tx,
+/** Queues an import of a stored file; the worker runs it. The audit row commits with the job. */
+export function queueImport(
+  db: Database,
   input: {
     fileName: string;
     fileKey: string;
     format: FileFormat;
     imagesKey: string | null;
     dryRun: boolean;
-    createdBy: number;
+    createdBy: { id: number; email: string };
   },
 ): Promise<number> {
-  const job = await insertImportJob(tx, {
-    fileName: input.fileName.slice(0, 255),
-    fileKey: input.fileKey,
-    fileFormat: input.format,
-    imagesKey: input.imagesKey,
-    dryRun: input.dryRun,
-    createdBy: input.createdBy,
+  return db.transaction(async (tx) => {
+    const job = await insertImportJob(tx, {
+      fileName: input.fileName.slice(0, 255),
+      fileKey: input.fileKey,
+      fileFormat: input.format,
+      imagesKey: input.imagesKey,
+      dryRun: input.dryRun,
+      createdBy: input.createdBy.id,
+    });
+    await recordAudit(tx, {
+      actorId: input.createdBy.id,
+      actorEmail: input.createdBy.email,
+      action: 'import.queue',
+      entity: 'import',
+      entityId: job.id,
+      after: { file_name: job.fileName, dry_run: job.dryRun, images: input.imagesKey !== null },
+    });
+    return job.id;
   });
-  return job.id;
 }
 
 /** How many errors the status answer carries (errors.csv has all that were kept). */

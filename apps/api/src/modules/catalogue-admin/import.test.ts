@@ -288,6 +288,115 @@ describe('catalogue import: every column', () => {
   });
 });
 
+describe('catalogue import: carts, listings, search and orders follow', () => {
+  const codesOf = (list: { product_id: string }[]) =>
+    list.map((p) => p.product_id).filter((code) => code.startsWith('FOLLOW-'));
+  const listing = async (h: Record<string, string>) =>
+    codesOf(
+      (
+        await t.inject({
+          method: 'GET',
+          url: `/api/cadProducts?name=Followable&category=${topCode}`,
+          headers: h,
+        })
+      ).json().products.data,
+    );
+  const found = async (h: Record<string, string>) =>
+    codesOf(
+      (
+        await t.inject({ method: 'GET', url: '/api/search/?search_term=Followable', headers: h })
+      ).json().data.products.data,
+    );
+  const cartLine = async (h: Record<string, string>) =>
+    (await t.inject({ method: 'GET', url: '/api/cart', headers: h }))
+      .json()
+      .products.find((l: { product_id: string }) => l.product_id === 'FOLLOW-1');
+
+  it('shows an imported price in a cart at once; a deactivated product leaves listings, search and carts but stays in old orders', async () => {
+    const me = (await t.signIn({ country: 'ca' })).headers;
+    await importFile(
+      csv([
+        'sku,category,class,name_en,price_ca,stock_ca',
+        `FOLLOW-1,${topCode},A,Followable gizmo,600.00,50`,
+      ]),
+    );
+    expect(await listing(me)).toEqual(['FOLLOW-1']);
+    expect(await found(me)).toEqual(['FOLLOW-1']);
+    const add = () =>
+      t.inject({
+        method: 'POST',
+        url: '/api/cart/add',
+        headers: me,
+        payload: { product_id: 'FOLLOW-1', item: 1 },
+      });
+    expect((await add()).statusCode).toBe(200);
+    const placed = await t.inject({
+      method: 'POST',
+      url: '/api/store/orders',
+      headers: me,
+      payload: {},
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().order_id;
+
+    expect((await add()).statusCode).toBe(200);
+    expect((await cartLine(me)).selling_price).toBe(600);
+    await importFile(csv(['sku,price_ca', 'FOLLOW-1,7.25']));
+    expect((await cartLine(me)).selling_price).toBe(7.25);
+
+    await importFile(csv(['sku,active', 'FOLLOW-1,no']));
+    expect(await listing(me)).toEqual([]);
+    expect(await found(me)).toEqual([]);
+    expect(await cartLine(me)).toBeUndefined();
+    const old = (
+      await t.inject({ method: 'GET', url: `/api/fetch-order?order_id=${orderId}`, headers: me })
+    ).json().order;
+    expect(old.products).toEqual([
+      expect.objectContaining({ product_id: 'FOLLOW-1', item: 1, price: 600 }),
+    ]);
+  });
+
+  it('writes an audit row when an import is queued and when it ends, with who, file, dry run and counts', async () => {
+    const who = await t.signIn({ role: 'staff', email: 'auditor@example.com' });
+    const res = await upload(csv(['sku,stock_ca', 'FOLLOW-1,7', 'NOPE-404,1']), {
+      dryRun: true,
+      headers: who.headers,
+    });
+    await runImportQueue(deps());
+    const id = String(res.json().import_id);
+    const audit = (
+      (await t.handle.db.execute(
+        sql`SELECT actor_user_id, actor_email, action, after FROM audit_log
+            WHERE subject_type = 'import' AND subject_id = ${id} ORDER BY id`,
+      )) as unknown as { rows: Record<string, unknown>[] }
+    ).rows;
+    expect(audit).toEqual([
+      {
+        actor_user_id: who.userId,
+        actor_email: 'auditor@example.com',
+        action: 'import.queue',
+        after: { file_name: 'catalogue.csv', dry_run: true, images: false },
+      },
+      {
+        actor_user_id: who.userId,
+        actor_email: null,
+        action: 'import.done',
+        after: {
+          file_name: 'catalogue.csv',
+          dry_run: true,
+          rows_total: 2,
+          rows_done: 2,
+          created: 0,
+          updated: 1,
+          unchanged: 0,
+          deactivated: 0,
+          errors: 1,
+        },
+      },
+    ]);
+  });
+});
+
 describe('catalogue import: row errors', () => {
   it('skips invalid rows with row and column named, applies the valid ones, and lists them in errors.csv', async () => {
     const good = toUpcA('06000088888');

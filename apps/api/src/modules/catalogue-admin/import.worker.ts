@@ -8,6 +8,7 @@ import {
 } from '@wholesale/contract';
 import type { Database } from '../../db/client';
 import type { FileStore } from '../../lib/file-store';
+import { recordAudit } from '../audit';
 import { afterCatalogueWrite } from './catalogue-writes';
 import {
   FileRefusal,
@@ -194,19 +195,52 @@ export async function runImportJob(
       await flush();
       if (options.signal?.aborted) return;
     }
-    await updateImportJob(deps.db, job.id, { status: 'done', finishedAt: new Date() });
+    await finishJob(deps.db, job, { status: 'done' });
     await removeFiles(deps, job);
   } catch (error) {
     const failure =
       error instanceof FileRefusal
         ? error.message
         : `The import stopped: ${(error as Error).message}`;
-    await updateImportJob(deps.db, job.id, { status: 'failed', failure, finishedAt: new Date() });
+    await finishJob(deps.db, job, { status: 'failed', failure });
     await removeFiles(deps, job);
     if (!(error instanceof FileRefusal)) throw error;
   } finally {
     zip?.close();
   }
+}
+
+/** Ends a job and writes its audit row (who, file, dry run, counts) in the same transaction. */
+async function finishJob(
+  db: Database,
+  job: ImportJobRow,
+  end: { status: 'done' } | { status: 'failed'; failure: string },
+) {
+  await db.transaction(async (tx) => {
+    const finished = await updateImportJob(tx, job.id, {
+      status: end.status,
+      failure: end.status === 'failed' ? end.failure : null,
+      finishedAt: new Date(),
+    });
+    await recordAudit(tx, {
+      actorId: job.createdBy,
+      action: `import.${end.status}`,
+      entity: 'import',
+      entityId: job.id,
+      after: {
+        file_name: job.fileName,
+        dry_run: job.dryRun,
+        rows_total: finished?.rowsTotal ?? job.rowsTotal,
+        rows_done: finished?.rowsDone ?? job.rowsDone,
+        created: finished?.created ?? 0,
+        updated: finished?.updated ?? 0,
+        unchanged: finished?.unchanged ?? 0,
+        deactivated: finished?.deactivated ?? 0,
+        errors: finished?.errorCount ?? 0,
+        ...(end.status === 'failed' ? { failure: end.failure } : {}),
+      },
+    });
+  });
 }
 
 async function removeFiles(deps: ImportDeps, job: ImportJobRow) {

@@ -7,11 +7,8 @@ import {
   AdminTokenParams,
 } from '@wholesale/contract';
 import { requireStaffRole, staffOnly } from '../../plugins/auth';
-import {
-  createIntegrationToken,
-  listIntegrationTokens,
-  revokeIntegrationToken,
-} from './integrations.service';
+import { createIntegrationToken, revokeIntegrationToken } from './integrations.admin';
+import { listIntegrationTokens } from './integrations.service';
 
 /** Staff manage integration tokens (/admin/integrations). */
 export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,7 +45,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireStaffRole(request, 'admin');
-      const created = await createIntegrationToken(app.db, request.body, user.id);
+      const created = await createIntegrationToken(app.db, request.body, user);
       return reply.code(201).send(created);
     },
   );
@@ -66,8 +63,8 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireStaffRole(request, 'admin');
-      return revokeIntegrationToken(app.db, request.params.id);
+      const user = requireStaffRole(request, 'admin');
+      return revokeIntegrationToken(app.db, request.params.id, user);
     },
   );
 };

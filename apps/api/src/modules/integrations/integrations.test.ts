@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -9,6 +10,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const URL = '/api/admin/integrations/tokens';
+
+const createToken = (headers: Record<string, string>, name: string, scopes: string[]) =>
+  t.inject({ method: 'POST', url: URL, headers, payload: { name, scopes } });
 
 describe('integration tokens', () => {
   it('answers 401 to guests and 403 to buyers on every token call', async () => {
@@ -27,12 +31,7 @@ describe('integration tokens', () => {
 
   it('shows the secret once, stores only its hash, and lists tokens without it', async () => {
     const staff = await t.signIn({ role: 'staff' });
-    const created = await t.inject({
-      method: 'POST',
-      url: URL,
-      headers: staff.headers,
-      payload: { name: 'ERP', scopes: ['catalogue:write'] },
-    });
+    const created = await createToken(staff.headers, 'ERP', ['catalogue:write']);
     expect(created.statusCode).toBe(201);
     const { secret, token } = created.json();
     expect(secret).toMatch(/^wsi_[A-Za-z0-9_-]{43}$/);
@@ -61,12 +60,7 @@ describe('integration tokens', () => {
   it('authenticates a token as a machine with its scopes only, stamps its last use, and stops at revocation', async () => {
     const staff = await t.signIn({ role: 'staff' });
     const { secret, token } = (
-      await t.inject({
-        method: 'POST',
-        url: URL,
-        headers: staff.headers,
-        payload: { name: 'Orders reader', scopes: ['orders:read'] },
-      })
+      await createToken(staff.headers, 'Orders reader', ['orders:read'])
     ).json();
     const bearer = { authorization: `Bearer ${secret}` };
     // Without catalogue:write the stock feed refuses it; it is not a user, so staff pages refuse it too.
@@ -100,5 +94,41 @@ describe('integration tokens', () => {
       (await t.inject({ method: 'DELETE', url: `${URL}/99999`, headers: staff.headers }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('writes an audit row for each creation and revocation, never with the secret', async () => {
+    const staff = await t.signIn({ role: 'staff' });
+    const { secret, token } = (
+      await createToken(staff.headers, 'Audited ERP', ['catalogue:write'])
+    ).json();
+    await t.inject({ method: 'DELETE', url: `${URL}/${token.id}`, headers: staff.headers });
+    const audit = (
+      (await t.handle.db.execute(
+        sql`select actor_user_id, action, before, after from audit_log
+            where subject_type = 'integration_token' and subject_id = ${String(token.id)} order by id`,
+      )) as unknown as {
+        rows: { actor_user_id: number; action: string; before: unknown; after: unknown }[];
+      }
+    ).rows;
+    expect(audit).toEqual([
+      {
+        actor_user_id: staff.userId,
+        action: 'integration_token.create',
+        before: null,
+        after: {
+          name: 'Audited ERP',
+          hint: token.hint,
+          scopes: ['catalogue:write'],
+          revoked: false,
+        },
+      },
+      {
+        actor_user_id: staff.userId,
+        action: 'integration_token.revoke',
+        before: { revoked: false },
+        after: { revoked: true },
+      },
+    ]);
+    expect(JSON.stringify(audit)).not.toContain(secret.slice(token.hint.length));
   });
 });
