@@ -14,12 +14,15 @@ export class ApiError extends Error {
   readonly code: string;
   readonly fields?: Record<string, string>;
   readonly reason?: ApiErrorReason;
+  /** The server's X-Request-Id: shown with server errors so a report can be found in the logs. */
+  readonly requestId?: string;
   constructor(
     status: number,
     code: string,
     message: string,
     fields?: Record<string, string>,
     reason?: ApiErrorReason,
+    requestId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -27,6 +30,7 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = fields;
     this.reason = reason;
+    this.requestId = requestId;
   }
 }
 
@@ -107,6 +111,7 @@ async function request<T>(
       error?.message ?? (response.statusText || `Request failed with status ${response.status}`),
       error?.fields,
       error?.reason,
+      response.headers.get('x-request-id') ?? undefined,
     );
     // The server no longer knows this session (expired or revoked): sign out locally.
     if (apiError.code === 'UNAUTHENTICATED' && getStoredUser()) clearSession();

@@ -6,6 +6,14 @@ import { ApiError } from './api-client';
 import { useCountry } from './country';
 
 /**
+ * The request id of a server failure (5xx), which the server also logs: a buyer who reports
+ * "Reference: …" can be found in the logs. Client errors explain themselves and carry none.
+ */
+export function errorReference(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status >= 500 ? error.requestId : undefined;
+}
+
+/**
  * Turns any thrown value into text for the user: an ApiError's reason (contract ERROR_REASONS, with
  * its amounts formatted for the language) or else its code is looked up in the errors namespace
  * (CONVENTIONS.md #6); a network failure and anything else get a generic message.
@@ -21,9 +29,11 @@ export function useErrorMessage(): (error: unknown) => string {
           const values = reasonValues(error.reason?.params, formatMoney(i18n.language, country));
           return t(reason as 'reason.OUT_OF_STOCK', values);
         }
-        if (i18n.exists(error.code, { ns: 'errors' }))
-          return t(error.code as Exclude<keyof typeof errors, 'reason'>);
-        return error.message || t('UNKNOWN');
+        const reference = errorReference(error);
+        const text = i18n.exists(error.code, { ns: 'errors' })
+          ? t(error.code as Exclude<keyof typeof errors, 'reason' | 'reference'>)
+          : error.message || t('UNKNOWN');
+        return reference ? `${text} ${t('reference', { id: reference })}` : text;
       }
       if (error instanceof TypeError) return t('NETWORK');
       return t('UNKNOWN');
