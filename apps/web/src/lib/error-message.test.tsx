@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import i18n from '@/lib/i18n';
+import { preloadTranslations } from '@/test/i18n';
 import { renderWithProviders } from '@/test/render';
 import { ApiError } from './api-client';
 import { useErrorMessage } from './error-message';
@@ -17,22 +18,23 @@ const openingMinimum = new ApiError(
   { key: 'OPENING_MINIMUM', params: { minimumCents: 50_000, totalCents: 15_000 } },
 );
 
-afterEach(() => i18n.changeLanguage('en'));
+// Every language's errors are loaded before rendering: a language change then re-renders at once,
+// so each assertion reads the screen directly instead of racing a wait window.
+beforeAll(() => preloadTranslations(['errors'], ['en', 'fr', 'es']));
+afterEach(() => act(() => i18n.changeLanguage('en')));
 
 describe('useErrorMessage', () => {
   it("shows a refusal's reason in the user's language, amounts formatted for it", async () => {
     renderWithProviders(<Message error={openingMinimum} />);
-    expect(await screen.findByTestId('message')).toHaveTextContent(
+    expect(screen.getByTestId('message')).toHaveTextContent(
       'Your opening order must reach CA$500.00; this order comes to CA$150.00',
     );
-    await i18n.changeLanguage('fr');
+    await act(() => i18n.changeLanguage('fr'));
     expect(
-      await screen.findByText(/Votre première commande doit atteindre 500,00\s\$ CA/),
+      screen.getByText(/Votre première commande doit atteindre 500,00\s\$ CA/),
     ).toHaveTextContent(/s’élève à 150,00\s\$ CA/);
-    await i18n.changeLanguage('es');
-    expect(await screen.findByText(/Su primer pedido debe alcanzar/)).toHaveTextContent(
-      'CA$150.00',
-    );
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getByText(/Su primer pedido debe alcanzar/)).toHaveTextContent('CA$150.00');
   });
 
   it('falls back to the code, then to the server message, for errors without a known reason', async () => {
@@ -45,7 +47,7 @@ describe('useErrorMessage', () => {
         <Message error={noCode} />
       </>,
     );
-    const [first, second] = await screen.findAllByTestId('message');
+    const [first, second] = screen.getAllByTestId('message');
     expect(first.textContent).not.toBe('x');
     expect(first.textContent).toMatch(/\S/);
     expect(second).toHaveTextContent('I am a teapot');

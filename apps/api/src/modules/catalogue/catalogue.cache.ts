@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { LRUCache, type Perf } from 'lru-cache';
 import type { CacheStats } from '../../plugins/change-feed';
 
 /*
@@ -21,7 +21,16 @@ abstract class PerOwner<K extends string | number, E extends object> {
   constructor(
     protected readonly ttlMs: number,
     protected readonly maxEntries: number,
+    /** The clock ttl is measured on; tests inject one so expiry does not depend on real time. */
+    private readonly clock?: Perf,
   ) {}
+
+  /** lru-cache's ttl options: a given clock is read at every check (no 1 ms cached reading). */
+  protected ttlOptions(): { ttl: number; perf?: Perf; ttlResolution?: number } {
+    return this.clock
+      ? { ttl: this.ttlMs, perf: this.clock, ttlResolution: 0 }
+      : { ttl: this.ttlMs };
+  }
 
   protected abstract createLru(): LRUCache<K, E, unknown>;
 
@@ -77,14 +86,14 @@ type Loader<V> = () => Promise<V> | PromiseLike<V>;
  * sellers, short-lived pages) whose staleness for a few seconds is harmless.
  */
 export class TtlCache<V> extends PerOwner<string, Box<V>> {
-  constructor(ttlMs: number, maxEntries = 5000) {
-    super(ttlMs, maxEntries);
+  constructor(ttlMs: number, maxEntries = 5000, clock?: Perf) {
+    super(ttlMs, maxEntries, clock);
   }
 
   protected createLru() {
     return new LRUCache<string, Box<V>, unknown>({
       max: this.maxEntries,
-      ttl: this.ttlMs,
+      ...this.ttlOptions(),
       // NOTE: a Drizzle query builder is a thenable that runs its query again on every `then`;
       // awaiting it here settles it once.
       fetchMethod: async (_key, _stale, { context }) => ({ value: await (context as Loader<V>)() }),
@@ -125,7 +134,10 @@ type BatchEntry<K, V> = { value?: V; loading?: Promise<Map<K, V>> };
  */
 export class BatchTtlCache<K extends string | number, V> extends PerOwner<K, BatchEntry<K, V>> {
   protected createLru() {
-    return new LRUCache<K, BatchEntry<K, V>, unknown>({ max: this.maxEntries, ttl: this.ttlMs });
+    return new LRUCache<K, BatchEntry<K, V>, unknown>({
+      max: this.maxEntries,
+      ...this.ttlOptions(),
+    });
   }
 
   /**

@@ -1,8 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
 import { renderRoutes } from '@/test/render';
+import { CART_DELETE_REFETCH_MS } from '../api/delete-cart-line';
 import { CartPage, selectedTotalCents } from './cart-page';
 import { cart, json, line, routeFetch, signInStored } from '@/test/shopping';
 
@@ -178,6 +179,18 @@ describe('CartPage', () => {
   });
 
   it('removes a line and refetches the cart at once and again after 1.5 s', async () => {
+    // The 1.5 s timer is captured instead of waited for: a real wait raced the timer on a busy machine.
+    const delayed: (() => void)[] = [];
+    const realSetTimeout = globalThis.setTimeout;
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+      callback: () => void,
+      ms?: number,
+      ...rest: unknown[]
+    ) => {
+      if (ms !== CART_DELETE_REFETCH_MS) return realSetTimeout(callback, ms, ...rest);
+      delayed.push(callback);
+      return 0;
+    }) as typeof setTimeout);
     signInStored();
     const { fetchMock, calls } = routeFetch({
       'GET /api/cart': () => json(cart([line()], 60)),
@@ -193,8 +206,9 @@ describe('CartPage', () => {
     expect(del.url.searchParams.get('user_id')).toBe('7');
     const gets = () => calls.filter((c) => c.url.pathname === '/api/cart').length;
     await waitFor(() => expect(gets()).toBe(2));
-    await new Promise((r) => setTimeout(r, 1000));
+    expect(delayed).toHaveLength(1);
     expect(gets()).toBe(2);
-    await waitFor(() => expect(gets()).toBe(3), { timeout: 2000 });
+    act(() => delayed[0]());
+    await waitFor(() => expect(gets()).toBe(3));
   });
 });

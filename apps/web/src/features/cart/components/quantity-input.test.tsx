@@ -1,8 +1,9 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { renderWithProviders as render } from '@/test/render';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
+import { preloadTranslations } from '@/test/i18n';
 import { QuantityInput } from './quantity-input';
 
 function Harness({
@@ -30,13 +31,14 @@ function Harness({
   );
 }
 
-configure({ asyncUtilTimeout: 5000 });
+// The cart namespace is loaded before rendering: nothing suspends, so no query has to wait.
+beforeAll(() => preloadTranslations(['cart']));
 
 describe('QuantityInput (SPEC.md §5)', () => {
   it('accepts only digits and a leading minus; a negative entry shows NA and is not committed', async () => {
     const onCommit = vi.fn();
     render(<Harness available={10} cls="A" onCommit={onCommit} />);
-    const input = await screen.findByLabelText('Quantity');
+    const input = screen.getByLabelText('Quantity');
     await userEvent.clear(input);
     await userEvent.type(input, '4a.');
     expect(input).toHaveValue('4');
@@ -52,7 +54,7 @@ describe('QuantityInput (SPEC.md §5)', () => {
   it('clamps above available except for class N', async () => {
     const onCommit = vi.fn();
     const { unmount } = render(<Harness available={10} cls="A" onCommit={onCommit} />);
-    let input = await screen.findByLabelText('Quantity');
+    let input = screen.getByLabelText('Quantity');
     await userEvent.clear(input);
     await userEvent.type(input, '50{Enter}');
     expect(onCommit).toHaveBeenLastCalledWith(10);
@@ -60,7 +62,7 @@ describe('QuantityInput (SPEC.md §5)', () => {
     unmount();
 
     render(<Harness available={0} cls="N" onCommit={onCommit} />);
-    input = await screen.findByLabelText('Quantity');
+    input = screen.getByLabelText('Quantity');
     await userEvent.clear(input);
     await userEvent.type(input, '50{Enter}');
     expect(onCommit).toHaveBeenLastCalledWith(50);
@@ -69,7 +71,7 @@ describe('QuantityInput (SPEC.md §5)', () => {
   it('steps with plus and minus within the limits', async () => {
     const onCommit = vi.fn();
     render(<Harness available={2} cls="A" onCommit={onCommit} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'One ship pack more' }));
+    await userEvent.click(screen.getByRole('button', { name: 'One ship pack more' }));
     expect(onCommit).toHaveBeenLastCalledWith(2);
     expect(screen.getByRole('button', { name: 'One ship pack less' })).toBeEnabled();
     await userEvent.click(screen.getByRole('button', { name: 'One ship pack more' }));
