@@ -11,6 +11,7 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authPlugin } from './plugins/auth';
+import { cachePolicyPlugin } from './plugins/cache-policy';
 import { observabilityPlugin } from './plugins/observability';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { databasePlugin } from './plugins/database';
@@ -81,6 +82,7 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(rateLimitPlugin, { max: config.rateLimitMax });
   await app.register(authPlugin);
+  await app.register(cachePolicyPlugin);
 
   // Every route, as registered: the role test walks them so a staff route without a role check fails.
   const registeredRoutes: Array<{ method: string; url: string }> = [];

@@ -91,8 +91,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ClientConfigResponse },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
+    async () => {
       return {
         status: true as const,
         chat_widget_url: app.config.chatWidgetUrl ?? null,

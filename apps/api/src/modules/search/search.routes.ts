@@ -68,9 +68,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SuggestResponse },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const q = request.query;
-      reply.header('cache-control', 'private, max-age=30');
       const data = await suggestCatalogue(
         app.db,
         q.q,
