@@ -23,6 +23,7 @@ import {
   type NewOrderLine,
 } from '../modules/orders';
 import { enqueueWebhookEvent } from '../modules/webhooks';
+import { recordAudit } from '../modules/audit';
 
 export type PlaceOrderInput = {
   userId: number;
@@ -35,6 +36,8 @@ export type PlaceOrderInput = {
   idempotencyKey?: string | null;
   /** The staff member placing the order for the customer (a phone order). */
   placedByUserId?: number | null;
+  /** Their e-mail, kept with the audit row of the phone order. */
+  placedByEmail?: string | null;
   /** A last step inside the transaction (the confirmation e-mail): if it fails, nothing is ordered. */
   afterPlaced?: (tx: Tx, event: { orderId: number; totalCents: number }) => Promise<void>;
 };
@@ -210,6 +213,22 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       })),
     });
 
+    // A phone order is a staff action: the audit log says who placed what for whom.
+    if (input.placedByUserId)
+      await recordAudit(tx, {
+        actorId: input.placedByUserId,
+        actorEmail: input.placedByEmail,
+        action: 'order.phone_order',
+        entity: 'order',
+        entityId: orderId,
+        after: {
+          customer_id: input.userId,
+          status: 'placed',
+          total_cents: totalCents,
+          po_number: input.poNumber?.trim() || null,
+          lines: lines.length,
+        },
+      });
     if (input.afterPlaced) await input.afterPlaced(tx, { orderId, totalCents });
     return { orderId, totalCents, replayed: false, lines: lines.length };
   });

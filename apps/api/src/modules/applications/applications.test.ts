@@ -4,6 +4,7 @@ import { sampleCanadianApplication, sampleUsaApplication } from '@wholesale/cont
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createFieldCipher } from '../../lib/crypto';
 
+import { auditRowsFor } from '../../test/audit-rows';
 let t: TestApp;
 let staff: Awaited<ReturnType<TestApp['signIn']>>;
 let customer: Awaited<ReturnType<TestApp['signIn']>>;
@@ -327,6 +328,18 @@ describe('staff review API', () => {
     );
     expect(mail.lang).toBe('es');
     expect(mail.text).toContain('Trade references could not be verified');
+    expect(
+      (await auditRowsFor(t.handle.db, 'application', app.id)).filter((r) =>
+        r.action.startsWith('application.re'),
+      ),
+    ).toEqual([
+      {
+        actor_user_id: staff.userId,
+        action: 'application.rejected',
+        before: { status: 'pending' },
+        after: { status: 'rejected', reason: 'Trade references could not be verified' },
+      },
+    ]);
     const again = await approve(app.id);
     expect(again.statusCode).toBe(409);
     // A rejected applicant may apply again.
@@ -359,10 +372,39 @@ describe('staff review API', () => {
       }),
     );
     const app = await applicationOf(email);
+    const hook = await t.inject({
+      method: 'POST',
+      url: '/api/admin/webhooks',
+      headers: staff.headers,
+      payload: {
+        url: 'http://127.0.0.1:9/erp',
+        events: ['customer.created'],
+        secret: 'a-long-enough-secret',
+      },
+    });
+    expect(hook.statusCode, hook.body).toBe(200);
     const res = await approve(app.id);
     expect(res.statusCode).toBe(200);
     const { user_id, customer_code } = res.json().data;
     expect(customer_code).toMatch(/^US\d{6}$/);
+    expect(
+      (await auditRowsFor(t.handle.db, 'application', app.id)).find(
+        (r) => r.action === 'application.approved',
+      ),
+    ).toEqual({
+      actor_user_id: staff.userId,
+      action: 'application.approved',
+      before: { status: 'pending' },
+      after: { status: 'approved', customer_user_id: user_id, customer_code },
+    });
+    // The ERP learns of the new customer through the webhook outbox, in the same transaction.
+    const [created] = await rows<{ body: string }>(
+      sql`select body from webhook_deliveries where endpoint_id = ${hook.json().endpoint.id}`,
+    );
+    expect(JSON.parse(created.body)).toMatchObject({
+      event: 'customer.created',
+      data: { customer_id: user_id, customer_code, email },
+    });
 
     const [user] = await rows<{
       country: string;

@@ -18,6 +18,9 @@ export type AuditEvent = {
   after?: Record<string, unknown> | null;
 };
 
+/** Who acted, as services receive it from the route (the signed-in staff member). */
+export type AuditActor = { id: number; email?: string | null };
+
 /**
  * Writes one audit row in the caller's transaction, so the record and the change commit or roll
  * back together. Never pass secrets on purpose: fields named like passwords, tokens, secrets or
@@ -34,6 +37,15 @@ export async function recordAudit(tx: Tx, event: AuditEvent): Promise<void> {
     before,
     after,
   });
+}
+
+/** recordAudit for a staff member acting through a route (the usual case). */
+export function recordAuditBy(
+  tx: Tx,
+  actor: AuditActor,
+  event: Omit<AuditEvent, 'actorId' | 'actorEmail'>,
+): Promise<void> {
+  return recordAudit(tx, { ...event, actorId: actor.id, actorEmail: actor.email });
 }
 
 /** The start of the day after `date` (YYYY-MM-DD), so a "to" date includes that whole day. */

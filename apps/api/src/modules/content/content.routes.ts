@@ -311,7 +311,14 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
         },
         async (request, reply) => {
           const { fields, uploads } = await readForm(request, request.params.kind);
-          const data = await adminCreateItem(app.db, files, request.params.kind, fields, uploads);
+          const data = await adminCreateItem(
+            app.db,
+            files,
+            request.params.kind,
+            fields,
+            uploads,
+            requireUser(request),
+          );
           return reply.status(201).send({ status: true as const, data });
         },
       );
@@ -331,7 +338,13 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
             throw fieldError({ file: 'Replace files with PUT …/:id/file' });
           return {
             status: true as const,
-            data: await adminUpdateTexts(app.db, request.params.kind, request.params.id, fields),
+            data: await adminUpdateTexts(
+              app.db,
+              request.params.kind,
+              request.params.id,
+              fields,
+              requireUser(request),
+            ),
           };
         },
       );
@@ -360,6 +373,7 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
               request.params.kind,
               request.params.id,
               uploads,
+              requireUser(request),
             ),
           };
         },
@@ -377,7 +391,12 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
         },
         async (request) => ({
           status: true as const,
-          data: await adminReorder(app.db, request.params.kind, request.body.ids),
+          data: await adminReorder(
+            app.db,
+            request.params.kind,
+            request.body.ids,
+            requireUser(request),
+          ),
         }),
       );
       admin.delete(
@@ -391,7 +410,13 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
           },
         },
         async (request) => {
-          await adminDeleteItem(app.db, files, request.params.kind, request.params.id);
+          await adminDeleteItem(
+            app.db,
+            files,
+            request.params.kind,
+            request.params.id,
+            requireUser(request),
+          );
           return { status: true as const };
         },
       );

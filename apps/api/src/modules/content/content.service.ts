@@ -18,6 +18,7 @@ import {
 import type { Database, Tx } from '../../db/client';
 import { AppError, fieldError } from '../../lib/app-error';
 import type { FileStore } from '../../lib/file-store';
+import { recordAuditBy, type AuditActor } from '../audit';
 import {
   HL_START,
   HL_STOP,
@@ -38,6 +39,32 @@ import { checkUpload, mimeOfKey, type CheckedUpload, type Upload } from './conte
 
 /** Content files live in the storage interface (lib/file-store.ts) under `content/<kind>/<uuid>.<ext>`. */
 export type ContentFiles = Pick<FileStore, 'put' | 'delete'>;
+
+/** The audited texts of an item: the fields a staff member edits (docs/product/back-office-staff-and-customers.md). */
+function auditedTexts(item: ItemWithTranslations): Record<string, unknown> {
+  const texts: Record<string, unknown> = {
+    craft: item.craft,
+    link: item.linkPath,
+    issue_date: item.issueDate,
+  };
+  for (const lang of LANGS) {
+    texts[`title_${lang}`] = item.translations[lang]?.title ?? null;
+    texts[`body_${lang}`] = item.translations[lang]?.body ?? null;
+  }
+  return texts;
+}
+
+function contentAudit(
+  tx: Tx,
+  actor: AuditActor,
+  verb: string,
+  id: number,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+) {
+  const action = `content.${verb}`;
+  return recordAuditBy(tx, actor, { action, entity: 'content', entityId: id, before, after });
+}
 
 /** The public URL of a stored file (served by GET /files/<key>). */
 export function fileUrl(key: string | null | undefined): string | null {
@@ -334,6 +361,7 @@ export async function adminCreateItem(
   kind: ContentKind,
   input: Record<string, unknown>,
   uploads: ContentUploads,
+  actor: AuditActor,
 ): Promise<AdminContentItem> {
   const texts = parseTexts(kind, input);
   const checked = await checkUploads(kind, uploads, true);
@@ -365,6 +393,11 @@ export async function adminCreateItem(
           };
         }),
       );
+      await contentAudit(tx, actor, 'create', itemId, null, {
+        kind,
+        ...texts,
+        files: [...keys.keys()],
+      });
       return itemId;
     });
     return toAdminItem(await findItem(db, kind, id));
@@ -380,10 +413,12 @@ export async function adminUpdateTexts(
   kind: ContentKind,
   id: number,
   input: Record<string, unknown>,
+  actor: AuditActor,
 ): Promise<AdminContentItem> {
   const texts = parseTexts(kind, input);
   await findItem(db, kind, id);
   await db.transaction(async (tx) => {
+    const before = auditedTexts(await findItem(tx, kind, id));
     await updateItem(tx, id, {
       craft: texts.craft ?? null,
       linkPath: texts.link ? texts.link : null,
@@ -395,6 +430,7 @@ export async function adminUpdateTexts(
         body: texts[`body_${lang}`] ?? '',
       });
     }
+    await contentAudit(tx, actor, 'update', id, before, auditedTexts(await findItem(tx, kind, id)));
   });
   return toAdminItem(await findItem(db, kind, id));
 }
@@ -409,6 +445,7 @@ export async function adminReplaceFile(
   kind: ContentKind,
   id: number,
   uploads: ContentUploads,
+  actor: AuditActor,
 ): Promise<AdminContentItem> {
   const item = await findItem(db, kind, id);
   const fields = Object.keys(uploads);
@@ -420,17 +457,17 @@ export async function adminReplaceFile(
   const key = keys.get(checked.field)!;
   let old: string | null;
   try {
-    if (checked.field === 'cover') {
-      old = item.coverKey;
-      await updateItem(db, id, { coverKey: key });
-    } else {
-      const lang: Lang = checked.field === 'file' ? 'en' : (checked.field.slice(5) as Lang);
-      old = item.translations[lang]?.fileKey ?? null;
-      await db.transaction(async (tx) => {
+    const lang: Lang = checked.field === 'file' ? 'en' : (checked.field.slice(5) as Lang);
+    old = checked.field === 'cover' ? item.coverKey : (item.translations[lang]?.fileKey ?? null);
+    await db.transaction(async (tx) => {
+      if (checked.field === 'cover') {
+        await updateItem(tx, id, { coverKey: key });
+      } else {
         await updateTranslation(tx, id, lang, { fileKey: key, fileSize: checked.data.length });
         await updateItem(tx, id, {});
-      });
-    }
+      }
+      await contentAudit(tx, actor, 'file', id, { [checked.field]: old }, { [checked.field]: key });
+    });
   } catch (error) {
     await files.delete(key).catch(() => undefined);
     throw error;
@@ -444,6 +481,7 @@ export async function adminReorder(
   db: Database,
   kind: ContentKind,
   ids: number[],
+  actor: AuditActor,
 ): Promise<AdminContentItem[]> {
   const current = await selectItems(db, [kind]);
   const have = new Set(current.map((i) => i.id));
@@ -453,7 +491,18 @@ export async function adminReorder(
       ids: `ids must list each of the ${have.size} items of this kind exactly once`,
     });
   }
-  await db.transaction((tx) => setSortOrders(tx, ids));
+  await db.transaction(async (tx) => {
+    await setSortOrders(tx, ids);
+    // The order is the kind's, not one item's: the row names the kind's first item.
+    await contentAudit(
+      tx,
+      actor,
+      'reorder',
+      ids[0] ?? 0,
+      { kind, ids: current.map((i) => i.id) },
+      { kind, ids },
+    );
+  });
   return adminListItems(db, kind);
 }
 
@@ -463,9 +512,13 @@ export async function adminDeleteItem(
   files: ContentFiles,
   kind: ContentKind,
   id: number,
+  actor: AuditActor,
 ): Promise<void> {
   const item = await findItem(db, kind, id);
-  await deleteItem(db, id);
+  await db.transaction(async (tx) => {
+    await deleteItem(tx, id);
+    await contentAudit(tx, actor, 'delete', id, { kind, ...auditedTexts(item) }, null);
+  });
   const keys = [item.coverKey, ...LANGS.map((l) => item.translations[l]?.fileKey)].filter(
     (k): k is string => !!k,
   );

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES, MAX_PDF_BYTES } from '@wholesale/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { auditRowsFor } from '../../test/audit-rows';
 import { multipart, type MultipartPart as Part } from '../../test/multipart';
 import { renderPdf } from './content.render';
 import { questionWords, segmentsToHtml, toSegments } from './content.service';
@@ -344,6 +345,13 @@ describe('staff content management', () => {
       },
     });
     expect(res.statusCode, res.body).toBe(201);
+    expect(await auditRowsFor(t.handle.db, 'content', res.json().data.id)).toMatchObject([
+      {
+        action: 'content.create',
+        before: null,
+        after: { kind: 'faq', title_en: 'Do you sell gift cards?' },
+      },
+    ]);
     const found = (
       await t.inject({ method: 'GET', url: '/api/support?question=gift%20card', headers: customer })
     ).json().data[0];
@@ -529,6 +537,12 @@ describe('staff content management', () => {
     expect(res.json().data.translations.fr.file_size).toBe(pdf.length);
     expect((await t.inject({ method: 'GET', url: newUrl })).rawPayload.equals(pdf)).toBe(true);
     expect((await t.inject({ method: 'GET', url: oldUrl })).statusCode).toBe(404);
+    const audit = await auditRowsFor(t.handle.db, 'content', item.id);
+    expect(audit.at(-1)).toMatchObject({
+      action: 'content.file',
+      before: { file_fr: oldUrl.replace('/files/', '') },
+      after: { file_fr: newUrl.replace('/files/', '') },
+    });
     // An executable cannot replace it either.
     const bad = multipart([
       { name: 'file', filename: 'v3.pdf', contentType: 'application/pdf', data: ELF },
@@ -540,6 +554,7 @@ describe('staff content management', () => {
       headers: { ...bad.headers, ...staff },
     });
     expect(refused.statusCode).toBe(415);
+    expect(await auditRowsFor(t.handle.db, 'content', item.id)).toHaveLength(audit.length);
   });
 
   it('edits the texts of an item', async () => {
@@ -559,6 +574,12 @@ describe('staff content management', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.translations.es.title).toBe(TEXTS.title_es);
+    const [row] = await auditRowsFor(t.handle.db, 'content', item.id);
+    expect(row.action).toBe('content.update');
+    expect(row.before).toMatchObject({ body_en: item.translations.en.body });
+    expect(row.after).toMatchObject({ body_en: 'Tracking numbers arrive by e-mail.' });
+    // Only the changed fields are kept.
+    expect(Object.keys(row.after ?? {})).not.toContain('craft');
   });
 
   it('reorders the items of a kind and refuses an incomplete order', async () => {
@@ -577,6 +598,13 @@ describe('staff content management', () => {
       .json()
       .data.map((s: { id: number }) => s.id);
     expect(publicIds).toEqual(ids);
+    expect(await auditRowsFor(t.handle.db, 'content', ids[0])).toMatchObject([
+      {
+        action: 'content.reorder',
+        before: { ids: [...ids].reverse() },
+        after: { ids },
+      },
+    ]);
     const partial = await t.inject({
       method: 'POST',
       url: '/api/admin/content/carousel/reorder',
@@ -608,6 +636,9 @@ describe('staff content management', () => {
       404,
     );
     expect((await t.inject({ method: 'GET', url: item.cover })).statusCode).toBe(404);
+    expect(await auditRowsFor(t.handle.db, 'content', item.id)).toMatchObject([
+      { action: 'content.delete', before: { kind: 'catalogue' }, after: null },
+    ]);
     const again = await t.inject({
       method: 'DELETE',
       url: `/api/admin/content/catalogue/${item.id}`,

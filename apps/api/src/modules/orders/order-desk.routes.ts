@@ -160,6 +160,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.body,
         orderId: request.params.id,
         actorUserId: staff.id,
+        actorEmail: staff.email,
       });
       return { status: true as const, order };
     },
@@ -240,6 +241,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
         poNumber: request.body.po_number ?? null,
         comment: request.body.order_comment ?? null,
         placedByUserId: staff.id,
+        placedByEmail: staff.email,
         publicUrl: app.config.publicUrl,
       });
       return {

@@ -19,6 +19,7 @@ import type { Database, Tx } from '../../db/client';
 import { AppError, fieldError, reasonError } from '../../lib/app-error';
 import { readCart } from '../cart';
 import { returnStock } from '../catalogue';
+import { recordAudit } from '../audit';
 import { enqueueMail } from '../mail';
 import { enqueueWebhookEvent } from '../webhooks';
 import { registerOrderMails } from './orders.mail';
@@ -179,7 +180,11 @@ function refused(
   });
 }
 
-export type StatusChange = ChangeOrderStatusBody & { orderId: number; actorUserId: number };
+export type StatusChange = ChangeOrderStatusBody & {
+  orderId: number;
+  actorUserId: number;
+  actorEmail?: string | null;
+};
 
 /**
  * Moves an order one step along the workflow in ONE transaction: the order row is locked, the
@@ -191,11 +196,6 @@ export type StatusChange = ChangeOrderStatusBody & { orderId: number; actorUserI
 export async function changeOrderStatus(
   db: Database,
   change: StatusChange,
-  audit?: (
-    tx: Tx,
-    before: { status: OrderStatus; version: number },
-    after: { status: OrderStatus; version: number },
-  ) => Promise<void>,
 ): Promise<AdminOrderDetail> {
   registerOrderMails();
   return db.transaction(async (tx) => {
@@ -274,8 +274,20 @@ export async function changeOrderStatus(
       customer_id: order.userId,
       ...(tracking ? { carrier: tracking.carrier, tracking_number: tracking.number } : {}),
     });
-    if (audit)
-      await audit(tx, { status: order.status, version: order.version }, { status: to, version });
+    await recordAudit(tx, {
+      actorId: change.actorUserId,
+      actorEmail: change.actorEmail,
+      action: 'order.status',
+      entity: 'order',
+      entityId: order.id,
+      before: { status: order.status, version: order.version },
+      after: {
+        status: to,
+        version,
+        ...(tracking ? { carrier: tracking.carrier, tracking_number: tracking.number } : {}),
+        ...(change.note ? { note: change.note } : {}),
+      },
+    });
     return getDeskOrder(tx, order.id);
   });
 }

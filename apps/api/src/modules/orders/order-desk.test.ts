@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES, allowedTransitions, type OrderStatus } from '@wholesale/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
+import { auditRowsFor } from '../../test/audit-rows';
 
 let t: TestApp;
 let ids: Record<string, number>;
@@ -139,6 +140,36 @@ describe('order workflow over the API', () => {
       'cancelled',
     ]);
     expect(history[2]).toMatchObject({ by: 'Sam Staff', note: 'Customer asked' });
+  });
+
+  it('writes an audit row for each status change with before/after, and none for a refused one', async () => {
+    const o = await orderIn('placed');
+    expect((await change(o.id, { status: 'accepted', note: 'ok' })).statusCode).toBe(200);
+    expect((await change(o.id, { status: 'invoiced' })).statusCode).toBe(409);
+    expect((await change(o.id, bodyFor('shipped', o.lineIds))).statusCode).toBe(409);
+    expect((await change(o.id, { status: 'picking' })).statusCode).toBe(200);
+    expect((await change(o.id, bodyFor('shipped', o.lineIds))).statusCode).toBe(200);
+    const rows = await auditRowsFor(t.handle.db, 'order', o.id);
+    expect(rows).toEqual([
+      {
+        actor_user_id: staff.userId,
+        action: 'order.status',
+        before: { status: 'placed', version: 1 },
+        after: { status: 'accepted', version: 2, note: 'ok' },
+      },
+      {
+        actor_user_id: staff.userId,
+        action: 'order.status',
+        before: { status: 'accepted', version: 2 },
+        after: { status: 'picking', version: 3 },
+      },
+      {
+        actor_user_id: staff.userId,
+        action: 'order.status',
+        before: { status: 'picking', version: 3 },
+        after: { status: 'shipped', version: 4, carrier: 'ups', tracking_number: '1Z999' },
+      },
+    ]);
   });
 
   it('lets one of two concurrent changes win; the other gets 409 and nothing is lost', async () => {
@@ -483,6 +514,14 @@ describe('phone orders', () => {
       await t.inject({ method: 'GET', url: `/api/admin/orders/${id}`, headers: staff.headers })
     ).json().order;
     expect(desk.placed_by).toBe('Sam Staff');
+    expect(await auditRowsFor(t.handle.db, 'order', id)).toMatchObject([
+      {
+        actor_user_id: staff.userId,
+        action: 'order.phone_order',
+        before: null,
+        after: { customer_id: c.userId, status: 'placed', po_number: 'PHONE-1', lines: 1 },
+      },
+    ]);
     // The cart is emptied like any order; a second call has nothing to order.
     const again = await t.inject({
       method: 'POST',

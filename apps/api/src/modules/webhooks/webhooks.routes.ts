@@ -63,7 +63,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       const endpoint = await app.db.transaction((tx) =>
         createWebhook(tx, cipher, {
           ...request.body,
-          createdBy: staff.id,
+          createdBy: staff,
           production: app.config.env === 'production',
         }),
       );
@@ -83,8 +83,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireStaffRole(request, 'admin');
-      await removeWebhook(app.db, request.params.id);
+      const staff = requireStaffRole(request, 'admin');
+      await app.db.transaction((tx) => removeWebhook(tx, request.params.id, staff));
       return { status: true as const };
     },
   );
@@ -102,8 +102,10 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        requireStaffRole(request, 'admin');
-        const endpoint = await setWebhookPaused(app.db, request.params.id, action === 'pause');
+        const staff = requireStaffRole(request, 'admin');
+        const endpoint = await app.db.transaction((tx) =>
+          setWebhookPaused(tx, request.params.id, action === 'pause', staff),
+        );
         return { status: true as const, endpoint };
       },
     );
@@ -141,8 +143,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireStaffRole(request, 'admin');
-      await redeliver(app.db, request.params.id);
+      const staff = requireStaffRole(request, 'admin');
+      await app.db.transaction((tx) => redeliver(tx, request.params.id, staff));
       return { status: true as const };
     },
   );

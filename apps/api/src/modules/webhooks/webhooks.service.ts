@@ -3,6 +3,7 @@ import type { WebhookDeliveryDto, WebhookEndpointDto, WebhookEvent } from '@whol
 import type { Tx } from '../../db/client';
 import type { FieldCipher } from '../../lib/crypto';
 import { AppError, fieldError } from '../../lib/app-error';
+import { recordAuditBy, type AuditActor } from '../audit';
 import {
   deleteEndpoint,
   findEndpoint,
@@ -23,6 +24,22 @@ const sealContext = (endpointId: number) => `webhook_endpoints.secret:${endpoint
 export function openSecret(cipher: FieldCipher, endpoint: { id: number; secretSealed: string }) {
   return cipher.decrypt(endpoint.secretSealed, sealContext(endpoint.id));
 }
+
+function webhookAudit(
+  tx: Tx,
+  actor: AuditActor,
+  verb: string,
+  entity: 'webhook' | 'webhook_delivery',
+  id: number,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+) {
+  const action = `${entity}.${verb}`;
+  return recordAuditBy(tx, actor, { action, entity, entityId: id, before, after });
+}
+
+/** What the audit log keeps of an endpoint: never its secret. */
+const audited = (e: WebhookEndpointDto) => ({ url: e.url, events: e.events, status: e.status });
 
 function toDto(row: EndpointRow): WebhookEndpointDto {
   return {
@@ -47,7 +64,7 @@ export async function createWebhook(
     url: string;
     events: WebhookEvent[];
     secret: string;
-    createdBy: number;
+    createdBy: AuditActor;
     production: boolean;
   },
 ): Promise<WebhookEndpointDto> {
@@ -57,20 +74,24 @@ export async function createWebhook(
     url: input.url,
     events: [...new Set(input.events)],
     secretSealed: 'pending',
-    createdByUserId: input.createdBy,
+    createdByUserId: input.createdBy.id,
   });
   const sealed = cipher.encrypt(input.secret, sealContext(row.id));
   await updateEndpointSecret(tx, row.id, sealed);
-  return toDto({ ...row, secretSealed: sealed });
+  const dto = toDto({ ...row, secretSealed: sealed });
+  await webhookAudit(tx, input.createdBy, 'create', 'webhook', row.id, null, audited(dto));
+  return dto;
 }
 
 export async function listWebhooks(tx: Tx): Promise<WebhookEndpointDto[]> {
   return (await listEndpoints(tx)).map(toDto);
 }
 
-export async function removeWebhook(tx: Tx, id: number): Promise<void> {
-  if (!(await deleteEndpoint(tx, id)))
+export async function removeWebhook(tx: Tx, id: number, actor: AuditActor): Promise<void> {
+  const row = await findEndpoint(tx, id);
+  if (!row || !(await deleteEndpoint(tx, id)))
     throw new AppError('NOT_FOUND', 'This webhook does not exist');
+  await webhookAudit(tx, actor, 'delete', 'webhook', id, audited(toDto(row)), null);
 }
 
 /** Pauses or resumes an endpoint; resuming clears its run of failures so retries start afresh. */
@@ -78,14 +99,25 @@ export async function setWebhookPaused(
   tx: Tx,
   id: number,
   paused: boolean,
+  actor: AuditActor,
 ): Promise<WebhookEndpointDto> {
+  const before = await findEndpoint(tx, id);
   const row = await setEndpointStatus(
     tx,
     id,
     paused ? 'paused' : 'active',
     paused ? 'paused by staff' : null,
   );
-  if (!row) throw new AppError('NOT_FOUND', 'This webhook does not exist');
+  if (!before || !row) throw new AppError('NOT_FOUND', 'This webhook does not exist');
+  await webhookAudit(
+    tx,
+    actor,
+    paused ? 'pause' : 'resume',
+    'webhook',
+    id,
+    { status: before.status, paused_reason: before.pausedReason },
+    { status: row.status, paused_reason: row.pausedReason },
+  );
   return toDto(row);
 }
 
@@ -120,9 +152,17 @@ export async function webhookDeliveries(tx: Tx, endpointId: number): Promise<Web
 }
 
 /** Staff "redeliver": the delivery is due again now, whatever its state. */
-export async function redeliver(tx: Tx, deliveryId: number, now = new Date()): Promise<void> {
+export async function redeliver(
+  tx: Tx,
+  deliveryId: number,
+  actor: AuditActor,
+  now = new Date(),
+): Promise<void> {
   if (!(await requeueDelivery(tx, deliveryId, now)))
     throw new AppError('NOT_FOUND', 'This delivery does not exist');
+  await webhookAudit(tx, actor, 'redeliver', 'webhook_delivery', deliveryId, null, {
+    next_attempt_at: now.toISOString(),
+  });
 }
 
 /**

@@ -8,6 +8,7 @@ import { getFieldCipher } from '../../lib/crypto';
 import { processWebhookOutbox, WEBHOOK_RETRY_WINDOW_MS, webhookBackoffMs } from './webhooks.worker';
 import { verifySignature } from './webhooks.signing';
 import { webhookUrlProblem } from './webhooks.url';
+import { auditRowsFor } from '../../test/audit-rows';
 
 type Received = { headers: IncomingMessage['headers']; body: string };
 
@@ -42,7 +43,7 @@ function startReceiver(): Promise<{
 }
 
 let t: TestApp;
-let staff: { headers: Record<string, string> };
+let staff: { userId: number; headers: Record<string, string> };
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const SECRET = 'a-very-secret-signing-key';
 
@@ -266,5 +267,71 @@ describe('webhook delivery', () => {
       from: 'placed',
       to: 'accepted',
     });
+  });
+});
+
+describe('webhook audit', () => {
+  it('writes an audit row for create, pause, resume, redeliver and delete, never the secret', async () => {
+    const created = await createHook({
+      url: receiver.url,
+      events: ['order.placed'],
+      secret: SECRET,
+    });
+    const endpointId = created.json().endpoint.id;
+    const post = (url: string) => t.inject({ method: 'POST', url, headers: staff.headers });
+    expect((await post(`/api/admin/webhooks/${endpointId}/pause`)).statusCode).toBe(200);
+    expect((await post(`/api/admin/webhooks/${endpointId}/resume`)).statusCode).toBe(200);
+    await placeOrder();
+    const [delivery] = (
+      await t.inject({
+        method: 'GET',
+        url: `/api/admin/webhooks/${endpointId}/deliveries`,
+        headers: staff.headers,
+      })
+    ).json().deliveries;
+    expect((await post(`/api/admin/webhook-deliveries/${delivery.id}/redeliver`)).statusCode).toBe(
+      200,
+    );
+    const removed = await t.inject({
+      method: 'DELETE',
+      url: `/api/admin/webhooks/${endpointId}`,
+      headers: staff.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+
+    const rows = await auditRowsFor(t.handle.db, 'webhook', endpointId);
+    expect(rows.map((r) => r.action)).toEqual([
+      'webhook.create',
+      'webhook.pause',
+      'webhook.resume',
+      'webhook.delete',
+    ]);
+    expect(rows[0].after).toEqual({
+      url: receiver.url,
+      events: ['order.placed'],
+      status: 'active',
+    });
+    expect(rows[1]).toMatchObject({ before: { status: 'active' }, after: { status: 'paused' } });
+    expect(rows[3]).toMatchObject({ before: { url: receiver.url }, after: null });
+    expect(JSON.stringify(rows)).not.toContain(SECRET);
+    const redelivered = await auditRowsFor(t.handle.db, 'webhook_delivery', delivery.id);
+    expect(redelivered).toMatchObject([{ action: 'webhook_delivery.redeliver' }]);
+    expect(rows[0].actor_user_id).toBe(staff.userId);
+  });
+
+  it('writes no audit row when the change is refused', async () => {
+    const res = await createHook({
+      url: 'ftp://example.com/hook',
+      events: ['order.placed'],
+      secret: SECRET,
+    });
+    expect(res.statusCode).toBe(400);
+    const missing = await t.inject({
+      method: 'DELETE',
+      url: '/api/admin/webhooks/999999',
+      headers: staff.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(await auditRowsFor(t.handle.db, 'webhook', 999999)).toEqual([]);
   });
 });
