@@ -11,6 +11,7 @@ import {
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authPlugin } from './plugins/auth';
+import { backgroundPlugin } from './plugins/background';
 import { cachePolicyPlugin } from './plugins/cache-policy';
 import { observabilityPlugin } from './plugins/observability';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -59,6 +60,7 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { handle: db, config });
+  await app.register(backgroundPlugin);
   await app.register(inputGuardPlugin);
   await app.register(changeFeedPlugin, { handle: db, cachesEnabled: config.cachesEnabled });
   await app.register(observabilityPlugin, { metricsToken: config.metricsToken });

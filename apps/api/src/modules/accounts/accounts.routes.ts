@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ClientConfigResponse,
+  FORGOT_PASSWORD_ANSWER,
   ForgotPasswordBody,
   GeolocationResponse,
   LoginBody,
@@ -23,7 +24,7 @@ import {
 import {
   changePassword,
   currentUser,
-  forgotPassword,
+  sendResetLinkIfKnown,
   login,
   logout,
   resetPassword,
@@ -160,10 +161,15 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StatusMessageResponse },
       },
     },
-    async (request) => ({
-      status: true as const,
-      message: await forgotPassword(app.db, request.body.email, app.config.publicUrl),
-    }),
+    // The lookup, the token and the mail run after the answer, so a known address answers in the
+    // same time as an unknown one.
+    async (request) => {
+      const { email } = request.body;
+      app.background.enqueue('forgot-password', () =>
+        sendResetLinkIfKnown(app.db, email, app.config.publicUrl),
+      );
+      return { status: true as const, message: FORGOT_PASSWORD_ANSWER };
+    },
   );
 
   app.post(

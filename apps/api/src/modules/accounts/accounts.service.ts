@@ -1,6 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
 import {
-  FORGOT_PASSWORD_ANSWER,
   toWireLang,
   type LoginBody,
   type MeUserDto,
@@ -241,24 +240,23 @@ export async function sendPasswordLink(
 }
 
 /**
- * POST /api/forgot-password: mails a one-hour single-use reset link when the address belongs to
- * an active account; the answer is the same either way, so it tells nobody which addresses exist.
+ * The work behind POST /api/forgot-password, run after the request has answered: mails a one-hour
+ * single-use reset link when the address belongs to an active account (at most
+ * MAX_RESET_MAILS_PER_HOUR an hour), nothing otherwise. The answer never depends on it.
  */
-export async function forgotPassword(
+export async function sendResetLinkIfKnown(
   db: Database,
   email: string,
   publicUrl: string,
-): Promise<string> {
+): Promise<void> {
   const user = await findUserByEmail(db, email);
-  if (user && user.isActive) {
-    await db.transaction(async (tx) => {
-      const recent = await countTokensSince(tx, user.id, new Date(Date.now() - 60 * 60 * 1000));
-      if (recent >= MAX_RESET_MAILS_PER_HOUR) return;
-      const token = await createPasswordToken(tx, user.id, 'reset', RESET_TOKEN_TTL_MS);
-      await sendPasswordLink(tx, { userId: user.id, token, purpose: 'reset', publicUrl });
-    });
-  }
-  return FORGOT_PASSWORD_ANSWER;
+  if (!user || !user.isActive) return;
+  await db.transaction(async (tx) => {
+    const recent = await countTokensSince(tx, user.id, new Date(Date.now() - 60 * 60 * 1000));
+    if (recent >= MAX_RESET_MAILS_PER_HOUR) return;
+    const token = await createPasswordToken(tx, user.id, 'reset', RESET_TOKEN_TTL_MS);
+    await sendPasswordLink(tx, { userId: user.id, token, purpose: 'reset', publicUrl });
+  });
 }
 
 const INVALID_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
