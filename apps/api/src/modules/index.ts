@@ -14,7 +14,7 @@ import { opticonRoutes } from './opticon/opticon.routes';
 import { applicationsRoutes } from './applications/applications.routes';
 import { contentRoutes } from './content/content.routes';
 import { integrationsRoutes } from './integrations/integrations.routes';
-import { feedRoutes, importRoutes } from './catalogue-admin';
+import { feedRoutes, importRoutes, productEditorRoutes } from './catalogue-admin';
 import { auditRoutes } from './audit';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
@@ -36,5 +36,6 @@ export const apiModules: FastifyPluginAsync[] = [
   integrationsRoutes,
   feedRoutes,
   importRoutes,
+  productEditorRoutes,
   auditRoutes,
 ];

@@ -10,6 +10,7 @@ import {
   type ImportRowError,
 } from '@wholesale/contract';
 import { sanitizeProductName } from '../catalogue';
+import type { selectImportReferences } from './import.queries';
 import type { StagedRow } from './staging.queries';
 
 /**
@@ -32,6 +33,21 @@ export type RowContext = {
 };
 
 export type ValidRow = StagedRow & { image?: string };
+
+/** The context of a file's rows, from the catalogue's category and class codes. */
+export function rowContext(
+  refs: Awaited<ReturnType<typeof selectImportReferences>>,
+  file: Pick<RowContext, 'columns' | 'images' | 'firstRowOfSku'>,
+): RowContext {
+  const categories = new Map<string, CategoryRef>();
+  const categoriesById = new Map<number, CategoryRef>();
+  for (const c of refs.categories) {
+    const ref = { id: c.id, parentId: c.parentId, level: c.level };
+    categories.set(c.code.trim(), ref);
+    categoriesById.set(c.id, ref);
+  }
+  return { ...file, categories, categoriesById, classes: new Set(refs.classes) };
+}
 
 /** The markup a description may keep: structure and emphasis, no attributes, links or scripts. */
 const DESCRIPTION_TAGS = ['p', 'br', 'ul', 'ol', 'li', 'b', 'strong', 'i', 'em', 'u', 'h3', 'h4'];

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
-import { sql } from 'drizzle-orm';
 import { IMPORT_COLUMNS, type AdminImportJob, type ImportColumn } from '@wholesale/contract';
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
@@ -17,6 +16,7 @@ import {
   selectRecentImportJobs,
   type ImportJobWithAuthor,
 } from './import.queries';
+import { catalogueRecordMapper, selectCatalogueRows } from './catalogue-rows';
 import type { FileFormat } from './import.files';
 import type { ImportDeps } from './import.worker';
 
@@ -120,100 +120,20 @@ export function importTemplateCsv(): string {
 }
 
 const EXPORT_PAGE = 2000;
-const money = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
-
-type ExportRow = {
-  id: number;
-  product_id: string;
-  barcode: string | null;
-  category_id: number;
-  brand: string | null;
-  class_code: string;
-  ship_pack: number;
-  active: boolean;
-  name_en: string | null;
-  name_fr: string | null;
-  name_es: string | null;
-  desc_en: string | null;
-  desc_fr: string | null;
-  desc_es: string | null;
-  price_ca: number | null;
-  sale_ca: number | null;
-  retail_ca: number | null;
-  stock_ca: number | null;
-  price_us: number | null;
-  sale_us: number | null;
-  retail_us: number | null;
-  stock_us: number | null;
-};
-
-async function selectExportPage(tx: Tx, afterId: number): Promise<ExportRow[]> {
-  const result = (await tx.execute(sql`
-    SELECT p.id, p.product_id, p.barcode, p.category_id, p.brand, p.class_code, p.ship_pack, p.active,
-      en.name AS name_en, fr.name AS name_fr, es.name AS name_es,
-      en.description AS desc_en, fr.description AS desc_fr, es.description AS desc_es,
-      ca.selling_price_cents AS price_ca, ca.selling_price_2_cents AS sale_ca,
-      ca.retail_price_cents AS retail_ca, ca.available AS stock_ca,
-      us.selling_price_cents AS price_us, us.selling_price_2_cents AS sale_us,
-      us.retail_price_cents AS retail_us, us.available AS stock_us
-    FROM products p
-    LEFT JOIN product_translations en ON en.product_id = p.id AND en.lang = 'en'
-    LEFT JOIN product_translations fr ON fr.product_id = p.id AND fr.lang = 'fr'
-    LEFT JOIN product_translations es ON es.product_id = p.id AND es.lang = 'es'
-    LEFT JOIN product_prices ca ON ca.product_id = p.id AND ca.country = 'ca'
-    LEFT JOIN product_prices us ON us.product_id = p.id AND us.country = 'us'
-    WHERE p.id > ${afterId}
-    ORDER BY p.id
-    LIMIT ${EXPORT_PAGE}`)) as unknown as { rows: ExportRow[] };
-  return result.rows;
-}
 
 /**
  * export.csv: the whole catalogue in the import format, read page by page and streamed, so a round
  * trip (export, edit, import) changes exactly what was edited.
  */
 export async function exportCatalogueCsv(db: Database): Promise<Readable> {
-  const refs = await selectImportReferences(db);
-  const byId = new Map(refs.categories.map((c) => [c.id, c]));
-  const rootCode = (id: number) => {
-    let node = byId.get(id);
-    while (node?.parentId != null) node = byId.get(node.parentId);
-    return node?.code.trim() ?? '';
-  };
+  const toRecord = catalogueRecordMapper(await selectImportReferences(db));
   const out = stringify({ header: true, columns: [...IMPORT_COLUMNS] });
   async function* rows(): AsyncGenerator<Record<ImportColumn, string | number>> {
     let after = 0;
     for (;;) {
-      const page = await selectExportPage(db, after);
+      const page = await selectCatalogueRows(db, { afterId: after, limit: EXPORT_PAGE });
       if (page.length === 0) return;
-      for (const r of page) {
-        const own = byId.get(r.category_id);
-        yield {
-          sku: r.product_id.trim(),
-          barcode: r.barcode ?? '',
-          category: rootCode(r.category_id),
-          subcategory: own && own.level > 1 ? own.code.trim() : '',
-          brand: r.brand ?? '',
-          class: r.class_code.trim(),
-          ship_pack: r.ship_pack,
-          name_en: r.name_en ?? '',
-          name_fr: r.name_fr ?? '',
-          name_es: r.name_es ?? '',
-          description_en: r.desc_en ?? '',
-          description_fr: r.desc_fr ?? '',
-          description_es: r.desc_es ?? '',
-          price_ca: money(r.price_ca),
-          sale_price_ca: money(r.sale_ca),
-          retail_ca: money(r.retail_ca),
-          stock_ca: r.stock_ca ?? '',
-          price_us: money(r.price_us),
-          sale_price_us: money(r.sale_us),
-          retail_us: money(r.retail_us),
-          stock_us: r.stock_us ?? '',
-          active: r.active ? 'yes' : 'no',
-          image: '',
-        };
-      }
+      for (const r of page) yield toRecord(r);
       after = Number(page[page.length - 1].id);
     }
   }

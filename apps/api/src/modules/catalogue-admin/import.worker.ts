@@ -24,7 +24,7 @@ import {
   updateImportJob,
   type ImportJobRow,
 } from './import.queries';
-import { validateRow, type CategoryRef, type RowContext, type ValidRow } from './import.rows';
+import { rowContext, validateRow, type RowContext, type ValidRow } from './import.rows';
 import {
   applyStagedRows,
   diffStagedRows,
@@ -129,22 +129,11 @@ export async function runImportJob(
     if (job.imagesKey) zip = await openImagesZip(deps.filePath(job.imagesKey));
     await updateImportJob(deps.db, job.id, { rowsTotal: scan.rows });
 
-    const refs = await selectImportReferences(deps.db);
-    const categories = new Map<string, CategoryRef>();
-    const categoriesById = new Map<number, CategoryRef>();
-    for (const c of refs.categories) {
-      const ref = { id: c.id, parentId: c.parentId, level: c.level };
-      categories.set(c.code.trim(), ref);
-      categoriesById.set(c.id, ref);
-    }
-    const ctx: RowContext = {
+    const ctx = rowContext(await selectImportReferences(deps.db), {
       columns: scan.columns,
-      categories,
-      categoriesById,
-      classes: new Set(refs.classes),
       images: zip?.names ?? null,
       firstRowOfSku: scan.firstRowOfSku,
-    };
+    });
     const groups = IMPORT_FIELD_GROUPS.filter((g) =>
       GROUP_COLUMNS[g].some((c) => scan.columns.includes(c)),
     );

@@ -1,3 +1,5 @@
-// The catalogue's write side for staff and machines: the stock/price feed, file imports and exports.
+// The catalogue's write side for staff and machines: the stock/price feed, file imports and exports,
+// and the product editor.
 export { feedRoutes } from './feed.routes';
 export { importRoutes } from './import.routes';
+export { productEditorRoutes } from './products.routes';

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { paginated } from '../common';
+import { safeText } from '../common/safe-input';
+import { IMPORT_COLUMNS, type ImportColumn } from './columns';
+
+/**
+ * The product editor (docs/product/back-office-catalogue.md "Product editor"). A product's editable
+ * fields are the import file's columns with the same names and the same text formats (amounts in
+ * dollars, stock in ship packs, `yes`/`no`), so the editor, the import and the export validate and
+ * write through one path.
+ */
+export const PRODUCT_FIELDS = IMPORT_COLUMNS.filter(
+  (c): c is Exclude<ImportColumn, 'sku' | 'image'> => c !== 'sku' && c !== 'image',
+);
+export type ProductField = (typeof PRODUCT_FIELDS)[number];
+
+const fieldText = (field: ProductField) =>
+  safeText(field.startsWith('description_') ? 20_000 : 500, field);
+
+export const AdminProductFields = z.object(
+  Object.fromEntries(PRODUCT_FIELDS.map((f) => [f, fieldText(f)])) as Record<
+    ProductField,
+    ReturnType<typeof fieldText>
+  >,
+);
+export type AdminProductFields = z.infer<typeof AdminProductFields>;
+
+export const AdminProduct = z.object({
+  sku: z.string(),
+  /** Changes whenever any field changes: sent back with an edit, 409 when it no longer matches. */
+  version: z.string(),
+  fields: AdminProductFields,
+  image_url: z.string(),
+});
+export type AdminProduct = z.infer<typeof AdminProduct>;
+
+export const AdminProductBody = z.object({
+  version: z.string().min(1, { message: 'version is required' }).max(64),
+  fields: AdminProductFields.partial(),
+});
+export type AdminProductBody = z.infer<typeof AdminProductBody>;
+
+export const AdminProductParams = z.object({
+  sku: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, { message: 'sku must be letters, digits, - or _' }),
+});
+
+const PAGE_MESSAGE = 'page must be a whole number of at least 1';
+const PER_PAGE_MESSAGE = 'per_page must be a whole number from 1 to 100';
+export const AdminProductsQuery = z.object({
+  q: safeText(100, 'q').optional(),
+  page: z.coerce
+    .number({ error: PAGE_MESSAGE })
+    .int({ error: PAGE_MESSAGE })
+    .min(1, { error: PAGE_MESSAGE })
+    .max(100_000, { error: PAGE_MESSAGE })
+    .default(1),
+  per_page: z.coerce
+    .number({ error: PER_PAGE_MESSAGE })
+    .int({ error: PER_PAGE_MESSAGE })
+    .min(1, { error: PER_PAGE_MESSAGE })
+    .max(100, { error: PER_PAGE_MESSAGE })
+    .default(25),
+});
+export type AdminProductsQuery = z.output<typeof AdminProductsQuery>;
+
+export const AdminProductSummary = z.object({
+  sku: z.string(),
+  name_en: z.string(),
+  barcode: z.string(),
+  active: z.boolean(),
+  price_ca: z.string(),
+  stock_ca: z.string(),
+  price_us: z.string(),
+  stock_us: z.string(),
+});
+export type AdminProductSummary = z.infer<typeof AdminProductSummary>;
+
+export const AdminProductsPage = paginated(AdminProductSummary);
+export type AdminProductsPage = z.infer<typeof AdminProductsPage>;
