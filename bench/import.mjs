@@ -1,0 +1,394 @@
+#!/usr/bin/env node
+// node bench/import.mjs [--rows 100000] [--stock-rows 10000] [--duration 10] [--connections 16]
+//                       [--build] [--no-record]
+//
+// The catalogue import against a running production server (bench/README.md, "Catalogue import";
+// targets in docs/product/back-office-catalogue.md): a fresh database with categories, classes and
+// the demo accounts but no product, `node apps/api/dist/server.js` with its import worker, and the
+// staff member content@example.com uploading generated files through POST /api/admin/imports:
+//   1. a full file (every column but image) into the empty catalogue;
+//   2. the same file again (every row unchanged);
+//   3. a stock-only file of --stock-rows rows;
+//   4. listing and search throughput (autocannon, buyer.ca@example.com) without an import, then
+//      while a full import that changes every price runs.
+// The server's peak RSS (VmRSS, sampled every 100 ms) is reported over the whole run.
+// Appends a section to bench/RESULTS.md unless --no-record.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = process.env.BENCH_DB ?? 'wholesale_bench_import';
+const PORT = Number(process.env.BENCH_PORT ?? 3100);
+
+const { values: args } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '100000' },
+    'stock-rows': { type: 'string', default: '10000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '16' },
+    build: { type: 'boolean', default: false },
+    'no-record': { type: 'boolean', default: false },
+  },
+});
+const rows = Number(args.rows);
+const stockRows = Math.min(Number(args['stock-rows']), rows);
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const TARGETS = { full: 30, reimport: 15, stock: 3, rssMb: 400, throughput: 50 };
+
+const dbUrl = (() => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${DB_NAME}`;
+  return u.toString();
+})();
+const log = (line) => console.log(`[bench:import] ${line}`);
+const fmt = (n, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
+let server = null;
+
+function run(cmd, argv, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, argv, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${argv.join(' ')} exited with ${code}`)),
+    );
+  });
+}
+
+async function withClient(url, fn) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (server?.exitCode !== null) throw new Error('the API server exited before it answered');
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** Peak resident memory of the server process, read from /proc every 100 ms (Linux). */
+function sampleRss(pid) {
+  let peak = 0;
+  const read = () => {
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peak = Math.max(peak, kb * 1024);
+    } catch {
+      // the process is gone, or this is not Linux
+    }
+  };
+  read();
+  const timer = setInterval(read, 100);
+  return {
+    peak: () => peak,
+    stop: () => clearInterval(timer),
+  };
+}
+
+async function signIn(base, email) {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'wholesale-demo' }),
+  });
+  if (!res.ok) throw new Error(`signing in ${email} answered ${res.status}: ${await res.text()}`);
+  return { authorization: `Bearer ${(await res.json()).token}` };
+}
+
+const CSV_COLUMNS = [
+  'sku',
+  'barcode',
+  'category',
+  'subcategory',
+  'brand',
+  'class',
+  'ship_pack',
+  'name_en',
+  'name_fr',
+  'name_es',
+  'description_en',
+  'description_fr',
+  'description_es',
+  'price_ca',
+  'sale_price_ca',
+  'retail_ca',
+  'stock_ca',
+  'price_us',
+  'sale_price_us',
+  'retail_us',
+  'stock_us',
+  'active',
+];
+
+/** UPC-A with its check digit, from an 11-digit body. */
+function upc(n) {
+  const body = String(n).padStart(11, '0');
+  let sum = 0;
+  for (let i = 0; i < 11; i += 1) sum += Number(body[i]) * (i % 2 === 0 ? 3 : 1);
+  return body + ((10 - (sum % 10)) % 10);
+}
+
+/**
+ * Writes a full catalogue file of `count` rows (streamed to disk, never held whole). `priceShift`
+ * changes every price, so an import of it has work on every row.
+ */
+async function writeFullFile(file, count, refs, priceShift = 0) {
+  const out = fs.createWriteStream(file);
+  const write = (line) =>
+    out.write(`${line}\n`) ? undefined : new Promise((r) => out.once('drain', r));
+  await write(CSV_COLUMNS.join(','));
+  const words = ['Cotton', 'Wooden', 'Metal', 'Satin', 'Linen', 'Glass', 'Silk', 'Wool'];
+  const things = ['button', 'thread', 'ribbon', 'zipper', 'needle', 'bead', 'lace', 'hook'];
+  for (let i = 0; i < count; i += 1) {
+    const sub = refs.subs[i % refs.subs.length];
+    const name = `${words[i % words.length]} ${things[(i >> 3) % things.length]} ${i}`;
+    const price = ((i % 5000) + 100 + priceShift) / 100;
+    await write(
+      [
+        `BENCH-${i}`,
+        upc(60_000_000_000 + i),
+        sub.top,
+        sub.code,
+        `Brand ${i % 40}`,
+        refs.classes[i % refs.classes.length],
+        1 + (i % 12),
+        name,
+        `${name} (fr)`,
+        `${name} (es)`,
+        `"<p>${name}, <b>strong</b> &amp; useful</p>"`,
+        `<p>${name} fr</p>`,
+        `<p>${name} es</p>`,
+        price.toFixed(2),
+        i % 3 === 0 ? (price * 0.9).toFixed(2) : '',
+        (price * 2).toFixed(2),
+        i % 200,
+        (price * 0.8).toFixed(2),
+        '',
+        (price * 1.6).toFixed(2),
+        i % 150,
+        i % 97 === 0 ? 'no' : 'yes',
+      ].join(','),
+    );
+  }
+  out.end();
+  await new Promise((r) => out.once('finish', r));
+}
+
+async function writeStockFile(file, count) {
+  const lines = ['sku,stock_ca,stock_us'];
+  for (let i = 0; i < count; i += 1) lines.push(`BENCH-${i},${(i % 200) + 7},${(i % 150) + 3}`);
+  fs.writeFileSync(file, `${lines.join('\n')}\n`);
+}
+
+/** Uploads a file and waits until its import is done; answers the seconds from upload to done. */
+async function importFile(base, staff, file) {
+  const started = performance.now();
+  const form = new FormData();
+  form.append('file', await fs.openAsBlob(file, { type: 'text/csv' }), path.basename(file));
+  const res = await fetch(`${base}/api/admin/imports`, {
+    method: 'POST',
+    headers: staff,
+    body: form,
+  });
+  if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+  const { import_id: id } = await res.json();
+  for (;;) {
+    const job = await (await fetch(`${base}/api/admin/imports/${id}`, { headers: staff })).json();
+    if (job.status === 'failed') throw new Error(`import ${id} failed: ${job.failure}`);
+    if (job.status === 'done') return { seconds: (performance.now() - started) / 1000, job };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ connections, pipelining: 1, ...opts }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+    autocannon.track(instance, {
+      renderProgressBar: false,
+      renderResultsTable: false,
+      renderLatencyTable: false,
+    });
+  });
+}
+
+/** Listing pages and searches a buyer asks, in turn. */
+function storefrontRequests(refs, buyer) {
+  const requests = [];
+  for (const sub of refs.subs.slice(0, 20)) {
+    requests.push({ method: 'GET', path: `/api/cadProducts?category=${sub.top}`, headers: buyer });
+    requests.push({ method: 'GET', path: `/api/cadProducts?category=${sub.code}`, headers: buyer });
+  }
+  for (const word of ['cotton', 'button', 'ribbon', 'satin zipper', 'glass bead', 'wool'])
+    requests.push({
+      method: 'GET',
+      path: `/api/search/?search_term=${encodeURIComponent(word)}`,
+      headers: buyer,
+    });
+  return requests;
+}
+
+async function main() {
+  const startedAt = new Date();
+  log(`creating database ${DB_NAME} (categories, classes and accounts; no product)`);
+  await withClient(ADMIN_URL, async (c) => {
+    await c.query(`drop database if exists ${DB_NAME} with (force)`);
+    await c.query(`create database ${DB_NAME}`);
+  });
+  await run(
+    path.join(ROOT, 'node_modules/.bin/tsx'),
+    ['apps/api/src/db/seed/cli.ts', '--products', '0'],
+    {
+      DATABASE_URL: dbUrl,
+    },
+  );
+  if (args.build || !fs.existsSync(path.join(ROOT, 'apps/api/dist/server.js'))) {
+    log('building the API');
+    await run('npm', ['run', 'build', '-w', '@wholesale/api']);
+  }
+
+  const refs = await withClient(dbUrl, async (c) => {
+    const subs = (
+      await c.query(`select trim(s.cat_code) as code, trim(t.cat_code) as top from categories s
+        join categories t on t.id = s.parent_id where t.parent_id is null order by s.id`)
+    ).rows;
+    const classes = (await c.query(`select trim(code) as code from class_codes order by code`))
+      .rows;
+    return { subs, classes: classes.map((r) => r.code) };
+  });
+  if (!refs.subs.length || !refs.classes.length)
+    throw new Error('the seeded database has no subcategories or classes');
+
+  const files = {
+    full: path.join(work, 'full.csv'),
+    repriced: path.join(work, 'repriced.csv'),
+    stock: path.join(work, 'stock.csv'),
+  };
+  log(`generating ${fmt(rows)}-row files and a ${fmt(stockRows)}-row stock file in ${work}`);
+  await writeFullFile(files.full, rows, refs);
+  await writeFullFile(files.repriced, rows, refs, 7);
+  await writeStockFile(files.stock, stockRows);
+
+  const base = `http://127.0.0.1:${PORT}`;
+  server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000000',
+      IMPORT_WORKER: 'true',
+      IMPORT_MAX_BYTES: String(512 * 1024 * 1024),
+      DATA_DIR: path.join(work, 'data'),
+      APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY ?? randomBytes(32).toString('hex'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitFor(`${base}/api/health`);
+  const rss = sampleRss(server.pid);
+  const staff = await signIn(base, 'content@example.com');
+  const buyer = await signIn(base, 'buyer.ca@example.com');
+
+  const results = {};
+  log('full import into the empty catalogue');
+  results.full = await importFile(base, staff, files.full);
+  log(`  ${fmt(results.full.seconds, 1)} s, created ${fmt(results.full.job.created)}`);
+  log('the same file again');
+  results.reimport = await importFile(base, staff, files.full);
+  log(`  ${fmt(results.reimport.seconds, 1)} s, unchanged ${fmt(results.reimport.job.unchanged)}`);
+  log('stock-only file');
+  results.stock = await importFile(base, staff, files.stock);
+  log(`  ${fmt(results.stock.seconds, 2)} s, updated ${fmt(results.stock.job.updated)}`);
+
+  const requests = storefrontRequests(refs, buyer);
+  await cannon({ url: base, requests, duration: 3 });
+  log(`storefront without an import: ${duration} s × ${connections} connections`);
+  const idle = await cannon({ url: base, requests, duration });
+  log(`storefront while a full import changes every price`);
+  const importing = importFile(base, staff, files.repriced);
+  const busy = await cannon({ url: base, requests, duration });
+  const repriced = await importing;
+  // The share of the measured window during which the import was running.
+  const overlap = Math.min(1, repriced.seconds / duration);
+  rss.stop();
+  server.kill('SIGTERM');
+
+  const ratio = (100 * busy.requests.average) / idle.requests.average;
+  const verdict = (ok) => (ok ? 'met' : '**missed**');
+  const peakMb = rss.peak() / 2 ** 20;
+  const command = `node bench/import.mjs ${process.argv.slice(2).join(' ')}`.trim();
+  const lines = [
+    '',
+    `## ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC — catalogue import, ${fmt(rows)} rows`,
+    '',
+    `- Machine: ${os.cpus().length} × ${os.cpus()[0]?.model?.trim() ?? 'unknown CPU'}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, load average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}; Node ${process.version}.`,
+    `- Command: \`${command}\` (server, PostgreSQL and load generator on the same machine; ${connections} connections for the storefront).`,
+    '',
+    '| Measure | Figure | Target | |',
+    '|---|---:|---:|---|',
+    `| full import, ${fmt(rows)} rows into an empty catalogue | ${fmt(results.full.seconds, 1)} s | ≤ ${TARGETS.full} s | ${verdict(results.full.seconds <= TARGETS.full)} |`,
+    `| re-import of the same file (${fmt(results.reimport.job.unchanged)} unchanged) | ${fmt(results.reimport.seconds, 1)} s | ≤ ${TARGETS.reimport} s | ${verdict(results.reimport.seconds <= TARGETS.reimport)} |`,
+    `| stock-only import, ${fmt(stockRows)} rows | ${fmt(results.stock.seconds, 2)} s | ≤ ${TARGETS.stock} s | ${verdict(results.stock.seconds <= TARGETS.stock)} |`,
+    `| server peak RSS over the run | ${fmt(peakMb)} MB | < ${TARGETS.rssMb} MB | ${verdict(peakMb < TARGETS.rssMb)} |`,
+    `| storefront listing + search without import | ${fmt(idle.requests.average)} req/s (p99 ${idle.latency.p99} ms) | | |`,
+    `| … while a full import runs (${fmt(repriced.seconds, 1)} s, ${fmt(100 * overlap)} % of the window) | ${fmt(busy.requests.average)} req/s (p99 ${busy.latency.p99} ms) = ${fmt(ratio, 1)} % | ≥ ${TARGETS.throughput} % | ${verdict(ratio >= TARGETS.throughput)} |`,
+    '',
+  ];
+  if (overlap < 1)
+    lines.splice(
+      -1,
+      0,
+      `The import ended before the ${duration} s window: the throughput ratio understates the load; use more --rows.`,
+      '',
+    );
+  console.log(lines.join('\n'));
+  if (!args['no-record']) {
+    fs.appendFileSync(path.join(ROOT, 'bench/RESULTS.md'), lines.join('\n'));
+    log('appended to bench/RESULTS.md');
+  }
+}
+
+main()
+  .catch((error) => {
+    console.error(`[bench:import] ${error.stack ?? error}`);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    if (server && server.exitCode === null) server.kill('SIGTERM');
+    fs.rmSync(work, { recursive: true, force: true });
+  });
