@@ -8,6 +8,8 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     setupFiles: ['src/test/fail-on-console-error.ts'],
+    // Migrates once per run; each test database is a copy (docs/decisions/024-test-speed.md).
+    globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

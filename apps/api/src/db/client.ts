@@ -127,6 +127,8 @@ export async function openDatabase(options: {
   /** A streaming replica for catalogue and search reads (db/read-replica.ts); PostgreSQL only. */
   readUrl?: string;
   pgliteDir?: string | 'memory';
+  /** PGlite: start from this data directory (a dumpDataDir tarball) instead of an empty one. */
+  pgliteData?: Blob;
   poolSize?: number;
   onReplicaError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
@@ -166,7 +168,11 @@ export async function openDatabase(options: {
   if (dir !== 'memory') fs.mkdirSync(dir, { recursive: true });
   const extensions = { pg_trgm, unaccent };
   // NOTE: PGlite ignores the options when the first argument is undefined, so pass one object.
-  const client = dir === 'memory' ? new PGlite({ extensions }) : new PGlite(dir, { extensions });
+  const loadDataDir = options.pgliteData;
+  const client =
+    dir === 'memory'
+      ? new PGlite({ extensions, loadDataDir })
+      : new PGlite(dir, { extensions, loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import fs from 'node:fs';
 import { hash } from '@node-rs/argon2';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, runMigrations, type DatabaseHandle } from '../db/client';
@@ -23,6 +25,27 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/**
+ * What the api project's global set-up prepared (src/test/global-setup.ts): a migrated PGlite data
+ * directory, or a migrated PostgreSQL template. Empty outside that set-up: then each database runs
+ * the migrations itself.
+ */
+function prepared(key: 'pgliteSnapshot' | 'templateDatabase'): string {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+let snapshot: { file: string; data: Blob } | undefined;
+function pgliteSnapshot(): Blob | undefined {
+  const file = prepared('pgliteSnapshot');
+  if (!file) return undefined;
+  if (snapshot?.file !== file) snapshot = { file, data: new Blob([fs.readFileSync(file)]) };
+  return snapshot.data;
+}
+
 /** A fresh, migrated database: in-memory PGlite, or a new database on the server at DATABASE_URL. */
 export async function createTestDatabase(): Promise<{
   handle: DatabaseHandle;
@@ -30,14 +53,17 @@ export async function createTestDatabase(): Promise<{
 }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const handle = await openDatabase({ pgliteDir: 'memory' });
+    const data = pgliteSnapshot();
+    const handle = await openDatabase({ pgliteDir: 'memory', pgliteData: data });
+    // Loaded from the snapshot this finds nothing to apply; it still checks.
     await runMigrations(handle);
     return { handle, drop: () => handle.close() };
   }
   const name = `wholesale_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = prepared('templateDatabase');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
@@ -54,6 +80,10 @@ export async function createTestDatabase(): Promise<{
     },
   };
 }
+
+// argon2 is slow on purpose; every test user has the same password, so it is hashed once.
+let testPasswordHash: Promise<string> | undefined;
+const hashTestPassword = () => (testPasswordHash ??= hash('a-long-test-password'));
 
 let userCounter = 0;
 
@@ -89,7 +119,7 @@ export async function createTestApp(
         .values({
           email: `user${userCounter}-${randomBytes(3).toString('hex')}@test.example`,
           ownerName: `Test User ${userCounter}`,
-          passwordHash: await hash('a-long-test-password'),
+          passwordHash: await hashTestPassword(),
           role: 'customer',
           country: 'ca',
           lang: 'en',
