@@ -13,3 +13,4 @@ export * from './content';
 export * from './integrations';
 export * from './imports';
 export * from './staff';
+export * from './checkout';

@@ -1,9 +1,12 @@
 import {
   OPENING_ORDER_MINIMUM_CENTS,
   formatMoney,
+  estimateSalesTax,
   isUnavailable,
   lineTotalCents,
   mayBackorder,
+  shipDateProblem,
+  shopToday,
   meetsOpeningMinimum,
   type Country,
   type Lang,
@@ -11,6 +14,7 @@ import {
 } from '@wholesale/contract';
 import type { Database, Tx } from '../db/client';
 import { fieldError, reasonError, type AppError } from '../lib/app-error';
+import { resolveOrderCheckout, toShipTo } from '../modules/accounts';
 import { lockCartLines, removeOrderedLines } from '../modules/cart';
 import { getOrderableProducts, setStockLevels, type OrderableProduct } from '../modules/catalogue';
 import { enqueueMail } from '../modules/mail';
@@ -38,6 +42,12 @@ export type PlaceOrderInput = {
   placedByUserId?: number | null;
   /** Their e-mail, kept with the audit row of the phone order. */
   placedByEmail?: string | null;
+  /** One of the account's ship-to addresses; absent: the default one. */
+  shipToAddressId?: number;
+  /** YYYY-MM-DD: a business day, not before the shop's today. */
+  requestedShipDate?: string | null;
+  /** The instant the order is placed (injected by tests); decides "today" for the ship date. */
+  now?: Date;
   /** A last step inside the transaction (the confirmation e-mail): if it fails, nothing is ordered. */
   afterPlaced?: (tx: Tx, event: { orderId: number; totalCents: number }) => Promise<void>;
 };
@@ -76,6 +86,27 @@ function conflict(key: 'PRODUCT_OUT_OF_STOCK' | 'ONLY_AVAILABLE', p: OrderablePr
   );
 }
 
+const SHIP_DATE_REASONS = {
+  invalid: 'SHIP_DATE_INVALID',
+  past: 'SHIP_DATE_PAST',
+  not_business_day: 'SHIP_DATE_NOT_BUSINESS_DAY',
+} as const;
+
+/** The requested ship date checked against the shop's today: null, or a 4xx naming the field. */
+function checkedShipDate(requested: string | null | undefined, now: Date): string | null {
+  const date = requested?.trim();
+  if (!date) return null;
+  const problem = shipDateProblem(date, shopToday(now));
+  if (problem)
+    throw reasonError(
+      'UNPROCESSABLE',
+      SHIP_DATE_REASONS[problem],
+      undefined,
+      'requested_ship_date',
+    );
+  return date;
+}
+
 /**
  * Places an order from the caller's cart in ONE transaction (issue 6): claim the order row (and the
  * Idempotency-Key), lock the cart lines, lock the products' stock rows in id order and re-check
@@ -90,6 +121,15 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       if (placeOrderTestHooks.afterStep) await placeOrderTestHooks.afterStep(name, orderId);
     };
 
+    // Step 0: the checkout choices (docs/product/cart-and-orders.md, "Checkout"): ship-to
+    // address of the account, requested ship date, payment terms. Refused before anything is written.
+    const requestedShipDate = checkedShipDate(input.requestedShipDate, input.now ?? new Date());
+    const { address, paymentTerms } = await resolveOrderCheckout(
+      tx,
+      input.userId,
+      input.shipToAddressId,
+    );
+
     // Step 1: claim the order row and the key.
     const claimed = await insertOrderClaimingKey(tx, {
       userId: input.userId,
@@ -98,6 +138,9 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       poNumber: input.poNumber?.trim() || null,
       comment: input.comment?.trim() || null,
       placedByUserId: input.placedByUserId ?? null,
+      shipTo: address ? toShipTo(address) : null,
+      requestedShipDate,
+      paymentTerms,
     });
     if (claimed === null) {
       const existing = key ? await selectOrderIdByKey(tx, input.userId, key) : undefined;
@@ -178,8 +221,11 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     await setStockLevels(tx, input.country, levels);
     await step('reserve-stock', orderId);
 
-    // Step 5: the lines with frozen prices, and the order total.
-    await insertOrderLinesAndTotal(tx, orderId, lines, totalCents);
+    // Step 5: the lines with frozen prices, the order total and its estimated sales taxes.
+    const taxes = address
+      ? estimateSalesTax(totalCents, address.country, address.region)
+      : { lines: [], totalCents: 0 };
+    await insertOrderLinesAndTotal(tx, orderId, lines, totalCents, taxes);
     await step('write-lines', orderId);
 
     // Step 6: the ordered lines leave the cart.

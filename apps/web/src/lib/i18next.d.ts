@@ -17,6 +17,7 @@ import type adminOrders from '../locales/en/admin-orders.json';
 import type adminIntegrations from '../locales/en/admin-integrations.json';
 import type adminCatalogue from '../locales/en/admin-catalogue.json';
 import type staff from '../locales/en/staff.json';
+import type checkout from '../locales/en/checkout.json';
 
 // Typed translation keys (CONVENTIONS.md #8): a missing key is a type error. A feature that adds a
 // namespace adds one line here (its en file).
@@ -41,6 +42,7 @@ declare module 'i18next' {
       'admin-integrations': typeof adminIntegrations;
       'admin-catalogue': typeof adminCatalogue;
       staff: typeof staff;
+      checkout: typeof checkout;
     };
   }
 }

@@ -45,6 +45,10 @@ export const ERROR_REASONS = {
   TRANSITION_NOT_ALLOWED: 'An order that is {{from}} cannot become {{to}}; allowed: {{allowed}}',
   ORDER_CHANGED:
     'Someone else changed this order meanwhile; reload it (allowed now from {{from}}: {{allowed}})',
+  UNKNOWN_ADDRESS: 'This ship-to address is not one of your addresses',
+  SHIP_DATE_INVALID: 'The requested ship date must be a date written YYYY-MM-DD',
+  SHIP_DATE_PAST: 'The requested ship date must not be in the past',
+  SHIP_DATE_NOT_BUSINESS_DAY: 'The requested ship date must be a business day (Monday to Friday)',
 } as const;
 
 export type ErrorReasonKey = keyof typeof ERROR_REASONS;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '../common/safe-input';
 import { LangParam, OptionalCountryParam, PageParam } from '../common';
 import { CartResponse, UserIdParam } from '../cart';
+import { OrderTaxLine, PAYMENT_TERMS, ShipToAddress } from '../checkout';
 
 /** SPEC.md §9 / DESIGN: a customer's first order must reach the opening minimum of its country. */
 export const OPENING_ORDER_MINIMUM_CENTS = { ca: 50_000, us: 20_000 } as const;
@@ -45,6 +46,19 @@ export const StorePlaceOrderBody = z.object({
     .trim()
     .max(60, { message: 'The PO number is too long (60 characters at most)' })
     .optional(),
+  /** One of the account's ship-to addresses; absent: the default address. */
+  ship_to_address_id: z.coerce
+    .number({ message: 'ship_to_address_id must be one of your addresses' })
+    .int({ message: 'ship_to_address_id must be one of your addresses' })
+    .positive({ message: 'ship_to_address_id must be one of your addresses' })
+    .optional(),
+  /** YYYY-MM-DD, a business day, not in the past (checked against the server's today). */
+  requested_ship_date: z
+    .string()
+    .trim()
+    .max(10, { message: 'The requested ship date must be a date written YYYY-MM-DD' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   lang: LangParam,
 });
 export type StorePlaceOrderBody = z.input<typeof StorePlaceOrderBody>;
@@ -107,6 +121,14 @@ export const OrderSummary = z.object({
   po_number: z.string().nullable(),
   order_comment: z.string().nullable(),
   lines: z.number().int(),
+  /** The address the order ships to, as it was when ordered (null on orders placed before). */
+  ship_to: ShipToAddress.omit({ id: true, is_default: true }).nullable(),
+  requested_ship_date: z.string().nullable(),
+  payment_terms: z.enum(PAYMENT_TERMS).nullable(),
+  /** Estimated sales taxes on `total` (the goods total); `total_with_tax` adds them. */
+  taxes: z.array(OrderTaxLine),
+  tax_total: z.number(),
+  total_with_tax: z.number(),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 

@@ -6,3 +6,4 @@ export * from './content';
 export * from './applications';
 export * from './imports';
 export * from './webhooks';
+export * from './addresses';

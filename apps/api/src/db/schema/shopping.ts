@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { PAYMENT_TERMS, type ShipToAddress, type TaxLine } from '@wholesale/contract';
 import {
   boolean,
+  date,
   index,
+  jsonb,
   integer,
   pgTable,
   primaryKey,
@@ -61,6 +64,8 @@ export const cartLines = pgTable(
   (t) => [uniqueIndex('cart_lines_user_product_uq').on(t.userId, t.country, t.productId)],
 );
 
+export type OrderShipTo = Omit<ShipToAddress, 'id' | 'is_default'>;
+
 /** Placed orders. Prices are frozen on the lines at order time. */
 export const orders = pgTable(
   'orders',
@@ -79,6 +84,13 @@ export const orders = pgTable(
     version: integer('version').notNull().default(1),
     /** Staff member who placed the order for the customer (a phone order); null when the buyer did. */
     placedByUserId: integer('placed_by_user_id').references(() => users.id),
+    /** A copy of the ship-to address when ordered (null on orders placed before addresses existed). */
+    shipTo: jsonb('ship_to').$type<OrderShipTo>(),
+    requestedShipDate: date('requested_ship_date', { mode: 'string' }),
+    paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }),
+    /** Estimated sales taxes on total_cents: [{ kind, rate, amountCents }]. */
+    taxes: jsonb('taxes').$type<TaxLine[]>().notNull().default([]),
+    taxCents: integer('tax_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

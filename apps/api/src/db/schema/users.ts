@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PAYMENT_TERMS } from '@wholesale/contract';
 import {
   boolean,
   check,
@@ -38,6 +39,8 @@ export const users = pgTable(
     /** A note staff keep about a customer; never shown to the customer. */
     staffNote: text('staff_note'),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** Payment terms of the account, shown at checkout and frozen on each order. */
+    paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }).notNull().default('net_30'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,6 +6,7 @@ import type { Database, Tx } from '../client';
 import {
   categories,
   classCodes,
+  customerAddresses,
   orderLines,
   orders,
   productGroupItems,
@@ -117,6 +118,68 @@ export const DEMO_USERS = [
     lang: 'en',
   },
 ] as const;
+
+/** Ship-to addresses of the demo buyers (two for the Canadian one: Québec and Ontario taxes differ). */
+const DEMO_ADDRESSES: Record<
+  string,
+  Array<Omit<typeof customerAddresses.$inferInsert, 'userId'>>
+> = {
+  'buyer.ca@example.com': [
+    {
+      label: 'Boutique',
+      company: 'Atelier Tremblay',
+      line1: '1234 rue Saint-Denis',
+      city: 'Montréal',
+      region: 'QC',
+      postalCode: 'H2X 3J8',
+      country: 'ca',
+      isDefault: true,
+    },
+    {
+      label: 'Entrepôt Ottawa',
+      company: 'Atelier Tremblay',
+      line1: '55 Bank Street',
+      line2: 'Unit 4',
+      city: 'Ottawa',
+      region: 'ON',
+      postalCode: 'K1P 5N2',
+      country: 'ca',
+    },
+  ],
+  'buyer2.ca@example.com': [
+    {
+      label: 'Magasin',
+      company: 'Mercerie Gagnon',
+      line1: '88 rue Racine Est',
+      city: 'Chicoutimi',
+      region: 'QC',
+      postalCode: 'G7H 1R9',
+      country: 'ca',
+      isDefault: true,
+    },
+  ],
+  'buyer.us@example.com': [
+    {
+      label: 'Store',
+      company: 'Carter Quilt Supply',
+      line1: '410 Main Street',
+      city: 'Burlington',
+      region: 'VT',
+      postalCode: '05401',
+      country: 'us',
+      isDefault: true,
+    },
+    {
+      label: 'Warehouse',
+      company: 'Carter Quilt Supply',
+      line1: '12 Industrial Parkway',
+      city: 'Albany',
+      region: 'NY',
+      postalCode: '12205',
+      country: 'us',
+    },
+  ],
+};
 
 const BATCH = 1000;
 const UNNEST_BATCH = 5000;
@@ -503,6 +566,13 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
         role: users.role,
         lang: users.lang,
       });
+    await tx
+      .insert(customerAddresses)
+      .values(
+        userRows.flatMap((u) =>
+          (DEMO_ADDRESSES[u.email] ?? []).map((a) => ({ ...a, userId: u.id })),
+        ),
+      );
     orderCount = await seedDemoOrders(tx, catalogue, userRows, new Random(seed + 1));
   });
 

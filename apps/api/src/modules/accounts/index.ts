@@ -13,3 +13,5 @@ export {
   sendPasswordLink,
   SET_TOKEN_TTL_MS,
 } from './accounts.service';
+export { getCheckoutAccount, resolveOrderCheckout, toShipTo } from './addresses.service';
+export { insertAddresses } from './addresses.queries';

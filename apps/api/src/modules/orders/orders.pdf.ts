@@ -1,5 +1,13 @@
 import PDFDocument from 'pdfkit';
-import { formatMoney, toCents, type OrderDetail } from '@wholesale/contract';
+import { formatMoney, toCents, type OrderDetail, type PaymentTerms } from '@wholesale/contract';
+
+const PAYMENT_TERMS_EN: Record<PaymentTerms, string> = {
+  prepaid: 'Prepaid',
+  card: 'Credit card',
+  net_15: 'Net 15 days',
+  net_30: 'Net 30 days',
+  net_60: 'Net 60 days',
+};
 
 /** Renders one order as a printable A4/Letter PDF (pdfkit, built-in Helvetica). */
 export function renderOrderPdf(
@@ -27,6 +35,14 @@ export function renderOrderPdf(
     );
     doc.text(`Customer: ${customer.company ? `${customer.company} — ` : ''}${customer.name}`);
     if (order.po_number) doc.text(`PO number: ${order.po_number}`);
+    if (order.ship_to) {
+      const a = order.ship_to;
+      doc.text(
+        `Ship to: ${a.company}, ${a.line1}${a.line2 ? `, ${a.line2}` : ''}, ${a.city} ${a.region} ${a.postal_code}, ${a.country.toUpperCase()}`,
+      );
+    }
+    if (order.requested_ship_date) doc.text(`Requested ship date: ${order.requested_ship_date}`);
+    if (order.payment_terms) doc.text(`Payment terms: ${PAYMENT_TERMS_EN[order.payment_terms]}`);
     if (order.order_comment) doc.text(`Comment: ${order.order_comment}`);
     doc.moveDown(1).fillColor('#000');
 
@@ -57,7 +73,25 @@ export function renderOrderPdf(
       .moveDown(1)
       .font('Helvetica-Bold')
       .fontSize(11)
-      .text(`Total: ${money(order.total)}`, 48, doc.y, { align: 'right', width: 516 });
+      .text(`Subtotal: ${money(order.total)}`, 48, doc.y, { align: 'right', width: 516 });
+    doc.font('Helvetica').fontSize(10);
+    for (const tax of order.taxes)
+      doc.text(
+        `Estimated ${tax.kind === 'STATE' ? 'state sales tax' : tax.kind} (${tax.rate} %): ${money(tax.amount)}`,
+        48,
+        doc.y,
+        {
+          align: 'right',
+          width: 516,
+        },
+      );
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text(`Total with estimated taxes: ${money(order.total_with_tax)}`, 48, doc.y, {
+        align: 'right',
+        width: 516,
+      });
     doc.end();
   });
 }

@@ -1,7 +1,14 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { Country, OrderStatus } from '@wholesale/contract';
+import type { Country, OrderStatus, PaymentTerms, TaxEstimate } from '@wholesale/contract';
 import { preparedStatement, type Tx } from '../../db/client';
-import { orderLines, orderStatusHistory, orders, shipments, users } from '../../db/schema';
+import {
+  orderLines,
+  orderStatusHistory,
+  orders,
+  shipments,
+  users,
+  type OrderShipTo,
+} from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -21,17 +28,33 @@ export async function insertOrderClaimingKey(
     poNumber: string | null;
     comment: string | null;
     placedByUserId?: number | null;
+    shipTo?: OrderShipTo | null;
+    requestedShipDate?: string | null;
+    paymentTerms?: PaymentTerms | null;
   },
 ): Promise<{ id: number; previousOrders: number } | null> {
+  const shipTo = order.shipTo ? JSON.stringify(order.shipTo) : null;
   // The subquery in RETURNING sees the orders as they were before this insert: the customer's
   // earlier orders (not cancelled), which decide the opening minimum, in the same round trip.
   const result = await tx.execute<{ id: number; previous: string }>(sql`
-    insert into orders (user_id, country, idempotency_key, po_number, comment, total_cents, placed_by_user_id)
-    values (${order.userId}, ${order.country}, ${order.idempotencyKey}, ${order.poNumber}, ${order.comment}, 0, ${order.placedByUserId ?? null})
+    insert into orders (user_id, country, idempotency_key, po_number, comment, total_cents,
+                        placed_by_user_id, ship_to, requested_ship_date, payment_terms)
+    values (${order.userId}, ${order.country}, ${order.idempotencyKey}, ${order.poNumber}, ${order.comment}, 0,
+            ${order.placedByUserId ?? null}, ${shipTo}::jsonb, ${order.requestedShipDate ?? null}::date,
+            ${order.paymentTerms ?? null})
     on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
     returning id, (select count(*) from orders o where o.user_id = ${order.userId} and o.status <> 'cancelled') as previous`);
   const row = result.rows[0];
   return row ? { id: Number(row.id), previousOrders: Number(row.previous) } : null;
+}
+
+/** How many orders the customer has placed (cancelled ones do not count: the opening minimum). */
+export async function countPlacedOrders(tx: Tx, userId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), sql`${orders.status} <> 'cancelled'`));
+  return Number(row?.n ?? 0);
 }
 
 export async function selectOrderIdByKey(
@@ -46,13 +69,15 @@ export async function selectOrderIdByKey(
   return row;
 }
 
-/** Writes the order's lines and its total in one statement. */
+/** Writes the order's lines, its total and its estimated sales taxes in one statement. */
 export async function insertOrderLinesAndTotal(
   tx: Tx,
   orderId: number,
   lines: NewOrderLine[],
   totalCents: number,
+  taxes: TaxEstimate = { lines: [], totalCents: 0 },
 ): Promise<void> {
+  const taxLines = JSON.stringify(taxes.lines);
   const rows = JSON.stringify(
     lines.map((l) => ({
       product_id: l.productId,
@@ -78,7 +103,8 @@ export async function insertOrderLinesAndTotal(
              stock_taken int)
       returning 1
     )
-    update orders set total_cents = ${totalCents} where id = ${orderId} and (select count(*) from written) >= 0`);
+    update orders set total_cents = ${totalCents}, taxes = ${taxLines}::jsonb, tax_cents = ${taxes.totalCents}
+    where id = ${orderId} and (select count(*) from written) >= 0`);
 }
 
 export type HistoryFilter = {
@@ -138,7 +164,9 @@ const historyPage = preparedStatement<
              o.created_at as "createdAt", o.updated_at as "updatedAt", o.version,
              o.placed_by_user_id as "placedByUserId",
              (select s.owner_name from users s where s.id = o.placed_by_user_id) as "placedBy",
-             (count(*) over ())::int as total
+             o.ship_to as "shipTo",
+             o.requested_ship_date::text as "requestedShipDate", o.payment_terms as "paymentTerms",
+             o.taxes, o.tax_cents as "taxCents", (count(*) over ())::int as total
       from orders o
       where o.user_id = ${hp.userId}::int
         and (${hp.orderId}::int is null or o.id = ${hp.orderId}::int)

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CheckoutResponse,
   FetchOrderQuery,
   FetchOrderResponse,
   IDEMPOTENCY_HEADER,
@@ -17,7 +18,7 @@ import { assertOwnUserId, requireCustomer } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { parseInput } from '../../lib/parse-input';
 import { AppError } from '../../lib/app-error';
-import { fetchOrder, getOrderDetail, orderHistory, reorder } from './orders.service';
+import { fetchOrder, getCheckout, getOrderDetail, orderHistory, reorder } from './orders.service';
 import { renderOrderPdf } from './orders.pdf';
 import { placeCustomerOrder } from '../../workflows/place-order';
 
@@ -59,6 +60,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         productRefs: body.product_id,
         comment: body.order_comment ?? null,
         poNumber: body.po_number ?? null,
+        shipToAddressId: body.ship_to_address_id,
+        requestedShipDate: body.requested_ship_date ?? null,
         idempotencyKey: request.headers[IDEMPOTENCY_HEADER] as string | undefined,
         publicUrl: app.config.publicUrl,
       });
@@ -68,6 +71,23 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         total: fromCents(result.totalCents),
         replayed: result.replayed,
       };
+    },
+  );
+
+  app.get(
+    '/api/checkout',
+    {
+      schema: {
+        tags,
+        summary:
+          'What the checkout offers: ship-to addresses, payment terms, opening minimum, earliest ship date',
+        security,
+        response: { 200: CheckoutResponse },
+      },
+    },
+    async (request) => {
+      const user = requireCustomer(request);
+      return getCheckout(app.db, user.id, requestCountry(request));
     },
   );
 

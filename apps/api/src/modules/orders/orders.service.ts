@@ -1,5 +1,11 @@
 import {
+  OPENING_ORDER_MINIMUM_CENTS,
+  earliestShipDate,
   fromCents,
+  ratePercent,
+  shopToday,
+  type CheckoutResponse,
+  type Country,
   productImagePath,
   toPage,
   type FetchOrderResponse,
@@ -12,9 +18,11 @@ import {
 } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { getCheckoutAccount } from '../accounts';
 import { addManyToCart, readCart, type CartOwner } from '../cart';
 import { getOrderableProducts, type OrderableProduct } from '../catalogue';
 import {
+  countPlacedOrders,
   selectOrder,
   selectOrderLines,
   selectOrderPage,
@@ -40,6 +48,16 @@ function toSummary(row: OrderRow, lineCount: number, placedBy: string | null = n
     po_number: row.poNumber,
     order_comment: row.comment,
     lines: lineCount,
+    ship_to: row.shipTo ?? null,
+    requested_ship_date: row.requestedShipDate ?? null,
+    payment_terms: row.paymentTerms ?? null,
+    taxes: (row.taxes ?? []).map((t) => ({
+      kind: t.kind,
+      rate: ratePercent(t.rate),
+      amount: fromCents(t.amountCents),
+    })),
+    tax_total: fromCents(row.taxCents),
+    total_with_tax: fromCents(row.totalCents + row.taxCents),
   };
 }
 
@@ -66,6 +84,29 @@ function toDetail(
       image: productImagePath(l.productCode),
       shipment_id: l.shipmentId,
     })),
+  };
+}
+
+/**
+ * GET /api/checkout: the account's ship-to addresses (default first), its payment terms, the
+ * opening-order minimum when the account has not ordered yet, and the earliest requested ship date.
+ */
+export async function getCheckout(
+  tx: Tx,
+  userId: number,
+  country: Country,
+  now: Date = new Date(),
+): Promise<CheckoutResponse> {
+  const [account, placed] = await Promise.all([
+    getCheckoutAccount(tx, userId),
+    countPlacedOrders(tx, userId),
+  ]);
+  return {
+    status: true,
+    addresses: account.addresses,
+    payment_terms: account.paymentTerms,
+    opening_minimum: placed === 0 ? fromCents(OPENING_ORDER_MINIMUM_CENTS[country]) : null,
+    earliest_ship_date: earliestShipDate(shopToday(now)),
   };
 }
 

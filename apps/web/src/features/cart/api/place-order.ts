@@ -8,6 +8,10 @@ export type PlaceOrderInput = {
   productIds: string[];
   comment: string;
   poNumber: string;
+  /** The chosen ship-to address (absent: the account's default). */
+  shipToAddressId?: number;
+  /** YYYY-MM-DD or '' for "as soon as possible". */
+  requestedShipDate?: string;
   idempotencyKey: string;
 };
 
@@ -23,6 +27,8 @@ export const placeOrder = (userId: number, input: PlaceOrderInput) =>
       user_id: userId,
       order_comment: input.comment,
       po_number: input.poNumber,
+      ...(input.shipToAddressId ? { ship_to_address_id: input.shipToAddressId } : {}),
+      ...(input.requestedShipDate ? { requested_ship_date: input.requestedShipDate } : {}),
       date: new Date().toISOString(),
     },
     { headers: { 'Idempotency-Key': input.idempotencyKey } },

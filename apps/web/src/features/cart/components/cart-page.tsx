@@ -2,6 +2,8 @@ import {
   cartTotalCents,
   isComingSoon,
   isUnavailable,
+  shipDateProblem,
+  shopToday,
   toCents,
   type CartLine,
 } from '@wholesale/contract';
@@ -20,6 +22,8 @@ import { useCart } from '../api/get-cart';
 import { useDeleteCartLine } from '../api/delete-cart-line';
 import { usePlaceOrder } from '../api/place-order';
 import { useSetCartItem } from '../api/set-cart-item';
+import { useCheckout } from '../api/get-checkout';
+import { CheckoutPanel, chosenAddress, type CheckoutChoices } from './checkout-panel';
 import { QuantityInput } from './quantity-input';
 import './cart.css';
 
@@ -49,7 +53,8 @@ function Availability({ line }: { line: CartLine }) {
 
 /** The /cart page: lines with thumbnails, quantities, selection, total, comment and PO number, Place order. */
 export function CartPage() {
-  const { t } = useTranslation('cart');
+  // The checkout namespace loads with the page, so the panel never paints its keys.
+  const { t } = useTranslation(['cart', 'checkout']);
   const money = useMoney();
   const cart = useCart();
   const country = useCountry();
@@ -60,6 +65,8 @@ export function CartPage() {
   const navigate = useNavigate();
   const [comment, setComment] = useState('');
   const [poNumber, setPoNumber] = useState('');
+  const checkout = useCheckout();
+  const [choices, setChoices] = useState<CheckoutChoices>({ addressId: null, shipDate: '' });
   const idempotencyKey = useRef<string>(crypto.randomUUID());
   const commentId = useId();
   const poId = useId();
@@ -85,12 +92,17 @@ export function CartPage() {
     );
   }
 
+  const shipDateRefused =
+    choices.shipDate !== '' && shipDateProblem(choices.shipDate, shopToday(new Date())) !== null;
+
   const submit = () => {
     place.mutate(
       {
         productIds: orderable.map((l) => l.product_id),
         comment,
         poNumber,
+        shipToAddressId: chosenAddress(checkout.data, choices.addressId)?.id,
+        requestedShipDate: choices.shipDate,
         idempotencyKey: idempotencyKey.current,
       },
       {
@@ -257,12 +269,18 @@ export function CartPage() {
                 onChange={(e) => setComment(e.target.value)}
               />
             </div>
+            <CheckoutPanel
+              checkout={checkout.data}
+              subtotalCents={totalCents}
+              choices={choices}
+              onChange={setChoices}
+            />
             <div className="cart-page__summary">
               <p className="cart-page__total" aria-live="polite">
                 {t('selectedTotal')}{' '}
                 <strong data-testid="cart-total">{money(totalCents / 100)}</strong>
               </p>
-              <p className="cart-page__hint">{t('openingMinimum')}</p>
+              {checkout.data ? null : <p className="cart-page__hint">{t('openingMinimum')}</p>}
               {place.isError ? (
                 <p role="alert" className="form-error">
                   {errorMessage(place.error)}
@@ -272,7 +290,7 @@ export function CartPage() {
                 type="button"
                 className="button cart-page__place"
                 onClick={submit}
-                disabled={orderable.length === 0 || place.isPending}
+                disabled={orderable.length === 0 || place.isPending || shipDateRefused}
               >
                 {place.isPending ? t('placing') : t('placeOrder')}
               </button>

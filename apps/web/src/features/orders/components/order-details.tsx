@@ -7,6 +7,7 @@ import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { useErrorMessage } from '@/lib/error-message';
 import { orderPdfUrl, useOrder } from '../api/fetch-order';
 import { OrderFollowUp } from './order-follow-up';
+import { OrderCheckoutSummary } from './order-checkout-summary';
 import { OrderLinesTable } from './order-lines-table';
 import { OrderStatusBadge, useOrderDate } from './order-status';
 import { ReorderButton } from './reorder-button';
@@ -85,6 +86,7 @@ export function OrderDetails({
           </dl>
           <OrderFollowUp order={o} />
           <OrderLinesTable order={o} />
+          <OrderCheckoutSummary order={o} />
           <div className="order-actions">
             <Link
               className="button button--secondary"

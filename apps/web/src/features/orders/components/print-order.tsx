@@ -5,6 +5,7 @@ import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { useErrorMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
 import { orderPdfUrl, useOrder } from '../api/fetch-order';
+import { OrderCheckoutSummary } from './order-checkout-summary';
 import { OrderLinesTable } from './order-lines-table';
 import { useOrderDate } from './order-status';
 import './orders.css';
@@ -54,6 +55,7 @@ export function PrintOrder({ orderId }: { orderId?: number }) {
         ) : null}
       </p>
       <OrderLinesTable order={o} thumbnails={false} />
+      <OrderCheckoutSummary order={o} />
     </article>
   );
 }

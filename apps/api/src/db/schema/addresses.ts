@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** A customer account's ship-to addresses; at most one is the default (preselected at checkout). */
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    company: text('company').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2'),
+    city: text('city').notNull(),
+    /** Province or territory (ca) or state (us) code: decides the estimated sales taxes. */
+    region: text('region').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country', { enum: ['ca', 'us'] }).notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('customer_addresses_user_idx').on(t.userId),
+    uniqueIndex('customer_addresses_one_default_uq')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+);

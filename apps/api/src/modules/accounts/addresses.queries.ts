@@ -1,0 +1,54 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { customerAddresses, users } from '../../db/schema';
+
+export type AddressRow = typeof customerAddresses.$inferSelect;
+export type NewAddressRow = typeof customerAddresses.$inferInsert;
+
+/** The account's ship-to addresses, the default first, then in the order they were added. */
+export function selectAddresses(tx: Tx, userId: number): Promise<AddressRow[]> {
+  return tx
+    .select()
+    .from(customerAddresses)
+    .where(eq(customerAddresses.userId, userId))
+    .orderBy(desc(customerAddresses.isDefault), asc(customerAddresses.id));
+}
+
+export async function insertAddresses(tx: Tx, rows: NewAddressRow[]): Promise<void> {
+  if (rows.length) await tx.insert(customerAddresses).values(rows);
+}
+
+export async function selectPaymentTerms(tx: Tx, userId: number) {
+  const [row] = await tx
+    .select({ paymentTerms: users.paymentTerms })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.paymentTerms;
+}
+
+/**
+ * In one round trip (it runs inside every order): the account's payment terms and the address an
+ * order ships to — the one asked for when it is the account's own, else the default, else the first.
+ */
+export async function selectTermsAndShipTo(
+  tx: Tx,
+  userId: number,
+  addressId: number | undefined,
+): Promise<{
+  paymentTerms: (typeof users.$inferSelect)['paymentTerms'];
+  address: AddressRow | null;
+}> {
+  const wanted = addressId ?? null;
+  const [row] = await tx
+    .select({ paymentTerms: users.paymentTerms, address: customerAddresses })
+    .from(users)
+    .leftJoin(
+      customerAddresses,
+      sql`${customerAddresses.id} = (
+        select a.id from customer_addresses a
+        where a.user_id = ${users.id} and (${wanted}::int is null or a.id = ${wanted}::int)
+        order by a.is_default desc, a.id limit 1)`,
+    )
+    .where(eq(users.id, userId));
+  return { paymentTerms: row?.paymentTerms ?? 'net_30', address: row?.address ?? null };
+}

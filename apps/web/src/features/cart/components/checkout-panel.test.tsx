@@ -1,0 +1,96 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { CheckoutResponse } from '@wholesale/contract';
+import { renderRoutes } from '@/test/render';
+import { cart, json, line, routeFetch, signInStored } from '@/test/shopping';
+import { CartPage } from './cart-page';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const address = (id: number, region: string, isDefault: boolean) => ({
+  id,
+  label: isDefault ? 'Boutique' : 'Warehouse',
+  company: 'Atelier',
+  line1: `${id} Main Street`,
+  line2: null,
+  city: 'Town',
+  region,
+  postal_code: 'H2X 3J8',
+  country: 'ca' as const,
+  is_default: isDefault,
+});
+
+const checkout = (over: Partial<CheckoutResponse> = {}): CheckoutResponse => ({
+  status: true,
+  addresses: [address(1, 'QC', true), address(2, 'ON', false)],
+  payment_terms: 'net_30',
+  opening_minimum: null,
+  earliest_ship_date: '2099-01-05',
+  ...over,
+});
+
+function renderCart(answer: CheckoutResponse) {
+  signInStored();
+  const { fetchMock, calls } = routeFetch({
+    'GET /api/cart': () => json(cart([line()], 60)),
+    'GET /api/checkout': () => json(answer),
+    'POST /api/store/orders': () => json({ status: true, order_id: 9, total: 60, replayed: false }),
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  renderRoutes(
+    [
+      { path: '/cart', element: <CartPage /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    '/cart',
+  );
+  return calls;
+}
+
+describe('checkout on the cart page', () => {
+  it('preselects the default address, estimates its taxes, shows the terms and re-estimates for another address', async () => {
+    const calls = renderCart(checkout());
+    const shipTo = await screen.findByLabelText('Ship to');
+    expect(shipTo).toHaveValue('1');
+    expect(screen.getByText('Payment terms:')).toHaveTextContent('Net 30 days');
+    expect(screen.getByText('Estimated GST (5 %)')).toBeInTheDocument();
+    expect(screen.getByText('Estimated QST (9.975 %)')).toBeInTheDocument();
+    // 60.00 + 3.00 GST + 5.99 QST (5.985 rounded half away from zero)
+    expect(screen.getByTestId('total-with-tax')).toHaveTextContent('$68.99');
+
+    await userEvent.selectOptions(shipTo, '2');
+    expect(screen.getByText('Estimated HST (13 %)')).toBeInTheDocument();
+    expect(screen.getByTestId('total-with-tax')).toHaveTextContent('$67.80');
+
+    await userEvent.type(screen.getByLabelText('Requested ship date'), '2099-01-06');
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    const placed = await waitFor(() => calls.find((c) => c.url.pathname === '/api/store/orders')!);
+    expect(JSON.parse(String(placed.init?.body))).toMatchObject({
+      ship_to_address_id: 2,
+      requested_ship_date: '2099-01-06',
+    });
+  });
+
+  it('shows the opening minimum only to an account still under it', async () => {
+    renderCart(checkout({ opening_minimum: 500 }));
+    expect(await screen.findByTestId('opening-minimum')).toHaveTextContent(
+      'This is your first order: it must reach CA$500.00 before taxes. You are CA$440.00 short.',
+    );
+  });
+
+  it('shows no minimum to an account that has ordered before', async () => {
+    renderCart(checkout({ opening_minimum: null }));
+    await screen.findByLabelText('Ship to');
+    expect(screen.queryByTestId('opening-minimum')).toBeNull();
+  });
+
+  it('refuses a weekend ship date before sending and says why', async () => {
+    renderCart(checkout());
+    await userEvent.type(await screen.findByLabelText('Requested ship date'), '2099-01-03');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The requested ship date must be a business day (Monday to Friday)',
+    );
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  });
+});

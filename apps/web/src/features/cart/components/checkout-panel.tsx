@@ -1,0 +1,146 @@
+import {
+  estimateSalesTax,
+  ratePercent,
+  shipDateProblem,
+  shopToday,
+  toCents,
+  type CheckoutResponse,
+  type ShipToAddress,
+} from '@wholesale/contract';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMoney } from '@/lib/money';
+
+export type CheckoutChoices = { addressId: number | null; shipDate: string };
+
+/** The address the buyer picked, else the default one (the API lists it first). */
+export function chosenAddress(
+  checkout: CheckoutResponse | undefined,
+  addressId: number | null,
+): ShipToAddress | undefined {
+  const addresses = checkout?.addresses ?? [];
+  return addresses.find((a) => a.id === addressId) ?? addresses[0];
+}
+
+/**
+ * The checkout part of the cart (docs/product/cart-and-orders.md, "Checkout"): ship-to address
+ * (default preselected), requested ship date, payment terms, the opening-order minimum for an account
+ * still under it, and the sales taxes estimated for the chosen address with the same rule as the API.
+ */
+export function CheckoutPanel({
+  checkout,
+  subtotalCents,
+  choices,
+  onChange,
+  now = new Date(),
+}: {
+  checkout: CheckoutResponse | undefined;
+  subtotalCents: number;
+  choices: CheckoutChoices;
+  onChange: (choices: CheckoutChoices) => void;
+  now?: Date;
+}) {
+  const { t, i18n } = useTranslation('checkout');
+  const addressId = useId();
+  const dateId = useId();
+  const dateHintId = useId();
+  const dateErrorId = useId();
+  const dollars = useMoney();
+  const money = (cents: number) => dollars(cents / 100);
+  const address = chosenAddress(checkout, choices.addressId);
+  const taxes = address ? estimateSalesTax(subtotalCents, address.country, address.region) : null;
+  const earliest = checkout?.earliest_ship_date ?? shopToday(now);
+  const dateProblem = choices.shipDate ? shipDateProblem(choices.shipDate, shopToday(now)) : null;
+  const minimumCents = checkout?.opening_minimum != null ? toCents(checkout.opening_minimum) : null;
+
+  return (
+    <div className="checkout-panel" data-testid="checkout-panel">
+      <h2 className="checkout-panel__title">{t('title')}</h2>
+      <label htmlFor={addressId}>{t('shipTo')}</label>
+      {checkout && checkout.addresses.length > 0 ? (
+        <select
+          id={addressId}
+          value={address?.id ?? ''}
+          onChange={(e) => onChange({ ...choices, addressId: Number(e.target.value) })}
+        >
+          {checkout.addresses.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.label} —{' '}
+              {t('address', {
+                company: a.company,
+                line1: a.line1,
+                city: a.city,
+                region: a.region,
+                postal: a.postal_code,
+              })}{' '}
+              {a.is_default ? t('defaultAddress') : ''}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <p id={addressId} className="checkout-panel__note">
+          {t('noAddress')}
+        </p>
+      )}
+
+      <label htmlFor={dateId}>{t('shipDate')}</label>
+      <input
+        id={dateId}
+        type="date"
+        min={earliest}
+        value={choices.shipDate}
+        aria-describedby={dateProblem ? `${dateHintId} ${dateErrorId}` : dateHintId}
+        aria-invalid={dateProblem ? true : undefined}
+        onChange={(e) => onChange({ ...choices, shipDate: e.target.value })}
+      />
+      <p id={dateHintId} className="checkout-panel__note">
+        {t('shipDateHint', { date: earliest })}
+      </p>
+      {dateProblem ? (
+        <p id={dateErrorId} className="form-error" role="alert">
+          {t(`shipDateError.${dateProblem}`)}
+        </p>
+      ) : null}
+
+      {checkout ? (
+        <p className="checkout-panel__terms">
+          {t('terms')}: <strong>{t(`paymentTerms.${checkout.payment_terms}`)}</strong>
+        </p>
+      ) : null}
+
+      {minimumCents !== null && subtotalCents < minimumCents ? (
+        <p className="checkout-panel__minimum" role="status" data-testid="opening-minimum">
+          {t('openingMinimum', {
+            minimum: money(minimumCents),
+            missing: money(minimumCents - subtotalCents),
+          })}
+        </p>
+      ) : null}
+
+      <dl className="checkout-panel__sums">
+        <div>
+          <dt>{t('subtotal')}</dt>
+          <dd>{money(subtotalCents)}</dd>
+        </div>
+        {taxes?.lines.map((line) => (
+          <div key={line.kind}>
+            <dt>
+              {t(`tax.${line.kind}`, {
+                rate: ratePercent(line.rate).toLocaleString(i18n.language),
+              })}
+            </dt>
+            <dd>{money(line.amountCents)}</dd>
+          </div>
+        ))}
+        <div className="checkout-panel__total">
+          <dt>{t('totalWithTax')}</dt>
+          <dd data-testid="total-with-tax">{money(subtotalCents + (taxes?.totalCents ?? 0))}</dd>
+        </div>
+      </dl>
+      <p className="checkout-panel__note">
+        {taxes && taxes.lines.length > 0 ? t('taxNote') : t('noTaxEstimate')}{' '}
+        {address?.country === 'us' ? t('stateTaxNote') : null}
+      </p>
+    </div>
+  );
+}
