@@ -26,9 +26,7 @@ export function ErrorPage() {
       <h1>{t('errorPage.heading')}</h1>
       <p className="error-page__detail">{describeRouteError(error)}</p>
       {reference && (
-        <p className="error-page__reference">
-          {t('errorPage.reference', { id: reference })}
-        </p>
+        <p className="error-page__reference">{t('errorPage.reference', { id: reference })}</p>
       )}
       <p>
         {/* A plain link: it reloads the app, which is what a broken page needs. */}

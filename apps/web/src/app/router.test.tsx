@@ -72,6 +72,8 @@ describe('route table (docs/product/overview-and-routes.md)', () => {
         '/admin/applications',
         '/admin/applications/:id',
         '/admin/catalogue',
+        '/admin/products',
+        '/admin/products/:sku',
         '/admin/integrations',
         '/admin/orders',
         '/admin/orders/:id',
@@ -122,6 +124,8 @@ describe('route table (docs/product/overview-and-routes.md)', () => {
       '/admin/integrations',
       '/admin/orders',
       '/admin/orders/:id',
+      '/admin/products',
+      '/admin/products/:sku',
     ]);
   });
 

@@ -76,6 +76,8 @@ export const routes: RouteObject[] = [
                   page('orders', () => import('./routes/admin-orders')),
                   page('orders/:id', () => import('./routes/admin-order-detail')),
                   page('catalogue', () => import('./routes/admin-catalogue')),
+                  page('products', () => import('./routes/admin-products')),
+                  page('products/:sku', () => import('./routes/admin-product-edit')),
                 ],
               },
             ],

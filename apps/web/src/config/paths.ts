@@ -63,6 +63,8 @@ export const paths = {
   adminOrders: () => '/admin/orders',
   adminOrder: (id: number | string) => `/admin/orders/${seg(id)}`,
   adminCatalogue: () => '/admin/catalogue',
+  adminProducts: () => '/admin/products',
+  adminProduct: (sku: string) => `/admin/products/${seg(sku)}`,
   devMailbox: () => '/dev/mailbox',
 } as const;
 

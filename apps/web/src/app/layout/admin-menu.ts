@@ -11,6 +11,7 @@ export type AdminMenuEntry = {
     | 'applications'
     | 'content'
     | 'catalogue'
+    | 'products'
     | 'orders'
     | 'customers'
     | 'staff'
@@ -24,6 +25,7 @@ export const ADMIN_MENU: AdminMenuEntry[] = [
   { key: 'applications', to: paths.adminApplications(), roles: ['credit'] },
   { key: 'content', to: paths.adminContent(), roles: ['content'] },
   { key: 'catalogue', to: paths.adminCatalogue(), roles: ['content'] },
+  { key: 'products', to: paths.adminProducts(), roles: ['content'] },
   { key: 'orders', to: paths.adminOrders(), roles: ['orders'] },
   { key: 'integrations', to: paths.adminIntegrations(), roles: ['admin'] },
 ];

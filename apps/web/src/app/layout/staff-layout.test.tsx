@@ -40,7 +40,11 @@ const routes = [
 describe('back-office menu', () => {
   it('shows each role only its screens; admin sees them all', () => {
     expect(adminMenuFor(['credit']).map((e) => e.key)).toEqual(['applications']);
-    expect(adminMenuFor(['content']).map((e) => e.key)).toEqual(['content', 'catalogue']);
+    expect(adminMenuFor(['content']).map((e) => e.key)).toEqual([
+      'content',
+      'catalogue',
+      'products',
+    ]);
     expect(adminMenuFor(['orders']).map((e) => e.key)).toEqual(['orders']);
     expect(adminMenuFor(['credit', 'orders']).map((e) => e.key)).toEqual([
       'applications',
@@ -50,6 +54,7 @@ describe('back-office menu', () => {
       'applications',
       'content',
       'catalogue',
+      'products',
       'orders',
       'integrations',
     ]);

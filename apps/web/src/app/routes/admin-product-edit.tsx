@@ -1,0 +1,3 @@
+import { ProductEditPage } from '@/features/admin-products/components/product-edit-page';
+
+export default ProductEditPage;

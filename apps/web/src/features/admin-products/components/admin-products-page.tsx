@@ -1,0 +1,113 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { useProducts } from '../api/get-products';
+import './admin-products.css';
+
+/** /admin/products: staff search products by SKU, barcode or name and open one to edit it. */
+export function AdminProductsPage() {
+  const { t } = useTranslation('admin-products');
+  const base = useId();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [draft, setDraft] = useState(q);
+  const products = useProducts({ q, page });
+
+  const go = (next: { q?: string; page?: number }) => {
+    const nextQ = next.q ?? q;
+    const nextPage = next.page ?? 1;
+    setParams({
+      ...(nextQ ? { q: nextQ } : {}),
+      ...(nextPage > 1 ? { page: String(nextPage) } : {}),
+    });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    go({ q: draft.trim(), page: 1 });
+  };
+
+  return (
+    <section className="admin-products" aria-labelledby={`${base}-title`}>
+      <h1 id={`${base}-title`}>{t('list.title')}</h1>
+      <form role="search" onSubmit={submit} className="admin-products__search">
+        <div className="admin-products__field">
+          <label htmlFor={`${base}-q`}>{t('list.search')}</label>
+          <input
+            id={`${base}-q`}
+            type="search"
+            value={draft}
+            maxLength={100}
+            placeholder={t('list.searchPlaceholder')}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+        </div>
+        <button type="submit">{t('list.apply')}</button>
+      </form>
+      {products.isPending ? (
+        <p aria-busy="true">{t('edit.loading')}</p>
+      ) : products.isError ? (
+        <p role="alert">{t('list.loadFailed')}</p>
+      ) : products.data.data.length === 0 ? (
+        <p role="status">{t('list.empty')}</p>
+      ) : (
+        <>
+          <p role="status">{t('list.count', { total: products.data.total })}</p>
+          <div className="admin-products__table-wrap" aria-busy={products.isFetching}>
+            <table>
+              <caption className="visually-hidden">{t('list.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('list.columns.sku')}</th>
+                  <th scope="col">{t('list.columns.name')}</th>
+                  <th scope="col">{t('list.columns.barcode')}</th>
+                  <th scope="col">{t('list.columns.priceCa')}</th>
+                  <th scope="col">{t('list.columns.stockCa')}</th>
+                  <th scope="col">{t('list.columns.priceUs')}</th>
+                  <th scope="col">{t('list.columns.stockUs')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {products.data.data.map((p) => (
+                  <tr key={p.sku}>
+                    <td>
+                      <Link
+                        to={paths.adminProduct(p.sku)}
+                        aria-label={t('list.edit', { sku: p.sku })}
+                      >
+                        {p.sku}
+                      </Link>
+                    </td>
+                    <td>
+                      {p.name_en}
+                      {p.active ? null : <em> ({t('list.inactive')})</em>}
+                    </td>
+                    <td>{p.barcode}</td>
+                    <td>{p.price_ca}</td>
+                    <td>{p.stock_ca}</td>
+                    <td>{p.price_us}</td>
+                    <td>{p.stock_us}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="admin-products__pager" aria-label={t('list.title')}>
+            <button type="button" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+              {t('list.previous')}
+            </button>
+            <span>{t('list.page', { page, last: products.data.last_page })}</span>
+            <button
+              type="button"
+              disabled={page >= products.data.last_page}
+              onClick={() => go({ page: page + 1 })}
+            >
+              {t('list.next')}
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}
