@@ -62,6 +62,8 @@ const optionalText = (field: string, max: number) =>
     .optional()
     .transform((v) => v || undefined);
 
+// The shape first: Date.parse alone accepts text such as 'fuzz-214912' (the year 214912), which
+// the database cannot hold.
 const optionalDate = (field: string) =>
   z
     .string()
@@ -69,9 +71,12 @@ const optionalDate = (field: string) =>
     .max(40, { error: `${field} must be a date (YYYY-MM-DD)` })
     .optional()
     .transform((v) => v || undefined)
-    .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), {
-      error: `${field} must be a date (YYYY-MM-DD)`,
-    });
+    .refine(
+      (v) => v === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))),
+      {
+        error: `${field} must be a date (YYYY-MM-DD)`,
+      },
+    );
 
 /** GET /api/admin/audit: filters by actor (e-mail, part of it), action, entity, date range. */
 export const AdminAuditQuery = z.object({

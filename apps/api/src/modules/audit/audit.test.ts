@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let staff: Awaited<ReturnType<TestApp['signIn']>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await t.signIn({ role: 'staff' });
+});
+afterAll(() => t.close());
+
+describe('GET /api/admin/audit', () => {
+  it('refuses a date the database cannot hold with 400 naming the field (was a 500)', async () => {
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/admin/audit?to=fuzz-214912',
+      headers: staff.headers,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty('to');
+  });
+
+  it('filters by a date range', async () => {
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/admin/audit?from=2026-01-01&to=2026-01-31',
+      headers: staff.headers,
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
