@@ -206,6 +206,20 @@ export const UpdatePreferencesBody = z.object({
 });
 export type UpdatePreferencesBody = z.infer<typeof UpdatePreferencesBody>;
 
+/**
+ * GET/PUT /api/me/mail-preferences: which order mails the caller wants. Off turns off the
+ * "accepted" and "cancelled" mails; the "shipped" mail always goes (docs/product/back-office-orders.md).
+ */
+export const MailPreferences = z.object({
+  order_status_mails: z.boolean({ message: 'order_status_mails must be true or false' }),
+});
+export type MailPreferences = z.infer<typeof MailPreferences>;
+export const MailPreferencesResponse = z.object({
+  status: z.literal(true),
+  preferences: MailPreferences,
+});
+export type MailPreferencesResponse = z.infer<typeof MailPreferencesResponse>;
+
 // ---------------------------------------------------------------- client configuration
 
 /**

@@ -161,6 +161,22 @@ export async function invalidateUserTokens(tx: Tx, userId: number): Promise<void
     .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
 }
 
+/** The caller's order-mail preference (users.order_status_mails). */
+export async function selectOrderStatusMails(tx: Tx, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ on: users.orderStatusMails })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.on ?? true;
+}
+
+export async function updateOrderStatusMails(tx: Tx, userId: number, on: boolean): Promise<void> {
+  await tx
+    .update(users)
+    .set({ orderStatusMails: on, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
 export async function updateUserLang(
   tx: Tx,
   userId: number,

@@ -6,6 +6,8 @@ import {
   GeolocationResponse,
   LoginBody,
   LoginResponse,
+  MailPreferences,
+  MailPreferencesResponse,
   MeResponse,
   OptionalUserIdQuery,
   PASSWORD_CHANGED_ANSWER,
@@ -28,6 +30,8 @@ import {
   login,
   logout,
   resetPassword,
+  getMailPreferences,
+  setMailPreferences,
   updatePreferences,
 } from './accounts.service';
 import { geolocate } from './geolocation.service';
@@ -188,6 +192,39 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       await resetPassword(app.db, request.body);
       return { status: true as const, message: RESET_PASSWORD_ANSWER };
     },
+  );
+
+  app.get(
+    '/api/me/mail-preferences',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "The caller's order e-mail preference",
+        response: { 200: MailPreferencesResponse },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      preferences: await getMailPreferences(app.db, requireUser(request)),
+    }),
+  );
+
+  app.put(
+    '/api/me/mail-preferences',
+    {
+      bodyLimit: SMALL_BODY,
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Turns the order accepted/cancelled e-mails on or off (the shipped e-mail always goes)',
+        body: MailPreferences,
+        response: { 200: MailPreferencesResponse },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      preferences: await setMailPreferences(app.db, requireUser(request), request.body),
+    }),
   );
 
   app.put(

@@ -2,6 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   toWireLang,
   type LoginBody,
+  type MailPreferences,
   type MeUserDto,
   type ResetPasswordBody,
   type SessionUserDto,
@@ -26,6 +27,8 @@ import {
   recordFailures,
   updatePasswordHash,
   updateUserLang,
+  selectOrderStatusMails,
+  updateOrderStatusMails,
   type UserRow,
 } from './accounts.queries';
 import {
@@ -185,6 +188,24 @@ export async function updatePreferences(
   const next = lang === '' ? 'en' : lang;
   await updateUserLang(db, caller.id, next);
   return currentUser({ ...caller, lang: next });
+}
+
+/** GET /api/me/mail-preferences: the order mails the caller receives. */
+export async function getMailPreferences(db: Database, caller: SessionUser) {
+  return { order_status_mails: await selectOrderStatusMails(db, caller.id) };
+}
+
+/**
+ * PUT /api/me/mail-preferences: the status-mail code reads the same column, so the next order
+ * change already follows it (docs/product/back-office-orders.md).
+ */
+export async function setMailPreferences(
+  db: Database,
+  caller: SessionUser,
+  preferences: MailPreferences,
+): Promise<MailPreferences> {
+  await updateOrderStatusMails(db, caller.id, preferences.order_status_mails);
+  return getMailPreferences(db, caller);
 }
 
 /** POST /api/logout: the session is revoked server-side; the token is worthless from now on. */

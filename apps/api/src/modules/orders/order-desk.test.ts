@@ -287,7 +287,22 @@ describe('buyer follow-up', () => {
     expect(mails[1].text).toContain('PUR-1');
     expect(mails[1].text).toContain('purolator.com');
 
-    const quiet = await t.signIn({ orderStatusMails: false });
+    // The buyer turns the optional mails off in their profile; the status code reads the same column.
+    const quiet = await t.signIn();
+    const prefsUrl = '/api/me/mail-preferences';
+    const prefs = (payload?: object, headers: Headers = quiet.headers) =>
+      t.inject({ method: payload ? 'PUT' : 'GET', url: prefsUrl, headers, payload });
+    expect((await prefs()).json()).toEqual({
+      status: true,
+      preferences: { order_status_mails: true },
+    });
+    const bad = await prefs({ order_status_mails: 'no' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty('order_status_mails');
+    expect((await t.inject({ method: 'GET', url: prefsUrl })).statusCode).toBe(401);
+    const off = await prefs({ order_status_mails: false });
+    expect(off.json().preferences).toEqual({ order_status_mails: false });
+    expect((await prefs()).json().preferences.order_status_mails).toBe(false);
     const [quietUser] = (
       await t.handle.db.execute<{ email: string }>(
         sql`select email from users where id = ${quiet.userId}`,
@@ -299,6 +314,11 @@ describe('buyer follow-up', () => {
     await change(qid, { status: 'shipped', carrier: 'ups', tracking_number: '1Z' });
     const quietMails = (await mailsTo(quietUser.email)).map((m) => m.template);
     expect(quietMails).toEqual(['order-confirmation', 'order-shipped']);
+    // Turned back on, the next cancellation mails again.
+    await prefs({ order_status_mails: true });
+    const cid = await placeThroughCart(quiet.headers, [['BIG', 1]]);
+    await change(cid, { status: 'cancelled' });
+    expect((await mailsTo(quietUser.email)).map((m) => m.template).at(-1)).toBe('order-cancelled');
   });
 
   it('shows the buyer the status, its dates, the carrier and tracking link, and filters by status', async () => {

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { useErrorMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
 import { useUpdatePreferences } from '../api/update-preferences';
+import { MailPreferencesSwitch } from './mail-preferences-switch';
 import './accounts.css';
 
 const LANGS = [
@@ -12,7 +13,7 @@ const LANGS = [
   { value: 'es', key: 'es' },
 ] as const;
 
-/** /pform: the profile form — the saved language of the site and of the e-mails (docs/decisions). */
+/** /pform: the profile form — the saved language of the site and of the e-mails (docs/decisions), and the order e-mails switch. */
 export function PreferencesForm() {
   const { t } = useTranslation('accounts');
   const { user } = useSession();
@@ -57,6 +58,7 @@ export function PreferencesForm() {
           {mutation.isPending ? t('loading') : t('preferences.submit')}
         </button>
       </form>
+      <MailPreferencesSwitch />
     </section>
   );
 }
