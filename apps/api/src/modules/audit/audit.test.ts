@@ -10,23 +10,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const audit = (query: string) =>
+  t.inject({ method: 'GET', url: `/api/admin/audit?${query}`, headers: staff.headers });
+
 describe('GET /api/admin/audit', () => {
   it('refuses a date the database cannot hold with 400 naming the field (was a 500)', async () => {
-    const res = await t.inject({
-      method: 'GET',
-      url: '/api/admin/audit?to=fuzz-214912',
-      headers: staff.headers,
-    });
+    const res = await audit('to=fuzz-214912');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toHaveProperty('to');
   });
 
   it('filters by a date range', async () => {
-    const res = await t.inject({
-      method: 'GET',
-      url: '/api/admin/audit?from=2026-01-01&to=2026-01-31',
-      headers: staff.headers,
-    });
+    const res = await audit('from=2026-01-01&to=2026-01-31');
     expect(res.statusCode).toBe(200);
   });
 });

@@ -1,8 +1,22 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { getStoredUser, storeUser, type StoredUser } from '@/lib/session';
 import { renderWithProviders, stubFetch } from '@/test/render';
+import { clientConfigQuery } from '../api/get-client-config';
 import { Integrations } from './integrations';
+
+/**
+ * Waits until the client config has arrived and the component has rendered with it: the query has
+ * settled, then one zero-delay turn lets the query's batched notification (itself a zero-delay
+ * timer, queued first) reach React. An order of events, not a time window.
+ */
+async function configApplied(queryClient: QueryClient) {
+  await waitFor(() =>
+    expect(queryClient.getQueryState(clientConfigQuery().queryKey)?.status).toBe('success'),
+  );
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -38,9 +52,9 @@ describe('Integrations', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     storeUser(user);
-    renderWithProviders(page());
+    const { queryClient } = renderWithProviders(page());
     await screen.findByText('page');
-    await new Promise((r) => setTimeout(r, 50));
+    await configApplied(queryClient);
     expect(document.querySelectorAll('script')).toHaveLength(0);
   });
 
@@ -54,9 +68,9 @@ describe('Integrations', () => {
       '/api/me': () => ({ status: true, user: me }),
     });
     vi.stubGlobal('fetch', fetchMock);
-    renderWithProviders(page());
+    const { queryClient } = renderWithProviders(page());
     await screen.findByText('page');
-    await new Promise((r) => setTimeout(r, 50));
+    await configApplied(queryClient);
     expect(document.getElementById('live-chat-widget')).toBeNull();
     storeUser(user);
     await waitFor(() =>
