@@ -1,5 +1,11 @@
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
+import {
+  exponentialBackoffMs,
+  startOutboxLoop,
+  type OutboxLog as Log,
+  type OutboxLoop,
+} from '../../lib/outbox-worker';
 import { claimDueMails, markAttemptFailed, markSent } from './mail.queries';
 
 /** What the worker needs from a mail transport (nodemailer's Transporter fits). */
@@ -13,11 +19,6 @@ export type MailTransport = {
   }) => Promise<unknown>;
 };
 
-type Log = {
-  info: (o: object | string, m?: string) => void;
-  warn: (o: object | string, m?: string) => void;
-};
-
 /** Retry policy: exponential backoff from 30 s, capped at one hour; give up after 8 attempts. */
 export const MAIL_BACKOFF_BASE_MS = 30_000;
 export const MAIL_BACKOFF_MAX_MS = 60 * 60 * 1000;
@@ -27,7 +28,7 @@ const LEASE_MS = 5 * 60 * 1000;
 
 /** Delay before attempt number `attempts + 1`, after `attempts` failures (1 → 30 s, 2 → 60 s, …). */
 export function backoffMs(attempts: number): number {
-  return Math.min(MAIL_BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), MAIL_BACKOFF_MAX_MS);
+  return exponentialBackoffMs(attempts, MAIL_BACKOFF_BASE_MS, MAIL_BACKOFF_MAX_MS);
 }
 
 /**
@@ -71,7 +72,7 @@ export async function processOutbox(
   return result;
 }
 
-export type MailWorker = { runOnce: () => Promise<void>; stop: () => Promise<void> };
+export type MailWorker = OutboxLoop;
 
 /**
  * Runs processOutbox every `intervalMs` when SMTP_URL is set. Without it the worker does nothing:
@@ -93,36 +94,10 @@ export function startMailWorker(options: {
     );
     return { runOnce: async () => {}, stop: async () => {} };
   }
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const runOnce = async () => {
-    if (running || stopped) return running ?? undefined;
-    running = (async () => {
-      try {
-        const r = await processOutbox(options.db, transport, {
-          from: options.from,
-          log: options.log,
-        });
-        if (r.sent || r.retried || r.failed) options.log.info(r, 'mail outbox processed');
-      } catch (error) {
-        options.log.warn(
-          { err: error instanceof Error ? error.message : String(error) },
-          'mail worker run failed',
-        );
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  };
-  const timer = setInterval(() => void runOnce(), options.intervalMs ?? 10_000);
-  timer.unref();
-  return {
-    runOnce,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      if (running) await running;
-    },
-  };
+  return startOutboxLoop({
+    name: 'mail',
+    log: options.log,
+    intervalMs: options.intervalMs ?? 10_000,
+    runBatch: () => processOutbox(options.db, transport, { from: options.from, log: options.log }),
+  });
 }

@@ -1,6 +1,12 @@
 import type { Database } from '../../db/client';
 import type { FieldCipher } from '../../lib/crypto';
 import {
+  exponentialBackoffMs,
+  startOutboxLoop,
+  type OutboxLog as Log,
+  type OutboxLoop,
+} from '../../lib/outbox-worker';
+import {
   claimDueDeliveries,
   insertAttempt,
   markDeliveryFailed,
@@ -10,11 +16,6 @@ import {
 } from './webhooks.queries';
 import { openSecret } from './webhooks.service';
 import { signatureHeader } from './webhooks.signing';
-
-type Log = {
-  info: (o: object | string, m?: string) => void;
-  warn: (o: object | string, m?: string) => void;
-};
 
 /** Retry policy: exponential backoff from 30 s capped at one hour, for 24 hours. */
 export const WEBHOOK_BACKOFF_BASE_MS = 30_000;
@@ -26,7 +27,7 @@ const TIMEOUT_MS = 10_000;
 
 /** Delay before the next attempt after `attempts` failures (1 → 30 s, 2 → 60 s, …, ≤ 1 h). */
 export function webhookBackoffMs(attempts: number): number {
-  return Math.min(WEBHOOK_BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), WEBHOOK_BACKOFF_MAX_MS);
+  return exponentialBackoffMs(attempts, WEBHOOK_BACKOFF_BASE_MS, WEBHOOK_BACKOFF_MAX_MS);
 }
 
 export type WebhookWorkerOptions = {
@@ -118,42 +119,17 @@ export async function processWebhookOutbox(
   return result;
 }
 
-export type WebhookWorker = { runOnce: () => Promise<void>; stop: () => Promise<void> };
+export type WebhookWorker = OutboxLoop;
 
 /** Runs processWebhookOutbox every `intervalMs`, draining full batches back to back. */
 export function startWebhookWorker(
   options: WebhookWorkerOptions & { db: Database; log: Log; intervalMs?: number },
 ): WebhookWorker {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const runOnce = async () => {
-    if (running || stopped) return running ?? undefined;
-    running = (async () => {
-      try {
-        for (;;) {
-          const r = await processWebhookOutbox(options.db, options);
-          if (r.delivered || r.retried || r.failed) options.log.info(r, 'webhook outbox processed');
-          if (stopped || r.delivered + r.retried + r.failed < (options.batch ?? 50)) break;
-        }
-      } catch (error) {
-        options.log.warn(
-          { err: error instanceof Error ? error.message : String(error) },
-          'webhook worker run failed',
-        );
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  };
-  const timer = setInterval(() => void runOnce(), options.intervalMs ?? 2_000);
-  timer.unref();
-  return {
-    runOnce,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      if (running) await running;
-    },
-  };
+  return startOutboxLoop({
+    name: 'webhook',
+    log: options.log,
+    intervalMs: options.intervalMs ?? 2_000,
+    runBatch: () => processWebhookOutbox(options.db, options),
+    drainBatchSize: options.batch ?? 50,
+  });
 }

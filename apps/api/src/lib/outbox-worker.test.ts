@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest';
+import { exponentialBackoffMs, startOutboxLoop } from './outbox-worker';
+
+const quietLog = () => ({ info: vi.fn(), warn: vi.fn() });
+
+describe('outbox loop', () => {
+  it('backs off exponentially from the base, capped', () => {
+    expect([1, 2, 3, 10].map((n) => exponentialBackoffMs(n, 30, 100))).toEqual([30, 60, 100, 100]);
+    expect(exponentialBackoffMs(0, 30, 100)).toBe(30);
+  });
+
+  it('drains full batches back to back, logs only batches that did something', async () => {
+    const sizes = [5, 5, 2];
+    const log = quietLog();
+    const runBatch = vi.fn(async () => ({ sent: sizes.shift() ?? 0 }));
+    const loop = startOutboxLoop({
+      name: 'test',
+      log,
+      intervalMs: 60_000,
+      runBatch,
+      drainBatchSize: 5,
+    });
+    await loop.runOnce();
+    expect(runBatch).toHaveBeenCalledTimes(3);
+    expect(log.info).toHaveBeenCalledTimes(3);
+    await loop.runOnce();
+    expect(log.info).toHaveBeenCalledTimes(3);
+    await loop.stop();
+  });
+
+  it('runs one batch per call without drainBatchSize, never two at once, and survives a failure', async () => {
+    const log = quietLog();
+    let release: () => void = () => {};
+    let calls = 0;
+    const runBatch = vi.fn(async () => {
+      calls += 1;
+      if (calls === 1) await new Promise<void>((r) => (release = r));
+      if (calls === 2) throw new Error('database gone');
+      return { sent: 1 };
+    });
+    const loop = startOutboxLoop({ name: 'test', log, intervalMs: 60_000, runBatch });
+    const first = loop.runOnce();
+    const overlapping = loop.runOnce();
+    release();
+    await Promise.all([first, overlapping]);
+    expect(runBatch).toHaveBeenCalledTimes(1);
+    await loop.runOnce();
+    expect(log.warn).toHaveBeenCalledWith({ err: 'database gone' }, 'test worker run failed');
+    await loop.runOnce();
+    expect(runBatch).toHaveBeenCalledTimes(3);
+    await loop.stop();
+    await loop.runOnce();
+    expect(runBatch).toHaveBeenCalledTimes(3);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The loop both outbox workers (mail, webhooks) run: a timer that processes one batch at a time,
+ * never two at once in a process, logs what happened, survives a failing run and stops cleanly.
+ * Claiming rows (`FOR UPDATE SKIP LOCKED`) and what "processing" means stay with each worker.
+ */
+
+export type OutboxLog = {
+  info: (o: object | string, m?: string) => void;
+  warn: (o: object | string, m?: string) => void;
+};
+
+export type OutboxLoop = { runOnce: () => Promise<void>; stop: () => Promise<void> };
+
+/** Exponential backoff after `attempts` failures: base, 2 × base, 4 × base, … capped at `maxMs`. */
+export function exponentialBackoffMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxMs);
+}
+
+/**
+ * Runs `runBatch` every `intervalMs` (and on `runOnce`). The batch answers counts (sent, retried,
+ * …); a batch that handled nothing is not logged. With `drainBatchSize`, batches run back to back
+ * while one handles that many rows, so a backlog drains without waiting for the timer.
+ */
+export function startOutboxLoop(options: {
+  name: string;
+  log: OutboxLog;
+  intervalMs: number;
+  runBatch: () => Promise<Record<string, number>>;
+  drainBatchSize?: number;
+}): OutboxLoop {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const runOnce = async () => {
+    if (running || stopped) return running ?? undefined;
+    running = (async () => {
+      try {
+        for (;;) {
+          const r = await options.runBatch();
+          const handled = Object.values(r).reduce((a, b) => a + b, 0);
+          if (handled) options.log.info(r, `${options.name} outbox processed`);
+          if (stopped || !options.drainBatchSize || handled < options.drainBatchSize) break;
+        }
+      } catch (error) {
+        options.log.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          `${options.name} worker run failed`,
+        );
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+  const timer = setInterval(() => void runOnce(), options.intervalMs);
+  timer.unref();
+  return {
+    runOnce,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      if (running) await running;
+    },
+  };
+}
