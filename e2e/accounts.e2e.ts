@@ -183,6 +183,11 @@ describe('accounts journeys', () => {
       await details.getByText(text, { exact: true }).waitFor();
     }
     await checkA11y(page, '/profile');
+    // Signing out from a signed-in-only page lands on the home page, not back on /login.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'Login' }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
     expectNoErrorsButExpected(errors);
   });
 

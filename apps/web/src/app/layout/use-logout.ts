@@ -26,10 +26,13 @@ export function useLogout(): { logout: () => Promise<void>; pending: boolean } {
         return;
       }
     }
+    // Leave first, rendered at once (the router otherwise renders in a transition, after the
+    // session change): a signed-in-only page that saw the session end would send the user to
+    // /login?redirect=… instead of home.
+    await navigate(paths.home(), { flushSync: true });
     clearSession();
     queryClient.clear();
     setPending(false);
-    void navigate(paths.home());
   }, [navigate, queryClient, t]);
   return { logout, pending };
 }

@@ -107,6 +107,25 @@ describe('LoginForm', () => {
     await setLanguage('');
   });
 
+  it('drops the credentials error as soon as the user edits a field', async () => {
+    const { fetchMock } = stubFetch({
+      '/api/login': () =>
+        new Response(
+          JSON.stringify({ status: false, error: { code: 'INVALID_CREDENTIALS', message: 'x' } }),
+          { status: 401 },
+        ),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(routes, '/login');
+    await userEvent.type(await screen.findByLabelText('Email'), 'buyer.ca@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The e-mail or password is incorrect');
+    await userEvent.type(screen.getByLabelText('Password'), 'x');
+    expect(screen.queryByText('The e-mail or password is incorrect')).not.toBeInTheDocument();
+  });
+
   it('only redirects to same-site paths', () => {
     expect(safeRedirect('/cart')).toBe('/cart');
     expect(safeRedirect('//evil.example/x')).toBe('/');

@@ -54,7 +54,14 @@ export function LoginForm() {
     <section className="page auth-card" aria-labelledby="login-title">
       <h1 id="login-title">{t('login.title')}</h1>
       <p className="auth-card__intro">{t('login.intro')}</p>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        // A refusal of the last attempt no longer applies once the user corrects a field.
+        onChange={() => {
+          if (loginMutation.isError) loginMutation.reset();
+        }}
+        noValidate
+      >
         {formError ? (
           <p className="form-alert" role="alert">
             {formError}

@@ -79,4 +79,19 @@ describe('AddToCartButton', () => {
     expect(screen.getByLabelText('Quantity of Dressmaker pins in ship packs')).toBeDisabled();
     unmount();
   });
+
+  it('cannot add while the quantity box shows NA, and can again once it holds a quantity', async () => {
+    const calls = setup(new Promise<Response>(() => {}));
+    const qty = await screen.findByLabelText('Quantity of Dressmaker pins in ship packs');
+    const button = screen.getByRole('button', { name: 'Add Dressmaker pins to the cart' });
+    await userEvent.clear(qty);
+    await userEvent.type(qty, '-2');
+    expect(qty).toHaveValue('NA');
+    expect(button).toBeDisabled();
+    await userEvent.click(button);
+    expect(calls.some((c) => c.url.pathname === '/api/cart/add')).toBe(false);
+    await userEvent.clear(qty);
+    await userEvent.type(qty, '4{Enter}');
+    expect(button).toBeEnabled();
+  });
 });

@@ -16,6 +16,8 @@ export function AddToCartButton({ product }: { product: ProductCard }) {
   const { t } = useTranslation('cart');
   const { isSignedIn } = useSession();
   const [quantity, setQuantity] = useState(1);
+  // A box showing 'NA' (a negative entry) holds no quantity: nothing may be added until it does.
+  const [quantityValid, setQuantityValid] = useState(true);
   const add = useAddToCart();
   if (!isSignedIn) return null;
   const available = product.available ?? 0;
@@ -31,11 +33,12 @@ export function AddToCartButton({ product }: { product: ProductCard }) {
         disabled={unavailable}
         label={t('quantity.label', { name })}
         onCommit={setQuantity}
+        onValidityChange={setQuantityValid}
       />
       <button
         type="button"
         className="button add-to-cart__button"
-        disabled={unavailable || add.isPending}
+        disabled={unavailable || add.isPending || !quantityValid}
         aria-label={t('add.label', { name })}
         onClick={() => add.mutate({ product, item: quantity })}
       >

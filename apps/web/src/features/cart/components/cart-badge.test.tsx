@@ -31,7 +31,13 @@ describe('CartBadge and cart popup', () => {
     expect(popup).toHaveTextContent('CA$1,234.56');
     expect(popup).toHaveTextContent('CA$10.40');
     expect(popup).toHaveTextContent('CA$1,245.00');
-    expect(screen.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Checkout' })).toHaveAttribute(
+      'href',
+      '/cart#checkout',
+    );
+    // The scrolling line list can be reached and scrolled from the keyboard.
+    const list = screen.getByRole('list', { name: 'Items in your cart' });
+    expect(list).toHaveAttribute('tabindex', '0');
     await userEvent.click(screen.getByRole('button', { name: 'Close the cart summary' }));
     expect(screen.queryByRole('region', { name: 'Cart summary' })).not.toBeInTheDocument();
   });

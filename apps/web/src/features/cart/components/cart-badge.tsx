@@ -86,7 +86,8 @@ export function CartBadge({ compact = false }: { compact?: boolean }) {
           {lines.length === 0 ? (
             <p className="cart-popup__empty">{tc('empty')}</p>
           ) : (
-            <ul className="cart-popup__lines">
+            // Focusable: the list scrolls, and a keyboard user must be able to scroll it too.
+            <ul className="cart-popup__lines" tabIndex={0} aria-label={tc('popup.lines')}>
               {lines.map((line) => (
                 <li key={line.id} className="cart-popup__line">
                   <ProductThumb src={line.image} alt="" size={44} />
@@ -114,7 +115,8 @@ export function CartBadge({ compact = false }: { compact?: boolean }) {
             >
               {tc('popup.viewCart')}
             </Link>
-            <Link to={paths.home()} className="button" onClick={() => setOpen(false)}>
+            {/* Checkout happens on the cart page, below the lines: go straight to it. */}
+            <Link to={`${paths.cart()}#checkout`} className="button" onClick={() => setOpen(false)}>
               {tc('popup.checkout')}
             </Link>
           </div>

@@ -30,7 +30,7 @@ const checkout = (over: Partial<CheckoutResponse> = {}): CheckoutResponse => ({
   ...over,
 });
 
-function renderCart(answer: CheckoutResponse) {
+function renderCart(answer: CheckoutResponse, path = '/cart') {
   signInStored();
   const { fetchMock, calls } = routeFetch({
     'GET /api/cart': () => json(cart([line()], 60)),
@@ -43,7 +43,7 @@ function renderCart(answer: CheckoutResponse) {
       { path: '/cart', element: <CartPage /> },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    '/cart',
+    path,
   );
   return calls;
 }
@@ -92,5 +92,17 @@ describe('checkout on the cart page', () => {
       'The requested ship date must be a business day (Monday to Friday)',
     );
     expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  });
+
+  it("scrolls to the checkout when opened from the cart popup's Checkout button", async () => {
+    // jsdom has no layout, hence no scrollIntoView: record the calls instead.
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    renderCart(checkout(), '/cart#checkout');
+    const panel = await screen.findByTestId('checkout-panel');
+    expect(scrolled).toContain(panel);
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
   });
 });

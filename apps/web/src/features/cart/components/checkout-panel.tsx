@@ -7,7 +7,8 @@ import {
   type CheckoutResponse,
   type ShipToAddress,
 } from '@wholesale/contract';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '@/lib/money';
 
@@ -41,6 +42,12 @@ export function CheckoutPanel({
   now?: Date;
 }) {
   const { t, i18n } = useTranslation('checkout');
+  const { hash } = useLocation();
+  const panel = useRef<HTMLDivElement>(null);
+  // The cart popup's Checkout button opens /cart#checkout: bring the panel into view once it exists.
+  useEffect(() => {
+    if (hash === '#checkout') panel.current?.scrollIntoView?.({ block: 'start' });
+  }, [hash]);
   const addressId = useId();
   const dateId = useId();
   const dateHintId = useId();
@@ -54,7 +61,8 @@ export function CheckoutPanel({
   const minimumCents = checkout?.opening_minimum != null ? toCents(checkout.opening_minimum) : null;
 
   return (
-    <div className="checkout-panel" data-testid="checkout-panel">
+    // id: the cart popup's Checkout button leads here (/cart#checkout).
+    <div className="checkout-panel" id="checkout" ref={panel} data-testid="checkout-panel">
       <h2 className="checkout-panel__title">{t('title')}</h2>
       <label htmlFor={addressId}>{t('shipTo')}</label>
       {checkout && checkout.addresses.length > 0 ? (

@@ -11,6 +11,8 @@ type Props = {
   label: string;
   /** Called with a valid, clamped quantity when the user commits (blur, Enter, +/-). */
   onCommit: (quantity: number) => void;
+  /** Told whether the box holds a quantity that can be used (false while it shows 'NA'). */
+  onValidityChange?: (valid: boolean) => void;
   min?: number;
 };
 
@@ -27,6 +29,7 @@ export function QuantityInput({
   disabled,
   label,
   onCommit,
+  onValidityChange,
   min = 1,
 }: Props) {
   const { t } = useTranslation('cart');
@@ -37,6 +40,7 @@ export function QuantityInput({
     setText(String(value));
     setNa(false);
   }, [value]);
+  useEffect(() => onValidityChange?.(!na), [na, onValidityChange]);
 
   const commit = (raw: string) => {
     const parsed = parseQuantity(raw);
