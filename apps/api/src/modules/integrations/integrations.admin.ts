@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
-import { insertToken, revokeToken, type TokenRow } from './integrations.queries';
+import { insertToken, revokeToken, selectToken, type TokenRow } from './integrations.queries';
 import { hashSecret, toDto } from './integrations.service';
 
 // Staff changes to tokens, each with its audit row. Kept apart from the service, which plugins/auth
@@ -62,17 +62,20 @@ export function revokeIntegrationToken(
   actor: TokenActor,
 ): Promise<AdminIntegrationToken> {
   return db.transaction(async (tx) => {
-    const row = await revokeToken(tx, id);
+    const before = await selectToken(tx, id);
+    const row = before && (await revokeToken(tx, id));
     if (!row) throw new AppError('NOT_FOUND', 'There is no such token');
-    await recordAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: 'integration_token.revoke',
-      entity: 'integration_token',
-      entityId: row.id,
-      before: { ...auditedToken(row), revoked: false },
-      after: auditedToken(row),
-    });
+    // Revoking a revoked token changes nothing, so it leaves no audit row.
+    if (!before.revokedAt)
+      await recordAudit(tx, {
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'integration_token.revoke',
+        entity: 'integration_token',
+        entityId: row.id,
+        before: auditedToken(before),
+        after: auditedToken(row),
+      });
     return toDto(row);
   });
 }

@@ -16,6 +16,11 @@ export function listTokens(tx: Tx): Promise<TokenRow[]> {
   return tx.select().from(integrationTokens).orderBy(desc(integrationTokens.id));
 }
 
+export async function selectToken(tx: Tx, id: number): Promise<TokenRow | null> {
+  const [row] = await tx.select().from(integrationTokens).where(eq(integrationTokens.id, id));
+  return row ?? null;
+}
+
 /** Marks a token revoked; null when there is no such token. Revoking twice keeps the first time. */
 export async function revokeToken(tx: Tx, id: number): Promise<TokenRow | null> {
   const [row] = await tx

@@ -102,6 +102,8 @@ describe('integration tokens', () => {
       await createToken(staff.headers, 'Audited ERP', ['catalogue:write'])
     ).json();
     await t.inject({ method: 'DELETE', url: `${URL}/${token.id}`, headers: staff.headers });
+    // A second revocation changes nothing and leaves no second row.
+    await t.inject({ method: 'DELETE', url: `${URL}/${token.id}`, headers: staff.headers });
     const audit = (
       (await t.handle.db.execute(
         sql`select actor_user_id, action, before, after from audit_log
