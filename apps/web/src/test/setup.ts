@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy/waitFor wait for a condition; the default 1 s ceiling is shorter than a busy machine needs
+// to load a lazy chunk, so a slow run failed instead of waiting (docs/decisions/024-test-speed.md).
+configure({ asyncUtilTimeout: 15_000 });
 
 // CONVENTIONS.md #7: a console.error during a test fails it.
 const errors: unknown[][] = [];
