@@ -9,7 +9,8 @@ import { isLoopback } from './dev-access';
 
 /**
  * Serves the built SPA: hashed assets with a year-long cache, index.html for every other non-/api
- * GET (client-side routes and deep links). Unknown /api paths answer a JSON 404.
+ * GET (client-side routes and deep links), each pre-compressed (brotli or gzip) when the browser
+ * accepts it. Unknown /api paths answer a JSON 404.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
   const indexFile = path.join(opts.webDist, 'index.html');
@@ -19,6 +20,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       root: opts.webDist,
       wildcard: false,
       index: false,
+      // The build wrote .br and .gz copies of every text file (apps/web/vite.config.ts): serve the
+      // one the browser accepts, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header(

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCatalogueFixtures } from '../test/catalogue-fixtures';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+/*
+ * Nothing big leaves uncompressed: API answers above 1 KB are compressed on the fly (brotli or gzip,
+ * as the browser accepts), and the SPA's files are served from the .br/.gz copies the build wrote.
+ */
+let t: TestApp;
+let dist: string;
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  const file = path.join(dist, 'assets', 'index-abc123.js');
+  fs.writeFileSync(file, script);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(script));
+  t = await createTestApp({ env: { WEB_DIST: dist } });
+  await insertCatalogueFixtures(t);
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const listing = '/api/cadProducts?category=Buttons&lang=en&pagination=50';
+
+describe('API answers', () => {
+  it('are compressed with brotli or gzip when accepted, and decode to the same JSON', async () => {
+    const plain = await t.inject({ method: 'GET', url: listing });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const br = await t.inject({
+      method: 'GET',
+      url: listing,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 2);
+
+    const gz = await t.inject({
+      method: 'GET',
+      url: listing,
+      headers: { 'accept-encoding': 'gzip, deflate' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('are left alone below 1 KB', async () => {
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('the SPA files', () => {
+  const asset = '/assets/index-abc123.js';
+
+  it('are served from the pre-compressed copy the browser accepts', async () => {
+    const br = await t.inject({
+      method: 'GET',
+      url: asset,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gz = await t.inject({
+      method: 'GET',
+      url: asset,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await t.inject({ method: 'GET', url: asset });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+});
