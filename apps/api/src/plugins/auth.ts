@@ -17,6 +17,9 @@ export { assertOwnUserId } from '../modules/accounts';
 export const SESSION_COOKIE = 'sid';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
+/** Known-device cookie (decision 015): a device that signed in before skips its account's wait. */
+export const DEVICE_COOKIE = 'kd';
+const DEVICE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
@@ -87,6 +90,17 @@ function setXsrfCookie(reply: FastifyReply, csrfToken: string, secure: boolean):
     secure,
     path: '/',
     maxAge,
+  });
+}
+
+/** Remembers this device for the sign-in throttle; sent only to the sign-in route. */
+export function setDeviceCookie(reply: FastifyReply, deviceToken: string, secure: boolean): void {
+  reply.setCookie(DEVICE_COOKIE, deviceToken, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    path: '/api/login',
+    maxAge: DEVICE_COOKIE_MAX_AGE,
   });
 }
 

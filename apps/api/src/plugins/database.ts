@@ -8,6 +8,8 @@ declare module 'fastify' {
     db: Database;
     dbHandle: DatabaseHandle;
     config: Config;
+    /** The time rules run on (sign-in throttle); tests replace `now` to move time on. */
+    clock: { now: () => Date };
   }
 }
 
@@ -17,5 +19,6 @@ export const databasePlugin = fp(
     app.decorate('db', opts.handle.db);
     app.decorate('dbHandle', opts.handle);
     app.decorate('config', opts.config);
+    app.decorate('clock', { now: () => new Date() });
   },
 );

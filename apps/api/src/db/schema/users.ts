@@ -99,14 +99,31 @@ export const passwordTokens = pgTable(
   (t) => [index('password_tokens_user_idx').on(t.userId)],
 );
 
-/** Login attempts, counted in the database so throttling holds across API processes. */
-export const loginAttempts = pgTable(
-  'login_attempts',
+/**
+ * Sign-in throttle (decision 015): one row per key (`email:…`, `ip:…`, `device:…`, `user:…`),
+ * claimed and counted by one statement so parallel attempts cannot all pass the check.
+ */
+export const throttleCounters = pgTable('throttle_counters', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  /** No attempt under this key is evaluated before this instant (per-account delay). */
+  notBefore: timestamp('not_before', { withTimezone: true })
+    .notNull()
+    .default(sql`'epoch'`),
+  /** Start of the counting window (per-IP ceiling). */
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Devices a user signed in from (a cookie holds the raw token, this table its hash). */
+export const knownDevices = pgTable(
+  'known_devices',
   {
-    id: serial('id').primaryKey(),
-    key: text('key').notNull(),
-    succeeded: boolean('succeeded').notNull().default(false),
-    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_attempts_key_time_idx').on(t.key, t.attemptedAt)],
+  (t) => [index('known_devices_user_idx').on(t.userId)],
 );

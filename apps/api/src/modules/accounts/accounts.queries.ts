@@ -1,7 +1,14 @@
 import { forgetCachedSessionsOfUser } from './session.service';
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { loginAttempts, passwordTokens, users } from '../../db/schema';
+import { knownDevices, passwordTokens, throttleCounters, users } from '../../db/schema';
+import {
+  ACCOUNT_MEMORY_SECONDS,
+  FREE_FAILURES,
+  IP_CEILING,
+  IP_WINDOW_SECONDS,
+  MAX_DELAY_SECONDS,
+} from './sign-in-throttle';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -51,48 +58,97 @@ export async function updatePasswordHash(
 
 // ---------------------------------------------------------------- throttling
 
-/** Failures of each key since `since`, and the oldest of them (for Retry-After). */
-export async function countRecentFailures(
-  tx: Tx,
-  keys: string[],
-  since: Date,
-): Promise<{ key: string; failures: number; oldest: Date }[]> {
-  const rows = await tx
-    .select({
-      key: loginAttempts.key,
-      failures: sql<number>`count(*)::int`,
-      oldest: sql<string>`min(${loginAttempts.attemptedAt})`,
-    })
-    .from(loginAttempts)
-    .where(
-      and(
-        inArray(loginAttempts.key, keys),
-        eq(loginAttempts.succeeded, false),
-        gt(loginAttempts.attemptedAt, since),
-      ),
-    )
-    .groupBy(loginAttempts.key);
-  return rows.map((r) => ({
-    key: r.key,
-    failures: Number(r.failures),
-    oldest: new Date(r.oldest),
-  }));
+/**
+ * Claims one attempt under an account key in a single statement (the row lock serialises parallel
+ * claims): allowed when the key's wait is over, and then counted at once as a failure with the
+ * next wait set, before the password is even checked; a success clears the key afterwards.
+ * Returns null when allowed, else the instant the key may try again.
+ */
+export async function claimAccountAttempt(tx: Tx, key: string, now: Date): Promise<Date | null> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  // The failure count this attempt makes: the stored one plus one, or 1 once it is forgotten.
+  const next = sql`(case when t.window_start < ${at} - make_interval(secs => ${ACCOUNT_MEMORY_SECONDS}::int)
+    then 1 else t.failures + 1 end)`;
+  const waitAfter = (
+    n: SQL,
+  ) => sql`make_interval(secs => case when ${n} < ${FREE_FAILURES}::int then 0
+    else least(power(2::float8, ${n} - ${FREE_FAILURES}::int + 1), ${MAX_DELAY_SECONDS}::float8) end)`;
+  const claimed = await tx.execute<{ key: string }>(sql`
+    insert into throttle_counters as t (key, failures, not_before, window_start)
+    values (${key}, 1, ${at} + ${waitAfter(sql`1`)}, ${at})
+    on conflict (key) do update set
+      failures = ${next}, not_before = ${at} + ${waitAfter(next)}, window_start = ${at}
+    where t.not_before <= ${at}
+    returning t.key`);
+  if (claimed.rows.length) return null;
+  return notBefore(tx, key);
 }
 
-export async function recordFailures(tx: Tx, keys: string[]): Promise<void> {
-  await tx.insert(loginAttempts).values(keys.map((key) => ({ key, succeeded: false })));
+/**
+ * Claims one attempt under an IP key in a single statement: allowed while the address has made
+ * fewer than IP_CEILING counted attempts in its window. Returns null when allowed, else the end
+ * of the window.
+ */
+export async function claimIpAttempt(tx: Tx, key: string, now: Date): Promise<Date | null> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const expired = sql`t.window_start <= ${at} - make_interval(secs => ${IP_WINDOW_SECONDS}::int)`;
+  const claimed = await tx.execute<{ key: string }>(sql`
+    insert into throttle_counters as t (key, failures, window_start)
+    values (${key}, 1, ${at})
+    on conflict (key) do update set
+      failures = case when ${expired} then 1 else t.failures + 1 end,
+      window_start = case when ${expired} then ${at} else t.window_start end
+    where ${expired} or t.failures < ${IP_CEILING}::int
+    returning t.key`);
+  if (claimed.rows.length) return null;
+  const [row] = await tx
+    .select({ windowStart: throttleCounters.windowStart })
+    .from(throttleCounters)
+    .where(eq(throttleCounters.key, key));
+  return new Date((row?.windowStart ?? now).getTime() + IP_WINDOW_SECONDS * 1000);
 }
 
-/** A success wipes the counters of its keys; old rows of those keys go too. */
-export async function clearFailures(tx: Tx, keys: string[]): Promise<void> {
-  await tx.delete(loginAttempts).where(inArray(loginAttempts.key, keys));
+async function notBefore(tx: Tx, key: string): Promise<Date> {
+  const [row] = await tx
+    .select({ notBefore: throttleCounters.notBefore })
+    .from(throttleCounters)
+    .where(eq(throttleCounters.key, key));
+  return row?.notBefore ?? new Date();
 }
 
-/** Rows older than `before` count for nothing: delete them (keeps the table small). */
-export async function pruneAttempts(tx: Tx, keys: string[], before: Date): Promise<void> {
+/** A successful attempt: its account key starts afresh. */
+export async function clearThrottle(tx: Tx, key: string): Promise<void> {
+  await tx.delete(throttleCounters).where(eq(throttleCounters.key, key));
+}
+
+/** Gives back an attempt claimed under an IP key that turned out not to be a failure. */
+export async function releaseIpAttempt(tx: Tx, key: string): Promise<void> {
   await tx
-    .delete(loginAttempts)
-    .where(and(inArray(loginAttempts.key, keys), lt(loginAttempts.attemptedAt, before)));
+    .update(throttleCounters)
+    .set({ failures: sql`greatest(${throttleCounters.failures} - 1, 0)` })
+    .where(eq(throttleCounters.key, key));
+}
+
+// ---------------------------------------------------------------- known devices
+
+/** The user a known-device token (its hash) belongs to, if any. */
+export async function findKnownDevice(
+  tx: Tx,
+  tokenHash: string,
+): Promise<{ userId: number } | undefined> {
+  const [row] = await tx
+    .select({ userId: knownDevices.userId })
+    .from(knownDevices)
+    .where(eq(knownDevices.tokenHash, tokenHash));
+  return row;
+}
+
+/** Remembers a device after a successful sign-in (or marks it used again). */
+export async function rememberDevice(tx: Tx, tokenHash: string, userId: number): Promise<void> {
+  await tx
+    .insert(knownDevices)
+    .values({ tokenHash, userId })
+    .onConflictDoUpdate({ target: knownDevices.tokenHash, set: { lastUsedAt: sql`now()` } });
 }
 
 // ---------------------------------------------------------------- password tokens

@@ -20,7 +20,9 @@ import {
 import {
   assertOwnUserId,
   clearSessionCookies,
+  DEVICE_COOKIE,
   requireUser,
+  setDeviceCookie,
   setSessionCookies,
 } from '../../plugins/auth';
 import {
@@ -59,12 +61,16 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const deviceToken = request.cookies?.[DEVICE_COOKIE];
       const result = await login(app.db, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         previousTokenHash: request.sessionTokenHash,
+        deviceToken: deviceToken && deviceToken.length <= 200 ? deviceToken : undefined,
+        now: app.clock.now(),
       });
       setSessionCookies(reply, result, secure);
+      setDeviceCookie(reply, result.deviceToken, secure);
       return { status: true as const, token: result.token, user: result.user };
     },
   );

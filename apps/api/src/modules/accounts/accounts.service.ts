@@ -11,10 +11,15 @@ import {
 import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { enqueueMail } from '../mail';
+import { throttleKeys } from './sign-in-throttle';
 import {
-  clearFailures,
+  claimAccountAttempt,
+  claimIpAttempt,
+  clearThrottle,
   consumePasswordToken,
-  countRecentFailures,
+  findKnownDevice,
+  releaseIpAttempt,
+  rememberDevice,
   countTokensSince,
   findUserByEmail,
   insertCustomer,
@@ -23,8 +28,6 @@ import {
   insertPasswordToken,
   invalidateUserTokens,
   peekPasswordToken,
-  pruneAttempts,
-  recordFailures,
   updatePasswordHash,
   updateUserLang,
   selectOrderStatusMails,
@@ -41,9 +44,6 @@ import {
   type SessionUser,
 } from './session.service';
 
-/** Login throttling (issue 4): 5 failures in 15 minutes per e-mail and per IP answer 429. */
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** A reset link lives one hour; a first "set password" link a week. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const SET_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -112,59 +112,86 @@ export function toSessionUserDto(
   };
 }
 
-function throttleKeys(email: string, ip: string): string[] {
-  return [`email:${email.trim().toLowerCase()}`, `ip:${ip}`];
-}
-
-/** 429 with Retry-After (seconds) when a key has too many recent failures. */
-async function assertNotThrottled(tx: Tx, keys: string[]): Promise<void> {
-  const now = Date.now();
-  const counts = await countRecentFailures(tx, keys, new Date(now - LOGIN_WINDOW_MS));
-  let retryAfterMs = 0;
-  for (const c of counts) {
-    if (c.failures >= LOGIN_MAX_FAILURES)
-      retryAfterMs = Math.max(retryAfterMs, c.oldest.getTime() + LOGIN_WINDOW_MS - now);
-  }
-  if (retryAfterMs > 0) {
-    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts, please try again later', {
+/** 429 with Retry-After and a reason the web shows in the user's language. */
+function signInWait(until: Date, now: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  return new AppError(
+    'RATE_LIMITED',
+    `Too many failed sign-in attempts; try again in ${seconds} s`,
+    {
       headers: { 'retry-after': String(seconds) },
-    });
-  }
+      reason: { key: 'SIGN_IN_WAIT', params: { seconds } },
+    },
+  );
 }
-
-export type LoginResult = { token: string; csrfToken: string; user: SessionUserDto };
 
 /**
- * Signs in: throttled per e-mail and per IP (counted in the database, so it holds across API
- * processes), one generic 401 for a wrong e-mail or password, a new session at every login
- * (the session the request came with, if any, is revoked), counters reset on success.
+ * Claims an attempt under the keys of a sign-in (decision 015): the address's ceiling first,
+ * then the account's (or known device's) delay, each in one statement, so parallel attempts
+ * cannot all pass. Throws the 429 when either refuses.
+ */
+async function claimSignIn(db: Database, keys: ReturnType<typeof throttleKeys>, now: Date) {
+  if (keys.ip) {
+    const ipUntil = await claimIpAttempt(db, keys.ip, now);
+    if (ipUntil) throw signInWait(ipUntil, now);
+  }
+  const accountUntil = await claimAccountAttempt(db, keys.account, now);
+  if (accountUntil) {
+    if (keys.ip) await releaseIpAttempt(db, keys.ip);
+    throw signInWait(accountUntil, now);
+  }
+}
+
+export type LoginResult = {
+  token: string;
+  csrfToken: string;
+  user: SessionUserDto;
+  /** Known-device token for the cookie: lets this device in while its account waits. */
+  deviceToken: string;
+};
+
+/**
+ * Signs in under the sign-in throttle (decision 015, counted in the database so it holds across
+ * API processes): one generic 401 for a wrong e-mail or password, a new session at every login
+ * (the session the request came with, if any, is revoked), the device remembered on success.
  */
 export async function login(
   db: Database,
   input: LoginBody,
-  meta: { ip: string; userAgent?: string; previousTokenHash?: string | null },
+  meta: {
+    ip: string;
+    userAgent?: string;
+    previousTokenHash?: string | null;
+    deviceToken?: string;
+    now: Date;
+  },
 ): Promise<LoginResult> {
-  const keys = throttleKeys(input.email, meta.ip);
-  await assertNotThrottled(db, keys);
   const user = await findUserByEmail(db, input.email);
+  const device = meta.deviceToken ? await findKnownDevice(db, hashToken(meta.deviceToken)) : null;
+  const knownDevice = device && user && device.userId === user.id ? meta.deviceToken! : null;
+  const keys = throttleKeys({
+    email: input.email,
+    ip: meta.ip,
+    deviceHash: knownDevice ? hashToken(knownDevice) : null,
+  });
+  await claimSignIn(db, keys, meta.now);
   const ok = await passwordMatches(user, input.password);
-  if (!ok || !user) {
-    await recordFailures(db, keys);
-    await pruneAttempts(db, keys, new Date(Date.now() - LOGIN_WINDOW_MS));
-    throw new AppError('INVALID_CREDENTIALS');
-  }
+  // A failure was counted by the claim already.
+  if (!ok || !user) throw new AppError('INVALID_CREDENTIALS');
   // Only someone who knows the password learns that the account was deactivated by staff.
   if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE');
+  const deviceToken = knownDevice ?? newToken();
   return db.transaction(async (tx) => {
-    await clearFailures(tx, keys);
+    await clearThrottle(tx, keys.account);
+    if (keys.ip) await releaseIpAttempt(tx, keys.ip);
+    await rememberDevice(tx, hashToken(deviceToken), user.id);
     await markSignedIn(tx, user.id);
     if (meta.previousTokenHash) await revokeSession(tx, meta.previousTokenHash);
     const { token, csrfToken } = await createSession(tx, user.id, {
       ip: meta.ip,
       userAgent: meta.userAgent,
     });
-    return { token, csrfToken, user: toSessionUserDto(user) };
+    return { token, csrfToken, user: toSessionUserDto(user), deviceToken };
   });
 }
 
@@ -323,17 +350,18 @@ export async function changePassword(
   body: UpdateProfileBody,
 ): Promise<void> {
   assertOwnUserId(caller, body.id);
-  const keys = [`user:${caller.id}`];
-  await assertNotThrottled(db, keys);
+  const key = `user:${caller.id}`;
+  const now = new Date();
+  const until = await claimAccountAttempt(db, key, now);
+  if (until) throw signInWait(until, now);
   const user = await findUserById(db, caller.id);
   if (!(await passwordMatches(user, body.old_password)) || !user) {
-    await recordFailures(db, keys);
     const message = 'The current password is incorrect';
     throw new AppError('VALIDATION_FAILED', message, { fields: { old_password: message } });
   }
   const newHash = await hashPassword(body.new_password);
   await db.transaction(async (tx) => {
-    await clearFailures(tx, keys);
+    await clearThrottle(tx, key);
     await updatePasswordHash(tx, user.id, newHash);
     await revokeUserSessions(tx, user.id, currentTokenHash ?? undefined);
     await enqueueMail(tx, {

@@ -126,6 +126,36 @@ describe('LoginForm', () => {
     expect(screen.queryByText('The e-mail or password is incorrect')).not.toBeInTheDocument();
   });
 
+  it('says when the user may try again, in the user language', async () => {
+    await setLanguage('es');
+    const { fetchMock } = stubFetch({
+      '/api/login': () =>
+        new Response(
+          JSON.stringify({
+            status: false,
+            error: {
+              code: 'RATE_LIMITED',
+              message: 'x',
+              reason: { key: 'SIGN_IN_WAIT', params: { seconds: 8 } },
+            },
+          }),
+          { status: 429, headers: { 'retry-after': '8' } },
+        ),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(routes, '/login');
+    await userEvent.type(
+      await screen.findByLabelText('Correo electrónico'),
+      'buyer.ca@example.com',
+    );
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'wrong-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Demasiados intentos de inicio de sesión fallidos; inténtelo de nuevo en 8 segundos',
+    );
+    await setLanguage('');
+  });
+
   it('only redirects to same-site paths', () => {
     expect(safeRedirect('/cart')).toBe('/cart');
     expect(safeRedirect('//evil.example/x')).toBe('/');
