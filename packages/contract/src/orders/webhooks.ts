@@ -67,6 +67,9 @@ export const WebhookDeliveriesResponse = z.object({
   status: z.literal(true),
   deliveries: z.array(WebhookDeliveryDto),
 });
+export type WebhookListResponse = z.infer<typeof WebhookListResponse>;
+export type WebhookEndpointResponse = z.infer<typeof WebhookEndpointResponse>;
+export type WebhookDeliveriesResponse = z.infer<typeof WebhookDeliveriesResponse>;
 export const WebhookIdParams = z.object({
   id: z.coerce
     .number({ message: 'id must be a webhook number' })

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { TokensSection } from './tokens-section';
+import { WebhooksSection } from './webhooks-section';
 import './admin-integrations.css';
 
 /**
  * /admin/integrations: how machines reach the store. Each kind of integration is its own section
- * (tokens here; outgoing webhooks add theirs beside it).
+ * (incoming tokens, outgoing webhooks).
  */
 export function AdminIntegrationsPage() {
   const { t } = useTranslation('admin-integrations');
@@ -13,6 +14,7 @@ export function AdminIntegrationsPage() {
       <h1>{t('title')}</h1>
       <p>{t('lead')}</p>
       <TokensSection />
+      <WebhooksSection />
     </main>
   );
 }

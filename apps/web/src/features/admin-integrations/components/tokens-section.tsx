@@ -6,9 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { useCreateToken } from '../api/create-token';
 import { useTokens } from '../api/get-tokens';
 import { useRevokeToken } from '../api/revoke-token';
-
-const formatWhen = (iso: string | null, lang: string) =>
-  iso ? new Date(iso).toLocaleString(lang) : '—';
+import { formatWhen, SecretOnce } from './secret-once';
 
 /** Integration tokens: create (secret shown once), list with last use, revoke. */
 export function TokensSection() {
@@ -92,22 +90,12 @@ export function TokensSection() {
         </button>
       </form>
       {secret ? (
-        <div role="status" className="admin-integrations__secret">
-          <p>{t('tokens.secretOnce')}</p>
-          <code data-testid="token-secret">{secret}</code>
-          <button
-            type="button"
-            onClick={() => {
-              void navigator.clipboard?.writeText(secret);
-              toast.success(t('tokens.copied'));
-            }}
-          >
-            {t('tokens.copy')}
-          </button>
-          <button type="button" onClick={() => setSecret(null)}>
-            {t('tokens.hide')}
-          </button>
-        </div>
+        <SecretOnce
+          secret={secret}
+          message={t('tokens.secretOnce')}
+          testId="token-secret"
+          onHide={() => setSecret(null)}
+        />
       ) : null}
       {tokens.isPending ? (
         <p aria-busy="true">{t('loading')}</p>

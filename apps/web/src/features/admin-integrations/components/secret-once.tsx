@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+
+export const formatWhen = (iso: string | null, lang: string) =>
+  iso ? new Date(iso).toLocaleString(lang) : '—';
+
+/** A secret the server never answers again (token, webhook signing secret): copy, then hide. */
+export function SecretOnce(props: {
+  secret: string;
+  message: string;
+  testId: string;
+  onHide: () => void;
+}) {
+  const { t } = useTranslation('admin-integrations');
+  return (
+    <div role="status" className="admin-integrations__secret">
+      <p>{props.message}</p>
+      <code data-testid={props.testId}>{props.secret}</code>
+      <button
+        type="button"
+        onClick={() => {
+          void navigator.clipboard?.writeText(props.secret);
+          toast.success(t('tokens.copied'));
+        }}
+      >
+        {t('tokens.copy')}
+      </button>
+      <button type="button" onClick={props.onHide}>
+        {t('tokens.hide')}
+      </button>
+    </div>
+  );
+}

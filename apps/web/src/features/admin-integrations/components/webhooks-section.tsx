@@ -1,0 +1,265 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { WEBHOOK_EVENTS, type WebhookEndpointDto, type WebhookEvent } from '@wholesale/contract';
+import { ApiError } from '@/lib/api-client';
+import { useCreateWebhook, useWebhookAction, type WebhookAction } from '../api/change-webhook';
+import { useWebhookDeliveries, useWebhooks } from '../api/get-webhooks';
+import { formatWhen, SecretOnce } from './secret-once';
+
+/** A signing secret for staff who leave the field empty: 32 random bytes, hex. */
+function generateSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The endpoint's latest deliveries with their attempts and a "redeliver" button each. */
+function Deliveries({ endpoint }: { endpoint: WebhookEndpointDto }) {
+  const { t, i18n } = useTranslation('admin-integrations');
+  const deliveries = useWebhookDeliveries(endpoint.id);
+  const action = useWebhookAction();
+  if (deliveries.isPending) return <p aria-busy="true">{t('loading')}</p>;
+  if (deliveries.isError) return <p role="alert">{t('webhooks.errors.load')}</p>;
+  if (deliveries.data.deliveries.length === 0) return <p>{t('webhooks.noDeliveries')}</p>;
+  return (
+    <div className="admin-integrations__table-wrap">
+      <table>
+        <caption>{t('webhooks.deliveriesOf', { url: endpoint.url })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('webhooks.event')}</th>
+            <th scope="col">{t('webhooks.queued')}</th>
+            <th scope="col">{t('webhooks.state')}</th>
+            <th scope="col">{t('webhooks.attempts')}</th>
+            <th scope="col">{t('webhooks.lastAttempt')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('webhooks.redeliver')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {deliveries.data.deliveries.map((d) => {
+            const last = d.log.at(-1);
+            return (
+              <tr key={d.id}>
+                <td>
+                  <code>{d.event}</code>
+                </td>
+                <td>{formatWhen(d.created_at, i18n.language)}</td>
+                <td>{t(`webhooks.deliveryStatus.${d.status}`, { defaultValue: d.status })}</td>
+                <td>{d.attempts}</td>
+                <td>
+                  {last
+                    ? `${formatWhen(last.at, i18n.language)} · ${last.status_code ?? last.error ?? '—'} · ${last.duration_ms} ms`
+                    : '—'}
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    disabled={action.isPending}
+                    onClick={() =>
+                      action.mutate(
+                        { kind: 'redeliver', id: d.id },
+                        {
+                          onSuccess: () => toast.success(t('webhooks.redelivered')),
+                          onError: () => toast.error(t('webhooks.errors.failed')),
+                        },
+                      )
+                    }
+                  >
+                    {t('webhooks.redeliver')}
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Outgoing webhooks: register an endpoint (its secret shown once), see each endpoint's state and
+ * why it is paused, its deliveries and attempts, redeliver, resume, delete
+ * (docs/product/back-office-orders.md "Webhooks").
+ */
+export function WebhooksSection() {
+  const { t, i18n } = useTranslation('admin-integrations');
+  const webhooks = useWebhooks();
+  const create = useCreateWebhook();
+  const action = useWebhookAction();
+  const base = useId();
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<WebhookEvent[]>(['order.placed', 'order.status_changed']);
+  const [secretInput, setSecretInput] = useState('');
+  const [shownSecret, setShownSecret] = useState<string | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    const secret = secretInput || generateSecret();
+    create.mutate(
+      { url, events, secret },
+      {
+        onSuccess: () => {
+          setShownSecret(secret);
+          setUrl('');
+          setSecretInput('');
+          toast.success(t('webhooks.created'));
+        },
+        onError: (error) => {
+          const fields = error instanceof ApiError ? error.fields : undefined;
+          if (fields)
+            setErrors({
+              url: fields.url ? t('webhooks.errors.url') : '',
+              events: Object.keys(fields).some((k) => k.startsWith('events'))
+                ? t('webhooks.errors.events')
+                : '',
+              secret: fields.secret ? t('webhooks.errors.secret') : '',
+            });
+          else toast.error(t('webhooks.errors.failed'));
+        },
+      },
+    );
+  };
+
+  const run = (
+    act: WebhookAction,
+    done: 'webhooks.resumed' | 'webhooks.pausedDone' | 'webhooks.deleted',
+  ) =>
+    action.mutate(act, {
+      onSuccess: () => toast.success(t(done)),
+      onError: () => toast.error(t('webhooks.errors.failed')),
+    });
+
+  const fieldError = (name: string) =>
+    errors[name] ? (
+      <p id={`${base}-${name}-error`} role="alert" className="field-error">
+        {errors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <section aria-labelledby={`${base}-title`} className="admin-integrations__section">
+      <h2 id={`${base}-title`}>{t('webhooks.title')}</h2>
+      <p>{t('webhooks.lead')}</p>
+      <form onSubmit={submit} noValidate className="admin-integrations__form">
+        <label htmlFor={`${base}-url`}>{t('webhooks.url')}</label>
+        <input
+          id={`${base}-url`}
+          type="url"
+          inputMode="url"
+          value={url}
+          maxLength={500}
+          placeholder="https://erp.example.com/hooks/store"
+          onChange={(e) => setUrl(e.target.value)}
+          aria-invalid={Boolean(errors.url)}
+          aria-describedby={errors.url ? `${base}-url-error` : undefined}
+        />
+        {fieldError('url')}
+        <fieldset>
+          <legend>{t('webhooks.events')}</legend>
+          {WEBHOOK_EVENTS.map((name) => (
+            <label key={name}>
+              <input
+                type="checkbox"
+                checked={events.includes(name)}
+                onChange={(e) =>
+                  setEvents((now) =>
+                    e.target.checked ? [...now, name] : now.filter((n) => n !== name),
+                  )
+                }
+              />{' '}
+              <code>{name}</code>
+            </label>
+          ))}
+          {fieldError('events')}
+        </fieldset>
+        <label htmlFor={`${base}-secret`}>{t('webhooks.secret')}</label>
+        <input
+          id={`${base}-secret`}
+          value={secretInput}
+          maxLength={200}
+          autoComplete="off"
+          onChange={(e) => setSecretInput(e.target.value)}
+          aria-invalid={Boolean(errors.secret)}
+          aria-describedby={`${base}-secret-hint${errors.secret ? ` ${base}-secret-error` : ''}`}
+        />
+        <p id={`${base}-secret-hint`}>{t('webhooks.secretHint')}</p>
+        {fieldError('secret')}
+        <button type="submit" disabled={create.isPending}>
+          {create.isPending ? t('webhooks.creating') : t('webhooks.create')}
+        </button>
+      </form>
+      {shownSecret ? (
+        <SecretOnce
+          secret={shownSecret}
+          message={t('webhooks.secretOnce')}
+          testId="webhook-secret"
+          onHide={() => setShownSecret(null)}
+        />
+      ) : null}
+      {webhooks.isPending ? (
+        <p aria-busy="true">{t('loading')}</p>
+      ) : webhooks.isError ? (
+        <p role="alert">{t('webhooks.errors.load')}</p>
+      ) : webhooks.data.endpoints.length === 0 ? (
+        <p>{t('webhooks.empty')}</p>
+      ) : (
+        <ul className="admin-integrations__endpoints">
+          {webhooks.data.endpoints.map((e) => (
+            <li key={e.id}>
+              <p>
+                <strong>{e.url}</strong> — {e.events.join(', ')}
+              </p>
+              <p>
+                {e.status === 'paused'
+                  ? t('webhooks.paused', { reason: e.paused_reason ?? '—' })
+                  : t('webhooks.active')}
+                {e.failing_since
+                  ? ` · ${t('webhooks.failingSince', { when: formatWhen(e.failing_since, i18n.language) })}`
+                  : ''}
+              </p>
+              <div className="admin-integrations__actions">
+                <button
+                  type="button"
+                  aria-expanded={open === e.id}
+                  onClick={() => setOpen(open === e.id ? null : e.id)}
+                >
+                  {t('webhooks.showDeliveries')}
+                </button>
+                <button
+                  type="button"
+                  disabled={action.isPending}
+                  onClick={() =>
+                    run(
+                      { kind: e.status === 'paused' ? 'resume' : 'pause', id: e.id },
+                      e.status === 'paused' ? 'webhooks.resumed' : 'webhooks.pausedDone',
+                    )
+                  }
+                >
+                  {e.status === 'paused' ? t('webhooks.resume') : t('webhooks.pause')}
+                </button>
+                <button
+                  type="button"
+                  disabled={action.isPending}
+                  aria-label={t('webhooks.deleteNamed', { url: e.url })}
+                  onClick={() => {
+                    if (window.confirm(t('webhooks.confirmDelete', { url: e.url })))
+                      run({ kind: 'delete', id: e.id }, 'webhooks.deleted');
+                  }}
+                >
+                  {t('webhooks.delete')}
+                </button>
+              </div>
+              {open === e.id ? <Deliveries endpoint={e} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
