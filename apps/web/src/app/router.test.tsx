@@ -78,6 +78,7 @@ describe('route table (docs/product/overview-and-routes.md)', () => {
         '/admin/orders',
         '/admin/orders/:id',
         '/dev/mailbox',
+        '/*',
       ].sort(),
     );
   });

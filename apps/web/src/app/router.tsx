@@ -95,6 +95,8 @@ export const routes: RouteObject[] = [
           page('customer-support', () => import('./routes/customer-support')),
           page('free-patterns', () => import('./routes/free-patterns')),
           page('dev/mailbox', () => import('./routes/dev-mailbox')),
+          // Anything else: a "page not found" inside the layout, not the bare error page.
+          page('*', () => import('./routes/not-found')),
         ],
       },
     ],

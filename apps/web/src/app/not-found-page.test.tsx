@@ -1,0 +1,38 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configure } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { stubFetch, testQueryClient } from '@/test/render';
+import { AppProvider } from './provider';
+import { routes } from './router';
+
+configure({ asyncUtilTimeout: 5000 });
+
+describe('an unknown address', () => {
+  it('shows "page not found" inside the site layout, with the search and a way home', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({ '/api/categories': () => ({ status: true, data: [] }) }).fetchMock,
+    );
+    const router = createMemoryRouter(routes, { initialEntries: ['/no/such/page'] });
+    render(
+      <AppProvider queryClient={testQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    );
+    const heading = await screen.findByRole('heading', { name: 'Page not found', level: 1 });
+    const page = heading.closest('section')!;
+    expect(page).toHaveTextContent('There is no page at /no/such/page');
+    expect(within(page).getByRole('link', { name: 'Back to the home page' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    // The layout is there: its header search and the footer.
+    const [search] = await screen.findAllByRole('search');
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.queryByText('Unexpected Application Error!')).not.toBeInTheDocument();
+    await userEvent.click(within(page).getByRole('button', { name: 'Search the catalogue' }));
+    expect(within(search).getByRole('searchbox')).toHaveFocus();
+  });
+});
