@@ -100,6 +100,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000',
+    // Journeys submit several credit applications from this one address.
+    APPLICATIONS_PER_HOUR: '1000',
   };
   // The journeys use the embedded database even when the unit tests ran on PostgreSQL.
   delete env.DATABASE_URL;

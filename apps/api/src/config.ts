@@ -53,6 +53,12 @@ const EnvSchema = z.object({
     .min(1, { message: 'must be at least 1' })
     .max(100_000, { message: 'must be at most 100000' })
     .default(DEFAULT_MAX_LINE_PACKS),
+  APPLICATIONS_PER_HOUR: z.coerce
+    .number({ message: 'must be a whole number of applications' })
+    .int({ message: 'must be a whole number of applications' })
+    .min(1, { message: 'must be at least 1' })
+    .max(10_000, { message: 'must be at most 10000' })
+    .default(5),
   WEB_DIST: z.string().optional(),
   CHAT_WIDGET_URL: z
     .string()
@@ -109,6 +115,8 @@ export type Config = {
   rateLimitMax: number;
   /** Most ship packs one cart line may hold (400 above it), so a line total always fits its column. */
   maxLinePacks: number;
+  /** Credit applications accepted per IP address per hour (refused ones do not count). */
+  applicationsPerHour: number;
   /** CACHES=off: no process cache (benchmarks of the database alone). */
   cachesEnabled: boolean;
   trustProxy: boolean;
@@ -167,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
     maxLinePacks: e.MAX_LINE_PACKS,
+    applicationsPerHour: e.APPLICATIONS_PER_HOUR,
     cachesEnabled: e.CACHES === 'on',
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),

@@ -101,6 +101,7 @@ export async function createTestApp(
     DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '100000',
+    APPLICATIONS_PER_HOUR: '10000',
     ...options.env,
   });
   if (options.seed) await seedDemoData(handle.db, options.seed);

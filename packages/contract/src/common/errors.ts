@@ -50,6 +50,8 @@ export const ERROR_REASONS = {
   SHIP_DATE_PAST: 'The requested ship date must not be in the past',
   SHIP_DATE_NOT_BUSINESS_DAY: 'The requested ship date must be a business day (Monday to Friday)',
   SIGN_IN_WAIT: 'Too many failed sign-in attempts; please try again in {{seconds}} seconds',
+  APPLY_WAIT:
+    'Too many applications were sent from your network; please try again in {{minutes}} minutes',
 } as const;
 
 export type ErrorReasonKey = keyof typeof ERROR_REASONS;

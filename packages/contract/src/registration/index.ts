@@ -243,6 +243,9 @@ const Lang = z.preprocess(
 );
 
 /** Fields common to both forms; each form adds its own address and tax fields. */
+/** The application form's honeypot field: hidden from people; a value in it marks a bot. */
+export const HONEYPOT_FIELD = 'url';
+
 const commonFields = {
   lang: Lang.optional(),
   company_name: required(M.companyName),
@@ -280,6 +283,8 @@ const commonFields = {
   // SPEC.md §5: the two required checkboxes (card storage authorization, terms acknowledgement).
   card_authorization: z.literal(true, { error: M.cardAuthorization }),
   terms_acknowledged: z.literal(true, { error: M.termsAcknowledged }),
+  // Honeypot: hidden from people (and screen readers), so only a bot fills it.
+  [HONEYPOT_FIELD]: z.string().max(500).optional(),
 };
 
 type Conditional = {

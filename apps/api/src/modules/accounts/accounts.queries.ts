@@ -1,6 +1,7 @@
 import { forgetCachedSessionsOfUser } from './session.service';
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { claimWindowSlot } from '../../lib/window-throttle';
 import { knownDevices, passwordTokens, throttleCounters, users } from '../../db/schema';
 import {
   ACCOUNT_MEMORY_SECONDS,
@@ -89,23 +90,8 @@ export async function claimAccountAttempt(tx: Tx, key: string, now: Date): Promi
  * fewer than IP_CEILING counted attempts in its window. Returns null when allowed, else the end
  * of the window.
  */
-export async function claimIpAttempt(tx: Tx, key: string, now: Date): Promise<Date | null> {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const expired = sql`t.window_start <= ${at} - make_interval(secs => ${IP_WINDOW_SECONDS}::int)`;
-  const claimed = await tx.execute<{ key: string }>(sql`
-    insert into throttle_counters as t (key, failures, window_start)
-    values (${key}, 1, ${at})
-    on conflict (key) do update set
-      failures = case when ${expired} then 1 else t.failures + 1 end,
-      window_start = case when ${expired} then ${at} else t.window_start end
-    where ${expired} or t.failures < ${IP_CEILING}::int
-    returning t.key`);
-  if (claimed.rows.length) return null;
-  const [row] = await tx
-    .select({ windowStart: throttleCounters.windowStart })
-    .from(throttleCounters)
-    .where(eq(throttleCounters.key, key));
-  return new Date((row?.windowStart ?? now).getTime() + IP_WINDOW_SECONDS * 1000);
+export function claimIpAttempt(tx: Tx, key: string, now: Date): Promise<Date | null> {
+  return claimWindowSlot(tx, key, now, IP_CEILING, IP_WINDOW_SECONDS);
 }
 
 async function notBefore(tx: Tx, key: string): Promise<Date> {

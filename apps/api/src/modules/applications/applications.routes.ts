@@ -49,8 +49,12 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OkBody, 400: ErrorBody, 409: ErrorBody },
       },
     },
+    // A bot that filled the honeypot gets the same answer as a person (nothing is stored).
     async (request) => {
-      await submitApplication(app.db, app.config, request.body);
+      await submitApplication(app.db, app.config, request.body, {
+        ip: request.ip,
+        now: app.clock.now(),
+      });
       return { status: true as const };
     },
   );

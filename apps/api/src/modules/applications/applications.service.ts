@@ -1,4 +1,5 @@
 import {
+  HONEYPOT_FIELD,
   isBlankEntry,
   toPage,
   type AdminApplicationsQuery,
@@ -11,6 +12,7 @@ import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
 import { getFieldCipher } from '../../lib/crypto';
 import { AppError } from '../../lib/app-error';
+import { claimWindowSlot } from '../../lib/window-throttle';
 import { enqueueMail } from '../mail';
 import type { SessionUser } from '../accounts';
 import { recordAudit } from '../audit';
@@ -58,7 +60,10 @@ const OWN_COLUMNS = new Set([
   'trade',
   'card_authorization',
   'terms_acknowledged',
+  HONEYPOT_FIELD,
 ]);
+
+const APPLICATION_WINDOW_SECONDS = 60 * 60;
 
 /** Authenticated-data context of a sealed application: binds the ciphertext to its row. */
 export function sealContext(applicationId: number): string {
@@ -76,16 +81,48 @@ function isUniqueViolation(error: unknown): boolean {
 const DUPLICATE_MESSAGE =
   'An application with this e-mail address is already waiting for review. We will e-mail you when it has been reviewed.';
 
+/** 429 with Retry-After once an address has used up its accepted applications for the hour. */
+async function claimApplicationSlot(
+  tx: Tx,
+  config: Config,
+  from: { ip: string; now: Date },
+): Promise<void> {
+  const key = `apply:${from.ip}`;
+  const until = await claimWindowSlot(
+    tx,
+    key,
+    from.now,
+    config.applicationsPerHour,
+    APPLICATION_WINDOW_SECONDS,
+  );
+  if (!until) return;
+  const seconds = Math.max(1, Math.ceil((until.getTime() - from.now.getTime()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  throw new AppError(
+    'RATE_LIMITED',
+    `Too many applications from this address; try again in ${minutes} min`,
+    {
+      headers: { 'retry-after': String(seconds) },
+      reason: { key: 'APPLY_WAIT', params: { minutes } },
+    },
+  );
+}
+
 /**
  * POST /api/store/user: stores a validated application (sensitive answers sealed), then queues the
  * acknowledgement to the applicant (in their language) and the notice to staff, in one transaction.
- * A second pending application for the same e-mail answers 409.
+ * A second pending application for the same e-mail answers 409. Without `from` (seed data) no
+ * throttle applies; with it, at most `config.applicationsPerHour` accepted applications per address
+ * per hour (the slot is claimed in the transaction, so a refused application does not count). A
+ * filled honeypot field is a bot: it gets the same answer and nothing is stored or sent (null).
  */
 export async function submitApplication(
   db: Database,
   config: Config,
   body: StoreApplicationBody,
-): Promise<number> {
+  from?: { ip: string; now: Date },
+): Promise<number | null> {
+  if (body[HONEYPOT_FIELD]) return null;
   const cipher = getFieldCipher(config);
   const country = body.country === 'ca' ? 'ca' : 'usa';
   const lang = body.lang ?? 'en';
@@ -110,6 +147,7 @@ export async function submitApplication(
 
   try {
     return await db.transaction(async (tx) => {
+      if (from) await claimApplicationSlot(tx, config, from);
       if (await findPendingByEmail(tx, body.email))
         throw new AppError('CONFLICT', DUPLICATE_MESSAGE, { fields: { email: DUPLICATE_MESSAGE } });
       const id = await insertApplication(

@@ -12,6 +12,7 @@ import {
   CanadianApplication,
   EMPTY_OFFICER,
   EMPTY_TRADE_REFERENCE,
+  HONEYPOT_FIELD,
   isQuebec,
   US_STATES,
   UsaApplication,
@@ -279,6 +280,18 @@ export function ApplicationForm({
           <h2 id="application-title">{ca ? t('form.titleCa') : t('form.titleUsa')}</h2>
         </div>
         <p className="field-hint">{t('form.requiredHint')}</p>
+        {/* Honeypot: off-screen, hidden from screen readers and out of the tab order, so only a
+            bot fills it; the API then answers as if accepted and keeps nothing. */}
+        <div className="application-form__honeypot" aria-hidden="true">
+          <label htmlFor="application-url">url</label>
+          <input
+            id="application-url"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            {...methods.register(HONEYPOT_FIELD)}
+          />
+        </div>
 
         <section className="form-section" aria-labelledby="section-company">
           <h3 id="section-company" className="visually-hidden">

@@ -214,6 +214,10 @@ describe('registration wizard', () => {
     renderWizard();
     await goToStep2(user);
     const expiry = await fillValidCanadian(user);
+    // The honeypot is out of reach of people and screen readers.
+    const honeypot = document.getElementById('application-url')!;
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(honeypot.closest('[aria-hidden="true"]')).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('/success-page');
     expect(await screen.findByText('Successfully registered')).toBeInTheDocument();
@@ -227,6 +231,8 @@ describe('registration wizard', () => {
       lang: 'en',
     });
     expect(body).not.toHaveProperty('card_number');
+    // A person leaves the honeypot empty.
+    expect(body.url ?? '').toBe('');
   });
 
   it('stays on the form with the toast Failed to create user when the reply is not status true, and shows server field messages', async () => {
