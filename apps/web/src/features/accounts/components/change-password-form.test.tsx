@@ -1,11 +1,9 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storeUser } from '@/lib/session';
 import { renderWithProviders } from '@/test/render';
 import { ChangePasswordForm } from './change-password-form';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const user = {
   user_value: 31,

@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { getStoredUser, storeUser, type StoredUser } from '@/lib/session';
@@ -17,8 +17,6 @@ async function configApplied(queryClient: QueryClient) {
   );
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
-
-configure({ asyncUtilTimeout: 5000 });
 
 const user: StoredUser = {
   user_value: 5,

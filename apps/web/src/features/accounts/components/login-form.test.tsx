@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
@@ -10,7 +10,6 @@ import { safeRedirect } from '../safe-redirect';
 import { LoginForm } from './login-form';
 
 // Locale chunks load lazily; on a busy machine 1 s is not always enough.
-configure({ asyncUtilTimeout: 5000 });
 afterEach(async () => {
   await setLanguage('');
 });

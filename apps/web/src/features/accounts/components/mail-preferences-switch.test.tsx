@@ -1,11 +1,9 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { signInStored } from '@/test/shopping';
 import { MailPreferencesSwitch } from './mail-preferences-switch';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 

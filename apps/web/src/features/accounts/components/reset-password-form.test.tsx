@@ -1,12 +1,10 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { ResetPasswordForm } from './reset-password-form';
 
 // Locale chunks load lazily; on a busy machine 1 s is not always enough.
-configure({ asyncUtilTimeout: 5000 });
-
 async function fill(email: string, password: string, confirm: string) {
   if (email) await userEvent.type(await screen.findByLabelText('Email'), email);
   if (password) await userEvent.type(screen.getByLabelText('New password'), password);

@@ -1,11 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminContentItem } from '@wholesale/contract';
 import { renderWithProviders, stubFetch } from '@/test/render';
 import { AdminContentPage } from './admin-content-page';
-
-configure({ asyncUtilTimeout: 5000 });
 
 function item(id: number, title: string): AdminContentItem {
   const tr = (t: string) => ({ title: t, body: '', file: null, file_size: null });

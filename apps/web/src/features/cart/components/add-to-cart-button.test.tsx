@@ -1,12 +1,10 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { AddToCartButton } from './add-to-cart-button';
 import { CartBadge } from './cart-badge';
 import { cart, deferred, json, line, product, routeFetch, signInStored } from '@/test/shopping';
-
-configure({ asyncUtilTimeout: 5000 });
 
 function setup(answer: Promise<Response>) {
   signInStored();

@@ -1,11 +1,9 @@
-import { configure, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { CartBadge } from './cart-badge';
 import { cart, json, line, routeFetch, signInStored } from '@/test/shopping';
-
-configure({ asyncUtilTimeout: 5000 });
 
 describe('CartBadge and cart popup', () => {
   it('opens on keyboard focus, shows exact lines and a whole-dollar total with .00, and closes with its arrow', async () => {

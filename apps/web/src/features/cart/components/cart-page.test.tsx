@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
@@ -6,8 +6,6 @@ import { renderRoutes } from '@/test/render';
 import { CART_DELETE_REFETCH_MS } from '../api/delete-cart-line';
 import { CartPage, selectedTotalCents } from './cart-page';
 import { cart, json, line, routeFetch, signInStored } from '@/test/shopping';
-
-configure({ asyncUtilTimeout: 5000 });
 
 function Where() {
   const location = useLocation();

@@ -1,12 +1,10 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CheckoutResponse } from '@wholesale/contract';
 import { renderRoutes } from '@/test/render';
 import { cart, json, line, routeFetch, signInStored } from '@/test/shopping';
 import { CartPage } from './cart-page';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const address = (id: number, region: string, isDefault: boolean) => ({
   id,

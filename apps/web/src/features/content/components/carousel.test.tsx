@@ -1,11 +1,9 @@
-import { act, configure, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CarouselSlide } from '@wholesale/contract';
 import { renderWithProviders } from '@/test/render';
 import { Carousel } from './carousel';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const slides: CarouselSlide[] = [
   { id: 1, image: '/files/a.jpg', title: 'First slide', subtitle: 'One', link: '/catalogues' },

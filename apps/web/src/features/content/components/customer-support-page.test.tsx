@@ -1,11 +1,9 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storeUser } from '@/lib/session';
 import { renderWithProviders, stubFetch } from '@/test/render';
 import { CustomerSupportPage } from './customer-support-page';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const customer = {
   user_value: 7,

@@ -1,11 +1,9 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '@/test/render';
 import { CataloguesPage } from './catalogues-page';
 import { FreePatternsPage } from './free-patterns-page';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const patterns = [
   {

@@ -1,12 +1,10 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { deferred, json, product, routeFetch, signInStored } from '@/test/shopping';
 import { FavouriteToggle } from './favourite-toggle';
 import { FavouritesBadge } from './favourites-badge';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const emptyList = {
   status: true,

@@ -1,11 +1,9 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { json, routeFetch, signInStored } from '@/test/shopping';
 import { ScanUpload } from './scan-upload';
-
-configure({ asyncUtilTimeout: 5000 });
 
 describe('ScanUpload', () => {
   function setup() {

@@ -1,11 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/render';
 import { json, routeFetch, signInStored } from '@/test/shopping';
 import { OrderHistory } from './order-history';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const order = (id: number, extra: object = {}) => ({
   order_id: id,
