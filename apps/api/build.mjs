@@ -8,7 +8,12 @@ const external = Object.keys(pkg.dependencies ?? {});
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts', 'src/db/seed/cli.ts', 'src/workers/mail-worker.ts'].filter((f) => {
+  entryPoints: [
+    'src/server.ts',
+    'src/staff-create.ts',
+    'src/db/seed/cli.ts',
+    'src/workers/mail-worker.ts',
+  ].filter((f) => {
     try {
       readFileSync(f);
       return true;
@@ -23,7 +28,9 @@ await build({
   target: 'node20',
   sourcemap: true,
   external,
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });

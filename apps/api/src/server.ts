@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { prepareDatabase } from './db/prepare';
 import { startMailWorker } from './modules/mail';
 import { startWebhookWorker } from './modules/webhooks';
+import { warnWhenNoAdmin } from './modules/staff';
 import { getFieldCipher } from './lib/crypto';
 
 /** Starts the API (and the built SPA) on PORT; shuts down cleanly on SIGTERM/SIGINT. */
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   await runMigrations(handle);
   const app = await buildApp({ config, db: handle });
   await prepareDatabase(handle, config, app.log);
+  await warnWhenNoAdmin(handle.db, config.env, (message) => app.log.warn(message));
   await app.listen({ port: config.port, host: config.host });
   const mailWorker = startMailWorker({
     db: handle.db,

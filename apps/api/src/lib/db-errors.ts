@@ -42,3 +42,13 @@ export function isConnectionLoss(error: unknown): boolean {
 
 /** Seconds a client should wait before retrying after a lost connection. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+const PG_UNIQUE_VIOLATION = '23505';
+
+/** True when `error` (or an error it wraps) is a unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === PG_UNIQUE_VIOLATION) return true;
+  }
+  return false;
+}

@@ -16,6 +16,8 @@ import { contentRoutes } from './content/content.routes';
 import { integrationsRoutes } from './integrations/integrations.routes';
 import { feedRoutes, importRoutes, productEditorRoutes } from './catalogue-admin';
 import { auditRoutes } from './audit';
+import { staffRoutes } from './staff';
+import { customersRoutes } from './customers';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -38,4 +40,6 @@ export const apiModules: FastifyPluginAsync[] = [
   importRoutes,
   productEditorRoutes,
   auditRoutes,
+  staffRoutes,
+  customersRoutes,
 ];

@@ -51,6 +51,18 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   'POST /api/admin/webhooks': ['admin'],
   'POST /api/admin/webhooks/:id/pause': ['admin'],
   'POST /api/admin/webhooks/:id/resume': ['admin'],
+  'GET /api/admin/staff': ['admin'],
+  'POST /api/admin/staff': ['admin'],
+  'PATCH /api/admin/staff/:id': ['admin'],
+  'POST /api/admin/staff/:id/deactivate': ['admin'],
+  'POST /api/admin/staff/:id/reactivate': ['admin'],
+  // Orders staff read customers; only credit (and admin) act on them.
+  'GET /api/admin/customers': ['credit', 'orders'],
+  'GET /api/admin/customers/:id': ['credit', 'orders'],
+  'PATCH /api/admin/customers/:id': ['credit'],
+  'POST /api/admin/customers/:id/deactivate': ['credit'],
+  'POST /api/admin/customers/:id/reactivate': ['credit'],
+  'POST /api/admin/customers/:id/password-reset': ['credit'],
 };
 
 /** Staff routes outside /api/admin (none yet); listed in EXPECTED_ROLES like the others. */

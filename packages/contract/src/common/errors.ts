@@ -52,6 +52,12 @@ export const ERROR_REASONS = {
   SIGN_IN_WAIT: 'Too many failed sign-in attempts; please try again in {{seconds}} seconds',
   APPLY_WAIT:
     'Too many applications were sent from your network; please try again in {{minutes}} minutes',
+  STAFF_SELF_ADMIN: 'You cannot remove your own admin role; ask another admin',
+  STAFF_SELF_DEACTIVATE: 'You cannot deactivate your own account; ask another admin',
+  STAFF_LAST_ADMIN: 'This is the last active admin; make someone else admin first',
+  EMAIL_TAKEN: 'An account with this e-mail already exists',
+  CUSTOMER_CODE_TAKEN: 'Another customer already has the customer code {{code}}',
+  ACCOUNT_NOT_ACTIVE: 'This account is inactive; reactivate it first',
 } as const;
 
 export type ErrorReasonKey = keyof typeof ERROR_REASONS;

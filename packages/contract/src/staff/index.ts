@@ -1,2 +1,4 @@
 export * from './roles';
 export * from './audit';
+export * from './admin';
+export * from './rules';

@@ -10,8 +10,23 @@ export {
 export {
   createCustomer,
   createPasswordToken,
+  passwordLink,
   sendPasswordLink,
   SET_TOKEN_TTL_MS,
 } from './accounts.service';
 export { getCheckoutAccount, resolveOrderCheckout, toShipTo } from './addresses.service';
 export { insertAddresses } from './addresses.queries';
+// Staff and customer administration read and change accounts through these.
+export {
+  countActiveAdmins,
+  findUserByEmail,
+  findUserById,
+  insertStaffUser,
+  lockActiveAdminIds,
+  lockUser,
+  searchCustomers,
+  selectStaff,
+  updateUser,
+  type UserChange,
+  type UserRow,
+} from './user-admin';

@@ -192,3 +192,17 @@ export async function selectSealedBatch(
     .orderBy(asc(applications.id))
     .limit(limit);
 }
+
+/** The application whose approval created a customer account, if any. */
+export async function findApplicationOfCustomer(
+  tx: Tx,
+  userId: number,
+): Promise<ApplicationRow | undefined> {
+  const rows = await tx
+    .select()
+    .from(applications)
+    .where(eq(applications.customerUserId, userId))
+    .orderBy(desc(applications.id))
+    .limit(1);
+  return rows[0];
+}

@@ -13,12 +13,14 @@ import type { Database, Tx } from '../../db/client';
 import { getFieldCipher } from '../../lib/crypto';
 import { AppError } from '../../lib/app-error';
 import { claimWindowSlot } from '../../lib/window-throttle';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { enqueueMail } from '../mail';
 import type { SessionUser } from '../accounts';
 import { recordAudit } from '../audit';
 import { MAIL_RECEIVED, MAIL_REJECTED, MAIL_STAFF_NOTICE } from './applications.mails';
 import {
   findApplication,
+  findApplicationOfCustomer,
   findOfficers,
   findPendingByEmail,
   findTradeReferences,
@@ -68,14 +70,6 @@ const APPLICATION_WINDOW_SECONDS = 60 * 60;
 /** Authenticated-data context of a sealed application: binds the ciphertext to its row. */
 export function sealContext(applicationId: number): string {
   return `applications.sensitive:${applicationId}`;
-}
-
-const PG_UNIQUE_VIOLATION = '23505';
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === PG_UNIQUE_VIOLATION) return true;
-  }
-  return false;
 }
 
 const DUPLICATE_MESSAGE =
@@ -365,4 +359,35 @@ export async function resealApplications(
     afterId = batch[batch.length - 1].id;
   }
   return { checked, resealed };
+}
+
+/**
+ * The application that created a customer's account, for the customer screen. The answers are
+ * decrypted only when `reader` is given (a role allowed to read applications); that read is audited
+ * like a view of the application itself.
+ */
+export async function applicationOfCustomer(
+  db: Database,
+  config: Config,
+  userId: number,
+  reader: SessionUser | null,
+): Promise<{
+  id: number;
+  status: string;
+  created_at: string;
+  reviewed_at: string | null;
+  reviewed_by: string | null;
+  form: Record<string, unknown> | null;
+} | null> {
+  const row = await findApplicationOfCustomer(db, userId);
+  if (!row) return null;
+  const form = reader ? (await getForStaff(db, config, reader, row.id)).form : null;
+  return {
+    id: row.id,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    reviewed_at: row.reviewedAt?.toISOString() ?? null,
+    reviewed_by: row.reviewedByEmail,
+    form,
+  };
 }

@@ -2,3 +2,5 @@
 export { seedDemoApplications } from './applications.seed';
 // The approval workflow reviews an application and creates its customer in one transaction.
 export { findApplication, markReviewed, type ApplicationRow } from './applications.queries';
+// The customer screen shows the application that created the account.
+export { applicationOfCustomer } from './applications.service';

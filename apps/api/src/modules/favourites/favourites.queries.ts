@@ -50,3 +50,12 @@ export async function countFavourites(tx: Tx, userId: number, country: Country):
     .where(and(eq(favourites.userId, userId), eq(favourites.country, country)));
   return Number(row?.n ?? 0);
 }
+
+/** How many favourites a customer keeps, over every country (the customer screen shows it). */
+export async function countFavouritesOfUser(tx: Tx, userId: number): Promise<number> {
+  const [row] = await tx
+    .select({ total: count() })
+    .from(favourites)
+    .where(eq(favourites.userId, userId));
+  return row?.total ?? 0;
+}

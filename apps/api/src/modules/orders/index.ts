@@ -1,5 +1,5 @@
 // Public entry of the orders module (see accounts/index.ts for the rule).
-export { topProductIdsByQuantity } from './orders.stats';
+export { customerOrderSummary, topProductIdsByQuantity } from './orders.stats';
 export { registerOrderMails } from './orders.mail';
 // The place-order workflow writes the order, its lines and the stock in one transaction.
 export {

@@ -22,3 +22,33 @@ export async function topProductIdsByQuantity(
      limit ${Math.max(1, Math.trunc(limit))}`);
   return result.rows.map((r) => Number(r.product_id));
 }
+
+/** A customer's number of orders and the latest few, newest first (the customer screen shows them). */
+export async function customerOrderSummary(
+  tx: Tx,
+  userId: number,
+  latest = 5,
+): Promise<{
+  count: number;
+  latest: { id: number; status: string; totalCents: number; createdAt: Date }[];
+}> {
+  const [counted, rows] = await Promise.all([
+    tx.execute<{ n: number | string }>(
+      sql`select count(*) as n from orders where user_id = ${userId}`,
+    ),
+    tx.execute<{ id: number; status: string; total_cents: number; created_at: string | Date }>(sql`
+      select id, status, total_cents, created_at from orders
+       where user_id = ${userId}
+       order by created_at desc, id desc
+       limit ${Math.max(1, Math.trunc(latest))}`),
+  ]);
+  return {
+    count: Number(counted.rows[0]?.n ?? 0),
+    latest: rows.rows.map((r) => ({
+      id: Number(r.id),
+      status: r.status,
+      totalCents: Number(r.total_cents),
+      createdAt: new Date(r.created_at),
+    })),
+  };
+}

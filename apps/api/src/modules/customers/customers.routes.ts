@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminCustomerPatchBody,
+  AdminCustomerResponse,
+  AdminCustomersQuery,
+  AdminCustomersResponse,
+  CustomerIdParams,
+  CustomerSummaryDto,
+  ErrorBody,
+  OkBody,
+} from '@wholesale/contract';
+import { z } from 'zod';
+import { requireStaffRole, staffOnly } from '../../plugins/auth';
+import {
+  getCustomer,
+  listCustomers,
+  patchCustomer,
+  sendCustomerPasswordReset,
+  setCustomerActive,
+} from './customers.service';
+
+const security: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
+const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const CustomerSummaryResponse = z.object({ status: z.literal(true), data: CustomerSummaryDto });
+
+/**
+ * Customer administration: credit (and admin) may read and act; orders may read only
+ * (docs/product/back-office-staff-and-customers.md "Customers").
+ */
+export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/customers',
+    {
+      preValidation: staffOnly('credit', 'orders'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Staff: customers by name, e-mail, customer code or company, a page at a time',
+        querystring: AdminCustomersQuery,
+        response: { 200: AdminCustomersResponse, 400: ErrorBody },
+        security,
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listCustomers(app.db, request.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/customers/:id',
+    {
+      preValidation: staffOnly('credit', 'orders'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Staff: one customer with orders, favourites and the application behind it',
+        params: CustomerIdParams,
+        response: { 200: AdminCustomerResponse, ...errors },
+        security,
+      },
+    },
+    async (request, reply) => {
+      const staff = requireStaffRole(request, 'credit', 'orders');
+      reply.header('cache-control', 'no-store');
+      return {
+        status: true as const,
+        data: await getCustomer(app.db, app.config, staff, request.params.id),
+      };
+    },
+  );
+
+  app.patch(
+    '/api/admin/customers/:id',
+    {
+      preValidation: staffOnly('credit'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Staff: change country (price list), customer code or staff note',
+        params: CustomerIdParams,
+        body: AdminCustomerPatchBody,
+        response: { 200: CustomerSummaryResponse, ...errors },
+        security,
+      },
+    },
+    async (request) => {
+      const staff = requireStaffRole(request, 'credit');
+      const data = await patchCustomer(app.db, staff, request.params.id, request.body);
+      return { status: true as const, data };
+    },
+  );
+
+  for (const [verb, active] of [
+    ['deactivate', false],
+    ['reactivate', true],
+  ] as const) {
+    app.post(
+      `/api/admin/customers/:id/${verb}`,
+      {
+        preValidation: staffOnly('credit'),
+        schema: {
+          tags: ['admin'],
+          summary: active
+            ? 'Staff: reactivate a customer'
+            : 'Staff: deactivate a customer (their sessions end at once)',
+          params: CustomerIdParams,
+          response: { 200: CustomerSummaryResponse, ...errors },
+          security,
+        },
+      },
+      async (request) => {
+        const staff = requireStaffRole(request, 'credit');
+        const data = await setCustomerActive(app.db, staff, request.params.id, active);
+        return { status: true as const, data };
+      },
+    );
+  }
+
+  app.post(
+    '/api/admin/customers/:id/password-reset',
+    {
+      preValidation: staffOnly('credit'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Staff: e-mail the customer a password-reset link',
+        params: CustomerIdParams,
+        response: { 200: OkBody, ...errors },
+        security,
+      },
+    },
+    async (request) => {
+      const staff = requireStaffRole(request, 'credit');
+      await sendCustomerPasswordReset(app.db, app.config.publicUrl, staff, request.params.id);
+      return { status: true as const };
+    },
+  );
+};

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminStaffInviteBody,
+  AdminStaffListResponse,
+  AdminStaffMemberResponse,
+  AdminStaffRolesBody,
+  ErrorBody,
+  StaffMemberIdParams,
+} from '@wholesale/contract';
+import { requireStaffRole, staffOnly } from '../../plugins/auth';
+import './staff.mail';
+import { changeStaffRoles, inviteStaff, listStaff, setStaffActive } from './staff.service';
+
+const security: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
+const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+/** Staff administration, for admins only (docs/product/back-office-staff-and-customers.md). */
+export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/staff',
+    {
+      preValidation: staffOnly('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin: every staff account with its roles',
+        response: { 200: AdminStaffListResponse },
+        security,
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: true as const, data: await listStaff(app.db) };
+    },
+  );
+
+  app.post(
+    '/api/admin/staff',
+    {
+      preValidation: staffOnly('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin: invite a staff member (account with roles, set-password link by mail)',
+        body: AdminStaffInviteBody,
+        response: { 200: AdminStaffMemberResponse, ...errors },
+        security,
+      },
+    },
+    async (request) => {
+      const actor = requireStaffRole(request, 'admin');
+      const data = await inviteStaff(app.db, app.config.publicUrl, actor, request.body);
+      return { status: true as const, data };
+    },
+  );
+
+  app.patch(
+    '/api/admin/staff/:id',
+    {
+      preValidation: staffOnly('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin: change the roles of a staff member',
+        params: StaffMemberIdParams,
+        body: AdminStaffRolesBody,
+        response: { 200: AdminStaffMemberResponse, ...errors },
+        security,
+      },
+    },
+    async (request) => {
+      const actor = requireStaffRole(request, 'admin');
+      const data = await changeStaffRoles(app.db, actor, request.params.id, request.body.roles);
+      return { status: true as const, data };
+    },
+  );
+
+  for (const [verb, active] of [
+    ['deactivate', false],
+    ['reactivate', true],
+  ] as const) {
+    app.post(
+      `/api/admin/staff/:id/${verb}`,
+      {
+        preValidation: staffOnly('admin'),
+        schema: {
+          tags: ['admin'],
+          summary: active
+            ? 'Admin: reactivate a staff member'
+            : 'Admin: deactivate a staff member (their sessions end at once)',
+          params: StaffMemberIdParams,
+          response: { 200: AdminStaffMemberResponse, ...errors },
+          security,
+        },
+      },
+      async (request) => {
+        const actor = requireStaffRole(request, 'admin');
+        const data = await setStaffActive(app.db, actor, request.params.id, active);
+        return { status: true as const, data };
+      },
+    );
+  }
+};
