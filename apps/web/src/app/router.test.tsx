@@ -77,6 +77,10 @@ describe('route table (docs/product/overview-and-routes.md)', () => {
         '/admin/integrations',
         '/admin/orders',
         '/admin/orders/:id',
+        '/admin/staff',
+        '/admin/customers',
+        '/admin/customers/:id',
+        '/admin/audit',
         '/dev/mailbox',
         '/*',
       ].sort(),
@@ -120,13 +124,17 @@ describe('route table (docs/product/overview-and-routes.md)', () => {
     expect(under('staff')).toEqual([
       '/admin/applications',
       '/admin/applications/:id',
+      '/admin/audit',
       '/admin/catalogue',
       '/admin/content',
+      '/admin/customers',
+      '/admin/customers/:id',
       '/admin/integrations',
       '/admin/orders',
       '/admin/orders/:id',
       '/admin/products',
       '/admin/products/:sku',
+      '/admin/staff',
     ]);
   });
 

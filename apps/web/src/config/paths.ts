@@ -65,6 +65,10 @@ export const paths = {
   adminCatalogue: () => '/admin/catalogue',
   adminProducts: () => '/admin/products',
   adminProduct: (sku: string) => `/admin/products/${seg(sku)}`,
+  adminStaff: () => '/admin/staff',
+  adminCustomers: () => '/admin/customers',
+  adminCustomer: (id: number | string) => `/admin/customers/${seg(id)}`,
+  adminAudit: () => '/admin/audit',
   devMailbox: () => '/dev/mailbox',
 } as const;
 

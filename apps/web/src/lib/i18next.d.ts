@@ -19,6 +19,7 @@ import type adminCatalogue from '../locales/en/admin-catalogue.json';
 import type adminProducts from '../locales/en/admin-products.json';
 import type staff from '../locales/en/staff.json';
 import type checkout from '../locales/en/checkout.json';
+import type adminPeople from '../locales/en/admin-people.json';
 
 // Typed translation keys (CONVENTIONS.md #8): a missing key is a type error. A feature that adds a
 // namespace adds one line here (its en file).
@@ -45,6 +46,7 @@ declare module 'i18next' {
       'admin-products': typeof adminProducts;
       staff: typeof staff;
       checkout: typeof checkout;
+      'admin-people': typeof adminPeople;
     };
   }
 }

@@ -27,7 +27,10 @@ export const ADMIN_MENU: AdminMenuEntry[] = [
   { key: 'catalogue', to: paths.adminCatalogue(), roles: ['content'] },
   { key: 'products', to: paths.adminProducts(), roles: ['content'] },
   { key: 'orders', to: paths.adminOrders(), roles: ['orders'] },
+  { key: 'customers', to: paths.adminCustomers(), roles: ['credit', 'orders'] },
+  { key: 'staff', to: paths.adminStaff(), roles: ['admin'] },
   { key: 'integrations', to: paths.adminIntegrations(), roles: ['admin'] },
+  { key: 'audit', to: paths.adminAudit(), roles: ['admin'] },
 ];
 
 /** The entries a staff member holding `roles` may open, in menu order. */

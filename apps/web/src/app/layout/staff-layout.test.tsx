@@ -39,16 +39,17 @@ const routes = [
 
 describe('back-office menu', () => {
   it('shows each role only its screens; admin sees them all', () => {
-    expect(adminMenuFor(['credit']).map((e) => e.key)).toEqual(['applications']);
+    expect(adminMenuFor(['credit']).map((e) => e.key)).toEqual(['applications', 'customers']);
     expect(adminMenuFor(['content']).map((e) => e.key)).toEqual([
       'content',
       'catalogue',
       'products',
     ]);
-    expect(adminMenuFor(['orders']).map((e) => e.key)).toEqual(['orders']);
+    expect(adminMenuFor(['orders']).map((e) => e.key)).toEqual(['orders', 'customers']);
     expect(adminMenuFor(['credit', 'orders']).map((e) => e.key)).toEqual([
       'applications',
       'orders',
+      'customers',
     ]);
     expect(adminMenuFor(['admin']).map((e) => e.key)).toEqual([
       'applications',
@@ -56,7 +57,10 @@ describe('back-office menu', () => {
       'catalogue',
       'products',
       'orders',
+      'customers',
+      'staff',
       'integrations',
+      'audit',
     ]);
     expect(adminMenuFor([])).toEqual([]);
   });

@@ -1,0 +1,3 @@
+import { CustomersList } from '@/features/admin-customers/components/customers-list';
+
+export default CustomersList;

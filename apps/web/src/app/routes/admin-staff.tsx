@@ -1,0 +1,3 @@
+import { StaffPage } from '@/features/admin-staff/components/staff-page';
+
+export default StaffPage;

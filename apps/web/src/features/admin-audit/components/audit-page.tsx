@@ -1,0 +1,207 @@
+import type { AuditEntryDto } from '@wholesale/contract';
+import { useEffect, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { Pagination } from '@/components/ui/pagination';
+import '@/components/ui/admin-people.css';
+import { useErrorMessage } from '@/lib/error-message';
+import { useAudit, type AuditFilter } from '../api/get-audit';
+
+/** The entities the log names (docs/product/back-office-staff-and-customers.md "Audit log"). */
+const ENTITIES = [
+  'staff',
+  'customer',
+  'order',
+  'application',
+  'content',
+  'product',
+  'import',
+  'webhook',
+  'integration_token',
+] as const;
+const TEXT_FILTERS = ['actor', 'action', 'from', 'to'] as const;
+
+const show = (value: unknown) =>
+  value === null || value === undefined
+    ? '—'
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value);
+
+/** Before and after of one row, field by field. */
+function Change({ entry }: { entry: AuditEntryDto }) {
+  const { t } = useTranslation('admin-people');
+  const fields = [
+    ...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]),
+  ];
+  if (fields.length === 0) return <>—</>;
+  return (
+    <table className="admin-people__change">
+      <thead>
+        <tr>
+          <th scope="col">{t('audit.field')}</th>
+          <th scope="col">{t('audit.before')}</th>
+          <th scope="col">{t('audit.after')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {fields.map((field) => (
+          <tr key={field}>
+            <th scope="row">{field}</th>
+            <td>{show(entry.before?.[field])}</td>
+            <td>{show(entry.after?.[field])}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** /admin/audit (admin): who did what, when, with before/after; filters live in the URL. */
+export function AuditPage() {
+  const { t, i18n } = useTranslation(['admin-people', 'common']);
+  const [params, setParams] = useSearchParams();
+  const filter: AuditFilter = {
+    actor: params.get('actor') ?? '',
+    action: params.get('action') ?? '',
+    entity: params.get('entity') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+  const query = useAudit(filter);
+  const errorMessage = useErrorMessage();
+  useEffect(() => {
+    document.title = `${t('audit.title')} | ${t('common:brand.name')}`;
+  }, [t]);
+
+  const go = (next: Partial<AuditFilter>) => {
+    const merged = { ...filter, page: 1, ...next };
+    const out = new URLSearchParams();
+    for (const [k, v] of Object.entries(merged))
+      if (k === 'page' ? v !== 1 : v) out.set(k, String(v));
+    setParams(out);
+  };
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const read = (name: string) => String(form.get(name) ?? '').trim();
+    go({
+      actor: read('actor'),
+      action: read('action'),
+      entity: read('entity'),
+      from: read('from'),
+      to: read('to'),
+    });
+  };
+  const data = query.data;
+  const key = TEXT_FILTERS.map((k) => filter[k]).join('|') + filter.entity;
+
+  return (
+    <section className="admin-people" aria-labelledby="audit-title">
+      <h1 id="audit-title">{t('audit.title')}</h1>
+      <form
+        key={key}
+        className="admin-people__search"
+        role="search"
+        aria-label={t('audit.filters')}
+        onSubmit={onSubmit}
+      >
+        <div className="admin-people__field">
+          <label htmlFor="audit-actor">{t('audit.actor')}</label>
+          <input id="audit-actor" name="actor" maxLength={254} defaultValue={filter.actor} />
+        </div>
+        <div className="admin-people__field">
+          <label htmlFor="audit-action">{t('audit.action')}</label>
+          <input
+            id="audit-action"
+            name="action"
+            maxLength={100}
+            placeholder="customer."
+            defaultValue={filter.action}
+          />
+        </div>
+        <div className="admin-people__field">
+          <label htmlFor="audit-entity">{t('audit.entity')}</label>
+          <select id="audit-entity" name="entity" defaultValue={filter.entity}>
+            <option value="">{t('audit.allEntities')}</option>
+            {ENTITIES.map((e) => (
+              <option key={e} value={e}>
+                {e}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-people__field">
+          <label htmlFor="audit-from">{t('audit.from')}</label>
+          <input id="audit-from" name="from" type="date" defaultValue={filter.from} />
+        </div>
+        <div className="admin-people__field">
+          <label htmlFor="audit-to">{t('audit.to')}</label>
+          <input id="audit-to" name="to" type="date" defaultValue={filter.to} />
+        </div>
+        <button type="submit" className="button">
+          {t('audit.apply')}
+        </button>
+      </form>
+      {query.isPending ? <LoadingOverlay /> : null}
+      {query.isError ? (
+        <p role="alert" className="admin-people__error">
+          {errorMessage(query.error)}
+        </p>
+      ) : null}
+      {data ? (
+        <>
+          <p aria-live="polite">{t('audit.count', { total: data.total })}</p>
+          {data.data.length === 0 ? (
+            <p>{t('audit.empty')}</p>
+          ) : (
+            <div className="admin-people__table-wrap">
+              <table className="admin-people__table">
+                <caption className="visually-hidden">{t('audit.title')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('audit.when')}</th>
+                    <th scope="col">{t('audit.actor')}</th>
+                    <th scope="col">{t('audit.action')}</th>
+                    <th scope="col">{t('audit.entity')}</th>
+                    <th scope="col">{t('audit.change')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.data.map((entry) => (
+                    <tr key={entry.id}>
+                      <td data-label={t('audit.when')}>
+                        {new Date(entry.at).toLocaleString(i18n.language)}
+                      </td>
+                      <td data-label={t('audit.actor')}>{entry.actor_email ?? '—'}</td>
+                      <td data-label={t('audit.action')}>
+                        <code>{entry.action}</code>
+                      </td>
+                      <td data-label={t('audit.entity')}>
+                        {entry.entity} #{entry.entity_id}
+                      </td>
+                      <td data-label={t('audit.change')}>
+                        <Change entry={entry} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {data.last_page > 1 ? (
+            <Pagination
+              currentPage={data.current_page}
+              totalPages={data.last_page}
+              onPrevious={() => go({ page: filter.page - 1 })}
+              onNext={() => go({ page: filter.page + 1 })}
+              onSelect={(p) => go({ page: p })}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

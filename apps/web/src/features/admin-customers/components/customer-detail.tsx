@@ -1,0 +1,286 @@
+import {
+  formatMoney,
+  hasStaffRole,
+  type Country,
+  type CustomerDetailDto,
+} from '@wholesale/contract';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useErrorMessage } from '@/lib/error-message';
+import { useSession } from '@/lib/session';
+import { useActOnCustomer, type CustomerAction } from '../api/act-on-customer';
+import { useCustomer } from '../api/get-customer';
+import '@/components/ui/admin-people.css';
+
+type EditableField = 'country' | 'customer_code' | 'staff_note';
+
+/** Country, customer code and note, saved together; errors shown under the field they name. */
+function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
+  const { t } = useTranslation('admin-people');
+  const act = useActOnCustomer();
+  const errorMessage = useErrorMessage();
+  const base = useId();
+  const [country, setCountry] = useState<Country>(customer.country);
+  const [code, setCode] = useState(customer.customer_code ?? '');
+  const [note, setNote] = useState(customer.staff_note ?? '');
+  const [errors, setErrors] = useState<Partial<Record<EditableField, string>>>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    if (country !== customer.country && !window.confirm(t('customers.confirmCountry'))) return;
+    act.mutate(
+      {
+        id: customer.id,
+        kind: 'update',
+        change: {
+          ...(country !== customer.country ? { country } : {}),
+          ...(code !== (customer.customer_code ?? '') ? { customer_code: code } : {}),
+          staff_note: note,
+        },
+      },
+      {
+        onSuccess: () => toast.success(t('customers.saved')),
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields) {
+            const next: Partial<Record<EditableField, string>> = {};
+            for (const field of ['country', 'customer_code', 'staff_note'] as const) {
+              if (error.fields[field])
+                next[field] = error.reason ? errorMessage(error) : t(`customers.errors.${field}`);
+            }
+            setErrors(next);
+          }
+          toast.error(errorMessage(error));
+        },
+      },
+    );
+  };
+  const described = (field: EditableField) => (errors[field] ? `${base}-${field}-e` : undefined);
+  const fieldError = (field: EditableField) =>
+    errors[field] ? (
+      <p id={`${base}-${field}-e`} role="alert" className="field-error">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <form onSubmit={submit} noValidate className="admin-people__form" aria-labelledby={`${base}-t`}>
+      <h2 id={`${base}-t`}>{t('customers.editTitle')}</h2>
+      <div className="admin-people__field">
+        <label htmlFor={`${base}-country`}>{t('customers.country')}</label>
+        <select
+          id={`${base}-country`}
+          value={country}
+          onChange={(e) => setCountry(e.target.value as Country)}
+          aria-describedby={described('country')}
+        >
+          <option value="ca">{t('customers.countries.ca')}</option>
+          <option value="us">{t('customers.countries.us')}</option>
+        </select>
+        {fieldError('country')}
+      </div>
+      <div className="admin-people__field">
+        <label htmlFor={`${base}-code`}>{t('customers.code')}</label>
+        <input
+          id={`${base}-code`}
+          value={code}
+          maxLength={20}
+          onChange={(e) => setCode(e.target.value)}
+          aria-invalid={Boolean(errors.customer_code)}
+          aria-describedby={described('customer_code')}
+        />
+        {fieldError('customer_code')}
+      </div>
+      <div className="admin-people__field">
+        <label htmlFor={`${base}-note`}>{t('customers.note')}</label>
+        <textarea
+          id={`${base}-note`}
+          value={note}
+          maxLength={2000}
+          rows={3}
+          onChange={(e) => setNote(e.target.value)}
+          aria-invalid={Boolean(errors.staff_note)}
+          aria-describedby={described('staff_note')}
+        />
+        {fieldError('staff_note')}
+      </div>
+      <button type="submit" className="button" disabled={act.isPending}>
+        {act.isPending ? t('customers.saving') : t('customers.save')}
+      </button>
+    </form>
+  );
+}
+
+/** /admin/customers/:id: the customer's data; actions for credit and admin, read-only for orders. */
+export function CustomerDetail({ customerId }: { customerId: number }) {
+  const { t, i18n } = useTranslation(['admin-people', 'orders', 'common']);
+  const query = useCustomer(customerId);
+  const act = useActOnCustomer();
+  const errorMessage = useErrorMessage();
+  const { staffRoles } = useSession();
+  const canAct = hasStaffRole(staffRoles, ['credit']);
+  const customer = query.data?.data;
+  useEffect(() => {
+    if (customer)
+      document.title = `${customer.company_name ?? customer.name} | ${t('common:brand.name')}`;
+  }, [customer, t]);
+
+  if (query.isPending) return <LoadingOverlay />;
+  if (query.isError || !customer)
+    return (
+      <p role="alert" className="admin-people__error">
+        {errorMessage(query.error)}
+      </p>
+    );
+
+  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : '—');
+  const run = (kind: Exclude<CustomerAction['kind'], 'update'>) => {
+    const questions = {
+      deactivate: 'customers.confirmDeactivate',
+      reactivate: 'customers.confirmReactivate',
+      'password-reset': 'customers.confirmReset',
+    } as const;
+    const done = {
+      deactivate: 'customers.deactivated',
+      reactivate: 'customers.reactivated',
+      'password-reset': 'customers.resetSent',
+    } as const;
+    if (!window.confirm(t(questions[kind], { email: customer.email }))) return;
+    act.mutate(
+      { id: customer.id, kind },
+      {
+        onSuccess: () => toast.success(t(done[kind], { email: customer.email })),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <section className="admin-people" aria-labelledby="customer-title">
+      <p>
+        <Link to={paths.adminCustomers()}>{t('customers.back')}</Link>
+      </p>
+      <h1 id="customer-title">{customer.company_name ?? customer.name}</h1>
+      <dl className="admin-people__facts">
+        <dt>{t('customers.owner')}</dt>
+        <dd>{customer.name}</dd>
+        <dt>{t('customers.email')}</dt>
+        <dd>{customer.email}</dd>
+        <dt>{t('customers.code')}</dt>
+        <dd>{customer.customer_code ?? '—'}</dd>
+        <dt>{t('customers.country')}</dt>
+        <dd>{t(`customers.countries.${customer.country}`)}</dd>
+        <dt>{t('customers.lang')}</dt>
+        <dd>{t(`staff.langs.${customer.lang}`)}</dd>
+        <dt>{t('customers.state')}</dt>
+        <dd data-testid="customer-state">
+          {customer.active ? t('customers.active') : t('customers.inactive')}
+        </dd>
+        <dt>{t('customers.createdAt')}</dt>
+        <dd>{when(customer.created_at)}</dd>
+        <dt>{t('customers.lastSignIn')}</dt>
+        <dd>{when(customer.last_sign_in_at)}</dd>
+        <dt>{t('customers.favourites')}</dt>
+        <dd>{customer.favourites_count}</dd>
+        <dt>{t('customers.note')}</dt>
+        <dd>{customer.staff_note ?? '—'}</dd>
+      </dl>
+
+      {canAct ? (
+        <div className="admin-people__actions" role="group" aria-label={t('customers.actions')}>
+          {customer.active ? (
+            <button
+              type="button"
+              className="button"
+              disabled={act.isPending}
+              onClick={() => run('deactivate')}
+            >
+              {t('customers.deactivate')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button"
+              disabled={act.isPending}
+              onClick={() => run('reactivate')}
+            >
+              {t('customers.reactivate')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={act.isPending || !customer.active}
+            onClick={() => run('password-reset')}
+          >
+            {t('customers.sendReset')}
+          </button>
+        </div>
+      ) : (
+        <p>{t('customers.readOnly')}</p>
+      )}
+      {canAct ? (
+        <CustomerEditForm
+          key={`${customer.id}-${customer.country}-${customer.customer_code}`}
+          customer={customer}
+        />
+      ) : null}
+
+      <h2>{t('customers.orders', { total: customer.order_count })}</h2>
+      {customer.last_orders.length === 0 ? (
+        <p>{t('customers.noOrders')}</p>
+      ) : (
+        <ul className="admin-people__orders">
+          {customer.last_orders.map((o) => (
+            <li key={o.id}>
+              <Link to={paths.adminOrder(o.id)}>#{o.id}</Link> — {when(o.created_at)} —{' '}
+              {t(`orders:status.${o.status}` as 'orders:status.placed')} —{' '}
+              {formatMoney(i18n.language, customer.country)(o.total_cents)}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2>{t('customers.application')}</h2>
+      {customer.application ? (
+        <>
+          <p>
+            {t('customers.applicationSummary', {
+              id: customer.application.id,
+              status: customer.application.status,
+              when: when(customer.application.created_at),
+              reviewer: customer.application.reviewed_by ?? '—',
+            })}{' '}
+            {canAct ? (
+              <Link to={paths.adminApplication(customer.application.id)}>
+                {t('customers.openApplication')}
+              </Link>
+            ) : null}
+          </p>
+          {customer.application.form ? (
+            <dl className="admin-people__facts">
+              {Object.entries(customer.application.form)
+                .filter(
+                  ([, v]) =>
+                    typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean',
+                )
+                .map(([k, v]) => (
+                  <div key={k} className="admin-people__fact">
+                    <dt>{k}</dt>
+                    <dd>{String(v)}</dd>
+                  </div>
+                ))}
+            </dl>
+          ) : null}
+        </>
+      ) : (
+        <p>{t('customers.noApplication')}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { Pagination } from '@/components/ui/pagination';
+import { paths } from '@/config/paths';
+import { useErrorMessage } from '@/lib/error-message';
+import { useCustomers } from '../api/get-customers';
+import '@/components/ui/admin-people.css';
+
+/** /admin/customers: search by name, e-mail, customer code or company (the search is in the URL). */
+export function CustomersList() {
+  const { t, i18n } = useTranslation(['admin-people', 'common']);
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [text, setText] = useState(q);
+  useEffect(() => setText(q), [q]);
+  useEffect(() => {
+    document.title = `${t('customers.title')} | ${t('common:brand.name')}`;
+  }, [t]);
+  const query = useCustomers({ q, page });
+  const errorMessage = useErrorMessage();
+  const go = (next: { q?: string; page?: number }) => {
+    const out = new URLSearchParams();
+    const nq = next.q ?? q;
+    const np = next.page ?? 1;
+    if (nq) out.set('q', nq);
+    if (np > 1) out.set('page', String(np));
+    setParams(out);
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    go({ q: text.trim(), page: 1 });
+  };
+  const data = query.data;
+
+  return (
+    <section className="admin-people" aria-labelledby="customers-title">
+      <h1 id="customers-title">{t('customers.title')}</h1>
+      <form className="admin-people__search" role="search" onSubmit={onSubmit}>
+        <label htmlFor="customers-q">{t('customers.search')}</label>
+        <input
+          id="customers-q"
+          type="search"
+          value={text}
+          maxLength={100}
+          placeholder={t('customers.searchPlaceholder')}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="button">
+          {t('customers.apply')}
+        </button>
+      </form>
+      {query.isPending ? <LoadingOverlay /> : null}
+      {query.isError ? (
+        <p role="alert" className="admin-people__error">
+          {errorMessage(query.error)}
+        </p>
+      ) : null}
+      {data ? (
+        <>
+          <p aria-live="polite">{t('customers.count', { total: data.total })}</p>
+          {data.data.length === 0 ? (
+            <p>{t('customers.empty')}</p>
+          ) : (
+            <div className="admin-people__table-wrap">
+              <table className="admin-people__table">
+                <caption className="visually-hidden">{t('customers.title')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('customers.company')}</th>
+                    <th scope="col">{t('customers.owner')}</th>
+                    <th scope="col">{t('customers.email')}</th>
+                    <th scope="col">{t('customers.code')}</th>
+                    <th scope="col">{t('customers.country')}</th>
+                    <th scope="col">{t('customers.state')}</th>
+                    <th scope="col">{t('customers.lastSignIn')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.data.map((c) => (
+                    <tr key={c.id}>
+                      <td data-label={t('customers.company')}>
+                        <Link to={paths.adminCustomer(c.id)}>{c.company_name ?? c.name}</Link>
+                      </td>
+                      <td data-label={t('customers.owner')}>{c.name}</td>
+                      <td data-label={t('customers.email')}>{c.email}</td>
+                      <td data-label={t('customers.code')}>{c.customer_code ?? '—'}</td>
+                      <td data-label={t('customers.country')}>
+                        {t(`customers.countries.${c.country}`)}
+                      </td>
+                      <td data-label={t('customers.state')}>
+                        {c.active ? t('customers.active') : t('customers.inactive')}
+                      </td>
+                      <td data-label={t('customers.lastSignIn')}>
+                        {c.last_sign_in_at
+                          ? new Date(c.last_sign_in_at).toLocaleString(i18n.language)
+                          : '—'}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {data.last_page > 1 ? (
+            <Pagination
+              currentPage={data.current_page}
+              totalPages={data.last_page}
+              onPrevious={() => go({ page: page - 1 })}
+              onNext={() => go({ page: page + 1 })}
+              onSelect={(p) => go({ page: p })}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

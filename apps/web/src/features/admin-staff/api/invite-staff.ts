@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminStaffMemberResponse, Lang, StaffRole } from '@wholesale/contract';
+import { api } from '@/lib/api-client';
+import { staffKeys } from './keys';
+
+export type InviteStaffInput = { email: string; name: string; roles: StaffRole[]; lang: Lang };
+
+/** POST /api/admin/staff: creates the account and mails the invitee a set-password link. */
+export const inviteStaff = (body: InviteStaffInput) =>
+  api.post<AdminStaffMemberResponse>('/admin/staff', body);
+
+export const useInviteStaff = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: inviteStaff,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+  });
+};

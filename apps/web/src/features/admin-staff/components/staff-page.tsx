@@ -1,0 +1,259 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import {
+  LANGS,
+  STAFF_ROLES,
+  type Lang,
+  type StaffMemberDto,
+  type StaffRole,
+} from '@wholesale/contract';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { ApiError } from '@/lib/api-client';
+import { useErrorMessage } from '@/lib/error-message';
+import '@/components/ui/admin-people.css';
+import { useStaff } from '../api/get-staff';
+import { useInviteStaff } from '../api/invite-staff';
+import { useUpdateStaff } from '../api/update-staff';
+
+const formatWhen = (iso: string | null, lang: string) =>
+  iso ? new Date(iso).toLocaleString(lang) : '—';
+
+/** The invitation form: e-mail, name, language of the mail, roles. */
+function InviteForm() {
+  const { t } = useTranslation(['admin-people', 'staff']);
+  const invite = useInviteStaff();
+  const errorMessage = useErrorMessage();
+  const base = useId();
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [lang, setLang] = useState<Lang>('en');
+  const [roles, setRoles] = useState<StaffRole[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    invite.mutate(
+      { email, name, roles, lang },
+      {
+        onSuccess: () => {
+          toast.success(t('staff.invited', { email }));
+          setEmail('');
+          setName('');
+          setRoles([]);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields) {
+            const fields = Object.keys(error.fields);
+            const named = (field: string) =>
+              fields.some((f) => f === field || f.startsWith(`${field}.`))
+                ? error.reason
+                  ? errorMessage(error)
+                  : t(`staff.errors.${field as 'email' | 'name' | 'roles'}`)
+                : '';
+            setErrors({ email: named('email'), name: named('name'), roles: named('roles') });
+          } else toast.error(errorMessage(error));
+        },
+      },
+    );
+  };
+
+  const fieldError = (field: string) =>
+    errors[field] ? (
+      <p id={`${base}-${field}-error`} role="alert" className="field-error">
+        {errors[field]}
+      </p>
+    ) : null;
+  const describedBy = (field: string) => (errors[field] ? `${base}-${field}-error` : undefined);
+
+  return (
+    <form onSubmit={submit} noValidate className="admin-people__form" aria-labelledby={`${base}-t`}>
+      <h2 id={`${base}-t`}>{t('staff.inviteTitle')}</h2>
+      <div className="admin-people__field">
+        <label htmlFor={`${base}-email`}>{t('staff.email')}</label>
+        <input
+          id={`${base}-email`}
+          type="email"
+          value={email}
+          maxLength={254}
+          autoComplete="off"
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={Boolean(errors.email)}
+          aria-describedby={describedBy('email')}
+        />
+        {fieldError('email')}
+      </div>
+      <div className="admin-people__field">
+        <label htmlFor={`${base}-name`}>{t('staff.name')}</label>
+        <input
+          id={`${base}-name`}
+          value={name}
+          maxLength={200}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={Boolean(errors.name)}
+          aria-describedby={describedBy('name')}
+        />
+        {fieldError('name')}
+      </div>
+      <div className="admin-people__field">
+        <label htmlFor={`${base}-lang`}>{t('staff.lang')}</label>
+        <select id={`${base}-lang`} value={lang} onChange={(e) => setLang(e.target.value as Lang)}>
+          {LANGS.map((l) => (
+            <option key={l} value={l}>
+              {t(`staff.langs.${l}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset aria-describedby={describedBy('roles')}>
+        <legend>{t('staff.roles')}</legend>
+        {STAFF_ROLES.map((role) => (
+          <label key={role} className="admin-people__check">
+            <input
+              type="checkbox"
+              checked={roles.includes(role)}
+              onChange={(e) =>
+                setRoles((now) =>
+                  e.target.checked ? [...now, role] : now.filter((r) => r !== role),
+                )
+              }
+            />{' '}
+            {t(`staff:roles.${role}`)}
+          </label>
+        ))}
+        {fieldError('roles')}
+      </fieldset>
+      <button type="submit" className="button" disabled={invite.isPending}>
+        {invite.isPending ? t('staff.inviting') : t('staff.invite')}
+      </button>
+    </form>
+  );
+}
+
+/** One staff member's row: roles as checkboxes (saved at once), activity with a confirmed action. */
+function StaffRow({ member }: { member: StaffMemberDto }) {
+  const { t, i18n } = useTranslation(['admin-people', 'staff']);
+  const update = useUpdateStaff();
+  const errorMessage = useErrorMessage();
+  const onError = (error: unknown) => toast.error(errorMessage(error));
+
+  const toggleRole = (role: StaffRole, on: boolean) => {
+    const roles = on ? [...member.roles, role] : member.roles.filter((r) => r !== role);
+    update.mutate(
+      { id: member.id, roles: STAFF_ROLES.filter((r) => roles.includes(r)) },
+      { onSuccess: () => toast.success(t('staff.rolesSaved', { email: member.email })), onError },
+    );
+  };
+  const setActive = (active: boolean) => {
+    const question = active ? 'staff.confirmReactivate' : 'staff.confirmDeactivate';
+    if (!window.confirm(t(question, { email: member.email }))) return;
+    update.mutate(
+      { id: member.id, active },
+      {
+        onSuccess: () =>
+          toast.success(
+            t(active ? 'staff.reactivated' : 'staff.deactivated', { email: member.email }),
+          ),
+        onError,
+      },
+    );
+  };
+
+  return (
+    <tr data-testid={`staff-row-${member.id}`}>
+      <td data-label={t('staff.name')}>
+        {member.name}
+        <br />
+        <small>{member.email}</small>
+      </td>
+      <td data-label={t('staff.roles')}>
+        <fieldset className="admin-people__roles">
+          <legend className="visually-hidden">{t('staff.rolesOf', { email: member.email })}</legend>
+          {STAFF_ROLES.map((role) => (
+            <label key={role} className="admin-people__check">
+              <input
+                type="checkbox"
+                checked={member.roles.includes(role)}
+                disabled={update.isPending}
+                onChange={(e) => toggleRole(role, e.target.checked)}
+              />{' '}
+              {t(`staff:roles.${role}`)}
+            </label>
+          ))}
+        </fieldset>
+      </td>
+      <td data-label={t('staff.state')}>
+        {member.active ? t('staff.active') : t('staff.inactive')}
+        {member.password_set ? null : (
+          <>
+            <br />
+            <small>{t('staff.passwordNotSet')}</small>
+          </>
+        )}
+      </td>
+      <td data-label={t('staff.lastSignIn')}>
+        {formatWhen(member.last_sign_in_at, i18n.language)}
+      </td>
+      <td>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={update.isPending}
+          onClick={() => setActive(!member.active)}
+        >
+          {member.active
+            ? t('staff.deactivateNamed', { email: member.email })
+            : t('staff.reactivateNamed', { email: member.email })}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/** /admin/staff (admin): the staff list, invitations, roles, deactivation. */
+export function StaffPage() {
+  const { t } = useTranslation(['admin-people', 'common']);
+  const staff = useStaff();
+  const errorMessage = useErrorMessage();
+  useEffect(() => {
+    document.title = `${t('staff.title')} | ${t('common:brand.name')}`;
+  }, [t]);
+
+  return (
+    <section className="admin-people" aria-labelledby="staff-title">
+      <h1 id="staff-title">{t('staff.title')}</h1>
+      <p>{t('staff.lead')}</p>
+      <InviteForm />
+      {staff.isPending ? <LoadingOverlay /> : null}
+      {staff.isError ? (
+        <p role="alert" className="admin-error">
+          {errorMessage(staff.error)}
+        </p>
+      ) : null}
+      {staff.data ? (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption className="visually-hidden">{t('staff.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('staff.name')}</th>
+                <th scope="col">{t('staff.roles')}</th>
+                <th scope="col">{t('staff.state')}</th>
+                <th scope="col">{t('staff.lastSignIn')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('staff.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {staff.data.data.map((member) => (
+                <StaffRow key={member.id} member={member} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
