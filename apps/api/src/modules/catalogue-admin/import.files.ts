@@ -6,6 +6,7 @@ import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
 import yauzl from 'yauzl';
+import yazl from 'yazl';
 import { IMPORT_COLUMNS, type ImportColumn } from '@wholesale/contract';
 
 /**
@@ -171,7 +172,77 @@ function cellText(value: ExcelJS.CellValue, ref: string): string {
   return '';
 }
 
+/** What exceljs's streaming reader must have read before the first worksheet. */
+const WORKBOOK_PARTS = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml'];
+const WORKSHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
+
+/**
+ * exceljs's streaming reader fails ("reading 'sheets'") on a workbook whose first worksheet comes
+ * after the shared strings but before xl/workbook.xml in the ZIP: writers (exceljs itself among
+ * them) do not fix the order of parts. Such a file is copied, part by part and uncompressed, with the
+ * workbook parts first; a file already in order is read as it is. Returns the path to read.
+ */
+async function workbookInReadingOrder(filePath: string): Promise<string> {
+  const zip = await openZip(filePath);
+  try {
+    const entries: yauzl.Entry[] = [];
+    await new Promise<void>((resolve, reject) => {
+      zip.on('entry', (entry: yauzl.Entry) => {
+        entries.push(entry);
+        zip.readEntry();
+      });
+      zip.on('end', resolve);
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+    const firstSheet = entries.findIndex((e) => WORKSHEET.test(e.fileName));
+    const partAfterSheet = entries.some(
+      (e, i) => WORKBOOK_PARTS.includes(e.fileName) && firstSheet !== -1 && i > firstSheet,
+    );
+    if (!partAfterSheet) return filePath;
+    const rank = (e: yauzl.Entry) => {
+      const i = WORKBOOK_PARTS.indexOf(e.fileName);
+      return i === -1 ? WORKBOOK_PARTS.length : i;
+    };
+    const ordered = [...entries].sort((a, b) => rank(a) - rank(b));
+    const out = new yazl.ZipFile();
+    const target = `${filePath}.ordered.xlsx`;
+    const written = new Promise<void>((resolve, reject) => {
+      const file = fs.createWriteStream(target);
+      file.on('finish', resolve);
+      file.on('error', reject);
+      out.outputStream.pipe(file);
+    });
+    for (const entry of ordered) {
+      if (entry.fileName.endsWith('/')) continue;
+      const stream = await new Promise<Readable>((resolve, reject) =>
+        zip.openReadStream(entry, (error, s) => (error || !s ? reject(error) : resolve(s))),
+      );
+      out.addReadStream(stream, entry.fileName, { compress: false });
+    }
+    out.end();
+    await written;
+    return target;
+  } finally {
+    zip.close();
+  }
+}
+
 async function* xlsxRecords(filePath: string): AsyncGenerator<string[]> {
+  let readable: string;
+  try {
+    readable = await workbookInReadingOrder(filePath);
+  } catch (error) {
+    throw new FileRefusal(`The workbook cannot be read: ${(error as Error).message}`);
+  }
+  try {
+    yield* xlsxRecordsInOrder(readable);
+  } finally {
+    if (readable !== filePath) await fs.promises.rm(readable, { force: true });
+  }
+}
+
+async function* xlsxRecordsInOrder(filePath: string): AsyncGenerator<string[]> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
     worksheets: 'emit',
     sharedStrings: 'cache',
