@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertShoppingFixtures } from '../../test/shopping-fixtures';
+import { execAndAwaitFeed } from '../../test/change-feed';
 
 let t: TestApp;
 let ids: Record<string, number>;
@@ -241,13 +242,17 @@ describe('cart: total (SPEC.md §9)', () => {
     expect(cart.products.find((l: { id: number }) => l.id === sale.id).selected).toBe(false);
 
     // A line whose product sold out is kept, marked unavailable and left out of the total.
-    await t.handle.exec(`update product_prices set available = 0 where product_id = ${ids.NOPACK}`);
+    await execAndAwaitFeed(
+      t,
+      `update product_prices set available = 0 where product_id = ${ids.NOPACK}`,
+    );
     cart = (await t.inject({ method: 'GET', url: '/api/cart', headers: me.headers })).json();
     expect(
       cart.products.find((l: { product_id: string }) => l.product_id === 'NOPACK').unavailable,
     ).toBe(true);
     expect(cart.total).toBe(5);
-    await t.handle.exec(
+    await execAndAwaitFeed(
+      t,
       `update product_prices set available = 50 where product_id = ${ids.NOPACK}`,
     );
   });

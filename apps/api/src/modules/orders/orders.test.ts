@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
+import { execAndAwaitFeed } from '../../test/change-feed';
 
 let t: TestApp;
 let ids: Record<string, number>;
@@ -182,7 +183,8 @@ describe('placing an order', () => {
     const left = await cartOf(me.headers);
     expect(left.products.map((l: { product_id: string }) => l.product_id)).toEqual(['GONE']);
 
-    await t.handle.exec(
+    await execAndAwaitFeed(
+      t,
       `update product_prices set selling_price_cents = 99999 where product_id = ${ids.SMALL}`,
     );
     const detail = (
@@ -192,7 +194,8 @@ describe('placing an order', () => {
         headers: me.headers,
       })
     ).json().order;
-    await t.handle.exec(
+    await execAndAwaitFeed(
+      t,
       `update product_prices set selling_price_cents = 150 where product_id = ${ids.SMALL}`,
     );
     expect(detail).toMatchObject({
@@ -254,7 +257,10 @@ describe('placing an order', () => {
     const me = await t.signIn();
     await add(me.headers, 'BIG', 2);
     await add(me.headers, 'SCARCE', 4);
-    await t.handle.exec(`update product_prices set available = 2 where product_id = ${ids.SCARCE}`);
+    await execAndAwaitFeed(
+      t,
+      `update product_prices set available = 2 where product_id = ${ids.SCARCE}`,
+    );
     const res = await order(me.headers);
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({
@@ -265,7 +271,10 @@ describe('placing an order', () => {
     expect(await stockOf(t.handle.db, ids.SCARCE)).toBe(2);
     expect(await stockOf(t.handle.db, ids.BIG)).toBeGreaterThan(0);
     expect((await cartOf(me.headers)).count).toBe(2);
-    await t.handle.exec(`update product_prices set available = 5 where product_id = ${ids.SCARCE}`);
+    await execAndAwaitFeed(
+      t,
+      `update product_prices set available = 5 where product_id = ${ids.SCARCE}`,
+    );
   });
 
   it('refuses an empty selection and a too-long PO number', async () => {
@@ -397,8 +406,14 @@ describe('order history, details, PDF and re-order', () => {
     await add(me.headers, 'GONE', 3);
     const { order_id } = (await order(me.headers)).json();
     // SCARCE now has 0 left; GONE goes out of stock; BIG is fine.
-    await t.handle.exec(`update product_prices set available = 0 where product_id = ${ids.GONE}`);
-    await t.handle.exec(`update product_prices set available = 1 where product_id = ${ids.SCARCE}`);
+    await execAndAwaitFeed(
+      t,
+      `update product_prices set available = 0 where product_id = ${ids.GONE}`,
+    );
+    await execAndAwaitFeed(
+      t,
+      `update product_prices set available = 1 where product_id = ${ids.SCARCE}`,
+    );
 
     const res = await t.inject({
       method: 'POST',
@@ -424,6 +439,9 @@ describe('order history, details, PDF and re-order', () => {
     const missing = await t.inject({ method: 'POST', url: '/api/re-orders', headers: me.headers });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json().error.fields)).toContain('order_id');
-    await t.handle.exec(`update product_prices set available = 10 where product_id = ${ids.GONE}`);
+    await execAndAwaitFeed(
+      t,
+      `update product_prices set available = 10 where product_id = ${ids.GONE}`,
+    );
   });
 });
