@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
-import { storeUser, type StoredUser } from '@/lib/session';
+import { clearSession, signOutOnPurpose, storeUser, type StoredUser } from '@/lib/session';
 import { renderRoutes } from '@/test/render';
 import { GuestOnlyRoute, ProtectedRoute, StaffRoute } from './guards';
 
@@ -46,6 +46,22 @@ describe('guards', () => {
     storeUser(customer);
     renderRoutes(routes, '/cart');
     expect(await screen.findByText('Cart page')).toBeInTheDocument();
+  });
+
+  it('sends a user who logs out on a protected page home, not to the sign-in page', async () => {
+    storeUser(customer);
+    renderRoutes(routes, '/cart');
+    await screen.findByText('Cart page');
+    act(() => signOutOnPurpose());
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+  });
+
+  it('sends a user whose session ended (not by logging out) to sign in again and come back', async () => {
+    storeUser(customer);
+    renderRoutes(routes, '/cart');
+    await screen.findByText('Cart page');
+    act(() => clearSession());
+    expect(await screen.findByTestId('where')).toHaveTextContent('/login?redirect=%2Fcart');
   });
 
   it('sends a signed-in user away from a guest-only page to /', async () => {

@@ -1,14 +1,25 @@
+import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { safeRedirect } from '@/features/accounts/safe-redirect';
-import { useSession } from '@/lib/session';
+import { useSession, wasSignedOutOnPurpose } from '@/lib/session';
 
-/** SPEC.md §2: a page for signed-in users only; guests go to /login?redirect=<where they were going>. */
+/**
+ * SPEC.md §2: a page for signed-in users only; guests go to /login?redirect=<where they were going>.
+ * A user who logs out while on such a page goes home instead (a session that expired or was ended
+ * by staff still leads to the sign-in page, to come back here).
+ */
 export function ProtectedRoute() {
   const { isSignedIn } = useSession();
   const location = useLocation();
-  if (!isSignedIn)
+  const sawUser = useRef(isSignedIn);
+  useEffect(() => {
+    if (isSignedIn) sawUser.current = true;
+  }, [isSignedIn]);
+  if (!isSignedIn) {
+    if (sawUser.current && wasSignedOutOnPurpose()) return <Navigate to={paths.home()} replace />;
     return <Navigate to={paths.login(location.pathname + location.search)} replace />;
+  }
   return <Outlet />;
 }
 

@@ -75,6 +75,7 @@ function emit(): void {
 /** Saves the user record after login (only when user_value is present, SPEC.md §3). */
 export function storeUser(user: StoredUser): void {
   if (!isUser(user)) return;
+  signedOutOnPurpose = false;
   setJson(USER_KEY, user);
   emit();
 }
@@ -85,6 +86,22 @@ export function storeRecordLang(lang: '' | 'fr' | 'es'): void {
   if (record.lang === lang && Object.keys(record).length > 0) return;
   setJson(USER_KEY, { ...record, lang });
   emit();
+}
+
+let signedOutOnPurpose = false;
+
+/**
+ * Signs out because the user asked to (the logout button): a signed-in-only page the user is on
+ * then goes home instead of to the sign-in page (see app/guards.tsx).
+ */
+export function signOutOnPurpose(): void {
+  signedOutOnPurpose = true;
+  clearSession();
+}
+
+/** Whether the last sign-out was the user's own (not an expired or revoked session). */
+export function wasSignedOutOnPurpose(): boolean {
+  return signedOutOnPurpose;
 }
 
 /** Signs out locally: legacy credentials removed, the user record reduced to its lang (SPEC.md §4). */

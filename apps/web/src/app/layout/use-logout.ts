@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { api, ApiError } from '@/lib/api-client';
-import { clearSession } from '@/lib/session';
+import { signOutOnPurpose } from '@/lib/session';
 
 /**
  * Logout (SPEC.md §4): ends the server session, reduces the stored user to its lang, drops cached
@@ -26,13 +26,11 @@ export function useLogout(): { logout: () => Promise<void>; pending: boolean } {
         return;
       }
     }
-    // Leave first, rendered at once (the router otherwise renders in a transition, after the
-    // session change): a signed-in-only page that saw the session end would send the user to
-    // /login?redirect=… instead of home.
-    await navigate(paths.home(), { flushSync: true });
-    clearSession();
+    // On purpose: a signed-in-only page the user is on sends them home, not to /login (guards.tsx).
+    signOutOnPurpose();
     queryClient.clear();
     setPending(false);
+    void navigate(paths.home());
   }, [navigate, queryClient, t]);
   return { logout, pending };
 }
