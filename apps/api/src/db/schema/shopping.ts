@@ -95,9 +95,14 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // NOTE: migration 0018 adds INCLUDE (status) to the customer, date and country indexes (the
+    // desk's counts per status read them alone); Drizzle's index builder has no INCLUDE.
+    index('orders_user_created_id_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_country_created_idx').on(t.country, t.createdAt.desc(), t.id.desc()),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('orders_total_idx').on(t.totalCents.desc(), t.id.desc()),
+    index('orders_status_total_idx').on(t.status, t.totalCents.desc(), t.id.desc()),
     index('orders_updated_idx').on(t.updatedAt, t.id),
     index('orders_po_trgm_idx').using('gin', sql`${t.poNumber} gin_trgm_ops`),
     uniqueIndex('orders_user_idempotency_uq')

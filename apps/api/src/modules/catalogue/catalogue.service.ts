@@ -25,7 +25,7 @@ import {
 import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { FastifyInstance } from 'fastify';
-import { TtlCache } from './catalogue.cache';
+import { TtlCache } from '../../lib/ttl-cache';
 import { CATALOGUE_CHANNEL } from './catalogue.snapshot';
 import {
   countGroup,

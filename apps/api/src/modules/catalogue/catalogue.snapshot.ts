@@ -3,7 +3,7 @@ import type { Country, Lang } from '@wholesale/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { productPrices, products } from '../../db/schema';
-import { BatchTtlCache } from './catalogue.cache';
+import { BatchTtlCache } from '../../lib/ttl-cache';
 import {
   factsColumns,
   factsOf,

@@ -24,6 +24,7 @@ import {
   getDeskOrder,
   listDeskOrders,
   phoneCustomer,
+  registerDeskCountsCache,
 } from './order-desk.service';
 import { renderPickingListPdf } from './picking-list.pdf';
 import { placeCustomerOrder } from '../../workflows/place-order';
@@ -44,6 +45,7 @@ function deskFilter(q: ListQuery): DeskFilter {
 
 /** The staff order desk under /api/admin/orders (docs/product/back-office-orders.md). */
 export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerDeskCountsCache(app);
   const tags = ['admin'];
   // Roles are checked before the input (preValidation), so a guest or buyer learns nothing of
   // the shape. The list also serves ERPs that poll with an `orders:read` integration token.

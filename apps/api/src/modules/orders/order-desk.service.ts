@@ -15,8 +15,10 @@ import {
   type ChangeOrderStatusBody,
   type OrderStatus,
 } from '@wholesale/contract';
+import type { FastifyInstance } from 'fastify';
 import type { Database, Tx } from '../../db/client';
 import { AppError, fieldError, reasonError } from '../../lib/app-error';
+import { TtlCache } from '../../lib/ttl-cache';
 import { readCart } from '../cart';
 import { returnStock } from '../catalogue';
 import { recordAudit } from '../audit';
@@ -106,13 +108,39 @@ export function deskCsvRecord(r: DeskRow): Array<string | number> {
   return DESK_CSV_COLUMNS.map((c) => row[c] ?? '');
 }
 
+/** Channel of the orders change feed (migration 0018): every write to orders, at commit. */
+export const ORDERS_CHANNEL = 'ws_orders';
+
+/**
+ * The counts per status of each filter (status, sort and page aside, so the open desk, its status
+ * tabs, its pages and sorts share one entry). Counting reads every matching order; the desk asks
+ * for the same counts again and again between two order changes.
+ */
+const deskCountsCache = new TtlCache<Record<string, number>>(30_000, 1000);
+
+/**
+ * Registers the desk's counts with the app's change feed: any write to orders, from any process
+ * (a placed order, a status change, an import, a direct SQL change), drops them at commit.
+ * CACHES=off: counted on every request.
+ */
+export function registerDeskCountsCache(app: FastifyInstance): void {
+  if (!app.caches.enabled) deskCountsCache.disable(app.db);
+  app.caches.register('orders.desk-counts', deskCountsCache.of(app.db), {
+    channel: ORDERS_CHANNEL,
+  });
+}
+
+function countsKey(f: DeskFilter): string {
+  return JSON.stringify([f.country, f.customerId, f.from, f.to, f.q, f.updatedSince]);
+}
+
 /** The order desk's page: the filtered, sorted orders and the count of each status. */
 export async function listDeskOrders(tx: Tx, q: DeskQuery): Promise<AdminOrderListResponse> {
   if (q.from && q.to && q.from > q.to) throw fieldError({ from: 'from must not be after to' });
   const offset = (q.page - 1) * q.perPage;
   const [rows, counts] = await Promise.all([
     selectDeskPage(tx, q, q.sort, q.perPage, offset),
-    countDeskByStatus(tx, q),
+    deskCountsCache.get(tx, countsKey(q), () => countDeskByStatus(tx, q)),
   ]);
   const total = q.status
     ? (counts[q.status] ?? 0)
@@ -198,7 +226,7 @@ export async function changeOrderStatus(
   change: StatusChange,
 ): Promise<AdminOrderDetail> {
   registerOrderMails();
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, change.orderId);
     if (!order) throw new AppError('NOT_FOUND', 'This order does not exist');
     const to = change.status as OrderStatus;
@@ -290,4 +318,8 @@ export async function changeOrderStatus(
     });
     return getDeskOrder(tx, order.id);
   });
+  // The change feed drops the counts too, a moment later (PostgreSQL): the staff member's next
+  // list must already show this change.
+  deskCountsCache.clear(db);
+  return changed;
 }

@@ -356,21 +356,23 @@ describe('buyer follow-up', () => {
   });
 });
 
+/** GET /api/admin/orders?qs as staff; the answer's body. */
+async function list(qs: string) {
+  const res = await t.inject({
+    method: 'GET',
+    url: `/api/admin/orders?${qs}`,
+    headers: staff.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
 describe('order desk list', () => {
   it('filters by status, country, customer and text, sorts, pages and counts per status', async () => {
     const c = await t.signIn({ ownerName: 'Zoé Quilting', companyName: 'Atelier Zed' });
     const first = await placeThroughCart(c.headers, [['BIG', 2]], 'PO-ZED-1');
     const second = await placeThroughCart(c.headers, [['BIG', 1]], 'PO-ZED-2');
     await change(second, { status: 'accepted' });
-    const list = async (qs: string) => {
-      const res = await t.inject({
-        method: 'GET',
-        url: `/api/admin/orders?${qs}`,
-        headers: staff.headers,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json();
-    };
     const byCustomer = await list(`customer_id=${c.userId}`);
     expect(byCustomer.data.map((o: { order_id: number }) => o.order_id)).toEqual([second, first]);
     expect(byCustomer.counts).toEqual({ placed: 1, accepted: 1 });
@@ -391,6 +393,25 @@ describe('order desk list', () => {
     expect(paged).toMatchObject({ total: 2, last_page: 2, current_page: 2 });
     expect((await list('country=us')).total).toBe(0);
     expect((await list('q=100%25_')).total).toBe(0);
+  });
+
+  it('keeps the counts per status right when orders change elsewhere (change feed) and here', async () => {
+    const c = await t.signIn({ ownerName: 'Counted Customer', companyName: 'Tally Fabrics' });
+    const a = await placeThroughCart(c.headers, [['BIG', 2]], 'PO-TALLY-1');
+    const b = await placeThroughCart(c.headers, [['BIG', 1]], 'PO-TALLY-2');
+    const counts = async (qs: string) => (await list(qs)).counts;
+    // The status tab, the text search and the page share the counts of their filter.
+    expect(await counts(`customer_id=${c.userId}`)).toEqual({ placed: 2 });
+    expect(await counts(`customer_id=${c.userId}&status=accepted&page=2`)).toEqual({ placed: 2 });
+    expect(await counts('q=tally')).toEqual({ placed: 2 });
+    // Another process (an ERP script, a second API instance) changes an order in SQL: the
+    // notification on ws_orders drops the cached counts.
+    await t.handle.db.execute(sql`update orders set status = 'cancelled' where id = ${a}`);
+    await expect.poll(() => counts(`customer_id=${c.userId}`)).toEqual({ placed: 1, cancelled: 1 });
+    await expect.poll(() => counts('q=tally')).toEqual({ placed: 1, cancelled: 1 });
+    // A change made through the desk shows in the very next list.
+    expect((await change(b, { status: 'accepted' })).statusCode).toBe(200);
+    expect(await counts(`customer_id=${c.userId}`)).toEqual({ accepted: 1, cancelled: 1 });
   });
 
   it('refuses bad filters with a message naming the field', async () => {

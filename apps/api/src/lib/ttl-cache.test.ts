@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BatchTtlCache, TtlCache } from './catalogue.cache';
+import { BatchTtlCache, TtlCache } from './ttl-cache';
 
 const owner = {};
 

@@ -1,8 +1,9 @@
 import { LRUCache, type Perf } from 'lru-cache';
-import type { CacheStats } from '../../plugins/change-feed';
+import type { CacheStats } from '../plugins/change-feed';
 
 /*
- * The catalogue's process caches, built on lru-cache (ttl, max entries, fetchMethod). Each keeps one
+ * The process caches (catalogue listings and facts, the order desk's counts), built on lru-cache
+ * (ttl, max entries, fetchMethod). Each keeps one
  * store per database handle, because tests open many databases in one process; the app registers
  * its store with the change feed (plugins/change-feed.ts), which drops entries on notification, and
  * can turn it off (CACHES=off). See docs/decisions/016-caches-and-change-feed.md.
