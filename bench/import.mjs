@@ -14,17 +14,26 @@
 // The server's peak RSS (VmRSS, sampled every 100 ms) is reported over the whole run.
 // Appends a section to bench/RESULTS.md unless --no-record.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import pg from 'pg';
+import {
+  ROOT,
+  appendResults,
+  cannon as cannonRun,
+  databaseUrl,
+  fmt,
+  machineLine,
+  recreateDatabase,
+  run,
+  runMain,
+  serverEnv,
+  signIn as signInAs,
+  waitFor,
+  withClient,
+} from './lib.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = process.env.BENCH_DB ?? 'wholesale_bench_import';
 const PORT = Number(process.env.BENCH_PORT ?? 3100);
 
@@ -44,53 +53,10 @@ const duration = Number(args.duration);
 const connections = Number(args.connections);
 const TARGETS = { full: 30, reimport: 15, stock: 3, rssMb: 400, throughput: 50 };
 
-const dbUrl = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${DB_NAME}`;
-  return u.toString();
-})();
+const dbUrl = databaseUrl(DB_NAME);
 const log = (line) => console.log(`[bench:import] ${line}`);
-const fmt = (n, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
 let server = null;
-
-function run(cmd, argv, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, argv, {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
-    });
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} ${argv.join(' ')} exited with ${code}`)),
-    );
-  });
-}
-
-async function withClient(url, fn) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function waitFor(url, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (server?.exitCode !== null) throw new Error('the API server exited before it answered');
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
 
 /** Peak resident memory of the server process, read from /proc every 100 ms (Linux). */
 function sampleRss(pid) {
@@ -113,13 +79,7 @@ function sampleRss(pid) {
 }
 
 async function signIn(base, email) {
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'wholesale-demo' }),
-  });
-  if (!res.ok) throw new Error(`signing in ${email} answered ${res.status}: ${await res.text()}`);
-  return { authorization: `Bearer ${(await res.json()).token}` };
+  return { authorization: `Bearer ${await signInAs(base, email)}` };
 }
 
 const CSV_COLUMNS = [
@@ -227,18 +187,7 @@ async function importFile(base, staff, file) {
   }
 }
 
-function cannon(opts) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ connections, pipelining: 1, ...opts }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-    autocannon.track(instance, {
-      renderProgressBar: false,
-      renderResultsTable: false,
-      renderLatencyTable: false,
-    });
-  });
-}
+const cannon = (opts) => cannonRun({ connections, ...opts });
 
 /** Listing pages and searches a buyer asks, in turn. */
 function storefrontRequests(refs, buyer) {
@@ -259,10 +208,7 @@ function storefrontRequests(refs, buyer) {
 async function main() {
   const startedAt = new Date();
   log(`creating database ${DB_NAME} (categories, classes and accounts; no product)`);
-  await withClient(ADMIN_URL, async (c) => {
-    await c.query(`drop database if exists ${DB_NAME} with (force)`);
-    await c.query(`create database ${DB_NAME}`);
-  });
+  await recreateDatabase(DB_NAME);
   await run(
     path.join(ROOT, 'node_modules/.bin/tsx'),
     ['apps/api/src/db/seed/cli.ts', '--products', '0'],
@@ -302,21 +248,15 @@ async function main() {
     cwd: ROOT,
     env: {
       ...process.env,
-      DATABASE_URL: dbUrl,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000000',
-      IMPORT_WORKER: 'true',
-      IMPORT_MAX_BYTES: String(512 * 1024 * 1024),
-      DATA_DIR: path.join(work, 'data'),
-      APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY ?? randomBytes(32).toString('hex'),
+      ...serverEnv(dbUrl, PORT, {
+        IMPORT_WORKER: 'true',
+        IMPORT_MAX_BYTES: String(512 * 1024 * 1024),
+        DATA_DIR: path.join(work, 'data'),
+      }),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitFor(`${base}/api/health`);
+  await waitFor(`${base}/api/health`, { exited: () => server?.exitCode !== null });
   const rss = sampleRss(server.pid);
   const staff = await signIn(base, 'content@example.com');
   const buyer = await signIn(base, 'buyer.ca@example.com');
@@ -353,10 +293,7 @@ async function main() {
     '',
     `## ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC — catalogue import, ${fmt(rows)} rows`,
     '',
-    `- Machine: ${os.cpus().length} × ${os.cpus()[0]?.model?.trim() ?? 'unknown CPU'}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, load average at the end ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' / ')}; Node ${process.version}.`,
+    machineLine(),
     `- Command: \`${command}\` (server, PostgreSQL and load generator on the same machine; ${connections} connections for the storefront).`,
     '',
     '| Measure | Figure | Target | |',
@@ -377,18 +314,10 @@ async function main() {
       '',
     );
   console.log(lines.join('\n'));
-  if (!args['no-record']) {
-    fs.appendFileSync(path.join(ROOT, 'bench/RESULTS.md'), lines.join('\n'));
-    log('appended to bench/RESULTS.md');
-  }
+  if (!args['no-record']) appendResults(lines);
 }
 
-main()
-  .catch((error) => {
-    console.error(`[bench:import] ${error.stack ?? error}`);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    if (server && server.exitCode === null) server.kill('SIGTERM');
-    fs.rmSync(work, { recursive: true, force: true });
-  });
+runMain('bench:import', main, () => {
+  if (server && server.exitCode === null) server.kill('SIGTERM');
+  fs.rmSync(work, { recursive: true, force: true });
+});

@@ -17,14 +17,21 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import pg from 'pg';
+import {
+  ADMIN_URL,
+  ROOT,
+  cannon as cannonRun,
+  databaseUrl,
+  fmt,
+  recreateDatabase,
+  run,
+  serverEnv,
+  waitFor as waitForUrl,
+  withClient,
+} from './lib.mjs';
 import { scenarios } from './scenarios.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // BENCH_DB / BENCH_PORT let two people bench side by side (each on an own database and ports).
 const DB_NAME = process.env.BENCH_DB ?? 'wholesale_bench';
 const PORT = Number(process.env.BENCH_PORT ?? 3100);
@@ -68,26 +75,9 @@ const customers = Number(
   args.customers ?? (selected.some((s) => s.group === 'cart' || s.group === 'orders') ? 1000 : 0),
 );
 
-const dbUrl = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${DB_NAME}`;
-  return u.toString();
-})();
+const dbUrl = databaseUrl(DB_NAME);
 const log = (line) => console.log(`[bench] ${line}`);
 const children = [];
-
-function run(cmd, argv, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, argv, {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
-    });
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} ${argv.join(' ')} exited with ${code}`)),
-    );
-  });
-}
 
 function start(cmd, argv, env, name) {
   const child = spawn(cmd, argv, {
@@ -120,31 +110,8 @@ async function stopAll() {
   );
 }
 
-async function waitFor(url, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (children.some((c) => c.exitCode !== null && !c.stopping))
-      throw new Error(`a server exited before ${url} answered`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
-async function withClient(url, fn) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+const waitFor = (url) =>
+  waitForUrl(url, { exited: () => children.some((c) => c.exitCode !== null && !c.stopping) });
 
 /** Signs in through POST /api/login; without that route, writes a session row the way createSession does. */
 async function signIn(base) {
@@ -176,18 +143,7 @@ async function signIn(base) {
   return { token, via: 'session row (no /api/login route)' };
 }
 
-function cannon(opts) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ connections, pipelining: 1, ...opts }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-    autocannon.track(instance, {
-      renderProgressBar: false,
-      renderResultsTable: false,
-      renderLatencyTable: false,
-    });
-  });
-}
+const cannon = (opts) => cannonRun({ connections, ...opts });
 
 function requestOptions(scenario, ctx, base) {
   const headers = { ...(scenario.auth ? ctx.headers : {}) };
@@ -234,19 +190,13 @@ function summarise(name, result, hits = '–') {
   };
 }
 
-const fmt = (n, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
 async function main() {
   const startedAt = new Date();
   const timings = {};
 
   if (!args.reuse) {
     log(`creating database ${DB_NAME}`);
-    await withClient(ADMIN_URL, async (c) => {
-      await c.query(`drop database if exists ${DB_NAME} with (force)`);
-      await c.query(`create database ${DB_NAME}`);
-    });
+    await recreateDatabase(DB_NAME);
     let t = Date.now();
     const seedArgs = ['apps/api/src/db/seed/cli.ts', '--products', String(products)];
     if (customers > 0)
@@ -265,18 +215,7 @@ async function main() {
   start(
     process.execPath,
     ['apps/api/dist/server.js'],
-    {
-      DATABASE_URL: dbUrl,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000000',
-      CACHES: args.caches,
-      // A throw-away key: production refuses to start without one, and the bench data has no secrets.
-      APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY ?? randomBytes(32).toString('hex'),
-    },
+    serverEnv(dbUrl, PORT, { CACHES: args.caches }),
     'API server',
   );
   const bare = start(

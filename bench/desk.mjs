@@ -1,0 +1,374 @@
+#!/usr/bin/env node
+// node bench/desk.mjs [--products 100000] [--customers 1000] [--orders 100000]
+//                     [--scenario all|list|status|webhooks] [--duration 10] [--connections 32]
+//                     [--status-connections 8] [--events 1000] [--reuse] [--build] [--no-record]
+//
+// The order desk against the production server (bench/README.md, "Order desk"; targets in
+// docs/product/back-office-orders.md): its own database `wholesale_bench_desk` with the catalogue
+// (seed CLI) and the desk data of bench/desk-seed.mjs, `node apps/api/dist/server.js`, staff
+// orders@example.com signed in, then
+//   list      GET /api/admin/orders over the seeded staff traffic of bench/traffic/desk.mjs
+//             (target ≥ 500 req/s, p99 ≤ 80 ms);
+//   status    POST /api/admin/orders/:id/status accepting a different `placed` order each request
+//             (target p99 ≤ 20 ms);
+//   webhooks  1,000 status changes with an endpoint registered on a receiver in this process that
+//             checks every signature: time until the 1,000th signed delivery arrived (≤ 30 s).
+// --reuse keeps the database (seeding only what is missing). Appends to bench/RESULTS.md unless
+// --no-record.
+import { createServer } from 'node:http';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  ROOT,
+  appendResults,
+  cannon,
+  databaseUrl,
+  fmt,
+  machineLine,
+  recreateDatabase,
+  run,
+  runMain,
+  serverEnv,
+  signIn,
+  waitFor,
+  withClient,
+} from './lib.mjs';
+import { hasDeskData, resetPool, seedDesk } from './desk-seed.mjs';
+import { deskTraffic } from './traffic/desk.mjs';
+
+const DB_NAME = process.env.BENCH_DB ?? 'wholesale_bench_desk';
+const PORT = Number(process.env.BENCH_PORT ?? 3100);
+const TARGETS = { listRps: 500, listP99: 80, statusP99: 20, webhookSeconds: 30 };
+
+const { values: args } = parseArgs({
+  options: {
+    products: { type: 'string', default: '100000' },
+    customers: { type: 'string', default: '1000' },
+    orders: { type: 'string', default: '100000' },
+    scenario: { type: 'string', default: 'all' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    'status-connections': { type: 'string', default: '8' },
+    events: { type: 'string', default: '1000' },
+    reuse: { type: 'boolean', default: false },
+    build: { type: 'boolean', default: false },
+    'no-record': { type: 'boolean', default: false },
+  },
+});
+const SCENARIOS = ['list', 'status', 'webhooks'];
+const wanted = args.scenario === 'all' ? SCENARIOS : args.scenario.split(',');
+if (!wanted.every((s) => SCENARIOS.includes(s))) {
+  console.error(`--scenario must be all or a list of ${SCENARIOS.join(', ')}`);
+  process.exit(1);
+}
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const statusConnections = Number(args['status-connections']);
+const events = Number(args.events);
+const dbUrl = databaseUrl(DB_NAME);
+const base = `http://127.0.0.1:${PORT}`;
+const log = (line) => console.log(`[bench:desk] ${line}`);
+let server = null;
+
+const query = (text, params) => withClient(dbUrl, async (c) => (await c.query(text, params)).rows);
+
+async function prepareDatabase() {
+  const timings = {};
+  if (!args.reuse) {
+    log(`creating database ${DB_NAME}`);
+    await recreateDatabase(DB_NAME);
+    const t = Date.now();
+    await run(
+      path.join(ROOT, 'node_modules/.bin/tsx'),
+      ['apps/api/src/db/seed/cli.ts', '--products', args.products],
+      { DATABASE_URL: dbUrl },
+    );
+    timings.catalogue = (Date.now() - t) / 1000;
+  }
+  const customers = Number(args.customers);
+  await withClient(dbUrl, async (client) => {
+    if (await hasDeskData(client, customers)) {
+      log('desk data already there (reused)');
+      return;
+    }
+    log(`seeding ${fmt(customers)} customers and ${fmt(Number(args.orders))} orders`);
+    const t = Date.now();
+    await seedDesk(client, { customers, orders: Number(args.orders), log });
+    timings.desk = (Date.now() - t) / 1000;
+    log(`desk data in ${fmt(timings.desk, 1)} s`);
+  });
+  // Endpoints of an earlier run point at receivers that are gone: their retries would load the
+  // server during the measurements.
+  await query(`delete from webhook_endpoints`);
+  return timings;
+}
+
+function summarise(result) {
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+/** One shared cursor over `items` across all connections (each item asked once, in order). */
+function cursor(items) {
+  let i = 0;
+  return () => items[i++ % items.length];
+}
+
+async function listScenario(headers) {
+  const paths = await deskTraffic(query);
+  const distinct = new Set(paths).size;
+  const first = await fetch(`${base}${paths[0]}`, { headers });
+  if (!first.ok) throw new Error(`${paths[0]} answered ${first.status}: ${await first.text()}`);
+  const nextPath = cursor(paths);
+  const opts = {
+    url: base,
+    connections,
+    requests: [{ method: 'GET', headers, setupRequest: (req) => ({ ...req, path: nextPath() }) }],
+  };
+  await cannon({ ...opts, duration: 3 });
+  log(`list: ${duration} s × ${connections} connections, ${fmt(distinct)} distinct requests`);
+  const r = summarise(await cannon({ ...opts, duration }));
+  return { ...r, distinct };
+}
+
+/** Requests that each accept the next pool order (a distinct `placed` order every time). */
+function acceptRequests(headers, ids) {
+  const nextId = cursor(ids);
+  return [
+    {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      setupRequest: (req) => ({
+        ...req,
+        path: `/api/admin/orders/${nextId()}/status`,
+        body: JSON.stringify({ status: 'accepted', note: 'bench' }),
+      }),
+    },
+  ];
+}
+
+async function statusScenario(headers) {
+  let ids = await withClient(dbUrl, resetPool);
+  await cannon({
+    url: base,
+    connections: statusConnections,
+    duration: 3,
+    requests: acceptRequests(headers, ids),
+  });
+  ids = await withClient(dbUrl, resetPool);
+  log(
+    `status: ${duration} s × ${statusConnections} connections over ${fmt(ids.length)} placed orders`,
+  );
+  const r = summarise(
+    await cannon({
+      url: base,
+      connections: statusConnections,
+      duration,
+      requests: acceptRequests(headers, ids),
+    }),
+  );
+  if (r.total > ids.length)
+    log(`  the pool (${ids.length}) ran out: later requests were refused (use more --orders)`);
+  return { ...r, pool: ids.length };
+}
+
+/** An address of this machine other routes reach: production refuses loopback webhook URLs. */
+function receiverHost() {
+  for (const list of Object.values(os.networkInterfaces()))
+    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
+  throw new Error('no non-loopback IPv4 address for the webhook receiver');
+}
+
+function verify(secret, header, body) {
+  const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? '');
+  if (!m) return false;
+  const expected = createHmac('sha256', secret).update(`${m[1]}.${body}`).digest();
+  return timingSafeEqual(expected, Buffer.from(m[2], 'hex'));
+}
+
+async function webhookScenario(headers, adminHeaders) {
+  const secret = randomBytes(24).toString('base64url');
+  const seen = new Set();
+  const lags = [];
+  const tally = { good: 0, bad: 0, duplicates: 0 };
+  let done;
+  const allArrived = new Promise((resolve) => (done = resolve));
+  const receiver = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      if (!verify(secret, req.headers['x-signature'], body)) {
+        tally.bad += 1;
+        res.writeHead(401).end();
+        return;
+      }
+      const event = JSON.parse(body);
+      if (seen.has(event.id)) tally.duplicates += 1;
+      else {
+        seen.add(event.id);
+        tally.good += 1;
+        lags.push(Date.now() - Date.parse(event.created_at));
+      }
+      res.writeHead(204).end();
+      if (tally.good >= events) done();
+    });
+  });
+  const host = receiverHost();
+  await new Promise((r) => receiver.listen(0, host, r));
+  const url = `http://${host}:${receiver.address().port}/hooks`;
+  const created = await fetch(`${base}/api/admin/webhooks`, {
+    method: 'POST',
+    headers: { ...adminHeaders, 'content-type': 'application/json' },
+    body: JSON.stringify({ url, events: ['order.status_changed'], secret }),
+  });
+  if (!created.ok)
+    throw new Error(`registering ${url} answered ${created.status}: ${await created.text()}`);
+  const endpointId = (await created.json()).endpoint.id;
+  const ids = await withClient(dbUrl, resetPool);
+  if (ids.length < events) throw new Error(`only ${ids.length} pool orders for ${events} events`);
+  log(`webhooks: ${fmt(events)} status changes, receiver ${url}`);
+  const started = performance.now();
+  const changes = await cannon({
+    url: base,
+    connections: statusConnections,
+    amount: events,
+    requests: acceptRequests(headers, ids),
+  });
+  const changed = performance.now();
+  const timeout = new Promise((r) => setTimeout(r, 120_000).unref());
+  await Promise.race([allArrived, timeout]);
+  const seconds = (performance.now() - started) / 1000;
+  receiver.close();
+  await fetch(`${base}/api/admin/webhooks/${endpointId}`, {
+    method: 'DELETE',
+    headers: adminHeaders,
+  });
+  lags.sort((a, b) => a - b);
+  const at = (q) => lags[Math.min(lags.length - 1, Math.floor(q * lags.length))] ?? NaN;
+  return {
+    seconds,
+    changeSeconds: (changed - started) / 1000,
+    changeErrors: changes.errors + changes.timeouts + changes.non2xx,
+    ...tally,
+    lagP50: at(0.5),
+    lagP99: at(0.99),
+  };
+}
+
+async function main() {
+  const startedAt = new Date();
+  const timings = await prepareDatabase();
+  if (args.build || !fs.existsSync(path.join(ROOT, 'apps/api/dist/server.js'))) {
+    log('building the API');
+    await run('npm', ['run', 'build', '-w', '@wholesale/api']);
+  }
+  server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    cwd: ROOT,
+    env: { ...process.env, ...serverEnv(dbUrl, PORT) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitFor(`${base}/api/health`, { exited: () => server.exitCode !== null });
+  const headers = { authorization: `Bearer ${await signIn(base, 'orders@example.com')}` };
+  const adminHeaders = { authorization: `Bearer ${await signIn(base, 'admin@example.com')}` };
+  const [counts] = await query(
+    `select (select count(*) from products)::int as products,
+            (select count(*) from users where role = 'customer')::int as customers,
+            (select count(*) from orders)::int as orders,
+            (select count(*) from order_lines)::int as lines,
+            (select count(*) from order_status_history)::int as steps`,
+  );
+
+  // The machine's ceiling in this run (bench/README.md): a bare Node server answering a constant.
+  const bare = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:http').createServer((q, s) => s.end('{"status":true}')).listen(${PORT + 1}, '127.0.0.1')`,
+    ],
+    { stdio: 'ignore' },
+  );
+  await waitFor(`http://127.0.0.1:${PORT + 1}/`, { exited: () => bare.exitCode !== null });
+  const ceiling = summarise(
+    await cannon({ url: `http://127.0.0.1:${PORT + 1}/`, connections, duration: 5 }),
+  );
+  bare.kill('SIGTERM');
+  log(`bare Node http: ${fmt(ceiling.rps)} req/s (${connections} connections, 5 s)`);
+
+  const results = {};
+  if (wanted.includes('list')) {
+    results.list = await listScenario(headers);
+    log(
+      `  ${fmt(results.list.rps)} req/s, p50 ${results.list.p50} ms, p99 ${results.list.p99} ms, errors ${results.list.errors}`,
+    );
+  }
+  if (wanted.includes('status')) {
+    results.status = await statusScenario(headers);
+    log(
+      `  ${fmt(results.status.rps)} req/s, p50 ${results.status.p50} ms, p99 ${results.status.p99} ms, errors ${results.status.errors}`,
+    );
+  }
+  if (wanted.includes('webhooks')) {
+    results.webhooks = await webhookScenario(headers, adminHeaders);
+    const w = results.webhooks;
+    log(
+      `  ${w.good}/${events} signed deliveries in ${fmt(w.seconds, 1)} s (changes took ${fmt(w.changeSeconds, 1)} s), bad signatures ${w.bad}, duplicates ${w.duplicates}`,
+    );
+  }
+  server.kill('SIGTERM');
+
+  const verdict = (ok) => (ok ? 'met' : '**missed**');
+  const command = `node bench/desk.mjs ${process.argv.slice(2).join(' ')}`.trim();
+  const rows = [];
+  if (results.list) {
+    const r = results.list;
+    rows.push(
+      `| list: GET /api/admin/orders, ${fmt(r.distinct)} distinct staff requests (${connections} connections) | ${fmt(r.rps)} req/s (${fmt((100 * r.rps) / ceiling.rps, 1)} % of bare Node), p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors | ≥ ${TARGETS.listRps} req/s, p99 ≤ ${TARGETS.listP99} ms | ${verdict(r.rps >= TARGETS.listRps && r.p99 <= TARGETS.listP99 && r.errors === 0)} |`,
+    );
+  }
+  if (results.status) {
+    const r = results.status;
+    rows.push(
+      `| status: POST /api/admin/orders/:id/status placed → accepted, a different order each (${statusConnections} connections) | ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors | p99 ≤ ${TARGETS.statusP99} ms | ${verdict(r.p99 <= TARGETS.statusP99 && r.errors === 0)} |`,
+    );
+  }
+  if (results.webhooks) {
+    const w = results.webhooks;
+    rows.push(
+      `| webhooks: ${fmt(events)} order.status_changed events to a local receiver checking signatures | ${fmt(w.seconds, 1)} s for ${w.good} signed deliveries (changes ${fmt(w.changeSeconds, 1)} s, ${w.changeErrors} errors; lag p50 ${fmt(w.lagP50)} ms, p99 ${fmt(w.lagP99)} ms; ${w.bad} bad signatures, ${w.duplicates} duplicates) | ≤ ${TARGETS.webhookSeconds} s | ${verdict(w.good >= events && w.seconds <= TARGETS.webhookSeconds && w.bad === 0)} |`,
+    );
+  }
+  const seeded = [
+    timings.catalogue ? `catalogue ${fmt(timings.catalogue, 1)} s` : '',
+    timings.desk ? `desk data ${fmt(timings.desk, 1)} s` : '',
+  ].filter(Boolean);
+  const lines = [
+    '',
+    `## ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC — order desk, ${fmt(counts.orders)} orders`,
+    '',
+    machineLine(),
+    `- Command: \`${command}\` (server, PostgreSQL and load generator on the same machine; ${duration} s per scenario after a 3 s warm-up).`,
+    `- Ceiling: a bare Node \`http\` server answering a constant, ${fmt(ceiling.rps)} req/s at ${connections} connections (p99 ${ceiling.p99} ms) in this run.`,
+    `- Data: ${fmt(counts.products)} products, ${fmt(counts.customers)} customers, ${fmt(counts.orders)} orders, ${fmt(counts.lines)} order lines, ${fmt(counts.steps)} status steps; ${seeded.length ? `seeding: ${seeded.join(', ')}` : 'reused database'}.`,
+    '',
+    '| Scenario | Figure | Target | |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+  ];
+  console.log(lines.join('\n'));
+  if (!args['no-record']) appendResults(lines);
+}
+
+runMain('bench:desk', main, () => {
+  if (server && server.exitCode === null) server.kill('SIGTERM');
+});

@@ -1,0 +1,142 @@
+// Helpers shared by the bench scripts (run.mjs, import.mjs, desk.mjs): child processes, the bench
+// database, the production server, sign-in and autocannon. One rule (bench/README.md): figures come
+// from the production server over real HTTP, never from a test run.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The URL of database `name` on the bench PostgreSQL server. */
+export function databaseUrl(name) {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Runs a command to its end (output shown); rejects on a non-zero exit. */
+export function run(cmd, argv, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, argv, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${argv.join(' ')} exited with ${code}`)),
+    );
+  });
+}
+
+export async function withClient(url, fn) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Polls `url` until it answers 2xx; fails early when `exited()` says the server died. */
+export async function waitFor(url, { timeoutMs = 60_000, exited = () => false } = {}) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (exited()) throw new Error(`a server exited before ${url} answered`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * The environment of the production API server for a bench: PostgreSQL, no demo data, warnings
+ * only, no rate limit, and a throw-away encryption key (production refuses to start without one;
+ * the bench data has no secrets worth keeping).
+ */
+export function serverEnv(dbUrl, port, extra = {}) {
+  return {
+    DATABASE_URL: dbUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000000',
+    APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY ?? randomBytes(32).toString('hex'),
+    ...extra,
+  };
+}
+
+/** Signs in through POST /api/login with the demo password; answers the bearer token. */
+export async function signIn(base, email) {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'wholesale-demo' }),
+  });
+  if (!res.ok) throw new Error(`signing in ${email} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()).token;
+}
+
+/** One autocannon run (results only, no progress bar). */
+export function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ pipelining: 1, ...opts }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+    autocannon.track(instance, {
+      renderProgressBar: false,
+      renderResultsTable: false,
+      renderLatencyTable: false,
+    });
+  });
+}
+
+export const fmt = (n, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** The machine line of a RESULTS.md section. */
+export function machineLine(extra = '') {
+  const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
+  return `- Machine: ${os.cpus().length} × ${cpu}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, load average at the end ${load}; Node ${process.version}${extra}.`;
+}
+
+/** Drops database `name` (closing its connections) and creates it empty. */
+export async function recreateDatabase(name) {
+  await withClient(ADMIN_URL, async (c) => {
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.query(`create database ${name}`);
+  });
+}
+
+/** Appends a section to bench/RESULTS.md (the lead records figures from quiet-machine runs). */
+export function appendResults(lines) {
+  fs.appendFileSync(path.join(ROOT, 'bench/RESULTS.md'), lines.join('\n'));
+  console.log('[bench] appended to bench/RESULTS.md');
+}
+
+/** Runs a bench script's `main`, reports its failure (exit code 1) and always runs `cleanup`. */
+export function runMain(tag, main, cleanup) {
+  main()
+    .catch((error) => {
+      console.error(`[${tag}] ${error.stack ?? error}`);
+      process.exitCode = 1;
+    })
+    .finally(cleanup);
+}
