@@ -25,6 +25,7 @@ import {
   listDeskOrders,
   phoneCustomer,
   registerDeskCountsCache,
+  resolveDeskFilter,
 } from './order-desk.service';
 import { renderPickingListPdf } from './picking-list.pdf';
 import { placeCustomerOrder } from '../../workflows/place-order';
@@ -99,7 +100,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireStaffRole(request, 'orders');
-      const filter = deskFilter(request.query);
+      const filter = await resolveDeskFilter(app.db, deskFilter(request.query));
       const csv = stringify({ header: true, columns: [...DESK_CSV_COLUMNS] });
       const db = app.db;
       void (async () => {

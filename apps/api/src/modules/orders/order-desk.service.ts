@@ -38,6 +38,7 @@ import {
   insertShipment,
   lockOrder,
   selectDeskCustomer,
+  selectCustomerIdsNamed,
   selectDeskPage,
   selectOrderById,
   updateOrderStatus,
@@ -134,9 +135,16 @@ function countsKey(f: DeskFilter): string {
   return JSON.stringify([f.country, f.customerId, f.from, f.to, f.q, f.updatedSince]);
 }
 
+/** The filter with the customers matching its text looked up (the list queries need them). */
+export async function resolveDeskFilter<F extends DeskFilter>(tx: Tx, f: F): Promise<F> {
+  return f.q ? { ...f, qCustomerIds: await selectCustomerIdsNamed(tx, f.q) } : f;
+}
+
 /** The order desk's page: the filtered, sorted orders and the count of each status. */
-export async function listDeskOrders(tx: Tx, q: DeskQuery): Promise<AdminOrderListResponse> {
-  if (q.from && q.to && q.from > q.to) throw fieldError({ from: 'from must not be after to' });
+export async function listDeskOrders(tx: Tx, query: DeskQuery): Promise<AdminOrderListResponse> {
+  if (query.from && query.to && query.from > query.to)
+    throw fieldError({ from: 'from must not be after to' });
+  const q = await resolveDeskFilter(tx, query);
   const offset = (q.page - 1) * q.perPage;
   const [rows, counts] = await Promise.all([
     selectDeskPage(tx, q, q.sort, q.perPage, offset),
