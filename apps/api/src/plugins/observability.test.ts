@@ -130,8 +130,11 @@ describe('migrations', () => {
       const journalFile = path.join(folder, 'meta/_journal.json');
       const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8'));
       const last = journal.entries.at(-1);
+      // NOTE: drizzle applies the entries whose `when` is after the newest applied one, and the
+      // journal is ordered by number, not by `when` (0018 came after 0020): start past the largest.
+      const newest = Math.max(...journal.entries.map((e: { when: number }) => e.when));
       const add = (tag: string, sqlText: string, offset: number) => {
-        journal.entries.push({ ...last, idx: last.idx + offset, when: last.when + offset, tag });
+        journal.entries.push({ ...last, idx: last.idx + offset, when: newest + offset, tag });
         fs.writeFileSync(path.join(folder, `${tag}.sql`), sqlText);
       };
       add('9998_good', 'create table release_step_one (id int);', 1);
