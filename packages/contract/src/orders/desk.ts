@@ -181,13 +181,26 @@ export const AdminOrderDetailResponse = z.object({
 });
 export type AdminOrderDetailResponse = z.infer<typeof AdminOrderDetailResponse>;
 
-/** POST /api/admin/customers/:id/orders: a phone order from the customer's cart. */
+/**
+ * POST /api/admin/phone-orders/:customer_id: a phone order from the customer's selected cart lines,
+ * with the checkout choices the customer would make (one of their ship-to addresses, a requested
+ * ship date, PO number, comment).
+ */
 export const PhoneOrderBody = z.object({
   po_number: optionalText('po_number', 60),
   order_comment: optionalText('order_comment', 2000),
+  ship_to_address_id: z.coerce
+    .number({ message: "ship_to_address_id must be one of the customer's addresses" })
+    .int({ message: "ship_to_address_id must be one of the customer's addresses" })
+    .positive({ message: "ship_to_address_id must be one of the customer's addresses" })
+    .max(2_147_483_647, { message: "ship_to_address_id must be one of the customer's addresses" })
+    .optional(),
+  requested_ship_date: day('requested_ship_date'),
 });
+export type PhoneOrderBody = z.input<typeof PhoneOrderBody>;
 export const PhoneOrderResponse = z.object({
   status: z.literal(true),
   order_id: z.number().int(),
   total: z.number(),
 });
+export type PhoneOrderResponse = z.infer<typeof PhoneOrderResponse>;

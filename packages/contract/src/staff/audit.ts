@@ -1,5 +1,24 @@
 import { z } from 'zod';
 
+/**
+ * Everything the audit log writes rows about (its `entity`): the API's audit writer accepts only
+ * these, and /admin/audit offers each as a filter with a translated name, so a new kind of audited
+ * thing cannot be written without appearing in the filter.
+ */
+export const AUDIT_ENTITIES = [
+  'staff',
+  'customer',
+  'order',
+  'application',
+  'content',
+  'product',
+  'import',
+  'webhook',
+  'webhook_delivery',
+  'integration_token',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
 /** Field names whose values never go into the audit log (passwords, tokens, secrets, keys). */
 const SECRET_FIELD = /pass(word)?|secret|token|hash|sensitive|api[_-]?key|private/i;
 export const REDACTED = '[redacted]';

@@ -1,4 +1,9 @@
-import { auditDiff, type AdminAuditQuery, type AdminAuditResponse } from '@wholesale/contract';
+import {
+  auditDiff,
+  type AdminAuditQuery,
+  type AdminAuditResponse,
+  type AuditEntity,
+} from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
 import { insertAuditRow, selectAuditPage } from './audit.queries';
 
@@ -10,8 +15,8 @@ export type AuditEvent = {
   actorEmail?: string | null;
   /** `<entity>.<verb>`, e.g. `customer.deactivate`, `order.status`, `staff.roles`. */
   action: string;
-  /** What was acted on: `customer`, `staff`, `order`, `application`, `content`, … */
-  entity: string;
+  /** What was acted on (contract AUDIT_ENTITIES: the audit screen's filter lists each one). */
+  entity: AuditEntity;
   entityId: string | number;
   /** The fields as they were and as they are; only differing ones are kept, secrets redacted. */
   before?: Record<string, unknown> | null;

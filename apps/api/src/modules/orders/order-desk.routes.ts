@@ -8,6 +8,7 @@ import {
   AdminOrderParams,
   CartResponse,
   ChangeOrderStatusBody,
+  CheckoutResponse,
   ErrorBody,
   PhoneOrderBody,
   PhoneOrderResponse,
@@ -28,6 +29,7 @@ import {
   resolveDeskFilter,
 } from './order-desk.service';
 import { renderPickingListPdf } from './picking-list.pdf';
+import { getCheckout } from './orders.service';
 import { placeCustomerOrder } from '../../workflows/place-order';
 
 type ListQuery = ReturnType<typeof AdminOrderListQuery.parse>;
@@ -219,6 +221,26 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/api/admin/phone-orders/:customer_id/checkout',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Staff: the customer's checkout choices (ship-to addresses, payment terms, opening minimum, earliest ship date)",
+        params: CustomerParams,
+        response: { 200: CheckoutResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireStaffRole(request, 'orders');
+      const customer = await phoneCustomer(app.db, request.params.customer_id);
+      return getCheckout(app.db, customer.id, customer.country);
+    },
+  );
+
   app.post(
     '/api/admin/phone-orders/:customer_id',
     {
@@ -243,6 +265,8 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
         lang: customer.lang,
         poNumber: request.body.po_number ?? null,
         comment: request.body.order_comment ?? null,
+        shipToAddressId: request.body.ship_to_address_id,
+        requestedShipDate: request.body.requested_ship_date ?? null,
         placedByUserId: staff.id,
         placedByEmail: staff.email,
         publicUrl: app.config.publicUrl,

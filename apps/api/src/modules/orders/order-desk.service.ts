@@ -62,9 +62,7 @@ export async function phoneCustomer(tx: Tx, customerId: number): Promise<DeskCus
       fields: { customer_id: 'This customer does not exist' },
     });
   if (!customer.isActive)
-    throw new AppError('CONFLICT', 'This customer account is inactive', {
-      fields: { customer_id: 'This customer account is inactive' },
-    });
+    throw reasonError('CONFLICT', 'ACCOUNT_NOT_ACTIVE', undefined, 'customer_id');
   return customer;
 }
 

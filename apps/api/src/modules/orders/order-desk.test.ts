@@ -4,6 +4,7 @@ import { ORDER_STATUSES, allowedTransitions, type OrderStatus } from '@wholesale
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
 import { auditRowsFor } from '../../test/audit-rows';
+import { insertAddresses } from '../accounts';
 
 let t: TestApp;
 let ids: Record<string, number>;
@@ -571,6 +572,125 @@ describe('phone orders', () => {
       payload: {},
     });
     expect(again.statusCode).toBe(422);
+  });
+
+  it("offers the customer's own checkout choices and ships to the address staff pick", async () => {
+    const c = await t.signIn({ ownerName: 'Phone Checkout', paymentTerms: 'net_30' });
+    const other = await t.signIn({ ownerName: 'Someone Else' });
+    const address = (userId: number, label: string, region: string, isDefault: boolean) => ({
+      userId,
+      label,
+      company: 'Phone Co',
+      line1: '1 Main Street',
+      city: 'Somewhere',
+      region,
+      postalCode: 'A1A 1A1',
+      country: 'ca' as const,
+      isDefault,
+    });
+    await insertAddresses(t.handle.db, [
+      address(c.userId, 'Main', 'QC', true),
+      address(c.userId, 'Warehouse', 'ON', false),
+      address(other.userId, 'Foreign', 'BC', true),
+    ]);
+    const checkout = await t.inject({
+      method: 'GET',
+      url: `/api/admin/phone-orders/${c.userId}/checkout`,
+      headers: staff.headers,
+    });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const choices = checkout.json();
+    expect(choices.addresses.map((a: { label: string }) => a.label)).toEqual(['Main', 'Warehouse']);
+    expect(choices).toMatchObject({ payment_terms: 'net_30', opening_minimum: 500 });
+    const warehouse = choices.addresses[1].id as number;
+
+    await t.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: c.headers,
+      payload: { product_id: 'BIG', item: 2 },
+    });
+    const place = (payload: object) =>
+      t.inject({
+        method: 'POST',
+        url: `/api/admin/phone-orders/${c.userId}`,
+        headers: staff.headers,
+        payload,
+      });
+    // Another account's address, a past ship date: refused naming the field, nothing ordered.
+    const { rows: foreign } = await t.handle.db.execute<{ id: number }>(
+      sql`select id from customer_addresses where user_id = ${other.userId}`,
+    );
+    const wrongAddress = await place({ ship_to_address_id: Number(foreign[0].id) });
+    expect(wrongAddress.statusCode).toBe(422);
+    expect(wrongAddress.json().error.reason.key).toBe('UNKNOWN_ADDRESS');
+    expect(wrongAddress.json().error.fields).toHaveProperty('ship_to_address_id');
+    const past = await place({ requested_ship_date: '2020-01-06' });
+    expect(past.statusCode).toBe(422);
+    expect(past.json().error.fields).toHaveProperty('requested_ship_date');
+    const badDate = await place({ requested_ship_date: 'soon' });
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json().error.fields).toHaveProperty('requested_ship_date');
+    expect(
+      (
+        await t.inject({
+          method: 'GET',
+          url: `/api/admin/phone-orders/${c.userId}/cart`,
+          headers: staff.headers,
+        })
+      ).json().products,
+    ).toHaveLength(1);
+
+    const placed = await place({ ship_to_address_id: warehouse, po_number: 'PHONE-2' });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = (
+      await t.inject({
+        method: 'GET',
+        url: `/api/fetch-order?order_id=${placed.json().order_id}`,
+        headers: c.headers,
+      })
+    ).json().order;
+    expect(order).toMatchObject({ po_number: 'PHONE-2', placed_by: 'Sam Staff' });
+    expect(JSON.stringify(order)).toContain('Warehouse');
+  });
+
+  it('refuses an empty cart, the opening minimum and an inactive customer, each by its reason', async () => {
+    const c = await t.signIn({ ownerName: 'Small Spender' });
+    const place = () =>
+      t.inject({
+        method: 'POST',
+        url: `/api/admin/phone-orders/${c.userId}`,
+        headers: staff.headers,
+        payload: {},
+      });
+    const empty = await place();
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().error.reason.key).toBe('NOTHING_SELECTED');
+    await t.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: c.headers,
+      payload: { product_id: 'SMALL', item: 1 },
+    });
+    const small = await place();
+    expect(small.statusCode).toBe(422);
+    expect(small.json().error.reason).toMatchObject({
+      key: 'OPENING_MINIMUM',
+      params: { minimumCents: 50_000, totalCents: 1500 },
+    });
+    await t.handle.db.execute(sql`update users set is_active = false where id = ${c.userId}`);
+    for (const res of [
+      await place(),
+      await t.inject({
+        method: 'GET',
+        url: `/api/admin/phone-orders/${c.userId}/cart`,
+        headers: staff.headers,
+      }),
+    ]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.reason.key).toBe('ACCOUNT_NOT_ACTIVE');
+      expect(res.json().error.fields).toHaveProperty('customer_id');
+    }
   });
 
   it('refuses buyers, unknown customers and staff accounts', async () => {

@@ -1,4 +1,4 @@
-import type { AuditEntryDto } from '@wholesale/contract';
+import { AUDIT_ENTITIES, type AuditEntity, type AuditEntryDto } from '@wholesale/contract';
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,18 +8,6 @@ import '@/components/ui/admin-people.css';
 import { useErrorMessage } from '@/lib/error-message';
 import { useAudit, type AuditFilter } from '../api/get-audit';
 
-/** The entities the log names (docs/product/back-office-staff-and-customers.md "Audit log"). */
-const ENTITIES = [
-  'staff',
-  'customer',
-  'order',
-  'application',
-  'content',
-  'product',
-  'import',
-  'webhook',
-  'integration_token',
-] as const;
 const TEXT_FILTERS = ['actor', 'action', 'from', 'to'] as const;
 
 const show = (value: unknown) =>
@@ -95,6 +83,11 @@ export function AuditPage() {
       to: read('to'),
     });
   };
+  // Rows written before an entity got its name (or by a newer server) show the raw entity.
+  const entityName = (entity: string) =>
+    (AUDIT_ENTITIES as readonly string[]).includes(entity)
+      ? t(`audit.entities.${entity as AuditEntity}`)
+      : entity;
   const data = query.data;
   const key = TEXT_FILTERS.map((k) => filter[k]).join('|') + filter.entity;
 
@@ -126,9 +119,9 @@ export function AuditPage() {
           <label htmlFor="audit-entity">{t('audit.entity')}</label>
           <select id="audit-entity" name="entity" defaultValue={filter.entity}>
             <option value="">{t('audit.allEntities')}</option>
-            {ENTITIES.map((e) => (
+            {AUDIT_ENTITIES.map((e) => (
               <option key={e} value={e}>
-                {e}
+                {t(`audit.entities.${e}`)}
               </option>
             ))}
           </select>
@@ -180,7 +173,7 @@ export function AuditPage() {
                         <code>{entry.action}</code>
                       </td>
                       <td data-label={t('audit.entity')}>
-                        {entry.entity} #{entry.entity_id}
+                        {entityName(entry.entity)} #{entry.entity_id}
                       </td>
                       <td data-label={t('audit.change')}>
                         <Change entry={entry} />
