@@ -73,3 +73,15 @@ export async function checkA11y(page: Page, label = page.url()): Promise<void> {
   );
   expect(report, `serious axe violations on ${label}`).toEqual([]);
 }
+
+/** Product thumbnails without a file answer 404, which Chromium logs; few journeys are about them. */
+export const missingImage = (e: string) =>
+  e.includes('Failed to load resource') && e.includes('/images/');
+
+/** Fails on console or page errors other than those the journey expects (`expected`). */
+export function expectNoErrorsBut(errors: string[], expected: (e: string) => boolean): void {
+  expect(
+    errors.filter((e) => !expected(e)),
+    'console errors or page errors',
+  ).toEqual([]);
+}

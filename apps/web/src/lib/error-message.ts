@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, reasonValues } from '@wholesale/contract';
 import type errors from '@/locales/en/errors.json';
 import { ApiError } from './api-client';
-import { useCountry } from './country';
+import { useCountry, type CountryCode } from './country';
 
 /**
  * The request id of a server failure (5xx), which the server also logs: a buyer who reports
@@ -16,11 +16,13 @@ export function errorReference(error: unknown): string | undefined {
 /**
  * Turns any thrown value into text for the user: an ApiError's reason (contract ERROR_REASONS, with
  * its amounts formatted for the language) or else its code is looked up in the errors namespace
- * (CONVENTIONS.md #6); a network failure and anything else get a generic message.
+ * (CONVENTIONS.md #6); a network failure and anything else get a generic message. Amounts are in
+ * the shopper's currency, or in `currencyOf`'s (staff acting for a customer).
  */
-export function useErrorMessage(): (error: unknown) => string {
+export function useErrorMessage(currencyOf?: CountryCode): (error: unknown) => string {
   const { t, i18n } = useTranslation('errors');
-  const country = useCountry();
+  const shopper = useCountry();
+  const country = currencyOf ?? shopper;
   return useCallback(
     (error: unknown) => {
       if (error instanceof ApiError) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CheckoutResponse } from '../checkout';
 import { CARRIERS, ORDER_STATUSES } from './workflow';
 
 const optionalText = (field: string, max: number) =>
@@ -122,6 +123,16 @@ export const ChangeOrderStatusBody = z.object({
 });
 export type ChangeOrderStatusBody = z.input<typeof ChangeOrderStatusBody>;
 
+/** The customer an order is for, as the desk shows them. */
+const DeskCustomerDto = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  company: z.string().nullable(),
+  email: z.string(),
+  customer_code: z.string().nullable(),
+  lang: z.enum(['en', 'fr', 'es']),
+});
+
 export const AdminOrderDetail = z.object({
   order_id: z.number().int(),
   date: z.string(),
@@ -132,14 +143,7 @@ export const AdminOrderDetail = z.object({
   po_number: z.string().nullable(),
   order_comment: z.string().nullable(),
   placed_by: z.string().nullable(),
-  customer: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    company: z.string().nullable(),
-    email: z.string(),
-    customer_code: z.string().nullable(),
-    lang: z.enum(['en', 'fr', 'es']),
-  }),
+  customer: DeskCustomerDto,
   lines: z.array(
     z.object({
       id: z.number().int(),
@@ -180,6 +184,15 @@ export const AdminOrderDetailResponse = z.object({
   order: AdminOrderDetail,
 });
 export type AdminOrderDetailResponse = z.infer<typeof AdminOrderDetailResponse>;
+
+/**
+ * GET /api/admin/phone-orders/:customer_id/checkout: who the phone order is for and the checkout
+ * choices the customer would see (their ship-to addresses, terms, opening minimum, ship date).
+ */
+export const PhoneOrderCheckoutResponse = CheckoutResponse.extend({
+  customer: DeskCustomerDto.extend({ country: z.enum(['ca', 'us']) }),
+});
+export type PhoneOrderCheckoutResponse = z.infer<typeof PhoneOrderCheckoutResponse>;
 
 /**
  * POST /api/admin/phone-orders/:customer_id: a phone order from the customer's selected cart lines,

@@ -8,9 +8,9 @@ import {
   AdminOrderParams,
   CartResponse,
   ChangeOrderStatusBody,
-  CheckoutResponse,
   ErrorBody,
   PhoneOrderBody,
+  PhoneOrderCheckoutResponse,
   PhoneOrderResponse,
   fromCents,
 } from '@wholesale/contract';
@@ -229,15 +229,27 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          "Staff: the customer's checkout choices (ship-to addresses, payment terms, opening minimum, earliest ship date)",
+          'Staff: who a phone order is for and their checkout choices (addresses, terms, opening minimum, earliest ship date)',
         params: CustomerParams,
-        response: { 200: CheckoutResponse, ...errors },
+        response: { 200: PhoneOrderCheckoutResponse, ...errors },
       },
     },
     async (request) => {
       requireStaffRole(request, 'orders');
-      const customer = await phoneCustomer(app.db, request.params.customer_id);
-      return getCheckout(app.db, customer.id, customer.country);
+      const c = await phoneCustomer(app.db, request.params.customer_id);
+      const checkout = await getCheckout(app.db, c.id, c.country);
+      return {
+        ...checkout,
+        customer: {
+          id: c.id,
+          name: c.name,
+          company: c.company,
+          email: c.email,
+          customer_code: c.customerCode,
+          lang: c.lang,
+          country: c.country,
+        },
+      };
     },
   );
 

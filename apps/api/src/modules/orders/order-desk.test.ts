@@ -601,7 +601,11 @@ describe('phone orders', () => {
     expect(checkout.statusCode, checkout.body).toBe(200);
     const choices = checkout.json();
     expect(choices.addresses.map((a: { label: string }) => a.label)).toEqual(['Main', 'Warehouse']);
-    expect(choices).toMatchObject({ payment_terms: 'net_30', opening_minimum: 500 });
+    expect(choices).toMatchObject({
+      payment_terms: 'net_30',
+      opening_minimum: 500,
+      customer: { id: c.userId, name: 'Phone Checkout', country: 'ca', lang: 'en' },
+    });
     const warehouse = choices.addresses[1].id as number;
 
     await t.inject({

@@ -1,25 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
-import type { StaffRole } from '@wholesale/contract';
-import { storeUser, type StoredUser } from '@/lib/session';
 import { renderRoutes } from '@/test/render';
+import { signInStaff } from '@/test/staff';
 import { adminMenuFor } from './admin-menu';
 import { StaffLayout } from './staff-layout';
-
-function staff(roles: StaffRole[]): StoredUser {
-  return {
-    user_value: 9,
-    owner_name: 'Luc Bouchard',
-    email: 'credit@example.com',
-    customer_code: null,
-    flag: 'active',
-    cflag: 'ca',
-    lang: '',
-    role: 'staff',
-    staff_roles: roles,
-  };
-}
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
@@ -68,7 +53,7 @@ describe('back-office menu', () => {
 
 describe('staff layout', () => {
   it('lists the screens of the role and shows the screen', async () => {
-    storeUser(staff(['credit']));
+    signInStaff(['credit']);
     renderRoutes(routes, '/admin/applications');
     const menu = await screen.findByRole(
       'navigation',
@@ -84,7 +69,7 @@ describe('staff layout', () => {
   });
 
   it('says so, instead of the screen, when the role does not open it', async () => {
-    storeUser(staff(['credit']));
+    signInStaff(['credit']);
     renderRoutes(routes, '/admin/content');
     expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
       'Your role does not give access to this screen.',
@@ -93,13 +78,13 @@ describe('staff layout', () => {
   });
 
   it('opens the first screen of the menu at /admin', async () => {
-    storeUser(staff(['content']));
+    signInStaff(['content']);
     renderRoutes(routes, '/admin');
     expect(await screen.findByText('content screen', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('tells a staff member without any role to ask for one', async () => {
-    storeUser(staff([]));
+    signInStaff([]);
     renderRoutes(routes, '/admin/applications');
     expect(await screen.findByRole('status', {}, { timeout: 10_000 })).toHaveTextContent(
       /no back-office role/,

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
-import { errorAria, FormField } from './form-field';
+import { errorAria, FormField } from '@/components/ui/form-field';
 import { PasswordInput } from './password-input';
 import { applyServerFieldErrors, useFieldMessage } from './use-field-message';
 import './accounts.css';

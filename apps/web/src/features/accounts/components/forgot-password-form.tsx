@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { useForgotPassword } from '../api/forgot-password';
-import { errorAria, FormField } from './form-field';
+import { errorAria, FormField } from '@/components/ui/form-field';
 import { useFieldMessage } from './use-field-message';
 import './accounts.css';
 

@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { useResetPassword } from '../api/reset-password';
-import { errorAria, FormField } from './form-field';
+import { errorAria, FormField } from '@/components/ui/form-field';
 import { PasswordInput } from './password-input';
 import { applyServerFieldErrors, useFieldMessage } from './use-field-message';
 import './accounts.css';

@@ -8,6 +8,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { errorAria, FormField } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -60,55 +61,54 @@ function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
       },
     );
   };
-  const described = (field: EditableField) => (errors[field] ? `${base}-${field}-e` : undefined);
-  const fieldError = (field: EditableField) =>
-    errors[field] ? (
-      <p id={`${base}-${field}-e`} role="alert" className="field-error">
-        {errors[field]}
-      </p>
-    ) : null;
-
   return (
     <form onSubmit={submit} noValidate className="admin-people__form" aria-labelledby={`${base}-t`}>
       <h2 id={`${base}-t`}>{t('customers.editTitle')}</h2>
-      <div className="admin-people__field">
-        <label htmlFor={`${base}-country`}>{t('customers.country')}</label>
+      <FormField
+        id={`${base}-country`}
+        label={t('customers.country')}
+        error={errors.country}
+        className="admin-people__field"
+      >
         <select
           id={`${base}-country`}
           value={country}
           onChange={(e) => setCountry(e.target.value as Country)}
-          aria-describedby={described('country')}
+          {...errorAria(`${base}-country`, errors.country)}
         >
           <option value="ca">{t('customers.countries.ca')}</option>
           <option value="us">{t('customers.countries.us')}</option>
         </select>
-        {fieldError('country')}
-      </div>
-      <div className="admin-people__field">
-        <label htmlFor={`${base}-code`}>{t('customers.code')}</label>
+      </FormField>
+      <FormField
+        id={`${base}-code`}
+        label={t('customers.code')}
+        error={errors.customer_code}
+        className="admin-people__field"
+      >
         <input
           id={`${base}-code`}
           value={code}
           maxLength={20}
           onChange={(e) => setCode(e.target.value)}
-          aria-invalid={Boolean(errors.customer_code)}
-          aria-describedby={described('customer_code')}
+          {...errorAria(`${base}-code`, errors.customer_code)}
         />
-        {fieldError('customer_code')}
-      </div>
-      <div className="admin-people__field">
-        <label htmlFor={`${base}-note`}>{t('customers.note')}</label>
+      </FormField>
+      <FormField
+        id={`${base}-note`}
+        label={t('customers.note')}
+        error={errors.staff_note}
+        className="admin-people__field"
+      >
         <textarea
           id={`${base}-note`}
           value={note}
           maxLength={2000}
           rows={3}
           onChange={(e) => setNote(e.target.value)}
-          aria-invalid={Boolean(errors.staff_note)}
-          aria-describedby={described('staff_note')}
+          {...errorAria(`${base}-note`, errors.staff_note)}
         />
-        {fieldError('staff_note')}
-      </div>
+      </FormField>
       <button type="submit" className="button" disabled={act.isPending}>
         {act.isPending ? t('customers.saving') : t('customers.save')}
       </button>
@@ -124,6 +124,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
   const errorMessage = useErrorMessage();
   const { staffRoles } = useSession();
   const canAct = hasStaffRole(staffRoles, ['credit']);
+  const canTakeOrders = hasStaffRole(staffRoles, ['orders']);
   const customer = query.data?.data;
   useEffect(() => {
     if (customer)
@@ -191,6 +192,13 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
         <dd>{customer.staff_note ?? '—'}</dd>
       </dl>
 
+      {canTakeOrders && customer.active ? (
+        <p>
+          <Link className="button button--secondary" to={paths.adminPhoneOrder(customer.id)}>
+            {t('customers.phoneOrder')}
+          </Link>
+        </p>
+      ) : null}
       {canAct ? (
         <div className="admin-people__actions" role="group" aria-label={t('customers.actions')}>
           {customer.active ? (

@@ -11,6 +11,7 @@ import { FileText } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
@@ -18,8 +19,18 @@ import { useChangeOrderStatus } from '../api/change-order-status';
 import { pickingListUrl, useDeskOrder } from '../api/get-order';
 import './admin-orders.css';
 
-/** The next-step form: only the steps the workflow allows, with carrier/tracking for shipping. */
-function StatusActions({ order }: { order: AdminOrderDetail }) {
+/**
+ * The next-step form: only the steps the workflow allows, with carrier/tracking for shipping. It is
+ * keyed by the order's version, so a saved step remounts it with fresh choices; the parent keeps
+ * the "saved" message (`onSaved`).
+ */
+function StatusActions({
+  order,
+  onSaved,
+}: {
+  order: AdminOrderDetail;
+  onSaved: (status: OrderStatus) => void;
+}) {
   const { t } = useTranslation(['admin-orders', 'orders']);
   const change = useChangeOrderStatus();
   const errorMessage = useErrorMessage();
@@ -28,35 +39,29 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
   const [tracking, setTracking] = useState('');
   const [note, setNote] = useState('');
   const [lineIds, setLineIds] = useState<number[]>([]);
-  const [saved, setSaved] = useState<OrderStatus | null>(null);
   const id = useId();
   const waiting = order.lines.filter((l) => l.shipment_id === null);
 
   if (order.allowed.length === 0) return <p>{t('detail.noActions')}</p>;
 
+  // NOTE: mutateAsync, not mutate's callbacks: the saved order has a new version, which remounts
+  // this form, and TanStack Query drops a mutate callback of an unmounted component.
+  const save = async (status: OrderStatus) => {
+    const data = await change.mutateAsync({
+      id: order.order_id,
+      status,
+      expected_version: order.version,
+      ...(isShippingStatus(status) ? { carrier, tracking_number: tracking } : {}),
+      ...(status === 'partially_shipped' ? { line_ids: lineIds } : {}),
+      ...(note.trim() ? { note: note.trim() } : {}),
+    });
+    const saved = data.order.status;
+    onSaved(saved);
+    toast.success(t('detail.saved', { status: t(`orders:status.${saved}`) }));
+  };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!to) return;
-    setSaved(null);
-    change.mutate(
-      {
-        id: order.order_id,
-        status: to,
-        expected_version: order.version,
-        ...(isShippingStatus(to) ? { carrier, tracking_number: tracking } : {}),
-        ...(to === 'partially_shipped' ? { line_ids: lineIds } : {}),
-        ...(note.trim() ? { note: note.trim() } : {}),
-      },
-      {
-        onSuccess: (data) => {
-          setSaved(data.order.status);
-          setTo(data.order.allowed[0] ?? '');
-          setNote('');
-          setTracking('');
-          setLineIds([]);
-        },
-      },
-    );
+    if (to) save(to).catch(() => undefined); // the refusal is shown from change.error below
   };
 
   return (
@@ -133,9 +138,6 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
           {errorMessage(change.error)}
         </p>
       ) : null}
-      {saved ? (
-        <p role="status">{t('detail.saved', { status: t(`orders:status.${saved}`) })}</p>
-      ) : null}
     </form>
   );
 }
@@ -145,6 +147,7 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
   const { t, i18n } = useTranslation(['admin-orders', 'orders']);
   const query = useDeskOrder(orderId);
   const errorMessage = useErrorMessage();
+  const [saved, setSaved] = useState<OrderStatus | null>(null);
   const locale = `${i18n.language}-CA`;
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -210,7 +213,10 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
         </a>
       </p>
 
-      <StatusActions key={o.version} order={o} />
+      <StatusActions key={o.version} order={o} onSaved={setSaved} />
+      {saved ? (
+        <p role="status">{t('detail.saved', { status: t(`orders:status.${saved}`) })}</p>
+      ) : null}
 
       <h2>{t('detail.lines')}</h2>
       <div className="admin-table-wrap">

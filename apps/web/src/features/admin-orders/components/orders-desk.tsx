@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, formatMoney, toCents, type OrderStatus } from '@wholesale/contract';
-import { Download } from 'lucide-react';
+import { Download, Phone } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -59,6 +59,11 @@ export function OrdersDesk() {
   return (
     <section className="admin-orders" aria-labelledby="desk-title">
       <h1 id="desk-title">{t('title')}</h1>
+      <p>
+        <Link className="button button--secondary" to={paths.adminPhoneOrders()}>
+          <Phone size={16} aria-hidden="true" /> {t('phone.start')}
+        </Link>
+      </p>
       {data ? (
         <nav aria-label={t('counts')} className="desk-counts">
           <button

@@ -1,0 +1,180 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CustomerDetailDto } from '@wholesale/contract';
+import { preloadTranslations } from '@/test/i18n';
+import { renderRoutes, stubFetch } from '@/test/render';
+import { signInStaff } from '@/test/staff';
+import { CustomerDetail } from './customer-detail';
+import { CustomersList } from './customers-list';
+
+beforeAll(() =>
+  preloadTranslations(['admin-people', 'staff', 'orders', 'errors', 'common', 'admin-orders']),
+);
+
+const detail: CustomerDetailDto = {
+  id: 40,
+  email: 'julien@example.com',
+  name: 'Julien Gagnon',
+  company_name: 'Mercerie Gagnon',
+  customer_code: 'C10002',
+  country: 'ca',
+  lang: 'fr',
+  active: true,
+  last_sign_in_at: '2026-11-20T15:00:00.000Z',
+  staff_note: null,
+  created_at: '2026-01-05T10:00:00.000Z',
+  order_count: 1,
+  last_orders: [
+    { id: 501, status: 'shipped', total_cents: 12345, created_at: '2026-11-01T10:00:00.000Z' },
+  ],
+  favourites_count: 3,
+  application: null,
+};
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The customer API keeping one customer in memory; `refuse` may answer a PATCH instead. */
+function stubCustomerApi(refuse?: (body: Record<string, unknown>) => Response | undefined) {
+  let customer = { ...detail };
+  const writes: Array<{ method: string; path: string; body: unknown }> = [];
+  const { fetchMock } = stubFetch({
+    '/api/admin/customers/40': (url, init) => {
+      const method = init?.method ?? 'GET';
+      if (method === 'GET') return { status: true, data: customer };
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      writes.push({ method, path: url.pathname, body });
+      const refusal = method === 'PATCH' ? refuse?.(body) : undefined;
+      if (refusal) return refusal;
+      if (url.pathname.endsWith('/deactivate')) customer = { ...customer, active: false };
+      else if (url.pathname.endsWith('/reactivate')) customer = { ...customer, active: true };
+      else if (method === 'PATCH') customer = { ...customer, ...body };
+      return { status: true, data: customer };
+    },
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return writes;
+}
+const renderDetail = () =>
+  renderRoutes(
+    [{ path: '/admin/customers/:id', element: <CustomerDetail customerId={40} /> }],
+    '/admin/customers/40',
+  );
+
+describe('/admin/customers', () => {
+  it('searches by the text typed and links each customer to their page', async () => {
+    signInStaff(['credit']);
+    const { fetchMock, calls } = stubFetch({
+      '/api/admin/customers': () => ({
+        status: true,
+        data: [
+          detail,
+          { ...detail, id: 41, company_name: null, name: 'Solo Buyer', active: false },
+        ],
+        total: 2,
+        current_page: 1,
+        last_page: 1,
+        per_page: 25,
+      }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/admin/customers', element: <CustomersList /> }], '/admin/customers');
+    expect(await screen.findByRole('link', { name: 'Mercerie Gagnon' })).toHaveAttribute(
+      'href',
+      '/admin/customers/40',
+    );
+    expect(screen.getByRole('link', { name: 'Solo Buyer' })).toHaveAttribute(
+      'href',
+      '/admin/customers/41',
+    );
+    expect(screen.getByText('2 customers')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Search customers'), 'C10002');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('q')).toBe('C10002'));
+  });
+
+  it('shows the customer and deactivates then reactivates them after confirmation', async () => {
+    signInStaff(['credit']);
+    const writes = stubCustomerApi();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Mercerie Gagnon' })).toBeInTheDocument();
+    expect(screen.getByText('julien@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '#501' })).toHaveAttribute('href', '/admin/orders/501');
+    expect(screen.getByTestId('customer-state')).toHaveTextContent('Active');
+
+    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
+    expect(confirm).toHaveBeenLastCalledWith(
+      'Deactivate julien@example.com? They are signed out at once and cannot sign in until reactivated.',
+    );
+    expect(await screen.findByText('julien@example.com is deactivated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('customer-state')).toHaveTextContent('Inactive'));
+    expect(screen.getByRole('button', { name: 'Send a password-reset link' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Reactivate' }));
+    expect(await screen.findByText('julien@example.com is reactivated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('customer-state')).toHaveTextContent('Active'));
+    expect(writes.map((w) => w.path)).toEqual([
+      '/api/admin/customers/40/deactivate',
+      '/api/admin/customers/40/reactivate',
+    ]);
+  });
+
+  it('saves country, code and note, and names the refused field', async () => {
+    signInStaff(['credit']);
+    const writes = stubCustomerApi((body) =>
+      body.customer_code === 'C10001'
+        ? json(409, {
+            status: false,
+            error: {
+              code: 'CONFLICT',
+              message: 'Another customer already has the customer code C10001',
+              reason: { key: 'CUSTOMER_CODE_TAKEN', params: { code: 'C10001' } },
+              fields: { customer_code: 'Another customer already has the customer code C10001' },
+            },
+          })
+        : undefined,
+    );
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    renderDetail();
+    const code = await screen.findByLabelText('Customer code');
+    await user.clear(code);
+    await user.type(code, 'C10001');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
+    expect(code).toHaveAccessibleDescription(
+      'Another customer already has the customer code C10001',
+    );
+    expect(screen.getByLabelText('Country')).toHaveAttribute('aria-invalid', 'false');
+
+    await user.clear(code);
+    await user.type(code, 'C20002');
+    await user.selectOptions(screen.getByLabelText('Country'), 'us');
+    await user.type(screen.getByLabelText('Staff note'), 'Calls on Mondays');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Customer saved')).toBeInTheDocument();
+    expect(writes.at(-1)).toEqual({
+      method: 'PATCH',
+      path: '/api/admin/customers/40',
+      body: { country: 'us', customer_code: 'C20002', staff_note: 'Calls on Mondays' },
+    });
+  });
+
+  it('is read-only for the orders role, with a way to take a phone order', async () => {
+    signInStaff(['orders']);
+    stubCustomerApi();
+    renderDetail();
+    expect(
+      await screen.findByText('Your role lets you read this customer, not change it.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();
+    expect(screen.queryByLabelText('Customer code')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Take a phone order' })).toHaveAttribute(
+      'href',
+      '/admin/orders/phone/40',
+    );
+  });
+});

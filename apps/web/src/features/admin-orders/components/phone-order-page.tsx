@@ -1,0 +1,412 @@
+import {
+  formatMoney,
+  reasonValues,
+  toCents,
+  type CartLine,
+  type Country,
+  type PhoneOrderCheckoutResponse,
+} from '@wholesale/contract';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { errorAria, FormField } from '@/components/ui/form-field';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useErrorMessage } from '@/lib/error-message';
+import { useCustomerPicker } from '../api/find-customers';
+import { usePhoneCart, usePhoneCheckout } from '../api/get-phone-order';
+import { usePlacePhoneOrder } from '../api/place-phone-order';
+import '@/components/ui/admin-people.css';
+import './admin-orders.css';
+
+/** Refusals worded for staff ("the customer's cart"), not for the buyer ("your cart"). */
+const STAFF_REASONS = [
+  'NOTHING_SELECTED',
+  'OPENING_MINIMUM',
+  'UNKNOWN_ADDRESS',
+  'ACCOUNT_NOT_ACTIVE',
+] as const;
+type StaffReason = (typeof STAFF_REASONS)[number];
+
+/** The fields of the phone-order form a refusal may name. */
+const FIELDS = ['ship_to_address_id', 'requested_ship_date', 'po_number', 'order_comment'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** Error text for a phone order: staff wording for the cart refusals, money in the customer's currency. */
+function usePhoneErrorMessage(country: Country): (error: unknown) => string {
+  const { t, i18n } = useTranslation('admin-orders');
+  const errorMessage = useErrorMessage(country);
+  return (error) => {
+    const key = error instanceof ApiError ? error.reason?.key : undefined;
+    if (error instanceof ApiError && (STAFF_REASONS as readonly string[]).includes(key ?? '')) {
+      const values = reasonValues(error.reason?.params, formatMoney(i18n.language, country));
+      return t(`phone.reasons.${key as StaffReason}`, values);
+    }
+    return errorMessage(error);
+  };
+}
+
+/** Step 1: find the customer who is on the phone (the search is in the URL). */
+function CustomerPicker() {
+  const { t } = useTranslation('admin-orders');
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [text, setText] = useState(q);
+  useEffect(() => setText(q), [q]);
+  const query = useCustomerPicker(q);
+  const errorMessage = useErrorMessage();
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const next = text.trim();
+    setParams(next ? { q: next } : {});
+  };
+
+  return (
+    <>
+      <p>{t('phone.lead')}</p>
+      <form className="admin-people__search" role="search" onSubmit={onSubmit}>
+        <label htmlFor="phone-customer-q">{t('phone.findCustomer')}</label>
+        <input
+          id="phone-customer-q"
+          type="search"
+          value={text}
+          maxLength={100}
+          placeholder={t('phone.findPlaceholder')}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="button">
+          {t('phone.search')}
+        </button>
+      </form>
+      {q && query.isPending ? <p role="status">{t('phone.searching')}</p> : null}
+      {query.isError ? (
+        <p role="alert" className="admin-people__error">
+          {errorMessage(query.error)}
+        </p>
+      ) : null}
+      {query.data ? (
+        query.data.data.length === 0 ? (
+          <p role="status">{t('phone.noMatch')}</p>
+        ) : (
+          <ul className="phone-results" aria-label={t('phone.results')}>
+            {query.data.data.map((c) => {
+              const name = c.company_name ?? c.name;
+              return (
+                <li key={c.id}>
+                  {c.active ? (
+                    <Link to={paths.adminPhoneOrder(c.id)}>{t('phone.choose', { name })}</Link>
+                  ) : (
+                    <span>
+                      {name} ({t('phone.inactive')})
+                    </span>
+                  )}
+                  <br />
+                  <small>
+                    {c.name} · {c.email}
+                    {c.customer_code ? ` · ${c.customer_code}` : ''}
+                  </small>
+                </li>
+              );
+            })}
+          </ul>
+        )
+      ) : null}
+    </>
+  );
+}
+
+type CartProps = { customerId: number; name: string; country: Country };
+
+/** The customer's cart as they see it: which lines the order will take. */
+function CustomerCart({ customerId, name, country }: CartProps) {
+  const { t, i18n } = useTranslation('admin-orders');
+  const cart = usePhoneCart(customerId);
+  const errorMessage = usePhoneErrorMessage(country);
+  const money = (dollars: number) => formatMoney(i18n.language, country)(toCents(dollars));
+  const ordered = (l: CartLine) => l.selected && l.item > 0;
+  const lines = cart.data?.products ?? [];
+  const selectedTotal = lines.filter(ordered).reduce((sum, l) => sum + toCents(l.line_total), 0);
+
+  return (
+    <section aria-labelledby="phone-cart-title" className="phone-cart">
+      <h2 id="phone-cart-title">{t('phone.cart')}</h2>
+      <p>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={cart.isFetching}
+          onClick={() => void cart.refetch()}
+        >
+          {t('phone.reload')}
+        </button>
+      </p>
+      {cart.isPending ? <LoadingOverlay /> : null}
+      {cart.isError ? (
+        <p role="alert" className="admin-people__error">
+          {errorMessage(cart.error)}
+        </p>
+      ) : null}
+      {cart.data && lines.length === 0 ? <p role="status">{t('phone.cartEmpty')}</p> : null}
+      {lines.length > 0 ? (
+        <>
+          <p>{t('phone.selectedNote')}</p>
+          <div className="admin-people__table-wrap">
+            <table className="admin-people__table phone-cart__table">
+              <caption className="visually-hidden">{t('phone.cartCaption', { name })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('phone.columns.product')}</th>
+                  <th scope="col">{t('phone.columns.packs')}</th>
+                  <th scope="col">{t('phone.columns.pack')}</th>
+                  <th scope="col">{t('phone.columns.price')}</th>
+                  <th scope="col">{t('phone.columns.total')}</th>
+                  <th scope="col">{t('phone.columns.ordered')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {lines.map((l) => (
+                  <tr key={l.id} data-testid={`phone-line-${l.product_id}`}>
+                    <td data-label={t('phone.columns.product')}>
+                      <strong>{l.product_id}</strong> {l.name}
+                      {l.unavailable ? (
+                        <>
+                          {' '}
+                          <em>({t('phone.unavailable')})</em>
+                        </>
+                      ) : null}
+                    </td>
+                    <td data-label={t('phone.columns.packs')}>{l.item}</td>
+                    <td data-label={t('phone.columns.pack')}>{l.ship_pack}</td>
+                    <td data-label={t('phone.columns.price')}>{money(l.price)}</td>
+                    <td data-label={t('phone.columns.total')}>{money(l.line_total)}</td>
+                    <td data-label={t('phone.columns.ordered')}>
+                      {ordered(l) ? t('phone.selected') : t('phone.notSelected')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p>
+            <strong>
+              {t('phone.selectedTotal', {
+                total: formatMoney(i18n.language, country)(selectedTotal),
+              })}
+            </strong>
+          </p>
+        </>
+      ) : null}
+    </section>
+  );
+}
+/** Step 3: the checkout choices and the button that places the order for the customer. */
+function PhoneOrderForm({
+  customerId,
+  name,
+  checkout,
+}: {
+  customerId: number;
+  name: string;
+  checkout: PhoneOrderCheckoutResponse;
+}) {
+  const { t, i18n } = useTranslation(['admin-orders', 'checkout']);
+  const country = checkout.customer.country;
+  const place = usePlacePhoneOrder();
+  const errorMessage = usePhoneErrorMessage(country);
+  const base = useId();
+  const defaultAddress = checkout.addresses.find((a) => a.is_default) ?? checkout.addresses[0];
+  const [addressId, setAddressId] = useState(defaultAddress ? String(defaultAddress.id) : '');
+  const [shipDate, setShipDate] = useState('');
+  const [po, setPo] = useState('');
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState('');
+  const [placed, setPlaced] = useState<{ id: number; total: string } | null>(null);
+  const money = formatMoney(i18n.language, country);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    setFormError('');
+    place.mutate(
+      {
+        customerId,
+        ...(addressId ? { ship_to_address_id: Number(addressId) } : {}),
+        ...(shipDate ? { requested_ship_date: shipDate } : {}),
+        ...(po.trim() ? { po_number: po.trim() } : {}),
+        ...(comment.trim() ? { order_comment: comment.trim() } : {}),
+      },
+      {
+        onSuccess: (data) => {
+          const total = money(toCents(data.total));
+          setPlaced({ id: data.order_id, total });
+          setPo('');
+          setComment('');
+          setShipDate('');
+          toast.success(t('phone.placed', { id: data.order_id, name, total }));
+        },
+        onError: (error) => {
+          const text = errorMessage(error);
+          const named: Partial<Record<Field, string>> = {};
+          if (error instanceof ApiError && error.fields)
+            for (const field of FIELDS)
+              if (error.fields[field])
+                named[field] = error.reason ? text : t(`phone.invalid.${field}`);
+          setErrors(named);
+          if (Object.keys(named).length === 0) setFormError(text);
+          toast.error(text);
+        },
+      },
+    );
+  };
+  return (
+    <form
+      className="admin-people__form phone-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={`${base}-title`}
+    >
+      <h2 id={`${base}-title`}>{t('phone.details')}</h2>
+      <p>{t('phone.terms', { terms: t(`checkout:paymentTerms.${checkout.payment_terms}`) })}</p>
+      {checkout.opening_minimum !== null ? (
+        <p>{t('phone.openingMinimum', { minimum: money(toCents(checkout.opening_minimum)) })}</p>
+      ) : null}
+      <FormField
+        id={`${base}-address`}
+        label={t('phone.shipTo')}
+        error={errors.ship_to_address_id}
+        className="admin-people__field"
+      >
+        {checkout.addresses.length > 0 ? (
+          <select
+            id={`${base}-address`}
+            value={addressId}
+            onChange={(e) => setAddressId(e.target.value)}
+            {...errorAria(`${base}-address`, errors.ship_to_address_id)}
+          >
+            {checkout.addresses.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.label} — {a.line1}, {a.city} {a.region} {a.postal_code}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <p id={`${base}-address`}>{t('phone.noAddress')}</p>
+        )}
+      </FormField>
+      <FormField
+        id={`${base}-date`}
+        label={t('phone.shipDate')}
+        error={errors.requested_ship_date}
+        className="admin-people__field"
+      >
+        <input
+          id={`${base}-date`}
+          type="date"
+          value={shipDate}
+          min={checkout.earliest_ship_date}
+          onChange={(e) => setShipDate(e.target.value)}
+          {...errorAria(`${base}-date`, errors.requested_ship_date)}
+        />
+      </FormField>
+      <FormField
+        id={`${base}-po`}
+        label={t('phone.po')}
+        error={errors.po_number}
+        className="admin-people__field"
+      >
+        <input
+          id={`${base}-po`}
+          value={po}
+          maxLength={60}
+          onChange={(e) => setPo(e.target.value)}
+          {...errorAria(`${base}-po`, errors.po_number)}
+        />
+      </FormField>
+      <FormField
+        id={`${base}-comment`}
+        label={t('phone.comment')}
+        error={errors.order_comment}
+        className="admin-people__field"
+      >
+        <textarea
+          id={`${base}-comment`}
+          value={comment}
+          maxLength={2000}
+          rows={3}
+          onChange={(e) => setComment(e.target.value)}
+          {...errorAria(`${base}-comment`, errors.order_comment)}
+        />
+      </FormField>
+      <button type="submit" className="button" disabled={place.isPending}>
+        {place.isPending ? t('phone.placing') : t('phone.place', { name })}
+      </button>
+      {formError ? (
+        <p role="alert" className="admin-people__error">
+          {formError}
+        </p>
+      ) : null}
+      {placed ? (
+        <p role="status" className="phone-placed">
+          {t('phone.placed', { id: placed.id, name, total: placed.total })}{' '}
+          <Link to={paths.adminOrder(placed.id)}>{t('phone.openOrder', { id: placed.id })}</Link>
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** Steps 2 and 3 for one customer: their cart, then the order placed on their behalf. */
+function PhoneOrderForCustomer({ customerId }: { customerId: number }) {
+  const { t } = useTranslation('admin-orders');
+  const checkout = usePhoneCheckout(customerId);
+  const errorMessage = usePhoneErrorMessage('ca');
+
+  if (checkout.isPending) return <LoadingOverlay />;
+  if (checkout.isError)
+    return (
+      <>
+        <p role="alert" className="admin-people__error">
+          {errorMessage(checkout.error)}
+        </p>
+        <p>
+          <Link to={paths.adminPhoneOrders()}>{t('phone.otherCustomer')}</Link>
+        </p>
+      </>
+    );
+  const c = checkout.data.customer;
+  const name = c.company ?? c.name;
+  return (
+    <>
+      <h2 className="phone-for">{t('phone.for', { name })}</h2>
+      <p>
+        {c.name} · {t('phone.customerFacts', { email: c.email, code: c.customer_code ?? '—' })} ·{' '}
+        <Link to={paths.adminPhoneOrders()}>{t('phone.otherCustomer')}</Link>
+      </p>
+      <CustomerCart customerId={customerId} name={name} country={c.country} />
+      <PhoneOrderForm customerId={customerId} name={name} checkout={checkout.data} />
+    </>
+  );
+}
+
+/**
+ * /admin/orders/phone[/:customerId] (orders, admin): staff on the phone with a customer find them,
+ * see their cart as the customer sees it, and place the order on their behalf — the same
+ * place-order workflow as the buyer's, recorded as placed by this staff member
+ * (docs/product/back-office-orders.md "Phone orders").
+ */
+export function PhoneOrderPage({ customerId }: { customerId?: number }) {
+  const { t } = useTranslation('admin-orders');
+  const valid = customerId !== undefined && Number.isInteger(customerId) && customerId > 0;
+  return (
+    <section className="admin-people admin-orders" aria-labelledby="phone-title">
+      <p>
+        <Link to={paths.adminOrders()}>{t('phone.back')}</Link>
+      </p>
+      <h1 id="phone-title">{t('phone.title')}</h1>
+      {valid ? <PhoneOrderForCustomer customerId={customerId} /> : <CustomerPicker />}
+    </section>
+  );
+}
