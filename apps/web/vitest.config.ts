@@ -9,6 +9,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
+    isolate: false,
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['src/test/setup.ts'],
     // Ceilings for a hung test, not windows a test must finish in: on a busy 2-core machine a jsdom

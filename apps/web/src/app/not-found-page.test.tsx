@@ -1,13 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configure } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { stubFetch, testQueryClient } from '@/test/render';
 import { AppProvider } from './provider';
 import { routes } from './router';
-
-configure({ asyncUtilTimeout: 5000 });
 
 describe('an unknown address', () => {
   it('shows "page not found" inside the site layout, with the search and a way home', async () => {

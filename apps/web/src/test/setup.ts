@@ -1,18 +1,49 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import i18n from '@/lib/i18n';
+import { preloadTranslations } from './i18n';
 
 // findBy/waitFor wait for a condition; the default 1 s ceiling is shorter than a busy machine needs
 // to load a lazy chunk, so a slow run failed instead of waiting (docs/decisions/024-test-speed.md).
 configure({ asyncUtilTimeout: 15_000 });
 
+// Every translation namespace in the three languages is loaded before a file's tests render, so no
+// component suspends on a locale chunk: on a busy machine that first import outlasted the wait
+// windows of findBy queries and tests failed only under load (docs/decisions/024-test-speed.md).
+const namespaces = [
+  ...new Set(
+    Object.keys(import.meta.glob('../locales/en/*.json')).map((file) =>
+      file.replace(/^.*\/(.+)\.json$/, '$1'),
+    ),
+  ),
+];
+beforeAll(async () => {
+  await preloadTranslations(namespaces, ['en', 'fr', 'es']);
+  // Files share a worker (isolate: false): each starts in English with a clean page, as a fresh
+  // environment would.
+  await i18n.changeLanguage('en');
+  window.history.replaceState(null, '', '/');
+  document.title = '';
+});
+
 // CONVENTIONS.md #7: a console.error during a test fails it.
-const errors: unknown[][] = [];
-const original = console.error;
-console.error = (...args: unknown[]) => {
-  errors.push(args);
-  original(...args);
-};
+// Set-up runs before every file, and files may share a worker (isolate: false): wrap the console
+// once, and keep one list of errors.
+const marked = globalThis as { __consoleErrors?: unknown[][] };
+const errors: unknown[][] = (marked.__consoleErrors ??= []);
+if (!(console.error as { __collects?: true }).__collects) {
+  const original = console.error;
+  const collect = (...args: unknown[]) => {
+    errors.push(args);
+    original(...args);
+  };
+  console.error = Object.assign(collect, { __collects: true as const });
+}
+// What an earlier file logged after its last test is not this file's failure.
+beforeAll(() => {
+  errors.length = 0;
+});
 
 // jsdom does not implement scrolling; the shell scrolls to the top on navigation.
 window.scrollTo = (() => {}) as typeof window.scrollTo;

@@ -55,11 +55,7 @@ describe('staff layout', () => {
   it('lists the screens of the role and shows the screen', async () => {
     signInStaff(['credit']);
     renderRoutes(routes, '/admin/applications');
-    const menu = await screen.findByRole(
-      'navigation',
-      { name: 'Back-office menu' },
-      { timeout: 10_000 },
-    );
+    const menu = await screen.findByRole('navigation', { name: 'Back-office menu' });
     expect(within(menu).getByRole('link', { name: 'Applications' })).toHaveAttribute(
       'href',
       '/admin/applications',
@@ -71,7 +67,7 @@ describe('staff layout', () => {
   it('says so, instead of the screen, when the role does not open it', async () => {
     signInStaff(['credit']);
     renderRoutes(routes, '/admin/content');
-    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your role does not give access to this screen.',
     );
     expect(screen.queryByText('content screen')).not.toBeInTheDocument();
@@ -80,14 +76,12 @@ describe('staff layout', () => {
   it('opens the first screen of the menu at /admin', async () => {
     signInStaff(['content']);
     renderRoutes(routes, '/admin');
-    expect(await screen.findByText('content screen', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('content screen')).toBeInTheDocument();
   });
 
   it('tells a staff member without any role to ask for one', async () => {
     signInStaff([]);
     renderRoutes(routes, '/admin/applications');
-    expect(await screen.findByRole('status', {}, { timeout: 10_000 })).toHaveTextContent(
-      /no back-office role/,
-    );
+    expect(await screen.findByRole('status')).toHaveTextContent(/no back-office role/);
   });
 });

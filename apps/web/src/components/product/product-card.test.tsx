@@ -32,7 +32,7 @@ describe('ProductCard (SPEC.md §2)', () => {
   it('shows a guest the badge, thumbnail, id, name as HTML, ship pack and icons, but no price or stock', async () => {
     await setLanguage('');
     const { container } = renderWithProviders(<ProductCard product={guestCard} />);
-    expect(await screen.findByRole('link', { name: 'BT-1001' }, { timeout: 5000 })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'BT-1001' })).toHaveAttribute(
       'href',
       '/description/BT-1001/ca',
     );

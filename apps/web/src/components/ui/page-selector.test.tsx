@@ -11,11 +11,7 @@ describe('PageSelector (SPEC.md §2)', () => {
   it('defaults to page 1 of 10 and lists pages 1 to 10 when opened', async () => {
     await setLanguage('');
     renderWithProviders(<PageSelector onSelect={vi.fn()} />);
-    const button = await screen.findByRole(
-      'button',
-      { name: /Select a Page: Page 1 of 10/ },
-      { timeout: 5000 },
-    );
+    const button = await screen.findByRole('button', { name: /Select a Page: Page 1 of 10/ });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(button);
     const options = screen.getAllByRole('option');

@@ -14,7 +14,7 @@ function setup(currentPage: number, totalPages: number) {
 }
 
 const labels = async () => {
-  const nav = await screen.findByRole('navigation', { name: 'Pagination' }, { timeout: 5000 });
+  const nav = await screen.findByRole('navigation', { name: 'Pagination' });
   return [...nav.querySelectorAll('.pagination__pages > li')].map((li) => li.textContent);
 };
 

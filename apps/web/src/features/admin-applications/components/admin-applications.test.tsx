@@ -36,11 +36,7 @@ describe('staff applications', () => {
       '/admin/applications',
     );
     expect(
-      await screen.findByRole(
-        'link',
-        { name: 'Open application 12 from Maple Yarns Inc.' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('link', { name: 'Open application 12 from Maple Yarns Inc.' }),
     ).toHaveAttribute('href', '/admin/applications/12');
     expect(calls[0].url.searchParams.get('status')).toBe('pending');
     await user.selectOptions(screen.getByLabelText('Country'), 'usa');
@@ -83,7 +79,7 @@ describe('staff applications', () => {
       [{ path: '/admin/applications/:id', element: <ApplicationDetail id="12" /> }],
       '/admin/applications/12',
     );
-    expect(await screen.findByText('00123-004', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('00123-004')).toBeInTheDocument();
     expect(screen.getByText('Corporation')).toBeInTheDocument();
     expect(screen.getByText('Marie Owner · President · 12 Elm')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Approve and create the account' }));
@@ -117,7 +113,7 @@ describe('staff applications', () => {
       [{ path: '/admin/applications/:id', element: <ApplicationDetail id="12" /> }],
       '/admin/applications/12',
     );
-    await user.click(await screen.findByRole('button', { name: 'Reject' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
     await user.click(screen.getByRole('button', { name: 'Reject the application' }));
     expect(await screen.findByText('Please give a reason for the rejection')).toBeInTheDocument();
     expect(screen.getByLabelText(/Reason for the rejection/)).toHaveFocus();

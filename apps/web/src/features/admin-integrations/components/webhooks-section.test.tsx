@@ -1,10 +1,8 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { WebhooksSection } from './webhooks-section';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const endpoint = {
   id: 4,

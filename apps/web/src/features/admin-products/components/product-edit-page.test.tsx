@@ -56,9 +56,10 @@ describe('product editor', () => {
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderRoutes([{ path: '/admin/products', element: <AdminProductsPage /> }], '/admin/products');
-    expect(
-      await screen.findByRole('link', { name: 'Edit BT-1001' }, { timeout: 5000 }),
-    ).toHaveAttribute('href', '/admin/products/BT-1001');
+    expect(await screen.findByRole('link', { name: 'Edit BT-1001' })).toHaveAttribute(
+      'href',
+      '/admin/products/BT-1001',
+    );
     await user.type(screen.getByLabelText('Search products'), 'wooden');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(calls[calls.length - 1].url.searchParams.get('q')).toBe('wooden'));
@@ -73,7 +74,7 @@ describe('product editor', () => {
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderEditor();
-    const price = await screen.findByLabelText('Price CA$', {}, { timeout: 5000 });
+    const price = await screen.findByLabelText('Price CA$');
     expect(price).toHaveValue('2.50');
     await user.clear(price);
     await user.type(price, '-1');
@@ -108,7 +109,7 @@ describe('product editor', () => {
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderEditor();
-    const stock = await screen.findByLabelText('Stock Canada (ship packs)', {}, { timeout: 5000 });
+    const stock = await screen.findByLabelText('Stock Canada (ship packs)');
     await user.clear(stock);
     await user.type(stock, '3');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));

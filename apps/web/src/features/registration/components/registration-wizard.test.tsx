@@ -25,10 +25,7 @@ async function goToStep2(
   user: ReturnType<typeof userEvent.setup>,
   country: 'Canada' | 'USA' = 'Canada',
 ) {
-  await user.type(
-    await screen.findByLabelText(/^Owner Name/, {}, { timeout: 5000 }),
-    'Marie Owner',
-  );
+  await user.type(await screen.findByLabelText(/^Owner Name/), 'Marie Owner');
   await user.type(screen.getByLabelText(/^Email Address/), 'marie@example.com');
   await user.click(screen.getByLabelText(country));
   await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -71,7 +68,7 @@ describe('registration wizard', () => {
   it('step 1 shows the SPEC.md messages on blur and refuses a malformed e-mail', async () => {
     const user = userEvent.setup();
     renderWizard();
-    const name = await screen.findByLabelText(/^Owner Name/, {}, { timeout: 5000 });
+    const name = await screen.findByLabelText(/^Owner Name/);
     await user.click(name);
     await user.tab();
     expect(await screen.findByText('Owner Name is required')).toBeInTheDocument();
@@ -89,7 +86,7 @@ describe('registration wizard', () => {
     try {
       const user = userEvent.setup();
       renderWizard();
-      const name = await screen.findByLabelText(/^Nom du propriétaire/, {}, { timeout: 5000 });
+      const name = await screen.findByLabelText(/^Nom du propriétaire/);
       await user.click(name);
       await user.tab();
       expect(await screen.findByText('Le nom du propriétaire est obligatoire')).toBeInTheDocument();

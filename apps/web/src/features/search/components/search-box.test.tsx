@@ -53,11 +53,7 @@ describe('SearchBox (SPEC.md §2 Search)', () => {
     const { fetchMock } = stubFetch({ '/api/search/suggest': () => suggestions });
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes(routes, '/');
-    const input = await screen.findByRole(
-      'combobox',
-      { name: 'Search products' },
-      { timeout: 5000 },
-    );
+    const input = await screen.findByRole('combobox', { name: 'Search products' });
     const button = screen.getByRole('button', { name: 'Search' });
     expect(input).toBeRequired();
     expect(button).toBeDisabled();
@@ -74,11 +70,7 @@ describe('SearchBox (SPEC.md §2 Search)', () => {
     const { fetchMock, calls } = stubFetch({ '/api/search/suggest': () => suggestions });
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes(routes, '/');
-    const input = await screen.findByRole(
-      'combobox',
-      { name: 'Search products' },
-      { timeout: 5000 },
-    );
+    const input = await screen.findByRole('combobox', { name: 'Search products' });
     await userEvent.type(input, 'butt');
     const list = await screen.findByRole('listbox', { name: 'Suggestions' });
     expect(input).toHaveAttribute('aria-expanded', 'true');
@@ -105,11 +97,7 @@ describe('SearchBox (SPEC.md §2 Search)', () => {
     const { fetchMock } = stubFetch({ '/api/search/suggest': () => suggestions });
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes(routes, '/');
-    const input = await screen.findByRole(
-      'combobox',
-      { name: 'Search products' },
-      { timeout: 5000 },
-    );
+    const input = await screen.findByRole('combobox', { name: 'Search products' });
     await userEvent.type(input, 'butt');
     await screen.findByRole('listbox', { name: 'Suggestions' });
     await userEvent.keyboard('{Escape}');
@@ -121,11 +109,7 @@ describe('SearchBox (SPEC.md §2 Search)', () => {
     const { fetchMock } = stubFetch({ '/api/search/suggest': () => suggestions });
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes(routes, '/');
-    const input = await screen.findByRole(
-      'combobox',
-      { name: 'Search products' },
-      { timeout: 5000 },
-    );
+    const input = await screen.findByRole('combobox', { name: 'Search products' });
     vi.useFakeTimers();
     fireEvent.change(input, { target: { value: 'zipper' } });
     act(() => vi.advanceTimersByTime(900));
