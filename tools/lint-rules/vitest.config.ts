@@ -8,5 +8,6 @@ export default defineProject({
     include: ['**/*.test.ts'],
     exclude: ['fixtures/**', '**/node_modules/**'],
     testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 });

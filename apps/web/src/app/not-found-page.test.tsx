@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -29,7 +29,12 @@ describe('an unknown address', () => {
     // plain fallback box, so wait for the real one: a combobox with suggestions).
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
     expect(screen.queryByText('Unexpected Application Error!')).not.toBeInTheDocument();
-    const [searchBox] = await screen.findAllByRole('combobox', { name: /search/i });
+    // The desktop and the phone header each have one; both must be the real box before the click,
+    // or the focused fallback could be replaced under the test.
+    await waitFor(() =>
+      expect(screen.getAllByRole('combobox', { name: /search/i })).toHaveLength(2),
+    );
+    const [searchBox] = screen.getAllByRole('combobox', { name: /search/i });
     await userEvent.click(within(page).getByRole('button', { name: 'Search the catalogue' }));
     expect(searchBox).toHaveFocus();
   });
