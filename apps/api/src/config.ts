@@ -33,6 +33,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, { message: 'must be 64 hexadecimal characters (a 256-bit key)' })
     .optional(),
+  // Comma-separated older keys still read during a rotation; each is checked when the cipher is built.
+  APP_ENCRYPTION_PREVIOUS_KEYS: z.string().optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, { message: 'must start with smtp:// or smtps://' })
@@ -107,6 +109,8 @@ export type Config = {
   pgliteDir: string | 'memory';
   demoData: boolean;
   encryptionKey?: string;
+  /** Older keys (hex) still accepted for reading during a key rotation (decision 004). */
+  encryptionPreviousKeys: string[];
   smtpUrl?: string;
   mailFrom: string;
   staffEmail: string;
@@ -168,6 +172,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteDir: path.join(dataDir, 'pglite'),
     demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
     encryptionKey: e.APP_ENCRYPTION_KEY,
+    encryptionPreviousKeys: (e.APP_ENCRYPTION_PREVIOUS_KEYS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     staffEmail: e.STAFF_EMAIL,

@@ -81,19 +81,17 @@ describe('key source', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       APP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      APP_ENCRYPTION_PREVIOUS_KEYS: ` ${oldKey.toString('hex')} `,
       DATA_DIR: tempDir(),
     });
-    const cipher = getFieldCipher(config, {
-      APP_ENCRYPTION_PREVIOUS_KEYS: ` ${oldKey.toString('hex')} `,
-    });
+    const cipher = getFieldCipher(config);
     expect(cipher.decrypt(sealed, 'c')).toBe('old');
     const bad = loadConfig({
       NODE_ENV: 'production',
       APP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      APP_ENCRYPTION_PREVIOUS_KEYS: 'nothex',
       DATA_DIR: tempDir(),
     });
-    expect(() => getFieldCipher(bad, { APP_ENCRYPTION_PREVIOUS_KEYS: 'nothex' })).toThrow(
-      /APP_ENCRYPTION_PREVIOUS_KEYS\[0\]/,
-    );
+    expect(() => getFieldCipher(bad)).toThrow(/APP_ENCRYPTION_PREVIOUS_KEYS\[0\]/);
   });
 });

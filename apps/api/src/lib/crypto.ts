@@ -101,10 +101,10 @@ const cache = new WeakMap<Config, FieldCipher>();
 
 /**
  * The application's field cipher. Key: APP_ENCRYPTION_KEY (config.encryptionKey); earlier keys
- * still in use: APP_ENCRYPTION_PREVIOUS_KEYS (comma-separated hex). Without a key, development and
+ * still in use: APP_ENCRYPTION_PREVIOUS_KEYS (config.encryptionPreviousKeys). Without a key, development and
  * tests use a key generated once into the data directory; production refuses to start.
  */
-export function getFieldCipher(config: Config, env: NodeJS.ProcessEnv = process.env): FieldCipher {
+export function getFieldCipher(config: Config): FieldCipher {
   const cached = cache.get(config);
   if (cached) return cached;
   let current: Buffer;
@@ -116,11 +116,9 @@ export function getFieldCipher(config: Config, env: NodeJS.ProcessEnv = process.
         '(keep it outside the database and its backups).',
     );
   } else current = devKey(config.dataDir);
-  const previous = (env.APP_ENCRYPTION_PREVIOUS_KEYS ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((hex, i) => parseHexKey(hex, `APP_ENCRYPTION_PREVIOUS_KEYS[${i}]`));
+  const previous = config.encryptionPreviousKeys.map((hex, i) =>
+    parseHexKey(hex, `APP_ENCRYPTION_PREVIOUS_KEYS[${i}]`),
+  );
   const cipher = createFieldCipher(current, previous);
   cache.set(config, cipher);
   return cipher;

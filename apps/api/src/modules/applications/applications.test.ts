@@ -485,15 +485,14 @@ describe('key rotation', () => {
     const newHex = randomBytes(32).toString('hex');
     const email = uniqueEmail('rotate');
     await submit(sampleCanadianApplication({ email, bank_account_number: 'ROTATE-1' }));
-    const rotated = loadConfig({ NODE_ENV: 'test', APP_ENCRYPTION_KEY: newHex });
-    process.env.APP_ENCRYPTION_PREVIOUS_KEYS = oldHex;
-    try {
-      const result = await resealApplications(t.handle.db, rotated, 3);
-      expect(result.resealed).toBe(result.checked);
-      expect(result.checked).toBeGreaterThan(3);
-    } finally {
-      delete process.env.APP_ENCRYPTION_PREVIOUS_KEYS;
-    }
+    const rotated = loadConfig({
+      NODE_ENV: 'test',
+      APP_ENCRYPTION_KEY: newHex,
+      APP_ENCRYPTION_PREVIOUS_KEYS: oldHex,
+    });
+    const result = await resealApplications(t.handle.db, rotated, 3);
+    expect(result.resealed).toBe(result.checked);
+    expect(result.checked).toBeGreaterThan(3);
     const [raw] = await rows<{ id: number; sensitive: string }>(
       sql`select id, sensitive from applications where email = ${email}`,
     );
