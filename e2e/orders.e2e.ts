@@ -52,7 +52,6 @@ async function badgeCount(page: Page, name: 'Favourites' | 'Cart'): Promise<numb
 describe('cart and orders journeys', () => {
   it('favourites, cart, order with PO number, history, print view, re-order', async () => {
     const { page, errors } = await newPage(browser, { baseUrl });
-    page.on('dialog', (d) => void d.accept());
     await signIn(page);
 
     // Start from an empty cart.
@@ -61,6 +60,10 @@ describe('cart and orders journeys', () => {
     const empty = page.getByRole('button', { name: 'Empty the cart' });
     if (await empty.isVisible()) {
       await empty.click();
+      await page
+        .getByRole('alertdialog', { name: 'Remove every item from your cart?' })
+        .getByRole('button', { name: 'Empty the cart' })
+        .click();
       await page.getByText('Your cart is empty.').first().waitFor();
     }
 

@@ -275,8 +275,11 @@ describe('registration journeys', () => {
     await page.getByText('CA Officer 2 · Secretary · 2 Main Street').waitFor();
     await page.getByText(/CA Supplier 2/).waitFor();
     await checkA11y(page, '/admin/applications/:id');
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Approve and create the account' }).click();
+    const question = page.getByRole('alertdialog', { name: /^Create the customer account for / });
+    await question.waitFor();
+    await checkA11y(page, 'approval question');
+    await question.getByRole('button', { name: 'Approve and create the account' }).click();
     await page.getByText(/Approved: customer CA\d{6} created/).waitFor();
     await page.getByTestId('customer-code').waitFor();
     await page.getByRole('link', { name: 'Back to the applications' }).click();

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes, stubFetch } from '@/test/render';
@@ -73,7 +73,6 @@ describe('staff applications', () => {
       }),
     });
     vi.stubGlobal('fetch', fetchMock);
-    vi.stubGlobal('confirm', () => true);
     const user = userEvent.setup();
     renderRoutes(
       [{ path: '/admin/applications/:id', element: <ApplicationDetail id="12" /> }],
@@ -83,6 +82,12 @@ describe('staff applications', () => {
     expect(screen.getByText('Corporation')).toBeInTheDocument();
     expect(screen.getByText('Marie Owner · President · 12 Elm')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Approve and create the account' }));
+    const question = await screen.findByRole('alertdialog', {
+      name: /Create the customer account for .* and e-mail .* a link to choose a password\?/,
+    });
+    await user.click(
+      within(question).getByRole('button', { name: 'Approve and create the account' }),
+    );
     expect(await screen.findByText(/Approved: customer CA100040 created/)).toBeInTheDocument();
     expect(
       calls.some(

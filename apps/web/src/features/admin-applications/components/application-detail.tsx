@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { ApplicationDetail as Detail } from '@wholesale/contract';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -139,6 +140,7 @@ function Decision({ app }: { app: Detail }) {
   const { t } = useTranslation('admin');
   const approve = useApproveApplication();
   const reject = useRejectApplication();
+  const [confirm, confirmDialog] = useConfirm();
   const [showReject, setShowReject] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
@@ -150,13 +152,12 @@ function Decision({ app }: { app: Detail }) {
 
   if (app.status !== 'pending') return null;
 
-  const onApprove = () => {
-    if (
-      !window.confirm(
-        t('application.approveConfirm', { company: app.company_name, email: app.email }),
-      )
-    )
-      return;
+  const onApprove = async () => {
+    const question = t('application.approveConfirm', {
+      company: app.company_name,
+      email: app.email,
+    });
+    if (!(await confirm(question, { confirmLabel: t('application.approve') }))) return;
     approve.mutate(id, {
       onSuccess: (res) =>
         toast.success(t('application.approved', { code: res.data.customer_code })),
@@ -227,6 +228,7 @@ function Decision({ app }: { app: Detail }) {
           </button>
         </form>
       )}
+      {confirmDialog}
     </div>
   );
 }

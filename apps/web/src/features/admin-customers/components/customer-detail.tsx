@@ -8,6 +8,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { errorAria, FormField } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
@@ -30,11 +31,12 @@ function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
   const [code, setCode] = useState(customer.customer_code ?? '');
   const [note, setNote] = useState(customer.staff_note ?? '');
   const [errors, setErrors] = useState<Partial<Record<EditableField, string>>>({});
+  const [confirm, confirmDialog] = useConfirm();
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
-    if (country !== customer.country && !window.confirm(t('customers.confirmCountry'))) return;
+    if (country !== customer.country && !(await confirm(t('customers.confirmCountry')))) return;
     act.mutate(
       {
         id: customer.id,
@@ -112,6 +114,7 @@ function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
       <button type="submit" className="button" disabled={act.isPending}>
         {act.isPending ? t('customers.saving') : t('customers.save')}
       </button>
+      {confirmDialog}
     </form>
   );
 }
@@ -122,6 +125,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
   const query = useCustomer(customerId);
   const act = useActOnCustomer();
   const errorMessage = useErrorMessage();
+  const [confirm, confirmDialog] = useConfirm();
   const { staffRoles } = useSession();
   const canAct = hasStaffRole(staffRoles, ['credit']);
   const canTakeOrders = hasStaffRole(staffRoles, ['orders']);
@@ -140,7 +144,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
     );
 
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : '—');
-  const run = (kind: Exclude<CustomerAction['kind'], 'update'>) => {
+  const run = async (kind: Exclude<CustomerAction['kind'], 'update'>) => {
     const questions = {
       deactivate: 'customers.confirmDeactivate',
       reactivate: 'customers.confirmReactivate',
@@ -151,7 +155,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
       reactivate: 'customers.reactivated',
       'password-reset': 'customers.resetSent',
     } as const;
-    if (!window.confirm(t(questions[kind], { email: customer.email }))) return;
+    if (!(await confirm(t(questions[kind], { email: customer.email })))) return;
     act.mutate(
       { id: customer.id, kind },
       {
@@ -206,7 +210,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
               type="button"
               className="button"
               disabled={act.isPending}
-              onClick={() => run('deactivate')}
+              onClick={() => void run('deactivate')}
             >
               {t('customers.deactivate')}
             </button>
@@ -215,7 +219,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
               type="button"
               className="button"
               disabled={act.isPending}
-              onClick={() => run('reactivate')}
+              onClick={() => void run('reactivate')}
             >
               {t('customers.reactivate')}
             </button>
@@ -224,7 +228,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
             type="button"
             className="button button--secondary"
             disabled={act.isPending || !customer.active}
-            onClick={() => run('password-reset')}
+            onClick={() => void run('password-reset')}
           >
             {t('customers.sendReset')}
           </button>
@@ -232,6 +236,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
       ) : (
         <p>{t('customers.readOnly')}</p>
       )}
+      {confirmDialog}
       {canAct ? (
         <CustomerEditForm
           key={`${customer.id}-${customer.country}-${customer.customer_code}`}

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { INTEGRATION_SCOPES, type IntegrationScope } from '@wholesale/contract';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
 import { useCreateToken } from '../api/create-token';
 import { useTokens } from '../api/get-tokens';
@@ -14,6 +15,7 @@ export function TokensSection() {
   const tokens = useTokens();
   const create = useCreateToken();
   const revoke = useRevokeToken();
+  const [confirm, confirmDialog] = useConfirm();
   const base = useId();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<IntegrationScope[]>(['catalogue:write']);
@@ -135,8 +137,8 @@ export function TokensSection() {
                         type="button"
                         disabled={revoke.isPending}
                         aria-label={t('tokens.revokeNamed', { name: token.name })}
-                        onClick={() => {
-                          if (window.confirm(t('tokens.confirmRevoke', { name: token.name })))
+                        onClick={async () => {
+                          if (await confirm(t('tokens.confirmRevoke', { name: token.name })))
                             revoke.mutate(token.id, {
                               onSuccess: () => toast.success(t('tokens.revoked')),
                               onError: () => toast.error(t('tokens.errors.failed')),
@@ -153,6 +155,7 @@ export function TokensSection() {
           </table>
         </div>
       )}
+      {confirmDialog}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { WEBHOOK_EVENTS, type WebhookEndpointDto, type WebhookEvent } from '@wholesale/contract';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
 import { useCreateWebhook, useWebhookAction, type WebhookAction } from '../api/change-webhook';
 import { useWebhookDeliveries, useWebhooks } from '../api/get-webhooks';
@@ -89,6 +90,7 @@ export function WebhooksSection() {
   const webhooks = useWebhooks();
   const create = useCreateWebhook();
   const action = useWebhookAction();
+  const [confirm, confirmDialog] = useConfirm();
   const base = useId();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>(['order.placed', 'order.status_changed']);
@@ -247,8 +249,8 @@ export function WebhooksSection() {
                   type="button"
                   disabled={action.isPending}
                   aria-label={t('webhooks.deleteNamed', { url: e.url })}
-                  onClick={() => {
-                    if (window.confirm(t('webhooks.confirmDelete', { url: e.url })))
+                  onClick={async () => {
+                    if (await confirm(t('webhooks.confirmDelete', { url: e.url })))
                       run({ kind: 'delete', id: e.id }, 'webhooks.deleted');
                   }}
                 >
@@ -260,6 +262,7 @@ export function WebhooksSection() {
           ))}
         </ul>
       )}
+      {confirmDialog}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import {
   type StaffMemberDto,
   type StaffRole,
 } from '@wholesale/contract';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
@@ -136,6 +137,7 @@ function StaffRow({ member }: { member: StaffMemberDto }) {
   const { t, i18n } = useTranslation(['admin-people', 'staff']);
   const update = useUpdateStaff();
   const errorMessage = useErrorMessage();
+  const [confirm, confirmDialog] = useConfirm();
   const onError = (error: unknown) => toast.error(errorMessage(error));
 
   const toggleRole = (role: StaffRole, on: boolean) => {
@@ -145,9 +147,9 @@ function StaffRow({ member }: { member: StaffMemberDto }) {
       { onSuccess: () => toast.success(t('staff.rolesSaved', { email: member.email })), onError },
     );
   };
-  const setActive = (active: boolean) => {
+  const setActive = async (active: boolean) => {
     const question = active ? 'staff.confirmReactivate' : 'staff.confirmDeactivate';
-    if (!window.confirm(t(question, { email: member.email }))) return;
+    if (!(await confirm(t(question, { email: member.email })))) return;
     update.mutate(
       { id: member.id, active },
       {
@@ -200,12 +202,13 @@ function StaffRow({ member }: { member: StaffMemberDto }) {
           type="button"
           className="button button--secondary"
           disabled={update.isPending}
-          onClick={() => setActive(!member.active)}
+          onClick={() => void setActive(!member.active)}
         >
           {member.active
             ? t('staff.deactivateNamed', { email: member.email })
             : t('staff.reactivateNamed', { email: member.email })}
         </button>
+        {confirmDialog}
       </td>
     </tr>
   );

@@ -12,6 +12,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { ProductThumb, plainName } from '@/components/ui/product-thumb';
 import { ApiError } from '@/lib/api-client';
@@ -62,6 +63,7 @@ export function CartPage() {
   const remove = useDeleteCartLine();
   const place = usePlaceOrder();
   const errorMessage = useErrorMessage();
+  const [confirm, confirmDialog] = useConfirm();
   const navigate = useNavigate();
   const [comment, setComment] = useState('');
   const [poNumber, setPoNumber] = useState('');
@@ -148,8 +150,9 @@ export function CartPage() {
             <button
               type="button"
               className="button button--secondary"
-              onClick={() => {
-                if (window.confirm(t('emptyConfirm'))) remove.mutate('all');
+              onClick={async () => {
+                if (await confirm(t('emptyConfirm'), { confirmLabel: t('emptyCart') }))
+                  remove.mutate('all');
               }}
               disabled={remove.isPending}
             >
@@ -298,6 +301,7 @@ export function CartPage() {
           </div>
         </>
       )}
+      {confirmDialog}
     </section>
   );
 }

@@ -5,8 +5,6 @@ import { useCountry } from '@/lib/country';
 import { useLanguage } from '@/lib/i18n';
 import { searchKeys } from './keys';
 
-export type Suggestions = SuggestResponse['data'];
-
 /** GET /api/search/suggest?q=&lang_code=: a few products and categories while typing. */
 export const getSuggestions = (q: string, lang: string, country: string, signal?: AbortSignal) =>
   api
