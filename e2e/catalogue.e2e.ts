@@ -154,8 +154,8 @@ describe('catalogue journeys', () => {
       .first()
       .click();
     await page
-      .getByRole('listbox', { name: 'Select a Page' })
-      .getByRole('option', { name: '2', exact: true })
+      .getByRole('menu', { name: 'Select a Page' })
+      .getByRole('menuitemradio', { name: '2', exact: true })
       .click();
     await page.getByText(/Displaying 10 of 60 Products/).waitFor();
     expect(await page.getByRole('button', { name: 'Update cart' }).count()).toBe(0);

@@ -7,14 +7,14 @@ import { setLanguage } from '@/lib/i18n';
 import { renderWithProviders } from '@/test/render';
 import { PageSelector } from './page-selector';
 
-describe('PageSelector (SPEC.md §2)', () => {
+describe('PageSelector', () => {
   it('defaults to page 1 of 10 and lists pages 1 to 10 when opened', async () => {
     await setLanguage('');
     renderWithProviders(<PageSelector onSelect={vi.fn()} />);
     const button = await screen.findByRole('button', { name: /Select a Page: Page 1 of 10/ });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(button);
-    const options = screen.getAllByRole('option');
+    const options = screen.getAllByRole('menuitemradio');
     expect(options.map((o) => o.textContent)).toEqual([
       '1',
       '2',
@@ -27,7 +27,8 @@ describe('PageSelector (SPEC.md §2)', () => {
       '9',
       '10',
     ]);
-    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+    expect(options[0]).toHaveAttribute('aria-checked', 'true');
+    expect(options[0]).toHaveFocus();
     expect(button).toHaveAttribute('aria-expanded', 'true');
   });
 
@@ -35,9 +36,9 @@ describe('PageSelector (SPEC.md §2)', () => {
     const onSelect = vi.fn();
     renderWithProviders(<PageSelector currentPage={2} lastPage={30} onSelect={onSelect} />);
     await userEvent.click(await screen.findByRole('button', { name: /Page 2 of 30/ }));
-    await userEvent.click(screen.getByRole('option', { name: '17' }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: '17' }));
     expect(onSelect).toHaveBeenCalledWith(17);
-    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
   it('closes on a click outside without choosing', async () => {
@@ -49,23 +50,28 @@ describe('PageSelector (SPEC.md §2)', () => {
       </div>,
     );
     await userEvent.click(await screen.findByRole('button', { name: /Page 1 of 5/ }));
-    expect(screen.getByRole('listbox')).toBeInTheDocument();
+    expect(screen.getByRole('menu')).toBeInTheDocument();
     act(() => {
-      fireEvent.mouseDown(screen.getByText('outside'));
+      fireEvent.pointerDown(screen.getByText('outside'));
     });
-    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(onSelect).not.toHaveBeenCalled();
   });
 
-  it('is keyboard operable: arrows move, Enter chooses, Escape closes', async () => {
+  it('is keyboard operable: opens from the keyboard on the current page, arrows move, Enter chooses, Escape closes', async () => {
     const onSelect = vi.fn();
     renderWithProviders(<PageSelector currentPage={3} lastPage={8} onSelect={onSelect} />);
-    await userEvent.click(await screen.findByRole('button', { name: /Page 3 of 8/ }));
+    const button = await screen.findByRole('button', { name: /Page 3 of 8/ });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('menuitemradio', { name: '3' })).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(onSelect).toHaveBeenCalledWith(5);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Page 3 of 8/ }));
     await userEvent.keyboard('{Escape}');
-    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
   });
 
   it('limits the list to 15rem and makes it scrollable (stylesheet rule)', () => {
