@@ -227,8 +227,3 @@ export function staffOnly(...roles: StaffRole[]) {
     requireStaffRole(request, ...roles);
   };
 }
-
-/** 401 for guests, 403 for customers and staff without any role. Prefer requireStaffRole. */
-export function requireStaff(request: FastifyRequest): SessionUser {
-  return requireStaffRole(request);
-}

@@ -73,5 +73,3 @@ export const paths = {
   adminAudit: () => '/admin/audit',
   devMailbox: () => '/dev/mailbox',
 } as const;
-
-export type Paths = typeof paths;

@@ -38,7 +38,7 @@ const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
   '!../locales/en/common.json',
 ]);
 
-export const i18nReady = i18n
+void i18n
   .use(
     resourcesToBackend((lng: string, ns: string) => {
       const load = loaders[`../locales/${lng}/${ns}.json`];

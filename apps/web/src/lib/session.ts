@@ -16,9 +16,6 @@ export type StoredUser = {
   staff_roles?: StaffRole[];
 };
 
-/** What is left of the record after logout: only the language (SPEC.md §4). */
-export type StoredLangOnly = { lang: '' | 'fr' | 'es' };
-
 export const USER_KEY = 'user';
 /** Legacy keys of the original front end, removed on logout (SPEC.md §4). */
 const LEGACY_KEYS = ['token', 'mongoObj'] as const;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { SPECIAL_CLASS_CODES, type Country, type Lang } from '@wholesale/contract';
@@ -66,10 +66,6 @@ export async function selectSpecialClassCounts(
     classCode: r.class_code,
     count: Number(r.count),
   }));
-}
-
-export function selectCategoryByCode(tx: Tx, catCode: string) {
-  return tx.select().from(categories).where(eq(categories.catCode, catCode)).limit(1);
 }
 
 export function selectClassCodes(tx: Tx): Promise<ClassCodeRow[]> {

@@ -35,7 +35,7 @@ import {
   type ContentTranslationRow,
   type ItemWithTranslations,
 } from './content.queries';
-import { checkUpload, mimeOfKey, type CheckedUpload, type Upload } from './content.uploads';
+import { checkUpload, type CheckedUpload, type Upload } from './content.uploads';
 
 /** Content files live in the storage interface (lib/file-store.ts) under `content/<kind>/<uuid>.<ext>`. */
 export type ContentFiles = Pick<FileStore, 'put' | 'delete'>;
@@ -524,5 +524,3 @@ export async function adminDeleteItem(
   );
   await Promise.allSettled(keys.map((k) => files.delete(k)));
 }
-
-export { mimeOfKey };

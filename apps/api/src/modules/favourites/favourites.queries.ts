@@ -43,14 +43,6 @@ export async function deleteFavourite(
     );
 }
 
-export async function countFavourites(tx: Tx, userId: number, country: Country): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(favourites)
-    .where(and(eq(favourites.userId, userId), eq(favourites.country, country)));
-  return Number(row?.n ?? 0);
-}
-
 /** How many favourites a customer keeps, over every country (the customer screen shows it). */
 export async function countFavouritesOfUser(tx: Tx, userId: number): Promise<number> {
   const [row] = await tx

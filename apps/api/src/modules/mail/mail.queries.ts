@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
@@ -76,13 +76,4 @@ export async function markAttemptFailed(
       status: values.giveUp ? 'failed' : 'pending',
     })
     .where(eq(mailOutbox.id, id));
-}
-
-/** How many mails are due now (used by tests and the standalone worker's log). */
-export async function countDue(tx: Tx): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, new Date())));
-  return Number(row?.n ?? 0);
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { findMail, insertMail, listMails, type MailRow } from './mail.queries';
 import { renderMail } from './mail.templates';
 
-export { registerMailTemplate, type MailTemplate, type MailContent } from './mail.templates';
+export { registerMailTemplate, type MailContent } from './mail.templates';
 
 export type EnqueueMailInput = {
   /** Recipient address. */

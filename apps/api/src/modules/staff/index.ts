@@ -1,4 +1,3 @@
-/** The staff module's door: its routes, and the staff:create command. */
+/** The staff module's door: its routes, and the staff:create command and start-up check. */
 export { staffRoutes } from './staff.routes';
-export { createOrPromoteStaff, type StaffCreateResult } from './staff.service';
 export { runStaffCreate, warnWhenNoAdmin } from './staff-create';

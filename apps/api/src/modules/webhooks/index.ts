@@ -1,4 +1,4 @@
 // The webhooks module's door: what other modules and workflows may use.
 export { enqueueWebhookEvent } from './webhooks.service';
-export { startWebhookWorker, processWebhookOutbox } from './webhooks.worker';
+export { startWebhookWorker } from './webhooks.worker';
 export { webhooksRoutes } from './webhooks.routes';

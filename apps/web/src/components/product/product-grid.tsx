@@ -23,6 +23,3 @@ export function ProductGrid({
     </ul>
   );
 }
-
-/** SPEC.md §2 result count: 'n of n' when the total is under 25, otherwise shown of total. */
-export { resultCount } from '@wholesale/contract';
