@@ -1,4 +1,4 @@
-// Lint rules, including the import boundaries of CONVENTIONS.md #1. The boundaries are computed from
+// Lint rules, including the import boundaries of docs/conventions.md #1. The boundaries are computed from
 // the folder names, so a new feature or module is covered the moment its folder exists:
 // web: components/ui and lib → features → app; a feature never imports another feature (alias or
 //      relative path alike).

@@ -36,7 +36,7 @@ export const scenarios = [
     requests: (ctx) =>
       ctx.productIds.map((id) => ({ method: 'GET', path: `/images/products/${id}.jpg` })),
   },
-  // Catalogue & search (issue 3). BT (Buttons) is the largest top-level category of the generator
+  // Catalogue & search (docs/decisions/008-catalogue-search-and-listings.md). BT (Buttons) is the largest top-level category of the generator
   // (~9 % of the products); 'Maple Notions' is one of its three brands.
   {
     name: 'hot path: GET /api/cadProducts BT, brand filter, 25/page (signed in)',
@@ -131,7 +131,7 @@ export const scenarios = [
   realistic('search: distinct-query mix, Spanish only (signed in)', 'realistic-search', (q) =>
     searchTraffic(q, 'es'),
   ),
-  // Cart & orders (issue 6): 1,000 bench customers with 50-line carts and 100,000 past orders.
+  // Cart & orders (docs/decisions/009-cart-and-orders.md): 1,000 bench customers with 50-line carts and 100,000 past orders.
   // Each request rotates to the next customer (autocannon setupRequest), so 32 connections act as
   // many different buyers, as they would in production.
   {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkA11y, launchBrowser, newPage, PHONE } from './support/browser';
 
-// Issue 4 journeys: sign in, stay signed in, sign out keeping the language, the protected-route
+// Account journeys: sign in, stay signed in, sign out keeping the language, the protected-route
 // round trip through /login, and forgot password → dev mailbox → reset → sign in.
 const baseUrl = inject('baseUrl');
 const DEMO_PASSWORD = 'wholesale-demo';
@@ -113,7 +113,7 @@ describe('accounts journeys', () => {
     await profileLink.waitFor();
     const me = await meStatus(page);
     expect(me.status).toBe(200);
-    // The SPA keeps the user record, never the token (DESIGN.md "Auth").
+    // The SPA keeps the user record, never the token (docs/decisions/005-cookie-plus-bearer-sessions.md).
     const stored = await page.evaluate(() => ({
       user: localStorage.getItem('user'),
       token: localStorage.getItem('token'),
@@ -224,7 +224,7 @@ describe('accounts journeys', () => {
 
     await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
     await checkA11y(page, '/reset-password');
-    // SPEC.md §5 messages.
+    // docs/product/accounts.md messages.
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('Email is required').waitFor();
     await page.getByLabel('Email', { exact: true }).fill(email);

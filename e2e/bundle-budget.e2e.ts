@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
-// Issue 2 budget: the JavaScript the home route loads is at most 150 KB gzip. Counted from the
+// The bundle budget (docs/decisions/010-web-shell-and-bundle-budget.md): the JavaScript the home route loads is at most 150 KB gzip. Counted from the
 // build manifest: index.html's module script and its static imports, plus the home page's lazy
 // chunk and its static imports (the router loads it before the home page shows).
 const BUDGET_BYTES = 150 * 1024;

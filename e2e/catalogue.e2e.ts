@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkA11y, launchBrowser, newPage, PHONE } from './support/browser';
 
-// Issue 3 journeys: a guest browses a category without prices; a signed-in buyer sees prices and
+// Catalogue journeys: a guest browses a category without prices; a signed-in buyer sees prices and
 // stock; the header search with a suggestion; a product group changes records per page and pages;
 // a product with a script in its name renders as text; the grid is one column at phone width.
 const baseUrl = inject('baseUrl');

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkA11y, launchBrowser, newPage, PHONE } from './support/browser';
 
-// Issue 7 journeys: every content page in English, French and Spanish without a console error; the
+// Content journeys: every content page in English, French and Spanish without a console error; the
 // FAQ search finds an answer (despite a typo); staff add a newsletter in /admin/content and a guest
 // sees it on /newsletter.
 const baseUrl = inject('baseUrl');

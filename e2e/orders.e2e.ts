@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkA11y, launchBrowser, newPage, PHONE } from './support/browser';
 
-// Issue 6 journeys: favourite a product and see the badge; add from a listing, change the quantity
+// Cart and order journeys: favourite a product and see the badge; add from a listing, change the quantity
 // in the cart, place an order with a PO number, find it in history, open the print view, re-order
 // it; upload an Opticon file with one unknown code and see it reported.
 const baseUrl = inject('baseUrl');

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkA11y, launchBrowser, newPage, PHONE } from './support/browser';
 
-// Issue 5 journeys: a Canadian and a USA credit application filled in the browser, staff approval in
+// Registration journeys: a Canadian and a USA credit application filled in the browser, staff approval in
 // /admin/applications, and the applicant choosing a password from the mailed link, signing in and
 // seeing prices.
 const baseUrl = inject('baseUrl');
@@ -35,7 +35,7 @@ async function fill(scope: Locator, fields: Record<string, string>) {
 async function step1(page: Page, name: string, email: string, country: 'Canada' | 'USA') {
   await page.goto('/register');
   await page.getByRole('heading', { name: 'Personal Information' }).waitFor();
-  // A blurred empty field shows its SPEC.md message first.
+  // A blurred empty field shows its docs/product/registration.md message first.
   await page.getByLabel('Owner Name', { exact: true }).focus();
   await page.keyboard.press('Tab');
   await page.getByText('Owner Name is required').waitFor();
@@ -103,7 +103,7 @@ describe('registration journeys', () => {
     await page.getByRole('heading', { name: 'NEW ACCOUNT APPLICATION' }).waitFor();
     await checkA11y(page, '/register step 2 (Canada)');
 
-    // Blur an empty field: its exact SPEC.md message shows and is linked to the field.
+    // Blur an empty field: its exact docs/product/registration.md message shows and is linked to the field.
     const consignee = region(page, 'SHIPPING ADDRESS (IF DIFFERENT)').getByLabel('Consignee Name');
     await consignee.focus();
     await page.keyboard.press('Tab');

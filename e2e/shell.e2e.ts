@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkA11y, DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
 
-// Issue 2 first journeys: the shared layout in real Chromium, at desktop and phone widths, in
+// Shell journeys: the shared layout in real Chromium, at desktop and phone widths, in
 // English, French and Spanish.
 const baseUrl = inject('baseUrl');
 let browser: Browser;

@@ -11,7 +11,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('platform (issue 2)', () => {
+describe('platform', () => {
   it('GET /api/health checks the database', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);

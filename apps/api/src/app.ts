@@ -34,7 +34,7 @@ declare module 'fastify' {
 
 export type BuildAppOptions = { config: Config; db: DatabaseHandle; logger?: boolean };
 
-/** Builds the whole application; the server and the tests share it (CONVENTIONS.md #3). */
+/** Builds the whole application; the server and the tests share it (docs/conventions.md #3). */
 export async function buildApp({
   config,
   db,

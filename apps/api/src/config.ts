@@ -129,7 +129,7 @@ export type Config = {
   chatWidgetUrl?: string;
   /** Analytics script (page views, one geolocation event); none by default. */
   analyticsScriptUrl?: string;
-  /** IP geolocation service (SPEC.md §7 /ipgeo), `{ip}` replaced by the caller's address; none by default. */
+  /** IP geolocation service (docs/product/overview-and-routes.md /ipgeo), `{ip}` replaced by the caller's address; none by default. */
   geolocationUrl?: string;
   /** Bearer token a Prometheus scraper presents at /metrics; without it only loopback callers may scrape. */
   metricsToken?: string;

@@ -23,7 +23,7 @@ import { createReplicaRouter, routeReadsToReplica, type ReplicaRouter } from './
 export type Schema = typeof schema;
 /** The one database type the code sees, whichever driver is underneath. */
 export type Database = NodePgDatabase<Schema>;
-/** A transaction or the database: every query function takes one (CONVENTIONS.md). */
+/** A transaction or the database: every query function takes one (docs/conventions.md). */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
 
 const dialect = new PgDialect();

@@ -10,7 +10,7 @@ import {
   type ErrorReasonParams,
 } from '@wholesale/contract';
 
-/** An error the API answers on purpose, with a stable code from the catalogue (CONVENTIONS.md #6). */
+/** An error the API answers on purpose, with a stable code from the catalogue (docs/conventions.md #6). */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;

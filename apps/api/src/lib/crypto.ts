@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Config } from '../config';
 
 /**
- * Field encryption at rest (DESIGN.md "Sensitive data"): AES-256-GCM with a random 96-bit IV per
+ * Field encryption at rest (docs/decisions/004-encryption-key-rotation.md): AES-256-GCM with a random 96-bit IV per
  * value. A ciphertext names the key that made it, so keys can be rotated
  * (docs/decisions/ for encryption key rotation):
  *

@@ -6,7 +6,7 @@ import type { Config } from '../config';
 /**
  * Where the API keeps files (generated images, uploads): keys are slash-separated relative paths such
  * as `images/products/BT-10234.jpg`. The disk store below is the default; a CDN or S3-compatible store
- * can implement the same interface (DESIGN.md, issue 2 "Product images").
+ * can implement the same interface (docs/decisions/011-pluggable-third-parties.md).
  */
 export interface FileStore {
   /** The stored bytes, or null when there is no such file. */

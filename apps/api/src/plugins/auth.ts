@@ -40,7 +40,7 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /**
- * CSRF double-submit (DESIGN.md "Auth"): a cookie-authenticated POST/PUT/PATCH/DELETE under /api
+ * CSRF double-submit (docs/decisions/005-cookie-plus-bearer-sessions.md): a cookie-authenticated POST/PUT/PATCH/DELETE under /api
  * must carry X-XSRF-TOKEN equal to its session's csrf token (the readable XSRF-TOKEN cookie set at
  * login). A foreign site can make the browser send the cookie but cannot read it to send the header.
  * Bearer calls are exempt: a browser never adds an Authorization header by itself.

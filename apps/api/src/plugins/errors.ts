@@ -26,7 +26,7 @@ function fieldName(instancePath: string, params: unknown): string {
 }
 
 /**
- * One error shape everywhere (DESIGN.md): `{ status: false, error: { code, message, fields? } }`.
+ * One error shape everywhere (docs/product/errors-and-constants.md): `{ status: false, error: { code, message, fields? } }`.
  * An unexpected error answers a fixed message in every environment, development included: its
  * text can carry SQL, driver messages or a stack, and a development server may be reachable from
  * the network. The detail goes to the log with the request id.

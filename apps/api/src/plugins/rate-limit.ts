@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { isApiRoute, matchedPath } from '../lib/matched-route';
 
 /**
- * The general rate limit on /api (issue 4): `max` requests per minute per client IP, counted in
+ * The general rate limit on /api (docs/product/operations.md): `max` requests per minute per client IP, counted in
  * process memory (each API process counts its own; the login throttle, which must hold across
  * processes, lives in the database). Static files and the SPA are not limited.
  */

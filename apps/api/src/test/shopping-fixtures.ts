@@ -16,7 +16,7 @@ export type FixtureProduct = {
 
 /**
  * Inserts a tiny catalogue for cart/order tests (prices in cents, stock in ship packs) and returns
- * the numeric id of each product by code. Used until and beside the demo seed (issue 2).
+ * the numeric id of each product by code. Used until and beside the demo seed.
  */
 export async function insertShoppingFixtures(
   db: Database,

@@ -13,8 +13,8 @@ import { findApplication, markReviewed, type ApplicationRow } from '../modules/a
 import { enqueueWebhookEvent } from '../modules/webhooks';
 
 /**
- * Approving a credit application (issue 5) as named steps inside ONE transaction
- * (CONVENTIONS.md #5): if any step fails, the transaction rolls every earlier step back, so there
+ * Approving a credit application (docs/product/back-office-staff-and-customers.md) as named steps inside ONE transaction
+ * (docs/conventions.md #5): if any step fails, the transaction rolls every earlier step back, so there
  * is never a customer without an approved application, an approved application without a
  * customer, or a set-password mail for an account that does not exist (the mail is in the outbox
  * table, written by the same transaction).

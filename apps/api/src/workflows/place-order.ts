@@ -108,7 +108,7 @@ function checkedShipDate(requested: string | null | undefined, now: Date): strin
 }
 
 /**
- * Places an order from the caller's cart in ONE transaction (issue 6): claim the order row (and the
+ * Places an order from the caller's cart in ONE transaction (docs/decisions/009-cart-and-orders.md): claim the order row (and the
  * Idempotency-Key), lock the cart lines, lock the products' stock rows in id order and re-check
  * them, decrement stock (never below zero; class N beyond stock becomes a back-order line), write
  * the lines with frozen prices, remove the ordered lines from the cart. Any failure rolls all of it

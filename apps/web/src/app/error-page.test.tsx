@@ -23,7 +23,7 @@ function renderFailing(loader: () => never, path = '/boom') {
   );
 }
 
-describe('default error page (SPEC.md §2)', () => {
+describe('default error page (docs/product/storefront-ux.md)', () => {
   it('shows the heading then the status and status text of a route error', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderFailing(() => {

@@ -12,7 +12,7 @@ export function describeRouteError(error: unknown): string {
   return '';
 }
 
-/** SPEC.md §2 default error page: 'Unexpected Application Error!' then status and text or the message. */
+/** docs/product/storefront-ux.md default error page: 'Unexpected Application Error!' then status and text or the message. */
 export function ErrorPage() {
   const error = useRouteError();
   const { t } = useTranslation();

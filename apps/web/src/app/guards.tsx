@@ -5,7 +5,7 @@ import { safeRedirect } from '@/features/accounts/safe-redirect';
 import { useSession, wasSignedOutOnPurpose } from '@/lib/session';
 
 /**
- * SPEC.md §2: a page for signed-in users only; guests go to /login?redirect=<where they were going>.
+ * docs/product/accounts.md: a page for signed-in users only; guests go to /login?redirect=<where they were going>.
  * A user who logs out while on such a page goes home instead (a session that expired or was ended
  * by staff still leads to the sign-in page, to come back here).
  */
@@ -24,7 +24,7 @@ export function ProtectedRoute() {
 }
 
 /**
- * SPEC.md §2: a page for guests only (login, register…); signed-in users go to /, or to the page
+ * docs/product/accounts.md: a page for guests only (login, register…); signed-in users go to /, or to the page
  * the protected-route guard interrupted (?redirect=) — so signing in on /login lands there.
  */
 export function GuestOnlyRoute() {

@@ -22,7 +22,7 @@ afterEach(async () => {
   await act(() => i18n.changeLanguage('en'));
 });
 
-describe('language rules (SPEC.md §4)', () => {
+describe('language rules (docs/product/storefront-ux.md)', () => {
   it('switching language translates the shell and saves it locally and in the stored record', async () => {
     const u = userEvent.setup();
     renderWithProviders(<TopBar />);

@@ -40,7 +40,7 @@ const productActions: ProductActions = {
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 /**
- * Everything the app needs around the router: query cache, i18n, toasts (SPEC.md §9), product-card
+ * Everything the app needs around the router: query cache, i18n, toasts (docs/product/storefront-ux.md), product-card
  * actions. Tooltips bring their own provider (components/ui/tooltip-provider.tsx, bundle budget).
  */
 export function AppProvider({

@@ -14,7 +14,7 @@ function page(path: string | undefined, load: () => Promise<PageModule>): RouteO
   return path === undefined ? { index: true, lazy } : { path, lazy };
 }
 
-/** Every route of SPEC.md §2, with its guard. Owners replace the placeholders in ./routes. */
+/** Every route of docs/product/storefront-ux.md, with its guard. Owners replace the placeholders in ./routes. */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -27,7 +27,7 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         children: [
           page(undefined, () => import('./routes/home')),
-          // Guest-only (SPEC.md §2 route table).
+          // Guest-only (docs/product/storefront-ux.md route table).
           {
             element: <GuestOnlyRoute />,
             children: [

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/render';
 import { ScrollToTop } from './scroll-to-top';
 
-describe('scroll to top (SPEC.md §2)', () => {
+describe('scroll to top (docs/product/storefront-ux.md)', () => {
   it('scrolls to the top when the path or the query string changes', async () => {
     const scroll = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const { router } = renderRoutes([{ path: '*', element: <ScrollToTop /> }], '/products/Buttons');

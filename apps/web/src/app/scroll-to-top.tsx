@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * SPEC.md §2: the page scrolls to the top whenever the path, the query string or the current page
+ * docs/product/storefront-ux.md: the page scrolls to the top whenever the path, the query string or the current page
  * changes. Pages carry their page number in the path or query, so watching both covers it; a page
  * that keeps its page number in state calls `useScrollToTopOn(page)`.
  */

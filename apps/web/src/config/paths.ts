@@ -1,6 +1,6 @@
 /**
- * Typed route map (CONVENTIONS.md): every link is built here, never by string concatenation.
- * Segments are URL-encoded; the route table is SPEC.md §2.
+ * Typed route map (docs/conventions.md): every link is built here, never by string concatenation.
+ * Segments are URL-encoded; the route table is docs/product/storefront-ux.md.
  */
 const seg = (value: string | number) => encodeURIComponent(String(value));
 

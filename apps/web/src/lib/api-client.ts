@@ -5,7 +5,7 @@ type ParamValue = string | number | boolean | null | undefined;
 export type Params = Record<string, ParamValue | ParamValue[]>;
 type Options = { params?: Params; headers?: Record<string, string>; signal?: AbortSignal };
 
-/** A failed call: the HTTP status and the API's error body (DESIGN.md error shape). */
+/** A failed call: the HTTP status and the API's error body (docs/product/errors-and-constants.md). */
 /** Why the server refused, for a text in the user's language (contract ERROR_REASONS). */
 export type ApiErrorReason = NonNullable<ErrorBody['error']['reason']>;
 

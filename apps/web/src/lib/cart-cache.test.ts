@@ -4,7 +4,7 @@ import { cart, line, product } from '@/test/shopping';
 import { addPlaceholderLines, withAddedLines } from './cart-cache';
 import { cartKeys } from './shopping-keys';
 
-describe('cart cache (SPEC.md §4 local cart rules)', () => {
+describe('cart cache (docs/product/cart-and-orders.md local cart rules)', () => {
   it('grows an existing line, appends a new one', () => {
     const next = withAddedLines(cart([line()], 60), [
       { product_id: ' PIN-100 ', item: 3 },

@@ -7,7 +7,7 @@ export type PendingAdd = { product_id: string; item: number; product?: ProductCa
 
 let placeholderId = 0;
 
-/** A placeholder line shown at once (SPEC.md §4) until the server's cart replaces it. */
+/** A placeholder line shown at once (docs/product/cart-and-orders.md) until the server's cart replaces it. */
 export function placeholderLine({ product_id, item, product }: PendingAdd): CartLine {
   const second = product?.selling_price_2 ?? null;
   const price = second !== null && second > 0 ? second : (product?.selling_price ?? 0);
@@ -32,7 +32,7 @@ export function placeholderLine({ product_id, item, product }: PendingAdd): Cart
   };
 }
 
-/** The cart with the adds applied: an existing line grows, otherwise a line is appended (SPEC.md §4). */
+/** The cart with the adds applied: an existing line grows, otherwise a line is appended (docs/product/cart-and-orders.md). */
 export function withAddedLines(cart: CartResponse | undefined, adds: PendingAdd[]): CartResponse {
   let products = [...(cart?.products ?? [])];
   for (const add of adds) {
@@ -46,7 +46,7 @@ export function withAddedLines(cart: CartResponse | undefined, adds: PendingAdd[
 }
 
 /**
- * Optimistic add for every cached cart (SPEC.md §4): placeholder lines show at once; the returned
+ * Optimistic add for every cached cart (docs/product/cart-and-orders.md): placeholder lines show at once; the returned
  * function rolls them back when the server refuses. Shared by the card control and the product-group
  * button, which live in different features.
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cookieCountry, useCountry } from './country';
 import { storeUser } from './session';
 
-describe('country (SPEC.md §1, §3 cflag)', () => {
+describe('country (docs/product/accounts.md cflag)', () => {
   it("defaults to 'ca' and reads the cflag cookie", () => {
     expect(cookieCountry()).toBe('ca');
     document.cookie = 'cflag=us; path=/';

@@ -9,7 +9,7 @@ export function cookieCountry(): CountryCode {
   return value === 'us' || value === 'usa' ? 'us' : 'ca';
 }
 
-/** The shopper's country: the signed-in user's cflag, else the cflag cookie, else 'ca' (SPEC.md §1). */
+/** The shopper's country: the signed-in user's cflag, else the cflag cookie, else 'ca' (docs/product/accounts.md). */
 export function useCountry(): CountryCode {
   const { user } = useSession();
   return user?.cflag ?? cookieCountry();

@@ -16,7 +16,7 @@ export function errorReference(error: unknown): string | undefined {
 /**
  * Turns any thrown value into text for the user: an ApiError's reason (contract ERROR_REASONS, with
  * its amounts formatted for the language) or else its code is looked up in the errors namespace
- * (CONVENTIONS.md #6); a network failure and anything else get a generic message. Amounts are in
+ * (docs/conventions.md #6); a network failure and anything else get a generic message. Amounts are in
  * the shopper's currency, or in `currencyOf`'s (staff acting for a customer).
  */
 export function useErrorMessage(currencyOf?: CountryCode): (error: unknown) => string {

@@ -6,7 +6,7 @@ import enCommon from '@/locales/en/common.json';
 import { getStoredRecord, getStoredUser, normaliseLang, storeRecordLang } from './session';
 import { getString, setString } from './storage';
 
-/** SPEC.md §4: '' is English, 'fr' French, 'es' Spanish. */
+/** docs/product/storefront-ux.md: '' is English, 'fr' French, 'es' Spanish. */
 export type AppLang = '' | 'fr' | 'es';
 export type I18nLng = 'en' | 'fr' | 'es';
 export const APP_LANGS: readonly AppLang[] = ['', 'fr', 'es'];
@@ -65,14 +65,14 @@ function applyDocumentLang(lng: string): void {
 applyDocumentLang(i18n.language ?? 'en');
 i18n.on('languageChanged', applyDocumentLang);
 
-/** Changes the language: saved as selectedLanguage and in the stored user record (SPEC.md §4). */
+/** Changes the language: saved as selectedLanguage and in the stored user record (docs/product/storefront-ux.md). */
 export async function setLanguage(lang: AppLang): Promise<void> {
   setString(SELECTED_LANGUAGE_KEY, lang);
   storeRecordLang(lang);
   await i18n.changeLanguage(toI18nLng(lang));
 }
 
-/** Applies a signed-in user's saved language (it overrides the current one, SPEC.md §4). */
+/** Applies a signed-in user's saved language (it overrides the current one, docs/product/storefront-ux.md). */
 export function applyUserLang(lang: AppLang): void {
   if (fromI18nLng(i18n.language) === lang) return;
   setString(SELECTED_LANGUAGE_KEY, lang);
@@ -80,7 +80,7 @@ export function applyUserLang(lang: AppLang): void {
 }
 
 /**
- * The current language: `lang` in SPEC.md's wire form ('' | 'fr' | 'es'), `apiLang` as the API's
+ * The current language: `lang` in docs/product/storefront-ux.md wire form ('' | 'fr' | 'es'), `apiLang` as the API's
  * lang parameter ('en' | 'fr' | 'es'), and `setLanguage`.
  */
 export function useLanguage(): {

@@ -21,7 +21,7 @@ import type staff from '../locales/en/staff.json';
 import type checkout from '../locales/en/checkout.json';
 import type adminPeople from '../locales/en/admin-people.json';
 
-// Typed translation keys (CONVENTIONS.md #8): a missing key is a type error. A feature that adds a
+// Typed translation keys (docs/conventions.md #8): a missing key is a type error. A feature that adds a
 // namespace adds one line here (its en file).
 declare module 'i18next' {
   interface CustomTypeOptions {

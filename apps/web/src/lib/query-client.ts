@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
-/** SPEC.md §9: unused data is kept 60 s. Client errors (4xx) are not retried. */
+/** docs/product/storefront-ux.md: unused data is kept 60 s. Client errors (4xx) are not retried. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

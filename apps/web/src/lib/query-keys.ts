@@ -1,5 +1,5 @@
 /**
- * A query-key factory per feature (CONVENTIONS.md #2): every key starts with the feature name so
+ * A query-key factory per feature (docs/conventions.md #2): every key starts with the feature name so
  * `invalidateQueries({ queryKey: keys.all })` reaches all of them. Features keep theirs in
  * features/<f>/api/keys.ts: `export const cartKeys = createQueryKeys('cart')`.
  */

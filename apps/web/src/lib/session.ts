@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { StaffRole } from '@wholesale/contract';
 import { getJson, getString, removeKey, setJson } from './storage';
 
-/** The user record kept in localStorage under "user" (SPEC.md §3). The SPA never stores the token. */
+/** The user record kept in localStorage under "user" (docs/product/accounts.md). The SPA never stores the token. */
 export type StoredUser = {
   user_value: number;
   owner_name: string;
@@ -17,7 +17,7 @@ export type StoredUser = {
 };
 
 export const USER_KEY = 'user';
-/** Legacy keys of the original front end, removed on logout (SPEC.md §4). */
+/** Legacy keys of the original front end, removed on logout (docs/product/accounts.md). */
 const LEGACY_KEYS = ['token', 'mongoObj'] as const;
 
 export function normaliseLang(value: unknown): '' | 'fr' | 'es' {
@@ -69,7 +69,7 @@ function emit(): void {
   for (const listener of listeners) listener();
 }
 
-/** Saves the user record after login (only when user_value is present, SPEC.md §3). */
+/** Saves the user record after login (only when user_value is present, docs/product/accounts.md). */
 export function storeUser(user: StoredUser): void {
   if (!isUser(user)) return;
   signedOutOnPurpose = false;
@@ -77,7 +77,7 @@ export function storeUser(user: StoredUser): void {
   emit();
 }
 
-/** Updates the stored record's language, keeping the rest (SPEC.md §4 language rules). */
+/** Updates the stored record's language, keeping the rest (docs/product/accounts.md language rules). */
 export function storeRecordLang(lang: '' | 'fr' | 'es'): void {
   const record = getStoredRecord() ?? {};
   if (record.lang === lang && Object.keys(record).length > 0) return;
@@ -101,7 +101,7 @@ export function wasSignedOutOnPurpose(): boolean {
   return signedOutOnPurpose;
 }
 
-/** Signs out locally: legacy credentials removed, the user record reduced to its lang (SPEC.md §4). */
+/** Signs out locally: legacy credentials removed, the user record reduced to its lang (docs/product/accounts.md). */
 export function clearSession(): void {
   const lang = normaliseLang(getStoredRecord()?.lang);
   for (const key of LEGACY_KEYS) removeKey(key);

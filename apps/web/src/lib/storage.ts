@@ -1,6 +1,6 @@
 /**
  * Safe localStorage access. Stored JSON that does not parse is logged (console.warn) and ignored
- * (SPEC.md §4: "Parse errors in stored JSON are logged and values fall back to empty").
+ * (docs/product/storefront-ux.md: "Parse errors in stored JSON are logged and values fall back to empty").
  */
 function store(): Storage | null {
   try {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { ERROR_CODES } from '@wholesale/contract';
 import { describe, expect, it } from 'vitest';
 
-// CONVENTIONS.md #8: en is the source; fr and es have exactly its keys, in every namespace (this
+// docs/conventions.md #8: en is the source; fr and es have exactly its keys, in every namespace (this
 // globs the folders, so namespaces added later are covered too).
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const LANGS = ['en', 'fr', 'es'] as const;

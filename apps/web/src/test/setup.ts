@@ -27,7 +27,7 @@ beforeAll(async () => {
   document.title = '';
 });
 
-// CONVENTIONS.md #7: a console.error during a test fails it.
+// docs/conventions.md #7: a console.error during a test fails it.
 // Set-up runs before every file, and files may share a worker (isolate: false): wrap the console
 // once, and keep one list of errors.
 const marked = globalThis as { __consoleErrors?: unknown[][] };

@@ -48,7 +48,7 @@ describe('password policy', () => {
   });
 });
 
-describe('SPEC.md §5 reset password messages', () => {
+describe('docs/product/accounts.md reset password messages', () => {
   it('gives the exact messages for empty fields', () => {
     const r = ResetPasswordForm.safeParse({ email: '', new_password: '', confirm_password: '' });
     expect(messages(r)).toEqual({

@@ -4,7 +4,7 @@ import { COMMON_PASSWORDS } from './common-passwords';
 import { STAFF_ROLES } from '../staff/roles';
 
 /**
- * Field messages of the account forms. SPEC.md §5 "Reset password" gives the first five word for
+ * Field messages of the account forms. docs/product/accounts.md "Reset password" gives the first five word for
  * word; the others are ours. The web translates them by key (locales/<lng>/accounts.json
  * `validation.<key>`), the API answers them in English.
  */
@@ -37,7 +37,7 @@ export const PASSWORD_MAX_LENGTH = 200;
 const COMMON = /* @__PURE__ */ new Set(COMMON_PASSWORDS);
 
 /**
- * The password policy (issue 4): at least 10 characters and not one of the 1,000 most common
+ * The password policy (docs/product/accounts.md): at least 10 characters and not one of the 1,000 most common
  * passwords (compared case-insensitively). Returns the message of the first rule broken, or null.
  */
 export function passwordPolicyError(password: string): string | null {
@@ -47,7 +47,7 @@ export function passwordPolicyError(password: string): string | null {
   return null;
 }
 
-/** SPEC.md §5: the e-mail pattern (a name, an @, a domain with a dot). */
+/** docs/product/accounts.md: the e-mail pattern (a name, an @, a domain with a dot). */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+'-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
 
 /** An e-mail field: required, then the pattern; trimmed; at most 254 characters. */
@@ -90,7 +90,7 @@ function passwordsMatch(
   }
 }
 
-/** SPEC.md §4 wire language: '' is English. */
+/** docs/product/accounts.md wire language: '' is English. */
 export type WireLang = '' | 'fr' | 'es';
 export function toWireLang(lang: Lang): WireLang {
   return lang === 'en' ? '' : lang;
@@ -98,12 +98,12 @@ export function toWireLang(lang: Lang): WireLang {
 
 // ---------------------------------------------------------------- login, me, logout
 
-/** POST /api/login body (SPEC.md §7 "Account"). */
+/** POST /api/login body (docs/product/accounts.md "Account"). */
 export const LoginBody = z.object({ email: EmailField, password: PasswordField });
 export type LoginBody = z.infer<typeof LoginBody>;
 
 /**
- * The user as the browser stores it (SPEC.md §3 "Browser-stored session"). `flag` carries the
+ * The user as the browser stores it (docs/product/accounts.md "Browser-stored session"). `flag` carries the
  * account's status ('active'); `cflag` its country. The token is never part of it.
  */
 export const SessionUserDto = z.object({
@@ -120,7 +120,7 @@ export const SessionUserDto = z.object({
 });
 export type SessionUserDto = z.infer<typeof SessionUserDto>;
 
-/** POST /api/login answer, exactly DESIGN.md's shape. The SPA keeps `user`, never `token`. */
+/** POST /api/login answer, exactly the documented shape (docs/product/accounts.md). The SPA keeps `user`, never `token`. */
 export const LoginResponse = z.object({
   status: z.literal(true),
   token: z.string(),
@@ -134,7 +134,7 @@ export type MeUserDto = z.infer<typeof MeUserDto>;
 export const MeResponse = z.object({ status: z.literal(true), user: MeUserDto });
 export type MeResponse = z.infer<typeof MeResponse>;
 
-/** A `user_id` query accepted for compatibility; a foreign value answers 403 (DESIGN.md "Identity"). */
+/** A `user_id` query accepted for compatibility; a foreign value answers 403 (docs/decisions/002-country-and-identity.md). */
 export const OptionalUserIdQuery = z.object({ user_id: z.string().max(20).optional() });
 
 /** A plain success with a message (logout, forgot, reset, password change). */
@@ -153,7 +153,7 @@ export const FORGOT_PASSWORD_ANSWER =
 export const RESET_PASSWORD_ANSWER = 'Password reset successfully';
 export const PASSWORD_CHANGED_ANSWER = 'Password changed successfully';
 
-/** The /reset-password form (SPEC.md §2 "Reset Password screen", §5 messages). */
+/** The /reset-password form (docs/product/accounts.md "Reset Password screen", docs/product/accounts.md messages). */
 export const ResetPasswordForm = z
   .object({ email: EmailField, new_password: NewPasswordField, confirm_password: ConfirmField })
   .superRefine(passwordsMatch);
@@ -175,7 +175,7 @@ export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
 // ---------------------------------------------------------------- password change
 
-/** PUT /api/updateProfile body (SPEC.md §7): the id must be the caller's own. */
+/** PUT /api/updateProfile body (docs/product/accounts.md): the id must be the caller's own. */
 export const UpdateProfileBody = z.object({
   id: z.union([z.number().int(), z.string().regex(/^\d{1,12}$/)], {
     message: ACCOUNT_MESSAGES.idRequired,
@@ -223,7 +223,7 @@ export type MailPreferencesResponse = z.infer<typeof MailPreferencesResponse>;
 // ---------------------------------------------------------------- client configuration
 
 /**
- * GET /api/client-config: the pluggable third parties of SPEC.md §2 (live chat for signed-in users,
+ * GET /api/client-config: the pluggable third parties of docs/product/accounts.md (live chat for signed-in users,
  * analytics), all off unless configured.
  */
 export const ClientConfigResponse = z.object({
@@ -234,7 +234,7 @@ export const ClientConfigResponse = z.object({
 export type ClientConfigResponse = z.infer<typeof ClientConfigResponse>;
 
 /**
- * GET /api/geolocation: where the caller's IP is, for the one-time analytics event (SPEC.md §2, §7).
+ * GET /api/geolocation: where the caller's IP is, for the one-time analytics event (docs/product/accounts.md).
  * All null without a configured provider; the storefront's country stays 'ca' either way.
  */
 export const GeolocationResponse = z.object({

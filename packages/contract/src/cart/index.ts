@@ -3,8 +3,8 @@ import { idSchema, MAX_DATABASE_INTEGER } from '../common/safe-input';
 import { CountryParam, LangParam, OptionalCountryParam } from '../common';
 
 /**
- * SPEC.md §7 passes user_id on every cart and order call; it is accepted for compatibility only and
- * must equal the caller's own id (DESIGN.md "Identity").
+ * The original front end passes user_id on every cart and order call (docs/product/cart-and-orders.md); it is accepted for compatibility only and
+ * must equal the caller's own id (docs/decisions/002-country-and-identity.md).
  */
 export const UserIdParam = z.union([z.string().trim().max(20), z.number().int()]).optional();
 
@@ -27,7 +27,7 @@ const ITEM_MESSAGE = 'Quantity must be a whole number of ship packs';
 
 /**
  * A quantity in ship packs. Accepts a number or digit string (old clients send strings); negative
- * or non-numeric values are refused with a message naming the field (SPEC.md §5).
+ * or non-numeric values are refused with a message naming the field (docs/product/cart-and-orders.md).
  */
 export const ItemQuantity = z
   .union([z.number({ message: ITEM_MESSAGE }), z.string({ message: ITEM_MESSAGE }).trim()])
@@ -49,7 +49,7 @@ export const ItemQuantity = z
     return n;
   });
 
-/** Cart calls read lang and country like the rest of SPEC.md §7. */
+/** Cart calls read lang and country like the rest of docs/product/cart-and-orders.md. */
 export const CartQuery = z.object({
   user_id: UserIdParam,
   lang: LangParam,
@@ -111,7 +111,7 @@ export const StoreDeleteCartLineQuery = z.object({
 /** DELETE /api/cart-delete-all query. */
 export const StoreEmptyCartQuery = z.object({ user_id: UserIdParam, lang: LangParam });
 
-/** SPEC.md §3 cart line as the server answers it; money in dollars (2 decimals). */
+/** docs/product/cart-and-orders.md cart line as the server answers it; money in dollars (2 decimals). */
 export const CartLine = z.object({
   id: z.number().int(),
   /** Numeric id of the product (as on product cards). */
@@ -132,7 +132,7 @@ export const CartLine = z.object({
 });
 export type CartLine = z.infer<typeof CartLine>;
 
-/** What happened to the quantity the caller asked for (SPEC.md §5 clamping). */
+/** What happened to the quantity the caller asked for (docs/product/cart-and-orders.md clamping). */
 export const CartNotice = z.object({
   product_id: z.string(),
   requested: z.number().int(),
@@ -141,7 +141,7 @@ export const CartNotice = z.object({
 });
 export type CartNotice = z.infer<typeof CartNotice>;
 
-/** Every cart call answers the whole cart: {status, products, total} (SPEC.md §3, §7). */
+/** Every cart call answers the whole cart: {status, products, total} (docs/product/cart-and-orders.md). */
 export const CartResponse = z.object({
   status: z.literal(true),
   products: z.array(CartLine),
@@ -151,5 +151,5 @@ export const CartResponse = z.object({
 });
 export type CartResponse = z.infer<typeof CartResponse>;
 
-/** Country of a request body (opticon) where SPEC.md names it. */
+/** Country of a request body (opticon) where the original front end sends it. */
 export const BodyCountry = CountryParam;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
-/** SPEC.md §3 category tree: Sub-sub category. */
+/** docs/product/catalogue.md category tree: Sub-sub category. */
 export const SubSubCategory = z.object({
   sub_subCat: z.string(),
   category: z.string(),
   cat_code: z.string(),
 });
 
-/** SPEC.md §3 category tree: Sub category. */
+/** docs/product/catalogue.md category tree: Sub category. */
 export const SubCategory = z.object({
   sub_cate: z.string(),
   category: z.string(),
@@ -15,7 +15,7 @@ export const SubCategory = z.object({
   sub_subCat: z.array(SubSubCategory).optional(),
 });
 
-/** SPEC.md §3 category tree: Category with its New/Clear/Sale/Soon counts. */
+/** docs/product/catalogue.md category tree: Category with its New/Clear/Sale/Soon counts. */
 export const Category = z.object({
   name: z.string(),
   category: z.string(),
@@ -32,13 +32,13 @@ export type SubCategory = z.infer<typeof SubCategory>;
 export const CategoriesResponse = z.object({ status: z.literal(true), data: z.array(Category) });
 export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
 
-/** Class codes with a meaning of their own (SPEC.md §2 category links /F /R /Y /N). */
+/** Class codes with a meaning of their own (docs/product/catalogue.md category links /F /R /Y /N). */
 export const SPECIAL_CLASSES = { F: 'new', R: 'clearance', Y: 'sale', N: 'soon' } as const;
 export type SpecialClass = keyof typeof SPECIAL_CLASSES;
 
 /**
- * SPEC.md §3 product list item. Prices, stock (available) and the selling prices are present only
- * for signed-in callers: for guests the fields are absent from the JSON (DESIGN.md "Prices").
+ * docs/product/catalogue.md product list item. Prices, stock (available) and the selling prices are present only
+ * for signed-in callers: for guests the fields are absent from the JSON (docs/product/catalogue.md).
  */
 export const ProductCard = z.object({
   id: z.number().int(),
@@ -68,7 +68,7 @@ export const PRICED_FIELDS = [
   'selling_price_2',
 ] as const;
 
-/** SPEC.md §2: thumbnail path by trimmed product_id with .jpg. */
+/** docs/product/catalogue.md: thumbnail path by trimmed product_id with .jpg. */
 export function productImagePath(productId: string): string {
   return `/images/products/${encodeURIComponent(productId.trim())}.jpg`;
 }
@@ -78,13 +78,13 @@ export function classBadgePath(classCode: string): string {
   return `/images/classes/${encodeURIComponent(classCode.trim())}.png`;
 }
 
-/** SPEC.md §3 content types shown as icons on the card. */
+/** docs/product/catalogue.md content types shown as icons on the card. */
 export const CONTENT_TYPES = ['Videos', 'Patterns & Inspiration', 'Education & Blog Post'] as const;
 
-/** Listing filters (SPEC.md §7 brand, color, type, size): comma-separated exact values from filter-options-by-category. */
+/** Listing filters (docs/product/catalogue.md brand, color, type, size): comma-separated exact values from filter-options-by-category. */
 export type ListingFilters = { brand: string[]; color: string[]; type: string[]; size: string[] };
 
-/** A paginated list of product cards under `products` (DESIGN.md). */
+/** A paginated list of product cards under `products` (docs/product/catalogue.md). */
 export const ProductsResponse = z.object({
   status: z.literal(true),
   products: z.object({
@@ -121,7 +121,7 @@ export const ProductDescriptionResponse = z.object({
 });
 export type ProductDescriptionResponse = z.infer<typeof ProductDescriptionResponse>;
 
-/** SPEC.md §3 class code entry: class, image, id (plus a translated label). */
+/** docs/product/catalogue.md class code entry: class, image, id (plus a translated label). */
 export const ClassCodeEntry = z.object({
   id: z.number().int(),
   class: z.string(),
@@ -163,7 +163,7 @@ export const BrandsResponse = z.object({
   data: z.array(z.object({ brand: z.string(), count: z.number().int() })),
 });
 
-/** GET /api/product_group/:id — SPEC.md §3: data.title and data.data, paginated. */
+/** GET /api/product_group/:id — docs/product/catalogue.md: data.title and data.data, paginated. */
 export const ProductGroupResponse = z.object({
   status: z.literal(true),
   data: z.object({
@@ -186,7 +186,7 @@ export const SearchCategory = z.object({
 });
 export type SearchCategory = z.infer<typeof SearchCategory>;
 
-/** GET /api/search/ — the body's `data` holds the results (SPEC.md §7). Names are plain text (HTML stripped). */
+/** GET /api/search/ — the body's `data` holds the results (docs/product/catalogue.md). Names are plain text (HTML stripped). */
 export const SearchResponse = z.object({
   status: z.literal(true),
   data: z.object({
@@ -213,7 +213,7 @@ export type SuggestResponse = z.infer<typeof SuggestResponse>;
 /** Longest search text considered; longer input is cut, not refused (hostile or pasted text). */
 export const SEARCH_MAX_LENGTH = 200;
 
-/** SPEC.md §2 Search: HTML tags are stripped from displayed text; whitespace collapsed. */
+/** docs/product/catalogue.md Search: HTML tags are stripped from displayed text; whitespace collapsed. */
 export function stripHtml(text: string): string {
   return text
     .replace(/<[^>]*>/g, ' ')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Languages of the storefront. SPEC.md §4: '' means English on the wire. */
+/** Languages of the storefront. docs/product/errors-and-constants.md: '' means English on the wire. */
 export const LANGS = ['en', 'fr', 'es'] as const;
 export type Lang = (typeof LANGS)[number];
 
@@ -57,7 +57,7 @@ export const CountryParam = z
     return country;
   });
 
-/** SPEC.md §9: records per page. */
+/** docs/product/errors-and-constants.md: records per page. */
 export const PAGE_SIZES = [25, 50, 75, 100, 125, 300] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
@@ -76,7 +76,7 @@ export const PageParam = z.coerce
   .max(1_000_000)
   .default(1);
 
-/** The error body of every failed call (DESIGN.md, wire compatibility). */
+/** The error body of every failed call (docs/product/errors-and-constants.md). */
 export const ErrorBody = z.object({
   status: z.literal(false),
   error: z.object({
@@ -93,7 +93,7 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** A paginated list (DESIGN.md): { data, total, current_page, last_page, per_page }. */
+/** A paginated list (docs/product/errors-and-constants.md): { data, total, current_page, last_page, per_page }. */
 export function paginated<T extends z.ZodTypeAny>(item: T) {
   return z.object({
     data: z.array(item),

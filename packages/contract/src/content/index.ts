@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGS, type Lang } from '../common';
 
-/** The kinds of editorial content (SPEC.md §7 crousalImages, newsletterImages, catalogues, patterns, faqs, support). */
+/** The kinds of editorial content (docs/product/content-pages.md crousalImages, newsletterImages, catalogues, patterns, faqs, support). */
 export const CONTENT_KINDS = [
   'carousel',
   'newsletter',

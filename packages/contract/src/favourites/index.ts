@@ -3,7 +3,7 @@ import { LangParam, OptionalCountryParam, paginated } from '../common';
 import { ProductCard } from '../catalogue';
 import { UserIdParam } from '../cart';
 
-/** GET /api/favorite query (SPEC.md §7). */
+/** GET /api/favorite query (docs/product/favourites.md). */
 export const FavouritesQuery = z.object({
   user_id: UserIdParam,
   country: OptionalCountryParam,
@@ -11,7 +11,7 @@ export const FavouritesQuery = z.object({
 });
 
 /**
- * POST /api/fav/add query (SPEC.md §7). price, image and product are sent by old clients and
+ * POST /api/fav/add query (docs/product/favourites.md). price, image and product are sent by old clients and
  * ignored: the server reads the product from the catalogue.
  */
 export const AddFavouriteQuery = z.object({
@@ -28,7 +28,7 @@ export const AddFavouriteQuery = z.object({
   lang: LangParam,
 });
 
-/** DELETE /api/fav/delete query (SPEC.md §7). */
+/** DELETE /api/fav/delete query (docs/product/favourites.md). */
 export const DeleteFavouriteQuery = z.object({
   product_id: z
     .string({ message: 'product_id is required' })
@@ -40,7 +40,7 @@ export const DeleteFavouriteQuery = z.object({
 });
 
 /**
- * SPEC.md §3: favourites are a products list read as `products.data`; each item is a product card
+ * docs/product/favourites.md: favourites are a products list read as `products.data`; each item is a product card
  * (prices present, since only signed-in customers have favourites).
  */
 export const FavouritesResponse = z.object({
@@ -57,7 +57,7 @@ export const FavouriteChangeResponse = z.object({
 });
 export type FavouriteChangeResponse = z.infer<typeof FavouriteChangeResponse>;
 
-/** SPEC.md §8 success toasts. */
+/** docs/product/errors-and-constants.md success toasts. */
 export const FAVOURITE_MESSAGES = {
   added: 'Product is added to favourites',
   removed: 'Product is removed from favourites',

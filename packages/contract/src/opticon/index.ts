@@ -7,7 +7,7 @@ export * from './parse';
 /** Most lines one upload may carry. */
 export const MAX_OPTICON_LINES = 2000;
 
-/** POST /api/opticon body (SPEC.md §7): the parsed lines, user_id and country. */
+/** POST /api/opticon body (docs/product/opticon.md): the parsed lines, user_id and country. */
 export const StoreOpticonBody = z.object({
   products: z
     .array(

@@ -16,7 +16,7 @@ function isDateOrTime(field: string): boolean {
 }
 
 /**
- * Parses an Opticon scanner export or pasted text in the browser (issue 6): one code per line (each
+ * Parses an Opticon scanner export or pasted text in the browser (docs/product/opticon.md): one code per line (each
  * scan is one pack; repeated scans add up), `code,qty`, `code;qty`, tab-separated, and lines with
  * extra date/time columns (dropped wherever they stand). A header line is skipped. Codes keep their
  * first-seen order; quantities of the same code are summed.

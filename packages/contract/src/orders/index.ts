@@ -4,7 +4,7 @@ import { LangParam, OptionalCountryParam, PageParam } from '../common';
 import { CartResponse, UserIdParam } from '../cart';
 import { OrderTaxLine, PAYMENT_TERMS, ShipToAddress } from '../checkout';
 
-/** SPEC.md §9 / DESIGN: a customer's first order must reach the opening minimum of its country. */
+/** docs/product/cart-and-orders.md / DESIGN: a customer's first order must reach the opening minimum of its country. */
 export const OPENING_ORDER_MINIMUM_CENTS = { ca: 50_000, us: 20_000 } as const;
 
 /** True when this order total may be placed, given whether the customer has ordered before. */
@@ -26,7 +26,7 @@ const listOf = <T extends z.ZodTypeAny>(item: T) =>
   z.union([z.array(item), item]).transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[]);
 
 /**
- * POST /api/store/orders body. SPEC.md §3's payload (order_qty, price, date, product_id, user_id,
+ * POST /api/store/orders body. docs/product/cart-and-orders.md payload (order_qty, price, date, product_id, user_id,
  * order_comment) is accepted, but only product_id is used, to pick which cart lines to order:
  * quantities and prices always come from the cart and the database. Without product_id the
  * selected cart lines are ordered.
@@ -145,7 +145,7 @@ const DateParam = z
   .optional()
   .or(z.literal('').transform(() => undefined));
 
-/** GET /api/order-history query: SPEC.md §7 names plus pagination and filters (newest first). */
+/** GET /api/order-history query: the original names plus pagination and filters (newest first). */
 export const OrderHistoryQuery = z.object({
   user_id: UserIdParam,
   country: OptionalCountryParam,

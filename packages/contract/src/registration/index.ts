@@ -4,18 +4,18 @@ import { REGISTRATION_MESSAGES as M, type RegistrationMessageKey } from './messa
 export { REGISTRATION_MESSAGES, type RegistrationMessageKey } from './messages';
 
 /**
- * The registration wizard (SPEC.md §2, §3, §5): one schema for step 1 and one per application form.
+ * The registration wizard (docs/product/registration.md): one schema for step 1 and one per application form.
  * The same schemas drive react-hook-form (zodResolver, validation on blur) and POST /api/store/user,
  * so the messages cannot drift between the browser and the server.
  */
 
 const EMAIL_PATTERN = /^[A-Z0-9._%+'-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
-/** Telephone numbers: digits with the usual separators, at least one digit (SPEC.md §3 "numeric"). */
+/** Telephone numbers: digits with the usual separators, at least one digit (docs/product/registration.md "numeric"). */
 const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]*$/;
 
 const MAX_TEXT = 200;
 
-/** A required text: missing, non-string and blank all answer the same SPEC.md message. */
+/** A required text: missing, non-string and blank all answer the same docs/product/registration.md message. */
 function required(message: string, max = MAX_TEXT) {
   return z
     .string({ error: message })
@@ -55,7 +55,7 @@ function multiSelect<T extends readonly [string, ...string[]]>(values: T) {
 }
 
 const YesNo = z.enum(['Yes', 'No'], { error: M.yesNo });
-/** An unanswered Yes/No question is '' (SPEC.md §3: caslConsent defaults to empty). */
+/** An unanswered Yes/No question is '' (docs/product/registration.md: caslConsent defaults to empty). */
 const YesNoOrEmpty = z.preprocess(
   (v) => (v === null || v === undefined ? '' : v),
   z.enum(['Yes', 'No', ''], { error: M.yesNo }),
@@ -145,7 +145,7 @@ export const US_STATES = [
   'WY',
 ] as const;
 
-/** SPEC.md §5: QST is asked only of Quebec businesses. Accepts the code or the name, any case or accent. */
+/** docs/product/registration.md: QST is asked only of Quebec businesses. Accepts the code or the name, any case or accent. */
 export function isQuebec(province: unknown): boolean {
   if (typeof province !== 'string') return false;
   const p = province
@@ -212,14 +212,14 @@ const ExpiryDate = z
   .refine((v) => parseExpiry(v) !== null, { error: M.expiryInvalid })
   .refine((v) => !isExpiryInPast(v), { error: M.expiryPast });
 
-/** One officer of an incorporated company (SPEC.md §3). Blank entries are allowed and dropped. */
+/** One officer of an incorporated company (docs/product/registration.md). Blank entries are allowed and dropped. */
 export const Officer = z.object({
   name: optionalText(),
   title: optionalText(),
   address: optionalText(300),
 });
 export type Officer = z.infer<typeof Officer>;
-/** One trade reference (SPEC.md §3): telephone numeric. */
+/** One trade reference (docs/product/registration.md): telephone numeric. */
 export const TradeReference = z.object({
   name: optionalText(),
   telephone: optionalPhone(),
@@ -280,7 +280,7 @@ const commonFields = {
   cardholder_name: required(M.cardholderName),
   card_type: z.enum(CARD_TYPES, { error: M.cardType }),
   expiry_date: ExpiryDate,
-  // SPEC.md §5: the two required checkboxes (card storage authorization, terms acknowledgement).
+  // docs/product/registration.md: the two required checkboxes (card storage authorization, terms acknowledgement).
   card_authorization: z.literal(true, { error: M.cardAuthorization }),
   terms_acknowledged: z.literal(true, { error: M.termsAcknowledged }),
   // Honeypot: hidden from people (and screen readers), so only a bot fills it.
@@ -299,7 +299,7 @@ function isBlank(v: unknown): boolean {
 }
 
 /**
- * SPEC.md §4 conditional inputs: formerName only when formerCustomer is Yes, otherType only when
+ * docs/product/registration.md conditional inputs: formerName only when formerCustomer is Yes, otherType only when
  * 'other' is ticked. NOTE: `when: () => true` so these rules also report while other fields are
  * still invalid (the form validates on blur and must show every message at once on submit).
  */
@@ -321,7 +321,7 @@ function withConditionalRules<S extends z.ZodType<Conditional>>(schema: S): S {
     ) as unknown as S;
 }
 
-/** SPEC.md §2 "NEW ACCOUNT APPLICATION" with the §3 Canadian payload and the §5 messages. */
+/** docs/product/registration.md "NEW ACCOUNT APPLICATION" with the docs/product/registration.md Canadian payload and the docs/product/registration.md messages. */
 export const CanadianApplication = withConditionalRules(
   z.object({
     ...commonFields,
@@ -353,11 +353,11 @@ export const CanadianApplication = withConditionalRules(
 export type CanadianApplication = z.output<typeof CanadianApplication>;
 export type CanadianApplicationInput = z.input<typeof CanadianApplication>;
 
-/** SPEC.md §2 "USA ACCOUNT APPLICATION" with the §3 USA payload and the §5 messages. */
+/** docs/product/registration.md "USA ACCOUNT APPLICATION" with the docs/product/registration.md USA payload and the docs/product/registration.md messages. */
 export const UsaApplication = withConditionalRules(
   z.object({
     ...commonFields,
-    // SPEC.md §3: fixed to usa on this form; 'us' (the cflag cookie's spelling) is accepted too.
+    // docs/product/registration.md: fixed to usa on this form; 'us' (the cflag cookie's spelling) is accepted too.
     country: z.enum(['usa', 'us'], { error: M.countryInvalid }),
     billing_street: required(M.street),
     billing_city: required(M.city),
@@ -392,7 +392,7 @@ export const StoreApplicationBody = z.discriminatedUnion(
 );
 export type StoreApplicationBody = z.output<typeof StoreApplicationBody>;
 
-/** Step 1 'Personal Information' (SPEC.md §2, §5): owner name, e-mail, company country and language. */
+/** Step 1 'Personal Information' (docs/product/registration.md): owner name, e-mail, company country and language. */
 export const RegistrationStep1 = z.object({
   owner_name: required(M.ownerNameRequired),
   owner_email: requiredEmail(M.ownerEmailRequired),
@@ -402,7 +402,7 @@ export const RegistrationStep1 = z.object({
 export type RegistrationStep1 = z.output<typeof RegistrationStep1>;
 export type RegistrationStep1Input = z.input<typeof RegistrationStep1>;
 
-/** SPEC.md §2: anything but ca gives the USA form. */
+/** docs/product/registration.md: anything but ca gives the USA form. */
 export function formForCountry(country: string | null | undefined): 'ca' | 'usa' {
   return (country ?? '').trim().toLowerCase() === 'ca' ? 'ca' : 'usa';
 }
@@ -418,7 +418,7 @@ export function registrationMessageKey(message: string | undefined): Registratio
   return message ? (MESSAGE_KEYS.get(message) ?? null) : null;
 }
 
-// ---- Staff review (issue 5) ----
+// ---- Staff review ----
 
 export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];

@@ -1,16 +1,16 @@
 /**
- * The English validation messages of the registration forms. SPEC.md §5 messages are copied exactly
+ * The English validation messages of the registration forms. docs/product/registration.md messages are copied exactly
  * (NOTE: 'Please enter your consignee  name.' has two spaces and 'Driver’s License' a curly
- * apostrophe in SPEC.md; both are kept on purpose). Messages SPEC.md leaves open are ours.
+ * apostrophe in docs/product/registration.md; both are kept on purpose). Messages the original forms leave open are ours.
  */
 export const REGISTRATION_MESSAGES = {
-  // Step 1 (SPEC.md §5 "Registration step 1")
+  // Step 1 (docs/product/registration.md "Registration step 1")
   ownerNameRequired: 'Owner Name is required',
   ownerEmailRequired: 'Email Address is required',
   invalidEmail: 'Invalid email address',
   countryRequired: 'Please choose the country of your company',
 
-  // Shared by both application forms (SPEC.md §5)
+  // Shared by both application forms (docs/product/registration.md)
   street: 'Street field is required',
   city: 'City field is required',
   province: 'Province field is required',
@@ -49,7 +49,7 @@ export const REGISTRATION_MESSAGES = {
   bankPostalCode: 'Postal Code field is required',
   cardholderName: 'Card holder name is required',
 
-  // Rules SPEC.md names without a message (ours)
+  // Rules the original forms name without a message (ours)
   companyName: 'Company name is required',
   registrationDateInvalid: 'Please enter a valid date',
   registrationDateFuture: 'The registration date cannot be in the future',

@@ -23,7 +23,7 @@ function messageFor(schema: Schema, input: unknown, field: string): string | und
   return result.error.issues.find((i) => i.path.join('.') === field)?.message;
 }
 
-// SPEC.md §5, copied character for character (two spaces after consignee; curly apostrophe in Driver’s).
+// docs/product/registration.md, copied character for character (two spaces after consignee; curly apostrophe in Driver’s).
 const CANADIAN_REQUIRED: Record<string, string> = {
   billing_street: 'Street field is required',
   billing_city: 'City field is required',
@@ -112,8 +112,8 @@ describe('the sample applications', () => {
   });
 });
 
-describe('Canadian form required messages (SPEC.md §5)', () => {
-  it('keeps the double space and the curly apostrophe of SPEC.md', () => {
+describe('Canadian form required messages (docs/product/registration.md)', () => {
+  it('keeps the double space and the curly apostrophe of docs/product/registration.md', () => {
     expect(CANADIAN_REQUIRED.shipping_consignee_name).toContain('consignee  name');
     expect(CANADIAN_REQUIRED.owner_driver_license.charCodeAt(6)).toBe(0x2019);
   });
@@ -133,7 +133,7 @@ describe('Canadian form required messages (SPEC.md §5)', () => {
   }
 });
 
-describe('USA form required messages (SPEC.md §5)', () => {
+describe('USA form required messages (docs/product/registration.md)', () => {
   for (const [field, message] of Object.entries(USA_REQUIRED)) {
     it(`${field}: '${message}'`, () => {
       expect(messageFor(UsaApplication, sampleUsaApplication({ [field]: '' }), field)).toBe(
@@ -157,7 +157,7 @@ describe('USA form required messages (SPEC.md §5)', () => {
   });
 });
 
-describe('conditional rules (SPEC.md §4, §5)', () => {
+describe('conditional rules (docs/product/registration.md)', () => {
   it('QST is required only when the billing province is Quebec', () => {
     expect(
       messageFor(
@@ -303,7 +303,7 @@ describe('conditional rules (SPEC.md §4, §5)', () => {
   });
 });
 
-describe('card (SPEC.md §5, §9)', () => {
+describe('card (docs/product/registration.md)', () => {
   it('accepts only visa and mastercard', () => {
     fc.assert(
       fc.property(fc.string(), (t) => {
@@ -471,7 +471,7 @@ describe('country and step 1', () => {
     ).toBe('Country must be ca or usa');
   });
 
-  it('anything but ca gives the USA form (SPEC.md §2)', () => {
+  it('anything but ca gives the USA form (docs/product/registration.md)', () => {
     fc.assert(
       fc.property(fc.string(), (c) => {
         expect(formForCountry(c)).toBe(c.trim().toLowerCase() === 'ca' ? 'ca' : 'usa');
@@ -480,7 +480,7 @@ describe('country and step 1', () => {
     expect(formForCountry(undefined)).toBe('usa');
   });
 
-  it('step 1 messages (SPEC.md §5)', () => {
+  it('step 1 messages (docs/product/registration.md)', () => {
     expect(
       messageFor(
         RegistrationStep1,

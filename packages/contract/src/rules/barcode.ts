@@ -1,6 +1,6 @@
 /**
  * UPC-A check digit over the first 11 digits: 3 × (sum of odd positions) + (sum of even positions),
- * then the amount that brings it to the next multiple of 10 (GS1 General Specifications §7.9).
+ * then the amount that brings it to the next multiple of 10 (GS1 General Specifications, section 7.9).
  */
 export function upcCheckDigit(first11: string): number {
   if (!/^\d{11}$/.test(first11)) throw new Error('upcCheckDigit needs exactly 11 digits');
@@ -20,7 +20,7 @@ export function isValidUpcA(value: string): boolean {
   return upcCheckDigit(value.slice(0, 11)) === Number(value[11]);
 }
 
-/** True when the value is 13 digits whose last digit is the right EAN-13 check digit (GS1 §7.9). */
+/** True when the value is 13 digits whose last digit is the right EAN-13 check digit (GS1 General Specifications, section 7.9). */
 export function isValidEan13(value: string): boolean {
   if (!/^\d{13}$/.test(value)) return false;
   let sum = 0;

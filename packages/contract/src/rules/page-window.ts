@@ -3,7 +3,7 @@ export type PageWindowItem =
   { kind: 'page'; page: number } | { kind: 'ellipsis'; key: 'before' | 'after' };
 
 /**
- * SPEC.md §2/§9 pagination bar: first page, last page and pages within one of the current page are
+ * docs/product/catalogue.md pagination bar: first page, last page and pages within one of the current page are
  * shown; an ellipsis marks the gap where it falls three places before or after the current page.
  * Pages are 1-based; current is clamped into [1, last].
  */
@@ -22,7 +22,7 @@ export function pageWindow(current: number, last: number, neighbours = 1): PageW
   return items;
 }
 
-/** SPEC.md §2: the result count reads 'n of n' when total is under 25, otherwise shown of total. */
+/** docs/product/catalogue.md: the result count reads 'n of n' when total is under 25, otherwise shown of total. */
 export function resultCount(shown: number, total: number): { shown: number; total: number } {
   return total < 25 ? { shown: total, total } : { shown, total };
 }

@@ -1,4 +1,4 @@
--- Catalogue search and listing indexes (issue 3, docs/decisions/003-search.md).
+-- Catalogue search and listing indexes (docs/decisions/008-catalogue-search-and-listings.md).
 -- Works on PostgreSQL 15 and PGlite (both ship the english/french/spanish snowball configurations,
 -- pg_trgm and unaccent are loaded by 0000_extensions).
 

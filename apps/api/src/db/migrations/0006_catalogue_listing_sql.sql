@@ -1,4 +1,4 @@
--- Listing at 100,000 products (issue 3, docs/decisions/003-search.md "Listings").
+-- Listing at 100,000 products (docs/decisions/008-catalogue-search-and-listings.md, listings).
 -- A product is sold in a country when it has a price row there. Listings filter by country on every
 -- request; joining product_prices for that made page 200 of a category sort ~9,000 joined rows
 -- (230 ms). Two flags on products, kept in sync by triggers on product_prices, let one partial index

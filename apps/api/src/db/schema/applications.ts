@@ -14,7 +14,7 @@ import { APPLICATION_STATUSES, LANGS } from '@wholesale/contract';
 import { users } from './users';
 
 /**
- * Trade credit applications (SPEC.md §2, §3; issue 5). Searchable facts are plain columns; the
+ * Trade credit applications (docs/product/registration.md). Searchable facts are plain columns; the
  * other non-sensitive answers sit in `form`; bank details, SSN, driver's licence and card
  * holder/type/expiry are only in `sensitive`, sealed with AES-256-GCM (lib/crypto.ts).
  * No card number or CVV is ever collected.
@@ -30,7 +30,7 @@ export const applications = pgTable(
     ownerName: text('owner_name').notNull(),
     email: text('email').notNull(),
     businessEmail: text('business_email').notNull(),
-    /** Every non-sensitive answer of the form, keyed by its SPEC.md §3 wire name. */
+    /** Every non-sensitive answer of the form, keyed by its docs/product/registration.md wire name. */
     form: jsonb('form').$type<Record<string, unknown>>().notNull(),
     /** enc:v1:<key id>:... of the JSON of the sensitive answers. */
     sensitive: text('sensitive').notNull(),

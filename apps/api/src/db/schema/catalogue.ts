@@ -23,7 +23,7 @@ export const categories = pgTable(
     }),
     level: integer('level').notNull(),
     catCode: text('cat_code').notNull(),
-    // English name doubles as the URL key (SPEC.md §2 /products/{name}/{category}/{cat_code}).
+    // English name doubles as the URL key (docs/product/catalogue.md /products/{name}/{category}/{cat_code}).
     nameEn: text('name_en').notNull(),
     nameFr: text('name_fr').notNull(),
     nameEs: text('name_es').notNull(),
@@ -131,7 +131,7 @@ export const productPrices = pgTable(
   (t) => [primaryKey({ columns: [t.productId, t.country] })],
 );
 
-/** Curated product groups (SPEC.md §2 product group page). */
+/** Curated product groups (docs/product/catalogue.md product group page). */
 export const productGroups = pgTable('product_groups', {
   id: serial('id').primaryKey(),
   titleEn: text('title_en').notNull(),

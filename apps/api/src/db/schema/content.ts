@@ -14,7 +14,7 @@ import {
 import { LANGS } from '@wholesale/contract';
 
 /**
- * The six kinds of editorial content (SPEC.md §7 crousalImages, newsletterImages, catalogues, patterns,
+ * The six kinds of editorial content (docs/product/content-pages.md crousalImages, newsletterImages, catalogues, patterns,
  * faqs, support). NOTE: one item table with a `kind` column instead of six identical tables — every
  * kind has the same life cycle (ordered list, three translations, optional file per language); see
  * docs/decisions/ content-model record. A kind that grows columns of its own can move to its own table.
@@ -65,7 +65,7 @@ export const contentItems = pgTable(
 /**
  * Text and file of an item in one language. FAQ: title = question, body = answer. A file (PDF or image,
  * a FileStore key) may differ per language; fr/es fall back to the English file when they have none.
- * `search` is the full-text vector in the language's own configuration (DESIGN.md "Search").
+ * `search` is the full-text vector in the language's own configuration (docs/decisions/020-search-design.md).
  */
 export const contentTranslations = pgTable(
   'content_translations',

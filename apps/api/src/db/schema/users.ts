@@ -62,7 +62,7 @@ export const users = pgTable(
   ],
 );
 
-/** Opaque session tokens, stored as SHA-256 hashes (DESIGN.md "Auth"). */
+/** Opaque session tokens, stored as SHA-256 hashes (docs/decisions/005-cookie-plus-bearer-sessions.md). */
 export const sessions = pgTable(
   'sessions',
   {

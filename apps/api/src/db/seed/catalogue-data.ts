@@ -903,7 +903,7 @@ export const BRAND_PREFIX: Record<string, string> = {
   'Bluenose Supply': '069018',
 };
 
-/** Class codes: the four special classes of SPEC.md and three regular ones. */
+/** Class codes: the four special classes of docs/product/catalogue.md and three regular ones. */
 export const CLASS_CODES = [
   {
     code: 'A',

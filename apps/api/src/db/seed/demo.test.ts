@@ -106,7 +106,7 @@ describe('demo data', () => {
       sql`select count(*) as n from product_translations where name = '' or description = ''`,
     );
     expect(Number(empty[0]!.n)).toBe(0);
-    // Names are rendered as HTML (SPEC.md §2): the generated ones are plain text with no markup characters.
+    // Names are rendered as HTML (docs/product/overview-and-routes.md): the generated ones are plain text with no markup characters.
     const markup = await rows<{ n: string }>(
       sql`select count(*) as n from product_translations where name ~ '[<>&"]'`,
     );

@@ -225,7 +225,7 @@ function buildCategories(): {
       nameEn: top.name.en,
       nameFr: top.name.fr,
       nameEs: top.name.es,
-      // NOTE: SPEC.md §2 sorts Promotions last in the menu.
+      // NOTE: the menu sorts Promotions last (docs/product/catalogue.md).
       sortOrder: top.code === 'PR' ? 999 : topIndex,
       hidden: top.hidden ?? false,
     });

@@ -42,7 +42,7 @@ import { registerSessionCache } from './session.service';
 /** Account bodies are tiny: anything above this is refused with 413 before it is parsed. */
 const SMALL_BODY = 16 * 1024;
 
-/** Account calls (SPEC.md §7 "Account" plus /api/me and /api/logout). */
+/** Account calls (docs/product/accounts.md "Account" plus /api/me and /api/logout). */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const secure = app.config.env === 'production';
   // Revocations made by any API process reach this one's session cache (session.service.ts).

@@ -84,7 +84,7 @@ async function passwordMatches(user: UserRow | undefined, password: string): Pro
   return verify(user.passwordHash, password).catch(() => false);
 }
 
-/** The stored-user shape of SPEC.md §3 (never the token). */
+/** The stored-user shape of docs/product/accounts.md (never the token). */
 export function toSessionUserDto(
   user: Pick<
     UserRow,

@@ -78,7 +78,7 @@ function browserHeaders(res: Awaited<ReturnType<typeof loginAs>>, withXsrf: bool
 }
 
 describe('POST /api/login', () => {
-  it('answers exactly the DESIGN.md shape and sets the session and XSRF cookies', async () => {
+  it('answers exactly the documented shape and sets the session and XSRF cookies', async () => {
     const user = await newUser({ lang: 'fr', country: 'us' });
     const res = await loginAs(user.email.toUpperCase());
     expect(res.statusCode).toBe(200);
@@ -606,7 +606,7 @@ describe('forgot-password and reset-password', () => {
     expect(own.statusCode).toBe(200);
   });
 
-  it('answers the SPEC.md §5 messages for a bad form', async () => {
+  it('answers the docs/product/accounts.md messages for a bad form', async () => {
     const res = await reset({ email: '', new_password: '', confirm_password: '', token: 'x' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({

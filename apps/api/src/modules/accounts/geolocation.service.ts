@@ -14,9 +14,9 @@ function text(value: unknown): string | null {
 }
 
 /**
- * Asks the configured IP geolocation service (SPEC.md §7 GET /ipgeo; `{ip}` in the URL template is
+ * Asks the configured IP geolocation service (docs/product/accounts.md GET /ipgeo; `{ip}` in the URL template is
  * replaced) where an address is. Without a provider, or when it fails or is slow (2 s), every field
- * is null: geolocation only feeds analytics and never decides the price list (DESIGN.md).
+ * is null: geolocation only feeds analytics and never decides the price list (docs/decisions/011-pluggable-third-parties.md).
  */
 export async function geolocate(
   urlTemplate: string | undefined,

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
-/** Who the caller is, decided by the server from the session (DESIGN.md "Identity"). */
+/** Who the caller is, decided by the server from the session (docs/decisions/002-country-and-identity.md). */
 export type SessionUser = {
   id: number;
   role: 'customer' | 'staff';
@@ -218,8 +218,8 @@ export async function revokeUserSessions(
 }
 
 /**
- * SPEC.md §7 passes user_id in queries; it is accepted for compatibility only. A value that is not
- * the caller's own id answers 403 (DESIGN.md "Identity").
+ * The original front end passes user_id in queries (docs/product/accounts.md); it is accepted for compatibility only. A value that is not
+ * the caller's own id answers 403 (docs/decisions/002-country-and-identity.md).
  */
 export function assertOwnUserId(user: SessionUser, userId: unknown): void {
   if (userId === undefined || userId === null || userId === '') return;

@@ -25,7 +25,7 @@ const IdParams = z.object({
   id: idSchema('id'),
 });
 
-/** Credit applications: POST /api/store/user (SPEC.md §7) and the staff review under /api/admin/applications. */
+/** Credit applications: POST /api/store/user (docs/product/registration.md) and the staff review under /api/admin/applications. */
 export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Fail at start-up, not at the first application, when production has no encryption key.
   getFieldCipher(app.config);
@@ -44,7 +44,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['applications'],
         summary:
-          'Submit a Canadian (country ca) or USA (country usa) account application (SPEC.md §3)',
+          'Submit a Canadian (country ca) or USA (country usa) account application (docs/product/registration.md)',
         body: StoreApplicationBody,
         response: { 200: OkBody, 400: ErrorBody, 409: ErrorBody },
       },

@@ -33,7 +33,7 @@ import {
 } from './applications.queries';
 
 /**
- * Answers that are encrypted at rest (DESIGN.md "Sensitive data"; issue 5): banking details, the
+ * Answers that are encrypted at rest (docs/decisions/004-encryption-key-rotation.md): banking details, the
  * owner's SSN and driver's licence, and card holder/type/expiry. Never a card number or a CVV.
  */
 export const SENSITIVE_FIELDS = [

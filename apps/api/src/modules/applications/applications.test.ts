@@ -59,7 +59,7 @@ describe('POST /api/store/user', () => {
     expect(res.json()).toEqual({ status: true });
   });
 
-  it('answers a missing field with its exact SPEC.md message', async () => {
+  it('answers a missing field with its exact docs/product/registration.md message', async () => {
     const payload: Record<string, unknown> = {
       ...sampleCanadianApplication({ email: uniqueEmail('ca') }),
     };

@@ -39,7 +39,7 @@ export function cartOwner(
   return { userId: user.id, country: requestCountry(request, country), lang };
 }
 
-/** Cart calls of SPEC.md §7 under /api; each answers the whole cart. */
+/** Cart calls of docs/product/cart-and-orders.md under /api; each answers the whole cart. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', async (request) => {
     requireCustomer(request);
@@ -116,7 +116,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // SPEC.md §7 lists id, user_id, item without saying where: the query and a JSON body both work.
+  // The original front end sends id, user_id, item without saying where (docs/product/cart-and-orders.md): the query and a JSON body both work.
   app.post(
     '/api/add/item',
     {

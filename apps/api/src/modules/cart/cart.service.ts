@@ -37,7 +37,7 @@ import {
 
 export type CartOwner = { userId: number; country: Country; lang: Lang };
 
-/** Maps a cart line and its product to the SPEC.md §3 cart line, computing the line total in cents. */
+/** Maps a cart line and its product to the docs/product/cart-and-orders.md cart line, computing the line total in cents. */
 function toCartLine(line: CartViewRow, p: OrderableProduct): CartLine {
   return {
     id: line.id,
@@ -73,8 +73,8 @@ function lineForTotal(line: CartViewRow, p: OrderableProduct) {
 }
 
 /**
- * The whole cart as every cart call answers it (SPEC.md §3): lines at today's prices and stock,
- * and the SPEC.md §9 total over selected available or class-N lines, computed in integer cents.
+ * The whole cart as every cart call answers it (docs/product/cart-and-orders.md): lines at today's prices and stock,
+ * and the docs/product/cart-and-orders.md total over selected available or class-N lines, computed in integer cents.
  * Lines whose product is no longer sold in the country are left out.
  */
 export async function readCart(
@@ -136,7 +136,7 @@ function refuseUnavailable(): never {
 }
 
 /**
- * Adds ship packs of a product to the cart (SPEC.md §4: an existing line's quantity grows). The
+ * Adds ship packs of a product to the cart (docs/product/cart-and-orders.md: an existing line's quantity grows). The
  * quantity is clamped to stock for classes other than N and the answer's notice says so; an
  * unavailable product is refused.
  */

@@ -218,7 +218,7 @@ describe('cart: adding', () => {
   });
 });
 
-describe('cart: total (SPEC.md §9)', () => {
+describe('cart: total (docs/product/cart-and-orders.md)', () => {
   it('uses price if above zero else selling_price, ship pack default 1, selected available or class-N lines, 2 decimals', async () => {
     const me = await t.signIn();
     await add(me.headers, { product_id: 'SALE', item: 3 }); // 8.00 × 3 × 6 = 144.00 (second price)

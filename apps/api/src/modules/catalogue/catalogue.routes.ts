@@ -45,7 +45,7 @@ function viewer(request: FastifyRequest, country?: Country): Viewer {
   return { country: requestCountry(request, country), priced: request.user !== null };
 }
 
-/** Catalogue calls of SPEC.md §7 under /api. Prices and stock only for signed-in callers. */
+/** Catalogue calls of docs/product/catalogue.md under /api. Prices and stock only for signed-in callers. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   // The caches this module keeps, dropped by the change feed (plugins/change-feed.ts).
   registerListingCaches(app);
@@ -58,7 +58,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'Category tree with New/Clear/Sale/Soon counts (SPEC.md §3)',
+        summary: 'Category tree with New/Clear/Sale/Soon counts (docs/product/catalogue.md)',
         querystring: LangCountryQuery,
         response: { 200: CategoriesResponse },
       },

@@ -51,11 +51,11 @@ import {
   type SearchHit,
 } from './catalogue.queries';
 
-/** Who is looking: prices and stock are only for signed-in callers (DESIGN.md "Prices"). */
+/** Who is looking: prices and stock are only for signed-in callers (docs/product/catalogue.md). */
 export type Viewer = { country: Country; priced: boolean };
 
 // ---------------------------------------------------------------------------------------------
-// Names: limited HTML, sanitised on write (SPEC.md §2 "name rendered as HTML").
+// Names: limited HTML, sanitised on write (docs/product/catalogue.md "name rendered as HTML").
 
 /** The only markup a product name may carry. No attributes, so no event handlers or URLs. */
 const NAME_ALLOWED_TAGS = ['b', 'strong', 'i', 'em', 'u', 'br', 'sup', 'sub', 'small', 'span'];
@@ -77,7 +77,7 @@ export function sanitizeProductName(html: string): string {
 // ---------------------------------------------------------------------------------------------
 // Rows → DTO, in one place: the only function that decides whether price fields exist.
 
-/** Maps a card row to the SPEC.md §3 product list item; price and stock fields only when `viewer.priced`. */
+/** Maps a card row to the docs/product/catalogue.md product list item; price and stock fields only when `viewer.priced`. */
 export function toCard(
   row: CardRow,
   viewer: Viewer,
@@ -198,9 +198,9 @@ export function invalidateCatalogueCaches(tx: Tx): void {
 }
 
 /**
- * SPEC.md §3 category tree in one language, with the New/Clear/Sale/Soon counts of each top-level
+ * docs/product/catalogue.md category tree in one language, with the New/Clear/Sale/Soon counts of each top-level
  * category for the given country. Hidden categories (e.g. Zippers) are included with the flag left
- * to the menu, which hides them (SPEC.md §2); `name` is the English URL key, `category` the label.
+ * to the menu, which hides them (docs/product/catalogue.md); `name` is the English URL key, `category` the label.
  */
 export function getCategoryTree(tx: Tx, lang: Lang, country: Country): Promise<Category[]> {
   return treeCache.get(tx, `${lang}:${country}`, () => buildCategoryTree(tx, lang, country));
@@ -261,7 +261,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 /**
- * Resolves the SPEC.md §7 `category` / `name` parameters to a category: `category` is a cat_code or a
+ * Resolves the docs/product/catalogue.md `category` / `name` parameters to a category: `category` is a cat_code or a
  * category name (any language, any level); without it, `name` names a category (the top level first).
  * Returns null when nothing matches.
  */
@@ -379,7 +379,7 @@ export function nearestMark(marks: ListingMark[], offset: number): ListingMark |
 /**
  * GET cadProducts / usProducts / classCode / displayProducts: one page of a category listing in the
  * viewer's country, filtered, ordered by category then SKU. A page past the end is an empty page.
- * Products are unique by product_id (SPEC.md §9 dedup: one row per SKU by construction).
+ * Products are unique by product_id (docs/product/catalogue.md dedup: one row per SKU by construction).
  */
 export async function listProducts(
   tx: Tx,
@@ -482,7 +482,7 @@ export async function getProductDetail(
   };
 }
 
-/** GET class_codes: every class code with its badge image (SPEC.md §3 class, image, id). */
+/** GET class_codes: every class code with its badge image (docs/product/catalogue.md class, image, id). */
 export async function getClassCodes(tx: Tx, lang: Lang): Promise<ClassCodeEntry[]> {
   const rows = await allClassCodes(tx);
   return rows.map((r, index) => ({

@@ -68,7 +68,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('GET /api/categories (SPEC.md §3)', () => {
+describe('GET /api/categories (docs/product/catalogue.md)', () => {
   it('answers the French tree with sub and sub-sub categories', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/categories?lang=fr' });
     expect(res.statusCode).toBe(200);

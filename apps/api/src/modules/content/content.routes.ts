@@ -102,7 +102,7 @@ function callerLang(request: FastifyRequest, given: string | undefined, parsed: 
 }
 
 /**
- * Content calls of SPEC.md §7 (carousel, newsletters, catalogues, patterns, FAQs, support search), the
+ * Content calls of docs/product/content-pages.md (carousel, newsletters, catalogues, patterns, FAQs, support search), the
  * staff content management API under /api/admin/content and GET /files/<key> for the stored files.
  */
 export function contentRoutes(options: { store?: FileStore } = {}): FastifyPluginAsyncZod {

@@ -88,7 +88,7 @@ function fileIn(
   return { key: en?.fileKey ?? null, size: en?.fileSize ?? null };
 }
 
-/** SPEC.md §7 GET /crousalImages: the home carousel slides in one language. */
+/** docs/product/content-pages.md GET /crousalImages: the home carousel slides in one language. */
 export async function listCarousel(tx: Tx, lang: Lang): Promise<CarouselSlide[]> {
   const items = await selectItems(tx, ['carousel']);
   return items.map((item) => {
@@ -103,7 +103,7 @@ export async function listCarousel(tx: Tx, lang: Lang): Promise<CarouselSlide[]>
   });
 }
 
-/** SPEC.md §7 GET newsletterImages: newsletter issues, newest first (staff order; new issues go on top). */
+/** docs/product/content-pages.md GET newsletterImages: newsletter issues, newest first (staff order; new issues go on top). */
 export async function listNewsletters(tx: Tx, lang: Lang): Promise<NewsletterIssue[]> {
   const items = await selectItems(tx, ['newsletter']);
   return items.map((item) => {
@@ -118,7 +118,7 @@ export async function listNewsletters(tx: Tx, lang: Lang): Promise<NewsletterIss
   });
 }
 
-/** SPEC.md §7 GET catalogues: catalogue PDFs with their covers. */
+/** docs/product/content-pages.md GET catalogues: catalogue PDFs with their covers. */
 export async function listCatalogues(tx: Tx, lang: Lang): Promise<CatalogueEntry[]> {
   const items = await selectItems(tx, ['catalogue']);
   return items.map((item) => {
@@ -135,7 +135,7 @@ export async function listCatalogues(tx: Tx, lang: Lang): Promise<CatalogueEntry
   });
 }
 
-/** SPEC.md §7 GET patterns: free pattern PDFs, optionally of one craft, with the crafts on offer. */
+/** docs/product/content-pages.md GET patterns: free pattern PDFs, optionally of one craft, with the crafts on offer. */
 export async function listPatterns(
   tx: Tx,
   lang: Lang,
@@ -160,7 +160,7 @@ export async function listPatterns(
   return { data, crafts };
 }
 
-/** SPEC.md §7 GET /faqs: the questions and answers in one language. */
+/** docs/product/content-pages.md GET /faqs: the questions and answers in one language. */
 export async function listFaqs(tx: Tx, lang: Lang): Promise<Faq[]> {
   const items = await selectItems(tx, ['faq']);
   return items.map((item) => {
@@ -211,7 +211,7 @@ export function questionWords(question: string): string[] {
 }
 
 /**
- * SPEC.md §7 GET /support: searches FAQs and support articles in the caller's language. Each word is
+ * docs/product/content-pages.md GET /support: searches FAQs and support articles in the caller's language. Each word is
  * also searched as its closest word of the content (trigram similarity), so a typo still finds the
  * answer; matches come back ranked with highlighted snippets.
  */

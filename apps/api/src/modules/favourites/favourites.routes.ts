@@ -10,7 +10,7 @@ import { assertOwnUserId, requireCustomer } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { addFavourite, listFavourites, removeFavourite } from './favourites.service';
 
-/** Favourites calls of SPEC.md §7 under /api; signed-in customers only. */
+/** Favourites calls of docs/product/favourites.md under /api; signed-in customers only. */
 export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Guests get 401 before their input is even looked at.
   app.addHook('preValidation', async (request) => {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 
-/** Product thumbnails: twice SPEC.md's 130 × 140 box, for sharp rendering on dense screens. */
+/** Product thumbnails: twice docs/product/catalogue.md130 × 140 box, for sharp rendering on dense screens. */
 export const SWATCH_WIDTH = 260;
 export const SWATCH_HEIGHT = 280;
 

@@ -10,7 +10,8 @@ const ROUTES: Array<{ kind: ImageKind; path: string; summary: string }> = [
   {
     kind: 'products',
     path: '/images/products/:file',
-    summary: 'Product thumbnail by trimmed product_id (SPEC.md §7), e.g. BT-10234.jpg',
+    summary:
+      'Product thumbnail by trimmed product_id (docs/product/catalogue.md), e.g. BT-10234.jpg',
   },
   { kind: 'classes', path: '/images/classes/:file', summary: 'Class code badge, e.g. F.png' },
   {
@@ -23,7 +24,7 @@ const ROUTES: Array<{ kind: ImageKind; path: string; summary: string }> = [
 /**
  * GET /images/{products,classes,categories}/:file — generated on first request and kept in the file
  * store; answered with a year-long immutable cache and an ETag. Unknown → JSON 404 (the web shows its
- * placeholder, SPEC.md §8).
+ * placeholder, docs/product/errors-and-constants.md).
  */
 export function imagesRoutes(options: { store?: FileStore } = {}): FastifyPluginAsyncZod {
   return async (app) => {

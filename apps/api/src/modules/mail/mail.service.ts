@@ -11,7 +11,7 @@ export type EnqueueMailInput = {
   to: string;
   /** A registered template: 'password-reset', 'password-set', 'password-changed', 'notice', or one you registered. */
   template: string;
-  /** The recipient's language; '' and undefined mean English (SPEC.md §4). */
+  /** The recipient's language; '' and undefined mean English (docs/product/accounts.md). */
   lang?: Lang | '' | null;
   /** What the template needs (see mail.templates.ts). */
   data?: Record<string, unknown>;
@@ -19,7 +19,7 @@ export type EnqueueMailInput = {
 
 /**
  * Puts one mail in the transactional outbox, rendered now (HTML and text, in the recipient's
- * language). Call it inside the transaction that makes the mail true (DESIGN.md "E-mail"): if the
+ * language). Call it inside the transaction that makes the mail true (README.md "Mail"): if the
  * transaction rolls back, no mail goes out. The worker sends it when SMTP_URL is set; otherwise
  * it stays pending and readable in the dev mailbox. Returns the outbox id.
  */

@@ -76,7 +76,7 @@ export type MailWorker = OutboxLoop;
 
 /**
  * Runs processOutbox every `intervalMs` when SMTP_URL is set. Without it the worker does nothing:
- * mails stay pending, readable in the dev mailbox (DESIGN.md "E-mail").
+ * mails stay pending, readable in the dev mailbox (README.md "Mail").
  */
 export function startMailWorker(options: {
   db: Database;

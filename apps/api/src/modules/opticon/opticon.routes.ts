@@ -13,7 +13,7 @@ import { assertOwnUserId, requireCustomer } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { previewScans, suggest, uploadScans } from './opticon.service';
 
-/** Opticon scanner upload (SPEC.md §7 POST /opticon): the browser parses the file, the server matches and adds. */
+/** Opticon scanner upload (docs/product/opticon.md POST /opticon): the browser parses the file, the server matches and adds. */
 export const opticonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', async (request) => {
     requireCustomer(request);

@@ -22,7 +22,7 @@ import { fetchOrder, getCheckout, getOrderDetail, orderHistory, reorder } from '
 import { renderOrderPdf } from './orders.pdf';
 import { placeCustomerOrder } from '../../workflows/place-order';
 
-/** Order calls of SPEC.md §7 under /api, plus the order PDF. Signed-in customers only. */
+/** Order calls of docs/product/cart-and-orders.md under /api, plus the order PDF. Signed-in customers only. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', async (request) => {
     requireCustomer(request);
@@ -151,7 +151,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // SPEC.md §7: user_id and order_id, in the query or a JSON body.
+  // docs/product/cart-and-orders.md: user_id and order_id, in the query or a JSON body.
   app.post(
     '/api/re-orders',
     {

@@ -12,13 +12,13 @@ import { readFromReplicaHook } from '../../db/read-replica';
 import { requestCountry } from '../../lib/request-country';
 import { searchCatalogue, suggestCatalogue } from '../catalogue';
 
-// NOTE: hostile or pasted text is cut, not refused: the search box must always answer (issue 3).
+// NOTE: hostile or pasted text is cut, not refused: the search box must always answer (docs/product/search.md).
 const searchText = z
   .string()
   .optional()
   .transform((v) => (v ?? '').slice(0, 1000));
 
-/** SPEC.md §7 search (`GET /api/search/`, body's `data` holds the results) and suggestions while typing. */
+/** docs/product/search.md search (`GET /api/search/`, body's `data` holds the results) and suggestions while typing. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   // Search reads may be answered by a read replica (DATABASE_READ_URL, db/read-replica.ts).
   app.addHook('preHandler', readFromReplicaHook);

@@ -87,7 +87,7 @@ describe('GET /api/search/ — relevance in three languages', () => {
     expect(ids(data).every((id) => id.startsWith('BT-30'))).toBe(true);
   });
 
-  it('paginates with the page sizes of SPEC.md §9 and answers an empty page past the end', async () => {
+  it('paginates with the page sizes of docs/product/search.md and answers an empty page past the end', async () => {
     const first = await search('shirt', '', '&pagination=25');
     expect(first.products).toMatchObject({ total: 30, last_page: 2, per_page: 25 });
     const second = await search('shirt', '', '&page=2');

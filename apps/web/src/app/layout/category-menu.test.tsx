@@ -43,7 +43,7 @@ const topLinks = () =>
     .filter((a) => a.classList.contains('category-menu__link'))
     .map((a) => a.textContent);
 
-describe('category menu (SPEC.md §2)', () => {
+describe('category menu (docs/product/catalogue.md)', () => {
   it('shows 12 skeleton items while loading, then the categories with Zippers hidden and Promotions last', async () => {
     const { calls } = serve();
     renderWithProviders(<CategoryMenu />);

@@ -21,7 +21,7 @@ const SPECIAL_LINKS: {
 ];
 
 /**
- * SPEC.md §2 category menu bar: 12 skeleton items while loading; Zippers hidden; Promotions last;
+ * docs/product/catalogue.md category menu bar: 12 skeleton items while loading; Zippers hidden; Promotions last;
  * New / Clearance / On Sale / Coming Soon sub-links for signed-in users only. Each category opens
  * a panel of its sub categories on hover, or with its toggle button from the keyboard (Escape closes).
  */
@@ -29,7 +29,7 @@ export function CategoryMenu() {
   const { t } = useTranslation();
   const query = useCategories();
   useEffect(() => {
-    // SPEC.md §8: category menu errors are only logged.
+    // docs/product/errors-and-constants.md: category menu errors are only logged.
     if (query.error) console.warn('Category menu failed to load', query.error);
   }, [query.error]);
 

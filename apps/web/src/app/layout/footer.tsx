@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CONTACT_KEYS, ContactAddress } from '@/components/contact/contact-addresses';
 
-/** SPEC.md §2 footer: head office, French and Spanish support contact blocks, fixed copyright line. */
+/** docs/product/content-pages.md footer: head office, French and Spanish support contact blocks, fixed copyright line. */
 export function Footer() {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ import { useCountry, type CountryCode } from '@/lib/country';
 import { useLanguage, type I18nLng } from '@/lib/i18n';
 import { shellKeys } from '@/lib/query-keys';
 
-/** GET /api/categories?lang= : the SPEC.md §3 category tree in one language. */
+/** GET /api/categories?lang= : the docs/product/catalogue.md category tree in one language. */
 export async function getCategories(lang: I18nLng, country: CountryCode): Promise<Category[]> {
   const body = await api.get<CategoriesResponse>('/categories', { params: { lang, country } });
   return body.data;
@@ -25,7 +25,7 @@ export function useCategories() {
   return useQuery(categoriesQueryOptions(apiLang, country));
 }
 
-/** SPEC.md §2 menu rules: Zippers hidden, Promotions sorted last (by the English key `name`). */
+/** docs/product/catalogue.md menu rules: Zippers hidden, Promotions sorted last (by the English key `name`). */
 export function arrangeCategories(categories: readonly Category[]): Category[] {
   const visible = categories.filter((c) => c.name.trim().toLowerCase() !== 'zippers');
   const isPromotions = (c: Category) => c.name.trim().toLowerCase() === 'promotions';

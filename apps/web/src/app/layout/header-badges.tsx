@@ -3,7 +3,7 @@ import { FavouritesBadge } from '@/features/favourites/components/favourites-bad
 import { useSession } from '@/lib/session';
 
 /**
- * Favourites and cart badges of the header (SPEC.md §2): the signed-in user's counts (guests see 0)
+ * Favourites and cart badges of the header (docs/product/storefront-ux.md): the signed-in user's counts (guests see 0)
  * and, on the cart, the cart popup. Staff do not buy, so they have no cart badge.
  */
 export function HeaderBadges({ compact = false }: { compact?: boolean }) {

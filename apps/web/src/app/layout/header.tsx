@@ -5,7 +5,7 @@ import { HeaderBadges } from './header-badges';
 import { LogoMark } from './logo';
 import { SearchSlot } from './search-slot';
 
-/** SPEC.md §2 header: logo, search box, favourites badge, cart badge (+ cart popup, in HeaderBadges). */
+/** docs/product/storefront-ux.md header: logo, search box, favourites badge, cart badge (+ cart popup, in HeaderBadges). */
 export function Header() {
   const { t } = useTranslation();
   return (

@@ -7,7 +7,7 @@ import { getStoredUser } from '@/lib/session';
 
 const LABEL_KEYS = { '': 'language.en', fr: 'language.fr', es: 'language.es' } as const;
 
-/** English / Français / Español (SPEC.md §2). A native select: keyboard and screen readers work as is. */
+/** English / Français / Español (docs/product/storefront-ux.md). A native select: keyboard and screen readers work as is. */
 export function LanguagePicker({ variant = 'bar' }: { variant?: 'bar' | 'icon' }) {
   const { t } = useTranslation();
   const { lang, setLanguage } = useLanguage();

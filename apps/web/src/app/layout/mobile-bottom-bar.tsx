@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { LanguagePicker } from './language-picker';
 
-/** SPEC.md §2 mobile bottom bar: home, language and profile icons. */
+/** docs/product/storefront-ux.md mobile bottom bar: home, language and profile icons. */
 export function MobileBottomBar() {
   const { t } = useTranslation();
   const { isSignedIn } = useSession();

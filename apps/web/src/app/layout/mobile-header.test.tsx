@@ -5,7 +5,7 @@ import { renderRoutes, stubFetch } from '@/test/render';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { MobileHeader } from './mobile-header';
 
-describe('mobile layout (SPEC.md §2)', () => {
+describe('mobile layout (docs/product/storefront-ux.md)', () => {
   it('shows the page title, and the back arrow goes one step back in history', async () => {
     vi.stubGlobal(
       'fetch',

@@ -6,7 +6,7 @@ import { HeaderBadges } from './header-badges';
 import { titleKeyForPath } from './page-title';
 import { SearchSlot } from './search-slot';
 
-/** SPEC.md §2 mobile header: back arrow (one step back in history), title, favourites and cart. */
+/** docs/product/storefront-ux.md mobile header: back arrow (one step back in history), title, favourites and cart. */
 export function MobileHeader() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -15,7 +15,7 @@ import { titleKeyForPath } from './page-title';
 import { TopBar } from './top-bar';
 
 /**
- * SPEC.md §2 shared layout: top bar, header, category menu, page, footer; below 768 px the mobile
+ * docs/product/storefront-ux.md shared layout: top bar, header, category menu, page, footer; below 768 px the mobile
  * header and bottom bar take over (CSS decides which one shows).
  */
 export function RootLayout() {
@@ -24,7 +24,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const { user } = useSession();
 
-  // SPEC.md §4: a signed-in user's saved language wins over the current one.
+  // docs/product/storefront-ux.md: a signed-in user's saved language wins over the current one.
   const userLang = user?.lang;
   useEffect(() => {
     if (userLang !== undefined) applyUserLang(userLang);

@@ -9,7 +9,7 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-describe('header search box (SPEC.md §2 Search)', () => {
+describe('header search box (docs/product/search.md Search)', () => {
   it('is required, keeps the button disabled until trimmed text exists, then opens /search-page/{query}/1', async () => {
     const u = userEvent.setup();
     renderRoutes([

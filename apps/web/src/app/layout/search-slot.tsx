@@ -18,7 +18,7 @@ const FeatureSearchBox = loadFeatureBox
     )
   : undefined;
 
-/** SPEC.md §2 search: required input; runs only with non-empty trimmed text (button disabled otherwise). */
+/** docs/product/search.md search: required input; runs only with non-empty trimmed text (button disabled otherwise). */
 export function FallbackSearchBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();

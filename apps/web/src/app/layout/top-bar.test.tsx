@@ -32,7 +32,7 @@ const routes = [
   },
 ];
 
-describe('top bar (SPEC.md §2)', () => {
+describe('top bar (docs/product/storefront-ux.md)', () => {
   it('shows the login link to guests and no logout icon', () => {
     renderRoutes(routes);
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');

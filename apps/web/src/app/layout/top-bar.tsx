@@ -7,7 +7,7 @@ import { LanguagePicker } from './language-picker';
 import { useLogout } from './use-logout';
 
 /**
- * SPEC.md §2 top bar: link menu, login link or profile name, language picker, logout icon. Staff see
+ * docs/product/storefront-ux.md top bar: link menu, login link or profile name, language picker, logout icon. Staff see
  * the back-office link instead of the buyer's order history and Opticon upload.
  */
 export function TopBar() {

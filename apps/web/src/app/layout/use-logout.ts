@@ -7,7 +7,7 @@ import { api, ApiError } from '@/lib/api-client';
 import { signOutOnPurpose } from '@/lib/session';
 
 /**
- * Logout (SPEC.md §4): ends the server session, reduces the stored user to its lang, drops cached
+ * Logout (docs/product/accounts.md): ends the server session, reduces the stored user to its lang, drops cached
  * user data and goes to /. A 401/404 from the server still signs out locally (already gone).
  */
 export function useLogout(): { logout: () => Promise<void>; pending: boolean } {

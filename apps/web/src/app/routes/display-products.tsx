@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { DisplayProductsView } from '@/features/catalogue/components/display-products-view';
 
-/** /dispay-products/:cate (spelled as in SPEC.md §2). */
+/** /dispay-products/:cate (spelled as in docs/product/catalogue.md). */
 export default function DisplayProductsPage() {
   const { cate = '' } = useParams();
   return <DisplayProductsView key={cate} category={cate} />;

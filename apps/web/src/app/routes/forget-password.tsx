@@ -1,6 +1,6 @@
 import { ForgotPasswordForm } from '@/features/accounts/components/forgot-password-form';
 
-/** /forget-password (as spelled in SPEC.md §2). */
+/** /forget-password (as spelled in docs/product/accounts.md). */
 export default function ForgetPasswordPage() {
   return <ForgotPasswordForm />;
 }

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { ProductsView } from '@/features/catalogue/components/products-view';
 
-/** /products/:name?/:cate?/:cate_code?/:classCode? — category listing (SPEC.md §2). */
+/** /products/:name?/:cate?/:cate_code?/:classCode? — category listing (docs/product/catalogue.md). */
 export default function ProductsPage() {
   const { name, cate, cate_code, classCode } = useParams();
   return (

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** The three contact points of SPEC.md §2's footer; the footer and the support page both show them. */
+/** The three contact points of docs/product/content-pages.md footer; the footer and the support page both show them. */
 const CONTACTS = [
   { key: 'headOffice', phone: '1-800-555-0142', email: 'orders@example.com', lang: undefined },
   { key: 'frenchSupport', phone: '1-800-555-0143', email: 'service.fr@example.com', lang: 'fr' },

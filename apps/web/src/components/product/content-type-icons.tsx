@@ -7,7 +7,7 @@ const ICONS = {
   'Education & Blog Post': { Icon: BookOpen, key: 'card.types.education' },
 } as const;
 
-/** SPEC.md §2: icons for the content types of a product (comma-separated `types`); unknown ones are skipped. */
+/** docs/product/content-pages.md: icons for the content types of a product (comma-separated `types`); unknown ones are skipped. */
 export function ContentTypeIcons({ types }: { types: string }) {
   const { t } = useTranslation('catalogue');
   const present = [...new Set(types.split(',').map((s) => s.trim()))].filter(

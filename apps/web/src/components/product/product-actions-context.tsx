@@ -4,7 +4,7 @@ import { createContext, useContext, type ComponentType, type ReactNode } from 'r
 /**
  * The controls a product card shows but does not own: the favourite heart and the add-to-cart
  * control (quantity box with the ship-pack multiplier). app/provider.tsx supplies the favourites and
- * cart features' components, so the catalogue never imports those features (CONVENTIONS.md #1).
+ * cart features' components, so the catalogue never imports those features (docs/conventions.md #1).
  */
 export type ProductActions = {
   FavouriteToggle?: ComponentType<{ product: ProductCard }>;

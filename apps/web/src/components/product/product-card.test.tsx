@@ -28,7 +28,7 @@ const priced: Dto = {
   selling_price_2: null,
 };
 
-describe('ProductCard (SPEC.md §2)', () => {
+describe('ProductCard (docs/product/catalogue.md)', () => {
   it('shows a guest the badge, thumbnail, id, name as HTML, ship pack and icons, but no price or stock', async () => {
     await setLanguage('');
     const { container } = renderWithProviders(<ProductCard product={guestCard} />);

@@ -15,7 +15,7 @@ import { ProductName } from './product-name';
 import './product.css';
 
 /**
- * SPEC.md §2 product card: class badge; 130×140 thumbnail with a placeholder when it fails; heart
+ * docs/product/catalogue.md product card: class badge; 130×140 thumbnail with a placeholder when it fails; heart
  * toggle (slot); product id; list price (struck through when a second selling price exists) and
  * retail price — only when the API sent them, i.e. to signed-in customers; name as sanitised HTML;
  * ship pack size; availability line; content-type icons; the add-to-cart slot (quantity box with the

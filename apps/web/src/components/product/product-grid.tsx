@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ProductCard } from './product-card';
 import './product.css';
 
-/** A grid of product cards: 5, 3, 2 or 1 columns by screen width (SPEC.md §2). */
+/** A grid of product cards: 5, 3, 2 or 1 columns by screen width (docs/product/catalogue.md). */
 export function ProductGrid({
   products,
   footer,

@@ -17,7 +17,7 @@ export function sanitizeNameHtml(html: string): string {
 }
 
 /**
- * SPEC.md §2: the name is rendered as HTML. It was sanitised when written and is sanitised again
+ * docs/product/catalogue.md: the name is rendered as HTML. It was sanitised when written and is sanitised again
  * here (DOMPurify), so a script in a name is shown as nothing more than text.
  */
 export function ProductName({

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** SPEC.md §2 loading state: a full-screen dimmed overlay with a spinning indicator. */
+/** docs/product/storefront-ux.md loading state: a full-screen dimmed overlay with a spinning indicator. */
 export function LoadingOverlay({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (

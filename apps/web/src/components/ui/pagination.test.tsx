@@ -18,7 +18,7 @@ const labels = async () => {
   return [...nav.querySelectorAll('.pagination__pages > li')].map((li) => li.textContent);
 };
 
-describe('Pagination (SPEC.md §2/§9)', () => {
+describe('Pagination (docs/product/catalogue.md)', () => {
   it('shows first, last and one neighbour each side, with ellipses in the gaps', async () => {
     await setLanguage('');
     setup(5, 10);

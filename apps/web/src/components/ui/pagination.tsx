@@ -5,7 +5,7 @@ import './pagination.css';
 
 export type PaginationProps = {
   currentPage: number;
-  /** The last page (SPEC.md §3 "totalPages (or last_page)"). */
+  /** The last page (docs/product/catalogue.md "totalPages (or last_page)"). */
   totalPages: number;
   onPrevious: () => void;
   onNext: () => void;
@@ -14,7 +14,7 @@ export type PaginationProps = {
 };
 
 /**
- * SPEC.md §2/§9 pagination bar: previous, next and numbered buttons; first and last pages and one
+ * docs/product/catalogue.md pagination bar: previous, next and numbered buttons; first and last pages and one
  * neighbour each side of the current page; an ellipsis where pages are skipped. Previous is disabled
  * on page 1, next on the last page. The window itself is the contract's pure `pageWindow`.
  */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-// A neutral grey box with a picture outline, used when a product image fails to load (SPEC.md §8).
+// A neutral grey box with a picture outline, used when a product image fails to load (docs/product/errors-and-constants.md).
 const PLACEHOLDER =
   'data:image/svg+xml;utf8,' +
   encodeURIComponent(
@@ -23,7 +23,7 @@ export function ProductThumb({ src, alt, size = 64 }: { src: string; alt: string
   );
 }
 
-/** Product names may carry limited HTML (SPEC.md §2); lists that show plain text strip the tags. */
+/** Product names may carry limited HTML (docs/product/catalogue.md); lists that show plain text strip the tags. */
 export function plainName(html: string): string {
   return html
     .replace(/<[^>]*>/g, '')

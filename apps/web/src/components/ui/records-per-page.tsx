@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import './pagination.css';
 
-/** SPEC.md §9 records-per-page selector: 25, 50, 75, 100, 125, 300. */
+/** docs/product/catalogue.md records-per-page selector: 25, 50, 75, 100, 125, 300. */
 export function RecordsPerPage({
   value,
   onChange,

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { StatusMessageResponse, UpdateProfileBody } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 
-/** PUT /api/updateProfile {id, old_password, new_password} (SPEC.md §7). */
+/** PUT /api/updateProfile {id, old_password, new_password} (docs/product/accounts.md). */
 export const changePassword = (body: UpdateProfileBody) =>
   api.put<StatusMessageResponse>('/updateProfile', body);
 

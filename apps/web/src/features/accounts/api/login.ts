@@ -8,8 +8,8 @@ import { storeUser } from '@/lib/session';
 export const login = (body: LoginBody) => api.post<LoginResponse>('/login', body);
 
 /**
- * Signs in: stores the user record (SPEC.md §3, never the token), lets the user's saved language
- * win (SPEC.md §4) and refetches everything, since signed-in answers carry prices and stock.
+ * Signs in: stores the user record (docs/product/accounts.md, never the token), lets the user's saved language
+ * win (docs/product/accounts.md) and refetches everything, since signed-in answers carry prices and stock.
  */
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { getMe } from '../api/get-me';
 import { useClientConfig } from '../api/get-client-config';
 import { getGeolocation } from '../api/get-geolocation';
 
-/** Set once the one-time geolocation event went out (SPEC.md §2), so it is sent once per browser. */
+/** Set once the one-time geolocation event went out (docs/product/accounts.md), so it is sent once per browser. */
 export const GEOLOCATION_SENT_KEY = 'geolocationSent';
 
 /** Adds a script tag once (by id); returns a remover. */
@@ -48,7 +48,7 @@ function useSessionCheck(signedIn: boolean): void {
 }
 
 /**
- * SPEC.md §2 third parties, pluggable and off by default: the live-chat widget is loaded only while
+ * docs/product/accounts.md third parties, pluggable and off by default: the live-chat widget is loaded only while
  * a user is signed in (CHAT_WIDGET_URL); the analytics script (ANALYTICS_SCRIPT_URL) receives page
  * views as `wholesale:pageview` window events ({ path }) and, once per browser, a
  * `wholesale:geolocation` event ({ city, country, province }, from GET /api/geolocation).

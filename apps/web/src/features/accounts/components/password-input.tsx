@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: Ref<HTMLInputElement> };
 
-/** A password input with a show/hide toggle (SPEC.md §2: each password field has one). */
+/** A password input with a show/hide toggle (docs/product/accounts.md: each password field has one). */
 export function PasswordInput({ ref, className, ...props }: Props) {
   const { t } = useTranslation('accounts');
   const [visible, setVisible] = useState(false);

@@ -12,8 +12,8 @@ async function fill(email: string, password: string, confirm: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
 }
 
-describe('ResetPasswordForm (SPEC.md §2 screen, §5 messages)', () => {
-  it('shows the SPEC.md §5 messages exactly', async () => {
+describe('ResetPasswordForm (docs/product/accounts.md screen, docs/product/accounts.md messages)', () => {
+  it('shows the docs/product/accounts.md messages exactly', async () => {
     renderWithProviders(<ResetPasswordForm token="tok" />);
     expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
     await fill('', '', '');

@@ -16,9 +16,9 @@ import './accounts.css';
 const EMPTY = { email: '', new_password: '', confirm_password: '' };
 
 /**
- * SPEC.md §2 "Reset Password screen": card titled Reset Password; e-mail, new password and
- * confirmation, each password with show/hide; 'Loading...' while pending; SPEC.md §5 messages.
- * Success: toast 'Password reset successfully' and the form is cleared (SPEC.md §8).
+ * docs/product/accounts.md "Reset Password screen": card titled Reset Password; e-mail, new password and
+ * confirmation, each password with show/hide; 'Loading...' while pending; docs/product/accounts.md messages.
+ * Success: toast 'Password reset successfully' and the form is cleared (docs/product/errors-and-constants.md).
  */
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const { t } = useTranslation('accounts');
@@ -50,7 +50,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           setDone(true);
         },
         onError: (error) => {
-          // SPEC.md §8 logs a reset failure; we also say why, or the person is stuck (docs/decisions).
+          // The original front end only logged a reset failure; we also say why, or the person is stuck (docs/decisions/006-account-pages.md).
           console.warn('reset-password failed', error);
           const rest = applyServerFieldErrors(
             error,

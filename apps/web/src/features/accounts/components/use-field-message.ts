@@ -11,7 +11,7 @@ const SERVER_MESSAGES: Record<string, 'oldPasswordWrong' | 'linkInvalid'> = {
 };
 
 /**
- * Field messages arrive in English (the contract's SPEC.md §5 texts, or the API's); this shows them
+ * Field messages arrive in English (the contract's docs/product/accounts.md texts, or the API's); this shows them
  * in the user's language by looking up their key in accounts:validation.
  */
 export function useFieldMessage(): (message: string | undefined) => string | undefined {

@@ -13,7 +13,7 @@ import { useApplication } from '../api/get-application';
 import { useRejectApplication } from '../api/reject-application';
 import './admin-applications.css';
 
-/** The application's answers in SPEC.md §2 section order; absent keys (other country) are skipped. */
+/** The application's answers in docs/product/registration.md section order; absent keys (other country) are skipped. */
 const SECTIONS: { title: string; fields: string[] }[] = [
   { title: 'company', fields: ['company_name', 'company_registration_date'] },
   {

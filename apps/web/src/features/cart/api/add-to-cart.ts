@@ -18,7 +18,7 @@ export const addToCart = (userId: number, { product, item }: AddToCartInput) =>
 
 /**
  * Adds ship packs to the cart from a card or the product-group button: optimistic placeholder line,
- * rolled back on failure, toasts 'Added item to the cart' / 'Failed to add to cart' (SPEC.md §8).
+ * rolled back on failure, toasts 'Added item to the cart' / 'Failed to add to cart' (docs/product/errors-and-constants.md).
  */
 export function useAddToCart() {
   const queryClient = useQueryClient();

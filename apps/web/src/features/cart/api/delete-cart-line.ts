@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { cartKeys } from './keys';
 import { useCartParams } from './get-cart';
 
-/** SPEC.md §4: after a cart delete the cart is refetched at once and again after 1.5 s. */
+/** docs/product/cart-and-orders.md: after a cart delete the cart is refetched at once and again after 1.5 s. */
 export const CART_DELETE_REFETCH_MS = 1500;
 
 /** DELETE /api/cart/delete (id, user_id). */
@@ -16,8 +16,8 @@ export const emptyCart = (userId: number) =>
   api.delete<CartResponse>('/cart-delete-all', { params: { user_id: userId } });
 
 /**
- * Removes a line (or, with id 'all', every line). Failures are only logged (SPEC.md §8); the cart
- * refetches at once and, when the answer's status is true, again after 1.5 s (SPEC.md §4).
+ * Removes a line (or, with id 'all', every line). Failures are only logged (docs/product/errors-and-constants.md); the cart
+ * refetches at once and, when the answer's status is true, again after 1.5 s (docs/product/cart-and-orders.md).
  */
 export function useDeleteCartLine() {
   const queryClient = useQueryClient();

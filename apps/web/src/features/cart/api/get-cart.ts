@@ -21,7 +21,7 @@ export function useCartParams(): CartParams | null {
   return user ? { userId: user.user_value, lang: apiLang } : null;
 }
 
-/** The signed-in user's cart; disabled (no data) for guests, whose cart count is zero (SPEC.md §6). */
+/** The signed-in user's cart; disabled (no data) for guests, whose cart count is zero (docs/product/cart-and-orders.md). */
 export function useCart() {
   const params = useCartParams();
   return useQuery({ ...cartQuery(params ?? { userId: 0, lang: 'en' }), enabled: params !== null });

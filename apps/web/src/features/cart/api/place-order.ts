@@ -16,7 +16,7 @@ export type PlaceOrderInput = {
 };
 
 /**
- * POST /api/store/orders with the SPEC.md §3 payload fields; the server takes quantities and prices
+ * POST /api/store/orders with the docs/product/cart-and-orders.md payload fields; the server takes quantities and prices
  * from the cart. The Idempotency-Key makes a retried click safe (same key → same order).
  */
 export const placeOrder = (userId: number, input: PlaceOrderInput) =>

@@ -12,7 +12,7 @@ import { useCart } from '../api/get-cart';
 import './cart.css';
 
 /**
- * Cart badge of the header with the SPEC.md §2 cart popup (400 px): opens on hover over the cart
+ * Cart badge of the header with the docs/product/cart-and-orders.md cart popup (400 px): opens on hover over the cart
  * icon and on keyboard focus, closes with its arrow control (and Escape). Line amounts are exact;
  * the total is in whole dollars with .00 (docs/product/cart-and-orders.md#cart-popup), both in the
  * storefront's money format. Guests see 0 and no popup.

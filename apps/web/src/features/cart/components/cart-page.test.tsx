@@ -42,7 +42,7 @@ const lines = [
   }),
 ];
 
-describe('selectedTotalCents (SPEC.md §9)', () => {
+describe('selectedTotalCents (docs/product/cart-and-orders.md)', () => {
   it('sums selected available or class-N lines, price else selling price, times ship pack', () => {
     expect(selectedTotalCents(lines)).toBe(6000 + 500);
     expect(selectedTotalCents([line({ price: 0, selling_price: 3 })])).toBe(300 * 2 * 12);

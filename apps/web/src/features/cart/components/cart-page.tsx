@@ -28,7 +28,7 @@ import { CheckoutPanel, chosenAddress, type CheckoutChoices } from './checkout-p
 import { QuantityInput } from './quantity-input';
 import './cart.css';
 
-/** SPEC.md §9 total of the selected lines that are available or class N, from the cached lines. */
+/** docs/product/cart-and-orders.md total of the selected lines that are available or class N, from the cached lines. */
 export function selectedTotalCents(lines: CartLine[]): number {
   return cartTotalCents(
     lines.map((l) => ({

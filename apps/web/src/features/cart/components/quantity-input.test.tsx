@@ -34,7 +34,7 @@ function Harness({
 // The cart namespace is loaded before rendering: nothing suspends, so no query has to wait.
 beforeAll(() => preloadTranslations(['cart']));
 
-describe('QuantityInput (SPEC.md §5)', () => {
+describe('QuantityInput (docs/product/cart-and-orders.md)', () => {
   it('accepts only digits and a leading minus; a negative entry shows NA and is not committed', async () => {
     const onCommit = vi.fn();
     render(<Harness available={10} cls="A" onCommit={onCommit} />);

@@ -17,7 +17,7 @@ type Props = {
 };
 
 /**
- * SPEC.md §5 quantity box: only an optional minus and digits are accepted; a negative entry shows
+ * docs/product/cart-and-orders.md quantity box: only an optional minus and digits are accepted; a negative entry shows
  * 'NA' and is not committed; above available it is clamped (not for class N); disabled when the
  * product is unavailable. A multiplier shows the ship pack size.
  */

@@ -19,7 +19,7 @@ export type ProductListParams = {
 const joined = (values: string[]) => (values.length ? values.join(',') : undefined);
 
 /**
- * SPEC.md §7: GET cadProducts or usProducts by country flag (lang, name, category, page, pagination,
+ * docs/product/catalogue.md: GET cadProducts or usProducts by country flag (lang, name, category, page, pagination,
  * brand, color, type, size); GET classCode with class_codes for the /F /R /Y /N listings.
  */
 export function getProducts(

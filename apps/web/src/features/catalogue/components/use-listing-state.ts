@@ -27,7 +27,7 @@ export function parsePerPage(value: string | null): number {
 
 /**
  * Listing state kept in the URL (?page=&per=&brand=&color=&type=&size=) so a filtered page can be
- * shared and reloaded. Changing the page size or a filter goes back to page 1 (SPEC.md §2).
+ * shared and reloaded. Changing the page size or a filter goes back to page 1 (docs/product/catalogue.md).
  */
 export function useListingState() {
   const [params, setParams] = useSearchParams();

@@ -3,7 +3,7 @@ import type { CarouselResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { contentKeys } from './keys';
 
-/** SPEC.md §7 GET /crousalImages: the home carousel slides. */
+/** docs/product/content-pages.md GET /crousalImages: the home carousel slides. */
 export const getCarousel = (lang: string) =>
   api.get<CarouselResponse>('/crousalImages', { params: { lang } });
 

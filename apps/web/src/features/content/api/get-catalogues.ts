@@ -3,7 +3,7 @@ import type { CataloguesResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { contentKeys } from './keys';
 
-/** SPEC.md §7 GET catalogues: catalogue PDFs with covers. */
+/** docs/product/content-pages.md GET catalogues: catalogue PDFs with covers. */
 export const getCatalogues = (lang: string) =>
   api.get<CataloguesResponse>('/catalogues', { params: { lang } });
 

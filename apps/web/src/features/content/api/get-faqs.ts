@@ -3,7 +3,7 @@ import type { FaqsResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { contentKeys } from './keys';
 
-/** SPEC.md §7 GET /faqs: questions and answers (signed-in callers only; the session cookie authenticates). */
+/** docs/product/content-pages.md GET /faqs: questions and answers (signed-in callers only; the session cookie authenticates). */
 export const getFaqs = (lang: string) => api.get<FaqsResponse>('/faqs', { params: { lang } });
 
 export const faqsQuery = (lang: string) =>

@@ -3,11 +3,11 @@ import type { ProductsResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { contentKeys } from './keys';
 
-/** SPEC.md §7 GET /best/sellers: lang, country. */
+/** docs/product/content-pages.md GET /best/sellers: lang, country. */
 export const getBestSellers = (lang: string, country: string) =>
   api.get<ProductsResponse>('/best/sellers', { params: { lang, country } });
 
-/** New arrivals: the listing limited to class F (SPEC.md §2 "/F (new)"), first page. */
+/** New arrivals: the listing limited to class F (docs/product/content-pages.md "/F (new)"), first page. */
 export const getNewArrivals = (lang: string, country: string) =>
   api.get<ProductsResponse>('/classCode', {
     params: { lang, country, class_codes: 'F', pagination: 25, page: 1 },

@@ -3,7 +3,7 @@ import type { NewsletterResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { contentKeys } from './keys';
 
-/** SPEC.md §7 GET newsletterImages: newsletter issues, newest first. */
+/** docs/product/content-pages.md GET newsletterImages: newsletter issues, newest first. */
 export const getNewsletters = (lang: string) =>
   api.get<NewsletterResponse>('/newsletterImages', { params: { lang } });
 

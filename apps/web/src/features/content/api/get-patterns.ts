@@ -3,7 +3,7 @@ import type { PatternsResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { contentKeys } from './keys';
 
-/** SPEC.md §7 GET patterns: free pattern PDFs, optionally of one craft. */
+/** docs/product/content-pages.md GET patterns: free pattern PDFs, optionally of one craft. */
 export const getPatterns = (lang: string, craft: string) =>
   api.get<PatternsResponse>('/patterns', { params: { lang, craft: craft || undefined } });
 

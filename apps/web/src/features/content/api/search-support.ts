@@ -3,7 +3,7 @@ import type { SupportResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { contentKeys } from './keys';
 
-/** SPEC.md §7 GET /support: searches FAQs and support articles in the caller's language (signed in). */
+/** docs/product/search.md GET /support: searches FAQs and support articles in the caller's language (signed in). */
 export const searchSupport = (question: string, lang: string) =>
   api.get<SupportResponse>('/support', { params: { question, lang } });
 

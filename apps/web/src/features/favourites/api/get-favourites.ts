@@ -22,7 +22,7 @@ export function useFavouritesParams(): FavouritesParams | null {
   return user ? { userId: user.user_value, country, lang: apiLang } : null;
 }
 
-/** The signed-in user's favourites; guests have none (SPEC.md §6). */
+/** The signed-in user's favourites; guests have none (docs/product/favourites.md). */
 export function useFavourites() {
   const params = useFavouritesParams();
   return useQuery({

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { favouritesQuery, useFavouritesParams, type FavouritesParams } from './get-favourites';
 
-/** POST /api/fav/add with the SPEC.md §7 query (price, image, product are informational). */
+/** POST /api/fav/add with the docs/product/favourites.md query (price, image, product are informational). */
 export const addFavourite = (p: FavouritesParams, product: ProductCard) =>
   api.post<FavouriteChangeResponse>('/fav/add', undefined, {
     params: {
@@ -43,8 +43,8 @@ export function withFavourite(
 export type ToggleInput = { product: ProductCard; on: boolean };
 
 /**
- * Adds or removes a favourite (SPEC.md §4): the cached list changes at once and rolls back on
- * failure with the toast 'Failed to update favourites: {error}'; success shows the SPEC.md §8 toast.
+ * Adds or removes a favourite (docs/product/favourites.md): the cached list changes at once and rolls back on
+ * failure with the toast 'Failed to update favourites: {error}'; success shows the docs/product/errors-and-constants.md toast.
  */
 export function useToggleFavourite() {
   const queryClient = useQueryClient();

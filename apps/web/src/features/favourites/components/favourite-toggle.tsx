@@ -9,7 +9,7 @@ import { useToggleFavourite } from '../api/toggle-favourite';
 import './favourites.css';
 
 /**
- * The heart of a product card (SPEC.md §4): flips at once, is disabled while its request runs, and
+ * The heart of a product card (docs/product/favourites.md): flips at once, is disabled while its request runs, and
  * flips back (with an error toast) when the server refuses. Signed-in customers only.
  */
 export function FavouriteToggle({ product }: { product: ProductCard }) {

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useFavourites } from '../api/get-favourites';
 
-/** Favourites badge of the header: the signed-in user's count, 0 for guests (SPEC.md §6). */
+/** Favourites badge of the header: the signed-in user's count, 0 for guests (docs/product/favourites.md). */
 export function FavouritesBadge({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { isSignedIn } = useSession();

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { cartKeys } from '@/lib/shopping-keys';
 
-/** SPEC.md §4: after a re-order the cart is refetched at once and again after 2 s. */
+/** docs/product/cart-and-orders.md: after a re-order the cart is refetched at once and again after 2 s. */
 export const REORDER_REFETCH_MS = 2000;
 
 /** POST /api/re-orders (user_id, order_id): the order's lines go back into the cart at today's prices. */
@@ -24,7 +24,7 @@ export function useReorder() {
       );
     },
     onError: (error) => {
-      // SPEC.md §8: re-order failures are only logged.
+      // docs/product/errors-and-constants.md: re-order failures are only logged.
       console.warn('Re-order failed', error);
     },
   });

@@ -23,7 +23,7 @@ export function useAddGroupToCart() {
       if (!user) throw new Error('Not signed in');
       return addGroupToCart(user.user_value, items);
     },
-    // SPEC.md §4: placeholder lines at once, rolled back when the server refuses (lib/cart-cache.ts).
+    // docs/product/cart-and-orders.md: placeholder lines at once, rolled back when the server refuses (lib/cart-cache.ts).
     onMutate: async (items) => ({ rollback: await addPlaceholderLines(queryClient, items) }),
     onError: (_error, _items, context) => context?.rollback(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { PRODUCT_GROUP_STALE_TIME, productGroupQueryOptions } from './get-product-group';
 
-describe('product group query (SPEC.md §7/§9)', () => {
+describe('product group query (docs/product/catalogue.md)', () => {
   it('is stale after 5 minutes, never refetched on window focus, kept 60 s unused', () => {
     const options = productGroupQueryOptions('2', 'fr', 1, 25, 'ca', 'guest');
     expect(PRODUCT_GROUP_STALE_TIME).toBe(5 * 60_000);

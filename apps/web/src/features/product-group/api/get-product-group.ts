@@ -6,7 +6,7 @@ import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { productGroupKeys } from './keys';
 
-/** GET /api/product_group/{id}?lang= (page, pagination): the whole response is returned (SPEC.md §7). */
+/** GET /api/product_group/{id}?lang= (page, pagination): the whole response is returned (docs/product/catalogue.md). */
 export async function getProductGroup(
   id: string,
   lang: string,
@@ -19,13 +19,13 @@ export async function getProductGroup(
       params: { lang, page, pagination: perPage, country },
     });
   } catch (error) {
-    // SPEC.md §8: logged, then rethrown to the caller.
+    // docs/product/errors-and-constants.md: logged, then rethrown to the caller.
     console.warn('error fetching product groups', error);
     throw error;
   }
 }
 
-/** SPEC.md §7/§9: group data is stale after 5 minutes and not refetched on window focus. */
+/** docs/product/catalogue.md: group data is stale after 5 minutes and not refetched on window focus. */
 export const PRODUCT_GROUP_STALE_TIME = 5 * 60_000;
 
 export function productGroupQueryOptions(

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { plainName } from '@/components/ui/product-thumb';
 
 /**
- * SPEC.md §5 quantity box of the group page: only an optional minus and digits; a negative entry
+ * docs/product/cart-and-orders.md quantity box of the group page: only an optional minus and digits; a negative entry
  * shows 'NA'; above available it is clamped (not for class N); disabled when unavailable; the
  * multiplier shows the ship pack size. Reports the committed count (0 = none).
  */

@@ -14,7 +14,7 @@ import { useProductGroup } from '../api/get-product-group';
 import { GroupQuantity } from './group-quantity';
 import './product-group.css';
 
-/** Past this share of the page the add-to-cart button floats (SPEC.md §2: 30 percent). */
+/** Past this share of the page the add-to-cart button floats (docs/product/catalogue.md: 30 percent). */
 export const FLOAT_AFTER = 0.3;
 
 function useScrolledPast(share: number): boolean {
@@ -36,11 +36,11 @@ function useScrolledPast(share: number): boolean {
 }
 
 /**
- * SPEC.md §2 product group page: title, records per page (25–300, default 25), 'Displaying X of Y
+ * docs/product/catalogue.md product group page: title, records per page (25–300, default 25), 'Displaying X of Y
  * Products', pagination, a 5/3/2/1-column grid, and for signed-in users quantity boxes with an
  * update-cart button that floats past 30 % of the page and reads 'Updating...' while busy.
  */
-// NOTE: the route renders it with key={id}, so another group starts again at page 1 (SPEC.md §2).
+// NOTE: the route renders it with key={id}, so another group starts again at page 1 (docs/product/catalogue.md).
 export function ProductGroupPage({ id }: { id: string }) {
   const { t } = useTranslation('catalogue');
   const { isSignedIn } = useSession();

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 export type SubmitApplicationResponse = { status: boolean };
 
-/** SPEC.md §7 POST /store/user: the whole application form; `status: true` means success. */
+/** docs/product/registration.md POST /store/user: the whole application form; `status: true` means success. */
 export const submitApplication = (body: StoreApplicationBody) =>
   api.post<SubmitApplicationResponse>('/store/user', body);
 

@@ -129,14 +129,14 @@ function useRegionOptions(country: FormCountry) {
     : US_STATES.map((code) => ({ value: code, label: code }));
 }
 
-/** Moves focus to the first invalid control in page order (issue 5 accessibility). */
+/** Moves focus to the first invalid control in page order (accessibility). */
 function focusFirstError(form: HTMLFormElement | null) {
   form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }
 
 /**
  * Step 2 of the wizard: the Canadian 'NEW ACCOUNT APPLICATION' or the 'USA ACCOUNT APPLICATION'
- * (SPEC.md §2), every section in SPEC order, validated on blur by the shared contract schema.
+ * (docs/product/registration.md), every section in the documented order, validated on blur by the shared contract schema.
  */
 export function ApplicationForm({
   country,
@@ -191,7 +191,7 @@ export function ApplicationForm({
       }
       toast.error(t('toast.failure'));
     } catch (error) {
-      // SPEC.md §8: the thrown error is logged; the user sees 'Failed to create user'.
+      // docs/product/errors-and-constants.md: the thrown error is logged; the user sees 'Failed to create user'.
       console.warn('registration failed', error);
       if (error instanceof ApiError && error.fields) {
         const entries = Object.entries(error.fields);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from './form-fields';
 
-/** SPEC.md §9 credit terms for the form's country, with the required acknowledgement. */
+/** docs/product/registration.md credit terms for the form's country, with the required acknowledgement. */
 export function CreditTerms({ country }: { country: 'ca' | 'usa' }) {
   const { t } = useTranslation('registration');
   const terms = t(`terms.${country}`, { returnObjects: true }) as unknown as string[];

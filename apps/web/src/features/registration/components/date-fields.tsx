@@ -18,7 +18,7 @@ function today(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** Company registration date: the native calendar, and the chosen date repeated as a long date (SPEC.md §3). */
+/** Company registration date: the native calendar, and the chosen date repeated as a long date (docs/product/registration.md). */
 export function RegistrationDateField({ name, label }: { name: string; label: string }) {
   const { register } = useFormContext();
   const { t, i18n } = useTranslation('registration');
@@ -48,7 +48,7 @@ export function RegistrationDateField({ name, label }: { name: string; label: st
 const YEARS_AHEAD = 15;
 
 /**
- * Card expiry month/year (SPEC.md §5: dates before today are disabled): in the current year the
+ * Card expiry month/year (docs/product/registration.md: dates before today are disabled): in the current year the
  * months already over are disabled. The value is 'YYYY-MM'.
  */
 export function ExpiryDateField({ name, label }: { name: string; label: string }) {

@@ -11,7 +11,7 @@ export function errorId(name: string): string {
   return `${fieldId(name)}-error`;
 }
 
-/** Translates a schema message: SPEC.md §5 English is the key; unknown text is shown as it is. */
+/** Translates a schema message: docs/product/registration.md English is the key; unknown text is shown as it is. */
 export function useTranslateMessage(): (message: string | undefined) => string | undefined {
   const { t } = useTranslation('registration');
   return (message) => {
@@ -78,7 +78,7 @@ type TextFieldProps = {
   'type' | 'autoComplete' | 'inputMode' | 'max' | 'maxLength'
 >;
 
-/** A labelled text input registered with the surrounding form; validates on blur (SPEC.md §5). */
+/** A labelled text input registered with the surrounding form; validates on blur (docs/product/registration.md). */
 export function TextField({
   name,
   label,
@@ -233,7 +233,7 @@ export function CheckboxGroupField(props: {
   return <ChoiceGroup {...props} type="checkbox" />;
 }
 
-/** One required checkbox (card storage authorization, terms acknowledgement: SPEC.md §5). */
+/** One required checkbox (card storage authorization, terms acknowledgement: docs/product/registration.md). */
 export function CheckboxField({ name, label }: { name: string; label: string }) {
   const { register } = useFormContext();
   const error = useFieldError(name);

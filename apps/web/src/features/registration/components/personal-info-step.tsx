@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RegistrationStep1, type RegistrationStep1Input } from '@wholesale/contract';
 import { RadioGroupField, SelectField, TextField } from './form-fields';
 
-/** Step 1 'Personal Information' (SPEC.md §2, §5): owner name, e-mail, company country, language. */
+/** Step 1 'Personal Information' (docs/product/registration.md): owner name, e-mail, company country, language. */
 export function PersonalInfoStep({
   defaultValues,
   onNext,

@@ -65,7 +65,7 @@ async function fillValidCanadian(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('registration wizard', () => {
-  it('step 1 shows the SPEC.md messages on blur and refuses a malformed e-mail', async () => {
+  it('step 1 shows the docs/product/registration.md messages on blur and refuses a malformed e-mail', async () => {
     const user = userEvent.setup();
     renderWizard();
     const name = await screen.findByLabelText(/^Owner Name/);
@@ -104,7 +104,7 @@ describe('registration wizard', () => {
     const consignee = screen.getByLabelText(/^Consignee Name/);
     await user.click(consignee);
     await user.tab();
-    // NOTE: SPEC.md's double space is kept; the DOM text keeps it too.
+    // NOTE: docs/product/registration.md double space is kept; the DOM text keeps it too.
     const message = await screen.findByText(
       (_, el) =>
         el?.id === 'field-shipping_consignee_name-error' &&

@@ -16,7 +16,7 @@ import {
 import { PersonalInfoStep } from './personal-info-step';
 
 /**
- * The two-step registration (SPEC.md §2, §4): step 1 'Personal Information', then the Canadian or
+ * The two-step registration (docs/product/registration.md): step 1 'Personal Information', then the Canadian or
  * the USA application by country (anything but ca gives USA). Going back keeps what was typed in
  * both steps; changing country keeps each form's answers apart.
  */

@@ -2,7 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC.md §9: form animations take 0.3 s. */
+/** docs/product/registration.md: form animations take 0.3 s. */
 export const LIST_ANIMATION_MS = 300;
 
 function prefersReducedMotion(): boolean {
@@ -14,7 +14,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * Officers and trade references (SPEC.md §4): append a blank entry; remove any entry but the first
+ * Officers and trade references (docs/product/registration.md): append a blank entry; remove any entry but the first
  * (which has no remove button). Entries slide in and out over 0.3 s; with reduced motion they
  * appear and disappear at once. Removing moves focus to the add button so keyboard users keep their place.
  */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import './registration.css';
 
-/** SPEC.md §2 Success page: thank you, under review, activation after vetting, e-mail on approval. */
+/** docs/product/registration.md Success page: thank you, under review, activation after vetting, e-mail on approval. */
 export function SuccessMessage() {
   const { t } = useTranslation('registration');
   return (

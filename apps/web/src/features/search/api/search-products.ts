@@ -28,7 +28,7 @@ export async function searchProducts(
     });
     return body.data;
   } catch (error) {
-    // SPEC.md §8: logged, then rethrown to the caller.
+    // docs/product/errors-and-constants.md: logged, then rethrown to the caller.
     console.warn('Error fetching search results:', error);
     throw error;
   }

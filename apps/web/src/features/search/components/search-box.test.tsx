@@ -47,7 +47,7 @@ const suggestions = {
 
 afterEach(() => vi.useRealTimers());
 
-describe('SearchBox (SPEC.md §2 Search)', () => {
+describe('SearchBox (docs/product/search.md Search)', () => {
   it('greys the button out until the trimmed text is non-empty, then opens the results page', async () => {
     await setLanguage('');
     const { fetchMock } = stubFetch({ '/api/search/suggest': () => suggestions });

@@ -11,9 +11,9 @@ import { useSuggestions } from '../api/get-suggestions';
 import { useDebouncedValue } from './use-debounced-value';
 import './search.css';
 
-/** SPEC.md §3: the last search text is kept under this local-storage key. */
+/** docs/product/search.md: the last search text is kept under this local-storage key. */
 export const NAVBAR_SEARCH_KEY = 'navbar_search';
-/** SPEC.md §9: the last search text is saved after 1 second without typing. */
+/** docs/product/search.md: the last search text is saved after 1 second without typing. */
 export const SAVE_DEBOUNCE_MS = 1000;
 /** Suggestions are asked for after this pause. */
 export const SUGGEST_DEBOUNCE_MS = 200;
@@ -21,7 +21,7 @@ export const SUGGEST_DEBOUNCE_MS = 200;
 type Option = { key: string; label: string; detail?: string; image?: string; href: string };
 
 /**
- * The header search box (SPEC.md §2 Search): required, trimmed; the button is greyed out while the
+ * The header search box (docs/product/search.md Search): required, trimmed; the button is greyed out while the
  * text is empty; HTML tags are stripped from what is shown; the text is saved locally after 1 s.
  * Suggestions (products and categories) appear while typing, as an ARIA combobox: arrows move,
  * Enter opens the highlighted suggestion (or searches), Escape closes.
