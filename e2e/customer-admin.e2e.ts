@@ -10,7 +10,7 @@ import {
 } from './support/browser';
 import { apiSignIn, signInOnPage } from './support/demo-accounts';
 
-// Issue 12, customer administration (docs/product/back-office-staff-and-customers.md): a buyer is
+// Customer administration (docs/product/back-office-staff-and-customers.md): a buyer is
 // signed in; staff with the credit role deactivate the account on /admin/customers; the buyer's
 // next navigation finds them signed out, and signing in again says the account is inactive, in the
 // buyer's French; staff reactivate it and the buyer signs in again. The credit account works in
@@ -68,7 +68,6 @@ describe('customer administration journey', () => {
       await buyer.page.getByRole('heading', { name: 'Historique des commandes' }).waitFor();
 
       const staff = await newPage(browser, { baseUrl });
-      staff.page.on('dialog', (d) => void d.accept());
       await signInOnPage(staff.page, STAFF);
       await staff.page.waitForURL((url) => url.pathname !== '/login');
       await openCustomer(staff.page);
@@ -76,6 +75,7 @@ describe('customer administration journey', () => {
       const state = staff.page.getByTestId('customer-state');
       await state.getByText('Actif', { exact: true }).waitFor();
       await staff.page.getByRole('button', { name: 'Désactiver', exact: true }).click();
+      await staff.page.getByRole('alertdialog').getByRole('button', { name: 'Confirmer' }).click();
       await state.getByText('Inactif', { exact: true }).waitFor();
 
       // The buyer's next navigation finds the session ended.
@@ -90,6 +90,7 @@ describe('customer administration journey', () => {
 
       // Staff reactivate; the buyer signs in again.
       await staff.page.getByRole('button', { name: 'Réactiver', exact: true }).click();
+      await staff.page.getByRole('alertdialog').getByRole('button', { name: 'Confirmer' }).click();
       await state.getByText('Actif', { exact: true }).waitFor();
       await signInOnPage(buyer.page, BUYER);
       await buyer.page.waitForURL((url) => url.pathname === '/');

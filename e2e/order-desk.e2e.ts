@@ -10,7 +10,7 @@ import {
 } from './support/browser';
 import { apiSignIn, cartWithOneProduct, signInOnPage } from './support/demo-accounts';
 
-// Issue 12, the order desk (docs/product/back-office-orders.md): a buyer places an order; staff
+// The order desk (docs/product/back-office-orders.md): a buyer places an order; staff
 // with the orders role find it on /admin/orders, accept it, pick it and ship it with a carrier and a
 // tracking number; the buyer, whose interface is French, sees it shipped with the carrier and the
 // tracking link. Then a phone order: staff open the customer's cart and place it for them; both

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CustomerDetailDto } from '@wholesale/contract';
@@ -61,6 +61,12 @@ const renderDetail = () =>
     '/admin/customers/40',
   );
 
+/** Answers the confirm dialog that asks `question` with its confirming button. */
+async function answer(user: ReturnType<typeof userEvent.setup>, question: string | RegExp) {
+  const dialog = await screen.findByRole('alertdialog', { name: question });
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+}
+
 describe('/admin/customers', () => {
   it('searches by the text typed and links each customer to their page', async () => {
     signInStaff(['credit']);
@@ -97,7 +103,6 @@ describe('/admin/customers', () => {
   it('shows the customer and deactivates then reactivates them after confirmation', async () => {
     signInStaff(['credit']);
     const writes = stubCustomerApi();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
     renderDetail();
     expect(await screen.findByRole('heading', { name: 'Mercerie Gagnon' })).toBeInTheDocument();
@@ -106,7 +111,8 @@ describe('/admin/customers', () => {
     expect(screen.getByTestId('customer-state')).toHaveTextContent('Active');
 
     await user.click(screen.getByRole('button', { name: 'Deactivate' }));
-    expect(confirm).toHaveBeenLastCalledWith(
+    await answer(
+      user,
       'Deactivate julien@example.com? They are signed out at once and cannot sign in until reactivated.',
     );
     expect(await screen.findByText('julien@example.com is deactivated')).toBeInTheDocument();
@@ -114,6 +120,7 @@ describe('/admin/customers', () => {
     expect(screen.getByRole('button', { name: 'Send a password-reset link' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Reactivate' }));
+    await answer(user, /^Reactivate julien@example.com/);
     expect(await screen.findByText('julien@example.com is reactivated')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('customer-state')).toHaveTextContent('Active'));
     expect(writes.map((w) => w.path)).toEqual([
@@ -137,7 +144,6 @@ describe('/admin/customers', () => {
           })
         : undefined,
     );
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
     renderDetail();
     const code = await screen.findByLabelText('Customer code');
@@ -155,6 +161,7 @@ describe('/admin/customers', () => {
     await user.selectOptions(screen.getByLabelText('Country'), 'us');
     await user.type(screen.getByLabelText('Staff note'), 'Calls on Mondays');
     await user.click(screen.getByRole('button', { name: 'Save' }));
+    await answer(user, /./);
     expect(await screen.findByText('Customer saved')).toBeInTheDocument();
     expect(writes.at(-1)).toEqual({
       method: 'PATCH',

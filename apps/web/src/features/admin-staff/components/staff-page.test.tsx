@@ -146,17 +146,24 @@ describe('/admin/staff', () => {
           })
         : undefined,
     );
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     const user = userEvent.setup();
     renderWithProviders(<StaffPage />);
     const ana = await screen.findByTestId('staff-row-2');
     const deactivate = within(ana).getByRole('button', { name: 'Deactivate orders@example.com' });
+    const question = 'Deactivate orders@example.com? Their sessions end at once.';
     await user.click(deactivate);
-    expect(confirm).toHaveBeenCalledWith(
-      'Deactivate orders@example.com? Their sessions end at once.',
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: question })).getByRole('button', {
+        name: 'Cancel',
+      }),
     );
     expect(writes).toEqual([]);
     await user.click(deactivate);
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: question })).getByRole('button', {
+        name: 'Confirm',
+      }),
+    );
     expect(await screen.findByText('orders@example.com is deactivated')).toBeInTheDocument();
     expect(within(ana).getByText('Inactive')).toBeInTheDocument();
     expect(
@@ -165,6 +172,11 @@ describe('/admin/staff', () => {
 
     const admin = screen.getByTestId('staff-row-1');
     await user.click(within(admin).getByRole('button', { name: 'Deactivate admin@example.com' }));
+    await user.click(
+      within(
+        await screen.findByRole('alertdialog', { name: /^Deactivate admin@example.com/ }),
+      ).getByRole('button', { name: 'Confirm' }),
+    );
     expect(
       await screen.findByText('This is the last active admin; make someone else admin first'),
     ).toBeInTheDocument();
