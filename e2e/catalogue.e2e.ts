@@ -1,12 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, PHONE } from './support/browser';
+import { checkA11y, launchBrowser, newPage, PHONE, signIn } from './support/browser';
 
 // Catalogue journeys: a guest browses a category without prices; a signed-in buyer sees prices and
 // stock; the header search with a suggestion; a product group changes records per page and pages;
 // a product with a script in its name renders as text; the grid is one column at phone width.
 const baseUrl = inject('baseUrl');
-const DEMO_PASSWORD = 'wholesale-demo';
 const PRICE = /\$\s?\d[\d,]*\.\d{2}/;
 const STOCK = /Ship Packs Available|Currently Out Of Stock|Coming soon/;
 let browser: Browser;
@@ -35,14 +34,6 @@ async function cards(page: Page) {
   const grid = page.getByRole('list', { name: 'Products' });
   await grid.getByRole('article').first().waitFor();
   return grid.getByRole('article');
-}
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill('buyer.ca@example.com');
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
 }
 
 describe('catalogue journeys', () => {

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { signInOnPage } from './demo-accounts';
 
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
@@ -84,4 +85,10 @@ export function expectNoErrorsBut(errors: string[], expected: (e: string) => boo
     errors.filter((e) => !expected(e)),
     'console errors or page errors',
   ).toEqual([]);
+}
+
+/** Signs a demo account in through the sign-in page and waits until it has left it. */
+export async function signIn(page: Page, email = 'buyer.ca@example.com'): Promise<void> {
+  await signInOnPage(page, email);
+  await page.waitForURL((url) => url.pathname !== '/login');
 }

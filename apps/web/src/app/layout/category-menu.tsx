@@ -186,7 +186,15 @@ function CategoryItem({ category }: { category: Category }) {
 export function MobileCategoryStrip() {
   const { t } = useTranslation();
   const query = useCategories();
-  if (!query.data) return null;
+  // NOTE: an empty strip of the final height while the categories load, so the page under the header
+  // does not move down when they arrive (issue 15: layout shift).
+  if (!query.data) {
+    return (
+      <div className="mobile-categories" aria-hidden="true">
+        <span className="mobile-categories__spacer">{'\u00a0'}</span>
+      </div>
+    );
+  }
   return (
     <nav className="mobile-categories" aria-label={t('menu.label')}>
       <ul>

@@ -1,5 +1,6 @@
 import type { ProductCard as ProductCardDto } from '@wholesale/contract';
 import type { ReactNode } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
 import { ProductCard } from './product-card';
 import './product.css';
 
@@ -18,6 +19,27 @@ export function ProductGrid({
       {products.map((product) => (
         <li key={product.product_id} className="product-grid__item">
           <ProductCard product={product} footer={footer?.(product)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Grey cards in the grid's own columns while a listing loads: the results replace them instead of
+ * pushing the page down (docs/product/storefront-ux.md).
+ */
+export function ProductGridSkeleton({ count = 10 }: { count?: number }) {
+  return (
+    <ul className="product-grid product-grid--skeleton" aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className="product-grid__item">
+          <div className="product-card">
+            <Skeleton className="product-card__skeleton-media" />
+            <Skeleton className="product-card__skeleton-line product-card__skeleton-line--short" />
+            <Skeleton className="product-card__skeleton-line" />
+            <Skeleton className="product-card__skeleton-line" />
+          </div>
         </li>
       ))}
     </ul>

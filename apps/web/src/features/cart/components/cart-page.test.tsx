@@ -76,8 +76,9 @@ describe('CartPage', () => {
       '/cart',
     );
 
+    // The heading shows at once (the page holds its place while loading); the lines follow.
     expect(await screen.findByRole('heading', { name: 'Shopping cart' })).toBeInTheDocument();
-    const out = screen.getByTestId('cart-line-OUT-1');
+    const out = await screen.findByTestId('cart-line-OUT-1');
     expect(within(out).getByText('Currently Out Of Stock')).toBeInTheDocument();
     expect(within(out).getByLabelText('Quantity of Sold out in ship packs')).toBeDisabled();
     expect(

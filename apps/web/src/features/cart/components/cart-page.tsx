@@ -14,6 +14,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { Skeleton } from '@/components/ui/skeleton';
 import { ProductThumb, plainName } from '@/components/ui/product-thumb';
 import { ApiError } from '@/lib/api-client';
 import { useCountry } from '@/lib/country';
@@ -84,7 +85,18 @@ export function CartPage() {
   const totalCents = selectedTotalCents(lines);
   const allSelected = lines.length > 0 && lines.every((l) => l.selected);
 
-  if (cart.isPending) return <LoadingOverlay />;
+  if (cart.isPending) {
+    // The heading and grey lines hold the page's place while the cart loads (issue 15: layout shift).
+    return (
+      <section className="page container cart-page" aria-labelledby="cart-title">
+        <h1 id="cart-title">{t('title')}</h1>
+        <LoadingOverlay />
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} className="cart-page__skeleton-line" />
+        ))}
+      </section>
+    );
+  }
   if (cart.isError) {
     return (
       <section className="page container" aria-labelledby="cart-title">

@@ -1,5 +1,6 @@
 import type { FilterOption } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
+import { Skeleton } from '@/components/ui/skeleton';
 import type { ListingFilters } from '../api/get-products';
 import { useFilterOptions } from '../api/get-filter-options';
 import { FILTER_KINDS, type FilterKind } from './use-listing-state';
@@ -38,6 +39,8 @@ export function FiltersPanel({
           </button>
         )}
       </div>
+      {/* Holds the groups' place while they load: on a phone the results sit below (issue 15). */}
+      {options.isPending && <Skeleton className="filters__skeleton" />}
       {FILTER_KINDS.map((kind) => {
         const values: FilterOption[] = options.data?.[OPTION_KEY[kind]] ?? [];
         const chosen = selected[kind];

@@ -1,7 +1,7 @@
 import { resultCount, type ProductPage } from '@wholesale/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ProductGrid } from '@/components/product/product-grid';
+import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { PageSelector } from '@/components/ui/page-selector';
 import { Pagination } from '@/components/ui/pagination';
@@ -64,7 +64,12 @@ export function ListingView({
             </p>
             <RecordsPerPage value={perPage} onChange={onPerPage} />
           </div>
-          {isPending && <LoadingOverlay />}
+          {isPending && (
+            <>
+              <LoadingOverlay />
+              <ProductGridSkeleton />
+            </>
+          )}
           {isError && (
             <p className="listing__message" role="alert">
               {t('listing.error')}

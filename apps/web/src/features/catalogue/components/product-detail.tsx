@@ -8,11 +8,32 @@ import { ProductGrid } from '@/components/product/product-grid';
 import { ProductName } from '@/components/product/product-name';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { ProductThumb, plainName } from '@/components/ui/product-thumb';
+import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useMoney } from '@/lib/money';
 import { useProductDescription } from '../api/get-product-description';
 import './catalogue.css';
+
+/** The product page's picture and text column as grey blocks of their final size while it loads. */
+function ProductDetailSkeleton() {
+  return (
+    <div className="page product-detail" aria-hidden="true">
+      <div className="product-detail__main">
+        <div className="product-detail__media">
+          <Skeleton className="product-detail__skeleton-image" />
+        </div>
+        <div className="product-detail__info">
+          <Skeleton className="product-detail__skeleton-line product-detail__skeleton-line--short" />
+          <Skeleton className="product-detail__skeleton-title" />
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="product-detail__skeleton-line" />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
 
 /** /description/:product_id/:country — large image, every field, description and related products. */
 export function ProductDetail({ productId, country }: { productId: string; country: string }) {
@@ -24,7 +45,14 @@ export function ProductDetail({ productId, country }: { productId: string; count
   useEffect(() => {
     if (product) document.title = `${product.product_id} – ${plainName(product.name)}`;
   }, [product]);
-  if (query.isPending) return <LoadingOverlay />;
+  if (query.isPending) {
+    return (
+      <>
+        <LoadingOverlay />
+        <ProductDetailSkeleton />
+      </>
+    );
+  }
   if (query.isError || !product) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
@@ -62,7 +90,7 @@ export function ProductDetail({ productId, country }: { productId: string; count
       )}
       <div className="product-detail__main">
         <div className="product-detail__media">
-          <ProductThumb src={product.image} alt={plainName(product.name)} size={360} />
+          <ProductThumb src={product.image} alt={plainName(product.name)} size={360} priority />
           {FavouriteToggle && <FavouriteToggle product={product} />}
         </div>
         <div className="product-detail__info">

@@ -61,6 +61,10 @@ export function HomePage() {
         </div>
       )}
 
+      {catalogues.isPending && (
+        // Holds the promotion's place so the product sections below do not move when it arrives.
+        <div className="catalogue-promo catalogue-promo--placeholder" aria-hidden="true" />
+      )}
       {featured && (
         <section className="catalogue-promo" aria-labelledby="catalogue-promo-title">
           {featured.cover && (

@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE, resultCount, stripHtml } from '@wholesale/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ProductGrid } from '@/components/product/product-grid';
+import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { PageSelector } from '@/components/ui/page-selector';
 import { Pagination } from '@/components/ui/pagination';
@@ -61,18 +61,24 @@ export function SearchResults({ term, page }: { term: string; page: number }) {
           </ul>
         </nav>
       )}
-      <div className="listing__toolbar">
-        <p className="listing__count" aria-live="polite">
-          {count ? t('results.count', { shown: count.shown, total: count.total }) : '\u00a0'}
-        </p>
-        <RecordsPerPage
-          value={perPage}
-          onChange={(size) => {
-            setPerPage(size);
-            if (page !== 1) goTo(1);
-          }}
-        />
-      </div>
+      {/* NOTE: the toolbar waits for the results: the matching categories arrive with them and sit
+          above it, so a toolbar shown earlier would be pushed down (issue 15: layout shift). */}
+      {query.isPending && shown ? (
+        <ProductGridSkeleton />
+      ) : (
+        <div className="listing__toolbar">
+          <p className="listing__count" aria-live="polite">
+            {count ? t('results.count', { shown: count.shown, total: count.total }) : '\u00a0'}
+          </p>
+          <RecordsPerPage
+            value={perPage}
+            onChange={(size) => {
+              setPerPage(size);
+              if (page !== 1) goTo(1);
+            }}
+          />
+        </div>
+      )}
       {products && products.data.length === 0 && (
         <p className="listing__message">
           {products.total > 0 ? t('results.pastEnd') : t('results.none', { query: shown })}
