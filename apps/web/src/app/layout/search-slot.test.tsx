@@ -1,13 +1,46 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { useEffect, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
-import { renderRoutes } from '@/test/render';
+import { SearchBox } from '@/features/search/components/search-box';
+import { emptySearchDraft, type SearchDraft } from '@/lib/search-draft';
+import { renderRoutes, stubFetch } from '@/test/render';
 import { FallbackSearchBox } from './search-slot';
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
+
+// The header's swap, driven by the test: the fallback box until `loadRealBox()`, then the
+// search feature's box, sharing one draft as SearchSlot does.
+let loadRealBox: () => void = () => {};
+function Swap({ draft }: { draft: SearchDraft }) {
+  const [real, setReal] = useState(false);
+  useEffect(() => {
+    loadRealBox = () => setReal(true);
+  }, []);
+  return real ? <SearchBox draft={draft} /> : <FallbackSearchBox draft={draft} />;
+}
+
+function renderSwap(draft: SearchDraft) {
+  renderRoutes([
+    {
+      path: '*',
+      element: (
+        <>
+          <Swap draft={draft} />
+          <Where />
+        </>
+      ),
+    },
+  ]);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 describe('header search box (docs/product/search.md Search)', () => {
   it('is required, keeps the button disabled until trimmed text exists, then opens /search-page/{query}/1', async () => {
@@ -35,5 +68,40 @@ describe('header search box (docs/product/search.md Search)', () => {
     expect(button).toBeEnabled();
     await u.click(button);
     expect(screen.getByTestId('where')).toHaveTextContent('/search-page/wooden%20button/1');
+  });
+
+  it('hands the text, caret and focus typed into the fallback to the real box when it loads (issue 15)', async () => {
+    const { fetchMock } = stubFetch({
+      '/api/search/suggest': () => ({ status: true, data: { products: [], categories: [] } }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    // An older search saved on this device must not override what is being typed now.
+    localStorage.setItem('navbar_search', 'older search');
+    const u = userEvent.setup();
+    const draft = emptySearchDraft();
+    renderSwap(draft);
+    await u.type(screen.getByRole('searchbox', { name: 'Search products' }), 'ribon');
+    await u.keyboard('{ArrowLeft}{ArrowLeft}');
+
+    act(() => loadRealBox());
+    const real = await screen.findByRole('combobox');
+    expect(real).toHaveValue('ribon');
+    expect(real).toHaveFocus();
+    expect((real as HTMLInputElement).selectionStart).toBe(3);
+
+    // Typing goes on where the caret was, and Enter searches for the whole text.
+    await u.keyboard('b{Enter}');
+    expect(screen.getByTestId('where')).toHaveTextContent('/search-page/ribbon/1');
+  });
+
+  it('searches with Enter pressed before the real box has loaded', async () => {
+    const u = userEvent.setup();
+    const draft = emptySearchDraft();
+    renderSwap(draft);
+    await u.type(
+      screen.getByRole('searchbox', { name: 'Search products' }),
+      '0123456789012{Enter}',
+    );
+    expect(screen.getByTestId('where')).toHaveTextContent('/search-page/0123456789012/1');
   });
 });

@@ -1,11 +1,20 @@
 import { stripHtml } from '@wholesale/contract';
 import { Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ProductThumb } from '@/components/ui/product-thumb';
 import { paths } from '@/config/paths';
 import { useCountry } from '@/lib/country';
+import { restoreSearchDraft, type SearchDraft } from '@/lib/search-draft';
 import { getString, setString } from '@/lib/storage';
 import { useSuggestions } from '../api/get-suggestions';
 import { useDebouncedValue } from './use-debounced-value';
@@ -26,13 +35,17 @@ type Option = { key: string; label: string; detail?: string; image?: string; hre
  * Suggestions (products and categories) appear while typing, as an ARIA combobox: arrows move,
  * Enter opens the highlighted suggestion (or searches), Escape closes.
  */
-export function SearchBox() {
+export function SearchBox({ draft }: { draft?: SearchDraft }) {
   const { t } = useTranslation('search');
   const navigate = useNavigate();
   const country = useCountry();
   const id = useId();
   const listId = `${id}-list`;
-  const [text, setText] = useState(() => stripHtml(getString(NAVBAR_SEARCH_KEY) ?? ''));
+  // What was typed into the header's fallback box before this one loaded wins over the saved text.
+  const [text, setText] = useState(() =>
+    draft?.text ? draft.text : stripHtml(getString(NAVBAR_SEARCH_KEY) ?? ''),
+  );
+  const inputRef = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const rootRef = useRef<HTMLFormElement>(null);
@@ -40,6 +53,14 @@ export function SearchBox() {
   const saved = useDebouncedValue(text, SAVE_DEBOUNCE_MS);
   const suggestText = useDebouncedValue(query, SUGGEST_DEBOUNCE_MS);
   const suggestions = useSuggestions(suggestText);
+
+  // NOTE: a layout effect, so focus and caret move over in the same task as the swap: a keystroke
+  // (a scanner sends them milliseconds apart) cannot fall between the two boxes.
+  useLayoutEffect(() => {
+    if (draft && inputRef.current) restoreSearchDraft(draft, inputRef.current);
+    // Only when this box appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     setString(NAVBAR_SEARCH_KEY, saved);
@@ -127,6 +148,7 @@ export function SearchBox() {
         {t('box.label')}
       </label>
       <input
+        ref={inputRef}
         id={id}
         type="search"
         role="combobox"
