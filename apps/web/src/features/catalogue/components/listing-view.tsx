@@ -6,6 +6,7 @@ import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { PageSelector } from '@/components/ui/page-selector';
 import { Pagination } from '@/components/ui/pagination';
 import { RecordsPerPage } from '@/components/ui/records-per-page';
+import { usePageInRange } from '@/components/ui/use-page-in-range';
 import './catalogue.css';
 
 type Props = {
@@ -15,7 +16,7 @@ type Props = {
   isError: boolean;
   page: number;
   perPage: number;
-  onPage: (page: number) => void;
+  onPage: (page: number, options?: { replace?: boolean }) => void;
   onPerPage: (size: number) => void;
   aside?: ReactNode;
   before?: ReactNode;
@@ -24,7 +25,7 @@ type Props = {
 /** A product listing: heading, count, records per page, pagination bar and page selector, the grid. */
 export function ListingView({
   title,
-  data,
+  data: loaded,
   isPending,
   isError,
   page,
@@ -35,6 +36,11 @@ export function ListingView({
   before,
 }: Props) {
   const { t } = useTranslation('catalogue');
+  const inRange = usePageInRange(page, loaded?.last_page, (lastPage) =>
+    onPage(lastPage, { replace: true }),
+  );
+  const loading = isPending || !inRange;
+  const data = inRange ? loaded : undefined;
   const last = data?.last_page ?? 1;
   const count = data ? resultCount(data.data.length, data.total) : null;
   const controls = data && data.total > 0 && (
@@ -64,7 +70,7 @@ export function ListingView({
             </p>
             <RecordsPerPage value={perPage} onChange={onPerPage} />
           </div>
-          {isPending && (
+          {loading && (
             <>
               <LoadingOverlay />
               <ProductGridSkeleton />

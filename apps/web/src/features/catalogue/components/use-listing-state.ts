@@ -40,20 +40,28 @@ export function useListingState() {
   }, [filtersKey]);
 
   const update = useCallback(
-    (change: (next: URLSearchParams) => void, resetPage: boolean) => {
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        change(next);
-        if (resetPage) next.delete('page');
-        return next;
-      });
+    (change: (next: URLSearchParams) => void, resetPage: boolean, replace = false) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          change(next);
+          if (resetPage) next.delete('page');
+          return next;
+        },
+        { replace },
+      );
     },
     [setParams],
   );
 
+  /** `replace` swaps the address instead of adding one (an out-of-range page going to the last). */
   const setPage = useCallback(
-    (p: number) =>
-      update((next) => (p <= 1 ? next.delete('page') : next.set('page', String(p))), false),
+    (p: number, options?: { replace?: boolean }) =>
+      update(
+        (next) => (p <= 1 ? next.delete('page') : next.set('page', String(p))),
+        false,
+        options?.replace,
+      ),
     [update],
   );
   const setPerPage = useCallback(

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { usePageInRange } from '@/components/ui/use-page-in-range';
 import { useErrorMessage } from '@/lib/error-message';
 import { useMoney } from '@/lib/money';
 import { useOrderHistory } from '../api/get-order-history';
@@ -41,7 +42,14 @@ export function OrderHistory() {
     setSearch(next);
   };
 
-  const data = history.data;
+  // Past the last page (an old link): the last page, in place of this address (issue 15).
+  const inRange = usePageInRange(page, history.data?.last_page, (last) => {
+    const next = new URLSearchParams(search);
+    if (last > 1) next.set('page', String(last));
+    else next.delete('page');
+    setSearch(next, { replace: true });
+  });
+  const data = inRange ? history.data : undefined;
   return (
     <section className="page container orders-page" aria-labelledby="orders-title">
       <h1 id="orders-title">{t('history.title')}</h1>
@@ -92,7 +100,7 @@ export function OrderHistory() {
         ) : null}
       </form>
 
-      {history.isPending ? <LoadingOverlay /> : null}
+      {history.isPending || !inRange ? <LoadingOverlay /> : null}
       {history.isError ? <p role="alert">{errorMessage(history.error)}</p> : null}
       {data && data.data.length === 0 ? (
         <p>

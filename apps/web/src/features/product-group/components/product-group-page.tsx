@@ -8,6 +8,7 @@ import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { PageSelector } from '@/components/ui/page-selector';
 import { Pagination } from '@/components/ui/pagination';
 import { RecordsPerPage } from '@/components/ui/records-per-page';
+import { usePageInRange } from '@/components/ui/use-page-in-range';
 import { useSession } from '@/lib/session';
 import { useAddGroupToCart } from '../api/add-group-to-cart';
 import { useProductGroup } from '../api/get-product-group';
@@ -72,7 +73,9 @@ export function ProductGroupPage({ id }: { id: string }) {
     });
   };
 
-  if (query.isPending) return <LoadingOverlay />;
+  const inRange = usePageInRange(page, group?.last_page, setPage);
+
+  if (query.isPending || !inRange) return <LoadingOverlay />;
   if (query.isError || !group) {
     return (
       <section className="page">

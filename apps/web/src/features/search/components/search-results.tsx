@@ -7,6 +7,7 @@ import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { PageSelector } from '@/components/ui/page-selector';
 import { Pagination } from '@/components/ui/pagination';
 import { RecordsPerPage } from '@/components/ui/records-per-page';
+import { usePageInRange } from '@/components/ui/use-page-in-range';
 import { paths } from '@/config/paths';
 import { useSearchProducts } from '../api/search-products';
 import './search.css';
@@ -23,7 +24,13 @@ export function SearchResults({ term, page }: { term: string; page: number }) {
     document.title = t('results.title', { query: shown });
   }, [shown, t]);
   const goTo = (p: number) => void navigate(paths.search(shown, p));
-  const products = data?.products;
+  const inRange = usePageInRange(
+    page,
+    data?.products.last_page,
+    (last) => void navigate(paths.search(shown, last), { replace: true }),
+  );
+  const loading = (query.isPending && Boolean(shown)) || !inRange;
+  const products = inRange ? data?.products : undefined;
   const count = products ? resultCount(products.data.length, products.total) : null;
   const controls = products && products.total > 0 && (
     <div className="listing__controls">
@@ -40,9 +47,9 @@ export function SearchResults({ term, page }: { term: string; page: number }) {
   return (
     <section className="page search-results" aria-labelledby="search-title">
       <h1 id="search-title">{t('results.title', { query: shown })}</h1>
-      {query.isPending && shown && <LoadingOverlay />}
+      {loading && <LoadingOverlay />}
       {query.isError && <p role="alert">{t('results.error')}</p>}
-      {data && data.categories.length > 0 && (
+      {inRange && data && data.categories.length > 0 && (
         <nav aria-label={t('results.categories')}>
           <ul className="search-results__categories">
             {data.categories.map((c) => (
@@ -63,7 +70,7 @@ export function SearchResults({ term, page }: { term: string; page: number }) {
       )}
       {/* NOTE: the toolbar waits for the results: the matching categories arrive with them and sit
           above it, so a toolbar shown earlier would be pushed down (issue 15: layout shift). */}
-      {query.isPending && shown ? (
+      {loading ? (
         <ProductGridSkeleton />
       ) : (
         <div className="listing__toolbar">

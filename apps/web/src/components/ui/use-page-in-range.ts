@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+
+/**
+ * A page past the last one (an old link, a list that shrank, `/search-page/ribbon/999`) goes to the
+ * last page, replacing the address so Back does not return to it (issue 15). `lastPage` is undefined
+ * until the list has loaded; an empty list's last page is 1. Returns whether `page` is in range, so
+ * the caller shows its loading state rather than an empty page in the meantime.
+ */
+export function usePageInRange(
+  page: number,
+  lastPage: number | undefined,
+  goToLastPage: (lastPage: number) => void,
+): boolean {
+  const last = lastPage === undefined ? undefined : Math.max(1, Math.trunc(lastPage) || 1);
+  const outOfRange = last !== undefined && page > last;
+  useEffect(() => {
+    if (outOfRange) goToLastPage(last);
+    // Only when the page or the last page changes, not when the caller passes a new function.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [outOfRange, last]);
+  return !outOfRange;
+}

@@ -1,0 +1,53 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, signIn } from './support/browser';
+
+// Issue 15 point 6: a page number past the last page (an old link, a shrunk list) goes to the last
+// page, replacing the address, with one pagination bar showing "Page N of N" over real results.
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('out-of-range pages (issue 15)', () => {
+  it('the search page and a category listing go to their last page', async () => {
+    const { page, context, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    await page.goto('/search-page/ribbon/999');
+    await page.waitForURL((url) => !url.pathname.endsWith('/999'));
+    const last = Number(page.url().split('/').pop());
+    expect(last).toBeGreaterThan(1);
+    await page.getByRole('list', { name: /./ }).getByRole('article').first().waitFor();
+    const selector = page.getByRole('button', { name: /Select a Page/ });
+    await expect.poll(() => selector.first().textContent()).toContain(`Page ${last} of ${last}`);
+    expect(await page.getByText(/Displaying 0 of/).count()).toBe(0);
+    // Back does not return to the out-of-range address.
+    await page.goBack();
+    expect(page.url()).not.toContain('/999');
+
+    await page.goto('/products/Buttons/Buttons/BT?page=999');
+    await page.waitForURL((url) => url.searchParams.get('page') !== '999');
+    const listingPage = Number(new URL(page.url()).searchParams.get('page') ?? '1');
+    await page.getByRole('list', { name: 'Products' }).getByRole('article').first().waitFor();
+    await expect
+      .poll(() => selector.first().textContent())
+      .toContain(`Page ${listingPage} of ${listingPage}`);
+    expectNoConsoleErrors();
+    await context.close();
+  });
+
+  it("a buyer's order history past its last page shows the last page", async () => {
+    const { page, context, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    await signIn(page);
+    await page.goto('/order?page=99');
+    await page.waitForURL((url) => url.searchParams.get('page') !== '99');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expectNoConsoleErrors();
+    await context.close();
+  });
+});
