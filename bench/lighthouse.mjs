@@ -3,7 +3,7 @@
 // home, a category listing, a product page (as a guest) and the cart (as a signed-in buyer).
 // Builds what is missing, starts the production server on a free port with a fresh data folder and
 // demo data (like e2e/global-setup.ts), prints a table and writes it with the JSON reports to
-// bench/.tmp/lighthouse/. Targets (issue 15): performance >= 90, CLS <= 0.05, LCP <= 2.5 s,
+// bench/.tmp/lighthouse/. Targets (docs/product/storefront-ux.md): performance >= 90, CLS <= 0.05, LCP <= 2.5 s,
 // TBT <= 200 ms, home route JS <= 150 KB on the wire.
 //
 //   npm run lighthouse                     one run per page

@@ -2,7 +2,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './support/browser';
 
-// Issue 15 point 2: the pages a buyer lands on do not jump while their data arrives (cumulative
+// docs/product/storefront-ux.md: the pages a buyer lands on do not jump while their data arrives (cumulative
 // layout shift at most 0.05, Lighthouse's "good" is 0.1). Each page is loaded with every /api answer
 // held back until its loading state (skeletons, placeholders) is on screen, so the test always sees
 // the loading state turn into the content, however fast the server answers.
@@ -95,7 +95,7 @@ async function targets(): Promise<{ listing: string; product: string }> {
   };
 }
 
-describe('layout shift while data loads (issue 15)', () => {
+describe('layout shift while data loads', () => {
   for (const [label, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, signIn } from './support/browser';
 
-// Issue 15 point 6: a page number past the last page (an old link, a shrunk list) goes to the last
+// docs/product/storefront-ux.md: a page number past the last page (an old link, a shrunk list) goes to the last
 // page, replacing the address, with one pagination bar showing "Page N of N" over real results.
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -15,7 +15,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('out-of-range pages (issue 15)', () => {
+describe('out-of-range pages', () => {
   it('the search page and a category listing go to their last page', async () => {
     const { page, context, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
     await page.goto('/search-page/ribbon/999');

@@ -2,7 +2,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
 
-// Issue 15 point 5: text typed into the header search right after a page loads is never lost (a
+// docs/product/storefront-ux.md: text typed into the header search right after a page loads is never lost (a
 // barcode scanner types a code and Enter within the first second). The header shows a light
 // fallback box until the search feature's box has loaded; these journeys type across that swap.
 const baseUrl = inject('baseUrl');
@@ -37,7 +37,7 @@ async function holdSearchBox(page: Page): Promise<{ release: () => Promise<void>
   };
 }
 
-describe('typing into the header search right after a page loads (issue 15)', () => {
+describe('typing into the header search right after a page loads', () => {
   it('keeps what was typed into the fallback box, caret and focus, when the real box arrives', async () => {
     const { page, context, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
     const { release } = await holdSearchBox(page);

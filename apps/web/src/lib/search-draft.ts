@@ -2,7 +2,7 @@
  * What the visitor has typed into the header search box so far. The header first shows a light
  * fallback box and swaps in the search feature's box when its code has loaded (it is kept out of the
  * home route's bundle); the draft carries the text, the caret and the focus across that swap, so
- * nothing typed right after a page loads is lost (issue 15: barcode scanners type within a second).
+ * nothing typed right after a page loads is lost (barcode scanners type within a second).
  */
 export type SearchDraft = {
   text: string;

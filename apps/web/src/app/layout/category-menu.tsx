@@ -187,7 +187,7 @@ export function MobileCategoryStrip() {
   const { t } = useTranslation();
   const query = useCategories();
   // NOTE: an empty strip of the final height while the categories load, so the page under the header
-  // does not move down when they arrive (issue 15: layout shift).
+  // does not move down when they arrive (docs/product/storefront-ux.md).
   if (!query.data) {
     return (
       <div className="mobile-categories" aria-hidden="true">

@@ -70,7 +70,7 @@ describe('header search box (docs/product/search.md Search)', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/search-page/wooden%20button/1');
   });
 
-  it('hands the text, caret and focus typed into the fallback to the real box when it loads (issue 15)', async () => {
+  it('hands the text, caret and focus typed into the fallback to the real box when it loads', async () => {
     const { fetchMock } = stubFetch({
       '/api/search/suggest': () => ({ status: true, data: { products: [], categories: [] } }),
     });

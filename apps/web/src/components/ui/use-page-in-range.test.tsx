@@ -2,7 +2,7 @@ import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { usePageInRange } from './use-page-in-range';
 
-describe('usePageInRange (issue 15: out-of-range pages)', () => {
+describe('usePageInRange (docs/product/storefront-ux.md)', () => {
   it('sends a page past the last one to the last page, once', () => {
     const go = vi.fn();
     const { result, rerender } = renderHook(({ page, last }) => usePageInRange(page, last, go), {

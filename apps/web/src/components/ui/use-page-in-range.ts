@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 /**
  * A page past the last one (an old link, a list that shrank, `/search-page/ribbon/999`) goes to the
- * last page, replacing the address so Back does not return to it (issue 15). `lastPage` is undefined
+ * last page, replacing the address so Back does not return to it. `lastPage` is undefined
  * until the list has loaded; an empty list's last page is 1. Returns whether `page` is in range, so
  * the caller shows its loading state rather than an empty page in the meantime.
  */

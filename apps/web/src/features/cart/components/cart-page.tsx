@@ -86,7 +86,7 @@ export function CartPage() {
   const allSelected = lines.length > 0 && lines.every((l) => l.selected);
 
   if (cart.isPending) {
-    // The heading and grey lines hold the page's place while the cart loads (issue 15: layout shift).
+    // The heading and grey lines hold the page's place while the cart loads (docs/product/storefront-ux.md).
     return (
       <section className="page container cart-page" aria-labelledby="cart-title">
         <h1 id="cart-title">{t('title')}</h1>

@@ -39,7 +39,7 @@ export function FiltersPanel({
           </button>
         )}
       </div>
-      {/* Holds the groups' place while they load: on a phone the results sit below (issue 15). */}
+      {/* Holds the groups' place while they load: on a phone the results sit below. */}
       {options.isPending && <Skeleton className="filters__skeleton" />}
       {FILTER_KINDS.map((kind) => {
         const values: FilterOption[] = options.data?.[OPTION_KEY[kind]] ?? [];

@@ -42,7 +42,7 @@ export function OrderHistory() {
     setSearch(next);
   };
 
-  // Past the last page (an old link): the last page, in place of this address (issue 15).
+  // Past the last page (an old link): the last page, in place of this address.
   const inRange = usePageInRange(page, history.data?.last_page, (last) => {
     const next = new URLSearchParams(search);
     if (last > 1) next.set('page', String(last));

@@ -195,5 +195,3 @@ export function SearchBox({ draft }: { draft?: SearchDraft }) {
     </form>
   );
 }
-
-export default SearchBox;

@@ -69,7 +69,7 @@ export function SearchResults({ term, page }: { term: string; page: number }) {
         </nav>
       )}
       {/* NOTE: the toolbar waits for the results: the matching categories arrive with them and sit
-          above it, so a toolbar shown earlier would be pushed down (issue 15: layout shift). */}
+          above it, so a toolbar shown earlier would be pushed down (docs/product/storefront-ux.md). */}
       {loading ? (
         <ProductGridSkeleton />
       ) : (
