@@ -8,7 +8,7 @@ import { checkA11y, launchBrowser, newPage } from './support/browser';
 const baseUrl = inject('baseUrl');
 const DEMO_PASSWORD = 'wholesale-demo';
 const PRICE = /\$\s?\d[\d,]*\.\d{2}/;
-const STOCK = /Ship Packs Available|Currently Out Of Stock|Coming soon/;
+const STOCK = /Ship Packs? Available|Currently Out Of Stock|Coming soon/;
 // Unique per run: the journey may run again against the same server.
 const stamp = Date.now().toString(36).toUpperCase();
 const SKU = `E2E-${stamp}`;

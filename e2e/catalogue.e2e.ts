@@ -7,7 +7,7 @@ import { checkA11y, launchBrowser, newPage, PHONE, signIn } from './support/brow
 // a product with a script in its name renders as text; the grid is one column at phone width.
 const baseUrl = inject('baseUrl');
 const PRICE = /\$\s?\d[\d,]*\.\d{2}/;
-const STOCK = /Ship Packs Available|Currently Out Of Stock|Coming soon/;
+const STOCK = /Ship Packs? Available|Currently Out Of Stock|Coming soon/;
 let browser: Browser;
 
 type Cat = { name: string; category: string; cat_code: string };

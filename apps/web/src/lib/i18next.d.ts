@@ -20,6 +20,7 @@ import type adminProducts from '../locales/en/admin-products.json';
 import type staff from '../locales/en/staff.json';
 import type checkout from '../locales/en/checkout.json';
 import type adminPeople from '../locales/en/admin-people.json';
+import type attributes from '../locales/en/attributes.json';
 
 // Typed translation keys (docs/conventions.md #8): a missing key is a type error. A feature that adds a
 // namespace adds one line here (its en file).
@@ -47,6 +48,7 @@ declare module 'i18next' {
       staff: typeof staff;
       checkout: typeof checkout;
       'admin-people': typeof adminPeople;
+      attributes: typeof attributes;
     };
   }
 }

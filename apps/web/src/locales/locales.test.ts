@@ -16,6 +16,13 @@ function keys(value: unknown, prefix = ''): string[] {
   );
 }
 
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** A key with its plural suffix dropped: the languages' plural categories differ (fr/es add many). */
+function family(key: string): string {
+  return key.replace(PLURAL, '');
+}
+
 function load(lang: string, file: string): unknown {
   return JSON.parse(fs.readFileSync(path.join(dir, lang, file), 'utf8'));
 }
@@ -40,8 +47,8 @@ describe('locale files', () => {
         `en/${file} is the source and must exist`,
       ).toBe(true);
       expect(fs.existsSync(path.join(dir, lang, file)), `${lang}/${file} is missing`).toBe(true);
-      const en = keys(load('en', file)).sort();
-      const other = keys(load(lang, file)).sort();
+      const en = [...new Set(keys(load('en', file)).map(family))].sort();
+      const other = [...new Set(keys(load(lang, file)).map(family))].sort();
       expect(
         other.filter((k) => !en.includes(k)),
         `keys in ${lang}/${file} but not in en`,
@@ -52,6 +59,28 @@ describe('locale files', () => {
       ).toEqual([]);
     });
 
+    it.each([...LANGS])('%s gives every plural key the forms its plural rules need', (lang) => {
+      const all = keys(load(lang, file));
+      const needed = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+      for (const base of new Set(all.filter((k) => PLURAL.test(k)).map(family)))
+        for (const category of needed)
+          expect(all, `${lang}/${file}: ${base} needs _${category}`).toContain(
+            `${base}_${category}`,
+          );
+    });
+
+    it.each([...LANGS])('%s counts things through plural forms (no "1 lines")', (lang) => {
+      const flat = (v: unknown, prefix = ''): [string, unknown][] =>
+        v && typeof v === 'object'
+          ? Object.entries(v).flatMap(([k, x]) => flat(x, prefix ? `${prefix}.${k}` : k))
+          : [[prefix, v]];
+      // A count followed by a word ("{{count}} lines") must be a plural form; "Cart ({{count}})" need not.
+      const counted = flat(load(lang, file)).filter(
+        ([, text]) => typeof text === 'string' && /\{\{count\}\}\s+\p{L}/u.test(text),
+      );
+      expect(counted.filter(([key]) => !PLURAL.test(key)).map(([key]) => key)).toEqual([]);
+    });
+
     it.each([...LANGS])('%s has no empty texts', (lang) => {
       if (!fs.existsSync(path.join(dir, lang, file))) return;
       const flat = (v: unknown): unknown[] =>
@@ -59,6 +88,30 @@ describe('locale files', () => {
       for (const text of flat(load(lang, file)))
         expect(typeof text === 'string' && text.trim().length > 0).toBe(true);
     });
+  });
+
+  it('puts no French article before a name it cannot elide ("Sous-catégories de Aiguilles")', () => {
+    // Numbers and dates take "de"/"le" safely; a name may start with a vowel ("d’Aiguilles").
+    const numeric = new Set([
+      'shown',
+      'total',
+      'count',
+      'date',
+      'when',
+      'id',
+      'available',
+      'n',
+      'done',
+    ]);
+    const flat = (v: unknown): string[] =>
+      v && typeof v === 'object' ? Object.values(v).flatMap(flat) : [String(v)];
+    const offending = namespaces
+      .filter((file) => fs.existsSync(path.join(dir, 'fr', file)))
+      .flatMap((file) => flat(load('fr', file)))
+      .filter((text) =>
+        [...text.matchAll(/\b(?:de|le|la|que) \{\{(\w+)\}\}/gi)].some((m) => !numeric.has(m[1])),
+      );
+    expect(offending).toEqual([]);
   });
 
   it('translates every error code of the contract', () => {

@@ -288,3 +288,21 @@ export async function returnStock(
           group by product_id) as v
     where pp.product_id = v.product_id and pp.country = ${country}`);
 }
+
+/**
+ * Products' names in one language, by numeric id (inactive products too): an order shows its lines
+ * in the buyer's interface language where the catalogue has the name, while keeping its snapshot.
+ */
+export async function productNamesIn(
+  tx: Tx,
+  ids: number[],
+  lang: Lang,
+): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: productTranslations.productId, name: productTranslations.name })
+    .from(productTranslations)
+    .where(and(inArray(productTranslations.productId, unique), eq(productTranslations.lang, lang)));
+  return new Map(rows.filter((r) => r.name.trim() !== '').map((r) => [r.id, r.name]));
+}

@@ -3,6 +3,7 @@ export {
   findOrderableByCodes,
   findProductIdsByCodes,
   getOrderableProducts,
+  productNamesIn,
   returnStock,
   setStockLevels,
   suggestOrderable,

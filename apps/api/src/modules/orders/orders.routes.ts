@@ -5,6 +5,7 @@ import {
   FetchOrderQuery,
   FetchOrderResponse,
   IDEMPOTENCY_HEADER,
+  LangParam,
   OrderHistoryQuery,
   OrderHistoryResponse,
   PlaceOrderResponse,
@@ -123,7 +124,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireCustomer(request);
       assertOwnUserId(user, request.query.user_id);
-      return fetchOrder(app.db, user.id, request.query.order_id);
+      return fetchOrder(app.db, user.id, request.query.order_id, request.query.lang);
     },
   );
 
@@ -137,11 +138,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({
           order_id: idSchema('order_id'),
         }),
+        querystring: z.object({ lang: LangParam }),
       },
     },
     async (request, reply) => {
       const user = requireCustomer(request);
-      const order = await getOrderDetail(app.db, user.id, request.params.order_id);
+      const order = await getOrderDetail(
+        app.db,
+        user.id,
+        request.params.order_id,
+        request.query.lang,
+      );
       const pdf = await renderOrderPdf(order, { name: user.ownerName, company: user.companyName });
       return reply
         .header('content-type', 'application/pdf')

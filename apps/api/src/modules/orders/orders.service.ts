@@ -6,6 +6,7 @@ import {
   shopToday,
   type CheckoutResponse,
   type Country,
+  type Lang,
   productImagePath,
   toPage,
   type FetchOrderResponse,
@@ -20,7 +21,7 @@ import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { getCheckoutAccount } from '../accounts';
 import { addManyToCart, readCart, type CartOwner } from '../cart';
-import { getOrderableProducts, type OrderableProduct } from '../catalogue';
+import { getOrderableProducts, productNamesIn, type OrderableProduct } from '../catalogue';
 import {
   countPlacedOrders,
   selectOrder,
@@ -64,7 +65,12 @@ function toSummary(row: OrderRow, lineCount: number, placedBy: string | null = n
 function toDetail(
   row: OrderRow,
   lines: OrderLineRow[],
-  extra: { placedBy: string | null; shipments: ShipmentRow[]; steps: StatusStepRow[] },
+  extra: {
+    placedBy: string | null;
+    shipments: ShipmentRow[];
+    steps: StatusStepRow[];
+    names: Map<number, string>;
+  },
 ): OrderDetail {
   return {
     ...toSummary(row, lines.length, extra.placedBy),
@@ -74,7 +80,8 @@ function toDetail(
     products: lines.map((l) => ({
       product: l.productId,
       product_id: l.productCode,
-      name: l.name,
+      // The line keeps the name it was ordered under; it is shown in the reader's language.
+      name: extra.names.get(l.productId) ?? l.name,
       class: l.classCode,
       item: l.quantity,
       ship_pack: l.shipPack,
@@ -145,11 +152,15 @@ export async function orderHistory(
   };
 }
 
-/** One of the customer's orders with its lines; the latest when no id is given. */
+/**
+ * One of the customer's orders with its lines; the latest when no id is given. Line names come in
+ * `lang` where the catalogue has one (the stored line keeps the name it was ordered under).
+ */
 export async function fetchOrder(
   tx: Tx,
   userId: number,
-  orderId?: number,
+  orderId: number | undefined,
+  lang: Lang,
 ): Promise<FetchOrderResponse> {
   const row = await selectOrder(tx, userId, orderId);
   if (!row) {
@@ -162,7 +173,12 @@ export async function fetchOrder(
     selectStatusSteps(tx, row.id),
     selectPlacedByName(tx, row.placedByUserId),
   ]);
-  return { status: true, order: toDetail(row, lines, { placedBy, shipments, steps }) };
+  const names = await productNamesIn(
+    tx,
+    lines.map((l) => l.productId),
+    lang,
+  );
+  return { status: true, order: toDetail(row, lines, { placedBy, shipments, steps, names }) };
 }
 
 /** The order with its lines, for the PDF; 404 for another customer's order. */
@@ -170,8 +186,9 @@ export async function getOrderDetail(
   tx: Tx,
   userId: number,
   orderId: number,
+  lang: Lang,
 ): Promise<OrderDetail> {
-  const { order } = await fetchOrder(tx, userId, orderId);
+  const { order } = await fetchOrder(tx, userId, orderId, lang);
   if (!order) throw new AppError('NOT_FOUND', 'This order does not exist');
   return order;
 }

@@ -399,6 +399,38 @@ describe('order history, details, PDF and re-order', () => {
     expect(res.rawPayload.length).toBeGreaterThan(1000);
   });
 
+  it("names the lines in the reader's language where the catalogue has it, keeping the snapshot", async () => {
+    const me = await t.signIn();
+    await add(me.headers, 'BIG', 2);
+    const { order_id } = (await order(me.headers)).json();
+    const names = async (lang: string) =>
+      (
+        await t.inject({
+          method: 'GET',
+          url: `/api/fetch-order?order_id=${order_id}${lang ? `&lang=${lang}` : ''}`,
+          headers: me.headers,
+        })
+      )
+        .json()
+        .order.products.map((l: { name: string }) => l.name);
+    expect(await names('fr')).toEqual(['Produit BIG']);
+    expect(await names('')).toEqual(['Product BIG']);
+    // No Spanish name in the catalogue: the name the order was placed under.
+    expect(await names('es')).toEqual(['Product BIG']);
+    const { rows } = await t.handle.db.execute<{ name: string }>(
+      sql`select name from order_lines where order_id = ${order_id}`,
+    );
+    expect(rows.map((r) => r.name)).toEqual(['Product BIG']);
+    const pdf = (lang: string) =>
+      t.inject({
+        method: 'GET',
+        url: `/api/orders/${order_id}/pdf?lang=${lang}`,
+        headers: me.headers,
+      });
+    expect((await pdf('fr')).statusCode).toBe(200);
+    expect((await pdf('xx')).statusCode).toBe(400);
+  });
+
   it("re-order copies the lines into the cart at today's stock and reports what it could not add", async () => {
     const me = await t.signIn();
     await add(me.headers, 'BIG', 2);

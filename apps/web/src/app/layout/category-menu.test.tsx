@@ -2,6 +2,7 @@ import type { Category } from '@wholesale/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { storeUser } from '@/lib/session';
 import { renderWithProviders, stubFetch } from '@/test/render';
 import { CategoryMenu } from './category-menu';
@@ -118,6 +119,23 @@ describe('category menu (docs/product/catalogue.md)', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
   });
+
+  it.each([
+    ['fr', 'Aiguilles et épingles', 'Sous-catégories : Aiguilles et épingles'],
+    ['es', 'Agujas y alfileres', 'Subcategorías de Agujas y alfileres'],
+  ] as const)(
+    'names the sub-category toggle in %s without an article to elide',
+    async (lang, label, name) => {
+      await setLanguage(lang);
+      try {
+        serve([{ ...category('Needles & Pins', 'NP', ['Pins']), category: label }]);
+        renderWithProviders(<CategoryMenu />);
+        expect(await screen.findByRole('button', { name })).toBeInTheDocument();
+      } finally {
+        await setLanguage('');
+      }
+    },
+  );
 
   it('renders no menu items when the call fails (only logged)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});

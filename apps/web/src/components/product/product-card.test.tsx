@@ -72,6 +72,22 @@ describe('ProductCard (docs/product/catalogue.md)', () => {
     }
   });
 
+  it.each([
+    ['', '1 Ship Pack Available', '2 Ship Packs Available'],
+    ['fr', '1 emballage disponible', '2 emballages disponibles'],
+    ['es', '1 paquete de envío disponible', '2 paquetes de envío disponibles'],
+  ] as const)('counts ship packs through the plural rules of "%s"', async (lang, one, two) => {
+    await setLanguage(lang);
+    try {
+      renderWithProviders(<ProductCard product={{ ...priced, available: 1 }} />);
+      expect(await screen.findByText(one)).toBeInTheDocument();
+      renderWithProviders(<ProductCard product={{ ...priced, id: 8, available: 2 }} />);
+      expect(await screen.findByText(two)).toBeInTheDocument();
+    } finally {
+      await setLanguage('');
+    }
+  });
+
   it('strikes the list price through when a second selling price exists', async () => {
     const { container } = renderWithProviders(
       <ProductCard product={{ ...priced, selling_price_2: 3.25 }} />,

@@ -107,7 +107,7 @@ export function ApplicationsList() {
       {query.data && (
         <>
           <p className="admin-count" aria-live="polite">
-            {t('applications.count', { total: query.data.total })}
+            {t('applications.count', { count: query.data.total })}
           </p>
           {query.data.data.length === 0 ? (
             <p>{t('applications.empty')}</p>

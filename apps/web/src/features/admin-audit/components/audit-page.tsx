@@ -146,7 +146,7 @@ export function AuditPage() {
       ) : null}
       {data ? (
         <>
-          <p aria-live="polite">{t('audit.count', { total: data.total })}</p>
+          <p aria-live="polite">{t('audit.count', { count: data.total })}</p>
           {data.data.length === 0 ? (
             <p>{t('audit.empty')}</p>
           ) : (

@@ -60,7 +60,7 @@ export function CustomersList() {
       ) : null}
       {data ? (
         <>
-          <p aria-live="polite">{t('customers.count', { total: data.total })}</p>
+          <p aria-live="polite">{t('customers.count', { count: data.total })}</p>
           {data.data.length === 0 ? (
             <p>{t('customers.empty')}</p>
           ) : (

@@ -164,7 +164,7 @@ export function OrdersDesk() {
       {data ? (
         <>
           <p className="admin-count" aria-live="polite">
-            {t('count', { total: data.total })}
+            {t('count', { count: data.total })}
           </p>
           {data.data.length === 0 ? (
             <p>{t('empty')}</p>

@@ -53,7 +53,7 @@ export function AdminProductsPage() {
         <p role="status">{t('list.empty')}</p>
       ) : (
         <>
-          <p role="status">{t('list.count', { total: products.data.total })}</p>
+          <p role="status">{t('list.count', { count: products.data.total })}</p>
           <div className="admin-products__table-wrap" aria-busy={products.isFetching}>
             <table>
               <caption className="visually-hidden">{t('list.title')}</caption>

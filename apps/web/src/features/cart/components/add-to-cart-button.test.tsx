@@ -31,14 +31,14 @@ describe('AddToCartButton', () => {
     await userEvent.clear(qty);
     await userEvent.type(qty, '3{Enter}');
     await userEvent.click(screen.getByRole('button', { name: 'Add Dressmaker pins to the cart' }));
-    expect(screen.getByRole('link', { name: 'Cart, 1 items' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
     const add = calls.find((c) => c.url.pathname === '/api/cart/add')!;
     expect(add.url.searchParams.get('user_id')).toBe('7');
     expect(JSON.parse(String(add.init?.body))).toEqual({ product_id: 'PIN-100', item: 3 });
 
     answer.resolve(json(cart([line({ item: 3, line_total: 90 })], 90)));
     expect(await screen.findByText('Added item to the cart')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Cart, 1 items' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
   });
 
   it('rolls the placeholder back and toasts the failure', async () => {
@@ -48,7 +48,7 @@ describe('AddToCartButton', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Add Dressmaker pins to the cart' }),
     );
-    expect(screen.getByRole('link', { name: 'Cart, 1 items' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
     answer.resolve(
       json(
         {

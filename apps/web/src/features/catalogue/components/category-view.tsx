@@ -3,11 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useCategoryTree } from '../api/get-category-tree';
+import { same } from './category-label';
 import { ProductsView } from './products-view';
-
-function same(a: string, b: string) {
-  return a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
-}
 
 /** Finds a top-level category by its English key, its label or its cat_code. */
 export function findTopCategory(tree: Category[] | undefined, title: string): Category | undefined {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useDisplayProducts } from '../api/get-display-products';
+import { useCategoryLabel } from './category-label';
 import { ListingView } from './listing-view';
 import { useListingState } from './use-listing-state';
 
@@ -7,12 +8,13 @@ import { useListingState } from './use-listing-state';
 export function DisplayProductsView({ category }: { category: string }) {
   const state = useListingState();
   const query = useDisplayProducts(category, state.page, state.perPage);
+  const title = useCategoryLabel(category) ?? category;
   useEffect(() => {
-    document.title = category;
-  }, [category]);
+    document.title = title;
+  }, [title]);
   return (
     <ListingView
-      title={category}
+      title={title}
       data={query.data?.products}
       isPending={query.isPending}
       isError={query.isError}

@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { ListingFilters } from '../api/get-products';
 import { useFilterOptions } from '../api/get-filter-options';
+import { useAttributeLabel } from './use-attribute-label';
 import { FILTER_KINDS, type FilterKind } from './use-listing-state';
 
 const OPTION_KEY = { brand: 'brands', color: 'colors', type: 'types', size: 'sizes' } as const;
+const ATTRIBUTE = { brand: null, color: 'colour', type: 'type', size: 'size' } as const;
 
 /** Brand, colour, type and size filters of a category, with counts; the choice lives in the URL. */
 export function FiltersPanel({
@@ -23,6 +25,11 @@ export function FiltersPanel({
 }) {
   const { t } = useTranslation('catalogue');
   const options = useFilterOptions(category, classCode);
+  const attribute = useAttributeLabel();
+  const label = (kind: FilterKind, value: string) => {
+    const translated = ATTRIBUTE[kind];
+    return translated ? attribute(translated, value) : value;
+  };
   const any = FILTER_KINDS.some((k) => selected[k].length > 0);
   if (!category) return null;
   return (
@@ -71,7 +78,7 @@ export function FiltersPanel({
                       checked={chosen.includes(option.value)}
                       onChange={() => onToggle(kind, option.value)}
                     />
-                    <span>{option.value}</span>
+                    <span>{label(kind, option.value)}</span>
                     <span className="filters__count">({option.count})</span>
                   </label>
                 </li>

@@ -13,6 +13,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useMoney } from '@/lib/money';
 import { useProductDescription } from '../api/get-product-description';
+import { useAttributeLabel } from './use-attribute-label';
 import './catalogue.css';
 
 /** The product page's picture and text column as grey blocks of their final size while it loads. */
@@ -40,6 +41,7 @@ export function ProductDetail({ productId, country }: { productId: string; count
   const { t } = useTranslation('catalogue');
   const { FavouriteToggle, AddToCart } = useProductActions();
   const money = useMoney(country);
+  const attribute = useAttributeLabel();
   const query = useProductDescription(productId, country);
   const product = query.data;
   useEffect(() => {
@@ -120,19 +122,19 @@ export function ProductDetail({ productId, country }: { productId: string; count
             {product.color && (
               <>
                 <dt>{t('filters.color')}</dt>
-                <dd>{product.color}</dd>
+                <dd>{attribute('colour', product.color)}</dd>
               </>
             )}
             {product.type && (
               <>
                 <dt>{t('filters.type')}</dt>
-                <dd>{product.type}</dd>
+                <dd>{attribute('type', product.type)}</dd>
               </>
             )}
             {product.size && (
               <>
                 <dt>{t('filters.size')}</dt>
-                <dd>{product.size}</dd>
+                <dd>{attribute('size', product.size)}</dd>
               </>
             )}
             {product.barcode && (

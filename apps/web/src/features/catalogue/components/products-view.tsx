@@ -2,6 +2,7 @@ import { SPECIAL_CLASSES, type SpecialClass } from '@wholesale/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProducts } from '../api/get-products';
+import { useCategoryLabel } from './category-label';
 import { FiltersPanel } from './filters-panel';
 import { ListingView } from './listing-view';
 import { useListingState } from './use-listing-state';
@@ -50,7 +51,8 @@ export function ProductsView({ route }: { route: ProductsRoute }) {
     perPage: state.perPage,
     filters: state.filters,
   });
-  const heading = resolved.label ?? t('listing.allProducts');
+  const label = useCategoryLabel(resolved.category);
+  const heading = label ?? resolved.label ?? t('listing.allProducts');
   const title = resolved.classCode ? `${heading} – ${t(`classes.${resolved.classCode}`)}` : heading;
   useEffect(() => {
     document.title = title;

@@ -40,7 +40,7 @@ describe('FavouriteToggle', () => {
     await userEvent.click(heart);
     expect(heart).toHaveAttribute('aria-pressed', 'true');
     expect(heart).toBeDisabled();
-    expect(screen.getByRole('link', { name: 'Favourites, 1 items' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Favourites, 1 item' })).toBeInTheDocument();
     const add = calls.find((c) => c.url.pathname === '/api/fav/add')!;
     expect(add.url.searchParams.get('product_id')).toBe('PIN-100');
     expect(add.url.searchParams.get('user_id')).toBe('7');

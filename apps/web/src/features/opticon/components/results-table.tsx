@@ -2,6 +2,8 @@ import type { OpticonLineResult } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
 import { plainName } from '@/components/ui/product-thumb';
 
+const SUMMARY_PARTS = ['added', 'clamped', 'unknown', 'unavailable'] as const;
+
 /** One row per uploaded line: added, clamped (with how many went in), unknown code, unavailable. */
 export function ResultsTable({ results }: { results: OpticonLineResult[] }) {
   const { t } = useTranslation('opticon');
@@ -13,12 +15,9 @@ export function ResultsTable({ results }: { results: OpticonLineResult[] }) {
     <div className="opticon-results" role="status">
       <h3>{t('results.title')}</h3>
       <p>
-        {t('results.summary', {
-          added: counts.added ?? 0,
-          clamped: counts.clamped ?? 0,
-          unknown: counts.unknown ?? 0,
-          unavailable: counts.unavailable ?? 0,
-        })}
+        {SUMMARY_PARTS.map((part) =>
+          t(`results.summary.${part}`, { count: counts[part] ?? 0 }),
+        ).join(', ')}
       </p>
       <table className="opticon-table" data-testid="opticon-results">
         <caption className="visually-hidden">{t('results.caption')}</caption>
@@ -37,7 +36,7 @@ export function ResultsTable({ results }: { results: OpticonLineResult[] }) {
               <td>{r.quantity}</td>
               <td>{r.product_id ? `${r.product_id} — ${plainName(r.name ?? '')}` : '—'}</td>
               <td className={`opticon-status opticon-status--${r.status}`}>
-                {t(`results.status.${r.status}`, { added: r.added })}
+                {t(`results.status.${r.status}`, { count: r.added })}
               </td>
             </tr>
           ))}

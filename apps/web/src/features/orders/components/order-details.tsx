@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { useErrorMessage } from '@/lib/error-message';
+import { useLanguage } from '@/lib/i18n';
 import { orderPdfUrl, useOrder } from '../api/fetch-order';
 import { OrderFollowUp } from './order-follow-up';
 import { OrderCheckoutSummary } from './order-checkout-summary';
@@ -23,6 +24,7 @@ export function OrderDetails({
 }) {
   const { t } = useTranslation('orders');
   const order = useOrder(orderId);
+  const { apiLang } = useLanguage();
   const errorMessage = useErrorMessage();
   const formatDate = useOrderDate();
   const o = order.data?.order;
@@ -94,7 +96,11 @@ export function OrderDetails({
             >
               <Printer size={16} aria-hidden="true" /> {t('details.print')}
             </Link>
-            <a className="button button--secondary" href={orderPdfUrl(o.order_id)} download>
+            <a
+              className="button button--secondary"
+              href={orderPdfUrl(o.order_id, apiLang)}
+              download
+            >
               <Download size={16} aria-hidden="true" /> {t('details.pdf')}
             </a>
             <ReorderButton orderId={o.order_id} />

@@ -62,7 +62,7 @@ describe('OrderHistory', () => {
     expect(last.url.searchParams.get('user_id')).toBe('7');
 
     await userEvent.click(screen.getByRole('button', { name: 'Re-order order #3' }));
-    expect(await screen.findByText('1 lines were added to your cart.')).toBeInTheDocument();
+    expect(await screen.findByText('1 line was added to your cart.')).toBeInTheDocument();
     expect(screen.getByText('OUT-1: currently out of stock')).toBeInTheDocument();
     const reorder = calls.find((c) => c.url.pathname === '/api/re-orders')!;
     expect(JSON.parse(String(reorder.init?.body))).toEqual({ user_id: 7, order_id: 3 });

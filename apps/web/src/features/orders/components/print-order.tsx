@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { useErrorMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
+import { useLanguage } from '@/lib/i18n';
 import { orderPdfUrl, useOrder } from '../api/fetch-order';
 import { OrderCheckoutSummary } from './order-checkout-summary';
 import { OrderLinesTable } from './order-lines-table';
@@ -15,6 +16,7 @@ export function PrintOrder({ orderId }: { orderId?: number }) {
   const { t } = useTranslation('orders');
   const { user } = useSession();
   const order = useOrder(orderId);
+  const { apiLang } = useLanguage();
   const errorMessage = useErrorMessage();
   const formatDate = useOrderDate();
   const o = order.data?.order;
@@ -32,7 +34,7 @@ export function PrintOrder({ orderId }: { orderId?: number }) {
         <button type="button" className="button" onClick={() => window.print()}>
           <Printer size={16} aria-hidden="true" /> {t('print.print')}
         </button>
-        <a className="button button--secondary" href={orderPdfUrl(o.order_id)} download>
+        <a className="button button--secondary" href={orderPdfUrl(o.order_id, apiLang)} download>
           <Download size={16} aria-hidden="true" /> {t('details.pdf')}
         </a>
       </div>

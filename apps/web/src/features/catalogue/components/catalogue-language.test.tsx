@@ -1,0 +1,149 @@
+import type { Category, ProductDetail as Detail } from '@wholesale/contract';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage, type AppLang } from '@/lib/i18n';
+import { renderWithProviders, stubFetch } from '@/test/render';
+import { DisplayProductsView } from './display-products-view';
+import { FiltersPanel } from './filters-panel';
+import { ProductDetail } from './product-detail';
+import { ProductsView } from './products-view';
+
+const NAMES: Record<string, [string, string, string]> = {
+  BT: ['Buttons', 'Boutons', 'Botones'],
+  'BT-WD': ['Wooden buttons', 'Boutons en bois', 'Botones de madera'],
+};
+
+/** The category tree as the API answers it in one language (name stays the English URL key). */
+function tree(lang: string): Category[] {
+  const i = lang === 'fr' ? 1 : lang === 'es' ? 2 : 0;
+  return [
+    {
+      name: 'Buttons',
+      category: NAMES.BT[i],
+      cat_code: 'BT',
+      New: 0,
+      Clear: 0,
+      Sale: 0,
+      Soon: 0,
+      sub_cate: [{ sub_cate: NAMES['BT-WD'][i], category: NAMES.BT[i], cat_code: 'BT-WD' }],
+    },
+  ];
+}
+
+const emptyPage = {
+  status: true,
+  products: { data: [], total: 0, current_page: 1, last_page: 1, per_page: 25 },
+};
+
+const detail: Detail = {
+  id: 1,
+  product_id: 'BT-1001',
+  name: 'Bouton en bois 4 trous 15 mm, lilas',
+  country: 'ca',
+  class: 'A',
+  ship_pac: 12,
+  types: '',
+  image: '/images/products/BT-1001.jpg',
+  brand: 'Maple Notions',
+  color: 'Lilac',
+  type: '4-hole',
+  size: '3.5 mm',
+  description: '',
+  barcode: null,
+  class_label: 'A',
+  categories: [],
+  related: [],
+};
+
+function serve() {
+  const stub = stubFetch({
+    '/api/categories': (url) => ({ status: true, data: tree(url.searchParams.get('lang') ?? '') }),
+    '/api/cadProducts': () => emptyPage,
+    '/api/displayProducts': () => emptyPage,
+    '/api/productDescription': () => ({ status: true, data: detail }),
+    '/api/filter-options-by-category': () => ({
+      status: true,
+      data: {
+        brands: [{ value: 'Maple Notions', count: 3 }],
+        colors: [{ value: 'Lilac', count: 2 }],
+        types: [{ value: '4-hole', count: 1 }],
+        sizes: [{ value: 'no. 5', count: 1 }],
+      },
+    }),
+  });
+  vi.stubGlobal('fetch', stub.fetchMock);
+  return stub;
+}
+
+async function inLanguage(lang: AppLang) {
+  await setLanguage(lang);
+  serve();
+}
+
+afterEach(() => setLanguage(''));
+
+describe('catalogue text in the interface language (issue 15 point 11)', () => {
+  it.each([
+    ['fr', 'Boutons en bois'],
+    ['es', 'Botones de madera'],
+  ] as const)('titles a /products listing in %s from the category tree', async (lang, heading) => {
+    await inLanguage(lang);
+    renderWithProviders(
+      <ProductsView route={{ name: 'Buttons', cate: 'Wooden buttons', cate_code: 'BT-WD' }} />,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(document.title).toBe(heading);
+  });
+
+  it.each([
+    ['fr', 'Boutons'],
+    ['es', 'Botones'],
+  ] as const)('titles a /dispay-products listing in %s', async (lang, heading) => {
+    await inLanguage(lang);
+    renderWithProviders(<DisplayProductsView category="Buttons" />);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['fr', 'Lilas', '4 trous', '3,5 mm'],
+    ['es', 'Lila', '4 agujeros', '3,5 mm'],
+    ['', 'Lilac', '4-hole', '3.5 mm'],
+  ] as const)(
+    'shows attribute values of the detail page in "%s"',
+    async (lang, colour, type, size) => {
+      await inLanguage(lang);
+      renderWithProviders(<ProductDetail productId="BT-1001" country="ca" />);
+      const fields = (await screen.findByText(colour)).closest('dl')!;
+      expect(within(fields).getByText(type)).toBeInTheDocument();
+      expect(within(fields).getByText(size)).toBeInTheDocument();
+      // A brand is a name: never translated.
+      expect(within(fields).getByText('Maple Notions')).toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    ['fr', 'Lilas', '4 trous', 'n° 5'],
+    ['es', 'Lila', '4 agujeros', 'n.º 5'],
+  ] as const)(
+    'labels filter values in %s and keeps the English value as the key',
+    async (lang, colour, type, size) => {
+      await inLanguage(lang);
+      const onToggle = vi.fn();
+      renderWithProviders(
+        <FiltersPanel
+          category="BT"
+          selected={{ brand: [], color: [], type: [], size: [] }}
+          onToggle={onToggle}
+          onClear={() => {}}
+        />,
+      );
+      // Closed <details> groups: find the option by its visible label text.
+      const option = async (text: string) =>
+        (await screen.findByText(text)).closest('label')!.querySelector('input')!;
+      expect(await option(type)).toBeInTheDocument();
+      expect(await option(size)).toBeInTheDocument();
+      (await option(colour)).click();
+      expect(onToggle).toHaveBeenCalledWith('color', 'Lilac');
+    },
+  );
+});
