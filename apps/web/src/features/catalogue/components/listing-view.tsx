@@ -7,6 +7,7 @@ import { PageSelector } from '@/components/ui/page-selector';
 import { Pagination } from '@/components/ui/pagination';
 import { RecordsPerPage } from '@/components/ui/records-per-page';
 import { usePageInRange } from '@/components/ui/use-page-in-range';
+import { ClassLegend } from './class-legend';
 import './catalogue.css';
 
 type Props = {
@@ -68,6 +69,7 @@ export function ListingView({
             <p className="listing__count" aria-live="polite">
               {count ? t('listing.count', { shown: count.shown, total: count.total }) : '\u00a0'}
             </p>
+            <ClassLegend />
             <RecordsPerPage value={perPage} onChange={onPerPage} />
           </div>
           {loading && (
