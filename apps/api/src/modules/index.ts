@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
+import { sitemapRoutes } from './catalogue/catalogue.sitemap.routes';
 import { searchRoutes } from './search/search.routes';
 import { mailRoutes } from './mail/mail.routes';
 import { healthRoutes } from './health/health.routes';
@@ -23,6 +24,7 @@ import { customersRoutes } from './customers';
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
   catalogueRoutes,
+  sitemapRoutes,
   searchRoutes,
   accountsRoutes,
   mailRoutes,

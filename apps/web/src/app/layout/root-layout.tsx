@@ -1,9 +1,10 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { Integrations } from '@/features/accounts/components/integrations';
 import { applyUserLang } from '@/lib/i18n';
+import { resetPageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
 import { ScrollToTop } from '../scroll-to-top';
 import { CategoryMenu } from './category-menu';
@@ -30,11 +31,11 @@ export function RootLayout() {
     if (userLang !== undefined) applyUserLang(userLang);
   }, [userLang]);
 
-  // A default document title per route; pages may set a more precise one.
-  useEffect(() => {
+  // A default document title per route; pages may set a more precise one. NOTE: a layout effect, so
+  // it runs before the page's own (passive) effects, which a parent's passive effect would overwrite.
+  useLayoutEffect(() => {
     const key = titleKeyForPath(pathname);
-    document.title =
-      key === 'home' ? t('brand.name') : `${t(`titles.${key}`)} | ${t('brand.name')}`;
+    resetPageMeta(key === 'home' ? t('brand.name') : `${t(`titles.${key}`)} | ${t('brand.name')}`);
   }, [pathname, t]);
 
   return (

@@ -1,5 +1,5 @@
 import type { Category, ProductDetail as Detail } from '@wholesale/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage, type AppLang } from '@/lib/i18n';
 import { renderWithProviders, stubFetch } from '@/test/render';
@@ -92,7 +92,7 @@ describe('catalogue text in the interface language (issue 15 point 11)', () => {
       <ProductsView route={{ name: 'Buttons', cate: 'Wooden buttons', cate_code: 'BT-WD' }} />,
     );
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    expect(document.title).toBe(heading);
+    await waitFor(() => expect(document.title).toBe(`${heading} | Notions Wholesale`));
   });
 
   it.each([
@@ -146,4 +146,40 @@ describe('catalogue text in the interface language (issue 15 point 11)', () => {
       expect(onToggle).toHaveBeenCalledWith('color', 'Lilac');
     },
   );
+
+  it('gives a product page its title, description and Open Graph tags, never a price or stock', async () => {
+    await inLanguage('fr');
+    const priced = {
+      ...detail,
+      available: 7,
+      selling_price: 4.25,
+      retail_price: 9.5,
+      selling_price_2: null,
+    };
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        '/api/categories': () => ({ status: true, data: tree('fr') }),
+        '/api/productDescription': () => ({ status: true, data: priced }),
+      }).fetchMock,
+    );
+    renderWithProviders(<ProductDetail productId="BT-1001" country="ca" />);
+    const meta = (key: string) =>
+      document.head.querySelector<HTMLMetaElement>(`meta[name="${key}"], meta[property="${key}"]`)
+        ?.content;
+    // The title is the same in every language (the product's name): wait for the French description.
+    await waitFor(() =>
+      expect(meta('description')).toBe(
+        'Bouton en bois 4 trous 15 mm, lilas (BT-1001), vendu par emballage aux boutiques de loisirs créatifs et de tissus.',
+      ),
+    );
+    expect(document.title).toBe(
+      'Bouton en bois 4 trous 15 mm, lilas (BT-1001) | Notions Wholesale',
+    );
+    expect(meta('og:title')).toBe(document.title);
+    expect(meta('og:description')).toBe(meta('description'));
+    expect(meta('og:image')).toBe(`${window.location.origin}/images/products/BT-1001.jpg`);
+    for (const text of [document.title, meta('description'), meta('og:description')])
+      expect(text).not.toMatch(/4[.,]25|9[.,]50|\$|\b7\b|disponible/);
+  });
 });

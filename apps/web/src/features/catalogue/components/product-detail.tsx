@@ -1,5 +1,4 @@
 import { classBadgePath, isUnavailable } from '@wholesale/contract';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ContentTypeIcons } from '@/components/product/content-type-icons';
@@ -12,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useMoney } from '@/lib/money';
+import { usePageMeta } from '@/lib/page-meta';
 import { useProductDescription } from '../api/get-product-description';
 import { useAttributeLabel } from './use-attribute-label';
 import './catalogue.css';
@@ -44,9 +44,18 @@ export function ProductDetail({ productId, country }: { productId: string; count
   const attribute = useAttributeLabel();
   const query = useProductDescription(productId, country);
   const product = query.data;
-  useEffect(() => {
-    if (product) document.title = `${product.product_id} – ${plainName(product.name)}`;
-  }, [product]);
+  usePageMeta(
+    product
+      ? {
+          title: `${plainName(product.name)} (${product.product_id}) | ${t('brand.name', { ns: 'common' })}`,
+          // The catalogue's words only: never a price or a stock figure.
+          description:
+            plainName(product.description) ||
+            t('meta.product', { name: plainName(product.name), id: product.product_id }),
+          image: product.image,
+        }
+      : null,
+  );
   if (query.isPending) {
     return (
       <>

@@ -1,6 +1,6 @@
 import { SPECIAL_CLASSES, type SpecialClass } from '@wholesale/contract';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageMeta } from '@/lib/page-meta';
 import { useProducts } from '../api/get-products';
 import { useCategoryLabel } from './category-label';
 import { FiltersPanel } from './filters-panel';
@@ -54,9 +54,10 @@ export function ProductsView({ route }: { route: ProductsRoute }) {
   const label = useCategoryLabel(resolved.category);
   const heading = label ?? resolved.label ?? t('listing.allProducts');
   const title = resolved.classCode ? `${heading} – ${t(`classes.${resolved.classCode}`)}` : heading;
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  usePageMeta({
+    title: `${title} | ${t('brand.name', { ns: 'common' })}`,
+    description: t('meta.listing', { category: heading }),
+  });
   return (
     <ListingView
       title={title}

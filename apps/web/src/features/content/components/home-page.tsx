@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useCountry } from '@/lib/country';
 import { useLanguage } from '@/lib/i18n';
+import { usePageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
 import { useCarousel } from '../api/get-carousel';
 import { useCatalogues } from '../api/get-catalogues';
@@ -26,12 +27,10 @@ function StripFallback({ id, title }: { id: string; title: string }) {
   );
 }
 
-/** Sets the document title of a content page. */
-export function useDocumentTitle(title: string) {
+/** Sets the document title (and, when given, the description and Open Graph tags) of a content page. */
+export function useDocumentTitle(title: string, description?: string) {
   const { t } = useTranslation();
-  useEffect(() => {
-    document.title = `${title} | ${t('brand.name')}`;
-  }, [title, t]);
+  usePageMeta({ title: `${title} | ${t('brand.name')}`, description });
 }
 
 /**
@@ -43,7 +42,7 @@ export function HomePage() {
   const { apiLang } = useLanguage();
   const country = useCountry();
   const { isSignedIn } = useSession();
-  useDocumentTitle(t('home.title'));
+  useDocumentTitle(t('home.title'), t('home.metaDescription'));
   const carousel = useCarousel(apiLang);
   const catalogues = useCatalogues(apiLang);
   const best = useBestSellers(apiLang, country, isSignedIn);

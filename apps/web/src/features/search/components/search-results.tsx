@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, resultCount, stripHtml } from '@wholesale/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
@@ -9,6 +9,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { RecordsPerPage } from '@/components/ui/records-per-page';
 import { usePageInRange } from '@/components/ui/use-page-in-range';
 import { paths } from '@/config/paths';
+import { usePageMeta } from '@/lib/page-meta';
 import { useSearchProducts } from '../api/search-products';
 import './search.css';
 
@@ -20,9 +21,10 @@ export function SearchResults({ term, page }: { term: string; page: number }) {
   const shown = stripHtml(term);
   const query = useSearchProducts(shown, page, perPage);
   const data = query.data;
-  useEffect(() => {
-    document.title = t('results.title', { query: shown });
-  }, [shown, t]);
+  usePageMeta({
+    title: `${t('results.title', { query: shown })} | ${t('brand.name', { ns: 'common' })}`,
+    description: t('meta.description', { query: shown }),
+  });
   const goTo = (p: number) => void navigate(paths.search(shown, p));
   const inRange = usePageInRange(
     page,

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readFromReplicaHook } from '../../db/read-replica';
+import { AppError } from '../../lib/app-error';
+import {
+  categoriesSitemap,
+  productsSitemap,
+  registerSitemapCache,
+  robotsTxt,
+  sitemapIndex,
+} from './catalogue.sitemap';
+
+const PUBLIC_HOUR = 'public, max-age=3600';
+
+/**
+ * robots.txt and the sitemaps, for crawlers: the same for every caller (no session, no prices or
+ * stock), absolute URLs from PUBLIC_URL (config.ts).
+ */
+export const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerSitemapCache(app);
+  app.addHook('preHandler', readFromReplicaHook);
+  const base = app.config.publicUrl.replace(/\/+$/, '');
+  const hide = { hide: true, tags: ['seo'] };
+
+  app.get(
+    '/robots.txt',
+    { schema: { ...hide, summary: 'Rules for crawlers' } },
+    async (_r, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', PUBLIC_HOUR)
+        .send(robotsTxt(base)),
+  );
+
+  app.get(
+    '/sitemap.xml',
+    { schema: { ...hide, summary: 'Sitemap index: categories and products files' } },
+    async (_r, reply) =>
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', PUBLIC_HOUR)
+        .send(await sitemapIndex(app.db, base)),
+  );
+
+  app.get(
+    '/sitemaps/:file',
+    {
+      schema: {
+        ...hide,
+        summary: 'One sitemap file: categories.xml or products-N.xml (≤ 50,000 URLs)',
+        params: z.object({ file: z.string().max(40) }),
+      },
+    },
+    async (request, reply) => {
+      const { file } = request.params;
+      const products = /^products-([1-9]\d{0,4})\.xml$/.exec(file);
+      const body =
+        file === 'categories.xml'
+          ? await categoriesSitemap(app.db, base)
+          : products
+            ? await productsSitemap(app.db, base, Number(products[1]))
+            : undefined;
+      if (body === undefined)
+        throw new AppError('ROUTE_NOT_FOUND', `No such path: GET /sitemaps/${file}`);
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', PUBLIC_HOUR)
+        .send(body);
+    },
+  );
+};

@@ -1,0 +1,71 @@
+import { useEffect } from 'react';
+
+/** What a public page tells search engines and link previews. Never a price or a stock figure. */
+export type PageMeta = {
+  /** The full document title. */
+  title: string;
+  /** Meta description and og:description (trimmed to 160 characters). */
+  description?: string;
+  /** og:image: a path or URL, made absolute against the page's origin. */
+  image?: string;
+};
+
+const MAX_DESCRIPTION = 160;
+// The description index.html ships with: what a page without its own description shows.
+let defaultDescription: string | null = null;
+
+function metaTag(attribute: 'name' | 'property', key: string): HTMLMetaElement {
+  let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
+  if (!tag) {
+    tag = document.createElement('meta');
+    tag.setAttribute(attribute, key);
+    document.head.appendChild(tag);
+  }
+  return tag;
+}
+
+/** Shortens a description at a word boundary, with an ellipsis. */
+export function clipDescription(text: string): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= MAX_DESCRIPTION) return clean;
+  const cut = clean.slice(0, MAX_DESCRIPTION - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length)}…`;
+}
+
+/** Writes the title, the meta description and the Open Graph title/description/image. */
+export function applyPageMeta(meta: PageMeta): void {
+  document.title = meta.title;
+  metaTag('property', 'og:title').content = meta.title;
+  metaTag('property', 'og:type').content = 'website';
+  if (meta.description) {
+    const description = clipDescription(meta.description);
+    metaTag('name', 'description').content = description;
+    metaTag('property', 'og:description').content = description;
+  }
+  if (meta.image)
+    metaTag('property', 'og:image').content = new URL(meta.image, window.location.origin).href;
+}
+
+/** Back to the site's defaults (on every navigation, before the new page writes its own). */
+export function resetPageMeta(title: string): void {
+  const description = metaTag('name', 'description');
+  defaultDescription ??= description.content;
+  description.content = defaultDescription;
+  for (const key of ['og:description', 'og:image'])
+    document.head.querySelector(`meta[property="${key}"]`)?.remove();
+  document.title = title;
+  metaTag('property', 'og:title').content = title;
+}
+
+/**
+ * Sets a public catalogue page's title, description and Open Graph tags once its data is known
+ * (`null` while loading leaves the route's default title in place).
+ */
+export function usePageMeta(meta: PageMeta | null): void {
+  const title = meta?.title;
+  const description = meta?.description;
+  const image = meta?.image;
+  useEffect(() => {
+    if (title !== undefined) applyPageMeta({ title, description, image });
+  }, [title, description, image]);
+}
