@@ -4,7 +4,7 @@ import { checkA11y, launchBrowser, newPage, PHONE, signIn } from './support/brow
 
 // Catalogue journeys: a guest browses a category without prices; a signed-in buyer sees prices and
 // stock; the header search with a suggestion; a product group changes records per page and pages;
-// a product with a script in its name renders as text; the grid is one column at phone width.
+// a product with a script in its name renders as text; the grid is two columns at phone width.
 const baseUrl = inject('baseUrl');
 const PRICE = /\$\s?\d[\d,]*\.\d{2}/;
 const STOCK = /Ship Packs? Available|Currently Out Of Stock|Coming soon/;
@@ -186,7 +186,7 @@ describe('catalogue journeys', () => {
     await page.context().close();
   });
 
-  it('shows the product grid as one column at phone width', async () => {
+  it('shows the product grid as two columns at phone width', async () => {
     const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl, viewport: PHONE });
     const cat = await buttons();
     await page.goto(listingPath(cat));
@@ -194,7 +194,7 @@ describe('catalogue journeys', () => {
     const columns = await page
       .getByRole('list', { name: 'Products' })
       .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').filter(Boolean).length);
-    expect(columns).toBe(1);
+    expect(columns).toBe(2);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - window.innerWidth,
     );

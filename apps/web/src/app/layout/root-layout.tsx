@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
@@ -15,6 +15,9 @@ import { MobileHeader } from './mobile-header';
 import { titleKeyForPath } from './page-title';
 import { TopBar } from './top-bar';
 
+// Phones: the signed-in customer's cart total bar; loaded only for them, off the home route's bundle.
+const CartTotalBar = lazy(() => import('@/features/cart/components/cart-total-bar'));
+
 /**
  * docs/product/storefront-ux.md shared layout: top bar, header, category menu, page, footer; below 768 px the mobile
  * header and bottom bar take over (CSS decides which one shows).
@@ -24,6 +27,7 @@ export function RootLayout() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const { user } = useSession();
+  const isCustomer = user !== null && user.role !== 'staff';
 
   // docs/product/storefront-ux.md: a signed-in user's saved language wins over the current one.
   const userLang = user?.lang;
@@ -61,6 +65,11 @@ export function RootLayout() {
         </div>
       </main>
       <Footer />
+      {isCustomer ? (
+        <Suspense fallback={null}>
+          <CartTotalBar />
+        </Suspense>
+      ) : null}
       <MobileBottomBar />
       {navigation.state === 'loading' ? <LoadingOverlay /> : null}
     </div>

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '@/lib/page-meta';
 import { useProducts } from '../api/get-products';
 import { useCategoryLabel } from './category-label';
+import { FiltersDrawer } from './filters-drawer';
 import { FiltersPanel } from './filters-panel';
 import { ListingView } from './listing-view';
-import { useListingState } from './use-listing-state';
+import { FILTER_KINDS, useListingState } from './use-listing-state';
 
 export type ProductsRoute = {
   name?: string;
@@ -58,6 +59,15 @@ export function ProductsView({ route }: { route: ProductsRoute }) {
     title: `${title} | ${t('brand.name', { ns: 'common' })}`,
     description: t('meta.listing', { category: heading }),
   });
+  const filters = (
+    <FiltersPanel
+      category={resolved.category}
+      classCode={resolved.classCode}
+      selected={state.filters}
+      onToggle={state.toggleFilter}
+      onClear={state.clearFilters}
+    />
+  );
   return (
     <ListingView
       title={title}
@@ -68,14 +78,13 @@ export function ProductsView({ route }: { route: ProductsRoute }) {
       perPage={state.perPage}
       onPage={state.setPage}
       onPerPage={state.setPerPage}
-      aside={
-        <FiltersPanel
-          category={resolved.category}
-          classCode={resolved.classCode}
-          selected={state.filters}
-          onToggle={state.toggleFilter}
-          onClear={state.clearFilters}
-        />
+      aside={resolved.category ? <div className="listing__aside">{filters}</div> : undefined}
+      before={
+        resolved.category ? (
+          <FiltersDrawer active={FILTER_KINDS.reduce((n, k) => n + state.filters[k].length, 0)}>
+            {filters}
+          </FiltersDrawer>
+        ) : undefined
       }
     />
   );
