@@ -2,9 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkA11y, DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
 
-// Issue 15 point 16: on a phone the filters sit in a drawer behind a button counting the active
+// On a phone the filters sit in a drawer behind a button counting the active
 // ones, products come two per row, and a signed-in buyer keeps the cart total in sight; the desktop
-// listing is unchanged. Point 12: the class badge legend opens from a button.
+// listing is unchanged; the class badge legend opens from a button.
 const baseUrl = inject('baseUrl');
 const LISTING = '/products/Buttons/Buttons/BT';
 let browser: Browser;
@@ -99,7 +99,7 @@ describe('listings at phone and desktop widths', () => {
       .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
     expect(columns).toBe(5);
 
-    // Point 12: the class badges' legend, from a button.
+    // The class badges' legend, from a button.
     await page.getByRole('button', { name: 'What the class badges mean' }).click();
     const legend = page.getByRole('region', { name: 'Product classes' });
     await legend.getByText('Clearance').waitFor();

@@ -20,7 +20,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   t.inject({ method: 'GET', url, headers });
 const locs = (body: string) => [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
-describe('robots.txt (issue 15 point 19)', () => {
+describe('robots.txt', () => {
   it('is plain text, not the SPA: the catalogue open, private routes closed, the sitemap named', async () => {
     const res = await get('/robots.txt');
     expect(res.statusCode).toBe(200);
@@ -37,7 +37,7 @@ describe('robots.txt (issue 15 point 19)', () => {
   });
 });
 
-describe('sitemap.xml (issue 15 point 19)', () => {
+describe('sitemap.xml', () => {
   it('is an index of the categories file and the products files, with absolute URLs', async () => {
     const res = await get('/sitemap.xml');
     expect(res.statusCode).toBe(200);

@@ -16,7 +16,9 @@ import { titleKeyForPath } from './page-title';
 import { TopBar } from './top-bar';
 
 // Phones: the signed-in customer's cart total bar; loaded only for them, off the home route's bundle.
-const CartTotalBar = lazy(() => import('@/features/cart/components/cart-total-bar'));
+const CartTotalBar = lazy(() =>
+  import('@/features/cart/components/cart-total-bar').then((m) => ({ default: m.CartTotalBar })),
+);
 
 /**
  * docs/product/storefront-ux.md shared layout: top bar, header, category menu, page, footer; below 768 px the mobile

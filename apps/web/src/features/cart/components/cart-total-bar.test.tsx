@@ -17,7 +17,7 @@ const routes = [
   { path: '*', element: <CartTotalBar /> },
 ];
 
-describe('phone cart total bar (issue 15 point 16)', () => {
+describe('phone cart total bar', () => {
   it("shows a signed-in customer the cart's count and total, linking to the cart", async () => {
     signInStored();
     serve();

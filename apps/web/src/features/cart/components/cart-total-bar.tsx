@@ -32,5 +32,3 @@ export function CartTotalBar() {
     </Link>
   );
 }
-
-export default CartTotalBar;

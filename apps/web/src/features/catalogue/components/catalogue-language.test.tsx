@@ -82,7 +82,7 @@ async function inLanguage(lang: AppLang) {
 
 afterEach(() => setLanguage(''));
 
-describe('catalogue text in the interface language (issue 15 point 11)', () => {
+describe('catalogue text in the interface language', () => {
   it.each([
     ['fr', 'Boutons en bois'],
     ['es', 'Botones de madera'],

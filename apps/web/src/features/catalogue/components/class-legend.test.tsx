@@ -38,7 +38,7 @@ function serve() {
 
 afterEach(() => setLanguage(''));
 
-describe('class badge legend (issue 15 point 12)', () => {
+describe('class badge legend', () => {
   it.each([
     ['', 'What the class badges mean', 'Class R', 'Clearance'],
     ['fr', 'Signification des pastilles de classe', 'Classe N', 'Bientôt disponible'],

@@ -24,7 +24,7 @@ function serve() {
   vi.stubGlobal('fetch', stub.fetchMock);
 }
 
-describe('filters drawer for phones (issue 15 point 16)', () => {
+describe('filters drawer for phones', () => {
   it('opens the filters in a dialog from a button that counts the active filters', async () => {
     serve();
     renderWithProviders(

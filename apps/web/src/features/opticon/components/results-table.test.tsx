@@ -16,7 +16,7 @@ const result = (code: string, status: OpticonLineResult['status'], added = 0) =>
 
 afterEach(() => setLanguage(''));
 
-describe('Opticon results: counts through plural rules (issue 15 point 11)', () => {
+describe('Opticon results: counts through plural rules', () => {
   it.each([
     ['', '1 added, 0 reduced to stock, 1 unknown code, 2 unavailable', 'Only 1 added (stock)'],
     [
