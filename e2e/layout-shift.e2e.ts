@@ -57,7 +57,7 @@ async function loadWithSlowData(page: Page, path: string, ready: string): Promis
     else void route.continue();
   });
   await page.goto(path, { waitUntil: 'commit' });
-  await page.locator('.skeleton, .carousel--placeholder').first().waitFor();
+  await page.locator('.skeleton:visible, .carousel--placeholder:visible').first().waitFor();
   // Two animation frames: the loading state has been painted before any answer arrives.
   await page.evaluate(
     () =>

@@ -85,7 +85,8 @@ export function CartPage() {
   const totalCents = selectedTotalCents(lines);
   const allSelected = lines.length > 0 && lines.every((l) => l.selected);
 
-  if (cart.isPending) {
+  // The checkout choices come with the lines, so the panel does not push the page down after them.
+  if (cart.isPending || checkout.isPending) {
     // The heading and grey lines hold the page's place while the cart loads (docs/product/storefront-ux.md).
     return (
       <section className="page container cart-page" aria-labelledby="cart-title">
