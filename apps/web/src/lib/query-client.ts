@@ -1,19 +1,56 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { cookieCountry } from './country';
+import i18n from './i18n';
+import { getStoredUser } from './session';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /**
+       * The one error path of the app's actions: when the mutation fails, a toast titled with this
+       * translation key ("namespace:key") says what failed, and its description says why, in the
+       * user's language (describeError). Mutations that show their errors inline leave it out.
+       */
+      errorToast?: string;
+    };
+  }
+}
+
+/** The shopper's currency outside React (the same rule as useCountry). */
+function shopperCountry() {
+  return getStoredUser()?.cflag ?? cookieCountry();
+}
 
 /** docs/product/storefront-ux.md: unused data is kept 60 s. Client errors (4xx) are not retried. */
-export function createQueryClient(): QueryClient {
+const APP_DEFAULTS: DefaultOptions = {
+  queries: {
+    gcTime: 60_000,
+    staleTime: 30_000,
+    retry: (failureCount, error) =>
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+  },
+  mutations: { retry: false },
+};
+
+/** The app's query client; tests pass their own defaults (no retries) and keep the error path. */
+export function createQueryClient(defaultOptions: DefaultOptions = APP_DEFAULTS): QueryClient {
   return new QueryClient({
-    defaultOptions: {
-      queries: {
-        gcTime: 60_000,
-        staleTime: 30_000,
-        retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
-          failureCount < 2,
+    defaultOptions,
+    mutationCache: new MutationCache({
+      onError: async (error, _variables, _context, mutation) => {
+        const title = mutation.meta?.errorToast;
+        if (!title) return;
+        // Loaded on the first failure: toasts, messages and money rules stay out of the entry chunk.
+        const [{ describeError }, { toast }] = await Promise.all([
+          import('./error-message'),
+          import('sonner'),
+        ]);
+        toast.error(i18n.t(title as 'common:brand.name'), {
+          description: describeError(error, i18n, shopperCountry()),
+        });
       },
-      mutations: { retry: false },
-    },
+    }),
   });
 }
 

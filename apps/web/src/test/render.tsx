@@ -1,13 +1,15 @@
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '@/app/provider';
+import { createQueryClient } from '@/lib/query-client';
 
 /** A fresh query client per test: no retries, nothing shared. */
 export function testQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  return createQueryClient({
+    queries: { retry: false, gcTime: Infinity },
+    mutations: { retry: false },
   });
 }
 

@@ -8,6 +8,7 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { useErrorMessage } from '@/lib/error-message';
 import { useApproveApplication } from '../api/approve-application';
 import { useApplication } from '../api/get-application';
 import { useRejectApplication } from '../api/reject-application';
@@ -145,10 +146,9 @@ function Decision({ app }: { app: Detail }) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
   const id = String(app.id);
+  const errorMessage = useErrorMessage();
   const failure = (error: unknown) =>
-    toast.error(t('application.decisionFailed'), {
-      description: error instanceof ApiError ? error.message : undefined,
-    });
+    toast.error(t('application.decisionFailed'), { description: errorMessage(error) });
 
   if (app.status !== 'pending') return null;
 

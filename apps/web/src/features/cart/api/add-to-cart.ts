@@ -34,10 +34,8 @@ export function useAddToCart() {
         { product_id: product.product_id, item, product },
       ]),
     }),
-    onError: (error, _input, context) => {
-      context?.rollback();
-      toast.error(error instanceof Error && error.message ? error.message : t('toast.addFailed'));
-    },
+    meta: { errorToast: 'cart:toast.addFailed' },
+    onError: (_error, _input, context) => context?.rollback(),
     onSuccess: (data) => {
       if (params) queryClient.setQueryData(cartQuery(params).queryKey, data);
       if (data.notice?.clamped)

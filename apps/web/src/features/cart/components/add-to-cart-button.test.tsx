@@ -41,7 +41,7 @@ describe('AddToCartButton', () => {
     expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
   });
 
-  it('rolls the placeholder back and toasts the failure', async () => {
+  it('rolls the placeholder back and toasts the failure in the user’s words, not the server’s', async () => {
     const answer = deferred<Response>();
     setup(answer.promise);
     await screen.findByRole('link', { name: 'Cart, 0 items' });
@@ -53,12 +53,18 @@ describe('AddToCartButton', () => {
       json(
         {
           status: false,
-          error: { code: 'UNPROCESSABLE', message: 'This product is currently out of stock' },
+          error: {
+            code: 'UNPROCESSABLE',
+            message: 'raw server text',
+            reason: { key: 'OUT_OF_STOCK' },
+          },
         },
         422,
       ),
     );
-    expect(await screen.findByText('This product is currently out of stock')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to add to cart')).toBeInTheDocument();
+    expect(screen.getByText('This product is currently out of stock')).toBeInTheDocument();
+    expect(screen.queryByText('raw server text')).toBeNull();
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument(),
     );

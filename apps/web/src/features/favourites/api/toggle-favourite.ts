@@ -63,11 +63,9 @@ export function useToggleFavourite() {
       queryClient.setQueryData(queryKey, withFavourite(previous, product, on));
       return { previous };
     },
-    onError: (error, _input, context) => {
+    meta: { errorToast: 'favourites:toast.failed' },
+    onError: (_error, _input, context) => {
       if (params) queryClient.setQueryData(favouritesQuery(params).queryKey, context?.previous);
-      toast.error(
-        t('toast.failed', { error: error instanceof Error ? error.message : String(error) }),
-      );
     },
     onSuccess: (_data, { on }) => {
       toast.success(on ? t('toast.added') : t('toast.removed'));

@@ -25,6 +25,7 @@ export function useAddGroupToCart() {
     },
     // docs/product/cart-and-orders.md: placeholder lines at once, rolled back when the server refuses (lib/cart-cache.ts).
     onMutate: async (items) => ({ rollback: await addPlaceholderLines(queryClient, items) }),
+    meta: { errorToast: 'catalogue:group.addFailed' },
     onError: (_error, _items, context) => context?.rollback(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
   });

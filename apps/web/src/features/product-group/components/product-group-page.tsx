@@ -68,8 +68,6 @@ export function ProductGroupPage({ id }: { id: string }) {
         toast.success(t('group.added'));
         setQuantities({});
       },
-      onError: (error) =>
-        toast.error(error instanceof Error && error.message ? error.message : t('group.addFailed')),
     });
   };
 
