@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CartLine, CartResponse, ProductCard } from '@wholesale/contract';
+import { unitPrice, type CartLine, type CartResponse, type ProductCard } from '@wholesale/contract';
 import { cartKeys } from './shopping-keys';
 
 /** What an add puts in the cart: a product (a card when there is one) and how many ship packs. */
@@ -9,8 +9,7 @@ let placeholderId = 0;
 
 /** A placeholder line shown at once (docs/product/cart-and-orders.md) until the server's cart replaces it. */
 export function placeholderLine({ product_id, item, product }: PendingAdd): CartLine {
-  const second = product?.selling_price_2 ?? null;
-  const price = second !== null && second > 0 ? second : (product?.selling_price ?? 0);
+  const price = product ? unitPrice(product) : 0;
   const pack = product?.ship_pac || 1;
   placeholderId -= 1;
   return {

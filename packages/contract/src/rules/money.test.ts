@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  activeSecondPrice,
+  toCents,
+  unitPrice,
   formatMoney,
   isComingSoon,
   isUnavailable,
@@ -89,6 +92,33 @@ describe('formatMoney', () => {
           const digits = text.replace(/[^0-9]/g, '');
           const decimals = lang === 'fr' ? /,\d\d\u00a0/ : /\.\d\d$/;
           return marker.test(text) && decimals.test(text) && Number(digits) === Math.abs(cents);
+        },
+      ),
+    );
+  });
+});
+
+describe('unitPrice and activeSecondPrice (wire dollars)', () => {
+  it('use the second selling price only when it is above zero', () => {
+    expect(activeSecondPrice({ selling_price: 2.5, selling_price_2: 1.99 })).toBe(1.99);
+    expect(unitPrice({ selling_price: 2.5, selling_price_2: 1.99 })).toBe(1.99);
+    for (const none of [null, 0, -1, undefined]) {
+      expect(activeSecondPrice({ selling_price: 2.5, selling_price_2: none })).toBeNull();
+      expect(unitPrice({ selling_price: 2.5, selling_price_2: none })).toBe(2.5);
+    }
+    expect(unitPrice({})).toBe(0);
+  });
+
+  it('agree with unitPriceCents for any prices', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: -100, max: 10_000_000 }),
+        (selling, second) => {
+          const wire = { selling_price: selling / 100, selling_price_2: second / 100 };
+          expect(toCents(unitPrice(wire))).toBe(
+            unitPriceCents({ sellingCents: selling, secondCents: second }),
+          );
         },
       ),
     );

@@ -22,6 +22,25 @@ export function unitPriceCents(prices: {
   return second > 0 ? second : prices.sellingCents;
 }
 
+/** A product's prices as the wire carries them (dollars; absent for guests). */
+type WirePrices = { selling_price?: number; selling_price_2?: number | null };
+
+/** The second selling price when it applies (above zero), else null: it then replaces the selling price. */
+export function activeSecondPrice(prices: WirePrices): number | null {
+  const second = prices.selling_price_2 ?? null;
+  return second !== null && second > 0 ? second : null;
+}
+
+/** unitPriceCents on the wire's dollar fields: what one unit of the product costs the customer. */
+export function unitPrice(prices: WirePrices): number {
+  return fromCents(
+    unitPriceCents({
+      sellingCents: toCents(prices.selling_price ?? 0),
+      secondCents: toCents(activeSecondPrice(prices) ?? 0),
+    }),
+  );
+}
+
 /** A ship pack of 0 or less (or none) counts as one unit. */
 export function effectiveShipPack(shipPack: number | null | undefined): number {
   return shipPack && shipPack > 0 ? shipPack : 1;

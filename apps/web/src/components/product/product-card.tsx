@@ -1,4 +1,5 @@
 import {
+  activeSecondPrice,
   classBadgePath,
   isUnavailable,
   type ProductCard as ProductCardDto,
@@ -26,8 +27,8 @@ export function ProductCard({ product, footer }: { product: ProductCardDto; foot
   const { FavouriteToggle, AddToCart } = useProductActions();
   const money = useMoney(product.country);
   const priced = product.selling_price !== undefined;
-  const second = product.selling_price_2 ?? null;
-  const hasSecond = second !== null && second > 0;
+  const second = activeSecondPrice(product);
+  const hasSecond = second !== null;
   const available = product.available ?? 0;
   const unavailable = isUnavailable(available, product.class);
   const href = paths.description(product.product_id, product.country);

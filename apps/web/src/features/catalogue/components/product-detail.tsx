@@ -1,4 +1,4 @@
-import { classBadgePath, isUnavailable } from '@wholesale/contract';
+import { activeSecondPrice, classBadgePath, isUnavailable } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ContentTypeIcons } from '@/components/product/content-type-icons';
@@ -76,7 +76,7 @@ export function ProductDetail({ productId, country }: { productId: string; count
   const priced = product.selling_price !== undefined;
   const available = product.available ?? 0;
   const unavailable = isUnavailable(available, product.class);
-  const second = product.selling_price_2 ?? null;
+  const second = activeSecondPrice(product);
   return (
     <article className="page product-detail" aria-labelledby="detail-title">
       {product.categories.length > 0 && (
@@ -158,7 +158,7 @@ export function ProductDetail({ productId, country }: { productId: string; count
               <>
                 <dt>{t('card.listPrice')}</dt>
                 <dd>
-                  {second !== null && second > 0 ? (
+                  {second !== null ? (
                     <>
                       <s>{money(product.selling_price!)}</s>{' '}
                       <strong className="product-card__sale-price">{money(second)}</strong>
