@@ -615,11 +615,20 @@ function fold(text: string): string {
 }
 
 /**
- * The ranked hits of a search (ids in display order). Cached 60 s per (text, language, country, cap):
- * a popular search is ranked once a minute, then each request only reads its page of cards.
+ * The ranked hits of a search (ids in display order). Cached 60 s per (text, language, country,
+ * caps): a popular search is ranked once a minute, then each request only reads its page of cards.
+ * The text is keyed in lower case: SKUs are compared in lower case and barcodes are digits, so
+ * "Wooden Button" and "wooden button" are one search.
  */
 function rankedHits(tx: Tx, input: SearchInput): Promise<SearchHit[]> {
-  const key = JSON.stringify([input.raw, input.lang, input.country, input.cap ?? 0]);
+  const key = JSON.stringify([
+    input.raw.toLowerCase(),
+    input.prefixLast,
+    input.lang,
+    input.country,
+    input.cap ?? 0,
+    input.textCap ?? 0,
+  ]);
   return searchCache.get(tx, key, () => searchProducts(tx, input));
 }
 

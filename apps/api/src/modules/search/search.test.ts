@@ -47,6 +47,16 @@ describe('GET /api/search/ — relevance in three languages', () => {
     expect(data.products.data[0].name).toBe('Wooden button 15 mm, red');
   });
 
+  it('ranks a search once whatever its letter case: the hit list is cached under the lower-case text', async () => {
+    const hits = () => t.app.caches.stats()['catalogue.search'];
+    const first = await search('Wooden Buttons');
+    const before = hits();
+    const again = await search('wOODEN bUTTONS');
+    expect(ids(again)).toEqual(ids(first));
+    expect(hits().hits).toBe(before.hits + 1);
+    expect(hits().misses).toBe(before.misses);
+  });
+
   it('is accent-insensitive in Spanish: boton finds botón, algodon finds algodón', async () => {
     const data = await search('boton madera', 'es');
     expect(ids(data)[0]).toBe('BT-1001');
