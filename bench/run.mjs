@@ -271,8 +271,13 @@ async function main() {
     // A scenario may prepare its data first (sessions for many customers, stock levels).
     if (scenario.prepare) await scenario.prepare(ctx);
     const opts = requestOptions(scenario, ctx, base);
-    // Warm-up: JIT, connection pool, caches and generated images.
-    await cannon({ ...opts, duration: 3 });
+    // Warm-up: JIT, connection pool, caches and generated images, for 3 s and then until one full
+    // rotation of the scenario's customers has been asked (a server that has been up for a while
+    // has seen each buyer's session and cart products; a cold 3 s does not reach 1,000 of them).
+    const warm = await cannon({ ...opts, duration: 3 });
+    const rotation = scenario.rotation?.(ctx) ?? 0;
+    if (warm.requests.total < rotation)
+      await cannon({ ...opts, amount: rotation - warm.requests.total });
     // Again after the warm-up, which consumed data too (orders empty carts, adds grow them).
     if (scenario.prepare) await scenario.prepare(ctx);
     log(`${scenario.name}: ${duration} s × ${connections} connections`);
@@ -300,7 +305,7 @@ async function main() {
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' / ')}; Node ${process.version}; PostgreSQL ${pgVersion}.`,
-    `- Command: \`${command}\` (${connections} connections, ${duration} s per scenario after a 3 s warm-up; server and load generator on the same machine).`,
+    `- Command: \`${command}\` (${connections} connections, ${duration} s per scenario after a warm-up of 3 s and at least one full rotation of the scenario's customers; server and load generator on the same machine).`,
     `- Data: ${fmt(Number(counts.products))} products, ${fmt(Number(counts.users))} users, ${fmt(Number(counts.orders))} orders, ${fmt(Number(counts.cart_lines))} cart lines${timings.seed ? `; seeding took ${fmt(timings.seed, 1)} s` : ' (reused database)'}.`,
     `- Process caches: ${args.caches} (CACHES=${args.caches}); "cache hits" is the share of cache reads that hit during the measured run, over the catalogue and search caches (the session cache left out).`,
     '',

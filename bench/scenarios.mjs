@@ -11,6 +11,9 @@ import { detailTraffic, listingTraffic, searchTraffic } from './traffic/generate
 //   body      optional object (sent as JSON), or (ctx) => object
 //   requests  optional (ctx) => autocannon request list, for rotating paths (then path is only the first)
 //   prepare   optional async (ctx) => void, run once before the scenario (bench/run.mjs awaits it)
+//   rotation  optional (ctx) => number: requests after which the rotating requests start over (one per
+//             customer); the warm-up lasts at least that many requests, so the measured run sees a
+//             server in steady state, not the first visit of each customer
 //
 // ctx: { token, userId, headers (auth headers), productIds (up to 500 sample SKU codes sold in 'ca'),
 //        query(sql, params) → rows (on the bench database) }
@@ -140,6 +143,7 @@ export const scenarios = [
     method: 'POST',
     path: '/api/cart/add',
     prepare: prepareShoppers,
+    rotation: (ctx) => ctx.shoppers.length,
     requests: (ctx) => [
       {
         method: 'POST',
@@ -168,6 +172,7 @@ export const scenarios = [
     group: 'cart',
     path: '/api/cart',
     prepare: prepareShoppers,
+    rotation: (ctx) => ctx.shoppers.length,
     requests: (ctx) => [
       {
         method: 'GET',
@@ -188,6 +193,7 @@ export const scenarios = [
     method: 'POST',
     path: '/api/store/orders',
     prepare: prepareShoppers,
+    rotation: (ctx) => ctx.shoppers.length,
     requests: (ctx) => [
       {
         method: 'POST',
@@ -223,6 +229,7 @@ export const scenarios = [
     group: 'orders',
     path: '/api/order-history',
     prepare: prepareShoppers,
+    rotation: (ctx) => ctx.shoppers.length,
     requests: (ctx) => [
       {
         method: 'GET',
