@@ -10,7 +10,7 @@
 // 50 ms, average number of backends per wait event). A stall shared by every connection shows as
 // one bucket with few answers and a high max; its columns say whether GC, the loop, the pool, a
 // refill or the database held it. Totals follow: checkpoints, autovacuum runs and transactions per
-// request in the window. Uses the bench database as bench/run.mjs left it (`--reuse`); nothing is
+// request in the window. --short-warmup warms up for 3 s only (what bench/run.mjs did before). Uses the bench database as bench/run.mjs left it (`--reuse`); nothing is
 // recorded. BENCH_DB / BENCH_PORT as for bench/run.mjs.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -28,6 +28,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     bucket: { type: 'string', default: '500' },
     'node-args': { type: 'string', default: '' },
+    // The warm-up of bench/run.mjs before it lasted a full rotation (3 s only), for comparison.
+    'short-warmup': { type: 'boolean', default: false },
   },
 });
 const DB_NAME = process.env.BENCH_DB ?? 'wholesale_bench';
@@ -169,7 +171,8 @@ async function main() {
   const warm = await cannon({ duration: 3 });
   const rotation = scenario.rotation?.(ctx) ?? 0;
   let warmed = warm.requests.total;
-  if (warmed < rotation) warmed += (await cannon({ amount: rotation - warmed })).requests.total;
+  if (warmed < rotation && !args['short-warmup'])
+    warmed += (await cannon({ amount: rotation - warmed })).requests.total;
   if (scenario.prepare) await scenario.prepare(ctx);
 
   const monitor = new pg.Client({ connectionString: dbUrl });
