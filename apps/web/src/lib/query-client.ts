@@ -9,8 +9,9 @@ declare module '@tanstack/react-query' {
     mutationMeta: {
       /**
        * The one error path of the app's actions: when the mutation fails, a toast titled with this
-       * translation key ("namespace:key") says what failed, and its description says why, in the
-       * user's language (describeError). Mutations that show their errors inline leave it out.
+       * translation key ("namespace:key") says what failed, and says why in the user's language
+       * (describeError), as the title's {{error}} or below it. Mutations that show their errors
+       * inline leave it out.
        */
       errorToast?: string;
     };
@@ -46,9 +47,10 @@ export function createQueryClient(defaultOptions: DefaultOptions = APP_DEFAULTS)
           import('./error-message'),
           import('sonner'),
         ]);
-        toast.error(i18n.t(title as 'common:brand.name'), {
-          description: describeError(error, i18n, shopperCountry()),
-        });
+        const reason = describeError(error, i18n, shopperCountry());
+        // A title may quote the reason itself ({{error}}, e.g. favourites); else it goes below.
+        const text = i18n.t(title as 'favourites:toast.failed', { error: reason });
+        toast.error(text, text.includes(reason) ? undefined : { description: reason });
       },
     }),
   });

@@ -67,8 +67,9 @@ describe('FavouriteToggle', () => {
     answer.resolve(
       json({ status: false, error: { code: 'INTERNAL', message: 'Database down' } }, 500),
     );
-    expect(await screen.findByText('Failed to update favourites')).toBeInTheDocument();
-    expect(screen.getByText('Something went wrong on our side')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to update favourites: Something went wrong on our side'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/Database down/)).toBeNull();
     await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'false'));
     expect(heart).toBeEnabled();
