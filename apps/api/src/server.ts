@@ -3,7 +3,7 @@ import { openDatabase, runMigrations } from './db/client';
 import { buildApp } from './app';
 import { prepareDatabase } from './db/prepare';
 import { startMailWorker } from './modules/mail';
-import { startWebhookWorker } from './modules/webhooks';
+import { startWebhookWorker, WEBHOOKS_CHANNEL } from './modules/webhooks';
 import { warnWhenNoAdmin } from './modules/staff';
 import { getFieldCipher } from './lib/crypto';
 
@@ -26,6 +26,11 @@ async function main(): Promise<void> {
   });
   await runMigrations(handle);
   const app = await buildApp({ config, db: handle });
+  // Queued webhook deliveries notify (from any process, at commit): the worker starts on them at
+  // once; its poll remains for retries that come due and for notifications missed while the
+  // LISTEN connection was down. Subscribed before the app is ready, when the feed starts listening.
+  let wakeWebhooks = () => {};
+  app.changeFeed.subscribe(WEBHOOKS_CHANNEL, () => wakeWebhooks());
   await prepareDatabase(handle, config, app.log);
   await warnWhenNoAdmin(handle.db, config.env, (message) => app.log.warn(message));
   await app.listen({ port: config.port, host: config.host });
@@ -40,6 +45,7 @@ async function main(): Promise<void> {
     cipher: getFieldCipher(config),
     log: app.log,
   });
+  wakeWebhooks = webhookWorker.wake;
 
   let closing = false;
   // Drain (docs/deploy.md "Restart"): say "not ready" while still serving, so the load balancer

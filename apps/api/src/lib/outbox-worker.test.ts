@@ -52,4 +52,28 @@ describe('outbox loop', () => {
     await loop.runOnce();
     expect(runBatch).toHaveBeenCalledTimes(3);
   });
+
+  it('runs at once on wake, and once more after the running batch when woken meanwhile', async () => {
+    const log = quietLog();
+    let release: () => void = () => {};
+    let calls = 0;
+    const runBatch = vi.fn(async () => {
+      calls += 1;
+      if (calls === 1) await new Promise<void>((r) => (release = r));
+      return { sent: 1 };
+    });
+    const loop = startOutboxLoop({ name: 'test', log, intervalMs: 60_000, runBatch });
+    loop.wake();
+    expect(runBatch).toHaveBeenCalledTimes(1);
+    // Rows queued while the first batch runs may have committed after it claimed: one more pass.
+    loop.wake();
+    loop.wake();
+    release();
+    await loop.runOnce();
+    await vi.waitFor(() => expect(log.info).toHaveBeenCalledTimes(2));
+    expect(runBatch).toHaveBeenCalledTimes(2);
+    await loop.stop();
+    loop.wake();
+    expect(runBatch).toHaveBeenCalledTimes(2);
+  });
 });

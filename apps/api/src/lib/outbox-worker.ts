@@ -9,7 +9,15 @@ export type OutboxLog = {
   warn: (o: object | string, m?: string) => void;
 };
 
-export type OutboxLoop = { runOnce: () => Promise<void>; stop: () => Promise<void> };
+export type OutboxLoop = {
+  runOnce: () => Promise<void>;
+  /**
+   * Something was queued (a NOTIFY): runs a batch now, or, when one is running, one more pass
+   * right after it (what was queued may have committed after that batch claimed its rows).
+   */
+  wake: () => void;
+  stop: () => Promise<void>;
+};
 
 /** Exponential backoff after `attempts` failures: base, 2 × base, 4 × base, … capped at `maxMs`. */
 export function exponentialBackoffMs(attempts: number, baseMs: number, maxMs: number): number {
@@ -17,9 +25,9 @@ export function exponentialBackoffMs(attempts: number, baseMs: number, maxMs: nu
 }
 
 /**
- * Runs `runBatch` every `intervalMs` (and on `runOnce`). The batch answers counts (sent, retried,
- * …); a batch that handled nothing is not logged. With `drainBatchSize`, batches run back to back
- * while one handles that many rows, so a backlog drains without waiting for the timer.
+ * Runs `runBatch` every `intervalMs` (and on `runOnce` and `wake`). The batch answers counts (sent,
+ * retried, …); a batch that handled nothing is not logged. With `drainBatchSize`, batches run back
+ * to back while one handles that many rows, so a backlog drains without waiting for the timer.
  */
 export function startOutboxLoop(options: {
   name: string;
@@ -30,6 +38,7 @@ export function startOutboxLoop(options: {
 }): OutboxLoop {
   let running: Promise<void> | null = null;
   let stopped = false;
+  let woken = false;
   const runOnce = async () => {
     if (running || stopped) return running ?? undefined;
     running = (async () => {
@@ -38,7 +47,9 @@ export function startOutboxLoop(options: {
           const r = await options.runBatch();
           const handled = Object.values(r).reduce((a, b) => a + b, 0);
           if (handled) options.log.info(r, `${options.name} outbox processed`);
-          if (stopped || !options.drainBatchSize || handled < options.drainBatchSize) break;
+          const full = !!options.drainBatchSize && handled >= options.drainBatchSize;
+          if (stopped || !(full || woken)) break;
+          woken = false;
         }
       } catch (error) {
         options.log.warn(
@@ -47,6 +58,7 @@ export function startOutboxLoop(options: {
         );
       } finally {
         running = null;
+        woken = false;
       }
     })();
     return running;
@@ -55,6 +67,10 @@ export function startOutboxLoop(options: {
   timer.unref();
   return {
     runOnce,
+    wake: () => {
+      if (running) woken = true;
+      else void runOnce();
+    },
     stop: async () => {
       stopped = true;
       clearInterval(timer);

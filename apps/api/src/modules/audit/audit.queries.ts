@@ -9,6 +9,11 @@ export async function insertAuditRow(tx: Tx, row: AuditInsert): Promise<void> {
   await tx.insert(auditLog).values(row);
 }
 
+/** The INSERT of one row as a statement, for a caller batching it with its own writes. */
+export function auditRowInsert(tx: Tx, row: AuditInsert): SQL {
+  return tx.insert(auditLog).values(row).getSQL();
+}
+
 export type AuditFilter = {
   actor?: string;
   action?: string;

@@ -4,8 +4,9 @@ import {
   type AdminAuditResponse,
   type AuditEntity,
 } from '@wholesale/contract';
+import type { SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
-import { insertAuditRow, selectAuditPage } from './audit.queries';
+import { auditRowInsert, insertAuditRow, selectAuditPage, type AuditInsert } from './audit.queries';
 
 /** One staff action as the audit log keeps it (docs/product/back-office-staff-and-customers.md). */
 export type AuditEvent = {
@@ -32,8 +33,20 @@ export type AuditActor = { id: number; email?: string | null };
  * keys are replaced by "[redacted]" anyway.
  */
 export async function recordAudit(tx: Tx, event: AuditEvent): Promise<void> {
+  await insertAuditRow(tx, auditRow(event));
+}
+
+/**
+ * recordAudit's INSERT as a statement the caller runs in its own statement batch (a data-modifying
+ * CTE beside its change, one round trip); the same row, the same rules.
+ */
+export function auditInsert(tx: Tx, event: AuditEvent): SQL {
+  return auditRowInsert(tx, auditRow(event));
+}
+
+function auditRow(event: AuditEvent): AuditInsert {
   const { before, after } = auditDiff(event.before, event.after);
-  await insertAuditRow(tx, {
+  return {
     actorUserId: event.actorId,
     actorEmail: event.actorEmail ?? null,
     action: event.action.slice(0, 100),
@@ -41,7 +54,7 @@ export async function recordAudit(tx: Tx, event: AuditEvent): Promise<void> {
     subjectId: String(event.entityId).slice(0, 100),
     before,
     after,
-  });
+  };
 }
 
 /** recordAudit for a staff member acting through a route (the usual case). */

@@ -1,3 +1,8 @@
 // Public entry of the mail module (see accounts/index.ts for the rule).
-export { enqueueMail, registerMailTemplate, type MailContent } from './mail.service';
+export {
+  enqueueMail,
+  enqueueMailInsert,
+  registerMailTemplate,
+  type MailContent,
+} from './mail.service';
 export { startMailWorker } from './mail.worker';

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
@@ -7,6 +7,11 @@ export type MailRow = typeof mailOutbox.$inferSelect;
 export async function insertMail(tx: Tx, values: typeof mailOutbox.$inferInsert): Promise<number> {
   const [row] = await tx.insert(mailOutbox).values(values).returning({ id: mailOutbox.id });
   return row.id;
+}
+
+/** The INSERT of one outbox row as a statement, for a caller batching it with its own writes. */
+export function mailInsert(tx: Tx, values: typeof mailOutbox.$inferInsert): SQL {
+  return tx.insert(mailOutbox).values(values).getSQL();
 }
 
 /** Newest first; the dev mailbox shows at most `limit`. */

@@ -1,7 +1,8 @@
 import type { Lang, MailDetailDto, MailSummaryDto } from '@wholesale/contract';
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { findMail, insertMail, listMails, type MailRow } from './mail.queries';
+import { findMail, insertMail, listMails, mailInsert, type MailRow } from './mail.queries';
 import { renderMail } from './mail.templates';
 
 export { registerMailTemplate, type MailContent } from './mail.templates';
@@ -24,16 +25,28 @@ export type EnqueueMailInput = {
  * it stays pending and readable in the dev mailbox. Returns the outbox id.
  */
 export async function enqueueMail(tx: Tx, input: EnqueueMailInput): Promise<number> {
+  return insertMail(tx, outboxRow(input));
+}
+
+/**
+ * enqueueMail's INSERT as a statement the caller runs in its own statement batch (a data-modifying
+ * CTE beside its change, one round trip): the same row, rendered now.
+ */
+export function enqueueMailInsert(tx: Tx, input: EnqueueMailInput): SQL {
+  return mailInsert(tx, outboxRow(input));
+}
+
+function outboxRow(input: EnqueueMailInput) {
   const lang: Lang = input.lang === 'fr' || input.lang === 'es' ? input.lang : 'en';
   const rendered = renderMail(input.template, lang, input.data ?? {});
-  return insertMail(tx, {
+  return {
     toAddress: input.to,
     subject: rendered.subject,
     html: rendered.html,
     text: rendered.text,
     template: input.template,
     lang,
-  });
+  };
 }
 
 function summary(row: MailRow): MailSummaryDto {

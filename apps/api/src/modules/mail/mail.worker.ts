@@ -92,7 +92,7 @@ export function startMailWorker(options: {
     options.log.info(
       'SMTP_URL is not set: mails stay in the outbox (see /dev/mailbox outside production)',
     );
-    return { runOnce: async () => {}, stop: async () => {} };
+    return { runOnce: async () => {}, wake: () => {}, stop: async () => {} };
   }
   return startOutboxLoop({
     name: 'mail',

@@ -14,8 +14,9 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Country, OrderStatus } from '@wholesale/contract';
-import type { Tx } from '../../db/client';
-import { orderLines, orders, shipments, users } from '../../db/schema';
+import { preparedStatement, type Tx } from '../../db/client';
+import { orderLines, orderStatusHistory, orders, shipments, users } from '../../db/schema';
+import type { OrderLineRow, ShipmentRow, StatusStepRow } from './orders.queries';
 
 // NOTE: the desk lists orders with their customer's name and filters on it, so these queries join
 // the users table read-only (one indexed query instead of a second round trip per page); the
@@ -186,25 +187,148 @@ export async function selectOrderById(tx: Tx, orderId: number): Promise<LockedOr
   return row;
 }
 
-/** The order row, locked until the transaction ends (status changes run one at a time). */
-export async function lockOrder(tx: Tx, orderId: number): Promise<LockedOrder | undefined> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  return row;
-}
+/** An order as a status change reads it: locked, with all the desk's answer shows of it. */
+export type OrderForChange = {
+  id: number;
+  userId: number;
+  country: Country;
+  status: OrderStatus;
+  poNumber: string | null;
+  comment: string | null;
+  totalCents: number;
+  createdAt: Date;
+  version: number;
+  placedBy: string | null;
+  /** The acting staff member's name (the history step they are about to write). */
+  actorName: string | null;
+  customer: DeskCustomer;
+  lines: OrderLineRow[];
+  shipments: ShipmentRow[];
+  steps: StatusStepRow[];
+};
 
-/** Moves the order to `status` and bumps its version, if it still has `version`. */
-export async function updateOrderStatus(
+type OrderForChangeRow = Omit<OrderForChange, 'createdAt' | 'lines' | 'shipments' | 'steps'> & {
+  /** Raw statements get timestamps as text (Drizzle's parsers for node-postgres). */
+  createdAt: Date | string;
+  lines: OrderLineRow[];
+  shipments: Array<Omit<ShipmentRow, 'shippedAt'> & { shippedAt: string }>;
+  steps: Array<Omit<StatusStepRow, 'at'> & { at: string }>;
+  /** The order's version in the statement's snapshot (see lockOrderForChange). */
+  seenVersion: number;
+};
+
+const cp = { orderId: sql.placeholder('orderId'), actorId: sql.placeholder('actorId') };
+
+// NOTE: a status change used to read the locked order, its lines, its customer, then (for the
+// answer) the order again with its lines, parcels, history, customer and who placed it: nine round
+// trips before any write. This reads them in ONE named statement, the order row locked.
+const orderForChange = preparedStatement<OrderForChangeRow, { orderId: number; actorId: number }>(
+  'order_for_status_change',
+  sql`
+    select o.id, o.user_id as "userId", o.country, o.status, o.po_number as "poNumber",
+      o.comment, o.total_cents as "totalCents", o.created_at as "createdAt", o.version,
+      (select v.version from orders v where v.id = o.id) as "seenVersion",
+      (select s.owner_name from users s where s.id = o.placed_by_user_id) as "placedBy",
+      (select s.owner_name from users s where s.id = ${cp.actorId}::int) as "actorName",
+      json_build_object('id', u.id, 'name', u.owner_name, 'company', u.company_name,
+        'email', u.email, 'customerCode', u.customer_code, 'lang', u.lang, 'country', u.country,
+        'role', u.role, 'isActive', u.is_active, 'orderStatusMails', u.order_status_mails
+      ) as customer,
+      coalesce((
+        select json_agg(json_build_object('id', l.id, 'orderId', l.order_id,
+          'productId', l.product_id, 'productCode', l.product_code, 'name', l.name,
+          'classCode', l.class_code, 'quantity', l.quantity, 'shipPack', l.ship_pack,
+          'unitPriceCents', l.unit_price_cents, 'lineTotalCents', l.line_total_cents,
+          'backorder', l.backorder, 'stockTaken', l.stock_taken, 'shipmentId', l.shipment_id
+        ) order by l.id)
+        from order_lines l where l.order_id = o.id), '[]') as lines,
+      coalesce((
+        select json_agg(json_build_object('id', p.id, 'orderId', p.order_id,
+          'carrier', p.carrier, 'trackingNumber', p.tracking_number,
+          'shippedByUserId', p.shipped_by_user_id, 'shippedAt', p.shipped_at
+        ) order by p.id)
+        from shipments p where p.order_id = o.id), '[]') as shipments,
+      coalesce((
+        select json_agg(json_build_object('toStatus', h.to_status, 'at', h.at,
+          'by', a.owner_name, 'byStaff', coalesce(a.role = 'staff', false), 'note', h.note
+        ) order by h.at, h.id)
+        from order_status_history h left join users a on a.id = h.actor_user_id
+        where h.order_id = o.id), '[]') as steps
+    from orders o join users u on u.id = o.user_id
+    where o.id = ${cp.orderId}::int
+    for update of o`,
+);
+
+/**
+ * The order, locked until the transaction ends (status changes of one order run one at a time),
+ * with its customer, lines, parcels and history. NOTE: when the statement had to wait for the lock,
+ * the row it returns is the newest version but its subqueries read the statement's older snapshot;
+ * the order's version as that snapshot saw it tells, and the read is repeated (the lock now held).
+ */
+export async function lockOrderForChange(
   tx: Tx,
   orderId: number,
-  status: OrderStatus,
-  version: number,
-): Promise<number | null> {
-  const [row] = await tx
+  actorId: number,
+): Promise<OrderForChange | undefined> {
+  for (let attempt = 0; ; attempt += 1) {
+    const [row] = await orderForChange(tx, { orderId, actorId });
+    if (!row) return undefined;
+    if (row.seenVersion !== row.version && attempt === 0) continue;
+    const { seenVersion: _seen, ...order } = row;
+    return {
+      ...order,
+      createdAt: new Date(row.createdAt),
+      shipments: row.shipments.map((p) => ({ ...p, shippedAt: new Date(p.shippedAt) })),
+      steps: row.steps.map((h) => ({ ...h, at: new Date(h.at) })),
+    };
+  }
+}
+
+/**
+ * Writes a status change in ONE statement: the order's new status and version (if it still has
+ * `version`), its history step, and the outbox and audit rows of the other modules (`alongside`,
+ * INSERTs run as data-modifying CTEs of the same statement). Returns the new version and the
+ * step's time, or null when the order changed meanwhile (the caller rolls back).
+ */
+export async function writeStatusChange(
+  tx: Tx,
+  change: {
+    orderId: number;
+    from: OrderStatus;
+    to: OrderStatus;
+    version: number;
+    actorUserId: number;
+    note: string | null;
+  },
+  alongside: SQL[],
+): Promise<{ version: number; at: Date } | null> {
+  const update = tx
     .update(orders)
-    .set({ status, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), eq(orders.version, version)))
+    .set({ status: change.to, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, change.orderId), eq(orders.version, change.version)))
     .returning({ version: orders.version });
-  return row?.version ?? null;
+  const step = tx
+    .insert(orderStatusHistory)
+    .values({
+      orderId: change.orderId,
+      fromStatus: change.from,
+      toStatus: change.to,
+      actorUserId: change.actorUserId,
+      note: change.note,
+    })
+    .returning({ at: orderStatusHistory.at });
+  const ctes = [
+    sql`changed as (${update.getSQL()})`,
+    sql`step as (${step.getSQL()})`,
+    ...alongside.map((statement, i) => sql`${sql.raw(`alongside_${i}`)} as (${statement})`),
+  ];
+  const { rows } = await tx.execute<{ version: number | null; at: Date | string }>(
+    sql`with ${sql.join(ctes, sql`, `)}
+      select (select version from changed) as version, (select at from step) as at`,
+  );
+  const row = rows[0];
+  if (!row || row.version === null) return null;
+  return { version: Number(row.version), at: new Date(row.at) };
 }
 
 /** Writes a parcel and attaches the lines it carries. */
@@ -217,7 +341,7 @@ export async function insertShipment(
     shippedByUserId: number;
     lineIds: number[];
   },
-): Promise<number> {
+): Promise<ShipmentRow> {
   const [row] = await tx
     .insert(shipments)
     .values({
@@ -226,7 +350,7 @@ export async function insertShipment(
       trackingNumber: values.trackingNumber,
       shippedByUserId: values.shippedByUserId,
     })
-    .returning({ id: shipments.id });
+    .returning();
   await tx
     .update(orderLines)
     .set({ shipmentId: row.id })
@@ -237,7 +361,7 @@ export async function insertShipment(
         isNull(orderLines.shipmentId),
       ),
     );
-  return row.id;
+  return row;
 }
 
 export type DeskCustomer = {

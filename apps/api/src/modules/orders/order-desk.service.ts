@@ -15,19 +15,19 @@ import {
   type ChangeOrderStatusBody,
   type OrderStatus,
 } from '@wholesale/contract';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Tx } from '../../db/client';
 import { AppError, fieldError, reasonError } from '../../lib/app-error';
 import { TtlCache } from '../../lib/ttl-cache';
 import { readCart } from '../cart';
 import { returnStock } from '../catalogue';
-import { recordAudit } from '../audit';
-import { enqueueMail } from '../mail';
-import { enqueueWebhookEvent } from '../webhooks';
+import { auditInsert } from '../audit';
+import { enqueueMailInsert } from '../mail';
+import { webhookEventInsert } from '../webhooks';
 import { registerOrderMails } from './orders.mail';
 import { historyDto, shipmentDto } from './order-follow-up';
 import {
-  insertStatusStep,
   selectOrderLines,
   selectPlacedByName,
   selectShipments,
@@ -36,16 +36,17 @@ import {
 import {
   countDeskByStatus,
   insertShipment,
-  lockOrder,
+  lockOrderForChange,
   selectDeskCustomer,
   selectCustomerIdsNamed,
   selectDeskPage,
   selectOrderById,
-  updateOrderStatus,
+  writeStatusChange,
   type DeskCustomer,
   type DeskFilter,
   type DeskRow,
   type DeskSort,
+  type OrderForChange,
 } from './order-desk.queries';
 
 async function customerOf(tx: Tx, userId: number): Promise<DeskCustomer> {
@@ -165,6 +166,28 @@ export async function getDeskOrder(tx: Tx, orderId: number): Promise<AdminOrderD
     customerOf(tx, order.userId),
     selectPlacedByName(tx, order.placedByUserId),
   ]);
+  return deskOrderDetail({ ...order, placedBy, customer, lines, shipments: parcels, steps });
+}
+
+function deskOrderDetail(
+  order: Pick<
+    OrderForChange,
+    | 'id'
+    | 'createdAt'
+    | 'status'
+    | 'version'
+    | 'country'
+    | 'totalCents'
+    | 'poNumber'
+    | 'comment'
+    | 'placedBy'
+    | 'customer'
+    | 'lines'
+    | 'shipments'
+    | 'steps'
+  >,
+): AdminOrderDetail {
+  const { customer } = order;
   return {
     order_id: order.id,
     date: order.createdAt.toISOString(),
@@ -174,7 +197,7 @@ export async function getDeskOrder(tx: Tx, orderId: number): Promise<AdminOrderD
     total: fromCents(order.totalCents),
     po_number: order.poNumber,
     order_comment: order.comment,
-    placed_by: placedBy,
+    placed_by: order.placedBy,
     customer: {
       id: customer.id,
       name: customer.name,
@@ -183,7 +206,7 @@ export async function getDeskOrder(tx: Tx, orderId: number): Promise<AdminOrderD
       customer_code: customer.customerCode,
       lang: customer.lang,
     },
-    lines: lines.map((l) => ({
+    lines: order.lines.map((l) => ({
       id: l.id,
       product_id: l.productCode,
       name: l.name,
@@ -195,8 +218,8 @@ export async function getDeskOrder(tx: Tx, orderId: number): Promise<AdminOrderD
       backorder: l.backorder,
       shipment_id: l.shipmentId,
     })),
-    shipments: parcels.map(shipmentDto),
-    history: historyDto(steps, order.createdAt, true),
+    shipments: order.shipments.map(shipmentDto),
+    history: historyDto(order.steps, order.createdAt, true),
     allowed: [...allowedTransitions(order.status)],
   };
 }
@@ -221,11 +244,14 @@ export type StatusChange = ChangeOrderStatusBody & {
 };
 
 /**
- * Moves an order one step along the workflow in ONE transaction: the order row is locked, the
- * expected version (when given) and the transition are checked (409 with the allowed steps), a
- * shipping step writes its parcel, cancelling returns the stock the order took, then the status,
- * version, history step, buyer mail and webhook event are written together. Two staff changing
- * the same order at once: the second waits for the lock and then gets 409.
+ * Moves an order one step along the workflow in ONE transaction: the order row is locked and read
+ * with all the answer shows of it (one statement), the expected version (when given) and the
+ * transition are checked (409 with the allowed steps), a shipping step writes its parcel,
+ * cancelling returns the stock the order took, then the status, version, history step, buyer mail,
+ * webhook event and audit row are written by ONE statement. The answer is built from what was read
+ * and written, not read again. Two staff changing the same order at once: the second waits for the
+ * lock and then gets 409. Round trips for a step that neither ships nor cancels: BEGIN, the read,
+ * the write, COMMIT.
  */
 export async function changeOrderStatus(
   db: Database,
@@ -233,14 +259,14 @@ export async function changeOrderStatus(
 ): Promise<AdminOrderDetail> {
   registerOrderMails();
   const changed = await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, change.orderId);
+    const order = await lockOrderForChange(tx, change.orderId, change.actorUserId);
     if (!order) throw new AppError('NOT_FOUND', 'This order does not exist');
     const to = change.status as OrderStatus;
     if (change.expected_version !== undefined && change.expected_version !== order.version)
       throw refused(order.status, to, 'ORDER_CHANGED');
     if (!canTransition(order.status, to)) throw refused(order.status, to, 'TRANSITION_NOT_ALLOWED');
 
-    const lines = await selectOrderLines(tx, order.id);
+    let { lines, shipments } = order;
     const waiting = lines.filter((l) => l.shipmentId === null).map((l) => l.id);
     const problems = shippingProblems({
       to,
@@ -253,13 +279,18 @@ export async function changeOrderStatus(
     let tracking: { carrier: string; number: string | null; url: string | null } | null = null;
     if (isShippingStatus(to) && change.carrier) {
       const number = change.tracking_number?.trim() || null;
-      await insertShipment(tx, {
+      const shipped = new Set(to === 'shipped' ? waiting : (change.line_ids ?? []));
+      const parcel = await insertShipment(tx, {
         orderId: order.id,
         carrier: change.carrier,
         trackingNumber: number,
         shippedByUserId: change.actorUserId,
-        lineIds: to === 'shipped' ? waiting : [...new Set(change.line_ids ?? [])],
+        lineIds: [...shipped],
       });
+      lines = lines.map((l) =>
+        l.shipmentId === null && shipped.has(l.id) ? { ...l, shipmentId: parcel.id } : l,
+      );
+      shipments = [...shipments, parcel];
       tracking = { carrier: change.carrier, number, url: trackingUrl(change.carrier, number) };
     }
     if (returnsStock(to)) {
@@ -273,56 +304,75 @@ export async function changeOrderStatus(
         })),
       );
     }
-    const version = await updateOrderStatus(tx, order.id, to, order.version);
-    if (version === null) throw refused(order.status, to, 'ORDER_CHANGED');
-    await insertStatusStep(tx, {
-      orderId: order.id,
-      fromStatus: order.status,
-      toStatus: to,
-      actorUserId: change.actorUserId,
-      note: change.note ?? null,
-    });
 
-    const customer = await customerOf(tx, order.userId);
+    const { customer } = order;
+    const version = order.version + 1;
+    const alongside: SQL[] = [];
     const mail = statusMailFor(to);
     if (mail && (!mail.optional || customer.orderStatusMails)) {
-      await enqueueMail(tx, {
-        to: customer.email,
-        template: mail.template,
-        lang: customer.lang,
-        data: {
-          order_id: order.id,
-          name: customer.name,
-          carrier: tracking?.carrier,
-          tracking_number: tracking?.number,
-          tracking_url: tracking?.url,
-          partial: to === 'partially_shipped',
-        },
-      });
+      alongside.push(
+        enqueueMailInsert(tx, {
+          to: customer.email,
+          template: mail.template,
+          lang: customer.lang,
+          data: {
+            order_id: order.id,
+            name: customer.name,
+            carrier: tracking?.carrier,
+            tracking_number: tracking?.number,
+            tracking_url: tracking?.url,
+            partial: to === 'partially_shipped',
+          },
+        }),
+      );
     }
-    await enqueueWebhookEvent(tx, 'order.status_changed', {
-      order_id: order.id,
-      from: order.status,
-      to,
-      version,
-      customer_id: order.userId,
-      ...(tracking ? { carrier: tracking.carrier, tracking_number: tracking.number } : {}),
-    });
-    await recordAudit(tx, {
-      actorId: change.actorUserId,
-      actorEmail: change.actorEmail,
-      action: 'order.status',
-      entity: 'order',
-      entityId: order.id,
-      before: { status: order.status, version: order.version },
-      after: {
-        status: to,
+    alongside.push(
+      webhookEventInsert('order.status_changed', {
+        order_id: order.id,
+        from: order.status,
+        to,
         version,
+        customer_id: order.userId,
         ...(tracking ? { carrier: tracking.carrier, tracking_number: tracking.number } : {}),
-        ...(change.note ? { note: change.note } : {}),
+      }),
+      auditInsert(tx, {
+        actorId: change.actorUserId,
+        actorEmail: change.actorEmail,
+        action: 'order.status',
+        entity: 'order',
+        entityId: order.id,
+        before: { status: order.status, version: order.version },
+        after: {
+          status: to,
+          version,
+          ...(tracking ? { carrier: tracking.carrier, tracking_number: tracking.number } : {}),
+          ...(change.note ? { note: change.note } : {}),
+        },
+      }),
+    );
+    const note = change.note ?? null;
+    const written = await writeStatusChange(
+      tx,
+      {
+        orderId: order.id,
+        from: order.status,
+        to,
+        version: order.version,
+        actorUserId: change.actorUserId,
+        note,
       },
+      alongside,
+    );
+    if (!written || written.version !== version) throw refused(order.status, to, 'ORDER_CHANGED');
+    const step = { toStatus: to, at: written.at, by: order.actorName, byStaff: true, note };
+    return deskOrderDetail({
+      ...order,
+      status: to,
+      version,
+      lines,
+      shipments,
+      steps: [...order.steps, step],
     });
-    return getDeskOrder(tx, order.id);
   });
   // The change feed drops the counts too, a moment later (PostgreSQL): the staff member's next
   // list must already show this change.

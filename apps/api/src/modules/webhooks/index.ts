@@ -1,4 +1,5 @@
 // The webhooks module's door: what other modules and workflows may use.
-export { enqueueWebhookEvent } from './webhooks.service';
+export { enqueueWebhookEvent, webhookEventInsert } from './webhooks.service';
+export { WEBHOOKS_CHANNEL } from './webhooks.queries';
 export { startWebhookWorker } from './webhooks.worker';
 export { webhooksRoutes } from './webhooks.routes';

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
@@ -52,12 +52,20 @@ export async function setEndpointStatus(
   return row;
 }
 
-/** One delivery per endpoint subscribed to `event` (paused ones too: they are kept, not dropped). */
-export async function insertDeliveriesFor(tx: Tx, event: string, body: string): Promise<number> {
-  const result = await tx.execute(sql`
+/** Channel the webhook worker listens on: deliveries were queued (notified at commit). */
+export const WEBHOOKS_CHANNEL = 'ws_webhooks';
+
+/**
+ * One delivery per endpoint subscribed to `event` (paused ones too: they are kept, not dropped), as
+ * a statement the caller runs alone or batches with its own writes. Each row queued notifies
+ * WEBHOOKS_CHANNEL (PostgreSQL sends one notification per transaction, at commit), so the worker
+ * wakes at once instead of at its next poll.
+ */
+export function deliveriesInsert(event: string, body: string): SQL {
+  return sql`
     insert into webhook_deliveries (endpoint_id, event, body)
-    select id, ${event}, ${body} from webhook_endpoints where ${event} = any(events)`);
-  return Number((result as { rowCount?: number | null }).rowCount ?? 0);
+    select id, ${event}, ${body} from webhook_endpoints where ${event} = any(events)
+    returning pg_notify(${WEBHOOKS_CHANNEL}, '')`;
 }
 
 /**
@@ -103,20 +111,36 @@ export async function insertAttempt(
   await tx.insert(webhookAttempts).values(values);
 }
 
-export async function markDelivered(
+/**
+ * A successful attempt in ONE statement: its log row, the delivery marked delivered, and the
+ * endpoint's run of failures ended (written only when one was running, so concurrent deliveries to
+ * one endpoint do not queue on its row).
+ */
+export async function recordDelivered(
   tx: Tx,
   delivery: { id: number; endpointId: number },
-  attempts: number,
-  at: Date,
+  attempt: { attempts: number; at: Date; statusCode: number | null; durationMs: number },
 ): Promise<void> {
-  await tx
+  const logged = tx.insert(webhookAttempts).values({
+    deliveryId: delivery.id,
+    at: attempt.at,
+    statusCode: attempt.statusCode,
+    error: null,
+    durationMs: attempt.durationMs,
+  });
+  const delivered = tx
     .update(webhookDeliveries)
-    .set({ status: 'delivered', attempts, deliveredAt: at, lastError: null })
+    .set({
+      status: 'delivered',
+      attempts: attempt.attempts,
+      deliveredAt: attempt.at,
+      lastError: null,
+    })
     .where(eq(webhookDeliveries.id, delivery.id));
-  await tx
-    .update(webhookEndpoints)
-    .set({ failingSince: null })
-    .where(eq(webhookEndpoints.id, delivery.endpointId));
+  await tx.execute(sql`
+    with logged as (${logged.getSQL()}), delivered as (${delivered.getSQL()})
+    update webhook_endpoints set failing_since = null
+    where id = ${delivery.endpointId} and failing_since is not null`);
 }
 
 export async function markDeliveryFailed(

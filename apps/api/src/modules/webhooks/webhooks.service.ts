@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookDeliveryDto, WebhookEndpointDto, WebhookEvent } from '@wholesale/contract';
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { FieldCipher } from '../../lib/crypto';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAuditBy, type AuditActor } from '../audit';
 import {
   deleteEndpoint,
+  deliveriesInsert,
   findEndpoint,
-  insertDeliveriesFor,
   insertEndpoint,
   listAttempts,
   listDeliveries,
@@ -174,11 +175,19 @@ export async function enqueueWebhookEvent(
   event: WebhookEvent,
   data: Record<string, unknown>,
 ): Promise<void> {
+  await tx.execute(webhookEventInsert(event, data));
+}
+
+/**
+ * enqueueWebhookEvent's INSERT as a statement the caller runs in its own statement batch (a
+ * data-modifying CTE beside its change, one round trip).
+ */
+export function webhookEventInsert(event: WebhookEvent, data: Record<string, unknown>): SQL {
   const body = JSON.stringify({
     id: randomUUID(),
     event,
     created_at: new Date().toISOString(),
     data,
   });
-  await insertDeliveriesFor(tx, event, body);
+  return deliveriesInsert(event, body);
 }

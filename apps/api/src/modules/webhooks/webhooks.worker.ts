@@ -10,8 +10,8 @@ import {
   claimDueDeliveries,
   insertAttempt,
   markDeliveryFailed,
-  markDelivered,
   noteEndpointFailure,
+  recordDelivered,
   setEndpointStatus,
 } from './webhooks.queries';
 import { openSecret } from './webhooks.service';
@@ -84,12 +84,12 @@ export async function processWebhookOutbox(
       error = e instanceof Error ? e.message : String(e);
     }
     const durationMs = Math.round(performance.now() - started);
-    await insertAttempt(db, { deliveryId: d.id, at, statusCode, error, durationMs });
     if (!error) {
-      await markDelivered(db, d, attempts, at);
+      await recordDelivered(db, d, { attempts, at, statusCode, durationMs });
       result.delivered += 1;
       return;
     }
+    await insertAttempt(db, { deliveryId: d.id, at, statusCode, error, durationMs });
     const failingSince = await noteEndpointFailure(db, d.endpointId, at);
     if (at.getTime() - failingSince.getTime() >= WEBHOOK_RETRY_WINDOW_MS) {
       await setEndpointStatus(db, d.endpointId, 'paused', 'failing for 24 hours');
