@@ -1,12 +1,14 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertShoppingFixtures } from '../../test/shopping-fixtures';
 import { getFieldCipher } from '../../lib/crypto';
 import { processWebhookOutbox, WEBHOOK_RETRY_WINDOW_MS, webhookBackoffMs } from './webhooks.worker';
 import { verifySignature } from './webhooks.signing';
+import { WEBHOOKS_CHANNEL } from './webhooks.queries';
 import { webhookUrlProblem } from './webhooks.url';
 import { auditRowsFor } from '../../test/audit-rows';
 
@@ -40,6 +42,21 @@ function startReceiver(): Promise<{
       }),
     ),
   );
+}
+
+/** Counts the notifications on `channel` (PGlite in-process, PostgreSQL over its own connection). */
+async function countNotifications(channel: string) {
+  const seen = { count: 0 };
+  const onMessage = () => (seen.count += 1);
+  if (t.handle.pglite) {
+    const unlisten = await t.handle.pglite.listen(channel, onMessage);
+    return { seen, stop: unlisten };
+  }
+  const client = new pg.Client({ connectionString: t.handle.url });
+  await client.connect();
+  client.on('notification', onMessage);
+  await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  return { seen, stop: () => client.end() };
 }
 
 let t: TestApp;
@@ -245,6 +262,8 @@ describe('webhook delivery', () => {
     });
     const endpointId = created.json().endpoint.id;
     const orderId = await placeOrder();
+    // The worker wakes on this channel: notified at commit, never by a change that rolled back.
+    const notifications = await countNotifications(WEBHOOKS_CHANNEL);
     const refused = await t.inject({
       method: 'POST',
       url: `/api/admin/orders/${orderId}/status`,
@@ -267,6 +286,8 @@ describe('webhook delivery', () => {
       from: 'placed',
       to: 'accepted',
     });
+    await vi.waitFor(() => expect(notifications.seen.count).toBe(1));
+    await notifications.stop();
   });
 });
 
