@@ -114,9 +114,11 @@ export const ORDERS_CHANNEL = 'ws_orders';
 /**
  * The counts per status of each filter (status, sort and page aside, so the open desk, its status
  * tabs, its pages and sorts share one entry). Counting reads every matching order; the desk asks
- * for the same counts again and again between two order changes.
+ * for the same counts again and again between two order changes. NOTE: 5,000 entries of a few
+ * numbers each (about 1 MB): the bench's staff traffic asks ~1,800 distinct filters in 6,500
+ * requests, and at 1,000 entries the LRU evicted filters that came back.
  */
-const deskCountsCache = new TtlCache<Record<string, number>>(30_000, 1000);
+const deskCountsCache = new TtlCache<Record<string, number>>(30_000, 5000);
 
 /**
  * Registers the desk's counts with the app's change feed: any write to orders, from any process
