@@ -3,6 +3,19 @@ import { exponentialBackoffMs, startOutboxLoop } from './outbox-worker';
 
 const quietLog = () => ({ info: vi.fn(), warn: vi.fn() });
 
+/** A batch whose first call waits for `held.release()`; `then` runs on each call after that wait. */
+function firstBatchHeld(then: (call: number) => void = () => {}) {
+  const held = { release: () => {} };
+  let calls = 0;
+  const runBatch = vi.fn(async () => {
+    calls += 1;
+    if (calls === 1) await new Promise<void>((r) => (held.release = r));
+    then(calls);
+    return { sent: 1 };
+  });
+  return { runBatch, held };
+}
+
 describe('outbox loop', () => {
   it('backs off exponentially from the base, capped', () => {
     expect([1, 2, 3, 10].map((n) => exponentialBackoffMs(n, 30, 100))).toEqual([30, 60, 100, 100]);
@@ -30,18 +43,13 @@ describe('outbox loop', () => {
 
   it('runs one batch per call without drainBatchSize, never two at once, and survives a failure', async () => {
     const log = quietLog();
-    let release: () => void = () => {};
-    let calls = 0;
-    const runBatch = vi.fn(async () => {
-      calls += 1;
-      if (calls === 1) await new Promise<void>((r) => (release = r));
-      if (calls === 2) throw new Error('database gone');
-      return { sent: 1 };
+    const { runBatch, held } = firstBatchHeld((call) => {
+      if (call === 2) throw new Error('database gone');
     });
     const loop = startOutboxLoop({ name: 'test', log, intervalMs: 60_000, runBatch });
     const first = loop.runOnce();
     const overlapping = loop.runOnce();
-    release();
+    held.release();
     await Promise.all([first, overlapping]);
     expect(runBatch).toHaveBeenCalledTimes(1);
     await loop.runOnce();
@@ -55,20 +63,14 @@ describe('outbox loop', () => {
 
   it('runs at once on wake, and once more after the running batch when woken meanwhile', async () => {
     const log = quietLog();
-    let release: () => void = () => {};
-    let calls = 0;
-    const runBatch = vi.fn(async () => {
-      calls += 1;
-      if (calls === 1) await new Promise<void>((r) => (release = r));
-      return { sent: 1 };
-    });
+    const { runBatch, held } = firstBatchHeld();
     const loop = startOutboxLoop({ name: 'test', log, intervalMs: 60_000, runBatch });
     loop.wake();
     expect(runBatch).toHaveBeenCalledTimes(1);
     // Rows queued while the first batch runs may have committed after it claimed: one more pass.
     loop.wake();
     loop.wake();
-    release();
+    held.release();
     await loop.runOnce();
     await vi.waitFor(() => expect(log.info).toHaveBeenCalledTimes(2));
     expect(runBatch).toHaveBeenCalledTimes(2);
