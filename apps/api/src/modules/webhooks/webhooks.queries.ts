@@ -68,40 +68,66 @@ export function deliveriesInsert(event: string, body: string): SQL {
     returning pg_notify(${WEBHOOKS_CHANNEL}, '')`;
 }
 
+/** A claimed delivery with what posting it needs. */
+export type ClaimedDelivery = {
+  id: number;
+  endpointId: number;
+  event: string;
+  body: string;
+  attempts: number;
+  createdAt: Date;
+  url: string;
+  secretSealed: string;
+};
+
 /**
- * Claims up to `limit` due deliveries of active endpoints at `now`: their next attempt moves
- * `leaseMs` ahead so another worker skips them. FOR UPDATE SKIP LOCKED keeps two workers apart.
+ * Claims up to `limit` due deliveries of active endpoints at `now`, oldest due first: their next
+ * attempt moves `leaseMs` ahead so another worker skips them. FOR UPDATE SKIP LOCKED keeps two
+ * workers apart. One statement: the claimed rows come back with their endpoint's URL and secret.
  */
 export async function claimDueDeliveries(
   tx: Tx,
   now: Date,
   limit: number,
   leaseMs: number,
-): Promise<Array<DeliveryRow & { url: string; secretSealed: string }>> {
-  const result = await tx.execute<{ id: number }>(sql`
-    update webhook_deliveries set next_attempt_at = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
-    where id in (
-      select d.id from webhook_deliveries d
+): Promise<ClaimedDelivery[]> {
+  const result = await tx.execute<{
+    id: number;
+    endpoint_id: number;
+    event: string;
+    body: string;
+    attempts: number;
+    created_at: Date | string;
+    due: Date | string;
+    url: string;
+    secret_sealed: string;
+  }>(sql`
+    with due as (
+      select d.id, d.next_attempt_at from webhook_deliveries d
       join webhook_endpoints e on e.id = d.endpoint_id and e.status = 'active'
       where d.status = 'pending' and d.next_attempt_at <= ${now.toISOString()}::timestamptz
       order by d.next_attempt_at, d.id
       limit ${limit}
       for update of d skip locked
     )
-    returning id`);
-  const ids = result.rows.map((r) => Number(r.id));
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .select({
-      d: webhookDeliveries,
-      url: webhookEndpoints.url,
-      secretSealed: webhookEndpoints.secretSealed,
-    })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(inArray(webhookDeliveries.id, ids))
-    .orderBy(webhookDeliveries.id);
-  return rows.map((r) => ({ ...r.d, url: r.url, secretSealed: r.secretSealed }));
+    update webhook_deliveries d set next_attempt_at = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
+    from due, webhook_endpoints e
+    where d.id = due.id and e.id = d.endpoint_id
+    returning d.id, d.endpoint_id, d.event, d.body, d.attempts, d.created_at,
+      due.next_attempt_at as due, e.url, e.secret_sealed`);
+  return result.rows
+    .map((r) => ({ r, due: new Date(r.due).getTime() }))
+    .sort((a, b) => a.due - b.due || Number(a.r.id) - Number(b.r.id))
+    .map(({ r }) => ({
+      id: Number(r.id),
+      endpointId: Number(r.endpoint_id),
+      event: r.event,
+      body: r.body,
+      attempts: Number(r.attempts),
+      createdAt: new Date(r.created_at),
+      url: r.url,
+      secretSealed: r.secret_sealed,
+    }));
 }
 
 export async function insertAttempt(
