@@ -55,7 +55,24 @@ export type ImportRunOptions = {
   onBatch?: (job: ImportJobRow, batch: number) => void;
   staleAfterMs?: number;
   batchRows?: number;
+  /** Receives the job's time per phase when it ends (docs/decisions/017-catalogue-import.md). */
+  log?: ImportLog;
 };
+
+type ImportLog = { info: (o: object, m: string) => void; error: (o: object, m: string) => void };
+
+/** Milliseconds spent per phase of one job, summed over its batches. */
+export type PhaseTimes = Record<string, number>;
+
+/** Adds the time `work` takes to `phase`. */
+export async function timed<T>(times: PhaseTimes, phase: string, work: () => Promise<T> | T) {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    times[phase] = (times[phase] ?? 0) + performance.now() - started;
+  }
+}
 
 type Counts = Pick<
   ImportJobRow,
@@ -125,7 +142,9 @@ export async function runImportJob(
   const batchRows = options.batchRows ?? IMPORT_BATCH_ROWS;
   let zip: ImagesZip | null = null;
   try {
+    const scanStarted = performance.now();
     const scan = await scanFile(job, deps);
+    const scanMs = performance.now() - scanStarted;
     if (job.imagesKey) zip = await openImagesZip(deps.filePath(job.imagesKey));
     await updateImportJob(deps.db, job.id, { rowsTotal: scan.rows });
 
@@ -141,6 +160,7 @@ export async function runImportJob(
       barcodeSent: scan.columns.includes('barcode'),
       brandSent: scan.columns.includes('brand'),
     };
+    const times: PhaseTimes = { scan: scanMs };
     const counts: Counts = {
       rowsDone: job.rowsDone,
       created: job.created,
@@ -152,38 +172,65 @@ export async function runImportJob(
       errors: [...job.errors],
     };
 
-    let batch: { cells: string[]; rowNo: number }[] = [];
+    // One batch is validated while the one before it is written: the JavaScript work (parsing,
+    // sanitising) overlaps the database's, and writes still commit one batch at a time, in order.
+    const state = { groups, staging, counts, zip, times };
+    let writing: Promise<void> | null = null;
     let batchNo = 0;
-    const flush = async () => {
-      await applyBatch(deps, job, ctx, batch, { groups, staging, counts, zip });
-      batch = [];
+    /** Waits for the batch in flight; answers true when the job must stop after it. */
+    const settle = async () => {
+      if (!writing) return false;
+      const pending = writing;
+      writing = null;
+      await pending;
       batchNo += 1;
-      afterCatalogueWrite(deps.db);
+      timed(times, 'caches', () => afterCatalogueWrite(deps.db));
       options.onBatch?.(job, batchNo);
+      return options.signal?.aborted === true;
+    };
+    const flush = async (batch: BatchLine[]) => {
+      const prepared = await prepareBatch(deps, ctx, batch, state);
+      if (await settle()) return true;
+      writing = writeBatch(deps, job, prepared, state);
+      // Awaited by the next settle(); this only keeps a failure from being reported unhandled early.
+      writing.catch(() => undefined);
+      return false;
     };
 
+    let batch: BatchLine[] = [];
     let dataRow = 0;
     let header = true;
-    for await (const cells of readRecords(
-      deps.filePath(job.fileKey),
-      job.fileFormat as FileFormat,
-    )) {
+    const records = readRecords(deps.filePath(job.fileKey), job.fileFormat as FileFormat);
+    for (;;) {
+      const next = await timed(times, 'parse', () => records.next());
+      if (next.done) break;
       if (header) {
         header = false;
         continue;
       }
       dataRow += 1;
       if (dataRow <= job.rowsDone) continue;
-      batch.push({ cells, rowNo: dataRow + 1 });
+      batch.push({ cells: next.value, rowNo: dataRow + 1 });
       if (batch.length >= batchRows) {
-        await flush();
-        if (options.signal?.aborted) return;
+        const stop = await flush(batch);
+        batch = [];
+        if (stop) {
+          await records.return?.(undefined);
+          return;
+        }
       }
     }
-    if (batch.length) {
-      await flush();
-      if (options.signal?.aborted) return;
-    }
+    if (batch.length && (await flush(batch))) return;
+    if (await settle()) return;
+    options.log?.info(
+      {
+        import_id: job.id,
+        rows: counts.rowsDone,
+        batch_rows: batchRows,
+        phases_ms: rounded(times),
+      },
+      'catalogue import timings',
+    );
     await finishJob(deps.db, job, { status: 'done' });
     await removeFiles(deps, job);
   } catch (error) {
@@ -237,26 +284,40 @@ async function removeFiles(deps: ImportDeps, job: ImportJobRow) {
     if (key) await fs.rm(deps.filePath(key), { force: true });
 }
 
-async function applyBatch(
+type BatchLine = { cells: string[]; rowNo: number };
+type BatchState = {
+  groups: ImportFieldGroup[];
+  staging: StagingOptions;
+  counts: Counts;
+  zip: ImagesZip | null;
+  times: PhaseTimes;
+};
+type PreparedBatch = {
+  lines: number;
+  errors: ImportRowError[];
+  staged: ValidRow[];
+  images: Map<number, { key: string; data: Buffer; changed: boolean }>;
+};
+
+const rounded = (times: PhaseTimes) =>
+  Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(v)]));
+
+/** Validates a batch's rows and decodes their images; nothing is written. */
+async function prepareBatch(
   deps: ImportDeps,
-  job: ImportJobRow,
   ctx: RowContext,
-  batch: { cells: string[]; rowNo: number }[],
-  state: {
-    groups: ImportFieldGroup[];
-    staging: StagingOptions;
-    counts: Counts;
-    zip: ImagesZip | null;
-  },
-) {
-  const { counts } = state;
+  batch: BatchLine[],
+  state: BatchState,
+): Promise<PreparedBatch> {
   const errors: ImportRowError[] = [];
   const valid: ValidRow[] = [];
-  for (const { cells, rowNo } of batch) {
-    const result = validateRow(cells, rowNo, ctx);
-    errors.push(...result.errors);
-    if (result.row) valid.push(result.row);
-  }
+  await timed(state.times, 'validate', () => {
+    for (const { cells, rowNo } of batch) {
+      const result = validateRow(cells, rowNo, ctx);
+      errors.push(...result.errors);
+      if (result.row) valid.push(result.row);
+    }
+  });
   // Images are decoded before anything is written, so a broken one refuses its row only.
   const images = new Map<number, { key: string; data: Buffer; changed: boolean }>();
   for (const row of valid) {
@@ -274,18 +335,37 @@ async function applyBatch(
       });
     }
   }
-  const staged = valid.filter((r) => !errors.some((e) => e.row === r.row_no));
+  const failed = new Set(errors.map((e) => e.row));
+  return {
+    lines: batch.length,
+    errors,
+    staged: valid.filter((r) => !failed.has(r.row_no)),
+    images,
+  };
+}
 
+/** Writes one prepared batch and the job's progress in one transaction. */
+async function writeBatch(
+  deps: ImportDeps,
+  job: ImportJobRow,
+  batch: PreparedBatch,
+  state: BatchState,
+) {
+  const { counts, times } = state;
+  const { staged, images } = batch;
+  const errors = [...batch.errors];
   const next: Counts = structuredClone(counts);
+  let commitStarted = 0;
   await deps.db.transaction(async (tx) => {
+    if (staged.length) await timed(times, 'stage', () => stageRows(tx, staged));
     const diffs = staged.length
-      ? (await stageRows(tx, staged), await diffStagedRows(tx, state.staging))
+      ? await timed(times, 'diff', () => diffStagedRows(tx, state.staging))
       : [];
-    const refused: number[] = [];
+    const refused = new Set<number>();
     for (const d of diffs) {
       const refuse = (column: string, message: string) => {
         errors.push({ row: d.row_no, column, message });
-        refused.push(d.row_no);
+        refused.add(d.row_no);
       };
       if (d.new_lacks) refuse(d.new_lacks, `${d.new_lacks} is required for a new product`);
       else if (d.ca_needs_price)
@@ -293,9 +373,10 @@ async function applyBatch(
       else if (d.us_needs_price)
         refuse('price_us', 'price_us is required: the product has no US price yet');
     }
-    await unstageRows(tx, refused);
+    await unstageRows(tx, [...refused]);
+    let changing = 0;
     for (const d of diffs) {
-      if (refused.includes(d.row_no)) continue;
+      if (refused.has(d.row_no)) continue;
       const image = images.get(d.row_no);
       const outcomes = groupOutcomes(d, image?.changed, state.groups);
       for (const [group, outcome] of Object.entries(outcomes)) {
@@ -305,31 +386,39 @@ async function applyBatch(
       if (d.is_new) next.created += 1;
       else if (Object.values(outcomes).some((o) => o !== 'unchanged')) next.updated += 1;
       else next.unchanged += 1;
+      if (d.is_new || Object.values(outcomes).some((o) => o !== 'unchanged')) changing += 1;
       if (d.deactivating) next.deactivated += 1;
     }
     if (!job.dryRun) {
-      if (diffs.length) await applyStagedRows(tx, state.staging);
+      // A batch whose every row is unchanged writes nothing but its progress.
+      if (changing) await applyStagedRows(tx, state.staging, times);
       // Stored before the batch commits: a crash here makes the next run write them again.
       for (const [rowNo, image] of images)
-        if (image.changed && !refused.includes(rowNo))
+        if (image.changed && !refused.has(rowNo))
           await deps.store.put(image.key, image.data, 'image/jpeg');
     }
     errors.sort((a, b) => a.row - b.row);
-    next.rowsDone += batch.length;
+    next.rowsDone += batch.lines;
     next.errorCount += errors.length;
-    next.errors.push(...errors.slice(0, Math.max(0, MAX_STORED_ERRORS - next.errors.length)));
-    await updateImportJob(tx, job.id, {
-      rowsDone: next.rowsDone,
-      created: next.created,
-      updated: next.updated,
-      unchanged: next.unchanged,
-      deactivated: next.deactivated,
-      groups: next.groups,
-      errorCount: next.errorCount,
-      errors: next.errors,
-      heartbeatAt: new Date(),
-    });
+    const room = Math.max(0, MAX_STORED_ERRORS - next.errors.length);
+    next.errors.push(...errors.slice(0, room));
+    await timed(times, 'progress', () =>
+      updateImportJob(tx, job.id, {
+        rowsDone: next.rowsDone,
+        created: next.created,
+        updated: next.updated,
+        unchanged: next.unchanged,
+        deactivated: next.deactivated,
+        groups: next.groups,
+        errorCount: next.errorCount,
+        // The stored errors are rewritten only when this batch adds some.
+        ...(errors.length && room ? { errors: next.errors } : {}),
+        heartbeatAt: new Date(),
+      }),
+    );
+    commitStarted = performance.now();
   });
+  times.commit = (times.commit ?? 0) + performance.now() - commitStarted;
   Object.assign(counts, next);
 }
 
@@ -352,16 +441,12 @@ export async function runImportQueue(
  * The in-process worker of an API server: woken when an import is queued, and every `pollMs` to
  * resume imports another process left behind. `stop` ends it between batches.
  */
-export function startImportWorker(
-  deps: ImportDeps,
-  log: { error: (o: object, m: string) => void },
-  pollMs = 15_000,
-) {
+export function startImportWorker(deps: ImportDeps, log: ImportLog, pollMs = 15_000) {
   const controller = new AbortController();
   let running: Promise<void> | null = null;
   const wake = () => {
     if (running || controller.signal.aborted) return;
-    running = runImportQueue(deps, { signal: controller.signal })
+    running = runImportQueue(deps, { signal: controller.signal, log })
       .then(() => undefined)
       .catch((error: unknown) => log.error({ err: error }, 'catalogue import failed'))
       .finally(() => {

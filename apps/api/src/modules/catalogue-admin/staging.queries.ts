@@ -50,12 +50,18 @@ const STAGING_COLUMNS = `row_no int, sku text, barcode text, category_id int, br
   price_ca int, sale_set_ca boolean, sale_ca int, retail_ca int, stock_ca int,
   price_us int, sale_set_us boolean, sale_us int, retail_us int, stock_us int`;
 
-/** Creates the staging table for this transaction (dropped at commit) and fills it. */
+/**
+ * Fills the staging table. NOTE: the table is created once per connection and emptied at every
+ * commit (ON COMMIT DELETE ROWS): creating and dropping it in every batch's transaction cost
+ * catalogue writes each time. The DELETE covers a second call in one transaction.
+ */
 export async function stageRows(tx: Tx, rows: StagedRow[]): Promise<void> {
   await tx.execute(
-    sql.raw(`CREATE TEMP TABLE IF NOT EXISTS import_staging (${STAGING_COLUMNS}) ON COMMIT DROP`),
+    sql.raw(
+      `CREATE TEMP TABLE IF NOT EXISTS import_staging (${STAGING_COLUMNS}) ON COMMIT DELETE ROWS`,
+    ),
   );
-  await tx.execute(sql.raw('TRUNCATE import_staging'));
+  await tx.execute(sql.raw('DELETE FROM import_staging'));
   await tx.execute(
     sql`INSERT INTO import_staging SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       AS x(${sql.raw(STAGING_COLUMNS)})`,
@@ -139,13 +145,22 @@ export async function diffStagedRows(tx: Tx, o: StagingOptions): Promise<RowDiff
   return result.rows;
 }
 
-const run = (tx: Tx, statement: SQL | string) =>
-  tx.execute(typeof statement === 'string' ? sql.raw(statement) : statement);
-
-/** Writes every staged row into the catalogue: only rows and fields that differ are touched. */
-export async function applyStagedRows(tx: Tx, o: StagingOptions): Promise<void> {
+/**
+ * Writes every staged row into the catalogue: only rows and fields that differ are touched. `times`
+ * receives the milliseconds of each statement (triggers included), by table.
+ */
+export async function applyStagedRows(
+  tx: Tx,
+  o: StagingOptions,
+  times?: Record<string, number>,
+): Promise<void> {
+  const run = async (phase: string, statement: SQL | string) => {
+    const started = performance.now();
+    await tx.execute(typeof statement === 'string' ? sql.raw(statement) : statement);
+    if (times) times[phase] = (times[phase] ?? 0) + performance.now() - started;
+  };
   await run(
-    tx,
+    'insert_products',
     `INSERT INTO products (product_id, class_code, category_id, ship_pack, brand, barcode, active)
      SELECT s.sku, s.class_code, s.category_id, coalesce(s.ship_pack, 1), s.brand, s.barcode,
        coalesce(s.active, true)
@@ -155,7 +170,7 @@ export async function applyStagedRows(tx: Tx, o: StagingOptions): Promise<void> 
      ON CONFLICT (product_id) DO NOTHING`,
   );
   await run(
-    tx,
+    'update_products',
     `UPDATE products p SET
        ${o.barcodeSent ? 'barcode = s.barcode,' : ''}
        ${o.brandSent ? 'brand = s.brand,' : ''}
@@ -170,7 +185,7 @@ export async function applyStagedRows(tx: Tx, o: StagingOptions): Promise<void> 
   const langs = `(VALUES ('en', s.name_en, s.desc_en), ('fr', s.name_fr, s.desc_fr),
     ('es', s.name_es, s.desc_es)) AS l(lang, name, description)`;
   await run(
-    tx,
+    'upsert_translations',
     `INSERT INTO product_translations (product_id, lang, name, description)
      SELECT p.id, l.lang, l.name, coalesce(l.description, '')
      FROM import_staging s JOIN products p ON p.product_id = s.sku CROSS JOIN LATERAL ${langs}
@@ -179,15 +194,15 @@ export async function applyStagedRows(tx: Tx, o: StagingOptions): Promise<void> 
      WHERE product_translations.name IS DISTINCT FROM excluded.name`,
   );
   await run(
-    tx,
+    'update_descriptions',
     `UPDATE product_translations t SET description = l.description
      FROM import_staging s JOIN products p ON p.product_id = s.sku CROSS JOIN LATERAL ${langs}
      WHERE t.product_id = p.id AND t.lang = l.lang AND l.description IS NOT NULL
        AND t.description IS DISTINCT FROM l.description`,
   );
-  for (const c of ['ca', 'us'] as const) {
+  for (const c of ['ca', 'us'] as const)
     await run(
-      tx,
+      `update_prices_${c}`,
       `UPDATE product_prices pp SET
          selling_price_cents = coalesce(s.price_${c}, pp.selling_price_cents),
          retail_price_cents = coalesce(s.retail_${c}, pp.retail_price_cents),
@@ -197,15 +212,20 @@ export async function applyStagedRows(tx: Tx, o: StagingOptions): Promise<void> 
        WHERE pp.product_id = p.id AND pp.country = '${c}'
          AND (${pricesChanged(c)} OR (s.stock_${c} IS NOT NULL AND s.stock_${c} <> pp.available))`,
     );
-    await run(
-      tx,
-      `INSERT INTO product_prices (product_id, country, retail_price_cents, selling_price_cents,
-         selling_price_2_cents, available)
+  // Both countries in one statement: the sold-flag trigger of migration 0006 then updates each new
+  // product once, not once per country.
+  const newPrices = (c: 'ca' | 'us') => `
        SELECT p.id, '${c}', coalesce(s.retail_${c}, s.price_${c}), s.price_${c},
          CASE WHEN s.sale_set_${c} THEN s.sale_${c} END, coalesce(s.stock_${c}, 0)
        FROM import_staging s JOIN products p ON p.product_id = s.sku
        WHERE s.price_${c} IS NOT NULL
-         AND NOT EXISTS (SELECT 1 FROM product_prices x WHERE x.product_id = p.id AND x.country = '${c}')`,
-    );
-  }
+         AND NOT EXISTS (SELECT 1 FROM product_prices x WHERE x.product_id = p.id AND x.country = '${c}')`;
+  await run(
+    'insert_prices',
+    `INSERT INTO product_prices (product_id, country, retail_price_cents, selling_price_cents,
+       selling_price_2_cents, available)
+     ${newPrices('ca')}
+     UNION ALL
+     ${newPrices('us')}`,
+  );
 }
