@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // node bench/import.mjs [--rows 100000] [--stock-rows 10000] [--duration 10] [--connections 16]
-//                       [--build] [--no-record]
+//                       [--build] [--no-record] [--timings]
 //
 // The catalogue import against a running production server (bench/README.md, "Catalogue import";
 // targets in docs/product/back-office-catalogue.md): a fresh database with categories, classes and
@@ -11,12 +11,15 @@
 //   3. a stock-only file of --stock-rows rows;
 //   4. listing and search throughput (autocannon, buyer.ca@example.com) without an import, then
 //      while a full import that changes every price runs.
-// The server's peak RSS (VmRSS, sampled every 100 ms) is reported over the whole run.
+// The server's peak RSS (VmRSS, sampled every 100 ms) is reported over the whole run. --timings runs
+// the server at log level info and prints each import's time per phase (parse, validate, stage,
+// diff, each catalogue statement, progress, commit), as the import worker logs it.
 // Appends a section to bench/RESULTS.md unless --no-record.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import {
   ROOT,
@@ -45,6 +48,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '16' },
     build: { type: 'boolean', default: false },
     'no-record': { type: 'boolean', default: false },
+    timings: { type: 'boolean', default: false },
   },
 });
 const rows = Number(args.rows);
@@ -187,6 +191,18 @@ async function importFile(base, staff, file) {
   }
 }
 
+/** Prints the import worker's per-phase timings from the server's JSON log lines. */
+function printImportTimings(stdout) {
+  readline.createInterface({ input: stdout }).on('line', (line) => {
+    if (!line.includes('catalogue import timings')) return;
+    const entry = JSON.parse(line);
+    const phases = Object.entries(entry.phases_ms)
+      .map(([phase, ms]) => `${phase} ${fmt(ms / 1000, 2)} s`)
+      .join(', ');
+    log(`  import ${entry.import_id}, ${fmt(entry.rows)} rows: ${phases}`);
+  });
+}
+
 const cannon = (opts) => cannonRun({ connections, ...opts });
 
 /** Listing pages and searches a buyer asks, in turn. */
@@ -252,10 +268,12 @@ async function main() {
         IMPORT_WORKER: 'true',
         IMPORT_MAX_BYTES: String(512 * 1024 * 1024),
         DATA_DIR: path.join(work, 'data'),
+        ...(args.timings ? { LOG_LEVEL: 'info' } : {}),
       }),
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', args.timings ? 'pipe' : 'inherit', 'inherit'],
   });
+  if (args.timings) printImportTimings(server.stdout);
   await waitFor(`${base}/api/health`, { exited: () => server?.exitCode !== null });
   const rss = sampleRss(server.pid);
   const staff = await signIn(base, 'content@example.com');

@@ -4,9 +4,10 @@ import type { Tx } from '../../db/client';
 /*
  * Set-based catalogue writes shared by the file import and the stock/price feed
  * (docs/decisions/017-catalogue-import.md). A batch of rows goes into a temporary staging table in
- * ONE statement (the rows travel as one JSON parameter: this works the same on PostgreSQL and on
- * PGlite), then a handful of INSERT … SELECT / UPDATE … FROM statements compare it with the catalogue
- * and write only what differs. The statement-level triggers of migration 0008 then send one change
+ * ONE statement (the rows travel as one JSON parameter, read as json rather than jsonb, which would
+ * build a binary copy first: this works the same on PostgreSQL and on PGlite), then a handful of
+ * INSERT … SELECT / UPDATE … FROM statements compare it with the catalogue and write only what
+ * differs. The statement-level triggers of migration 0008 then send one change
  * notification per statement, not one per row.
  *
  * A null staging value means "leave as is", except for `barcode` and `brand` when their column was
@@ -51,21 +52,28 @@ const STAGING_COLUMNS = `row_no int, sku text, barcode text, category_id int, br
   price_us int, sale_set_us boolean, sale_us int, retail_us int, stock_us int`;
 
 /**
- * Fills the staging table. NOTE: the table is created once per connection and emptied at every
- * commit (ON COMMIT DELETE ROWS): creating and dropping it in every batch's transaction cost
- * catalogue writes each time. The DELETE covers a second call in one transaction.
+ * Fills the staging table, with each row's product id (`pid`, null for a new SKU) looked up once by
+ * its SKU, so every later statement joins the catalogue by primary key.
+ *
+ * NOTE: the table is created once per connection and emptied at every commit (ON COMMIT DELETE
+ * ROWS): creating and dropping it in every batch's transaction cost catalogue writes each time. The
+ * DELETE covers a second call in one transaction. ANALYZE gives the planner its real size (a temp
+ * table is never analysed by autovacuum): without it, joins from 1,000 staged rows read whole
+ * catalogue tables by hash, a cost that grew with the catalogue.
  */
 export async function stageRows(tx: Tx, rows: StagedRow[]): Promise<void> {
   await tx.execute(
     sql.raw(
-      `CREATE TEMP TABLE IF NOT EXISTS import_staging (${STAGING_COLUMNS}) ON COMMIT DELETE ROWS`,
+      `CREATE TEMP TABLE IF NOT EXISTS import_staging (${STAGING_COLUMNS}, pid int) ON COMMIT DELETE ROWS`,
     ),
   );
   await tx.execute(sql.raw('DELETE FROM import_staging'));
   await tx.execute(
-    sql`INSERT INTO import_staging SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      AS x(${sql.raw(STAGING_COLUMNS)})`,
+    sql`INSERT INTO import_staging
+      SELECT x.*, (SELECT p.id FROM products p WHERE p.product_id = x.sku)
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(${sql.raw(STAGING_COLUMNS)})`,
   );
+  await tx.execute(sql.raw('ANALYZE import_staging'));
 }
 
 /** Removes rows found invalid against the catalogue before anything is written. */
@@ -134,7 +142,7 @@ export async function diffStagedRows(tx: Tx, o: StagingOptions): Promise<RowDiff
              WHEN s.name_en IS NULL THEN 'name_en' END
       END AS new_lacks
     FROM import_staging s
-    LEFT JOIN products p ON p.product_id = s.sku
+    LEFT JOIN products p ON p.id = s.pid
     LEFT JOIN product_translations t_en ON t_en.product_id = p.id AND t_en.lang = 'en'
     LEFT JOIN product_translations t_fr ON t_fr.product_id = p.id AND t_fr.lang = 'fr'
     LEFT JOIN product_translations t_es ON t_es.product_id = p.id AND t_es.lang = 'es'
@@ -166,8 +174,14 @@ export async function applyStagedRows(
        coalesce(s.active, true)
      FROM import_staging s
      WHERE s.category_id IS NOT NULL AND s.class_code IS NOT NULL AND s.name_en IS NOT NULL
-       AND NOT EXISTS (SELECT 1 FROM products p WHERE p.product_id = s.sku)
+       AND s.pid IS NULL
      ON CONFLICT (product_id) DO NOTHING`,
+  );
+  // The new products' ids (or, after a lost race, the id of the product another writer created).
+  await run(
+    'insert_products',
+    `UPDATE import_staging s SET pid = (SELECT p.id FROM products p WHERE p.product_id = s.sku)
+     WHERE s.pid IS NULL`,
   );
   await run(
     'update_products',
@@ -180,24 +194,24 @@ export async function applyStagedRows(
        active = coalesce(s.active, p.active),
        updated_at = now()
      FROM import_staging s
-     WHERE p.product_id = s.sku AND ${productChanged(o)}`,
+     WHERE p.id = s.pid AND ${productChanged(o)}`,
   );
   const langs = `(VALUES ('en', s.name_en, s.desc_en), ('fr', s.name_fr, s.desc_fr),
     ('es', s.name_es, s.desc_es)) AS l(lang, name, description)`;
   await run(
     'upsert_translations',
     `INSERT INTO product_translations (product_id, lang, name, description)
-     SELECT p.id, l.lang, l.name, coalesce(l.description, '')
-     FROM import_staging s JOIN products p ON p.product_id = s.sku CROSS JOIN LATERAL ${langs}
-     WHERE l.name IS NOT NULL
+     SELECT s.pid, l.lang, l.name, coalesce(l.description, '')
+     FROM import_staging s CROSS JOIN LATERAL ${langs}
+     WHERE s.pid IS NOT NULL AND l.name IS NOT NULL
      ON CONFLICT (product_id, lang) DO UPDATE SET name = excluded.name
      WHERE product_translations.name IS DISTINCT FROM excluded.name`,
   );
   await run(
     'update_descriptions',
     `UPDATE product_translations t SET description = l.description
-     FROM import_staging s JOIN products p ON p.product_id = s.sku CROSS JOIN LATERAL ${langs}
-     WHERE t.product_id = p.id AND t.lang = l.lang AND l.description IS NOT NULL
+     FROM import_staging s CROSS JOIN LATERAL ${langs}
+     WHERE t.product_id = s.pid AND t.lang = l.lang AND l.description IS NOT NULL
        AND t.description IS DISTINCT FROM l.description`,
   );
   for (const c of ['ca', 'us'] as const)
@@ -208,18 +222,18 @@ export async function applyStagedRows(
          retail_price_cents = coalesce(s.retail_${c}, pp.retail_price_cents),
          selling_price_2_cents = CASE WHEN s.sale_set_${c} THEN s.sale_${c} ELSE pp.selling_price_2_cents END,
          available = coalesce(s.stock_${c}, pp.available)
-       FROM import_staging s JOIN products p ON p.product_id = s.sku
-       WHERE pp.product_id = p.id AND pp.country = '${c}'
+       FROM import_staging s
+       WHERE pp.product_id = s.pid AND pp.country = '${c}'
          AND (${pricesChanged(c)} OR (s.stock_${c} IS NOT NULL AND s.stock_${c} <> pp.available))`,
     );
   // Both countries in one statement: the sold-flag trigger of migration 0006 then updates each new
   // product once, not once per country.
   const newPrices = (c: 'ca' | 'us') => `
-       SELECT p.id, '${c}', coalesce(s.retail_${c}, s.price_${c}), s.price_${c},
+       SELECT s.pid, '${c}', coalesce(s.retail_${c}, s.price_${c}), s.price_${c},
          CASE WHEN s.sale_set_${c} THEN s.sale_${c} END, coalesce(s.stock_${c}, 0)
-       FROM import_staging s JOIN products p ON p.product_id = s.sku
-       WHERE s.price_${c} IS NOT NULL
-         AND NOT EXISTS (SELECT 1 FROM product_prices x WHERE x.product_id = p.id AND x.country = '${c}')`;
+       FROM import_staging s
+       WHERE s.pid IS NOT NULL AND s.price_${c} IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM product_prices x WHERE x.product_id = s.pid AND x.country = '${c}')`;
   await run(
     'insert_prices',
     `INSERT INTO product_prices (product_id, country, retail_price_cents, selling_price_cents,
