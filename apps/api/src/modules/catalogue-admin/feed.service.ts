@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { afterCatalogueWrite } from './catalogue-writes';
 import {
+  applyScope,
   applyStagedRows,
   diffStagedRows,
   stageRows,
@@ -93,7 +94,11 @@ async function applyFeed<E extends Entry>(
       );
       refuse(named, bad);
     }
-    await applyStagedRows(tx, { barcodeSent: false, brandSent: false });
+    await applyStagedRows(
+      tx,
+      { barcodeSent: false, brandSent: false },
+      { scope: applyScope(diffs) },
+    );
     return count;
   });
   afterCatalogueWrite(db);

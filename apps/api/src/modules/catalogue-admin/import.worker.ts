@@ -26,6 +26,7 @@ import {
 } from './import.queries';
 import { rowContext, validateRow, type RowContext, type ValidRow } from './import.rows';
 import {
+  applyScope,
   applyStagedRows,
   diffStagedRows,
   stageRows,
@@ -374,7 +375,6 @@ async function writeBatch(
         refuse('price_us', 'price_us is required: the product has no US price yet');
     }
     await unstageRows(tx, [...refused]);
-    let changing = 0;
     for (const d of diffs) {
       if (refused.has(d.row_no)) continue;
       const image = images.get(d.row_no);
@@ -386,12 +386,14 @@ async function writeBatch(
       if (d.is_new) next.created += 1;
       else if (Object.values(outcomes).some((o) => o !== 'unchanged')) next.updated += 1;
       else next.unchanged += 1;
-      if (d.is_new || Object.values(outcomes).some((o) => o !== 'unchanged')) changing += 1;
       if (d.deactivating) next.deactivated += 1;
     }
     if (!job.dryRun) {
-      // A batch whose every row is unchanged writes nothing but its progress.
-      if (changing) await applyStagedRows(tx, state.staging, times);
+      // Only the statements the diff finds work for: a batch of unchanged rows writes nothing
+      // but its progress.
+      const scope = applyScope(diffs.filter((d) => !refused.has(d.row_no)));
+      if (Object.values(scope).some(Boolean))
+        await applyStagedRows(tx, state.staging, { scope, times });
       // Stored before the batch commits: a crash here makes the next run write them again.
       for (const [rowNo, image] of images)
         if (image.changed && !refused.has(rowNo))

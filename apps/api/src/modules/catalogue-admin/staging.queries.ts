@@ -57,9 +57,7 @@ const STAGING_COLUMNS = `row_no int, sku text, barcode text, category_id int, br
  *
  * NOTE: the table is created once per connection and emptied at every commit (ON COMMIT DELETE
  * ROWS): creating and dropping it in every batch's transaction cost catalogue writes each time. The
- * DELETE covers a second call in one transaction. ANALYZE gives the planner its real size (a temp
- * table is never analysed by autovacuum): without it, joins from 1,000 staged rows read whole
- * catalogue tables by hash, a cost that grew with the catalogue.
+ * DELETE covers a second call in one transaction.
  */
 export async function stageRows(tx: Tx, rows: StagedRow[]): Promise<void> {
   await tx.execute(
@@ -73,7 +71,6 @@ export async function stageRows(tx: Tx, rows: StagedRow[]): Promise<void> {
       SELECT x.*, (SELECT p.id FROM products p WHERE p.product_id = x.sku)
       FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(${sql.raw(STAGING_COLUMNS)})`,
   );
-  await tx.execute(sql.raw('ANALYZE import_staging'));
 }
 
 /** Removes rows found invalid against the catalogue before anything is written. */
@@ -128,6 +125,16 @@ const countryDiff = (c: 'ca' | 'us') => `
   (pp_${c}.product_id IS NULL AND s.price_${c} IS NULL
     AND (s.stock_${c} IS NOT NULL OR s.retail_${c} IS NOT NULL OR (s.sale_set_${c} AND s.sale_${c} IS NOT NULL))) AS ${c}_needs_price`;
 
+/**
+ * A row of `table` found by its key for each staged row. NOTE: OFFSET 0 keeps the planner from
+ * turning the lookup into a hash join, which read the whole table (300,000 translations) for a batch
+ * of 1,000 rows, since it cannot know how small the staging table is.
+ */
+const byKey = (table: string, on: string) => {
+  const alias = table.split(' ')[1];
+  return `LEFT JOIN LATERAL (SELECT * FROM ${table} WHERE ${on} OFFSET 0) ${alias} ON true`;
+};
+
 export async function diffStagedRows(tx: Tx, o: StagingOptions): Promise<RowDiff[]> {
   const query = `
     SELECT s.row_no, p.id IS NULL AS is_new,
@@ -142,50 +149,90 @@ export async function diffStagedRows(tx: Tx, o: StagingOptions): Promise<RowDiff
              WHEN s.name_en IS NULL THEN 'name_en' END
       END AS new_lacks
     FROM import_staging s
-    LEFT JOIN products p ON p.id = s.pid
-    LEFT JOIN product_translations t_en ON t_en.product_id = p.id AND t_en.lang = 'en'
-    LEFT JOIN product_translations t_fr ON t_fr.product_id = p.id AND t_fr.lang = 'fr'
-    LEFT JOIN product_translations t_es ON t_es.product_id = p.id AND t_es.lang = 'es'
-    LEFT JOIN product_prices pp_ca ON pp_ca.product_id = p.id AND pp_ca.country = 'ca'
-    LEFT JOIN product_prices pp_us ON pp_us.product_id = p.id AND pp_us.country = 'us'
+    ${byKey('products p', 'p.id = s.pid')}
+    ${byKey('product_translations t_en', "t_en.product_id = s.pid AND t_en.lang = 'en'")}
+    ${byKey('product_translations t_fr', "t_fr.product_id = s.pid AND t_fr.lang = 'fr'")}
+    ${byKey('product_translations t_es', "t_es.product_id = s.pid AND t_es.lang = 'es'")}
+    ${byKey('product_prices pp_ca', "pp_ca.product_id = s.pid AND pp_ca.country = 'ca'")}
+    ${byKey('product_prices pp_us', "pp_us.product_id = s.pid AND pp_us.country = 'us'")}
     ORDER BY s.row_no`;
   const result = (await tx.execute(sql.raw(query))) as unknown as { rows: RowDiff[] };
   return result.rows;
 }
 
+/** Which of applyStagedRows' statements can change anything, from the diff of the staged rows. */
+export type ApplyScope = {
+  newProducts: boolean;
+  products: boolean;
+  texts: boolean;
+  existingTexts: boolean;
+  prices_ca: boolean;
+  prices_us: boolean;
+  newPrices: boolean;
+};
+
+/** The statements the diff says have work (a re-import of unchanged rows has none). */
+export function applyScope(diffs: RowDiff[]): ApplyScope {
+  const any = (test: (d: RowDiff) => boolean) => diffs.some(test);
+  return {
+    newProducts: any((d) => d.is_new),
+    products: any((d) => d.product_changed),
+    texts: any((d) => d.is_new || d.texts_changed),
+    existingTexts: any((d) => !d.is_new && d.texts_changed),
+    prices_ca: any((d) => d.ca_prices_changed || d.ca_stock_changed),
+    prices_us: any((d) => d.us_prices_changed || d.us_stock_changed),
+    newPrices: any((d) => d.ca_price_created || d.us_price_created),
+  };
+}
+
+const EVERY_STATEMENT: ApplyScope = {
+  newProducts: true,
+  products: true,
+  texts: true,
+  existingTexts: true,
+  prices_ca: true,
+  prices_us: true,
+  newPrices: true,
+};
+
 /**
- * Writes every staged row into the catalogue: only rows and fields that differ are touched. `times`
- * receives the milliseconds of each statement (triggers included), by table.
+ * Writes every staged row into the catalogue: only rows and fields that differ are touched, and a
+ * statement the diff says has nothing to do (`scope`) is not sent. `times` receives the milliseconds
+ * of each statement (triggers included).
  */
 export async function applyStagedRows(
   tx: Tx,
   o: StagingOptions,
-  times?: Record<string, number>,
+  options: { scope?: ApplyScope; times?: Record<string, number> } = {},
 ): Promise<void> {
+  const { scope = EVERY_STATEMENT, times } = options;
   const run = async (phase: string, statement: SQL | string) => {
     const started = performance.now();
     await tx.execute(typeof statement === 'string' ? sql.raw(statement) : statement);
     if (times) times[phase] = (times[phase] ?? 0) + performance.now() - started;
   };
-  await run(
-    'insert_products',
-    `INSERT INTO products (product_id, class_code, category_id, ship_pack, brand, barcode, active)
+  if (scope.newProducts) {
+    await run(
+      'insert_products',
+      `INSERT INTO products (product_id, class_code, category_id, ship_pack, brand, barcode, active)
      SELECT s.sku, s.class_code, s.category_id, coalesce(s.ship_pack, 1), s.brand, s.barcode,
        coalesce(s.active, true)
      FROM import_staging s
      WHERE s.category_id IS NOT NULL AND s.class_code IS NOT NULL AND s.name_en IS NOT NULL
        AND s.pid IS NULL
      ON CONFLICT (product_id) DO NOTHING`,
-  );
-  // The new products' ids (or, after a lost race, the id of the product another writer created).
-  await run(
-    'insert_products',
-    `UPDATE import_staging s SET pid = (SELECT p.id FROM products p WHERE p.product_id = s.sku)
+    );
+    // The new products' ids (or, after a lost race, the id of the product another writer created).
+    await run(
+      'insert_products',
+      `UPDATE import_staging s SET pid = (SELECT p.id FROM products p WHERE p.product_id = s.sku)
      WHERE s.pid IS NULL`,
-  );
-  await run(
-    'update_products',
-    `UPDATE products p SET
+    );
+  }
+  if (scope.products)
+    await run(
+      'update_products',
+      `UPDATE products p SET
        ${o.barcodeSent ? 'barcode = s.barcode,' : ''}
        ${o.brandSent ? 'brand = s.brand,' : ''}
        category_id = coalesce(s.category_id, p.category_id),
@@ -195,29 +242,32 @@ export async function applyStagedRows(
        updated_at = now()
      FROM import_staging s
      WHERE p.id = s.pid AND ${productChanged(o)}`,
-  );
+    );
   const langs = `(VALUES ('en', s.name_en, s.desc_en), ('fr', s.name_fr, s.desc_fr),
     ('es', s.name_es, s.desc_es)) AS l(lang, name, description)`;
-  await run(
-    'upsert_translations',
-    `INSERT INTO product_translations (product_id, lang, name, description)
+  if (scope.texts)
+    await run(
+      'upsert_translations',
+      `INSERT INTO product_translations (product_id, lang, name, description)
      SELECT s.pid, l.lang, l.name, coalesce(l.description, '')
      FROM import_staging s CROSS JOIN LATERAL ${langs}
      WHERE s.pid IS NOT NULL AND l.name IS NOT NULL
      ON CONFLICT (product_id, lang) DO UPDATE SET name = excluded.name
      WHERE product_translations.name IS DISTINCT FROM excluded.name`,
-  );
-  await run(
-    'update_descriptions',
-    `UPDATE product_translations t SET description = l.description
+    );
+  if (scope.existingTexts)
+    await run(
+      'update_descriptions',
+      `UPDATE product_translations t SET description = l.description
      FROM import_staging s CROSS JOIN LATERAL ${langs}
      WHERE t.product_id = s.pid AND t.lang = l.lang AND l.description IS NOT NULL
        AND t.description IS DISTINCT FROM l.description`,
-  );
+    );
   for (const c of ['ca', 'us'] as const)
-    await run(
-      `update_prices_${c}`,
-      `UPDATE product_prices pp SET
+    if (scope[`prices_${c}`])
+      await run(
+        `update_prices_${c}`,
+        `UPDATE product_prices pp SET
          selling_price_cents = coalesce(s.price_${c}, pp.selling_price_cents),
          retail_price_cents = coalesce(s.retail_${c}, pp.retail_price_cents),
          selling_price_2_cents = CASE WHEN s.sale_set_${c} THEN s.sale_${c} ELSE pp.selling_price_2_cents END,
@@ -225,7 +275,7 @@ export async function applyStagedRows(
        FROM import_staging s
        WHERE pp.product_id = s.pid AND pp.country = '${c}'
          AND (${pricesChanged(c)} OR (s.stock_${c} IS NOT NULL AND s.stock_${c} <> pp.available))`,
-    );
+      );
   // Both countries in one statement: the sold-flag trigger of migration 0006 then updates each new
   // product once, not once per country.
   const newPrices = (c: 'ca' | 'us') => `
@@ -234,12 +284,13 @@ export async function applyStagedRows(
        FROM import_staging s
        WHERE s.pid IS NOT NULL AND s.price_${c} IS NOT NULL
          AND NOT EXISTS (SELECT 1 FROM product_prices x WHERE x.product_id = s.pid AND x.country = '${c}')`;
-  await run(
-    'insert_prices',
-    `INSERT INTO product_prices (product_id, country, retail_price_cents, selling_price_cents,
+  if (scope.newPrices)
+    await run(
+      'insert_prices',
+      `INSERT INTO product_prices (product_id, country, retail_price_cents, selling_price_cents,
        selling_price_2_cents, available)
      ${newPrices('ca')}
      UNION ALL
      ${newPrices('us')}`,
-  );
+    );
 }
