@@ -184,8 +184,9 @@ export function applyScope(diffs: RowDiff[]): ApplyScope {
     products: any((d) => d.product_changed),
     texts: any((d) => d.is_new || d.texts_changed),
     existingTexts: any((d) => !d.is_new && d.texts_changed),
-    prices_ca: any((d) => d.ca_prices_changed || d.ca_stock_changed),
-    prices_us: any((d) => d.us_prices_changed || d.us_stock_changed),
+    // Stock given with a new price row is written by the insert.
+    prices_ca: any((d) => d.ca_prices_changed || (d.ca_stock_changed && !d.ca_price_created)),
+    prices_us: any((d) => d.us_prices_changed || (d.us_stock_changed && !d.us_price_created)),
     newPrices: any((d) => d.ca_price_created || d.us_price_created),
   };
 }
