@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REGISTRATION_MESSAGES as M, type RegistrationMessageKey } from './messages';
 
 export { REGISTRATION_MESSAGES, type RegistrationMessageKey } from './messages';
+export * from './fields';
 
 /**
  * The registration wizard (docs/product/registration.md): one schema for step 1 and one per application form.
@@ -228,8 +229,6 @@ export const TradeReference = z.object({
 });
 export type TradeReference = z.infer<typeof TradeReference>;
 
-export const EMPTY_OFFICER = { name: '', title: '', address: '' } as const;
-export const EMPTY_TRADE_REFERENCE = { name: '', telephone: '', fax: '', contact: '' } as const;
 export const MAX_LIST_ENTRIES = 20;
 
 /** True when every field of a list entry is blank (such entries are not stored). */
