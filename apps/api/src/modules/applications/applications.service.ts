@@ -1,6 +1,7 @@
 import {
   HONEYPOT_FIELD,
   isBlankEntry,
+  SENSITIVE_APPLICATION_FIELDS,
   toPage,
   type AdminApplicationsQuery,
   type ApplicationDetail,
@@ -33,26 +34,11 @@ import {
 } from './applications.queries';
 
 /**
- * Answers that are encrypted at rest (docs/decisions/004-encryption-key-rotation.md): banking details, the
- * owner's SSN and driver's licence, and card holder/type/expiry. Never a card number or a CVV.
+ * Answers that are encrypted at rest (docs/decisions/004-encryption-key-rotation.md): the fields the
+ * contract's application metadata marks sensitive (banking details, the owner's SSN and driver's
+ * licence, card holder/type/expiry). Never a card number or a CVV.
  */
-export const SENSITIVE_FIELDS = [
-  'bank_name',
-  'bank_account_number',
-  'bank_Tel',
-  'bank_account_mgr',
-  'bank_address',
-  'bank_city',
-  'bank_province',
-  'bank_state',
-  'bank_postal_code',
-  'bank_zip',
-  'owner_social_security',
-  'owner_driver_license',
-  'cardholder_name',
-  'card_type',
-  'expiry_date',
-] as const;
+const SENSITIVE_FIELDS = new Set(SENSITIVE_APPLICATION_FIELDS);
 
 /** Fields kept out of `form` because they have their own column or table. */
 const OWN_COLUMNS = new Set([
@@ -124,7 +110,7 @@ export async function submitApplication(
   const sensitive: Record<string, unknown> = {};
   const form: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(all)) {
-    if ((SENSITIVE_FIELDS as readonly string[]).includes(key)) sensitive[key] = value;
+    if (SENSITIVE_FIELDS.has(key)) sensitive[key] = value;
     else if (!OWN_COLUMNS.has(key)) form[key] = value;
   }
   const officers = body.officers

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { sampleCanadianApplication, sampleUsaApplication } from '@wholesale/contract';
+import {
+  sampleCanadianApplication,
+  sampleUsaApplication,
+  SENSITIVE_APPLICATION_FIELDS,
+} from '@wholesale/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createFieldCipher } from '../../lib/crypto';
 
@@ -150,6 +154,10 @@ describe('POST /api/store/user', () => {
     expect(opened.bank_account_number).toBe(secrets.bank_account_number);
     expect(opened.owner_social_security).toBe(secrets.owner_social_security);
     expect(opened.card_type).toBe('mastercard');
+    // Every answer the contract marks sensitive is sealed, none is in the plain `form` column.
+    const sealedOnUsaForm = SENSITIVE_APPLICATION_FIELDS.filter((f) => f in sampleUsaApplication());
+    expect(Object.keys(opened).sort()).toEqual([...sealedOnUsaForm].sort());
+    for (const name of SENSITIVE_APPLICATION_FIELDS) expect(raw.form).not.toHaveProperty(name);
     // …and is bound to its row: under another row's context it does not open.
     expect(() =>
       createFieldCipher(Buffer.from(key, 'hex')).decrypt(

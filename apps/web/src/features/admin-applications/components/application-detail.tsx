@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { ApplicationDetail as Detail } from '@wholesale/contract';
+import { APPLICATION_SECTIONS, type ApplicationDetail as Detail } from '@wholesale/contract';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
@@ -14,96 +14,15 @@ import { useApplication } from '../api/get-application';
 import { useRejectApplication } from '../api/reject-application';
 import './admin-applications.css';
 
-/** The application's answers in docs/product/registration.md section order; absent keys (other country) are skipped. */
-const SECTIONS: { title: string; fields: string[] }[] = [
-  { title: 'company', fields: ['company_name', 'company_registration_date'] },
-  {
-    title: 'billing',
-    fields: [
-      'billing_street',
-      'billing_city',
-      'billing_prov',
-      'billing_state',
-      'billing_pc',
-      'billing_zip',
-      'billing_telephone',
-      'billing_fax',
-      'billing_gst',
-      'billing_pst',
-      'billing_qst',
-      'business_type',
-      'business_license',
-      'irs_business',
-      'business_email',
-      'website',
-      'ap_contact',
-      'businessRegistered',
-      'otherType',
-      'formerCustomer',
-      'formerName',
-      'invoiceMethod',
-      'preferredCourier',
-      'customsBroker',
-      'courierAccount',
-      'sale_manager',
-      'caslConsent',
-    ],
-  },
-  {
-    title: 'shipping',
-    fields: [
-      'shipping_consignee_name',
-      'shipping_street',
-      'shipping_city',
-      'shipping_prov',
-      'shipping_state',
-      'shipping_pc',
-      'shipping_zip',
-    ],
-  },
-  {
-    title: 'owner',
-    fields: [
-      'owner_name',
-      'owner_address',
-      'owner_city',
-      'owner_prov',
-      'owner_state',
-      'owner_postal_code',
-      'owner_zip',
-      'owner_phone',
-      'email',
-      'owner_business_name',
-      'owner_social_security',
-      'owner_driver_license',
-    ],
-  },
-  {
-    title: 'banking',
-    fields: [
-      'bank_name',
-      'bank_account_number',
-      'bank_Tel',
-      'bank_account_mgr',
-      'bank_address',
-      'bank_city',
-      'bank_province',
-      'bank_state',
-      'bank_postal_code',
-      'bank_zip',
-    ],
-  },
-  {
-    title: 'card',
-    fields: [
-      'cardholder_name',
-      'card_type',
-      'expiry_date',
-      'card_authorization',
-      'terms_acknowledged',
-    ],
-  },
-];
+/**
+ * The application's answers in docs/product/registration.md section order, from the contract's
+ * metadata; officers and trade references (lists) are shown below, absent keys (other country) are
+ * skipped.
+ */
+const SECTIONS = APPLICATION_SECTIONS.map((s) => ({
+  title: s.title,
+  fields: s.fields.filter((f) => f.kind !== 'list').map((f) => f.name),
+})).filter((s) => s.fields.length > 0);
 
 function useFormatValue() {
   const { t, i18n } = useTranslation(['admin', 'registration']);

@@ -1,18 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  emptyApplication,
   formForCountry,
   type RegistrationStep1,
   type RegistrationStep1Input,
 } from '@wholesale/contract';
 import { useCountry } from '@/lib/country';
 import { useLanguage } from '@/lib/i18n';
-import {
-  ApplicationForm,
-  emptyApplication,
-  type ApplicationValues,
-  type FormCountry,
-} from './application-form';
+import { ApplicationForm, type ApplicationValues, type FormCountry } from './application-form';
 import { PersonalInfoStep } from './personal-info-step';
 
 /**
