@@ -432,7 +432,8 @@ export const AdminApplicationsQuery = z.object({
   country: z
     .enum(['ca', 'usa', 'us', ''], { error: 'Country must be ca or usa' })
     .optional()
-    .transform((v) => (v === 'us' ? 'usa' : v || undefined)),
+    // Both spellings filter the stored 'us'.
+    .transform((v) => (v === 'usa' ? 'us' : v || undefined)),
   search: z.string().trim().max(100, { error: 'Search is too long' }).optional(),
   page: z.coerce
     .number({ error: 'Page must be a whole number of at least 1' })

@@ -23,7 +23,8 @@ export const applications = pgTable(
   'applications',
   {
     id: serial('id').primaryKey(),
-    country: text('country', { enum: ['ca', 'usa'] }).notNull(),
+    /** 'ca' or 'us' as in every other table (migration 0017); the wire still says usa. */
+    country: text('country', { enum: ['ca', 'us'] }).notNull(),
     status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('pending'),
     lang: text('lang', { enum: LANGS }).notNull().default('en'),
     companyName: text('company_name').notNull(),

@@ -1,4 +1,5 @@
 import {
+  applicationCountry,
   HONEYPOT_FIELD,
   isBlankEntry,
   SENSITIVE_APPLICATION_FIELDS,
@@ -104,7 +105,7 @@ export async function submitApplication(
 ): Promise<number | null> {
   if (body[HONEYPOT_FIELD]) return null;
   const cipher = getFieldCipher(config);
-  const country = body.country === 'ca' ? 'ca' : 'usa';
+  const country = applicationCountry(body.country);
   const lang = body.lang ?? 'en';
   const all = body as unknown as Record<string, unknown>;
   const sensitive: Record<string, unknown> = {};
@@ -178,6 +179,11 @@ export async function submitApplication(
   }
 }
 
+/** Stored `us` answers `usa`, the spelling the public form sends and staff pages read. */
+function wireCountry(country: ApplicationRow['country']): ApplicationSummary['country'] {
+  return country === 'ca' ? 'ca' : 'usa';
+}
+
 function toSummary(
   row: Pick<
     ApplicationRow,
@@ -195,7 +201,7 @@ function toSummary(
   return {
     id: row.id,
     status: row.status,
-    country: row.country,
+    country: wireCountry(row.country),
     company_name: row.companyName,
     owner_name: row.ownerName,
     email: row.email,
@@ -263,7 +269,7 @@ export async function getForStaff(
       form: {
         ...row.form,
         ...openSensitive(config, row),
-        country: row.country,
+        country: wireCountry(row.country),
         lang: row.lang,
         card_authorization: row.cardAuthorized,
         terms_acknowledged: row.termsAcknowledged,

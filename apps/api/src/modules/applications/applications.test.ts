@@ -7,6 +7,7 @@ import {
 } from '@wholesale/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createFieldCipher } from '../../lib/crypto';
+import { migrationsFolder } from '../../db/client';
 
 import { auditRowsFor } from '../../test/audit-rows';
 let t: TestApp;
@@ -272,6 +273,67 @@ describe('staff review API', () => {
       headers: staff.headers,
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('stores us for both wire spellings and answers usa, filtering by either spelling', async () => {
+    const company = `Spelling Fabrics ${Date.now()}`;
+    const viaUsa = uniqueEmail('usa');
+    const viaUs = uniqueEmail('us');
+    await submit(sampleUsaApplication({ email: viaUsa, company_name: company, country: 'usa' }));
+    await submit(sampleUsaApplication({ email: viaUs, company_name: company, country: 'us' }));
+    const stored = await rows<{ country: string }>(
+      sql`select country from applications where email in (${viaUsa}, ${viaUs})`,
+    );
+    expect(stored.map((r) => r.country)).toEqual(['us', 'us']);
+    for (const country of ['usa', 'us']) {
+      const res = await t.inject({
+        method: 'GET',
+        url: '/api/admin/applications',
+        query: { status: 'pending', country, search: company },
+        headers: staff.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().total, country).toBe(2);
+      expect(res.json().data.map((a: { country: string }) => a.country)).toEqual(['usa', 'usa']);
+    }
+    const canadian = await t.inject({
+      method: 'GET',
+      url: '/api/admin/applications',
+      query: { status: 'pending', country: 'ca', search: company },
+      headers: staff.headers,
+    });
+    expect(canadian.json().total).toBe(0);
+    const app = await applicationOf(viaUs);
+    const detail = await t.inject({
+      method: 'GET',
+      url: `/api/admin/applications/${app.id}`,
+      headers: staff.headers,
+    });
+    expect(detail.json().data.country).toBe('usa');
+    expect(detail.json().data.form.country).toBe('usa');
+  });
+
+  it('migration 0017 turns a stored usa into us and refuses usa afterwards', async () => {
+    const email = uniqueEmail('legacy');
+    await submit(sampleUsaApplication({ email }));
+    // The row as it was stored before 0017.
+    await t.handle.exec(
+      `alter table applications drop constraint applications_country_check; update applications set country = 'usa' where email = '${email}'`,
+    );
+    const fs = await import('node:fs');
+    const migration = fs.readFileSync(
+      `${migrationsFolder}/0017_application_country_us.sql`,
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await t.handle.exec(statement);
+    const [row] = await rows<{ country: string }>(
+      sql`select country from applications where email = ${email}`,
+    );
+    expect(row.country).toBe('us');
+    await expect(
+      t.handle.exec(`update applications set country = 'usa' where email = '${email}'`),
+    ).rejects.toThrow();
   });
 
   it('shows the decrypted application to staff and writes the view to the audit log', async () => {
