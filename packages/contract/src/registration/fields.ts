@@ -75,6 +75,19 @@ function field(name: string, options: Options = {}): ApplicationField {
 const sealed = (name: string, options: Options = {}) =>
   field(name, { ...options, sensitive: true });
 
+/** An address's province and postal code (Canadian form) and state and ZIP (USA form), in that order. */
+function region(
+  make: typeof field,
+  [prov, state, postal, zip]: readonly [string, string, string, string],
+): ApplicationField[] {
+  return [
+    make(prov, { kind: 'select', required: CA, maxLength: 40 }),
+    make(state, { kind: 'select', required: US, maxLength: 40 }),
+    make(postal, { required: CA, maxLength: 20 }),
+    make(zip, { required: US, maxLength: 20 }),
+  ];
+}
+
 /** The sections in the order of docs/product/registration.md (the staff page's order). */
 export const APPLICATION_SECTIONS: readonly ApplicationSection[] = [
   {
@@ -89,10 +102,7 @@ export const APPLICATION_SECTIONS: readonly ApplicationSection[] = [
     fields: [
       field('billing_street'),
       field('billing_city'),
-      field('billing_prov', { kind: 'select', required: CA, maxLength: 40 }),
-      field('billing_state', { kind: 'select', required: US, maxLength: 40 }),
-      field('billing_pc', { required: CA, maxLength: 20 }),
-      field('billing_zip', { required: US, maxLength: 20 }),
+      ...region(field, ['billing_prov', 'billing_state', 'billing_pc', 'billing_zip']),
       field('billing_telephone', { kind: 'phone' }),
       field('billing_fax', { kind: 'phone', required: US }),
       field('billing_gst', { required: CA, maxLength: 40 }),
@@ -125,10 +135,7 @@ export const APPLICATION_SECTIONS: readonly ApplicationSection[] = [
       field('shipping_consignee_name'),
       field('shipping_street'),
       field('shipping_city'),
-      field('shipping_prov', { kind: 'select', required: CA, maxLength: 40 }),
-      field('shipping_state', { kind: 'select', required: US, maxLength: 40 }),
-      field('shipping_pc', { required: CA, maxLength: 20 }),
-      field('shipping_zip', { required: US, maxLength: 20 }),
+      ...region(field, ['shipping_prov', 'shipping_state', 'shipping_pc', 'shipping_zip']),
     ],
   },
   {
@@ -137,10 +144,7 @@ export const APPLICATION_SECTIONS: readonly ApplicationSection[] = [
       field('owner_name'),
       field('owner_address', { maxLength: 300 }),
       field('owner_city'),
-      field('owner_prov', { kind: 'select', required: CA, maxLength: 40 }),
-      field('owner_state', { kind: 'select', required: US, maxLength: 40 }),
-      field('owner_postal_code', { required: CA, maxLength: 20 }),
-      field('owner_zip', { required: US, maxLength: 20 }),
+      ...region(field, ['owner_prov', 'owner_state', 'owner_postal_code', 'owner_zip']),
       field('owner_phone', { kind: 'phone' }),
       field('email', { kind: 'email' }),
       field('owner_business_name', { required: CA }),
@@ -159,10 +163,7 @@ export const APPLICATION_SECTIONS: readonly ApplicationSection[] = [
       sealed('bank_account_mgr'),
       sealed('bank_address', { maxLength: 300 }),
       sealed('bank_city'),
-      sealed('bank_province', { kind: 'select', required: CA, maxLength: 40 }),
-      sealed('bank_state', { kind: 'select', required: US, maxLength: 40 }),
-      sealed('bank_postal_code', { required: CA, maxLength: 20 }),
-      sealed('bank_zip', { required: US, maxLength: 20 }),
+      ...region(sealed, ['bank_province', 'bank_state', 'bank_postal_code', 'bank_zip']),
     ],
   },
   {
