@@ -32,10 +32,6 @@ export type SubCategory = z.infer<typeof SubCategory>;
 export const CategoriesResponse = z.object({ status: z.literal(true), data: z.array(Category) });
 export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
 
-/** Class codes with a meaning of their own (docs/product/catalogue.md category links /F /R /Y /N). */
-export const SPECIAL_CLASSES = { F: 'new', R: 'clearance', Y: 'sale', N: 'soon' } as const;
-export type SpecialClass = keyof typeof SPECIAL_CLASSES;
-
 /**
  * docs/product/catalogue.md product list item. Prices, stock (available) and the selling prices are present only
  * for signed-in callers: for guests the fields are absent from the JSON (docs/product/catalogue.md).
@@ -59,27 +55,6 @@ export const ProductCard = z.object({
   selling_price_2: z.number().nullable().optional(),
 });
 export type ProductCard = z.infer<typeof ProductCard>;
-
-/** The fields only a signed-in customer receives. */
-export const PRICED_FIELDS = [
-  'available',
-  'retail_price',
-  'selling_price',
-  'selling_price_2',
-] as const;
-
-/** docs/product/catalogue.md: thumbnail path by trimmed product_id with .jpg. */
-export function productImagePath(productId: string): string {
-  return `/images/products/${encodeURIComponent(productId.trim())}.jpg`;
-}
-
-/** Badge image path of a class code. */
-export function classBadgePath(classCode: string): string {
-  return `/images/classes/${encodeURIComponent(classCode.trim())}.png`;
-}
-
-/** docs/product/catalogue.md content types shown as icons on the card. */
-export const CONTENT_TYPES = ['Videos', 'Patterns & Inspiration', 'Education & Blog Post'] as const;
 
 /** Listing filters (docs/product/catalogue.md brand, color, type, size): comma-separated exact values from filter-options-by-category. */
 export type ListingFilters = { brand: string[]; color: string[]; type: string[]; size: string[] };
@@ -210,15 +185,5 @@ export const SuggestResponse = z.object({
 });
 export type SuggestResponse = z.infer<typeof SuggestResponse>;
 
-/** Longest search text considered; longer input is cut, not refused (hostile or pasted text). */
-export const SEARCH_MAX_LENGTH = 200;
-
-/** docs/product/catalogue.md Search: HTML tags are stripped from displayed text; whitespace collapsed. */
-export function stripHtml(text: string): string {
-  return text
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&[#a-zA-Z0-9]+;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+export * from './display';
 export * from './requests';
