@@ -9,6 +9,8 @@
 //   npm run lighthouse                     one run per page
 //   LIGHTHOUSE_RUNS=3 npm run lighthouse   three runs per page, the median by performance score
 //   WEB_DIST=/tmp/my-web npm run lighthouse   serve another build of the web
+//   LIGHTHOUSE_PORT=3400 npm run lighthouse    the server's port (default: a free one)
+//   LIGHTHOUSE_PAGES=home,product npm run lighthouse   only these pages (home, category, product, cart)
 //
 // Exit code 1 when a target is missed and LIGHTHOUSE_STRICT=1 (the numbers are noisy on a busy
 // machine, so by default it only reports).
@@ -28,6 +30,8 @@ const WEB_DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'apps/web/dist');
 const OUT = path.join(ROOT, 'bench/.tmp/lighthouse');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1) || 1);
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 0) || 0;
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
 const STRICT = process.env.LIGHTHOUSE_STRICT === '1';
 const DEMO_EMAIL = 'buyer.ca@example.com';
 const DEMO_PASSWORD = 'wholesale-demo';
@@ -65,7 +69,7 @@ function ensureBuilt() {
 
 async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wholesale-lighthouse-'));
-  const port = await freePort();
+  const port = PORT || (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   fs.mkdirSync(OUT, { recursive: true });
   const logFile = path.join(OUT, 'server.log');
@@ -155,9 +159,12 @@ async function putLineInCart(baseUrl, products) {
 function summarize(lhr) {
   const audit = (id) => lhr.audits[id];
   const requests = audit('network-requests')?.details?.items ?? [];
-  const jsBytes = requests
-    .filter((r) => r.resourceType === 'Script')
-    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  const jsBytes = scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  // Main-thread time by kind (ms): script evaluation plus parse/compile is the "scripting" figure.
+  const work = Object.fromEntries(
+    (audit('mainthread-work-breakdown')?.details?.items ?? []).map((i) => [i.group, i.duration]),
+  );
   const shifts = (audit('layout-shifts')?.details?.items ?? [])
     .slice(0, 3)
     .map((i) => `${i.node?.selector ?? '?'} (${Number(i.score).toFixed(3)})`);
@@ -168,6 +175,11 @@ function summarize(lhr) {
     tbtMs: audit('total-blocking-time').numericValue,
     fcpMs: audit('first-contentful-paint').numericValue,
     jsKb: jsBytes / 1024,
+    jsFiles: scripts.map(
+      (r) => `${path.basename(new URL(r.url).pathname)} ${(r.transferSize / 1024).toFixed(1)}`,
+    ),
+    scriptingMs: (work.scriptEvaluation ?? 0) + (work.scriptParseCompile ?? 0),
+    mainThreadMs: Object.values(work).reduce((sum, ms) => sum + ms, 0),
     lcpElement: audit('largest-contentful-paint-element')?.details?.items?.[0]?.items?.[0]?.node
       ?.selector,
     shifts,
@@ -226,8 +238,8 @@ async function runPage(url, name, baseUrl, signedIn) {
 function table(rows) {
   const ok = (v) => (v ? '' : ' ✗');
   const lines = [
-    '| page | performance | CLS | LCP | TBT | FCP | JS on the wire |',
-    '|---|---|---|---|---|---|---|',
+    '| page | performance | CLS | LCP | TBT | FCP | JS on the wire | scripting / main thread |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows.map(
       ({ name, r }) =>
         `| ${name} | ${r.score}${ok(r.score >= TARGETS.score)}${r.runs.length > 1 ? ` (${r.runs.join(', ')})` : ''} ` +
@@ -235,7 +247,8 @@ function table(rows) {
         `| ${(r.lcpMs / 1000).toFixed(2)} s${ok(r.lcpMs <= TARGETS.lcpMs)} ` +
         `| ${Math.round(r.tbtMs)} ms${ok(r.tbtMs <= TARGETS.tbtMs)} ` +
         `| ${(r.fcpMs / 1000).toFixed(2)} s ` +
-        `| ${r.jsKb.toFixed(1)} KB${name === 'home' ? ok(r.jsKb <= TARGETS.homeJsKb) : ''} |`,
+        `| ${r.jsKb.toFixed(1)} KB in ${r.jsFiles.length} files${name === 'home' ? ok(r.jsKb <= TARGETS.homeJsKb) : ''} ` +
+        `| ${Math.round(r.scriptingMs)} / ${Math.round(r.mainThreadMs)} ms |`,
     ),
   ];
   return lines.join('\n');
@@ -255,11 +268,13 @@ async function main() {
       ['cart (signed in)', '/cart', true],
     ];
     for (const [name, pathname, signedIn] of plan) {
+      if (PAGES && !PAGES.includes(name.split(' ')[0])) continue;
       console.log(`[lighthouse] ${name}: ${pathname}`);
       const r = await runPage(`${baseUrl}${pathname}`, name.split(' ')[0], baseUrl, signedIn);
       console.log(
         `[lighthouse]   LCP element ${r.lcpElement ?? '-'}; shifts ${r.shifts.join(', ') || '-'}`,
       );
+      console.log(`[lighthouse]   scripts (KB on the wire): ${r.jsFiles.join(', ')}`);
       rows.push({ name, r });
     }
   } finally {

@@ -1,5 +1,6 @@
+import type { ProductCard } from '@wholesale/contract';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
   ProductActionsProvider,
@@ -8,6 +9,7 @@ import {
 import { BareLoadingOverlay } from '@/components/ui/loading-overlay';
 import i18n from '@/lib/i18n';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session';
 
 // The product-card actions (favourite heart, add to cart) come from the cart feature; the catalogue's
 // cards read them from this context, so neither feature imports the other. NOTE: supply them as
@@ -22,22 +24,53 @@ const LazyAddToCart = lazy(() =>
     default: m.AddToCartButton,
   })),
 );
-const productActions: ProductActions = {
-  FavouriteToggle: (props) => (
+// Both controls are for signed-in customers only, so a guest's cards never load their chunks.
+function FavouriteToggle(props: { product: ProductCard }) {
+  if (!useSession().isSignedIn) return null;
+  return (
     <Suspense fallback={null}>
       <LazyFavouriteToggle {...props} />
     </Suspense>
-  ),
-  AddToCart: (props) => (
+  );
+}
+function AddToCart(props: { product: ProductCard }) {
+  if (!useSession().isSignedIn) return null;
+  return (
     <Suspense fallback={null}>
       <LazyAddToCart {...props} />
     </Suspense>
-  ),
-};
+  );
+}
+const productActions: ProductActions = { FavouriteToggle, AddToCart };
 
-// NOTE: sonner loads in its own chunk after first paint (bundle budget: 150 KB gzip for the home
-// route). Features import `toast` from 'sonner' as usual; the module is shared.
+// NOTE: sonner loads in its own chunk (home route JS budget, docs/product/storefront-ux.md), and only
+// once the user has acted: every toast answers an action (a click, a key, a form sent). Features
+// import `toast` from 'sonner' as usual; the module is shared, and a Toaster that mounts after a
+// toast was raised still shows it (sonner replays the active toasts to a new Toaster).
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+const ACTIONS = ['pointerdown', 'keydown', 'click', 'submit', 'input'] as const;
+let acted = false;
+
+function ToasterAfterFirstAction() {
+  const [show, setShow] = useState(acted);
+  useEffect(() => {
+    if (show) return;
+    const onAction = () => {
+      acted = true;
+      setShow(true);
+    };
+    for (const type of ACTIONS) window.addEventListener(type, onAction, { capture: true });
+    return () => {
+      for (const type of ACTIONS) window.removeEventListener(type, onAction, { capture: true });
+    };
+  }, [show]);
+  if (!show) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-right" duration={5000} richColors closeButton />
+    </Suspense>
+  );
+}
 
 /**
  * Everything the app needs around the router: query cache, i18n, toasts (docs/product/storefront-ux.md), product-card
@@ -56,9 +89,7 @@ export function AppProvider({
         <ProductActionsProvider value={productActions}>
           <Suspense fallback={<BareLoadingOverlay />}>{children}</Suspense>
         </ProductActionsProvider>
-        <Suspense fallback={null}>
-          <Toaster position="top-right" duration={5000} richColors closeButton />
-        </Suspense>
+        <ToasterAfterFirstAction />
       </QueryClientProvider>
     </I18nextProvider>
   );

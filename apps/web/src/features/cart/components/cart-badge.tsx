@@ -1,4 +1,5 @@
 import { ChevronUp, ShoppingCart } from 'lucide-react';
+import type { CartLine } from '@wholesale/contract';
 import { formatWholeDollars, toCents } from '@wholesale/contract/rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,10 +20,6 @@ import './cart.css';
  */
 export function CartBadge({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
-  const money = useMoney();
-  const wholeDollars = formatWholeDollars(i18n.language, useCountry());
-  // NOTE: no suspense here: the header must not wait for the cart namespace (the popup opens later).
-  const { t: tc } = useTranslation('cart', { useSuspense: false });
   const { isSignedIn } = useSession();
   const cart = useCart();
   const [open, setOpen] = useState(false);
@@ -32,6 +29,11 @@ export function CartBadge({ compact = false }: { compact?: boolean }) {
   const showPopup = open && isSignedIn && !compact;
 
   useEffect(() => () => clearTimeout(leaveTimer.current), []);
+  // The popup's words: loaded ahead for signed-in customers (the popup opens on hover), never for
+  // guests, who have no popup (home route JS budget, docs/product/storefront-ux.md).
+  useEffect(() => {
+    if (isSignedIn) void i18n.loadNamespaces('cart');
+  }, [isSignedIn, i18n]);
   const openNow = () => {
     clearTimeout(leaveTimer.current);
     setOpen(true);
@@ -71,57 +73,80 @@ export function CartBadge({ compact = false }: { compact?: boolean }) {
         )}
       </Link>
       {showPopup ? (
-        <div id={popupId} className="cart-popup" role="region" aria-label={tc('popup.title')}>
-          <div className="cart-popup__head">
-            <h2 className="cart-popup__title">{tc('popup.heading', { count })}</h2>
-            <button
-              type="button"
-              className="cart-popup__close"
-              onClick={() => setOpen(false)}
-              aria-label={tc('popup.close')}
-            >
-              <ChevronUp aria-hidden="true" size={20} />
-            </button>
-          </div>
-          {lines.length === 0 ? (
-            <p className="cart-popup__empty">{tc('empty')}</p>
-          ) : (
-            // Focusable: the list scrolls, and a keyboard user must be able to scroll it too.
-            <ul className="cart-popup__lines" tabIndex={0} aria-label={tc('popup.lines')}>
-              {lines.map((line) => (
-                <li key={line.id} className="cart-popup__line">
-                  <ProductThumb src={line.image} alt="" size={44} />
-                  <span className="cart-popup__name">
-                    <span className="cart-popup__code">{line.product_id}</span>{' '}
-                    {plainName(line.name)}
-                    <span className="cart-popup__qty">
-                      {tc('popup.qty', { item: line.item, pack: line.ship_pack })}
-                    </span>
-                  </span>
-                  <span className="cart-popup__amount">{money(line.line_total)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-          <div className="cart-popup__total">
-            <span>{tc('total')}</span>
-            <strong>{wholeDollars(toCents(cart.data?.total ?? 0))}</strong>
-          </div>
-          <div className="cart-popup__actions">
-            <Link
-              to={paths.cart()}
-              className="button button--secondary"
-              onClick={() => setOpen(false)}
-            >
-              {tc('popup.viewCart')}
-            </Link>
-            {/* Checkout happens on the cart page, below the lines: go straight to it. */}
-            <Link to={`${paths.cart()}#checkout`} className="button" onClick={() => setOpen(false)}>
-              {tc('popup.checkout')}
-            </Link>
-          </div>
-        </div>
+        <CartPopup
+          id={popupId}
+          count={count}
+          lines={lines}
+          total={cart.data?.total ?? 0}
+          onClose={() => setOpen(false)}
+        />
       ) : null}
+    </div>
+  );
+}
+
+/** The popup's panel; its words come from the cart namespace, without suspense (the header never waits). */
+function CartPopup({
+  id,
+  count,
+  lines,
+  total,
+  onClose,
+}: {
+  id: string;
+  count: number;
+  lines: CartLine[];
+  total: number;
+  onClose: () => void;
+}) {
+  const { t: tc, i18n } = useTranslation('cart', { useSuspense: false });
+  const money = useMoney();
+  const wholeDollars = formatWholeDollars(i18n.language, useCountry());
+  return (
+    <div id={id} className="cart-popup" role="region" aria-label={tc('popup.title')}>
+      <div className="cart-popup__head">
+        <h2 className="cart-popup__title">{tc('popup.heading', { count })}</h2>
+        <button
+          type="button"
+          className="cart-popup__close"
+          onClick={onClose}
+          aria-label={tc('popup.close')}
+        >
+          <ChevronUp aria-hidden="true" size={20} />
+        </button>
+      </div>
+      {lines.length === 0 ? (
+        <p className="cart-popup__empty">{tc('empty')}</p>
+      ) : (
+        // Focusable: the list scrolls, and a keyboard user must be able to scroll it too.
+        <ul className="cart-popup__lines" tabIndex={0} aria-label={tc('popup.lines')}>
+          {lines.map((line) => (
+            <li key={line.id} className="cart-popup__line">
+              <ProductThumb src={line.image} alt="" size={44} />
+              <span className="cart-popup__name">
+                <span className="cart-popup__code">{line.product_id}</span> {plainName(line.name)}
+                <span className="cart-popup__qty">
+                  {tc('popup.qty', { item: line.item, pack: line.ship_pack })}
+                </span>
+              </span>
+              <span className="cart-popup__amount">{money(line.line_total)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="cart-popup__total">
+        <span>{tc('total')}</span>
+        <strong>{wholeDollars(toCents(total))}</strong>
+      </div>
+      <div className="cart-popup__actions">
+        <Link to={paths.cart()} className="button button--secondary" onClick={onClose}>
+          {tc('popup.viewCart')}
+        </Link>
+        {/* Checkout happens on the cart page, below the lines: go straight to it. */}
+        <Link to={`${paths.cart()}#checkout`} className="button" onClick={onClose}>
+          {tc('popup.checkout')}
+        </Link>
+      </div>
     </div>
   );
 }
