@@ -94,4 +94,17 @@ describe('the SPA files', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
   });
+
+  it('carry no document-only headers, but keep nosniff and the resource policy', async () => {
+    const res = await t.inject({ method: 'GET', url: asset, headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    for (const header of ['content-security-policy', 'x-frame-options', 'etag', 'last-modified']) {
+      expect(res.headers[header], header).toBeUndefined();
+    }
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const page = await t.inject({ method: 'GET', url: '/products' });
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBeDefined();
+  });
 });

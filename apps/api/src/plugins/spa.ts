@@ -7,6 +7,20 @@ import { AppError } from '../lib/app-error';
 import { resolveSession } from '../modules/accounts';
 import { isLoopback } from './dev-access';
 
+const ASSET_DROPPED_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'etag',
+  'last-modified',
+];
+
 /**
  * Serves the built SPA: hashed assets with a year-long cache, index.html for every other non-/api
  * GET (client-side routes and deep links), each pre-compressed (brotli or gzip) when the browser
@@ -30,6 +44,18 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
           hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );
       },
+    });
+  }
+  // Hashed assets are scripts, styles and images, never documents: the document-only security
+  // headers (CSP, framing, COOP and the like) do nothing on them, and validators are useless on an
+  // immutable file. Dropping them saves ~0.7 KB per file on HTTP/1.1, where a page loads a dozen
+  // (home route JS budget, docs/product/storefront-ux.md). nosniff and CORP stay.
+  if (hasSpa) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url.startsWith('/assets/') && reply.statusCode === 200) {
+        for (const header of ASSET_DROPPED_HEADERS) reply.removeHeader(header);
+      }
+      return payload;
     });
   }
   /**

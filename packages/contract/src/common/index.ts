@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type Country, type Lang } from './values';
 
-/** Languages of the storefront. docs/product/errors-and-constants.md: '' means English on the wire. */
-export const LANGS = ['en', 'fr', 'es'] as const;
-export type Lang = (typeof LANGS)[number];
+export * from './values';
 
 /** Accepts the wire forms of a language ('' , 'en', 'fr', 'es', also 'sp') and yields one of LANGS. */
 export const LangParam = z
@@ -17,10 +16,6 @@ export const LangParam = z
     ctx.addIssue({ code: 'custom', message: 'Language must be en, fr or es' });
     return z.NEVER;
   });
-
-/** Countries whose price lists exist. The cflag cookie and API use 'ca' and 'us'. */
-export const COUNTRIES = ['ca', 'us'] as const;
-export type Country = (typeof COUNTRIES)[number];
 
 function toCountry(value: string): Country | null {
   const v = value.trim().toLowerCase();
@@ -56,10 +51,6 @@ export const CountryParam = z
     }
     return country;
   });
-
-/** docs/product/errors-and-constants.md: records per page. */
-export const PAGE_SIZES = [25, 50, 75, 100, 125, 300] as const;
-export const DEFAULT_PAGE_SIZE = 25;
 
 export const PageSizeParam = z.coerce
   .number({ message: 'Page size must be one of 25, 50, 75, 100, 125, 300' })
@@ -102,25 +93,6 @@ export function paginated<T extends z.ZodTypeAny>(item: T) {
     last_page: z.number().int(),
     per_page: z.number().int(),
   });
-}
-
-export type Paginated<T> = {
-  data: T[];
-  total: number;
-  current_page: number;
-  last_page: number;
-  per_page: number;
-};
-
-/** Builds the pagination envelope from a page of rows and the total count. */
-export function toPage<T>(data: T[], total: number, page: number, perPage: number): Paginated<T> {
-  return {
-    data,
-    total,
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
-    per_page: perPage,
-  };
 }
 
 export const OkBody = z.object({ status: z.literal(true) });
