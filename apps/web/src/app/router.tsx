@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BareLoadingOverlay } from '@/components/ui/loading-overlay';
+import { prefetchHome } from '@/features/content/api/prefetch-home';
 import { ErrorPage } from './error-page';
 import { GuestOnlyRoute, ProtectedRoute, StaffRoute } from './guards';
 import { RootLayout } from './layout/root-layout';
@@ -26,7 +27,10 @@ export const routes: RouteObject[] = [
         // Errors inside a page keep the shared layout around the error page.
         errorElement: <ErrorPage />,
         children: [
-          page(undefined, () => import('./routes/home')),
+          page(undefined, () => {
+            prefetchHome();
+            return import('./routes/home');
+          }),
           // Guest-only (docs/product/storefront-ux.md route table).
           {
             element: <GuestOnlyRoute />,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useDocumentTitle } from './home-page';
+import { useDocumentTitle } from './use-document-title';
 import './content.css';
 
 /** /about-us: who the distributor is and what trade customers get. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/lib/i18n';
 import { useCatalogues } from '../api/get-catalogues';
 import { downloadUrl, formatFileSize } from './file-size';
-import { useDocumentTitle } from './home-page';
+import { useDocumentTitle } from './use-document-title';
 import { PageState } from './page-state';
 import './content.css';
 

@@ -8,7 +8,7 @@ import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useFaqs } from '../api/get-faqs';
 import { useSupportSearch } from '../api/search-support';
-import { useDocumentTitle } from './home-page';
+import { useDocumentTitle } from './use-document-title';
 import './content.css';
 
 /** Highlighted text from the API's segments: matches in <mark>, everything as text (never HTML). */

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useLanguage } from '@/lib/i18n';
 import { usePatterns } from '../api/get-patterns';
 import { downloadUrl, formatFileSize } from './file-size';
-import { useDocumentTitle } from './home-page';
+import { useDocumentTitle } from './use-document-title';
 import { PageState } from './page-state';
 import './content.css';
 

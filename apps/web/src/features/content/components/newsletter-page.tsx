@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/lib/i18n';
 import { useNewsletters } from '../api/get-newsletters';
-import { useDocumentTitle } from './home-page';
+import { useDocumentTitle } from './use-document-title';
 import { PageState } from './page-state';
 import './content.css';
 
