@@ -2,12 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, PHONE } from './support/browser';
 
 // The bundle budget (docs/decisions/010-web-shell-and-bundle-budget.md): the JavaScript the home route loads is at most 150 KB gzip. Counted from the
 // build manifest: index.html's module script and its static imports, plus the home page's lazy
 // chunk and its static imports (the router loads it before the home page shows).
 const BUDGET_BYTES = 150 * 1024;
+// What Lighthouse counts (docs/product/storefront-ux.md: home route JS <= 150 KB on the wire): every script a guest's
+// home page loads, lazy chunks included, as transferred (brotli, with headers). 139 KB when this
+// was set; the margin is for small changes, not for another library.
+const WIRE_BUDGET_BYTES = 143 * 1024;
+// Libraries the storefront's first paint must not load: zod (forms and the API validate) and
+// DOMPurify (only the dev mailbox renders HTML).
+const NOT_ON_HOME = [/\/schemas-/, /\/purify/, /\/zod-/];
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'apps/web/dist');
 
@@ -65,5 +73,43 @@ describe('bundle budget', () => {
       totalBytes,
       `home route loads ${kb(totalBytes)} gzip, budget ${kb(BUDGET_BYTES)}`,
     ).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+});
+
+describe('JavaScript on the wire', () => {
+  it('a guest on a phone loads at most 143 KB of scripts on the home page, and no zod or DOMPurify', async () => {
+    const browser = await launchBrowser();
+    try {
+      const { page, context, expectNoConsoleErrors } = await newPage(browser, {
+        baseUrl: inject('baseUrl'),
+        viewport: PHONE,
+      });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      const scripts = new Map<string, string>();
+      const bytes = new Map<string, number>();
+      cdp.on('Network.responseReceived', (e) => {
+        if (e.type === 'Script') scripts.set(e.requestId, e.response.url);
+      });
+      cdp.on('Network.loadingFinished', (e) => bytes.set(e.requestId, e.encodedDataLength));
+      await page.goto('/');
+      await page.locator('.product-card').first().waitFor();
+      await page.locator('.carousel img').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const files = [...scripts].map(([id, url]) => ({ url, bytes: bytes.get(id) ?? 0 }));
+      const total = files.reduce((sum, f) => sum + f.bytes, 0);
+      const list = files.map((f) => `${path.basename(f.url)} ${(f.bytes / 1024).toFixed(1)}`);
+      console.log(
+        `[bundle] home on the wire: ${(total / 1024).toFixed(1)} KB in ${files.length} scripts: ${list.join(', ')}`,
+      );
+      expect(files.length, 'scripts seen').toBeGreaterThan(1);
+      expect(total, list.join(', ')).toBeLessThanOrEqual(WIRE_BUDGET_BYTES);
+      expect(
+        files.filter((f) => NOT_ON_HOME.some((re) => re.test(f.url))).map((f) => f.url),
+      ).toEqual([]);
+      expectNoConsoleErrors();
+    } finally {
+      await browser.close();
+    }
   });
 });
