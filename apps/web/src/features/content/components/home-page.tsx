@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -8,9 +9,23 @@ import { useCarousel } from '../api/get-carousel';
 import { useCatalogues } from '../api/get-catalogues';
 import { useBestSellers, useNewArrivals } from '../api/get-home-products';
 import { Carousel } from './carousel';
-import { ProductStrip } from './product-strip';
 import { useDocumentTitle } from './use-document-title';
 import './content.css';
+
+// The product sections use the shared product grid: loaded after the first paint so the home route's
+// own JavaScript stays small (their data is fetched meanwhile, features/content/api/prefetch-home.ts).
+const ProductStrip = lazy(() =>
+  import('./product-strip').then((m) => ({ default: m.ProductStrip })),
+);
+
+function StripFallback({ id, title }: { id: string; title: string }) {
+  return (
+    <section className="home-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <div className="product-strip product-strip--loading" aria-hidden="true" />
+    </section>
+  );
+}
 
 /**
  * Home `/`: carousel, catalogue promotion, best sellers and new arrivals. Each section loads on its own
@@ -71,20 +86,24 @@ export function HomePage() {
         </section>
       )}
 
-      <ProductStrip
-        id="home-best-sellers"
-        title={t('home.bestSellers')}
-        products={best.data?.products.data ?? []}
-        loading={best.isPending}
-        failed={best.isError}
-      />
-      <ProductStrip
-        id="home-new-arrivals"
-        title={t('home.newArrivals')}
-        products={arrivals.data?.products.data ?? []}
-        loading={arrivals.isPending}
-        failed={arrivals.isError}
-      />
+      <Suspense fallback={<StripFallback id="home-best-sellers" title={t('home.bestSellers')} />}>
+        <ProductStrip
+          id="home-best-sellers"
+          title={t('home.bestSellers')}
+          products={best.data?.products.data ?? []}
+          loading={best.isPending}
+          failed={best.isError}
+        />
+      </Suspense>
+      <Suspense fallback={<StripFallback id="home-new-arrivals" title={t('home.newArrivals')} />}>
+        <ProductStrip
+          id="home-new-arrivals"
+          title={t('home.newArrivals')}
+          products={arrivals.data?.products.data ?? []}
+          loading={arrivals.isPending}
+          failed={arrivals.isError}
+        />
+      </Suspense>
     </div>
   );
 }
