@@ -18,6 +18,11 @@ export function productImagePath(productId: string): string {
   return `/images/products/${encodeURIComponent(productId.trim())}.jpg`;
 }
 
+/** A product picture of the ordered list (decision 022): written once, so cacheable for a year. */
+export function productGalleryPath(imageId: number): string {
+  return `/images/gallery/${imageId}.jpg`;
+}
+
 /** Badge image path of a class code. */
 export function classBadgePath(classCode: string): string {
   return `/images/classes/${encodeURIComponent(classCode.trim())}.png`;

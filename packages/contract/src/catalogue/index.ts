@@ -88,6 +88,8 @@ export const ProductDetail = ProductCard.extend({
   class_label: z.string(),
   categories: z.array(ProductCategoryRef),
   related: z.array(ProductCard),
+  /** Every picture in order (docs/decisions/022-product-images.md); empty: `image` alone. */
+  images: z.array(z.string()),
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 export const ProductDescriptionResponse = z.object({

@@ -25,12 +25,31 @@ export const AdminProductFields = z.object(
 );
 export type AdminProductFields = z.infer<typeof AdminProductFields>;
 
+/** One of a product's pictures (docs/decisions/022-product-images.md); `url` never changes. */
+export const AdminProductImage = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type AdminProductImage = z.infer<typeof AdminProductImage>;
+
+/** What an upload, a reorder or a delete answers: the pictures as they are now. */
+export const AdminProductImages = z.object({ images: z.array(AdminProductImage) });
+export type AdminProductImages = z.infer<typeof AdminProductImages>;
+
+/** The most pictures a product may hold. */
+export const PRODUCT_IMAGES_MAX = 12;
+/** The largest picture staff may upload. */
+export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
 export const AdminProduct = z.object({
   sku: z.string(),
   /** Changes whenever any field changes: sent back with an edit, 409 when it no longer matches. */
   version: z.string(),
   fields: AdminProductFields,
-  image_url: z.string(),
+  /** In order: the first is the one listings, cards and carts show. */
+  images: z.array(AdminProductImage),
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
 
@@ -45,6 +64,25 @@ export const AdminProductParams = z.object({
     .string()
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, { message: 'sku must be letters, digits, - or _' }),
 });
+
+const IMAGE_ID_MESSAGE = 'id must be a whole number';
+export const AdminProductImageParams = AdminProductParams.extend({
+  id: z.coerce
+    .number({ error: IMAGE_ID_MESSAGE })
+    .int({ error: IMAGE_ID_MESSAGE })
+    .min(1, { error: IMAGE_ID_MESSAGE })
+    .max(2_147_483_647, { error: IMAGE_ID_MESSAGE }),
+});
+
+/** PUT /api/admin/products/:sku/images/order: every picture's id once, first shown first. */
+export const AdminProductImagesOrder = z.object({
+  ids: z
+    .array(z.number({ error: 'ids must be image ids' }).int({ error: 'ids must be image ids' }), {
+      error: 'ids must be a list of image ids',
+    })
+    .max(PRODUCT_IMAGES_MAX, { error: `ids must list at most ${PRODUCT_IMAGES_MAX} images` }),
+});
+export type AdminProductImagesOrder = z.infer<typeof AdminProductImagesOrder>;
 
 const PAGE_MESSAGE = 'page must be a whole number of at least 1';
 const PER_PAGE_MESSAGE = 'per_page must be a whole number from 1 to 100';

@@ -91,6 +91,23 @@ export const productTranslations = pgTable(
   (t) => [primaryKey({ columns: [t.productId, t.lang] })],
 );
 
+/** A product's pictures in order (migration 0021, docs/decisions/022-product-images.md). */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+);
+
 /**
  * One search document per product, in all three languages (migration 0016, docs/product/search.md).
  * NOTE: written only by database triggers on product_translations and products.brand; never write it.

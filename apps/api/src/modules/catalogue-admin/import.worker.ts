@@ -25,6 +25,7 @@ import {
   type ImportJobRow,
 } from './import.queries';
 import { rowContext, validateRow, type RowContext, type ValidRow } from './import.rows';
+import { setFirstProductImage } from './product-images.service';
 import {
   applyScope,
   applyStagedRows,
@@ -302,7 +303,7 @@ type PreparedBatch = {
   lines: number;
   errors: ImportRowError[];
   staged: ValidRow[];
-  images: Map<number, { key: string; data: Buffer; changed: boolean }>;
+  images: Map<number, { sku: string; key: string; data: Buffer; changed: boolean }>;
 };
 
 const rounded = (times: PhaseTimes) =>
@@ -325,14 +326,19 @@ async function prepareBatch(
     }
   });
   // Images are decoded before anything is written, so a broken one refuses its row only.
-  const images = new Map<number, { key: string; data: Buffer; changed: boolean }>();
+  const images = new Map<number, { sku: string; key: string; data: Buffer; changed: boolean }>();
   for (const row of valid) {
     if (!row.image || !state.zip) continue;
     try {
       const data = await prepareImage(state.zip, row.image);
       const key = `images/products/${row.sku}.jpg`;
       const current = await deps.store.get(key);
-      images.set(row.row_no, { key, data, changed: !current || !current.equals(data) });
+      images.set(row.row_no, {
+        sku: row.sku,
+        key,
+        data,
+        changed: !current || !current.equals(data),
+      });
     } catch {
       errors.push({
         row: row.row_no,
@@ -399,10 +405,13 @@ async function writeBatch(
       const scope = applyScope(diffs.filter((d) => !refused.has(d.row_no)));
       if (Object.values(scope).some(Boolean))
         await applyStagedRows(tx, state.staging, { scope, times });
-      // Stored before the batch commits: a crash here makes the next run write them again.
+      // Stored before the batch commits: a crash here makes the next run write them again. The
+      // picture becomes the product's first (docs/decisions/022-product-images.md).
       for (const [rowNo, image] of images)
-        if (image.changed && !refused.has(rowNo))
+        if (image.changed && !refused.has(rowNo)) {
+          await setFirstProductImage(tx, deps.store, image.sku, image.data);
           await deps.store.put(image.key, image.data, 'image/jpeg');
+        }
     }
     errors.sort((a, b) => a.row - b.row);
     next.rowsDone += batch.lines;

@@ -3,21 +3,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminProduct,
   AdminProductBody,
+  AdminProductImageParams,
+  AdminProductImages,
+  AdminProductImagesOrder,
   AdminProductParams,
   AdminProductsPage,
   AdminProductsQuery,
+  PRODUCT_IMAGE_MAX_BYTES,
 } from '@wholesale/contract';
 import { AppError } from '../../lib/app-error';
 import { createFileStore } from '../../lib/file-store';
 import { requireStaffRole, staffOnly } from '../../plugins/auth';
 import {
+  addProductImage,
   deleteProductImage,
-  getAdminProduct,
-  PRODUCT_IMAGE_MAX_BYTES,
-  replaceProductImage,
-  searchAdminProducts,
-  updateAdminProduct,
-} from './products.service';
+  reorderProductImages,
+} from './product-images.service';
+import { getAdminProduct, searchAdminProducts, updateAdminProduct } from './products.service';
 
 /** The product editor's API (docs/product/back-office-catalogue.md "Product editor"): content staff. */
 export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -79,57 +81,88 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-  app.put(
-    '/api/admin/products/:sku/image',
+  const imagesResponse = { 200: AdminProductImages };
+
+  app.post(
+    '/api/admin/products/:sku/images',
     {
       preValidation: guard,
       schema: {
         tags,
-        summary: "Replaces the product's picture (multipart field image: JPEG, PNG or WebP)",
+        summary:
+          'Adds a picture after the others (multipart field image: JPEG, PNG or WebP, checked by decoding it)',
         security,
         params: AdminProductParams,
-        response: { 200: AdminProduct },
+        response: imagesResponse,
       },
     },
     async (request) => {
       const user = requireStaffRole(request, 'content');
       const refuse = (message: string) =>
         new AppError('VALIDATION_FAILED', message, { fields: { image: message } });
-      if (!request.isMultipart()) throw refuse('Send the picture as multipart/form-data');
+      if (!request.isMultipart()) throw refuse('image must be sent as multipart/form-data');
       const part = await request.file();
       if (!part || part.fieldname !== 'image') {
         part?.file.resume();
-        throw refuse('Choose a picture to upload');
+        throw refuse('image is required: choose a picture to upload');
       }
       let data: Buffer;
       try {
         data = await part.toBuffer();
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          const message = `The picture is larger than ${PRODUCT_IMAGE_MAX_BYTES / 1048576} MB`;
+          const message = `image must be at most ${PRODUCT_IMAGE_MAX_BYTES / 1048576} MB`;
           throw new AppError('PAYLOAD_TOO_LARGE', message, { fields: { image: message } });
         }
         throw error;
       }
-      return replaceProductImage(app.db, store, request.params.sku, data, user);
+      const images = await addProductImage(app.db, store, request.params.sku, data, user);
+      return { images };
     },
   );
 
-  app.delete(
-    '/api/admin/products/:sku/image',
+  app.put(
+    '/api/admin/products/:sku/images/order',
     {
       preValidation: guard,
       schema: {
         tags,
-        summary: 'Removes the uploaded picture (the storefront shows a generated one)',
+        summary: "Puts the product's pictures in this order (every id once; all or nothing)",
         security,
         params: AdminProductParams,
-        response: { 200: AdminProduct },
+        body: AdminProductImagesOrder,
+        response: imagesResponse,
       },
     },
     async (request) => {
       const user = requireStaffRole(request, 'content');
-      return deleteProductImage(app.db, store, request.params.sku, user);
+      const images = await reorderProductImages(
+        app.db,
+        store,
+        request.params.sku,
+        request.body.ids,
+        user,
+      );
+      return { images };
+    },
+  );
+
+  app.delete(
+    '/api/admin/products/:sku/images/:id',
+    {
+      preValidation: guard,
+      schema: {
+        tags,
+        summary: 'Deletes one picture (none left: the storefront shows a generated one)',
+        security,
+        params: AdminProductImageParams,
+        response: imagesResponse,
+      },
+    },
+    async (request) => {
+      const user = requireStaffRole(request, 'content');
+      const { sku, id } = request.params;
+      return { images: await deleteProductImage(app.db, store, sku, id, user) };
     },
   );
 };

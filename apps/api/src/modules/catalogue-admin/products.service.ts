@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import {
   PRODUCT_FIELDS,
@@ -13,11 +12,12 @@ import {
 } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { FileStore } from '../../lib/file-store';
 import { recordAudit } from '../audit';
 import { afterCatalogueWrite } from './catalogue-writes';
 import { catalogueRecordMapper, moneyText, selectCatalogueRows } from './catalogue-rows';
 import { selectImportReferences } from './import.queries';
+import { selectProductImages } from './product-images.queries';
+import { imageDtos } from './product-images.service';
 import { rowContext, validateRow } from './import.rows';
 import { applyStagedRows, diffStagedRows, stageRows } from './staging.queries';
 
@@ -28,8 +28,6 @@ import { applyStagedRows, diffStagedRows, stageRows } from './staging.queries';
  */
 
 export type StaffActor = { id: number; email: string };
-
-const imageKey = (sku: string) => `images/products/${sku}.jpg`;
 
 /** A version that changes whenever any editable field does (prices and stock included). */
 function versionOf(fields: AdminProductFields): string {
@@ -50,18 +48,24 @@ async function readProduct(
   return { id: row.id, fields };
 }
 
-const toDto = (sku: string, fields: AdminProductFields, imageVersion = ''): AdminProduct => ({
-  sku,
-  version: versionOf(fields),
-  fields,
-  image_url: `/images/products/${sku}.jpg${imageVersion ? `?v=${imageVersion}` : ''}`,
-});
+async function toDto(
+  tx: Tx,
+  sku: string,
+  product: { id: number; fields: AdminProductFields },
+): Promise<AdminProduct> {
+  return {
+    sku,
+    version: versionOf(product.fields),
+    fields: product.fields,
+    images: imageDtos(await selectProductImages(tx, product.id)),
+  };
+}
 
 /** GET /api/admin/products/:sku */
 export async function getAdminProduct(tx: Tx, sku: string): Promise<AdminProduct> {
   const product = await readProduct(tx, sku);
   if (!product) throw new AppError('NOT_FOUND', `There is no product ${sku}`);
-  return toDto(sku, product.fields);
+  return toDto(tx, sku, product);
 }
 
 const likePattern = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -187,78 +191,8 @@ export async function updateAdminProduct(
         entityId: sku,
         ...changes,
       });
-    return { fields: updated.fields, changed: Object.keys(changes.after).length > 0 };
+    return { dto: await toDto(tx, sku, updated), changed: Object.keys(changes.after).length > 0 };
   });
   if (result.changed) afterCatalogueWrite(db);
-  return toDto(sku, result.fields);
-}
-
-/** Locks the product, writes the picture's audit row and runs `write` inside that transaction. */
-function pictureChange(
-  db: Database,
-  sku: string,
-  actor: StaffActor,
-  change: { before?: Record<string, string>; after?: Record<string, string> },
-  write: () => Promise<void>,
-): Promise<AdminProductFields> {
-  return db.transaction(async (tx) => {
-    const product = await readProduct(tx, sku, true);
-    if (!product) throw new AppError('NOT_FOUND', `There is no product ${sku}`);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: change.after ? 'product.image' : 'product.image_delete',
-      entity: 'product',
-      entityId: sku,
-      ...change,
-    });
-    await write();
-    return product.fields;
-  });
-}
-
-/** Largest picture a staff member may upload. */
-export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-
-/**
- * Replaces the product's picture: the upload must decode as JPEG, PNG or WebP (checked by decoding,
- * not by its name); it is stored as JPEG under the SKU, as an import stores it.
- */
-export async function replaceProductImage(
-  db: Database,
-  store: FileStore,
-  sku: string,
-  upload: Buffer,
-  actor: StaffActor,
-): Promise<AdminProduct> {
-  let jpeg: Buffer;
-  try {
-    const meta = await sharp(upload).metadata();
-    if (!['jpeg', 'png', 'webp'].includes(meta.format ?? '')) throw new Error(meta.format);
-    jpeg = await sharp(upload).rotate().jpeg({ quality: 85 }).toBuffer();
-  } catch {
-    throw fieldErrors({ image: 'image must be a JPEG, PNG or WebP picture' });
-  }
-  // Stored before the commit: a failed commit leaves a new picture without its audit row.
-  const fields = await pictureChange(
-    db,
-    sku,
-    actor,
-    { after: { image: `${jpeg.length} bytes` } },
-    () => store.put(imageKey(sku), jpeg, 'image/jpeg'),
-  );
-  return toDto(sku, fields, createHash('sha1').update(jpeg).digest('hex').slice(0, 10));
-}
-
-/** Removes the uploaded picture: the storefront shows the generated one again. */
-export async function deleteProductImage(
-  db: Database,
-  store: FileStore,
-  sku: string,
-  actor: StaffActor,
-): Promise<AdminProduct> {
-  const fields = await pictureChange(db, sku, actor, { before: { image: 'uploaded' } }, () =>
-    store.delete(imageKey(sku)),
-  );
-  return toDto(sku, fields, 'generated');
+  return result.dto;
 }

@@ -2,11 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toUpcA } from '@wholesale/contract';
-import { createFileStore } from '../../lib/file-store';
-import { multipart } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -189,42 +186,5 @@ describe('product editor: edits', () => {
       (await t.inject({ method: 'GET', url: `${URL}/NO-SUCH-SKU`, headers: staff.headers }))
         .statusCode,
     ).toBe(404);
-  });
-});
-
-describe('product editor: picture', () => {
-  const upload = (data: Buffer, name = 'photo.png') => {
-    const form = multipart([{ name: 'image', filename: name, contentType: 'image/png', data }]);
-    return t.inject({
-      method: 'PUT',
-      url: `${URL}/${sku}/image`,
-      headers: { ...form.headers, ...staff.headers },
-      payload: form.payload,
-    });
-  };
-
-  it('stores an uploaded picture as JPEG, refuses a file that is not a picture, and deletes it', async () => {
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0c0' } })
-      .png()
-      .toBuffer();
-    const ok = await upload(png);
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().image_url).toMatch(new RegExp(`^/images/products/${sku}\\.jpg\\?v=`));
-    const store = createFileStore(t.config);
-    const stored = await store.get(`images/products/${sku}.jpg`);
-    expect((await sharp(stored!).metadata()).format).toBe('jpeg');
-
-    const bad = await upload(Buffer.from('%PDF-1.4 not a picture'), 'photo.png');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields.image).toBe('image must be a JPEG, PNG or WebP picture');
-    expect((await store.get(`images/products/${sku}.jpg`))!.equals(stored!)).toBe(true);
-
-    const removed = await t.inject({
-      method: 'DELETE',
-      url: `${URL}/${sku}/image`,
-      headers: staff.headers,
-    });
-    expect(removed.statusCode).toBe(200);
-    expect(await store.get(`images/products/${sku}.jpg`)).toBeNull();
   });
 });

@@ -259,6 +259,8 @@ export type DetailRow = CardRow & {
   barcode: string | null;
   category_id: number;
   description: string | null;
+  /** The product's pictures in order (migration 0021). */
+  image_ids: number[] | null;
 };
 
 /** One product by its SKU code, in one country and language. */
@@ -272,7 +274,8 @@ export async function selectProductDetail(
     tx,
     sql`
     select ${cardColumns()}, p.barcode, p.category_id,
-      coalesce(t.description, (select te.description from product_translations te where te.product_id = p.id and te.lang = 'en')) as description
+      coalesce(t.description, (select te.description from product_translations te where te.product_id = p.id and te.lang = 'en')) as description,
+      (select json_agg(pi.id order by pi.position, pi.id) from product_images pi where pi.product_id = p.id) as image_ids
     from products p
     join product_prices pp on pp.product_id = p.id and pp.country = ${country}
     left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}

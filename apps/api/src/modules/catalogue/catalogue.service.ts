@@ -3,6 +3,7 @@ import {
   classBadgePath,
   fromCents,
   toCents,
+  productGalleryPath,
   productImagePath,
   SEARCH_MAX_LENGTH,
   stripHtml,
@@ -479,6 +480,7 @@ export async function getProductDetail(
       : row.class_code,
     categories: categoryPath(rows, Number(row.category_id), lang),
     related: related.map((r) => toCard(r, viewer)),
+    images: (row.image_ids ?? []).map(productGalleryPath),
   };
 }
 

@@ -5,26 +5,45 @@ import { createFileStore, type FileStore } from '../../lib/file-store';
 import { createImageService, type ImageKind } from './images.service';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * NOTE: a product's first picture is kept under its SKU and changes when staff upload, reorder or
+ * delete pictures (docs/decisions/022-product-images.md), so browsers keep it a minute, then
+ * revalidate with its ETag (a 304 most of the time).
+ */
+const REVALIDATED = 'public, max-age=60';
 
-const ROUTES: Array<{ kind: ImageKind; path: string; summary: string }> = [
+const ROUTES: Array<{ kind: ImageKind; path: string; summary: string; cache: string }> = [
   {
     kind: 'products',
     path: '/images/products/:file',
     summary:
-      'Product thumbnail by trimmed product_id (docs/product/catalogue.md), e.g. BT-10234.jpg',
+      'Product thumbnail (its first picture) by trimmed product_id (docs/product/catalogue.md), e.g. BT-10234.jpg',
+    cache: REVALIDATED,
   },
-  { kind: 'classes', path: '/images/classes/:file', summary: 'Class code badge, e.g. F.png' },
+  {
+    kind: 'gallery',
+    path: '/images/gallery/:file',
+    summary: "One of a product's pictures by its id, e.g. 12.jpg (never changes)",
+    cache: IMMUTABLE,
+  },
+  {
+    kind: 'classes',
+    path: '/images/classes/:file',
+    summary: 'Class code badge, e.g. F.png',
+    cache: IMMUTABLE,
+  },
   {
     kind: 'categories',
     path: '/images/categories/:file',
     summary: 'Category tile by cat_code, e.g. BT.jpg',
+    cache: IMMUTABLE,
   },
 ];
 
 /**
- * GET /images/{products,classes,categories}/:file — generated on first request and kept in the file
- * store; answered with a year-long immutable cache and an ETag. Unknown → JSON 404 (the web shows its
- * placeholder, docs/product/errors-and-constants.md).
+ * GET /images/{products,gallery,classes,categories}/:file — generated on first request and kept in the
+ * file store; answered with an ETag and a year-long immutable cache (a minute for products' first
+ * pictures). Unknown → JSON 404 (the web shows its placeholder, docs/product/errors-and-constants.md).
  */
 export function imagesRoutes(options: { store?: FileStore } = {}): FastifyPluginAsyncZod {
   return async (app) => {
@@ -43,7 +62,7 @@ export function imagesRoutes(options: { store?: FileStore } = {}): FastifyPlugin
           const image = await images.get(app.db, route.kind, request.params.file);
           if (!image) throw new AppError('NOT_FOUND', 'No such image');
           reply
-            .header('cache-control', IMMUTABLE)
+            .header('cache-control', route.cache)
             .header('etag', image.etag)
             .type(image.contentType);
           if (request.headers['if-none-match'] === image.etag) return reply.code(304).send();

@@ -4,7 +4,7 @@ import type { FileStore } from '../../lib/file-store';
 import { findCategoryTile, findClassBadge, findProductSwatch } from '../catalogue';
 import { renderCategoryTile, renderClassBadge, renderProductSwatch } from './images.render';
 
-export type ImageKind = 'products' | 'classes' | 'categories';
+export type ImageKind = 'products' | 'gallery' | 'classes' | 'categories';
 export type Image = { data: Buffer; contentType: string; etag: string };
 
 /**
@@ -13,6 +13,7 @@ export type Image = { data: Buffer; contentType: string; etag: string };
  */
 const FILE_NAME: Record<ImageKind, { pattern: RegExp; contentType: string }> = {
   products: { pattern: /^([A-Za-z0-9][A-Za-z0-9_-]{0,63})\.jpg$/, contentType: 'image/jpeg' },
+  gallery: { pattern: /^([1-9][0-9]{0,9})\.jpg$/, contentType: 'image/jpeg' },
   classes: { pattern: /^([A-Za-z0-9]{1,4})\.png$/, contentType: 'image/png' },
   categories: { pattern: /^([A-Za-z0-9][A-Za-z0-9_-]{0,31})\.jpg$/, contentType: 'image/jpeg' },
 };
@@ -30,6 +31,8 @@ export function createImageService(store: FileStore) {
   const inFlight = new Map<string, Promise<Buffer | null>>();
 
   async function generate(tx: Tx, kind: ImageKind, code: string): Promise<Buffer | null> {
+    // A gallery picture exists only as uploaded (decision 022): nothing to draw.
+    if (kind === 'gallery') return null;
     if (kind === 'products') {
       const swatch = await findProductSwatch(tx, code);
       return swatch ? renderProductSwatch(swatch) : null;

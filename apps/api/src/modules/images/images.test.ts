@@ -29,7 +29,8 @@ describe('images', () => {
     const res = await t.inject({ method: 'GET', url: `/images/products/${productId}.jpg` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A product's first picture may change (decision 022): a minute, then revalidated by ETag.
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect(res.headers.etag).toMatch(/^"[\w-]{22}"$/);
     const meta = await sharp(res.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 260, height: 280 });
@@ -85,6 +86,10 @@ describe('images', () => {
       '/images/products/.jpg',
       '/images/classes/..%2F..%2Fsecret.png',
       '/images/categories/..%2Fsecret.jpg',
+      '/images/gallery/..%2Fsecret.jpg',
+      '/images/gallery/0.jpg',
+      '/images/gallery/12.png',
+      '/images/gallery/999999.jpg',
     ]) {
       const res = await t.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
