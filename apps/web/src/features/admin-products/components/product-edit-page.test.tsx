@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_FIELDS } from '@wholesale/contract';
+import { setLanguage } from '@/lib/i18n';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { AdminProductsPage } from './admin-products-page';
 import { ProductEditPage } from './product-edit-page';
@@ -16,12 +17,7 @@ const fields = {
   stock_ca: '12',
   active: 'yes',
 };
-const product = {
-  sku: 'BT-1001',
-  version: 'v1',
-  fields,
-  image_url: '/images/products/BT-1001.jpg',
-};
+const product = { sku: 'BT-1001', version: 'v1', fields, images: [] };
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -94,9 +90,11 @@ describe('product editor', () => {
       version: 'v1',
       fields: { price_ca: '-1' },
     });
+    // The field's rule in the interface language, never the server's English detail.
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'This value was refused: price_ca must not be negative',
+      'Price CA$: enter an amount such as 12.50, not negative.',
     );
+    expect(screen.getByRole('alert')).not.toHaveTextContent('price_ca must not be negative');
   });
 
   it('says so when someone else changed the product meanwhile (409)', async () => {
@@ -117,5 +115,53 @@ describe('product editor', () => {
       await screen.findByText(/Someone changed this product meanwhile/, { selector: 'p' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
+});
+
+describe('product editor refusals in the interface language', () => {
+  afterEach(() => setLanguage(''));
+
+  it.each([
+    [
+      'fr',
+      'Code de catégorie : saisissez un code de catégorie principale connu, par exemple BT.',
+      "Prix CA$ : saisissez un prix : le produit n'a pas encore de prix dans ce pays.",
+      'Enregistrer',
+    ],
+    [
+      'es',
+      'Código de categoría: introduzca un código de categoría principal conocido, por ejemplo BT.',
+      'Precio CA$: introduzca un precio: el producto aún no tiene precio en este país.',
+      'Guardar cambios',
+    ],
+  ] as const)('names each refused field in %s', async (lang, category, price, save) => {
+    await setLanguage(lang);
+    const { fetchMock } = stubFetch({
+      '/api/admin/products/BT-1001': (_url, init) =>
+        init?.method === 'PATCH'
+          ? json(400, {
+              status: false,
+              error: {
+                code: 'VALIDATION_FAILED',
+                message: 'category ZZ is not a known top-level category code',
+                fields: {
+                  category: 'category ZZ is not a known top-level category code',
+                  price_ca: 'price_ca is required: the product has no Canadian price yet',
+                },
+              },
+            })
+          : { ...product, fields: { ...fields, price_ca: '' } },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderEditor();
+    const [categoryInput] = await screen.findAllByRole('textbox');
+    await user.clear(categoryInput);
+    await user.type(categoryInput, 'ZZ');
+    await user.click(screen.getByRole('button', { name: save }));
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([category, price]);
+    expect(document.body).not.toHaveTextContent('is not a known');
+    expect(document.body).not.toHaveTextContent('is required');
   });
 });

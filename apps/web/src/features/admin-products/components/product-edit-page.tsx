@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,9 @@ import {
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useProduct } from '../api/get-product';
-import { useProductImage } from '../api/product-image';
 import { useUpdateProduct } from '../api/update-product';
+import { fieldRefusal, productFieldOf } from './field-refusal';
+import { ProductImages } from './product-images';
 import './admin-products.css';
 
 /** The form's sections: which fields each groups, in the order staff read them. */
@@ -79,12 +80,11 @@ function ProductForm({ product, onReload }: { product: AdminProduct; onReload: (
   const { t } = useTranslation('admin-products');
   const id = useId();
   const update = useUpdateProduct();
-  const { upload, remove } = useProductImage();
-  const fileInput = useRef<HTMLInputElement>(null);
   const {
     register,
     handleSubmit,
     setError,
+    getValues,
     reset,
     formState: { errors, dirtyFields },
   } = useForm<AdminProductFields>({
@@ -112,24 +112,17 @@ function ProductForm({ product, onReload }: { product: AdminProduct; onReload: (
             toast.error(t('edit.conflict'));
             return;
           }
-          if (error instanceof ApiError && error.fields) {
-            for (const [field, detail] of Object.entries(error.fields))
-              if ((PRODUCT_FIELDS as readonly string[]).includes(field))
-                setError(field as ProductField, { message: t('edit.refused', { detail }) });
-            return;
-          }
-          toast.error(t('edit.failed'));
+          // The server's English detail is not shown: each refused field gets its own rule, translated.
+          const refused = error instanceof ApiError && error.fields ? error.fields : {};
+          const named = Object.keys(refused)
+            .map(productFieldOf)
+            .filter((f) => f !== null);
+          for (const field of named) setError(field, { type: 'server' });
+          if (named.length === 0) toast.error(t('edit.failed'));
         },
       },
     );
   });
-
-  const pictureError = (error: unknown) =>
-    toast.error(
-      t('edit.pictureFailed', {
-        detail: error instanceof ApiError ? (error.fields?.image ?? error.message) : '',
-      }),
-    );
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="admin-products__form">
@@ -156,52 +149,12 @@ function ProductForm({ product, onReload }: { product: AdminProduct; onReload: (
               id={id}
               field={field}
               register={register}
-              error={errors[field]?.message}
+              error={errors[field] ? fieldRefusal(t, field, getValues(field)) : undefined}
             />
           ))}
         </fieldset>
       ))}
-      <fieldset className="admin-products__picture">
-        <legend>{t('edit.sections.picture')}</legend>
-        <img src={product.image_url} alt={t('edit.picture', { sku: product.sku })} />
-        <div className="admin-products__field">
-          <label htmlFor={`${id}-picture`}>{t('edit.upload')}</label>
-          <input
-            id={`${id}-picture`}
-            ref={fileInput}
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            disabled={upload.isPending}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (!file) return;
-              upload.mutate(
-                { sku: product.sku, file },
-                {
-                  onSuccess: () => toast.success(t('edit.uploaded')),
-                  onError: pictureError,
-                  onSettled: () => {
-                    if (fileInput.current) fileInput.current.value = '';
-                  },
-                },
-              );
-            }}
-          />
-          {upload.isPending ? <p aria-busy="true">{t('edit.uploading')}</p> : null}
-        </div>
-        <button
-          type="button"
-          disabled={remove.isPending}
-          onClick={() =>
-            remove.mutate(product.sku, {
-              onSuccess: () => toast.success(t('edit.removed')),
-              onError: pictureError,
-            })
-          }
-        >
-          {t('edit.remove')}
-        </button>
-      </fieldset>
+      <ProductImages sku={product.sku} images={product.images} />
       <div className="admin-products__actions">
         <button type="submit" disabled={update.isPending}>
           {update.isPending ? t('edit.saving') : t('edit.save')}
@@ -211,7 +164,7 @@ function ProductForm({ product, onReload }: { product: AdminProduct; onReload: (
   );
 }
 
-/** /admin/products/:sku: one product's fields in three languages and two countries, and its picture. */
+/** /admin/products/:sku: one product's fields in three languages and two countries, and its pictures. */
 export function ProductEditPage() {
   const { t } = useTranslation('admin-products');
   const { sku = '' } = useParams();

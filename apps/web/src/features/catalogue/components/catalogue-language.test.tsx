@@ -53,6 +53,7 @@ const detail: Detail = {
   class_label: 'A',
   categories: [],
   related: [],
+  images: [],
 };
 
 function serve() {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { activeSecondPrice, classBadgePath, isUnavailable } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -33,6 +34,48 @@ function ProductDetailSkeleton() {
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * The main picture and, when there are several (docs/decisions/022-product-images.md), a strip of
+ * thumbnail buttons that show each one in its place (Tab to reach them, Enter or Space to show).
+ */
+function ProductPictures({
+  name,
+  image,
+  images,
+}: {
+  name: string;
+  image: string;
+  images: string[];
+}) {
+  const { t } = useTranslation('catalogue');
+  const [selected, setSelected] = useState(0);
+  const count = images.length;
+  const main = images[selected] ?? images[0] ?? image;
+  const alt = (index: number) =>
+    count > 1 ? t('detail.pictureAlt', { name, position: index + 1, count }) : name;
+  return (
+    <>
+      <ProductThumb key={main} src={main} alt={alt(selected)} size={360} priority />
+      {count > 1 && (
+        <ul className="product-detail__thumbs" aria-label={t('detail.pictures', { name })}>
+          {images.map((src, index) => (
+            <li key={src}>
+              <button
+                type="button"
+                aria-pressed={index === selected}
+                aria-label={t('detail.showPicture', { position: index + 1, count })}
+                onClick={() => setSelected(index)}
+              >
+                <img src={src} alt="" width={64} height={69} loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 
@@ -101,7 +144,12 @@ export function ProductDetail({ productId, country }: { productId: string; count
       )}
       <div className="product-detail__main">
         <div className="product-detail__media">
-          <ProductThumb src={product.image} alt={plainName(product.name)} size={360} priority />
+          <ProductPictures
+            key={product.product_id}
+            name={plainName(product.name)}
+            image={product.image}
+            images={product.images}
+          />
           {FavouriteToggle && <FavouriteToggle product={product} />}
         </div>
         <div className="product-detail__info">
