@@ -1,5 +1,6 @@
 import type { Category, ProductDetail as Detail } from '@wholesale/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage, type AppLang } from '@/lib/i18n';
 import { renderWithProviders, stubFetch } from '@/test/render';
@@ -182,5 +183,45 @@ describe('catalogue text in the interface language', () => {
     expect(meta('og:image')).toBe(`${window.location.origin}/images/products/BT-1001.jpg`);
     for (const text of [document.title, meta('description'), meta('og:description')])
       expect(text).not.toMatch(/4[.,]25|9[.,]50|\$|\b7\b|disponible/);
+  });
+});
+
+describe('product page pictures', () => {
+  it('shows every picture as a thumbnail button that puts it in the main place', async () => {
+    await setLanguage('fr');
+    const images = [1, 2, 3].map((id) => `/images/gallery/${id}.jpg`);
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        '/api/categories': () => ({ status: true, data: tree('fr') }),
+        '/api/productDescription': () => ({ status: true, data: { ...detail, images } }),
+      }).fetchMock,
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<ProductDetail productId="BT-1001" country="ca" />);
+    const strip = await screen.findByRole('list', { name: /^Images de / });
+    const buttons = within(strip).getAllByRole('button');
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Afficher l’image 1 sur 3',
+      'Afficher l’image 2 sur 3',
+      'Afficher l’image 3 sur 3',
+    ]);
+    expect(buttons[0]).toHaveAttribute('aria-pressed', 'true');
+    const main = () => screen.getByRole('img', { name: /, image \d sur 3$/ });
+    expect(main()).toHaveAttribute('src', images[0]);
+    buttons[2].focus();
+    await user.keyboard('{Enter}');
+    expect(main()).toHaveAttribute('src', images[2]);
+    expect(main()).toHaveAccessibleName(/, image 3 sur 3$/);
+    expect(buttons[2]).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows the one picture alone, without a strip', async () => {
+    serve();
+    renderWithProviders(<ProductDetail productId="BT-1001" country="ca" />);
+    expect(
+      await screen.findByRole('img', { name: 'Bouton en bois 4 trous 15 mm, lilas' }),
+    ).toHaveAttribute('src', '/images/products/BT-1001.jpg');
+    expect(screen.queryByRole('button', { name: /picture/ })).toBeNull();
   });
 });
