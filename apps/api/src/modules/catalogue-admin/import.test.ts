@@ -229,6 +229,12 @@ describe('catalogue import: every column', () => {
       headers: buyer,
     });
     expect(seen.json().data).toMatchObject({ product_id: 'IMP-1', selling_price: 2.5 });
+    // The image column sets the product's first picture (docs/decisions/022-product-images.md).
+    const [first, ...others] = seen.json().data.images as string[];
+    expect(first).toMatch(/^\/images\/gallery\/\d+\.jpg$/);
+    expect(others).toEqual([]);
+    const firstFile = await createFileStore(t.config).get(first.slice(1));
+    expect(firstFile!.equals(stored!)).toBe(true);
     const guest = await t.inject({
       method: 'GET',
       url: '/api/productDescription?product_id=IMP-1&country=ca',
