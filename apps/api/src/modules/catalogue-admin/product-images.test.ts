@@ -39,7 +39,7 @@ afterAll(async () => {
 const URL = '/api/admin/products';
 const picture = (background: string, format: 'png' | 'webp' | 'jpeg' = 'png') =>
   sharp({ create: { width: 8, height: 6, channels: 3, background } })
-    [format]()
+    .toFormat(format)
     .toBuffer();
 const upload = (
   data: Buffer,
