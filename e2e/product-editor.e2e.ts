@@ -87,20 +87,14 @@ describe('product editor journey', () => {
 
     const upload = page.getByLabel('Add a picture (JPEG, PNG or WebP, at most 10 MB)');
     const pictures = page.getByRole('img', { name: new RegExp(`^Picture \\d of \\d of ${sku}$`) });
-    await upload.setInputFiles({
-      name: 'red.png',
-      mimeType: 'image/png',
-      buffer: png([200, 0, 0]),
-    });
-    await expect.poll(() => pictures.count()).toBe(1);
-    await page.getByRole('progressbar').waitFor({ state: 'detached' });
-    await upload.setInputFiles({
-      name: 'blue.png',
-      mimeType: 'image/png',
-      buffer: png([0, 0, 200]),
-    });
-    await expect.poll(() => pictures.count()).toBe(2);
-    await page.getByRole('progressbar').waitFor({ state: 'detached' });
+    // Each picture shows at once with a progress bar, which goes once the server has stored it.
+    const add = async (name: string, rgb: [number, number, number], count: number) => {
+      await upload.setInputFiles({ name, mimeType: 'image/png', buffer: png(rgb) });
+      await expect.poll(() => pictures.count()).toBe(count);
+      await page.getByRole('progressbar').waitFor({ state: 'detached' });
+    };
+    await add('red.png', [200, 0, 0], 1);
+    await add('blue.png', [0, 0, 200], 2);
     const order = () =>
       pictures.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src')));
     const [red, blue] = await order();
