@@ -125,7 +125,7 @@ describe('product editor journey', () => {
     await page.goto(`/description/${sku}/ca`);
     await page.getByRole('heading', { level: 1, name: NAME_FR }).waitFor();
     await expect.poll(() => page.locator('main').innerText()).toContain(PRICE_FR);
-    const strip = page.getByRole('list', { name: `Images de ${NAME_FR}` });
+    const strip = page.getByRole('list', { name: `Images du produit : ${NAME_FR}` });
     await expect.poll(() => strip.getByRole('button').count()).toBe(2);
     const main = page.getByRole('img', { name: `${NAME_FR}, image 1 sur 2` });
     await main.waitFor();

@@ -67,7 +67,7 @@ describe('product editor pictures', () => {
     expect(
       await screen.findByRole('progressbar', { name: 'Uploading the picture…' }),
     ).toBeVisible();
-    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(thumbnails()).toHaveLength(2);
     release();
     expect(await screen.findByText('The picture is added.')).toBeInTheDocument();
     expect(thumbnails()).toEqual(['/images/gallery/1.jpg', '/images/gallery/2.jpg']);

@@ -112,7 +112,7 @@ export function ProductImages({ sku, images }: { sku: string; images: AdminProdu
               <li key={image.id} data-image-id={image.id} aria-busy={pending || undefined}>
                 <img
                   src={image.url}
-                  alt={t('edit.images.alt', { position, count: images.length, sku })}
+                  alt={t('edit.images.alt', { position, total: images.length, sku })}
                   width={96}
                   height={96}
                 />

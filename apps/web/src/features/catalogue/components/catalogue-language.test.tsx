@@ -199,7 +199,7 @@ describe('product page pictures', () => {
     );
     const user = userEvent.setup();
     renderWithProviders(<ProductDetail productId="BT-1001" country="ca" />);
-    const strip = await screen.findByRole('list', { name: /^Images de / });
+    const strip = await screen.findByRole('list', { name: /^Images du produit : / });
     const buttons = within(strip).getAllByRole('button');
     expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
       'Afficher l’image 1 sur 3',

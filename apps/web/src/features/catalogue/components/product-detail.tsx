@@ -55,7 +55,7 @@ function ProductPictures({
   const count = images.length;
   const main = images[selected] ?? images[0] ?? image;
   const alt = (index: number) =>
-    count > 1 ? t('detail.pictureAlt', { name, position: index + 1, count }) : name;
+    count > 1 ? t('detail.pictureAlt', { name, position: index + 1, total: count }) : name;
   return (
     <>
       <ProductThumb key={main} src={main} alt={alt(selected)} size={360} priority />
@@ -66,7 +66,7 @@ function ProductPictures({
               <button
                 type="button"
                 aria-pressed={index === selected}
-                aria-label={t('detail.showPicture', { position: index + 1, count })}
+                aria-label={t('detail.showPicture', { position: index + 1, total: count })}
                 onClick={() => setSelected(index)}
               >
                 <img src={src} alt="" width={64} height={69} loading="lazy" />
