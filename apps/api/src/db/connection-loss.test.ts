@@ -158,7 +158,9 @@ describe.skipIf(!onPostgres)('database connection loss (PostgreSQL)', () => {
     }
     // The LISTEN connection was ended too and reconnects on its own schedule: readiness comes back
     // once the feed is live again (an awaited condition, not a race with the reconnect timer).
-    await expect.poll(() => t.app.changeFeed.isLive(), { timeout: 15_000, interval: 50 }).toBe(true);
+    await expect
+      .poll(() => t.app.changeFeed.isLive(), { timeout: 15_000, interval: 50 })
+      .toBe(true);
     const health = await t.inject({ method: 'GET', url: '/api/health/ready' });
     expect(health.statusCode, health.body).toBe(200);
   });
