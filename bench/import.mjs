@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import {
   ROOT,
   appendResults,
@@ -79,6 +80,61 @@ function sampleRss(pid) {
   return {
     peak: () => peak,
     stop: () => clearInterval(timer),
+  };
+}
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux); null when it is gone. */
+function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks (getconf CLK_TCK: 100 on Linux)
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU seconds used by the server and by the PostgreSQL backends connected to its database, sampled
+ * every 100 ms: `since()` answers what each used since the last `mark()`. Load-independent evidence
+ * for --timings (wall times on a busy machine are not).
+ */
+function sampleCpu(serverPid, client) {
+  const backends = new Map();
+  let server = cpuSeconds(serverPid) ?? 0;
+  let serverMark = server;
+  const read = async () => {
+    const { rows } = await client.query(
+      "select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()",
+    );
+    for (const { pid } of rows) {
+      const used = cpuSeconds(pid);
+      if (used === null) continue;
+      const seen = backends.get(pid);
+      if (seen) seen.last = used;
+      else backends.set(pid, { mark: used, last: used });
+    }
+    server = cpuSeconds(serverPid) ?? server;
+  };
+  let reading = read();
+  const timer = setInterval(() => {
+    reading = reading.then(read);
+  }, 100);
+  return {
+    mark: async () => {
+      await reading;
+      for (const b of backends.values()) b.mark = b.last;
+      serverMark = server;
+    },
+    since: async () => {
+      await (reading = reading.then(read));
+      let postgres = 0;
+      for (const b of backends.values()) postgres += b.last - b.mark;
+      return { server: server - serverMark, postgres };
+    },
+    stop: async () => {
+      clearInterval(timer);
+      await reading;
+    },
   };
 }
 
@@ -279,16 +335,30 @@ async function main() {
   const staff = await signIn(base, 'content@example.com');
   const buyer = await signIn(base, 'buyer.ca@example.com');
 
+  const cpuClient = args.timings ? new pg.Client({ connectionString: dbUrl }) : null;
+  await cpuClient?.connect();
+  const cpu = cpuClient ? sampleCpu(server.pid, cpuClient) : null;
+  /** One import, with (--timings) the CPU seconds the server and PostgreSQL spent on it. */
+  const timedImport = async (file) => {
+    await cpu?.mark();
+    const result = await importFile(base, staff, file);
+    const used = await cpu?.since();
+    if (used) log(`  CPU: server ${fmt(used.server, 2)} s, PostgreSQL ${fmt(used.postgres, 2)} s`);
+    return result;
+  };
+
   const results = {};
   log('full import into the empty catalogue');
-  results.full = await importFile(base, staff, files.full);
+  results.full = await timedImport(files.full);
   log(`  ${fmt(results.full.seconds, 1)} s, created ${fmt(results.full.job.created)}`);
   log('the same file again');
-  results.reimport = await importFile(base, staff, files.full);
+  results.reimport = await timedImport(files.full);
   log(`  ${fmt(results.reimport.seconds, 1)} s, unchanged ${fmt(results.reimport.job.unchanged)}`);
   log('stock-only file');
-  results.stock = await importFile(base, staff, files.stock);
+  results.stock = await timedImport(files.stock);
   log(`  ${fmt(results.stock.seconds, 2)} s, updated ${fmt(results.stock.job.updated)}`);
+  await cpu?.stop();
+  await cpuClient?.end();
 
   const requests = storefrontRequests(refs, buyer);
   await cannon({ url: base, requests, duration: 3 });

@@ -218,11 +218,15 @@ export async function applyStagedRows(
     if (times) times[phase] = (times[phase] ?? 0) + performance.now() - started;
   };
   if (scope.newProducts) {
+    // NOTE: the sold flags (migration 0006) are set here, since the insert of prices below gives
+    // every new product a price row in each country whose price it has: the flags' trigger then
+    // finds them already set and does not write each new product a second time.
     await run(
       'insert_products',
-      `INSERT INTO products (product_id, class_code, category_id, ship_pack, brand, barcode, active)
+      `INSERT INTO products (product_id, class_code, category_id, ship_pack, brand, barcode, active,
+       sold_ca, sold_us)
      SELECT s.sku, s.class_code, s.category_id, coalesce(s.ship_pack, 1), s.brand, s.barcode,
-       coalesce(s.active, true)
+       coalesce(s.active, true), s.price_ca IS NOT NULL, s.price_us IS NOT NULL
      FROM import_staging s
      WHERE s.category_id IS NOT NULL AND s.class_code IS NOT NULL AND s.name_en IS NOT NULL
        AND s.pid IS NULL
@@ -282,14 +286,15 @@ export async function applyStagedRows(
        WHERE pp.product_id = s.pid AND pp.country = '${c}'
          AND (${pricesChanged(c)} OR (s.stock_${c} IS NOT NULL AND s.stock_${c} <> pp.available))`,
       );
-  // Both countries in one statement: the sold-flag trigger of migration 0006 then updates each new
-  // product once, not once per country.
+  // Both countries in one statement: the sold-flag trigger of migration 0006 runs once. NOTE: a
+  // country's existing price row is skipped by ON CONFLICT, a lookup in the primary key per row;
+  // NOT EXISTS let the planner hash the whole product_prices table in every batch (it cannot know
+  // how small the staging table is), a cost that grew with the catalogue.
   const newPrices = (c: 'ca' | 'us') => `
        SELECT s.pid, '${c}', coalesce(s.retail_${c}, s.price_${c}), s.price_${c},
          CASE WHEN s.sale_set_${c} THEN s.sale_${c} END, coalesce(s.stock_${c}, 0)
        FROM import_staging s
-       WHERE s.pid IS NOT NULL AND s.price_${c} IS NOT NULL
-         AND NOT EXISTS (SELECT 1 FROM product_prices x WHERE x.product_id = s.pid AND x.country = '${c}')`;
+       WHERE s.pid IS NOT NULL AND s.price_${c} IS NOT NULL`;
   if (scope.newPrices)
     await run(
       'insert_prices',
@@ -297,6 +302,7 @@ export async function applyStagedRows(
        selling_price_2_cents, available)
      ${newPrices('ca')}
      UNION ALL
-     ${newPrices('us')}`,
+     ${newPrices('us')}
+     ON CONFLICT (product_id, country) DO NOTHING`,
     );
 }
