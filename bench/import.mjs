@@ -343,7 +343,10 @@ async function main() {
     await cpu?.mark();
     const result = await importFile(base, staff, file);
     const used = await cpu?.since();
-    if (used) log(`  CPU: server ${fmt(used.server, 2)} s, PostgreSQL ${fmt(used.postgres, 2)} s`);
+    if (used)
+      log(
+        `  CPU: server ${fmt(used.server, 2)} s, PostgreSQL ${fmt(used.postgres, 2)} s; server peak RSS so far ${fmt(rss.peak() / 2 ** 20)} MB`,
+      );
     return result;
   };
 
@@ -368,6 +371,7 @@ async function main() {
   const importing = importFile(base, staff, files.repriced);
   const busy = await cannon({ url: base, requests, duration });
   const repriced = await importing;
+  if (args.timings) log(`  server peak RSS ${fmt(rss.peak() / 2 ** 20)} MB`);
   // The share of the measured window during which the import was running.
   const overlap = Math.min(1, repriced.seconds / duration);
   rss.stop();

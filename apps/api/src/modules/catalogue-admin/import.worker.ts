@@ -31,6 +31,7 @@ import {
   applyStagedRows,
   diffStagedRows,
   stageRows,
+  stagedJson,
   unstageRows,
   type RowDiff,
   type StagingOptions,
@@ -70,6 +71,16 @@ type ImportLog = { info: (o: object, m: string) => void; error: (o: object, m: s
  * job's duration.
  */
 type PhaseTimes = Record<string, number>;
+
+/** Adds the time synchronous `work` takes to `phase`. */
+function timedSync<T>(times: PhaseTimes, phase: string, work: () => T): T {
+  const started = performance.now();
+  try {
+    return work();
+  } finally {
+    times[phase] = (times[phase] ?? 0) + performance.now() - started;
+  }
+}
 
 /** Adds the time `work` takes to `phase`. */
 async function timed<T>(times: PhaseTimes, phase: string, work: () => Promise<T> | T) {
@@ -302,9 +313,14 @@ type BatchState = {
 type PreparedBatch = {
   lines: number;
   errors: ImportRowError[];
-  staged: ValidRow[];
+  staged: number;
+  /** The staged rows, serialised while the batch before is written (stagedJson). */
+  json: string;
   images: Map<number, { sku: string; key: string; data: Buffer; changed: boolean }>;
 };
+
+/** Rows validated between two turns of the event loop (validateRow). */
+const VALIDATE_SLICE_ROWS = 100;
 
 const rounded = (times: PhaseTimes) =>
   Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(v)]));
@@ -318,13 +334,18 @@ async function prepareBatch(
 ): Promise<PreparedBatch> {
   const errors: ImportRowError[] = [];
   const valid: ValidRow[] = [];
-  await timed(state.times, 'validate', () => {
-    for (const { cells, rowNo } of batch) {
-      const result = validateRow(cells, rowNo, ctx);
-      errors.push(...result.errors);
-      if (result.row) valid.push(result.row);
-    }
-  });
+  // NOTE: in slices, letting the event loop send the batch being written its next statement in
+  // between: validating 1,000 rows at once kept PostgreSQL waiting for it.
+  for (let start = 0; start < batch.length; start += VALIDATE_SLICE_ROWS) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    timedSync(state.times, 'validate', () => {
+      for (const { cells, rowNo } of batch.slice(start, start + VALIDATE_SLICE_ROWS)) {
+        const result = validateRow(cells, rowNo, ctx);
+        errors.push(...result.errors);
+        if (result.row) valid.push(result.row);
+      }
+    });
+  }
   // Images are decoded before anything is written, so a broken one refuses its row only.
   const images = new Map<number, { sku: string; key: string; data: Buffer; changed: boolean }>();
   for (const row of valid) {
@@ -348,10 +369,12 @@ async function prepareBatch(
     }
   }
   const failed = new Set(errors.map((e) => e.row));
+  const staged = valid.filter((r) => !failed.has(r.row_no));
   return {
     lines: batch.length,
     errors,
-    staged: valid.filter((r) => !failed.has(r.row_no)),
+    staged: staged.length,
+    json: timedSync(state.times, 'validate', () => stagedJson(staged)),
     images,
   };
 }
@@ -369,10 +392,8 @@ async function writeBatch(
   const next: Counts = structuredClone(counts);
   let commitStarted = 0;
   await deps.db.transaction(async (tx) => {
-    if (staged.length) await timed(times, 'stage', () => stageRows(tx, staged));
-    const diffs = staged.length
-      ? await timed(times, 'diff', () => diffStagedRows(tx, state.staging))
-      : [];
+    if (staged) await timed(times, 'stage', () => stageRows(tx, batch.json, { asyncCommit: true }));
+    const diffs = staged ? await timed(times, 'diff', () => diffStagedRows(tx, state.staging)) : [];
     const refused = new Set<number>();
     for (const d of diffs) {
       const refuse = (column: string, message: string) => {

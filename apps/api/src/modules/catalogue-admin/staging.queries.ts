@@ -51,30 +51,48 @@ const STAGING_COLUMNS = `row_no int, sku text, barcode text, category_id int, br
   price_ca int, sale_set_ca boolean, sale_ca int, retail_ca int, stock_ca int,
   price_us int, sale_set_us boolean, sale_us int, retail_us int, stock_us int`;
 
+/** Rows for `stageRows`, serialised beforehand (the import does it outside its transaction). */
+export const stagedJson = (rows: StagedRow[]): string => JSON.stringify(rows);
+
 /**
  * Fills the staging table, with each row's product id (`pid`, null for a new SKU) looked up once by
- * its SKU, so every later statement joins the catalogue by primary key.
+ * its SKU, so every later statement joins the catalogue by primary key. `rows` may come as
+ * `stagedJson(rows)`.
  *
  * NOTE: the table is created once per connection and emptied at every commit (ON COMMIT DELETE
  * ROWS): creating and dropping it in every batch's transaction cost catalogue writes each time. The
- * DELETE covers a second call in one transaction.
+ * DELETE in the same statement covers a second call in one transaction.
  *
  * NOTE: JIT is turned off for the transaction: the planner cannot know how small the staging table
  * is, its cost estimates for a 1,000-row batch passed jit_above_cost, and compiling each diff took
  * about 0.5 s (EXPLAIN ANALYZE: "JIT … Total 523 ms") for a query that runs in about 50 ms.
+ *
+ * `asyncCommit` commits the transaction without waiting for its WAL to reach the disk
+ * (synchronous_commit off, for this transaction only): for the import's batches, whose progress
+ * commits with them, so a server crash that loses the last batches resumes before them, and the
+ * job's end, committed synchronously, flushes them all. Never for a write someone is answered about.
  */
-export async function stageRows(tx: Tx, rows: StagedRow[]): Promise<void> {
-  await tx.execute(sql.raw('SET LOCAL jit = off'));
+export async function stageRows(
+  tx: Tx,
+  rows: StagedRow[] | string,
+  options: { asyncCommit?: boolean } = {},
+): Promise<void> {
+  await tx.execute(
+    sql.raw(
+      `SELECT set_config('jit', 'off', true)${options.asyncCommit ? ", set_config('synchronous_commit', 'off', true)" : ''}`,
+    ),
+  );
   await tx.execute(
     sql.raw(
       `CREATE TEMP TABLE IF NOT EXISTS import_staging (${STAGING_COLUMNS}, pid int) ON COMMIT DELETE ROWS`,
     ),
   );
-  await tx.execute(sql.raw('DELETE FROM import_staging'));
+  const json = typeof rows === 'string' ? rows : stagedJson(rows);
   await tx.execute(
-    sql`INSERT INTO import_staging
+    sql`WITH emptied AS (DELETE FROM import_staging)
+      INSERT INTO import_staging
       SELECT x.*, (SELECT p.id FROM products p WHERE p.product_id = x.sku)
-      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(${sql.raw(STAGING_COLUMNS)})`,
+      FROM json_to_recordset(${json}::json) AS x(${sql.raw(STAGING_COLUMNS)})`,
   );
 }
 
