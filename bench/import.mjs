@@ -13,7 +13,8 @@
 //      while a full import that changes every price runs.
 // The server's peak RSS (VmRSS, sampled every 100 ms) is reported over the whole run. --timings runs
 // the server at log level info and prints each import's time per phase (parse, validate, stage,
-// diff, each catalogue statement, progress, commit), as the import worker logs it.
+// diff, each catalogue statement, progress, commit), as the import worker logs it, with the CPU
+// seconds of the server and of its PostgreSQL backends and the peak RSS so far.
 // Appends a section to bench/RESULTS.md unless --no-record.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -292,6 +292,28 @@ describe('catalogue import: every column', () => {
     expect((await product('IMP-1'))!.active).toBe(false);
     await importFile(csv(['sku,active', 'IMP-1,yes']));
   });
+
+  it("sets a new product's sold flags from the prices it comes with; a price added later sets the other", async () => {
+    const soldFlags = async (sku: string) => {
+      const result = (await t.handle.db.execute(
+        sql`SELECT sold_ca, sold_us FROM products WHERE product_id = ${sku}`,
+      )) as unknown as { rows: { sold_ca: boolean; sold_us: boolean }[] };
+      return result.rows[0];
+    };
+    const job = await importFile(
+      csv([
+        'sku,category,subcategory,class,name_en,price_ca,price_us',
+        `SOLD-CA,${topCode},${subCode},F,Sold in Canada,1.50,`,
+        `SOLD-US,${topCode},${subCode},F,Sold in the US,,2.50`,
+      ]),
+    );
+    expect(job.errors).toEqual([]);
+    expect(job).toMatchObject({ status: 'done', created: 2 });
+    expect(await soldFlags('SOLD-CA')).toEqual({ sold_ca: true, sold_us: false });
+    expect(await soldFlags('SOLD-US')).toEqual({ sold_ca: false, sold_us: true });
+    await importFile(csv(['sku,price_us', 'SOLD-CA,3.00']));
+    expect(await soldFlags('SOLD-CA')).toEqual({ sold_ca: true, sold_us: true });
+  });
 });
 
 describe('catalogue import: carts, listings, search and orders follow', () => {
