@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { DatabaseHandle } from '../db/client';
+import type { Database, DatabaseHandle } from '../db/client';
 
 /*
  * The change feed: PostgreSQL NOTIFY (sent by triggers at commit, migrations 0008 and 0009) tells each
@@ -46,6 +47,11 @@ export type ChangeFeed = {
   onLiveChange(listener: (live: boolean) => void): void;
   /** Called before the subscribers of any channel, for every notification (read-replica fences). */
   onAnyNotification(listener: () => void): void;
+  /**
+   * Notifies `channel` (empty payload) for every process, AFTER the caller's transaction committed:
+   * for writers that tell their trigger not to notify (see createPublisher). Returns at once.
+   */
+  publish(channel: string): void;
 };
 
 declare module 'fastify' {
@@ -141,6 +147,46 @@ function postgresConnection(
   };
 }
 
+/**
+ * Notifications sent after commit, in a statement of their own whose commit does not wait for the
+ * disk. NOTE: PostgreSQL serialises the commits of all transactions that NOTIFY (a lock held from
+ * before the commit record is written until it is on disk), so a trigger's NOTIFY inside busy
+ * writes queues every commit behind the previous one's flush: with 8 staff status changes at
+ * once, about half of them were waiting on that lock at any moment. A notification-only
+ * transaction may skip the flush (synchronous_commit off for it alone): the change it announces
+ * is already durable, and a lost notification only costs a cache entry its remaining time to
+ * live. Notifications of one channel are coalesced (the payload is empty): while one is in flight,
+ * further requests send ONE more after it.
+ */
+function createPublisher(db: Database, onError: (error: Error) => void) {
+  const pending = new Map<string, { again: boolean; done: Promise<void> }>();
+  const send = (channel: string) => {
+    const entry = { again: false, done: Promise.resolve() };
+    pending.set(channel, entry);
+    entry.done = db
+      .execute(sql`select set_config('synchronous_commit', 'off', true), pg_notify(${channel}, '')`)
+      .then(
+        () => undefined,
+        (error: Error) => onError(error),
+      )
+      .finally(() => {
+        if (entry.again) send(channel);
+        else pending.delete(channel);
+      });
+  };
+  return {
+    publish(channel: string) {
+      const entry = pending.get(channel);
+      if (entry) entry.again = true;
+      else send(channel);
+    },
+    /** Waits for the notifications in flight (before the database closes). */
+    async settle() {
+      while (pending.size) await Promise.all([...pending.values()].map((e) => e.done));
+    },
+  };
+}
+
 function createCacheRegistry(enabled: boolean, feed: ReturnType<typeof createFeedState>) {
   const registrations: Registration[] = [];
   const followed = new Set<string>();
@@ -191,7 +237,12 @@ function createCacheRegistry(enabled: boolean, feed: ReturnType<typeof createFee
 export const changeFeedPlugin = fp(
   async (app: FastifyInstance, opts: { handle: DatabaseHandle; cachesEnabled: boolean }) => {
     const feed = createFeedState();
+    const publisher = createPublisher(opts.handle.db, (error) =>
+      app.log.warn(`[change-feed] notification not sent: ${error.message}`),
+    );
+    app.addHook('onClose', () => publisher.settle());
     app.decorate('changeFeed', {
+      publish: publisher.publish,
       isLive: feed.isLive,
       subscribe(channel, onMessage) {
         const list = feed.subscribers.get(channel) ?? [];

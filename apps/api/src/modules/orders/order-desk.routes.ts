@@ -15,6 +15,7 @@ import {
   fromCents,
 } from '@wholesale/contract';
 import type { FastifyRequest } from 'fastify';
+import { okAnswerWithoutValidation } from '../../lib/fast-serializer';
 import { requireScope, requireStaffRole } from '../../plugins/auth';
 import { iterateDeskRows, type DeskFilter } from './order-desk.queries';
 import {
@@ -76,6 +77,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: AdminOrderListQuery,
         response: { 200: AdminOrderListResponse, ...errors },
       },
+      serializerCompiler: okAnswerWithoutValidation,
     },
     async (request) => {
       requireScope(request, 'orders:read');
@@ -161,12 +163,16 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const staff = requireStaffRole(request, 'orders');
-      const order = await changeOrderStatus(app.db, {
-        ...request.body,
-        orderId: request.params.id,
-        actorUserId: staff.id,
-        actorEmail: staff.email,
-      });
+      const order = await changeOrderStatus(
+        app.db,
+        {
+          ...request.body,
+          orderId: request.params.id,
+          actorUserId: staff.id,
+          actorEmail: staff.email,
+        },
+        app.changeFeed,
+      );
       return { status: true as const, order };
     },
   );

@@ -18,6 +18,7 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Tx } from '../../db/client';
+import type { ChangeFeed } from '../../plugins/change-feed';
 import { AppError, fieldError, reasonError } from '../../lib/app-error';
 import { TtlCache } from '../../lib/ttl-cache';
 import { readCart } from '../cart';
@@ -253,11 +254,13 @@ export type StatusChange = ChangeOrderStatusBody & {
  * webhook event and audit row are written by ONE statement. The answer is built from what was read
  * and written, not read again. Two staff changing the same order at once: the second waits for the
  * lock and then gets 409. Round trips for a step that neither ships nor cancels: BEGIN, the read,
- * the write, COMMIT.
+ * the write, COMMIT. The orders change feed is notified through `feed` after the commit, not by
+ * the trigger inside it (commits that NOTIFY run one at a time; see migration 0022).
  */
 export async function changeOrderStatus(
   db: Database,
   change: StatusChange,
+  feed: Pick<ChangeFeed, 'publish'>,
 ): Promise<AdminOrderDetail> {
   registerOrderMails();
   const changed = await db.transaction(async (tx) => {
@@ -376,8 +379,9 @@ export async function changeOrderStatus(
       steps: [...order.steps, step],
     });
   });
-  // The change feed drops the counts too, a moment later (PostgreSQL): the staff member's next
-  // list must already show this change.
+  // The staff member's next list must already show this change; other processes drop their
+  // counts when the notification, sent after commit (migration 0022), reaches them.
   deskCountsCache.clear(db);
+  feed.publish(ORDERS_CHANNEL);
   return changed;
 }

@@ -392,6 +392,10 @@ describe('order desk list', () => {
     expect((await list(`customer_id=${c.userId}&sort=total_asc`)).data[0].order_id).toBe(second);
     const paged = await list(`customer_id=${c.userId}&per_page=1&page=2`);
     expect(paged).toMatchObject({ total: 2, last_page: 2, current_page: 2 });
+    // A later page skips the orders before it by id first, then reads its rows and customers.
+    expect(paged.data).toMatchObject([{ order_id: first, customer_name: 'Zoé Quilting' }]);
+    const sortedPage = await list(`customer_id=${c.userId}&sort=total_asc&per_page=1&page=2`);
+    expect(sortedPage.data.map((o: { order_id: number }) => o.order_id)).toEqual([first]);
     expect((await list('country=us')).total).toBe(0);
     expect((await list('q=100%25_')).total).toBe(0);
   });
@@ -410,9 +414,14 @@ describe('order desk list', () => {
     await t.handle.db.execute(sql`update orders set status = 'cancelled' where id = ${a}`);
     await expect.poll(() => counts(`customer_id=${c.userId}`)).toEqual({ placed: 1, cancelled: 1 });
     await expect.poll(() => counts('q=tally')).toEqual({ placed: 1, cancelled: 1 });
-    // A change made through the desk shows in the very next list.
+    // A change made through the desk shows in the very next list, and other processes hear of
+    // it: the desk notifies ws_orders itself once the change has committed (migration 0022).
+    const heard = new Promise<void>((resolve) =>
+      t.app.changeFeed.subscribe('ws_orders', () => resolve()),
+    );
     expect((await change(b, { status: 'accepted' })).statusCode).toBe(200);
     expect(await counts(`customer_id=${c.userId}`)).toEqual({ accepted: 1, cancelled: 1 });
+    await heard;
   });
 
   it('refuses bad filters with a message naming the field', async () => {
