@@ -45,10 +45,15 @@ export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 const PG_UNIQUE_VIOLATION = '23505';
 
-/** True when `error` (or an error it wraps) is a unique-constraint violation. */
-export function isUniqueViolation(error: unknown): boolean {
+/** True when `error` (or an error it wraps, such as a Drizzle query error) has SQLSTATE `code`. */
+export function hasSqlState(error: unknown, code: string): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === PG_UNIQUE_VIOLATION) return true;
+    if ((e as { code?: unknown }).code === code) return true;
   }
   return false;
+}
+
+/** True when `error` (or an error it wraps) is a unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  return hasSqlState(error, PG_UNIQUE_VIOLATION);
 }

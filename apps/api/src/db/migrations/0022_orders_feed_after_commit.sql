@@ -11,3 +11,15 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;
+--> statement-breakpoint
+-- A status change's write statement (order-desk.queries.ts writeStatusChange) answers the order's
+-- new version through this function, which fails the whole statement (the history step, mail,
+-- webhook and audit rows written beside it included) when the version check found the order
+-- changed meanwhile. That makes the statement all-or-nothing without a transaction around it.
+CREATE OR REPLACE FUNCTION ws_changed_order_version(new_version integer) RETURNS integer LANGUAGE plpgsql AS $$
+BEGIN
+  IF new_version IS NULL THEN
+    RAISE EXCEPTION 'the order changed meanwhile' USING ERRCODE = 'WS409';
+  END IF;
+  RETURN new_version;
+END $$;

@@ -237,10 +237,11 @@ const cp = { orderId: sql.placeholder('orderId'), actorId: sql.placeholder('acto
 
 // NOTE: a status change used to read the locked order, its lines, its customer, then (for the
 // answer) the order again with its lines, parcels, history, customer and who placed it: nine round
-// trips before any write. This reads them in ONE named statement, the order row locked.
-const orderForChange = preparedStatement<OrderForChangeRow, { orderId: number; actorId: number }>(
-  'order_for_status_change',
-  sql`
+// trips before any write. This reads them in ONE named statement, the order row locked or not.
+const orderForChange = (locked: boolean) =>
+  preparedStatement<OrderForChangeRow, { orderId: number; actorId: number }>(
+    locked ? 'order_for_status_change' : 'order_for_status_change_unlocked',
+    sql`
     select o.id, o.user_id as "userId", o.country, o.status, o.po_number as "poNumber",
       o.comment, o.total_cents as "totalCents", o.created_at as "createdAt", o.version,
       (select v.version from orders v where v.id = o.id) as "seenVersion",
@@ -272,8 +273,10 @@ const orderForChange = preparedStatement<OrderForChangeRow, { orderId: number; a
         where h.order_id = o.id), '[]') as steps
     from orders o join users u on u.id = o.user_id
     where o.id = ${cp.orderId}::int
-    for update of o`,
-);
+    ${locked ? sql`for update of o` : sql``}`,
+  );
+const lockedOrderForChange = orderForChange(true);
+const unlockedOrderForChange = orderForChange(false);
 
 /**
  * The order, locked until the transaction ends (status changes of one order run one at a time),
@@ -287,25 +290,46 @@ export async function lockOrderForChange(
   actorId: number,
 ): Promise<OrderForChange | undefined> {
   for (let attempt = 0; ; attempt += 1) {
-    const [row] = await orderForChange(tx, { orderId, actorId });
+    const [row] = await lockedOrderForChange(tx, { orderId, actorId });
     if (!row) return undefined;
     if (row.seenVersion !== row.version && attempt === 0) continue;
-    const { seenVersion: _seen, ...order } = row;
-    return {
-      ...order,
-      createdAt: new Date(row.createdAt),
-      shipments: row.shipments.map((p) => ({ ...p, shippedAt: new Date(p.shippedAt) })),
-      steps: row.steps.map((h) => ({ ...h, at: new Date(h.at) })),
-    };
+    return orderForChangeOf(row);
   }
 }
+
+/**
+ * The same read without a lock, in one snapshot: for a change written by ONE statement that checks
+ * the version it read (writeStatusChange), so no transaction has to hold the row in between.
+ */
+export async function readOrderForChange(
+  tx: Tx,
+  orderId: number,
+  actorId: number,
+): Promise<OrderForChange | undefined> {
+  const [row] = await unlockedOrderForChange(tx, { orderId, actorId });
+  return row && orderForChangeOf(row);
+}
+
+function orderForChangeOf(row: OrderForChangeRow): OrderForChange {
+  const { seenVersion: _seen, ...order } = row;
+  return {
+    ...order,
+    createdAt: new Date(row.createdAt),
+    shipments: row.shipments.map((p) => ({ ...p, shippedAt: new Date(p.shippedAt) })),
+    steps: row.steps.map((h) => ({ ...h, at: new Date(h.at) })),
+  };
+}
+
+/** SQLSTATE of a status change whose order changed meanwhile (migration 0022). */
+export const ORDER_CHANGED_SQLSTATE = 'WS409';
 
 /**
  * Writes a status change in ONE statement: the order's new status and version (if it still has
  * `version`), its history step, and the outbox and audit rows of the other modules (`alongside`,
  * INSERTs run as data-modifying CTEs of the same statement). Returns the new version and the
- * step's time, or null when the order changed meanwhile (the caller rolls back). The orders change
- * feed is NOT notified: the caller publishes ORDERS_CHANNEL once the transaction has committed.
+ * step's time. When the order changed meanwhile the whole statement fails with
+ * ORDER_CHANGED_SQLSTATE, nothing written, so it needs no transaction around it. The orders change
+ * feed is NOT notified: the caller publishes ORDERS_CHANNEL once the change has committed.
  */
 export async function writeStatusChange(
   tx: Tx,
@@ -318,7 +342,7 @@ export async function writeStatusChange(
     note: string | null;
   },
   alongside: SQL[],
-): Promise<{ version: number; at: Date } | null> {
+): Promise<{ version: number; at: Date }> {
   const update = tx
     .update(orders)
     .set({ status: change.to, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
@@ -341,14 +365,12 @@ export async function writeStatusChange(
   ];
   // ws.orders_feed: the caller announces the change after commit (migration 0022), so the orders
   // trigger does not NOTIFY inside this transaction.
-  const { rows } = await tx.execute<{ version: number | null; at: Date | string }>(
+  const { rows } = await tx.execute<{ version: number; at: Date | string }>(
     sql`with ${sql.join(ctes, sql`, `)}
-      select (select version from changed) as version, (select at from step) as at,
-        set_config('ws.orders_feed', 'after-commit', true) as feed`,
+      select ws_changed_order_version((select version from changed)) as version,
+        (select at from step) as at, set_config('ws.orders_feed', 'after-commit', true) as feed`,
   );
-  const row = rows[0];
-  if (!row || row.version === null) return null;
-  return { version: Number(row.version), at: new Date(row.at) };
+  return { version: Number(rows[0].version), at: new Date(rows[0].at) };
 }
 
 /** Writes a parcel and attaches the lines it carries. */

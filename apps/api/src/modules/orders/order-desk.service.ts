@@ -20,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database, Tx } from '../../db/client';
 import type { ChangeFeed } from '../../plugins/change-feed';
 import { AppError, fieldError, reasonError } from '../../lib/app-error';
+import { hasSqlState } from '../../lib/db-errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import { readCart } from '../cart';
 import { returnStock } from '../catalogue';
@@ -38,11 +39,13 @@ import {
   countDeskByStatus,
   insertShipment,
   lockOrderForChange,
+  readOrderForChange,
   selectDeskCustomer,
   selectCustomerIdsNamed,
   selectDeskPage,
   selectOrderById,
   writeStatusChange,
+  ORDER_CHANGED_SQLSTATE,
   type DeskCustomer,
   type DeskFilter,
   type DeskRow,
@@ -247,15 +250,17 @@ export type StatusChange = ChangeOrderStatusBody & {
 };
 
 /**
- * Moves an order one step along the workflow in ONE transaction: the order row is locked and read
- * with all the answer shows of it (one statement), the expected version (when given) and the
- * transition are checked (409 with the allowed steps), a shipping step writes its parcel,
- * cancelling returns the stock the order took, then the status, version, history step, buyer mail,
- * webhook event and audit row are written by ONE statement. The answer is built from what was read
- * and written, not read again. Two staff changing the same order at once: the second waits for the
- * lock and then gets 409. Round trips for a step that neither ships nor cancels: BEGIN, the read,
- * the write, COMMIT. The orders change feed is notified through `feed` after the commit, not by
- * the trigger inside it (commits that NOTIFY run one at a time; see migration 0022).
+ * Moves an order one step along the workflow: the order is read with all the answer shows of it
+ * (one statement), the expected version (when given) and the transition are checked (409 with the
+ * allowed steps), a shipping step writes its parcel, cancelling returns the stock the order took,
+ * then the status, version, history step, buyer mail, webhook event and audit row are written by
+ * ONE statement that also checks the version read (409 when the order changed meanwhile, nothing
+ * written). The answer is built from what was read and written, not read again. A step that ships
+ * or cancels writes more than that statement, so it runs in a transaction with the order row locked
+ * (two staff at once: the second waits for the lock, then gets 409); any other step needs none:
+ * two round trips, the read and the write (was: BEGIN, the locked read, the write, COMMIT). The
+ * orders change feed is notified through `feed` after the commit, not by the trigger inside it
+ * (commits that NOTIFY run one at a time; see migration 0022).
  */
 export async function changeOrderStatus(
   db: Database,
@@ -263,125 +268,140 @@ export async function changeOrderStatus(
   feed: Pick<ChangeFeed, 'publish'>,
 ): Promise<AdminOrderDetail> {
   registerOrderMails();
-  const changed = await db.transaction(async (tx) => {
-    const order = await lockOrderForChange(tx, change.orderId, change.actorUserId);
-    if (!order) throw new AppError('NOT_FOUND', 'This order does not exist');
-    const to = change.status as OrderStatus;
-    if (change.expected_version !== undefined && change.expected_version !== order.version)
-      throw refused(order.status, to, 'ORDER_CHANGED');
-    if (!canTransition(order.status, to)) throw refused(order.status, to, 'TRANSITION_NOT_ALLOWED');
-
-    let { lines, shipments } = order;
-    const waiting = lines.filter((l) => l.shipmentId === null).map((l) => l.id);
-    const problems = shippingProblems({
-      to,
-      carrier: change.carrier,
-      lineIds: change.line_ids,
-      waitingLineIds: waiting,
-    });
-    if (Object.keys(problems).length) throw fieldError(problems);
-
-    let tracking: { carrier: string; number: string | null; url: string | null } | null = null;
-    if (isShippingStatus(to) && change.carrier) {
-      const number = change.tracking_number?.trim() || null;
-      const shipped = new Set(to === 'shipped' ? waiting : (change.line_ids ?? []));
-      const parcel = await insertShipment(tx, {
-        orderId: order.id,
-        carrier: change.carrier,
-        trackingNumber: number,
-        shippedByUserId: change.actorUserId,
-        lineIds: [...shipped],
-      });
-      lines = lines.map((l) =>
-        l.shipmentId === null && shipped.has(l.id) ? { ...l, shipmentId: parcel.id } : l,
-      );
-      shipments = [...shipments, parcel];
-      tracking = { carrier: change.carrier, number, url: trackingUrl(change.carrier, number) };
-    }
-    if (returnsStock(to)) {
-      await returnStock(
-        tx,
-        order.country,
-        lines.map((l) => ({
-          id: l.productId,
-          // Lines written before stock_taken existed took their quantity unless back-ordered.
-          quantity: l.stockTaken ?? (l.backorder ? 0 : l.quantity),
-        })),
-      );
-    }
-
-    const { customer } = order;
-    const version = order.version + 1;
-    const alongside: SQL[] = [];
-    const mail = statusMailFor(to);
-    if (mail && (!mail.optional || customer.orderStatusMails)) {
-      alongside.push(
-        enqueueMailInsert(tx, {
-          to: customer.email,
-          template: mail.template,
-          lang: customer.lang,
-          data: {
-            order_id: order.id,
-            name: customer.name,
-            carrier: tracking?.carrier,
-            tracking_number: tracking?.number,
-            tracking_url: tracking?.url,
-            partial: to === 'partially_shipped',
-          },
-        }),
-      );
-    }
-    alongside.push(
-      webhookEventInsert('order.status_changed', {
-        order_id: order.id,
-        from: order.status,
-        to,
-        version,
-        customer_id: order.userId,
-        ...(tracking ? { carrier: tracking.carrier, tracking_number: tracking.number } : {}),
-      }),
-      auditInsert(tx, {
-        actorId: change.actorUserId,
-        actorEmail: change.actorEmail,
-        action: 'order.status',
-        entity: 'order',
-        entityId: order.id,
-        before: { status: order.status, version: order.version },
-        after: {
-          status: to,
-          version,
-          ...(tracking ? { carrier: tracking.carrier, tracking_number: tracking.number } : {}),
-          ...(change.note ? { note: change.note } : {}),
-        },
-      }),
-    );
-    const note = change.note ?? null;
-    const written = await writeStatusChange(
-      tx,
-      {
-        orderId: order.id,
-        from: order.status,
-        to,
-        version: order.version,
-        actorUserId: change.actorUserId,
-        note,
-      },
-      alongside,
-    );
-    if (!written || written.version !== version) throw refused(order.status, to, 'ORDER_CHANGED');
-    const step = { toStatus: to, at: written.at, by: order.actorName, byStaff: true, note };
-    return deskOrderDetail({
-      ...order,
-      status: to,
-      version,
-      lines,
-      shipments,
-      steps: [...order.steps, step],
-    });
-  });
+  const to = change.status as OrderStatus;
+  const changed =
+    isShippingStatus(to) || returnsStock(to)
+      ? await db.transaction((tx) => applyStatusChange(tx, change, lockOrderForChange))
+      : await applyStatusChange(db, change, readOrderForChange);
   // The staff member's next list must already show this change; other processes drop their
   // counts when the notification, sent after commit (migration 0022), reaches them.
   deskCountsCache.clear(db);
   feed.publish(ORDERS_CHANNEL);
   return changed;
+}
+
+/** The checks and writes of changeOrderStatus, in its transaction or, for a plain step, on `db`. */
+async function applyStatusChange(
+  tx: Tx,
+  change: StatusChange,
+  read: typeof readOrderForChange,
+): Promise<AdminOrderDetail> {
+  const order = await read(tx, change.orderId, change.actorUserId);
+  if (!order) throw new AppError('NOT_FOUND', 'This order does not exist');
+  const to = change.status as OrderStatus;
+  if (change.expected_version !== undefined && change.expected_version !== order.version)
+    throw refused(order.status, to, 'ORDER_CHANGED');
+  if (!canTransition(order.status, to)) throw refused(order.status, to, 'TRANSITION_NOT_ALLOWED');
+
+  let { lines, shipments } = order;
+  const waiting = lines.filter((l) => l.shipmentId === null).map((l) => l.id);
+  const problems = shippingProblems({
+    to,
+    carrier: change.carrier,
+    lineIds: change.line_ids,
+    waitingLineIds: waiting,
+  });
+  if (Object.keys(problems).length) throw fieldError(problems);
+
+  let tracking: { carrier: string; number: string | null; url: string | null } | null = null;
+  if (isShippingStatus(to) && change.carrier) {
+    const number = change.tracking_number?.trim() || null;
+    const shipped = new Set(to === 'shipped' ? waiting : (change.line_ids ?? []));
+    const parcel = await insertShipment(tx, {
+      orderId: order.id,
+      carrier: change.carrier,
+      trackingNumber: number,
+      shippedByUserId: change.actorUserId,
+      lineIds: [...shipped],
+    });
+    lines = lines.map((l) =>
+      l.shipmentId === null && shipped.has(l.id) ? { ...l, shipmentId: parcel.id } : l,
+    );
+    shipments = [...shipments, parcel];
+    tracking = { carrier: change.carrier, number, url: trackingUrl(change.carrier, number) };
+  }
+  if (returnsStock(to)) {
+    await returnStock(
+      tx,
+      order.country,
+      lines.map((l) => ({
+        id: l.productId,
+        // Lines written before stock_taken existed took their quantity unless back-ordered.
+        quantity: l.stockTaken ?? (l.backorder ? 0 : l.quantity),
+      })),
+    );
+  }
+
+  const { customer } = order;
+  const version = order.version + 1;
+  const alongside: SQL[] = [];
+  const mail = statusMailFor(to);
+  if (mail && (!mail.optional || customer.orderStatusMails)) {
+    alongside.push(
+      enqueueMailInsert(tx, {
+        to: customer.email,
+        template: mail.template,
+        lang: customer.lang,
+        data: {
+          order_id: order.id,
+          name: customer.name,
+          carrier: tracking?.carrier,
+          tracking_number: tracking?.number,
+          tracking_url: tracking?.url,
+          partial: to === 'partially_shipped',
+        },
+      }),
+    );
+  }
+  alongside.push(
+    webhookEventInsert('order.status_changed', {
+      order_id: order.id,
+      from: order.status,
+      to,
+      version,
+      customer_id: order.userId,
+      ...(tracking ? { carrier: tracking.carrier, tracking_number: tracking.number } : {}),
+    }),
+    auditInsert(tx, {
+      actorId: change.actorUserId,
+      actorEmail: change.actorEmail,
+      action: 'order.status',
+      entity: 'order',
+      entityId: order.id,
+      before: { status: order.status, version: order.version },
+      after: {
+        status: to,
+        version,
+        ...(tracking ? { carrier: tracking.carrier, tracking_number: tracking.number } : {}),
+        ...(change.note ? { note: change.note } : {}),
+      },
+    }),
+  );
+  const note = change.note ?? null;
+  const written = await writeStatusChange(
+    tx,
+    {
+      orderId: order.id,
+      from: order.status,
+      to,
+      version: order.version,
+      actorUserId: change.actorUserId,
+      note,
+    },
+    alongside,
+  ).catch((error: unknown) => {
+    throw hasSqlState(error, ORDER_CHANGED_SQLSTATE)
+      ? refused(order.status, to, 'ORDER_CHANGED')
+      : error;
+  });
+  if (written.version !== version) throw refused(order.status, to, 'ORDER_CHANGED');
+  const step = { toStatus: to, at: written.at, by: order.actorName, byStaff: true, note };
+  return deskOrderDetail({
+    ...order,
+    status: to,
+    version,
+    lines,
+    shipments,
+    steps: [...order.steps, step],
+  });
 }

@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
 import { auditRowsFor } from '../../test/audit-rows';
 import { insertAddresses } from '../accounts';
+import { hasSqlState } from '../../lib/db-errors';
+import { ORDER_CHANGED_SQLSTATE, writeStatusChange } from './order-desk.queries';
 
 let t: TestApp;
 let ids: Record<string, number>;
@@ -188,6 +190,34 @@ describe('order workflow over the API', () => {
     expect(rows[0].n).toBe(1);
     const stale = await change(o.id, { status: 'picking', expected_version: 1 });
     expect(stale.statusCode).toBe(409);
+  });
+
+  it('writes nothing when the order changed between the read and the write statement', async () => {
+    // A plain step runs without a transaction: its one write statement checks the version read.
+    const o = await orderIn('placed');
+    const steps = async () =>
+      (
+        await t.handle.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from order_status_history where order_id = ${o.id}`,
+        )
+      ).rows[0].n;
+    const before = await steps();
+    const stale = writeStatusChange(
+      t.handle.db,
+      {
+        orderId: o.id,
+        from: 'placed',
+        to: 'accepted',
+        version: 99,
+        actorUserId: staff.userId,
+        note: null,
+      },
+      [],
+    );
+    await expect(stale).rejects.toSatisfy((e) => hasSqlState(e, ORDER_CHANGED_SQLSTATE));
+    expect(await steps()).toBe(before);
+    expect((await change(o.id, { status: 'accepted' })).statusCode).toBe(200);
+    expect(await steps()).toBe(before + 1);
   });
 
   it('ships part of an order, leaves the rest back-ordered, then ships the rest', async () => {
