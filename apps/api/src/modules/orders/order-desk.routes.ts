@@ -160,6 +160,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ChangeOrderStatusBody,
         response: { 200: AdminOrderDetailResponse, ...errors },
       },
+      serializerCompiler: okAnswerWithoutValidation,
     },
     async (request) => {
       const staff = requireStaffRole(request, 'orders');
