@@ -212,7 +212,9 @@ export const scenarios = [
               ...req.headers,
               authorization: `Bearer ${shopper.token}`,
               'content-type': 'application/json',
-              'idempotency-key': `bench-${n}-${shopper.id}`,
+              // Unique per run: a key of an earlier run would answer that order again (a replay,
+              // no lines written), and replays would be counted as orders.
+              'idempotency-key': `bench-${RUN_ID}-${n}-${shopper.id}`,
             },
             body: JSON.stringify({
               product_id: chunk,
@@ -269,6 +271,9 @@ function realistic(name, group, generate) {
     },
   };
 }
+
+/** Tells this process's requests from an earlier run's (idempotency keys). */
+const RUN_ID = randomBytes(6).toString('hex');
 
 const counters = new Map();
 /** A process-wide sequence per scenario, so concurrent connections never repeat a request. */

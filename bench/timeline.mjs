@@ -13,6 +13,7 @@
 // request in the window. --short-warmup warms up for 3 s only (what bench/run.mjs did before). Uses the bench database as bench/run.mjs left it (`--reuse`); nothing is
 // recorded. BENCH_DB / BENCH_PORT as for bench/run.mjs.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -28,6 +29,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     bucket: { type: 'string', default: '500' },
     'node-args': { type: 'string', default: '' },
+    // Another build to compare (an older commit's apps/api/dist/server.js, run against this database).
+    server: { type: 'string', default: 'apps/api/dist/server.js' },
     // The warm-up of bench/run.mjs before it lasted a full rotation (3 s only), for comparison.
     'short-warmup': { type: 'boolean', default: false },
   },
@@ -45,7 +48,7 @@ if (!scenario) {
 
 const server = spawn(
   process.execPath,
-  ['--trace-gc', ...args['node-args'].split(' ').filter(Boolean), 'apps/api/dist/server.js'],
+  ['--trace-gc', ...args['node-args'].split(' ').filter(Boolean), args.server],
   {
     cwd: ROOT,
     env: { ...process.env, ...serverEnv(dbUrl, PORT) },
@@ -131,6 +134,14 @@ async function sampleWaits(client) {
   }
 }
 
+/** CPU seconds of every PostgreSQL backend of this database (other than the asking one), by pid. */
+async function backendCpu(client) {
+  const { rows } = await client.query(
+    `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
+}
+
 const databaseTotals = (client) =>
   client
     .query(
@@ -139,6 +150,16 @@ const databaseTotals = (client) =>
               (select xact_commit from pg_stat_database where datname = current_database())::int as transactions`,
     )
     .then((r) => r.rows[0]);
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux); 0 when it is gone. */
+function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
 
 function percentile(values, p) {
   if (!values.length) return 0;
@@ -179,6 +200,8 @@ async function main() {
   await monitor.connect();
   const before = await databaseTotals(monitor);
   const first = await scrape();
+  const apiCpuBefore = cpuSeconds(server.pid);
+  const pgCpuBefore = await backendCpu(monitor);
   let last = first;
   t0 = Date.now();
   measuring = true;
@@ -214,6 +237,9 @@ async function main() {
   sampling = false;
   clearInterval(scraper);
   await sampler;
+  const apiCpu = cpuSeconds(server.pid) - apiCpuBefore;
+  let pgCpu = 0;
+  for (const [pid, sec] of await backendCpu(monitor)) pgCpu += sec - (pgCpuBefore.get(pid) ?? 0);
   const after = await databaseTotals(monitor);
   const end = await scrape();
   await monitor.end();
@@ -268,6 +294,10 @@ async function main() {
   );
   console.log(
     `PostgreSQL: ${after.checkpoints - before.checkpoints} checkpoints, ${after.autovacuums - before.autovacuums} autovacuum/analyze runs, ${((after.transactions - before.transactions) / result.requests.total).toFixed(2)} transactions per request (with this script's own sampling)`,
+  );
+  const perRequest = (sec) => ((1000 * sec) / result.requests.total).toFixed(3);
+  console.log(
+    `CPU per request: API process ${perRequest(apiCpu)} ms, PostgreSQL backends of the database ${perRequest(pgCpu)} ms (the samplers' own backends included)`,
   );
   console.log(
     `load average: ${os

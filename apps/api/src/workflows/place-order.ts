@@ -12,22 +12,26 @@ import {
   type Lang,
   MAX_DATABASE_INTEGER,
 } from '@wholesale/contract';
+import type { SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { fieldError, reasonError, type AppError } from '../lib/app-error';
 import { resolveOrderCheckout, toShipTo } from '../modules/accounts';
-import { lockCartLines, removeOrderedLines } from '../modules/cart';
-import { getOrderableProducts, setStockLevels, type OrderableProduct } from '../modules/catalogue';
-import { enqueueMail } from '../modules/mail';
+import { lockCartLines, orderedLinesDelete } from '../modules/cart';
+import {
+  getOrderableProducts,
+  stockLevelsUpdate,
+  type OrderableProduct,
+} from '../modules/catalogue';
+import { enqueueMailInsert } from '../modules/mail';
 import {
   insertOrderClaimingKey,
-  insertOrderLinesAndTotal,
-  insertStatusStep,
   registerOrderMails,
   selectOrderIdByKey,
+  writePlacedOrder,
   type NewOrderLine,
 } from '../modules/orders';
-import { enqueueWebhookEvent } from '../modules/webhooks';
-import { recordAudit } from '../modules/audit';
+import { webhookEventInsert } from '../modules/webhooks';
+import { auditInsert } from '../modules/audit';
 
 export type PlaceOrderInput = {
   userId: number;
@@ -48,8 +52,11 @@ export type PlaceOrderInput = {
   requestedShipDate?: string | null;
   /** The instant the order is placed (injected by tests); decides "today" for the ship date. */
   now?: Date;
-  /** A last step inside the transaction (the confirmation e-mail): if it fails, nothing is ordered. */
-  afterPlaced?: (tx: Tx, event: { orderId: number; totalCents: number }) => Promise<void>;
+  /**
+   * Rows another module writes with the order (the confirmation e-mail), as statements run in the
+   * order's own write: if one fails, nothing is ordered.
+   */
+  alongside?: (tx: Tx, event: { orderId: number; totalCents: number }) => SQL[];
 };
 
 export type PlaceOrderResult = {
@@ -150,22 +157,23 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     const orderId = claimed.id;
     await step('claim-order', orderId);
 
-    // Step 2: the cart lines to order.
+    // Step 2: the cart lines to order, and the stock rows of their products only (locked: an
+    // order of 10 of a cart's 50 lines leaves the other 40 products to concurrent orders).
     const cart = await lockCartLines(tx, input);
     const refs = input.productRefs?.map((r) => (typeof r === 'string' ? r.trim() : r));
+    const wanted = cart.filter(
+      (line) => line.quantity > 0 && (refs !== undefined || line.selected),
+    );
     const products = await getOrderableProducts(
       tx,
-      cart.map((l) => l.productId),
+      wanted.map((l) => l.productId),
       input.country,
       input.lang,
-      { lock: true },
+      { lock: true, matching: refs },
     );
-    const chosen = cart.filter((line) => {
-      if (line.quantity <= 0) return false;
-      if (!refs) return line.selected;
-      const p = products.get(line.productId);
-      return refs.includes(line.productId) || (p !== undefined && refs.includes(p.productId));
-    });
+    const chosen = refs
+      ? wanted.filter((line) => refs.includes(line.productId) || products.has(line.productId))
+      : wanted;
     if (chosen.length === 0) throw reasonError('UNPROCESSABLE', 'NOTHING_SELECTED');
     await step('lock-cart', orderId);
 
@@ -217,65 +225,63 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     }
     await step('check-stock', orderId);
 
-    // Step 4: decrement stock (rows are locked; levels never go below zero).
-    await setStockLevels(tx, input.country, levels);
-    await step('reserve-stock', orderId);
-
-    // Step 5: the lines with frozen prices, the order total and its estimated sales taxes.
+    // Steps 4 to 6 in ONE statement: stock decremented (rows are locked; levels never go below
+    // zero), the lines with frozen prices, the order total and its estimated sales taxes, the
+    // ordered lines leaving the cart, the first step of the status history, the ERP's event, the
+    // audit row of a phone order and the caller's rows (the confirmation e-mail).
     const taxes = address
       ? estimateSalesTax(totalCents, address.country, address.region)
       : { lines: [], totalCents: 0 };
-    await insertOrderLinesAndTotal(tx, orderId, lines, totalCents, taxes);
-    await step('write-lines', orderId);
-
-    // Step 6: the ordered lines leave the cart.
-    await removeOrderedLines(
-      tx,
-      input,
-      chosen.map((l) => l.id),
-    );
-    await step('clear-cart', orderId);
-
-    // The first step of the order's status history, and the ERP's event, in the same transaction.
-    await insertStatusStep(tx, {
-      orderId,
-      fromStatus: null,
-      toStatus: 'placed',
-      actorUserId: input.placedByUserId ?? input.userId,
-    });
-    await enqueueWebhookEvent(tx, 'order.placed', {
-      order_id: orderId,
-      customer_id: input.userId,
-      country: input.country,
-      total_cents: totalCents,
-      po_number: input.poNumber?.trim() || null,
-      placed_by_staff_id: input.placedByUserId ?? null,
-      lines: lines.map((l) => ({
-        product_id: l.productCode,
-        quantity: l.quantity,
-        ship_pack: l.shipPack,
-        unit_price_cents: l.unitPriceCents,
-        backorder: l.backorder ?? false,
-      })),
-    });
-
+    const poNumber = input.poNumber?.trim() || null;
+    const alongside: SQL[] = [
+      stockLevelsUpdate(input.country, levels),
+      orderedLinesDelete(
+        tx,
+        input,
+        chosen.map((l) => l.id),
+      ),
+      webhookEventInsert('order.placed', {
+        order_id: orderId,
+        customer_id: input.userId,
+        country: input.country,
+        total_cents: totalCents,
+        po_number: poNumber,
+        placed_by_staff_id: input.placedByUserId ?? null,
+        lines: lines.map((l) => ({
+          product_id: l.productCode,
+          quantity: l.quantity,
+          ship_pack: l.shipPack,
+          unit_price_cents: l.unitPriceCents,
+          backorder: l.backorder ?? false,
+        })),
+      }),
+    ];
     // A phone order is a staff action: the audit log says who placed what for whom.
     if (input.placedByUserId)
-      await recordAudit(tx, {
-        actorId: input.placedByUserId,
-        actorEmail: input.placedByEmail,
-        action: 'order.phone_order',
-        entity: 'order',
-        entityId: orderId,
-        after: {
-          customer_id: input.userId,
-          status: 'placed',
-          total_cents: totalCents,
-          po_number: input.poNumber?.trim() || null,
-          lines: lines.length,
-        },
-      });
-    if (input.afterPlaced) await input.afterPlaced(tx, { orderId, totalCents });
+      alongside.push(
+        auditInsert(tx, {
+          actorId: input.placedByUserId,
+          actorEmail: input.placedByEmail,
+          action: 'order.phone_order',
+          entity: 'order',
+          entityId: orderId,
+          after: {
+            customer_id: input.userId,
+            status: 'placed',
+            total_cents: totalCents,
+            po_number: poNumber,
+            lines: lines.length,
+          },
+        }),
+      );
+    if (input.alongside) alongside.push(...input.alongside(tx, { orderId, totalCents }));
+    await writePlacedOrder(
+      tx,
+      { orderId, lines, totalCents, taxes, actorUserId: input.placedByUserId ?? input.userId },
+      alongside,
+    );
+    for (const name of ['reserve-stock', 'write-lines', 'clear-cart'] as const)
+      await step(name, orderId);
     return { orderId, totalCents, replayed: false, lines: lines.length };
   });
 }
@@ -291,8 +297,8 @@ export async function placeCustomerOrder(
   registerOrderMails();
   return placeOrder(db, {
     ...input,
-    afterPlaced: async (tx, event) => {
-      await enqueueMail(tx, {
+    alongside: (tx, event) => [
+      enqueueMailInsert(tx, {
         to: input.email,
         template: 'order-confirmation',
         lang: input.lang,
@@ -304,7 +310,7 @@ export async function placeCustomerOrder(
             ? `${input.publicUrl.replace(/\/$/, '')}/orderdetails/${event.orderId}`
             : undefined,
         },
-      });
-    },
+      }),
+    ],
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Country } from '@wholesale/contract';
 import { preparedStatement, type Tx } from '../../db/client';
 import { cartLines } from '../../db/schema';
@@ -101,11 +101,12 @@ export async function deleteCartLine(tx: Tx, userId: number, lineId: number): Pr
   return rows.length;
 }
 
-export async function deleteCartLines(tx: Tx, userId: number, lineIds: number[]): Promise<void> {
-  if (lineIds.length === 0) return;
-  await tx
+/** The DELETE of some of a customer's lines, as a statement for the caller's own batch. */
+export function cartLinesDelete(tx: Tx, userId: number, lineIds: number[]): SQL {
+  return tx
     .delete(cartLines)
-    .where(and(eq(cartLines.userId, userId), inArray(cartLines.id, lineIds)));
+    .where(and(eq(cartLines.userId, userId), inArray(cartLines.id, lineIds)))
+    .getSQL();
 }
 
 export async function deleteAllCartLines(tx: Tx, userId: number, country: Country): Promise<void> {

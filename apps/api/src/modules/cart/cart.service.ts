@@ -13,6 +13,7 @@ import {
   type ProductRef,
   maxLinePacksMessage,
 } from '@wholesale/contract';
+import type { SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { fieldError, reasonError } from '../../lib/app-error';
 import {
@@ -23,9 +24,9 @@ import {
 } from '../catalogue';
 import {
   addCartQuantity,
+  cartLinesDelete,
   deleteAllCartLines,
   deleteCartLine,
-  deleteCartLines,
   selectCartLine,
   selectCartLinesForUpdate,
   selectCartView,
@@ -312,7 +313,10 @@ export function lockCartLines(tx: Tx, owner: CartOwner): Promise<CartLineRow[]> 
   return selectCartLinesForUpdate(tx, owner.userId, owner.country);
 }
 
-/** Removes ordered lines from the cart (used by the place-order workflow). */
-export function removeOrderedLines(tx: Tx, owner: CartOwner, lineIds: number[]): Promise<void> {
-  return deleteCartLines(tx, owner.userId, lineIds);
+/**
+ * Removes ordered lines from the cart, as a statement the place-order workflow runs with the
+ * order's own write (one round trip).
+ */
+export function orderedLinesDelete(tx: Tx, owner: CartOwner, lineIds: number[]): SQL {
+  return cartLinesDelete(tx, owner.userId, lineIds);
 }

@@ -3,6 +3,6 @@ export {
   addManyToCart,
   lockCartLines,
   readCart,
-  removeOrderedLines,
+  orderedLinesDelete,
   type CartOwner,
 } from './cart.service';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { productImagePath, unitPriceCents, type Country, type Lang } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
@@ -157,19 +157,32 @@ function toOrderable(row: OrderableRow): OrderableProduct {
 /**
  * Active products sold in `country`, by numeric id, in one query. With `lock`, their stock rows are
  * locked (SELECT … FOR UPDATE, in id order so concurrent orders cannot deadlock) until the
- * transaction ends: the values read are then the latest committed ones.
+ * transaction ends: the values read are then the latest committed ones. With `matching`, only those
+ * of the ids that are one of these numeric ids or SKU codes (an order of some of a cart's lines
+ * locks those lines' products only).
  */
 export async function getOrderableProducts(
   tx: Tx,
   ids: number[],
   country: Country,
   lang: Lang,
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; matching?: Array<string | number> } = {},
 ): Promise<Map<number, OrderableProduct>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
+  const conditions = [inArray(products.id, unique), eq(products.active, true)];
+  if (options.matching) {
+    const numbers = options.matching.filter((r): r is number => typeof r === 'number');
+    const codes = options.matching.filter((r): r is string => typeof r === 'string');
+    conditions.push(
+      or(
+        numbers.length ? inArray(products.id, numbers) : sql`false`,
+        codes.length ? inArray(sql`btrim(${products.productId})`, codes) : sql`false`,
+      ) as SQL,
+    );
+  }
   let query = selectOrderable(tx, country, lang)
-    .where(and(inArray(products.id, unique), eq(products.active, true)))
+    .where(and(...conditions))
     .orderBy(products.id);
   if (options.lock) query = query.for('update', { of: productPrices });
   const rows = await query;
@@ -210,23 +223,22 @@ export async function findProductIdsByCodes(tx: Tx, codes: string[]): Promise<Ma
 }
 
 /**
- * Writes new stock levels (ship packs) for one country in one statement. Callers must hold the
- * rows' locks (getOrderableProducts with lock) and never pass a negative level.
+ * New stock levels (ship packs) for one country as ONE statement, for the caller to run with its own
+ * writes (a data-modifying CTE: one round trip). Callers must hold the rows' locks
+ * (getOrderableProducts with lock) and never pass a negative level.
  */
-export async function setStockLevels(
-  tx: Tx,
+export function stockLevelsUpdate(
   country: Country,
   levels: Array<{ id: number; available: number }>,
-): Promise<void> {
-  if (levels.length === 0) return;
+): SQL {
   if (levels.some((l) => l.available < 0 || !Number.isInteger(l.available)))
     throw new Error('Stock cannot go below zero');
   const ids = levels.map((l) => l.id);
   const values = levels.map((l) => l.available);
-  await tx.execute(sql`
+  return sql`
     update product_prices as pp set available = v.available
     from unnest(${`{${ids.join(',')}}`}::int[], ${`{${values.join(',')}}`}::int[]) as v(product_id, available)
-    where pp.product_id = v.product_id and pp.country = ${country}`);
+    where pp.product_id = v.product_id and pp.country = ${country}`;
 }
 
 /**

@@ -5,7 +5,7 @@ export {
   getOrderableProducts,
   productNamesIn,
   returnStock,
-  setStockLevels,
+  stockLevelsUpdate,
   suggestOrderable,
   type OrderableProduct,
 } from './catalogue.pricing';

@@ -4,8 +4,7 @@ export { registerOrderMails } from './orders.mail';
 // The place-order workflow writes the order, its lines and the stock in one transaction.
 export {
   insertOrderClaimingKey,
-  insertOrderLinesAndTotal,
-  insertStatusStep,
   selectOrderIdByKey,
+  writePlacedOrder,
   type NewOrderLine,
 } from './orders.queries';

@@ -69,17 +69,26 @@ export async function selectOrderIdByKey(
   return row;
 }
 
-/** Writes the order's lines, its total and its estimated sales taxes in one statement. */
-export async function insertOrderLinesAndTotal(
+/**
+ * Writes a placed order in ONE statement (one round trip): its lines with frozen prices, its total
+ * and estimated sales taxes, the first step of its status history, and the other modules' rows
+ * (`alongside`: stock levels, the ordered cart lines leaving the cart, outbox and audit rows), each
+ * a data-modifying CTE of the same statement.
+ */
+export async function writePlacedOrder(
   tx: Tx,
-  orderId: number,
-  lines: NewOrderLine[],
-  totalCents: number,
-  taxes: TaxEstimate = { lines: [], totalCents: 0 },
+  order: {
+    orderId: number;
+    lines: NewOrderLine[];
+    totalCents: number;
+    taxes: TaxEstimate;
+    actorUserId: number | null;
+  },
+  alongside: SQL[],
 ): Promise<void> {
-  const taxLines = JSON.stringify(taxes.lines);
+  const { orderId } = order;
   const rows = JSON.stringify(
-    lines.map((l) => ({
+    order.lines.map((l) => ({
       product_id: l.productId,
       product_code: l.productCode,
       name: l.name,
@@ -92,19 +101,27 @@ export async function insertOrderLinesAndTotal(
       stock_taken: l.stockTaken ?? null,
     })),
   );
-  await tx.execute(sql`
-    with written as (
+  const step = tx
+    .insert(orderStatusHistory)
+    .values({ orderId, fromStatus: null, toStatus: 'placed', actorUserId: order.actorUserId })
+    .getSQL();
+  const ctes = [
+    sql`written as (
       insert into order_lines (order_id, product_id, product_code, name, class_code, quantity, ship_pack,
                                unit_price_cents, line_total_cents, backorder, stock_taken)
       select ${orderId}, x.product_id, x.product_code, x.name, x.class_code, x.quantity, x.ship_pack,
              x.unit_price_cents, x.line_total_cents, x.backorder, x.stock_taken
       from jsonb_to_recordset(${rows}::jsonb) as x(product_id int, product_code text, name text, class_code text,
              quantity int, ship_pack int, unit_price_cents int, line_total_cents int, backorder boolean,
-             stock_taken int)
-      returning 1
-    )
-    update orders set total_cents = ${totalCents}, taxes = ${taxLines}::jsonb, tax_cents = ${taxes.totalCents}
-    where id = ${orderId} and (select count(*) from written) >= 0`);
+             stock_taken int))`,
+    sql`total as (
+      update orders set total_cents = ${order.totalCents}, taxes = ${JSON.stringify(order.taxes.lines)}::jsonb,
+                        tax_cents = ${order.taxes.totalCents}
+      where id = ${orderId})`,
+    sql`step as (${step})`,
+    ...alongside.map((statement, i) => sql`${sql.raw(`alongside_${i}`)} as (${statement})`),
+  ];
+  await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
 }
 
 export type HistoryFilter = {
@@ -230,19 +247,6 @@ export function selectOrderLines(tx: Tx, orderId: number): Promise<OrderLineRow[
 }
 
 /** One step of an order's status history (the first one, 'placed', is written by place-order). */
-export async function insertStatusStep(
-  tx: Tx,
-  step: {
-    orderId: number;
-    fromStatus: OrderStatus | null;
-    toStatus: OrderStatus;
-    actorUserId: number | null;
-    note?: string | null;
-  },
-): Promise<void> {
-  await tx.insert(orderStatusHistory).values({ ...step, note: step.note ?? null });
-}
-
 export type StatusStepRow = {
   toStatus: OrderStatus;
   at: Date;
