@@ -213,8 +213,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       const field = `product_id.${(tooLarge ?? lines[0]).productCode}`;
       throw fieldError({ [field]: 'This order is too large: lower the quantity' });
     }
-    const firstOrder = claimed.previousOrders === 0;
-    if (!meetsOpeningMinimum(totalCents, input.country, firstOrder)) {
+    if (!meetsOpeningMinimum(totalCents, input.country, claimed.firstOrder)) {
       throw reasonError(
         'UNPROCESSABLE',
         'OPENING_MINIMUM',

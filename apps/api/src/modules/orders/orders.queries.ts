@@ -32,20 +32,21 @@ export async function insertOrderClaimingKey(
     requestedShipDate?: string | null;
     paymentTerms?: PaymentTerms | null;
   },
-): Promise<{ id: number; previousOrders: number } | null> {
+): Promise<{ id: number; firstOrder: boolean } | null> {
   const shipTo = order.shipTo ? JSON.stringify(order.shipTo) : null;
-  // The subquery in RETURNING sees the orders as they were before this insert: the customer's
-  // earlier orders (not cancelled), which decide the opening minimum, in the same round trip.
-  const result = await tx.execute<{ id: number; previous: string }>(sql`
+  // The subquery in RETURNING sees the orders as they were before this insert: whether the customer
+  // has an earlier order (not cancelled), which decides the opening minimum, in the same round trip.
+  // NOTE: exists, not a count: a count read every one of a regular customer's ~100 orders per order.
+  const result = await tx.execute<{ id: number; previous: boolean }>(sql`
     insert into orders (user_id, country, idempotency_key, po_number, comment, total_cents,
                         placed_by_user_id, ship_to, requested_ship_date, payment_terms)
     values (${order.userId}, ${order.country}, ${order.idempotencyKey}, ${order.poNumber}, ${order.comment}, 0,
             ${order.placedByUserId ?? null}, ${shipTo}::jsonb, ${order.requestedShipDate ?? null}::date,
             ${order.paymentTerms ?? null})
     on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
-    returning id, (select count(*) from orders o where o.user_id = ${order.userId} and o.status <> 'cancelled') as previous`);
+    returning id, exists (select 1 from orders o where o.user_id = ${order.userId} and o.status <> 'cancelled') as previous`);
   const row = result.rows[0];
-  return row ? { id: Number(row.id), previousOrders: Number(row.previous) } : null;
+  return row ? { id: Number(row.id), firstOrder: !row.previous } : null;
 }
 
 /** How many orders the customer has placed (cancelled ones do not count: the opening minimum). */
