@@ -3,9 +3,15 @@
  * USA forms once, with its section, label key, kind, whether it is sealed at rest
  * (docs/decisions/004-encryption-key-rotation.md), whether each country's form requires it and its
  * length limit. The zod schemas (./index.ts) stay the validators; fields.test.ts proves both list
- * the same answers. Readers: the web form's empty values, the staff page's sections, the API's
- * encryption list.
+ * the same answers. Readers: the web form (its sections, inputs and empty values), the staff page's
+ * sections, the API's encryption list.
  */
+import type { CanadianApplicationInput, UsaApplicationInput } from './schemas';
+
+/** The application form's values before validation: either form's schema input. */
+export type ApplicationInput = CanadianApplicationInput | UsaApplicationInput;
+/** The name of an answer on either form. */
+export type ApplicationFieldName = keyof CanadianApplicationInput | keyof UsaApplicationInput;
 
 /** A blank officer and trade reference (the form starts with one of each). */
 export const EMPTY_OFFICER = { name: '', title: '', address: '' } as const;
@@ -30,15 +36,22 @@ export type ApplicationFieldKind =
   | 'hidden';
 
 export type ApplicationField = {
-  name: string;
+  name: ApplicationFieldName;
   /** i18n key in the web's `registration` namespace. */
-  label: string;
+  label: `fields.${ApplicationFieldName}`;
   kind: ApplicationFieldKind;
   /** Sealed at rest, shown to staff only. */
   sensitive: boolean;
   /** Per form: true required, false optional; a country without a key does not ask it. */
   required: Partial<Record<ApplicationCountry, boolean>>;
   maxLength?: number;
+  /**
+   * The form's section for it, per form, where that differs from the section it is listed in (the
+   * USA form gives the business registration, former customer, invoice, courier, business type,
+   * consent and sales manager questions a section each; both forms ask for the terms
+   * acknowledgement under the terms).
+   */
+  formSection?: Partial<Record<ApplicationCountry, string>>;
 };
 
 export type ApplicationSection = {
@@ -47,7 +60,9 @@ export type ApplicationSection = {
   fields: readonly ApplicationField[];
 };
 
-type Options = Partial<Pick<ApplicationField, 'kind' | 'sensitive' | 'maxLength'>> & {
+type Options = Partial<
+  Pick<ApplicationField, 'kind' | 'sensitive' | 'maxLength' | 'formSection'>
+> & {
   /** Which forms ask it and whether they require it; default: both, required. */
   required?: Partial<Record<ApplicationCountry, boolean>>;
 };
@@ -57,7 +72,7 @@ const OPTIONAL = { ca: false, us: false } as const;
 const CA = { ca: true } as const;
 const US = { us: true } as const;
 
-function field(name: string, options: Options = {}): ApplicationField {
+function field(name: ApplicationFieldName, options: Options = {}): ApplicationField {
   const kind = options.kind ?? 'text';
   const textual = ['text', 'email', 'phone', 'url', 'select'].includes(kind);
   return {
@@ -69,16 +84,22 @@ function field(name: string, options: Options = {}): ApplicationField {
     ...(options.maxLength !== undefined || textual
       ? { maxLength: options.maxLength ?? (kind === 'email' ? 254 : kind === 'phone' ? 40 : 200) }
       : {}),
+    ...(options.formSection ? { formSection: options.formSection } : {}),
   };
 }
 
-const sealed = (name: string, options: Options = {}) =>
+const sealed = (name: ApplicationFieldName, options: Options = {}) =>
   field(name, { ...options, sensitive: true });
 
 /** An address's province and postal code (Canadian form) and state and ZIP (USA form), in that order. */
 function region(
   make: typeof field,
-  [prov, state, postal, zip]: readonly [string, string, string, string],
+  [prov, state, postal, zip]: readonly [
+    ApplicationFieldName,
+    ApplicationFieldName,
+    ApplicationFieldName,
+    ApplicationFieldName,
+  ],
 ): ApplicationField[] {
   return [
     make(prov, { kind: 'select', required: CA, maxLength: 40 }),
@@ -109,24 +130,40 @@ export const APPLICATION_SECTIONS: readonly ApplicationSection[] = [
       field('billing_pst', { required: CA, maxLength: 40 }),
       // Required of Quebec businesses only (a rule of the Canadian schema).
       field('billing_qst', { required: { ca: false }, maxLength: 40 }),
-      field('business_type'),
+      field('business_type', { formSection: { us: 'businessType' } }),
       field('business_license', { required: CA, maxLength: 60 }),
       field('irs_business'),
       field('business_email', { kind: 'email' }),
       field('website', { kind: 'url' }),
       field('ap_contact'),
-      field('businessRegistered', { kind: 'checkboxes', required: OPTIONAL }),
+      field('businessRegistered', {
+        kind: 'checkboxes',
+        required: OPTIONAL,
+        formSection: { us: 'businessRegistered' },
+      }),
       // Required when 'other' is ticked.
-      field('otherType', { required: OPTIONAL }),
-      field('formerCustomer', { kind: 'yesNo', required: OPTIONAL }),
+      field('otherType', { required: OPTIONAL, formSection: { us: 'businessRegistered' } }),
+      field('formerCustomer', {
+        kind: 'yesNo',
+        required: OPTIONAL,
+        formSection: { us: 'formerCustomer' },
+      }),
       // Required when formerCustomer is Yes.
-      field('formerName', { required: OPTIONAL }),
-      field('invoiceMethod', { kind: 'checkboxes', required: OPTIONAL }),
-      field('preferredCourier', { required: US }),
-      field('customsBroker', { required: US }),
-      field('courierAccount', { required: US, maxLength: 60 }),
-      field('sale_manager', { kind: 'yesNo', required: OPTIONAL }),
-      field('caslConsent', { kind: 'yesNo', required: OPTIONAL }),
+      field('formerName', { required: OPTIONAL, formSection: { us: 'formerCustomer' } }),
+      field('invoiceMethod', {
+        kind: 'checkboxes',
+        required: OPTIONAL,
+        formSection: { us: 'invoiceMethod' },
+      }),
+      field('preferredCourier', { required: US, formSection: { us: 'courier' } }),
+      field('customsBroker', { required: US, formSection: { us: 'courier' } }),
+      field('courierAccount', { required: US, maxLength: 60, formSection: { us: 'courier' } }),
+      field('sale_manager', {
+        kind: 'yesNo',
+        required: OPTIONAL,
+        formSection: { us: 'salesManager' },
+      }),
+      field('caslConsent', { kind: 'yesNo', required: OPTIONAL, formSection: { us: 'consent' } }),
     ],
   },
   {
@@ -173,7 +210,7 @@ export const APPLICATION_SECTIONS: readonly ApplicationSection[] = [
       sealed('card_type', { kind: 'radio' }),
       sealed('expiry_date', { kind: 'month' }),
       field('card_authorization', { kind: 'checkbox' }),
-      field('terms_acknowledged', { kind: 'checkbox' }),
+      field('terms_acknowledged', { kind: 'checkbox', formSection: { ca: 'terms', us: 'terms' } }),
     ],
   },
 ];
@@ -195,9 +232,8 @@ export const APPLICATION_FIELDS: readonly ApplicationField[] = [
 ];
 
 /** The names of the answers sealed at rest. */
-export const SENSITIVE_APPLICATION_FIELDS: readonly string[] = APPLICATION_FIELDS.filter(
-  (f) => f.sensitive,
-).map((f) => f.name);
+export const SENSITIVE_APPLICATION_FIELDS: readonly ApplicationFieldName[] =
+  APPLICATION_FIELDS.filter((f) => f.sensitive).map((f) => f.name);
 
 /** `usa` and `us` are the same form; anything else but `ca` too (docs/product/registration.md). */
 export function applicationCountry(country: string | null | undefined): ApplicationCountry {
@@ -210,29 +246,37 @@ export function applicationFieldsOf(country: string): ApplicationField[] {
   return APPLICATION_SECTIONS.flatMap((s) => s.fields).filter((f) => c in f.required);
 }
 
+/** A blank answer: a question not answered yet is '' (text), [] (checkbox group) or undefined. */
 function emptyValue(f: ApplicationField): unknown {
   if (f.name === 'formerCustomer') return 'No';
   if (f.name === 'officers') return [{ ...EMPTY_OFFICER }];
   if (f.name === 'trade') return [{ ...EMPTY_TRADE_REFERENCE }];
   if (f.kind === 'checkboxes') return [];
-  if (f.kind === 'checkbox') return false;
+  if (f.kind === 'checkbox' || f.kind === 'radio') return undefined;
   return '';
 }
+
+/** The unanswered Canadian or USA form (the form's default values). */
+export type ApplicationDraft<C extends 'ca' | 'us' | 'usa'> = C extends 'ca'
+  ? Partial<CanadianApplicationInput> & { country: 'ca' }
+  : Partial<UsaApplicationInput> & { country: 'us' | 'usa' };
 
 /**
  * The unanswered form of a country: every field it asks, blank, one blank officer and trade
  * reference, and `country` as given (`usa` stays `usa`, the public form's spelling). The owner's
  * name and e-mail carry over from step 1 when given.
  */
-export function emptyApplication(
-  country: 'ca' | 'us' | 'usa',
+export function emptyApplication<C extends 'ca' | 'us' | 'usa'>(
+  country: C,
   owner?: { owner_name: string; owner_email: string },
-): Record<string, unknown> {
-  const values: Record<string, unknown> = { country };
-  for (const f of applicationFieldsOf(country)) values[f.name] = emptyValue(f);
-  if (owner) {
-    values.owner_name = owner.owner_name;
-    values.email = owner.owner_email;
-  }
-  return values;
+): ApplicationDraft<C> {
+  const answers = applicationFieldsOf(country).map((f) => [f.name, emptyValue(f)] as const);
+  const values = {
+    ...Object.fromEntries(answers),
+    country,
+    ...(owner ? { owner_name: owner.owner_name, email: owner.owner_email } : {}),
+  };
+  // NOTE: the metadata lists each form's answers (fields.test.ts proves it against the schemas), so
+  // this object has exactly the draft's keys, each blank of its kind.
+  return values as ApplicationDraft<C>;
 }

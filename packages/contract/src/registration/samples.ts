@@ -1,4 +1,4 @@
-import type { CanadianApplicationInput, UsaApplicationInput } from './index';
+import type { CanadianApplicationInput, UsaApplicationInput } from './schemas';
 
 function nextYearExpiry(): string {
   const now = new Date();

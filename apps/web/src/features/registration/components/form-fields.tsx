@@ -17,7 +17,7 @@ export function useTranslateMessage(): (message: string | undefined) => string |
   return (message) => {
     if (!message) return undefined;
     const key = registrationMessageKey(message);
-    return key ? t(`validation.${key}` as never) : message;
+    return key ? t(`validation.${key}`) : message;
   };
 }
 

@@ -77,7 +77,7 @@ export function RegistrationWizard() {
         <ApplicationForm
           key={country}
           country={country}
-          lang={(personal.lang ?? 'en') as 'en' | 'fr' | 'es'}
+          lang={personal.lang ?? 'en'}
           initialValues={
             drafts[country] ??
             emptyApplication(country, {
