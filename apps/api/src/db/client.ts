@@ -11,7 +11,6 @@ import {
   NodePgTransaction,
   type NodePgDatabase,
 } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -25,26 +24,6 @@ export type Schema = typeof schema;
 export type Database = NodePgDatabase<Schema>;
 /** A transaction or the database: every query function takes one (docs/conventions.md). */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
-
-const dialect = new PgDialect();
-
-/**
- * A raw SQL statement the query builder cannot express, as a NAMED prepared statement: its text is
- * built once (values are `sql.placeholder`s) and PostgreSQL parses and plans it once per connection,
- * which halves the cost of a short hot statement. Returns the function that runs it.
- */
-export function preparedStatement<TRow, TParams extends Record<string, unknown>>(
-  name: string,
-  statement: SQL,
-): (tx: Tx, params: TParams) => Promise<TRow[]> {
-  const query = dialect.sqlToQuery(statement);
-  return async (tx, params) => {
-    const result = (await tx._.session
-      .prepareQuery(query, undefined, name, false)
-      .execute(params)) as { rows: TRow[] };
-    return result.rows;
-  };
-}
 
 export type DatabaseHandle = {
   db: Database;

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Country, Lang, StaffRole } from '@wholesale/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
@@ -166,19 +167,16 @@ function buildSessionLookup(tx: Tx) {
         eq(users.isActive, true),
       ),
     )
-    .limit(1)
-    .prepare('session_lookup');
+    .limit(1);
 }
 
 // NOTE: every signed-in request that misses the session cache runs this; prepared once per
 // database and named, so neither Drizzle nor PostgreSQL plans it again.
-const sessionLookups = new WeakMap<Tx, ReturnType<typeof buildSessionLookup>>();
+const sessionLookup = prepared('session_lookup', buildSessionLookup);
 
 async function readSession(tx: Tx, tokenHash: string): Promise<ResolvedSession | null> {
   const now = new Date();
-  let lookup = sessionLookups.get(tx);
-  if (!lookup) sessionLookups.set(tx, (lookup = buildSessionLookup(tx)));
-  const rows = await lookup.execute({
+  const rows = await sessionLookup(tx, {
     tokenHash,
     now,
     idleSince: new Date(now.getTime() - SESSION_IDLE_MS),

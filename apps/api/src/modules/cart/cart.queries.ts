@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Country } from '@wholesale/contract';
-import { preparedStatement, type Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { cartLines } from '../../db/schema';
 export type CartLineRow = typeof cartLines.$inferSelect;
 export type CartViewRow = { id: number; productId: number; quantity: number; selected: boolean };
@@ -20,22 +21,22 @@ function buildCartView(tx: Tx) {
         eq(cartLines.country, sql.placeholder('country')),
       ),
     )
-    .orderBy(asc(cartLines.id))
-    .prepare('cart_view');
+    .orderBy(asc(cartLines.id));
 }
 
 // NOTE: the cart is the most read thing in the shop. Built once per database (or transaction) and
 // named, so neither Drizzle nor PostgreSQL plans it again per request.
-const cartViews = new WeakMap<Tx, ReturnType<typeof buildCartView>>();
+const cartView = prepared<CartViewRow, { userId: number; country: Country }>(
+  'cart_view',
+  buildCartView,
+);
 
 /** A customer's cart lines in one country, oldest first (the order they were added), in one round trip. */
 export function selectCartView(
   tx: Tx,
   owner: { userId: number; country: Country },
 ): Promise<CartViewRow[]> {
-  let view = cartViews.get(tx);
-  if (!view) cartViews.set(tx, (view = buildCartView(tx)));
-  return view.execute({ userId: owner.userId, country: owner.country });
+  return cartView(tx, { userId: owner.userId, country: owner.country });
 }
 
 /** The same lines, locked until the transaction ends (placing an order). */
@@ -126,7 +127,7 @@ const p = {
 
 // NOTE: the statement's read sees the cart as it was before its own write, so the written line is
 // taken from the INSERT's RETURNING and every other line from the table.
-const addAndReadCart = preparedStatement<
+const addAndReadCart = prepared<
   CartViewRow & { before: number | null; written: boolean },
   {
     userId: number;

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { asc, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { SPECIAL_CLASS_CODES, type Country, type Lang } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   categories,
   classCodes,
@@ -15,19 +15,13 @@ import {
 const dialect = new PgDialect();
 
 /**
- * Runs a read on the pool as a named prepared statement (name = hash of the text), so PostgreSQL
- * plans each distinct catalogue query once per connection instead of on every request (planning
- * these joins costs more than executing them). Inside a transaction, or on PGlite, a plain execute.
+ * Runs a read as a named prepared statement (name = hash of the text), so PostgreSQL plans each
+ * distinct catalogue query once per connection instead of on every request (planning these joins
+ * costs more than executing them).
  */
 async function run<T>(tx: Tx, query: SQL): Promise<{ rows: T[] }> {
-  const client = (tx as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    const name = `ws_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    const result = await client.query({ name, text, values: params as unknown[] });
-    return { rows: result.rows as T[] };
-  }
-  return (await tx.execute(query)) as unknown as { rows: T[] };
+  const name = `ws_${createHash('sha1').update(dialect.sqlToQuery(query).sql).digest('hex').slice(0, 24)}`;
+  return { rows: await prepared<T>(name, query)(tx) };
 }
 
 export type CategoryRow = typeof categories.$inferSelect;

@@ -14,7 +14,8 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Country, OrderStatus } from '@wholesale/contract';
-import { preparedStatement, type Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { orderLines, orderStatusHistory, orders, shipments, users } from '../../db/schema';
 import type { OrderLineRow, ShipmentRow, StatusStepRow } from './orders.queries';
 
@@ -239,7 +240,7 @@ const cp = { orderId: sql.placeholder('orderId'), actorId: sql.placeholder('acto
 // answer) the order again with its lines, parcels, history, customer and who placed it: nine round
 // trips before any write. This reads them in ONE named statement, the order row locked or not.
 const orderForChange = (locked: boolean) =>
-  preparedStatement<OrderForChangeRow, { orderId: number; actorId: number }>(
+  prepared<OrderForChangeRow, { orderId: number; actorId: number }>(
     locked ? 'order_for_status_change' : 'order_for_status_change_unlocked',
     sql`
     select o.id, o.user_id as "userId", o.country, o.status, o.po_number as "poNumber",

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Country, OrderStatus, PaymentTerms, TaxEstimate } from '@wholesale/contract';
-import { preparedStatement, type Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   orderLines,
   orderStatusHistory,
@@ -161,7 +162,7 @@ type HistoryRow = OrderRow & { lineCount: number; total: number; placedBy: strin
 // NOTE: the history page is read on every visit to the account pages: one named statement for
 // every filter combination (an absent filter is a NULL parameter), with the total count of the
 // filtered orders computed in the same pass (count(*) over ()), and line counts only for the page.
-const historyPage = preparedStatement<
+const historyPage = prepared<
   HistoryRow,
   {
     userId: number;
