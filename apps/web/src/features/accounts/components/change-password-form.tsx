@@ -7,10 +7,9 @@ import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
-import { errorAria, FormField } from '@/components/ui/form-field';
-import { PasswordInput } from './password-input';
 import { applyServerFieldErrors, useFieldMessage } from './use-field-message';
 import './accounts.css';
+import { PasswordField, SubmitButton } from './auth-fields';
 
 const EMPTY = { old_password: '', new_password: '', confirm_password: '' };
 
@@ -68,38 +67,28 @@ export function ChangePasswordForm() {
             {formError}
           </p>
         ) : null}
-        <FormField id="cp-old" label={t('fields.oldPassword')} error={e.old_password}>
-          <PasswordInput
-            id="cp-old"
-            autoComplete="current-password"
-            {...errorAria('cp-old', e.old_password)}
-            {...register('old_password')}
-          />
-        </FormField>
-        <FormField id="cp-new" label={t('fields.newPassword')} error={e.new_password}>
-          <PasswordInput
-            id="cp-new"
-            autoComplete="new-password"
-            {...errorAria('cp-new', e.new_password)}
-            {...register('new_password')}
-          />
-        </FormField>
-        <FormField id="cp-confirm" label={t('fields.confirmPassword')} error={e.confirm_password}>
-          <PasswordInput
-            id="cp-confirm"
-            autoComplete="new-password"
-            {...errorAria('cp-confirm', e.confirm_password)}
-            {...register('confirm_password')}
-          />
-        </FormField>
-        <button
-          type="submit"
-          className="button auth-card__submit"
-          disabled={pending}
-          aria-busy={pending}
-        >
-          {pending ? t('loading') : t('changePassword.submit')}
-        </button>
+        <PasswordField
+          id="cp-old"
+          label={t('fields.oldPassword')}
+          error={e.old_password}
+          autoComplete="current-password"
+          registration={register('old_password')}
+        />
+        <PasswordField
+          id="cp-new"
+          label={t('fields.newPassword')}
+          error={e.new_password}
+          autoComplete="new-password"
+          registration={register('new_password')}
+        />
+        <PasswordField
+          id="cp-confirm"
+          label={t('fields.confirmPassword')}
+          error={e.confirm_password}
+          autoComplete="new-password"
+          registration={register('confirm_password')}
+        />
+        <SubmitButton pending={pending} label={t('changePassword.submit')} />
       </form>
     </section>
   );

@@ -9,6 +9,7 @@ import { useForgotPassword } from '../api/forgot-password';
 import { errorAria, FormField } from '@/components/ui/form-field';
 import { useFieldMessage } from './use-field-message';
 import './accounts.css';
+import { SubmitButton } from './auth-fields';
 
 /** /forget-password: asks for the e-mail; the answer never says whether the address exists. */
 export function ForgotPasswordForm() {
@@ -57,14 +58,7 @@ export function ForgotPasswordForm() {
                 {...register('email')}
               />
             </FormField>
-            <button
-              type="submit"
-              className="button auth-card__submit"
-              disabled={pending}
-              aria-busy={pending}
-            >
-              {pending ? t('loading') : t('forgot.submit')}
-            </button>
+            <SubmitButton pending={pending} label={t('forgot.submit')} />
           </form>
         </>
       )}

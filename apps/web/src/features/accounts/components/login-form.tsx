@@ -9,9 +9,9 @@ import { useErrorMessage } from '@/lib/error-message';
 import { useLogin } from '../api/login';
 import { safeRedirect } from '../safe-redirect';
 import { errorAria, FormField } from '@/components/ui/form-field';
-import { PasswordInput } from './password-input';
 import { applyServerFieldErrors, useFieldMessage } from './use-field-message';
 import './accounts.css';
+import { PasswordField, SubmitButton } from './auth-fields';
 
 /** /login: e-mail and password (show/hide), errors in the user's language, 'Loading...' while pending. */
 export function LoginForm() {
@@ -77,22 +77,14 @@ export function LoginForm() {
             {...register('email')}
           />
         </FormField>
-        <FormField id="login-password" label={t('fields.password')} error={passwordError}>
-          <PasswordInput
-            id="login-password"
-            autoComplete="current-password"
-            {...errorAria('login-password', passwordError)}
-            {...register('password')}
-          />
-        </FormField>
-        <button
-          type="submit"
-          className="button auth-card__submit"
-          disabled={pending}
-          aria-busy={pending}
-        >
-          {pending ? t('loading') : t('login.submit')}
-        </button>
+        <PasswordField
+          id="login-password"
+          label={t('fields.password')}
+          error={passwordError}
+          autoComplete="current-password"
+          registration={register('password')}
+        />
+        <SubmitButton pending={pending} label={t('login.submit')} />
       </form>
       <p className="auth-card__links">
         <Link to={paths.forgetPassword()}>{t('login.forgot')}</Link>

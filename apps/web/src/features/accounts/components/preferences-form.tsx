@@ -6,6 +6,7 @@ import { useSession } from '@/lib/session';
 import { useUpdatePreferences } from '../api/update-preferences';
 import { MailPreferencesSwitch } from './mail-preferences-switch';
 import './accounts.css';
+import { SubmitButton } from './auth-fields';
 
 const LANGS = [
   { value: '', key: 'en' },
@@ -49,14 +50,7 @@ export function PreferencesForm() {
             ))}
           </select>
         </div>
-        <button
-          type="submit"
-          className="button auth-card__submit"
-          disabled={mutation.isPending}
-          aria-busy={mutation.isPending}
-        >
-          {mutation.isPending ? t('loading') : t('preferences.submit')}
-        </button>
+        <SubmitButton pending={mutation.isPending} label={t('preferences.submit')} />
       </form>
       <MailPreferencesSwitch />
     </section>

@@ -9,9 +9,9 @@ import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { useResetPassword } from '../api/reset-password';
 import { errorAria, FormField } from '@/components/ui/form-field';
-import { PasswordInput } from './password-input';
 import { applyServerFieldErrors, useFieldMessage } from './use-field-message';
 import './accounts.css';
+import { PasswordField, SubmitButton } from './auth-fields';
 
 const EMPTY = { email: '', new_password: '', confirm_password: '' };
 
@@ -99,34 +99,21 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
             {...register('email')}
           />
         </FormField>
-        <FormField id="reset-new-password" label={t('fields.newPassword')} error={e.new_password}>
-          <PasswordInput
-            id="reset-new-password"
-            autoComplete="new-password"
-            {...errorAria('reset-new-password', e.new_password)}
-            {...register('new_password')}
-          />
-        </FormField>
-        <FormField
+        <PasswordField
+          id="reset-new-password"
+          label={t('fields.newPassword')}
+          error={e.new_password}
+          autoComplete="new-password"
+          registration={register('new_password')}
+        />
+        <PasswordField
           id="reset-confirm-password"
           label={t('fields.confirmPassword')}
           error={e.confirm_password}
-        >
-          <PasswordInput
-            id="reset-confirm-password"
-            autoComplete="new-password"
-            {...errorAria('reset-confirm-password', e.confirm_password)}
-            {...register('confirm_password')}
-          />
-        </FormField>
-        <button
-          type="submit"
-          className="button auth-card__submit"
-          disabled={pending}
-          aria-busy={pending}
-        >
-          {pending ? t('loading') : t('reset.submit')}
-        </button>
+          autoComplete="new-password"
+          registration={register('confirm_password')}
+        />
+        <SubmitButton pending={pending} label={t('reset.submit')} />
       </form>
     </section>
   );

@@ -2,13 +2,12 @@ import { AUDIT_ENTITIES, type AuditEntity, type AuditEntryDto } from '@wholesale
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LoadingOverlay } from '@/components/ui/loading-overlay';
-import { Pagination } from '@/components/ui/pagination';
 import '@/components/ui/admin-people.css';
-import { useErrorMessage } from '@/lib/error-message';
+import { StaffResults } from '@/components/ui/staff-results';
 import { useAudit, type AuditFilter } from '../api/get-audit';
 
 const TEXT_FILTERS = ['actor', 'action', 'from', 'to'] as const;
+const COLUMNS = ['when', 'actor', 'action', 'entity', 'change'] as const;
 
 const show = (value: unknown) =>
   value === null || value === undefined
@@ -59,7 +58,6 @@ export function AuditPage() {
     page: Math.max(1, Number(params.get('page')) || 1),
   };
   const query = useAudit(filter);
-  const errorMessage = useErrorMessage();
   useEffect(() => {
     document.title = `${t('audit.title')} | ${t('common:brand.name')}`;
   }, [t]);
@@ -88,7 +86,6 @@ export function AuditPage() {
     (AUDIT_ENTITIES as readonly string[]).includes(entity)
       ? t(`audit.entities.${entity as AuditEntity}`)
       : entity;
-  const data = query.data;
   const key = TEXT_FILTERS.map((k) => filter[k]).join('|') + filter.entity;
 
   return (
@@ -138,63 +135,30 @@ export function AuditPage() {
           {t('audit.apply')}
         </button>
       </form>
-      {query.isPending ? <LoadingOverlay /> : null}
-      {query.isError ? (
-        <p role="alert" className="admin-people__error">
-          {errorMessage(query.error)}
-        </p>
-      ) : null}
-      {data ? (
-        <>
-          <p aria-live="polite">{t('audit.count', { count: data.total })}</p>
-          {data.data.length === 0 ? (
-            <p>{t('audit.empty')}</p>
-          ) : (
-            <div className="admin-people__table-wrap">
-              <table className="admin-people__table">
-                <caption className="visually-hidden">{t('audit.title')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('audit.when')}</th>
-                    <th scope="col">{t('audit.actor')}</th>
-                    <th scope="col">{t('audit.action')}</th>
-                    <th scope="col">{t('audit.entity')}</th>
-                    <th scope="col">{t('audit.change')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.data.map((entry) => (
-                    <tr key={entry.id}>
-                      <td data-label={t('audit.when')}>
-                        {new Date(entry.at).toLocaleString(i18n.language)}
-                      </td>
-                      <td data-label={t('audit.actor')}>{entry.actor_email ?? '—'}</td>
-                      <td data-label={t('audit.action')}>
-                        <code>{entry.action}</code>
-                      </td>
-                      <td data-label={t('audit.entity')}>
-                        {entityName(entry.entity)} #{entry.entity_id}
-                      </td>
-                      <td data-label={t('audit.change')}>
-                        <Change entry={entry} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {data.last_page > 1 ? (
-            <Pagination
-              currentPage={data.current_page}
-              totalPages={data.last_page}
-              onPrevious={() => go({ page: filter.page - 1 })}
-              onNext={() => go({ page: filter.page + 1 })}
-              onSelect={(p) => go({ page: p })}
-            />
-          ) : null}
-        </>
-      ) : null}
+      <StaffResults
+        query={query}
+        page={filter.page}
+        onPage={(p) => go({ page: p })}
+        count={(count) => t('audit.count', { count })}
+        empty={t('audit.empty')}
+        caption={t('audit.title')}
+        columns={COLUMNS.map((c) => t(`audit.${c}`))}
+        row={(entry) => (
+          <tr key={entry.id}>
+            <td data-label={t('audit.when')}>{new Date(entry.at).toLocaleString(i18n.language)}</td>
+            <td data-label={t('audit.actor')}>{entry.actor_email ?? '—'}</td>
+            <td data-label={t('audit.action')}>
+              <code>{entry.action}</code>
+            </td>
+            <td data-label={t('audit.entity')}>
+              {entityName(entry.entity)} #{entry.entity_id}
+            </td>
+            <td data-label={t('audit.change')}>
+              <Change entry={entry} />
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

@@ -1,12 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { LoadingOverlay } from '@/components/ui/loading-overlay';
-import { Pagination } from '@/components/ui/pagination';
+import { StaffResults } from '@/components/ui/staff-results';
 import { paths } from '@/config/paths';
-import { useErrorMessage } from '@/lib/error-message';
 import { useCustomers } from '../api/get-customers';
-import '@/components/ui/admin-people.css';
+
+const COLUMNS = ['company', 'owner', 'email', 'code', 'country', 'state', 'lastSignIn'] as const;
 
 /** /admin/customers: search by name, e-mail, customer code or company (the search is in the URL). */
 export function CustomersList() {
@@ -20,7 +19,6 @@ export function CustomersList() {
     document.title = `${t('customers.title')} | ${t('common:brand.name')}`;
   }, [t]);
   const query = useCustomers({ q, page });
-  const errorMessage = useErrorMessage();
   const go = (next: { q?: string; page?: number }) => {
     const out = new URLSearchParams();
     const nq = next.q ?? q;
@@ -33,7 +31,6 @@ export function CustomersList() {
     e.preventDefault();
     go({ q: text.trim(), page: 1 });
   };
-  const data = query.data;
 
   return (
     <section className="admin-people" aria-labelledby="customers-title">
@@ -52,69 +49,32 @@ export function CustomersList() {
           {t('customers.apply')}
         </button>
       </form>
-      {query.isPending ? <LoadingOverlay /> : null}
-      {query.isError ? (
-        <p role="alert" className="admin-people__error">
-          {errorMessage(query.error)}
-        </p>
-      ) : null}
-      {data ? (
-        <>
-          <p aria-live="polite">{t('customers.count', { count: data.total })}</p>
-          {data.data.length === 0 ? (
-            <p>{t('customers.empty')}</p>
-          ) : (
-            <div className="admin-people__table-wrap">
-              <table className="admin-people__table">
-                <caption className="visually-hidden">{t('customers.title')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('customers.company')}</th>
-                    <th scope="col">{t('customers.owner')}</th>
-                    <th scope="col">{t('customers.email')}</th>
-                    <th scope="col">{t('customers.code')}</th>
-                    <th scope="col">{t('customers.country')}</th>
-                    <th scope="col">{t('customers.state')}</th>
-                    <th scope="col">{t('customers.lastSignIn')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.data.map((c) => (
-                    <tr key={c.id}>
-                      <td data-label={t('customers.company')}>
-                        <Link to={paths.adminCustomer(c.id)}>{c.company_name ?? c.name}</Link>
-                      </td>
-                      <td data-label={t('customers.owner')}>{c.name}</td>
-                      <td data-label={t('customers.email')}>{c.email}</td>
-                      <td data-label={t('customers.code')}>{c.customer_code ?? '—'}</td>
-                      <td data-label={t('customers.country')}>
-                        {t(`customers.countries.${c.country}`)}
-                      </td>
-                      <td data-label={t('customers.state')}>
-                        {c.active ? t('customers.active') : t('customers.inactive')}
-                      </td>
-                      <td data-label={t('customers.lastSignIn')}>
-                        {c.last_sign_in_at
-                          ? new Date(c.last_sign_in_at).toLocaleString(i18n.language)
-                          : '—'}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {data.last_page > 1 ? (
-            <Pagination
-              currentPage={data.current_page}
-              totalPages={data.last_page}
-              onPrevious={() => go({ page: page - 1 })}
-              onNext={() => go({ page: page + 1 })}
-              onSelect={(p) => go({ page: p })}
-            />
-          ) : null}
-        </>
-      ) : null}
+      <StaffResults
+        query={query}
+        page={page}
+        onPage={(p) => go({ page: p })}
+        count={(count) => t('customers.count', { count })}
+        empty={t('customers.empty')}
+        caption={t('customers.title')}
+        columns={COLUMNS.map((c) => t(`customers.${c}`))}
+        row={(c) => (
+          <tr key={c.id}>
+            <td data-label={t('customers.company')}>
+              <Link to={paths.adminCustomer(c.id)}>{c.company_name ?? c.name}</Link>
+            </td>
+            <td data-label={t('customers.owner')}>{c.name}</td>
+            <td data-label={t('customers.email')}>{c.email}</td>
+            <td data-label={t('customers.code')}>{c.customer_code ?? '—'}</td>
+            <td data-label={t('customers.country')}>{t(`customers.countries.${c.country}`)}</td>
+            <td data-label={t('customers.state')}>
+              {c.active ? t('customers.active') : t('customers.inactive')}
+            </td>
+            <td data-label={t('customers.lastSignIn')}>
+              {c.last_sign_in_at ? new Date(c.last_sign_in_at).toLocaleString(i18n.language) : '—'}
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

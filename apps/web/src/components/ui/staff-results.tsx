@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { useErrorMessage } from '@/lib/error-message';
+import { LoadingOverlay } from './loading-overlay';
+import { Pagination } from './pagination';
+import './admin-people.css';
+
+/** One page of a staff list as the API answers it. */
+type ResultPage<T> = { data: T[]; total: number; current_page: number; last_page: number };
+
+/**
+ * A staff list's results (customers, audit log): loading, the error, the count, the table (or the
+ * empty message) and the pages. The caller names the columns and renders each row.
+ */
+export function StaffResults<T>({
+  query,
+  page,
+  onPage,
+  count,
+  empty,
+  caption,
+  columns,
+  row,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; data?: ResultPage<T> };
+  /** The page asked for (the previous and next buttons step from it). */
+  page: number;
+  onPage: (page: number) => void;
+  count: (total: number) => string;
+  empty: string;
+  caption: string;
+  columns: readonly string[];
+  row: (item: T) => ReactNode;
+}) {
+  const errorMessage = useErrorMessage();
+  const data = query.data;
+  return (
+    <>
+      {query.isPending ? <LoadingOverlay /> : null}
+      {query.isError ? (
+        <p role="alert" className="admin-people__error">
+          {errorMessage(query.error)}
+        </p>
+      ) : null}
+      {data ? (
+        <>
+          <p aria-live="polite">{count(data.total)}</p>
+          {data.data.length === 0 ? (
+            <p>{empty}</p>
+          ) : (
+            <div className="admin-people__table-wrap">
+              <table className="admin-people__table">
+                <caption className="visually-hidden">{caption}</caption>
+                <thead>
+                  <tr>
+                    {columns.map((c) => (
+                      <th key={c} scope="col">
+                        {c}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>{data.data.map(row)}</tbody>
+              </table>
+            </div>
+          )}
+          {data.last_page > 1 ? (
+            <Pagination
+              currentPage={data.current_page}
+              totalPages={data.last_page}
+              onPrevious={() => onPage(page - 1)}
+              onNext={() => onPage(page + 1)}
+              onSelect={onPage}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}
