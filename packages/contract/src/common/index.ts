@@ -95,4 +95,9 @@ export function paginated<T extends z.ZodTypeAny>(item: T) {
   });
 }
 
+/** A paginated list answer: `status: true` and the page (see `paginated`). */
+export function listResponse<T extends z.ZodTypeAny>(item: T) {
+  return z.object({ status: z.literal(true), ...paginated(item).shape });
+}
+
 export const OkBody = z.object({ status: z.literal(true) });

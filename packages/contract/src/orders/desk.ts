@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CheckoutResponse } from '../checkout';
 import { CARRIERS, ORDER_STATUSES } from './workflow';
+import { listResponse } from '../common';
 
 const optionalText = (field: string, max: number) =>
   z
@@ -81,13 +82,7 @@ export const AdminOrderRow = z.object({
 });
 export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
 
-export const AdminOrderListResponse = z.object({
-  status: z.literal(true),
-  data: z.array(AdminOrderRow),
-  total: z.number().int(),
-  current_page: z.number().int(),
-  last_page: z.number().int(),
-  per_page: z.number().int(),
+export const AdminOrderListResponse = listResponse(AdminOrderRow).extend({
   /** Orders per status under the same filters, the status filter aside. */
   counts: z.record(z.string(), z.number().int()),
 });

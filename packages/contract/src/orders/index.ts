@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/safe-input';
-import { LangParam, OptionalCountryParam, PageParam } from '../common';
+import { LangParam, OptionalCountryParam, PageParam, listResponse } from '../common';
 import { CartResponse, UserIdParam } from '../cart';
 import { OrderTaxLine, PAYMENT_TERMS, ShipToAddress } from '../checkout';
 
@@ -162,14 +162,7 @@ export const OrderHistoryQuery = z.object({
 });
 export type OrderHistoryQuery = z.input<typeof OrderHistoryQuery>;
 
-export const OrderHistoryResponse = z.object({
-  status: z.literal(true),
-  data: z.array(OrderSummary),
-  total: z.number().int(),
-  current_page: z.number().int(),
-  last_page: z.number().int(),
-  per_page: z.number().int(),
-});
+export const OrderHistoryResponse = listResponse(OrderSummary);
 export type OrderHistoryResponse = z.infer<typeof OrderHistoryResponse>;
 
 /** GET /api/fetch-order: one order with its lines (the latest one when order_id is absent). */

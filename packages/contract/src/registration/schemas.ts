@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REGISTRATION_MESSAGES as M, type RegistrationMessageKey } from './messages';
+import { listResponse } from '../common';
 
 export { REGISTRATION_MESSAGES, type RegistrationMessageKey } from './messages';
 
@@ -485,14 +486,7 @@ export const ApplicationSummary = z.object({
 });
 export type ApplicationSummary = z.infer<typeof ApplicationSummary>;
 
-export const ApplicationListResponse = z.object({
-  status: z.literal(true),
-  data: z.array(ApplicationSummary),
-  total: z.number().int(),
-  current_page: z.number().int(),
-  last_page: z.number().int(),
-  per_page: z.number().int(),
-});
+export const ApplicationListResponse = listResponse(ApplicationSummary);
 export type ApplicationListResponse = z.infer<typeof ApplicationListResponse>;
 
 /** The decrypted application for staff: every submitted field, as submitted, plus review facts. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTRIES, LANGS } from '../common';
+import { COUNTRIES, LANGS, listResponse } from '../common';
 import { EmailField } from '../accounts';
 import { idSchema, safeText } from '../common/safe-input';
 import { STAFF_ROLES, normaliseStaffRoles } from './roles';
@@ -102,14 +102,7 @@ export const CustomerSummaryDto = z.object({
 });
 export type CustomerSummaryDto = z.infer<typeof CustomerSummaryDto>;
 
-export const AdminCustomersResponse = z.object({
-  status: z.literal(true),
-  data: z.array(CustomerSummaryDto),
-  total: z.number().int(),
-  current_page: z.number().int(),
-  last_page: z.number().int(),
-  per_page: z.number().int(),
-});
+export const AdminCustomersResponse = listResponse(CustomerSummaryDto);
 export type AdminCustomersResponse = z.infer<typeof AdminCustomersResponse>;
 
 export const CustomerOrderDto = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listResponse } from '../common';
 
 /**
  * Everything the audit log writes rows about (its `entity`): the API's audit writer accepts only
@@ -133,12 +134,5 @@ export const AuditEntryDto = z.object({
 });
 export type AuditEntryDto = z.infer<typeof AuditEntryDto>;
 
-export const AdminAuditResponse = z.object({
-  status: z.literal(true),
-  data: z.array(AuditEntryDto),
-  total: z.number().int(),
-  current_page: z.number().int(),
-  last_page: z.number().int(),
-  per_page: z.number().int(),
-});
+export const AdminAuditResponse = listResponse(AuditEntryDto);
 export type AdminAuditResponse = z.infer<typeof AdminAuditResponse>;
