@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useErrorMessage } from '@/lib/error-message';
 import { LoadingOverlay } from './loading-overlay';
 import { Pagination } from './pagination';
+import { useLoadedPageInRange } from './use-page-in-range';
 import './admin-people.css';
 
 /** One page of a staff list as the API answers it. */
@@ -9,12 +10,15 @@ type ResultPage<T> = { data: T[]; total: number; current_page: number; last_page
 
 /**
  * A staff list's results (customers, audit log): loading, the error, the count, the table (or the
- * empty message) and the pages. The caller names the columns and renders each row.
+ * empty message) and the pages. The caller names the columns and renders each row. A page past the
+ * last one (an old link, a list that shrank) goes to the last page through `goToLastPage`, which
+ * should replace the address; the loading state shows meanwhile, never an empty page.
  */
 export function StaffResults<T>({
   query,
   page,
   onPage,
+  goToLastPage,
   count,
   empty,
   caption,
@@ -25,6 +29,7 @@ export function StaffResults<T>({
   /** The page asked for (the previous and next buttons step from it). */
   page: number;
   onPage: (page: number) => void;
+  goToLastPage: (lastPage: number) => void;
   count: (total: number) => string;
   empty: string;
   caption: string;
@@ -32,10 +37,10 @@ export function StaffResults<T>({
   row: (item: T) => ReactNode;
 }) {
   const errorMessage = useErrorMessage();
-  const data = query.data;
+  const data = useLoadedPageInRange(page, query.data, goToLastPage);
   return (
     <>
-      {query.isPending ? <LoadingOverlay /> : null}
+      {!data && !query.isError ? <LoadingOverlay /> : null}
       {query.isError ? (
         <p role="alert" className="admin-people__error">
           {errorMessage(query.error)}

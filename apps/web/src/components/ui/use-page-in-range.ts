@@ -20,3 +20,15 @@ export function usePageInRange(
   }, [outOfRange, last]);
   return !outOfRange;
 }
+
+/**
+ * `usePageInRange` for a list that answers `last_page` with its rows: the loaded page while it is in
+ * range, undefined (show the loading state) while going to the last page.
+ */
+export function useLoadedPageInRange<T extends { last_page: number }>(
+  page: number,
+  loaded: T | undefined,
+  goToLastPage: (lastPage: number) => void,
+): T | undefined {
+  return usePageInRange(page, loaded?.last_page, goToLastPage) ? loaded : undefined;
+}

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { useLoadedPageInRange } from '@/components/ui/use-page-in-range';
 import { paths } from '@/config/paths';
 import { useApplications, type ApplicationsFilter } from '../api/get-applications';
 import './admin-applications.css';
@@ -9,7 +10,10 @@ import './admin-applications.css';
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 /** Reads the list filters from the URL (so a filtered list can be bookmarked and shared among staff). */
-function useFilter(): [ApplicationsFilter, (next: Partial<ApplicationsFilter>) => void] {
+function useFilter(): [
+  ApplicationsFilter,
+  (next: Partial<ApplicationsFilter>, options?: { replace: boolean }) => void,
+] {
   const [params, setParams] = useSearchParams();
   const filter: ApplicationsFilter = {
     status: params.get('status') ?? 'pending',
@@ -17,14 +21,14 @@ function useFilter(): [ApplicationsFilter, (next: Partial<ApplicationsFilter>) =
     search: params.get('search') ?? '',
     page: Math.max(1, Number(params.get('page')) || 1),
   };
-  const update = (next: Partial<ApplicationsFilter>) => {
+  const update = (next: Partial<ApplicationsFilter>, options?: { replace: boolean }) => {
     const merged = { ...filter, page: 1, ...next };
     const out = new URLSearchParams();
     out.set('status', merged.status);
     if (merged.country) out.set('country', merged.country);
     if (merged.search) out.set('search', merged.search);
     if (merged.page > 1) out.set('page', String(merged.page));
-    setParams(out);
+    setParams(out, options);
   };
   return [filter, update];
 }
@@ -36,6 +40,10 @@ export function ApplicationsList() {
   const [search, setSearch] = useState(filter.search);
   useEffect(() => setSearch(filter.search), [filter.search]);
   const query = useApplications(filter);
+  // Past the last page (an old link, a list that shrank): the last page, in place of this address.
+  const data = useLoadedPageInRange(filter.page, query.data, (last) =>
+    setFilter({ page: last }, { replace: true }),
+  );
   const dateFormat = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -98,18 +106,18 @@ export function ApplicationsList() {
         </button>
       </form>
 
-      {query.isPending && <LoadingOverlay />}
+      {!data && !query.isError && <LoadingOverlay />}
       {query.isError && (
         <p role="alert" className="admin-error">
           {t('applications.loadFailed')}
         </p>
       )}
-      {query.data && (
+      {data && (
         <>
           <p className="admin-count" aria-live="polite">
-            {t('applications.count', { count: query.data.total })}
+            {t('applications.count', { count: data.total })}
           </p>
-          {query.data.data.length === 0 ? (
+          {data.data.length === 0 ? (
             <p>{t('applications.empty')}</p>
           ) : (
             <div className="admin-table-wrap">
@@ -126,7 +134,7 @@ export function ApplicationsList() {
                   </tr>
                 </thead>
                 <tbody>
-                  {query.data.data.map((a) => (
+                  {data.data.map((a) => (
                     <tr key={a.id}>
                       <td>{a.id}</td>
                       <td>
@@ -152,33 +160,33 @@ export function ApplicationsList() {
               </table>
             </div>
           )}
-          {query.data.last_page > 1 && (
+          {data.last_page > 1 && (
             <nav
               className="admin-pager"
               aria-label={t('applications.page', {
-                page: query.data.current_page,
-                last: query.data.last_page,
+                page: data.current_page,
+                last: data.last_page,
               })}
             >
               <button
                 type="button"
                 className="button button--secondary"
-                disabled={query.data.current_page <= 1}
-                onClick={() => setFilter({ page: query.data.current_page - 1 })}
+                disabled={data.current_page <= 1}
+                onClick={() => setFilter({ page: data.current_page - 1 })}
               >
                 {t('applications.previous')}
               </button>
               <span>
                 {t('applications.page', {
-                  page: query.data.current_page,
-                  last: query.data.last_page,
+                  page: data.current_page,
+                  last: data.last_page,
                 })}
               </span>
               <button
                 type="button"
                 className="button button--secondary"
-                disabled={query.data.current_page >= query.data.last_page}
-                onClick={() => setFilter({ page: query.data.current_page + 1 })}
+                disabled={data.current_page >= data.last_page}
+                onClick={() => setFilter({ page: data.current_page + 1 })}
               >
                 {t('applications.next')}
               </button>

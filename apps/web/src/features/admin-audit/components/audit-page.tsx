@@ -62,12 +62,12 @@ export function AuditPage() {
     document.title = `${t('audit.title')} | ${t('common:brand.name')}`;
   }, [t]);
 
-  const go = (next: Partial<AuditFilter>) => {
+  const go = (next: Partial<AuditFilter>, options?: { replace: boolean }) => {
     const merged = { ...filter, page: 1, ...next };
     const out = new URLSearchParams();
     for (const [k, v] of Object.entries(merged))
       if (k === 'page' ? v !== 1 : v) out.set(k, String(v));
-    setParams(out);
+    setParams(out, options);
   };
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -139,6 +139,7 @@ export function AuditPage() {
         query={query}
         page={filter.page}
         onPage={(p) => go({ page: p })}
+        goToLastPage={(last) => go({ page: last }, { replace: true })}
         count={(count) => t('audit.count', { count })}
         empty={t('audit.empty')}
         caption={t('audit.title')}

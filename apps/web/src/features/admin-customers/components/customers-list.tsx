@@ -19,13 +19,13 @@ export function CustomersList() {
     document.title = `${t('customers.title')} | ${t('common:brand.name')}`;
   }, [t]);
   const query = useCustomers({ q, page });
-  const go = (next: { q?: string; page?: number }) => {
+  const go = (next: { q?: string; page?: number }, options?: { replace: boolean }) => {
     const out = new URLSearchParams();
     const nq = next.q ?? q;
     const np = next.page ?? 1;
     if (nq) out.set('q', nq);
     if (np > 1) out.set('page', String(np));
-    setParams(out);
+    setParams(out, options);
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -53,6 +53,7 @@ export function CustomersList() {
         query={query}
         page={page}
         onPage={(p) => go({ page: p })}
+        goToLastPage={(last) => go({ page: last }, { replace: true })}
         count={(count) => t('customers.count', { count })}
         empty={t('customers.empty')}
         caption={t('customers.title')}

@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { useLoadedPageInRange } from '@/components/ui/use-page-in-range';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { deskCsvUrl, useDeskOrders, type DeskFilter } from '../api/get-orders';
@@ -12,7 +13,10 @@ import './admin-orders.css';
 const SORTS = ['created_desc', 'created_asc', 'total_desc', 'total_asc'] as const;
 
 /** The filters live in the URL, so a filtered desk can be bookmarked and shared among staff. */
-function useFilter(): [DeskFilter, (next: Partial<DeskFilter>) => void] {
+function useFilter(): [
+  DeskFilter,
+  (next: Partial<DeskFilter>, options?: { replace: boolean }) => void,
+] {
   const [params, setParams] = useSearchParams();
   const filter: DeskFilter = {
     status: params.get('status') ?? '',
@@ -23,13 +27,13 @@ function useFilter(): [DeskFilter, (next: Partial<DeskFilter>) => void] {
     sort: params.get('sort') ?? 'created_desc',
     page: Math.max(1, Number(params.get('page')) || 1),
   };
-  const update = (next: Partial<DeskFilter>) => {
+  const update = (next: Partial<DeskFilter>, options?: { replace: boolean }) => {
     const merged = { ...filter, page: 1, ...next };
     const out = new URLSearchParams();
     for (const [k, v] of Object.entries(merged)) {
       if (k === 'page' ? v !== 1 : k === 'sort' ? v !== 'created_desc' : v) out.set(k, String(v));
     }
-    setParams(out);
+    setParams(out, options);
   };
   return [filter, update];
 }
@@ -54,7 +58,10 @@ export function OrdersDesk() {
       to: String(form.get('to') ?? ''),
     });
   };
-  const data = query.data;
+  // Past the last page (an old link, a list that shrank): the last page, in place of this address.
+  const data = useLoadedPageInRange(filter.page, query.data, (last) =>
+    setFilter({ page: last }, { replace: true }),
+  );
 
   return (
     <section className="admin-orders" aria-labelledby="desk-title">
@@ -155,7 +162,7 @@ export function OrdersDesk() {
         </a>
       </form>
 
-      {query.isPending ? <LoadingOverlay /> : null}
+      {!data && !query.isError ? <LoadingOverlay /> : null}
       {query.isError ? (
         <p role="alert" className="admin-error">
           {t('loadFailed')} {errorMessage(query.error)}

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useLoadedPageInRange } from '@/components/ui/use-page-in-range';
 import { paths } from '@/config/paths';
 import { useProducts } from '../api/get-products';
 import './admin-products.css';
@@ -14,14 +15,21 @@ export function AdminProductsPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState(q);
   const products = useProducts({ q, page });
+  // Past the last page (an old link, a list that shrank): the last page, in place of this address.
+  const data = useLoadedPageInRange(page, products.data, (last) =>
+    go({ page: last }, { replace: true }),
+  );
 
-  const go = (next: { q?: string; page?: number }) => {
+  const go = (next: { q?: string; page?: number }, options?: { replace: boolean }) => {
     const nextQ = next.q ?? q;
     const nextPage = next.page ?? 1;
-    setParams({
-      ...(nextQ ? { q: nextQ } : {}),
-      ...(nextPage > 1 ? { page: String(nextPage) } : {}),
-    });
+    setParams(
+      {
+        ...(nextQ ? { q: nextQ } : {}),
+        ...(nextPage > 1 ? { page: String(nextPage) } : {}),
+      },
+      options,
+    );
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,15 +53,15 @@ export function AdminProductsPage() {
         </div>
         <button type="submit">{t('list.apply')}</button>
       </form>
-      {products.isPending ? (
-        <p aria-busy="true">{t('edit.loading')}</p>
-      ) : products.isError ? (
+      {products.isError ? (
         <p role="alert">{t('list.loadFailed')}</p>
-      ) : products.data.data.length === 0 ? (
+      ) : !data ? (
+        <p aria-busy="true">{t('edit.loading')}</p>
+      ) : data.data.length === 0 ? (
         <p role="status">{t('list.empty')}</p>
       ) : (
         <>
-          <p role="status">{t('list.count', { count: products.data.total })}</p>
+          <p role="status">{t('list.count', { count: data.total })}</p>
           <div className="admin-products__table-wrap" aria-busy={products.isFetching}>
             <table>
               <caption className="visually-hidden">{t('list.title')}</caption>
@@ -69,7 +77,7 @@ export function AdminProductsPage() {
                 </tr>
               </thead>
               <tbody>
-                {products.data.data.map((p) => (
+                {data.data.map((p) => (
                   <tr key={p.sku}>
                     <td>
                       <Link
@@ -97,10 +105,10 @@ export function AdminProductsPage() {
             <button type="button" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
               {t('list.previous')}
             </button>
-            <span>{t('list.page', { page, last: products.data.last_page })}</span>
+            <span>{t('list.page', { page, last: data.last_page })}</span>
             <button
               type="button"
-              disabled={page >= products.data.last_page}
+              disabled={page >= data.last_page}
               onClick={() => go({ page: page + 1 })}
             >
               {t('list.next')}
