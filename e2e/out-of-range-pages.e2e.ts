@@ -2,8 +2,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, signIn } from './support/browser';
 
-// docs/product/storefront-ux.md: a page number past the last page (an old link, a shrunk list) goes to the last
-// page, replacing the address, with one pagination bar showing "Page N of N" over real results.
+// docs/product/storefront-ux.md: a page number past the last page (an old link, a shrunk list), on a
+// buyer listing or a back-office list, goes to the last page, replacing the address, with one
+// pagination bar showing "Page N of N" over real results.
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 
@@ -47,6 +48,17 @@ describe('out-of-range pages', () => {
     await page.goto('/order?page=99');
     await page.waitForURL((url) => url.searchParams.get('page') !== '99');
     await page.getByRole('heading', { level: 1 }).waitFor();
+    expectNoConsoleErrors();
+    await context.close();
+  });
+
+  it('the staff order desk past its last page shows the last page, keeping its filters', async () => {
+    const { page, context, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    await signIn(page, 'admin@example.com');
+    await page.goto('/admin/orders?sort=total_asc&page=999');
+    await page.waitForURL((url) => url.searchParams.get('page') !== '999');
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('total_asc');
+    await page.getByRole('table').getByRole('row').nth(1).waitFor();
     expectNoConsoleErrors();
     await context.close();
   });
