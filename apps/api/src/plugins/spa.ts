@@ -3,9 +3,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { clipDescription } from '@wholesale/contract';
 import { AppError } from '../lib/app-error';
+import { injectHead } from '../lib/html-head';
 import { resolveSession } from '../modules/accounts';
 import { isLoopback } from './dev-access';
+import { cataloguePageMeta, pageLang } from './page-meta';
 
 const ASSET_DROPPED_HEADERS = [
   'content-security-policy',
@@ -24,7 +27,9 @@ const ASSET_DROPPED_HEADERS = [
 /**
  * Serves the built SPA: hashed assets with a year-long cache, index.html for every other non-/api
  * GET (client-side routes and deep links), each pre-compressed (brotli or gzip) when the browser
- * accepts it. Unknown /api paths answer a JSON 404.
+ * accepts it. Public catalogue pages get their own title, description, canonical URL and Open
+ * Graph tags written into index.html (plugins/page-meta.ts), for crawlers that run no JavaScript.
+ * Unknown /api paths answer a JSON 404.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
   const indexFile = path.join(opts.webDist, 'index.html');
@@ -71,6 +76,33 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     return session?.user.role !== 'staff';
   }
 
+  // Read once: the build does not change under a running server.
+  const indexHtml = hasSpa ? fs.readFileSync(indexFile, 'utf8') : '';
+  const origin = new URL(app.config.publicUrl).origin;
+
+  /**
+   * index.html with the page's own head for a public catalogue page, in the request's language;
+   * null for any other page, or when the lookup fails (an unknown product): the generic file.
+   */
+  async function pageWithMeta(request: FastifyRequest): Promise<string | null> {
+    const pathname = request.url.split('?')[0];
+    try {
+      const lang = await pageLang(app, request);
+      const meta = await cataloguePageMeta(app, pathname, lang);
+      if (!meta) return null;
+      return injectHead(indexHtml, {
+        lang,
+        title: meta.title,
+        description: clipDescription(meta.description),
+        canonical: new URL(pathname, origin).href,
+        image: meta.image ? new URL(meta.image, origin).href : undefined,
+      });
+    } catch (error) {
+      request.log.debug({ err: error, pathname }, 'page meta not written');
+      return null;
+    }
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     if (
@@ -84,6 +116,12 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       throw new AppError('ROUTE_NOT_FOUND', `No such path: ${request.method} ${url.split('?')[0]}`);
     }
     reply.header('cache-control', 'no-cache');
+    const page = await pageWithMeta(request);
+    if (page !== null) {
+      // The head depends on the language, which the cookie or Accept-Language may decide.
+      reply.header('vary', 'accept-language, cookie');
+      return reply.type('text/html; charset=utf-8').send(page);
+    }
     return reply.type('text/html').sendFile('index.html');
   });
 });

@@ -1,3 +1,4 @@
+import { clipDescription } from '@wholesale/contract';
 import { useEffect } from 'react';
 
 /** What a public page tells search engines and link previews. Never a price or a stock figure. */
@@ -10,7 +11,6 @@ export type PageMeta = {
   image?: string;
 };
 
-const MAX_DESCRIPTION = 160;
 // The description index.html ships with: what a page without its own description shows.
 let defaultDescription: string | null = null;
 
@@ -22,14 +22,6 @@ function metaTag(attribute: 'name' | 'property', key: string): HTMLMetaElement {
     document.head.appendChild(tag);
   }
   return tag;
-}
-
-/** Shortens a description at a word boundary, with an ellipsis. */
-export function clipDescription(text: string): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= MAX_DESCRIPTION) return clean;
-  const cut = clean.slice(0, MAX_DESCRIPTION - 1);
-  return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length)}…`;
 }
 
 /** Writes the title, the meta description and the Open Graph title/description/image. */

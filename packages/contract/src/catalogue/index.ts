@@ -188,4 +188,5 @@ export const SuggestResponse = z.object({
 export type SuggestResponse = z.infer<typeof SuggestResponse>;
 
 export * from './display';
+export * from './page-names';
 export * from './requests';

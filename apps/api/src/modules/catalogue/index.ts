@@ -12,6 +12,8 @@ export {
 export { findOrderable, orderablesById } from './catalogue.snapshot';
 export { findCategoryTile, findClassBadge, findProductSwatch } from './catalogue.swatch';
 export {
+  getCategoryTree,
+  getProductDetail,
   invalidateCatalogueCaches,
   sanitizeProductName,
   searchCatalogue,

@@ -1,5 +1,9 @@
 import { useState } from 'react';
 
+// Product names may carry limited HTML; lists that show plain text strip the tags (kept in the
+// contract so the server's page titles read names the same way).
+export { plainName } from '@wholesale/contract';
+
 // A neutral grey box with a picture outline, used when a product image fails to load (docs/product/errors-and-constants.md).
 const PLACEHOLDER =
   'data:image/svg+xml;utf8,' +
@@ -35,13 +39,4 @@ export function ProductThumb({
       onError={() => setFailed(true)}
     />
   );
-}
-
-/** Product names may carry limited HTML (docs/product/catalogue.md); lists that show plain text strip the tags. */
-export function plainName(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&amp;/g, '&')
-    .replace(/&nbsp;/g, ' ')
-    .trim();
 }

@@ -1,15 +1,14 @@
-import type { Category } from '@wholesale/contract';
+import { sameText, type Category } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useCategoryTree } from '../api/get-category-tree';
-import { same } from './category-label';
 import { ProductsView } from './products-view';
 
 /** Finds a top-level category by its English key, its label or its cat_code. */
 export function findTopCategory(tree: Category[] | undefined, title: string): Category | undefined {
   return tree?.find(
-    (c) => same(c.name, title) || same(c.category, title) || same(c.cat_code, title),
+    (c) => sameText(c.name, title) || sameText(c.category, title) || sameText(c.cat_code, title),
   );
 }
 

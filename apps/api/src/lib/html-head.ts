@@ -1,0 +1,55 @@
+import escapeHtml from 'escape-html';
+
+/** What a page tells crawlers and link previews before any JavaScript runs. */
+export type HeadMeta = {
+  /** The document language (`en`, `fr`, `es`). */
+  lang: string;
+  title: string;
+  description: string;
+  /** Absolute URL of the page without its query string. */
+  canonical: string;
+  /** Absolute URL of the page's picture, if it has one. */
+  image?: string;
+};
+
+// NOTE: index.html is the web build's, and others change it (performance work on its head). Only
+// its <title>, <html lang> and </head> are relied on; any description, canonical or Open Graph tag
+// already there is taken out so the page never carries two.
+const TITLE = /<title\b[^>]*>[\s\S]*?<\/title\s*>/i;
+const REPLACED_TAGS = [
+  /<meta\b[^>]*\bname\s*=\s*["']?description\b[^>]*>\s*/gi,
+  /<meta\b[^>]*\bproperty\s*=\s*["']?og:[^>]*>\s*/gi,
+  /<link\b[^>]*\brel\s*=\s*["']?canonical\b[^>]*>\s*/gi,
+];
+const HEAD_END = /<\/head\s*>/i;
+const HTML_TAG = /<html\b([^>]*)>/i;
+const LANG_ATTRIBUTE = /\slang\s*=\s*("[^"]*"|'[^']*'|[^\s>]*)/i;
+
+/**
+ * Writes a page's title, meta description, canonical URL and Open Graph tags into the SPA's
+ * index.html, every value escaped. Returns null when the document has no </head> to write before
+ * (the caller then serves it unchanged).
+ */
+export function injectHead(html: string, meta: HeadMeta): string | null {
+  const end = HEAD_END.exec(html);
+  if (!end) return null;
+  const attr = (value: string) => `"${escapeHtml(value)}"`;
+  const tags = [
+    `<meta name="description" content=${attr(meta.description)} />`,
+    `<link rel="canonical" href=${attr(meta.canonical)} />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:title" content=${attr(meta.title)} />`,
+    `<meta property="og:description" content=${attr(meta.description)} />`,
+    `<meta property="og:url" content=${attr(meta.canonical)} />`,
+    ...(meta.image ? [`<meta property="og:image" content=${attr(meta.image)} />`] : []),
+  ];
+  const title = `<title>${escapeHtml(meta.title)}</title>`;
+  let head = html.slice(0, end.index);
+  for (const tag of REPLACED_TAGS) head = head.replace(tag, '');
+  head = TITLE.test(head) ? head.replace(TITLE, () => title) : `${head}${title}\n`;
+  head = head.replace(HTML_TAG, (_, attributes: string) => {
+    const lang = ` lang=${attr(meta.lang)}`;
+    return `<html${LANG_ATTRIBUTE.test(attributes) ? attributes.replace(LANG_ATTRIBUTE, () => lang) : `${attributes}${lang}`}>`;
+  });
+  return `${head}${tags.join('\n')}\n${html.slice(end.index)}`;
+}

@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCatalogueFixtures } from '../test/catalogue-fixtures';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+// docs/product/storefront-ux.md "Titles and link previews": the SPA fallback writes a public
+// catalogue page's title, description, canonical URL and Open Graph tags into index.html, in the
+// request's language, escaped, with no price or stock; any other page gets the generic file.
+const BASE = 'https://shop.example.com';
+// The shape of the web build's index.html (a description over several lines, a title, a script).
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta
+      name="description"
+      content="Wholesale craft and notions: buttons, threads, ribbons, patterns and more for retail shops."
+    />
+    <title>Notions Wholesale</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+let t: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+  t = await createTestApp({ env: { WEB_DIST: dist, PUBLIC_URL: `${BASE}/` } });
+  await insertCatalogueFixtures(t);
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+async function page(url: string, headers: Record<string, string> = {}) {
+  const res = await t.inject({ method: 'GET', url, headers });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  const head = res.body.slice(0, res.body.search(/<\/head>/i));
+  const meta = (key: string) =>
+    [...head.matchAll(/<meta\b[^>]*>/gi)]
+      .map((m) => m[0])
+      .filter((tag) => tag.includes(`"${key}"`))
+      .map((tag) => /content="([^"]*)"/.exec(tag)?.[1]);
+  return {
+    body: res.body,
+    headers: res.headers,
+    title: [...head.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]),
+    lang: /<html lang="([^"]*)"/.exec(res.body)?.[1],
+    description: meta('description'),
+    og: (key: string) => meta(`og:${key}`),
+    canonical: [...head.matchAll(/<link rel="canonical" href="([^"]*)"/g)].map((m) => m[1]),
+  };
+}
+
+describe('product page', () => {
+  it('in English: title, description, canonical URL and Open Graph tags, once each', async () => {
+    const p = await page('/description/BT-1001/ca?utm_source=x');
+    expect(p.title).toEqual(['Wooden button 15 mm, red (BT-1001) | Notions Wholesale']);
+    expect(p.lang).toBe('en');
+    expect(p.description).toEqual(['About Wooden button 15 mm, red']);
+    expect(p.canonical).toEqual([`${BASE}/description/BT-1001/ca`]);
+    expect(p.og('title')).toEqual(p.title);
+    expect(p.og('description')).toEqual(p.description);
+    expect(p.og('url')).toEqual(p.canonical);
+    expect(p.og('image')).toEqual([`${BASE}/images/products/BT-1001.jpg`]);
+    // The rest of the document is the build's.
+    expect(p.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    expect(p.body).toContain('<div id="root"></div>');
+    expect(p.headers.vary).toMatch(/accept-language/i);
+  });
+
+  it('in French when Accept-Language or the lang parameter asks for it', async () => {
+    const expected = ['Bouton en bois 15 mm, rouge (BT-1001) | Notions Wholesale'];
+    const byHeader = await page('/description/BT-1001/ca', {
+      'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8',
+    });
+    expect(byHeader.title).toEqual(expected);
+    expect(byHeader.lang).toBe('fr');
+    expect(byHeader.description).toEqual(['À propos : Bouton en bois 15 mm, rouge']);
+    expect((await page('/description/BT-1001/ca?lang=fr')).title).toEqual(expected);
+    // A language nobody speaks here falls back to English.
+    expect((await page('/description/BT-1001/ca', { 'accept-language': 'de' })).lang).toBe('en');
+  });
+
+  it("a signed-in user's saved language wins over the browser's", async () => {
+    const { token } = await t.signIn({ lang: 'es' });
+    const p = await page('/description/BT-1001/ca', {
+      cookie: `sid=${token}`,
+      'accept-language': 'fr',
+    });
+    expect(p.title).toEqual(['Botón de madera 15 mm, rojo (BT-1001) | Notions Wholesale']);
+    expect(p.lang).toBe('es');
+  });
+
+  it('an unknown product, or one not sold in that country, gets the generic page', async () => {
+    for (const url of ['/description/NOPE-1/ca', '/description/TH-9999/ca']) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+    }
+  });
+});
+
+describe('listings and search', () => {
+  it('a category listing is titled with the category in the language asked for', async () => {
+    const en = await page('/products/Buttons/Buttons/BT');
+    expect(en.title).toEqual(['Buttons | Notions Wholesale']);
+    expect(en.description).toEqual(['Buttons: wholesale for craft, fabric and yarn shops.']);
+    expect(en.og('image')).toEqual([]);
+    const fr = await page('/products/Buttons/Buttons/BT', { 'accept-language': 'fr' });
+    expect(fr.title).toEqual(['Boutons | Notions Wholesale']);
+    const sub = await page('/products/Buttons/Wooden%20buttons/BT-WD/F');
+    expect(sub.title).toEqual(['Wooden buttons – New | Notions Wholesale']);
+    expect((await page('/dispay-products/BT')).title).toEqual(['Buttons | Notions Wholesale']);
+  });
+
+  it('the search page and home', async () => {
+    const search = await page('/search-page/ribbon/2', { 'accept-language': 'es' });
+    expect(search.title).toEqual(['Resultados de búsqueda de «ribbon» | Notions Wholesale']);
+    const home = await page('/');
+    expect(home.title).toEqual(['Home | Notions Wholesale']);
+    expect(home.canonical).toEqual([`${BASE}/`]);
+  });
+
+  it('any other page gets the generic file', async () => {
+    for (const url of ['/cart', '/login', '/category-page/Buttons', '/products/a/b/c/d/e']) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
+});
+
+describe('safety', () => {
+  it('escapes HTML from the address and from product names', async () => {
+    const fromUrl = await page('/products/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(fromUrl.body).not.toContain('<script>alert');
+    expect(fromUrl.title).toEqual([
+      '&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; | Notions Wholesale',
+    ]);
+    await t.handle.db.execute(
+      sql`update product_translations set name = ${'Ribbon "Deluxe" & co'},
+          description = ${'Says </title><script>alert(2)</script> "hi"'}
+          where lang = 'en' and product_id = (select id from products where product_id = 'BT-1003')`,
+    );
+    const named = await page('/description/BT-1003/ca?lang=en&x=1');
+    expect(named.title).toEqual([
+      'Ribbon &quot;Deluxe&quot; &amp; co (BT-1003) | Notions Wholesale',
+    ]);
+    expect(named.body).not.toContain('<script>alert');
+    expect(named.body.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('carries no price or stock, for guests or signed-in buyers', async () => {
+    const { token } = await t.signIn();
+    for (const headers of [{}, { cookie: `sid=${token}` }]) {
+      const p = await page('/description/BT-1001/ca', headers);
+      expect(p.body).not.toMatch(/price|stock|available|\$|5\.00|3\.00/i);
+      // Only the tags the head is allowed to carry.
+      const names = [...p.body.matchAll(/<meta\s+(?:name|property|charset)="?([^"\s/>]+)/g)].map(
+        (m) => m[1],
+      );
+      expect(new Set(names)).toEqual(
+        new Set([
+          'UTF-8',
+          'description',
+          'og:type',
+          'og:title',
+          'og:description',
+          'og:url',
+          'og:image',
+        ]),
+      );
+    }
+  });
+});
