@@ -22,6 +22,8 @@ const REPLACED_TAGS = [
   /<link\b[^>]*\brel\s*=\s*["']?canonical\b[^>]*>\s*/gi,
 ];
 const HEAD_END = /<\/head\s*>/i;
+// Already escaped in the file: copied as it is.
+const DESCRIPTION_CONTENT = /\bcontent\s*=\s*"([^"]*)"/i;
 const HTML_TAG = /<html\b([^>]*)>/i;
 const LANG_ATTRIBUTE = /\slang\s*=\s*("[^"]*"|'[^']*'|[^\s>]*)/i;
 
@@ -34,8 +36,13 @@ export function injectHead(html: string, meta: HeadMeta): string | null {
   const end = HEAD_END.exec(html);
   if (!end) return null;
   const attr = (value: string) => `"${escapeHtml(value)}"`;
+  // The file's own description stays as data-default: the site's description, which the browser
+  // puts back on pages without one of their own (web lib/page-meta.ts).
+  const generic = DESCRIPTION_CONTENT.exec(
+    html.slice(0, end.index).match(REPLACED_TAGS[0])?.[0] ?? '',
+  );
   const tags = [
-    `<meta name="description" content=${attr(meta.description)} />`,
+    `<meta name="description" content=${attr(meta.description)}${generic ? ` data-default="${generic[1]}"` : ''} />`,
     `<link rel="canonical" href=${attr(meta.canonical)} />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:title" content=${attr(meta.title)} />`,

@@ -77,6 +77,10 @@ describe('product page', () => {
     expect(p.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
     expect(p.body).toContain('<div id="root"></div>');
     expect(p.headers.vary).toMatch(/accept-language/i);
+    // The site's description stays for the browser to restore on pages without their own.
+    expect(p.body).toContain(
+      'data-default="Wholesale craft and notions: buttons, threads, ribbons, patterns and more for retail shops."',
+    );
   });
 
   it('in French when Accept-Language or the lang parameter asks for it', async () => {

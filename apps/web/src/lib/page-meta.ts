@@ -41,10 +41,18 @@ export function applyPageMeta(meta: PageMeta): void {
 /** Back to the site's defaults (on every navigation, before the new page writes its own). */
 export function resetPageMeta(title: string): void {
   const description = metaTag('name', 'description');
-  defaultDescription ??= description.content;
+  // A page the server wrote its own head into keeps the site's description in data-default.
+  defaultDescription ??= description.dataset.default ?? description.content;
   description.content = defaultDescription;
   for (const key of ['og:description', 'og:image'])
     document.head.querySelector(`meta[property="${key}"]`)?.remove();
+  // The canonical URL and og:url the server wrote name the page first loaded, not the next ones.
+  for (const tag of document.head.querySelectorAll<HTMLLinkElement | HTMLMetaElement>(
+    'link[rel="canonical"], meta[property="og:url"]',
+  )) {
+    const href = tag instanceof HTMLLinkElement ? tag.href : tag.content;
+    if (new URL(href, window.location.href).pathname !== window.location.pathname) tag.remove();
+  }
   document.title = title;
   metaTag('property', 'og:title').content = title;
 }
