@@ -166,7 +166,7 @@ describe('safety', () => {
 
   it('carries no price or stock, for guests or signed-in buyers', async () => {
     const { token } = await t.signIn();
-    for (const headers of [{}, { cookie: `sid=${token}` }]) {
+    for (const headers of [{}, { cookie: `sid=${token}` }] as Array<Record<string, string>>) {
       const p = await page('/description/BT-1001/ca', headers);
       expect(p.body).not.toMatch(/price|stock|available|\$|5\.00|3\.00/i);
       // Only the tags the head is allowed to carry.
