@@ -162,6 +162,8 @@ describe('safety', () => {
     ]);
     expect(named.body).not.toContain('<script>alert');
     expect(named.body.match(/<title>/g)).toHaveLength(1);
+    // A path starting with two slashes keeps the canonical URL on this site.
+    expect((await page('//products/Buttons')).canonical).toEqual([`${BASE}/products/Buttons`]);
   });
 
   it('carries no price or stock, for guests or signed-in buyers', async () => {

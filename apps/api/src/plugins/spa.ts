@@ -94,7 +94,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
         lang,
         title: meta.title,
         description: clipDescription(meta.description),
-        canonical: new URL(pathname, origin).href,
+        // Joined, not resolved: a path starting "//" must not name another host.
+        canonical: new URL(`${origin}${pathname.replace(/\/{2,}/g, '/')}`).href,
         image: meta.image ? new URL(meta.image, origin).href : undefined,
       });
     } catch (error) {
