@@ -1,0 +1,17 @@
+/**
+ * Asks for a page's main picture (its largest paint) as soon as its address is known, at high
+ * priority, instead of when React renders the <img> (docs/product/storefront-ux.md, Lighthouse). The
+ * <img> then finds the picture in the memory cache. Once per address.
+ */
+export function preloadImage(src: string | undefined): void {
+  if (!src || typeof document === 'undefined') return;
+  const href = new URL(src, document.baseURI).href;
+  const links = document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]');
+  if ([...links].some((link) => link.href === href)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = src;
+  link.fetchPriority = 'high';
+  document.head.append(link);
+}
