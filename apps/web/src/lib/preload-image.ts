@@ -10,8 +10,8 @@ export function preloadImage(src: string | undefined): void {
   if ([...links].some((link) => link.href === href)) return;
   const link = document.createElement('link');
   link.rel = 'preload';
-  link.as = 'image';
+  link.setAttribute('as', 'image');
+  link.setAttribute('fetchpriority', 'high');
   link.href = src;
-  link.fetchPriority = 'high';
   document.head.append(link);
 }
