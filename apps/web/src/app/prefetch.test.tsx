@@ -1,40 +1,17 @@
-import type { ProductDetail } from '@wholesale/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { clearSession } from '@/lib/session';
+import { productDetail, productsPage } from '@/test/catalogue';
 import { stubFetch } from '@/test/render';
 import { cart, line, signInStored } from '@/test/shopping';
 import { prefetchShell } from './prefetch-shell';
 import { AppProvider } from './provider';
 import { routes } from './router';
 
-const emptyPage = {
-  status: true,
-  products: { data: [], total: 120, current_page: 2, last_page: 3, per_page: 50 },
-};
-
-const detail: ProductDetail = {
-  id: 1,
-  product_id: 'BT-1001',
-  name: 'Wooden button',
-  country: 'ca',
-  class: 'A',
-  ship_pac: 12,
-  types: '',
-  image: '/images/products/BT-1001.jpg',
-  brand: null,
-  color: null,
-  type: null,
-  size: null,
-  description: '',
-  barcode: null,
-  class_label: 'A',
-  categories: [],
-  related: [],
-  images: ['/images/gallery/7.jpg'],
-};
+const emptyPage = productsPage({ total: 120, current: 2, last: 3, per: 50 });
+const detail = productDetail({ name: 'Wooden button', images: ['/images/gallery/7.jpg'] });
 
 function serve() {
   const stub = stubFetch({
