@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { queryClient } from '@/lib/query-client';
@@ -29,6 +29,13 @@ function serve() {
     '/api/productDescription': () => ({ status: true, data: detail }),
     '/api/cart': () => cart([line()], 60),
     '/api/favorite': () => emptyPage,
+    '/api/checkout': () => ({
+      status: true,
+      addresses: [],
+      payment_terms: 'net_30',
+      opening_minimum: null,
+      earliest_ship_date: '2026-11-26',
+    }),
     '/api/me': () => new Response('{}', { status: 500 }),
   });
   vi.stubGlobal('fetch', stub.fetchMock);
@@ -49,6 +56,8 @@ const callsTo = (stub: ReturnType<typeof serve>, pathname: string) =>
   stub.calls.filter((c) => c.url.pathname === pathname);
 
 afterEach(() => {
+  // Unmounted first, or the last page's queries would come back into the shared client.
+  cleanup();
   queryClient.clear();
   clearSession();
   document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
@@ -85,6 +94,16 @@ describe('first-load prefetching (docs/product/storefront-ux.md, Lighthouse)', (
     });
     expect(preload.getAttribute('href')).toBe('/images/gallery/7.jpg');
     expect(preload.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it('the cart page asks for the checkout choices once, from its route', async () => {
+    const stub = serve();
+    signInStored();
+    renderApp('/cart');
+    expect(callsTo(stub, '/api/checkout')).toHaveLength(1);
+    await screen.findByRole('heading', { level: 1 });
+    await screen.findByText('Dressmaker pins');
+    expect(callsTo(stub, '/api/checkout')).toHaveLength(1);
   });
 
   it("the layout's data starts at boot: the menu for a guest, the cart and favourites for a customer", () => {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { BareLoadingOverlay } from '@/components/ui/loading-overlay';
+import { prefetchCartPage } from '@/features/cart/api/prefetch-cart';
 import {
   prefetchListing,
   prefetchProductDetail,
@@ -68,7 +69,7 @@ export const routes: RouteObject[] = [
             children: [
               page('favourite-view', () => import('./routes/favourite-view')),
               page('favorite', () => import('./routes/favorite')),
-              page('cart', () => import('./routes/cart')),
+              page('cart', () => import('./routes/cart'), prefetchCartPage),
               page('profile', () => import('./routes/profile')),
               page('profile/password', () => import('./routes/profile-password')),
               page('order-confirm', () => import('./routes/order-confirm')),
