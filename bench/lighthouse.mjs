@@ -235,11 +235,18 @@ async function runPage(url, name, baseUrl, signedIn) {
         const trace = JSON.stringify(result.artifacts.Trace);
         fs.writeFileSync(path.join(OUT, `${name}-${i + 1}.trace.json`), trace);
       }
+      // NOTE: on a loaded machine Lighthouse sometimes fails to record the trace (NO_NAVSTART,
+      // NO_FCP): such a run has no figures, so it is left out of the median, not counted as 0.
+      if (result.lhr.runtimeError) {
+        console.warn(`[lighthouse]   ${name} run ${i + 1} failed: ${result.lhr.runtimeError.code}`);
+        continue;
+      }
       results.push(summarize(result.lhr));
     } finally {
       await chrome.kill();
     }
   }
+  if (!results.length) throw new Error(`Every Lighthouse run of ${name} failed`);
   results.sort((a, b) => a.score - b.score);
   return { ...results[Math.floor(results.length / 2)], runs: results.map((r) => r.score) };
 }
