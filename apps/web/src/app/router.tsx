@@ -10,7 +10,6 @@ import { prefetchHome } from '@/features/content/api/prefetch-home';
 import { ErrorPage } from './error-page';
 import { GuestOnlyRoute, ProtectedRoute, StaffRoute } from './guards';
 import { RootLayout } from './layout/root-layout';
-import { StaffLayout } from './layout/staff-layout';
 
 type PageModule = { default: ComponentType };
 
@@ -89,7 +88,10 @@ export const routes: RouteObject[] = [
             children: [
               {
                 // The back office's own layout: its menu shows what the staff member's roles open.
-                element: <StaffLayout />,
+                // Its own chunk: no shopper loads the back office's layout and menu.
+                lazy: async () => ({
+                  Component: (await import('./layout/staff-layout')).StaffLayout,
+                }),
                 children: [
                   page('content', () => import('./routes/admin-content')),
                   page('applications', () => import('./routes/admin-applications')),

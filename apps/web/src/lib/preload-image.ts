@@ -1,13 +1,13 @@
+const preloaded = new Set<string>();
+
 /**
  * Asks for a page's main picture (its largest paint) as soon as its address is known, at high
  * priority, instead of when React renders the <img> (docs/product/storefront-ux.md, Lighthouse). The
  * <img> then finds the picture in the memory cache. Once per address.
  */
 export function preloadImage(src: string | undefined): void {
-  if (!src || typeof document === 'undefined') return;
-  const href = new URL(src, document.baseURI).href;
-  const links = document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]');
-  if ([...links].some((link) => link.href === href)) return;
+  if (!src || preloaded.has(src)) return;
+  preloaded.add(src);
   const link = document.createElement('link');
   link.rel = 'preload';
   link.setAttribute('as', 'image');
