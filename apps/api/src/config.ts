@@ -48,6 +48,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().positive().default(1200),
   CACHES: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  SEARCH_INDEX: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   TRUST_PROXY: booleanFlag.default(false),
   MAX_LINE_PACKS: z.coerce
     .number({ message: 'must be a whole number of ship packs' })
@@ -123,6 +124,8 @@ export type Config = {
   applicationsPerHour: number;
   /** CACHES=off: no process cache (benchmarks of the database alone). */
   cachesEnabled: boolean;
+  /** SEARCH_INDEX=off: searches rank in PostgreSQL, without the in-process index. */
+  searchIndexEnabled: boolean;
   trustProxy: boolean;
   webDist: string;
   /** Live-chat widget script, loaded by the SPA for signed-in users only; none by default. */
@@ -185,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxLinePacks: e.MAX_LINE_PACKS,
     applicationsPerHour: e.APPLICATIONS_PER_HOUR,
     cachesEnabled: e.CACHES === 'on',
+    searchIndexEnabled: e.SEARCH_INDEX === 'on',
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     chatWidgetUrl: e.CHAT_WIDGET_URL,

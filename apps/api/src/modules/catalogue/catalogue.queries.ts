@@ -451,7 +451,7 @@ export const SEARCH_BRANCH_CAP = 1000;
  * descriptions D (migration 0016). The interface language's name weighs 1, the others 0.4, so a
  * match in the buyer's language ranks above the same match in another language.
  */
-const RANK_WEIGHTS: Record<Lang, string> = {
+export const RANK_WEIGHTS: Record<Lang, string> = {
   en: '{0.1,0.4,0.4,1}',
   fr: '{0.1,0.4,1,0.4}',
   es: '{0.1,1,0.4,0.4}',
@@ -504,6 +504,55 @@ export async function searchProducts(tx: Tx, input: SearchInput): Promise<Search
      order by best.score desc, p.product_id`,
   );
   return result.rows.map((r) => ({ id: Number(r.id), score: Number(r.score) }));
+}
+
+/**
+ * The text of the tsquery a search runs (ws_search_query: each token's stems in the three languages,
+ * stop words dropped, typos expanded from search_words), for the in-process index to evaluate. Its
+ * cost does not depend on how many products match.
+ */
+export async function selectSearchQuery(
+  tx: Tx,
+  tokens: string,
+  prefixLast: boolean,
+): Promise<string | null> {
+  const result = await run<{ q: string | null }>(
+    tx,
+    sql`select ws_search_query(string_to_array(${tokens}, ' '), ${prefixLast})::text as q`,
+  );
+  return result.rows[0]?.q ?? null;
+}
+
+/** What the in-process search index keeps of a product: its codes, flags and search document. */
+export type SearchRow = {
+  id: number;
+  sku: string;
+  barcode: string | null;
+  active: boolean;
+  soldCa: boolean;
+  soldUs: boolean;
+  /** product_search.doc as text ('lexeme':1A,2 …), null before its first refresh. */
+  doc: string | null;
+};
+
+/** Products for the search index: the next `limit` after id `after` (a build), or the given ids. */
+export async function selectSearchRows(
+  tx: Tx,
+  which: { after: number; limit: number } | { ids: number[] },
+): Promise<SearchRow[]> {
+  const where =
+    'ids' in which
+      ? sql`p.id = any(${intArray(which.ids)}::int[])`
+      : sql`p.id > ${which.after}`;
+  const limit = 'ids' in which ? sql`` : sql` limit ${which.limit}`;
+  const result = await tx.execute(sql`
+    select p.id, p.product_id as sku, p.barcode, p.active, p.sold_ca as "soldCa",
+           p.sold_us as "soldUs", s.doc::text as doc
+      from products p
+      left join product_search s on s.product_id = p.id
+     where ${where}
+     order by p.id${limit}`);
+  return (result.rows as SearchRow[]).map((r) => ({ ...r, id: Number(r.id) }));
 }
 
 /** Inserts a product with its three translations and its prices (the caller's transaction). */

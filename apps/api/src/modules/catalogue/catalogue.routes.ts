@@ -39,6 +39,7 @@ import {
   type Viewer,
 } from './catalogue.service';
 import { registerProductWindowCaches } from './catalogue.snapshot';
+import { registerSearchIndex } from './catalogue.search-index';
 import { topProductIdsByQuantity } from '../orders';
 
 function viewer(request: FastifyRequest, country?: Country): Viewer {
@@ -50,6 +51,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   // The caches this module keeps, dropped by the change feed (plugins/change-feed.ts).
   registerListingCaches(app);
   registerProductWindowCaches(app);
+  registerSearchIndex(app, app.config.searchIndexEnabled);
   // Catalogue reads may be answered by a read replica (DATABASE_READ_URL, db/read-replica.ts).
   app.addHook('preHandler', readFromReplicaHook);
 

@@ -28,6 +28,7 @@ import { AppError } from '../../lib/app-error';
 import type { FastifyInstance } from 'fastify';
 import { TtlCache } from '../../lib/ttl-cache';
 import { CATALOGUE_CHANNEL } from './catalogue.snapshot';
+import { readySearchIndex } from './catalogue.search-index';
 import {
   countGroup,
   insertDevProduct,
@@ -50,6 +51,7 @@ import {
   type ListingScope,
   type SearchInput,
   type SearchHit,
+  selectSearchQuery,
 } from './catalogue.queries';
 
 /** Who is looking: prices and stock are only for signed-in callers (docs/product/catalogue.md). */
@@ -631,7 +633,18 @@ function rankedHits(tx: Tx, input: SearchInput): Promise<SearchHit[]> {
     input.cap ?? 0,
     input.textCap ?? 0,
   ]);
-  return searchCache.get(tx, key, () => searchProducts(tx, input));
+  return searchCache.get(tx, key, () => findHits(tx, input));
+}
+
+/**
+ * Ranks a search with the in-process index when it is built and followed (PostgreSQL only turns
+ * the text into a tsquery), else entirely in PostgreSQL (docs/decisions/025-in-process-search-index.md).
+ */
+async function findHits(tx: Tx, input: SearchInput): Promise<SearchHit[]> {
+  const index = await readySearchIndex(tx);
+  if (!index) return searchProducts(tx, input);
+  const tsquery = input.tokens ? await selectSearchQuery(tx, input.tokens, input.prefixLast) : null;
+  return index.search(input, tsquery);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { searchIndexBuilt } from '../catalogue';
 import relevanceSet from './relevance/relevance-set.json';
 
 /**
@@ -17,11 +18,18 @@ const PRECISION_FLOOR = 0.9;
 /** No single kind of query may fall below this. */
 const KIND_FLOOR = 0.75;
 
-let t: TestApp;
+/** The same set through both engines: PostgreSQL alone (SEARCH_INDEX=off) and the in-process index. */
+const engines = { postgres: 'off', 'in-process index': 'on' } as const;
+const apps = new Map<string, TestApp>();
 let catalogue: Product[];
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: relevanceSet.catalogue });
+  for (const [engine, flag] of Object.entries(engines)) {
+    const app = await createTestApp({ seed: relevanceSet.catalogue, env: { SEARCH_INDEX: flag } });
+    apps.set(engine, app);
+    if (flag === 'on') expect(await searchIndexBuilt(app.app.db)).not.toBeNull();
+  }
+  const t = apps.get('postgres')!;
   const { rows } = await t.handle.db.execute<Record<string, string | null>>(
     `select p.product_id, c.cat_code, p.colour, p.size, p.brand
        from products p join categories c on c.id = p.category_id
@@ -36,7 +44,7 @@ beforeAll(async () => {
   }));
 }, 300_000);
 afterAll(async () => {
-  await t?.close();
+  await Promise.all([...apps.values()].map((app) => app.close()));
 });
 
 function relevantTo(want: Want): Set<string> {
@@ -56,7 +64,7 @@ function relevantTo(want: Want): Set<string> {
   );
 }
 
-async function firstTen(query: Query): Promise<string[]> {
+async function firstTen(t: TestApp, query: Query): Promise<string[]> {
   const res = await t.inject({
     method: 'GET',
     url: `/api/search/?search_term=${encodeURIComponent(query.q)}&lang_code=${query.lang}&country=ca&pagination=25`,
@@ -67,8 +75,9 @@ async function firstTen(query: Query): Promise<string[]> {
     .map((p) => p.product_id);
 }
 
-describe('search relevance set', () => {
+describe.each(Object.keys(engines))('search relevance set (%s)', (engine) => {
   it('holds its precision at 10 in every language and kind of query', async () => {
+    const t = apps.get(engine)!;
     const queries = relevanceSet.queries as Query[];
     expect(queries.length).toBeGreaterThanOrEqual(100);
     const byKind = new Map<string, number[]>();
@@ -76,7 +85,7 @@ describe('search relevance set', () => {
     for (const query of queries) {
       const relevant = relevantTo(query.want);
       expect(relevant.size, `no product fits "${query.q}"`).toBeGreaterThan(0);
-      const top = await firstTen(query);
+      const top = await firstTen(t, query);
       const precision = top.filter((sku) => relevant.has(sku)).length / Math.min(10, relevant.size);
       if (query.want.sku) expect(top[0], `${query.q} ranks its product first`).toBe(query.want.sku);
       for (const key of [query.kind, `lang ${query.lang}`, 'all'])
@@ -86,7 +95,7 @@ describe('search relevance set', () => {
     }
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
     const report = [...byKind].map(([k, v]) => `${k}: ${mean(v).toFixed(3)} (${v.length})`);
-    console.log(`search precision@10\n  ${report.join('\n  ')}\nbelow 1:\n${misses.join('\n')}`);
+    console.log(`search precision@10 (${engine})\n  ${report.join('\n  ')}\nbelow 1:\n${misses.join('\n')}`);
     expect(mean(byKind.get('all')!)).toBeGreaterThanOrEqual(PRECISION_FLOOR);
     for (const [kind, values] of byKind)
       expect(mean(values), `precision@10 of ${kind}`).toBeGreaterThanOrEqual(KIND_FLOOR);

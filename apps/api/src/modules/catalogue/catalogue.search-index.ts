@@ -1,0 +1,510 @@
+import type { FastifyInstance } from 'fastify';
+import type { Country, Lang } from '@wholesale/contract';
+import type { Tx } from '../../db/client';
+import {
+  RANK_WEIGHTS,
+  SEARCH_BRANCH_CAP,
+  selectSearchRows,
+  type SearchHit,
+  type SearchInput,
+  type SearchRow,
+} from './catalogue.queries';
+import { CATALOGUE_CHANNEL } from './catalogue.snapshot';
+
+/*
+ * The in-process search index (docs/decisions/025-in-process-search-index.md): the lexemes of every
+ * product's search document (product_search.doc, built by PostgreSQL with the same configurations,
+ * stemming, stop words and weights as before) as postings in typed arrays, plus each product's SKU,
+ * barcode, active and sold flags. PostgreSQL still turns the text into a tsquery (ws_search_query:
+ * stems in the three languages, stop words, typo expansion), which costs the same for every search;
+ * the index then evaluates it and ranks every match in memory, so a broad word no longer reads,
+ * rechecks and ranks thousands of documents in the database.
+ *
+ * It is an index, not a cache: built from the tables when the change feed becomes live (again),
+ * kept fresh by its 'f:' notifications (the products they name are read again), rebuilt on '*'.
+ * While it builds, or while the feed is down, searches go to PostgreSQL. CACHES=off leaves it on.
+ */
+
+/** Weight bits of a lexeme in a document: A = English name, B = French, C = Spanish, D = the rest. */
+const WEIGHT_BITS: Record<string, number> = { A: 1, B: 2, C: 4, D: 8 };
+const ALIVE = 1;
+const ACTIVE = 2;
+const SOLD_CA = 4;
+const SOLD_US = 8;
+/** Products read per statement while building (keeps the build's memory small). */
+const BUILD_BATCH = 5000;
+/**
+ * A lexeme's score per weight mask, per interface language: its weights in decreasing order, the
+ * k-th divided by k² (as ts_rank folds a word's several occurrences), so a word in the name and in
+ * the description ranks a little above the same word in the name alone.
+ */
+const MASK_SCORES: Record<Lang, Float32Array> = Object.fromEntries(
+  (Object.keys(RANK_WEIGHTS) as Lang[]).map((lang) => {
+    // RANK_WEIGHTS lists {D, C, B, A}, as ts_rank takes them.
+    const [d, c, b, a] = RANK_WEIGHTS[lang].slice(1, -1).split(',').map(Number);
+    const byBit = [a, b, c, d];
+    const scores = new Float32Array(16);
+    for (let mask = 1; mask < 16; mask++)
+      scores[mask] = byBit
+        .filter((_, bit) => mask & (1 << bit))
+        .sort((x, y) => y - x)
+        .reduce((sum, w, k) => sum + w / (k + 1) ** 2, 0);
+    return [lang, scores];
+  }),
+) as Record<Lang, Float32Array>;
+
+/** One lexeme's documents (ascending: documents are only appended) and its weights in each. */
+class Postings {
+  docs = new Int32Array(4);
+  masks = new Uint8Array(4);
+  n = 0;
+
+  add(doc: number, mask: number): void {
+    if (this.n === this.docs.length) {
+      const docs = new Int32Array(this.n * 2);
+      docs.set(this.docs);
+      this.docs = docs;
+      const masks = new Uint8Array(this.n * 2);
+      masks.set(this.masks);
+      this.masks = masks;
+    }
+    this.docs[this.n] = doc;
+    this.masks[this.n++] = mask;
+  }
+}
+
+/** Documents (ascending) with a score each: what a node of the query matches. */
+type Matches = { docs: Int32Array; scores: Float32Array };
+const NONE: Matches = { docs: new Int32Array(0), scores: new Float32Array(0) };
+
+type QueryNode =
+  | { op: 'term'; lexeme: string; prefix: boolean }
+  | { op: 'and' | 'or'; args: QueryNode[] }
+  | { op: 'none' };
+
+/**
+ * Parses the text of a tsquery as PostgreSQL prints it ('a':* & ( 'b' | 'c' ), <->, !). A phrase
+ * is read as AND and a negation as matching nothing: ws_search_query produces neither for the
+ * letter/digit tokens it is given, except a phrase when a configuration splits a token.
+ */
+export function parseTsquery(text: string): QueryNode {
+  const tokens = text.match(/'(?:[^']|'')*'(?::[*A-D]+)?|<\d*->|[&|!()]/g) ?? [];
+  let at = 0;
+  const primary = (): QueryNode => {
+    const token = tokens[at++];
+    if (token === undefined) return { op: 'none' };
+    if (token === '(') {
+      const node = or();
+      at++; // ')'
+      return node;
+    }
+    if (token === '!') {
+      primary();
+      return { op: 'none' };
+    }
+    const end = token.lastIndexOf("'");
+    return {
+      op: 'term',
+      lexeme: token.slice(1, end).replaceAll("''", "'").replaceAll('\\\\', '\\'),
+      prefix: token.slice(end).includes('*'),
+    };
+  };
+  const sequence = (next: () => QueryNode, ops: (t: string) => boolean, op: 'and' | 'or') => {
+    const args = [next()];
+    while (at < tokens.length && ops(tokens[at])) {
+      at++;
+      args.push(next());
+    }
+    return args.length === 1 ? args[0] : { op, args };
+  };
+  const phrase = () => sequence(primary, (t) => t.startsWith('<'), 'and');
+  const and = () => sequence(phrase, (t) => t === '&', 'and');
+  const or = (): QueryNode => sequence(and, (t) => t === '|', 'or');
+  return tokens.length ? or() : { op: 'none' };
+}
+
+function union(a: Matches, b: Matches): Matches {
+  const docs = new Int32Array(a.docs.length + b.docs.length);
+  const scores = new Float32Array(docs.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.docs.length || j < b.docs.length) {
+    const da = i < a.docs.length ? a.docs[i] : 0x7fffffff;
+    const db = j < b.docs.length ? b.docs[j] : 0x7fffffff;
+    if (da === db) {
+      docs[n] = da;
+      scores[n++] = Math.max(a.scores[i++], b.scores[j++]);
+    } else if (da < db) {
+      docs[n] = da;
+      scores[n++] = a.scores[i++];
+    } else {
+      docs[n] = db;
+      scores[n++] = b.scores[j++];
+    }
+  }
+  return { docs: docs.subarray(0, n), scores: scores.subarray(0, n) };
+}
+
+function intersect(a: Matches, b: Matches): Matches {
+  const docs = new Int32Array(Math.min(a.docs.length, b.docs.length));
+  const scores = new Float32Array(docs.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.docs.length && j < b.docs.length) {
+    if (a.docs[i] === b.docs[j]) {
+      docs[n] = a.docs[i];
+      scores[n++] = a.scores[i++] + b.scores[j++];
+    } else if (a.docs[i] < b.docs[j]) i++;
+    else j++;
+  }
+  return { docs: docs.subarray(0, n), scores: scores.subarray(0, n) };
+}
+
+/** A product as the index keeps it (one row of selectSearchRows). */
+type Doc = { sku: string; barcode: string | null };
+
+/** The index of one database in this process. */
+export class SearchIndex {
+  private ids = new Int32Array(1024);
+  private flags = new Uint8Array(1024);
+  private docsInfo: Doc[] = [];
+  private docOf = new Map<number, number>();
+  private terms = new Map<string, Postings>();
+  private dead = 0;
+  /** Live documents in SKU order, and each document's place in it (ties rank by SKU). */
+  private bySku: number[] | null = null;
+  private skuRank = new Int32Array(0);
+  /** Live documents with a barcode, in barcode order. */
+  private byBarcode: number[] | null = null;
+
+  /** Documents held, dead ones included. */
+  get size(): number {
+    return this.docsInfo.length;
+  }
+
+  /** Products indexed. */
+  get live(): number {
+    return this.docsInfo.length - this.dead;
+  }
+
+  /** Whether so many documents are dead that a rebuild pays. */
+  get worn(): boolean {
+    return this.dead > 10_000 && this.dead > this.live / 4;
+  }
+
+  /** Adds (or replaces) products: a replaced product's old document stays as a dead entry. */
+  put(rows: SearchRow[]): void {
+    for (const row of rows) {
+      this.remove(row.id);
+      const doc = this.docsInfo.length;
+      if (doc === this.ids.length) this.grow();
+      this.ids[doc] = row.id;
+      this.flags[doc] =
+        ALIVE | (row.active ? ACTIVE : 0) | (row.soldCa ? SOLD_CA : 0) | (row.soldUs ? SOLD_US : 0);
+      this.docsInfo.push({ sku: row.sku.trimEnd().toLowerCase(), barcode: row.barcode });
+      this.docOf.set(row.id, doc);
+      for (const m of (row.doc ?? '').matchAll(/'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g)) {
+        let mask = 0;
+        for (const p of (m[2] ?? '').split(',')) mask |= WEIGHT_BITS[p.at(-1) ?? ''] ?? 8;
+        const lexeme = m[1].replaceAll("''", "'");
+        let postings = this.terms.get(lexeme);
+        if (!postings) this.terms.set(lexeme, (postings = new Postings()));
+        postings.add(doc, mask || 8);
+      }
+    }
+    this.bySku = null;
+    this.byBarcode = null;
+  }
+
+  /** Forgets a product (deleted, or about to be replaced). */
+  remove(id: number): void {
+    const doc = this.docOf.get(id);
+    if (doc === undefined) return;
+    this.flags[doc] = 0;
+    this.docOf.delete(id);
+    this.dead++;
+    this.bySku = null;
+    this.byBarcode = null;
+  }
+
+  private grow(): void {
+    const ids = new Int32Array(this.ids.length * 2);
+    ids.set(this.ids);
+    this.ids = ids;
+    const flags = new Uint8Array(this.flags.length * 2);
+    flags.set(this.flags);
+    this.flags = flags;
+  }
+
+  /** Bytes held by postings and per-document arrays (strings and maps not counted). */
+  postingBytes(): number {
+    let bytes = this.ids.byteLength + this.flags.byteLength;
+    for (const p of this.terms.values()) bytes += p.docs.byteLength + p.masks.byteLength;
+    return bytes;
+  }
+
+  private liveDocs(): number[] {
+    const docs: number[] = [];
+    for (let d = 0; d < this.docsInfo.length; d++) if (this.flags[d] & ALIVE) docs.push(d);
+    return docs;
+  }
+
+  private skuOrder(): number[] {
+    if (!this.bySku) {
+      const info = this.docsInfo;
+      const order = this.liveDocs().sort((a, b) =>
+        info[a].sku < info[b].sku ? -1 : info[a].sku > info[b].sku ? 1 : 0,
+      );
+      this.skuRank = new Int32Array(info.length);
+      order.forEach((doc, rank) => (this.skuRank[doc] = rank));
+      this.bySku = order;
+    }
+    return this.bySku;
+  }
+
+  private barcodeOrder(): number[] {
+    if (!this.byBarcode) {
+      const info = this.docsInfo;
+      this.byBarcode = this.liveDocs()
+        .filter((d) => info[d].barcode !== null)
+        .sort((a, b) => ((info[a].barcode ?? '') < (info[b].barcode ?? '') ? -1 : 1));
+    }
+    return this.byBarcode;
+  }
+
+  /** Documents of `order` whose key starts with `prefix`, at most `cap` (binary search, then a run). */
+  private withPrefix(order: number[], key: (doc: number) => string, prefix: string, cap: number) {
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (key(order[mid]) < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: number[] = [];
+    for (let i = lo; i < order.length && found.length < cap; i++) {
+      if (!key(order[i]).startsWith(prefix)) break;
+      found.push(order[i]);
+    }
+    return found;
+  }
+
+  private evaluate(node: QueryNode, scores: Float32Array): Matches {
+    switch (node.op) {
+      case 'none':
+        return NONE;
+      case 'term': {
+        const lists: Postings[] = [];
+        if (node.prefix) {
+          for (const [lexeme, postings] of this.terms)
+            if (lexeme.startsWith(node.lexeme)) lists.push(postings);
+        } else {
+          const postings = this.terms.get(node.lexeme);
+          if (postings) lists.push(postings);
+        }
+        return lists
+          .map((p): Matches => {
+            const s = new Float32Array(p.n);
+            for (let i = 0; i < p.n; i++) s[i] = scores[p.masks[i]];
+            return { docs: p.docs.subarray(0, p.n), scores: s };
+          })
+          .reduce(union, NONE);
+      }
+      case 'and': {
+        const parts = node.args.map((arg) => this.evaluate(arg, scores));
+        parts.sort((a, b) => a.docs.length - b.docs.length);
+        return parts.reduce(intersect);
+      }
+      case 'or':
+        return node.args.map((arg) => this.evaluate(arg, scores)).reduce(union, NONE);
+    }
+  }
+
+  /**
+   * The ranked hits of a search, as searchProducts answers them: exact SKU or barcode (100), SKU or
+   * barcode prefix (50, at most `cap` each, in code order), then every text match of `tsquery`
+   * (10 + the best weight of each word's match, summed over the words); the best score per product
+   * wins, ties go by SKU. `tsquery` is ws_search_query's text (null when the text has no word).
+   */
+  search(input: SearchInput, tsquery: string | null): SearchHit[] {
+    const order = this.skuOrder();
+    const info = this.docsInfo;
+    const best = new Map<number, number>();
+    const offer = (doc: number, score: number) => {
+      if ((best.get(doc) ?? -1) < score) best.set(doc, score);
+    };
+    if (input.codeLike) {
+      const cap = input.cap ?? SEARCH_BRANCH_CAP;
+      const lower = input.raw.toLowerCase();
+      for (const doc of this.withPrefix(order, (d) => info[d].sku, lower, cap))
+        offer(doc, info[doc].sku === lower ? 100 : 50);
+      const barcodes = this.barcodeOrder();
+      for (const doc of this.withPrefix(barcodes, (d) => info[d].barcode ?? '', input.raw, cap))
+        offer(doc, info[doc].barcode === input.raw ? 100 : 50);
+    }
+    const sold = soldFlag(input.country);
+    let text = NONE;
+    if (tsquery) text = this.evaluate(parseTsquery(tsquery), MASK_SCORES[input.lang]);
+    // Sort keys: (best score first, then SKU order) in one float, so the sort is numeric.
+    const rankSlots = 2 ** 21;
+    const keys: number[] = [];
+    const scoreOf = new Map<number, number>();
+    const push = (doc: number, score: number) => {
+      if ((this.flags[doc] & sold) !== sold) return;
+      keys.push((1e6 - Math.round(score * 1000)) * rankSlots + this.skuRank[doc]);
+      scoreOf.set(doc, score);
+    };
+    for (const [doc, score] of best) push(doc, score);
+    const textHits = new Float64Array(text.docs.length);
+    let n = 0;
+    for (let i = 0; i < text.docs.length; i++) {
+      const doc = text.docs[i];
+      if (best.has(doc) || (this.flags[doc] & sold) !== sold) continue;
+      textHits[n++] = (1e6 - Math.round((10 + text.scores[i]) * 1000)) * rankSlots + this.skuRank[doc];
+    }
+    let ranked = textHits.subarray(0, n).sort();
+    if (input.textCap !== undefined) ranked = ranked.subarray(0, input.textCap);
+    const all = Float64Array.from(keys).sort();
+    const hits: SearchHit[] = [];
+    const toHit = (key: number) => {
+      const doc = order[key % rankSlots];
+      const score = scoreOf.get(doc) ?? 1e3 - Math.floor(key / rankSlots) / 1000;
+      hits.push({ id: this.ids[doc], score });
+    };
+    // Code hits (50 and 100) always rank above text hits (10 + at most one per word).
+    all.forEach(toHit);
+    ranked.forEach(toHit);
+    return hits;
+  }
+}
+
+function soldFlag(country: Country): number {
+  return ALIVE | ACTIVE | (country === 'us' ? SOLD_US : SOLD_CA);
+}
+
+/** What a database's index is doing; searches use it only when 'ready'. */
+type State = 'off' | 'building' | 'ready';
+
+class IndexHolder {
+  index: SearchIndex | null = null;
+  state: State = 'off';
+  private pending = new Set<number>();
+  private rebuildWanted = false;
+  private work: Promise<void> = Promise.resolve();
+  private generation = 0;
+
+  constructor(
+    private readonly db: Tx,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  /** Builds a new index from the tables; the old one (if any) answers until it is done. */
+  rebuild(): void {
+    this.rebuildWanted = true;
+    this.pending.clear();
+    if (this.state === 'off') this.state = 'building';
+    this.schedule();
+  }
+
+  /** Reads the named products again (an 'f:' notification). */
+  refresh(ids: number[]): void {
+    if (this.state === 'off') return;
+    for (const id of ids) this.pending.add(id);
+    this.schedule();
+  }
+
+  /** The feed broke: notifications may be lost, so searches go to PostgreSQL until a rebuild. */
+  suspend(): void {
+    this.generation++;
+    this.state = 'off';
+    this.index = null;
+    this.pending.clear();
+    this.rebuildWanted = false;
+  }
+
+  /** Resolves when every notification received so far is applied. */
+  settled(): Promise<void> {
+    return this.work;
+  }
+
+  private schedule(): void {
+    const generation = this.generation;
+    this.work = this.work
+      .then(() => (generation === this.generation ? this.step() : undefined))
+      .catch((error) => {
+        this.onError(error);
+        if (generation === this.generation) this.suspend();
+      });
+  }
+
+  private async step(): Promise<void> {
+    if (this.rebuildWanted) {
+      this.rebuildWanted = false;
+      const generation = this.generation;
+      const index = new SearchIndex();
+      let after = 0;
+      for (;;) {
+        const rows = await selectSearchRows(this.db, { after, limit: BUILD_BATCH });
+        if (generation !== this.generation) return;
+        index.put(rows);
+        if (rows.length < BUILD_BATCH) break;
+        after = rows[rows.length - 1].id;
+      }
+      this.index = index;
+      this.state = 'ready';
+    }
+    if (this.pending.size && this.index) {
+      const ids = [...this.pending];
+      this.pending.clear();
+      const generation = this.generation;
+      const rows = await selectSearchRows(this.db, { ids });
+      if (generation !== this.generation || !this.index) return;
+      for (const id of ids) this.index.remove(id);
+      this.index.put(rows);
+      if (this.index.worn) this.rebuild();
+    }
+  }
+}
+
+/** One holder per database handle (tests open many databases in one process). */
+const holders = new WeakMap<object, IndexHolder>();
+
+/**
+ * Follows the catalogue change feed with an in-process search index: built when the feed becomes
+ * live (again), products read again on 'f:' notifications, rebuilt on '*', dropped (searches go to
+ * PostgreSQL) while the feed is down. SEARCH_INDEX=off keeps searching in PostgreSQL.
+ */
+export function registerSearchIndex(app: FastifyInstance, enabled: boolean): void {
+  if (!enabled) return;
+  const holder = new IndexHolder(app.db, (error) =>
+    app.log.warn({ err: error }, 'search index: build or refresh failed; searching in PostgreSQL'),
+  );
+  holders.set(app.db, holder);
+  app.changeFeed.onLiveChange((live) => (live ? holder.rebuild() : holder.suspend()));
+  app.changeFeed.subscribe(CATALOGUE_CHANNEL, (payload) => {
+    const [kind, list = '*'] = payload.split(':', 2);
+    if (list === '*') holder.rebuild();
+    else if (kind === 'f') holder.refresh(list.split(',').map(Number));
+  });
+  app.addHook('onClose', () => holder.suspend());
+}
+
+/**
+ * The index searches of `owner` may use now (after the notifications received so far are applied),
+ * or null: none, still building, feed down, or `owner` is a transaction (which reads the tables).
+ */
+export async function readySearchIndex(owner: object): Promise<SearchIndex | null> {
+  const holder = holders.get(owner);
+  if (!holder || holder.state !== 'ready') return null;
+  await holder.settled();
+  return holder.state === 'ready' ? holder.index : null;
+}
+
+/** Resolves when `owner`'s index is built (tests: compare both engines on one database). */
+export async function searchIndexBuilt(owner: object): Promise<SearchIndex | null> {
+  const holder = holders.get(owner);
+  while (holder && holder.state === 'building') await holder.settled();
+  return holder?.index ?? null;
+}
