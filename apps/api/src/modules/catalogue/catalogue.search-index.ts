@@ -238,6 +238,14 @@ export class SearchIndex {
     this.flags = flags;
   }
 
+  /** Drops the spare room of growing arrays (after a build). */
+  trim(): void {
+    for (const p of this.terms.values()) {
+      p.docs = p.docs.slice(0, p.n);
+      p.masks = p.masks.slice(0, p.n);
+    }
+  }
+
   /** Bytes held by postings and per-document arrays (strings and maps not counted). */
   postingBytes(): number {
     let bytes = this.ids.byteLength + this.flags.byteLength;
@@ -317,8 +325,17 @@ export class SearchIndex {
         parts.sort((a, b) => a.docs.length - b.docs.length);
         return parts.reduce(intersect);
       }
-      case 'or':
-        return node.args.map((arg) => this.evaluate(arg, scores)).reduce(union, NONE);
+      case 'or': {
+        // The three languages often stem a word alike ('button' | 'button' | 'button'): once each.
+        const seen = new Set<string>();
+        const args = node.args.filter((arg) => {
+          const key = JSON.stringify(arg);
+          if (seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        });
+        return args.map((arg) => this.evaluate(arg, scores)).reduce(union, NONE);
+      }
     }
   }
 
@@ -452,6 +469,7 @@ class IndexHolder {
         if (rows.length < BUILD_BATCH) break;
         after = rows[rows.length - 1].id;
       }
+      index.trim();
       this.index = index;
       this.state = 'ready';
     }
