@@ -415,6 +415,7 @@ class IndexHolder {
   constructor(
     private readonly db: Tx,
     private readonly onError: (error: unknown) => void,
+    private readonly onBuilt: (facts: { products: number; ms: number; postingBytes: number }) => void,
   ) {}
 
   /** Builds a new index from the tables; the old one (if any) answers until it is done. */
@@ -460,6 +461,7 @@ class IndexHolder {
     if (this.rebuildWanted) {
       this.rebuildWanted = false;
       const generation = this.generation;
+      const started = performance.now();
       const index = new SearchIndex();
       let after = 0;
       for (;;) {
@@ -472,6 +474,11 @@ class IndexHolder {
       index.trim();
       this.index = index;
       this.state = 'ready';
+      this.onBuilt({
+        products: index.live,
+        ms: Math.round(performance.now() - started),
+        postingBytes: index.postingBytes(),
+      });
     }
     if (this.pending.size && this.index) {
       const ids = [...this.pending];
@@ -496,8 +503,11 @@ const holders = new WeakMap<object, IndexHolder>();
  */
 export function registerSearchIndex(app: FastifyInstance, enabled: boolean): void {
   if (!enabled) return;
-  const holder = new IndexHolder(app.db, (error) =>
-    app.log.warn({ err: error }, 'search index: build or refresh failed; searching in PostgreSQL'),
+  const holder = new IndexHolder(
+    app.db,
+    (error) =>
+      app.log.warn({ err: error }, 'search index: build or refresh failed; searching in PostgreSQL'),
+    (facts) => app.log.info(facts, 'search index built'),
   );
   holders.set(app.db, holder);
   app.changeFeed.onLiveChange((live) => (live ? holder.rebuild() : holder.suspend()));
