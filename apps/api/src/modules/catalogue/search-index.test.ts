@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { insertCatalogueFixtures } from '../../test/catalogue-fixtures';
+import { parseTsquery, searchIndexBuilt } from './catalogue.search-index';
+
+/*
+ * The in-process search index (docs/decisions/025-in-process-search-index.md): it answers what
+ * PostgreSQL answers, and it follows the change feed, whoever wrote the change (here plain SQL, as
+ * another API process, an import or a database session would).
+ */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await insertCatalogueFixtures(t);
+  expect(await searchIndexBuilt(t.app.db)).not.toBeNull();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function skus(app: FastifyInstance, term: string, lang = 'en'): Promise<string[]> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/search/?search_term=${encodeURIComponent(term)}&lang_code=${lang}&country=ca&pagination=100`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.products.data.map((p: { product_id: string }) => p.product_id);
+}
+
+describe('in-process search index', () => {
+  it('reads the tsquery PostgreSQL prints (prefixes, alternatives, phrases)', () => {
+    expect(parseTsquery("( 'button' | 'bouton' ) & 'bois':*")).toEqual({
+      op: 'and',
+      args: [
+        {
+          op: 'or',
+          args: [
+            { op: 'term', lexeme: 'button', prefix: false },
+            { op: 'term', lexeme: 'bouton', prefix: false },
+          ],
+        },
+        { op: 'term', lexeme: 'bois', prefix: true },
+      ],
+    });
+    expect(parseTsquery("'12' <-> 'mm'")).toMatchObject({ op: 'and' });
+    expect(parseTsquery("'l''eau'")).toEqual({ op: 'term', lexeme: "l'eau", prefix: false });
+    expect(parseTsquery('')).toEqual({ op: 'none' });
+  });
+
+  it('answers the same products as PostgreSQL alone', async () => {
+    const plain = await createTestApp({ env: { SEARCH_INDEX: 'off' } });
+    try {
+      await insertCatalogueFixtures(plain);
+      for (const [term, lang] of [
+        ['wooden buttons', 'en'],
+        ['boton madera', 'es'],
+        ['buttn', 'en'],
+        ['BT-100', 'en'],
+        ['060000765432', 'en'],
+        ['fil coton', 'fr'],
+        ['nothing-matches-this', 'en'],
+      ])
+        expect(await skus(t.app, term, lang), term).toEqual(await skus(plain.app, term, lang));
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('follows writes made elsewhere: a renamed, then a deactivated product', async () => {
+    await t.handle.db.execute(
+      sql`update product_translations set name = 'Zebra toggle' where lang = 'en' and product_id = (select id from products where product_id = 'BT-1001')`,
+    );
+    // The notification names the product; the index reads it again.
+    await vi.waitFor(async () => expect(await skus(t.app, 'zebra')).toEqual(['BT-1001']));
+
+    await t.handle.db.execute(sql`update products set active = false where product_id = 'BT-1001'`);
+    await vi.waitFor(async () => expect(await skus(t.app, 'zebra')).toEqual([]));
+  });
+});
