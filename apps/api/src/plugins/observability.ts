@@ -5,6 +5,7 @@ import pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../lib/app-error';
 import type { CacheStats } from './change-feed';
+import { searchIndexProducts } from '../modules/catalogue';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -126,6 +127,15 @@ export const observabilityPlugin = fp(
       registers: [registry],
       collect() {
         this.set(app.changeFeed.isLive() ? 1 : 0);
+      },
+    });
+
+    new Gauge({
+      name: 'search_index_products',
+      help: 'Products in the in-process search index; 0 while it builds (searches rank in PostgreSQL)',
+      registers: [registry],
+      collect() {
+        this.set(searchIndexProducts(app.db));
       },
     });
 

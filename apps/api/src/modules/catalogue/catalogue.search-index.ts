@@ -513,6 +513,8 @@ export function registerSearchIndex(app: FastifyInstance, enabled: boolean): voi
   app.changeFeed.onLiveChange((live) => (live ? holder.rebuild() : holder.suspend()));
   app.changeFeed.subscribe(CATALOGUE_CHANNEL, (payload) => {
     const [kind, list = '*'] = payload.split(':', 2);
+    // Prices and stock ('p:') are not in the index; the sold flags they set come as 'f:'.
+    if (kind === 'p') return;
     if (list === '*') holder.rebuild();
     else if (kind === 'f') holder.refresh(list.split(',').map(Number));
   });
@@ -528,6 +530,12 @@ export async function readySearchIndex(owner: object): Promise<SearchIndex | nul
   if (!holder || holder.state !== 'ready') return null;
   await holder.settled();
   return holder.state === 'ready' ? holder.index : null;
+}
+
+/** Products in `owner`'s index, 0 while none is built (a gauge on /metrics; the bench waits for it). */
+export function searchIndexProducts(owner: object): number {
+  const holder = holders.get(owner);
+  return holder?.state === 'ready' && holder.index ? holder.index.live : 0;
 }
 
 /** Resolves when `owner`'s index is built (tests: compare both engines on one database). */

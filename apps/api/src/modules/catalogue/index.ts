@@ -10,7 +10,7 @@ export {
   type OrderableProduct,
 } from './catalogue.pricing';
 export { findOrderable, orderablesById } from './catalogue.snapshot';
-export { searchIndexBuilt } from './catalogue.search-index';
+export { searchIndexBuilt, searchIndexProducts } from './catalogue.search-index';
 export { findCategoryTile, findClassBadge, findProductSwatch } from './catalogue.swatch';
 export {
   getCategoryTree,
