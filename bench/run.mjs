@@ -189,7 +189,9 @@ async function waitForSearchIndex(base) {
     const text = await (await fetch(`${base}/metrics`)).text();
     const products = Number(/^search_index_products (\d+)/m.exec(text)?.[1] ?? 0);
     if (products > 0) {
-      log(`search index built (${products} products) after ${fmt((Date.now() - started) / 1000, 1)} s`);
+      log(
+        `search index built (${products} products) after ${fmt((Date.now() - started) / 1000, 1)} s`,
+      );
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));

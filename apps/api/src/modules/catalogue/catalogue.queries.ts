@@ -541,9 +541,7 @@ export async function selectSearchRows(
   which: { after: number; limit: number } | { ids: number[] },
 ): Promise<SearchRow[]> {
   const where =
-    'ids' in which
-      ? sql`p.id = any(${intArray(which.ids)}::int[])`
-      : sql`p.id > ${which.after}`;
+    'ids' in which ? sql`p.id = any(${intArray(which.ids)}::int[])` : sql`p.id > ${which.after}`;
   const limit = 'ids' in which ? sql`` : sql` limit ${which.limit}`;
   const result = await tx.execute(sql`
     select p.id, p.product_id as sku, p.barcode, p.active, p.sold_ca as "soldCa",

@@ -312,13 +312,14 @@ export class SearchIndex {
           const postings = this.terms.get(node.lexeme);
           if (postings) lists.push(postings);
         }
+        if (!lists.length) return NONE;
         return lists
           .map((p): Matches => {
             const s = new Float32Array(p.n);
             for (let i = 0; i < p.n; i++) s[i] = scores[p.masks[i]];
             return { docs: p.docs.subarray(0, p.n), scores: s };
           })
-          .reduce(union, NONE);
+          .reduce(union);
       }
       case 'and': {
         const parts = node.args.map((arg) => this.evaluate(arg, scores));
@@ -334,7 +335,7 @@ export class SearchIndex {
           seen.add(key);
           return true;
         });
-        return args.map((arg) => this.evaluate(arg, scores)).reduce(union, NONE);
+        return args.length ? args.map((arg) => this.evaluate(arg, scores)).reduce(union) : NONE;
       }
     }
   }
@@ -379,7 +380,8 @@ export class SearchIndex {
     for (let i = 0; i < text.docs.length; i++) {
       const doc = text.docs[i];
       if (best.has(doc) || (this.flags[doc] & sold) !== sold) continue;
-      textHits[n++] = (1e6 - Math.round((10 + text.scores[i]) * 1000)) * rankSlots + this.skuRank[doc];
+      textHits[n++] =
+        (1e6 - Math.round((10 + text.scores[i]) * 1000)) * rankSlots + this.skuRank[doc];
     }
     let ranked = textHits.subarray(0, n).sort();
     if (input.textCap !== undefined) ranked = ranked.subarray(0, input.textCap);
@@ -404,26 +406,51 @@ function soldFlag(country: Country): number {
 /** What a database's index is doing; searches use it only when 'ready'. */
 type State = 'off' | 'building' | 'ready';
 
+/**
+ * After a '*' notification, the rebuild waits until the catalogue has been quiet this long: an import
+ * sends one per large statement, and one rebuild after it beats one per statement.
+ */
+const REBUILD_QUIET_MS = 2000;
+
 class IndexHolder {
   index: SearchIndex | null = null;
   state: State = 'off';
+  /** A '*' came after the index was built: searches go to PostgreSQL until it is built again. */
+  stale = false;
   private pending = new Set<number>();
+  /** Products being read again right now. */
+  private applying = 0;
   private rebuildWanted = false;
+  private rebuildTimer: NodeJS.Timeout | undefined;
+  /** Counts '*' notifications, so a build knows whether another one came while it read. */
+  private staleMarks = 0;
   private work: Promise<void> = Promise.resolve();
   private generation = 0;
 
   constructor(
     private readonly db: Tx,
     private readonly onError: (error: unknown) => void,
-    private readonly onBuilt: (facts: { products: number; ms: number; postingBytes: number }) => void,
+    private readonly onBuilt: (facts: {
+      products: number;
+      ms: number;
+      postingBytes: number;
+    }) => void,
   ) {}
 
-  /** Builds a new index from the tables; the old one (if any) answers until it is done. */
+  /** The feed is live (again): builds at once; searches go to PostgreSQL until it is done. */
+  start(): void {
+    this.state = 'building';
+    this.requestBuild();
+  }
+
+  /** Everything may have changed ('*'): rebuilds once the catalogue is quiet; PostgreSQL meanwhile. */
   rebuild(): void {
-    this.rebuildWanted = true;
-    this.pending.clear();
-    if (this.state === 'off') this.state = 'building';
-    this.schedule();
+    if (this.state === 'off') return;
+    this.stale = true;
+    this.staleMarks++;
+    clearTimeout(this.rebuildTimer);
+    this.rebuildTimer = setTimeout(() => this.requestBuild(), REBUILD_QUIET_MS);
+    this.rebuildTimer.unref();
   }
 
   /** Reads the named products again (an 'f:' notification). */
@@ -437,14 +464,26 @@ class IndexHolder {
   suspend(): void {
     this.generation++;
     this.state = 'off';
+    this.stale = false;
     this.index = null;
     this.pending.clear();
     this.rebuildWanted = false;
+    clearTimeout(this.rebuildTimer);
   }
 
-  /** Resolves when every notification received so far is applied. */
+  /** Whether product refreshes are waiting (a search then waits for them: they are short reads). */
+  get refreshing(): boolean {
+    return this.pending.size > 0 || this.applying > 0;
+  }
+
+  /** Resolves when the work queued so far is done. */
   settled(): Promise<void> {
     return this.work;
+  }
+
+  private requestBuild(): void {
+    this.rebuildWanted = true;
+    this.schedule();
   }
 
   private schedule(): void {
@@ -461,6 +500,7 @@ class IndexHolder {
     if (this.rebuildWanted) {
       this.rebuildWanted = false;
       const generation = this.generation;
+      const marks = this.staleMarks;
       const started = performance.now();
       const index = new SearchIndex();
       let after = 0;
@@ -474,6 +514,8 @@ class IndexHolder {
       index.trim();
       this.index = index;
       this.state = 'ready';
+      // A '*' that came while this build read may not be in it: its own rebuild is on the way.
+      this.stale = marks !== this.staleMarks;
       this.onBuilt({
         products: index.live,
         ms: Math.round(performance.now() - started),
@@ -484,11 +526,13 @@ class IndexHolder {
       const ids = [...this.pending];
       this.pending.clear();
       const generation = this.generation;
-      const rows = await selectSearchRows(this.db, { ids });
+      this.applying = ids.length;
+      const rows = await selectSearchRows(this.db, { ids }).finally(() => (this.applying = 0));
       if (generation !== this.generation || !this.index) return;
       for (const id of ids) this.index.remove(id);
       this.index.put(rows);
-      if (this.index.worn) this.rebuild();
+      // Compaction only: the index stays right meanwhile, so it is not marked stale.
+      if (this.index.worn) this.requestBuild();
     }
   }
 }
@@ -506,11 +550,14 @@ export function registerSearchIndex(app: FastifyInstance, enabled: boolean): voi
   const holder = new IndexHolder(
     app.db,
     (error) =>
-      app.log.warn({ err: error }, 'search index: build or refresh failed; searching in PostgreSQL'),
+      app.log.warn(
+        { err: error },
+        'search index: build or refresh failed; searching in PostgreSQL',
+      ),
     (facts) => app.log.info(facts, 'search index built'),
   );
   holders.set(app.db, holder);
-  app.changeFeed.onLiveChange((live) => (live ? holder.rebuild() : holder.suspend()));
+  app.changeFeed.onLiveChange((live) => (live ? holder.start() : holder.suspend()));
   app.changeFeed.subscribe(CATALOGUE_CHANNEL, (payload) => {
     const [kind, list = '*'] = payload.split(':', 2);
     // Prices and stock ('p:') are not in the index; the sold flags they set come as 'f:'.
@@ -527,9 +574,9 @@ export function registerSearchIndex(app: FastifyInstance, enabled: boolean): voi
  */
 export async function readySearchIndex(owner: object): Promise<SearchIndex | null> {
   const holder = holders.get(owner);
-  if (!holder || holder.state !== 'ready') return null;
-  await holder.settled();
-  return holder.state === 'ready' ? holder.index : null;
+  if (!holder || holder.state !== 'ready' || holder.stale) return null;
+  if (holder.refreshing) await holder.settled();
+  return holder.state === 'ready' && !holder.stale ? holder.index : null;
 }
 
 /** Products in `owner`'s index, 0 while none is built (a gauge on /metrics; the bench waits for it). */

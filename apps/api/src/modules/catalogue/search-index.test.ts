@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertCatalogueFixtures } from '../../test/catalogue-fixtures';
-import { parseTsquery, searchIndexBuilt } from './catalogue.search-index';
+import { parseTsquery, readySearchIndex, searchIndexBuilt } from './catalogue.search-index';
 
 /*
  * The in-process search index (docs/decisions/025-in-process-search-index.md): it answers what
@@ -79,5 +79,19 @@ describe('in-process search index', () => {
 
     await t.handle.db.execute(sql`update products set active = false where product_id = 'BT-1001'`);
     await vi.waitFor(async () => expect(await skus(t.app, 'zebra')).toEqual([]));
+  });
+
+  it("searches in PostgreSQL after a '*' notification until the index is built again", async () => {
+    await t.handle.db.execute(
+      sql`update product_translations set name = 'Quokka clasp' where lang = 'en' and product_id = (select id from products where product_id = 'BT-1002')`,
+    );
+    await t.handle.db.execute(sql`select pg_notify('ws_catalogue', 'f:*')`);
+    await vi.waitFor(async () => expect(await readySearchIndex(t.app.db)).toBeNull());
+    expect(await skus(t.app, 'quokka')).toEqual(['BT-1002']);
+    // Rebuilt once the catalogue has been quiet for a moment, then used again.
+    await vi.waitFor(async () => expect(await readySearchIndex(t.app.db)).not.toBeNull(), {
+      timeout: 30_000,
+    });
+    expect(await skus(t.app, 'quokka')).toEqual(['BT-1002']);
   });
 });

@@ -95,7 +95,9 @@ describe.each(Object.keys(engines))('search relevance set (%s)', (engine) => {
     }
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
     const report = [...byKind].map(([k, v]) => `${k}: ${mean(v).toFixed(3)} (${v.length})`);
-    console.log(`search precision@10 (${engine})\n  ${report.join('\n  ')}\nbelow 1:\n${misses.join('\n')}`);
+    console.log(
+      `search precision@10 (${engine})\n  ${report.join('\n  ')}\nbelow 1:\n${misses.join('\n')}`,
+    );
     expect(mean(byKind.get('all')!)).toBeGreaterThanOrEqual(PRECISION_FLOOR);
     for (const [kind, values] of byKind)
       expect(mean(values), `precision@10 of ${kind}`).toBeGreaterThanOrEqual(KIND_FLOOR);
