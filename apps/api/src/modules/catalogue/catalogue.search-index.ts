@@ -410,7 +410,7 @@ type State = 'off' | 'building' | 'ready';
  * After a '*' notification, the rebuild waits until the catalogue has been quiet this long: an import
  * sends one per large statement, and one rebuild after it beats one per statement.
  */
-const REBUILD_QUIET_MS = 2000;
+const REBUILD_QUIET_MS = 10_000;
 
 class IndexHolder {
   index: SearchIndex | null = null;
@@ -443,11 +443,16 @@ class IndexHolder {
     this.requestBuild();
   }
 
-  /** Everything may have changed ('*'): rebuilds once the catalogue is quiet; PostgreSQL meanwhile. */
+  /**
+   * Everything may have changed ('*'): drops the index and rebuilds once the catalogue is quiet;
+   * PostgreSQL meanwhile.
+   */
   rebuild(): void {
     if (this.state === 'off') return;
     this.stale = true;
     this.staleMarks++;
+    // Unused until rebuilt: let it go now, so a rebuild never holds two indexes (import memory).
+    this.index = null;
     clearTimeout(this.rebuildTimer);
     this.rebuildTimer = setTimeout(() => this.requestBuild(), REBUILD_QUIET_MS);
     this.rebuildTimer.unref();
@@ -574,7 +579,7 @@ export function registerSearchIndex(app: FastifyInstance, enabled: boolean): voi
  */
 export async function readySearchIndex(owner: object): Promise<SearchIndex | null> {
   const holder = holders.get(owner);
-  if (!holder || holder.state !== 'ready' || holder.stale) return null;
+  if (!holder?.index || holder.state !== 'ready' || holder.stale) return null;
   if (holder.refreshing) await holder.settled();
   return holder.state === 'ready' && !holder.stale ? holder.index : null;
 }
