@@ -179,7 +179,7 @@ async function cacheCounts(base) {
 
 /**
  * Waits until the API's in-process search index is built (`search_index_products` > 0 on /metrics;
- * docs/decisions/025-in-process-search-index.md), so no search row measures the build. An API
+ * docs/decisions/026-in-process-search-index.md), so no search row measures the build. An API
  * started with SEARCH_INDEX=off, or an empty catalogue, reports 0: then it waits at most 2 minutes.
  */
 async function waitForSearchIndex(base) {

@@ -12,7 +12,7 @@ import {
 import { CATALOGUE_CHANNEL } from './catalogue.snapshot';
 
 /*
- * The in-process search index (docs/decisions/025-in-process-search-index.md): the lexemes of every
+ * The in-process search index (docs/decisions/026-in-process-search-index.md): the lexemes of every
  * product's search document (product_search.doc, built by PostgreSQL with the same configurations,
  * stemming, stop words and weights as before) as postings in typed arrays, plus each product's SKU,
  * barcode, active and sold flags. PostgreSQL still turns the text into a tsquery (ws_search_query:

@@ -638,7 +638,7 @@ function rankedHits(tx: Tx, input: SearchInput): Promise<SearchHit[]> {
 
 /**
  * Ranks a search with the in-process index when it is built and followed (PostgreSQL only turns
- * the text into a tsquery), else entirely in PostgreSQL (docs/decisions/025-in-process-search-index.md).
+ * the text into a tsquery), else entirely in PostgreSQL (docs/decisions/026-in-process-search-index.md).
  */
 async function findHits(tx: Tx, input: SearchInput): Promise<SearchHit[]> {
   const index = await readySearchIndex(tx);

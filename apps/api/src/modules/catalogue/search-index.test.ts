@@ -6,7 +6,7 @@ import { insertCatalogueFixtures } from '../../test/catalogue-fixtures';
 import { parseTsquery, readySearchIndex, searchIndexBuilt } from './catalogue.search-index';
 
 /*
- * The in-process search index (docs/decisions/025-in-process-search-index.md): it answers what
+ * The in-process search index (docs/decisions/026-in-process-search-index.md): it answers what
  * PostgreSQL answers, and it follows the change feed, whoever wrote the change (here plain SQL, as
  * another API process, an import or a database session would).
  */
