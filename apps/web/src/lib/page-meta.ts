@@ -11,9 +11,6 @@ export type PageMeta = {
   image?: string;
 };
 
-// The description index.html ships with: what a page without its own description shows.
-let defaultDescription: string | null = null;
-
 function metaTag(attribute: 'name' | 'property', key: string): HTMLMetaElement {
   let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
   if (!tag) {
@@ -41,9 +38,11 @@ export function applyPageMeta(meta: PageMeta): void {
 /** Back to the site's defaults (on every navigation, before the new page writes its own). */
 export function resetPageMeta(title: string): void {
   const description = metaTag('name', 'description');
-  // A page the server wrote its own head into keeps the site's description in data-default.
-  defaultDescription ??= description.dataset.default ?? description.content;
-  description.content = defaultDescription;
+  // The site's description (what a page without its own shows) lives in the tag's data-default:
+  // written there by the server for a page it wrote the head of, else kept there on first use. Kept
+  // in the document, not in this module, so a new document never inherits an old one's default.
+  description.dataset.default ??= description.content;
+  description.content = description.dataset.default;
   for (const key of ['og:description', 'og:image'])
     document.head.querySelector(`meta[property="${key}"]`)?.remove();
   // The canonical URL and og:url the server wrote name the page first loaded, not the next ones.
