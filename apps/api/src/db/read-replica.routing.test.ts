@@ -36,12 +36,14 @@ beforeAll(async () => {
     poolSize: 5,
   });
   app = await buildApp({
-    // No process caches: every answer below is read from a database, so it shows which one.
+    // No process caches and no in-process search index (it ranks from what it read once, not per
+    // request): every answer below is read from a database, so it shows which one.
     config: loadConfig({
       NODE_ENV: 'test',
       DEMO_DATA: 'false',
       LOG_LEVEL: 'silent',
       CACHES: 'off',
+      SEARCH_INDEX: 'off',
     }),
     db: routed,
     logger: false,

@@ -102,6 +102,11 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '100000',
     APPLICATIONS_PER_HOUR: '10000',
+    // Searches rank in PostgreSQL unless a test asks for the in-process index: the index follows
+    // writes through the change feed, a moment after they commit, so a test that writes and then
+    // searches would race it. The index's own tests (search-index, relevance) turn it on and await
+    // what the feed brings.
+    SEARCH_INDEX: 'off',
     ...options.env,
   });
   if (options.seed) await seedDemoData(handle.db, options.seed);

@@ -329,6 +329,8 @@ describe('catalogue import: carts, listings, search and orders follow', () => {
         })
       ).json().products.data,
     );
+  /** Awaited condition for what follows the change feed (never a fixed wait). */
+  const FEED = { timeout: 10_000, interval: 20 };
   const found = async (h: Record<string, string>) =>
     codesOf(
       (
@@ -349,7 +351,8 @@ describe('catalogue import: carts, listings, search and orders follow', () => {
       ]),
     );
     expect(await listing(me)).toEqual(['FOLLOW-1']);
-    expect(await found(me)).toEqual(['FOLLOW-1']);
+    // The search index hears of the import through the change feed, a moment later on a server.
+    await expect.poll(() => found(me), FEED).toEqual(['FOLLOW-1']);
     const add = () =>
       t.inject({
         method: 'POST',
@@ -374,7 +377,7 @@ describe('catalogue import: carts, listings, search and orders follow', () => {
 
     await importFile(csv(['sku,active', 'FOLLOW-1,no']));
     expect(await listing(me)).toEqual([]);
-    expect(await found(me)).toEqual([]);
+    await expect.poll(() => found(me), FEED).toEqual([]);
     expect(await cartLine(me)).toBeUndefined();
     const old = (
       await t.inject({ method: 'GET', url: `/api/fetch-order?order_id=${orderId}`, headers: me })

@@ -151,9 +151,11 @@ describe('product editor: edits', () => {
       'PUT',
     );
     expect(off.statusCode, off.body).toBe(200);
-    expect(await found()).not.toContain(sku);
+    // On a PostgreSQL server the search index hears of the change through the change feed, a moment
+    // after the answer (the storefront follows within seconds): an awaited condition, not a race.
+    await expect.poll(found, { timeout: 10_000, interval: 20 }).not.toContain(sku);
     await patch({ version: off.json().version, fields: { active: 'yes' } });
-    expect(await found()).toContain(sku);
+    await expect.poll(found, { timeout: 10_000, interval: 20 }).toContain(sku);
   });
 
   it('answers 409 to an edit based on an old version and changes nothing', async () => {

@@ -14,7 +14,7 @@ import { parseTsquery, readySearchIndex, searchIndexBuilt } from './catalogue.se
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { SEARCH_INDEX: 'on' } });
   await insertCatalogueFixtures(t);
   expect(await searchIndexBuilt(t.app.db)).not.toBeNull();
 });

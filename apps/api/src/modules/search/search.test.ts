@@ -252,8 +252,10 @@ describe('GET /api/search/ — every language, the interface language first (doc
     );
     await db.execute(sql`update products set brand = 'Orbital' where product_id = 'ZZ-0001'`);
     // The service's caches are bypassed: these are database writes made outside it (an import).
-    expect(ids(await search('quokka', 'fr'))).toEqual(['ZZ-0002']);
-    expect(ids(await search('orbital', 'es'))).toEqual(['ZZ-0001']);
-    expect(ids(await search('flax'))).toEqual([]);
+    // The search index hears of them through the change feed, a moment later on a server.
+    const feed = { timeout: 10_000, interval: 20 };
+    await expect.poll(async () => ids(await search('quokka', 'fr')), feed).toEqual(['ZZ-0002']);
+    await expect.poll(async () => ids(await search('orbital', 'es')), feed).toEqual(['ZZ-0001']);
+    await expect.poll(async () => ids(await search('flax')), feed).toEqual([]);
   });
 });
