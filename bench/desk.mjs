@@ -24,6 +24,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   ROOT,
+  SERVER_NODE_FLAGS,
   appendResults,
   cannon,
   databaseUrl,
@@ -277,7 +278,7 @@ async function main() {
     log('building the API');
     await run('npm', ['run', 'build', '-w', '@wholesale/api']);
   }
-  server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/api/dist/server.js'], {
     cwd: ROOT,
     env: { ...process.env, ...serverEnv(dbUrl, PORT) },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import {
   ROOT,
+  SERVER_NODE_FLAGS,
   appendResults,
   cannon as cannonRun,
   databaseUrl,
@@ -67,11 +68,13 @@ let server = null;
 /** Peak resident memory of the server process, read from /proc every 100 ms (Linux). */
 function sampleRss(pid) {
   let peak = 0;
+  let now = 0;
   const read = () => {
     try {
       const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      peak = Math.max(peak, kb * 1024);
+      now = kb * 1024;
+      peak = Math.max(peak, now);
     } catch {
       // the process is gone, or this is not Linux
     }
@@ -80,6 +83,7 @@ function sampleRss(pid) {
   const timer = setInterval(read, 100);
   return {
     peak: () => peak,
+    now: () => now,
     stop: () => clearInterval(timer),
   };
 }
@@ -249,8 +253,15 @@ async function importFile(base, staff, file) {
 }
 
 /** Prints the import worker's per-phase timings from the server's JSON log lines. */
-function printImportTimings(stdout) {
+function printImportTimings(stdout, rssNow) {
   readline.createInterface({ input: stdout }).on('line', (line) => {
+    if (line.includes('search index built')) {
+      const entry = JSON.parse(line);
+      log(
+        `  search index built: ${fmt(entry.products)} products in ${fmt(entry.ms / 1000, 1)} s; server RSS ${fmt(rssNow() / 2 ** 20)} MB`,
+      );
+      return;
+    }
     if (!line.includes('catalogue import timings')) return;
     const entry = JSON.parse(line);
     const phases = Object.entries(entry.phases_ms)
@@ -317,7 +328,7 @@ async function main() {
   await writeStockFile(files.stock, stockRows);
 
   const base = `http://127.0.0.1:${PORT}`;
-  server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/api/dist/server.js'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -330,9 +341,9 @@ async function main() {
     },
     stdio: ['ignore', args.timings ? 'pipe' : 'inherit', 'inherit'],
   });
-  if (args.timings) printImportTimings(server.stdout);
-  await waitFor(`${base}/api/health`, { exited: () => server?.exitCode !== null });
   const rss = sampleRss(server.pid);
+  if (args.timings) printImportTimings(server.stdout, rss.now);
+  await waitFor(`${base}/api/health`, { exited: () => server?.exitCode !== null });
   const staff = await signIn(base, 'content@example.com');
   const buyer = await signIn(base, 'buyer.ca@example.com');
 

@@ -65,6 +65,13 @@ export async function waitFor(url, { timeoutMs = 60_000, exited = () => false } 
  * only, no rate limit, and a throw-away encryption key (production refuses to start without one;
  * the bench data has no secrets worth keeping).
  */
+/**
+ * The Node flags the server runs with, as the Dockerfile's CMD gives them (deploy.test.ts checks
+ * that they agree): the heap limit makes V8 collect before the import's garbage grows the process
+ * past its memory budget (docs/deploy.md, "Memory").
+ */
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=384'];
+
 export function serverEnv(dbUrl, port, extra = {}) {
   return {
     DATABASE_URL: dbUrl,

@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import {
   ADMIN_URL,
   ROOT,
+  SERVER_NODE_FLAGS,
   cannon as cannonRun,
   databaseUrl,
   fmt,
@@ -241,7 +242,7 @@ async function main() {
   const base = `http://127.0.0.1:${PORT}`;
   start(
     process.execPath,
-    ['apps/api/dist/server.js'],
+    [...SERVER_NODE_FLAGS, 'apps/api/dist/server.js'],
     serverEnv(dbUrl, PORT, { CACHES: args.caches }),
     'API server',
   );

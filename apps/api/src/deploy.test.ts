@@ -45,4 +45,19 @@ describe('deployment files', () => {
     expect(runtime).toMatch(/^HEALTHCHECK /m);
     expect(runtime).toMatch(/npm ci --omit=dev|--from=deps/);
   });
+
+  it('the benchmarks and npm start run the server with the Node flags the image runs it with', () => {
+    const cmd = /^CMD (\[.*\])$/m.exec(read('Dockerfile'))?.[1];
+    const imageFlags = (JSON.parse(cmd ?? '[]') as string[]).filter((arg) =>
+      arg.startsWith('--max-'),
+    );
+    expect(imageFlags).toEqual(['--max-old-space-size=384']);
+    const benchFlags = /SERVER_NODE_FLAGS = (\[.*\]);/.exec(read('bench/lib.mjs'))?.[1];
+    expect(JSON.parse((benchFlags ?? '[]').replaceAll("'", '"'))).toEqual(imageFlags);
+    for (const flag of imageFlags) {
+      expect(read('scripts/start.mjs')).toContain(`'${flag}'`);
+      expect(read('deploy/wholesale.service')).toContain(` ${flag} `);
+    }
+    expect(deployDoc).toContain(imageFlags[0]);
+  });
 });

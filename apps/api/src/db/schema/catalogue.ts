@@ -127,6 +127,16 @@ export const productSearch = pgTable(
   (t) => [index('product_search_doc_idx').using('gin', t.doc)],
 );
 
+/**
+ * Products whose search document an import queued instead of building it in its batch (migration
+ * 0023); the import worker builds them beside the import. Written only by triggers and that worker.
+ */
+export const productSearchPending = pgTable('product_search_pending', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+});
+
 /** Normalised words of every name and brand: the list typo correction compares against (trigram GIN). */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),

@@ -102,3 +102,15 @@ export async function selectImportReferences(tx: Tx) {
   ]);
   return { categories: cats, classes: classes.map((c) => c.code.trim()) };
 }
+
+/**
+ * Builds the search documents of up to `maxProducts` products an import queued (migration 0023) in
+ * one transaction of its own; answers how many it built (fewer than asked: the queue is empty, or
+ * another builder holds the rest).
+ */
+export async function buildPendingSearchDocuments(db: Database, maxProducts: number) {
+  const result = await db.execute(
+    sql`SELECT ws_build_pending_search_documents(${maxProducts})::int AS built`,
+  );
+  return (result.rows[0] as { built: number }).built;
+}

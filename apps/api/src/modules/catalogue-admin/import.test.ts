@@ -561,6 +561,8 @@ describe('catalogue import: a crash between batches', () => {
       )) as unknown as { rows: { count: number }[] }
     ).rows;
     expect(count).toBe(10);
+    // Each written product has its search document, or is queued to get one (migration 0023).
+    expect(await productsWithoutSearchDocument('CR-%')).toEqual([]);
 
     await runImportQueue(deps(), { batchRows: 10, staleAfterMs: 0 });
     const done = (
@@ -568,8 +570,61 @@ describe('catalogue import: a crash between batches', () => {
     ).json();
     expect(done).toMatchObject({ status: 'done', rows_done: 25, created: 25, error_count: 0 });
     expect((await product('CR-25'))!.prices.ca.available).toBe(25);
+    expect(await queuedSearchDocuments()).toBe(0);
+    expect(await productsWithoutSearchDocument('CR-%', { queuedCounts: false })).toEqual([]);
+  });
+
+  it('builds, when the worker starts, the search documents a crashed import left queued', async () => {
+    // As a batch that committed just before its process died leaves it: texts written, documents
+    // queued, not built.
+    await t.handle.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('ws.search_documents', 'deferred', true)`);
+      await tx.execute(
+        sql`UPDATE product_translations SET name = 'Orphanedword button'
+             WHERE lang = 'en' AND product_id = (SELECT id FROM products WHERE product_id = 'CR-7')`,
+      );
+    });
+    expect(await queuedSearchDocuments()).toBe(1);
+    const documentHas = async (word: string) => {
+      const result = (await t.handle.db.execute(
+        sql`SELECT s.doc @@ plainto_tsquery('simple', ${word}) AS has FROM product_search s
+             JOIN products p ON p.id = s.product_id WHERE p.product_id = 'CR-7'`,
+      )) as unknown as { rows: { has: boolean }[] };
+      return result.rows[0].has;
+    };
+    expect(await documentHas('orphanedword')).toBe(false);
+
+    await runImportQueue(deps());
+    expect(await queuedSearchDocuments()).toBe(0);
+    expect(await documentHas('orphanedword')).toBe(true);
+    const found = await t.inject({ method: 'GET', url: '/api/search/?search_term=orphanedword' });
+    expect(
+      found.json().data.products.data.map((p: { product_id: string }) => p.product_id),
+    ).toEqual(['CR-7']);
   });
 });
+
+async function queuedSearchDocuments(): Promise<number> {
+  const result = (await t.handle.db.execute(
+    sql`SELECT count(*)::int AS count FROM product_search_pending`,
+  )) as unknown as { rows: { count: number }[] };
+  return result.rows[0].count;
+}
+
+/** SKUs like `pattern` with no search document (queued ones count as having one unless told). */
+async function productsWithoutSearchDocument(
+  pattern: string,
+  options = { queuedCounts: true },
+): Promise<string[]> {
+  const result = (await t.handle.db.execute(
+    sql`SELECT p.product_id AS sku FROM products p
+         WHERE p.product_id LIKE ${pattern}
+           AND NOT EXISTS (SELECT 1 FROM product_search s WHERE s.product_id = p.id)
+           AND NOT (${options.queuedCounts}
+                    AND EXISTS (SELECT 1 FROM product_search_pending q WHERE q.product_id = p.id))`,
+  )) as unknown as { rows: { sku: string }[] };
+  return result.rows.map((r) => r.sku);
+}
 
 describe('catalogue export', () => {
   it('exports the catalogue in the import format, and importing it back changes nothing', async () => {

@@ -19,6 +19,7 @@ import {
   type ImagesZip,
 } from './import.files';
 import {
+  buildPendingSearchDocuments,
   claimNextImportJob,
   selectImportReferences,
   updateImportJob,
@@ -151,6 +152,45 @@ async function prepareImage(zip: ImagesZip, name: string): Promise<Buffer> {
   return sharp(data).rotate().jpeg({ quality: 85 }).toBuffer();
 }
 
+/** Products whose search documents one transaction of the builder writes. */
+const SEARCH_DOCUMENT_BATCH = 1000;
+
+/**
+ * Builds the search documents the import's batches queue (migration 0023) on a connection of its
+ * own, while the next batch is written: the two use both of the database's cores. `kick` after a
+ * batch commits; `settled` waits until everything queued so far is built (and throws what failed).
+ */
+function searchDocumentBuilder(db: Database, times?: PhaseTimes) {
+  let tail: Promise<void> = Promise.resolve();
+  let waiting = false;
+  const buildAll = async () => {
+    const started = performance.now();
+    while (
+      (await buildPendingSearchDocuments(db, SEARCH_DOCUMENT_BATCH)) === SEARCH_DOCUMENT_BATCH
+    );
+    if (times) times.search_documents = (times.search_documents ?? 0) + performance.now() - started;
+  };
+  const kick = () => {
+    if (waiting) return;
+    waiting = true;
+    // A failed build leaves its products queued; `settled` builds again and reports the failure.
+    tail = tail
+      .catch(() => undefined)
+      .then(() => {
+        waiting = false;
+        return buildAll();
+      });
+    tail.catch(() => undefined);
+  };
+  return {
+    kick,
+    settled: async () => {
+      await tail.catch(() => undefined);
+      await buildAll();
+    },
+  };
+}
+
 /** Runs one claimed job to its end (or until `signal` stops it between batches). */
 export async function runImportJob(
   deps: ImportDeps,
@@ -193,6 +233,7 @@ export async function runImportJob(
     // One batch is validated while the one before it is written: the JavaScript work (parsing,
     // sanitising) overlaps the database's, and writes still commit one batch at a time, in order.
     const state = { groups, staging, counts, zip, times };
+    const searchDocuments = searchDocumentBuilder(deps.db, times);
     let writing: Promise<void> | null = null;
     let batchNo = 0;
     /** Waits for the batch in flight; answers true when the job must stop after it. */
@@ -201,6 +242,7 @@ export async function runImportJob(
       const pending = writing;
       writing = null;
       await pending;
+      searchDocuments.kick();
       batchNo += 1;
       timed(times, 'caches', () => afterCatalogueWrite(deps.db));
       options.onBatch?.(job, batchNo);
@@ -240,6 +282,8 @@ export async function runImportJob(
     }
     if (batch.length && (await flush(batch))) return;
     if (await settle()) return;
+    // Done means searchable: every document the batches queued is built before the job ends.
+    await searchDocuments.settled();
     options.log?.info(
       {
         import_id: job.id,
@@ -392,7 +436,10 @@ async function writeBatch(
   const next: Counts = structuredClone(counts);
   let commitStarted = 0;
   await deps.db.transaction(async (tx) => {
-    if (staged) await timed(times, 'stage', () => stageRows(tx, batch.json, { asyncCommit: true }));
+    if (staged)
+      await timed(times, 'stage', () =>
+        stageRows(tx, batch.json, { asyncCommit: true, deferSearchDocuments: true }),
+      );
     const diffs = staged ? await timed(times, 'diff', () => diffStagedRows(tx, state.staging)) : [];
     const refused = new Set<number>();
     for (const d of diffs) {
@@ -465,6 +512,8 @@ export async function runImportQueue(
   options: ImportRunOptions = {},
 ): Promise<number> {
   let ran = 0;
+  // Documents an earlier run queued and did not build (it crashed, or stopped between batches).
+  await searchDocumentBuilder(deps.db).settled();
   for (;;) {
     if (options.signal?.aborted) return ran;
     const job = await claimNextImportJob(deps.db, options.staleAfterMs ?? IMPORT_STALE_MS);

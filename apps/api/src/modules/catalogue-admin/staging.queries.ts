@@ -71,17 +71,23 @@ export const stagedJson = (rows: StagedRow[]): string => JSON.stringify(rows);
  * (synchronous_commit off, for this transaction only): for the import's batches, whose progress
  * commits with them, so a server crash that loses the last batches resumes before them, and the
  * job's end, committed synchronously, flushes them all. Never for a write someone is answered about.
+ *
+ * `deferSearchDocuments` queues the search documents of the products the transaction writes instead
+ * of building them in it (migration 0023): the import's worker builds them beside its batches.
  */
 export async function stageRows(
   tx: Tx,
   rows: StagedRow[] | string,
-  options: { asyncCommit?: boolean } = {},
+  options: { asyncCommit?: boolean; deferSearchDocuments?: boolean } = {},
 ): Promise<void> {
-  await tx.execute(
-    sql.raw(
-      `SELECT set_config('jit', 'off', true)${options.asyncCommit ? ", set_config('synchronous_commit', 'off', true)" : ''}`,
-    ),
-  );
+  const settings = [
+    "set_config('jit', 'off', true)",
+    ...(options.asyncCommit ? ["set_config('synchronous_commit', 'off', true)"] : []),
+    ...(options.deferSearchDocuments
+      ? ["set_config('ws.search_documents', 'deferred', true)"]
+      : []),
+  ];
+  await tx.execute(sql.raw(`SELECT ${settings.join(', ')}`));
   await tx.execute(
     sql.raw(
       `CREATE TEMP TABLE IF NOT EXISTS import_staging (${STAGING_COLUMNS}, pid int) ON COMMIT DELETE ROWS`,

@@ -53,25 +53,12 @@ const MASK_SCORES: Record<Lang, Float32Array> = Object.fromEntries(
   }),
 ) as Record<Lang, Float32Array>;
 
-/** One lexeme's documents (ascending: documents are only appended) and its weights in each. */
-class Postings {
-  docs = new Int32Array(4);
-  masks = new Uint8Array(4);
-  n = 0;
-
-  add(doc: number, mask: number): void {
-    if (this.n === this.docs.length) {
-      const docs = new Int32Array(this.n * 2);
-      docs.set(this.docs);
-      this.docs = docs;
-      const masks = new Uint8Array(this.n * 2);
-      masks.set(this.masks);
-      this.masks = masks;
-    }
-    this.docs[this.n] = doc;
-    this.masks[this.n++] = mask;
-  }
-}
+/**
+ * A lexeme's postings added since the index was last frozen, each `doc * 16 + weight mask`, ascending
+ * (documents are only appended). One posting is kept as a bare number: most lexemes of a catalogue
+ * (model numbers, sizes) are in one product, and an array each would double the index's memory.
+ */
+type AddedPostings = number | number[];
 
 /** Documents (ascending) with a score each: what a node of the query matches. */
 type Matches = { docs: Int32Array; scores: Float32Array };
@@ -162,17 +149,30 @@ function intersect(a: Matches, b: Matches): Matches {
   return { docs: docs.subarray(0, n), scores: scores.subarray(0, n) };
 }
 
-/** A product as the index keeps it (one row of selectSearchRows). */
-type Doc = { sku: string; barcode: string | null };
+/** Lexemes added since the last freeze beyond which the next refresh freezes them in. */
+const FREEZE_AFTER_TERMS = 5000;
 
-/** The index of one database in this process. */
+/**
+ * The index of one database in this process. Postings live in three flat arrays ("frozen": sorted
+ * lexemes, each with a range of documents and weight masks), so 100,000 products cost tens of
+ * megabytes, not an object per lexeme; a refresh appends to a small map that later freezes are
+ * merged from. Documents are numbered in the order they were put; a replaced or removed product's
+ * document stays, dead, until the next build.
+ */
 export class SearchIndex {
   private ids = new Int32Array(1024);
   private flags = new Uint8Array(1024);
-  private docsInfo: Doc[] = [];
+  private skus: string[] = [];
+  private barcodes: (string | null)[] = [];
   private docOf = new Map<number, number>();
-  private terms = new Map<string, Postings>();
   private dead = 0;
+  /** Frozen postings: lexeme i's documents are docs[offsets[i] .. offsets[i + 1]). */
+  private lexemes: string[] = [];
+  private offsets = new Int32Array(1);
+  private docs = new Int32Array(0);
+  private masks = new Uint8Array(0);
+  /** Postings put since the last freeze; their documents all follow the frozen ones. */
+  private added = new Map<string, AddedPostings>();
   /** Live documents in SKU order, and each document's place in it (ties rank by SKU). */
   private bySku: number[] | null = null;
   private skuRank = new Int32Array(0);
@@ -181,12 +181,12 @@ export class SearchIndex {
 
   /** Documents held, dead ones included. */
   get size(): number {
-    return this.docsInfo.length;
+    return this.skus.length;
   }
 
   /** Products indexed. */
   get live(): number {
-    return this.docsInfo.length - this.dead;
+    return this.skus.length - this.dead;
   }
 
   /** Whether so many documents are dead that a rebuild pays. */
@@ -198,20 +198,23 @@ export class SearchIndex {
   put(rows: SearchRow[]): void {
     for (const row of rows) {
       this.remove(row.id);
-      const doc = this.docsInfo.length;
+      const doc = this.skus.length;
       if (doc === this.ids.length) this.grow();
       this.ids[doc] = row.id;
       this.flags[doc] =
         ALIVE | (row.active ? ACTIVE : 0) | (row.soldCa ? SOLD_CA : 0) | (row.soldUs ? SOLD_US : 0);
-      this.docsInfo.push({ sku: row.sku.trimEnd().toLowerCase(), barcode: row.barcode });
+      this.skus.push(row.sku.trimEnd().toLowerCase());
+      this.barcodes.push(row.barcode);
       this.docOf.set(row.id, doc);
       for (const m of (row.doc ?? '').matchAll(/'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g)) {
         let mask = 0;
         for (const p of (m[2] ?? '').split(',')) mask |= WEIGHT_BITS[p.at(-1) ?? ''] ?? 8;
         const lexeme = m[1].replaceAll("''", "'");
-        let postings = this.terms.get(lexeme);
-        if (!postings) this.terms.set(lexeme, (postings = new Postings()));
-        postings.add(doc, mask || 8);
+        const posting = doc * 16 + (mask || 8);
+        const postings = this.added.get(lexeme);
+        if (postings === undefined) this.added.set(lexeme, posting);
+        else if (typeof postings === 'number') this.added.set(lexeme, [postings, posting]);
+        else postings.push(posting);
       }
     }
     this.bySku = null;
@@ -229,6 +232,95 @@ export class SearchIndex {
     this.byBarcode = null;
   }
 
+  /** Whether enough lexemes were added since the last freeze that lookups should not scan them. */
+  get unfrozen(): boolean {
+    return this.added.size > FREEZE_AFTER_TERMS;
+  }
+
+  /**
+   * Merges the postings added since the last freeze into the flat arrays (dropping dead documents'
+   * postings on the way) and lets the growing arrays' spare room go.
+   */
+  freeze(): void {
+    const addedLexemes = [...this.added.keys()].sort();
+    const lexemes: string[] = [];
+    let total = 0;
+    const live = (posting: number) => (this.flags[posting >> 4] & ALIVE) !== 0;
+    // First pass: the merged lexeme list and how many live postings it holds.
+    const counts: number[] = [];
+    this.mergeLexemes(addedLexemes, (lexeme, frozen, added) => {
+      let n = 0;
+      if (frozen >= 0)
+        for (let i = this.offsets[frozen]; i < this.offsets[frozen + 1]; i++)
+          if (this.flags[this.docs[i]] & ALIVE) n++;
+      if (added !== undefined) {
+        if (typeof added === 'number') n += live(added) ? 1 : 0;
+        else for (const posting of added) n += live(posting) ? 1 : 0;
+      }
+      if (n) {
+        lexemes.push(lexeme);
+        counts.push(n);
+        total += n;
+      }
+    });
+    const offsets = new Int32Array(lexemes.length + 1);
+    const docs = new Int32Array(total);
+    const masks = new Uint8Array(total);
+    let at = 0;
+    let k = 0;
+    this.mergeLexemes(addedLexemes, (lexeme, frozen, added) => {
+      if (lexemes[k] !== lexeme) return;
+      offsets[k] = at;
+      if (frozen >= 0)
+        for (let i = this.offsets[frozen]; i < this.offsets[frozen + 1]; i++)
+          if (this.flags[this.docs[i]] & ALIVE) {
+            docs[at] = this.docs[i];
+            masks[at++] = this.masks[i];
+          }
+      for (const posting of typeof added === 'number' ? [added] : (added ?? []))
+        if (live(posting)) {
+          docs[at] = posting >> 4;
+          masks[at++] = posting & 15;
+        }
+      k++;
+    });
+    offsets[lexemes.length] = at;
+    this.lexemes = lexemes;
+    this.offsets = offsets;
+    this.docs = docs;
+    this.masks = masks;
+    this.added = new Map();
+    this.ids = this.ids.slice(0, Math.max(this.skus.length, 1024));
+    this.flags = this.flags.slice(0, this.ids.length);
+  }
+
+  /** Bytes held by postings and per-document arrays (strings and maps not counted). */
+  postingBytes(): number {
+    return (
+      this.ids.byteLength +
+      this.flags.byteLength +
+      this.offsets.byteLength +
+      this.docs.byteLength +
+      this.masks.byteLength
+    );
+  }
+
+  /** Calls `visit` for every lexeme, frozen or added, in order, with its frozen index (or -1). */
+  private mergeLexemes(
+    addedLexemes: string[],
+    visit: (lexeme: string, frozen: number, added: AddedPostings | undefined) => void,
+  ): void {
+    let i = 0;
+    let j = 0;
+    while (i < this.lexemes.length || j < addedLexemes.length) {
+      const a = this.lexemes[i];
+      const b = addedLexemes[j];
+      if (b === undefined || (a !== undefined && a < b)) visit(a, i++, undefined);
+      else if (a === b) visit(a, i++, this.added.get(addedLexemes[j++]));
+      else visit(b, -1, this.added.get(addedLexemes[j++]));
+    }
+  }
+
   private grow(): void {
     const ids = new Int32Array(this.ids.length * 2);
     ids.set(this.ids);
@@ -238,34 +330,80 @@ export class SearchIndex {
     this.flags = flags;
   }
 
-  /** Drops the spare room of growing arrays (after a build). */
-  trim(): void {
-    for (const p of this.terms.values()) {
-      p.docs = p.docs.slice(0, p.n);
-      p.masks = p.masks.slice(0, p.n);
+  /** The first frozen lexeme not below `key` (binary search). */
+  private lowerBound(key: string): number {
+    let lo = 0;
+    let hi = this.lexemes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.lexemes[mid] < key) lo = mid + 1;
+      else hi = mid;
     }
+    return lo;
   }
 
-  /** Bytes held by postings and per-document arrays (strings and maps not counted). */
-  postingBytes(): number {
-    let bytes = this.ids.byteLength + this.flags.byteLength;
-    for (const p of this.terms.values()) bytes += p.docs.byteLength + p.masks.byteLength;
-    return bytes;
+  /**
+   * What one query term matches: the documents of its lexeme (or, for a prefix, of every lexeme
+   * starting with it), each scored by its weight mask; a document in several of them keeps its best.
+   */
+  private termMatches(lexeme: string, prefix: boolean, scores: Float32Array): Matches {
+    const first = this.lowerBound(lexeme);
+    let last = first;
+    if (prefix) while (last < this.lexemes.length && this.lexemes[last].startsWith(lexeme)) last++;
+    else if (this.lexemes[first] === lexeme) last = first + 1;
+    const added: AddedPostings[] = [];
+    if (prefix) {
+      for (const [key, postings] of this.added) if (key.startsWith(lexeme)) added.push(postings);
+    } else {
+      const postings = this.added.get(lexeme);
+      if (postings !== undefined) added.push(postings);
+    }
+    const from = this.offsets[first];
+    const to = this.offsets[last];
+    // Postings as doc * 16 + mask, so one numeric sort orders them by document.
+    let keys: Int32Array;
+    if (last === first + 1 && added.length === 0) {
+      // One frozen lexeme: its postings are ascending with one per document already.
+      const s = new Float32Array(to - from);
+      for (let i = from; i < to; i++) s[i - from] = scores[this.masks[i]];
+      return { docs: this.docs.subarray(from, to), scores: s };
+    } else {
+      const extra = added.reduce<number>((n, p) => n + (typeof p === 'number' ? 1 : p.length), 0);
+      keys = new Int32Array(to - from + extra);
+      let n = 0;
+      for (let i = from; i < to; i++) keys[n++] = this.docs[i] * 16 + this.masks[i];
+      for (const p of added)
+        for (const posting of typeof p === 'number' ? [p] : p) keys[n++] = posting;
+      if (last - first + added.length > 1) keys.sort();
+    }
+    const docs = new Int32Array(keys.length);
+    const s = new Float32Array(keys.length);
+    let n = 0;
+    for (const key of keys) {
+      const doc = key >> 4;
+      const score = scores[key & 15];
+      if (n && docs[n - 1] === doc) s[n - 1] = Math.max(s[n - 1], score);
+      else {
+        docs[n] = doc;
+        s[n++] = score;
+      }
+    }
+    return { docs: docs.subarray(0, n), scores: s.subarray(0, n) };
   }
 
   private liveDocs(): number[] {
     const docs: number[] = [];
-    for (let d = 0; d < this.docsInfo.length; d++) if (this.flags[d] & ALIVE) docs.push(d);
+    for (let d = 0; d < this.skus.length; d++) if (this.flags[d] & ALIVE) docs.push(d);
     return docs;
   }
 
   private skuOrder(): number[] {
     if (!this.bySku) {
-      const info = this.docsInfo;
+      const skus = this.skus;
       const order = this.liveDocs().sort((a, b) =>
-        info[a].sku < info[b].sku ? -1 : info[a].sku > info[b].sku ? 1 : 0,
+        skus[a] < skus[b] ? -1 : skus[a] > skus[b] ? 1 : 0,
       );
-      this.skuRank = new Int32Array(info.length);
+      this.skuRank = new Int32Array(skus.length);
       order.forEach((doc, rank) => (this.skuRank[doc] = rank));
       this.bySku = order;
     }
@@ -274,10 +412,10 @@ export class SearchIndex {
 
   private barcodeOrder(): number[] {
     if (!this.byBarcode) {
-      const info = this.docsInfo;
+      const barcodes = this.barcodes;
       this.byBarcode = this.liveDocs()
-        .filter((d) => info[d].barcode !== null)
-        .sort((a, b) => ((info[a].barcode ?? '') < (info[b].barcode ?? '') ? -1 : 1));
+        .filter((d) => barcodes[d] !== null)
+        .sort((a, b) => ((barcodes[a] ?? '') < (barcodes[b] ?? '') ? -1 : 1));
     }
     return this.byBarcode;
   }
@@ -303,24 +441,8 @@ export class SearchIndex {
     switch (node.op) {
       case 'none':
         return NONE;
-      case 'term': {
-        const lists: Postings[] = [];
-        if (node.prefix) {
-          for (const [lexeme, postings] of this.terms)
-            if (lexeme.startsWith(node.lexeme)) lists.push(postings);
-        } else {
-          const postings = this.terms.get(node.lexeme);
-          if (postings) lists.push(postings);
-        }
-        if (!lists.length) return NONE;
-        return lists
-          .map((p): Matches => {
-            const s = new Float32Array(p.n);
-            for (let i = 0; i < p.n; i++) s[i] = scores[p.masks[i]];
-            return { docs: p.docs.subarray(0, p.n), scores: s };
-          })
-          .reduce(union);
-      }
+      case 'term':
+        return this.termMatches(node.lexeme, node.prefix, scores);
       case 'and': {
         const parts = node.args.map((arg) => this.evaluate(arg, scores));
         parts.sort((a, b) => a.docs.length - b.docs.length);
@@ -348,7 +470,7 @@ export class SearchIndex {
    */
   search(input: SearchInput, tsquery: string | null): SearchHit[] {
     const order = this.skuOrder();
-    const info = this.docsInfo;
+    const { skus, barcodes } = this;
     const best = new Map<number, number>();
     const offer = (doc: number, score: number) => {
       if ((best.get(doc) ?? -1) < score) best.set(doc, score);
@@ -356,11 +478,11 @@ export class SearchIndex {
     if (input.codeLike) {
       const cap = input.cap ?? SEARCH_BRANCH_CAP;
       const lower = input.raw.toLowerCase();
-      for (const doc of this.withPrefix(order, (d) => info[d].sku, lower, cap))
-        offer(doc, info[doc].sku === lower ? 100 : 50);
-      const barcodes = this.barcodeOrder();
-      for (const doc of this.withPrefix(barcodes, (d) => info[d].barcode ?? '', input.raw, cap))
-        offer(doc, info[doc].barcode === input.raw ? 100 : 50);
+      for (const doc of this.withPrefix(order, (d) => skus[d], lower, cap))
+        offer(doc, skus[doc] === lower ? 100 : 50);
+      const byBarcode = this.barcodeOrder();
+      for (const doc of this.withPrefix(byBarcode, (d) => barcodes[d] ?? '', input.raw, cap))
+        offer(doc, barcodes[doc] === input.raw ? 100 : 50);
     }
     const sold = soldFlag(input.country);
     let text = NONE;
@@ -516,7 +638,7 @@ class IndexHolder {
         if (rows.length < BUILD_BATCH) break;
         after = rows[rows.length - 1].id;
       }
-      index.trim();
+      index.freeze();
       this.index = index;
       this.state = 'ready';
       // A '*' that came while this build read may not be in it: its own rebuild is on the way.
@@ -536,6 +658,7 @@ class IndexHolder {
       if (generation !== this.generation || !this.index) return;
       for (const id of ids) this.index.remove(id);
       this.index.put(rows);
+      if (this.index.unfrozen) this.index.freeze();
       // Compaction only: the index stays right meanwhile, so it is not marked stale.
       if (this.index.worn) this.requestBuild();
     }
