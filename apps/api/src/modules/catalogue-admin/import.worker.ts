@@ -234,15 +234,15 @@ export async function runImportJob(
     // sanitising) overlaps the database's, and writes still commit one batch at a time, in order.
     const state = { groups, staging, counts, zip, times };
     const searchDocuments = searchDocumentBuilder(deps.db, times);
-    let writing: Promise<void> | null = null;
+    /** The batch being written; resolves to whether it wrote to the catalogue. */
+    let writing: Promise<boolean> | null = null;
     let batchNo = 0;
     /** Waits for the batch in flight; answers true when the job must stop after it. */
     const settle = async () => {
       if (!writing) return false;
       const pending = writing;
       writing = null;
-      await pending;
-      searchDocuments.kick();
+      if (await pending) searchDocuments.kick();
       batchNo += 1;
       timed(times, 'caches', () => afterCatalogueWrite(deps.db));
       options.onBatch?.(job, batchNo);
@@ -423,18 +423,22 @@ async function prepareBatch(
   };
 }
 
-/** Writes one prepared batch and the job's progress in one transaction. */
+/**
+ * Writes one prepared batch and the job's progress in one transaction; answers whether it wrote to
+ * the catalogue (a batch of unchanged rows writes only its progress).
+ */
 async function writeBatch(
   deps: ImportDeps,
   job: ImportJobRow,
   batch: PreparedBatch,
   state: BatchState,
-) {
+): Promise<boolean> {
   const { counts, times } = state;
   const { staged, images } = batch;
   const errors = [...batch.errors];
   const next: Counts = structuredClone(counts);
   let commitStarted = 0;
+  let wrote = false;
   await deps.db.transaction(async (tx) => {
     if (staged)
       await timed(times, 'stage', () =>
@@ -471,8 +475,8 @@ async function writeBatch(
       // Only the statements the diff finds work for: a batch of unchanged rows writes nothing
       // but its progress.
       const scope = applyScope(diffs.filter((d) => !refused.has(d.row_no)));
-      if (Object.values(scope).some(Boolean))
-        await applyStagedRows(tx, state.staging, { scope, times });
+      wrote = Object.values(scope).some(Boolean);
+      if (wrote) await applyStagedRows(tx, state.staging, { scope, times });
       // Stored before the batch commits: a crash here makes the next run write them again. The
       // picture becomes the product's first (docs/decisions/022-product-images.md).
       for (const [rowNo, image] of images)
@@ -504,6 +508,7 @@ async function writeBatch(
   });
   times.commit = (times.commit ?? 0) + performance.now() - commitStarted;
   Object.assign(counts, next);
+  return wrote;
 }
 
 /** Runs queued (and abandoned) imports one after another until none is left; returns how many ran. */
