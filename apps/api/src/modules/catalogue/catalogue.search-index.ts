@@ -133,6 +133,35 @@ function union(a: Matches, b: Matches): Matches {
   return { docs: docs.subarray(0, n), scores: scores.subarray(0, n) };
 }
 
+/** Lists beyond which a union marks documents in a dense array instead of merging pairwise. */
+const MERGE_LISTS = 4;
+
+/**
+ * The union of many lists (best score per document) over documents 0 … size − 1: each document's
+ * best score in a dense array, then one pass in document order. Linear in the postings and the
+ * index's size, where merging k lists pairwise costs k passes over a growing result.
+ */
+function unionMany(lists: Matches[], size: number): Matches {
+  const best = new Float32Array(size);
+  let found = 0;
+  for (const list of lists)
+    for (let i = 0; i < list.docs.length; i++) {
+      const doc = list.docs[i];
+      // Scores are positive: 0 marks a document no list holds.
+      if (best[doc] === 0) found++;
+      if (list.scores[i] > best[doc]) best[doc] = list.scores[i];
+    }
+  const docs = new Int32Array(found);
+  const scores = new Float32Array(found);
+  let n = 0;
+  for (let doc = 0; n < found; doc++)
+    if (best[doc] !== 0) {
+      docs[n] = doc;
+      scores[n++] = best[doc];
+    }
+  return { docs, scores };
+}
+
 function intersect(a: Matches, b: Matches): Matches {
   const docs = new Int32Array(Math.min(a.docs.length, b.docs.length));
   const scores = new Float32Array(docs.length);
@@ -358,37 +387,28 @@ export class SearchIndex {
       const postings = this.added.get(lexeme);
       if (postings !== undefined) added.push(postings);
     }
-    const from = this.offsets[first];
-    const to = this.offsets[last];
-    // Postings as doc * 16 + mask, so one numeric sort orders them by document.
-    let keys: Int32Array;
-    if (last === first + 1 && added.length === 0) {
-      // One frozen lexeme: its postings are ascending with one per document already.
+    // Each lexeme's postings are ascending with one per document: a few lists are merged pairwise
+    // (frozen ones read in place); many (a short prefix) are marked in a dense array instead.
+    const lists: Matches[] = [];
+    for (let k = first; k < last; k++) {
+      const from = this.offsets[k];
+      const to = this.offsets[k + 1];
       const s = new Float32Array(to - from);
       for (let i = from; i < to; i++) s[i - from] = scores[this.masks[i]];
-      return { docs: this.docs.subarray(from, to), scores: s };
-    } else {
-      const extra = added.reduce<number>((n, p) => n + (typeof p === 'number' ? 1 : p.length), 0);
-      keys = new Int32Array(to - from + extra);
-      let n = 0;
-      for (let i = from; i < to; i++) keys[n++] = this.docs[i] * 16 + this.masks[i];
-      for (const p of added)
-        for (const posting of typeof p === 'number' ? [p] : p) keys[n++] = posting;
-      if (last - first + added.length > 1) keys.sort();
+      lists.push({ docs: this.docs.subarray(from, to), scores: s });
     }
-    const docs = new Int32Array(keys.length);
-    const s = new Float32Array(keys.length);
-    let n = 0;
-    for (const key of keys) {
-      const doc = key >> 4;
-      const score = scores[key & 15];
-      if (n && docs[n - 1] === doc) s[n - 1] = Math.max(s[n - 1], score);
-      else {
-        docs[n] = doc;
-        s[n++] = score;
-      }
+    for (const p of added) {
+      const postings = typeof p === 'number' ? [p] : p;
+      const docs = new Int32Array(postings.length);
+      const s = new Float32Array(postings.length);
+      postings.forEach((posting, i) => {
+        docs[i] = posting >> 4;
+        s[i] = scores[posting & 15];
+      });
+      lists.push({ docs, scores: s });
     }
-    return { docs: docs.subarray(0, n), scores: s.subarray(0, n) };
+    if (lists.length <= MERGE_LISTS) return lists.length ? lists.reduce(union) : NONE;
+    return unionMany(lists, this.skus.length);
   }
 
   private liveDocs(): number[] {
