@@ -9,7 +9,7 @@ import { useSession } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
 import { applyServerFieldErrors, useFieldMessage } from './use-field-message';
 import './accounts.css';
-import { PasswordField, SubmitButton } from './auth-fields';
+import { FormAlert, NewPasswordFields, PasswordField, SubmitButton } from './auth-fields';
 
 const EMPTY = { old_password: '', new_password: '', confirm_password: '' };
 
@@ -62,11 +62,7 @@ export function ChangePasswordForm() {
       <h1 id="change-password-title">{t('changePassword.title')}</h1>
       <p className="auth-card__intro">{t('changePassword.intro')}</p>
       <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
-        {formError ? (
-          <p className="form-alert" role="alert">
-            {formError}
-          </p>
-        ) : null}
+        <FormAlert>{formError}</FormAlert>
         <PasswordField
           id="cp-old"
           label={t('fields.oldPassword')}
@@ -74,20 +70,7 @@ export function ChangePasswordForm() {
           autoComplete="current-password"
           registration={register('old_password')}
         />
-        <PasswordField
-          id="cp-new"
-          label={t('fields.newPassword')}
-          error={e.new_password}
-          autoComplete="new-password"
-          registration={register('new_password')}
-        />
-        <PasswordField
-          id="cp-confirm"
-          label={t('fields.confirmPassword')}
-          error={e.confirm_password}
-          autoComplete="new-password"
-          registration={register('confirm_password')}
-        />
+        <NewPasswordFields idPrefix="cp" errors={e} register={register} />
         <SubmitButton pending={pending} label={t('changePassword.submit')} />
       </form>
     </section>

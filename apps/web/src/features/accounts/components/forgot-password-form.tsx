@@ -6,10 +6,9 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { useForgotPassword } from '../api/forgot-password';
-import { errorAria, FormField } from '@/components/ui/form-field';
 import { useFieldMessage } from './use-field-message';
 import './accounts.css';
-import { SubmitButton } from './auth-fields';
+import { EmailField, FormAlert, SubmitButton } from './auth-fields';
 
 /** /forget-password: asks for the e-mail; the answer never says whether the address exists. */
 export function ForgotPasswordForm() {
@@ -43,21 +42,14 @@ export function ForgotPasswordForm() {
             onSubmit={(e) => void handleSubmit((values) => mutation.mutate(values))(e)}
             noValidate
           >
-            {mutation.error ? (
-              <p className="form-alert" role="alert">
-                {errorMessage(mutation.error)}
-              </p>
-            ) : null}
-            <FormField id="forgot-email" label={t('fields.email')} error={emailError}>
-              <input
-                id="forgot-email"
-                type="email"
-                autoComplete="email"
-                className="text-input"
-                {...errorAria('forgot-email', emailError)}
-                {...register('email')}
-              />
-            </FormField>
+            <FormAlert>{mutation.error ? errorMessage(mutation.error) : null}</FormAlert>
+            <EmailField
+              id="forgot-email"
+              label={t('fields.email')}
+              error={emailError}
+              autoComplete="email"
+              registration={register('email')}
+            />
             <SubmitButton pending={pending} label={t('forgot.submit')} />
           </form>
         </>

@@ -8,10 +8,9 @@ import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
 import { useLogin } from '../api/login';
 import { safeRedirect } from '../safe-redirect';
-import { errorAria, FormField } from '@/components/ui/form-field';
 import { applyServerFieldErrors, useFieldMessage } from './use-field-message';
 import './accounts.css';
-import { PasswordField, SubmitButton } from './auth-fields';
+import { EmailField, FormAlert, PasswordField, SubmitButton } from './auth-fields';
 
 /** /login: e-mail and password (show/hide), errors in the user's language, 'Loading...' while pending. */
 export function LoginForm() {
@@ -62,21 +61,14 @@ export function LoginForm() {
         }}
         noValidate
       >
-        {formError ? (
-          <p className="form-alert" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <FormField id="login-email" label={t('fields.email')} error={emailError}>
-          <input
-            id="login-email"
-            type="email"
-            autoComplete="username"
-            className="text-input"
-            {...errorAria('login-email', emailError)}
-            {...register('email')}
-          />
-        </FormField>
+        <FormAlert>{formError}</FormAlert>
+        <EmailField
+          id="login-email"
+          label={t('fields.email')}
+          error={emailError}
+          autoComplete="username"
+          registration={register('email')}
+        />
         <PasswordField
           id="login-password"
           label={t('fields.password')}

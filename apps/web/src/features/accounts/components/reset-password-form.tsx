@@ -8,10 +8,9 @@ import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { useResetPassword } from '../api/reset-password';
-import { errorAria, FormField } from '@/components/ui/form-field';
 import { applyServerFieldErrors, useFieldMessage } from './use-field-message';
 import './accounts.css';
-import { PasswordField, SubmitButton } from './auth-fields';
+import { EmailField, FormAlert, NewPasswordFields, SubmitButton } from './auth-fields';
 
 const EMPTY = { email: '', new_password: '', confirm_password: '' };
 
@@ -74,14 +73,14 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     <section className="page auth-card" aria-labelledby="reset-title">
       <h1 id="reset-title">{t('reset.title')}</h1>
       {!token ? (
-        <p className="form-alert" role="alert">
+        <FormAlert>
           {t('reset.noToken')} <Link to={paths.forgetPassword()}>{t('reset.askNewLink')}</Link>
-        </p>
+        </FormAlert>
       ) : null}
       {linkProblem ? (
-        <p className="form-alert" role="alert">
+        <FormAlert>
           {linkProblem} <Link to={paths.forgetPassword()}>{t('reset.askNewLink')}</Link>
-        </p>
+        </FormAlert>
       ) : null}
       {done ? (
         <p className="form-success" role="status">
@@ -89,30 +88,14 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         </p>
       ) : null}
       <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
-        <FormField id="reset-email" label={t('fields.email')} error={e.email}>
-          <input
-            id="reset-email"
-            type="email"
-            autoComplete="username"
-            className="text-input"
-            {...errorAria('reset-email', e.email)}
-            {...register('email')}
-          />
-        </FormField>
-        <PasswordField
-          id="reset-new-password"
-          label={t('fields.newPassword')}
-          error={e.new_password}
-          autoComplete="new-password"
-          registration={register('new_password')}
+        <EmailField
+          id="reset-email"
+          label={t('fields.email')}
+          error={e.email}
+          autoComplete="username"
+          registration={register('email')}
         />
-        <PasswordField
-          id="reset-confirm-password"
-          label={t('fields.confirmPassword')}
-          error={e.confirm_password}
-          autoComplete="new-password"
-          registration={register('confirm_password')}
-        />
+        <NewPasswordFields idPrefix="reset" errors={e} register={register} />
         <SubmitButton pending={pending} label={t('reset.submit')} />
       </form>
     </section>
