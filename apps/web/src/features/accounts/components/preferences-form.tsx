@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { SelectField } from '@/components/ui/filter-fields';
 import { useErrorMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
 import { useUpdatePreferences } from '../api/update-preferences';
 import { MailPreferencesSwitch } from './mail-preferences-switch';
 import './accounts.css';
-import { SubmitButton } from './auth-fields';
+import { FormAlert, SubmitButton } from './auth-fields';
 
 const LANGS = [
   { value: '', key: 'en' },
@@ -30,26 +31,16 @@ export function PreferencesForm() {
       <h1 id="prefs-title">{t('preferences.title')}</h1>
       <p className="auth-card__intro">{t('preferences.intro')}</p>
       <form onSubmit={onSubmit}>
-        {mutation.error ? (
-          <p className="form-alert" role="alert">
-            {errorMessage(mutation.error)}
-          </p>
-        ) : null}
-        <div className="form-field">
-          <label htmlFor="prefs-lang">{t('preferences.language')}</label>
-          <select
-            id="prefs-lang"
-            className="text-input"
-            value={lang}
-            onChange={(e) => setLang(e.target.value as '' | 'fr' | 'es')}
-          >
-            {LANGS.map((l) => (
-              <option key={l.key} value={l.value}>
-                {t(`profile.languages.${l.key}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormAlert>{mutation.error ? errorMessage(mutation.error) : null}</FormAlert>
+        <SelectField
+          id="prefs-lang"
+          className="form-field"
+          selectClassName="text-input"
+          label={t('preferences.language')}
+          value={lang}
+          onChange={setLang}
+          options={LANGS.map((l) => ({ value: l.value, label: t(`profile.languages.${l.key}`) }))}
+        />
         <SubmitButton pending={mutation.isPending} label={t('preferences.submit')} />
       </form>
       <MailPreferencesSwitch />

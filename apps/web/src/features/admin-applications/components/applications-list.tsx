@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { SearchInput, SelectField } from '@/components/ui/filter-fields';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { useLoadedPageInRange } from '@/components/ui/use-page-in-range';
 import { paths } from '@/config/paths';
@@ -63,42 +64,36 @@ export function ApplicationsList() {
         aria-label={t('applications.filters')}
         onSubmit={onSearch}
       >
-        <div className="admin-filter">
-          <label htmlFor="filter-status">{t('applications.status')}</label>
-          <select
-            id="filter-status"
-            value={filter.status}
-            onChange={(e) => setFilter({ status: e.target.value })}
-          >
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`applications.statuses.${s}`)}
-              </option>
-            ))}
-            <option value="all">{t('applications.all')}</option>
-          </select>
-        </div>
-        <div className="admin-filter">
-          <label htmlFor="filter-country">{t('applications.country')}</label>
-          <select
-            id="filter-country"
-            value={filter.country}
-            onChange={(e) => setFilter({ country: e.target.value })}
-          >
-            <option value="">{t('applications.all')}</option>
-            <option value="ca">{t('applications.countries.ca')}</option>
-            <option value="usa">{t('applications.countries.usa')}</option>
-          </select>
-        </div>
+        <SelectField
+          id="filter-status"
+          className="admin-filter"
+          label={t('applications.status')}
+          value={filter.status}
+          onChange={(status) => setFilter({ status })}
+          options={[
+            ...STATUSES.map((s) => ({ value: s, label: t(`applications.statuses.${s}`) })),
+            { value: 'all', label: t('applications.all') },
+          ]}
+        />
+        <SelectField
+          id="filter-country"
+          className="admin-filter"
+          label={t('applications.country')}
+          value={filter.country}
+          onChange={(country) => setFilter({ country })}
+          options={[
+            { value: '', label: t('applications.all') },
+            { value: 'ca', label: t('applications.countries.ca') },
+            { value: 'usa', label: t('applications.countries.usa') },
+          ]}
+        />
         <div className="admin-filter admin-filter--grow">
-          <label htmlFor="filter-search">{t('applications.search')}</label>
-          <input
+          <SearchInput
             id="filter-search"
-            type="search"
+            label={t('applications.search')}
             value={search}
-            maxLength={100}
             placeholder={t('applications.searchPlaceholder')}
-            onChange={(e) => setSearch(e.target.value)}
+            onChange={setSearch}
           />
         </div>
         <button type="submit" className="button">

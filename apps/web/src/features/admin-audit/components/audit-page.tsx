@@ -3,6 +3,7 @@ import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import '@/components/ui/admin-people.css';
+import { DateField } from '@/components/ui/filter-fields';
 import { StaffResults } from '@/components/ui/staff-results';
 import { useAudit, type AuditFilter } from '../api/get-audit';
 
@@ -123,14 +124,20 @@ export function AuditPage() {
             ))}
           </select>
         </div>
-        <div className="admin-people__field">
-          <label htmlFor="audit-from">{t('audit.from')}</label>
-          <input id="audit-from" name="from" type="date" defaultValue={filter.from} />
-        </div>
-        <div className="admin-people__field">
-          <label htmlFor="audit-to">{t('audit.to')}</label>
-          <input id="audit-to" name="to" type="date" defaultValue={filter.to} />
-        </div>
+        <DateField
+          id="audit-from"
+          name="from"
+          className="admin-people__field"
+          label={t('audit.from')}
+          defaultValue={filter.from}
+        />
+        <DateField
+          id="audit-to"
+          name="to"
+          className="admin-people__field"
+          label={t('audit.to')}
+          defaultValue={filter.to}
+        />
         <button type="submit" className="button">
           {t('audit.apply')}
         </button>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { SearchInput } from '@/components/ui/filter-fields';
 import { StaffResults } from '@/components/ui/staff-results';
 import { paths } from '@/config/paths';
 import { useCustomers } from '../api/get-customers';
@@ -36,14 +37,12 @@ export function CustomersList() {
     <section className="admin-people" aria-labelledby="customers-title">
       <h1 id="customers-title">{t('customers.title')}</h1>
       <form className="admin-people__search" role="search" onSubmit={onSubmit}>
-        <label htmlFor="customers-q">{t('customers.search')}</label>
-        <input
+        <SearchInput
           id="customers-q"
-          type="search"
+          label={t('customers.search')}
           value={text}
-          maxLength={100}
           placeholder={t('customers.searchPlaceholder')}
-          onChange={(e) => setText(e.target.value)}
+          onChange={setText}
         />
         <button type="submit" className="button">
           {t('customers.apply')}

@@ -3,6 +3,7 @@ import { Download, Phone } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { DateField, SearchInput, SelectField } from '@/components/ui/filter-fields';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { useLoadedPageInRange } from '@/components/ui/use-page-in-range';
 import { paths } from '@/config/paths';
@@ -96,64 +97,53 @@ export function OrdersDesk() {
       ) : null}
       <form className="admin-filters" role="search" aria-label={t('filters')} onSubmit={onSubmit}>
         <div className="admin-filter admin-filter--grow">
-          <label htmlFor="desk-q">{t('search')}</label>
-          <input
-            id="desk-q"
-            type="search"
-            value={text}
-            maxLength={100}
-            onChange={(e) => setText(e.target.value)}
-          />
+          <SearchInput id="desk-q" label={t('search')} value={text} onChange={setText} />
         </div>
-        <div className="admin-filter">
-          <label htmlFor="desk-status">{t('status')}</label>
-          <select
-            id="desk-status"
-            value={filter.status}
-            onChange={(e) => setFilter({ status: e.target.value })}
-          >
-            <option value="">{t('allStatuses')}</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusName(s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-filter">
-          <label htmlFor="desk-country">{t('country')}</label>
-          <select
-            id="desk-country"
-            value={filter.country}
-            onChange={(e) => setFilter({ country: e.target.value })}
-          >
-            <option value="">{t('allCountries')}</option>
-            <option value="ca">{t('countries.ca')}</option>
-            <option value="us">{t('countries.us')}</option>
-          </select>
-        </div>
-        <div className="admin-filter">
-          <label htmlFor="desk-from">{t('from')}</label>
-          <input id="desk-from" name="from" type="date" defaultValue={filter.from} />
-        </div>
-        <div className="admin-filter">
-          <label htmlFor="desk-to">{t('to')}</label>
-          <input id="desk-to" name="to" type="date" defaultValue={filter.to} />
-        </div>
-        <div className="admin-filter">
-          <label htmlFor="desk-sort">{t('sort')}</label>
-          <select
-            id="desk-sort"
-            value={filter.sort}
-            onChange={(e) => setFilter({ sort: e.target.value })}
-          >
-            {SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`sorts.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="desk-status"
+          className="admin-filter"
+          label={t('status')}
+          value={filter.status}
+          onChange={(status) => setFilter({ status })}
+          options={[
+            { value: '', label: t('allStatuses') },
+            ...ORDER_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
+          ]}
+        />
+        <SelectField
+          id="desk-country"
+          className="admin-filter"
+          label={t('country')}
+          value={filter.country}
+          onChange={(country) => setFilter({ country })}
+          options={[
+            { value: '', label: t('allCountries') },
+            { value: 'ca', label: t('countries.ca') },
+            { value: 'us', label: t('countries.us') },
+          ]}
+        />
+        <DateField
+          id="desk-from"
+          name="from"
+          className="admin-filter"
+          label={t('from')}
+          defaultValue={filter.from}
+        />
+        <DateField
+          id="desk-to"
+          name="to"
+          className="admin-filter"
+          label={t('to')}
+          defaultValue={filter.to}
+        />
+        <SelectField
+          id="desk-sort"
+          className="admin-filter"
+          label={t('sort')}
+          value={filter.sort}
+          onChange={(sort) => setFilter({ sort })}
+          options={SORTS.map((s) => ({ value: s, label: t(`sorts.${s}`) }))}
+        />
         <button type="submit" className="button">
           {t('apply')}
         </button>

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorAria, FormField } from '@/components/ui/form-field';
+import { SearchInput } from '@/components/ui/filter-fields';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -67,14 +68,12 @@ function CustomerPicker() {
     <>
       <p>{t('phone.lead')}</p>
       <form className="admin-people__search" role="search" onSubmit={onSubmit}>
-        <label htmlFor="phone-customer-q">{t('phone.findCustomer')}</label>
-        <input
+        <SearchInput
           id="phone-customer-q"
-          type="search"
+          label={t('phone.findCustomer')}
           value={text}
-          maxLength={100}
           placeholder={t('phone.findPlaceholder')}
-          onChange={(e) => setText(e.target.value)}
+          onChange={setText}
         />
         <button type="submit" className="button">
           {t('phone.search')}

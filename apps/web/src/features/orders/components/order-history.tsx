@@ -3,6 +3,7 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { SelectField } from '@/components/ui/filter-fields';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { usePageInRange } from '@/components/ui/use-page-in-range';
 import { useErrorMessage } from '@/lib/error-message';
@@ -78,17 +79,16 @@ export function OrderHistory() {
             onChange={(e) => update({ to: e.target.value })}
           />
         </div>
-        <div>
-          <label htmlFor={statusId}>{t('history.status')}</label>
-          <select id={statusId} value={status} onChange={(e) => update({ status: e.target.value })}>
-            <option value="">{t('history.allStatuses')}</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={statusId}
+          label={t('history.status')}
+          value={status}
+          onChange={(next) => update({ status: next })}
+          options={[
+            { value: '', label: t('history.allStatuses') },
+            ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+          ]}
+        />
         {from || to || status ? (
           <button
             type="button"
