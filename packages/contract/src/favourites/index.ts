@@ -29,14 +29,10 @@ export const AddFavouriteQuery = z.object({
 });
 
 /** DELETE /api/fav/delete query (docs/product/favourites.md). */
-export const DeleteFavouriteQuery = z.object({
-  product_id: z
-    .string({ message: 'product_id is required' })
-    .trim()
-    .min(1, { message: 'product_id is required' })
-    .max(64),
-  user_id: UserIdParam,
-  country: OptionalCountryParam,
+export const DeleteFavouriteQuery = AddFavouriteQuery.pick({
+  product_id: true,
+  user_id: true,
+  country: true,
 });
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '@wholesale/contract';
 import { assertOwnUserId, requireCustomer } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
-import { addFavourite, listFavourites, removeFavourite } from './favourites.service';
+import { listFavourites, setFavourite } from './favourites.service';
 
 /** Favourites calls of docs/product/favourites.md under /api; signed-in customers only. */
 export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,49 +41,39 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/fav/add',
+  const changes = [
     {
+      method: 'POST',
+      url: '/api/fav/add',
+      summary: 'Add a favourite',
+      querystring: AddFavouriteQuery,
+      favourite: true,
+    },
+    {
+      method: 'DELETE',
+      url: '/api/fav/delete',
+      summary: 'Remove a favourite',
+      querystring: DeleteFavouriteQuery,
+      favourite: false,
+    },
+  ] as const;
+  for (const { method, url, summary, querystring, favourite } of changes) {
+    app.route({
+      method,
+      url,
       schema: {
         tags: ['favourites'],
-        summary: 'Add a favourite',
+        summary,
         security,
-        querystring: AddFavouriteQuery,
+        querystring,
         response: { 200: FavouriteChangeResponse },
       },
-    },
-    async (request) => {
-      const user = requireCustomer(request);
-      assertOwnUserId(user, request.query.user_id);
-      return addFavourite(
-        app.db,
-        user.id,
-        requestCountry(request, request.query.country),
-        request.query.product_id,
-      );
-    },
-  );
-
-  app.delete(
-    '/api/fav/delete',
-    {
-      schema: {
-        tags: ['favourites'],
-        summary: 'Remove a favourite',
-        security,
-        querystring: DeleteFavouriteQuery,
-        response: { 200: FavouriteChangeResponse },
+      handler: async (request) => {
+        const user = requireCustomer(request);
+        assertOwnUserId(user, request.query.user_id);
+        const country = requestCountry(request, request.query.country);
+        return setFavourite(app.db, user.id, country, request.query.product_id, favourite);
       },
-    },
-    async (request) => {
-      const user = requireCustomer(request);
-      assertOwnUserId(user, request.query.user_id);
-      return removeFavourite(
-        app.db,
-        user.id,
-        requestCountry(request, request.query.country),
-        request.query.product_id,
-      );
-    },
-  );
+    });
+  }
 };

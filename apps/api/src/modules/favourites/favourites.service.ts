@@ -59,36 +59,21 @@ async function resolveProduct(tx: Tx, code: string): Promise<number> {
   return id;
 }
 
-/** Marks a product (by SKU code) as favourite; adding twice is harmless. */
-export async function addFavourite(
+/** Marks a product (by SKU code) as favourite or not; repeating either is harmless. */
+export async function setFavourite(
   tx: Tx,
   userId: number,
   country: Country,
   code: string,
+  favourite: boolean,
 ): Promise<FavouriteChangeResponse> {
   const id = await resolveProduct(tx, code);
-  await insertFavourite(tx, userId, country, id);
+  if (favourite) await insertFavourite(tx, userId, country, id);
+  else await deleteFavourite(tx, userId, country, id);
   return {
     status: true,
     product_id: code.trim(),
-    favourite: true,
-    message: FAVOURITE_MESSAGES.added,
-  };
-}
-
-/** Removes a product (by SKU code) from favourites; removing a missing one is harmless. */
-export async function removeFavourite(
-  tx: Tx,
-  userId: number,
-  country: Country,
-  code: string,
-): Promise<FavouriteChangeResponse> {
-  const id = await resolveProduct(tx, code);
-  await deleteFavourite(tx, userId, country, id);
-  return {
-    status: true,
-    product_id: code.trim(),
-    favourite: false,
-    message: FAVOURITE_MESSAGES.removed,
+    favourite,
+    message: favourite ? FAVOURITE_MESSAGES.added : FAVOURITE_MESSAGES.removed,
   };
 }
