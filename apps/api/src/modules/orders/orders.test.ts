@@ -61,60 +61,21 @@ describe('orders: who may call', () => {
     const placed = (await order(a.headers)).json();
     expect(placed.status).toBe(true);
     expect((await order(b.headers, { user_id: a.userId })).statusCode).toBe(403);
-    expect(
-      (
-        await t.inject({
-          method: 'GET',
-          url: `/api/order-history?user_id=${a.userId}`,
-          headers: b.headers,
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await t.inject({
-          method: 'GET',
-          url: `/api/fetch-order?user_id=${a.userId}`,
-          headers: b.headers,
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await t.inject({
-          method: 'POST',
-          url: `/api/re-orders?user_id=${a.userId}&order_id=${placed.order_id}`,
-          headers: b.headers,
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await t.inject({
-          method: 'GET',
-          url: `/api/fetch-order?order_id=${placed.order_id}`,
-          headers: b.headers,
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await t.inject({
-          method: 'GET',
-          url: `/api/orders/${placed.order_id}/pdf`,
-          headers: b.headers,
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await t.inject({
-          method: 'POST',
-          url: `/api/re-orders?order_id=${placed.order_id}`,
-          headers: b.headers,
-        })
-      ).statusCode,
-    ).toBe(404);
+    const callsByB = [
+      { method: 'GET', url: `/api/order-history?user_id=${a.userId}`, status: 403 },
+      { method: 'GET', url: `/api/fetch-order?user_id=${a.userId}`, status: 403 },
+      {
+        method: 'POST',
+        url: `/api/re-orders?user_id=${a.userId}&order_id=${placed.order_id}`,
+        status: 403,
+      },
+      { method: 'GET', url: `/api/fetch-order?order_id=${placed.order_id}`, status: 404 },
+      { method: 'GET', url: `/api/orders/${placed.order_id}/pdf`, status: 404 },
+      { method: 'POST', url: `/api/re-orders?order_id=${placed.order_id}`, status: 404 },
+    ] as const;
+    for (const { method, url, status } of callsByB) {
+      expect((await t.inject({ method, url, headers: b.headers })).statusCode, url).toBe(status);
+    }
   });
 });
 
