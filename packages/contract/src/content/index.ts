@@ -159,19 +159,20 @@ export const ContentKindParam = z.enum(CONTENT_KINDS, {
 
 // ---- Public responses -------------------------------------------------------------------------
 
-export const CarouselSlide = z.object({
+/** An item shown as a picture with a title (carousel slides, newsletter issues). */
+const PictureItem = z.object({
   id: z.number().int(),
   image: z.string(),
   title: z.string(),
+});
+
+export const CarouselSlide = PictureItem.extend({
   subtitle: z.string(),
   link: z.string().nullable(),
 });
 export type CarouselSlide = z.infer<typeof CarouselSlide>;
 
-export const NewsletterIssue = z.object({
-  id: z.number().int(),
-  image: z.string(),
-  title: z.string(),
+export const NewsletterIssue = PictureItem.extend({
   summary: z.string(),
   issue_date: z.string().nullable(),
 });

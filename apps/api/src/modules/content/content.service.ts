@@ -88,34 +88,33 @@ function fileIn(
   return { key: en?.fileKey ?? null, size: en?.fileSize ?? null };
 }
 
+/** What the carousel and the newsletter show first of an item: its picture in the language and its title. */
+function pictureAndTitle(item: ItemWithTranslations, lang: Lang) {
+  return {
+    id: item.id,
+    image: fileUrl(fileIn(item, lang).key) ?? '',
+    title: text(item, lang).title,
+  };
+}
+
 /** docs/product/content-pages.md GET /crousalImages: the home carousel slides in one language. */
 export async function listCarousel(tx: Tx, lang: Lang): Promise<CarouselSlide[]> {
   const items = await selectItems(tx, ['carousel']);
-  return items.map((item) => {
-    const t = text(item, lang);
-    return {
-      id: item.id,
-      image: fileUrl(fileIn(item, lang).key) ?? '',
-      title: t.title,
-      subtitle: t.body,
-      link: item.linkPath,
-    };
-  });
+  return items.map((item) => ({
+    ...pictureAndTitle(item, lang),
+    subtitle: text(item, lang).body,
+    link: item.linkPath,
+  }));
 }
 
 /** docs/product/content-pages.md GET newsletterImages: newsletter issues, newest first (staff order; new issues go on top). */
 export async function listNewsletters(tx: Tx, lang: Lang): Promise<NewsletterIssue[]> {
   const items = await selectItems(tx, ['newsletter']);
-  return items.map((item) => {
-    const t = text(item, lang);
-    return {
-      id: item.id,
-      image: fileUrl(fileIn(item, lang).key) ?? '',
-      title: t.title,
-      summary: t.body,
-      issue_date: item.issueDate,
-    };
-  });
+  return items.map((item) => ({
+    ...pictureAndTitle(item, lang),
+    summary: text(item, lang).body,
+    issue_date: item.issueDate,
+  }));
 }
 
 /** docs/product/content-pages.md GET catalogues: catalogue PDFs with their covers. */
