@@ -60,3 +60,15 @@ export function stubFetch(handlers: Record<string, (url: URL, init?: RequestInit
   };
   return { fetchMock, calls };
 }
+
+/** A paginated list answer whose rows all fit on its first page. */
+export function onePage<T>(data: T[], perPage = 25) {
+  return {
+    status: true as const,
+    data,
+    total: data.length,
+    current_page: 1,
+    last_page: 1,
+    per_page: perPage,
+  };
+}

@@ -35,6 +35,18 @@ const routes = [
   { path: '*', element: <Where /> },
 ];
 
+/** The login API refusing the e-mail and password, whatever they are. */
+function stubWrongCredentials() {
+  const { fetchMock } = stubFetch({
+    '/api/login': () =>
+      new Response(
+        JSON.stringify({ status: false, error: { code: 'INVALID_CREDENTIALS', message: 'x' } }),
+        { status: 401 },
+      ),
+  });
+  vi.stubGlobal('fetch', fetchMock);
+}
+
 describe('LoginForm', () => {
   it('validates in the user language before calling the server', async () => {
     await setLanguage('es');
@@ -91,14 +103,7 @@ describe('LoginForm', () => {
 
   it('shows the generic credentials error in the user language', async () => {
     await setLanguage('fr');
-    const { fetchMock } = stubFetch({
-      '/api/login': () =>
-        new Response(
-          JSON.stringify({ status: false, error: { code: 'INVALID_CREDENTIALS', message: 'x' } }),
-          { status: 401 },
-        ),
-    });
-    vi.stubGlobal('fetch', fetchMock);
+    stubWrongCredentials();
     renderRoutes(routes, '/login');
     await userEvent.type(await screen.findByLabelText('E-mail'), 'buyer.ca@example.com');
     await userEvent.type(screen.getByLabelText('Mot de passe'), 'wrong-password');
@@ -109,14 +114,7 @@ describe('LoginForm', () => {
   });
 
   it('drops the credentials error as soon as the user edits a field', async () => {
-    const { fetchMock } = stubFetch({
-      '/api/login': () =>
-        new Response(
-          JSON.stringify({ status: false, error: { code: 'INVALID_CREDENTIALS', message: 'x' } }),
-          { status: 401 },
-        ),
-    });
-    vi.stubGlobal('fetch', fetchMock);
+    stubWrongCredentials();
     renderRoutes(routes, '/login');
     await userEvent.type(await screen.findByLabelText('Email'), 'buyer.ca@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderRoutes, stubFetch } from '@/test/render';
+import { onePage, renderRoutes, stubFetch } from '@/test/render';
 import { ApplicationDetail } from './application-detail';
 import { ApplicationsList } from './applications-list';
 
@@ -17,17 +17,16 @@ const summary = {
   reviewed_at: null,
 };
 
+const renderApplication12 = () =>
+  renderRoutes(
+    [{ path: '/admin/applications/:id', element: <ApplicationDetail id="12" /> }],
+    '/admin/applications/12',
+  );
+
 describe('staff applications', () => {
   it('lists applications and sends the status, country and search filters', async () => {
     const { fetchMock, calls } = stubFetch({
-      '/api/admin/applications': () => ({
-        status: true,
-        data: [summary],
-        total: 1,
-        current_page: 1,
-        last_page: 1,
-        per_page: 25,
-      }),
+      '/api/admin/applications': () => onePage([summary]),
     });
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
@@ -74,10 +73,7 @@ describe('staff applications', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
-    renderRoutes(
-      [{ path: '/admin/applications/:id', element: <ApplicationDetail id="12" /> }],
-      '/admin/applications/12',
-    );
+    renderApplication12();
     expect(await screen.findByText('00123-004')).toBeInTheDocument();
     expect(screen.getByText('Corporation')).toBeInTheDocument();
     expect(screen.getByText('Marie Owner · President · 12 Elm')).toBeInTheDocument();
@@ -114,10 +110,7 @@ describe('staff applications', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
-    renderRoutes(
-      [{ path: '/admin/applications/:id', element: <ApplicationDetail id="12" /> }],
-      '/admin/applications/12',
-    );
+    renderApplication12();
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
     await user.click(screen.getByRole('button', { name: 'Reject the application' }));
     expect(await screen.findByText('Please give a reason for the rejection')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CustomerDetailDto } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
-import { renderRoutes, stubFetch } from '@/test/render';
+import { onePage, renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { CustomerDetail } from './customer-detail';
 import { CustomersList } from './customers-list';
@@ -71,17 +71,11 @@ describe('/admin/customers', () => {
   it('searches by the text typed and links each customer to their page', async () => {
     signInStaff(['credit']);
     const { fetchMock, calls } = stubFetch({
-      '/api/admin/customers': () => ({
-        status: true,
-        data: [
+      '/api/admin/customers': () =>
+        onePage([
           detail,
           { ...detail, id: 41, company_name: null, name: 'Solo Buyer', active: false },
-        ],
-        total: 2,
-        current_page: 1,
-        last_page: 1,
-        per_page: 25,
-      }),
+        ]),
     });
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatMoney, type CartLine, type PhoneOrderCheckoutResponse } from '@wholesale/contract';
 import i18n from '@/lib/i18n';
 import { preloadTranslations } from '@/test/i18n';
-import { renderRoutes, stubFetch } from '@/test/render';
+import { onePage, renderRoutes, stubFetch } from '@/test/render';
 import { line } from '@/test/shopping';
 import { signInStaff } from '@/test/staff';
 import { PhoneOrderPage } from './phone-order-page';
@@ -89,23 +89,25 @@ describe('phone orders', () => {
   it('finds a customer and links only the active ones to their phone order', async () => {
     signInStaff(['orders']);
     const { fetchMock, calls } = stubFetch({
-      '/api/admin/customers': () => ({
-        status: true,
-        data: [
-          { ...checkout.customer, company_name: 'Yarn Barn', active: true, last_sign_in_at: null },
-          {
-            ...checkout.customer,
-            id: 41,
-            company_name: 'Closed Shop',
-            active: false,
-            last_sign_in_at: null,
-          },
-        ],
-        total: 2,
-        current_page: 1,
-        last_page: 1,
-        per_page: 10,
-      }),
+      '/api/admin/customers': () =>
+        onePage(
+          [
+            {
+              ...checkout.customer,
+              company_name: 'Yarn Barn',
+              active: true,
+              last_sign_in_at: null,
+            },
+            {
+              ...checkout.customer,
+              id: 41,
+              company_name: 'Closed Shop',
+              active: false,
+              last_sign_in_at: null,
+            },
+          ],
+          10,
+        ),
     });
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();

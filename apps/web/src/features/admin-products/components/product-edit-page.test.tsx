@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_FIELDS } from '@wholesale/contract';
 import { setLanguage } from '@/lib/i18n';
-import { renderRoutes, stubFetch } from '@/test/render';
+import { onePage, renderRoutes, stubFetch } from '@/test/render';
 import { AdminProductsPage } from './admin-products-page';
 import { ProductEditPage } from './product-edit-page';
 
@@ -30,8 +30,8 @@ const renderEditor = () =>
 describe('product editor', () => {
   it('lists products found by a search, each linking to its edit page', async () => {
     const { fetchMock, calls } = stubFetch({
-      '/api/admin/products': () => ({
-        data: [
+      '/api/admin/products': () =>
+        onePage([
           {
             sku: 'BT-1001',
             name_en: 'Wooden button',
@@ -42,12 +42,7 @@ describe('product editor', () => {
             price_us: '',
             stock_us: '',
           },
-        ],
-        total: 1,
-        current_page: 1,
-        last_page: 1,
-        per_page: 25,
-      }),
+        ]),
     });
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();

@@ -63,6 +63,12 @@ function stubStaffApi(answer?: (method: string, url: URL, body: unknown) => Resp
   return writes;
 }
 
+/** The server keeping the last active admin from losing that role or being deactivated. */
+const lastAdminRefusal = () =>
+  refused(409, 'CONFLICT', 'This is the last active admin', {
+    reason: { key: 'STAFF_LAST_ADMIN' },
+  });
+
 describe('/admin/staff', () => {
   it('invites a staff member with roles and language, naming a refused e-mail under its field', async () => {
     signInStaff(['admin']);
@@ -109,9 +115,7 @@ describe('/admin/staff', () => {
       method === 'PATCH' &&
       url.pathname === '/api/admin/staff/1' &&
       !(body as { roles: string[] }).roles.includes('admin')
-        ? refused(409, 'CONFLICT', 'This is the last active admin', {
-            reason: { key: 'STAFF_LAST_ADMIN' },
-          })
+        ? lastAdminRefusal()
         : undefined,
     );
     const user = userEvent.setup();
@@ -140,11 +144,7 @@ describe('/admin/staff', () => {
   it('deactivates after confirmation, and refuses to deactivate the last admin', async () => {
     signInStaff(['admin']);
     const writes = stubStaffApi((method, url) =>
-      url.pathname === '/api/admin/staff/1/deactivate'
-        ? refused(409, 'CONFLICT', 'This is the last active admin', {
-            reason: { key: 'STAFF_LAST_ADMIN' },
-          })
-        : undefined,
+      url.pathname === '/api/admin/staff/1/deactivate' ? lastAdminRefusal() : undefined,
     );
     const user = userEvent.setup();
     renderWithProviders(<StaffPage />);
