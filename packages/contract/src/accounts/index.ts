@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTRIES, type Lang } from '../common';
+import { COUNTRIES, type Lang, dataResponse } from '../common';
 import { COMMON_PASSWORDS } from './common-passwords';
 import { STAFF_ROLES } from '../staff/roles';
 
@@ -265,8 +265,5 @@ export const MailDetailDto = MailSummaryDto.extend({
   last_error: z.string().nullable(),
 });
 export type MailDetailDto = z.infer<typeof MailDetailDto>;
-export const MailboxListResponse = z.object({
-  status: z.literal(true),
-  data: z.array(MailSummaryDto),
-});
+export const MailboxListResponse = dataResponse(z.array(MailSummaryDto));
 export const MailDetailResponse = z.object({ status: z.literal(true), data: MailDetailDto });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataResponse } from '../common';
 
 /** docs/product/catalogue.md category tree: Sub-sub category. */
 export const SubSubCategory = z.object({
@@ -92,10 +93,7 @@ export const ProductDetail = ProductCard.extend({
   images: z.array(z.string()),
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
-export const ProductDescriptionResponse = z.object({
-  status: z.literal(true),
-  data: ProductDetail,
-});
+export const ProductDescriptionResponse = dataResponse(ProductDetail);
 export type ProductDescriptionResponse = z.infer<typeof ProductDescriptionResponse>;
 
 /** docs/product/catalogue.md class code entry: class, image, id (plus a translated label). */
@@ -119,10 +117,7 @@ export const DisplayCategory = z.object({
   image: z.string(),
 });
 export type DisplayCategory = z.infer<typeof DisplayCategory>;
-export const DisplayCategoriesResponse = z.object({
-  status: z.literal(true),
-  data: z.array(DisplayCategory),
-});
+export const DisplayCategoriesResponse = dataResponse(z.array(DisplayCategory));
 
 /** A filter value present in a category, with the number of products carrying it. */
 export const FilterOption = z.object({ value: z.string(), count: z.number().int() });
@@ -135,10 +130,9 @@ export const FilterOptions = z.object({
 });
 export type FilterOptions = z.infer<typeof FilterOptions>;
 export const FilterOptionsResponse = z.object({ status: z.literal(true), data: FilterOptions });
-export const BrandsResponse = z.object({
-  status: z.literal(true),
-  data: z.array(z.object({ brand: z.string(), count: z.number().int() })),
-});
+export const BrandsResponse = dataResponse(
+  z.array(z.object({ brand: z.string(), count: z.number().int() })),
+);
 
 /** GET /api/product_group/:id — docs/product/catalogue.md: data.title and data.data, paginated. */
 export const ProductGroupResponse = z.object({
@@ -181,10 +175,9 @@ export const SearchSuggestion = z.object({
   country: z.enum(['ca', 'us']),
 });
 export type SearchSuggestion = z.infer<typeof SearchSuggestion>;
-export const SuggestResponse = z.object({
-  status: z.literal(true),
-  data: z.object({ products: z.array(SearchSuggestion), categories: z.array(SearchCategory) }),
-});
+export const SuggestResponse = dataResponse(
+  z.object({ products: z.array(SearchSuggestion), categories: z.array(SearchCategory) }),
+);
 export type SuggestResponse = z.infer<typeof SuggestResponse>;
 
 export * from './display';

@@ -101,3 +101,8 @@ export function listResponse<T extends z.ZodTypeAny>(item: T) {
 }
 
 export const OkBody = z.object({ status: z.literal(true) });
+
+/** A success answer carrying one thing (an item, a list, a small record) as `data`. */
+export function dataResponse<T extends z.ZodTypeAny>(data: T) {
+  return OkBody.extend({ data });
+}

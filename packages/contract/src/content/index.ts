@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGS, type Lang } from '../common';
+import { LANGS, type Lang, dataResponse } from '../common';
 
 /** The kinds of editorial content (docs/product/content-pages.md crousalImages, newsletterImages, catalogues, patterns, faqs, support). */
 export const CONTENT_KINDS = [
@@ -278,14 +278,8 @@ export const AdminContentItem = z.object({
 });
 export type AdminContentItem = z.infer<typeof AdminContentItem>;
 
-export const AdminContentListResponse = z.object({
-  status: z.literal(true),
-  data: z.array(AdminContentItem),
-});
-export const AdminContentItemResponse = z.object({
-  status: z.literal(true),
-  data: AdminContentItem,
-});
+export const AdminContentListResponse = dataResponse(z.array(AdminContentItem));
+export const AdminContentItemResponse = dataResponse(AdminContentItem);
 export type AdminContentListResponse = z.infer<typeof AdminContentListResponse>;
 export type AdminContentItemResponse = z.infer<typeof AdminContentItemResponse>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LangParam, OptionalCountryParam } from '../common';
+import { LangParam, OptionalCountryParam, dataResponse } from '../common';
 import { CartResponse, UserIdParam } from '../cart';
 
 export * from './parse';
@@ -63,10 +63,7 @@ export const OpticonMatch = z.object({
   class: z.string().nullable(),
 });
 export type OpticonMatch = z.infer<typeof OpticonMatch>;
-export const OpticonMatchResponse = z.object({
-  status: z.literal(true),
-  data: z.array(OpticonMatch),
-});
+export const OpticonMatchResponse = dataResponse(z.array(OpticonMatch));
 export type OpticonMatchResponse = z.infer<typeof OpticonMatchResponse>;
 
 /** GET /api/quick-order/suggest?q=: product suggestions for the quick-order pad. */
@@ -83,8 +80,5 @@ export const QuickOrderSuggestion = z.object({
   unavailable: z.boolean(),
 });
 export type QuickOrderSuggestion = z.infer<typeof QuickOrderSuggestion>;
-export const QuickOrderSuggestResponse = z.object({
-  status: z.literal(true),
-  data: z.array(QuickOrderSuggestion),
-});
+export const QuickOrderSuggestResponse = dataResponse(z.array(QuickOrderSuggestion));
 export type QuickOrderSuggestResponse = z.infer<typeof QuickOrderSuggestResponse>;

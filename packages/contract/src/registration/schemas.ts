@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REGISTRATION_MESSAGES as M, type RegistrationMessageKey } from './messages';
-import { listResponse } from '../common';
+import { listResponse, dataResponse } from '../common';
 
 export { REGISTRATION_MESSAGES, type RegistrationMessageKey } from './messages';
 
@@ -500,10 +500,7 @@ export const ApplicationDetail = ApplicationSummary.extend({
 });
 export type ApplicationDetail = z.infer<typeof ApplicationDetail>;
 
-export const ApplicationDetailResponse = z.object({
-  status: z.literal(true),
-  data: ApplicationDetail,
-});
+export const ApplicationDetailResponse = dataResponse(ApplicationDetail);
 export type ApplicationDetailResponse = z.infer<typeof ApplicationDetailResponse>;
 
 export const RejectApplicationBody = z.object({
@@ -515,10 +512,9 @@ export const RejectApplicationBody = z.object({
 });
 export type RejectApplicationBody = z.infer<typeof RejectApplicationBody>;
 
-export const ApproveApplicationResponse = z.object({
-  status: z.literal(true),
-  data: z.object({ user_id: z.number().int(), customer_code: z.string() }),
-});
+export const ApproveApplicationResponse = dataResponse(
+  z.object({ user_id: z.number().int(), customer_code: z.string() }),
+);
 export type ApproveApplicationResponse = z.infer<typeof ApproveApplicationResponse>;
 
 export { sampleCanadianApplication, sampleUsaApplication } from './samples';

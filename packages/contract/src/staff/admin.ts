@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTRIES, LANGS, listResponse } from '../common';
+import { COUNTRIES, LANGS, listResponse, dataResponse } from '../common';
 import { EmailField } from '../accounts';
 import { idSchema, safeText } from '../common/safe-input';
 import { STAFF_ROLES, normaliseStaffRoles } from './roles';
@@ -67,16 +67,10 @@ export const StaffMemberDto = z.object({
 });
 export type StaffMemberDto = z.infer<typeof StaffMemberDto>;
 
-export const AdminStaffListResponse = z.object({
-  status: z.literal(true),
-  data: z.array(StaffMemberDto),
-});
+export const AdminStaffListResponse = dataResponse(z.array(StaffMemberDto));
 export type AdminStaffListResponse = z.infer<typeof AdminStaffListResponse>;
 
-export const AdminStaffMemberResponse = z.object({
-  status: z.literal(true),
-  data: StaffMemberDto,
-});
+export const AdminStaffMemberResponse = dataResponse(StaffMemberDto);
 export type AdminStaffMemberResponse = z.infer<typeof AdminStaffMemberResponse>;
 
 /** GET /api/admin/customers: text in name, e-mail, customer code or company; paginated. */
@@ -132,10 +126,7 @@ export const CustomerDetailDto = CustomerSummaryDto.extend({
 });
 export type CustomerDetailDto = z.infer<typeof CustomerDetailDto>;
 
-export const AdminCustomerResponse = z.object({
-  status: z.literal(true),
-  data: CustomerDetailDto,
-});
+export const AdminCustomerResponse = dataResponse(CustomerDetailDto);
 export type AdminCustomerResponse = z.infer<typeof AdminCustomerResponse>;
 
 export const CUSTOMER_CODE_PATTERN = /^[A-Za-z0-9-]+$/;
