@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { insertShoppingFixtures } from '../test/shopping-fixtures';
+import { addToCart, insertShoppingFixtures } from '../test/shopping-fixtures';
 import { placeOrderTestHooks } from '../workflows/place-order';
 
 // Connection loss only exists on a PostgreSQL server (PGlite runs in the process): these run in the
@@ -61,12 +61,7 @@ async function orderCount(userId: number): Promise<number> {
 
 async function buyerWithCart(): Promise<Awaited<ReturnType<TestApp['signIn']>>> {
   const buyer = await t.signIn();
-  const res = await t.inject({
-    method: 'POST',
-    url: '/api/cart/add',
-    headers: buyer.headers,
-    payload: { product_id: 'PLENTY', item: 1 },
-  });
+  const res = await addToCart(t, buyer.headers, 'PLENTY', 1);
   expect(res.statusCode).toBe(200);
   return buyer;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import type { TestApp } from './test-app';
 import { categories, classCodes, productPrices, products, productTranslations } from '../db/schema';
 
 export type FixtureProduct = {
@@ -94,4 +95,19 @@ export async function stockOf(
       sql`${productPrices.productId} = ${productId} and ${productPrices.country} = ${country}`,
     );
   return row.available;
+}
+
+/** Puts `item` packs of the product coded `productId` in the cart of whoever `headers` sign in as. */
+export function addToCart(
+  t: TestApp,
+  headers: Record<string, string>,
+  productId: string,
+  item: number,
+) {
+  return t.inject({
+    method: 'POST',
+    url: '/api/cart/add',
+    headers,
+    payload: { product_id: productId, item },
+  });
 }

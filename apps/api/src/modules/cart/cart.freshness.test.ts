@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertShoppingFixtures } from '../../test/shopping-fixtures';
+import { addToCart, insertShoppingFixtures } from '../../test/shopping-fixtures';
 
 // The cart reads products from per-process caches kept fresh by PostgreSQL notifications
 // (decision 014). Changes here are made straight in the database, as another API process or an
@@ -17,13 +17,7 @@ beforeAll(async () => {
     { code: 'OTHER', ca: { selling: 100, available: 5 } },
   ]);
   ({ headers } = await t.signIn());
-  for (const code of ['FRESH', 'OTHER'])
-    await t.inject({
-      method: 'POST',
-      url: '/api/cart/add',
-      headers,
-      payload: { product_id: code, item: 1 },
-    });
+  for (const code of ['FRESH', 'OTHER']) await addToCart(t, headers, code, 1);
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertShoppingFixtures } from '../../test/shopping-fixtures';
+import { addToCart, insertShoppingFixtures } from '../../test/shopping-fixtures';
 import { execAndAwaitFeed } from '../../test/change-feed';
 
 let t: TestApp;
@@ -194,12 +194,7 @@ describe('cart: adding', () => {
     const res = await add(us.headers, { product_id: 'USONLY', item: 1 });
     expect(res.statusCode).toBe(200);
     // A US customer sees US prices and stock even if asking for ca.
-    const a1 = await t.inject({
-      method: 'POST',
-      url: '/api/cart/add',
-      headers: us.headers,
-      payload: { product_id: 'A1', item: 9 },
-    });
+    const a1 = await addToCart(t, us.headers, 'A1', 9);
     expect(
       a1.json().products.find((l: { product_id: string }) => l.product_id === 'A1'),
     ).toMatchObject({ price: 3, item: 5 });

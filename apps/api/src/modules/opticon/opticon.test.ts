@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScannerExport } from '@wholesale/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertShoppingFixtures } from '../../test/shopping-fixtures';
+import { addToCart, insertShoppingFixtures } from '../../test/shopping-fixtures';
 
 let t: TestApp;
 
@@ -89,12 +89,7 @@ describe('POST /api/opticon', () => {
 
   it('adds to what the cart already holds', async () => {
     const me = await t.signIn();
-    await t.inject({
-      method: 'POST',
-      url: '/api/cart/add',
-      headers: me.headers,
-      payload: { product_id: 'OP2', item: 10 },
-    });
+    await addToCart(t, me.headers, 'OP2', 10);
     const res = await t.inject({
       method: 'POST',
       url: '/api/opticon',

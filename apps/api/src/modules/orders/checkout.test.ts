@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
+import { addToCart, insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
 import { insertAddresses } from '../accounts';
 import { placeOrder } from '../../workflows/place-order';
 
@@ -21,13 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Headers = Record<string, string>;
-const add = (h: Headers, item = 1) =>
-  t.inject({
-    method: 'POST',
-    url: '/api/cart/add',
-    headers: h,
-    payload: { product_id: 'BIG', item },
-  });
+const add = (h: Headers, item = 1) => addToCart(t, h, 'BIG', item);
 const order = (h: Headers, payload: object = {}) =>
   t.inject({ method: 'POST', url: '/api/store/orders', headers: h, payload });
 const checkout = async (h: Headers) =>

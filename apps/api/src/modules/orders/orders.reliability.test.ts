@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
+import { addToCart, insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
 import { PLACE_ORDER_STEPS, placeOrderTestHooks } from '../../workflows/place-order';
 
 // Runs on PGlite (transactions serialised) and on PostgreSQL (DATABASE_URL: real concurrency over
@@ -40,12 +40,7 @@ describe('orders under concurrency and failure', () => {
     const buyers = [];
     for (let i = 0; i < 50; i += 1) {
       const b = await t.signIn();
-      const res = await t.inject({
-        method: 'POST',
-        url: '/api/cart/add',
-        headers: b.headers,
-        payload: { product_id: 'TEN', item: 1 },
-      });
+      const res = await addToCart(t, b.headers, 'TEN', 1);
       expect(res.statusCode).toBe(200);
       buyers.push(b);
     }
@@ -68,12 +63,7 @@ describe('orders under concurrency and failure', () => {
 
   it('five concurrent requests with one Idempotency-Key create one order', async () => {
     const me = await t.signIn();
-    await t.inject({
-      method: 'POST',
-      url: '/api/cart/add',
-      headers: me.headers,
-      payload: { product_id: 'PLENTY', item: 3 },
-    });
+    await addToCart(t, me.headers, 'PLENTY', 3);
     const before = await stockOf(t.handle.db, ids.PLENTY);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => place(me.headers, 'retry-abc')),
@@ -90,18 +80,8 @@ describe('orders under concurrency and failure', () => {
     'a failure injected after step %s leaves no order, no stock change, the cart and no mail',
     async (failAfter) => {
       const me = await t.signIn();
-      await t.inject({
-        method: 'POST',
-        url: '/api/cart/add',
-        headers: me.headers,
-        payload: { product_id: 'PLENTY', item: 2 },
-      });
-      await t.inject({
-        method: 'POST',
-        url: '/api/cart/add',
-        headers: me.headers,
-        payload: { product_id: 'OTHER', item: 4 },
-      });
+      await addToCart(t, me.headers, 'PLENTY', 2);
+      await addToCart(t, me.headers, 'OTHER', 4);
       const stock = [await stockOf(t.handle.db, ids.PLENTY), await stockOf(t.handle.db, ids.OTHER)];
       const mails = await count(sql`select count(*) as n from mail_outbox`);
       let reached = false;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
+import { addToCart, insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
 import { execAndAwaitFeed } from '../../test/change-feed';
 
 let t: TestApp;
@@ -30,8 +30,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Headers = Record<string, string>;
-const add = (h: Headers, product_id: string, item: number) =>
-  t.inject({ method: 'POST', url: '/api/cart/add', headers: h, payload: { product_id, item } });
+const add = (h: Headers, code: string, item: number) => addToCart(t, h, code, item);
 const order = (h: Headers, payload: object = {}, key?: string) =>
   t.inject({
     method: 'POST',
