@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt } from './columns';
 import { users } from './users';
 
 /** A customer account's ship-to addresses; at most one is the default (preselected at checkout). */
@@ -16,9 +8,7 @@ export const customerAddresses = pgTable(
   'customer_addresses',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     label: text('label').notNull(),
     company: text('company').notNull(),
     line1: text('line1').notNull(),
@@ -29,7 +19,7 @@ export const customerAddresses = pgTable(
     postalCode: text('postal_code').notNull(),
     country: text('country', { enum: ['ca', 'us'] }).notNull(),
     isDefault: boolean('is_default').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('customer_addresses_user_idx').on(t.userId),

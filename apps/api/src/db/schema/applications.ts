@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt } from './columns';
 import { APPLICATION_STATUSES, LANGS } from '@wholesale/contract';
 import { users } from './users';
 
@@ -37,7 +38,7 @@ export const applications = pgTable(
     sensitive: text('sensitive').notNull(),
     cardAuthorized: boolean('card_authorized').notNull(),
     termsAcknowledged: boolean('terms_acknowledged').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedByUserId: integer('reviewed_by_user_id').references(() => users.id, {
@@ -65,9 +66,7 @@ export const applicationOfficers = pgTable(
   'application_officers',
   {
     id: serial('id').primaryKey(),
-    applicationId: integer('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    applicationId: belongsTo('application_id', () => applications.id),
     position: integer('position').notNull(),
     name: text('name').notNull().default(''),
     title: text('title').notNull().default(''),
@@ -81,9 +80,7 @@ export const applicationTradeReferences = pgTable(
   'application_trade_references',
   {
     id: serial('id').primaryKey(),
-    applicationId: integer('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    applicationId: belongsTo('application_id', () => applications.id),
     position: integer('position').notNull(),
     name: text('name').notNull().default(''),
     telephone: text('telephone').notNull().default(''),

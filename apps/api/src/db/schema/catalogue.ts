@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt } from './columns';
 import { COUNTRIES, LANGS } from '@wholesale/contract';
 
 /** Category tree: category → sub category → sub-sub category, each with its cat_code. */
@@ -66,7 +67,7 @@ export const products = pgTable(
     contentTypes: text('content_types').notNull().default(''),
     barcode: text('barcode'),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -81,9 +82,7 @@ export const products = pgTable(
 export const productTranslations = pgTable(
   'product_translations',
   {
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: belongsTo('product_id', () => products.id),
     lang: text('lang', { enum: LANGS }).notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -96,14 +95,12 @@ export const productImages = pgTable(
   'product_images',
   {
     id: serial('id').primaryKey(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: belongsTo('product_id', () => products.id),
     position: integer('position').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     bytes: integer('bytes').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],
 );
@@ -146,9 +143,7 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
 export const productPrices = pgTable(
   'product_prices',
   {
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: belongsTo('product_id', () => products.id),
     country: text('country', { enum: COUNTRIES }).notNull(),
     retailPriceCents: integer('retail_price_cents').notNull(),
     sellingPriceCents: integer('selling_price_cents').notNull(),
@@ -164,18 +159,14 @@ export const productGroups = pgTable('product_groups', {
   titleEn: text('title_en').notNull(),
   titleFr: text('title_fr').notNull(),
   titleEs: text('title_es').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const productGroupItems = pgTable(
   'product_group_items',
   {
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => productGroups.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    groupId: belongsTo('group_id', () => productGroups.id),
+    productId: belongsTo('product_id', () => products.id),
     position: integer('position').notNull().default(0),
   },
   (t) => [

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt } from './columns';
 import { LANGS } from '@wholesale/contract';
 
 /**
@@ -50,7 +51,7 @@ export const contentItems = pgTable(
     issueDate: date('issue_date', { mode: 'string' }),
     /** Catalogues only: the cover image (language-neutral), a FileStore key. */
     coverKey: text('cover_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -70,9 +71,7 @@ export const contentItems = pgTable(
 export const contentTranslations = pgTable(
   'content_translations',
   {
-    itemId: integer('item_id')
-      .notNull()
-      .references(() => contentItems.id, { onDelete: 'cascade' }),
+    itemId: belongsTo('item_id', () => contentItems.id),
     lang: text('lang', { enum: LANGS }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),

@@ -9,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
 import { users } from './users';
 
 /** Bearer tokens for machines (an ERP): stored as SHA-256 hashes, shown once, revocable. */
@@ -22,7 +23,7 @@ export const integrationTokens = pgTable(
     tokenHint: text('token_hint').notNull(),
     scopes: text('scopes').array().notNull(),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
@@ -45,7 +46,7 @@ export const importJobs = pgTable(
     fileFormat: text('file_format', { enum: ['csv', 'xlsx'] }).notNull(),
     imagesKey: text('images_key'),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),

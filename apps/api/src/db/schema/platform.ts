@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
 import { users } from './users';
 
 /** Transactional e-mail outbox: a worker sends pending mails through SMTP when configured. */
@@ -18,7 +19,7 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt)],

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt } from './columns';
 import { COUNTRIES } from '@wholesale/contract';
 import { products } from './catalogue';
 import { users } from './users';
@@ -32,14 +33,10 @@ const ORDER_STATUSES = [
 export const favourites = pgTable(
   'favourites',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    productId: belongsTo('product_id', () => products.id),
     country: text('country', { enum: COUNTRIES }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.country, t.productId] })],
 );
@@ -49,16 +46,12 @@ export const cartLines = pgTable(
   'cart_lines',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    productId: belongsTo('product_id', () => products.id),
     country: text('country', { enum: COUNTRIES }).notNull(),
     quantity: integer('quantity').notNull(),
     selected: boolean('selected').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('cart_lines_user_product_uq').on(t.userId, t.country, t.productId)],
@@ -91,7 +84,7 @@ export const orders = pgTable(
     /** Estimated sales taxes on total_cents: [{ kind, rate, amountCents }]. */
     taxes: jsonb('taxes').$type<TaxLine[]>().notNull().default([]),
     taxCents: integer('tax_cents').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -115,9 +108,7 @@ export const orderLines = pgTable(
   'order_lines',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: belongsTo('order_id', () => orders.id),
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
@@ -145,9 +136,7 @@ export const shipments = pgTable(
   'shipments',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: belongsTo('order_id', () => orders.id),
     carrier: text('carrier').notNull(),
     trackingNumber: text('tracking_number'),
     shippedByUserId: integer('shipped_by_user_id').references(() => users.id),
@@ -161,9 +150,7 @@ export const orderStatusHistory = pgTable(
   'order_status_history',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: belongsTo('order_id', () => orders.id),
     fromStatus: text('from_status', { enum: ORDER_STATUSES }),
     toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
     actorUserId: integer('actor_user_id').references(() => users.id),

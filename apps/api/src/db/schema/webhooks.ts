@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt } from './columns';
 import { users } from './users';
 
 /** An ERP endpoint that receives signed event deliveries (docs/product/back-office-orders.md). */
@@ -15,7 +16,7 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   /** First failure of the current run of failures; null after a success. */
   failingSince: timestamp('failing_since', { withTimezone: true }),
   createdByUserId: integer('created_by_user_id').references(() => users.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Outbox: one event for one endpoint, written in the transaction of the change it reports. */
@@ -23,9 +24,7 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: serial('id').primaryKey(),
-    endpointId: integer('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    endpointId: belongsTo('endpoint_id', () => webhookEndpoints.id),
     event: text('event').notNull(),
     body: text('body').notNull(),
     status: text('status', { enum: ['pending', 'delivered', 'failed'] })
@@ -34,7 +33,7 @@ export const webhookDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
@@ -48,9 +47,7 @@ export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
     id: serial('id').primaryKey(),
-    deliveryId: integer('delivery_id')
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    deliveryId: belongsTo('delivery_id', () => webhookDeliveries.id),
     at: timestamp('at', { withTimezone: true }).notNull(),
     statusCode: integer('status_code'),
     error: text('error'),
