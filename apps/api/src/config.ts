@@ -150,6 +150,22 @@ export type Config = {
 /** A configuration error naming every bad variable, so start-up fails with one clear message. */
 export class ConfigError extends Error {}
 
+/**
+ * The configuration of a process started from the command line (server, workers, scripts): a
+ * configuration error is printed and the process exits with 1, with no stack trace.
+ */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 /** Reads and validates the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(

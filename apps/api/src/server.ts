@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import { buildApp } from './app';
 import { prepareDatabase } from './db/prepare';
@@ -9,16 +9,7 @@ import { getFieldCipher } from './lib/crypto';
 
 /** Starts the API (and the built SPA) on PORT; shuts down cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const handle = await openDatabase({
     url: config.databaseUrl,
     readUrl: config.databaseReadUrl,

@@ -5,21 +5,12 @@
  * Creates or promotes a staff member in DATABASE_URL (or the embedded PGlite) and prints a one-time
  * set-password link on PUBLIC_URL. Exit codes: 0 done, 1 refused, 2 bad arguments.
  */
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import { runStaffCreate } from './modules/staff';
 
 async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
   try {
     await runMigrations(handle);

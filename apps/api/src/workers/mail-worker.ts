@@ -1,21 +1,12 @@
 // Standalone outbox worker: `node dist/workers/mail-worker.js` (or `npx tsx src/workers/mail-worker.ts`).
 // The API server already runs the same worker in-process; run this one when the API processes
 // should not send mail themselves. Several workers may run at once (rows are claimed with SKIP LOCKED).
-import { ConfigError, loadConfig } from '../config';
+import { loadConfigOrExit } from '../config';
 import { openDatabase, runMigrations } from '../db/client';
 import { startMailWorker } from '../modules/mail';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.smtpUrl) {
     console.error('SMTP_URL is not set: there is nothing for the mail worker to do.');
     process.exit(1);
