@@ -21,10 +21,7 @@ export function DisplayProductsView({ category }: { category: string }) {
       data={query.data?.products}
       isPending={query.isPending}
       isError={query.isError}
-      page={state.page}
-      perPage={state.perPage}
-      onPage={state.setPage}
-      onPerPage={state.setPerPage}
+      paging={state}
     />
   );
 }

@@ -15,10 +15,13 @@ type Props = {
   data: ProductPage | undefined;
   isPending: boolean;
   isError: boolean;
-  page: number;
-  perPage: number;
-  onPage: (page: number, options?: { replace?: boolean }) => void;
-  onPerPage: (size: number) => void;
+  /** The page and page size in the address, and their setters (useListingState). */
+  paging: {
+    page: number;
+    perPage: number;
+    setPage: (page: number, options?: { replace?: boolean }) => void;
+    setPerPage: (size: number) => void;
+  };
   aside?: ReactNode;
   before?: ReactNode;
 };
@@ -29,10 +32,7 @@ export function ListingView({
   data: loaded,
   isPending,
   isError,
-  page,
-  perPage,
-  onPage,
-  onPerPage,
+  paging: { page, perPage, setPage: onPage, setPerPage: onPerPage },
   aside,
   before,
 }: Props) {

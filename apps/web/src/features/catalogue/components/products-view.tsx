@@ -43,10 +43,7 @@ export function ProductsView({ route }: { route: ProductsRoute }) {
       data={query.data?.products}
       isPending={query.isPending}
       isError={query.isError}
-      page={state.page}
-      perPage={state.perPage}
-      onPage={state.setPage}
-      onPerPage={state.setPerPage}
+      paging={state}
       aside={resolved.category ? <div className="listing__aside">{filters}</div> : undefined}
       before={
         resolved.category ? (
