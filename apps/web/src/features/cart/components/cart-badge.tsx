@@ -4,6 +4,7 @@ import { formatWholeDollars, toCents } from '@wholesale/contract/rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BadgeContent } from '@/components/ui/badge-content';
 import { paths } from '@/config/paths';
 import { ProductThumb, plainName } from '@/components/ui/product-thumb';
 import { useCountry } from '@/lib/country';
@@ -62,15 +63,12 @@ export function CartBadge({ compact = false }: { compact?: boolean }) {
         onFocus={openNow}
         data-testid="cart-badge"
       >
-        <ShoppingCart aria-hidden="true" size={compact ? 22 : 26} />
-        <span className="badge-link__count" aria-hidden="true">
-          {count}
-        </span>
-        {compact ? null : (
-          <span className="badge-link__label" aria-hidden="true">
-            {t('header.cart')}
-          </span>
-        )}
+        <BadgeContent
+          icon={ShoppingCart}
+          count={count}
+          label={t('header.cart')}
+          compact={compact}
+        />
       </Link>
       {showPopup ? (
         <CartPopup

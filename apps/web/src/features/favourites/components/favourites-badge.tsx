@@ -1,6 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BadgeContent } from '@/components/ui/badge-content';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useFavourites } from '../api/get-favourites';
@@ -18,15 +19,7 @@ export function FavouritesBadge({ compact = false }: { compact?: boolean }) {
       aria-label={t('header.favouritesCount', { count })}
       data-testid="favourites-badge"
     >
-      <Heart aria-hidden="true" size={compact ? 22 : 26} />
-      <span className="badge-link__count" aria-hidden="true">
-        {count}
-      </span>
-      {compact ? null : (
-        <span className="badge-link__label" aria-hidden="true">
-          {t('header.favourites')}
-        </span>
-      )}
+      <BadgeContent icon={Heart} count={count} label={t('header.favourites')} compact={compact} />
     </Link>
   );
 }
