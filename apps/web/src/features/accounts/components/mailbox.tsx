@@ -101,7 +101,7 @@ export function Mailbox() {
   } else if (list.data.data.length === 0) body = <p>{t('mailbox.empty')}</p>;
   else {
     body = (
-      <table className="mailbox-table">
+      <table className="data-table mailbox-table">
         <thead>
           <tr>
             <th scope="col">{t('mailbox.date')}</th>

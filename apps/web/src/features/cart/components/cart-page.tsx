@@ -172,7 +172,7 @@ export function CartPage() {
               <Trash2 size={16} aria-hidden="true" /> {t('emptyCart')}
             </button>
           </div>
-          <table className="cart-table">
+          <table className="data-table cart-table">
             <caption className="visually-hidden">{t('tableCaption')}</caption>
             <thead>
               <tr>

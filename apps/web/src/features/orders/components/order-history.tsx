@@ -113,7 +113,7 @@ export function OrderHistory() {
           <p className="orders-count" aria-live="polite">
             {t('history.count', { shown: data.data.length, total: data.total })}
           </p>
-          <table className="orders-table">
+          <table className="data-table orders-table">
             <caption className="visually-hidden">{t('history.caption')}</caption>
             <thead>
               <tr>

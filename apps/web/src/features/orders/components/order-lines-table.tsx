@@ -14,7 +14,7 @@ export function OrderLinesTable({
   const { t } = useTranslation('orders');
   const money = useMoney(order.country);
   return (
-    <table className="orders-table order-lines">
+    <table className="data-table orders-table order-lines">
       <caption className="visually-hidden">
         {t('details.linesCaption', { id: order.order_id })}
       </caption>
