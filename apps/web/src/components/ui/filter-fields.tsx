@@ -73,24 +73,30 @@ export function SearchInput({
   );
 }
 
-/** A labelled date input read from the form when it is submitted (`name` is its form field). */
-export function DateField({
-  id,
-  name,
-  label,
-  defaultValue,
+/** From and to date inputs, read from the form (as `from` and `to`) when it is submitted. */
+export function DateRangeFields({
+  idPrefix,
+  fromLabel,
+  toLabel,
+  from,
+  to,
   className,
 }: {
-  id: string;
-  name: string;
-  label: string;
-  defaultValue?: string;
+  idPrefix: string;
+  fromLabel: string;
+  toLabel: string;
+  from?: string;
+  to?: string;
   className?: string;
 }) {
-  return (
-    <div className={className}>
-      <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} type="date" defaultValue={defaultValue} />
+  const bounds = [
+    { name: 'from', label: fromLabel, value: from },
+    { name: 'to', label: toLabel, value: to },
+  ];
+  return bounds.map(({ name, label, value }) => (
+    <div key={name} className={className}>
+      <label htmlFor={`${idPrefix}-${name}`}>{label}</label>
+      <input id={`${idPrefix}-${name}`} name={name} type="date" defaultValue={value} />
     </div>
-  );
+  ));
 }

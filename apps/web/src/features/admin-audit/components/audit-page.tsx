@@ -3,7 +3,7 @@ import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import '@/components/ui/admin-people.css';
-import { DateField } from '@/components/ui/filter-fields';
+import { DateRangeFields } from '@/components/ui/filter-fields';
 import { StaffResults } from '@/components/ui/staff-results';
 import { useAudit, type AuditFilter } from '../api/get-audit';
 
@@ -124,19 +124,13 @@ export function AuditPage() {
             ))}
           </select>
         </div>
-        <DateField
-          id="audit-from"
-          name="from"
+        <DateRangeFields
+          idPrefix="audit"
           className="admin-people__field"
-          label={t('audit.from')}
-          defaultValue={filter.from}
-        />
-        <DateField
-          id="audit-to"
-          name="to"
-          className="admin-people__field"
-          label={t('audit.to')}
-          defaultValue={filter.to}
+          fromLabel={t('audit.from')}
+          toLabel={t('audit.to')}
+          from={filter.from}
+          to={filter.to}
         />
         <button type="submit" className="button">
           {t('audit.apply')}

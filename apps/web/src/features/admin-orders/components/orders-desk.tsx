@@ -3,7 +3,7 @@ import { Download, Phone } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { DateField, SearchInput, SelectField } from '@/components/ui/filter-fields';
+import { DateRangeFields, SearchInput, SelectField } from '@/components/ui/filter-fields';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { useLoadedPageInRange } from '@/components/ui/use-page-in-range';
 import { paths } from '@/config/paths';
@@ -122,19 +122,13 @@ export function OrdersDesk() {
             { value: 'us', label: t('countries.us') },
           ]}
         />
-        <DateField
-          id="desk-from"
-          name="from"
+        <DateRangeFields
+          idPrefix="desk"
           className="admin-filter"
-          label={t('from')}
-          defaultValue={filter.from}
-        />
-        <DateField
-          id="desk-to"
-          name="to"
-          className="admin-filter"
-          label={t('to')}
-          defaultValue={filter.to}
+          fromLabel={t('from')}
+          toLabel={t('to')}
+          from={filter.from}
+          to={filter.to}
         />
         <SelectField
           id="desk-sort"
