@@ -23,6 +23,14 @@ function messageFor(schema: Schema, input: unknown, field: string): string | und
   return result.error.issues.find((i) => i.path.join('.') === field)?.message;
 }
 
+/** The message a Canadian application with these changes to the valid sample gets for one field. */
+const canadianMessage = (changes: Parameters<typeof sampleCanadianApplication>[0], field: string) =>
+  messageFor(CanadianApplication, sampleCanadianApplication(changes), field);
+
+/** The message a USA application with these changes to the valid sample gets for one field. */
+const usaMessage = (changes: Parameters<typeof sampleUsaApplication>[0], field: string) =>
+  messageFor(UsaApplication, sampleUsaApplication(changes), field);
+
 // docs/product/registration.md, copied character for character (two spaces after consignee; curly apostrophe in Driver’s).
 const CANADIAN_REQUIRED: Record<string, string> = {
   billing_street: 'Street field is required',
@@ -119,16 +127,12 @@ describe('Canadian form required messages (docs/product/registration.md)', () =>
   });
   for (const [field, message] of Object.entries(CANADIAN_REQUIRED)) {
     it(`${field}: '${message}' when blank, missing or only spaces`, () => {
-      expect(
-        messageFor(CanadianApplication, sampleCanadianApplication({ [field]: '' }), field),
-      ).toBe(message);
-      expect(
-        messageFor(CanadianApplication, sampleCanadianApplication({ [field]: '   ' }), field),
-      ).toBe(message);
+      expect(canadianMessage({ [field]: '' }, field)).toBe(message);
+      expect(canadianMessage({ [field]: '   ' }, field)).toBe(message);
       const missing: Record<string, unknown> = { ...sampleCanadianApplication() };
       delete missing[field];
       expect(messageFor(CanadianApplication, missing, field)).toBe(message);
-      expect(messageFor(CanadianApplication, sampleCanadianApplication(), field)).toBeUndefined();
+      expect(canadianMessage({}, field)).toBeUndefined();
     });
   }
 });
@@ -136,9 +140,7 @@ describe('Canadian form required messages (docs/product/registration.md)', () =>
 describe('USA form required messages (docs/product/registration.md)', () => {
   for (const [field, message] of Object.entries(USA_REQUIRED)) {
     it(`${field}: '${message}'`, () => {
-      expect(messageFor(UsaApplication, sampleUsaApplication({ [field]: '' }), field)).toBe(
-        message,
-      );
+      expect(usaMessage({ [field]: '' }, field)).toBe(message);
       const missing: Record<string, unknown> = { ...sampleUsaApplication() };
       delete missing[field];
       expect(messageFor(UsaApplication, missing, field)).toBe(message);
@@ -152,27 +154,19 @@ describe('USA form required messages (docs/product/registration.md)', () => {
       'business_license',
       'owner_business_name',
     ]) {
-      expect(messageFor(UsaApplication, sampleUsaApplication(), f)).toBeUndefined();
+      expect(usaMessage({}, f)).toBeUndefined();
     }
   });
 });
 
 describe('conditional rules (docs/product/registration.md)', () => {
   it('QST is required only when the billing province is Quebec', () => {
-    expect(
-      messageFor(
-        CanadianApplication,
-        sampleCanadianApplication({ billing_prov: 'QC', billing_qst: '' }),
-        'billing_qst',
-      ),
-    ).toBe('QST field is required');
-    expect(
-      messageFor(
-        CanadianApplication,
-        sampleCanadianApplication({ billing_prov: 'Québec' }),
-        'billing_qst',
-      ),
-    ).toBe('QST field is required');
+    expect(canadianMessage({ billing_prov: 'QC', billing_qst: '' }, 'billing_qst')).toBe(
+      'QST field is required',
+    );
+    expect(canadianMessage({ billing_prov: 'Québec' }, 'billing_qst')).toBe(
+      'QST field is required',
+    );
     expect(
       CanadianApplication.safeParse(
         sampleCanadianApplication({ billing_prov: 'QC', billing_qst: '1234567890TQ0001' }),
@@ -242,44 +236,22 @@ describe('conditional rules (docs/product/registration.md)', () => {
     const input: Record<string, unknown> = { ...sampleUsaApplication() };
     delete input.formerCustomer;
     expect(UsaApplication.parse(input).formerCustomer).toBe('No');
-    expect(
-      messageFor(
-        UsaApplication,
-        sampleUsaApplication({ formerCustomer: 'Maybe' as never }),
-        'formerCustomer',
-      ),
-    ).toBe('Please answer Yes or No');
+    expect(usaMessage({ formerCustomer: 'Maybe' as never }, 'formerCustomer')).toBe(
+      'Please answer Yes or No',
+    );
   });
 
   it('otherType is required only when other is ticked', () => {
     const msg = 'Please specify how your business is registered.';
+    expect(canadianMessage({ businessRegistered: ['corporation', 'other'] }, 'otherType')).toBe(
+      msg,
+    );
+    expect(usaMessage({ businessRegistered: ['other'], otherType: ' ' }, 'otherType')).toBe(msg);
     expect(
-      messageFor(
-        CanadianApplication,
-        sampleCanadianApplication({ businessRegistered: ['corporation', 'other'] }),
-        'otherType',
-      ),
-    ).toBe(msg);
-    expect(
-      messageFor(
-        UsaApplication,
-        sampleUsaApplication({ businessRegistered: ['other'], otherType: ' ' }),
-        'otherType',
-      ),
-    ).toBe(msg);
-    expect(
-      messageFor(
-        UsaApplication,
-        sampleUsaApplication({ businessRegistered: ['other'], otherType: 'Co-operative' }),
-        'otherType',
-      ),
+      usaMessage({ businessRegistered: ['other'], otherType: 'Co-operative' }, 'otherType'),
     ).toBeUndefined();
     expect(
-      messageFor(
-        UsaApplication,
-        sampleUsaApplication({ businessRegistered: ['partnership'], otherType: '' }),
-        'otherType',
-      ),
+      usaMessage({ businessRegistered: ['partnership'], otherType: '' }, 'otherType'),
     ).toBeUndefined();
   });
 
@@ -314,9 +286,9 @@ describe('card (docs/product/registration.md)', () => {
       }),
     );
     for (const t of ['amex', 'VISA', '', 'discover']) {
-      expect(
-        messageFor(UsaApplication, sampleUsaApplication({ card_type: t as never }), 'card_type'),
-      ).toBe('Please choose Visa or Mastercard');
+      expect(usaMessage({ card_type: t as never }, 'card_type')).toBe(
+        'Please choose Visa or Mastercard',
+      );
     }
   });
 
@@ -328,11 +300,7 @@ describe('card (docs/product/registration.md)', () => {
         const value = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
         if (d.getFullYear() < 2000 || d.getFullYear() > 2100) return;
         expect(isExpiryInPast(value, now)).toBe(offset < 0);
-        const message = messageFor(
-          CanadianApplication,
-          sampleCanadianApplication({ expiry_date: value }),
-          'expiry_date',
-        );
+        const message = canadianMessage({ expiry_date: value }, 'expiry_date');
         expect(message).toBe(offset < 0 ? 'The card expiry date cannot be in the past' : undefined);
       }),
     );
@@ -340,15 +308,13 @@ describe('card (docs/product/registration.md)', () => {
   });
 
   it('requires an expiry in month/year form', () => {
-    expect(
-      messageFor(UsaApplication, sampleUsaApplication({ expiry_date: '' }), 'expiry_date'),
-    ).toBe('Card expiry date is required');
-    expect(
-      messageFor(UsaApplication, sampleUsaApplication({ expiry_date: '2030-13' }), 'expiry_date'),
-    ).toBe('Please choose the expiry month and year');
-    expect(
-      messageFor(UsaApplication, sampleUsaApplication({ expiry_date: '12/30' }), 'expiry_date'),
-    ).toBe('Please choose the expiry month and year');
+    expect(usaMessage({ expiry_date: '' }, 'expiry_date')).toBe('Card expiry date is required');
+    expect(usaMessage({ expiry_date: '2030-13' }, 'expiry_date')).toBe(
+      'Please choose the expiry month and year',
+    );
+    expect(usaMessage({ expiry_date: '12/30' }, 'expiry_date')).toBe(
+      'Please choose the expiry month and year',
+    );
   });
 
   it('never accepts a card number or a CVV field into the parsed application', () => {
@@ -362,20 +328,12 @@ describe('card (docs/product/registration.md)', () => {
   });
 
   it('requires both checkboxes (card storage authorization, terms acknowledgement)', () => {
-    expect(
-      messageFor(
-        CanadianApplication,
-        sampleCanadianApplication({ card_authorization: false as never }),
-        'card_authorization',
-      ),
-    ).toBe('Please authorize us to keep your card on file');
-    expect(
-      messageFor(
-        UsaApplication,
-        sampleUsaApplication({ terms_acknowledged: false as never }),
-        'terms_acknowledged',
-      ),
-    ).toBe('Please acknowledge the credit terms and conditions');
+    expect(canadianMessage({ card_authorization: false as never }, 'card_authorization')).toBe(
+      'Please authorize us to keep your card on file',
+    );
+    expect(usaMessage({ terms_acknowledged: false as never }, 'terms_acknowledged')).toBe(
+      'Please acknowledge the credit terms and conditions',
+    );
   });
 });
 
@@ -385,41 +343,27 @@ describe('e-mail formats, telephone numbers and dates', () => {
       fc.property(
         fc.string().filter((s) => !s.includes('@') && s.trim() !== ''),
         (s) => {
-          expect(
-            messageFor(CanadianApplication, sampleCanadianApplication({ email: s }), 'email'),
-          ).toBe('Invalid email address');
-          expect(
-            messageFor(
-              UsaApplication,
-              sampleUsaApplication({ business_email: s }),
-              'business_email',
-            ),
-          ).toBe('Invalid email address');
+          expect(canadianMessage({ email: s }, 'email')).toBe('Invalid email address');
+          expect(usaMessage({ business_email: s }, 'business_email')).toBe('Invalid email address');
         },
       ),
     );
     fc.assert(
       fc.property(fc.emailAddress(), (e) => {
         if (!/^[A-Z0-9._%+'-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i.test(e)) return;
-        expect(
-          messageFor(CanadianApplication, sampleCanadianApplication({ email: e }), 'email'),
-        ).toBeUndefined();
+        expect(canadianMessage({ email: e }, 'email')).toBeUndefined();
       }),
     );
   });
 
   it('bank and trade telephones are numeric', () => {
-    expect(
-      messageFor(
-        CanadianApplication,
-        sampleCanadianApplication({ bank_Tel: 'call me' }),
-        'bank_Tel',
-      ),
-    ).toBe('Please enter a telephone number using digits');
+    expect(canadianMessage({ bank_Tel: 'call me' }, 'bank_Tel')).toBe(
+      'Please enter a telephone number using digits',
+    );
     const trade = [{ name: 'A', telephone: 'abc', fax: '', contact: '' }];
-    expect(
-      messageFor(CanadianApplication, sampleCanadianApplication({ trade }), 'trade.0.telephone'),
-    ).toBe('Please enter a telephone number using digits');
+    expect(canadianMessage({ trade }, 'trade.0.telephone')).toBe(
+      'Please enter a telephone number using digits',
+    );
     expect(
       CanadianApplication.safeParse(
         sampleCanadianApplication({ trade: [{ name: '', telephone: '', fax: '', contact: '' }] }),
@@ -429,18 +373,10 @@ describe('e-mail formats, telephone numbers and dates', () => {
 
   it('registration date must be a real date not in the future', () => {
     expect(
-      messageFor(
-        CanadianApplication,
-        sampleCanadianApplication({ company_registration_date: '2021-02-30' }),
-        'company_registration_date',
-      ),
+      canadianMessage({ company_registration_date: '2021-02-30' }, 'company_registration_date'),
     ).toBe('Please enter a valid date');
     expect(
-      messageFor(
-        CanadianApplication,
-        sampleCanadianApplication({ company_registration_date: '2999-01-01' }),
-        'company_registration_date',
-      ),
+      canadianMessage({ company_registration_date: '2999-01-01' }, 'company_registration_date'),
     ).toBe('The registration date cannot be in the future');
     expect(
       CanadianApplication.safeParse(sampleCanadianApplication({ company_registration_date: '' }))
@@ -449,13 +385,7 @@ describe('e-mail formats, telephone numbers and dates', () => {
   });
 
   it('company name has a message', () => {
-    expect(
-      messageFor(
-        CanadianApplication,
-        sampleCanadianApplication({ company_name: '' }),
-        'company_name',
-      ),
-    ).toBe('Company name is required');
+    expect(canadianMessage({ company_name: '' }, 'company_name')).toBe('Company name is required');
   });
 });
 
