@@ -12,23 +12,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { belongsTo, createdAt } from './columns';
-import { LANGS } from '@wholesale/contract';
-
-/**
- * The six kinds of editorial content (docs/product/content-pages.md crousalImages, newsletterImages, catalogues, patterns,
- * faqs, support). NOTE: one item table with a `kind` column instead of six identical tables — every
- * kind has the same life cycle (ordered list, three translations, optional file per language); see
- * docs/decisions/ content-model record. A kind that grows columns of its own can move to its own table.
- */
-export const CONTENT_KINDS = [
-  'carousel',
-  'newsletter',
-  'catalogue',
-  'pattern',
-  'faq',
-  'support_article',
-] as const;
-export type ContentKind = (typeof CONTENT_KINDS)[number];
+import { CONTENT_KINDS, LANGS } from '@wholesale/contract';
 
 const tsvector = customType<{ data: string }>({
   dataType() {
@@ -36,7 +20,12 @@ const tsvector = customType<{ data: string }>({
   },
 });
 
-/** One carousel slide, newsletter issue, catalogue, free pattern, FAQ or support article. */
+/**
+ * One carousel slide, newsletter issue, catalogue, free pattern, FAQ or support article.
+ * NOTE: one item table with a `kind` column instead of six identical tables — every kind has the
+ * same life cycle (ordered list, three translations, optional file per language); see
+ * docs/decisions/ content-model record. A kind that grows columns of its own can move to its own table.
+ */
 export const contentItems = pgTable(
   'content_items',
   {

@@ -14,20 +14,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { belongsTo, createdAt } from './columns';
-import { COUNTRIES } from '@wholesale/contract';
+import { COUNTRIES, ORDER_STATUSES } from '@wholesale/contract';
 import { products } from './catalogue';
 import { users } from './users';
-
-/** Same list as the contract's ORDER_STATUSES (a database check constraint holds it too). */
-const ORDER_STATUSES = [
-  'placed',
-  'accepted',
-  'picking',
-  'partially_shipped',
-  'shipped',
-  'invoiced',
-  'cancelled',
-] as const;
 
 /** A customer's favourite products, per country. */
 export const favourites = pgTable(
