@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import { randomUUID } from 'node:crypto';
 import {
   KIND_RULES,
@@ -166,15 +167,6 @@ export async function listFaqs(tx: Tx, lang: Lang): Promise<Faq[]> {
     const t = text(item, lang);
     return { id: item.id, question: t.title, answer: t.body };
   });
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /** Splits a ts_headline result into text segments; the markers never reach the client. */

@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import type { Lang } from '@wholesale/contract';
 
 /** A rendered mail: one subject, an HTML body and a plain-text body, in one language. */
@@ -30,15 +31,6 @@ const LINK_HINT: Record<Lang, string> = {
   fr: 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :',
   es: 'Si el botón no funciona, copie esta dirección en su navegador:',
 };
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** Renders content to the HTML and text bodies. Every piece of data is escaped. */
 export function renderContent(lang: Lang, c: MailContent): RenderedMail {
