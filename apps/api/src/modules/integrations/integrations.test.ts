@@ -14,6 +14,15 @@ const URL = '/api/admin/integrations/tokens';
 const createToken = (headers: Record<string, string>, name: string, scopes: string[]) =>
   t.inject({ method: 'POST', url: URL, headers, payload: { name, scopes } });
 
+/** A stock feed call (it needs the catalogue:write scope), changing no real product. */
+const feedStock = (headers: Record<string, string>) =>
+  t.inject({
+    method: 'PATCH',
+    url: '/api/admin/stock',
+    headers,
+    payload: [{ sku: 'NONE', country: 'ca', available: 1 }],
+  });
+
 describe('integration tokens', () => {
   it('answers 401 to guests and 403 to buyers on every token call', async () => {
     const buyer = await t.signIn();
@@ -64,12 +73,7 @@ describe('integration tokens', () => {
     ).json();
     const bearer = { authorization: `Bearer ${secret}` };
     // Without catalogue:write the stock feed refuses it; it is not a user, so staff pages refuse it too.
-    const feed = await t.inject({
-      method: 'PATCH',
-      url: '/api/admin/stock',
-      headers: bearer,
-      payload: [{ sku: 'NONE', country: 'ca', available: 1 }],
-    });
+    const feed = await feedStock(bearer);
     expect(feed.statusCode).toBe(403);
     expect((await t.inject({ method: 'GET', url: URL, headers: bearer })).statusCode).toBe(401);
     const listed = (await t.inject({ method: 'GET', url: URL, headers: staff.headers }))
@@ -83,12 +87,7 @@ describe('integration tokens', () => {
       headers: staff.headers,
     });
     expect(revoked.json().revoked_at).not.toBeNull();
-    const after = await t.inject({
-      method: 'PATCH',
-      url: '/api/admin/stock',
-      headers: bearer,
-      payload: [{ sku: 'NONE', country: 'ca', available: 1 }],
-    });
+    const after = await feedStock(bearer);
     expect(after.statusCode).toBe(401);
     expect(
       (await t.inject({ method: 'DELETE', url: `${URL}/99999`, headers: staff.headers }))
