@@ -24,18 +24,27 @@ export const PDF_TYPES = ['application/pdf'] as const;
 
 export type FileSlot = 'none' | 'image' | 'pdf';
 
+type KindRules = {
+  file: FileSlot;
+  cover: boolean;
+  craft: boolean;
+  link: boolean;
+  issueDate: boolean;
+  bodyRequired: boolean;
+};
+
+/** FAQs and support articles: a title and a body, nothing else. */
+const TEXT_ONLY: KindRules = {
+  file: 'none',
+  cover: false,
+  craft: false,
+  link: false,
+  issueDate: false,
+  bodyRequired: true,
+};
+
 /** What each kind carries: its main file (one per language, fr/es falling back to en), a cover, a body. */
-export const KIND_RULES: Record<
-  ContentKind,
-  {
-    file: FileSlot;
-    cover: boolean;
-    craft: boolean;
-    link: boolean;
-    issueDate: boolean;
-    bodyRequired: boolean;
-  }
-> = {
+export const KIND_RULES: Record<ContentKind, KindRules> = {
   carousel: {
     file: 'image',
     cover: false,
@@ -68,22 +77,8 @@ export const KIND_RULES: Record<
     issueDate: false,
     bodyRequired: false,
   },
-  faq: {
-    file: 'none',
-    cover: false,
-    craft: false,
-    link: false,
-    issueDate: false,
-    bodyRequired: true,
-  },
-  support_article: {
-    file: 'none',
-    cover: false,
-    craft: false,
-    link: false,
-    issueDate: false,
-    bodyRequired: true,
-  },
+  faq: TEXT_ONLY,
+  support_article: TEXT_ONLY,
 };
 
 /** Human size of an upload limit, for messages ("10 MB"). */
