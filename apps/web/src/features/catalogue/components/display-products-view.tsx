@@ -15,13 +15,5 @@ export function DisplayProductsView({ category }: { category: string }) {
     title: `${title} | ${t('brand.name', { ns: 'common' })}`,
     description: t('meta.listing', { category: title }),
   });
-  return (
-    <ListingView
-      title={title}
-      data={query.data?.products}
-      isPending={query.isPending}
-      isError={query.isError}
-      paging={state}
-    />
-  );
+  return <ListingView title={title} query={query} paging={state} />;
 }

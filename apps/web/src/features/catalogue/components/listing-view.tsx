@@ -12,9 +12,8 @@ import './catalogue.css';
 
 type Props = {
   title: ReactNode;
-  data: ProductPage | undefined;
-  isPending: boolean;
-  isError: boolean;
+  /** The listing's query: a page of products once loaded. */
+  query: { data?: { products: ProductPage }; isPending: boolean; isError: boolean };
   /** The page and page size in the address, and their setters (useListingState). */
   paging: {
     page: number;
@@ -29,14 +28,13 @@ type Props = {
 /** A product listing: heading, count, records per page, pagination bar and page selector, the grid. */
 export function ListingView({
   title,
-  data: loaded,
-  isPending,
-  isError,
+  query: { data: answer, isPending, isError },
   paging: { page, perPage, setPage: onPage, setPerPage: onPerPage },
   aside,
   before,
 }: Props) {
   const { t } = useTranslation('catalogue');
+  const loaded = answer?.products;
   const inRange = usePageInRange(page, loaded?.last_page, (lastPage) =>
     onPage(lastPage, { replace: true }),
   );

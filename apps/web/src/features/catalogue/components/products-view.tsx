@@ -40,9 +40,7 @@ export function ProductsView({ route }: { route: ProductsRoute }) {
   return (
     <ListingView
       title={title}
-      data={query.data?.products}
-      isPending={query.isPending}
-      isError={query.isError}
+      query={query}
       paging={state}
       aside={resolved.category ? <div className="listing__aside">{filters}</div> : undefined}
       before={
