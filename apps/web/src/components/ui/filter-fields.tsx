@@ -3,7 +3,7 @@
  * each page lays its filters out its own way.
  */
 
-export type SelectOption<V extends string> = { value: V; label: string };
+type SelectOption<V extends string> = { value: V; label: string };
 
 /** A labelled select whose choice applies at once. */
 export function SelectField<V extends string>({
