@@ -26,7 +26,7 @@ import { readCart } from '../cart';
 import { returnStock } from '../catalogue';
 import { auditInsert } from '../audit';
 import { enqueueMailInsert } from '../mail';
-import { webhookEventInsert } from '../webhooks';
+import { WEBHOOKS_CHANNEL, webhookEventInsert } from '../webhooks';
 import { registerOrderMails } from './orders.mail';
 import { historyDto, shipmentDto } from './order-follow-up';
 import {
@@ -259,8 +259,8 @@ export type StatusChange = ChangeOrderStatusBody & {
  * or cancels writes more than that statement, so it runs in a transaction with the order row locked
  * (two staff at once: the second waits for the lock, then gets 409); any other step needs none:
  * two round trips, the read and the write (was: BEGIN, the locked read, the write, COMMIT). The
- * orders change feed is notified through `feed` after the commit, not by the trigger inside it
- * (commits that NOTIFY run one at a time; see migration 0022).
+ * orders change feed, and the webhook worker when deliveries were queued, are notified through
+ * `feed` after the commit, not inside it (commits that NOTIFY run one at a time; see migration 0022).
  */
 export async function changeOrderStatus(
   db: Database,
@@ -277,7 +277,9 @@ export async function changeOrderStatus(
   // counts when the notification, sent after commit (migration 0022), reaches them.
   deskCountsCache.clear(db);
   feed.publish(ORDERS_CHANNEL);
-  return changed;
+  // The webhook worker wakes on this; without it (a crash now) its poll finds the deliveries.
+  if (changed.deliveries > 0) feed.publish(WEBHOOKS_CHANNEL);
+  return changed.order;
 }
 
 /** The checks and writes of changeOrderStatus, in its transaction or, for a plain step, on `db`. */
@@ -285,7 +287,7 @@ async function applyStatusChange(
   tx: Tx,
   change: StatusChange,
   read: typeof readOrderForChange,
-): Promise<AdminOrderDetail> {
+): Promise<{ order: AdminOrderDetail; deliveries: number }> {
   const order = await read(tx, change.orderId, change.actorUserId);
   if (!order) throw new AppError('NOT_FOUND', 'This order does not exist');
   const to = change.status as OrderStatus;
@@ -353,15 +355,19 @@ async function applyStatusChange(
       }),
     );
   }
-  alongside.push(
-    webhookEventInsert('order.status_changed', {
+  const deliveries = webhookEventInsert(
+    'order.status_changed',
+    {
       order_id: order.id,
       from: order.status,
       to,
       version,
       customer_id: order.userId,
       ...(tracking ? { carrier: tracking.carrier, tracking_number: tracking.number } : {}),
-    }),
+    },
+    'after-commit',
+  );
+  alongside.push(
     auditInsert(tx, {
       actorId: change.actorUserId,
       actorEmail: change.actorEmail,
@@ -388,6 +394,7 @@ async function applyStatusChange(
       actorUserId: change.actorUserId,
       note,
     },
+    deliveries,
     alongside,
   ).catch((error: unknown) => {
     throw hasSqlState(error, ORDER_CHANGED_SQLSTATE)
@@ -396,7 +403,7 @@ async function applyStatusChange(
   });
   if (written.version !== version) throw refused(order.status, to, 'ORDER_CHANGED');
   const step = { toStatus: to, at: written.at, by: order.actorName, byStaff: true, note };
-  return deskOrderDetail({
+  const detail = deskOrderDetail({
     ...order,
     status: to,
     version,
@@ -404,4 +411,5 @@ async function applyStatusChange(
     shipments,
     steps: [...order.steps, step],
   });
+  return { order: detail, deliveries: written.deliveries };
 }

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
 import { auditRowsFor } from '../../test/audit-rows';
 import { insertAddresses } from '../accounts';
+import { webhookEventInsert } from '../webhooks';
 import { hasSqlState } from '../../lib/db-errors';
 import { ORDER_CHANGED_SQLSTATE, writeStatusChange } from './order-desk.queries';
 
@@ -212,6 +213,7 @@ describe('order workflow over the API', () => {
         actorUserId: staff.userId,
         note: null,
       },
+      webhookEventInsert('order.status_changed', { order_id: o.id }, 'after-commit'),
       [],
     );
     await expect(stale).rejects.toSatisfy((e) => hasSqlState(e, ORDER_CHANGED_SQLSTATE));
@@ -428,6 +430,22 @@ describe('order desk list', () => {
     expect(sortedPage.data.map((o: { order_id: number }) => o.order_id)).toEqual([first]);
     expect((await list('country=us')).total).toBe(0);
     expect((await list('q=100%25_')).total).toBe(0);
+  });
+
+  it('counts an order a text matches several ways (its PO and its customer) once', async () => {
+    const named = await t.signIn({ ownerName: 'Overlap Crafts', companyName: null });
+    const other = await t.signIn({ ownerName: 'Someone Else', companyName: 'Elsewhere' });
+    const both = await placeThroughCart(named.headers, [['BIG', 2]], 'PO-OVERLAP-1');
+    const byName = await placeThroughCart(named.headers, [['BIG', 1]]);
+    const byPo = await placeThroughCart(other.headers, [['BIG', 2]], 'OVERLAP-9');
+    await change(byName, { status: 'accepted' });
+    const found = await list('q=overlap');
+    expect(found.counts).toEqual({ placed: 2, accepted: 1 });
+    expect(found.total).toBe(3);
+    expect(found.data.map((o: { order_id: number }) => o.order_id)).toEqual([byPo, byName, both]);
+    expect((await list('q=overlap&status=placed')).total).toBe(2);
+    expect((await list(`q=overlap&customer_id=${other.userId}`)).counts).toEqual({ placed: 1 });
+    expect((await list('q=overlap&country=us')).counts).toEqual({});
   });
 
   it('keeps the counts per status right when orders change elsewhere (change feed) and here', async () => {

@@ -56,16 +56,30 @@ export async function setEndpointStatus(
 export const WEBHOOKS_CHANNEL = 'ws_webhooks';
 
 /**
- * One delivery per endpoint subscribed to `event` (paused ones too: they are kept, not dropped), as
- * a statement the caller runs alone or batches with its own writes. Each row queued notifies
- * WEBHOOKS_CHANNEL (PostgreSQL sends one notification per transaction, at commit), so the worker
- * wakes at once instead of at its next poll.
+ * How the worker hears of a queued delivery. 'at-commit': the statement notifies WEBHOOKS_CHANNEL
+ * (PostgreSQL sends it at commit), so the worker wakes at once instead of at its next poll.
+ * 'after-commit': the statement answers a row per delivery and the caller publishes
+ * WEBHOOKS_CHANNEL itself once committed (the change feed's publish). NOTE: PostgreSQL serialises
+ * the commits of notifying transactions (a lock held from before the commit record until it is on
+ * disk), so busy writers announce after commit; a notification lost in a crash only delays the
+ * delivery until the worker's next poll (it also polls on start).
  */
-export function deliveriesInsert(event: string, body: string): SQL {
+export type DeliveryAnnouncement = 'at-commit' | 'after-commit';
+
+/**
+ * One delivery per endpoint subscribed to `event` (paused ones too: they are kept, not dropped), as
+ * a statement the caller runs alone or batches with its own writes.
+ */
+export function deliveriesInsert(
+  event: string,
+  body: string,
+  announce: DeliveryAnnouncement = 'at-commit',
+): SQL {
+  const returning = announce === 'at-commit' ? sql`pg_notify(${WEBHOOKS_CHANNEL}, '')` : sql`id`;
   return sql`
     insert into webhook_deliveries (endpoint_id, event, body)
     select id, ${event}, ${body} from webhook_endpoints where ${event} = any(events)
-    returning pg_notify(${WEBHOOKS_CHANNEL}, '')`;
+    returning ${returning}`;
 }
 
 /** A claimed delivery with what posting it needs. */

@@ -16,6 +16,7 @@ import {
   requeueDelivery,
   setEndpointStatus,
   updateEndpointSecret,
+  type DeliveryAnnouncement,
   type EndpointRow,
 } from './webhooks.queries';
 import { webhookUrlProblem } from './webhooks.url';
@@ -180,14 +181,19 @@ export async function enqueueWebhookEvent(
 
 /**
  * enqueueWebhookEvent's INSERT as a statement the caller runs in its own statement batch (a
- * data-modifying CTE beside its change, one round trip).
+ * data-modifying CTE beside its change, one round trip). With 'after-commit' it answers a row per
+ * delivery queued, and the caller publishes WEBHOOKS_CHANNEL once its change committed.
  */
-export function webhookEventInsert(event: WebhookEvent, data: Record<string, unknown>): SQL {
+export function webhookEventInsert(
+  event: WebhookEvent,
+  data: Record<string, unknown>,
+  announce?: DeliveryAnnouncement,
+): SQL {
   const body = JSON.stringify({
     id: randomUUID(),
     event,
     created_at: new Date().toISOString(),
     data,
   });
-  return deliveriesInsert(event, body);
+  return deliveriesInsert(event, body, announce);
 }

@@ -6,7 +6,13 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertShoppingFixtures } from '../../test/shopping-fixtures';
 import { getFieldCipher } from '../../lib/crypto';
-import { processWebhookOutbox, WEBHOOK_RETRY_WINDOW_MS, webhookBackoffMs } from './webhooks.worker';
+import {
+  processWebhookOutbox,
+  startWebhookWorker,
+  WEBHOOK_RETRY_WINDOW_MS,
+  webhookBackoffMs,
+} from './webhooks.worker';
+import { webhookEventInsert } from './webhooks.service';
 import { verifySignature } from './webhooks.signing';
 import { WEBHOOKS_CHANNEL } from './webhooks.queries';
 import { webhookUrlProblem } from './webhooks.url';
@@ -288,6 +294,34 @@ describe('webhook delivery', () => {
     });
     await vi.waitFor(() => expect(notifications.seen.count).toBe(1));
     await notifications.stop();
+  });
+});
+
+describe('webhook worker', () => {
+  it('delivers what was queued without a notification (its writer crashed before announcing it) once it starts', async () => {
+    const created = await createHook({
+      url: receiver.url,
+      events: ['customer.created'],
+      secret: SECRET,
+    });
+    const endpointId = created.json().endpoint.id;
+    const marker = `unannounced-${endpointId}`;
+    await t.handle.db.execute(webhookEventInsert('customer.created', { marker }, 'after-commit'));
+    const worker = startWebhookWorker({
+      db: t.handle.db,
+      cipher: cipher(),
+      log: { info: () => {}, warn: () => {} },
+      intervalMs: 60 * 60 * 1000,
+    });
+    await vi.waitFor(() =>
+      expect(receiver.received.some((r) => r.body.includes(marker))).toBe(true),
+    );
+    await worker.stop();
+    await t.inject({
+      method: 'DELETE',
+      url: `/api/admin/webhooks/${endpointId}`,
+      headers: staff.headers,
+    });
   });
 });
 

@@ -121,15 +121,22 @@ export async function processWebhookOutbox(
 
 export type WebhookWorker = OutboxLoop;
 
-/** Runs processWebhookOutbox every `intervalMs`, draining full batches back to back. */
+/**
+ * Runs processWebhookOutbox at once, then every `intervalMs`, draining full batches back to back.
+ * NOTE: the run at start and the poll find the deliveries nobody announced: queued while no worker
+ * ran, or committed by a writer that announces after commit (deliveriesInsert) and crashed before
+ * it did.
+ */
 export function startWebhookWorker(
   options: WebhookWorkerOptions & { db: Database; log: Log; intervalMs?: number },
 ): WebhookWorker {
-  return startOutboxLoop({
+  const loop = startOutboxLoop({
     name: 'webhook',
     log: options.log,
     intervalMs: options.intervalMs ?? 2_000,
     runBatch: () => processWebhookOutbox(options.db, options),
     drainBatchSize: options.batch ?? 50,
   });
+  void loop.runOnce();
+  return loop;
 }
