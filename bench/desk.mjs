@@ -36,6 +36,7 @@ import {
   serverEnv,
   signIn,
   waitFor,
+  waitForSearchIndex,
   withClient,
 } from './lib.mjs';
 import { hasDeskData, resetPool, seedDesk } from './desk-seed.mjs';
@@ -284,6 +285,8 @@ async function main() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitFor(`${base}/api/health`, { exited: () => server.exitCode !== null });
+  // The catalogue's search index builds at start (100,000 products): not the desk's work.
+  await waitForSearchIndex(base, log);
   const headers = { authorization: `Bearer ${await signIn(base, 'orders@example.com')}` };
   const adminHeaders = { authorization: `Bearer ${await signIn(base, 'admin@example.com')}` };
   const [counts] = await query(

@@ -147,3 +147,25 @@ export function runMain(tag, main, cleanup) {
     })
     .finally(cleanup);
 }
+
+/**
+ * Waits until the API's in-process search index is built (`search_index_products` > 0 on /metrics;
+ * docs/decisions/026-in-process-search-index.md), so no search row measures the build. An API
+ * started with SEARCH_INDEX=off, or an empty catalogue, reports 0: then it waits at most 2 minutes.
+ */
+export async function waitForSearchIndex(base, log) {
+  if (process.env.SEARCH_INDEX === 'off') return;
+  const started = Date.now();
+  while (Date.now() - started < 120_000) {
+    const text = await (await fetch(`${base}/metrics`)).text();
+    const products = Number(/^search_index_products (\d+)/m.exec(text)?.[1] ?? 0);
+    if (products > 0) {
+      log(
+        `search index built (${products} products) after ${fmt((Date.now() - started) / 1000, 1)} s`,
+      );
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  log('search index not built after 2 minutes; searches rank in PostgreSQL');
+}

@@ -30,6 +30,7 @@ import {
   serverEnv,
   waitFor as waitForUrl,
   withClient,
+  waitForSearchIndex,
 } from './lib.mjs';
 import { scenarios } from './scenarios.mjs';
 
@@ -178,28 +179,6 @@ async function cacheCounts(base) {
   return counts;
 }
 
-/**
- * Waits until the API's in-process search index is built (`search_index_products` > 0 on /metrics;
- * docs/decisions/026-in-process-search-index.md), so no search row measures the build. An API
- * started with SEARCH_INDEX=off, or an empty catalogue, reports 0: then it waits at most 2 minutes.
- */
-async function waitForSearchIndex(base) {
-  if (process.env.SEARCH_INDEX === 'off') return;
-  const started = Date.now();
-  while (Date.now() - started < 120_000) {
-    const text = await (await fetch(`${base}/metrics`)).text();
-    const products = Number(/^search_index_products (\d+)/m.exec(text)?.[1] ?? 0);
-    if (products > 0) {
-      log(
-        `search index built (${products} products) after ${fmt((Date.now() - started) / 1000, 1)} s`,
-      );
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  log('search index not built after 2 minutes; searches rank in PostgreSQL');
-}
-
 function hitRatio(before, after) {
   const hits = after.hits - before.hits;
   const total = hits + after.misses - before.misses;
@@ -258,7 +237,7 @@ async function main() {
   await waitFor(`${base}/api/health`);
   await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
   void bare;
-  await waitForSearchIndex(base);
+  await waitForSearchIndex(base, log);
 
   const { token, via } = await signIn(base);
   log(`signed in buyer.ca@example.com via ${via}`);
