@@ -63,6 +63,13 @@ export function cacheControlFor(input: CacheInput): string {
   return NO_STORE;
 }
 
+/** What an /api answer varies on: who calls (the session cookie or the bearer token). */
+const VARY_NAMES = ['Cookie', 'Authorization'].map((name) => ({
+  name,
+  pattern: new RegExp(`\\b${name}\\b`, 'i'),
+}));
+const VARY_BY_CALLER = VARY_NAMES.map((n) => n.name).join(', ');
+
 /**
  * Sets Cache-Control and Vary on every /api answer in one place, after the handler, on the route
  * that matched and the session it ran with (a route's own header is overridden).
@@ -80,11 +87,13 @@ export const cachePolicyPlugin = fp(async (app: FastifyInstance) => {
         setsCookie: reply.hasHeader('set-cookie'),
       }),
     );
-    const vary = String(reply.getHeader('vary') ?? '');
-    const missing = ['Cookie', 'Authorization'].filter(
-      (name) => !new RegExp(`\\b${name}\\b`, 'i').test(vary),
-    );
-    if (missing.length) reply.header('vary', [vary, ...missing].filter(Boolean).join(', '));
+    const vary = reply.getHeader('vary');
+    if (vary === undefined) reply.header('vary', VARY_BY_CALLER);
+    else {
+      const given = String(vary);
+      const missing = VARY_NAMES.filter((name) => !name.pattern.test(given)).map((n) => n.name);
+      if (missing.length) reply.header('vary', [given, ...missing].filter(Boolean).join(', '));
+    }
     return payload;
   });
 });

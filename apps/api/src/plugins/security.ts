@@ -1,10 +1,12 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 /**
  * Security headers on every response: a Content-Security-Policy with no inline script,
  * frame-ancestors 'none', nosniff, a strict referrer policy, HSTS in production.
+ * NOTE: helmet's middleware is built once here; @fastify/helmet built it again on every request
+ * (parsing the policy each time), a few per cent of a cached catalogue answer's CPU.
  */
 export const securityPlugin = fp(
   async (
@@ -19,8 +21,7 @@ export const securityPlugin = fp(
           .map((u) => new URL(u).origin),
       ),
     ];
-    await app.register(helmet, {
-      global: true,
+    const setSecurityHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -43,5 +44,8 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: 'same-origin' },
     });
+    app.addHook('onRequest', (request, reply, done) =>
+      setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+    );
   },
 );

@@ -23,6 +23,7 @@ import {
   type Country,
 } from '@wholesale/contract';
 import { readFromReplicaHook } from '../../db/read-replica';
+import { okAnswerWithoutValidation } from '../../lib/fast-serializer';
 import { requestCountry } from '../../lib/request-country';
 import { devToolsOnly } from '../../plugins/dev-access';
 import {
@@ -54,6 +55,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   registerSearchIndex(app, app.config.searchIndexEnabled);
   // Catalogue reads may be answered by a read replica (DATABASE_READ_URL, db/read-replica.ts).
   app.addHook('preHandler', readFromReplicaHook);
+  // Answers are built by catalogue.service.ts with the contract's types; see lib/fast-serializer.ts.
+  app.setSerializerCompiler(okAnswerWithoutValidation);
 
   app.get(
     '/api/categories',

@@ -103,14 +103,37 @@ export function toCard(
     size: row.size,
   };
   if (!viewer.priced) return card;
-  return {
-    ...card,
-    available: Number(row.available),
-    retail_price: fromCents(Number(row.retail_price_cents)),
-    selling_price: fromCents(Number(row.selling_price_cents)),
-    selling_price_2:
-      row.selling_price_2_cents === null ? null : fromCents(Number(row.selling_price_2_cents)),
-  };
+  // Set on the card itself (no copy): a page maps up to 100 rows per request.
+  card.available = Number(row.available);
+  card.retail_price = fromCents(Number(row.retail_price_cents));
+  card.selling_price = fromCents(Number(row.selling_price_cents));
+  card.selling_price_2 =
+    row.selling_price_2_cents === null ? null : fromCents(Number(row.selling_price_2_cents));
+  return card;
+}
+
+/**
+ * The cards of a list of rows, mapped once per list and kind of viewer. A cached page (or a cached
+ * detail's related products) is one array until it is dropped, and each request of it used to map
+ * every row again; the cards are never changed after mapping, so requests may share them.
+ * NOTE: keyed by the rows array itself, so the cards live exactly as long as the cached rows do
+ * (rows read fresh, with CACHES=off, are mapped for their one request).
+ */
+const cardsByRows = new WeakMap<readonly CardRow[], Map<string, ProductCard[]>>();
+
+function cardsOf(rows: readonly CardRow[], viewer: Viewer): ProductCard[] {
+  let byViewer = cardsByRows.get(rows);
+  if (!byViewer) {
+    byViewer = new Map();
+    cardsByRows.set(rows, byViewer);
+  }
+  const key = `${viewer.country}:${viewer.priced}`;
+  let cards = byViewer.get(key);
+  if (!cards) {
+    cards = rows.map((row) => toCard(row, viewer));
+    byViewer.set(key, cards);
+  }
+  return cards;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -248,7 +271,36 @@ async function buildCategoryTree(tx: Tx, lang: Lang, country: Country): Promise<
     });
 }
 
+/**
+ * What listings, details and searches look up in the category list, worked out once per list: the
+ * cached list is one array until it is reloaded, so these live exactly as long as it does.
+ * NOTE: rebuilt on every request they were a good share of a cached answer's CPU (a map of every
+ * category per product detail, every name folded per search, collation compares per listing).
+ */
+type CategoryLookups = {
+  byId?: Map<number, CategoryRow>;
+  children?: Map<number, CategoryRow[]>;
+  /** Each visible category's names in en/fr/es, folded (see `fold`); hidden ones are left out. */
+  foldedNames?: Array<{ row: CategoryRow; names: string[] }>;
+  /** `findCategory` answers by its arguments (a bounded number of them). */
+  found: Map<string, CategoryRow | null>;
+};
+const categoryLookups = new WeakMap<CategoryRow[], CategoryLookups>();
+/** Distinct `findCategory` arguments remembered per list (they come from request parameters). */
+const FOUND_CATEGORIES_MAX = 2000;
+
+function lookupsOf(rows: CategoryRow[]): CategoryLookups {
+  let lookups = categoryLookups.get(rows);
+  if (!lookups) {
+    lookups = { found: new Map() };
+    categoryLookups.set(rows, lookups);
+  }
+  return lookups;
+}
+
 function childrenOf(rows: CategoryRow[]): Map<number, CategoryRow[]> {
+  const lookups = lookupsOf(rows);
+  if (lookups.children) return lookups.children;
   const children = new Map<number, CategoryRow[]>();
   for (const row of rows) {
     if (row.parentId === null) continue;
@@ -256,6 +308,7 @@ function childrenOf(rows: CategoryRow[]): Map<number, CategoryRow[]> {
     list.push(row);
     children.set(row.parentId, list);
   }
+  lookups.children = children;
   return children;
 }
 
@@ -269,6 +322,22 @@ function sameText(a: string, b: string): boolean {
  * Returns null when nothing matches.
  */
 function findCategory(
+  rows: CategoryRow[],
+  category: string | undefined,
+  name: string | undefined,
+): CategoryRow | null {
+  const { found } = lookupsOf(rows);
+  const key = JSON.stringify([category ?? '', name ?? '']);
+  let match = found.get(key);
+  if (match === undefined) {
+    match = searchCategoryList(rows, category, name);
+    if (found.size >= FOUND_CATEGORIES_MAX) found.clear();
+    found.set(key, match);
+  }
+  return match;
+}
+
+function searchCategoryList(
   rows: CategoryRow[],
   category: string | undefined,
   name: string | undefined,
@@ -302,7 +371,8 @@ function descendantIds(rows: CategoryRow[], root: CategoryRow): number[] {
 
 /** Ancestors of a category from the top level down, as references. */
 function categoryPath(rows: CategoryRow[], categoryId: number, lang: Lang): ProductCategoryRef[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const lookups = lookupsOf(rows);
+  const byId = (lookups.byId ??= new Map(rows.map((r) => [r.id, r])));
   const path: ProductCategoryRef[] = [];
   let current = byId.get(categoryId);
   while (current) {
@@ -410,7 +480,7 @@ export async function listProducts(
   );
   const total = index.total;
   return toPage(
-    rows.map((r) => toCard(r, viewer)),
+    cardsOf(rows, viewer),
     total,
     params.page,
     params.perPage,
@@ -481,7 +551,7 @@ export async function getProductDetail(
           : cls.labelEn
       : row.class_code,
     categories: categoryPath(rows, Number(row.category_id), lang),
-    related: related.map((r) => toCard(r, viewer)),
+    related: cardsOf(related, viewer),
     images: (row.image_ids ?? []).map(productGalleryPath),
   };
 }
@@ -601,17 +671,36 @@ async function searchCategories(
   const wanted = fold(text);
   if (wanted.length < 2) return [];
   const rows = await allCategories(tx);
-  return rows
-    .filter(
-      (r) => !r.hidden && [r.nameEn, r.nameFr, r.nameEs].some((n) => fold(n).includes(wanted)),
-    )
+  const lookups = lookupsOf(rows);
+  lookups.foldedNames ??= rows
+    .filter((row) => !row.hidden)
+    .map((row) => ({ row, names: [row.nameEn, row.nameFr, row.nameEs].map(foldedName) }));
+  return lookups.foldedNames
+    .filter(({ names }) => names.some((n) => n.includes(wanted)))
     .slice(0, limit)
-    .map((r) => ({
+    .map(({ row: r }) => ({
       name: r.nameEn,
       category: categoryName(r, lang),
       cat_code: r.catCode,
       level: r.level,
     }));
+}
+
+/**
+ * Category names folded, by name: with CACHES=off the category list is read again on every search,
+ * but its names are the same few hundred strings, so they are not folded again each time.
+ */
+const foldedNames = new Map<string, string>();
+const FOLDED_NAMES_MAX = 10_000;
+
+function foldedName(name: string): string {
+  let folded = foldedNames.get(name);
+  if (folded === undefined) {
+    folded = fold(name);
+    if (foldedNames.size >= FOLDED_NAMES_MAX) foldedNames.clear();
+    foldedNames.set(name, folded);
+  }
+  return folded;
 }
 
 function fold(text: string): string {
