@@ -23,7 +23,7 @@ import {
   type Country,
 } from '@wholesale/contract';
 import { readFromReplicaHook } from '../../db/read-replica';
-import { okAnswerWithoutValidation } from '../../lib/fast-serializer';
+import { okAnswerInSchemaOrder } from '../../lib/fast-serializer';
 import { requestCountry } from '../../lib/request-country';
 import { devToolsOnly } from '../../plugins/dev-access';
 import {
@@ -56,7 +56,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   // Catalogue reads may be answered by a read replica (DATABASE_READ_URL, db/read-replica.ts).
   app.addHook('preHandler', readFromReplicaHook);
   // Answers are built by catalogue.service.ts with the contract's types; see lib/fast-serializer.ts.
-  app.setSerializerCompiler(okAnswerWithoutValidation);
+  app.setSerializerCompiler(okAnswerInSchemaOrder);
 
   app.get(
     '/api/categories',

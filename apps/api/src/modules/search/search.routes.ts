@@ -9,7 +9,7 @@ import {
   SuggestResponse,
 } from '@wholesale/contract';
 import { readFromReplicaHook } from '../../db/read-replica';
-import { okAnswerWithoutValidation } from '../../lib/fast-serializer';
+import { okAnswerInSchemaOrder } from '../../lib/fast-serializer';
 import { requestCountry } from '../../lib/request-country';
 import { searchCatalogue, suggestCatalogue } from '../catalogue';
 
@@ -24,7 +24,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   // Search reads may be answered by a read replica (DATABASE_READ_URL, db/read-replica.ts).
   app.addHook('preHandler', readFromReplicaHook);
   // Answers are built by catalogue.service.ts with the contract's types; see lib/fast-serializer.ts.
-  app.setSerializerCompiler(okAnswerWithoutValidation);
+  app.setSerializerCompiler(okAnswerInSchemaOrder);
   app.get(
     '/api/search',
     {

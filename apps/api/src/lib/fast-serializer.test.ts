@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
+import type { z } from 'zod';
+import {
+  CategoriesResponse,
+  ProductDescriptionResponse,
+  ProductsResponse,
+  SearchResponse,
+  SuggestResponse,
+} from '@wholesale/contract';
+import { okAnswerInSchemaOrder } from './fast-serializer';
+
+function serializerOf(schema: z.ZodType, httpStatus = '200') {
+  return okAnswerInSchemaOrder({
+    schema,
+    httpStatus,
+    method: 'GET',
+    url: '/api/test',
+  } as unknown as FastifyRouteSchemaDef<z.ZodType>);
+}
+
+const guestCard = {
+  id: 7,
+  product_id: 'AB-12"3',
+  name: 'Bouton <b>bois</b> & nacre « 15 mm » \u2028 ñ',
+  country: 'ca',
+  class: 'F',
+  ship_pac: 12,
+  types: '',
+  image: '/images/products/AB-12%223.jpg',
+  brand: 'Maple Notions',
+  color: null,
+  type: 'Buttons',
+  size: null,
+};
+const pricedCard = {
+  ...guestCard,
+  id: 8,
+  available: 0,
+  retail_price: 1.5,
+  selling_price: 1.25,
+  selling_price_2: null,
+};
+const discountedCard = { ...pricedCard, id: 9, selling_price_2: 0.99, available: 1200 };
+const page = (data: object[]) => ({
+  data,
+  total: 1234,
+  current_page: 2,
+  last_page: 50,
+  per_page: 25,
+});
+
+// The catalogue and search routes answer through okAnswerInSchemaOrder: their bytes must be what
+// the zod serializer wrote (same keys, order and values; names unknown to the schema left out).
+describe('okAnswerInSchemaOrder', () => {
+  it.each([
+    ['a guest listing', ProductsResponse, { status: true, products: page([guestCard]) }],
+    [
+      'a priced listing with a stray field',
+      ProductsResponse,
+      {
+        status: true,
+        products: page([pricedCard, { ...discountedCard, cost_cents: 12 }]),
+      },
+    ],
+    [
+      'a product detail',
+      ProductDescriptionResponse,
+      {
+        status: true,
+        data: {
+          ...discountedCard,
+          description: '<p>Line\nbreak</p>',
+          barcode: null,
+          class_label: 'New',
+          categories: [{ name: 'Buttons', category: 'Boutons', cat_code: 'BT' }],
+          related: [pricedCard, discountedCard],
+          images: ['/images/gallery/1.jpg'],
+        },
+      },
+    ],
+    [
+      'a search',
+      SearchResponse,
+      {
+        status: true,
+        data: {
+          products: page([guestCard]),
+          categories: [{ name: 'Buttons', category: 'Botones', cat_code: 'BT', level: 1 }],
+        },
+      },
+    ],
+    [
+      'suggestions',
+      SuggestResponse,
+      {
+        status: true,
+        data: {
+          products: [{ product_id: 'A1', name: 'A', image: '/images/products/A1.jpg', country: 'us' }],
+          categories: [],
+        },
+      },
+    ],
+    [
+      'the category tree',
+      CategoriesResponse,
+      {
+        status: true,
+        data: [
+          {
+            name: 'Buttons',
+            category: 'Boutons',
+            cat_code: 'BT',
+            New: 1,
+            Clear: 0,
+            Sale: 2,
+            Soon: 0,
+            sub_cate: [
+              { sub_cate: 'Bois', category: 'Boutons', cat_code: 'BT1' },
+              {
+                sub_cate: 'Nacre',
+                category: 'Boutons',
+                cat_code: 'BT2',
+                sub_subCat: [{ sub_subCat: 'Blanc', category: 'Nacre', cat_code: 'BT21' }],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  ] as const)('writes %s exactly as the zod serializer did', (_, schema, answer) => {
+    const zodBytes = JSON.stringify((schema as z.ZodType).parse(answer));
+    expect(serializerOf(schema as z.ZodType)(answer)).toBe(zodBytes);
+  });
+
+  it('leaves prices out of a guest card whatever the card carries undefined', () => {
+    const bytes = serializerOf(ProductsResponse)({
+      status: true,
+      products: page([{ ...guestCard, available: undefined, retail_price: undefined }]),
+    });
+    expect(JSON.parse(bytes).products.data[0]).not.toHaveProperty('retail_price');
+    expect(bytes).not.toContain('available');
+  });
+});
