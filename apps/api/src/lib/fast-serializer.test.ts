@@ -96,7 +96,9 @@ describe('okAnswerInSchemaOrder', () => {
       {
         status: true,
         data: {
-          products: [{ product_id: 'A1', name: 'A', image: '/images/products/A1.jpg', country: 'us' }],
+          products: [
+            { product_id: 'A1', name: 'A', image: '/images/products/A1.jpg', country: 'us' },
+          ],
           categories: [],
         },
       },

@@ -479,12 +479,7 @@ export async function listProducts(
     ),
   );
   const total = index.total;
-  return toPage(
-    cardsOf(rows, viewer),
-    total,
-    params.page,
-    params.perPage,
-  );
+  return toPage(cardsOf(rows, viewer), total, params.page, params.perPage);
 }
 
 /** GET filter-options-by-category: the brands, colours, types and sizes present, with counts. */
