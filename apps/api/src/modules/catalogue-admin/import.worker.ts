@@ -184,6 +184,8 @@ function searchDocumentBuilder(db: Database, times?: PhaseTimes) {
   };
   return {
     kick,
+    /** Waits for the build in flight, if any, without starting another (a stop between batches). */
+    idle: () => tail.catch(() => undefined),
     settled: async () => {
       await tail.catch(() => undefined);
       await buildAll();
@@ -199,10 +201,12 @@ export async function runImportJob(
 ): Promise<void> {
   const batchRows = options.batchRows ?? IMPORT_BATCH_ROWS;
   let zip: ImagesZip | null = null;
+  const times: PhaseTimes = {};
+  const searchDocuments = searchDocumentBuilder(deps.db, times);
   try {
     const scanStarted = performance.now();
     const scan = await scanFile(job, deps);
-    const scanMs = performance.now() - scanStarted;
+    times.scan = performance.now() - scanStarted;
     if (job.imagesKey) zip = await openImagesZip(deps.filePath(job.imagesKey));
     await updateImportJob(deps.db, job.id, { rowsTotal: scan.rows });
 
@@ -218,7 +222,6 @@ export async function runImportJob(
       barcodeSent: scan.columns.includes('barcode'),
       brandSent: scan.columns.includes('brand'),
     };
-    const times: PhaseTimes = { scan: scanMs };
     const counts: Counts = {
       rowsDone: job.rowsDone,
       created: job.created,
@@ -233,7 +236,6 @@ export async function runImportJob(
     // One batch is validated while the one before it is written: the JavaScript work (parsing,
     // sanitising) overlaps the database's, and writes still commit one batch at a time, in order.
     const state = { groups, staging, counts, zip, times };
-    const searchDocuments = searchDocumentBuilder(deps.db, times);
     /** The batch being written; resolves to whether it wrote to the catalogue. */
     let writing: Promise<boolean> | null = null;
     let batchNo = 0;
@@ -305,6 +307,8 @@ export async function runImportJob(
     if (!(error instanceof FileRefusal)) throw error;
   } finally {
     zip?.close();
+    // A stop or failure between batches leaves no build running against a pool about to close.
+    await searchDocuments.idle();
   }
 }
 

@@ -276,7 +276,6 @@ export class SearchIndex {
     let total = 0;
     const live = (posting: number) => (this.flags[posting >> 4] & ALIVE) !== 0;
     // First pass: the merged lexeme list and how many live postings it holds.
-    const counts: number[] = [];
     this.mergeLexemes(addedLexemes, (lexeme, frozen, added) => {
       let n = 0;
       if (frozen >= 0)
@@ -288,7 +287,6 @@ export class SearchIndex {
       }
       if (n) {
         lexemes.push(lexeme);
-        counts.push(n);
         total += n;
       }
     });
