@@ -150,6 +150,11 @@ describe('a back-office list past its last page', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.url.searchParams.get('page') === String(LAST_PAGE))).toBe(true),
     );
-    expect(screen.queryByText(/no .*(found|match)|nothing/i)).toBeNull();
+    // Toasts are left out: files share a worker (isolate: false), and a toast another file's request
+    // raises late (the phone order's "nothing ticked to order") is not this list's empty state.
+    const emptyStates = screen
+      .queryAllByText(/no .*(found|match)|nothing/i)
+      .filter((element) => !element.closest('[data-sonner-toaster]'));
+    expect(emptyStates).toEqual([]);
   });
 });
