@@ -169,3 +169,24 @@ export async function waitForSearchIndex(base, log) {
   }
   log('search index not built after 2 minutes; searches rank in PostgreSQL');
 }
+
+/**
+ * Hits and misses summed over the catalogue and search caches (`catalogue.*`), read from the API's
+ * /metrics (loopback). The session cache and the order desk's counts are left out: a signed-in
+ * scenario hits the session cache on almost every request, which would make a cold catalogue look
+ * warm.
+ */
+export async function cacheCounts(base) {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const counts = { hits: 0, misses: 0 };
+  // cache_hits{cache="…"} / cache_misses{cache="…"}: one line per registered cache (plugins/observability.ts).
+  for (const m of text.matchAll(/^cache_(hits|misses)\{cache="catalogue\.[^"]*"\} (\d+)/gm))
+    counts[m[1]] += Number(m[2]);
+  return counts;
+}
+
+export function hitRatio(before, after) {
+  const hits = after.hits - before.hits;
+  const total = hits + after.misses - before.misses;
+  return total > 0 ? `${((100 * hits) / total).toFixed(1)} %` : '–';
+}

@@ -22,9 +22,11 @@ import {
   ADMIN_URL,
   ROOT,
   SERVER_NODE_FLAGS,
+  cacheCounts,
   cannon as cannonRun,
   databaseUrl,
   fmt,
+  hitRatio,
   recreateDatabase,
   run,
   serverEnv,
@@ -162,27 +164,6 @@ function requestOptions(scenario, ctx, base) {
       .requests(ctx)
       .map((r) => ({ ...r, headers: { ...headers, ...(r.headers ?? {}) } }));
   return opts;
-}
-
-/**
- * Hits and misses summed over the catalogue and search caches (`catalogue.*`), read from the API's
- * /metrics (loopback). The session cache and the order desk's counts are left out: a signed-in
- * scenario hits the session cache on almost every request, which would make a cold catalogue look
- * warm.
- */
-async function cacheCounts(base) {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const counts = { hits: 0, misses: 0 };
-  // cache_hits{cache="…"} / cache_misses{cache="…"}: one line per registered cache (plugins/observability.ts).
-  for (const m of text.matchAll(/^cache_(hits|misses)\{cache="catalogue\.[^"]*"\} (\d+)/gm))
-    counts[m[1]] += Number(m[2]);
-  return counts;
-}
-
-function hitRatio(before, after) {
-  const hits = after.hits - before.hits;
-  const total = hits + after.misses - before.misses;
-  return total > 0 ? `${((100 * hits) / total).toFixed(1)} %` : '–';
 }
 
 function summarise(name, result, hits = '–') {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
+import throttle from 'lodash-es/throttle.js';
 import pg from 'pg';
 import type { Database, DatabaseHandle } from '../db/client';
 
@@ -24,6 +25,22 @@ type Registration = {
   channel?: string;
   /** Keys a payload drops, or 'all'; absent: every notification on the channel drops everything. */
   keysFromPayload?: (payload: string) => unknown[] | 'all';
+  /** Drops the whole cache for a notification: at once, or at most once per window (see register). */
+  clearAll: (() => void) & { cancel?: () => void };
+};
+
+/** How a cache follows its channel. */
+export type CacheFollowing<K> = {
+  channel?: string;
+  keysFromPayload?: (payload: string) => K[] | 'all';
+  /**
+   * Drops the whole cache at most once per this many milliseconds: the first notification drops
+   * it at once, those that follow within the window drop it once more at the window's end. A burst
+   * of writes (an import commits a batch every few hundred milliseconds) then empties a listing
+   * cache once per window instead of once per batch, and what it shows is at most that late.
+   * Only for caches allowed to be that late (decision 013); dropping named keys stays immediate.
+   */
+  coalesceMs?: number;
 };
 
 export type CacheRegistry = {
@@ -32,10 +49,12 @@ export type CacheRegistry = {
   register<K>(
     name: string,
     cache: Droppable<K> & { stats?: () => CacheStats },
-    options?: { channel?: string; keysFromPayload?: (payload: string) => K[] | 'all' },
+    options?: CacheFollowing<K>,
   ): void;
   /** Hits and misses per registered cache. */
   stats(): Record<string, CacheStats>;
+  /** Forgets the drops a window still holds back (the app is closing). */
+  close(): void;
 };
 
 export type ChangeFeed = {
@@ -63,8 +82,8 @@ declare module 'fastify' {
 
 const RELISTEN_DELAY_MS = 1000;
 
-/** The feed's state and its subscribers, independent of how notifications arrive. */
-function createFeedState() {
+/** The feed's state and its subscribers, independent of how notifications arrive (exported for tests). */
+export function createFeedState() {
   const subscribers = new Map<string, Array<(payload: string) => void>>();
   const liveListeners: Array<(live: boolean) => void> = [];
   const anyListeners: Array<() => void> = [];
@@ -187,31 +206,39 @@ function createPublisher(db: Database, onError: (error: Error) => void) {
   };
 }
 
-function createCacheRegistry(enabled: boolean, feed: ReturnType<typeof createFeedState>) {
+export function createCacheRegistry(enabled: boolean, feed: ReturnType<typeof createFeedState>) {
   const registrations: Registration[] = [];
   const followed = new Set<string>();
   const drop = (channel: string, payload: string) => {
     for (const r of registrations) {
       if (r.channel !== channel) continue;
       const keys = r.keysFromPayload ? r.keysFromPayload(payload) : 'all';
-      if (keys === 'all') r.cache.clear();
+      if (keys === 'all') r.clearAll();
       else for (const key of keys) r.cache.delete(key);
     }
   };
-  // Whatever was cached may have missed changes while nobody listened.
+  // Whatever was cached may have missed changes while nobody listened: dropped at once.
   feed.onLiveChange(() => {
-    for (const r of registrations) if (r.channel) r.cache.clear();
+    for (const r of registrations)
+      if (r.channel) {
+        r.clearAll.cancel?.();
+        r.cache.clear();
+      }
   });
   const registry: CacheRegistry = {
     enabled,
     register(name, cache, options = {}) {
       if (registrations.some((r) => r.name === name))
         throw new Error(`A cache named ${name} is already registered`);
+      const clear = () => cache.clear();
       registrations.push({
         name,
         cache: cache as Registration['cache'],
         channel: options.channel,
         keysFromPayload: options.keysFromPayload as Registration['keysFromPayload'],
+        clearAll: options.coalesceMs
+          ? throttle(clear, options.coalesceMs, { leading: true, trailing: true })
+          : clear,
       });
       const channel = options.channel;
       if (channel && !followed.has(channel)) {
@@ -220,6 +247,9 @@ function createCacheRegistry(enabled: boolean, feed: ReturnType<typeof createFee
         list.push((payload) => drop(channel, payload));
         feed.subscribers.set(channel, list);
       }
+    },
+    close() {
+      for (const r of registrations) r.clearAll.cancel?.();
     },
     stats() {
       return Object.fromEntries(
@@ -252,7 +282,9 @@ export const changeFeedPlugin = fp(
       onLiveChange: feed.onLiveChange,
       onAnyNotification: feed.onAnyNotification,
     } satisfies ChangeFeed);
-    app.decorate('caches', createCacheRegistry(opts.cachesEnabled, feed));
+    const caches = createCacheRegistry(opts.cachesEnabled, feed);
+    app.decorate('caches', caches);
+    app.addHook('onClose', async () => caches.close());
 
     const { handle } = opts;
     // Catalogue reads may use the replica only while the feed can tell them what changed.

@@ -246,7 +246,6 @@ export async function runImportJob(
       writing = null;
       if (await pending) searchDocuments.kick();
       batchNo += 1;
-      timed(times, 'caches', () => afterCatalogueWrite(deps.db));
       options.onBatch?.(job, batchNo);
       return options.signal?.aborted === true;
     };
@@ -295,6 +294,10 @@ export async function runImportJob(
       },
       'catalogue import timings',
     );
+    // The batches' notifications drop the listing caches of every process, at most once per
+    // window (LISTING_DROP_WINDOW_MS), so the storefront keeps its caches while a big file runs;
+    // the job's end drops this process's at once, before anyone can read that it is done.
+    afterCatalogueWrite(deps.db);
     await finishJob(deps.db, job, { status: 'done' });
     await removeFiles(deps, job);
   } catch (error) {
@@ -302,6 +305,7 @@ export async function runImportJob(
       error instanceof FileRefusal
         ? error.message
         : `The import stopped: ${(error as Error).message}`;
+    afterCatalogueWrite(deps.db);
     await finishJob(deps.db, job, { status: 'failed', failure });
     await removeFiles(deps, job);
     if (!(error instanceof FileRefusal)) throw error;

@@ -203,9 +203,18 @@ const PRICE_DEPENDENT = new Set<string>([
 ]);
 
 /**
+ * During a burst of catalogue writes the listing caches are dropped at most once per this window
+ * (the first write of a burst at once): an import's batches would otherwise empty them several
+ * times a second and leave the storefront computing every page afresh while it runs. Within the
+ * few seconds decision 013 allows a listing to be late.
+ */
+export const LISTING_DROP_WINDOW_MS = 1_000;
+
+/**
  * Registers the listing caches with the app's change feed: any catalogue write, from this process
- * or another (import, product editor, ERP feed, a direct SQL change), drops them at commit; a
- * change of prices or stock drops only those that show prices or stock. CACHES=off turns them off.
+ * or another (import, product editor, ERP feed, a direct SQL change), drops them at commit (within
+ * LISTING_DROP_WINDOW_MS during a burst); a change of prices or stock drops only those that show
+ * prices or stock. CACHES=off turns them off.
  */
 export function registerListingCaches(app: FastifyInstance): void {
   for (const [name, cache] of Object.entries(listingCaches)) {
@@ -214,6 +223,7 @@ export function registerListingCaches(app: FastifyInstance): void {
       channel: CATALOGUE_CHANNEL,
       keysFromPayload: (payload) =>
         payload.startsWith('p:') && !PRICE_DEPENDENT.has(name) ? [] : 'all',
+      coalesceMs: LISTING_DROP_WINDOW_MS,
     });
   }
 }
