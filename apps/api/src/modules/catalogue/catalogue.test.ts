@@ -206,6 +206,13 @@ describe('GET productDescription', () => {
     expect(codes(body.data.related)[0]).toBe('TH-2001');
   });
 
+  it("relates a product in no group to its category's active products sold in the country", async () => {
+    const { body } = await get('/api/productDescription?product_id=TH-2002&country=ca', ca);
+    expect(codes(body.data.related)).toEqual(['TH-2001']);
+    const inUs = await get('/api/productDescription?product_id=TH-2001&country=us', us);
+    expect(codes(inUs.body.data.related)).toEqual(['BT-1001']);
+  });
+
   it('answers 404 for a product not sold in the country, and 400 naming product_id when missing', async () => {
     const notInUs = await get('/api/productDescription?product_id=BT-1002&country=us');
     expect(notInUs.status).toBe(404);
