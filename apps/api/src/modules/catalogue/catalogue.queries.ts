@@ -275,48 +275,28 @@ export type DetailRow = CardRow & {
   image_ids: number[] | null;
 };
 
-/** One product by its SKU code, in one country and language. */
+/**
+ * One product by its SKU code, in one country and language, with its related products as cards
+ * (null and no related products when it is not sold there): other members of the product's groups
+ * first (by position), then its category (by SKU); active and sold in the country; at most
+ * `relatedLimit`. One statement: a detail miss is one round trip and one statement in PostgreSQL
+ * (the related cards come back as a JSON array, whose values parse to what a row's would).
+ * NOTE: the category's first rows are taken before they are numbered, with the category as a
+ * scalar: an index-only scan of the country's listing index that stops after `relatedLimit` rows.
+ * Numbered first (or joined to `me`), every product of the category was read from the heap and
+ * sorted (~900 buffers for a 1,000-product category), most of a detail miss's database time.
+ */
 export async function selectProductDetail(
   tx: Tx,
   productId: string,
   country: Country,
   lang: Lang,
-): Promise<DetailRow | null> {
-  const result = await run<DetailRow>(
+  relatedLimit: number,
+): Promise<{ detail: DetailRow | null; related: CardRow[] }> {
+  const result = await run<DetailRow & { related: CardRow[] | null }>(
     tx,
     sql`
-    select ${cardColumns()}, p.barcode, p.category_id,
-      coalesce(t.description, (select te.description from product_translations te where te.product_id = p.id and te.lang = 'en')) as description,
-      (select json_agg(pi.id order by pi.position, pi.id) from product_images pi where pi.product_id = p.id) as image_ids
-    from products p
-    join product_prices pp on pp.product_id = p.id and pp.country = ${country}
-    left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}
-    where p.product_id = ${productId} and p.active
-    limit 1`,
-  );
-  return result.rows[0] ?? null;
-}
-
-/**
- * Related products as cards, in one statement that needs only the SKU (so it runs beside the detail
- * query): other members of the product's groups first (by position), then its category (by SKU);
- * active and sold in the country; at most `limit`.
- * NOTE: the category's first rows are taken before they are numbered, with the category as a
- * scalar: an index-only scan of the country's listing index that stops after `limit` rows. Numbered
- * first (or joined to `me`), every product of the category was read from the heap and sorted
- * (~900 buffers for a 1,000-product category), most of a detail miss's database time.
- */
-export async function selectRelatedCards(
-  tx: Tx,
-  productCode: string,
-  country: Country,
-  lang: Lang,
-  limit: number,
-): Promise<CardRow[]> {
-  const result = await run<CardRow>(
-    tx,
-    sql`
-    with me as (select id, category_id from products where product_id = ${productCode}),
+    with me as (select id, category_id from products where product_id = ${productId}),
     candidates as (
       (select gi2.product_id as id, 0 as rank, gi2.position as pos
          from me
@@ -324,7 +304,7 @@ export async function selectRelatedCards(
          join product_group_items gi2 on gi2.group_id = gi.group_id and gi2.product_id <> me.id
          join products p on p.id = gi2.product_id and p.active and ${soldIn(country)}
         order by gi2.position
-        limit ${limit})
+        limit ${relatedLimit})
       union all
       (select c.id, 1, row_number() over (order by c.product_id)
          from (select p.id, p.product_id
@@ -332,19 +312,32 @@ export async function selectRelatedCards(
                 where p.category_id = (select category_id from me) and p.active and ${soldIn(country)}
                   and p.id <> (select id from me)
                 order by p.product_id
-                limit ${limit}) c)
+                limit ${relatedLimit}) c)
     ),
     ranked as (
-      select id, min(rank) as rank, min(pos) as pos from candidates group by id order by 2, 3 limit ${limit}
+      select id, min(rank) as rank, min(pos) as pos from candidates group by id order by 2, 3 limit ${relatedLimit}
+    ),
+    related as (
+      select ${cardColumns()}, ranked.rank as related_rank, ranked.pos as related_pos
+        from ranked
+        join products p on p.id = ranked.id
+        join product_prices pp on pp.product_id = p.id and pp.country = ${country}
+        left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}
     )
-    select ${cardColumns()}
-      from ranked
-      join products p on p.id = ranked.id
-      join product_prices pp on pp.product_id = p.id and pp.country = ${country}
-      left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}
-     order by ranked.rank, ranked.pos`,
+    select ${cardColumns()}, p.barcode, p.category_id,
+      coalesce(t.description, (select te.description from product_translations te where te.product_id = p.id and te.lang = 'en')) as description,
+      (select json_agg(pi.id order by pi.position, pi.id) from product_images pi where pi.product_id = p.id) as image_ids,
+      (select json_agg(r order by r.related_rank, r.related_pos) from related r) as related
+    from products p
+    join product_prices pp on pp.product_id = p.id and pp.country = ${country}
+    left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}
+    where p.product_id = ${productId} and p.active
+    limit 1`,
   );
-  return result.rows;
+  const row = result.rows[0];
+  if (!row) return { detail: null, related: [] };
+  const { related, ...detail } = row;
+  return { detail, related: related ?? [] };
 }
 
 /** The newest products of a class in a country (best-seller fallback). */

@@ -43,7 +43,6 @@ import {
   selectListingPage,
   selectNewestIdsOfClass,
   selectProductDetail,
-  selectRelatedCards,
   selectSpecialClassCounts,
   type CardRow,
   type CategoryRow,
@@ -164,9 +163,10 @@ const classCodesCache = new TtlCache<Awaited<ReturnType<typeof selectClassCodes>
 export const PAGE_CACHE_MS = 3_000;
 const treeCache = new TtlCache<Category[]>(30_000, 50);
 const pageCache = new TtlCache<Awaited<ReturnType<typeof selectListingPage>>>(PAGE_CACHE_MS, 5000);
-const detailCache = new TtlCache<
-  [Awaited<ReturnType<typeof selectProductDetail>>, Awaited<ReturnType<typeof selectRelatedCards>>]
->(PAGE_CACHE_MS, 5000);
+const detailCache = new TtlCache<Awaited<ReturnType<typeof selectProductDetail>>>(
+  PAGE_CACHE_MS,
+  5000,
+);
 
 /** Class codes change almost never (cached 60 s). */
 function allClassCodes(tx: Tx) {
@@ -530,14 +530,9 @@ export async function getProductDetail(
   viewer: Viewer,
 ): Promise<ProductDetail> {
   const code = productId.trim();
-  // NOTE: the detail and its related cards are independent statements (both keyed by the SKU), so
-  // they run side by side on two pooled connections.
-  const [[row, related], rows, classes] = await Promise.all([
+  const [{ detail: row, related }, rows, classes] = await Promise.all([
     detailCache.get(tx, JSON.stringify([code, viewer.country, lang]), () =>
-      Promise.all([
-        selectProductDetail(tx, code, viewer.country, lang),
-        selectRelatedCards(tx, code, viewer.country, lang, RELATED_LIMIT),
-      ]),
+      selectProductDetail(tx, code, viewer.country, lang, RELATED_LIMIT),
     ),
     allCategories(tx),
     allClassCodes(tx),
