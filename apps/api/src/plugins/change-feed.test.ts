@@ -1,5 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createCacheRegistry, createFeedState } from './change-feed';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../db/client';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { createCacheRegistry, createFeedState, createPublisher } from './change-feed';
 
 /** A cache that counts how often it was emptied and which keys were dropped. */
 function countingCache() {
@@ -71,5 +73,49 @@ describe('cache registry: drops coalesced per window', () => {
     registry.close();
     vi.advanceTimersByTime(2000);
     expect(windowed.clears).toBe(3);
+  });
+});
+
+describe('change feed publisher', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+  });
+  afterAll(() => t.close());
+
+  it('sends the first notification at once and folds a burst after it into one', async () => {
+    let sent = 0;
+    const counted = {
+      execute: ((query) => {
+        sent += 1;
+        return t.handle.db.execute(query);
+      }) as Database['execute'],
+    };
+    let endGap = () => {};
+    const gap = () => new Promise<void>((resolve) => (endGap = resolve));
+    const publisher = createPublisher(
+      counted,
+      (error) => {
+        throw error;
+      },
+      gap,
+    );
+    let heard = 0;
+    t.app.changeFeed.subscribe('ws_orders', () => (heard += 1));
+
+    publisher.publish('ws_orders');
+    expect(sent).toBe(1);
+    await expect.poll(() => heard).toBe(1);
+    // The first has been heard; these come within its gap and wait for it.
+    publisher.publish('ws_orders');
+    publisher.publish('ws_orders');
+    publisher.publish('ws_orders');
+    expect(sent).toBe(1);
+    endGap();
+    await expect.poll(() => sent).toBe(2);
+    await expect.poll(() => heard).toBe(2);
+    endGap();
+    await publisher.settle();
+    expect(sent).toBe(2);
   });
 });

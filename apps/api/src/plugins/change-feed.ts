@@ -167,6 +167,16 @@ function postgresConnection(
 }
 
 /**
+ * At most one notification of a channel per this many ms: under a burst of status changes
+ * (8 staff connections, ~700 a second) the feed sent one notification every other change, a
+ * statement of its own each (a third of a change's statements) and a wake-up of every listening
+ * process. The writing process has already dropped its own cache, so the others hear of a burst
+ * up to this much later.
+ */
+export const NOTIFY_GAP_MS = 25;
+const afterNotifyGap = () => new Promise<void>((resolve) => setTimeout(resolve, NOTIFY_GAP_MS));
+
+/**
  * Notifications sent after commit, in a statement of their own whose commit does not wait for the
  * disk. NOTE: PostgreSQL serialises the commits of all transactions that NOTIFY (a lock held from
  * before the commit record is written until it is on disk), so a trigger's NOTIFY inside busy
@@ -174,10 +184,14 @@ function postgresConnection(
  * once, about half of them were waiting on that lock at any moment. A notification-only
  * transaction may skip the flush (synchronous_commit off for it alone): the change it announces
  * is already durable, and a lost notification only costs a cache entry its remaining time to
- * live. Notifications of one channel are coalesced (the payload is empty): while one is in flight,
- * further requests send ONE more after it.
+ * live. Notifications of one channel are coalesced (the payload is empty): the first is sent at
+ * once; requests while it is in flight and during the `gap` after it send ONE more after that.
  */
-function createPublisher(db: Database, onError: (error: Error) => void) {
+export function createPublisher(
+  db: Pick<Database, 'execute'>,
+  onError: (error: Error) => void,
+  gap: () => Promise<void> = afterNotifyGap,
+) {
   const pending = new Map<string, { again: boolean; done: Promise<void> }>();
   const send = (channel: string) => {
     const entry = { again: false, done: Promise.resolve() };
@@ -188,6 +202,7 @@ function createPublisher(db: Database, onError: (error: Error) => void) {
         () => undefined,
         (error: Error) => onError(error),
       )
+      .then(gap)
       .finally(() => {
         if (entry.again) send(channel);
         else pending.delete(channel);

@@ -3,6 +3,7 @@
 export {
   assertOwnUserId,
   createSession,
+  onUserChange,
   resolveSession,
   SESSION_ABSOLUTE_MS,
   type SessionUser,

@@ -116,6 +116,16 @@ export function registerSessionCache(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Calls `listener` when any user is changed or deleted, in any process (the session feed's 'u:'
+ * notices): for caches derived from users' names or roles.
+ */
+export function onUserChange(app: FastifyInstance, listener: () => void): void {
+  app.changeFeed.subscribe(SESSIONS_CHANNEL, (payload) => {
+    if (payload.startsWith('u:')) listener();
+  });
+}
+
 /** Forgets cached sessions of one user (after a change to the user or a revocation). */
 export function forgetCachedSessionsOfUser(userId: number, exceptTokenHash?: string): void {
   for (const [hash, entry] of sessionCache) {

@@ -472,6 +472,31 @@ describe('order desk list', () => {
     await heard;
   });
 
+  it('looks up the customers a text names once, and again after a rename or a first order', async () => {
+    const c = await t.signIn({ ownerName: 'Ottilie Quenneville', companyName: 'Brocante Xyst' });
+    const first = await placeThroughCart(c.headers, [['BIG', 2]]);
+    const ids = async (qs: string) =>
+      (await list(qs)).data.map((o: { order_id: number }) => o.order_id);
+    const names = () => t.app.caches.stats()['orders.desk-names'];
+    expect(await ids('q=quenneville')).toEqual([first]);
+    const before = names();
+    // The same text on another tab, page or sort asks for no second lookup.
+    expect(await ids('q=quenneville&status=placed&sort=total_desc')).toEqual([first]);
+    expect(names().hits).toBe(before.hits + 1);
+    expect(names().misses).toBe(before.misses);
+    // Renamed elsewhere (SQL): the user change notice drops the lookups.
+    await t.handle.db.execute(
+      sql`update users set owner_name = 'Ottilie Zwingli' where id = ${c.userId}`,
+    );
+    await expect.poll(() => ids('q=zwingli')).toEqual([first]);
+    expect(await ids('q=quenneville')).toEqual([]);
+    // A customer the text named without orders places a first one: the orders notice drops them.
+    const other = await t.signIn({ ownerName: 'Yvonne Zwingli' });
+    expect(await ids('q=yvonne')).toEqual([]);
+    const second = await placeThroughCart(other.headers, [['BIG', 2]]);
+    await expect.poll(() => ids('q=yvonne')).toEqual([second]);
+  });
+
   it('refuses bad filters with a message naming the field', async () => {
     for (const [qs, field] of [
       ['status=lost', 'status'],
