@@ -103,13 +103,13 @@ describe('change feed publisher', () => {
     let heard = 0;
     t.app.changeFeed.subscribe('ws_orders', () => (heard += 1));
 
-    publisher.publish('ws_orders');
+    publisher.publish('ws_orders', '');
     expect(sent).toBe(1);
     await expect.poll(() => heard).toBe(1);
     // The first has been heard; these come within its gap and wait for it.
-    publisher.publish('ws_orders');
-    publisher.publish('ws_orders');
-    publisher.publish('ws_orders');
+    publisher.publish('ws_orders', '');
+    publisher.publish('ws_orders', '');
+    publisher.publish('ws_orders', '');
     expect(sent).toBe(1);
     endGap();
     await expect.poll(() => sent).toBe(2);

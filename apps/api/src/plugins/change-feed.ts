@@ -67,10 +67,18 @@ export type ChangeFeed = {
   /** Called before the subscribers of any channel, for every notification (read-replica fences). */
   onAnyNotification(listener: () => void): void;
   /**
-   * Notifies `channel` (empty payload) for every process, AFTER the caller's transaction committed:
-   * for writers that tell their trigger not to notify (see createPublisher). Returns at once.
+   * Notifies `channel` with `payload` (empty: subscribers drop everything they keep) for every
+   * process, AFTER the caller's transaction committed: for writers that tell their trigger not to
+   * notify (see createPublisher). This process's subscribers get it at once, so its next read
+   * already misses what changed; others a moment later. Returns at once.
    */
-  publish(channel: string): void;
+  publish(channel: string, payload?: string): void;
+  /**
+   * Declares that writers of this process announce `channel` after commit: when the process starts
+   * it publishes `dropAll` there, so what an earlier process committed but did not live to announce
+   * (a crash between the two) is dropped everywhere.
+   */
+  announcesAfterCommit(channel: string, dropAll: string): void;
 };
 
 declare module 'fastify' {
@@ -181,42 +189,50 @@ const afterNotifyGap = () => new Promise<void>((resolve) => setTimeout(resolve, 
  * disk. NOTE: PostgreSQL serialises the commits of all transactions that NOTIFY (a lock held from
  * before the commit record is written until it is on disk), so a trigger's NOTIFY inside busy
  * writes queues every commit behind the previous one's flush: with 8 staff status changes at
- * once, about half of them were waiting on that lock at any moment. A notification-only
- * transaction may skip the flush (synchronous_commit off for it alone): the change it announces
- * is already durable, and a lost notification only costs a cache entry its remaining time to
- * live. Notifications of one channel are coalesced (the payload is empty): the first is sent at
- * once; requests while it is in flight and during the `gap` after it send ONE more after that.
+ * once, about half of them were waiting on that lock at any moment, and placed orders committed
+ * one flush at a time. A notification-only transaction may skip the flush (synchronous_commit off
+ * for it alone): the change it announces is already durable, and a lost notification only costs a
+ * cache entry its remaining time to live. The first publish is sent at once; what is published
+ * while a statement is in flight and during the `gap` after it waits and goes out in ONE next
+ * statement, each distinct channel and payload once.
  */
 export function createPublisher(
   db: Pick<Database, 'execute'>,
   onError: (error: Error) => void,
   gap: () => Promise<void> = afterNotifyGap,
 ) {
-  const pending = new Map<string, { again: boolean; done: Promise<void> }>();
-  const send = (channel: string) => {
-    const entry = { again: false, done: Promise.resolve() };
-    pending.set(channel, entry);
-    entry.done = db
-      .execute(sql`select set_config('synchronous_commit', 'off', true), pg_notify(${channel}, '')`)
+  let waiting = new Map<string, Set<string>>();
+  let inFlight: Promise<void> | undefined;
+  const send = () => {
+    const batch = JSON.stringify(
+      [...waiting].flatMap(([channel, payloads]) => [...payloads].map((p) => [channel, p])),
+    );
+    waiting = new Map();
+    inFlight = db
+      .execute(
+        sql`select set_config('synchronous_commit', 'off', true), pg_notify(n->>0, n->>1)
+            from jsonb_array_elements(${batch}::jsonb) as n`,
+      )
       .then(
         () => undefined,
         (error: Error) => onError(error),
       )
       .then(gap)
       .finally(() => {
-        if (entry.again) send(channel);
-        else pending.delete(channel);
+        inFlight = undefined;
+        if (waiting.size) send();
       });
   };
   return {
-    publish(channel: string) {
-      const entry = pending.get(channel);
-      if (entry) entry.again = true;
-      else send(channel);
+    publish(channel: string, payload: string) {
+      const payloads = waiting.get(channel);
+      if (payloads) payloads.add(payload);
+      else waiting.set(channel, new Set([payload]));
+      if (!inFlight) send();
     },
     /** Waits for the notifications in flight (before the database closes). */
     async settle() {
-      while (pending.size) await Promise.all([...pending.values()].map((e) => e.done));
+      while (inFlight) await inFlight;
     },
   };
 }
@@ -286,8 +302,18 @@ export const changeFeedPlugin = fp(
       app.log.warn(`[change-feed] notification not sent: ${error.message}`),
     );
     app.addHook('onClose', () => publisher.settle());
+    const startAnnouncements = new Map<string, string>();
+    app.addHook('onReady', () => {
+      for (const [channel, dropAll] of startAnnouncements) publisher.publish(channel, dropAll);
+    });
     app.decorate('changeFeed', {
-      publish: publisher.publish,
+      publish(channel, payload = '') {
+        feed.deliver(channel, payload);
+        publisher.publish(channel, payload);
+      },
+      announcesAfterCommit(channel, dropAll) {
+        startAnnouncements.set(channel, dropAll);
+      },
       isLive: feed.isLive,
       subscribe(channel, onMessage) {
         const list = feed.subscribers.get(channel) ?? [];

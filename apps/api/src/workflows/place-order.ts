@@ -15,22 +15,25 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { fieldError, reasonError, type AppError } from '../lib/app-error';
+import type { ChangeFeed } from '../plugins/change-feed';
 import { resolveOrderCheckout, toShipTo } from '../modules/accounts';
 import { lockCartLines, orderedLinesDelete } from '../modules/cart';
 import {
+  announceStockChange,
   getOrderableProducts,
   stockLevelsUpdate,
   type OrderableProduct,
 } from '../modules/catalogue';
 import { enqueueMailInsert } from '../modules/mail';
 import {
+  ORDERS_CHANNEL,
   insertOrderClaimingKey,
   registerOrderMails,
   selectOrderIdByKey,
   writePlacedOrder,
   type NewOrderLine,
 } from '../modules/orders';
-import { webhookEventInsert } from '../modules/webhooks';
+import { WEBHOOKS_CHANNEL, webhookEventInsert } from '../modules/webhooks';
 import { auditInsert } from '../modules/audit';
 
 export type PlaceOrderInput = {
@@ -119,9 +122,33 @@ function checkedShipDate(requested: string | null | undefined, now: Date): strin
  * Idempotency-Key), lock the cart lines, lock the products' stock rows in id order and re-check
  * them, decrement stock (never below zero; class N beyond stock becomes a back-order line), write
  * the lines with frozen prices, remove the ordered lines from the cart. Any failure rolls all of it
- * back. The same Idempotency-Key answers the same order, once, even under concurrency.
+ * back. The same Idempotency-Key answers the same order, once, even under concurrency. The new
+ * order, the stock it took and the webhook deliveries it queued are announced on `feed` after the
+ * commit, not by triggers inside it (commits that NOTIFY run one at a time: migrations 0022, 0025).
  */
-export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+export async function placeOrder(
+  db: Database,
+  input: PlaceOrderInput,
+  feed: Pick<ChangeFeed, 'publish'>,
+): Promise<PlaceOrderResult> {
+  const placed = await placeOrderInTransaction(db, input);
+  if (!placed.replayed) {
+    feed.publish(ORDERS_CHANNEL);
+    announceStockChange(feed, placed.stockChanged);
+    if (placed.deliveries > 0) feed.publish(WEBHOOKS_CHANNEL);
+  }
+  return {
+    orderId: placed.orderId,
+    totalCents: placed.totalCents,
+    replayed: placed.replayed,
+    lines: placed.lines,
+  };
+}
+
+async function placeOrderInTransaction(
+  db: Database,
+  input: PlaceOrderInput,
+): Promise<PlaceOrderResult & { stockChanged: number[]; deliveries: number }> {
   const key = input.idempotencyKey?.trim() || null;
   return db.transaction(async (tx) => {
     const step = async (name: PlaceOrderStep, orderId: number) => {
@@ -138,21 +165,32 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     );
 
     // Step 1: claim the order row and the key.
-    const claimed = await insertOrderClaimingKey(tx, {
-      userId: input.userId,
-      country: input.country,
-      idempotencyKey: key,
-      poNumber: input.poNumber?.trim() || null,
-      comment: input.comment?.trim() || null,
-      placedByUserId: input.placedByUserId ?? null,
-      shipTo: address ? toShipTo(address) : null,
-      requestedShipDate,
-      paymentTerms,
-    });
+    const claimed = await insertOrderClaimingKey(
+      tx,
+      {
+        userId: input.userId,
+        country: input.country,
+        idempotencyKey: key,
+        poNumber: input.poNumber?.trim() || null,
+        comment: input.comment?.trim() || null,
+        placedByUserId: input.placedByUserId ?? null,
+        shipTo: address ? toShipTo(address) : null,
+        requestedShipDate,
+        paymentTerms,
+      },
+      'after-commit',
+    );
     if (claimed === null) {
       const existing = key ? await selectOrderIdByKey(tx, input.userId, key) : undefined;
       if (!existing) throw reasonError('CONFLICT', 'ORDER_IN_PROGRESS');
-      return { orderId: existing.id, totalCents: existing.totalCents, replayed: true, lines: 0 };
+      return {
+        orderId: existing.id,
+        totalCents: existing.totalCents,
+        replayed: true,
+        lines: 0,
+        stockChanged: [],
+        deliveries: 0,
+      };
     }
     const orderId = claimed.id;
     await step('claim-order', orderId);
@@ -233,13 +271,16 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       : { lines: [], totalCents: 0 };
     const poNumber = input.poNumber?.trim() || null;
     const alongside: SQL[] = [
-      stockLevelsUpdate(input.country, levels),
+      stockLevelsUpdate(input.country, levels, 'after-commit'),
       orderedLinesDelete(
         tx,
         input,
         chosen.map((l) => l.id),
       ),
-      webhookEventInsert('order.placed', {
+    ];
+    const deliveries = webhookEventInsert(
+      'order.placed',
+      {
         order_id: orderId,
         customer_id: input.userId,
         country: input.country,
@@ -253,8 +294,9 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           unit_price_cents: l.unitPriceCents,
           backorder: l.backorder ?? false,
         })),
-      }),
-    ];
+      },
+      'after-commit',
+    );
     // A phone order is a staff action: the audit log says who placed what for whom.
     if (input.placedByUserId)
       alongside.push(
@@ -274,14 +316,22 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         }),
       );
     if (input.alongside) alongside.push(...input.alongside(tx, { orderId, totalCents }));
-    await writePlacedOrder(
+    const written = await writePlacedOrder(
       tx,
       { orderId, lines, totalCents, taxes, actorUserId: input.placedByUserId ?? input.userId },
+      deliveries,
       alongside,
     );
     for (const name of ['reserve-stock', 'write-lines', 'clear-cart'] as const)
       await step(name, orderId);
-    return { orderId, totalCents, replayed: false, lines: lines.length };
+    return {
+      orderId,
+      totalCents,
+      replayed: false,
+      lines: lines.length,
+      stockChanged: levels.map((l) => l.id),
+      deliveries: written.deliveries,
+    };
   });
 }
 
@@ -292,24 +342,29 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
 export async function placeCustomerOrder(
   db: Database,
   input: PlaceOrderInput & { email: string; publicUrl?: string },
+  feed: Pick<ChangeFeed, 'publish'>,
 ): Promise<PlaceOrderResult> {
   registerOrderMails();
-  return placeOrder(db, {
-    ...input,
-    alongside: (tx, event) => [
-      enqueueMailInsert(tx, {
-        to: input.email,
-        template: 'order-confirmation',
-        lang: input.lang,
-        data: {
-          order_id: event.orderId,
-          total: formatMoney(input.lang, input.country)(event.totalCents),
-          po_number: input.poNumber ?? null,
-          url: input.publicUrl
-            ? `${input.publicUrl.replace(/\/$/, '')}/orderdetails/${event.orderId}`
-            : undefined,
-        },
-      }),
-    ],
-  });
+  return placeOrder(
+    db,
+    {
+      ...input,
+      alongside: (tx, event) => [
+        enqueueMailInsert(tx, {
+          to: input.email,
+          template: 'order-confirmation',
+          lang: input.lang,
+          data: {
+            order_id: event.orderId,
+            total: formatMoney(input.lang, input.country)(event.totalCents),
+            po_number: input.poNumber ?? null,
+            url: input.publicUrl
+              ? `${input.publicUrl.replace(/\/$/, '')}/orderdetails/${event.orderId}`
+              : undefined,
+          },
+        }),
+      ],
+    },
+    feed,
+  );
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Country, Lang } from '@wholesale/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ChangeFeed } from '../../plugins/change-feed';
 import type { Tx } from '../../db/client';
 import { productPrices, products } from '../../db/schema';
 import { BatchTtlCache } from '../../lib/ttl-cache';
@@ -76,11 +77,27 @@ export function registerProductWindowCaches(app: FastifyInstance): void {
     channel,
     keysFromPayload: (payload) => (parseChange(payload).kind === 'p' ? [] : 'all'),
   });
+  // Placed orders write stock announced after their commit (announceStockChange): a process that
+  // crashed in between left others with stale levels, so a starting one drops them everywhere.
+  app.changeFeed.announcesAfterCommit(channel, 'p:*');
   if (!app.caches.enabled) return;
   app.changeFeed.onLiveChange((isLive) => {
     if (isLive) live.add(owner);
     else live.delete(owner);
   });
+}
+
+/** Most product ids one notification names (a payload must stay under 8,000 bytes). */
+const IDS_PER_NOTIFICATION = 500;
+
+/**
+ * Tells every process that these products' stock changed, as the catalogue trigger would have at
+ * commit (payload 'p:<ids>'): for writers that wrote it with stockLevelsUpdate(…, 'after-commit'),
+ * once their transaction committed.
+ */
+export function announceStockChange(feed: Pick<ChangeFeed, 'publish'>, ids: number[]): void {
+  for (let i = 0; i < ids.length; i += IDS_PER_NOTIFICATION)
+    feed.publish(CATALOGUE_CHANNEL, `p:${ids.slice(i, i + IDS_PER_NOTIFICATION).join(',')}`);
 }
 
 async function loadFacts(tx: Tx, ids: number[]): Promise<Map<number, ProductFacts>> {

@@ -9,7 +9,7 @@ export {
   suggestOrderable,
   type OrderableProduct,
 } from './catalogue.pricing';
-export { findOrderable, orderablesById } from './catalogue.snapshot';
+export { announceStockChange, findOrderable, orderablesById } from './catalogue.snapshot';
 export { searchIndexBuilt, searchIndexProducts } from './catalogue.search-index';
 export { findCategoryTile, findClassBadge, findProductSwatch } from './catalogue.swatch';
 export {

@@ -153,13 +153,17 @@ describe('placing an order with checkout choices', () => {
     const buyer = await buyerWithAddresses();
     await add(buyer.headers);
     // 02:00 UTC on Tuesday is still Monday in Eastern time: Monday is not in the past.
-    const placed = await placeOrder(t.handle.db, {
-      userId: buyer.userId,
-      country: 'ca',
-      lang: 'en',
-      requestedShipDate: '2030-01-07',
-      now: new Date('2030-01-08T02:00:00Z'),
-    });
+    const placed = await placeOrder(
+      t.handle.db,
+      {
+        userId: buyer.userId,
+        country: 'ca',
+        lang: 'en',
+        requestedShipDate: '2030-01-07',
+        now: new Date('2030-01-08T02:00:00Z'),
+      },
+      t.app.changeFeed,
+    );
     expect(placed.replayed).toBe(false);
   });
 

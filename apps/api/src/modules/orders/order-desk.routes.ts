@@ -277,19 +277,23 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = requireStaffRole(request, 'orders');
       // The same place-order workflow as the buyer's own order, for the customer's cart.
       const customer = await phoneCustomer(app.db, request.params.customer_id);
-      const result = await placeCustomerOrder(app.db, {
-        userId: customer.id,
-        email: customer.email,
-        country: customer.country,
-        lang: customer.lang,
-        poNumber: request.body.po_number ?? null,
-        comment: request.body.order_comment ?? null,
-        shipToAddressId: request.body.ship_to_address_id,
-        requestedShipDate: request.body.requested_ship_date ?? null,
-        placedByUserId: staff.id,
-        placedByEmail: staff.email,
-        publicUrl: app.config.publicUrl,
-      });
+      const result = await placeCustomerOrder(
+        app.db,
+        {
+          userId: customer.id,
+          email: customer.email,
+          country: customer.country,
+          lang: customer.lang,
+          poNumber: request.body.po_number ?? null,
+          comment: request.body.order_comment ?? null,
+          shipToAddressId: request.body.ship_to_address_id,
+          requestedShipDate: request.body.requested_ship_date ?? null,
+          placedByUserId: staff.id,
+          placedByEmail: staff.email,
+          publicUrl: app.config.publicUrl,
+        },
+        app.changeFeed,
+      );
       return {
         status: true as const,
         order_id: result.orderId,

@@ -18,7 +18,9 @@ export type NewOrderLine = typeof orderLines.$inferInsert;
 /**
  * Creates the order row, claiming the Idempotency-Key if there is one. Returns null when another
  * request already holds that key: the insert waits on orders_user_idempotency_uq until that request
- * commits (then DO NOTHING) or rolls back (then this insert wins).
+ * commits (then DO NOTHING) or rolls back (then this insert wins). 'after-commit': the orders
+ * trigger stays silent for the rest of the caller's transaction (migration 0022), and the caller
+ * publishes ORDERS_CHANNEL once committed.
  */
 export async function insertOrderClaimingKey(
   tx: Tx,
@@ -33,17 +35,24 @@ export async function insertOrderClaimingKey(
     requestedShipDate?: string | null;
     paymentTerms?: PaymentTerms | null;
   },
+  announce: 'at-commit' | 'after-commit' = 'at-commit',
 ): Promise<{ id: number; firstOrder: boolean } | null> {
   const shipTo = order.shipTo ? JSON.stringify(order.shipTo) : null;
+  // Set before the insert runs, so that even an insert that claims nothing does not notify.
+  const feed =
+    announce === 'after-commit'
+      ? sql`with feed as materialized (select set_config('ws.orders_feed', 'after-commit', true))`
+      : sql``;
   // The subquery in RETURNING sees the orders as they were before this insert: whether the customer
   // has an earlier order (not cancelled), which decides the opening minimum, in the same round trip.
   // NOTE: exists, not a count: a count read every one of a regular customer's ~100 orders per order.
   const result = await tx.execute<{ id: number; previous: boolean }>(sql`
+    ${feed}
     insert into orders (user_id, country, idempotency_key, po_number, comment, total_cents,
                         placed_by_user_id, ship_to, requested_ship_date, payment_terms)
-    values (${order.userId}, ${order.country}, ${order.idempotencyKey}, ${order.poNumber}, ${order.comment}, 0,
-            ${order.placedByUserId ?? null}, ${shipTo}::jsonb, ${order.requestedShipDate ?? null}::date,
-            ${order.paymentTerms ?? null})
+    select ${order.userId}, ${order.country}, ${order.idempotencyKey}, ${order.poNumber}, ${order.comment}, 0,
+           ${order.placedByUserId ?? null}, ${shipTo}::jsonb, ${order.requestedShipDate ?? null}::date,
+           ${order.paymentTerms ?? null}${announce === 'after-commit' ? sql` from feed` : sql``}
     on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
     returning id, exists (select 1 from orders o where o.user_id = ${order.userId} and o.status <> 'cancelled') as previous`);
   const row = result.rows[0];
@@ -73,7 +82,8 @@ export async function selectOrderIdByKey(
 
 /**
  * Writes a placed order in ONE statement (one round trip): its lines with frozen prices, its total
- * and estimated sales taxes, the first step of its status history, and the other modules' rows
+ * and estimated sales taxes, the first step of its status history, the webhook deliveries queued
+ * (`deliveries`, an INSERT … RETURNING; their number is answered) and the other modules' rows
  * (`alongside`: stock levels, the ordered cart lines leaving the cart, outbox and audit rows), each
  * a data-modifying CTE of the same statement.
  */
@@ -86,8 +96,9 @@ export async function writePlacedOrder(
     taxes: TaxEstimate;
     actorUserId: number | null;
   },
+  deliveries: SQL,
   alongside: SQL[],
-): Promise<void> {
+): Promise<{ deliveries: number }> {
   const { orderId } = order;
   const rows = JSON.stringify(
     order.lines.map((l) => ({
@@ -121,9 +132,13 @@ export async function writePlacedOrder(
                         tax_cents = ${order.taxes.totalCents}
       where id = ${orderId})`,
     sql`step as (${step})`,
+    sql`deliveries as (${deliveries})`,
     ...alongside.map((statement, i) => sql`${sql.raw(`alongside_${i}`)} as (${statement})`),
   ];
-  await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
+  const result = await tx.execute<{ deliveries: number | string }>(
+    sql`with ${sql.join(ctes, sql`, `)} select (select count(*) from deliveries)::int as deliveries`,
+  );
+  return { deliveries: Number(result.rows[0].deliveries) };
 }
 
 export type HistoryFilter = {
