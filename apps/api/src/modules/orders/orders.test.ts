@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addToCart, insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
 import { execAndAwaitFeed } from '../../test/change-feed';
+import { buildApp } from '../../app';
+import { stockLevelsUpdate } from '../catalogue';
 
 let t: TestApp;
 let ids: Record<string, number>;
@@ -262,6 +264,62 @@ describe('placing an order', () => {
       await t.inject({ method: 'GET', url: '/api/order-history', headers: me.headers })
     ).json();
     expect(history.total).toBe(1);
+  });
+});
+
+/** Every payload the app's change feed delivers on `channel` from now on. */
+function heardOn(channel: string): string[] {
+  const heard: string[] = [];
+  t.app.changeFeed.subscribe(channel, (payload) => heard.push(payload));
+  return heard;
+}
+
+describe('placing an order: the change feed', () => {
+  it('announces the order and the stock it took once committed, this process at once', async () => {
+    const me = await t.signIn();
+    await add(me.headers, 'BIG', 2);
+    await add(me.headers, 'SMALL', 1);
+    const catalogue = heardOn('ws_catalogue');
+    const orders = heardOn('ws_orders');
+    expect((await order(me.headers)).statusCode).toBe(200);
+    // Delivered to this process before the answer: its next read already misses the old stock.
+    const named = catalogue.flatMap((p) => (p.startsWith('p:') ? p.slice(2).split(',') : []));
+    expect(named).toEqual(expect.arrayContaining([String(ids.BIG), String(ids.SMALL)]));
+    expect(orders).toContain('');
+  });
+
+  it('leaves the catalogue trigger silent in a transaction whose writer announces after commit', async () => {
+    const heard = heardOn('ws_catalogue');
+    const level = await stockOf(t.handle.db, ids.GONE);
+    await t.handle.db.transaction(async (tx) => {
+      await tx.execute(
+        stockLevelsUpdate('ca', [{ id: ids.GONE, available: level }], 'after-commit'),
+      );
+    });
+    // Notifications arrive in commit order: had the first write notified, it would come first.
+    await execAndAwaitFeed(
+      t,
+      `update product_prices set available = available where product_id = ${ids.SCARCE}`,
+    );
+    expect(heard.some((p) => p.split(/[:,]/).includes(String(ids.GONE)))).toBe(false);
+    expect(heard.some((p) => p.split(/[:,]/).includes(String(ids.SCARCE)))).toBe(true);
+  });
+
+  it('drops stock and desk counts everywhere when a process starts (one may have crashed before announcing)', async () => {
+    const catalogue = heardOn('ws_catalogue');
+    const orders = heardOn('ws_orders');
+    const heard = new Promise<void>((resolve) =>
+      t.app.changeFeed.subscribe('ws_orders', () => resolve()),
+    );
+    const starting = await buildApp({ config: t.config, db: t.handle, logger: false });
+    try {
+      await starting.ready();
+      await heard;
+      await expect.poll(() => catalogue).toContain('p:*');
+      expect(orders).toContain('');
+    } finally {
+      await starting.close();
+    }
   });
 });
 
