@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import type { z } from 'zod';
 import {
+  CartResponse,
   CategoriesResponse,
   ProductDescriptionResponse,
   ProductsResponse,
@@ -50,7 +51,32 @@ const page = (data: object[]) => ({
   per_page: 25,
 });
 
-// The catalogue and search routes answer through okAnswerInSchemaOrder: their bytes must be what
+const cartLine = {
+  id: 41,
+  product: 8,
+  product_id: 'AB-12"3',
+  name: 'Bouton <b>bois</b> & nacre « 15 mm » \u2028 ñ',
+  item: 3,
+  price: 0.99,
+  selling_price: 1.25,
+  retail_price: 1.5,
+  ship_pack: 12,
+  available: 0,
+  class: 'N',
+  image: '/images/products/AB-12%223.jpg',
+  selected: false,
+  unavailable: false,
+  line_total: 35.64,
+};
+const cart = {
+  status: true,
+  products: [cartLine, { ...cartLine, id: 42, available: 1200, class: 'F', selected: true }],
+  total: 35.64,
+  count: 2,
+};
+const cartNotice = { product_id: 'AB-12"3', requested: 5, quantity: 3, clamped: true };
+
+// The catalogue, search and cart routes answer through okAnswerInSchemaOrder: their bytes must be what
 // the zod serializer wrote (same keys, order and values; names unknown to the schema left out).
 describe('okAnswerInSchemaOrder', () => {
   it.each([
@@ -130,6 +156,8 @@ describe('okAnswerInSchemaOrder', () => {
         ],
       },
     ],
+    ['a cart after an add', CartResponse, { ...cart, notice: cartNotice }],
+    ['a cart', CartResponse, cart],
   ] as const)('writes %s exactly as the zod serializer did', (_, schema, answer) => {
     const zodBytes = JSON.stringify((schema as z.ZodType).parse(answer));
     expect(serializerOf(schema as z.ZodType)(answer)).toBe(zodBytes);
