@@ -19,7 +19,15 @@ import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { ROOT, databaseUrl, serverEnv, waitFor, withClient } from './lib.mjs';
+import {
+  ROOT,
+  databaseUrl,
+  serverEnv,
+  signIn,
+  waitFor,
+  waitForSearchIndex,
+  withClient,
+} from './lib.mjs';
 import { scenarios } from './scenarios.mjs';
 
 const { values: args } = parseArgs({
@@ -169,16 +177,26 @@ function percentile(values, p) {
 
 async function main() {
   await waitFor(`${base}/api/health`, { exited: () => server.exitCode !== null });
+  // As bench/run.mjs does: a warm-up shorter than the build would measure PostgreSQL's ranking.
+  await waitForSearchIndex(base, console.log);
+  // Signed in as bench/run.mjs is, so an `auth` scenario measures a buyer's request, not a guest's.
+  const token = await signIn(base, 'buyer.ca@example.com');
   const ctx = {
+    token,
+    headers: { authorization: `Bearer ${token}` },
     query: (text, params) => withClient(dbUrl, async (c) => (await c.query(text, params)).rows),
   };
+  const headers = scenario.auth ? ctx.headers : {};
   const cannon = (opts, onResponse) =>
     new Promise((resolve, reject) => {
       const instance = autocannon(
         {
           url: `${base}${typeof scenario.path === 'function' ? scenario.path(ctx) : scenario.path}`,
           method: scenario.method ?? 'GET',
-          requests: scenario.requests?.(ctx),
+          headers,
+          requests: scenario
+            .requests?.(ctx)
+            .map((r) => ({ ...r, headers: { ...headers, ...(r.headers ?? {}) } })),
           connections: Number(args.connections),
           pipelining: 1,
           ...opts,

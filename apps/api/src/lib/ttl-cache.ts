@@ -49,6 +49,11 @@ abstract class PerOwner<K extends string | number, E extends object> {
     this.storeOf(owner).enabled = false;
   }
 
+  /** Whether `owner`'s reads are kept (false with CACHES=off: every read loads). */
+  keeps(owner: object): boolean {
+    return this.storeOf(owner).enabled;
+  }
+
   /** Forgets everything cached for `owner` (after a write that changes the catalogue). */
   clear(owner: object): void {
     this.stores.get(owner)?.lru.clear();

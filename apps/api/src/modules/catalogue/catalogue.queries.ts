@@ -3,6 +3,7 @@ import { asc, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { SPECIAL_CLASS_CODES, type Country, type Lang } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   categories,
   classCodes,
@@ -246,6 +247,28 @@ export async function selectListingIndex(
   };
 }
 
+/**
+ * Cards by id, one named statement per language, built once: every search and suggestion reads
+ * its page this way, so neither Drizzle nor PostgreSQL builds or plans it per request.
+ */
+function cardsByIdsStatement(lang: Lang) {
+  return prepared<CardRow & { ord: number }, { ids: string; country: Country }>(
+    `catalogue_cards_by_ids_${lang}`,
+    sql`
+    select ${cardColumns()}, ids.ord
+    from unnest(${sql.placeholder('ids')}::int[]) with ordinality as ids(id, ord)
+    join products p on p.id = ids.id and p.active
+    join product_prices pp on pp.product_id = p.id and pp.country = ${sql.placeholder('country')}
+    left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}
+    order by ids.ord`,
+  );
+}
+const cardsByIds: Record<Lang, ReturnType<typeof cardsByIdsStatement>> = {
+  en: cardsByIdsStatement('en'),
+  fr: cardsByIdsStatement('fr'),
+  es: cardsByIdsStatement('es'),
+};
+
 /** Cards by numeric id, sold in the country, in the order of `ids`. */
 export async function selectCardsByIds(
   tx: Tx,
@@ -254,17 +277,7 @@ export async function selectCardsByIds(
   lang: Lang,
 ): Promise<CardRow[]> {
   if (ids.length === 0) return [];
-  const result = await run<CardRow & { ord: number }>(
-    tx,
-    sql`
-    select ${cardColumns()}, ids.ord
-    from unnest(${intArray(ids)}::int[]) with ordinality as ids(id, ord)
-    join products p on p.id = ids.id and p.active
-    join product_prices pp on pp.product_id = p.id and pp.country = ${country}
-    left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}
-    order by ids.ord`,
-  );
-  return result.rows;
+  return (cardsByIds[lang] ?? cardsByIds.en)(tx, { ids: intArray(ids), country });
 }
 
 export type DetailRow = CardRow & {
@@ -538,6 +551,32 @@ export async function selectSearchQuery(
     sql`select ws_search_query(string_to_array(${tokens}, ' '), ${prefixLast})::text as q`,
   );
   return result.rows[0]?.q ?? null;
+}
+
+/**
+ * The tsquery of a search (as selectSearchQuery) and every category in display order (as
+ * selectAllCategories) in one statement. With CACHES=off a search reads both on every request;
+ * each round trip costs the API a write, a read and a pooled connection's turn, which is a good
+ * share of a search ranked in the in-process index.
+ */
+export async function selectSearchQueryAndCategories(
+  tx: Tx,
+  tokens: string,
+  prefixLast: boolean,
+): Promise<{ tsquery: string | null; categories: CategoryRow[] }> {
+  // NOTE: the keys and their order are those of `CategoryRow` (Drizzle's select of the table), and
+  // the aggregate's order is selectAllCategories' (same columns, same collation).
+  const result = await run<{ q: string | null; categories: CategoryRow[] | null }>(
+    tx,
+    sql`select ws_search_query(string_to_array(${tokens}, ' '), ${prefixLast})::text as q,
+      (select json_agg(json_build_object('id', c.id, 'parentId', c.parent_id, 'level', c.level,
+                'catCode', c.cat_code, 'nameEn', c.name_en, 'nameFr', c.name_fr,
+                'nameEs', c.name_es, 'sortOrder', c.sort_order, 'hidden', c.hidden)
+                order by c.level, c.sort_order, c.name_en)
+         from categories c) as categories`,
+  );
+  const row = result.rows[0];
+  return { tsquery: row?.q ?? null, categories: row?.categories ?? [] };
 }
 
 /** What the in-process search index keeps of a product: its codes, flags and search document. */

@@ -51,6 +51,7 @@ import {
   type SearchInput,
   type SearchHit,
   selectSearchQuery,
+  selectSearchQueryAndCategories,
 } from './catalogue.queries';
 
 /** Who is looking: prices and stock are only for signed-in callers (docs/product/catalogue.md). */
@@ -670,7 +671,15 @@ async function searchCategories(
 ): Promise<SearchCategory[]> {
   const wanted = fold(text);
   if (wanted.length < 2) return [];
-  const rows = await allCategories(tx);
+  return matchCategories(await allCategories(tx), wanted, lang, limit);
+}
+
+function matchCategories(
+  rows: CategoryRow[],
+  wanted: string,
+  lang: Lang,
+  limit: number,
+): SearchCategory[] {
   const lookups = lookupsOf(rows);
   lookups.foldedNames ??= rows
     .filter((row) => !row.hidden)
@@ -713,7 +722,11 @@ function fold(text: string): string {
  * The text is keyed in lower case: SKUs are compared in lower case and barcodes are digits, so
  * "Wooden Button" and "wooden button" are one search.
  */
-function rankedHits(tx: Tx, input: SearchInput): Promise<SearchHit[]> {
+function rankedHits(
+  tx: Tx,
+  input: SearchInput,
+  find: () => Promise<SearchHit[]> = () => findHits(tx, input),
+): Promise<SearchHit[]> {
   const key = JSON.stringify([
     input.raw.toLowerCase(),
     input.prefixLast,
@@ -722,7 +735,40 @@ function rankedHits(tx: Tx, input: SearchInput): Promise<SearchHit[]> {
     input.cap ?? 0,
     input.textCap ?? 0,
   ]);
-  return searchCache.get(tx, key, () => findHits(tx, input));
+  return searchCache.get(tx, key, find);
+}
+
+/**
+ * A search's ranked hits and the categories its text names (at most `limit`). With CACHES=off the
+ * category list is read on every search: when the index ranks, that read rides in the statement
+ * that turns the words into a tsquery (one round trip instead of two; the list is still read from
+ * PostgreSQL each time, as CACHES=off means). Otherwise both are looked up side by side.
+ */
+async function hitsAndCategories(
+  tx: Tx,
+  input: SearchInput,
+  limit: number,
+): Promise<[SearchHit[], SearchCategory[]]> {
+  const wanted = fold(input.raw);
+  const index =
+    input.tokens && wanted.length >= 2 && !categoriesCache.keeps(tx)
+      ? await readySearchIndex(tx)
+      : null;
+  if (!index)
+    return Promise.all([rankedHits(tx, input), searchCategories(tx, input.raw, input.lang, limit)]);
+  let listed: CategoryRow[] | undefined;
+  const hits = await rankedHits(tx, input, async () => {
+    const found = await selectSearchQueryAndCategories(tx, input.tokens, input.prefixLast);
+    listed = found.categories;
+    return index.search(input, found.tsquery);
+  });
+  // Counted as the category cache's miss, which it is; read on its own if the hits came from cache.
+  const rows = await categoriesCache.get(
+    tx,
+    'all',
+    async () => listed ?? (await selectAllCategories(tx)),
+  );
+  return [hits, matchCategories(rows, wanted, input.lang, limit)];
 }
 
 /**
@@ -752,10 +798,7 @@ export async function searchCatalogue(
   const prepared = prepareSearch(text);
   if (!prepared.raw) return { products: toPage([], 0, page, perPage), categories: [] };
   const input: SearchInput = { ...prepared, lang, country: viewer.country };
-  const [hits, categories] = await Promise.all([
-    rankedHits(tx, input),
-    searchCategories(tx, prepared.raw, lang, 10),
-  ]);
+  const [hits, categories] = await hitsAndCategories(tx, input, 10);
   const offset = (page - 1) * perPage;
   const ids = hits.slice(offset, offset + perPage).map((h) => h.id);
   const rows = await selectCardsByIds(tx, ids, viewer.country, lang);
@@ -790,10 +833,7 @@ export async function suggestCatalogue(
     cap: SUGGEST_BRANCH_CAP,
     textCap: SUGGEST_BRANCH_CAP,
   };
-  const [hits, categories] = await Promise.all([
-    rankedHits(tx, input),
-    searchCategories(tx, prepared.raw, lang, 4),
-  ]);
+  const [hits, categories] = await hitsAndCategories(tx, input, 4);
   const rows = await selectCardsByIds(
     tx,
     hits.slice(0, 6).map((h) => h.id),

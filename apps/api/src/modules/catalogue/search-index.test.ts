@@ -70,6 +70,43 @@ describe('in-process search index', () => {
     }
   });
 
+  it('with CACHES=off, reads the category list in the statement of the tsquery (same answers)', async () => {
+    const cold = await createTestApp({ env: { SEARCH_INDEX: 'on', CACHES: 'off' } });
+    try {
+      await insertCatalogueFixtures(cold);
+      expect(await searchIndexBuilt(cold.app.db)).not.toBeNull();
+      const session = (
+        cold.app.db as unknown as { _: { session: { prepareQuery: () => unknown } } }
+      )._.session;
+      const statements: string[] = [];
+      const prepare = session.prepareQuery.bind(session);
+      const spy = vi.spyOn(session, 'prepareQuery').mockImplementation((...args: unknown[]) => {
+        statements.push(String((args[0] as { sql: string }).sql));
+        return (prepare as (...a: unknown[]) => unknown)(...args);
+      });
+      for (const [term, lang] of [
+        ['wooden buttons', 'en'],
+        ['boutons', 'fr'],
+        ['wood', 'es'],
+      ]) {
+        statements.length = 0;
+        const url = `/api/search/?search_term=${encodeURIComponent(term)}&lang_code=${lang}&country=ca`;
+        const [coldRes, warmRes] = await Promise.all([
+          cold.app.inject({ method: 'GET', url }),
+          t.app.inject({ method: 'GET', url }),
+        ]);
+        expect(coldRes.body, term).toBe(warmRes.body);
+        expect(coldRes.json().data.categories.length, term).toBeGreaterThan(0);
+        const reads = statements.filter((text) => /\bcategories\b/.test(text));
+        expect(reads, term).toHaveLength(1);
+        expect(reads[0]).toContain('ws_search_query');
+      }
+      spy.mockRestore();
+    } finally {
+      await cold.close();
+    }
+  });
+
   it('follows writes made elsewhere: a renamed, then a deactivated product', async () => {
     await t.handle.db.execute(
       sql`update product_translations set name = 'Zebra toggle' where lang = 'en' and product_id = (select id from products where product_id = 'BT-1001')`,
