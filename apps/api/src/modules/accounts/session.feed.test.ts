@@ -40,3 +40,21 @@ describe('session cache: changes made elsewhere', () => {
     expect(await me(d.headers)).toBe(200);
   });
 });
+
+describe('session cache with CACHES=off', () => {
+  it('still keeps sessions (the switch is for the catalogue and search answers)', async () => {
+    const cold = await createTestApp({ env: { CACHES: 'off' } });
+    try {
+      const { headers } = await cold.signIn();
+      const sessions = () => cold.app.caches.stats()['accounts.sessions'];
+      const hitsBefore = sessions().hits;
+      for (let i = 0; i < 3; i++)
+        expect((await cold.inject({ method: 'GET', url: '/api/me', headers })).statusCode).toBe(
+          200,
+        );
+      expect(sessions().hits - hitsBefore).toBeGreaterThanOrEqual(2);
+    } finally {
+      await cold.close();
+    }
+  });
+});

@@ -71,7 +71,6 @@ export const SESSIONS_CHANNEL = 'ws_sessions';
 const SESSION_CACHE_MAX = 20_000;
 const sessionCache = new Map<string, { until: number; session: ResolvedSession }>();
 const followed = new WeakSet<object>();
-const uncached = new WeakSet<object>();
 const sessionCounters = { hits: 0, misses: 0 };
 
 /**
@@ -86,11 +85,12 @@ function cacheUntil(tx: Tx, now: number): number {
 /**
  * Registers the session cache with the app's change feed: 't:<token hashes>' drops those sessions,
  * 'u:<user ids>' every session of those users, '…:*' all; while the feed is live an entry lives
- * SESSION_CACHE_LIVE_MS. CACHES=off: sessions are read from the database on every request.
+ * SESSION_CACHE_LIVE_MS. CACHES=off leaves it on: that switch turns off the catalogue's and search's
+ * cached answers to measure their cold path, while a session read is authentication, which every
+ * serving process keeps (decision 016).
  */
 export function registerSessionCache(app: FastifyInstance): void {
   const owner = app.db;
-  if (!app.caches.enabled) uncached.add(owner);
   app.caches.register(
     'accounts.sessions',
     {
@@ -143,7 +143,7 @@ export async function resolveSession(tx: Tx, token: string): Promise<ResolvedSes
   }
   sessionCounters.misses++;
   const session = await readSession(tx, tokenHash);
-  if (session && !uncached.has(tx)) {
+  if (session) {
     if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
     sessionCache.set(tokenHash, { until: cacheUntil(tx, Date.now()), session });
   } else sessionCache.delete(tokenHash);
