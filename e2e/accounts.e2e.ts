@@ -65,8 +65,13 @@ async function listingPath(): Promise<string> {
   return `/products/${[c.name, c.category, c.cat_code].map(encodeURIComponent).join('/')}`;
 }
 
-/** How many product cards (links to a product's page) and prices the page shows once it settled. */
+/**
+ * How many product cards (links to a product's page) and prices the page shows once it settled.
+ * NOTE: the listing's products are asked for while its code loads, so on a busy machine the network
+ * can be idle before the cards are drawn: wait for the first card, then for the rest to settle.
+ */
 async function cardsAndPrices(page: Page): Promise<{ cards: number; prices: number }> {
+  await page.locator('main a[href^="/description/"]').first().waitFor();
   await page.waitForLoadState('networkidle');
   return {
     cards: await page.locator('main a[href^="/description/"]').count(),

@@ -28,4 +28,14 @@ describe('cart cache (docs/product/cart-and-orders.md local cart rules)', () => 
     rollback();
     expect(qc.getQueryData<ReturnType<typeof cart>>(key)?.count).toBe(0);
   });
+
+  it('leaves the checkout choices loading (they share the cart prefix)', async () => {
+    const qc = new QueryClient();
+    const checkoutKey = cartKeys.key('checkout', 7);
+    const answer = new Promise<string>((resolve) => setTimeout(() => resolve('choices'), 20));
+    const loading = qc.fetchQuery({ queryKey: checkoutKey, queryFn: () => answer });
+    await addPlaceholderLines(qc, [{ product_id: 'A', item: 1 }]);
+    await expect(loading).resolves.toBe('choices');
+    expect(qc.getQueryData(checkoutKey)).toBe('choices');
+  });
 });

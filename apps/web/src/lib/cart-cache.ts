@@ -53,7 +53,9 @@ export async function addPlaceholderLines(
   queryClient: QueryClient,
   adds: PendingAdd[],
 ): Promise<() => void> {
-  await queryClient.cancelQueries({ queryKey: cartKeys.all });
+  // Only the carts: the checkout choices (also under 'cart') may be loading for the cart page, and a
+  // first load cancelled leaves them empty with nothing to read them again.
+  await queryClient.cancelQueries({ queryKey: cartKeys.lists() });
   const snapshots = queryClient.getQueriesData<CartResponse>({ queryKey: cartKeys.lists() });
   for (const [key, cart] of snapshots) queryClient.setQueryData(key, withAddedLines(cart, adds));
   return () => {

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { favouritesQuery, useFavouritesParams, type FavouritesParams } from './get-favourites';
+import { favouritesKeys } from './keys';
 
 /** POST /api/fav/add with the docs/product/favourites.md query (price, image, product are informational). */
 export const addFavourite = (p: FavouritesParams, product: ProductCard) =>
@@ -45,6 +46,7 @@ export type ToggleInput = { product: ProductCard; on: boolean };
 /**
  * Adds or removes a favourite (docs/product/favourites.md): the cached list changes at once and rolls back on
  * failure with the toast 'Failed to update favourites: {error}'; success shows the docs/product/errors-and-constants.md toast.
+ * Either way the list is read again afterwards.
  */
 export function useToggleFavourite() {
   const queryClient = useQueryClient();
@@ -70,5 +72,9 @@ export function useToggleFavourite() {
     onSuccess: (_data, { on }) => {
       toast.success(on ? t('toast.added') : t('toast.removed'));
     },
+    // NOTE: onMutate cancels a list answer still on its way (the boot prefetch on a slow server), so
+    // with nothing cached the change is in no list: read the list again once the server has it. The
+    // heart stays disabled until then, so it does not flip back meanwhile.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: favouritesKeys.lists() }),
   });
 }

@@ -10,12 +10,22 @@ const emptyList = {
   status: true,
   products: { data: [], total: 0, current_page: 1, last_page: 1, per_page: 1 },
 };
+const listWithProduct = {
+  ...emptyList,
+  products: { ...emptyList.products, data: [product], total: 1 },
+};
 
+/** The server: its list holds the product once an add was answered with success. */
 function setup(addAnswer: Promise<Response>) {
   signInStored();
+  let saved = false;
   const { fetchMock, calls } = routeFetch({
-    'GET /api/favorite': () => json(emptyList),
-    'POST /api/fav/add': () => addAnswer,
+    'GET /api/favorite': () => json(saved ? listWithProduct : emptyList),
+    'POST /api/fav/add': () =>
+      addAnswer.then((answer) => {
+        saved = answer.ok;
+        return answer;
+      }),
   });
   vi.stubGlobal('fetch', fetchMock);
   renderWithProviders(
@@ -74,6 +84,34 @@ describe('FavouriteToggle', () => {
     await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'false'));
     expect(heart).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Favourites, 0 items' })).toBeInTheDocument();
+  });
+
+  it('a heart set while the list is still on its way shows once the server has it', async () => {
+    // The list is asked for at boot (app/prefetch-shell.ts); on a slow server a customer can click
+    // a heart before it answers. That answer was sent before the favourite existed.
+    signInStored();
+    const firstList = deferred<Response>();
+    let lists = 0;
+    const { fetchMock } = routeFetch({
+      'GET /api/favorite': () => (++lists === 1 ? firstList.promise : json(listWithProduct)),
+      'POST /api/fav/add': () =>
+        json({ status: true, product_id: 'PIN-100', favourite: true, message: 'added' }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(
+      <>
+        <FavouritesBadge />
+        <FavouriteToggle product={product} />
+      </>,
+    );
+    const heart = await screen.findByRole('button', { name: 'Favourite: Dressmaker pins' });
+    await userEvent.click(heart);
+    expect(await screen.findByText('Product is added to favourites')).toBeInTheDocument();
+    firstList.resolve(json(emptyList));
+
+    expect(await screen.findByRole('link', { name: 'Favourites, 1 item' })).toBeInTheDocument();
+    await waitFor(() => expect(heart).toBeEnabled());
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('is not shown to guests, whose badge reads 0', async () => {
