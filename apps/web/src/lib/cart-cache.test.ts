@@ -1,7 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { cart, line, product } from '@/test/shopping';
-import { addPlaceholderLines, withAddedLines } from './cart-cache';
+import { cart, deferred, line, product } from '@/test/shopping';
+import { addPlaceholderLines, refreshCarts, withAddedLines } from './cart-cache';
 import { cartKeys } from './shopping-keys';
 
 describe('cart cache (docs/product/cart-and-orders.md local cart rules)', () => {
@@ -32,10 +32,31 @@ describe('cart cache (docs/product/cart-and-orders.md local cart rules)', () => 
   it('leaves the checkout choices loading (they share the cart prefix)', async () => {
     const qc = new QueryClient();
     const checkoutKey = cartKeys.key('checkout', 7);
-    const answer = new Promise<string>((resolve) => setTimeout(() => resolve('choices'), 20));
-    const loading = qc.fetchQuery({ queryKey: checkoutKey, queryFn: () => answer });
+    const answer = deferred<string>();
+    const loading = qc.fetchQuery({ queryKey: checkoutKey, queryFn: () => answer.promise });
     await addPlaceholderLines(qc, [{ product_id: 'A', item: 1 }]);
+    answer.resolve('choices');
     await expect(loading).resolves.toBe('choices');
     expect(qc.getQueryData(checkoutKey)).toBe('choices');
+  });
+
+  it('after a write, reads the cart again instead of keeping a first read sent before it', async () => {
+    // The boot prefetch asked for the cart; a write (an Opticon upload, a re-order) is answered
+    // before that read is: the read's answer is the cart without the write.
+    const qc = new QueryClient();
+    const key = cartKeys.list({ userId: 7, lang: 'en' });
+    const beforeWrite = deferred<ReturnType<typeof cart>>();
+    let reads = 0;
+    const observer = new QueryObserver(qc, {
+      queryKey: key,
+      queryFn: () => (++reads === 1 ? beforeWrite.promise : Promise.resolve(cart([line()], 60))),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    const refreshed = refreshCarts(qc);
+    beforeWrite.resolve(cart([], 0));
+    await refreshed;
+    expect(reads).toBe(2);
+    expect(qc.getQueryData<ReturnType<typeof cart>>(key)?.count).toBe(1);
+    unsubscribe();
   });
 });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
-import { cartKeys } from './keys';
+import { refreshCarts } from '@/lib/cart-cache';
 import { useCartParams } from './get-cart';
 
 /** docs/product/cart-and-orders.md: after a cart delete the cart is refetched at once and again after 1.5 s. */
@@ -26,17 +26,14 @@ export function useDeleteCartLine() {
     mutationFn: (id: number | 'all') =>
       id === 'all' ? emptyCart(params!.userId) : deleteCartLine(params!.userId, id),
     onSuccess: (data) => {
-      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      void refreshCarts(queryClient);
       if (data.status === true) {
-        setTimeout(
-          () => void queryClient.invalidateQueries({ queryKey: cartKeys.all }),
-          CART_DELETE_REFETCH_MS,
-        );
+        setTimeout(() => void refreshCarts(queryClient), CART_DELETE_REFETCH_MS);
       }
     },
     onError: (error) => {
       console.warn('Cart delete failed', error);
-      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      void refreshCarts(queryClient);
     },
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlaceOrderResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
-import { cartKeys, ordersKeys } from '@/lib/shopping-keys';
+import { refreshCarts } from '@/lib/cart-cache';
+import { ordersKeys } from '@/lib/shopping-keys';
 import { useCartParams } from './get-cart';
 
 export type PlaceOrderInput = {
@@ -40,7 +41,7 @@ export function usePlaceOrder() {
   return useMutation({
     mutationFn: (input: PlaceOrderInput) => placeOrder(params!.userId, input),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      void refreshCarts(queryClient);
       void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
     },
   });

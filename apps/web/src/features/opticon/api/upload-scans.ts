@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { useLanguage } from '@/lib/i18n';
 import { useCountry } from '@/lib/country';
 import { useSession } from '@/lib/session';
-import { cartKeys } from '@/lib/shopping-keys';
+import { refreshCarts } from '@/lib/cart-cache';
 
 /** Lines per request: a long file goes in several requests so the progress indicator can move. */
 export const UPLOAD_CHUNK = 200;
@@ -43,7 +43,7 @@ export function useUploadScans() {
       return results;
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      void refreshCarts(queryClient);
     },
   });
   return { ...mutation, progress };

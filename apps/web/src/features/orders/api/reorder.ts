@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReorderResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { cartKeys } from '@/lib/shopping-keys';
+import { refreshCarts } from '@/lib/cart-cache';
 
 /** docs/product/cart-and-orders.md: after a re-order the cart is refetched at once and again after 2 s. */
 export const REORDER_REFETCH_MS = 2000;
@@ -17,11 +17,8 @@ export function useReorder() {
   return useMutation({
     mutationFn: (orderId: number) => reorder(user!.user_value, orderId),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
-      setTimeout(
-        () => void queryClient.invalidateQueries({ queryKey: cartKeys.all }),
-        REORDER_REFETCH_MS,
-      );
+      void refreshCarts(queryClient);
+      setTimeout(() => void refreshCarts(queryClient), REORDER_REFETCH_MS);
     },
     onError: (error) => {
       // docs/product/errors-and-constants.md: re-order failures are only logged.

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { addPlaceholderLines } from '@/lib/cart-cache';
+import { addPlaceholderLines, refreshCarts } from '@/lib/cart-cache';
 import { useSession } from '@/lib/session';
-import { cartKeys } from '@/lib/shopping-keys';
 
 export type GroupCartItem = { product_id: string; item: number };
 
@@ -27,6 +26,6 @@ export function useAddGroupToCart() {
     onMutate: async (items) => ({ rollback: await addPlaceholderLines(queryClient, items) }),
     meta: { errorToast: 'catalogue:group.addFailed' },
     onError: (_error, _items, context) => context?.rollback(),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
+    onSettled: () => refreshCarts(queryClient),
   });
 }
