@@ -22,16 +22,7 @@ import './product.css';
  * ship pack size; availability line; content-type icons; the add-to-cart slot (quantity box with the
  * ship-pack multiplier, disabled when unavailable). `footer` replaces the add-to-cart slot.
  */
-export function ProductCard({
-  product,
-  footer,
-  priority = false,
-}: {
-  product: ProductCardDto;
-  footer?: ReactNode;
-  /** The picture is fetched at once (a listing's first cards, docs/product/storefront-ux.md). */
-  priority?: boolean;
-}) {
+export function ProductCard({ product, footer }: { product: ProductCardDto; footer?: ReactNode }) {
   const { t } = useTranslation('catalogue');
   const { FavouriteToggle, AddToCart } = useProductActions();
   const money = useMoney(product.country);
@@ -53,7 +44,7 @@ export function ProductCard({
           onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
         />
         <Link to={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">
-          <ProductThumb src={product.image} alt="" size={130} priority={priority} />
+          <ProductThumb src={product.image} alt="" size={130} />
         </Link>
         {FavouriteToggle && (
           <div className="product-card__favourite">

@@ -4,33 +4,21 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ProductCard } from './product-card';
 import './product.css';
 
-const PRIORITY_CARDS = 2;
-
-/**
- * A grid of product cards: 5, 3, 2 or 1 columns by screen width (docs/product/catalogue.md).
- * A `priority` grid is the page's main content: its first cards (a phone's first row, the page's
- * largest paint) fetch their pictures at once instead of lazily.
- */
+/** A grid of product cards: 5, 3, 2 or 1 columns by screen width (docs/product/catalogue.md). */
 export function ProductGrid({
   products,
   footer,
   label,
-  priority = false,
 }: {
   products: ProductCardDto[];
   footer?: (product: ProductCardDto) => ReactNode;
   label?: string;
-  priority?: boolean;
 }) {
   return (
     <ul className="product-grid" aria-label={label}>
-      {products.map((product, i) => (
+      {products.map((product) => (
         <li key={product.product_id} className="product-grid__item">
-          <ProductCard
-            product={product}
-            footer={footer?.(product)}
-            priority={priority && i < PRIORITY_CARDS}
-          />
+          <ProductCard product={product} footer={footer?.(product)} />
         </li>
       ))}
     </ul>
