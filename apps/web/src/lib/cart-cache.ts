@@ -66,7 +66,7 @@ export async function addPlaceholderLines(
 /**
  * Reads the carts and the checkout choices again after a write that changed the cart on the server.
  * NOTE: TanStack Query cancels a read in flight before refetching only when the query already has
- * data; without data the refetch joins that read. The boot prefetch (app/prefetch-shell.ts) is such a
+ * data; without data the refetch joins that read. A read started before the write (a prefetch) is such a
  * read, sent before the write, so its answer would be kept as fresh: cancel it first.
  */
 export async function refreshCarts(queryClient: QueryClient): Promise<void> {

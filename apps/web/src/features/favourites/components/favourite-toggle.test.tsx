@@ -87,7 +87,7 @@ describe('FavouriteToggle', () => {
   });
 
   it('a heart set while the list is still on its way shows once the server has it', async () => {
-    // The list is asked for at boot (app/prefetch-shell.ts); on a slow server a customer can click
+    // The list may be asked for before the page shows; on a slow server a customer can click
     // a heart before it answers. That answer was sent before the favourite existed.
     signInStored();
     const firstList = deferred<Response>();
