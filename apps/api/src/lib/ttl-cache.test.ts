@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BatchTtlCache, TtlCache } from './ttl-cache';
 
-const owner = {};
+const size = { ttlMs: 60_000, maxEntries: 100 };
 
 /** A loader that records what it was asked for and answers `value(key)` for keys it knows. */
 function recordingLoader(known: (key: number) => boolean = () => true) {
@@ -26,13 +26,13 @@ function recordingLoader(known: (key: number) => boolean = () => true) {
 
 describe('BatchTtlCache', () => {
   it('loads only the missing keys, in one call, and caches absent keys as absent', async () => {
-    const cache = new BatchTtlCache<number, string>(60_000, 100);
+    const cache = new BatchTtlCache<number, string>(size);
     const l = recordingLoader((k) => k !== 3);
-    expect([...(await cache.getMany(owner, [1, 2, 3], l.load))]).toEqual([
+    expect([...(await cache.getMany([1, 2, 3], l.load))]).toEqual([
       [1, 'v1'],
       [2, 'v2'],
     ]);
-    expect([...(await cache.getMany(owner, [2, 3, 4], l.load))]).toEqual([
+    expect([...(await cache.getMany([2, 3, 4], l.load))]).toEqual([
       [2, 'v2'],
       [4, 'v4'],
     ]);
@@ -40,11 +40,11 @@ describe('BatchTtlCache', () => {
   });
 
   it('shares a load in flight between concurrent callers', async () => {
-    const cache = new BatchTtlCache<number, string>(60_000, 100);
+    const cache = new BatchTtlCache<number, string>(size);
     const l = recordingLoader();
     const [a, b] = await Promise.all([
-      cache.getMany(owner, [1, 2], l.load),
-      cache.getMany(owner, [2, 1], l.load),
+      cache.getMany([1, 2], l.load),
+      cache.getMany([2, 1], l.load),
     ]);
     expect(a.get(1)).toBe('v1');
     expect(b.get(2)).toBe('v2');
@@ -52,47 +52,49 @@ describe('BatchTtlCache', () => {
   });
 
   it('does not keep a value whose key was forgotten while it loaded', async () => {
-    const cache = new BatchTtlCache<number, string>(60_000, 100);
+    const cache = new BatchTtlCache<number, string>(size);
     const l = recordingLoader();
     l.holdNext();
-    const first = cache.getMany(owner, [1], l.load);
+    const first = cache.getMany([1], l.load);
     await Promise.resolve();
-    cache.forget(owner, [1]);
+    cache.delete(1);
     l.release();
     expect((await first).get(1)).toBe('v1');
-    await cache.getMany(owner, [1], l.load);
+    await cache.getMany([1], l.load);
     expect(l.calls).toEqual([[1], [1]]);
   });
 
-  it('forgets keys, everything, and what expired; keeps owners apart; does not keep failed loads', async () => {
+  it('forgets keys, everything, and what expired; does not keep failed loads', async () => {
     // An injected clock: expiry is what the test says, however slowly a busy machine runs it.
     // (lru-cache reads a start time of 0 as 'no ttl', so the clock starts later.)
     let now = 1_000;
-    const cache = new BatchTtlCache<number, string>(50, 100, { now: () => now });
+    const cache = new BatchTtlCache<number, string>({
+      ttlMs: 50,
+      maxEntries: 100,
+      clock: { now: () => now },
+    });
     const l = recordingLoader();
-    await cache.getMany(owner, [1, 2], l.load);
-    cache.forget(owner, [1]);
-    await cache.getMany(owner, [1, 2], l.load);
-    cache.clear(owner);
-    await cache.getMany(owner, [1, 2], l.load);
-    await cache.getMany({}, [1], l.load);
+    await cache.getMany([1, 2], l.load);
+    cache.delete(1);
+    await cache.getMany([1, 2], l.load);
+    cache.clear();
+    await cache.getMany([1, 2], l.load);
     now += 50;
-    await cache.getMany(owner, [1], l.load); // still fresh at exactly its ttl
+    await cache.getMany([1], l.load); // still fresh at exactly its ttl
     now += 1;
-    await cache.getMany(owner, [2], l.load);
-    expect(l.calls).toEqual([[1, 2], [1], [1, 2], [1], [2]]);
+    await cache.getMany([2], l.load);
+    expect(l.calls).toEqual([[1, 2], [1], [1, 2], [2]]);
 
-    await expect(
-      cache.getMany(owner, [9], () => Promise.reject(new Error('down'))),
-    ).rejects.toThrow('down');
-    expect((await cache.getMany(owner, [9], l.load)).get(9)).toBe('v9');
+    await expect(cache.getMany([9], () => Promise.reject(new Error('down')))).rejects.toThrow(
+      'down',
+    );
+    expect((await cache.getMany([9], l.load)).get(9)).toBe('v9');
   });
 });
 
 describe('TtlCache', () => {
   it('answers a read whose load was in flight when a write dropped the cache, with a value read after the drop', async () => {
-    const cache = new TtlCache<string>(60_000, 100);
-    const owner = {};
+    const cache = new TtlCache<string>(size);
     let release: (value: string) => void = () => undefined;
     let calls = 0;
     // First call: a load still running when the write lands. Second call: the read after it.
@@ -101,19 +103,19 @@ describe('TtlCache', () => {
       if (calls === 1) return new Promise<string>((resolve) => (release = resolve));
       return Promise.resolve('after the write');
     };
-    const reading = cache.get(owner, 'page-1', load);
-    cache.clear(owner);
+    const reading = cache.get('page-1', load);
+    cache.clear();
     release('before the write');
     await expect(reading).resolves.toBe('after the write');
     expect(calls).toBe(2);
     // The load that predates the write was not kept either.
-    await expect(cache.get(owner, 'page-1', async () => 'next')).resolves.toBe('next');
+    await expect(cache.get('page-1', async () => 'next')).resolves.toBe('next');
   });
 
   it('passes a loader failure to the caller', async () => {
-    const cache = new TtlCache<string>(60_000, 100);
+    const cache = new TtlCache<string>(size);
     await expect(
-      cache.get({}, 'k', async () => {
+      cache.get('k', async () => {
         throw new Error('database down');
       }),
     ).rejects.toThrow('database down');

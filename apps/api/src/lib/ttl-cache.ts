@@ -1,84 +1,56 @@
 import { LRUCache, type Perf } from 'lru-cache';
-import type { CacheStats } from '../plugins/change-feed';
 
 /*
- * The process caches (catalogue listings and facts, the order desk's counts), built on lru-cache
- * (ttl, max entries, fetchMethod). Each keeps one
- * store per database handle, because tests open many databases in one process; the app registers
- * its store with the change feed (plugins/change-feed.ts), which drops entries on notification, and
- * can turn it off (CACHES=off). See docs/decisions/016-caches-and-change-feed.md.
+ * The app's caches (catalogue listings and facts, the order desk's counts), built on lru-cache
+ * (ttl, max entries, fetchMethod). Each belongs to one app: the app's cache registry creates it
+ * (plugins/change-feed.ts `app.caches.ttl` / `.batch`), registers it with the channel that drops
+ * it, and turns it off with CACHES=off. Two apps in one process (tests open many) share nothing.
+ * See docs/decisions/016-caches-and-change-feed.md.
  */
 
-type Store<K extends string | number, E extends object> = {
-  lru: LRUCache<K, E, unknown>;
-  enabled: boolean;
-  hits: number;
-  misses: number;
+/** Hits and misses of one cache since the app started. */
+export type CacheStats = { hits: number; misses: number; size: number };
+
+export type CacheOptions = {
+  ttlMs: number;
+  maxEntries: number;
+  /** False with CACHES=off: every read loads (and counts as a miss). */
+  enabled?: boolean;
+  /** The clock ttl is measured on; tests inject one so expiry does not depend on real time. */
+  clock?: Perf;
 };
 
-abstract class PerOwner<K extends string | number, E extends object> {
-  private readonly stores = new WeakMap<object, Store<K, E>>();
+abstract class Counted<K extends string | number, E extends object> {
+  protected readonly lru: LRUCache<K, E, unknown>;
+  /** Whether reads are kept (false with CACHES=off: every read loads). */
+  readonly enabled: boolean;
+  protected hits = 0;
+  protected misses = 0;
 
-  constructor(
-    protected readonly ttlMs: number,
-    protected readonly maxEntries: number,
-    /** The clock ttl is measured on; tests inject one so expiry does not depend on real time. */
-    private readonly clock?: Perf,
-  ) {}
-
-  /** lru-cache's ttl options: a given clock is read at every check (no 1 ms cached reading). */
-  protected ttlOptions(): { ttl: number; perf?: Perf; ttlResolution?: number } {
-    return this.clock
-      ? { ttl: this.ttlMs, perf: this.clock, ttlResolution: 0 }
-      : { ttl: this.ttlMs };
+  constructor({ ttlMs, maxEntries, enabled = true, clock }: CacheOptions) {
+    this.enabled = enabled;
+    this.lru = this.createLru({
+      max: maxEntries,
+      ttl: ttlMs,
+      // A given clock is read at every check (no 1 ms cached reading).
+      ...(clock ? { perf: clock, ttlResolution: 0 } : {}),
+    });
   }
 
-  protected abstract createLru(): LRUCache<K, E, unknown>;
+  protected abstract createLru(options: LRUCache.Options<K, E, unknown>): LRUCache<K, E, unknown>;
 
-  protected storeOf(owner: object): Store<K, E> {
-    let store = this.stores.get(owner);
-    if (!store) {
-      store = { lru: this.createLru(), enabled: true, hits: 0, misses: 0 };
-      this.stores.set(owner, store);
-    }
-    return store;
+  /** Forgets everything (after a write that changes what it holds). */
+  clear(): void {
+    this.lru.clear();
   }
 
-  /** Turns caching off for `owner` (CACHES=off): every read loads. */
-  disable(owner: object): void {
-    this.storeOf(owner).enabled = false;
+  /** Forgets one key; a load of it still in flight will not be kept either. */
+  delete(key: K): void {
+    this.lru.delete(key);
   }
 
-  /** Whether `owner`'s reads are kept (false with CACHES=off: every read loads). */
-  keeps(owner: object): boolean {
-    return this.storeOf(owner).enabled;
-  }
-
-  /** Forgets everything cached for `owner` (after a write that changes the catalogue). */
-  clear(owner: object): void {
-    this.stores.get(owner)?.lru.clear();
-  }
-
-  /** Forgets some keys; a load of them still in flight will not be kept either. */
-  forget(owner: object, keys: K[]): void {
-    const store = this.stores.get(owner);
-    if (store) for (const key of keys) store.lru.delete(key);
-  }
-
-  stats(owner: object): CacheStats {
-    const store = this.stores.get(owner);
-    return store
-      ? { hits: store.hits, misses: store.misses, size: store.lru.size }
-      : { hits: 0, misses: 0, size: 0 };
-  }
-
-  /** This cache seen from one app: what the change feed's registry drops and reports. */
-  of(owner: object) {
-    return {
-      clear: () => this.clear(owner),
-      delete: (key: K) => this.forget(owner, [key]),
-      stats: () => this.stats(owner),
-    };
+  stats(): CacheStats {
+    return { hits: this.hits, misses: this.misses, size: this.lru.size };
   }
 }
 
@@ -91,43 +63,37 @@ type Loader<V> = () => Promise<V> | PromiseLike<V>;
  * change feed drops them; it holds derived figures (counts, filter options, the category tree, best
  * sellers, short-lived pages) whose staleness for a few seconds is harmless.
  */
-export class TtlCache<V> extends PerOwner<string, Box<V>> {
-  constructor(ttlMs: number, maxEntries = 5000, clock?: Perf) {
-    super(ttlMs, maxEntries, clock);
-  }
-
-  protected createLru() {
+export class TtlCache<V> extends Counted<string, Box<V>> {
+  protected createLru(options: LRUCache.Options<string, Box<V>, unknown>) {
     return new LRUCache<string, Box<V>, unknown>({
-      max: this.maxEntries,
-      ...this.ttlOptions(),
+      ...options,
       // NOTE: a Drizzle query builder is a thenable that runs its query again on every `then`;
       // awaiting it here settles it once.
       fetchMethod: async (_key, _stale, { context }) => ({ value: await (context as Loader<V>)() }),
     });
   }
 
-  /** Returns the cached value for `key` on `owner`, or loads, stores and returns it. */
-  async get(owner: object, key: string, load: Loader<V>): Promise<V> {
-    const store = this.storeOf(owner);
-    if (!store.enabled) {
-      store.misses++;
+  /** Returns the cached value for `key`, or loads, stores and returns it. */
+  async get(key: string, load: Loader<V>): Promise<V> {
+    if (!this.enabled) {
+      this.misses++;
       return load();
     }
     const status: LRUCache.Status<string, Box<V>, unknown> = {};
     let box: Box<V> | undefined;
     try {
-      box = await store.lru.fetch(key, { context: load, status });
+      box = await this.lru.fetch(key, { context: load, status });
     } catch (error) {
       // The change feed dropped this entry (a catalogue write) while its load was in flight, and
       // lru-cache aborts such a fetch. What it was loading may predate the write: read again,
       // without keeping it. A loader's own failure is not an abort and goes to the caller.
       if (!status.fetchAborted) throw error;
-      store.misses++;
+      this.misses++;
       return load();
     }
     // 'inflight': another caller's load of the same key is shared, not repeated.
-    if (status.fetch === 'hit' || status.fetch === 'inflight') store.hits++;
-    else store.misses++;
+    if (status.fetch === 'hit' || status.fetch === 'inflight') this.hits++;
+    else this.misses++;
     return (box as Box<V>).value;
   }
 }
@@ -138,12 +104,9 @@ type BatchEntry<K, V> = { value?: V; loading?: Promise<Map<K, V>> };
  * The same kind of cache for many small values read together (a cart's products): one load per
  * batch of missing keys, and values kept settled so a hit costs no promise.
  */
-export class BatchTtlCache<K extends string | number, V> extends PerOwner<K, BatchEntry<K, V>> {
-  protected createLru() {
-    return new LRUCache<K, BatchEntry<K, V>, unknown>({
-      max: this.maxEntries,
-      ...this.ttlOptions(),
-    });
+export class BatchTtlCache<K extends string | number, V> extends Counted<K, BatchEntry<K, V>> {
+  protected createLru(options: LRUCache.Options<K, BatchEntry<K, V>, unknown>) {
+    return new LRUCache<K, BatchEntry<K, V>, unknown>(options);
   }
 
   /**
@@ -152,33 +115,29 @@ export class BatchTtlCache<K extends string | number, V> extends PerOwner<K, Bat
    * NOTE: a cart reads 50 keys per request, so settled values are read synchronously and only
    * batches still loading are awaited (once each), not one promise per key.
    */
-  async getMany(
-    owner: object,
-    keys: K[],
-    loadMissing: (missing: K[]) => Promise<Map<K, V>>,
-  ): Promise<Map<K, V>> {
-    const store = this.storeOf(owner);
-    if (!store.enabled) {
-      store.misses += keys.length;
+  async getMany(keys: K[], loadMissing: (missing: K[]) => Promise<Map<K, V>>): Promise<Map<K, V>> {
+    const lru = this.lru;
+    if (!this.enabled) {
+      this.misses += keys.length;
       return loadMissing([...new Set(keys)]);
     }
     const found = new Map<K, V>();
     const waits = new Set<Promise<Map<K, V>>>();
     const missingKeys = new Set<K>();
     for (const key of keys) {
-      const hit = store.lru.get(key);
+      const hit = lru.get(key);
       if (!hit) missingKeys.add(key);
       else if (hit.loading) waits.add(hit.loading);
       else if (hit.value !== undefined) found.set(key, hit.value);
     }
-    store.hits += keys.length - missingKeys.size;
-    store.misses += missingKeys.size;
+    this.hits += keys.length - missingKeys.size;
+    this.misses += missingKeys.size;
     const missing = [...missingKeys];
     if (missing.length > 0) {
       const loading = loadMissing(missing);
       const entries = missing.map((key) => {
         const entry: BatchEntry<K, V> = { loading };
-        store.lru.set(key, entry);
+        lru.set(key, entry);
         return entry;
       });
       waits.add(loading);
@@ -186,14 +145,13 @@ export class BatchTtlCache<K extends string | number, V> extends PerOwner<K, Bat
         (loaded) => {
           missing.forEach((key, i) => {
             // A key forgotten (or evicted) while it loaded is not kept.
-            if (store.lru.peek(key) === entries[i]) {
+            if (lru.peek(key) === entries[i]) {
               entries[i].value = loaded.get(key);
               entries[i].loading = undefined;
             }
           });
         },
-        () =>
-          missing.forEach((key, i) => store.lru.peek(key) === entries[i] && store.lru.delete(key)),
+        () => missing.forEach((key, i) => lru.peek(key) === entries[i] && lru.delete(key)),
       );
     }
     for (const loading of waits) {

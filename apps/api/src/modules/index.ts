@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
+import { cataloguePlugin } from './catalogue';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { sitemapRoutes } from './catalogue/catalogue.sitemap.routes';
 import { searchRoutes } from './search/search.routes';
@@ -22,6 +23,8 @@ import { customersRoutes } from './customers';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
 export const apiModules: FastifyPluginAsync[] = [
+  // The catalogue's caches, read by the catalogue, search, cart and catalogue-admin modules.
+  cataloguePlugin,
   healthRoutes,
   catalogueRoutes,
   sitemapRoutes,

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import throttle from 'lodash-es/throttle.js';
 import pg from 'pg';
 import type { Database, DatabaseHandle } from '../db/client';
+import { BatchTtlCache, TtlCache, type CacheOptions, type CacheStats } from '../lib/ttl-cache';
 
 /*
  * The change feed: PostgreSQL NOTIFY (sent by triggers at commit, migrations 0008 and 0009) tells each
@@ -16,8 +17,7 @@ import type { Database, DatabaseHandle } from '../db/client';
 /** Something a notification drops: the whole of it, or some keys. */
 export type Droppable<K = unknown> = { clear(): void; delete(key: K): unknown };
 
-/** Hits and misses of one cache since the process started. */
-export type CacheStats = { hits: number; misses: number; size: number };
+export type { CacheStats };
 
 type Registration = {
   name: string;
@@ -43,6 +43,9 @@ export type CacheFollowing<K> = {
   coalesceMs?: number;
 };
 
+/** A cache's size and lifetime (CACHES=off and the clock come from the registry). */
+export type CacheSize = Pick<CacheOptions, 'ttlMs' | 'maxEntries'>;
+
 export type CacheRegistry = {
   /** False when CACHES=off: every cache then loads every time (benchmarks without caches). */
   readonly enabled: boolean;
@@ -51,6 +54,14 @@ export type CacheRegistry = {
     cache: Droppable<K> & { stats?: () => CacheStats },
     options?: CacheFollowing<K>,
   ): void;
+  /** A new cache of this app (off with CACHES=off), registered under `name`. */
+  ttl<V>(name: string, size: CacheSize, options?: CacheFollowing<string>): TtlCache<V>;
+  /** The same for a cache of many small values read together (see BatchTtlCache). */
+  batch<K extends string | number, V>(
+    name: string,
+    size: CacheSize,
+    options?: CacheFollowing<K>,
+  ): BatchTtlCache<K, V>;
   /** Hits and misses per registered cache. */
   stats(): Record<string, CacheStats>;
   /** Forgets the drops a window still holds back (the app is closing). */
@@ -278,6 +289,20 @@ export function createCacheRegistry(enabled: boolean, feed: ReturnType<typeof cr
         list.push((payload) => drop(channel, payload));
         feed.subscribers.set(channel, list);
       }
+    },
+    ttl<V>(name: string, size: CacheSize, options?: CacheFollowing<string>) {
+      const cache = new TtlCache<V>({ ...size, enabled });
+      registry.register(name, cache, options);
+      return cache;
+    },
+    batch<K extends string | number, V>(
+      name: string,
+      size: CacheSize,
+      options?: CacheFollowing<K>,
+    ) {
+      const cache = new BatchTtlCache<K, V>({ ...size, enabled });
+      registry.register(name, cache, options);
+      return cache;
     },
     close() {
       for (const r of registrations) r.clearAll.cancel?.();

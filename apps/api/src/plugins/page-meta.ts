@@ -86,7 +86,7 @@ export async function cataloguePageMeta(
   const brand = text.common.brand.name;
   const [route, ...params] = parts;
   const listing = async (key: string | undefined, fallback: string) => {
-    const tree = await getCategoryTree(app.db, lang, 'ca');
+    const tree = await getCategoryTree(app.catalogue, lang, 'ca');
     return findCategoryLabel(tree, key) ?? fallback;
   };
 
@@ -127,7 +127,7 @@ export async function cataloguePageMeta(
   }
   if (route === 'description' && params.length === 2) {
     const country = OptionalCountryParam.safeParse(params[1]);
-    const product = await getProductDetail(app.db, params[0], lang, {
+    const product = await getProductDetail(app.catalogue, params[0], lang, {
       country: (country.success && country.data) || 'ca',
       priced: false,
     });

@@ -71,7 +71,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      return readCart(app.db, cartOwner(request, q.user_id, q.lang, q.country));
+      const owner = cartOwner(request, q.user_id, q.lang, q.country);
+      return readCart(app.db, owner, undefined, app.catalogue.products);
     },
   );
 
@@ -102,6 +103,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.product_id,
         request.body.item,
         app.config.maxLinePacks,
+        app.catalogue.products,
       );
     },
   );

@@ -21,6 +21,7 @@ import {
   getOrderableProducts,
   orderablesById,
   type OrderableProduct,
+  type ProductWindow,
 } from '../catalogue';
 import {
   addCartQuantity,
@@ -76,14 +77,16 @@ function lineForTotal(line: CartViewRow, p: OrderableProduct) {
 /**
  * The whole cart as every cart call answers it (docs/product/cart-and-orders.md): lines at today's prices and stock,
  * and the docs/product/cart-and-orders.md total over selected available or class-N lines, computed in integer cents.
- * Lines whose product is no longer sold in the country are left out.
+ * Lines whose product is no longer sold in the country are left out. `cached`: the app's product
+ * caches, for reads outside a transaction (a transaction reads the tables).
  */
 export async function readCart(
   tx: Tx,
   owner: CartOwner,
   notice?: CartNotice,
+  cached?: ProductWindow,
 ): Promise<CartResponse> {
-  return cartResponse(tx, owner, await selectCartView(tx, owner), notice);
+  return cartResponse(tx, owner, await selectCartView(tx, owner), notice, cached);
 }
 
 async function cartResponse(
@@ -91,12 +94,14 @@ async function cartResponse(
   owner: CartOwner,
   rows: CartViewRow[],
   notice?: CartNotice,
+  cached?: ProductWindow,
 ): Promise<CartResponse> {
   const products = await orderablesById(
     tx,
     rows.map((r) => r.productId),
     owner.country,
     owner.lang,
+    cached,
   );
   const lines: CartLine[] = [];
   const forTotal: ReturnType<typeof lineForTotal>[] = [];
@@ -119,8 +124,9 @@ async function resolveProduct(
   tx: Tx,
   ref: ProductRef,
   owner: CartOwner,
+  cached?: ProductWindow,
 ): Promise<OrderableProduct> {
-  const product = await findOrderable(tx, ref, owner.country, owner.lang);
+  const product = await findOrderable(tx, ref, owner.country, owner.lang, cached);
   if (!product) {
     throw reasonError('NOT_FOUND', 'NOT_SOLD_HERE', undefined, 'product_id');
   }
@@ -147,8 +153,9 @@ export async function addToCart(
   ref: ProductRef,
   item: number,
   maxLinePacks: number,
+  cached?: ProductWindow,
 ): Promise<CartResponse> {
-  const product = await resolveProduct(tx, ref, owner);
+  const product = await resolveProduct(tx, ref, owner, cached);
   if (isUnavailable(product.available, product.classCode)) refuseUnavailable();
   const { before, after, cart } = await addCartQuantity(tx, {
     userId: owner.userId,
@@ -161,12 +168,13 @@ export async function addToCart(
       : Math.min(maxLinePacks, Math.max(0, product.available)),
   });
   const requested = before + item;
-  return cartResponse(tx, owner, cart, {
+  const notice = {
     product_id: product.productId,
     requested,
     quantity: after,
     clamped: after < requested,
-  });
+  };
+  return cartResponse(tx, owner, cart, notice, cached);
 }
 
 /**

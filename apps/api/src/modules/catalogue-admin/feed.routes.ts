@@ -30,7 +30,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireScope(request, 'catalogue:write');
-      return applyStockFeed(app.db, request.body);
+      return applyStockFeed(app.catalogue, request.body);
     },
   );
 
@@ -49,7 +49,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireScope(request, 'catalogue:write');
-      return applyPriceFeed(app.db, request.body);
+      return applyPriceFeed(app.catalogue, request.body);
     },
   );
 };

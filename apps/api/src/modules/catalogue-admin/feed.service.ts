@@ -1,7 +1,6 @@
 import { toCents, type PriceFeedEntry, type StockFeedEntry } from '@wholesale/contract';
-import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { afterCatalogueWrite } from './catalogue-writes';
+import { afterCatalogueWrite, type CatalogueWriter } from './catalogue-writes';
 import {
   applyScope,
   applyStagedRows,
@@ -62,7 +61,7 @@ function stageEntries<E extends Entry>(
  * where the product has no price are named by entry index.
  */
 async function applyFeed<E extends Entry>(
-  db: Database,
+  catalogue: CatalogueWriter,
   entries: E[],
   fill: (row: StagedRow, entry: E) => void,
   changed: (d: RowDiff, country: 'ca' | 'us') => boolean,
@@ -70,7 +69,7 @@ async function applyFeed<E extends Entry>(
   const staged = stageEntries(entries, fill);
   const fields = staged.fields;
   const skuOfRow = new Map(staged.rows.map((r) => [r.row_no, r.sku]));
-  const updated = await db.transaction(async (tx) => {
+  const updated = await catalogue.db.transaction(async (tx) => {
     await stageRows(tx, staged.rows);
     const diffs = await diffStagedRows(tx, { barcodeSent: false, brandSent: false });
     let count = 0;
@@ -101,14 +100,14 @@ async function applyFeed<E extends Entry>(
     );
     return count;
   });
-  afterCatalogueWrite(db);
+  afterCatalogueWrite(catalogue);
   return { updated };
 }
 
 /** Stock push from an ERP: ship packs available per SKU and country. */
-export function applyStockFeed(db: Database, entries: StockFeedEntry[]) {
+export function applyStockFeed(catalogue: CatalogueWriter, entries: StockFeedEntry[]) {
   return applyFeed(
-    db,
+    catalogue,
     entries,
     (row, e) => {
       row[`stock_${e.country}`] = e.available;
@@ -118,9 +117,9 @@ export function applyStockFeed(db: Database, entries: StockFeedEntry[]) {
 }
 
 /** Price push from an ERP: selling price, optional second selling price and retail price. */
-export function applyPriceFeed(db: Database, entries: PriceFeedEntry[]) {
+export function applyPriceFeed(catalogue: CatalogueWriter, entries: PriceFeedEntry[]) {
   return applyFeed(
-    db,
+    catalogue,
     entries,
     (row, e) => {
       row[`price_${e.country}`] = toCents(e.price);

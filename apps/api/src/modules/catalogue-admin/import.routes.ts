@@ -50,7 +50,7 @@ function asAppError(refusal: FileRefusal, field: string): AppError {
  * job the worker runs in the background; status, errors.csv, history; template and export.
  */
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = importDeps(app.config, app.db);
+  const deps = importDeps(app.config, app.catalogue);
   const maxBytes = app.config.importMaxBytes;
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 2, fields: 5, fieldSize: 100 },

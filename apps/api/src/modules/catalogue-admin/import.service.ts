@@ -19,12 +19,17 @@ import {
 import { catalogueRecordMapper, selectCatalogueRows } from './catalogue-rows';
 import type { FileFormat } from './import.files';
 import type { ImportDeps } from './import.worker';
+import type { CatalogueWriter } from './catalogue-writes';
 
 /** Where uploaded import files wait for the worker (removed when their import ends). */
-export function importDeps(config: Pick<Config, 'dataDir'>, db: Database): ImportDeps {
+export function importDeps(
+  config: Pick<Config, 'dataDir'>,
+  { db, caches }: CatalogueWriter,
+): ImportDeps {
   const dir = path.join(config.dataDir, 'imports');
   return {
     db,
+    caches,
     store: createFileStore(config),
     filePath: (key) => path.join(dir, path.basename(key)),
   };

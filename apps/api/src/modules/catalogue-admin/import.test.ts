@@ -52,7 +52,7 @@ async function zipBytes(zip: yazl.ZipFile): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const deps = () => importDeps(t.config, t.handle.db);
+const deps = () => importDeps(t.config, t.app.catalogue);
 
 function upload(
   file: { name: string; data: Buffer | string },

@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/client';
 import type { FileStore } from '../../lib/file-store';
 import { recordAudit } from '../audit';
-import { afterCatalogueWrite } from './catalogue-writes';
+import { afterCatalogueWrite, type CatalogueWriter } from './catalogue-writes';
 import {
   FileRefusal,
   openImagesZip,
@@ -50,7 +50,11 @@ export const MAX_STORED_ERRORS = 10_000;
 /** A running job whose worker has not beaten for this long is taken over (its process died). */
 export const IMPORT_STALE_MS = 60_000;
 
-export type ImportDeps = { db: Database; store: FileStore; filePath: (key: string) => string };
+/** The app's database and listing caches (dropped after each batch), and where files are. */
+export type ImportDeps = CatalogueWriter & {
+  store: FileStore;
+  filePath: (key: string) => string;
+};
 
 export type ImportRunOptions = {
   /** Stops between batches, leaving the job as a crash would (tests; shutdown). */
@@ -297,7 +301,7 @@ export async function runImportJob(
     // The batches' notifications drop the listing caches of every process, at most once per
     // window (LISTING_DROP_WINDOW_MS), so the storefront keeps its caches while a big file runs;
     // the job's end drops this process's at once, before anyone can read that it is done.
-    afterCatalogueWrite(deps.db);
+    afterCatalogueWrite(deps);
     await finishJob(deps.db, job, { status: 'done' });
     await removeFiles(deps, job);
   } catch (error) {
@@ -305,7 +309,7 @@ export async function runImportJob(
       error instanceof FileRefusal
         ? error.message
         : `The import stopped: ${(error as Error).message}`;
-    afterCatalogueWrite(deps.db);
+    afterCatalogueWrite(deps);
     await finishJob(deps.db, job, { status: 'failed', failure });
     await removeFiles(deps, job);
     if (!(error instanceof FileRefusal)) throw error;

@@ -4,11 +4,11 @@ import {
   productGalleryPath,
   type AdminProductImage,
 } from '@wholesale/contract';
-import type { Database, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { AppError, fieldError } from '../../lib/app-error';
 import type { FileStore } from '../../lib/file-store';
 import { recordAudit } from '../audit';
-import { afterCatalogueWrite } from './catalogue-writes';
+import { afterCatalogueWrite, type CatalogueWriter } from './catalogue-writes';
 import {
   deleteProductImageRow,
   insertProductImage,
@@ -74,14 +74,14 @@ async function mirrorFirst(store: FileStore, sku: string, rows: ProductImageRow[
  * (other processes follow the change feed, migration 0021).
  */
 async function changeImages(
-  db: Database,
+  catalogue: CatalogueWriter,
   store: FileStore,
   sku: string,
   actor: StaffActor,
   action: string,
   change: (tx: Tx, productId: number, current: ProductImageRow[]) => Promise<AuditChange>,
 ): Promise<AdminProductImage[]> {
-  const rows = await db.transaction(async (tx) => {
+  const rows = await catalogue.db.transaction(async (tx) => {
     const productId = await lockProductBySku(tx, sku);
     if (productId === null) throw new AppError('NOT_FOUND', `There is no product ${sku}`);
     const audit = await change(tx, productId, await selectProductImages(tx, productId));
@@ -98,7 +98,7 @@ async function changeImages(
   // NOTE: after the commit (the table is the truth): a crash right here leaves the previous first
   // picture under the SKU until the next change of this product's pictures.
   await mirrorFirst(store, sku, rows);
-  afterCatalogueWrite(db);
+  afterCatalogueWrite(catalogue);
   return imageDtos(rows);
 }
 
@@ -106,64 +106,78 @@ const order = (rows: ProductImageRow[]) => rows.map((r) => r.id).join(',');
 
 /** POST /api/admin/products/:sku/images: adds a picture after the others. */
 export async function addProductImage(
-  db: Database,
+  catalogue: CatalogueWriter,
   store: FileStore,
   sku: string,
   upload: Buffer,
   actor: StaffActor,
 ): Promise<AdminProductImage[]> {
   const image = await prepareProductImage(upload);
-  return changeImages(db, store, sku, actor, 'product.image_add', async (tx, productId, rows) => {
-    if (rows.length >= PRODUCT_IMAGES_MAX)
-      throw fieldError({
-        image: `image: a product holds at most ${PRODUCT_IMAGES_MAX} pictures; delete one first`,
+  return changeImages(
+    catalogue,
+    store,
+    sku,
+    actor,
+    'product.image_add',
+    async (tx, productId, rows) => {
+      if (rows.length >= PRODUCT_IMAGES_MAX)
+        throw fieldError({
+          image: `image: a product holds at most ${PRODUCT_IMAGES_MAX} pictures; delete one first`,
+        });
+      const id = await insertProductImage(tx, productId, {
+        width: image.width,
+        height: image.height,
+        bytes: image.jpeg.length,
       });
-    const id = await insertProductImage(tx, productId, {
-      width: image.width,
-      height: image.height,
-      bytes: image.jpeg.length,
-    });
-    // Written before the commit: a failed commit leaves a file no row names, never the reverse.
-    await store.put(galleryKey(id), image.jpeg, 'image/jpeg');
-    return {
-      before: { images: order(rows) },
-      after: { images: [...rows.map((r) => r.id), id].join(',') },
-    };
-  });
+      // Written before the commit: a failed commit leaves a file no row names, never the reverse.
+      await store.put(galleryKey(id), image.jpeg, 'image/jpeg');
+      return {
+        before: { images: order(rows) },
+        after: { images: [...rows.map((r) => r.id), id].join(',') },
+      };
+    },
+  );
 }
 
 /** PUT /api/admin/products/:sku/images/order: every picture's id once, all or nothing. */
 export async function reorderProductImages(
-  db: Database,
+  catalogue: CatalogueWriter,
   store: FileStore,
   sku: string,
   ids: number[],
   actor: StaffActor,
 ): Promise<AdminProductImage[]> {
-  return changeImages(db, store, sku, actor, 'product.image_order', async (tx, productId, rows) => {
-    const current = new Set(rows.map((r) => r.id));
-    const sent = new Set(ids);
-    if (
-      sent.size !== ids.length ||
-      sent.size !== current.size ||
-      ids.some((id) => !current.has(id))
-    )
-      throw fieldError({ ids: "ids must list each of the product's pictures exactly once" });
-    await updateProductImagePositions(tx, productId, ids);
-    return { before: { images: order(rows) }, after: { images: ids.join(',') } };
-  });
+  return changeImages(
+    catalogue,
+    store,
+    sku,
+    actor,
+    'product.image_order',
+    async (tx, productId, rows) => {
+      const current = new Set(rows.map((r) => r.id));
+      const sent = new Set(ids);
+      if (
+        sent.size !== ids.length ||
+        sent.size !== current.size ||
+        ids.some((id) => !current.has(id))
+      )
+        throw fieldError({ ids: "ids must list each of the product's pictures exactly once" });
+      await updateProductImagePositions(tx, productId, ids);
+      return { before: { images: order(rows) }, after: { images: ids.join(',') } };
+    },
+  );
 }
 
 /** DELETE /api/admin/products/:sku/images/:id: the file goes once the row is gone. */
 export async function deleteProductImage(
-  db: Database,
+  catalogue: CatalogueWriter,
   store: FileStore,
   sku: string,
   imageId: number,
   actor: StaffActor,
 ): Promise<AdminProductImage[]> {
   const images = await changeImages(
-    db,
+    catalogue,
     store,
     sku,
     actor,

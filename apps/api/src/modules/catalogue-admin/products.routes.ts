@@ -77,7 +77,7 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const user = requireStaffRole(request, 'content');
-        return updateAdminProduct(app.db, request.params.sku, request.body, user);
+        return updateAdminProduct(app.catalogue, request.params.sku, request.body, user);
       },
     );
 
@@ -116,7 +116,7 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw error;
       }
-      const images = await addProductImage(app.db, store, request.params.sku, data, user);
+      const images = await addProductImage(app.catalogue, store, request.params.sku, data, user);
       return { images };
     },
   );
@@ -137,7 +137,7 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireStaffRole(request, 'content');
       const images = await reorderProductImages(
-        app.db,
+        app.catalogue,
         store,
         request.params.sku,
         request.body.ids,
@@ -162,7 +162,7 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireStaffRole(request, 'content');
       const { sku, id } = request.params;
-      return { images: await deleteProductImage(app.db, store, sku, id, user) };
+      return { images: await deleteProductImage(app.catalogue, store, sku, id, user) };
     },
   );
 };

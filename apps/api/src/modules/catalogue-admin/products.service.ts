@@ -10,10 +10,10 @@ import {
   type AdminProductsQuery,
   type ImportColumn,
 } from '@wholesale/contract';
-import type { Database, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
-import { afterCatalogueWrite } from './catalogue-writes';
+import { afterCatalogueWrite, type CatalogueWriter } from './catalogue-writes';
 import { catalogueRecordMapper, moneyText, selectCatalogueRows } from './catalogue-rows';
 import { selectImportReferences } from './import.queries';
 import { selectProductImages } from './product-images.queries';
@@ -145,12 +145,12 @@ function changedFields(before: AdminProductFields, after: AdminProductFields) {
  * before and after) commit together, then this process's listing caches are dropped.
  */
 export async function updateAdminProduct(
-  db: Database,
+  catalogue: CatalogueWriter,
   sku: string,
   body: AdminProductBody,
   actor: StaffActor,
 ): Promise<AdminProduct> {
-  const result = await db.transaction(async (tx) => {
+  const result = await catalogue.db.transaction(async (tx) => {
     const current = await readProduct(tx, sku, true);
     if (!current) throw new AppError('NOT_FOUND', `There is no product ${sku}`);
     if (versionOf(current.fields) !== body.version)
@@ -193,6 +193,6 @@ export async function updateAdminProduct(
       });
     return { dto: await toDto(tx, sku, updated), changed: Object.keys(changes.after).length > 0 };
   });
-  if (result.changed) afterCatalogueWrite(db);
+  if (result.changed) afterCatalogueWrite(catalogue);
   return result.dto;
 }

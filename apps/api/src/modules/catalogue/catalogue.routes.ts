@@ -29,7 +29,6 @@ import { devToolsOnly } from '../../plugins/dev-access';
 import {
   createDevProduct,
   getBestSellers,
-  registerListingCaches,
   getCategoryTree,
   getClassCodes,
   getDisplayCategories,
@@ -39,7 +38,6 @@ import {
   listProducts,
   type Viewer,
 } from './catalogue.service';
-import { registerProductWindowCaches } from './catalogue.snapshot';
 import { registerSearchIndex } from './catalogue.search-index';
 import { topProductIdsByQuantity } from '../orders';
 
@@ -49,9 +47,8 @@ function viewer(request: FastifyRequest, country?: Country): Viewer {
 
 /** Catalogue calls of docs/product/catalogue.md under /api. Prices and stock only for signed-in callers. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The caches this module keeps, dropped by the change feed (plugins/change-feed.ts).
-  registerListingCaches(app);
-  registerProductWindowCaches(app);
+  // The caches it reads are the app's (app.catalogue, catalogue.caches.ts); the search index is
+  // built and followed here.
   registerSearchIndex(app, app.config.searchIndexEnabled);
   // Catalogue reads may be answered by a read replica (DATABASE_READ_URL, db/read-replica.ts).
   app.addHook('preHandler', readFromReplicaHook);
@@ -72,7 +69,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const country = requestCountry(request, request.query.country);
       return {
         status: true as const,
-        data: await getCategoryTree(app.db, request.query.lang, country),
+        data: await getCategoryTree(app.catalogue, request.query.lang, country),
       };
     },
   );
@@ -94,7 +91,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const q = request.query;
         const page = await listProducts(
-          app.db,
+          app.catalogue,
           {
             lang: q.lang,
             name: q.name,
@@ -123,7 +120,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const page = await listProducts(
-        app.db,
+        app.catalogue,
         {
           lang: q.lang,
           name: q.name,
@@ -152,7 +149,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const page = await listProducts(
-        app.db,
+        app.catalogue,
         {
           lang: q.lang,
           category: q.category,
@@ -180,7 +177,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       return {
         status: true as const,
-        data: await getProductDetail(app.db, q.product_id, q.lang, viewer(request, q.country)),
+        data: await getProductDetail(
+          app.catalogue,
+          q.product_id,
+          q.lang,
+          viewer(request, q.country),
+        ),
       };
     },
   );
@@ -197,7 +199,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      class_codes: await getClassCodes(app.db, request.query.lang),
+      class_codes: await getClassCodes(app.catalogue, request.query.lang),
     }),
   );
 
@@ -214,7 +216,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const products = await getBestSellers(
-        app.db,
+        app.catalogue,
         request.query.lang,
         viewer(request, request.query.country),
         topProductIdsByQuantity,
@@ -244,7 +246,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      data: await getDisplayCategories(app.db, request.query.lang),
+      data: await getDisplayCategories(app.catalogue, request.query.lang),
     }),
   );
 
@@ -261,7 +263,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const data = await getFilterOptions(
-        app.db,
+        app.catalogue,
         { category: q.category, name: q.name, classCodes: q.classCode },
         requestCountry(request, q.country),
       );
@@ -282,7 +284,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const data = await getFilterOptions(
-        app.db,
+        app.catalogue,
         { category: q.category, name: q.name, classCodes: q.classCode },
         requestCountry(request, q.country),
       );
@@ -307,7 +309,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const data = await getProductGroup(
-        app.db,
+        app.catalogue,
         request.params.id,
         q.lang,
         q.page,
@@ -335,7 +337,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => ({
         status: true as const,
-        ...(await createDevProduct(app.db, request.body)),
+        ...(await createDevProduct(app.catalogue, request.body)),
       }),
     );
   }

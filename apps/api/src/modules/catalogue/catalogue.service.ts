@@ -25,8 +25,7 @@ import {
 } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { FastifyInstance } from 'fastify';
-import { TtlCache } from '../../lib/ttl-cache';
+import type { CacheRegistry } from '../../plugins/change-feed';
 import { CATALOGUE_CHANNEL } from './catalogue.snapshot';
 import { readySearchIndex } from './catalogue.search-index';
 import {
@@ -148,50 +147,13 @@ export function categoryName(
 
 const COUNT_KEYS = { F: 'New', R: 'Clear', Y: 'Sale', N: 'Soon' } as const;
 
-const categoriesCache = new TtlCache<CategoryRow[]>(30_000);
-const classCountsCache = new TtlCache<Awaited<ReturnType<typeof selectSpecialClassCounts>>>(30_000);
-const countCache = new TtlCache<number>(30_000);
-const listingIndexCache = new TtlCache<{ total: number; marks: ListingMark[] }>(30_000);
-const filterCache = new TtlCache<FilterOptions>(60_000);
-const bestSellerCache = new TtlCache<number[]>(5 * 60_000);
-const searchCache = new TtlCache<SearchHit[]>(60_000, 2000);
-const classCodesCache = new TtlCache<Awaited<ReturnType<typeof selectClassCodes>>>(60_000);
 /**
  * NOTE: listing pages and product details are kept for PAGE_CACHE_MS, so the stock and prices a
  * buyer sees may be that many seconds old; the cart and the order workflow always re-read them
  * (decision 013). Popular pages are then served from memory (bench/RESULTS.md).
  */
 export const PAGE_CACHE_MS = 3_000;
-const treeCache = new TtlCache<Category[]>(30_000, 50);
-const pageCache = new TtlCache<Awaited<ReturnType<typeof selectListingPage>>>(PAGE_CACHE_MS, 5000);
-const detailCache = new TtlCache<Awaited<ReturnType<typeof selectProductDetail>>>(
-  PAGE_CACHE_MS,
-  5000,
-);
 
-/** Class codes change almost never (cached 60 s). */
-function allClassCodes(tx: Tx) {
-  return classCodesCache.get(tx, 'all', () => selectClassCodes(tx));
-}
-
-/** Every category (cached 30 s: the tree changes rarely and is read by every listing). */
-function allCategories(tx: Tx): Promise<CategoryRow[]> {
-  return categoriesCache.get(tx, 'all', () => selectAllCategories(tx));
-}
-
-const listingCaches = {
-  categories: categoriesCache,
-  'class-counts': classCountsCache,
-  counts: countCache,
-  'listing-index': listingIndexCache,
-  filters: filterCache,
-  'best-sellers': bestSellerCache,
-  'class-codes': classCodesCache,
-  search: searchCache,
-  pages: pageCache,
-  details: detailCache,
-  tree: treeCache,
-};
 /** What a change of prices or stock alone ('p:' notifications) can make wrong. */
 const PRICE_DEPENDENT = new Set<string>([
   'pages',
@@ -212,26 +174,59 @@ const PRICE_DEPENDENT = new Set<string>([
 export const LISTING_DROP_WINDOW_MS = 1_000;
 
 /**
- * Registers the listing caches with the app's change feed: any catalogue write, from this process
- * or another (import, product editor, ERP feed, a direct SQL change), drops them at commit (within
- * LISTING_DROP_WINDOW_MS during a burst); a change of prices or stock drops only those that show
- * prices or stock. CACHES=off turns them off.
+ * The listing caches of one app, registered with its change feed: any catalogue write, from this
+ * process or another (import, product editor, ERP feed, a direct SQL change), drops them at commit
+ * (within LISTING_DROP_WINDOW_MS during a burst); a change of prices or stock drops only those that
+ * show prices or stock. CACHES=off turns them off.
  */
-export function registerListingCaches(app: FastifyInstance): void {
-  for (const [name, cache] of Object.entries(listingCaches)) {
-    if (!app.caches.enabled) cache.disable(app.db);
-    app.caches.register(`catalogue.${name}`, cache.of(app.db), {
-      channel: CATALOGUE_CHANNEL,
-      keysFromPayload: (payload) =>
-        payload.startsWith('p:') && !PRICE_DEPENDENT.has(name) ? [] : 'all',
-      coalesceMs: LISTING_DROP_WINDOW_MS,
-    });
-  }
+export function createListingCaches(registry: CacheRegistry) {
+  const cache = <V>(name: string, ttlMs: number, maxEntries = 5000) =>
+    registry.ttl<V>(
+      `catalogue.${name}`,
+      { ttlMs, maxEntries },
+      {
+        channel: CATALOGUE_CHANNEL,
+        keysFromPayload: (payload) =>
+          payload.startsWith('p:') && !PRICE_DEPENDENT.has(name) ? [] : 'all',
+        coalesceMs: LISTING_DROP_WINDOW_MS,
+      },
+    );
+  return {
+    categories: cache<CategoryRow[]>('categories', 30_000),
+    classCounts: cache<Awaited<ReturnType<typeof selectSpecialClassCounts>>>(
+      'class-counts',
+      30_000,
+    ),
+    counts: cache<number>('counts', 30_000),
+    listingIndex: cache<{ total: number; marks: ListingMark[] }>('listing-index', 30_000),
+    filters: cache<FilterOptions>('filters', 60_000),
+    bestSellers: cache<number[]>('best-sellers', 5 * 60_000),
+    classCodes: cache<Awaited<ReturnType<typeof selectClassCodes>>>('class-codes', 60_000),
+    search: cache<SearchHit[]>('search', 60_000, 2000),
+    pages: cache<Awaited<ReturnType<typeof selectListingPage>>>('pages', PAGE_CACHE_MS),
+    details: cache<Awaited<ReturnType<typeof selectProductDetail>>>('details', PAGE_CACHE_MS),
+    tree: cache<Category[]>('tree', 30_000, 50),
+  };
+}
+
+export type ListingCaches = ReturnType<typeof createListingCaches>;
+
+/** What catalogue reads need: the app's database and its listing caches. */
+export type CatalogueContext = { db: Tx; caches: ListingCaches };
+
+/** Class codes change almost never (cached 60 s). */
+function allClassCodes({ db: tx, caches }: CatalogueContext) {
+  return caches.classCodes.get('all', () => selectClassCodes(tx));
+}
+
+/** Every category (cached 30 s: the tree changes rarely and is read by every listing). */
+function allCategories({ db: tx, caches }: CatalogueContext): Promise<CategoryRow[]> {
+  return caches.categories.get('all', () => selectAllCategories(tx));
 }
 
 /** Forgets cached counts and trees after a catalogue write made by this process (at once). */
-export function invalidateCatalogueCaches(tx: Tx): void {
-  for (const cache of Object.values(listingCaches)) cache.clear(tx);
+export function invalidateCatalogueCaches(caches: ListingCaches): void {
+  for (const cache of Object.values(caches)) cache.clear();
 }
 
 /**
@@ -239,14 +234,22 @@ export function invalidateCatalogueCaches(tx: Tx): void {
  * category for the given country. Hidden categories (e.g. Zippers) are included with the flag left
  * to the menu, which hides them (docs/product/catalogue.md); `name` is the English URL key, `category` the label.
  */
-export function getCategoryTree(tx: Tx, lang: Lang, country: Country): Promise<Category[]> {
-  return treeCache.get(tx, `${lang}:${country}`, () => buildCategoryTree(tx, lang, country));
+export function getCategoryTree(
+  ctx: CatalogueContext,
+  lang: Lang,
+  country: Country,
+): Promise<Category[]> {
+  return ctx.caches.tree.get(`${lang}:${country}`, () => buildCategoryTree(ctx, lang, country));
 }
 
-async function buildCategoryTree(tx: Tx, lang: Lang, country: Country): Promise<Category[]> {
+async function buildCategoryTree(
+  ctx: CatalogueContext,
+  lang: Lang,
+  country: Country,
+): Promise<Category[]> {
   const [rows, counts] = await Promise.all([
-    allCategories(tx),
-    classCountsCache.get(tx, country, () => selectSpecialClassCounts(tx, country)),
+    allCategories(ctx),
+    ctx.caches.classCounts.get(country, () => selectSpecialClassCounts(ctx.db, country)),
   ]);
   const children = childrenOf(rows);
   return rows
@@ -398,8 +401,11 @@ function categoryPath(rows: CategoryRow[], categoryId: number, lang: Lang): Prod
 }
 
 /** GET displayCategories: visible top-level categories as tiles. */
-export async function getDisplayCategories(tx: Tx, lang: Lang): Promise<DisplayCategory[]> {
-  const rows = await allCategories(tx);
+export async function getDisplayCategories(
+  ctx: CatalogueContext,
+  lang: Lang,
+): Promise<DisplayCategory[]> {
+  const rows = await allCategories(ctx);
   return rows
     .filter((r) => r.parentId === null && !r.hidden)
     .map((r) => ({
@@ -424,13 +430,13 @@ export type ListingParams = {
 };
 
 async function scopeFor(
-  tx: Tx,
+  ctx: CatalogueContext,
   params: Pick<ListingParams, 'name' | 'category' | 'classCodes' | 'filters'>,
   country: Country,
 ): Promise<ListingScope | null> {
   let categoryIds: number[] | null = null;
   if ((params.category ?? '').trim() || (params.name ?? '').trim()) {
-    const rows = await allCategories(tx);
+    const rows = await allCategories(ctx);
     const found = findCategory(rows, params.category, params.name);
     if (!found) return null;
     categoryIds = descendantIds(rows, found);
@@ -466,20 +472,19 @@ export function nearestMark(marks: ListingMark[], offset: number): ListingMark |
  * Products are unique by product_id (docs/product/catalogue.md dedup: one row per SKU by construction).
  */
 export async function listProducts(
-  tx: Tx,
+  ctx: CatalogueContext,
   params: ListingParams,
   viewer: Viewer,
 ): Promise<Paginated<ProductCard>> {
-  const scope = await scopeFor(tx, params, viewer.country);
+  const { db: tx, caches } = ctx;
+  const scope = await scopeFor(ctx, params, viewer.country);
   if (!scope) return toPage([], 0, params.page, params.perPage);
   const offset = (params.page - 1) * params.perPage;
-  const index = await listingIndexCache.get(tx, scopeKey(scope), () =>
-    selectListingIndex(tx, scope),
-  );
+  const index = await caches.listingIndex.get(scopeKey(scope), () => selectListingIndex(tx, scope));
   if (offset >= index.total) return toPage([], index.total, params.page, params.perPage);
   const seek = nearestMark(index.marks, offset);
   const pageKey = JSON.stringify([scopeKey(scope), params.lang, params.perPage, offset]);
-  const rows = await pageCache.get(tx, pageKey, () =>
+  const rows = await caches.pages.get(pageKey, () =>
     selectListingPage(
       tx,
       scope,
@@ -495,15 +500,15 @@ export async function listProducts(
 
 /** GET filter-options-by-category: the brands, colours, types and sizes present, with counts. */
 export async function getFilterOptions(
-  tx: Tx,
+  ctx: CatalogueContext,
   params: { category?: string; name?: string; classCodes?: string[] },
   country: Country,
 ): Promise<FilterOptions> {
   const none: ListingFilters = { brand: [], color: [], type: [], size: [] };
-  const scope = await scopeFor(tx, { ...params, filters: none }, country);
+  const scope = await scopeFor(ctx, { ...params, filters: none }, country);
   if (!scope) return { brands: [], colors: [], types: [], sizes: [] };
-  return filterCache.get(tx, scopeKey(scope), async () => {
-    const rows = await selectFilterOptions(tx, scope);
+  return ctx.caches.filters.get(scopeKey(scope), async () => {
+    const rows = await selectFilterOptions(ctx.db, scope);
     const pick = (kind: string) =>
       rows
         .filter((r) => r.kind === kind)
@@ -525,18 +530,18 @@ const RELATED_LIMIT = 10;
 
 /** GET productDescription: one product with description, category path and related products. */
 export async function getProductDetail(
-  tx: Tx,
+  ctx: CatalogueContext,
   productId: string,
   lang: Lang,
   viewer: Viewer,
 ): Promise<ProductDetail> {
   const code = productId.trim();
   const [{ detail: row, related }, rows, classes] = await Promise.all([
-    detailCache.get(tx, JSON.stringify([code, viewer.country, lang]), () =>
-      selectProductDetail(tx, code, viewer.country, lang, RELATED_LIMIT),
+    ctx.caches.details.get(JSON.stringify([code, viewer.country, lang]), () =>
+      selectProductDetail(ctx.db, code, viewer.country, lang, RELATED_LIMIT),
     ),
-    allCategories(tx),
-    allClassCodes(tx),
+    allCategories(ctx),
+    allClassCodes(ctx),
   ]);
   if (!row) throw new AppError('NOT_FOUND', 'This product is not sold in this country');
   const cls = classes.find((c) => c.code === row.class_code.trim());
@@ -558,8 +563,8 @@ export async function getProductDetail(
 }
 
 /** GET class_codes: every class code with its badge image (docs/product/catalogue.md class, image, id). */
-export async function getClassCodes(tx: Tx, lang: Lang): Promise<ClassCodeEntry[]> {
-  const rows = await allClassCodes(tx);
+export async function getClassCodes(ctx: CatalogueContext, lang: Lang): Promise<ClassCodeEntry[]> {
+  const rows = await allClassCodes(ctx);
   return rows.map((r, index) => ({
     id: index + 1,
     class: r.code,
@@ -585,13 +590,13 @@ export type TopProductIds = (
  * topped up with the newest class F (new) products when there are too few.
  */
 export async function getBestSellers(
-  tx: Tx,
+  { db: tx, caches }: CatalogueContext,
   lang: Lang,
   viewer: Viewer,
   topProductIdsByQuantity: TopProductIds,
   now = new Date(),
 ): Promise<ProductCard[]> {
-  const ids = await bestSellerCache.get(tx, viewer.country, async () => {
+  const ids = await caches.bestSellers.get(viewer.country, async () => {
     const since = new Date(now.getTime() - BEST_SELLER_DAYS * 24 * 60 * 60 * 1000);
     const top = await topProductIdsByQuantity(tx, viewer.country, since, BEST_SELLER_LIMIT * 2);
     if (top.length >= BEST_SELLER_LIMIT) return top;
@@ -604,7 +609,7 @@ export async function getBestSellers(
 
 /** GET /api/product_group/:id — the group's title and one page of its products. */
 export async function getProductGroup(
-  tx: Tx,
+  { db: tx, caches }: CatalogueContext,
   groupId: number,
   lang: Lang,
   page: number,
@@ -614,7 +619,7 @@ export async function getProductGroup(
   const group = await selectGroup(tx, groupId);
   if (!group) throw new AppError('NOT_FOUND', 'This product group does not exist');
   const [total, rows] = await Promise.all([
-    countCache.get(tx, `group:${groupId}:${viewer.country}`, () =>
+    caches.counts.get(`group:${groupId}:${viewer.country}`, () =>
       countGroup(tx, groupId, viewer.country),
     ),
     selectGroupPage(tx, groupId, viewer.country, lang, perPage, (page - 1) * perPage),
@@ -664,14 +669,14 @@ export function prepareSearch(text: string): {
  * the interface language (a buyer may type "boutons" in the English shop).
  */
 async function searchCategories(
-  tx: Tx,
+  ctx: CatalogueContext,
   text: string,
   lang: Lang,
   limit: number,
 ): Promise<SearchCategory[]> {
   const wanted = fold(text);
   if (wanted.length < 2) return [];
-  return matchCategories(await allCategories(tx), wanted, lang, limit);
+  return matchCategories(await allCategories(ctx), wanted, lang, limit);
 }
 
 function matchCategories(
@@ -723,9 +728,9 @@ function fold(text: string): string {
  * "Wooden Button" and "wooden button" are one search.
  */
 function rankedHits(
-  tx: Tx,
+  ctx: CatalogueContext,
   input: SearchInput,
-  find: () => Promise<SearchHit[]> = () => findHits(tx, input),
+  find: () => Promise<SearchHit[]> = () => findHits(ctx.db, input),
 ): Promise<SearchHit[]> {
   const key = JSON.stringify([
     input.raw.toLowerCase(),
@@ -735,7 +740,7 @@ function rankedHits(
     input.cap ?? 0,
     input.textCap ?? 0,
   ]);
-  return searchCache.get(tx, key, find);
+  return ctx.caches.search.get(key, find);
 }
 
 /**
@@ -745,26 +750,29 @@ function rankedHits(
  * PostgreSQL each time, as CACHES=off means). Otherwise both are looked up side by side.
  */
 async function hitsAndCategories(
-  tx: Tx,
+  ctx: CatalogueContext,
   input: SearchInput,
   limit: number,
 ): Promise<[SearchHit[], SearchCategory[]]> {
+  const { db: tx, caches } = ctx;
   const wanted = fold(input.raw);
   const index =
-    input.tokens && wanted.length >= 2 && !categoriesCache.keeps(tx)
+    input.tokens && wanted.length >= 2 && !caches.categories.enabled
       ? await readySearchIndex(tx)
       : null;
   if (!index)
-    return Promise.all([rankedHits(tx, input), searchCategories(tx, input.raw, input.lang, limit)]);
+    return Promise.all([
+      rankedHits(ctx, input),
+      searchCategories(ctx, input.raw, input.lang, limit),
+    ]);
   let listed: CategoryRow[] | undefined;
-  const hits = await rankedHits(tx, input, async () => {
+  const hits = await rankedHits(ctx, input, async () => {
     const found = await selectSearchQueryAndCategories(tx, input.tokens, input.prefixLast);
     listed = found.categories;
     return index.search(input, found.tsquery);
   });
   // Counted as the category cache's miss, which it is; read on its own if the hits came from cache.
-  const rows = await categoriesCache.get(
-    tx,
+  const rows = await caches.categories.get(
     'all',
     async () => listed ?? (await selectAllCategories(tx)),
   );
@@ -788,7 +796,7 @@ async function findHits(tx: Tx, input: SearchInput): Promise<SearchHit[]> {
  * plain text; plus categories (docs/product/search.md).
  */
 export async function searchCatalogue(
-  tx: Tx,
+  ctx: CatalogueContext,
   text: string,
   lang: Lang,
   page: number,
@@ -798,10 +806,10 @@ export async function searchCatalogue(
   const prepared = prepareSearch(text);
   if (!prepared.raw) return { products: toPage([], 0, page, perPage), categories: [] };
   const input: SearchInput = { ...prepared, lang, country: viewer.country };
-  const [hits, categories] = await hitsAndCategories(tx, input, 10);
+  const [hits, categories] = await hitsAndCategories(ctx, input, 10);
   const offset = (page - 1) * perPage;
   const ids = hits.slice(offset, offset + perPage).map((h) => h.id);
-  const rows = await selectCardsByIds(tx, ids, viewer.country, lang);
+  const rows = await selectCardsByIds(ctx.db, ids, viewer.country, lang);
   return {
     products: toPage(
       rows.map((r) => toCard(r, viewer, { plainName: true })),
@@ -818,7 +826,7 @@ export const SUGGEST_BRANCH_CAP = 150;
 
 /** GET /api/search/suggest: a few products and categories while typing (no prices). */
 export async function suggestCatalogue(
-  tx: Tx,
+  ctx: CatalogueContext,
   text: string,
   lang: Lang,
   country: Country,
@@ -833,9 +841,9 @@ export async function suggestCatalogue(
     cap: SUGGEST_BRANCH_CAP,
     textCap: SUGGEST_BRANCH_CAP,
   };
-  const [hits, categories] = await hitsAndCategories(tx, input, 4);
+  const [hits, categories] = await hitsAndCategories(ctx, input, 4);
   const rows = await selectCardsByIds(
-    tx,
+    ctx.db,
     hits.slice(0, 6).map((h) => h.id),
     country,
     lang,
@@ -872,15 +880,18 @@ export type DevProductInput = {
 };
 
 /** Inserts one product with its names and prices (development and tests only; never registered in production). */
-export async function createDevProduct(tx: Tx, input: DevProductInput): Promise<{ id: number }> {
-  const rows = await allCategories(tx);
+export async function createDevProduct(
+  ctx: CatalogueContext,
+  input: DevProductInput,
+): Promise<{ id: number }> {
+  const rows = await allCategories(ctx);
   const category = findCategory(rows, input.category, undefined);
   if (!category)
     throw new AppError('VALIDATION_FAILED', 'Unknown category', {
       fields: { category: 'Unknown category' },
     });
   const clean = (name: string) => (input.raw_names ? name : sanitizeProductName(name));
-  const id = await tx.transaction((inner) =>
+  const id = await ctx.db.transaction((inner) =>
     insertDevProduct(inner, {
       productId: input.product_id.trim(),
       classCode: input.class,
@@ -900,6 +911,6 @@ export async function createDevProduct(tx: Tx, input: DevProductInput): Promise<
       })),
     }),
   );
-  invalidateCatalogueCaches(tx);
+  invalidateCatalogueCaches(ctx.caches);
   return { id };
 }

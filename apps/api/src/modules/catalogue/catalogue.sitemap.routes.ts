@@ -2,13 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readFromReplicaHook } from '../../db/read-replica';
 import { AppError } from '../../lib/app-error';
-import {
-  categoriesSitemap,
-  productsSitemap,
-  registerSitemapCache,
-  robotsTxt,
-  sitemapIndex,
-} from './catalogue.sitemap';
+import { categoriesSitemap, productsSitemap, robotsTxt, sitemapIndex } from './catalogue.sitemap';
 
 const PUBLIC_HOUR = 'public, max-age=3600';
 
@@ -17,7 +11,6 @@ const PUBLIC_HOUR = 'public, max-age=3600';
  * stock), absolute URLs from PUBLIC_URL (config.ts).
  */
 export const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerSitemapCache(app);
   app.addHook('preHandler', readFromReplicaHook);
   const base = app.config.publicUrl.replace(/\/+$/, '');
   const hide = { hide: true, tags: ['seo'] };
@@ -39,7 +32,7 @@ export const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .type('application/xml; charset=utf-8')
         .header('cache-control', PUBLIC_HOUR)
-        .send(await sitemapIndex(app.db, base)),
+        .send(await sitemapIndex(app.catalogue, base)),
   );
 
   app.get(
@@ -56,9 +49,9 @@ export const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
       const products = /^products-([1-9]\d{0,4})\.xml$/.exec(file);
       const body =
         file === 'categories.xml'
-          ? await categoriesSitemap(app.db, base)
+          ? await categoriesSitemap(app.catalogue, base)
           : products
-            ? await productsSitemap(app.db, base, Number(products[1]))
+            ? await productsSitemap(app.catalogue, base, Number(products[1]))
             : undefined;
       if (body === undefined)
         throw new AppError('ROUTE_NOT_FOUND', `No such path: GET /sitemaps/${file}`);

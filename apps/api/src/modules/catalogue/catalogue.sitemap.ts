@@ -1,25 +1,31 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { products } from '../../db/schema';
-import { TtlCache } from '../../lib/ttl-cache';
+import type { TtlCache } from '../../lib/ttl-cache';
+import type { CacheRegistry } from '../../plugins/change-feed';
 import { selectAllCategories, type CategoryRow } from './catalogue.queries';
 import { CATALOGUE_CHANNEL } from './catalogue.snapshot';
 
 /** The sitemaps protocol's limit of URLs per file (sitemaps.org); a bigger catalogue gets an index. */
 export const SITEMAP_MAX_URLS = 50_000;
 
-/** Built files are kept 10 minutes and dropped by any catalogue change (the change feed). */
-const sitemapCache = new TtlCache<string>(10 * 60_000, 50);
-
-/** Registers the sitemap cache with the app's change feed (prices and stock alone do not matter). */
-export function registerSitemapCache(app: FastifyInstance): void {
-  if (!app.caches.enabled) sitemapCache.disable(app.db);
-  app.caches.register('catalogue.sitemap', sitemapCache.of(app.db), {
-    channel: CATALOGUE_CHANNEL,
-    keysFromPayload: (payload) => (payload.startsWith('p:') ? [] : 'all'),
-  });
+/**
+ * The app's built files, kept 10 minutes and dropped by any catalogue change (the change feed);
+ * prices and stock alone do not matter.
+ */
+export function createSitemapCache(registry: CacheRegistry): TtlCache<string> {
+  return registry.ttl<string>(
+    'catalogue.sitemap',
+    { ttlMs: 10 * 60_000, maxEntries: 50 },
+    {
+      channel: CATALOGUE_CHANNEL,
+      keysFromPayload: (payload) => (payload.startsWith('p:') ? [] : 'all'),
+    },
+  );
 }
+
+/** What the sitemaps read: the app's database and its sitemap cache. */
+export type SitemapContext = { db: Tx; sitemap: TtlCache<string> };
 
 const XML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -57,8 +63,12 @@ async function countListedProducts(tx: Tx): Promise<number> {
  * GET /sitemap.xml: a sitemap index of the categories file and one products file per 50,000
  * products, so 100,000 products are two files and no file outgrows the protocol's limits.
  */
-export function sitemapIndex(tx: Tx, base: string, perFile = SITEMAP_MAX_URLS): Promise<string> {
-  return sitemapCache.get(tx, `${base}|${perFile}|index`, async () => {
+export function sitemapIndex(
+  { db: tx, sitemap }: SitemapContext,
+  base: string,
+  perFile = SITEMAP_MAX_URLS,
+): Promise<string> {
+  return sitemap.get(`${base}|${perFile}|index`, async () => {
     const files = Math.max(1, Math.ceil((await countListedProducts(tx)) / perFile));
     const locs = [
       `${base}/sitemaps/categories.xml`,
@@ -74,8 +84,11 @@ export function sitemapIndex(tx: Tx, base: string, perFile = SITEMAP_MAX_URLS): 
  * (/products/{English name of the top category}/{English name}/{cat_code}). Hidden categories and
  * everything under them are left out.
  */
-export function categoriesSitemap(tx: Tx, base: string): Promise<string> {
-  return sitemapCache.get(tx, `${base}|categories`, async () => {
+export function categoriesSitemap(
+  { db: tx, sitemap }: SitemapContext,
+  base: string,
+): Promise<string> {
+  return sitemap.get(`${base}|categories`, async () => {
     const rows = await selectAllCategories(tx);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const topOf = (row: CategoryRow): CategoryRow | null => {
@@ -105,13 +118,13 @@ export function categoriesSitemap(tx: Tx, base: string): Promise<string> {
  * Undefined past the last file.
  */
 export function productsSitemap(
-  tx: Tx,
+  { db: tx, sitemap }: SitemapContext,
   base: string,
   file: number,
   perFile = SITEMAP_MAX_URLS,
 ): Promise<string | undefined> {
-  return sitemapCache
-    .get(tx, `${base}|${perFile}|products-${file}`, async () => {
+  return sitemap
+    .get(`${base}|${perFile}|products-${file}`, async () => {
       const total = await countListedProducts(tx);
       if (file > Math.max(1, Math.ceil(total / perFile))) return '';
       const rows = await tx

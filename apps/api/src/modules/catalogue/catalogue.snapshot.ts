@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ChangeFeed } from '../../plugins/change-feed';
 import type { Tx } from '../../db/client';
 import { productPrices, products } from '../../db/schema';
-import { BatchTtlCache } from '../../lib/ttl-cache';
 import {
   factsColumns,
   factsOf,
@@ -31,12 +30,6 @@ export const CATALOGUE_CHANNEL = 'ws_catalogue';
 const FACTS_MS = 10 * 60_000;
 const PRICES_MS = 10 * 60_000;
 
-const factsCache = new BatchTtlCache<number, ProductFacts>(FACTS_MS, 250_000);
-const codeCache = new BatchTtlCache<string, number>(FACTS_MS, 250_000);
-const priceCache = new BatchTtlCache<number, PriceRow>(PRICES_MS, 500_000);
-/** Databases whose change feed is live in this process: their cart reads use the caches. */
-const live = new WeakSet<object>();
-
 const priceKey = (id: number, country: Country) => id * 2 + (country === 'us' ? 1 : 0);
 
 type Change = { kind: string; ids?: number[] };
@@ -48,44 +41,49 @@ function parseChange(payload: string): Change {
 }
 
 /**
- * Registers the cart's product caches with the app's change feed: each notification drops exactly
- * the entries it names (a product's SKU code may change with its facts, so the code index is
- * rebuilt as it is read), and from the moment the feed is live this process reads the cart's
- * products from them (unless CACHES=off).
+ * The cart's product caches of one app, registered with its change feed: each notification drops
+ * exactly the entries it names (a product's SKU code may change with its facts, so the code index
+ * is rebuilt as it is read), and from the moment the feed is live the cart reads its products
+ * from them (unless CACHES=off).
  */
-export function registerProductWindowCaches(app: FastifyInstance): void {
-  const owner = app.db;
+export function createProductWindow(app: Pick<FastifyInstance, 'caches' | 'changeFeed'>) {
   const channel = CATALOGUE_CHANNEL;
-  app.caches.register('catalogue.product-facts', factsCache.of(owner), {
-    channel,
-    keysFromPayload: (payload) => {
-      const { kind, ids } = parseChange(payload);
-      if (kind === 'p') return [];
-      return kind === 'f' && ids ? ids : 'all';
-    },
+  const cache = <K extends string | number, V>(
+    name: string,
+    ttlMs: number,
+    maxEntries: number,
+    keysFromPayload: (payload: string) => K[] | 'all',
+  ) =>
+    app.caches.batch<K, V>(
+      `catalogue.product-${name}`,
+      { ttlMs, maxEntries },
+      { channel, keysFromPayload },
+    );
+  const facts = cache<number, ProductFacts>('facts', FACTS_MS, 250_000, (payload) => {
+    const { kind, ids } = parseChange(payload);
+    if (kind === 'p') return [];
+    return kind === 'f' && ids ? ids : 'all';
   });
-  app.caches.register('catalogue.product-prices', priceCache.of(owner), {
-    channel,
-    keysFromPayload: (payload) => {
-      const { kind, ids } = parseChange(payload);
-      if (kind === 'p')
-        return ids ? ids.flatMap((id) => [priceKey(id, 'ca'), priceKey(id, 'us')]) : 'all';
-      return kind === 'f' && ids ? [] : 'all';
-    },
+  const prices = cache<number, PriceRow>('prices', PRICES_MS, 500_000, (payload) => {
+    const { kind, ids } = parseChange(payload);
+    if (kind === 'p')
+      return ids ? ids.flatMap((id) => [priceKey(id, 'ca'), priceKey(id, 'us')]) : 'all';
+    return kind === 'f' && ids ? [] : 'all';
   });
-  app.caches.register('catalogue.product-codes', codeCache.of(owner), {
-    channel,
-    keysFromPayload: (payload) => (parseChange(payload).kind === 'p' ? [] : 'all'),
-  });
+  const codes = cache<string, number>('codes', FACTS_MS, 250_000, (payload) =>
+    parseChange(payload).kind === 'p' ? [] : 'all',
+  );
   // Placed orders write stock announced after their commit (announceStockChange): a process that
   // crashed in between left others with stale levels, so a starting one drops them everywhere.
   app.changeFeed.announcesAfterCommit(channel, 'p:*');
-  if (!app.caches.enabled) return;
-  app.changeFeed.onLiveChange((isLive) => {
-    if (isLive) live.add(owner);
-    else live.delete(owner);
-  });
+  // `live`: the cart reads through the caches only while notifications flow (and caches are on).
+  const window = { facts, prices, codes, live: false };
+  if (app.caches.enabled) app.changeFeed.onLiveChange((isLive) => (window.live = isLive));
+  return window;
 }
+
+/** The cart's product caches of one app (see createProductWindow). */
+export type ProductWindow = ReturnType<typeof createProductWindow>;
 
 /** Most product ids one notification names (a payload must stay under 8,000 bytes). */
 const IDS_PER_NOTIFICATION = 500;
@@ -143,23 +141,24 @@ async function loadPrices(tx: Tx, keys: number[]): Promise<Map<number, PriceRow>
 
 /**
  * Active products sold in `country`, in `lang`, in the order of `ids`; undefined for an id that is
- * not (inactive, gone, or not sold in the country). From the caches while the feed is live (at most
- * two short queries for what they miss), else in one query.
+ * not (inactive, gone, or not sold in the country). From the app's caches when given (outside a
+ * transaction) and the feed is live (at most two short queries for what they miss), else in one query.
  */
 export async function orderablesById(
   tx: Tx,
   ids: number[],
   country: Country,
   lang: Lang,
+  cached?: ProductWindow,
 ): Promise<Array<OrderableProduct | undefined>> {
-  if (!live.has(tx)) {
+  if (!cached?.live) {
     const found = await getOrderableProducts(tx, ids, country, lang);
     return ids.map((id) => found.get(id));
   }
   const keys = ids.map((id) => priceKey(id, country));
   const [facts, prices] = await Promise.all([
-    factsCache.getMany(tx, ids, (missing) => loadFacts(tx, missing)),
-    priceCache.getMany(tx, keys, (missing) => loadPrices(tx, missing)),
+    cached.facts.getMany(ids, (missing) => loadFacts(tx, missing)),
+    cached.prices.getMany(keys, (missing) => loadPrices(tx, missing)),
   ]);
   return ids.map((id, i) => {
     const f = facts.get(id);
@@ -168,23 +167,24 @@ export async function orderablesById(
   });
 }
 
-/** One active product sold in `country`, by numeric id or SKU code. */
+/** One active product sold in `country`, by numeric id or SKU code (`cached`: see orderablesById). */
 export async function findOrderable(
   tx: Tx,
   ref: number | string,
   country: Country,
   lang: Lang,
+  cached?: ProductWindow,
 ): Promise<OrderableProduct | undefined> {
   let id: number | undefined;
   if (typeof ref === 'number') id = ref;
   else {
     const code = ref.trim();
-    const ids = live.has(tx)
-      ? await codeCache.getMany(tx, [code], (missing) => findProductIdsByCodes(tx, missing))
+    const ids = cached?.live
+      ? await cached.codes.getMany([code], (missing) => findProductIdsByCodes(tx, missing))
       : await findProductIdsByCodes(tx, [code]);
     id = ids.get(code);
   }
   if (id === undefined) return undefined;
-  const [product] = await orderablesById(tx, [id], country, lang);
+  const [product] = await orderablesById(tx, [id], country, lang, cached);
   return product;
 }

@@ -9,7 +9,13 @@ export {
   suggestOrderable,
   type OrderableProduct,
 } from './catalogue.pricing';
-export { announceStockChange, findOrderable, orderablesById } from './catalogue.snapshot';
+export {
+  announceStockChange,
+  findOrderable,
+  orderablesById,
+  type ProductWindow,
+} from './catalogue.snapshot';
+export { cataloguePlugin, type Catalogue } from './catalogue.caches';
 export { searchIndexBuilt, searchIndexProducts } from './catalogue.search-index';
 export { findCategoryTile, findClassBadge, findProductSwatch } from './catalogue.swatch';
 export {

@@ -88,16 +88,16 @@ describe('sitemap.xml', () => {
 
   it('splits the products into files of at most the per-file limit (50,000 in production)', async () => {
     const perFile = 50;
-    const index = await sitemapIndex(t.handle.db, BASE, perFile);
+    const index = await sitemapIndex(t.app.catalogue, BASE, perFile);
     const files = Math.ceil(listed.length / perFile);
     expect(locs(index)).toHaveLength(1 + files);
     const all: string[] = [];
     for (let file = 1; file <= files; file++) {
-      const part = locs((await productsSitemap(t.handle.db, BASE, file, perFile))!);
+      const part = locs((await productsSitemap(t.app.catalogue, BASE, file, perFile))!);
       expect(part.length).toBeLessThanOrEqual(perFile);
       all.push(...part);
     }
     expect(all.map((u) => decodeURIComponent(u.split('/')[4]))).toEqual(listed);
-    expect(await productsSitemap(t.handle.db, BASE, files + 1, perFile)).toBeUndefined();
+    expect(await productsSitemap(t.app.catalogue, BASE, files + 1, perFile)).toBeUndefined();
   });
 });

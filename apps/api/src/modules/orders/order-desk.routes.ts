@@ -26,7 +26,7 @@ import {
   getDeskOrder,
   listDeskOrders,
   phoneCustomer,
-  registerDeskCountsCache,
+  createDeskCaches,
   resolveDeskFilter,
 } from './order-desk.service';
 import { renderPickingListPdf } from './picking-list.pdf';
@@ -49,7 +49,8 @@ function deskFilter(q: ListQuery): DeskFilter {
 
 /** The staff order desk under /api/admin/orders (docs/product/back-office-orders.md). */
 export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerDeskCountsCache(app);
+  // The desk's caches belong to this app; its reads and status changes take them with the database.
+  const desk = { db: app.db, caches: createDeskCaches(app) };
   const tags = ['admin'];
   // Roles are checked before the input (preValidation), so a guest or buyer learns nothing of
   // the shape. The list also serves ERPs that poll with an `orders:read` integration token.
@@ -82,7 +83,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       requireScope(request, 'orders:read');
       const q = request.query;
-      return listDeskOrders(app.db, {
+      return listDeskOrders(desk, {
         ...deskFilter(q),
         sort: q.updated_since ? 'updated_asc' : q.sort,
         page: q.page,
@@ -104,7 +105,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireStaffRole(request, 'orders');
-      const filter = await resolveDeskFilter(app.db, deskFilter(request.query));
+      const filter = await resolveDeskFilter(desk, deskFilter(request.query));
       const csv = stringify({ header: true, columns: [...DESK_CSV_COLUMNS] });
       const db = app.db;
       void (async () => {
@@ -165,7 +166,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const staff = requireStaffRole(request, 'orders');
       const order = await changeOrderStatus(
-        app.db,
+        desk,
         {
           ...request.body,
           orderId: request.params.id,

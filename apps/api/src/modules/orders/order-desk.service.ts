@@ -21,7 +21,6 @@ import type { Database, Tx } from '../../db/client';
 import type { ChangeFeed } from '../../plugins/change-feed';
 import { AppError, fieldError, reasonError } from '../../lib/app-error';
 import { hasSqlState } from '../../lib/db-errors';
-import { TtlCache } from '../../lib/ttl-cache';
 import { onUserChange } from '../accounts';
 import { readCart } from '../cart';
 import { returnStock } from '../catalogue';
@@ -117,62 +116,71 @@ export function deskCsvRecord(r: DeskRow): Array<string | number> {
 export const ORDERS_CHANNEL = 'ws_orders';
 
 /**
- * The counts per status of each filter (status, sort and page aside, so the open desk, its status
- * tabs, its pages and sorts share one entry). Counting reads every matching order; the desk asks
- * for the same counts again and again between two order changes. NOTE: 5,000 entries of a few
- * numbers each (about 1 MB): the bench's staff traffic asks ~1,800 distinct filters in 6,500
- * requests, and at 1,000 entries the LRU evicted filters that came back.
+ * The desk's caches of one app, registered with its change feed: any write to orders, from any
+ * process (a placed order, a status change, an import, a direct SQL change), drops them at commit,
+ * and a change to a user drops the name lookups. CACHES=off: read on every request.
  */
-const deskCountsCache = new TtlCache<Record<string, number>>(30_000, 5000);
-
-/**
- * The customers whose names contain a desk text search (`q`), per text. NOTE: every text search
- * looked them up before its list queries (a round trip more, one in five of the bench's staff
- * requests). The ids only select orders, so the entry must change when a customer is renamed or
- * deleted (the accounts module announces user changes) or when a customer the text names places
- * a first order (a write to orders): both drop every entry.
- */
-const deskNamesCache = new TtlCache<number[]>(30_000, 2000);
-
-/**
- * Registers the desk's counts and name lookups with the app's change feed: any write to orders,
- * from any process (a placed order, a status change, an import, a direct SQL change), drops them
- * at commit, and a change to a user drops the name lookups. CACHES=off: read on every request.
- */
-export function registerDeskCountsCache(app: FastifyInstance): void {
-  if (!app.caches.enabled) {
-    deskCountsCache.disable(app.db);
-    deskNamesCache.disable(app.db);
-  }
-  app.caches.register('orders.desk-counts', deskCountsCache.of(app.db), {
-    channel: ORDERS_CHANNEL,
-  });
-  const names = deskNamesCache.of(app.db);
-  app.caches.register('orders.desk-names', names, { channel: ORDERS_CHANNEL });
-  onUserChange(app, names.clear);
+export function createDeskCaches(app: FastifyInstance) {
+  const following = { channel: ORDERS_CHANNEL };
+  /**
+   * The counts per status of each filter (status, sort and page aside, so the open desk, its status
+   * tabs, its pages and sorts share one entry). Counting reads every matching order; the desk asks
+   * for the same counts again and again between two order changes. NOTE: 5,000 entries of a few
+   * numbers each (about 1 MB): the bench's staff traffic asks ~1,800 distinct filters in 6,500
+   * requests, and at 1,000 entries the LRU evicted filters that came back.
+   */
+  const counts = app.caches.ttl<Record<string, number>>(
+    'orders.desk-counts',
+    { ttlMs: 30_000, maxEntries: 5000 },
+    following,
+  );
+  /**
+   * The customers whose names contain a desk text search (`q`), per text. NOTE: every text search
+   * looked them up before its list queries (a round trip more, one in five of the bench's staff
+   * requests). The ids only select orders, so the entry must change when a customer is renamed or
+   * deleted (the accounts module announces user changes) or when a customer the text names places
+   * a first order (a write to orders): both drop every entry.
+   */
+  const names = app.caches.ttl<number[]>(
+    'orders.desk-names',
+    { ttlMs: 30_000, maxEntries: 2000 },
+    following,
+  );
+  onUserChange(app, () => names.clear());
+  return { counts, names };
 }
+
+/** What the desk's reads and status changes need: the app's database and the desk's caches. */
+export type DeskContext = { db: Database; caches: ReturnType<typeof createDeskCaches> };
 
 function countsKey(f: DeskFilter): string {
   return JSON.stringify([f.country, f.customerId, f.from, f.to, f.q, f.updatedSince]);
 }
 
 /** The filter with the customers matching its text looked up (the list queries need them). */
-export async function resolveDeskFilter<F extends DeskFilter>(tx: Tx, f: F): Promise<F> {
+export async function resolveDeskFilter<F extends DeskFilter>(
+  { db: tx, caches }: DeskContext,
+  f: F,
+): Promise<F> {
   const { q } = f;
   if (!q) return f;
-  const ids = await deskNamesCache.get(tx, q, () => selectCustomerIdsNamed(tx, q));
+  const ids = await caches.names.get(q, () => selectCustomerIdsNamed(tx, q));
   return { ...f, qCustomerIds: ids };
 }
 
 /** The order desk's page: the filtered, sorted orders and the count of each status. */
-export async function listDeskOrders(tx: Tx, query: DeskQuery): Promise<AdminOrderListResponse> {
+export async function listDeskOrders(
+  desk: DeskContext,
+  query: DeskQuery,
+): Promise<AdminOrderListResponse> {
   if (query.from && query.to && query.from > query.to)
     throw fieldError({ from: 'from must not be after to' });
-  const q = await resolveDeskFilter(tx, query);
+  const { db: tx, caches } = desk;
+  const q = await resolveDeskFilter(desk, query);
   const offset = (q.page - 1) * q.perPage;
   const [rows, counts] = await Promise.all([
     selectDeskPage(tx, q, q.sort, q.perPage, offset),
-    deskCountsCache.get(tx, countsKey(q), () => countDeskByStatus(tx, q)),
+    caches.counts.get(countsKey(q), () => countDeskByStatus(tx, q)),
   ]);
   const total = q.status
     ? (counts[q.status] ?? 0)
@@ -282,7 +290,7 @@ export type StatusChange = ChangeOrderStatusBody & {
  * `feed` after the commit, not inside it (commits that NOTIFY run one at a time; see migration 0022).
  */
 export async function changeOrderStatus(
-  db: Database,
+  { db, caches }: DeskContext,
   change: StatusChange,
   feed: Pick<ChangeFeed, 'publish'>,
 ): Promise<AdminOrderDetail> {
@@ -294,7 +302,7 @@ export async function changeOrderStatus(
       : await applyStatusChange(db, change, readOrderForChange);
   // The staff member's next list must already show this change; other processes drop their
   // counts when the notification, sent after commit (migration 0022), reaches them.
-  deskCountsCache.clear(db);
+  caches.counts.clear();
   feed.publish(ORDERS_CHANNEL);
   // The webhook worker wakes on this; without it (a crash now) its poll finds the deliveries.
   if (changed.deliveries > 0) feed.publish(WEBHOOKS_CHANNEL);

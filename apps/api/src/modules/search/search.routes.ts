@@ -46,7 +46,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const viewer = { country: requestCountry(request, q.country), priced: request.user !== null };
       const data = await searchCatalogue(
-        app.db,
+        app.catalogue,
         q.search_term,
         q.lang_code,
         q.page,
@@ -74,7 +74,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const data = await suggestCatalogue(
-        app.db,
+        app.catalogue,
         q.q,
         q.lang_code,
         requestCountry(request, q.country),
