@@ -34,7 +34,7 @@ export const cataloguePlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('catalogue', {
       db: app.db,
-      caches: createListingCaches(app.caches),
+      caches: createListingCaches(app),
       products: createProductWindow(app),
       sitemap: createSitemapCache(app.caches),
     } satisfies Catalogue);

@@ -167,84 +167,26 @@ function scopeWhere(scope: ListingScope): SQL {
 }
 
 /**
- * One page of a listing in one query: the page's ids are chosen on products alone (an index-only scan
- * of the partial (category_id, [brand,] product_id) index of the country, already in order, so a deep
- * page skips index entries only), then joined to prices and translations for just those rows.
+ * Every product id of a listing in display order (category, then SKU), in one index-only scan of
+ * the partial (category_id, [brand,] product_id) INCLUDE (id) index of the country: the service
+ * caches the list per scope, and a page is then a slice of it whose cards come from the card
+ * cache (shared by every page, size, filter and category that shows the product).
+ * NOTE: the ids are aggregated from an ordered subquery, not with `array_agg(id order by …)`:
+ * that form sorts every row again (and spills to disk for the whole catalogue), while the scan
+ * already reads them in order and a plain aggregate keeps it.
  */
-export async function selectListingPage(
-  tx: Tx,
-  scope: ListingScope,
-  lang: Lang,
-  limit: number,
-  offset: number,
-  seek: ListingMark | null = null,
-): Promise<CardRow[]> {
-  // With a seek mark the scan starts at that key (index condition) and skips only the rest.
-  const from = seek
-    ? sql` and (p.category_id, p.product_id) >= (${seek.categoryId}, ${seek.productId})`
-    : sql``;
-  const result = await run<CardRow>(
+export async function selectListingIds(tx: Tx, scope: ListingScope): Promise<number[]> {
+  const result = await run<{ ids: number[] | null }>(
     tx,
     sql`
-    with page as (
-      select p.id, p.category_id, p.product_id
-      from products p
-      where ${scopeWhere(scope)}${from}
-      order by p.category_id, p.product_id
-      limit ${limit} offset ${offset}
-    )
-    select ${cardColumns()}
-    from page
-    join products p on p.id = page.id
-    join product_prices pp on pp.product_id = p.id and pp.country = ${scope.country}
-    left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}
-    order by page.category_id, page.product_id`,
-  );
-  return result.rows;
-}
-
-/** A position in a listing: row number `rn` (1-based) has this (category_id, product_id) key. */
-export type ListingMark = { rn: number; categoryId: number; productId: string };
-
-/** Every this many rows a listing keeps a mark, so a deep page skips at most this many index entries. */
-export const LISTING_MARK_STEP = 250;
-
-/**
- * The size of a listing and a mark every LISTING_MARK_STEP rows, in one index-only scan (cached by the
- * service): page N then seeks to the nearest mark instead of skipping (N-1)×size entries.
- */
-export async function selectListingIndex(
-  tx: Tx,
-  scope: ListingScope,
-  step = LISTING_MARK_STEP,
-): Promise<{ total: number; marks: ListingMark[] }> {
-  const result = await run<{
-    rn: string;
-    category_id: number;
-    product_id: string;
-    total: string;
-  }>(
-    tx,
-    sql`
-    select rn, category_id, product_id, total from (
-      select p.category_id, p.product_id,
-             row_number() over (order by p.category_id, p.product_id) as rn,
-             count(*) over () as total
+    select array_agg(s.id) as ids from (
+      select p.id
         from products p
        where ${scopeWhere(scope)}
-    ) s
-    where rn % ${step} = 1
-    order by rn`,
+       order by p.category_id, p.product_id
+    ) s`,
   );
-  const rows = result.rows;
-  return {
-    total: rows.length ? Number(rows[0].total) : 0,
-    marks: rows.map((r) => ({
-      rn: Number(r.rn),
-      categoryId: Number(r.category_id),
-      productId: r.product_id,
-    })),
-  };
+  return (result.rows[0]?.ids ?? []).map(Number);
 }
 
 /**

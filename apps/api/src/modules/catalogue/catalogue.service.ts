@@ -25,7 +25,7 @@ import {
 } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { CacheRegistry } from '../../plugins/change-feed';
+import type { FastifyInstance } from 'fastify';
 import { CATALOGUE_CHANNEL } from './catalogue.snapshot';
 import { readySearchIndex } from './catalogue.search-index';
 import {
@@ -38,14 +38,12 @@ import {
   selectFilterOptions,
   selectGroup,
   selectGroupPage,
-  selectListingIndex,
-  selectListingPage,
+  selectListingIds,
   selectNewestIdsOfClass,
   selectProductDetail,
   selectSpecialClassCounts,
   type CardRow,
   type CategoryRow,
-  type ListingMark,
   type ListingScope,
   type SearchInput,
   type SearchHit,
@@ -145,25 +143,113 @@ export function categoryName(
   return lang === 'fr' ? row.nameFr : lang === 'es' ? row.nameEs : row.nameEn;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Cards: one per product, country and language, shared by every listing page that shows it
+
+/**
+ * Backstop only: while the change feed is live a card is dropped at the commit of any write to its
+ * product, prices, stock or names ('p:' and 'f:' notifications name the product), so it is never
+ * older than the write; while the feed is not live cards are not kept at all (cardRows).
+ */
+const CARD_MS = 10 * 60_000;
+/** About 40 MB at most: a card row is a few hundred bytes. */
+const CARDS_MAX = 100_000;
+const LANG_INDEX: Record<Lang, number> = { en: 0, fr: 1, es: 2 };
+const CARD_KEYS_PER_PRODUCT = 6;
+
+function cardKey(id: number, country: Country, lang: Lang): number {
+  return id * CARD_KEYS_PER_PRODUCT + (country === 'us' ? 3 : 0) + (LANG_INDEX[lang] ?? 0);
+}
+
+/** The card keys a catalogue notification drops: every country and language of the products it names. */
+export function cardKeysFromPayload(payload: string): number[] | 'all' {
+  const [, list] = payload.split(':', 2);
+  if (!list || list === '*') return 'all';
+  return list.split(',').flatMap((id) => {
+    const base = Number(id) * CARD_KEYS_PER_PRODUCT;
+    return Array.from({ length: CARD_KEYS_PER_PRODUCT }, (_, i) => base + i);
+  });
+}
+
+/**
+ * The card cache of one app, dropped by product through its change feed. `followed`: cards are
+ * kept only while notifications flow (and caches are on), the cart's rule (decision 014).
+ */
+function createCardCache(app: Pick<FastifyInstance, 'caches' | 'changeFeed'>) {
+  const cards = Object.assign(
+    app.caches.batch<number, CardRow>(
+      'catalogue.cards',
+      { ttlMs: CARD_MS, maxEntries: CARDS_MAX },
+      { channel: CATALOGUE_CHANNEL, keysFromPayload: cardKeysFromPayload },
+    ),
+    { followed: false },
+  );
+  if (app.caches.enabled) app.changeFeed.onLiveChange((isLive) => (cards.followed = isLive));
+  return cards;
+}
+
+/**
+ * The cards of these products in one country and language, in the order of `ids`; products not
+ * (or no longer) active and sold there are left out. Cached per product while the change feed is
+ * live: a listing page first seen (another page size, filter, language or category level) is then
+ * mostly made of cards already read, and reads only the missing ones, in one statement.
+ */
+async function cardRows(
+  { db: tx, caches }: CatalogueContext,
+  ids: number[],
+  country: Country,
+  lang: Lang,
+): Promise<CardRow[]> {
+  if (!caches.cards.followed) return selectCardsByIds(tx, ids, country, lang);
+  const keys = ids.map((id) => cardKey(id, country, lang));
+  const found = await caches.cards.getMany(keys, async (missing) => {
+    const rows = await selectCardsByIds(
+      tx,
+      missing.map((key) => Math.floor(key / CARD_KEYS_PER_PRODUCT)),
+      country,
+      lang,
+    );
+    return new Map(rows.map((row) => [cardKey(Number(row.id), country, lang), row]));
+  });
+  return keys.flatMap((key) => found.get(key) ?? []);
+}
+
+/**
+ * A cached card row's DTO for priced and for guest viewers, mapped once: the row is one object
+ * until the change feed drops it, and every page showing it would map it again.
+ */
+const dtoByRow = {
+  priced: new WeakMap<CardRow, ProductCard>(),
+  guest: new WeakMap<CardRow, ProductCard>(),
+};
+
+function cardOf(row: CardRow, viewer: Viewer): ProductCard {
+  const byRow = viewer.priced ? dtoByRow.priced : dtoByRow.guest;
+  let card = byRow.get(row);
+  // NOTE: a row holds one country's prices and its card names the viewer's country: a row is only
+  // ever read for the viewer's country, but a card of another country is never handed out.
+  if (!card || card.country !== viewer.country) {
+    card = toCard(row, viewer);
+    byRow.set(row, card);
+  }
+  return card;
+}
+
 const COUNT_KEYS = { F: 'New', R: 'Clear', Y: 'Sale', N: 'Soon' } as const;
 
 /**
- * NOTE: listing pages and product details are kept for PAGE_CACHE_MS, so the stock and prices a
- * buyer sees may be that many seconds old; the cart and the order workflow always re-read them
- * (decision 013). Popular pages are then served from memory (bench/RESULTS.md).
+ * NOTE: product details are kept for PAGE_CACHE_MS, so the stock and prices a buyer sees there may
+ * be that many seconds old; the cart and the order workflow always re-read them (decision 013).
  */
 export const PAGE_CACHE_MS = 3_000;
 
-/** What a change of prices or stock alone ('p:' notifications) can make wrong. */
-const PRICE_DEPENDENT = new Set<string>([
-  'pages',
-  'details',
-  'search',
-  'filters',
-  'class-counts',
-  'counts',
-  'listing-index',
-]);
+/**
+ * What a change of prices or stock alone ('p:' notifications) can make wrong. NOT the listing
+ * index: which products a listing holds depends on columns of products only (its sold flags are
+ * written there by the triggers of migration 0006, which notify 'f:'), so an order's stock change
+ * leaves every listing's ids in place; its cards are dropped by product (catalogue.cards).
+ */
+const PRICE_DEPENDENT = new Set<string>(['details', 'search', 'filters', 'class-counts', 'counts']);
 
 /**
  * During a burst of catalogue writes the listing caches are dropped at most once per this window
@@ -179,7 +265,8 @@ export const LISTING_DROP_WINDOW_MS = 1_000;
  * (within LISTING_DROP_WINDOW_MS during a burst); a change of prices or stock drops only those that
  * show prices or stock. CACHES=off turns them off.
  */
-export function createListingCaches(registry: CacheRegistry) {
+export function createListingCaches(app: Pick<FastifyInstance, 'caches' | 'changeFeed'>) {
+  const registry = app.caches;
   const cache = <V>(name: string, ttlMs: number, maxEntries = 5000) =>
     registry.ttl<V>(
       `catalogue.${name}`,
@@ -198,12 +285,13 @@ export function createListingCaches(registry: CacheRegistry) {
       30_000,
     ),
     counts: cache<number>('counts', 30_000),
-    listingIndex: cache<{ total: number; marks: ListingMark[] }>('listing-index', 30_000),
+    /** Every product id of a listing scope, in display order (a page is a slice of it). */
+    listingIndex: cache<Int32Array>('listing-index', 30_000),
     filters: cache<FilterOptions>('filters', 60_000),
     bestSellers: cache<number[]>('best-sellers', 5 * 60_000),
     classCodes: cache<Awaited<ReturnType<typeof selectClassCodes>>>('class-codes', 60_000),
     search: cache<SearchHit[]>('search', 60_000, 2000),
-    pages: cache<Awaited<ReturnType<typeof selectListingPage>>>('pages', PAGE_CACHE_MS),
+    cards: createCardCache(app),
     details: cache<Awaited<ReturnType<typeof selectProductDetail>>>('details', PAGE_CACHE_MS),
     tree: cache<Category[]>('tree', 30_000, 50),
   };
@@ -456,46 +544,37 @@ function scopeKey(scope: ListingScope): string {
   return JSON.stringify(scope);
 }
 
-/** The last mark at or before row `offset` + 1 (null when the plain offset is as cheap). */
-export function nearestMark(marks: ListingMark[], offset: number): ListingMark | null {
-  let best: ListingMark | null = null;
-  for (const mark of marks) {
-    if (mark.rn - 1 > offset) break;
-    best = mark;
-  }
-  return best && best.rn > 1 ? best : null;
-}
-
 /**
  * GET cadProducts / usProducts / classCode / displayProducts: one page of a category listing in the
  * viewer's country, filtered, ordered by category then SKU. A page past the end is an empty page.
  * Products are unique by product_id (docs/product/catalogue.md dedup: one row per SKU by construction).
+ * The scope's ids are cached (30 s, dropped by the change feed) and the page's cards come from the
+ * card cache, so a page no one asked for yet usually costs no statement at all.
  */
 export async function listProducts(
   ctx: CatalogueContext,
   params: ListingParams,
   viewer: Viewer,
 ): Promise<Paginated<ProductCard>> {
-  const { db: tx, caches } = ctx;
   const scope = await scopeFor(ctx, params, viewer.country);
   if (!scope) return toPage([], 0, params.page, params.perPage);
   const offset = (params.page - 1) * params.perPage;
-  const index = await caches.listingIndex.get(scopeKey(scope), () => selectListingIndex(tx, scope));
-  if (offset >= index.total) return toPage([], index.total, params.page, params.perPage);
-  const seek = nearestMark(index.marks, offset);
-  const pageKey = JSON.stringify([scopeKey(scope), params.lang, params.perPage, offset]);
-  const rows = await caches.pages.get(pageKey, () =>
-    selectListingPage(
-      tx,
-      scope,
-      params.lang,
-      params.perPage,
-      seek ? offset - (seek.rn - 1) : offset,
-      seek,
-    ),
+  const ids = await ctx.caches.listingIndex.get(scopeKey(scope), async () =>
+    Int32Array.from(await selectListingIds(ctx.db, scope)),
   );
-  const total = index.total;
-  return toPage(cardsOf(rows, viewer), total, params.page, params.perPage);
+  if (offset >= ids.length) return toPage([], ids.length, params.page, params.perPage);
+  const rows = await cardRows(
+    ctx,
+    Array.from(ids.subarray(offset, offset + params.perPage)),
+    viewer.country,
+    params.lang,
+  );
+  return toPage(
+    rows.map((row) => cardOf(row, viewer)),
+    ids.length,
+    params.page,
+    params.perPage,
+  );
 }
 
 /** GET filter-options-by-category: the brands, colours, types and sizes present, with counts. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICED_FIELDS } from '@wholesale/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -380,10 +381,9 @@ describe('POST /api/dev/products (development only)', () => {
   });
 });
 
-describe('deep pages seek to a cached mark instead of skipping every row', () => {
-  it('answers exactly the rows a plain offset answers, for every offset', async () => {
-    const { selectListingIndex, selectListingPage } = await import('./catalogue.queries');
-    const { nearestMark } = await import('./catalogue.service');
+describe("a listing is a slice of its scope's ids", () => {
+  it('answers every id of the scope in display order (category, then SKU)', async () => {
+    const { selectListingIds } = await import('./catalogue.queries');
     const scope = {
       country: 'ca' as const,
       categoryIds: [fx.cat.BT, fx.cat['BT-WD'], fx.cat['BT-WD-15'], fx.cat['BT-PL']].sort(
@@ -395,31 +395,79 @@ describe('deep pages seek to a cached mark instead of skipping every row', () =>
       type: [],
       size: [],
     };
-    const index = await selectListingIndex(t.handle.db, scope, 5);
-    expect(index.total).toBe(33);
-    expect(index.marks.map((m) => m.rn)).toEqual([1, 6, 11, 16, 21, 26, 31]);
-    for (const offset of [0, 4, 5, 6, 12, 25, 30, 32]) {
-      const plain = await selectListingPage(t.handle.db, scope, 'en', 3, offset);
-      const mark = nearestMark(index.marks, offset);
-      const sought = await selectListingPage(
-        t.handle.db,
-        scope,
-        'en',
-        3,
-        mark ? offset - (mark.rn - 1) : offset,
-        mark,
-      );
-      expect(
-        sought.map((r) => r.product_id),
-        `offset ${offset}`,
-      ).toEqual(plain.map((r) => r.product_id));
-    }
-    const brand = { ...scope, brand: ['Acme'] };
-    const branded = await selectListingIndex(t.handle.db, brand, 4);
-    const mark = nearestMark(branded.marks, 9)!;
-    expect(mark.rn).toBe(9);
-    const sought = await selectListingPage(t.handle.db, brand, 'en', 25, 0, mark);
-    const plain = await selectListingPage(t.handle.db, brand, 'en', 25, 8);
-    expect(sought.map((r) => r.product_id)).toEqual(plain.map((r) => r.product_id));
+    const expected = async (brand?: string) =>
+      (
+        await t.handle.db.execute(
+          sql`select p.id from products p
+               where p.active and p.sold_ca and p.category_id = any(${`{${scope.categoryIds.join(',')}}`}::int[])
+                 and (${brand ?? null}::text is null or p.brand = ${brand ?? null})
+               order by p.category_id, p.product_id`,
+        )
+      ).rows.map((r) => Number(r.id));
+    const ids = await selectListingIds(t.handle.db, scope);
+    expect(ids).toHaveLength(33);
+    expect(ids).toEqual(await expected());
+    const branded = await selectListingIds(t.handle.db, { ...scope, brand: ['Acme'] });
+    expect(branded.length).toBeGreaterThan(0);
+    expect(branded).toEqual(await expected('Acme'));
+    expect(await selectListingIds(t.handle.db, { ...scope, brand: ['No such brand'] })).toEqual([]);
+  });
+});
+
+describe('listing cards are kept per product and follow the change feed', () => {
+  // NOTE: a notification arrives a moment after the commit; poll briefly, far below the cards'
+  // own lifetime (minutes), so only the feed can make these pass.
+  const soon = { timeout: 1500, interval: 20 };
+  type Card = { id: number; product_id: string; name: string; available: number };
+  const page = async (query: string, headers = ca) =>
+    (await get(`/api/cadProducts?category=BT&${query}`, headers)).body.products.data as Card[];
+  const cardStats = () => t.app.caches.stats()['catalogue.cards'];
+
+  it('reads each product once for every page, size and language that shows it', async () => {
+    expect(t.app.changeFeed.isLive()).toBe(true);
+    await page('pagination=25&lang=fr');
+    const before = cardStats();
+    const all = await page('pagination=50&lang=fr');
+    const after = cardStats();
+    // The listing holds 33 products: the first 25 were read for the page of 25 and hit.
+    expect(all).toHaveLength(33);
+    expect(after.hits - before.hits).toBe(25);
+    expect(after.misses - before.misses).toBe(8);
+    // Another language is another card.
+    await page('pagination=25&lang=es');
+    expect(cardStats().misses - after.misses).toBe(25);
+  });
+
+  it('shows a new price, stock level or name at the next read, and drops a withdrawn product', async () => {
+    const [card] = await page('pagination=25&lang=en');
+    const find = async (lang = 'en') =>
+      (await page(`pagination=25&lang=${lang}`)).find((c) => c.product_id === card.product_id);
+    const indexMisses = t.app.caches.stats()['catalogue.listing-index'].misses;
+    await t.handle.db.execute(
+      sql`update product_prices set available = ${card.available + 7} where product_id = ${card.id} and country = 'ca'`,
+    );
+    await expect.poll(find, soon).toMatchObject({ available: card.available + 7 });
+    // A change of stock alone leaves the listings' ids in place (only the product's cards go).
+    expect(t.app.caches.stats()['catalogue.listing-index'].misses).toBe(indexMisses);
+    // Sold in the country no more (its price row deleted: the sold flag's trigger notifies 'f:').
+    const [price] = (
+      await t.handle.db.execute(
+        sql`delete from product_prices where product_id = ${card.id} and country = 'ca' returning *`,
+      )
+    ).rows;
+    await expect.poll(find, soon).toBeUndefined();
+    await t.handle.db.execute(
+      sql`insert into product_prices (product_id, country, retail_price_cents, selling_price_cents, selling_price_2_cents, available)
+          values (${card.id}, 'ca', ${price.retail_price_cents}, ${price.selling_price_cents}, ${price.selling_price_2_cents}, ${price.available})`,
+    );
+    await expect.poll(find, soon).toMatchObject({ available: card.available + 7 });
+    await t.handle.db.execute(
+      sql`update product_translations set name = 'Renamed for the feed' where product_id = ${card.id} and lang = 'en'`,
+    );
+    await expect.poll(find, soon).toMatchObject({ name: 'Renamed for the feed' });
+    await t.handle.db.execute(sql`update products set active = false where id = ${card.id}`);
+    await expect.poll(find, soon).toBeUndefined();
+    await t.handle.db.execute(sql`update products set active = true where id = ${card.id}`);
+    await expect.poll(find, soon).toMatchObject({ name: 'Renamed for the feed' });
   });
 });
