@@ -191,13 +191,21 @@ export async function selectListingIds(tx: Tx, scope: ListingScope): Promise<num
 
 /**
  * Cards by id, one named statement per language, built once: every search and suggestion reads
- * its page this way, so neither Drizzle nor PostgreSQL builds or plans it per request.
+ * its page this way, so neither Drizzle nor PostgreSQL builds or plans it per request. The
+ * `withCategories` form also answers every category (as selectAllCategories) on its first row.
  */
-function cardsByIdsStatement(lang: Lang) {
-  return prepared<CardRow & { ord: number }, { ids: string; country: Country }>(
-    `catalogue_cards_by_ids_${lang}`,
+function cardsByIdsStatement(lang: Lang, withCategories: boolean) {
+  // NOTE: on the first row only (ord is the lowest there): the list, ~20 kB of JSON, once.
+  const categoriesColumn = withCategories
+    ? sql`, case when ids.ord = min(ids.ord) over () then ${categoriesJson()} end as categories`
+    : sql``;
+  return prepared<
+    CardRow & { ord: number; categories?: CategoryRow[] | null },
+    { ids: string; country: Country }
+  >(
+    `catalogue_cards_by_ids_${lang}${withCategories ? '_and_categories' : ''}`,
     sql`
-    select ${cardColumns()}, ids.ord
+    select ${cardColumns()}, ids.ord${categoriesColumn}
     from unnest(${sql.placeholder('ids')}::int[]) with ordinality as ids(id, ord)
     join products p on p.id = ids.id and p.active
     join product_prices pp on pp.product_id = p.id and pp.country = ${sql.placeholder('country')}
@@ -205,11 +213,11 @@ function cardsByIdsStatement(lang: Lang) {
     order by ids.ord`,
   );
 }
-const cardsByIds: Record<Lang, ReturnType<typeof cardsByIdsStatement>> = {
-  en: cardsByIdsStatement('en'),
-  fr: cardsByIdsStatement('fr'),
-  es: cardsByIdsStatement('es'),
-};
+const cardsByIds = {
+  en: [cardsByIdsStatement('en', false), cardsByIdsStatement('en', true)],
+  fr: [cardsByIdsStatement('fr', false), cardsByIdsStatement('fr', true)],
+  es: [cardsByIdsStatement('es', false), cardsByIdsStatement('es', true)],
+} as const;
 
 /** Cards by numeric id, sold in the country, in the order of `ids`. */
 export async function selectCardsByIds(
@@ -219,7 +227,25 @@ export async function selectCardsByIds(
   lang: Lang,
 ): Promise<CardRow[]> {
   if (ids.length === 0) return [];
-  return (cardsByIds[lang] ?? cardsByIds.en)(tx, { ids: intArray(ids), country });
+  return (cardsByIds[lang] ?? cardsByIds.en)[0](tx, { ids: intArray(ids), country });
+}
+
+/**
+ * Cards as selectCardsByIds and every category as selectAllCategories, in one statement (one round
+ * trip for a search whose words were already turned into a tsquery, with CACHES=off).
+ */
+export async function selectCardsAndCategories(
+  tx: Tx,
+  ids: number[],
+  country: Country,
+  lang: Lang,
+): Promise<{ cards: CardRow[]; categories: CategoryRow[] }> {
+  if (ids.length === 0) return { cards: [], categories: await selectAllCategories(tx) };
+  const cards = await (cardsByIds[lang] ?? cardsByIds.en)[1](tx, { ids: intArray(ids), country });
+  // No row (every product of the page deactivated meanwhile): the categories are read on their own.
+  const categories = cards[0]?.categories ?? (await selectAllCategories(tx));
+  for (const card of cards) delete card.categories;
+  return { cards, categories };
 }
 
 export type DetailRow = CardRow & {
@@ -479,46 +505,59 @@ export async function searchProducts(tx: Tx, input: SearchInput): Promise<Search
 }
 
 /**
- * The text of the tsquery a search runs (ws_search_query: each token's stems in the three languages,
- * stop words dropped, typos expanded from search_words), for the in-process index to evaluate. Its
- * cost does not depend on how many products match.
+ * Every category in display order as JSON (the keys and order of selectAllCategories' rows), for a
+ * statement that answers them beside something else.
+ * NOTE: the keys and their order are those of `CategoryRow` (Drizzle's select of the table), and
+ * the aggregate's order is selectAllCategories' (same columns, same collation).
  */
-export async function selectSearchQuery(
-  tx: Tx,
-  tokens: string,
-  prefixLast: boolean,
-): Promise<string | null> {
-  const result = await run<{ q: string | null }>(
-    tx,
-    sql`select ws_search_query(string_to_array(${tokens}, ' '), ${prefixLast})::text as q`,
-  );
-  return result.rows[0]?.q ?? null;
-}
-
-/**
- * The tsquery of a search (as selectSearchQuery) and every category in display order (as
- * selectAllCategories) in one statement. With CACHES=off a search reads both on every request;
- * each round trip costs the API a write, a read and a pooled connection's turn, which is a good
- * share of a search ranked in the in-process index.
- */
-export async function selectSearchQueryAndCategories(
-  tx: Tx,
-  tokens: string,
-  prefixLast: boolean,
-): Promise<{ tsquery: string | null; categories: CategoryRow[] }> {
-  // NOTE: the keys and their order are those of `CategoryRow` (Drizzle's select of the table), and
-  // the aggregate's order is selectAllCategories' (same columns, same collation).
-  const result = await run<{ q: string | null; categories: CategoryRow[] | null }>(
-    tx,
-    sql`select ws_search_query(string_to_array(${tokens}, ' '), ${prefixLast})::text as q,
-      (select json_agg(json_build_object('id', c.id, 'parentId', c.parent_id, 'level', c.level,
+function categoriesJson(): SQL {
+  return sql`(select json_agg(json_build_object('id', c.id, 'parentId', c.parent_id, 'level', c.level,
                 'catCode', c.cat_code, 'nameEn', c.name_en, 'nameFr', c.name_fr,
                 'nameEs', c.name_es, 'sortOrder', c.sort_order, 'hidden', c.hidden)
                 order by c.level, c.sort_order, c.name_en)
-         from categories c) as categories`,
+         from categories c)`;
+}
+
+/**
+ * What ws_search_query makes of one token: its tsquery text (null for a stop word), and whether
+ * that can never change. It can when the token is corrected as a typo (4+ letters, not a number,
+ * no known word equal to it or, as a prefix, starting with it): words are added to search_words
+ * with the products that use them, so a later product may bring a closer word.
+ */
+export type TokenQuery = { tsquery: string | null; stable: boolean };
+
+/**
+ * ws_search_query of each token on its own (`prefix`: the 1-based position of the one read as a
+ * prefix, 0 for none), and with `withCategories` every category in display order, in one statement.
+ * A search's tsquery is its tokens' ones joined by AND, as ws_search_query joins them.
+ */
+export async function selectTokenQueries(
+  tx: Tx,
+  tokens: string[],
+  prefix: number,
+  withCategories: boolean,
+): Promise<{ queries: TokenQuery[]; categories: CategoryRow[] | undefined }> {
+  // NOTE: `stable` repeats ws_search_query's test for a typo lookup (migration 0016).
+  const result = await run<{
+    q: (string | null)[];
+    stable: boolean[];
+    categories?: CategoryRow[] | null;
+  }>(
+    tx,
+    sql`select array_agg(ws_search_query(array[t.token], t.prefix)::text order by t.ord) as q,
+      array_agg(length(t.norm) < 4 or t.norm ~ '^[0-9]+$' or exists (
+          select 1 from search_words w
+           where w.word = t.norm or (t.prefix and length(t.token) >= 3 and w.word like t.norm || '%'))
+        order by t.ord) as stable
+      ${withCategories ? sql`, ${categoriesJson()} as categories` : sql``}
+      from (select u.token, u.ord, u.ord = ${prefix} as prefix, lower(ws_unaccent(u.token)) as norm
+              from unnest(${textArray(tokens)}::text[]) with ordinality as u(token, ord)) t`,
   );
   const row = result.rows[0];
-  return { tsquery: row?.q ?? null, categories: row?.categories ?? [] };
+  return {
+    queries: (row?.q ?? []).map((tsquery, i) => ({ tsquery, stable: row.stable[i] })),
+    categories: withCategories ? (row?.categories ?? []) : undefined,
+  };
 }
 
 /** What the in-process search index keeps of a product: its codes, flags and search document. */

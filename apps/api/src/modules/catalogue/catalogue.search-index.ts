@@ -5,9 +5,12 @@ import {
   RANK_WEIGHTS,
   SEARCH_BRANCH_CAP,
   selectSearchRows,
+  selectTokenQueries,
+  type CategoryRow,
   type SearchHit,
   type SearchInput,
   type SearchRow,
+  type TokenQuery,
 } from './catalogue.queries';
 import { CATALOGUE_CHANNEL } from './catalogue.snapshot';
 
@@ -64,7 +67,7 @@ type AddedPostings = number | number[];
 type Matches = { docs: Int32Array; scores: Float32Array };
 const NONE: Matches = { docs: new Int32Array(0), scores: new Float32Array(0) };
 
-type QueryNode =
+export type QueryNode =
   | { op: 'term'; lexeme: string; prefix: boolean }
   | { op: 'and' | 'or'; args: QueryNode[] }
   | { op: 'none' };
@@ -178,6 +181,9 @@ function intersect(a: Matches, b: Matches): Matches {
   return { docs: docs.subarray(0, n), scores: scores.subarray(0, n) };
 }
 
+/** Tokens whose query an index keeps at most (a few bytes each; the catalogue's words are ~1,000). */
+const KNOWN_TOKENS_MAX = 50_000;
+
 /** Lexemes added since the last freeze beyond which the next refresh freezes them in. */
 const FREEZE_AFTER_TERMS = 5000;
 
@@ -207,6 +213,17 @@ export class SearchIndex {
   private skuRank = new Int32Array(0);
   /** Live documents with a barcode, in barcode order. */
   private byBarcode: number[] | null = null;
+  /**
+   * What ws_search_query made of each token seen (key: the token, `*` after it when read as a
+   * prefix), parsed; null for a stop word. Stems are fixed by the text search configurations, and a
+   * token that is (the prefix of) a known word stays one, as words are only ever added: those are
+   * kept. A typo's corrections change when words are added, and words come only with products'
+   * documents, whose change notifications forget them (forgetTypos).
+   */
+  private stableTokens = new Map<string, QueryNode | null>();
+  private typoTokens = new Map<string, QueryNode | null>();
+  /** Counts forgetTypos calls: a lookup that was sent before one may not keep a typo's correction. */
+  private typoEpoch = 0;
 
   /** Documents held, dead ones included. */
   get size(): number {
@@ -221,6 +238,39 @@ export class SearchIndex {
   /** Whether so many documents are dead that a rebuild pays. */
   get worn(): boolean {
     return this.dead > 10_000 && this.dead > this.live / 4;
+  }
+
+  /** The parsed query of each token known, undefined where it is not (yet). */
+  tokenQueries(keys: string[]): (QueryNode | null | undefined)[] {
+    return keys.map((key) => this.stableTokens.get(key) ?? this.typoTokens.get(key));
+  }
+
+  /**
+   * Keeps what PostgreSQL made of tokens, looked up since `epoch` (see typoEpoch); answers their
+   * parsed queries.
+   */
+  learnTokens(keys: string[], queries: TokenQuery[], epoch: number): (QueryNode | null)[] {
+    if (this.stableTokens.size + this.typoTokens.size >= KNOWN_TOKENS_MAX) {
+      this.stableTokens.clear();
+      this.typoTokens.clear();
+    }
+    return queries.map(({ tsquery, stable }, i) => {
+      const node = tsquery === null ? null : parseTsquery(tsquery);
+      if (stable) this.stableTokens.set(keys[i], node);
+      else if (epoch === this.typoEpoch) this.typoTokens.set(keys[i], node);
+      return node;
+    });
+  }
+
+  /** The current typo epoch (pass it to learnTokens with the answer of a lookup sent now). */
+  get tokenEpoch(): number {
+    return this.typoEpoch;
+  }
+
+  /** Products' documents changed: words may have been added, so typos may correct differently. */
+  forgetTypos(): void {
+    this.typoTokens.clear();
+    this.typoEpoch++;
   }
 
   /** Adds (or replaces) products: a replaced product's old document stays as a dead entry. */
@@ -484,9 +534,10 @@ export class SearchIndex {
    * The ranked hits of a search, as searchProducts answers them: exact SKU or barcode (100), SKU or
    * barcode prefix (50, at most `cap` each, in code order), then every text match of `tsquery`
    * (10 + the best weight of each word's match, summed over the words); the best score per product
-   * wins, ties go by SKU. `tsquery` is ws_search_query's text (null when the text has no word).
+   * wins, ties go by SKU. `tsquery` is ws_search_query's text or its parse (null when the text has
+   * no word).
    */
-  search(input: SearchInput, tsquery: string | null): SearchHit[] {
+  search(input: SearchInput, tsquery: string | QueryNode | null): SearchHit[] {
     const order = this.skuOrder();
     const { skus, barcodes } = this;
     const best = new Map<number, number>();
@@ -504,7 +555,8 @@ export class SearchIndex {
     }
     const sold = soldFlag(input.country);
     let text = NONE;
-    if (tsquery) text = this.evaluate(parseTsquery(tsquery), MASK_SCORES[input.lang]);
+    const query = typeof tsquery === 'string' ? parseTsquery(tsquery) : tsquery;
+    if (query) text = this.evaluate(query, MASK_SCORES[input.lang]);
     // Sort keys: (best score first, then SKU order) in one float, so the sort is numeric.
     const rankSlots = 2 ** 21;
     const keys: number[] = [];
@@ -601,6 +653,7 @@ class IndexHolder {
   /** Reads the named products again (an 'f:' notification). */
   refresh(ids: number[]): void {
     if (this.state === 'off') return;
+    this.index?.forgetTypos();
     for (const id of ids) this.pending.add(id);
     this.schedule();
   }
@@ -736,4 +789,48 @@ export async function searchIndexBuilt(owner: object): Promise<SearchIndex | nul
   const holder = holders.get(owner);
   while (holder && holder.state === 'building') await holder.settled();
   return holder?.index ?? null;
+}
+
+/**
+ * A search's tsquery, parsed, as ws_search_query(tokens, prefixLast) would answer it: each token's
+ * own query (PostgreSQL's, kept by the index: see SearchIndex.stableTokens) joined by AND, in token
+ * order, as the function joins them and PostgreSQL prints them ("( a | b ) & ( c | d )" parses to
+ * the same tree). PostgreSQL is asked only about tokens the index does not know yet, in one
+ * statement; with `withCategories` that statement also reads every category (undefined when no
+ * statement was needed).
+ */
+export async function searchQueryOf(
+  tx: Tx,
+  index: SearchIndex,
+  tokens: string,
+  prefixLast: boolean,
+  withCategories: boolean,
+): Promise<{ query: QueryNode | null; categories: CategoryRow[] | undefined }> {
+  // As string_to_array(tokens, ' ') splits them; the last one is the prefix, if any.
+  const list = tokens ? tokens.split(' ') : [];
+  const keys = list.map((token, i) => (prefixLast && i === list.length - 1 ? `${token}*` : token));
+  const known = index.tokenQueries(keys);
+  let categories: CategoryRow[] | undefined;
+  const missing = keys.flatMap((_, i) => (known[i] === undefined ? [i] : []));
+  if (missing.length) {
+    const epoch = index.tokenEpoch;
+    const prefix = missing.indexOf(list.length - 1) + 1;
+    const found = await selectTokenQueries(
+      tx,
+      missing.map((i) => list[i]),
+      prefixLast ? prefix : 0,
+      withCategories,
+    );
+    categories = found.categories;
+    const learnt = index.learnTokens(
+      missing.map((i) => keys[i]),
+      found.queries,
+      epoch,
+    );
+    learnt.forEach((node, k) => (known[missing[k]] = node));
+  }
+  const parts = known.filter((node): node is QueryNode => node !== null && node !== undefined);
+  const query =
+    parts.length === 0 ? null : parts.length === 1 ? parts[0] : { op: 'and' as const, args: parts };
+  return { query, categories };
 }

@@ -27,12 +27,13 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { FastifyInstance } from 'fastify';
 import { CATALOGUE_CHANNEL } from './catalogue.snapshot';
-import { readySearchIndex } from './catalogue.search-index';
+import { readySearchIndex, searchQueryOf } from './catalogue.search-index';
 import {
   countGroup,
   insertDevProduct,
   searchProducts,
   selectAllCategories,
+  selectCardsAndCategories,
   selectCardsByIds,
   selectClassCodes,
   selectFilterOptions,
@@ -47,8 +48,6 @@ import {
   type ListingScope,
   type SearchInput,
   type SearchHit,
-  selectSearchQuery,
-  selectSearchQueryAndCategories,
 } from './catalogue.queries';
 
 /** Who is looking: prices and stock are only for signed-in callers (docs/product/catalogue.md). */
@@ -823,50 +822,64 @@ function rankedHits(
 }
 
 /**
- * A search's ranked hits and the categories its text names (at most `limit`). With CACHES=off the
- * category list is read on every search: when the index ranks, that read rides in the statement
- * that turns the words into a tsquery (one round trip instead of two; the list is still read from
- * PostgreSQL each time, as CACHES=off means). Otherwise both are looked up side by side.
+ * A search's ranked hits, the cards of the products `page` picks from them (in that order) and the
+ * categories its text names (at most `limit`). With CACHES=off the category list is read on every
+ * search, riding in a statement the search sends anyway: the one that turns new words into a
+ * tsquery, else the cards' (still read from PostgreSQL each time, as CACHES=off means). Otherwise
+ * hits and categories are looked up side by side, then the cards.
  */
-async function hitsAndCategories(
+async function searchResults(
   ctx: CatalogueContext,
   input: SearchInput,
   limit: number,
-): Promise<[SearchHit[], SearchCategory[]]> {
+  page: (hits: SearchHit[]) => number[],
+): Promise<{ hits: SearchHit[]; cards: CardRow[]; categories: SearchCategory[] }> {
   const { db: tx, caches } = ctx;
   const wanted = fold(input.raw);
   const index =
     input.tokens && wanted.length >= 2 && !caches.categories.enabled
       ? await readySearchIndex(tx)
       : null;
-  if (!index)
-    return Promise.all([
+  if (!index) {
+    const [hits, categories] = await Promise.all([
       rankedHits(ctx, input),
       searchCategories(ctx, input.raw, input.lang, limit),
     ]);
+    const cards = await selectCardsByIds(tx, page(hits), input.country, input.lang);
+    return { hits, cards, categories };
+  }
   let listed: CategoryRow[] | undefined;
   const hits = await rankedHits(ctx, input, async () => {
-    const found = await selectSearchQueryAndCategories(tx, input.tokens, input.prefixLast);
+    const found = await searchQueryOf(tx, index, input.tokens, input.prefixLast, true);
     listed = found.categories;
-    return index.search(input, found.tsquery);
+    return index.search(input, found.query);
   });
-  // Counted as the category cache's miss, which it is; read on its own if the hits came from cache.
+  let cards: CardRow[];
+  if (listed) cards = await selectCardsByIds(tx, page(hits), input.country, input.lang);
+  else
+    ({ cards, categories: listed } = await selectCardsAndCategories(
+      tx,
+      page(hits),
+      input.country,
+      input.lang,
+    ));
+  // Counted as the category cache's miss, which it is (CACHES=off: it keeps nothing).
   const rows = await caches.categories.get(
     'all',
     async () => listed ?? (await selectAllCategories(tx)),
   );
-  return [hits, matchCategories(rows, wanted, input.lang, limit)];
+  return { hits, cards, categories: matchCategories(rows, wanted, input.lang, limit) };
 }
 
 /**
  * Ranks a search with the in-process index when it is built and followed (PostgreSQL only turns
- * the text into a tsquery), else entirely in PostgreSQL (docs/decisions/026-in-process-search-index.md).
+ * new words into a tsquery), else entirely in PostgreSQL (docs/decisions/026-in-process-search-index.md).
  */
 async function findHits(tx: Tx, input: SearchInput): Promise<SearchHit[]> {
   const index = await readySearchIndex(tx);
   if (!index) return searchProducts(tx, input);
-  const tsquery = input.tokens ? await selectSearchQuery(tx, input.tokens, input.prefixLast) : null;
-  return index.search(input, tsquery);
+  const { query } = await searchQueryOf(tx, index, input.tokens, input.prefixLast, false);
+  return index.search(input, query);
 }
 
 /**
@@ -885,10 +898,14 @@ export async function searchCatalogue(
   const prepared = prepareSearch(text);
   if (!prepared.raw) return { products: toPage([], 0, page, perPage), categories: [] };
   const input: SearchInput = { ...prepared, lang, country: viewer.country };
-  const [hits, categories] = await hitsAndCategories(ctx, input, 10);
   const offset = (page - 1) * perPage;
-  const ids = hits.slice(offset, offset + perPage).map((h) => h.id);
-  const rows = await selectCardsByIds(ctx.db, ids, viewer.country, lang);
+  const {
+    hits,
+    cards: rows,
+    categories,
+  } = await searchResults(ctx, input, 10, (found) =>
+    found.slice(offset, offset + perPage).map((h) => h.id),
+  );
   return {
     products: toPage(
       rows.map((r) => toCard(r, viewer, { plainName: true })),
@@ -920,12 +937,8 @@ export async function suggestCatalogue(
     cap: SUGGEST_BRANCH_CAP,
     textCap: SUGGEST_BRANCH_CAP,
   };
-  const [hits, categories] = await hitsAndCategories(ctx, input, 4);
-  const rows = await selectCardsByIds(
-    ctx.db,
+  const { cards: rows, categories } = await searchResults(ctx, input, 4, (hits) =>
     hits.slice(0, 6).map((h) => h.id),
-    country,
-    lang,
   );
   return {
     products: rows.map((r) => ({
