@@ -3,7 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertCatalogueFixtures } from '../../test/catalogue-fixtures';
-import { parseTsquery, readySearchIndex, searchIndexBuilt } from './catalogue.search-index';
+import {
+  parseTsquery,
+  readySearchIndex,
+  searchIndexBuilt,
+  searchQueryOf,
+} from './catalogue.search-index';
 
 /*
  * The in-process search index (docs/decisions/026-in-process-search-index.md): it answers what
@@ -49,6 +54,28 @@ describe('in-process search index', () => {
     expect(parseTsquery("'12' <-> 'mm'")).toMatchObject({ op: 'and' });
     expect(parseTsquery("'l''eau'")).toEqual({ op: 'term', lexeme: "l'eau", prefix: false });
     expect(parseTsquery('')).toEqual({ op: 'none' });
+  });
+
+  it("builds ws_search_query's tsquery from its tokens' own ones, asked or known", async () => {
+    const index = await readySearchIndex(t.app.db);
+    expect(index).not.toBeNull();
+    for (const [tokens, prefixLast] of [
+      ['wooden buttons', false],
+      ['the wooden buttn', false],
+      ['fil de coton', true],
+      ['boton madera ro', true],
+      ['bt 1001', true],
+      ['de la', false],
+      ['buttn buttn', false],
+    ] as const)
+      for (const round of ['asked', 'known']) {
+        const { query } = await searchQueryOf(t.app.db, index!, tokens, prefixLast, false);
+        const { rows } = await t.handle.db.execute<{ q: string | null }>(
+          sql`select ws_search_query(string_to_array(${tokens}, ' '), ${prefixLast})::text as q`,
+        );
+        const text = rows[0].q;
+        expect(query, `${tokens} (${round})`).toEqual(text === null ? null : parseTsquery(text));
+      }
   });
 
   it('answers the same products as PostgreSQL alone', async () => {
@@ -101,6 +128,22 @@ describe('in-process search index', () => {
         expect(reads, term).toHaveLength(1);
         expect(reads[0]).toContain('ws_search_query');
       }
+      // Asked again, the words are known: no tsquery statement, and the categories (still read,
+      // CACHES=off) ride in the cards' statement; the answers stay the same.
+      for (const [term, lang] of [
+        ['wooden buttons', 'en'],
+        ['boutons', 'fr'],
+      ]) {
+        statements.length = 0;
+        const url = `/api/search/?search_term=${encodeURIComponent(term)}&lang_code=${lang}&country=ca`;
+        const [coldRes, warmRes] = await Promise.all([
+          cold.app.inject({ method: 'GET', url }),
+          t.app.inject({ method: 'GET', url }),
+        ]);
+        expect(coldRes.body, term).toBe(warmRes.body);
+        expect(coldRes.json().data.categories.length, term).toBeGreaterThan(0);
+        expect(statements.filter((text) => text.includes('ws_search_query'))).toEqual([]);
+      }
       spy.mockRestore();
     } finally {
       await cold.close();
@@ -116,6 +159,16 @@ describe('in-process search index', () => {
 
     await t.handle.db.execute(sql`update products set active = false where product_id = 'BT-1001'`);
     await vi.waitFor(async () => expect(await skus(t.app, 'zebra')).toEqual([]));
+  });
+
+  it('corrects a typo to a word added after the typo was first searched', async () => {
+    // "flumpat" is no known word and corrects to none yet; the index keeps that until a product's
+    // document changes (words come with documents), then asks PostgreSQL again.
+    expect(await skus(t.app, 'flumpat')).toEqual([]);
+    await t.handle.db.execute(
+      sql`update product_translations set name = 'Flumpet clasp' where lang = 'en' and product_id = (select id from products where product_id = 'BT-1003')`,
+    );
+    await vi.waitFor(async () => expect(await skus(t.app, 'flumpat')).toEqual(['BT-1003']));
   });
 
   it("searches in PostgreSQL after a '*' notification until the index is built again", async () => {
