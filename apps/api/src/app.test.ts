@@ -64,6 +64,25 @@ describe('platform', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
+
+  it("sends every header of helmet's set, on every answer", async () => {
+    // The headers are recorded from helmet once at start (plugins/security.ts): none may go missing.
+    for (const url of ['/api/health', '/api/categories?lang=xx', '/api/cart']) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.headers).toMatchObject({
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'x-dns-prefetch-control': 'off',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-download-options': 'noopen',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
 });
 
 describe('configuration', () => {

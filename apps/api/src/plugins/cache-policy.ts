@@ -75,8 +75,9 @@ const VARY_BY_CALLER = VARY_NAMES.map((n) => n.name).join(', ');
  * that matched and the session it ran with (a route's own header is overridden).
  */
 export const cachePolicyPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!isApiRoute(request)) return payload;
+  // Takes `done` rather than being async: it runs on every request (see plugins/observability.ts).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!isApiRoute(request)) return done(null, payload);
     reply.header(
       'cache-control',
       cacheControlFor({
@@ -94,6 +95,6 @@ export const cachePolicyPlugin = fp(async (app: FastifyInstance) => {
       const missing = VARY_NAMES.filter((name) => !name.pattern.test(given)).map((n) => n.name);
       if (missing.length) reply.header('vary', [given, ...missing].filter(Boolean).join(', '));
     }
-    return payload;
+    done(null, payload);
   });
 });

@@ -9,10 +9,12 @@ import { fieldError } from '../lib/app-error';
  * tomorrow included, instead of a failed query (docs/product/operations.md "Bad input").
  */
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
+  // Takes `done` rather than being async: it runs on every request (see plugins/observability.ts).
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
       const field = findNulPath(part);
-      if (field !== null) throw fieldError({ [field]: `${field} ${NUL_MESSAGE}` });
+      if (field !== null) return done(fieldError({ [field]: `${field} ${NUL_MESSAGE}` }));
     }
+    done();
   });
 });

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
@@ -6,7 +7,9 @@ import helmet from 'helmet';
  * Security headers on every response: a Content-Security-Policy with no inline script,
  * frame-ancestors 'none', nosniff, a strict referrer policy, HSTS in production.
  * NOTE: helmet's middleware is built once here; @fastify/helmet built it again on every request
- * (parsing the policy each time), a few per cent of a cached catalogue answer's CPU.
+ * (parsing the policy each time), a few per cent of a cached catalogue answer's CPU. Its headers
+ * depend on no request, so helmet runs once at start and every response gets the recorded list:
+ * its chain of thirteen middlewares per request was about 2 % of an add to cart's CPU.
  */
 export const securityPlugin = fp(
   async (
@@ -44,8 +47,33 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: 'same-origin' },
     });
-    app.addHook('onRequest', (request, reply, done) =>
-      setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
-    );
+    const headers = headersSetBy(setSecurityHeaders);
+    app.addHook('onRequest', (request, reply, done) => {
+      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      done();
+    });
   },
 );
+
+type Middleware = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (error?: unknown) => void,
+) => void;
+
+/** The headers a request-independent middleware sets, in its order (what it removes is not kept). */
+function headersSetBy(middleware: Middleware): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  const recorder = {
+    setHeader(name: string, value: string) {
+      headers.push([name, value]);
+    },
+    removeHeader() {},
+  };
+  let failure: unknown;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
+}

@@ -56,11 +56,11 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   // immutable file. Dropping them saves ~0.7 KB per file on HTTP/1.1, where a page loads a dozen
   // (home route JS budget, docs/product/storefront-ux.md). nosniff and CORP stay.
   if (hasSpa) {
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.url.startsWith('/assets/') && reply.statusCode === 200) {
         for (const header of ASSET_DROPPED_HEADERS) reply.removeHeader(header);
       }
-      return payload;
+      done(null, payload);
     });
   }
   /**

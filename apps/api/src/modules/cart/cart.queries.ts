@@ -180,11 +180,7 @@ export async function addCartQuantity(
   return {
     before: Number(rows[0]?.before ?? 0),
     after: Number(rows.find((r) => r.written)?.quantity ?? 0),
-    cart: rows.map((r) => ({
-      id: r.id,
-      productId: r.productId,
-      quantity: r.quantity,
-      selected: r.selected,
-    })),
+    // The rows as they came (their two extra columns unread): a copy per line was garbage per add.
+    cart: rows,
   };
 }

@@ -51,8 +51,9 @@ const cartSerializer = okAnswerInSchemaOrder;
 
 /** Cart calls of docs/product/cart-and-orders.md under /api; each answers the whole cart. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     requireCustomer(request);
+    done();
   });
   const security: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
   const tags = ['cart'];
