@@ -137,116 +137,91 @@ export const scenarios = [
   // Cart & orders (docs/decisions/009-cart-and-orders.md): 1,000 bench customers with 50-line carts and 100,000 past orders.
   // Each request rotates to the next customer (autocannon setupRequest), so 32 connections act as
   // many different buyers, as they would in production.
-  {
+  rotatingShoppers({
     name: 'POST /api/cart/add (1,000 customers, rotating)',
     group: 'cart',
     method: 'POST',
     path: '/api/cart/add',
-    prepare: prepareShoppers,
-    rotation: (ctx) => ctx.shoppers.length,
-    requests: (ctx) => [
-      {
-        method: 'POST',
-        path: '/api/cart/add',
-        setupRequest: (req) => {
-          const n = next('add');
-          const shopper = ctx.shoppers[n % ctx.shoppers.length];
-          return {
-            ...req,
-            headers: {
-              ...req.headers,
-              authorization: `Bearer ${shopper.token}`,
-              'content-type': 'application/json',
-            },
-            body: JSON.stringify({
-              product_id: ctx.stockedCodes[n % ctx.stockedCodes.length],
-              item: 1,
-            }),
-          };
-        },
-      },
-    ],
-  },
-  {
+    counter: 'add',
+    request: (n, _shopper, ctx) => ({
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        product_id: ctx.stockedCodes[n % ctx.stockedCodes.length],
+        item: 1,
+      }),
+    }),
+  }),
+  rotatingShoppers({
     name: 'GET /api/cart (50-line carts, 1,000 customers, rotating)',
     group: 'cart',
-    path: '/api/cart',
-    prepare: prepareShoppers,
-    rotation: (ctx) => ctx.shoppers.length,
-    requests: (ctx) => [
-      {
-        method: 'GET',
-        path: '/api/cart?lang=en',
-        setupRequest: (req) => ({
-          ...req,
-          headers: {
-            ...req.headers,
-            authorization: `Bearer ${ctx.shoppers[next('cart') % ctx.shoppers.length].token}`,
-          },
-        }),
-      },
-    ],
-  },
-  {
+    path: '/api/cart?lang=en',
+    counter: 'cart',
+  }),
+  rotatingShoppers({
     name: 'POST /api/store/orders, 10-line order (1,000 customers, rotating)',
     group: 'orders',
     method: 'POST',
     path: '/api/store/orders',
+    counter: 'order',
+    request: (n, shopper, ctx) => {
+      // Each customer's 50-line cart gives five distinct 10-line orders; consecutive requests go
+      // to different customers (one customer's orders queue on its cart lines' locks).
+      const k = Math.floor(n / ctx.shoppers.length) % 5;
+      const chunk = shopper.cartCodes.slice(k * 10, k * 10 + 10);
+      return {
+        headers: {
+          'content-type': 'application/json',
+          // Unique per run: a key of an earlier run would answer that order again (a replay,
+          // no lines written), and replays would be counted as orders.
+          'idempotency-key': `bench-${RUN_ID}-${n}-${shopper.id}`,
+        },
+        body: JSON.stringify({
+          product_id: chunk,
+          order_comment: 'bench',
+          po_number: `B-${n}`,
+        }),
+      };
+    },
+  }),
+  rotatingShoppers({
+    name: 'GET /api/order-history page 1 (~100 orders each, 1,000 customers, rotating)',
+    group: 'orders',
+    path: '/api/order-history?lang=en&page=1',
+    counter: 'history',
+  }),
+];
+
+/**
+ * A scenario whose every request is made by the next of the bench customers in turn (autocannon
+ * setupRequest), so 32 connections act as many different buyers. `request(n, shopper, ctx)` gives
+ * what the n-th request adds: headers beside the customer's bearer token, a body.
+ */
+function rotatingShoppers({ name, group, method = 'GET', path, counter, request = () => ({}) }) {
+  return {
+    name,
+    group,
+    ...(method === 'GET' ? {} : { method }),
+    path: path.split('?')[0],
     prepare: prepareShoppers,
     rotation: (ctx) => ctx.shoppers.length,
     requests: (ctx) => [
       {
-        method: 'POST',
-        path: '/api/store/orders',
+        method,
+        path,
         setupRequest: (req) => {
-          // Each customer's 50-line cart gives five distinct 10-line orders; consecutive requests go
-          // to different customers (one customer's orders queue on its cart lines' locks).
-          const n = next('order');
-          const count = ctx.shoppers.length;
-          const shopper = ctx.shoppers[n % count];
-          const k = Math.floor(n / count) % 5;
-          const chunk = shopper.cartCodes.slice(k * 10, k * 10 + 10);
+          const n = next(counter);
+          const shopper = ctx.shoppers[n % ctx.shoppers.length];
+          const { headers, ...rest } = request(n, shopper, ctx);
           return {
             ...req,
-            headers: {
-              ...req.headers,
-              authorization: `Bearer ${shopper.token}`,
-              'content-type': 'application/json',
-              // Unique per run: a key of an earlier run would answer that order again (a replay,
-              // no lines written), and replays would be counted as orders.
-              'idempotency-key': `bench-${RUN_ID}-${n}-${shopper.id}`,
-            },
-            body: JSON.stringify({
-              product_id: chunk,
-              order_comment: 'bench',
-              po_number: `B-${n}`,
-            }),
+            headers: { ...req.headers, authorization: `Bearer ${shopper.token}`, ...headers },
+            ...rest,
           };
         },
       },
     ],
-  },
-  {
-    name: 'GET /api/order-history page 1 (~100 orders each, 1,000 customers, rotating)',
-    group: 'orders',
-    path: '/api/order-history',
-    prepare: prepareShoppers,
-    rotation: (ctx) => ctx.shoppers.length,
-    requests: (ctx) => [
-      {
-        method: 'GET',
-        path: '/api/order-history?lang=en&page=1',
-        setupRequest: (req) => ({
-          ...req,
-          headers: {
-            ...req.headers,
-            authorization: `Bearer ${ctx.shoppers[next('history') % ctx.shoppers.length].token}`,
-          },
-        }),
-      },
-    ],
-  },
-];
+  };
+}
 
 /** A scenario whose requests come from a generated list (one shared cursor over all connections). */
 function realistic(name, group, generate) {

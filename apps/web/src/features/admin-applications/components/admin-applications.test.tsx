@@ -17,6 +17,21 @@ const summary = {
   reviewed_at: null,
 };
 
+/** GET /api/admin/applications/12 as staff see it: a pending application, `sent` as given. */
+const application12 = (sent: { form?: object; officers?: object[] } = {}) => ({
+  status: true,
+  data: {
+    ...summary,
+    form: {},
+    officers: [],
+    trade: [],
+    reviewed_by: null,
+    rejection_reason: null,
+    customer_code: null,
+    ...sent,
+  },
+});
+
 const renderApplication12 = () =>
   renderRoutes(
     [{ path: '/admin/applications/:id', element: <ApplicationDetail id="12" /> }],
@@ -53,10 +68,8 @@ describe('staff applications', () => {
         status: true,
         data: { user_id: 40, customer_code: 'CA100040' },
       }),
-      '/api/admin/applications/12': () => ({
-        status: true,
-        data: {
-          ...summary,
+      '/api/admin/applications/12': () =>
+        application12({
           form: {
             company_name: 'Maple Yarns Inc.',
             bank_account_number: '00123-004',
@@ -64,12 +77,7 @@ describe('staff applications', () => {
             businessRegistered: ['corporation'],
           },
           officers: [{ name: 'Marie Owner', title: 'President', address: '12 Elm' }],
-          trade: [],
-          reviewed_by: null,
-          rejection_reason: null,
-          customer_code: null,
-        },
-      }),
+        }),
     });
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
@@ -95,18 +103,7 @@ describe('staff applications', () => {
   it('asks for a reason before rejecting', async () => {
     const { fetchMock, calls } = stubFetch({
       '/api/admin/applications/12/reject': () => ({ status: true }),
-      '/api/admin/applications/12': () => ({
-        status: true,
-        data: {
-          ...summary,
-          form: {},
-          officers: [],
-          trade: [],
-          reviewed_by: null,
-          rejection_reason: null,
-          customer_code: null,
-        },
-      }),
+      '/api/admin/applications/12': () => application12(),
     });
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
