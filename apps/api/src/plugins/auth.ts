@@ -9,7 +9,13 @@ import {
   resolveIntegrationToken,
   type IntegrationPrincipal,
 } from '../modules/integrations';
-import { resolveSession, SESSION_ABSOLUTE_MS, type SessionUser } from '../modules/accounts';
+import {
+  createSessionCache,
+  resolveSession,
+  SESSION_ABSOLUTE_MS,
+  type SessionCache,
+  type SessionUser,
+} from '../modules/accounts';
 
 // Routes check a user_id parameter through the same plugin that gives them the session user.
 export { assertOwnUserId } from '../modules/accounts';
@@ -121,6 +127,10 @@ declare module 'fastify' {
     /** A machine calling with an integration token (never a user: `user` stays null). */
     integration: IntegrationPrincipal | null;
   }
+  interface FastifyInstance {
+    /** This app's resolved sessions (accounts/session.service.ts createSessionCache). */
+    sessions: SessionCache;
+  }
 }
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -135,6 +145,8 @@ function bearerToken(request: FastifyRequest): string | null {
  * wins when both are present), then applies the CSRF check to cookie-authenticated unsafe calls.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
+  // The app's resolved sessions, dropped by the sessions change feed (modules/accounts).
+  app.decorate('sessions', createSessionCache(app));
   app.decorateRequest('user', null);
   app.decorateRequest('authVia', null);
   app.decorateRequest('sessionTokenHash', null);
@@ -152,7 +164,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const cookie = request.cookies?.[SESSION_COOKIE];
     const token = bearer ?? cookie;
     if (!token || token.length > 200) return;
-    const session = await resolveSession(app.db, token);
+    const session = await resolveSession(app.db, app.sessions, token);
     if (!session) return;
     request.user = session.user;
     request.authVia = bearer ? 'bearer' : 'cookie';

@@ -47,7 +47,8 @@ function fill(text: string, values: Record<string, string>): string {
  */
 export async function pageLang(app: FastifyInstance, request: FastifyRequest): Promise<Lang> {
   const token = request.cookies?.sid;
-  const session = token && token.length <= 200 ? await resolveSession(app.db, token) : null;
+  const session =
+    token && token.length <= 200 ? await resolveSession(app.db, app.sessions, token) : null;
   const saved = session?.user.lang;
   if (saved === 'fr' || saved === 'es' || saved === 'en') return saved;
   const asked = (request.query as Record<string, unknown> | undefined)?.lang;

@@ -72,7 +72,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     if (app.config.env === 'production') return true;
     if (isLoopback(request.ip)) return false;
     const token = request.cookies?.sid;
-    const session = token && token.length <= 200 ? await resolveSession(app.db, token) : null;
+    const session =
+      token && token.length <= 200 ? await resolveSession(app.db, app.sessions, token) : null;
     return session?.user.role !== 'staff';
   }
 

@@ -1,4 +1,3 @@
-import { forgetCachedSessionsOfUser } from './session.service';
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { claimWindowSlot } from '../../lib/window-throttle';
@@ -225,7 +224,6 @@ export async function updateUserLang(
   lang: 'en' | 'fr' | 'es',
 ): Promise<void> {
   await tx.update(users).set({ lang, updatedAt: new Date() }).where(eq(users.id, userId));
-  forgetCachedSessionsOfUser(userId);
 }
 
 /** Remembers when a user last signed in (shown to staff on the customer page). */

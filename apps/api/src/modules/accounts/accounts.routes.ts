@@ -37,7 +37,6 @@ import {
   updatePreferences,
 } from './accounts.service';
 import { geolocate } from './geolocation.service';
-import { registerSessionCache } from './session.service';
 
 /** Account bodies are tiny: anything above this is refused with 413 before it is parsed. */
 const SMALL_BODY = 16 * 1024;
@@ -46,7 +45,6 @@ const SMALL_BODY = 16 * 1024;
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const secure = app.config.env === 'production';
   // Revocations made by any API process reach this one's session cache (session.service.ts).
-  registerSessionCache(app);
 
   app.post(
     '/api/login',
@@ -62,7 +60,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const deviceToken = request.cookies?.[DEVICE_COOKIE];
-      const result = await login(app.db, request.body, {
+      const result = await login(app.db, app.sessions, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         previousTokenHash: request.sessionTokenHash,
@@ -138,7 +136,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       return {
         status: true as const,
-        user: await updatePreferences(app.db, user, request.body.lang),
+        user: await updatePreferences(app.db, app.sessions, user, request.body.lang),
       };
     },
   );
@@ -154,7 +152,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await logout(app.db, request.sessionTokenHash);
+      await logout(app.db, app.sessions, request.sessionTokenHash);
       clearSessionCookies(reply, secure);
       return { status: true as const, message: 'Signed out' };
     },
@@ -195,7 +193,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resetPassword(app.db, request.body);
+      await resetPassword(app.db, app.sessions, request.body);
       return { status: true as const, message: RESET_PASSWORD_ANSWER };
     },
   );
@@ -247,7 +245,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      await changePassword(app.db, user, request.sessionTokenHash, request.body);
+      await changePassword(app.db, app.sessions, user, request.sessionTokenHash, request.body);
       return { status: true as const, message: PASSWORD_CHANGED_ANSWER };
     },
   );

@@ -41,6 +41,7 @@ import {
   newToken,
   revokeSession,
   revokeUserSessions,
+  type SessionCache,
   type SessionUser,
 } from './session.service';
 
@@ -157,6 +158,7 @@ export type LoginResult = {
  */
 export async function login(
   db: Database,
+  sessions: SessionCache,
   input: LoginBody,
   meta: {
     ip: string;
@@ -186,7 +188,7 @@ export async function login(
     if (keys.ip) await releaseIpAttempt(tx, keys.ip);
     await rememberDevice(tx, hashToken(deviceToken), user.id);
     await markSignedIn(tx, user.id);
-    if (meta.previousTokenHash) await revokeSession(tx, meta.previousTokenHash);
+    if (meta.previousTokenHash) await revokeSession(tx, sessions, meta.previousTokenHash);
     const { token, csrfToken } = await createSession(tx, user.id, {
       ip: meta.ip,
       userAgent: meta.userAgent,
@@ -209,11 +211,14 @@ export function currentUser(user: SessionUser): MeUserDto {
  */
 export async function updatePreferences(
   db: Database,
+  sessions: SessionCache,
   caller: SessionUser,
   lang: '' | 'en' | 'fr' | 'es',
 ): Promise<MeUserDto> {
   const next = lang === '' ? 'en' : lang;
   await updateUserLang(db, caller.id, next);
+  // The caller's cached session carries the language: this process's next request reads it anew.
+  sessions.forgetUser(caller.id);
   return currentUser({ ...caller, lang: next });
 }
 
@@ -236,8 +241,12 @@ export async function setMailPreferences(
 }
 
 /** POST /api/logout: the session is revoked server-side; the token is worthless from now on. */
-export async function logout(db: Database, tokenHash: string | null): Promise<void> {
-  if (tokenHash) await revokeSession(db, tokenHash);
+export async function logout(
+  db: Database,
+  sessions: SessionCache,
+  tokenHash: string | null,
+): Promise<void> {
+  if (tokenHash) await revokeSession(db, sessions, tokenHash);
 }
 
 // ---------------------------------------------------------------- password links
@@ -314,7 +323,11 @@ const INVALID_LINK = 'This reset link is invalid or has expired. Please ask for 
  * sets the new password, uses the token up (and every other outstanding link of the user) and
  * revokes all the user's sessions. Without one, nothing changes (400 naming `token`).
  */
-export async function resetPassword(db: Database, body: ResetPasswordBody): Promise<void> {
+export async function resetPassword(
+  db: Database,
+  sessions: SessionCache,
+  body: ResetPasswordBody,
+): Promise<void> {
   const tokenHash = hashToken(body.token);
   const newHash = await hashPassword(body.new_password);
   await db.transaction(async (tx) => {
@@ -333,7 +346,7 @@ export async function resetPassword(db: Database, body: ResetPasswordBody): Prom
       throw new AppError('VALIDATION_FAILED', INVALID_LINK, { fields: { token: INVALID_LINK } });
     await updatePasswordHash(tx, user.id, newHash);
     await invalidateUserTokens(tx, user.id);
-    await revokeUserSessions(tx, user.id);
+    await revokeUserSessions(tx, sessions, user.id);
   });
 }
 
@@ -345,6 +358,7 @@ export async function resetPassword(db: Database, body: ResetPasswordBody): Prom
  */
 export async function changePassword(
   db: Database,
+  sessions: SessionCache,
   caller: SessionUser,
   currentTokenHash: string | null,
   body: UpdateProfileBody,
@@ -363,7 +377,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await clearThrottle(tx, key);
     await updatePasswordHash(tx, user.id, newHash);
-    await revokeUserSessions(tx, user.id, currentTokenHash ?? undefined);
+    await revokeUserSessions(tx, sessions, user.id, currentTokenHash ?? undefined);
     await enqueueMail(tx, {
       to: user.email,
       template: 'password-changed',

@@ -3,9 +3,11 @@
 export {
   assertOwnUserId,
   createSession,
+  createSessionCache,
   onUserChange,
   resolveSession,
   SESSION_ABSOLUTE_MS,
+  type SessionCache,
   type SessionUser,
 } from './session.service';
 export {
@@ -29,5 +31,6 @@ export {
   selectStaff,
   updateUser,
   type UserChange,
+  type UserWriter,
   type UserRow,
 } from './user-admin';

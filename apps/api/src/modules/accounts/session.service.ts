@@ -69,52 +69,71 @@ export const SESSION_CACHE_MS = 5_000;
 export const SESSION_CACHE_LIVE_MS = 5 * 60_000;
 export const SESSIONS_CHANNEL = 'ws_sessions';
 const SESSION_CACHE_MAX = 20_000;
-const sessionCache = new Map<string, { until: number; session: ResolvedSession }>();
-const followed = new WeakSet<object>();
-const sessionCounters = { hits: 0, misses: 0 };
 
 /**
  * Each entry lives a random 50–100 % of its lifetime, so sessions first seen together (a morning's
  * rush, a load test) are not all read again in the same instant.
  */
-function cacheUntil(tx: Tx, now: number): number {
-  const lifetime = followed.has(tx) ? SESSION_CACHE_LIVE_MS : SESSION_CACHE_MS;
+function cacheUntil(followed: boolean, now: number): number {
+  const lifetime = followed ? SESSION_CACHE_LIVE_MS : SESSION_CACHE_MS;
   return now + lifetime * (0.5 + Math.random() / 2);
 }
 
 /**
- * Registers the session cache with the app's change feed: 't:<token hashes>' drops those sessions,
- * 'u:<user ids>' every session of those users, '…:*' all; while the feed is live an entry lives
- * SESSION_CACHE_LIVE_MS. CACHES=off leaves it on: that switch turns off the catalogue's and search's
- * cached answers to measure their cold path, while a session read is authentication, which every
- * serving process keeps (decision 016).
+ * The app's resolved sessions, registered with its change feed: 't:<token hashes>' drops those
+ * sessions, 'u:<user ids>' every session of those users, '…:*' all; while the feed is live an
+ * entry lives SESSION_CACHE_LIVE_MS. CACHES=off leaves it on: that switch turns off the catalogue's
+ * and search's cached answers to measure their cold path, while a session read is authentication,
+ * which every serving process keeps (decision 016). Created once per app (plugins/auth.ts).
  */
-export function registerSessionCache(app: FastifyInstance): void {
-  const owner = app.db;
-  app.caches.register(
-    'accounts.sessions',
-    {
-      clear: () => sessionCache.clear(),
-      delete: (key: string) =>
-        key.startsWith('user:')
-          ? forgetCachedSessionsOfUser(Number(key.slice(5)))
-          : sessionCache.delete(key),
-      stats: () => ({ ...sessionCounters, size: sessionCache.size }),
+export function createSessionCache(app: Pick<FastifyInstance, 'caches' | 'changeFeed'>) {
+  const entries = new Map<string, { until: number; session: ResolvedSession }>();
+  const counters = { hits: 0, misses: 0 };
+  let followed = false;
+  const cache = {
+    /** A session resolved less than its lifetime ago (counted as a hit), else undefined (a miss). */
+    get(tokenHash: string): ResolvedSession | undefined {
+      const cached = entries.get(tokenHash);
+      if (cached && Date.now() < cached.until) {
+        counters.hits++;
+        return cached.session;
+      }
+      counters.misses++;
+      return undefined;
     },
-    {
-      channel: SESSIONS_CHANNEL,
-      keysFromPayload: (payload) => {
-        const [kind, list = '*'] = payload.split(':', 2);
-        if (list === '*') return 'all';
-        return list.split(',').map((key) => (kind === 't' ? key : `user:${key}`));
-      },
+    /** Keeps what a lookup found; a token that resolved to nothing is forgotten. */
+    keep(tokenHash: string, session: ResolvedSession | null): void {
+      if (!session) {
+        entries.delete(tokenHash);
+        return;
+      }
+      if (entries.size >= SESSION_CACHE_MAX) entries.clear();
+      entries.set(tokenHash, { until: cacheUntil(followed, Date.now()), session });
     },
-  );
-  app.changeFeed.onLiveChange((live) => {
-    if (live) followed.add(owner);
-    else followed.delete(owner);
+    /** Forgets cached sessions of one user (after a change to the user or a revocation). */
+    forgetUser(userId: number, exceptTokenHash?: string): void {
+      for (const [hash, entry] of entries) {
+        if (entry.session.user.id === userId && hash !== exceptTokenHash) entries.delete(hash);
+      }
+    },
+    clear: () => entries.clear(),
+    delete: (key: string) =>
+      key.startsWith('user:') ? cache.forgetUser(Number(key.slice(5))) : entries.delete(key),
+    stats: () => ({ ...counters, size: entries.size }),
+  };
+  app.caches.register('accounts.sessions', cache, {
+    channel: SESSIONS_CHANNEL,
+    keysFromPayload: (payload) => {
+      const [kind, list = '*'] = payload.split(':', 2);
+      if (list === '*') return 'all';
+      return list.split(',').map((key) => (kind === 't' ? key : `user:${key}`));
+    },
   });
+  app.changeFeed.onLiveChange((live) => (followed = live));
+  return cache;
 }
+
+export type SessionCache = ReturnType<typeof createSessionCache>;
 
 /**
  * Calls `listener` when any user is changed or deleted, in any process (the session feed's 'u:'
@@ -126,27 +145,20 @@ export function onUserChange(app: FastifyInstance, listener: () => void): void {
   });
 }
 
-/** Forgets cached sessions of one user (after a change to the user or a revocation). */
-export function forgetCachedSessionsOfUser(userId: number, exceptTokenHash?: string): void {
-  for (const [hash, entry] of sessionCache) {
-    if (entry.session.user.id === userId && hash !== exceptTokenHash) sessionCache.delete(hash);
-  }
-}
-
-/** Looks a token up; null when unknown, revoked, expired or idle too long, or the user is inactive. */
-export async function resolveSession(tx: Tx, token: string): Promise<ResolvedSession | null> {
+/**
+ * Looks a token up (in the app's session cache first); null when unknown, revoked, expired or idle
+ * too long, or the user is inactive.
+ */
+export async function resolveSession(
+  tx: Tx,
+  cache: SessionCache,
+  token: string,
+): Promise<ResolvedSession | null> {
   const tokenHash = hashToken(token);
-  const cached = sessionCache.get(tokenHash);
-  if (cached && Date.now() < cached.until) {
-    sessionCounters.hits++;
-    return cached.session;
-  }
-  sessionCounters.misses++;
+  const cached = cache.get(tokenHash);
+  if (cached) return cached;
   const session = await readSession(tx, tokenHash);
-  if (session) {
-    if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
-    sessionCache.set(tokenHash, { until: cacheUntil(tx, Date.now()), session });
-  } else sessionCache.delete(tokenHash);
+  cache.keep(tokenHash, session);
   return session;
 }
 
@@ -200,19 +212,23 @@ async function readSession(tx: Tx, tokenHash: string): Promise<ResolvedSession |
   return { user, tokenHash, csrfToken };
 }
 
-/** Revokes one session (logout). */
-export async function revokeSession(tx: Tx, tokenHash: string): Promise<void> {
-  sessionCache.delete(tokenHash);
+/** Revokes one session (logout), forgotten by this app's cache at once. */
+export async function revokeSession(tx: Tx, cache: SessionCache, tokenHash: string): Promise<void> {
+  cache.delete(tokenHash);
   await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
 }
 
-/** Revokes every session of a user, except optionally the current one (password change or reset). */
+/**
+ * Revokes every session of a user, except optionally the current one (password change or reset);
+ * `cache`: the app's session cache, which forgets them at once (none in the staff:create command).
+ */
 export async function revokeUserSessions(
   tx: Tx,
+  cache: SessionCache | undefined,
   userId: number,
   exceptTokenHash?: string,
 ): Promise<void> {
-  forgetCachedSessionsOfUser(userId, exceptTokenHash);
+  cache?.forgetUser(userId, exceptTokenHash);
   await tx
     .update(sessions)
     .set({ revokedAt: new Date() })

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { StaffRole } from '@wholesale/contract';
-import type { Tx } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { findUserByEmail, findUserById, type UserRow } from './accounts.queries';
-import { forgetCachedSessionsOfUser, revokeUserSessions } from './session.service';
+import { revokeUserSessions, type SessionCache } from './session.service';
 
 /**
  * What the staff and customer administration (docs/product/back-office-staff-and-customers.md)
@@ -68,6 +68,12 @@ export async function insertStaffUser(
   return row;
 }
 
+/**
+ * What changes an account: the database and the app's session cache, which forgets the user's
+ * sessions at once (none in the staff:create command, a process that caches no session).
+ */
+export type UserWriter = { db: Database; sessions?: SessionCache };
+
 export type UserChange = Partial<
   Pick<UserRow, 'role' | 'staffRoles' | 'country' | 'customerCode' | 'staffNote' | 'isActive'>
 >;
@@ -78,14 +84,19 @@ export type UserChange = Partial<
  * country or activity. Deactivating also revokes every session: a deactivated user's next request
  * is signed out.
  */
-export async function updateUser(tx: Tx, id: number, change: UserChange): Promise<UserRow> {
+export async function updateUser(
+  tx: Tx,
+  sessions: SessionCache | undefined,
+  id: number,
+  change: UserChange,
+): Promise<UserRow> {
   const [row] = await tx
     .update(users)
     .set({ ...change, updatedAt: new Date() })
     .where(eq(users.id, id))
     .returning();
-  if (change.isActive === false) await revokeUserSessions(tx, id);
-  forgetCachedSessionsOfUser(id);
+  if (change.isActive === false) await revokeUserSessions(tx, sessions, id);
+  sessions?.forgetUser(id);
   return row;
 }
 

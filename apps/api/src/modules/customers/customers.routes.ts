@@ -28,6 +28,8 @@ const CustomerSummaryResponse = z.object({ status: z.literal(true), data: Custom
  * (docs/product/back-office-staff-and-customers.md "Customers").
  */
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Account changes go through the app's session cache too (its sessions of the user are dropped).
+  const accounts = { db: app.db, sessions: app.sessions };
   app.get(
     '/api/admin/customers',
     {
@@ -83,7 +85,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const staff = requireStaffRole(request, 'credit');
-      const data = await patchCustomer(app.db, staff, request.params.id, request.body);
+      const data = await patchCustomer(accounts, staff, request.params.id, request.body);
       return { status: true as const, data };
     },
   );
@@ -108,7 +110,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const staff = requireStaffRole(request, 'credit');
-        const data = await setCustomerActive(app.db, staff, request.params.id, active);
+        const data = await setCustomerActive(accounts, staff, request.params.id, active);
         return { status: true as const, data };
       },
     );

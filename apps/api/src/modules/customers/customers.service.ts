@@ -19,6 +19,7 @@ import {
   updateUser,
   type SessionUser,
   type UserChange,
+  type UserWriter,
   type UserRow,
 } from '../accounts';
 import { applicationOfCustomer } from '../applications';
@@ -119,7 +120,7 @@ function audited(row: Pick<UserRow, 'country' | 'customerCode' | 'staffNote' | '
 
 /** Changes a customer under a row lock and writes the audit row in the same transaction. */
 async function changeCustomer(
-  db: Database,
+  { db, sessions }: UserWriter,
   staff: SessionUser,
   id: number,
   action: string,
@@ -127,7 +128,7 @@ async function changeCustomer(
 ): Promise<CustomerSummaryDto> {
   return db.transaction(async (tx) => {
     const row = await customerRow(tx, id, true);
-    const updated = await updateUser(tx, id, change(row));
+    const updated = await updateUser(tx, sessions, id, change(row));
     await recordAudit(tx, {
       actorId: staff.id,
       actorEmail: staff.email,
@@ -146,13 +147,13 @@ async function changeCustomer(
  * customer at once; sign-in then answers ACCOUNT_INACTIVE.
  */
 export function setCustomerActive(
-  db: Database,
+  accounts: UserWriter,
   staff: SessionUser,
   id: number,
   active: boolean,
 ): Promise<CustomerSummaryDto> {
   return changeCustomer(
-    db,
+    accounts,
     staff,
     id,
     active ? 'customer.reactivate' : 'customer.deactivate',
@@ -165,7 +166,7 @@ export function setCustomerActive(
  * other price list), customer code (unique: 409 naming it), staff note.
  */
 export async function patchCustomer(
-  db: Database,
+  accounts: UserWriter,
   staff: SessionUser,
   id: number,
   body: AdminCustomerPatchBody,
@@ -178,7 +179,7 @@ export async function patchCustomer(
       'customer_code',
     );
   try {
-    return await changeCustomer(db, staff, id, 'customer.update', () => ({
+    return await changeCustomer(accounts, staff, id, 'customer.update', () => ({
       ...(body.country !== undefined ? { country: body.country } : {}),
       ...(body.customer_code !== undefined ? { customerCode: body.customer_code } : {}),
       ...(body.staff_note !== undefined ? { staffNote: body.staff_note } : {}),

@@ -16,6 +16,8 @@ const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody 
 
 /** Staff administration, for admins only (docs/product/back-office-staff-and-customers.md). */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Account changes go through the app's session cache too (its sessions of the user are dropped).
+  const accounts = { db: app.db, sessions: app.sessions };
   app.get(
     '/api/admin/staff',
     {
@@ -67,7 +69,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = requireStaffRole(request, 'admin');
-      const data = await changeStaffRoles(app.db, actor, request.params.id, request.body.roles);
+      const data = await changeStaffRoles(accounts, actor, request.params.id, request.body.roles);
       return { status: true as const, data };
     },
   );
@@ -92,7 +94,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const actor = requireStaffRole(request, 'admin');
-        const data = await setStaffActive(app.db, actor, request.params.id, active);
+        const data = await setStaffActive(accounts, actor, request.params.id, active);
         return { status: true as const, data };
       },
     );

@@ -20,6 +20,7 @@ import {
   updateUser,
   type SessionUser,
   type UserRow,
+  type UserWriter,
 } from '../accounts';
 import { recordAudit } from '../audit';
 import { enqueueMail } from '../mail';
@@ -112,7 +113,7 @@ export async function inviteStaff(
  * remove the last admin. 404 when the id is not a staff member.
  */
 async function changeStaff(
-  db: Database,
+  { db, sessions }: UserWriter,
   actor: SessionUser,
   id: number,
   next: { roles?: StaffRole[]; active?: boolean },
@@ -137,7 +138,10 @@ async function changeStaff(
     if (refusal) {
       throw reasonError('VALIDATION_FAILED', refusal, undefined, next.roles ? 'roles' : 'active');
     }
-    const updated = await updateUser(tx, id, { staffRoles: nextRoles, isActive: nextActive });
+    const updated = await updateUser(tx, sessions, id, {
+      staffRoles: nextRoles,
+      isActive: nextActive,
+    });
     await recordAudit(tx, {
       actorId: actor.id,
       actorEmail: actor.email,
@@ -153,22 +157,28 @@ async function changeStaff(
 
 /** PATCH /api/admin/staff/:id: the roles the staff member holds from now on. */
 export function changeStaffRoles(
-  db: Database,
+  accounts: UserWriter,
   actor: SessionUser,
   id: number,
   roles: StaffRole[],
 ): Promise<StaffMemberDto> {
-  return changeStaff(db, actor, id, { roles }, 'staff.roles');
+  return changeStaff(accounts, actor, id, { roles }, 'staff.roles');
 }
 
 /** POST /api/admin/staff/:id/deactivate and /reactivate: a deactivated member's sessions end at once. */
 export function setStaffActive(
-  db: Database,
+  accounts: UserWriter,
   actor: SessionUser,
   id: number,
   active: boolean,
 ): Promise<StaffMemberDto> {
-  return changeStaff(db, actor, id, { active }, active ? 'staff.reactivate' : 'staff.deactivate');
+  return changeStaff(
+    accounts,
+    actor,
+    id,
+    { active },
+    active ? 'staff.reactivate' : 'staff.deactivate',
+  );
 }
 
 export type StaffCreateResult = {
@@ -200,7 +210,8 @@ export async function createOrPromoteStaff(
       );
     }
     const row = existing
-      ? await updateUser(tx, existing.id, {
+      ? // The staff:create command's process caches no session; the servers' feeds drop theirs.
+        await updateUser(tx, undefined, existing.id, {
           staffRoles: normaliseStaffRoles([...existing.staffRoles, ...input.roles]),
           isActive: true,
         })

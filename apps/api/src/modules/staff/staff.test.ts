@@ -187,12 +187,14 @@ describe('staff administration', () => {
     // The second admin is now the last: a change racing with that demotion (its actor no longer an
     // admin once the rows are locked) cannot remove them.
     const boss = { id: admin.userId, email: 'boss@test.example' } as SessionUser;
-    await expect(changeStaffRoles(t.handle.db, boss, second.userId, ['orders'])).rejects.toThrow(
-      /last active admin/,
-    );
-    await expect(setStaffActive(t.handle.db, boss, second.userId, false)).rejects.toThrow(
-      /last active admin/,
-    );
+    await expect(
+      changeStaffRoles({ db: t.handle.db, sessions: t.app.sessions }, boss, second.userId, [
+        'orders',
+      ]),
+    ).rejects.toThrow(/last active admin/);
+    await expect(
+      setStaffActive({ db: t.handle.db, sessions: t.app.sessions }, boss, second.userId, false),
+    ).rejects.toThrow(/last active admin/);
     const [stillAdmin] = await t.handle.db.select().from(users).where(eq(users.id, second.userId));
     expect(stillAdmin).toMatchObject({ isActive: true, staffRoles: ['admin'] });
     // Back to the first admin for the other tests.
