@@ -59,6 +59,9 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
     build: { type: 'boolean', default: false },
     'no-record': { type: 'boolean', default: false },
+    // Another build to compare against this database (an older commit's apps/api/dist/server.js):
+    // paired runs on one busy machine are what can be compared.
+    server: { type: 'string', default: 'apps/api/dist/server.js' },
   },
 });
 const SCENARIOS = ['list', 'status', 'webhooks'];
@@ -109,6 +112,41 @@ async function prepareDatabase() {
   return timings;
 }
 
+/** CPU seconds (user + system) of these processes so far, from /proc (Linux; 0 elsewhere). */
+function cpuSeconds(pids) {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/**
+ * Runs `measure` and answers the API process's and the database's backends' CPU per request in
+ * ms: on a shared machine these vary less than throughput and latency.
+ */
+async function withCpu(measure) {
+  const backends = async () =>
+    (await query(`select pid from pg_stat_activity where datname = current_database()`)).map(
+      (r) => r.pid,
+    );
+  const pgBefore = await backends();
+  const before = { node: cpuSeconds([server.pid]), pg: cpuSeconds(pgBefore) };
+  const r = await measure();
+  const pids = [...new Set([...pgBefore, ...(await backends())])];
+  const perRequest = (s) => fmt((s * 1000) / Math.max(1, r.total), 2);
+  return {
+    ...r,
+    nodeCpuMs: perRequest(cpuSeconds([server.pid]) - before.node),
+    pgCpuMs: perRequest(cpuSeconds(pids) - before.pg),
+  };
+}
+
 function summarise(result) {
   return {
     rps: result.requests.average,
@@ -143,7 +181,7 @@ async function listScenario(headers) {
   };
   await cannon({ ...opts, duration: 3 });
   log(`list: ${duration} s × ${connections} connections, ${fmt(distinct)} distinct requests`);
-  const r = summarise(await cannon({ ...opts, duration }));
+  const r = await withCpu(async () => summarise(await cannon({ ...opts, duration })));
   return { ...r, distinct };
 }
 
@@ -175,13 +213,15 @@ async function statusScenario(headers) {
   log(
     `status: ${duration} s × ${statusConnections} connections over ${fmt(ids.length)} placed orders`,
   );
-  const r = summarise(
-    await cannon({
-      url: base,
-      connections: statusConnections,
-      duration,
-      requests: acceptRequests(headers, ids),
-    }),
+  const r = await withCpu(async () =>
+    summarise(
+      await cannon({
+        url: base,
+        connections: statusConnections,
+        duration,
+        requests: acceptRequests(headers, ids),
+      }),
+    ),
   );
   if (r.total > ids.length)
     log(`  the pool (${ids.length}) ran out: later requests were refused (use more --orders)`);
@@ -279,7 +319,7 @@ async function main() {
     log('building the API');
     await run('npm', ['run', 'build', '-w', '@wholesale/api']);
   }
-  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/api/dist/server.js'], {
+  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, args.server], {
     cwd: ROOT,
     env: { ...process.env, ...serverEnv(dbUrl, PORT) },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -317,13 +357,13 @@ async function main() {
   if (wanted.includes('list')) {
     results.list = await listScenario(headers);
     log(
-      `  ${fmt(results.list.rps)} req/s, p50 ${results.list.p50} ms, p99 ${results.list.p99} ms, errors ${results.list.errors}`,
+      `  ${fmt(results.list.rps)} req/s, p50 ${results.list.p50} ms, p99 ${results.list.p99} ms, errors ${results.list.errors}, CPU per request: API ${results.list.nodeCpuMs} ms, PostgreSQL ${results.list.pgCpuMs} ms`,
     );
   }
   if (wanted.includes('status')) {
     results.status = await statusScenario(headers);
     log(
-      `  ${fmt(results.status.rps)} req/s, p50 ${results.status.p50} ms, p99 ${results.status.p99} ms, errors ${results.status.errors}`,
+      `  ${fmt(results.status.rps)} req/s, p50 ${results.status.p50} ms, p99 ${results.status.p99} ms, errors ${results.status.errors}, CPU per change: API ${results.status.nodeCpuMs} ms, PostgreSQL ${results.status.pgCpuMs} ms`,
     );
   }
   if (wanted.includes('webhooks')) {

@@ -49,3 +49,31 @@ function rawStatement<TRow>(statement: SQL, name: string): (tx: Tx) => Prepared<
     };
   };
 }
+
+/**
+ * Query builders' statements kept per key (their shape) and database, built by Drizzle once, sent
+ * UNNAMED with each run's placeholder values: PostgreSQL parses and plans every run with the
+ * actual values (what a named statement stops doing once it settles on a generic plan, bad for
+ * skewed filters such as text patterns), while Node skips building the query again. `max` bounds
+ * the shapes kept per database (all are dropped when it is reached; they are rebuilt on demand).
+ */
+export function unnamedStatements(
+  max: number,
+): <TRow>(tx: Tx, key: string, build: (tx: Tx) => Preparable<TRow>) => Prepared<TRow> {
+  const byDatabase = new WeakMap<Tx, Map<string, Prepared<unknown>>>();
+  return <TRow>(tx: Tx, key: string, build: (tx: Tx) => Preparable<TRow>) => {
+    let statements = byDatabase.get(tx);
+    if (!statements) byDatabase.set(tx, (statements = new Map()));
+    let statement = statements.get(key) as Prepared<TRow> | undefined;
+    if (!statement) {
+      if (statements.size >= max) statements.clear();
+      statement = build(tx).prepare(UNNAMED);
+      statements.set(key, statement);
+    }
+    return statement;
+  };
+}
+
+// Drizzle's `prepare(name)` passes the name to the driver; without one (as the builders' own
+// `execute` does) node-postgres sends an unnamed statement. Its type asks for a string only.
+const UNNAMED = undefined as unknown as string;

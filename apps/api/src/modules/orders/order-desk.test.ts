@@ -432,6 +432,34 @@ describe('order desk list', () => {
     expect((await list('q=100%25_')).total).toBe(0);
   });
 
+  it('answers each filter of one shape with its own values (one statement text per shape)', async () => {
+    const a = await t.signIn({ ownerName: 'Shape Alpha', companyName: 'Alpha Looms', country: 'ca' });
+    const b = await t.signIn({ ownerName: 'Shape Beta', companyName: 'Beta Looms', country: 'ca' });
+    const fromA = await placeThroughCart(a.headers, [['BIG', 2]], 'SHAPE-A-77');
+    const fromB = await placeThroughCart(b.headers, [['BIG', 2]], 'SHAPE-B-88');
+    await change(fromB, { status: 'accepted' });
+    const ids = async (qs: string) =>
+      (await list(qs)).data.map((o: { order_id: number }) => o.order_id);
+    // Same shapes, other values: the statement built for the first must not keep its values.
+    expect(await ids(`customer_id=${a.userId}`)).toEqual([fromA]);
+    expect(await ids(`customer_id=${b.userId}`)).toEqual([fromB]);
+    expect(await ids(`customer_id=${a.userId}&status=placed`)).toEqual([fromA]);
+    expect(await ids(`customer_id=${b.userId}&status=placed`)).toEqual([]);
+    expect(await ids(`customer_id=${b.userId}&status=accepted`)).toEqual([fromB]);
+    expect(await ids('q=alpha')).toEqual([fromA]);
+    expect(await ids('q=beta')).toEqual([fromB]);
+    expect(await ids('q=shape-a')).toEqual([fromA]);
+    expect(await ids('q=shape-b')).toEqual([fromB]);
+    expect(await ids(`q=${fromB}`)).toContain(fromB);
+    expect(await ids(`q=${fromB}`)).not.toContain(fromA);
+    expect((await list(`customer_id=${a.userId}&per_page=1&page=2`)).data).toEqual([]);
+    expect((await list(`customer_id=${b.userId}`)).counts).toEqual({ accepted: 1 });
+    expect((await list(`customer_id=${a.userId}`)).counts).toEqual({ placed: 1 });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await ids(`customer_id=${a.userId}&from=${today}&to=${today}`)).toEqual([fromA]);
+    expect(await ids(`customer_id=${a.userId}&from=2001-01-01&to=2001-01-31`)).toEqual([]);
+  });
+
   it('counts an order a text matches several ways (its PO and its customer) once', async () => {
     const named = await t.signIn({ ownerName: 'Overlap Crafts', companyName: null });
     const other = await t.signIn({ ownerName: 'Someone Else', companyName: 'Elsewhere' });
