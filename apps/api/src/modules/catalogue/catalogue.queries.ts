@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import { asc, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { SPECIAL_CLASS_CODES, type Country, type Lang } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { executeNamed, prepared } from '../../db/prepared';
 import {
   categories,
   classCodes,
@@ -12,36 +10,12 @@ import {
   productTranslations,
 } from '../../db/schema';
 
-const dialect = new PgDialect();
 
 /**
- * Runs a read as a named prepared statement (name = hash of the text), so PostgreSQL plans each
- * distinct catalogue query once per connection instead of on every request (planning these joins
- * costs more than executing them). The statement carries this call's values, so it is prepared
- * for this call only (as db/prepared.ts does for raw SQL), from the text built once.
- * NOTE: building the text (Drizzle), hashing it and building it a second time for the statement
- * were a good share of an uncached listing's or detail's CPU in the API; the text is now built
- * once and its name remembered.
+ * Runs a read as a named prepared statement, so PostgreSQL plans each distinct catalogue query once
+ * per connection instead of on every request (planning these joins costs more than executing them).
  */
-async function run<T>(tx: Tx, query: SQL): Promise<{ rows: T[] }> {
-  const built = dialect.sqlToQuery(query);
-  const statement = tx._.session.prepareQuery(built, undefined, statementName(built.sql), false);
-  return (await statement.execute()) as { rows: T[] };
-}
-
-/** The distinct texts are the few shapes of the queries below (values are parameters). */
-const statementNames = new Map<string, string>();
-const STATEMENT_NAMES_MAX = 1000;
-
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `ws_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    if (statementNames.size >= STATEMENT_NAMES_MAX) statementNames.clear();
-    statementNames.set(text, name);
-  }
-  return name;
-}
+const run = executeNamed;
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ClassCodeRow = typeof classCodes.$inferSelect;

@@ -16,7 +16,7 @@ import {
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Country, OrderStatus } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
-import { prepared, unnamedStatements } from '../../db/prepared';
+import { executeNamed, prepared, unnamedStatements } from '../../db/prepared';
 import { orderLines, orderStatusHistory, orders, shipments, users } from '../../db/schema';
 import type { OrderLineRow, ShipmentRow, StatusStepRow } from './orders.queries';
 
@@ -479,11 +479,14 @@ export async function writeStatusChange(
   ];
   // ws.orders_feed: the caller announces the change after commit (migration 0022), so the orders
   // trigger does not NOTIFY inside this transaction.
-  const { rows } = await tx.execute<{
+  // Named (one text per shape: with or without a mail): PostgreSQL parsed and planned these six
+  // statements on every change; every plan is a lookup by key or an insert.
+  const { rows } = await executeNamed<{
     version: number;
     at: Date | string;
     deliveries: number | string;
   }>(
+    tx,
     sql`with ${sql.join(ctes, sql`, `)}
       select ws_changed_order_version((select version from changed)) as version,
         (select at from step) as at, (select count(*) from deliveries)::int as deliveries,
