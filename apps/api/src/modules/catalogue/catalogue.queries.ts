@@ -10,7 +10,6 @@ import {
   productTranslations,
 } from '../../db/schema';
 
-
 /**
  * Runs a read as a named prepared statement, so PostgreSQL plans each distinct catalogue query once
  * per connection instead of on every request (planning these joins costs more than executing them).

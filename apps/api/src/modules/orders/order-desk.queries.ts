@@ -111,7 +111,8 @@ function textAlternatives(f: DeskFilter): SQL[] {
   if (!f.q) return [];
   // The customers first: countTextMatchesByStatus counts their orders without leaving any out.
   const matches: SQL[] = [];
-  if (f.qCustomerIds?.length) matches.push(sql`${orders.userId} = any(${p('qCustomerIds')}::int[])`);
+  if (f.qCustomerIds?.length)
+    matches.push(sql`${orders.userId} = any(${p('qCustomerIds')}::int[])`);
   matches.push(ilike(orders.poNumber, p('qPo')));
   if (/^\d{1,9}$/.test(searchText(f.q))) matches.push(eq(orders.id, p('qId')));
   return matches;

@@ -433,7 +433,11 @@ describe('order desk list', () => {
   });
 
   it('answers each filter of one shape with its own values (one statement text per shape)', async () => {
-    const a = await t.signIn({ ownerName: 'Shape Alpha', companyName: 'Alpha Looms', country: 'ca' });
+    const a = await t.signIn({
+      ownerName: 'Shape Alpha',
+      companyName: 'Alpha Looms',
+      country: 'ca',
+    });
     const b = await t.signIn({ ownerName: 'Shape Beta', companyName: 'Beta Looms', country: 'ca' });
     const fromA = await placeThroughCart(a.headers, [['BIG', 2]], 'SHAPE-A-77');
     const fromB = await placeThroughCart(b.headers, [['BIG', 2]], 'SHAPE-B-88');
