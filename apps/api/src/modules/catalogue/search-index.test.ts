@@ -9,6 +9,7 @@ import {
   searchIndexBuilt,
   searchQueryOf,
 } from './catalogue.search-index';
+import { LISTING_DROP_WINDOW_MS } from './catalogue.service';
 
 /*
  * The in-process search index (docs/decisions/026-in-process-search-index.md): it answers what
@@ -17,6 +18,13 @@ import {
  */
 
 let t: TestApp;
+
+/**
+ * How long a search may take to show a write: the app's search hit lists are a listing cache, and a
+ * write that follows another within LISTING_DROP_WINDOW_MS drops them only at the window's end
+ * (decision 013), so the default second of vi.waitFor can end first.
+ */
+const AFTER_A_WRITE = { timeout: LISTING_DROP_WINDOW_MS + 4_000, interval: 50 };
 
 beforeAll(async () => {
   t = await createTestApp({ env: { SEARCH_INDEX: 'on' } });
@@ -152,10 +160,13 @@ describe('in-process search index', () => {
       sql`update product_translations set name = 'Zebra toggle' where lang = 'en' and product_id = (select id from products where product_id = 'BT-1001')`,
     );
     // The notification names the product; the index reads it again.
-    await vi.waitFor(async () => expect(await skus(t.app, 'zebra')).toEqual(['BT-1001']));
+    await vi.waitFor(
+      async () => expect(await skus(t.app, 'zebra')).toEqual(['BT-1001']),
+      AFTER_A_WRITE,
+    );
 
     await t.handle.db.execute(sql`update products set active = false where product_id = 'BT-1001'`);
-    await vi.waitFor(async () => expect(await skus(t.app, 'zebra')).toEqual([]));
+    await vi.waitFor(async () => expect(await skus(t.app, 'zebra')).toEqual([]), AFTER_A_WRITE);
   });
 
   it('corrects a typo to a word added after the typo was first searched', async () => {
@@ -165,7 +176,10 @@ describe('in-process search index', () => {
     await t.handle.db.execute(
       sql`update product_translations set name = 'Flumpet clasp' where lang = 'en' and product_id = (select id from products where product_id = 'BT-1003')`,
     );
-    await vi.waitFor(async () => expect(await skus(t.app, 'flumpat')).toEqual(['BT-1003']));
+    await vi.waitFor(
+      async () => expect(await skus(t.app, 'flumpat')).toEqual(['BT-1003']),
+      AFTER_A_WRITE,
+    );
   });
 
   it("searches in PostgreSQL after a '*' notification until the index is built again", async () => {
