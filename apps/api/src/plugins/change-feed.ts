@@ -26,7 +26,7 @@ type Registration = {
   /** Keys a payload drops, or 'all'; absent: every notification on the channel drops everything. */
   keysFromPayload?: (payload: string) => unknown[] | 'all';
   /** Drops the whole cache for a notification: at once, or at most once per window (see register). */
-  clearAll: (() => void) & { cancel?: () => void };
+  clearAll: (() => void) & { cancel?: () => void; flush?: () => void };
 };
 
 /** How a cache follows its channel. */
@@ -66,6 +66,12 @@ export type CacheRegistry = {
   stats(): Record<string, CacheStats>;
   /** Forgets the drops a window still holds back (the app is closing). */
   close(): void;
+  /**
+   * Makes the drops a window still holds back now and ends the windows, so the next notification
+   * drops at once: a test counting misses starts from a settled registry, not from a drop that an
+   * earlier write left pending.
+   */
+  settle(): void;
 };
 
 export type ChangeFeed = {
@@ -306,6 +312,9 @@ export function createCacheRegistry(enabled: boolean, feed: ReturnType<typeof cr
     },
     close() {
       for (const r of registrations) r.clearAll.cancel?.();
+    },
+    settle() {
+      for (const r of registrations) r.clearAll.flush?.();
     },
     stats() {
       return Object.fromEntries(
