@@ -3,7 +3,7 @@ import type { CartResponse, ProductCard } from '@wholesale/contract';
 import { toast } from 'sonner';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
-import { addPlaceholderLines } from '@/lib/cart-cache';
+import { addPlaceholderLines, sendCartWrite } from '@/lib/cart-cache';
 import { cartQuery, useCartParams } from './get-cart';
 
 export type AddToCartInput = { product: ProductCard; item: number };
@@ -27,7 +27,7 @@ export function useAddToCart() {
   return useMutation({
     mutationFn: (input: AddToCartInput) => {
       if (!params) throw new Error(t('signInFirst'));
-      return addToCart(params.userId, input);
+      return sendCartWrite(queryClient, () => addToCart(params.userId, input));
     },
     onMutate: async ({ product, item }) => ({
       rollback: await addPlaceholderLines(queryClient, [

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
-import { refreshCarts } from '@/lib/cart-cache';
+import { refreshCarts, sendCartWrite } from '@/lib/cart-cache';
 import { useCartParams } from './get-cart';
 
 /** docs/product/cart-and-orders.md: after a cart delete the cart is refetched at once and again after 1.5 s. */
@@ -24,7 +24,9 @@ export function useDeleteCartLine() {
   const params = useCartParams();
   return useMutation({
     mutationFn: (id: number | 'all') =>
-      id === 'all' ? emptyCart(params!.userId) : deleteCartLine(params!.userId, id),
+      sendCartWrite(queryClient, () =>
+        id === 'all' ? emptyCart(params!.userId) : deleteCartLine(params!.userId, id),
+      ),
     onSuccess: (data) => {
       void refreshCarts(queryClient);
       if (data.status === true) {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CartResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
+import { readCartAfterWrites } from '@/lib/cart-cache';
 import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { cartKeys } from './keys';
@@ -12,7 +13,10 @@ export const getCart = ({ userId, lang }: CartParams) =>
   api.get<CartResponse>('/cart', { params: { user_id: userId, lang } });
 
 export const cartQuery = (params: CartParams) =>
-  queryOptions({ queryKey: cartKeys.list(params), queryFn: () => getCart(params) });
+  queryOptions({
+    queryKey: cartKeys.list(params),
+    queryFn: ({ client }) => readCartAfterWrites(client, () => getCart(params)),
+  });
 
 /** The params of the signed-in user's cart query, or null for guests. */
 export function useCartParams(): CartParams | null {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlaceOrderResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
-import { refreshCarts } from '@/lib/cart-cache';
+import { refreshCarts, sendCartWrite } from '@/lib/cart-cache';
 import { ordersKeys } from '@/lib/shopping-keys';
 import { useCartParams } from './get-cart';
 
@@ -39,7 +39,8 @@ export function usePlaceOrder() {
   const queryClient = useQueryClient();
   const params = useCartParams();
   return useMutation({
-    mutationFn: (input: PlaceOrderInput) => placeOrder(params!.userId, input),
+    mutationFn: (input: PlaceOrderInput) =>
+      sendCartWrite(queryClient, () => placeOrder(params!.userId, input)),
     onSuccess: () => {
       void refreshCarts(queryClient);
       void queryClient.invalidateQueries({ queryKey: ordersKeys.all });

@@ -3,6 +3,7 @@ import type { CartResponse } from '@wholesale/contract';
 import { toast } from 'sonner';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
+import { sendCartWrite } from '@/lib/cart-cache';
 import { useErrorMessage } from '@/lib/error-message';
 import { cartQuery, useCartParams } from './get-cart';
 
@@ -19,7 +20,8 @@ export function useSetCartItem() {
   const errorMessage = useErrorMessage();
   const { t } = useTranslation('cart');
   return useMutation({
-    mutationFn: (input: SetCartItemInput) => setCartItem(params!.userId, input),
+    mutationFn: (input: SetCartItemInput) =>
+      sendCartWrite(queryClient, () => setCartItem(params!.userId, input)),
     onMutate: async (input) => {
       if (!params) return { previous: undefined };
       const { queryKey } = cartQuery(params);

@@ -2,10 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
+import { cartKeys } from '@/lib/shopping-keys';
 import { renderRoutes } from '@/test/render';
 import { CART_DELETE_REFETCH_MS } from '../api/delete-cart-line';
 import { CartPage, selectedTotalCents } from './cart-page';
-import { cart, json, line, routeFetch, signInStored } from '@/test/shopping';
+import { cart, deferred, json, line, routeFetch, signInStored } from '@/test/shopping';
 
 function Where() {
   const location = useLocation();
@@ -209,5 +210,51 @@ describe('CartPage', () => {
     expect(gets()).toBe(2);
     act(() => delayed[0]());
     await waitFor(() => expect(gets()).toBe(3));
+  });
+
+  it('keeps a changed quantity when a cart read sent while the change was on its way answers after it', async () => {
+    // The server reads the cart when a request arrives and answers when the test says so: a read
+    // arriving before the change is written answers the old quantity, later than the change's own answer.
+    signInStored();
+    let serverItem = 2;
+    const answers: Array<() => void> = [];
+    const later = (answer: () => Response) => {
+      const sent = deferred<Response>();
+      answers.push(() => sent.resolve(answer()));
+      return sent.promise;
+    };
+    let holdReads = false;
+    const { fetchMock, calls } = routeFetch({
+      'GET /api/cart': () => {
+        const read = cart([line({ item: serverItem })], 60);
+        return holdReads ? later(() => json(read)) : json(read);
+      },
+      'POST /api/add/item': (_u, init) =>
+        later(() => {
+          serverItem = JSON.parse(String(init?.body)).item;
+          return json(cart([line({ item: serverItem })], 60));
+        }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { queryClient } = renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
+    const box = await screen.findByLabelText('Quantity of Dressmaker pins in ship packs');
+    expect(box).toHaveValue('2');
+
+    await userEvent.clear(box);
+    await userEvent.type(box, '5{Enter}');
+    await waitFor(() => expect(answers).toHaveLength(1));
+    // Something reads the carts while the change is on its way (another write's refresh, a focus).
+    holdReads = true;
+    act(() => void queryClient.invalidateQueries({ queryKey: cartKeys.all }));
+    // The change is written and answered; then any read held meanwhile answers.
+    act(() => answers.shift()!());
+    await waitFor(() => expect(box).toHaveValue('5'));
+    holdReads = false;
+    while (answers.length > 0) act(() => answers.shift()!());
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.pathname === '/api/cart').length).toBeGreaterThan(1),
+    );
+    await waitFor(() => expect(queryClient.isFetching({ queryKey: cartKeys.lists() })).toBe(0));
+    expect(screen.getByLabelText('Quantity of Dressmaker pins in ship packs')).toHaveValue('5');
   });
 });

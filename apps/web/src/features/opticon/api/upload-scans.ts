@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { useLanguage } from '@/lib/i18n';
 import { useCountry } from '@/lib/country';
 import { useSession } from '@/lib/session';
-import { refreshCarts } from '@/lib/cart-cache';
+import { refreshCarts, sendCartWrite } from '@/lib/cart-cache';
 
 /** Lines per request: a long file goes in several requests so the progress indicator can move. */
 export const UPLOAD_CHUNK = 200;
@@ -36,7 +36,9 @@ export function useUploadScans() {
       setProgress({ done: 0, total: lines.length });
       for (let i = 0; i < lines.length; i += UPLOAD_CHUNK) {
         const chunk = lines.slice(i, i + UPLOAD_CHUNK);
-        const answer = await uploadScans(chunk, user!.user_value, country, apiLang);
+        const answer = await sendCartWrite(queryClient, () =>
+          uploadScans(chunk, user!.user_value, country, apiLang),
+        );
         results.push(...answer.results);
         setProgress({ done: Math.min(lines.length, i + chunk.length), total: lines.length });
       }

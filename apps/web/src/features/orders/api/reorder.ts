@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReorderResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { refreshCarts } from '@/lib/cart-cache';
+import { refreshCarts, sendCartWrite } from '@/lib/cart-cache';
 
 /** docs/product/cart-and-orders.md: after a re-order the cart is refetched at once and again after 2 s. */
 export const REORDER_REFETCH_MS = 2000;
@@ -15,7 +15,8 @@ export function useReorder() {
   const queryClient = useQueryClient();
   const { user } = useSession();
   return useMutation({
-    mutationFn: (orderId: number) => reorder(user!.user_value, orderId),
+    mutationFn: (orderId: number) =>
+      sendCartWrite(queryClient, () => reorder(user!.user_value, orderId)),
     onSuccess: () => {
       void refreshCarts(queryClient);
       setTimeout(() => void refreshCarts(queryClient), REORDER_REFETCH_MS);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { addPlaceholderLines, refreshCarts } from '@/lib/cart-cache';
+import { addPlaceholderLines, refreshCarts, sendCartWrite } from '@/lib/cart-cache';
 import { useSession } from '@/lib/session';
 
 export type GroupCartItem = { product_id: string; item: number };
@@ -20,7 +20,7 @@ export function useAddGroupToCart() {
   return useMutation({
     mutationFn: (items: GroupCartItem[]) => {
       if (!user) throw new Error('Not signed in');
-      return addGroupToCart(user.user_value, items);
+      return sendCartWrite(queryClient, () => addGroupToCart(user.user_value, items));
     },
     // docs/product/cart-and-orders.md: placeholder lines at once, rolled back when the server refuses (lib/cart-cache.ts).
     onMutate: async (items) => ({ rollback: await addPlaceholderLines(queryClient, items) }),
