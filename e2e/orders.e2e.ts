@@ -58,6 +58,8 @@ describe('cart and orders journeys', () => {
     await page.goto('/cart');
     await page.getByRole('heading', { name: 'Shopping cart' }).waitFor();
     const empty = page.getByRole('button', { name: 'Empty the cart' });
+    // The heading shows while the cart still loads: look once the lines or the empty cart are drawn.
+    await empty.or(page.getByText('Your cart is empty.')).first().waitFor();
     if (await empty.isVisible()) {
       await empty.click();
       await page
