@@ -1,15 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import type { z } from 'zod';
 import {
   CartResponse,
   CategoriesResponse,
+  ProductCard,
   ProductDescriptionResponse,
   ProductsResponse,
   SearchResponse,
   SuggestResponse,
 } from '@wholesale/contract';
-import { okAnswerInSchemaOrder } from './fast-serializer';
+import { inSchemaOrder, okAnswerInSchemaOrder, spliceArray, writtenOnce } from './fast-serializer';
 
 function serializerOf(schema: z.ZodType, httpStatus = '200') {
   return okAnswerInSchemaOrder({
@@ -170,5 +171,33 @@ describe('okAnswerInSchemaOrder', () => {
     });
     expect(JSON.parse(bytes).products.data[0]).not.toHaveProperty('retail_price');
     expect(bytes).not.toContain('available');
+  });
+});
+
+// Listing pages are written as an envelope around each card's own JSON (catalogue.routes.ts).
+describe('answers written ahead', () => {
+  const writeCard = writtenOnce(inSchemaOrder(ProductCard));
+  const writePage = inSchemaOrder(ProductsResponse);
+
+  it.each([
+    ['no card', []],
+    ['a guest card', [guestCard]],
+    ['priced cards, one with a stray field', [pricedCard, { ...discountedCard, cost_cents: 12 }]],
+  ])('writes a page of %s as the whole page is written', (_, cards) => {
+    const answer = { status: true as const, products: page(cards) as ProductsResponse['products'] };
+    const envelope = writePage({ ...answer, products: { ...answer.products, data: [] } });
+    const spliced = spliceArray(envelope, 'data', answer.products.data.map(writeCard));
+    expect(spliced.toString()).toBe(serializerOf(ProductsResponse)(answer));
+  });
+
+  it('writes a value once, and a new value again', () => {
+    const write = vi.fn((card: object) => JSON.stringify(card));
+    const once = writtenOnce(write);
+    const card = { ...guestCard };
+    expect(once(card)).toBe(once(card));
+    expect(once(card).toString()).toBe(JSON.stringify(card));
+    expect(write).toHaveBeenCalledTimes(1);
+    once({ ...guestCard });
+    expect(write).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,4 +1,5 @@
 import fastJson from 'fast-json-stringify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,8 +39,80 @@ function fastOkAnswer<S>(
   // Fastify hands a route's compiler the route's own schema type; here it is always a zod schema.
   const schema = route.schema as unknown as z.ZodType;
   return String(route.httpStatus) === '200'
-    ? fastJson(adapt(z.toJSONSchema(schema, { io: 'output', target: 'draft-7' })) as object)
+    ? fastWriter(schema, adapt)
     : serializerCompiler({ ...route, schema });
+}
+
+function fastWriter(schema: z.ZodType, adapt: (jsonSchema: unknown) => unknown) {
+  return fastJson(adapt(z.toJSONSchema(schema, { io: 'output', target: 'draft-7' })) as object);
+}
+
+/**
+ * What okAnswerInSchemaOrder writes for `schema`, as a plain function: for answers written ahead
+ * of the route (see `writtenOnce` and `spliceArray`), which must be the bytes the route would send.
+ */
+export function inSchemaOrder<T>(schema: z.ZodType<T>): (value: T) => string {
+  return fastWriter(schema, withoutRequired);
+}
+
+/**
+ * `write`, remembered per value, as UTF-8 bytes: an answer built from cached objects (a product
+ * detail, a card) is the same object until its cache drops it, and writing it again on every
+ * request cost more than anything else a cached answer does. NOTE: bytes, not the string: a string
+ * built by appending (as fast-json-stringify builds it) is a tree of pieces that V8 walks again on
+ * every join or socket write, and thousands of kept trees made every collection longer. Keyed by
+ * the object (WeakMap), so the bytes live exactly as long as the value, which must never change.
+ */
+export function writtenOnce<T extends object>(write: (value: T) => string): (value: T) => Buffer {
+  const written = new WeakMap<T, Buffer>();
+  return (value) => {
+    let json = written.get(value);
+    if (json === undefined) {
+      json = Buffer.from(write(value));
+      written.set(value, json);
+    }
+    return json;
+  };
+}
+
+const COMMA = Buffer.from(',');
+
+/** An envelope's head is the same few strings for every page ('{"status":true,"products":{"data":['). */
+const heads = new Map<string, Buffer>();
+function bytesOf(head: string): Buffer {
+  let bytes = heads.get(head);
+  if (!bytes) {
+    if (heads.size >= 100) heads.clear();
+    heads.set(head, (bytes = Buffer.from(head)));
+  }
+  return bytes;
+}
+
+/**
+ * Puts already written JSON values into the first array named `key` of `envelope` (written with
+ * that array empty): a page of cards is its envelope plus each card's own JSON, joined.
+ */
+export function spliceArray(envelope: string, key: string, items: Buffer[]): Buffer {
+  const open = `"${key}":[`;
+  const at = envelope.indexOf(`${open}]`);
+  if (at < 0) throw new Error(`no empty "${key}" array in the envelope`);
+  const end = at + open.length;
+  const parts: Buffer[] = [bytesOf(envelope.slice(0, end))];
+  items.forEach((item, i) => {
+    if (i) parts.push(COMMA);
+    parts.push(item);
+  });
+  parts.push(Buffer.from(envelope.slice(end)));
+  return Buffer.concat(parts);
+}
+
+/**
+ * Sends JSON written ahead as the route's serializer would have: same content type and bytes, and
+ * no serializer runs (Fastify sends bytes as they are).
+ * NOTE: typed `never` for Fastify: the route's schema types its answer as the object, not its JSON.
+ */
+export function sendWritten(reply: FastifyReply, json: Buffer): FastifyReply {
+  return reply.header('content-type', 'application/json; charset=utf-8').send(json as never);
 }
 
 /** A JSON Schema without `required` lists (the answer is trusted: every required value is there). */

@@ -19,11 +19,20 @@ import {
   ProductGroupParams,
   ProductGroupQuery,
   ProductGroupResponse,
+  ProductCard,
   ProductsResponse,
   type Country,
+  type Paginated,
+  type ProductDetail,
 } from '@wholesale/contract';
 import { readFromReplicaHook } from '../../db/read-replica';
-import { okAnswerInSchemaOrder } from '../../lib/fast-serializer';
+import {
+  inSchemaOrder,
+  okAnswerInSchemaOrder,
+  sendWritten,
+  spliceArray,
+  writtenOnce,
+} from '../../lib/fast-serializer';
 import { requestCountry } from '../../lib/request-country';
 import { devToolsOnly } from '../../plugins/dev-access';
 import {
@@ -43,6 +52,22 @@ import { topProductIdsByQuantity } from '../orders';
 
 function viewer(request: FastifyRequest, country?: Country): Viewer {
   return { country: requestCountry(request, country), priced: request.user !== null };
+}
+
+/*
+ * Listing pages and product details are written ahead, as the route's serializer would write them
+ * (lib/fast-serializer.ts): a card or a detail mapped from a cached row is the same object on every
+ * request until the change feed drops it, so its JSON is written once and kept beside it. A page
+ * is its envelope (total, pages) around its cards' JSON.
+ */
+const writeCard = writtenOnce(inSchemaOrder(ProductCard));
+const writeProducts = inSchemaOrder(ProductsResponse);
+const writeDetailAnswer = inSchemaOrder(ProductDescriptionResponse);
+const writeDetail = writtenOnce((data: ProductDetail) => writeDetailAnswer({ status: true, data }));
+
+function productsAnswer(page: Paginated<ProductCard>): Buffer {
+  const envelope = writeProducts({ status: true, products: { ...page, data: [] } });
+  return spliceArray(envelope, 'data', page.data.map(writeCard));
 }
 
 /** Catalogue calls of docs/product/catalogue.md under /api. Prices and stock only for signed-in callers. */
@@ -88,7 +113,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: ProductsResponse },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const q = request.query;
         const page = await listProducts(
           app.catalogue,
@@ -102,7 +127,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           },
           viewer(request, country),
         );
-        return { status: true as const, products: page };
+        return sendWritten(reply, productsAnswer(page));
       },
     );
   }
@@ -117,7 +142,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductsResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const page = await listProducts(
         app.catalogue,
@@ -132,7 +157,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         viewer(request, q.country),
       );
-      return { status: true as const, products: page };
+      return sendWritten(reply, productsAnswer(page));
     },
   );
 
@@ -146,7 +171,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductsResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const page = await listProducts(
         app.catalogue,
@@ -159,7 +184,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         viewer(request, q.country),
       );
-      return { status: true as const, products: page };
+      return sendWritten(reply, productsAnswer(page));
     },
   );
 
@@ -173,17 +198,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductDescriptionResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      return {
-        status: true as const,
-        data: await getProductDetail(
-          app.catalogue,
-          q.product_id,
-          q.lang,
-          viewer(request, q.country),
-        ),
-      };
+      const detail = await getProductDetail(
+        app.catalogue,
+        q.product_id,
+        q.lang,
+        viewer(request, q.country),
+      );
+      return sendWritten(reply, writeDetail(detail));
     },
   );
 

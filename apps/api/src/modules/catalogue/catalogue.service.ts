@@ -175,16 +175,14 @@ export function cardKeysFromPayload(payload: string): number[] | 'all' {
  * kept only while notifications flow (and caches are on), the cart's rule (decision 014).
  */
 function createCardCache(app: Pick<FastifyInstance, 'caches' | 'changeFeed'>) {
-  const cards = Object.assign(
+  return followed(
+    app,
     app.caches.batch<number, CardRow>(
       'catalogue.cards',
       { ttlMs: CARD_MS, maxEntries: CARDS_MAX },
       { channel: CATALOGUE_CHANNEL, keysFromPayload: cardKeysFromPayload },
     ),
-    { followed: false },
   );
-  if (app.caches.enabled) app.changeFeed.onLiveChange((isLive) => (cards.followed = isLive));
-  return cards;
 }
 
 /**
@@ -237,10 +235,15 @@ function cardOf(row: CardRow, viewer: Viewer): ProductCard {
 const COUNT_KEYS = { F: 'New', R: 'Clear', Y: 'Sale', N: 'Soon' } as const;
 
 /**
- * NOTE: product details are kept for PAGE_CACHE_MS, so the stock and prices a buyer sees there may
- * be that many seconds old; the cart and the order workflow always re-read them (decision 013).
+ * Product details are kept while the change feed is live: every write to a product, its prices,
+ * stock, names or pictures, from any process, drops them at its commit (within
+ * LISTING_DROP_WINDOW_MS during a burst, as listings), so a buyer sees what the tables hold. This
+ * lifetime bounds what no notification announces: which products a group holds (only the seed
+ * writes groups). While the feed is not live they are read every time (decision 013 addendum).
  */
-export const PAGE_CACHE_MS = 3_000;
+const DETAIL_MS = 30_000;
+/** A detail with its related cards and its written JSON is ~15 kB: ~45 MB at most. */
+const DETAILS_MAX = 3000;
 
 /**
  * What a change of prices or stock alone ('p:' notifications) can make wrong. NOT the listing
@@ -291,9 +294,19 @@ export function createListingCaches(app: Pick<FastifyInstance, 'caches' | 'chang
     classCodes: cache<Awaited<ReturnType<typeof selectClassCodes>>>('class-codes', 60_000),
     search: cache<SearchHit[]>('search', 60_000, 2000),
     cards: createCardCache(app),
-    details: cache<Awaited<ReturnType<typeof selectProductDetail>>>('details', PAGE_CACHE_MS),
+    details: followed(app, cache<DetailFound>('details', DETAIL_MS, DETAILS_MAX)),
     tree: cache<Category[]>('tree', 30_000, 50),
   };
+}
+
+/**
+ * Marks a cache as trusted only while the change feed is live (and caches are on): `followed`
+ * (the cards' and the cart's rule, decision 014).
+ */
+function followed<C extends object>(app: Pick<FastifyInstance, 'caches' | 'changeFeed'>, cache: C) {
+  const marked = Object.assign(cache, { followed: false });
+  if (app.caches.enabled) app.changeFeed.onLiveChange((isLive) => (marked.followed = isLive));
+  return marked;
 }
 
 export type ListingCaches = ReturnType<typeof createListingCaches>;
@@ -614,13 +627,53 @@ export async function getProductDetail(
   viewer: Viewer,
 ): Promise<ProductDetail> {
   const code = productId.trim();
-  const [{ detail: row, related }, rows, classes] = await Promise.all([
-    ctx.caches.details.get(JSON.stringify([code, viewer.country, lang]), () =>
-      selectProductDetail(ctx.db, code, viewer.country, lang, RELATED_LIMIT),
-    ),
+  const { details } = ctx.caches;
+  const read = () => selectProductDetail(ctx.db, code, viewer.country, lang, RELATED_LIMIT);
+  const [found, rows, classes] = await Promise.all([
+    details.followed || !details.enabled
+      ? details.get(JSON.stringify([code, viewer.country, lang]), read)
+      : read(),
     allCategories(ctx),
     allClassCodes(ctx),
   ]);
+  let mapped = detailDtos.get(found);
+  if (!mapped || mapped.rows !== rows || mapped.classes !== classes) {
+    mapped = { rows, classes, byViewer: new Map() };
+    detailDtos.set(found, mapped);
+  }
+  const key = `${viewer.country}:${viewer.priced}:${lang}`;
+  let dto = mapped.byViewer.get(key);
+  if (!dto) {
+    dto = toDetail(found, rows, classes, lang, viewer);
+    mapped.byViewer.set(key, dto);
+  }
+  return dto;
+}
+
+type DetailFound = Awaited<ReturnType<typeof selectProductDetail>>;
+
+/**
+ * A cached detail's DTO per kind of viewer, mapped once: the cached entry is one object until it is
+ * dropped (and the category and class lists it names are too), and every request of it used to
+ * map it again. The DTO is shared, so it is never changed after mapping (its JSON is kept beside it,
+ * catalogue.routes.ts). NOTE: keyed by the entry (WeakMap), so it lives exactly as long as it.
+ */
+const detailDtos = new WeakMap<
+  DetailFound,
+  {
+    rows: CategoryRow[];
+    classes: Awaited<ReturnType<typeof selectClassCodes>>;
+    byViewer: Map<string, ProductDetail>;
+  }
+>();
+
+function toDetail(
+  { detail: row, related }: DetailFound,
+  rows: CategoryRow[],
+  classes: Awaited<ReturnType<typeof selectClassCodes>>,
+  lang: Lang,
+  viewer: Viewer,
+): ProductDetail {
   if (!row) throw new AppError('NOT_FOUND', 'This product is not sold in this country');
   const cls = classes.find((c) => c.code === row.class_code.trim());
   return {
