@@ -247,8 +247,26 @@ export async function selectProductDetail(
   lang: Lang,
   relatedLimit: number,
 ): Promise<{ detail: DetailRow | null; related: CardRow[] }> {
-  const result = await run<DetailRow & { related: CardRow[] | null }>(
-    tx,
+  const statement = (productDetails[country] ?? productDetails.ca)[lang] ?? productDetails.ca.en;
+  const [row] = await statement(tx, { productId, relatedLimit });
+  if (!row) return { detail: null, related: [] };
+  const { related, ...detail } = row;
+  return { detail, related: related ?? [] };
+}
+
+/**
+ * The detail statement of one country and language, built once (a named statement, as the cards'):
+ * Drizzle built its text, and the driver hashed it for a name, on every detail miss.
+ */
+function productDetailStatement(country: Country, lang: Lang) {
+  const productId = sql.placeholder('productId');
+  const relatedLimit = sql.placeholder('relatedLimit');
+  const countryLiteral = sql.raw(country === 'us' ? "'us'" : "'ca'");
+  return prepared<
+    DetailRow & { related: CardRow[] | null },
+    { productId: string; relatedLimit: number }
+  >(
+    `catalogue_product_detail_${country}_${lang}`,
     sql`
     with me as (select id, category_id from products where product_id = ${productId}),
     candidates as (
@@ -275,7 +293,7 @@ export async function selectProductDetail(
       select ${cardColumns()}, ranked.rank as related_rank, ranked.pos as related_pos
         from ranked
         join products p on p.id = ranked.id
-        join product_prices pp on pp.product_id = p.id and pp.country = ${country}
+        join product_prices pp on pp.product_id = p.id and pp.country = ${countryLiteral}
         left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}
     )
     select ${cardColumns()}, p.barcode, p.category_id,
@@ -283,16 +301,24 @@ export async function selectProductDetail(
       (select json_agg(pi.id order by pi.position, pi.id) from product_images pi where pi.product_id = p.id) as image_ids,
       (select json_agg(r order by r.related_rank, r.related_pos) from related r) as related
     from products p
-    join product_prices pp on pp.product_id = p.id and pp.country = ${country}
+    join product_prices pp on pp.product_id = p.id and pp.country = ${countryLiteral}
     left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}
     where p.product_id = ${productId} and p.active
     limit 1`,
   );
-  const row = result.rows[0];
-  if (!row) return { detail: null, related: [] };
-  const { related, ...detail } = row;
-  return { detail, related: related ?? [] };
 }
+const productDetails = {
+  ca: {
+    en: productDetailStatement('ca', 'en'),
+    fr: productDetailStatement('ca', 'fr'),
+    es: productDetailStatement('ca', 'es'),
+  },
+  us: {
+    en: productDetailStatement('us', 'en'),
+    fr: productDetailStatement('us', 'fr'),
+    es: productDetailStatement('us', 'es'),
+  },
+} as const;
 
 /** The newest products of a class in a country (best-seller fallback). */
 export async function selectNewestIdsOfClass(
