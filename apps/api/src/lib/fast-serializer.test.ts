@@ -4,13 +4,12 @@ import type { z } from 'zod';
 import {
   CartResponse,
   CategoriesResponse,
-  ProductCard,
   ProductDescriptionResponse,
   ProductsResponse,
   SearchResponse,
   SuggestResponse,
 } from '@wholesale/contract';
-import { inSchemaOrder, okAnswerInSchemaOrder, spliceArray, writtenOnce } from './fast-serializer';
+import { okAnswerInSchemaOrder, writtenOnce } from './fast-serializer';
 
 function serializerOf(schema: z.ZodType, httpStatus = '200') {
   return okAnswerInSchemaOrder({
@@ -174,22 +173,8 @@ describe('okAnswerInSchemaOrder', () => {
   });
 });
 
-// Listing pages are written as an envelope around each card's own JSON (catalogue.routes.ts).
-describe('answers written ahead', () => {
-  const writeCard = writtenOnce(inSchemaOrder(ProductCard));
-  const writePage = inSchemaOrder(ProductsResponse);
-
-  it.each([
-    ['no card', []],
-    ['a guest card', [guestCard]],
-    ['priced cards, one with a stray field', [pricedCard, { ...discountedCard, cost_cents: 12 }]],
-  ])('writes a page of %s as the whole page is written', (_, cards) => {
-    const answer = { status: true as const, products: page(cards) as ProductsResponse['products'] };
-    const envelope = writePage({ ...answer, products: { ...answer.products, data: [] } });
-    const spliced = spliceArray(envelope, 'data', answer.products.data.map(writeCard));
-    expect(spliced.toString()).toBe(serializerOf(ProductsResponse)(answer));
-  });
-
+// A product detail's answer is written once per detail (catalogue.routes.ts).
+describe('writtenOnce', () => {
   it('writes a value once, and a new value again', () => {
     const write = vi.fn((card: object) => JSON.stringify(card));
     const once = writtenOnce(write);

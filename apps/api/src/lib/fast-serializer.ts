@@ -49,19 +49,19 @@ function fastWriter(schema: z.ZodType, adapt: (jsonSchema: unknown) => unknown) 
 
 /**
  * What okAnswerInSchemaOrder writes for `schema`, as a plain function: for answers written ahead
- * of the route (see `writtenOnce` and `spliceArray`), which must be the bytes the route would send.
+ * of the route (see `writtenOnce`), which must be the bytes the route would send.
  */
 export function inSchemaOrder<T>(schema: z.ZodType<T>): (value: T) => string {
   return fastWriter(schema, withoutRequired);
 }
 
 /**
- * `write`, remembered per value, as UTF-8 bytes: an answer built from cached objects (a product
- * detail, a card) is the same object until its cache drops it, and writing it again on every
- * request cost more than anything else a cached answer does. NOTE: bytes, not the string: a string
- * built by appending (as fast-json-stringify builds it) is a tree of pieces that V8 walks again on
- * every join or socket write, and thousands of kept trees made every collection longer. Keyed by
- * the object (WeakMap), so the bytes live exactly as long as the value, which must never change.
+ * `write`, remembered per value, as UTF-8 bytes: an answer built from a cached object (a product
+ * detail) is the same object until its cache drops it, and was written again on every request.
+ * NOTE: bytes, not the string: a string built by appending (as fast-json-stringify builds it) is a
+ * tree of pieces that V8 walks again on every join or socket write, and thousands of kept trees
+ * made every collection longer. Keyed by the object (WeakMap), so the bytes live exactly as long as
+ * the value, which must never change.
  */
 export function writtenOnce<T extends object>(write: (value: T) => string): (value: T) => Buffer {
   const written = new WeakMap<T, Buffer>();
@@ -73,37 +73,6 @@ export function writtenOnce<T extends object>(write: (value: T) => string): (val
     }
     return json;
   };
-}
-
-const COMMA = Buffer.from(',');
-
-/** An envelope's head is the same few strings for every page ('{"status":true,"products":{"data":['). */
-const heads = new Map<string, Buffer>();
-function bytesOf(head: string): Buffer {
-  let bytes = heads.get(head);
-  if (!bytes) {
-    if (heads.size >= 100) heads.clear();
-    heads.set(head, (bytes = Buffer.from(head)));
-  }
-  return bytes;
-}
-
-/**
- * Puts already written JSON values into the first array named `key` of `envelope` (written with
- * that array empty): a page of cards is its envelope plus each card's own JSON, joined.
- */
-export function spliceArray(envelope: string, key: string, items: Buffer[]): Buffer {
-  const open = `"${key}":[`;
-  const at = envelope.indexOf(`${open}]`);
-  if (at < 0) throw new Error(`no empty "${key}" array in the envelope`);
-  const end = at + open.length;
-  const parts: Buffer[] = [bytesOf(envelope.slice(0, end))];
-  items.forEach((item, i) => {
-    if (i) parts.push(COMMA);
-    parts.push(item);
-  });
-  parts.push(Buffer.from(envelope.slice(end)));
-  return Buffer.concat(parts);
 }
 
 /**

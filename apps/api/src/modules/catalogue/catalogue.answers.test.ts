@@ -9,10 +9,11 @@ import { insertCatalogueFixtures } from '../../test/catalogue-fixtures';
 import { getProductDetail } from './catalogue.service';
 
 /*
- * Listing pages and product details are written ahead and kept beside the cached objects they are
- * made of (catalogue.routes.ts): their bytes must be those an app without caches writes for the same
- * request (every object mapped and written afresh), for guests and for buyers of each country in
- * each language, on the first request and on the next ones, and after a write the feed announces.
+ * Product details are mapped and written once per cached entry and kept beside it
+ * (catalogue.routes.ts), and listing pages are made of cards mapped once: their bytes must be those
+ * an app without caches writes for the same request (every object mapped and written afresh), for
+ * guests and for buyers of each country in each language, on the first request and on the next
+ * ones, and after a write the feed announces.
  */
 
 let t: TestApp;
@@ -69,7 +70,7 @@ function rewritten(url: string, body: string): string {
   return inSchemaOrder(schema as typeof ProductsResponse)(JSON.parse(body));
 }
 
-describe('answers written ahead', () => {
+describe('cached catalogue answers', () => {
   it('are the bytes an app without caches writes, for every viewer and language, missed or hit', async () => {
     for (const [who, headers] of Object.entries(viewers))
       for (const lang of LANGS)
