@@ -210,21 +210,19 @@ async function statusScenario(headers) {
     requests: acceptRequests(headers, ids),
   });
   ids = await withClient(dbUrl, resetPool);
-  log(
-    `status: ${duration} s × ${statusConnections} connections over ${fmt(ids.length)} placed orders`,
-  );
+  // One change per pool order, however fast they go: a run measured for a fixed time outran the
+  // 10,000 pool orders once changes passed 1,000 a second, and the refused rest counted as errors.
+  log(`status: ${fmt(ids.length)} placed orders accepted, ${statusConnections} connections`);
   const r = await withCpu(async () =>
     summarise(
       await cannon({
         url: base,
         connections: statusConnections,
-        duration,
+        amount: ids.length,
         requests: acceptRequests(headers, ids),
       }),
     ),
   );
-  if (r.total > ids.length)
-    log(`  the pool (${ids.length}) ran out: later requests were refused (use more --orders)`);
   return { ...r, pool: ids.length };
 }
 
@@ -387,7 +385,7 @@ async function main() {
   if (results.status) {
     const r = results.status;
     rows.push(
-      `| status: POST /api/admin/orders/:id/status placed → accepted, a different order each (${statusConnections} connections) | ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors | p99 ≤ ${TARGETS.statusP99} ms | ${verdict(r.rps > 0 && r.p99 <= TARGETS.statusP99 && r.errors === 0)} |`,
+      `| status: POST /api/admin/orders/:id/status placed → accepted, each of ${fmt(r.pool)} pool orders once (${statusConnections} connections) | ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors | p99 ≤ ${TARGETS.statusP99} ms | ${verdict(r.rps > 0 && r.p99 <= TARGETS.statusP99 && r.errors === 0)} |`,
     );
   }
   if (results.webhooks) {
