@@ -39,4 +39,15 @@ describe('useUrlFilter', () => {
     act(() => result.current[1]({ q: '' }));
     expect(router.state.location.search).toBe('');
   });
+
+  it('steps between pages keeping the filters, and replaces the address going to the last page', () => {
+    const { result, router } = renderAt('/list?q=maple&page=9');
+    act(() => result.current[2].goToLastPage(4));
+    expect(router.state.location.search).toBe('?q=maple&page=4');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(result.current[2].page).toBe(4);
+    act(() => result.current[2].onPage(1));
+    expect(router.state.location.search).toBe('?q=maple');
+    expect(router.state.historyAction).toBe('PUSH');
+  });
 });

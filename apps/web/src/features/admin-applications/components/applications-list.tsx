@@ -17,7 +17,7 @@ const DEFAULT_FILTER: ApplicationsFilter = { status: 'pending', country: '', sea
 /** /admin/applications: staff list of applications by status, country and search text. */
 export function ApplicationsList() {
   const { t, i18n } = useTranslation('admin');
-  const [filter, setFilter] = useUrlFilter(DEFAULT_FILTER);
+  const [filter, setFilter, pages] = useUrlFilter(DEFAULT_FILTER);
   const [search, setSearch] = useState(filter.search);
   useEffect(() => setSearch(filter.search), [filter.search]);
   const query = useApplications(filter);
@@ -79,9 +79,7 @@ export function ApplicationsList() {
 
       <StaffResults
         query={query}
-        page={filter.page}
-        onPage={(page) => setFilter({ page })}
-        goToLastPage={(last) => setFilter({ page: last }, { replace: true })}
+        {...pages}
         loadFailed={t('applications.loadFailed')}
         count={(count) => t('applications.count', { count })}
         empty={t('applications.empty')}

@@ -57,7 +57,7 @@ function Change({ entry }: { entry: AuditEntryDto }) {
 /** /admin/audit (admin): who did what, when, with before/after; filters live in the URL. */
 export function AuditPage() {
   const { t, i18n } = useTranslation(['admin-people', 'common']);
-  const [filter, go] = useUrlFilter(DEFAULT_FILTER);
+  const [filter, go, pages] = useUrlFilter(DEFAULT_FILTER);
   const query = useAudit(filter);
   useEffect(() => {
     document.title = `${t('audit.title')} | ${t('common:brand.name')}`;
@@ -131,9 +131,7 @@ export function AuditPage() {
       </form>
       <StaffResults
         query={query}
-        page={filter.page}
-        onPage={(p) => go({ page: p })}
-        goToLastPage={(last) => go({ page: last }, { replace: true })}
+        {...pages}
         count={(count) => t('audit.count', { count })}
         empty={t('audit.empty')}
         caption={t('audit.title')}

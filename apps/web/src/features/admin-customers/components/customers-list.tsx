@@ -13,13 +13,13 @@ const DEFAULT_FILTER = { q: '', page: 1 };
 /** /admin/customers: search by name, e-mail, customer code or company (the search is in the URL). */
 export function CustomersList() {
   const { t, i18n } = useTranslation(['admin-people', 'common']);
-  const [{ q, page }, go] = useUrlFilter(DEFAULT_FILTER);
+  const [{ q }, go, pages] = useUrlFilter(DEFAULT_FILTER);
   const [text, setText] = useState(q);
   useEffect(() => setText(q), [q]);
   useEffect(() => {
     document.title = `${t('customers.title')} | ${t('common:brand.name')}`;
   }, [t]);
-  const query = useCustomers({ q, page });
+  const query = useCustomers({ q, page: pages.page });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     go({ q: text.trim() });
@@ -42,9 +42,7 @@ export function CustomersList() {
       </form>
       <StaffResults
         query={query}
-        page={page}
-        onPage={(p) => go({ page: p })}
-        goToLastPage={(last) => go({ page: last }, { replace: true })}
+        {...pages}
         count={(count) => t('customers.count', { count })}
         empty={t('customers.empty')}
         caption={t('customers.title')}

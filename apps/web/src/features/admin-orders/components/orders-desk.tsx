@@ -27,7 +27,7 @@ const COLUMNS = ['order', 'date', 'customer', 'po', 'country', 'status', 'total'
 /** /admin/orders: the staff order desk (docs/product/back-office-orders.md). */
 export function OrdersDesk() {
   const { t, i18n } = useTranslation(['admin-orders', 'orders']);
-  const [filter, setFilter] = useUrlFilter(DEFAULT_FILTER);
+  const [filter, setFilter, pages] = useUrlFilter(DEFAULT_FILTER);
   const [text, setText] = useState(filter.q);
   useEffect(() => setText(filter.q), [filter.q]);
   const query = useDeskOrders(filter);
@@ -129,9 +129,7 @@ export function OrdersDesk() {
 
       <StaffResults
         query={query}
-        page={filter.page}
-        onPage={(page) => setFilter({ page })}
-        goToLastPage={(last) => setFilter({ page: last }, { replace: true })}
+        {...pages}
         loadFailed={t('loadFailed')}
         count={(count) => t('count', { count })}
         empty={t('empty')}

@@ -13,13 +13,11 @@ const DEFAULT_FILTER = { q: '', page: 1 };
 export function AdminProductsPage() {
   const { t } = useTranslation('admin-products');
   const base = useId();
-  const [{ q, page }, go] = useUrlFilter(DEFAULT_FILTER);
+  const [{ q, page }, go, pages] = useUrlFilter(DEFAULT_FILTER);
   const [draft, setDraft] = useState(q);
   const products = useProducts({ q, page });
   // Past the last page (an old link, a list that shrank): the last page, in place of this address.
-  const data = useLoadedPageInRange(page, products.data, (last) =>
-    go({ page: last }, { replace: true }),
-  );
+  const data = useLoadedPageInRange(page, products.data, pages.goToLastPage);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
