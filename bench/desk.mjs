@@ -135,15 +135,21 @@ async function withCpu(measure) {
     (await query(`select pid from pg_stat_activity where datname = current_database()`)).map(
       (r) => r.pid,
     );
-  const pgBefore = await backends();
-  const before = { node: cpuSeconds([server.pid]), pg: cpuSeconds(pgBefore) };
+  const pgBefore = new Map((await backends()).map((pid) => [pid, cpuSeconds([pid])]));
+  const nodeBefore = cpuSeconds([server.pid]);
   const r = await measure();
-  const pids = [...new Set([...pgBefore, ...(await backends())])];
+  // A backend that closed during the run (the pool ends idle connections after 10 s) reads as 0
+  // now: left out, rather than counted as negative CPU (it was idle, which is why it closed).
+  let pg = 0;
+  for (const pid of new Set([...pgBefore.keys(), ...(await backends())])) {
+    const now = cpuSeconds([pid]);
+    if (now > 0) pg += now - (pgBefore.get(pid) ?? 0);
+  }
   const perRequest = (s) => fmt((s * 1000) / Math.max(1, r.total), 2);
   return {
     ...r,
-    nodeCpuMs: perRequest(cpuSeconds([server.pid]) - before.node),
-    pgCpuMs: perRequest(cpuSeconds(pids) - before.pg),
+    nodeCpuMs: perRequest(cpuSeconds([server.pid]) - nodeBefore),
+    pgCpuMs: perRequest(pg),
   };
 }
 
