@@ -23,6 +23,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
 import {
   ROOT,
   SERVER_NODE_FLAGS,
@@ -42,6 +43,11 @@ import {
   withClient,
 } from './lib.mjs';
 
+// The column list is the contract's (TypeScript source, loaded through tsx like `npm run fuzz`).
+const { IMPORT_COLUMNS } = await tsImport(
+  '../packages/contract/src/imports/columns.ts',
+  import.meta.url,
+);
 const DB_NAME = process.env.BENCH_DB ?? 'wholesale_bench_import';
 const PORT = Number(process.env.BENCH_PORT ?? 3100);
 
@@ -149,30 +155,8 @@ async function signIn(base, email) {
   return { authorization: `Bearer ${await signInAs(base, email)}` };
 }
 
-const CSV_COLUMNS = [
-  'sku',
-  'barcode',
-  'category',
-  'subcategory',
-  'brand',
-  'class',
-  'ship_pack',
-  'name_en',
-  'name_fr',
-  'name_es',
-  'description_en',
-  'description_fr',
-  'description_es',
-  'price_ca',
-  'sale_price_ca',
-  'retail_ca',
-  'stock_ca',
-  'price_us',
-  'sale_price_us',
-  'retail_us',
-  'stock_us',
-  'active',
-];
+// Every column of the contract's import file but the image (the bench has no images to send).
+const CSV_COLUMNS = IMPORT_COLUMNS.filter((column) => column !== 'image');
 
 /** UPC-A with its check digit, from an 11-digit body. */
 function upc(n) {

@@ -1,12 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage } from './support/browser';
+import { checkA11y, launchBrowser, newPage, signIn } from './support/browser';
 
 // Staff fill the catalogue from a file (docs/product/back-office-catalogue.md): a content staff member
 // uploads a CSV on /admin/catalogue and watches the import finish; a buyer then finds the new product
 // with its price, and a guest finds it without price or stock.
 const baseUrl = inject('baseUrl');
-const DEMO_PASSWORD = 'wholesale-demo';
 const PRICE = /\$\s?\d[\d,]*\.\d{2}/;
 const STOCK = /Ship Packs? Available|Currently Out Of Stock|Coming soon/;
 // Unique per run: the journey may run again against the same server.
@@ -22,14 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
 
 async function findBySearch(page: Page) {
   await page.goto(`/search-page/${encodeURIComponent(NAME)}/1`);

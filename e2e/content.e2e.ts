@@ -1,13 +1,12 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, PHONE } from './support/browser';
+import { checkA11y, launchBrowser, newPage, PHONE, signIn } from './support/browser';
 
 // Content journeys: every content page in English, French and Spanish without a console error; the
 // FAQ search finds an answer (despite a typo); staff add a newsletter in /admin/content and a guest
 // sees it on /newsletter.
 const baseUrl = inject('baseUrl');
-const DEMO_PASSWORD = 'wholesale-demo';
 let browser: Browser;
 
 beforeAll(async () => {
@@ -103,14 +102,6 @@ async function imagesLoaded(page: Page, selector: string): Promise<boolean> {
       ),
     selector,
   );
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
 }
 
 describe('content journeys', () => {

@@ -7,8 +7,9 @@ import {
   missingImage,
   newPage,
   PHONE,
+  signIn,
 } from './support/browser';
-import { apiSignIn, signInOnPage } from './support/demo-accounts';
+import { apiSignIn, FRENCH_BUYER, signInOnPage } from './support/demo-accounts';
 
 // Customer administration (docs/product/back-office-staff-and-customers.md): a buyer is
 // signed in; staff with the credit role deactivate the account on /admin/customers; the buyer's
@@ -16,9 +17,7 @@ import { apiSignIn, signInOnPage } from './support/demo-accounts';
 // buyer's French; staff reactivate it and the buyer signs in again. The credit account works in
 // French (demo data).
 const baseUrl = inject('baseUrl');
-const BUYER = 'buyer2.ca@example.com';
-const BUYER_CODE = 'C10002';
-const BUYER_COMPANY = 'Mercerie Gagnon';
+const { email: BUYER, code: BUYER_CODE, company: BUYER_COMPANY } = FRENCH_BUYER;
 const STAFF = 'credit@example.com';
 let browser: Browser;
 
@@ -68,8 +67,7 @@ describe('customer administration journey', () => {
       await buyer.page.getByRole('heading', { name: 'Historique des commandes' }).waitFor();
 
       const staff = await newPage(browser, { baseUrl });
-      await signInOnPage(staff.page, STAFF);
-      await staff.page.waitForURL((url) => url.pathname !== '/login');
+      await signIn(staff.page, STAFF);
       await openCustomer(staff.page);
       await checkA11y(staff.page, '/admin/customers/:id (desktop)');
       const state = staff.page.getByTestId('customer-state');
@@ -99,8 +97,7 @@ describe('customer administration journey', () => {
 
       // The customers screens at phone width.
       const phone = await newPage(browser, { baseUrl, viewport: PHONE });
-      await signInOnPage(phone.page, STAFF);
-      await phone.page.waitForURL((url) => url.pathname !== '/login');
+      await signIn(phone.page, STAFF);
       await phone.page.goto(`/admin/customers?q=${BUYER_CODE}`);
       await phone.page.getByRole('link', { name: BUYER_COMPANY }).waitFor();
       await checkA11y(phone.page, '/admin/customers (phone)');

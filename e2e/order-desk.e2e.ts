@@ -7,8 +7,9 @@ import {
   missingImage,
   newPage,
   PHONE,
+  signIn,
 } from './support/browser';
-import { apiSignIn, cartWithOneProduct, signInOnPage } from './support/demo-accounts';
+import { apiSignIn, cartWithOneProduct, FRENCH_BUYER } from './support/demo-accounts';
 
 // The order desk (docs/product/back-office-orders.md): a buyer places an order; staff
 // with the orders role find it on /admin/orders, accept it, pick it and ship it with a carrier and a
@@ -16,8 +17,7 @@ import { apiSignIn, cartWithOneProduct, signInOnPage } from './support/demo-acco
 // tracking link. Then a phone order: staff open the customer's cart and place it for them; both
 // sides see who placed it. The orders account works in Spanish and the buyer in French (demo data).
 const baseUrl = inject('baseUrl');
-const BUYER = 'buyer2.ca@example.com';
-const BUYER_COMPANY = 'Mercerie Gagnon';
+const { email: BUYER, company: BUYER_COMPANY, code: BUYER_CODE } = FRENCH_BUYER;
 const STAFF = 'orders@example.com';
 const STAFF_NAME = 'Ana García';
 // Unique per run: the journey may run again against the same server.
@@ -31,11 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signedIn(page: Page, email: string): Promise<void> {
-  await signInOnPage(page, email);
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
 
 /** Staff move the open order one step: choose it, confirm it, see it saved. */
 async function moveTo(page: Page, status: string): Promise<void> {
@@ -58,7 +53,7 @@ describe('order desk journeys', () => {
       // The buyer's cart holds one product; the buyer places the order in the browser.
       await cartWithOneProduct(await apiSignIn(baseUrl, BUYER));
       const buyer = await newPage(browser, { baseUrl });
-      await signedIn(buyer.page, BUYER);
+      await signIn(buyer.page, BUYER);
       await expect.poll(() => buyer.page.locator('html').getAttribute('lang')).toBe('fr');
       await buyer.page.goto('/cart');
       const po = `DESK-${stamp}`;
@@ -70,7 +65,7 @@ describe('order desk journeys', () => {
 
       // Staff find it by its PO number on the desk.
       const staff = await newPage(browser, { baseUrl });
-      await signedIn(staff.page, STAFF);
+      await signIn(staff.page, STAFF);
       await staff.page.goto('/admin/orders');
       await staff.page.getByRole('heading', { level: 1, name: 'Mesa de pedidos' }).waitFor();
       await staff.page.getByLabel('Pedido, orden de compra o cliente').fill(po);
@@ -119,12 +114,12 @@ describe('order desk journeys', () => {
     async () => {
       const product = await cartWithOneProduct(await apiSignIn(baseUrl, BUYER));
       const staff = await newPage(browser, { baseUrl });
-      await signedIn(staff.page, STAFF);
+      await signIn(staff.page, STAFF);
       await staff.page.goto('/admin/orders');
       await staff.page.getByRole('link', { name: 'Tomar un pedido telefónico' }).click();
       await staff.page.waitForURL('**/admin/orders/phone');
       const search = staff.page.getByLabel('Buscar un cliente');
-      await search.fill('C10002');
+      await search.fill(BUYER_CODE);
       await search.press('Enter');
       await staff.page
         .getByRole('link', { name: `Tomar un pedido telefónico para ${BUYER_COMPANY}` })
@@ -162,11 +157,11 @@ describe('order desk journeys', () => {
 
       // The same screens at phone width (their tables become stacked rows).
       const phone = await newPage(browser, { baseUrl, viewport: PHONE });
-      await signedIn(phone.page, STAFF);
+      await signIn(phone.page, STAFF);
       await phone.page.goto('/admin/orders');
       await phone.page.getByTestId(`desk-row-${orderId}`).waitFor();
       await checkA11y(phone.page, '/admin/orders (staff, phone)');
-      await phone.page.goto(`/admin/orders/phone?q=C10002`);
+      await phone.page.goto(`/admin/orders/phone?q=${BUYER_CODE}`);
       await phone.page
         .getByRole('link', { name: `Tomar un pedido telefónico para ${BUYER_COMPANY}` })
         .waitFor();
@@ -174,7 +169,7 @@ describe('order desk journeys', () => {
 
       // The buyer finds it in their history, marked as placed for them by the staff member.
       const buyer = await newPage(browser, { baseUrl });
-      await signedIn(buyer.page, BUYER);
+      await signIn(buyer.page, BUYER);
       await buyer.page.goto('/order');
       const row = buyer.page.getByTestId(`order-row-${orderId}`);
       await row.getByText(po).waitFor();

@@ -15,6 +15,13 @@ export async function signInOnPage(page: Page, email: string, password = DEMO_PA
   await page.getByRole('button', { name: /^(Sign in|Se connecter)$/ }).click();
 }
 
+/** The demo buyer whose account is French (Canadian prices), as the back office finds them. */
+export const FRENCH_BUYER = {
+  email: 'buyer2.ca@example.com',
+  code: 'C10002',
+  company: 'Mercerie Gagnon',
+} as const;
+
 export type ApiSession = { token: string; userId: number; baseUrl: string };
 
 /** Signs in as an API client does (bearer token): for setting up what a journey starts from. */

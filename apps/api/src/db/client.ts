@@ -40,6 +40,46 @@ export type DatabaseHandle = {
 };
 
 /**
+ * Runs one statement NAMED on node-postgres (`name`, its text, its values): PostgreSQL parses and
+ * plans it once per connection (db/prepared.ts). Rows come back as Drizzle's `execute` answers them
+ * (timestamps, dates and intervals as text).
+ */
+type NamedRunner = (name: string, text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/** Which runner serves a database or a transaction; absent: PGlite, or a savepoint's transaction. */
+const namedRunners = new WeakMap<object, NamedRunner>();
+
+/** The named-statement runner of `tx` (the pool, or the client of a transaction), if it has one. */
+export function namedRunner(tx: Tx): NamedRunner | undefined {
+  return namedRunners.get(tx);
+}
+
+// NOTE: the type parsers Drizzle's node-postgres session gives its raw statements: these types stay
+// text, so a named statement answers exactly what `tx.execute` would.
+const TEXT_TYPES = new Set<number>([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+]);
+const asText = (value: string) => value;
+const drizzleTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    TEXT_TYPES.has(oid)
+      ? asText
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+function runsNamed(client: pg.Pool | pg.PoolClient): NamedRunner {
+  return (name, text, values) => client.query({ name, text, values, types: drizzleTypes });
+}
+
+/**
  * Drizzle's pooled transaction sends BEGIN before its try/finally, so when the connection is lost
  * between checkout and BEGIN (a restart under load) the client is never released and the pool
  * shrinks for good: after `max` such losses every request waits forever. The same steps, with
@@ -63,6 +103,7 @@ function releaseBrokenTransactionClients(db: Database, pool: pg.Pool): void {
       internals.options,
     );
     const tx = new NodePgTransaction(internals.dialect, txSession, internals.schema);
+    namedRunners.set(tx, runsNamed(client));
     let discard: Error | undefined;
     try {
       const mode = config
@@ -129,6 +170,8 @@ export async function openDatabase(options: {
       : undefined;
     const db = drizzlePg(pool, { schema });
     releaseBrokenTransactionClients(db, pool);
+    // Through pool.query at each call, so the read-replica routing above still applies.
+    namedRunners.set(db, runsNamed(pool));
     return {
       db,
       kind: 'postgres',

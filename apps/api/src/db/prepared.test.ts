@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase } from '../test/test-app';
 import type { DatabaseHandle } from './client';
-import { unnamedStatements } from './prepared';
+import { executeNamed, prepared, unnamedStatements } from './prepared';
 import { users } from './schema';
 
 let handle: DatabaseHandle;
@@ -37,5 +37,44 @@ describe('unnamedStatements', () => {
     statements(handle.db, 'third', (db) => db.select({ id: users.id }).from(users));
     await byEmail().execute({ email: 'first@example.com' });
     expect(built).toBe(2);
+  });
+});
+
+describe('named statements (node-postgres directly, Drizzle where there is no runner)', () => {
+  const byEmails = prepared<{ name: string; at: unknown }, { emails: string[] }>(
+    'test_users_by_emails',
+    sql`select owner_name as name, now() as at from users
+        where email = any(${sql.placeholder('emails')}::text[]) order by owner_name`,
+  );
+  const emails = ['first@example.com', 'second@example.com'];
+
+  it('answers the rows Drizzle’s execute answers (timestamps as text), arrays as one parameter', async () => {
+    const rows = await byEmails(handle.db, { emails });
+    expect(rows.map((r) => r.name)).toEqual(['First', 'Second']);
+    const { rows: direct } = await handle.db.execute<{ at: unknown }>(sql`select now() as at`);
+    expect(typeof rows[0].at).toBe(typeof direct[0].at);
+    const { rows: named } = await executeNamed<{ n: number; at: unknown }>(
+      handle.db,
+      sql`select ${2}::int as n, now() as at`,
+    );
+    expect(named[0].n).toBe(2);
+    expect(typeof named[0].at).toBe(typeof direct[0].at);
+  });
+
+  it('runs in a transaction and in its savepoints', async () => {
+    await handle.db.transaction(async (tx) => {
+      expect(await byEmails(tx, { emails: emails.slice(1) })).toMatchObject([{ name: 'Second' }]);
+      await tx.transaction(async (savepoint) => {
+        expect(await byEmails(savepoint, { emails })).toHaveLength(2);
+        const { rows } = await executeNamed<{ n: number }>(savepoint, sql`select ${3}::int as n`);
+        expect(rows[0].n).toBe(3);
+      });
+      if (handle.kind !== 'postgres') return;
+      // The transaction's own connection holds them by name: parsed and planned once there.
+      const { rows } = await tx.execute<{ name: string }>(
+        sql`select name from pg_prepared_statements where name = 'test_users_by_emails'`,
+      );
+      expect(rows).toHaveLength(1);
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, is, Param, Placeholder, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Tx } from './client';
+import { namedRunner, type Tx } from './client';
 
 /** A Drizzle query builder (select, insert, update, delete) whose values are `sql.placeholder`s. */
 type Preparable<TRow> = {
@@ -45,9 +45,10 @@ export function prepared<TRow, TParams extends Record<string, unknown> = Record<
  * call and its name remembered.
  */
 export async function executeNamed<T>(tx: Tx, query: SQL): Promise<{ rows: T[] }> {
+  const run = namedRunner(tx);
+  if (!run) return (await tx.execute(query)) as unknown as { rows: T[] };
   const built = dialect.sqlToQuery(query);
-  const statement = tx._.session.prepareQuery(built, undefined, statementName(built.sql), false);
-  return (await statement.execute()) as { rows: T[] };
+  return (await run(statementName(built.sql), built.sql, built.params)) as { rows: T[] };
 }
 
 /** The distinct texts are the few shapes of the callers' statements (values are parameters). */
@@ -67,17 +68,32 @@ function statementName(text: string): string {
 /**
  * Raw SQL as a named statement. NOTE: Drizzle's public API names only query builders' statements
  * (`db.execute` takes no name), and a statement whose WITH holds an INSERT cannot be wrapped in a
- * builder (PostgreSQL allows data-modifying WITH only at the top level), so this one place asks the
- * session to prepare it, as the builders' `.prepare(name)` does.
+ * builder (PostgreSQL allows data-modifying WITH only at the top level), so the text is built once
+ * here and node-postgres runs it by name (db/client.ts `namedRunner`). Where there is no runner
+ * (PGlite, which ignores names; a savepoint's transaction) Drizzle runs it with the values in place.
  */
 function rawStatement<TRow>(statement: SQL, name: string): (tx: Tx) => Prepared<TRow> {
   const query = dialect.sqlToQuery(statement);
   return (tx) => {
-    const session = tx._.session.prepareQuery(query, undefined, name, false);
+    const run = namedRunner(tx);
     return {
-      execute: async (params) => ((await session.execute(params)) as { rows: TRow[] }).rows,
+      execute: async (params = {}) =>
+        run
+          ? ((await run(name, query.sql, fillPlaceholders(query.params, params))).rows as TRow[])
+          : ((await tx.execute(withValues(statement, params))) as unknown as { rows: TRow[] }).rows,
     };
   };
+}
+
+/** The statement with each placeholder replaced by its value (one parameter each, arrays too). */
+function withValues(statement: SQL, values: Record<string, unknown>): SQL {
+  return new SQL(
+    statement.queryChunks.map((chunk) => {
+      if (is(chunk, Placeholder)) return new Param(values[chunk.name]);
+      if (is(chunk, SQL)) return withValues(chunk, values);
+      return chunk;
+    }),
+  );
 }
 
 /**

@@ -239,3 +239,18 @@ export function staffOnly(...roles: StaffRole[]) {
     requireStaffRole(request, ...roles);
   };
 }
+
+/** OpenAPI security of a route reached with a bearer token or the session cookie. */
+const SIGNED_IN: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
+
+/**
+ * The options of a back-office route: its role check (`staffOnly`) and its schema in the OpenAPI
+ * document's `admin` tag, reached with a bearer token or the session cookie. `schema` adds the
+ * summary, params, body and answers: `app.get(url, staffRoute(['admin'], { summary, … }), handler)`.
+ */
+export function staffRoute<S extends object>(roles: StaffRole[], schema: S) {
+  return {
+    preValidation: staffOnly(...roles),
+    schema: { tags: ['admin'], security: SIGNED_IN, ...schema },
+  };
+}

@@ -1,5 +1,6 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { customerAddresses, users } from '../../db/schema';
 
 export type AddressRow = typeof customerAddresses.$inferSelect;
@@ -38,17 +39,22 @@ export async function selectTermsAndShipTo(
   paymentTerms: (typeof users.$inferSelect)['paymentTerms'];
   address: AddressRow | null;
 }> {
-  const wanted = addressId ?? null;
-  const [row] = await tx
+  const [row] = await termsAndShipTo(tx, { userId, addressId: addressId ?? null });
+  return { paymentTerms: row?.paymentTerms ?? 'net_30', address: row?.address ?? null };
+}
+
+// Named, as the order's other statements are: PostgreSQL plans it once per connection.
+const termsAndShipTo = prepared('order_terms_and_ship_to', (tx) =>
+  tx
     .select({ paymentTerms: users.paymentTerms, address: customerAddresses })
     .from(users)
     .leftJoin(
       customerAddresses,
       sql`${customerAddresses.id} = (
         select a.id from customer_addresses a
-        where a.user_id = ${users.id} and (${wanted}::int is null or a.id = ${wanted}::int)
+        where a.user_id = ${users.id}
+          and (${sql.placeholder('addressId')}::int is null or a.id = ${sql.placeholder('addressId')}::int)
         order by a.is_default desc, a.id limit 1)`,
     )
-    .where(eq(users.id, userId));
-  return { paymentTerms: row?.paymentTerms ?? 'net_30', address: row?.address ?? null };
-}
+    .where(eq(users.id, sql.placeholder('userId'))),
+);

@@ -11,7 +11,7 @@ import {
   StoreApplicationBody,
   idSchema,
 } from '@wholesale/contract';
-import { requireStaffRole, staffOnly } from '../../plugins/auth';
+import { requireStaffRole, staffRoute } from '../../plugins/auth';
 import { getFieldCipher } from '../../lib/crypto';
 import { approveApplication } from '../../workflows/approve-application';
 import {
@@ -61,16 +61,11 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/applications',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Staff: list applications by status, country and search text',
-        querystring: AdminApplicationsQuery,
-        response: { 200: ApplicationListResponse },
-        security: [{ bearer: [] }, { session: [] }],
-      },
-      preValidation: staffOnly('credit'),
-    },
+    staffRoute(['credit'], {
+      summary: 'Staff: list applications by status, country and search text',
+      querystring: AdminApplicationsQuery,
+      response: { 200: ApplicationListResponse },
+    }),
     async (request) => {
       requireStaffRole(request, 'credit');
       return listForStaff(app.db, request.query);
@@ -79,16 +74,11 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/applications/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Staff: one application, decrypted (each view is audited)',
-        params: IdParams,
-        response: { 200: ApplicationDetailResponse },
-        security: [{ bearer: [] }, { session: [] }],
-      },
-      preValidation: staffOnly('credit'),
-    },
+    staffRoute(['credit'], {
+      summary: 'Staff: one application, decrypted (each view is audited)',
+      params: IdParams,
+      response: { 200: ApplicationDetailResponse },
+    }),
     async (request, reply) => {
       const staff = requireStaffRole(request, 'credit');
       reply.header('cache-control', 'no-store');
@@ -101,16 +91,11 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/applications/:id/approve',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Staff: approve; creates the customer and e-mails a set-password link',
-        params: IdParams,
-        response: { 200: ApproveApplicationResponse },
-        security: [{ bearer: [] }, { session: [] }],
-      },
-      preValidation: staffOnly('credit'),
-    },
+    staffRoute(['credit'], {
+      summary: 'Staff: approve; creates the customer and e-mails a set-password link',
+      params: IdParams,
+      response: { 200: ApproveApplicationResponse },
+    }),
     async (request) => {
       const staff = requireStaffRole(request, 'credit');
       const result = await approveApplication(app.db, app.config, staff, request.params.id);
@@ -123,17 +108,12 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/applications/:id/reject',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Staff: reject with a reason; e-mails the applicant',
-        params: IdParams,
-        body: RejectApplicationBody,
-        response: { 200: OkBody },
-        security: [{ bearer: [] }, { session: [] }],
-      },
-      preValidation: staffOnly('credit'),
-    },
+    staffRoute(['credit'], {
+      summary: 'Staff: reject with a reason; e-mails the applicant',
+      params: IdParams,
+      body: RejectApplicationBody,
+      response: { 200: OkBody },
+    }),
     async (request) => {
       const staff = requireStaffRole(request, 'credit');
       await rejectApplication(app.db, staff, request.params.id, request.body.reason);

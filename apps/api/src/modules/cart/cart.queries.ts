@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Country } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -37,20 +37,6 @@ export function selectCartView(
   owner: { userId: number; country: Country },
 ): Promise<CartViewRow[]> {
   return cartView(tx, { userId: owner.userId, country: owner.country });
-}
-
-/** The same lines, locked until the transaction ends (placing an order). */
-export function selectCartLinesForUpdate(
-  tx: Tx,
-  userId: number,
-  country: Country,
-): Promise<CartLineRow[]> {
-  return tx
-    .select()
-    .from(cartLines)
-    .where(and(eq(cartLines.userId, userId), eq(cartLines.country, country)))
-    .orderBy(asc(cartLines.id))
-    .for('update');
 }
 
 export async function selectCartLine(
@@ -102,11 +88,20 @@ export async function deleteCartLine(tx: Tx, userId: number, lineId: number): Pr
   return rows.length;
 }
 
-/** The DELETE of some of a customer's lines, as a statement for the caller's own batch. */
+/**
+ * The DELETE of some of a customer's lines, as a statement for the caller's own batch. The ids are
+ * ONE array parameter, so the statement's text is the same whatever their number (the order's
+ * write runs named).
+ */
 export function cartLinesDelete(tx: Tx, userId: number, lineIds: number[]): SQL {
   return tx
     .delete(cartLines)
-    .where(and(eq(cartLines.userId, userId), inArray(cartLines.id, lineIds)))
+    .where(
+      and(
+        eq(cartLines.userId, userId),
+        sql`${cartLines.id} = any(${`{${lineIds.join(',')}}`}::int[])`,
+      ),
+    )
     .getSQL();
 }
 
@@ -124,6 +119,25 @@ const p = {
   first: sql.placeholder('first'),
   cap: sql.placeholder('cap'),
 };
+
+// NOTE: every order locks its customer's lines with this: named, so PostgreSQL plans it once per
+// connection (raw SQL: a builder's named statement would be built again in every transaction).
+const cartLinesLocked = prepared<CartViewRow, { userId: number; country: Country }>(
+  'cart_lines_locked',
+  sql`
+    select id, product_id as "productId", quantity, selected from cart_lines
+    where user_id = ${p.userId}::int and country = ${p.country}::text
+    order by id for update`,
+);
+
+/** The same lines as selectCartView, locked until the transaction ends (placing an order). */
+export function selectCartLinesForUpdate(
+  tx: Tx,
+  userId: number,
+  country: Country,
+): Promise<CartViewRow[]> {
+  return cartLinesLocked(tx, { userId, country });
+}
 
 // NOTE: the statement's read sees the cart as it was before its own write, so the written line is
 // taken from the INSERT's RETURNING and every other line from the table.

@@ -33,7 +33,6 @@ import {
   selectCartView,
   updateCartLine,
   upsertCartQuantities,
-  type CartLineRow,
   type CartViewRow,
 } from './cart.queries';
 
@@ -317,7 +316,7 @@ export async function emptyCart(db: Database, owner: CartOwner): Promise<CartRes
 }
 
 /** The caller's cart lines, locked for an order being placed (used by the place-order workflow). */
-export function lockCartLines(tx: Tx, owner: CartOwner): Promise<CartLineRow[]> {
+export function lockCartLines(tx: Tx, owner: CartOwner): Promise<CartViewRow[]> {
   return selectCartLinesForUpdate(tx, owner.userId, owner.country);
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BrandsResponse,
@@ -42,6 +43,7 @@ import {
   getProductDetail,
   getProductGroup,
   listProducts,
+  type ListingParams,
   type Viewer,
 } from './catalogue.service';
 import { registerSearchIndex } from './catalogue.search-index';
@@ -70,6 +72,33 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', readFromReplicaHook);
   // Answers are built by catalogue.service.ts with the contract's types; see lib/fast-serializer.ts.
   app.setSerializerCompiler(okAnswerInSchemaOrder);
+
+  /** One page of a listing (cadProducts, usProducts, classCode, displayProducts), read the same way. */
+  const listing = async (
+    request: FastifyRequest,
+    q: Pick<z.infer<typeof ListingQuery>, 'lang' | 'name' | 'category' | 'page' | 'pagination'>,
+    scope: Pick<ListingParams, 'classCodes' | 'filters'>,
+    country: Country | undefined,
+  ) => {
+    const params = {
+      lang: q.lang,
+      name: q.name,
+      category: q.category,
+      page: q.page,
+      perPage: q.pagination,
+      ...scope,
+    };
+    const page = await listProducts(app.catalogue, params, viewer(request, country));
+    return { status: true as const, products: page };
+  };
+
+  /** The filter options of a category (filter-options-by-category, brands-by-category). */
+  const filterOptions = (request: FastifyRequest, q: z.infer<typeof CategoryFilterQuery>) =>
+    getFilterOptions(
+      app.catalogue,
+      { category: q.category, name: q.name, classCodes: q.classCode },
+      requestCountry(request, q.country),
+    );
 
   app.get(
     '/api/categories',
@@ -104,22 +133,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: ProductsResponse },
         },
       },
-      async (request) => {
-        const q = request.query;
-        const page = await listProducts(
-          app.catalogue,
-          {
-            lang: q.lang,
-            name: q.name,
-            category: q.category,
-            page: q.page,
-            perPage: q.pagination,
-            filters: q,
-          },
-          viewer(request, country),
-        );
-        return { status: true as const, products: page };
-      },
+      async (request) => listing(request, request.query, { filters: request.query }, country),
     );
   }
 
@@ -135,20 +149,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const page = await listProducts(
-        app.catalogue,
-        {
-          lang: q.lang,
-          name: q.name,
-          category: q.category,
-          page: q.page,
-          perPage: q.pagination,
-          classCodes: q.class_codes,
-          filters: q,
-        },
-        viewer(request, q.country),
-      );
-      return { status: true as const, products: page };
+      return listing(request, q, { classCodes: q.class_codes, filters: q }, q.country);
     },
   );
 
@@ -162,21 +163,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductsResponse },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const page = await listProducts(
-        app.catalogue,
-        {
-          lang: q.lang,
-          category: q.category,
-          page: q.page,
-          perPage: q.pagination,
-          filters: { brand: [], color: [], type: [], size: [] },
-        },
-        viewer(request, q.country),
-      );
-      return { status: true as const, products: page };
-    },
+    async (request) =>
+      listing(
+        request,
+        request.query,
+        { filters: { brand: [], color: [], type: [], size: [] } },
+        request.query.country,
+      ),
   );
 
   app.get(
@@ -274,15 +267,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FilterOptionsResponse },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const data = await getFilterOptions(
-        app.catalogue,
-        { category: q.category, name: q.name, classCodes: q.classCode },
-        requestCountry(request, q.country),
-      );
-      return { status: true as const, data };
-    },
+    async (request) => ({
+      status: true as const,
+      data: await filterOptions(request, request.query),
+    }),
   );
 
   app.get(
@@ -296,15 +284,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const q = request.query;
-      const data = await getFilterOptions(
-        app.catalogue,
-        { category: q.category, name: q.name, classCodes: q.classCode },
-        requestCountry(request, q.country),
-      );
+      const { brands } = await filterOptions(request, request.query);
       return {
         status: true as const,
-        data: data.brands.map((b) => ({ brand: b.value, count: b.count })),
+        data: brands.map((b) => ({ brand: b.value, count: b.count })),
       };
     },
   );

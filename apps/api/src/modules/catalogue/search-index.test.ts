@@ -110,15 +110,30 @@ describe('in-process search index', () => {
     try {
       await insertCatalogueFixtures(cold);
       expect(await searchIndexBuilt(cold.app.db)).not.toBeNull();
-      const session = (
-        cold.app.db as unknown as { _: { session: { prepareQuery: () => unknown } } }
-      )._.session;
+      // Every statement reaches the pool on PostgreSQL (named ones go to node-postgres directly,
+      // db/client.ts), Drizzle's session on PGlite.
+      const db = cold.app.db as unknown as {
+        $client: { query: (...a: unknown[]) => unknown };
+        _: { session: { prepareQuery: (...a: unknown[]) => unknown } };
+      };
+      const [target, method, textOf] =
+        cold.handle.kind === 'postgres'
+          ? ([
+              db.$client,
+              'query',
+              (q: unknown) => (typeof q === 'string' ? q : (q as { text: string }).text),
+            ] as const)
+          : ([db._.session, 'prepareQuery', (q: unknown) => (q as { sql: string }).sql] as const);
       const statements: string[] = [];
-      const prepare = session.prepareQuery.bind(session);
-      const spy = vi.spyOn(session, 'prepareQuery').mockImplementation((...args: unknown[]) => {
-        statements.push(String((args[0] as { sql: string }).sql));
-        return (prepare as (...a: unknown[]) => unknown)(...args);
-      });
+      const original = (target as Record<string, (...a: unknown[]) => unknown>)[method].bind(
+        target,
+      );
+      const spy = vi
+        .spyOn(target as Record<string, (...a: unknown[]) => unknown>, method)
+        .mockImplementation((...args: unknown[]) => {
+          statements.push(String(textOf(args[0])));
+          return original(...args);
+        });
       // The same answer as the app with caches, with categories, and the statements it sent.
       const search = async (term: string, lang: string) => {
         statements.length = 0;

@@ -10,7 +10,7 @@ import {
   OkBody,
 } from '@wholesale/contract';
 import { z } from 'zod';
-import { requireStaffRole, staffOnly } from '../../plugins/auth';
+import { requireStaffRole, staffRoute } from '../../plugins/auth';
 import {
   getCustomer,
   listCustomers,
@@ -19,7 +19,6 @@ import {
   setCustomerActive,
 } from './customers.service';
 
-const security: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const CustomerSummaryResponse = z.object({ status: z.literal(true), data: CustomerSummaryDto });
 
@@ -32,16 +31,11 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   const accounts = { db: app.db, sessions: app.sessions };
   app.get(
     '/api/admin/customers',
-    {
-      preValidation: staffOnly('credit', 'orders'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Staff: customers by name, e-mail, customer code or company, a page at a time',
-        querystring: AdminCustomersQuery,
-        response: { 200: AdminCustomersResponse, 400: ErrorBody },
-        security,
-      },
-    },
+    staffRoute(['credit', 'orders'], {
+      summary: 'Staff: customers by name, e-mail, customer code or company, a page at a time',
+      querystring: AdminCustomersQuery,
+      response: { 200: AdminCustomersResponse, 400: ErrorBody },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return listCustomers(app.db, request.query);
@@ -50,16 +44,11 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/customers/:id',
-    {
-      preValidation: staffOnly('credit', 'orders'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Staff: one customer with orders, favourites and the application behind it',
-        params: CustomerIdParams,
-        response: { 200: AdminCustomerResponse, ...errors },
-        security,
-      },
-    },
+    staffRoute(['credit', 'orders'], {
+      summary: 'Staff: one customer with orders, favourites and the application behind it',
+      params: CustomerIdParams,
+      response: { 200: AdminCustomerResponse, ...errors },
+    }),
     async (request, reply) => {
       const staff = requireStaffRole(request, 'credit', 'orders');
       reply.header('cache-control', 'no-store');
@@ -72,17 +61,12 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/admin/customers/:id',
-    {
-      preValidation: staffOnly('credit'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Staff: change country (price list), customer code or staff note',
-        params: CustomerIdParams,
-        body: AdminCustomerPatchBody,
-        response: { 200: CustomerSummaryResponse, ...errors },
-        security,
-      },
-    },
+    staffRoute(['credit'], {
+      summary: 'Staff: change country (price list), customer code or staff note',
+      params: CustomerIdParams,
+      body: AdminCustomerPatchBody,
+      response: { 200: CustomerSummaryResponse, ...errors },
+    }),
     async (request) => {
       const staff = requireStaffRole(request, 'credit');
       const data = await patchCustomer(accounts, staff, request.params.id, request.body);
@@ -96,18 +80,13 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       `/api/admin/customers/:id/${verb}`,
-      {
-        preValidation: staffOnly('credit'),
-        schema: {
-          tags: ['admin'],
-          summary: active
-            ? 'Staff: reactivate a customer'
-            : 'Staff: deactivate a customer (their sessions end at once)',
-          params: CustomerIdParams,
-          response: { 200: CustomerSummaryResponse, ...errors },
-          security,
-        },
-      },
+      staffRoute(['credit'], {
+        summary: active
+          ? 'Staff: reactivate a customer'
+          : 'Staff: deactivate a customer (their sessions end at once)',
+        params: CustomerIdParams,
+        response: { 200: CustomerSummaryResponse, ...errors },
+      }),
       async (request) => {
         const staff = requireStaffRole(request, 'credit');
         const data = await setCustomerActive(accounts, staff, request.params.id, active);
@@ -118,16 +97,11 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/customers/:id/password-reset',
-    {
-      preValidation: staffOnly('credit'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Staff: e-mail the customer a password-reset link',
-        params: CustomerIdParams,
-        response: { 200: OkBody, ...errors },
-        security,
-      },
-    },
+    staffRoute(['credit'], {
+      summary: 'Staff: e-mail the customer a password-reset link',
+      params: CustomerIdParams,
+      response: { 200: OkBody, ...errors },
+    }),
     async (request) => {
       const staff = requireStaffRole(request, 'credit');
       await sendCustomerPasswordReset(app.db, app.config.publicUrl, staff, request.params.id);

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Country, OrderStatus, PaymentTerms, TaxEstimate } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { executeNamed, prepared } from '../../db/prepared';
 import {
   orderLines,
   orderStatusHistory,
@@ -46,7 +46,10 @@ export async function insertOrderClaimingKey(
   // The subquery in RETURNING sees the orders as they were before this insert: whether the customer
   // has an earlier order (not cancelled), which decides the opening minimum, in the same round trip.
   // NOTE: exists, not a count: a count read every one of a regular customer's ~100 orders per order.
-  const result = await tx.execute<{ id: number; previous: boolean }>(sql`
+  // Named (one text per announce mode): PostgreSQL parses and plans it once per connection.
+  const result = await executeNamed<{ id: number; previous: boolean }>(
+    tx,
+    sql`
     ${feed}
     insert into orders (user_id, country, idempotency_key, po_number, comment, total_cents,
                         placed_by_user_id, ship_to, requested_ship_date, payment_terms)
@@ -54,7 +57,8 @@ export async function insertOrderClaimingKey(
            ${order.placedByUserId ?? null}, ${shipTo}::jsonb, ${order.requestedShipDate ?? null}::date,
            ${order.paymentTerms ?? null}${announce === 'after-commit' ? sql` from feed` : sql``}
     on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
-    returning id, exists (select 1 from orders o where o.user_id = ${order.userId} and o.status <> 'cancelled') as previous`);
+    returning id, exists (select 1 from orders o where o.user_id = ${order.userId} and o.status <> 'cancelled') as previous`,
+  );
   const row = result.rows[0];
   return row ? { id: Number(row.id), firstOrder: !row.previous } : null;
 }
@@ -135,7 +139,10 @@ export async function writePlacedOrder(
     sql`deliveries as (${deliveries})`,
     ...alongside.map((statement, i) => sql`${sql.raw(`alongside_${i}`)} as (${statement})`),
   ];
-  const result = await tx.execute<{ deliveries: number | string }>(
+  // NOTE: named (one text per shape: the same CTEs, every value a parameter). Sent unnamed,
+  // PostgreSQL parsed and planned this statement's seven parts on every order.
+  const result = await executeNamed<{ deliveries: number | string }>(
+    tx,
     sql`with ${sql.join(ctes, sql`, `)} select (select count(*) from deliveries)::int as deliveries`,
   );
   return { deliveries: Number(result.rows[0].deliveries) };

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addToCart, insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
 import { execAndAwaitFeed } from '../../test/change-feed';
@@ -321,6 +322,42 @@ describe('placing an order: the change feed', () => {
       await starting.close();
     }
   });
+});
+
+describe('placing an order: the statements', () => {
+  // PostgreSQL parses and plans a named statement once per connection: each of an order's
+  // statements is the same text for every order (values are parameters, the ids arrays).
+  it.skipIf(!process.env.DATABASE_URL)(
+    'sends every statement of the transaction but BEGIN and COMMIT named',
+    async () => {
+      const me = await t.signIn();
+      await add(me.headers, 'BIG', 2);
+      await add(me.headers, 'SMALL', 1);
+      const sent: Array<{ client: unknown; name?: string; text: string }> = [];
+      const originalQuery = pg.Client.prototype.query;
+      const query = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+        this: pg.Client,
+        ...args: unknown[]
+      ) {
+        const config = args[0] as { name?: string; text?: string } | string;
+        if (typeof config === 'object' && config.text)
+          sent.push({ client: this, name: config.name, text: config.text.trim() });
+        return Reflect.apply(originalQuery, this, args) as never;
+      } as never);
+      try {
+        expect((await order(me.headers, {}, `named-${me.userId}`)).statusCode).toBe(200);
+      } finally {
+        query.mockRestore();
+      }
+      const begin = sent.findIndex((s) => s.text === 'begin');
+      const client = sent[begin].client;
+      const inTransaction = sent.slice(begin).filter((s) => s.client === client);
+      const end = inTransaction.findIndex((s) => s.text === 'commit');
+      const statements = inTransaction.slice(1, end);
+      expect(statements.length).toBeGreaterThanOrEqual(4);
+      expect(statements.filter((s) => !s.name).map((s) => s.text.slice(0, 60))).toEqual([]);
+    },
+  );
 });
 
 describe('order history, details, PDF and re-order', () => {

@@ -7,11 +7,10 @@ import {
   ErrorBody,
   StaffMemberIdParams,
 } from '@wholesale/contract';
-import { requireStaffRole, staffOnly } from '../../plugins/auth';
+import { requireStaffRole, staffRoute } from '../../plugins/auth';
 import './staff.mail';
 import { changeStaffRoles, inviteStaff, listStaff, setStaffActive } from './staff.service';
 
-const security: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** Staff administration, for admins only (docs/product/back-office-staff-and-customers.md). */
@@ -20,15 +19,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const accounts = { db: app.db, sessions: app.sessions };
   app.get(
     '/api/admin/staff',
-    {
-      preValidation: staffOnly('admin'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Admin: every staff account with its roles',
-        response: { 200: AdminStaffListResponse },
-        security,
-      },
-    },
+    staffRoute(['admin'], {
+      summary: 'Admin: every staff account with its roles',
+      response: { 200: AdminStaffListResponse },
+    }),
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { status: true as const, data: await listStaff(app.db) };
@@ -37,16 +31,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/staff',
-    {
-      preValidation: staffOnly('admin'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Admin: invite a staff member (account with roles, set-password link by mail)',
-        body: AdminStaffInviteBody,
-        response: { 200: AdminStaffMemberResponse, ...errors },
-        security,
-      },
-    },
+    staffRoute(['admin'], {
+      summary: 'Admin: invite a staff member (account with roles, set-password link by mail)',
+      body: AdminStaffInviteBody,
+      response: { 200: AdminStaffMemberResponse, ...errors },
+    }),
     async (request) => {
       const actor = requireStaffRole(request, 'admin');
       const data = await inviteStaff(app.db, app.config.publicUrl, actor, request.body);
@@ -56,17 +45,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/admin/staff/:id',
-    {
-      preValidation: staffOnly('admin'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Admin: change the roles of a staff member',
-        params: StaffMemberIdParams,
-        body: AdminStaffRolesBody,
-        response: { 200: AdminStaffMemberResponse, ...errors },
-        security,
-      },
-    },
+    staffRoute(['admin'], {
+      summary: 'Admin: change the roles of a staff member',
+      params: StaffMemberIdParams,
+      body: AdminStaffRolesBody,
+      response: { 200: AdminStaffMemberResponse, ...errors },
+    }),
     async (request) => {
       const actor = requireStaffRole(request, 'admin');
       const data = await changeStaffRoles(accounts, actor, request.params.id, request.body.roles);
@@ -80,18 +64,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       `/api/admin/staff/:id/${verb}`,
-      {
-        preValidation: staffOnly('admin'),
-        schema: {
-          tags: ['admin'],
-          summary: active
-            ? 'Admin: reactivate a staff member'
-            : 'Admin: deactivate a staff member (their sessions end at once)',
-          params: StaffMemberIdParams,
-          response: { 200: AdminStaffMemberResponse, ...errors },
-          security,
-        },
-      },
+      staffRoute(['admin'], {
+        summary: active
+          ? 'Admin: reactivate a staff member'
+          : 'Admin: deactivate a staff member (their sessions end at once)',
+        params: StaffMemberIdParams,
+        response: { 200: AdminStaffMemberResponse, ...errors },
+      }),
       async (request) => {
         const actor = requireStaffRole(request, 'admin');
         const data = await setStaffActive(accounts, actor, request.params.id, active);

@@ -9,7 +9,7 @@ import './admin-people.css';
 type ResultPage<T> = { data: T[]; total: number; current_page: number; last_page: number };
 
 /**
- * A staff list's results (customers, audit log): loading, the error, the count, the table (or the
+ * A staff list's results (order desk, customers, audit log): loading, the error, the count, the table (or the
  * empty message) and the pages. The caller names the columns and renders each row. A page past the
  * last one (an old link, a list that shrank) goes to the last page through `goToLastPage`, which
  * should replace the address; the loading state shows meanwhile, never an empty page.
@@ -19,6 +19,7 @@ export function StaffResults<T>({
   page,
   onPage,
   goToLastPage,
+  loadFailed,
   count,
   empty,
   caption,
@@ -30,6 +31,8 @@ export function StaffResults<T>({
   page: number;
   onPage: (page: number) => void;
   goToLastPage: (lastPage: number) => void;
+  /** What the error says before the reason, where the list names what failed. */
+  loadFailed?: string;
   count: (total: number) => string;
   empty: string;
   caption: string;
@@ -43,6 +46,7 @@ export function StaffResults<T>({
       {!data && !query.isError ? <LoadingOverlay /> : null}
       {query.isError ? (
         <p role="alert" className="admin-people__error">
+          {loadFailed ? `${loadFailed} ` : null}
           {errorMessage(query.error)}
         </p>
       ) : null}

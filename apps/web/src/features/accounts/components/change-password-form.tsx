@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordForm as ChangePasswordSchema } from '@wholesale/contract';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
-import { applyServerFieldErrors, useFieldMessage } from './use-field-message';
+import { useAccountForm } from './use-account-form';
+import { applyServerFieldErrors } from './use-field-message';
 import './accounts.css';
 import { FormAlert, NewPasswordFields, PasswordField, SubmitButton } from './auth-fields';
 
@@ -17,7 +16,6 @@ const EMPTY = { old_password: '', new_password: '', confirm_password: '' };
 export function ChangePasswordForm() {
   const { t } = useTranslation('accounts');
   const { user } = useSession();
-  const fieldMessage = useFieldMessage();
   const errorMessage = useErrorMessage();
   const mutation = useChangePassword();
   const {
@@ -25,12 +23,8 @@ export function ChangePasswordForm() {
     handleSubmit,
     reset,
     setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ChangePasswordSchema),
-    mode: 'onTouched',
-    defaultValues: EMPTY,
-  });
+    messages: e,
+  } = useAccountForm(ChangePasswordSchema, EMPTY);
 
   const onSubmit = handleSubmit((values) => {
     if (!user) return;
@@ -50,11 +44,6 @@ export function ChangePasswordForm() {
   const failure = mutation.error;
   const formError =
     failure && !(failure instanceof ApiError && failure.fields) ? errorMessage(failure) : null;
-  const e = {
-    old_password: fieldMessage(errors.old_password?.message),
-    new_password: fieldMessage(errors.new_password?.message),
-    confirm_password: fieldMessage(errors.confirm_password?.message),
-  };
   const pending = mutation.isPending;
 
   return (

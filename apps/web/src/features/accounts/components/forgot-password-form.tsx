@@ -1,31 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ForgotPasswordBody } from '@wholesale/contract';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { useForgotPassword } from '../api/forgot-password';
-import { useFieldMessage } from './use-field-message';
+import { useAccountForm } from './use-account-form';
 import './accounts.css';
 import { EmailField, FormAlert, SubmitButton } from './auth-fields';
 
 /** /forget-password: asks for the e-mail; the answer never says whether the address exists. */
 export function ForgotPasswordForm() {
   const { t } = useTranslation('accounts');
-  const fieldMessage = useFieldMessage();
   const errorMessage = useErrorMessage();
   const mutation = useForgotPassword();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ForgotPasswordBody),
-    mode: 'onTouched',
-    defaultValues: { email: '' },
-  });
-  const emailError = fieldMessage(errors.email?.message);
+  const { register, handleSubmit, messages } = useAccountForm(ForgotPasswordBody, { email: '' });
   const pending = mutation.isPending;
 
   return (
@@ -46,7 +34,7 @@ export function ForgotPasswordForm() {
             <EmailField
               id="forgot-email"
               label={t('fields.email')}
-              error={emailError}
+              error={messages.email}
               autoComplete="email"
               registration={register('email')}
             />

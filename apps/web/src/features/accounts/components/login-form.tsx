@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginBody } from '@wholesale/contract';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -8,27 +6,21 @@ import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
 import { useLogin } from '../api/login';
 import { safeRedirect } from '../safe-redirect';
-import { applyServerFieldErrors, useFieldMessage } from './use-field-message';
+import { useAccountForm } from './use-account-form';
+import { applyServerFieldErrors } from './use-field-message';
 import './accounts.css';
 import { EmailField, FormAlert, PasswordField, SubmitButton } from './auth-fields';
 
 /** /login: e-mail and password (show/hide), errors in the user's language, 'Loading...' while pending. */
 export function LoginForm() {
   const { t } = useTranslation('accounts');
-  const fieldMessage = useFieldMessage();
   const errorMessage = useErrorMessage();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const loginMutation = useLogin();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(LoginBody),
-    mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
+  const { register, handleSubmit, setError, messages } = useAccountForm(LoginBody, {
+    email: '',
+    password: '',
   });
 
   const onSubmit = handleSubmit((values) => {
@@ -45,8 +37,6 @@ export function LoginForm() {
     !(failure instanceof ApiError && failure.code === 'VALIDATION_FAILED' && failure.fields)
       ? errorMessage(failure)
       : null;
-  const emailError = fieldMessage(errors.email?.message);
-  const passwordError = fieldMessage(errors.password?.message);
   const pending = loginMutation.isPending;
 
   return (
@@ -65,14 +55,14 @@ export function LoginForm() {
         <EmailField
           id="login-email"
           label={t('fields.email')}
-          error={emailError}
+          error={messages.email}
           autoComplete="username"
           registration={register('email')}
         />
         <PasswordField
           id="login-password"
           label={t('fields.password')}
-          error={passwordError}
+          error={messages.password}
           autoComplete="current-password"
           registration={register('password')}
         />

@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ResetPasswordForm as ResetPasswordSchema } from '@wholesale/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { useResetPassword } from '../api/reset-password';
+import { useAccountForm } from './use-account-form';
 import { applyServerFieldErrors, useFieldMessage } from './use-field-message';
 import './accounts.css';
 import { EmailField, FormAlert, NewPasswordFields, SubmitButton } from './auth-fields';
@@ -31,12 +30,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     handleSubmit,
     reset,
     setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ResetPasswordSchema),
-    mode: 'onTouched',
-    defaultValues: EMPTY,
-  });
+    messages: e,
+  } = useAccountForm(ResetPasswordSchema, EMPTY);
 
   const onSubmit = handleSubmit((values) => {
     setLinkProblem(null);
@@ -62,11 +57,6 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     );
   });
 
-  const e = {
-    email: fieldMessage(errors.email?.message),
-    new_password: fieldMessage(errors.new_password?.message),
-    confirm_password: fieldMessage(errors.confirm_password?.message),
-  };
   const pending = mutation.isPending;
 
   return (

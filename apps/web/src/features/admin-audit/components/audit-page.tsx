@@ -1,14 +1,22 @@
 import { AUDIT_ENTITIES, type AuditEntity, type AuditEntryDto } from '@wholesale/contract';
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import '@/components/ui/admin-people.css';
 import { DateRangeFields } from '@/components/ui/filter-fields';
 import { StaffResults } from '@/components/ui/staff-results';
+import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { useAudit, type AuditFilter } from '../api/get-audit';
 
 const TEXT_FILTERS = ['actor', 'action', 'from', 'to'] as const;
 const COLUMNS = ['when', 'actor', 'action', 'entity', 'change'] as const;
+const DEFAULT_FILTER: AuditFilter = {
+  actor: '',
+  action: '',
+  entity: '',
+  from: '',
+  to: '',
+  page: 1,
+};
 
 const show = (value: unknown) =>
   value === null || value === undefined
@@ -49,27 +57,12 @@ function Change({ entry }: { entry: AuditEntryDto }) {
 /** /admin/audit (admin): who did what, when, with before/after; filters live in the URL. */
 export function AuditPage() {
   const { t, i18n } = useTranslation(['admin-people', 'common']);
-  const [params, setParams] = useSearchParams();
-  const filter: AuditFilter = {
-    actor: params.get('actor') ?? '',
-    action: params.get('action') ?? '',
-    entity: params.get('entity') ?? '',
-    from: params.get('from') ?? '',
-    to: params.get('to') ?? '',
-    page: Math.max(1, Number(params.get('page')) || 1),
-  };
+  const [filter, go, pages] = useUrlFilter(DEFAULT_FILTER);
   const query = useAudit(filter);
   useEffect(() => {
     document.title = `${t('audit.title')} | ${t('common:brand.name')}`;
   }, [t]);
 
-  const go = (next: Partial<AuditFilter>, options?: { replace: boolean }) => {
-    const merged = { ...filter, page: 1, ...next };
-    const out = new URLSearchParams();
-    for (const [k, v] of Object.entries(merged))
-      if (k === 'page' ? v !== 1 : v) out.set(k, String(v));
-    setParams(out, options);
-  };
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
@@ -138,9 +131,7 @@ export function AuditPage() {
       </form>
       <StaffResults
         query={query}
-        page={filter.page}
-        onPage={(p) => go({ page: p })}
-        goToLastPage={(last) => go({ page: last }, { replace: true })}
+        {...pages}
         count={(count) => t('audit.count', { count })}
         empty={t('audit.empty')}
         caption={t('audit.title')}

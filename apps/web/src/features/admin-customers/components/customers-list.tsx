@@ -1,36 +1,28 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { SearchInput } from '@/components/ui/filter-fields';
 import { StaffResults } from '@/components/ui/staff-results';
+import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { paths } from '@/config/paths';
 import { useCustomers } from '../api/get-customers';
 
 const COLUMNS = ['company', 'owner', 'email', 'code', 'country', 'state', 'lastSignIn'] as const;
+const DEFAULT_FILTER = { q: '', page: 1 };
 
 /** /admin/customers: search by name, e-mail, customer code or company (the search is in the URL). */
 export function CustomersList() {
   const { t, i18n } = useTranslation(['admin-people', 'common']);
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [{ q }, go, pages] = useUrlFilter(DEFAULT_FILTER);
   const [text, setText] = useState(q);
   useEffect(() => setText(q), [q]);
   useEffect(() => {
     document.title = `${t('customers.title')} | ${t('common:brand.name')}`;
   }, [t]);
-  const query = useCustomers({ q, page });
-  const go = (next: { q?: string; page?: number }, options?: { replace: boolean }) => {
-    const out = new URLSearchParams();
-    const nq = next.q ?? q;
-    const np = next.page ?? 1;
-    if (nq) out.set('q', nq);
-    if (np > 1) out.set('page', String(np));
-    setParams(out, options);
-  };
+  const query = useCustomers({ q, page: pages.page });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    go({ q: text.trim(), page: 1 });
+    go({ q: text.trim() });
   };
 
   return (
@@ -50,9 +42,7 @@ export function CustomersList() {
       </form>
       <StaffResults
         query={query}
-        page={page}
-        onPage={(p) => go({ page: p })}
-        goToLastPage={(last) => go({ page: last }, { replace: true })}
+        {...pages}
         count={(count) => t('customers.count', { count })}
         empty={t('customers.empty')}
         caption={t('customers.title')}

@@ -8,6 +8,7 @@ import { useCreateToken } from '../api/create-token';
 import { useTokens } from '../api/get-tokens';
 import { useRevokeToken } from '../api/revoke-token';
 import { formatWhen, SecretOnce } from './secret-once';
+import { FieldError, Loaded } from './section-parts';
 
 /** Integration tokens: create (secret shown once), list with last use, revoke. */
 export function TokensSection() {
@@ -64,11 +65,7 @@ export function TokensSection() {
           aria-invalid={Boolean(errors.name)}
           aria-describedby={errors.name ? `${base}-name-error` : undefined}
         />
-        {errors.name ? (
-          <p id={`${base}-name-error`} role="alert" className="field-error">
-            {errors.name}
-          </p>
-        ) : null}
+        <FieldError id={`${base}-name`} error={errors.name} />
         <fieldset>
           <legend>{t('tokens.scopes')}</legend>
           {INTEGRATION_SCOPES.map((scope) => (
@@ -81,11 +78,7 @@ export function TokensSection() {
               <code>{scope}</code> — {t(`tokens.scopeHelp.${scope}`)}
             </label>
           ))}
-          {errors.scopes ? (
-            <p role="alert" className="field-error">
-              {errors.scopes}
-            </p>
-          ) : null}
+          <FieldError id={`${base}-scopes`} error={errors.scopes} />
         </fieldset>
         <button type="submit" disabled={create.isPending}>
           {create.isPending ? t('tokens.creating') : t('tokens.create')}
@@ -99,62 +92,63 @@ export function TokensSection() {
           onHide={() => setSecret(null)}
         />
       ) : null}
-      {tokens.isPending ? (
-        <p aria-busy="true">{t('loading')}</p>
-      ) : tokens.isError ? (
-        <p role="alert">{t('tokens.errors.load')}</p>
-      ) : tokens.data.tokens.length === 0 ? (
-        <p>{t('tokens.empty')}</p>
-      ) : (
-        <div className="admin-integrations__table-wrap">
-          <table>
-            <caption className="visually-hidden">{t('tokens.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('tokens.name')}</th>
-                <th scope="col">{t('tokens.hint')}</th>
-                <th scope="col">{t('tokens.scopes')}</th>
-                <th scope="col">{t('tokens.createdAt')}</th>
-                <th scope="col">{t('tokens.lastUsed')}</th>
-                <th scope="col">{t('tokens.state')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.data.tokens.map((token) => (
-                <tr key={token.id}>
-                  <td>{token.name}</td>
-                  <td>
-                    <code>{token.hint}…</code>
-                  </td>
-                  <td>{token.scopes.join(', ')}</td>
-                  <td>{formatWhen(token.created_at, i18n.language)}</td>
-                  <td>{formatWhen(token.last_used_at, i18n.language)}</td>
-                  <td>
-                    {token.revoked_at ? (
-                      t('tokens.revokedAt', { when: formatWhen(token.revoked_at, i18n.language) })
-                    ) : (
-                      <button
-                        type="button"
-                        disabled={revoke.isPending}
-                        aria-label={t('tokens.revokeNamed', { name: token.name })}
-                        onClick={async () => {
-                          if (await confirm(t('tokens.confirmRevoke', { name: token.name })))
-                            revoke.mutate(token.id, {
-                              onSuccess: () => toast.success(t('tokens.revoked')),
-                              onError: () => toast.error(t('tokens.errors.failed')),
-                            });
-                        }}
-                      >
-                        {t('tokens.revoke')}
-                      </button>
-                    )}
-                  </td>
+      <Loaded
+        query={tokens}
+        failed={t('tokens.errors.load')}
+        empty={t('tokens.empty')}
+        isEmpty={(data) => data.tokens.length === 0}
+      >
+        {(data) => (
+          <div className="admin-integrations__table-wrap">
+            <table>
+              <caption className="visually-hidden">{t('tokens.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('tokens.name')}</th>
+                  <th scope="col">{t('tokens.hint')}</th>
+                  <th scope="col">{t('tokens.scopes')}</th>
+                  <th scope="col">{t('tokens.createdAt')}</th>
+                  <th scope="col">{t('tokens.lastUsed')}</th>
+                  <th scope="col">{t('tokens.state')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {data.tokens.map((token) => (
+                  <tr key={token.id}>
+                    <td>{token.name}</td>
+                    <td>
+                      <code>{token.hint}…</code>
+                    </td>
+                    <td>{token.scopes.join(', ')}</td>
+                    <td>{formatWhen(token.created_at, i18n.language)}</td>
+                    <td>{formatWhen(token.last_used_at, i18n.language)}</td>
+                    <td>
+                      {token.revoked_at ? (
+                        t('tokens.revokedAt', { when: formatWhen(token.revoked_at, i18n.language) })
+                      ) : (
+                        <button
+                          type="button"
+                          disabled={revoke.isPending}
+                          aria-label={t('tokens.revokeNamed', { name: token.name })}
+                          onClick={async () => {
+                            if (await confirm(t('tokens.confirmRevoke', { name: token.name })))
+                              revoke.mutate(token.id, {
+                                onSuccess: () => toast.success(t('tokens.revoked')),
+                                onError: () => toast.error(t('tokens.errors.failed')),
+                              });
+                          }}
+                        >
+                          {t('tokens.revoke')}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Loaded>
       {confirmDialog}
     </section>
   );

@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { useCreateWebhook, useWebhookAction, type WebhookAction } from '../api/change-webhook';
 import { useWebhookDeliveries, useWebhooks } from '../api/get-webhooks';
 import { formatWhen, SecretOnce } from './secret-once';
+import { FieldError, Loaded } from './section-parts';
 
 /** A signing secret for staff who leave the field empty: 32 random bytes, hex. */
 function generateSecret(): string {
@@ -19,64 +20,70 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointDto }) {
   const { t, i18n } = useTranslation('admin-integrations');
   const deliveries = useWebhookDeliveries(endpoint.id);
   const action = useWebhookAction();
-  if (deliveries.isPending) return <p aria-busy="true">{t('loading')}</p>;
-  if (deliveries.isError) return <p role="alert">{t('webhooks.errors.load')}</p>;
-  if (deliveries.data.deliveries.length === 0) return <p>{t('webhooks.noDeliveries')}</p>;
   return (
-    <div className="admin-integrations__table-wrap">
-      <table>
-        <caption>{t('webhooks.deliveriesOf', { url: endpoint.url })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('webhooks.event')}</th>
-            <th scope="col">{t('webhooks.queued')}</th>
-            <th scope="col">{t('webhooks.state')}</th>
-            <th scope="col">{t('webhooks.attempts')}</th>
-            <th scope="col">{t('webhooks.lastAttempt')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('webhooks.redeliver')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.data.deliveries.map((d) => {
-            const last = d.log.at(-1);
-            return (
-              <tr key={d.id}>
-                <td>
-                  <code>{d.event}</code>
-                </td>
-                <td>{formatWhen(d.created_at, i18n.language)}</td>
-                <td>{t(`webhooks.deliveryStatus.${d.status}`, { defaultValue: d.status })}</td>
-                <td>{d.attempts}</td>
-                <td>
-                  {last
-                    ? `${formatWhen(last.at, i18n.language)} · ${last.status_code ?? last.error ?? '—'} · ${last.duration_ms} ms`
-                    : '—'}
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    disabled={action.isPending}
-                    onClick={() =>
-                      action.mutate(
-                        { kind: 'redeliver', id: d.id },
-                        {
-                          onSuccess: () => toast.success(t('webhooks.redelivered')),
-                          onError: () => toast.error(t('webhooks.errors.failed')),
-                        },
-                      )
-                    }
-                  >
-                    {t('webhooks.redeliver')}
-                  </button>
-                </td>
+    <Loaded
+      query={deliveries}
+      failed={t('webhooks.errors.load')}
+      empty={t('webhooks.noDeliveries')}
+      isEmpty={(data) => data.deliveries.length === 0}
+    >
+      {(data) => (
+        <div className="admin-integrations__table-wrap">
+          <table>
+            <caption>{t('webhooks.deliveriesOf', { url: endpoint.url })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('webhooks.event')}</th>
+                <th scope="col">{t('webhooks.queued')}</th>
+                <th scope="col">{t('webhooks.state')}</th>
+                <th scope="col">{t('webhooks.attempts')}</th>
+                <th scope="col">{t('webhooks.lastAttempt')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('webhooks.redeliver')}</span>
+                </th>
               </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+            </thead>
+            <tbody>
+              {data.deliveries.map((d) => {
+                const last = d.log.at(-1);
+                return (
+                  <tr key={d.id}>
+                    <td>
+                      <code>{d.event}</code>
+                    </td>
+                    <td>{formatWhen(d.created_at, i18n.language)}</td>
+                    <td>{t(`webhooks.deliveryStatus.${d.status}`, { defaultValue: d.status })}</td>
+                    <td>{d.attempts}</td>
+                    <td>
+                      {last
+                        ? `${formatWhen(last.at, i18n.language)} · ${last.status_code ?? last.error ?? '—'} · ${last.duration_ms} ms`
+                        : '—'}
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        disabled={action.isPending}
+                        onClick={() =>
+                          action.mutate(
+                            { kind: 'redeliver', id: d.id },
+                            {
+                              onSuccess: () => toast.success(t('webhooks.redelivered')),
+                              onError: () => toast.error(t('webhooks.errors.failed')),
+                            },
+                          )
+                        }
+                      >
+                        {t('webhooks.redeliver')}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Loaded>
   );
 }
 
@@ -137,12 +144,7 @@ export function WebhooksSection() {
       onError: () => toast.error(t('webhooks.errors.failed')),
     });
 
-  const fieldError = (name: string) =>
-    errors[name] ? (
-      <p id={`${base}-${name}-error`} role="alert" className="field-error">
-        {errors[name]}
-      </p>
-    ) : null;
+  const fieldError = (name: string) => <FieldError id={`${base}-${name}`} error={errors[name]} />;
 
   return (
     <section aria-labelledby={`${base}-title`} className="admin-integrations__section">
@@ -204,64 +206,65 @@ export function WebhooksSection() {
           onHide={() => setShownSecret(null)}
         />
       ) : null}
-      {webhooks.isPending ? (
-        <p aria-busy="true">{t('loading')}</p>
-      ) : webhooks.isError ? (
-        <p role="alert">{t('webhooks.errors.load')}</p>
-      ) : webhooks.data.endpoints.length === 0 ? (
-        <p>{t('webhooks.empty')}</p>
-      ) : (
-        <ul className="admin-integrations__endpoints">
-          {webhooks.data.endpoints.map((e) => (
-            <li key={e.id}>
-              <p>
-                <strong>{e.url}</strong> — {e.events.join(', ')}
-              </p>
-              <p>
-                {e.status === 'paused'
-                  ? t('webhooks.paused', { reason: e.paused_reason ?? '—' })
-                  : t('webhooks.active')}
-                {e.failing_since
-                  ? ` · ${t('webhooks.failingSince', { when: formatWhen(e.failing_since, i18n.language) })}`
-                  : ''}
-              </p>
-              <div className="admin-integrations__actions">
-                <button
-                  type="button"
-                  aria-expanded={open === e.id}
-                  onClick={() => setOpen(open === e.id ? null : e.id)}
-                >
-                  {t('webhooks.showDeliveries')}
-                </button>
-                <button
-                  type="button"
-                  disabled={action.isPending}
-                  onClick={() =>
-                    run(
-                      { kind: e.status === 'paused' ? 'resume' : 'pause', id: e.id },
-                      e.status === 'paused' ? 'webhooks.resumed' : 'webhooks.pausedDone',
-                    )
-                  }
-                >
-                  {e.status === 'paused' ? t('webhooks.resume') : t('webhooks.pause')}
-                </button>
-                <button
-                  type="button"
-                  disabled={action.isPending}
-                  aria-label={t('webhooks.deleteNamed', { url: e.url })}
-                  onClick={async () => {
-                    if (await confirm(t('webhooks.confirmDelete', { url: e.url })))
-                      run({ kind: 'delete', id: e.id }, 'webhooks.deleted');
-                  }}
-                >
-                  {t('webhooks.delete')}
-                </button>
-              </div>
-              {open === e.id ? <Deliveries endpoint={e} /> : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      <Loaded
+        query={webhooks}
+        failed={t('webhooks.errors.load')}
+        empty={t('webhooks.empty')}
+        isEmpty={(data) => data.endpoints.length === 0}
+      >
+        {(data) => (
+          <ul className="admin-integrations__endpoints">
+            {data.endpoints.map((e) => (
+              <li key={e.id}>
+                <p>
+                  <strong>{e.url}</strong> — {e.events.join(', ')}
+                </p>
+                <p>
+                  {e.status === 'paused'
+                    ? t('webhooks.paused', { reason: e.paused_reason ?? '—' })
+                    : t('webhooks.active')}
+                  {e.failing_since
+                    ? ` · ${t('webhooks.failingSince', { when: formatWhen(e.failing_since, i18n.language) })}`
+                    : ''}
+                </p>
+                <div className="admin-integrations__actions">
+                  <button
+                    type="button"
+                    aria-expanded={open === e.id}
+                    onClick={() => setOpen(open === e.id ? null : e.id)}
+                  >
+                    {t('webhooks.showDeliveries')}
+                  </button>
+                  <button
+                    type="button"
+                    disabled={action.isPending}
+                    onClick={() =>
+                      run(
+                        { kind: e.status === 'paused' ? 'resume' : 'pause', id: e.id },
+                        e.status === 'paused' ? 'webhooks.resumed' : 'webhooks.pausedDone',
+                      )
+                    }
+                  >
+                    {e.status === 'paused' ? t('webhooks.resume') : t('webhooks.pause')}
+                  </button>
+                  <button
+                    type="button"
+                    disabled={action.isPending}
+                    aria-label={t('webhooks.deleteNamed', { url: e.url })}
+                    onClick={async () => {
+                      if (await confirm(t('webhooks.confirmDelete', { url: e.url })))
+                        run({ kind: 'delete', id: e.id }, 'webhooks.deleted');
+                    }}
+                  >
+                    {t('webhooks.delete')}
+                  </button>
+                </div>
+                {open === e.id ? <Deliveries endpoint={e} /> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
       {confirmDialog}
     </section>
   );

@@ -1,39 +1,27 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useLoadedPageInRange } from '@/components/ui/use-page-in-range';
+import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { paths } from '@/config/paths';
 import { useProducts } from '../api/get-products';
 import './admin-products.css';
+
+const DEFAULT_FILTER = { q: '', page: 1 };
 
 /** /admin/products: staff search products by SKU, barcode or name and open one to edit it. */
 export function AdminProductsPage() {
   const { t } = useTranslation('admin-products');
   const base = useId();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [{ q, page }, go, pages] = useUrlFilter(DEFAULT_FILTER);
   const [draft, setDraft] = useState(q);
   const products = useProducts({ q, page });
   // Past the last page (an old link, a list that shrank): the last page, in place of this address.
-  const data = useLoadedPageInRange(page, products.data, (last) =>
-    go({ page: last }, { replace: true }),
-  );
+  const data = useLoadedPageInRange(page, products.data, pages.goToLastPage);
 
-  const go = (next: { q?: string; page?: number }, options?: { replace: boolean }) => {
-    const nextQ = next.q ?? q;
-    const nextPage = next.page ?? 1;
-    setParams(
-      {
-        ...(nextQ ? { q: nextQ } : {}),
-        ...(nextPage > 1 ? { page: String(nextPage) } : {}),
-      },
-      options,
-    );
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    go({ q: draft.trim(), page: 1 });
+    go({ q: draft.trim() });
   };
 
   return (

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CategoriesResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { catalogueKeys } from './keys';
-import { useViewer } from './use-viewer';
+import { useViewer } from '@/lib/viewer';
 
 /** GET categories: the tree in one language (for the category page and breadcrumbs). */
 export const getCategoryTree = (lang: string, country: string) =>

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClassCodeEntry } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { catalogueKeys } from './keys';
-import { useViewer } from './use-viewer';
+import { useViewer } from '@/lib/viewer';
 
 /** GET class_codes: every class code with its badge image and its meaning in one language. */
 export const getClassCodes = (lang: string) =>

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ProductsResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { catalogueKeys } from './keys';
-import { useViewer, type Viewer } from './use-viewer';
+import { useViewer, type Viewer } from '@/lib/viewer';
 
 /** GET displayProducts: category, country, lang, pagination (and page). */
 export const getDisplayProducts = (

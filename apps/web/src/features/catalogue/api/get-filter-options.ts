@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FilterOptions } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { catalogueKeys } from './keys';
-import { useViewer } from './use-viewer';
+import { useViewer } from '@/lib/viewer';
 
 type Body = { status: true; data: FilterOptions };
 

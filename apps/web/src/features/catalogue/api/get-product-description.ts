@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductDescriptionResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { catalogueKeys } from './keys';
-import { useViewer, type Viewer } from './use-viewer';
+import { useViewer, type Viewer } from '@/lib/viewer';
 
 /** GET productDescription: product_id, country, lang. */
 export const getProductDescription = (productId: string, country: string, lang: string) =>

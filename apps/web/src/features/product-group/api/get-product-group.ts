@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductGroupResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
-import { useCountry } from '@/lib/country';
-import { useLanguage } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useViewer } from '@/lib/viewer';
 import { productGroupKeys } from './keys';
 
 /** GET /api/product_group/{id}?lang= (page, pagination): the whole response is returned (docs/product/catalogue.md). */
@@ -46,17 +44,6 @@ export function productGroupQueryOptions(
 }
 
 export function useProductGroup(id: string, page: number, perPage: number) {
-  const { apiLang } = useLanguage();
-  const country = useCountry();
-  const { user } = useSession();
-  return useQuery(
-    productGroupQueryOptions(
-      id,
-      apiLang,
-      page,
-      perPage,
-      country,
-      user ? `u${user.user_value}` : 'guest',
-    ),
-  );
+  const { lang, country, viewerKey } = useViewer();
+  return useQuery(productGroupQueryOptions(id, lang, page, perPage, country, viewerKey));
 }

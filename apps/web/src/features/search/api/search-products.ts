@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
-import { useCountry } from '@/lib/country';
-import { useLanguage } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { useViewer } from '@/lib/viewer';
 import { searchKeys } from './keys';
 
 export type SearchData = SearchResponse['data'];
@@ -51,17 +49,6 @@ export function searchQueryOptions(
 }
 
 export function useSearchProducts(term: string, page: number, perPage: number) {
-  const { apiLang } = useLanguage();
-  const country = useCountry();
-  const { user } = useSession();
-  return useQuery(
-    searchQueryOptions(
-      term,
-      apiLang,
-      page,
-      perPage,
-      country,
-      user ? `u${user.user_value}` : 'guest',
-    ),
-  );
+  const { lang, country, viewerKey } = useViewer();
+  return useQuery(searchQueryOptions(term, lang, page, perPage, country, viewerKey));
 }

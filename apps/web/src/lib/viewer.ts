@@ -3,7 +3,7 @@ import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 
 /**
- * What every catalogue query depends on: language, country and who is looking (prices differ for a
+ * What every catalogue, search and product-group query depends on: language, country and who is looking (prices differ for a
  * signed-in customer, so the user id is part of every key and a sign-in never shows a guest's cache).
  */
 export function useViewer() {
