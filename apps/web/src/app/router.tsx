@@ -1,18 +1,35 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { BareLoadingOverlay } from '@/components/ui/loading-overlay';
+import { prefetchCartPage } from '@/features/cart/api/prefetch-cart';
+import {
+  prefetchListing,
+  prefetchProductDetail,
+} from '@/features/catalogue/api/prefetch-catalogue';
 import { prefetchHome } from '@/features/content/api/prefetch-home';
 import { ErrorPage } from './error-page';
 import { GuestOnlyRoute, ProtectedRoute, StaffRoute } from './guards';
 import { RootLayout } from './layout/root-layout';
-import { StaffLayout } from './layout/staff-layout';
 
 type PageModule = { default: ComponentType };
 
-/** A route whose page is its own chunk (route-level code splitting). */
-function page(path: string | undefined, load: () => Promise<PageModule>): RouteObject {
+/**
+ * A route whose page is its own chunk (route-level code splitting). `prefetch` starts the page's data
+ * from the URL while the chunk loads; the loader returns at once, so navigation never waits for it.
+ */
+function page(
+  path: string | undefined,
+  load: () => Promise<PageModule>,
+  prefetch?: (args: LoaderFunctionArgs) => void,
+): RouteObject {
   const lazy = async () => ({ Component: (await load()).default });
-  return path === undefined ? { index: true, lazy } : { path, lazy };
+  const loader = prefetch
+    ? (args: LoaderFunctionArgs) => {
+        prefetch(args);
+        return null;
+      }
+    : undefined;
+  return path === undefined ? { index: true, lazy } : { path, lazy, loader };
 }
 
 /** Every route of docs/product/storefront-ux.md, with its guard. Owners replace the placeholders in ./routes. */
@@ -51,7 +68,7 @@ export const routes: RouteObject[] = [
             children: [
               page('favourite-view', () => import('./routes/favourite-view')),
               page('favorite', () => import('./routes/favorite')),
-              page('cart', () => import('./routes/cart')),
+              page('cart', () => import('./routes/cart'), prefetchCartPage),
               page('profile', () => import('./routes/profile')),
               page('profile/password', () => import('./routes/profile-password')),
               page('order-confirm', () => import('./routes/order-confirm')),
@@ -71,7 +88,10 @@ export const routes: RouteObject[] = [
             children: [
               {
                 // The back office's own layout: its menu shows what the staff member's roles open.
-                element: <StaffLayout />,
+                // Its own chunk: no shopper loads the back office's layout and menu.
+                lazy: async () => ({
+                  Component: (await import('./layout/staff-layout')).StaffLayout,
+                }),
                 children: [
                   page('content', () => import('./routes/admin-content')),
                   page('applications', () => import('./routes/admin-applications')),
@@ -93,11 +113,19 @@ export const routes: RouteObject[] = [
             ],
           },
           // Public.
-          page('products/:name?/:cate?/:cate_code?/:classCode?', () => import('./routes/products')),
+          page(
+            'products/:name?/:cate?/:cate_code?/:classCode?',
+            () => import('./routes/products'),
+            ({ params, request }) => prefetchListing(params, new URL(request.url).searchParams),
+          ),
           page('dispay-products/:cate', () => import('./routes/display-products')),
           page('search-page/:product/:search', () => import('./routes/search-page')),
           page('category-page/:title', () => import('./routes/category-page')),
-          page('description/:product_id/:country', () => import('./routes/description')),
+          page(
+            'description/:product_id/:country',
+            () => import('./routes/description'),
+            ({ params }) => prefetchProductDetail(params.product_id ?? '', params.country ?? 'ca'),
+          ),
           page('product-groups/:id', () => import('./routes/product-groups')),
           page('about-us', () => import('./routes/about-us')),
           page('catalogues', () => import('./routes/catalogues')),

@@ -1,6 +1,6 @@
-import { useCountry } from '@/lib/country';
-import { useLanguage } from '@/lib/i18n';
-import { useSession } from '@/lib/session';
+import { cookieCountry, useCountry } from '@/lib/country';
+import i18n, { fromI18nLng, resolveInitialLang, toI18nLng, useLanguage } from '@/lib/i18n';
+import { getStoredUser, useSession } from '@/lib/session';
 
 /**
  * What every catalogue, search and product-group query depends on: language, country and who is looking (prices differ for a
@@ -13,3 +13,12 @@ export function useViewer() {
   return { lang: apiLang, country, viewerKey: user ? `u${user.user_value}` : 'guest' } as const;
 }
 export type Viewer = ReturnType<typeof useViewer>;
+
+/** The same viewer outside React (route loaders that start a page's data early). */
+export function currentViewer(): Viewer {
+  const current = i18n.resolvedLanguage ?? i18n.language;
+  const lang = toI18nLng(current ? fromI18nLng(current) : resolveInitialLang());
+  const user = getStoredUser();
+  const country = user?.cflag ?? cookieCountry();
+  return { lang, country, viewerKey: user ? `u${user.user_value}` : 'guest' } as const;
+}

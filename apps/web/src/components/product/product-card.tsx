@@ -22,7 +22,16 @@ import './product.css';
  * ship pack size; availability line; content-type icons; the add-to-cart slot (quantity box with the
  * ship-pack multiplier, disabled when unavailable). `footer` replaces the add-to-cart slot.
  */
-export function ProductCard({ product, footer }: { product: ProductCardDto; footer?: ReactNode }) {
+export function ProductCard({
+  product,
+  footer,
+  priority = false,
+}: {
+  product: ProductCardDto;
+  footer?: ReactNode;
+  /** The picture is fetched at once (a listing's first cards, docs/product/storefront-ux.md). */
+  priority?: boolean;
+}) {
   const { t } = useTranslation('catalogue');
   const { FavouriteToggle, AddToCart } = useProductActions();
   const money = useMoney(product.country);
@@ -44,7 +53,7 @@ export function ProductCard({ product, footer }: { product: ProductCardDto; foot
           onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
         />
         <Link to={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">
-          <ProductThumb src={product.image} alt="" size={130} />
+          <ProductThumb src={product.image} alt="" size={130} priority={priority} />
         </Link>
         {FavouriteToggle && (
           <div className="product-card__favourite">

@@ -4,21 +4,33 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ProductCard } from './product-card';
 import './product.css';
 
-/** A grid of product cards: 5, 3, 2 or 1 columns by screen width (docs/product/catalogue.md). */
+const PRIORITY_CARDS = 2;
+
+/**
+ * A grid of product cards: 5, 3, 2 or 1 columns by screen width (docs/product/catalogue.md).
+ * A `priority` grid is the page's main content: its first cards (a phone's first row, the page's
+ * largest paint) fetch their pictures at once instead of lazily.
+ */
 export function ProductGrid({
   products,
   footer,
   label,
+  priority = false,
 }: {
   products: ProductCardDto[];
   footer?: (product: ProductCardDto) => ReactNode;
   label?: string;
+  priority?: boolean;
 }) {
   return (
     <ul className="product-grid" aria-label={label}>
-      {products.map((product) => (
+      {products.map((product, i) => (
         <li key={product.product_id} className="product-grid__item">
-          <ProductCard product={product} footer={footer?.(product)} />
+          <ProductCard
+            product={product}
+            footer={footer?.(product)}
+            priority={priority && i < PRIORITY_CARDS}
+          />
         </li>
       ))}
     </ul>

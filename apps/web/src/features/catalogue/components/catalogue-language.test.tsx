@@ -1,8 +1,9 @@
-import type { Category, ProductDetail as Detail } from '@wholesale/contract';
+import type { Category } from '@wholesale/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage, type AppLang } from '@/lib/i18n';
+import { productDetail, productsPage } from '@/test/catalogue';
 import { renderWithProviders, stubFetch } from '@/test/render';
 import { DisplayProductsView } from './display-products-view';
 import { FiltersPanel } from './filters-panel';
@@ -31,31 +32,8 @@ function tree(lang: string): Category[] {
   ];
 }
 
-const emptyPage = {
-  status: true,
-  products: { data: [], total: 0, current_page: 1, last_page: 1, per_page: 25 },
-};
-
-const detail: Detail = {
-  id: 1,
-  product_id: 'BT-1001',
-  name: 'Bouton en bois 4 trous 15 mm, lilas',
-  country: 'ca',
-  class: 'A',
-  ship_pac: 12,
-  types: '',
-  image: '/images/products/BT-1001.jpg',
-  brand: 'Maple Notions',
-  color: 'Lilac',
-  type: '4-hole',
-  size: '3.5 mm',
-  description: '',
-  barcode: null,
-  class_label: 'A',
-  categories: [],
-  related: [],
-  images: [],
-};
+const emptyPage = productsPage();
+const detail = productDetail();
 
 function serve() {
   const stub = stubFetch({

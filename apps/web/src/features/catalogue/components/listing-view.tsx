@@ -88,7 +88,7 @@ export function ListingView({
           )}
           {controls}
           {data && data.data.length > 0 && (
-            <ProductGrid products={data.data} label={t('listing.gridLabel')} />
+            <ProductGrid products={data.data} label={t('listing.gridLabel')} priority />
           )}
           {controls}
         </div>

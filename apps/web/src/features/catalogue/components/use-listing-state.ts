@@ -25,6 +25,24 @@ export function parsePerPage(value: string | null): number {
   return (PAGE_SIZES as readonly number[]).includes(n) ? n : DEFAULT_PAGE_SIZE;
 }
 
+function filtersKeyOf(params: URLSearchParams): string {
+  return FILTER_KINDS.map((k) => params.get(k) ?? '').join('|');
+}
+
+function parseFilters(filtersKey: string): ListingFilters {
+  const [brand, color, type, size] = filtersKey.split('|').map((v) => list(v));
+  return { brand, color, type, size };
+}
+
+/** The page, page size and filters a listing URL asks for (what useListingState reads). */
+export function readListingParams(params: URLSearchParams) {
+  return {
+    page: parsePage(params.get('page')),
+    perPage: parsePerPage(params.get('per')),
+    filters: parseFilters(filtersKeyOf(params)),
+  };
+}
+
 /**
  * Listing state kept in the URL (?page=&per=&brand=&color=&type=&size=) so a filtered page can be
  * shared and reloaded. Changing the page size or a filter goes back to page 1 (docs/product/catalogue.md).
@@ -33,11 +51,8 @@ export function useListingState() {
   const [params, setParams] = useSearchParams();
   const page = parsePage(params.get('page'));
   const perPage = parsePerPage(params.get('per'));
-  const filtersKey = FILTER_KINDS.map((k) => params.get(k) ?? '').join('|');
-  const filters = useMemo<ListingFilters>(() => {
-    const [brand, color, type, size] = filtersKey.split('|').map((v) => list(v));
-    return { brand, color, type, size };
-  }, [filtersKey]);
+  const filtersKey = filtersKeyOf(params);
+  const filters = useMemo(() => parseFilters(filtersKey), [filtersKey]);
 
   const update = useCallback(
     (change: (next: URLSearchParams) => void, resetPage: boolean, replace = false) => {

@@ -1,5 +1,6 @@
 import i18n, { fromI18nLng, toI18nLng } from '@/lib/i18n';
 import { cookieCountry } from '@/lib/country';
+import { preloadImage } from '@/lib/preload-image';
 import { queryClient } from '@/lib/query-client';
 import { getStoredUser } from '@/lib/session';
 import { carouselQuery } from './get-carousel';
@@ -17,7 +18,11 @@ export function prefetchHome(): void {
   const user = getStoredUser();
   const country = user?.cflag ?? cookieCountry();
   void i18n.loadNamespaces(['content', 'catalogue']);
-  void queryClient.prefetchQuery(carouselQuery(lang));
+  // The first slide's picture is the page's largest paint: asked for as soon as its address is known.
+  queryClient
+    .fetchQuery(carouselQuery(lang))
+    .then((body) => preloadImage(body.data[0]?.image))
+    .catch(() => undefined);
   void queryClient.prefetchQuery(cataloguesQuery(lang));
   void queryClient.prefetchQuery(bestSellersQuery(lang, country, user !== null));
   void queryClient.prefetchQuery(newArrivalsQuery(lang, country, user !== null));

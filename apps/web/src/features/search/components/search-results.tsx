@@ -95,7 +95,7 @@ export function SearchResults({ term, page }: { term: string; page: number }) {
       )}
       {controls}
       {products && products.data.length > 0 && (
-        <ProductGrid products={products.data} label={t('results.gridLabel')} />
+        <ProductGrid products={products.data} label={t('results.gridLabel')} priority />
       )}
       {controls}
     </section>

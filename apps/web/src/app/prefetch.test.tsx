@@ -1,0 +1,125 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { queryClient } from '@/lib/query-client';
+import { clearSession } from '@/lib/session';
+import { productDetail, productsPage } from '@/test/catalogue';
+import { stubFetch } from '@/test/render';
+import { cart, line, signInStored } from '@/test/shopping';
+import { prefetchShell } from './prefetch-shell';
+import { AppProvider } from './provider';
+import { routes } from './router';
+
+const emptyPage = productsPage({ total: 120, current: 2, last: 3, per: 50 });
+const detail = productDetail({ name: 'Wooden button', images: ['/images/gallery/7.jpg'] });
+
+function serve() {
+  const stub = stubFetch({
+    '/api/categories': () => ({ status: true, data: [] }),
+    '/api/client-config': () => ({
+      status: true,
+      chat_widget_url: null,
+      analytics_script_url: null,
+    }),
+    '/api/cadProducts': () => emptyPage,
+    '/api/filter-options-by-category': () => ({
+      status: true,
+      data: { brands: [], colors: [], types: [], sizes: [] },
+    }),
+    '/api/productDescription': () => ({ status: true, data: detail }),
+    '/api/cart': () => cart([line()], 60),
+    '/api/favorite': () => emptyPage,
+    '/api/checkout': () => ({
+      status: true,
+      addresses: [],
+      payment_terms: 'net_30',
+      opening_minimum: null,
+      earliest_ship_date: '2026-11-26',
+    }),
+    '/api/me': () => new Response('{}', { status: 500 }),
+  });
+  vi.stubGlobal('fetch', stub.fetchMock);
+  return stub;
+}
+
+/** The app's real route table and query client (the ones the prefetchers fill). */
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+}
+
+const callsTo = (stub: ReturnType<typeof serve>, pathname: string) =>
+  stub.calls.filter((c) => c.url.pathname === pathname);
+
+afterEach(() => {
+  // Unmounted first, or the last page's queries would come back into the shared client.
+  cleanup();
+  queryClient.clear();
+  clearSession();
+  document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+  vi.unstubAllGlobals();
+});
+
+describe('first-load prefetching (docs/product/storefront-ux.md, Lighthouse)', () => {
+  it('a listing asks for its products once, from its route, with the page, size and filters of its address', async () => {
+    const stub = serve();
+    renderApp('/products/Buttons/Buttons/BT?page=2&per=50&brand=Maple%20Notions');
+    // The request goes out before the page's chunk has rendered anything.
+    expect(callsTo(stub, '/api/cadProducts')).toHaveLength(1);
+    await screen.findByRole('heading', { level: 1 });
+    const calls = callsTo(stub, '/api/cadProducts');
+    expect(calls).toHaveLength(1);
+    expect(Object.fromEntries(calls[0].url.searchParams)).toMatchObject({
+      category: 'BT',
+      page: '2',
+      pagination: '50',
+      brand: 'Maple Notions',
+    });
+  });
+
+  it('a product page asks for its details once, and preloads the main picture at high priority', async () => {
+    const stub = serve();
+    renderApp('/description/BT-1001/ca');
+    expect(callsTo(stub, '/api/productDescription')).toHaveLength(1);
+    await screen.findByRole('heading', { level: 1, name: /Wooden button/ });
+    expect(callsTo(stub, '/api/productDescription')).toHaveLength(1);
+    const preload = await waitFor(() => {
+      const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
+      expect(link).not.toBeNull();
+      return link!;
+    });
+    expect(preload.getAttribute('href')).toBe('/images/gallery/7.jpg');
+    expect(preload.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it('the cart page asks for the checkout choices once, from its route', async () => {
+    const stub = serve();
+    signInStored();
+    renderApp('/cart');
+    expect(callsTo(stub, '/api/checkout')).toHaveLength(1);
+    await screen.findByRole('heading', { level: 1 });
+    await screen.findByText('Dressmaker pins');
+    expect(callsTo(stub, '/api/checkout')).toHaveLength(1);
+  });
+
+  it("the layout's data starts at boot: the menu for a guest, the cart and favourites for a customer", () => {
+    let stub = serve();
+    prefetchShell();
+    expect(stub.calls.map((c) => c.url.pathname)).toEqual(['/api/categories']);
+    queryClient.clear();
+    vi.unstubAllGlobals();
+
+    stub = serve();
+    signInStored();
+    prefetchShell();
+    expect(stub.calls.map((c) => c.url.pathname).sort()).toEqual([
+      '/api/cart',
+      '/api/categories',
+      '/api/favorite',
+    ]);
+  });
+});

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { PAYMENT_TERMS } from './rules';
+
+// ----- Wire shapes ----------------------------------------------------------------------------
+
+/** A ship-to address of the account, as the buyer sees it. */
+export const ShipToAddress = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  company: z.string(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  region: z.string(),
+  postal_code: z.string(),
+  country: z.enum(['ca', 'us']),
+  is_default: z.boolean(),
+});
+export type ShipToAddress = z.infer<typeof ShipToAddress>;
+
+/** GET /api/checkout: what the buyer chooses from and is told before pressing Place order. */
+export const CheckoutResponse = z.object({
+  status: z.literal(true),
+  addresses: z.array(ShipToAddress),
+  payment_terms: z.enum(PAYMENT_TERMS),
+  /** Only present for an account that has not ordered yet (the opening minimum applies). */
+  opening_minimum: z.number().nullable(),
+  earliest_ship_date: z.string(),
+});
+export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
+
+export const OrderTaxLine = z.object({
+  kind: z.enum(['GST', 'HST', 'PST', 'QST', 'STATE']),
+  rate: z.number(),
+  amount: z.number(),
+});
+export type OrderTaxLine = z.infer<typeof OrderTaxLine>;
