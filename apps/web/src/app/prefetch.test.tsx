@@ -5,7 +5,7 @@ import { queryClient } from '@/lib/query-client';
 import { clearSession } from '@/lib/session';
 import { productDetail, productsPage } from '@/test/catalogue';
 import { stubFetch } from '@/test/render';
-import { cart, line, signInStored } from '@/test/shopping';
+import { cart, line, product, signInStored } from '@/test/shopping';
 import { prefetchShell } from './prefetch-shell';
 import { AppProvider } from './provider';
 import { routes } from './router';
@@ -13,7 +13,7 @@ import { routes } from './router';
 const emptyPage = productsPage({ total: 120, current: 2, last: 3, per: 50 });
 const detail = productDetail({ name: 'Wooden button', images: ['/images/gallery/7.jpg'] });
 
-function serve() {
+function serve(listing: unknown = emptyPage) {
   const stub = stubFetch({
     '/api/categories': () => ({ status: true, data: [] }),
     '/api/client-config': () => ({
@@ -21,7 +21,7 @@ function serve() {
       chat_widget_url: null,
       analytics_script_url: null,
     }),
-    '/api/cadProducts': () => emptyPage,
+    '/api/cadProducts': () => listing,
     '/api/filter-options-by-category': () => ({
       status: true,
       data: { brands: [], colors: [], types: [], sizes: [] },
@@ -79,6 +79,28 @@ describe('first-load prefetching (docs/product/storefront-ux.md, Lighthouse)', (
       pagination: '50',
       brand: 'Maple Notions',
     });
+  });
+
+  it("a listing preloads its first two cards' pictures at high priority as soon as its products arrive", async () => {
+    const cards = ['BT-1', 'BT-2', 'BT-3'].map((id) => ({
+      ...product,
+      product_id: id,
+      image: `/images/products/${id}.jpg`,
+    }));
+    serve({ ...emptyPage, products: { ...emptyPage.products, data: cards } });
+    renderApp('/products/Buttons/Buttons/BT');
+    const hrefs = await waitFor(() => {
+      const links = document.head.querySelectorAll('link[rel="preload"][as="image"]');
+      expect(links).toHaveLength(2);
+      return [...links].map((link) => [
+        link.getAttribute('href'),
+        link.getAttribute('fetchpriority'),
+      ]);
+    });
+    expect(hrefs).toEqual([
+      ['/images/products/BT-1.jpg', 'high'],
+      ['/images/products/BT-2.jpg', 'high'],
+    ]);
   });
 
   it('a product page asks for its details once, and preloads the main picture at high priority', async () => {

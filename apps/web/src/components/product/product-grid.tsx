@@ -1,10 +1,9 @@
 import type { ProductCard as ProductCardDto } from '@wholesale/contract';
 import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
+import { PRIORITY_CARDS } from './priority-cards';
 import { ProductCard } from './product-card';
 import './product.css';
-
-const PRIORITY_CARDS = 2;
 
 /**
  * A grid of product cards: 5, 3, 2 or 1 columns by screen width (docs/product/catalogue.md).

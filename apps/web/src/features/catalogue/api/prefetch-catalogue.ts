@@ -1,4 +1,5 @@
 import { resolveProductsRoute, type ProductsRoute } from '@wholesale/contract';
+import { PRIORITY_CARDS } from '@/components/product/priority-cards';
 import i18n from '@/lib/i18n';
 import { preloadImage } from '@/lib/preload-image';
 import { queryClient } from '@/lib/query-client';
@@ -35,5 +36,13 @@ export function prefetchListing(route: ProductsRoute, search: URLSearchParams): 
     classCode: resolved.classCode,
     ...readListingParams(search),
   };
-  void queryClient.prefetchQuery(productsQueryOptions(params, currentViewer()));
+  // The first cards' pictures are the page's largest paint: asked for with the products, not after
+  // the grid's chunk has loaded and rendered.
+  queryClient
+    .fetchQuery(productsQueryOptions(params, currentViewer()))
+    .then((page) => {
+      for (const product of page.products.data.slice(0, PRIORITY_CARDS))
+        preloadImage(product.image);
+    })
+    .catch(() => undefined);
 }
