@@ -1,11 +1,14 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CartLine } from '@wholesale/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { clearSession } from '@/lib/session';
 import { productDetail, productsPage } from '@/test/catalogue';
 import { stubFetch } from '@/test/render';
-import { cart, line, product, signInStored } from '@/test/shopping';
+import { cartKeys } from '@/lib/shopping-keys';
+import { cart, deferred, json, line, product, signInStored } from '@/test/shopping';
 import { prefetchShell } from './prefetch-shell';
 import { AppProvider } from './provider';
 import { routes } from './router';
@@ -54,6 +57,62 @@ function renderApp(path: string) {
 
 const callsTo = (stub: ReturnType<typeof serve>, pathname: string) =>
   stub.calls.filter((c) => c.url.pathname === pathname);
+
+/**
+ * A signed-in customer's listing of one product and a cart server that reads the cart when a
+ * request arrives and, while told to hold, answers only when asked (a slow server).
+ */
+function cartServer() {
+  signInStored();
+  const { fetchMock: others } = serve({
+    ...emptyPage,
+    products: { ...emptyPage.products, data: [product] },
+  });
+  let lines: CartLine[] = [];
+  const held = { reads: [] as Array<() => void>, adds: [] as Array<() => void> };
+  const later = (queue: Array<() => void>, answer: () => Response) => {
+    const sent = deferred<Response>();
+    queue.push(() => sent.resolve(answer()));
+    return sent.promise;
+  };
+  const shop = {
+    holdReads: false,
+    holdAdds: false,
+    calls: [] as string[],
+    /** Answers the adds held and waits until they are settled (their answer in the cache). */
+    answerAdds: async () => {
+      act(() => held.adds.splice(0).forEach((answer) => answer()));
+      await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    },
+    /** Answers every read held, and any sent meanwhile, until no cart read is on its way. */
+    answerReads: async () => {
+      shop.holdReads = false;
+      await waitFor(() => {
+        act(() => held.reads.splice(0).forEach((answer) => answer()));
+        expect(queryClient.isFetching({ queryKey: cartKeys.lists() })).toBe(0);
+      });
+    },
+  };
+  const add = () => {
+    lines = [line({ item: 1, line_total: 30 })];
+    return json(cart(lines, 30));
+  };
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/cart/add') {
+      shop.calls.push('add');
+      return shop.holdAdds ? later(held.adds, add) : add();
+    }
+    if (url.pathname !== '/api/cart') return others(input, init);
+    shop.calls.push('read');
+    const read = json(cart(lines, 0));
+    return shop.holdReads ? later(held.reads, () => read) : read;
+  });
+  return shop;
+}
+
+const addButton = () => screen.findByRole('button', { name: 'Add Dressmaker pins to the cart' });
+const cartBadges = (name: string) => screen.queryAllByRole('link', { name });
 
 afterEach(() => {
   // Unmounted first, or the last page's queries would come back into the shared client.
@@ -126,6 +185,42 @@ describe('first-load prefetching (docs/product/storefront-ux.md, Lighthouse)', (
     await screen.findByRole('heading', { level: 1 });
     await screen.findByText('Dressmaker pins');
     expect(callsTo(stub, '/api/checkout')).toHaveLength(1);
+  });
+
+  it('a cart read sent at boot and answered after an add keeps the added line', async () => {
+    // A slow server (the full e2e run): the boot read is answered after the add, with the cart
+    // from before it. The add's optimistic step cancels it, and the read guard would send it again.
+    const shop = cartServer();
+    shop.holdReads = true;
+    prefetchShell();
+    expect(shop.calls).toEqual(['read']);
+    renderApp('/products/Buttons/Buttons/BT');
+    await userEvent.click(await addButton());
+    await screen.findAllByRole('link', { name: 'Cart, 1 item' });
+    expect(shop.calls).toEqual(['read', 'add']);
+    await shop.answerReads();
+    expect(cartBadges('Cart, 0 items')).toEqual([]);
+    expect(cartBadges('Cart, 1 item').length).toBeGreaterThan(0);
+  });
+
+  it('a cart read started while an add is on its way is sent after it: the line stays', async () => {
+    // Another write's follow-up refresh (a delete's re-read 1.5 s later, a re-order's) comes while
+    // the add is on its way; sent at once, the server would read the cart before the add.
+    const shop = cartServer();
+    prefetchShell();
+    renderApp('/products/Buttons/Buttons/BT');
+    const add = await addButton();
+    await screen.findAllByRole('link', { name: 'Cart, 0 items' });
+    shop.holdAdds = true;
+    shop.holdReads = true;
+    await userEvent.click(add);
+    await waitFor(() => expect(shop.calls).toEqual(['read', 'add']));
+    act(() => void queryClient.invalidateQueries({ queryKey: cartKeys.all }));
+    await shop.answerAdds();
+    await shop.answerReads();
+    expect(cartBadges('Cart, 0 items')).toEqual([]);
+    expect(cartBadges('Cart, 1 item').length).toBeGreaterThan(0);
+    expect(shop.calls).toEqual(['read', 'add', 'read']);
   });
 
   it("the layout's data starts at boot: the menu for a guest, the cart and favourites for a customer", () => {

@@ -9,9 +9,14 @@ import { cartKeys } from './keys';
 export type CartParams = { userId: number; lang: 'en' | 'fr' | 'es' };
 
 /** GET /api/cart (user_id, lang; the country is the signed-in user's own). */
-export const getCart = ({ userId, lang }: CartParams) =>
+const getCart = ({ userId, lang }: CartParams) =>
   api.get<CartResponse>('/cart', { params: { user_id: userId, lang } });
 
+/**
+ * The one way to read the cart: every reader (the boot prefetch, the header badge, the cart page,
+ * refetches and the writes' follow-up reads) goes through this query, whose read waits for the cart
+ * writes on their way and is sent again when one overlapped it (lib/cart-cache.ts).
+ */
 export const cartQuery = (params: CartParams) =>
   queryOptions({
     queryKey: cartKeys.list(params),
