@@ -1,48 +1,32 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { SlidersHorizontal, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCodeOnIntent } from '@/components/ui/use-code-on-intent';
+import { FiltersDrawerButton } from './filters-drawer-button';
+
+const loadDrawer = () => import('./filters-drawer-dialog').then((m) => m.FiltersDrawerDialog);
 
 /**
- * Phones: the filters live in a drawer (Radix dialog: focus kept inside, Escape and the close
- * button return focus to the opener) behind a button that shows how many filters are on. Wider
- * screens keep the panel beside the results (CSS shows one or the other).
+ * Phones: the filters live in a drawer behind a button that shows how many filters are on
+ * (filters-drawer-dialog.tsx). The drawer's code (Radix's dialog) loads when a person reaches for
+ * the button, not with the listing (docs/product/storefront-ux.md, Lighthouse); a press before then
+ * opens the drawer once it has loaded. Wider screens keep the panel beside the results (CSS shows
+ * one or the other).
  */
 export function FiltersDrawer({ active, children }: { active: number; children: ReactNode }) {
-  const { t } = useTranslation('catalogue');
+  const { code: Drawer, reached, intent } = useCodeOnIntent(loadDrawer);
+  if (Drawer)
+    return (
+      <Drawer active={active} defaultOpen={reached.open} autoFocus={reached.focus}>
+        {children}
+      </Drawer>
+    );
   return (
-    <Dialog.Root>
-      <div className="filters-drawer__bar">
-        <Dialog.Trigger asChild>
-          <button type="button" className="button button--secondary filters-drawer__open">
-            <SlidersHorizontal aria-hidden="true" size={18} />
-            {active > 0 ? t('filters.openActive', { count: active }) : t('filters.open')}
-          </button>
-        </Dialog.Trigger>
-      </div>
-      <Dialog.Portal>
-        <Dialog.Overlay className="filters-drawer__overlay" />
-        <Dialog.Content className="filters-drawer" aria-describedby={undefined}>
-          <div className="filters-drawer__head">
-            <Dialog.Title className="filters-drawer__title">{t('filters.title')}</Dialog.Title>
-            <Dialog.Close asChild>
-              <button
-                type="button"
-                className="filters-drawer__close"
-                aria-label={t('filters.close')}
-              >
-                <X aria-hidden="true" size={22} />
-              </button>
-            </Dialog.Close>
-          </div>
-          {children}
-          <Dialog.Close asChild>
-            <button type="button" className="button filters-drawer__done">
-              {t('filters.showResults')}
-            </button>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <div className="filters-drawer__bar">
+      <FiltersDrawerButton
+        active={active}
+        {...intent}
+        aria-haspopup="dialog"
+        aria-expanded={false}
+      />
+    </div>
   );
 }
