@@ -3,7 +3,8 @@ import type { CartResponse, ProductCard } from '@wholesale/contract';
 import { toast } from 'sonner';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
-import { addPlaceholderLines, sendCartWrite } from '@/lib/cart-cache';
+import { addPlaceholderLines } from '@/lib/cart-cache';
+import { sendCartWrite } from '@/lib/cart-writes';
 import { cartQuery, useCartParams } from './get-cart';
 
 export type AddToCartInput = { product: ProductCard; item: number };

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
-import { refreshCarts, sendCartWrite } from '@/lib/cart-cache';
+import { refreshCarts } from '@/lib/cart-cache';
+import { sendCartWrite } from '@/lib/cart-writes';
 import { useCartParams } from './get-cart';
 
 /** docs/product/cart-and-orders.md: after a cart delete the cart is refetched at once and again after 1.5 s. */

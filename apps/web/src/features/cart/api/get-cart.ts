@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CartResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
-import { readCartAfterWrites } from '@/lib/cart-cache';
+import { readCartAfterWrites } from '@/lib/cart-writes';
 import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { cartKeys } from './keys';
@@ -15,7 +15,7 @@ const getCart = ({ userId, lang }: CartParams) =>
 /**
  * The one way to read the cart: every reader (the boot prefetch, the header badge, the cart page,
  * refetches and the writes' follow-up reads) goes through this query, whose read waits for the cart
- * writes on their way and is sent again when one overlapped it (lib/cart-cache.ts).
+ * writes on their way and is sent again when one overlapped it (lib/cart-writes.ts).
  */
 export const cartQuery = (params: CartParams) =>
   queryOptions({

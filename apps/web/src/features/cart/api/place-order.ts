@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlaceOrderResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
-import { refreshCarts, sendCartWrite } from '@/lib/cart-cache';
+import { refreshCarts } from '@/lib/cart-cache';
+import { sendCartWrite } from '@/lib/cart-writes';
 import { ordersKeys } from '@/lib/shopping-keys';
 import { useCartParams } from './get-cart';
 

@@ -3,7 +3,7 @@ import type { CartResponse } from '@wholesale/contract';
 import { toast } from 'sonner';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
-import { sendCartWrite } from '@/lib/cart-cache';
+import { sendCartWrite } from '@/lib/cart-writes';
 import { useErrorMessage } from '@/lib/error-message';
 import { cartQuery, useCartParams } from './get-cart';
 

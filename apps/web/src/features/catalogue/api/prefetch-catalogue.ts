@@ -3,7 +3,7 @@ import { PRIORITY_CARDS } from '@/components/product/priority-cards';
 import i18n from '@/lib/i18n';
 import { preloadImage } from '@/lib/preload-image';
 import { queryClient } from '@/lib/query-client';
-import { readListingParams } from '../components/use-listing-state';
+import { readListingParams } from '../components/listing-params';
 import { productDescriptionQueryOptions } from './get-product-description';
 import { productsQueryOptions } from './get-products';
 import { currentViewer } from './use-viewer';

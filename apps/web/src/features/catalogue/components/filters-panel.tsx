@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { ListingFilters } from '../api/get-products';
 import { useFilterOptions } from '../api/get-filter-options';
 import { useAttributeLabel } from './use-attribute-label';
-import { FILTER_KINDS, type FilterKind } from './use-listing-state';
+import { FILTER_KINDS, type FilterKind } from './listing-params';
 
 const OPTION_KEY = { brand: 'brands', color: 'colors', type: 'types', size: 'sizes' } as const;
 const ATTRIBUTE = { brand: null, color: 'colour', type: 'type', size: 'size' } as const;

@@ -6,7 +6,8 @@ import { useCategoryLabel } from './category-label';
 import { FiltersDrawer } from './filters-drawer';
 import { FiltersPanel } from './filters-panel';
 import { ListingView } from './listing-view';
-import { FILTER_KINDS, useListingState } from './use-listing-state';
+import { FILTER_KINDS } from './listing-params';
+import { useListingState } from './use-listing-state';
 
 /** The category listing page with filters in the URL. */
 export function ProductsView({ route }: { route: ProductsRoute }) {

@@ -1,47 +1,15 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@wholesale/contract';
+import { DEFAULT_PAGE_SIZE } from '@wholesale/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ListingFilters } from '../api/get-products';
-
-export const FILTER_KINDS = ['brand', 'color', 'type', 'size'] as const;
-export type FilterKind = (typeof FILTER_KINDS)[number];
-
-function list(value: string | null): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
-}
-
-/** Reads a positive page number from the URL; anything else is page 1. */
-export function parsePage(value: string | null): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : 1;
-}
-
-/** Reads a records-per-page value from the URL; anything but 25/50/75/100/125/300 is the default 25. */
-export function parsePerPage(value: string | null): number {
-  const n = Number(value);
-  return (PAGE_SIZES as readonly number[]).includes(n) ? n : DEFAULT_PAGE_SIZE;
-}
-
-function filtersKeyOf(params: URLSearchParams): string {
-  return FILTER_KINDS.map((k) => params.get(k) ?? '').join('|');
-}
-
-function parseFilters(filtersKey: string): ListingFilters {
-  const [brand, color, type, size] = filtersKey.split('|').map((v) => list(v));
-  return { brand, color, type, size };
-}
-
-/** The page, page size and filters a listing URL asks for (what useListingState reads). */
-export function readListingParams(params: URLSearchParams) {
-  return {
-    page: parsePage(params.get('page')),
-    perPage: parsePerPage(params.get('per')),
-    filters: parseFilters(filtersKeyOf(params)),
-  };
-}
+import {
+  FILTER_KINDS,
+  filtersKeyOf,
+  list,
+  parseFilters,
+  parsePage,
+  parsePerPage,
+  type FilterKind,
+} from './listing-params';
 
 /**
  * Listing state kept in the URL (?page=&per=&brand=&color=&type=&size=) so a filtered page can be

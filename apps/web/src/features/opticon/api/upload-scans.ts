@@ -5,7 +5,8 @@ import { api } from '@/lib/api-client';
 import { useLanguage } from '@/lib/i18n';
 import { useCountry } from '@/lib/country';
 import { useSession } from '@/lib/session';
-import { refreshCarts, sendCartWrite } from '@/lib/cart-cache';
+import { refreshCarts } from '@/lib/cart-cache';
+import { sendCartWrite } from '@/lib/cart-writes';
 
 /** Lines per request: a long file goes in several requests so the progress indicator can move. */
 export const UPLOAD_CHUNK = 200;

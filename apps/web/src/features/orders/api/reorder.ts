@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReorderResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { refreshCarts, sendCartWrite } from '@/lib/cart-cache';
+import { refreshCarts } from '@/lib/cart-cache';
+import { sendCartWrite } from '@/lib/cart-writes';
 
 /** docs/product/cart-and-orders.md: after a re-order the cart is refetched at once and again after 2 s. */
 export const REORDER_REFETCH_MS = 2000;

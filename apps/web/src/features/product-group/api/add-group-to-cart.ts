@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { addPlaceholderLines, refreshCarts, sendCartWrite } from '@/lib/cart-cache';
+import { addPlaceholderLines, refreshCarts } from '@/lib/cart-cache';
+import { sendCartWrite } from '@/lib/cart-writes';
 import { useSession } from '@/lib/session';
 
 export type GroupCartItem = { product_id: string; item: number };
