@@ -90,21 +90,27 @@ describe('cart and orders journeys', () => {
     await page.goto(listing);
 
     // Add from the listing: the cart badge counts the new line.
-    const add = page.getByRole('button', { name: /^Add .+ to the cart$/, disabled: false }).first();
-    await add.waitFor();
+    const firstAdd = page
+      .getByRole('button', { name: /^Add .+ to the cart$/, disabled: false })
+      .first();
+    await firstAdd.waitFor();
     const productName = /^Add (.+) to the cart$/.exec(
-      (await add.getAttribute('aria-label')) ?? '',
+      (await firstAdd.getAttribute('aria-label')) ?? '',
     )![1];
-    await add.click();
+    // The product whose name was read: the cards' add controls come in their own chunk, so which
+    // button is the first enabled one can change between reading it and clicking it.
+    await page.getByRole('button', { name: `Add ${productName} to the cart`, exact: true }).click();
     await page.getByText('Added item to the cart').first().waitFor();
     await expect.poll(() => badgeCount(page, 'Cart')).toBe(1);
 
     // Change the quantity in the cart.
     await page.getByRole('link', { name: 'Cart, 1 item' }).first().click();
     await page.waitForURL('**/cart');
-    const qty = page.getByLabel(`Quantity of ${productName} in ship packs`);
-    await qty.waitFor();
+    // In the cart's lines: the listing's cards have boxes with the same name, and the listing stays
+    // on screen while the cart page's code and words load after the address has changed.
     const row = page.getByTestId(/^cart-line-/).first();
+    const qty = row.getByLabel(`Quantity of ${productName} in ship packs`);
+    await qty.waitFor();
     const code = ((await row.getAttribute('data-testid')) ?? '').replace('cart-line-', '');
     const changed = page.waitForResponse(
       (r) => r.url().includes('/api/add/item') && r.status() === 200,

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -17,8 +18,21 @@ const ARGS = [
 ];
 
 /** Real Chromium (never a downloaded build): /usr/bin/chromium driven by playwright-core. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: EXECUTABLE, args: ARGS, headless: true });
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: EXECUTABLE, args: ARGS, headless: true });
+  // Diagnostic (E2E_TRACE=<path prefix>): each page's Playwright trace (screenshots, DOM snapshots,
+  // network), kept as <prefix>-<n>.zip when the browser closes; open with `npx playwright show-trace`.
+  const traceDir = process.env.E2E_TRACE;
+  if (traceDir) {
+    const close = browser.close.bind(browser);
+    browser.close = async (...args) => {
+      let n = 0;
+      for (const context of browser.contexts())
+        await context.tracing.stop({ path: `${traceDir}-${++n}.zip` }).catch(() => undefined);
+      return close(...args);
+    };
+  }
+  return browser;
 }
 
 export type JourneyPage = {
@@ -43,6 +57,7 @@ export async function newPage(
   }: { baseUrl: string; viewport?: { width: number; height: number }; locale?: string },
 ): Promise<JourneyPage> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport, locale });
+  if (process.env.E2E_TRACE) await context.tracing.start({ screenshots: true, snapshots: true });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
@@ -51,6 +66,7 @@ export async function newPage(
       errors.push(`console.error: ${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  if (process.env.E2E_NETLOG) netLog(page, process.env.E2E_NETLOG);
   return {
     page,
     context,
@@ -91,4 +107,44 @@ export function expectNoErrorsBut(errors: string[], expected: (e: string) => boo
 export async function signIn(page: Page, email = 'buyer.ca@example.com'): Promise<void> {
   await signInOnPage(page, email);
   await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+let pages = 0;
+/** Diagnostic (E2E_NETLOG=<file>): every /api request and answer of the page, timed, with a cart's lines. */
+function netLog(page: Page, file: string): void {
+  const id = ++pages;
+  const t0 = Date.now();
+  const write = (line: string) =>
+    fs.appendFileSync(file, `${String(Date.now() - t0).padStart(6)} p${id} ${line}\n`);
+  const api = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (r) => {
+    if (api(r.url()))
+      write(
+        `> ${r.method()} ${r.url().replace(/^https?:\/\/[^/]+/, '')} ${r.postData()?.slice(0, 200) ?? ''}`,
+      );
+  });
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) write(`NAV ${f.url()}`);
+  });
+  page.on('console', (m) => write(`console.${m.type()}: ${m.text()}`));
+  page.on('requestfailed', (r) => {
+    if (api(r.url()))
+      write(`x ${r.method()} ${new URL(r.url()).pathname} ${r.failure()?.errorText}`);
+  });
+  page.on('response', async (r) => {
+    if (!api(r.url())) return;
+    const path = new URL(r.url()).pathname;
+    let extra = '';
+    if (/cart|add\/item|reorder|store\/orders/.test(path)) {
+      try {
+        const body = (await r.json()) as {
+          products?: Array<{ id: number; item: number; product_id: string; name: string }>;
+        };
+        extra = ` lines=${JSON.stringify(body.products?.map((l) => [l.id, l.product_id, l.item, l.name]))}`;
+      } catch {
+        extra = ' (no body)';
+      }
+    }
+    write(`< ${r.status()} ${r.request().method()} ${path}${extra}`);
+  });
 }
