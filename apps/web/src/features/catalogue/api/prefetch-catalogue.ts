@@ -6,7 +6,7 @@ import { queryClient } from '@/lib/query-client';
 import { readListingParams } from '../components/listing-params';
 import { productDescriptionQueryOptions } from './get-product-description';
 import { productsQueryOptions } from './get-products';
-import { currentViewer } from './use-viewer';
+import { currentViewer } from '@/lib/viewer';
 
 // The words of the catalogue's pages and of their attribute values (cards, filters, details).
 const PAGE_NAMESPACES = ['catalogue', 'attributes'];
