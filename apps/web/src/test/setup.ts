@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeAll, vi } from 'vitest';
 import i18n from '@/lib/i18n';
 import { preloadTranslations } from './i18n';
@@ -49,6 +50,10 @@ beforeAll(() => {
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 afterEach(() => {
+  // Sonner keeps its toasts in a module-level store that outlives each test's <Toaster />: a toast
+  // left there held a later test's toast out of view until its 5 s ran out (real time), which a
+  // busy machine stretched past the test's timeout.
+  toast.dismiss();
   cleanup();
   window.localStorage.clear();
   document.cookie.split(';').forEach((c) => {
