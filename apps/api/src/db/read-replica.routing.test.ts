@@ -124,7 +124,7 @@ describe.runIf(onPostgres)('catalogue reads on a read replica (DATABASE_READ_URL
     } finally {
       routed.replica!.router.setFeedLive(true);
     }
-    await vi.waitFor(() => expect(routed.replica!.router.usable()).toBe(true));
+    await vi.waitFor(() => expect(routed.replica!.router.usable()).toBe(true), { timeout: 10_000 });
   });
 
   it('reports the replica in /metrics', async () => {

@@ -122,7 +122,9 @@ describe('cached catalogue answers', () => {
            where country = 'ca' and product_id = (select id from products where product_id = 'BT-1001')`,
     );
     // The change feed drops the cached detail (and with it its JSON) a moment after the commit.
-    await vi.waitFor(async () => expect((await read()).body).not.toBe(before.body));
+    await vi.waitFor(async () => expect((await read()).body).not.toBe(before.body), {
+      timeout: 15_000,
+    });
     expect(await read()).toEqual(await answer(off, url, viewers.ca));
   });
 });

@@ -205,10 +205,16 @@ describe('in-process search index', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       await t.handle.db.execute(sql`select pg_notify('ws_catalogue', 'f:*')`);
-      await vi.waitFor(async () => expect(await readySearchIndex(t.app.db)).toBeNull());
+      await vi.waitFor(
+        async () => expect(await readySearchIndex(t.app.db)).toBeNull(),
+        AFTER_A_WRITE,
+      );
       expect(await skus(t.app, 'quokka')).toEqual(['BT-1002']);
       vi.advanceTimersByTime(10_000);
-      await vi.waitFor(async () => expect(await readySearchIndex(t.app.db)).not.toBeNull());
+      await vi.waitFor(
+        async () => expect(await readySearchIndex(t.app.db)).not.toBeNull(),
+        AFTER_A_WRITE,
+      );
       expect(await skus(t.app, 'quokka')).toEqual(['BT-1002']);
     } finally {
       vi.useRealTimers();

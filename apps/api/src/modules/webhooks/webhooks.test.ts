@@ -292,7 +292,7 @@ describe('webhook delivery', () => {
       from: 'placed',
       to: 'accepted',
     });
-    await vi.waitFor(() => expect(notifications.seen.count).toBe(1));
+    await vi.waitFor(() => expect(notifications.seen.count).toBe(1), { timeout: 15_000 });
     await notifications.stop();
   });
 });
@@ -313,8 +313,10 @@ describe('webhook worker', () => {
       log: { info: () => {}, warn: () => {} },
       intervalMs: 60 * 60 * 1000,
     });
-    await vi.waitFor(() =>
-      expect(receiver.received.some((r) => r.body.includes(marker))).toBe(true),
+    // The worker's first pass claims and sends it; on a busy CI machine that took over the 1 s default.
+    await vi.waitFor(
+      () => expect(receiver.received.some((r) => r.body.includes(marker))).toBe(true),
+      { timeout: 15_000 },
     );
     await worker.stop();
     await t.inject({
