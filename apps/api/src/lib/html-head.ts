@@ -10,6 +10,11 @@ export type HeadMeta = {
   canonical: string;
   /** Absolute URL of the page's picture, if it has one. */
   image?: string;
+  /**
+   * Paths of the pictures the page paints largest (its LCP element), exactly as its <img> asks for
+   * them: preloaded at high priority, in parallel with the app's JavaScript.
+   */
+  preloadImages?: string[];
 };
 
 // NOTE: index.html is the web build's, and others change it (performance work on its head). Only
@@ -28,9 +33,9 @@ const HTML_TAG = /<html\b([^>]*)>/i;
 const LANG_ATTRIBUTE = /\slang\s*=\s*("[^"]*"|'[^']*'|[^\s>]*)/i;
 
 /**
- * Writes a page's title, meta description, canonical URL and Open Graph tags into the SPA's
- * index.html, every value escaped. Returns null when the document has no </head> to write before
- * (the caller then serves it unchanged).
+ * Writes a page's title, meta description, canonical URL, Open Graph tags and picture preloads into
+ * the SPA's index.html, every value escaped. Returns null when the document has no </head> to write
+ * before (the caller then serves it unchanged).
  */
 export function injectHead(html: string, meta: HeadMeta): string | null {
   const end = HEAD_END.exec(html);
@@ -50,7 +55,12 @@ export function injectHead(html: string, meta: HeadMeta): string | null {
     `<meta property="og:url" content=${attr(meta.canonical)} />`,
     ...(meta.image ? [`<meta property="og:image" content=${attr(meta.image)} />`] : []),
   ];
-  const title = `<title>${escapeHtml(meta.title)}</title>`;
+  // Right after the title, ahead of the app's script and styles: the browser's preload scanner then
+  // asks for the pictures first, without waiting for the script, its route loader and the API.
+  const preloads = (meta.preloadImages ?? []).map(
+    (src) => `\n<link rel="preload" as="image" href=${attr(src)} fetchpriority="high" />`,
+  );
+  const title = `<title>${escapeHtml(meta.title)}</title>${preloads.join('')}`;
   let head = html.slice(0, end.index);
   for (const tag of REPLACED_TAGS) head = head.replace(tag, '');
   head = TITLE.test(head) ? head.replace(TITLE, () => title) : `${head}${title}\n`;

@@ -1,14 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentItems, contentTranslations, productImages, products } from '../db/schema';
 import { insertCatalogueFixtures } from '../test/catalogue-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 // docs/product/storefront-ux.md "Titles and link previews": the SPA fallback writes a public
 // catalogue page's title, description, canonical URL and Open Graph tags into index.html, in the
 // request's language, escaped, with no price or stock; any other page gets the generic file.
+// "Pictures preloaded by the server": home, listings and product pages also name the pictures they
+// paint largest, exactly as their <img> asks for them.
 const BASE = 'https://shop.example.com';
 // The shape of the web build's index.html (a description over several lines, a title, a script).
 const INDEX = `<!doctype html>
@@ -59,7 +62,19 @@ async function page(url: string, headers: Record<string, string> = {}) {
     description: meta('description'),
     og: (key: string) => meta(`og:${key}`),
     canonical: [...head.matchAll(/<link rel="canonical" href="([^"]*)"/g)].map((m) => m[1]),
+    preloads: [...head.matchAll(/<link\b[^>]*\brel="preload"[^>]*>/g)].map(
+      (m) =>
+        /^<link rel="preload" as="image" href="([^"]*)" fetchpriority="high" \/>$/.exec(m[0])?.[1],
+    ),
   };
+}
+
+/** The pictures of the first cards the app's own listing request shows a guest. */
+async function firstCards(url: string, headers: Record<string, string> = {}) {
+  const res = await t.inject({ method: 'GET', url, headers });
+  expect(res.statusCode).toBe(200);
+  const cards = (res.json() as { products: { data: Array<{ image: string }> } }).products.data;
+  return cards.slice(0, 2).map((card) => card.image);
 }
 
 describe('product page', () => {
@@ -73,6 +88,9 @@ describe('product page', () => {
     expect(p.og('description')).toEqual(p.description);
     expect(p.og('url')).toEqual(p.canonical);
     expect(p.og('image')).toEqual([`${BASE}/images/products/BT-1001.jpg`]);
+    // Its main <img>'s picture, preloaded ahead of the app's script.
+    expect(p.preloads).toEqual(['/images/products/BT-1001.jpg']);
+    expect(p.body.indexOf('rel="preload"')).toBeLessThan(p.body.indexOf('<script'));
     // The rest of the document is the build's.
     expect(p.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
     expect(p.body).toContain('<div id="root"></div>');
@@ -106,6 +124,29 @@ describe('product page', () => {
     expect(p.lang).toBe('es');
   });
 
+  it('with pictures of its own, the first of them is preloaded (what the page shows first)', async () => {
+    const [product] = await t.handle.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.productId, 'BT-1002'));
+    const [second, first] = await t.handle.db
+      .insert(productImages)
+      .values([
+        { productId: product.id, position: 2, width: 800, height: 860, bytes: 1000 },
+        { productId: product.id, position: 1, width: 800, height: 860, bytes: 1000 },
+      ])
+      .returning({ id: productImages.id });
+    const p = await page('/description/BT-1002/ca');
+    expect(p.preloads).toEqual([`/images/gallery/${first.id}.jpg`]);
+    expect(p.preloads).not.toContain(`/images/gallery/${second.id}.jpg`);
+    // The same address as the app's own product request names first.
+    const api = await t.inject({
+      method: 'GET',
+      url: '/api/productDescription?product_id=BT-1002&lang=en&country=ca',
+    });
+    expect(p.preloads).toEqual([api.json().data.images[0]]);
+  });
+
   it('an unknown product, or one not sold in that country, gets the generic page', async () => {
     for (const url of ['/description/NOPE-1/ca', '/description/TH-9999/ca']) {
       const res = await t.inject({ method: 'GET', url });
@@ -128,6 +169,59 @@ describe('listings and search', () => {
     expect((await page('/dispay-products/BT')).title).toEqual(['Buttons | Notions Wholesale']);
   });
 
+  it("a listing preloads its first two cards' pictures, those the app's first request shows", async () => {
+    const top = await page('/products/Buttons/Buttons/BT');
+    const expected = await firstCards(
+      '/api/cadProducts?lang=en&name=Buttons&category=BT&page=1&pagination=25',
+    );
+    expect(expected).toHaveLength(2);
+    expect(top.preloads).toEqual(expected);
+    // A class listing, and the whole catalogue.
+    const sub = await page('/products/Buttons/Wooden%20buttons/BT-WD/F');
+    expect(sub.preloads).toEqual(
+      await firstCards(
+        '/api/classCode?lang=en&name=Buttons&category=BT-WD&page=1&pagination=25&class_codes=F&country=ca',
+      ),
+    );
+    expect(sub.preloads.length).toBeGreaterThan(0);
+    expect((await page('/products')).preloads).toEqual(
+      await firstCards('/api/cadProducts?lang=en&page=1&pagination=25'),
+    );
+  });
+
+  it("follows the country the app asks for: the cflag cookie's, a customer's own", async () => {
+    const us = await firstCards(
+      '/api/usProducts?lang=en&name=Threads&category=TH&page=1&pagination=25',
+    );
+    const ca = await firstCards(
+      '/api/cadProducts?lang=en&name=Threads&category=TH&page=1&pagination=25',
+    );
+    expect(us).not.toEqual(ca);
+    expect((await page('/products/Threads/Threads/TH', { cookie: 'cflag=us' })).preloads).toEqual(
+      us,
+    );
+    const { token } = await t.signIn({ country: 'us' });
+    expect(
+      (await page('/products/Threads/Threads/TH', { cookie: `sid=${token}` })).preloads,
+    ).toEqual(us);
+    expect((await page('/products/Threads/Threads/TH')).preloads).toEqual(ca);
+  });
+
+  it('no preload for a page, page size or filter the server does not read, nor an empty listing', async () => {
+    for (const url of [
+      '/products/Buttons/Buttons/BT?page=2',
+      '/products/Buttons/Buttons/BT?per=50',
+      '/products/Buttons/Buttons/BT?color=Red',
+      '/products/Nothing/Nothing/NOPE',
+    ]) {
+      const p = await page(url);
+      expect(p.title, url).toHaveLength(1);
+      expect(p.preloads, url).toEqual([]);
+    }
+    // Other parameters change nothing the app asks for.
+    expect((await page('/products/Buttons/Buttons/BT?utm_source=x')).preloads).toHaveLength(2);
+  });
+
   it('the search page and home', async () => {
     const search = await page('/search-page/ribbon/2', { 'accept-language': 'es' });
     expect(search.title).toEqual(['Resultados de búsqueda de «ribbon» | Notions Wholesale']);
@@ -136,11 +230,52 @@ describe('listings and search', () => {
     expect(home.canonical).toEqual([`${BASE}/`]);
   });
 
+  it('search and display-products pages preload nothing', async () => {
+    expect((await page('/search-page/ribbon/1')).preloads).toEqual([]);
+    expect((await page('/dispay-products/BT')).preloads).toEqual([]);
+  });
+
   it('any other page gets the generic file', async () => {
     for (const url of ['/cart', '/login', '/category-page/Buttons', '/products/a/b/c/d/e']) {
       const res = await t.inject({ method: 'GET', url });
       expect(res.body, url).toBe(INDEX);
     }
+  });
+});
+
+describe('home', () => {
+  beforeAll(async () => {
+    const db = t.handle.db;
+    const [first, second] = await db
+      .insert(contentItems)
+      .values([
+        { kind: 'carousel', sortOrder: 0, linkPath: '/catalogues' },
+        { kind: 'carousel', sortOrder: 1 },
+      ])
+      .returning({ id: contentItems.id });
+    await db.insert(contentTranslations).values([
+      { itemId: first.id, lang: 'en', title: 'Spring', fileKey: 'carousel/spring-en.jpg' },
+      { itemId: first.id, lang: 'fr', title: 'Printemps', fileKey: 'carousel/a"b<c>.jpg' },
+      { itemId: second.id, lang: 'en', title: 'Summer', fileKey: 'carousel/summer-en.jpg' },
+    ]);
+  });
+
+  it("preloads the carousel's first slide picture, the one the app's carousel request names", async () => {
+    const home = await page('/', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(home.preloads).toEqual(['/files/carousel/spring-en.jpg']);
+    const api = await t.inject({ method: 'GET', url: '/api/crousalImages?lang=en' });
+    expect(home.preloads).toEqual([api.json().data[0].image]);
+  });
+
+  it("in a signed-in user's language, escaped; none for a guest whose language the app may not start in", async () => {
+    const { token } = await t.signIn({ lang: 'fr' });
+    const fr = await page('/', { cookie: `sid=${token}` });
+    expect(fr.preloads).toEqual(['/files/carousel/a&quot;b&lt;c&gt;.jpg']);
+    expect(fr.body).not.toContain('a"b<c>');
+    // A guest's app starts in English unless the guest chose another language in the browser,
+    // which the server cannot see: a guest asking for French gets no picture rather than a wrong one.
+    expect((await page('/', { 'accept-language': 'fr' })).preloads).toEqual([]);
+    expect((await page('/?lang=es')).preloads).toEqual([]);
   });
 });
 

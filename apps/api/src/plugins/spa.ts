@@ -8,7 +8,7 @@ import { AppError } from '../lib/app-error';
 import { injectHead } from '../lib/html-head';
 import { resolveSession } from '../modules/accounts';
 import { isLoopback } from './dev-access';
-import { cataloguePageMeta, pageLang } from './page-meta';
+import { cataloguePageMeta, pageRequest } from './page-meta';
 
 const ASSET_DROPPED_HEADERS = [
   'content-security-policy',
@@ -28,7 +28,8 @@ const ASSET_DROPPED_HEADERS = [
  * Serves the built SPA: hashed assets with a year-long cache, index.html for every other non-/api
  * GET (client-side routes and deep links), each pre-compressed (brotli or gzip) when the browser
  * accepts it. Public catalogue pages get their own title, description, canonical URL and Open
- * Graph tags written into index.html (plugins/page-meta.ts), for crawlers that run no JavaScript.
+ * Graph tags written into index.html (plugins/page-meta.ts), for crawlers that run no JavaScript,
+ * and preloads of the pictures they paint largest, so browsers fetch those with the app's script.
  * Unknown /api paths answer a JSON 404.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
@@ -86,21 +87,22 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
    * null for any other page, or when the lookup fails (an unknown product): the generic file.
    */
   async function pageWithMeta(request: FastifyRequest): Promise<string | null> {
-    const pathname = request.url.split('?')[0];
     try {
-      const lang = await pageLang(app, request);
-      const meta = await cataloguePageMeta(app, pathname, lang);
+      const page = await pageRequest(app, request);
+      const meta = await cataloguePageMeta(app, page);
       if (!meta) return null;
       return injectHead(indexHtml, {
-        lang,
+        lang: page.lang,
         title: meta.title,
         description: clipDescription(meta.description),
         // Joined, not resolved: a path starting "//" must not name another host.
-        canonical: new URL(`${origin}${pathname.replace(/\/{2,}/g, '/')}`).href,
+        canonical: new URL(`${origin}${page.pathname.replace(/\/{2,}/g, '/')}`).href,
         image: meta.image ? new URL(meta.image, origin).href : undefined,
+        // Paths as the page's <img> asks for them, so the browser fetches each once.
+        preloadImages: meta.preloadImages,
       });
     } catch (error) {
-      request.log.debug({ err: error, pathname }, 'page meta not written');
+      request.log.debug({ err: error, url: request.url }, 'page meta not written');
       return null;
     }
   }

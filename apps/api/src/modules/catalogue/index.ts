@@ -22,6 +22,7 @@ export {
   getCategoryTree,
   getProductDetail,
   invalidateCatalogueCaches,
+  listProducts,
   sanitizeProductName,
   searchCatalogue,
   suggestCatalogue,
