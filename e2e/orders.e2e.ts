@@ -69,13 +69,25 @@ describe('cart and orders journeys', () => {
       await page.getByText('Your cart is empty.').first().waitFor();
     }
 
-    // Favourite a product on a listing and see the badge count grow.
+    // Favourite a product on a listing and see the badge count grow. Hearts show unpressed until the
+    // favourites list has arrived, and the listing can draw before it: choose once it has, then click
+    // the heart of the product whose name was read (a `.first()` locator is resolved again at the
+    // click, and may by then be another card's).
+    const favouritesRead = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/favorite' && r.request().method() === 'GET',
+    );
     await page.goto(await listingPath());
-    const heart = page.getByRole('button', { name: /^Favourite: /, pressed: false }).first();
-    await heart.waitFor();
+    const favourites = (await (await favouritesRead).json()) as { products: { total: number } };
+    // The badge and the hearts draw from the same answer: once the badge counts it, so do the hearts.
+    await expect.poll(() => badgeCount(page, 'Favourites')).toBe(favourites.products.total);
+    const firstHeart = page.getByRole('button', { name: /^Favourite: /, pressed: false }).first();
+    await firstHeart.waitFor();
     const favBefore = await badgeCount(page, 'Favourites');
-    const favourited = ((await heart.getAttribute('aria-label')) ?? '').replace('Favourite: ', '');
-    await heart.click();
+    const favourited = ((await firstHeart.getAttribute('aria-label')) ?? '').replace(
+      'Favourite: ',
+      '',
+    );
+    await page.getByRole('button', { name: `Favourite: ${favourited}`, exact: true }).click();
     await page.getByText('Product is added to favourites').first().waitFor();
     await expect.poll(() => badgeCount(page, 'Favourites')).toBe(favBefore + 1);
     const listing = page.url();
