@@ -75,8 +75,27 @@ export async function newPage(
   };
 }
 
+/**
+ * Waits until every finite animation and transition on the page has finished. A toast caught
+ * half-faded in has its text blended with the page behind it, which axe reads as low contrast
+ * (CI failed on a sonner toast at 1.97:1 mid-transition). Endless ones (spinners, skeleton pulses)
+ * are left running; an animation cancelled while waited on counts as done.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let round = 0; round < 5; round++) {
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
+}
+
 /** Runs axe on the page and fails on any serious or critical violation, listing them. */
 export async function checkA11y(page: Page, label = page.url()): Promise<void> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
