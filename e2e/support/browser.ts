@@ -86,7 +86,9 @@ async function animationsSettled(page: Page): Promise<void> {
     for (let round = 0; round < 5; round++) {
       const running = document
         .getAnimations()
-        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+        .filter(
+          (a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity,
+        );
       if (running.length === 0) return;
       await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
     }
