@@ -9,6 +9,7 @@ import { useTokens } from '../api/get-tokens';
 import { useRevokeToken } from '../api/revoke-token';
 import { formatWhen, SecretOnce } from './secret-once';
 import { FieldError, Loaded } from './section-parts';
+import { TableHead } from '@/components/ui/table-head';
 
 /** Integration tokens: create (secret shown once), list with last use, revoke. */
 export function TokensSection() {
@@ -101,17 +102,11 @@ export function TokensSection() {
         {(data) => (
           <div className="admin-integrations__table-wrap">
             <table>
-              <caption className="visually-hidden">{t('tokens.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('tokens.name')}</th>
-                  <th scope="col">{t('tokens.hint')}</th>
-                  <th scope="col">{t('tokens.scopes')}</th>
-                  <th scope="col">{t('tokens.createdAt')}</th>
-                  <th scope="col">{t('tokens.lastUsed')}</th>
-                  <th scope="col">{t('tokens.state')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                caption={t('tokens.title')}
+                columns={['name', 'hint', 'scopes', 'createdAt', 'lastUsed', 'state']}
+                label={(c) => t(`tokens.${c}`)}
+              />
               <tbody>
                 {data.tokens.map((token) => (
                   <tr key={token.id}>

@@ -8,6 +8,7 @@ import { useCreateWebhook, useWebhookAction, type WebhookAction } from '../api/c
 import { useWebhookDeliveries, useWebhooks } from '../api/get-webhooks';
 import { formatWhen, SecretOnce } from './secret-once';
 import { FieldError, Loaded } from './section-parts';
+import { TableHead } from '@/components/ui/table-head';
 
 /** A signing secret for staff who leave the field empty: 32 random bytes, hex. */
 function generateSecret(): string {
@@ -30,19 +31,13 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointDto }) {
       {(data) => (
         <div className="admin-integrations__table-wrap">
           <table>
-            <caption>{t('webhooks.deliveriesOf', { url: endpoint.url })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('webhooks.event')}</th>
-                <th scope="col">{t('webhooks.queued')}</th>
-                <th scope="col">{t('webhooks.state')}</th>
-                <th scope="col">{t('webhooks.attempts')}</th>
-                <th scope="col">{t('webhooks.lastAttempt')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('webhooks.redeliver')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              caption={t('webhooks.deliveriesOf', { url: endpoint.url })}
+              captionShown
+              columns={['event', 'queued', 'state', 'attempts', 'lastAttempt', 'redeliver']}
+              label={(c) => t(`webhooks.${c}`)}
+              hidden={['redeliver']}
+            />
             <tbody>
               {data.deliveries.map((d) => {
                 const last = d.log.at(-1);

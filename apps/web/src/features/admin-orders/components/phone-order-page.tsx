@@ -21,6 +21,7 @@ import { usePhoneCart, usePhoneCheckout } from '../api/get-phone-order';
 import { usePlacePhoneOrder } from '../api/place-phone-order';
 import '@/components/ui/admin-people.css';
 import './admin-orders.css';
+import { TableHead } from '@/components/ui/table-head';
 
 /** Refusals worded for staff ("the customer's cart"), not for the buyer ("your cart"). */
 const STAFF_REASONS = [
@@ -153,17 +154,11 @@ function CustomerCart({ customerId, name, country }: CartProps) {
           <p>{t('phone.selectedNote')}</p>
           <div className="admin-people__table-wrap">
             <table className="admin-people__table phone-cart__table">
-              <caption className="visually-hidden">{t('phone.cartCaption', { name })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('phone.columns.product')}</th>
-                  <th scope="col">{t('phone.columns.packs')}</th>
-                  <th scope="col">{t('phone.columns.pack')}</th>
-                  <th scope="col">{t('phone.columns.price')}</th>
-                  <th scope="col">{t('phone.columns.total')}</th>
-                  <th scope="col">{t('phone.columns.ordered')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                caption={t('phone.cartCaption', { name })}
+                columns={['product', 'packs', 'pack', 'price', 'total', 'ordered']}
+                label={(c) => t(`phone.columns.${c}`)}
+              />
               <tbody>
                 {lines.map((l) => (
                   <tr key={l.id} data-testid={`phone-line-${l.product_id}`}>
