@@ -18,6 +18,7 @@ import { useSession } from '@/lib/session';
 import { useActOnCustomer, type CustomerAction } from '../api/act-on-customer';
 import { useCustomer } from '../api/get-customer';
 import '@/components/ui/admin-people.css';
+import { StaffTextField } from '@/components/ui/staff-text-field';
 
 type EditableField = 'country' | 'customer_code' | 'staff_note';
 
@@ -82,35 +83,23 @@ function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
           <option value="us">{t('customers.countries.us')}</option>
         </select>
       </FormField>
-      <FormField
+      <StaffTextField
         id={`${base}-code`}
         label={t('customers.code')}
         error={errors.customer_code}
-        className="admin-people__field"
-      >
-        <input
-          id={`${base}-code`}
-          value={code}
-          maxLength={20}
-          onChange={(e) => setCode(e.target.value)}
-          {...errorAria(`${base}-code`, errors.customer_code)}
-        />
-      </FormField>
-      <FormField
+        value={code}
+        maxLength={20}
+        onChange={setCode}
+      />
+      <StaffTextField
         id={`${base}-note`}
         label={t('customers.note')}
         error={errors.staff_note}
-        className="admin-people__field"
-      >
-        <textarea
-          id={`${base}-note`}
-          value={note}
-          maxLength={2000}
-          rows={3}
-          onChange={(e) => setNote(e.target.value)}
-          {...errorAria(`${base}-note`, errors.staff_note)}
-        />
-      </FormField>
+        value={note}
+        maxLength={2000}
+        rows={3}
+        onChange={setNote}
+      />
       <button type="submit" className="button" disabled={act.isPending}>
         {act.isPending ? t('customers.saving') : t('customers.save')}
       </button>

@@ -22,6 +22,7 @@ import { usePlacePhoneOrder } from '../api/place-phone-order';
 import '@/components/ui/admin-people.css';
 import './admin-orders.css';
 import { TableHead } from '@/components/ui/table-head';
+import { StaffTextField } from '@/components/ui/staff-text-field';
 
 /** Refusals worded for staff ("the customer's cart"), not for the buyer ("your cart"). */
 const STAFF_REASONS = [
@@ -290,50 +291,32 @@ function PhoneOrderForm({
           <p id={`${base}-address`}>{t('phone.noAddress')}</p>
         )}
       </FormField>
-      <FormField
+      <StaffTextField
         id={`${base}-date`}
         label={t('phone.shipDate')}
         error={errors.requested_ship_date}
-        className="admin-people__field"
-      >
-        <input
-          id={`${base}-date`}
-          type="date"
-          value={shipDate}
-          min={checkout.earliest_ship_date}
-          onChange={(e) => setShipDate(e.target.value)}
-          {...errorAria(`${base}-date`, errors.requested_ship_date)}
-        />
-      </FormField>
-      <FormField
+        type="date"
+        value={shipDate}
+        min={checkout.earliest_ship_date}
+        onChange={setShipDate}
+      />
+      <StaffTextField
         id={`${base}-po`}
         label={t('phone.po')}
         error={errors.po_number}
-        className="admin-people__field"
-      >
-        <input
-          id={`${base}-po`}
-          value={po}
-          maxLength={60}
-          onChange={(e) => setPo(e.target.value)}
-          {...errorAria(`${base}-po`, errors.po_number)}
-        />
-      </FormField>
-      <FormField
+        value={po}
+        maxLength={60}
+        onChange={setPo}
+      />
+      <StaffTextField
         id={`${base}-comment`}
         label={t('phone.comment')}
         error={errors.order_comment}
-        className="admin-people__field"
-      >
-        <textarea
-          id={`${base}-comment`}
-          value={comment}
-          maxLength={2000}
-          rows={3}
-          onChange={(e) => setComment(e.target.value)}
-          {...errorAria(`${base}-comment`, errors.order_comment)}
-        />
-      </FormField>
+        value={comment}
+        maxLength={2000}
+        rows={3}
+        onChange={setComment}
+      />
       <button type="submit" className="button" disabled={place.isPending}>
         {place.isPending ? t('phone.placing') : t('phone.place', { name })}
       </button>
