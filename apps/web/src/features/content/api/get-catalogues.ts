@@ -1,16 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { CataloguesResponse } from '@wholesale/contract';
-import { api } from '@/lib/api-client';
-import { contentKeys } from './keys';
+import { contentListQuery } from './content-list';
 
 /** docs/product/content-pages.md GET catalogues: catalogue PDFs with covers. */
-export const getCatalogues = (lang: string) =>
-  api.get<CataloguesResponse>('/catalogues', { params: { lang } });
-
 export const cataloguesQuery = (lang: string) =>
-  queryOptions({
-    queryKey: contentKeys.key('catalogues', lang),
-    queryFn: () => getCatalogues(lang),
+  contentListQuery<CataloguesResponse>('catalogues', '/catalogues', lang, {
     staleTime: 5 * 60_000,
   });
 
