@@ -6,12 +6,12 @@ import {
   type Country,
   type PhoneOrderCheckoutResponse,
 } from '@wholesale/contract';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorAria, FormField } from '@/components/ui/form-field';
-import { SearchInput } from '@/components/ui/filter-fields';
+import { StaffSearchForm } from '@/components/ui/staff-search-form';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -56,31 +56,20 @@ function CustomerPicker() {
   const { t } = useTranslation('admin-orders');
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
-  const [text, setText] = useState(q);
-  useEffect(() => setText(q), [q]);
   const query = useCustomerPicker(q);
   const errorMessage = useErrorMessage();
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const next = text.trim();
-    setParams(next ? { q: next } : {});
-  };
 
   return (
     <>
       <p>{t('phone.lead')}</p>
-      <form className="admin-people__search" role="search" onSubmit={onSubmit}>
-        <SearchInput
-          id="phone-customer-q"
-          label={t('phone.findCustomer')}
-          value={text}
-          placeholder={t('phone.findPlaceholder')}
-          onChange={setText}
-        />
-        <button type="submit" className="button">
-          {t('phone.search')}
-        </button>
-      </form>
+      <StaffSearchForm
+        id="phone-customer-q"
+        label={t('phone.findCustomer')}
+        placeholder={t('phone.findPlaceholder')}
+        submitLabel={t('phone.search')}
+        current={q}
+        onSearch={(text) => setParams(text ? { q: text } : {})}
+      />
       {q && query.isPending ? <p role="status">{t('phone.searching')}</p> : null}
       {query.isError ? (
         <p role="alert" className="admin-people__error">
