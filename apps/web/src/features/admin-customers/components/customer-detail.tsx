@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { errorAria, FormField } from '@/components/ui/form-field';
+import { errorAria, FormField, StaffTextField } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -18,7 +18,6 @@ import { useSession } from '@/lib/session';
 import { useActOnCustomer, type CustomerAction } from '../api/act-on-customer';
 import { useCustomer } from '../api/get-customer';
 import '@/components/ui/admin-people.css';
-import { StaffTextField } from '@/components/ui/staff-text-field';
 
 type EditableField = 'country' | 'customer_code' | 'staff_note';
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StaffResults } from '@/components/ui/staff-results';
-import { StaffSearchForm } from '@/components/ui/staff-search-form';
+import { StaffSearchForm } from '@/components/ui/filter-fields';
 import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { paths } from '@/config/paths';
 import { useCustomers } from '../api/get-customers';

@@ -10,8 +10,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { errorAria, FormField } from '@/components/ui/form-field';
-import { StaffSearchForm } from '@/components/ui/staff-search-form';
+import { errorAria, FormField, StaffTextField } from '@/components/ui/form-field';
+import { StaffSearchForm } from '@/components/ui/filter-fields';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -22,7 +22,6 @@ import { usePlacePhoneOrder } from '../api/place-phone-order';
 import '@/components/ui/admin-people.css';
 import './admin-orders.css';
 import { TableHead } from '@/components/ui/table-head';
-import { StaffTextField } from '@/components/ui/staff-text-field';
 
 /** Refusals worded for staff ("the customer's cart"), not for the buyer ("your cart"). */
 const STAFF_REASONS = [

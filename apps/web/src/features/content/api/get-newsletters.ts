@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NewsletterResponse } from '@wholesale/contract';
-import { contentListQuery } from './content-list';
+import { contentQuery } from './content-query';
 
 /** docs/product/content-pages.md GET newsletterImages: newsletter issues, newest first. */
 export const useNewsletters = (lang: string) =>
-  useQuery(contentListQuery<NewsletterResponse>('newsletters', '/newsletterImages', lang));
+  useQuery(contentQuery<NewsletterResponse>(['newsletters', lang], '/newsletterImages', { lang }));
