@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fillPlaceholders, is, Param, Placeholder, SQL } from 'drizzle-orm';
+import { fillPlaceholders, is, Param, Placeholder, SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { namedRunner, type Tx } from './client';
 
@@ -85,15 +85,90 @@ function rawStatement<TRow>(statement: SQL, name: string): (tx: Tx) => Prepared<
   };
 }
 
-/** The statement with each placeholder replaced by its value (one parameter each, arrays too). */
+/**
+ * The statement with each placeholder replaced by its value (one parameter each, arrays too). A
+ * builder's placeholder (a column's value) keeps the column's encoding (jsonb, dates).
+ */
 function withValues(statement: SQL, values: Record<string, unknown>): SQL {
-  return new SQL(
-    statement.queryChunks.map((chunk) => {
-      if (is(chunk, Placeholder)) return new Param(values[chunk.name]);
-      if (is(chunk, SQL)) return withValues(chunk, values);
-      return chunk;
-    }),
-  );
+  return new SQL(statement.queryChunks.map((chunk) => chunkWithValues(chunk, values)));
+}
+
+type Chunk = SQL['queryChunks'][number];
+
+function chunkWithValues(chunk: Chunk, values: Record<string, unknown>): Chunk {
+  if (is(chunk, Placeholder)) return new Param(values[chunk.name]);
+  if (is(chunk, Param) && is(chunk.value, Placeholder))
+    return new Param(values[chunk.value.name], chunk.encoder);
+  if (is(chunk, SQL)) return withValues(chunk, values);
+  if (Array.isArray(chunk)) return chunk.map((c: Chunk) => chunkWithValues(c, values));
+  return chunk;
+}
+
+/**
+ * A module's share of a statement that several modules write together (a data-modifying CTE
+ * each): its text, with a `sql.placeholder` for every value, and this call's values. Every call of
+ * one `shape` builds the same text, so the statement composed of the parts is built once per
+ * shape (composedStatement). Placeholder names start with the module's prefix, so parts never
+ * collide.
+ */
+export type StatementPart = {
+  shape: string;
+  build: (tx: Tx) => SQL;
+  values: Record<string, unknown>;
+};
+
+/**
+ * A part writing one row: `build` receives a placeholder for each key of `row` (named
+ * `<prefix>_<key>`; pass them to a builder's `values` or `set`), the part's values are the row's.
+ */
+export function rowPart<TRow extends Record<string, unknown>>(
+  prefix: string,
+  row: TRow,
+  build: (tx: Tx, placeholders: { [K in keyof TRow]: Placeholder }) => SQL,
+): StatementPart {
+  const keys = Object.keys(row);
+  const values: Record<string, unknown> = {};
+  for (const key of keys) values[`${prefix}_${key}`] = row[key];
+  return {
+    shape: `${prefix}(${keys.join(',')})`,
+    build: (tx) =>
+      build(
+        tx,
+        Object.fromEntries(keys.map((k) => [k, sql.placeholder(`${prefix}_${k}`)])) as {
+          [K in keyof TRow]: Placeholder;
+        },
+      ),
+    values,
+  };
+}
+
+/**
+ * A statement composed of parts, built once per shape (its parts' shapes, in order) and run as a
+ * NAMED statement with each call's values: neither Drizzle nor PostgreSQL builds, parses or plans
+ * it again. `compose` receives the parts' texts in the order given. Only for statements whose
+ * every plan is the same whatever the values (lookups by key, inserts). At `max` shapes all are
+ * dropped and built again on demand.
+ */
+export function composedStatement<TRow>(
+  name: string,
+  compose: (parts: SQL[]) => SQL,
+  max = 64,
+): (tx: Tx, parts: StatementPart[]) => Promise<TRow[]> {
+  const byShape = new Map<string, (tx: Tx, values: Record<string, unknown>) => Promise<TRow[]>>();
+  return (tx, parts) => {
+    const shape = parts.map((p) => p.shape).join(' ');
+    let run = byShape.get(shape);
+    if (!run) {
+      if (byShape.size >= max) byShape.clear();
+      // The name depends on the text's shape only: a connection that prepared it keeps it.
+      const hash = createHash('sha1').update(shape).digest('hex').slice(0, 16);
+      run = prepared<TRow>(`${name}_${hash}`, compose(parts.map((p) => p.build(tx))));
+      byShape.set(shape, run);
+    }
+    const values: Record<string, unknown> = {};
+    for (const part of parts) Object.assign(values, part.values);
+    return run(tx, values);
+  };
 }
 
 /**
