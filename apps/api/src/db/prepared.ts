@@ -127,19 +127,60 @@ export function rowPart<TRow extends Record<string, unknown>>(
   build: (tx: Tx, placeholders: { [K in keyof TRow]: Placeholder }) => SQL,
 ): StatementPart {
   const keys = Object.keys(row);
+  const { names, shape } = rowShape(prefix, keys);
   const values: Record<string, unknown> = {};
-  for (const key of keys) values[`${prefix}_${key}`] = row[key];
+  for (let i = 0; i < keys.length; i += 1) values[names[i]] = row[keys[i]];
   return {
-    shape: `${prefix}(${keys.join(',')})`,
+    shape,
     build: (tx) =>
       build(
         tx,
-        Object.fromEntries(keys.map((k) => [k, sql.placeholder(`${prefix}_${k}`)])) as {
+        Object.fromEntries(keys.map((k, i) => [k, sql.placeholder(names[i])])) as {
           [K in keyof TRow]: Placeholder;
         },
       ),
     values,
   };
+}
+
+/** The last keys seen per prefix, with their placeholders' names and the shape they make. */
+const rowShapes = new Map<string, { keys: string[]; names: string[]; shape: string }>();
+
+// NOTE: the names and the shape were strings built anew for every row (a row part per module per
+// status change); a prefix's rows have the same keys, so they are built again only when they differ.
+function rowShape(prefix: string, keys: string[]): { names: string[]; shape: string } {
+  const known = rowShapes.get(prefix);
+  if (known && known.keys.length === keys.length && known.keys.every((k, i) => k === keys[i]))
+    return known;
+  const shape = { keys, names: keys.map((k) => `${prefix}_${k}`), shape: `${prefix}(${keys})` };
+  rowShapes.set(prefix, shape);
+  return shape;
+}
+
+/**
+ * The parts' texts; refused when two share a placeholder's name (two parts of one module, say):
+ * one value would fill both.
+ */
+function distinctPlaceholders(parts: StatementPart[], tx: Tx): SQL[] {
+  const owner = new Map<string, number>();
+  return parts.map((part, i) => {
+    const text = part.build(tx);
+    for (const name of placeholderNames(text)) {
+      const other = owner.get(name);
+      if (other !== undefined && other !== i)
+        throw new Error(`Statement parts ${other} and ${i} share the placeholder "${name}"`);
+      owner.set(name, i);
+    }
+    return text;
+  });
+}
+
+function placeholderNames(chunk: Chunk, names: string[] = []): string[] {
+  if (is(chunk, Placeholder)) names.push(chunk.name);
+  else if (is(chunk, Param) && is(chunk.value, Placeholder)) names.push(chunk.value.name);
+  else if (is(chunk, SQL)) for (const c of chunk.queryChunks) placeholderNames(c, names);
+  else if (Array.isArray(chunk)) for (const c of chunk as Chunk[]) placeholderNames(c, names);
+  return names;
 }
 
 /**
@@ -155,14 +196,14 @@ export function composedStatement<TRow>(
   max = 64,
 ): (tx: Tx, parts: StatementPart[]) => Promise<TRow[]> {
   const byShape = new Map<string, (tx: Tx, values: Record<string, unknown>) => Promise<TRow[]>>();
-  return (tx, parts) => {
+  return async (tx, parts) => {
     const shape = parts.map((p) => p.shape).join(' ');
     let run = byShape.get(shape);
     if (!run) {
       if (byShape.size >= max) byShape.clear();
       // The name depends on the text's shape only: a connection that prepared it keeps it.
       const hash = createHash('sha1').update(shape).digest('hex').slice(0, 16);
-      run = prepared<TRow>(`${name}_${hash}`, compose(parts.map((p) => p.build(tx))));
+      run = prepared<TRow>(`${name}_${hash}`, compose(distinctPlaceholders(parts, tx)));
       byShape.set(shape, run);
     }
     const values: Record<string, unknown> = {};
