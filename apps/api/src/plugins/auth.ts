@@ -1,7 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasStaffRole, type IntegrationScope, type StaffRole } from '@wholesale/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  dataResponse,
+  ErrorBody,
+  hasStaffRole,
+  type IntegrationScope,
+  type StaffMemberIdParams,
+  type StaffRole,
+} from '@wholesale/contract';
 import { AppError } from '../lib/app-error';
 import { isApiRoute, matchedPath } from '../lib/matched-route';
 import {
@@ -253,4 +262,49 @@ export function staffRoute<S extends object>(roles: StaffRole[], schema: S) {
     preValidation: staffOnly(...roles),
     schema: { tags: ['admin'], security: SIGNED_IN, ...schema },
   };
+}
+
+/**
+ * POST `<accounts>/:id/deactivate` and `<accounts>/:id/reactivate` of the staff or customer
+ * administration: one role check and answer for both, `setActive` making the change as `actor`
+ * (deactivating ends the account's sessions at once). Answers the changed account as `data`.
+ */
+export function accountActivationRoutes<Dto extends z.ZodTypeAny>(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  accounts: {
+    url: string;
+    roles: [StaffRole, ...StaffRole[]];
+    summaries: { deactivate: string; reactivate: string };
+    /** The account id in the path (`CustomerIdParams`, `StaffMemberIdParams`). */
+    params: typeof StaffMemberIdParams;
+    dto: Dto;
+    setActive: (actor: SessionUser, id: number, active: boolean) => Promise<z.infer<Dto>>;
+  },
+): void {
+  // Checked against `dto` when the answer is serialized; the route's types need not know which.
+  const dto: z.ZodTypeAny = accounts.dto;
+  for (const [verb, active] of [
+    ['deactivate', false],
+    ['reactivate', true],
+  ] as const) {
+    app.post(
+      `${accounts.url}/:id/${verb}`,
+      staffRoute(accounts.roles, {
+        summary: accounts.summaries[verb],
+        params: accounts.params,
+        response: {
+          200: dataResponse(dto),
+          400: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
+      }),
+      async (request) => {
+        const actor = requireStaffRole(request, ...accounts.roles);
+        const data = await accounts.setActive(actor, request.params.id, active);
+        return { status: true as const, data };
+      },
+    );
+  }
 }
