@@ -9,6 +9,7 @@ import {
   products,
   productTranslations,
 } from '../db/schema';
+import type { Database } from '../db/client';
 import type { TestApp } from './test-app';
 import { sanitizeProductName } from '../modules/catalogue';
 
@@ -33,12 +34,10 @@ export const SCRIPT_NAME =
   'Snap <b>fastener</b><script>alert(1)</script><img src=x onerror=alert(2)>';
 
 /**
- * A small catalogue for the catalogue and search tests (the demo generator is not used, so every
- * expectation below is exact): Buttons › Wooden › 15 mm, Buttons › Plastic (30 filler products),
- * Threads; class codes F/R/Y/N/A; one group; one recent and one old order.
+ * The categories Buttons › Wooden buttons › 15 mm, in three languages; the catalogue fixtures grow
+ * the tree around them, the categories tests read them alone.
  */
-export async function insertCatalogueFixtures(t: TestApp) {
-  const db = t.handle.db;
+export async function insertWoodenButtons(db: Database) {
   const [bt] = await db
     .insert(categories)
     .values({
@@ -72,6 +71,17 @@ export async function insertCatalogueFixtures(t: TestApp) {
       nameEs: '15 mm',
     })
     .returning();
+  return { bt, wd, wd15 };
+}
+
+/**
+ * A small catalogue for the catalogue and search tests (the demo generator is not used, so every
+ * expectation below is exact): Buttons › Wooden › 15 mm, Buttons › Plastic (30 filler products),
+ * Threads; class codes F/R/Y/N/A; one group; one recent and one old order.
+ */
+export async function insertCatalogueFixtures(t: TestApp) {
+  const db = t.handle.db;
+  const { bt, wd, wd15 } = await insertWoodenButtons(db);
   const [pl] = await db
     .insert(categories)
     .values({
