@@ -10,6 +10,7 @@ import { toUpcA } from '@wholesale/contract';
 import { productPrices, products, productTranslations } from '../../db/schema';
 import { createFileStore } from '../../lib/file-store';
 import { multipart, type MultipartPart } from '../../test/multipart';
+import { addToCart } from '../../test/shopping-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { importDeps } from './import.service';
 import { runImportQueue, type ImportRunOptions } from './import.worker';
@@ -353,13 +354,7 @@ describe('catalogue import: carts, listings, search and orders follow', () => {
     expect(await listing(me)).toEqual(['FOLLOW-1']);
     // The search index hears of the import through the change feed, a moment later on a server.
     await expect.poll(() => found(me), FEED).toEqual(['FOLLOW-1']);
-    const add = () =>
-      t.inject({
-        method: 'POST',
-        url: '/api/cart/add',
-        headers: me,
-        payload: { product_id: 'FOLLOW-1', item: 1 },
-      });
+    const add = () => addToCart(t, me, 'FOLLOW-1', 1);
     expect((await add()).statusCode).toBe(200);
     const placed = await t.inject({
       method: 'POST',

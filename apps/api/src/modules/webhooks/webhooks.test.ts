@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertShoppingFixtures } from '../../test/shopping-fixtures';
+import { addToCart, insertShoppingFixtures } from '../../test/shopping-fixtures';
 import { getFieldCipher } from '../../lib/crypto';
 import {
   processWebhookOutbox,
@@ -88,12 +88,7 @@ const createHook = (payload: object, headers = staff.headers) =>
 
 async function placeOrder(): Promise<number> {
   const buyer = await t.signIn();
-  await t.inject({
-    method: 'POST',
-    url: '/api/cart/add',
-    headers: buyer.headers,
-    payload: { product_id: 'BIG', item: 2 },
-  });
+  await addToCart(t, buyer.headers, 'BIG', 2);
   const res = await t.inject({
     method: 'POST',
     url: '/api/store/orders',
