@@ -251,16 +251,50 @@ export function staffOnly(...roles: StaffRole[]) {
 
 /** OpenAPI security of a route reached with a bearer token or the session cookie. */
 const SIGNED_IN: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
+/** OpenAPI security of a back-office page's route, reached with the session cookie only. */
+const SESSION_ONLY: Array<Record<string, string[]>> = [{ session: [] }];
+
+/** Where a back-office route shows in the OpenAPI document, and how it is reached. */
+type RouteReach = { tag?: string; sessionOnly?: boolean };
 
 /**
  * The options of a back-office route: its role check (`staffOnly`) and its schema in the OpenAPI
- * document's `admin` tag, reached with a bearer token or the session cookie. `schema` adds the
- * summary, params, body and answers: `app.get(url, staffRoute(['admin'], { summary, … }), handler)`.
+ * document's `admin` tag (or `reach.tag`), reached with a bearer token or the session cookie (or,
+ * `reach.sessionOnly`, the cookie alone). `schema` adds the summary, params, body and answers:
+ * `app.get(url, staffRoute(['admin'], { summary, … }), handler)`.
  */
-export function staffRoute<S extends object>(roles: StaffRole[], schema: S) {
+export function staffRoute<S extends object>(
+  roles: StaffRole[],
+  schema: S,
+  reach: RouteReach = {},
+) {
   return {
     preValidation: staffOnly(...roles),
-    schema: { tags: ['admin'], security: SIGNED_IN, ...schema },
+    schema: {
+      tags: [reach.tag ?? 'admin'],
+      security: reach.sessionOnly ? SESSION_ONLY : SIGNED_IN,
+      ...schema,
+    },
+  };
+}
+
+/**
+ * `staffRoute` with the roles and reach that every route of a file shares:
+ * `const route = staffRoutes(['content'], { tag: 'product editor', sessionOnly: true })`, then
+ * `app.get(url, route({ summary, … }), handler)`.
+ */
+export function staffRoutes(roles: StaffRole[], reach: RouteReach = {}) {
+  return <S extends object>(schema: S) => staffRoute(roles, schema, reach);
+}
+
+/**
+ * The options of a machine-feed route: an integration token holding `scope`, or staff with the
+ * matching role (`requireScope`, checked before the body), in the OpenAPI document's `tag`.
+ */
+export function scopedRoute<S extends object>(scope: IntegrationScope, tag: string, schema: S) {
+  return {
+    preValidation: async (request: FastifyRequest) => void requireScope(request, scope),
+    schema: { tags: [tag], security: SIGNED_IN, ...schema },
   };
 }
 
