@@ -288,6 +288,20 @@ export function staffRoutes(roles: StaffRole[], reach: RouteReach = {}) {
 }
 
 /**
+ * The options of every route of a customer's file: signed-in customers only (`requireCustomer`, a
+ * 401 before the input is looked at), in the OpenAPI document's `tag`, reached with a bearer token
+ * or the session cookie: `const route = customerRoutes('orders')`, then
+ * `app.get(url, route({ summary, … }), handler)`.
+ */
+export function customerRoutes(tag: string) {
+  const preValidation = async (request: FastifyRequest) => void requireCustomer(request);
+  return <S extends object>(schema: S) => ({
+    preValidation,
+    schema: { tags: [tag], security: SIGNED_IN, ...schema },
+  });
+}
+
+/**
  * The options of a machine-feed route: an integration token holding `scope`, or staff with the
  * matching role (`requireScope`, checked before the body), in the OpenAPI document's `tag`.
  */
