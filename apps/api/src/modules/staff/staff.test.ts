@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { lastAuditRow } from '../../test/audit-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { auditLog, mailOutbox, passwordTokens, users } from '../../db/schema';
+import { mailOutbox, passwordTokens, users } from '../../db/schema';
 import type { SessionUser } from '../accounts';
 import { changeStaffRoles, createOrPromoteStaff, setStaffActive } from './staff.service';
 
@@ -19,15 +20,7 @@ afterAll(async () => {
 
 const uniqueEmail = (label: string) => `${label}${++n}-${Date.now()}@staff.example`;
 
-async function lastAudit(entityId: number) {
-  const [row] = await t.handle.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.subjectType, 'staff'), eq(auditLog.subjectId, String(entityId))))
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  return row;
-}
+const lastAudit = (id: number) => lastAuditRow(t.handle.db, 'staff', id);
 
 function invite(payload: unknown, headers = admin.headers) {
   return t.post('/api/admin/staff', headers, payload as object);
