@@ -338,9 +338,7 @@ describe('staff review API', () => {
     expect(data.form.bank_account_number).toBe('424242-77');
     expect(data.form.billing_gst).toBe('123456789RT0001');
     expect(data.officers).toHaveLength(1);
-    const audit = await rows<{ actor_user_id: number; action: string; at: Date }>(
-      sql`select actor_user_id, action, at from audit_log where subject_type = 'application' and subject_id = ${String(app.id)}`,
-    );
+    const audit = await auditRowsFor(t.handle.db, 'application', app.id);
     expect(audit).toEqual([
       expect.objectContaining({ actor_user_id: staff.userId, action: 'application.viewed' }),
     ]);

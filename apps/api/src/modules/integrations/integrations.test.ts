@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { auditRowsFor } from '../../test/audit-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -86,14 +86,7 @@ describe('integration tokens', () => {
     await t.delete(`${URL}/${token.id}`, staff.headers);
     // A second revocation changes nothing and leaves no second row.
     await t.delete(`${URL}/${token.id}`, staff.headers);
-    const audit = (
-      (await t.handle.db.execute(
-        sql`select actor_user_id, action, before, after from audit_log
-            where subject_type = 'integration_token' and subject_id = ${String(token.id)} order by id`,
-      )) as unknown as {
-        rows: { actor_user_id: number; action: string; before: unknown; after: unknown }[];
-      }
-    ).rows;
+    const audit = await auditRowsFor(t.handle.db, 'integration_token', token.id);
     expect(audit).toEqual([
       {
         actor_user_id: staff.userId,
