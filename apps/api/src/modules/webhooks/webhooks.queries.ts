@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { retryStateAfter, type FailedAttempt } from '../../lib/outbox-worker';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -186,16 +187,11 @@ export async function recordDelivered(
 export async function markDeliveryFailed(
   tx: Tx,
   id: number,
-  values: { attempts: number; lastError: string; nextAttemptAt: Date; giveUp: boolean },
+  failure: FailedAttempt,
 ): Promise<void> {
   await tx
     .update(webhookDeliveries)
-    .set({
-      attempts: values.attempts,
-      lastError: values.lastError.slice(0, 1000),
-      nextAttemptAt: values.nextAttemptAt,
-      status: values.giveUp ? 'failed' : 'pending',
-    })
+    .set(retryStateAfter(failure))
     .where(eq(webhookDeliveries.id, id));
 }
 
