@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { insertRow } from '../../db/insert-row';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { retryStateAfter, type FailedAttempt } from '../../lib/outbox-worker';
 
@@ -7,12 +8,11 @@ export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type AttemptRow = typeof webhookAttempts.$inferSelect;
 
-export async function insertEndpoint(
+export function insertEndpoint(
   tx: Tx,
   values: typeof webhookEndpoints.$inferInsert,
 ): Promise<EndpointRow> {
-  const [row] = await tx.insert(webhookEndpoints).values(values).returning();
-  return row;
+  return insertRow(tx, webhookEndpoints, values);
 }
 
 export async function updateEndpointSecret(tx: Tx, id: number, sealed: string): Promise<void> {
