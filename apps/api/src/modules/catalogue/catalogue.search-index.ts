@@ -181,6 +181,27 @@ function intersect(a: Matches, b: Matches): Matches {
   return { docs: docs.subarray(0, n), scores: scores.subarray(0, n) };
 }
 
+/**
+ * ws_search_query's own answer for a token of ASCII digits only (a barcode, a SKU's number), without
+ * asking PostgreSQL: every configuration maps such a token (`uint`) to the `simple` dictionary, which
+ * keeps it as it is, and the function never corrects a number as a typo; read as a prefix when it is
+ * the prefix-last token of 3+ digits (key `digits*`). So the answer is the token itself in each
+ * language, `'084230653519' | '084230653519' | '084230653519'` (test "builds ws_search_query's
+ * tsquery from its tokens' own ones" compares it with the function's, from 1 to 40 digits). Each
+ * barcode or SKU number is a new token: asking for it cost a statement per code-like search, and
+ * keeping them would crowd the catalogue's words out of the known tokens.
+ */
+function digitTokenQuery(key: string): QueryNode | undefined {
+  const digits = /^([0-9]+)(\*?)$/.exec(key);
+  if (!digits) return undefined;
+  const term: QueryNode = {
+    op: 'term',
+    lexeme: digits[1],
+    prefix: digits[2] === '*' && digits[1].length >= 3,
+  };
+  return { op: 'or', args: [term, term, term] };
+}
+
 /** Tokens whose query an index keeps at most (a few bytes each; the catalogue's words are ~1,000). */
 const KNOWN_TOKENS_MAX = 50_000;
 
@@ -242,7 +263,9 @@ export class SearchIndex {
 
   /** The parsed query of each token known, undefined where it is not (yet). */
   tokenQueries(keys: string[]): (QueryNode | null | undefined)[] {
-    return keys.map((key) => this.stableTokens.get(key) ?? this.typoTokens.get(key));
+    return keys.map(
+      (key) => this.stableTokens.get(key) ?? this.typoTokens.get(key) ?? digitTokenQuery(key),
+    );
   }
 
   /**

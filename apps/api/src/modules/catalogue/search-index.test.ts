@@ -9,6 +9,11 @@ import {
   searchIndexBuilt,
   searchQueryOf,
 } from './catalogue.search-index';
+import {
+  selectAllCategories,
+  selectCardsAndCategories,
+  selectTokenQueries,
+} from './catalogue.queries';
 import { LISTING_DROP_WINDOW_MS } from './catalogue.service';
 
 /*
@@ -75,6 +80,16 @@ describe('in-process search index', () => {
       ['bt 1001', true],
       ['de la', false],
       ['buttn buttn', false],
+      // Digit-only tokens are answered without PostgreSQL: a barcode, a SKU's number, short numbers.
+      ['084230653519', false],
+      ['sn 20126', false],
+      ['0', true],
+      ['12', true],
+      ['bt 00123', true],
+      ...Array.from({ length: 40 }, (_, n): [string, boolean] => [
+        '1234567890'.repeat(4).slice(0, n + 1),
+        n % 2 === 0,
+      ]),
     ] as const)
       for (const round of ['asked', 'known']) {
         const { query } = await searchQueryOf(t.app.db, index!, tokens, prefixLast, false);
@@ -84,6 +99,19 @@ describe('in-process search index', () => {
         const text = rows[0].q;
         expect(query, `${tokens} (${round})`).toEqual(text === null ? null : parseTsquery(text));
       }
+  });
+
+  it('reads the category list beside the tsquery or the cards as selectAllCategories does', async () => {
+    const all = await selectAllCategories(t.app.db);
+    expect(all.length).toBeGreaterThan(3);
+    expect((await selectTokenQueries(t.app.db, ['wood'], 0, true)).categories).toEqual(all);
+    const { rows } = await t.handle.db.execute<{ id: number }>(
+      sql`select id from products where active order by id limit 3`,
+    );
+    const ids = rows.map((r) => Number(r.id));
+    const { cards, categories } = await selectCardsAndCategories(t.app.db, ids, 'ca', 'fr');
+    expect(cards.length).toBeGreaterThan(0);
+    expect(categories).toEqual(all);
   });
 
   it('answers the same products as PostgreSQL alone', async () => {
@@ -135,7 +163,7 @@ describe('in-process search index', () => {
           return original(...args);
         });
       // The same answer as the app with caches, with categories, and the statements it sent.
-      const search = async (term: string, lang: string) => {
+      const search = async (term: string, lang: string, namesCategories = true) => {
         statements.length = 0;
         const url = `/api/search/?search_term=${encodeURIComponent(term)}&lang_code=${lang}&country=ca`;
         const [coldRes, warmRes] = await Promise.all([
@@ -143,7 +171,7 @@ describe('in-process search index', () => {
           t.app.inject({ method: 'GET', url }),
         ]);
         expect(coldRes.body, term).toBe(warmRes.body);
-        expect(coldRes.json().data.categories.length, term).toBeGreaterThan(0);
+        if (namesCategories) expect(coldRes.json().data.categories.length, term).toBeGreaterThan(0);
         return [...statements];
       };
       for (const [term, lang] of [
@@ -163,6 +191,14 @@ describe('in-process search index', () => {
       ]) {
         const sent = await search(term, lang);
         expect(sent.filter((text) => text.includes('ws_search_query'))).toEqual([]);
+      }
+      // A barcode or a SKU's number: digit-only tokens need no tsquery statement, even when new.
+      for (const term of ['060000765432', '765432', '1001']) {
+        const sent = await search(term, 'en', false);
+        expect(
+          sent.filter((text) => text.includes('ws_search_query')),
+          term,
+        ).toEqual([]);
       }
       spy.mockRestore();
     } finally {
