@@ -561,6 +561,19 @@ export class SearchIndex {
    * no word).
    */
   search(input: SearchInput, tsquery: string | QueryNode | null): SearchHit[] {
+    return this.searchFirst(input, tsquery, Infinity).hits;
+  }
+
+  /**
+   * The first `first` hits of `search` (the same, in the same order) and how many there are in
+   * all: a search whose hit list is not kept (CACHES=off) shows one page, so only the text hits up
+   * to the page's end are sorted and made into hits (a broad word has thousands).
+   */
+  searchFirst(
+    input: SearchInput,
+    tsquery: string | QueryNode | null,
+    first: number,
+  ): { hits: SearchHit[]; total: number } {
     const order = this.skuOrder();
     const { skus, barcodes } = this;
     const best = new Map<number, number>();
@@ -598,20 +611,51 @@ export class SearchIndex {
       textHits[n++] =
         (1e6 - Math.round((10 + text.scores[i]) * 1000)) * rankSlots + this.skuRank[doc];
     }
-    let ranked = textHits.subarray(0, n).sort();
-    if (input.textCap !== undefined) ranked = ranked.subarray(0, input.textCap);
+    const textTotal = Math.min(n, input.textCap ?? n);
+    // Code hits (50 and 100) always rank above text hits (10 + at most one per word).
+    const ranked = smallest(textHits.subarray(0, n), Math.max(0, first - keys.length));
     const all = Float64Array.from(keys).sort();
     const hits: SearchHit[] = [];
     const toHit = (key: number) => {
+      if (hits.length >= first) return;
       const doc = order[key % rankSlots];
       const score = scoreOf.get(doc) ?? 1e3 - Math.floor(key / rankSlots) / 1000;
       hits.push({ id: this.ids[doc], score });
     };
-    // Code hits (50 and 100) always rank above text hits (10 + at most one per word).
     all.forEach(toHit);
-    ranked.forEach(toHit);
-    return hits;
+    ranked.subarray(0, textTotal).forEach(toHit);
+    return { hits, total: all.length + textTotal };
   }
+}
+
+/**
+ * The `k` smallest of `keys` (distinct), ascending; all of them sorted when `k` is not much smaller.
+ * A quickselect partitions the array in place around the k-th smallest first, so a page of a broad
+ * word's hits costs a pass over them instead of a sort.
+ */
+function smallest(keys: Float64Array, k: number): Float64Array {
+  if (k === 0) return keys.subarray(0, 0);
+  if (k * 4 >= keys.length) return keys.sort();
+  let lo = 0;
+  let hi = keys.length - 1;
+  while (lo < hi) {
+    const pivot = keys[(lo + hi) >> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (keys[i] < pivot) i++;
+      while (keys[j] > pivot) j--;
+      if (i <= j) {
+        const t = keys[i];
+        keys[i++] = keys[j];
+        keys[j--] = t;
+      }
+    }
+    if (k - 1 <= j) hi = j;
+    else if (k - 1 >= i) lo = i;
+    else break;
+  }
+  return keys.subarray(0, k).sort();
 }
 
 function soldFlag(country: Country): number {

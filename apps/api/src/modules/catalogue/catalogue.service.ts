@@ -875,38 +875,49 @@ function rankedHits(
 }
 
 /**
- * A search's ranked hits, the cards of the products `page` picks from them (in that order) and the
- * categories its text names (at most `limit`). With CACHES=off the category list is read on every
- * search, riding in a statement the search sends anyway: the one that turns new words into a
- * tsquery, else the cards' (still read from PostgreSQL each time, as CACHES=off means). Otherwise
+ * A search's hits in all (`total`), the cards of the page (hits `offset` to `offset + count`, in
+ * that order) and the categories its text names (at most `limit`). With CACHES=off the category
+ * list is read on every search, riding in a statement the search sends anyway: the one that turns
+ * new words into a tsquery, else the cards' (still read from PostgreSQL each time, as CACHES=off
+ * means); and as the hit list is not kept, the index ranks only up to the page's end. Otherwise
  * hits and categories are looked up side by side, then the cards.
  */
 async function searchResults(
   ctx: CatalogueContext,
   input: SearchInput,
   limit: number,
-  page: (hits: SearchHit[]) => number[],
-): Promise<{ hits: SearchHit[]; cards: CardRow[]; categories: SearchCategory[] }> {
+  offset: number,
+  count: number,
+): Promise<{ total: number; cards: CardRow[]; categories: SearchCategory[] }> {
   const { db: tx, caches } = ctx;
   const wanted = fold(input.raw);
   const index =
     input.tokens && wanted.length >= 2 && !caches.categories.enabled
       ? await readySearchIndex(tx)
       : null;
+  const page = (hits: SearchHit[]) => hits.slice(offset, offset + count).map((h) => h.id);
   if (!index) {
     const [hits, categories] = await Promise.all([
       rankedHits(ctx, input),
       searchCategories(ctx, input.raw, input.lang, limit),
     ]);
     const cards = await selectCardsByIds(tx, page(hits), input.country, input.lang);
-    return { hits, cards, categories };
+    return { total: hits.length, cards, categories };
   }
   let listed: CategoryRow[] | undefined;
-  const hits = await rankedHits(ctx, input, async () => {
+  let total = 0;
+  const rank = async (first: number) => {
     const found = await searchQueryOf(tx, index, input.tokens, input.prefixLast, true);
     listed = found.categories;
-    return index.search(input, found.query);
-  });
+    const ranked = index.searchFirst(input, found.query, first);
+    total = ranked.total;
+    return ranked.hits;
+  };
+  // NOTE: a kept hit list must hold every hit (later pages read it); one not kept, only the page's.
+  const kept = caches.search.enabled;
+  const hits = await rankedHits(ctx, input, () => rank(kept ? Infinity : offset + count));
+  // A kept list may come from the cache (rank not called): its length is the total.
+  if (kept) total = hits.length;
   let cards: CardRow[];
   if (listed) cards = await selectCardsByIds(tx, page(hits), input.country, input.lang);
   else
@@ -921,7 +932,7 @@ async function searchResults(
     'all',
     async () => listed ?? (await selectAllCategories(tx)),
   );
-  return { hits, cards, categories: matchCategories(rows, wanted, input.lang, limit) };
+  return { total, cards, categories: matchCategories(rows, wanted, input.lang, limit) };
 }
 
 /**
@@ -952,17 +963,11 @@ export async function searchCatalogue(
   if (!prepared.raw) return { products: toPage([], 0, page, perPage), categories: [] };
   const input: SearchInput = { ...prepared, lang, country: viewer.country };
   const offset = (page - 1) * perPage;
-  const {
-    hits,
-    cards: rows,
-    categories,
-  } = await searchResults(ctx, input, 10, (found) =>
-    found.slice(offset, offset + perPage).map((h) => h.id),
-  );
+  const { total, cards: rows, categories } = await searchResults(ctx, input, 10, offset, perPage);
   return {
     products: toPage(
       rows.map((r) => toCard(r, viewer, { plainName: true })),
-      hits.length,
+      total,
       page,
       perPage,
     ),
@@ -990,9 +995,7 @@ export async function suggestCatalogue(
     cap: SUGGEST_BRANCH_CAP,
     textCap: SUGGEST_BRANCH_CAP,
   };
-  const { cards: rows, categories } = await searchResults(ctx, input, 4, (hits) =>
-    hits.slice(0, 6).map((h) => h.id),
-  );
+  const { cards: rows, categories } = await searchResults(ctx, input, 4, 0, 6);
   return {
     products: rows.map((r) => ({
       product_id: r.product_id.trim(),

@@ -124,6 +124,42 @@ describe('search index postings', () => {
     );
   });
 
+  it('answers the first hits of a search and their total as the whole list does (CACHES=off pages)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(docText, { minLength: 40, maxLength: 300, size: 'max' }),
+        tsquery,
+        fc.constantFrom('sku-0', 'SKU-01', 'sku-1', '6000000000', 'nothing'),
+        fc.constantFrom(undefined, 3, 150),
+        // Mostly a page much shorter than the hits (the partial sort), sometimes all of them.
+        fc.oneof(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 320 })),
+        (docs, query, raw, textCap, first) => {
+          const index = new SearchIndex();
+          index.put(
+            docs.map((doc, i) =>
+              toRow({
+                id: i + 1,
+                doc,
+                active: i % 7 !== 0,
+                soldCa: i % 5 !== 0,
+                soldUs: true,
+                hasBarcode: i % 3 === 0,
+              }),
+            ),
+          );
+          index.freeze();
+          const search = { ...input('ca', raw), textCap };
+          const all = index.search(search, query);
+          expect(index.searchFirst(search, query, first)).toEqual({
+            hits: all.slice(0, first),
+            total: all.length,
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('finds a word added after the freeze beside the frozen ones, and forgets a removed product', () => {
     const index = new SearchIndex();
     const base = { sku: 'A', barcode: null, active: true, soldCa: true, soldUs: false };
