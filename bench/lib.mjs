@@ -190,3 +190,21 @@ export function hitRatio(before, after) {
   const total = hits + after.misses - before.misses;
   return total > 0 ? `${((100 * hits) / total).toFixed(1)} %` : '–';
 }
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux); 0 when it is gone. */
+export function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of every PostgreSQL backend of this database (other than the asking one), by pid. */
+export async function backendCpu(client) {
+  const { rows } = await client.query(
+    `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
+}

@@ -11,11 +11,10 @@
 // and prints CPU per request of the API process and of the database's PostgreSQL backends (/proc),
 // the figure to compare on a shared machine. Nothing is recorded. BENCH_DB / BENCH_PORT as for run.mjs.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { ROOT, databaseUrl, serverEnv, signIn, waitFor, waitForSearchIndex } from './lib.mjs';
+import * as bench from './lib.mjs';
 import { searchQueries, searchTraffic } from './traffic/generate.mjs';
 
 const { values: args } = parseArgs({
@@ -31,7 +30,7 @@ const { values: args } = parseArgs({
 });
 const DB_NAME = process.env.BENCH_DB ?? 'wholesale_bench';
 const PORT = Number(process.env.BENCH_PORT ?? 3100);
-const dbUrl = databaseUrl(DB_NAME);
+const dbUrl = bench.databaseUrl(DB_NAME);
 const base = `http://127.0.0.1:${PORT}`;
 const log = (m) => console.log(`[tail] ${m}`);
 
@@ -39,27 +38,11 @@ const server = spawn(
   process.execPath,
   ['--max-old-space-size=384', ...args['node-args'].split(' ').filter(Boolean), args.server],
   {
-    cwd: ROOT,
-    env: { ...process.env, ...serverEnv(dbUrl, PORT, { CACHES: 'off' }) },
+    cwd: bench.ROOT,
+    env: { ...process.env, ...bench.serverEnv(dbUrl, PORT, { CACHES: 'off' }) },
     stdio: ['ignore', 'inherit', 'inherit'],
   },
 );
-
-function cpuSeconds(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-async function backendCpu(client) {
-  const { rows } = await client.query(
-    `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
-  );
-  return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
-}
 
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
@@ -96,12 +79,12 @@ async function load(paths, token, connections) {
 }
 
 async function measureCpu(monitor, fn) {
-  const api = cpuSeconds(server.pid);
-  const backends = await backendCpu(monitor);
+  const api = bench.cpuSeconds(server.pid);
+  const backends = await bench.backendCpu(monitor);
   const out = await fn();
   let pgCpu = 0;
-  for (const [pid, sec] of await backendCpu(monitor)) pgCpu += sec - (backends.get(pid) ?? 0);
-  return { out, api: cpuSeconds(server.pid) - api, pg: pgCpu };
+  for (const [pid, sec] of await bench.backendCpu(monitor)) pgCpu += sec - (backends.get(pid) ?? 0);
+  return { out, api: bench.cpuSeconds(server.pid) - api, pg: pgCpu };
 }
 
 function byKind(rows) {
@@ -121,9 +104,9 @@ function byKind(rows) {
 }
 
 async function main() {
-  await waitFor(`${base}/api/health`);
-  await waitForSearchIndex(base, log);
-  const token = await signIn(base, 'buyer.ca@example.com');
+  await bench.waitFor(`${base}/api/health`);
+  await bench.waitForSearchIndex(base, log);
+  const token = await bench.signIn(base, 'buyer.ca@example.com');
   const monitor = new pg.Client({ connectionString: dbUrl });
   await monitor.connect();
   const query = async (text, params) => (await monitor.query(text, params)).rows;

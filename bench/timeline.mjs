@@ -13,7 +13,6 @@
 // request in the window. --short-warmup warms up for 3 s only (what bench/run.mjs did before). Uses the bench database as bench/run.mjs left it (`--reuse`); nothing is
 // recorded. BENCH_DB / BENCH_PORT as for bench/run.mjs.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -21,6 +20,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import {
   ROOT,
+  backendCpu,
+  cpuSeconds,
   databaseUrl,
   serverEnv,
   signIn,
@@ -142,14 +143,6 @@ async function sampleWaits(client) {
   }
 }
 
-/** CPU seconds of every PostgreSQL backend of this database (other than the asking one), by pid. */
-async function backendCpu(client) {
-  const { rows } = await client.query(
-    `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
-  );
-  return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
-}
-
 const databaseTotals = (client) =>
   client
     .query(
@@ -158,16 +151,6 @@ const databaseTotals = (client) =>
               (select xact_commit from pg_stat_database where datname = current_database())::int as transactions`,
     )
     .then((r) => r.rows[0]);
-
-/** CPU seconds (user + system) a process has used, from /proc (Linux); 0 when it is gone. */
-function cpuSeconds(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
 
 function percentile(values, p) {
   if (!values.length) return 0;
