@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, PHONE } from './support/browser';
+import { checkA11y, firstRead, launchBrowser, newPage, PHONE } from './support/browser';
 
 // Cart and order journeys: favourite a product and see the badge; add from a listing, change the quantity
 // in the cart, place an order with a PO number, find it in history, open the print view, re-order
@@ -73,11 +73,10 @@ describe('cart and orders journeys', () => {
     // favourites list has arrived, and the listing can draw before it: choose once it has, then click
     // the heart of the product whose name was read (a `.first()` locator is resolved again at the
     // click, and may by then be another card's).
-    const favouritesRead = page.waitForResponse(
-      (r) => new URL(r.url()).pathname === '/api/favorite' && r.request().method() === 'GET',
+    const path = await listingPath();
+    const favourites = await firstRead<{ products: { total: number } }>(page, '/api/favorite', () =>
+      page.goto(path),
     );
-    await page.goto(await listingPath());
-    const favourites = (await (await favouritesRead).json()) as { products: { total: number } };
     // The badge and the hearts draw from the same answer: once the badge counts it, so do the hearts.
     await expect.poll(() => badgeCount(page, 'Favourites')).toBe(favourites.products.total);
     const firstHeart = page.getByRole('button', { name: /^Favourite: /, pressed: false }).first();

@@ -66,6 +66,8 @@ export type FirstLoad = {
   /** Paths of the route's script chunks and stylesheets beyond index.html's own. */
   scripts: string[];
   styles: string[];
+  /** Paths of the pictures of the page's largest paint, as its <img> asks for them. */
+  images: string[];
   /** The page's first API answers as one JSON object, or null. */
   answers: string | null;
 };
@@ -77,7 +79,8 @@ const JSON_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '
 
 /**
  * Writes `<link rel="modulepreload">` for the route's chunks, its stylesheets (the app's script
- * would ask for them before it renders the route) and the page's first API answers (a
+ * would ask for them before it renders the route), preloads of its largest pictures and the page's
+ * first API answers (a
  * `<script type="application/json" id="first-answers">`, data the browser never runs, so the CSP's
  * script rules do not apply) just before </head>. Returns null when there is no </head>.
  */
@@ -88,6 +91,9 @@ export function injectFirstLoad(html: string, load: FirstLoad): string | null {
     ...load.styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
     ...load.scripts.map(
       (src) => `<link rel="modulepreload" crossorigin href="${escapeHtml(src)}">`,
+    ),
+    ...load.images.map(
+      (src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high">`,
     ),
   ];
   if (load.answers !== null) {

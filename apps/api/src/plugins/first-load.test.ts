@@ -31,6 +31,11 @@ const MANIFEST = {
   '_grid.js': { file: 'assets/grid-abc.js', imports: ['_vendor.js'], css: ['assets/grid.css'] },
   'src/app/routes/home.tsx': { file: 'assets/home-abc.js', imports: ['_vendor.js', '_grid.js'] },
   'src/app/routes/products.tsx': { file: 'assets/products-abc.js', imports: ['_grid.js'] },
+  'src/features/search/components/search-box.tsx': {
+    file: 'assets/search-box-abc.js',
+    imports: ['index.html', '_vendor.js'],
+  },
+  'src/locales/en/search.json': { file: 'assets/search-en.js' },
   'src/locales/en/content.json': { file: 'assets/content-en.js' },
   'src/locales/en/catalogue.json': { file: 'assets/catalogue-en.js' },
   'src/locales/fr/content.json': { file: 'assets/content-fr.js' },
@@ -70,6 +75,9 @@ async function page(url: string, headers: Record<string, string> = {}) {
     answers: block ? (JSON.parse(block[1]) as Record<string, unknown>) : null,
     modulepreloads: links('modulepreload'),
     stylesheets: links('stylesheet'),
+    pictures: [
+      ...res.body.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/g),
+    ].map((m) => m[1]),
   };
 }
 
@@ -95,13 +103,16 @@ describe('a guest', () => {
       ].sort(),
     );
     await expectTheApiAnswers(answers!);
-    // The route chunk and what it imports beyond the entry's, and the words it suspends on.
+    // The route chunk, the header's search box and what they import beyond the entry's, and the
+    // words they suspend on.
     expect(modulepreloads).toEqual([
       '/assets/vendor-abc.js', // index.html's own link, unchanged
       '/assets/home-abc.js',
       '/assets/grid-abc.js',
+      '/assets/search-box-abc.js',
       '/assets/content-en.js',
       '/assets/catalogue-en.js',
+      '/assets/search-en.js',
     ]);
     expect(stylesheets).toEqual(['/assets/grid.css']);
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -139,6 +150,25 @@ describe('a guest', () => {
       '/api/productDescription?country=ca&lang=en&product_id=BT-1001',
     );
     await expectTheApiAnswers(product.answers!);
+  });
+
+  it('gets the pictures of the largest paint preloaded, as the answers name them', async () => {
+    const listing = await page('/products/Buttons/Buttons/BT');
+    const cards = (
+      listing.answers![
+        '/api/cadProducts?category=BT&lang=en&name=Buttons&page=1&pagination=25'
+      ] as {
+        products: { data: Array<{ image: string }> };
+      }
+    ).products.data;
+    expect(listing.pictures).toEqual([cards[0].image, cards[1].image]);
+    const product = await page('/description/BT-1001/ca');
+    expect(product.pictures).toEqual(['/images/products/BT-1001.jpg']);
+    const home = await page('/');
+    const slides = (
+      home.answers!['/api/crousalImages?lang=en'] as { data: Array<{ image: string }> }
+    ).data;
+    expect(home.pictures).toEqual(slides.slice(0, 1).map((slide) => slide.image));
   });
 
   it('gets other pages, an unknown product and the cart as the build wrote them', async () => {
@@ -201,7 +231,7 @@ describe('the written page', () => {
     const answers = JSON.stringify({
       '/api/x': { name: '</script><script>alert(1)</script> & <!--' },
     });
-    const html = injectFirstLoad(INDEX, { scripts: [], styles: [], answers })!;
+    const html = injectFirstLoad(INDEX, { scripts: [], styles: [], images: [], answers })!;
     expect(html.match(/<\/script/gi)).toHaveLength(2); // the entry's and the data block's own
     expect(html).not.toContain('<!--');
     expect(JSON.parse(DATA_BLOCK.exec(html)![1])).toEqual(JSON.parse(answers));

@@ -15,7 +15,7 @@ import type { SessionUser } from '../modules/accounts';
  * visit starts in (web lib/i18n.ts resolveInitialLang; a language chosen earlier lives in the
  * browser's storage, out of the server's sight: its reads then simply miss).
  */
-export type FirstLoadViewer = { lang: Lang; country: Country; userId: number | null };
+type FirstLoadViewer = { lang: Lang; country: Country; userId: number | null };
 
 export function firstLoadViewer(
   request: FastifyRequest,
@@ -27,13 +27,28 @@ export function firstLoadViewer(
 }
 
 /** What a page loads first: its route module, the words it suspends on and its API reads. */
-export type FirstLoadPlan = {
+type FirstLoadPlan = {
   /** The route's source module, as the build manifest names it. */
   route: string;
+  /** Its namespaces of words, with the layout's (SHELL_NAMESPACES) added by routeFiles. */
   namespaces: string[];
   /** API addresses (path and sorted query, see firstReadKey), as the web app asks for them. */
   reads: string[];
+  /**
+   * The pictures of its largest paint, read from one of its answers, as the web's route loader
+   * preloads them once it has that answer (web lib/preload-image.ts).
+   */
+  pictures?: { read: string; from: (answer: Answer) => Array<string | undefined> };
 };
+
+/** An API answer, as parsed JSON: read defensively, any field may be missing. */
+type Answer = {
+  data?: Array<{ image?: string }> & { image?: string; images?: string[] };
+  products?: { data?: Array<{ image?: string }> };
+};
+
+/** How many of a listing's first cards' pictures load at once (web PRIORITY_CARDS). */
+const PRIORITY_CARDS = 2;
 
 type Params = Record<string, string | number | undefined>;
 
@@ -41,7 +56,7 @@ type Params = Record<string, string | number | undefined>;
  * The key of an API read: path and query with its parameters sorted, undefined ones left out. The
  * web's api-client looks its first GETs up under the same key (lib/api-client.ts).
  */
-export function firstReadKey(apiPath: string, params: Params = {}): string {
+function firstReadKey(apiPath: string, params: Params = {}): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params))
     if (value !== undefined) query.append(key, String(value));
@@ -95,12 +110,15 @@ export function firstLoadPlan(
   const { lang, country, userId } = viewer;
   const [route, ...params] = parts;
   if (route === undefined) {
+    const carousel = firstReadKey('/crousalImages', { lang });
     return {
       route: 'src/app/routes/home.tsx',
       namespaces: ['content', 'catalogue'],
+      // The carousel's first slide (web features/content/api/prefetch-home.ts).
+      pictures: { read: carousel, from: (answer) => [answer.data?.[0]?.image] },
       reads: [
         ...shellReads(viewer),
-        firstReadKey('/crousalImages', { lang }),
+        carousel,
         firstReadKey('/catalogues', { lang }),
         firstReadKey('/best/sellers', { lang, country }),
         firstReadKey('/classCode', { lang, country, class_codes: 'F', pagination: 25, page: 1 }),
@@ -124,6 +142,12 @@ export function firstLoadPlan(
     return {
       route: 'src/app/routes/products.tsx',
       namespaces: ['catalogue', 'attributes'],
+      // The first cards' pictures (web features/catalogue/api/prefetch-catalogue.ts).
+      pictures: {
+        read: listing,
+        from: (answer) =>
+          (answer.products?.data ?? []).slice(0, PRIORITY_CARDS).map((p) => p.image),
+      },
       reads: [
         ...shellReads(viewer),
         ...(firstPage ? [listing] : []),
@@ -142,17 +166,20 @@ export function firstLoadPlan(
   }
   if (route === 'description' && params.length === 2) {
     const [productId, productCountry] = params;
+    const detail = firstReadKey('/productDescription', {
+      product_id: productId,
+      country: productCountry,
+      lang,
+    });
     return {
       route: 'src/app/routes/description.tsx',
       namespaces: ['catalogue', 'attributes'],
-      reads: [
-        ...shellReads(viewer),
-        firstReadKey('/productDescription', {
-          product_id: productId,
-          country: productCountry,
-          lang,
-        }),
-      ],
+      // The main picture (web features/catalogue/api/prefetch-catalogue.ts).
+      pictures: {
+        read: detail,
+        from: (answer) => [answer.data?.images?.[0] ?? answer.data?.image],
+      },
+      reads: [...shellReads(viewer), detail],
     };
   }
   if (route === 'cart' && params.length === 0 && userId !== null) {
@@ -165,6 +192,11 @@ export function firstLoadPlan(
   return null;
 }
 
+// The layout's first render loads the header's search box (web app/layout/search-slot.tsx) and its
+// words on every page: named with the route's files, so they come with the entry, not after it.
+const SHELL_MODULES = ['src/features/search/components/search-box.tsx'];
+const SHELL_NAMESPACES = ['search'];
+
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
@@ -176,13 +208,13 @@ function staticClosure(manifest: Manifest, start: string, seen = new Set<string>
 }
 
 /** Paths of the files a page's route needs beyond what index.html already loads. */
-export type RouteFiles = { scripts: string[]; styles: string[] };
+type RouteFiles = { scripts: string[]; styles: string[] };
 
 /**
  * The files a page's route needs beyond index.html's own, from the web build's manifest
- * (`build.manifest` in apps/web/vite.config.ts): its route chunk with the chunks it imports, their
- * stylesheets, and the words it suspends on. Without a manifest (a test's or a development build)
- * none.
+ * (`build.manifest` in apps/web/vite.config.ts): its route chunk and the layout's search box with
+ * the chunks they import, their stylesheets, and the words they suspend on. Without a manifest (a
+ * test's or a development build) none.
  */
 export function routeFiles(webDist: string): (plan: FirstLoadPlan, lang: Lang) => RouteFiles {
   const file = path.join(webDist, '.vite/manifest.json');
@@ -191,10 +223,12 @@ export function routeFiles(webDist: string): (plan: FirstLoadPlan, lang: Lang) =
   const entry = staticClosure(manifest, 'index.html');
   const entryStyles = new Set([...entry].flatMap((key) => manifest[key].css ?? []));
   return (plan, lang) => {
-    const route = [...staticClosure(manifest, plan.route, new Set(entry))]
-      .filter((key) => !entry.has(key))
-      .map((key) => manifest[key]);
-    const words = plan.namespaces.map((ns) => manifest[`src/locales/${lang}/${ns}.json`]);
+    const closure = new Set(entry);
+    for (const module of [plan.route, ...SHELL_MODULES]) staticClosure(manifest, module, closure);
+    const route = [...closure].filter((key) => !entry.has(key)).map((key) => manifest[key]);
+    const words = [...plan.namespaces, ...SHELL_NAMESPACES].map(
+      (ns) => manifest[`src/locales/${lang}/${ns}.json`],
+    );
     const scripts = [...route, ...words].filter(Boolean).map((chunk) => chunk.file);
     const styles = route.flatMap((chunk) => chunk.css ?? []).filter((f) => !entryStyles.has(f));
     // Paths exactly as Vite's loader writes them, so it finds them and asks for none again.
@@ -205,19 +239,26 @@ export function routeFiles(webDist: string): (plan: FirstLoadPlan, lang: Lang) =
   };
 }
 
+/** What the API answered to a page's first reads (firstAnswers). */
+type FirstAnswers = {
+  /** The answers' JSON by read (only successful JSON answers). */
+  bodies: Map<string, string>;
+  /** False when an answer may not be stored by a shared cache (a signed-in caller's). */
+  shared: boolean;
+  /** The cookies the answers set (a mended XSRF-TOKEN), for the page to set in their place. */
+  cookies: string[];
+};
+
 /**
  * The API's answers to a page's first reads, as the browser's own requests would get them: each
  * read goes through the app (app.inject) with the page request's cookies, language and address, so
- * a guest gets the guest answer (no price, no stock) and a signed-in user their own. Only successful
- * JSON answers are kept. `shared` is false when any kept answer may not be stored by a shared cache
- * (a signed-in caller's): the page must then not be either. `cookies` are what those answers set
- * (a mended XSRF-TOKEN), for the page to set in their place.
+ * a guest gets the guest answer (no price, no stock) and a signed-in user their own.
  */
 export async function firstAnswers(
   app: FastifyInstance,
   request: FastifyRequest,
   reads: string[],
-): Promise<{ json: string; shared: boolean; cookies: string[] } | null> {
+): Promise<FirstAnswers> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (request.headers.cookie) headers.cookie = request.headers.cookie;
   if (request.headers['accept-language'])
@@ -225,15 +266,28 @@ export async function firstAnswers(
   const answers = await Promise.all(
     reads.map((url) => app.inject({ method: 'GET', url, headers, remoteAddress: request.ip })),
   );
-  let shared = true;
+  const found: FirstAnswers = { bodies: new Map(), shared: true, cookies: [] };
   const cookies = new Set<string>();
-  const entries: string[] = [];
   answers.forEach((answer, i) => {
     if (answer.statusCode !== 200 || !/json/.test(String(answer.headers['content-type']))) return;
-    if (!String(answer.headers['cache-control']).startsWith('public')) shared = false;
+    if (!String(answer.headers['cache-control']).startsWith('public')) found.shared = false;
     for (const cookie of [answer.headers['set-cookie'] ?? []].flat()) cookies.add(cookie);
-    entries.push(`${JSON.stringify(reads[i])}:${answer.body}`);
+    found.bodies.set(reads[i], answer.body);
   });
-  if (!entries.length) return null;
-  return { json: `{${entries.join(',')}}`, shared, cookies: [...cookies] };
+  found.cookies = [...cookies];
+  return found;
+}
+
+/** The answers as one JSON object by read, as the web's api client reads them; null for none. */
+export function answersJson(bodies: Map<string, string>): string | null {
+  if (!bodies.size) return null;
+  return `{${[...bodies].map(([read, body]) => `${JSON.stringify(read)}:${body}`).join(',')}}`;
+}
+
+/** The paths of the pictures of the page's largest paint, from its answers (plan.pictures). */
+export function firstPictures(plan: FirstLoadPlan, bodies: Map<string, string>): string[] {
+  const body = plan.pictures && bodies.get(plan.pictures.read);
+  if (!plan.pictures || !body) return [];
+  const paths = plan.pictures.from(JSON.parse(body) as Answer);
+  return paths.filter((p): p is string => typeof p === 'string' && p.startsWith('/'));
 }

@@ -10,7 +10,14 @@ import { AppError } from '../lib/app-error';
 import { injectFirstLoad, injectHead, type FirstLoad } from '../lib/html-head';
 import { resolveSession } from '../modules/accounts';
 import { isLoopback } from './dev-access';
-import { firstAnswers, firstLoadPlan, firstLoadViewer, routeFiles } from './first-load';
+import {
+  answersJson,
+  firstAnswers,
+  firstLoadPlan,
+  firstLoadViewer,
+  firstPictures,
+  routeFiles,
+} from './first-load';
 import { cataloguePageMeta, pageLang } from './page-meta';
 
 /**
@@ -150,9 +157,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       const answers = await firstAnswers(app, request, plan.reads);
       return {
         ...filesFor(plan, viewer.lang),
-        answers: answers?.json ?? null,
-        shared: answers?.shared ?? true,
-        cookies: answers?.cookies ?? [],
+        images: firstPictures(plan, answers.bodies),
+        answers: answersJson(answers.bodies),
+        shared: answers.shared,
+        cookies: answers.cookies,
       };
     } catch (error) {
       request.log.debug({ err: error, pathname }, 'first load not written');
