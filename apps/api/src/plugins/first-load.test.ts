@@ -194,6 +194,7 @@ describe('a signed-in buyer', () => {
       expect.arrayContaining([
         `/api/cart?lang=en&user_id=${buyer.userId}`,
         `/api/favorite?country=ca&lang=en&user_id=${buyer.userId}`,
+        '/api/me',
       ]),
     );
     await expectTheApiAnswers(answers!, buyer.cookie);

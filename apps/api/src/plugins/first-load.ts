@@ -28,8 +28,11 @@ export function firstLoadViewer(
 
 /** What a page loads first: its route module, the words it suspends on and its API reads. */
 type FirstLoadPlan = {
-  /** The route's source module, as the build manifest names it. */
-  route: string;
+  /**
+   * The route's source module, and the layout's lazy modules for this viewer, as the build manifest
+   * names them (the header's search box, for everyone, is added by routeFiles).
+   */
+  modules: string[];
   /** Its namespaces of words, with the layout's (SHELL_NAMESPACES) added by routeFiles. */
   namespaces: string[];
   /** API addresses (path and sorted query, see firstReadKey), as the web app asks for them. */
@@ -80,7 +83,7 @@ function segments(pathname: string): string[] | null {
 /**
  * The first reads of the shared layout (web app/prefetch-shell.ts): the category menu, which
  * third-party scripts are configured (features/accounts/components/integrations.tsx), and a
- * signed-in user's cart and favourites for the header badges.
+ * signed-in user's cart and favourites for the header badges and the session check.
  */
 function shellReads(viewer: FirstLoadViewer): string[] {
   const { lang, country, userId } = viewer;
@@ -90,7 +93,18 @@ function shellReads(viewer: FirstLoadViewer): string[] {
     ...reads,
     firstReadKey('/cart', { user_id: userId, lang }),
     firstReadKey('/favorite', { user_id: userId, country, lang }),
+    // The session check (web features/accounts/components/integrations.tsx).
+    firstReadKey('/me'),
   ];
+}
+
+/**
+ * A route's module and the layout's own lazy module for a signed-in customer: the phone's cart
+ * total bar (web app/layout/root-layout.tsx).
+ */
+function routeModules(route: string, viewer: FirstLoadViewer): string[] {
+  if (viewer.userId === null) return [route];
+  return [route, 'src/features/cart/components/cart-total-bar.tsx'];
 }
 
 /**
@@ -112,7 +126,7 @@ export function firstLoadPlan(
   if (route === undefined) {
     const carousel = firstReadKey('/crousalImages', { lang });
     return {
-      route: 'src/app/routes/home.tsx',
+      modules: routeModules('src/app/routes/home.tsx', viewer),
       namespaces: ['content', 'catalogue'],
       // The carousel's first slide (web features/content/api/prefetch-home.ts).
       pictures: { read: carousel, from: (answer) => [answer.data?.[0]?.image] },
@@ -140,7 +154,7 @@ export function firstLoadPlan(
       ? firstReadKey('/classCode', { ...common, class_codes: resolved.classCode, country })
       : firstReadKey(country === 'us' ? '/usProducts' : '/cadProducts', common);
     return {
-      route: 'src/app/routes/products.tsx',
+      modules: routeModules('src/app/routes/products.tsx', viewer),
       namespaces: ['catalogue', 'attributes'],
       // The first cards' pictures (web features/catalogue/api/prefetch-catalogue.ts).
       pictures: {
@@ -172,7 +186,7 @@ export function firstLoadPlan(
       lang,
     });
     return {
-      route: 'src/app/routes/description.tsx',
+      modules: routeModules('src/app/routes/description.tsx', viewer),
       namespaces: ['catalogue', 'attributes'],
       // The main picture (web features/catalogue/api/prefetch-catalogue.ts).
       pictures: {
@@ -184,7 +198,7 @@ export function firstLoadPlan(
   }
   if (route === 'cart' && params.length === 0 && userId !== null) {
     return {
-      route: 'src/app/routes/cart.tsx',
+      modules: routeModules('src/app/routes/cart.tsx', viewer),
       namespaces: ['cart', 'checkout', 'catalogue', 'errors'],
       reads: [...shellReads(viewer), firstReadKey('/checkout')],
     };
@@ -224,7 +238,8 @@ export function routeFiles(webDist: string): (plan: FirstLoadPlan, lang: Lang) =
   const entryStyles = new Set([...entry].flatMap((key) => manifest[key].css ?? []));
   return (plan, lang) => {
     const closure = new Set(entry);
-    for (const module of [plan.route, ...SHELL_MODULES]) staticClosure(manifest, module, closure);
+    for (const module of [...plan.modules, ...SHELL_MODULES])
+      staticClosure(manifest, module, closure);
     const route = [...closure].filter((key) => !entry.has(key)).map((key) => manifest[key]);
     const words = [...plan.namespaces, ...SHELL_NAMESPACES].map(
       (ns) => manifest[`src/locales/${lang}/${ns}.json`],
