@@ -69,15 +69,8 @@ export function buildUrl(path: string, params?: Params): string {
 // as old as the page. The layout and a page may read one address under two query keys (the category
 // tree), so an answer serves every read of its address until then, or until the app's first write.
 const FIRST_ANSWERS_MS = 10_000;
-let firstAnswers: Record<string, unknown> | undefined;
-
-function readFirstAnswers(): Record<string, unknown> {
-  try {
-    return JSON.parse(document.getElementById('first-answers')?.textContent || '{}');
-  } catch {
-    return {};
-  }
-}
+let firstAnswers: Record<string, unknown> = {};
+let readBlock: Element | null = null;
 
 /**
  * The server's answer to this read, written into the page it served (api plugins/first-load.ts):
@@ -86,11 +79,19 @@ function readFirstAnswers(): Record<string, unknown> {
  */
 function firstAnswer(url: string): unknown {
   if (performance.now() > FIRST_ANSWERS_MS) return undefined;
-  const answers = (firstAnswers ??= readFirstAnswers());
+  const block = document.getElementById('first-answers');
+  if (block && block !== readBlock) {
+    readBlock = block;
+    try {
+      firstAnswers = JSON.parse(block.textContent || '{}');
+    } catch {
+      firstAnswers = {};
+    }
+  }
   const { pathname, searchParams } = new URL(url, location.origin);
   searchParams.sort();
   const query = searchParams.toString();
-  const answer = answers[query ? `${pathname}?${query}` : pathname];
+  const answer = firstAnswers[query ? `${pathname}?${query}` : pathname];
   return answer === undefined ? undefined : structuredClone(answer);
 }
 

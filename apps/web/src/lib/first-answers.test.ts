@@ -1,13 +1,14 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/test/render';
 
 // The answers the server writes into the page it serves (api plugins/first-load.ts, decision 030):
 // the api client answers the page's first reads from them, with no request.
 let api: typeof import('./api-client').api;
+let block: HTMLScriptElement;
 
 beforeAll(async () => {
   // What the server writes, read once by the client, so it is in the page before the module loads.
-  const block = document.createElement('script');
+  block = document.createElement('script');
   block.type = 'application/json';
   block.id = 'first-answers';
   block.textContent = JSON.stringify({
@@ -17,6 +18,10 @@ beforeAll(async () => {
   });
   document.head.append(block);
   ({ api } = await import('./api-client'));
+});
+// NOTE: test files may share one document (the web project's isolation settings): leave none behind.
+afterAll(() => {
+  block.remove();
 });
 beforeEach(() => {
   // The page's age: the answers serve reads of its first 10 s. A test worker's clock starts with the
