@@ -2,7 +2,9 @@
 export {
   enqueueMail,
   enqueueMailInsert,
+  enqueueMailPart,
   registerMailTemplate,
   type MailContent,
 } from './mail.service';
+export { choosePassword, mailText, personalMail } from './mail.templates';
 export { startMailWorker } from './mail.worker';

@@ -1,6 +1,8 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { mailOutbox } from '../../db/schema';
+import { retryStateAfter, type FailedAttempt } from '../../lib/outbox-worker';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 
@@ -9,8 +11,11 @@ export async function insertMail(tx: Tx, values: typeof mailOutbox.$inferInsert)
   return row.id;
 }
 
-/** The INSERT of one outbox row as a statement, for a caller batching it with its own writes. */
-export function mailInsert(tx: Tx, values: typeof mailOutbox.$inferInsert): SQL {
+/**
+ * The INSERT of one outbox row as a statement, for a caller batching it with its own writes (the
+ * values, or placeholders for them).
+ */
+export function mailInsert(tx: Tx, values: PgInsertValue<typeof mailOutbox>): SQL {
   return tx.insert(mailOutbox).values(values).getSQL();
 }
 
@@ -67,18 +72,6 @@ export async function markSent(tx: Tx, id: number, attempts: number): Promise<vo
     .where(eq(mailOutbox.id, id));
 }
 
-export async function markAttemptFailed(
-  tx: Tx,
-  id: number,
-  values: { attempts: number; lastError: string; nextAttemptAt: Date; giveUp: boolean },
-): Promise<void> {
-  await tx
-    .update(mailOutbox)
-    .set({
-      attempts: values.attempts,
-      lastError: values.lastError.slice(0, 1000),
-      nextAttemptAt: values.nextAttemptAt,
-      status: values.giveUp ? 'failed' : 'pending',
-    })
-    .where(eq(mailOutbox.id, id));
+export async function markAttemptFailed(tx: Tx, id: number, failure: FailedAttempt): Promise<void> {
+  await tx.update(mailOutbox).set(retryStateAfter(failure)).where(eq(mailOutbox.id, id));
 }
