@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { checkA11y, newPage, PHONE } from './support/browser';
+import { checkA11y, firstRead, newPage, PHONE } from './support/browser';
 import { browserForFile } from './support/journey';
 import { someListingPath } from './support/catalogue';
 
@@ -60,11 +60,10 @@ describe('cart and orders journeys', () => {
     // favourites list has arrived, and the listing can draw before it: choose once it has, then click
     // the heart of the product whose name was read (a `.first()` locator is resolved again at the
     // click, and may by then be another card's).
-    const favouritesRead = page.waitForResponse(
-      (r) => new URL(r.url()).pathname === '/api/favorite' && r.request().method() === 'GET',
+    const path = await someListingPath(baseUrl);
+    const favourites = await firstRead<{ products: { total: number } }>(page, '/api/favorite', () =>
+      page.goto(path),
     );
-    await page.goto(await someListingPath(baseUrl));
-    const favourites = (await (await favouritesRead).json()) as { products: { total: number } };
     // The badge and the hearts draw from the same answer: once the badge counts it, so do the hearts.
     await expect.poll(() => badgeCount(page, 'Favourites')).toBe(favourites.products.total);
     const firstHeart = page.getByRole('button', { name: /^Favourite: /, pressed: false }).first();

@@ -124,6 +124,30 @@ export function expectNoErrorsBut(errors: string[], expected: (e: string) => boo
   ).toEqual([]);
 }
 
+/**
+ * The answer to the page's first GET of `apiPath` (no query) while `navigate` loads the page: the
+ * one the server wrote into the page (decision 030), else the one the app fetched.
+ */
+export async function firstRead<T>(
+  page: Page,
+  apiPath: string,
+  navigate: () => Promise<unknown>,
+): Promise<T> {
+  const fetched = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === apiPath && r.request().method() === 'GET',
+  );
+  // Not awaited when the page carries the answer: it then times out unobserved.
+  fetched.catch(() => undefined);
+  await navigate();
+  const written = await page.evaluate((wanted) => {
+    const text = document.getElementById('first-answers')?.textContent;
+    const answers = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    const key = Object.keys(answers).find((k) => k.split('?')[0] === wanted);
+    return key === undefined ? null : answers[key];
+  }, apiPath);
+  return (written ?? (await (await fetched).json())) as T;
+}
+
 /** Signs a demo account in through the sign-in page and waits until it has left it. */
 export async function signIn(page: Page, email = 'buyer.ca@example.com'): Promise<void> {
   await signInOnPage(page, email);

@@ -60,3 +60,45 @@ export function injectHead(html: string, meta: HeadMeta): string | null {
   });
   return `${head}${tags.join('\n')}\n${html.slice(end.index)}`;
 }
+
+/** What a page starts loading before its scripts ask for it (api plugins/first-load.ts). */
+export type FirstLoad = {
+  /** Paths of the route's script chunks and stylesheets beyond index.html's own. */
+  scripts: string[];
+  styles: string[];
+  /** Paths of the pictures of the page's largest paint, as its <img> asks for them. */
+  images: string[];
+  /** The page's first API answers as one JSON object, or null. */
+  answers: string | null;
+};
+
+// In a JSON data block the only danger is the text "</script" (or "<!--"): every <, > and & is
+// written as its JSON escape, which JSON.parse reads back as the same character.
+const HTML_SENSITIVE = /[<>&]/g;
+const JSON_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026' };
+
+/**
+ * Writes `<link rel="modulepreload">` for the route's chunks, its stylesheets (the app's script
+ * would ask for them before it renders the route), preloads of its largest pictures and the page's
+ * first API answers (a
+ * `<script type="application/json" id="first-answers">`, data the browser never runs, so the CSP's
+ * script rules do not apply) just before </head>. Returns null when there is no </head>.
+ */
+export function injectFirstLoad(html: string, load: FirstLoad): string | null {
+  const end = HEAD_END.exec(html);
+  if (!end) return null;
+  const tags = [
+    ...load.styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+    ...load.scripts.map(
+      (src) => `<link rel="modulepreload" crossorigin href="${escapeHtml(src)}">`,
+    ),
+    ...load.images.map(
+      (src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high">`,
+    ),
+  ];
+  if (load.answers !== null) {
+    const json = load.answers.replace(HTML_SENSITIVE, (c) => JSON_ESCAPES[c]);
+    tags.push(`<script type="application/json" id="first-answers">${json}</script>`);
+  }
+  return `${html.slice(0, end.index)}${tags.join('\n')}\n${html.slice(end.index)}`;
+}

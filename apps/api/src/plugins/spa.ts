@@ -1,14 +1,44 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import Negotiator from 'negotiator';
 import { clipDescription } from '@wholesale/contract';
 import { AppError } from '../lib/app-error';
-import { injectHead } from '../lib/html-head';
+import { injectFirstLoad, injectHead, type FirstLoad } from '../lib/html-head';
 import { resolveSession } from '../modules/accounts';
 import { isLoopback } from './dev-access';
+import {
+  answersJson,
+  firstAnswers,
+  firstLoadPlan,
+  firstLoadViewer,
+  firstPictures,
+  routeFiles,
+} from './first-load';
 import { cataloguePageMeta, pageLang } from './page-meta';
+
+/**
+ * A page written for its request, compressed as the browser accepts it. NOTE: the compress plugin
+ * (app.ts) works through route hooks, which the not-found handler serving pages never gets.
+ */
+function compressPage(request: FastifyRequest, reply: FastifyReply, html: string): string | Buffer {
+  const encoding =
+    html.length < 1024 ? undefined : new Negotiator(request).encoding(['br', 'gzip']);
+  if (encoding === 'br') {
+    reply.header('content-encoding', 'br');
+    return zlib.brotliCompressSync(html, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
+    });
+  }
+  if (encoding === 'gzip') {
+    reply.header('content-encoding', 'gzip');
+    return zlib.gzipSync(html);
+  }
+  return html;
+}
 
 const ASSET_DROPPED_HEADERS = [
   'content-security-policy',
@@ -71,15 +101,19 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     if (!request.url.startsWith('/dev/') && request.url !== '/dev') return false;
     if (app.config.env === 'production') return true;
     if (isLoopback(request.ip)) return false;
+    return (await pageSession(request))?.user.role !== 'staff';
+  }
+
+  /** The session of the page request's cookie, if any (the API hooks do not run for pages). */
+  async function pageSession(request: FastifyRequest) {
     const token = request.cookies?.sid;
-    const session =
-      token && token.length <= 200 ? await resolveSession(app.db, app.sessions, token) : null;
-    return session?.user.role !== 'staff';
+    return token && token.length <= 200 ? resolveSession(app.db, app.sessions, token) : null;
   }
 
   // Read once: the build does not change under a running server.
   const indexHtml = hasSpa ? fs.readFileSync(indexFile, 'utf8') : '';
   const origin = new URL(app.config.publicUrl).origin;
+  const filesFor = routeFiles(opts.webDist);
 
   /**
    * index.html with the page's own head for a public catalogue page, in the request's language;
@@ -105,6 +139,35 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     }
   }
 
+  /**
+   * What the home page, a listing, a product page and the cart start with (plugins/first-load.ts):
+   * their route's chunks and their first API answers, as this request's viewer would get them.
+   * Null for any other page or when working it out fails (the page then loads as before).
+   */
+  async function pageFirstLoad(
+    request: FastifyRequest,
+  ): Promise<(FirstLoad & { shared: boolean; cookies: string[] }) | null> {
+    const mark = request.url.indexOf('?');
+    const pathname = mark === -1 ? request.url : request.url.slice(0, mark);
+    const search = new URLSearchParams(mark === -1 ? '' : request.url.slice(mark + 1));
+    try {
+      const viewer = firstLoadViewer(request, (await pageSession(request))?.user);
+      const plan = firstLoadPlan(pathname, search, viewer);
+      if (!plan) return null;
+      const answers = await firstAnswers(app, request, plan.reads);
+      return {
+        ...filesFor(plan, viewer.lang),
+        images: firstPictures(plan, answers.bodies),
+        answers: answersJson(answers.bodies),
+        shared: answers.shared,
+        cookies: answers.cookies,
+      };
+    } catch (error) {
+      request.log.debug({ err: error, pathname }, 'first load not written');
+      return null;
+    }
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     if (
@@ -118,12 +181,16 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       throw new AppError('ROUTE_NOT_FOUND', `No such path: ${request.method} ${url.split('?')[0]}`);
     }
     reply.header('cache-control', 'no-cache');
-    const page = await pageWithMeta(request);
-    if (page !== null) {
-      // The head depends on the language, which the cookie or Accept-Language may decide.
-      reply.header('vary', 'accept-language, cookie');
-      return reply.type('text/html; charset=utf-8').send(page);
-    }
-    return reply.type('text/html').sendFile('index.html');
+    const [page, first] = await Promise.all([pageWithMeta(request), pageFirstLoad(request)]);
+    if (page === null && first === null) return reply.type('text/html').sendFile('index.html');
+    const html = page ?? indexHtml;
+    // NOTE: a signed-in viewer's answers (prices, the cart) are in the page: no shared cache may
+    // keep it, as none may keep those answers (plugins/cache-policy.ts).
+    if (first && !first.shared) reply.header('cache-control', 'private, no-store');
+    for (const cookie of first?.cookies ?? []) reply.header('set-cookie', cookie);
+    // The head and the answers depend on the language and the viewer (cookie, Accept-Language).
+    reply.header('vary', 'accept-encoding, accept-language, cookie');
+    const written = first ? (injectFirstLoad(html, first) ?? html) : html;
+    return reply.type('text/html; charset=utf-8').send(compressPage(request, reply, written));
   });
 });
