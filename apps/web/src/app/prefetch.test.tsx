@@ -105,7 +105,12 @@ function cartServer() {
     }
     if (url.pathname !== '/api/cart') return others(input, init);
     shop.calls.push('read');
-    const read = json(cart(lines, lines.reduce((sum, l) => sum + l.line_total, 0)));
+    const read = json(
+      cart(
+        lines,
+        lines.reduce((sum, l) => sum + l.line_total, 0),
+      ),
+    );
     return shop.holdReads ? later(held.reads, () => read) : read;
   });
   return shop;
