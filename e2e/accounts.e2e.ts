@@ -1,6 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, PHONE } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { checkA11y, newPage, PHONE } from './support/browser';
+import { browserForFile } from './support/journey';
+import { someListingPath } from './support/catalogue';
 
 // Account journeys: sign in, stay signed in, sign out keeping the language, the protected-route
 // round trip through /login, and forgot password → dev mailbox → reset → sign in.
@@ -23,15 +25,7 @@ async function saveLanguage(email: string, lang: 'en' | 'fr' | 'es'): Promise<vo
   });
   expect(saved.status).toBe(200);
 }
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** GET /api/me from inside the page: the browser's own cookie decides who it is. */
 async function meStatus(page: Page): Promise<{ status: number; userValue?: number }> {
@@ -54,16 +48,6 @@ async function signIn(
 }
 
 const PRICE = /\$\s?\d[\d,]*\.\d{2}|\d+,\d{2}\s?\$/;
-
-type Cat = { name: string; category: string; cat_code: string };
-
-/** A category listing page (the catalogue's product cards), built like paths.products(). */
-async function listingPath(): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/categories?lang=en`);
-  const body = (await response.json()) as { data: Cat[] };
-  const c = body.data.find((x) => x.name !== 'Zippers' && x.name !== 'Promotions') ?? body.data[0];
-  return `/products/${[c.name, c.category, c.cat_code].map(encodeURIComponent).join('/')}`;
-}
 
 /**
  * How many product cards (links to a product's page) and prices the page shows once it settled.
@@ -97,7 +81,7 @@ function expectNoErrorsButExpected(errors: string[]): void {
 
 describe('accounts journeys', () => {
   it('signs in, sees the profile name (and prices), stays signed in on reload, signs out to / keeping the language', async () => {
-    const { page, errors } = await newPage(browser, { baseUrl });
+    const { page, errors } = await newPage(browser(), { baseUrl });
     await page.goto('/');
     await page.getByRole('link', { name: 'Login' }).first().click();
     await page.waitForURL('**/login');
@@ -136,7 +120,7 @@ describe('accounts journeys', () => {
     });
     // Prices: where the catalogue's product cards are, a signed-in buyer sees prices on them
     // (and after signing out, none). Without cards, the profile name and /api/me above are the proof.
-    const listing = await listingPath();
+    const listing = await someListingPath(baseUrl);
     await page.goto(listing);
     const signedIn = await cardsAndPrices(page);
     expect(signedIn.cards, 'product cards on the listing').toBeGreaterThan(0);
@@ -168,7 +152,7 @@ describe('accounts journeys', () => {
   });
 
   it('sends a guest from a protected page to /login and back after signing in', async () => {
-    const { page, errors } = await newPage(browser, { baseUrl });
+    const { page, errors } = await newPage(browser(), { baseUrl });
     await page.goto('/profile');
     await page.waitForURL(
       (url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/profile',
@@ -197,7 +181,7 @@ describe('accounts journeys', () => {
   });
 
   it('resets a forgotten password through the mailed link and signs in with the new one (phone)', async () => {
-    const { page, errors } = await newPage(browser, { baseUrl, viewport: PHONE });
+    const { page, errors } = await newPage(browser(), { baseUrl, viewport: PHONE });
     const email = 'buyer2.ca@example.com';
     const newPassword = 'a-brand-new-password-42';
 
@@ -289,7 +273,7 @@ describe('accounts journeys', () => {
       { viewport: PHONE, pages: [['/welcome-mobile', 'Bienvenue sur notre boutique de gros']] },
     ];
     for (const run of runs) {
-      const { page, errors } = await newPage(browser, {
+      const { page, errors } = await newPage(browser(), {
         baseUrl,
         ...(run.viewport ? { viewport: run.viewport } : {}),
       });

@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, signIn } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { checkA11y, newPage, signIn } from './support/browser';
+import { browserForFile } from './support/journey';
 
 // Staff fill the catalogue from a file (docs/product/back-office-catalogue.md): a content staff member
 // uploads a CSV on /admin/catalogue and watches the import finish; a buyer then finds the new product
@@ -12,15 +13,7 @@ const STOCK = /Ship Packs? Available|Currently Out Of Stock|Coming soon/;
 const stamp = Date.now().toString(36).toUpperCase();
 const SKU = `E2E-${stamp}`;
 const NAME = `Imported spool ${stamp}`;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 async function findBySearch(page: Page) {
   await page.goto(`/search-page/${encodeURIComponent(NAME)}/1`);
@@ -32,7 +25,7 @@ async function findBySearch(page: Page) {
 
 describe('catalogue import journey', () => {
   it('staff upload a CSV on /admin/catalogue and watch the import finish', async () => {
-    const staff = await newPage(browser, { baseUrl });
+    const staff = await newPage(browser(), { baseUrl });
     await signIn(staff.page, 'content@example.com');
     await staff.page.goto('/admin/catalogue');
     await staff.page.getByRole('heading', { level: 1, name: 'Catalogue import' }).waitFor();
@@ -60,7 +53,7 @@ describe('catalogue import journey', () => {
   });
 
   it('a buyer then finds the new product with its price', async () => {
-    const buyer = await newPage(browser, { baseUrl });
+    const buyer = await newPage(browser(), { baseUrl });
     await signIn(buyer.page, 'buyer.ca@example.com');
     const found = await findBySearch(buyer.page);
     await expect.poll(() => found.innerText()).toMatch(/12\.34/);
@@ -74,7 +67,7 @@ describe('catalogue import journey', () => {
   });
 
   it('a guest finds it without price or stock', async () => {
-    const guest = await newPage(browser, { baseUrl });
+    const guest = await newPage(browser(), { baseUrl });
     const guestFound = await findBySearch(guest.page);
     expect(await guestFound.innerText()).not.toMatch(PRICE);
     await guest.page.goto(`/description/${SKU}/ca`);

@@ -1,6 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, PHONE, signIn } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { checkA11y, newPage, PHONE, signIn } from './support/browser';
+import { browserForFile } from './support/journey';
+import { categories, listingPathOf, type Cat } from './support/catalogue';
 
 // Catalogue journeys: a guest browses a category without prices; a signed-in buyer sees prices and
 // stock; the header search with a suggestion; a product group changes records per page and pages;
@@ -8,27 +10,12 @@ import { checkA11y, launchBrowser, newPage, PHONE, signIn } from './support/brow
 const baseUrl = inject('baseUrl');
 const PRICE = /\$\s?\d[\d,]*\.\d{2}/;
 const STOCK = /Ship Packs? Available|Currently Out Of Stock|Coming soon/;
-let browser: Browser;
-
-type Cat = { name: string; category: string; cat_code: string };
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 async function buttons(): Promise<Cat> {
-  const response = await fetch(`${baseUrl}/api/categories?lang=en`);
-  const body = (await response.json()) as { data: Cat[] };
-  const cat = body.data.find((c) => c.cat_code === 'BT') ?? body.data[0];
-  return cat;
+  const all = await categories(baseUrl);
+  return all.find((c) => c.cat_code === 'BT') ?? all[0];
 }
-
-const listingPath = (c: Cat) =>
-  `/products/${encodeURIComponent(c.name)}/${encodeURIComponent(c.category)}/${encodeURIComponent(c.cat_code)}`;
 
 async function cards(page: Page) {
   const grid = page.getByRole('list', { name: 'Products' });
@@ -38,9 +25,9 @@ async function cards(page: Page) {
 
 describe('catalogue journeys', () => {
   it('a guest browses a category and sees products but no price or stock', async () => {
-    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl });
     const cat = await buttons();
-    await page.goto(listingPath(cat));
+    await page.goto(listingPathOf(cat));
     await page.getByRole('heading', { level: 1, name: cat.category }).waitFor();
     const list = await cards(page);
     expect(await list.count()).toBe(25);
@@ -71,10 +58,10 @@ describe('catalogue journeys', () => {
   });
 
   it('a signed-in buyer sees prices and stock on the listing and the product page', async () => {
-    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl });
     await signIn(page);
     const cat = await buttons();
-    await page.goto(listingPath(cat));
+    await page.goto(listingPathOf(cat));
     const list = await cards(page);
     await expect
       .poll(() => page.getByRole('list', { name: 'Products' }).innerText())
@@ -95,7 +82,7 @@ describe('catalogue journeys', () => {
   });
 
   it('finds a product through the header search with a suggestion, and through the results page', async () => {
-    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl });
     await page.goto('/');
     const box = page.getByRole('combobox', { name: 'Search products' }).first();
     await box.fill('wooden butt');
@@ -123,7 +110,7 @@ describe('catalogue journeys', () => {
   });
 
   it('a product group page changes records per page and pages', async () => {
-    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl });
     await page.goto('/product-groups/2');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     const grid = page.locator('.product-group .product-grid');
@@ -170,7 +157,7 @@ describe('catalogue journeys', () => {
       }),
     });
     expect(created.status).toBe(200);
-    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl });
     await page.goto('/description/XSS-1/ca');
     const heading = page.locator('h1.product-detail__name');
     await heading.waitFor();
@@ -187,9 +174,9 @@ describe('catalogue journeys', () => {
   });
 
   it('shows the product grid as two columns at phone width', async () => {
-    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl, viewport: PHONE });
+    const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl, viewport: PHONE });
     const cat = await buttons();
-    await page.goto(listingPath(cat));
+    await page.goto(listingPathOf(cat));
     await cards(page);
     const columns = await page
       .getByRole('list', { name: 'Products' })

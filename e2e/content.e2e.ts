@@ -1,21 +1,14 @@
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, PHONE, signIn } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { checkA11y, newPage, PHONE, signIn } from './support/browser';
+import { browserForFile } from './support/journey';
 
 // Content journeys: every content page in English, French and Spanish without a console error; the
 // FAQ search finds an answer (despite a typo); staff add a newsletter in /admin/content and a guest
 // sees it on /newsletter.
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 type Lang = 'en' | 'fr' | 'es';
 const STORED: Record<Lang, string> = { en: '', fr: 'fr', es: 'es' };
@@ -85,7 +78,7 @@ function expectNoErrorsButThumbnails(errors: string[]): void {
 }
 
 async function openIn(lang: Lang, viewport?: { width: number; height: number }) {
-  const journey = await newPage(browser, { baseUrl, ...(viewport ? { viewport } : {}) });
+  const journey = await newPage(browser(), { baseUrl, ...(viewport ? { viewport } : {}) });
   await journey.context.addInitScript(
     (stored) => window.localStorage.setItem('selectedLanguage', stored),
     STORED[lang],

@@ -1,14 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import {
   checkA11y,
   expectNoErrorsBut,
-  launchBrowser,
   missingImage,
   newPage,
   PHONE,
   signIn,
 } from './support/browser';
+import { browserForFile } from './support/journey';
 import { apiSignIn, FRENCH_BUYER, signInOnPage } from './support/demo-accounts';
 
 // Customer administration (docs/product/back-office-staff-and-customers.md): a buyer is
@@ -19,11 +19,8 @@ import { apiSignIn, FRENCH_BUYER, signInOnPage } from './support/demo-accounts';
 const baseUrl = inject('baseUrl');
 const { email: BUYER, code: BUYER_CODE, company: BUYER_COMPANY } = FRENCH_BUYER;
 const STAFF = 'credit@example.com';
-let browser: Browser;
+const browser = browserForFile();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
   // Whatever happened above, the demo buyer is active again for the other journeys.
   const admin = await apiSignIn(baseUrl, 'admin@example.com');
@@ -36,7 +33,6 @@ afterAll(async () => {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.token}` },
     });
-  await browser?.close();
 });
 
 /** The 401s of a session that staff ended, and of the refused sign-in, are this journey's subject. */
@@ -60,13 +56,13 @@ describe('customer administration journey', () => {
     'deactivating a signed-in buyer signs them out; sign-in says inactive until staff reactivate',
     { timeout: 240_000 },
     async () => {
-      const buyer = await newPage(browser, { baseUrl });
+      const buyer = await newPage(browser(), { baseUrl });
       await signInOnPage(buyer.page, BUYER);
       await buyer.page.waitForURL((url) => url.pathname === '/');
       await buyer.page.goto('/order');
       await buyer.page.getByRole('heading', { name: 'Historique des commandes' }).waitFor();
 
-      const staff = await newPage(browser, { baseUrl });
+      const staff = await newPage(browser(), { baseUrl });
       await signIn(staff.page, STAFF);
       await openCustomer(staff.page);
       await checkA11y(staff.page, '/admin/customers/:id (desktop)');
@@ -96,7 +92,7 @@ describe('customer administration journey', () => {
       await buyer.page.getByRole('heading', { name: 'Historique des commandes' }).waitFor();
 
       // The customers screens at phone width.
-      const phone = await newPage(browser, { baseUrl, viewport: PHONE });
+      const phone = await newPage(browser(), { baseUrl, viewport: PHONE });
       await signIn(phone.page, STAFF);
       await phone.page.goto(`/admin/customers?q=${BUYER_CODE}`);
       await phone.page.getByRole('link', { name: BUYER_COMPANY }).waitFor();

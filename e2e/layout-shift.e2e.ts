@@ -1,6 +1,7 @@
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './support/browser';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, newPage, PHONE, signIn } from './support/browser';
+import { browserForFile } from './support/journey';
 
 // docs/product/storefront-ux.md: the pages a buyer lands on do not jump while their data arrives (cumulative
 // layout shift at most 0.05, Lighthouse's "good" is 0.1). Each page is loaded with every /api answer
@@ -8,7 +9,7 @@ import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './support/browse
 // the loading state turn into the content, however fast the server answers.
 const baseUrl = inject('baseUrl');
 const CLS_BUDGET = 0.05;
-let browser: Browser;
+const browser = browserForFile();
 
 type Shift = { value: number; sources: string[] };
 declare global {
@@ -16,14 +17,6 @@ declare global {
     __shifts?: Shift[];
   }
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Records every layout shift not caused by input, with the classes of the elements that moved. */
 function recordShifts() {
@@ -102,7 +95,7 @@ describe('layout shift while data loads', () => {
   ] as const) {
     for (const signedIn of [false, true]) {
       it(`home, a listing, a product page${signedIn ? ' and the cart' : ''} stay put: ${signedIn ? 'buyer' : 'guest'} on a ${label}`, async () => {
-        const { page, context, expectNoConsoleErrors } = await newPage(browser, {
+        const { page, context, expectNoConsoleErrors } = await newPage(browser(), {
           baseUrl,
           viewport,
         });

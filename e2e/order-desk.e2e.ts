@@ -1,14 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
   checkA11y,
   expectNoErrorsBut,
-  launchBrowser,
   missingImage,
   newPage,
   PHONE,
   signIn,
 } from './support/browser';
+import { browserForFile } from './support/journey';
 import { apiSignIn, cartWithOneProduct, FRENCH_BUYER } from './support/demo-accounts';
 
 // The order desk (docs/product/back-office-orders.md): a buyer places an order; staff
@@ -23,14 +23,7 @@ const STAFF_NAME = 'Ana García';
 // Unique per run: the journey may run again against the same server.
 const stamp = Date.now().toString(36).toUpperCase();
 const TRACKING = `1Z${stamp}`;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** Staff move the open order one step: choose it, confirm it, see it saved. */
 async function moveTo(page: Page, status: string): Promise<void> {
@@ -50,9 +43,9 @@ describe('order desk journeys', () => {
     'staff accept, pick and ship an order; the buyer sees it shipped with the tracking link, in French',
     { timeout: 240_000 },
     async () => {
-      // The buyer's cart holds one product; the buyer places the order in the browser.
+      // The buyer's cart holds one product; the buyer places the order in the browser().
       await cartWithOneProduct(await apiSignIn(baseUrl, BUYER));
-      const buyer = await newPage(browser, { baseUrl });
+      const buyer = await newPage(browser(), { baseUrl });
       await signIn(buyer.page, BUYER);
       await expect.poll(() => buyer.page.locator('html').getAttribute('lang')).toBe('fr');
       await buyer.page.goto('/cart');
@@ -64,7 +57,7 @@ describe('order desk journeys', () => {
       expect(orderId).toBeGreaterThan(0);
 
       // Staff find it by its PO number on the desk.
-      const staff = await newPage(browser, { baseUrl });
+      const staff = await newPage(browser(), { baseUrl });
       await signIn(staff.page, STAFF);
       await staff.page.goto('/admin/orders');
       await staff.page.getByRole('heading', { level: 1, name: 'Mesa de pedidos' }).waitFor();
@@ -113,7 +106,7 @@ describe('order desk journeys', () => {
     { timeout: 240_000 },
     async () => {
       const product = await cartWithOneProduct(await apiSignIn(baseUrl, BUYER));
-      const staff = await newPage(browser, { baseUrl });
+      const staff = await newPage(browser(), { baseUrl });
       await signIn(staff.page, STAFF);
       await staff.page.goto('/admin/orders');
       await staff.page.getByRole('link', { name: 'Tomar un pedido telefónico' }).click();
@@ -156,7 +149,7 @@ describe('order desk journeys', () => {
       await staff.page.getByText(`Realizado por ${STAFF_NAME} para el cliente`).waitFor();
 
       // The same screens at phone width (their tables become stacked rows).
-      const phone = await newPage(browser, { baseUrl, viewport: PHONE });
+      const phone = await newPage(browser(), { baseUrl, viewport: PHONE });
       await signIn(phone.page, STAFF);
       await phone.page.goto('/admin/orders');
       await phone.page.getByTestId(`desk-row-${orderId}`).waitFor();
@@ -168,7 +161,7 @@ describe('order desk journeys', () => {
       await checkA11y(phone.page, '/admin/orders/phone (staff, phone)');
 
       // The buyer finds it in their history, marked as placed for them by the staff member.
-      const buyer = await newPage(browser, { baseUrl });
+      const buyer = await newPage(browser(), { baseUrl });
       await signIn(buyer.page, BUYER);
       await buyer.page.goto('/order');
       const row = buyer.page.getByTestId(`order-row-${orderId}`);

@@ -1,6 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, PHONE } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { checkA11y, newPage, PHONE } from './support/browser';
+import { browserForFile } from './support/journey';
+import { someListingPath } from './support/catalogue';
 
 // Cart and order journeys: favourite a product and see the badge; add from a listing, change the quantity
 // in the cart, place an order with a PO number, find it in history, open the print view, re-order
@@ -9,28 +11,13 @@ const baseUrl = inject('baseUrl');
 const DEMO_PASSWORD = 'wholesale-demo';
 // The US buyer: the accounts journeys sign the Canadian buyers in and out, so this journey keeps to its own account.
 const EMAIL = 'buyer.us@example.com';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** Product thumbnails without a file answer 404, which Chromium logs; they are not this journey's subject. */
 function expectNoErrorsButImages(errors: string[]): void {
   expect(
     errors.filter((e) => !(e.includes('Failed to load resource') && e.includes('/images/'))),
   ).toEqual([]);
-}
-
-type Cat = { name: string; category: string; cat_code: string };
-async function listingPath(): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/categories?lang=en`);
-  const body = (await response.json()) as { data: Cat[] };
-  const c = body.data.find((x) => x.name !== 'Zippers' && x.name !== 'Promotions') ?? body.data[0];
-  return `/products/${[c.name, c.category, c.cat_code].map(encodeURIComponent).join('/')}`;
 }
 
 async function signIn(page: Page): Promise<void> {
@@ -51,7 +38,7 @@ async function badgeCount(page: Page, name: 'Favourites' | 'Cart'): Promise<numb
 
 describe('cart and orders journeys', () => {
   it('favourites, cart, order with PO number, history, print view, re-order', async () => {
-    const { page, errors } = await newPage(browser, { baseUrl });
+    const { page, errors } = await newPage(browser(), { baseUrl });
     await signIn(page);
 
     // Start from an empty cart.
@@ -76,7 +63,7 @@ describe('cart and orders journeys', () => {
     const favouritesRead = page.waitForResponse(
       (r) => new URL(r.url()).pathname === '/api/favorite' && r.request().method() === 'GET',
     );
-    await page.goto(await listingPath());
+    await page.goto(await someListingPath(baseUrl));
     const favourites = (await (await favouritesRead).json()) as { products: { total: number } };
     // The badge and the hearts draw from the same answer: once the badge counts it, so do the hearts.
     await expect.poll(() => badgeCount(page, 'Favourites')).toBe(favourites.products.total);
@@ -198,7 +185,7 @@ describe('cart and orders journeys', () => {
   });
 
   it('uploads an Opticon file and reports the unknown code', async () => {
-    const { page, errors } = await newPage(browser, { baseUrl });
+    const { page, errors } = await newPage(browser(), { baseUrl });
     await signIn(page);
     // A product id the buyer can order, read as a person would: from the quick-order suggestions.
     await page.goto('/opticon');

@@ -1,24 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, signIn } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { newPage, signIn } from './support/browser';
+import { browserForFile } from './support/journey';
 
 // docs/product/storefront-ux.md: a page number past the last page (an old link, a shrunk list), on a
 // buyer listing or a back-office list, goes to the last page, replacing the address, with one
 // pagination bar showing "Page N of N" over real results.
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('out-of-range pages', () => {
   it('the search page and a category listing go to their last page', async () => {
-    const { page, context, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    const { page, context, expectNoConsoleErrors } = await newPage(browser(), { baseUrl });
     await page.goto('/search-page/ribbon/999');
     await page.waitForURL((url) => !url.pathname.endsWith('/999'));
     const last = Number(page.url().split('/').pop());
@@ -43,7 +35,7 @@ describe('out-of-range pages', () => {
   });
 
   it("a buyer's order history past its last page shows the last page", async () => {
-    const { page, context, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    const { page, context, expectNoConsoleErrors } = await newPage(browser(), { baseUrl });
     await signIn(page);
     await page.goto('/order?page=99');
     await page.waitForURL((url) => url.searchParams.get('page') !== '99');
@@ -53,7 +45,7 @@ describe('out-of-range pages', () => {
   });
 
   it('the staff order desk past its last page shows the last page, keeping its filters', async () => {
-    const { page, context, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    const { page, context, expectNoConsoleErrors } = await newPage(browser(), { baseUrl });
     await signIn(page, 'admin@example.com');
     await page.goto('/admin/orders?sort=total_asc&page=999');
     await page.waitForURL((url) => url.searchParams.get('page') !== '999');

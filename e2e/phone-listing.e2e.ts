@@ -1,20 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkA11y, DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { checkA11y, DESKTOP, newPage, PHONE } from './support/browser';
+import { browserForFile } from './support/journey';
 
 // On a phone the filters sit in a drawer behind a button counting the active
 // ones, products come two per row, and a signed-in buyer keeps the cart total in sight; the desktop
 // listing is unchanged; the class badge legend opens from a button.
 const baseUrl = inject('baseUrl');
 const LISTING = '/products/Buttons/Buttons/BT';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 async function cardBoxes(page: Page) {
   const grid = page.getByRole('list', { name: 'Products' });
@@ -33,7 +27,7 @@ async function signIn(page: Page) {
 
 describe('listings at phone and desktop widths', () => {
   it('a phone shows two cards per row and the filters in a drawer counting the active ones', async () => {
-    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl, viewport: PHONE });
+    const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl, viewport: PHONE });
     await page.goto(LISTING);
     const [first, second, third] = await cardBoxes(page);
     expect(Math.abs(first.y - second.y)).toBeLessThan(2);
@@ -67,7 +61,7 @@ describe('listings at phone and desktop widths', () => {
   });
 
   it("keeps a signed-in buyer's cart total in sight on a phone", async () => {
-    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl, viewport: PHONE });
+    const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl, viewport: PHONE });
     await signIn(page);
     await page.goto(LISTING);
     const bar = page.getByRole('link', { name: /^Cart total/ });
@@ -84,7 +78,10 @@ describe('listings at phone and desktop widths', () => {
   });
 
   it('a desktop keeps the filter panel beside the grid, no drawer button nor cart bar', async () => {
-    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl, viewport: DESKTOP });
+    const { page, expectNoConsoleErrors } = await newPage(browser(), {
+      baseUrl,
+      viewport: DESKTOP,
+    });
     await signIn(page);
     await page.goto(LISTING);
     const [first, second] = await cardBoxes(page);

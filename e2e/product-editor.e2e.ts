@@ -1,7 +1,7 @@
 import { deflateSync, crc32 } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, signIn } from './support/browser';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkA11y, newPage, signIn } from './support/browser';
+import { browserForFile } from './support/journey';
 import { apiSignIn } from './support/demo-accounts';
 
 // The product editor (docs/product/back-office-catalogue.md "Product editor"): a content staff
@@ -17,7 +17,7 @@ const PRICE_FR = PRICE.replace('.', ',');
 const ANY_PRICE = /\d+[.,]\d{2}\s?\$|\$\s?\d+[.,]\d{2}/;
 // NOTE: a shared, busy machine can take longer than the default 15 s to show a lazy admin screen.
 const PATIENCE_MS = 60_000;
-let browser: Browser;
+const browser = browserForFile();
 let sku = '';
 
 /** A small solid-colour PNG, built by hand (signature, IHDR, IDAT, IEND). */
@@ -44,7 +44,6 @@ function png(rgb: [number, number, number], width = 6, height = 4): Buffer {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   // A product sold in Canada, without pictures yet, as staff find it.
   const staff = await apiSignIn(baseUrl, 'content@example.com');
   const res = await fetch(`${baseUrl}/api/admin/products?q=BT&per_page=50`, {
@@ -65,13 +64,9 @@ beforeAll(async () => {
   expect(sku, 'a Canadian product without pictures').not.toBe('');
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('product editor journey', () => {
   it('content staff find a product by SKU, edit its French name and price, add and reorder pictures, and save', async () => {
-    const staff = await newPage(browser, { baseUrl });
+    const staff = await newPage(browser(), { baseUrl });
     const { page } = staff;
     page.setDefaultTimeout(PATIENCE_MS);
     await signIn(page, 'content@example.com');
@@ -118,7 +113,7 @@ describe('product editor journey', () => {
   });
 
   it('a French buyer sees the new name, price and pictures on the product page', async () => {
-    const buyer = await newPage(browser, { baseUrl, locale: 'fr-CA' });
+    const buyer = await newPage(browser(), { baseUrl, locale: 'fr-CA' });
     const { page } = buyer;
     page.setDefaultTimeout(PATIENCE_MS);
     await signIn(page, 'buyer2.ca@example.com');
@@ -137,7 +132,7 @@ describe('product editor journey', () => {
   });
 
   it('a guest sees the product without any price', async () => {
-    const guest = await newPage(browser, { baseUrl });
+    const guest = await newPage(browser(), { baseUrl });
     const { page } = guest;
     page.setDefaultTimeout(PATIENCE_MS);
     await page.goto(`/description/${sku}/ca`);

@@ -1,8 +1,9 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkA11y, launchBrowser, newPage, PHONE } from './support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { checkA11y, newPage, PHONE } from './support/browser';
+import { browserForFile } from './support/journey';
 
-// Registration journeys: a Canadian and a USA credit application filled in the browser, staff approval in
+// Registration journeys: a Canadian and a USA credit application filled in the browser(), staff approval in
 // /admin/applications, and the applicant choosing a password from the mailed link, signing in and
 // seeing prices.
 const baseUrl = inject('baseUrl');
@@ -13,15 +14,7 @@ const CA_COMPANY = `Maple Yarns ${run}`;
 const USA_COMPANY = `Liberty Crafts ${run}`;
 const PRICE = /\$\s?\d[\d,]*\.\d{2}/;
 const nextYear = String(new Date().getFullYear() + 1);
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 function region(page: Page, name: string | RegExp): Locator {
   return page.getByRole('region', { name });
@@ -98,7 +91,7 @@ async function expectSuccess(page: Page) {
 
 describe('registration journeys', () => {
   it('a Canadian business applies: blur message, QST for Quebec, two officers, two trade references, success page', async () => {
-    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl });
     await step1(page, 'Camille Owner', CA_EMAIL, 'Canada');
     await page.getByRole('heading', { name: 'NEW ACCOUNT APPLICATION' }).waitFor();
     await checkA11y(page, '/register step 2 (Canada)');
@@ -185,7 +178,7 @@ describe('registration journeys', () => {
   });
 
   it('a USA business applies on a phone: USA form, two officers, two trade references, success page', async () => {
-    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl, viewport: PHONE });
+    const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl, viewport: PHONE });
     await step1(page, 'Ulysses Owner', USA_EMAIL, 'USA');
     await page.getByRole('heading', { name: 'USA ACCOUNT APPLICATION' }).waitFor();
     await page.getByText('The minimum opening order is $200.').waitFor();
@@ -254,7 +247,7 @@ describe('registration journeys', () => {
   });
 
   it('staff approves the Canadian application; the applicant sets a password from the mailbox, signs in and sees prices', async () => {
-    const staff = await newPage(browser, { baseUrl });
+    const staff = await newPage(browser(), { baseUrl });
     const page = staff.page;
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill('admin@example.com');
@@ -288,7 +281,7 @@ describe('registration journeys', () => {
     staff.expectNoConsoleErrors();
 
     // The applicant: the set-password mail in the dev mailbox.
-    const applicant = await newPage(browser, { baseUrl });
+    const applicant = await newPage(browser(), { baseUrl });
     const ap = applicant.page;
     await ap.goto('/dev/mailbox');
     await ap.getByRole('heading', { name: 'Development mailbox' }).waitFor();

@@ -1,21 +1,14 @@
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, newPage, PHONE } from './support/browser';
+import { browserForFile } from './support/journey';
 
 // docs/product/storefront-ux.md: text typed into the header search right after a page loads is never lost (a
 // barcode scanner types a code and Enter within the first second). The header shows a light
 // fallback box until the search feature's box has loaded; these journeys type across that swap.
 const baseUrl = inject('baseUrl');
 const SEARCH_BOX_CHUNK = /\/assets\/search-box-[^/]+\.js$/;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** Holds the search box's code back until release() (the slow network the race needs). */
 async function holdSearchBox(page: Page): Promise<{ release: () => Promise<void> }> {
@@ -39,7 +32,7 @@ async function holdSearchBox(page: Page): Promise<{ release: () => Promise<void>
 
 describe('typing into the header search right after a page loads', () => {
   it('keeps what was typed into the fallback box, caret and focus, when the real box arrives', async () => {
-    const { page, context, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    const { page, context, expectNoConsoleErrors } = await newPage(browser(), { baseUrl });
     const { release } = await holdSearchBox(page);
     await page.goto('/');
     const fallback = page.locator('.desktop-header').getByRole('searchbox', {
@@ -61,7 +54,7 @@ describe('typing into the header search right after a page loads', () => {
   });
 
   it('searches when Enter comes before the real box has loaded', async () => {
-    const { page, context, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    const { page, context, expectNoConsoleErrors } = await newPage(browser(), { baseUrl });
     const { release } = await holdSearchBox(page);
     await page.goto('/');
     await page
@@ -84,7 +77,7 @@ describe('typing into the header search right after a page loads', () => {
     ['phone', PHONE, '.mobile-header'],
   ] as const) {
     it(`types a code and Enter as soon as the page answers, four times in a row (${label})`, async () => {
-      const { page, context, expectNoConsoleErrors } = await newPage(browser, {
+      const { page, context, expectNoConsoleErrors } = await newPage(browser(), {
         baseUrl,
         viewport,
       });

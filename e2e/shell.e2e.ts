@@ -1,19 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkA11y, DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { checkA11y, DESKTOP, newPage, PHONE } from './support/browser';
+import { browserForFile } from './support/journey';
+import { categories } from './support/catalogue';
 
 // Shell journeys: the shared layout in real Chromium, at desktop and phone widths, in
 // English, French and Spanish.
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = browserForFile();
 
-type Cat = { name: string; category: string; cat_code: string };
-
-async function categories(lang: string): Promise<Cat[]> {
-  const response = await fetch(`${baseUrl}/api/categories?lang=${lang}`);
-  const body = (await response.json()) as { data: Cat[] };
-  return body.data.filter((c) => c.name !== 'Zippers');
-}
+/** The categories of the menu in `lang` (Zippers has no products in the demo data). */
+const menuCategories = async (lang: string) =>
+  (await categories(baseUrl, lang)).filter((c) => c.name !== 'Zippers');
 
 const MENU = {
   en: 'Product categories',
@@ -27,19 +25,11 @@ async function menuLinks(page: Page, lang: keyof typeof MENU) {
   return links;
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('shell journeys', () => {
   it('opens home, switches to Français, sees the menu in French and follows a category link', async () => {
-    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl });
     await page.goto('/');
-    const en = await categories('en');
+    const en = await menuCategories('en');
     expect(en.length, 'demo categories').toBeGreaterThan(0);
     await expect
       .poll(() => menuLinks(page, 'en').then((l) => l.allTextContents()))
@@ -47,7 +37,7 @@ describe('shell journeys', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
 
     await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
-    const fr = await categories('fr');
+    const fr = await menuCategories('fr');
     const frLinks = await menuLinks(page, 'fr');
     await expect.poll(() => frLinks.allTextContents()).toContain(fr[0].category);
     await page.getByRole('link', { name: 'À propos' }).waitFor();
@@ -76,7 +66,7 @@ describe('shell journeys', () => {
   });
 
   it('loads the app from a deep link', async () => {
-    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl });
+    const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl });
     const response = await page.goto('/products/Buttons/Buttons/BT/F');
     expect(response?.status()).toBe(200);
     await menuLinks(page, 'en');
@@ -89,7 +79,7 @@ describe('shell journeys', () => {
   });
 
   it('shows the mobile header and bottom bar at a phone viewport; back goes one step back', async () => {
-    const { page, expectNoConsoleErrors } = await newPage(browser, { baseUrl, viewport: PHONE });
+    const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl, viewport: PHONE });
     await page.goto('/');
     const bottom = page.getByRole('navigation', { name: 'Quick navigation' });
     await bottom.waitFor();
@@ -121,7 +111,7 @@ describe('shell journeys', () => {
   ] as const) {
     for (const lang of ['en', 'fr', 'es'] as const) {
       it(`has no console error and no serious axe violation: ${viewportName}, ${lang}`, async () => {
-        const { page, context, expectNoConsoleErrors } = await newPage(browser, {
+        const { page, context, expectNoConsoleErrors } = await newPage(browser(), {
           baseUrl,
           viewport,
         });

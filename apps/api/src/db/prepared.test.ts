@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase } from '../test/test-app';
 import type { DatabaseHandle } from './client';
-import { executeNamed, prepared, unnamedStatements } from './prepared';
-import { users } from './schema';
+import { composedStatement, executeNamed, prepared, rowPart, unnamedStatements } from './prepared';
+import { auditLog, users } from './schema';
 
 let handle: DatabaseHandle;
 let drop: () => Promise<void>;
@@ -76,5 +76,49 @@ describe('named statements (node-postgres directly, Drizzle where there is no ru
       );
       expect(rows).toHaveLength(1);
     });
+  });
+});
+
+describe('composedStatement', () => {
+  it('builds a statement of parts once per shape and runs it with each call’s values', async () => {
+    let built = 0;
+    const audit = (prefix: string, subjectId: string, after: Record<string, unknown> | null) =>
+      rowPart(
+        prefix,
+        { action: 'test.composed', subjectType: 'order', subjectId, after },
+        (tx, p) => {
+          built += 1;
+          return tx.insert(auditLog).values(p).returning({ id: auditLog.id }).getSQL();
+        },
+      );
+    const write = composedStatement<{ n: number }>(
+      'test_composed',
+      (parts) =>
+        sql`with ${sql.join(
+          parts.map((part, i) => sql`${sql.raw(`p${i}`)} as (${part})`),
+          sql`, `,
+        )} select (select count(*) from p0)::int + (select count(*) from p1)::int as n`,
+    );
+    const one = await write(handle.db, [
+      audit('x', 'a', { step: 1 }),
+      audit('y', 'b', { step: 2 }),
+    ]);
+    expect(one).toEqual([{ n: 2 }]);
+    // Another call of the same shape: not built again, its own values (jsonb encoded as the column's).
+    await write(handle.db, [audit('x', 'c', null), audit('y', 'd', { step: 4 })]);
+    expect(built).toBe(2);
+    const { rows } = await handle.db.execute<{ subject_id: string; after: unknown }>(
+      sql`select subject_id, after from audit_log where action = 'test.composed' order by id`,
+    );
+    expect(rows.map((r) => [r.subject_id, r.after])).toEqual([
+      ['a', { step: 1 }],
+      ['b', { step: 2 }],
+      ['c', null],
+      ['d', { step: 4 }],
+    ]);
+    // Two parts of one prefix would fill each other's values: refused when the shape is built.
+    await expect(write(handle.db, [audit('x', 'e', null), audit('x', 'f', null)])).rejects.toThrow(
+      'share the placeholder "x_action"',
+    );
   });
 });

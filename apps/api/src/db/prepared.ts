@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fillPlaceholders, is, Param, Placeholder, SQL } from 'drizzle-orm';
+import { fillPlaceholders, is, Param, Placeholder, SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { namedRunner, type Tx } from './client';
 
@@ -85,15 +85,131 @@ function rawStatement<TRow>(statement: SQL, name: string): (tx: Tx) => Prepared<
   };
 }
 
-/** The statement with each placeholder replaced by its value (one parameter each, arrays too). */
+/**
+ * The statement with each placeholder replaced by its value (one parameter each, arrays too). A
+ * builder's placeholder (a column's value) keeps the column's encoding (jsonb, dates).
+ */
 function withValues(statement: SQL, values: Record<string, unknown>): SQL {
-  return new SQL(
-    statement.queryChunks.map((chunk) => {
-      if (is(chunk, Placeholder)) return new Param(values[chunk.name]);
-      if (is(chunk, SQL)) return withValues(chunk, values);
-      return chunk;
-    }),
-  );
+  return new SQL(statement.queryChunks.map((chunk) => chunkWithValues(chunk, values)));
+}
+
+type Chunk = SQL['queryChunks'][number];
+
+function chunkWithValues(chunk: Chunk, values: Record<string, unknown>): Chunk {
+  if (is(chunk, Placeholder)) return new Param(values[chunk.name]);
+  if (is(chunk, Param) && is(chunk.value, Placeholder))
+    return new Param(values[chunk.value.name], chunk.encoder);
+  if (is(chunk, SQL)) return withValues(chunk, values);
+  if (Array.isArray(chunk)) return chunk.map((c: Chunk) => chunkWithValues(c, values));
+  return chunk;
+}
+
+/**
+ * A module's share of a statement that several modules write together (a data-modifying CTE
+ * each): its text, with a `sql.placeholder` for every value, and this call's values. Every call of
+ * one `shape` builds the same text, so the statement composed of the parts is built once per
+ * shape (composedStatement). Placeholder names start with the module's prefix, so parts never
+ * collide.
+ */
+export type StatementPart = {
+  shape: string;
+  build: (tx: Tx) => SQL;
+  values: Record<string, unknown>;
+};
+
+/**
+ * A part writing one row: `build` receives a placeholder for each key of `row` (named
+ * `<prefix>_<key>`; pass them to a builder's `values` or `set`), the part's values are the row's.
+ */
+export function rowPart<TRow extends Record<string, unknown>>(
+  prefix: string,
+  row: TRow,
+  build: (tx: Tx, placeholders: { [K in keyof TRow]: Placeholder }) => SQL,
+): StatementPart {
+  const keys = Object.keys(row);
+  const { names, shape } = rowShape(prefix, keys);
+  const values: Record<string, unknown> = {};
+  for (let i = 0; i < keys.length; i += 1) values[names[i]] = row[keys[i]];
+  return {
+    shape,
+    build: (tx) =>
+      build(
+        tx,
+        Object.fromEntries(keys.map((k, i) => [k, sql.placeholder(names[i])])) as {
+          [K in keyof TRow]: Placeholder;
+        },
+      ),
+    values,
+  };
+}
+
+/** The last keys seen per prefix, with their placeholders' names and the shape they make. */
+const rowShapes = new Map<string, { keys: string[]; names: string[]; shape: string }>();
+
+// NOTE: the names and the shape were strings built anew for every row (a row part per module per
+// status change); a prefix's rows have the same keys, so they are built again only when they differ.
+function rowShape(prefix: string, keys: string[]): { names: string[]; shape: string } {
+  const known = rowShapes.get(prefix);
+  if (known && known.keys.length === keys.length && known.keys.every((k, i) => k === keys[i]))
+    return known;
+  const shape = { keys, names: keys.map((k) => `${prefix}_${k}`), shape: `${prefix}(${keys})` };
+  rowShapes.set(prefix, shape);
+  return shape;
+}
+
+/**
+ * The parts' texts; refused when two share a placeholder's name (two parts of one module, say):
+ * one value would fill both.
+ */
+function distinctPlaceholders(parts: StatementPart[], tx: Tx): SQL[] {
+  const owner = new Map<string, number>();
+  return parts.map((part, i) => {
+    const text = part.build(tx);
+    for (const name of placeholderNames(text)) {
+      const other = owner.get(name);
+      if (other !== undefined && other !== i)
+        throw new Error(`Statement parts ${other} and ${i} share the placeholder "${name}"`);
+      owner.set(name, i);
+    }
+    return text;
+  });
+}
+
+function placeholderNames(chunk: Chunk, names: string[] = []): string[] {
+  if (is(chunk, Placeholder)) names.push(chunk.name);
+  else if (is(chunk, Param) && is(chunk.value, Placeholder)) names.push(chunk.value.name);
+  else if (is(chunk, SQL)) for (const c of chunk.queryChunks) placeholderNames(c, names);
+  else if (Array.isArray(chunk)) for (const c of chunk as Chunk[]) placeholderNames(c, names);
+  return names;
+}
+
+/**
+ * A statement composed of parts, built once per shape (its parts' shapes, in order) and run as a
+ * NAMED statement with each call's values: neither Drizzle nor PostgreSQL builds, parses or plans
+ * it again. `compose` receives the parts' texts in the order given. Only for statements whose
+ * every plan is the same whatever the values (lookups by key, inserts). At `max` shapes all are
+ * dropped and built again on demand.
+ */
+export function composedStatement<TRow>(
+  name: string,
+  compose: (parts: SQL[]) => SQL,
+  max = 64,
+): (tx: Tx, parts: StatementPart[]) => Promise<TRow[]> {
+  const byShape = new Map<string, (tx: Tx, values: Record<string, unknown>) => Promise<TRow[]>>();
+  return async (tx, parts) => {
+    const shape = parts.map((p) => p.shape).join(' ');
+    let run = byShape.get(shape);
+    if (!run) {
+      if (byShape.size >= max) byShape.clear();
+      // The name depends on the text's shape only: a connection that prepared it keeps it.
+      const hash = createHash('sha1').update(shape).digest('hex').slice(0, 16);
+      run = prepared<TRow>(`${name}_${hash}`, compose(distinctPlaceholders(parts, tx)));
+      byShape.set(shape, run);
+    }
+    const values: Record<string, unknown> = {};
+    for (const part of parts) Object.assign(values, part.values);
+    return run(tx, values);
+  };
 }
 
 /**

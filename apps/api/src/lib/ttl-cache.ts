@@ -39,9 +39,13 @@ abstract class Counted<K extends string | number, E extends object> {
 
   protected abstract createLru(options: LRUCache.Options<K, E, unknown>): LRUCache<K, E, unknown>;
 
-  /** Forgets everything (after a write that changes what it holds). */
+  /**
+   * Forgets everything (after a write that changes what it holds). NOTE: lru-cache's clear fills
+   * its arrays of `maxEntries` slots even when nothing is held (a load in flight is an entry too),
+   * 3.5 % of the API thread under the desk's status changes, which clear the desk's counts each.
+   */
   clear(): void {
-    this.lru.clear();
+    if (this.lru.size > 0) this.lru.clear();
   }
 
   /** Forgets one key; a load of it still in flight will not be kept either. */

@@ -1,29 +1,15 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useLocation } from 'react-router';
-import { clearSession, signOutOnPurpose, storeUser, type StoredUser } from '@/lib/session';
-import { renderRoutes } from '@/test/render';
+import { clearSession, signOutOnPurpose, storeUser } from '@/lib/session';
+import { renderRoutes, Where } from '@/test/render';
+import { aBuyer } from '@/test/users';
 import { GuestOnlyRoute, ProtectedRoute, StaffRoute } from './guards';
 
-export const customer: StoredUser = {
-  user_value: 7,
-  owner_name: 'Marie Tremblay',
-  email: 'buyer.ca@example.com',
-  customer_code: 'C0007',
-  flag: 'ca',
-  cflag: 'ca',
-  lang: '',
-  role: 'customer',
-};
-
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.search}</p>;
-}
+const customer = aBuyer();
 
 const routes = [
   { path: '/', element: <p>Home page</p> },
-  { path: '/login', element: <Where /> },
+  { path: '/login', element: <Where withSearch /> },
   { element: <ProtectedRoute />, children: [{ path: '/cart', element: <p>Cart page</p> }] },
   { element: <GuestOnlyRoute />, children: [{ path: '/register', element: <p>Register page</p> }] },
   {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -11,6 +11,12 @@ export function testQueryClient(): QueryClient {
     queries: { retry: false, gcTime: Infinity },
     mutations: { retry: false },
   });
+}
+
+/** Where the router is, for a test to read (`data-testid="where"`): the path, with `withSearch` its query too. */
+export function Where({ withSearch = false }: { withSearch?: boolean }) {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + (withSearch ? location.search : '')}</p>;
 }
 
 /** Renders routes in a memory router inside the real providers. */

@@ -1,18 +1,10 @@
 import type { CartAddResponse, CartLine, CartResponse, ProductCard } from '@wholesale/contract';
 import { storeUser } from '@/lib/session';
+import { aBuyer } from './users';
 
 /** A signed-in Canadian customer in local storage. */
 export function signInStored(): void {
-  storeUser({
-    user_value: 7,
-    owner_name: 'Marie Tremblay',
-    email: 'm@example.com',
-    customer_code: 'C7',
-    flag: 'active',
-    cflag: 'ca',
-    lang: '',
-    role: 'customer',
-  });
+  storeUser(aBuyer({ email: 'm@example.com', customer_code: 'C7' }));
 }
 
 export const product: ProductCard = {

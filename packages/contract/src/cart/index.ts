@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, MAX_DATABASE_INTEGER } from '../common/safe-input';
+import { idSchema, MAX_DATABASE_INTEGER, ProductIdText } from '../common/safe-input';
 import { CountryParam, LangParam, OptionalCountryParam } from '../common';
 
 /**
@@ -15,11 +15,7 @@ export const ProductRef = z.union([
     .int()
     .positive()
     .max(MAX_DATABASE_INTEGER, { message: 'product_id is not a product' }),
-  z
-    .string({ message: 'product_id is required' })
-    .trim()
-    .min(1, { message: 'product_id is required' })
-    .max(64),
+  ProductIdText,
 ]);
 export type ProductRef = z.infer<typeof ProductRef>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataResponse } from '../common';
+import { dataResponse, paginated } from '../common';
 
 /** docs/product/catalogue.md category tree: Sub-sub category. */
 export const SubSubCategory = z.object({
@@ -63,13 +63,7 @@ export type ListingFilters = { brand: string[]; color: string[]; type: string[];
 /** A paginated list of product cards under `products` (docs/product/catalogue.md). */
 export const ProductsResponse = z.object({
   status: z.literal(true),
-  products: z.object({
-    data: z.array(ProductCard),
-    total: z.number().int(),
-    current_page: z.number().int(),
-    last_page: z.number().int(),
-    per_page: z.number().int(),
-  }),
+  products: paginated(ProductCard),
 });
 export type ProductsResponse = z.infer<typeof ProductsResponse>;
 export type ProductPage = ProductsResponse['products'];
@@ -137,14 +131,7 @@ export const BrandsResponse = dataResponse(
 /** GET /api/product_group/:id — docs/product/catalogue.md: data.title and data.data, paginated. */
 export const ProductGroupResponse = z.object({
   status: z.literal(true),
-  data: z.object({
-    title: z.string(),
-    data: z.array(ProductCard),
-    total: z.number().int(),
-    current_page: z.number().int(),
-    last_page: z.number().int(),
-    per_page: z.number().int(),
-  }),
+  data: z.object({ title: z.string(), ...paginated(ProductCard).shape }),
 });
 export type ProductGroupResponse = z.infer<typeof ProductGroupResponse>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COUNTRIES, LangParam, OptionalCountryParam, PageParam, PageSizeParam } from '../common';
-import { idSchema } from '../common/safe-input';
+import { idSchema, ProductIdText } from '../common/safe-input';
 
 // Query strings and bodies of the catalogue calls (docs/product/catalogue.md), shared by the API's
 // routes (validation and OpenAPI) and any client that builds these calls.
@@ -79,11 +79,7 @@ export const DisplayProductsQuery = z.object({
 
 /** GET productDescription. */
 export const ProductDescriptionQuery = z.object({
-  product_id: z
-    .string({ message: 'product_id is required' })
-    .trim()
-    .min(1, { message: 'product_id is required' })
-    .max(64),
+  product_id: ProductIdText,
   country: OptionalCountryParam,
   lang: LangParam,
 });

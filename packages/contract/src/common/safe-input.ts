@@ -62,12 +62,51 @@ export function safeText(max: number, label = 'This text') {
  * id the database cannot hold is a 400 naming the field, not a failed query.
  */
 export function idSchema(label: string) {
-  const message = `${label} must be a whole number from 1 to ${MAX_DATABASE_INTEGER}`;
+  return countField(
+    MAX_DATABASE_INTEGER,
+    `${label} must be a whole number from 1 to ${MAX_DATABASE_INTEGER}`,
+  );
+}
+
+/**
+ * A required text, trimmed: missing, not a string and blank all answer `required`; a text longer
+ * than `max` answers `tooLong` (zod's own words where none is given).
+ */
+export function requiredText(max: number, required: string, tooLong?: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, tooLong === undefined ? undefined : { error: tooLong });
+}
+
+/** A product's SKU code as a query or body names it. */
+export const ProductIdText = requiredText(64, 'product_id is required');
+
+/**
+ * A whole number from 1 to `max` in a path, query or body (digits accepted): an id, a page, a page
+ * size. `notWhole` answers what is not a whole number, `tooSmall` a number below 1 and `tooLarge`
+ * one above `max`; each defaults to the one before it, so one text can answer all three.
+ */
+export function countField(
+  max: number,
+  notWhole: string,
+  tooSmall = notWhole,
+  tooLarge = tooSmall,
+) {
   return z.coerce
-    .number({ message })
-    .int({ message })
-    .min(1, { message })
-    .max(MAX_DATABASE_INTEGER, { message });
+    .number({ error: notWhole })
+    .int({ error: notWhole })
+    .min(1, { error: tooSmall })
+    .max(max, { error: tooLarge });
+}
+
+/** The page and page size of a staff list (customers, staff, audit log): up to 100 a page. */
+export function staffPageFields(perPage: number) {
+  return {
+    page: countField(100_000, 'Page must be a whole number of at least 1').default(1),
+    per_page: countField(100, 'Per page must be between 1 and 100').default(perPage),
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGS, type Lang, dataResponse } from '../common';
+import { requiredText } from '../common/safe-input';
 
 /** The kinds of editorial content (docs/product/content-pages.md crousalImages, newsletterImages, catalogues, patterns, faqs, support). */
 export const CONTENT_KINDS = [
@@ -101,17 +102,17 @@ export function contentTextsSchema(kind: ContentKind) {
   const rules = KIND_RULES[kind];
   const shape: Record<string, z.ZodTypeAny> = {};
   for (const lang of LANGS) {
-    shape[`title_${lang}`] = z
-      .string({ message: `Title (${LANG_NAMES[lang]}) is required` })
-      .trim()
-      .min(1, { message: `Title (${LANG_NAMES[lang]}) is required` })
-      .max(200, { message: `Title (${LANG_NAMES[lang]}) must be at most 200 characters` });
+    shape[`title_${lang}`] = requiredText(
+      200,
+      `Title (${LANG_NAMES[lang]}) is required`,
+      `Title (${LANG_NAMES[lang]}) must be at most 200 characters`,
+    );
     shape[`body_${lang}`] = rules.bodyRequired
-      ? z
-          .string({ message: `Text (${LANG_NAMES[lang]}) is required` })
-          .trim()
-          .min(1, { message: `Text (${LANG_NAMES[lang]}) is required` })
-          .max(20000, { message: `Text (${LANG_NAMES[lang]}) must be at most 20000 characters` })
+      ? requiredText(
+          20000,
+          `Text (${LANG_NAMES[lang]}) is required`,
+          `Text (${LANG_NAMES[lang]}) must be at most 20000 characters`,
+        )
       : z
           .string()
           .trim()

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LangParam, OptionalCountryParam, paginated } from '../common';
 import { ProductCard } from '../catalogue';
 import { UserIdParam } from '../cart';
+import { ProductIdText } from '../common/safe-input';
 
 /** GET /api/favorite query (docs/product/favourites.md). */
 export const FavouritesQuery = z.object({
@@ -15,11 +16,7 @@ export const FavouritesQuery = z.object({
  * ignored: the server reads the product from the catalogue.
  */
 export const AddFavouriteQuery = z.object({
-  product_id: z
-    .string({ message: 'product_id is required' })
-    .trim()
-    .min(1, { message: 'product_id is required' })
-    .max(64),
+  product_id: ProductIdText,
   user_id: UserIdParam,
   price: z.string().max(40).optional(),
   image: z.string().max(500).optional(),

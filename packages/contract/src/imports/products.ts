@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginated } from '../common';
-import { safeText } from '../common/safe-input';
+import { countField, safeText } from '../common/safe-input';
 import { IMPORT_COLUMNS, type ImportColumn } from './columns';
 
 /**
@@ -84,22 +84,10 @@ export const AdminProductImagesOrder = z.object({
 });
 export type AdminProductImagesOrder = z.infer<typeof AdminProductImagesOrder>;
 
-const PAGE_MESSAGE = 'page must be a whole number of at least 1';
-const PER_PAGE_MESSAGE = 'per_page must be a whole number from 1 to 100';
 export const AdminProductsQuery = z.object({
   q: safeText(100, 'q').optional(),
-  page: z.coerce
-    .number({ error: PAGE_MESSAGE })
-    .int({ error: PAGE_MESSAGE })
-    .min(1, { error: PAGE_MESSAGE })
-    .max(100_000, { error: PAGE_MESSAGE })
-    .default(1),
-  per_page: z.coerce
-    .number({ error: PER_PAGE_MESSAGE })
-    .int({ error: PER_PAGE_MESSAGE })
-    .min(1, { error: PER_PAGE_MESSAGE })
-    .max(100, { error: PER_PAGE_MESSAGE })
-    .default(25),
+  page: countField(100_000, 'page must be a whole number of at least 1').default(1),
+  per_page: countField(100, 'per_page must be a whole number from 1 to 100').default(25),
 });
 export type AdminProductsQuery = z.output<typeof AdminProductsQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../common/safe-input';
+import { idSchema, requiredText } from '../common/safe-input';
 
 /**
  * What an integration token may do (docs/product/back-office-catalogue.md "Machine feed"):
@@ -12,11 +12,7 @@ export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number];
 export const INTEGRATION_TOKEN_PREFIX = 'wsi_';
 
 export const AdminCreateTokenBody = z.object({
-  name: z
-    .string({ message: 'Give the token a name' })
-    .trim()
-    .min(1, { message: 'Give the token a name' })
-    .max(100, { message: 'The name must be at most 100 characters' }),
+  name: requiredText(100, 'Give the token a name', 'The name must be at most 100 characters'),
   scopes: z
     .array(z.enum(INTEGRATION_SCOPES, { message: 'Unknown scope' }))
     .min(1, { message: 'Choose at least one scope' }),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { CheckoutResponse } from '../checkout';
 import { CARRIERS, ORDER_STATUSES } from './workflow';
+import { OrderLine, OrderShipment, OrderStatusStep } from './lines';
 import { listResponse } from '../common';
+import { countField, MAX_DATABASE_INTEGER } from '../common/safe-input';
 
 const optionalText = (field: string, max: number) =>
   z
@@ -52,18 +54,12 @@ export const AdminOrderListQuery = z.object({
     .datetime({ offset: true, message: 'updated_since must be an ISO date and time' })
     .optional(),
   sort: z.enum(ORDER_DESK_SORTS, { message: 'sort is not a known order' }).default('created_desc'),
-  page: z.coerce
-    .number({ message: 'page must be a page number' })
-    .int({ message: 'page must be a page number' })
-    .min(1, { message: 'page must be a page number' })
-    .max(100_000, { message: 'page is too far' })
-    .default(1),
-  per_page: z.coerce
-    .number({ message: 'per_page must be a number' })
-    .int({ message: 'per_page must be a number' })
-    .min(1, { message: 'per_page must be between 1 and 200' })
-    .max(200, { message: 'per_page must be between 1 and 200' })
-    .default(50),
+  page: countField(100_000, 'page must be a page number', undefined, 'page is too far').default(1),
+  per_page: countField(
+    200,
+    'per_page must be a number',
+    'per_page must be between 1 and 200',
+  ).default(50),
 });
 export type AdminOrderListQuery = z.input<typeof AdminOrderListQuery>;
 
@@ -89,11 +85,7 @@ export const AdminOrderListResponse = listResponse(AdminOrderRow).extend({
 export type AdminOrderListResponse = z.infer<typeof AdminOrderListResponse>;
 
 export const AdminOrderParams = z.object({
-  id: z.coerce
-    .number({ message: 'id must be an order number' })
-    .int({ message: 'id must be an order number' })
-    .positive({ message: 'id must be an order number' })
-    .max(2_147_483_647, { message: 'id must be an order number' }),
+  id: countField(MAX_DATABASE_INTEGER, 'id must be an order number'),
 });
 
 /** POST /api/admin/orders/:id/status */
@@ -139,37 +131,15 @@ export const AdminOrderDetail = z.object({
   order_comment: z.string().nullable(),
   placed_by: z.string().nullable(),
   customer: DeskCustomerDto,
+  /** The order's lines by their own id (a partial shipment names them), without the thumbnails. */
   lines: z.array(
-    z.object({
+    OrderLine.omit({ product: true, image: true }).extend({
       id: z.number().int(),
-      product_id: z.string(),
-      name: z.string(),
-      class: z.string(),
-      item: z.number().int(),
-      ship_pack: z.number().int(),
-      price: z.number(),
-      line_total: z.number(),
-      backorder: z.boolean(),
       shipment_id: z.number().int().nullable(),
     }),
   ),
-  shipments: z.array(
-    z.object({
-      id: z.number().int(),
-      carrier: z.string(),
-      tracking_number: z.string().nullable(),
-      tracking_url: z.string().nullable(),
-      shipped_at: z.string(),
-    }),
-  ),
-  history: z.array(
-    z.object({
-      status: z.enum(ORDER_STATUSES),
-      at: z.string(),
-      by: z.string().nullable(),
-      note: z.string().nullable(),
-    }),
-  ),
+  shipments: z.array(OrderShipment),
+  history: z.array(OrderStatusStep),
   allowed: z.array(z.enum(ORDER_STATUSES)),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
@@ -197,12 +167,10 @@ export type PhoneOrderCheckoutResponse = z.infer<typeof PhoneOrderCheckoutRespon
 export const PhoneOrderBody = z.object({
   po_number: optionalText('po_number', 60),
   order_comment: optionalText('order_comment', 2000),
-  ship_to_address_id: z.coerce
-    .number({ message: "ship_to_address_id must be one of the customer's addresses" })
-    .int({ message: "ship_to_address_id must be one of the customer's addresses" })
-    .positive({ message: "ship_to_address_id must be one of the customer's addresses" })
-    .max(2_147_483_647, { message: "ship_to_address_id must be one of the customer's addresses" })
-    .optional(),
+  ship_to_address_id: countField(
+    MAX_DATABASE_INTEGER,
+    "ship_to_address_id must be one of the customer's addresses",
+  ).optional(),
   requested_ship_date: day('requested_ship_date'),
 });
 export type PhoneOrderBody = z.input<typeof PhoneOrderBody>;

@@ -17,10 +17,12 @@ export function meetsOpeningMinimum(
 }
 
 import { ORDER_STATUSES } from './workflow';
+import { OrderLine, OrderShipment, OrderStatusStep } from './lines';
 
 export * from './workflow';
 export * from './desk';
 export * from './webhooks';
+export * from './lines';
 
 const listOf = <T extends z.ZodTypeAny>(item: T) =>
   z.union([z.array(item), item]).transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[]);
@@ -72,41 +74,6 @@ export const PlaceOrderResponse = z.object({
   replayed: z.boolean(),
 });
 export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;
-
-export const OrderLine = z.object({
-  product: z.number().int(),
-  product_id: z.string(),
-  name: z.string(),
-  class: z.string(),
-  item: z.number().int(),
-  ship_pack: z.number().int(),
-  price: z.number(),
-  line_total: z.number(),
-  backorder: z.boolean(),
-  image: z.string(),
-  /** The parcel that carried this line; null while it waits. */
-  shipment_id: z.number().int().nullable().optional(),
-});
-export type OrderLine = z.infer<typeof OrderLine>;
-
-/** A parcel of the order as the buyer and staff see it (tracking_url null: show the number as text). */
-export const OrderShipment = z.object({
-  id: z.number().int(),
-  carrier: z.string(),
-  tracking_number: z.string().nullable(),
-  tracking_url: z.string().nullable(),
-  shipped_at: z.string(),
-});
-export type OrderShipment = z.infer<typeof OrderShipment>;
-
-/** One step of the order's status history (`by` is a staff name for staff, null for the buyer). */
-export const OrderStatusStep = z.object({
-  status: z.enum(ORDER_STATUSES),
-  at: z.string(),
-  by: z.string().nullable(),
-  note: z.string().nullable(),
-});
-export type OrderStatusStep = z.infer<typeof OrderStatusStep>;
 
 export const OrderSummary = z.object({
   order_id: z.number().int(),

@@ -1,15 +1,12 @@
 import { z } from 'zod';
+import { countField, MAX_DATABASE_INTEGER, requiredText } from '../common/safe-input';
 
 export const WEBHOOK_EVENTS = ['order.placed', 'order.status_changed', 'customer.created'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** POST /api/admin/webhooks */
 export const CreateWebhookBody = z.object({
-  url: z
-    .string({ message: 'url is required' })
-    .trim()
-    .min(1, { message: 'url is required' })
-    .max(500, { message: 'url is too long (500 characters at most)' }),
+  url: requiredText(500, 'url is required', 'url is too long (500 characters at most)'),
   events: z
     .array(z.enum(WEBHOOK_EVENTS, { message: 'events holds an unknown event' }), {
       message: 'events must be a list of events',
@@ -71,9 +68,5 @@ export type WebhookListResponse = z.infer<typeof WebhookListResponse>;
 export type WebhookEndpointResponse = z.infer<typeof WebhookEndpointResponse>;
 export type WebhookDeliveriesResponse = z.infer<typeof WebhookDeliveriesResponse>;
 export const WebhookIdParams = z.object({
-  id: z.coerce
-    .number({ message: 'id must be a webhook number' })
-    .int({ message: 'id must be a webhook number' })
-    .positive({ message: 'id must be a webhook number' })
-    .max(2_147_483_647, { message: 'id must be a webhook number' }),
+  id: countField(MAX_DATABASE_INTEGER, 'id must be a webhook number'),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REGISTRATION_MESSAGES as M, type RegistrationMessageKey } from './messages';
 import { listResponse, dataResponse } from '../common';
+import { requiredText } from '../common/safe-input';
 
 export { REGISTRATION_MESSAGES, type RegistrationMessageKey } from './messages';
 
@@ -18,11 +19,7 @@ const MAX_TEXT = 200;
 
 /** A required text: missing, non-string and blank all answer the same docs/product/registration.md message. */
 function required(message: string, max = MAX_TEXT) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: M.tooLong });
+  return requiredText(max, message, M.tooLong);
 }
 
 /** An optional text; blank is allowed. */
@@ -504,11 +501,11 @@ export const ApplicationDetailResponse = dataResponse(ApplicationDetail);
 export type ApplicationDetailResponse = z.infer<typeof ApplicationDetailResponse>;
 
 export const RejectApplicationBody = z.object({
-  reason: z
-    .string({ error: 'Please give a reason for the rejection' })
-    .trim()
-    .min(1, { error: 'Please give a reason for the rejection' })
-    .max(2000, { error: 'The reason must be 2000 characters or fewer' }),
+  reason: requiredText(
+    2000,
+    'Please give a reason for the rejection',
+    'The reason must be 2000 characters or fewer',
+  ),
 });
 export type RejectApplicationBody = z.infer<typeof RejectApplicationBody>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COUNTRIES, LANGS, listResponse, dataResponse } from '../common';
 import { EmailField } from '../accounts';
-import { idSchema, safeText } from '../common/safe-input';
+import { idSchema, safeText, staffPageFields } from '../common/safe-input';
 import { STAFF_ROLES, normaliseStaffRoles } from './roles';
 
 /**
@@ -9,20 +9,6 @@ import { STAFF_ROLES, normaliseStaffRoles } from './roles';
  * (docs/product/back-office-staff-and-customers.md). Every text is length-limited with a message
  * naming the field.
  */
-
-const pageField = z.coerce
-  .number({ error: 'Page must be a whole number of at least 1' })
-  .int({ error: 'Page must be a whole number of at least 1' })
-  .min(1, { error: 'Page must be a whole number of at least 1' })
-  .max(100000, { error: 'Page must be a whole number of at least 1' })
-  .default(1);
-
-const perPageField = z.coerce
-  .number({ error: 'Per page must be between 1 and 100' })
-  .int({ error: 'Per page must be between 1 and 100' })
-  .min(1, { error: 'Per page must be between 1 and 100' })
-  .max(100, { error: 'Per page must be between 1 and 100' })
-  .default(25);
 
 export const StaffMemberIdParams = z.object({ id: idSchema('id') });
 export const CustomerIdParams = z.object({ id: idSchema('id') });
@@ -78,8 +64,7 @@ export const AdminCustomersQuery = z.object({
   q: safeText(100, 'Search')
     .optional()
     .transform((v) => v?.trim() || undefined),
-  page: pageField,
-  per_page: perPageField,
+  ...staffPageFields(25),
 });
 export type AdminCustomersQuery = z.output<typeof AdminCustomersQuery>;
 

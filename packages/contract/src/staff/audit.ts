@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listResponse } from '../common';
+import { staffPageFields } from '../common/safe-input';
 
 /**
  * Everything the audit log writes rows about (its `entity`): the API's audit writer accepts only
@@ -106,18 +107,7 @@ export const AdminAuditQuery = z.object({
   entity_id: optionalText('Entity id', 100),
   from: optionalDate('From'),
   to: optionalDate('To'),
-  page: z.coerce
-    .number({ error: 'Page must be a whole number of at least 1' })
-    .int({ error: 'Page must be a whole number of at least 1' })
-    .min(1, { error: 'Page must be a whole number of at least 1' })
-    .max(100000, { error: 'Page must be a whole number of at least 1' })
-    .default(1),
-  per_page: z.coerce
-    .number({ error: 'Per page must be between 1 and 100' })
-    .int({ error: 'Per page must be between 1 and 100' })
-    .min(1, { error: 'Per page must be between 1 and 100' })
-    .max(100, { error: 'Per page must be between 1 and 100' })
-    .default(50),
+  ...staffPageFields(50),
 });
 export type AdminAuditQuery = z.output<typeof AdminAuditQuery>;
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { auditLog, users } from '../../db/schema';
 
 export type AuditInsert = typeof auditLog.$inferInsert;
@@ -9,8 +10,11 @@ export async function insertAuditRow(tx: Tx, row: AuditInsert): Promise<void> {
   await tx.insert(auditLog).values(row);
 }
 
-/** The INSERT of one row as a statement, for a caller batching it with its own writes. */
-export function auditRowInsert(tx: Tx, row: AuditInsert): SQL {
+/**
+ * The INSERT of one row as a statement, for a caller batching it with its own writes (the values,
+ * or placeholders for them).
+ */
+export function auditRowInsert(tx: Tx, row: PgInsertValue<typeof auditLog>): SQL {
   return tx.insert(auditLog).values(row).getSQL();
 }
 

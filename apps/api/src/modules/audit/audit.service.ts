@@ -6,6 +6,7 @@ import {
 } from '@wholesale/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { rowPart, type StatementPart } from '../../db/prepared';
 import { auditRowInsert, insertAuditRow, selectAuditPage, type AuditInsert } from './audit.queries';
 
 /** One staff action as the audit log keeps it (docs/product/back-office-staff-and-customers.md). */
@@ -42,6 +43,14 @@ export async function recordAudit(tx: Tx, event: AuditEvent): Promise<void> {
  */
 export function auditInsert(tx: Tx, event: AuditEvent): SQL {
   return auditRowInsert(tx, auditRow(event));
+}
+
+/**
+ * auditInsert as a part of a statement built once per shape (db/prepared.ts composedStatement):
+ * the INSERT with placeholders, the row's values apart; the same row, the same rules.
+ */
+export function auditInsertPart(event: AuditEvent): StatementPart {
+  return rowPart('audit', auditRow(event), auditRowInsert);
 }
 
 function auditRow(event: AuditEvent): AuditInsert {

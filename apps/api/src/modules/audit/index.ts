@@ -1,3 +1,9 @@
 /** The audit module's door: other modules and workflows record staff actions through it. */
-export { auditInsert, recordAudit, recordAuditBy, type AuditActor } from './audit.service';
+export {
+  auditInsert,
+  auditInsertPart,
+  recordAudit,
+  recordAuditBy,
+  type AuditActor,
+} from './audit.service';
 export { auditRoutes } from './audit.routes';

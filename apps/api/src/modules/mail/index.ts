@@ -2,6 +2,7 @@
 export {
   enqueueMail,
   enqueueMailInsert,
+  enqueueMailPart,
   registerMailTemplate,
   type MailContent,
 } from './mail.service';

@@ -1,5 +1,6 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { mailOutbox } from '../../db/schema';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
@@ -9,8 +10,11 @@ export async function insertMail(tx: Tx, values: typeof mailOutbox.$inferInsert)
   return row.id;
 }
 
-/** The INSERT of one outbox row as a statement, for a caller batching it with its own writes. */
-export function mailInsert(tx: Tx, values: typeof mailOutbox.$inferInsert): SQL {
+/**
+ * The INSERT of one outbox row as a statement, for a caller batching it with its own writes (the
+ * values, or placeholders for them).
+ */
+export function mailInsert(tx: Tx, values: PgInsertValue<typeof mailOutbox>): SQL {
   return tx.insert(mailOutbox).values(values).getSQL();
 }
 

@@ -1,6 +1,7 @@
 import type { Lang, MailDetailDto, MailSummaryDto } from '@wholesale/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { rowPart, type StatementPart } from '../../db/prepared';
 import { AppError } from '../../lib/app-error';
 import { findMail, insertMail, listMails, mailInsert, type MailRow } from './mail.queries';
 import { renderMail } from './mail.templates';
@@ -34,6 +35,14 @@ export async function enqueueMail(tx: Tx, input: EnqueueMailInput): Promise<numb
  */
 export function enqueueMailInsert(tx: Tx, input: EnqueueMailInput): SQL {
   return mailInsert(tx, outboxRow(input));
+}
+
+/**
+ * enqueueMailInsert as a part of a statement built once per shape (db/prepared.ts
+ * composedStatement): the INSERT with placeholders, the rendered row's values apart.
+ */
+export function enqueueMailPart(input: EnqueueMailInput): StatementPart {
+  return rowPart('mail', outboxRow(input), mailInsert);
 }
 
 function outboxRow(input: EnqueueMailInput) {

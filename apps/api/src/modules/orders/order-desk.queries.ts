@@ -16,7 +16,13 @@ import {
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Country, OrderStatus } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
-import { executeNamed, prepared, unnamedStatements } from '../../db/prepared';
+import {
+  composedStatement,
+  prepared,
+  rowPart,
+  unnamedStatements,
+  type StatementPart,
+} from '../../db/prepared';
 import { orderLines, orderStatusHistory, orders, shipments, users } from '../../db/schema';
 import type { OrderLineRow, ShipmentRow, StatusStepRow } from './orders.queries';
 
@@ -434,69 +440,94 @@ function orderForChangeOf(row: OrderForChangeRow): OrderForChange {
 /** SQLSTATE of a status change whose order changed meanwhile (migration 0022). */
 export const ORDER_CHANGED_SQLSTATE = 'WS409';
 
+/** A status change as its write statement needs it (`version`: the version read). */
+type StatusWrite = {
+  orderId: number;
+  from: OrderStatus;
+  to: OrderStatus;
+  version: number;
+  actorUserId: number;
+  note: string | null;
+};
+
 /**
- * Writes a status change in ONE statement: the order's new status and version (if it still has
- * `version`), its history step, the webhook deliveries (`deliveries`, an INSERT answering a row per
- * delivery) and the other outbox and audit rows (`alongside`), each INSERT built by its module and
- * run as a data-modifying CTE of the same statement. Returns the new version, the step's time and
- * how many webhook deliveries were queued. When the order changed meanwhile the whole statement
- * fails with ORDER_CHANGED_SQLSTATE, nothing written, so it needs no transaction around it. Neither
- * the orders change feed nor the webhook worker is notified: the caller publishes ORDERS_CHANNEL
- * (and WEBHOOKS_CHANNEL when deliveries were queued) once the change has committed.
+ * The status change's own parts: the order's new status and version if it still has the version
+ * read (`changed`), and its history step (`step`). Placeholders `status_*` and `step_*`.
  */
-export async function writeStatusChange(
-  tx: Tx,
-  change: {
-    orderId: number;
-    from: OrderStatus;
-    to: OrderStatus;
-    version: number;
-    actorUserId: number;
-    note: string | null;
-  },
-  deliveries: SQL,
-  alongside: SQL[],
-): Promise<{ version: number; at: Date; deliveries: number }> {
-  const update = tx
-    .update(orders)
-    .set({ status: change.to, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, change.orderId), eq(orders.version, change.version)))
-    .returning({ version: orders.version });
-  const step = tx
-    .insert(orderStatusHistory)
-    .values({
+function statusChangeParts(change: StatusWrite): StatementPart[] {
+  const changed = rowPart(
+    'status',
+    { orderId: change.orderId, to: change.to, version: change.version },
+    (tx, p) =>
+      tx
+        .update(orders)
+        .set({ status: sql`${p.to}`, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, p.orderId), eq(orders.version, p.version)))
+        .returning({ version: orders.version })
+        .getSQL(),
+  );
+  const step = rowPart(
+    'step',
+    {
       orderId: change.orderId,
       fromStatus: change.from,
       toStatus: change.to,
       actorUserId: change.actorUserId,
       note: change.note,
-    })
-    .returning({ at: orderStatusHistory.at });
+    },
+    (tx, p) =>
+      tx.insert(orderStatusHistory).values(p).returning({ at: orderStatusHistory.at }).getSQL(),
+  );
+  return [changed, step];
+}
+
+// ws.orders_feed: the caller announces the change after commit (migration 0022), so the orders
+// trigger does not NOTIFY inside this transaction.
+// NOTE: built once per shape (with or without a mail; the webhook's announcement) and named: the
+// statement's six parts were built by Drizzle on every change (a sixth of the API thread's time per
+// change), then parsed and planned by PostgreSQL; every plan is a lookup by key or an insert.
+const statusChangeStatement = composedStatement<{
+  version: number;
+  at: Date | string;
+  deliveries: number | string;
+}>('order_status_change', ([changed, step, deliveries, ...alongside]) => {
   const ctes = [
-    sql`changed as (${update.getSQL()})`,
-    sql`step as (${step.getSQL()})`,
+    sql`changed as (${changed})`,
+    sql`step as (${step})`,
     sql`deliveries as (${deliveries})`,
     ...alongside.map((statement, i) => sql`${sql.raw(`alongside_${i}`)} as (${statement})`),
   ];
-  // ws.orders_feed: the caller announces the change after commit (migration 0022), so the orders
-  // trigger does not NOTIFY inside this transaction.
-  // Named (one text per shape: with or without a mail): PostgreSQL parsed and planned these six
-  // statements on every change; every plan is a lookup by key or an insert.
-  const { rows } = await executeNamed<{
-    version: number;
-    at: Date | string;
-    deliveries: number | string;
-  }>(
-    tx,
-    sql`with ${sql.join(ctes, sql`, `)}
-      select ws_changed_order_version((select version from changed)) as version,
-        (select at from step) as at, (select count(*) from deliveries)::int as deliveries,
-        set_config('ws.orders_feed', 'after-commit', true) as feed`,
-  );
+  return sql`with ${sql.join(ctes, sql`, `)}
+    select ws_changed_order_version((select version from changed)) as version,
+      (select at from step) as at, (select count(*) from deliveries)::int as deliveries,
+      set_config('ws.orders_feed', 'after-commit', true) as feed`;
+});
+
+/**
+ * Writes a status change in ONE statement: the order's new status and version (if it still has
+ * `version`), its history step, the webhook deliveries (`deliveries`, a part inserting a row per
+ * delivery) and the other outbox and audit rows (`alongside`), each INSERT a part built by its
+ * module and run as a data-modifying CTE of the same statement. Returns the new version, the step's
+ * time and how many webhook deliveries were queued. When the order changed meanwhile the whole
+ * statement fails with ORDER_CHANGED_SQLSTATE, nothing written, so it needs no transaction around
+ * it. Neither the orders change feed nor the webhook worker is notified: the caller publishes
+ * ORDERS_CHANNEL (and WEBHOOKS_CHANNEL when deliveries were queued) once the change has committed.
+ */
+export async function writeStatusChange(
+  tx: Tx,
+  change: StatusWrite,
+  deliveries: StatementPart,
+  alongside: StatementPart[],
+): Promise<{ version: number; at: Date; deliveries: number }> {
+  const [row] = await statusChangeStatement(tx, [
+    ...statusChangeParts(change),
+    deliveries,
+    ...alongside,
+  ]);
   return {
-    version: Number(rows[0].version),
-    at: new Date(rows[0].at),
-    deliveries: Number(rows[0].deliveries),
+    version: Number(row.version),
+    at: new Date(row.at),
+    deliveries: Number(row.deliveries),
   };
 }
 

@@ -15,18 +15,18 @@ import {
   type ChangeOrderStatusBody,
   type OrderStatus,
 } from '@wholesale/contract';
-import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Tx } from '../../db/client';
+import type { StatementPart } from '../../db/prepared';
 import type { ChangeFeed } from '../../plugins/change-feed';
 import { AppError, fieldError, reasonError } from '../../lib/app-error';
 import { hasSqlState } from '../../lib/db-errors';
 import { onUserChange } from '../accounts';
 import { readCart } from '../cart';
 import { returnStock } from '../catalogue';
-import { auditInsert } from '../audit';
-import { enqueueMailInsert } from '../mail';
-import { WEBHOOKS_CHANNEL, webhookEventInsert } from '../webhooks';
+import { auditInsertPart } from '../audit';
+import { enqueueMailPart } from '../mail';
+import { WEBHOOKS_CHANNEL, webhookEventPart } from '../webhooks';
 import { registerOrderMails } from './orders.mail';
 import { historyDto, shipmentDto } from './order-follow-up';
 import {
@@ -363,11 +363,11 @@ async function applyStatusChange(
 
   const { customer } = order;
   const version = order.version + 1;
-  const alongside: SQL[] = [];
+  const alongside: StatementPart[] = [];
   const mail = statusMailFor(to);
   if (mail && (!mail.optional || customer.orderStatusMails)) {
     alongside.push(
-      enqueueMailInsert(tx, {
+      enqueueMailPart({
         to: customer.email,
         template: mail.template,
         lang: customer.lang,
@@ -382,7 +382,7 @@ async function applyStatusChange(
       }),
     );
   }
-  const deliveries = webhookEventInsert(
+  const deliveries = webhookEventPart(
     'order.status_changed',
     {
       order_id: order.id,
@@ -395,7 +395,7 @@ async function applyStatusChange(
     'after-commit',
   );
   alongside.push(
-    auditInsert(tx, {
+    auditInsertPart({
       actorId: change.actorUserId,
       actorEmail: change.actorEmail,
       action: 'order.status',

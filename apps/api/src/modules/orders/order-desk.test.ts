@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
 import { auditRowsFor } from '../../test/audit-rows';
 import { insertAddresses } from '../accounts';
-import { webhookEventInsert } from '../webhooks';
+import { webhookEventPart } from '../webhooks';
 import { hasSqlState } from '../../lib/db-errors';
 import { ORDER_CHANGED_SQLSTATE, writeStatusChange } from './order-desk.queries';
 
@@ -213,7 +213,7 @@ describe('order workflow over the API', () => {
         actorUserId: staff.userId,
         note: null,
       },
-      webhookEventInsert('order.status_changed', { order_id: o.id }, 'after-commit'),
+      webhookEventPart('order.status_changed', { order_id: o.id }, 'after-commit'),
       [],
     );
     await expect(stale).rejects.toSatisfy((e) => hasSqlState(e, ORDER_CHANGED_SQLSTATE));

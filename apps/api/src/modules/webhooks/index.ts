@@ -1,5 +1,5 @@
 // The webhooks module's door: what other modules and workflows may use.
-export { enqueueWebhookEvent, webhookEventInsert } from './webhooks.service';
+export { enqueueWebhookEvent, webhookEventInsert, webhookEventPart } from './webhooks.service';
 export { WEBHOOKS_CHANNEL } from './webhooks.queries';
 export { startWebhookWorker } from './webhooks.worker';
 export { webhooksRoutes } from './webhooks.routes';

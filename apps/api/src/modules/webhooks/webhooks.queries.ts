@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
@@ -71,8 +71,8 @@ export type DeliveryAnnouncement = 'at-commit' | 'after-commit';
  * a statement the caller runs alone or batches with its own writes.
  */
 export function deliveriesInsert(
-  event: string,
-  body: string,
+  event: string | Placeholder,
+  body: string | Placeholder,
   announce: DeliveryAnnouncement = 'at-commit',
 ): SQL {
   const returning = announce === 'at-commit' ? sql`pg_notify(${WEBHOOKS_CHANNEL}, '')` : sql`id`;

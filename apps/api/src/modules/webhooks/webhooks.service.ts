@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookDeliveryDto, WebhookEndpointDto, WebhookEvent } from '@wholesale/contract';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import type { StatementPart } from '../../db/prepared';
 import type { FieldCipher } from '../../lib/crypto';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAuditBy, type AuditActor } from '../audit';
@@ -189,11 +190,26 @@ export function webhookEventInsert(
   data: Record<string, unknown>,
   announce?: DeliveryAnnouncement,
 ): SQL {
-  const body = JSON.stringify({
-    id: randomUUID(),
-    event,
-    created_at: new Date().toISOString(),
-    data,
-  });
-  return deliveriesInsert(event, body, announce);
+  return deliveriesInsert(event, eventBody(event, data), announce);
+}
+
+/**
+ * webhookEventInsert as a part of a statement built once per shape (db/prepared.ts
+ * composedStatement): the INSERT with placeholders, the event and its body apart.
+ */
+export function webhookEventPart(
+  event: WebhookEvent,
+  data: Record<string, unknown>,
+  announce: DeliveryAnnouncement = 'at-commit',
+): StatementPart {
+  return {
+    shape: `webhook(${announce})`,
+    build: () =>
+      deliveriesInsert(sql.placeholder('webhook_event'), sql.placeholder('webhook_body'), announce),
+    values: { webhook_event: event, webhook_body: eventBody(event, data) },
+  };
+}
+
+function eventBody(event: WebhookEvent, data: Record<string, unknown>): string {
+  return JSON.stringify({ id: randomUUID(), event, created_at: new Date().toISOString(), data });
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 
 /**
  * A label, its control and the field's error (linked with aria-describedby by the caller through
@@ -35,4 +35,41 @@ export function errorAria(id: string, error?: string) {
   return error
     ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` }
     : { 'aria-invalid': false as const };
+}
+
+/**
+ * A staff form's text field (customer code and note, PO, comment, ship date): the label, an input
+ * bound to `value` (a textarea when `rows` is given) with its error linked, in the staff style.
+ */
+export function StaffTextField({
+  id,
+  label,
+  error,
+  value,
+  onChange,
+  rows,
+  ...input
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  value: string;
+  onChange: (value: string) => void;
+  rows?: number;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'min' | 'maxLength'>) {
+  const control = { id, value, ...errorAria(id, error) };
+  return (
+    <FormField id={id} label={label} error={error} className="admin-people__field">
+      {rows ? (
+        <textarea
+          {...control}
+          maxLength={input.maxLength}
+          rows={rows}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      ) : (
+        <input {...control} {...input} onChange={(e) => onChange(e.target.value)} />
+      )}
+    </FormField>
+  );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useErrorMessage } from '@/lib/error-message';
 import { LoadingOverlay } from './loading-overlay';
 import { Pagination } from './pagination';
+import { TableHead } from './table-head';
 import { useLoadedPageInRange } from './use-page-in-range';
 import './admin-people.css';
 
@@ -58,16 +59,7 @@ export function StaffResults<T>({
           ) : (
             <div className="admin-people__table-wrap">
               <table className="admin-people__table">
-                <caption className="visually-hidden">{caption}</caption>
-                <thead>
-                  <tr>
-                    {columns.map((c) => (
-                      <th key={c} scope="col">
-                        {c}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
+                <TableHead caption={caption} columns={columns} />
                 <tbody>{data.data.map(row)}</tbody>
               </table>
             </div>

@@ -4,26 +4,27 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { errorAria, FormField } from '@/components/ui/form-field';
 import { PasswordInput } from './password-input';
 
-/** A labelled password input with its show/hide toggle and its error, registered with the form. */
-export function PasswordField({
-  id,
-  label,
-  error,
-  autoComplete,
-  registration,
-}: {
+/** What an account form's field is given: its id and label, its error, and its registration. */
+type AuthFieldProps<AutoComplete extends string> = {
   id: string;
   label: string;
   error?: string;
-  autoComplete: 'current-password' | 'new-password';
+  autoComplete: AutoComplete;
   registration: UseFormRegisterReturn;
-}) {
+};
+
+/** A labelled password input with its show/hide toggle and its error, registered with the form. */
+export function PasswordField({
+  autoComplete,
+  registration,
+  ...field
+}: AuthFieldProps<'current-password' | 'new-password'>) {
   return (
-    <FormField id={id} label={label} error={error}>
+    <FormField {...field}>
       <PasswordInput
-        id={id}
+        id={field.id}
         autoComplete={autoComplete}
-        {...errorAria(id, error)}
+        {...errorAria(field.id, field.error)}
         {...registration}
       />
     </FormField>
@@ -32,26 +33,18 @@ export function PasswordField({
 
 /** The e-mail field of the sign-in and password forms. */
 export function EmailField({
-  id,
-  label,
-  error,
   autoComplete,
   registration,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  autoComplete: 'username' | 'email';
-  registration: UseFormRegisterReturn;
-}) {
+  ...field
+}: AuthFieldProps<'username' | 'email'>) {
   return (
-    <FormField id={id} label={label} error={error}>
+    <FormField {...field}>
       <input
-        id={id}
+        id={field.id}
         type="email"
         autoComplete={autoComplete}
         className="text-input"
-        {...errorAria(id, error)}
+        {...errorAria(field.id, field.error)}
         {...registration}
       />
     </FormField>

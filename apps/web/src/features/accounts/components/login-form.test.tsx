@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useLocation } from 'react-router';
 import { setLanguage } from '@/lib/i18n';
 import { getStoredUser } from '@/lib/session';
 import { getString } from '@/lib/storage';
-import { renderRoutes, stubFetch } from '@/test/render';
+import { renderRoutes, stubFetch, Where } from '@/test/render';
+import { aBuyer } from '@/test/users';
 import { safeRedirect } from '../safe-redirect';
 import { LoginForm } from './login-form';
 
@@ -14,25 +14,11 @@ afterEach(async () => {
   await setLanguage('');
 });
 
-const user = {
-  user_value: 12,
-  owner_name: 'Marie Tremblay',
-  email: 'buyer.ca@example.com',
-  customer_code: 'C0012',
-  flag: 'active',
-  cflag: 'ca',
-  lang: 'fr',
-  role: 'customer',
-};
-
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.search}</p>;
-}
+const user = aBuyer({ user_value: 12, customer_code: 'C0012', lang: 'fr' });
 
 const routes = [
   { path: '/login', element: <LoginForm /> },
-  { path: '*', element: <Where /> },
+  { path: '*', element: <Where withSearch /> },
 ];
 
 /** The login API refusing the e-mail and password, whatever they are. */

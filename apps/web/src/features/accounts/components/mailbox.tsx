@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
 import { useMailbox, useMailboxMail } from '../api/get-mailbox';
 import './accounts.css';
+import { TableHead } from '@/components/ui/table-head';
 
 /**
  * The mail's HTML, sanitised. NOTE: a link to this machine under another host name (localhost vs
@@ -102,14 +103,7 @@ export function Mailbox() {
   else {
     body = (
       <table className="data-table mailbox-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('mailbox.date')}</th>
-            <th scope="col">{t('mailbox.to')}</th>
-            <th scope="col">{t('mailbox.subject')}</th>
-            <th scope="col">{t('mailbox.status')}</th>
-          </tr>
-        </thead>
+        <TableHead columns={['date', 'to', 'subject', 'status']} label={(c) => t(`mailbox.${c}`)} />
         <tbody>
           {list.data.data.map((m) => (
             <tr key={m.id}>

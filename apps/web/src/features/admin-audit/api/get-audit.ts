@@ -1,6 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminAuditResponse } from '@wholesale/contract';
-import { api } from '@/lib/api-client';
+import { useStaffList } from '@/lib/staff-list';
 import { auditKeys } from './keys';
 
 export type AuditFilter = {
@@ -13,24 +12,5 @@ export type AuditFilter = {
 };
 
 /** GET /api/admin/audit (admin): the log, newest first, filtered, 50 a page. */
-export const getAudit = (f: AuditFilter) =>
-  api.get<AdminAuditResponse>('/admin/audit', {
-    params: {
-      actor: f.actor || undefined,
-      action: f.action || undefined,
-      entity: f.entity || undefined,
-      from: f.from || undefined,
-      to: f.to || undefined,
-      page: f.page,
-      per_page: 50,
-    },
-  });
-
-export const auditQuery = (f: AuditFilter) =>
-  queryOptions({
-    queryKey: auditKeys.list(f),
-    queryFn: () => getAudit(f),
-    placeholderData: keepPreviousData,
-  });
-
-export const useAudit = (f: AuditFilter) => useQuery(auditQuery(f));
+export const useAudit = (f: AuditFilter) =>
+  useStaffList<AdminAuditResponse>(auditKeys.list(f), '/admin/audit', f, 50);

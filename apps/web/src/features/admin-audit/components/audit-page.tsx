@@ -6,6 +6,7 @@ import { DateRangeFields } from '@/components/ui/filter-fields';
 import { StaffResults } from '@/components/ui/staff-results';
 import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { useAudit, type AuditFilter } from '../api/get-audit';
+import { TableHead } from '@/components/ui/table-head';
 
 const TEXT_FILTERS = ['actor', 'action', 'from', 'to'] as const;
 const COLUMNS = ['when', 'actor', 'action', 'entity', 'change'] as const;
@@ -34,13 +35,7 @@ function Change({ entry }: { entry: AuditEntryDto }) {
   if (fields.length === 0) return <>—</>;
   return (
     <table className="admin-people__change">
-      <thead>
-        <tr>
-          <th scope="col">{t('audit.field')}</th>
-          <th scope="col">{t('audit.before')}</th>
-          <th scope="col">{t('audit.after')}</th>
-        </tr>
-      </thead>
+      <TableHead columns={['field', 'before', 'after']} label={(c) => t(`audit.${c}`)} />
       <tbody>
         {fields.map((field) => (
           <tr key={field}>

@@ -9,6 +9,7 @@ import { useImports } from '../api/get-imports';
 import { catalogueImportKeys } from '../api/keys';
 import { useStartImport } from '../api/start-import';
 import './admin-catalogue.css';
+import { TableHead } from '@/components/ui/table-head';
 
 const MAX_MB = 50;
 
@@ -32,15 +33,12 @@ function ImportSummary({ job }: { job: AdminImportJob }) {
       {groups.length ? (
         <div className="admin-catalogue__table-wrap">
           <table>
-            <caption>{t('summary.groups')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('summary.group')}</th>
-                <th scope="col">{t('summary.created')}</th>
-                <th scope="col">{t('summary.updated')}</th>
-                <th scope="col">{t('summary.unchanged')}</th>
-              </tr>
-            </thead>
+            <TableHead
+              caption={t('summary.groups')}
+              captionShown
+              columns={['group', 'created', 'updated', 'unchanged']}
+              label={(c) => t(`summary.${c}`)}
+            />
             <tbody>
               {groups.map((g) => (
                 <tr key={g}>
@@ -63,13 +61,7 @@ function ImportSummary({ job }: { job: AdminImportJob }) {
                 {t('errors.download')}
               </a>
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('errors.row')}</th>
-                <th scope="col">{t('errors.column')}</th>
-                <th scope="col">{t('errors.message')}</th>
-              </tr>
-            </thead>
+            <TableHead columns={['row', 'column', 'message']} label={(c) => t(`errors.${c}`)} />
             <tbody>
               {job.errors.map((e, i) => (
                 <tr key={`${e.row}-${e.column}-${i}`}>
@@ -232,15 +224,10 @@ export function AdminCataloguePage() {
         ) : (
           <div className="admin-catalogue__table-wrap">
             <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('history.when')}</th>
-                  <th scope="col">{t('history.who')}</th>
-                  <th scope="col">{t('history.file')}</th>
-                  <th scope="col">{t('history.status')}</th>
-                  <th scope="col">{t('history.counts')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={['when', 'who', 'file', 'status', 'counts']}
+                label={(c) => t(`history.${c}`)}
+              />
               <tbody>
                 {history.data.imports.map((job) => (
                   <tr key={job.id}>

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { errorAria, FormField } from '@/components/ui/form-field';
+import { errorAria, FormField, StaffTextField } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -82,35 +82,23 @@ function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
           <option value="us">{t('customers.countries.us')}</option>
         </select>
       </FormField>
-      <FormField
+      <StaffTextField
         id={`${base}-code`}
         label={t('customers.code')}
         error={errors.customer_code}
-        className="admin-people__field"
-      >
-        <input
-          id={`${base}-code`}
-          value={code}
-          maxLength={20}
-          onChange={(e) => setCode(e.target.value)}
-          {...errorAria(`${base}-code`, errors.customer_code)}
-        />
-      </FormField>
-      <FormField
+        value={code}
+        maxLength={20}
+        onChange={setCode}
+      />
+      <StaffTextField
         id={`${base}-note`}
         label={t('customers.note')}
         error={errors.staff_note}
-        className="admin-people__field"
-      >
-        <textarea
-          id={`${base}-note`}
-          value={note}
-          maxLength={2000}
-          rows={3}
-          onChange={(e) => setNote(e.target.value)}
-          {...errorAria(`${base}-note`, errors.staff_note)}
-        />
-      </FormField>
+        value={note}
+        maxLength={2000}
+        rows={3}
+        onChange={setNote}
+      />
       <button type="submit" className="button" disabled={act.isPending}>
         {act.isPending ? t('customers.saving') : t('customers.save')}
       </button>

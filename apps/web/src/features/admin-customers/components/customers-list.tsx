@@ -1,8 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SearchInput } from '@/components/ui/filter-fields';
 import { StaffResults } from '@/components/ui/staff-results';
+import { StaffSearchForm } from '@/components/ui/filter-fields';
 import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { paths } from '@/config/paths';
 import { useCustomers } from '../api/get-customers';
@@ -14,32 +14,22 @@ const DEFAULT_FILTER = { q: '', page: 1 };
 export function CustomersList() {
   const { t, i18n } = useTranslation(['admin-people', 'common']);
   const [{ q }, go, pages] = useUrlFilter(DEFAULT_FILTER);
-  const [text, setText] = useState(q);
-  useEffect(() => setText(q), [q]);
   useEffect(() => {
     document.title = `${t('customers.title')} | ${t('common:brand.name')}`;
   }, [t]);
   const query = useCustomers({ q, page: pages.page });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    go({ q: text.trim() });
-  };
 
   return (
     <section className="admin-people" aria-labelledby="customers-title">
       <h1 id="customers-title">{t('customers.title')}</h1>
-      <form className="admin-people__search" role="search" onSubmit={onSubmit}>
-        <SearchInput
-          id="customers-q"
-          label={t('customers.search')}
-          value={text}
-          placeholder={t('customers.searchPlaceholder')}
-          onChange={setText}
-        />
-        <button type="submit" className="button">
-          {t('customers.apply')}
-        </button>
-      </form>
+      <StaffSearchForm
+        id="customers-q"
+        label={t('customers.search')}
+        placeholder={t('customers.searchPlaceholder')}
+        submitLabel={t('customers.apply')}
+        current={q}
+        onSearch={(text) => go({ q: text })}
+      />
       <StaffResults
         query={query}
         {...pages}

@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api-client';
+import { SecretOnce } from './secret-once';
 
 /** What a section loads, once loaded: "loading", the failure, the empty message, or the list itself. */
 export function Loaded<T>({
@@ -22,6 +24,29 @@ export function Loaded<T>({
   return children(query.data);
 }
 
+/** A loaded list shown as a table: `head` (a TableHead), then the rows of what was loaded. */
+export function LoadedTable<T>({
+  head,
+  rows,
+  ...loaded
+}: Omit<Parameters<typeof Loaded<T>>[0], 'children'> & {
+  head: ReactNode;
+  rows: (data: T) => ReactNode;
+}) {
+  return (
+    <Loaded {...loaded}>
+      {(data) => (
+        <div className="admin-integrations__table-wrap">
+          <table>
+            {head}
+            <tbody>{rows(data)}</tbody>
+          </table>
+        </div>
+      )}
+    </Loaded>
+  );
+}
+
 /** A form field's error (`${id}-error`, for the control's aria-describedby), when it has one. */
 export function FieldError({ id, error }: { id: string; error?: string }) {
   return error ? (
@@ -29,4 +54,107 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
       {error}
     </p>
   ) : null;
+}
+
+/**
+ * One section of the integrations page (tokens, webhooks): its title and lead, the form that adds
+ * one (`fields`, then the submit button), the secret shown once after adding, then the list
+ * (`children`). `base` is the section's useId, which the fields' ids start with too.
+ */
+export function AddSection({
+  kind,
+  base,
+  onSubmit,
+  pending,
+  secret,
+  secretTestId,
+  onHideSecret,
+  fields,
+  children,
+}: {
+  kind: 'tokens' | 'webhooks';
+  base: string;
+  onSubmit: (event: FormEvent) => void;
+  pending: boolean;
+  secret: string | null;
+  secretTestId: string;
+  onHideSecret: () => void;
+  fields: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('admin-integrations');
+  return (
+    <section aria-labelledby={`${base}-title`} className="admin-integrations__section">
+      <h2 id={`${base}-title`}>{t(`${kind}.title`)}</h2>
+      <p>{t(`${kind}.lead`)}</p>
+      <form onSubmit={onSubmit} noValidate className="admin-integrations__form">
+        {fields}
+        <button type="submit" disabled={pending}>
+          {pending ? t(`${kind}.creating`) : t(`${kind}.create`)}
+        </button>
+      </form>
+      {secret ? (
+        <SecretOnce
+          secret={secret}
+          message={t(`${kind}.secretOnce`)}
+          testId={secretTestId}
+          onHide={onHideSecret}
+        />
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
+/** A fieldset of checkboxes, one a choice (shown as code, `describe`d when it says more), and its error. */
+export function Choices<C extends string>({
+  id,
+  legend,
+  choices,
+  chosen,
+  onChange,
+  describe,
+  error,
+}: {
+  id: string;
+  legend: string;
+  choices: readonly C[];
+  chosen: readonly C[];
+  onChange: (chosen: C[]) => void;
+  describe?: (choice: C) => string;
+  error?: string;
+}) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {choices.map((choice) => (
+        <label key={choice}>
+          <input
+            type="checkbox"
+            checked={chosen.includes(choice)}
+            onChange={(e) =>
+              onChange(e.target.checked ? [...chosen, choice] : chosen.filter((c) => c !== choice))
+            }
+          />{' '}
+          <code>{choice}</code>
+          {describe ? ` — ${describe(choice)}` : null}
+        </label>
+      ))}
+      <FieldError id={id} error={error} />
+    </fieldset>
+  );
+}
+
+/**
+ * The form's own words for each field the server refused (an item of a list counts for the list),
+ * or null when the refusal named no field (then the caller says the whole thing failed).
+ */
+export function refusedFields(
+  error: unknown,
+  messages: Record<string, string>,
+): Record<string, string> | null {
+  const fields = error instanceof ApiError ? error.fields : undefined;
+  if (!fields) return null;
+  const refused = new Set(Object.keys(fields).map((key) => key.split(/[.[]/)[0]));
+  return Object.fromEntries(Object.entries(messages).filter(([name]) => refused.has(name)));
 }

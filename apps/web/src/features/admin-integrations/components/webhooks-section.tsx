@@ -3,11 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { WEBHOOK_EVENTS, type WebhookEndpointDto, type WebhookEvent } from '@wholesale/contract';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { ApiError } from '@/lib/api-client';
 import { useCreateWebhook, useWebhookAction, type WebhookAction } from '../api/change-webhook';
 import { useWebhookDeliveries, useWebhooks } from '../api/get-webhooks';
-import { formatWhen, SecretOnce } from './secret-once';
-import { FieldError, Loaded } from './section-parts';
+import { formatWhen } from './secret-once';
+import {
+  AddSection,
+  Choices,
+  FieldError,
+  Loaded,
+  LoadedTable,
+  refusedFields,
+} from './section-parts';
+import { TableHead } from '@/components/ui/table-head';
 
 /** A signing secret for staff who leave the field empty: 32 random bytes, hex. */
 function generateSecret(): string {
@@ -21,69 +28,58 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointDto }) {
   const deliveries = useWebhookDeliveries(endpoint.id);
   const action = useWebhookAction();
   return (
-    <Loaded
+    <LoadedTable
       query={deliveries}
       failed={t('webhooks.errors.load')}
       empty={t('webhooks.noDeliveries')}
       isEmpty={(data) => data.deliveries.length === 0}
-    >
-      {(data) => (
-        <div className="admin-integrations__table-wrap">
-          <table>
-            <caption>{t('webhooks.deliveriesOf', { url: endpoint.url })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('webhooks.event')}</th>
-                <th scope="col">{t('webhooks.queued')}</th>
-                <th scope="col">{t('webhooks.state')}</th>
-                <th scope="col">{t('webhooks.attempts')}</th>
-                <th scope="col">{t('webhooks.lastAttempt')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('webhooks.redeliver')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.deliveries.map((d) => {
-                const last = d.log.at(-1);
-                return (
-                  <tr key={d.id}>
-                    <td>
-                      <code>{d.event}</code>
-                    </td>
-                    <td>{formatWhen(d.created_at, i18n.language)}</td>
-                    <td>{t(`webhooks.deliveryStatus.${d.status}`, { defaultValue: d.status })}</td>
-                    <td>{d.attempts}</td>
-                    <td>
-                      {last
-                        ? `${formatWhen(last.at, i18n.language)} · ${last.status_code ?? last.error ?? '—'} · ${last.duration_ms} ms`
-                        : '—'}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        disabled={action.isPending}
-                        onClick={() =>
-                          action.mutate(
-                            { kind: 'redeliver', id: d.id },
-                            {
-                              onSuccess: () => toast.success(t('webhooks.redelivered')),
-                              onError: () => toast.error(t('webhooks.errors.failed')),
-                            },
-                          )
-                        }
-                      >
-                        {t('webhooks.redeliver')}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </Loaded>
+      head={
+        <TableHead
+          caption={t('webhooks.deliveriesOf', { url: endpoint.url })}
+          captionShown
+          columns={['event', 'queued', 'state', 'attempts', 'lastAttempt', 'redeliver']}
+          label={(c) => t(`webhooks.${c}`)}
+          hidden={['redeliver']}
+        />
+      }
+      rows={(data) =>
+        data.deliveries.map((d) => {
+          const last = d.log.at(-1);
+          return (
+            <tr key={d.id}>
+              <td>
+                <code>{d.event}</code>
+              </td>
+              <td>{formatWhen(d.created_at, i18n.language)}</td>
+              <td>{t(`webhooks.deliveryStatus.${d.status}`, { defaultValue: d.status })}</td>
+              <td>{d.attempts}</td>
+              <td>
+                {last
+                  ? `${formatWhen(last.at, i18n.language)} · ${last.status_code ?? last.error ?? '—'} · ${last.duration_ms} ms`
+                  : '—'}
+              </td>
+              <td>
+                <button
+                  type="button"
+                  disabled={action.isPending}
+                  onClick={() =>
+                    action.mutate(
+                      { kind: 'redeliver', id: d.id },
+                      {
+                        onSuccess: () => toast.success(t('webhooks.redelivered')),
+                        onError: () => toast.error(t('webhooks.errors.failed')),
+                      },
+                    )
+                  }
+                >
+                  {t('webhooks.redeliver')}
+                </button>
+              </td>
+            </tr>
+          );
+        })
+      }
+    />
   );
 }
 
@@ -120,15 +116,12 @@ export function WebhooksSection() {
           toast.success(t('webhooks.created'));
         },
         onError: (error) => {
-          const fields = error instanceof ApiError ? error.fields : undefined;
-          if (fields)
-            setErrors({
-              url: fields.url ? t('webhooks.errors.url') : '',
-              events: Object.keys(fields).some((k) => k.startsWith('events'))
-                ? t('webhooks.errors.events')
-                : '',
-              secret: fields.secret ? t('webhooks.errors.secret') : '',
-            });
+          const refused = refusedFields(error, {
+            url: t('webhooks.errors.url'),
+            events: t('webhooks.errors.events'),
+            secret: t('webhooks.errors.secret'),
+          });
+          if (refused) setErrors(refused);
           else toast.error(t('webhooks.errors.failed'));
         },
       },
@@ -147,65 +140,52 @@ export function WebhooksSection() {
   const fieldError = (name: string) => <FieldError id={`${base}-${name}`} error={errors[name]} />;
 
   return (
-    <section aria-labelledby={`${base}-title`} className="admin-integrations__section">
-      <h2 id={`${base}-title`}>{t('webhooks.title')}</h2>
-      <p>{t('webhooks.lead')}</p>
-      <form onSubmit={submit} noValidate className="admin-integrations__form">
-        <label htmlFor={`${base}-url`}>{t('webhooks.url')}</label>
-        <input
-          id={`${base}-url`}
-          type="url"
-          inputMode="url"
-          value={url}
-          maxLength={500}
-          placeholder="https://erp.example.com/hooks/store"
-          onChange={(e) => setUrl(e.target.value)}
-          aria-invalid={Boolean(errors.url)}
-          aria-describedby={errors.url ? `${base}-url-error` : undefined}
-        />
-        {fieldError('url')}
-        <fieldset>
-          <legend>{t('webhooks.events')}</legend>
-          {WEBHOOK_EVENTS.map((name) => (
-            <label key={name}>
-              <input
-                type="checkbox"
-                checked={events.includes(name)}
-                onChange={(e) =>
-                  setEvents((now) =>
-                    e.target.checked ? [...now, name] : now.filter((n) => n !== name),
-                  )
-                }
-              />{' '}
-              <code>{name}</code>
-            </label>
-          ))}
-          {fieldError('events')}
-        </fieldset>
-        <label htmlFor={`${base}-secret`}>{t('webhooks.secret')}</label>
-        <input
-          id={`${base}-secret`}
-          value={secretInput}
-          maxLength={200}
-          autoComplete="off"
-          onChange={(e) => setSecretInput(e.target.value)}
-          aria-invalid={Boolean(errors.secret)}
-          aria-describedby={`${base}-secret-hint${errors.secret ? ` ${base}-secret-error` : ''}`}
-        />
-        <p id={`${base}-secret-hint`}>{t('webhooks.secretHint')}</p>
-        {fieldError('secret')}
-        <button type="submit" disabled={create.isPending}>
-          {create.isPending ? t('webhooks.creating') : t('webhooks.create')}
-        </button>
-      </form>
-      {shownSecret ? (
-        <SecretOnce
-          secret={shownSecret}
-          message={t('webhooks.secretOnce')}
-          testId="webhook-secret"
-          onHide={() => setShownSecret(null)}
-        />
-      ) : null}
+    <AddSection
+      kind="webhooks"
+      base={base}
+      onSubmit={submit}
+      pending={create.isPending}
+      secret={shownSecret}
+      secretTestId="webhook-secret"
+      onHideSecret={() => setShownSecret(null)}
+      fields={
+        <>
+          <label htmlFor={`${base}-url`}>{t('webhooks.url')}</label>
+          <input
+            id={`${base}-url`}
+            type="url"
+            inputMode="url"
+            value={url}
+            maxLength={500}
+            placeholder="https://erp.example.com/hooks/store"
+            onChange={(e) => setUrl(e.target.value)}
+            aria-invalid={Boolean(errors.url)}
+            aria-describedby={errors.url ? `${base}-url-error` : undefined}
+          />
+          {fieldError('url')}
+          <Choices
+            id={`${base}-events`}
+            legend={t('webhooks.events')}
+            choices={WEBHOOK_EVENTS}
+            chosen={events}
+            onChange={setEvents}
+            error={errors.events}
+          />
+          <label htmlFor={`${base}-secret`}>{t('webhooks.secret')}</label>
+          <input
+            id={`${base}-secret`}
+            value={secretInput}
+            maxLength={200}
+            autoComplete="off"
+            onChange={(e) => setSecretInput(e.target.value)}
+            aria-invalid={Boolean(errors.secret)}
+            aria-describedby={`${base}-secret-hint${errors.secret ? ` ${base}-secret-error` : ''}`}
+          />
+          <p id={`${base}-secret-hint`}>{t('webhooks.secretHint')}</p>
+          {fieldError('secret')}
+        </>
+      }
+    >
       <Loaded
         query={webhooks}
         failed={t('webhooks.errors.load')}
@@ -266,6 +246,6 @@ export function WebhooksSection() {
         )}
       </Loaded>
       {confirmDialog}
-    </section>
+    </AddSection>
   );
 }

@@ -1,6 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminOrderListResponse } from '@wholesale/contract';
-import { api, buildUrl } from '@/lib/api-client';
+import { buildUrl } from '@/lib/api-client';
+import { filled, useStaffList } from '@/lib/staff-list';
 import { adminOrderKeys } from './keys';
 
 export type DeskFilter = {
@@ -13,29 +13,9 @@ export type DeskFilter = {
   page: number;
 };
 
-const params = (f: DeskFilter) => ({
-  status: f.status || undefined,
-  country: f.country || undefined,
-  q: f.q || undefined,
-  from: f.from || undefined,
-  to: f.to || undefined,
-  sort: f.sort || undefined,
-});
-
 /** GET /api/admin/orders (staff): the desk's filtered, sorted page with counts per status. */
-export const getDeskOrders = (f: DeskFilter) =>
-  api.get<AdminOrderListResponse>('/admin/orders', {
-    params: { ...params(f), page: f.page, per_page: 50 },
-  });
-
-export const deskOrdersQuery = (f: DeskFilter) =>
-  queryOptions({
-    queryKey: adminOrderKeys.list(f),
-    queryFn: () => getDeskOrders(f),
-    placeholderData: keepPreviousData,
-  });
-
-export const useDeskOrders = (f: DeskFilter) => useQuery(deskOrdersQuery(f));
+export const useDeskOrders = (f: DeskFilter) =>
+  useStaffList<AdminOrderListResponse>(adminOrderKeys.list(f), '/admin/orders', f, 50);
 
 /** The CSV export of the same filtered list (streamed by the server; a plain download link). */
-export const deskCsvUrl = (f: DeskFilter) => buildUrl('/admin/orders.csv', params(f));
+export const deskCsvUrl = ({ page, ...f }: DeskFilter) => buildUrl('/admin/orders.csv', filled(f));

@@ -18,6 +18,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { pickingListUrl, useDeskOrder } from '../api/get-order';
 import './admin-orders.css';
+import { TableHead } from '@/components/ui/table-head';
 
 /**
  * The next-step form: only the steps the workflow allows, with carrier/tracking for shipping. It is
@@ -221,19 +222,11 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
       <h2>{t('detail.lines')}</h2>
       <div className="admin-table-wrap">
         <table className="admin-table">
-          <caption className="visually-hidden">
-            {t('detail.linesCaption', { id: o.order_id })}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('detail.product')}</th>
-              <th scope="col">{t('detail.packs')}</th>
-              <th scope="col">{t('detail.pack')}</th>
-              <th scope="col">{t('detail.price')}</th>
-              <th scope="col">{t('detail.lineTotal')}</th>
-              <th scope="col">{t('detail.shipped')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            caption={t('detail.linesCaption', { id: o.order_id })}
+            columns={['product', 'packs', 'pack', 'price', 'lineTotal', 'shipped']}
+            label={(c) => t(`detail.${c}`)}
+          />
           <tbody>
             {o.lines.map((l) => (
               <tr key={l.id}>

@@ -6,12 +6,12 @@ import {
   type Country,
   type PhoneOrderCheckoutResponse,
 } from '@wholesale/contract';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { errorAria, FormField } from '@/components/ui/form-field';
-import { SearchInput } from '@/components/ui/filter-fields';
+import { errorAria, FormField, StaffTextField } from '@/components/ui/form-field';
+import { StaffSearchForm } from '@/components/ui/filter-fields';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -21,6 +21,7 @@ import { usePhoneCart, usePhoneCheckout } from '../api/get-phone-order';
 import { usePlacePhoneOrder } from '../api/place-phone-order';
 import '@/components/ui/admin-people.css';
 import './admin-orders.css';
+import { TableHead } from '@/components/ui/table-head';
 
 /** Refusals worded for staff ("the customer's cart"), not for the buyer ("your cart"). */
 const STAFF_REASONS = [
@@ -54,31 +55,20 @@ function CustomerPicker() {
   const { t } = useTranslation('admin-orders');
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
-  const [text, setText] = useState(q);
-  useEffect(() => setText(q), [q]);
   const query = useCustomerPicker(q);
   const errorMessage = useErrorMessage();
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const next = text.trim();
-    setParams(next ? { q: next } : {});
-  };
 
   return (
     <>
       <p>{t('phone.lead')}</p>
-      <form className="admin-people__search" role="search" onSubmit={onSubmit}>
-        <SearchInput
-          id="phone-customer-q"
-          label={t('phone.findCustomer')}
-          value={text}
-          placeholder={t('phone.findPlaceholder')}
-          onChange={setText}
-        />
-        <button type="submit" className="button">
-          {t('phone.search')}
-        </button>
-      </form>
+      <StaffSearchForm
+        id="phone-customer-q"
+        label={t('phone.findCustomer')}
+        placeholder={t('phone.findPlaceholder')}
+        submitLabel={t('phone.search')}
+        current={q}
+        onSearch={(text) => setParams(text ? { q: text } : {})}
+      />
       {q && query.isPending ? <p role="status">{t('phone.searching')}</p> : null}
       {query.isError ? (
         <p role="alert" className="admin-people__error">
@@ -153,17 +143,11 @@ function CustomerCart({ customerId, name, country }: CartProps) {
           <p>{t('phone.selectedNote')}</p>
           <div className="admin-people__table-wrap">
             <table className="admin-people__table phone-cart__table">
-              <caption className="visually-hidden">{t('phone.cartCaption', { name })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('phone.columns.product')}</th>
-                  <th scope="col">{t('phone.columns.packs')}</th>
-                  <th scope="col">{t('phone.columns.pack')}</th>
-                  <th scope="col">{t('phone.columns.price')}</th>
-                  <th scope="col">{t('phone.columns.total')}</th>
-                  <th scope="col">{t('phone.columns.ordered')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                caption={t('phone.cartCaption', { name })}
+                columns={['product', 'packs', 'pack', 'price', 'total', 'ordered']}
+                label={(c) => t(`phone.columns.${c}`)}
+              />
               <tbody>
                 {lines.map((l) => (
                   <tr key={l.id} data-testid={`phone-line-${l.product_id}`}>
@@ -295,50 +279,32 @@ function PhoneOrderForm({
           <p id={`${base}-address`}>{t('phone.noAddress')}</p>
         )}
       </FormField>
-      <FormField
+      <StaffTextField
         id={`${base}-date`}
         label={t('phone.shipDate')}
         error={errors.requested_ship_date}
-        className="admin-people__field"
-      >
-        <input
-          id={`${base}-date`}
-          type="date"
-          value={shipDate}
-          min={checkout.earliest_ship_date}
-          onChange={(e) => setShipDate(e.target.value)}
-          {...errorAria(`${base}-date`, errors.requested_ship_date)}
-        />
-      </FormField>
-      <FormField
+        type="date"
+        value={shipDate}
+        min={checkout.earliest_ship_date}
+        onChange={setShipDate}
+      />
+      <StaffTextField
         id={`${base}-po`}
         label={t('phone.po')}
         error={errors.po_number}
-        className="admin-people__field"
-      >
-        <input
-          id={`${base}-po`}
-          value={po}
-          maxLength={60}
-          onChange={(e) => setPo(e.target.value)}
-          {...errorAria(`${base}-po`, errors.po_number)}
-        />
-      </FormField>
-      <FormField
+        value={po}
+        maxLength={60}
+        onChange={setPo}
+      />
+      <StaffTextField
         id={`${base}-comment`}
         label={t('phone.comment')}
         error={errors.order_comment}
-        className="admin-people__field"
-      >
-        <textarea
-          id={`${base}-comment`}
-          value={comment}
-          maxLength={2000}
-          rows={3}
-          onChange={(e) => setComment(e.target.value)}
-          {...errorAria(`${base}-comment`, errors.order_comment)}
-        />
-      </FormField>
+        value={comment}
+        maxLength={2000}
+        rows={3}
+        onChange={setComment}
+      />
       <button type="submit" className="button" disabled={place.isPending}>
         {place.isPending ? t('phone.placing') : t('phone.place', { name })}
       </button>

@@ -6,6 +6,7 @@ import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { paths } from '@/config/paths';
 import { useProducts } from '../api/get-products';
 import './admin-products.css';
+import { TableHead } from '@/components/ui/table-head';
 
 const DEFAULT_FILTER = { q: '', page: 1 };
 
@@ -52,18 +53,11 @@ export function AdminProductsPage() {
           <p role="status">{t('list.count', { count: data.total })}</p>
           <div className="admin-products__table-wrap" aria-busy={products.isFetching}>
             <table>
-              <caption className="visually-hidden">{t('list.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('list.columns.sku')}</th>
-                  <th scope="col">{t('list.columns.name')}</th>
-                  <th scope="col">{t('list.columns.barcode')}</th>
-                  <th scope="col">{t('list.columns.priceCa')}</th>
-                  <th scope="col">{t('list.columns.stockCa')}</th>
-                  <th scope="col">{t('list.columns.priceUs')}</th>
-                  <th scope="col">{t('list.columns.stockUs')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                caption={t('list.title')}
+                columns={['sku', 'name', 'barcode', 'priceCa', 'stockCa', 'priceUs', 'stockUs']}
+                label={(c) => t(`list.columns.${c}`)}
+              />
               <tbody>
                 {data.data.map((p) => (
                   <tr key={p.sku}>

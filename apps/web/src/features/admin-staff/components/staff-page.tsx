@@ -16,6 +16,7 @@ import '@/components/ui/admin-people.css';
 import { useStaff } from '../api/get-staff';
 import { useInviteStaff } from '../api/invite-staff';
 import { useUpdateStaff } from '../api/update-staff';
+import { TableHead } from '@/components/ui/table-head';
 
 const formatWhen = (iso: string | null, lang: string) =>
   iso ? new Date(iso).toLocaleString(lang) : '—';
@@ -237,18 +238,12 @@ export function StaffPage() {
       {staff.data ? (
         <div className="admin-table-wrap">
           <table className="admin-table">
-            <caption className="visually-hidden">{t('staff.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('staff.name')}</th>
-                <th scope="col">{t('staff.roles')}</th>
-                <th scope="col">{t('staff.state')}</th>
-                <th scope="col">{t('staff.lastSignIn')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('staff.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              caption={t('staff.title')}
+              columns={['name', 'roles', 'state', 'lastSignIn', 'actions']}
+              label={(c) => t(`staff.${c}`)}
+              hidden={['actions']}
+            />
             <tbody>
               {staff.data.data.map((member) => (
                 <StaffRow key={member.id} member={member} />

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/lib/i18n';
 import { useCatalogues } from '../api/get-catalogues';
 import { downloadUrl, formatFileSize } from './file-size';
-import { useDocumentTitle } from './use-document-title';
+import { ContentPage } from './content-page';
 import { PageState } from './page-state';
 import './content.css';
 
@@ -10,12 +10,9 @@ import './content.css';
 export function CataloguesPage() {
   const { t } = useTranslation('content');
   const { apiLang } = useLanguage();
-  useDocumentTitle(t('catalogues.title'));
   const query = useCatalogues(apiLang);
   return (
-    <section className="page content-page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('catalogues.title')}</h1>
-      <p className="content-lead">{t('catalogues.lead')}</p>
+    <ContentPage page="catalogues">
       <PageState query={query} empty={t('catalogues.empty')}>
         {(data) => (
           <ul className="cover-grid">
@@ -67,6 +64,6 @@ export function CataloguesPage() {
           </ul>
         )}
       </PageState>
-    </section>
+    </ContentPage>
   );
 }

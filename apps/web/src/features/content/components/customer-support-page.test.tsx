@@ -3,18 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storeUser } from '@/lib/session';
 import { renderWithProviders, stubFetch } from '@/test/render';
+import { aBuyer } from '@/test/users';
 import { CustomerSupportPage } from './customer-support-page';
 
-const customer = {
-  user_value: 7,
-  owner_name: 'Marie Tremblay',
-  email: 'buyer.ca@example.com',
-  customer_code: 'C0007',
-  flag: 'active',
-  cflag: 'ca' as const,
-  lang: '' as const,
-  role: 'customer' as const,
-};
+const customer = aBuyer();
 
 const faqs = {
   status: true,

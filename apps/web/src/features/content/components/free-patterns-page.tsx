@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useLanguage } from '@/lib/i18n';
 import { usePatterns } from '../api/get-patterns';
 import { downloadUrl, formatFileSize } from './file-size';
-import { useDocumentTitle } from './use-document-title';
+import { ContentPage } from './content-page';
 import { PageState } from './page-state';
 import './content.css';
 
@@ -15,7 +15,6 @@ const isCraft = (v: string): v is CraftKey => (CRAFT_KEYS as readonly string[]).
 export function FreePatternsPage() {
   const { t } = useTranslation('content');
   const { apiLang } = useLanguage();
-  useDocumentTitle(t('patterns.title'));
   const [params, setParams] = useSearchParams();
   const craft = params.get('craft') ?? '';
   const query = usePatterns(apiLang, craft);
@@ -23,9 +22,7 @@ export function FreePatternsPage() {
   const craftLabel = (c: string) => (isCraft(c) ? t(`patterns.crafts.${c}`) : c);
 
   return (
-    <section className="page content-page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('patterns.title')}</h1>
-      <p className="content-lead">{t('patterns.lead')}</p>
+    <ContentPage page="patterns">
       <div className="pattern-filter">
         <label htmlFor="craft-filter">{t('patterns.filter')}</label>
         <select
@@ -82,6 +79,6 @@ export function FreePatternsPage() {
           </ul>
         )}
       </PageState>
-    </section>
+    </ContentPage>
   );
 }

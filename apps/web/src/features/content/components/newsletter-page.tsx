@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/lib/i18n';
 import { useNewsletters } from '../api/get-newsletters';
-import { useDocumentTitle } from './use-document-title';
+import { ContentPage } from './content-page';
 import { PageState } from './page-state';
 import './content.css';
 
@@ -20,12 +20,9 @@ function formatIssueDate(date: string, lang: string): string {
 export function NewsletterPage() {
   const { t } = useTranslation('content');
   const { apiLang } = useLanguage();
-  useDocumentTitle(t('newsletter.title'));
   const query = useNewsletters(apiLang);
   return (
-    <section className="page content-page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('newsletter.title')}</h1>
-      <p className="content-lead">{t('newsletter.lead')}</p>
+    <ContentPage page="newsletter">
       <PageState query={query} empty={t('newsletter.empty')}>
         {(data) => (
           <ol className="newsletter-list">
@@ -62,6 +59,6 @@ export function NewsletterPage() {
           </ol>
         )}
       </PageState>
-    </section>
+    </ContentPage>
   );
 }

@@ -1,6 +1,7 @@
 import type { OpticonLineResult } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
 import { plainName } from '@/components/ui/product-thumb';
+import { TableHead } from '@/components/ui/table-head';
 
 const SUMMARY_PARTS = ['added', 'clamped', 'unknown', 'unavailable'] as const;
 
@@ -20,15 +21,11 @@ export function ResultsTable({ results }: { results: OpticonLineResult[] }) {
         ).join(', ')}
       </p>
       <table className="opticon-table" data-testid="opticon-results">
-        <caption className="visually-hidden">{t('results.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('columns.code')}</th>
-            <th scope="col">{t('columns.quantity')}</th>
-            <th scope="col">{t('columns.product')}</th>
-            <th scope="col">{t('columns.result')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          caption={t('results.caption')}
+          columns={['code', 'quantity', 'product', 'result']}
+          label={(c) => t(`columns.${c}`)}
+        />
         <tbody>
           {results.map((r) => (
             <tr key={r.code} data-status={r.status}>

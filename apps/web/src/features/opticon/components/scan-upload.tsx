@@ -15,6 +15,7 @@ import { useMatchScans } from '../api/match-scans';
 import { useUploadScans } from '../api/upload-scans';
 import { ResultsTable } from './results-table';
 import './opticon.css';
+import { TableHead } from '@/components/ui/table-head';
 
 export const ACCEPTED_EXTENSIONS = ['.txt', '.csv', '.dat'];
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -150,15 +151,11 @@ export function ScanUpload() {
           {match.isError ? <p role="alert">{errorMessage(match.error)}</p> : null}
           {sendable.length && !results ? (
             <table className="opticon-table" data-testid="opticon-preview">
-              <caption className="visually-hidden">{t('preview.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('columns.code')}</th>
-                  <th scope="col">{t('columns.quantity')}</th>
-                  <th scope="col">{t('columns.product')}</th>
-                  <th scope="col">{t('columns.status')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                caption={t('preview.caption')}
+                columns={['code', 'quantity', 'product', 'status']}
+                label={(c) => t(`columns.${c}`)}
+              />
               <tbody>
                 {sendable.map((l) => {
                   const m = matches.get(l.code);

@@ -12,6 +12,7 @@ import { useOrderHistory } from '../api/get-order-history';
 import { OrderStatusBadge, useOrderDate } from './order-status';
 import { ReorderButton } from './reorder-button';
 import './orders.css';
+import { TableHead } from '@/components/ui/table-head';
 
 /** /order: the customer's orders, newest first, filtered by date range and status, 25 per page. */
 export function OrderHistory() {
@@ -114,20 +115,12 @@ export function OrderHistory() {
             {t('history.count', { shown: data.data.length, total: data.total })}
           </p>
           <table className="data-table orders-table">
-            <caption className="visually-hidden">{t('history.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('columns.order')}</th>
-                <th scope="col">{t('columns.date')}</th>
-                <th scope="col">{t('columns.po')}</th>
-                <th scope="col">{t('columns.status')}</th>
-                <th scope="col">{t('columns.lines')}</th>
-                <th scope="col">{t('columns.total')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('columns.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              caption={t('history.caption')}
+              columns={['order', 'date', 'po', 'status', 'lines', 'total', 'actions']}
+              label={(c) => t(`columns.${c}`)}
+              hidden={['actions']}
+            />
             <tbody>
               {data.data.map((o) => (
                 <tr key={o.order_id} data-testid={`order-row-${o.order_id}`}>

@@ -1,7 +1,10 @@
 import { type OrderDetail } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
 import { ProductThumb, plainName } from '@/components/ui/product-thumb';
+import { TableHead } from '@/components/ui/table-head';
 import { useMoney } from '@/lib/money';
+
+const COLUMNS = ['product', 'packs', 'shipPack', 'price', 'total'] as const;
 
 /** The lines of an order with frozen prices; back-order lines are marked. */
 export function OrderLinesTable({
@@ -15,23 +18,12 @@ export function OrderLinesTable({
   const money = useMoney(order.country);
   return (
     <table className="data-table orders-table order-lines">
-      <caption className="visually-hidden">
-        {t('details.linesCaption', { id: order.order_id })}
-      </caption>
-      <thead>
-        <tr>
-          {thumbnails ? (
-            <th scope="col">
-              <span className="visually-hidden">{t('columns.image')}</span>
-            </th>
-          ) : null}
-          <th scope="col">{t('columns.product')}</th>
-          <th scope="col">{t('columns.packs')}</th>
-          <th scope="col">{t('columns.shipPack')}</th>
-          <th scope="col">{t('columns.price')}</th>
-          <th scope="col">{t('columns.total')}</th>
-        </tr>
-      </thead>
+      <TableHead
+        caption={t('details.linesCaption', { id: order.order_id })}
+        columns={thumbnails ? ['image', ...COLUMNS] : COLUMNS}
+        label={(c) => t(`columns.${c}`)}
+        hidden={['image']}
+      />
       <tbody>
         {order.products.map((l) => (
           <tr key={l.product_id}>

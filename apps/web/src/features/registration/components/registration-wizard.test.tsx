@@ -1,15 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { useLocation } from 'react-router';
 import { sampleCanadianApplication } from '@wholesale/contract';
 import i18n from '@/lib/i18n';
-import { renderRoutes, stubFetch } from '@/test/render';
+import { renderRoutes, stubFetch, Where } from '@/test/render';
 import { RegistrationWizard } from './registration-wizard';
-
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
 
 function renderWizard() {
   return renderRoutes(
