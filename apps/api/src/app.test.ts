@@ -13,25 +13,20 @@ afterAll(async () => {
 
 describe('platform', () => {
   it('GET /api/health checks the database', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.get('/api/health');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: true, database: t.handle.kind });
   });
 
   it('answers a JSON 404 for an unknown /api path', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/no-such-thing' });
+    const res = await t.get('/api/no-such-thing');
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.json()).toMatchObject({ status: false, error: { code: 'ROUTE_NOT_FOUND' } });
   });
 
   it('answers 400 MALFORMED_JSON for a broken JSON body, without a stack trace', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/health',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"a":',
-    });
+    const res = await t.post('/api/health', { 'content-type': 'application/json' }, '{"a":');
     expect([400, 404]).toContain(res.statusCode);
     const body = res.json();
     expect(body.status).toBe(false);
@@ -39,7 +34,7 @@ describe('platform', () => {
   });
 
   it('serves an OpenAPI document at /api/docs/json', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await t.get('/api/docs/json');
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
@@ -47,7 +42,7 @@ describe('platform', () => {
   });
 
   it('names the field of a bad query parameter', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/categories?lang=xx' });
+    const res = await t.get('/api/categories?lang=xx');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       status: false,
@@ -56,7 +51,7 @@ describe('platform', () => {
   });
 
   it('sends security headers with a CSP that allows no inline script', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.get('/api/health');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
@@ -68,7 +63,7 @@ describe('platform', () => {
   it("sends every header of helmet's set, on every answer", async () => {
     // The headers are recorded from helmet once at start (plugins/security.ts): none may go missing.
     for (const url of ['/api/health', '/api/categories?lang=xx', '/api/cart']) {
-      const res = await t.inject({ method: 'GET', url });
+      const res = await t.get(url);
       expect(res.headers).toMatchObject({
         'cross-origin-opener-policy': 'same-origin',
         'cross-origin-resource-policy': 'same-origin',

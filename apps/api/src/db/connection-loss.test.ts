@@ -90,12 +90,11 @@ describe.skipIf(!onPostgres)('database connection loss (PostgreSQL)', () => {
       terminated = await terminateAppBackends();
     };
     const key = 'connection-loss-1';
-    const lost = await t.inject({
-      method: 'POST',
-      url: '/api/store/orders',
-      headers: { ...buyer.headers, 'idempotency-key': key },
-      payload: {},
-    });
+    const lost = await t.post(
+      '/api/store/orders',
+      { ...buyer.headers, 'idempotency-key': key },
+      {},
+    );
     expect(terminated).toBeGreaterThan(0);
     expect(lost.statusCode).toBe(503);
     expect(lost.headers['retry-after']).toBe('2');
@@ -105,12 +104,11 @@ describe.skipIf(!onPostgres)('database connection loss (PostgreSQL)', () => {
     expect(await orderCount(buyer.userId)).toBe(0);
 
     // The server serves again by itself: the retry with the same key places exactly one order.
-    const retry = await t.inject({
-      method: 'POST',
-      url: '/api/store/orders',
-      headers: { ...buyer.headers, 'idempotency-key': key },
-      payload: {},
-    });
+    const retry = await t.post(
+      '/api/store/orders',
+      { ...buyer.headers, 'idempotency-key': key },
+      {},
+    );
     expect(retry.statusCode, retry.body).toBe(200);
     expect(await orderCount(buyer.userId)).toBe(1);
   });
@@ -118,14 +116,9 @@ describe.skipIf(!onPostgres)('database connection loss (PostgreSQL)', () => {
   it('all backends terminated under load (a restart): every answer is 2xx or 503, orders are all-or-nothing, service resumes', async () => {
     const buyers = await Promise.all(Array.from({ length: 12 }, () => buyerWithCart()));
     const requests = buyers.flatMap((b, i) => [
-      t.inject({
-        method: 'POST',
-        url: '/api/store/orders',
-        headers: { ...b.headers, 'idempotency-key': `restart-${i}` },
-        payload: {},
-      }),
-      t.inject({ method: 'GET', url: '/api/cart', headers: b.headers }),
-      t.inject({ method: 'GET', url: '/api/me', headers: b.headers }),
+      t.post('/api/store/orders', { ...b.headers, 'idempotency-key': `restart-${i}` }, {}),
+      t.get('/api/cart', b.headers),
+      t.get('/api/me', b.headers),
     ]);
     // Two waves of terminations while the requests run.
     await terminateAppBackends();
@@ -142,12 +135,11 @@ describe.skipIf(!onPostgres)('database connection loss (PostgreSQL)', () => {
     }
     // And a retry of every order now succeeds, still one order per buyer.
     for (const [i, b] of buyers.entries()) {
-      const retry = await t.inject({
-        method: 'POST',
-        url: '/api/store/orders',
-        headers: { ...b.headers, 'idempotency-key': `restart-${i}` },
-        payload: {},
-      });
+      const retry = await t.post(
+        '/api/store/orders',
+        { ...b.headers, 'idempotency-key': `restart-${i}` },
+        {},
+      );
       expect(retry.statusCode).toBe(200);
       expect(await orderCount(b.userId)).toBe(1);
     }
@@ -156,7 +148,7 @@ describe.skipIf(!onPostgres)('database connection loss (PostgreSQL)', () => {
     await expect
       .poll(() => t.app.changeFeed.isLive(), { timeout: 15_000, interval: 50 })
       .toBe(true);
-    const health = await t.inject({ method: 'GET', url: '/api/health/ready' });
+    const health = await t.get('/api/health/ready');
     expect(health.statusCode, health.body).toBe(200);
   });
 });

@@ -24,6 +24,27 @@ export function exponentialBackoffMs(attempts: number, baseMs: number, maxMs: nu
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxMs);
 }
 
+/** A failed attempt as a worker decided it: counted, its error, when to try next, or give up. */
+export type FailedAttempt = {
+  attempts: number;
+  lastError: string;
+  nextAttemptAt: Date;
+  giveUp: boolean;
+};
+
+/**
+ * The retry state of an outbox row (db/schema/columns.ts `retryState`, with its status) after a
+ * failed attempt: pending again, or failed for good; the error is kept to 1,000 characters.
+ */
+export function retryStateAfter(failure: FailedAttempt) {
+  return {
+    attempts: failure.attempts,
+    lastError: failure.lastError.slice(0, 1000),
+    nextAttemptAt: failure.nextAttemptAt,
+    status: failure.giveUp ? ('failed' as const) : ('pending' as const),
+  };
+}
+
 /**
  * Runs `runBatch` every `intervalMs` (and on `runOnce` and `wake`). The batch answers counts (sent,
  * retried, …); a batch that handled nothing is not logged. With `drainBatchSize`, batches run back

@@ -1,7 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasStaffRole, type IntegrationScope, type StaffRole } from '@wholesale/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  dataResponse,
+  ErrorBody,
+  hasStaffRole,
+  type IntegrationScope,
+  type StaffMemberIdParams,
+  type StaffRole,
+} from '@wholesale/contract';
 import { AppError } from '../lib/app-error';
 import { isApiRoute, matchedPath } from '../lib/matched-route';
 import {
@@ -242,15 +251,108 @@ export function staffOnly(...roles: StaffRole[]) {
 
 /** OpenAPI security of a route reached with a bearer token or the session cookie. */
 const SIGNED_IN: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
+/** OpenAPI security of a back-office page's route, reached with the session cookie only. */
+const SESSION_ONLY: Array<Record<string, string[]>> = [{ session: [] }];
+
+/** Where a back-office route shows in the OpenAPI document, and how it is reached. */
+type RouteReach = { tag?: string; sessionOnly?: boolean };
 
 /**
  * The options of a back-office route: its role check (`staffOnly`) and its schema in the OpenAPI
- * document's `admin` tag, reached with a bearer token or the session cookie. `schema` adds the
- * summary, params, body and answers: `app.get(url, staffRoute(['admin'], { summary, … }), handler)`.
+ * document's `admin` tag (or `reach.tag`), reached with a bearer token or the session cookie (or,
+ * `reach.sessionOnly`, the cookie alone). `schema` adds the summary, params, body and answers:
+ * `app.get(url, staffRoute(['admin'], { summary, … }), handler)`.
  */
-export function staffRoute<S extends object>(roles: StaffRole[], schema: S) {
+export function staffRoute<S extends object>(
+  roles: StaffRole[],
+  schema: S,
+  reach: RouteReach = {},
+) {
   return {
     preValidation: staffOnly(...roles),
-    schema: { tags: ['admin'], security: SIGNED_IN, ...schema },
+    schema: {
+      tags: [reach.tag ?? 'admin'],
+      security: reach.sessionOnly ? SESSION_ONLY : SIGNED_IN,
+      ...schema,
+    },
   };
+}
+
+/**
+ * `staffRoute` with the roles and reach that every route of a file shares:
+ * `const route = staffRoutes(['content'], { tag: 'product editor', sessionOnly: true })`, then
+ * `app.get(url, route({ summary, … }), handler)`.
+ */
+export function staffRoutes(roles: StaffRole[], reach: RouteReach = {}) {
+  return <S extends object>(schema: S) => staffRoute(roles, schema, reach);
+}
+
+/**
+ * The options of every route of a customer's file: signed-in customers only (`requireCustomer`, a
+ * 401 before the input is looked at), in the OpenAPI document's `tag`, reached with a bearer token
+ * or the session cookie: `const route = customerRoutes('orders')`, then
+ * `app.get(url, route({ summary, … }), handler)`.
+ */
+export function customerRoutes(tag: string) {
+  const preValidation = async (request: FastifyRequest) => void requireCustomer(request);
+  return <S extends object>(schema: S) => ({
+    preValidation,
+    schema: { tags: [tag], security: SIGNED_IN, ...schema },
+  });
+}
+
+/**
+ * The options of a machine-feed route: an integration token holding `scope`, or staff with the
+ * matching role (`requireScope`, checked before the body), in the OpenAPI document's `tag`.
+ */
+export function scopedRoute<S extends object>(scope: IntegrationScope, tag: string, schema: S) {
+  return {
+    preValidation: async (request: FastifyRequest) => void requireScope(request, scope),
+    schema: { tags: [tag], security: SIGNED_IN, ...schema },
+  };
+}
+
+/**
+ * POST `<accounts>/:id/deactivate` and `<accounts>/:id/reactivate` of the staff or customer
+ * administration: one role check and answer for both, `setActive` making the change as `actor`
+ * (deactivating ends the account's sessions at once). Answers the changed account as `data`.
+ */
+export function accountActivationRoutes<Dto extends z.ZodTypeAny>(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  accounts: {
+    url: string;
+    roles: [StaffRole, ...StaffRole[]];
+    summaries: { deactivate: string; reactivate: string };
+    /** The account id in the path (`CustomerIdParams`, `StaffMemberIdParams`). */
+    params: typeof StaffMemberIdParams;
+    dto: Dto;
+    setActive: (actor: SessionUser, id: number, active: boolean) => Promise<z.infer<Dto>>;
+  },
+): void {
+  // Checked against `dto` when the answer is serialized; the route's types need not know which.
+  const dto: z.ZodTypeAny = accounts.dto;
+  for (const [verb, active] of [
+    ['deactivate', false],
+    ['reactivate', true],
+  ] as const) {
+    app.post(
+      `${accounts.url}/:id/${verb}`,
+      staffRoute(accounts.roles, {
+        summary: accounts.summaries[verb],
+        params: accounts.params,
+        response: {
+          200: dataResponse(dto),
+          400: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
+      }),
+      async (request) => {
+        const actor = requireStaffRole(request, ...accounts.roles);
+        const data = await accounts.setActive(actor, request.params.id, active);
+        return { status: true as const, data };
+      },
+    );
+  }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { insertShoppingFixtures } from '../test/shopping-fixtures';
+import { addToCart, insertShoppingFixtures } from '../test/shopping-fixtures';
 
 // Input the database cannot take (NUL in text, ids ≥ 2^31, quantities that overflow a line) is a
 // 400 naming the field on every route, never a 500 (docs/product/operations.md "Bad input").
@@ -101,13 +101,7 @@ describe('quantities', () => {
       },
       'item',
     );
-    const add400 = () =>
-      t.inject({
-        method: 'POST',
-        url: '/api/cart/add',
-        headers: buyer,
-        payload: { product_id: 'BACK', item: 400 },
-      });
+    const add400 = () => addToCart(t, buyer, 'BACK', 400);
     expect((await add400()).statusCode).toBe(200);
     // Adding again does not grow the line past the maximum.
     const again = await add400();
@@ -117,12 +111,7 @@ describe('quantities', () => {
 
   it('an order whose line total overflows (a cart line from before the limit) is a 400 naming the product', async () => {
     const me = await t.signIn();
-    const add = await t.inject({
-      method: 'POST',
-      url: '/api/cart/add',
-      headers: me.headers,
-      payload: { product_id: 'BACK', item: 1 },
-    });
+    const add = await addToCart(t, me.headers, 'BACK', 1);
     expect(add.statusCode).toBe(200);
     await t.handle.db.execute(
       sql`update cart_lines set quantity = 100000 where user_id = ${me.userId}`,

@@ -72,7 +72,7 @@ describe('Cache-Control on every API answer', () => {
     const urls = apiReads();
     expect(urls.length).toBeGreaterThan(40);
     for (const url of urls) {
-      const res = await t.inject({ method: 'GET', url, headers: buyer });
+      const res = await t.get(url, buyer);
       expect(res.headers['cache-control'], url).toBe(PRIVATE);
       expectVary(res.headers);
     }
@@ -80,7 +80,7 @@ describe('Cache-Control on every API answer', () => {
 
   it('says private, no-store to staff on the back office', async () => {
     for (const url of apiReads().filter((u) => u.startsWith('/api/admin/'))) {
-      const res = await t.inject({ method: 'GET', url, headers: staff });
+      const res = await t.get(url, staff);
       expect(res.headers['cache-control'], url).toBe(PRIVATE);
     }
   });
@@ -88,7 +88,7 @@ describe('Cache-Control on every API answer', () => {
   it('lets a shared cache keep only successful guest reads of the public catalogue', async () => {
     let publicAnswers = 0;
     for (const url of apiReads()) {
-      const res = await t.inject({ method: 'GET', url });
+      const res = await t.get(url);
       const route = t.app.registeredRoutes.find(
         (r) => r.method === 'GET' && r.url.replace(/:[a-z_]+/gi, '1').replace('*', 'x') === url,
       )!.url;
@@ -109,12 +109,7 @@ describe('Cache-Control on every API answer', () => {
       payload: { email: 'nobody@example.com', password: 'wrong-password' },
     });
     expect(login.headers['cache-control']).toBe(NO_STORE);
-    const add = await t.inject({
-      method: 'POST',
-      url: '/api/cart/add',
-      headers: buyer,
-      payload: {},
-    });
+    const add = await t.post('/api/cart/add', buyer, {});
     expect(add.headers['cache-control']).toBe(PRIVATE);
   });
 });

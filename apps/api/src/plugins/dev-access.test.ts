@@ -40,7 +40,7 @@ describe('isLoopback', () => {
 
 describe('development tools answer only this machine and staff', () => {
   it('serves the mailbox to a caller on this machine', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    const res = await t.get('/api/dev/mailbox');
     expect(res.statusCode).toBe(200);
   });
 

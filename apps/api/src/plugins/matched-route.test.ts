@@ -20,7 +20,7 @@ describe('hooks on the matched route', () => {
       remoteAddress: '10.0.0.1',
     });
     expect(res.statusCode).toBe(200);
-    const plain = await t.inject({ method: 'GET', url: '/api/me', headers: me.headers });
+    const plain = await t.get('/api/me', me.headers);
     expect(res.json()).toEqual(plain.json());
   });
 

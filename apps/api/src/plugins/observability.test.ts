@@ -17,25 +17,21 @@ afterAll(async () => {
 
 describe('observability', () => {
   it('returns the request id in X-Request-Id, a new one per request', async () => {
-    const a = await t.inject({ method: 'GET', url: '/api/health' });
-    const b = await t.inject({ method: 'GET', url: '/api/no-such-thing' });
+    const a = await t.get('/api/health');
+    const b = await t.get('/api/no-such-thing');
     expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(b.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
   });
 
   it('keeps a request id the load balancer sent', async () => {
-    const res = await t.inject({
-      method: 'GET',
-      url: '/api/health',
-      headers: { 'x-request-id': 'lb-abc-123' },
-    });
+    const res = await t.get('/api/health', { 'x-request-id': 'lb-abc-123' });
     expect(res.headers['x-request-id']).toBe('lb-abc-123');
   });
 
   it('serves Prometheus metrics to loopback callers, by route pattern and status', async () => {
-    await t.inject({ method: 'GET', url: '/api/categories?lang=en' });
-    await t.inject({ method: 'GET', url: '/api/product_description/NO-SUCH?lang=en' });
+    await t.get('/api/categories?lang=en');
+    await t.get('/api/product_description/NO-SUCH?lang=en');
     const res = await t.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/plain/);
@@ -79,9 +75,9 @@ describe('observability', () => {
   });
 
   it('answers liveness and readiness separately', async () => {
-    const live = await t.inject({ method: 'GET', url: '/api/health' });
+    const live = await t.get('/api/health');
     expect(live.json()).toEqual({ status: true, database: t.handle.kind });
-    const ready = await t.inject({ method: 'GET', url: '/api/health/ready' });
+    const ready = await t.get('/api/health/ready');
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toMatchObject({
       status: true,
@@ -107,7 +103,7 @@ describe('observability', () => {
       'delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)',
     );
     try {
-      const ready = await t.inject({ method: 'GET', url: '/api/health/ready' });
+      const ready = await t.get('/api/health/ready');
       expect(ready.statusCode).toBe(503);
       expect(ready.json().checks.migrations).toEqual({
         ok: false,

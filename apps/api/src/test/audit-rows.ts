@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { auditLog } from '../db/schema';
 
 export type AuditRow = {
   actor_user_id: number | null;
@@ -19,4 +20,15 @@ export async function auditRowsFor(
         where subject_type = ${entity} and subject_id = ${String(entityId)} order by id`,
   );
   return result.rows;
+}
+
+/** The latest audit row written about one thing, every column of it. */
+export async function lastAuditRow(db: Database, entity: string, entityId: string | number) {
+  const [row] = await db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectType, entity), eq(auditLog.subjectId, String(entityId))))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return row;
 }

@@ -5,11 +5,10 @@ import {
   orders,
   productGroupItems,
   productGroups,
-  productPrices,
-  products,
-  productTranslations,
 } from '../db/schema';
+import type { Database } from '../db/client';
 import type { TestApp } from './test-app';
+import { insertProduct } from './shopping-fixtures';
 import { sanitizeProductName } from '../modules/catalogue';
 
 type Names = { en: string; fr: string; es: string };
@@ -33,12 +32,10 @@ export const SCRIPT_NAME =
   'Snap <b>fastener</b><script>alert(1)</script><img src=x onerror=alert(2)>';
 
 /**
- * A small catalogue for the catalogue and search tests (the demo generator is not used, so every
- * expectation below is exact): Buttons › Wooden › 15 mm, Buttons › Plastic (30 filler products),
- * Threads; class codes F/R/Y/N/A; one group; one recent and one old order.
+ * The categories Buttons › Wooden buttons › 15 mm, in three languages; the catalogue fixtures grow
+ * the tree around them, the categories tests read them alone.
  */
-export async function insertCatalogueFixtures(t: TestApp) {
-  const db = t.handle.db;
+export async function insertWoodenButtons(db: Database) {
   const [bt] = await db
     .insert(categories)
     .values({
@@ -72,6 +69,17 @@ export async function insertCatalogueFixtures(t: TestApp) {
       nameEs: '15 mm',
     })
     .returning();
+  return { bt, wd, wd15 };
+}
+
+/**
+ * A small catalogue for the catalogue and search tests (the demo generator is not used, so every
+ * expectation below is exact): Buttons › Wooden › 15 mm, Buttons › Plastic (30 filler products),
+ * Threads; class codes F/R/Y/N/A; one group; one recent and one old order.
+ */
+export async function insertCatalogueFixtures(t: TestApp) {
+  const db = t.handle.db;
+  const { bt, wd, wd15 } = await insertWoodenButtons(db);
   const [pl] = await db
     .insert(categories)
     .values({
@@ -212,10 +220,22 @@ export async function insertCatalogueFixtures(t: TestApp) {
   }
 
   const ids: Record<string, number> = {};
+  const about = { en: 'About ', fr: 'À propos : ', es: 'Acerca de ' };
   for (const s of specs) {
-    const [row] = await db
-      .insert(products)
-      .values({
+    const prices = (country: 'ca' | 'us') => {
+      const price = s[country];
+      return (
+        price && {
+          retailPriceCents: price[0],
+          sellingPriceCents: price[1],
+          sellingPrice2Cents: price[2],
+          available: price[3],
+        }
+      );
+    };
+    ids[s.code] = await insertProduct(
+      db,
+      {
         productId: s.code,
         classCode: s.cls,
         categoryId: cat[s.cat],
@@ -227,34 +247,14 @@ export async function insertCatalogueFixtures(t: TestApp) {
         active: s.active ?? true,
         shipPack: s.shipPack ?? 1,
         contentTypes: s.code === 'BT-1001' ? 'Videos,Patterns & Inspiration' : '',
-      })
-      .returning({ id: products.id });
-    ids[s.code] = row.id;
-    await db.insert(productTranslations).values(
+      },
       (['en', 'fr', 'es'] as const).map((lang) => ({
-        productId: row.id,
         lang,
         name: sanitizeProductName(s.names[lang]),
-        description:
-          lang === 'en'
-            ? `About ${s.names.en}`
-            : lang === 'fr'
-              ? `À propos : ${s.names.fr}`
-              : `Acerca de ${s.names.es}`,
+        description: `${about[lang]}${s.names[lang]}`,
       })),
+      { ca: prices('ca'), us: prices('us') },
     );
-    for (const country of ['ca', 'us'] as const) {
-      const price = s[country];
-      if (!price) continue;
-      await db.insert(productPrices).values({
-        productId: row.id,
-        country,
-        retailPriceCents: price[0],
-        sellingPriceCents: price[1],
-        sellingPrice2Cents: price[2],
-        available: price[3],
-      });
-    }
   }
 
   const [group] = await db

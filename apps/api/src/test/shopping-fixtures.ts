@@ -15,6 +15,27 @@ export type FixtureProduct = {
   active?: boolean;
 };
 
+type PriceRow = Omit<typeof productPrices.$inferInsert, 'productId' | 'country'>;
+
+/**
+ * Inserts one product with its names and its price and stock per country (a country left out is
+ * not sold there); returns its numeric id. The fixtures of every test catalogue go through it.
+ */
+export async function insertProduct(
+  db: Database,
+  product: typeof products.$inferInsert,
+  names: Array<Omit<typeof productTranslations.$inferInsert, 'productId'>>,
+  prices: { ca?: PriceRow; us?: PriceRow },
+): Promise<number> {
+  const [row] = await db.insert(products).values(product).returning({ id: products.id });
+  await db.insert(productTranslations).values(names.map((n) => ({ ...n, productId: row.id })));
+  for (const country of ['ca', 'us'] as const) {
+    const price = prices[country];
+    if (price) await db.insert(productPrices).values({ ...price, productId: row.id, country });
+  }
+  return row.id;
+}
+
 /**
  * Inserts a tiny catalogue for cart/order tests (prices in cents, stock in ship packs) and returns
  * the numeric id of each product by code. Used until and beside the demo seed.
@@ -50,34 +71,33 @@ export async function insertShoppingFixtures(
     .where(sql`cat_code = 'FIX'`);
   const ids: Record<string, number> = {};
   for (const p of list) {
-    const [row] = await db
-      .insert(products)
-      .values({
+    const prices = (country: 'ca' | 'us') => {
+      const price = p[country];
+      return (
+        price && {
+          sellingPriceCents: price.selling,
+          sellingPrice2Cents: price.selling2 ?? null,
+          retailPriceCents: price.retail ?? price.selling * 2,
+          available: price.available,
+        }
+      );
+    };
+    ids[p.code] = await insertProduct(
+      db,
+      {
         productId: p.code,
         classCode: p.classCode ?? 'A',
         categoryId: cat.id,
         shipPack: p.shipPack ?? 1,
         barcode: p.barcode ?? null,
         active: p.active ?? true,
-      })
-      .returning({ id: products.id });
-    ids[p.code] = row.id;
-    await db.insert(productTranslations).values([
-      { productId: row.id, lang: 'en', name: p.name ?? `Product ${p.code}` },
-      { productId: row.id, lang: 'fr', name: `Produit ${p.code}` },
-    ]);
-    for (const country of ['ca', 'us'] as const) {
-      const price = p[country];
-      if (!price) continue;
-      await db.insert(productPrices).values({
-        productId: row.id,
-        country,
-        sellingPriceCents: price.selling,
-        sellingPrice2Cents: price.selling2 ?? null,
-        retailPriceCents: price.retail ?? price.selling * 2,
-        available: price.available,
-      });
-    }
+      },
+      [
+        { lang: 'en', name: p.name ?? `Product ${p.code}` },
+        { lang: 'fr', name: `Produit ${p.code}` },
+      ],
+      { ca: prices('ca'), us: prices('us') },
+    );
   }
   return ids;
 }

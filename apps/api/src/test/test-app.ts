@@ -22,8 +22,21 @@ export type TestApp = {
     user?: Partial<typeof users.$inferInsert>,
   ) => Promise<{ userId: number; token: string; headers: Record<string, string> }>;
   inject: (opts: InjectOptions) => ReturnType<FastifyInstance['inject']>;
+  /** The answer to a GET of `url` as whoever `headers` authenticate (none: a guest). */
+  get: (url: string, headers?: InjectOptions['headers']) => ReturnType<FastifyInstance['inject']>;
+  /** The answer to a POST of `payload` to `url` as whoever `headers` authenticate. */
+  post: Send;
+  put: Send;
+  patch: Send;
+  delete: Send;
   close: () => Promise<void>;
 };
+
+type Send = (
+  url: string,
+  headers?: InjectOptions['headers'],
+  payload?: InjectOptions['payload'],
+) => ReturnType<FastifyInstance['inject']>;
 
 /**
  * What the api project's global set-up prepared (src/test/global-setup.ts): a migrated PGlite data
@@ -113,11 +126,21 @@ export async function createTestApp(
   if (options.content) await seedDemoContent(handle.db, createFileStore(config));
   const app = await buildApp({ config, db: handle, logger: false });
   await app.ready();
+  const inject = (opts: InjectOptions) => app.inject(opts) as ReturnType<FastifyInstance['inject']>;
+  const send =
+    (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'): Send =>
+    (url, headers, payload) =>
+      inject({ method, url, headers, payload });
   return {
     app,
     handle,
     config,
-    inject: (opts) => app.inject(opts) as ReturnType<FastifyInstance['inject']>,
+    inject,
+    get: (url, headers) => inject({ method: 'GET', url, headers }),
+    post: send('POST'),
+    put: send('PUT'),
+    patch: send('PATCH'),
+    delete: send('DELETE'),
     signIn: async (user = {}) => {
       userCounter += 1;
       const [row] = await handle.db

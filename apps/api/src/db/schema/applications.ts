@@ -7,10 +7,9 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt } from './columns';
+import { belongsTo, createdAt, instant, updatedAt } from './columns';
 import { APPLICATION_STATUSES, LANGS } from '@wholesale/contract';
 import { users } from './users';
 
@@ -39,8 +38,8 @@ export const applications = pgTable(
     cardAuthorized: boolean('card_authorized').notNull(),
     termsAcknowledged: boolean('terms_acknowledged').notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+    reviewedAt: instant('reviewed_at'),
     reviewedByUserId: integer('reviewed_by_user_id').references(() => users.id, {
       onDelete: 'set null',
     }),

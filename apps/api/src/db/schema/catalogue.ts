@@ -7,11 +7,10 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt } from './columns';
+import { belongsTo, createdAt, updatedAt } from './columns';
 import { COUNTRIES, LANGS } from '@wholesale/contract';
 
 /** Category tree: category → sub category → sub-sub category, each with its cat_code. */
@@ -68,7 +67,7 @@ export const products = pgTable(
     barcode: text('barcode'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('products_product_id_uq').on(t.productId),

@@ -9,9 +9,8 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt } from './columns';
+import { belongsTo, createdAt, updatedAt } from './columns';
 import { CONTENT_KINDS, LANGS } from '@wholesale/contract';
 
 const tsvector = customType<{ data: string }>({
@@ -41,7 +40,7 @@ export const contentItems = pgTable(
     /** Catalogues only: the cover image (language-neutral), a FileStore key. */
     coverKey: text('cover_key'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('content_items_kind_order_idx').on(t.kind, t.sortOrder),

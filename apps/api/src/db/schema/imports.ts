@@ -6,10 +6,9 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { createdAt, instant } from './columns';
 import { users } from './users';
 
 /** Bearer tokens for machines (an ERP): stored as SHA-256 hashes, shown once, revocable. */
@@ -24,8 +23,8 @@ export const integrationTokens = pgTable(
     scopes: text('scopes').array().notNull(),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: instant('last_used_at'),
+    revokedAt: instant('revoked_at'),
   },
   (t) => [uniqueIndex('integration_tokens_hash_uq').on(t.tokenHash)],
 );
@@ -47,9 +46,9 @@ export const importJobs = pgTable(
     imagesKey: text('images_key'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    startedAt: instant('started_at'),
+    finishedAt: instant('finished_at'),
+    heartbeatAt: instant('heartbeat_at'),
     rowsTotal: integer('rows_total').notNull().default(0),
     rowsDone: integer('rows_done').notNull().default(0),
     created: integer('created').notNull().default(0),

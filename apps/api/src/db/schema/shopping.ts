@@ -10,10 +10,9 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt } from './columns';
+import { belongsTo, createdAt, instant, updatedAt } from './columns';
 import { COUNTRIES, ORDER_STATUSES } from '@wholesale/contract';
 import { products } from './catalogue';
 import { users } from './users';
@@ -41,7 +40,7 @@ export const cartLines = pgTable(
     quantity: integer('quantity').notNull(),
     selected: boolean('selected').notNull().default(true),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('cart_lines_user_product_uq').on(t.userId, t.country, t.productId)],
 );
@@ -74,7 +73,7 @@ export const orders = pgTable(
     taxes: jsonb('taxes').$type<TaxLine[]>().notNull().default([]),
     taxCents: integer('tax_cents').notNull().default(0),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // NOTE: migration 0018 adds INCLUDE (status) to the customer, date and country indexes (the
@@ -129,7 +128,7 @@ export const shipments = pgTable(
     carrier: text('carrier').notNull(),
     trackingNumber: text('tracking_number'),
     shippedByUserId: integer('shipped_by_user_id').references(() => users.id),
-    shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),
+    shippedAt: instant('shipped_at').notNull().defaultNow(),
   },
   (t) => [index('shipments_order_idx').on(t.orderId)],
 );
@@ -144,7 +143,7 @@ export const orderStatusHistory = pgTable(
     toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
     actorUserId: integer('actor_user_id').references(() => users.id),
     note: text('note'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],
 );

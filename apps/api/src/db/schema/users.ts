@@ -8,10 +8,9 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt } from './columns';
+import { belongsTo, createdAt, instant, updatedAt } from './columns';
 import { COUNTRIES, LANGS, STAFF_ROLES } from '@wholesale/contract';
 
 /** Customers and staff. A customer belongs to one country's price list. */
@@ -39,11 +38,11 @@ export const users = pgTable(
       .default(sql`'{}'`),
     /** A note staff keep about a customer; never shown to the customer. */
     staffNote: text('staff_note'),
-    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    lastSignInAt: instant('last_sign_in_at'),
     /** Payment terms of the account, shown at checkout and frozen on each order. */
     paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }).notNull().default('net_30'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
@@ -70,9 +69,9 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').primaryKey(),
     userId: belongsTo('user_id', () => users.id),
     createdAt: createdAt(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
     csrfToken: text('csrf_token').notNull(),
     userAgent: text('user_agent'),
     ip: text('ip'),
@@ -90,8 +89,8 @@ export const passwordTokens = pgTable(
       .notNull()
       .default('reset'),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
   },
   (t) => [index('password_tokens_user_idx').on(t.userId)],
 );
@@ -104,11 +103,11 @@ export const throttleCounters = pgTable('throttle_counters', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   /** No attempt under this key is evaluated before this instant (per-account delay). */
-  notBefore: timestamp('not_before', { withTimezone: true })
+  notBefore: instant('not_before')
     .notNull()
     .default(sql`'epoch'`),
   /** Start of the counting window (per-IP ceiling). */
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  windowStart: instant('window_start').notNull().defaultNow(),
 });
 
 /** Devices a user signed in from (a cookie holds the raw token, this table its hash). */
@@ -118,7 +117,7 @@ export const knownDevices = pgTable(
     tokenHash: text('token_hash').primaryKey(),
     userId: belongsTo('user_id', () => users.id),
     createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: instant('last_used_at').notNull().defaultNow(),
   },
   (t) => [index('known_devices_user_idx').on(t.userId)],
 );

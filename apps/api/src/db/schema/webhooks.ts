@@ -1,5 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt } from './columns';
+import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, instant, retryState } from './columns';
 import { users } from './users';
 
 /** An ERP endpoint that receives signed event deliveries (docs/product/back-office-orders.md). */
@@ -14,7 +14,7 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
     .default('active'),
   pausedReason: text('paused_reason'),
   /** First failure of the current run of failures; null after a success. */
-  failingSince: timestamp('failing_since', { withTimezone: true }),
+  failingSince: instant('failing_since'),
   createdByUserId: integer('created_by_user_id').references(() => users.id),
   createdAt: createdAt(),
 });
@@ -30,11 +30,9 @@ export const webhookDeliveries = pgTable(
     status: text('status', { enum: ['pending', 'delivered', 'failed'] })
       .notNull()
       .default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
+    ...retryState(),
     createdAt: createdAt(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    deliveredAt: instant('delivered_at'),
   },
   (t) => [
     index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
@@ -48,7 +46,7 @@ export const webhookAttempts = pgTable(
   {
     id: serial('id').primaryKey(),
     deliveryId: belongsTo('delivery_id', () => webhookDeliveries.id),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: instant('at').notNull(),
     statusCode: integer('status_code'),
     error: text('error'),
     durationMs: integer('duration_ms').notNull(),

@@ -115,11 +115,7 @@ describe('POST /api/login', () => {
     const user = await newUser();
     const res = await loginAs(user.email);
     expect(res.json().user.lang).toBe('');
-    const me = await t.inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { authorization: `Bearer ${res.json().token}` },
-    });
+    const me = await t.get('/api/me', { authorization: `Bearer ${res.json().token}` });
     expect(me.statusCode).toBe(200);
     expect(me.json().user).toMatchObject({ user_value: user.id, company_name: user.companyName });
   });
@@ -176,11 +172,7 @@ describe('POST /api/login', () => {
       remoteAddress: freshIp(),
     });
     expect(second.json().token).not.toBe(first.json().token);
-    const old = await t.inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { authorization: `Bearer ${first.json().token}` },
-    });
+    const old = await t.get('/api/me', { authorization: `Bearer ${first.json().token}` });
     expect(old.statusCode).toBe(401);
   });
 
@@ -197,23 +189,15 @@ describe('POST /api/login', () => {
 
 describe('GET /api/me and POST /api/logout', () => {
   it('answers 401 to guests and 403 to a foreign user_id', async () => {
-    const guest = await t.inject({ method: 'GET', url: '/api/me' });
+    const guest = await t.get('/api/me');
     expect(guest.statusCode).toBe(401);
     expect(guest.json().error.code).toBe('UNAUTHENTICATED');
     const a = await t.signIn();
     const b = await t.signIn();
-    const foreign = await t.inject({
-      method: 'GET',
-      url: `/api/me?user_id=${b.userId}`,
-      headers: a.headers,
-    });
+    const foreign = await t.get(`/api/me?user_id=${b.userId}`, a.headers);
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().error.code).toBe('FORBIDDEN');
-    const own = await t.inject({
-      method: 'GET',
-      url: `/api/me?user_id=${a.userId}`,
-      headers: a.headers,
-    });
+    const own = await t.get(`/api/me?user_id=${a.userId}`, a.headers);
     expect(own.statusCode).toBe(200);
   });
 
@@ -221,17 +205,13 @@ describe('GET /api/me and POST /api/logout', () => {
     const user = await newUser();
     const res = await loginAs(user.email);
     const headers = browserHeaders(res, true);
-    expect((await t.inject({ method: 'GET', url: '/api/me', headers })).statusCode).toBe(200);
-    const out = await t.inject({ method: 'POST', url: '/api/logout', headers });
+    expect((await t.get('/api/me', headers)).statusCode).toBe(200);
+    const out = await t.post('/api/logout', headers);
     expect(out.statusCode).toBe(200);
     expect(cookieOf(out, 'sid')!.value).toBe('');
     // Replaying the old cookie or the token as a bearer is now worthless.
-    expect((await t.inject({ method: 'GET', url: '/api/me', headers })).statusCode).toBe(401);
-    const bearer = await t.inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { authorization: `Bearer ${res.json().token}` },
-    });
+    expect((await t.get('/api/me', headers)).statusCode).toBe(401);
+    const bearer = await t.get('/api/me', { authorization: `Bearer ${res.json().token}` });
     expect(bearer.statusCode).toBe(401);
   });
 
@@ -242,27 +222,17 @@ describe('GET /api/me and POST /api/logout', () => {
     ).toBe(401);
     const user = await newUser();
     const res = await loginAs(user.email);
-    const saved = await t.inject({
-      method: 'PUT',
-      url: '/api/me/preferences',
-      headers: browserHeaders(res, true),
-      payload: { lang: 'es' },
-    });
+    const saved = await t.put('/api/me/preferences', browserHeaders(res, true), { lang: 'es' });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().user.lang).toBe('es');
     expect((await loginAs(user.email)).json().user.lang).toBe('es');
-    const bad = await t.inject({
-      method: 'PUT',
-      url: '/api/me/preferences',
-      headers: browserHeaders(res, true),
-      payload: { lang: 'de' },
-    });
+    const bad = await t.put('/api/me/preferences', browserHeaders(res, true), { lang: 'de' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields)).toEqual(['lang']);
   });
 
   it('logout of a guest is harmless', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/logout' });
+    const res = await t.post('/api/logout');
     expect(res.statusCode).toBe(200);
   });
 });
@@ -271,40 +241,25 @@ describe('CSRF double-submit', () => {
   it('answers 403 to a cookie-authenticated unsafe call without the header or with a wrong one', async () => {
     const user = await newUser();
     const res = await loginAs(user.email);
-    const noHeader = await t.inject({
-      method: 'POST',
-      url: '/api/logout',
-      headers: browserHeaders(res, false),
-    });
+    const noHeader = await t.post('/api/logout', browserHeaders(res, false));
     expect(noHeader.statusCode).toBe(403);
     expect(noHeader.json().error.code).toBe('CSRF_FAILED');
-    const wrong = await t.inject({
-      method: 'PUT',
-      url: '/api/updateProfile',
-      headers: { ...browserHeaders(res, false), 'x-xsrf-token': 'forged-value' },
-      payload: { id: user.id, old_password: PASSWORD, new_password: 'another-long-password' },
-    });
+    const wrong = await t.put(
+      '/api/updateProfile',
+      { ...browserHeaders(res, false), 'x-xsrf-token': 'forged-value' },
+      { id: user.id, old_password: PASSWORD, new_password: 'another-long-password' },
+    );
     expect(wrong.statusCode).toBe(403);
     // Nothing happened: the session still works and the password is unchanged.
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(res, false) }))
-        .statusCode,
-    ).toBe(200);
+    expect((await t.get('/api/me', browserHeaders(res, false))).statusCode).toBe(200);
     expect((await loginAs(user.email)).statusCode).toBe(200);
   });
 
   it('accepts the call with the matching header, and safe methods need none', async () => {
     const user = await newUser();
     const res = await loginAs(user.email);
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(res, false) }))
-        .statusCode,
-    ).toBe(200);
-    const ok = await t.inject({
-      method: 'POST',
-      url: '/api/logout',
-      headers: browserHeaders(res, true),
-    });
+    expect((await t.get('/api/me', browserHeaders(res, false))).statusCode).toBe(200);
+    const ok = await t.post('/api/logout', browserHeaders(res, true));
     expect(ok.statusCode).toBe(200);
   });
 
@@ -313,21 +268,15 @@ describe('CSRF double-submit', () => {
     const res = await loginAs(user.email);
     const sid = cookieOf(res, 'sid')!.value;
     const xsrf = cookieOf(res, 'XSRF-TOKEN')!.value;
-    const me = await t.inject({ method: 'GET', url: '/api/me', headers: { cookie: `sid=${sid}` } });
+    const me = await t.get('/api/me', { cookie: `sid=${sid}` });
     expect(cookieOf(me, 'XSRF-TOKEN')!.value).toBe(xsrf);
-    const again = await t.inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { cookie: `sid=${sid}; XSRF-TOKEN=${xsrf}` },
-    });
+    const again = await t.get('/api/me', { cookie: `sid=${sid}; XSRF-TOKEN=${xsrf}` });
     expect(cookieOf(again, 'XSRF-TOKEN')).toBeUndefined();
   });
 
   it('exempts bearer calls and the guest calls (login, forgot, reset)', async () => {
     const a = await t.signIn();
-    expect(
-      (await t.inject({ method: 'POST', url: '/api/logout', headers: a.headers })).statusCode,
-    ).toBe(200);
+    expect((await t.post('/api/logout', a.headers)).statusCode).toBe(200);
     const user = await newUser();
     const res = await loginAs(user.email);
     const cookieOnly = browserHeaders(res, false);
@@ -339,12 +288,7 @@ describe('CSRF double-submit', () => {
       remoteAddress: freshIp(),
     });
     expect(again.statusCode).toBe(200);
-    const forgot = await t.inject({
-      method: 'POST',
-      url: '/api/forgot-password',
-      headers: cookieOnly,
-      payload: { email: user.email },
-    });
+    const forgot = await t.post('/api/forgot-password', cookieOnly, { email: user.email });
     expect(forgot.statusCode).toBe(200);
   });
 });
@@ -357,54 +301,40 @@ describe('PUT /api/updateProfile (password change)', () => {
     ).toBe(401);
     const a = await t.signIn();
     const b = await t.signIn();
-    const foreign = await t.inject({
-      method: 'PUT',
-      url: '/api/updateProfile',
-      headers: a.headers,
-      payload: { ...body, id: b.userId },
-    });
+    const foreign = await t.put('/api/updateProfile', a.headers, { ...body, id: b.userId });
     expect(foreign.statusCode).toBe(403);
   });
 
   it('requires the current password, checks it and applies the policy', async () => {
     const a = await t.signIn();
-    const missing = await t.inject({
-      method: 'PUT',
-      url: '/api/updateProfile',
-      headers: a.headers,
-      payload: { id: a.userId, new_password: 'another-long-password' },
+    const missing = await t.put('/api/updateProfile', a.headers, {
+      id: a.userId,
+      new_password: 'another-long-password',
     });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json().error.fields)).toEqual(['old_password']);
-    const wrong = await t.inject({
-      method: 'PUT',
-      url: '/api/updateProfile',
-      headers: a.headers,
-      payload: {
-        id: a.userId,
-        old_password: 'not-it-at-all',
-        new_password: 'another-long-password',
-      },
+    const wrong = await t.put('/api/updateProfile', a.headers, {
+      id: a.userId,
+      old_password: 'not-it-at-all',
+      new_password: 'another-long-password',
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields).toEqual({
       old_password: 'The current password is incorrect',
     });
-    const weak = await t.inject({
-      method: 'PUT',
-      url: '/api/updateProfile',
-      headers: a.headers,
-      payload: { id: a.userId, old_password: PASSWORD, new_password: 'password123' },
+    const weak = await t.put('/api/updateProfile', a.headers, {
+      id: a.userId,
+      old_password: PASSWORD,
+      new_password: 'password123',
     });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.fields.new_password).toBe(
       'This password is too common, please choose another one',
     );
-    const short = await t.inject({
-      method: 'PUT',
-      url: '/api/updateProfile',
-      headers: a.headers,
-      payload: { id: a.userId, old_password: PASSWORD, new_password: 'short1' },
+    const short = await t.put('/api/updateProfile', a.headers, {
+      id: a.userId,
+      old_password: PASSWORD,
+      new_password: 'short1',
     });
     expect(short.json().error.fields.new_password).toBe('Password must be at least 10 characters');
   });
@@ -413,27 +343,15 @@ describe('PUT /api/updateProfile (password change)', () => {
     const user = await newUser();
     const here = await loginAs(user.email);
     const elsewhere = await loginAs(user.email);
-    const res = await t.inject({
-      method: 'PUT',
-      url: '/api/updateProfile',
-      headers: browserHeaders(here, true),
-      payload: {
-        id: String(user.id),
-        old_password: PASSWORD,
-        new_password: 'brand-new-password-42',
-      },
+    const res = await t.put('/api/updateProfile', browserHeaders(here, true), {
+      id: String(user.id),
+      old_password: PASSWORD,
+      new_password: 'brand-new-password-42',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: true, message: 'Password changed successfully' });
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(here, false) }))
-        .statusCode,
-    ).toBe(200);
-    const other = await t.inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { authorization: `Bearer ${elsewhere.json().token}` },
-    });
+    expect((await t.get('/api/me', browserHeaders(here, false))).statusCode).toBe(200);
+    const other = await t.get('/api/me', { authorization: `Bearer ${elsewhere.json().token}` });
     expect(other.statusCode).toBe(401);
     expect((await loginAs(user.email)).statusCode).toBe(401);
     expect((await loginAs(user.email, 'brand-new-password-42')).statusCode).toBe(200);
@@ -547,11 +465,7 @@ describe('forgot-password and reset-password', () => {
     const first = await reset(body);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ status: true, message: 'Password reset successfully' });
-    const old = await t.inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { authorization: `Bearer ${session.json().token}` },
-    });
+    const old = await t.get('/api/me', { authorization: `Bearer ${session.json().token}` });
     expect(old.statusCode).toBe(401);
     expect((await loginAs(user.email, 'reset-password-4567')).statusCode).toBe(200);
     const second = await reset({
@@ -651,15 +565,13 @@ describe('general rate limit and security headers', () => {
   }
 
   it('sends the headers on /api answers, errors included', async () => {
-    expectSecurityHeaders((await t.inject({ method: 'GET', url: '/api/health' })).headers);
-    expectSecurityHeaders((await t.inject({ method: 'GET', url: '/api/me' })).headers);
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security'],
-    ).toBeUndefined();
+    expectSecurityHeaders((await t.get('/api/health')).headers);
+    expectSecurityHeaders((await t.get('/api/me')).headers);
+    expect((await t.get('/api/health')).headers['strict-transport-security']).toBeUndefined();
   });
 
   it('loads no third-party script by default; a configured chat widget is announced and allowed by the CSP', async () => {
-    const none = await t.inject({ method: 'GET', url: '/api/client-config' });
+    const none = await t.get('/api/client-config');
     expect(none.json()).toEqual({
       status: true,
       chat_widget_url: null,
@@ -681,7 +593,7 @@ describe('general rate limit and security headers', () => {
   });
 
   it('geolocates through the configured provider only, and survives its failure', async () => {
-    const none = await t.inject({ method: 'GET', url: '/api/geolocation' });
+    const none = await t.get('/api/geolocation');
     expect(none.json()).toEqual({ status: true, country_name: null, city: null, province: null });
     const seen: string[] = [];
     const provider = http.createServer((req, res) => {

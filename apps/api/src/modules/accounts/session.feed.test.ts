@@ -9,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const me = (headers: Record<string, string>) =>
-  t.inject({ method: 'GET', url: '/api/me', headers }).then((r) => r.statusCode);
+const me = (headers: Record<string, string>) => t.get('/api/me', headers).then((r) => r.statusCode);
 // Far below SESSION_CACHE_MS (5 s) and the followed lifetime (minutes): only the feed can do it.
 const soon = { timeout: 1500, interval: 20 };
 

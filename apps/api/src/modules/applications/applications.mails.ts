@@ -1,23 +1,17 @@
 import type { Lang } from '@wholesale/contract';
-import { registerMailTemplate, type MailContent } from '../mail';
+import { mailText, personalMail, registerMailTemplate, type MailContent } from '../mail';
 
 /** Mail templates of the application review (registered once, on import). */
 export const MAIL_RECEIVED = 'application-received';
 export const MAIL_STAFF_NOTICE = 'application-staff-notice';
 export const MAIL_REJECTED = 'application-rejected';
 
-function str(data: Record<string, unknown>, key: string): string {
-  const v = data[key];
-  return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
-}
-
 const received = (lang: Lang, d: Record<string, unknown>): MailContent => {
-  const name = str(d, 'name');
-  const company = str(d, 'company');
-  return {
+  const name = mailText(d, 'name');
+  const company = mailText(d, 'company');
+  return personalMail(lang, name, {
     en: {
       subject: 'We received your account application',
-      heading: `Hello ${name},`,
       paragraphs: [
         `Thank you for applying for a wholesale account for ${company}. Your application has been submitted and is now under review by our credit department.`,
         'Your profile will be activated after the vetting process. We will e-mail you as soon as your account is approved, with a link to choose your password.',
@@ -25,7 +19,6 @@ const received = (lang: Lang, d: Record<string, unknown>): MailContent => {
     },
     fr: {
       subject: 'Nous avons reçu votre demande d’ouverture de compte',
-      heading: `Bonjour ${name},`,
       paragraphs: [
         `Merci d’avoir demandé un compte grossiste pour ${company}. Votre demande a été transmise et est en cours d’examen par notre service du crédit.`,
         'Votre profil sera activé à l’issue de la vérification. Nous vous écrirons dès que votre compte sera approuvé, avec un lien pour choisir votre mot de passe.',
@@ -33,35 +26,33 @@ const received = (lang: Lang, d: Record<string, unknown>): MailContent => {
     },
     es: {
       subject: 'Hemos recibido su solicitud de cuenta',
-      heading: `Hola ${name}:`,
       paragraphs: [
         `Gracias por solicitar una cuenta mayorista para ${company}. Su solicitud fue enviada y nuestro departamento de crédito la está revisando.`,
         'Su perfil se activará tras el proceso de verificación. Le escribiremos en cuanto su cuenta sea aprobada, con un enlace para elegir su contraseña.',
       ],
     },
-  }[lang];
+  });
 };
 
 // Staff read English: the notice is not translated on purpose.
 const staffNotice = (_lang: Lang, d: Record<string, unknown>): MailContent => ({
-  subject: `New ${str(d, 'country') === 'ca' ? 'Canadian' : 'USA'} account application: ${str(d, 'company')}`,
+  subject: `New ${mailText(d, 'country') === 'ca' ? 'Canadian' : 'USA'} account application: ${mailText(d, 'company')}`,
   heading: 'A new account application is waiting for review',
   paragraphs: [
-    `Company: ${str(d, 'company')}`,
-    `Owner: ${str(d, 'owner')} <${str(d, 'email')}>`,
-    `Country: ${str(d, 'country') === 'ca' ? 'Canada' : 'USA'} · Language: ${str(d, 'lang')}`,
+    `Company: ${mailText(d, 'company')}`,
+    `Owner: ${mailText(d, 'owner')} <${mailText(d, 'email')}>`,
+    `Country: ${mailText(d, 'country') === 'ca' ? 'Canada' : 'USA'} · Language: ${mailText(d, 'lang')}`,
   ],
-  action: { label: 'Review the application', url: str(d, 'url') },
+  action: { label: 'Review the application', url: mailText(d, 'url') },
 });
 
 const rejected = (lang: Lang, d: Record<string, unknown>): MailContent => {
-  const name = str(d, 'name');
-  const company = str(d, 'company');
-  const reason = str(d, 'reason');
-  return {
+  const name = mailText(d, 'name');
+  const company = mailText(d, 'company');
+  const reason = mailText(d, 'reason');
+  return personalMail(lang, name, {
     en: {
       subject: 'Your account application',
-      heading: `Hello ${name},`,
       paragraphs: [
         `Thank you for your interest. After review, we are unable to open a wholesale account for ${company} at this time.`,
         `Reason: ${reason}`,
@@ -70,7 +61,6 @@ const rejected = (lang: Lang, d: Record<string, unknown>): MailContent => {
     },
     fr: {
       subject: 'Votre demande d’ouverture de compte',
-      heading: `Bonjour ${name},`,
       paragraphs: [
         `Merci de votre intérêt. Après examen, nous ne pouvons pas ouvrir de compte grossiste pour ${company} pour le moment.`,
         `Motif : ${reason}`,
@@ -79,14 +69,13 @@ const rejected = (lang: Lang, d: Record<string, unknown>): MailContent => {
     },
     es: {
       subject: 'Su solicitud de cuenta',
-      heading: `Hola ${name}:`,
       paragraphs: [
         `Gracias por su interés. Tras la revisión, no podemos abrir una cuenta mayorista para ${company} por el momento.`,
         `Motivo: ${reason}`,
         'Si tiene preguntas o nueva información, comuníquese con atención al cliente.',
       ],
     },
-  }[lang];
+  });
 };
 
 registerMailTemplate(MAIL_RECEIVED, received);

@@ -35,11 +35,7 @@ async function applicationOf(email: string): Promise<{ id: number }> {
 }
 
 function approve(id: number) {
-  return t.inject({
-    method: 'POST',
-    url: `/api/admin/applications/${id}/approve`,
-    headers: staff.headers,
-  });
+  return t.post(`/api/admin/applications/${id}/approve`, staff.headers);
 }
 
 beforeAll(async () => {
@@ -304,11 +300,7 @@ describe('staff review API', () => {
     });
     expect(canadian.json().total).toBe(0);
     const app = await applicationOf(viaUs);
-    const detail = await t.inject({
-      method: 'GET',
-      url: `/api/admin/applications/${app.id}`,
-      headers: staff.headers,
-    });
+    const detail = await t.get(`/api/admin/applications/${app.id}`, staff.headers);
     expect(detail.json().data.country).toBe('usa');
     expect(detail.json().data.form.country).toBe('usa');
   });
@@ -340,50 +332,30 @@ describe('staff review API', () => {
     const email = uniqueEmail('detail');
     await submit(sampleCanadianApplication({ email, bank_account_number: '424242-77' }));
     const app = await applicationOf(email);
-    const res = await t.inject({
-      method: 'GET',
-      url: `/api/admin/applications/${app.id}`,
-      headers: staff.headers,
-    });
+    const res = await t.get(`/api/admin/applications/${app.id}`, staff.headers);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.form.bank_account_number).toBe('424242-77');
     expect(data.form.billing_gst).toBe('123456789RT0001');
     expect(data.officers).toHaveLength(1);
-    const audit = await rows<{ actor_user_id: number; action: string; at: Date }>(
-      sql`select actor_user_id, action, at from audit_log where subject_type = 'application' and subject_id = ${String(app.id)}`,
-    );
+    const audit = await auditRowsFor(t.handle.db, 'application', app.id);
     expect(audit).toEqual([
       expect.objectContaining({ actor_user_id: staff.userId, action: 'application.viewed' }),
     ]);
-    expect(
-      (
-        await t.inject({
-          method: 'GET',
-          url: '/api/admin/applications/999999',
-          headers: staff.headers,
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await t.get('/api/admin/applications/999999', staff.headers)).statusCode).toBe(404);
   });
 
   it('rejects with a reason, e-mails the applicant, and cannot decide twice', async () => {
     const email = uniqueEmail('reject');
     await submit(sampleUsaApplication({ email, lang: 'es' }));
     const app = await applicationOf(email);
-    const empty = await t.inject({
-      method: 'POST',
-      url: `/api/admin/applications/${app.id}/reject`,
-      payload: { reason: ' ' },
-      headers: staff.headers,
+    const empty = await t.post(`/api/admin/applications/${app.id}/reject`, staff.headers, {
+      reason: ' ',
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.fields.reason).toBe('Please give a reason for the rejection');
-    const res = await t.inject({
-      method: 'POST',
-      url: `/api/admin/applications/${app.id}/reject`,
-      payload: { reason: 'Trade references could not be verified' },
-      headers: staff.headers,
+    const res = await t.post(`/api/admin/applications/${app.id}/reject`, staff.headers, {
+      reason: 'Trade references could not be verified',
     });
     expect(res.json()).toEqual({ status: true });
     const [row] = await rows<{ status: string; rejection_reason: string }>(
@@ -442,15 +414,10 @@ describe('staff review API', () => {
       }),
     );
     const app = await applicationOf(email);
-    const hook = await t.inject({
-      method: 'POST',
-      url: '/api/admin/webhooks',
-      headers: staff.headers,
-      payload: {
-        url: 'http://127.0.0.1:9/erp',
-        events: ['customer.created'],
-        secret: 'a-long-enough-secret',
-      },
+    const hook = await t.post('/api/admin/webhooks', staff.headers, {
+      url: 'http://127.0.0.1:9/erp',
+      events: ['customer.created'],
+      secret: 'a-long-enough-secret',
     });
     expect(hook.statusCode, hook.body).toBe(200);
     const res = await approve(app.id);

@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const audit = (query: string) =>
-  t.inject({ method: 'GET', url: `/api/admin/audit?${query}`, headers: staff.headers });
+const audit = (query: string) => t.get(`/api/admin/audit?${query}`, staff.headers);
 
 describe('GET /api/admin/audit', () => {
   it('refuses a date the database cannot hold with 400 naming the field (was a 500)', async () => {

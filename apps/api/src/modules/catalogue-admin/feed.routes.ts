@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FeedResult, PriceFeedBody, StockFeedBody } from '@wholesale/contract';
-import { requireScope } from '../../plugins/auth';
+import { requireScope, scopedRoute } from '../../plugins/auth';
 import { applyPriceFeed, applyStockFeed } from './feed.service';
 
 /** 10,000 price entries of ~100 bytes each: room above the API's 1 MB default. */
@@ -11,22 +11,15 @@ const FEED_BODY_LIMIT = 4 * 1024 * 1024;
  * prices with an integration token holding catalogue:write, or staff do with their session.
  */
 export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
-  const security: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
-  const guard = async (request: Parameters<typeof requireScope>[0]) =>
-    void requireScope(request, 'catalogue:write');
-
   app.patch(
     '/api/admin/stock',
     {
       bodyLimit: FEED_BODY_LIMIT,
-      preValidation: guard,
-      schema: {
-        tags: ['catalogue feed'],
+      ...scopedRoute('catalogue:write', 'catalogue feed', {
         summary: 'Sets stock (ship packs) per SKU and country; all entries or none',
-        security,
         body: StockFeedBody,
         response: { 200: FeedResult },
-      },
+      }),
     },
     async (request) => {
       requireScope(request, 'catalogue:write');
@@ -38,14 +31,11 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/prices',
     {
       bodyLimit: FEED_BODY_LIMIT,
-      preValidation: guard,
-      schema: {
-        tags: ['catalogue feed'],
+      ...scopedRoute('catalogue:write', 'catalogue feed', {
         summary: 'Sets prices per SKU and country; all entries or none',
-        security,
         body: PriceFeedBody,
         response: { 200: FeedResult },
-      },
+      }),
     },
     async (request) => {
       requireScope(request, 'catalogue:write');

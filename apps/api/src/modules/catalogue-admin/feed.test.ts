@@ -15,11 +15,9 @@ beforeAll(async () => {
     { code: 'FD2', ca: { selling: 100, available: 0 }, us: { selling: 90, available: 3 } },
   ]);
   const staff = await t.signIn({ role: 'staff' });
-  const created = await t.inject({
-    method: 'POST',
-    url: '/api/admin/integrations/tokens',
-    headers: staff.headers,
-    payload: { name: 'ERP', scopes: ['catalogue:write'] },
+  const created = await t.post('/api/admin/integrations/tokens', staff.headers, {
+    name: 'ERP',
+    scopes: ['catalogue:write'],
   });
   bearer = { authorization: `Bearer ${created.json().secret}` };
 });
@@ -39,39 +37,27 @@ describe('stock and price feed', () => {
     for (const url of ['/api/admin/stock', '/api/admin/prices']) {
       const payload = [{ sku: 'FD1', country: 'ca', available: 1, price: 1 }];
       expect((await t.inject({ method: 'PATCH', url, payload })).statusCode).toBe(401);
-      expect(
-        (await t.inject({ method: 'PATCH', url, payload, headers: buyer.headers })).statusCode,
-      ).toBe(403);
+      expect((await t.patch(url, buyer.headers, payload)).statusCode).toBe(403);
     }
   });
 
   it('sets stock with a catalogue:write token, counting only real changes', async () => {
-    const res = await t.inject({
-      method: 'PATCH',
-      url: '/api/admin/stock',
-      headers: bearer,
-      payload: [
-        { sku: 'FD1', country: 'ca', available: 12 },
-        { sku: 'FD2', country: 'us', available: 3 },
-      ],
-    });
+    const res = await t.patch('/api/admin/stock', bearer, [
+      { sku: 'FD1', country: 'ca', available: 12 },
+      { sku: 'FD2', country: 'us', available: 3 },
+    ]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ updated: 1 });
     expect((await priceRow('FD1', 'ca'))?.available).toBe(12);
   });
 
   it('refuses the whole call, naming each bad entry by index and field', async () => {
-    const res = await t.inject({
-      method: 'PATCH',
-      url: '/api/admin/stock',
-      headers: bearer,
-      payload: [
-        { sku: 'FD1', country: 'ca', available: 99 },
-        { sku: 'NOPE', country: 'ca', available: 1 },
-        { sku: 'FD1', country: 'us', available: 1 },
-        { sku: 'FD1', country: 'ca', available: 5 },
-      ],
-    });
+    const res = await t.patch('/api/admin/stock', bearer, [
+      { sku: 'FD1', country: 'ca', available: 99 },
+      { sku: 'NOPE', country: 'ca', available: 1 },
+      { sku: 'FD1', country: 'us', available: 1 },
+      { sku: 'FD1', country: 'ca', available: 5 },
+    ]);
     expect(res.statusCode).toBe(422);
     expect(res.json().error.fields).toEqual({
       '1.sku': 'There is no product NOPE',
@@ -80,35 +66,26 @@ describe('stock and price feed', () => {
     });
     expect((await priceRow('FD1', 'ca'))?.available).toBe(12);
 
-    const shape = await t.inject({
-      method: 'PATCH',
-      url: '/api/admin/stock',
-      headers: bearer,
-      payload: [{ sku: 'FD1', country: 'mx', available: -1 }],
-    });
+    const shape = await t.patch('/api/admin/stock', bearer, [
+      { sku: 'FD1', country: 'mx', available: -1 },
+    ]);
     expect(shape.statusCode).toBe(400);
     expect(Object.keys(shape.json().error.fields)).toEqual(
       expect.arrayContaining(['0.country', '0.available']),
     );
-    const tooMany = await t.inject({
-      method: 'PATCH',
-      url: '/api/admin/stock',
-      headers: bearer,
-      payload: Array.from({ length: 10_001 }, () => ({ sku: 'FD1', country: 'ca', available: 1 })),
-    });
+    const tooMany = await t.patch(
+      '/api/admin/stock',
+      bearer,
+      Array.from({ length: 10_001 }, () => ({ sku: 'FD1', country: 'ca', available: 1 })),
+    );
     expect(tooMany.statusCode).toBe(400);
   });
 
   it('sets prices, creates a country price row, and clears a second price with null', async () => {
-    const res = await t.inject({
-      method: 'PATCH',
-      url: '/api/admin/prices',
-      headers: bearer,
-      payload: [
-        { sku: 'FD1', country: 'ca', price: 3.1, sale_price: null },
-        { sku: 'FD1', country: 'us', price: 2.75, retail: 5 },
-      ],
-    });
+    const res = await t.patch('/api/admin/prices', bearer, [
+      { sku: 'FD1', country: 'ca', price: 3.1, sale_price: null },
+      { sku: 'FD1', country: 'us', price: 2.75, retail: 5 },
+    ]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ updated: 2 });
     expect(await priceRow('FD1', 'ca')).toMatchObject({
@@ -121,23 +98,17 @@ describe('stock and price feed', () => {
       retailPriceCents: 500,
       available: 0,
     });
-    const again = await t.inject({
-      method: 'PATCH',
-      url: '/api/admin/prices',
-      headers: bearer,
-      payload: [{ sku: 'FD1', country: 'us', price: 2.75 }],
-    });
+    const again = await t.patch('/api/admin/prices', bearer, [
+      { sku: 'FD1', country: 'us', price: 2.75 },
+    ]);
     expect(again.json()).toEqual({ updated: 0 });
   });
 
   it('lets a staff session use the feed', async () => {
     const staff = await t.signIn({ role: 'staff' });
-    const res = await t.inject({
-      method: 'PATCH',
-      url: '/api/admin/stock',
-      headers: staff.headers,
-      payload: [{ sku: 'FD2', country: 'ca', available: 4 }],
-    });
+    const res = await t.patch('/api/admin/stock', staff.headers, [
+      { sku: 'FD2', country: 'ca', available: 4 },
+    ]);
     expect(res.statusCode).toBe(200);
     expect((await priceRow('FD2', 'ca'))?.available).toBe(4);
   });

@@ -1,16 +1,16 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { insertRow } from '../../db/insert-row';
 import { categories, classCodes, importJobs, users } from '../../db/schema';
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
 export type ImportJobWithAuthor = ImportJobRow & { author: string | null };
 
-export async function insertImportJob(
+export function insertImportJob(
   tx: Tx,
   values: typeof importJobs.$inferInsert,
 ): Promise<ImportJobRow> {
-  const [row] = await tx.insert(importJobs).values(values).returning();
-  return row;
+  return insertRow(tx, importJobs, values);
 }
 
 const withAuthor = {

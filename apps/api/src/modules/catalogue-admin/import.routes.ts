@@ -11,7 +11,7 @@ import {
   AdminImportParams,
 } from '@wholesale/contract';
 import { AppError } from '../../lib/app-error';
-import { requireStaffRole } from '../../plugins/auth';
+import { requireStaffRole, staffRoutes } from '../../plugins/auth';
 import {
   checkFileKind,
   FileRefusal,
@@ -64,8 +64,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       await worker?.stop();
     });
   }
-  const staffOnly = async (request: FastifyRequest) => void requireStaffRole(request, 'content');
-  const security: Array<Record<string, string[]>> = [{ session: [] }];
+  const route = staffRoutes(['content'], { tag: 'catalogue import', sessionOnly: true });
 
   /** Streams the upload's files to disk (never into memory); 413 past the limit. */
   async function receive(request: FastifyRequest) {
@@ -139,16 +138,11 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/imports',
-    {
-      preValidation: staffOnly,
-      schema: {
-        tags: ['catalogue import'],
-        summary:
-          'Uploads a catalogue file (multipart: file, optional images ZIP, dry_run); the import runs in the background',
-        security,
-        response: { 202: AdminImportCreated },
-      },
-    },
+    route({
+      summary:
+        'Uploads a catalogue file (multipart: file, optional images ZIP, dry_run); the import runs in the background',
+      response: { 202: AdminImportCreated },
+    }),
     async (request, reply) => {
       const user = requireStaffRole(request, 'content');
       if (!request.isMultipart())
@@ -171,14 +165,10 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/imports',
-    {
-      schema: {
-        tags: ['catalogue import'],
-        summary: 'Past imports, newest first',
-        security,
-        response: { 200: AdminImportJobs },
-      },
-    },
+    route({
+      summary: 'Past imports, newest first',
+      response: { 200: AdminImportJobs },
+    }),
     async (request) => {
       requireStaffRole(request, 'content');
       return { imports: await listImports(app.db) };
@@ -187,9 +177,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/imports/template.csv',
-    {
-      schema: { tags: ['catalogue import'], summary: 'The import template (header row)', security },
-    },
+    route({ summary: 'The import template (header row)' }),
     async (request, reply) => {
       requireStaffRole(request, 'content');
       return reply
@@ -201,16 +189,11 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/imports/:id',
-    {
-      preValidation: staffOnly,
-      schema: {
-        tags: ['catalogue import'],
-        summary: 'Status and counts of one import',
-        security,
-        params: AdminImportParams,
-        response: { 200: AdminImportJob },
-      },
-    },
+    route({
+      summary: 'Status and counts of one import',
+      params: AdminImportParams,
+      response: { 200: AdminImportJob },
+    }),
     async (request) => {
       requireStaffRole(request, 'content');
       return getImport(app.db, request.params.id);
@@ -219,15 +202,10 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/imports/:id/errors.csv',
-    {
-      preValidation: staffOnly,
-      schema: {
-        tags: ['catalogue import'],
-        summary: 'The refused rows of an import with their reasons',
-        security,
-        params: AdminImportParams,
-      },
-    },
+    route({
+      summary: 'The refused rows of an import with their reasons',
+      params: AdminImportParams,
+    }),
     async (request, reply) => {
       requireStaffRole(request, 'content');
       const csv = await importErrorsCsv(app.db, request.params.id);
@@ -243,13 +221,9 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/catalogue/export.csv',
-    {
-      schema: {
-        tags: ['catalogue import'],
-        summary: 'The whole catalogue in the import format (streamed)',
-        security,
-      },
-    },
+    route({
+      summary: 'The whole catalogue in the import format (streamed)',
+    }),
     async (request, reply) => {
       requireStaffRole(request, 'content');
       const stream = await exportCatalogueCsv(app.db);

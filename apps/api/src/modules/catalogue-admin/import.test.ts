@@ -10,6 +10,7 @@ import { toUpcA } from '@wholesale/contract';
 import { productPrices, products, productTranslations } from '../../db/schema';
 import { createFileStore } from '../../lib/file-store';
 import { multipart, type MultipartPart } from '../../test/multipart';
+import { addToCart } from '../../test/shopping-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { importDeps } from './import.service';
 import { runImportQueue, type ImportRunOptions } from './import.worker';
@@ -75,12 +76,11 @@ function upload(
     });
   if (options.dryRun) parts.push({ name: 'dry_run', value: 'true' });
   const form = multipart(parts);
-  return t.inject({
-    method: 'POST',
-    url: '/api/admin/imports',
-    headers: { ...form.headers, ...(options.headers ?? staff) },
-    payload: form.payload,
-  });
+  return t.post(
+    '/api/admin/imports',
+    { ...form.headers, ...(options.headers ?? staff) },
+    form.payload,
+  );
 }
 
 /** Uploads, runs the worker to the end, and answers the job's status. */
@@ -91,11 +91,7 @@ async function importFile(
   const res = await upload(file, options);
   expect(res.statusCode, res.body).toBe(202);
   await runImportQueue(deps(), options.run);
-  const status = await t.inject({
-    method: 'GET',
-    url: `/api/admin/imports/${res.json().import_id}`,
-    headers: staff,
-  });
+  const status = await t.get(`/api/admin/imports/${res.json().import_id}`, staff);
   return status.json();
 }
 
@@ -223,11 +219,7 @@ describe('catalogue import: every column', () => {
     expect((await sharp(stored!).metadata()).format).toBe('jpeg');
 
     // A buyer sees it with its price at once; a guest without.
-    const seen = await t.inject({
-      method: 'GET',
-      url: '/api/productDescription?product_id=IMP-1&country=ca',
-      headers: buyer,
-    });
+    const seen = await t.get('/api/productDescription?product_id=IMP-1&country=ca', buyer);
     expect(seen.json().data).toMatchObject({ product_id: 'IMP-1', selling_price: 2.5 });
     // The image column sets the product's first picture (docs/decisions/022-product-images.md).
     const [first, ...others] = seen.json().data.images as string[];
@@ -235,10 +227,7 @@ describe('catalogue import: every column', () => {
     expect(others).toEqual([]);
     const firstFile = await createFileStore(t.config).get(first.slice(1));
     expect(firstFile!.equals(stored!)).toBe(true);
-    const guest = await t.inject({
-      method: 'GET',
-      url: '/api/productDescription?product_id=IMP-1&country=ca',
-    });
+    const guest = await t.get('/api/productDescription?product_id=IMP-1&country=ca');
     expect(guest.statusCode).toBe(200);
     expect(guest.json().data.selling_price).toBeUndefined();
   });
@@ -283,11 +272,7 @@ describe('catalogue import: every column', () => {
   it('deactivates with active=no: gone from listings, still known to old orders', async () => {
     const job = await importFile(csv(['sku,active', 'IMP-1,no']));
     expect(job).toMatchObject({ deactivated: 1 });
-    const res = await t.inject({
-      method: 'GET',
-      url: '/api/productDescription?product_id=IMP-1&country=ca',
-      headers: buyer,
-    });
+    const res = await t.get('/api/productDescription?product_id=IMP-1&country=ca', buyer);
     expect(res.statusCode).toBe(404);
     expect((await product('IMP-1'))!.active).toBe(false);
     await importFile(csv(['sku,active', 'IMP-1,yes']));
@@ -321,24 +306,14 @@ describe('catalogue import: carts, listings, search and orders follow', () => {
     list.map((p) => p.product_id).filter((code) => code.startsWith('FOLLOW-'));
   const listing = async (h: Record<string, string>) =>
     codesOf(
-      (
-        await t.inject({
-          method: 'GET',
-          url: `/api/cadProducts?name=Followable&category=${topCode}`,
-          headers: h,
-        })
-      ).json().products.data,
+      (await t.get(`/api/cadProducts?name=Followable&category=${topCode}`, h)).json().products.data,
     );
   /** Awaited condition for what follows the change feed (never a fixed wait). */
   const FEED = { timeout: 10_000, interval: 20 };
   const found = async (h: Record<string, string>) =>
-    codesOf(
-      (
-        await t.inject({ method: 'GET', url: '/api/search/?search_term=Followable', headers: h })
-      ).json().data.products.data,
-    );
+    codesOf((await t.get('/api/search/?search_term=Followable', h)).json().data.products.data);
   const cartLine = async (h: Record<string, string>) =>
-    (await t.inject({ method: 'GET', url: '/api/cart', headers: h }))
+    (await t.get('/api/cart', h))
       .json()
       .products.find((l: { product_id: string }) => l.product_id === 'FOLLOW-1');
 
@@ -353,20 +328,9 @@ describe('catalogue import: carts, listings, search and orders follow', () => {
     expect(await listing(me)).toEqual(['FOLLOW-1']);
     // The search index hears of the import through the change feed, a moment later on a server.
     await expect.poll(() => found(me), FEED).toEqual(['FOLLOW-1']);
-    const add = () =>
-      t.inject({
-        method: 'POST',
-        url: '/api/cart/add',
-        headers: me,
-        payload: { product_id: 'FOLLOW-1', item: 1 },
-      });
+    const add = () => addToCart(t, me, 'FOLLOW-1', 1);
     expect((await add()).statusCode).toBe(200);
-    const placed = await t.inject({
-      method: 'POST',
-      url: '/api/store/orders',
-      headers: me,
-      payload: {},
-    });
+    const placed = await t.post('/api/store/orders', me, {});
     expect(placed.statusCode, placed.body).toBe(200);
     const orderId = placed.json().order_id;
 
@@ -379,9 +343,7 @@ describe('catalogue import: carts, listings, search and orders follow', () => {
     expect(await listing(me)).toEqual([]);
     await expect.poll(() => found(me), FEED).toEqual([]);
     expect(await cartLine(me)).toBeUndefined();
-    const old = (
-      await t.inject({ method: 'GET', url: `/api/fetch-order?order_id=${orderId}`, headers: me })
-    ).json().order;
+    const old = (await t.get(`/api/fetch-order?order_id=${orderId}`, me)).json().order;
     expect(old.products).toEqual([
       expect.objectContaining({ product_id: 'FOLLOW-1', item: 1, price: 600 }),
     ]);
@@ -461,11 +423,7 @@ describe('catalogue import: row errors', () => {
     );
     expect(await product('ERR-2')).toBeNull();
     expect((await product('ERR-1'))!.texts.en.name).toBe('Good one');
-    const errorsCsv = await t.inject({
-      method: 'GET',
-      url: `/api/admin/imports/${job.id}/errors.csv`,
-      headers: staff,
-    });
+    const errorsCsv = await t.get(`/api/admin/imports/${job.id}/errors.csv`, staff);
     expect(errorsCsv.headers['content-type']).toContain('text/csv');
     expect(errorsCsv.body.split('\n')[0]).toBe('row,column,message');
     expect(errorsCsv.body).toContain('6,sku,sku ERR-1 already appears on row 2');
@@ -551,9 +509,7 @@ describe('catalogue import: a crash between batches', () => {
       signal: controller.signal,
       onBatch: (_job, batch) => batch === 1 && controller.abort(),
     });
-    const midway = (
-      await t.inject({ method: 'GET', url: `/api/admin/imports/${id}`, headers: staff })
-    ).json();
+    const midway = (await t.get(`/api/admin/imports/${id}`, staff)).json();
     expect(midway).toMatchObject({ status: 'running', rows_done: 10, created: 10 });
     const [{ count }] = (
       (await t.handle.db.execute(
@@ -565,9 +521,7 @@ describe('catalogue import: a crash between batches', () => {
     expect(await productsWithoutSearchDocument('CR-%')).toEqual([]);
 
     await runImportQueue(deps(), { batchRows: 10, staleAfterMs: 0 });
-    const done = (
-      await t.inject({ method: 'GET', url: `/api/admin/imports/${id}`, headers: staff })
-    ).json();
+    const done = (await t.get(`/api/admin/imports/${id}`, staff)).json();
     expect(done).toMatchObject({ status: 'done', rows_done: 25, created: 25, error_count: 0 });
     expect((await product('CR-25'))!.prices.ca.available).toBe(25);
     expect(await queuedSearchDocuments()).toBe(0);
@@ -597,7 +551,7 @@ describe('catalogue import: a crash between batches', () => {
     await runImportQueue(deps());
     expect(await queuedSearchDocuments()).toBe(0);
     expect(await documentHas('orphanedword')).toBe(true);
-    const found = await t.inject({ method: 'GET', url: '/api/search/?search_term=orphanedword' });
+    const found = await t.get('/api/search/?search_term=orphanedword');
     expect(
       found.json().data.products.data.map((p: { product_id: string }) => p.product_id),
     ).toEqual(['CR-7']);
@@ -628,17 +582,9 @@ async function productsWithoutSearchDocument(
 
 describe('catalogue export', () => {
   it('exports the catalogue in the import format, and importing it back changes nothing', async () => {
-    const exported = await t.inject({
-      method: 'GET',
-      url: '/api/admin/catalogue/export.csv',
-      headers: staff,
-    });
+    const exported = await t.get('/api/admin/catalogue/export.csv', staff);
     expect(exported.statusCode).toBe(200);
-    const template = await t.inject({
-      method: 'GET',
-      url: '/api/admin/imports/template.csv',
-      headers: staff,
-    });
+    const template = await t.get('/api/admin/imports/template.csv', staff);
     expect(exported.body.split('\n')[0]).toBe(template.body.trim());
     const job = await importFile({ name: 'export.csv', data: exported.body });
     expect(job.errors).toEqual([]);
@@ -649,7 +595,7 @@ describe('catalogue export', () => {
     });
     expect(job.unchanged).toBe(job.rows_total);
 
-    const history = await t.inject({ method: 'GET', url: '/api/admin/imports', headers: staff });
+    const history = await t.get('/api/admin/imports', staff);
     expect(history.json().imports[0]).toMatchObject({ id: job.id, file_name: 'export.csv' });
   });
 });

@@ -54,35 +54,21 @@ const upload = (
       data,
     },
   ]);
-  return t.inject({
-    method: 'POST',
-    url: `${URL}/${options.code ?? sku}/images`,
-    headers: { ...form.headers, ...headers },
-    payload: form.payload,
-  });
+  return t.post(
+    `${URL}/${options.code ?? sku}/images`,
+    { ...form.headers, ...headers },
+    form.payload,
+  );
 };
 const reorder = (ids: unknown, headers = staff) =>
-  t.inject({
-    method: 'PUT',
-    url: `${URL}/${sku}/images/order`,
-    headers,
-    payload: { ids },
-  });
-const remove = (id: number, headers = staff) =>
-  t.inject({ method: 'DELETE', url: `${URL}/${sku}/images/${id}`, headers });
+  t.put(`${URL}/${sku}/images/order`, headers, { ids });
+const remove = (id: number, headers = staff) => t.delete(`${URL}/${sku}/images/${id}`, headers);
 const ids = async (): Promise<number[]> =>
-  (await t.inject({ method: 'GET', url: `${URL}/${sku}`, headers: staff }))
-    .json()
-    .images.map((i: { id: number }) => i.id);
+  (await t.get(`${URL}/${sku}`, staff)).json().images.map((i: { id: number }) => i.id);
 const storefrontImages = async (): Promise<string[]> =>
-  (
-    await t.inject({
-      method: 'GET',
-      url: `/api/productDescription?product_id=${sku}&country=ca&lang=fr`,
-      headers: buyer,
-    })
-  ).json().data.images;
-const thumbnail = () => t.inject({ method: 'GET', url: `/images/products/${sku}.jpg` });
+  (await t.get(`/api/productDescription?product_id=${sku}&country=ca&lang=fr`, buyer)).json().data
+    .images;
+const thumbnail = () => t.get(`/images/products/${sku}.jpg`);
 const store = () => createFileStore(t.config);
 
 /** Resolves with the first catalogue notification naming this product (the change feed). */
@@ -119,7 +105,7 @@ describe('product pictures', () => {
       `/images/gallery/${b}.jpg`,
     ]);
 
-    const gallery = await t.inject({ method: 'GET', url: `/images/gallery/${b}.jpg` });
+    const gallery = await t.get(`/images/gallery/${b}.jpg`);
     expect(gallery.statusCode).toBe(200);
     expect(gallery.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await sharp(gallery.rawPayload).metadata()).format).toBe('jpeg');
@@ -152,12 +138,7 @@ describe('product pictures', () => {
     expect(wrongField.json().error.fields.image).toBe(
       'image is required: choose a picture to upload',
     );
-    const json = await t.inject({
-      method: 'POST',
-      url: `${URL}/${sku}/images`,
-      headers: staff,
-      payload: { image: 'x' },
-    });
+    const json = await t.post(`${URL}/${sku}/images`, staff, { image: 'x' });
     expect(json.statusCode).toBe(400);
     expect(Object.keys(json.json().error.fields)).toEqual(['image']);
     const unknown = await upload(await picture('#c00'), staff, { code: 'NO-SUCH-SKU' });
@@ -202,9 +183,7 @@ describe('product pictures', () => {
     await notified;
     expect(await storefrontImages()).toEqual([`/images/gallery/${a}.jpg`]);
     expect(await store().get(`images/gallery/${b}.jpg`)).toBeNull();
-    expect((await t.inject({ method: 'GET', url: `/images/gallery/${b}.jpg` })).statusCode).toBe(
-      404,
-    );
+    expect((await t.get(`/images/gallery/${b}.jpg`)).statusCode).toBe(404);
     expect(
       (await thumbnail()).rawPayload.equals((await store().get(`images/gallery/${a}.jpg`))!),
     ).toBe(true);

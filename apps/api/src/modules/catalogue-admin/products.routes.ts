@@ -13,7 +13,7 @@ import {
 } from '@wholesale/contract';
 import { AppError } from '../../lib/app-error';
 import { createFileStore } from '../../lib/file-store';
-import { requireStaffRole, staffOnly } from '../../plugins/auth';
+import { requireStaffRole, staffRoutes } from '../../plugins/auth';
 import {
   addProductImage,
   deleteProductImage,
@@ -27,54 +27,37 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES, files: 1, fields: 0 },
   });
-  const security: Array<Record<string, string[]>> = [{ session: [] }];
-  const tags = ['product editor'];
-  const guard = staffOnly('content');
+  const route = staffRoutes(['content'], { tag: 'product editor', sessionOnly: true });
 
   app.get(
     '/api/admin/products',
-    {
-      preValidation: guard,
-      schema: {
-        tags,
-        summary: 'Products by SKU, barcode or name, a page at a time',
-        security,
-        querystring: AdminProductsQuery,
-        response: { 200: AdminProductsPage },
-      },
-    },
+    route({
+      summary: 'Products by SKU, barcode or name, a page at a time',
+      querystring: AdminProductsQuery,
+      response: { 200: AdminProductsPage },
+    }),
     async (request) => searchAdminProducts(app.db, request.query),
   );
 
   app.get(
     '/api/admin/products/:sku',
-    {
-      preValidation: guard,
-      schema: {
-        tags,
-        summary: 'One product, every editable field, with its version',
-        security,
-        params: AdminProductParams,
-        response: { 200: AdminProduct },
-      },
-    },
+    route({
+      summary: 'One product, every editable field, with its version',
+      params: AdminProductParams,
+      response: { 200: AdminProduct },
+    }),
     async (request) => getAdminProduct(app.db, request.params.sku),
   );
 
   for (const method of ['put', 'patch'] as const)
     app[method](
       '/api/admin/products/:sku',
-      {
-        preValidation: guard,
-        schema: {
-          tags,
-          summary: 'Changes the sent fields (409 when the version is no longer current)',
-          security,
-          params: AdminProductParams,
-          body: AdminProductBody,
-          response: { 200: AdminProduct },
-        },
-      },
+      route({
+        summary: 'Changes the sent fields (409 when the version is no longer current)',
+        params: AdminProductParams,
+        body: AdminProductBody,
+        response: { 200: AdminProduct },
+      }),
       async (request) => {
         const user = requireStaffRole(request, 'content');
         return updateAdminProduct(app.catalogue, request.params.sku, request.body, user);
@@ -85,17 +68,12 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/products/:sku/images',
-    {
-      preValidation: guard,
-      schema: {
-        tags,
-        summary:
-          'Adds a picture after the others (multipart field image: JPEG, PNG or WebP, checked by decoding it)',
-        security,
-        params: AdminProductParams,
-        response: imagesResponse,
-      },
-    },
+    route({
+      summary:
+        'Adds a picture after the others (multipart field image: JPEG, PNG or WebP, checked by decoding it)',
+      params: AdminProductParams,
+      response: imagesResponse,
+    }),
     async (request) => {
       const user = requireStaffRole(request, 'content');
       const refuse = (message: string) =>
@@ -123,17 +101,12 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/products/:sku/images/order',
-    {
-      preValidation: guard,
-      schema: {
-        tags,
-        summary: "Puts the product's pictures in this order (every id once; all or nothing)",
-        security,
-        params: AdminProductParams,
-        body: AdminProductImagesOrder,
-        response: imagesResponse,
-      },
-    },
+    route({
+      summary: "Puts the product's pictures in this order (every id once; all or nothing)",
+      params: AdminProductParams,
+      body: AdminProductImagesOrder,
+      response: imagesResponse,
+    }),
     async (request) => {
       const user = requireStaffRole(request, 'content');
       const images = await reorderProductImages(
@@ -149,16 +122,11 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/admin/products/:sku/images/:id',
-    {
-      preValidation: guard,
-      schema: {
-        tags,
-        summary: 'Deletes one picture (none left: the storefront shows a generated one)',
-        security,
-        params: AdminProductImageParams,
-        response: imagesResponse,
-      },
-    },
+    route({
+      summary: 'Deletes one picture (none left: the storefront shows a generated one)',
+      params: AdminProductImageParams,
+      response: imagesResponse,
+    }),
     async (request) => {
       const user = requireStaffRole(request, 'content');
       const { sku, id } = request.params;

@@ -28,42 +28,27 @@ afterAll(async () => {
 });
 
 const URL = '/api/admin/products';
-const get = async (code = sku) =>
-  (await t.inject({ method: 'GET', url: `${URL}/${code}`, headers: staff.headers })).json();
+const get = async (code = sku) => (await t.get(`${URL}/${code}`, staff.headers)).json();
 const patch = (payload: object, code = sku, method: 'PATCH' | 'PUT' = 'PATCH') =>
   t.inject({ method, url: `${URL}/${code}`, headers: staff.headers, payload });
 
 describe('product editor: search', () => {
   it('finds products by SKU prefix, barcode or name, a page at a time', async () => {
-    const page = (
-      await t.inject({ method: 'GET', url: `${URL}?per_page=5&page=2`, headers: staff.headers })
-    ).json();
+    const page = (await t.get(`${URL}?per_page=5&page=2`, staff.headers)).json();
     expect(page).toMatchObject({ current_page: 2, per_page: 5 });
     expect(page.total).toBeGreaterThanOrEqual(30);
     expect(page.data).toHaveLength(5);
     const product = await get();
-    const bySku = (
-      await t.inject({ method: 'GET', url: `${URL}?q=${sku}`, headers: staff.headers })
-    ).json();
+    const bySku = (await t.get(`${URL}?q=${sku}`, staff.headers)).json();
     expect(bySku.data.map((p: { sku: string }) => p.sku)).toContain(sku);
     const word = product.fields.name_en.split(' ')[0];
     const byName = (
-      await t.inject({
-        method: 'GET',
-        url: `${URL}?q=${encodeURIComponent(word.toLowerCase())}`,
-        headers: staff.headers,
-      })
+      await t.get(`${URL}?q=${encodeURIComponent(word.toLowerCase())}`, staff.headers)
     ).json();
     expect(byName.data.map((p: { sku: string }) => p.sku)).toContain(sku);
-    const none = (
-      await t.inject({ method: 'GET', url: `${URL}?q=%25%25nothing`, headers: staff.headers })
-    ).json();
+    const none = (await t.get(`${URL}?q=%25%25nothing`, staff.headers)).json();
     expect(none).toMatchObject({ total: 0, data: [] });
-    const bad = await t.inject({
-      method: 'GET',
-      url: `${URL}?per_page=500`,
-      headers: staff.headers,
-    });
+    const bad = await t.get(`${URL}?per_page=500`, staff.headers);
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields)).toEqual(['per_page']);
   });
@@ -73,12 +58,7 @@ describe('product editor: edits', () => {
   it('edits texts, prices, stock and flags with sanitised HTML, an audit row, and the storefront following at once', async () => {
     const before = await get();
     // The buyer's product page is read (and cached) before the edit.
-    const page = () =>
-      t.inject({
-        method: 'GET',
-        url: `/api/productDescription?product_id=${sku}&country=ca`,
-        headers: buyer,
-      });
+    const page = () => t.get(`/api/productDescription?product_id=${sku}&country=ca`, buyer);
     expect((await page()).statusCode).toBe(200);
     const barcode = toUpcA('06111122222');
     const kept = {
@@ -108,10 +88,7 @@ describe('product editor: edits', () => {
       name_en: before.fields.name_en,
     });
     expect((await page()).json().data).toMatchObject({ selling_price: 12.34 });
-    const guest = await t.inject({
-      method: 'GET',
-      url: `/api/productDescription?product_id=${sku}&country=ca`,
-    });
+    const guest = await t.get(`/api/productDescription?product_id=${sku}&country=ca`);
     expect(guest.json().data.selling_price).toBeUndefined();
     expect(guest.json().data.available).toBeUndefined();
 
@@ -134,13 +111,7 @@ describe('product editor: edits', () => {
 
   it('takes a deactivated product out of listings and search (PUT), and back', async () => {
     const found = async () =>
-      (
-        await t.inject({
-          method: 'GET',
-          url: `/api/search/?search_term=${sku}`,
-          headers: buyer,
-        })
-      )
+      (await t.get(`/api/search/?search_term=${sku}`, buyer))
         .json()
         .data.products.data.map((p: { product_id: string }) => p.product_id);
     expect(await found()).toContain(sku);
@@ -183,9 +154,6 @@ describe('product editor: edits', () => {
     expect(Object.keys(shape.json().error.fields).sort()).toEqual(['fields.stock_ca', 'version']);
     expect(await get()).toEqual(current);
     expect((await patch({ version: 'x', fields: {} }, 'NO-SUCH-SKU')).statusCode).toBe(404);
-    expect(
-      (await t.inject({ method: 'GET', url: `${URL}/NO-SUCH-SKU`, headers: staff.headers }))
-        .statusCode,
-    ).toBe(404);
+    expect((await t.get(`${URL}/NO-SUCH-SKU`, staff.headers)).statusCode).toBe(404);
   });
 });

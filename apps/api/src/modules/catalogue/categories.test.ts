@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, classCodes, productPrices, products } from '../../db/schema';
+import { classCodes, productPrices, products } from '../../db/schema';
+import { insertWoodenButtons } from '../../test/catalogue-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -7,36 +8,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.handle.db;
-  const [buttons] = await db
-    .insert(categories)
-    .values({
-      level: 1,
-      catCode: 'BT',
-      nameEn: 'Buttons',
-      nameFr: 'Boutons',
-      nameEs: 'Botones',
-      sortOrder: 1,
-    })
-    .returning();
-  const [wood] = await db
-    .insert(categories)
-    .values({
-      parentId: buttons.id,
-      level: 2,
-      catCode: 'BT-WD',
-      nameEn: 'Wooden buttons',
-      nameFr: 'Boutons en bois',
-      nameEs: 'Botones de madera',
-    })
-    .returning();
-  await db.insert(categories).values({
-    parentId: wood.id,
-    level: 3,
-    catCode: 'BT-WD-15',
-    nameEn: '15 mm',
-    nameFr: '15 mm',
-    nameEs: '15 mm',
-  });
+  const { wd: wood } = await insertWoodenButtons(db);
   await db.insert(classCodes).values([
     { code: 'F', labelEn: 'New', labelFr: 'Nouveau', labelEs: 'Nuevo' },
     { code: 'N', labelEn: 'Coming soon', labelFr: 'Bientôt', labelEs: 'Próximamente' },

@@ -24,6 +24,7 @@ import {
 } from '@wholesale/contract';
 import { AppError, fieldError } from '../../lib/app-error';
 import { createFileStore, type FileStore } from '../../lib/file-store';
+import type { Tx } from '../../db/client';
 import { requireUser, staffOnly } from '../../plugins/auth';
 import {
   adminCreateItem,
@@ -116,51 +117,34 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
 
     const langQuery = z.object({ lang: LangParam });
 
-    app.get(
-      '/api/crousalImages',
-      {
-        schema: {
-          tags: ['content'],
-          summary: 'Home carousel slides',
-          querystring: langQuery,
-          response: { 200: CarouselResponse },
+    /** A public list of one content kind in the asked language: `{ status, data }`. */
+    const listRoute = <T>(
+      url: string,
+      summary: string,
+      response: z.ZodType<{ status: true; data: T }>,
+      list: (tx: Tx, lang: Lang) => Promise<T>,
+    ) => {
+      // Checked against `response` when the answer is serialized.
+      const answer: z.ZodTypeAny = response;
+      app.get(
+        url,
+        {
+          schema: { tags: ['content'], summary, querystring: langQuery, response: { 200: answer } },
         },
-      },
-      async (request) => ({
-        status: true as const,
-        data: await listCarousel(app.db, request.query.lang),
-      }),
-    );
-    app.get(
+        async (request) => ({
+          status: true as const,
+          data: await list(app.db, request.query.lang),
+        }),
+      );
+    };
+    listRoute('/api/crousalImages', 'Home carousel slides', CarouselResponse, listCarousel);
+    listRoute(
       '/api/newsletterImages',
-      {
-        schema: {
-          tags: ['content'],
-          summary: 'Newsletter issues, newest first',
-          querystring: langQuery,
-          response: { 200: NewsletterResponse },
-        },
-      },
-      async (request) => ({
-        status: true as const,
-        data: await listNewsletters(app.db, request.query.lang),
-      }),
+      'Newsletter issues, newest first',
+      NewsletterResponse,
+      listNewsletters,
     );
-    app.get(
-      '/api/catalogues',
-      {
-        schema: {
-          tags: ['content'],
-          summary: 'Catalogue PDFs with covers',
-          querystring: langQuery,
-          response: { 200: CataloguesResponse },
-        },
-      },
-      async (request) => ({
-        status: true as const,
-        data: await listCatalogues(app.db, request.query.lang),
-      }),
-    );
+    listRoute('/api/catalogues', 'Catalogue PDFs with covers', CataloguesResponse, listCatalogues);
     app.get(
       '/api/patterns',
       {

@@ -98,6 +98,19 @@ function pictureAndTitle(item: ItemWithTranslations, lang: Lang) {
   };
 }
 
+/** What the catalogue and pattern lists show of an item: its title, description and PDF in the language. */
+function pdfEntry(item: ItemWithTranslations, lang: Lang) {
+  const t = text(item, lang);
+  const file = fileIn(item, lang);
+  return {
+    id: item.id,
+    title: t.title,
+    description: t.body,
+    pdf: fileUrl(file.key) ?? '',
+    pdf_size: file.size,
+  };
+}
+
 /** docs/product/content-pages.md GET /crousalImages: the home carousel slides in one language. */
 export async function listCarousel(tx: Tx, lang: Lang): Promise<CarouselSlide[]> {
   const items = await selectItems(tx, ['carousel']);
@@ -121,18 +134,7 @@ export async function listNewsletters(tx: Tx, lang: Lang): Promise<NewsletterIss
 /** docs/product/content-pages.md GET catalogues: catalogue PDFs with their covers. */
 export async function listCatalogues(tx: Tx, lang: Lang): Promise<CatalogueEntry[]> {
   const items = await selectItems(tx, ['catalogue']);
-  return items.map((item) => {
-    const t = text(item, lang);
-    const file = fileIn(item, lang);
-    return {
-      id: item.id,
-      title: t.title,
-      description: t.body,
-      cover: fileUrl(item.coverKey),
-      pdf: fileUrl(file.key) ?? '',
-      pdf_size: file.size,
-    };
-  });
+  return items.map((item) => ({ ...pdfEntry(item, lang), cover: fileUrl(item.coverKey) }));
 }
 
 /** docs/product/content-pages.md GET patterns: free pattern PDFs, optionally of one craft, with the crafts on offer. */
@@ -145,18 +147,7 @@ export async function listPatterns(
   const crafts = [...new Set(items.map((i) => i.craft ?? '').filter(Boolean))].sort();
   const data = items
     .filter((item) => !craft || item.craft === craft)
-    .map((item) => {
-      const t = text(item, lang);
-      const file = fileIn(item, lang);
-      return {
-        id: item.id,
-        title: t.title,
-        description: t.body,
-        craft: item.craft ?? '',
-        pdf: fileUrl(file.key) ?? '',
-        pdf_size: file.size,
-      };
-    });
+    .map((item) => ({ ...pdfEntry(item, lang), craft: item.craft ?? '' }));
   return { data, crafts };
 }
 

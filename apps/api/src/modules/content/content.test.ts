@@ -63,14 +63,14 @@ afterAll(async () => {
 
 describe('public content calls', () => {
   it('GET /api/crousalImages lists the slides in the asked language with real JPEG images', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/crousalImages?lang=fr' });
+    const res = await t.get('/api/crousalImages?lang=fr');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.status).toBe(true);
     expect(body.data).toHaveLength(3);
     expect(body.data[0].title).toBe('Le catalogue 2026 est arrivé');
     expect(body.data[0].link).toBe('/catalogues');
-    const image = await t.inject({ method: 'GET', url: body.data[0].image });
+    const image = await t.get(body.data[0].image);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
     expect(image.headers['cache-control']).toContain('immutable');
@@ -78,13 +78,13 @@ describe('public content calls', () => {
     const meta = await sharp(image.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([1200, 400]);
     // Each language has its own image (the headline is in the picture).
-    const en = (await t.inject({ method: 'GET', url: '/api/crousalImages' })).json();
+    const en = (await t.get('/api/crousalImages')).json();
     expect(en.data[0].title).toBe('The 2026 catalogue is here');
     expect(en.data[0].image).not.toBe(body.data[0].image);
   });
 
   it('GET /api/newsletterImages lists issues newest first', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/newsletterImages?lang=es' });
+    const res = await t.get('/api/newsletterImages?lang=es');
     expect(res.statusCode).toBe(200);
     const dates = res.json().data.map((n: { issue_date: string }) => n.issue_date);
     expect(dates).toEqual([...dates].sort().reverse());
@@ -92,22 +92,21 @@ describe('public content calls', () => {
   });
 
   it('GET /api/catalogues gives covers and real PDFs that open inline or download', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/catalogues?lang=en' });
+    const res = await t.get('/api/catalogues?lang=en');
     expect(res.statusCode).toBe(200);
     const [first] = res.json().data;
     expect(first.title).toBe('Notions catalogue 2026');
     expect(first.cover).toMatch(/^\/files\/content\/catalogue\/.+\.jpg$/);
     expect(first.pdf_size).toBeGreaterThan(500);
-    const pdf = await t.inject({ method: 'GET', url: first.pdf });
+    const pdf = await t.get(first.pdf);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toMatch(/^inline;/);
     expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.rawPayload.length).toBe(first.pdf_size);
-    const download = await t.inject({
-      method: 'GET',
-      url: `${first.pdf}?download=1&name=${encodeURIComponent('Catalogue été 2026')}`,
-    });
+    const download = await t.get(
+      `${first.pdf}?download=1&name=${encodeURIComponent('Catalogue été 2026')}`,
+    );
     expect(download.headers['content-disposition']).toContain(
       'attachment; filename="Catalogue _t_ 2026.pdf"',
     );
@@ -124,27 +123,25 @@ describe('public content calls', () => {
       '/files/content/catalogue/..%2f..%2fx.pdf',
       '/files/images/products/x.jpg',
     ]) {
-      const res = await t.inject({ method: 'GET', url });
+      const res = await t.get(url);
       expect(res.statusCode, url).toBe(404);
     }
   });
 
   it('GET /api/patterns filters by craft and lists the crafts on offer', async () => {
-    const all = (await t.inject({ method: 'GET', url: '/api/patterns?lang=fr' })).json();
+    const all = (await t.get('/api/patterns?lang=fr')).json();
     expect(all.data).toHaveLength(5);
     expect(all.crafts).toEqual(['crochet', 'embroidery', 'knitting', 'quilting', 'sewing']);
-    const knitting = (
-      await t.inject({ method: 'GET', url: '/api/patterns?lang=fr&craft=knitting' })
-    ).json();
+    const knitting = (await t.get('/api/patterns?lang=fr&craft=knitting')).json();
     expect(knitting.data.map((p: { title: string; craft: string }) => [p.title, p.craft])).toEqual([
       ['Écharpe côtelée facile', 'knitting'],
     ]);
-    const pdf = await t.inject({ method: 'GET', url: knitting.data[0].pdf });
+    const pdf = await t.get(knitting.data[0].pdf);
     expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('answers 400 naming lang for an unknown language', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/catalogues?lang=de' });
+    const res = await t.get('/api/catalogues?lang=de');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toHaveProperty('lang');
   });
@@ -152,32 +149,29 @@ describe('public content calls', () => {
 
 describe('FAQs and support search (signed in)', () => {
   it('GET /api/faqs is for signed-in callers only', async () => {
-    expect((await t.inject({ method: 'GET', url: '/api/faqs?lang=en' })).statusCode).toBe(401);
-    const res = await t.inject({ method: 'GET', url: '/api/faqs?lang=es', headers: customer });
+    expect((await t.get('/api/faqs?lang=en')).statusCode).toBe(401);
+    const res = await t.get('/api/faqs?lang=es', customer);
     expect(res.statusCode).toBe(200);
     expect(res.json().data[0].question).toBe('¿Cuánto tarda el envío?');
   });
 
   it("GET /api/faqs without lang answers in the caller's own language", async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/faqs', headers: frenchCustomer });
+    const res = await t.get('/api/faqs', frenchCustomer);
     expect(res.json().data[0].question).toBe('Quels sont les délais de livraison ?');
   });
 
   it('GET /api/support needs a session and a question', async () => {
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/support?question=shipping' })).statusCode,
-    ).toBe(401);
-    const missing = await t.inject({ method: 'GET', url: '/api/support', headers: customer });
+    expect((await t.get('/api/support?question=shipping')).statusCode).toBe(401);
+    const missing = await t.get('/api/support', customer);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields).toHaveProperty('question');
   });
 
   it('finds the answer despite a typo and highlights the matched words', async () => {
-    const res = await t.inject({
-      method: 'GET',
-      url: `/api/support?question=${encodeURIComponent('how long does shiping take')}`,
-      headers: customer,
-    });
+    const res = await t.get(
+      `/api/support?question=${encodeURIComponent('how long does shiping take')}`,
+      customer,
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.lang).toBe('en');
@@ -191,36 +185,29 @@ describe('FAQs and support search (signed in)', () => {
   });
 
   it("searches in the caller's language: French stems and accents", async () => {
-    const res = await t.inject({
-      method: 'GET',
-      url: `/api/support?question=${encodeURIComponent('délai de livraison')}`,
-      headers: frenchCustomer,
-    });
+    const res = await t.get(
+      `/api/support?question=${encodeURIComponent('délai de livraison')}`,
+      frenchCustomer,
+    );
     expect(res.json().lang).toBe('fr');
     expect(res.json().data[0].title).toBe('Quels sont les délais de livraison ?');
-    const unaccented = await t.inject({
-      method: 'GET',
-      url: `/api/support?question=${encodeURIComponent('retourner un article')}&lang=fr`,
-      headers: customer,
-    });
+    const unaccented = await t.get(
+      `/api/support?question=${encodeURIComponent('retourner un article')}&lang=fr`,
+      customer,
+    );
     expect(unaccented.json().data[0].title).toBe('Puis-je retourner un article ?');
   });
 
   it('finds support articles too, and nothing for an unrelated question', async () => {
-    const res = await t.inject({
-      method: 'GET',
-      url: `/api/support?question=${encodeURIComponent('opticon scanner')}`,
-      headers: customer,
-    });
+    const res = await t.get(
+      `/api/support?question=${encodeURIComponent('opticon scanner')}`,
+      customer,
+    );
     expect(res.json().data[0]).toMatchObject({
       kind: 'article',
       title: 'Uploading orders with an Opticon scanner',
     });
-    const none = await t.inject({
-      method: 'GET',
-      url: `/api/support?question=${encodeURIComponent('zzzz qqqq')}`,
-      headers: customer,
-    });
+    const none = await t.get(`/api/support?question=${encodeURIComponent('zzzz qqqq')}`, customer);
     expect(none.json().data).toEqual([]);
   });
 
@@ -242,51 +229,30 @@ describe('FAQs and support search (signed in)', () => {
 
 describe('staff content management', () => {
   it('is staff only: 401 for guests, 403 for customers', async () => {
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/admin/content/newsletter' })).statusCode,
-    ).toBe(401);
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/admin/content/newsletter', headers: customer }))
-        .statusCode,
-    ).toBe(403);
+    expect((await t.get('/api/admin/content/newsletter')).statusCode).toBe(401);
+    expect((await t.get('/api/admin/content/newsletter', customer)).statusCode).toBe(403);
     const form = multipart([
       ...textParts({ issue_date: '2027-01-01' }),
       { name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: await jpeg() },
     ]);
-    const guestPost = await t.inject({
-      method: 'POST',
-      url: '/api/admin/content/newsletter',
-      payload: form.payload,
-      headers: form.headers,
-    });
+    const guestPost = await t.post('/api/admin/content/newsletter', form.headers, form.payload);
     expect(guestPost.statusCode).toBe(401);
-    const customerPost = await t.inject({
-      method: 'POST',
-      url: '/api/admin/content/newsletter',
-      payload: form.payload,
-      headers: { ...form.headers, ...customer },
-    });
+    const customerPost = await t.post(
+      '/api/admin/content/newsletter',
+      { ...form.headers, ...customer },
+      form.payload,
+    );
     expect(customerPost.statusCode).toBe(403);
-    expect(
-      (await t.inject({ method: 'DELETE', url: '/api/admin/content/faq/1', headers: customer }))
-        .statusCode,
-    ).toBe(403);
+    expect((await t.delete('/api/admin/content/faq/1', customer)).statusCode).toBe(403);
   });
 
   it('lists every item of a kind with its three translations', async () => {
-    const res = await t.inject({
-      method: 'GET',
-      url: '/api/admin/content/catalogue',
-      headers: staff,
-    });
+    const res = await t.get('/api/admin/content/catalogue', staff);
     expect(res.statusCode).toBe(200);
     const [first] = res.json().data;
     expect(first.translations.fr.title).toBe('Catalogue de mercerie 2026');
     expect(first.translations.es.file).toMatch(/\.pdf$/);
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/admin/content/posters', headers: staff }))
-        .statusCode,
-    ).toBe(400);
+    expect((await t.get('/api/admin/content/posters', staff)).statusCode).toBe(400);
   });
 
   it('adds a newsletter with three translations; it shows first on the public list', async () => {
@@ -305,17 +271,15 @@ describe('staff content management', () => {
         data: await jpeg('#884422'),
       },
     ]);
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/admin/content/newsletter',
-      payload: form.payload,
-      headers: { ...form.headers, ...staff },
-    });
+    const res = await t.post(
+      '/api/admin/content/newsletter',
+      { ...form.headers, ...staff },
+      form.payload,
+    );
     expect(res.statusCode, res.body).toBe(201);
     const item = res.json().data;
     expect(item.translations.es.file).toBeNull();
-    const fr = (await t.inject({ method: 'GET', url: '/api/newsletterImages?lang=fr' })).json()
-      .data[0];
+    const fr = (await t.get('/api/newsletterImages?lang=fr')).json().data[0];
     expect(fr).toMatchObject({
       id: item.id,
       title: 'Infolettre hiver 2027',
@@ -323,26 +287,20 @@ describe('staff content management', () => {
       image: item.translations.fr.file,
     });
     // Spanish has no image of its own: the English one is used.
-    const es = (await t.inject({ method: 'GET', url: '/api/newsletterImages?lang=es' })).json()
-      .data[0];
+    const es = (await t.get('/api/newsletterImages?lang=es')).json().data[0];
     expect(es.image).toBe(item.translations.en.file);
-    const image = await t.inject({ method: 'GET', url: es.image });
+    const image = await t.get(es.image);
     expect(image.headers['content-type']).toBe('image/jpeg');
   });
 
   it('adds a FAQ from JSON; the support search finds it', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/admin/content/faq',
-      headers: staff,
-      payload: {
-        title_en: 'Do you sell gift cards?',
-        title_fr: 'Vendez-vous des cartes-cadeaux ?',
-        title_es: '¿Venden tarjetas regalo?',
-        body_en: 'Yes: gift cards of $25, $50 & $100 <ship> with any order.',
-        body_fr: 'Oui : des cartes-cadeaux de 25 $, 50 $ et 100 $.',
-        body_es: 'Sí: tarjetas regalo de 25 $, 50 $ y 100 $.',
-      },
+    const res = await t.post('/api/admin/content/faq', staff, {
+      title_en: 'Do you sell gift cards?',
+      title_fr: 'Vendez-vous des cartes-cadeaux ?',
+      title_es: '¿Venden tarjetas regalo?',
+      body_en: 'Yes: gift cards of $25, $50 & $100 <ship> with any order.',
+      body_fr: 'Oui : des cartes-cadeaux de 25 $, 50 $ et 100 $.',
+      body_es: 'Sí: tarjetas regalo de 25 $, 50 $ y 100 $.',
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(await auditRowsFor(t.handle.db, 'content', res.json().data.id)).toMatchObject([
@@ -352,9 +310,7 @@ describe('staff content management', () => {
         after: { kind: 'faq', title_en: 'Do you sell gift cards?' },
       },
     ]);
-    const found = (
-      await t.inject({ method: 'GET', url: '/api/support?question=gift%20card', headers: customer })
-    ).json().data[0];
+    const found = (await t.get('/api/support?question=gift%20card', customer)).json().data[0];
     expect(found.title).toBe('Do you sell gift cards?');
     expect(found.snippet).not.toMatch(/<(?!\/?mark>)/);
     expect(found.snippet).toContain('&amp;');
@@ -366,12 +322,11 @@ describe('staff content management', () => {
       { name: 'issue_date', value: 'soon' },
       { name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: await jpeg() },
     ]);
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/admin/content/newsletter',
-      payload: form.payload,
-      headers: { ...form.headers, ...staff },
-    });
+    const res = await t.post(
+      '/api/admin/content/newsletter',
+      { ...form.headers, ...staff },
+      form.payload,
+    );
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().error.fields).sort()).toEqual([
       'issue_date',
@@ -379,32 +334,29 @@ describe('staff content management', () => {
       'title_fr',
     ]);
     const noFile = multipart(textParts({ craft: 'knitting' }));
-    const res2 = await t.inject({
-      method: 'POST',
-      url: '/api/admin/content/pattern',
-      payload: noFile.payload,
-      headers: { ...noFile.headers, ...staff },
-    });
+    const res2 = await t.post(
+      '/api/admin/content/pattern',
+      { ...noFile.headers, ...staff },
+      noFile.payload,
+    );
     expect(res2.statusCode).toBe(400);
     expect(res2.json().error.fields.file).toBe('A PDF file is required');
     const badCraft = multipart(textParts({ craft: 'welding' }));
-    const res3 = await t.inject({
-      method: 'POST',
-      url: '/api/admin/content/pattern',
-      payload: badCraft.payload,
-      headers: { ...badCraft.headers, ...staff },
-    });
+    const res3 = await t.post(
+      '/api/admin/content/pattern',
+      { ...badCraft.headers, ...staff },
+      badCraft.payload,
+    );
     expect(res3.json().error.fields).toHaveProperty('craft');
     const badLink = multipart([
       ...textParts({ link: 'https://evil.example' }),
       { name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: await jpeg() },
     ]);
-    const res4 = await t.inject({
-      method: 'POST',
-      url: '/api/admin/content/carousel',
-      payload: badLink.payload,
-      headers: { ...badLink.headers, ...staff },
-    });
+    const res4 = await t.post(
+      '/api/admin/content/carousel',
+      { ...badLink.headers, ...staff },
+      badLink.payload,
+    );
     expect(res4.json().error.fields.link).toBe(
       'Link must be a path on this site, such as /catalogues',
     );
@@ -426,12 +378,11 @@ describe('staff content management', () => {
           data,
         },
       ]);
-      const res = await t.inject({
-        method: 'POST',
-        url: `/api/admin/content/${kind}`,
-        payload: form.payload,
-        headers: { ...form.headers, ...staff },
-      });
+      const res = await t.post(
+        `/api/admin/content/${kind}`,
+        { ...form.headers, ...staff },
+        form.payload,
+      );
       expect(res.statusCode, `${kind} ${filename}`).toBe(415);
       expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
       expect(res.json().error.fields.file).toMatch(
@@ -450,19 +401,15 @@ describe('staff content management', () => {
       ...textParts({ link: '/catalogues' }),
       { name: 'file', filename: 'slide.jpg', contentType: 'image/jpeg', data: pdf },
     ]);
-    const before = (await t.inject({ method: 'GET', url: '/api/crousalImages' })).json().data
-      .length;
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/admin/content/carousel',
-      payload: form.payload,
-      headers: { ...form.headers, ...staff },
-    });
+    const before = (await t.get('/api/crousalImages')).json().data.length;
+    const res = await t.post(
+      '/api/admin/content/carousel',
+      { ...form.headers, ...staff },
+      form.payload,
+    );
     expect(res.statusCode).toBe(415);
     expect(res.json().error.message).toContain('application/pdf');
-    expect((await t.inject({ method: 'GET', url: '/api/crousalImages' })).json().data.length).toBe(
-      before,
-    );
+    expect((await t.get('/api/crousalImages')).json().data.length).toBe(before);
   });
 
   it('refuses files over the size limit (413) naming the field', async () => {
@@ -471,12 +418,11 @@ describe('staff content management', () => {
       ...textParts(),
       { name: 'file', filename: 'big.pdf', contentType: 'application/pdf', data: bigPdf },
     ]);
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/admin/content/catalogue',
-      payload: form.payload,
-      headers: { ...form.headers, ...staff },
-    });
+    const res = await t.post(
+      '/api/admin/content/catalogue',
+      { ...form.headers, ...staff },
+      form.payload,
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
     expect(res.json().error.fields.file).toBe('file is larger than 10 MB, the limit for a PDF');
@@ -498,12 +444,11 @@ describe('staff content management', () => {
       },
       { name: 'cover', filename: 'cover.jpg', contentType: 'image/jpeg', data: bigImage },
     ]);
-    const res2 = await t.inject({
-      method: 'POST',
-      url: '/api/admin/content/catalogue',
-      payload: form2.payload,
-      headers: { ...form2.headers, ...staff },
-    });
+    const res2 = await t.post(
+      '/api/admin/content/catalogue',
+      { ...form2.headers, ...staff },
+      form2.payload,
+    );
     expect(res2.statusCode).toBe(413);
     expect(res2.json().error.fields.cover).toBe(
       'cover is larger than 5 MB, the limit for an image',
@@ -511,9 +456,7 @@ describe('staff content management', () => {
   });
 
   it('replaces a file: the new one is served, the old one is gone', async () => {
-    const [item] = (
-      await t.inject({ method: 'GET', url: '/api/admin/content/pattern', headers: staff })
-    ).json().data;
+    const [item] = (await t.get('/api/admin/content/pattern', staff)).json().data;
     const oldUrl = item.translations.fr.file;
     const pdf = await renderPdf({
       title: 'Nouveau patron',
@@ -525,18 +468,17 @@ describe('staff content management', () => {
     const form = multipart([
       { name: 'file_fr', filename: 'v2.pdf', contentType: 'application/pdf', data: pdf },
     ]);
-    const res = await t.inject({
-      method: 'PUT',
-      url: `/api/admin/content/pattern/${item.id}/file`,
-      payload: form.payload,
-      headers: { ...form.headers, ...staff },
-    });
+    const res = await t.put(
+      `/api/admin/content/pattern/${item.id}/file`,
+      { ...form.headers, ...staff },
+      form.payload,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const newUrl = res.json().data.translations.fr.file;
     expect(newUrl).not.toBe(oldUrl);
     expect(res.json().data.translations.fr.file_size).toBe(pdf.length);
-    expect((await t.inject({ method: 'GET', url: newUrl })).rawPayload.equals(pdf)).toBe(true);
-    expect((await t.inject({ method: 'GET', url: oldUrl })).statusCode).toBe(404);
+    expect((await t.get(newUrl)).rawPayload.equals(pdf)).toBe(true);
+    expect((await t.get(oldUrl)).statusCode).toBe(404);
     const audit = await auditRowsFor(t.handle.db, 'content', item.id);
     expect(audit.at(-1)).toMatchObject({
       action: 'content.file',
@@ -547,30 +489,22 @@ describe('staff content management', () => {
     const bad = multipart([
       { name: 'file', filename: 'v3.pdf', contentType: 'application/pdf', data: ELF },
     ]);
-    const refused = await t.inject({
-      method: 'PUT',
-      url: `/api/admin/content/pattern/${item.id}/file`,
-      payload: bad.payload,
-      headers: { ...bad.headers, ...staff },
-    });
+    const refused = await t.put(
+      `/api/admin/content/pattern/${item.id}/file`,
+      { ...bad.headers, ...staff },
+      bad.payload,
+    );
     expect(refused.statusCode).toBe(415);
     expect(await auditRowsFor(t.handle.db, 'content', item.id)).toHaveLength(audit.length);
   });
 
   it('edits the texts of an item', async () => {
-    const [item] = (
-      await t.inject({ method: 'GET', url: '/api/admin/content/support_article', headers: staff })
-    ).json().data;
-    const res = await t.inject({
-      method: 'PUT',
-      url: `/api/admin/content/support_article/${item.id}`,
-      headers: staff,
-      payload: {
-        ...TEXTS,
-        body_en: 'Tracking numbers arrive by e-mail.',
-        body_fr: 'Numéros de suivi par courriel.',
-        body_es: 'Números de seguimiento por correo.',
-      },
+    const [item] = (await t.get('/api/admin/content/support_article', staff)).json().data;
+    const res = await t.put(`/api/admin/content/support_article/${item.id}`, staff, {
+      ...TEXTS,
+      body_en: 'Tracking numbers arrive by e-mail.',
+      body_fr: 'Numéros de suivi par courriel.',
+      body_es: 'Números de seguimiento por correo.',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.translations.es.title).toBe(TEXTS.title_es);
@@ -583,18 +517,13 @@ describe('staff content management', () => {
   });
 
   it('reorders the items of a kind and refuses an incomplete order', async () => {
-    const list = (
-      await t.inject({ method: 'GET', url: '/api/admin/content/carousel', headers: staff })
-    ).json().data as { id: number }[];
+    const list = (await t.get('/api/admin/content/carousel', staff)).json().data as {
+      id: number;
+    }[];
     const ids = list.map((i) => i.id).reverse();
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/admin/content/carousel/reorder',
-      headers: staff,
-      payload: { ids },
-    });
+    const res = await t.post('/api/admin/content/carousel/reorder', staff, { ids });
     expect(res.statusCode).toBe(200);
-    const publicIds = (await t.inject({ method: 'GET', url: '/api/crousalImages' }))
+    const publicIds = (await t.get('/api/crousalImages'))
       .json()
       .data.map((s: { id: number }) => s.id);
     expect(publicIds).toEqual(ids);
@@ -605,49 +534,27 @@ describe('staff content management', () => {
         after: { ids },
       },
     ]);
-    const partial = await t.inject({
-      method: 'POST',
-      url: '/api/admin/content/carousel/reorder',
-      headers: staff,
-      payload: { ids: ids.slice(1) },
+    const partial = await t.post('/api/admin/content/carousel/reorder', staff, {
+      ids: ids.slice(1),
     });
     expect(partial.statusCode).toBe(400);
     expect(partial.json().error.fields).toHaveProperty('ids');
-    const bad = await t.inject({
-      method: 'POST',
-      url: '/api/admin/content/carousel/reorder',
-      headers: staff,
-      payload: { ids: 'all' },
-    });
+    const bad = await t.post('/api/admin/content/carousel/reorder', staff, { ids: 'all' });
     expect(bad.statusCode).toBe(400);
   });
 
   it('deletes an item and its files', async () => {
-    const [item] = (
-      await t.inject({ method: 'GET', url: '/api/admin/content/catalogue', headers: staff })
-    ).json().data;
-    const res = await t.inject({
-      method: 'DELETE',
-      url: `/api/admin/content/catalogue/${item.id}`,
-      headers: staff,
-    });
+    const [item] = (await t.get('/api/admin/content/catalogue', staff)).json().data;
+    const res = await t.delete(`/api/admin/content/catalogue/${item.id}`, staff);
     expect(res.statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: item.translations.en.file })).statusCode).toBe(
-      404,
-    );
-    expect((await t.inject({ method: 'GET', url: item.cover })).statusCode).toBe(404);
+    expect((await t.get(item.translations.en.file)).statusCode).toBe(404);
+    expect((await t.get(item.cover)).statusCode).toBe(404);
     expect(await auditRowsFor(t.handle.db, 'content', item.id)).toMatchObject([
       { action: 'content.delete', before: { kind: 'catalogue' }, after: null },
     ]);
-    const again = await t.inject({
-      method: 'DELETE',
-      url: `/api/admin/content/catalogue/${item.id}`,
-      headers: staff,
-    });
+    const again = await t.delete(`/api/admin/content/catalogue/${item.id}`, staff);
     expect(again.statusCode).toBe(404);
-    const ids = (await t.inject({ method: 'GET', url: '/api/catalogues' }))
-      .json()
-      .data.map((c: { id: number }) => c.id);
+    const ids = (await t.get('/api/catalogues')).json().data.map((c: { id: number }) => c.id);
     expect(ids).not.toContain(item.id);
   });
 });

@@ -10,7 +10,7 @@ import {
   OkBody,
 } from '@wholesale/contract';
 import { z } from 'zod';
-import { requireStaffRole, staffRoute } from '../../plugins/auth';
+import { accountActivationRoutes, requireStaffRole, staffRoute } from '../../plugins/auth';
 import {
   getCustomer,
   listCustomers,
@@ -74,26 +74,17 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [verb, active] of [
-    ['deactivate', false],
-    ['reactivate', true],
-  ] as const) {
-    app.post(
-      `/api/admin/customers/:id/${verb}`,
-      staffRoute(['credit'], {
-        summary: active
-          ? 'Staff: reactivate a customer'
-          : 'Staff: deactivate a customer (their sessions end at once)',
-        params: CustomerIdParams,
-        response: { 200: CustomerSummaryResponse, ...errors },
-      }),
-      async (request) => {
-        const staff = requireStaffRole(request, 'credit');
-        const data = await setCustomerActive(accounts, staff, request.params.id, active);
-        return { status: true as const, data };
-      },
-    );
-  }
+  accountActivationRoutes(app, {
+    url: '/api/admin/customers',
+    roles: ['credit'],
+    summaries: {
+      deactivate: 'Staff: deactivate a customer (their sessions end at once)',
+      reactivate: 'Staff: reactivate a customer',
+    },
+    params: CustomerIdParams,
+    dto: CustomerSummaryDto,
+    setActive: (staff, id, active) => setCustomerActive(accounts, staff, id, active),
+  });
 
   app.post(
     '/api/admin/customers/:id/password-reset',

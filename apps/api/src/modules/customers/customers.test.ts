@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { sampleCanadianApplication } from '@wholesale/contract';
+import { lastAuditRow } from '../../test/audit-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { auditLog, mailOutbox, users } from '../../db/schema';
+import { mailOutbox, users } from '../../db/schema';
 
 let t: TestApp;
 type Session = Awaited<ReturnType<TestApp['signIn']>>;
@@ -34,15 +35,7 @@ async function newCustomer(overrides: Partial<typeof users.$inferInsert> = {}) {
   return { ...session, email };
 }
 
-async function lastAudit(id: number) {
-  const [row] = await t.handle.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.subjectType, 'customer'), eq(auditLog.subjectId, String(id))))
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  return row;
-}
+const lastAudit = (id: number) => lastAuditRow(t.handle.db, 'customer', id);
 
 const call = (
   method: 'GET' | 'POST' | 'PATCH',

@@ -6,29 +6,21 @@ import {
   FavouritesQuery,
   FavouritesResponse,
 } from '@wholesale/contract';
-import { assertOwnUserId, requireCustomer } from '../../plugins/auth';
+import { assertOwnUserId, customerRoutes, requireCustomer } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { listFavourites, setFavourite } from './favourites.service';
 
 /** Favourites calls of docs/product/favourites.md under /api; signed-in customers only. */
 export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Guests get 401 before their input is even looked at.
-  app.addHook('preValidation', async (request) => {
-    requireCustomer(request);
-  });
-  const security: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
+  const route = customerRoutes('favourites');
 
   app.get(
     '/api/favorite',
-    {
-      schema: {
-        tags: ['favourites'],
-        summary: "The caller's favourite products",
-        security,
-        querystring: FavouritesQuery,
-        response: { 200: FavouritesResponse },
-      },
-    },
+    route({
+      summary: "The caller's favourite products",
+      querystring: FavouritesQuery,
+      response: { 200: FavouritesResponse },
+    }),
     async (request) => {
       const user = requireCustomer(request);
       assertOwnUserId(user, request.query.user_id);
@@ -61,13 +53,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url,
-      schema: {
-        tags: ['favourites'],
-        summary,
-        security,
-        querystring,
-        response: { 200: FavouriteChangeResponse },
-      },
+      ...route({ summary, querystring, response: { 200: FavouriteChangeResponse } }),
       handler: async (request) => {
         const user = requireCustomer(request);
         assertOwnUserId(user, request.query.user_id);

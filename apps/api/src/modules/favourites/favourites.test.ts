@@ -25,56 +25,32 @@ describe('favourites', () => {
     }
     const me = await t.signIn();
     const other = await t.signIn();
+    expect((await t.get(`/api/favorite?user_id=${other.userId}`, me.headers)).statusCode).toBe(403);
     expect(
-      (
-        await t.inject({
-          method: 'GET',
-          url: `/api/favorite?user_id=${other.userId}`,
-          headers: me.headers,
-        })
-      ).statusCode,
+      (await t.post(`/api/fav/add?product_id=F1&user_id=${other.userId}`, me.headers)).statusCode,
     ).toBe(403);
     expect(
-      (
-        await t.inject({
-          method: 'POST',
-          url: `/api/fav/add?product_id=F1&user_id=${other.userId}`,
-          headers: me.headers,
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await t.inject({
-          method: 'DELETE',
-          url: `/api/fav/delete?product_id=F1&user_id=${other.userId}`,
-          headers: me.headers,
-        })
-      ).statusCode,
+      (await t.delete(`/api/fav/delete?product_id=F1&user_id=${other.userId}`, me.headers))
+        .statusCode,
     ).toBe(403);
   });
 
   it('adds, lists as priced cards (newest first), is idempotent, and removes', async () => {
     const me = await t.signIn();
-    let res = await t.inject({
-      method: 'POST',
-      url: `/api/fav/add?product_id=F1&user_id=${me.userId}&price=0.01&image=x&product=y&country=ca&lang=en`,
-      headers: me.headers,
-    });
+    let res = await t.post(
+      `/api/fav/add?product_id=F1&user_id=${me.userId}&price=0.01&image=x&product=y&country=ca&lang=en`,
+      me.headers,
+    );
     expect(res.json()).toEqual({
       status: true,
       product_id: 'F1',
       favourite: true,
       message: 'Product is added to favourites',
     });
-    await t.inject({ method: 'POST', url: '/api/fav/add?product_id=F2', headers: me.headers });
-    await t.inject({ method: 'POST', url: '/api/fav/add?product_id=F1', headers: me.headers });
+    await t.post('/api/fav/add?product_id=F2', me.headers);
+    await t.post('/api/fav/add?product_id=F1', me.headers);
 
-    res = await t.inject({
-      method: 'GET',
-      url: `/api/favorite?user_id=${me.userId}&country=ca&lang=fr`,
-      headers: me.headers,
-    });
+    res = await t.get(`/api/favorite?user_id=${me.userId}&country=ca&lang=fr`, me.headers);
     const body = res.json();
     expect(body.status).toBe(true);
     expect(body.products.total).toBe(2);
@@ -93,13 +69,9 @@ describe('favourites', () => {
       retail_price: 5,
     });
 
-    res = await t.inject({
-      method: 'DELETE',
-      url: '/api/fav/delete?product_id=F1',
-      headers: me.headers,
-    });
+    res = await t.delete('/api/fav/delete?product_id=F1', me.headers);
     expect(res.json().message).toBe('Product is removed from favourites');
-    res = await t.inject({ method: 'GET', url: '/api/favorite', headers: me.headers });
+    res = await t.get('/api/favorite', me.headers);
     expect(res.json().products.data.map((p: { product_id: string }) => p.product_id)).toEqual([
       'F2',
     ]);
@@ -108,22 +80,15 @@ describe('favourites', () => {
   it('keeps each customer their own list', async () => {
     const a = await t.signIn();
     const b = await t.signIn();
-    await t.inject({ method: 'POST', url: '/api/fav/add?product_id=F1', headers: a.headers });
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/favorite', headers: b.headers })).json().products
-        .data,
-    ).toEqual([]);
+    await t.post('/api/fav/add?product_id=F1', a.headers);
+    expect((await t.get('/api/favorite', b.headers)).json().products.data).toEqual([]);
   });
 
   it('answers 404 for an unknown product and 400 without product_id', async () => {
     const me = await t.signIn();
-    const unknown = await t.inject({
-      method: 'POST',
-      url: '/api/fav/add?product_id=NOPE',
-      headers: me.headers,
-    });
+    const unknown = await t.post('/api/fav/add?product_id=NOPE', me.headers);
     expect(unknown.statusCode).toBe(404);
-    const missing = await t.inject({ method: 'POST', url: '/api/fav/add', headers: me.headers });
+    const missing = await t.post('/api/fav/add', me.headers);
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json().error.fields)).toContain('product_id');
   });

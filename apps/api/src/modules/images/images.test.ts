@@ -26,7 +26,7 @@ describe('images', () => {
   });
 
   it('generates a product swatch as a cacheable JPEG and stores it', async () => {
-    const res = await t.inject({ method: 'GET', url: `/images/products/${productId}.jpg` });
+    const res = await t.get(`/images/products/${productId}.jpg`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
     // A product's first picture may change (decision 022): a minute, then revalidated by ETag.
@@ -39,12 +39,10 @@ describe('images', () => {
     );
     expect(stored.equals(res.rawPayload)).toBe(true);
 
-    const again = await t.inject({ method: 'GET', url: `/images/products/${productId}.jpg` });
+    const again = await t.get(`/images/products/${productId}.jpg`);
     expect(again.headers.etag).toBe(res.headers.etag);
-    const notModified = await t.inject({
-      method: 'GET',
-      url: `/images/products/${productId}.jpg`,
-      headers: { 'if-none-match': res.headers.etag as string },
+    const notModified = await t.get(`/images/products/${productId}.jpg`, {
+      'if-none-match': res.headers.etag as string,
     });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.rawPayload).toHaveLength(0);
@@ -61,13 +59,13 @@ describe('images', () => {
       .jpeg()
       .toBuffer();
     await new DiskFileStore(path.join(dataDir, 'files')).put(`images/products/${code}.jpg`, custom);
-    const res = await t.inject({ method: 'GET', url: `/images/products/${code}.jpg` });
+    const res = await t.get(`/images/products/${code}.jpg`);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(custom)).toBe(true);
   });
 
   it('answers a JSON 404 for an unknown product, which the web replaces by its placeholder', async () => {
-    const res = await t.inject({ method: 'GET', url: '/images/products/ZZ-00000.jpg' });
+    const res = await t.get('/images/products/ZZ-00000.jpg');
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.json()).toMatchObject({ status: false, error: { code: 'NOT_FOUND' } });
@@ -91,7 +89,7 @@ describe('images', () => {
       '/images/gallery/12.png',
       '/images/gallery/999999.jpg',
     ]) {
-      const res = await t.inject({ method: 'GET', url });
+      const res = await t.get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).not.toContain('secret');
       expect(res.headers['content-type'], url).toMatch(/application\/json/);
@@ -99,23 +97,21 @@ describe('images', () => {
   });
 
   it('draws a PNG badge per class code and 404s an unknown class', async () => {
-    const res = await t.inject({ method: 'GET', url: '/images/classes/F.png' });
+    const res = await t.get('/images/classes/F.png');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await sharp(res.rawPayload).metadata()).format).toBe('png');
-    expect((await t.inject({ method: 'GET', url: '/images/classes/Q.png' })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'GET', url: '/images/classes/F.jpg' })).statusCode).toBe(404);
+    expect((await t.get('/images/classes/Q.png')).statusCode).toBe(404);
+    expect((await t.get('/images/classes/F.jpg')).statusCode).toBe(404);
   });
 
   it('draws a tile per category code', async () => {
-    const res = await t.inject({ method: 'GET', url: '/images/categories/BT.jpg' });
+    const res = await t.get('/images/categories/BT.jpg');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
-    const sub = await t.inject({ method: 'GET', url: '/images/categories/BT-WD-15.jpg' });
+    const sub = await t.get('/images/categories/BT-WD-15.jpg');
     expect(sub.statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: '/images/categories/NOPE.jpg' })).statusCode).toBe(
-      404,
-    );
+    expect((await t.get('/images/categories/NOPE.jpg')).statusCode).toBe(404);
   });
 });

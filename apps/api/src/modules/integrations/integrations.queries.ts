@@ -1,15 +1,15 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { insertRow } from '../../db/insert-row';
 import { integrationTokens } from '../../db/schema';
 
 export type TokenRow = typeof integrationTokens.$inferSelect;
 
-export async function insertToken(
+export function insertToken(
   tx: Tx,
   values: typeof integrationTokens.$inferInsert,
 ): Promise<TokenRow> {
-  const [row] = await tx.insert(integrationTokens).values(values).returning();
-  return row;
+  return insertRow(tx, integrationTokens, values);
 }
 
 export function listTokens(tx: Tx): Promise<TokenRow[]> {

@@ -6,25 +6,19 @@ import {
   AdminIntegrationTokens,
   AdminTokenParams,
 } from '@wholesale/contract';
-import { requireStaffRole, staffOnly } from '../../plugins/auth';
+import { requireStaffRole, staffRoutes } from '../../plugins/auth';
 import { createIntegrationToken, revokeIntegrationToken } from './integrations.admin';
 import { listIntegrationTokens } from './integrations.service';
 
 /** Staff manage integration tokens (/admin/integrations). */
 export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const security: Array<Record<string, string[]>> = [{ session: [] }];
-
+  const route = staffRoutes(['admin'], { tag: 'integrations', sessionOnly: true });
   app.get(
     '/api/admin/integrations/tokens',
-    {
-      preValidation: staffOnly('admin'),
-      schema: {
-        tags: ['integrations'],
-        summary: 'Integration tokens (never their secrets)',
-        security,
-        response: { 200: AdminIntegrationTokens },
-      },
-    },
+    route({
+      summary: 'Integration tokens (never their secrets)',
+      response: { 200: AdminIntegrationTokens },
+    }),
     async (request) => {
       requireStaffRole(request, 'admin');
       return { tokens: await listIntegrationTokens(app.db) };
@@ -33,16 +27,11 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/integrations/tokens',
-    {
-      preValidation: staffOnly('admin'),
-      schema: {
-        tags: ['integrations'],
-        summary: 'Creates a token; its secret is in this answer only',
-        security,
-        body: AdminCreateTokenBody,
-        response: { 201: AdminCreatedToken },
-      },
-    },
+    route({
+      summary: 'Creates a token; its secret is in this answer only',
+      body: AdminCreateTokenBody,
+      response: { 201: AdminCreatedToken },
+    }),
     async (request, reply) => {
       const user = requireStaffRole(request, 'admin');
       const created = await createIntegrationToken(app.db, request.body, user);
@@ -52,16 +41,11 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/admin/integrations/tokens/:id',
-    {
-      preValidation: staffOnly('admin'),
-      schema: {
-        tags: ['integrations'],
-        summary: 'Revokes a token at once',
-        security,
-        params: AdminTokenParams,
-        response: { 200: AdminIntegrationToken },
-      },
-    },
+    route({
+      summary: 'Revokes a token at once',
+      params: AdminTokenParams,
+      response: { 200: AdminIntegrationToken },
+    }),
     async (request) => {
       const user = requireStaffRole(request, 'admin');
       return revokeIntegrationToken(app.db, request.params.id, user);

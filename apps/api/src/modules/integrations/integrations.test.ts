@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { auditRowsFor } from '../../test/audit-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -12,16 +12,11 @@ afterAll(() => t.close());
 const URL = '/api/admin/integrations/tokens';
 
 const createToken = (headers: Record<string, string>, name: string, scopes: string[]) =>
-  t.inject({ method: 'POST', url: URL, headers, payload: { name, scopes } });
+  t.post(URL, headers, { name, scopes });
 
 /** A stock feed call (it needs the catalogue:write scope), changing no real product. */
 const feedStock = (headers: Record<string, string>) =>
-  t.inject({
-    method: 'PATCH',
-    url: '/api/admin/stock',
-    headers,
-    payload: [{ sku: 'NONE', country: 'ca', available: 1 }],
-  });
+  t.patch('/api/admin/stock', headers, [{ sku: 'NONE', country: 'ca', available: 1 }]);
 
 describe('integration tokens', () => {
   it('answers 401 to guests and 403 to buyers on every token call', async () => {
@@ -45,7 +40,7 @@ describe('integration tokens', () => {
     const { secret, token } = created.json();
     expect(secret).toMatch(/^wsi_[A-Za-z0-9_-]{43}$/);
     expect(secret.startsWith(token.hint)).toBe(true);
-    const list = await t.inject({ method: 'GET', url: URL, headers: staff.headers });
+    const list = await t.get(URL, staff.headers);
     expect(list.body).not.toContain(secret);
     const stored = await t.handle.db.query.integrationTokens.findFirst();
     expect(stored?.tokenHash).not.toBe(secret);
@@ -54,12 +49,7 @@ describe('integration tokens', () => {
 
   it('names the bad field of a creation', async () => {
     const staff = await t.signIn({ role: 'staff' });
-    const bad = await t.inject({
-      method: 'POST',
-      url: URL,
-      headers: staff.headers,
-      payload: { name: ' ', scopes: ['everything'] },
-    });
+    const bad = await t.post(URL, staff.headers, { name: ' ', scopes: ['everything'] });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields)).toEqual(
       expect.arrayContaining(['name', 'scopes.0']),
@@ -75,24 +65,17 @@ describe('integration tokens', () => {
     // Without catalogue:write the stock feed refuses it; it is not a user, so staff pages refuse it too.
     const feed = await feedStock(bearer);
     expect(feed.statusCode).toBe(403);
-    expect((await t.inject({ method: 'GET', url: URL, headers: bearer })).statusCode).toBe(401);
-    const listed = (await t.inject({ method: 'GET', url: URL, headers: staff.headers }))
+    expect((await t.get(URL, bearer)).statusCode).toBe(401);
+    const listed = (await t.get(URL, staff.headers))
       .json()
       .tokens.find((x: { id: number }) => x.id === token.id);
     expect(listed.last_used_at).not.toBeNull();
 
-    const revoked = await t.inject({
-      method: 'DELETE',
-      url: `${URL}/${token.id}`,
-      headers: staff.headers,
-    });
+    const revoked = await t.delete(`${URL}/${token.id}`, staff.headers);
     expect(revoked.json().revoked_at).not.toBeNull();
     const after = await feedStock(bearer);
     expect(after.statusCode).toBe(401);
-    expect(
-      (await t.inject({ method: 'DELETE', url: `${URL}/99999`, headers: staff.headers }))
-        .statusCode,
-    ).toBe(404);
+    expect((await t.delete(`${URL}/99999`, staff.headers)).statusCode).toBe(404);
   });
 
   it('writes an audit row for each creation and revocation, never with the secret', async () => {
@@ -100,17 +83,10 @@ describe('integration tokens', () => {
     const { secret, token } = (
       await createToken(staff.headers, 'Audited ERP', ['catalogue:write'])
     ).json();
-    await t.inject({ method: 'DELETE', url: `${URL}/${token.id}`, headers: staff.headers });
+    await t.delete(`${URL}/${token.id}`, staff.headers);
     // A second revocation changes nothing and leaves no second row.
-    await t.inject({ method: 'DELETE', url: `${URL}/${token.id}`, headers: staff.headers });
-    const audit = (
-      (await t.handle.db.execute(
-        sql`select actor_user_id, action, before, after from audit_log
-            where subject_type = 'integration_token' and subject_id = ${String(token.id)} order by id`,
-      )) as unknown as {
-        rows: { actor_user_id: number; action: string; before: unknown; after: unknown }[];
-      }
-    ).rows;
+    await t.delete(`${URL}/${token.id}`, staff.headers);
+    const audit = await auditRowsFor(t.handle.db, 'integration_token', token.id);
     expect(audit).toEqual([
       {
         actor_user_id: staff.userId,

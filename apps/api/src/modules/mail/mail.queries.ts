@@ -2,6 +2,7 @@ import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { mailOutbox } from '../../db/schema';
+import { retryStateAfter, type FailedAttempt } from '../../lib/outbox-worker';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 
@@ -71,18 +72,6 @@ export async function markSent(tx: Tx, id: number, attempts: number): Promise<vo
     .where(eq(mailOutbox.id, id));
 }
 
-export async function markAttemptFailed(
-  tx: Tx,
-  id: number,
-  values: { attempts: number; lastError: string; nextAttemptAt: Date; giveUp: boolean },
-): Promise<void> {
-  await tx
-    .update(mailOutbox)
-    .set({
-      attempts: values.attempts,
-      lastError: values.lastError.slice(0, 1000),
-      nextAttemptAt: values.nextAttemptAt,
-      status: values.giveUp ? 'failed' : 'pending',
-    })
-    .where(eq(mailOutbox.id, id));
+export async function markAttemptFailed(tx: Tx, id: number, failure: FailedAttempt): Promise<void> {
+  await tx.update(mailOutbox).set(retryStateAfter(failure)).where(eq(mailOutbox.id, id));
 }

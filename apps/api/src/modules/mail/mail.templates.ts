@@ -58,18 +58,54 @@ ${c.footnote ? `<p style="margin:0 0 14px;font-size:13px;color:#555">${escapeHtm
   return { subject: c.subject, html, text };
 }
 
-function str(data: Record<string, unknown>, key: string): string {
+/** A text value of a template's data: a string or a number as text, '' for anything else. */
+export function mailText(data: Record<string, unknown>, key: string): string {
   const v = data[key];
   return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
 }
 
-const passwordReset: MailTemplate = (lang, d) => {
-  const name = str(d, 'name');
-  const url = str(d, 'url');
+const SALUTATION: Record<Lang, (name: string) => string> = {
+  en: (name) => `Hello ${name},`,
+  fr: (name) => `Bonjour ${name},`,
+  es: (name) => `Hola ${name}:`,
+};
+
+/**
+ * A mail to one person: the salutation by name in their language, then the template's texts in
+ * that language.
+ */
+export function personalMail(
+  lang: Lang,
+  name: string,
+  texts: Record<Lang, Omit<MailContent, 'heading'>>,
+): MailContent {
+  return { heading: SALUTATION[lang](name), ...texts[lang] };
+}
+
+/** The call to action of a set-password link: good for one use, for 7 days (SET_TOKEN_TTL_MS). */
+export function choosePassword(lang: Lang, url: string): Pick<MailContent, 'action' | 'footnote'> {
   return {
     en: {
+      action: { label: 'Choose my password', url },
+      footnote: 'This link can be used once and expires in 7 days.',
+    },
+    fr: {
+      action: { label: 'Choisir mon mot de passe', url },
+      footnote: 'Ce lien ne peut servir qu’une fois et expire dans 7 jours.',
+    },
+    es: {
+      action: { label: 'Elegir mi contraseña', url },
+      footnote: 'Este enlace solo puede usarse una vez y caduca en 7 días.',
+    },
+  }[lang];
+}
+
+const passwordReset: MailTemplate = (lang, d) => {
+  const name = mailText(d, 'name');
+  const url = mailText(d, 'url');
+  return personalMail(lang, name, {
+    en: {
       subject: 'Reset your password',
-      heading: `Hello ${name},`,
       paragraphs: [
         'We received a request to reset the password of your wholesale account.',
         'If you did not ask for it, you can ignore this e-mail: your password stays as it is.',
@@ -79,7 +115,6 @@ const passwordReset: MailTemplate = (lang, d) => {
     },
     fr: {
       subject: 'Réinitialisez votre mot de passe',
-      heading: `Bonjour ${name},`,
       paragraphs: [
         'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte grossiste.',
         'Si vous n’êtes pas à l’origine de cette demande, ignorez ce courriel : votre mot de passe reste inchangé.',
@@ -89,7 +124,6 @@ const passwordReset: MailTemplate = (lang, d) => {
     },
     es: {
       subject: 'Restablezca su contraseña',
-      heading: `Hola ${name}:`,
       paragraphs: [
         'Recibimos una solicitud para restablecer la contraseña de su cuenta mayorista.',
         'Si no la hizo usted, ignore este correo: su contraseña no cambia.',
@@ -97,49 +131,42 @@ const passwordReset: MailTemplate = (lang, d) => {
       action: { label: 'Restablecer mi contraseña', url },
       footnote: 'Este enlace solo puede usarse una vez y caduca en una hora.',
     },
-  }[lang];
+  });
 };
 
 const passwordSet: MailTemplate = (lang, d) => {
-  const name = str(d, 'name');
-  const url = str(d, 'url');
-  return {
+  const name = mailText(d, 'name');
+  const url = mailText(d, 'url');
+  return personalMail(lang, name, {
     en: {
       subject: 'Your wholesale account is ready: choose your password',
-      heading: `Hello ${name},`,
       paragraphs: [
         'Your trade account has been approved. Choose a password to sign in and see your prices.',
       ],
-      action: { label: 'Choose my password', url },
-      footnote: 'This link can be used once and expires in 7 days.',
+      ...choosePassword('en', url),
     },
     fr: {
       subject: 'Votre compte grossiste est prêt : choisissez votre mot de passe',
-      heading: `Bonjour ${name},`,
       paragraphs: [
         'Votre compte commercial a été approuvé. Choisissez un mot de passe pour vous connecter et voir vos prix.',
       ],
-      action: { label: 'Choisir mon mot de passe', url },
-      footnote: 'Ce lien ne peut servir qu’une fois et expire dans 7 jours.',
+      ...choosePassword('fr', url),
     },
     es: {
       subject: 'Su cuenta mayorista está lista: elija su contraseña',
-      heading: `Hola ${name}:`,
       paragraphs: [
         'Su cuenta comercial ha sido aprobada. Elija una contraseña para iniciar sesión y ver sus precios.',
       ],
-      action: { label: 'Elegir mi contraseña', url },
-      footnote: 'Este enlace solo puede usarse una vez y caduca en 7 días.',
+      ...choosePassword('es', url),
     },
-  }[lang];
+  });
 };
 
 const passwordChanged: MailTemplate = (lang, d) => {
-  const name = str(d, 'name');
-  return {
+  const name = mailText(d, 'name');
+  return personalMail(lang, name, {
     en: {
       subject: 'Your password was changed',
-      heading: `Hello ${name},`,
       paragraphs: [
         'The password of your wholesale account was just changed and your other sessions were signed out.',
         'If this was not you, reset your password at once and contact customer support.',
@@ -147,7 +174,6 @@ const passwordChanged: MailTemplate = (lang, d) => {
     },
     fr: {
       subject: 'Votre mot de passe a été modifié',
-      heading: `Bonjour ${name},`,
       paragraphs: [
         'Le mot de passe de votre compte grossiste vient d’être modifié et vos autres sessions ont été fermées.',
         'Si ce n’était pas vous, réinitialisez votre mot de passe immédiatement et contactez le service client.',
@@ -155,13 +181,12 @@ const passwordChanged: MailTemplate = (lang, d) => {
     },
     es: {
       subject: 'Su contraseña ha cambiado',
-      heading: `Hola ${name}:`,
       paragraphs: [
         'La contraseña de su cuenta mayorista acaba de cambiar y sus otras sesiones se han cerrado.',
         'Si no fue usted, restablezca su contraseña de inmediato y contacte con atención al cliente.',
       ],
     },
-  }[lang];
+  });
 };
 
 /**
@@ -169,17 +194,17 @@ const passwordChanged: MailTemplate = (lang, d) => {
  * data: { subject, heading, paragraphs: string[], action?: {label, url}, footnote? }.
  */
 const notice: MailTemplate = (_lang, d) => ({
-  subject: str(d, 'subject'),
-  heading: str(d, 'heading'),
+  subject: mailText(d, 'subject'),
+  heading: mailText(d, 'heading'),
   paragraphs: Array.isArray(d.paragraphs) ? d.paragraphs.map(String) : [],
   action:
     d.action && typeof d.action === 'object'
       ? {
-          label: str(d.action as Record<string, unknown>, 'label'),
-          url: str(d.action as Record<string, unknown>, 'url'),
+          label: mailText(d.action as Record<string, unknown>, 'label'),
+          url: mailText(d.action as Record<string, unknown>, 'url'),
         }
       : undefined,
-  footnote: d.footnote ? str(d, 'footnote') : undefined,
+  footnote: d.footnote ? mailText(d, 'footnote') : undefined,
 });
 
 const templates = new Map<string, MailTemplate>([

@@ -236,12 +236,12 @@ describe('dev mailbox', () => {
       template: 'password-reset',
       data: { name: 'New', url: 'http://x.example/reset-password?token=t' },
     });
-    const list = await t.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    const list = await t.get('/api/dev/mailbox');
     expect(list.statusCode).toBe(200);
     const ids = list.json().data.map((m: { id: number }) => m.id);
     expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
     expect(list.json().data[0]).not.toHaveProperty('html');
-    const one = await t.inject({ method: 'GET', url: `/api/dev/mailbox/${newer}` });
+    const one = await t.get(`/api/dev/mailbox/${newer}`);
     expect(one.json().data).toMatchObject({
       id: newer,
       to: 'new@shop.example',
@@ -249,9 +249,7 @@ describe('dev mailbox', () => {
       status: 'pending',
     });
     expect(one.json().data.html).toContain('reset-password?token=t');
-    expect((await t.inject({ method: 'GET', url: '/api/dev/mailbox/999999' })).statusCode).toBe(
-      404,
-    );
-    expect((await t.inject({ method: 'GET', url: '/api/dev/mailbox/abc' })).statusCode).toBe(400);
+    expect((await t.get('/api/dev/mailbox/999999')).statusCode).toBe(404);
+    expect((await t.get('/api/dev/mailbox/abc')).statusCode).toBe(400);
   });
 });

@@ -9,27 +9,21 @@ import {
 } from '@wholesale/contract';
 import { z } from 'zod';
 import { LangParam } from '@wholesale/contract';
-import { assertOwnUserId, requireCustomer } from '../../plugins/auth';
+import { assertOwnUserId, customerRoutes, requireCustomer } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { previewScans, suggest, uploadScans } from './opticon.service';
 
 /** Opticon scanner upload (docs/product/opticon.md POST /opticon): the browser parses the file, the server matches and adds. */
 export const opticonRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', async (request) => {
-    requireCustomer(request);
-  });
+  const route = customerRoutes('cart');
   app.post(
     '/api/opticon',
-    {
-      schema: {
-        tags: ['cart'],
-        summary: 'Add scanned codes (barcode or product id) to the cart; one result per line',
-        security: [{ bearer: [] as string[] }, { session: [] as string[] }],
-        querystring: z.object({ lang: LangParam }),
-        body: StoreOpticonBody,
-        response: { 200: OpticonResponse },
-      },
-    },
+    route({
+      summary: 'Add scanned codes (barcode or product id) to the cart; one result per line',
+      querystring: z.object({ lang: LangParam }),
+      body: StoreOpticonBody,
+      response: { 200: OpticonResponse },
+    }),
     async (request) => {
       const user = requireCustomer(request);
       assertOwnUserId(user, request.body.user_id);
@@ -44,16 +38,12 @@ export const opticonRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/opticon/match',
-    {
-      schema: {
-        tags: ['cart'],
-        summary: 'Preview an upload: the product each code matches (nothing is added)',
-        security: [{ bearer: [] as string[] }, { session: [] as string[] }],
-        querystring: z.object({ lang: LangParam }),
-        body: OpticonMatchBody,
-        response: { 200: OpticonMatchResponse },
-      },
-    },
+    route({
+      summary: 'Preview an upload: the product each code matches (nothing is added)',
+      querystring: z.object({ lang: LangParam }),
+      body: OpticonMatchBody,
+      response: { 200: OpticonMatchResponse },
+    }),
     async (request) => {
       const user = requireCustomer(request);
       const owner = { userId: user.id, country: requestCountry(request), lang: request.query.lang };
@@ -63,15 +53,11 @@ export const opticonRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/quick-order/suggest',
-    {
-      schema: {
-        tags: ['cart'],
-        summary: 'Quick-order pad suggestions by product id, barcode or name',
-        security: [{ bearer: [] as string[] }, { session: [] as string[] }],
-        querystring: QuickOrderSuggestQuery,
-        response: { 200: QuickOrderSuggestResponse },
-      },
-    },
+    route({
+      summary: 'Quick-order pad suggestions by product id, barcode or name',
+      querystring: QuickOrderSuggestQuery,
+      response: { 200: QuickOrderSuggestResponse },
+    }),
     async (request) => {
       const user = requireCustomer(request);
       const owner = { userId: user.id, country: requestCountry(request), lang: request.query.lang };

@@ -29,19 +29,12 @@ describe('POST /api/opticon', () => {
     ).toBe(401);
     const me = await t.signIn();
     const other = await t.signIn();
-    const foreign = await t.inject({
-      method: 'POST',
-      url: '/api/opticon',
-      headers: me.headers,
-      payload: { products: [{ code: 'OP1', quantity: 1 }], user_id: other.userId },
+    const foreign = await t.post('/api/opticon', me.headers, {
+      products: [{ code: 'OP1', quantity: 1 }],
+      user_id: other.userId,
     });
     expect(foreign.statusCode).toBe(403);
-    const empty = await t.inject({
-      method: 'POST',
-      url: '/api/opticon',
-      headers: me.headers,
-      payload: { products: [] },
-    });
+    const empty = await t.post('/api/opticon', me.headers, { products: [] });
     expect(empty.statusCode).toBe(400);
     expect(Object.keys(empty.json().error.fields)).toContain('products');
   });
@@ -51,15 +44,10 @@ describe('POST /api/opticon', () => {
     const file =
       '036000291452\n036000291452\nOP2,4,2025/11/22,10:01:02\nNOPE;2\nOPOUT\t1\nOPN,7\n036000291452,5';
     const parsed = parseScannerExport(file);
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/opticon',
-      headers: me.headers,
-      payload: {
-        products: parsed.lines.map(({ code, quantity }) => ({ code, quantity })),
-        user_id: me.userId,
-        country: 'ca',
-      },
+    const res = await t.post('/api/opticon', me.headers, {
+      products: parsed.lines.map(({ code, quantity }) => ({ code, quantity })),
+      user_id: me.userId,
+      country: 'ca',
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -90,11 +78,8 @@ describe('POST /api/opticon', () => {
   it('adds to what the cart already holds', async () => {
     const me = await t.signIn();
     await addToCart(t, me.headers, 'OP2', 10);
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/opticon',
-      headers: me.headers,
-      payload: { products: [{ code: '4006381333931', quantity: 45 }] },
+    const res = await t.post('/api/opticon', me.headers, {
+      products: [{ code: '4006381333931', quantity: 45 }],
     });
     expect(res.json().results[0]).toMatchObject({ status: 'clamped', added: 40 });
     expect(res.json().products[0].item).toBe(50);
@@ -102,11 +87,8 @@ describe('POST /api/opticon', () => {
 
   it('previews matches without adding anything', async () => {
     const me = await t.signIn();
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/opticon/match',
-      headers: me.headers,
-      payload: { codes: ['036000291452', 'NOPE', 'OPOUT', 'OPN'] },
+    const res = await t.post('/api/opticon/match', me.headers, {
+      codes: ['036000291452', 'NOPE', 'OPOUT', 'OPN'],
     });
     expect(res.statusCode).toBe(200);
     expect(
@@ -123,9 +105,7 @@ describe('POST /api/opticon', () => {
       ['OPOUT', 'unavailable', 'OPOUT'],
       ['OPN', 'ok', 'OPN'],
     ]);
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/cart', headers: me.headers })).json().count,
-    ).toBe(0);
+    expect((await t.get('/api/cart', me.headers)).json().count).toBe(0);
     expect(
       (await t.inject({ method: 'POST', url: '/api/opticon/match', payload: { codes: ['OP1'] } }))
         .statusCode,
@@ -136,35 +116,18 @@ describe('POST /api/opticon', () => {
 describe('GET /api/quick-order/suggest', () => {
   it('suggests by id prefix, barcode prefix and name, and needs a query', async () => {
     const me = await t.signIn();
-    const byId = await t.inject({
-      method: 'GET',
-      url: '/api/quick-order/suggest?q=op',
-      headers: me.headers,
-    });
+    const byId = await t.get('/api/quick-order/suggest?q=op', me.headers);
     expect(byId.json().data.map((s: { product_id: string }) => s.product_id)).toEqual([
       'OP1',
       'OP2',
       'OPN',
       'OPOUT',
     ]);
-    const byBarcode = await t.inject({
-      method: 'GET',
-      url: '/api/quick-order/suggest?q=400638',
-      headers: me.headers,
-    });
+    const byBarcode = await t.get('/api/quick-order/suggest?q=400638', me.headers);
     expect(byBarcode.json().data.map((s: { product_id: string }) => s.product_id)).toEqual(['OP2']);
-    const percent = await t.inject({
-      method: 'GET',
-      url: '/api/quick-order/suggest?q=%25',
-      headers: me.headers,
-    });
+    const percent = await t.get('/api/quick-order/suggest?q=%25', me.headers);
     expect(percent.json().data).toEqual([]);
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/quick-order/suggest?q=', headers: me.headers }))
-        .statusCode,
-    ).toBe(400);
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/quick-order/suggest?q=op' })).statusCode,
-    ).toBe(401);
+    expect((await t.get('/api/quick-order/suggest?q=', me.headers)).statusCode).toBe(400);
+    expect((await t.get('/api/quick-order/suggest?q=op')).statusCode).toBe(401);
   });
 });

@@ -22,13 +22,10 @@ afterAll(() => t.close());
 
 type Headers = Record<string, string>;
 const add = (h: Headers, item = 1) => addToCart(t, h, 'BIG', item);
-const order = (h: Headers, payload: object = {}) =>
-  t.inject({ method: 'POST', url: '/api/store/orders', headers: h, payload });
-const checkout = async (h: Headers) =>
-  (await t.inject({ method: 'GET', url: '/api/checkout', headers: h })).json();
+const order = (h: Headers, payload: object = {}) => t.post('/api/store/orders', h, payload);
+const checkout = async (h: Headers) => (await t.get('/api/checkout', h)).json();
 const fetchOrder = async (h: Headers, id: number) =>
-  (await t.inject({ method: 'GET', url: `/api/fetch-order?order_id=${id}`, headers: h })).json()
-    .order;
+  (await t.get(`/api/fetch-order?order_id=${id}`, h)).json().order;
 
 const address = (
   region: string,
@@ -62,7 +59,7 @@ async function buyerWithAddresses(country: 'ca' | 'us' = 'ca') {
 
 describe('GET /api/checkout', () => {
   it('answers 401 to guests', async () => {
-    expect((await t.inject({ method: 'GET', url: '/api/checkout' })).statusCode).toBe(401);
+    expect((await t.get('/api/checkout')).statusCode).toBe(401);
   });
 
   it('lists the addresses default first, the terms, and the opening minimum until a first order', async () => {
@@ -128,9 +125,7 @@ describe('placing an order with checkout choices', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().error.fields).toHaveProperty('ship_to_address_id');
     expect(await stockOf(t.handle.db, ids.BIG, 'ca')).toBe(before);
-    const history = (
-      await t.inject({ method: 'GET', url: '/api/order-history', headers: buyer.headers })
-    ).json();
+    const history = (await t.get('/api/order-history', buyer.headers)).json();
     expect(history.total).toBe(0);
   });
 

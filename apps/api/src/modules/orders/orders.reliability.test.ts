@@ -28,12 +28,7 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
 }
 
 const place = (headers: Record<string, string>, key?: string) =>
-  t.inject({
-    method: 'POST',
-    url: '/api/store/orders',
-    headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
-    payload: {},
-  });
+  t.post('/api/store/orders', { ...headers, ...(key ? { 'idempotency-key': key } : {}) }, {});
 
 describe('orders under concurrency and failure', () => {
   it('50 concurrent orders for a product with 10 packs never oversell', async () => {

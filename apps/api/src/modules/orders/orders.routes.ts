@@ -15,7 +15,7 @@ import {
   fromCents,
   idSchema,
 } from '@wholesale/contract';
-import { assertOwnUserId, requireCustomer } from '../../plugins/auth';
+import { assertOwnUserId, customerRoutes, requireCustomer } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { parseInput } from '../../lib/parse-input';
 import { AppError } from '../../lib/app-error';
@@ -26,33 +26,25 @@ import { ORDERS_CHANNEL } from './order-desk.service';
 
 /** Order calls of docs/product/cart-and-orders.md under /api, plus the order PDF. Signed-in customers only. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', async (request) => {
-    requireCustomer(request);
-  });
+  const route = customerRoutes('orders');
   // Placed orders and the desk's status changes are announced after their commit: a process that
   // crashed in between left others with stale desk counts, so a starting one drops them everywhere.
   app.changeFeed.announcesAfterCommit(ORDERS_CHANNEL, '');
-  const security: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
-  const tags = ['orders'];
 
   app.post(
     '/api/store/orders',
-    {
-      schema: {
-        tags,
-        summary:
-          'Place an order from the selected cart lines (Idempotency-Key header makes retries safe)',
-        security,
-        headers: z.object({
-          [IDEMPOTENCY_HEADER]: z
-            .string()
-            .max(200, { message: 'Idempotency-Key is too long' })
-            .optional(),
-        }),
-        body: StorePlaceOrderBody,
-        response: { 200: PlaceOrderResponse },
-      },
-    },
+    route({
+      summary:
+        'Place an order from the selected cart lines (Idempotency-Key header makes retries safe)',
+      headers: z.object({
+        [IDEMPOTENCY_HEADER]: z
+          .string()
+          .max(200, { message: 'Idempotency-Key is too long' })
+          .optional(),
+      }),
+      body: StorePlaceOrderBody,
+      response: { 200: PlaceOrderResponse },
+    }),
     async (request) => {
       const user = requireCustomer(request);
       const body = request.body;
@@ -85,15 +77,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/checkout',
-    {
-      schema: {
-        tags,
-        summary:
-          'What the checkout offers: ship-to addresses, payment terms, opening minimum, earliest ship date',
-        security,
-        response: { 200: CheckoutResponse },
-      },
-    },
+    route({
+      summary:
+        'What the checkout offers: ship-to addresses, payment terms, opening minimum, earliest ship date',
+      response: { 200: CheckoutResponse },
+    }),
     async (request) => {
       const user = requireCustomer(request);
       return getCheckout(app.db, user.id, requestCountry(request));
@@ -102,15 +90,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/order-history',
-    {
-      schema: {
-        tags,
-        summary: "The caller's orders, newest first, paginated",
-        security,
-        querystring: OrderHistoryQuery,
-        response: { 200: OrderHistoryResponse },
-      },
-    },
+    route({
+      summary: "The caller's orders, newest first, paginated",
+      querystring: OrderHistoryQuery,
+      response: { 200: OrderHistoryResponse },
+    }),
     async (request) => {
       const user = requireCustomer(request);
       assertOwnUserId(user, request.query.user_id);
@@ -120,15 +104,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/fetch-order',
-    {
-      schema: {
-        tags,
-        summary: 'One order with its lines (the latest without order_id)',
-        security,
-        querystring: FetchOrderQuery,
-        response: { 200: FetchOrderResponse },
-      },
-    },
+    route({
+      summary: 'One order with its lines (the latest without order_id)',
+      querystring: FetchOrderQuery,
+      response: { 200: FetchOrderResponse },
+    }),
     async (request) => {
       const user = requireCustomer(request);
       assertOwnUserId(user, request.query.user_id);
@@ -138,17 +118,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/orders/:order_id/pdf',
-    {
-      schema: {
-        tags,
-        summary: 'The order as a PDF',
-        security,
-        params: z.object({
-          order_id: idSchema('order_id'),
-        }),
-        querystring: z.object({ lang: LangParam }),
-      },
-    },
+    route({
+      summary: 'The order as a PDF',
+      params: z.object({
+        order_id: idSchema('order_id'),
+      }),
+      querystring: z.object({ lang: LangParam }),
+    }),
     async (request, reply) => {
       const user = requireCustomer(request);
       const order = await getOrderDetail(
@@ -169,16 +145,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   // docs/product/cart-and-orders.md: user_id and order_id, in the query or a JSON body.
   app.post(
     '/api/re-orders',
-    {
-      schema: {
-        tags,
-        summary: "Copy an order's lines into the cart at today's prices and stock",
-        security,
-        querystring: z.record(z.string(), z.string()).optional(),
-        body: z.record(z.string(), z.unknown()).optional().nullable(),
-        response: { 200: ReorderResponse },
-      },
-    },
+    route({
+      summary: "Copy an order's lines into the cart at today's prices and stock",
+      querystring: z.record(z.string(), z.string()).optional(),
+      body: z.record(z.string(), z.unknown()).optional().nullable(),
+      response: { 200: ReorderResponse },
+    }),
     async (request) => {
       const user = requireCustomer(request);
       const input = parseInput(ReorderParams, {

@@ -35,14 +35,8 @@ afterAll(() => t.close());
 type Headers = Record<string, string>;
 const add = (h: Headers, code: string, item: number) => addToCart(t, h, code, item);
 const order = (h: Headers, payload: object = {}, key?: string) =>
-  t.inject({
-    method: 'POST',
-    url: '/api/store/orders',
-    headers: { ...h, ...(key ? { 'idempotency-key': key } : {}) },
-    payload,
-  });
-const cartOf = async (h: Headers) =>
-  (await t.inject({ method: 'GET', url: '/api/cart', headers: h })).json();
+  t.post('/api/store/orders', { ...h, ...(key ? { 'idempotency-key': key } : {}) }, payload);
+const cartOf = async (h: Headers) => (await t.get('/api/cart', h)).json();
 describe('orders: who may call', () => {
   it('answers 401 to guests on every order call', async () => {
     for (const call of [
@@ -124,12 +118,7 @@ describe('placing an order', () => {
     await add(me.headers, 'BIG', 2);
     await add(me.headers, 'SMALL', 3);
     const gone = (await add(me.headers, 'GONE', 1)).json().line;
-    await t.inject({
-      method: 'POST',
-      url: '/api/add/item',
-      headers: me.headers,
-      payload: { id: gone.id, selected: false },
-    });
+    await t.post('/api/add/item', me.headers, { id: gone.id, selected: false });
 
     const res = await order(me.headers, {
       order_comment: 'Leave at the back door',
@@ -149,13 +138,7 @@ describe('placing an order', () => {
       t,
       `update product_prices set selling_price_cents = 99999 where product_id = ${ids.SMALL}`,
     );
-    const detail = (
-      await t.inject({
-        method: 'GET',
-        url: `/api/fetch-order?order_id=${order_id}`,
-        headers: me.headers,
-      })
-    ).json().order;
+    const detail = (await t.get(`/api/fetch-order?order_id=${order_id}`, me.headers)).json().order;
     await execAndAwaitFeed(
       t,
       `update product_prices set selling_price_cents = 150 where product_id = ${ids.SMALL}`,
@@ -204,11 +187,7 @@ describe('placing an order', () => {
     expect(res.statusCode).toBe(200);
     expect(await stockOf(t.handle.db, ids.SOON)).toBe(0);
     const detail = (
-      await t.inject({
-        method: 'GET',
-        url: `/api/fetch-order?order_id=${res.json().order_id}`,
-        headers: me.headers,
-      })
+      await t.get(`/api/fetch-order?order_id=${res.json().order_id}`, me.headers)
     ).json().order;
     expect(
       detail.products.find((l: { product_id: string }) => l.product_id === 'SOON'),
@@ -260,9 +239,7 @@ describe('placing an order', () => {
       total: 600,
     });
     expect((await cartOf(me.headers)).count).toBe(1);
-    const history = (
-      await t.inject({ method: 'GET', url: '/api/order-history', headers: me.headers })
-    ).json();
+    const history = (await t.get('/api/order-history', me.headers)).json();
     expect(history.total).toBe(1);
   });
 });
@@ -372,9 +349,7 @@ describe('order history, details, PDF and re-order', () => {
     );
 
     const history = async (query: string) =>
-      (
-        await t.inject({ method: 'GET', url: `/api/order-history?${query}`, headers: me.headers })
-      ).json();
+      (await t.get(`/api/order-history?${query}`, me.headers)).json();
 
     let res = await history(`user_id=${me.userId}&per_page=2&lang=en&country=ca`);
     expect(res).toMatchObject({
@@ -404,48 +379,31 @@ describe('order history, details, PDF and re-order', () => {
     res = await history(`order_id=${placed[1]}`);
     expect(res.data.map((o: { order_id: number }) => o.order_id)).toEqual([placed[1]]);
 
-    const bad = await t.inject({
-      method: 'GET',
-      url: '/api/order-history?from=15/01/2024',
-      headers: me.headers,
-    });
+    const bad = await t.get('/api/order-history?from=15/01/2024', me.headers);
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields)).toContain('from');
-    const reversed = await t.inject({
-      method: 'GET',
-      url: '/api/order-history?from=2024-02-01&to=2024-01-01',
-      headers: me.headers,
-    });
+    const reversed = await t.get('/api/order-history?from=2024-02-01&to=2024-01-01', me.headers);
     expect(reversed.statusCode).toBe(400);
-    const badStatus = await t.inject({
-      method: 'GET',
-      url: '/api/order-history?status=lost',
-      headers: me.headers,
-    });
+    const badStatus = await t.get('/api/order-history?status=lost', me.headers);
     expect(badStatus.statusCode).toBe(400);
 
-    const latest = (
-      await t.inject({ method: 'GET', url: '/api/fetch-order', headers: me.headers })
-    ).json();
+    const latest = (await t.get('/api/fetch-order', me.headers)).json();
     expect(latest.order.order_id).toBe(placed[2]);
   });
 
   it('fetch-order answers null for a customer without orders', async () => {
     const me = await t.signIn();
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/fetch-order', headers: me.headers })).json(),
-    ).toEqual({ status: true, order: null });
+    expect((await t.get('/api/fetch-order', me.headers)).json()).toEqual({
+      status: true,
+      order: null,
+    });
   });
 
   it('renders an order as a PDF', async () => {
     const me = await t.signIn();
     await add(me.headers, 'BIG', 2);
     const { order_id } = (await order(me.headers, { po_number: 'PO-PDF' })).json();
-    const res = await t.inject({
-      method: 'GET',
-      url: `/api/orders/${order_id}/pdf`,
-      headers: me.headers,
-    });
+    const res = await t.get(`/api/orders/${order_id}/pdf`, me.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(`order-${order_id}.pdf`);
@@ -459,11 +417,10 @@ describe('order history, details, PDF and re-order', () => {
     const { order_id } = (await order(me.headers)).json();
     const names = async (lang: string) =>
       (
-        await t.inject({
-          method: 'GET',
-          url: `/api/fetch-order?order_id=${order_id}${lang ? `&lang=${lang}` : ''}`,
-          headers: me.headers,
-        })
+        await t.get(
+          `/api/fetch-order?order_id=${order_id}${lang ? `&lang=${lang}` : ''}`,
+          me.headers,
+        )
       )
         .json()
         .order.products.map((l: { name: string }) => l.name);
@@ -475,12 +432,7 @@ describe('order history, details, PDF and re-order', () => {
       sql`select name from order_lines where order_id = ${order_id}`,
     );
     expect(rows.map((r) => r.name)).toEqual(['Product BIG']);
-    const pdf = (lang: string) =>
-      t.inject({
-        method: 'GET',
-        url: `/api/orders/${order_id}/pdf?lang=${lang}`,
-        headers: me.headers,
-      });
+    const pdf = (lang: string) => t.get(`/api/orders/${order_id}/pdf?lang=${lang}`, me.headers);
     expect((await pdf('fr')).statusCode).toBe(200);
     expect((await pdf('xx')).statusCode).toBe(400);
   });
@@ -501,12 +453,7 @@ describe('order history, details, PDF and re-order', () => {
       `update product_prices set available = 1 where product_id = ${ids.SCARCE}`,
     );
 
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/re-orders',
-      headers: me.headers,
-      payload: { user_id: me.userId, order_id },
-    });
+    const res = await t.post('/api/re-orders', me.headers, { user_id: me.userId, order_id });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(
@@ -522,7 +469,7 @@ describe('order history, details, PDF and re-order', () => {
     ]);
     expect(body.total).toBe(650);
 
-    const missing = await t.inject({ method: 'POST', url: '/api/re-orders', headers: me.headers });
+    const missing = await t.post('/api/re-orders', me.headers);
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json().error.fields)).toContain('order_id');
     await execAndAwaitFeed(

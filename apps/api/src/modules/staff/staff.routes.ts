@@ -5,9 +5,10 @@ import {
   AdminStaffMemberResponse,
   AdminStaffRolesBody,
   ErrorBody,
+  StaffMemberDto,
   StaffMemberIdParams,
 } from '@wholesale/contract';
-import { requireStaffRole, staffRoute } from '../../plugins/auth';
+import { accountActivationRoutes, requireStaffRole, staffRoute } from '../../plugins/auth';
 import './staff.mail';
 import { changeStaffRoles, inviteStaff, listStaff, setStaffActive } from './staff.service';
 
@@ -58,24 +59,15 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [verb, active] of [
-    ['deactivate', false],
-    ['reactivate', true],
-  ] as const) {
-    app.post(
-      `/api/admin/staff/:id/${verb}`,
-      staffRoute(['admin'], {
-        summary: active
-          ? 'Admin: reactivate a staff member'
-          : 'Admin: deactivate a staff member (their sessions end at once)',
-        params: StaffMemberIdParams,
-        response: { 200: AdminStaffMemberResponse, ...errors },
-      }),
-      async (request) => {
-        const actor = requireStaffRole(request, 'admin');
-        const data = await setStaffActive(accounts, actor, request.params.id, active);
-        return { status: true as const, data };
-      },
-    );
-  }
+  accountActivationRoutes(app, {
+    url: '/api/admin/staff',
+    roles: ['admin'],
+    summaries: {
+      deactivate: 'Admin: deactivate a staff member (their sessions end at once)',
+      reactivate: 'Admin: reactivate a staff member',
+    },
+    params: StaffMemberIdParams,
+    dto: StaffMemberDto,
+    setActive: (actor, id, active) => setStaffActive(accounts, actor, id, active),
+  });
 };

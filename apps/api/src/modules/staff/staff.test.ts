@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { lastAuditRow } from '../../test/audit-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { auditLog, mailOutbox, passwordTokens, users } from '../../db/schema';
+import { mailOutbox, passwordTokens, users } from '../../db/schema';
 import type { SessionUser } from '../accounts';
 import { changeStaffRoles, createOrPromoteStaff, setStaffActive } from './staff.service';
 
@@ -19,18 +20,10 @@ afterAll(async () => {
 
 const uniqueEmail = (label: string) => `${label}${++n}-${Date.now()}@staff.example`;
 
-async function lastAudit(entityId: number) {
-  const [row] = await t.handle.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.subjectType, 'staff'), eq(auditLog.subjectId, String(entityId))))
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  return row;
-}
+const lastAudit = (id: number) => lastAuditRow(t.handle.db, 'staff', id);
 
 function invite(payload: unknown, headers = admin.headers) {
-  return t.inject({ method: 'POST', url: '/api/admin/staff', headers, payload: payload as object });
+  return t.post('/api/admin/staff', headers, payload as object);
 }
 
 describe('staff administration', () => {
@@ -69,7 +62,7 @@ describe('staff administration', () => {
     expect(audit.after).toMatchObject({ email, roles: ['credit', 'orders'] });
     expect(JSON.stringify(audit.after)).not.toMatch(/token/i);
 
-    const list = await t.inject({ method: 'GET', url: '/api/admin/staff', headers: admin.headers });
+    const list = await t.get('/api/admin/staff', admin.headers);
     expect(list.json().data.map((m: { email: string }) => m.email)).toContain(email);
   });
 
@@ -99,17 +92,10 @@ describe('staff administration', () => {
 
   it('changes roles with before/after in the audit, and the member’s next request uses them', async () => {
     const member = await t.signIn({ role: 'staff', staffRoles: ['content'] });
-    const before = await t.inject({
-      method: 'GET',
-      url: '/api/admin/customers',
-      headers: member.headers,
-    });
+    const before = await t.get('/api/admin/customers', member.headers);
     expect(before.statusCode).toBe(403);
-    const res = await t.inject({
-      method: 'PATCH',
-      url: `/api/admin/staff/${member.userId}`,
-      headers: admin.headers,
-      payload: { roles: ['credit', 'content'] },
+    const res = await t.patch(`/api/admin/staff/${member.userId}`, admin.headers, {
+      roles: ['credit', 'content'],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.roles).toEqual(['credit', 'content']);
@@ -117,31 +103,19 @@ describe('staff administration', () => {
     expect(audit.action).toBe('staff.roles');
     expect(audit.before).toEqual({ roles: ['content'] });
     expect(audit.after).toEqual({ roles: ['credit', 'content'] });
-    const after = await t.inject({
-      method: 'GET',
-      url: '/api/admin/customers',
-      headers: member.headers,
-    });
+    const after = await t.get('/api/admin/customers', member.headers);
     expect(after.statusCode).toBe(200);
   });
 
   it('deactivates a member: their next request is 401; reactivating lets them sign in again', async () => {
     const member = await t.signIn({ role: 'staff', staffRoles: ['orders'] });
-    const me = () => t.inject({ method: 'GET', url: '/api/admin/orders', headers: member.headers });
+    const me = () => t.get('/api/admin/orders', member.headers);
     expect((await me()).statusCode).toBe(200);
-    const off = await t.inject({
-      method: 'POST',
-      url: `/api/admin/staff/${member.userId}/deactivate`,
-      headers: admin.headers,
-    });
+    const off = await t.post(`/api/admin/staff/${member.userId}/deactivate`, admin.headers);
     expect(off.statusCode).toBe(200);
     expect(off.json().data.active).toBe(false);
     expect((await me()).statusCode).toBe(401);
-    const on = await t.inject({
-      method: 'POST',
-      url: `/api/admin/staff/${member.userId}/reactivate`,
-      headers: admin.headers,
-    });
+    const on = await t.post(`/api/admin/staff/${member.userId}/reactivate`, admin.headers);
     expect(on.json().data.active).toBe(true);
     expect((await lastAudit(member.userId)).action).toBe('staff.reactivate');
     // The old session stays ended: deactivation revoked it.
@@ -149,20 +123,13 @@ describe('staff administration', () => {
   });
 
   it('refuses removing one’s own admin role or deactivating oneself, and demoting the last admin', async () => {
-    const own = await t.inject({
-      method: 'PATCH',
-      url: `/api/admin/staff/${admin.userId}`,
-      headers: admin.headers,
-      payload: { roles: ['credit'] },
+    const own = await t.patch(`/api/admin/staff/${admin.userId}`, admin.headers, {
+      roles: ['credit'],
     });
     expect(own.statusCode).toBe(400);
     expect(own.json().error.reason.key).toBe('STAFF_SELF_ADMIN');
     expect(own.json().error.message).toMatch(/your own admin role/);
-    const self = await t.inject({
-      method: 'POST',
-      url: `/api/admin/staff/${admin.userId}/deactivate`,
-      headers: admin.headers,
-    });
+    const self = await t.post(`/api/admin/staff/${admin.userId}/deactivate`, admin.headers);
     expect(self.statusCode).toBe(400);
     expect(self.json().error.reason.key).toBe('STAFF_SELF_DEACTIVATE');
 
@@ -177,11 +144,8 @@ describe('staff administration', () => {
         .set({ staffRoles: ['orders'] })
         .where(eq(users.id, other.id));
     }
-    const demoteBoss = await t.inject({
-      method: 'PATCH',
-      url: `/api/admin/staff/${admin.userId}`,
-      headers: second.headers,
-      payload: { roles: ['orders'] },
+    const demoteBoss = await t.patch(`/api/admin/staff/${admin.userId}`, second.headers, {
+      roles: ['orders'],
     });
     expect(demoteBoss.statusCode).toBe(200);
     // The second admin is now the last: a change racing with that demotion (its actor no longer an
@@ -198,29 +162,19 @@ describe('staff administration', () => {
     const [stillAdmin] = await t.handle.db.select().from(users).where(eq(users.id, second.userId));
     expect(stillAdmin).toMatchObject({ isActive: true, staffRoles: ['admin'] });
     // Back to the first admin for the other tests.
-    const restore = await t.inject({
-      method: 'PATCH',
-      url: `/api/admin/staff/${admin.userId}`,
-      headers: second.headers,
-      payload: { roles: ['admin'] },
+    const restore = await t.patch(`/api/admin/staff/${admin.userId}`, second.headers, {
+      roles: ['admin'],
     });
     expect(restore.statusCode).toBe(200);
   });
 
   it('answers 404 for an id that is no staff member, 400 for an id the database cannot hold', async () => {
     const buyer = await t.signIn({ role: 'customer' });
-    const res = await t.inject({
-      method: 'PATCH',
-      url: `/api/admin/staff/${buyer.userId}`,
-      headers: admin.headers,
-      payload: { roles: ['orders'] },
+    const res = await t.patch(`/api/admin/staff/${buyer.userId}`, admin.headers, {
+      roles: ['orders'],
     });
     expect(res.statusCode).toBe(404);
-    const huge = await t.inject({
-      method: 'POST',
-      url: '/api/admin/staff/99999999999/deactivate',
-      headers: admin.headers,
-    });
+    const huge = await t.post('/api/admin/staff/99999999999/deactivate', admin.headers);
     expect(huge.statusCode).toBe(400);
   });
 });

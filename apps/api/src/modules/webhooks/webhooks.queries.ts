@@ -1,17 +1,18 @@
 import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { insertRow } from '../../db/insert-row';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { retryStateAfter, type FailedAttempt } from '../../lib/outbox-worker';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type AttemptRow = typeof webhookAttempts.$inferSelect;
 
-export async function insertEndpoint(
+export function insertEndpoint(
   tx: Tx,
   values: typeof webhookEndpoints.$inferInsert,
 ): Promise<EndpointRow> {
-  const [row] = await tx.insert(webhookEndpoints).values(values).returning();
-  return row;
+  return insertRow(tx, webhookEndpoints, values);
 }
 
 export async function updateEndpointSecret(tx: Tx, id: number, sealed: string): Promise<void> {
@@ -186,16 +187,11 @@ export async function recordDelivered(
 export async function markDeliveryFailed(
   tx: Tx,
   id: number,
-  values: { attempts: number; lastError: string; nextAttemptAt: Date; giveUp: boolean },
+  failure: FailedAttempt,
 ): Promise<void> {
   await tx
     .update(webhookDeliveries)
-    .set({
-      attempts: values.attempts,
-      lastError: values.lastError.slice(0, 1000),
-      nextAttemptAt: values.nextAttemptAt,
-      status: values.giveUp ? 'failed' : 'pending',
-    })
+    .set(retryStateAfter(failure))
     .where(eq(webhookDeliveries.id, id));
 }
 

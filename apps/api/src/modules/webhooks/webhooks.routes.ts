@@ -8,7 +8,7 @@ import {
   WebhookIdParams,
   WebhookListResponse,
 } from '@wholesale/contract';
-import { requireStaffRole } from '../../plugins/auth';
+import { requireStaffRole, staffRoutes } from '../../plugins/auth';
 import { getFieldCipher } from '../../lib/crypto';
 import {
   createWebhook,
@@ -22,24 +22,15 @@ import {
 /** Staff: ERP webhook endpoints, their deliveries and attempt logs (docs/product/back-office-orders.md). */
 export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const cipher = getFieldCipher(app.config);
-  // The role is checked before the input, so a guest or buyer learns nothing about the shape.
-  app.addHook('preValidation', async (request) => {
-    requireStaffRole(request, 'admin');
-  });
-  const tags = ['admin'];
-  const security: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
+  const route = staffRoutes(['admin']);
   const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
   app.get(
     '/api/admin/webhooks',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Staff: webhook endpoints',
-        response: { 200: WebhookListResponse },
-      },
-    },
+    route({
+      summary: 'Staff: webhook endpoints',
+      response: { 200: WebhookListResponse },
+    }),
     async (request) => {
       requireStaffRole(request, 'admin');
       return { status: true as const, endpoints: await listWebhooks(app.db) };
@@ -48,16 +39,11 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/webhooks',
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Staff: register a webhook endpoint (http(s); not link-local or metadata addresses)',
-        body: CreateWebhookBody,
-        response: { 200: WebhookEndpointResponse, ...errors },
-      },
-    },
+    route({
+      summary: 'Staff: register a webhook endpoint (http(s); not link-local or metadata addresses)',
+      body: CreateWebhookBody,
+      response: { 200: WebhookEndpointResponse, ...errors },
+    }),
     async (request) => {
       const staff = requireStaffRole(request, 'admin');
       const endpoint = await app.db.transaction((tx) =>
@@ -73,15 +59,11 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/admin/webhooks/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Staff: delete a webhook endpoint',
-        params: WebhookIdParams,
-        response: { 200: OkBody, ...errors },
-      },
-    },
+    route({
+      summary: 'Staff: delete a webhook endpoint',
+      params: WebhookIdParams,
+      response: { 200: OkBody, ...errors },
+    }),
     async (request) => {
       const staff = requireStaffRole(request, 'admin');
       await app.db.transaction((tx) => removeWebhook(tx, request.params.id, staff));
@@ -92,15 +74,11 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const action of ['pause', 'resume'] as const) {
     app.post(
       `/api/admin/webhooks/:id/${action}`,
-      {
-        schema: {
-          tags,
-          security,
-          summary: `Staff: ${action} a webhook endpoint`,
-          params: WebhookIdParams,
-          response: { 200: WebhookEndpointResponse, ...errors },
-        },
-      },
+      route({
+        summary: `Staff: ${action} a webhook endpoint`,
+        params: WebhookIdParams,
+        response: { 200: WebhookEndpointResponse, ...errors },
+      }),
       async (request) => {
         const staff = requireStaffRole(request, 'admin');
         const endpoint = await app.db.transaction((tx) =>
@@ -113,15 +91,11 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/webhooks/:id/deliveries',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Staff: an endpoint's latest deliveries with their attempt logs",
-        params: WebhookIdParams,
-        response: { 200: WebhookDeliveriesResponse, ...errors },
-      },
-    },
+    route({
+      summary: "Staff: an endpoint's latest deliveries with their attempt logs",
+      params: WebhookIdParams,
+      response: { 200: WebhookDeliveriesResponse, ...errors },
+    }),
     async (request) => {
       requireStaffRole(request, 'admin');
       return {
@@ -133,15 +107,11 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/webhook-deliveries/:id/redeliver',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Staff: send a delivery again now',
-        params: WebhookIdParams,
-        response: { 200: OkBody, ...errors },
-      },
-    },
+    route({
+      summary: 'Staff: send a delivery again now',
+      params: WebhookIdParams,
+      response: { 200: OkBody, ...errors },
+    }),
     async (request) => {
       const staff = requireStaffRole(request, 'admin');
       await app.db.transaction((tx) => redeliver(tx, request.params.id, staff));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertShoppingFixtures } from '../../test/shopping-fixtures';
+import { addToCart, insertShoppingFixtures } from '../../test/shopping-fixtures';
 import { getFieldCipher } from '../../lib/crypto';
 import {
   processWebhookOutbox,
@@ -84,22 +84,12 @@ afterAll(async () => {
 });
 
 const createHook = (payload: object, headers = staff.headers) =>
-  t.inject({ method: 'POST', url: '/api/admin/webhooks', headers, payload });
+  t.post('/api/admin/webhooks', headers, payload);
 
 async function placeOrder(): Promise<number> {
   const buyer = await t.signIn();
-  await t.inject({
-    method: 'POST',
-    url: '/api/cart/add',
-    headers: buyer.headers,
-    payload: { product_id: 'BIG', item: 2 },
-  });
-  const res = await t.inject({
-    method: 'POST',
-    url: '/api/store/orders',
-    headers: buyer.headers,
-    payload: {},
-  });
+  await addToCart(t, buyer.headers, 'BIG', 2);
+  const res = await t.post('/api/store/orders', buyer.headers, {});
   expect(res.statusCode, res.body).toBe(200);
   return res.json().order_id;
 }
@@ -180,20 +170,10 @@ describe('webhook delivery', () => {
       verifySignature('another-secret-entirely', String(got.headers['x-signature']), got.body),
     ).toBe(false);
     expect(verifySignature(SECRET, String(got.headers['x-signature']), got.body + ' ')).toBe(false);
-    const log = (
-      await t.inject({
-        method: 'GET',
-        url: `/api/admin/webhooks/${endpointId}/deliveries`,
-        headers: staff.headers,
-      })
-    ).json();
+    const log = (await t.get(`/api/admin/webhooks/${endpointId}/deliveries`, staff.headers)).json();
     expect(log.deliveries[0]).toMatchObject({ status: 'delivered', attempts: 1 });
     expect(log.deliveries[0].log[0]).toMatchObject({ status_code: 200, error: null });
-    await t.inject({
-      method: 'DELETE',
-      url: `/api/admin/webhooks/${endpointId}`,
-      headers: staff.headers,
-    });
+    await t.delete(`/api/admin/webhooks/${endpointId}`, staff.headers);
   });
 
   it('retries with backoff on the injected clock, pauses the endpoint after 24 h of failures, and keeps its deliveries', async () => {
@@ -225,11 +205,7 @@ describe('webhook delivery', () => {
     ).rows;
     expect(endpoint.status).toBe('paused');
     const deliveries = (
-      await t.inject({
-        method: 'GET',
-        url: `/api/admin/webhooks/${endpointId}/deliveries`,
-        headers: staff.headers,
-      })
+      await t.get(`/api/admin/webhooks/${endpointId}/deliveries`, staff.headers)
     ).json().deliveries;
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0].log).toHaveLength(3);
@@ -241,23 +217,14 @@ describe('webhook delivery', () => {
     receiver.status.code = 200;
     now = new Date(now.getTime() + 2 * 60 * 60 * 1000);
     expect(await run()).toMatchObject({ delivered: 0, retried: 0 });
-    await t.inject({
-      method: 'POST',
-      url: `/api/admin/webhooks/${endpointId}/resume`,
-      headers: staff.headers,
-    });
-    const redeliver = await t.inject({
-      method: 'POST',
-      url: `/api/admin/webhook-deliveries/${deliveries[0].id}/redeliver`,
-      headers: staff.headers,
-    });
+    await t.post(`/api/admin/webhooks/${endpointId}/resume`, staff.headers);
+    const redeliver = await t.post(
+      `/api/admin/webhook-deliveries/${deliveries[0].id}/redeliver`,
+      staff.headers,
+    );
     expect(redeliver.statusCode).toBe(200);
     expect(await run()).toMatchObject({ delivered: 1 });
-    await t.inject({
-      method: 'DELETE',
-      url: `/api/admin/webhooks/${endpointId}`,
-      headers: staff.headers,
-    });
+    await t.delete(`/api/admin/webhooks/${endpointId}`, staff.headers);
   });
 
   it('queues nothing when the order rolls back, and an order.status_changed event on each change', async () => {
@@ -270,19 +237,12 @@ describe('webhook delivery', () => {
     const orderId = await placeOrder();
     // The worker wakes on this channel: notified at commit, never by a change that rolled back.
     const notifications = await countNotifications(WEBHOOKS_CHANNEL);
-    const refused = await t.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${orderId}/status`,
-      headers: staff.headers,
-      payload: { status: 'shipped', carrier: 'ups' },
+    const refused = await t.post(`/api/admin/orders/${orderId}/status`, staff.headers, {
+      status: 'shipped',
+      carrier: 'ups',
     });
     expect(refused.statusCode).toBe(409);
-    await t.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${orderId}/status`,
-      headers: staff.headers,
-      payload: { status: 'accepted' },
-    });
+    await t.post(`/api/admin/orders/${orderId}/status`, staff.headers, { status: 'accepted' });
     const { rows } = await t.handle.db.execute<{ event: string; body: string }>(
       sql`select event, body from webhook_deliveries where endpoint_id = ${endpointId}`,
     );
@@ -319,11 +279,7 @@ describe('webhook worker', () => {
       { timeout: 15_000 },
     );
     await worker.stop();
-    await t.inject({
-      method: 'DELETE',
-      url: `/api/admin/webhooks/${endpointId}`,
-      headers: staff.headers,
-    });
+    await t.delete(`/api/admin/webhooks/${endpointId}`, staff.headers);
   });
 });
 
@@ -335,25 +291,17 @@ describe('webhook audit', () => {
       secret: SECRET,
     });
     const endpointId = created.json().endpoint.id;
-    const post = (url: string) => t.inject({ method: 'POST', url, headers: staff.headers });
+    const post = (url: string) => t.post(url, staff.headers);
     expect((await post(`/api/admin/webhooks/${endpointId}/pause`)).statusCode).toBe(200);
     expect((await post(`/api/admin/webhooks/${endpointId}/resume`)).statusCode).toBe(200);
     await placeOrder();
     const [delivery] = (
-      await t.inject({
-        method: 'GET',
-        url: `/api/admin/webhooks/${endpointId}/deliveries`,
-        headers: staff.headers,
-      })
+      await t.get(`/api/admin/webhooks/${endpointId}/deliveries`, staff.headers)
     ).json().deliveries;
     expect((await post(`/api/admin/webhook-deliveries/${delivery.id}/redeliver`)).statusCode).toBe(
       200,
     );
-    const removed = await t.inject({
-      method: 'DELETE',
-      url: `/api/admin/webhooks/${endpointId}`,
-      headers: staff.headers,
-    });
+    const removed = await t.delete(`/api/admin/webhooks/${endpointId}`, staff.headers);
     expect(removed.statusCode).toBe(200);
 
     const rows = await auditRowsFor(t.handle.db, 'webhook', endpointId);
@@ -383,11 +331,7 @@ describe('webhook audit', () => {
       secret: SECRET,
     });
     expect(res.statusCode).toBe(400);
-    const missing = await t.inject({
-      method: 'DELETE',
-      url: '/api/admin/webhooks/999999',
-      headers: staff.headers,
-    });
+    const missing = await t.delete('/api/admin/webhooks/999999', staff.headers);
     expect(missing.statusCode).toBe(404);
     expect(await auditRowsFor(t.handle.db, 'webhook', 999999)).toEqual([]);
   });
