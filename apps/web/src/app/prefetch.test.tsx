@@ -8,7 +8,7 @@ import { clearSession } from '@/lib/session';
 import { productDetail, productsPage } from '@/test/catalogue';
 import { stubFetch } from '@/test/render';
 import { cartKeys } from '@/lib/shopping-keys';
-import { cart, deferred, json, line, product, signInStored } from '@/test/shopping';
+import { added, cart, deferred, json, line, product, signInStored } from '@/test/shopping';
 import { prefetchShell } from './prefetch-shell';
 import { AppProvider } from './provider';
 import { routes } from './router';
@@ -95,7 +95,7 @@ function cartServer() {
   };
   const add = () => {
     lines = [line({ item: 1, line_total: 30 })];
-    return json(cart(lines, 30));
+    return json(added(lines[0], 30));
   };
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -105,7 +105,12 @@ function cartServer() {
     }
     if (url.pathname !== '/api/cart') return others(input, init);
     shop.calls.push('read');
-    const read = json(cart(lines, 0));
+    const read = json(
+      cart(
+        lines,
+        lines.reduce((sum, l) => sum + l.line_total, 0),
+      ),
+    );
     return shop.holdReads ? later(held.reads, () => read) : read;
   });
   return shop;

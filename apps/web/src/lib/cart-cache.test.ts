@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { cart, deferred, line, product } from '@/test/shopping';
-import { addPlaceholderLines, refreshCarts, withAddedLines } from './cart-cache';
+import { added, cart, deferred, line, product } from '@/test/shopping';
+import { addPlaceholderLines, refreshCarts, withAddedLines, withServerLine } from './cart-cache';
 import { cartKeys } from './shopping-keys';
 
 describe('cart cache (docs/product/cart-and-orders.md local cart rules)', () => {
@@ -17,6 +17,28 @@ describe('cart cache (docs/product/cart-and-orders.md local cart rules)', () => 
     expect(next.count).toBe(2);
     expect(next.products[1]).toMatchObject({ price: 2.5, ship_pack: 12, line_total: 60 });
     expect(next.products[1].id).toBeLessThan(0);
+  });
+
+  it("puts an add's answer in the cart held, and says when the cart must be read again", () => {
+    const tape = line({ id: 2, product: 12, product_id: 'TAPE-1', line_total: 40 });
+    const held = withAddedLines(cart([tape], 40), [{ product_id: 'PIN-100', item: 1, product }]);
+    const pins = line({ id: 9, item: 1, line_total: 30 });
+    const next = withServerLine(held, added(pins, 70, 2));
+    expect(next.whole).toBe(true);
+    expect(next.cart).toEqual(cart([tape, pins], 70));
+    // The line the add grew is replaced in place, whatever spaces its code had.
+    const grown = withServerLine(
+      cart([line({ product_id: ' PIN-100 ' }), tape], 100),
+      added(pins, 70, 2),
+    );
+    expect(grown.cart.products).toEqual([pins, tape]);
+    // Another device added a line, or a price changed: the lines held no longer add up.
+    expect(withServerLine(held, added(pins, 100, 3)).whole).toBe(false);
+    expect(withServerLine(held, added(pins, 71, 2)).whole).toBe(false);
+    // An unselected line is not in the total.
+    const off = { ...tape, selected: false };
+    expect(withServerLine(cart([off], 0), added(pins, 30, 2)).whole).toBe(true);
+    expect(withServerLine(undefined, added(pins, 30)).cart).toEqual(cart([pins], 30));
   });
 
   it('shows placeholders in every cached cart and rolls them back', async () => {

@@ -1,5 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { unitPrice, type CartLine, type CartResponse, type ProductCard } from '@wholesale/contract';
+import {
+  toCents,
+  unitPrice,
+  type CartAddResponse,
+  type CartLine,
+  type CartResponse,
+  type ProductCard,
+} from '@wholesale/contract';
 import { cartKeys } from './shopping-keys';
 
 /** What an add puts in the cart: a product (a card when there is one) and how many ship packs. */
@@ -42,6 +49,32 @@ export function withAddedLines(cart: CartResponse | undefined, adds: PendingAdd[
       : [...products, placeholderLine(add)];
   }
   return { status: true, total: cart?.total ?? 0, ...cart, products, count: products.length };
+}
+
+/**
+ * The cart with an add's answer in it: the server's line replaces the product's line (its placeholder
+ * or the line the add grew) or is appended, and the total and count are the server's. `whole` says
+ * whether the lines held add up to the server's count and total; when they do not (another tab or
+ * device changed the cart, a price changed, another add is still on its way), the cart must be read
+ * again (decision 025, 2026-11-26 update: the add no longer answers every line).
+ */
+export function withServerLine(
+  cart: CartResponse | undefined,
+  answer: CartAddResponse,
+): { cart: CartResponse; whole: boolean } {
+  const code = answer.line.product_id.trim();
+  const held = cart?.products ?? [];
+  const at = held.findIndex((l) => l.product_id.trim() === code);
+  const products =
+    at < 0 ? [...held, answer.line] : held.map((l, i) => (i === at ? answer.line : l));
+  const selectedCents = products.reduce(
+    (sum, l) => (l.selected ? sum + toCents(l.line_total) : sum),
+    0,
+  );
+  return {
+    cart: { status: true, products, total: answer.total, count: answer.count },
+    whole: products.length === answer.count && selectedCents === toCents(answer.total),
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CartLine, CartResponse, ProductCard } from '@wholesale/contract';
+import type { CartAddResponse, CartLine, CartResponse, ProductCard } from '@wholesale/contract';
 import { storeUser } from '@/lib/session';
 import { aBuyer } from './users';
 
@@ -49,6 +49,17 @@ export function line(overrides: Partial<CartLine> = {}): CartLine {
 
 export function cart(lines: CartLine[], total: number): CartResponse {
   return { status: true, products: lines, total, count: lines.length };
+}
+
+/** POST /api/cart/add's answer: the written line and the whole cart's total and count. */
+export function added(written: CartLine, total: number, count = 1): CartAddResponse {
+  const notice = {
+    product_id: written.product_id,
+    requested: written.item,
+    quantity: written.item,
+    clamped: false,
+  };
+  return { status: true, line: written, total, count, notice };
 }
 
 export const json = (body: unknown, status = 200) =>

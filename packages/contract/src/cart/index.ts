@@ -147,5 +147,21 @@ export const CartResponse = z.object({
 });
 export type CartResponse = z.infer<typeof CartResponse>;
 
+/**
+ * POST /api/cart/add answers the line the add wrote and the cart's figures, not every line
+ * (decision 025, 2026-11-26 update): `line` as a cart read would show it, `total` and `count` of the
+ * whole cart after the add, and what happened to the quantity asked for. The web puts the line into
+ * the cart it holds and reads the cart again when its own lines no longer add up to `count` and
+ * `total` (lib/cart-cache.ts `withServerLine`).
+ */
+export const CartAddResponse = z.object({
+  status: z.literal(true),
+  line: CartLine,
+  total: z.number(),
+  count: z.number().int(),
+  notice: CartNotice,
+});
+export type CartAddResponse = z.infer<typeof CartAddResponse>;
+
 /** Country of a request body (opticon) where the original front end sends it. */
 export const BodyCountry = CountryParam;

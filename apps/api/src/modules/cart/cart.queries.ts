@@ -188,7 +188,7 @@ const addAndReadCart = prepared<
 export async function addCartQuantity(
   tx: Tx,
   line: { userId: number; country: Country; productId: number; item: number; cap: number | null },
-): Promise<{ before: number; after: number; cart: CartViewRow[] }> {
+): Promise<{ before: number; after: number; cart: Array<CartViewRow & { written: boolean }> }> {
   const first = line.cap === null ? line.item : Math.min(line.item, line.cap);
   const rows = await addAndReadCart(tx, { ...line, first });
   return {

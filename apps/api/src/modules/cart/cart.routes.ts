@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import {
+  CartAddResponse,
   CartQuery,
   CartResponse,
   LangParam,
@@ -49,7 +50,7 @@ export function cartOwner(
  */
 const cartSerializer = okAnswerInSchemaOrder;
 
-/** Cart calls of docs/product/cart-and-orders.md under /api; each answers the whole cart. */
+/** Cart calls of docs/product/cart-and-orders.md under /api; each answers the whole cart but the add (its line and the cart's figures). */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', (request, _reply, done) => {
     requireCustomer(request);
@@ -82,11 +83,12 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Add ship packs of a product to the cart (prices are looked up by the server)',
+        summary:
+          'Add ship packs of a product to the cart (prices are looked up by the server); answers the written line, the total and the count',
         security,
         querystring: z.object({ user_id: UserIdParam, lang: LangParam }),
         body: StoreAddToCartBody,
-        response: { 200: CartResponse },
+        response: { 200: CartAddResponse },
       },
       serializerCompiler: cartSerializer,
     },

@@ -7,6 +7,7 @@ import {
   lineTotalCents,
   type CartLine,
   type CartNotice,
+  type CartAddResponse,
   type CartResponse,
   type Country,
   type Lang,
@@ -95,6 +96,27 @@ async function cartResponse(
   notice?: CartNotice,
   cached?: ProductWindow,
 ): Promise<CartResponse> {
+  const { lines, total, count } = await pricedCart(tx, owner, rows, () => true, cached);
+  return {
+    status: true,
+    products: lines,
+    total,
+    count,
+    ...(notice ? { notice } : {}),
+  };
+}
+
+/**
+ * The cart's rows at today's prices: the lines `shown` as the answer carries them, and the total and
+ * count over every line whose product is still sold in the country (the others are left out).
+ */
+async function pricedCart<R extends CartViewRow>(
+  tx: Tx,
+  owner: CartOwner,
+  rows: R[],
+  shown: (row: R) => boolean,
+  cached?: ProductWindow,
+): Promise<{ lines: CartLine[]; total: number; count: number }> {
   const products = await orderablesById(
     tx,
     rows.map((r) => r.productId),
@@ -107,16 +129,10 @@ async function cartResponse(
   rows.forEach((row, i) => {
     const p = products[i];
     if (!p) return;
-    lines.push(toCartLine(row, p));
+    if (shown(row)) lines.push(toCartLine(row, p));
     forTotal.push(lineForTotal(row, p));
   });
-  return {
-    status: true,
-    products: lines,
-    total: fromCents(cartTotalCents(forTotal)),
-    count: lines.length,
-    ...(notice ? { notice } : {}),
-  };
+  return { lines, total: fromCents(cartTotalCents(forTotal)), count: forTotal.length };
 }
 
 async function resolveProduct(
@@ -144,7 +160,8 @@ function refuseUnavailable(): never {
 /**
  * Adds ship packs of a product to the cart (docs/product/cart-and-orders.md: an existing line's quantity grows). The
  * quantity is clamped to stock for classes other than N and the answer's notice says so; an
- * unavailable product is refused.
+ * unavailable product is refused. Answers the written line and the whole cart's total and count,
+ * not every line (CartAddResponse: a 50-line cart answered in full was most of an add's work).
  */
 export async function addToCart(
   tx: Tx,
@@ -153,7 +170,7 @@ export async function addToCart(
   item: number,
   maxLinePacks: number,
   cached?: ProductWindow,
-): Promise<CartResponse> {
+): Promise<CartAddResponse> {
   const product = await resolveProduct(tx, ref, owner, cached);
   if (isUnavailable(product.available, product.classCode)) refuseUnavailable();
   const { before, after, cart } = await addCartQuantity(tx, {
@@ -167,13 +184,23 @@ export async function addToCart(
       : Math.min(maxLinePacks, Math.max(0, product.available)),
   });
   const requested = before + item;
-  const notice = {
-    product_id: product.productId,
-    requested,
-    quantity: after,
-    clamped: after < requested,
+  const { lines, total, count } = await pricedCart(tx, owner, cart, (r) => r.written, cached);
+  const written = cart.find((r) => r.written);
+  if (!written) throw new Error('cart_add returned no written line');
+  // The product was resolved a moment before; only a deactivation in between leaves it out of `lines`.
+  const line = lines[0] ?? toCartLine(written, product);
+  return {
+    status: true,
+    line,
+    total,
+    count,
+    notice: {
+      product_id: product.productId,
+      requested,
+      quantity: after,
+      clamped: after < requested,
+    },
   };
-  return cartResponse(tx, owner, cart, notice, cached);
 }
 
 /**

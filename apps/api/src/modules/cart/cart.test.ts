@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CartAddResponse } from '@wholesale/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addToCart, insertShoppingFixtures } from '../../test/shopping-fixtures';
 import { execAndAwaitFeed } from '../../test/change-feed';
@@ -91,7 +92,7 @@ describe('cart: who may call', () => {
   it("cannot touch another customer's cart line by id (404)", async () => {
     const a = await t.signIn();
     const b = await t.signIn();
-    const line = (await add(a.headers, { product_id: 'A1', item: 1 })).json().products[0];
+    const { line } = (await add(a.headers, { product_id: 'A1', item: 1 })).json();
     expect(
       (
         await t.inject({
@@ -118,14 +119,14 @@ describe('cart: who may call', () => {
 });
 
 describe('cart: adding', () => {
-  it('adds ship packs at server prices and answers {status, products, total}', async () => {
+  it('adds ship packs at server prices and answers {status, line, total, count, notice}', async () => {
     const me = await t.signIn();
     const res = await add(me.headers, { product_id: 'A1', item: 2, price: 0.01 });
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = CartAddResponse.parse(res.json());
     expect(body.status).toBe(true);
-    expect(body.products).toHaveLength(1);
-    expect(body.products[0]).toMatchObject({
+    expect(body.count).toBe(1);
+    expect(body.line).toMatchObject({
       product_id: 'A1',
       item: 2,
       price: 2.5,
@@ -143,13 +144,42 @@ describe('cart: adding', () => {
     const me = await t.signIn();
     await add(me.headers, { product_id: 'A1', item: 4 });
     const res = await add(me.headers, { product_id: 'A1', item: 9 });
-    expect(res.json().products[0].item).toBe(10);
+    expect(res.json().line.item).toBe(10);
     expect(res.json().notice).toEqual({
       product_id: 'A1',
       requested: 13,
       quantity: 10,
       clamped: true,
     });
+  });
+
+  it("answers the whole cart's total and count and the line as a read of the cart shows them", async () => {
+    const me = await t.signIn();
+    const read = async () =>
+      (await t.inject({ method: 'GET', url: '/api/cart', headers: me.headers })).json();
+    await add(me.headers, { product_id: 'SALE', item: 3 });
+    await add(me.headers, { product_id: 'NOPACK', item: 3 });
+    const sale = (await read()).products.find(
+      (l: { product_id: string }) => l.product_id === 'SALE',
+    );
+    await t.inject({
+      method: 'POST',
+      url: '/api/add/item',
+      headers: me.headers,
+      payload: { id: sale.id, selected: false },
+    });
+    const res = CartAddResponse.parse(
+      (await add(me.headers, { product_id: 'SOON', item: 1 })).json(),
+    );
+    const cart = await read();
+    expect(res).toMatchObject({ total: 10.97, count: 3 }); // 5.97 + 5.00; SALE unselected
+    expect({ total: res.total, count: res.count }).toEqual({
+      total: cart.total,
+      count: cart.count,
+    });
+    expect(cart.products.find((l: { product_id: string }) => l.product_id === 'SOON')).toEqual(
+      res.line,
+    );
   });
 
   it('never loses an add when adds race (one atomic upsert)', async () => {
@@ -167,7 +197,7 @@ describe('cart: adding', () => {
     const me = await t.signIn();
     const res = await add(me.headers, { product_id: ids.SOON, item: 25 });
     expect(res.statusCode).toBe(200);
-    expect(res.json().products[0]).toMatchObject({
+    expect(res.json().line).toMatchObject({
       product_id: 'SOON',
       item: 25,
       available: 0,
@@ -195,9 +225,7 @@ describe('cart: adding', () => {
     expect(res.statusCode).toBe(200);
     // A US customer sees US prices and stock even if asking for ca.
     const a1 = await addToCart(t, us.headers, 'A1', 9);
-    expect(
-      a1.json().products.find((l: { product_id: string }) => l.product_id === 'A1'),
-    ).toMatchObject({ price: 3, item: 5 });
+    expect(a1.json().line).toMatchObject({ product_id: 'A1', price: 3, item: 5 });
   });
 
   it('refuses negative, zero, fractional and non-numeric quantities, naming the field', async () => {
@@ -256,7 +284,7 @@ describe('cart: total (docs/product/cart-and-orders.md)', () => {
 describe('cart: changing lines', () => {
   it('sets a quantity (query or body), clamps it, 0 removes the line', async () => {
     const me = await t.signIn();
-    const line = (await add(me.headers, { product_id: 'A1', item: 1 })).json().products[0];
+    const { line } = (await add(me.headers, { product_id: 'A1', item: 1 })).json();
     let res = await t.inject({
       method: 'POST',
       url: `/api/add/item?id=${line.id}&item=4&user_id=${me.userId}`,
@@ -291,8 +319,8 @@ describe('cart: changing lines', () => {
   it('removes one line and empties the cart', async () => {
     const me = await t.signIn();
     await add(me.headers, { product_id: 'A1', item: 1 });
-    const cart = (await add(me.headers, { product_id: 'SALE', item: 1 })).json();
-    expect(cart.count).toBe(2);
+    expect((await add(me.headers, { product_id: 'SALE', item: 1 })).json().count).toBe(2);
+    const cart = (await t.inject({ method: 'GET', url: '/api/cart', headers: me.headers })).json();
     let res = await t.inject({
       method: 'DELETE',
       url: `/api/cart/delete?id=${cart.products[0].id}&user_id=${me.userId}`,

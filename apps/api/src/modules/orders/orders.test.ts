@@ -117,8 +117,7 @@ describe('placing an order', () => {
     const before = await stockOf(t.handle.db, ids.SMALL);
     await add(me.headers, 'BIG', 2);
     await add(me.headers, 'SMALL', 3);
-    const cart = (await add(me.headers, 'GONE', 1)).json();
-    const gone = cart.products.find((l: { product_id: string }) => l.product_id === 'GONE');
+    const gone = (await add(me.headers, 'GONE', 1)).json().line;
     await t.post('/api/add/item', me.headers, { id: gone.id, selected: false });
 
     const res = await order(me.headers, {

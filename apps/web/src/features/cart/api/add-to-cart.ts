@@ -1,17 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CartResponse, ProductCard } from '@wholesale/contract';
+import type { CartAddResponse, ProductCard } from '@wholesale/contract';
 import { toast } from 'sonner';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
-import { addPlaceholderLines } from '@/lib/cart-cache';
+import { addPlaceholderLines, refreshCarts, withServerLine } from '@/lib/cart-cache';
 import { sendCartWrite } from '@/lib/cart-writes';
 import { cartQuery, useCartParams } from './get-cart';
 
 export type AddToCartInput = { product: ProductCard; item: number };
 
-/** POST /api/cart/add?user_id= with {product_id, item}: the server looks up prices. */
+/**
+ * POST /api/cart/add?user_id= with {product_id, item}: the server looks up prices and answers the
+ * written line with the cart's total and count.
+ */
 export const addToCart = (userId: number, { product, item }: AddToCartInput) =>
-  api.post<CartResponse>(
+  api.post<CartAddResponse>(
     '/cart/add',
     { product_id: product.product_id, item },
     { params: { user_id: userId } },
@@ -19,7 +22,7 @@ export const addToCart = (userId: number, { product, item }: AddToCartInput) =>
 
 /**
  * Adds ship packs to the cart from a card or the product-group button: optimistic placeholder line,
- * rolled back on failure, toasts 'Added item to the cart' / 'Failed to add to cart' (docs/product/errors-and-constants.md).
+ * replaced by the server's line (the cart is read again when it no longer adds up), rolled back on failure, toasts 'Added item to the cart' / 'Failed to add to cart' (docs/product/errors-and-constants.md).
  */
 export function useAddToCart() {
   const queryClient = useQueryClient();
@@ -38,7 +41,12 @@ export function useAddToCart() {
     meta: { errorToast: 'cart:toast.addFailed' },
     onError: (_error, _input, context) => context?.rollback(),
     onSuccess: (data) => {
-      if (params) queryClient.setQueryData(cartQuery(params).queryKey, data);
+      if (params) {
+        const { queryKey } = cartQuery(params);
+        const { cart, whole } = withServerLine(queryClient.getQueryData(queryKey), data);
+        queryClient.setQueryData(queryKey, cart);
+        if (!whole) void refreshCarts(queryClient);
+      }
       if (data.notice?.clamped)
         toast.warning(t('toast.clamped', { quantity: data.notice.quantity }));
       toast.success(t('toast.added'));

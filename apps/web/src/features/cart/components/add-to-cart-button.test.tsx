@@ -4,12 +4,22 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { AddToCartButton } from './add-to-cart-button';
 import { CartBadge } from './cart-badge';
-import { cart, deferred, json, line, product, routeFetch, signInStored } from '@/test/shopping';
+import {
+  added,
+  cart,
+  deferred,
+  json,
+  line,
+  product,
+  routeFetch,
+  signInStored,
+} from '@/test/shopping';
 
-function setup(answer: Promise<Response>) {
+function setup(answer: Promise<Response>, reread?: () => Response) {
   signInStored();
+  let reads = 0;
   const { fetchMock, calls } = routeFetch({
-    'GET /api/cart': () => json(cart([], 0)),
+    'GET /api/cart': () => (reads++ > 0 && reread ? reread() : json(cart([], 0))),
     'POST /api/cart/add': () => answer,
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -36,9 +46,29 @@ describe('AddToCartButton', () => {
     expect(add.url.searchParams.get('user_id')).toBe('7');
     expect(JSON.parse(String(add.init?.body))).toEqual({ product_id: 'PIN-100', item: 3 });
 
-    answer.resolve(json(cart([line({ item: 3, line_total: 90 })], 90)));
+    answer.resolve(json(added(line({ item: 3, line_total: 90 }), 90)));
     expect(await screen.findByText('Added item to the cart')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
+    // The answer's line took the placeholder's place and adds up: the cart is not read again.
+    expect(calls.filter((c) => c.url.pathname === '/api/cart')).toHaveLength(1);
+  });
+
+  it('reads the cart again when the answer says it holds lines this page does not', async () => {
+    const other = line({ id: 2, product: 12, product_id: 'TAPE-1', name: 'Tape', line_total: 40 });
+    const answer = deferred<Response>();
+    const calls = setup(answer.promise, () =>
+      json(cart([other, line({ item: 1, line_total: 30 })], 70)),
+    );
+    await screen.findByRole('link', { name: 'Cart, 0 items' });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Add Dressmaker pins to the cart' }),
+    );
+    // Another tab had added a line: the server's count is 2 where this page holds 1.
+    answer.resolve(json(added(line({ item: 1, line_total: 30 }), 70, 2)));
+    expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.pathname === '/api/cart')).toHaveLength(2),
+    );
   });
 
   it('rolls the placeholder back and toasts the failure in the user’s words, not the server’s', async () => {
