@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt } from './columns';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, rowId } from './columns';
 import { users } from './users';
 
 /** A customer account's ship-to addresses; at most one is the default (preselected at checkout). */
 export const customerAddresses = pgTable(
   'customer_addresses',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     userId: belongsTo('user_id', () => users.id),
     label: text('label').notNull(),
     company: text('company').notNull(),

@@ -2,14 +2,23 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
-  integer,
   jsonb,
   pgTable,
-  serial,
   text,
   uniqueIndex,
+  type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, instant, updatedAt } from './columns';
+import {
+  belongsTo,
+  instant,
+  createdAt,
+  updatedAt,
+  rowId,
+  optionalLink,
+  blankText,
+  lifecycle,
+  position,
+} from './columns';
 import { APPLICATION_STATUSES, LANGS } from '@wholesale/contract';
 import { users } from './users';
 
@@ -22,10 +31,10 @@ import { users } from './users';
 export const applications = pgTable(
   'applications',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     /** 'ca' or 'us' as in every other table (migration 0017); the wire still says usa. */
     country: text('country', { enum: ['ca', 'us'] }).notNull(),
-    status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('pending'),
+    status: lifecycle(APPLICATION_STATUSES, 'pending'),
     lang: text('lang', { enum: LANGS }).notNull().default('en'),
     companyName: text('company_name').notNull(),
     ownerName: text('owner_name').notNull(),
@@ -40,14 +49,10 @@ export const applications = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     reviewedAt: instant('reviewed_at'),
-    reviewedByUserId: integer('reviewed_by_user_id').references(() => users.id, {
-      onDelete: 'set null',
-    }),
+    reviewedByUserId: optionalLink('reviewed_by_user_id', () => users.id, 'set null'),
     reviewedByEmail: text('reviewed_by_email'),
     rejectionReason: text('rejection_reason'),
-    customerUserId: integer('customer_user_id').references(() => users.id, {
-      onDelete: 'set null',
-    }),
+    customerUserId: optionalLink('customer_user_id', () => users.id, 'set null'),
     /** The customer code of the account an approval created. */
     customerCode: text('customer_code'),
   },
@@ -60,31 +65,42 @@ export const applications = pgTable(
   ],
 );
 
+/**
+ * A list the applicant fills in on the form, one row per entry in the order entered; an answer left
+ * empty is kept as ''.
+ */
+function applicantList<N extends string, C extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  indexName: string,
+  answers: C,
+) {
+  return pgTable(
+    name,
+    {
+      id: rowId(),
+      applicationId: belongsTo('application_id', () => applications.id),
+      position: position(),
+      ...answers,
+    },
+    (t) => [index(indexName).on(t.applicationId, t.position)],
+  );
+}
+
 /** Officers of an incorporated applicant, in the order entered. */
-export const applicationOfficers = pgTable(
+export const applicationOfficers = applicantList(
   'application_officers',
-  {
-    id: serial('id').primaryKey(),
-    applicationId: belongsTo('application_id', () => applications.id),
-    position: integer('position').notNull(),
-    name: text('name').notNull().default(''),
-    title: text('title').notNull().default(''),
-    address: text('address').notNull().default(''),
-  },
-  (t) => [index('application_officers_app_idx').on(t.applicationId, t.position)],
+  'application_officers_app_idx',
+  { name: blankText('name'), title: blankText('title'), address: blankText('address') },
 );
 
 /** Trade references of an applicant, in the order entered. */
-export const applicationTradeReferences = pgTable(
+export const applicationTradeReferences = applicantList(
   'application_trade_references',
+  'application_trade_refs_app_idx',
   {
-    id: serial('id').primaryKey(),
-    applicationId: belongsTo('application_id', () => applications.id),
-    position: integer('position').notNull(),
-    name: text('name').notNull().default(''),
-    telephone: text('telephone').notNull().default(''),
-    fax: text('fax').notNull().default(''),
-    contact: text('contact').notNull().default(''),
+    name: blankText('name'),
+    telephone: blankText('telephone'),
+    fax: blankText('fax'),
+    contact: blankText('contact'),
   },
-  (t) => [index('application_trade_refs_app_idx').on(t.applicationId, t.position)],
 );

@@ -5,19 +5,18 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   text,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, updatedAt } from './columns';
+import { belongsTo, createdAt, updatedAt, rowId, counter, blankText, position } from './columns';
 import { COUNTRIES, LANGS } from '@wholesale/contract';
 
 /** Category tree: category → sub category → sub-sub category, each with its cat_code. */
 export const categories = pgTable(
   'categories',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     parentId: integer('parent_id').references((): AnyPgColumn => categories.id, {
       onDelete: 'cascade',
     }),
@@ -49,7 +48,7 @@ export const classCodes = pgTable('class_codes', {
 export const products = pgTable(
   'products',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     productId: text('product_id').notNull(),
     classCode: text('class_code')
       .notNull()
@@ -63,7 +62,7 @@ export const products = pgTable(
     colourHex: text('colour_hex'),
     type: text('type'),
     size: text('size'),
-    contentTypes: text('content_types').notNull().default(''),
+    contentTypes: blankText('content_types'),
     barcode: text('barcode'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
@@ -84,7 +83,7 @@ export const productTranslations = pgTable(
     productId: belongsTo('product_id', () => products.id),
     lang: text('lang', { enum: LANGS }).notNull(),
     name: text('name').notNull(),
-    description: text('description').notNull().default(''),
+    description: blankText('description'),
   },
   (t) => [primaryKey({ columns: [t.productId, t.lang] })],
 );
@@ -93,9 +92,9 @@ export const productTranslations = pgTable(
 export const productImages = pgTable(
   'product_images',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     productId: belongsTo('product_id', () => products.id),
-    position: integer('position').notNull(),
+    position: position(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     bytes: integer('bytes').notNull(),
@@ -147,14 +146,14 @@ export const productPrices = pgTable(
     retailPriceCents: integer('retail_price_cents').notNull(),
     sellingPriceCents: integer('selling_price_cents').notNull(),
     sellingPrice2Cents: integer('selling_price_2_cents'),
-    available: integer('available').notNull().default(0),
+    available: counter('available'),
   },
   (t) => [primaryKey({ columns: [t.productId, t.country] })],
 );
 
 /** Curated product groups (docs/product/catalogue.md product group page). */
 export const productGroups = pgTable('product_groups', {
-  id: serial('id').primaryKey(),
+  id: rowId(),
   titleEn: text('title_en').notNull(),
   titleFr: text('title_fr').notNull(),
   titleEs: text('title_es').notNull(),

@@ -1,4 +1,4 @@
-import { integer, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { integer, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Column builders the tables share, so a link or a creation time is declared one way everywhere.
@@ -17,12 +17,12 @@ export function instant<N extends string>(name: N) {
 
 /** When the row was written, set by the database. */
 export function createdAt() {
-  return instant('created_at').notNull().defaultNow();
+  return happenedAt('created_at');
 }
 
 /** When the row last changed: set by the database on insert, by the writer on each update. */
 export function updatedAt() {
-  return instant('updated_at').notNull().defaultNow();
+  return happenedAt('updated_at');
 }
 
 /**
@@ -31,8 +31,50 @@ export function updatedAt() {
  */
 export function retryState() {
   return {
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    attempts: counter('attempts'),
+    nextAttemptAt: happenedAt('next_attempt_at'),
     lastError: text('last_error'),
   };
+}
+
+/** The row's own key, numbered by the database. */
+export function rowId() {
+  return serial('id').primaryKey();
+}
+
+/** An optional link to another row (who acted, what it came from); the row outlives a missing link only with `set null`. */
+export function optionalLink<N extends string>(
+  name: N,
+  parent: () => AnyPgColumn,
+  onDelete?: 'set null',
+) {
+  return integer(name).references(parent, onDelete ? { onDelete } : {});
+}
+
+/** When something happened, set by the database when the row is written unless the writer says. */
+export function happenedAt<N extends string>(name: N) {
+  return instant(name).notNull().defaultNow();
+}
+
+/** A tally that starts at zero (rows done, failures, stock on hand). */
+export function counter<N extends string>(name: N) {
+  return integer(name).notNull().default(0);
+}
+
+/** A text that is never null, empty until filled in (a form's optional answer). */
+export function blankText<N extends string>(name: N) {
+  return text(name).notNull().default('');
+}
+
+/** Where a row stands in its life cycle: one of `values`, starting at `initial`. */
+export function lifecycle<U extends string, V extends Readonly<[U, ...U[]]>>(
+  values: V,
+  initial: V[number],
+) {
+  return text('status', { enum: values }).notNull().default(initial);
+}
+
+/** The place of a row in its parent's ordered list (officers, pictures). */
+export function position() {
+  return integer('position').notNull();
 }

@@ -7,10 +7,9 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   text,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, updatedAt } from './columns';
+import { belongsTo, createdAt, updatedAt, rowId, blankText } from './columns';
 import { CONTENT_KINDS, LANGS } from '@wholesale/contract';
 
 const tsvector = customType<{ data: string }>({
@@ -28,7 +27,7 @@ const tsvector = customType<{ data: string }>({
 export const contentItems = pgTable(
   'content_items',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     kind: text('kind', { enum: CONTENT_KINDS }).notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
     /** Free patterns only: knitting, crochet, sewing, quilting, embroidery… (filter on /free-patterns). */
@@ -62,7 +61,7 @@ export const contentTranslations = pgTable(
     itemId: belongsTo('item_id', () => contentItems.id),
     lang: text('lang', { enum: LANGS }).notNull(),
     title: text('title').notNull(),
-    body: text('body').notNull().default(''),
+    body: blankText('body'),
     fileKey: text('file_key'),
     fileSize: integer('file_size'),
     search: tsvector('search').generatedAlwaysAs(

@@ -1,27 +1,18 @@
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAt, instant } from './columns';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { instant, createdAt, rowId, optionalLink, counter, lifecycle } from './columns';
 import { users } from './users';
 
 /** Bearer tokens for machines (an ERP): stored as SHA-256 hashes, shown once, revocable. */
 export const integrationTokens = pgTable(
   'integration_tokens',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull(),
     /** The first characters of the secret, so staff can tell tokens apart without the secret. */
     tokenHint: text('token_hint').notNull(),
     scopes: text('scopes').array().notNull(),
-    createdBy: integer('created_by').references(() => users.id),
+    createdBy: optionalLink('created_by', () => users.id),
     createdAt: createdAt(),
     lastUsedAt: instant('last_used_at'),
     revokedAt: instant('revoked_at'),
@@ -35,26 +26,24 @@ export type ImportJobStatus = 'queued' | 'running' | 'done' | 'failed';
 export const importJobs = pgTable(
   'import_jobs',
   {
-    id: serial('id').primaryKey(),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
-      .notNull()
-      .default('queued'),
+    id: rowId(),
+    status: lifecycle(['queued', 'running', 'done', 'failed'], 'queued'),
     dryRun: boolean('dry_run').notNull().default(false),
     fileName: text('file_name').notNull(),
     fileKey: text('file_key').notNull(),
     fileFormat: text('file_format', { enum: ['csv', 'xlsx'] }).notNull(),
     imagesKey: text('images_key'),
-    createdBy: integer('created_by').references(() => users.id),
+    createdBy: optionalLink('created_by', () => users.id),
     createdAt: createdAt(),
     startedAt: instant('started_at'),
     finishedAt: instant('finished_at'),
     heartbeatAt: instant('heartbeat_at'),
-    rowsTotal: integer('rows_total').notNull().default(0),
-    rowsDone: integer('rows_done').notNull().default(0),
-    created: integer('created').notNull().default(0),
-    updated: integer('updated').notNull().default(0),
-    unchanged: integer('unchanged').notNull().default(0),
-    deactivated: integer('deactivated').notNull().default(0),
+    rowsTotal: counter('rows_total'),
+    rowsDone: counter('rows_done'),
+    created: counter('created'),
+    updated: counter('updated'),
+    unchanged: counter('unchanged'),
+    deactivated: counter('deactivated'),
     groups: jsonb('groups')
       .$type<Record<string, { created: number; updated: number; unchanged: number }>>()
       .notNull()
@@ -63,7 +52,7 @@ export const importJobs = pgTable(
       .$type<{ row: number; column: string; message: string }[]>()
       .notNull()
       .default([]),
-    errorCount: integer('error_count').notNull().default(0),
+    errorCount: counter('error_count'),
     failure: text('failure'),
   },
   (t) => [index('import_jobs_status_idx').on(t.status, t.id)],

@@ -1,21 +1,27 @@
-import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, instant, retryState } from './columns';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  instant,
+  createdAt,
+  rowId,
+  optionalLink,
+  happenedAt,
+  lifecycle,
+  retryState,
+} from './columns';
 import { users } from './users';
 
 /** Transactional e-mail outbox: a worker sends pending mails through SMTP when configured. */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
     template: text('template').notNull(),
     lang: text('lang').notNull().default('en'),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: lifecycle(['pending', 'sent', 'failed'], 'pending'),
     ...retryState(),
     createdAt: createdAt(),
     sentAt: instant('sent_at'),
@@ -31,13 +37,13 @@ export const mailOutbox = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: serial('id').primaryKey(),
-    actorUserId: integer('actor_user_id').references(() => users.id),
+    id: rowId(),
+    actorUserId: optionalLink('actor_user_id', () => users.id),
     action: text('action').notNull(),
     subjectType: text('subject_type').notNull(),
     subjectId: text('subject_id').notNull(),
     details: jsonb('details'),
-    at: instant('at').notNull().defaultNow(),
+    at: happenedAt('at'),
     /** The actor's e-mail when they acted (kept if the account changes later). */
     actorEmail: text('actor_email'),
     before: jsonb('before'),

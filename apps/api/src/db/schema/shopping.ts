@@ -8,11 +8,18 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, instant, updatedAt } from './columns';
+import {
+  belongsTo,
+  createdAt,
+  updatedAt,
+  rowId,
+  optionalLink,
+  happenedAt,
+  lifecycle,
+} from './columns';
 import { COUNTRIES, ORDER_STATUSES } from '@wholesale/contract';
 import { products } from './catalogue';
 import { users } from './users';
@@ -33,7 +40,7 @@ export const favourites = pgTable(
 export const cartLines = pgTable(
   'cart_lines',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     userId: belongsTo('user_id', () => users.id),
     productId: belongsTo('product_id', () => products.id),
     country: text('country', { enum: COUNTRIES }).notNull(),
@@ -51,12 +58,12 @@ export type OrderShipTo = Omit<ShipToAddress, 'id' | 'is_default'>;
 export const orders = pgTable(
   'orders',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
     country: text('country', { enum: COUNTRIES }).notNull(),
-    status: text('status', { enum: ORDER_STATUSES }).notNull().default('placed'),
+    status: lifecycle(ORDER_STATUSES, 'placed'),
     poNumber: text('po_number'),
     comment: text('comment'),
     totalCents: integer('total_cents').notNull(),
@@ -64,7 +71,7 @@ export const orders = pgTable(
     /** Optimistic concurrency: bumped by every status change (docs/product/back-office-orders.md). */
     version: integer('version').notNull().default(1),
     /** Staff member who placed the order for the customer (a phone order); null when the buyer did. */
-    placedByUserId: integer('placed_by_user_id').references(() => users.id),
+    placedByUserId: optionalLink('placed_by_user_id', () => users.id),
     /** A copy of the ship-to address when ordered (null on orders placed before addresses existed). */
     shipTo: jsonb('ship_to').$type<OrderShipTo>(),
     requestedShipDate: date('requested_ship_date', { mode: 'string' }),
@@ -95,7 +102,7 @@ export const orders = pgTable(
 export const orderLines = pgTable(
   'order_lines',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     orderId: belongsTo('order_id', () => orders.id),
     productId: integer('product_id')
       .notNull()
@@ -123,12 +130,12 @@ export const orderLines = pgTable(
 export const shipments = pgTable(
   'shipments',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     orderId: belongsTo('order_id', () => orders.id),
     carrier: text('carrier').notNull(),
     trackingNumber: text('tracking_number'),
-    shippedByUserId: integer('shipped_by_user_id').references(() => users.id),
-    shippedAt: instant('shipped_at').notNull().defaultNow(),
+    shippedByUserId: optionalLink('shipped_by_user_id', () => users.id),
+    shippedAt: happenedAt('shipped_at'),
   },
   (t) => [index('shipments_order_idx').on(t.orderId)],
 );
@@ -137,13 +144,13 @@ export const shipments = pgTable(
 export const orderStatusHistory = pgTable(
   'order_status_history',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     orderId: belongsTo('order_id', () => orders.id),
     fromStatus: text('from_status', { enum: ORDER_STATUSES }),
     toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
-    actorUserId: integer('actor_user_id').references(() => users.id),
+    actorUserId: optionalLink('actor_user_id', () => users.id),
     note: text('note'),
-    at: instant('at').notNull().defaultNow(),
+    at: happenedAt('at'),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],
 );

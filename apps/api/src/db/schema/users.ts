@@ -4,20 +4,19 @@ import {
   boolean,
   check,
   index,
-  integer,
   pgTable,
-  serial,
   text,
   uniqueIndex,
+  type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, instant, updatedAt } from './columns';
+import { belongsTo, instant, createdAt, updatedAt, rowId, happenedAt, counter } from './columns';
 import { COUNTRIES, LANGS, STAFF_ROLES } from '@wholesale/contract';
 
 /** Customers and staff. A customer belongs to one country's price list. */
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     role: text('role', { enum: ['customer', 'staff'] })
@@ -62,38 +61,45 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A secret a user holds (a session, a reset link, a device cookie): the table keeps only its hash,
+ * the owner (deleted with the user) and what `columns` add; looked up by owner to revoke them all.
+ */
+function userSecrets<N extends string, C extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  columns: C,
+) {
+  return pgTable(
+    name,
+    {
+      tokenHash: text('token_hash').primaryKey(),
+      userId: belongsTo('user_id', () => users.id),
+      ...columns,
+    },
+    (t) => [index(`${name}_user_idx`).on(t.userId)],
+  );
+}
+
 /** Opaque session tokens, stored as SHA-256 hashes (docs/decisions/005-cookie-plus-bearer-sessions.md). */
-export const sessions = pgTable(
-  'sessions',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: belongsTo('user_id', () => users.id),
-    createdAt: createdAt(),
-    lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
-    expiresAt: instant('expires_at').notNull(),
-    revokedAt: instant('revoked_at'),
-    csrfToken: text('csrf_token').notNull(),
-    userAgent: text('user_agent'),
-    ip: text('ip'),
-  },
-  (t) => [index('sessions_user_idx').on(t.userId)],
-);
+export const sessions = userSecrets('sessions', {
+  createdAt: createdAt(),
+  lastSeenAt: happenedAt('last_seen_at'),
+  expiresAt: instant('expires_at').notNull(),
+  revokedAt: instant('revoked_at'),
+  csrfToken: text('csrf_token').notNull(),
+  userAgent: text('user_agent'),
+  ip: text('ip'),
+});
 
 /** Single-use tokens for password reset and first password set, stored hashed. */
-export const passwordTokens = pgTable(
-  'password_tokens',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: belongsTo('user_id', () => users.id),
-    purpose: text('purpose', { enum: ['reset', 'set'] })
-      .notNull()
-      .default('reset'),
-    createdAt: createdAt(),
-    expiresAt: instant('expires_at').notNull(),
-    usedAt: instant('used_at'),
-  },
-  (t) => [index('password_tokens_user_idx').on(t.userId)],
-);
+export const passwordTokens = userSecrets('password_tokens', {
+  purpose: text('purpose', { enum: ['reset', 'set'] })
+    .notNull()
+    .default('reset'),
+  createdAt: createdAt(),
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at'),
+});
 
 /**
  * Sign-in throttle (decision 015): one row per key (`email:…`, `ip:…`, `device:…`, `user:…`),
@@ -101,23 +107,17 @@ export const passwordTokens = pgTable(
  */
 export const throttleCounters = pgTable('throttle_counters', {
   key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
+  failures: counter('failures'),
   /** No attempt under this key is evaluated before this instant (per-account delay). */
   notBefore: instant('not_before')
     .notNull()
     .default(sql`'epoch'`),
   /** Start of the counting window (per-IP ceiling). */
-  windowStart: instant('window_start').notNull().defaultNow(),
+  windowStart: happenedAt('window_start'),
 });
 
 /** Devices a user signed in from (a cookie holds the raw token, this table its hash). */
-export const knownDevices = pgTable(
-  'known_devices',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: belongsTo('user_id', () => users.id),
-    createdAt: createdAt(),
-    lastUsedAt: instant('last_used_at').notNull().defaultNow(),
-  },
-  (t) => [index('known_devices_user_idx').on(t.userId)],
-);
+export const knownDevices = userSecrets('known_devices', {
+  createdAt: createdAt(),
+  lastUsedAt: happenedAt('last_used_at'),
+});

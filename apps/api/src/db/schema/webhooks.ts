@@ -1,21 +1,27 @@
-import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, instant, retryState } from './columns';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  belongsTo,
+  instant,
+  createdAt,
+  rowId,
+  optionalLink,
+  lifecycle,
+  retryState,
+} from './columns';
 import { users } from './users';
 
 /** An ERP endpoint that receives signed event deliveries (docs/product/back-office-orders.md). */
 export const webhookEndpoints = pgTable('webhook_endpoints', {
-  id: serial('id').primaryKey(),
+  id: rowId(),
   url: text('url').notNull(),
   events: text('events').array().notNull(),
   /** The signing secret, sealed with the field cipher (it must be read back to sign). */
   secretSealed: text('secret_sealed').notNull(),
-  status: text('status', { enum: ['active', 'paused'] })
-    .notNull()
-    .default('active'),
+  status: lifecycle(['active', 'paused'], 'active'),
   pausedReason: text('paused_reason'),
   /** First failure of the current run of failures; null after a success. */
   failingSince: instant('failing_since'),
-  createdByUserId: integer('created_by_user_id').references(() => users.id),
+  createdByUserId: optionalLink('created_by_user_id', () => users.id),
   createdAt: createdAt(),
 });
 
@@ -23,13 +29,11 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     endpointId: belongsTo('endpoint_id', () => webhookEndpoints.id),
     event: text('event').notNull(),
     body: text('body').notNull(),
-    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: lifecycle(['pending', 'delivered', 'failed'], 'pending'),
     ...retryState(),
     createdAt: createdAt(),
     deliveredAt: instant('delivered_at'),
@@ -44,7 +48,7 @@ export const webhookDeliveries = pgTable(
 export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     deliveryId: belongsTo('delivery_id', () => webhookDeliveries.id),
     at: instant('at').notNull(),
     statusCode: integer('status_code'),
