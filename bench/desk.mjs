@@ -23,45 +23,41 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  LOAD_OPTIONS,
   ROOT,
+  SEED_OPTIONS,
   SERVER_NODE_FLAGS,
+  SERVER_OPTIONS,
   appendResults,
+  benchTarget,
   cannon,
-  databaseUrl,
   fmt,
   machineLine,
   recreateDatabase,
   run,
   runMain,
   serverEnv,
+  serverReady,
   signIn,
   waitFor,
-  waitForSearchIndex,
   withClient,
 } from './lib.mjs';
 import { hasDeskData, resetPool, seedDesk } from './desk-seed.mjs';
 import { deskTraffic } from './traffic/desk.mjs';
 
-const DB_NAME = process.env.BENCH_DB ?? 'wholesale_bench_desk';
-const PORT = Number(process.env.BENCH_PORT ?? 3100);
+const { db: DB_NAME, port: PORT, dbUrl, base } = benchTarget('wholesale_bench_desk');
 const TARGETS = { listRps: 500, listP99: 80, statusP99: 20, webhookSeconds: 30 };
 
 const { values: args } = parseArgs({
   options: {
-    products: { type: 'string', default: '100000' },
     customers: { type: 'string', default: '1000' },
     orders: { type: 'string', default: '100000' },
     scenario: { type: 'string', default: 'all' },
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '32' },
     'status-connections': { type: 'string', default: '8' },
     events: { type: 'string', default: '1000' },
-    reuse: { type: 'boolean', default: false },
-    build: { type: 'boolean', default: false },
-    'no-record': { type: 'boolean', default: false },
-    // Another build to compare against this database (an older commit's apps/api/dist/server.js):
-    // paired runs on one busy machine are what can be compared.
-    server: { type: 'string', default: 'apps/api/dist/server.js' },
+    ...SEED_OPTIONS,
+    ...LOAD_OPTIONS,
+    server: SERVER_OPTIONS.server,
   },
 });
 const SCENARIOS = ['list', 'status', 'webhooks'];
@@ -74,8 +70,6 @@ const duration = Number(args.duration);
 const connections = Number(args.connections);
 const statusConnections = Number(args['status-connections']);
 const events = Number(args.events);
-const dbUrl = databaseUrl(DB_NAME);
-const base = `http://127.0.0.1:${PORT}`;
 const log = (line) => console.log(`[bench:desk] ${line}`);
 let server = null;
 
@@ -328,9 +322,8 @@ async function main() {
     env: { ...process.env, ...serverEnv(dbUrl, PORT) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitFor(`${base}/api/health`, { exited: () => server.exitCode !== null });
   // The catalogue's search index builds at start (100,000 products): not the desk's work.
-  await waitForSearchIndex(base, log);
+  await serverReady(base, server, log);
   const headers = { authorization: `Bearer ${await signIn(base, 'orders@example.com')}` };
   const adminHeaders = { authorization: `Bearer ${await signIn(base, 'admin@example.com')}` };
   const [counts] = await query(

@@ -29,8 +29,8 @@ import {
   SERVER_NODE_FLAGS,
   appendResults,
   cacheCounts,
+  benchTarget,
   cannon as cannonRun,
-  databaseUrl,
   fmt,
   hitRatio,
   machineLine,
@@ -48,8 +48,7 @@ const { IMPORT_COLUMNS } = await tsImport(
   '../packages/contract/src/imports/columns.ts',
   import.meta.url,
 );
-const DB_NAME = process.env.BENCH_DB ?? 'wholesale_bench_import';
-const PORT = Number(process.env.BENCH_PORT ?? 3100);
+const { db: DB_NAME, port: PORT, dbUrl } = benchTarget('wholesale_bench_import');
 
 const { values: args } = parseArgs({
   options: {
@@ -68,7 +67,6 @@ const duration = Number(args.duration);
 const connections = Number(args.connections);
 const TARGETS = { full: 30, reimport: 15, stock: 3, rssMb: 400, throughput: 50 };
 
-const dbUrl = databaseUrl(DB_NAME);
 const log = (line) => console.log(`[bench:import] ${line}`);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
 let server = null;

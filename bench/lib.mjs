@@ -20,6 +20,45 @@ export function databaseUrl(name) {
   return u.toString();
 }
 
+/**
+ * The database and server port of this run: BENCH_DB / BENCH_PORT (default port 3100) let two
+ * people bench side by side, each on an own database and ports.
+ */
+export function benchTarget(defaultDb) {
+  const db = process.env.BENCH_DB ?? defaultDb;
+  const port = Number(process.env.BENCH_PORT ?? 3100);
+  return { db, port, dbUrl: databaseUrl(db), base: `http://127.0.0.1:${port}` };
+}
+
+/** Command-line options (node:util parseArgs) of the scripts that seed their own database. */
+export const SEED_OPTIONS = {
+  products: { type: 'string', default: '100000' },
+  reuse: { type: 'boolean', default: false },
+  build: { type: 'boolean', default: false },
+  'no-record': { type: 'boolean', default: false },
+};
+
+/** How long and with how many connections autocannon loads the server. */
+export const LOAD_OPTIONS = {
+  duration: { type: 'string', default: '10' },
+  connections: { type: 'string', default: '32' },
+};
+
+/**
+ * Which server build runs: another build to compare against this database (an older commit's
+ * apps/api/dist/server.js), since paired runs on one busy machine are what can be compared; and
+ * extra Node flags for it (`--node-args="--cpu-prof"`).
+ */
+export const SERVER_OPTIONS = {
+  server: { type: 'string', default: 'apps/api/dist/server.js' },
+  'node-args': { type: 'string', default: '' },
+};
+
+/** The server's Node command line: `flags`, then those of --node-args, then the --server build. */
+export function serverArgv(args, flags) {
+  return [...flags, ...args['node-args'].split(' ').filter(Boolean), args.server];
+}
+
 /** Runs a command to its end (output shown); rejects on a non-zero exit. */
 export function run(cmd, argv, env = {}) {
   return new Promise((resolve, reject) => {
@@ -168,6 +207,15 @@ export async function waitForSearchIndex(base, log) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   log('search index not built after 2 minutes; searches rank in PostgreSQL');
+}
+
+/**
+ * Waits until a server started here answers its health check (failing at once if it exits) and
+ * has built its search index, so that no measurement includes the build.
+ */
+export async function serverReady(base, server, log) {
+  await waitFor(`${base}/api/health`, { exited: () => server.exitCode !== null });
+  await waitForSearchIndex(base, log);
 }
 
 /**

@@ -20,11 +20,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   ADMIN_URL,
+  LOAD_OPTIONS,
   ROOT,
+  SEED_OPTIONS,
   SERVER_NODE_FLAGS,
+  benchTarget,
   cacheCounts,
   cannon as cannonRun,
-  databaseUrl,
   fmt,
   hitRatio,
   recreateDatabase,
@@ -36,22 +38,16 @@ import {
 } from './lib.mjs';
 import { scenarios } from './scenarios.mjs';
 
-// BENCH_DB / BENCH_PORT let two people bench side by side (each on an own database and ports).
-const DB_NAME = process.env.BENCH_DB ?? 'wholesale_bench';
-const PORT = Number(process.env.BENCH_PORT ?? 3100);
+const { db: DB_NAME, port: PORT, dbUrl } = benchTarget('wholesale_bench');
 const BARE_PORT = PORT + 1;
 
 const { values: args } = parseArgs({
   options: {
-    products: { type: 'string', default: '100000' },
     scenario: { type: 'string', default: 'all' },
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '32' },
     customers: { type: 'string' },
-    reuse: { type: 'boolean', default: false },
-    build: { type: 'boolean', default: false },
-    'no-record': { type: 'boolean', default: false },
     caches: { type: 'string', default: 'on' },
+    ...SEED_OPTIONS,
+    ...LOAD_OPTIONS,
   },
 });
 if (!['on', 'off'].includes(args.caches)) {
@@ -79,7 +75,6 @@ const customers = Number(
   args.customers ?? (selected.some((s) => s.group === 'cart' || s.group === 'orders') ? 1000 : 0),
 );
 
-const dbUrl = databaseUrl(DB_NAME);
 const log = (line) => console.log(`[bench] ${line}`);
 const children = [];
 

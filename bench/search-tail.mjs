@@ -20,29 +20,21 @@ import { searchQueries, searchTraffic } from './traffic/generate.mjs';
 const { values: args } = parseArgs({
   options: {
     lang: { type: 'string', default: 'fr' },
-    server: { type: 'string', default: 'apps/api/dist/server.js' },
-    connections: { type: 'string', default: '32' },
     requests: { type: 'string', default: '6000' },
     top: { type: 'string', default: '15' },
     'skip-sequential': { type: 'boolean', default: false },
-    'node-args': { type: 'string', default: '' },
+    connections: bench.LOAD_OPTIONS.connections,
+    ...bench.SERVER_OPTIONS,
   },
 });
-const DB_NAME = process.env.BENCH_DB ?? 'wholesale_bench';
-const PORT = Number(process.env.BENCH_PORT ?? 3100);
-const dbUrl = bench.databaseUrl(DB_NAME);
-const base = `http://127.0.0.1:${PORT}`;
+const { port: PORT, dbUrl, base } = bench.benchTarget('wholesale_bench');
 const log = (m) => console.log(`[tail] ${m}`);
 
-const server = spawn(
-  process.execPath,
-  ['--max-old-space-size=384', ...args['node-args'].split(' ').filter(Boolean), args.server],
-  {
-    cwd: bench.ROOT,
-    env: { ...process.env, ...bench.serverEnv(dbUrl, PORT, { CACHES: 'off' }) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-);
+const server = spawn(process.execPath, bench.serverArgv(args, ['--max-old-space-size=384']), {
+  cwd: bench.ROOT,
+  env: { ...process.env, ...bench.serverEnv(dbUrl, PORT, { CACHES: 'off' }) },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];

@@ -19,14 +19,16 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
+  LOAD_OPTIONS,
   ROOT,
+  SERVER_OPTIONS,
   backendCpu,
+  benchTarget,
   cpuSeconds,
-  databaseUrl,
+  serverArgv,
   serverEnv,
+  serverReady,
   signIn,
-  waitFor,
-  waitForSearchIndex,
   withClient,
 } from './lib.mjs';
 import { scenarios } from './scenarios.mjs';
@@ -34,20 +36,14 @@ import { scenarios } from './scenarios.mjs';
 const { values: args } = parseArgs({
   options: {
     scenario: { type: 'string', default: 'cart/add' },
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '32' },
     bucket: { type: 'string', default: '500' },
-    'node-args': { type: 'string', default: '' },
-    // Another build to compare (an older commit's apps/api/dist/server.js, run against this database).
-    server: { type: 'string', default: 'apps/api/dist/server.js' },
+    ...LOAD_OPTIONS,
+    ...SERVER_OPTIONS,
     // The warm-up of bench/run.mjs before it lasted a full rotation (3 s only), for comparison.
     'short-warmup': { type: 'boolean', default: false },
   },
 });
-const DB_NAME = process.env.BENCH_DB ?? 'wholesale_bench';
-const PORT = Number(process.env.BENCH_PORT ?? 3100);
-const dbUrl = databaseUrl(DB_NAME);
-const base = `http://127.0.0.1:${PORT}`;
+const { port: PORT, dbUrl, base } = benchTarget('wholesale_bench');
 const BUCKET_MS = Number(args.bucket);
 const scenario = scenarios.find((s) => s.name.toLowerCase().includes(args.scenario.toLowerCase()));
 if (!scenario) {
@@ -55,15 +51,11 @@ if (!scenario) {
   process.exit(1);
 }
 
-const server = spawn(
-  process.execPath,
-  ['--trace-gc', ...args['node-args'].split(' ').filter(Boolean), args.server],
-  {
-    cwd: ROOT,
-    env: { ...process.env, ...serverEnv(dbUrl, PORT) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
+const server = spawn(process.execPath, serverArgv(args, ['--trace-gc']), {
+  cwd: ROOT,
+  env: { ...process.env, ...serverEnv(dbUrl, PORT) },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 
 let t0 = 0;
 let measuring = false;
@@ -159,9 +151,8 @@ function percentile(values, p) {
 }
 
 async function main() {
-  await waitFor(`${base}/api/health`, { exited: () => server.exitCode !== null });
   // As bench/run.mjs does: a warm-up shorter than the build would measure PostgreSQL's ranking.
-  await waitForSearchIndex(base, console.log);
+  await serverReady(base, server, console.log);
   // Signed in as bench/run.mjs is, so an `auth` scenario measures a buyer's request, not a guest's.
   const token = await signIn(base, 'buyer.ca@example.com');
   const ctx = {
