@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +28,20 @@ describe('demo data', () => {
   });
   afterAll(async () => {
     await drop();
+  });
+
+  it('generates exactly the catalogue the journeys and screenshots know (a change to it is deliberate)', () => {
+    // sha256 of the generated rows (categories, products, names, prices, groups) for seed 7.
+    const fingerprint = (products: number) =>
+      createHash('sha256')
+        .update(JSON.stringify(generateCatalogue({ products, seed: 7 })))
+        .digest('hex');
+    expect(fingerprint(PRODUCTS)).toBe(
+      '7f2480f67f476b13ddb28d36a9aff2b712bc37d01b2e7994090a49f447ab407d',
+    );
+    expect(fingerprint(5000)).toBe(
+      'ffa180d28aaf35f3c218eb8e3aff558e497609a8769f7753f8a65d8a4ce3bcdd',
+    );
   });
 
   it('is deterministic: the same seed gives the same products, another seed different ones', () => {

@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { toUpcA } from '@wholesale/contract';
 import type { Database, Tx } from '../client';
@@ -215,49 +215,40 @@ function buildCategories(): {
     Array<{ id: number; sub: SubSpec; size?: string | T3; variant?: number }>
   >();
   let id = 0;
+  /** Adds a category under `parentId` and answers its id (ids follow the tree, depth first). */
+  const add = (
+    spec: { code: string; name: T3 },
+    parentId: number | null,
+    level: number,
+    sortOrder: number,
+    hidden?: boolean,
+  ): number => {
+    const row: CategoryRow = {
+      id: ++id,
+      parentId,
+      level,
+      catCode: spec.code,
+      nameEn: spec.name.en,
+      nameFr: spec.name.fr,
+      nameEs: spec.name.es,
+      sortOrder,
+    };
+    if (hidden !== undefined) row.hidden = hidden;
+    rows.push(row);
+    return id;
+  };
   CATALOGUE.forEach((top, topIndex) => {
-    const topId = ++id;
-    rows.push({
-      id: topId,
-      parentId: null,
-      level: 1,
-      catCode: top.code,
-      nameEn: top.name.en,
-      nameFr: top.name.fr,
-      nameEs: top.name.es,
-      // NOTE: the menu sorts Promotions last (docs/product/catalogue.md).
-      sortOrder: top.code === 'PR' ? 999 : topIndex,
-      hidden: top.hidden ?? false,
-    });
+    // NOTE: the menu sorts Promotions last (docs/product/catalogue.md).
+    const topId = add(top, null, 1, top.code === 'PR' ? 999 : topIndex, top.hidden ?? false);
     const topLeaves: Array<{ id: number; sub: SubSpec; size?: string | T3; variant?: number }> = [];
     top.subs.forEach((sub, subIndex) => {
-      const subId = ++id;
-      rows.push({
-        id: subId,
-        parentId: topId,
-        level: 2,
-        catCode: sub.code,
-        nameEn: sub.name.en,
-        nameFr: sub.name.fr,
-        nameEs: sub.name.es,
-        sortOrder: subIndex,
-      });
+      const subId = add(sub, topId, 2, subIndex);
       if (!sub.subs?.length) {
         topLeaves.push({ id: subId, sub });
         return;
       }
       sub.subs.forEach((leaf, leafIndex) => {
-        const leafId = ++id;
-        rows.push({
-          id: leafId,
-          parentId: subId,
-          level: 3,
-          catCode: leaf.code,
-          nameEn: leaf.name.en,
-          nameFr: leaf.name.fr,
-          nameEs: leaf.name.es,
-          sortOrder: leafIndex,
-        });
+        const leafId = add(leaf, subId, 3, leafIndex);
         topLeaves.push({ id: leafId, sub, size: leaf.size, variant: leaf.variant });
       });
     });
@@ -413,57 +404,31 @@ async function insertBatched(tx: Tx, table: PgTable, rows: object[]): Promise<vo
   }
 }
 
-type Column<R> = { name: string; type: 'int' | 'text' | 'bool'; get: (row: R) => unknown };
+const SET_BY_DATABASE = new Set(['created_at', 'updated_at']);
 
 /**
- * Bulk insert for the big tables: one `insert … select * from unnest($1::int[], $2::text[], …)` per
- * UNNEST_BATCH rows, so a batch costs one parameter per column instead of one per value (several
- * times faster than a multi-row VALUES list on both PGlite and PostgreSQL).
+ * Bulk insert for the big tables: one `insert … select * from unnest($1::integer[], $2::text[], …)`
+ * per UNNEST_BATCH rows, so a batch costs one parameter per column instead of one per value (several
+ * times faster than a multi-row VALUES list on both PGlite and PostgreSQL). Every column of the
+ * table is written but its creation and change times, which the database sets.
  */
-async function insertUnnest<R>(
-  tx: Tx,
-  table: string,
-  columns: Column<R>[],
-  rows: R[],
-): Promise<void> {
+async function insertUnnest<R extends object>(tx: Tx, table: PgTable, rows: R[]): Promise<void> {
+  const columns = Object.entries(getTableColumns(table))
+    .filter(([, column]) => !SET_BY_DATABASE.has(column.name))
+    .map(([key, column]) => ({
+      name: column.name,
+      // A serial id is written as the integer it is.
+      type: column.columnType === 'PgSerial' ? 'integer' : column.getSQLType(),
+      get: (row: R) => (row as Record<string, unknown>)[key],
+    }));
   for (let i = 0; i < rows.length; i += UNNEST_BATCH) {
     const chunk = rows.slice(i, i + UNNEST_BATCH);
     const arrays = columns.map((c) => sql`${sql.param(chunk.map(c.get))}::${sql.raw(c.type)}[]`);
     await tx.execute(
-      sql`insert into ${sql.identifier(table)} (${sql.raw(columns.map((c) => `"${c.name}"`).join(', '))}) select * from unnest(${sql.join(arrays, sql`, `)})`,
+      sql`insert into ${table} (${sql.raw(columns.map((c) => `"${c.name}"`).join(', '))}) select * from unnest(${sql.join(arrays, sql`, `)})`,
     );
   }
 }
-
-const PRODUCT_COLUMNS: Column<ProductRow>[] = [
-  { name: 'id', type: 'int', get: (r) => r.id },
-  { name: 'product_id', type: 'text', get: (r) => r.productId },
-  { name: 'class_code', type: 'text', get: (r) => r.classCode },
-  { name: 'category_id', type: 'int', get: (r) => r.categoryId },
-  { name: 'ship_pack', type: 'int', get: (r) => r.shipPack },
-  { name: 'brand', type: 'text', get: (r) => r.brand },
-  { name: 'colour', type: 'text', get: (r) => r.colour },
-  { name: 'colour_hex', type: 'text', get: (r) => r.colourHex },
-  { name: 'type', type: 'text', get: (r) => r.type },
-  { name: 'size', type: 'text', get: (r) => r.size },
-  { name: 'content_types', type: 'text', get: (r) => r.contentTypes },
-  { name: 'barcode', type: 'text', get: (r) => r.barcode },
-  { name: 'active', type: 'bool', get: (r) => r.active },
-];
-const TRANSLATION_COLUMNS: Column<TranslationRow>[] = [
-  { name: 'product_id', type: 'int', get: (r) => r.productId },
-  { name: 'lang', type: 'text', get: (r) => r.lang },
-  { name: 'name', type: 'text', get: (r) => r.name },
-  { name: 'description', type: 'text', get: (r) => r.description },
-];
-const PRICE_COLUMNS: Column<PriceRow>[] = [
-  { name: 'product_id', type: 'int', get: (r) => r.productId },
-  { name: 'country', type: 'text', get: (r) => r.country },
-  { name: 'retail_price_cents', type: 'int', get: (r) => r.retailPriceCents },
-  { name: 'selling_price_cents', type: 'int', get: (r) => r.sellingPriceCents },
-  { name: 'selling_price_2_cents', type: 'int', get: (r) => r.sellingPrice2Cents },
-  { name: 'available', type: 'int', get: (r) => r.available },
-];
 
 /** From this many products on, secondary indexes are dropped during the load and rebuilt once after it. */
 const BULK_THRESHOLD = 10_000;
@@ -532,13 +497,13 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       ? await dropSecondaryIndexes(tx, ['products', 'product_translations', 'product_prices'])
       : [];
     let t = Date.now();
-    await insertUnnest(tx, 'products', PRODUCT_COLUMNS, catalogue.products);
+    await insertUnnest(tx, products, catalogue.products);
     log(`inserted ${catalogue.products.length} products in ${Date.now() - t} ms`);
     t = Date.now();
-    await insertUnnest(tx, 'product_translations', TRANSLATION_COLUMNS, catalogue.translations);
+    await insertUnnest(tx, productTranslations, catalogue.translations);
     log(`inserted ${catalogue.translations.length} translations in ${Date.now() - t} ms`);
     t = Date.now();
-    await insertUnnest(tx, 'product_prices', PRICE_COLUMNS, catalogue.prices);
+    await insertUnnest(tx, productPrices, catalogue.prices);
     log(`inserted ${catalogue.prices.length} prices in ${Date.now() - t} ms`);
     if (dropped.length) {
       t = Date.now();
