@@ -47,6 +47,20 @@ async function signIn(
   await page.getByRole('button', { name: labels.submit, exact: true }).click();
 }
 
+/**
+ * After a refused sign-in: the one generic message shows; the right password then signs in and
+ * lands on the home page.
+ */
+async function retryWithPassword(page: Page, password: string): Promise<void> {
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'The e-mail or password is incorrect' })
+    .waitFor();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
 const PRICE = /\$\s?\d[\d,]*\.\d{2}|\d+,\d{2}\s?\$/;
 
 /**
@@ -90,14 +104,7 @@ describe('accounts journeys', () => {
 
     // A wrong password: one generic message, in the user's language.
     await signIn(page, 'buyer.ca@example.com', 'not-the-password');
-    await page
-      .getByRole('alert')
-      .filter({ hasText: 'The e-mail or password is incorrect' })
-      .waitFor();
-
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await retryWithPassword(page, DEMO_PASSWORD);
     const profileLink = page.getByRole('link', { name: 'My profile (Marie Tremblay)' }).first();
     await profileLink.waitFor();
     const me = await meStatus(page);
@@ -230,13 +237,7 @@ describe('accounts journeys', () => {
     // The old password no longer works; the new one does, and the user's French wins.
     await page.goto('/login');
     await signIn(page, email, DEMO_PASSWORD);
-    await page
-      .getByRole('alert')
-      .filter({ hasText: 'The e-mail or password is incorrect' })
-      .waitFor();
-    await page.getByLabel('Password', { exact: true }).fill(newPassword);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await retryWithPassword(page, newPassword);
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
     expect((await meStatus(page)).status).toBe(200);
 

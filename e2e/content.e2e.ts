@@ -86,6 +86,13 @@ async function openIn(lang: Lang, viewport?: { width: number; height: number }) 
   return journey;
 }
 
+/** A page in `lang`, signed in as `email`. */
+async function openSignedIn(lang: Lang, email: string) {
+  const journey = await openIn(lang);
+  await signIn(journey.page, email);
+  return journey;
+}
+
 /** Every <img> inside the locator finished loading with real pixels. */
 async function imagesLoaded(page: Page, selector: string): Promise<boolean> {
   return page.evaluate(
@@ -179,8 +186,7 @@ describe('content journeys', () => {
   });
 
   it('finds an answer with the FAQ search, despite a typo, and opens a FAQ', async () => {
-    const { page, expectNoConsoleErrors } = await openIn('en');
-    await signIn(page, 'buyer.ca@example.com');
+    const { page, expectNoConsoleErrors } = await openSignedIn('en', 'buyer.ca@example.com');
     await page.goto('/customer-support');
     const faq = page.getByRole('button', { name: 'Can I return an item?' });
     await faq.click();
@@ -201,8 +207,7 @@ describe('content journeys', () => {
   });
 
   it('staff add a newsletter in /admin/content; a guest sees it first on /newsletter', async () => {
-    const { page, expectNoConsoleErrors } = await openIn('en');
-    await signIn(page, 'admin@example.com');
+    const { page, expectNoConsoleErrors } = await openSignedIn('en', 'admin@example.com');
     await page.goto('/admin/content');
     await page.getByRole('button', { name: 'Newsletters' }).click();
     await page.getByRole('heading', { name: 'Add to Newsletters' }).waitFor();
@@ -251,8 +256,7 @@ describe('content journeys', () => {
   });
 
   it('keeps customers out of /admin/content and its API', async () => {
-    const { page, errors } = await openIn('en');
-    await signIn(page, 'buyer.ca@example.com');
+    const { page, errors } = await openSignedIn('en', 'buyer.ca@example.com');
     await page.goto('/admin/content');
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('region', { name: CAROUSEL.en }).waitFor();

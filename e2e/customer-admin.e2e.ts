@@ -6,7 +6,7 @@ import {
   missingImage,
   newPage,
   PHONE,
-  signIn,
+  signedInPage,
 } from './support/browser';
 import { browserForFile } from './support/journey';
 import { apiSignIn, FRENCH_BUYER, signInOnPage } from './support/demo-accounts';
@@ -62,8 +62,7 @@ describe('customer administration journey', () => {
       await buyer.page.goto('/order');
       await buyer.page.getByRole('heading', { name: 'Historique des commandes' }).waitFor();
 
-      const staff = await newPage(browser(), { baseUrl });
-      await signIn(staff.page, STAFF);
+      const staff = await signedInPage(browser(), STAFF, { baseUrl });
       await openCustomer(staff.page);
       await checkA11y(staff.page, '/admin/customers/:id (desktop)');
       const state = staff.page.getByTestId('customer-state');
@@ -92,8 +91,7 @@ describe('customer administration journey', () => {
       await buyer.page.getByRole('heading', { name: 'Historique des commandes' }).waitFor();
 
       // The customers screens at phone width.
-      const phone = await newPage(browser(), { baseUrl, viewport: PHONE });
-      await signIn(phone.page, STAFF);
+      const phone = await signedInPage(browser(), STAFF, { baseUrl, viewport: PHONE });
       await phone.page.goto(`/admin/customers?q=${BUYER_CODE}`);
       await phone.page.getByRole('link', { name: BUYER_COMPANY }).waitFor();
       await checkA11y(phone.page, '/admin/customers (phone)');

@@ -1,13 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import {
-  checkA11y,
-  expectNoErrorsBut,
-  missingImage,
-  newPage,
-  PHONE,
-  signIn,
-} from './support/browser';
+import { checkA11y, expectNoErrorsBut, missingImage, PHONE, signedInPage } from './support/browser';
 import { browserForFile } from './support/journey';
 import { apiSignIn, cartWithOneProduct, FRENCH_BUYER } from './support/demo-accounts';
 
@@ -45,8 +38,7 @@ describe('order desk journeys', () => {
     async () => {
       // The buyer's cart holds one product; the buyer places the order in the browser().
       await cartWithOneProduct(await apiSignIn(baseUrl, BUYER));
-      const buyer = await newPage(browser(), { baseUrl });
-      await signIn(buyer.page, BUYER);
+      const buyer = await signedInPage(browser(), BUYER, { baseUrl });
       await expect.poll(() => buyer.page.locator('html').getAttribute('lang')).toBe('fr');
       await buyer.page.goto('/cart');
       const po = `DESK-${stamp}`;
@@ -57,8 +49,7 @@ describe('order desk journeys', () => {
       expect(orderId).toBeGreaterThan(0);
 
       // Staff find it by its PO number on the desk.
-      const staff = await newPage(browser(), { baseUrl });
-      await signIn(staff.page, STAFF);
+      const staff = await signedInPage(browser(), STAFF, { baseUrl });
       await staff.page.goto('/admin/orders');
       await staff.page.getByRole('heading', { level: 1, name: 'Mesa de pedidos' }).waitFor();
       await staff.page.getByLabel('Pedido, orden de compra o cliente').fill(po);
@@ -106,8 +97,7 @@ describe('order desk journeys', () => {
     { timeout: 240_000 },
     async () => {
       const product = await cartWithOneProduct(await apiSignIn(baseUrl, BUYER));
-      const staff = await newPage(browser(), { baseUrl });
-      await signIn(staff.page, STAFF);
+      const staff = await signedInPage(browser(), STAFF, { baseUrl });
       await staff.page.goto('/admin/orders');
       await staff.page.getByRole('link', { name: 'Tomar un pedido telefónico' }).click();
       await staff.page.waitForURL('**/admin/orders/phone');
@@ -149,8 +139,7 @@ describe('order desk journeys', () => {
       await staff.page.getByText(`Realizado por ${STAFF_NAME} para el cliente`).waitFor();
 
       // The same screens at phone width (their tables become stacked rows).
-      const phone = await newPage(browser(), { baseUrl, viewport: PHONE });
-      await signIn(phone.page, STAFF);
+      const phone = await signedInPage(browser(), STAFF, { baseUrl, viewport: PHONE });
       await phone.page.goto('/admin/orders');
       await phone.page.getByTestId(`desk-row-${orderId}`).waitFor();
       await checkA11y(phone.page, '/admin/orders (staff, phone)');
@@ -161,8 +150,7 @@ describe('order desk journeys', () => {
       await checkA11y(phone.page, '/admin/orders/phone (staff, phone)');
 
       // The buyer finds it in their history, marked as placed for them by the staff member.
-      const buyer = await newPage(browser(), { baseUrl });
-      await signIn(buyer.page, BUYER);
+      const buyer = await signedInPage(browser(), BUYER, { baseUrl });
       await buyer.page.goto('/order');
       const row = buyer.page.getByTestId(`order-row-${orderId}`);
       await row.getByText(po).waitFor();

@@ -44,17 +44,19 @@ export type JourneyPage = {
   expectNoConsoleErrors: () => void;
 };
 
+type NewPageOptions = {
+  baseUrl: string;
+  viewport?: { width: number; height: number };
+  locale?: string;
+};
+
 /**
  * A fresh context (own storage and cookies) and page at a viewport and locale. Console errors and
  * page errors are collected for expectNoConsoleErrors().
  */
 export async function newPage(
   browser: Browser,
-  {
-    baseUrl,
-    viewport = DESKTOP,
-    locale = 'en-CA',
-  }: { baseUrl: string; viewport?: { width: number; height: number }; locale?: string },
+  { baseUrl, viewport = DESKTOP, locale = 'en-CA' }: NewPageOptions,
 ): Promise<JourneyPage> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport, locale });
   if (process.env.E2E_TRACE) await context.tracing.start({ screenshots: true, snapshots: true });
@@ -152,6 +154,17 @@ export async function firstRead<T>(
 export async function signIn(page: Page, email = 'buyer.ca@example.com'): Promise<void> {
   await signInOnPage(page, email);
   await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** A new page (see newPage) already signed in as `email`: each person of a journey in an own browser. */
+export async function signedInPage(
+  browser: Browser,
+  email: string,
+  options: NewPageOptions,
+): Promise<JourneyPage> {
+  const journey = await newPage(browser, options);
+  await signIn(journey.page, email);
+  return journey;
 }
 
 let pages = 0;
