@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTRIES, type Lang, dataResponse } from '../common';
+import { COUNTRIES, type Lang, dataResponse, okResponse } from '../common';
 import { COMMON_PASSWORDS } from './common-passwords';
 import { STAFF_ROLES } from '../staff/roles';
 
@@ -121,8 +121,7 @@ export const SessionUserDto = z.object({
 export type SessionUserDto = z.infer<typeof SessionUserDto>;
 
 /** POST /api/login answer, exactly the documented shape (docs/product/accounts.md). The SPA keeps `user`, never `token`. */
-export const LoginResponse = z.object({
-  status: z.literal(true),
+export const LoginResponse = okResponse({
   token: z.string(),
   user: SessionUserDto,
 });
@@ -131,14 +130,14 @@ export type LoginResponse = z.infer<typeof LoginResponse>;
 /** GET /api/me: the stored-user shape plus the profile fields shown on /profile. */
 export const MeUserDto = SessionUserDto.extend({ company_name: z.string().nullable() });
 export type MeUserDto = z.infer<typeof MeUserDto>;
-export const MeResponse = z.object({ status: z.literal(true), user: MeUserDto });
+export const MeResponse = okResponse({ user: MeUserDto });
 export type MeResponse = z.infer<typeof MeResponse>;
 
 /** A `user_id` query accepted for compatibility; a foreign value answers 403 (docs/decisions/002-country-and-identity.md). */
 export const OptionalUserIdQuery = z.object({ user_id: z.string().max(20).optional() });
 
 /** A plain success with a message (logout, forgot, reset, password change). */
-export const StatusMessageResponse = z.object({ status: z.literal(true), message: z.string() });
+export const StatusMessageResponse = okResponse({ message: z.string() });
 export type StatusMessageResponse = z.infer<typeof StatusMessageResponse>;
 
 // ---------------------------------------------------------------- forgot and reset
@@ -214,8 +213,7 @@ export const MailPreferences = z.object({
   order_status_mails: z.boolean({ message: 'order_status_mails must be true or false' }),
 });
 export type MailPreferences = z.infer<typeof MailPreferences>;
-export const MailPreferencesResponse = z.object({
-  status: z.literal(true),
+export const MailPreferencesResponse = okResponse({
   preferences: MailPreferences,
 });
 export type MailPreferencesResponse = z.infer<typeof MailPreferencesResponse>;
@@ -226,8 +224,7 @@ export type MailPreferencesResponse = z.infer<typeof MailPreferencesResponse>;
  * GET /api/client-config: the pluggable third parties of docs/product/accounts.md (live chat for signed-in users,
  * analytics), all off unless configured.
  */
-export const ClientConfigResponse = z.object({
-  status: z.literal(true),
+export const ClientConfigResponse = okResponse({
   chat_widget_url: z.string().nullable(),
   analytics_script_url: z.string().nullable(),
 });
@@ -237,8 +234,7 @@ export type ClientConfigResponse = z.infer<typeof ClientConfigResponse>;
  * GET /api/geolocation: where the caller's IP is, for the one-time analytics event (docs/product/accounts.md).
  * All null without a configured provider; the storefront's country stays 'ca' either way.
  */
-export const GeolocationResponse = z.object({
-  status: z.literal(true),
+export const GeolocationResponse = okResponse({
   country_name: z.string().nullable(),
   city: z.string().nullable(),
   province: z.string().nullable(),
@@ -266,4 +262,4 @@ export const MailDetailDto = MailSummaryDto.extend({
 });
 export type MailDetailDto = z.infer<typeof MailDetailDto>;
 export const MailboxListResponse = dataResponse(z.array(MailSummaryDto));
-export const MailDetailResponse = z.object({ status: z.literal(true), data: MailDetailDto });
+export const MailDetailResponse = okResponse({ data: MailDetailDto });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataResponse, paginated } from '../common';
+import { dataResponse, paginated, okResponse } from '../common';
 
 /** docs/product/catalogue.md category tree: Sub-sub category. */
 export const SubSubCategory = z.object({
@@ -30,7 +30,7 @@ export const Category = z.object({
 export type Category = z.infer<typeof Category>;
 export type SubCategory = z.infer<typeof SubCategory>;
 
-export const CategoriesResponse = z.object({ status: z.literal(true), data: z.array(Category) });
+export const CategoriesResponse = okResponse({ data: z.array(Category) });
 export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
 
 /**
@@ -61,8 +61,7 @@ export type ProductCard = z.infer<typeof ProductCard>;
 export type ListingFilters = { brand: string[]; color: string[]; type: string[]; size: string[] };
 
 /** A paginated list of product cards under `products` (docs/product/catalogue.md). */
-export const ProductsResponse = z.object({
-  status: z.literal(true),
+export const ProductsResponse = okResponse({
   products: paginated(ProductCard),
 });
 export type ProductsResponse = z.infer<typeof ProductsResponse>;
@@ -98,8 +97,7 @@ export const ClassCodeEntry = z.object({
   label: z.string(),
 });
 export type ClassCodeEntry = z.infer<typeof ClassCodeEntry>;
-export const ClassCodesResponse = z.object({
-  status: z.literal(true),
+export const ClassCodesResponse = okResponse({
   class_codes: z.array(ClassCodeEntry),
 });
 
@@ -123,14 +121,13 @@ export const FilterOptions = z.object({
   sizes: z.array(FilterOption),
 });
 export type FilterOptions = z.infer<typeof FilterOptions>;
-export const FilterOptionsResponse = z.object({ status: z.literal(true), data: FilterOptions });
+export const FilterOptionsResponse = okResponse({ data: FilterOptions });
 export const BrandsResponse = dataResponse(
   z.array(z.object({ brand: z.string(), count: z.number().int() })),
 );
 
 /** GET /api/product_group/:id — docs/product/catalogue.md: data.title and data.data, paginated. */
-export const ProductGroupResponse = z.object({
-  status: z.literal(true),
+export const ProductGroupResponse = okResponse({
   data: z.object({ title: z.string(), ...paginated(ProductCard).shape }),
 });
 export type ProductGroupResponse = z.infer<typeof ProductGroupResponse>;
@@ -145,8 +142,7 @@ export const SearchCategory = z.object({
 export type SearchCategory = z.infer<typeof SearchCategory>;
 
 /** GET /api/search/ — the body's `data` holds the results (docs/product/catalogue.md). Names are plain text (HTML stripped). */
-export const SearchResponse = z.object({
-  status: z.literal(true),
+export const SearchResponse = okResponse({
   data: z.object({
     products: ProductsResponse.shape.products,
     categories: z.array(SearchCategory),

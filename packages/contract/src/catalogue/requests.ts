@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { COUNTRIES, LangParam, OptionalCountryParam, PageParam, PageSizeParam } from '../common';
+import {
+  COUNTRIES,
+  LangParam,
+  OptionalCountryParam,
+  PageParam,
+  PageSizeParam,
+  okResponse,
+} from '../common';
 import { idSchema, ProductIdText } from '../common/safe-input';
 
 // Query strings and bodies of the catalogue calls (docs/product/catalogue.md), shared by the API's
@@ -123,4 +130,4 @@ export const DevProductBody = z.object({
 export type DevProductBody = z.infer<typeof DevProductBody>;
 
 /** The answer of POST dev/products. */
-export const DevProductResponse = z.object({ status: z.literal(true), id: z.number().int() });
+export const DevProductResponse = okResponse({ id: z.number().int() });

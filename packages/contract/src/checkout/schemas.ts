@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okResponse } from '../common';
 import { PAYMENT_TERMS } from './rules';
 
 // ----- Wire shapes ----------------------------------------------------------------------------
@@ -19,8 +20,7 @@ export const ShipToAddress = z.object({
 export type ShipToAddress = z.infer<typeof ShipToAddress>;
 
 /** GET /api/checkout: what the buyer chooses from and is told before pressing Place order. */
-export const CheckoutResponse = z.object({
-  status: z.literal(true),
+export const CheckoutResponse = okResponse({
   addresses: z.array(ShipToAddress),
   payment_terms: z.enum(PAYMENT_TERMS),
   /** Only present for an account that has not ordered yet (the opening minimum applies). */

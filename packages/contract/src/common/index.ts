@@ -97,12 +97,17 @@ export function paginated<T extends z.ZodTypeAny>(item: T) {
 
 /** A paginated list answer: `status: true` and the page (see `paginated`). */
 export function listResponse<T extends z.ZodTypeAny>(item: T) {
-  return z.object({ status: z.literal(true), ...paginated(item).shape });
+  return okResponse(paginated(item).shape);
 }
 
 export const OkBody = z.object({ status: z.literal(true) });
 
+/** A success answer: `status: true` and the given fields after it. */
+export function okResponse<S extends z.ZodRawShape>(fields: S) {
+  return OkBody.extend(fields);
+}
+
 /** A success answer carrying one thing (an item, a list, a small record) as `data`. */
 export function dataResponse<T extends z.ZodTypeAny>(data: T) {
-  return OkBody.extend({ data });
+  return okResponse({ data });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGS, type Lang, dataResponse } from '../common';
+import { LANGS, type Lang, dataResponse, okResponse } from '../common';
 import { requiredText } from '../common/safe-input';
 
 /** The kinds of editorial content (docs/product/content-pages.md crousalImages, newsletterImages, catalogues, patterns, faqs, support). */
@@ -214,20 +214,17 @@ export const SupportMatch = z.object({
 });
 export type SupportMatch = z.infer<typeof SupportMatch>;
 
-const list = <T extends z.ZodTypeAny>(item: T) =>
-  z.object({ status: z.literal(true), data: z.array(item) });
+const list = <T extends z.ZodTypeAny>(item: T) => dataResponse(z.array(item));
 
 export const CarouselResponse = list(CarouselSlide);
 export const NewsletterResponse = list(NewsletterIssue);
 export const CataloguesResponse = list(CatalogueEntry);
-export const PatternsResponse = z.object({
-  status: z.literal(true),
+export const PatternsResponse = okResponse({
   data: z.array(FreePattern),
   crafts: z.array(z.string()),
 });
 export const FaqsResponse = list(Faq);
-export const SupportResponse = z.object({
-  status: z.literal(true),
+export const SupportResponse = okResponse({
   question: z.string(),
   lang: z.enum(LANGS),
   data: z.array(SupportMatch),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LangParam, OptionalCountryParam, paginated } from '../common';
+import { LangParam, OptionalCountryParam, paginated, okResponse } from '../common';
 import { ProductCard } from '../catalogue';
 import { UserIdParam } from '../cart';
 import { ProductIdText } from '../common/safe-input';
@@ -36,14 +36,12 @@ export const DeleteFavouriteQuery = AddFavouriteQuery.pick({
  * docs/product/favourites.md: favourites are a products list read as `products.data`; each item is a product card
  * (prices present, since only signed-in customers have favourites).
  */
-export const FavouritesResponse = z.object({
-  status: z.literal(true),
+export const FavouritesResponse = okResponse({
   products: paginated(ProductCard),
 });
 export type FavouritesResponse = z.infer<typeof FavouritesResponse>;
 
-export const FavouriteChangeResponse = z.object({
-  status: z.literal(true),
+export const FavouriteChangeResponse = okResponse({
   product_id: z.string(),
   favourite: z.boolean(),
   message: z.string(),

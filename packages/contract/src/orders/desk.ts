@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CheckoutResponse } from '../checkout';
 import { CARRIERS, ORDER_STATUSES } from './workflow';
 import { OrderLine, OrderShipment, OrderStatusStep } from './lines';
-import { listResponse } from '../common';
+import { listResponse, okResponse } from '../common';
 import { countField, MAX_DATABASE_INTEGER } from '../common/safe-input';
 
 const optionalText = (field: string, max: number) =>
@@ -144,8 +144,7 @@ export const AdminOrderDetail = z.object({
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 
-export const AdminOrderDetailResponse = z.object({
-  status: z.literal(true),
+export const AdminOrderDetailResponse = okResponse({
   order: AdminOrderDetail,
 });
 export type AdminOrderDetailResponse = z.infer<typeof AdminOrderDetailResponse>;
@@ -174,8 +173,7 @@ export const PhoneOrderBody = z.object({
   requested_ship_date: day('requested_ship_date'),
 });
 export type PhoneOrderBody = z.input<typeof PhoneOrderBody>;
-export const PhoneOrderResponse = z.object({
-  status: z.literal(true),
+export const PhoneOrderResponse = okResponse({
   order_id: z.number().int(),
   total: z.number(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/safe-input';
-import { LangParam, OptionalCountryParam, PageParam, listResponse } from '../common';
+import { LangParam, OptionalCountryParam, PageParam, listResponse, okResponse } from '../common';
 import { CartResponse, UserIdParam } from '../cart';
 import { OrderTaxLine, PAYMENT_TERMS, ShipToAddress } from '../checkout';
 
@@ -67,8 +67,7 @@ export type StorePlaceOrderBody = z.input<typeof StorePlaceOrderBody>;
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-export const PlaceOrderResponse = z.object({
-  status: z.literal(true),
+export const PlaceOrderResponse = okResponse({
   order_id: z.number().int(),
   total: z.number(),
   replayed: z.boolean(),
@@ -138,8 +137,7 @@ export const FetchOrderQuery = z.object({
   order_id: idSchema('order_id').optional(),
   lang: LangParam,
 });
-export const FetchOrderResponse = z.object({
-  status: z.literal(true),
+export const FetchOrderResponse = okResponse({
   order: OrderDetail.nullable(),
 });
 export type FetchOrderResponse = z.infer<typeof FetchOrderResponse>;

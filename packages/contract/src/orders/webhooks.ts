@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okResponse } from '../common';
 import { countField, MAX_DATABASE_INTEGER, requiredText } from '../common/safe-input';
 
 export const WEBHOOK_EVENTS = ['order.placed', 'order.status_changed', 'customer.created'] as const;
@@ -52,16 +53,13 @@ export const WebhookDeliveryDto = z.object({
 });
 export type WebhookDeliveryDto = z.infer<typeof WebhookDeliveryDto>;
 
-export const WebhookListResponse = z.object({
-  status: z.literal(true),
+export const WebhookListResponse = okResponse({
   endpoints: z.array(WebhookEndpointDto),
 });
-export const WebhookEndpointResponse = z.object({
-  status: z.literal(true),
+export const WebhookEndpointResponse = okResponse({
   endpoint: WebhookEndpointDto,
 });
-export const WebhookDeliveriesResponse = z.object({
-  status: z.literal(true),
+export const WebhookDeliveriesResponse = okResponse({
   deliveries: z.array(WebhookDeliveryDto),
 });
 export type WebhookListResponse = z.infer<typeof WebhookListResponse>;
