@@ -174,24 +174,18 @@ export const NewsletterIssue = PictureItem.extend({
 });
 export type NewsletterIssue = z.infer<typeof NewsletterIssue>;
 
-export const CatalogueEntry = z.object({
+/** An item offered as a PDF (catalogues, free patterns): its own fields come before the file's. */
+const DocumentItem = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string(),
-  cover: z.string().nullable(),
-  pdf: z.string(),
-  pdf_size: z.number().int().nullable(),
 });
+const pdfFile = { pdf: z.string(), pdf_size: z.number().int().nullable() };
+
+export const CatalogueEntry = DocumentItem.extend({ cover: z.string().nullable(), ...pdfFile });
 export type CatalogueEntry = z.infer<typeof CatalogueEntry>;
 
-export const FreePattern = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  craft: z.string(),
-  pdf: z.string(),
-  pdf_size: z.number().int().nullable(),
-});
+export const FreePattern = DocumentItem.extend({ craft: z.string(), ...pdfFile });
 export type FreePattern = z.infer<typeof FreePattern>;
 
 export const Faq = z.object({ id: z.number().int(), question: z.string(), answer: z.string() });
