@@ -1,5 +1,6 @@
-// Helpers shared by the bench scripts (run.mjs, import.mjs, desk.mjs): child processes, the bench
-// database, the production server, sign-in and autocannon. One rule (bench/README.md): figures come
+// Helpers shared by the bench scripts (run.mjs, import.mjs, desk.mjs, timeline.mjs, search-tail.mjs):
+// their common options, child processes, the bench database, the production server, sign-in and
+// autocannon. One rule (bench/README.md): figures come
 // from the production server over real HTTP, never from a test run.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -42,7 +42,10 @@ export function rowId() {
   return serial('id').primaryKey();
 }
 
-/** An optional link to another row (who acted, what it came from); the row outlives a missing link only with `set null`. */
+/**
+ * An optional link to another row (who acted, who created it). The linked row cannot be deleted
+ * while linked, unless `set null`: then deleting it clears the link.
+ */
 export function optionalLink<N extends string>(
   name: N,
   parent: () => AnyPgColumn,
