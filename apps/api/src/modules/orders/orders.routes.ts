@@ -12,7 +12,6 @@ import {
   ReorderParams,
   ReorderResponse,
   StorePlaceOrderBody,
-  fromCents,
   idSchema,
 } from '@wholesale/contract';
 import { assertOwnUserId, customerRoutes, requireCustomer } from '../../plugins/auth';
@@ -21,7 +20,7 @@ import { parseInput } from '../../lib/parse-input';
 import { AppError } from '../../lib/app-error';
 import { fetchOrder, getCheckout, getOrderDetail, orderHistory, reorder } from './orders.service';
 import { renderOrderPdf } from './orders.pdf';
-import { placeCustomerOrder } from '../../workflows/place-order';
+import { placeCustomerOrder, placedOrderAnswer } from '../../workflows/place-order';
 import { ORDERS_CHANNEL } from './order-desk.service';
 
 /** Order calls of docs/product/cart-and-orders.md under /api, plus the order PDF. Signed-in customers only. */
@@ -66,12 +65,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         app.changeFeed,
       );
-      return {
-        status: true as const,
-        order_id: result.orderId,
-        total: fromCents(result.totalCents),
-        replayed: result.replayed,
-      };
+      return placedOrderAnswer(result);
     },
   );
 
