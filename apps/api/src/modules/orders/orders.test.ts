@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { expectRefused } from '../../test/refused-calls';
 import { addToCart, insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
 import { execAndAwaitFeed } from '../../test/change-feed';
 import { buildApp } from '../../app';
@@ -39,15 +40,13 @@ const order = (h: Headers, payload: object = {}, key?: string) =>
 const cartOf = async (h: Headers) => (await t.get('/api/cart', h)).json();
 describe('orders: who may call', () => {
   it('answers 401 to guests on every order call', async () => {
-    for (const call of [
+    await expectRefused(t, [
       { method: 'POST', url: '/api/store/orders', payload: {} },
       { method: 'GET', url: '/api/order-history' },
       { method: 'GET', url: '/api/fetch-order' },
       { method: 'POST', url: '/api/re-orders?order_id=1' },
       { method: 'GET', url: '/api/orders/1/pdf' },
-    ] as const) {
-      expect((await t.inject({ ...call })).statusCode, call.url).toBe(401);
-    }
+    ]);
   });
 
   it("answers 403 for another customer's user_id and 404 for another customer's order", async () => {
