@@ -14,7 +14,12 @@ import {
   StorePlaceOrderBody,
   idSchema,
 } from '@wholesale/contract';
-import { assertOwnUserId, customerRoutes, requireCustomer } from '../../plugins/auth';
+import {
+  assertOwnUserId,
+  customerRoutes,
+  requireCustomer,
+  requireOwnCustomer,
+} from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { parseInput } from '../../lib/parse-input';
 import { AppError } from '../../lib/app-error';
@@ -45,9 +50,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: PlaceOrderResponse },
     }),
     async (request) => {
-      const user = requireCustomer(request);
       const body = request.body;
-      assertOwnUserId(user, body.user_id);
+      const user = requireOwnCustomer(request, body.user_id);
       const result = await placeCustomerOrder(
         app.db,
         {
@@ -90,8 +94,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: OrderHistoryResponse },
     }),
     async (request) => {
-      const user = requireCustomer(request);
-      assertOwnUserId(user, request.query.user_id);
+      const user = requireOwnCustomer(request, request.query.user_id);
       return orderHistory(app.db, user.id, request.query);
     },
   );
@@ -104,8 +107,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: FetchOrderResponse },
     }),
     async (request) => {
-      const user = requireCustomer(request);
-      assertOwnUserId(user, request.query.user_id);
+      const user = requireOwnCustomer(request, request.query.user_id);
       return fetchOrder(app.db, user.id, request.query.order_id, request.query.lang);
     },
   );
