@@ -263,25 +263,17 @@ describe('order workflow over the API', () => {
 
   it('refuses bad input with a message naming the field, and unknown orders with 404', async () => {
     const o = await orderIn('picking');
-    const noCarrier = await change(o.id, { status: 'shipped' });
-    expect(noCarrier.statusCode).toBe(400);
-    expect(noCarrier.json().error.fields).toHaveProperty('carrier');
-    const allLines = await change(o.id, {
-      status: 'partially_shipped',
-      carrier: 'ups',
-      line_ids: o.lineIds,
-    });
-    expect(allLines.json().error.fields).toHaveProperty('line_ids');
-    const badStatus = await change(o.id, { status: 'lost' });
-    expect(badStatus.statusCode).toBe(400);
-    expect(badStatus.json().error.fields).toHaveProperty('status');
-    const longNote = await change(o.id, {
-      status: 'shipped',
-      carrier: 'ups',
-      note: 'x'.repeat(1001),
-    });
-    expect(longNote.statusCode).toBe(400);
-    expect(longNote.json().error.fields).toHaveProperty('note');
+    for (const [field, payload] of [
+      ['carrier', { status: 'shipped' }],
+      // A partial shipment must leave at least one line back-ordered.
+      ['line_ids', { status: 'partially_shipped', carrier: 'ups', line_ids: o.lineIds }],
+      ['status', { status: 'lost' }],
+      ['note', { status: 'shipped', carrier: 'ups', note: 'x'.repeat(1001) }],
+    ] as const) {
+      const res = await change(o.id, payload);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().error.fields, field).toHaveProperty(field);
+    }
     expect((await change(999_999, { status: 'accepted' })).statusCode).toBe(404);
     expect(
       (await t.inject({ method: 'GET', url: '/api/admin/orders/999999', headers: staff.headers }))
