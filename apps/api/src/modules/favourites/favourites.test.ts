@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 import { expectRefused } from '../../test/refused-calls';
-import { insertShoppingFixtures } from '../../test/shopping-fixtures';
+import { createShopTestApp } from '../../test/shopping-fixtures';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await insertShoppingFixtures(t.handle.db, [
+  ({ t } = await createShopTestApp([
     { code: 'F1', shipPack: 4, ca: { selling: 250, selling2: 200, retail: 500, available: 7 } },
     { code: 'F2', ca: { selling: 100, available: 0 } },
     { code: 'USF', us: { selling: 100, available: 1 } },
-  ]);
+  ]));
 });
 afterAll(() => t.close());
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES, allowedTransitions, type OrderStatus } from '@wholesale/contract';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 import { expectRefused } from '../../test/refused-calls';
-import { insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
+import { createShopTestApp, stockOf } from '../../test/shopping-fixtures';
 import { auditRowsFor } from '../../test/audit-rows';
 import { insertAddresses } from '../accounts';
 import { webhookEventPart } from '../webhooks';
@@ -16,12 +16,11 @@ let staff: { userId: number; headers: Record<string, string> };
 let buyer: { userId: number; headers: Record<string, string> };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await insertShoppingFixtures(t.handle.db, [
+  ({ t, ids } = await createShopTestApp([
     { code: 'BIG', ca: { selling: 30_000, available: 1000 } },
     { code: 'SMALL', shipPack: 10, ca: { selling: 150, available: 40 } },
     { code: 'SOON', classCode: 'N', shipPack: 2, ca: { selling: 1000, available: 3 } },
-  ]);
+  ]));
   staff = await t.signIn({ role: 'staff', ownerName: 'Sam Staff' });
   buyer = await t.signIn({
     ownerName: 'Béatrice Buyer',

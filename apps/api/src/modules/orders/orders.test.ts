@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 import { expectRefused } from '../../test/refused-calls';
-import { addToCart, insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
+import { addToCart, createShopTestApp, stockOf } from '../../test/shopping-fixtures';
 import { execAndAwaitFeed } from '../../test/change-feed';
 import { buildApp } from '../../app';
 import { stockLevelsUpdate } from '../catalogue';
@@ -12,8 +12,7 @@ let t: TestApp;
 let ids: Record<string, number>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await insertShoppingFixtures(t.handle.db, [
+  ({ t, ids } = await createShopTestApp([
     {
       code: 'BIG',
       shipPack: 1,
@@ -29,7 +28,7 @@ beforeAll(async () => {
     { code: 'SOON', classCode: 'N', shipPack: 2, ca: { selling: 1000, available: 3 } },
     { code: 'SCARCE', ca: { selling: 5000, available: 5 } },
     { code: 'GONE', ca: { selling: 100, available: 10 } },
-  ]);
+  ]));
 });
 afterAll(() => t.close());
 
