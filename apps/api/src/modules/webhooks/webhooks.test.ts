@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WebhookEvent } from '@wholesale/contract';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 import { expectRefused } from '../../test/refused-calls';
-import { addToCart, insertShoppingFixtures } from '../../test/shopping-fixtures';
+import { addToCart, createShopTestApp } from '../../test/shopping-fixtures';
 import { getFieldCipher } from '../../lib/crypto';
 import {
   processWebhookOutbox,
@@ -73,10 +73,7 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const SECRET = 'a-very-secret-signing-key';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await insertShoppingFixtures(t.handle.db, [
-    { code: 'BIG', ca: { selling: 30_000, available: 1000 } },
-  ]);
+  ({ t } = await createShopTestApp([{ code: 'BIG', ca: { selling: 30_000, available: 1000 } }]));
   staff = await t.signIn({ role: 'staff' });
   receiver = await startReceiver();
 });
