@@ -30,6 +30,7 @@ import {
 import { renderPickingListPdf } from './picking-list.pdf';
 import { getCheckout } from './orders.service';
 import { placeCustomerOrder, placedOrderAnswer } from '../../workflows/place-order';
+import { sendAttachment } from '../../lib/attachment';
 
 type ListQuery = ReturnType<typeof AdminOrderListQuery.parse>;
 
@@ -101,11 +102,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
           csv.destroy(error instanceof Error ? error : new Error(String(error)));
         }
       })();
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="orders.csv"')
-        .header('cache-control', 'private, no-store')
-        .send(csv);
+      return sendAttachment(reply, 'orders.csv', csv);
     },
   );
 
@@ -160,11 +157,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       requireStaffRole(request, 'orders');
       const order = await getDeskOrder(app.db, request.params.id);
       const pdf = await renderPickingListPdf(order);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="picking-list-${order.order_id}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendAttachment(reply, `picking-list-${order.order_id}.pdf`, pdf);
     },
   );
 

@@ -27,6 +27,7 @@ import { fetchOrder, getCheckout, getOrderDetail, orderHistory, reorder } from '
 import { renderOrderPdf } from './orders.pdf';
 import { placeCustomerOrder, placedOrderAnswer } from '../../workflows/place-order';
 import { ORDERS_CHANNEL } from './order-desk.service';
+import { sendAttachment } from '../../lib/attachment';
 
 /** Order calls of docs/product/cart-and-orders.md under /api, plus the order PDF. Signed-in customers only. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -130,11 +131,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.lang,
       );
       const pdf = await renderOrderPdf(order, { name: user.ownerName, company: user.companyName });
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="order-${order.order_id}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendAttachment(reply, `order-${order.order_id}.pdf`, pdf);
     },
   );
 
