@@ -19,6 +19,7 @@ import {
   type IntegrationPrincipal,
 } from '../modules/integrations';
 import {
+  assertOwnUserId,
   createSessionCache,
   resolveSession,
   SESSION_ABSOLUTE_MS,
@@ -27,7 +28,7 @@ import {
 } from '../modules/accounts';
 
 // Routes check a user_id parameter through the same plugin that gives them the session user.
-export { assertOwnUserId } from '../modules/accounts';
+export { assertOwnUserId };
 
 export const SESSION_COOKIE = 'sid';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -198,6 +199,16 @@ export function requireUser(request: FastifyRequest): SessionUser {
 export function requireCustomer(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
   if (user.role !== 'customer' && user.role !== 'staff') throw new AppError('FORBIDDEN');
+  return user;
+}
+
+/**
+ * requireCustomer for a call that names its user (`user_id` in the query or body, as the original
+ * front end sends it): a foreign id answers 403 (assertOwnUserId).
+ */
+export function requireOwnCustomer(request: FastifyRequest, userId: unknown): SessionUser {
+  const user = requireCustomer(request);
+  assertOwnUserId(user, userId);
   return user;
 }
 

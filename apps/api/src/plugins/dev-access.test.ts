@@ -3,9 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { createTestApp, createTestDatabase, type TestApp } from '../test/test-app';
+import { createTestApp, type TestApp } from '../test/test-app';
 import { isLoopback } from './dev-access';
 
 const REMOTE = '203.0.113.7';
@@ -115,21 +113,16 @@ describe('development tools answer only this machine and staff', () => {
 
 describe('error bodies', () => {
   it('never carry SQL, driver messages or stacks, even from a development server', async () => {
-    const { handle, drop } = await createTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'development',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'silent',
-      IMPORT_WORKER: 'false',
-    });
-    const app = await buildApp({ config, db: handle, logger: false });
-    app.get('/api/test-only/broken-query', async () => {
-      await app.db.execute(sql`select secret_column from no_such_table where id = ${1}`);
-      return { status: true };
+    const dev = await createTestApp({
+      env: { NODE_ENV: 'development', IMPORT_WORKER: 'false' },
+      routes: (app) =>
+        app.get('/api/test-only/broken-query', async () => {
+          await app.db.execute(sql`select secret_column from no_such_table where id = ${1}`);
+          return { status: true };
+        }),
     });
     try {
-      await app.ready();
-      const res = await app.inject({ method: 'GET', url: '/api/test-only/broken-query' });
+      const res = await dev.get('/api/test-only/broken-query');
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({
         status: false,
@@ -137,8 +130,7 @@ describe('error bodies', () => {
       });
       expect(res.body).not.toMatch(/no_such_table|secret_column|select|relation|\.ts:\d+|at /i);
     } finally {
-      await app.close();
-      await drop();
+      await dev.close();
     }
   });
 });

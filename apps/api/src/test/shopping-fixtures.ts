@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import type { TestApp } from './test-app';
+import { createTestApp, type TestApp } from './test-app';
 import { categories, classCodes, productPrices, products, productTranslations } from '../db/schema';
 
 export type FixtureProduct = {
@@ -16,6 +16,17 @@ export type FixtureProduct = {
 };
 
 type PriceRow = Omit<typeof productPrices.$inferInsert, 'productId' | 'country'>;
+
+/**
+ * The test app of a file about buying (createTestApp) with its `products` inserted
+ * (insertShoppingFixtures), for the file's beforeAll: answers the app and the products' ids by code.
+ */
+export async function createShopTestApp(
+  products: FixtureProduct[],
+): Promise<{ t: TestApp; ids: Record<string, number> }> {
+  const t = await createTestApp();
+  return { t, ids: await insertShoppingFixtures(t.handle.db, products) };
+}
 
 /**
  * Inserts one product with its names and its price and stock per country (a country left out is

@@ -17,10 +17,13 @@ export type TestApp = {
   app: FastifyInstance;
   handle: DatabaseHandle;
   config: Config;
-  /** Creates a user and a session for it; returns the user id and headers that authenticate as it (bearer). */
-  signIn: (
-    user?: Partial<typeof users.$inferInsert>,
-  ) => Promise<{ userId: number; token: string; headers: Record<string, string> }>;
+  /** Creates a user and a session for it; returns the user id and e-mail and headers that authenticate as it (bearer). */
+  signIn: (user?: Partial<typeof users.$inferInsert>) => Promise<{
+    userId: number;
+    email: string;
+    token: string;
+    headers: Record<string, string>;
+  }>;
   inject: (opts: InjectOptions) => ReturnType<FastifyInstance['inject']>;
   /** The answer to a GET of `url` as whoever `headers` authenticate (none: a guest). */
   get: (url: string, headers?: InjectOptions['headers']) => ReturnType<FastifyInstance['inject']>;
@@ -106,6 +109,8 @@ export async function createTestApp(
     seed?: SeedOptions | false;
     env?: Record<string, string>;
     /** Also load the demo content (content module). */ content?: boolean;
+    /** Routes only this test registers, before the app is ready. */
+    routes?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
   const { handle, drop } = await createTestDatabase();
@@ -125,6 +130,7 @@ export async function createTestApp(
   if (options.seed) await seedDemoData(handle.db, options.seed);
   if (options.content) await seedDemoContent(handle.db, createFileStore(config));
   const app = await buildApp({ config, db: handle, logger: false });
+  options.routes?.(app);
   await app.ready();
   const inject = (opts: InjectOptions) => app.inject(opts) as ReturnType<FastifyInstance['inject']>;
   const send =
@@ -157,9 +163,14 @@ export async function createTestApp(
           staffRoles: user.role === 'staff' ? ['admin'] : [],
           ...user,
         })
-        .returning({ id: users.id });
+        .returning({ id: users.id, email: users.email });
       const { token } = await createSession(handle.db, row.id);
-      return { userId: row.id, token, headers: { authorization: `Bearer ${token}` } };
+      return {
+        userId: row.id,
+        email: row.email,
+        token,
+        headers: { authorization: `Bearer ${token}` },
+      };
     },
     close: async () => {
       await app.close();

@@ -1,6 +1,7 @@
 import {
   OPENING_ORDER_MINIMUM_CENTS,
   formatMoney,
+  fromCents,
   estimateSalesTax,
   isUnavailable,
   lineTotalCents,
@@ -11,6 +12,7 @@ import {
   type Country,
   type Lang,
   MAX_DATABASE_INTEGER,
+  type PlaceOrderResponse,
 } from '@wholesale/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
@@ -367,4 +369,17 @@ export async function placeCustomerOrder(
     },
     feed,
   );
+}
+
+/**
+ * The answer to a placed order, the buyer's own or a phone order (the phone order's answer schema
+ * has no `replayed`, so its serializer leaves it out).
+ */
+export function placedOrderAnswer(result: PlaceOrderResult): PlaceOrderResponse {
+  return {
+    status: true,
+    order_id: result.orderId,
+    total: fromCents(result.totalCents),
+    replayed: result.replayed,
+  };
 }

@@ -1,3 +1,4 @@
+import pick from 'lodash-es/pick.js';
 import type { PaymentTerms, ShipToAddress } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import type { OrderShipTo } from '../../db/schema';
@@ -11,15 +12,8 @@ import {
 
 function toAddress(row: AddressRow): ShipToAddress {
   return {
-    id: row.id,
-    label: row.label,
-    company: row.company,
-    line1: row.line1,
-    line2: row.line2,
-    city: row.city,
-    region: row.region,
+    ...pick(row, 'id', 'label', 'company', 'line1', 'line2', 'city', 'region', 'country'),
     postal_code: row.postalCode,
-    country: row.country,
     is_default: row.isDefault,
   };
 }

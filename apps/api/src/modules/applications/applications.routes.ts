@@ -79,9 +79,8 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: IdParams,
       response: { 200: ApplicationDetailResponse },
     }),
-    async (request, reply) => {
+    async (request) => {
       const staff = requireStaffRole(request, 'credit');
-      reply.header('cache-control', 'no-store');
       return {
         status: true as const,
         data: await getForStaff(app.db, app.config, staff, request.params.id),

@@ -12,8 +12,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: AdminAuditQuery,
       response: { 200: AdminAuditResponse },
     }),
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return listAudit(app.db, request.query);
     },
   );

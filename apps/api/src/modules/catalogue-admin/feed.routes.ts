@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { FeedResult, PriceFeedBody, StockFeedBody } from '@wholesale/contract';
 import { requireScope, scopedRoute } from '../../plugins/auth';
 import { applyPriceFeed, applyStockFeed } from './feed.service';
@@ -11,35 +12,44 @@ const FEED_BODY_LIMIT = 4 * 1024 * 1024;
  * prices with an integration token holding catalogue:write, or staff do with their session.
  */
 export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.patch(
-    '/api/admin/stock',
-    {
-      bodyLimit: FEED_BODY_LIMIT,
-      ...scopedRoute('catalogue:write', 'catalogue feed', {
-        summary: 'Sets stock (ship packs) per SKU and country; all entries or none',
-        body: StockFeedBody,
-        response: { 200: FeedResult },
-      }),
-    },
-    async (request) => {
-      requireScope(request, 'catalogue:write');
-      return applyStockFeed(app.catalogue, request.body);
-    },
-  );
+  // Both feeds share the guard, the body limit and the answer; only their entries differ.
+  function feedRoute<Body extends typeof StockFeedBody | typeof PriceFeedBody>(
+    url: string,
+    summary: string,
+    body: Body,
+    apply: (
+      catalogue: typeof app.catalogue,
+      entries: z.infer<Body>,
+    ) => Promise<z.infer<typeof FeedResult>>,
+  ): void {
+    app.patch(
+      url,
+      {
+        bodyLimit: FEED_BODY_LIMIT,
+        ...scopedRoute('catalogue:write', 'catalogue feed', {
+          summary,
+          body,
+          response: { 200: FeedResult },
+        }),
+      },
+      async (request) => {
+        requireScope(request, 'catalogue:write');
+        // Validated against `body`; the type provider cannot follow a generic schema.
+        return apply(app.catalogue, request.body as z.infer<Body>);
+      },
+    );
+  }
 
-  app.patch(
+  feedRoute(
+    '/api/admin/stock',
+    'Sets stock (ship packs) per SKU and country; all entries or none',
+    StockFeedBody,
+    applyStockFeed,
+  );
+  feedRoute(
     '/api/admin/prices',
-    {
-      bodyLimit: FEED_BODY_LIMIT,
-      ...scopedRoute('catalogue:write', 'catalogue feed', {
-        summary: 'Sets prices per SKU and country; all entries or none',
-        body: PriceFeedBody,
-        response: { 200: FeedResult },
-      }),
-    },
-    async (request) => {
-      requireScope(request, 'catalogue:write');
-      return applyPriceFeed(app.catalogue, request.body);
-    },
+    'Sets prices per SKU and country; all entries or none',
+    PriceFeedBody,
+    applyPriceFeed,
   );
 };

@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { productPrices } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertShoppingFixtures } from '../../test/shopping-fixtures';
+import type { TestApp } from '../../test/test-app';
+import { createShopTestApp } from '../../test/shopping-fixtures';
 
 let t: TestApp;
 let ids: Record<string, number>;
 let bearer: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await insertShoppingFixtures(t.handle.db, [
+  ({ t, ids } = await createShopTestApp([
     { code: 'FD1', ca: { selling: 250, selling2: 200, retail: 500, available: 7 } },
     { code: 'FD2', ca: { selling: 100, available: 0 }, us: { selling: 90, available: 3 } },
-  ]);
+  ]));
   const staff = await t.signIn({ role: 'staff' });
   const created = await t.post('/api/admin/integrations/tokens', staff.headers, {
     name: 'ERP',

@@ -32,6 +32,7 @@ import {
   queueImport,
 } from './import.service';
 import { startImportWorker } from './import.worker';
+import { sendAttachment } from '../../lib/attachment';
 
 const TRUE_VALUES = new Set(['true', '1', 'yes', 'on']);
 
@@ -180,10 +181,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     route({ summary: 'The import template (header row)' }),
     async (request, reply) => {
       requireStaffRole(request, 'content');
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="catalogue-template.csv"')
-        .send(importTemplateCsv());
+      return sendAttachment(reply, 'catalogue-template.csv', importTemplateCsv());
     },
   );
 
@@ -209,13 +207,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireStaffRole(request, 'content');
       const csv = await importErrorsCsv(app.db, request.params.id);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="import-${request.params.id}-errors.csv"`,
-        )
-        .send(csv);
+      return sendAttachment(reply, `import-${request.params.id}-errors.csv`, csv);
     },
   );
 
@@ -227,10 +219,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireStaffRole(request, 'content');
       const stream = await exportCatalogueCsv(app.db);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="catalogue.csv"')
-        .send(stream);
+      return sendAttachment(reply, 'catalogue.csv', stream);
     },
   );
 };

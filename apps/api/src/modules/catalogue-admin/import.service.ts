@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import pick from 'lodash-es/pick.js';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import { IMPORT_COLUMNS, type AdminImportJob, type ImportColumn } from '@wholesale/contract';
 import type { Config } from '../../config';
@@ -78,8 +79,7 @@ const ERRORS_IN_STATUS = 200;
 
 function toDto(job: ImportJobWithAuthor): AdminImportJob {
   return {
-    id: job.id,
-    status: job.status,
+    ...pick(job, 'id', 'status', 'created', 'updated', 'unchanged', 'deactivated', 'groups'),
     dry_run: job.dryRun,
     file_name: job.fileName,
     created_at: job.createdAt.toISOString(),
@@ -87,11 +87,6 @@ function toDto(job: ImportJobWithAuthor): AdminImportJob {
     created_by: job.author,
     rows_total: job.rowsTotal,
     rows_done: job.rowsDone,
-    created: job.created,
-    updated: job.updated,
-    unchanged: job.unchanged,
-    deactivated: job.deactivated,
-    groups: job.groups,
     error_count: job.errorCount,
     errors: job.errors.slice(0, ERRORS_IN_STATUS),
     failure: job.failure,

@@ -67,8 +67,16 @@ async function add(
   );
 }
 
-async function perLang<T>(fn: (lang: Lang) => Promise<T>): Promise<Record<Lang, T>> {
-  const [en, fr, es] = await Promise.all(LANGS.map(fn));
+/** One file per language, rendered and stored side by side: an item's translations point at them. */
+async function storePerLang(
+  files: ContentFiles,
+  kind: ContentKind,
+  ext: 'jpg' | 'pdf',
+  render: (lang: Lang) => Promise<Buffer>,
+): Promise<Record<Lang, { key: string; size: number }>> {
+  const [en, fr, es] = await Promise.all(
+    LANGS.map(async (lang) => store(files, kind, ext, await render(lang))),
+  );
   return { en, fr, es };
 }
 
@@ -98,13 +106,8 @@ export async function seedDemoContent(
   let items = 0;
 
   for (const [i, slide] of DEMO_SLIDES.entries()) {
-    const images = await perLang(async (lang) =>
-      store(
-        files,
-        'carousel',
-        'jpg',
-        await renderSlideImage(slide.title[lang], slide.subtitle[lang], slide.colors),
-      ),
+    const images = await storePerLang(files, 'carousel', 'jpg', (lang) =>
+      renderSlideImage(slide.title[lang], slide.subtitle[lang], slide.colors),
     );
     fileCount += 3;
     await add(db, 'carousel', i, texts(slide.title, slide.subtitle, images), {
@@ -115,17 +118,12 @@ export async function seedDemoContent(
 
   for (const [i, issue] of DEMO_NEWSLETTERS.entries()) {
     const date = new Date(`${issue.date}T00:00:00Z`);
-    const images = await perLang(async (lang) =>
-      store(
-        files,
-        'newsletter',
-        'jpg',
-        await renderNewsletterImage(
-          issue.title[lang],
-          DATE_LABEL[lang](date),
-          issue.summary[lang],
-          issue.colors,
-        ),
+    const images = await storePerLang(files, 'newsletter', 'jpg', (lang) =>
+      renderNewsletterImage(
+        issue.title[lang],
+        DATE_LABEL[lang](date),
+        issue.summary[lang],
+        issue.colors,
       ),
     );
     fileCount += 3;
@@ -142,27 +140,22 @@ export async function seedDemoContent(
       'jpg',
       await renderCoverImage('2026', cat.colors),
     );
-    const pdfs = await perLang(async (lang) =>
-      store(
-        files,
-        'catalogue',
-        'pdf',
-        await renderPdf({
-          title: cat.title[lang],
-          subtitle: cat.description[lang],
-          color: cat.colors[0],
-          footer: PDF_FOOTER[lang],
-          pagePerSection: true,
-          sections: cat.sections.map((s, n) => ({
-            heading: s[lang],
-            lines: Array.from(
-              { length: 18 },
-              (_, k) =>
-                `${cat.codePrefix}-${10000 + n * 100 + k * 7}   ${s[lang]} #${k + 1}   ${SHIP_PACK[lang]}: ${[6, 12, 24, 48][k % 4]}`,
-            ),
-          })),
-        }),
-      ),
+    const pdfs = await storePerLang(files, 'catalogue', 'pdf', (lang) =>
+      renderPdf({
+        title: cat.title[lang],
+        subtitle: cat.description[lang],
+        color: cat.colors[0],
+        footer: PDF_FOOTER[lang],
+        pagePerSection: true,
+        sections: cat.sections.map((s, n) => ({
+          heading: s[lang],
+          lines: Array.from(
+            { length: 18 },
+            (_, k) =>
+              `${cat.codePrefix}-${10000 + n * 100 + k * 7}   ${s[lang]} #${k + 1}   ${SHIP_PACK[lang]}: ${[6, 12, 24, 48][k % 4]}`,
+          ),
+        })),
+      }),
     );
     fileCount += 4;
     await add(db, 'catalogue', i, texts(cat.title, cat.description, pdfs), { coverKey: cover.key });
@@ -170,22 +163,17 @@ export async function seedDemoContent(
   }
 
   for (const [i, pattern] of DEMO_PATTERNS.entries()) {
-    const pdfs = await perLang(async (lang) =>
-      store(
-        files,
-        'pattern',
-        'pdf',
-        await renderPdf({
-          title: pattern.title[lang],
-          subtitle: pattern.description[lang],
-          color: '#1f5c5a',
-          footer: PDF_FOOTER[lang],
-          sections: [
-            { heading: MATERIALS[lang], lines: [pattern.description[lang]] },
-            { heading: STEPS[lang], lines: pattern.steps.map((s) => s[lang]) },
-          ],
-        }),
-      ),
+    const pdfs = await storePerLang(files, 'pattern', 'pdf', (lang) =>
+      renderPdf({
+        title: pattern.title[lang],
+        subtitle: pattern.description[lang],
+        color: '#1f5c5a',
+        footer: PDF_FOOTER[lang],
+        sections: [
+          { heading: MATERIALS[lang], lines: [pattern.description[lang]] },
+          { heading: STEPS[lang], lines: pattern.steps.map((s) => s[lang]) },
+        ],
+      }),
     );
     fileCount += 3;
     await add(db, 'pattern', i, texts(pattern.title, pattern.description, pdfs), {

@@ -1,3 +1,4 @@
+import pick from 'lodash-es/pick.js';
 import escapeHtml from 'escape-html';
 import { randomUUID } from 'node:crypto';
 import {
@@ -233,10 +234,8 @@ function adminTranslation(t: ContentTranslationRow | undefined): AdminContentTra
 
 function toAdminItem(item: ItemWithTranslations): AdminContentItem {
   return {
-    id: item.id,
-    kind: item.kind,
+    ...pick(item, 'id', 'kind', 'craft'),
     sort_order: item.sortOrder,
-    craft: item.craft,
     link: item.linkPath,
     issue_date: item.issueDate,
     cover: fileUrl(item.coverKey),

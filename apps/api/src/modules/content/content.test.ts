@@ -42,6 +42,19 @@ function windowsExe(): Buffer {
   return b;
 }
 
+/**
+ * Sends `parts` as a multipart/form-data body to `url`, as staff unless `headers` say who.
+ */
+function sendForm(
+  method: 'POST' | 'PUT',
+  url: string,
+  parts: Part[],
+  headers: Record<string, string> = staff,
+) {
+  const form = multipart(parts);
+  return t.inject({ method, url, headers: { ...form.headers, ...headers }, payload: form.payload });
+}
+
 let t: TestApp;
 let dataDir: string;
 let staff: Record<string, string>;
@@ -256,7 +269,7 @@ describe('staff content management', () => {
   });
 
   it('adds a newsletter with three translations; it shows first on the public list', async () => {
-    const form = multipart([
+    const res = await sendForm('POST', '/api/admin/content/newsletter', [
       ...textParts({ issue_date: '2027-01-15' }),
       {
         name: 'file',
@@ -271,11 +284,6 @@ describe('staff content management', () => {
         data: await jpeg('#884422'),
       },
     ]);
-    const res = await t.post(
-      '/api/admin/content/newsletter',
-      { ...form.headers, ...staff },
-      form.payload,
-    );
     expect(res.statusCode, res.body).toBe(201);
     const item = res.json().data;
     expect(item.translations.es.file).toBeNull();
@@ -317,46 +325,34 @@ describe('staff content management', () => {
   });
 
   it('answers 400 naming each missing translation', async () => {
-    const form = multipart([
+    const res = await sendForm('POST', '/api/admin/content/newsletter', [
       { name: 'title_en', value: 'Only English' },
       { name: 'issue_date', value: 'soon' },
       { name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: await jpeg() },
     ]);
-    const res = await t.post(
-      '/api/admin/content/newsletter',
-      { ...form.headers, ...staff },
-      form.payload,
-    );
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().error.fields).sort()).toEqual([
       'issue_date',
       'title_es',
       'title_fr',
     ]);
-    const noFile = multipart(textParts({ craft: 'knitting' }));
-    const res2 = await t.post(
+    const res2 = await sendForm(
+      'POST',
       '/api/admin/content/pattern',
-      { ...noFile.headers, ...staff },
-      noFile.payload,
+      textParts({ craft: 'knitting' }),
     );
     expect(res2.statusCode).toBe(400);
     expect(res2.json().error.fields.file).toBe('A PDF file is required');
-    const badCraft = multipart(textParts({ craft: 'welding' }));
-    const res3 = await t.post(
+    const res3 = await sendForm(
+      'POST',
       '/api/admin/content/pattern',
-      { ...badCraft.headers, ...staff },
-      badCraft.payload,
+      textParts({ craft: 'welding' }),
     );
     expect(res3.json().error.fields).toHaveProperty('craft');
-    const badLink = multipart([
+    const res4 = await sendForm('POST', '/api/admin/content/carousel', [
       ...textParts({ link: 'https://evil.example' }),
       { name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: await jpeg() },
     ]);
-    const res4 = await t.post(
-      '/api/admin/content/carousel',
-      { ...badLink.headers, ...staff },
-      badLink.payload,
-    );
     expect(res4.json().error.fields.link).toBe(
       'Link must be a path on this site, such as /catalogues',
     );
@@ -369,7 +365,7 @@ describe('staff content management', () => {
       ['newsletter', 'issue.jpg', windowsExe()],
     ];
     for (const [kind, filename, data] of cases) {
-      const form = multipart([
+      const res = await sendForm('POST', `/api/admin/content/${kind}`, [
         ...textParts({ craft: 'knitting', issue_date: '2027-02-01' }),
         {
           name: 'file',
@@ -378,11 +374,6 @@ describe('staff content management', () => {
           data,
         },
       ]);
-      const res = await t.post(
-        `/api/admin/content/${kind}`,
-        { ...form.headers, ...staff },
-        form.payload,
-      );
       expect(res.statusCode, `${kind} ${filename}`).toBe(415);
       expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
       expect(res.json().error.fields.file).toMatch(
@@ -397,16 +388,11 @@ describe('staff content management', () => {
       color: '#000000',
       footer: 'z',
     });
-    const form = multipart([
+    const before = (await t.get('/api/crousalImages')).json().data.length;
+    const res = await sendForm('POST', '/api/admin/content/carousel', [
       ...textParts({ link: '/catalogues' }),
       { name: 'file', filename: 'slide.jpg', contentType: 'image/jpeg', data: pdf },
     ]);
-    const before = (await t.get('/api/crousalImages')).json().data.length;
-    const res = await t.post(
-      '/api/admin/content/carousel',
-      { ...form.headers, ...staff },
-      form.payload,
-    );
     expect(res.statusCode).toBe(415);
     expect(res.json().error.message).toContain('application/pdf');
     expect((await t.get('/api/crousalImages')).json().data.length).toBe(before);
@@ -414,21 +400,16 @@ describe('staff content management', () => {
 
   it('refuses files over the size limit (413) naming the field', async () => {
     const bigPdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(MAX_PDF_BYTES, 0x20)]);
-    const form = multipart([
+    const res = await sendForm('POST', '/api/admin/content/catalogue', [
       ...textParts(),
       { name: 'file', filename: 'big.pdf', contentType: 'application/pdf', data: bigPdf },
     ]);
-    const res = await t.post(
-      '/api/admin/content/catalogue',
-      { ...form.headers, ...staff },
-      form.payload,
-    );
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
     expect(res.json().error.fields.file).toBe('file is larger than 10 MB, the limit for a PDF');
 
     const bigImage = Buffer.concat([await jpeg(), Buffer.alloc(MAX_IMAGE_BYTES, 0)]);
-    const form2 = multipart([
+    const res2 = await sendForm('POST', '/api/admin/content/catalogue', [
       ...textParts(),
       {
         name: 'file',
@@ -444,11 +425,6 @@ describe('staff content management', () => {
       },
       { name: 'cover', filename: 'cover.jpg', contentType: 'image/jpeg', data: bigImage },
     ]);
-    const res2 = await t.post(
-      '/api/admin/content/catalogue',
-      { ...form2.headers, ...staff },
-      form2.payload,
-    );
     expect(res2.statusCode).toBe(413);
     expect(res2.json().error.fields.cover).toBe(
       'cover is larger than 5 MB, the limit for an image',
@@ -465,14 +441,9 @@ describe('staff content management', () => {
       color: '#000000',
       footer: '',
     });
-    const form = multipart([
+    const res = await sendForm('PUT', `/api/admin/content/pattern/${item.id}/file`, [
       { name: 'file_fr', filename: 'v2.pdf', contentType: 'application/pdf', data: pdf },
     ]);
-    const res = await t.put(
-      `/api/admin/content/pattern/${item.id}/file`,
-      { ...form.headers, ...staff },
-      form.payload,
-    );
     expect(res.statusCode, res.body).toBe(200);
     const newUrl = res.json().data.translations.fr.file;
     expect(newUrl).not.toBe(oldUrl);
@@ -486,14 +457,9 @@ describe('staff content management', () => {
       after: { file_fr: newUrl.replace('/files/', '') },
     });
     // An executable cannot replace it either.
-    const bad = multipart([
+    const refused = await sendForm('PUT', `/api/admin/content/pattern/${item.id}/file`, [
       { name: 'file', filename: 'v3.pdf', contentType: 'application/pdf', data: ELF },
     ]);
-    const refused = await t.put(
-      `/api/admin/content/pattern/${item.id}/file`,
-      { ...bad.headers, ...staff },
-      bad.payload,
-    );
     expect(refused.statusCode).toBe(415);
     expect(await auditRowsFor(t.handle.db, 'content', item.id)).toHaveLength(audit.length);
   });

@@ -36,8 +36,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: AdminCustomersQuery,
       response: { 200: AdminCustomersResponse, 400: ErrorBody },
     }),
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return listCustomers(app.db, request.query);
     },
   );
@@ -49,9 +48,8 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       params: CustomerIdParams,
       response: { 200: AdminCustomerResponse, ...errors },
     }),
-    async (request, reply) => {
+    async (request) => {
       const staff = requireStaffRole(request, 'credit', 'orders');
-      reply.header('cache-control', 'no-store');
       return {
         status: true as const,
         data: await getCustomer(app.db, app.config, staff, request.params.id),

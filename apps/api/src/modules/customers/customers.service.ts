@@ -1,3 +1,4 @@
+import pick from 'lodash-es/pick.js';
 import {
   hasStaffRole,
   type AdminCustomerPatchBody,
@@ -31,13 +32,10 @@ import { customerOrderSummary } from '../orders';
 
 function toSummary(row: UserRow): CustomerSummaryDto {
   return {
-    id: row.id,
-    email: row.email,
+    ...pick(row, 'id', 'email', 'country', 'lang'),
     name: row.ownerName,
     company_name: row.companyName,
     customer_code: row.customerCode,
-    country: row.country,
-    lang: row.lang,
     active: row.isActive,
     last_sign_in_at: row.lastSignInAt?.toISOString() ?? null,
   };

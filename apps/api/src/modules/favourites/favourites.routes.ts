@@ -6,7 +6,7 @@ import {
   FavouritesQuery,
   FavouritesResponse,
 } from '@wholesale/contract';
-import { assertOwnUserId, customerRoutes, requireCustomer } from '../../plugins/auth';
+import { customerRoutes, requireOwnCustomer } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { listFavourites, setFavourite } from './favourites.service';
 
@@ -22,8 +22,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: FavouritesResponse },
     }),
     async (request) => {
-      const user = requireCustomer(request);
-      assertOwnUserId(user, request.query.user_id);
+      const user = requireOwnCustomer(request, request.query.user_id);
       return listFavourites(
         app.db,
         user.id,
@@ -55,8 +54,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       ...route({ summary, querystring, response: { 200: FavouriteChangeResponse } }),
       handler: async (request) => {
-        const user = requireCustomer(request);
-        assertOwnUserId(user, request.query.user_id);
+        const user = requireOwnCustomer(request, request.query.user_id);
         const country = requestCountry(request, request.query.country);
         return setFavourite(app.db, user.id, country, request.query.product_id, favourite);
       },

@@ -1,28 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertShoppingFixtures } from '../../test/shopping-fixtures';
+import type { TestApp } from '../../test/test-app';
+import { expectRefused } from '../../test/refused-calls';
+import { createShopTestApp } from '../../test/shopping-fixtures';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await insertShoppingFixtures(t.handle.db, [
+  ({ t } = await createShopTestApp([
     { code: 'F1', shipPack: 4, ca: { selling: 250, selling2: 200, retail: 500, available: 7 } },
     { code: 'F2', ca: { selling: 100, available: 0 } },
     { code: 'USF', us: { selling: 100, available: 1 } },
-  ]);
+  ]));
 });
 afterAll(() => t.close());
 
 describe('favourites', () => {
   it('answers 401 to guests and 403 for a foreign user_id', async () => {
-    for (const call of [
+    await expectRefused(t, [
       { method: 'GET', url: '/api/favorite' },
       { method: 'POST', url: '/api/fav/add?product_id=F1' },
       { method: 'DELETE', url: '/api/fav/delete?product_id=F1' },
-    ] as const) {
-      expect((await t.inject(call)).statusCode, call.url).toBe(401);
-    }
+    ]);
     const me = await t.signIn();
     const other = await t.signIn();
     expect((await t.get(`/api/favorite?user_id=${other.userId}`, me.headers)).statusCode).toBe(403);

@@ -6,5 +6,5 @@ export {
   registerMailTemplate,
   type MailContent,
 } from './mail.service';
-export { choosePassword, mailText, personalMail } from './mail.templates';
+export { choosePassword, mailText, personalTemplate } from './mail.templates';
 export { startMailWorker } from './mail.worker';

@@ -1,3 +1,4 @@
+import pick from 'lodash-es/pick.js';
 import type { Lang, MailDetailDto, MailSummaryDto } from '@wholesale/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -60,13 +61,8 @@ function outboxRow(input: EnqueueMailInput) {
 
 function summary(row: MailRow): MailSummaryDto {
   return {
-    id: row.id,
+    ...pick(row, 'id', 'subject', 'template', 'lang', 'status', 'attempts'),
     to: row.toAddress,
-    subject: row.subject,
-    template: row.template,
-    lang: row.lang,
-    status: row.status,
-    attempts: row.attempts,
     created_at: row.createdAt.toISOString(),
     sent_at: row.sentAt ? row.sentAt.toISOString() : null,
   };

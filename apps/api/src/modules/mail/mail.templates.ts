@@ -74,12 +74,25 @@ const SALUTATION: Record<Lang, (name: string) => string> = {
  * A mail to one person: the salutation by name in their language, then the template's texts in
  * that language.
  */
-export function personalMail(
+function personalMail(
   lang: Lang,
   name: string,
   texts: Record<Lang, Omit<MailContent, 'heading'>>,
 ): MailContent {
   return { heading: SALUTATION[lang](name), ...texts[lang] };
+}
+
+/**
+ * The template of a mail to one person (personalMail, named by the data's `name`): its texts in
+ * every language, written with the data's other values read as text (`value('url')`, mailText).
+ */
+export function personalTemplate(
+  texts: (value: (key: string) => string) => Record<Lang, Omit<MailContent, 'heading'>>,
+): MailTemplate {
+  return (lang, data) => {
+    const value = (key: string) => mailText(data, key);
+    return personalMail(lang, value('name'), texts(value));
+  };
 }
 
 /** The call to action of a set-password link: good for one use, for 7 days (SET_TOKEN_TTL_MS). */
@@ -100,94 +113,83 @@ export function choosePassword(lang: Lang, url: string): Pick<MailContent, 'acti
   }[lang];
 }
 
-const passwordReset: MailTemplate = (lang, d) => {
-  const name = mailText(d, 'name');
-  const url = mailText(d, 'url');
-  return personalMail(lang, name, {
-    en: {
-      subject: 'Reset your password',
-      paragraphs: [
-        'We received a request to reset the password of your wholesale account.',
-        'If you did not ask for it, you can ignore this e-mail: your password stays as it is.',
-      ],
-      action: { label: 'Reset my password', url },
-      footnote: 'This link can be used once and expires in one hour.',
-    },
-    fr: {
-      subject: 'Réinitialisez votre mot de passe',
-      paragraphs: [
-        'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte grossiste.',
-        'Si vous n’êtes pas à l’origine de cette demande, ignorez ce courriel : votre mot de passe reste inchangé.',
-      ],
-      action: { label: 'Réinitialiser mon mot de passe', url },
-      footnote: 'Ce lien ne peut servir qu’une fois et expire dans une heure.',
-    },
-    es: {
-      subject: 'Restablezca su contraseña',
-      paragraphs: [
-        'Recibimos una solicitud para restablecer la contraseña de su cuenta mayorista.',
-        'Si no la hizo usted, ignore este correo: su contraseña no cambia.',
-      ],
-      action: { label: 'Restablecer mi contraseña', url },
-      footnote: 'Este enlace solo puede usarse una vez y caduca en una hora.',
-    },
-  });
-};
+const passwordReset = personalTemplate((value) => ({
+  en: {
+    subject: 'Reset your password',
+    paragraphs: [
+      'We received a request to reset the password of your wholesale account.',
+      'If you did not ask for it, you can ignore this e-mail: your password stays as it is.',
+    ],
+    action: { label: 'Reset my password', url: value('url') },
+    footnote: 'This link can be used once and expires in one hour.',
+  },
+  fr: {
+    subject: 'Réinitialisez votre mot de passe',
+    paragraphs: [
+      'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte grossiste.',
+      'Si vous n’êtes pas à l’origine de cette demande, ignorez ce courriel : votre mot de passe reste inchangé.',
+    ],
+    action: { label: 'Réinitialiser mon mot de passe', url: value('url') },
+    footnote: 'Ce lien ne peut servir qu’une fois et expire dans une heure.',
+  },
+  es: {
+    subject: 'Restablezca su contraseña',
+    paragraphs: [
+      'Recibimos una solicitud para restablecer la contraseña de su cuenta mayorista.',
+      'Si no la hizo usted, ignore este correo: su contraseña no cambia.',
+    ],
+    action: { label: 'Restablecer mi contraseña', url: value('url') },
+    footnote: 'Este enlace solo puede usarse una vez y caduca en una hora.',
+  },
+}));
 
-const passwordSet: MailTemplate = (lang, d) => {
-  const name = mailText(d, 'name');
-  const url = mailText(d, 'url');
-  return personalMail(lang, name, {
-    en: {
-      subject: 'Your wholesale account is ready: choose your password',
-      paragraphs: [
-        'Your trade account has been approved. Choose a password to sign in and see your prices.',
-      ],
-      ...choosePassword('en', url),
-    },
-    fr: {
-      subject: 'Votre compte grossiste est prêt : choisissez votre mot de passe',
-      paragraphs: [
-        'Votre compte commercial a été approuvé. Choisissez un mot de passe pour vous connecter et voir vos prix.',
-      ],
-      ...choosePassword('fr', url),
-    },
-    es: {
-      subject: 'Su cuenta mayorista está lista: elija su contraseña',
-      paragraphs: [
-        'Su cuenta comercial ha sido aprobada. Elija una contraseña para iniciar sesión y ver sus precios.',
-      ],
-      ...choosePassword('es', url),
-    },
-  });
-};
+const passwordSet = personalTemplate((value) => ({
+  en: {
+    subject: 'Your wholesale account is ready: choose your password',
+    paragraphs: [
+      'Your trade account has been approved. Choose a password to sign in and see your prices.',
+    ],
+    ...choosePassword('en', value('url')),
+  },
+  fr: {
+    subject: 'Votre compte grossiste est prêt : choisissez votre mot de passe',
+    paragraphs: [
+      'Votre compte commercial a été approuvé. Choisissez un mot de passe pour vous connecter et voir vos prix.',
+    ],
+    ...choosePassword('fr', value('url')),
+  },
+  es: {
+    subject: 'Su cuenta mayorista está lista: elija su contraseña',
+    paragraphs: [
+      'Su cuenta comercial ha sido aprobada. Elija una contraseña para iniciar sesión y ver sus precios.',
+    ],
+    ...choosePassword('es', value('url')),
+  },
+}));
 
-const passwordChanged: MailTemplate = (lang, d) => {
-  const name = mailText(d, 'name');
-  return personalMail(lang, name, {
-    en: {
-      subject: 'Your password was changed',
-      paragraphs: [
-        'The password of your wholesale account was just changed and your other sessions were signed out.',
-        'If this was not you, reset your password at once and contact customer support.',
-      ],
-    },
-    fr: {
-      subject: 'Votre mot de passe a été modifié',
-      paragraphs: [
-        'Le mot de passe de votre compte grossiste vient d’être modifié et vos autres sessions ont été fermées.',
-        'Si ce n’était pas vous, réinitialisez votre mot de passe immédiatement et contactez le service client.',
-      ],
-    },
-    es: {
-      subject: 'Su contraseña ha cambiado',
-      paragraphs: [
-        'La contraseña de su cuenta mayorista acaba de cambiar y sus otras sesiones se han cerrado.',
-        'Si no fue usted, restablezca su contraseña de inmediato y contacte con atención al cliente.',
-      ],
-    },
-  });
-};
+const passwordChanged = personalTemplate(() => ({
+  en: {
+    subject: 'Your password was changed',
+    paragraphs: [
+      'The password of your wholesale account was just changed and your other sessions were signed out.',
+      'If this was not you, reset your password at once and contact customer support.',
+    ],
+  },
+  fr: {
+    subject: 'Votre mot de passe a été modifié',
+    paragraphs: [
+      'Le mot de passe de votre compte grossiste vient d’être modifié et vos autres sessions ont été fermées.',
+      'Si ce n’était pas vous, réinitialisez votre mot de passe immédiatement et contactez le service client.',
+    ],
+  },
+  es: {
+    subject: 'Su contraseña ha cambiado',
+    paragraphs: [
+      'La contraseña de su cuenta mayorista acaba de cambiar y sus otras sesiones se han cerrado.',
+      'Si no fue usted, restablezca su contraseña de inmediato y contacte con atención al cliente.',
+    ],
+  },
+}));
 
 /**
  * 'notice': for mails whose text the caller already has in the right language.

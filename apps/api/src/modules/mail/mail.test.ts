@@ -1,9 +1,11 @@
 import nodemailer from 'nodemailer';
+import { LANGS, type Lang } from '@wholesale/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { mailOutbox } from '../../db/schema';
 import { enqueueMail, registerMailTemplate } from './mail.service';
+import { renderMail } from './mail.templates';
 import {
   backoffMs,
   MAIL_MAX_ATTEMPTS,
@@ -30,30 +32,11 @@ const silentLog = { info: () => {}, warn: () => {} };
 describe('enqueueMail', () => {
   it('renders HTML and text in the recipient language, escaping the data', async () => {
     const url = 'http://localhost:3000/reset-password?token=abc';
-    const en = await row(
-      await enqueueMail(t.handle.db, {
-        to: 'a@shop.example',
-        template: 'password-reset',
-        lang: '',
-        data: { name: '<b>Ann</b>', url },
-      }),
-    );
-    const fr = await row(
-      await enqueueMail(t.handle.db, {
-        to: 'b@shop.example',
-        template: 'password-reset',
-        lang: 'fr',
-        data: { name: 'Benoît', url },
-      }),
-    );
-    const es = await row(
-      await enqueueMail(t.handle.db, {
-        to: 'c@shop.example',
-        template: 'password-set',
-        lang: 'es',
-        data: { name: 'Carla', url },
-      }),
-    );
+    const queued = async (to: string, template: string, lang: Lang | '', name: string) =>
+      row(await enqueueMail(t.handle.db, { to, template, lang, data: { name, url } }));
+    const en = await queued('a@shop.example', 'password-reset', '', '<b>Ann</b>');
+    const fr = await queued('b@shop.example', 'password-reset', 'fr', 'Benoît');
+    const es = await queued('c@shop.example', 'password-set', 'es', 'Carla');
     expect(en).toMatchObject({
       lang: 'en',
       status: 'pending',
@@ -69,6 +52,24 @@ describe('enqueueMail', () => {
     expect(fr.text).toContain('Bonjour Benoît,');
     expect(es.subject).toBe('Su cuenta mayorista está lista: elija su contraseña');
     expect(es.text).toContain(url);
+  });
+
+  it("writes each personal mail's data into its text, in every language", () => {
+    const url = 'https://shop.example/set-password?token=t';
+    const data = { name: 'Ann', url, company: 'Ann Co', reason: 'No references', roles: 'credit' };
+    for (const lang of LANGS) {
+      for (const [template, values] of [
+        ['password-reset', ['Ann', url]],
+        ['password-set', ['Ann', url]],
+        ['password-changed', ['Ann']],
+        ['application-received', ['Ann', 'Ann Co']],
+        ['application-rejected', ['Ann', 'Ann Co', 'No references']],
+        ['staff-invite', ['Ann', 'credit', url]],
+      ] as const) {
+        const { text } = renderMail(template, lang, data);
+        for (const value of values) expect(text, `${template} (${lang})`).toContain(value);
+      }
+    }
   });
 
   it('accepts templates other modules register, and refuses unknown ones', async () => {

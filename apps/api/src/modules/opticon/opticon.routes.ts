@@ -9,7 +9,7 @@ import {
 } from '@wholesale/contract';
 import { z } from 'zod';
 import { LangParam } from '@wholesale/contract';
-import { assertOwnUserId, customerRoutes, requireCustomer } from '../../plugins/auth';
+import { customerRoutes, requireCustomer, requireOwnCustomer } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { previewScans, suggest, uploadScans } from './opticon.service';
 
@@ -25,8 +25,7 @@ export const opticonRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: OpticonResponse },
     }),
     async (request) => {
-      const user = requireCustomer(request);
-      assertOwnUserId(user, request.body.user_id);
+      const user = requireOwnCustomer(request, request.body.user_id);
       const owner = {
         userId: user.id,
         country: requestCountry(request, request.body.country),

@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScannerExport } from '@wholesale/contract';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { addToCart, insertShoppingFixtures } from '../../test/shopping-fixtures';
+import type { TestApp } from '../../test/test-app';
+import { addToCart, createShopTestApp } from '../../test/shopping-fixtures';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await insertShoppingFixtures(t.handle.db, [
+  ({ t } = await createShopTestApp([
     { code: 'OP1', barcode: '036000291452', ca: { selling: 100, available: 3 } },
     { code: 'OP2', barcode: '4006381333931', ca: { selling: 200, available: 50 } },
     { code: 'OPOUT', ca: { selling: 200, available: 0 } },
     { code: 'OPN', classCode: 'N', ca: { selling: 200, available: 0 } },
-  ]);
+  ]));
 });
 afterAll(() => t.close());
 

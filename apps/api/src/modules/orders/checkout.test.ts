@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { addToCart, insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
+import type { TestApp } from '../../test/test-app';
+import { addToCart, createShopTestApp, stockOf } from '../../test/shopping-fixtures';
 import { insertAddresses } from '../accounts';
 import { placeOrder } from '../../workflows/place-order';
 
@@ -8,15 +8,14 @@ let t: TestApp;
 let ids: Record<string, number>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await insertShoppingFixtures(t.handle.db, [
+  ({ t, ids } = await createShopTestApp([
     {
       code: 'BIG',
       shipPack: 1,
       ca: { selling: 60_000, available: 1000 },
       us: { selling: 30_000, available: 1000 },
     },
-  ]);
+  ]));
 });
 afterAll(() => t.close());
 

@@ -12,11 +12,9 @@ import {
   PhoneOrderBody,
   PhoneOrderCheckoutResponse,
   PhoneOrderResponse,
-  fromCents,
 } from '@wholesale/contract';
-import type { FastifyRequest } from 'fastify';
 import { okAnswerWithoutValidation } from '../../lib/fast-serializer';
-import { requireScope, requireStaffRole } from '../../plugins/auth';
+import { requireScope, requireStaffRole, scopedRoute, staffRoutes } from '../../plugins/auth';
 import { iterateDeskRows, type DeskFilter } from './order-desk.queries';
 import {
   DESK_CSV_COLUMNS,
@@ -31,7 +29,8 @@ import {
 } from './order-desk.service';
 import { renderPickingListPdf } from './picking-list.pdf';
 import { getCheckout } from './orders.service';
-import { placeCustomerOrder } from '../../workflows/place-order';
+import { placeCustomerOrder, placedOrderAnswer } from '../../workflows/place-order';
+import { sendAttachment } from '../../lib/attachment';
 
 type ListQuery = ReturnType<typeof AdminOrderListQuery.parse>;
 
@@ -51,33 +50,19 @@ function deskFilter(q: ListQuery): DeskFilter {
 export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   // The desk's caches belong to this app; its reads and status changes take them with the database.
   const desk = { db: app.db, caches: createDeskCaches(app) };
-  const tags = ['admin'];
   // Roles are checked before the input (preValidation), so a guest or buyer learns nothing of
   // the shape. The list also serves ERPs that poll with an `orders:read` integration token.
-  const staffOnly = {
-    preValidation: async (request: FastifyRequest) => {
-      requireStaffRole(request, 'orders');
-    },
-  };
-  const staffOrOrdersToken = {
-    preValidation: async (request: FastifyRequest) => {
-      requireScope(request, 'orders:read');
-    },
-  };
-  const security: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
+  const route = staffRoutes(['orders']);
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
   app.get(
     '/api/admin/orders',
     {
-      ...staffOrOrdersToken,
-      schema: {
-        tags,
-        security,
+      ...scopedRoute('orders:read', 'admin', {
         summary: 'Staff: orders filtered, sorted and paginated, with a count per status',
         querystring: AdminOrderListQuery,
         response: { 200: AdminOrderListResponse, ...errors },
-      },
+      }),
       serializerCompiler: okAnswerWithoutValidation,
     },
     async (request) => {
@@ -94,15 +79,10 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/orders.csv',
-    {
-      ...staffOnly,
-      schema: {
-        tags,
-        security,
-        summary: 'Staff: the filtered order list as CSV (streamed)',
-        querystring: AdminOrderListQuery,
-      },
-    },
+    route({
+      summary: 'Staff: the filtered order list as CSV (streamed)',
+      querystring: AdminOrderListQuery,
+    }),
     async (request, reply) => {
       requireStaffRole(request, 'orders');
       const filter = await resolveDeskFilter(desk, deskFilter(request.query));
@@ -122,26 +102,17 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
           csv.destroy(error instanceof Error ? error : new Error(String(error)));
         }
       })();
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="orders.csv"')
-        .header('cache-control', 'private, no-store')
-        .send(csv);
+      return sendAttachment(reply, 'orders.csv', csv);
     },
   );
 
   app.get(
     '/api/admin/orders/:id',
-    {
-      ...staffOnly,
-      schema: {
-        tags,
-        security,
-        summary: 'Staff: one order with lines, customer, parcels, status history and next steps',
-        params: AdminOrderParams,
-        response: { 200: AdminOrderDetailResponse, ...errors },
-      },
-    },
+    route({
+      summary: 'Staff: one order with lines, customer, parcels, status history and next steps',
+      params: AdminOrderParams,
+      response: { 200: AdminOrderDetailResponse, ...errors },
+    }),
     async (request) => {
       requireStaffRole(request, 'orders');
       return { status: true as const, order: await getDeskOrder(app.db, request.params.id) };
@@ -151,16 +122,13 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/orders/:id/status',
     {
-      ...staffOnly,
-      schema: {
-        tags,
-        security,
+      ...route({
         summary:
           'Staff: move the order along its workflow (409 with the allowed steps when impossible or changed meanwhile)',
         params: AdminOrderParams,
         body: ChangeOrderStatusBody,
         response: { 200: AdminOrderDetailResponse, ...errors },
-      },
+      }),
       serializerCompiler: okAnswerWithoutValidation,
     },
     async (request) => {
@@ -181,24 +149,15 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/orders/:id/picking-list.pdf',
-    {
-      ...staffOnly,
-      schema: {
-        tags,
-        security,
-        summary: 'Staff: the picking list of the lines still to ship (PDF)',
-        params: AdminOrderParams,
-      },
-    },
+    route({
+      summary: 'Staff: the picking list of the lines still to ship (PDF)',
+      params: AdminOrderParams,
+    }),
     async (request, reply) => {
       requireStaffRole(request, 'orders');
       const order = await getDeskOrder(app.db, request.params.id);
       const pdf = await renderPickingListPdf(order);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="picking-list-${order.order_id}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendAttachment(reply, `picking-list-${order.order_id}.pdf`, pdf);
     },
   );
 
@@ -213,16 +172,11 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/phone-orders/:customer_id/cart',
-    {
-      ...staffOnly,
-      schema: {
-        tags,
-        security,
-        summary: "Staff: a customer's cart, as the customer sees it (phone orders)",
-        params: CustomerParams,
-        response: { 200: CartResponse, ...errors },
-      },
-    },
+    route({
+      summary: "Staff: a customer's cart, as the customer sees it (phone orders)",
+      params: CustomerParams,
+      response: { 200: CartResponse, ...errors },
+    }),
     async (request) => {
       requireStaffRole(request, 'orders');
       return customerCartForStaff(app.db, request.params.customer_id);
@@ -231,17 +185,12 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/phone-orders/:customer_id/checkout',
-    {
-      ...staffOnly,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Staff: who a phone order is for and their checkout choices (addresses, terms, opening minimum, earliest ship date)',
-        params: CustomerParams,
-        response: { 200: PhoneOrderCheckoutResponse, ...errors },
-      },
-    },
+    route({
+      summary:
+        'Staff: who a phone order is for and their checkout choices (addresses, terms, opening minimum, earliest ship date)',
+      params: CustomerParams,
+      response: { 200: PhoneOrderCheckoutResponse, ...errors },
+    }),
     async (request) => {
       requireStaffRole(request, 'orders');
       const c = await phoneCustomer(app.db, request.params.customer_id);
@@ -263,17 +212,12 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/phone-orders/:customer_id',
-    {
-      ...staffOnly,
-      schema: {
-        tags,
-        security,
-        summary: "Staff: place an order from the customer's selected cart lines on their behalf",
-        params: CustomerParams,
-        body: PhoneOrderBody,
-        response: { 200: PhoneOrderResponse, ...errors },
-      },
-    },
+    route({
+      summary: "Staff: place an order from the customer's selected cart lines on their behalf",
+      params: CustomerParams,
+      body: PhoneOrderBody,
+      response: { 200: PhoneOrderResponse, ...errors },
+    }),
     async (request) => {
       const staff = requireStaffRole(request, 'orders');
       // The same place-order workflow as the buyer's own order, for the customer's cart.
@@ -295,11 +239,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         app.changeFeed,
       );
-      return {
-        status: true as const,
-        order_id: result.orderId,
-        total: fromCents(result.totalCents),
-      };
+      return placedOrderAnswer(result);
     },
   );
 };

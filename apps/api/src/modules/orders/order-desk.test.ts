@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES, allowedTransitions, type OrderStatus } from '@wholesale/contract';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
+import type { TestApp } from '../../test/test-app';
+import { expectRefused } from '../../test/refused-calls';
+import { createShopTestApp, stockOf } from '../../test/shopping-fixtures';
 import { auditRowsFor } from '../../test/audit-rows';
 import { insertAddresses } from '../accounts';
 import { webhookEventPart } from '../webhooks';
@@ -15,12 +16,11 @@ let staff: { userId: number; headers: Record<string, string> };
 let buyer: { userId: number; headers: Record<string, string> };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await insertShoppingFixtures(t.handle.db, [
+  ({ t, ids } = await createShopTestApp([
     { code: 'BIG', ca: { selling: 30_000, available: 1000 } },
     { code: 'SMALL', shipPack: 10, ca: { selling: 150, available: 40 } },
     { code: 'SOON', classCode: 'N', shipPack: 2, ca: { selling: 1000, available: 3 } },
-  ]);
+  ]));
   staff = await t.signIn({ role: 'staff', ownerName: 'Sam Staff' });
   buyer = await t.signIn({
     ownerName: 'Béatrice Buyer',
@@ -68,6 +68,18 @@ async function orderIn(status: OrderStatus): Promise<{ id: number; lineIds: numb
 const change = (id: number, payload: object, h: Headers = staff.headers) =>
   t.inject({ method: 'POST', url: `/api/admin/orders/${id}/status`, headers: h, payload });
 
+/** An order of 2 BIG placed through the buyer's cart, then accepted, picked and shipped by staff. */
+async function shippedThroughCart(
+  buyer: Headers,
+  parcel: { carrier: string; tracking_number: string },
+): Promise<number> {
+  const id = await placeThroughCart(buyer, [['BIG', 2]]);
+  await change(id, { status: 'accepted' });
+  await change(id, { status: 'picking' });
+  await change(id, { status: 'shipped', ...parcel });
+  return id;
+}
+
 function bodyFor(to: OrderStatus, lineIds: number[]): object {
   if (to === 'shipped') return { status: to, carrier: 'ups', tracking_number: '1Z999' };
   if (to === 'partially_shipped')
@@ -85,10 +97,7 @@ describe('order desk: who may call', () => {
   ] as const;
 
   it('answers 401 to guests and 403 to buyers on every desk route', async () => {
-    for (const r of routes) {
-      expect((await t.inject({ ...r })).statusCode, r.url).toBe(401);
-      expect((await t.inject({ ...r, headers: buyer.headers })).statusCode, r.url).toBe(403);
-    }
+    await expectRefused(t, routes, buyer.headers);
   });
 });
 
@@ -253,25 +262,17 @@ describe('order workflow over the API', () => {
 
   it('refuses bad input with a message naming the field, and unknown orders with 404', async () => {
     const o = await orderIn('picking');
-    const noCarrier = await change(o.id, { status: 'shipped' });
-    expect(noCarrier.statusCode).toBe(400);
-    expect(noCarrier.json().error.fields).toHaveProperty('carrier');
-    const allLines = await change(o.id, {
-      status: 'partially_shipped',
-      carrier: 'ups',
-      line_ids: o.lineIds,
-    });
-    expect(allLines.json().error.fields).toHaveProperty('line_ids');
-    const badStatus = await change(o.id, { status: 'lost' });
-    expect(badStatus.statusCode).toBe(400);
-    expect(badStatus.json().error.fields).toHaveProperty('status');
-    const longNote = await change(o.id, {
-      status: 'shipped',
-      carrier: 'ups',
-      note: 'x'.repeat(1001),
-    });
-    expect(longNote.statusCode).toBe(400);
-    expect(longNote.json().error.fields).toHaveProperty('note');
+    for (const [field, payload] of [
+      ['carrier', { status: 'shipped' }],
+      // A partial shipment must leave at least one line back-ordered.
+      ['line_ids', { status: 'partially_shipped', carrier: 'ups', line_ids: o.lineIds }],
+      ['status', { status: 'lost' }],
+      ['note', { status: 'shipped', carrier: 'ups', note: 'x'.repeat(1001) }],
+    ] as const) {
+      const res = await change(o.id, payload);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().error.fields, field).toHaveProperty(field);
+    }
     expect((await change(999_999, { status: 'accepted' })).statusCode).toBe(404);
     expect(
       (await t.inject({ method: 'GET', url: '/api/admin/orders/999999', headers: staff.headers }))
@@ -304,16 +305,8 @@ describe('buyer follow-up', () => {
         )
       ).rows;
     const fr = await t.signIn({ lang: 'fr' });
-    const [frUser] = (
-      await t.handle.db.execute<{ email: string }>(
-        sql`select email from users where id = ${fr.userId}`,
-      )
-    ).rows;
-    const id = await placeThroughCart(fr.headers, [['BIG', 2]]);
-    await change(id, { status: 'accepted' });
-    await change(id, { status: 'picking' });
-    await change(id, { status: 'shipped', carrier: 'purolator', tracking_number: 'PUR-1' });
-    const mails = (await mailsTo(frUser.email)).filter((m) => m.template !== 'order-confirmation');
+    await shippedThroughCart(fr.headers, { carrier: 'purolator', tracking_number: 'PUR-1' });
+    const mails = (await mailsTo(fr.email)).filter((m) => m.template !== 'order-confirmation');
     expect(mails.map((m) => m.template)).toEqual(['order-accepted', 'order-shipped']);
     expect(mails[1].lang).toBe('fr');
     expect(mails[1].subject).toContain('expédiée');
@@ -336,30 +329,19 @@ describe('buyer follow-up', () => {
     const off = await prefs({ order_status_mails: false });
     expect(off.json().preferences).toEqual({ order_status_mails: false });
     expect((await prefs()).json().preferences.order_status_mails).toBe(false);
-    const [quietUser] = (
-      await t.handle.db.execute<{ email: string }>(
-        sql`select email from users where id = ${quiet.userId}`,
-      )
-    ).rows;
-    const qid = await placeThroughCart(quiet.headers, [['BIG', 2]]);
-    await change(qid, { status: 'accepted' });
-    await change(qid, { status: 'picking' });
-    await change(qid, { status: 'shipped', carrier: 'ups', tracking_number: '1Z' });
-    const quietMails = (await mailsTo(quietUser.email)).map((m) => m.template);
+    await shippedThroughCart(quiet.headers, { carrier: 'ups', tracking_number: '1Z' });
+    const quietMails = (await mailsTo(quiet.email)).map((m) => m.template);
     expect(quietMails).toEqual(['order-confirmation', 'order-shipped']);
     // Turned back on, the next cancellation mails again.
     await prefs({ order_status_mails: true });
     const cid = await placeThroughCart(quiet.headers, [['BIG', 1]]);
     await change(cid, { status: 'cancelled' });
-    expect((await mailsTo(quietUser.email)).map((m) => m.template).at(-1)).toBe('order-cancelled');
+    expect((await mailsTo(quiet.email)).map((m) => m.template).at(-1)).toBe('order-cancelled');
   });
 
   it('shows the buyer the status, its dates, the carrier and tracking link, and filters by status', async () => {
     const b = await t.signIn();
-    const id = await placeThroughCart(b.headers, [['BIG', 2]]);
-    await change(id, { status: 'accepted' });
-    await change(id, { status: 'picking' });
-    await change(id, { status: 'shipped', carrier: 'ups', tracking_number: '1Z 42' });
+    const id = await shippedThroughCart(b.headers, { carrier: 'ups', tracking_number: '1Z 42' });
     const detail = (
       await t.inject({ method: 'GET', url: `/api/fetch-order?order_id=${id}`, headers: b.headers })
     ).json().order;

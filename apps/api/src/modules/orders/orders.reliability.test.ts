@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { addToCart, insertShoppingFixtures, stockOf } from '../../test/shopping-fixtures';
+import type { TestApp } from '../../test/test-app';
+import { addToCart, createShopTestApp, stockOf } from '../../test/shopping-fixtures';
 import { PLACE_ORDER_STEPS, placeOrderTestHooks } from '../../workflows/place-order';
 
 // Runs on PGlite (transactions serialised) and on PostgreSQL (DATABASE_URL: real concurrency over
@@ -10,12 +10,11 @@ let t: TestApp;
 let ids: Record<string, number>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await insertShoppingFixtures(t.handle.db, [
+  ({ t, ids } = await createShopTestApp([
     { code: 'TEN', shipPack: 1, ca: { selling: 60_000, available: 10 } },
     { code: 'PLENTY', shipPack: 1, ca: { selling: 60_000, available: 1_000 } },
     { code: 'OTHER', shipPack: 2, ca: { selling: 500, available: 100 } },
-  ]);
+  ]));
 });
 afterAll(() => t.close());
 afterEach(() => {

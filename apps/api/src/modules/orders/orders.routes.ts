@@ -12,17 +12,22 @@ import {
   ReorderParams,
   ReorderResponse,
   StorePlaceOrderBody,
-  fromCents,
   idSchema,
 } from '@wholesale/contract';
-import { assertOwnUserId, customerRoutes, requireCustomer } from '../../plugins/auth';
+import {
+  assertOwnUserId,
+  customerRoutes,
+  requireCustomer,
+  requireOwnCustomer,
+} from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { parseInput } from '../../lib/parse-input';
 import { AppError } from '../../lib/app-error';
 import { fetchOrder, getCheckout, getOrderDetail, orderHistory, reorder } from './orders.service';
 import { renderOrderPdf } from './orders.pdf';
-import { placeCustomerOrder } from '../../workflows/place-order';
+import { placeCustomerOrder, placedOrderAnswer } from '../../workflows/place-order';
 import { ORDERS_CHANNEL } from './order-desk.service';
+import { sendAttachment } from '../../lib/attachment';
 
 /** Order calls of docs/product/cart-and-orders.md under /api, plus the order PDF. Signed-in customers only. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,9 +51,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: PlaceOrderResponse },
     }),
     async (request) => {
-      const user = requireCustomer(request);
       const body = request.body;
-      assertOwnUserId(user, body.user_id);
+      const user = requireOwnCustomer(request, body.user_id);
       const result = await placeCustomerOrder(
         app.db,
         {
@@ -66,12 +70,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         app.changeFeed,
       );
-      return {
-        status: true as const,
-        order_id: result.orderId,
-        total: fromCents(result.totalCents),
-        replayed: result.replayed,
-      };
+      return placedOrderAnswer(result);
     },
   );
 
@@ -96,8 +95,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: OrderHistoryResponse },
     }),
     async (request) => {
-      const user = requireCustomer(request);
-      assertOwnUserId(user, request.query.user_id);
+      const user = requireOwnCustomer(request, request.query.user_id);
       return orderHistory(app.db, user.id, request.query);
     },
   );
@@ -110,8 +108,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: FetchOrderResponse },
     }),
     async (request) => {
-      const user = requireCustomer(request);
-      assertOwnUserId(user, request.query.user_id);
+      const user = requireOwnCustomer(request, request.query.user_id);
       return fetchOrder(app.db, user.id, request.query.order_id, request.query.lang);
     },
   );
@@ -134,11 +131,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.lang,
       );
       const pdf = await renderOrderPdf(order, { name: user.ownerName, company: user.companyName });
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="order-${order.order_id}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendAttachment(reply, `order-${order.order_id}.pdf`, pdf);
     },
   );
 

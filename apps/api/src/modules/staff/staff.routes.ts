@@ -24,8 +24,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Admin: every staff account with its roles',
       response: { 200: AdminStaffListResponse },
     }),
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async () => {
       return { status: true as const, data: await listStaff(app.db) };
     },
   );

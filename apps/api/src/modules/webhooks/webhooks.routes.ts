@@ -57,20 +57,6 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/admin/webhooks/:id',
-    route({
-      summary: 'Staff: delete a webhook endpoint',
-      params: WebhookIdParams,
-      response: { 200: OkBody, ...errors },
-    }),
-    async (request) => {
-      const staff = requireStaffRole(request, 'admin');
-      await app.db.transaction((tx) => removeWebhook(tx, request.params.id, staff));
-      return { status: true as const };
-    },
-  );
-
   for (const action of ['pause', 'resume'] as const) {
     app.post(
       `/api/admin/webhooks/:id/${action}`,
@@ -105,17 +91,32 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/admin/webhook-deliveries/:id/redeliver',
-    route({
-      summary: 'Staff: send a delivery again now',
-      params: WebhookIdParams,
-      response: { 200: OkBody, ...errors },
-    }),
-    async (request) => {
-      const staff = requireStaffRole(request, 'admin');
-      await app.db.transaction((tx) => redeliver(tx, request.params.id, staff));
-      return { status: true as const };
+  // Deleting an endpoint and sending a delivery again: one act on an id, in a transaction, as the
+  // staff member (audited by the service), answered with a bare ok.
+  const acts = [
+    {
+      method: 'DELETE',
+      url: '/api/admin/webhooks/:id',
+      summary: 'Staff: delete a webhook endpoint',
+      act: removeWebhook,
     },
-  );
+    {
+      method: 'POST',
+      url: '/api/admin/webhook-deliveries/:id/redeliver',
+      summary: 'Staff: send a delivery again now',
+      act: redeliver,
+    },
+  ] as const;
+  for (const { method, url, summary, act } of acts) {
+    app.route({
+      method,
+      url,
+      ...route({ summary, params: WebhookIdParams, response: { 200: OkBody, ...errors } }),
+      handler: async (request) => {
+        const staff = requireStaffRole(request, 'admin');
+        await app.db.transaction((tx) => act(tx, request.params.id, staff));
+        return { status: true as const };
+      },
+    });
+  }
 };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pick from 'lodash-es/pick.js';
 import type { WebhookDeliveryDto, WebhookEndpointDto, WebhookEvent } from '@wholesale/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -46,10 +47,7 @@ const audited = (e: WebhookEndpointDto) => ({ url: e.url, events: e.events, stat
 
 function toDto(row: EndpointRow): WebhookEndpointDto {
   return {
-    id: row.id,
-    url: row.url,
-    events: row.events,
-    status: row.status,
+    ...pick(row, 'id', 'url', 'events', 'status'),
     paused_reason: row.pausedReason,
     failing_since: row.failingSince ? row.failingSince.toISOString() : null,
     created_at: row.createdAt.toISOString(),
