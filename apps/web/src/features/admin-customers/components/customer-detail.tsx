@@ -4,12 +4,12 @@ import {
   type Country,
   type CustomerDetailDto,
 } from '@wholesale/contract';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { errorAria, FormField, StaffTextField } from '@/components/ui/form-field';
+import { errorAria, FormField, StaffTextFields, useTextFields } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -26,16 +26,17 @@ function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
   const { t } = useTranslation('admin-people');
   const act = useActOnCustomer();
   const errorMessage = useErrorMessage();
-  const base = useId();
+  const form = useTextFields({
+    customer_code: customer.customer_code ?? '',
+    staff_note: customer.staff_note ?? '',
+  });
+  const { base, errors, values } = form;
   const [country, setCountry] = useState<Country>(customer.country);
-  const [code, setCode] = useState(customer.customer_code ?? '');
-  const [note, setNote] = useState(customer.staff_note ?? '');
-  const [errors, setErrors] = useState<Partial<Record<EditableField, string>>>({});
   const [confirm, confirmDialog] = useConfirm();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
+    form.setErrors({});
     if (country !== customer.country && !(await confirm(t('customers.confirmCountry')))) return;
     act.mutate(
       {
@@ -43,8 +44,10 @@ function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
         kind: 'update',
         change: {
           ...(country !== customer.country ? { country } : {}),
-          ...(code !== (customer.customer_code ?? '') ? { customer_code: code } : {}),
-          staff_note: note,
+          ...(values.customer_code !== (customer.customer_code ?? '')
+            ? { customer_code: values.customer_code }
+            : {}),
+          staff_note: values.staff_note,
         },
       },
       {
@@ -56,7 +59,7 @@ function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
               if (error.fields[field])
                 next[field] = error.reason ? errorMessage(error) : t(`customers.errors.${field}`);
             }
-            setErrors(next);
+            form.setErrors(next);
           }
           toast.error(errorMessage(error));
         },
@@ -82,22 +85,13 @@ function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
           <option value="us">{t('customers.countries.us')}</option>
         </select>
       </FormField>
-      <StaffTextField
-        id={`${base}-code`}
-        label={t('customers.code')}
-        error={errors.customer_code}
-        value={code}
-        maxLength={20}
-        onChange={setCode}
-      />
-      <StaffTextField
-        id={`${base}-note`}
-        label={t('customers.note')}
-        error={errors.staff_note}
-        value={note}
-        maxLength={2000}
-        rows={3}
-        onChange={setNote}
+      <StaffTextFields
+        form={form}
+        fields={[
+          { name: 'customer_code', label: 'code', maxLength: 20 },
+          { name: 'staff_note', label: 'note', maxLength: 2000, rows: 3 },
+        ]}
+        text={(key) => t(`customers.${key}`)}
       />
       <button type="submit" className="button" disabled={act.isPending}>
         {act.isPending ? t('customers.saving') : t('customers.save')}

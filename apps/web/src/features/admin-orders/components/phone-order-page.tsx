@@ -6,11 +6,11 @@ import {
   type Country,
   type PhoneOrderCheckoutResponse,
 } from '@wholesale/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { errorAria, FormField, StaffTextField } from '@/components/ui/form-field';
+import { errorAria, FormField, StaffTextFields, useTextFields } from '@/components/ui/form-field';
 import { StaffSearchForm } from '@/components/ui/filter-fields';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
@@ -198,36 +198,31 @@ function PhoneOrderForm({
   const country = checkout.customer.country;
   const place = usePlacePhoneOrder();
   const errorMessage = usePhoneErrorMessage(country);
-  const base = useId();
+  const form = useTextFields({ requested_ship_date: '', po_number: '', order_comment: '' });
+  const { base, errors, values } = form;
   const defaultAddress = checkout.addresses.find((a) => a.is_default) ?? checkout.addresses[0];
   const [addressId, setAddressId] = useState(defaultAddress ? String(defaultAddress.id) : '');
-  const [shipDate, setShipDate] = useState('');
-  const [po, setPo] = useState('');
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState('');
   const [placed, setPlaced] = useState<{ id: number; total: string } | null>(null);
   const money = formatMoney(i18n.language, country);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setErrors({});
+    form.setErrors({});
     setFormError('');
     place.mutate(
       {
         customerId,
         ...(addressId ? { ship_to_address_id: Number(addressId) } : {}),
-        ...(shipDate ? { requested_ship_date: shipDate } : {}),
-        ...(po.trim() ? { po_number: po.trim() } : {}),
-        ...(comment.trim() ? { order_comment: comment.trim() } : {}),
+        ...(values.requested_ship_date ? { requested_ship_date: values.requested_ship_date } : {}),
+        ...(values.po_number.trim() ? { po_number: values.po_number.trim() } : {}),
+        ...(values.order_comment.trim() ? { order_comment: values.order_comment.trim() } : {}),
       },
       {
         onSuccess: (data) => {
           const total = money(toCents(data.total));
           setPlaced({ id: data.order_id, total });
-          setPo('');
-          setComment('');
-          setShipDate('');
+          form.reset();
           toast.success(t('phone.placed', { id: data.order_id, name, total }));
         },
         onError: (error) => {
@@ -237,7 +232,7 @@ function PhoneOrderForm({
             for (const field of FIELDS)
               if (error.fields[field])
                 named[field] = error.reason ? text : t(`phone.invalid.${field}`);
-          setErrors(named);
+          form.setErrors(named);
           if (Object.keys(named).length === 0) setFormError(text);
           toast.error(text);
         },
@@ -279,31 +274,19 @@ function PhoneOrderForm({
           <p id={`${base}-address`}>{t('phone.noAddress')}</p>
         )}
       </FormField>
-      <StaffTextField
-        id={`${base}-date`}
-        label={t('phone.shipDate')}
-        error={errors.requested_ship_date}
-        type="date"
-        value={shipDate}
-        min={checkout.earliest_ship_date}
-        onChange={setShipDate}
-      />
-      <StaffTextField
-        id={`${base}-po`}
-        label={t('phone.po')}
-        error={errors.po_number}
-        value={po}
-        maxLength={60}
-        onChange={setPo}
-      />
-      <StaffTextField
-        id={`${base}-comment`}
-        label={t('phone.comment')}
-        error={errors.order_comment}
-        value={comment}
-        maxLength={2000}
-        rows={3}
-        onChange={setComment}
+      <StaffTextFields
+        form={form}
+        fields={[
+          {
+            name: 'requested_ship_date',
+            label: 'shipDate',
+            type: 'date',
+            min: checkout.earliest_ship_date,
+          },
+          { name: 'po_number', label: 'po', maxLength: 60 },
+          { name: 'order_comment', label: 'comment', maxLength: 2000, rows: 3 },
+        ]}
+        text={(key) => t(`phone.${key}`)}
       />
       <button type="submit" className="button" disabled={place.isPending}>
         {place.isPending ? t('phone.placing') : t('phone.place', { name })}
