@@ -152,6 +152,33 @@ function Decision({ app }: { app: Detail }) {
   );
 }
 
+/** A numbered list of what the applicant named (officers, trade references), each its given parts. */
+function EntriesSection({
+  id,
+  title,
+  entries,
+}: {
+  id: string;
+  title: string;
+  entries: (string | null | undefined)[][];
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <section className="admin-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {entries.length === 0 ? (
+        <p>{t('application.none')}</p>
+      ) : (
+        <ol className="admin-entries">
+          {entries.map((parts, i) => (
+            <li key={i}>{parts.filter(Boolean).join(' · ')}</li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 /** /admin/applications/:id: the decrypted application with Approve / Reject (staff). */
 export function ApplicationDetail({ id }: { id: string }) {
   const { t, i18n } = useTranslation(['admin', 'registration']);
@@ -254,39 +281,21 @@ export function ApplicationDetail({ id }: { id: string }) {
         );
       })}
 
-      <section className="admin-section" aria-labelledby="detail-officers">
-        <h2 id="detail-officers">{t('admin:application.officers')}</h2>
-        {app.officers.length === 0 ? (
-          <p>{t('admin:application.none')}</p>
-        ) : (
-          <ol className="admin-entries">
-            {app.officers.map((o, i) => (
-              <li key={i}>{[o.name, o.title, o.address].filter(Boolean).join(' · ')}</li>
-            ))}
-          </ol>
-        )}
-      </section>
-      <section className="admin-section" aria-labelledby="detail-trade">
-        <h2 id="detail-trade">{t('admin:application.trade')}</h2>
-        {app.trade.length === 0 ? (
-          <p>{t('admin:application.none')}</p>
-        ) : (
-          <ol className="admin-entries">
-            {app.trade.map((r, i) => (
-              <li key={i}>
-                {[
-                  r.name,
-                  r.telephone && `${t('registration:fields.tradeTelephone')} ${r.telephone}`,
-                  r.fax && `${t('registration:fields.tradeFax')} ${r.fax}`,
-                  r.contact,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <EntriesSection
+        id="detail-officers"
+        title={t('admin:application.officers')}
+        entries={app.officers.map((o) => [o.name, o.title, o.address])}
+      />
+      <EntriesSection
+        id="detail-trade"
+        title={t('admin:application.trade')}
+        entries={app.trade.map((r) => [
+          r.name,
+          r.telephone && `${t('registration:fields.tradeTelephone')} ${r.telephone}`,
+          r.fax && `${t('registration:fields.tradeFax')} ${r.fax}`,
+          r.contact,
+        ])}
+      />
     </section>
   );
 }

@@ -187,25 +187,14 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
       ) : null}
       {canAct ? (
         <div className="admin-people__actions" role="group" aria-label={t('customers.actions')}>
-          {customer.active ? (
-            <button
-              type="button"
-              className="button"
-              disabled={act.isPending}
-              onClick={() => void run('deactivate')}
-            >
-              {t('customers.deactivate')}
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="button"
-              disabled={act.isPending}
-              onClick={() => void run('reactivate')}
-            >
-              {t('customers.reactivate')}
-            </button>
-          )}
+          <button
+            type="button"
+            className="button"
+            disabled={act.isPending}
+            onClick={() => void run(customer.active ? 'deactivate' : 'reactivate')}
+          >
+            {customer.active ? t('customers.deactivate') : t('customers.reactivate')}
+          </button>
           <button
             type="button"
             className="button button--secondary"
