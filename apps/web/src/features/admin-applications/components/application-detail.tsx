@@ -12,6 +12,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { useApproveApplication } from '../api/approve-application';
 import { useApplication } from '../api/get-application';
 import { useRejectApplication } from '../api/reject-application';
+import '@/components/ui/admin-people.css';
 import './admin-applications.css';
 
 /**
@@ -193,7 +194,7 @@ export function ApplicationDetail({ id }: { id: string }) {
   if (query.isError)
     return (
       <section className="admin-applications">
-        <p role="alert" className="admin-error">
+        <p role="alert" className="admin-people__error">
           {t('admin:application.loadFailed')}
         </p>
         <Link to={paths.adminApplications()}>{t('admin:application.back')}</Link>

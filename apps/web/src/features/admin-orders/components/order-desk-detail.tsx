@@ -17,6 +17,7 @@ import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { pickingListUrl, useDeskOrder } from '../api/get-order';
+import '@/components/ui/admin-people.css';
 import './admin-orders.css';
 import { TableHead } from '@/components/ui/table-head';
 
@@ -135,7 +136,7 @@ function StatusActions({
             : t('detail.actions')}
       </button>
       {change.isError ? (
-        <p role="alert" className="admin-error">
+        <p role="alert" className="admin-people__error">
           {errorMessage(change.error)}
         </p>
       ) : null}
@@ -156,7 +157,7 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
   if (query.isError)
     return (
       <section className="admin-orders">
-        <p role="alert" className="admin-error">
+        <p role="alert" className="admin-people__error">
           {errorMessage(query.error)}
         </p>
         <Link to={paths.adminOrders()}>{t('detail.back')}</Link>
@@ -220,8 +221,8 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
       ) : null}
 
       <h2>{t('detail.lines')}</h2>
-      <div className="admin-table-wrap">
-        <table className="admin-table">
+      <div className="admin-people__table-wrap">
+        <table className="admin-people__table">
           <TableHead
             caption={t('detail.linesCaption', { id: o.order_id })}
             columns={['product', 'packs', 'pack', 'price', 'lineTotal', 'shipped']}

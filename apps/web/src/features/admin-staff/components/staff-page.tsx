@@ -201,13 +201,13 @@ export function StaffPage() {
       <InviteForm />
       {staff.isPending ? <LoadingOverlay /> : null}
       {staff.isError ? (
-        <p role="alert" className="admin-error">
+        <p role="alert" className="admin-people__error">
           {errorMessage(staff.error)}
         </p>
       ) : null}
       {staff.data ? (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
+        <div className="admin-people__table-wrap">
+          <table className="admin-people__table">
             <TableHead
               caption={t('staff.title')}
               columns={['name', 'roles', 'state', 'lastSignIn', 'actions']}
