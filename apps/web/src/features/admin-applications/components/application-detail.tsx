@@ -14,6 +14,7 @@ import { useApplication } from '../api/get-application';
 import { useRejectApplication } from '../api/reject-application';
 import '@/components/ui/admin-people.css';
 import './admin-applications.css';
+import { StaffAlert } from '@/components/ui/staff-alert';
 
 /**
  * The application's answers in docs/product/registration.md section order, from the contract's
@@ -194,9 +195,7 @@ export function ApplicationDetail({ id }: { id: string }) {
   if (query.isError)
     return (
       <section className="admin-applications">
-        <p role="alert" className="admin-people__error">
-          {t('admin:application.loadFailed')}
-        </p>
+        <StaffAlert>{t('admin:application.loadFailed')}</StaffAlert>
         <Link to={paths.adminApplications()}>{t('admin:application.back')}</Link>
       </section>
     );

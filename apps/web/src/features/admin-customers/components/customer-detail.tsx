@@ -18,6 +18,7 @@ import { useSession } from '@/lib/session';
 import { useActOnCustomer, type CustomerAction } from '../api/act-on-customer';
 import { useCustomer } from '../api/get-customer';
 import '@/components/ui/admin-people.css';
+import { StaffAlert } from '@/components/ui/staff-alert';
 
 type EditableField = 'country' | 'customer_code' | 'staff_note';
 
@@ -118,12 +119,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
   }, [customer, t]);
 
   if (query.isPending) return <LoadingOverlay />;
-  if (query.isError || !customer)
-    return (
-      <p role="alert" className="admin-people__error">
-        {errorMessage(query.error)}
-      </p>
-    );
+  if (query.isError || !customer) return <StaffAlert>{errorMessage(query.error)}</StaffAlert>;
 
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : '—');
   const run = async (kind: Exclude<CustomerAction['kind'], 'update'>) => {

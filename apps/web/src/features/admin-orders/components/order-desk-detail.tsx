@@ -19,7 +19,9 @@ import { useChangeOrderStatus } from '../api/change-order-status';
 import { pickingListUrl, useDeskOrder } from '../api/get-order';
 import '@/components/ui/admin-people.css';
 import './admin-orders.css';
-import { TableHead } from '@/components/ui/table-head';
+import { LabelledTable } from '@/components/ui/labelled-table';
+import { lineAmountColumns } from './line-amounts';
+import { StaffAlert } from '@/components/ui/staff-alert';
 
 /**
  * The next-step form: only the steps the workflow allows, with carrier/tracking for shipping. It is
@@ -135,11 +137,7 @@ function StatusActions({
             ? t('detail.moveTo', { status: t(`orders:status.${to}`) })
             : t('detail.actions')}
       </button>
-      {change.isError ? (
-        <p role="alert" className="admin-people__error">
-          {errorMessage(change.error)}
-        </p>
-      ) : null}
+      {change.isError ? <StaffAlert>{errorMessage(change.error)}</StaffAlert> : null}
     </form>
   );
 }
@@ -157,9 +155,7 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
   if (query.isError)
     return (
       <section className="admin-orders">
-        <p role="alert" className="admin-people__error">
-          {errorMessage(query.error)}
-        </p>
+        <StaffAlert>{errorMessage(query.error)}</StaffAlert>
         <Link to={paths.adminOrders()}>{t('detail.back')}</Link>
       </section>
     );
@@ -221,32 +217,27 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
       ) : null}
 
       <h2>{t('detail.lines')}</h2>
-      <div className="admin-people__table-wrap">
-        <table className="admin-people__table">
-          <TableHead
-            caption={t('detail.linesCaption', { id: o.order_id })}
-            columns={['product', 'packs', 'pack', 'price', 'lineTotal', 'shipped']}
-            label={(c) => t(`detail.${c}`)}
-          />
-          <tbody>
-            {o.lines.map((l) => (
-              <tr key={l.id}>
-                <td data-label={t('detail.product')}>
-                  <strong>{l.product_id}</strong> {l.name.replace(/<[^>]*>/g, '')}
-                  {l.backorder ? ` (${t('detail.backorder')})` : ''}
-                </td>
-                <td data-label={t('detail.packs')}>{l.item}</td>
-                <td data-label={t('detail.pack')}>{l.ship_pack}</td>
-                <td data-label={t('detail.price')}>{money(l.price)}</td>
-                <td data-label={t('detail.lineTotal')}>{money(l.line_total)}</td>
-                <td data-label={t('detail.shipped')}>
-                  {l.shipment_id ? `#${l.shipment_id}` : t('detail.waiting')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <LabelledTable
+        caption={t('detail.linesCaption', { id: o.order_id })}
+        label={(c) => t(`detail.${c}`)}
+        rows={o.lines}
+        columns={[
+          {
+            id: 'product',
+            cell: (l) => (
+              <>
+                <strong>{l.product_id}</strong> {l.name.replace(/<[^>]*>/g, '')}
+                {l.backorder ? ` (${t('detail.backorder')})` : ''}
+              </>
+            ),
+          },
+          ...lineAmountColumns(money, 'lineTotal'),
+          {
+            id: 'shipped',
+            cell: (l) => (l.shipment_id ? `#${l.shipment_id}` : t('detail.waiting')),
+          },
+        ]}
+      />
 
       {o.shipments.length > 0 ? (
         <>

@@ -21,7 +21,9 @@ import { usePhoneCart, usePhoneCheckout } from '../api/get-phone-order';
 import { usePlacePhoneOrder } from '../api/place-phone-order';
 import '@/components/ui/admin-people.css';
 import './admin-orders.css';
-import { TableHead } from '@/components/ui/table-head';
+import { LabelledTable } from '@/components/ui/labelled-table';
+import { lineAmountColumns } from './line-amounts';
+import { StaffAlert } from '@/components/ui/staff-alert';
 
 /** Refusals worded for staff ("the customer's cart"), not for the buyer ("your cart"). */
 const STAFF_REASONS = [
@@ -70,11 +72,7 @@ function CustomerPicker() {
         onSearch={(text) => setParams(text ? { q: text } : {})}
       />
       {q && query.isPending ? <p role="status">{t('phone.searching')}</p> : null}
-      {query.isError ? (
-        <p role="alert" className="admin-people__error">
-          {errorMessage(query.error)}
-        </p>
-      ) : null}
+      {query.isError ? <StaffAlert>{errorMessage(query.error)}</StaffAlert> : null}
       {query.data ? (
         query.data.data.length === 0 ? (
           <p role="status">{t('phone.noMatch')}</p>
@@ -132,46 +130,39 @@ function CustomerCart({ customerId, name, country }: CartProps) {
         </button>
       </p>
       {cart.isPending ? <LoadingOverlay /> : null}
-      {cart.isError ? (
-        <p role="alert" className="admin-people__error">
-          {errorMessage(cart.error)}
-        </p>
-      ) : null}
+      {cart.isError ? <StaffAlert>{errorMessage(cart.error)}</StaffAlert> : null}
       {cart.data && lines.length === 0 ? <p role="status">{t('phone.cartEmpty')}</p> : null}
       {lines.length > 0 ? (
         <>
           <p>{t('phone.selectedNote')}</p>
-          <div className="admin-people__table-wrap">
-            <table className="admin-people__table phone-cart__table">
-              <TableHead
-                caption={t('phone.cartCaption', { name })}
-                columns={['product', 'packs', 'pack', 'price', 'total', 'ordered']}
-                label={(c) => t(`phone.columns.${c}`)}
-              />
-              <tbody>
-                {lines.map((l) => (
-                  <tr key={l.id} data-testid={`phone-line-${l.product_id}`}>
-                    <td data-label={t('phone.columns.product')}>
-                      <strong>{l.product_id}</strong> {l.name}
-                      {l.unavailable ? (
-                        <>
-                          {' '}
-                          <em>({t('phone.unavailable')})</em>
-                        </>
-                      ) : null}
-                    </td>
-                    <td data-label={t('phone.columns.packs')}>{l.item}</td>
-                    <td data-label={t('phone.columns.pack')}>{l.ship_pack}</td>
-                    <td data-label={t('phone.columns.price')}>{money(l.price)}</td>
-                    <td data-label={t('phone.columns.total')}>{money(l.line_total)}</td>
-                    <td data-label={t('phone.columns.ordered')}>
-                      {ordered(l) ? t('phone.selected') : t('phone.notSelected')}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <LabelledTable
+            caption={t('phone.cartCaption', { name })}
+            className="phone-cart__table"
+            label={(c) => t(`phone.columns.${c}`)}
+            rows={lines}
+            rowTestId={(l) => `phone-line-${l.product_id}`}
+            columns={[
+              {
+                id: 'product',
+                cell: (l) => (
+                  <>
+                    <strong>{l.product_id}</strong> {l.name}
+                    {l.unavailable ? (
+                      <>
+                        {' '}
+                        <em>({t('phone.unavailable')})</em>
+                      </>
+                    ) : null}
+                  </>
+                ),
+              },
+              ...lineAmountColumns(money, 'total'),
+              {
+                id: 'ordered',
+                cell: (l) => (ordered(l) ? t('phone.selected') : t('phone.notSelected')),
+              },
+            ]}
+          />
           <p>
             <strong>
               {t('phone.selectedTotal', {
@@ -291,11 +282,7 @@ function PhoneOrderForm({
       <button type="submit" className="button" disabled={place.isPending}>
         {place.isPending ? t('phone.placing') : t('phone.place', { name })}
       </button>
-      {formError ? (
-        <p role="alert" className="admin-people__error">
-          {formError}
-        </p>
-      ) : null}
+      {formError ? <StaffAlert>{formError}</StaffAlert> : null}
       {placed ? (
         <p role="status" className="phone-placed">
           {t('phone.placed', { id: placed.id, name, total: placed.total })}{' '}
@@ -316,9 +303,7 @@ function PhoneOrderForCustomer({ customerId }: { customerId: number }) {
   if (checkout.isError)
     return (
       <>
-        <p role="alert" className="admin-people__error">
-          {errorMessage(checkout.error)}
-        </p>
+        <StaffAlert>{errorMessage(checkout.error)}</StaffAlert>
         <p>
           <Link to={paths.adminPhoneOrders()}>{t('phone.otherCustomer')}</Link>
         </p>

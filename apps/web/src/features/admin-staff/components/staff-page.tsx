@@ -19,6 +19,7 @@ import { useStaff } from '../api/get-staff';
 import { useInviteStaff } from '../api/invite-staff';
 import { useUpdateStaff } from '../api/update-staff';
 import { TableHead } from '@/components/ui/table-head';
+import { StaffAlert } from '@/components/ui/staff-alert';
 
 const formatWhen = (iso: string | null, lang: string) =>
   iso ? new Date(iso).toLocaleString(lang) : '—';
@@ -200,11 +201,7 @@ export function StaffPage() {
       <p>{t('staff.lead')}</p>
       <InviteForm />
       {staff.isPending ? <LoadingOverlay /> : null}
-      {staff.isError ? (
-        <p role="alert" className="admin-people__error">
-          {errorMessage(staff.error)}
-        </p>
-      ) : null}
+      {staff.isError ? <StaffAlert>{errorMessage(staff.error)}</StaffAlert> : null}
       {staff.data ? (
         <div className="admin-people__table-wrap">
           <table className="admin-people__table">
