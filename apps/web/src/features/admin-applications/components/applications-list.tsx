@@ -6,6 +6,7 @@ import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { paths } from '@/config/paths';
 import { useApplications, type ApplicationsFilter } from '../api/get-applications';
 import './admin-applications.css';
+import { StaffSection } from '@/components/ui/staff-section';
 
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
 const COLUMNS = ['id', 'company', 'owner', 'email', 'country', 'status', 'submitted'] as const;
@@ -35,8 +36,7 @@ export function ApplicationsList() {
   const placeholder = t('applications.searchPlaceholder');
 
   return (
-    <section className="admin-applications" aria-labelledby="applications-title">
-      <h1 id="applications-title">{t('applications.title')}</h1>
+    <StaffSection id="applications" title={t('applications.title')} className="admin-applications">
       <StaffFilters
         idPrefix="filter"
         text={(key) => t(`applications.${key}`)}
@@ -84,6 +84,6 @@ export function ApplicationsList() {
           </tr>
         )}
       />
-    </section>
+    </StaffSection>
   );
 }

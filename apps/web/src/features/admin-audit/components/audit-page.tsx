@@ -7,6 +7,7 @@ import { StaffResults } from '@/components/ui/staff-results';
 import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { useAudit, type AuditFilter } from '../api/get-audit';
 import { TableHead } from '@/components/ui/table-head';
+import { StaffSection } from '@/components/ui/staff-section';
 
 const COLUMNS = ['when', 'actor', 'action', 'entity', 'change'] as const;
 const DEFAULT_FILTER: AuditFilter = {
@@ -68,8 +69,7 @@ export function AuditPage() {
   ];
 
   return (
-    <section className="admin-people" aria-labelledby="audit-title">
-      <h1 id="audit-title">{t('audit.title')}</h1>
+    <StaffSection id="audit" title={t('audit.title')} className="admin-people">
       <StaffFilters
         idPrefix="audit"
         text={(key) => t(`audit.${key}`)}
@@ -106,6 +106,6 @@ export function AuditPage() {
           </tr>
         )}
       />
-    </section>
+    </StaffSection>
   );
 }

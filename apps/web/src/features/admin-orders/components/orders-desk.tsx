@@ -8,6 +8,7 @@ import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { paths } from '@/config/paths';
 import { deskCsvUrl, useDeskOrders, type DeskFilter } from '../api/get-orders';
 import './admin-orders.css';
+import { StaffSection } from '@/components/ui/staff-section';
 
 const SORTS = ['created_desc', 'created_asc', 'total_desc', 'total_asc'] as const;
 
@@ -44,8 +45,7 @@ export function OrdersDesk() {
   const counts = query.data?.counts;
 
   return (
-    <section className="admin-orders" aria-labelledby="desk-title">
-      <h1 id="desk-title">{t('title')}</h1>
+    <StaffSection id="desk" title={t('title')} className="admin-orders">
       <p>
         <Link className="button button--secondary" to={paths.adminPhoneOrders()}>
           <Phone size={16} aria-hidden="true" /> {t('phone.start')}
@@ -125,6 +125,6 @@ export function OrdersDesk() {
           </tr>
         )}
       />
-    </section>
+    </StaffSection>
   );
 }

@@ -20,6 +20,7 @@ import { useInviteStaff } from '../api/invite-staff';
 import { useUpdateStaff } from '../api/update-staff';
 import { TableHead } from '@/components/ui/table-head';
 import { StaffAlert } from '@/components/ui/staff-alert';
+import { StaffSection } from '@/components/ui/staff-section';
 
 const formatWhen = (iso: string | null, lang: string) =>
   iso ? new Date(iso).toLocaleString(lang) : '—';
@@ -196,8 +197,7 @@ export function StaffPage() {
   }, [t]);
 
   return (
-    <section className="admin-people" aria-labelledby="staff-title">
-      <h1 id="staff-title">{t('staff.title')}</h1>
+    <StaffSection id="staff" title={t('staff.title')} className="admin-people">
       <p>{t('staff.lead')}</p>
       <InviteForm />
       {staff.isPending ? <LoadingOverlay /> : null}
@@ -219,6 +219,6 @@ export function StaffPage() {
           </table>
         </div>
       ) : null}
-    </section>
+    </StaffSection>
   );
 }
