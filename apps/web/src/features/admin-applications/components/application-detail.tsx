@@ -15,6 +15,7 @@ import { useRejectApplication } from '../api/reject-application';
 import '@/components/ui/admin-people.css';
 import './admin-applications.css';
 import { StaffAlert } from '@/components/ui/staff-alert';
+import { FactList } from '@/components/ui/fact-list';
 
 /**
  * The application's answers in docs/product/registration.md section order, from the contract's
@@ -212,48 +213,44 @@ export function ApplicationDetail({ id }: { id: string }) {
       </h1>
       <p className="admin-notice">{t('admin:application.sensitiveNotice')}</p>
 
-      <dl className="admin-summary">
-        <div>
-          <dt>{t('admin:applications.columns.status')}</dt>
-          <dd>
-            <span className={`status-badge status-badge--${app.status}`}>
-              {t(`admin:applications.statuses.${app.status}`)}
-            </span>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('admin:applications.columns.country')}</dt>
-          <dd>{t(`admin:applications.countries.${app.country}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('admin:application.language')}</dt>
-          <dd>{t(`admin:application.languages.${app.lang}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('admin:application.submittedAt')}</dt>
-          <dd>{dateFormat.format(new Date(app.created_at))}</dd>
-        </div>
-        {app.reviewed_at && (
-          <div>
-            <dt>{t('admin:application.reviewedAt')}</dt>
-            <dd>
-              {dateFormat.format(new Date(app.reviewed_at))} · {app.reviewed_by}
-            </dd>
-          </div>
-        )}
-        {app.customer_code && (
-          <div>
-            <dt>{t('admin:application.customerCode')}</dt>
-            <dd data-testid="customer-code">{app.customer_code}</dd>
-          </div>
-        )}
-        {app.rejection_reason && (
-          <div>
-            <dt>{t('admin:application.reason')}</dt>
-            <dd>{app.rejection_reason}</dd>
-          </div>
-        )}
-      </dl>
+      <FactList
+        className="admin-summary"
+        facts={[
+          {
+            label: t('admin:applications.columns.status'),
+            value: (
+              <span className={`status-badge status-badge--${app.status}`}>
+                {t(`admin:applications.statuses.${app.status}`)}
+              </span>
+            ),
+          },
+          {
+            label: t('admin:applications.columns.country'),
+            value: t(`admin:applications.countries.${app.country}`),
+          },
+          {
+            label: t('admin:application.language'),
+            value: t(`admin:application.languages.${app.lang}`),
+          },
+          {
+            label: t('admin:application.submittedAt'),
+            value: dateFormat.format(new Date(app.created_at)),
+          },
+          app.reviewed_at && {
+            label: t('admin:application.reviewedAt'),
+            value: `${dateFormat.format(new Date(app.reviewed_at))} · ${app.reviewed_by ?? ''}`,
+          },
+          app.customer_code && {
+            label: t('admin:application.customerCode'),
+            value: app.customer_code,
+            testId: 'customer-code',
+          },
+          app.rejection_reason && {
+            label: t('admin:application.reason'),
+            value: app.rejection_reason,
+          },
+        ]}
+      />
 
       <Decision app={app} />
 

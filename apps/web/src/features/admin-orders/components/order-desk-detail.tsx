@@ -19,6 +19,7 @@ import { useChangeOrderStatus } from '../api/change-order-status';
 import { pickingListUrl, useDeskOrder } from '../api/get-order';
 import '@/components/ui/admin-people.css';
 import './admin-orders.css';
+import { FactList } from '@/components/ui/fact-list';
 import { LabelledTable } from '@/components/ui/labelled-table';
 import { lineAmountColumns } from './line-amounts';
 import { StaffAlert } from '@/components/ui/staff-alert';
@@ -173,37 +174,20 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
           {t(`orders:status.${o.status}`)}
         </span>
       </h1>
-      <dl className="desk-meta">
-        <div>
-          <dt>{t('detail.customer')}</dt>
-          <dd>
-            {o.customer.company ? `${o.customer.company} — ` : ''}
-            {o.customer.name}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('detail.email')}</dt>
-          <dd>{o.customer.email}</dd>
-        </div>
-        <div>
-          <dt>{t('detail.code')}</dt>
-          <dd>{o.customer.customer_code ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('detail.po')}</dt>
-          <dd>{o.po_number ?? '—'}</dd>
-        </div>
-        {o.order_comment ? (
-          <div>
-            <dt>{t('detail.comment')}</dt>
-            <dd>{o.order_comment}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{t('detail.total')}</dt>
-          <dd>{money(o.total)}</dd>
-        </div>
-      </dl>
+      <FactList
+        className="desk-meta"
+        facts={[
+          {
+            label: t('detail.customer'),
+            value: `${o.customer.company ? `${o.customer.company} — ` : ''}${o.customer.name}`,
+          },
+          { label: t('detail.email'), value: o.customer.email },
+          { label: t('detail.code'), value: o.customer.customer_code ?? '—' },
+          { label: t('detail.po'), value: o.po_number ?? '—' },
+          o.order_comment && { label: t('detail.comment'), value: o.order_comment },
+          { label: t('detail.total'), value: money(o.total) },
+        ]}
+      />
       {o.placed_by ? <p>{t('detail.placedBy', { name: o.placed_by })}</p> : null}
       <p>
         <a className="button button--secondary" href={pickingListUrl(o.order_id)} download>
