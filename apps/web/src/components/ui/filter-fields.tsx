@@ -75,34 +75,6 @@ export function SearchInput({
   );
 }
 
-/** From and to date inputs, read from the form (as `from` and `to`) when it is submitted. */
-export function DateRangeFields({
-  idPrefix,
-  fromLabel,
-  toLabel,
-  from,
-  to,
-  className,
-}: {
-  idPrefix: string;
-  fromLabel: string;
-  toLabel: string;
-  from?: string;
-  to?: string;
-  className?: string;
-}) {
-  const bounds = [
-    { name: 'from', label: fromLabel, value: from },
-    { name: 'to', label: toLabel, value: to },
-  ];
-  return bounds.map(({ name, label, value }) => (
-    <div key={name} className={className}>
-      <label htmlFor={`${idPrefix}-${name}`}>{label}</label>
-      <input id={`${idPrefix}-${name}`} name={name} type="date" defaultValue={value} />
-    </div>
-  ));
-}
-
 /**
  * A staff page's search form: a search box showing the current search (kept in step when the
  * address changes it) and a submit button; submitting hands over the trimmed text.

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 
 /**
  * A label, its control and the field's error (linked with aria-describedby by the caller through
@@ -21,13 +21,18 @@ export function FormField({
     <div className={className}>
       <label htmlFor={id}>{label}</label>
       {children}
-      {error ? (
-        <p id={`${id}-error`} className="form-field__error field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** A field's error (`${id}-error`, for the control's aria-describedby), when it has one. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={`${id}-error`} className="form-field__error field-error" role="alert">
+      {error}
+    </p>
+  ) : null;
 }
 
 /** The aria attributes of a control whose field may show an error. */
@@ -38,8 +43,10 @@ export function errorAria(id: string, error?: string) {
 }
 
 /**
- * A staff form's text field (customer code and note, PO, comment, ship date): the label, an input
- * bound to `value` (a textarea when `rows` is given) with its error linked, in the staff style.
+ * A staff form's text field (customer code and note, PO, comment, ship date, staff invitation,
+ * integration names and addresses): the label, an input bound to `value` (a textarea when `rows` is
+ * given) with its error linked, in the staff style unless `className` says otherwise. A `hint` stands
+ * under the control and describes it too.
  */
 export function StaffTextField({
   id,
@@ -48,6 +55,8 @@ export function StaffTextField({
   value,
   onChange,
   rows,
+  hint,
+  className = 'admin-people__field',
   ...input
 }: {
   id: string;
@@ -56,10 +65,23 @@ export function StaffTextField({
   value: string;
   onChange: (value: string) => void;
   rows?: number;
-} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'min' | 'maxLength'>) {
-  const control = { id, value, ...errorAria(id, error) };
+  hint?: string;
+  className?: string;
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'min' | 'maxLength' | 'autoComplete' | 'inputMode' | 'placeholder'
+>) {
+  const aria = errorAria(id, error);
+  const control = {
+    id,
+    value,
+    ...aria,
+    ...(hint
+      ? { 'aria-describedby': [`${id}-hint`, aria['aria-describedby']].join(' ').trim() }
+      : {}),
+  };
   return (
-    <FormField id={id} label={label} error={error} className="admin-people__field">
+    <FormField id={id} label={label} error={error} className={className}>
       {rows ? (
         <textarea
           {...control}
@@ -70,6 +92,66 @@ export function StaffTextField({
       ) : (
         <input {...control} {...input} onChange={(e) => onChange(e.target.value)} />
       )}
+      {hint ? <p id={`${id}-hint`}>{hint}</p> : null}
     </FormField>
   );
+}
+
+/**
+ * A text field of a staff form as its form lists it: the API's name for it, the keys of its label
+ * and hint (StaffTextFields' `text` turns them into words) and the input's limits.
+ */
+type TextFieldSpec<N extends string, K extends string> = {
+  name: N;
+  label: K;
+  hint?: K;
+  rows?: number;
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'min' | 'maxLength' | 'autoComplete' | 'inputMode' | 'placeholder'
+>;
+
+/**
+ * The text values of a staff form by the API's field names, and the form's errors by the field the
+ * server refused (a text field or not). `reset` puts the initial values back after a save.
+ */
+export function useTextFields<N extends string>(initial: Record<N, string>) {
+  const base = useId();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  return {
+    base,
+    values,
+    errors,
+    setErrors,
+    set: (name: N, value: string) => setValues((now) => ({ ...now, [name]: value })),
+    reset: () => setValues(initial),
+  };
+}
+
+/** A staff form's text fields, in the order listed, bound to the values useTextFields keeps. */
+export function StaffTextFields<N extends string, K extends string>({
+  form,
+  fields,
+  text,
+  className,
+}: {
+  form: ReturnType<typeof useTextFields<N>>;
+  fields: readonly TextFieldSpec<N, K>[];
+  text: (key: K) => string;
+  className?: string;
+}) {
+  return fields.map(({ name, label, hint, ...field }) => (
+    <StaffTextField
+      key={name}
+      {...field}
+      className={className}
+      id={`${form.base}-${name}`}
+      label={text(label)}
+      hint={hint && text(hint)}
+      value={form.values[name]}
+      error={form.errors[name]}
+      onChange={(value) => form.set(name, value)}
+    />
+  ));
 }

@@ -5,6 +5,7 @@ import { Pagination } from './pagination';
 import { TableHead } from './table-head';
 import { useLoadedPageInRange } from './use-page-in-range';
 import './admin-people.css';
+import { StaffAlert } from './staff-alert';
 
 /** One page of a staff list as the API answers it. */
 type ResultPage<T> = { data: T[]; total: number; current_page: number; last_page: number };
@@ -46,10 +47,10 @@ export function StaffResults<T>({
     <>
       {!data && !query.isError ? <LoadingOverlay /> : null}
       {query.isError ? (
-        <p role="alert" className="admin-people__error">
+        <StaffAlert>
           {loadFailed ? `${loadFailed} ` : null}
           {errorMessage(query.error)}
-        </p>
+        </StaffAlert>
       ) : null}
       {data ? (
         <>

@@ -12,7 +12,10 @@ import { useErrorMessage } from '@/lib/error-message';
 import { useApproveApplication } from '../api/approve-application';
 import { useApplication } from '../api/get-application';
 import { useRejectApplication } from '../api/reject-application';
+import '@/components/ui/admin-people.css';
 import './admin-applications.css';
+import { StaffAlert } from '@/components/ui/staff-alert';
+import { FactList } from '@/components/ui/fact-list';
 
 /**
  * The application's answers in docs/product/registration.md section order, from the contract's
@@ -152,6 +155,33 @@ function Decision({ app }: { app: Detail }) {
   );
 }
 
+/** A numbered list of what the applicant named (officers, trade references), each its given parts. */
+function EntriesSection({
+  id,
+  title,
+  entries,
+}: {
+  id: string;
+  title: string;
+  entries: (string | null | undefined)[][];
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <section className="admin-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {entries.length === 0 ? (
+        <p>{t('application.none')}</p>
+      ) : (
+        <ol className="admin-entries">
+          {entries.map((parts, i) => (
+            <li key={i}>{parts.filter(Boolean).join(' · ')}</li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 /** /admin/applications/:id: the decrypted application with Approve / Reject (staff). */
 export function ApplicationDetail({ id }: { id: string }) {
   const { t, i18n } = useTranslation(['admin', 'registration']);
@@ -166,9 +196,7 @@ export function ApplicationDetail({ id }: { id: string }) {
   if (query.isError)
     return (
       <section className="admin-applications">
-        <p role="alert" className="admin-error">
-          {t('admin:application.loadFailed')}
-        </p>
+        <StaffAlert>{t('admin:application.loadFailed')}</StaffAlert>
         <Link to={paths.adminApplications()}>{t('admin:application.back')}</Link>
       </section>
     );
@@ -185,48 +213,44 @@ export function ApplicationDetail({ id }: { id: string }) {
       </h1>
       <p className="admin-notice">{t('admin:application.sensitiveNotice')}</p>
 
-      <dl className="admin-summary">
-        <div>
-          <dt>{t('admin:applications.columns.status')}</dt>
-          <dd>
-            <span className={`status-badge status-badge--${app.status}`}>
-              {t(`admin:applications.statuses.${app.status}`)}
-            </span>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('admin:applications.columns.country')}</dt>
-          <dd>{t(`admin:applications.countries.${app.country}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('admin:application.language')}</dt>
-          <dd>{t(`admin:application.languages.${app.lang}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('admin:application.submittedAt')}</dt>
-          <dd>{dateFormat.format(new Date(app.created_at))}</dd>
-        </div>
-        {app.reviewed_at && (
-          <div>
-            <dt>{t('admin:application.reviewedAt')}</dt>
-            <dd>
-              {dateFormat.format(new Date(app.reviewed_at))} · {app.reviewed_by}
-            </dd>
-          </div>
-        )}
-        {app.customer_code && (
-          <div>
-            <dt>{t('admin:application.customerCode')}</dt>
-            <dd data-testid="customer-code">{app.customer_code}</dd>
-          </div>
-        )}
-        {app.rejection_reason && (
-          <div>
-            <dt>{t('admin:application.reason')}</dt>
-            <dd>{app.rejection_reason}</dd>
-          </div>
-        )}
-      </dl>
+      <FactList
+        className="admin-summary"
+        facts={[
+          {
+            label: t('admin:applications.columns.status'),
+            value: (
+              <span className={`status-badge status-badge--${app.status}`}>
+                {t(`admin:applications.statuses.${app.status}`)}
+              </span>
+            ),
+          },
+          {
+            label: t('admin:applications.columns.country'),
+            value: t(`admin:applications.countries.${app.country}`),
+          },
+          {
+            label: t('admin:application.language'),
+            value: t(`admin:application.languages.${app.lang}`),
+          },
+          {
+            label: t('admin:application.submittedAt'),
+            value: dateFormat.format(new Date(app.created_at)),
+          },
+          app.reviewed_at && {
+            label: t('admin:application.reviewedAt'),
+            value: `${dateFormat.format(new Date(app.reviewed_at))} · ${app.reviewed_by ?? ''}`,
+          },
+          app.customer_code && {
+            label: t('admin:application.customerCode'),
+            value: app.customer_code,
+            testId: 'customer-code',
+          },
+          app.rejection_reason && {
+            label: t('admin:application.reason'),
+            value: app.rejection_reason,
+          },
+        ]}
+      />
 
       <Decision app={app} />
 
@@ -254,39 +278,21 @@ export function ApplicationDetail({ id }: { id: string }) {
         );
       })}
 
-      <section className="admin-section" aria-labelledby="detail-officers">
-        <h2 id="detail-officers">{t('admin:application.officers')}</h2>
-        {app.officers.length === 0 ? (
-          <p>{t('admin:application.none')}</p>
-        ) : (
-          <ol className="admin-entries">
-            {app.officers.map((o, i) => (
-              <li key={i}>{[o.name, o.title, o.address].filter(Boolean).join(' · ')}</li>
-            ))}
-          </ol>
-        )}
-      </section>
-      <section className="admin-section" aria-labelledby="detail-trade">
-        <h2 id="detail-trade">{t('admin:application.trade')}</h2>
-        {app.trade.length === 0 ? (
-          <p>{t('admin:application.none')}</p>
-        ) : (
-          <ol className="admin-entries">
-            {app.trade.map((r, i) => (
-              <li key={i}>
-                {[
-                  r.name,
-                  r.telephone && `${t('registration:fields.tradeTelephone')} ${r.telephone}`,
-                  r.fax && `${t('registration:fields.tradeFax')} ${r.fax}`,
-                  r.contact,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <EntriesSection
+        id="detail-officers"
+        title={t('admin:application.officers')}
+        entries={app.officers.map((o) => [o.name, o.title, o.address])}
+      />
+      <EntriesSection
+        id="detail-trade"
+        title={t('admin:application.trade')}
+        entries={app.trade.map((r) => [
+          r.name,
+          r.telephone && `${t('registration:fields.tradeTelephone')} ${r.telephone}`,
+          r.fax && `${t('registration:fields.tradeFax')} ${r.fax}`,
+          r.contact,
+        ])}
+      />
     </section>
   );
 }

@@ -1,12 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SearchInput, SelectField } from '@/components/ui/filter-fields';
+import { StaffFilters } from '@/components/ui/staff-filters';
 import { StaffResults } from '@/components/ui/staff-results';
 import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { paths } from '@/config/paths';
 import { useApplications, type ApplicationsFilter } from '../api/get-applications';
 import './admin-applications.css';
+import { StaffSection } from '@/components/ui/staff-section';
 
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
 const COLUMNS = ['id', 'company', 'owner', 'email', 'country', 'status', 'submitted'] as const;
@@ -18,64 +18,40 @@ const DEFAULT_FILTER: ApplicationsFilter = { status: 'pending', country: '', sea
 export function ApplicationsList() {
   const { t, i18n } = useTranslation('admin');
   const [filter, setFilter, pages] = useUrlFilter(DEFAULT_FILTER);
-  const [search, setSearch] = useState(filter.search);
-  useEffect(() => setSearch(filter.search), [filter.search]);
   const query = useApplications(filter);
   const dateFormat = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
 
-  const onSearch = (e: FormEvent) => {
-    e.preventDefault();
-    setFilter({ search: search.trim() });
-  };
+  const statusOptions = [
+    ...STATUSES.map((s) => ({ value: s, label: t(`applications.statuses.${s}`) })),
+    { value: 'all', label: t('applications.all') },
+  ];
+  const countryOptions = [
+    { value: '', label: t('applications.all') },
+    { value: 'ca', label: t('applications.countries.ca') },
+    { value: 'usa', label: t('applications.countries.usa') },
+  ];
+  const placeholder = t('applications.searchPlaceholder');
 
   return (
-    <section className="admin-applications" aria-labelledby="applications-title">
-      <h1 id="applications-title">{t('applications.title')}</h1>
-      <form
-        className="admin-filters"
-        role="search"
-        aria-label={t('applications.filters')}
-        onSubmit={onSearch}
-      >
-        <SelectField
-          id="filter-status"
-          className="admin-filter"
-          label={t('applications.status')}
-          value={filter.status}
-          onChange={(status) => setFilter({ status })}
-          options={[
-            ...STATUSES.map((s) => ({ value: s, label: t(`applications.statuses.${s}`) })),
-            { value: 'all', label: t('applications.all') },
-          ]}
-        />
-        <SelectField
-          id="filter-country"
-          className="admin-filter"
-          label={t('applications.country')}
-          value={filter.country}
-          onChange={(country) => setFilter({ country })}
-          options={[
-            { value: '', label: t('applications.all') },
-            { value: 'ca', label: t('applications.countries.ca') },
-            { value: 'usa', label: t('applications.countries.usa') },
-          ]}
-        />
-        <div className="admin-filter admin-filter--grow">
-          <SearchInput
-            id="filter-search"
-            label={t('applications.search')}
-            value={search}
-            placeholder={t('applications.searchPlaceholder')}
-            onChange={setSearch}
-          />
-        </div>
-        <button type="submit" className="button">
-          {t('applications.apply')}
-        </button>
-      </form>
+    <StaffSection id="applications" title={t('applications.title')} className="admin-applications">
+      <StaffFilters
+        idPrefix="filter"
+        text={(key) => t(`applications.${key}`)}
+        filter={[filter, setFilter]}
+        controls={[
+          { name: 'status', label: t('applications.status'), live: true, options: statusOptions },
+          {
+            name: 'country',
+            label: t('applications.country'),
+            live: true,
+            options: countryOptions,
+          },
+          { name: 'search', label: t('applications.search'), type: 'search', placeholder },
+        ]}
+      />
 
       <StaffResults
         query={query}
@@ -108,6 +84,6 @@ export function ApplicationsList() {
           </tr>
         )}
       />
-    </section>
+    </StaffSection>
   );
 }

@@ -1,14 +1,14 @@
 import { AUDIT_ENTITIES, type AuditEntity, type AuditEntryDto } from '@wholesale/contract';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@/components/ui/admin-people.css';
-import { DateRangeFields } from '@/components/ui/filter-fields';
+import { StaffFilters } from '@/components/ui/staff-filters';
 import { StaffResults } from '@/components/ui/staff-results';
 import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { useAudit, type AuditFilter } from '../api/get-audit';
 import { TableHead } from '@/components/ui/table-head';
+import { StaffSection } from '@/components/ui/staff-section';
 
-const TEXT_FILTERS = ['actor', 'action', 'from', 'to'] as const;
 const COLUMNS = ['when', 'actor', 'action', 'entity', 'change'] as const;
 const DEFAULT_FILTER: AuditFilter = {
   actor: '',
@@ -58,72 +58,31 @@ export function AuditPage() {
     document.title = `${t('audit.title')} | ${t('common:brand.name')}`;
   }, [t]);
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const read = (name: string) => String(form.get(name) ?? '').trim();
-    go({
-      actor: read('actor'),
-      action: read('action'),
-      entity: read('entity'),
-      from: read('from'),
-      to: read('to'),
-    });
-  };
   // Rows written before an entity got its name (or by a newer server) show the raw entity.
   const entityName = (entity: string) =>
     (AUDIT_ENTITIES as readonly string[]).includes(entity)
       ? t(`audit.entities.${entity as AuditEntity}`)
       : entity;
-  const key = TEXT_FILTERS.map((k) => filter[k]).join('|') + filter.entity;
+  const entityOptions = [
+    { value: '', label: t('audit.allEntities') },
+    ...AUDIT_ENTITIES.map((e) => ({ value: e, label: t(`audit.entities.${e}`) })),
+  ];
 
   return (
-    <section className="admin-people" aria-labelledby="audit-title">
-      <h1 id="audit-title">{t('audit.title')}</h1>
-      <form
-        key={key}
-        className="admin-people__search"
-        role="search"
-        aria-label={t('audit.filters')}
-        onSubmit={onSubmit}
-      >
-        <div className="admin-people__field">
-          <label htmlFor="audit-actor">{t('audit.actor')}</label>
-          <input id="audit-actor" name="actor" maxLength={254} defaultValue={filter.actor} />
-        </div>
-        <div className="admin-people__field">
-          <label htmlFor="audit-action">{t('audit.action')}</label>
-          <input
-            id="audit-action"
-            name="action"
-            maxLength={100}
-            placeholder="customer."
-            defaultValue={filter.action}
-          />
-        </div>
-        <div className="admin-people__field">
-          <label htmlFor="audit-entity">{t('audit.entity')}</label>
-          <select id="audit-entity" name="entity" defaultValue={filter.entity}>
-            <option value="">{t('audit.allEntities')}</option>
-            {AUDIT_ENTITIES.map((e) => (
-              <option key={e} value={e}>
-                {t(`audit.entities.${e}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <DateRangeFields
-          idPrefix="audit"
-          className="admin-people__field"
-          fromLabel={t('audit.from')}
-          toLabel={t('audit.to')}
-          from={filter.from}
-          to={filter.to}
-        />
-        <button type="submit" className="button">
-          {t('audit.apply')}
-        </button>
-      </form>
+    <StaffSection id="audit" title={t('audit.title')} className="admin-people">
+      <StaffFilters
+        idPrefix="audit"
+        text={(key) => t(`audit.${key}`)}
+        look="fields"
+        filter={[filter, go]}
+        controls={[
+          { name: 'actor', label: t('audit.actor'), maxLength: 254 },
+          { name: 'action', label: t('audit.action'), placeholder: 'customer.' },
+          { name: 'entity', label: t('audit.entity'), options: entityOptions },
+          { name: 'from', label: t('audit.from'), type: 'date' },
+          { name: 'to', label: t('audit.to'), type: 'date' },
+        ]}
+      />
       <StaffResults
         query={query}
         {...pages}
@@ -147,6 +106,6 @@ export function AuditPage() {
           </tr>
         )}
       />
-    </section>
+    </StaffSection>
   );
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { catalogueImportKeys } from './keys';
 
 export type StartImportInput = { file: File; images?: File | null; dryRun: boolean };
@@ -13,10 +13,4 @@ export const startImport = ({ file, images, dryRun }: StartImportInput) => {
   return api.post<{ import_id: number }>('/admin/imports', form);
 };
 
-export const useStartImport = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: startImport,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueImportKeys.lists() }),
-  });
-};
+export const useStartImport = () => useRefreshingMutation(startImport, catalogueImportKeys.lists());

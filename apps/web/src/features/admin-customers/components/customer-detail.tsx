@@ -4,12 +4,12 @@ import {
   type Country,
   type CustomerDetailDto,
 } from '@wholesale/contract';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { errorAria, FormField, StaffTextField } from '@/components/ui/form-field';
+import { errorAria, FormField, StaffTextFields, useTextFields } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -18,6 +18,7 @@ import { useSession } from '@/lib/session';
 import { useActOnCustomer, type CustomerAction } from '../api/act-on-customer';
 import { useCustomer } from '../api/get-customer';
 import '@/components/ui/admin-people.css';
+import { StaffAlert } from '@/components/ui/staff-alert';
 
 type EditableField = 'country' | 'customer_code' | 'staff_note';
 
@@ -26,16 +27,17 @@ function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
   const { t } = useTranslation('admin-people');
   const act = useActOnCustomer();
   const errorMessage = useErrorMessage();
-  const base = useId();
+  const form = useTextFields({
+    customer_code: customer.customer_code ?? '',
+    staff_note: customer.staff_note ?? '',
+  });
+  const { base, errors, values } = form;
   const [country, setCountry] = useState<Country>(customer.country);
-  const [code, setCode] = useState(customer.customer_code ?? '');
-  const [note, setNote] = useState(customer.staff_note ?? '');
-  const [errors, setErrors] = useState<Partial<Record<EditableField, string>>>({});
   const [confirm, confirmDialog] = useConfirm();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
+    form.setErrors({});
     if (country !== customer.country && !(await confirm(t('customers.confirmCountry')))) return;
     act.mutate(
       {
@@ -43,8 +45,10 @@ function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
         kind: 'update',
         change: {
           ...(country !== customer.country ? { country } : {}),
-          ...(code !== (customer.customer_code ?? '') ? { customer_code: code } : {}),
-          staff_note: note,
+          ...(values.customer_code !== (customer.customer_code ?? '')
+            ? { customer_code: values.customer_code }
+            : {}),
+          staff_note: values.staff_note,
         },
       },
       {
@@ -56,7 +60,7 @@ function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
               if (error.fields[field])
                 next[field] = error.reason ? errorMessage(error) : t(`customers.errors.${field}`);
             }
-            setErrors(next);
+            form.setErrors(next);
           }
           toast.error(errorMessage(error));
         },
@@ -82,22 +86,13 @@ function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
           <option value="us">{t('customers.countries.us')}</option>
         </select>
       </FormField>
-      <StaffTextField
-        id={`${base}-code`}
-        label={t('customers.code')}
-        error={errors.customer_code}
-        value={code}
-        maxLength={20}
-        onChange={setCode}
-      />
-      <StaffTextField
-        id={`${base}-note`}
-        label={t('customers.note')}
-        error={errors.staff_note}
-        value={note}
-        maxLength={2000}
-        rows={3}
-        onChange={setNote}
+      <StaffTextFields
+        form={form}
+        fields={[
+          { name: 'customer_code', label: 'code', maxLength: 20 },
+          { name: 'staff_note', label: 'note', maxLength: 2000, rows: 3 },
+        ]}
+        text={(key) => t(`customers.${key}`)}
       />
       <button type="submit" className="button" disabled={act.isPending}>
         {act.isPending ? t('customers.saving') : t('customers.save')}
@@ -124,12 +119,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
   }, [customer, t]);
 
   if (query.isPending) return <LoadingOverlay />;
-  if (query.isError || !customer)
-    return (
-      <p role="alert" className="admin-people__error">
-        {errorMessage(query.error)}
-      </p>
-    );
+  if (query.isError || !customer) return <StaffAlert>{errorMessage(query.error)}</StaffAlert>;
 
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : '—');
   const run = async (kind: Exclude<CustomerAction['kind'], 'update'>) => {
@@ -193,25 +183,14 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
       ) : null}
       {canAct ? (
         <div className="admin-people__actions" role="group" aria-label={t('customers.actions')}>
-          {customer.active ? (
-            <button
-              type="button"
-              className="button"
-              disabled={act.isPending}
-              onClick={() => void run('deactivate')}
-            >
-              {t('customers.deactivate')}
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="button"
-              disabled={act.isPending}
-              onClick={() => void run('reactivate')}
-            >
-              {t('customers.reactivate')}
-            </button>
-          )}
+          <button
+            type="button"
+            className="button"
+            disabled={act.isPending}
+            onClick={() => void run(customer.active ? 'deactivate' : 'reactivate')}
+          >
+            {customer.active ? t('customers.deactivate') : t('customers.reactivate')}
+          </button>
           <button
             type="button"
             className="button button--secondary"

@@ -6,6 +6,7 @@ import { StaffSearchForm } from '@/components/ui/filter-fields';
 import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { paths } from '@/config/paths';
 import { useCustomers } from '../api/get-customers';
+import { StaffSection } from '@/components/ui/staff-section';
 
 const COLUMNS = ['company', 'owner', 'email', 'code', 'country', 'state', 'lastSignIn'] as const;
 const DEFAULT_FILTER = { q: '', page: 1 };
@@ -20,8 +21,7 @@ export function CustomersList() {
   const query = useCustomers({ q, page: pages.page });
 
   return (
-    <section className="admin-people" aria-labelledby="customers-title">
-      <h1 id="customers-title">{t('customers.title')}</h1>
+    <StaffSection id="customers" title={t('customers.title')} className="admin-people">
       <StaffSearchForm
         id="customers-q"
         label={t('customers.search')}
@@ -55,6 +55,6 @@ export function CustomersList() {
           </tr>
         )}
       />
-    </section>
+    </StaffSection>
   );
 }

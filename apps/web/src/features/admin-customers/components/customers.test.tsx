@@ -5,6 +5,7 @@ import type { CustomerDetailDto } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
 import { onePage, renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
+import { stubStaffResource } from '@/test/staff-resource';
 import { CustomerDetail } from './customer-detail';
 import { CustomersList } from './customers-list';
 
@@ -37,23 +38,18 @@ const json = (status: number, body: unknown) =>
 /** The customer API keeping one customer in memory; `refuse` may answer a PATCH instead. */
 function stubCustomerApi(refuse?: (body: Record<string, unknown>) => Response | undefined) {
   let customer = { ...detail };
-  const writes: Array<{ method: string; path: string; body: unknown }> = [];
-  const { fetchMock } = stubFetch({
-    '/api/admin/customers/40': (url, init) => {
-      const method = init?.method ?? 'GET';
-      if (method === 'GET') return { status: true, data: customer };
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      writes.push({ method, path: url.pathname, body });
+  return stubStaffResource(
+    '/api/admin/customers/40',
+    () => customer,
+    (method, url, body) => {
       const refusal = method === 'PATCH' ? refuse?.(body) : undefined;
       if (refusal) return refusal;
       if (url.pathname.endsWith('/deactivate')) customer = { ...customer, active: false };
       else if (url.pathname.endsWith('/reactivate')) customer = { ...customer, active: true };
       else if (method === 'PATCH') customer = { ...customer, ...body };
-      return { status: true, data: customer };
+      return customer;
     },
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return writes;
+  );
 }
 const renderDetail = () =>
   renderRoutes(

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldError } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { SecretOnce } from './secret-once';
 
@@ -45,15 +46,6 @@ export function LoadedTable<T>({
       )}
     </Loaded>
   );
-}
-
-/** A form field's error (`${id}-error`, for the control's aria-describedby), when it has one. */
-export function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={`${id}-error`} role="alert" className="field-error">
-      {error}
-    </p>
-  ) : null;
 }
 
 /**

@@ -1,13 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { INTEGRATION_SCOPES, type IntegrationScope } from '@wholesale/contract';
 import { useConfirm } from '@/components/ui/confirm-dialog';
+import { StaffTextFields, useTextFields } from '@/components/ui/form-field';
 import { useCreateToken } from '../api/create-token';
 import { useTokens } from '../api/get-tokens';
 import { useRevokeToken } from '../api/revoke-token';
 import { formatWhen } from './secret-once';
-import { AddSection, Choices, FieldError, LoadedTable, refusedFields } from './section-parts';
+import { AddSection, Choices, LoadedTable, refusedFields } from './section-parts';
 import { TableHead } from '@/components/ui/table-head';
 
 /** Integration tokens: create (secret shown once), list with last use, revoke. */
@@ -17,21 +18,20 @@ export function TokensSection() {
   const create = useCreateToken();
   const revoke = useRevokeToken();
   const [confirm, confirmDialog] = useConfirm();
-  const base = useId();
-  const [name, setName] = useState('');
+  const form = useTextFields({ name: '' });
+  const { base, errors } = form;
   const [scopes, setScopes] = useState<IntegrationScope[]>(['catalogue:write']);
   const [secret, setSecret] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
+    form.setErrors({});
     create.mutate(
-      { name, scopes },
+      { ...form.values, scopes },
       {
         onSuccess: (created) => {
           setSecret(created.secret);
-          setName('');
+          form.reset();
           toast.success(t('tokens.created'));
         },
         onError: (error) => {
@@ -39,7 +39,7 @@ export function TokensSection() {
             name: t('tokens.errors.name'),
             scopes: t('tokens.errors.scopes'),
           });
-          if (refused) setErrors(refused);
+          if (refused) form.setErrors(refused);
           else toast.error(t('tokens.errors.failed'));
         },
       },
@@ -57,16 +57,12 @@ export function TokensSection() {
       onHideSecret={() => setSecret(null)}
       fields={
         <>
-          <label htmlFor={`${base}-name`}>{t('tokens.name')}</label>
-          <input
-            id={`${base}-name`}
-            value={name}
-            maxLength={100}
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={Boolean(errors.name)}
-            aria-describedby={errors.name ? `${base}-name-error` : undefined}
+          <StaffTextFields
+            form={form}
+            className="admin-integrations__field"
+            fields={[{ name: 'name', label: 'name', maxLength: 100 }]}
+            text={(key) => t(`tokens.${key}`)}
           />
-          <FieldError id={`${base}-name`} error={errors.name} />
           <Choices
             id={`${base}-scopes`}
             legend={t('tokens.scopes')}

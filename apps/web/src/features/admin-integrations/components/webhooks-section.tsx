@@ -1,20 +1,30 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { WEBHOOK_EVENTS, type WebhookEndpointDto, type WebhookEvent } from '@wholesale/contract';
 import { useConfirm } from '@/components/ui/confirm-dialog';
+import { StaffTextFields, useTextFields } from '@/components/ui/form-field';
 import { useCreateWebhook, useWebhookAction, type WebhookAction } from '../api/change-webhook';
 import { useWebhookDeliveries, useWebhooks } from '../api/get-webhooks';
 import { formatWhen } from './secret-once';
-import {
-  AddSection,
-  Choices,
-  FieldError,
-  Loaded,
-  LoadedTable,
-  refusedFields,
-} from './section-parts';
+import { AddSection, Choices, Loaded, LoadedTable, refusedFields } from './section-parts';
 import { TableHead } from '@/components/ui/table-head';
+
+const URL_FIELD = {
+  name: 'url',
+  label: 'url',
+  type: 'url',
+  inputMode: 'url',
+  maxLength: 500,
+  placeholder: 'https://erp.example.com/hooks/store',
+} as const;
+const SECRET_FIELD = {
+  name: 'secret',
+  label: 'secret',
+  hint: 'secretHint',
+  maxLength: 200,
+  autoComplete: 'off',
+} as const;
 
 /** A signing secret for staff who leave the field empty: 32 random bytes, hex. */
 function generateSecret(): string {
@@ -94,25 +104,22 @@ export function WebhooksSection() {
   const create = useCreateWebhook();
   const action = useWebhookAction();
   const [confirm, confirmDialog] = useConfirm();
-  const base = useId();
-  const [url, setUrl] = useState('');
+  const form = useTextFields({ url: '', secret: '' });
+  const { base, errors } = form;
   const [events, setEvents] = useState<WebhookEvent[]>(['order.placed', 'order.status_changed']);
-  const [secretInput, setSecretInput] = useState('');
   const [shownSecret, setShownSecret] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
-    const secret = secretInput || generateSecret();
+    form.setErrors({});
+    const secret = form.values.secret || generateSecret();
     create.mutate(
-      { url, events, secret },
+      { url: form.values.url, events, secret },
       {
         onSuccess: () => {
           setShownSecret(secret);
-          setUrl('');
-          setSecretInput('');
+          form.reset();
           toast.success(t('webhooks.created'));
         },
         onError: (error) => {
@@ -121,7 +128,7 @@ export function WebhooksSection() {
             events: t('webhooks.errors.events'),
             secret: t('webhooks.errors.secret'),
           });
-          if (refused) setErrors(refused);
+          if (refused) form.setErrors(refused);
           else toast.error(t('webhooks.errors.failed'));
         },
       },
@@ -137,8 +144,6 @@ export function WebhooksSection() {
       onError: () => toast.error(t('webhooks.errors.failed')),
     });
 
-  const fieldError = (name: string) => <FieldError id={`${base}-${name}`} error={errors[name]} />;
-
   return (
     <AddSection
       kind="webhooks"
@@ -150,19 +155,12 @@ export function WebhooksSection() {
       onHideSecret={() => setShownSecret(null)}
       fields={
         <>
-          <label htmlFor={`${base}-url`}>{t('webhooks.url')}</label>
-          <input
-            id={`${base}-url`}
-            type="url"
-            inputMode="url"
-            value={url}
-            maxLength={500}
-            placeholder="https://erp.example.com/hooks/store"
-            onChange={(e) => setUrl(e.target.value)}
-            aria-invalid={Boolean(errors.url)}
-            aria-describedby={errors.url ? `${base}-url-error` : undefined}
+          <StaffTextFields
+            form={form}
+            className="admin-integrations__field"
+            fields={[URL_FIELD]}
+            text={(key) => t(`webhooks.${key}`)}
           />
-          {fieldError('url')}
           <Choices
             id={`${base}-events`}
             legend={t('webhooks.events')}
@@ -171,18 +169,12 @@ export function WebhooksSection() {
             onChange={setEvents}
             error={errors.events}
           />
-          <label htmlFor={`${base}-secret`}>{t('webhooks.secret')}</label>
-          <input
-            id={`${base}-secret`}
-            value={secretInput}
-            maxLength={200}
-            autoComplete="off"
-            onChange={(e) => setSecretInput(e.target.value)}
-            aria-invalid={Boolean(errors.secret)}
-            aria-describedby={`${base}-secret-hint${errors.secret ? ` ${base}-secret-error` : ''}`}
+          <StaffTextFields
+            form={form}
+            className="admin-integrations__field"
+            fields={[SECRET_FIELD]}
+            text={(key) => t(`webhooks.${key}`)}
           />
-          <p id={`${base}-secret-hint`}>{t('webhooks.secretHint')}</p>
-          {fieldError('secret')}
         </>
       }
     >

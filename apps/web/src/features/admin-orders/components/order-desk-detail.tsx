@@ -17,8 +17,12 @@ import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { pickingListUrl, useDeskOrder } from '../api/get-order';
+import '@/components/ui/admin-people.css';
 import './admin-orders.css';
-import { TableHead } from '@/components/ui/table-head';
+import { FactList } from '@/components/ui/fact-list';
+import { LabelledTable } from '@/components/ui/labelled-table';
+import { lineAmountColumns } from './line-amounts';
+import { StaffAlert } from '@/components/ui/staff-alert';
 
 /**
  * The next-step form: only the steps the workflow allows, with carrier/tracking for shipping. It is
@@ -134,11 +138,7 @@ function StatusActions({
             ? t('detail.moveTo', { status: t(`orders:status.${to}`) })
             : t('detail.actions')}
       </button>
-      {change.isError ? (
-        <p role="alert" className="admin-error">
-          {errorMessage(change.error)}
-        </p>
-      ) : null}
+      {change.isError ? <StaffAlert>{errorMessage(change.error)}</StaffAlert> : null}
     </form>
   );
 }
@@ -156,9 +156,7 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
   if (query.isError)
     return (
       <section className="admin-orders">
-        <p role="alert" className="admin-error">
-          {errorMessage(query.error)}
-        </p>
+        <StaffAlert>{errorMessage(query.error)}</StaffAlert>
         <Link to={paths.adminOrders()}>{t('detail.back')}</Link>
       </section>
     );
@@ -176,37 +174,20 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
           {t(`orders:status.${o.status}`)}
         </span>
       </h1>
-      <dl className="desk-meta">
-        <div>
-          <dt>{t('detail.customer')}</dt>
-          <dd>
-            {o.customer.company ? `${o.customer.company} — ` : ''}
-            {o.customer.name}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('detail.email')}</dt>
-          <dd>{o.customer.email}</dd>
-        </div>
-        <div>
-          <dt>{t('detail.code')}</dt>
-          <dd>{o.customer.customer_code ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('detail.po')}</dt>
-          <dd>{o.po_number ?? '—'}</dd>
-        </div>
-        {o.order_comment ? (
-          <div>
-            <dt>{t('detail.comment')}</dt>
-            <dd>{o.order_comment}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{t('detail.total')}</dt>
-          <dd>{money(o.total)}</dd>
-        </div>
-      </dl>
+      <FactList
+        className="desk-meta"
+        facts={[
+          {
+            label: t('detail.customer'),
+            value: `${o.customer.company ? `${o.customer.company} — ` : ''}${o.customer.name}`,
+          },
+          { label: t('detail.email'), value: o.customer.email },
+          { label: t('detail.code'), value: o.customer.customer_code ?? '—' },
+          { label: t('detail.po'), value: o.po_number ?? '—' },
+          o.order_comment && { label: t('detail.comment'), value: o.order_comment },
+          { label: t('detail.total'), value: money(o.total) },
+        ]}
+      />
       {o.placed_by ? <p>{t('detail.placedBy', { name: o.placed_by })}</p> : null}
       <p>
         <a className="button button--secondary" href={pickingListUrl(o.order_id)} download>
@@ -220,32 +201,27 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
       ) : null}
 
       <h2>{t('detail.lines')}</h2>
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <TableHead
-            caption={t('detail.linesCaption', { id: o.order_id })}
-            columns={['product', 'packs', 'pack', 'price', 'lineTotal', 'shipped']}
-            label={(c) => t(`detail.${c}`)}
-          />
-          <tbody>
-            {o.lines.map((l) => (
-              <tr key={l.id}>
-                <td data-label={t('detail.product')}>
-                  <strong>{l.product_id}</strong> {l.name.replace(/<[^>]*>/g, '')}
-                  {l.backorder ? ` (${t('detail.backorder')})` : ''}
-                </td>
-                <td data-label={t('detail.packs')}>{l.item}</td>
-                <td data-label={t('detail.pack')}>{l.ship_pack}</td>
-                <td data-label={t('detail.price')}>{money(l.price)}</td>
-                <td data-label={t('detail.lineTotal')}>{money(l.line_total)}</td>
-                <td data-label={t('detail.shipped')}>
-                  {l.shipment_id ? `#${l.shipment_id}` : t('detail.waiting')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <LabelledTable
+        caption={t('detail.linesCaption', { id: o.order_id })}
+        label={(c) => t(`detail.${c}`)}
+        rows={o.lines}
+        columns={[
+          {
+            id: 'product',
+            cell: (l) => (
+              <>
+                <strong>{l.product_id}</strong> {l.name.replace(/<[^>]*>/g, '')}
+                {l.backorder ? ` (${t('detail.backorder')})` : ''}
+              </>
+            ),
+          },
+          ...lineAmountColumns(money, 'lineTotal'),
+          {
+            id: 'shipped',
+            cell: (l) => (l.shipment_id ? `#${l.shipment_id}` : t('detail.waiting')),
+          },
+        ]}
+      />
 
       {o.shipments.length > 0 ? (
         <>

@@ -1,14 +1,14 @@
 import { ORDER_STATUSES, formatMoney, toCents, type OrderStatus } from '@wholesale/contract';
 import { Download, Phone } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DateRangeFields, SearchInput, SelectField } from '@/components/ui/filter-fields';
+import { StaffFilters } from '@/components/ui/staff-filters';
 import { StaffResults } from '@/components/ui/staff-results';
 import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { paths } from '@/config/paths';
 import { deskCsvUrl, useDeskOrders, type DeskFilter } from '../api/get-orders';
 import './admin-orders.css';
+import { StaffSection } from '@/components/ui/staff-section';
 
 const SORTS = ['created_desc', 'created_asc', 'total_desc', 'total_asc'] as const;
 
@@ -28,26 +28,24 @@ const COLUMNS = ['order', 'date', 'customer', 'po', 'country', 'status', 'total'
 export function OrdersDesk() {
   const { t, i18n } = useTranslation(['admin-orders', 'orders']);
   const [filter, setFilter, pages] = useUrlFilter(DEFAULT_FILTER);
-  const [text, setText] = useState(filter.q);
-  useEffect(() => setText(filter.q), [filter.q]);
   const query = useDeskOrders(filter);
   const dateFormat = new Intl.DateTimeFormat(`${i18n.language}-CA`, { dateStyle: 'medium' });
   const statusName = (s: OrderStatus) => t(`orders:status.${s}`);
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    setFilter({
-      q: text.trim(),
-      from: String(form.get('from') ?? ''),
-      to: String(form.get('to') ?? ''),
-    });
-  };
+  const statusOptions = [
+    { value: '', label: t('allStatuses') },
+    ...ORDER_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
+  ];
+  const countryOptions = [
+    { value: '', label: t('allCountries') },
+    { value: 'ca', label: t('countries.ca') },
+    { value: 'us', label: t('countries.us') },
+  ];
+  const sortOptions = SORTS.map((s) => ({ value: s, label: t(`sorts.${s}`) }));
   const counts = query.data?.counts;
 
   return (
-    <section className="admin-orders" aria-labelledby="desk-title">
-      <h1 id="desk-title">{t('title')}</h1>
+    <StaffSection id="desk" title={t('title')} className="admin-orders">
       <p>
         <Link className="button button--secondary" to={paths.adminPhoneOrders()}>
           <Phone size={16} aria-hidden="true" /> {t('phone.start')}
@@ -76,56 +74,23 @@ export function OrdersDesk() {
           ))}
         </nav>
       ) : null}
-      <form className="admin-filters" role="search" aria-label={t('filters')} onSubmit={onSubmit}>
-        <div className="admin-filter admin-filter--grow">
-          <SearchInput id="desk-q" label={t('search')} value={text} onChange={setText} />
-        </div>
-        <SelectField
-          id="desk-status"
-          className="admin-filter"
-          label={t('status')}
-          value={filter.status}
-          onChange={(status) => setFilter({ status })}
-          options={[
-            { value: '', label: t('allStatuses') },
-            ...ORDER_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
-          ]}
-        />
-        <SelectField
-          id="desk-country"
-          className="admin-filter"
-          label={t('country')}
-          value={filter.country}
-          onChange={(country) => setFilter({ country })}
-          options={[
-            { value: '', label: t('allCountries') },
-            { value: 'ca', label: t('countries.ca') },
-            { value: 'us', label: t('countries.us') },
-          ]}
-        />
-        <DateRangeFields
-          idPrefix="desk"
-          className="admin-filter"
-          fromLabel={t('from')}
-          toLabel={t('to')}
-          from={filter.from}
-          to={filter.to}
-        />
-        <SelectField
-          id="desk-sort"
-          className="admin-filter"
-          label={t('sort')}
-          value={filter.sort}
-          onChange={(sort) => setFilter({ sort })}
-          options={SORTS.map((s) => ({ value: s, label: t(`sorts.${s}`) }))}
-        />
-        <button type="submit" className="button">
-          {t('apply')}
-        </button>
+      <StaffFilters
+        idPrefix="desk"
+        text={t}
+        filter={[filter, setFilter]}
+        controls={[
+          { name: 'q', label: t('search'), type: 'search' },
+          { name: 'status', label: t('status'), live: true, options: statusOptions },
+          { name: 'country', label: t('country'), live: true, options: countryOptions },
+          { name: 'from', label: t('from'), type: 'date' },
+          { name: 'to', label: t('to'), type: 'date' },
+          { name: 'sort', label: t('sort'), live: true, options: sortOptions },
+        ]}
+      >
         <a className="button button--secondary" href={deskCsvUrl(filter)} download>
           <Download size={16} aria-hidden="true" /> {t('export')}
         </a>
-      </form>
+      </StaffFilters>
 
       <StaffResults
         query={query}
@@ -160,6 +125,6 @@ export function OrdersDesk() {
           </tr>
         )}
       />
-    </section>
+    </StaffSection>
   );
 }

@@ -6,11 +6,11 @@ import {
   type Country,
   type PhoneOrderCheckoutResponse,
 } from '@wholesale/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { errorAria, FormField, StaffTextField } from '@/components/ui/form-field';
+import { errorAria, FormField, StaffTextFields, useTextFields } from '@/components/ui/form-field';
 import { StaffSearchForm } from '@/components/ui/filter-fields';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
@@ -21,7 +21,9 @@ import { usePhoneCart, usePhoneCheckout } from '../api/get-phone-order';
 import { usePlacePhoneOrder } from '../api/place-phone-order';
 import '@/components/ui/admin-people.css';
 import './admin-orders.css';
-import { TableHead } from '@/components/ui/table-head';
+import { LabelledTable } from '@/components/ui/labelled-table';
+import { lineAmountColumns } from './line-amounts';
+import { StaffAlert } from '@/components/ui/staff-alert';
 
 /** Refusals worded for staff ("the customer's cart"), not for the buyer ("your cart"). */
 const STAFF_REASONS = [
@@ -70,11 +72,7 @@ function CustomerPicker() {
         onSearch={(text) => setParams(text ? { q: text } : {})}
       />
       {q && query.isPending ? <p role="status">{t('phone.searching')}</p> : null}
-      {query.isError ? (
-        <p role="alert" className="admin-people__error">
-          {errorMessage(query.error)}
-        </p>
-      ) : null}
+      {query.isError ? <StaffAlert>{errorMessage(query.error)}</StaffAlert> : null}
       {query.data ? (
         query.data.data.length === 0 ? (
           <p role="status">{t('phone.noMatch')}</p>
@@ -132,46 +130,39 @@ function CustomerCart({ customerId, name, country }: CartProps) {
         </button>
       </p>
       {cart.isPending ? <LoadingOverlay /> : null}
-      {cart.isError ? (
-        <p role="alert" className="admin-people__error">
-          {errorMessage(cart.error)}
-        </p>
-      ) : null}
+      {cart.isError ? <StaffAlert>{errorMessage(cart.error)}</StaffAlert> : null}
       {cart.data && lines.length === 0 ? <p role="status">{t('phone.cartEmpty')}</p> : null}
       {lines.length > 0 ? (
         <>
           <p>{t('phone.selectedNote')}</p>
-          <div className="admin-people__table-wrap">
-            <table className="admin-people__table phone-cart__table">
-              <TableHead
-                caption={t('phone.cartCaption', { name })}
-                columns={['product', 'packs', 'pack', 'price', 'total', 'ordered']}
-                label={(c) => t(`phone.columns.${c}`)}
-              />
-              <tbody>
-                {lines.map((l) => (
-                  <tr key={l.id} data-testid={`phone-line-${l.product_id}`}>
-                    <td data-label={t('phone.columns.product')}>
-                      <strong>{l.product_id}</strong> {l.name}
-                      {l.unavailable ? (
-                        <>
-                          {' '}
-                          <em>({t('phone.unavailable')})</em>
-                        </>
-                      ) : null}
-                    </td>
-                    <td data-label={t('phone.columns.packs')}>{l.item}</td>
-                    <td data-label={t('phone.columns.pack')}>{l.ship_pack}</td>
-                    <td data-label={t('phone.columns.price')}>{money(l.price)}</td>
-                    <td data-label={t('phone.columns.total')}>{money(l.line_total)}</td>
-                    <td data-label={t('phone.columns.ordered')}>
-                      {ordered(l) ? t('phone.selected') : t('phone.notSelected')}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <LabelledTable
+            caption={t('phone.cartCaption', { name })}
+            className="phone-cart__table"
+            label={(c) => t(`phone.columns.${c}`)}
+            rows={lines}
+            rowTestId={(l) => `phone-line-${l.product_id}`}
+            columns={[
+              {
+                id: 'product',
+                cell: (l) => (
+                  <>
+                    <strong>{l.product_id}</strong> {l.name}
+                    {l.unavailable ? (
+                      <>
+                        {' '}
+                        <em>({t('phone.unavailable')})</em>
+                      </>
+                    ) : null}
+                  </>
+                ),
+              },
+              ...lineAmountColumns(money, 'total'),
+              {
+                id: 'ordered',
+                cell: (l) => (ordered(l) ? t('phone.selected') : t('phone.notSelected')),
+              },
+            ]}
+          />
           <p>
             <strong>
               {t('phone.selectedTotal', {
@@ -198,36 +189,31 @@ function PhoneOrderForm({
   const country = checkout.customer.country;
   const place = usePlacePhoneOrder();
   const errorMessage = usePhoneErrorMessage(country);
-  const base = useId();
+  const form = useTextFields({ requested_ship_date: '', po_number: '', order_comment: '' });
+  const { base, errors, values } = form;
   const defaultAddress = checkout.addresses.find((a) => a.is_default) ?? checkout.addresses[0];
   const [addressId, setAddressId] = useState(defaultAddress ? String(defaultAddress.id) : '');
-  const [shipDate, setShipDate] = useState('');
-  const [po, setPo] = useState('');
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState('');
   const [placed, setPlaced] = useState<{ id: number; total: string } | null>(null);
   const money = formatMoney(i18n.language, country);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setErrors({});
+    form.setErrors({});
     setFormError('');
     place.mutate(
       {
         customerId,
         ...(addressId ? { ship_to_address_id: Number(addressId) } : {}),
-        ...(shipDate ? { requested_ship_date: shipDate } : {}),
-        ...(po.trim() ? { po_number: po.trim() } : {}),
-        ...(comment.trim() ? { order_comment: comment.trim() } : {}),
+        ...(values.requested_ship_date ? { requested_ship_date: values.requested_ship_date } : {}),
+        ...(values.po_number.trim() ? { po_number: values.po_number.trim() } : {}),
+        ...(values.order_comment.trim() ? { order_comment: values.order_comment.trim() } : {}),
       },
       {
         onSuccess: (data) => {
           const total = money(toCents(data.total));
           setPlaced({ id: data.order_id, total });
-          setPo('');
-          setComment('');
-          setShipDate('');
+          form.reset();
           toast.success(t('phone.placed', { id: data.order_id, name, total }));
         },
         onError: (error) => {
@@ -237,7 +223,7 @@ function PhoneOrderForm({
             for (const field of FIELDS)
               if (error.fields[field])
                 named[field] = error.reason ? text : t(`phone.invalid.${field}`);
-          setErrors(named);
+          form.setErrors(named);
           if (Object.keys(named).length === 0) setFormError(text);
           toast.error(text);
         },
@@ -279,40 +265,24 @@ function PhoneOrderForm({
           <p id={`${base}-address`}>{t('phone.noAddress')}</p>
         )}
       </FormField>
-      <StaffTextField
-        id={`${base}-date`}
-        label={t('phone.shipDate')}
-        error={errors.requested_ship_date}
-        type="date"
-        value={shipDate}
-        min={checkout.earliest_ship_date}
-        onChange={setShipDate}
-      />
-      <StaffTextField
-        id={`${base}-po`}
-        label={t('phone.po')}
-        error={errors.po_number}
-        value={po}
-        maxLength={60}
-        onChange={setPo}
-      />
-      <StaffTextField
-        id={`${base}-comment`}
-        label={t('phone.comment')}
-        error={errors.order_comment}
-        value={comment}
-        maxLength={2000}
-        rows={3}
-        onChange={setComment}
+      <StaffTextFields
+        form={form}
+        fields={[
+          {
+            name: 'requested_ship_date',
+            label: 'shipDate',
+            type: 'date',
+            min: checkout.earliest_ship_date,
+          },
+          { name: 'po_number', label: 'po', maxLength: 60 },
+          { name: 'order_comment', label: 'comment', maxLength: 2000, rows: 3 },
+        ]}
+        text={(key) => t(`phone.${key}`)}
       />
       <button type="submit" className="button" disabled={place.isPending}>
         {place.isPending ? t('phone.placing') : t('phone.place', { name })}
       </button>
-      {formError ? (
-        <p role="alert" className="admin-people__error">
-          {formError}
-        </p>
-      ) : null}
+      {formError ? <StaffAlert>{formError}</StaffAlert> : null}
       {placed ? (
         <p role="status" className="phone-placed">
           {t('phone.placed', { id: placed.id, name, total: placed.total })}{' '}
@@ -333,9 +303,7 @@ function PhoneOrderForCustomer({ customerId }: { customerId: number }) {
   if (checkout.isError)
     return (
       <>
-        <p role="alert" className="admin-people__error">
-          {errorMessage(checkout.error)}
-        </p>
+        <StaffAlert>{errorMessage(checkout.error)}</StaffAlert>
         <p>
           <Link to={paths.adminPhoneOrders()}>{t('phone.otherCustomer')}</Link>
         </p>

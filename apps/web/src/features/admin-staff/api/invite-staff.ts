@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminStaffMemberResponse, Lang, StaffRole } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { staffKeys } from './keys';
 
 export type InviteStaffInput = { email: string; name: string; roles: StaffRole[]; lang: Lang };
@@ -9,10 +9,4 @@ export type InviteStaffInput = { email: string; name: string; roles: StaffRole[]
 export const inviteStaff = (body: InviteStaffInput) =>
   api.post<AdminStaffMemberResponse>('/admin/staff', body);
 
-export const useInviteStaff = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: inviteStaff,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
-  });
-};
+export const useInviteStaff = () => useRefreshingMutation(inviteStaff, staffKeys.all);

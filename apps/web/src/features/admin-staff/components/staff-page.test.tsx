@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaffMemberDto } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
-import { renderWithProviders, stubFetch } from '@/test/render';
+import { renderWithProviders } from '@/test/render';
 import { signInStaff } from '@/test/staff';
+import { stubStaffResource } from '@/test/staff-resource';
 import { StaffPage } from './staff-page';
 
 beforeAll(() => preloadTranslations(['admin-people', 'staff', 'errors', 'common']));
@@ -32,20 +33,17 @@ function stubStaffApi(answer?: (method: string, url: URL, body: unknown) => Resp
     member({}),
     member({ id: 2, email: 'orders@example.com', name: 'Ana García', roles: ['orders'] }),
   ];
-  const writes: Array<{ method: string; path: string; body: unknown }> = [];
-  const { fetchMock } = stubFetch({
-    '/api/admin/staff': (url, init) => {
-      const method = init?.method ?? 'GET';
-      if (method === 'GET') return { status: true, data: list };
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      writes.push({ method, path: url.pathname, body });
+  return stubStaffResource(
+    '/api/admin/staff',
+    () => list,
+    (method, url, body) => {
       const special = answer?.(method, url, body);
       if (special) return special;
       const id = Number(url.pathname.split('/')[4]);
       if (url.pathname === '/api/admin/staff') {
         const created = member({ id: 3, ...body, password_set: false });
         list = [...list, created];
-        return { status: true, data: created };
+        return created;
       }
       list = list.map((m) =>
         m.id !== id
@@ -56,11 +54,9 @@ function stubStaffApi(answer?: (method: string, url: URL, body: unknown) => Resp
               ? { ...m, active: true }
               : { ...m, ...body },
       );
-      return { status: true, data: list.find((m) => m.id === id) };
+      return list.find((m) => m.id === id);
     },
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return writes;
+  );
 }
 
 /** The server keeping the last active admin from losing that role or being deactivated. */

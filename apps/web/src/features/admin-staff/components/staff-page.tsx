@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -9,6 +9,8 @@ import {
   type StaffRole,
 } from '@wholesale/contract';
 import { useConfirm } from '@/components/ui/confirm-dialog';
+import { SelectField } from '@/components/ui/filter-fields';
+import { FieldError, StaffTextFields, useTextFields } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
@@ -17,32 +19,37 @@ import { useStaff } from '../api/get-staff';
 import { useInviteStaff } from '../api/invite-staff';
 import { useUpdateStaff } from '../api/update-staff';
 import { TableHead } from '@/components/ui/table-head';
+import { StaffAlert } from '@/components/ui/staff-alert';
+import { StaffSection } from '@/components/ui/staff-section';
 
 const formatWhen = (iso: string | null, lang: string) =>
   iso ? new Date(iso).toLocaleString(lang) : '—';
+
+const INVITE_FIELDS = [
+  { name: 'email', label: 'email', type: 'email', maxLength: 254, autoComplete: 'off' },
+  { name: 'name', label: 'name', maxLength: 200 },
+] as const;
 
 /** The invitation form: e-mail, name, language of the mail, roles. */
 function InviteForm() {
   const { t } = useTranslation(['admin-people', 'staff']);
   const invite = useInviteStaff();
   const errorMessage = useErrorMessage();
-  const base = useId();
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
+  const form = useTextFields({ email: '', name: '' });
+  const { base, errors } = form;
   const [lang, setLang] = useState<Lang>('en');
   const [roles, setRoles] = useState<StaffRole[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
+    form.setErrors({});
+    const { email } = form.values;
     invite.mutate(
-      { email, name, roles, lang },
+      { ...form.values, roles, lang },
       {
         onSuccess: () => {
           toast.success(t('staff.invited', { email }));
-          setEmail('');
-          setName('');
+          form.reset();
           setRoles([]);
         },
         onError: (error) => {
@@ -54,61 +61,26 @@ function InviteForm() {
                   ? errorMessage(error)
                   : t(`staff.errors.${field as 'email' | 'name' | 'roles'}`)
                 : '';
-            setErrors({ email: named('email'), name: named('name'), roles: named('roles') });
+            form.setErrors({ email: named('email'), name: named('name'), roles: named('roles') });
           } else toast.error(errorMessage(error));
         },
       },
     );
   };
 
-  const fieldError = (field: string) =>
-    errors[field] ? (
-      <p id={`${base}-${field}-error`} role="alert" className="field-error">
-        {errors[field]}
-      </p>
-    ) : null;
-  const describedBy = (field: string) => (errors[field] ? `${base}-${field}-error` : undefined);
-
   return (
     <form onSubmit={submit} noValidate className="admin-people__form" aria-labelledby={`${base}-t`}>
       <h2 id={`${base}-t`}>{t('staff.inviteTitle')}</h2>
-      <div className="admin-people__field">
-        <label htmlFor={`${base}-email`}>{t('staff.email')}</label>
-        <input
-          id={`${base}-email`}
-          type="email"
-          value={email}
-          maxLength={254}
-          autoComplete="off"
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={Boolean(errors.email)}
-          aria-describedby={describedBy('email')}
-        />
-        {fieldError('email')}
-      </div>
-      <div className="admin-people__field">
-        <label htmlFor={`${base}-name`}>{t('staff.name')}</label>
-        <input
-          id={`${base}-name`}
-          value={name}
-          maxLength={200}
-          onChange={(e) => setName(e.target.value)}
-          aria-invalid={Boolean(errors.name)}
-          aria-describedby={describedBy('name')}
-        />
-        {fieldError('name')}
-      </div>
-      <div className="admin-people__field">
-        <label htmlFor={`${base}-lang`}>{t('staff.lang')}</label>
-        <select id={`${base}-lang`} value={lang} onChange={(e) => setLang(e.target.value as Lang)}>
-          {LANGS.map((l) => (
-            <option key={l} value={l}>
-              {t(`staff.langs.${l}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <fieldset aria-describedby={describedBy('roles')}>
+      <StaffTextFields form={form} fields={INVITE_FIELDS} text={(key) => t(`staff.${key}`)} />
+      <SelectField
+        id={`${base}-lang`}
+        className="admin-people__field"
+        label={t('staff.lang')}
+        value={lang}
+        onChange={setLang}
+        options={LANGS.map((l) => ({ value: l, label: t(`staff.langs.${l}`) }))}
+      />
+      <fieldset aria-describedby={errors.roles ? `${base}-roles-error` : undefined}>
         <legend>{t('staff.roles')}</legend>
         {STAFF_ROLES.map((role) => (
           <label key={role} className="admin-people__check">
@@ -124,7 +96,7 @@ function InviteForm() {
             {t(`staff:roles.${role}`)}
           </label>
         ))}
-        {fieldError('roles')}
+        <FieldError id={`${base}-roles`} error={errors.roles} />
       </fieldset>
       <button type="submit" className="button" disabled={invite.isPending}>
         {invite.isPending ? t('staff.inviting') : t('staff.invite')}
@@ -225,19 +197,14 @@ export function StaffPage() {
   }, [t]);
 
   return (
-    <section className="admin-people" aria-labelledby="staff-title">
-      <h1 id="staff-title">{t('staff.title')}</h1>
+    <StaffSection id="staff" title={t('staff.title')} className="admin-people">
       <p>{t('staff.lead')}</p>
       <InviteForm />
       {staff.isPending ? <LoadingOverlay /> : null}
-      {staff.isError ? (
-        <p role="alert" className="admin-error">
-          {errorMessage(staff.error)}
-        </p>
-      ) : null}
+      {staff.isError ? <StaffAlert>{errorMessage(staff.error)}</StaffAlert> : null}
       {staff.data ? (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
+        <div className="admin-people__table-wrap">
+          <table className="admin-people__table">
             <TableHead
               caption={t('staff.title')}
               columns={['name', 'roles', 'state', 'lastSignIn', 'actions']}
@@ -252,6 +219,6 @@ export function StaffPage() {
           </table>
         </div>
       ) : null}
-    </section>
+    </StaffSection>
   );
 }

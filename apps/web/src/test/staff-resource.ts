@@ -1,0 +1,30 @@
+import { vi } from 'vitest';
+import { stubFetch } from './render';
+
+/** A write the stubbed staff API received: its method, path and JSON body. */
+type Write = { method: string; path: string; body: unknown };
+
+/**
+ * Stubs fetch with a staff resource under `path` kept in memory by the test: a GET answers what
+ * `read` gives (as `data`), any other method is recorded and answered by `write` (a Response is sent
+ * as it is, anything else as `data`). Answers the writes recorded, in order.
+ */
+export function stubStaffResource(
+  path: string,
+  read: () => unknown,
+  write: (method: string, url: URL, body: Record<string, unknown>) => unknown,
+): Write[] {
+  const writes: Write[] = [];
+  const { fetchMock } = stubFetch({
+    [path]: (url, init) => {
+      const method = init?.method ?? 'GET';
+      if (method === 'GET') return { status: true, data: read() };
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      writes.push({ method, path: url.pathname, body });
+      const answer = write(method, url, body);
+      return answer instanceof Response ? answer : { status: true, data: answer };
+    },
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return writes;
+}
