@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storeUser } from '@/lib/session';
+import { fillAndSubmit } from '@/test/forms';
 import { renderWithProviders } from '@/test/render';
 import { ChangePasswordForm } from './change-password-form';
 
@@ -16,12 +16,11 @@ const user = {
   role: 'customer' as const,
 };
 
-async function fill(old: string, next: string, confirm: string) {
-  if (old) await userEvent.type(await screen.findByLabelText('Current password'), old);
-  if (next) await userEvent.type(screen.getByLabelText('New password'), next);
-  if (confirm) await userEvent.type(screen.getByLabelText('Confirm new password'), confirm);
-  await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
-}
+const fill = (old: string, next: string, confirm: string) =>
+  fillAndSubmit(
+    { 'Current password': old, 'New password': next, 'Confirm new password': confirm },
+    'Change password',
+  );
 
 describe('ChangePasswordForm', () => {
   it('requires the current password and applies the policy before calling the server', async () => {
