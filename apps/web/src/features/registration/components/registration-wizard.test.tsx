@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { sampleCanadianApplication } from '@wholesale/contract';
 import i18n from '@/lib/i18n';
-import { renderRoutes, stubFetch, Where } from '@/test/render';
+import { apiError, renderRoutes, stubFetch, Where } from '@/test/render';
 import { RegistrationWizard } from './registration-wizard';
 
 function renderWizard() {
@@ -230,17 +230,11 @@ describe('registration wizard', () => {
   it('stays on the form with the toast Failed to create user when the reply is not status true, and shows server field messages', async () => {
     const { fetchMock } = stubFetch({
       '/api/store/user': () =>
-        new Response(
-          JSON.stringify({
-            status: false,
-            error: {
-              code: 'VALIDATION_FAILED',
-              message: 'x',
-              fields: { bank_Tel: 'Bank telephone field is required' },
-            },
-          }),
-          { status: 400, headers: { 'content-type': 'application/json' } },
-        ),
+        apiError(400, {
+          code: 'VALIDATION_FAILED',
+          message: 'x',
+          fields: { bank_Tel: 'Bank telephone field is required' },
+        }),
     });
     vi.stubGlobal('fetch', fetchMock);
     vi.spyOn(console, 'warn').mockImplementation(() => {});
