@@ -8,11 +8,16 @@ import { GroupQuantity } from './group-quantity';
 
 beforeAll(() => preloadTranslations(['catalogue']));
 
+/** An empty box for the shared test product; `onChange` hears what it reports. */
+async function renderBox() {
+  const onChange = vi.fn();
+  renderWithProviders(<GroupQuantity product={product} value={0} onChange={onChange} />);
+  return { box: await screen.findByLabelText('Ship packs of Dressmaker pins'), onChange };
+}
+
 describe('GroupQuantity (docs/product/cart-and-orders.md)', () => {
   it('shows NA for a negative entry without reporting it, and starts afresh on focus', async () => {
-    const onChange = vi.fn();
-    renderWithProviders(<GroupQuantity product={product} value={0} onChange={onChange} />);
-    const box = await screen.findByLabelText('Ship packs of Dressmaker pins');
+    const { box, onChange } = await renderBox();
     await userEvent.type(box, '-3');
     expect(box).toHaveValue('NA');
     expect(box).toHaveAttribute('aria-invalid', 'true');
@@ -24,9 +29,7 @@ describe('GroupQuantity (docs/product/cart-and-orders.md)', () => {
   });
 
   it('clamps to what is available and reports it on Enter and on blur', async () => {
-    const onChange = vi.fn();
-    renderWithProviders(<GroupQuantity product={product} value={0} onChange={onChange} />);
-    const box = await screen.findByLabelText('Ship packs of Dressmaker pins');
+    const { box, onChange } = await renderBox();
     await userEvent.type(box, '25{Enter}');
     expect(box).toHaveValue('10');
     await userEvent.clear(box);
