@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { activeSecondPrice, classBadgePath, isUnavailable } from '@wholesale/contract';
+import { Fragment, useState } from 'react';
+import { activeSecondPrice, isUnavailable } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ContentTypeIcons } from '@/components/product/content-type-icons';
@@ -15,6 +15,7 @@ import { useMoney } from '@/lib/money';
 import { usePageMeta } from '@/lib/page-meta';
 import { useProductDescription } from '../api/get-product-description';
 import { useAttributeLabel } from './use-attribute-label';
+import { ClassBadge } from './class-badge';
 import './catalogue.css';
 
 /** The product page's picture and text column as grey blocks of their final size while it loads. */
@@ -120,6 +121,16 @@ export function ProductDetail({ productId, country }: { productId: string; count
   const available = product.available ?? 0;
   const unavailable = isUnavailable(available, product.class);
   const second = activeSecondPrice(product);
+  const asIs = (value: string) => value;
+  // The fields a product may lack: each shown only when it has a value, colour, type and size in
+  // the interface language.
+  const optionalFields = [
+    ['filters.brand', product.brand, asIs],
+    ['filters.color', product.color, (v: string) => attribute('colour', v)],
+    ['filters.type', product.type, (v: string) => attribute('type', v)],
+    ['filters.size', product.size, (v: string) => attribute('size', v)],
+    ['detail.barcode', product.barcode, asIs],
+  ] as const;
   return (
     <article className="page product-detail" aria-labelledby="detail-title">
       {product.categories.length > 0 && (
@@ -154,14 +165,7 @@ export function ProductDetail({ productId, country }: { productId: string; count
         </div>
         <div className="product-detail__info">
           <p className="product-detail__id">
-            <img
-              src={classBadgePath(product.class)}
-              alt=""
-              width={28}
-              height={28}
-              onError={(e) => (e.currentTarget.style.display = 'none')}
-            />{' '}
-            {product.product_id}
+            <ClassBadge productClass={product.class} size={28} /> {product.product_id}
           </p>
           <ProductName html={product.name} as="h1" className="product-detail__name" />
           <span id="detail-title" className="visually-hidden">
@@ -170,35 +174,14 @@ export function ProductDetail({ productId, country }: { productId: string; count
           <dl className="product-detail__fields">
             <dt>{t('detail.class')}</dt>
             <dd>{product.class_label}</dd>
-            {product.brand && (
-              <>
-                <dt>{t('filters.brand')}</dt>
-                <dd>{product.brand}</dd>
-              </>
-            )}
-            {product.color && (
-              <>
-                <dt>{t('filters.color')}</dt>
-                <dd>{attribute('colour', product.color)}</dd>
-              </>
-            )}
-            {product.type && (
-              <>
-                <dt>{t('filters.type')}</dt>
-                <dd>{attribute('type', product.type)}</dd>
-              </>
-            )}
-            {product.size && (
-              <>
-                <dt>{t('filters.size')}</dt>
-                <dd>{attribute('size', product.size)}</dd>
-              </>
-            )}
-            {product.barcode && (
-              <>
-                <dt>{t('detail.barcode')}</dt>
-                <dd>{product.barcode}</dd>
-              </>
+            {optionalFields.map(
+              ([label, value, shown]) =>
+                value && (
+                  <Fragment key={label}>
+                    <dt>{t(label)}</dt>
+                    <dd>{shown(value)}</dd>
+                  </Fragment>
+                ),
             )}
             <dt>{t('detail.shipPack')}</dt>
             <dd>{product.ship_pac}</dd>
