@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, stubFetch } from '@/test/render';
+import { apiError, stubFetch, validationFailed } from '@/test/render';
 import { aBuyer } from '@/test/users';
 import { api, ApiError, buildUrl } from './api-client';
 import { getStoredUser, storeUser } from './session';
@@ -28,12 +28,7 @@ describe('api client', () => {
 
   it('throws ApiError with the code, message and fields of an error body', async () => {
     const { fetchMock } = stubFetch({
-      '/api/bad': () =>
-        apiError(400, {
-          code: 'VALIDATION_FAILED',
-          message: 'Some fields are not valid',
-          fields: { email: 'Email is required' },
-        }),
+      '/api/bad': () => validationFailed({ email: 'Email is required' }),
     });
     vi.stubGlobal('fetch', fetchMock);
     const error = await api.post('/bad', {}).catch((e: unknown) => e);

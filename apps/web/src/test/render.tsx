@@ -47,6 +47,14 @@ export function apiError(
   });
 }
 
+/** The API's 400 answer to a body whose fields are refused, with each field's message. */
+export function validationFailed(
+  fields: Record<string, string>,
+  message = 'Some fields are not valid',
+) {
+  return apiError(400, { code: 'VALIDATION_FAILED', message, fields });
+}
+
 /** A fetch stub answering JSON by path (the first matching prefix wins); unknown paths answer 404. */
 export function stubFetch(handlers: Record<string, (url: URL, init?: RequestInit) => unknown>) {
   const calls: { url: URL; init?: RequestInit }[] = [];

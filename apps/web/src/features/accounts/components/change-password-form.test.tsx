@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { storeUser } from '@/lib/session';
 import { fillAndSubmit } from '@/test/forms';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders, validationFailed } from '@/test/render';
 import { ChangePasswordForm } from './change-password-form';
 
 const user = {
@@ -42,13 +42,7 @@ describe('ChangePasswordForm', () => {
     const message = 'The current password is incorrect';
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
       calls.push({ url, init });
-      return new Response(
-        JSON.stringify({
-          status: false,
-          error: { code: 'VALIDATION_FAILED', message, fields: { old_password: message } },
-        }),
-        { status: 400 },
-      );
+      return validationFailed({ old_password: message }, message);
     });
     storeUser(user);
     renderWithProviders(<ChangePasswordForm />);

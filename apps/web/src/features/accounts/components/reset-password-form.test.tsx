@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fillAndSubmit } from '@/test/forms';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders, validationFailed } from '@/test/render';
 import { ResetPasswordForm } from './reset-password-form';
 
 const fill = (email: string, password: string, confirm: string) =>
@@ -63,17 +63,7 @@ describe('ResetPasswordForm (docs/product/accounts.md screen, docs/product/accou
   it('says when the link is missing or no longer valid', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const message = 'This reset link is invalid or has expired. Please ask for a new one.';
-    vi.stubGlobal(
-      'fetch',
-      async () =>
-        new Response(
-          JSON.stringify({
-            status: false,
-            error: { code: 'VALIDATION_FAILED', message, fields: { token: message } },
-          }),
-          { status: 400 },
-        ),
-    );
+    vi.stubGlobal('fetch', async () => validationFailed({ token: message }, message));
     renderWithProviders(<ResetPasswordForm token={null} />);
     expect(
       await screen.findByText(/This page needs the link from your e-mail/),

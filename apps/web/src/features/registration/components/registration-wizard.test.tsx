@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { sampleCanadianApplication } from '@wholesale/contract';
 import i18n from '@/lib/i18n';
-import { apiError, renderRoutes, stubFetch, Where } from '@/test/render';
+import { renderRoutes, stubFetch, validationFailed, Where } from '@/test/render';
 import { RegistrationWizard } from './registration-wizard';
 
 function renderWizard() {
@@ -229,12 +229,7 @@ describe('registration wizard', () => {
 
   it('stays on the form with the toast Failed to create user when the reply is not status true, and shows server field messages', async () => {
     const { fetchMock } = stubFetch({
-      '/api/store/user': () =>
-        apiError(400, {
-          code: 'VALIDATION_FAILED',
-          message: 'x',
-          fields: { bank_Tel: 'Bank telephone field is required' },
-        }),
+      '/api/store/user': () => validationFailed({ bank_Tel: 'Bank telephone field is required' }),
     });
     vi.stubGlobal('fetch', fetchMock);
     vi.spyOn(console, 'warn').mockImplementation(() => {});
