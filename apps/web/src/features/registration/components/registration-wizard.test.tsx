@@ -170,7 +170,23 @@ describe('registration wizard', () => {
     expect(officers()).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Remove officer 2' }));
     await waitFor(() => expect(officers()).toHaveLength(2));
-    expect(screen.getAllByRole('listitem', { name: /^Trade reference/ })).toHaveLength(1);
+    const [trade] = screen.getAllByRole('listitem', { name: /^Trade reference/ });
+    const inputs = [...trade.querySelectorAll('input')].map((input) => [
+      trade.querySelector(`label[for="${input.id}"]`)?.textContent?.trim(),
+      input.name,
+      input.type,
+      input.inputMode,
+    ]);
+    expect(inputs).toEqual([
+      ['Name', 'trade.0.name', 'text', ''],
+      ['Telephone', 'trade.0.telephone', 'tel', 'tel'],
+      ['Fax', 'trade.0.fax', 'tel', 'tel'],
+      ['Contact', 'trade.0.contact', 'text', ''],
+    ]);
+    expect(within(officers()[0]).getByLabelText(/^Address/)).toHaveAttribute(
+      'name',
+      'officers.0.address',
+    );
   });
 
   it('the expiry picker disables the months already over in the current year', async () => {
