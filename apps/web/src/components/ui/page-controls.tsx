@@ -1,6 +1,5 @@
 import { PageSelector } from './page-selector';
 import { Pagination } from './pagination';
-import './listing.css';
 import './pagination.css';
 
 /**

@@ -1,7 +1,7 @@
+import { classBadgePath } from '@wholesale/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClassCodes } from '../api/get-class-codes';
-import { ClassBadge } from './class-badge';
 
 /**
  * What the class badges on the cards mean (A/B/C/F/N/R/Y…): a button that opens a visible legend
@@ -41,7 +41,13 @@ export function ClassLegend() {
             {classes.data.map((c) => (
               <div key={c.class} className="class-legend__item">
                 <dt>
-                  <ClassBadge productClass={c.class} size={24} keepSpace />{' '}
+                  <img
+                    src={classBadgePath(c.class)}
+                    alt=""
+                    width={24}
+                    height={24}
+                    onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
+                  />{' '}
                   <span>{t('card.classBadge', { class: c.class })}</span>
                 </dt>
                 <dd>{c.label}</dd>

@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { activeSecondPrice, isUnavailable } from '@wholesale/contract';
+import { activeSecondPrice, classBadgePath, isUnavailable } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ContentTypeIcons } from '@/components/product/content-type-icons';
@@ -15,7 +15,6 @@ import { useMoney } from '@/lib/money';
 import { usePageMeta } from '@/lib/page-meta';
 import { useProductDescription } from '../api/get-product-description';
 import { useAttributeLabel } from './use-attribute-label';
-import { ClassBadge } from './class-badge';
 import './catalogue.css';
 
 /** The product page's picture and text column as grey blocks of their final size while it loads. */
@@ -165,7 +164,14 @@ export function ProductDetail({ productId, country }: { productId: string; count
         </div>
         <div className="product-detail__info">
           <p className="product-detail__id">
-            <ClassBadge productClass={product.class} size={28} /> {product.product_id}
+            <img
+              src={classBadgePath(product.class)}
+              alt=""
+              width={28}
+              height={28}
+              onError={(e) => (e.currentTarget.style.display = 'none')}
+            />{' '}
+            {product.product_id}
           </p>
           <ProductName html={product.name} as="h1" className="product-detail__name" />
           <span id="detail-title" className="visually-hidden">
