@@ -5,7 +5,9 @@ import { AppProvider } from './provider';
 import { ErrorPage } from './error-page';
 import { testQueryClient } from '@/test/render';
 
+/** Renders a route whose loader fails; the router warns about the error it catches. */
 function renderFailing(loader: () => never, path = '/boom') {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
   const router = createMemoryRouter(
     [
       {
@@ -23,40 +25,36 @@ function renderFailing(loader: () => never, path = '/boom') {
   );
 }
 
+/** The error page's heading, then the detail of what went wrong. */
+async function expectErrorPage(detail: string) {
+  expect(
+    await screen.findByRole('heading', { name: 'Unexpected Application Error!' }),
+  ).toBeInTheDocument();
+  expect(screen.getByText(detail)).toBeInTheDocument();
+}
+
 describe('default error page (docs/product/storefront-ux.md)', () => {
   it('shows the heading then the status and status text of a route error', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderFailing(() => {
       throw data('gone', { status: 410, statusText: 'Gone' });
     });
-    expect(
-      await screen.findByRole('heading', { name: 'Unexpected Application Error!' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText('410 Gone')).toBeInTheDocument();
+    await expectErrorPage('410 Gone');
   });
 
   it('shows the message of a thrown error', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderFailing(() => {
       throw new Error('Catalogue exploded');
     });
-    expect(
-      await screen.findByRole('heading', { name: 'Unexpected Application Error!' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText('Catalogue exploded')).toBeInTheDocument();
+    await expectErrorPage('Catalogue exploded');
   });
 
   it('answers an unknown path with 404 Not Found', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderFailing(
       (() => {
         throw new Error('unused');
       }) as () => never,
       '/no/such/page',
     );
-    expect(
-      await screen.findByRole('heading', { name: 'Unexpected Application Error!' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText('404 Not Found')).toBeInTheDocument();
+    await expectErrorPage('404 Not Found');
   });
 });

@@ -19,6 +19,12 @@ const routes = [
   },
 ];
 
+async function signedInOnTheCartPage() {
+  storeUser(customer);
+  renderRoutes(routes, '/cart');
+  await screen.findByText('Cart page');
+}
+
 describe('guards', () => {
   it('sends a guest from a protected page to /login with the page as redirect parameter', async () => {
     renderRoutes(routes, '/cart?tab=lines');
@@ -35,17 +41,13 @@ describe('guards', () => {
   });
 
   it('sends a user who logs out on a protected page home, not to the sign-in page', async () => {
-    storeUser(customer);
-    renderRoutes(routes, '/cart');
-    await screen.findByText('Cart page');
+    await signedInOnTheCartPage();
     act(() => signOutOnPurpose());
     expect(await screen.findByText('Home page')).toBeInTheDocument();
   });
 
   it('sends a user whose session ended (not by logging out) to sign in again and come back', async () => {
-    storeUser(customer);
-    renderRoutes(routes, '/cart');
-    await screen.findByText('Cart page');
+    await signedInOnTheCartPage();
     act(() => clearSession());
     expect(await screen.findByTestId('where')).toHaveTextContent('/login?redirect=%2Fcart');
   });

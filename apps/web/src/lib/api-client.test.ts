@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '@/test/render';
+import { apiError, stubFetch, validationFailed } from '@/test/render';
+import { aBuyer } from '@/test/users';
 import { api, ApiError, buildUrl } from './api-client';
 import { getStoredUser, storeUser } from './session';
 
@@ -27,20 +28,7 @@ describe('api client', () => {
 
   it('throws ApiError with the code, message and fields of an error body', async () => {
     const { fetchMock } = stubFetch({
-      '/api/bad': () =>
-        new Response(
-          JSON.stringify({
-            status: false,
-            error: {
-              code: 'VALIDATION_FAILED',
-              message: 'Some fields are not valid',
-              fields: { email: 'Email is required' },
-            },
-          }),
-          {
-            status: 400,
-          },
-        ),
+      '/api/bad': () => validationFailed({ email: 'Email is required' }),
     });
     vi.stubGlobal('fetch', fetchMock);
     const error = await api.post('/bad', {}).catch((e: unknown) => e);
@@ -53,24 +41,9 @@ describe('api client', () => {
   });
 
   it('signs out locally when the server answers UNAUTHENTICATED', async () => {
-    storeUser({
-      user_value: 1,
-      owner_name: 'A',
-      email: 'a@example.com',
-      customer_code: null,
-      flag: 'ca',
-      cflag: 'ca',
-      lang: 'fr',
-    });
+    storeUser(aBuyer({ lang: 'fr' }));
     const { fetchMock } = stubFetch({
-      '/api/cart': () =>
-        new Response(
-          JSON.stringify({
-            status: false,
-            error: { code: 'UNAUTHENTICATED', message: 'Please sign in' },
-          }),
-          { status: 401 },
-        ),
+      '/api/cart': () => apiError(401, { code: 'UNAUTHENTICATED', message: 'Please sign in' }),
     });
     vi.stubGlobal('fetch', fetchMock);
     await expect(api.get('/cart')).rejects.toMatchObject({ status: 401 });

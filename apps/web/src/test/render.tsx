@@ -36,6 +36,25 @@ export function renderWithProviders(element: ReactElement, initialPath = '/') {
   return renderRoutes([{ path: '*', element }], initialPath);
 }
 
+/** An API refusal as the server sends it: `{ status: false, error }` with the HTTP status. */
+export function apiError(
+  status: number,
+  error: { code: string; message: string; fields?: Record<string, string> },
+) {
+  return new Response(JSON.stringify({ status: false, error }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** The API's 400 answer to a body whose fields are refused, with each field's message. */
+export function validationFailed(
+  fields: Record<string, string>,
+  message = 'Some fields are not valid',
+) {
+  return apiError(400, { code: 'VALIDATION_FAILED', message, fields });
+}
+
 /** A fetch stub answering JSON by path (the first matching prefix wins); unknown paths answer 404. */
 export function stubFetch(handlers: Record<string, (url: URL, init?: RequestInit) => unknown>) {
   const calls: { url: URL; init?: RequestInit }[] = [];
@@ -45,18 +64,7 @@ export function stubFetch(handlers: Record<string, (url: URL, init?: RequestInit
     const key = Object.keys(handlers).find(
       (k) => url.pathname === k || url.pathname.startsWith(`${k}/`),
     );
-    if (!key) {
-      return new Response(
-        JSON.stringify({
-          status: false,
-          error: { code: 'ROUTE_NOT_FOUND', message: 'No such path' },
-        }),
-        {
-          status: 404,
-          headers: { 'content-type': 'application/json' },
-        },
-      );
-    }
+    if (!key) return apiError(404, { code: 'ROUTE_NOT_FOUND', message: 'No such path' });
     const body = handlers[key](url, init);
     if (body instanceof Response) return body;
     return new Response(JSON.stringify(body), {

@@ -1,5 +1,8 @@
 import type { CartAddResponse, CartLine, CartResponse, ProductCard } from '@wholesale/contract';
+import type { ReactElement } from 'react';
+import { vi } from 'vitest';
 import { storeUser } from '@/lib/session';
+import { renderWithProviders } from './render';
 import { aBuyer } from './users';
 
 /** A signed-in Canadian customer in local storage. */
@@ -82,6 +85,18 @@ export function routeFetch(
     return handler(url, init);
   };
   return { fetchMock, calls };
+}
+
+/**
+ * Renders `element` for a signed-in customer against a server answering `routes` (see routeFetch);
+ * returns the requests made, for the test to inspect.
+ */
+export function renderSignedIn(element: ReactElement, routes: Parameters<typeof routeFetch>[0]) {
+  signInStored();
+  const { fetchMock, calls } = routeFetch(routes);
+  vi.stubGlobal('fetch', fetchMock);
+  renderWithProviders(element);
+  return calls;
 }
 
 export function deferred<T>() {

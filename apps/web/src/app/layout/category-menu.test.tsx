@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { storeUser } from '@/lib/session';
 import { renderWithProviders, stubFetch } from '@/test/render';
+import { aBuyer } from '@/test/users';
 import { CategoryMenu } from './category-menu';
 import { arrangeCategories } from './get-categories';
 
@@ -69,15 +70,7 @@ describe('category menu (docs/product/catalogue.md)', () => {
     }
     guest.unmount();
 
-    storeUser({
-      user_value: 1,
-      owner_name: 'A',
-      email: 'a@example.com',
-      customer_code: null,
-      flag: 'ca',
-      cflag: 'ca',
-      lang: '',
-    });
+    storeUser(aBuyer());
     serve();
     renderWithProviders(<CategoryMenu />);
     await screen.findByRole('link', { name: 'Buttons' });

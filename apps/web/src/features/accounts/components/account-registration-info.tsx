@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import './accounts.css';
 
+const BENEFITS = ['prices', 'order', 'terms'] as const;
+const STEPS = ['one', 'two', 'three'] as const;
+
 /** /account-registration: what a trade account is and how to get one; leads to /register. */
 export function AccountRegistrationInfo() {
   const { t } = useTranslation('accounts');
@@ -12,15 +15,15 @@ export function AccountRegistrationInfo() {
       <p className="welcome-panel__intro">{t('accountRegistration.intro')}</p>
       <h2>{t('accountRegistration.benefitsTitle')}</h2>
       <ul>
-        <li>{t('accountRegistration.benefits.prices')}</li>
-        <li>{t('accountRegistration.benefits.order')}</li>
-        <li>{t('accountRegistration.benefits.terms')}</li>
+        {BENEFITS.map((benefit) => (
+          <li key={benefit}>{t(`accountRegistration.benefits.${benefit}`)}</li>
+        ))}
       </ul>
       <h2>{t('accountRegistration.stepsTitle')}</h2>
       <ol>
-        <li>{t('accountRegistration.steps.one')}</li>
-        <li>{t('accountRegistration.steps.two')}</li>
-        <li>{t('accountRegistration.steps.three')}</li>
+        {STEPS.map((step) => (
+          <li key={step}>{t(`accountRegistration.steps.${step}`)}</li>
+        ))}
       </ol>
       <p className="profile-card__actions">
         <Link className="button" to={paths.register()}>

@@ -4,82 +4,58 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { errorAria, FormField } from '@/components/ui/form-field';
 import { PasswordInput } from './password-input';
 
-/** What an account form's field is given: its id and label, its error, and its registration. */
-type AuthFieldProps<AutoComplete extends string> = {
-  id: string;
-  label: string;
-  error?: string;
-  autoComplete: AutoComplete;
-  registration: UseFormRegisterReturn;
-};
+/**
+ * How each account field is asked: its label and its autofill hint; a hint naming a password makes
+ * it a password input with its show/hide toggle, the others are e-mail inputs.
+ */
+const AUTH_FIELDS = {
+  email: { label: 'fields.email', autoComplete: 'username' },
+  password: { label: 'fields.password', autoComplete: 'current-password' },
+  old_password: { label: 'fields.oldPassword', autoComplete: 'current-password' },
+  new_password: { label: 'fields.newPassword', autoComplete: 'new-password' },
+  confirm_password: { label: 'fields.confirmPassword', autoComplete: 'new-password' },
+} as const;
 
-/** A labelled password input with its show/hide toggle and its error, registered with the form. */
-export function PasswordField({
-  autoComplete,
-  registration,
-  ...field
-}: AuthFieldProps<'current-password' | 'new-password'>) {
-  return (
-    <FormField {...field}>
-      <PasswordInput
-        id={field.id}
-        autoComplete={autoComplete}
-        {...errorAria(field.id, field.error)}
-        {...registration}
-      />
-    </FormField>
-  );
-}
+type AuthFieldName = keyof typeof AUTH_FIELDS;
 
-/** The e-mail field of the sign-in and password forms. */
-export function EmailField({
-  autoComplete,
-  registration,
-  ...field
-}: AuthFieldProps<'username' | 'email'>) {
-  return (
-    <FormField {...field}>
-      <input
-        id={field.id}
-        type="email"
-        autoComplete={autoComplete}
-        className="text-input"
-        {...errorAria(field.id, field.error)}
-        {...registration}
-      />
-    </FormField>
-  );
-}
-
-/** The new password and its confirmation, asked the same way wherever a password is set. */
-export function NewPasswordFields({
+/**
+ * An account form's fields, in the order named, each labelled, with its error, registered with the
+ * form; ids are `idPrefix` and the field's name. `autoComplete` overrides a field's autofill hint.
+ */
+export function AuthFields<Name extends AuthFieldName>({
   idPrefix,
+  names,
   errors,
   register,
+  autoComplete = {},
 }: {
   idPrefix: string;
-  errors: { new_password?: string; confirm_password?: string };
-  register: (name: 'new_password' | 'confirm_password') => UseFormRegisterReturn;
+  names: readonly Name[];
+  errors: Partial<Record<Name, string>>;
+  register: (name: Name) => UseFormRegisterReturn;
+  autoComplete?: Partial<Record<Name, 'email'>>;
 }) {
   const { t } = useTranslation('accounts');
-  return (
-    <>
-      <PasswordField
-        id={`${idPrefix}-new-password`}
-        label={t('fields.newPassword')}
-        error={errors.new_password}
-        autoComplete="new-password"
-        registration={register('new_password')}
-      />
-      <PasswordField
-        id={`${idPrefix}-confirm-password`}
-        label={t('fields.confirmPassword')}
-        error={errors.confirm_password}
-        autoComplete="new-password"
-        registration={register('confirm_password')}
-      />
-    </>
-  );
+  return names.map((name) => {
+    const id = `${idPrefix}-${name.replace('_', '-')}`;
+    const field = AUTH_FIELDS[name];
+    const error = errors[name];
+    const input = {
+      id,
+      autoComplete: autoComplete[name] ?? field.autoComplete,
+      ...errorAria(id, error),
+      ...register(name),
+    };
+    return (
+      <FormField key={name} id={id} label={t(field.label)} error={error}>
+        {field.autoComplete.endsWith('password') ? (
+          <PasswordInput {...input} />
+        ) : (
+          <input type="email" className="text-input" {...input} />
+        )}
+      </FormField>
+    );
+  });
 }
 
 /** A form-wide error (one that belongs to no field), announced when it appears. */

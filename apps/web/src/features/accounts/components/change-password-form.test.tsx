@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storeUser } from '@/lib/session';
-import { renderWithProviders } from '@/test/render';
+import { fillAndSubmit } from '@/test/forms';
+import { renderWithProviders, validationFailed } from '@/test/render';
 import { ChangePasswordForm } from './change-password-form';
 
 const user = {
@@ -16,12 +16,11 @@ const user = {
   role: 'customer' as const,
 };
 
-async function fill(old: string, next: string, confirm: string) {
-  if (old) await userEvent.type(await screen.findByLabelText('Current password'), old);
-  if (next) await userEvent.type(screen.getByLabelText('New password'), next);
-  if (confirm) await userEvent.type(screen.getByLabelText('Confirm new password'), confirm);
-  await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
-}
+const fill = (old: string, next: string, confirm: string) =>
+  fillAndSubmit(
+    { 'Current password': old, 'New password': next, 'Confirm new password': confirm },
+    'Change password',
+  );
 
 describe('ChangePasswordForm', () => {
   it('requires the current password and applies the policy before calling the server', async () => {
@@ -43,13 +42,7 @@ describe('ChangePasswordForm', () => {
     const message = 'The current password is incorrect';
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
       calls.push({ url, init });
-      return new Response(
-        JSON.stringify({
-          status: false,
-          error: { code: 'VALIDATION_FAILED', message, fields: { old_password: message } },
-        }),
-        { status: 400 },
-      );
+      return validationFailed({ old_password: message }, message);
     });
     storeUser(user);
     renderWithProviders(<ChangePasswordForm />);

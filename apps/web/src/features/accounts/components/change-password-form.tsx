@@ -8,7 +8,7 @@ import { useChangePassword } from '../api/change-password';
 import { useAccountForm } from './use-account-form';
 import { applyServerFieldErrors } from './use-field-message';
 import './accounts.css';
-import { FormAlert, NewPasswordFields, PasswordField, SubmitButton } from './auth-fields';
+import { AuthFields, FormAlert, SubmitButton } from './auth-fields';
 
 const EMPTY = { old_password: '', new_password: '', confirm_password: '' };
 
@@ -52,14 +52,12 @@ export function ChangePasswordForm() {
       <p className="auth-card__intro">{t('changePassword.intro')}</p>
       <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
         <FormAlert>{formError}</FormAlert>
-        <PasswordField
-          id="cp-old"
-          label={t('fields.oldPassword')}
-          error={e.old_password}
-          autoComplete="current-password"
-          registration={register('old_password')}
+        <AuthFields
+          idPrefix="cp"
+          names={['old_password', 'new_password', 'confirm_password']}
+          errors={e}
+          register={register}
         />
-        <NewPasswordFields idPrefix="cp" errors={e} register={register} />
         <SubmitButton pending={pending} label={t('changePassword.submit')} />
       </form>
     </section>

@@ -6,7 +6,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { useForgotPassword } from '../api/forgot-password';
 import { useAccountForm } from './use-account-form';
 import './accounts.css';
-import { EmailField, FormAlert, SubmitButton } from './auth-fields';
+import { AuthFields, FormAlert, SubmitButton } from './auth-fields';
 
 /** /forget-password: asks for the e-mail; the answer never says whether the address exists. */
 export function ForgotPasswordForm() {
@@ -31,12 +31,12 @@ export function ForgotPasswordForm() {
             noValidate
           >
             <FormAlert>{mutation.error ? errorMessage(mutation.error) : null}</FormAlert>
-            <EmailField
-              id="forgot-email"
-              label={t('fields.email')}
-              error={messages.email}
-              autoComplete="email"
-              registration={register('email')}
+            <AuthFields
+              idPrefix="forgot"
+              names={['email']}
+              errors={messages}
+              register={register}
+              autoComplete={{ email: 'email' }}
             />
             <SubmitButton pending={pending} label={t('forgot.submit')} />
           </form>

@@ -30,6 +30,11 @@ const user: StoredUser = {
 };
 const me = { ...user, owner_name: 'New Name', lang: '', company_name: 'Shop' };
 
+/** The /api/client-config answer: no chat widget and no analytics unless given. */
+function clientConfig(urls: { chat_widget_url?: string; analytics_script_url?: string } = {}) {
+  return () => ({ status: true, chat_widget_url: null, analytics_script_url: null, ...urls });
+}
+
 function page() {
   return (
     <>
@@ -42,11 +47,7 @@ function page() {
 describe('Integrations', () => {
   it('loads no script when nothing is configured', async () => {
     const { fetchMock } = stubFetch({
-      '/api/client-config': () => ({
-        status: true,
-        chat_widget_url: null,
-        analytics_script_url: null,
-      }),
+      '/api/client-config': clientConfig(),
     });
     vi.stubGlobal('fetch', fetchMock);
     storeUser(user);
@@ -58,11 +59,7 @@ describe('Integrations', () => {
 
   it('loads the chat widget only while signed in', async () => {
     const { fetchMock } = stubFetch({
-      '/api/client-config': () => ({
-        status: true,
-        chat_widget_url: 'https://chat.example.net/w.js',
-        analytics_script_url: null,
-      }),
+      '/api/client-config': clientConfig({ chat_widget_url: 'https://chat.example.net/w.js' }),
       '/api/me': () => ({ status: true, user: me }),
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -81,11 +78,7 @@ describe('Integrations', () => {
 
   it('refreshes the stored user from /api/me, keeping the local language', async () => {
     const { fetchMock } = stubFetch({
-      '/api/client-config': () => ({
-        status: true,
-        chat_widget_url: null,
-        analytics_script_url: null,
-      }),
+      '/api/client-config': clientConfig(),
       '/api/me': () => ({ status: true, user: me }),
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -97,11 +90,7 @@ describe('Integrations', () => {
 
   it('signs out locally when the server no longer knows the session', async () => {
     const { fetchMock } = stubFetch({
-      '/api/client-config': () => ({
-        status: true,
-        chat_widget_url: null,
-        analytics_script_url: null,
-      }),
+      '/api/client-config': clientConfig(),
       '/api/me': () =>
         new Response(
           JSON.stringify({ status: false, error: { code: 'UNAUTHENTICATED', message: 'x' } }),
@@ -117,9 +106,7 @@ describe('Integrations', () => {
 
   it('loads analytics, sends page views and the geolocation event once per browser', async () => {
     const { fetchMock, calls } = stubFetch({
-      '/api/client-config': () => ({
-        status: true,
-        chat_widget_url: null,
+      '/api/client-config': clientConfig({
         analytics_script_url: 'https://stats.example.net/a.js',
       }),
       '/api/geolocation': () => ({

@@ -9,7 +9,7 @@ import { safeRedirect } from '../safe-redirect';
 import { useAccountForm } from './use-account-form';
 import { applyServerFieldErrors } from './use-field-message';
 import './accounts.css';
-import { EmailField, FormAlert, PasswordField, SubmitButton } from './auth-fields';
+import { AuthFields, FormAlert, SubmitButton } from './auth-fields';
 
 /** /login: e-mail and password (show/hide), errors in the user's language, 'Loading...' while pending. */
 export function LoginForm() {
@@ -52,19 +52,11 @@ export function LoginForm() {
         noValidate
       >
         <FormAlert>{formError}</FormAlert>
-        <EmailField
-          id="login-email"
-          label={t('fields.email')}
-          error={messages.email}
-          autoComplete="username"
-          registration={register('email')}
-        />
-        <PasswordField
-          id="login-password"
-          label={t('fields.password')}
-          error={messages.password}
-          autoComplete="current-password"
-          registration={register('password')}
+        <AuthFields
+          idPrefix="login"
+          names={['email', 'password']}
+          errors={messages}
+          register={register}
         />
         <SubmitButton pending={pending} label={t('login.submit')} />
       </form>

@@ -1,16 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/test/render';
+import { fillAndSubmit } from '@/test/forms';
+import { renderWithProviders, validationFailed } from '@/test/render';
 import { ResetPasswordForm } from './reset-password-form';
 
-// Locale chunks load lazily; on a busy machine 1 s is not always enough.
-async function fill(email: string, password: string, confirm: string) {
-  if (email) await userEvent.type(await screen.findByLabelText('Email'), email);
-  if (password) await userEvent.type(screen.getByLabelText('New password'), password);
-  if (confirm) await userEvent.type(screen.getByLabelText('Confirm new password'), confirm);
-  await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
-}
+const fill = (email: string, password: string, confirm: string) =>
+  fillAndSubmit(
+    { Email: email, 'New password': password, 'Confirm new password': confirm },
+    'Reset Password',
+  );
 
 describe('ResetPasswordForm (docs/product/accounts.md screen, docs/product/accounts.md messages)', () => {
   it('shows the docs/product/accounts.md messages exactly', async () => {
@@ -64,17 +63,7 @@ describe('ResetPasswordForm (docs/product/accounts.md screen, docs/product/accou
   it('says when the link is missing or no longer valid', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const message = 'This reset link is invalid or has expired. Please ask for a new one.';
-    vi.stubGlobal(
-      'fetch',
-      async () =>
-        new Response(
-          JSON.stringify({
-            status: false,
-            error: { code: 'VALIDATION_FAILED', message, fields: { token: message } },
-          }),
-          { status: 400 },
-        ),
-    );
+    vi.stubGlobal('fetch', async () => validationFailed({ token: message }, message));
     renderWithProviders(<ResetPasswordForm token={null} />);
     expect(
       await screen.findByText(/This page needs the link from your e-mail/),

@@ -9,7 +9,7 @@ import { useResetPassword } from '../api/reset-password';
 import { useAccountForm } from './use-account-form';
 import { applyServerFieldErrors, useFieldMessage } from './use-field-message';
 import './accounts.css';
-import { EmailField, FormAlert, NewPasswordFields, SubmitButton } from './auth-fields';
+import { AuthFields, FormAlert, SubmitButton } from './auth-fields';
 
 const EMPTY = { email: '', new_password: '', confirm_password: '' };
 
@@ -78,14 +78,12 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         </p>
       ) : null}
       <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
-        <EmailField
-          id="reset-email"
-          label={t('fields.email')}
-          error={e.email}
-          autoComplete="username"
-          registration={register('email')}
+        <AuthFields
+          idPrefix="reset"
+          names={['email', 'new_password', 'confirm_password']}
+          errors={e}
+          register={register}
         />
-        <NewPasswordFields idPrefix="reset" errors={e} register={register} />
         <SubmitButton pending={pending} label={t('reset.submit')} />
       </form>
     </section>

@@ -11,25 +11,23 @@ import {
   json,
   line,
   product,
+  renderSignedIn,
   routeFetch,
   signInStored,
 } from '@/test/shopping';
 
 function setup(answer: Promise<Response>, reread?: () => Response) {
-  signInStored();
   let reads = 0;
-  const { fetchMock, calls } = routeFetch({
-    'GET /api/cart': () => (reads++ > 0 && reread ? reread() : json(cart([], 0))),
-    'POST /api/cart/add': () => answer,
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  renderWithProviders(
+  return renderSignedIn(
     <>
       <CartBadge />
       <AddToCartButton product={product} />
     </>,
+    {
+      'GET /api/cart': () => (reads++ > 0 && reread ? reread() : json(cart([], 0))),
+      'POST /api/cart/add': () => answer,
+    },
   );
-  return calls;
 }
 
 describe('AddToCartButton', () => {

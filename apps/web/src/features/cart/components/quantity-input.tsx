@@ -1,6 +1,7 @@
 import { clampQuantity, parseQuantity } from '@wholesale/contract';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQuantityText } from '@/components/ui/use-quantity-text';
 
 type Props = {
   value: number;
@@ -34,12 +35,11 @@ export function QuantityInput({
 }: Props) {
   const { t } = useTranslation('cart');
   const id = useId();
-  const [text, setText] = useState(String(value));
-  const [na, setNa] = useState(false);
+  const { na, setNa, setText, input } = useQuantityText(String(value), (raw) => commit(raw));
   useEffect(() => {
     setText(String(value));
     setNa(false);
-  }, [value]);
+  }, [value, setNa, setText]);
   useEffect(() => onValidityChange?.(!na), [na, onValidityChange]);
 
   const commit = (raw: string) => {
@@ -77,15 +77,8 @@ export function QuantityInput({
         id={id}
         className={`qty__input${na ? ' qty__input--na' : ''}`}
         inputMode="numeric"
-        value={na ? 'NA' : text}
         disabled={disabled}
-        aria-invalid={na || undefined}
-        onFocus={() => {
-          if (na) {
-            setNa(false);
-            setText('');
-          }
-        }}
+        {...input}
         onChange={(e) => {
           // Typing over the 'NA' state starts again from what was typed after it.
           const next =
@@ -99,10 +92,6 @@ export function QuantityInput({
           }
           setNa(false);
           setText(next);
-        }}
-        onBlur={(e) => commit(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') commit((e.target as HTMLInputElement).value);
         }}
       />
       <button

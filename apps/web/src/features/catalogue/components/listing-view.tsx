@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
-import { PageSelector } from '@/components/ui/page-selector';
-import { Pagination } from '@/components/ui/pagination';
+import { PageControls } from '@/components/ui/page-controls';
 import { RecordsPerPage } from '@/components/ui/records-per-page';
 import { usePageInRange } from '@/components/ui/use-page-in-range';
 import { ClassLegend } from './class-legend';
@@ -40,19 +39,9 @@ export function ListingView({
   );
   const loading = isPending || !inRange;
   const data = inRange ? loaded : undefined;
-  const last = data?.last_page ?? 1;
   const count = data ? resultCount(data.data.length, data.total) : null;
   const controls = data && data.total > 0 && (
-    <div className="listing__controls">
-      <Pagination
-        currentPage={page}
-        totalPages={last}
-        onPrevious={() => onPage(page - 1)}
-        onNext={() => onPage(page + 1)}
-        onSelect={onPage}
-      />
-      <PageSelector currentPage={page} lastPage={last} onSelect={onPage} />
-    </div>
+    <PageControls page={page} lastPage={data.last_page} onPage={onPage} />
   );
   return (
     <section className="page listing" aria-labelledby="listing-title">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { activeSecondPrice, classBadgePath, isUnavailable } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -120,6 +120,16 @@ export function ProductDetail({ productId, country }: { productId: string; count
   const available = product.available ?? 0;
   const unavailable = isUnavailable(available, product.class);
   const second = activeSecondPrice(product);
+  const asIs = (value: string) => value;
+  // The fields a product may lack: each shown only when it has a value, colour, type and size in
+  // the interface language.
+  const optionalFields = [
+    ['filters.brand', product.brand, asIs],
+    ['filters.color', product.color, (v: string) => attribute('colour', v)],
+    ['filters.type', product.type, (v: string) => attribute('type', v)],
+    ['filters.size', product.size, (v: string) => attribute('size', v)],
+    ['detail.barcode', product.barcode, asIs],
+  ] as const;
   return (
     <article className="page product-detail" aria-labelledby="detail-title">
       {product.categories.length > 0 && (
@@ -170,35 +180,14 @@ export function ProductDetail({ productId, country }: { productId: string; count
           <dl className="product-detail__fields">
             <dt>{t('detail.class')}</dt>
             <dd>{product.class_label}</dd>
-            {product.brand && (
-              <>
-                <dt>{t('filters.brand')}</dt>
-                <dd>{product.brand}</dd>
-              </>
-            )}
-            {product.color && (
-              <>
-                <dt>{t('filters.color')}</dt>
-                <dd>{attribute('colour', product.color)}</dd>
-              </>
-            )}
-            {product.type && (
-              <>
-                <dt>{t('filters.type')}</dt>
-                <dd>{attribute('type', product.type)}</dd>
-              </>
-            )}
-            {product.size && (
-              <>
-                <dt>{t('filters.size')}</dt>
-                <dd>{attribute('size', product.size)}</dd>
-              </>
-            )}
-            {product.barcode && (
-              <>
-                <dt>{t('detail.barcode')}</dt>
-                <dd>{product.barcode}</dd>
-              </>
+            {optionalFields.map(
+              ([label, value, shown]) =>
+                value && (
+                  <Fragment key={label}>
+                    <dt>{t(label)}</dt>
+                    <dd>{shown(value)}</dd>
+                  </Fragment>
+                ),
             )}
             <dt>{t('detail.shipPack')}</dt>
             <dd>{product.ship_pac}</dd>

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/lib/i18n';
 import { useCatalogues } from '../api/get-catalogues';
-import { downloadUrl, formatFileSize } from './file-size';
 import { ContentPage } from './content-page';
 import { PageState } from './page-state';
+import { PdfLink, PdfSize } from './pdf-links';
 import './content.css';
 
 /** /catalogues: a grid of covers; each catalogue opens in the browser's PDF viewer or downloads. */
@@ -43,22 +43,10 @@ export function CataloguesPage() {
                 <h2 className="cover-card__title">{c.title}</h2>
                 <p>{c.description}</p>
                 <p className="cover-card__actions">
-                  <a className="button" href={c.pdf} target="_blank" rel="noopener">
-                    {t('catalogues.open')} <span className="visually-hidden">{c.title}</span>
-                  </a>
-                  <a
-                    className="button button--secondary"
-                    href={downloadUrl(c.pdf, c.title)}
-                    download
-                  >
-                    {t('catalogues.download')} <span className="visually-hidden">{c.title}</span>
-                  </a>
+                  <PdfLink file={c} label={t('catalogues.open')} />
+                  <PdfLink file={c} label={t('catalogues.download')} download secondary />
                 </p>
-                {c.pdf_size !== null && (
-                  <p className="content-meta">
-                    {t('catalogues.pdfSize', { size: formatFileSize(c.pdf_size, apiLang) })}
-                  </p>
-                )}
+                <PdfSize bytes={c.pdf_size} />
               </li>
             ))}
           </ul>

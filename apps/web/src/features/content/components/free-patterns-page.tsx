@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLanguage } from '@/lib/i18n';
 import { usePatterns } from '../api/get-patterns';
-import { downloadUrl, formatFileSize } from './file-size';
 import { ContentPage } from './content-page';
 import { PageState } from './page-state';
+import { PdfLink, PdfSize } from './pdf-links';
 import './content.css';
 
 const CRAFT_KEYS = ['knitting', 'crochet', 'sewing', 'quilting', 'embroidery'] as const;
@@ -57,23 +57,10 @@ export function FreePatternsPage() {
                 <h2>{p.title}</h2>
                 <p>{p.description}</p>
                 <p className="cover-card__actions">
-                  <a className="button" href={downloadUrl(p.pdf, p.title)} download>
-                    {t('patterns.download')} <span className="visually-hidden">{p.title}</span>
-                  </a>
-                  <a
-                    className="button button--secondary"
-                    href={p.pdf}
-                    target="_blank"
-                    rel="noopener"
-                  >
-                    {t('patterns.open')} <span className="visually-hidden">{p.title}</span>
-                  </a>
+                  <PdfLink file={p} label={t('patterns.download')} download />
+                  <PdfLink file={p} label={t('patterns.open')} secondary />
                 </p>
-                {p.pdf_size !== null && (
-                  <p className="content-meta">
-                    {t('catalogues.pdfSize', { size: formatFileSize(p.pdf_size, apiLang) })}
-                  </p>
-                )}
+                <PdfSize bytes={p.pdf_size} />
               </li>
             ))}
           </ul>

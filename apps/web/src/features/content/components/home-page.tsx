@@ -18,12 +18,32 @@ const ProductStrip = lazy(() =>
   import('./product-strip').then((m) => ({ default: m.ProductStrip })),
 );
 
-function StripFallback({ id, title }: { id: string; title: string }) {
-  return (
+/** A product section of the home page; its heading holds the place while the grid's code loads. */
+function HomeStrip({
+  id,
+  title,
+  query,
+}: {
+  id: string;
+  title: string;
+  query: ReturnType<typeof useBestSellers>;
+}) {
+  const fallback = (
     <section className="home-section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <div className="product-strip product-strip--loading" aria-hidden="true" />
     </section>
+  );
+  return (
+    <Suspense fallback={fallback}>
+      <ProductStrip
+        id={id}
+        title={title}
+        products={query.data?.products.data ?? []}
+        loading={query.isPending}
+        failed={query.isError}
+      />
+    </Suspense>
   );
 }
 
@@ -86,24 +106,8 @@ export function HomePage() {
         </section>
       )}
 
-      <Suspense fallback={<StripFallback id="home-best-sellers" title={t('home.bestSellers')} />}>
-        <ProductStrip
-          id="home-best-sellers"
-          title={t('home.bestSellers')}
-          products={best.data?.products.data ?? []}
-          loading={best.isPending}
-          failed={best.isError}
-        />
-      </Suspense>
-      <Suspense fallback={<StripFallback id="home-new-arrivals" title={t('home.newArrivals')} />}>
-        <ProductStrip
-          id="home-new-arrivals"
-          title={t('home.newArrivals')}
-          products={arrivals.data?.products.data ?? []}
-          loading={arrivals.isPending}
-          failed={arrivals.isError}
-        />
-      </Suspense>
+      <HomeStrip id="home-best-sellers" title={t('home.bestSellers')} query={best} />
+      <HomeStrip id="home-new-arrivals" title={t('home.newArrivals')} query={arrivals} />
     </div>
   );
 }

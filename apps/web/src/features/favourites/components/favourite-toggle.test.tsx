@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { deferred, json, product, routeFetch, signInStored } from '@/test/shopping';
+import { deferred, json, product, renderSignedIn, routeFetch, signInStored } from '@/test/shopping';
 import { FavouriteToggle } from './favourite-toggle';
 import { FavouritesBadge } from './favourites-badge';
 
@@ -17,24 +17,21 @@ const listWithProduct = {
 
 /** The server: its list holds the product once an add was answered with success. */
 function setup(addAnswer: Promise<Response>) {
-  signInStored();
   let saved = false;
-  const { fetchMock, calls } = routeFetch({
-    'GET /api/favorite': () => json(saved ? listWithProduct : emptyList),
-    'POST /api/fav/add': () =>
-      addAnswer.then((answer) => {
-        saved = answer.ok;
-        return answer;
-      }),
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  renderWithProviders(
+  return renderSignedIn(
     <>
       <FavouritesBadge />
       <FavouriteToggle product={product} />
     </>,
+    {
+      'GET /api/favorite': () => json(saved ? listWithProduct : emptyList),
+      'POST /api/fav/add': () =>
+        addAnswer.then((answer) => {
+          saved = answer.ok;
+          return answer;
+        }),
+    },
   );
-  return calls;
 }
 
 describe('FavouriteToggle', () => {

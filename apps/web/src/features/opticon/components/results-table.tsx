@@ -1,7 +1,6 @@
 import type { OpticonLineResult } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
-import { plainName } from '@/components/ui/product-thumb';
-import { TableHead } from '@/components/ui/table-head';
+import { OpticonTable } from './opticon-table';
 
 const SUMMARY_PARTS = ['added', 'clamped', 'unknown', 'unavailable'] as const;
 
@@ -20,25 +19,15 @@ export function ResultsTable({ results }: { results: OpticonLineResult[] }) {
           t(`results.summary.${part}`, { count: counts[part] ?? 0 }),
         ).join(', ')}
       </p>
-      <table className="opticon-table" data-testid="opticon-results">
-        <TableHead
-          caption={t('results.caption')}
-          columns={['code', 'quantity', 'product', 'result']}
-          label={(c) => t(`columns.${c}`)}
-        />
-        <tbody>
-          {results.map((r) => (
-            <tr key={r.code} data-status={r.status}>
-              <td>{r.code}</td>
-              <td>{r.quantity}</td>
-              <td>{r.product_id ? `${r.product_id} — ${plainName(r.name ?? '')}` : '—'}</td>
-              <td className={`opticon-status opticon-status--${r.status}`}>
-                {t(`results.status.${r.status}`, { count: r.added })}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <OpticonTable
+        testId="opticon-results"
+        caption={t('results.caption')}
+        statusColumn="result"
+        rows={results.map((r) => ({
+          ...r,
+          statusText: t(`results.status.${r.status}`, { count: r.added }),
+        }))}
+      />
     </div>
   );
 }

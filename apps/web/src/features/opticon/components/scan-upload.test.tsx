@@ -5,6 +5,11 @@ import { renderWithProviders } from '@/test/render';
 import { json, routeFetch, signInStored } from '@/test/shopping';
 import { ScanUpload } from './scan-upload';
 
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent);
+
 describe('ScanUpload', () => {
   function setup() {
     signInStored();
@@ -74,6 +79,8 @@ describe('ScanUpload', () => {
     const preview = await screen.findByTestId('opticon-preview');
     expect(await within(preview).findByText('Unknown code')).toBeInTheDocument();
     expect(within(preview).getByText('PIN-100 — Pins')).toBeInTheDocument();
+    expect(headers(preview)).toEqual(['Code', 'Quantity', 'Product', 'Status']);
+    expect(within(preview).getByText('Unknown code')).toHaveClass('opticon-status--unknown');
     expect(within(preview).getByText('5')).toBeInTheDocument();
     expect(screen.getByText('Line 4: “bad,x” has no valid quantity')).toBeInTheDocument();
     expect(calls.some((c) => c.url.pathname === '/api/opticon')).toBe(false);
@@ -82,6 +89,11 @@ describe('ScanUpload', () => {
     const results = await screen.findByTestId('opticon-results');
     expect(within(results).getByText('Only 3 added (stock)')).toBeInTheDocument();
     expect(within(results).getByText('Unknown code')).toBeInTheDocument();
+    expect(headers(results)).toEqual(['Code', 'Quantity', 'Product', 'Result']);
+    expect(within(results).getByText('Unknown code').closest('tr')).toHaveAttribute(
+      'data-status',
+      'unknown',
+    );
     const sent = calls.find((c) => c.url.pathname === '/api/opticon')!;
     expect(JSON.parse(String(sent.init?.body))).toMatchObject({
       products: [

@@ -9,13 +9,12 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { plainName } from '@/components/ui/product-thumb';
 import { useErrorMessage } from '@/lib/error-message';
 import { useMatchScans } from '../api/match-scans';
 import { useUploadScans } from '../api/upload-scans';
 import { ResultsTable } from './results-table';
 import './opticon.css';
-import { TableHead } from '@/components/ui/table-head';
+import { OpticonTable } from './opticon-table';
 
 export const ACCEPTED_EXTENSIONS = ['.txt', '.csv', '.dat'];
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -150,30 +149,22 @@ export function ScanUpload() {
           {match.isPending ? <p role="status">{t('preview.matching')}</p> : null}
           {match.isError ? <p role="alert">{errorMessage(match.error)}</p> : null}
           {sendable.length && !results ? (
-            <table className="opticon-table" data-testid="opticon-preview">
-              <TableHead
-                caption={t('preview.caption')}
-                columns={['code', 'quantity', 'product', 'status']}
-                label={(c) => t(`columns.${c}`)}
-              />
-              <tbody>
-                {sendable.map((l) => {
-                  const m = matches.get(l.code);
-                  return (
-                    <tr key={l.code}>
-                      <td>{l.code}</td>
-                      <td>{l.quantity}</td>
-                      <td>
-                        {m?.product_id ? `${m.product_id} — ${plainName(m.name ?? '')}` : '—'}
-                      </td>
-                      <td className={`opticon-status opticon-status--${m?.status ?? 'pending'}`}>
-                        {m ? t(`preview.status.${m.status}`) : t('preview.status.pending')}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <OpticonTable
+              testId="opticon-preview"
+              caption={t('preview.caption')}
+              statusColumn="status"
+              rows={sendable.map(({ code, quantity }) => {
+                const m = matches.get(code);
+                return {
+                  code,
+                  quantity,
+                  product_id: m?.product_id,
+                  name: m?.name,
+                  status: m?.status ?? 'pending',
+                  statusText: m ? t(`preview.status.${m.status}`) : t('preview.status.pending'),
+                };
+              })}
+            />
           ) : null}
           {sendable.length && !results ? (
             <button

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/render';
@@ -77,5 +77,33 @@ describe('OrderHistory', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes([{ path: '/order', element: <OrderHistory /> }], '/order?status=cancelled');
     expect(await screen.findByText(/No order matches these filters\./)).toBeInTheDocument();
+  });
+
+  it('keeps the date range in the address, each end bounded by the other', async () => {
+    signInStored();
+    const { fetchMock, calls } = routeFetch({
+      'GET /api/order-history': () =>
+        json({ status: true, data: [], total: 0, current_page: 1, last_page: 1, per_page: 25 }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderRoutes(
+      [{ path: '/order', element: <OrderHistory /> }],
+      '/order?from=2026-01-05&to=2026-02-01',
+    );
+    const from = await screen.findByLabelText('From');
+    const to = screen.getByLabelText('To');
+    expect(from).toHaveValue('2026-01-05');
+    expect(from).toHaveAttribute('max', '2026-02-01');
+    expect(from).not.toHaveAttribute('min');
+    expect(to).toHaveValue('2026-02-01');
+    expect(to).toHaveAttribute('min', '2026-01-05');
+    expect(to).not.toHaveAttribute('max');
+    expect(from.id).not.toBe(to.id);
+    fireEvent.change(to, { target: { value: '2026-03-01' } });
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?from=2026-01-05&to=2026-03-01'),
+    );
+    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('to')).toBe('2026-03-01'));
+    expect(screen.getByLabelText('From')).toHaveAttribute('max', '2026-03-01');
   });
 });

@@ -21,9 +21,7 @@ export function OrderHistory() {
   const errorMessage = useErrorMessage();
   const money = useMoney();
   const formatDate = useOrderDate();
-  const fromId = useId();
-  const toId = useId();
-  const statusId = useId();
+  const filterId = useId();
   const page = Math.max(1, Number(search.get('page')) || 1);
   const from = search.get('from') ?? '';
   const to = search.get('to') ?? '';
@@ -52,6 +50,11 @@ export function OrderHistory() {
     setSearch(next, { replace: true });
   });
   const data = inRange ? history.data : undefined;
+  // The date range: neither end may cross the other.
+  const dateBounds = [
+    { name: 'from', value: from, max: to || undefined },
+    { name: 'to', value: to, min: from || undefined },
+  ] as const;
   return (
     <section className="page container orders-page" aria-labelledby="orders-title">
       <h1 id="orders-title">{t('history.title')}</h1>
@@ -60,28 +63,19 @@ export function OrderHistory() {
         onSubmit={(e) => e.preventDefault()}
         aria-label={t('history.filters')}
       >
-        <div>
-          <label htmlFor={fromId}>{t('history.from')}</label>
-          <input
-            id={fromId}
-            type="date"
-            value={from}
-            max={to || undefined}
-            onChange={(e) => update({ from: e.target.value })}
-          />
-        </div>
-        <div>
-          <label htmlFor={toId}>{t('history.to')}</label>
-          <input
-            id={toId}
-            type="date"
-            value={to}
-            min={from || undefined}
-            onChange={(e) => update({ to: e.target.value })}
-          />
-        </div>
+        {dateBounds.map(({ name, ...bounds }) => (
+          <div key={name}>
+            <label htmlFor={`${filterId}-${name}`}>{t(`history.${name}`)}</label>
+            <input
+              id={`${filterId}-${name}`}
+              type="date"
+              {...bounds}
+              onChange={(e) => update({ [name]: e.target.value })}
+            />
+          </div>
+        ))}
         <SelectField
-          id={statusId}
+          id={`${filterId}-status`}
           label={t('history.status')}
           value={status}
           onChange={(next) => update({ status: next })}

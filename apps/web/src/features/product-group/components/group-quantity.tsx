@@ -1,7 +1,8 @@
 import { clampQuantity, isUnavailable, parseQuantity, type ProductCard } from '@wholesale/contract';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { plainName } from '@/components/ui/product-thumb';
+import { useQuantityText } from '@/components/ui/use-quantity-text';
 
 /**
  * docs/product/cart-and-orders.md quantity box of the group page: only an optional minus and digits; a negative entry
@@ -19,8 +20,9 @@ export function GroupQuantity({
 }) {
   const { t } = useTranslation('catalogue');
   const id = useId();
-  const [text, setText] = useState(value ? String(value) : '');
-  const [na, setNa] = useState(false);
+  const { setNa, setText, input } = useQuantityText(value ? String(value) : '', (raw) =>
+    commit(raw),
+  );
   const available = product.available ?? 0;
   const disabled = isUnavailable(available, product.class);
   const commit = (raw: string) => {
@@ -45,24 +47,13 @@ export function GroupQuantity({
         inputMode="numeric"
         placeholder="0"
         disabled={disabled}
-        value={na ? 'NA' : text}
-        aria-invalid={na || undefined}
-        onFocus={() => {
-          if (na) {
-            setNa(false);
-            setText('');
-          }
-        }}
+        {...input}
         onChange={(e) => {
           const next = e.target.value;
           const parsed = parseQuantity(next);
           if (parsed === null) return;
           setNa(parsed.kind === 'na');
           setText(next);
-        }}
-        onBlur={(e) => commit(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') commit((e.target as HTMLInputElement).value);
         }}
       />
       <span className="group-qty__pack">× {product.ship_pac}</span>

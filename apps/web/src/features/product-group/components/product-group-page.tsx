@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ProductGrid } from '@/components/product/product-grid';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
-import { PageSelector } from '@/components/ui/page-selector';
-import { Pagination } from '@/components/ui/pagination';
+import { PageControls } from '@/components/ui/page-controls';
 import { RecordsPerPage } from '@/components/ui/records-per-page';
 import { usePageInRange } from '@/components/ui/use-page-in-range';
 import { useSession } from '@/lib/session';
@@ -83,16 +82,7 @@ export function ProductGroupPage({ id }: { id: string }) {
   }
   const count = resultCount(group.data.length, group.total);
   const controls = group.total > 0 && (
-    <div className="listing__controls">
-      <Pagination
-        currentPage={page}
-        totalPages={group.last_page}
-        onPrevious={() => setPage(page - 1)}
-        onNext={() => setPage(page + 1)}
-        onSelect={setPage}
-      />
-      <PageSelector currentPage={page} lastPage={group.last_page} onSelect={setPage} />
-    </div>
+    <PageControls page={page} lastPage={group.last_page} onPage={setPage} />
   );
   return (
     <section className="page product-group" aria-labelledby="group-title">

@@ -279,53 +279,55 @@ function SameAsBilling({ country }: { country: FormCountry }) {
   );
 }
 
-function OfficersList() {
-  const { t } = useTranslation('registration');
-  return (
-    <RepeatableList
-      name="officers"
-      blank={{ ...EMPTY_OFFICER }}
-      itemLabel={(n) => t('lists.officer', { n })}
-      addLabel={t('lists.addOfficer')}
-      removeLabel={(n) => t('lists.removeOfficer', { n })}
-      renderItem={(i) => (
-        <>
-          <TextField name={`officers.${i}.name`} label={t('fields.officerName')} />
-          <TextField name={`officers.${i}.title`} label={t('fields.officerTitle')} />
-          <TextField name={`officers.${i}.address`} label={t('fields.officerAddress')} />
-        </>
-      )}
-    />
-  );
-}
+// The application's repeatable lists: each item's fields in order (name and label under
+// fields), and the labels of the list under lists.
+const LISTS = {
+  officers: {
+    blank: EMPTY_OFFICER,
+    labels: { item: 'officer', add: 'addOfficer', remove: 'removeOfficer' },
+    fields: [
+      ['name', 'officerName'],
+      ['title', 'officerTitle'],
+      ['address', 'officerAddress'],
+    ],
+  },
+  trade: {
+    blank: EMPTY_TRADE_REFERENCE,
+    labels: { item: 'trade', add: 'addTrade', remove: 'removeTrade' },
+    fields: [
+      ['name', 'tradeName'],
+      ['telephone', 'tradeTelephone'],
+      ['fax', 'tradeFax'],
+      ['contact', 'tradeContact'],
+    ],
+  },
+} as const;
+const PHONE_FIELDS: readonly string[] = ['telephone', 'fax'];
 
-function TradeList() {
+function ApplicationList({ name }: { name: keyof typeof LISTS }) {
   const { t } = useTranslation('registration');
+  const { blank, labels, fields } = LISTS[name];
   return (
     <RepeatableList
-      name="trade"
-      blank={{ ...EMPTY_TRADE_REFERENCE }}
-      itemLabel={(n) => t('lists.trade', { n })}
-      addLabel={t('lists.addTrade')}
-      removeLabel={(n) => t('lists.removeTrade', { n })}
-      renderItem={(i) => (
-        <>
-          <TextField name={`trade.${i}.name`} label={t('fields.tradeName')} />
-          <TextField
-            name={`trade.${i}.telephone`}
-            label={t('fields.tradeTelephone')}
-            type="tel"
-            inputMode="tel"
-          />
-          <TextField
-            name={`trade.${i}.fax`}
-            label={t('fields.tradeFax')}
-            type="tel"
-            inputMode="tel"
-          />
-          <TextField name={`trade.${i}.contact`} label={t('fields.tradeContact')} />
-        </>
-      )}
+      name={name}
+      blank={{ ...blank }}
+      itemLabel={(n) => t(`lists.${labels.item}`, { n })}
+      addLabel={t(`lists.${labels.add}`)}
+      removeLabel={(n) => t(`lists.${labels.remove}`, { n })}
+      renderItem={(i) =>
+        fields.map(([field, label]) => {
+          const phone = PHONE_FIELDS.includes(field);
+          return (
+            <TextField
+              key={field}
+              name={`${name}.${i}.${field}`}
+              label={t(`fields.${label}`)}
+              type={phone ? 'tel' : undefined}
+              inputMode={phone ? 'tel' : undefined}
+            />
+          );
+        })
+      }
     />
   );
 }
@@ -356,9 +358,9 @@ function FormSection({ country, section }: { country: FormCountry; section: Sect
       {section === 'card' && <p className="field-hint">{t('card.noNumber')}</p>}
       {section === 'terms' && <CreditTerms country={country} />}
       {section === 'officers' ? (
-        <OfficersList />
+        <ApplicationList name="officers" />
       ) : section === 'trade' ? (
-        <TradeList />
+        <ApplicationList name="trade" />
       ) : (
         <Answers country={country} section={section} />
       )}

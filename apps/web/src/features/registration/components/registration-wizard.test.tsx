@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { sampleCanadianApplication } from '@wholesale/contract';
 import i18n from '@/lib/i18n';
-import { renderRoutes, stubFetch, Where } from '@/test/render';
+import { renderRoutes, stubFetch, validationFailed, Where } from '@/test/render';
 import { RegistrationWizard } from './registration-wizard';
 
 function renderWizard() {
@@ -170,7 +170,23 @@ describe('registration wizard', () => {
     expect(officers()).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Remove officer 2' }));
     await waitFor(() => expect(officers()).toHaveLength(2));
-    expect(screen.getAllByRole('listitem', { name: /^Trade reference/ })).toHaveLength(1);
+    const [trade] = screen.getAllByRole('listitem', { name: /^Trade reference/ });
+    const inputs = [...trade.querySelectorAll('input')].map((input) => [
+      trade.querySelector(`label[for="${input.id}"]`)?.textContent?.trim(),
+      input.name,
+      input.type,
+      input.inputMode,
+    ]);
+    expect(inputs).toEqual([
+      ['Name', 'trade.0.name', 'text', ''],
+      ['Telephone', 'trade.0.telephone', 'tel', 'tel'],
+      ['Fax', 'trade.0.fax', 'tel', 'tel'],
+      ['Contact', 'trade.0.contact', 'text', ''],
+    ]);
+    expect(within(officers()[0]).getByLabelText(/^Address/)).toHaveAttribute(
+      'name',
+      'officers.0.address',
+    );
   });
 
   it('the expiry picker disables the months already over in the current year', async () => {
@@ -229,18 +245,7 @@ describe('registration wizard', () => {
 
   it('stays on the form with the toast Failed to create user when the reply is not status true, and shows server field messages', async () => {
     const { fetchMock } = stubFetch({
-      '/api/store/user': () =>
-        new Response(
-          JSON.stringify({
-            status: false,
-            error: {
-              code: 'VALIDATION_FAILED',
-              message: 'x',
-              fields: { bank_Tel: 'Bank telephone field is required' },
-            },
-          }),
-          { status: 400, headers: { 'content-type': 'application/json' } },
-        ),
+      '/api/store/user': () => validationFailed({ bank_Tel: 'Bank telephone field is required' }),
     });
     vi.stubGlobal('fetch', fetchMock);
     vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
-import { PageSelector } from '@/components/ui/page-selector';
-import { Pagination } from '@/components/ui/pagination';
+import { PageControls } from '@/components/ui/page-controls';
 import { RecordsPerPage } from '@/components/ui/records-per-page';
 import { usePageInRange } from '@/components/ui/use-page-in-range';
 import { paths } from '@/config/paths';
@@ -35,16 +34,7 @@ export function SearchResults({ term, page }: { term: string; page: number }) {
   const products = inRange ? data?.products : undefined;
   const count = products ? resultCount(products.data.length, products.total) : null;
   const controls = products && products.total > 0 && (
-    <div className="listing__controls">
-      <Pagination
-        currentPage={page}
-        totalPages={products.last_page}
-        onPrevious={() => goTo(page - 1)}
-        onNext={() => goTo(page + 1)}
-        onSelect={goTo}
-      />
-      <PageSelector currentPage={page} lastPage={products.last_page} onSelect={goTo} />
-    </div>
+    <PageControls page={page} lastPage={products.last_page} onPage={goTo} />
   );
   return (
     <section className="page search-results" aria-labelledby="search-title">

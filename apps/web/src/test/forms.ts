@@ -1,0 +1,16 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+/**
+ * Types each non-empty value into the field with that label, in order, then presses the submit
+ * button named. The first field is awaited: locale chunks load lazily, so the form may not be
+ * there yet.
+ */
+export async function fillAndSubmit(values: Record<string, string>, submit: string) {
+  for (const [i, [label, value]] of Object.entries(values).entries()) {
+    if (!value) continue;
+    const field = i === 0 ? await screen.findByLabelText(label) : screen.getByLabelText(label);
+    await userEvent.type(field, value);
+  }
+  await userEvent.click(screen.getByRole('button', { name: submit }));
+}
