@@ -16,7 +16,7 @@ import {
 import { CATALOGUE_CHANNEL } from './catalogue.snapshot';
 
 /** Notified by every statement that changes categories (migration 0026). */
-export const CATEGORIES_CHANNEL = 'ws_categories';
+const CATEGORIES_CHANNEL = 'ws_categories';
 
 /*
  * The in-process search index (docs/decisions/026-in-process-search-index.md): the lexemes of every
