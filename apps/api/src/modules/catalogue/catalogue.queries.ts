@@ -164,21 +164,13 @@ export async function selectListingIds(tx: Tx, scope: ListingScope): Promise<num
 
 /**
  * Cards by id, one named statement per language, built once: every search and suggestion reads
- * its page this way, so neither Drizzle nor PostgreSQL builds or plans it per request. The
- * `withCategories` form also answers every category (as selectAllCategories) on its first row.
+ * its page this way, so neither Drizzle nor PostgreSQL builds or plans it per request.
  */
-function cardsByIdsStatement(lang: Lang, withCategories: boolean) {
-  // NOTE: on the first row only (ord is the lowest there): the list, ~20 kB of JSON, once.
-  const categoriesColumn = withCategories
-    ? sql`, case when ids.ord = min(ids.ord) over () then ${categoriesJson()} end as categories`
-    : sql``;
-  return prepared<
-    CardRow & { ord: number; categories?: CategoryTuple[] | null },
-    { ids: string; country: Country }
-  >(
-    `catalogue_cards_by_ids_${lang}${withCategories ? '_and_categories' : ''}`,
+function cardsByIdsStatement(lang: Lang) {
+  return prepared<CardRow & { ord: number }, { ids: string; country: Country }>(
+    `catalogue_cards_by_ids_${lang}`,
     sql`
-    select ${cardColumns()}, ids.ord${categoriesColumn}
+    select ${cardColumns()}, ids.ord
     from unnest(${sql.placeholder('ids')}::int[]) with ordinality as ids(id, ord)
     join products p on p.id = ids.id and p.active
     join product_prices pp on pp.product_id = p.id and pp.country = ${sql.placeholder('country')}
@@ -187,9 +179,9 @@ function cardsByIdsStatement(lang: Lang, withCategories: boolean) {
   );
 }
 const cardsByIds = {
-  en: [cardsByIdsStatement('en', false), cardsByIdsStatement('en', true)],
-  fr: [cardsByIdsStatement('fr', false), cardsByIdsStatement('fr', true)],
-  es: [cardsByIdsStatement('es', false), cardsByIdsStatement('es', true)],
+  en: cardsByIdsStatement('en'),
+  fr: cardsByIdsStatement('fr'),
+  es: cardsByIdsStatement('es'),
 } as const;
 
 /** Cards by numeric id, sold in the country, in the order of `ids`. */
@@ -200,26 +192,7 @@ export async function selectCardsByIds(
   lang: Lang,
 ): Promise<CardRow[]> {
   if (ids.length === 0) return [];
-  return (cardsByIds[lang] ?? cardsByIds.en)[0](tx, { ids: intArray(ids), country });
-}
-
-/**
- * Cards as selectCardsByIds and every category as selectAllCategories, in one statement (one round
- * trip for a search whose words were already turned into a tsquery, with CACHES=off).
- */
-export async function selectCardsAndCategories(
-  tx: Tx,
-  ids: number[],
-  country: Country,
-  lang: Lang,
-): Promise<{ cards: CardRow[]; categories: CategoryRow[] }> {
-  if (ids.length === 0) return { cards: [], categories: await selectAllCategories(tx) };
-  const cards = await (cardsByIds[lang] ?? cardsByIds.en)[1](tx, { ids: intArray(ids), country });
-  // No row (every product of the page deactivated meanwhile): the categories are read on their own.
-  const listed = cards[0]?.categories;
-  const categories = listed ? categoryRows(listed) : await selectAllCategories(tx);
-  for (const card of cards) delete card.categories;
-  return { cards, categories };
+  return (cardsByIds[lang] ?? cardsByIds.en)(tx, { ids: intArray(ids), country });
 }
 
 export type DetailRow = CardRow & {
@@ -505,52 +478,6 @@ export async function searchProducts(tx: Tx, input: SearchInput): Promise<Search
 }
 
 /**
- * Every category in display order as JSON, each an array of its columns in `CategoryRow`'s key
- * order (categoryRows makes the rows), for a statement that answers them beside something else.
- * NOTE: arrays, not objects: with CACHES=off every search reads this list, and building (and
- * parsing) ~110 objects with their nine keys each was most of a search's PostgreSQL CPU
- * (json_build_object 1.0–1.5 ms per list against 0.3–0.9 for json_build_array on the loaded
- * machine, 2026-11-26), and twice the bytes. The aggregate's order is selectAllCategories' (same
- * columns, same collation).
- */
-function categoriesJson(): SQL {
-  return sql`(select json_agg(json_build_array(c.id, c.parent_id, c.level, c.cat_code, c.name_en,
-                c.name_fr, c.name_es, c.sort_order, c.hidden)
-                order by c.level, c.sort_order, c.name_en)
-         from categories c)`;
-}
-
-/** A category as categoriesJson answers it. */
-type CategoryTuple = [
-  id: number,
-  parentId: number | null,
-  level: number,
-  catCode: string,
-  nameEn: string,
-  nameFr: string,
-  nameEs: string,
-  sortOrder: number,
-  hidden: boolean,
-];
-
-/** The rows of categoriesJson's arrays, as selectAllCategories answers them. */
-function categoryRows(tuples: CategoryTuple[]): CategoryRow[] {
-  return tuples.map(
-    ([id, parentId, level, catCode, nameEn, nameFr, nameEs, sortOrder, hidden]) => ({
-      id,
-      parentId,
-      level,
-      catCode,
-      nameEn,
-      nameFr,
-      nameEs,
-      sortOrder,
-      hidden,
-    }),
-  );
-}
-
-/**
  * What ws_search_query makes of one token: its tsquery text (null for a stop word), and whether
  * that can never change. It can when the token is corrected as a typo (4+ letters, not a number,
  * no known word equal to it or, as a prefix, starting with it): words are added to search_words
@@ -560,36 +487,27 @@ export type TokenQuery = { tsquery: string | null; stable: boolean };
 
 /**
  * ws_search_query of each token on its own (`prefix`: the 1-based position of the one read as a
- * prefix, 0 for none), and with `withCategories` every category in display order, in one statement.
- * A search's tsquery is its tokens' ones joined by AND, as ws_search_query joins them.
+ * prefix, 0 for none), in one statement. A search's tsquery is its tokens' ones joined by AND, as
+ * ws_search_query joins them.
  */
 export async function selectTokenQueries(
   tx: Tx,
   tokens: string[],
   prefix: number,
-  withCategories: boolean,
-): Promise<{ queries: TokenQuery[]; categories: CategoryRow[] | undefined }> {
+): Promise<TokenQuery[]> {
   // NOTE: `stable` repeats ws_search_query's test for a typo lookup (migration 0016).
-  const result = await run<{
-    q: (string | null)[];
-    stable: boolean[];
-    categories?: CategoryTuple[] | null;
-  }>(
+  const result = await run<{ q: (string | null)[]; stable: boolean[] }>(
     tx,
     sql`select array_agg(ws_search_query(array[t.token], t.prefix)::text order by t.ord) as q,
       array_agg(length(t.norm) < 4 or t.norm ~ '^[0-9]+$' or exists (
           select 1 from search_words w
            where w.word = t.norm or (t.prefix and length(t.token) >= 3 and w.word like t.norm || '%'))
         order by t.ord) as stable
-      ${withCategories ? sql`, ${categoriesJson()} as categories` : sql``}
       from (select u.token, u.ord, u.ord = ${prefix} as prefix, lower(ws_unaccent(u.token)) as norm
               from unnest(${textArray(tokens)}::text[]) with ordinality as u(token, ord)) t`,
   );
   const row = result.rows[0];
-  return {
-    queries: (row?.q ?? []).map((tsquery, i) => ({ tsquery, stable: row.stable[i] })),
-    categories: withCategories ? categoryRows(row?.categories ?? []) : undefined,
-  };
+  return (row?.q ?? []).map((tsquery, i) => ({ tsquery, stable: row.stable[i] }));
 }
 
 /** What the in-process search index keeps of a product: its codes, flags and search document. */

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import {
   RANK_WEIGHTS,
   SEARCH_BRANCH_CAP,
+  selectAllCategories,
   selectSearchRows,
   selectTokenQueries,
   type CategoryRow,
@@ -13,6 +14,9 @@ import {
   type TokenQuery,
 } from './catalogue.queries';
 import { CATALOGUE_CHANNEL } from './catalogue.snapshot';
+
+/** Notified by every statement that changes categories (migration 0026). */
+const CATEGORIES_CHANNEL = 'ws_categories';
 
 /*
  * The in-process search index (docs/decisions/026-in-process-search-index.md): the lexemes of every
@@ -26,6 +30,8 @@ import { CATALOGUE_CHANNEL } from './catalogue.snapshot';
  * It is an index, not a cache: built from the tables when the change feed becomes live (again),
  * kept fresh by its 'f:' notifications (the products they name are read again), rebuilt on '*'.
  * While it builds, or while the feed is down, searches go to PostgreSQL. CACHES=off leaves it on.
+ * The category list a search matches its text against is held the same way: read with the build
+ * and again on every notification of its own channel.
  */
 
 /** Weight bits of a lexeme in a document: A = English name, B = French, C = Spanish, D = the rest. */
@@ -216,6 +222,8 @@ const FREEZE_AFTER_TERMS = 5000;
  * document stays, dead, until the next build.
  */
 export class SearchIndex {
+  /** Every category, as selectAllCategories answers them (kept fresh by the holder). */
+  categories: CategoryRow[] = [];
   private ids = new Int32Array(1024);
   private flags = new Uint8Array(1024);
   private skus: string[] = [];
@@ -679,6 +687,11 @@ class IndexHolder {
   private pending = new Set<number>();
   /** Products being read again right now. */
   private applying = 0;
+  /** The category list the index holds (read with every build, and again when notified). */
+  private categories: CategoryRow[] = [];
+  /** A categories notification came: the list is read again (searches wait for it). */
+  private categoriesWanted = false;
+  private categoriesReading = false;
   private rebuildWanted = false;
   private rebuildTimer: NodeJS.Timeout | undefined;
   /** Counts '*' notifications, so a build knows whether another one came while it read. */
@@ -717,6 +730,13 @@ class IndexHolder {
     this.rebuildTimer.unref();
   }
 
+  /** Reads the category list again (a notification of CATEGORIES_CHANNEL). */
+  refreshCategories(): void {
+    if (this.state === 'off') return;
+    this.categoriesWanted = true;
+    this.schedule();
+  }
+
   /** Reads the named products again (an 'f:' notification). */
   refresh(ids: number[]): void {
     if (this.state === 'off') return;
@@ -733,12 +753,15 @@ class IndexHolder {
     this.index = null;
     this.pending.clear();
     this.rebuildWanted = false;
+    this.categoriesWanted = false;
     clearTimeout(this.rebuildTimer);
   }
 
-  /** Whether product refreshes are waiting (a search then waits for them: they are short reads). */
+  /** Whether refreshes are waiting (a search then waits for them: they are short reads). */
   get refreshing(): boolean {
-    return this.pending.size > 0 || this.applying > 0;
+    return (
+      this.pending.size > 0 || this.applying > 0 || this.categoriesWanted || this.categoriesReading
+    );
   }
 
   /** Resolves when the work queued so far is done. */
@@ -762,12 +785,25 @@ class IndexHolder {
   }
 
   private async step(): Promise<void> {
+    if (this.categoriesWanted || this.rebuildWanted) {
+      // NOTE: cleared before the read: a notification during it asks for another one.
+      this.categoriesWanted = false;
+      this.categoriesReading = true;
+      const generation = this.generation;
+      const categories = await selectAllCategories(this.db).finally(
+        () => (this.categoriesReading = false),
+      );
+      if (generation !== this.generation) return;
+      this.categories = categories;
+      if (this.index) this.index.categories = categories;
+    }
     if (this.rebuildWanted) {
       this.rebuildWanted = false;
       const generation = this.generation;
       const marks = this.staleMarks;
       const started = performance.now();
       const index = new SearchIndex();
+      index.categories = this.categories;
       let after = 0;
       for (;;) {
         const rows = await selectSearchRows(this.db, { after, limit: BUILD_BATCH });
@@ -824,6 +860,7 @@ export function registerSearchIndex(app: FastifyInstance, enabled: boolean): voi
   );
   holders.set(app.db, holder);
   app.changeFeed.onLiveChange((live) => (live ? holder.start() : holder.suspend()));
+  app.changeFeed.subscribe(CATEGORIES_CHANNEL, () => holder.refreshCategories());
   app.changeFeed.subscribe(CATALOGUE_CHANNEL, (payload) => {
     const [kind, list = '*'] = payload.split(':', 2);
     // Prices and stock ('p:') are not in the index; the sold flags they set come as 'f:'.
@@ -863,21 +900,18 @@ export async function searchIndexBuilt(owner: object): Promise<SearchIndex | nul
  * own query (PostgreSQL's, kept by the index: see SearchIndex.stableTokens) joined by AND, in token
  * order, as the function joins them and PostgreSQL prints them ("( a | b ) & ( c | d )" parses to
  * the same tree). PostgreSQL is asked only about tokens the index does not know yet, in one
- * statement; with `withCategories` that statement also reads every category (undefined when no
- * statement was needed).
+ * statement.
  */
 export async function searchQueryOf(
   tx: Tx,
   index: SearchIndex,
   tokens: string,
   prefixLast: boolean,
-  withCategories: boolean,
-): Promise<{ query: QueryNode | null; categories: CategoryRow[] | undefined }> {
+): Promise<QueryNode | null> {
   // As string_to_array(tokens, ' ') splits them; the last one is the prefix, if any.
   const list = tokens ? tokens.split(' ') : [];
   const keys = list.map((token, i) => (prefixLast && i === list.length - 1 ? `${token}*` : token));
   const known = index.tokenQueries(keys);
-  let categories: CategoryRow[] | undefined;
   const missing = keys.flatMap((_, i) => (known[i] === undefined ? [i] : []));
   if (missing.length) {
     const epoch = index.tokenEpoch;
@@ -886,18 +920,14 @@ export async function searchQueryOf(
       tx,
       missing.map((i) => list[i]),
       prefixLast ? prefix : 0,
-      withCategories,
     );
-    categories = found.categories;
     const learnt = index.learnTokens(
       missing.map((i) => keys[i]),
-      found.queries,
+      found,
       epoch,
     );
     learnt.forEach((node, k) => (known[missing[k]] = node));
   }
   const parts = known.filter((node): node is QueryNode => node !== null && node !== undefined);
-  const query =
-    parts.length === 0 ? null : parts.length === 1 ? parts[0] : { op: 'and' as const, args: parts };
-  return { query, categories };
+  return parts.length === 0 ? null : parts.length === 1 ? parts[0] : { op: 'and', args: parts };
 }

@@ -33,7 +33,6 @@ import {
   insertDevProduct,
   searchProducts,
   selectAllCategories,
-  selectCardsAndCategories,
   selectCardsByIds,
   selectClassCodes,
   selectFilterOptions,
@@ -876,11 +875,11 @@ function rankedHits(
 
 /**
  * A search's hits in all (`total`), the cards of the page (hits `offset` to `offset + count`, in
- * that order) and the categories its text names (at most `limit`). With CACHES=off the category
- * list is read on every search, riding in a statement the search sends anyway: the one that turns
- * new words into a tsquery, else the cards' (still read from PostgreSQL each time, as CACHES=off
- * means); and as the hit list is not kept, the index ranks only up to the page's end. Otherwise
- * hits and categories are looked up side by side, then the cards.
+ * that order) and the categories its text names (at most `limit`). With CACHES=off the in-process
+ * search index ranks and holds the category list (both followed through the change feed, not
+ * cached), so a search sends the page's cards' statement, and one for words new to the index; as
+ * the hit list is not kept, the index ranks only up to the page's end. Otherwise hits and
+ * categories are looked up side by side (from their caches), then the cards.
  */
 async function searchResults(
   ctx: CatalogueContext,
@@ -904,12 +903,10 @@ async function searchResults(
     const cards = await selectCardsByIds(tx, page(hits), input.country, input.lang);
     return { total: hits.length, cards, categories };
   }
-  let listed: CategoryRow[] | undefined;
   let total = 0;
   const rank = async (first: number) => {
-    const found = await searchQueryOf(tx, index, input.tokens, input.prefixLast, true);
-    listed = found.categories;
-    const ranked = index.searchFirst(input, found.query, first);
+    const query = await searchQueryOf(tx, index, input.tokens, input.prefixLast);
+    const ranked = index.searchFirst(input, query, first);
     total = ranked.total;
     return ranked.hits;
   };
@@ -918,21 +915,8 @@ async function searchResults(
   const hits = await rankedHits(ctx, input, () => rank(kept ? Infinity : offset + count));
   // A kept list may come from the cache (rank not called): its length is the total.
   if (kept) total = hits.length;
-  let cards: CardRow[];
-  if (listed) cards = await selectCardsByIds(tx, page(hits), input.country, input.lang);
-  else
-    ({ cards, categories: listed } = await selectCardsAndCategories(
-      tx,
-      page(hits),
-      input.country,
-      input.lang,
-    ));
-  // Counted as the category cache's miss, which it is (CACHES=off: it keeps nothing).
-  const rows = await caches.categories.get(
-    'all',
-    async () => listed ?? (await selectAllCategories(tx)),
-  );
-  return { total, cards, categories: matchCategories(rows, wanted, input.lang, limit) };
+  const cards = await selectCardsByIds(tx, page(hits), input.country, input.lang);
+  return { total, cards, categories: matchCategories(index.categories, wanted, input.lang, limit) };
 }
 
 /**
@@ -942,8 +926,7 @@ async function searchResults(
 async function findHits(tx: Tx, input: SearchInput): Promise<SearchHit[]> {
   const index = await readySearchIndex(tx);
   if (!index) return searchProducts(tx, input);
-  const { query } = await searchQueryOf(tx, index, input.tokens, input.prefixLast, false);
-  return index.search(input, query);
+  return index.search(input, await searchQueryOf(tx, index, input.tokens, input.prefixLast));
 }
 
 /**

@@ -9,11 +9,7 @@ import {
   searchIndexBuilt,
   searchQueryOf,
 } from './catalogue.search-index';
-import {
-  selectAllCategories,
-  selectCardsAndCategories,
-  selectTokenQueries,
-} from './catalogue.queries';
+import { selectAllCategories } from './catalogue.queries';
 import { LISTING_DROP_WINDOW_MS } from './catalogue.service';
 
 /*
@@ -92,7 +88,7 @@ describe('in-process search index', () => {
       ]),
     ] as const)
       for (const round of ['asked', 'known']) {
-        const { query } = await searchQueryOf(t.app.db, index!, tokens, prefixLast, false);
+        const query = await searchQueryOf(t.app.db, index!, tokens, prefixLast);
         const { rows } = await t.handle.db.execute<{ q: string | null }>(
           sql`select ws_search_query(string_to_array(${tokens}, ' '), ${prefixLast})::text as q`,
         );
@@ -101,17 +97,34 @@ describe('in-process search index', () => {
       }
   });
 
-  it('reads the category list beside the tsquery or the cards as selectAllCategories does', async () => {
+  it('holds the category list as selectAllCategories reads it, and follows changes made elsewhere', async () => {
+    const index = await readySearchIndex(t.app.db);
     const all = await selectAllCategories(t.app.db);
     expect(all.length).toBeGreaterThan(3);
-    expect((await selectTokenQueries(t.app.db, ['wood'], 0, true)).categories).toEqual(all);
-    const { rows } = await t.handle.db.execute<{ id: number }>(
-      sql`select id from products where active order by id limit 3`,
-    );
-    const ids = rows.map((r) => Number(r.id));
-    const { cards, categories } = await selectCardsAndCategories(t.app.db, ids, 'ca', 'fr');
-    expect(cards.length).toBeGreaterThan(0);
-    expect(categories).toEqual(all);
+    expect(index?.categories).toEqual(all);
+    const cold = await createTestApp({ env: { SEARCH_INDEX: 'on', CACHES: 'off' } });
+    try {
+      await insertCatalogueFixtures(cold);
+      expect(await searchIndexBuilt(cold.app.db)).not.toBeNull();
+      const named = async (term: string) => {
+        const res = await cold.app.inject({
+          method: 'GET',
+          url: `/api/search/?search_term=${encodeURIComponent(term)}&lang_code=fr&country=ca`,
+        });
+        return res.json().data.categories.map((c: { category: string }) => c.category);
+      };
+      expect(await named('wombat')).toEqual([]);
+      await cold.handle.db.execute(
+        sql`update categories set name_fr = 'Boutons wombat' where id = (select min(id) from categories where not hidden)`,
+      );
+      // Another process (here plain SQL) renamed it: the notification makes the index read the list again.
+      await vi.waitFor(async () => expect(await named('wombat')).toEqual(['Boutons wombat']));
+      expect((await readySearchIndex(cold.app.db))?.categories).toEqual(
+        await selectAllCategories(cold.app.db),
+      );
+    } finally {
+      await cold.close();
+    }
   });
 
   it('answers the same products as PostgreSQL alone', async () => {
@@ -133,7 +146,7 @@ describe('in-process search index', () => {
     }
   });
 
-  it('with CACHES=off, reads the category list in the statement of the tsquery (same answers)', async () => {
+  it('with CACHES=off, sends only the tsquery of new words and the cards (same answers)', async () => {
     const cold = await createTestApp({ env: { SEARCH_INDEX: 'on', CACHES: 'off' } });
     try {
       await insertCatalogueFixtures(cold);
@@ -174,23 +187,30 @@ describe('in-process search index', () => {
         if (namesCategories) expect(coldRes.json().data.categories.length, term).toBeGreaterThan(0);
         return [...statements];
       };
+      // The category list is the index's (followed through the change feed): no statement reads it.
       for (const [term, lang] of [
         ['wooden buttons', 'en'],
         ['boutons', 'fr'],
         ['wood', 'es'],
       ]) {
-        const reads = (await search(term, lang)).filter((text) => /\bcategories\b/.test(text));
-        expect(reads, term).toHaveLength(1);
-        expect(reads[0]).toContain('ws_search_query');
+        const sent = await search(term, lang);
+        expect(
+          sent.filter((text) => /\bcategories\b/.test(text)),
+          term,
+        ).toEqual([]);
+        expect(
+          sent.filter((text) => text.includes('ws_search_query')),
+          term,
+        ).toHaveLength(1);
       }
-      // Asked again, the words are known: no tsquery statement, and the categories (still read,
-      // CACHES=off) ride in the cards' statement; the answers stay the same.
+      // Asked again, the words are known: the cards' statement only; the answers stay the same.
       for (const [term, lang] of [
         ['wooden buttons', 'en'],
         ['boutons', 'fr'],
       ]) {
         const sent = await search(term, lang);
-        expect(sent.filter((text) => text.includes('ws_search_query'))).toEqual([]);
+        expect(sent, term).toHaveLength(1);
+        expect(sent[0]).toContain('product_prices');
       }
       // A barcode or a SKU's number: digit-only tokens need no tsquery statement, even when new.
       for (const term of ['060000765432', '765432', '1001']) {
