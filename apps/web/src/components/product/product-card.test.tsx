@@ -1,5 +1,5 @@
 import { PRICED_FIELDS, type ProductCard as Dto } from '@wholesale/contract';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { renderWithProviders } from '@/test/render';
@@ -57,7 +57,7 @@ describe('ProductCard (docs/product/catalogue.md)', () => {
     expect(first).toHaveAttribute('src', '/images/products/BT-1001.jpg');
     expect(second.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(screen.queryByAltText('Class F')).not.toBeInTheDocument();
-    expect(await screen.findAllByAltText('Class F')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByAltText('Class F')).toHaveLength(2));
     expect(second).toHaveAttribute('src', '/images/products/BT-1001.jpg');
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * False until the browser has painted the component's first render, then true. A card's pictures
@@ -11,9 +11,10 @@ export function usePainted(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // A frame's callbacks run before its paint, a task queued from one after it.
+    // A frame's callbacks run before its paint, a task queued from one after it. In a transition,
+    // so that a grid's cards render again in slices, not as one long task.
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true));
+      timer = setTimeout(() => startTransition(() => setPainted(true)));
     });
     return () => {
       cancelAnimationFrame(frame);
