@@ -58,21 +58,25 @@ const FIRST_LOAD_ROOTS: Record<string, string> = {
   cart: 'src/app/routes/cart.tsx',
   'search-box': 'src/features/search/components/search-box.tsx',
 };
-/** Pages whose chunks stay as Rollup splits them: home is at its budget (decision 010). */
-const UNMERGED = new Set(['home', 'home-strips', 'cart']);
+/**
+ * Pages whose chunks stay as Rollup splits them: home is at its budget (decision 010). The search
+ * box shares its parts with the search page, which must open while the box's file is still on its
+ * way (e2e/search-typing.e2e.ts).
+ */
+const UNMERGED = new Set(['home', 'home-strips', 'cart', 'search-box']);
 const WEB_ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * Puts each module that only the listing, only the product page or only the search box imports
- * statically, beyond the entry chunk, into one chunk with its route; parts that several of those
- * pages share stay where Rollup puts them, so no page loads another's code. NOTE: on HTTP/1.1 a page has six connections, so each file beyond them on
- * the first load waits a round trip (150 ms on Lighthouse's simulated phone), and Rollup alone cut
- * the listing's route into nine files, one per set of routes sharing a part
- * (docs/decisions/030-first-load-in-the-served-page.md). Rules that keep the entry as it is:
+ * Puts each module that only the listing or only the product page imports statically, beyond the
+ * entry chunk, into one chunk with its route; parts that several of those pages share stay where
+ * Rollup puts them, so no page loads another's code. NOTE: on HTTP/1.1 a page has six connections,
+ * so each file beyond them on the first load waits a round trip (150 ms on Lighthouse's simulated
+ * phone), and Rollup alone cut the listing's route into nine files, one per set of routes sharing a
+ * part (docs/decisions/030-first-load-in-the-served-page.md). Rules that keep the entry as it is:
  * `onlyExplicitManualChunks`, so a module's imports stay where Rollup puts them (React would follow
  * them otherwise); every merged chunk holds a lazily loaded module, else Rollup takes it for a
  * second entry and moves the code it shares with the entry (React) into a chunk of its own; and no
- * module home or the cart imports moves, so they load what they did.
+ * module home, the cart or the search box imports moves, so they load what they did.
  */
 function firstLoadChunks(): Rollup.GetManualChunk {
   let groups: Map<string, string> | undefined;
