@@ -76,6 +76,25 @@ describe('bundle budget', () => {
   });
 });
 
+describe('files on the first load', () => {
+  // docs/decisions/030-first-load-in-the-served-page.md: on HTTP/1.1 each file beyond six waits for
+  // a connection, a round trip on a phone; Rollup alone cut the listing's route into nine files
+  // (apps/web/vite.config.ts firstLoadChunks merges them).
+  it('the listing route loads at most 5 script files beyond the entry', () => {
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, ManifestChunk>;
+    const entry = staticClosure(manifest, 'index.html');
+    const files = (route: string) =>
+      [...staticClosure(manifest, route)]
+        .filter((key) => !entry.has(key))
+        .map((key) => manifest[key].file);
+    const listing = files('src/app/routes/products.tsx');
+    expect(listing.length, listing.join(', ')).toBeGreaterThan(0);
+    expect(listing.length, listing.join(', ')).toBeLessThanOrEqual(5);
+  });
+});
+
 describe('JavaScript on the wire', () => {
   it('a guest on a phone loads at most 143 KB of scripts on the home page, and no zod or DOMPurify', async () => {
     const browser = await launchBrowser();

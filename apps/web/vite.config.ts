@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, once, at the
@@ -45,13 +45,104 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The pages whose first load is measured (docs/product/storefront-ux.md, bench/lighthouse.mjs), by
+ * the lazily loaded modules they start from: the route module (and the home page's product strips),
+ * and the header's search box, which every page loads. A merged chunk is named after its key.
+ */
+const FIRST_LOAD_ROOTS: Record<string, string> = {
+  home: 'src/app/routes/home.tsx',
+  'home-strips': 'src/features/content/components/product-strip.tsx',
+  listing: 'src/app/routes/products.tsx',
+  product: 'src/app/routes/description.tsx',
+  cart: 'src/app/routes/cart.tsx',
+  'search-box': 'src/features/search/components/search-box.tsx',
+};
+/**
+ * Pages whose chunks stay as Rollup splits them: home is at its budget (decision 010). The search
+ * box shares its parts with the search page, which must open while the box's file is still on its
+ * way (e2e/search-typing.e2e.ts).
+ */
+const UNMERGED = new Set(['home', 'home-strips', 'cart', 'search-box']);
+const WEB_ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Puts each module that only the listing or only the product page imports statically, beyond the
+ * entry chunk, into one chunk with its route; parts that several of those pages share stay where
+ * Rollup puts them, so no page loads another's code. NOTE: on HTTP/1.1 a page has six connections,
+ * so each file beyond them on the first load waits a round trip (150 ms on Lighthouse's simulated
+ * phone), and Rollup alone cut the listing's route into nine files, one per set of routes sharing a
+ * part (docs/decisions/030-first-load-in-the-served-page.md). Rules that keep the entry as it is:
+ * `onlyExplicitManualChunks`, so a module's imports stay where Rollup puts them (React would follow
+ * them otherwise); every merged chunk holds a lazily loaded module, else Rollup takes it for a
+ * second entry and moves the code it shares with the entry (React) into a chunk of its own; and no
+ * module home, the cart or the search box imports moves, so they load what they did.
+ */
+function firstLoadChunks(): Rollup.GetManualChunk {
+  let groups: Map<string, string> | undefined;
+  return (id, { getModuleIds, getModuleInfo }) => {
+    if (!groups) {
+      const closure = (from: string[], seen = new Set<string>()) => {
+        for (const start of from) {
+          if (seen.has(start)) continue;
+          seen.add(start);
+          closure([...(getModuleInfo(start)?.importedIds ?? [])], seen);
+        }
+        return seen;
+      };
+      const entry = closure([...getModuleIds()].filter((m) => getModuleInfo(m)?.isEntry));
+      const pagesByModule = new Map<string, string[]>();
+      for (const [page, file] of Object.entries(FIRST_LOAD_ROOTS)) {
+        for (const m of closure([path.join(WEB_ROOT, file)])) {
+          if (!entry.has(m)) pagesByModule.set(m, [...(pagesByModule.get(m) ?? []), page]);
+        }
+      }
+      groups = new Map(
+        [...pagesByModule]
+          .filter(([, pages]) => pages.length === 1 && !UNMERGED.has(pages[0]))
+          .map(([m, [page]]) => [m, page]),
+      );
+    }
+    return groups.get(id);
+  };
+}
+
+/**
+ * Names each merged chunk after its route module in the build manifest, as Rollup names a route's
+ * own chunk: the server finds a page's files by that name (api plugins/first-load.ts). NOTE: Rollup
+ * makes a chunk the face of a lazily loaded module only when the chunk shares nothing else, which a
+ * merged chunk does, so the manifest would call it `_listing-<hash>.js`. Fails the build if the
+ * entry chunk imports a merged chunk: the home route's budget would then carry it.
+ */
+function nameMergedChunks(): Plugin {
+  return {
+    name: 'wholesale-name-merged-chunks',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const merged = new Set<string>();
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !(chunk.name in FIRST_LOAD_ROOTS)) continue;
+        const id = path.join(WEB_ROOT, FIRST_LOAD_ROOTS[chunk.name]);
+        if (!chunk.moduleIds.includes(id)) continue;
+        merged.add(chunk.fileName);
+        chunk.facadeModuleId ??= id;
+      }
+      for (const chunk of Object.values(bundle)) {
+        const wrong =
+          chunk.type === 'chunk' && chunk.isEntry && chunk.imports.find((f) => merged.has(f));
+        if (wrong) this.error(`The entry chunk imports ${wrong}: see firstLoadChunks`);
+      }
+    },
+  };
+}
+
 const api = 'http://localhost:3000';
 
 // The SPA: dev server proxies the API and product images to the Fastify process; the build goes to
 // apps/web/dist (served by the API in production) with hashed assets and a manifest the bundle
 // budget check reads (e2e/bundle-budget.e2e.ts). Route pages are split by the router's lazy().
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), nameMergedChunks(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -71,5 +162,8 @@ export default defineConfig({
     // NOTE: the server's CSP forbids inline script; Vite's module preload polyfill would be inline-free
     // anyway, but keep it off: every supported browser has modulepreload.
     modulePreload: { polyfill: false },
+    rollupOptions: {
+      output: { manualChunks: firstLoadChunks(), onlyExplicitManualChunks: true },
+    },
   },
 });

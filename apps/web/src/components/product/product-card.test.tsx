@@ -1,5 +1,5 @@
 import { PRICED_FIELDS, type ProductCard as Dto } from '@wholesale/contract';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { renderWithProviders } from '@/test/render';
@@ -36,7 +36,7 @@ describe('ProductCard (docs/product/catalogue.md)', () => {
       'href',
       '/description/BT-1001/ca',
     );
-    expect(screen.getByAltText('Class F')).toHaveAttribute('src', '/images/classes/F.png');
+    expect(await screen.findByAltText('Class F')).toHaveAttribute('src', '/images/classes/F.png');
     expect(container.querySelector('b')?.textContent).toBe('button');
     expect(screen.getByText('Ship pack: 12')).toBeInTheDocument();
     expect(screen.getByTitle('Videos')).toBeInTheDocument();
@@ -44,6 +44,21 @@ describe('ProductCard (docs/product/catalogue.md)', () => {
     expect(screen.queryByText(/List price/)).not.toBeInTheDocument();
     expect(screen.queryByText(/Ship Packs Available|Out Of Stock/)).not.toBeInTheDocument();
     for (const f of PRICED_FIELDS) expect(guestCard).not.toHaveProperty(f);
+  });
+
+  it('asks for a priority card picture at once, the badge and other pictures after the first paint', async () => {
+    const { container } = renderWithProviders(
+      <>
+        <ProductCard product={guestCard} priority />
+        <ProductCard product={{ ...guestCard, id: 8, product_id: 'BT-1002' }} />
+      </>,
+    );
+    const [first, second] = container.querySelectorAll<HTMLImageElement>('img.product-thumb');
+    expect(first).toHaveAttribute('src', '/images/products/BT-1001.jpg');
+    expect(second.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(screen.queryByAltText('Class F')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByAltText('Class F')).toHaveLength(2));
+    expect(second).toHaveAttribute('src', '/images/products/BT-1001.jpg');
   });
 
   it('shows a signed-in customer the list and retail price and the stock', async () => {

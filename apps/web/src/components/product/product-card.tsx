@@ -13,7 +13,41 @@ import { useMoney } from '@/lib/money';
 import { ContentTypeIcons } from './content-type-icons';
 import { useProductActions } from './product-actions-context';
 import { ProductName } from './product-name';
+import { usePainted } from './use-painted';
 import './product.css';
+
+/**
+ * The card's class badge and thumbnail. Only a priority card's thumbnail is asked for in the first
+ * render; the badge and the other thumbnails (a grey placeholder until then) once it is painted, so
+ * they never compete with the page's largest paint (use-painted.ts).
+ */
+function CardPictures({ product, priority }: { product: ProductCardDto; priority: boolean }) {
+  const { t } = useTranslation('catalogue');
+  const painted = usePainted();
+  const href = paths.description(product.product_id, product.country);
+  return (
+    <>
+      {painted && (
+        <img
+          className="product-card__badge"
+          src={classBadgePath(product.class)}
+          alt={t('card.classBadge', { class: product.class })}
+          width={36}
+          height={36}
+          onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
+        />
+      )}
+      <Link to={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">
+        <ProductThumb
+          src={priority || painted ? product.image : ''}
+          alt=""
+          size={130}
+          priority={priority}
+        />
+      </Link>
+    </>
+  );
+}
 
 /**
  * docs/product/catalogue.md product card: class badge; 130×140 thumbnail with a placeholder when it fails; heart
@@ -44,17 +78,7 @@ export function ProductCard({
   return (
     <article className="product-card" aria-labelledby={`product-${product.id}-id`}>
       <div className="product-card__media">
-        <img
-          className="product-card__badge"
-          src={classBadgePath(product.class)}
-          alt={t('card.classBadge', { class: product.class })}
-          width={36}
-          height={36}
-          onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
-        />
-        <Link to={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">
-          <ProductThumb src={product.image} alt="" size={130} priority={priority} />
-        </Link>
+        <CardPictures product={product} priority={priority} />
         {FavouriteToggle && (
           <div className="product-card__favourite">
             <FavouriteToggle product={product} />
