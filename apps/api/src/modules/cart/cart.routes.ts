@@ -69,21 +69,25 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     done();
   });
   const security: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
-  const route = <S extends object>(schema: S) => ({
-    schema: { tags: ['cart'], security, ...schema },
+  const tags = ['cart'];
+  /** The JSON writes: their user_id may stand in the query or the body (postedCartOwner). */
+  const postedRoute = <S extends object>(schema: S) => ({
+    schema: { tags, security, querystring: PostedCartQuery, ...schema },
     serializerCompiler: cartSerializer,
   });
-  /** The JSON writes: their user_id may stand in the query or the body (postedCartOwner). */
-  const postedRoute = <S extends object>(schema: S) =>
-    route({ querystring: PostedCartQuery, ...schema });
 
   app.get(
     '/api/cart',
-    route({
-      summary: "The caller's cart",
-      querystring: CartQuery,
-      response: { 200: CartResponse },
-    }),
+    {
+      schema: {
+        tags,
+        summary: "The caller's cart",
+        security,
+        querystring: CartQuery,
+        response: { 200: CartResponse },
+      },
+      serializerCompiler: cartSerializer,
+    },
     async (request) => {
       const q = request.query;
       const owner = cartOwner(request, q.user_id, q.lang, q.country);
@@ -130,12 +134,17 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   // The original front end sends id, user_id, item without saying where (docs/product/cart-and-orders.md): the query and a JSON body both work.
   app.post(
     '/api/add/item',
-    route({
-      summary: "Set a cart line's quantity (0 removes it) or selection",
-      querystring: z.record(z.string(), z.string()).optional(),
-      body: z.record(z.string(), z.unknown()).optional().nullable(),
-      response: { 200: CartResponse },
-    }),
+    {
+      schema: {
+        tags,
+        summary: "Set a cart line's quantity (0 removes it) or selection",
+        security,
+        querystring: z.record(z.string(), z.string()).optional(),
+        body: z.record(z.string(), z.unknown()).optional().nullable(),
+        response: { 200: CartResponse },
+      },
+      serializerCompiler: cartSerializer,
+    },
     async (request) => {
       const input = parseInput(StoreSetCartItemBody, {
         ...(request.query ?? {}),
@@ -149,11 +158,16 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/cart/delete',
-    route({
-      summary: 'Remove one cart line',
-      querystring: StoreDeleteCartLineQuery,
-      response: { 200: CartResponse },
-    }),
+    {
+      schema: {
+        tags,
+        summary: 'Remove one cart line',
+        security,
+        querystring: StoreDeleteCartLineQuery,
+        response: { 200: CartResponse },
+      },
+      serializerCompiler: cartSerializer,
+    },
     async (request) => {
       const owner = cartOwner(request, request.query.user_id, request.query.lang);
       return removeCartLine(app.db, owner, request.query.id);
@@ -162,11 +176,16 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/cart-delete-all',
-    route({
-      summary: 'Empty the cart',
-      querystring: StoreEmptyCartQuery,
-      response: { 200: CartResponse },
-    }),
+    {
+      schema: {
+        tags,
+        summary: 'Empty the cart',
+        security,
+        querystring: StoreEmptyCartQuery,
+        response: { 200: CartResponse },
+      },
+      serializerCompiler: cartSerializer,
+    },
     async (request) => {
       const owner = cartOwner(request, request.query.user_id, request.query.lang);
       return emptyCart(app.db, owner);
