@@ -63,6 +63,18 @@ export const OpticonMatch = z.object({
   class: z.string().nullable(),
 });
 export type OpticonMatch = z.infer<typeof OpticonMatch>;
+/** The preview of a code that matches no product: nothing is known of it but the code. */
+export function unknownOpticonMatch(code: string): OpticonMatch {
+  return {
+    code,
+    status: 'unknown',
+    product_id: null,
+    name: null,
+    available: null,
+    ship_pack: null,
+    class: null,
+  };
+}
 export const OpticonMatchResponse = dataResponse(z.array(OpticonMatch));
 export type OpticonMatchResponse = z.infer<typeof OpticonMatchResponse>;
 

@@ -41,6 +41,18 @@ export function cartOwner(
   return { userId: user.id, country: requestCountry(request, country), lang };
 }
 
+/** The query of the cart's JSON writes: the original front end names its user here or in the body. */
+const PostedCartQuery = z.object({ user_id: UserIdParam, lang: LangParam });
+
+/** cartOwner of a JSON write, whose user_id may stand in the query or the body (the query wins). */
+function postedCartOwner(
+  request: FastifyRequest,
+  query: z.infer<typeof PostedCartQuery>,
+  body: { user_id?: unknown },
+): CartOwner {
+  return cartOwner(request, query.user_id ?? body.user_id, query.lang);
+}
+
 /**
  * NOTE: a cart answer is written without checking it against CartResponse again, by
  * fast-json-stringify in the schema's order (lib/fast-serializer.ts). It is built field by field by
@@ -58,6 +70,11 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const security: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
   const tags = ['cart'];
+  /** The JSON writes: their user_id may stand in the query or the body (postedCartOwner). */
+  const postedRoute = <S extends object>(schema: S) => ({
+    schema: { tags, security, querystring: PostedCartQuery, ...schema },
+    serializerCompiler: cartSerializer,
+  });
 
   app.get(
     '/api/cart',
@@ -80,24 +97,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/cart/add',
-    {
-      schema: {
-        tags,
-        summary:
-          'Add ship packs of a product to the cart (prices are looked up by the server); answers the written line, the total and the count',
-        security,
-        querystring: z.object({ user_id: UserIdParam, lang: LangParam }),
-        body: StoreAddToCartBody,
-        response: { 200: CartAddResponse },
-      },
-      serializerCompiler: cartSerializer,
-    },
+    postedRoute({
+      summary:
+        'Add ship packs of a product to the cart (prices are looked up by the server); answers the written line, the total and the count',
+      body: StoreAddToCartBody,
+      response: { 200: CartAddResponse },
+    }),
     async (request) => {
-      const owner = cartOwner(
-        request,
-        request.query.user_id ?? request.body.user_id,
-        request.query.lang,
-      );
+      const owner = postedCartOwner(request, request.query, request.body);
       assertWithinLinePacks(request.body.item, app.config.maxLinePacks);
       // One atomic upsert: no transaction needed (cart.queries.ts addCartQuantity).
       return addToCart(
@@ -113,23 +120,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/cart/add-many',
-    {
-      schema: {
-        tags,
-        summary: 'Add several products at once, all or nothing (the product group page)',
-        security,
-        querystring: z.object({ user_id: UserIdParam, lang: LangParam }),
-        body: StoreAddManyToCartBody,
-        response: { 200: CartResponse },
-      },
-      serializerCompiler: cartSerializer,
-    },
+    postedRoute({
+      summary: 'Add several products at once, all or nothing (the product group page)',
+      body: StoreAddManyToCartBody,
+      response: { 200: CartResponse },
+    }),
     async (request) => {
-      const owner = cartOwner(
-        request,
-        request.query.user_id ?? request.body.user_id,
-        request.query.lang,
-      );
+      const owner = postedCartOwner(request, request.query, request.body);
       return addAllToCart(app.db, owner, request.body.items);
     },
   );

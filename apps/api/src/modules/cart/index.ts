@@ -6,3 +6,4 @@ export {
   orderedLinesDelete,
   type CartOwner,
 } from './cart.service';
+export { cartOwner } from './cart.routes';

@@ -112,10 +112,18 @@ function pdfEntry(item: ItemWithTranslations, lang: Lang) {
   };
 }
 
+/** The items of one kind in the staff's order, each as `entry` shows it to the public. */
+async function publicEntries<T>(
+  tx: Tx,
+  kind: ContentKind,
+  entry: (item: ItemWithTranslations) => T,
+): Promise<T[]> {
+  return (await selectItems(tx, [kind])).map(entry);
+}
+
 /** docs/product/content-pages.md GET /crousalImages: the home carousel slides in one language. */
-export async function listCarousel(tx: Tx, lang: Lang): Promise<CarouselSlide[]> {
-  const items = await selectItems(tx, ['carousel']);
-  return items.map((item) => ({
+export function listCarousel(tx: Tx, lang: Lang): Promise<CarouselSlide[]> {
+  return publicEntries(tx, 'carousel', (item) => ({
     ...pictureAndTitle(item, lang),
     subtitle: text(item, lang).body,
     link: item.linkPath,
@@ -123,9 +131,8 @@ export async function listCarousel(tx: Tx, lang: Lang): Promise<CarouselSlide[]>
 }
 
 /** docs/product/content-pages.md GET newsletterImages: newsletter issues, newest first (staff order; new issues go on top). */
-export async function listNewsletters(tx: Tx, lang: Lang): Promise<NewsletterIssue[]> {
-  const items = await selectItems(tx, ['newsletter']);
-  return items.map((item) => ({
+export function listNewsletters(tx: Tx, lang: Lang): Promise<NewsletterIssue[]> {
+  return publicEntries(tx, 'newsletter', (item) => ({
     ...pictureAndTitle(item, lang),
     summary: text(item, lang).body,
     issue_date: item.issueDate,
@@ -133,9 +140,11 @@ export async function listNewsletters(tx: Tx, lang: Lang): Promise<NewsletterIss
 }
 
 /** docs/product/content-pages.md GET catalogues: catalogue PDFs with their covers. */
-export async function listCatalogues(tx: Tx, lang: Lang): Promise<CatalogueEntry[]> {
-  const items = await selectItems(tx, ['catalogue']);
-  return items.map((item) => ({ ...pdfEntry(item, lang), cover: fileUrl(item.coverKey) }));
+export function listCatalogues(tx: Tx, lang: Lang): Promise<CatalogueEntry[]> {
+  return publicEntries(tx, 'catalogue', (item) => ({
+    ...pdfEntry(item, lang),
+    cover: fileUrl(item.coverKey),
+  }));
 }
 
 /** docs/product/content-pages.md GET patterns: free pattern PDFs, optionally of one craft, with the crafts on offer. */
@@ -153,9 +162,8 @@ export async function listPatterns(
 }
 
 /** docs/product/content-pages.md GET /faqs: the questions and answers in one language. */
-export async function listFaqs(tx: Tx, lang: Lang): Promise<Faq[]> {
-  const items = await selectItems(tx, ['faq']);
-  return items.map((item) => {
+export function listFaqs(tx: Tx, lang: Lang): Promise<Faq[]> {
+  return publicEntries(tx, 'faq', (item) => {
     const t = text(item, lang);
     return { id: item.id, question: t.title, answer: t.body };
   });

@@ -9,8 +9,8 @@ import {
 } from '@wholesale/contract';
 import { z } from 'zod';
 import { LangParam } from '@wholesale/contract';
-import { customerRoutes, requireCustomer, requireOwnCustomer } from '../../plugins/auth';
-import { requestCountry } from '../../lib/request-country';
+import { customerRoutes } from '../../plugins/auth';
+import { cartOwner } from '../cart';
 import { previewScans, suggest, uploadScans } from './opticon.service';
 
 /** Opticon scanner upload (docs/product/opticon.md POST /opticon): the browser parses the file, the server matches and adds. */
@@ -25,12 +25,8 @@ export const opticonRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: OpticonResponse },
     }),
     async (request) => {
-      const user = requireOwnCustomer(request, request.body.user_id);
-      const owner = {
-        userId: user.id,
-        country: requestCountry(request, request.body.country),
-        lang: request.query.lang,
-      };
+      const body = request.body;
+      const owner = cartOwner(request, body.user_id, request.query.lang, body.country);
       return uploadScans(app.db, owner, request.body.products);
     },
   );
@@ -44,8 +40,7 @@ export const opticonRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: OpticonMatchResponse },
     }),
     async (request) => {
-      const user = requireCustomer(request);
-      const owner = { userId: user.id, country: requestCountry(request), lang: request.query.lang };
+      const owner = cartOwner(request, undefined, request.query.lang);
       return { status: true as const, data: await previewScans(app.db, owner, request.body.codes) };
     },
   );
@@ -58,8 +53,7 @@ export const opticonRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: QuickOrderSuggestResponse },
     }),
     async (request) => {
-      const user = requireCustomer(request);
-      const owner = { userId: user.id, country: requestCountry(request), lang: request.query.lang };
+      const owner = cartOwner(request, undefined, request.query.lang);
       return { status: true as const, data: await suggest(app.db, owner, request.query.q) };
     },
   );

@@ -6,6 +6,7 @@ import {
   type Country,
   type Lang,
   type QuickOrderSuggestion,
+  unknownOpticonMatch,
 } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
 import { addManyToCart, readCart, type CartOwner } from '../cart';
@@ -41,16 +42,7 @@ export async function previewScans(
   return codes.map((raw) => {
     const code = raw.trim();
     const p = byCode.get(code);
-    if (!p)
-      return {
-        code,
-        status: 'unknown',
-        product_id: null,
-        name: null,
-        available: null,
-        ship_pack: null,
-        class: null,
-      };
+    if (!p) return unknownOpticonMatch(code);
     return {
       code,
       status: isUnavailable(p.available, p.classCode) ? 'unavailable' : 'ok',

@@ -28,7 +28,7 @@ import { auditInsertPart } from '../audit';
 import { enqueueMailPart } from '../mail';
 import { WEBHOOKS_CHANNEL, webhookEventPart } from '../webhooks';
 import { registerOrderMails } from './orders.mail';
-import { historyDto, shipmentDto } from './order-follow-up';
+import { historyDto, lineFiguresDto, shipmentDto } from './order-follow-up';
 import {
   selectOrderLines,
   selectPlacedByName,
@@ -243,12 +243,7 @@ function deskOrderDetail(
       id: l.id,
       product_id: l.productCode,
       name: l.name,
-      class: l.classCode,
-      item: l.quantity,
-      ship_pack: l.shipPack,
-      price: fromCents(l.unitPriceCents),
-      line_total: fromCents(l.lineTotalCents),
-      backorder: l.backorder,
+      ...lineFiguresDto(l),
       shipment_id: l.shipmentId,
     })),
     shipments: order.shipments.map(shipmentDto),

@@ -1,5 +1,5 @@
-import { trackingUrl } from '@wholesale/contract';
-import type { ShipmentRow, StatusStepRow } from './orders.queries';
+import { fromCents, trackingUrl } from '@wholesale/contract';
+import type { OrderLineRow, ShipmentRow, StatusStepRow } from './orders.queries';
 
 /** A parcel as staff and buyers see it, with the carrier's tracking link when it has one. */
 export function shipmentDto(s: ShipmentRow) {
@@ -24,4 +24,21 @@ export function historyDto(steps: StatusStepRow[], createdAt: Date, showStaffNam
   if (!list.some((s) => s.status === 'placed'))
     list.unshift({ status: 'placed', at: createdAt.toISOString(), by: null, note: null });
   return list;
+}
+
+/** What staff and buyers both see of an order line's figures: class, packs, prices, backorder. */
+export function lineFiguresDto(
+  l: Pick<
+    OrderLineRow,
+    'classCode' | 'quantity' | 'shipPack' | 'unitPriceCents' | 'lineTotalCents' | 'backorder'
+  >,
+) {
+  return {
+    class: l.classCode,
+    item: l.quantity,
+    ship_pack: l.shipPack,
+    price: fromCents(l.unitPriceCents),
+    line_total: fromCents(l.lineTotalCents),
+    backorder: l.backorder,
+  };
 }

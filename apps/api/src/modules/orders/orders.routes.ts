@@ -14,12 +14,7 @@ import {
   StorePlaceOrderBody,
   idSchema,
 } from '@wholesale/contract';
-import {
-  assertOwnUserId,
-  customerRoutes,
-  requireCustomer,
-  requireOwnCustomer,
-} from '../../plugins/auth';
+import { customerRoutes, requireCustomer, requireOwnCustomer } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { parseInput } from '../../lib/parse-input';
 import { AppError } from '../../lib/app-error';
@@ -27,6 +22,7 @@ import { fetchOrder, getCheckout, getOrderDetail, orderHistory, reorder } from '
 import { renderOrderPdf } from './orders.pdf';
 import { placeCustomerOrder, placedOrderAnswer } from '../../workflows/place-order';
 import { ORDERS_CHANNEL } from './order-desk.service';
+import { cartOwner } from '../cart';
 import { sendAttachment } from '../../lib/attachment';
 
 /** Order calls of docs/product/cart-and-orders.md under /api, plus the order PDF. Signed-in customers only. */
@@ -145,14 +141,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ReorderResponse },
     }),
     async (request) => {
-      const user = requireCustomer(request);
       const input = parseInput(ReorderParams, {
         ...(request.query ?? {}),
         ...(request.body ?? {}),
       });
-      assertOwnUserId(user, input.user_id);
+      const owner = cartOwner(request, input.user_id, input.lang);
       if (!input.order_id) throw new AppError('VALIDATION_FAILED', 'order_id is required');
-      const owner = { userId: user.id, country: requestCountry(request), lang: input.lang };
       return reorder(app.db, owner, input.order_id);
     },
   );

@@ -35,7 +35,7 @@ import {
   type ShipmentRow,
   type StatusStepRow,
 } from './orders.queries';
-import { historyDto, shipmentDto } from './order-follow-up';
+import { historyDto, lineFiguresDto, shipmentDto } from './order-follow-up';
 
 function toSummary(row: OrderRow, lineCount: number, placedBy: string | null = null): OrderSummary {
   return {
@@ -82,12 +82,7 @@ function toDetail(
       product_id: l.productCode,
       // The line keeps the name it was ordered under; it is shown in the reader's language.
       name: extra.names.get(l.productId) ?? l.name,
-      class: l.classCode,
-      item: l.quantity,
-      ship_pack: l.shipPack,
-      price: fromCents(l.unitPriceCents),
-      line_total: fromCents(l.lineTotalCents),
-      backorder: l.backorder,
+      ...lineFiguresDto(l),
       image: productImagePath(l.productCode),
       shipment_id: l.shipmentId,
     })),

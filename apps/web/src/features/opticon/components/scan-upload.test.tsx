@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { unknownOpticonMatch } from '@wholesale/contract';
 import { renderWithProviders } from '@/test/render';
 import { json, routeFetch, signInStored } from '@/test/shopping';
 import { ScanUpload } from './scan-upload';
@@ -27,15 +28,7 @@ describe('ScanUpload', () => {
               ship_pack: 12,
               class: 'A',
             },
-            {
-              code: 'NOPE-1',
-              status: 'unknown',
-              product_id: null,
-              name: null,
-              available: null,
-              ship_pack: null,
-              class: null,
-            },
+            unknownOpticonMatch('NOPE-1'),
           ],
         }),
       'POST /api/opticon': () =>
