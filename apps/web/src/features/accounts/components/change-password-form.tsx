@@ -1,12 +1,10 @@
 import { ChangePasswordForm as ChangePasswordSchema } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
-import { useAccountForm } from './use-account-form';
-import { applyServerFieldErrors } from './use-field-message';
+import { usePasswordForm } from './use-account-form';
 import './accounts.css';
 import { AuthFields, FormAlert, SubmitButton } from './auth-fields';
 
@@ -20,25 +18,19 @@ export function ChangePasswordForm() {
   const mutation = useChangePassword();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
     messages: e,
-  } = useAccountForm(ChangePasswordSchema, EMPTY);
-
-  const onSubmit = handleSubmit((values) => {
-    if (!user) return;
-    mutation.mutate(
-      { id: user.user_value, old_password: values.old_password, new_password: values.new_password },
-      {
-        onSuccess: () => {
-          toast.success(t('changePassword.success'));
-          reset(EMPTY);
-        },
-        onError: (error) =>
-          applyServerFieldErrors(error, ['old_password', 'new_password'], setError),
-      },
-    );
+    onSubmit,
+  } = usePasswordForm(ChangePasswordSchema, EMPTY, mutation, {
+    variables: (values) =>
+      user
+        ? {
+            id: user.user_value,
+            old_password: values.old_password,
+            new_password: values.new_password,
+          }
+        : null,
+    fields: ['old_password', 'new_password'],
+    success: t('changePassword.success'),
   });
 
   const failure = mutation.error;
