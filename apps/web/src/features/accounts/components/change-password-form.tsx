@@ -6,7 +6,7 @@ import { useSession } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
 import { usePasswordForm } from './use-account-form';
 import './accounts.css';
-import { AuthFields, FormAlert, SubmitButton } from './auth-fields';
+import { AuthForm } from './auth-fields';
 
 const EMPTY = { old_password: '', new_password: '', confirm_password: '' };
 
@@ -16,11 +16,7 @@ export function ChangePasswordForm() {
   const { user } = useSession();
   const errorMessage = useErrorMessage();
   const mutation = useChangePassword();
-  const {
-    register,
-    messages: e,
-    onSubmit,
-  } = usePasswordForm(ChangePasswordSchema, EMPTY, mutation, {
+  const form = usePasswordForm(ChangePasswordSchema, EMPTY, mutation, {
     variables: (values) =>
       user
         ? {
@@ -36,22 +32,18 @@ export function ChangePasswordForm() {
   const failure = mutation.error;
   const formError =
     failure && !(failure instanceof ApiError && failure.fields) ? errorMessage(failure) : null;
-  const pending = mutation.isPending;
 
   return (
     <section className="page auth-card" aria-labelledby="change-password-title">
       <h1 id="change-password-title">{t('changePassword.title')}</h1>
       <p className="auth-card__intro">{t('changePassword.intro')}</p>
-      <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
-        <FormAlert>{formError}</FormAlert>
-        <AuthFields
-          idPrefix="cp"
-          names={['old_password', 'new_password', 'confirm_password']}
-          errors={e}
-          register={register}
-        />
-        <SubmitButton pending={pending} label={t('changePassword.submit')} />
-      </form>
+      <AuthForm
+        {...form}
+        alert={formError}
+        idPrefix="cp"
+        names={['old_password', 'new_password', 'confirm_password']}
+        submitLabel={t('changePassword.submit')}
+      />
     </section>
   );
 }

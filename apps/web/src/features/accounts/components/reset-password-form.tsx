@@ -8,7 +8,7 @@ import { useResetPassword } from '../api/reset-password';
 import { usePasswordForm } from './use-account-form';
 import { useFieldMessage } from './use-field-message';
 import './accounts.css';
-import { AuthFields, FormAlert, SubmitButton } from './auth-fields';
+import { AuthForm, FormAlert } from './auth-fields';
 
 const EMPTY = { email: '', new_password: '', confirm_password: '' };
 
@@ -24,11 +24,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const mutation = useResetPassword();
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const {
-    register,
-    messages: e,
-    onSubmit,
-  } = usePasswordForm(ResetPasswordSchema, EMPTY, mutation, {
+  const form = usePasswordForm(ResetPasswordSchema, EMPTY, mutation, {
     variables: (values) => {
       // A new attempt: the last one's problem no longer stands.
       setLinkProblem(null);
@@ -43,8 +39,6 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       setLinkProblem(rest.length ? (fieldMessage(rest[0]) ?? rest[0]) : errorMessage(error));
     },
   });
-
-  const pending = mutation.isPending;
 
   return (
     <section className="page auth-card" aria-labelledby="reset-title">
@@ -64,15 +58,12 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           {t('reset.success')}. <Link to={paths.login()}>{t('reset.goToLogin')}</Link>
         </p>
       ) : null}
-      <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
-        <AuthFields
-          idPrefix="reset"
-          names={['email', 'new_password', 'confirm_password']}
-          errors={e}
-          register={register}
-        />
-        <SubmitButton pending={pending} label={t('reset.submit')} />
-      </form>
+      <AuthForm
+        {...form}
+        idPrefix="reset"
+        names={['email', 'new_password', 'confirm_password']}
+        submitLabel={t('reset.submit')}
+      />
     </section>
   );
 }

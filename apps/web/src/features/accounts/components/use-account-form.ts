@@ -44,11 +44,12 @@ type PasswordSubmit<In extends FieldValues, Out, Vars> = {
 /**
  * A password form's submit (change and reset): the checked values go through `mutation`; success
  * toasts and clears the form; a server error on one of the form's fields shows under that field.
+ * Returns AuthForm's wiring.
  */
 export function usePasswordForm<In extends FieldValues, Out extends FieldValues, Vars>(
   schema: z.ZodType<Out, In>,
   empty: In,
-  mutation: Pick<UseMutationResult<unknown, unknown, Vars>, 'mutate'>,
+  mutation: Pick<UseMutationResult<unknown, unknown, Vars>, 'mutate' | 'isPending'>,
   submit: PasswordSubmit<In, Out, Vars>,
 ) {
   const { register, handleSubmit, reset, setError, messages } = useAccountForm(schema, empty);
@@ -67,5 +68,6 @@ export function usePasswordForm<In extends FieldValues, Out extends FieldValues,
       },
     });
   });
-  return { register, messages, onSubmit };
+  // What AuthForm takes from the form.
+  return { onSubmit, errors: messages, register, pending: mutation.isPending };
 }
