@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { errorAria, FormField } from '@/components/ui/form-field';
@@ -22,19 +22,21 @@ type AuthFieldName = keyof typeof AUTH_FIELDS;
  * An account form's fields, in the order named, each labelled, with its error, registered with the
  * form; ids are `idPrefix` and the field's name. `autoComplete` overrides a field's autofill hint.
  */
+type AuthFieldsProps<Name extends AuthFieldName> = {
+  idPrefix: string;
+  names: readonly Name[];
+  errors: Partial<Record<Name, string>>;
+  register: (name: Name) => UseFormRegisterReturn;
+  autoComplete?: Partial<Record<Name, 'email'>>;
+};
+
 export function AuthFields<Name extends AuthFieldName>({
   idPrefix,
   names,
   errors,
   register,
   autoComplete = {},
-}: {
-  idPrefix: string;
-  names: readonly Name[];
-  errors: Partial<Record<Name, string>>;
-  register: (name: Name) => UseFormRegisterReturn;
-  autoComplete?: Partial<Record<Name, 'email'>>;
-}) {
+}: AuthFieldsProps<Name>) {
   const { t } = useTranslation('accounts');
   return names.map((name) => {
     const id = `${idPrefix}-${name.replace('_', '-')}`;
@@ -80,5 +82,27 @@ export function SubmitButton({ pending, label }: { pending: boolean; label: stri
     >
       {pending ? t('loading') : label}
     </button>
+  );
+}
+
+/** An account form: its form-wide error (`alert`) first, then its fields, then the submit button. */
+export function AuthForm<Name extends AuthFieldName>({
+  onSubmit,
+  alert,
+  pending,
+  submitLabel,
+  ...fields
+}: AuthFieldsProps<Name> & {
+  onSubmit: (event: FormEvent) => Promise<void>;
+  alert?: ReactNode;
+  pending: boolean;
+  submitLabel: string;
+}) {
+  return (
+    <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
+      <FormAlert>{alert}</FormAlert>
+      <AuthFields {...fields} />
+      <SubmitButton pending={pending} label={submitLabel} />
+    </form>
   );
 }

@@ -2,14 +2,13 @@ import { ResetPasswordForm as ResetPasswordSchema } from '@wholesale/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { useResetPassword } from '../api/reset-password';
-import { useAccountForm } from './use-account-form';
-import { applyServerFieldErrors, useFieldMessage } from './use-field-message';
+import { usePasswordForm } from './use-account-form';
+import { useFieldMessage } from './use-field-message';
 import './accounts.css';
-import { AuthFields, FormAlert, SubmitButton } from './auth-fields';
+import { AuthForm, FormAlert } from './auth-fields';
 
 const EMPTY = { email: '', new_password: '', confirm_password: '' };
 
@@ -25,39 +24,21 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const mutation = useResetPassword();
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    messages: e,
-  } = useAccountForm(ResetPasswordSchema, EMPTY);
-
-  const onSubmit = handleSubmit((values) => {
-    setLinkProblem(null);
-    mutation.mutate(
-      { ...values, token: token ?? '' },
-      {
-        onSuccess: () => {
-          toast.success(t('reset.success'));
-          reset(EMPTY);
-          setDone(true);
-        },
-        onError: (error) => {
-          // The original front end only logged a reset failure; we also say why, or the person is stuck (docs/decisions/006-account-pages.md).
-          console.warn('reset-password failed', error);
-          const rest = applyServerFieldErrors(
-            error,
-            ['email', 'new_password', 'confirm_password'],
-            setError,
-          );
-          setLinkProblem(rest.length ? (fieldMessage(rest[0]) ?? rest[0]) : errorMessage(error));
-        },
-      },
-    );
+  const form = usePasswordForm(ResetPasswordSchema, EMPTY, mutation, {
+    variables: (values) => {
+      // A new attempt: the last one's problem no longer stands.
+      setLinkProblem(null);
+      return { ...values, token: token ?? '' };
+    },
+    fields: ['email', 'new_password', 'confirm_password'],
+    success: t('reset.success'),
+    onSuccess: () => setDone(true),
+    onError: (error, rest) => {
+      // The original front end only logged a reset failure; we also say why, or the person is stuck (docs/decisions/006-account-pages.md).
+      console.warn('reset-password failed', error);
+      setLinkProblem(rest.length ? (fieldMessage(rest[0]) ?? rest[0]) : errorMessage(error));
+    },
   });
-
-  const pending = mutation.isPending;
 
   return (
     <section className="page auth-card" aria-labelledby="reset-title">
@@ -77,15 +58,12 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           {t('reset.success')}. <Link to={paths.login()}>{t('reset.goToLogin')}</Link>
         </p>
       ) : null}
-      <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
-        <AuthFields
-          idPrefix="reset"
-          names={['email', 'new_password', 'confirm_password']}
-          errors={e}
-          register={register}
-        />
-        <SubmitButton pending={pending} label={t('reset.submit')} />
-      </form>
+      <AuthForm
+        {...form}
+        idPrefix="reset"
+        names={['email', 'new_password', 'confirm_password']}
+        submitLabel={t('reset.submit')}
+      />
     </section>
   );
 }

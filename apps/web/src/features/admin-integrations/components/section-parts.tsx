@@ -1,6 +1,8 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldError } from '@/components/ui/form-field';
+import { toast } from 'sonner';
+import { FieldError, useTextFields } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { SecretOnce } from './secret-once';
 
@@ -141,7 +143,7 @@ export function Choices<C extends string>({
  * The form's own words for each field the server refused (an item of a list counts for the list),
  * or null when the refusal named no field (then the caller says the whole thing failed).
  */
-export function refusedFields(
+function refusedFields(
   error: unknown,
   messages: Record<string, string>,
 ): Record<string, string> | null {
@@ -149,4 +151,47 @@ export function refusedFields(
   if (!fields) return null;
   const refused = new Set(Object.keys(fields).map((key) => key.split(/[.[]/)[0]));
   return Object.fromEntries(Object.entries(messages).filter(([name]) => refused.has(name)));
+}
+
+/**
+ * An AddSection's form (tokens, webhooks): its text fields, the secret shown once, and the submit.
+ * `send` makes the request from the text fields' values and names the secret to show once it is
+ * added; then the fields clear and a toast says so. A refusal shows `refusable[field]` under each
+ * refused field; any other failure toasts.
+ */
+export function useAddForm<N extends string, Body, Created>({
+  kind,
+  initial,
+  create,
+  refusable,
+  send,
+}: {
+  kind: 'tokens' | 'webhooks';
+  initial: Record<N, string>;
+  create: Pick<UseMutationResult<Created, unknown, Body>, 'mutate'>;
+  refusable: Record<string, string>;
+  send: (values: Record<N, string>) => { body: Body; secret: (created: Created) => string };
+}) {
+  const { t } = useTranslation('admin-integrations');
+  const form = useTextFields(initial);
+  const [secret, setSecret] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    form.setErrors({});
+    const request = send(form.values);
+    create.mutate(request.body, {
+      onSuccess: (created) => {
+        setSecret(request.secret(created));
+        form.reset();
+        toast.success(t(`${kind}.created`));
+      },
+      onError: (error) => {
+        const refused = refusedFields(error, refusable);
+        if (refused) form.setErrors(refused);
+        else toast.error(t(`${kind}.errors.failed`));
+      },
+    });
+  };
+  return { form, secret, hideSecret: () => setSecret(null), onSubmit };
 }

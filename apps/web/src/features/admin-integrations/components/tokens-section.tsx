@@ -1,14 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { INTEGRATION_SCOPES, type IntegrationScope } from '@wholesale/contract';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { StaffTextFields, useTextFields } from '@/components/ui/form-field';
+import { StaffTextFields } from '@/components/ui/form-field';
 import { useCreateToken } from '../api/create-token';
 import { useTokens } from '../api/get-tokens';
 import { useRevokeToken } from '../api/revoke-token';
 import { formatWhen } from './secret-once';
-import { AddSection, Choices, LoadedTable, refusedFields } from './section-parts';
+import { AddSection, Choices, LoadedTable, useAddForm } from './section-parts';
 import { TableHead } from '@/components/ui/table-head';
 
 /** Integration tokens: create (secret shown once), list with last use, revoke. */
@@ -18,43 +18,25 @@ export function TokensSection() {
   const create = useCreateToken();
   const revoke = useRevokeToken();
   const [confirm, confirmDialog] = useConfirm();
-  const form = useTextFields({ name: '' });
-  const { base, errors } = form;
   const [scopes, setScopes] = useState<IntegrationScope[]>(['catalogue:write']);
-  const [secret, setSecret] = useState<string | null>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.setErrors({});
-    create.mutate(
-      { ...form.values, scopes },
-      {
-        onSuccess: (created) => {
-          setSecret(created.secret);
-          form.reset();
-          toast.success(t('tokens.created'));
-        },
-        onError: (error) => {
-          const refused = refusedFields(error, {
-            name: t('tokens.errors.name'),
-            scopes: t('tokens.errors.scopes'),
-          });
-          if (refused) form.setErrors(refused);
-          else toast.error(t('tokens.errors.failed'));
-        },
-      },
-    );
-  };
+  const { form, secret, hideSecret, onSubmit } = useAddForm({
+    kind: 'tokens',
+    initial: { name: '' },
+    create,
+    refusable: { name: t('tokens.errors.name'), scopes: t('tokens.errors.scopes') },
+    send: (values) => ({ body: { ...values, scopes }, secret: (created) => created.secret }),
+  });
+  const { base, errors } = form;
 
   return (
     <AddSection
       kind="tokens"
       base={base}
-      onSubmit={submit}
+      onSubmit={onSubmit}
       pending={create.isPending}
       secret={secret}
       secretTestId="token-secret"
-      onHideSecret={() => setSecret(null)}
+      onHideSecret={hideSecret}
       fields={
         <>
           <StaffTextFields

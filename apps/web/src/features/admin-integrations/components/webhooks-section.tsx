@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { WEBHOOK_EVENTS, type WebhookEndpointDto, type WebhookEvent } from '@wholesale/contract';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { StaffTextFields, useTextFields } from '@/components/ui/form-field';
+import { StaffTextFields } from '@/components/ui/form-field';
 import { useCreateWebhook, useWebhookAction, type WebhookAction } from '../api/change-webhook';
 import { useWebhookDeliveries, useWebhooks } from '../api/get-webhooks';
 import { formatWhen } from './secret-once';
-import { AddSection, Choices, Loaded, LoadedTable, refusedFields } from './section-parts';
+import { AddSection, Choices, Loaded, LoadedTable, useAddForm } from './section-parts';
 import { TableHead } from '@/components/ui/table-head';
 
 const URL_FIELD = {
@@ -104,36 +104,23 @@ export function WebhooksSection() {
   const create = useCreateWebhook();
   const action = useWebhookAction();
   const [confirm, confirmDialog] = useConfirm();
-  const form = useTextFields({ url: '', secret: '' });
-  const { base, errors } = form;
   const [events, setEvents] = useState<WebhookEvent[]>(['order.placed', 'order.status_changed']);
-  const [shownSecret, setShownSecret] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.setErrors({});
-    const secret = form.values.secret || generateSecret();
-    create.mutate(
-      { url: form.values.url, events, secret },
-      {
-        onSuccess: () => {
-          setShownSecret(secret);
-          form.reset();
-          toast.success(t('webhooks.created'));
-        },
-        onError: (error) => {
-          const refused = refusedFields(error, {
-            url: t('webhooks.errors.url'),
-            events: t('webhooks.errors.events'),
-            secret: t('webhooks.errors.secret'),
-          });
-          if (refused) form.setErrors(refused);
-          else toast.error(t('webhooks.errors.failed'));
-        },
-      },
-    );
-  };
+  const { form, secret, hideSecret, onSubmit } = useAddForm({
+    kind: 'webhooks',
+    initial: { url: '', secret: '' },
+    create,
+    refusable: {
+      url: t('webhooks.errors.url'),
+      events: t('webhooks.errors.events'),
+      secret: t('webhooks.errors.secret'),
+    },
+    send: (values) => {
+      const signing = values.secret || generateSecret();
+      return { body: { url: values.url, events, secret: signing }, secret: () => signing };
+    },
+  });
+  const { base, errors } = form;
 
   const run = (
     act: WebhookAction,
@@ -148,11 +135,11 @@ export function WebhooksSection() {
     <AddSection
       kind="webhooks"
       base={base}
-      onSubmit={submit}
+      onSubmit={onSubmit}
       pending={create.isPending}
-      secret={shownSecret}
+      secret={secret}
       secretTestId="webhook-secret"
-      onHideSecret={() => setShownSecret(null)}
+      onHideSecret={hideSecret}
       fields={
         <>
           <StaffTextFields

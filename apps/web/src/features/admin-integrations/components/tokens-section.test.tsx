@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { TokensSection } from './tokens-section';
+
+const token = {
+  id: 3,
+  name: 'ERP',
+  hint: 'wst_ab12',
+  scopes: ['catalogue:write'],
+  created_at: '2026-11-01T10:00:00.000Z',
+  last_used_at: null,
+  revoked_at: null,
+};
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+function stubApi() {
+  const writes: Array<{ method: string; url: string; body: unknown }> = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    if (method === 'GET') return json({ status: true, tokens: [] });
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    writes.push({ method, url, body });
+    if (body.name === 'refused') {
+      const message = 'scopes must not be empty';
+      return json(
+        {
+          status: false,
+          error: { code: 'VALIDATION_FAILED', message, fields: { 'scopes[0]': message } },
+        },
+        400,
+      );
+    }
+    if (body.name === 'broken') return json({ status: false, error: { message: 'boom' } }, 500);
+    return json({ status: true, token, secret: 'wst_ab12-the-secret' });
+  });
+  return writes;
+}
+
+describe('TokensSection', () => {
+  it('names a refused field under it, toasts any other failure, and shows a new secret once', async () => {
+    const writes = stubApi();
+    renderWithProviders(<TokensSection />);
+    await screen.findByText('No tokens yet.');
+    const name = screen.getByLabelText('Name');
+
+    await userEvent.type(name, 'refused');
+    await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
+    expect(await screen.findByText('Choose at least one scope.')).toBeInTheDocument();
+    expect(screen.queryByText('That did not work. Please try again.')).toBeNull();
+
+    await userEvent.clear(name);
+    await userEvent.type(name, 'broken');
+    await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
+    expect(await screen.findByText('That did not work. Please try again.')).toBeInTheDocument();
+    // A new attempt clears the last one's field errors.
+    expect(screen.queryByText('Choose at least one scope.')).toBeNull();
+
+    await userEvent.clear(name);
+    await userEvent.type(name, 'ERP');
+    await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
+    expect(await screen.findByTestId('token-secret')).toHaveTextContent('wst_ab12-the-secret');
+    expect(await screen.findByText('Token created')).toBeInTheDocument();
+    await waitFor(() => expect(name).toHaveValue(''));
+    expect(writes.at(-1)).toEqual({
+      method: 'POST',
+      url: '/api/admin/integrations/tokens',
+      body: { name: 'ERP', scopes: ['catalogue:write'] },
+    });
+  });
+});
