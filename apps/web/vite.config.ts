@@ -163,7 +163,16 @@ export default defineConfig({
     // anyway, but keep it off: every supported browser has modulepreload.
     modulePreload: { polyfill: false },
     rollupOptions: {
-      output: { manualChunks: firstLoadChunks(), onlyExplicitManualChunks: true },
+      output: {
+        manualChunks: firstLoadChunks(),
+        onlyExplicitManualChunks: true,
+        // Every lazy file's name is written into the entry chunk's preload map (over a hundred of
+        // them), so each hash character there costs the home route bytes; seven characters (the least Rollup allows for this many files) still tell
+        // two builds of a file apart for the immutable cache.
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
+      },
     },
   },
 });
