@@ -80,7 +80,7 @@ describe('files on the first load', () => {
   // docs/decisions/030-first-load-in-the-served-page.md: on HTTP/1.1 each file beyond six waits for
   // a connection, a round trip on a phone; Rollup alone cut the listing's route into nine files
   // (apps/web/vite.config.ts firstLoadChunks merges them).
-  it('the listing route loads at most 5 script files beyond the entry', () => {
+  it('the listing route loads at most 5 script files beyond the entry, the cart no dialog code', () => {
     const manifest = JSON.parse(
       fs.readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8'),
     ) as Record<string, ManifestChunk>;
@@ -92,6 +92,12 @@ describe('files on the first load', () => {
     const listing = files('src/app/routes/products.tsx');
     expect(listing.length, listing.join(', ')).toBeGreaterThan(0);
     expect(listing.length, listing.join(', ')).toBeLessThanOrEqual(5);
+    // The cart asks its one question (empty the cart?) through a dialog fetched when asked.
+    const cart = files('src/app/routes/cart.tsx');
+    const dialog = files('src/components/ui/confirm-dialog-view.tsx');
+    expect(cart.length, cart.join(', ')).toBeGreaterThan(0);
+    expect(dialog.length, 'the dialog view is a lazy chunk of its own').toBeGreaterThan(0);
+    expect(cart.filter((file) => dialog.includes(file))).toEqual([]);
   });
 });
 

@@ -1,13 +1,9 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useCallback, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import './confirm-dialog.css';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import type { ConfirmOptions, PendingConfirm } from './confirm-dialog-view';
 
-type ConfirmOptions = {
-  /** The confirming button's text; "Confirm" by default. */
-  confirmLabel?: string;
-};
-type Pending = ConfirmOptions & { message: string; answer: (yes: boolean) => void };
+// The dialog's code (Radix and its styles) is fetched on the first question: most pages that can ask
+// (the cart among them) never do, and their first load should not carry it.
+const ConfirmDialogView = lazy(() => import('./confirm-dialog-view'));
 
 /**
  * An accessible replacement for `window.confirm`: `const [confirm, confirmDialog] = useConfirm()`,
@@ -19,13 +15,15 @@ export function useConfirm(): [
   (message: string, options?: ConfirmOptions) => Promise<boolean>,
   ReactNode,
 ] {
-  const { t } = useTranslation();
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPending] = useState<PendingConfirm | null>(null);
   const [returnFocus, setReturnFocus] = useState<HTMLElement | null>(null);
+  // Once asked, the dialog stays mounted so that closing runs as it always did (focus given back).
+  const [asked, setAsked] = useState(false);
 
   const confirm = useCallback(
     (message: string, options: ConfirmOptions = {}) =>
       new Promise<boolean>((resolve) => {
+        setAsked(true);
         setReturnFocus(
           document.activeElement instanceof HTMLElement ? document.activeElement : null,
         );
@@ -41,43 +39,11 @@ export function useConfirm(): [
     [],
   );
 
-  const dialog = (
-    <Dialog.Root
-      open={pending !== null}
-      onOpenChange={(open) => {
-        if (!open) pending?.answer(false);
-      }}
-    >
-      <Dialog.Portal>
-        <Dialog.Overlay className="confirm-dialog__overlay" />
-        <Dialog.Content
-          role="alertdialog"
-          className="confirm-dialog"
-          aria-describedby={undefined}
-          onPointerDownOutside={(event) => event.preventDefault()}
-          onCloseAutoFocus={(event) => {
-            // There is no Dialog.Trigger: give the focus back to what had it when asked.
-            event.preventDefault();
-            returnFocus?.focus();
-          }}
-        >
-          <Dialog.Title className="confirm-dialog__message">{pending?.message}</Dialog.Title>
-          <div className="confirm-dialog__actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => pending?.answer(false)}
-            >
-              {t('confirmDialog.cancel')}
-            </button>
-            <button type="button" className="button" onClick={() => pending?.answer(true)}>
-              {pending?.confirmLabel ?? t('confirmDialog.confirm')}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
+  const dialog = asked ? (
+    <Suspense fallback={null}>
+      <ConfirmDialogView pending={pending} returnFocus={returnFocus} />
+    </Suspense>
+  ) : null;
 
   return [confirm, dialog];
 }
