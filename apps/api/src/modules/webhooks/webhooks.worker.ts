@@ -52,7 +52,15 @@ export async function processWebhookOutbox(
 ): Promise<{ delivered: number; retried: number; failed: number }> {
   const clock = options.now ?? (() => new Date());
   const result = { delivered: 0, retried: 0, failed: 0 };
-  const due = await claimDueDeliveries(db, clock(), options.batch ?? 50, LEASE_MS);
+  // NOTE: a row's times come from PostgreSQL in microseconds, a Date holds milliseconds: a pass in
+  // the same millisecond as the insert (the wake after its NOTIFY) would not find it due yet, and
+  // it would wait for the next poll. Due means due before the next millisecond.
+  const due = await claimDueDeliveries(
+    db,
+    new Date(clock().getTime() + 1),
+    options.batch ?? 50,
+    LEASE_MS,
+  );
   const deliverOne = async (d: (typeof due)[number]) => {
     const at = clock();
     const attempts = d.attempts + 1;
