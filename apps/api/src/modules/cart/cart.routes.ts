@@ -14,7 +14,7 @@ import {
   UserIdParam,
   type Lang,
 } from '@wholesale/contract';
-import { assertOwnUserId, requireCustomer } from '../../plugins/auth';
+import { requireCustomer, requireOwnCustomer } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { parseInput } from '../../lib/parse-input';
 import { okAnswerInSchemaOrder } from '../../lib/fast-serializer';
@@ -36,8 +36,7 @@ export function cartOwner(
   lang: Lang,
   country?: 'ca' | 'us',
 ): CartOwner {
-  const user = requireCustomer(request);
-  assertOwnUserId(user, userIdParam);
+  const user = requireOwnCustomer(request, userIdParam);
   return { userId: user.id, country: requestCountry(request, country), lang };
 }
 
