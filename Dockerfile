@@ -4,7 +4,7 @@
 #   docker run -p 3000:3000 -e DATABASE_URL=… -e APP_ENCRYPTION_KEY=… wholesale-storefront
 
 # ---- build: every dependency, the web bundle and the API bundle
-FROM node:20-bookworm-slim AS build
+FROM node:26-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
@@ -15,7 +15,7 @@ COPY . .
 RUN npm run build
 
 # ---- deps: production dependencies only (native ones — argon2, sharp — come as npm binaries)
-FROM node:20-bookworm-slim AS deps
+FROM node:26-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
@@ -24,7 +24,7 @@ COPY packages/contract/package.json packages/contract/
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # ---- runtime
-FROM node:20-bookworm-slim AS runtime
+FROM node:26-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
