@@ -255,8 +255,10 @@ async function main() {
     // has seen each buyer's session and cart products; a cold 3 s does not reach 1,000 of them).
     const warm = await cannon({ ...opts, duration: 3 });
     const rotation = scenario.rotation?.(ctx) ?? 0;
+    // autocannon refuses an amount below its connection count, which the top-up's remainder can
+    // be (it aborted one run in three): ask at least one request per connection.
     if (warm.requests.total < rotation)
-      await cannon({ ...opts, amount: rotation - warm.requests.total });
+      await cannon({ ...opts, amount: Math.max(rotation - warm.requests.total, connections) });
     // Again after the warm-up, which consumed data too (orders empty carts, adds grow them).
     if (scenario.prepare) await scenario.prepare(ctx);
     log(`${scenario.name}: ${duration} s × ${connections} connections`);

@@ -185,7 +185,9 @@ async function main() {
   const rotation = scenario.rotation?.(ctx) ?? 0;
   let warmed = warm.requests.total;
   if (warmed < rotation && !args['short-warmup'])
-    warmed += (await cannon({ amount: rotation - warmed })).requests.total;
+    // At least one request per connection: autocannon refuses a smaller amount.
+    warmed += (await cannon({ amount: Math.max(rotation - warmed, Number(args.connections)) }))
+      .requests.total;
   if (scenario.prepare) await scenario.prepare(ctx);
 
   const monitor = new pg.Client({ connectionString: dbUrl });
