@@ -162,7 +162,10 @@ describe('catalogue journeys', () => {
     const heading = page.locator('h1.product-detail__name');
     await heading.waitFor();
     expect((await heading.innerText()).replace(/\s+/g, ' ').trim()).toBe('Evil snap');
-    await page.waitForTimeout(300);
+    // An injected <img onerror> would run once its picture failed: wait until every picture on the
+    // page has loaded or failed (and the page's load event), not for a fixed time.
+    await page.waitForLoadState('load');
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
     expect(
       await page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
     ).toBeUndefined();
