@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeAll, vi } from 'vitest';
 import i18n from '@/lib/i18n';
 import { preloadTranslations } from './i18n';
+import { guardConsoleErrors } from '@wholesale/contract/testing';
 
 // findBy/waitFor wait for a condition; the default 1 s ceiling is shorter than a busy machine needs
 // to load a lazy chunk, so a slow run failed instead of waiting (docs/decisions/024-test-speed.md).
@@ -28,23 +29,9 @@ beforeAll(async () => {
   document.title = '';
 });
 
-// docs/conventions.md #7: a console.error during a test fails it.
-// Set-up runs before every file, and files may share a worker (isolate: false): wrap the console
-// once, and keep one list of errors.
-const marked = globalThis as { __consoleErrors?: unknown[][] };
-const errors: unknown[][] = (marked.__consoleErrors ??= []);
-if (!(console.error as { __collects?: true }).__collects) {
-  const original = console.error;
-  const collect = (...args: unknown[]) => {
-    errors.push(args);
-    original(...args);
-  };
-  console.error = Object.assign(collect, { __collects: true as const });
-}
-// What an earlier file logged after its last test is not this file's failure.
-beforeAll(() => {
-  errors.length = 0;
-});
+// A console.error during a test fails it (the same guard as the API's tests).
+const consoleErrors = guardConsoleErrors();
+beforeAll(() => consoleErrors.clear());
 
 // jsdom does not implement scrolling; the shell scrolls to the top on navigation.
 window.scrollTo = (() => {}) as typeof window.scrollTo;
@@ -62,7 +49,6 @@ afterEach(() => {
   });
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  const seen = errors.splice(0);
-  if (seen.length)
-    throw new Error(`console.error was called during the test: ${String(seen[0]?.[0])}`);
+  const failure = consoleErrors.takeFailure();
+  if (failure) throw failure;
 });
