@@ -158,7 +158,7 @@ describe('/metrics without METRICS_TOKEN', () => {
       for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
         const proxied = await dev.inject({
           method: 'GET',
-          url: '/METRICS',
+          url: '/metrics',
           remoteAddress: '127.0.0.1',
           headers: { [header]: '203.0.113.9' },
         });
