@@ -112,6 +112,21 @@ export async function waitFor(url, { timeoutMs = 60_000, exited = () => false } 
  */
 export const SERVER_NODE_FLAGS = ['--max-old-space-size=384'];
 
+/**
+ * The bearer token the bench's servers are started with and scraped with: production serves
+ * /metrics to nobody without one (plugins/observability.ts).
+ */
+const METRICS_TOKEN = process.env.METRICS_TOKEN ?? randomBytes(16).toString('hex');
+
+/** The API's Prometheus text, as the bench's servers give it to their scraper. */
+export async function scrapeMetrics(base) {
+  const res = await fetch(`${base}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  if (!res.ok) throw new Error(`${base}/metrics answered ${res.status}`);
+  return res.text();
+}
+
 export function serverEnv(dbUrl, port, extra = {}) {
   return {
     DATABASE_URL: dbUrl,
@@ -122,6 +137,9 @@ export function serverEnv(dbUrl, port, extra = {}) {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000000',
     APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY ?? randomBytes(32).toString('hex'),
+    // Production refuses to start without it; loopback may be plain http.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    METRICS_TOKEN,
     ...extra,
   };
 }
@@ -197,7 +215,7 @@ export async function waitForSearchIndex(base, log) {
   if (process.env.SEARCH_INDEX === 'off') return;
   const started = Date.now();
   while (Date.now() - started < 120_000) {
-    const text = await (await fetch(`${base}/metrics`)).text();
+    const text = await scrapeMetrics(base);
     const products = Number(/^search_index_products (\d+)/m.exec(text)?.[1] ?? 0);
     if (products > 0) {
       log(
@@ -221,12 +239,12 @@ export async function serverReady(base, server, log) {
 
 /**
  * Hits and misses summed over the catalogue and search caches (`catalogue.*`), read from the API's
- * /metrics (loopback). The session cache and the order desk's counts are left out: a signed-in
+ * /metrics. The session cache and the order desk's counts are left out: a signed-in
  * scenario hits the session cache on almost every request, which would make a cold catalogue look
  * warm.
  */
 export async function cacheCounts(base) {
-  const text = await (await fetch(`${base}/metrics`)).text();
+  const text = await scrapeMetrics(base);
   const counts = { hits: 0, misses: 0 };
   // cache_hits{cache="…"} / cache_misses{cache="…"}: one line per registered cache (plugins/observability.ts).
   for (const m of text.matchAll(/^cache_(hits|misses)\{cache="catalogue\.[^"]*"\} (\d+)/gm))

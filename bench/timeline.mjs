@@ -25,6 +25,7 @@ import {
   backendCpu,
   benchTarget,
   cpuSeconds,
+  scrapeMetrics,
   serverArgv,
   serverEnv,
   serverReady,
@@ -95,7 +96,7 @@ readline.createInterface({ input: server.stdout }).on('line', (line) => {
 
 /** Cache misses per cache, the event loop's worst lag since the last scrape, pool waiters (/metrics). */
 async function scrape() {
-  const text = await (await fetch(`${base}/metrics`)).text();
+  const text = await scrapeMetrics(base);
   const misses = Object.fromEntries(
     [...text.matchAll(/^cache_misses\{cache="([^"]*)"\} (\d+)/gm)].map((m) => [m[1], Number(m[2])]),
   );

@@ -18,13 +18,14 @@ HBA=$(psql -h 127.0.0.1 -U postgres -d postgres -Atc 'show hba_file')
 # The API with DATABASE_READ_URL: catalogue reads go to the replica, and a change on the primary is
 # never answered stale (the reads wait on the primary until the replica has replayed it).
 api_on_replica() {
-  local port=${API_PORT:-4183} dir base metric name code
+  local port=${API_PORT:-4183} dir base metric name code metrics_token
   dir=$(mktemp -d)
+  metrics_token=$(openssl rand -hex 16)
   base="http://127.0.0.1:$port"
   DATABASE_URL="postgres://postgres@127.0.0.1:5432/$DEMO_DB" \
     DATABASE_READ_URL="postgres://postgres@127.0.0.1:$REPLICA_PORT/$DEMO_DB" \
     NODE_ENV=production DEMO_DATA=true PORT=$port DATA_DIR="$dir" LOG_LEVEL=warn \
-    APP_ENCRYPTION_KEY=$(printf '0%.0s' $(seq 1 64)) \
+    APP_ENCRYPTION_KEY=$(printf '0%.0s' $(seq 1 64)) PUBLIC_URL="$base" METRICS_TOKEN="$metrics_token" \
     node apps/api/dist/server.js >"$dir/api.log" 2>&1 &
   local api=$!
   trap 'kill $api 2>/dev/null; rm -rf "$dir"' RETURN
@@ -36,7 +37,7 @@ api_on_replica() {
   code=$(psql -h 127.0.0.1 -U postgres -d $DEMO_DB -Atc "select product_id from products where active order by id limit 1")
   for page in 1 2 3; do curl -sf "$base/api/cadProducts?page=$page" >/dev/null; done
   curl -sf "$base/api/search?search_term=button" >/dev/null
-  metric() { curl -sf "$base/metrics" | awk -v m="$1" '$1 == m { print $2 }'; }
+  metric() { curl -sf -H "Authorization: Bearer $metrics_token" "$base/metrics" | awk -v m="$1" '$1 == m { print $2 }'; }
   echo "catalogue queries answered by the replica: $(metric db_read_replica_queries); replica in use: $(metric db_read_replica_in_use)"
   [ "$(metric db_read_replica_queries)" -gt 0 ] || { echo "FAIL: no read reached the replica"; exit 1; }
   name="Renamed on the primary $(date +%s%N)"

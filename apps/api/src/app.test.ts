@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app';
+import { PRODUCTION_TEST_ENV } from './test/production-env';
 import { ConfigError, loadConfig } from './config';
 
 let t: TestApp;
@@ -94,8 +95,8 @@ describe('configuration', () => {
   });
   it('loads demo data by default except in production', () => {
     expect(loadConfig({}).demoData).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(loadConfig(PRODUCTION_TEST_ENV).demoData).toBe(false);
+    expect(loadConfig({ ...PRODUCTION_TEST_ENV, DEMO_DATA: 'true' }).demoData).toBe(true);
     expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
   });
 });

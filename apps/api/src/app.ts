@@ -65,7 +65,10 @@ export async function buildApp({
   await app.register(backgroundPlugin);
   await app.register(inputGuardPlugin);
   await app.register(changeFeedPlugin, { handle: db, cachesEnabled: config.cachesEnabled });
-  await app.register(observabilityPlugin, { metricsToken: config.metricsToken });
+  await app.register(observabilityPlugin, {
+    metricsToken: config.metricsToken,
+    production: config.env === 'production',
+  });
   // Answers above 1 KB compressed for browsers that accept it (JSON lists, CSV). Brotli at quality 4
   // costs about what gzip 6 does and saves more; the SPA's files come pre-compressed (plugins/spa.ts).
   await app.register(compress, {
@@ -91,7 +94,7 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(rateLimitPlugin, { max: config.rateLimitMax });
+  await app.register(rateLimitPlugin, { max: config.rateLimitMax, redisUrl: config.redisUrl });
   await app.register(authPlugin);
   await app.register(cachePolicyPlugin);
 

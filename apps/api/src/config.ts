@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -9,6 +10,48 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Names proxy-addr knows for whole address ranges (loopback, link-local, unique-local/private). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of TRUST_PROXY: an address, a CIDR block (address/prefix) or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off, or the exact addresses of the proxies in front. NOTE: `true` (every hop) lets
+ * any client pick its address with X-Forwarded-For, and Fastify ignores a hop count (it cannot
+ * tell the proxy from a client that sends the header itself), so neither is accepted.
+ */
+const TrustProxy = z.string().transform((raw, ctx): false | string[] => {
+  const value = raw.trim().toLowerCase();
+  if (['false', '0', 'no'].includes(value)) return false;
+  if (['true', '1', 'yes'].includes(value) || /^\d+$/.test(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be the address of the proxy in front (e.g. 127.0.0.1, or 172.28.0.10 in compose.yaml), not true or a hop count: those let any client choose its address with X-Forwarded-For',
+    });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((s) => s.trim());
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be false or a comma-separated list of proxy addresses or CIDR blocks (not ${bad.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const EnvSchema = z.object({
   NODE_ENV: z
@@ -26,6 +69,17 @@ const EnvSchema = z.object({
   DATABASE_READ_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' })
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: 'must be a whole number of connections' })
+    .int({ message: 'must be a whole number of connections' })
+    .min(1, { message: 'must be at least 1' })
+    .max(500, { message: 'must be at most 500' })
+    .default(20),
+  ALLOW_EMBEDDED_DATABASE: booleanFlag.optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { message: 'must start with redis:// or rediss://' })
     .optional(),
   DATA_DIR: z.string().min(1).optional(),
   DEMO_DATA: booleanFlag.optional(),
@@ -49,7 +103,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().positive().default(1200),
   CACHES: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   SEARCH_INDEX: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: TrustProxy.optional(),
   MAX_LINE_PACKS: z.coerce
     .number({ message: 'must be a whole number of ship packs' })
     .int({ message: 'must be a whole number of ship packs' })
@@ -105,6 +159,10 @@ export type Config = {
   databaseUrl?: string;
   /** A streaming replica answering catalogue and search reads (docs/scaling.md "Read replicas"). */
   databaseReadUrl?: string;
+  /** Connections each process's PostgreSQL pool (and replica pool) may open (docs/scaling.md). */
+  databasePoolSize: number;
+  /** Where the /api rate limit is counted when several processes must share it (docs/scaling.md). */
+  redisUrl?: string;
   /** Where PGlite, images, uploads and the dev key live. 'memory' keeps PGlite in memory (tests). */
   dataDir: string;
   pgliteDir: string | 'memory';
@@ -126,7 +184,8 @@ export type Config = {
   cachesEnabled: boolean;
   /** SEARCH_INDEX=off: searches rank in PostgreSQL, without the in-process index. */
   searchIndexEnabled: boolean;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For is believed (false: none): request.ip is the client's. */
+  trustProxy: false | string[];
   webDist: string;
   /** Live-chat widget script, loaded by the SPA for signed-in users only; none by default. */
   chatWidgetUrl?: string;
@@ -134,7 +193,10 @@ export type Config = {
   analyticsScriptUrl?: string;
   /** IP geolocation service (docs/product/overview-and-routes.md /ipgeo), `{ip}` replaced by the caller's address; none by default. */
   geolocationUrl?: string;
-  /** Bearer token a Prometheus scraper presents at /metrics; without it only loopback callers may scrape. */
+  /**
+   * Bearer token a Prometheus scraper presents at /metrics. Without it, outside production, a
+   * caller on this machine that came through no proxy may scrape; in production nobody may.
+   */
   metricsToken?: string;
   /**
    * On SIGTERM, how long the process keeps serving while saying it is not ready, so the load
@@ -176,10 +238,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.DATABASE_READ_URL && !e.DATABASE_URL)
-    throw new ConfigError(
-      'Invalid configuration:\n  DATABASE_READ_URL: needs DATABASE_URL (a replica of which primary?)',
-    );
+  const problems = [
+    ...(e.DATABASE_READ_URL && !e.DATABASE_URL
+      ? ['DATABASE_READ_URL: needs DATABASE_URL (a replica of which primary?)']
+      : []),
+    ...(e.NODE_ENV === 'production' ? productionProblems(e) : []),
+  ];
+  if (problems.length)
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data');
   return {
     env: e.NODE_ENV,
@@ -187,6 +253,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databaseReadUrl: e.DATABASE_READ_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
     demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
@@ -205,7 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     applicationsPerHour: e.APPLICATIONS_PER_HOUR,
     cachesEnabled: e.CACHES === 'on',
     searchIndexEnabled: e.SEARCH_INDEX === 'on',
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ?? false,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     chatWidgetUrl: e.CHAT_WIDGET_URL,
     analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL,
@@ -215,4 +283,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importMaxBytes: e.IMPORT_MAX_BYTES ?? 50 * 1024 * 1024,
     importWorker: e.IMPORT_WORKER ?? e.NODE_ENV !== 'test',
   };
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Settings a production process must not start with, each with the variable and the reason: a
+ * default that is right on a laptop would fail quietly there (docs/deploy.md).
+ */
+function productionProblems(e: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  if (!e.DATABASE_URL && !e.ALLOW_EMBEDDED_DATABASE)
+    problems.push(
+      'DATABASE_URL: required in production (postgres://…). Without it the process runs the embedded database in DATA_DIR, which only one process may open; set ALLOW_EMBEDDED_DATABASE=true for a single process on a single machine',
+    );
+  if (!e.PUBLIC_URL)
+    problems.push(
+      'PUBLIC_URL: required in production (https://your.shop): the base of links in e-mails and of canonical page addresses',
+    );
+  else {
+    const url = new URL(e.PUBLIC_URL);
+    if (url.protocol !== 'https:' && !LOCAL_HOSTS.has(url.hostname))
+      problems.push(
+        'PUBLIC_URL: must be an https:// address in production (http only for localhost): links in e-mails would send buyers to an unencrypted page',
+      );
+  }
+  if (!e.APP_ENCRYPTION_KEY)
+    problems.push(
+      'APP_ENCRYPTION_KEY: required in production (openssl rand -hex 32): it seals the sensitive fields of credit applications',
+    );
+  return problems;
 }

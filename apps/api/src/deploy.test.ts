@@ -14,8 +14,14 @@ describe('deployment files', () => {
   };
   const deployDoc = read('docs/deploy.md');
 
-  it('compose runs PostgreSQL, two API processes and nginx', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['api1', 'api2', 'nginx', 'postgres']);
+  it('compose runs PostgreSQL, Redis, two API processes and nginx', () => {
+    expect(Object.keys(compose.services).sort()).toEqual([
+      'api1',
+      'api2',
+      'nginx',
+      'postgres',
+      'redis',
+    ]);
     for (const api of ['api1', 'api2']) {
       expect(compose.services[api].build).toBe('.');
       expect(compose.services[api].environment?.NODE_ENV).toBe('production');
@@ -35,6 +41,37 @@ describe('deployment files', () => {
   it('the deploy guide lists every variable the server reads', () => {
     for (const name of CONFIG_VARIABLES)
       expect(deployDoc, `${name} is missing from docs/deploy.md`).toContain(`\`${name}\``);
+  });
+
+  it('nginx overwrites X-Forwarded-For and the API trusts exactly nginx', () => {
+    const nginx = read('deploy/nginx.conf');
+    expect(nginx).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
+    expect(nginx).not.toContain('$proxy_add_x_forwarded_for');
+    const nginxService = compose.services.nginx as ComposeService & {
+      networks?: Record<string, { ipv4_address?: string }>;
+    };
+    const nginxAddress = nginxService.networks?.default?.ipv4_address;
+    expect(nginxAddress).toBeDefined();
+    for (const api of ['api1', 'api2'])
+      expect(compose.services[api].environment?.TRUST_PROXY).toBe(nginxAddress);
+    expect(read('deploy/wholesale.service')).toMatch(/^Environment=TRUST_PROXY=127\.0\.0\.1$/m);
+  });
+
+  it('nginx never passes /metrics or the development routes, in any spelling', () => {
+    const block = /location ~\* (\S+) \{\s*return 404;/.exec(read('deploy/nginx.conf'))?.[1];
+    expect(block).toBeDefined();
+    const pattern = new RegExp(block!, 'i');
+    for (const path of [
+      '/metrics',
+      '/metrics/',
+      '/METRICS',
+      '/Metrics/x',
+      '/api/dev/mailbox',
+      '/dev/mailbox',
+    ])
+      expect(pattern.test(path), path).toBe(true);
+    for (const path of ['/api/health', '/metricsfoo', '/catalogue', '/api/devices', '/developers'])
+      expect(pattern.test(path), path).toBe(false);
   });
 
   it('the image runs as a non-root user in production with a health check', () => {

@@ -14,6 +14,7 @@ async function main(): Promise<void> {
     url: config.databaseUrl,
     readUrl: config.databaseReadUrl,
     pgliteDir: config.pgliteDir,
+    poolSize: config.databasePoolSize,
   });
   await runMigrations(handle);
   const app = await buildApp({ config, db: handle });

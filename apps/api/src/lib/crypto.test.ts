@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { loadConfig } from '../config';
+import { PRODUCTION_TEST_ENV } from '../test/production-env';
 import { createFieldCipher, EncryptionKeyError, getFieldCipher } from './crypto';
 
 function tempDir(): string {
@@ -51,7 +52,7 @@ describe('key source', () => {
   it('uses APP_ENCRYPTION_KEY when set', () => {
     const key = randomBytes(32).toString('hex');
     const config = loadConfig({
-      NODE_ENV: 'production',
+      ...PRODUCTION_TEST_ENV,
       APP_ENCRYPTION_KEY: key,
       DATA_DIR: tempDir(),
     });
@@ -60,7 +61,11 @@ describe('key source', () => {
   });
 
   it('refuses to start in production without a key, with a clear message', () => {
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() });
+    // The configuration already refuses it; the cipher checks again for a config built by hand.
+    const config = {
+      ...loadConfig({ ...PRODUCTION_TEST_ENV, DATA_DIR: tempDir() }),
+      encryptionKey: undefined,
+    };
     expect(() => getFieldCipher(config)).toThrow(EncryptionKeyError);
     expect(() => getFieldCipher(config)).toThrow(/APP_ENCRYPTION_KEY is not set/);
   });
@@ -79,7 +84,7 @@ describe('key source', () => {
     const oldKey = randomBytes(32);
     const sealed = createFieldCipher(oldKey).encrypt('old', 'c');
     const config = loadConfig({
-      NODE_ENV: 'production',
+      ...PRODUCTION_TEST_ENV,
       APP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       APP_ENCRYPTION_PREVIOUS_KEYS: ` ${oldKey.toString('hex')} `,
       DATA_DIR: tempDir(),
@@ -87,7 +92,7 @@ describe('key source', () => {
     const cipher = getFieldCipher(config);
     expect(cipher.decrypt(sealed, 'c')).toBe('old');
     const bad = loadConfig({
-      NODE_ENV: 'production',
+      ...PRODUCTION_TEST_ENV,
       APP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       APP_ENCRYPTION_PREVIOUS_KEYS: 'nothex',
       DATA_DIR: tempDir(),

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, type TestApp } from '../test/test-app';
+import { PRODUCTION_TEST_ENV } from '../test/production-env';
 import { migrationsFolder, runMigrations } from '../db/client';
 
 let t: TestApp;
@@ -29,10 +30,10 @@ describe('observability', () => {
     expect(res.headers['x-request-id']).toBe('lb-abc-123');
   });
 
-  it('serves Prometheus metrics to loopback callers, by route pattern and status', async () => {
+  it('serves Prometheus metrics to the scraper, by route pattern and status', async () => {
     await t.get('/api/categories?lang=en');
     await t.get('/api/product_description/NO-SUCH?lang=en');
-    const res = await t.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    const res = await t.get('/metrics', { authorization: `Bearer ${TOKEN}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/plain/);
     const text = res.body;
@@ -55,7 +56,7 @@ describe('observability', () => {
 
   it('refuses /metrics to a remote caller without the token, accepts it with the token', async () => {
     const remote = await t.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' });
-    expect(remote.statusCode).toBe(403);
+    expect(remote.statusCode).toBe(404);
     expect(remote.body).not.toContain('http_requests_total');
     const wrong = await t.inject({
       method: 'GET',
@@ -63,7 +64,7 @@ describe('observability', () => {
       remoteAddress: '203.0.113.9',
       headers: { authorization: 'Bearer not-the-token' },
     });
-    expect(wrong.statusCode).toBe(403);
+    expect(wrong.statusCode).toBe(404);
     const withToken = await t.inject({
       method: 'GET',
       url: '/metrics',
@@ -73,6 +74,32 @@ describe('observability', () => {
     expect(withToken.statusCode).toBe(200);
     expect(withToken.body).toContain('http_requests_total');
   });
+
+  // Router matching is case-sensitive: /METRICS is no route at all (404 even with the token).
+  it.each([
+    ['/metrics', 200],
+    ['/metrics/', 200],
+    ['/%6detrics', 200],
+    ['/metrics?x=1', 200],
+    ['/METRICS', 404],
+  ])(
+    'with METRICS_TOKEN set, %s from this machine answers 404 without the token (%i with it)',
+    async (url, withToken) => {
+      const socket = { method: 'GET' as const, url, remoteAddress: '127.0.0.1' };
+      for (const headers of [
+        {},
+        { 'x-forwarded-for': '127.0.0.1' },
+        { authorization: 'Bearer x' },
+      ]) {
+        const refused = await t.inject({ ...socket, headers });
+        expect(refused.statusCode).toBe(404);
+        expect(refused.body).not.toContain('http_requests_total');
+      }
+      const scraped = await t.inject({ ...socket, headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(scraped.statusCode).toBe(withToken);
+      if (withToken === 200) expect(scraped.body).toContain('http_requests_total');
+    },
+  );
 
   it('answers liveness and readiness separately', async () => {
     const live = await t.get('/api/health');
@@ -113,6 +140,44 @@ describe('observability', () => {
       await t.handle.exec(
         'insert into drizzle.__drizzle_migrations select * from hidden_migrations where id not in (select id from drizzle.__drizzle_migrations)',
       );
+    }
+  });
+});
+
+describe('/metrics without METRICS_TOKEN', () => {
+  it('answers only a caller on this machine that came through no proxy, outside production', async () => {
+    const dev = await createTestApp();
+    try {
+      const local = await dev.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '127.0.0.1',
+      });
+      expect(local.statusCode).toBe(200);
+      // nginx on the same host connects from loopback for every client of the internet.
+      for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
+        const proxied = await dev.inject({
+          method: 'GET',
+          url: '/metrics',
+          remoteAddress: '127.0.0.1',
+          headers: { [header]: '203.0.113.9' },
+        });
+        expect(proxied.statusCode, header).toBe(404);
+      }
+    } finally {
+      await dev.close();
+    }
+  });
+
+  it('answers nobody in production', async () => {
+    const prod = await createTestApp({ env: PRODUCTION_TEST_ENV });
+    try {
+      for (const url of ['/metrics', '/metrics/', '/METRICS', '/%6detrics']) {
+        const res = await prod.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' });
+        expect(res.statusCode, url).toBe(404);
+      }
+    } finally {
+      await prod.close();
     }
   });
 });

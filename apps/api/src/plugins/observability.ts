@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
@@ -6,6 +7,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { AppError } from '../lib/app-error';
 import type { CacheStats } from './change-feed';
 import { searchIndexProducts } from '../modules/catalogue';
+import { isDirectLocalCaller } from './dev-access';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -16,16 +18,23 @@ declare module 'fastify' {
   }
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const digest = (text: string) => createHash('sha256').update(text).digest();
 
-/** `/metrics` answers a caller on this machine, or one that presents the configured token. */
-export function mayScrape(request: FastifyRequest, token: string | undefined): boolean {
-  if (token) {
-    const header = request.headers.authorization ?? '';
-    if (header === `Bearer ${token}`) return true;
+/**
+ * Who may read `/metrics` (docs/deploy.md "Observe"). With METRICS_TOKEN: only a scraper presenting
+ * it (compared in constant time). Without: nobody in production, and elsewhere a caller on this
+ * machine that came through no proxy. Never "any loopback socket": nginx on the same host is one.
+ */
+export function mayScrape(
+  request: FastifyRequest,
+  rule: { token?: string; production: boolean },
+): boolean {
+  if (rule.token) {
+    // Digests have one length, so timingSafeEqual compares without revealing the token's length.
+    const presented = digest(request.headers.authorization ?? '');
+    return timingSafeEqual(presented, digest(`Bearer ${rule.token}`));
   }
-  // request.socket, not request.ip: behind a proxy with TRUST_PROXY the ip is the client's.
-  return LOOPBACK.has(request.socket.remoteAddress ?? '');
+  return !rule.production && isDirectLocalCaller(request);
 }
 
 /**
@@ -34,7 +43,7 @@ export function mayScrape(request: FastifyRequest, token: string | undefined): b
  * log line of the request, so a buyer's report can be found in the logs).
  */
 export const observabilityPlugin = fp(
-  async (app: FastifyInstance, opts: { metricsToken?: string }) => {
+  async (app: FastifyInstance, opts: { metricsToken?: string; production: boolean }) => {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
@@ -179,7 +188,10 @@ export const observabilityPlugin = fp(
     });
 
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-      if (!mayScrape(request, opts.metricsToken)) throw new AppError('FORBIDDEN');
+      // Whoever may not scrape gets the answer of a path that does not exist: the network learns
+      // nothing, whatever spelling of the path (/METRICS, /metrics/, %-escapes) a proxy let through.
+      if (!mayScrape(request, { token: opts.metricsToken, production: opts.production }))
+        throw new AppError('ROUTE_NOT_FOUND', `No such path: GET ${request.url.split('?')[0]}`);
       reply.header('content-type', registry.contentType);
       reply.header('cache-control', 'no-store');
       return registry.metrics();

@@ -9,7 +9,7 @@ import { clipDescription } from '@wholesale/contract';
 import { AppError } from '../lib/app-error';
 import { injectFirstLoad, injectHead, type FirstLoad } from '../lib/html-head';
 import { resolveSession } from '../modules/accounts';
-import { isLoopback } from './dev-access';
+import { isDirectLocalCaller } from './dev-access';
 import {
   answersJson,
   firstAnswers,
@@ -100,7 +100,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   async function devPageHidden(request: FastifyRequest): Promise<boolean> {
     if (!request.url.startsWith('/dev/') && request.url !== '/dev') return false;
     if (app.config.env === 'production') return true;
-    if (isLoopback(request.ip)) return false;
+    if (isDirectLocalCaller(request)) return false;
     return (await pageSession(request))?.user.role !== 'staff';
   }
 

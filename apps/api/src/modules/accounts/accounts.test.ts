@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { PRODUCTION_TEST_ENV } from '../../test/production-env';
 import { mailOutbox, passwordTokens, users } from '../../db/schema';
 import { hashPassword } from './accounts.service';
 
@@ -634,7 +635,7 @@ describe('general rate limit and security headers', () => {
       '<!doctype html><html><body><div id="root"></div></body></html>',
     );
     const prod = await createTestApp({
-      env: { NODE_ENV: 'production', WEB_DIST: dist, APP_ENCRYPTION_KEY: 'ab'.repeat(32) },
+      env: { ...PRODUCTION_TEST_ENV, WEB_DIST: dist },
     });
     try {
       const page = await prod.inject({ method: 'GET', url: '/profile/password' });
