@@ -7,23 +7,52 @@ import ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
-import { IMPORT_COLUMNS, type ImportColumn } from '@wholesale/contract';
+import {
+  ERROR_REASONS,
+  fillReason,
+  IMPORT_COLUMNS,
+  type ErrorReasonKey,
+  type ImportColumn,
+} from '@wholesale/contract';
 
 /**
  * Reading catalogue files without ever holding one whole in memory (docs/decisions/017): CSV through
  * csv-parse, XLSX through exceljs's streaming reader, the images ZIP through yauzl (central directory
- * first, one entry read when a row needs it).
+ * first, one entry read when a row needs it). Every reader is bounded (docs/decisions/031): rows,
+ * bytes per CSV row, and for a ZIP (a workbook is one) what its central directory says it inflates
+ * to, checked before anything is inflated.
  */
+
+type RefusalStatus = 400 | 413 | 415;
+/** The reason of a refusal the web shows in the staff member's language (ERROR_REASONS). */
+export type RefusalReason = { key: ErrorReasonKey; params: Record<string, string | number> };
 
 /** A whole file refused: nothing of it is applied. `status` is the HTTP answer at upload time. */
 export class FileRefusal extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 413 | 415 = 400,
+    readonly status: RefusalStatus = 400,
+    readonly reason?: RefusalReason,
   ) {
     super(message);
   }
 }
+
+/** A refusal for what the file would cost to read, with its reason's English text as message. */
+export function refusal(
+  key: ErrorReasonKey,
+  params: Record<string, string | number>,
+  status: RefusalStatus = 413,
+): FileRefusal {
+  return new FileRefusal(fillReason(ERROR_REASONS[key], params), status, { key, params });
+}
+
+/** What reading one file may cost (config `importLimits`). */
+export type ReadLimits = { maxRows: number; parserMemoryMb: number };
+export const DEFAULT_READ_LIMITS: ReadLimits = { maxRows: 200_000, parserMemoryMb: 256 };
+/** The longest CSV row, in characters: Excel's own cell limit (32,767) times the columns fits. */
+const MAX_CSV_RECORD_CHARS = 1024 * 1024;
+const MB = 1024 * 1024;
 
 export type FileFormat = 'csv' | 'xlsx';
 
@@ -125,6 +154,8 @@ async function* csvRecords(filePath: string): AsyncGenerator<string[]> {
     delimiter,
     relax_column_count: true,
     skip_empty_lines: true,
+    // A row that never ends (no newline, or an unclosed quote) is refused, not accumulated.
+    max_record_size: MAX_CSV_RECORD_CHARS,
   });
   const fail = (error: Error) => parser.destroy(error);
   source.on('error', fail);
@@ -134,6 +165,8 @@ async function* csvRecords(filePath: string): AsyncGenerator<string[]> {
     for await (const record of parser as AsyncIterable<string[]>) yield record;
   } catch (error) {
     if (error instanceof FileRefusal) throw error;
+    const { code, lines } = error as { code?: string; lines?: number };
+    if (code === 'CSV_MAX_RECORD_SIZE') throw refusal('IMPORT_ROW_TOO_LONG', { row: lines ?? 0 });
     throw new FileRefusal(`The CSV cannot be read: ${(error as Error).message}`);
   } finally {
     source.destroy();
@@ -174,103 +207,110 @@ function cellText(value: ExcelJS.CellValue, ref: string): string {
 
 /** What exceljs's streaming reader must have read before the first worksheet. */
 const WORKBOOK_PARTS = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml'];
-const WORKSHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
 
 /**
- * exceljs's streaming reader fails ("reading 'sheets'") on a workbook whose first worksheet comes
- * after the shared strings but before xl/workbook.xml in the ZIP: writers (exceljs itself among
- * them) do not fix the order of parts. Such a file is copied, part by part and uncompressed, with the
- * workbook parts first; a file already in order is read as it is. Returns the path to read.
+ * Limits of a workbook's ZIP. NOTE: the shared strings are held in memory while the sheet is read
+ * (exceljs caches them to resolve cells), so they may take at most a quarter of the parser's heap.
  */
-async function workbookInReadingOrder(filePath: string): Promise<string> {
-  const zip = await openZip(filePath);
-  try {
-    const entries: yauzl.Entry[] = [];
-    await new Promise<void>((resolve, reject) => {
-      zip.on('entry', (entry: yauzl.Entry) => {
-        entries.push(entry);
-        zip.readEntry();
-      });
-      zip.on('end', resolve);
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-    const firstSheet = entries.findIndex((e) => WORKSHEET.test(e.fileName));
-    const partAfterSheet = entries.some(
-      (e, i) => WORKBOOK_PARTS.includes(e.fileName) && firstSheet !== -1 && i > firstSheet,
+function workbookLimits(limits: ReadLimits): ZipLimits {
+  return {
+    maxEntries: 1_000,
+    maxTotalBytes: 512 * MB,
+    // Spreadsheet XML compresses well (10 to 50 times is usual); a part past 200 is built to explode.
+    maxRatio: 200,
+    ratioFromBytes: MB,
+    maxPartBytes: { 'xl/sharedStrings.xml': (limits.parserMemoryMb / 4) * MB },
+  };
+}
+
+/**
+ * The workbook's parts as a new ZIP stream, workbook parts first, stored: what exceljs's streaming
+ * reader is given instead of the file. Two reasons. exceljs fails ("reading 'sheets'") on a workbook
+ * whose first worksheet comes before xl/workbook.xml, an order writers (exceljs itself among them) do
+ * produce. And it reads the local headers, which may disagree with the central directory that was
+ * checked: here every part is inflated by yauzl, which stops a part that inflates past the size the
+ * checked directory declares. Nothing is written to disk. Only XML parts are passed on.
+ */
+async function workbookStream(zip: yauzl.ZipFile, entries: yauzl.Entry[]): Promise<Readable> {
+  const rank = (e: yauzl.Entry) => {
+    const i = WORKBOOK_PARTS.indexOf(e.fileName);
+    return i === -1 ? WORKBOOK_PARTS.length : i;
+  };
+  const parts = entries
+    .filter((e) => /\.(xml|rels)$/.test(e.fileName))
+    .sort((a, b) => rank(a) - rank(b));
+  const out = new yazl.ZipFile();
+  for (const entry of parts) {
+    const stream = await new Promise<Readable>((resolve, reject) =>
+      zip.openReadStream(entry, (error, s) => (error || !s ? reject(error) : resolve(s))),
     );
-    if (!partAfterSheet) return filePath;
-    const rank = (e: yauzl.Entry) => {
-      const i = WORKBOOK_PARTS.indexOf(e.fileName);
-      return i === -1 ? WORKBOOK_PARTS.length : i;
-    };
-    const ordered = [...entries].sort((a, b) => rank(a) - rank(b));
-    const out = new yazl.ZipFile();
-    const target = `${filePath}.ordered.xlsx`;
-    const written = new Promise<void>((resolve, reject) => {
-      const file = fs.createWriteStream(target);
-      file.on('finish', resolve);
-      file.on('error', reject);
-      out.outputStream.pipe(file);
-    });
-    for (const entry of ordered) {
-      if (entry.fileName.endsWith('/')) continue;
-      const stream = await new Promise<Readable>((resolve, reject) =>
-        zip.openReadStream(entry, (error, s) => (error || !s ? reject(error) : resolve(s))),
-      );
-      out.addReadStream(stream, entry.fileName, { compress: false });
-    }
-    out.end();
-    await written;
-    return target;
+    out.addReadStream(stream, entry.fileName, { compress: false });
+  }
+  out.end();
+  return out.outputStream as Readable;
+}
+
+async function* xlsxRecords(filePath: string, limits: ReadLimits): AsyncGenerator<string[]> {
+  const zip = await openZipOrRefuse(filePath, 'The workbook cannot be read');
+  let source: Readable | null = null;
+  try {
+    const entries = await checkedEntries(zip, workbookLimits(limits));
+    source = await workbookStream(zip, entries);
+    yield* xlsxRecordsOf(source);
+  } catch (error) {
+    if (error instanceof FileRefusal) throw error;
+    throw new FileRefusal(`The workbook cannot be read: ${(error as Error).message}`);
   } finally {
+    source?.destroy();
     zip.close();
   }
 }
 
-async function* xlsxRecords(filePath: string): AsyncGenerator<string[]> {
-  let readable: string;
-  try {
-    readable = await workbookInReadingOrder(filePath);
-  } catch (error) {
-    throw new FileRefusal(`The workbook cannot be read: ${(error as Error).message}`);
-  }
-  try {
-    yield* xlsxRecordsInOrder(readable);
-  } finally {
-    if (readable !== filePath) await fs.promises.rm(readable, { force: true });
-  }
-}
-
-async function* xlsxRecordsInOrder(filePath: string): AsyncGenerator<string[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
+async function* xlsxRecordsOf(source: Readable): AsyncGenerator<string[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
     entries: 'ignore',
   });
-  try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = row.values as ExcelJS.CellValue[];
-        const cells: string[] = [];
-        for (let i = 1; i < values.length; i += 1)
-          cells.push(cellText(values[i], `${columnLetter(i)}${row.number}`));
-        if (cells.some((c) => c.trim() !== '')) yield cells;
-      }
-      // Only the first sheet is the catalogue.
-      break;
+  for await (const sheet of reader) {
+    for await (const row of sheet) {
+      const values = row.values as ExcelJS.CellValue[];
+      const cells: string[] = [];
+      for (let i = 1; i < values.length; i += 1)
+        cells.push(cellText(values[i], `${columnLetter(i)}${row.number}`));
+      if (cells.some((c) => c.trim() !== '')) yield cells;
     }
-  } catch (error) {
-    if (error instanceof FileRefusal) throw error;
-    throw new FileRefusal(`The workbook cannot be read: ${(error as Error).message}`);
+    // Only the first sheet is the catalogue.
+    break;
   }
 }
 
-/** The file's records, header first, each as its cells' text. */
-export function readRecords(filePath: string, format: FileFormat): AsyncGenerator<string[]> {
-  return format === 'csv' ? csvRecords(filePath) : xlsxRecords(filePath);
+/** Passes the header and at most `maxRows` rows after it; refuses a file with more. */
+async function* boundedRows(
+  records: AsyncGenerator<string[]>,
+  maxRows: number,
+): AsyncGenerator<string[]> {
+  let count = -1;
+  for await (const record of records) {
+    count += 1;
+    if (count > maxRows) throw refusal('IMPORT_TOO_MANY_ROWS', { limit: maxRows });
+    yield record;
+  }
+}
+
+/**
+ * The file's records, header first, each as its cells' text. NOTE: runs in the parser's worker
+ * thread (import.parser.ts), where a file that still needs too much memory kills the thread only.
+ */
+export function readRecords(
+  filePath: string,
+  format: FileFormat,
+  limits: ReadLimits = DEFAULT_READ_LIMITS,
+): AsyncGenerator<string[]> {
+  const records = format === 'csv' ? csvRecords(filePath) : xlsxRecords(filePath, limits);
+  return boundedRows(records, limits.maxRows);
 }
 
 /** Reads the header row: known column names, each once, `sku` among them. */
@@ -291,8 +331,18 @@ export function parseHeader(cells: string[]): ImportColumn[] {
   return names as ImportColumn[];
 }
 
-/** Limits of an images ZIP, against archives built to explode when unpacked. */
-export type ZipLimits = { maxEntries: number; maxTotalBytes: number; maxRatio: number };
+/**
+ * Limits of a ZIP (an images ZIP, a workbook), against archives built to explode when unpacked: entry
+ * count, total unpacked size, compression ratio of each entry that unpacks to `ratioFromBytes` or
+ * more (a small part is no bomb, and tiny XML parts compress very well), size of named parts.
+ */
+export type ZipLimits = {
+  maxEntries: number;
+  maxTotalBytes: number;
+  maxRatio: number;
+  ratioFromBytes?: number;
+  maxPartBytes?: Record<string, number>;
+};
 export const DEFAULT_ZIP_LIMITS: ZipLimits = {
   maxEntries: 20_000,
   maxTotalBytes: 2 * 1024 * 1024 * 1024,
@@ -318,6 +368,52 @@ function openZip(filePath: string): Promise<yauzl.ZipFile> {
   );
 }
 
+async function openZipOrRefuse(filePath: string, what: string): Promise<yauzl.ZipFile> {
+  try {
+    return await openZip(filePath);
+  } catch (error) {
+    throw new FileRefusal(`${what}: ${(error as Error).message}`);
+  }
+}
+
+/** Why an entry of the central directory breaks `limits`, if it does; `total` includes it. */
+function entryRefusal(entry: yauzl.Entry, total: number, limits: ZipLimits): FileRefusal | null {
+  if (total > limits.maxTotalBytes)
+    return refusal('IMPORT_UNPACKED_TOO_LARGE', { limit: Math.round(limits.maxTotalBytes / MB) });
+  const partLimit = limits.maxPartBytes?.[entry.fileName];
+  if (partLimit !== undefined && entry.uncompressedSize > partLimit)
+    return refusal('IMPORT_SHARED_STRINGS', { limit: Math.round(partLimit / MB) });
+  const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
+  if (entry.uncompressedSize >= (limits.ratioFromBytes ?? 0) && ratio > limits.maxRatio)
+    return refusal('IMPORT_ZIP_BOMB', { part: entry.fileName, ratio: Math.round(ratio) });
+  return null;
+}
+
+/**
+ * Reads a ZIP's central directory, refusing it against `limits` before any entry is inflated; answers
+ * the entries. yauzl (validateEntrySizes) then stops any entry that inflates past its declared size,
+ * so what was checked here bounds what can be read.
+ */
+async function checkedEntries(zip: yauzl.ZipFile, limits: ZipLimits): Promise<yauzl.Entry[]> {
+  if (zip.entryCount > limits.maxEntries)
+    throw refusal('IMPORT_TOO_MANY_PARTS', { count: zip.entryCount, limit: limits.maxEntries });
+  const entries: yauzl.Entry[] = [];
+  let total = 0;
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      total += entry.uncompressedSize;
+      const refused = entryRefusal(entry, total, limits);
+      if (refused) return reject(refused);
+      entries.push(entry);
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve());
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return entries;
+}
+
 /**
  * Opens an images ZIP after checking its central directory against the limits (entry count, total
  * unpacked size, compression ratio of each entry). yauzl also stops an entry that unpacks to more
@@ -327,53 +423,16 @@ export async function openImagesZip(
   filePath: string,
   limits: ZipLimits = DEFAULT_ZIP_LIMITS,
 ): Promise<ImagesZip> {
-  let zip: yauzl.ZipFile;
-  try {
-    zip = await openZip(filePath);
-  } catch (error) {
-    throw new FileRefusal(`The images file is not a readable ZIP: ${(error as Error).message}`);
-  }
+  const zip = await openZipOrRefuse(filePath, 'The images file is not a readable ZIP');
   const entries = new Map<string, yauzl.Entry>();
   try {
-    if (zip.entryCount > limits.maxEntries)
-      throw new FileRefusal(
-        `The images ZIP holds ${zip.entryCount} entries; at most ${limits.maxEntries} are accepted`,
-        413,
-      );
-    let total = 0;
-    await new Promise<void>((resolve, reject) => {
-      zip.on('entry', (entry: yauzl.Entry) => {
-        total += entry.uncompressedSize;
-        const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
-        if (total > limits.maxTotalBytes) {
-          reject(
-            new FileRefusal(
-              `The images ZIP unpacks to more than ${Math.round(limits.maxTotalBytes / 1048576)} MB`,
-              413,
-            ),
-          );
-          return;
-        }
-        if (ratio > limits.maxRatio) {
-          reject(
-            new FileRefusal(
-              `The images ZIP entry "${entry.fileName}" is compressed ${Math.round(ratio)} times: refused as a ZIP bomb`,
-              413,
-            ),
-          );
-          return;
-        }
-        const name = path.posix.basename(entry.fileName);
-        const isFile = !entry.fileName.endsWith('/');
-        if (isFile && !entry.fileName.startsWith('__MACOSX/') && !name.startsWith('.')) {
-          if (IMAGE_NAME.test(name)) entries.set(name, entry);
-        }
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve());
-      zip.on('error', reject);
-      zip.readEntry();
-    });
+    for (const entry of await checkedEntries(zip, limits)) {
+      const name = path.posix.basename(entry.fileName);
+      const isFile = !entry.fileName.endsWith('/');
+      if (isFile && !entry.fileName.startsWith('__MACOSX/') && !name.startsWith('.')) {
+        if (IMAGE_NAME.test(name)) entries.set(name, entry);
+      }
+    }
   } catch (error) {
     zip.close();
     if (error instanceof FileRefusal) throw error;

@@ -18,9 +18,9 @@ import {
   formatOfName,
   openImagesZip,
   parseHeader,
-  readRecords,
   type FileFormat,
 } from './import.files';
+import { readRecordsApart } from './import.parser';
 import {
   exportCatalogueCsv,
   getImport,
@@ -30,6 +30,7 @@ import {
   listImports,
   newUploadKey,
   queueImport,
+  sweepImportFiles,
 } from './import.service';
 import { startImportWorker } from './import.worker';
 import { sendAttachment } from '../../lib/attachment';
@@ -43,7 +44,10 @@ function asAppError(refusal: FileRefusal, field: string): AppError {
       : refusal.status === 415
         ? 'UNSUPPORTED_MEDIA_TYPE'
         : 'VALIDATION_FAILED';
-  return new AppError(code, refusal.message, { fields: { [field]: refusal.message } });
+  return new AppError(code, refusal.message, {
+    fields: { [field]: refusal.message },
+    ...(refusal.reason ? { reason: refusal.reason } : {}),
+  });
 }
 
 /**
@@ -57,6 +61,11 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: maxBytes, files: 2, fields: 5, fieldSize: 100 },
   });
   let worker: ReturnType<typeof startImportWorker> | null = null;
+  // What a process that died mid-import left under the imports folder.
+  app.addHook('onReady', async () => {
+    const removed = await sweepImportFiles(deps);
+    if (removed.length) app.log.info({ files: removed }, 'removed leftover import files');
+  });
   if (app.config.importWorker) {
     app.addHook('onReady', async () => {
       worker = startImportWorker(deps, app.log);
@@ -110,7 +119,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await checkFileKind(filePath, file.format, file.name);
         // The header is read now, so a wrong one is refused before any job exists.
-        for await (const cells of readRecords(filePath, file.format)) {
+        for await (const cells of readRecordsApart(filePath, file.format, deps.limits)) {
           parseHeader(cells);
           break;
         }

@@ -14,10 +14,11 @@ import {
   FileRefusal,
   openImagesZip,
   parseHeader,
-  readRecords,
   type FileFormat,
   type ImagesZip,
+  type ReadLimits,
 } from './import.files';
+import { readRecordsApart } from './import.parser';
 import {
   buildPendingSearchDocuments,
   claimNextImportJob,
@@ -54,7 +55,14 @@ export const IMPORT_STALE_MS = 60_000;
 export type ImportDeps = CatalogueWriter & {
   store: FileStore;
   filePath: (key: string) => string;
+  /** The folder of uploads waiting for their import (filePath's). */
+  dir: string;
+  limits: ReadLimits;
 };
+
+/** The records of a job's file, read in the parser's worker thread. */
+const jobRecords = (deps: ImportDeps, job: ImportJobRow) =>
+  readRecordsApart(deps.filePath(job.fileKey), job.fileFormat as FileFormat, deps.limits);
 
 export type ImportRunOptions = {
   /** Stops between batches, leaving the job as a crash would (tests; shutdown). */
@@ -137,7 +145,7 @@ async function scanFile(job: ImportJobRow, deps: ImportDeps) {
   let columns: ImportColumn[] | null = null;
   const firstRowOfSku = new Map<string, number>();
   let rows = 0;
-  for await (const cells of readRecords(deps.filePath(job.fileKey), job.fileFormat as FileFormat)) {
+  for await (const cells of jobRecords(deps, job)) {
     if (!columns) {
       columns = parseHeader(cells);
       continue;
@@ -265,7 +273,7 @@ export async function runImportJob(
     let batch: BatchLine[] = [];
     let dataRow = 0;
     let header = true;
-    const records = readRecords(deps.filePath(job.fileKey), job.fileFormat as FileFormat);
+    const records = jobRecords(deps, job);
     for (;;) {
       const next = await timed(times, 'parse', () => records.next());
       if (next.done) break;
