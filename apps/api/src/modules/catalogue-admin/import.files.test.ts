@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readRecords } from './import.files';
+import { readRecords } from './import.records';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-files-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -5,7 +5,7 @@ import {
   type FileFormat,
   type ReadLimits,
   type RefusalReason,
-} from './import.files';
+} from './import.records';
 
 /**
  * Import files are read in a worker thread with a heap of its own (`IMPORT_PARSER_MEMORY_MB`,
@@ -41,57 +41,90 @@ function workerFailure(error: Error, limits: ReadLimits): Error {
   return new Error(`The file reader stopped: ${error.message}`);
 }
 
-/**
- * The file's records, header first (readRecords), read in a worker thread. Stopping the iteration
- * early ends the thread.
- */
-export async function* readRecordsApart(
-  filePath: string,
-  format: FileFormat,
-  limits: ReadLimits,
-): AsyncGenerator<string[]> {
-  const script = workerScript();
-  const worker = new Worker(script.url, {
-    workerData: { ...script.workerData, job: { filePath, format, limits } },
-    resourceLimits: { maxOldGenerationSizeMb: limits.parserMemoryMb },
-  });
-  const chunks: string[][][] = [];
-  let ended = false;
-  let failure: Error | null = null;
-  let wake: (() => void) | null = null;
-  const settle = (end: { failure?: Error; ended?: boolean }) => {
-    failure ??= end.failure ?? null;
-    ended ||= end.ended ?? false;
-    wake?.();
-    wake = null;
+/** What the API sends the worker: read a file, or send one more chunk. */
+export type ParserRequest =
+  | { type: 'read'; filePath: string; format: FileFormat }
+  | { type: 'more' };
+
+/** Reads import files in a worker thread, one file at a time (import.parser-worker.ts). */
+export type RecordParser = {
+  /**
+   * The file's records, header first (readRecords). Stopping the iteration early, or a failure,
+   * ends the thread; the next read starts another.
+   */
+  records: (filePath: string, format: FileFormat) => AsyncGenerator<string[]>;
+  close: () => Promise<void>;
+};
+
+/** A parser whose thread starts at its first read and lives until `close` (one job's two passes). */
+export function openRecordParser(limits: ReadLimits): RecordParser {
+  let worker: Worker | null = null;
+  let listener: ((message: ParserMessage) => void) | null = null;
+  let failed: ((error: Error) => void) | null = null;
+  const start = () => {
+    const script = workerScript();
+    const thread = new Worker(script.url, {
+      workerData: { ...script.workerData, limits },
+      resourceLimits: { maxOldGenerationSizeMb: limits.parserMemoryMb },
+    });
+    thread.on('message', (message: ParserMessage) => listener?.(message));
+    thread.on('error', (error) => failed?.(workerFailure(error, limits)));
+    thread.on('exit', (code) => {
+      if (worker === thread) worker = null;
+      failed?.(new Error(`The file reader stopped (exit code ${code})`));
+    });
+    return thread;
   };
-  worker.on('message', (message: ParserMessage) => {
-    if (message.type === 'rows') {
-      chunks.push(message.rows);
+  const stop = async () => {
+    const thread = worker;
+    worker = null;
+    await thread?.terminate();
+  };
+
+  async function* records(filePath: string, format: FileFormat): AsyncGenerator<string[]> {
+    const thread = (worker ??= start());
+    const chunks: string[][][] = [];
+    let ended = false;
+    let failure: Error | null = null;
+    let wake: (() => void) | null = null;
+    const settle = (end: { failure?: Error; ended?: boolean }) => {
+      failure ??= end.failure ?? null;
+      ended ||= end.ended ?? false;
       wake?.();
       wake = null;
-    } else if (message.type === 'end') settle({ ended: true });
-    else if (message.type === 'refused')
-      settle({ failure: new FileRefusal(message.message, message.status, message.reason) });
-    else settle({ failure: new Error(`The file reader stopped: ${message.message}`) });
-  });
-  worker.on('error', (error) => settle({ failure: workerFailure(error, limits) }));
-  worker.on('exit', (code) =>
-    settle({ failure: new Error(`The file reader stopped (exit code ${code})`) }),
-  );
-  try {
-    for (;;) {
-      const chunk = chunks.shift();
-      if (chunk) {
-        worker.postMessage('more');
-        yield* chunk;
-        continue;
+    };
+    listener = (message) => {
+      if (message.type === 'rows') chunks.push(message.rows);
+      else if (message.type === 'end') ended = true;
+      else if (message.type === 'refused')
+        failure ??= new FileRefusal(message.message, message.status, message.reason);
+      else failure ??= new Error(`The file reader stopped: ${message.message}`);
+      settle({});
+    };
+    failed = (error) => settle({ failure: error });
+    let complete = false;
+    try {
+      thread.postMessage({ type: 'read', filePath, format } satisfies ParserRequest);
+      for (;;) {
+        const chunk = chunks.shift();
+        if (chunk) {
+          thread.postMessage({ type: 'more' } satisfies ParserRequest);
+          yield* chunk;
+          continue;
+        }
+        if (ended) {
+          complete = true;
+          return;
+        }
+        if (failure) throw failure;
+        await new Promise<void>((resolve) => (wake = resolve));
       }
-      if (ended) return;
-      if (failure) throw failure;
-      await new Promise<void>((resolve) => (wake = resolve));
+    } finally {
+      listener = null;
+      failed = null;
+      // A read left half-way (or failed) may still be running in the thread: it goes with it.
+      if (!complete) await stop();
     }
-  } finally {
-    await worker.terminate();
   }
+  return { records, close: stop };
 }

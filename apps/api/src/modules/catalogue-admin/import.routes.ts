@@ -14,13 +14,12 @@ import { AppError } from '../../lib/app-error';
 import { requireStaffRole, staffRoutes } from '../../plugins/auth';
 import {
   checkFileKind,
-  FileRefusal,
   formatOfName,
   openImagesZip,
   parseHeader,
-  type FileFormat,
 } from './import.files';
-import { readRecordsApart } from './import.parser';
+import { FileRefusal, readRecords, type FileFormat } from './import.records';
+import { openRecordParser } from './import.parser';
 import {
   exportCatalogueCsv,
   getImport,
@@ -118,10 +117,20 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       const filePath = deps.filePath(file.key);
       try {
         await checkFileKind(filePath, file.format, file.name);
-        // The header is read now, so a wrong one is refused before any job exists.
-        for await (const cells of readRecordsApart(filePath, file.format, deps.limits)) {
-          parseHeader(cells);
-          break;
+        // The header is read now, so a wrong one is refused before any job exists. A workbook's
+        // is read in the parser's thread: exceljs reads all shared strings before the first row. A
+        // CSV's first row is read here (at most 1 MB).
+        const parser = file.format === 'xlsx' ? openRecordParser(deps.limits) : null;
+        try {
+          const records = parser
+            ? parser.records(filePath, file.format)
+            : readRecords(filePath, file.format, deps.limits);
+          for await (const cells of records) {
+            parseHeader(cells);
+            break;
+          }
+        } finally {
+          await parser?.close();
         }
       } catch (error) {
         if (error instanceof FileRefusal) throw asAppError(error, 'file');

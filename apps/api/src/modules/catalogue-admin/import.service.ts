@@ -20,7 +20,7 @@ import {
   type ImportJobWithAuthor,
 } from './import.queries';
 import { catalogueRecordMapper, selectCatalogueRows } from './catalogue-rows';
-import type { FileFormat } from './import.files';
+import type { FileFormat } from './import.records';
 import type { ImportDeps } from './import.worker';
 import type { CatalogueWriter } from './catalogue-writes';
 
