@@ -9,7 +9,7 @@ import {
 
 /**
  * Import files are read in a worker thread with a heap of its own (`IMPORT_PARSER_MEMORY_MB`,
- * docs/decisions/031): a file that still needs more memory than the limits let through kills that
+ * docs/decisions/017): a file that still needs more memory than the limits let through kills that
  * thread, never the API; the import is refused or fails with the reason.
  */
 

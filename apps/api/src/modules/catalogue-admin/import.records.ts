@@ -10,7 +10,7 @@ import { ERROR_REASONS, fillReason, type ErrorReasonKey } from '@wholesale/contr
 /**
  * Reading catalogue records without ever holding one whole in memory (docs/decisions/017): CSV through
  * csv-parse, XLSX through exceljs's streaming reader, the images ZIP through yauzl (central directory
- * first, one entry read when a row needs it). Every reader is bounded (docs/decisions/031): rows,
+ * first, one entry read when a row needs it). Every reader is bounded (docs/decisions/017): rows,
  * bytes per CSV row, and for a ZIP (a workbook is one) what its central directory says it inflates
  * to, checked before anything is inflated.
  *
