@@ -105,4 +105,3 @@ export function sheetWithGiantCell(header: string[], sku: string, giant: () => R
       })(),
     );
 }
-

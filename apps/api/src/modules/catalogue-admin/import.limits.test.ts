@@ -6,12 +6,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import {
-  repackXlsx,
-  repeated,
-  sheetWithGiantCell,
-  workbookParts,
-} from '../../test/xlsx-parts';
+import { repackXlsx, repeated, sheetWithGiantCell, workbookParts } from '../../test/xlsx-parts';
 import { importJobs } from '../../db/schema';
 import { importDeps, sweepImportFiles } from './import.service';
 import { runImportQueue } from './import.worker';
@@ -127,7 +122,9 @@ describe('XLSX files built to exhaust the API', () => {
     const parts = await workbookParts([['sku', 'stock_ca'], ...rows]);
     const job = await runJob('rows.xlsx', await repackXlsx(parts));
     expect(job.status).toBe('failed');
-    expect(job.failure).toBe(`The file has more than ${MAX_ROWS} rows; split it into smaller files`);
+    expect(job.failure).toBe(
+      `The file has more than ${MAX_ROWS} rows; split it into smaller files`,
+    );
     expect(leftovers()).toEqual([]);
   });
 
@@ -155,7 +152,9 @@ describe('CSV files built to exhaust the API', () => {
     const lines = ['sku,stock_ca', ...Array.from({ length: MAX_ROWS + 1 }, (_, i) => `C-${i},1`)];
     const job = await runJob('rows.csv', Buffer.from(lines.join('\n')));
     expect(job.status).toBe('failed');
-    expect(job.failure).toBe(`The file has more than ${MAX_ROWS} rows; split it into smaller files`);
+    expect(job.failure).toBe(
+      `The file has more than ${MAX_ROWS} rows; split it into smaller files`,
+    );
     expect(leftovers()).toEqual([]);
   });
 
@@ -185,8 +184,8 @@ describe('the imports folder after a crash', () => {
     };
     // What a previous run left: an upload whose job never came (an hour and more ago), a reordered
     // copy, an upload still arriving in another process, and two files jobs will point at.
-    const abandoned = put(`${randomUUID()}.xlsx`, 2);
-    const copy = put(`${randomUUID()}.xlsx.ordered.xlsx`, 0);
+    put(`${randomUUID()}.xlsx`, 2);
+    put(`${randomUUID()}.xlsx.ordered.xlsx`, 0);
     const arriving = put(`${randomUUID()}.csv`, 0);
     const queued = put(`${randomUUID()}.csv`, 0);
     const finished = put(`${randomUUID()}.zip`, 0);
@@ -195,7 +194,13 @@ describe('the imports folder after a crash', () => {
       expect(fs.readdirSync(imports).sort()).toEqual([arriving, queued, finished].sort());
       const { userId } = await app.signIn({ role: 'staff' });
       await app.handle.db.insert(importJobs).values([
-        { status: 'queued', fileName: 'a.csv', fileKey: queued, fileFormat: 'csv', createdBy: userId },
+        {
+          status: 'queued',
+          fileName: 'a.csv',
+          fileKey: queued,
+          fileFormat: 'csv',
+          createdBy: userId,
+        },
         {
           status: 'done',
           fileName: 'b.csv',

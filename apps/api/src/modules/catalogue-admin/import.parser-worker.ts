@@ -38,7 +38,12 @@ function serve(limits: ReadLimits) {
       post({ type: 'end' });
     } catch (error) {
       if (error instanceof FileRefusal)
-        post({ type: 'refused', message: error.message, status: error.status, reason: error.reason });
+        post({
+          type: 'refused',
+          message: error.message,
+          status: error.status,
+          reason: error.reason,
+        });
       else post({ type: 'failed', message: (error as Error).message });
     }
   };

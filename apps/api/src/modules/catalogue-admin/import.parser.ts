@@ -43,8 +43,7 @@ function workerFailure(error: Error, limits: ReadLimits): Error {
 
 /** What the API sends the worker: read a file, or send one more chunk. */
 export type ParserRequest =
-  | { type: 'read'; filePath: string; format: FileFormat }
-  | { type: 'more' };
+  { type: 'read'; filePath: string; format: FileFormat } | { type: 'more' };
 
 /** Reads import files in a worker thread, one file at a time (import.parser-worker.ts). */
 export type RecordParser = {

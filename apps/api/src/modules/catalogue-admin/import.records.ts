@@ -327,7 +327,10 @@ function entryRefusal(entry: yauzl.Entry, total: number, limits: ZipLimits): Fil
  * the entries. yauzl (validateEntrySizes) then stops any entry that inflates past its declared size,
  * so what was checked here bounds what can be read.
  */
-export async function checkedEntries(zip: yauzl.ZipFile, limits: ZipLimits): Promise<yauzl.Entry[]> {
+export async function checkedEntries(
+  zip: yauzl.ZipFile,
+  limits: ZipLimits,
+): Promise<yauzl.Entry[]> {
   if (zip.entryCount > limits.maxEntries)
     throw refusal('IMPORT_TOO_MANY_PARTS', { count: zip.entryCount, limit: limits.maxEntries });
   const entries: yauzl.Entry[] = [];

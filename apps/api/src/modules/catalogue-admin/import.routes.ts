@@ -12,12 +12,7 @@ import {
 } from '@wholesale/contract';
 import { AppError } from '../../lib/app-error';
 import { requireStaffRole, staffRoutes } from '../../plugins/auth';
-import {
-  checkFileKind,
-  formatOfName,
-  openImagesZip,
-  parseHeader,
-} from './import.files';
+import { checkFileKind, formatOfName, openImagesZip, parseHeader } from './import.files';
 import { FileRefusal, readRecords, type FileFormat } from './import.records';
 import { openRecordParser } from './import.parser';
 import {

@@ -20,7 +20,10 @@ const zipBomb = () =>
         message:
           'The part xl/worksheets/sheet1.xml of the file is compressed 952 times: refused as a ZIP bomb',
         fields: { file: 'The part xl/worksheets/sheet1.xml …' },
-        reason: { key: 'IMPORT_ZIP_BOMB', params: { part: 'xl/worksheets/sheet1.xml', ratio: 952 } },
+        reason: {
+          key: 'IMPORT_ZIP_BOMB',
+          params: { part: 'xl/worksheets/sheet1.xml', ratio: 952 },
+        },
       },
     }),
     { status: 413, headers: { 'content-type': 'application/json' } },
@@ -38,7 +41,10 @@ describe('a catalogue file refused for what it would cost to read', () => {
       '/api/admin/imports': (_url, init) => (init?.method === 'POST' ? zipBomb() : { imports: [] }),
     });
     vi.stubGlobal('fetch', fetchMock);
-    renderRoutes([{ path: '/admin/catalogue', element: <AdminCataloguePage /> }], '/admin/catalogue');
+    renderRoutes(
+      [{ path: '/admin/catalogue', element: <AdminCataloguePage /> }],
+      '/admin/catalogue',
+    );
     const user = userEvent.setup();
     const file = new File(['PK'], 'bomb.xlsx', {
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
