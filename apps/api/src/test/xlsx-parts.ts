@@ -28,8 +28,11 @@ export async function xlsxParts(data: Buffer): Promise<Array<[string, Buffer]>> 
   return out;
 }
 
-/** A part's content: bytes, or a stream (a part too big to hold, deflated as it is zipped). */
-type PartData = Buffer | (() => Readable);
+/**
+ * A part's content: bytes, or a stream (a part too big to hold, deflated as it is zipped, or stored
+ * as it is when `stored`: random text gains nothing from deflating, which is slow).
+ */
+type PartData = Buffer | (() => Readable) | { stored: () => Readable };
 
 /**
  * Zips parts again, those named in `first` first in that order, then the rest; `replace` swaps
@@ -55,7 +58,8 @@ export async function repackXlsx(
     const data = replace[name] ?? byName.get(name);
     if (!data) continue;
     if (Buffer.isBuffer(data)) zip.addBuffer(data, name);
-    else zip.addReadStream(data(), name);
+    else if (typeof data === 'function') zip.addReadStream(data(), name);
+    else zip.addReadStream(data.stored(), name, { compress: false });
   }
   zip.end();
   const chunks: Buffer[] = [];
