@@ -13,14 +13,19 @@ await build({
     'src/staff-create.ts',
     'src/db/seed/cli.ts',
     'src/workers/mail-worker.ts',
-  ].filter((f) => {
-    try {
-      readFileSync(f);
-      return true;
-    } catch {
-      return false;
-    }
-  }),
+  ]
+    .filter((f) => {
+      try {
+        readFileSync(f);
+        return true;
+      } catch {
+        return false;
+      }
+    })
+    // The import parser's worker thread, started by the server from beside it (import.parser.ts).
+    .concat([
+      { in: 'src/modules/catalogue-admin/import.parser-worker.ts', out: 'import-parser-worker' },
+    ]),
   outdir: 'dist',
   bundle: true,
   platform: 'node',

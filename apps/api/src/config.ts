@@ -143,6 +143,16 @@ const EnvSchema = z.object({
     .positive({ message: 'must be a positive number of bytes' })
     .optional(),
   IMPORT_WORKER: booleanFlag.optional(),
+  IMPORT_MAX_ROWS: z.coerce
+    .number({ message: 'must be a number of rows' })
+    .int()
+    .positive({ message: 'must be a positive number of rows' })
+    .optional(),
+  IMPORT_PARSER_MEMORY_MB: z.coerce
+    .number({ message: 'must be a number of megabytes' })
+    .int()
+    .min(16, { message: 'must be at least 16 (MB)' })
+    .optional(),
   ANALYTICS_SCRIPT_URL: z
     .string()
     .url({ message: 'must be the https URL of the analytics script' })
@@ -207,6 +217,11 @@ export type Config = {
   importMaxBytes: number;
   /** Whether this process runs queued catalogue imports (tests drive the worker themselves). */
   importWorker: boolean;
+  /**
+   * What reading one import file may cost: rows, and the heap of the worker thread that parses it
+   * (docs/product/back-office-catalogue.md "Limits").
+   */
+  importLimits: { maxRows: number; parserMemoryMb: number };
 };
 
 /** A configuration error naming every bad variable, so start-up fails with one clear message. */
@@ -282,6 +297,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (e.NODE_ENV === 'production' ? 3000 : 0),
     importMaxBytes: e.IMPORT_MAX_BYTES ?? 50 * 1024 * 1024,
     importWorker: e.IMPORT_WORKER ?? e.NODE_ENV !== 'test',
+    importLimits: {
+      maxRows: e.IMPORT_MAX_ROWS ?? 200_000,
+      parserMemoryMb: e.IMPORT_PARSER_MEMORY_MB ?? 256,
+    },
   };
 }
 

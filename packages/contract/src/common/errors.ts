@@ -58,6 +58,18 @@ export const ERROR_REASONS = {
   EMAIL_TAKEN: 'An account with this e-mail already exists',
   CUSTOMER_CODE_TAKEN: 'Another customer already has the customer code {{code}}',
   ACCOUNT_NOT_ACTIVE: 'This account is inactive; reactivate it first',
+  // Catalogue import files refused for what they would cost to read (field `file` or `images`).
+  IMPORT_ZIP_BOMB:
+    'The part {{part}} of the file is compressed {{ratio}} times: refused as a ZIP bomb',
+  IMPORT_UNPACKED_TOO_LARGE:
+    'The file unpacks to more than {{limit}} MB; split it into smaller files',
+  IMPORT_TOO_MANY_PARTS: 'The file holds {{count}} parts; at most {{limit}} are accepted',
+  IMPORT_SHARED_STRINGS:
+    'The shared texts of the workbook exceed {{limit}} MB; save it again or split it into smaller files',
+  IMPORT_TOO_MANY_ROWS: 'The file has more than {{limit}} rows; split it into smaller files',
+  IMPORT_ROW_TOO_LONG: 'Row {{row}} is longer than 1 MB; a row may hold at most 1 MB of text',
+  IMPORT_PARSER_MEMORY:
+    'Reading the file needs more than the {{limit}} MB an import may use; split it into smaller files',
 } as const;
 
 export type ErrorReasonKey = keyof typeof ERROR_REASONS;

@@ -2,49 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import yauzl from 'yauzl';
-import yazl from 'yazl';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readRecords } from './import.files';
+import { repackXlsx, xlsxParts } from '../../test/xlsx-parts';
+import { readRecords } from './import.records';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-files-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** The parts of an XLSX file, by name, in their ZIP order. */
-async function parts(file: string): Promise<Array<[string, Buffer]>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true }, (e, z) => (e || !z ? reject(e) : resolve(z))),
-  );
-  const out: Array<[string, Buffer]> = [];
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      if (entry.fileName.endsWith('/')) return zip.readEntry();
-      zip.openReadStream(entry, (error, stream) => {
-        if (error || !stream) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          out.push([entry.fileName, Buffer.concat(chunks)]);
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on('end', resolve);
-    zip.readEntry();
-  });
-  return out;
-}
+const parts = (file: string) => xlsxParts(fs.readFileSync(file));
 
 /** Writes the parts again in the given order of names (the rest after). */
 async function repack(list: Array<[string, Buffer]>, first: string[], file: string) {
-  const rank = (name: string) => (first.includes(name) ? first.indexOf(name) : first.length);
-  const zip = new yazl.ZipFile();
-  for (const [name, data] of [...list].sort((a, b) => rank(a[0]) - rank(b[0])))
-    zip.addBuffer(data, name);
-  zip.end();
-  await new Promise<void>((resolve, reject) =>
-    zip.outputStream.pipe(fs.createWriteStream(file)).on('finish', resolve).on('error', reject),
-  );
+  fs.writeFileSync(file, await repackXlsx(list, { first }));
 }
 
 async function records(file: string): Promise<string[][]> {

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { insertRow } from '../../db/insert-row';
 import { categories, classCodes, importJobs, users } from '../../db/schema';
@@ -17,6 +17,21 @@ const withAuthor = {
   job: importJobs,
   author: users.ownerName,
 };
+
+/** The jobs pointing at any of these files (upload or images), and whether each is still to run. */
+export async function selectImportJobsOfFiles(
+  tx: Tx,
+  names: string[],
+): Promise<{ key: string; live: boolean }[]> {
+  const rows = await tx
+    .select({ file: importJobs.fileKey, images: importJobs.imagesKey, status: importJobs.status })
+    .from(importJobs)
+    .where(or(inArray(importJobs.fileKey, names), inArray(importJobs.imagesKey, names)));
+  return rows.flatMap((r) => {
+    const live = r.status === 'queued' || r.status === 'running';
+    return [r.file, r.images].filter((k): k is string => k !== null).map((key) => ({ key, live }));
+  });
+}
 
 export async function selectImportJob(tx: Tx, id: number): Promise<ImportJobWithAuthor | null> {
   const [row] = await tx

@@ -12,15 +12,9 @@ import {
 } from '@wholesale/contract';
 import { AppError } from '../../lib/app-error';
 import { requireStaffRole, staffRoutes } from '../../plugins/auth';
-import {
-  checkFileKind,
-  FileRefusal,
-  formatOfName,
-  openImagesZip,
-  parseHeader,
-  readRecords,
-  type FileFormat,
-} from './import.files';
+import { checkFileKind, formatOfName, openImagesZip, parseHeader } from './import.files';
+import { FileRefusal, readRecords, type FileFormat } from './import.records';
+import { openRecordParser } from './import.parser';
 import {
   exportCatalogueCsv,
   getImport,
@@ -30,6 +24,7 @@ import {
   listImports,
   newUploadKey,
   queueImport,
+  sweepImportFiles,
 } from './import.service';
 import { startImportWorker } from './import.worker';
 import { sendAttachment } from '../../lib/attachment';
@@ -43,7 +38,10 @@ function asAppError(refusal: FileRefusal, field: string): AppError {
       : refusal.status === 415
         ? 'UNSUPPORTED_MEDIA_TYPE'
         : 'VALIDATION_FAILED';
-  return new AppError(code, refusal.message, { fields: { [field]: refusal.message } });
+  return new AppError(code, refusal.message, {
+    fields: { [field]: refusal.message },
+    ...(refusal.reason ? { reason: refusal.reason } : {}),
+  });
 }
 
 /**
@@ -57,6 +55,11 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: maxBytes, files: 2, fields: 5, fieldSize: 100 },
   });
   let worker: ReturnType<typeof startImportWorker> | null = null;
+  // What a process that died mid-import left under the imports folder.
+  app.addHook('onReady', async () => {
+    const removed = await sweepImportFiles(deps);
+    if (removed.length) app.log.info({ files: removed }, 'removed leftover import files');
+  });
   if (app.config.importWorker) {
     app.addHook('onReady', async () => {
       worker = startImportWorker(deps, app.log);
@@ -109,10 +112,20 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       const filePath = deps.filePath(file.key);
       try {
         await checkFileKind(filePath, file.format, file.name);
-        // The header is read now, so a wrong one is refused before any job exists.
-        for await (const cells of readRecords(filePath, file.format)) {
-          parseHeader(cells);
-          break;
+        // The header is read now, so a wrong one is refused before any job exists. A workbook's
+        // is read in the parser's thread: exceljs reads all shared strings before the first row. A
+        // CSV's first row is read here (at most 1 MB).
+        const parser = file.format === 'xlsx' ? openRecordParser(deps.limits) : null;
+        try {
+          const records = parser
+            ? parser.records(filePath, file.format)
+            : readRecords(filePath, file.format, deps.limits);
+          for await (const cells of records) {
+            parseHeader(cells);
+            break;
+          }
+        } finally {
+          await parser?.close();
         }
       } catch (error) {
         if (error instanceof FileRefusal) throw asAppError(error, 'file');

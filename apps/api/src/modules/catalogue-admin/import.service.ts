@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
@@ -13,18 +14,19 @@ import { recordAudit } from '../audit';
 import {
   insertImportJob,
   selectImportJob,
+  selectImportJobsOfFiles,
   selectImportReferences,
   selectRecentImportJobs,
   type ImportJobWithAuthor,
 } from './import.queries';
 import { catalogueRecordMapper, selectCatalogueRows } from './catalogue-rows';
-import type { FileFormat } from './import.files';
+import type { FileFormat } from './import.records';
 import type { ImportDeps } from './import.worker';
 import type { CatalogueWriter } from './catalogue-writes';
 
 /** Where uploaded import files wait for the worker (removed when their import ends). */
 export function importDeps(
-  config: Pick<Config, 'dataDir'>,
+  config: Pick<Config, 'dataDir' | 'importLimits'>,
   { db, caches }: CatalogueWriter,
 ): ImportDeps {
   const dir = path.join(config.dataDir, 'imports');
@@ -33,13 +35,45 @@ export function importDeps(
     caches,
     store: createFileStore(config),
     filePath: (key) => path.join(dir, path.basename(key)),
+    dir,
+    limits: config.importLimits,
   };
+}
+
+/** An upload still arriving has no job yet: its file is left alone this long. */
+const UPLOAD_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * Removes from the imports folder every file no queued or running import needs: files of finished
+ * jobs, copies an older version made, and uploads whose job never came (older than an hour, so an
+ * upload another process is receiving right now stays). Run at start-up: a process that died
+ * mid-import removed nothing.
+ */
+export async function sweepImportFiles(deps: ImportDeps, now = Date.now()): Promise<string[]> {
+  const names = await readdir(deps.dir).catch(() => [] as string[]);
+  if (names.length === 0) return [];
+  const jobs = await selectImportJobsOfFiles(deps.db, names);
+  const live = new Set(jobs.filter((j) => j.live).map((j) => j.key));
+  const known = new Set(jobs.map((j) => j.key));
+  const removed: string[] = [];
+  for (const name of names) {
+    if (live.has(name)) continue;
+    const file = path.join(deps.dir, name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) continue;
+    const arriving = UPLOAD_KEY.test(name) && !known.has(name);
+    if (arriving && now - info.mtimeMs < UPLOAD_GRACE_MS) continue;
+    await rm(file, { force: true });
+    removed.push(name);
+  }
+  return removed;
 }
 
 /** A fresh, unguessable key for an uploaded file. */
 export function newUploadKey(ext: string): string {
   return `${randomUUID()}.${ext}`;
 }
+const UPLOAD_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(csv|xlsx|zip)$/;
 
 /** Queues an import of a stored file; the worker runs it. The audit row commits with the job. */
 export function queueImport(

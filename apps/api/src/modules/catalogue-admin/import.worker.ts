@@ -10,14 +10,9 @@ import type { Database } from '../../db/client';
 import type { FileStore } from '../../lib/file-store';
 import { recordAudit } from '../audit';
 import { afterCatalogueWrite, type CatalogueWriter } from './catalogue-writes';
-import {
-  FileRefusal,
-  openImagesZip,
-  parseHeader,
-  readRecords,
-  type FileFormat,
-  type ImagesZip,
-} from './import.files';
+import { openImagesZip, parseHeader, type ImagesZip } from './import.files';
+import { FileRefusal, type FileFormat, type ReadLimits } from './import.records';
+import { openRecordParser, type RecordParser } from './import.parser';
 import {
   buildPendingSearchDocuments,
   claimNextImportJob,
@@ -54,7 +49,14 @@ export const IMPORT_STALE_MS = 60_000;
 export type ImportDeps = CatalogueWriter & {
   store: FileStore;
   filePath: (key: string) => string;
+  /** The folder of uploads waiting for their import (filePath's). */
+  dir: string;
+  limits: ReadLimits;
 };
+
+/** The records of a job's file, read in the parser's worker thread. */
+const jobRecords = (parser: RecordParser, deps: ImportDeps, job: ImportJobRow) =>
+  parser.records(deps.filePath(job.fileKey), job.fileFormat as FileFormat);
 
 export type ImportRunOptions = {
   /** Stops between batches, leaving the job as a crash would (tests; shutdown). */
@@ -133,11 +135,11 @@ function groupOutcomes(
   return out;
 }
 
-async function scanFile(job: ImportJobRow, deps: ImportDeps) {
+async function scanFile(job: ImportJobRow, deps: ImportDeps, parser: RecordParser) {
   let columns: ImportColumn[] | null = null;
   const firstRowOfSku = new Map<string, number>();
   let rows = 0;
-  for await (const cells of readRecords(deps.filePath(job.fileKey), job.fileFormat as FileFormat)) {
+  for await (const cells of jobRecords(parser, deps, job)) {
     if (!columns) {
       columns = parseHeader(cells);
       continue;
@@ -207,9 +209,11 @@ export async function runImportJob(
   let zip: ImagesZip | null = null;
   const times: PhaseTimes = {};
   const searchDocuments = searchDocumentBuilder(deps.db, times);
+  // Both passes over the file in one worker thread (import.parser.ts).
+  const parser = openRecordParser(deps.limits);
   try {
     const scanStarted = performance.now();
-    const scan = await scanFile(job, deps);
+    const scan = await scanFile(job, deps, parser);
     times.scan = performance.now() - scanStarted;
     if (job.imagesKey) zip = await openImagesZip(deps.filePath(job.imagesKey));
     await updateImportJob(deps.db, job.id, { rowsTotal: scan.rows });
@@ -265,7 +269,7 @@ export async function runImportJob(
     let batch: BatchLine[] = [];
     let dataRow = 0;
     let header = true;
-    const records = readRecords(deps.filePath(job.fileKey), job.fileFormat as FileFormat);
+    const records = jobRecords(parser, deps, job);
     for (;;) {
       const next = await timed(times, 'parse', () => records.next());
       if (next.done) break;
@@ -315,6 +319,7 @@ export async function runImportJob(
     if (!(error instanceof FileRefusal)) throw error;
   } finally {
     zip?.close();
+    await parser.close();
     // A stop or failure between batches leaves no build running against a pool about to close.
     await searchDocuments.idle();
   }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { IMPORT_FIELD_GROUPS, type AdminImportJob } from '@wholesale/contract';
 import { ApiError } from '@/lib/api-client';
+import { useErrorMessage } from '@/lib/error-message';
 import { useImport } from '../api/get-import';
 import { useImports } from '../api/get-imports';
 import { catalogueImportKeys } from '../api/keys';
@@ -126,6 +127,7 @@ export function AdminCataloguePage() {
   const [dragging, setDragging] = useState(false);
   const [watching, setWatching] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const describe = useErrorMessage();
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
@@ -154,7 +156,12 @@ export function AdminCataloguePage() {
           setImages(null);
           toast.success(t('upload.started'));
         },
-        onError: (e) => setError(e instanceof ApiError ? e.message : t('upload.failed')),
+        // A refusal with a reason (a file too costly to read) is shown in the staff member's
+        // language; the others name a row or column in the server's words.
+        onError: (e) =>
+          setError(
+            e instanceof ApiError ? (e.reason ? describe(e) : e.message) : t('upload.failed'),
+          ),
       },
     );
   };
