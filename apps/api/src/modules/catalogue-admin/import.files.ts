@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import { restoreCsvCell } from '../../lib/csv-cells';
 import { fileTypeFromBuffer } from 'file-type';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
@@ -268,9 +269,14 @@ async function* xlsxRecordsInOrder(filePath: string): AsyncGenerator<string[]> {
   }
 }
 
-/** The file's records, header first, each as its cells' text. */
-export function readRecords(filePath: string, format: FileFormat): AsyncGenerator<string[]> {
-  return format === 'csv' ? csvRecords(filePath) : xlsxRecords(filePath);
+/**
+ * The file's records, header first, each as its cells' text. NOTE: the `'` our exports put before a
+ * formula-like cell (lib/csv-cells.ts) is dropped here, in CSV and in XLSX alike (a spreadsheet
+ * that opened the export and saved it as a workbook keeps it), so an export imports back unchanged.
+ */
+export async function* readRecords(filePath: string, format: FileFormat): AsyncGenerator<string[]> {
+  const records = format === 'csv' ? csvRecords(filePath) : xlsxRecords(filePath);
+  for await (const cells of records) yield cells.map(restoreCsvCell);
 }
 
 /** Reads the header row: known column names, each once, `sku` among them. */
