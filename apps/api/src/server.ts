@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     db: handle.db,
     cipher: getFieldCipher(config),
     log: app.log,
+    production: config.env === 'production',
   });
   wakeWebhooks = webhookWorker.wake;
 

@@ -11,6 +11,7 @@ import {
 import { requireStaffRole, staffRoutes } from '../../plugins/auth';
 import { getFieldCipher } from '../../lib/crypto';
 import {
+  assertWebhookTarget,
   createWebhook,
   listWebhooks,
   redeliver,
@@ -40,18 +41,20 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/webhooks',
     route({
-      summary: 'Staff: register a webhook endpoint (http(s); not link-local or metadata addresses)',
+      summary:
+        'Staff: register a webhook endpoint (http(s); never an address inside the network: loopback, private, link-local, metadata)',
       body: CreateWebhookBody,
       response: { 200: WebhookEndpointResponse, ...errors },
     }),
     async (request) => {
       const staff = requireStaffRole(request, 'admin');
+      const production = app.config.env === 'production';
+      await assertWebhookTarget(request.body.url, {
+        production,
+        resolve: app.hostResolver.lookup,
+      });
       const endpoint = await app.db.transaction((tx) =>
-        createWebhook(tx, cipher, {
-          ...request.body,
-          createdBy: staff,
-          production: app.config.env === 'production',
-        }),
+        createWebhook(tx, cipher, { ...request.body, createdBy: staff, production }),
       );
       return { status: true as const, endpoint };
     },

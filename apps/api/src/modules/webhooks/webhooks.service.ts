@@ -21,7 +21,8 @@ import {
   type DeliveryAnnouncement,
   type EndpointRow,
 } from './webhooks.queries';
-import { webhookUrlProblem } from './webhooks.url';
+import type { HostResolver } from '../../lib/outbound-address';
+import { webhookTargetProblem, webhookUrlProblem } from './webhooks.url';
 
 const sealContext = (endpointId: number) => `webhook_endpoints.secret:${endpointId}`;
 
@@ -52,6 +53,18 @@ function toDto(row: EndpointRow): WebhookEndpointDto {
     failing_since: row.failingSince ? row.failingSince.toISOString() : null,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * Refuses (400 naming `url`) an endpoint URL that leads inside the network now, its host name
+ * resolved. Called before the transaction, so no connection waits on DNS; delivery checks again.
+ */
+export async function assertWebhookTarget(
+  url: string,
+  options: { production: boolean; resolve: HostResolver },
+): Promise<void> {
+  const problem = await webhookTargetProblem(url, options);
+  if (problem) throw fieldError({ url: problem });
 }
 
 /**
