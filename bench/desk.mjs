@@ -22,6 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import ipaddr from 'ipaddr.js';
 import {
   LOAD_OPTIONS,
   ROOT,
@@ -226,11 +227,21 @@ async function statusScenario(headers) {
   return { ...r, pool: ids.length };
 }
 
-/** An address of this machine other routes reach: production refuses loopback webhook URLs. */
+/**
+ * An address of this machine other routes reach: production refuses loopback webhook URLs, and a
+ * private one only inside WEBHOOK_PRIVATE_NETWORKS (receiverNetwork opens this one address).
+ */
 function receiverHost() {
   for (const list of Object.values(os.networkInterfaces()))
     for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
   throw new Error('no non-loopback IPv4 address for the webhook receiver');
+}
+
+/** WEBHOOK_PRIVATE_NETWORKS for the server: the receiver's own address when it is private. */
+function receiverNetwork() {
+  const host = receiverHost();
+  const opened = ['private', 'carrierGradeNat'].includes(ipaddr.parse(host).range());
+  return opened ? { WEBHOOK_PRIVATE_NETWORKS: `${host}/32` } : {};
 }
 
 function verify(secret, header, body) {
@@ -319,7 +330,7 @@ async function main() {
   }
   server = spawn(process.execPath, [...SERVER_NODE_FLAGS, args.server], {
     cwd: ROOT,
-    env: { ...process.env, ...serverEnv(dbUrl, PORT) },
+    env: { ...process.env, ...serverEnv(dbUrl, PORT, receiverNetwork()) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   // The catalogue's search index builds at start (100,000 products): not the desk's work.

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_MAX_LINE_PACKS } from '@wholesale/contract';
+import { privateNetworkProblem } from './lib/outbound-address';
 
 /** Repository root: src/ and dist/ both sit two levels below it (apps/api/src, apps/api/dist). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -89,6 +90,8 @@ const EnvSchema = z.object({
     .positive({ message: 'must be a positive number of bytes' })
     .optional(),
   IMPORT_WORKER: booleanFlag.optional(),
+  // Comma-separated private networks webhooks may reach (an ERP on the LAN); checked below.
+  WEBHOOK_PRIVATE_NETWORKS: z.string().optional(),
   ANALYTICS_SCRIPT_URL: z
     .string()
     .url({ message: 'must be the https URL of the analytics script' })
@@ -145,6 +148,8 @@ export type Config = {
   importMaxBytes: number;
   /** Whether this process runs queued catalogue imports (tests drive the worker themselves). */
   importWorker: boolean;
+  /** Private networks (CIDR) webhook receivers may be in; none by default (webhooks.url.ts). */
+  webhookPrivateNetworks: string[];
 };
 
 /** A configuration error naming every bad variable, so start-up fails with one clear message. */
@@ -180,6 +185,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  DATABASE_READ_URL: needs DATABASE_URL (a replica of which primary?)',
     );
+  const webhookPrivateNetworks = (e.WEBHOOK_PRIVATE_NETWORKS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const badNetwork = webhookPrivateNetworks.map(privateNetworkProblem).find(Boolean);
+  if (badNetwork)
+    throw new ConfigError(`Invalid configuration:\n  WEBHOOK_PRIVATE_NETWORKS: ${badNetwork}`);
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data');
   return {
     env: e.NODE_ENV,
@@ -214,5 +226,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (e.NODE_ENV === 'production' ? 3000 : 0),
     importMaxBytes: e.IMPORT_MAX_BYTES ?? 50 * 1024 * 1024,
     importWorker: e.IMPORT_WORKER ?? e.NODE_ENV !== 'test',
+    webhookPrivateNetworks,
   };
 }

@@ -1,10 +1,12 @@
 import type { LookupAddress } from 'node:dns';
 import type { LookupOptions } from 'node:dns';
+import ipaddr from 'ipaddr.js';
 import { describe, expect, it } from 'vitest';
 import {
   BlockedAddressError,
   blockedAddress,
   guardedLookup,
+  privateNetworkProblem,
   type HostResolver,
 } from './outbound-address';
 
@@ -53,6 +55,35 @@ describe('blockedAddress', () => {
     expect(blockedAddress('127.0.0.1', { allowLoopback: true })).toBeNull();
     expect(blockedAddress('::ffff:7f00:1', { allowLoopback: true })).toBeNull();
     expect(blockedAddress('10.0.0.1', { allowLoopback: true })).not.toBeNull();
+  });
+});
+
+describe('private networks the operator opens', () => {
+  it('accepts only networks inside the private ranges, never loopback, link-local or metadata', () => {
+    for (const cidr of ['10.20.0.0/16', '192.168.5.0/24', '100.64.0.0/10', 'fd12:3456::/48'])
+      expect(privateNetworkProblem(cidr), cidr).toBeNull();
+    for (const cidr of [
+      '127.0.0.0/8',
+      '169.254.0.0/16',
+      '0.0.0.0/0',
+      '8.0.0.0/8',
+      '10.0.0.0/7',
+      '::/0',
+      'x',
+    ])
+      expect(privateNetworkProblem(cidr), cidr).not.toBeNull();
+  });
+
+  it('lets calls reach an opened network and nothing beside it; metadata stays refused', () => {
+    const policy = {
+      allowLoopback: false,
+      privateNetworks: ['10.20.0.0/16', 'fc00::/7'].map((c) => ipaddr.parseCIDR(c)),
+    };
+    expect(blockedAddress('10.20.3.4', policy)).toBeNull();
+    expect(blockedAddress('::ffff:10.20.3.4', policy)).toBeNull();
+    expect(blockedAddress('10.21.0.1', policy)).toBe('a private network address');
+    expect(blockedAddress('fd00:ec2::254', policy)).toBe('a cloud metadata address');
+    expect(blockedAddress('127.0.0.1', policy)).toBe('this machine (loopback)');
   });
 });
 

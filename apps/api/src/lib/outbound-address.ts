@@ -16,8 +16,38 @@ export type HostResolver = (hostname: string) => Promise<ResolvedAddress[]>;
 export const systemResolver: HostResolver = (hostname) =>
   dnsLookup(hostname, { all: true, verbatim: true });
 
-/** Loopback is allowed only outside production, so tests and development use a local receiver. */
-export type AddressPolicy = { allowLoopback: boolean };
+/**
+ * Loopback is allowed only outside production, so tests and development use a local receiver;
+ * `privateNetworks` are private networks the operator lets calls reach (an ERP on the company LAN).
+ */
+export type AddressPolicy = {
+  allowLoopback: boolean;
+  privateNetworks?: ReadonlyArray<[ipaddr.IPv4 | ipaddr.IPv6, number]>;
+};
+
+// The ranges an operator may open (privateNetworkProblem): never loopback, link-local or metadata.
+const OPENABLE = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', 'fc00::/7'].map(
+  (cidr) => ipaddr.parseCIDR(cidr),
+);
+
+/** Why `cidr` cannot be one of the private networks calls may reach, or null when it can. */
+export function privateNetworkProblem(cidr: string): string | null {
+  if (!ipaddr.isValidCIDR(cidr)) return `${cidr} is not a network such as 10.20.0.0/16`;
+  const [net, bits] = ipaddr.parseCIDR(cidr);
+  const inside = OPENABLE.some(
+    ([base, baseBits]) =>
+      net.kind() === base.kind() && bits >= baseBits && net.match(base, baseBits),
+  );
+  return inside
+    ? null
+    : `${cidr} must lie inside 10/8, 172.16/12, 192.168/16, 100.64/10 or fc00::/7`;
+}
+
+const inNetworks = (ip: ipaddr.IPv4 | ipaddr.IPv6, policy: AddressPolicy) =>
+  (policy.privateNetworks ?? []).some(
+    ([net, bits]) => ip.kind() === net.kind() && ip.match(net, bits),
+  );
+const PRIVATE_RANGES = new Set(['private', 'uniqueLocal', 'carrierGradeNat']);
 
 const METADATA_ADDRESSES = new Set(['169.254.169.254', 'fd00:ec2::254']);
 
@@ -65,6 +95,7 @@ function blockedIp(ip: ipaddr.IPv4 | ipaddr.IPv6, policy: AddressPolicy): string
     const v6 = ip as ipaddr.IPv6;
     const range = v6.range();
     if (range === 'loopback' && policy.allowLoopback) return null;
+    if (PRIVATE_RANGES.has(range) && inNetworks(v6, policy)) return null;
     const inner = embeddedIPv4(v6);
     if (inner) return blockedIp(inner, policy);
     // NOTE: the local-use NAT64 prefix (64:ff9b:1::/48) embeds at a length the network chose:
@@ -74,6 +105,7 @@ function blockedIp(ip: ipaddr.IPv4 | ipaddr.IPv6, policy: AddressPolicy): string
   }
   const range = (ip as ipaddr.IPv4).range();
   if (range === 'unicast' || (range === 'loopback' && policy.allowLoopback)) return null;
+  if (PRIVATE_RANGES.has(range) && inNetworks(ip, policy)) return null;
   return RANGE_NAMES[range] ?? `a reserved address (${range})`;
 }
 

@@ -6,7 +6,12 @@ import {
   systemResolver,
   type HostResolver,
 } from '../../lib/outbound-address';
-import { refusal, webhookAddressPolicy, webhookUrlProblem } from './webhooks.url';
+import {
+  refusal,
+  webhookAddressPolicy,
+  webhookUrlProblem,
+  type WebhookTargetRule,
+} from './webhooks.url';
 
 /**
  * The outcome of one POST: the receiver's status (null when none answered), why it failed (null
@@ -25,7 +30,7 @@ const refused = (error: string): PostOutcome => ({ statusCode: null, error, retr
 export function postWebhook(
   url: string,
   request: { headers: Record<string, string>; body: string; timeoutMs: number },
-  options: { production: boolean; resolve?: HostResolver },
+  options: WebhookTargetRule & { resolve?: HostResolver },
 ): Promise<PostOutcome> {
   const problem = webhookUrlProblem(url, options);
   if (problem) return Promise.resolve(refused(problem));

@@ -19,6 +19,7 @@ import {
   setWebhookPaused,
   webhookDeliveries,
 } from './webhooks.service';
+import { webhookRuleOf } from './webhooks.url';
 
 /** Staff: ERP webhook endpoints, their deliveries and attempt logs (docs/product/back-office-orders.md). */
 export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,13 +49,10 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const staff = requireStaffRole(request, 'admin');
-      const production = app.config.env === 'production';
-      await assertWebhookTarget(request.body.url, {
-        production,
-        resolve: app.hostResolver.lookup,
-      });
+      const rule = webhookRuleOf(app.config);
+      await assertWebhookTarget(request.body.url, { ...rule, resolve: app.hostResolver.lookup });
       const endpoint = await app.db.transaction((tx) =>
-        createWebhook(tx, cipher, { ...request.body, createdBy: staff, production }),
+        createWebhook(tx, cipher, { ...request.body, createdBy: staff, rule }),
       );
       return { status: true as const, endpoint };
     },

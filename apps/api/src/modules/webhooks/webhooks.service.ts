@@ -22,7 +22,7 @@ import {
   type EndpointRow,
 } from './webhooks.queries';
 import type { HostResolver } from '../../lib/outbound-address';
-import { webhookTargetProblem, webhookUrlProblem } from './webhooks.url';
+import { webhookTargetProblem, webhookUrlProblem, type WebhookTargetRule } from './webhooks.url';
 
 const sealContext = (endpointId: number) => `webhook_endpoints.secret:${endpointId}`;
 
@@ -61,7 +61,7 @@ function toDto(row: EndpointRow): WebhookEndpointDto {
  */
 export async function assertWebhookTarget(
   url: string,
-  options: { production: boolean; resolve: HostResolver },
+  options: WebhookTargetRule & { resolve: HostResolver },
 ): Promise<void> {
   const problem = await webhookTargetProblem(url, options);
   if (problem) throw fieldError({ url: problem });
@@ -79,10 +79,10 @@ export async function createWebhook(
     events: WebhookEvent[];
     secret: string;
     createdBy: AuditActor;
-    production: boolean;
+    rule: WebhookTargetRule;
   },
 ): Promise<WebhookEndpointDto> {
-  const problem = webhookUrlProblem(input.url, { production: input.production });
+  const problem = webhookUrlProblem(input.url, input.rule);
   if (problem) throw fieldError({ url: problem });
   const row = await insertEndpoint(tx, {
     url: input.url,

@@ -1,4 +1,6 @@
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import type { Config } from '../../config';
 import {
   blockedAddress,
   systemResolver,
@@ -23,9 +25,21 @@ const METADATA_HOSTS = new Set([
   'metadata.azure.com',
 ]);
 
-/** The address policy of an environment: nothing but NODE_ENV can allow loopback. */
-export const webhookAddressPolicy = (options: { production: boolean }): AddressPolicy => ({
-  allowLoopback: !options.production,
+/**
+ * Where webhooks may go in this process: `production` (NODE_ENV) refuses loopback; nothing else
+ * allows it. `privateNetworks` (WEBHOOK_PRIVATE_NETWORKS) are private networks the operator opened.
+ */
+export type WebhookTargetRule = { production: boolean; privateNetworks?: readonly string[] };
+
+/** The rule of a process's configuration. */
+export const webhookRuleOf = (config: Pick<Config, 'env' | 'webhookPrivateNetworks'>) => ({
+  production: config.env === 'production',
+  privateNetworks: config.webhookPrivateNetworks,
+});
+
+export const webhookAddressPolicy = (rule: WebhookTargetRule): AddressPolicy => ({
+  allowLoopback: !rule.production,
+  privateNetworks: (rule.privateNetworks ?? []).map((cidr) => ipaddr.parseCIDR(cidr)),
 });
 
 /** The refusal of a URL leading to `what` ("a private network address") at `where`. */
@@ -36,7 +50,7 @@ export const refusal = (what: string, where: string) => `url must not point at $
  * (in any spelling: the URL parser turns 0x7f.1 and 2130706433 into 127.0.0.1) is checked here; a
  * host name is checked on what it resolves to (webhookTargetProblem, and at every connection).
  */
-export function webhookUrlProblem(raw: string, options: { production: boolean }): string | null {
+export function webhookUrlProblem(raw: string, options: WebhookTargetRule): string | null {
   let url: URL;
   try {
     url = new URL(raw);
@@ -68,7 +82,7 @@ export function webhookUrlProblem(raw: string, options: { production: boolean })
  */
 export async function webhookTargetProblem(
   raw: string,
-  options: { production: boolean; resolve?: HostResolver },
+  options: WebhookTargetRule & { resolve?: HostResolver },
 ): Promise<string | null> {
   const problem = webhookUrlProblem(raw, options);
   if (problem) return problem;

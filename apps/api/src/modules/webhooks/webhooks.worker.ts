@@ -17,6 +17,7 @@ import {
 import { openSecret } from './webhooks.service';
 import { signatureHeader } from './webhooks.signing';
 import { postWebhook } from './webhooks.http';
+import type { WebhookTargetRule } from './webhooks.url';
 import type { HostResolver } from '../../lib/outbound-address';
 
 /** Retry policy: exponential backoff from 30 s capped at one hour, for 24 hours. */
@@ -32,10 +33,9 @@ export function webhookBackoffMs(attempts: number): number {
   return exponentialBackoffMs(attempts, WEBHOOK_BACKOFF_BASE_MS, WEBHOOK_BACKOFF_MAX_MS);
 }
 
-export type WebhookWorkerOptions = {
+/** `production` and `privateNetworks`: where deliveries may go (webhooks.url.ts). */
+export type WebhookWorkerOptions = WebhookTargetRule & {
   cipher: FieldCipher;
-  /** NODE_ENV is production: loopback receivers are refused (webhooks.url.ts). */
-  production: boolean;
   /** The DNS resolver deliveries connect through (tests inject one). */
   resolve?: HostResolver;
   /** The clock (tests move it forward instead of waiting). */
