@@ -16,13 +16,13 @@
 // --reuse keeps the database (seeding only what is missing). Appends to bench/RESULTS.md unless
 // --no-record.
 import { createServer } from 'node:http';
+import { BlockList } from 'node:net';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import ipaddr from 'ipaddr.js';
 import {
   LOAD_OPTIONS,
   ROOT,
@@ -240,7 +240,15 @@ function receiverHost() {
 /** WEBHOOK_PRIVATE_NETWORKS for the server: the receiver's own address when it is private. */
 function receiverNetwork() {
   const host = receiverHost();
-  const opened = ['private', 'carrierGradeNat'].includes(ipaddr.parse(host).range());
+  const privateRanges = new BlockList();
+  for (const [net, bits] of [
+    ['10.0.0.0', 8],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+    ['100.64.0.0', 10],
+  ])
+    privateRanges.addSubnet(net, bits);
+  const opened = privateRanges.check(host);
   return opened ? { WEBHOOK_PRIVATE_NETWORKS: `${host}/32` } : {};
 }
 
