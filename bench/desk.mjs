@@ -16,6 +16,7 @@
 // --reuse keeps the database (seeding only what is missing). Appends to bench/RESULTS.md unless
 // --no-record.
 import { createServer } from 'node:http';
+import { BlockList } from 'node:net';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -226,11 +227,29 @@ async function statusScenario(headers) {
   return { ...r, pool: ids.length };
 }
 
-/** An address of this machine other routes reach: production refuses loopback webhook URLs. */
+/**
+ * An address of this machine other routes reach: production refuses loopback webhook URLs, and a
+ * private one only inside WEBHOOK_PRIVATE_NETWORKS (receiverNetwork opens this one address).
+ */
 function receiverHost() {
   for (const list of Object.values(os.networkInterfaces()))
     for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
   throw new Error('no non-loopback IPv4 address for the webhook receiver');
+}
+
+/** WEBHOOK_PRIVATE_NETWORKS for the server: the receiver's own address when it is private. */
+function receiverNetwork() {
+  const host = receiverHost();
+  const privateRanges = new BlockList();
+  for (const [net, bits] of [
+    ['10.0.0.0', 8],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+    ['100.64.0.0', 10],
+  ])
+    privateRanges.addSubnet(net, bits);
+  const opened = privateRanges.check(host);
+  return opened ? { WEBHOOK_PRIVATE_NETWORKS: `${host}/32` } : {};
 }
 
 function verify(secret, header, body) {
@@ -319,7 +338,7 @@ async function main() {
   }
   server = spawn(process.execPath, [...SERVER_NODE_FLAGS, args.server], {
     cwd: ROOT,
-    env: { ...process.env, ...serverEnv(dbUrl, PORT) },
+    env: { ...process.env, ...serverEnv(dbUrl, PORT, receiverNetwork()) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   // The catalogue's search index builds at start (100,000 products): not the desk's work.

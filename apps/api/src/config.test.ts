@@ -14,6 +14,16 @@ describe('safe defaults', () => {
 });
 
 describe('read replica', () => {
+  it('WEBHOOK_PRIVATE_NETWORKS opens private networks only', () => {
+    expect(
+      loadConfig({ WEBHOOK_PRIVATE_NETWORKS: '10.20.0.0/16, fd12::/16' }).webhookPrivateNetworks,
+    ).toEqual(['10.20.0.0/16', 'fd12::/16']);
+    expect(loadConfig({}).webhookPrivateNetworks).toEqual([]);
+    expect(() => loadConfig({ WEBHOOK_PRIVATE_NETWORKS: '127.0.0.0/8' })).toThrow(
+      /WEBHOOK_PRIVATE_NETWORKS: 127\.0\.0\.0\/8 must lie inside/,
+    );
+  });
+
   it('DATABASE_READ_URL needs a primary and a PostgreSQL URL', () => {
     expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://r/db' })).toThrow(
       /DATABASE_READ_URL: needs DATABASE_URL/,

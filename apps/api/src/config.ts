@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_MAX_LINE_PACKS } from '@wholesale/contract';
+import { privateNetworkProblem } from './lib/outbound-address';
 
 /** Repository root: src/ and dist/ both sit two levels below it (apps/api/src, apps/api/dist). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -153,6 +154,8 @@ const EnvSchema = z.object({
     .int()
     .min(16, { message: 'must be at least 16 (MB)' })
     .optional(),
+  // Comma-separated private networks webhooks may reach (an ERP on the LAN); checked below.
+  WEBHOOK_PRIVATE_NETWORKS: z.string().optional(),
   ANALYTICS_SCRIPT_URL: z
     .string()
     .url({ message: 'must be the https URL of the analytics script' })
@@ -222,6 +225,8 @@ export type Config = {
    * (docs/product/back-office-catalogue.md "Limits").
    */
   importLimits: { maxRows: number; parserMemoryMb: number };
+  /** Private networks (CIDR) webhook receivers may be in; none by default (webhooks.url.ts). */
+  webhookPrivateNetworks: string[];
 };
 
 /** A configuration error naming every bad variable, so start-up fails with one clear message. */
@@ -253,10 +258,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const webhookPrivateNetworks = (e.WEBHOOK_PRIVATE_NETWORKS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const badNetwork = webhookPrivateNetworks.map(privateNetworkProblem).find(Boolean);
   const problems = [
     ...(e.DATABASE_READ_URL && !e.DATABASE_URL
       ? ['DATABASE_READ_URL: needs DATABASE_URL (a replica of which primary?)']
       : []),
+    ...(badNetwork ? [`WEBHOOK_PRIVATE_NETWORKS: ${badNetwork}`] : []),
     ...(e.NODE_ENV === 'production' ? productionProblems(e) : []),
   ];
   if (problems.length)
@@ -301,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRows: e.IMPORT_MAX_ROWS ?? 200_000,
       parserMemoryMb: e.IMPORT_PARSER_MEMORY_MB ?? 256,
     },
+    webhookPrivateNetworks,
   };
 }
 

@@ -3,7 +3,7 @@ import { openDatabase, runMigrations } from './db/client';
 import { buildApp } from './app';
 import { prepareDatabase } from './db/prepare';
 import { startMailWorker } from './modules/mail';
-import { startWebhookWorker, WEBHOOKS_CHANNEL } from './modules/webhooks';
+import { startWebhookWorker, WEBHOOKS_CHANNEL, webhookRuleOf } from './modules/webhooks';
 import { warnWhenNoAdmin } from './modules/staff';
 import { getFieldCipher } from './lib/crypto';
 
@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     db: handle.db,
     cipher: getFieldCipher(config),
     log: app.log,
+    ...webhookRuleOf(config),
   });
   wakeWebhooks = webhookWorker.wake;
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, DatabaseHandle } from '../db/client';
 import type { Config } from '../config';
+import { systemResolver, type HostResolver } from '../lib/outbound-address';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +11,8 @@ declare module 'fastify' {
     config: Config;
     /** The time rules run on (sign-in throttle); tests replace `now` to move time on. */
     clock: { now: () => Date };
+    /** The DNS resolver outgoing calls to URLs staff give (webhooks) are checked with; tests replace `lookup`. */
+    hostResolver: { lookup: HostResolver };
   }
 }
 
@@ -20,5 +23,6 @@ export const databasePlugin = fp(
     app.decorate('dbHandle', opts.handle);
     app.decorate('config', opts.config);
     app.decorate('clock', { now: () => new Date() });
+    app.decorate('hostResolver', { lookup: systemResolver });
   },
 );

@@ -6,6 +6,7 @@ import type ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { ERROR_REASONS, fillReason, type ErrorReasonKey } from '@wholesale/contract/errors';
+import { restoreCsvCell } from '../../lib/csv-cells';
 
 /**
  * Reading catalogue records without ever holding one whole in memory (docs/decisions/017): CSV through
@@ -269,14 +270,17 @@ async function* boundedRows(
 /**
  * The file's records, header first, each as its cells' text. NOTE: runs in the parser's worker
  * thread (import.parser.ts), where a file that still needs too much memory kills the thread only.
+ * The `'` our exports put before a formula-like cell (lib/csv-cells.ts) is dropped here, in CSV and
+ * XLSX alike (a spreadsheet that opened the export and saved it as a workbook keeps it), so an
+ * export imports back unchanged.
  */
-export function readRecords(
+export async function* readRecords(
   filePath: string,
   format: FileFormat,
   limits: ReadLimits = DEFAULT_READ_LIMITS,
 ): AsyncGenerator<string[]> {
   const records = format === 'csv' ? csvRecords(filePath) : xlsxRecords(filePath, limits);
-  return boundedRows(records, limits.maxRows);
+  for await (const cells of boundedRows(records, limits.maxRows)) yield cells.map(restoreCsvCell);
 }
 
 /**

@@ -9,6 +9,7 @@ import { IMPORT_COLUMNS, type AdminImportJob, type ImportColumn } from '@wholesa
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { safeCsvOptions } from '../../lib/csv-cells';
 import { createFileStore } from '../../lib/file-store';
 import { recordAudit } from '../audit';
 import {
@@ -145,12 +146,12 @@ export async function importErrorsCsv(tx: Tx, id: number): Promise<string> {
   const lines: (string | number)[][] = [['row', 'column', 'message']];
   if (job.failure) lines.push(['', '', job.failure]);
   for (const e of job.errors) lines.push([e.row, e.column, e.message]);
-  return stringifySync(lines);
+  return stringifySync(lines, safeCsvOptions());
 }
 
 /** template.csv: the header row with every column, in the order the export writes them. */
 export function importTemplateCsv(): string {
-  return stringifySync([[...IMPORT_COLUMNS]]);
+  return stringifySync([[...IMPORT_COLUMNS]], safeCsvOptions());
 }
 
 const EXPORT_PAGE = 2000;
@@ -161,7 +162,7 @@ const EXPORT_PAGE = 2000;
  */
 export async function exportCatalogueCsv(db: Database): Promise<Readable> {
   const toRecord = catalogueRecordMapper(await selectImportReferences(db));
-  const out = stringify({ header: true, columns: [...IMPORT_COLUMNS] });
+  const out = stringify({ header: true, columns: [...IMPORT_COLUMNS], ...safeCsvOptions() });
   async function* rows(): AsyncGenerator<Record<ImportColumn, string | number>> {
     let after = 0;
     for (;;) {

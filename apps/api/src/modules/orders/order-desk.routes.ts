@@ -31,6 +31,7 @@ import { renderPickingListPdf } from './picking-list.pdf';
 import { getCheckout } from './orders.service';
 import { placeCustomerOrder, placedOrderAnswer } from '../../workflows/place-order';
 import { sendAttachment } from '../../lib/attachment';
+import { safeCsvOptions } from '../../lib/csv-cells';
 
 type ListQuery = ReturnType<typeof AdminOrderListQuery.parse>;
 
@@ -86,7 +87,11 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireStaffRole(request, 'orders');
       const filter = await resolveDeskFilter(desk, deskFilter(request.query));
-      const csv = stringify({ header: true, columns: [...DESK_CSV_COLUMNS] });
+      const csv = stringify({
+        header: true,
+        columns: [...DESK_CSV_COLUMNS],
+        ...safeCsvOptions(),
+      });
       const db = app.db;
       void (async () => {
         try {

@@ -534,6 +534,21 @@ describe('order desk list', () => {
     }
   });
 
+  it('exports a PO number written as a formula neutralised, never as a live formula', async () => {
+    const c = await t.signIn();
+    const po = '=HYPERLINK("http://x","y")';
+    await placeThroughCart(c.headers, [['BIG', 2]], po);
+    const csv = await t.inject({
+      method: 'GET',
+      url: `/api/admin/orders.csv?customer_id=${c.userId}`,
+      headers: staff.headers,
+    });
+    expect(csv.statusCode).toBe(200);
+    const [, line] = csv.body.trim().split('\n');
+    expect(line).toContain(`,"'=HYPERLINK(""http://x"",""y"")",`);
+    expect(line).not.toMatch(/,=/);
+  });
+
   it('exports the filtered list as CSV and prints a picking list', async () => {
     const c = await t.signIn({ ownerName: 'Csv, "Quoted" Buyer' });
     const id = await placeThroughCart(c.headers, [['BIG', 2]], 'PO-CSV');

@@ -3,3 +3,4 @@ export { enqueueWebhookEvent, webhookEventInsert, webhookEventPart } from './web
 export { WEBHOOKS_CHANNEL } from './webhooks.queries';
 export { startWebhookWorker } from './webhooks.worker';
 export { webhooksRoutes } from './webhooks.routes';
+export { webhookRuleOf } from './webhooks.url';

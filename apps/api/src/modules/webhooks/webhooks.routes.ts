@@ -11,6 +11,7 @@ import {
 import { requireStaffRole, staffRoutes } from '../../plugins/auth';
 import { getFieldCipher } from '../../lib/crypto';
 import {
+  assertWebhookTarget,
   createWebhook,
   listWebhooks,
   redeliver,
@@ -18,6 +19,7 @@ import {
   setWebhookPaused,
   webhookDeliveries,
 } from './webhooks.service';
+import { webhookRuleOf } from './webhooks.url';
 
 /** Staff: ERP webhook endpoints, their deliveries and attempt logs (docs/product/back-office-orders.md). */
 export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,18 +42,17 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/webhooks',
     route({
-      summary: 'Staff: register a webhook endpoint (http(s); not link-local or metadata addresses)',
+      summary:
+        'Staff: register a webhook endpoint (http(s); never an address inside the network: loopback, private, link-local, metadata)',
       body: CreateWebhookBody,
       response: { 200: WebhookEndpointResponse, ...errors },
     }),
     async (request) => {
       const staff = requireStaffRole(request, 'admin');
+      const rule = webhookRuleOf(app.config);
+      await assertWebhookTarget(request.body.url, { ...rule, resolve: app.hostResolver.lookup });
       const endpoint = await app.db.transaction((tx) =>
-        createWebhook(tx, cipher, {
-          ...request.body,
-          createdBy: staff,
-          production: app.config.env === 'production',
-        }),
+        createWebhook(tx, cipher, { ...request.body, createdBy: staff, rule }),
       );
       return { status: true as const, endpoint };
     },

@@ -21,7 +21,8 @@ import {
   type DeliveryAnnouncement,
   type EndpointRow,
 } from './webhooks.queries';
-import { webhookUrlProblem } from './webhooks.url';
+import type { HostResolver } from '../../lib/outbound-address';
+import { webhookTargetProblem, webhookUrlProblem, type WebhookTargetRule } from './webhooks.url';
 
 const sealContext = (endpointId: number) => `webhook_endpoints.secret:${endpointId}`;
 
@@ -55,6 +56,18 @@ function toDto(row: EndpointRow): WebhookEndpointDto {
 }
 
 /**
+ * Refuses (400 naming `url`) an endpoint URL that leads inside the network now, its host name
+ * resolved. Called before the transaction, so no connection waits on DNS; delivery checks again.
+ */
+export async function assertWebhookTarget(
+  url: string,
+  options: WebhookTargetRule & { resolve: HostResolver },
+): Promise<void> {
+  const problem = await webhookTargetProblem(url, options);
+  if (problem) throw fieldError({ url: problem });
+}
+
+/**
  * Registers an endpoint. The URL must pass the endpoint rule (webhooks.url.ts); the secret is
  * sealed with the field cipher, bound to the row's id, and never answered back.
  */
@@ -66,10 +79,10 @@ export async function createWebhook(
     events: WebhookEvent[];
     secret: string;
     createdBy: AuditActor;
-    production: boolean;
+    rule: WebhookTargetRule;
   },
 ): Promise<WebhookEndpointDto> {
-  const problem = webhookUrlProblem(input.url, { production: input.production });
+  const problem = webhookUrlProblem(input.url, input.rule);
   if (problem) throw fieldError({ url: problem });
   const row = await insertEndpoint(tx, {
     url: input.url,

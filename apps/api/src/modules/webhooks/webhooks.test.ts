@@ -13,12 +13,14 @@ import {
   startWebhookWorker,
   WEBHOOK_RETRY_WINDOW_MS,
   webhookBackoffMs,
+  type WebhookWorkerOptions,
 } from './webhooks.worker';
 import { webhookEventInsert } from './webhooks.service';
 import { verifySignature } from './webhooks.signing';
 import { WEBHOOKS_CHANNEL } from './webhooks.queries';
 import { webhookUrlProblem } from './webhooks.url';
 import { auditRowsFor } from '../../test/audit-rows';
+import type { HostResolver } from '../../lib/outbound-address';
 
 type Received = { headers: IncomingMessage['headers']; body: string };
 
@@ -92,6 +94,15 @@ async function receiverEndpoint(events: WebhookEvent[]): Promise<number> {
   return created.json().endpoint.id;
 }
 
+/** Registering each of `urls` answers 400 naming the url field (with a message like `message`). */
+async function expectUrlsRefused(urls: string[], message: RegExp = /./) {
+  for (const url of urls) {
+    const res = await createHook({ url, events: ['order.placed'], secret: SECRET });
+    expect(res.statusCode, url).toBe(400);
+    expect(res.json().error.fields?.url, url).toMatch(message);
+  }
+}
+
 async function placeOrder(): Promise<number> {
   const buyer = await t.signIn();
   await addToCart(t, buyer.headers, 'BIG', 2);
@@ -101,20 +112,19 @@ async function placeOrder(): Promise<number> {
 }
 
 const cipher = () => getFieldCipher(t.config);
+/** One worker pass as the test environment runs it (loopback receivers allowed), or as `options` say. */
+const deliverDue = (options: Partial<WebhookWorkerOptions> = {}) =>
+  processWebhookOutbox(t.handle.db, { cipher: cipher(), production: false, ...options });
 
 describe('webhook endpoints', () => {
   it('refuses URLs that are not http(s) or point at link-local or metadata addresses', async () => {
-    for (const url of [
+    await expectUrlsRefused([
       'ftp://erp.example.com/hook',
       'http://169.254.169.254/latest/meta-data',
       'http://[fe80::1]/hook',
       'http://metadata.google.internal/computeMetadata',
       'not a url',
-    ]) {
-      const res = await createHook({ url, events: ['order.placed'], secret: SECRET });
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json().error.fields, url).toHaveProperty('url');
-    }
+    ]);
     const noEvents = await createHook({
       url: 'https://erp.example.com/hook',
       events: [],
@@ -165,7 +175,7 @@ describe('webhook delivery', () => {
     expect(created.body).not.toContain(SECRET);
     const endpointId = created.json().endpoint.id;
     const orderId = await placeOrder();
-    const result = await processWebhookOutbox(t.handle.db, { cipher: cipher() });
+    const result = await deliverDue();
     expect(result.delivered).toBe(1);
     const got = receiver.received.at(-1)!;
     expect(JSON.parse(got.body)).toMatchObject({
@@ -189,7 +199,7 @@ describe('webhook delivery', () => {
     await placeOrder();
     const start = new Date(Date.now() + 1000);
     let now = start;
-    const run = () => processWebhookOutbox(t.handle.db, { cipher: cipher(), now: () => now });
+    const run = () => deliverDue({ now: () => now });
 
     expect(await run()).toMatchObject({ retried: 1 });
     // Not due again until the backoff has passed.
@@ -262,6 +272,7 @@ describe('webhook worker', () => {
     const worker = startWebhookWorker({
       db: t.handle.db,
       cipher: cipher(),
+      production: false,
       log: { info: () => {}, warn: () => {} },
       intervalMs: 60 * 60 * 1000,
     });
@@ -321,5 +332,120 @@ describe('webhook audit', () => {
     const missing = await t.delete('/api/admin/webhooks/999999', staff.headers);
     expect(missing.statusCode).toBe(404);
     expect(await auditRowsFor(t.handle.db, 'webhook', 999999)).toEqual([]);
+  });
+});
+
+/** A resolver answering `address` for every name (the DNS a test controls). */
+const resolvingTo =
+  (address: string): HostResolver =>
+  async () => [{ address, family: address.includes(':') ? 6 : 4 }];
+
+/** Queues a customer.created event carrying `marker` for every subscribed endpoint. */
+const queueMarked = (marker: string) =>
+  t.handle.db.execute(webhookEventInsert('customer.created', { marker }));
+
+async function deliveriesOf(endpointId: number) {
+  return (await t.get(`/api/admin/webhooks/${endpointId}/deliveries`, staff.headers)).json()
+    .deliveries;
+}
+
+describe('webhook address rule (SSRF)', () => {
+  it('refuses at registration, naming url, an address inside the network in any spelling, and a name resolving to one', async () => {
+    const system = t.app.hostResolver.lookup;
+    t.app.hostResolver.lookup = resolvingTo('10.0.0.5');
+    try {
+      await expectUrlsRefused(
+        [
+          'http://10.0.0.1/hook',
+          'http://[::ffff:a9fe:a9fe]/latest/meta-data',
+          'http://2852039166/latest/meta-data',
+          'http://[fd00:ec2::254]/latest/meta-data',
+          'http://100.64.0.1/hook',
+          'http://[fc00::1]/hook',
+          'http://[64:ff9b::a00:1]/hook',
+          'http://erp.internal.test/hook',
+        ],
+        /^url must not point at/,
+      );
+    } finally {
+      t.app.hostResolver.lookup = system;
+    }
+  });
+
+  it('refuses in production a delivery to an IPv6 spelling of loopback: failed at once, the reason in its log, never retried', async () => {
+    const port = new URL(receiver.url).port;
+    const created = await createHook({
+      url: `http://[::ffff:7f00:1]:${port}/hook`,
+      events: ['customer.created'],
+      secret: SECRET,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const endpointId = created.json().endpoint.id;
+    const marker = `mapped-loopback-${endpointId}`;
+    await queueMarked(marker);
+    await deliverDue({ production: true });
+    const later = new Date(Date.now() + 2 * 60 * 60 * 1000);
+    await deliverDue({ production: true, now: () => later });
+    expect(receiver.received.some((r) => r.body.includes(marker))).toBe(false);
+    const [delivery] = await deliveriesOf(endpointId);
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(delivery.log).toHaveLength(1);
+    expect(delivery.log[0]).toMatchObject({ status_code: null });
+    expect(delivery.log[0].error).toMatch(/^url must not point at this machine \(loopback\)/);
+    await t.delete(`/api/admin/webhooks/${endpointId}`, staff.headers);
+  });
+
+  it('connects to the address DNS answers at delivery time: a name that became loopback after registration is refused in production', async () => {
+    const port = new URL(receiver.url).port;
+    const system = t.app.hostResolver.lookup;
+    t.app.hostResolver.lookup = resolvingTo('93.184.216.34');
+    const created = await createHook({
+      url: `http://erp-hooks.test:${port}/hook`,
+      events: ['customer.created'],
+      secret: SECRET,
+    });
+    t.app.hostResolver.lookup = system;
+    expect(created.statusCode, created.body).toBe(200);
+    const endpointId = created.json().endpoint.id;
+
+    // Outside production the name resolving to 127.0.0.1 reaches the local receiver: the
+    // connection goes where the injected resolver said, and nowhere else.
+    await queueMarked(`allowed-${endpointId}`);
+    await deliverDue({ resolve: resolvingTo('127.0.0.1') });
+    expect(receiver.received.some((r) => r.body.includes(`allowed-${endpointId}`))).toBe(true);
+
+    await queueMarked(`rebound-${endpointId}`);
+    await deliverDue({ production: true, resolve: resolvingTo('127.0.0.1') });
+    expect(receiver.received.some((r) => r.body.includes(`rebound-${endpointId}`))).toBe(false);
+    const [latest] = await deliveriesOf(endpointId);
+    expect(latest.status).toBe('failed');
+    expect(latest.log[0].error).toMatch(/loopback.*erp-hooks\.test resolves to 127\.0\.0\.1/);
+    await t.delete(`/api/admin/webhooks/${endpointId}`, staff.headers);
+  });
+
+  it('never follows a redirect: a 3xx is a failed attempt, and the target it names gets nothing', async () => {
+    const bouncer = createServer((_req, res) => {
+      res.writeHead(307, { location: receiver.url });
+      res.end();
+    });
+    await new Promise<void>((resolve) => bouncer.listen(0, '127.0.0.1', resolve));
+    try {
+      const created = await createHook({
+        url: `http://127.0.0.1:${(bouncer.address() as AddressInfo).port}/hook`,
+        events: ['customer.created'],
+        secret: SECRET,
+      });
+      const endpointId = created.json().endpoint.id;
+      const marker = `redirected-${endpointId}`;
+      await queueMarked(marker);
+      await deliverDue();
+      expect(receiver.received.some((r) => r.body.includes(marker))).toBe(false);
+      const [delivery] = await deliveriesOf(endpointId);
+      expect(delivery.status).toBe('pending');
+      expect(delivery.log[0]).toMatchObject({ status_code: 307, error: 'HTTP 307' });
+      await t.delete(`/api/admin/webhooks/${endpointId}`, staff.headers);
+    } finally {
+      await new Promise((resolve) => bouncer.close(resolve));
+    }
   });
 });

@@ -16,6 +16,9 @@ import {
 } from './webhooks.queries';
 import { openSecret } from './webhooks.service';
 import { signatureHeader } from './webhooks.signing';
+import { postWebhook } from './webhooks.http';
+import type { WebhookTargetRule } from './webhooks.url';
+import type { HostResolver } from '../../lib/outbound-address';
 
 /** Retry policy: exponential backoff from 30 s capped at one hour, for 24 hours. */
 export const WEBHOOK_BACKOFF_BASE_MS = 30_000;
@@ -30,8 +33,11 @@ export function webhookBackoffMs(attempts: number): number {
   return exponentialBackoffMs(attempts, WEBHOOK_BACKOFF_BASE_MS, WEBHOOK_BACKOFF_MAX_MS);
 }
 
-export type WebhookWorkerOptions = {
+/** `production` and `privateNetworks`: where deliveries may go (webhooks.url.ts). */
+export type WebhookWorkerOptions = WebhookTargetRule & {
   cipher: FieldCipher;
+  /** The DNS resolver deliveries connect through (tests inject one). */
+  resolve?: HostResolver;
   /** The clock (tests move it forward instead of waiting). */
   now?: () => Date;
   batch?: number;
@@ -41,8 +47,8 @@ export type WebhookWorkerOptions = {
 };
 
 /**
- * Delivers the due webhook deliveries, one batch: each is claimed, POSTed with its signature, and
- * its attempt logged. A failure schedules the next try with backoff; a delivery still failing 24 h
+ * Delivers the due webhook deliveries, one batch: each is claimed, POSTed with its signature (only
+ * to an address the webhook rule allows, checked at connect time), and its attempt logged. A failure schedules the next try with backoff; a delivery still failing 24 h
  * after it was queued is marked failed (staff can redeliver it); an endpoint whose failures have
  * run for 24 h is paused, its pending deliveries kept for when it is resumed.
  */
@@ -65,11 +71,9 @@ export async function processWebhookOutbox(
     const at = clock();
     const attempts = d.attempts + 1;
     const started = performance.now();
-    let statusCode: number | null = null;
-    let error: string | null = null;
-    try {
-      const response = await fetch(d.url, {
-        method: 'POST',
+    const { statusCode, error, retry } = await postWebhook(
+      d.url,
+      {
         headers: {
           'content-type': 'application/json',
           'user-agent': 'wholesale-webhooks/1',
@@ -82,15 +86,10 @@ export async function processWebhookOutbox(
           ),
         },
         body: d.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      statusCode = response.status;
-      await response.body?.cancel();
-      if (!response.ok) error = `HTTP ${response.status}`;
-    } catch (e) {
-      error = e instanceof Error ? e.message : String(e);
-    }
+        timeoutMs: TIMEOUT_MS,
+      },
+      options,
+    );
     const durationMs = Math.round(performance.now() - started);
     if (!error) {
       await recordDelivered(db, d, { attempts, at, statusCode, durationMs });
@@ -106,7 +105,8 @@ export async function processWebhookOutbox(
         'webhook endpoint paused after 24 h of failures',
       );
     }
-    const giveUp = at.getTime() - d.createdAt.getTime() >= WEBHOOK_RETRY_WINDOW_MS;
+    // A URL the address rule refuses fails at once: retrying cannot make it allowed.
+    const giveUp = !retry || at.getTime() - d.createdAt.getTime() >= WEBHOOK_RETRY_WINDOW_MS;
     await markDeliveryFailed(db, d.id, {
       attempts,
       lastError: error,

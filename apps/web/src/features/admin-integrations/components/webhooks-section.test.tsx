@@ -80,7 +80,7 @@ describe('WebhooksSection', () => {
     renderWithProviders(<WebhooksSection />);
     await userEvent.type(await screen.findByLabelText('Endpoint URL'), 'http://169.254.169.254/x');
     await userEvent.click(screen.getByRole('button', { name: 'Register endpoint' }));
-    expect(await screen.findByText(/not link-local/)).toBeInTheDocument();
+    expect(await screen.findByText(/not private, link-local/)).toBeInTheDocument();
     expect(screen.getByLabelText('Endpoint URL')).toHaveAttribute('aria-invalid', 'true');
 
     await userEvent.clear(screen.getByLabelText('Endpoint URL'));
