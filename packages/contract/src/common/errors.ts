@@ -63,7 +63,7 @@ export const ERROR_REASONS = {
     'The part {{part}} of the file is compressed {{ratio}} times: refused as a ZIP bomb',
   IMPORT_UNPACKED_TOO_LARGE:
     'The file unpacks to more than {{limit}} MB; split it into smaller files',
-  IMPORT_TOO_MANY_PARTS: 'The file holds {{count}} parts; at most {{limit}} are accepted',
+  IMPORT_TOO_MANY_PARTS: 'The file holds {{found}} parts; at most {{limit}} are accepted',
   IMPORT_SHARED_STRINGS:
     'The shared texts of the workbook exceed {{limit}} MB; save it again or split it into smaller files',
   IMPORT_TOO_MANY_ROWS: 'The file has more than {{limit}} rows; split it into smaller files',

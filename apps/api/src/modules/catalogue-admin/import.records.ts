@@ -336,7 +336,7 @@ export async function checkedEntries(
   limits: ZipLimits,
 ): Promise<yauzl.Entry[]> {
   if (zip.entryCount > limits.maxEntries)
-    throw refusal('IMPORT_TOO_MANY_PARTS', { count: zip.entryCount, limit: limits.maxEntries });
+    throw refusal('IMPORT_TOO_MANY_PARTS', { found: zip.entryCount, limit: limits.maxEntries });
   const entries: yauzl.Entry[] = [];
   let total = 0;
   await new Promise<void>((resolve, reject) => {
