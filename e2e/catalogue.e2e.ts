@@ -165,7 +165,7 @@ describe('catalogue journeys', () => {
     // An injected <img onerror> would run once its picture failed: wait until every picture on the
     // page has loaded or failed (and the page's load event), not for a fixed time.
     await page.waitForLoadState('load');
-    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+    await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
     expect(
       await page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
     ).toBeUndefined();

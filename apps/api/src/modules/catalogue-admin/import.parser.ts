@@ -67,7 +67,9 @@ export function openRecordParser(limits: ReadLimits): RecordParser {
       resourceLimits: { maxOldGenerationSizeMb: limits.parserMemoryMb },
     });
     thread.on('message', (message: ParserMessage) => listener?.(message));
-    thread.on('error', (error) => failed?.(workerFailure(error, limits)));
+    thread.on('error', (error: unknown) =>
+      failed?.(workerFailure(error instanceof Error ? error : new Error(String(error)), limits)),
+    );
     thread.on('exit', (code) => {
       if (worker === thread) worker = null;
       failed?.(new Error(`The file reader stopped (exit code ${code})`));
