@@ -24,6 +24,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { apiModules } from './modules';
+import { loggerOptions, type LogStream } from './lib/log-redaction';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,23 +33,28 @@ declare module 'fastify' {
   }
 }
 
-export type BuildAppOptions = { config: Config; db: DatabaseHandle; logger?: boolean };
+export type BuildAppOptions = {
+  config: Config;
+  db: DatabaseHandle;
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests read the real output through it). */
+  logStream?: LogStream;
+};
 
 /** Builds the whole application; the server and the tests share it (docs/conventions.md #3). */
 export async function buildApp({
   config,
   db,
   logger = true,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    // No token, password or secret in a log line (lib/log-redaction.ts).
     logger: logger
-      ? {
-          level: config.logLevel,
-          redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-          ...(config.env === 'development'
-            ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
-            : {}),
-        }
+      ? loggerOptions(config.logLevel, {
+          stream: logStream,
+          pretty: config.env === 'development',
+        })
       : false,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
