@@ -1,17 +1,15 @@
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { backgroundPlugin } from './plugins/background';
 import { cachePolicyPlugin } from './plugins/cache-policy';
@@ -84,21 +82,9 @@ export async function buildApp({
     production: config.env === 'production',
     thirdPartyScripts: [config.chatWidgetUrl, config.analyticsScriptUrl],
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Wholesale storefront API', version: '1.0.0' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          session: { type: 'apiKey', in: 'cookie', name: 'sid' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(rateLimitPlugin, { max: config.rateLimitMax });
   await app.register(authPlugin);
+  await app.register(apiDocsPlugin);
   await app.register(cachePolicyPlugin);
 
   // Every route, as registered: the role test walks them so a staff route without a role check fails.
