@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /*
- * The OpenAPI document tells the truth about who may call what (issue 28 point 7): each operation's
+ * The OpenAPI document tells the truth about who may call what (decision 031): each operation's
  * `security` is what its route accepts, and the back office is listed to staff only.
  */
 

@@ -5,7 +5,7 @@ import type { TestApp } from '../../test/test-app';
 import { createShopTestApp } from '../../test/shopping-fixtures';
 
 /*
- * Impossible dates in requests (issue 28 point 4) and error answers of the download routes: a date
+ * Impossible dates in requests (docs/product/operations.md "Bad input") and error answers of the download routes: a date
  * that names no calendar day answers 400 naming the field, with a reason the web translates, and
  * never reaches the database; an error answer stays a well-formed JSON body whatever the route's
  * content type (no stale content-encoding or content-disposition of the download it replaced).
