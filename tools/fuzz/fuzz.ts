@@ -123,8 +123,27 @@ const NASTY_IDS = [
   '1e3',
   ' 1',
 ];
+/** Dates that name no calendar day (or none a request may mean), for date-formatted fields. */
+const IMPOSSIBLE_DATES = [
+  '2026-13-01',
+  '0000-00-00',
+  '9999-99-99',
+  '2026-02-31',
+  '2023-02-29',
+  '2026-04-31',
+  '2026-00-10',
+  '2026-01-00',
+  '0001-01-01',
+  '9999-12-31',
+  '-0001-01-01',
+  '+275760-09-13',
+  '2026-1-1',
+  '20260101',
+  '2026-01-01T25:61:00Z',
+];
 const KINDS = [
   'valid',
+  'impossible-date',
   'wrong-type',
   'missing-field',
   'extra-field',
@@ -177,6 +196,13 @@ function sample(s: Schema | undefined, rng: Rng, depth = 0): unknown {
   }
 }
 
+/** A date-formatted string field (directly, or as one branch of an optional or blank-able one). */
+function isDateSchema(s: Schema | undefined): boolean {
+  if (!s) return false;
+  if (s.format === 'date') return true;
+  return [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])].some(isDateSchema);
+}
+
 function wrongType(s: Schema | undefined, rng: Rng): unknown {
   const t = s ? typeOf(s) : undefined;
   const options: unknown[] = [
@@ -225,6 +251,12 @@ function mutateBody(body: unknown, schema: Schema | undefined, kind: Kind, rng: 
     case 'nasty-number':
       obj[key] = rng.pick(NASTY_NUMBERS);
       break;
+    case 'impossible-date': {
+      // Every date-formatted field gets one (a body without any is sent as it is).
+      const dates = props.filter((k) => isDateSchema(schema?.properties?.[k]));
+      for (const k of dates) obj[k] = rng.pick(IMPOSSIBLE_DATES);
+      break;
+    }
     default:
       break;
   }
@@ -272,7 +304,9 @@ function buildRequest(op: Operation, kind: Kind, role: Role, rng: Rng, auth: Aut
   });
   const query = new URLSearchParams();
   for (const p of op.parameters.filter((x) => x.in === 'query')) {
-    if (kind === 'nasty-query' && rng.next() < 0.6) {
+    if (kind === 'impossible-date' && isDateSchema(p.schema)) {
+      query.set(p.name, rng.pick(IMPOSSIBLE_DATES));
+    } else if (kind === 'nasty-query' && rng.next() < 0.6) {
       query.set(
         p.name,
         String(rng.pick<unknown>([...NASTY_STRINGS.slice(0, 12), ...NASTY_NUMBERS, ...NASTY_IDS])),
@@ -379,10 +413,18 @@ async function main(): Promise<void> {
     buyer: { token: args.buyerToken ?? 'none', csrf: 'none' },
     staff: { token: args.staffToken ?? 'none', csrf: 'none' },
   };
-  const doc = (await (await fetch(`${baseUrl}/api/docs/json`)).json()) as Parameters<
-    typeof operations
-  >[0];
+  // Read as staff: guests and buyers get a document without the back office (plugins/api-docs.ts).
+  const doc = (await (
+    await fetch(`${baseUrl}/api/docs/json`, {
+      headers: { authorization: `Bearer ${auth.staff.token}` },
+    })
+  ).json()) as Parameters<typeof operations>[0];
   const ops = operations(doc);
+  const dateOps = ops.filter(
+    (op) =>
+      op.parameters.some((p) => isDateSchema(p.schema)) ||
+      Object.values(op.body?.properties ?? {}).some(isDateSchema),
+  );
   // Each role must really be signed in, or the run would quietly fuzz everything as a guest.
   for (const role of ROLES.filter((r) => r !== 'guest')) {
     const me = buildRequest(
@@ -406,8 +448,10 @@ async function main(): Promise<void> {
   const failures: { request: Request; status: number; why: string; excerpt: string }[] = [];
   let sent = 0;
   for (; sent < args.count && Date.now() < deadline; sent += 1) {
-    const op = rng.pick(ops);
-    const request = buildRequest(op, rng.pick(KINDS), rng.pick(ROLES), rng, auth);
+    const kind = rng.pick(KINDS);
+    // Impossible dates go to the operations that take a date (the others have nowhere to put one).
+    const op = rng.pick(kind === 'impossible-date' && dateOps.length ? dateOps : ops);
+    const request = buildRequest(op, kind, rng.pick(ROLES), rng, auth);
     let status: number;
     let text: string;
     try {
@@ -435,6 +479,7 @@ async function main(): Promise<void> {
     seed: args.seed,
     requests: sent,
     operations: ops.length,
+    dateOperations: dateOps.map((op) => `${op.method} ${op.path}`),
     seconds,
     ...counts,
     failures: failures.length,

@@ -1,17 +1,15 @@
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { backgroundPlugin } from './plugins/background';
 import { cachePolicyPlugin } from './plugins/cache-policy';
@@ -24,6 +22,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { apiModules } from './modules';
+import { loggerOptions, type LogStream } from './lib/log-redaction';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,23 +31,28 @@ declare module 'fastify' {
   }
 }
 
-export type BuildAppOptions = { config: Config; db: DatabaseHandle; logger?: boolean };
+export type BuildAppOptions = {
+  config: Config;
+  db: DatabaseHandle;
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests read the real output through it). */
+  logStream?: LogStream;
+};
 
 /** Builds the whole application; the server and the tests share it (docs/conventions.md #3). */
 export async function buildApp({
   config,
   db,
   logger = true,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    // No token, password or secret in a log line (lib/log-redaction.ts).
     logger: logger
-      ? {
-          level: config.logLevel,
-          redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-          ...(config.env === 'development'
-            ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
-            : {}),
-        }
+      ? loggerOptions(config.logLevel, {
+          stream: logStream,
+          pretty: config.env === 'development',
+        })
       : false,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
@@ -81,21 +85,9 @@ export async function buildApp({
     production: config.env === 'production',
     thirdPartyScripts: [config.chatWidgetUrl, config.analyticsScriptUrl],
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Wholesale storefront API', version: '1.0.0' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          session: { type: 'apiKey', in: 'cookie', name: 'sid' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(rateLimitPlugin, { max: config.rateLimitMax, redisUrl: config.redisUrl });
   await app.register(authPlugin);
+  await app.register(apiDocsPlugin);
   await app.register(cachePolicyPlugin);
 
   // Every route, as registered: the role test walks them so a staff route without a role check fails.

@@ -215,7 +215,7 @@ export function requireOwnCustomer(request: FastifyRequest, userId: unknown): Se
 /**
  * 401 for guests, 403 for customers and for staff holding none of `roles` (admin implies every
  * role; no `roles` means any staff member with a role). Returns the staff member. Call it before
- * the body is validated (a `preValidation` hook: `staffOnly`), so a guest learns nothing about the
+ * the body is validated (a `preValidation` hook: `staffRoute`), so a guest learns nothing about the
  * route's input. docs/product/back-office-staff-and-customers.md lists who may do what.
  */
 export function requireStaffRole(request: FastifyRequest, ...roles: StaffRole[]): SessionUser {
@@ -250,48 +250,84 @@ const SCOPE_STAFF_ROLE: Record<IntegrationScope, StaffRole> = {
 };
 
 /**
- * The role check of a staff route or route group, as a hook:
- * `app.post(url, { preValidation: staffOnly('credit'), … })` or
- * `admin.addHook('preValidation', staffOnly('content'))`.
+ * How a caller proves who they are: a bearer token (a session token or an integration token in the
+ * Authorization header) or the session cookie. The onRequest hook above resolves both on every API
+ * route; a guarded route may narrow them, and its OpenAPI `security` is generated from the same
+ * list its guard enforces, so the document cannot say other than what the route accepts.
  */
-export function staffOnly(...roles: StaffRole[]) {
-  return async (request: FastifyRequest): Promise<void> => {
-    requireStaffRole(request, ...roles);
+export type Credential = 'bearer' | 'session';
+const EVERY_CREDENTIAL: Credential[] = ['bearer', 'session'];
+
+const credentialOf = (request: FastifyRequest): Credential | null =>
+  request.authVia === 'cookie' ? 'session' : request.authVia === 'bearer' ? 'bearer' : null;
+
+/**
+ * A route guard and the OpenAPI security that describes it: `check` runs before the input is
+ * validated (a guest learns nothing of the shape), after a credential the route does not take is
+ * refused as no credential at all (401).
+ */
+function guard(
+  check: (request: FastifyRequest) => unknown,
+  credentials: Credential[] = EVERY_CREDENTIAL,
+) {
+  return {
+    preValidation: async (request: FastifyRequest): Promise<void> => {
+      const via = credentialOf(request);
+      if (via && !credentials.includes(via))
+        throw new AppError('UNAUTHENTICATED', `This route takes ${credentials.join(' or ')} only`);
+      check(request);
+    },
+    security: credentials.map((c) => ({ [c]: [] as string[] })),
   };
 }
 
-/** OpenAPI security of a route reached with a bearer token or the session cookie. */
-const SIGNED_IN: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
-/** OpenAPI security of a back-office page's route, reached with the session cookie only. */
-const SESSION_ONLY: Array<Record<string, string[]>> = [{ session: [] }];
-
-/** Where a back-office route shows in the OpenAPI document, and how it is reached. */
-type RouteReach = { tag?: string; sessionOnly?: boolean };
+/** Where a back-office route shows in the OpenAPI document, and which credentials it takes. */
+type RouteReach = { tag?: string; credentials?: Credential[] };
 
 /**
- * The options of a back-office route: its role check (`staffOnly`) and its schema in the OpenAPI
- * document's `admin` tag (or `reach.tag`), reached with a bearer token or the session cookie (or,
- * `reach.sessionOnly`, the cookie alone). `schema` adds the summary, params, body and answers:
- * `app.get(url, staffRoute(['admin'], { summary, … }), handler)`.
+ * The options of a back-office route: its role check (`requireStaffRole`, with the credentials of
+ * `reach.credentials`, both by default) and its schema in the OpenAPI document's `admin` tag (or
+ * `reach.tag`), its security generated from that same guard. `schema` adds the summary, params,
+ * body and answers: `app.get(url, staffRoute(['admin'], { summary, … }), handler)`.
  */
 export function staffRoute<S extends object>(
   roles: StaffRole[],
   schema: S,
   reach: RouteReach = {},
 ) {
+  const { preValidation, security } = guard(
+    (request) => requireStaffRole(request, ...roles),
+    reach.credentials,
+  );
   return {
-    preValidation: staffOnly(...roles),
-    schema: {
-      tags: [reach.tag ?? 'admin'],
-      security: reach.sessionOnly ? SESSION_ONLY : SIGNED_IN,
-      ...schema,
-    },
+    preValidation,
+    schema: { tags: [reach.tag ?? 'admin'], security, ...schema },
   };
 }
 
 /**
+ * `staffRoute` for every route of a group (an encapsulated plugin): the role check as the group's
+ * hook, and each route's tag and security generated from that same guard, as it is registered:
+ * `staffRouteGroup(admin, ['content'], { tag: 'admin-content' })`, then `admin.get(url, …)`.
+ */
+export function staffRouteGroup(
+  group: FastifyInstance,
+  roles: StaffRole[],
+  reach: RouteReach = {},
+): void {
+  const { preValidation, security } = guard(
+    (request) => requireStaffRole(request, ...roles),
+    reach.credentials,
+  );
+  group.addHook('preValidation', preValidation);
+  group.addHook('onRoute', (route) => {
+    route.schema = { tags: [reach.tag ?? 'admin'], security, ...route.schema };
+  });
+}
+
+/**
  * `staffRoute` with the roles and reach that every route of a file shares:
- * `const route = staffRoutes(['content'], { tag: 'product editor', sessionOnly: true })`, then
+ * `const route = staffRoutes(['content'], { tag: 'product editor' })`, then
  * `app.get(url, route({ summary, … }), handler)`.
  */
 export function staffRoutes(roles: StaffRole[], reach: RouteReach = {}) {
@@ -305,10 +341,10 @@ export function staffRoutes(roles: StaffRole[], reach: RouteReach = {}) {
  * `app.get(url, route({ summary, … }), handler)`.
  */
 export function customerRoutes(tag: string) {
-  const preValidation = async (request: FastifyRequest) => void requireCustomer(request);
+  const { preValidation, security } = guard(requireCustomer);
   return <S extends object>(schema: S) => ({
     preValidation,
-    schema: { tags: [tag], security: SIGNED_IN, ...schema },
+    schema: { tags: [tag], security, ...schema },
   });
 }
 
@@ -317,11 +353,24 @@ export function customerRoutes(tag: string) {
  * matching role (`requireScope`, checked before the body), in the OpenAPI document's `tag`.
  */
 export function scopedRoute<S extends object>(scope: IntegrationScope, tag: string, schema: S) {
-  return {
-    preValidation: async (request: FastifyRequest) => void requireScope(request, scope),
-    schema: { tags: [tag], security: SIGNED_IN, ...schema },
-  };
+  const { preValidation, security } = guard((request) => requireScope(request, scope));
+  return { preValidation, schema: { tags: [tag], security, ...schema } };
 }
+
+/**
+ * The options of a route for any signed-in user (`requireUser`, a 401 before the input is looked
+ * at), its security generated from that guard: `app.get(url, signedInRoute({ tags, summary, … }), h)`.
+ */
+export function signedInRoute<S extends object>(schema: S) {
+  const { preValidation, security } = guard(requireUser);
+  return { preValidation, schema: { security, ...schema } };
+}
+
+/**
+ * The OpenAPI security of a route that checks its caller itself (in its handler or its group's
+ * hook), taking either credential: `schema: { security: signedInSecurity(), … }`.
+ */
+export const signedInSecurity = () => guard(() => undefined).security;
 
 /**
  * POST `<accounts>/:id/deactivate` and `<accounts>/:id/reactivate` of the staff or customer

@@ -1,7 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@wholesale/contract';
+import {
+  ERROR_CODES,
+  ERROR_REASONS,
+  type ErrorBody,
+  type ErrorCode,
+  type ErrorReasonKey,
+} from '@wholesale/contract';
 import { AppError } from '../lib/app-error';
 import { DATABASE_RETRY_AFTER_SECONDS, isConnectionLoss } from '../lib/db-errors';
 
@@ -25,6 +31,20 @@ function fieldName(instancePath: string, params: unknown): string {
   return Array.isArray(missing) && missing.length ? missing.join('.') : 'body';
 }
 
+/** The reason a schema attached to its refusal (contract `dateField`: DATE_INVALID…), if any. */
+function issueReason(params: unknown): ErrorReasonKey | undefined {
+  const reason = (params as { params?: { reason?: unknown } } | undefined)?.params?.reason;
+  return typeof reason === 'string' && reason in ERROR_REASONS
+    ? (reason as ErrorReasonKey)
+    : undefined;
+}
+
+/**
+ * Headers a route set for the answer it meant to give (a download's attachment name, a compressed
+ * stream's encoding and length) that would mislabel the JSON error sent instead.
+ */
+const DOWNLOAD_HEADERS = ['content-disposition', 'content-encoding', 'content-length', 'vary'];
+
 /**
  * One error shape everywhere (docs/product/errors-and-constants.md): `{ status: false, error: { code, message, fields? } }`.
  * An unexpected error answers a fixed message in every environment, development included: its
@@ -33,6 +53,10 @@ function fieldName(instancePath: string, params: unknown): string {
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // An error answer is JSON whatever the route's content type: a CSV or PDF route that failed
+    // (before or while streaming) leaves its own headers behind, which would mislabel this body.
+    for (const name of DOWNLOAD_HEADERS) reply.removeHeader(name);
+    reply.type('application/json; charset=utf-8');
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply
@@ -41,9 +65,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
+      let reason: ErrorBody['error']['reason'];
       for (const issue of error.validation) {
         const name = fieldName(issue.instancePath, issue.params);
         fields[name] ??= issue.message ?? 'Invalid value';
+        // The first refused field's reason, so the web says it in the user's language.
+        const key = Object.keys(fields).length === 1 ? issueReason(issue.params) : undefined;
+        if (key) reason ??= { key, params: { field: name } };
       }
       const first = Object.entries(fields)[0];
       return reply
@@ -53,6 +81,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
             'VALIDATION_FAILED',
             first ? `${first[0]}: ${first[1]}` : ERROR_CODES.VALIDATION_FAILED.message,
             fields,
+            reason,
           ),
         );
     }

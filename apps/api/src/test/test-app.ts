@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { hash } from '@node-rs/argon2';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
+import type { LogStream } from '../lib/log-redaction';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, runMigrations, type DatabaseHandle } from '../db/client';
 import { users } from '../db/schema';
@@ -111,6 +112,8 @@ export async function createTestApp(
     /** Also load the demo content (content module). */ content?: boolean;
     /** Routes only this test registers, before the app is ready. */
     routes?: (app: FastifyInstance) => void;
+    /** Turns the app's real logger on, its lines written here (with env LOG_LEVEL). */
+    logStream?: LogStream;
   } = {},
 ): Promise<TestApp> {
   const { handle, drop } = await createTestDatabase();
@@ -129,7 +132,12 @@ export async function createTestApp(
   });
   if (options.seed) await seedDemoData(handle.db, options.seed);
   if (options.content) await seedDemoContent(handle.db, createFileStore(config));
-  const app = await buildApp({ config, db: handle, logger: false });
+  const app = await buildApp({
+    config,
+    db: handle,
+    logger: Boolean(options.logStream),
+    logStream: options.logStream,
+  });
   options.routes?.(app);
   await app.ready();
   const inject = (opts: InjectOptions) => app.inject(opts) as ReturnType<FastifyInstance['inject']>;

@@ -52,4 +52,29 @@ describe('useErrorMessage', () => {
     expect(first.textContent).toMatch(/\S/);
     expect(second).toHaveTextContent('I am a teapot');
   });
+
+  it("names the field of an impossible date in the user's language", async () => {
+    const badDate = new ApiError(
+      400,
+      'VALIDATION_FAILED',
+      'from: …',
+      { from: '…' },
+      {
+        key: 'DATE_INVALID',
+        params: { field: 'from' },
+      },
+    );
+    renderWithProviders(<Message error={badDate} />);
+    expect(screen.getByTestId('message')).toHaveTextContent(
+      'from must be a real date written YYYY-MM-DD',
+    );
+    await act(() => i18n.changeLanguage('fr'));
+    expect(screen.getByTestId('message')).toHaveTextContent(
+      'from doit être une date réelle au format AAAA-MM-JJ',
+    );
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getByTestId('message')).toHaveTextContent(
+      'from debe ser una fecha real escrita AAAA-MM-DD',
+    );
+  });
 });

@@ -2,6 +2,7 @@
  * Checkout rules shared by the API and the web (docs/product/cart-and-orders.md, "Checkout";
  * docs/decisions/021-checkout-taxes-and-addresses.md). Everything here is pure: no clock, no I/O.
  */
+import { isCalendarDate } from '../common/dates';
 
 /** Payment terms an account can be on; shown at checkout and printed on the order. */
 export const PAYMENT_TERMS = ['prepaid', 'card', 'net_15', 'net_30', 'net_60'] as const;
@@ -140,14 +141,9 @@ export function shopToday(now: Date): string {
 
 // ----- Requested ship date --------------------------------------------------------------------
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** Parses YYYY-MM-DD as a calendar date (UTC midnight); null when it is not a real date. */
 export function parseIsoDate(value: string): Date | null {
-  const m = ISO_DATE.exec(value);
-  if (!m) return null;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === value ? d : null;
+  return isCalendarDate(value) ? new Date(`${value}T00:00:00Z`) : null;
 }
 
 const isWeekend = (d: Date) => d.getUTCDay() === 0 || d.getUTCDay() === 6;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type Country, type Lang } from './values';
 
 export * from './values';
+export * from './dates';
 
 /** Accepts the wire forms of a language ('' , 'en', 'fr', 'es', also 'sp') and yields one of LANGS. */
 export const LangParam = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGS, type Lang, dataResponse, okResponse } from '../common';
+import { LANGS, type Lang, dateField, dataResponse, okResponse } from '../common';
 import { requiredText } from '../common/safe-input';
 
 /** The kinds of editorial content (docs/product/content-pages.md crousalImages, newsletterImages, catalogues, patterns, faqs, support). */
@@ -135,12 +135,9 @@ export function contentTextsSchema(kind: ContentKind) {
       .default('');
   }
   if (rules.issueDate) {
-    shape.issue_date = z
-      .string({ message: 'Issue date is required' })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Issue date must be a date (YYYY-MM-DD)' })
-      .refine((v) => !Number.isNaN(Date.parse(v)), {
-        message: 'Issue date must be a date (YYYY-MM-DD)',
-      });
+    shape.issue_date = dateField('issue_date', {
+      message: 'Issue date must be a date (YYYY-MM-DD)',
+    });
   }
   return z.object(shape);
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CheckoutResponse } from '../checkout';
 import { CARRIERS, ORDER_STATUSES } from './workflow';
 import { OrderLine, OrderShipment, OrderStatusStep } from './lines';
-import { listResponse, okResponse } from '../common';
+import { listResponse, okResponse, optionalDateField } from '../common';
+import { ERROR_REASONS } from '../common/errors';
 import { countField, MAX_DATABASE_INTEGER } from '../common/safe-input';
 
 const optionalText = (field: string, max: number) =>
@@ -10,13 +11,6 @@ const optionalText = (field: string, max: number) =>
     .string()
     .trim()
     .max(max, { message: `${field} is too long (${max} characters at most)` })
-    .optional()
-    .or(z.literal('').transform(() => undefined));
-
-const day = (field: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${field} must be written YYYY-MM-DD` })
     .optional()
     .or(z.literal('').transform(() => undefined));
 
@@ -46,8 +40,8 @@ export const AdminOrderListQuery = z.object({
     .int({ message: 'customer_id must be a customer number' })
     .positive({ message: 'customer_id must be a customer number' })
     .optional(),
-  from: day('from'),
-  to: day('to'),
+  from: optionalDateField('from'),
+  to: optionalDateField('to'),
   q: optionalText('q', 100),
   updated_since: z
     .string()
@@ -170,7 +164,10 @@ export const PhoneOrderBody = z.object({
     MAX_DATABASE_INTEGER,
     "ship_to_address_id must be one of the customer's addresses",
   ).optional(),
-  requested_ship_date: day('requested_ship_date'),
+  requested_ship_date: optionalDateField('requested_ship_date', {
+    message: ERROR_REASONS.SHIP_DATE_INVALID,
+    reason: 'SHIP_DATE_INVALID',
+  }),
 });
 export type PhoneOrderBody = z.input<typeof PhoneOrderBody>;
 export const PhoneOrderResponse = okResponse({

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { idSchema } from '../common/safe-input';
-import { LangParam, OptionalCountryParam, PageParam, listResponse, okResponse } from '../common';
+import {
+  LangParam,
+  OptionalCountryParam,
+  PageParam,
+  listResponse,
+  okResponse,
+  optionalDateField,
+} from '../common';
+import { ERROR_REASONS } from '../common/errors';
 import { CartResponse, UserIdParam } from '../cart';
 import { OrderTaxLine, PAYMENT_TERMS, ShipToAddress } from '../checkout';
 
@@ -55,12 +63,10 @@ export const StorePlaceOrderBody = z.object({
     .positive({ message: 'ship_to_address_id must be one of your addresses' })
     .optional(),
   /** YYYY-MM-DD, a business day, not in the past (checked against the server's today). */
-  requested_ship_date: z
-    .string()
-    .trim()
-    .max(10, { message: 'The requested ship date must be a date written YYYY-MM-DD' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  requested_ship_date: optionalDateField('requested_ship_date', {
+    message: ERROR_REASONS.SHIP_DATE_INVALID,
+    reason: 'SHIP_DATE_INVALID',
+  }),
   lang: LangParam,
 });
 export type StorePlaceOrderBody = z.input<typeof StorePlaceOrderBody>;
@@ -105,12 +111,6 @@ export const OrderDetail = OrderSummary.extend({
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 
-const DateParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Dates must be written YYYY-MM-DD' })
-  .optional()
-  .or(z.literal('').transform(() => undefined));
-
 /** GET /api/order-history query: the original names plus pagination and filters (newest first). */
 export const OrderHistoryQuery = z.object({
   user_id: UserIdParam,
@@ -119,8 +119,8 @@ export const OrderHistoryQuery = z.object({
   order_id: idSchema('order_id').optional(),
   page: PageParam,
   per_page: z.coerce.number().int().min(1).max(100).default(25),
-  from: DateParam,
-  to: DateParam,
+  from: optionalDateField('from'),
+  to: optionalDateField('to'),
   status: z
     .enum(ORDER_STATUSES, { message: 'Unknown order status' })
     .optional()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REGISTRATION_MESSAGES as M, type RegistrationMessageKey } from './messages';
-import { listResponse, dataResponse } from '../common';
+import { isCalendarDate, listResponse, dataResponse } from '../common';
 import { requiredText } from '../common/safe-input';
 
 export { REGISTRATION_MESSAGES, type RegistrationMessageKey } from './messages';
@@ -176,26 +176,15 @@ export function firstAllowedExpiry(now: Date = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
 }
 
-function isValidIsoDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return (
-    d.getUTCFullYear() === Number(m[1]) &&
-    d.getUTCMonth() === Number(m[2]) - 1 &&
-    d.getUTCDate() === Number(m[3])
-  );
-}
-
 /** Company registration date: optional calendar date ('YYYY-MM-DD'), not after today. */
 const RegistrationDate = z
   .string({ error: M.registrationDateInvalid })
   .trim()
-  .refine((v) => v === '' || isValidIsoDate(v), { error: M.registrationDateInvalid })
+  .refine((v) => v === '' || isCalendarDate(v), { error: M.registrationDateInvalid })
   .refine(
     (v) =>
       v === '' ||
-      !isValidIsoDate(v) ||
+      !isCalendarDate(v) ||
       v <= new Date(Date.now() + 14 * 3600_000).toISOString().slice(0, 10),
     {
       error: M.registrationDateFuture,

@@ -23,6 +23,7 @@ import {
   DEVICE_COOKIE,
   requireUser,
   setDeviceCookie,
+  signedInRoute,
   setSessionCookies,
 } from '../../plugins/auth';
 import {
@@ -76,12 +77,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me',
     {
-      schema: {
+      ...signedInRoute({
         tags: ['accounts'],
         summary: 'The signed-in user (401 for guests; a foreign user_id answers 403)',
         querystring: OptionalUserIdQuery,
         response: { 200: MeResponse },
-      },
+      }),
     },
     async (request) => {
       const user = requireUser(request);
@@ -125,12 +126,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/me/preferences',
     {
       bodyLimit: SMALL_BODY,
-      schema: {
+      ...signedInRoute({
         tags: ['accounts'],
         summary: "Saves the caller's language (site after sign-in, e-mails)",
         body: UpdatePreferencesBody,
         response: { 200: MeResponse },
-      },
+      }),
     },
     async (request) => {
       const user = requireUser(request);
@@ -201,11 +202,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me/mail-preferences',
     {
-      schema: {
+      ...signedInRoute({
         tags: ['accounts'],
         summary: "The caller's order e-mail preference",
         response: { 200: MailPreferencesResponse },
-      },
+      }),
     },
     async (request) => ({
       status: true as const,
@@ -217,13 +218,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/me/mail-preferences',
     {
       bodyLimit: SMALL_BODY,
-      schema: {
+      ...signedInRoute({
         tags: ['accounts'],
         summary:
           'Turns the order accepted/cancelled e-mails on or off (the shipped e-mail always goes)',
         body: MailPreferences,
         response: { 200: MailPreferencesResponse },
-      },
+      }),
     },
     async (request) => ({
       status: true as const,
@@ -235,13 +236,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/updateProfile',
     {
       bodyLimit: SMALL_BODY,
-      schema: {
+      ...signedInRoute({
         tags: ['accounts'],
         summary:
           "Changes the caller's password (old password required); other sessions are revoked",
         body: UpdateProfileBody,
         response: { 200: StatusMessageResponse },
-      },
+      }),
     },
     async (request) => {
       const user = requireUser(request);

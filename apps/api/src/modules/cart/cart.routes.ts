@@ -14,7 +14,7 @@ import {
   UserIdParam,
   type Lang,
 } from '@wholesale/contract';
-import { requireCustomer, requireOwnCustomer } from '../../plugins/auth';
+import { requireCustomer, requireOwnCustomer, signedInSecurity } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { parseInput } from '../../lib/parse-input';
 import { okAnswerInSchemaOrder } from '../../lib/fast-serializer';
@@ -67,7 +67,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     requireCustomer(request);
     done();
   });
-  const security: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
+  const security = signedInSecurity();
   const tags = ['cart'];
   /** The JSON writes: their user_id may stand in the query or the body (postedCartOwner). */
   const postedRoute = <S extends object>(schema: S) => ({

@@ -38,8 +38,13 @@ export async function selectCatalogueRows(
     'sku' in filter
       ? sql`p.product_id = ${filter.sku}`
       : sql`p.id > ${filter.afterId} ORDER BY p.id LIMIT ${filter.limit}`;
-  // NOTE: FOR UPDATE OF p locks the product row only (the outer joins cannot be locked).
-  const lock = 'sku' in filter && filter.forUpdate ? sql`FOR UPDATE OF p` : sql``;
+  // NOTE: the lock is its own statement, before the read. A `SELECT … FOR UPDATE OF p` joined to the
+  // prices and texts waits for a concurrent editor, then re-reads the product row only: the joined
+  // rows stay those of the statement's snapshot, taken before the wait (PostgreSQL, READ COMMITTED,
+  // "EvalPlanQual"), so a second editor saw the old prices, the old version, and won too. A new
+  // statement after the lock takes a new snapshot holding the first editor's commit.
+  if ('sku' in filter && filter.forUpdate)
+    await tx.execute(sql`SELECT 1 FROM products p WHERE ${where} FOR UPDATE`);
   const result = (await tx.execute(sql`
     SELECT p.id, p.product_id, p.barcode, p.category_id, p.brand, p.class_code, p.ship_pack, p.active,
       en.name AS name_en, fr.name AS name_fr, es.name AS name_es,
@@ -54,7 +59,7 @@ export async function selectCatalogueRows(
     LEFT JOIN product_translations es ON es.product_id = p.id AND es.lang = 'es'
     LEFT JOIN product_prices ca ON ca.product_id = p.id AND ca.country = 'ca'
     LEFT JOIN product_prices us ON us.product_id = p.id AND us.country = 'us'
-    WHERE ${where} ${lock}`)) as unknown as { rows: CatalogueRow[] };
+    WHERE ${where}`)) as unknown as { rows: CatalogueRow[] };
   return result.rows;
 }
 

@@ -68,7 +68,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       await worker?.stop();
     });
   }
-  const route = staffRoutes(['content'], { tag: 'catalogue import', sessionOnly: true });
+  const route = staffRoutes(['content'], { tag: 'catalogue import' });
 
   /** Streams the upload's files to disk (never into memory); 413 past the limit. */
   async function receive(request: FastifyRequest) {

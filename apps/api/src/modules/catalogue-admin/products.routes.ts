@@ -27,7 +27,7 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES, files: 1, fields: 0 },
   });
-  const route = staffRoutes(['content'], { tag: 'product editor', sessionOnly: true });
+  const route = staffRoutes(['content'], { tag: 'product editor' });
 
   app.get(
     '/api/admin/products',

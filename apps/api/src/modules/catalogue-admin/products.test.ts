@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toUpcA } from '@wholesale/contract';
+import { auditRowsFor } from '../../test/audit-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -137,6 +138,25 @@ describe('product editor: edits', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.code).toBe('CONFLICT');
     expect((await get()).fields.stock_ca).toBe('5');
+  });
+
+  it('lets exactly one of ten parallel saves carrying one version win; the others answer 409', async () => {
+    // Another product than the other tests', so its audit rows are this test's alone.
+    const other = (await t.get(`${URL}?per_page=2&page=2`, staff.headers)).json().data[0].sku;
+    const { version } = await get(other);
+    const saves = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        patch({ version, fields: { stock_ca: String(100 + i), price_us: `${20 + i}.00` } }, other),
+      ),
+    );
+    const codes = saves.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, ...Array(9).fill(409)]);
+    const winner = saves.find((r) => r.statusCode === 200)!.json();
+    expect((await get(other)).fields).toMatchObject({
+      stock_ca: winner.fields.stock_ca,
+      price_us: winner.fields.price_us,
+    });
+    expect(await auditRowsFor(t.handle.db, 'product', other)).toHaveLength(1);
   });
 
   it('names the bad fields and writes nothing', async () => {

@@ -25,7 +25,7 @@ import {
 import { AppError, fieldError } from '../../lib/app-error';
 import { createFileStore, type FileStore } from '../../lib/file-store';
 import type { Tx } from '../../db/client';
-import { requireUser, staffOnly } from '../../plugins/auth';
+import { requireUser, signedInSecurity, staffRouteGroup } from '../../plugins/auth';
 import {
   adminCreateItem,
   adminDeleteItem,
@@ -170,7 +170,7 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
         schema: {
           tags: ['content'],
           summary: 'Frequently asked questions (signed in)',
-          security: [{ bearer: [] }, { session: [] }],
+          security: signedInSecurity(),
           querystring: z.object({ lang: z.string().max(5).optional() }),
           response: { 200: FaqsResponse },
         },
@@ -191,7 +191,7 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
         schema: {
           tags: ['content'],
           summary: "Searches FAQs and support articles in the caller's language (signed in)",
-          security: [{ bearer: [] }, { session: [] }],
+          security: signedInSecurity(),
           querystring: z.object({
             question: z.string().optional(),
             lang: z.string().max(5).optional(),
@@ -263,7 +263,7 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
 
     // ---- Staff content management (401 guests, 403 customers and staff without `content`) ----
     const adminRoutes: FastifyPluginAsyncZod = async (admin) => {
-      admin.addHook('preValidation', staffOnly('content'));
+      staffRouteGroup(admin, ['content'], { tag: 'admin-content' });
       const kindParams = z.object({ kind: ContentKindParam });
       const itemParams = z.object({ kind: ContentKindParam, id: IdParam });
 
@@ -271,7 +271,6 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
         '/api/admin/content/:kind',
         {
           schema: {
-            tags: ['admin-content'],
             summary: 'Every item of a kind with its translations',
             params: kindParams,
             response: { 200: AdminContentListResponse },
@@ -286,7 +285,6 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
         '/api/admin/content/:kind',
         {
           schema: {
-            tags: ['admin-content'],
             summary:
               'Adds an item: three translations (title_en/fr/es, body_en/fr/es) and files (file, file_fr, file_es, cover) as multipart',
             params: kindParams,
@@ -310,7 +308,6 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
         '/api/admin/content/:kind/:id',
         {
           schema: {
-            tags: ['admin-content'],
             summary: 'Replaces the texts of an item',
             params: itemParams,
             response: { 200: AdminContentItemResponse },
@@ -336,7 +333,6 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
         '/api/admin/content/:kind/:id/file',
         {
           schema: {
-            tags: ['admin-content'],
             summary:
               'Replaces one file of an item (multipart field file, file_fr, file_es or cover)',
             params: itemParams,
@@ -366,7 +362,6 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
         '/api/admin/content/:kind/reorder',
         {
           schema: {
-            tags: ['admin-content'],
             summary: 'Sets the display order: ids lists every item of the kind, first shown first',
             params: kindParams,
             body: ReorderBody,
@@ -387,7 +382,6 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
         '/api/admin/content/:kind/:id',
         {
           schema: {
-            tags: ['admin-content'],
             summary: 'Deletes an item and its files',
             params: itemParams,
             response: { 200: OkBody },

@@ -3,5 +3,6 @@
 export {
   isIntegrationSecret,
   resolveIntegrationToken,
+  revokeTokensOf,
   type IntegrationPrincipal,
 } from './integrations.service';

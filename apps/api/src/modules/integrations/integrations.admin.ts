@@ -8,22 +8,14 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
-import { insertToken, revokeToken, selectToken, type TokenRow } from './integrations.queries';
-import { hashSecret, toDto } from './integrations.service';
+import { insertToken, revokeToken, selectToken } from './integrations.queries';
+import { auditedToken, hashSecret, toDto } from './integrations.service';
 
 // Staff changes to tokens, each with its audit row. Kept apart from the service, which plugins/auth
 // reaches through the module's door: the audit module's routes depend on that plugin.
 
 /** The staff member acting, as the audit log names them. */
 export type TokenActor = { id: number; email: string };
-
-/** What the audit log keeps of a token: never its secret nor its hash. */
-const auditedToken = (row: TokenRow) => ({
-  name: row.name,
-  hint: row.tokenHint,
-  scopes: row.scopes,
-  revoked: row.revokedAt !== null,
-});
 
 /**
  * Creates a token; the secret is returned this once and only its hash is stored. The audit row

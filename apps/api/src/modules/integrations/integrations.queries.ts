@@ -31,22 +31,45 @@ export async function revokeToken(tx: Tx, id: number): Promise<TokenRow | null> 
   return row ?? null;
 }
 
-/**
- * The live token with this hash, stamped as used now. NOTE: one short UPDATE per call is fine for a
- * machine that pushes every few minutes; it keeps "last used" exact without a cache to invalidate.
- */
-export async function useToken(
+/** The live (not revoked) token with this hash, or null. */
+export async function selectLiveToken(
   tx: Tx,
   tokenHash: string,
-): Promise<Pick<TokenRow, 'id' | 'name' | 'scopes'> | null> {
+): Promise<Pick<TokenRow, 'id' | 'name' | 'scopes' | 'createdBy'> | null> {
   const [row] = await tx
-    .update(integrationTokens)
-    .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(integrationTokens.tokenHash, tokenHash), isNull(integrationTokens.revokedAt)))
-    .returning({
+    .select({
       id: integrationTokens.id,
       name: integrationTokens.name,
       scopes: integrationTokens.scopes,
-    });
+      createdBy: integrationTokens.createdBy,
+    })
+    .from(integrationTokens)
+    .where(and(eq(integrationTokens.tokenHash, tokenHash), isNull(integrationTokens.revokedAt)));
   return row ?? null;
+}
+
+/**
+ * Stamps a token as used now. NOTE: one short UPDATE per call is fine for a machine that pushes
+ * every few minutes; it keeps "last used" exact without a cache to invalidate.
+ */
+export async function stampTokenUse(tx: Tx, id: number): Promise<void> {
+  await tx
+    .update(integrationTokens)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(integrationTokens.id, id));
+}
+
+/** Revokes every live token `userId` created; answers them as they were before. */
+export async function revokeTokensCreatedBy(tx: Tx, userId: number): Promise<TokenRow[]> {
+  const live = await tx
+    .select()
+    .from(integrationTokens)
+    .where(and(eq(integrationTokens.createdBy, userId), isNull(integrationTokens.revokedAt)))
+    .for('update');
+  if (live.length)
+    await tx
+      .update(integrationTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(integrationTokens.createdBy, userId), isNull(integrationTokens.revokedAt)));
+  return live;
 }

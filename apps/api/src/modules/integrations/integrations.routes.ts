@@ -12,7 +12,7 @@ import { listIntegrationTokens } from './integrations.service';
 
 /** Staff manage integration tokens (/admin/integrations). */
 export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const route = staffRoutes(['admin'], { tag: 'integrations', sessionOnly: true });
+  const route = staffRoutes(['admin'], { tag: 'integrations' });
   app.get(
     '/api/admin/integrations/tokens',
     route({

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRowsFor } from '../../test/audit-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -107,5 +108,58 @@ describe('integration tokens', () => {
       },
     ]);
     expect(JSON.stringify(audit)).not.toContain(secret.slice(token.hint.length));
+  });
+});
+
+describe('tokens of a staff member who is no longer an active admin', () => {
+  /** A token `creator` makes; answers its id and how a machine calls with it. */
+  async function tokenOf(creator: Record<string, string>) {
+    const { secret, token } = (await createToken(creator, 'ERP', ['orders:read'])).json();
+    const call = () => t.get('/api/admin/orders', { authorization: `Bearer ${secret}` });
+    expect((await call()).statusCode).toBe(200);
+    return { id: token.id as number, call };
+  }
+
+  it('revokes them when the admin is deactivated, audit-logged, and they stay revoked after reactivation', async () => {
+    const leaving = await t.signIn({ role: 'staff' });
+    const other = await t.signIn({ role: 'staff' });
+    const token = await tokenOf(leaving.headers);
+    const off = await t.post(`/api/admin/staff/${leaving.userId}/deactivate`, other.headers);
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await token.call()).statusCode).toBe(401);
+    const listed = (await t.get(URL, other.headers))
+      .json()
+      .tokens.find((x: { id: number }) => x.id === token.id);
+    expect(listed.revoked_at).not.toBeNull();
+    const audit = await auditRowsFor(t.handle.db, 'integration_token', token.id);
+    expect(audit.at(-1)).toMatchObject({
+      actor_user_id: other.userId,
+      action: 'integration_token.revoke',
+      after: { revoked: true, reason: 'staff.deactivate' },
+    });
+    await t.post(`/api/admin/staff/${leaving.userId}/reactivate`, other.headers);
+    expect((await token.call()).statusCode).toBe(401);
+  });
+
+  it('revokes them when the admin role is taken away', async () => {
+    const demoted = await t.signIn({ role: 'staff' });
+    const other = await t.signIn({ role: 'staff' });
+    const token = await tokenOf(demoted.headers);
+    const changed = await t.patch(`/api/admin/staff/${demoted.userId}`, other.headers, {
+      roles: ['orders'],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await token.call()).statusCode).toBe(401);
+  });
+
+  it('refuses a token whose creator stopped being an active admin by any other way', async () => {
+    const creator = await t.signIn({ role: 'staff' });
+    const token = await tokenOf(creator.headers);
+    // The account changed without the staff page (a script, a restore): the token is not revoked,
+    // yet the guard refuses it because its creator is no longer an active admin.
+    await t.handle.db.execute(sql`update users set is_active = false where id = ${creator.userId}`);
+    expect((await token.call()).statusCode).toBe(401);
+    await t.handle.db.execute(sql`update users set is_active = true where id = ${creator.userId}`);
+    expect((await token.call()).statusCode).toBe(200);
   });
 });

@@ -23,6 +23,7 @@ import {
   type UserWriter,
 } from '../accounts';
 import { recordAudit } from '../audit';
+import { revokeTokensOf } from '../integrations';
 import { enqueueMail } from '../mail';
 import { MAIL_STAFF_INVITE } from './staff.mail';
 
@@ -151,6 +152,19 @@ async function changeStaff(
       before: { roles, active: row.isActive },
       after: { roles: nextRoles, active: nextActive },
     });
+    // A token acts with its creator's authority: it dies when they stop being an active admin
+    // (docs/decisions/031-integration-tokens-and-deactivated-staff.md), each with its audit row.
+    if (!nextActive || !nextRoles.includes('admin'))
+      for (const token of await revokeTokensOf(tx, id))
+        await recordAudit(tx, {
+          actorId: actor.id,
+          actorEmail: actor.email,
+          action: 'integration_token.revoke',
+          entity: 'integration_token',
+          entityId: token.id,
+          before: token.before,
+          after: { ...token.after, reason: action },
+        });
     return toStaffDto(updated);
   });
 }
