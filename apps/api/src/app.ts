@@ -21,6 +21,7 @@ import { databasePlugin } from './plugins/database';
 import { changeFeedPlugin } from './plugins/change-feed';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { apiModules } from './modules';
@@ -66,6 +67,8 @@ export async function buildApp({
   await app.register(inputGuardPlugin);
   await app.register(changeFeedPlugin, { handle: db, cachesEnabled: config.cachesEnabled });
   await app.register(observabilityPlugin, { metricsToken: config.metricsToken });
+  // Before compression: the answer an Idempotency-Key keeps is the JSON text, not a compressed stream.
+  await app.register(idempotencyPlugin);
   // Answers above 1 KB compressed for browsers that accept it (JSON lists, CSV). Brotli at quality 4
   // costs about what gzip 6 does and saves more; the SPA's files come pre-compressed (plugins/spa.ts).
   await app.register(compress, {

@@ -5,6 +5,7 @@ import {
   FetchOrderQuery,
   FetchOrderResponse,
   IDEMPOTENCY_HEADER,
+  IdempotencyKey,
   LangParam,
   OrderHistoryQuery,
   OrderHistoryResponse,
@@ -34,18 +35,18 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/store/orders',
-    route({
-      summary:
-        'Place an order from the selected cart lines (Idempotency-Key header makes retries safe)',
-      headers: z.object({
-        [IDEMPOTENCY_HEADER]: z
-          .string()
-          .max(200, { message: 'Idempotency-Key is too long' })
-          .optional(),
+    {
+      ...route({
+        summary:
+          'Place an order from the selected cart lines (Idempotency-Key header makes retries safe)',
+        headers: z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKey.optional() }),
+        body: StorePlaceOrderBody,
+        response: { 200: PlaceOrderResponse },
       }),
-      body: StorePlaceOrderBody,
-      response: { 200: PlaceOrderResponse },
-    }),
+      // The order claims its key itself, in its transaction (workflows/place-order.ts); the plugin
+      // refuses the key reused for another request (422).
+      config: { idempotency: 'verify' },
+    },
     async (request) => {
       const body = request.body;
       const user = requireOwnCustomer(request, body.user_id);
