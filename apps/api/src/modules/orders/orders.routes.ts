@@ -135,12 +135,16 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   // docs/product/cart-and-orders.md: user_id and order_id, in the query or a JSON body.
   app.post(
     '/api/re-orders',
-    route({
-      summary: "Copy an order's lines into the cart at today's prices and stock",
-      querystring: z.record(z.string(), z.string()).optional(),
-      body: z.record(z.string(), z.unknown()).optional().nullable(),
-      response: { 200: ReorderResponse },
-    }),
+    {
+      ...route({
+        summary: "Copy an order's lines into the cart at today's prices and stock",
+        querystring: z.record(z.string(), z.string()).optional(),
+        body: z.record(z.string(), z.unknown()).optional().nullable(),
+        response: { 200: ReorderResponse },
+      }),
+      // Adds to the cart: a repeated Idempotency-Key answers the first attempt (plugins/idempotency.ts).
+      config: { idempotency: 'store' },
+    },
     async (request) => {
       const input = parseInput(ReorderParams, {
         ...(request.query ?? {}),
