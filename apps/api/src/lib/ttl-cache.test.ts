@@ -112,6 +112,23 @@ describe('TtlCache', () => {
     await expect(cache.get('page-1', async () => 'next')).resolves.toBe('next');
   });
 
+  it('answers every caller sharing a load in flight when a write drops the cache, not only the first', async () => {
+    const cache = new TtlCache<string>(size);
+    let release: (value: string) => void = () => undefined;
+    let calls = 0;
+    const load = () => {
+      calls += 1;
+      if (calls === 1) return new Promise<string>((resolve) => (release = resolve));
+      return Promise.resolve('after the write');
+    };
+    const first = cache.get('page-1', load);
+    const sharing = cache.get('page-1', load);
+    cache.clear();
+    release('before the write');
+    await expect(first).resolves.toBe('after the write');
+    await expect(sharing).resolves.toBe('after the write');
+  });
+
   it('passes a loader failure to the caller', async () => {
     const cache = new TtlCache<string>(size);
     await expect(
