@@ -107,7 +107,7 @@ export function startApi({ port, dbUrl, encryptionKey, publicUrl, env = {} }) {
  * Resolves once the process on `port` answers /api/health/ready with 200; rejects when it exits
  * first or after `deadlineMs`. Asks again as soon as an answer (or a refused connection) comes back.
  */
-export async function waitReady(api, deadlineMs = 60_000) {
+export async function waitReady(api, deadlineMs = 120_000) {
   const deadline = Date.now() + deadlineMs;
   let gone = false;
   void api.exited.then(() => (gone = true));

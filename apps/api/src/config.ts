@@ -144,7 +144,7 @@ export type Config = {
   metricsToken?: string;
   /**
    * On SIGTERM, how long the process keeps serving while saying it is not ready, so the load
-   * balancer stops sending it requests before it closes (docs/deploy.md "Restart").
+   * balancer stops sending it requests before it closes (docs/deploy.md "Rolling restart").
    */
   shutdownDelayMs: number;
   /**
