@@ -115,7 +115,8 @@ export async function waitReady(api, deadlineMs = 120_000) {
     if (gone) throw new Error(`API on ${api.port} exited before it was ready`);
     try {
       const res = await fetch(`http://127.0.0.1:${api.port}/api/health/ready`, {
-        signal: AbortSignal.timeout(2000),
+        // A process taking its share of a heavy load may answer slowly: ask, then wait for the answer.
+        signal: AbortSignal.timeout(15_000),
       });
       if (res.ok) return;
     } catch {

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { drainAndClose } from './drain';
@@ -93,21 +94,21 @@ describe('drainAndClose (SIGTERM)', () => {
 
 describe('drainAndClose: a request that never finishes', () => {
   it("answers 'timed out' at the deadline, without closing the database", async () => {
+    // A bare Fastify app is enough here: the drain needs `draining` and `close` only.
     const entered = gate();
-    const stuck = await createTestApp({
-      routes: (app) =>
-        app.get('/api/test-stuck', () => {
-          entered.open();
-          return new Promise(() => {});
-        }),
+    const stuck = Fastify();
+    stuck.decorate('draining', false);
+    stuck.get('/stuck', () => {
+      entered.open();
+      return new Promise(() => {});
     });
-    await stuck.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (stuck.app.server.address() as AddressInfo).port;
-    const request = http.get({ host: '127.0.0.1', port, path: '/api/test-stuck', agent: false });
+    await stuck.listen({ port: 0, host: '127.0.0.1' });
+    port = (stuck.server.address() as AddressInfo).port;
+    const request = http.get({ host: '127.0.0.1', port, path: '/stuck', agent: false });
     request.on('error', () => {});
     await entered.opened;
     let afterClose = false;
-    const drained = drainAndClose(stuck.app, {
+    const drained = drainAndClose(stuck, {
       delay: async () => {},
       deadline: async () => {},
       beforeClose: async () => {},
@@ -116,8 +117,8 @@ describe('drainAndClose: a request that never finishes', () => {
       },
     });
     expect(await drained).toBe('timed out');
+    expect(stuck.draining).toBe(true);
     expect(afterClose).toBe(false);
     request.destroy();
-    await stuck.close();
   });
 });
