@@ -354,10 +354,10 @@ async function main() {
       `${state.lost.length} lost: ${JSON.stringify(state.lost.slice(0, 5))}`,
     );
 
-    // Every cart holds exactly the packs acknowledged (ship packs × packs added), nothing twice.
+    // Every cart holds exactly the packs acknowledged (cart_lines.quantity counts packs), nothing twice.
     const lines = (
       await db.query(
-        `select c.user_id, p.product_id as code, c.quantity, greatest(p.ship_pack, 1) as pack
+        `select c.user_id, p.product_id as code, c.quantity
          from cart_lines c join products p on p.id = c.product_id where c.user_id = any($1::int[])`,
         [buyers.slice(0, CART_BUYERS).map((b) => b.userId)],
       )
@@ -366,7 +366,7 @@ async function main() {
     for (const b of buyers.slice(0, CART_BUYERS)) {
       const expected = state.added.get(b.userId) ?? new Map();
       const actual = new Map(
-        lines.filter((l) => l.user_id === b.userId).map((l) => [l.code, l.quantity / l.pack]),
+        lines.filter((l) => l.user_id === b.userId).map((l) => [l.code, l.quantity]),
       );
       for (const code of new Set([...expected.keys(), ...actual.keys()]))
         if ((expected.get(code) ?? 0) !== (actual.get(code) ?? 0))
@@ -400,6 +400,11 @@ async function main() {
       `placed ${placed.length}, twice ${twice.length}, missing ${missing.length}`,
     );
   } finally {
+    // Why nginx answered what it answered (no live upstreams, a refused or reset connection).
+    if (results.some((r) => !r.ok))
+      console.log(
+        await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => 'no nginx error.log'),
+      );
     await cleanUp();
   }
   const failed = results.filter((r) => !r.ok).length;
