@@ -9,23 +9,16 @@
 // Exits non-zero on any broken promise; the last line is "N passed, M failed".
 //
 //   node scripts/scale-test.mjs
-import { spawn } from 'node:child_process';
-import { randomBytes, createHash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import {
+  bearerSessions,
+  scratchDatabase,
+  startApi as startApiProcess,
+  waitReady as waitApiReady,
+} from './lib/api-processes.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SERVER = path.join(ROOT, 'apps/api/dist/server.js');
-const SEED = path.join(ROOT, 'apps/api/dist/db/seed/cli.js');
-const ADMIN_URL = process.env.CI_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = `wholesale_scale_${process.pid}`;
-const dbUrl = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${DB_NAME}`;
-  return u.toString();
-})();
 const BASE_PORT = Number(process.env.SCALE_TEST_PORT ?? 4180);
 const SHOPPERS = 16;
 
@@ -35,58 +28,18 @@ function check(name, ok, detail = '') {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''}`);
 }
 
-function run(cmd, args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
-    });
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${args[0]} exited ${code}`)),
-    );
-  });
-}
-
 // ---------------------------------------------------------------- API processes
 const encryptionKey = randomBytes(32).toString('hex');
-function startApi(port) {
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000000',
-      APP_ENCRYPTION_KEY: encryptionKey,
-      PUBLIC_URL: `http://127.0.0.1:${BASE_PORT}`,
-      SHUTDOWN_DELAY_MS: '1000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+let dbUrl;
+const startApi = (port) =>
+  startApiProcess({
+    port,
+    dbUrl,
+    encryptionKey,
+    publicUrl: `http://127.0.0.1:${BASE_PORT}`,
+    env: { SHUTDOWN_DELAY_MS: '1000' },
   });
-  const exited = new Promise((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { port, child, exited };
-}
-
-async function waitReady(port, deadlineMs = 60_000) {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`API on ${port} not ready`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitReady = (api) => waitApiReady(api);
 
 // ---------------------------------------------------------------- load balancer
 // Like nginx or a cloud balancer: health-checks each process's readiness every 100 ms and sends
@@ -232,30 +185,21 @@ async function shopperLoop(shopper, codes, state) {
 }
 
 async function main() {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  const db = new pg.Client({ connectionString: dbUrl });
+  const scratch = await scratchDatabase(DB_NAME, [
+    '--products',
+    '300',
+    '--customers',
+    String(SHOPPERS),
+    '--cart-lines',
+    '0',
+    '--orders',
+    String(SHOPPERS * 2),
+  ]);
+  dbUrl = scratch.url;
+  const { db } = scratch;
   const processes = [];
   let balancer;
   try {
-    await run(
-      process.execPath,
-      [
-        SEED,
-        '--products',
-        '300',
-        '--customers',
-        String(SHOPPERS),
-        '--cart-lines',
-        '0',
-        '--orders',
-        String(SHOPPERS * 2),
-      ],
-      { DATABASE_URL: dbUrl, LOG_LEVEL: 'warn' },
-    );
-    await db.connect();
     await db.query(`update product_prices set available = 1000000`);
     const codes = (
       await db.query(
@@ -272,26 +216,16 @@ async function main() {
     if (userIds.length < SHOPPERS)
       throw new Error(`only ${userIds.length} Canadian bench customers`);
     // Sessions made straight in the database: the buyers' identity does not depend on either process.
-    const shoppers = Array.from({ length: SHOPPERS }, (_, index) => ({
+    const shoppers = (await bearerSessions(db, userIds)).map((session, index) => ({
       index,
-      id: userIds[index],
-      userId: userIds[index],
-      token: randomBytes(32).toString('base64url'),
+      id: session.userId,
+      ...session,
     }));
-    for (const s of shoppers)
-      await db.query(
-        `insert into sessions (token_hash, user_id, csrf_token, expires_at) values ($1, $2, $3, now() + interval '1 day')`,
-        [
-          createHash('sha256').update(s.token).digest('hex'),
-          s.userId,
-          randomBytes(16).toString('hex'),
-        ],
-      );
 
     const a = startApi(BASE_PORT + 1);
     const b = startApi(BASE_PORT + 2);
     processes.push(a, b);
-    await Promise.all([waitReady(a.port), waitReady(b.port)]);
+    await Promise.all([waitReady(a), waitReady(b)]);
     balancer = await startBalancer([a.port, b.port]);
 
     // Sessions work on both processes: signed in through one, used on the other.
@@ -336,7 +270,7 @@ async function main() {
     // A comes back; then B is killed outright mid-load.
     const a2 = startApi(a.port);
     processes.push(a2);
-    await waitReady(a2.port);
+    await waitReady(a2);
     await until(state.acked.length + 40);
     state.phase = 'crash';
     b.child.kill('SIGKILL');
@@ -344,7 +278,7 @@ async function main() {
     await until(state.acked.length + 40);
     const b2 = startApi(b.port);
     processes.push(b2);
-    await waitReady(b2.port);
+    await waitReady(b2);
     await until(state.acked.length + 40);
     state.stop = true;
     await Promise.all(loops);
@@ -399,9 +333,7 @@ async function main() {
   } finally {
     balancer?.close();
     for (const p of processes) p.child.kill('SIGKILL');
-    await db.end().catch(() => undefined);
-    await admin.query(`drop database if exists ${DB_NAME} with (force)`).catch(() => undefined);
-    await admin.end();
+    await scratch.drop();
   }
   const failed = results.filter((r) => !r.ok).length;
   console.log(`${results.length - failed} passed, ${failed} failed`);

@@ -19,6 +19,7 @@ import { databasePlugin } from './plugins/database';
 import { changeFeedPlugin } from './plugins/change-feed';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { apiModules } from './modules';
@@ -73,6 +74,8 @@ export async function buildApp({
     metricsToken: config.metricsToken,
     production: config.env === 'production',
   });
+  // Before compression: the answer an Idempotency-Key keeps is the JSON text, not a compressed stream.
+  await app.register(idempotencyPlugin);
   // Answers above 1 KB compressed for browsers that accept it (JSON lists, CSV). Brotli at quality 4
   // costs about what gzip 6 does and saves more; the SPA's files come pre-compressed (plugins/spa.ts).
   await app.register(compress, {

@@ -134,6 +134,12 @@ const EnvSchema = z.object({
     .min(0)
     .max(60_000)
     .optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int({ message: 'must be a whole number of milliseconds' })
+    .min(1000, { message: 'must be at least 1000' })
+    .max(300_000, { message: 'must be at most 300000' })
+    .default(10_000),
   METRICS_TOKEN: z
     .string()
     .min(16, { message: 'must be at least 16 characters (a bearer token for /metrics)' })
@@ -213,9 +219,14 @@ export type Config = {
   metricsToken?: string;
   /**
    * On SIGTERM, how long the process keeps serving while saying it is not ready, so the load
-   * balancer stops sending it requests before it closes (docs/deploy.md "Restart").
+   * balancer stops sending it requests before it closes (docs/deploy.md "Rolling restart").
    */
   shutdownDelayMs: number;
+  /**
+   * After the listener closed, how long the requests in flight may take to finish before the
+   * process gives up on them and exits 1 (docs/deploy.md "Rolling restart").
+   */
+  shutdownTimeoutMs: number;
   /** Largest catalogue import file (and images ZIP) accepted; 413 beyond. */
   importMaxBytes: number;
   /** Whether this process runs queued catalogue imports (tests drive the worker themselves). */
@@ -306,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geolocationUrl: e.GEOLOCATION_URL,
     metricsToken: e.METRICS_TOKEN,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (e.NODE_ENV === 'production' ? 3000 : 0),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     importMaxBytes: e.IMPORT_MAX_BYTES ?? 50 * 1024 * 1024,
     importWorker: e.IMPORT_WORKER ?? e.NODE_ENV !== 'test',
     importLimits: {

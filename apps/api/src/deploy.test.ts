@@ -97,4 +97,31 @@ describe('deployment files', () => {
     }
     expect(deployDoc).toContain(imageFlags[0]);
   });
+
+  it('a rolling restart fits: nginx takes a process back before the next closes, supervisors wait for the drain', () => {
+    const nginx = read('deploy/nginx.conf');
+    const env = compose.services.api1.environment ?? {};
+    const delayMs = Number(env.SHUTDOWN_DELAY_MS);
+    const drainMs = delayMs + Number(env.SHUTDOWN_TIMEOUT_MS);
+    const failTimeouts = [...nginx.matchAll(/fail_timeout=(\d+)s/g)].map(
+      (m) => Number(m[1]) * 1000,
+    );
+    expect(failTimeouts).toHaveLength(2);
+    for (const ms of failTimeouts) expect(ms).toBeLessThan(delayMs);
+    const grace = (compose.services.api1 as { stop_grace_period?: string }).stop_grace_period;
+    expect(Number(/^(\d+)s$/.exec(grace ?? '')?.[1]) * 1000).toBeGreaterThan(drainMs);
+    for (const unit of ['deploy/wholesale.service', 'deploy/wholesale@.service'])
+      expect(Number(/^TimeoutStopSec=(\d+)$/m.exec(read(unit))?.[1]) * 1000).toBeGreaterThan(
+        drainMs,
+      );
+    // A POST that reached a process is sent again only where it carries an Idempotency-Key.
+    const retries = [...nginx.matchAll(/^\s*proxy_next_upstream (.*);$/gm)].map((m) => m[1]);
+    expect(retries).toEqual([
+      'error timeout http_502 http_503',
+      'error timeout http_502 http_503 non_idempotent',
+    ]);
+    const keyed = nginx.slice(nginx.indexOf('location ~ ^/api/'), nginx.indexOf('location @api'));
+    expect(keyed).toContain('if ($http_idempotency_key = "")');
+    expect(keyed).toContain('non_idempotent');
+  });
 });

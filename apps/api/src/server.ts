@@ -6,6 +6,7 @@ import { startMailWorker } from './modules/mail';
 import { startWebhookWorker, WEBHOOKS_CHANNEL, webhookRuleOf } from './modules/webhooks';
 import { warnWhenNoAdmin } from './modules/staff';
 import { getFieldCipher } from './lib/crypto';
+import { drainAndClose } from './lib/drain';
 
 /** Starts the API (and the built SPA) on PORT; shuts down cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -41,25 +42,31 @@ async function main(): Promise<void> {
   wakeWebhooks = webhookWorker.wake;
 
   let closing = false;
-  // Drain (docs/deploy.md "Restart"): say "not ready" while still serving, so the load balancer
-  // moves traffic away; then stop accepting, let requests in flight finish (bounded), close the
-  // pool and the LISTEN connection, exit 0.
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+  // Drain (lib/drain.ts, docs/deploy.md "Rolling restart"): not ready while still serving for
+  // SHUTDOWN_DELAY_MS, then stop accepting, finish the requests in flight (at most
+  // SHUTDOWN_TIMEOUT_MS), close the pool and the LISTEN connection, exit 0.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.draining = true;
-    app.log.info({ signal, delayMs: config.shutdownDelayMs }, 'draining');
-    const force = setTimeout(() => {
-      app.log.error('requests still in flight after the drain limit: exiting');
-      process.exit(1);
-    }, config.shutdownDelayMs + 10_000);
-    force.unref();
+    app.log.info(
+      { signal, delayMs: config.shutdownDelayMs, timeoutMs: config.shutdownTimeoutMs },
+      'draining',
+    );
     try {
-      await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
-      await mailWorker.stop();
-      await webhookWorker.stop();
-      await app.close();
-      await handle.close();
+      const outcome = await drainAndClose(app, {
+        delay: () => sleep(config.shutdownDelayMs),
+        deadline: () => sleep(config.shutdownTimeoutMs),
+        beforeClose: async () => {
+          await mailWorker.stop();
+          await webhookWorker.stop();
+        },
+        afterClose: () => handle.close(),
+      });
+      if (outcome === 'timed out') {
+        app.log.error('requests still in flight after SHUTDOWN_TIMEOUT_MS: exiting');
+        process.exit(1);
+      }
       app.log.info('shut down cleanly');
       process.exit(0);
     } catch (error) {

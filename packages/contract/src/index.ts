@@ -1,6 +1,7 @@
 export * from './common';
 export * from './common/errors';
 export * from './common/safe-input';
+export * from './common/idempotency';
 export * from './rules';
 export * from './catalogue';
 export * from './cart';

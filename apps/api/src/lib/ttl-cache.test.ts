@@ -92,24 +92,40 @@ describe('BatchTtlCache', () => {
   });
 });
 
+/** First call: a load still running when the write lands (`release` ends it). Later calls: reads after it. */
+function loadOverlappingAWrite() {
+  let release: (value: string) => void = () => undefined;
+  let calls = 0;
+  const load = () => {
+    calls += 1;
+    if (calls === 1) return new Promise<string>((resolve) => (release = resolve));
+    return Promise.resolve('after the write');
+  };
+  return { load, release: (value: string) => release(value), calls: () => calls };
+}
+
 describe('TtlCache', () => {
   it('answers a read whose load was in flight when a write dropped the cache, with a value read after the drop', async () => {
     const cache = new TtlCache<string>(size);
-    let release: (value: string) => void = () => undefined;
-    let calls = 0;
-    // First call: a load still running when the write lands. Second call: the read after it.
-    const load = () => {
-      calls += 1;
-      if (calls === 1) return new Promise<string>((resolve) => (release = resolve));
-      return Promise.resolve('after the write');
-    };
-    const reading = cache.get('page-1', load);
+    const l = loadOverlappingAWrite();
+    const reading = cache.get('page-1', l.load);
     cache.clear();
-    release('before the write');
+    l.release('before the write');
     await expect(reading).resolves.toBe('after the write');
-    expect(calls).toBe(2);
+    expect(l.calls()).toBe(2);
     // The load that predates the write was not kept either.
     await expect(cache.get('page-1', async () => 'next')).resolves.toBe('next');
+  });
+
+  it('answers every caller sharing a load in flight when a write drops the cache, not only the first', async () => {
+    const cache = new TtlCache<string>(size);
+    const l = loadOverlappingAWrite();
+    const first = cache.get('page-1', l.load);
+    const sharing = cache.get('page-1', l.load);
+    cache.clear();
+    l.release('before the write');
+    await expect(first).resolves.toBe('after the write');
+    await expect(sharing).resolves.toBe('after the write');
   });
 
   it('passes a loader failure to the caller', async () => {

@@ -68,12 +68,24 @@ type Loader<V> = () => Promise<V> | PromiseLike<V>;
  * sellers, short-lived pages) whose staleness for a few seconds is harmless.
  */
 export class TtlCache<V> extends Counted<string, Box<V>> {
+  /**
+   * Why lru-cache aborted loads (a drop while they ran). NOTE: only the caller that started a load
+   * sees `status.fetchAborted`; the callers sharing it ('inflight') get the abort's reason alone.
+   */
+  private readonly abortReasons = new WeakSet<object>();
+
   protected createLru(options: LRUCache.Options<string, Box<V>, unknown>) {
     return new LRUCache<string, Box<V>, unknown>({
       ...options,
       // NOTE: a Drizzle query builder is a thenable that runs its query again on every `then`;
       // awaiting it here settles it once.
-      fetchMethod: async (_key, _stale, { context }) => ({ value: await (context as Loader<V>)() }),
+      fetchMethod: async (_key, _stale, { context, signal }) => {
+        signal.addEventListener('abort', () => {
+          if (typeof signal.reason === 'object' && signal.reason)
+            this.abortReasons.add(signal.reason);
+        });
+        return { value: await (context as Loader<V>)() };
+      },
     });
   }
 
@@ -91,7 +103,10 @@ export class TtlCache<V> extends Counted<string, Box<V>> {
       // The change feed dropped this entry (a catalogue write) while its load was in flight, and
       // lru-cache aborts such a fetch. What it was loading may predate the write: read again,
       // without keeping it. A loader's own failure is not an abort and goes to the caller.
-      if (!status.fetchAborted) throw error;
+      const aborted =
+        status.fetchAborted ||
+        (typeof error === 'object' && error !== null && this.abortReasons.has(error));
+      if (!aborted) throw error;
       this.misses++;
       return load();
     }

@@ -26,6 +26,20 @@ describe('api client', () => {
     expect(calls[1].init?.credentials).toBe('same-origin');
   });
 
+  it('sends a new Idempotency-Key with each idempotent write, keeps one given, none otherwise', async () => {
+    const { fetchMock, calls } = stubFetch({ '/api/thing': () => ({ status: true }) });
+    vi.stubGlobal('fetch', fetchMock);
+    await api.post('/thing', {}, { idempotent: true });
+    await api.delete('/thing', { idempotent: true });
+    await api.post('/thing', {}, { idempotent: true, headers: { 'Idempotency-Key': 'given' } });
+    await api.post('/thing', {});
+    const keys = calls.map((c) => (c.init?.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys.slice(2)).toEqual(['given', undefined]);
+  });
+
   it('throws ApiError with the code, message and fields of an error body', async () => {
     const { fetchMock } = stubFetch({
       '/api/bad': () => validationFailed({ email: 'Email is required' }),

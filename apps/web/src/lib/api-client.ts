@@ -3,7 +3,17 @@ import { clearSession, getStoredUser } from './session';
 
 type ParamValue = string | number | boolean | null | undefined;
 export type Params = Record<string, ParamValue | ParamValue[]>;
-type Options = { params?: Params; headers?: Record<string, string>; signal?: AbortSignal };
+type Options = {
+  params?: Params;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /**
+   * A write the server may receive twice (nginx passes a request a closing process dropped to the
+   * other one): sent with a new Idempotency-Key, so a repeat is answered without writing again
+   * (docs/deploy.md "Rolling restart"). One call is one logical action.
+   */
+  idempotent?: boolean;
+};
 
 /** A failed call: the HTTP status and the API's error body (docs/product/errors-and-constants.md). */
 /** Why the server refused, for a text in the user's language (contract ERROR_REASONS). */
@@ -102,6 +112,7 @@ async function request<T>(
   options: Options = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (options.idempotent) headers['Idempotency-Key'] ??= crypto.randomUUID();
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (UNSAFE.has(method)) {

@@ -42,6 +42,8 @@ export const ERROR_REASONS = {
   NOTHING_SELECTED: 'There is nothing selected in your cart to order',
   OPENING_MINIMUM: 'Your opening order must reach {{minimum}}; this order comes to {{total}}',
   ORDER_IN_PROGRESS: 'This order is being placed already; please retry',
+  REQUEST_IN_PROGRESS: 'This request is being processed already; please retry',
+  IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for a different request',
   TRANSITION_NOT_ALLOWED: 'An order that is {{from}} cannot become {{to}}; allowed: {{allowed}}',
   ORDER_CHANGED:
     'Someone else changed this order meanwhile; reload it (allowed now from {{from}}: {{allowed}})',

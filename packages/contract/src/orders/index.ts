@@ -71,8 +71,6 @@ export const StorePlaceOrderBody = z.object({
 });
 export type StorePlaceOrderBody = z.input<typeof StorePlaceOrderBody>;
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-
 export const PlaceOrderResponse = okResponse({
   order_id: z.number().int(),
   total: z.number(),

@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import {
+  belongsTo,
   instant,
   createdAt,
   rowId,
@@ -54,5 +55,29 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
     index('audit_log_actor_idx').on(t.actorUserId, t.at.desc()),
     index('audit_log_action_idx').on(t.action, t.at.desc()),
+  ],
+);
+
+/**
+ * Idempotency keys of the buyer's writes (plugins/idempotency.ts): the first request under a key
+ * claims it (status_code null while it runs) and stores its answer; a repeat within
+ * IDEMPOTENCY_RETENTION_HOURS gets that answer back without writing again. Scoped to the user, so
+ * one buyer's key never answers another's request.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: belongsTo('user_id', () => users.id),
+    key: text('key').notNull(),
+    /** sha256 of the method, route, query and body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    contentType: text('content_type'),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
   ],
 );

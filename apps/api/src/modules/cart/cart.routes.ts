@@ -69,10 +69,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const security = signedInSecurity();
   const tags = ['cart'];
+  // Every cart write answers a repeated Idempotency-Key from the first attempt (plugins/idempotency.ts).
+  const idempotent = { idempotency: 'store' } as const;
   /** The JSON writes: their user_id may stand in the query or the body (postedCartOwner). */
   const postedRoute = <S extends object>(schema: S) => ({
     schema: { tags, security, querystring: PostedCartQuery, ...schema },
     serializerCompiler: cartSerializer,
+    config: idempotent,
   });
 
   app.get(
@@ -143,6 +146,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CartResponse },
       },
       serializerCompiler: cartSerializer,
+      config: idempotent,
     },
     async (request) => {
       const input = parseInput(StoreSetCartItemBody, {
@@ -166,6 +170,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CartResponse },
       },
       serializerCompiler: cartSerializer,
+      config: idempotent,
     },
     async (request) => {
       const owner = cartOwner(request, request.query.user_id, request.query.lang);
@@ -184,6 +189,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CartResponse },
       },
       serializerCompiler: cartSerializer,
+      config: idempotent,
     },
     async (request) => {
       const owner = cartOwner(request, request.query.user_id, request.query.lang);

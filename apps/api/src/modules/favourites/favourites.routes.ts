@@ -53,6 +53,8 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url,
       ...route({ summary, querystring, response: { 200: FavouriteChangeResponse } }),
+      // A repeated Idempotency-Key answers the first attempt (plugins/idempotency.ts).
+      config: { idempotency: 'store' },
       handler: async (request) => {
         const user = requireOwnCustomer(request, request.query.user_id);
         const country = requestCountry(request, request.query.country);

@@ -18,12 +18,16 @@ export const opticonRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = customerRoutes('cart');
   app.post(
     '/api/opticon',
-    route({
-      summary: 'Add scanned codes (barcode or product id) to the cart; one result per line',
-      querystring: z.object({ lang: LangParam }),
-      body: StoreOpticonBody,
-      response: { 200: OpticonResponse },
-    }),
+    {
+      ...route({
+        summary: 'Add scanned codes (barcode or product id) to the cart; one result per line',
+        querystring: z.object({ lang: LangParam }),
+        body: StoreOpticonBody,
+        response: { 200: OpticonResponse },
+      }),
+      // An upload sent again under its Idempotency-Key adds nothing twice (plugins/idempotency.ts).
+      config: { idempotency: 'store' },
+    },
     async (request) => {
       const body = request.body;
       const owner = cartOwner(request, body.user_id, request.query.lang, body.country);

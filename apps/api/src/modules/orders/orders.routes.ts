@@ -5,6 +5,7 @@ import {
   FetchOrderQuery,
   FetchOrderResponse,
   IDEMPOTENCY_HEADER,
+  IdempotencyKey,
   LangParam,
   OrderHistoryQuery,
   OrderHistoryResponse,
@@ -34,18 +35,18 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/store/orders',
-    route({
-      summary:
-        'Place an order from the selected cart lines (Idempotency-Key header makes retries safe)',
-      headers: z.object({
-        [IDEMPOTENCY_HEADER]: z
-          .string()
-          .max(200, { message: 'Idempotency-Key is too long' })
-          .optional(),
+    {
+      ...route({
+        summary:
+          'Place an order from the selected cart lines (Idempotency-Key header makes retries safe)',
+        headers: z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKey.optional() }),
+        body: StorePlaceOrderBody,
+        response: { 200: PlaceOrderResponse },
       }),
-      body: StorePlaceOrderBody,
-      response: { 200: PlaceOrderResponse },
-    }),
+      // The order claims its key itself, in its transaction (workflows/place-order.ts); the plugin
+      // refuses the key reused for another request (422).
+      config: { idempotency: 'verify' },
+    },
     async (request) => {
       const body = request.body;
       const user = requireOwnCustomer(request, body.user_id);
@@ -134,12 +135,16 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   // docs/product/cart-and-orders.md: user_id and order_id, in the query or a JSON body.
   app.post(
     '/api/re-orders',
-    route({
-      summary: "Copy an order's lines into the cart at today's prices and stock",
-      querystring: z.record(z.string(), z.string()).optional(),
-      body: z.record(z.string(), z.unknown()).optional().nullable(),
-      response: { 200: ReorderResponse },
-    }),
+    {
+      ...route({
+        summary: "Copy an order's lines into the cart at today's prices and stock",
+        querystring: z.record(z.string(), z.string()).optional(),
+        body: z.record(z.string(), z.unknown()).optional().nullable(),
+        response: { 200: ReorderResponse },
+      }),
+      // Adds to the cart: a repeated Idempotency-Key answers the first attempt (plugins/idempotency.ts).
+      config: { idempotency: 'store' },
+    },
     async (request) => {
       const input = parseInput(ReorderParams, {
         ...(request.query ?? {}),

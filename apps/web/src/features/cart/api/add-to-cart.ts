@@ -17,7 +17,7 @@ export const addToCart = (userId: number, { product, item }: AddToCartInput) =>
   api.post<CartAddResponse>(
     '/cart/add',
     { product_id: product.product_id, item },
-    { params: { user_id: userId } },
+    { params: { user_id: userId }, idempotent: true },
   );
 
 /**

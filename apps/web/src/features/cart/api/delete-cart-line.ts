@@ -10,11 +10,11 @@ export const CART_DELETE_REFETCH_MS = 1500;
 
 /** DELETE /api/cart/delete (id, user_id). */
 export const deleteCartLine = (userId: number, id: number) =>
-  api.delete<CartResponse>('/cart/delete', { params: { id, user_id: userId } });
+  api.delete<CartResponse>('/cart/delete', { params: { id, user_id: userId }, idempotent: true });
 
 /** DELETE /api/cart-delete-all (user_id). */
 export const emptyCart = (userId: number) =>
-  api.delete<CartResponse>('/cart-delete-all', { params: { user_id: userId } });
+  api.delete<CartResponse>('/cart-delete-all', { params: { user_id: userId }, idempotent: true });
 
 /**
  * Removes a line (or, with id 'all', every line). Failures are only logged (docs/product/errors-and-constants.md); the cart

@@ -11,7 +11,7 @@ export type SetCartItemInput = { id: number; item?: number; selected?: boolean }
 
 /** POST /api/add/item {id, user_id, item | selected}: sets a line's quantity (0 removes) or selection. */
 export const setCartItem = (userId: number, input: SetCartItemInput) =>
-  api.post<CartResponse>('/add/item', { ...input, user_id: userId });
+  api.post<CartResponse>('/add/item', { ...input, user_id: userId }, { idempotent: true });
 
 /** Changes one cart line; the selection flips at once and rolls back on failure. */
 export function useSetCartItem() {

@@ -18,12 +18,14 @@ export const addFavourite = (p: FavouritesParams, product: ProductCard) =>
       country: p.country,
       lang: p.lang,
     },
+    idempotent: true,
   });
 
 /** DELETE /api/fav/delete (product_id, user_id). */
 export const removeFavourite = (p: FavouritesParams, product: ProductCard) =>
   api.delete<FavouriteChangeResponse>('/fav/delete', {
     params: { product_id: product.product_id, user_id: p.userId, country: p.country },
+    idempotent: true,
   });
 
 /** The cached list with the product added or removed. */

@@ -21,7 +21,7 @@ export const uploadScans = (
   api.post<OpticonResponse>(
     '/opticon',
     { products, user_id: userId, country },
-    { params: { lang } },
+    { params: { lang }, idempotent: true },
   );
 
 /** Sends the parsed lines in chunks, reporting progress; answers one result per line. */

@@ -10,7 +10,11 @@ export const REORDER_REFETCH_MS = 2000;
 
 /** POST /api/re-orders (user_id, order_id): the order's lines go back into the cart at today's prices. */
 export const reorder = (userId: number, orderId: number) =>
-  api.post<ReorderResponse>('/re-orders', { user_id: userId, order_id: orderId });
+  api.post<ReorderResponse>(
+    '/re-orders',
+    { user_id: userId, order_id: orderId },
+    { idempotent: true },
+  );
 
 export function useReorder() {
   const queryClient = useQueryClient();

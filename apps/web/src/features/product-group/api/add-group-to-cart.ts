@@ -11,7 +11,7 @@ export type GroupCartItem = { product_id: string; item: number };
  * all or nothing (a refusal adds none of them).
  */
 export async function addGroupToCart(userId: number, items: GroupCartItem[]): Promise<void> {
-  await api.post('/cart/add-many', { items }, { params: { user_id: userId } });
+  await api.post('/cart/add-many', { items }, { params: { user_id: userId }, idempotent: true });
 }
 
 /** The group page's update-cart action; the cart is refetched afterwards (shared cart keys). */
