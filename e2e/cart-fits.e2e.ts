@@ -204,6 +204,8 @@ describe('the cart and checkout fit the screen and say what they mean (issue 30)
     await addButton(page).click();
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Added item to the cart' });
     await toast.waitFor();
+    // The header is at the top of the page: look at it there, with the toast still showing.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.evaluate(() =>
       Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
     );
