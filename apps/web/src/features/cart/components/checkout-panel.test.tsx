@@ -100,8 +100,7 @@ describe('checkout on the cart page', () => {
     const calls = renderCart(checkout({ opening_minimum: 500 }));
     const place = await screen.findByRole('button', { name: 'Place order' });
     expect(place).toBeDisabled();
-    const reason =
-      'Your first order must reach CA$500.00 before taxes: add CA$440.00 to place it.';
+    const reason = 'Your first order must reach CA$500.00 before taxes: add CA$440.00 to place it.';
     expect(place).toHaveAccessibleDescription(reason);
     expect(screen.getByTestId('place-order-reason')).toHaveTextContent(reason);
     await userEvent.click(place);
