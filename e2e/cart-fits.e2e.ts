@@ -14,7 +14,7 @@ import {
 import { apiSignIn, cartWithProducts } from './support/demo-accounts';
 import { browserForFile } from './support/journey';
 
-// Issue 30, "every screen fits and says what it means": the cart and its checkout at phone widths
+// "Every screen fits and says what it means": the cart and its checkout at phone widths
 // and on a desktop, measured rather than looked at. Nothing wider than the screen, nothing laid over
 // what the buyer reads or presses (elementFromPoint), the checkout read from top to bottom, toasts
 // clear of the header's controls. E2E_SCREENSHOTS=<folder> also saves the pictures of
@@ -123,7 +123,7 @@ async function outside(page: Page): Promise<string[]> {
   });
 }
 
-describe('the cart and checkout fit the screen and say what they mean (issue 30)', () => {
+describe('the cart and checkout fit the screen and say what they mean', () => {
   let codes: string[] = [];
   beforeEach(async () => {
     codes = await cartWithProducts(await apiSignIn(baseUrl, 'buyer.ca@example.com'), LINES);

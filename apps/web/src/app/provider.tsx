@@ -69,7 +69,7 @@ function ToasterAfterFirstAction() {
   return (
     <Suspense fallback={null}>
       {/* Bottom right, above the phone's bottom bar (--toast-offset-bottom): at the top right they
-          covered the account name and the cart and favourites counts (issue 30). */}
+          covered the account name and the cart and favourites counts. */}
       <Toaster
         position="bottom-right"
         offset={TOAST_OFFSET}

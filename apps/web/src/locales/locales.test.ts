@@ -121,7 +121,7 @@ describe('locale files', () => {
     }
   });
 
-  // issue 30: Spanish said "paquetes de envío" on the product page and "paquetes" in the cart. A
+  // Regression: Spanish said "paquetes de envío" on the product page and "paquetes" in the cart. A
   // ship pack has one name per language, everywhere: ship pack, emballage, paquete de envío.
   it.each([
     ['en', /\b(?<!ship )packs?\b/i],

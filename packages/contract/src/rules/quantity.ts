@@ -18,7 +18,7 @@ const NEGATIVE = /^-\d+$/;
 /**
  * docs/product/cart-and-orders.md#quantity: the one reading of a typed quantity. Only digits (after
  * trimming spaces) are a quantity, and then exactly the number they spell; anything else is refused
- * with its reason. NOTE: never repair the text (dropping the `.` of `2.5` ordered 25 packs, issue 30).
+ * with its reason. NOTE: never repair the text (dropping the `.` of `2.5` ordered 25 packs).
  */
 export function readQuantity(text: string): QuantityReading {
   const trimmed = text.trim();

@@ -29,7 +29,7 @@ describe('quantity', () => {
     expect(readQuantity('')).toEqual({ ok: false, reason: 'empty' });
     expect(readQuantity('  ')).toEqual({ ok: false, reason: 'empty' });
     expect(readQuantity('-4')).toEqual({ ok: false, reason: 'negative' });
-    // issue 30: these were read as 25 and 13 packs.
+    // Regression: these were read as 25 and 13 packs.
     expect(readQuantity('2.5')).toEqual({ ok: false, reason: 'notWhole' });
     expect(readQuantity('1e3')).toEqual({ ok: false, reason: 'notWhole' });
     expect(readQuantity('1,5')).toEqual({ ok: false, reason: 'notWhole' });

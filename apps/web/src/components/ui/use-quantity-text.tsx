@@ -39,7 +39,7 @@ export function QuantityRefusalMessage({
  * invalid and explained under the box (`message`, tied to the box by aria-describedby), so the
  * buyer sees why nothing was ordered; a negative entry shows 'NA', cleared when the box is focused
  * again. `commit` gets the box's reading on blur and on Enter. NOTE: the box used to drop the
- * characters it refused, so `2.5` became 25 packs and `1e3` 13 (issue 30): never filter keystrokes.
+ * characters it refused, so `2.5` became 25 packs and `1e3` 13: never filter keystrokes.
  */
 export function useQuantityText(initial: string, commit: (reading: QuantityReading) => void) {
   const messageId = useId();

@@ -127,7 +127,7 @@ describe('AddToCartButton', () => {
     expect(button).toBeEnabled();
   });
 
-  // issue 30: on the product card and page, `2.5` was sent as 25 packs.
+  // Regression: on the product card and page, `2.5` was sent as 25 packs.
   it('cannot add 2.5 packs: says why and sends nothing', async () => {
     const calls = setup(new Promise<Response>(() => {}));
     const qty = await screen.findByLabelText('Quantity of Dressmaker pins in ship packs');

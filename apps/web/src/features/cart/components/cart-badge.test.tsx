@@ -6,7 +6,7 @@ import { CartBadge } from './cart-badge';
 import { cart, json, line, routeFetch, signInStored } from '@/test/shopping';
 
 describe('CartBadge and cart popup', () => {
-  // issue 30: the popup said CA$1,245.00 where the cart says CA$1,244.96.
+  // Regression: the popup said CA$1,245.00 where the cart says CA$1,244.96.
   it('opens on keyboard focus, shows exact lines and the exact total the cart shows, and closes with its arrow', async () => {
     signInStored();
     const { fetchMock } = routeFetch({

@@ -15,7 +15,7 @@ import './cart.css';
  * Cart badge of the header with the docs/product/cart-and-orders.md cart popup (400 px): opens on hover over the cart
  * icon and on keyboard focus, closes with its arrow control (and Escape). Line amounts and the total
  * are exact, in the storefront's one money format (docs/product/cart-and-orders.md#cart-popup): a
- * whole-dollar total disagreed with the cart page's (issue 30). Guests see 0 and no popup.
+ * whole-dollar total disagreed with the cart page's. Guests see 0 and no popup.
  */
 export function CartBadge({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();

@@ -110,7 +110,7 @@ export function CartPage() {
     );
   }
 
-  // Why Place order cannot be pressed, said next to it before the buyer tries (issue 30): the
+  // Why Place order cannot be pressed, said next to it before the buyer tries: the
   // server refuses the same cases, but only after the click.
   const dateProblem = choices.shipDate
     ? shipDateProblem(choices.shipDate, shopToday(new Date()))

@@ -18,7 +18,7 @@ const routes = [
 ];
 
 describe('phone cart total bar', () => {
-  // issue 30: it read "Cart total (Cart, 0 items)".
+  // Regression: it read "Cart total (Cart, 0 items)".
   it("names the cart's count and total once, linking to the cart", async () => {
     signInStored();
     serve();

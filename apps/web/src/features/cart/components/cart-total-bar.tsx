@@ -9,7 +9,7 @@ import { useCart } from '../api/get-cart';
 /**
  * Phones: the cart's total as an item of the bottom navigation, for a signed-in customer (not staff,
  * not guests), linking to the cart. NOTE: it used to be a bar of its own above the navigation, which
- * covered the product title and the order comment (issue 30); inside the navigation it takes no
+ * covered the product title and the order comment; inside the navigation it takes no
  * space the page does not already keep free. Until the cart is read it holds its place empty.
  */
 export function CartTotalBar() {

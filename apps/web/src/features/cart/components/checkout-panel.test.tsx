@@ -95,7 +95,7 @@ describe('checkout on the cart page', () => {
     expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
   });
 
-  // issue 30: Place order stayed enabled under the opening minimum and refused only after the click.
+  // Regression: Place order stayed enabled under the opening minimum and refused only after the click.
   it('keeps Place order disabled under the opening minimum and says why next to it', async () => {
     const calls = renderCart(checkout({ opening_minimum: 500 }));
     const place = await screen.findByRole('button', { name: 'Place order' });
@@ -107,7 +107,7 @@ describe('checkout on the cart page', () => {
     expect(calls.some((c) => c.url.pathname === '/api/store/orders')).toBe(false);
   });
 
-  // issue 30: a past ship date disabled Place order with no reason next to it.
+  // Regression: a past ship date disabled Place order with no reason next to it.
   it('says next to Place order why a past ship date keeps it disabled', async () => {
     renderCart(checkout());
     await userEvent.type(await screen.findByLabelText('Requested ship date'), '2000-01-03');

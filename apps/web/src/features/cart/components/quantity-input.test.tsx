@@ -49,7 +49,7 @@ describe('QuantityInput (docs/product/cart-and-orders.md)', () => {
     expect(screen.getByText('× 6')).toBeInTheDocument();
   });
 
-  // issue 30: typing 2.5 ordered 25 packs and 1e3 ordered 13, without a word.
+  // Regression: typing 2.5 ordered 25 packs and 1e3 ordered 13, without a word.
   it.each(['2.5', '1e3', '4a.', '1,5'])(
     'refuses %s with the reason and never orders another number',
     async (typed) => {

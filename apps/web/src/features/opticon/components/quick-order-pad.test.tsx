@@ -8,7 +8,7 @@ import { QuickOrderPad } from './quick-order-pad';
 beforeAll(() => preloadTranslations(['opticon']));
 
 describe('QuickOrderPad quantities (docs/product/opticon.md)', () => {
-  // issue 30: the pad dropped the `.` of `2.5` and would have sent 25 packs.
+  // Regression: the pad dropped the `.` of `2.5` and would have sent 25 packs.
   it('refuses 2.5 packs with the reason and sends nothing until the row holds a whole number', async () => {
     const calls = renderSignedIn(<QuickOrderPad />, {
       'GET /api/quick-order/suggest': () => json({ status: true, data: [] }),

@@ -40,7 +40,7 @@ describe('GroupQuantity (docs/product/cart-and-orders.md)', () => {
     expect(onChange.mock.calls).toEqual([[10], [4]]);
   });
 
-  // issue 30: the box dropped what it did not understand (2.5 became 25).
+  // Regression: the box dropped what it did not understand (2.5 became 25).
   it('refuses text that is not a whole number, says why and reports no packs', async () => {
     const { box, onChange } = await renderBox();
     await userEvent.type(box, '2.5{Enter}');
