@@ -54,26 +54,38 @@ type Listing = {
 };
 
 /**
- * Empties the buyer's cart and puts one ship pack of a product in stock into it (the cart line is
- * selected, so an order takes it). Answers the product's code.
+ * Empties the buyer's cart and puts one ship pack of each of `count` products in stock into it (the
+ * lines are selected, so an order takes them). Answers the products' codes.
  */
-export async function cartWithOneProduct(s: ApiSession): Promise<string> {
+export async function cartWithProducts(s: ApiSession, count: number): Promise<string[]> {
   await call(s, 'DELETE', `/api/cart-delete-all?user_id=${s.userId}`);
   const categories = (await call(s, 'GET', '/api/categories?lang=en')) as {
     data: Array<{ name: string; category: string; cat_code: string }>;
   };
+  const codes: string[] = [];
   for (const c of categories.data) {
     const query = new URLSearchParams({ name: c.name, category: c.cat_code, pagination: '25' });
     const listing = (await call(s, 'GET', `/api/cadProducts?${query}`)) as Listing;
-    const product = listing.products.data.find((p) => p.available >= 5 && p.class !== 'N');
-    if (product) {
+    for (const product of listing.products.data) {
+      if (codes.length === count) return codes;
+      if (product.available < 5 || product.class === 'N') continue;
       await call(s, 'POST', '/api/cart/add', {
         product_id: product.product_id,
         item: 1,
         user_id: s.userId,
       });
-      return product.product_id;
+      codes.push(product.product_id);
     }
   }
-  throw new Error('no product in stock in the demo catalogue');
+  if (codes.length === count) return codes;
+  throw new Error(`fewer than ${count} products in stock in the demo catalogue`);
+}
+
+/**
+ * Empties the buyer's cart and puts one ship pack of a product in stock into it (the cart line is
+ * selected, so an order takes it). Answers the product's code.
+ */
+export async function cartWithOneProduct(s: ApiSession): Promise<string> {
+  const [code] = await cartWithProducts(s, 1);
+  return code;
 }

@@ -48,6 +48,7 @@ const productActions: ProductActions = { FavouriteToggle, AddToCart };
 // import `toast` from 'sonner' as usual; the module is shared, and a Toaster that mounts after a
 // toast was raised still shows it (sonner replays the active toasts to a new Toaster).
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+const TOAST_OFFSET = { bottom: 'var(--toast-offset-bottom)' };
 const ACTIONS = ['pointerdown', 'keydown', 'click', 'submit', 'input'] as const;
 let acted = false;
 
@@ -67,7 +68,16 @@ function ToasterAfterFirstAction() {
   if (!show) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-right" duration={5000} richColors closeButton />
+      {/* Bottom right, above the phone's bottom bar (--toast-offset-bottom): at the top right they
+          covered the account name and the cart and favourites counts. */}
+      <Toaster
+        position="bottom-right"
+        offset={TOAST_OFFSET}
+        mobileOffset={TOAST_OFFSET}
+        duration={5000}
+        richColors
+        closeButton
+      />
     </Suspense>
   );
 }

@@ -120,4 +120,21 @@ describe('locale files', () => {
       expect(Object.keys(ERROR_CODES).filter((code) => !errors[code])).toEqual([]);
     }
   });
+
+  // Regression: Spanish said "paquetes de envío" on the product page and "paquetes" in the cart. A
+  // ship pack has one name per language, everywhere: ship pack, emballage, paquete de envío.
+  it.each([
+    ['en', /\b(?<!ship )packs?\b/i],
+    ['fr', /emballages? d[’']exp[ée]dition/i],
+    ['es', /\bpaquetes?\b(?! de env[íi]o)/i],
+  ] as const)('calls a ship pack by one name in %s', (lang, stray) => {
+    const strings = (v: unknown, at: string): Array<[string, string]> =>
+      v && typeof v === 'object'
+        ? Object.entries(v).flatMap(([k, x]) => strings(x, `${at}.${k}`))
+        : [[at, String(v)]];
+    const offending = namespaces
+      .flatMap((file) => strings(load(lang, file), file))
+      .filter(([, text]) => stray.test(text.replace(/\{\{\w+\}\}/g, '')));
+    expect(offending).toEqual([]);
+  });
 });

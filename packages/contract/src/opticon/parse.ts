@@ -1,9 +1,12 @@
+import { MAX_QUANTITY, readQuantity } from '../rules/quantity';
+
 /** One code to order with its total quantity and the file lines it came from. */
 export type ScannedLine = { code: string; quantity: number; lines: number[] };
 export type ScanError = { line: number; text: string; reason: 'quantity' | 'code' };
 export type ScanParseResult = { lines: ScannedLine[]; errors: ScanError[] };
 
-export const MAX_SCAN_QUANTITY = 100_000;
+/** A scan file's quantities follow the quantity boxes' rule and limit (docs/product/cart-and-orders.md#quantity). */
+export const MAX_SCAN_QUANTITY = MAX_QUANTITY;
 
 const DATE = /^(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})$/;
 const TIME = /^\d{1,2}:\d{2}(:\d{2})?(\s?[ap]m)?$/i;
@@ -47,15 +50,12 @@ export function parseScannerExport(text: string): ScanParseResult {
     }
     let quantity = 1;
     if (qtyText !== undefined) {
-      if (!/^\d+$/.test(qtyText)) {
+      const reading = readQuantity(qtyText);
+      if (!reading.ok || reading.value < 1) {
         errors.push({ line: lineNo, text: line, reason: 'quantity' });
         return;
       }
-      quantity = Number(qtyText);
-      if (quantity < 1 || quantity > MAX_SCAN_QUANTITY) {
-        errors.push({ line: lineNo, text: line, reason: 'quantity' });
-        return;
-      }
+      quantity = reading.value;
     }
     const existing = byCode.get(code);
     if (existing) {

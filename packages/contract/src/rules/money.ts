@@ -153,15 +153,3 @@ export function formatMoney(
   }
   return format;
 }
-
-/**
- * The cart popup's totals (docs/product/cart-and-orders.md#cart-popup): rounded to whole dollars and
- * still shown with two zero decimals, in the money format of the language.
- */
-export function formatWholeDollars(
-  lang: string | null | undefined,
-  country: string | null | undefined,
-): MoneyFormatter {
-  const money = formatMoney(lang, country);
-  return (cents) => money(Math.round(cents / 100) * 100);
-}

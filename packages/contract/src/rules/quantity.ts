@@ -1,22 +1,32 @@
 import { isComingSoon } from './availability';
 
-/** The quantity box's display state: a count of ship packs, empty, or 'NA' after a negative entry. */
-export type QuantityInput = { kind: 'empty' } | { kind: 'na' } | { kind: 'count'; value: number };
+/** The most ship packs one quantity box, one cart line or one scan may ask for (the API's limit too). */
+export const MAX_QUANTITY = 100_000;
 
-const QUANTITY_PATTERN = /^-?\d*$/;
+/**
+ * Why a quantity box's text is not a quantity: nothing typed, a negative number (shown as 'NA'),
+ * something that is not a whole number of packs (`2.5`, `1e3`, `1,5`, `abc`), or more than MAX_QUANTITY.
+ */
+export type QuantityRefusal = 'empty' | 'negative' | 'notWhole' | 'tooLarge';
 
-/** docs/product/cart-and-orders.md#quantity: only an optional minus sign and digits are accepted; anything else is refused (null). */
-export function acceptsQuantityText(text: string): boolean {
-  return QUANTITY_PATTERN.test(text);
-}
+/** A quantity box's text read as ship packs: the number typed, or the reason it is refused. */
+export type QuantityReading = { ok: true; value: number } | { ok: false; reason: QuantityRefusal };
 
-/** docs/product/cart-and-orders.md#quantity: parses typed text; a negative entry yields the 'NA' state. Returns null for text that is not accepted. */
-export function parseQuantity(text: string): QuantityInput | null {
-  if (!acceptsQuantityText(text)) return null;
-  if (text === '') return { kind: 'empty' };
-  if (text.startsWith('-')) return text === '-' ? { kind: 'empty' } : { kind: 'na' };
-  const value = Number.parseInt(text, 10);
-  return Number.isFinite(value) ? { kind: 'count', value } : { kind: 'empty' };
+const WHOLE = /^\d+$/;
+const NEGATIVE = /^-\d+$/;
+
+/**
+ * docs/product/cart-and-orders.md#quantity: the one reading of a typed quantity. Only digits (after
+ * trimming spaces) are a quantity, and then exactly the number they spell; anything else is refused
+ * with its reason. NOTE: never repair the text (dropping the `.` of `2.5` ordered 25 packs).
+ */
+export function readQuantity(text: string): QuantityReading {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, reason: 'empty' };
+  if (NEGATIVE.test(trimmed)) return { ok: false, reason: 'negative' };
+  if (!WHOLE.test(trimmed)) return { ok: false, reason: 'notWhole' };
+  const value = Number(trimmed);
+  return value > MAX_QUANTITY ? { ok: false, reason: 'tooLarge' } : { ok: true, value };
 }
 
 /** docs/product/cart-and-orders.md#quantity: for classes other than N a quantity above available is clamped to available. */

@@ -4,10 +4,10 @@ import {
   cartTotalCents,
   clampQuantity,
   countsByProduct,
-  formatWholeDollars,
   isUnavailable,
   pageWindow,
-  parseQuantity,
+  MAX_QUANTITY,
+  readQuantity,
   resultCount,
   toCents,
 } from './index';
@@ -23,13 +23,46 @@ describe('availability', () => {
 });
 
 describe('quantity', () => {
-  it('accepts only an optional minus and digits', () => {
-    expect(parseQuantity('12')).toEqual({ kind: 'count', value: 12 });
-    expect(parseQuantity('')).toEqual({ kind: 'empty' });
-    expect(parseQuantity('-4')).toEqual({ kind: 'na' });
-    expect(parseQuantity('1.5')).toBeNull();
-    expect(parseQuantity('abc')).toBeNull();
-    expect(parseQuantity('1-')).toBeNull();
+  it('reads digits as exactly that number and refuses the rest with a reason', () => {
+    expect(readQuantity('12')).toEqual({ ok: true, value: 12 });
+    expect(readQuantity(' 7 ')).toEqual({ ok: true, value: 7 });
+    expect(readQuantity('')).toEqual({ ok: false, reason: 'empty' });
+    expect(readQuantity('  ')).toEqual({ ok: false, reason: 'empty' });
+    expect(readQuantity('-4')).toEqual({ ok: false, reason: 'negative' });
+    // Regression: these were read as 25 and 13 packs.
+    expect(readQuantity('2.5')).toEqual({ ok: false, reason: 'notWhole' });
+    expect(readQuantity('1e3')).toEqual({ ok: false, reason: 'notWhole' });
+    expect(readQuantity('1,5')).toEqual({ ok: false, reason: 'notWhole' });
+    expect(readQuantity('abc')).toEqual({ ok: false, reason: 'notWhole' });
+    expect(readQuantity('1-')).toEqual({ ok: false, reason: 'notWhole' });
+    expect(readQuantity('+3')).toEqual({ ok: false, reason: 'notWhole' });
+    expect(readQuantity('0x10')).toEqual({ ok: false, reason: 'notWhole' });
+    expect(readQuantity(String(MAX_QUANTITY + 1))).toEqual({ ok: false, reason: 'tooLarge' });
+  });
+  it('refuses, with a reason, any text that is not digits after trimming (property)', () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        fc.pre(!/^\d+$/.test(text.trim()));
+        const reading = readQuantity(text);
+        return !reading.ok && reading.reason.length > 0;
+      }),
+    );
+  });
+  it('never yields a number other than the one typed (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string(), fc.stringMatching(/^\s*\d{1,7}\s*$/), fc.nat().map(String)),
+        (text) => {
+          const reading = readQuantity(text);
+          if (!reading.ok) return true;
+          return (
+            /^\d+$/.test(text.trim()) &&
+            reading.value === Number(text.trim()) &&
+            BigInt(text.trim()) === BigInt(reading.value)
+          );
+        },
+      ),
+    );
   });
   it('clamps above available except class N', () => {
     expect(clampQuantity(10, 4, 'F')).toEqual({ quantity: 4, clamped: true });
@@ -97,10 +130,6 @@ describe('cart total', () => {
   it('converts dollars to cents without float drift', () => {
     expect(toCents(0.1 + 0.2)).toBe(30);
     expect(toCents(19.99)).toBe(1999);
-  });
-  it('formats popup totals as whole dollars with .00', () => {
-    expect(formatWholeDollars('en', 'ca')(123456)).toBe('CA$1,235.00');
-    expect(formatWholeDollars('fr', 'us')(123449)).toBe('1\u00a0234,00\u00a0$ US');
   });
 });
 

@@ -130,7 +130,7 @@ export const DEMO_CATALOGUES: {
     },
     description: {
       en: 'Wool, cotton and acrylic yarns with shade cards and ship packs.',
-      fr: 'Laine, coton et acrylique avec nuanciers et emballages d’expédition.',
+      fr: 'Laine, coton et acrylique avec nuanciers et emballages.',
       es: 'Lana, algodón y acrílico con cartas de colores y paquetes de envío.',
     },
     colors: ['#1f5c5a', '#d5ece8'],

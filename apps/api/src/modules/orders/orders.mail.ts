@@ -129,7 +129,7 @@ const STATUS_TEXT: Record<
 const TRACKING_LABEL: Record<Lang, { carrier: string; tracking: string; action: string }> = {
   en: { carrier: 'Carrier', tracking: 'Tracking number', action: 'Track the parcel' },
   fr: { carrier: 'Transporteur', tracking: 'Numéro de suivi', action: 'Suivre le colis' },
-  es: { carrier: 'Transportista', tracking: 'Número de seguimiento', action: 'Seguir el paquete' },
+  es: { carrier: 'Transportista', tracking: 'Número de seguimiento', action: 'Seguir el bulto' },
 };
 
 const CARRIER_NAMES: Record<string, string> = {

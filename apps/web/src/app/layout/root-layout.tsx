@@ -15,7 +15,8 @@ import { MobileHeader } from './mobile-header';
 import { titleKeyForPath } from './page-title';
 import { TopBar } from './top-bar';
 
-// Phones: the signed-in customer's cart total bar; loaded only for them, off the home route's bundle.
+// Phones: the signed-in customer's cart total in the bottom bar; loaded only for them, off the home
+// route's bundle. Its place is held while it loads, so the bar's items do not move.
 const CartTotalBar = lazy(() =>
   import('@/features/cart/components/cart-total-bar').then((m) => ({ default: m.CartTotalBar })),
 );
@@ -67,12 +68,15 @@ export function RootLayout() {
         </div>
       </main>
       <Footer />
-      {isCustomer ? (
-        <Suspense fallback={null}>
-          <CartTotalBar />
-        </Suspense>
-      ) : null}
-      <MobileBottomBar />
+      <MobileBottomBar
+        cart={
+          isCustomer ? (
+            <Suspense fallback={<span className="mobile-bottom-bar__item" />}>
+              <CartTotalBar />
+            </Suspense>
+          ) : null
+        }
+      />
       {navigation.state === 'loading' ? <LoadingOverlay /> : null}
     </div>
   );

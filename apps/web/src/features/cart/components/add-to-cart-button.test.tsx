@@ -126,4 +126,18 @@ describe('AddToCartButton', () => {
     await userEvent.type(qty, '4{Enter}');
     expect(button).toBeEnabled();
   });
+
+  // Regression: on the product card and page, `2.5` was sent as 25 packs.
+  it('cannot add 2.5 packs: says why and sends nothing', async () => {
+    const calls = setup(new Promise<Response>(() => {}));
+    const qty = await screen.findByLabelText('Quantity of Dressmaker pins in ship packs');
+    const button = screen.getByRole('button', { name: 'Add Dressmaker pins to the cart' });
+    await userEvent.clear(qty);
+    await userEvent.type(qty, '2.5');
+    expect(qty).toHaveValue('2.5');
+    expect(button).toBeDisabled();
+    expect(qty).toHaveAccessibleDescription('“2.5” is not a whole number of ship packs');
+    await userEvent.click(button);
+    expect(calls.some((c) => c.url.pathname === '/api/cart/add')).toBe(false);
+  });
 });

@@ -6,7 +6,8 @@ import { CartBadge } from './cart-badge';
 import { cart, json, line, routeFetch, signInStored } from '@/test/shopping';
 
 describe('CartBadge and cart popup', () => {
-  it('opens on keyboard focus, shows exact lines and a whole-dollar total with .00, and closes with its arrow', async () => {
+  // Regression: the popup said CA$1,245.00 where the cart says CA$1,244.96.
+  it('opens on keyboard focus, shows exact lines and the exact total the cart shows, and closes with its arrow', async () => {
     signInStored();
     const { fetchMock } = routeFetch({
       'GET /api/cart': () =>
@@ -28,7 +29,8 @@ describe('CartBadge and cart popup', () => {
     const popup = await screen.findByRole('region', { name: 'Cart summary' });
     expect(popup).toHaveTextContent('CA$1,234.56');
     expect(popup).toHaveTextContent('CA$10.40');
-    expect(popup).toHaveTextContent('CA$1,245.00');
+    expect(screen.getByTestId('cart-popup-total')).toHaveTextContent(/^CA\$1,244\.96$/);
+    expect(popup).not.toHaveTextContent('CA$1,245.00');
     expect(screen.getByRole('link', { name: 'Checkout' })).toHaveAttribute(
       'href',
       '/cart#checkout',

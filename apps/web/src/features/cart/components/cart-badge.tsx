@@ -1,13 +1,11 @@
 import { ChevronUp, ShoppingCart } from 'lucide-react';
 import type { CartLine } from '@wholesale/contract';
-import { formatWholeDollars, toCents } from '@wholesale/contract/rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BadgeContent } from '@/components/ui/badge-content';
 import { paths } from '@/config/paths';
 import { ProductThumb, plainName } from '@/components/ui/product-thumb';
-import { useCountry } from '@/lib/country';
 import { useMoney } from '@/lib/money';
 import { useSession } from '@/lib/session';
 import { useCart } from '../api/get-cart';
@@ -15,9 +13,9 @@ import './cart.css';
 
 /**
  * Cart badge of the header with the docs/product/cart-and-orders.md cart popup (400 px): opens on hover over the cart
- * icon and on keyboard focus, closes with its arrow control (and Escape). Line amounts are exact;
- * the total is in whole dollars with .00 (docs/product/cart-and-orders.md#cart-popup), both in the
- * storefront's money format. Guests see 0 and no popup.
+ * icon and on keyboard focus, closes with its arrow control (and Escape). Line amounts and the total
+ * are exact, in the storefront's one money format (docs/product/cart-and-orders.md#cart-popup): a
+ * whole-dollar total disagreed with the cart page's. Guests see 0 and no popup.
  */
 export function CartBadge({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -97,9 +95,8 @@ function CartPopup({
   total: number;
   onClose: () => void;
 }) {
-  const { t: tc, i18n } = useTranslation('cart', { useSuspense: false });
+  const { t: tc } = useTranslation('cart', { useSuspense: false });
   const money = useMoney();
-  const wholeDollars = formatWholeDollars(i18n.language, useCountry());
   return (
     <div id={id} className="cart-popup" role="region" aria-label={tc('popup.title')}>
       <div className="cart-popup__head">
@@ -134,7 +131,7 @@ function CartPopup({
       )}
       <div className="cart-popup__total">
         <span>{tc('total')}</span>
-        <strong>{wholeDollars(toCents(total))}</strong>
+        <strong data-testid="cart-popup-total">{money(total)}</strong>
       </div>
       <div className="cart-popup__actions">
         <Link to={paths.cart()} className="button button--secondary" onClick={onClose}>

@@ -1,7 +1,9 @@
 import {
+  OPENING_ORDER_MINIMUM_CENTS,
   cartTotalCents,
   isComingSoon,
   isUnavailable,
+  meetsOpeningMinimum,
   shipDateProblem,
   shopToday,
   toCents,
@@ -73,6 +75,7 @@ export function CartPage() {
   const idempotencyKey = useRef<string>(crypto.randomUUID());
   const commentId = useId();
   const poId = useId();
+  const reasonId = useId();
 
   useEffect(() => {
     document.title = `${t('title')} | ${t('brand.name', { ns: 'common' })}`;
@@ -107,8 +110,24 @@ export function CartPage() {
     );
   }
 
-  const shipDateRefused =
-    choices.shipDate !== '' && shipDateProblem(choices.shipDate, shopToday(new Date())) !== null;
+  // Why Place order cannot be pressed, said next to it before the buyer tries: the
+  // server refuses the same cases, but only after the click.
+  const dateProblem = choices.shipDate
+    ? shipDateProblem(choices.shipDate, shopToday(new Date()))
+    : null;
+  const minimumCents = OPENING_ORDER_MINIMUM_CENTS[country];
+  const firstOrder = checkout.data?.opening_minimum != null;
+  const blocked =
+    orderable.length === 0
+      ? t('blocked.nothingSelected')
+      : dateProblem
+        ? t(`shipDateError.${dateProblem}`, { ns: 'checkout' })
+        : !meetsOpeningMinimum(totalCents, country, firstOrder)
+          ? t('blocked.openingMinimum', {
+              minimum: money(minimumCents / 100),
+              missing: money((minimumCents - totalCents) / 100),
+            })
+          : null;
 
   const submit = () => {
     place.mutate(
@@ -285,31 +304,40 @@ export function CartPage() {
                 onChange={(e) => setComment(e.target.value)}
               />
             </div>
-            <CheckoutPanel
-              checkout={checkout.data}
-              subtotalCents={totalCents}
-              choices={choices}
-              onChange={setChoices}
-            />
-            <div className="cart-page__summary">
-              <p className="cart-page__total" aria-live="polite">
-                {t('selectedTotal')}{' '}
-                <strong data-testid="cart-total">{money(totalCents / 100)}</strong>
-              </p>
-              {checkout.data ? null : <p className="cart-page__hint">{t('openingMinimum')}</p>}
-              {place.isError ? (
-                <p role="alert" className="form-error">
-                  {errorMessage(place.error)}
+            {/* One column, read top to bottom: ship-to, ship date, taxes, totals, then Place order. */}
+            <div className="cart-page__checkout">
+              <CheckoutPanel
+                checkout={checkout.data}
+                subtotalCents={totalCents}
+                choices={choices}
+                onChange={setChoices}
+              />
+              <div className="cart-page__summary">
+                <p className="cart-page__total" aria-live="polite">
+                  {t('selectedTotal')}{' '}
+                  <strong data-testid="cart-total">{money(totalCents / 100)}</strong>
                 </p>
-              ) : null}
-              <button
-                type="button"
-                className="button cart-page__place"
-                onClick={submit}
-                disabled={orderable.length === 0 || place.isPending || shipDateRefused}
-              >
-                {place.isPending ? t('placing') : t('placeOrder')}
-              </button>
+                {checkout.data ? null : <p className="cart-page__hint">{t('openingMinimum')}</p>}
+                {place.isError ? (
+                  <p role="alert" className="form-error">
+                    {errorMessage(place.error)}
+                  </p>
+                ) : null}
+                {blocked ? (
+                  <p id={reasonId} className="cart-page__blocked" data-testid="place-order-reason">
+                    {blocked}
+                  </p>
+                ) : null}
+                <button
+                  type="button"
+                  className="button cart-page__place"
+                  onClick={submit}
+                  disabled={blocked !== null || place.isPending}
+                  aria-describedby={blocked ? reasonId : undefined}
+                >
+                  {place.isPending ? t('placing') : t('placeOrder')}
+                </button>
+              </div>
             </div>
           </div>
         </>

@@ -70,17 +70,20 @@ describe('checkout on the cart page', () => {
     });
   });
 
-  it('shows the opening minimum only to an account still under it', async () => {
-    renderCart(checkout({ opening_minimum: 500 }));
-    expect(await screen.findByTestId('opening-minimum')).toHaveTextContent(
-      'This is your first order: it must reach CA$500.00 before taxes. You are CA$440.00 short.',
-    );
-  });
-
   it('shows no minimum to an account that has ordered before', async () => {
     renderCart(checkout({ opening_minimum: null }));
     await screen.findByLabelText('Ship to');
-    expect(screen.queryByTestId('opening-minimum')).toBeNull();
+    expect(screen.queryByTestId('place-order-reason')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled();
+  });
+
+  it('writes the chosen ship-to address out in full under the box', async () => {
+    renderCart(checkout());
+    const shipTo = await screen.findByLabelText('Ship to');
+    expect(screen.getByTestId('ship-to-address')).toHaveTextContent('1 Main Street');
+    expect(shipTo).toHaveAccessibleDescription(screen.getByTestId('ship-to-address').textContent!);
+    await userEvent.selectOptions(shipTo, '2');
+    expect(screen.getByTestId('ship-to-address')).toHaveTextContent('2 Main Street');
   });
 
   it('refuses a weekend ship date before sending and says why', async () => {
@@ -90,6 +93,27 @@ describe('checkout on the cart page', () => {
       'The requested ship date must be a business day (Monday to Friday)',
     );
     expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  });
+
+  // Regression: Place order stayed enabled under the opening minimum and refused only after the click.
+  it('keeps Place order disabled under the opening minimum and says why next to it', async () => {
+    const calls = renderCart(checkout({ opening_minimum: 500 }));
+    const place = await screen.findByRole('button', { name: 'Place order' });
+    expect(place).toBeDisabled();
+    const reason = 'Your first order must reach CA$500.00 before taxes: add CA$440.00 to place it.';
+    expect(place).toHaveAccessibleDescription(reason);
+    expect(screen.getByTestId('place-order-reason')).toHaveTextContent(reason);
+    await userEvent.click(place);
+    expect(calls.some((c) => c.url.pathname === '/api/store/orders')).toBe(false);
+  });
+
+  // Regression: a past ship date disabled Place order with no reason next to it.
+  it('says next to Place order why a past ship date keeps it disabled', async () => {
+    renderCart(checkout());
+    await userEvent.type(await screen.findByLabelText('Requested ship date'), '2000-01-03');
+    const place = screen.getByRole('button', { name: 'Place order' });
+    expect(place).toBeDisabled();
+    expect(place).toHaveAccessibleDescription('The requested ship date must not be in the past');
   });
 
   it("scrolls to the checkout when opened from the cart popup's Checkout button", async () => {

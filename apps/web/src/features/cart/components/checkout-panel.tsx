@@ -3,7 +3,6 @@ import {
   ratePercent,
   shipDateProblem,
   shopToday,
-  toCents,
   type CheckoutResponse,
   type ShipToAddress,
 } from '@wholesale/contract';
@@ -25,8 +24,9 @@ export function chosenAddress(
 
 /**
  * The checkout part of the cart (docs/product/cart-and-orders.md, "Checkout"): ship-to address
- * (default preselected), requested ship date, payment terms, the opening-order minimum for an account
- * still under it, and the sales taxes estimated for the chosen address with the same rule as the API.
+ * (default preselected, written out in full under the box), requested ship date, payment terms and the
+ * sales taxes estimated for the chosen address with the same rule as the API. What keeps the order from
+ * being placed (opening minimum, ship date) is said next to Place order (cart-page.tsx).
  */
 export function CheckoutPanel({
   checkout,
@@ -49,6 +49,7 @@ export function CheckoutPanel({
     if (hash === '#checkout') panel.current?.scrollIntoView?.({ block: 'start' });
   }, [hash]);
   const addressId = useId();
+  const addressTextId = useId();
   const dateId = useId();
   const dateHintId = useId();
   const dateErrorId = useId();
@@ -58,7 +59,6 @@ export function CheckoutPanel({
   const taxes = address ? estimateSalesTax(subtotalCents, address.country, address.region) : null;
   const earliest = checkout?.earliest_ship_date ?? shopToday(now);
   const dateProblem = choices.shipDate ? shipDateProblem(choices.shipDate, shopToday(now)) : null;
-  const minimumCents = checkout?.opening_minimum != null ? toCents(checkout.opening_minimum) : null;
 
   return (
     // id: the cart popup's Checkout button leads here (/cart#checkout).
@@ -69,6 +69,7 @@ export function CheckoutPanel({
         <select
           id={addressId}
           value={address?.id ?? ''}
+          aria-describedby={addressTextId}
           onChange={(e) => onChange({ ...choices, addressId: Number(e.target.value) })}
         >
           {checkout.addresses.map((a) => (
@@ -90,6 +91,18 @@ export function CheckoutPanel({
           {t('noAddress')}
         </p>
       )}
+      {address ? (
+        // The box cuts a long address short on a narrow column: the chosen one is written out whole.
+        <p id={addressTextId} className="checkout-panel__address" data-testid="ship-to-address">
+          {t('address', {
+            company: address.company,
+            line1: address.line1,
+            city: address.city,
+            region: address.region,
+            postal: address.postal_code,
+          })}
+        </p>
+      ) : null}
 
       <label htmlFor={dateId}>{t('shipDate')}</label>
       <input
@@ -113,15 +126,6 @@ export function CheckoutPanel({
       {checkout ? (
         <p className="checkout-panel__terms">
           {t('terms')}: <strong>{t(`paymentTerms.${checkout.payment_terms}`)}</strong>
-        </p>
-      ) : null}
-
-      {minimumCents !== null && subtotalCents < minimumCents ? (
-        <p className="checkout-panel__minimum" role="status" data-testid="opening-minimum">
-          {t('openingMinimum', {
-            minimum: money(minimumCents),
-            missing: money(minimumCents - subtotalCents),
-          })}
         </p>
       ) : null}
 

@@ -35,20 +35,53 @@ function Harness({
 beforeAll(() => preloadTranslations(['cart']));
 
 describe('QuantityInput (docs/product/cart-and-orders.md)', () => {
-  it('accepts only digits and a leading minus; a negative entry shows NA and is not committed', async () => {
+  it('a negative entry shows NA, says why and is not committed', async () => {
     const onCommit = vi.fn();
     render(<Harness available={10} cls="A" onCommit={onCommit} />);
     const input = screen.getByLabelText('Quantity');
     await userEvent.clear(input);
-    await userEvent.type(input, '4a.');
-    expect(input).toHaveValue('4');
-    await userEvent.clear(input);
     await userEvent.type(input, '-3');
     expect(input).toHaveValue('NA');
     expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('A quantity cannot be negative');
     await userEvent.tab();
     expect(onCommit).not.toHaveBeenCalled();
     expect(screen.getByText('× 6')).toBeInTheDocument();
+  });
+
+  // Regression: typing 2.5 ordered 25 packs and 1e3 ordered 13, without a word.
+  it.each(['2.5', '1e3', '4a.', '1,5'])(
+    'refuses %s with the reason and never orders another number',
+    async (typed) => {
+      const onCommit = vi.fn();
+      render(<Harness available={100} cls="A" onCommit={onCommit} />);
+      const input = screen.getByLabelText('Quantity');
+      await userEvent.clear(input);
+      await userEvent.type(input, `${typed}{Enter}`);
+      await userEvent.tab();
+      expect(onCommit).not.toHaveBeenCalled();
+      expect(input).toHaveValue(typed);
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      const reason = `“${typed}” is not a whole number of ship packs`;
+      expect(input).toHaveAccessibleDescription(reason);
+      expect(screen.getByRole('alert')).toHaveTextContent(reason);
+      // Typing a whole number again clears the refusal and commits exactly that number.
+      await userEvent.clear(input);
+      await userEvent.type(input, '12{Enter}');
+      expect(onCommit).toHaveBeenLastCalledWith(12);
+      expect(input).not.toHaveAttribute('aria-invalid');
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+  );
+
+  it('puts the last quantity back when the box is left empty', async () => {
+    const onCommit = vi.fn();
+    render(<Harness available={10} cls="A" onCommit={onCommit} />);
+    const input = screen.getByLabelText('Quantity');
+    await userEvent.clear(input);
+    await userEvent.tab();
+    expect(input).toHaveValue('1');
+    expect(onCommit).not.toHaveBeenCalled();
   });
 
   it('clamps above available except for class N', async () => {

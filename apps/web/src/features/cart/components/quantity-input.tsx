@@ -1,4 +1,4 @@
-import { clampQuantity, parseQuantity } from '@wholesale/contract';
+import { clampQuantity, type QuantityReading } from '@wholesale/contract';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuantityText } from '@/components/ui/use-quantity-text';
@@ -12,15 +12,16 @@ type Props = {
   label: string;
   /** Called with a valid, clamped quantity when the user commits (blur, Enter, +/-). */
   onCommit: (quantity: number) => void;
-  /** Told whether the box holds a quantity that can be used (false while it shows 'NA'). */
+  /** Told whether the box holds a quantity that can be used (false while it shows a refusal). */
   onValidityChange?: (valid: boolean) => void;
   min?: number;
 };
 
 /**
- * docs/product/cart-and-orders.md quantity box: only an optional minus and digits are accepted; a negative entry shows
- * 'NA' and is not committed; above available it is clamped (not for class N); disabled when the
- * product is unavailable. A multiplier shows the ship pack size.
+ * docs/product/cart-and-orders.md quantity box: only a whole number of ship packs is committed; anything
+ * else stays as typed with the reason under the box (a negative entry shows 'NA'); an empty box gets
+ * the last quantity back; above available it is clamped (not for class N); disabled when the product
+ * is unavailable. A multiplier shows the ship pack size.
  */
 export function QuantityInput({
   value,
@@ -35,21 +36,18 @@ export function QuantityInput({
 }: Props) {
   const { t } = useTranslation('cart');
   const id = useId();
-  const { na, setNa, setText, input } = useQuantityText(String(value), (raw) => commit(raw));
-  useEffect(() => {
-    setText(String(value));
-    setNa(false);
-  }, [value, setNa, setText]);
-  useEffect(() => onValidityChange?.(!na), [na, onValidityChange]);
+  const { valid, setText, input, message } = useQuantityText(String(value), (reading) =>
+    commit(reading),
+  );
+  useEffect(() => setText(String(value)), [value, setText]);
+  useEffect(() => onValidityChange?.(valid), [valid, onValidityChange]);
 
-  const commit = (raw: string) => {
-    const parsed = parseQuantity(raw);
-    if (!parsed || parsed.kind !== 'count') {
-      if (parsed?.kind === 'na') return;
-      setText(String(value));
+  const commit = (reading: QuantityReading) => {
+    if (!reading.ok) {
+      if (reading.reason === 'empty') setText(String(value));
       return;
     }
-    const { quantity } = clampQuantity(Math.max(min, parsed.value), available, productClass);
+    const { quantity } = clampQuantity(Math.max(min, reading.value), available, productClass);
     setText(String(quantity));
     if (quantity !== value && quantity >= min) onCommit(quantity);
   };
@@ -73,27 +71,7 @@ export function QuantityInput({
       >
         −
       </button>
-      <input
-        id={id}
-        className={`qty__input${na ? ' qty__input--na' : ''}`}
-        inputMode="numeric"
-        disabled={disabled}
-        {...input}
-        onChange={(e) => {
-          // Typing over the 'NA' state starts again from what was typed after it.
-          const next =
-            na && e.target.value.startsWith('NA') ? e.target.value.slice(2) : e.target.value;
-          const parsed = parseQuantity(next);
-          if (parsed === null) return; // refused: only an optional minus sign and digits
-          if (parsed.kind === 'na') {
-            setNa(true);
-            setText(next);
-            return;
-          }
-          setNa(false);
-          setText(next);
-        }}
-      />
+      <input id={id} className="qty__input" inputMode="numeric" disabled={disabled} {...input} />
       <button
         type="button"
         className="qty__step"
@@ -106,6 +84,7 @@ export function QuantityInput({
       <span className="qty__pack" aria-label={t('quantity.shipPack', { count: shipPack })}>
         × {shipPack}
       </span>
+      {message}
     </div>
   );
 }

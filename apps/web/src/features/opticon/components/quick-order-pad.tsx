@@ -1,8 +1,9 @@
-import type { OpticonLineResult } from '@wholesale/contract';
+import { readQuantity, type OpticonLineResult } from '@wholesale/contract';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { plainName } from '@/components/ui/product-thumb';
+import { QuantityRefusalMessage, shownRefusal } from '@/components/ui/use-quantity-text';
 import { useErrorMessage } from '@/lib/error-message';
 import { useSuggestions } from '../api/suggest-products';
 import { useUploadScans } from '../api/upload-scans';
@@ -28,6 +29,8 @@ function PadRow({
   onFocus: () => void;
 }) {
   const { t } = useTranslation('opticon');
+  const refusalId = useId();
+  const refusal = shownRefusal(readQuantity(row.quantity));
   return (
     <div className="pad-row">
       <input
@@ -43,9 +46,10 @@ function PadRow({
         aria-label={t('pad.quantity', { n: index + 1 })}
         inputMode="numeric"
         value={row.quantity}
-        onChange={(e) => {
-          if (/^\d*$/.test(e.target.value)) onChange({ ...row, quantity: e.target.value });
-        }}
+        // Kept as typed and read with the contract's rule: dropping what is refused made 2.5 into 25.
+        onChange={(e) => onChange({ ...row, quantity: e.target.value })}
+        aria-invalid={refusal !== null || undefined}
+        aria-describedby={refusal ? refusalId : undefined}
         className="pad-row__qty"
       />
       <button
@@ -56,6 +60,9 @@ function PadRow({
       >
         <Trash2 size={16} aria-hidden="true" />
       </button>
+      {refusal ? (
+        <QuantityRefusalMessage id={refusalId} refusal={refusal} text={row.quantity} />
+      ) : null}
     </div>
   );
 }
@@ -70,7 +77,13 @@ export function QuickOrderPad() {
   const [results, setResults] = useState<OpticonLineResult[] | null>(null);
   const suggestions = useSuggestions(rows[active]?.code ?? '');
   const upload = useUploadScans();
-  const filled = rows.filter((r) => r.code.trim() && Number(r.quantity) > 0);
+  const quantityOf = (r: Row) => {
+    const reading = readQuantity(r.quantity);
+    return reading.ok ? reading.value : null;
+  };
+  const filled = rows.filter((r) => r.code.trim() && (quantityOf(r) ?? 0) > 0);
+  // A row whose quantity is refused holds the form back: it must not be sent as another number.
+  const refused = rows.some((r) => shownRefusal(readQuantity(r.quantity)) !== null);
 
   return (
     <section className="quick-order" aria-labelledby="pad-title">
@@ -87,7 +100,7 @@ export function QuickOrderPad() {
         onSubmit={(e) => {
           e.preventDefault();
           upload.mutate(
-            filled.map((r) => ({ code: r.code.trim(), quantity: Number(r.quantity) })),
+            filled.map((r) => ({ code: r.code.trim(), quantity: quantityOf(r) ?? 0 })),
             {
               onSuccess: (res) => {
                 setResults(res);
@@ -127,7 +140,7 @@ export function QuickOrderPad() {
           <button
             type="submit"
             className="button"
-            disabled={filled.length === 0 || upload.isPending}
+            disabled={filled.length === 0 || refused || upload.isPending}
           >
             {upload.isPending ? t('upload.sending') : t('pad.submit')}
           </button>

@@ -21,8 +21,10 @@ describe('GroupQuantity (docs/product/cart-and-orders.md)', () => {
     await userEvent.type(box, '-3');
     expect(box).toHaveValue('NA');
     expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription('A quantity cannot be negative');
     await userEvent.tab();
-    expect(onChange).not.toHaveBeenCalled();
+    // A refused entry counts as no packs.
+    expect(onChange.mock.calls).toEqual([[0]]);
     await userEvent.click(box);
     expect(box).toHaveValue('');
     expect(box).not.toHaveAttribute('aria-invalid');
@@ -36,5 +38,16 @@ describe('GroupQuantity (docs/product/cart-and-orders.md)', () => {
     await userEvent.type(box, '4');
     await userEvent.tab();
     expect(onChange.mock.calls).toEqual([[10], [4]]);
+  });
+
+  // Regression: the box dropped what it did not understand (2.5 became 25).
+  it('refuses text that is not a whole number, says why and reports no packs', async () => {
+    const { box, onChange } = await renderBox();
+    await userEvent.type(box, '2.5{Enter}');
+    expect(box).toHaveValue('2.5');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription('“2.5” is not a whole number of ship packs');
+    expect(onChange).not.toHaveBeenCalledWith(25);
+    expect(onChange.mock.calls.every(([n]) => n === 0)).toBe(true);
   });
 });

@@ -1,12 +1,18 @@
-import { clampQuantity, isUnavailable, parseQuantity, type ProductCard } from '@wholesale/contract';
+import {
+  clampQuantity,
+  isUnavailable,
+  type ProductCard,
+  type QuantityReading,
+} from '@wholesale/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { plainName } from '@/components/ui/product-thumb';
 import { useQuantityText } from '@/components/ui/use-quantity-text';
 
 /**
- * docs/product/cart-and-orders.md quantity box of the group page: only an optional minus and digits; a negative entry
- * shows 'NA'; above available it is clamped (not for class N); disabled when unavailable; the
+ * docs/product/cart-and-orders.md quantity box of the group page: only a whole number of ship packs counts;
+ * anything else stays as typed with the reason under the box (a negative entry shows 'NA') and
+ * counts as none; above available it is clamped (not for class N); disabled when unavailable; the
  * multiplier shows the ship pack size. Reports the committed count (0 = none).
  */
 export function GroupQuantity({
@@ -20,19 +26,18 @@ export function GroupQuantity({
 }) {
   const { t } = useTranslation('catalogue');
   const id = useId();
-  const { setNa, setText, input } = useQuantityText(value ? String(value) : '', (raw) =>
-    commit(raw),
+  const { setText, input, message } = useQuantityText(value ? String(value) : '', (reading) =>
+    commit(reading),
   );
   const available = product.available ?? 0;
   const disabled = isUnavailable(available, product.class);
-  const commit = (raw: string) => {
-    const parsed = parseQuantity(raw);
-    if (!parsed || parsed.kind === 'na') return;
-    if (parsed.kind === 'empty') {
+  const commit = (reading: QuantityReading) => {
+    // A refused entry adds nothing: never another number than the one typed.
+    if (!reading.ok) {
       onChange(0);
       return;
     }
-    const { quantity } = clampQuantity(parsed.value, available, product.class);
+    const { quantity } = clampQuantity(reading.value, available, product.class);
     setText(quantity ? String(quantity) : '');
     onChange(quantity);
   };
@@ -48,15 +53,9 @@ export function GroupQuantity({
         placeholder="0"
         disabled={disabled}
         {...input}
-        onChange={(e) => {
-          const next = e.target.value;
-          const parsed = parseQuantity(next);
-          if (parsed === null) return;
-          setNa(parsed.kind === 'na');
-          setText(next);
-        }}
       />
       <span className="group-qty__pack">× {product.ship_pac}</span>
+      {message}
     </div>
   );
 }
