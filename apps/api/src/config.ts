@@ -158,7 +158,7 @@ const EnvSchema = z.object({
   IMPORT_PARSER_MEMORY_MB: z.coerce
     .number({ message: 'must be a number of megabytes' })
     .int()
-    .min(16, { message: 'must be at least 16 (MB)' })
+    .min(32, { message: 'must be at least 32 (MB): a parser thread needs that much to start' })
     .optional(),
   // Comma-separated private networks webhooks may reach (an ERP on the LAN); checked below.
   WEBHOOK_PRIVATE_NETWORKS: z.string().optional(),
