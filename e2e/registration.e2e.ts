@@ -177,6 +177,19 @@ describe('registration journeys', () => {
     expectNoConsoleErrors();
   });
 
+  it('submitting with errors moves the focus to the first invalid field, not the Submit button', async () => {
+    const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl });
+    await step1(page, 'Fiona Focus', `focus-${run}@example.com`, 'Canada');
+    await page.getByRole('heading', { name: 'NEW ACCOUNT APPLICATION' }).waitFor();
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await page.getByText(/fields need your attention/).waitFor();
+    // docs/product/registration.md: the first invalid field in page order takes the focus.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe(await page.getByLabel('Company Name', { exact: true }).getAttribute('id'));
+    expectNoConsoleErrors();
+  });
+
   it('a USA business applies on a phone: USA form, two officers, two trade references, success page', async () => {
     const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl, viewport: PHONE });
     await step1(page, 'Ulysses Owner', USA_EMAIL, 'USA');

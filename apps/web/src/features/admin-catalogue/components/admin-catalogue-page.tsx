@@ -160,7 +160,7 @@ export function AdminCataloguePage() {
   };
 
   return (
-    <main className="admin-catalogue">
+    <section className="admin-catalogue">
       <h1>{t('title')}</h1>
       <p>{t('lead')}</p>
       <p className="admin-catalogue__links">
@@ -257,6 +257,6 @@ export function AdminCataloguePage() {
           </div>
         )}
       </section>
-    </main>
+    </section>
   );
 }
