@@ -208,7 +208,7 @@ export function AdminCataloguePage() {
             {error}
           </p>
         ) : null}
-        <button type="submit" disabled={start.isPending}>
+        <button type="submit" className="button" disabled={start.isPending}>
           {start.isPending ? t('upload.sending') : t('upload.submit')}
         </button>
       </form>
