@@ -309,15 +309,18 @@ describe('registration journeys', () => {
     const target = new URL(href, baseUrl);
     expect(target.pathname).toBe('/reset-password');
     await ap.goto(`${target.pathname}${target.search}`);
-    await ap.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    expect(target.searchParams.get('purpose')).toBe('set');
+    // A first password: its own title, no e-mail (the link names the applicant), then a way in.
+    await ap.getByRole('heading', { name: 'Choose your password' }).waitFor();
+    expect(await ap.getByLabel('Email', { exact: true }).count()).toBe(0);
     const password = `Maple-${run}-Yarns!`;
-    await ap.getByLabel('Email', { exact: true }).fill(CA_EMAIL);
     await ap.getByLabel('New password', { exact: true }).fill(password);
     await ap.getByLabel('Confirm new password', { exact: true }).fill(password);
-    await ap.getByRole('button', { name: 'Reset Password' }).click();
-    await ap.getByText('Password reset successfully').first().waitFor();
-
-    await ap.goto('/login');
+    await ap.getByRole('button', { name: 'Save my password' }).click();
+    await ap.getByRole('status').getByText('Your password is saved').waitFor();
+    expect(await ap.getByLabel('New password', { exact: true }).count()).toBe(0);
+    await ap.getByRole('status').getByRole('link', { name: 'Sign in' }).click();
+    await ap.waitForURL((url) => url.pathname === '/login');
     await ap.getByLabel('Email', { exact: true }).fill(CA_EMAIL);
     await ap.getByLabel('Password', { exact: true }).fill(password);
     await ap.getByRole('button', { name: 'Sign in', exact: true }).click();
