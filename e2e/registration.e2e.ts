@@ -177,6 +177,19 @@ describe('registration journeys', () => {
     expectNoConsoleErrors();
   });
 
+  it('submitting with errors moves the focus to the first invalid field, not the Submit button', async () => {
+    const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl });
+    await step1(page, 'Fiona Focus', `focus-${run}@example.com`, 'Canada');
+    await page.getByRole('heading', { name: 'NEW ACCOUNT APPLICATION' }).waitFor();
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await page.getByText(/fields need your attention/).waitFor();
+    // docs/product/registration.md: the first invalid field in page order takes the focus.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe(await page.getByLabel('Company Name', { exact: true }).getAttribute('id'));
+    expectNoConsoleErrors();
+  });
+
   it('a USA business applies on a phone: USA form, two officers, two trade references, success page', async () => {
     const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl, viewport: PHONE });
     await step1(page, 'Ulysses Owner', USA_EMAIL, 'USA');
@@ -296,15 +309,18 @@ describe('registration journeys', () => {
     const target = new URL(href, baseUrl);
     expect(target.pathname).toBe('/reset-password');
     await ap.goto(`${target.pathname}${target.search}`);
-    await ap.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    expect(target.searchParams.get('purpose')).toBe('set');
+    // A first password: its own title, no e-mail (the link names the applicant), then a way in.
+    await ap.getByRole('heading', { name: 'Choose your password' }).waitFor();
+    expect(await ap.getByLabel('Email', { exact: true }).count()).toBe(0);
     const password = `Maple-${run}-Yarns!`;
-    await ap.getByLabel('Email', { exact: true }).fill(CA_EMAIL);
     await ap.getByLabel('New password', { exact: true }).fill(password);
     await ap.getByLabel('Confirm new password', { exact: true }).fill(password);
-    await ap.getByRole('button', { name: 'Reset Password' }).click();
-    await ap.getByText('Password reset successfully').first().waitFor();
-
-    await ap.goto('/login');
+    await ap.getByRole('button', { name: 'Save my password' }).click();
+    await ap.getByRole('status').getByText('Your password is saved').waitFor();
+    expect(await ap.getByLabel('New password', { exact: true }).count()).toBe(0);
+    await ap.getByRole('status').getByRole('link', { name: 'Sign in' }).click();
+    await ap.waitForURL((url) => url.pathname === '/login');
     await ap.getByLabel('Email', { exact: true }).fill(CA_EMAIL);
     await ap.getByLabel('Password', { exact: true }).fill(password);
     await ap.getByRole('button', { name: 'Sign in', exact: true }).click();

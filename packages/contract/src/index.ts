@@ -2,6 +2,7 @@ export * from './common';
 export * from './common/errors';
 export * from './common/safe-input';
 export * from './common/idempotency';
+export * from './common/page-routes';
 export * from './rules';
 export * from './catalogue';
 export * from './cart';

@@ -86,7 +86,7 @@ describe('development tools answer only this machine and staff', () => {
     expect((await page(REMOTE, (await t.signIn({ role: 'staff' })).token)).statusCode).toBe(200);
     // Other pages are not affected.
     expect(
-      (await t.inject({ method: 'GET', url: '/catalogue', remoteAddress: REMOTE })).statusCode,
+      (await t.inject({ method: 'GET', url: '/catalogues', remoteAddress: REMOTE })).statusCode,
     ).toBe(200);
   });
 

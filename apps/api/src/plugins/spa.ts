@@ -19,6 +19,7 @@ import {
   routeFiles,
 } from './first-load';
 import { cataloguePageMeta, pageLang } from './page-meta';
+import { pageExists } from './page-exists';
 
 /**
  * A page written for its request, compressed as the browser accepts it. NOTE: the compress plugin
@@ -168,6 +169,17 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     }
   }
 
+  /** False for an address the web app has no page for (plugins/page-exists.ts); true when unsure. */
+  async function pageFound(request: FastifyRequest): Promise<boolean> {
+    const pathname = request.url.split('?')[0];
+    try {
+      return await pageExists(app, pathname);
+    } catch (error) {
+      request.log.debug({ err: error, pathname }, 'page existence not known');
+      return true;
+    }
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     if (
@@ -181,6 +193,11 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       throw new AppError('ROUTE_NOT_FOUND', `No such path: ${request.method} ${url.split('?')[0]}`);
     }
     reply.header('cache-control', 'no-cache');
+    if (!(await pageFound(request))) {
+      // The app's page all the same: it shows its not-found page in the site's layout.
+      reply.code(404);
+      return reply.type('text/html; charset=utf-8').send(compressPage(request, reply, indexHtml));
+    }
     const [page, first] = await Promise.all([pageWithMeta(request), pageFirstLoad(request)]);
     if (page === null && first === null) return reply.type('text/html').sendFile('index.html');
     const html = page ?? indexHtml;

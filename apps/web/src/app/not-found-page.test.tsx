@@ -39,3 +39,53 @@ describe('an unknown address', () => {
     expect(searchBox).toHaveFocus();
   });
 });
+
+describe('a listing of a category the catalogue does not have', () => {
+  // The server answers these addresses 404 (api plugins/page-exists.ts); the app says the same.
+  it.each(['/products/Nope/Nope/ZZ', '/dispay-products/ZZ'])(
+    '%s shows "page not found", not an empty listing titled with the address',
+    async (address) => {
+      const empty = {
+        status: true,
+        products: { data: [], total: 0, current_page: 1, last_page: 1, per_page: 25 },
+      };
+      vi.stubGlobal(
+        'fetch',
+        stubFetch({
+          '/api/categories': () => ({
+            status: true,
+            data: [
+              {
+                name: 'Buttons',
+                category: 'Buttons',
+                cat_code: 'BT',
+                New: 0,
+                Clear: 0,
+                Sale: 0,
+                Soon: 0,
+                sub_cate: [],
+              },
+            ],
+          }),
+          '/api/cadProducts': () => empty,
+          '/api/displayProducts': () => empty,
+          '/api/filter-options-by-category': () => ({
+            status: true,
+            data: { brands: [], colors: [], types: [], sizes: [] },
+          }),
+        }).fetchMock,
+      );
+      const router = createMemoryRouter(routes, { initialEntries: [address] });
+      render(
+        <AppProvider queryClient={testQueryClient()}>
+          <RouterProvider router={router} />
+        </AppProvider>,
+      );
+      expect(
+        await screen.findByRole('heading', { name: 'Page not found', level: 1 }),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: /Nope|ZZ/ })).not.toBeInTheDocument();
+      expect(document.title).toBe('Page not found');
+    },
+  );
+});

@@ -1,3 +1,4 @@
+import { PAGE_ROUTES } from '@wholesale/contract';
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { GuestOnlyRoute, ProtectedRoute, StaffRoute } from './guards';
@@ -45,52 +46,10 @@ const GUEST_ONLY = [
 
 describe('route table (docs/product/overview-and-routes.md)', () => {
   it('has every route of the spec, each lazily loaded', () => {
+    // PAGE_ROUTES is the spec's route table, shared with the server (it answers 404 off it);
+    // /admin is the back office's guard, not a page of its own.
     expect(Object.keys(table).sort()).toEqual(
-      [
-        '/',
-        ...GUEST_ONLY,
-        '/products/:name?/:cate?/:cate_code?/:classCode?',
-        '/dispay-products/:cate',
-        '/search-page/:product/:search',
-        '/category-page/:title',
-        '/description/:product_id/:country',
-        '/favorite',
-        '/favourite-view',
-        '/cart',
-        '/order-confirm',
-        '/profile',
-        '/profile/password',
-        '/pdata',
-        '/order',
-        '/pform',
-        '/about-us',
-        '/catalogues',
-        '/newsletter',
-        '/customer-support',
-        '/free-patterns',
-        '/orderdetails/:order_id',
-        '/password',
-        '/opticon',
-        '/print-order',
-        '/product-groups/:id',
-        '/admin/content',
-        '/admin/applications',
-        '/admin/applications/:id',
-        '/admin/catalogue',
-        '/admin/products',
-        '/admin/products/:sku',
-        '/admin/integrations',
-        '/admin/orders',
-        '/admin/orders/:id',
-        '/admin/orders/phone',
-        '/admin/orders/phone/:customerId',
-        '/admin/staff',
-        '/admin/customers',
-        '/admin/customers/:id',
-        '/admin/audit',
-        '/dev/mailbox',
-        '/*',
-      ].sort(),
+      [...PAGE_ROUTES.filter((p) => p !== '/admin'), '/*'].sort(),
     );
   });
 
@@ -134,6 +93,19 @@ describe('route table (docs/product/overview-and-routes.md)', () => {
       '/admin/products/:sku',
       '/admin/staff',
     ]);
+  });
+
+  it("is the server's page table: an address the server answers 404 for has no page here", () => {
+    // The API serves index.html with 404 for an address outside PAGE_ROUTES (plugins/spa.ts).
+    const paths: string[] = [];
+    const walk = (list: RouteObject[], base: string) =>
+      list.forEach((r) => {
+        const path = r.path ? `${base.replace(/\/$/, '')}/${r.path.replace(/^\//, '')}` : base;
+        if (r.index || (r.path && r.path !== '*')) paths.push(path || '/');
+        if (r.children) walk(r.children, path);
+      });
+    walk(routes, '');
+    expect(new Set(paths)).toEqual(new Set(PAGE_ROUTES));
   });
 
   it('loads every page module with a default export', async () => {

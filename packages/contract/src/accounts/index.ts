@@ -158,10 +158,22 @@ export const ResetPasswordForm = z
   .superRefine(passwordsMatch);
 export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
 
-/** POST /api/reset-password body: the form plus the token from the mailed link. */
+/**
+ * The first-password page's form (a `set` link from an approval): the token names the user, so
+ * no e-mail.
+ */
+export const SetPasswordForm = z
+  .object({ new_password: NewPasswordField, confirm_password: ConfirmField })
+  .superRefine(passwordsMatch);
+export type SetPasswordForm = z.infer<typeof SetPasswordForm>;
+
+/**
+ * POST /api/reset-password body: the form plus the token from the mailed link. The e-mail may be
+ * left out for a first-password (`set`) token only (the API checks the token's purpose).
+ */
 export const ResetPasswordBody = z
   .object({
-    email: EmailField,
+    email: EmailField.optional(),
     new_password: NewPasswordField,
     confirm_password: ConfirmField,
     token: z

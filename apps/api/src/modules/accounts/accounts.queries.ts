@@ -181,10 +181,13 @@ export async function consumePasswordToken(
 export async function peekPasswordToken(
   tx: Tx,
   tokenHash: string,
-): Promise<{ userId: number; usedAt: Date | null; expiresAt: Date } | undefined> {
+): Promise<
+  { userId: number; usedAt: Date | null; expiresAt: Date; purpose: 'reset' | 'set' } | undefined
+> {
   const [row] = await tx
     .select({
       userId: passwordTokens.userId,
+      purpose: passwordTokens.purpose,
       usedAt: passwordTokens.usedAt,
       expiresAt: passwordTokens.expiresAt,
     })

@@ -272,9 +272,17 @@ export async function createPasswordToken(
   return token;
 }
 
-/** The link a password mail carries: /reset-password?token=… on the public URL. */
-export function passwordLink(publicUrl: string, token: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+/**
+ * The link a password mail carries: /reset-password?token=… on the public URL; a first password's
+ * (`set`) adds `&purpose=set`, for which the page is "Choose your password" with no e-mail field.
+ */
+export function passwordLink(
+  publicUrl: string,
+  token: string,
+  purpose: 'reset' | 'set' = 'reset',
+): string {
+  const link = `${publicUrl.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+  return purpose === 'set' ? `${link}&purpose=set` : link;
 }
 
 /**
@@ -292,7 +300,7 @@ export async function sendPasswordLink(
     to: user.email,
     template: input.purpose === 'set' ? 'password-set' : 'password-reset',
     lang: user.lang,
-    data: { name: user.ownerName, url: passwordLink(input.publicUrl, input.token) },
+    data: { name: user.ownerName, url: passwordLink(input.publicUrl, input.token, input.purpose) },
   });
 }
 
@@ -319,7 +327,8 @@ export async function sendResetLinkIfKnown(
 const INVALID_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
 
 /**
- * POST /api/reset-password: with a valid, unused, unexpired token that belongs to the e-mail given,
+ * POST /api/reset-password: with a valid, unused, unexpired token that belongs to the e-mail given
+ * (or, for a first-password `set` token, with no e-mail),
  * sets the new password, uses the token up (and every other outstanding link of the user) and
  * revokes all the user's sessions. Without one, nothing changes (400 naming `token`).
  */
@@ -333,12 +342,13 @@ export async function resetPassword(
   await db.transaction(async (tx) => {
     const peek = await peekPasswordToken(tx, tokenHash);
     const user = peek ? await findUserById(tx, peek.userId) : undefined;
-    if (
-      !peek ||
-      !user ||
-      !user.isActive ||
-      user.email.toLowerCase() !== body.email.trim().toLowerCase()
-    ) {
+    // A first password's link (`set`, mailed on approval or to new staff) names its user alone: the
+    // page asks for no e-mail. A reset link, asked for by whoever typed an address, needs it.
+    const emailMatches =
+      body.email === undefined
+        ? peek?.purpose === 'set'
+        : user?.email.toLowerCase() === body.email.trim().toLowerCase();
+    if (!peek || !user || !user.isActive || !emailMatches) {
       throw new AppError('VALIDATION_FAILED', INVALID_LINK, { fields: { token: INVALID_LINK } });
     }
     const used = await consumePasswordToken(tx, tokenHash);

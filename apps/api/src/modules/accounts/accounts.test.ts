@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { PRODUCTION_TEST_ENV } from '../../test/production-env';
 import { mailOutbox, passwordTokens, users } from '../../db/schema';
-import { hashPassword } from './accounts.service';
+import { createPasswordToken, hashPassword, sendPasswordLink } from './accounts.service';
 
 const PASSWORD = 'a-long-test-password';
 
@@ -450,6 +450,30 @@ describe('forgot-password and reset-password', () => {
     expect(t.app.background.pending()).toBe(0);
     expect(await mailsTo(user.email)).toBe(1);
     expect(await mailsTo('nobody-here@shop.example')).toBe(0);
+  });
+
+  it('a first-password (set) link needs no e-mail: its token names the user; a reset link still does', async () => {
+    const user = await newUser({ passwordHash: null });
+    await t.handle.db.transaction(async (tx) => {
+      const token = await createPasswordToken(tx, user.id, 'set');
+      await sendPasswordLink(tx, { userId: user.id, token, purpose: 'set', publicUrl: 'http://x' });
+    });
+    const [mail] = await t.handle.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, user.email));
+    // The page reads the link's purpose: "Choose your password", no e-mail field.
+    expect(mail.text).toMatch(/reset-password\?token=[A-Za-z0-9_-]+&purpose=set/);
+    const token = await tokenFromMail(user.email);
+    const chosen = { new_password: 'first-password-4567', confirm_password: 'first-password-4567' };
+    const set = await reset({ ...chosen, token });
+    expect(set.statusCode).toBe(200);
+    expect((await loginAs(user.email, 'first-password-4567')).statusCode).toBe(200);
+    // A reset link keeps asking for the e-mail it was sent to.
+    await forgot(user.email);
+    const refused = await reset({ ...chosen, token: await tokenFromMail(user.email) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toHaveProperty('token');
   });
 
   it('resets with the mailed token once, revokes every session, and the token cannot be reused', async () => {

@@ -268,6 +268,18 @@ describe('catalogue import: every column', () => {
     expect(p!.active).toBe(true);
   });
 
+  it("counts a new product's stock as created with it, in a dry run and for real", async () => {
+    const rows = csv([
+      'sku,category,subcategory,class,name_en,price_ca,stock_ca',
+      `STOCK-NEW,${topCode},${subCode},F,New with stock,1.50,12`,
+    ]);
+    for (const dryRun of [true, false]) {
+      const job = await importFile(rows, { dryRun });
+      expect(job, `dry run ${dryRun}`).toMatchObject({ created: 1, updated: 0 });
+      expect(job.groups.stock_ca).toEqual({ created: 1, updated: 0, unchanged: 0 });
+    }
+  });
+
   it('deactivates with active=no: gone from listings, still known to old orders', async () => {
     const job = await importFile(csv(['sku,active', 'IMP-1,no']));
     expect(job).toMatchObject({ deactivated: 1 });

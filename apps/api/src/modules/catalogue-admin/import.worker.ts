@@ -128,8 +128,10 @@ function groupOutcomes(
     else if (g === 'texts') out[g] = pick(d.is_new, d.texts_changed);
     else if (g === 'prices_ca') out[g] = pick(d.ca_price_created, d.ca_prices_changed);
     else if (g === 'prices_us') out[g] = pick(d.us_price_created, d.us_prices_changed);
-    else if (g === 'stock_ca') out[g] = pick(false, d.ca_stock_changed);
-    else if (g === 'stock_us') out[g] = pick(false, d.us_stock_changed);
+    // Stock lives on the country's price row: a new product's (or a newly priced country's) stock
+    // is created with it, not "updated".
+    else if (g === 'stock_ca') out[g] = pick(d.ca_price_created, d.ca_stock_changed);
+    else if (g === 'stock_us') out[g] = pick(d.us_price_created, d.us_stock_changed);
     else if (imageChanged !== undefined) out[g] = pick(false, imageChanged);
   }
   return out;

@@ -556,6 +556,19 @@ function scopeKey(scope: ListingScope): string {
 }
 
 /**
+ * Whether a listing's `category` / `name` parameters name a category (no parameter: the whole
+ * catalogue does). The listing of one that does not is empty; the page server answers its address
+ * with 404 (plugins/page-exists.ts).
+ */
+export async function listingCategoryExists(
+  ctx: CatalogueContext,
+  params: { category?: string; name?: string },
+): Promise<boolean> {
+  if (!(params.category ?? '').trim() && !(params.name ?? '').trim()) return true;
+  return findCategory(await allCategories(ctx), params.category, params.name) !== null;
+}
+
+/**
  * GET cadProducts / usProducts / classCode / displayProducts: one page of a category listing in the
  * viewer's country, filtered, ordered by category then SKU. A page past the end is an empty page.
  * Products are unique by product_id (docs/product/catalogue.md dedup: one row per SKU by construction).

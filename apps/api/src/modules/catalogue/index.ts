@@ -22,6 +22,7 @@ export {
   getCategoryTree,
   getProductDetail,
   invalidateCatalogueCaches,
+  listingCategoryExists,
   sanitizeProductName,
   searchCatalogue,
   suggestCatalogue,

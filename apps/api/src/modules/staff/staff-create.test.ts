@@ -80,7 +80,9 @@ describe('runStaffCreate against a real database', () => {
     expect(out[0]).toMatch(
       /^Created staff member first@shop\.example \(id \d+\) with roles admin\.$/,
     );
-    expect(out[2]).toMatch(/^https:\/\/shop\.example\/reset-password\?token=[\w-]{20,}$/);
+    expect(out[2]).toMatch(
+      /^https:\/\/shop\.example\/reset-password\?token=[\w-]{20,}&purpose=set$/,
+    );
     const [row] = await db.db.select().from(users).where(eq(users.email, 'first@shop.example'));
     expect(row).toMatchObject({ role: 'staff', staffRoles: ['admin'], isActive: true });
     expect(await warnWhenNoAdmin(db.db, 'production', () => {})).toBe(false);

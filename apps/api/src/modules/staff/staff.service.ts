@@ -62,7 +62,7 @@ async function mailInvite(
   publicUrl: string,
   lang: Lang = row.lang,
 ): Promise<string> {
-  const link = passwordLink(publicUrl, await createPasswordToken(tx, row.id, 'set'));
+  const link = passwordLink(publicUrl, await createPasswordToken(tx, row.id, 'set'), 'set');
   await enqueueMail(tx, {
     to: row.email,
     template: MAIL_STAFF_INVITE,
@@ -246,7 +246,7 @@ export async function createOrPromoteStaff(
         ? { roles: row.staffRoles, active: row.isActive }
         : { email: row.email, name: row.ownerName, roles: row.staffRoles },
     });
-    const link = passwordLink(input.publicUrl, await createPasswordToken(tx, row.id, 'set'));
+    const link = passwordLink(input.publicUrl, await createPasswordToken(tx, row.id, 'set'), 'set');
     return {
       userId: row.id,
       created: !existing,

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { ProductsView } from '@/features/catalogue/components/products-view';
+import { NotFoundPage } from '../not-found-page';
 
 /** /products/:name?/:cate?/:cate_code?/:classCode? — category listing (docs/product/catalogue.md). */
 export default function ProductsPage() {
@@ -8,6 +9,7 @@ export default function ProductsPage() {
     <ProductsView
       key={[name, cate, cate_code, classCode].join('/')}
       route={{ name, cate, cate_code, classCode }}
+      notFound={<NotFoundPage />}
     />
   );
 }

@@ -167,7 +167,7 @@ export function AdminCataloguePage() {
   };
 
   return (
-    <main className="admin-catalogue">
+    <section className="admin-catalogue">
       <h1>{t('title')}</h1>
       <p>{t('lead')}</p>
       <p className="admin-catalogue__links">
@@ -215,7 +215,7 @@ export function AdminCataloguePage() {
             {error}
           </p>
         ) : null}
-        <button type="submit" disabled={start.isPending}>
+        <button type="submit" className="button" disabled={start.isPending}>
           {start.isPending ? t('upload.sending') : t('upload.submit')}
         </button>
       </form>
@@ -264,6 +264,6 @@ export function AdminCataloguePage() {
           </div>
         )}
       </section>
-    </main>
+    </section>
   );
 }

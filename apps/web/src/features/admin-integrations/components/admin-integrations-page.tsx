@@ -10,11 +10,11 @@ import './admin-integrations.css';
 export function AdminIntegrationsPage() {
   const { t } = useTranslation('admin-integrations');
   return (
-    <main className="admin-integrations">
+    <section className="admin-integrations">
       <h1>{t('title')}</h1>
       <p>{t('lead')}</p>
       <TokensSection />
       <WebhooksSection />
-    </main>
+    </section>
   );
 }

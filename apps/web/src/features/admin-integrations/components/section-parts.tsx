@@ -83,7 +83,7 @@ export function AddSection({
       <p>{t(`${kind}.lead`)}</p>
       <form onSubmit={onSubmit} noValidate className="admin-integrations__form">
         {fields}
-        <button type="submit" disabled={pending}>
+        <button type="submit" className="button" disabled={pending}>
           {pending ? t(`${kind}.creating`) : t(`${kind}.create`)}
         </button>
       </form>

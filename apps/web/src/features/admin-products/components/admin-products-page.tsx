@@ -40,7 +40,9 @@ export function AdminProductsPage() {
             onChange={(e) => setDraft(e.target.value)}
           />
         </div>
-        <button type="submit">{t('list.apply')}</button>
+        <button type="submit" className="button">
+          {t('list.apply')}
+        </button>
       </form>
       {products.isError ? (
         <p role="alert">{t('list.loadFailed')}</p>

@@ -56,6 +56,12 @@ describe('product editor', () => {
     await waitFor(() => expect(calls[calls.length - 1].url.searchParams.get('q')).toBe('wooden'));
   });
 
+  it('styles its Save as a staff button, not a bare browser button', async () => {
+    vi.stubGlobal('fetch', stubFetch({ '/api/admin/products/BT-1001': () => product }).fetchMock);
+    renderEditor();
+    expect(await screen.findByRole('button', { name: 'Save changes' })).toHaveClass('button');
+  });
+
   it('sends only the changed fields with the version, and shows a refused value next to its field', async () => {
     let answer: Response | null = null;
     const { fetchMock, calls } = stubFetch({

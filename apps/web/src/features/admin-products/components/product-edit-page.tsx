@@ -156,7 +156,7 @@ function ProductForm({ product, onReload }: { product: AdminProduct; onReload: (
       ))}
       <ProductImages sku={product.sku} images={product.images} />
       <div className="admin-products__actions">
-        <button type="submit" disabled={update.isPending}>
+        <button type="submit" className="button" disabled={update.isPending}>
           {update.isPending ? t('edit.saving') : t('edit.save')}
         </button>
       </div>

@@ -1,19 +1,25 @@
-import { useTranslation } from 'react-i18next';
-import { usePageMeta } from '@/lib/page-meta';
+import type { ReactNode } from 'react';
 import { useDisplayProducts } from '../api/get-display-products';
-import { useCategoryLabel } from './category-label';
+import { useCategoryLabel, useCategoryMissing, useListingMeta } from './category-label';
 import { ListingView } from './listing-view';
 import { useListingState } from './use-listing-state';
 
-/** /dispay-products/:cate — the products of one category, paginated (GET displayProducts). */
-export function DisplayProductsView({ category }: { category: string }) {
-  const { t } = useTranslation('catalogue');
+/**
+ * /dispay-products/:cate — the products of one category, paginated (GET displayProducts);
+ * `notFound` in its place when the address names no category (useCategoryMissing).
+ */
+export function DisplayProductsView({
+  category,
+  notFound,
+}: {
+  category: string;
+  notFound?: ReactNode;
+}) {
   const state = useListingState();
   const query = useDisplayProducts(category, state.page, state.perPage);
   const title = useCategoryLabel(category) ?? category;
-  usePageMeta({
-    title: `${title} | ${t('brand.name', { ns: 'common' })}`,
-    description: t('meta.listing', { category: title }),
-  });
+  const missing = useCategoryMissing(category, query);
+  useListingMeta(missing, title, title);
+  if (missing && notFound) return notFound;
   return <ListingView title={title} query={query} paging={state} />;
 }

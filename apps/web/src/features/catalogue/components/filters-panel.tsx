@@ -60,11 +60,9 @@ export function FiltersPanel({
         ];
         if (!shown.length) return null;
         return (
-          <details
-            key={kind}
-            className="filters__group"
-            open={chosen.length > 0 || kind === 'brand'}
-          >
+          // Every group starts open: closed, colour, type and size read as bare headings with
+          // nothing under them until one was opened (each list scrolls past 14rem).
+          <details key={kind} className="filters__group" open>
             <summary>
               {t(`filters.${kind}`)}
               {chosen.length > 0 && <span className="filters__badge">{chosen.length}</span>}

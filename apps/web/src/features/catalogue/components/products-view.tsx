@@ -1,16 +1,19 @@
+import type { ReactNode } from 'react';
 import { resolveProductsRoute, type ProductsRoute } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
-import { usePageMeta } from '@/lib/page-meta';
 import { useProducts } from '../api/get-products';
-import { useCategoryLabel } from './category-label';
+import { useCategoryLabel, useCategoryMissing, useListingMeta } from './category-label';
 import { FiltersDrawer } from './filters-drawer';
 import { FiltersPanel } from './filters-panel';
 import { ListingView } from './listing-view';
 import { FILTER_KINDS } from './listing-params';
 import { useListingState } from './use-listing-state';
 
-/** The category listing page with filters in the URL. */
-export function ProductsView({ route }: { route: ProductsRoute }) {
+/**
+ * The category listing page with filters in the URL; `notFound` (the app's not-found page) in its
+ * place when the address names no category (useCategoryMissing).
+ */
+export function ProductsView({ route, notFound }: { route: ProductsRoute; notFound?: ReactNode }) {
   const { t } = useTranslation('catalogue');
   const resolved = resolveProductsRoute(route);
   const state = useListingState();
@@ -23,12 +26,11 @@ export function ProductsView({ route }: { route: ProductsRoute }) {
     filters: state.filters,
   });
   const label = useCategoryLabel(resolved.category);
+  const missing = useCategoryMissing(resolved.category, query);
   const heading = label ?? resolved.label ?? t('listing.allProducts');
   const title = resolved.classCode ? `${heading} – ${t(`classes.${resolved.classCode}`)}` : heading;
-  usePageMeta({
-    title: `${title} | ${t('brand.name', { ns: 'common' })}`,
-    description: t('meta.listing', { category: heading }),
-  });
+  useListingMeta(missing, title, heading);
+  if (missing && notFound) return notFound;
   const filters = (
     <FiltersPanel
       category={resolved.category}

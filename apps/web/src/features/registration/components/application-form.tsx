@@ -28,9 +28,19 @@ export type { FormCountry } from './application-sections';
 /** What the form holds: the application as typed so far (blank where not answered yet). */
 export type ApplicationValues = DefaultValues<ApplicationInput>;
 
-/** Moves focus to the first invalid control in page order (accessibility). */
+const CONTROLS = 'input, select, textarea';
+
+/**
+ * Moves focus to the first invalid control in page order that takes it (docs/product/registration.md).
+ * NOTE: aria-invalid also sits on groups (radio sets, the date pair) that cannot take focus, and a
+ * control may be hidden: each is tried until the focus really moves, or it stayed on Submit.
+ */
 function focusFirstError(form: HTMLFormElement | null) {
-  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  for (const marked of form?.querySelectorAll<HTMLElement>('[aria-invalid="true"]') ?? []) {
+    const control = marked.matches(CONTROLS) ? marked : marked.querySelector<HTMLElement>(CONTROLS);
+    control?.focus();
+    if (control && document.activeElement === control) return;
+  }
 }
 
 /** A field path the server named (`bank_Tel`, `officers.0.telephone`) that is one of the form's. */
@@ -61,9 +71,6 @@ export function ApplicationForm({
   const [errorCount, setErrorCount] = useState(0);
   // Bumped on a failed submit; the effect runs after the errors are rendered, then focuses the first.
   const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
-    if (focusRequest) focusFirstError(formRef.current);
-  }, [focusRequest]);
   const methods = useForm<ApplicationInput, unknown, StoreApplicationBody>({
     resolver: zodResolver(StoreApplicationBody),
     mode: 'onBlur',
@@ -71,6 +78,13 @@ export function ApplicationForm({
     shouldFocusError: false,
     defaultValues: initialValues,
   });
+  // NOTE: react-hook-form calls onInvalid before it publishes the errors: in the browser the request
+  // could render (and find nothing marked invalid) first. The submit count changes with the
+  // published errors, so the effect runs again once they are on the page.
+  const { submitCount } = methods.formState;
+  useEffect(() => {
+    if (focusRequest) focusFirstError(formRef.current);
+  }, [focusRequest, submitCount]);
   const { handleSubmit, getValues, setError, reset, register } = methods;
   const submit = useSubmitApplication();
 
