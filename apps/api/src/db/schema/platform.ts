@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
 import {
   belongsTo,
   instant,
@@ -7,6 +17,7 @@ import {
   optionalLink,
   happenedAt,
   lifecycle,
+  updatedAt,
   retryState,
 } from './columns';
 import { users } from './users';
@@ -80,4 +91,19 @@ export const idempotencyKeys = pgTable(
     primaryKey({ columns: [t.userId, t.key] }),
     index('idempotency_keys_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * The store's identity as the admin set it (one row, id 1; migration 0028). `settings` follows the
+ * contract's store identity schema. No row: a fresh store whose identity is not set yet.
+ */
+export const storeIdentity = pgTable(
+  'store_identity',
+  {
+    id: smallint('id').primaryKey().default(1),
+    settings: jsonb('settings').notNull(),
+    updatedAt: updatedAt(),
+    updatedBy: optionalLink('updated_by', () => users.id, 'set null'),
+  },
+  () => [check('store_identity_single_row', sql`"id" = 1`)],
 );
