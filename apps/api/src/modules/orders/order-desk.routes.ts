@@ -28,6 +28,7 @@ import {
   resolveDeskFilter,
 } from './order-desk.service';
 import { renderPickingListPdf } from './picking-list.pdf';
+import { renderPackingSlipPdf } from './packing-slip.pdf';
 import { getCheckout } from './orders.service';
 import { placeCustomerOrder, placedOrderAnswer } from '../../workflows/place-order';
 import { sendAttachment } from '../../lib/attachment';
@@ -42,6 +43,8 @@ function deskFilter(q: ListQuery): DeskFilter {
     customerId: q.customer_id,
     from: q.from,
     to: q.to,
+    shipDateFrom: q.ship_date_from,
+    shipDateTo: q.ship_date_to,
     q: q.q,
     updatedSince: q.updated_since,
   };
@@ -163,6 +166,21 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       const order = await getDeskOrder(app.db, request.params.id);
       const pdf = await renderPickingListPdf(order);
       return sendAttachment(reply, `picking-list-${order.order_id}.pdf`, pdf);
+    },
+  );
+
+  app.get(
+    '/api/admin/orders/:id/packing-slip.pdf',
+    route({
+      summary:
+        'Staff: the packing slip that travels in the parcel: ship-to, PO, lines in packs and units, no prices (PDF)',
+      params: AdminOrderParams,
+    }),
+    async (request, reply) => {
+      requireStaffRole(request, 'orders');
+      const order = await getDeskOrder(app.db, request.params.id);
+      const pdf = await renderPackingSlipPdf(order);
+      return sendAttachment(reply, `packing-slip-${order.order_id}.pdf`, pdf);
     },
   );
 

@@ -1,9 +1,11 @@
 import PDFDocument from 'pdfkit';
 import type { AdminOrderDetail } from '@wholesale/contract';
+import { writeShippingFacts } from './warehouse-pdf';
 
 /**
  * The warehouse's picking list for one order (pdfkit, like the order PDF): the lines still to ship
- * with their pack sizes and a tick box, the customer and PO; no prices.
+ * with their pack sizes and a tick box, the customer, where and when it ships (ship-to, requested
+ * date, PO, comment); no prices.
  */
 export function renderPickingListPdf(order: AdminOrderDetail): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -24,8 +26,7 @@ export function renderPickingListPdf(order: AdminOrderDetail): Promise<Buffer> {
     doc.text(
       `Customer: ${c.company ? `${c.company} — ` : ''}${c.name}${c.customer_code ? ` (${c.customer_code})` : ''}`,
     );
-    if (order.po_number) doc.text(`PO number: ${order.po_number}`);
-    if (order.order_comment) doc.text(`Comment: ${order.order_comment}`);
+    writeShippingFacts(doc, order);
     doc.moveDown(1).fillColor('#000');
 
     const cols = [48, 76, 170, 400, 460, 520];
