@@ -119,8 +119,7 @@ function deskConditions(f: DeskFilter, withStatus: boolean): SQL[] {
   if (f.customerId) parts.push(eq(orders.userId, p('customerId')));
   if (f.from) parts.push(gte(orders.createdAt, p('from')));
   if (f.to) parts.push(lt(orders.createdAt, p('to')));
-  if (f.shipDateFrom)
-    parts.push(sql`${orders.requestedShipDate} >= ${p('shipDateFrom')}::date`);
+  if (f.shipDateFrom) parts.push(sql`${orders.requestedShipDate} >= ${p('shipDateFrom')}::date`);
   if (f.shipDateTo) parts.push(sql`${orders.requestedShipDate} <= ${p('shipDateTo')}::date`);
   if (f.updatedSince) parts.push(gt(orders.updatedAt, p('updatedSince')));
   return parts;
@@ -179,8 +178,9 @@ const ORDER_BY: Record<DeskSort, SQL[]> = {
   total_desc: [desc(orders.totalCents), desc(orders.id)],
   total_asc: [asc(orders.totalCents), asc(orders.id)],
   updated_asc: [asc(orders.updatedAt), asc(orders.id)],
-  // Orders without a requested date ("as soon as possible") come after the dated ones either way.
-  ship_date_asc: [sql`${orders.requestedShipDate} asc nulls last`, asc(orders.id)],
+  // An order without a requested date ships as soon as possible: it sorts as the earliest date.
+  // Both directions read orders_ship_date_idx (migration 0031), forwards or backwards.
+  ship_date_asc: [sql`${orders.requestedShipDate} asc nulls first`, asc(orders.id)],
   ship_date_desc: [sql`${orders.requestedShipDate} desc nulls last`, desc(orders.id)],
 };
 

@@ -1,9 +1,4 @@
-import {
-  fromCents,
-  ratePercent,
-  trackingUrl,
-  type OrderShippingFacts,
-} from '@wholesale/contract';
+import { fromCents, ratePercent, trackingUrl, type OrderShippingFacts } from '@wholesale/contract';
 import type { OrderLineRow, OrderRow, ShipmentRow, StatusStepRow } from './orders.queries';
 
 /**
