@@ -149,20 +149,20 @@ describe('the order desk shows where and when', () => {
       const res = await get(`/api/admin/orders?customer_id=${buyer.userId}&${query}`);
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as {
-        items: Array<{ order_id: number; requested_ship_date: string | null }>;
+        data: Array<{ order_id: number; requested_ship_date: string | null }>;
         total: number;
         counts: Record<string, number>;
       };
     };
     const asc = await list('sort=ship_date_asc');
-    expect(asc.items.map((o) => o.requested_ship_date)).toEqual([
+    expect(asc.data.map((o) => o.requested_ship_date)).toEqual([
       null,
       '2031-03-03',
       '2031-03-10',
       '2031-03-17',
     ]);
     const desc = await list('sort=ship_date_desc');
-    expect(desc.items.map((o) => o.requested_ship_date)).toEqual([
+    expect(desc.data.map((o) => o.requested_ship_date)).toEqual([
       '2031-03-17',
       '2031-03-10',
       '2031-03-03',
@@ -172,19 +172,16 @@ describe('the order desk shows where and when', () => {
     const range = await list(
       'ship_date_from=2031-03-03&ship_date_to=2031-03-10&sort=ship_date_asc',
     );
-    expect(range.items.map((o) => o.order_id)).toEqual([
-      placed['2031-03-03'],
-      placed['2031-03-10'],
-    ]);
+    expect(range.data.map((o) => o.order_id)).toEqual([placed['2031-03-03'], placed['2031-03-10']]);
     expect(range.total).toBe(2);
     expect(Object.values(range.counts).reduce((a, b) => a + b, 0)).toBe(2);
     const from = await list('ship_date_from=2031-03-11');
-    expect(from.items.map((o) => o.order_id)).toEqual([placed['2031-03-17']]);
+    expect(from.data.map((o) => o.order_id)).toEqual([placed['2031-03-17']]);
     const to = await list('ship_date_to=2031-03-03');
-    expect(to.items.map((o) => o.order_id)).toEqual([placed['2031-03-03']]);
+    expect(to.data.map((o) => o.order_id)).toEqual([placed['2031-03-03']]);
     // A later page of the same sort (its ids skipped first) keeps the order.
     const page2 = await list('sort=ship_date_asc&per_page=2&page=2');
-    expect(page2.items.map((o) => o.requested_ship_date)).toEqual(['2031-03-10', '2031-03-17']);
+    expect(page2.data.map((o) => o.requested_ship_date)).toEqual(['2031-03-10', '2031-03-17']);
   });
 
   it('refuses a bad ship date filter or an empty range with 400 naming the field, list and CSV alike', async () => {
@@ -298,7 +295,7 @@ describe('warehouse documents', () => {
       [{ method: 'GET', url: `/api/admin/orders/${placed['']}/packing-slip.pdf` }],
       buyer.headers,
     );
-    const catalogueOnly = (await t.signIn({ role: 'staff', staffRoles: ['catalogue'] })).headers;
+    const catalogueOnly = (await t.signIn({ role: 'staff', staffRoles: ['content'] })).headers;
     expect(
       (await get(`/api/admin/orders/${placed['']}/packing-slip.pdf`, catalogueOnly)).statusCode,
     ).toBe(403);
