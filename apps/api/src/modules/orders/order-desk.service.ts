@@ -209,9 +209,11 @@ export async function resolveDeskFilter<F extends DeskFilter>(
   f: F,
 ): Promise<F> {
   // The list and the CSV export refuse an empty range alike, naming its first field.
-  if (f.from && f.to && f.from > f.to) throw fieldError({ from: 'from must not be after to' });
+  const reversed = (field: string, other: string) =>
+    reasonError('VALIDATION_FAILED', 'DATE_RANGE_REVERSED', { field, other }, field);
+  if (f.from && f.to && f.from > f.to) throw reversed('from', 'to');
   if (f.shipDateFrom && f.shipDateTo && f.shipDateFrom > f.shipDateTo)
-    throw fieldError({ ship_date_from: 'ship_date_from must not be after ship_date_to' });
+    throw reversed('ship_date_from', 'ship_date_to');
   const { q } = f;
   if (!q) return f;
   const ids = await caches.names.get(q, () => selectCustomerIdsNamed(tx, q));

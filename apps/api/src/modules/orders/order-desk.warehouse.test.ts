@@ -203,6 +203,13 @@ describe('the order desk shows where and when', () => {
       key: 'DATE_INVALID',
       params: { field: 'ship_date_to' },
     });
+    const reversed = await get(
+      '/api/admin/orders?ship_date_from=2031-03-10&ship_date_to=2031-03-03',
+    );
+    expect(reversed.json().error.reason).toEqual({
+      key: 'DATE_RANGE_REVERSED',
+      params: { field: 'ship_date_from', other: 'ship_date_to' },
+    });
     const sort = await get('/api/admin/orders?sort=ship_date');
     expect(Object.keys(sort.json().error.fields)).toEqual(['sort']);
   });

@@ -31,7 +31,16 @@ const DEFAULT_FILTER: DeskFilter = {
   sort: 'created_desc',
   page: 1,
 };
-const COLUMNS = ['order', 'date', 'shipDate', 'customer', 'po', 'country', 'status', 'total'] as const;
+const COLUMNS = [
+  'order',
+  'date',
+  'shipDate',
+  'customer',
+  'po',
+  'country',
+  'status',
+  'total',
+] as const;
 
 /** /admin/orders: the staff order desk (docs/product/back-office-orders.md). */
 export function OrdersDesk() {
