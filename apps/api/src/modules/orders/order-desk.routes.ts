@@ -155,34 +155,31 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/admin/orders/:id/picking-list.pdf',
-    route({
+  // The warehouse's documents of one order (docs/product/back-office-orders.md, "Warehouse documents").
+  const documents = [
+    {
+      name: 'picking-list',
       summary: 'Staff: the picking list of the lines still to ship (PDF)',
-      params: AdminOrderParams,
-    }),
-    async (request, reply) => {
-      requireStaffRole(request, 'orders');
-      const order = await getDeskOrder(app.db, request.params.id);
-      const pdf = await renderPickingListPdf(order);
-      return sendAttachment(reply, `picking-list-${order.order_id}.pdf`, pdf);
+      render: renderPickingListPdf,
     },
-  );
-
-  app.get(
-    '/api/admin/orders/:id/packing-slip.pdf',
-    route({
+    {
+      name: 'packing-slip',
       summary:
         'Staff: the packing slip that travels in the parcel: ship-to, PO, lines in packs and units, no prices (PDF)',
-      params: AdminOrderParams,
-    }),
-    async (request, reply) => {
-      requireStaffRole(request, 'orders');
-      const order = await getDeskOrder(app.db, request.params.id);
-      const pdf = await renderPackingSlipPdf(order);
-      return sendAttachment(reply, `packing-slip-${order.order_id}.pdf`, pdf);
+      render: renderPackingSlipPdf,
     },
-  );
+  ] as const;
+  for (const { name, summary, render } of documents) {
+    app.get(
+      `/api/admin/orders/:id/${name}.pdf`,
+      route({ summary, params: AdminOrderParams }),
+      async (request, reply) => {
+        requireStaffRole(request, 'orders');
+        const order = await getDeskOrder(app.db, request.params.id);
+        return sendAttachment(reply, `${name}-${order.order_id}.pdf`, await render(order));
+      },
+    );
+  }
 
   // Phone orders: staff see the customer's cart and place it on their behalf.
   const CustomerParams = z.object({

@@ -21,6 +21,18 @@ const placed: Record<string, number> = {};
 
 type Headers = Record<string, string>;
 
+/** The buyer's address, as the order copies it. */
+const SHIP_TO = {
+  label: 'Back store',
+  company: 'Mercerie Gagnon',
+  line1: '12 rue des Érables',
+  line2: 'Door 3',
+  city: 'Laval',
+  region: 'QC',
+  postal_code: 'H7N 1A1',
+  country: 'ca' as const,
+};
+
 async function place(h: Headers, payload: object): Promise<number> {
   expect((await addToCart(t, h, 'BIG', 2)).statusCode).toBe(200);
   expect((await addToCart(t, h, 'LATE', 3)).statusCode).toBe(200);
@@ -49,17 +61,12 @@ beforeAll(async () => {
     companyName: 'Mercerie Gagnon',
     paymentTerms: 'net_30',
   });
+  const { postal_code: postalCode, ...address } = SHIP_TO;
   await insertAddresses(t.handle.db, [
     {
       userId: buyer.userId,
-      label: 'Back store',
-      company: 'Mercerie Gagnon',
-      line1: '12 rue des Érables',
-      line2: 'Door 3',
-      city: 'Laval',
-      region: 'QC',
-      postalCode: 'H7N 1A1',
-      country: 'ca',
+      ...address,
+      postalCode,
       isDefault: true,
     },
   ]);
@@ -97,16 +104,7 @@ describe('the order desk shows where and when', () => {
       order_comment: 'Deliver to the back door, =not a formula',
       requested_ship_date: '2031-03-10',
       payment_terms: 'net_30',
-      ship_to: {
-        label: 'Back store',
-        company: 'Mercerie Gagnon',
-        line1: '12 rue des Érables',
-        line2: 'Door 3',
-        city: 'Laval',
-        region: 'QC',
-        postal_code: 'H7N 1A1',
-        country: 'ca',
-      },
+      ship_to: SHIP_TO,
     });
     // Quebec: GST and QST on the goods total; the totals add up.
     expect(o.taxes.map((x: { kind: string }) => x.kind)).toEqual(['GST', 'QST']);
@@ -320,20 +318,10 @@ describe('webhook payloads', () => {
       .map((r) => ({ event: r.event, data: JSON.parse(r.body).data }))
       .filter((r) => r.data.order_id === placed['2031-03-10']);
     expect(data.map((d) => d.event)).toEqual(['order.placed', 'order.status_changed']);
-    const shipTo = {
-      label: 'Back store',
-      company: 'Mercerie Gagnon',
-      line1: '12 rue des Érables',
-      line2: 'Door 3',
-      city: 'Laval',
-      region: 'QC',
-      postal_code: 'H7N 1A1',
-      country: 'ca',
-    };
     const detail = (await get(`/api/admin/orders/${placed['2031-03-10']}`)).json().order;
     const facts = {
       po_number: 'PO-WH-1',
-      ship_to: shipTo,
+      ship_to: SHIP_TO,
       requested_ship_date: '2031-03-10',
       payment_terms: 'net_30',
       order_comment: 'Deliver to the back door, =not a formula',

@@ -1,5 +1,5 @@
 import type { AdminOrderDetail } from '@wholesale/contract';
-import { plainName, renderPdf, tableRow, writeShippingFacts } from './warehouse-pdf';
+import { customerLine, plainName, renderPdf, tableRow, writeShippingFacts } from './warehouse-pdf';
 
 /** What a line's status column says on the packing slip. */
 function lineState(l: AdminOrderDetail['lines'][number]): string {
@@ -19,10 +19,7 @@ export function renderPackingSlipPdf(order: AdminOrderDetail): Promise<Buffer> {
     doc.fontSize(18).text(`Packing slip — order #${order.order_id}`);
     doc.moveDown(0.3).fontSize(10).fillColor('#444');
     doc.text(`Order date: ${order.date.slice(0, 10)}`);
-    const c = order.customer;
-    doc.text(
-      `Customer: ${c.company ? `${c.company} — ` : ''}${c.name}${c.customer_code ? ` (${c.customer_code})` : ''}`,
-    );
+    doc.text(customerLine(order));
     writeShippingFacts(doc, order);
     doc.moveDown(1).fillColor('#000');
 

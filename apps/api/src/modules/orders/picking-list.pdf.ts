@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { AdminOrderDetail } from '@wholesale/contract';
-import { writeShippingFacts } from './warehouse-pdf';
+import { customerLine, writeShippingFacts } from './warehouse-pdf';
 
 /**
  * The warehouse's picking list for one order (pdfkit, like the order PDF): the lines still to ship
@@ -22,10 +22,7 @@ export function renderPickingListPdf(order: AdminOrderDetail): Promise<Buffer> {
     doc.fontSize(18).text(`Picking list — order #${order.order_id}`);
     doc.moveDown(0.3).fontSize(10).fillColor('#444');
     doc.text(`Date: ${order.date.slice(0, 10)}    Country: ${order.country.toUpperCase()}`);
-    const c = order.customer;
-    doc.text(
-      `Customer: ${c.company ? `${c.company} — ` : ''}${c.name}${c.customer_code ? ` (${c.customer_code})` : ''}`,
-    );
+    doc.text(customerLine(order));
     writeShippingFacts(doc, order);
     doc.moveDown(1).fillColor('#000');
 

@@ -16,6 +16,11 @@ export function renderPdf(title: string, draw: (doc: Doc) => void): Promise<Buff
   });
 }
 
+/** The customer as the warehouse's documents name them: company, name and customer code. */
+export function customerLine({ customer: c }: Pick<AdminOrderDetail, 'customer'>): string {
+  return `Customer: ${c.company ? `${c.company} — ` : ''}${c.name}${c.customer_code ? ` (${c.customer_code})` : ''}`;
+}
+
 /** The ship-to address as printed, one line a row (company, street, city line, country). */
 export function shipToLines(a: NonNullable<AdminOrderDetail['ship_to']>): string[] {
   return [
