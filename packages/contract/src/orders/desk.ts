@@ -123,30 +123,30 @@ const DeskCustomerDto = z.object({
   lang: z.enum(['en', 'fr', 'es']),
 });
 
-export const AdminOrderDetail = z
-  .object({
-    order_id: z.number().int(),
-    date: z.string(),
-    status: z.enum(ORDER_STATUSES),
-    version: z.number().int(),
-    country: z.enum(['ca', 'us']),
-    total: z.number(),
-    po_number: z.string().nullable(),
-    order_comment: z.string().nullable(),
-    placed_by: z.string().nullable(),
-    customer: DeskCustomerDto,
-    /** The order's lines by their own id (a partial shipment names them), without the thumbnails. */
-    lines: z.array(
-      OrderLine.omit({ product: true, image: true }).extend({
-        id: z.number().int(),
-        shipment_id: z.number().int().nullable(),
-      }),
-    ),
-    shipments: z.array(OrderShipment),
-    history: z.array(OrderStatusStep),
-    allowed: z.array(z.enum(ORDER_STATUSES)),
-  })
-  .extend(OrderShippingFacts.shape);
+export const AdminOrderDetail = z.object({
+  order_id: z.number().int(),
+  date: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  version: z.number().int(),
+  country: z.enum(['ca', 'us']),
+  total: z.number(),
+  po_number: z.string().nullable(),
+  order_comment: z.string().nullable(),
+  placed_by: z.string().nullable(),
+  customer: DeskCustomerDto,
+  /** The order's lines by their own id (a partial shipment names them), without the thumbnails. */
+  lines: z.array(
+    OrderLine.omit({ product: true, image: true }).extend({
+      id: z.number().int(),
+      shipment_id: z.number().int().nullable(),
+    }),
+  ),
+  shipments: z.array(OrderShipment),
+  history: z.array(OrderStatusStep),
+  allowed: z.array(z.enum(ORDER_STATUSES)),
+  /** Where, when and on what terms it ships, and its estimated taxes (the buyer's pages show the same). */
+  ...OrderShippingFacts.shape,
+});
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 
 export const AdminOrderDetailResponse = okResponse({

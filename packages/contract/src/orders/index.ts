@@ -79,22 +79,21 @@ export const PlaceOrderResponse = okResponse({
 });
 export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;
 
-export const OrderSummary = z
-  .object({
-    order_id: z.number().int(),
-    date: z.string(),
-    status: z.enum(ORDER_STATUSES),
-    /** When the order reached its current status. */
-    status_at: z.string().optional(),
-    /** The staff member who placed the order for the buyer (a phone order); null otherwise. */
-    placed_by: z.string().nullable().optional(),
-    country: z.enum(['ca', 'us']),
-    total: z.number(),
-    po_number: z.string().nullable(),
-    order_comment: z.string().nullable(),
-    lines: z.number().int(),
-  })
-  .extend(OrderShippingFacts.shape);
+export const OrderSummary = z.object({
+  order_id: z.number().int(),
+  date: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** When the order reached its current status. */
+  status_at: z.string().optional(),
+  /** The staff member who placed the order for the buyer (a phone order); null otherwise. */
+  placed_by: z.string().nullable().optional(),
+  country: z.enum(['ca', 'us']),
+  total: z.number(),
+  po_number: z.string().nullable(),
+  order_comment: z.string().nullable(),
+  lines: z.number().int(),
+  ...OrderShippingFacts.shape,
+});
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
 export const OrderDetail = OrderSummary.extend({
