@@ -43,6 +43,7 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   'GET /api/admin/orders.csv': ['orders'],
   'GET /api/admin/orders/:id': ['orders'],
   'GET /api/admin/orders/:id/picking-list.pdf': ['orders'],
+  'GET /api/admin/orders/:id/packing-slip.pdf': ['orders'],
   'GET /api/admin/phone-orders/:customer_id/cart': ['orders'],
   'GET /api/admin/phone-orders/:customer_id/checkout': ['orders'],
   'GET /api/admin/webhooks': ['admin'],

@@ -32,6 +32,7 @@ import {
   insertOrderClaimingKey,
   registerOrderMails,
   selectOrderIdByKey,
+  shippingWebhookFields,
   writePlacedOrder,
   type NewOrderLine,
 } from '../modules/orders';
@@ -165,6 +166,8 @@ async function placeOrderInTransaction(
       input.userId,
       input.shipToAddressId,
     );
+    const shipTo = address ? toShipTo(address) : null;
+    const comment = input.comment?.trim() || null;
 
     // Step 1: claim the order row and the key.
     const claimed = await insertOrderClaimingKey(
@@ -174,9 +177,9 @@ async function placeOrderInTransaction(
         country: input.country,
         idempotencyKey: key,
         poNumber: input.poNumber?.trim() || null,
-        comment: input.comment?.trim() || null,
+        comment,
         placedByUserId: input.placedByUserId ?? null,
-        shipTo: address ? toShipTo(address) : null,
+        shipTo,
         requestedShipDate,
         paymentTerms,
       },
@@ -296,6 +299,15 @@ async function placeOrderInTransaction(
           unit_price_cents: l.unitPriceCents,
           backorder: l.backorder ?? false,
         })),
+        // Added fields (the payload only grows): where, when and on what terms it ships.
+        ...shippingWebhookFields({
+          shipTo,
+          requestedShipDate,
+          paymentTerms,
+          comment,
+          taxes: taxes.lines,
+          taxCents: taxes.totalCents,
+        }),
       },
       'after-commit',
     );

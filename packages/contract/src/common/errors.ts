@@ -50,6 +50,7 @@ export const ERROR_REASONS = {
   UNKNOWN_ADDRESS: 'This ship-to address is not one of your addresses',
   SHIP_DATE_INVALID: 'The requested ship date must be a date written YYYY-MM-DD',
   DATE_INVALID: '{{field}} must be a real date written YYYY-MM-DD',
+  DATE_RANGE_REVERSED: '{{field}} must not be after {{other}}',
   SHIP_DATE_PAST: 'The requested ship date must not be in the past',
   SHIP_DATE_NOT_BUSINESS_DAY: 'The requested ship date must be a business day (Monday to Friday)',
   SIGN_IN_WAIT: 'Too many failed sign-in attempts; please try again in {{seconds}} seconds',

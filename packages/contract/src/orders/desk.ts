@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CheckoutResponse } from '../checkout';
 import { CARRIERS, ORDER_STATUSES } from './workflow';
 import { OrderLine, OrderShipment, OrderStatusStep } from './lines';
+import { OrderShippingFacts } from './shipping-facts';
 import { listResponse, okResponse, optionalDateField } from '../common';
 import { ERROR_REASONS } from '../common/errors';
 import { countField, MAX_DATABASE_INTEGER } from '../common/safe-input';
@@ -20,11 +21,15 @@ export const ORDER_DESK_SORTS = [
   'total_desc',
   'total_asc',
   'updated_asc',
+  'ship_date_asc',
+  'ship_date_desc',
 ] as const;
 
 /**
  * GET /api/admin/orders: the staff order desk. Every filter is optional; `updated_since` (an
- * ISO time) serves ERPs that poll with an integration token, oldest change first.
+ * ISO time) serves ERPs that poll with an integration token, oldest change first;
+ * `ship_date_from`/`ship_date_to` keep the orders whose requested ship date is in that range of days
+ * (orders without one, "as soon as possible", are left out by either).
  */
 export const AdminOrderListQuery = z.object({
   status: z
@@ -42,6 +47,8 @@ export const AdminOrderListQuery = z.object({
     .optional(),
   from: optionalDateField('from'),
   to: optionalDateField('to'),
+  ship_date_from: optionalDateField('ship_date_from'),
+  ship_date_to: optionalDateField('ship_date_to'),
   q: optionalText('q', 100),
   updated_since: z
     .string()
@@ -67,6 +74,8 @@ export const AdminOrderRow = z.object({
   customer_name: z.string(),
   company_name: z.string().nullable(),
   po_number: z.string().nullable(),
+  /** The day the buyer asked the order to ship (YYYY-MM-DD); null: as soon as possible. */
+  requested_ship_date: z.string().nullable(),
   total: z.number(),
   version: z.number().int(),
 });
@@ -135,6 +144,8 @@ export const AdminOrderDetail = z.object({
   shipments: z.array(OrderShipment),
   history: z.array(OrderStatusStep),
   allowed: z.array(z.enum(ORDER_STATUSES)),
+  /** Where, when and on what terms it ships, and its estimated taxes (the buyer's pages show the same). */
+  ...OrderShippingFacts.shape,
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 

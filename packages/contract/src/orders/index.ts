@@ -10,7 +10,7 @@ import {
 } from '../common';
 import { ERROR_REASONS } from '../common/errors';
 import { CartResponse, UserIdParam } from '../cart';
-import { OrderTaxLine, PAYMENT_TERMS, ShipToAddress } from '../checkout';
+import { OrderShippingFacts } from './shipping-facts';
 
 /** docs/product/cart-and-orders.md / DESIGN: a customer's first order must reach the opening minimum of its country. */
 export const OPENING_ORDER_MINIMUM_CENTS = { ca: 50_000, us: 20_000 } as const;
@@ -31,6 +31,7 @@ export * from './workflow';
 export * from './desk';
 export * from './webhooks';
 export * from './lines';
+export * from './shipping-facts';
 
 const listOf = <T extends z.ZodTypeAny>(item: T) =>
   z.union([z.array(item), item]).transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[]);
@@ -91,14 +92,7 @@ export const OrderSummary = z.object({
   po_number: z.string().nullable(),
   order_comment: z.string().nullable(),
   lines: z.number().int(),
-  /** The address the order ships to, as it was when ordered (null on orders placed before). */
-  ship_to: ShipToAddress.omit({ id: true, is_default: true }).nullable(),
-  requested_ship_date: z.string().nullable(),
-  payment_terms: z.enum(PAYMENT_TERMS).nullable(),
-  /** Estimated sales taxes on `total` (the goods total); `total_with_tax` adds them. */
-  taxes: z.array(OrderTaxLine),
-  tax_total: z.number(),
-  total_with_tax: z.number(),
+  ...OrderShippingFacts.shape,
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 

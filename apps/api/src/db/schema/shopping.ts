@@ -92,6 +92,8 @@ export const orders = pgTable(
     index('orders_total_idx').on(t.totalCents.desc(), t.id.desc()),
     index('orders_status_total_idx').on(t.status, t.totalCents.desc(), t.id.desc()),
     index('orders_updated_idx').on(t.updatedAt, t.id),
+    // An order without a requested date ships as soon as possible: it sorts as the earliest.
+    index('orders_ship_date_idx').on(t.requestedShipDate.asc().nullsFirst(), t.id),
     index('orders_po_trgm_idx').using('gin', sql`${t.poNumber} gin_trgm_ops`),
     uniqueIndex('orders_user_idempotency_uq')
       .on(t.userId, t.idempotencyKey)

@@ -9,3 +9,5 @@ export {
   writePlacedOrder,
   type NewOrderLine,
 } from './orders.queries';
+// What an order event's webhook payload says of where and when the order ships.
+export { shippingWebhookFields } from './order-follow-up';

@@ -14,7 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { Country, OrderStatus } from '@wholesale/contract';
+import type { Country, OrderStatus, PaymentTerms, TaxLine } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import {
   composedStatement,
@@ -23,7 +23,14 @@ import {
   unnamedStatements,
   type StatementPart,
 } from '../../db/prepared';
-import { orderLines, orderStatusHistory, orders, shipments, users } from '../../db/schema';
+import {
+  orderLines,
+  orderStatusHistory,
+  orders,
+  shipments,
+  users,
+  type OrderShipTo,
+} from '../../db/schema';
 import type { OrderLineRow, ShipmentRow, StatusStepRow } from './orders.queries';
 
 // NOTE: the desk lists orders with their customer's name and filters on it, so these queries join
@@ -36,6 +43,9 @@ export type DeskFilter = {
   customerId?: number;
   from?: string;
   to?: string;
+  /** Requested ship date range (days, both included); orders without a date are left out. */
+  shipDateFrom?: string;
+  shipDateTo?: string;
   q?: string;
   /**
    * The customers whose names contain `q` (selectCustomerIdsNamed), looked up before the list
@@ -45,7 +55,14 @@ export type DeskFilter = {
   updatedSince?: string;
 };
 
-export type DeskSort = 'created_desc' | 'created_asc' | 'total_desc' | 'total_asc' | 'updated_asc';
+export type DeskSort =
+  | 'created_desc'
+  | 'created_asc'
+  | 'total_desc'
+  | 'total_asc'
+  | 'updated_asc'
+  | 'ship_date_asc'
+  | 'ship_date_desc';
 
 const startOfDay = (day: string) => new Date(`${day}T00:00:00Z`);
 const endOfDay = (day: string) => new Date(startOfDay(day).getTime() + 86_400_000);
@@ -83,6 +100,8 @@ function deskValues(f: DeskFilter): Record<string, unknown> {
     customerId: f.customerId,
     from: f.from && startOfDay(f.from),
     to: f.to && endOfDay(f.to),
+    shipDateFrom: f.shipDateFrom,
+    shipDateTo: f.shipDateTo,
     updatedSince: f.updatedSince && new Date(f.updatedSince),
     qCustomerIds: f.qCustomerIds,
     qPo: containsPattern(text),
@@ -100,6 +119,8 @@ function deskConditions(f: DeskFilter, withStatus: boolean): SQL[] {
   if (f.customerId) parts.push(eq(orders.userId, p('customerId')));
   if (f.from) parts.push(gte(orders.createdAt, p('from')));
   if (f.to) parts.push(lt(orders.createdAt, p('to')));
+  if (f.shipDateFrom) parts.push(sql`${orders.requestedShipDate} >= ${p('shipDateFrom')}::date`);
+  if (f.shipDateTo) parts.push(sql`${orders.requestedShipDate} <= ${p('shipDateTo')}::date`);
   if (f.updatedSince) parts.push(gt(orders.updatedAt, p('updatedSince')));
   return parts;
 }
@@ -140,6 +161,8 @@ function deskShape(f: DeskFilter): string {
     f.customerId,
     f.from,
     f.to,
+    f.shipDateFrom,
+    f.shipDateTo,
     f.updatedSince,
     q !== undefined,
     Boolean(f.qCustomerIds?.length),
@@ -155,6 +178,10 @@ const ORDER_BY: Record<DeskSort, SQL[]> = {
   total_desc: [desc(orders.totalCents), desc(orders.id)],
   total_asc: [asc(orders.totalCents), asc(orders.id)],
   updated_asc: [asc(orders.updatedAt), asc(orders.id)],
+  // An order without a requested date ships as soon as possible: it sorts as the earliest date.
+  // Both directions read orders_ship_date_idx (migration 0031), forwards or backwards.
+  ship_date_asc: [sql`${orders.requestedShipDate} asc nulls first`, asc(orders.id)],
+  ship_date_desc: [sql`${orders.requestedShipDate} desc nulls last`, desc(orders.id)],
 };
 
 const deskColumns = {
@@ -167,8 +194,18 @@ const deskColumns = {
   customerName: users.ownerName,
   companyName: users.companyName,
   poNumber: orders.poNumber,
+  requestedShipDate: orders.requestedShipDate,
   totalCents: orders.totalCents,
   version: orders.version,
+};
+
+/** The CSV export's columns: the list's, and where, when and on what terms each order ships. */
+const deskCsvColumns = {
+  ...deskColumns,
+  comment: orders.comment,
+  shipTo: orders.shipTo,
+  paymentTerms: orders.paymentTerms,
+  taxCents: orders.taxCents,
 };
 
 export type DeskRow = {
@@ -181,8 +218,17 @@ export type DeskRow = {
   customerName: string;
   companyName: string | null;
   poNumber: string | null;
+  requestedShipDate: string | null;
   totalCents: number;
   version: number;
+};
+
+/** A row of the CSV export. */
+export type DeskCsvRow = DeskRow & {
+  comment: string | null;
+  shipTo: OrderShipTo | null;
+  paymentTerms: PaymentTerms | null;
+  taxCents: number;
 };
 
 /**
@@ -286,7 +332,7 @@ export async function* iterateDeskRows(
   tx: Tx,
   f: DeskFilter,
   batch = 1000,
-): AsyncGenerator<DeskRow[]> {
+): AsyncGenerator<DeskCsvRow[]> {
   const values = deskValues(f);
   let after: { createdAt: Date; id: number } | null = null;
   for (;;) {
@@ -297,7 +343,7 @@ export async function* iterateDeskRows(
         : undefined,
     );
     const rows = await tx
-      .select(deskColumns)
+      .select(deskCsvColumns)
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .where(where)
@@ -329,6 +375,11 @@ export type OrderForChange = {
   poNumber: string | null;
   comment: string | null;
   totalCents: number;
+  shipTo: OrderShipTo | null;
+  requestedShipDate: string | null;
+  paymentTerms: PaymentTerms | null;
+  taxes: TaxLine[];
+  taxCents: number;
   createdAt: Date;
   version: number;
   placedBy: string | null;
@@ -361,6 +412,8 @@ const orderForChange = (locked: boolean) =>
     sql`
     select o.id, o.user_id as "userId", o.country, o.status, o.po_number as "poNumber",
       o.comment, o.total_cents as "totalCents", o.created_at as "createdAt", o.version,
+      o.ship_to as "shipTo", o.requested_ship_date::text as "requestedShipDate",
+      o.payment_terms as "paymentTerms", o.taxes, o.tax_cents as "taxCents",
       (select v.version from orders v where v.id = o.id) as "seenVersion",
       (select s.owner_name from users s where s.id = o.placed_by_user_id) as "placedBy",
       (select s.owner_name from users s where s.id = ${cp.actorId}::int) as "actorName",

@@ -28,6 +28,7 @@ import {
   resolveDeskFilter,
 } from './order-desk.service';
 import { renderPickingListPdf } from './picking-list.pdf';
+import { renderPackingSlipPdf } from './packing-slip.pdf';
 import { getCheckout } from './orders.service';
 import { placeCustomerOrder, placedOrderAnswer } from '../../workflows/place-order';
 import { sendAttachment } from '../../lib/attachment';
@@ -42,6 +43,8 @@ function deskFilter(q: ListQuery): DeskFilter {
     customerId: q.customer_id,
     from: q.from,
     to: q.to,
+    shipDateFrom: q.ship_date_from,
+    shipDateTo: q.ship_date_to,
     q: q.q,
     updatedSince: q.updated_since,
   };
@@ -152,19 +155,31 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/admin/orders/:id/picking-list.pdf',
-    route({
+  // The warehouse's documents of one order (docs/product/back-office-orders.md, "Warehouse documents").
+  const documents = [
+    {
+      name: 'picking-list',
       summary: 'Staff: the picking list of the lines still to ship (PDF)',
-      params: AdminOrderParams,
-    }),
-    async (request, reply) => {
-      requireStaffRole(request, 'orders');
-      const order = await getDeskOrder(app.db, request.params.id);
-      const pdf = await renderPickingListPdf(order);
-      return sendAttachment(reply, `picking-list-${order.order_id}.pdf`, pdf);
+      render: renderPickingListPdf,
     },
-  );
+    {
+      name: 'packing-slip',
+      summary:
+        'Staff: the packing slip that travels in the parcel: ship-to, PO, lines in packs and units, no prices (PDF)',
+      render: renderPackingSlipPdf,
+    },
+  ] as const;
+  for (const { name, summary, render } of documents) {
+    app.get(
+      `/api/admin/orders/:id/${name}.pdf`,
+      route({ summary, params: AdminOrderParams }),
+      async (request, reply) => {
+        requireStaffRole(request, 'orders');
+        const order = await getDeskOrder(app.db, request.params.id);
+        return sendAttachment(reply, `${name}-${order.order_id}.pdf`, await render(order));
+      },
+    );
+  }
 
   // Phone orders: staff see the customer's cart and place it on their behalf.
   const CustomerParams = z.object({

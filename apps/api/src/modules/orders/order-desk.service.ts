@@ -28,7 +28,13 @@ import { auditInsertPart } from '../audit';
 import { enqueueMailPart } from '../mail';
 import { WEBHOOKS_CHANNEL, webhookEventPart } from '../webhooks';
 import { registerOrderMails } from './orders.mail';
-import { historyDto, lineFiguresDto, shipmentDto } from './order-follow-up';
+import {
+  historyDto,
+  lineFiguresDto,
+  shipmentDto,
+  shippingFactsDto,
+  shippingWebhookFields,
+} from './order-follow-up';
 import {
   selectOrderLines,
   selectPlacedByName,
@@ -46,6 +52,7 @@ import {
   selectOrderById,
   writeStatusChange,
   ORDER_CHANGED_SQLSTATE,
+  type DeskCsvRow,
   type DeskCustomer,
   type DeskFilter,
   type DeskRow,
@@ -90,12 +97,18 @@ function toDeskRow(r: DeskRow): AdminOrderRow {
     customer_name: r.customerName,
     company_name: r.companyName,
     po_number: r.poNumber,
+    requested_ship_date: r.requestedShipDate,
     total: fromCents(r.totalCents),
     version: r.version,
   };
 }
 
-/** The CSV export's header and one row per order (the desk's columns). */
+/**
+ * The CSV export's header and one row per order: the desk's columns, then where, when and on what
+ * terms it ships (the ship-to address one field a column, so a spreadsheet can sort and filter by
+ * city or postal code), the buyer's comment and the estimated tax total. Columns are only ever
+ * added at the end: a spreadsheet or ERP import reading them by position keeps working.
+ */
 export const DESK_CSV_COLUMNS = [
   'order_id',
   'date',
@@ -106,9 +119,33 @@ export const DESK_CSV_COLUMNS = [
   'company_name',
   'po_number',
   'total',
+  'requested_ship_date',
+  'payment_terms',
+  'ship_to_company',
+  'ship_to_line1',
+  'ship_to_line2',
+  'ship_to_city',
+  'ship_to_region',
+  'ship_to_postal_code',
+  'ship_to_country',
+  'order_comment',
+  'tax_total',
 ] as const;
-export function deskCsvRecord(r: DeskRow): Array<string | number> {
-  const row = toDeskRow(r);
+export function deskCsvRecord(r: DeskCsvRow): Array<string | number> {
+  const a = r.shipTo;
+  const row: Record<(typeof DESK_CSV_COLUMNS)[number], string | number | null | undefined> = {
+    ...toDeskRow(r),
+    payment_terms: r.paymentTerms,
+    ship_to_company: a?.company,
+    ship_to_line1: a?.line1,
+    ship_to_line2: a?.line2,
+    ship_to_city: a?.city,
+    ship_to_region: a?.region,
+    ship_to_postal_code: a?.postal_code,
+    ship_to_country: a?.country,
+    order_comment: r.comment,
+    tax_total: fromCents(r.taxCents),
+  };
   return DESK_CSV_COLUMNS.map((c) => row[c] ?? '');
 }
 
@@ -154,7 +191,16 @@ export function createDeskCaches(app: FastifyInstance) {
 export type DeskContext = { db: Database; caches: ReturnType<typeof createDeskCaches> };
 
 function countsKey(f: DeskFilter): string {
-  return JSON.stringify([f.country, f.customerId, f.from, f.to, f.q, f.updatedSince]);
+  return JSON.stringify([
+    f.country,
+    f.customerId,
+    f.from,
+    f.to,
+    f.shipDateFrom,
+    f.shipDateTo,
+    f.q,
+    f.updatedSince,
+  ]);
 }
 
 /** The filter with the customers matching its text looked up (the list queries need them). */
@@ -162,6 +208,12 @@ export async function resolveDeskFilter<F extends DeskFilter>(
   { db: tx, caches }: DeskContext,
   f: F,
 ): Promise<F> {
+  // The list and the CSV export refuse an empty range alike, naming its first field.
+  const reversed = (field: string, other: string) =>
+    reasonError('VALIDATION_FAILED', 'DATE_RANGE_REVERSED', { field, other }, field);
+  if (f.from && f.to && f.from > f.to) throw reversed('from', 'to');
+  if (f.shipDateFrom && f.shipDateTo && f.shipDateFrom > f.shipDateTo)
+    throw reversed('ship_date_from', 'ship_date_to');
   const { q } = f;
   if (!q) return f;
   const ids = await caches.names.get(q, () => selectCustomerIdsNamed(tx, q));
@@ -173,8 +225,6 @@ export async function listDeskOrders(
   desk: DeskContext,
   query: DeskQuery,
 ): Promise<AdminOrderListResponse> {
-  if (query.from && query.to && query.from > query.to)
-    throw fieldError({ from: 'from must not be after to' });
   const { db: tx, caches } = desk;
   const q = await resolveDeskFilter(desk, query);
   const offset = (q.page - 1) * q.perPage;
@@ -213,6 +263,11 @@ function deskOrderDetail(
     | 'totalCents'
     | 'poNumber'
     | 'comment'
+    | 'shipTo'
+    | 'requestedShipDate'
+    | 'paymentTerms'
+    | 'taxes'
+    | 'taxCents'
     | 'placedBy'
     | 'customer'
     | 'lines'
@@ -249,6 +304,7 @@ function deskOrderDetail(
     shipments: order.shipments.map(shipmentDto),
     history: historyDto(order.steps, order.createdAt, true),
     allowed: [...allowedTransitions(order.status)],
+    ...shippingFactsDto(order),
   };
 }
 
@@ -386,6 +442,9 @@ async function applyStatusChange(
       version,
       customer_id: order.userId,
       ...(tracking ? { carrier: tracking.carrier, tracking_number: tracking.number } : {}),
+      // Added fields (the payload only grows): the warehouse's where and when.
+      po_number: order.poNumber,
+      ...shippingWebhookFields(order),
     },
     'after-commit',
   );

@@ -1,5 +1,53 @@
-import { fromCents, trackingUrl } from '@wholesale/contract';
-import type { OrderLineRow, ShipmentRow, StatusStepRow } from './orders.queries';
+import { fromCents, ratePercent, trackingUrl, type OrderShippingFacts } from '@wholesale/contract';
+import type { OrderLineRow, OrderRow, ShipmentRow, StatusStepRow } from './orders.queries';
+
+/**
+ * Where, when and on what terms the order ships, and its estimated taxes: the buyer's order pages,
+ * the staff desk and the warehouse's documents show the same facts from the same columns.
+ */
+export function shippingFactsDto(
+  row: Pick<
+    OrderRow,
+    'shipTo' | 'requestedShipDate' | 'paymentTerms' | 'taxes' | 'taxCents' | 'totalCents'
+  >,
+): OrderShippingFacts {
+  return {
+    ship_to: row.shipTo ?? null,
+    requested_ship_date: row.requestedShipDate ?? null,
+    payment_terms: row.paymentTerms ?? null,
+    taxes: (row.taxes ?? []).map((t) => ({
+      kind: t.kind,
+      rate: ratePercent(t.rate),
+      amount: fromCents(t.amountCents),
+    })),
+    tax_total: fromCents(row.taxCents),
+    total_with_tax: fromCents(row.totalCents + row.taxCents),
+  };
+}
+
+/**
+ * The same facts in an order event's webhook payload (docs/product/back-office-orders.md,
+ * "Webhooks"): amounts in cents like the rest of the payload, the buyer's comment with them.
+ */
+export function shippingWebhookFields(
+  row: Pick<
+    OrderRow,
+    'shipTo' | 'requestedShipDate' | 'paymentTerms' | 'comment' | 'taxes' | 'taxCents'
+  >,
+) {
+  return {
+    ship_to: row.shipTo ?? null,
+    requested_ship_date: row.requestedShipDate ?? null,
+    payment_terms: row.paymentTerms ?? null,
+    order_comment: row.comment ?? null,
+    taxes: (row.taxes ?? []).map((t) => ({
+      kind: t.kind,
+      rate: ratePercent(t.rate),
+      amount_cents: t.amountCents,
+    })),
+    tax_cents: row.taxCents,
+  };
+}
 
 /** A parcel as staff and buyers see it, with the carrier's tracking link when it has one. */
 export function shipmentDto(s: ShipmentRow) {

@@ -2,7 +2,6 @@ import {
   OPENING_ORDER_MINIMUM_CENTS,
   earliestShipDate,
   fromCents,
-  ratePercent,
   shopToday,
   type CheckoutResponse,
   type Country,
@@ -35,7 +34,7 @@ import {
   type ShipmentRow,
   type StatusStepRow,
 } from './orders.queries';
-import { historyDto, lineFiguresDto, shipmentDto } from './order-follow-up';
+import { historyDto, lineFiguresDto, shipmentDto, shippingFactsDto } from './order-follow-up';
 
 function toSummary(row: OrderRow, lineCount: number, placedBy: string | null = null): OrderSummary {
   return {
@@ -49,16 +48,7 @@ function toSummary(row: OrderRow, lineCount: number, placedBy: string | null = n
     po_number: row.poNumber,
     order_comment: row.comment,
     lines: lineCount,
-    ship_to: row.shipTo ?? null,
-    requested_ship_date: row.requestedShipDate ?? null,
-    payment_terms: row.paymentTerms ?? null,
-    taxes: (row.taxes ?? []).map((t) => ({
-      kind: t.kind,
-      rate: ratePercent(t.rate),
-      amount: fromCents(t.amountCents),
-    })),
-    tax_total: fromCents(row.taxCents),
-    total_with_tax: fromCents(row.totalCents + row.taxCents),
+    ...shippingFactsDto(row),
   };
 }
 

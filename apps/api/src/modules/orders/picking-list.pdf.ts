@@ -1,9 +1,11 @@
 import PDFDocument from 'pdfkit';
 import type { AdminOrderDetail } from '@wholesale/contract';
+import { customerLine, writeShippingFacts } from './warehouse-pdf';
 
 /**
  * The warehouse's picking list for one order (pdfkit, like the order PDF): the lines still to ship
- * with their pack sizes and a tick box, the customer and PO; no prices.
+ * with their pack sizes and a tick box, the customer, where and when it ships (ship-to, requested
+ * date, PO, comment); no prices.
  */
 export function renderPickingListPdf(order: AdminOrderDetail): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -20,12 +22,8 @@ export function renderPickingListPdf(order: AdminOrderDetail): Promise<Buffer> {
     doc.fontSize(18).text(`Picking list — order #${order.order_id}`);
     doc.moveDown(0.3).fontSize(10).fillColor('#444');
     doc.text(`Date: ${order.date.slice(0, 10)}    Country: ${order.country.toUpperCase()}`);
-    const c = order.customer;
-    doc.text(
-      `Customer: ${c.company ? `${c.company} — ` : ''}${c.name}${c.customer_code ? ` (${c.customer_code})` : ''}`,
-    );
-    if (order.po_number) doc.text(`PO number: ${order.po_number}`);
-    if (order.order_comment) doc.text(`Comment: ${order.order_comment}`);
+    doc.text(customerLine(order));
+    writeShippingFacts(doc, order);
     doc.moveDown(1).fillColor('#000');
 
     const cols = [48, 76, 170, 400, 460, 520];

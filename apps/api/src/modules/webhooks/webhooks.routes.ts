@@ -22,6 +22,17 @@ import {
 import { webhookRuleOf } from './webhooks.url';
 
 /** Staff: ERP webhook endpoints, their deliveries and attempt logs (docs/product/back-office-orders.md). */
+/**
+ * What each event's `data` holds (the OpenAPI description of registering an endpoint). Fields are
+ * only ever added, never renamed or removed: a receiver written for an older payload keeps working.
+ */
+const WEBHOOK_PAYLOADS = [
+  'Each delivery POSTs `{ id, event, created_at, data }`, signed in `X-Signature` (`t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`). Amounts are in cents.',
+  '- `order.placed`: `order_id`, `customer_id`, `country`, `total_cents`, `po_number`, `placed_by_staff_id`, `lines[]` (`product_id`, `quantity` in ship packs, `ship_pack`, `unit_price_cents`, `backorder`); since 2026-11-28 also `ship_to` (`label`, `company`, `line1`, `line2`, `city`, `region`, `postal_code`, `country`; null without an address), `requested_ship_date` (YYYY-MM-DD, null: as soon as possible), `payment_terms`, `order_comment`, `taxes[]` (`kind`, `rate` in %, `amount_cents`) and `tax_cents`.',
+  '- `order.status_changed`: `order_id`, `from`, `to`, `version`, `customer_id`, `carrier` and `tracking_number` on a shipping step; since 2026-11-28 also `po_number`, `ship_to`, `requested_ship_date`, `payment_terms`, `order_comment`, `taxes[]` and `tax_cents` as above.',
+  '- `customer.created`: `customer_id`, `customer_code`, `email`, `company_name`, `owner_name`, `country`, `lang`.',
+].join('\n');
+
 export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const cipher = getFieldCipher(app.config);
   const route = staffRoutes(['admin']);
@@ -44,6 +55,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     route({
       summary:
         'Staff: register a webhook endpoint (http(s); never an address inside the network: loopback, private, link-local, metadata)',
+      description: WEBHOOK_PAYLOADS,
       body: CreateWebhookBody,
       response: { 200: WebhookEndpointResponse, ...errors },
     }),

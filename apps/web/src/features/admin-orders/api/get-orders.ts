@@ -9,6 +9,9 @@ export type DeskFilter = {
   q: string;
   from: string;
   to: string;
+  /** Requested ship date range (days, both included). */
+  ship_date_from: string;
+  ship_date_to: string;
   sort: string;
   page: number;
 };

@@ -7,7 +7,7 @@ import { renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { OrderDeskDetail } from './order-desk-detail';
 
-beforeAll(() => preloadTranslations(['admin-orders', 'orders', 'errors', 'common']));
+beforeAll(() => preloadTranslations(['admin-orders', 'orders', 'checkout', 'errors', 'common']));
 
 const order: AdminOrderDetail = {
   order_id: 17,
@@ -44,6 +44,12 @@ const order: AdminOrderDetail = {
   shipments: [],
   history: [{ status: 'placed', at: '2026-11-20T15:00:00.000Z', by: 'Ana García', note: null }],
   allowed: [...allowedTransitions('picking')],
+  ship_to: null,
+  requested_ship_date: null,
+  payment_terms: null,
+  taxes: [],
+  tax_total: 0,
+  total_with_tax: 90,
 };
 
 describe('staff order page', () => {
@@ -95,5 +101,85 @@ describe('staff order page', () => {
       carrier: 'ups',
       tracking_number: '1Z999',
     });
+  });
+
+  it('shows where and when: ship-to, requested ship date, terms, PO, comment, taxes and totals, and both documents', async () => {
+    signInStaff(['orders']);
+    const dated: AdminOrderDetail = {
+      ...order,
+      order_comment: 'Back door, please',
+      ship_to: {
+        label: 'Back store',
+        company: 'Mercerie Gagnon',
+        line1: '12 rue des Érables',
+        line2: 'Door 3',
+        city: 'Laval',
+        region: 'QC',
+        postal_code: 'H7N 1A1',
+        country: 'ca',
+      },
+      requested_ship_date: '2031-03-10',
+      payment_terms: 'net_30',
+      taxes: [
+        { kind: 'GST', rate: 5, amount: 4.5 },
+        { kind: 'QST', rate: 9.975, amount: 8.98 },
+      ],
+      tax_total: 13.48,
+      total_with_tax: 103.48,
+    };
+    const { fetchMock } = stubFetch({
+      '/api/admin/orders/17': () => ({ status: true, order: dated }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(
+      [{ path: '/admin/orders/:id', element: <OrderDeskDetail orderId={17} /> }],
+      '/admin/orders/17',
+    );
+    const shipTo = await screen.findByTestId('desk-ship-to');
+    expect(shipTo).toHaveTextContent(
+      'Mercerie Gagnon (Back store)12 rue des ÉrablesDoor 3Laval QC H7N 1A1Canada',
+    );
+    // The calendar day asked, whatever the browser's time zone.
+    expect(screen.getByTestId('desk-ship-date')).toHaveTextContent('Monday, March 10, 2031');
+    expect(screen.getByTestId('desk-ship-date').querySelector('time')).toHaveAttribute(
+      'datetime',
+      '2031-03-10',
+    );
+    expect(screen.getByTestId('desk-terms')).toHaveTextContent('Net 30 days');
+    expect(screen.getByText('PO-17')).toBeInTheDocument();
+    expect(screen.getByText('Back door, please')).toBeInTheDocument();
+    expect(screen.getByText('Estimated GST (5 %)')).toBeInTheDocument();
+    expect(screen.getByText('Estimated QST (9.975 %)')).toBeInTheDocument();
+    expect(screen.getByText('Estimated QST (9.975 %)').nextElementSibling).toHaveTextContent(
+      '8.98',
+    );
+    expect(screen.getByText('Estimated taxes').nextElementSibling).toHaveTextContent('13.48');
+    expect(screen.getByTestId('desk-total-with-tax')).toHaveTextContent('103.48');
+    expect(screen.getByRole('link', { name: 'Packing slip (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/admin/orders/17/packing-slip.pdf',
+    );
+    expect(screen.getByRole('link', { name: 'Picking list (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/admin/orders/17/picking-list.pdf',
+    );
+  });
+
+  it('says "as soon as possible" and names the missing address on an order placed without them', async () => {
+    signInStaff(['orders']);
+    const { fetchMock } = stubFetch({
+      '/api/admin/orders/17': () => ({ status: true, order }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(
+      [{ path: '/admin/orders/:id', element: <OrderDeskDetail orderId={17} /> }],
+      '/admin/orders/17',
+    );
+    expect(await screen.findByTestId('desk-ship-date')).toHaveTextContent('As soon as possible');
+    expect(screen.getByTestId('desk-ship-to')).toHaveTextContent(
+      'No ship-to address on this order (the address on file)',
+    );
+    expect(screen.getByTestId('desk-terms')).toHaveTextContent('—');
+    expect(screen.getByText('No tax estimated on this order.')).toBeInTheDocument();
   });
 });

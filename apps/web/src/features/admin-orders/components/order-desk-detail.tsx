@@ -16,7 +16,7 @@ import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { useChangeOrderStatus } from '../api/change-order-status';
-import { pickingListUrl, useDeskOrder } from '../api/get-order';
+import { packingSlipUrl, pickingListUrl, useDeskOrder } from '../api/get-order';
 import '@/components/ui/admin-people.css';
 import './admin-orders.css';
 import { FactList } from '@/components/ui/fact-list';
@@ -145,12 +145,14 @@ function StatusActions({
 
 /** /admin/orders/:id: one order for staff, with its workflow actions and picking list. */
 export function OrderDeskDetail({ orderId }: { orderId: number }) {
-  const { t, i18n } = useTranslation(['admin-orders', 'orders']);
+  const { t, i18n } = useTranslation(['admin-orders', 'orders', 'checkout']);
   const query = useDeskOrder(orderId);
   const errorMessage = useErrorMessage();
   const [saved, setSaved] = useState<OrderStatus | null>(null);
   const locale = `${i18n.language}-CA`;
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  // A requested ship date is a calendar day, not an instant: formatted in UTC, it stays that day.
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' });
 
   if (query.isPending) return <LoadingOverlay />;
   if (query.isError)
@@ -189,9 +191,58 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
         ]}
       />
       {o.placed_by ? <p>{t('detail.placedBy', { name: o.placed_by })}</p> : null}
-      <p>
+
+      <h2>{t('detail.shipping')}</h2>
+      <FactList
+        className="desk-meta"
+        facts={[
+          {
+            label: t('detail.shipTo'),
+            testId: 'desk-ship-to',
+            value: o.ship_to ? (
+              <address>
+                {o.ship_to.company} ({o.ship_to.label})
+                <br />
+                {o.ship_to.line1}
+                {o.ship_to.line2 ? (
+                  <>
+                    <br />
+                    {o.ship_to.line2}
+                  </>
+                ) : null}
+                <br />
+                {o.ship_to.city} {o.ship_to.region} {o.ship_to.postal_code}
+                <br />
+                {t(`countries.${o.ship_to.country}`)}
+              </address>
+            ) : (
+              t('detail.noShipTo')
+            ),
+          },
+          {
+            label: t('detail.shipDate'),
+            testId: 'desk-ship-date',
+            value: o.requested_ship_date ? (
+              <time dateTime={o.requested_ship_date}>
+                {day.format(new Date(`${o.requested_ship_date}T12:00:00Z`))}
+              </time>
+            ) : (
+              t('asap')
+            ),
+          },
+          {
+            label: t('detail.terms'),
+            testId: 'desk-terms',
+            value: o.payment_terms ? t(`checkout:paymentTerms.${o.payment_terms}`) : '—',
+          },
+        ]}
+      />
+      <p className="desk-documents">
         <a className="button button--secondary" href={pickingListUrl(o.order_id)} download>
           <FileText size={16} aria-hidden="true" /> {t('detail.picking')}
+        </a>{' '}
+        <a className="button button--secondary" href={packingSlipUrl(o.order_id)} download>
+          <FileText size={16} aria-hidden="true" /> {t('detail.packingSlip')}
         </a>
       </p>
 
@@ -222,6 +273,25 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
           },
         ]}
       />
+
+      <h2>{t('detail.amounts')}</h2>
+      <FactList
+        className="desk-meta"
+        facts={[
+          { label: t('detail.subtotal'), value: money(o.total) },
+          ...o.taxes.map((tax) => ({
+            label: t(`checkout:tax.${tax.kind}`, { rate: tax.rate.toLocaleString(i18n.language) }),
+            value: money(tax.amount),
+          })),
+          { label: t('detail.taxTotal'), value: money(o.tax_total) },
+          {
+            label: t('detail.totalWithTax'),
+            value: money(o.total_with_tax),
+            testId: 'desk-total-with-tax',
+          },
+        ]}
+      />
+      {o.taxes.length === 0 ? <p>{t('detail.noTaxes')}</p> : null}
 
       {o.shipments.length > 0 ? (
         <>

@@ -10,7 +10,14 @@ import { deskCsvUrl, useDeskOrders, type DeskFilter } from '../api/get-orders';
 import './admin-orders.css';
 import { StaffSection } from '@/components/ui/staff-section';
 
-const SORTS = ['created_desc', 'created_asc', 'total_desc', 'total_asc'] as const;
+const SORTS = [
+  'created_desc',
+  'created_asc',
+  'total_desc',
+  'total_asc',
+  'ship_date_asc',
+  'ship_date_desc',
+] as const;
 
 /** The desk's filters as the URL carries them (a filtered desk can be bookmarked and shared). */
 const DEFAULT_FILTER: DeskFilter = {
@@ -19,10 +26,21 @@ const DEFAULT_FILTER: DeskFilter = {
   q: '',
   from: '',
   to: '',
+  ship_date_from: '',
+  ship_date_to: '',
   sort: 'created_desc',
   page: 1,
 };
-const COLUMNS = ['order', 'date', 'customer', 'po', 'country', 'status', 'total'] as const;
+const COLUMNS = [
+  'order',
+  'date',
+  'shipDate',
+  'customer',
+  'po',
+  'country',
+  'status',
+  'total',
+] as const;
 
 /** /admin/orders: the staff order desk (docs/product/back-office-orders.md). */
 export function OrdersDesk() {
@@ -30,6 +48,11 @@ export function OrdersDesk() {
   const [filter, setFilter, pages] = useUrlFilter(DEFAULT_FILTER);
   const query = useDeskOrders(filter);
   const dateFormat = new Intl.DateTimeFormat(`${i18n.language}-CA`, { dateStyle: 'medium' });
+  // A requested ship date is a calendar day, not an instant: formatted in UTC, it stays that day.
+  const shipDateFormat = new Intl.DateTimeFormat(`${i18n.language}-CA`, {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  });
   const statusName = (s: OrderStatus) => t(`orders:status.${s}`);
 
   const statusOptions = [
@@ -84,6 +107,8 @@ export function OrdersDesk() {
           { name: 'country', label: t('country'), live: true, options: countryOptions },
           { name: 'from', label: t('from'), type: 'date' },
           { name: 'to', label: t('to'), type: 'date' },
+          { name: 'ship_date_from', label: t('shipDateFrom'), type: 'date' },
+          { name: 'ship_date_to', label: t('shipDateTo'), type: 'date' },
           { name: 'sort', label: t('sort'), live: true, options: sortOptions },
         ]}
       >
@@ -108,6 +133,15 @@ export function OrdersDesk() {
               </Link>
             </td>
             <td data-label={t('columns.date')}>{dateFormat.format(new Date(o.date))}</td>
+            <td data-label={t('columns.shipDate')}>
+              {o.requested_ship_date ? (
+                <time dateTime={o.requested_ship_date}>
+                  {shipDateFormat.format(new Date(`${o.requested_ship_date}T12:00:00Z`))}
+                </time>
+              ) : (
+                t('asap')
+              )}
+            </td>
             <td data-label={t('columns.customer')}>
               {o.company_name ? `${o.company_name} — ` : ''}
               {o.customer_name}

@@ -1,0 +1,96 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AdminOrderRow } from '@wholesale/contract';
+import { preloadTranslations } from '@/test/i18n';
+import { onePage, renderRoutes, stubFetch } from '@/test/render';
+import { signInStaff } from '@/test/staff';
+import { OrdersDesk } from './orders-desk';
+
+beforeAll(() => preloadTranslations(['admin-orders', 'orders', 'errors', 'common']));
+
+const row = (id: number, requested_ship_date: string | null): AdminOrderRow => ({
+  order_id: id,
+  date: '2026-11-20T15:00:00.000Z',
+  updated_at: '2026-11-20T15:00:00.000Z',
+  status: 'placed',
+  country: 'ca',
+  customer_id: 40,
+  customer_name: 'Julien Gagnon',
+  company_name: 'Mercerie Gagnon',
+  po_number: null,
+  requested_ship_date,
+  total: 90,
+  version: 1,
+});
+
+const renderDesk = (at = '/admin/orders') =>
+  renderRoutes([{ path: '/admin/orders', element: <OrdersDesk /> }], at);
+
+describe('/admin/orders: where and when', () => {
+  it('shows each order’s requested ship date, filters by its range and sorts by it, in the URL', async () => {
+    signInStaff(['orders']);
+    const { fetchMock, calls } = stubFetch({
+      '/api/admin/orders': () => ({
+        ...onePage([row(1, '2031-03-10'), row(2, null)], 50),
+        counts: { placed: 2 },
+      }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const { router } = renderDesk();
+    const dated = await screen.findByTestId('desk-row-1');
+    const cell = within(dated).getByText('Mar 10, 2031');
+    expect(cell).toHaveAttribute('datetime', '2031-03-10');
+    expect(
+      within(screen.getByTestId('desk-row-2')).getByText('As soon as possible'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Ship date' })).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Ship date from'), { target: { value: '2031-03-02' } });
+    fireEvent.change(screen.getByLabelText('Ship date to'), { target: { value: '2031-03-13' } });
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(calls.at(-1)!.url.searchParams.get('ship_date_from')).toBe('2031-03-02'),
+    );
+    expect(calls.at(-1)!.url.searchParams.get('ship_date_to')).toBe('2031-03-13');
+    await user.selectOptions(screen.getByLabelText('Sort'), 'ship_date_asc');
+    await waitFor(() => expect(calls.at(-1)!.url.searchParams.get('sort')).toBe('ship_date_asc'));
+    expect(calls.at(-1)!.url.searchParams.get('ship_date_from')).toBe('2031-03-02');
+    expect(router.state.location.search).toContain('ship_date_from=2031-03-02');
+    expect(router.state.location.search).toContain('ship_date_to=2031-03-13');
+    // The CSV export takes the same filters.
+    const csv = screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!;
+    expect(new URL(csv, 'http://localhost').searchParams.get('ship_date_from')).toBe('2031-03-02');
+  });
+
+  it('shows the server’s refusal of a ship date range, naming the field', async () => {
+    signInStaff(['orders']);
+    const { fetchMock } = stubFetch({
+      '/api/admin/orders': (url) =>
+        url.searchParams.get('ship_date_from')
+          ? new Response(
+              JSON.stringify({
+                status: false,
+                error: {
+                  code: 'VALIDATION_FAILED',
+                  message: 'ship_date_from must not be after ship_date_to',
+                  fields: { ship_date_from: 'ship_date_from must not be after ship_date_to' },
+                  reason: {
+                    key: 'DATE_RANGE_REVERSED',
+                    params: { field: 'ship_date_from', other: 'ship_date_to' },
+                  },
+                },
+              }),
+              { status: 400, headers: { 'content-type': 'application/json' } },
+            )
+          : { ...onePage([row(1, null)], 50), counts: { placed: 1 } },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderDesk('/admin/orders?ship_date_from=2031-03-20&ship_date_to=2031-03-02');
+    expect(
+      await screen.findByText(/ship_date_from must not be after ship_date_to/),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Ship date from')).toHaveValue('2031-03-20');
+  });
+});
