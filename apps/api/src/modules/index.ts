@@ -20,6 +20,9 @@ import { feedRoutes, importRoutes, productEditorRoutes } from './catalogue-admin
 import { auditRoutes } from './audit';
 import { staffRoutes } from './staff';
 import { customersRoutes } from './customers';
+import { adminHomeRoutes } from './admin-home';
+import { mailAdminRoutes } from './mail/mail-admin.routes';
+import { customerPasswordRoutes } from './customers/customer-password.routes';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -47,4 +50,7 @@ export const apiModules: FastifyPluginAsync[] = [
   auditRoutes,
   staffRoutes,
   customersRoutes,
+  adminHomeRoutes,
+  mailAdminRoutes,
+  customerPasswordRoutes,
 ];

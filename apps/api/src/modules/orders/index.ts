@@ -9,3 +9,5 @@ export {
   writePlacedOrder,
   type NewOrderLine,
 } from './orders.queries';
+// The back-office home lists the open orders by requested ship date.
+export { openOrdersSummary } from './orders.home';
