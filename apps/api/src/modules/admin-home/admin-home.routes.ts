@@ -11,9 +11,8 @@ export const adminHomeRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Staff: the back-office home, the parts the caller's roles open",
       response: { 200: AdminHomeResponse, 403: ErrorBody },
     }),
-    async (request, reply) => {
+    async (request) => {
       const staff = requireStaffRole(request);
-      reply.header('cache-control', 'no-store');
       return {
         status: true as const,
         data: await getAdminHome(app.db, staff, Boolean(app.config.smtpUrl)),

@@ -31,9 +31,8 @@ export const customerPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
       params: CustomerIdParams,
       response: { 200: SetPasswordLinkResponse, ...errors },
     }),
-    async (request, reply) => {
+    async (request) => {
       const staff = requireStaffRole(request, 'credit');
-      reply.header('cache-control', 'no-store');
       const data = await issueSetPasswordLink(
         app.db,
         app.config.publicUrl,
