@@ -1,0 +1,271 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { nextGoLiveStep, type AdminHomeDto } from '@wholesale/contract';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { StaffAlert } from '@/components/ui/staff-alert';
+import { StaffSection } from '@/components/ui/staff-section';
+import { paths } from '@/config/paths';
+import { useErrorMessage } from '@/lib/error-message';
+import { useAdminHome } from '../api/get-admin-home';
+import { useRetryMail } from '../api/retry-mail';
+import './admin-home.css';
+
+type Part<K extends keyof AdminHomeDto> = NonNullable<AdminHomeDto[K]>;
+
+function useWhen() {
+  const { i18n } = useTranslation();
+  return (iso: string | null, dateOnly = false) => {
+    if (!iso) return '—';
+    // A requested ship date is a calendar day (YYYY-MM-DD): shown as that day, in no time zone.
+    const date = dateOnly ? new Date(`${iso}T12:00:00`) : new Date(iso);
+    return dateOnly ? date.toLocaleDateString(i18n.language) : date.toLocaleString(i18n.language);
+  };
+}
+
+/** A part of the home: its heading, then its content (a card). */
+function Card({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section className="admin-home__card" aria-labelledby={`home-${id}-title`} id={id}>
+      <h2 id={`home-${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Admin: mail not configured means no mail leaves the store; said first, where staff look. */
+function MailBanner() {
+  const { t } = useTranslation('admin-home');
+  return (
+    <div className="admin-home__banner" role="status" id="mail">
+      <strong>{t('mail.notConfigured')}</strong> <span>{t('mail.notConfiguredHelp')}</span>
+    </div>
+  );
+}
+
+function Checklist({ items }: { items: Part<'checklist'> }) {
+  const { t } = useTranslation('admin-home');
+  const done = items.filter((i) => i.done).length;
+  const next = nextGoLiveStep(items);
+  return (
+    <Card id="checklist" title={t('checklist.title')}>
+      <p>
+        {next === null
+          ? t('checklist.allDone')
+          : t('checklist.progress', { done, total: items.length })}
+      </p>
+      <ol className="admin-home__checklist">
+        {items.map((item) => (
+          <li key={item.step} data-done={item.done}>
+            <span className="admin-home__mark" aria-hidden="true">
+              {item.done ? '✓' : '○'}
+            </span>
+            <span className="admin-home__step">
+              {t(`checklist.steps.${item.step}`)}{' '}
+              <span className="admin-home__state">
+                ({item.done ? t('checklist.done') : t('checklist.todo')})
+              </span>
+            </span>
+            <Link
+              to={item.link}
+              aria-label={t('checklist.open', { step: t(`checklist.steps.${item.step}`) })}
+            >
+              {item.done ? t('checklist.review') : t('checklist.go')}
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
+
+function Deliveries({ part }: { part: Part<'deliveries'> }) {
+  const { t } = useTranslation('admin-home');
+  const when = useWhen();
+  const retry = useRetryMail();
+  const errorMessage = useErrorMessage();
+  const send = (id: number, to: string) =>
+    retry.mutate(id, {
+      onSuccess: () => toast.success(t('mail.retried', { to })),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  return (
+    <Card id="deliveries" title={t('deliveries.title')}>
+      <ul className="admin-home__counts">
+        <li>{part.mail_configured ? t('mail.configured') : t('mail.notConfiguredShort')}</li>
+        <li>{t('mail.waiting', { count: part.mails_waiting })}</li>
+        <li data-alert={part.mails_failed > 0}>{t('mail.failed', { count: part.mails_failed })}</li>
+        <li data-alert={part.webhooks_failed > 0}>
+          {t('webhooks.failed', { count: part.webhooks_failed })}
+        </li>
+        <li data-alert={part.webhooks_paused > 0}>
+          {t('webhooks.paused', { count: part.webhooks_paused })}
+        </li>
+      </ul>
+      {part.failed_mails.length > 0 ? (
+        <div className="admin-home__table-wrap">
+          <table className="admin-home__table">
+            <caption>{t('mail.failedList')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('mail.to')}</th>
+                <th scope="col">{t('mail.subject')}</th>
+                <th scope="col">{t('mail.error')}</th>
+                <th scope="col">{t('mail.when')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('mail.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {part.failed_mails.map((mail) => (
+                <tr key={mail.id}>
+                  <td>{mail.to}</td>
+                  <td>{mail.subject}</td>
+                  <td>{mail.last_error ?? '—'}</td>
+                  <td>{when(mail.created_at)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      disabled={retry.isPending}
+                      onClick={() => send(mail.id, mail.to)}
+                      aria-label={t('mail.retryTo', { to: mail.to })}
+                    >
+                      {t('mail.retry')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <p>
+        <Link to={paths.adminIntegrations()}>{t('webhooks.open')}</Link>
+      </p>
+    </Card>
+  );
+}
+
+function Applications({ part }: { part: Part<'applications'> }) {
+  const { t } = useTranslation('admin-home');
+  const when = useWhen();
+  return (
+    <Card id="applications" title={t('applications.title')}>
+      <p>
+        {t('applications.pending', { count: part.pending })}
+        {part.oldest_at ? ` ${t('applications.oldest', { when: when(part.oldest_at) })}` : ''}
+      </p>
+      <p>
+        <Link to={paths.adminApplications()}>{t('applications.open')}</Link>
+      </p>
+    </Card>
+  );
+}
+
+function Orders({ part }: { part: Part<'orders'> }) {
+  const { t } = useTranslation(['admin-home', 'orders']);
+  const when = useWhen();
+  return (
+    <Card id="orders" title={t('orders.title')}>
+      <ul className="admin-home__counts">
+        <li data-alert={part.to_accept > 0}>{t('orders.toAccept', { count: part.to_accept })}</li>
+        <li>{t('orders.toShip', { count: part.to_ship })}</li>
+      </ul>
+      {part.next.length > 0 ? (
+        <div className="admin-home__table-wrap">
+          <table className="admin-home__table">
+            <caption>{t('orders.next')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('orders.order')}</th>
+                <th scope="col">{t('orders.customer')}</th>
+                <th scope="col">{t('orders.status')}</th>
+                <th scope="col">{t('orders.shipDate')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {part.next.map((order) => (
+                <tr key={order.id}>
+                  <td>
+                    <Link to={paths.adminOrder(order.id)}>#{order.id}</Link>
+                  </td>
+                  <td>{order.customer}</td>
+                  <td>{t(`orders:status.${order.status}` as 'orders:status.placed')}</td>
+                  <td>
+                    {order.requested_ship_date
+                      ? when(order.requested_ship_date, true)
+                      : t('orders.noShipDate')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <p>
+        <Link to={paths.adminOrders()}>{t('orders.open')}</Link>
+      </p>
+    </Card>
+  );
+}
+
+function Imports({ part }: { part: Part<'imports'> }) {
+  const { t } = useTranslation('admin-home');
+  const when = useWhen();
+  return (
+    <Card id="imports" title={t('imports.title')}>
+      <ul className="admin-home__counts">
+        <li>{t('imports.running', { count: part.running })}</li>
+        <li data-alert={part.failed > 0}>{t('imports.failed', { count: part.failed })}</li>
+      </ul>
+      {part.latest.length > 0 ? (
+        <ul className="admin-home__list">
+          {part.latest.map((job) => (
+            <li key={job.id}>
+              <strong>{job.file_name}</strong> — {t(`imports.status.${job.status}`)} —{' '}
+              {when(job.created_at)}
+              {job.error ? <span className="admin-home__error"> {job.error}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p>
+        <Link to={paths.adminCatalogue()}>{t('imports.open')}</Link>
+      </p>
+    </Card>
+  );
+}
+
+/** /admin: the back-office home, one part per role the staff member holds (the server decides). */
+export function AdminHome() {
+  const { t } = useTranslation(['admin-home', 'common']);
+  const query = useAdminHome();
+  const errorMessage = useErrorMessage();
+  useEffect(() => {
+    document.title = `${t('title')} | ${t('common:brand.name')}`;
+  }, [t]);
+  const home = query.data?.data;
+  return (
+    <StaffSection id="admin-home" title={t('title')} className="admin-home">
+      {query.isPending ? (
+        <LoadingOverlay />
+      ) : query.isError || !home ? (
+        <StaffAlert>{errorMessage(query.error)}</StaffAlert>
+      ) : (
+        <>
+          {home.deliveries && !home.deliveries.mail_configured ? <MailBanner /> : null}
+          <div className="admin-home__grid">
+            {home.checklist ? <Checklist items={home.checklist} /> : null}
+            {home.deliveries ? <Deliveries part={home.deliveries} /> : null}
+            {home.applications ? <Applications part={home.applications} /> : null}
+            {home.orders ? <Orders part={home.orders} /> : null}
+            {home.imports ? <Imports part={home.imports} /> : null}
+          </div>
+        </>
+      )}
+    </StaffSection>
+  );
+}
