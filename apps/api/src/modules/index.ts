@@ -21,7 +21,6 @@ import { auditRoutes } from './audit';
 import { staffRoutes } from './staff';
 import { customersRoutes } from './customers';
 import { adminHomeRoutes } from './admin-home';
-import { mailAdminRoutes } from './mail/mail-admin.routes';
 import { customerPasswordRoutes } from './customers/customer-password.routes';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
@@ -51,6 +50,5 @@ export const apiModules: FastifyPluginAsync[] = [
   staffRoutes,
   customersRoutes,
   adminHomeRoutes,
-  mailAdminRoutes,
   customerPasswordRoutes,
 ];

@@ -9,7 +9,8 @@ import { hasActiveCustomer, type SessionUser } from '../accounts';
 import { pendingApplicationsSummary } from '../applications';
 import { catalogueFacts } from '../catalogue';
 import { importsSummary } from '../catalogue-admin';
-import { failedMails, mailSummary } from '../mail';
+import { failedMails, mailSummary, requeueFailedMail } from '../mail';
+import { recordAuditBy, type AuditActor } from '../audit';
 import { openOrdersSummary } from '../orders';
 import { webhooksSummary } from '../webhooks';
 import { storeIdentityIsSet } from './admin-home.queries';
@@ -109,4 +110,21 @@ export async function getAdminHome(
     }),
   );
   return home;
+}
+
+/**
+ * POST /api/admin/mails/:id/retry (admin): "send again" for a failed mail on the home. The mail
+ * goes back in the queue, due now, and the audit row commits with it.
+ */
+export async function retryFailedMail(db: Database, actor: AuditActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { to } = await requeueFailedMail(tx, id);
+    await recordAuditBy(tx, actor, {
+      action: 'mail.retry',
+      entity: 'mail',
+      entityId: id,
+      before: { status: 'failed' },
+      after: { status: 'pending', to },
+    });
+  });
 }

@@ -7,7 +7,6 @@ import { importJobs, mailOutbox, orders, storeIdentity, users } from '../../db/s
 
 /** docs/product/back-office-staff-and-customers.md "Home": each role sees its own part. */
 
-type Session = Awaited<ReturnType<TestApp['signIn']>>;
 let empty: TestApp;
 let demo: TestApp;
 

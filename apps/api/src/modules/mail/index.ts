@@ -9,4 +9,4 @@ export {
 export { choosePassword, mailText, personalTemplate } from './mail.templates';
 export { startMailWorker } from './mail.worker';
 // The back-office home: what waits and what failed.
-export { failedMails, mailSummary } from './mail.admin';
+export { failedMails, mailSummary, requeueFailedMail } from './mail.admin';

@@ -1,13 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FailedMailDto } from '@wholesale/contract';
-import type { Database, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { AppError, reasonError } from '../../lib/app-error';
-import { recordAuditBy, type AuditActor } from '../audit';
 
 /**
  * Mail as staff see it (docs/operations.md "Mail"): whether the server sends at all, what waits,
- * what failed, and "send again" for a failed mail. The counts read mail_outbox_pending_idx
+ * what failed, and "send again" for a failed mail (the admin-home module audits it). The counts read mail_outbox_pending_idx
  * (status, next_attempt_at).
  */
 
@@ -51,30 +50,22 @@ export async function failedMails(tx: Tx, limit: number): Promise<FailedMailDto[
 }
 
 /**
- * POST /api/admin/mails/:id/retry (admin): a failed mail goes back in the queue, due now, with its
- * attempts counted from zero again; audited. Only a failed mail (409 otherwise: a pending one is
- * queued already, a sent one would arrive twice).
+ * Puts a failed mail back in the queue, due now, its attempts counted from zero, under a row lock;
+ * returns its address. Only a failed mail (409 otherwise: a pending one is queued already, a sent
+ * one would arrive twice); 404 for none. Call it inside the caller's transaction (it audits).
  */
-export async function retryFailedMail(db: Database, actor: AuditActor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ status: mailOutbox.status, to: mailOutbox.toAddress })
-      .from(mailOutbox)
-      .where(eq(mailOutbox.id, id))
-      .for('update');
-    if (!row) throw new AppError('NOT_FOUND', 'No such mail');
-    if (row.status !== 'failed')
-      throw reasonError('CONFLICT', 'MAIL_NOT_FAILED', { status: row.status });
-    await tx
-      .update(mailOutbox)
-      .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lastError: null })
-      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')));
-    await recordAuditBy(tx, actor, {
-      action: 'mail.retry',
-      entity: 'mail',
-      entityId: id,
-      before: { status: 'failed' },
-      after: { status: 'pending', to: row.to },
-    });
-  });
+export async function requeueFailedMail(tx: Tx, id: number): Promise<{ to: string }> {
+  const [row] = await tx
+    .select({ status: mailOutbox.status, to: mailOutbox.toAddress })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, id))
+    .for('update');
+  if (!row) throw new AppError('NOT_FOUND', 'No such mail');
+  if (row.status !== 'failed')
+    throw reasonError('CONFLICT', 'MAIL_NOT_FAILED', { status: row.status });
+  await tx
+    .update(mailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lastError: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')));
+  return { to: row.to };
 }
