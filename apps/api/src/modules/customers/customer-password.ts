@@ -1,9 +1,8 @@
 import type { Database, Tx } from '../../db/client';
-import { AppError, reasonError } from '../../lib/app-error';
+import { reasonError } from '../../lib/app-error';
 import {
   createPasswordToken,
   invalidateUserTokens,
-  lockUser,
   passwordLink,
   sendPasswordLink,
   SET_TOKEN_TTL_MS,
@@ -11,6 +10,7 @@ import {
   type UserRow,
 } from '../accounts';
 import { recordAudit } from '../audit';
+import { customerRow } from './customers.service';
 
 /**
  * Onboarding without database access (docs/product/back-office-staff-and-customers.md
@@ -22,8 +22,7 @@ import { recordAudit } from '../audit';
 
 /** The customer under a row lock; 404 for anyone else, 409 when the account is inactive. */
 async function activeCustomer(tx: Tx, id: number): Promise<UserRow> {
-  const row = await lockUser(tx, id);
-  if (!row || row.role !== 'customer') throw new AppError('NOT_FOUND', 'No such customer');
+  const row = await customerRow(tx, id, true);
   if (!row.isActive) throw reasonError('CONFLICT', 'ACCOUNT_NOT_ACTIVE');
   return row;
 }

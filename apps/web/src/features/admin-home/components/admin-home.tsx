@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -25,12 +25,50 @@ function useWhen() {
 }
 
 /** A part of the home: its heading, then its content (a card). */
-function Card({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section className="admin-home__card" aria-labelledby={`home-${id}-title`} id={id}>
       <h2 id={`home-${id}-title`}>{title}</h2>
       {children}
     </section>
+  );
+}
+
+/** A short list of a part as a table: its caption, its column headings, a row a thing. */
+function HomeTable({
+  caption,
+  headings,
+  rows,
+}: {
+  caption: string;
+  headings: ReactNode[];
+  rows: { key: number; cells: ReactNode[] }[];
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <div className="admin-home__table-wrap">
+      <table className="admin-home__table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {headings.map((heading, i) => (
+              <th scope="col" key={i}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, i) => (
+                <td key={i}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -103,45 +141,34 @@ function Deliveries({ part }: { part: Part<'deliveries'> }) {
           {t('webhooks.paused', { count: part.webhooks_paused })}
         </li>
       </ul>
-      {part.failed_mails.length > 0 ? (
-        <div className="admin-home__table-wrap">
-          <table className="admin-home__table">
-            <caption>{t('mail.failedList')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('mail.to')}</th>
-                <th scope="col">{t('mail.subject')}</th>
-                <th scope="col">{t('mail.error')}</th>
-                <th scope="col">{t('mail.when')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('mail.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {part.failed_mails.map((mail) => (
-                <tr key={mail.id}>
-                  <td>{mail.to}</td>
-                  <td>{mail.subject}</td>
-                  <td>{mail.last_error ?? '—'}</td>
-                  <td>{when(mail.created_at)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      disabled={retry.isPending}
-                      onClick={() => send(mail.id, mail.to)}
-                      aria-label={t('mail.retryTo', { to: mail.to })}
-                    >
-                      {t('mail.retry')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <HomeTable
+        caption={t('mail.failedList')}
+        headings={[
+          t('mail.to'),
+          t('mail.subject'),
+          t('mail.error'),
+          t('mail.when'),
+          <span className="visually-hidden">{t('mail.actions')}</span>,
+        ]}
+        rows={part.failed_mails.map((mail) => ({
+          key: mail.id,
+          cells: [
+            mail.to,
+            mail.subject,
+            mail.last_error ?? '—',
+            when(mail.created_at),
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={retry.isPending}
+              onClick={() => send(mail.id, mail.to)}
+              aria-label={t('mail.retryTo', { to: mail.to })}
+            >
+              {t('mail.retry')}
+            </button>,
+          ],
+        }))}
+      />
       <p>
         <Link to={paths.adminIntegrations()}>{t('webhooks.open')}</Link>
       </p>
@@ -174,37 +201,26 @@ function Orders({ part }: { part: Part<'orders'> }) {
         <li data-alert={part.to_accept > 0}>{t('orders.toAccept', { count: part.to_accept })}</li>
         <li>{t('orders.toShip', { count: part.to_ship })}</li>
       </ul>
-      {part.next.length > 0 ? (
-        <div className="admin-home__table-wrap">
-          <table className="admin-home__table">
-            <caption>{t('orders.next')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('orders.order')}</th>
-                <th scope="col">{t('orders.customer')}</th>
-                <th scope="col">{t('orders.status')}</th>
-                <th scope="col">{t('orders.shipDate')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {part.next.map((order) => (
-                <tr key={order.id}>
-                  <td>
-                    <Link to={paths.adminOrder(order.id)}>#{order.id}</Link>
-                  </td>
-                  <td>{order.customer}</td>
-                  <td>{t(`orders:status.${order.status}` as 'orders:status.placed')}</td>
-                  <td>
-                    {order.requested_ship_date
-                      ? when(order.requested_ship_date, true)
-                      : t('orders.noShipDate')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <HomeTable
+        caption={t('orders.next')}
+        headings={[
+          t('orders.order'),
+          t('orders.customer'),
+          t('orders.status'),
+          t('orders.shipDate'),
+        ]}
+        rows={part.next.map((order) => ({
+          key: order.id,
+          cells: [
+            <Link to={paths.adminOrder(order.id)}>#{order.id}</Link>,
+            order.customer,
+            t(`orders:status.${order.status}` as 'orders:status.placed'),
+            order.requested_ship_date
+              ? when(order.requested_ship_date, true)
+              : t('orders.noShipDate'),
+          ],
+        }))}
+      />
       <p>
         <Link to={paths.adminOrders()}>{t('orders.open')}</Link>
       </p>
