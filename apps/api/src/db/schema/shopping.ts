@@ -93,7 +93,8 @@ export const orders = pgTable(
     index('orders_status_total_idx').on(t.status, t.totalCents.desc(), t.id.desc()),
     index('orders_updated_idx').on(t.updatedAt, t.id),
     index('orders_po_trgm_idx').using('gin', sql`${t.poNumber} gin_trgm_ops`),
-    // The back-office home's open orders, soonest requested ship date first (migration 0032).
+    // The back-office home's open orders, soonest requested ship date first (migration 0032, which
+    // also INCLUDEs status so the home's counts per status read the index alone).
     index('orders_open_ship_date_idx')
       .on(t.requestedShipDate.asc().nullsLast(), t.createdAt, t.id)
       .where(sql`${t.status} in ('placed', 'accepted', 'picking', 'partially_shipped')`),

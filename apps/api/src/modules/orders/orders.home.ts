@@ -20,7 +20,8 @@ export type OpenOrdersSummary = {
  * shipped (accepted, picking, partly shipped), and the first `limit` of them by requested ship
  * date (none given: last), then oldest first. NOTE: the list reads orders_open_ship_date_idx
  * (migration 0032), a partial index of the open orders in exactly this order, so it stops after
- * `limit` rows whatever the number of orders; the counts read orders_status_created_idx.
+ * `limit` rows whatever the number of orders; it carries the status, so the counts are an index-only
+ * scan of it too.
  */
 export async function openOrdersSummary(tx: Tx, limit: number): Promise<OpenOrdersSummary> {
   const open = inArray(orders.status, [...HOME_ORDER_STATUSES]);
