@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -8,6 +8,7 @@ import { StaffAlert } from '@/components/ui/staff-alert';
 import { StaffSection } from '@/components/ui/staff-section';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
+import { usePageTitle } from '@/lib/page-title';
 import { useAdminHome } from '../api/get-admin-home';
 import { useRetryMail } from '../api/retry-mail';
 import './admin-home.css';
@@ -257,12 +258,10 @@ function Imports({ part }: { part: Part<'imports'> }) {
 
 /** /admin: the back-office home, one part per role the staff member holds (the server decides). */
 export function AdminHome() {
-  const { t } = useTranslation(['admin-home', 'common']);
+  const { t } = useTranslation('admin-home');
   const query = useAdminHome();
   const errorMessage = useErrorMessage();
-  useEffect(() => {
-    document.title = `${t('title')} | ${t('common:brand.name')}`;
-  }, [t]);
+  usePageTitle(t('title'));
   const home = query.data?.data;
   return (
     <StaffSection id="admin-home" title={t('title')} className="admin-home">
