@@ -20,6 +20,8 @@ import { feedRoutes, importRoutes, productEditorRoutes } from './catalogue-admin
 import { auditRoutes } from './audit';
 import { staffRoutes } from './staff';
 import { customersRoutes } from './customers';
+import { adminHomeRoutes } from './admin-home';
+import { customerPasswordRoutes } from './customers/customer-password.routes';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -47,4 +49,6 @@ export const apiModules: FastifyPluginAsync[] = [
   auditRoutes,
   staffRoutes,
   customersRoutes,
+  adminHomeRoutes,
+  customerPasswordRoutes,
 ];

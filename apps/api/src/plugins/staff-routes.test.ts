@@ -66,6 +66,11 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   'POST /api/admin/customers/:id/deactivate': ['credit'],
   'POST /api/admin/customers/:id/reactivate': ['credit'],
   'POST /api/admin/customers/:id/password-reset': ['credit'],
+  'POST /api/admin/customers/:id/set-password-mail': ['credit'],
+  'POST /api/admin/customers/:id/set-password-link': ['credit'],
+  // The home: any staff member holding a role; the answer holds only what their roles open.
+  'GET /api/admin/home': [],
+  'POST /api/admin/mails/:id/retry': ['admin'],
 };
 
 /** Staff routes outside /api/admin (none yet); listed in EXPECTED_ROLES like the others. */

@@ -93,6 +93,8 @@ export const routes: RouteObject[] = [
                   Component: (await import('./layout/staff-layout')).StaffLayout,
                 }),
                 children: [
+                  // /admin itself: the home, one part per role (it used to render nothing).
+                  page(undefined, () => import('./routes/admin-home')),
                   page('content', () => import('./routes/admin-content')),
                   page('applications', () => import('./routes/admin-applications')),
                   page('applications/:id', () => import('./routes/admin-application-detail')),

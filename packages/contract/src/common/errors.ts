@@ -62,6 +62,7 @@ export const ERROR_REASONS = {
   EMAIL_TAKEN: 'An account with this e-mail already exists',
   CUSTOMER_CODE_TAKEN: 'Another customer already has the customer code {{code}}',
   ACCOUNT_NOT_ACTIVE: 'This account is inactive; reactivate it first',
+  MAIL_NOT_FAILED: 'Only a failed mail can be sent again; this one is {{status}}',
   // Catalogue import files refused for what they would cost to read (field `file` or `images`).
   IMPORT_ZIP_BOMB:
     'The part {{part}} of the file is compressed {{ratio}} times: refused as a ZIP bomb',

@@ -2,3 +2,4 @@ export * from './roles';
 export * from './audit';
 export * from './admin';
 export * from './rules';
+export * from './home';

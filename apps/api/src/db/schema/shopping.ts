@@ -95,6 +95,11 @@ export const orders = pgTable(
     // An order without a requested date ships as soon as possible: it sorts as the earliest.
     index('orders_ship_date_idx').on(t.requestedShipDate.asc().nullsFirst(), t.id),
     index('orders_po_trgm_idx').using('gin', sql`${t.poNumber} gin_trgm_ops`),
+    // The back-office home's open orders, soonest requested ship date first (migration 0032, which
+    // also INCLUDEs status so the home's counts per status read the index alone).
+    index('orders_open_ship_date_idx')
+      .on(t.requestedShipDate.asc().nullsLast(), t.createdAt, t.id)
+      .where(sql`${t.status} in ('placed', 'accepted', 'picking', 'partially_shipped')`),
     uniqueIndex('orders_user_idempotency_uq')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

@@ -34,3 +34,7 @@ export {
   type UserWriter,
   type UserRow,
 } from './user-admin';
+// The back-office home's go-live checklist: has the store a customer yet?
+export { hasActiveCustomer } from './accounts.home';
+// Staff issuing a fresh set-password link first retire the customer's outstanding ones.
+export { invalidateUserTokens } from './accounts.queries';

@@ -3,3 +3,5 @@
 export { feedRoutes } from './feed.routes';
 export { importRoutes } from './import.routes';
 export { productEditorRoutes } from './products.routes';
+// The back-office home shows the imports running or failed.
+export { importsSummary } from './import.home';

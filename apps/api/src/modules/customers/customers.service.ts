@@ -62,7 +62,8 @@ export async function listCustomers(
 
 const notFound = () => new AppError('NOT_FOUND', 'No such customer');
 
-async function customerRow(tx: Tx, id: number, forUpdate: boolean): Promise<UserRow> {
+/** The customer account `id` (locked when `forUpdate`); 404 for none or for a staff account. */
+export async function customerRow(tx: Tx, id: number, forUpdate: boolean): Promise<UserRow> {
   const row = forUpdate ? await lockUser(tx, id) : await findUserById(tx, id);
   if (!row || row.role !== 'customer') throw notFound();
   return row;

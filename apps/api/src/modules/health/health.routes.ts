@@ -16,6 +16,8 @@ const ReadinessResponse = z.object({
     changeFeed: ReadinessCheck,
     database: ReadinessCheck,
     migrations: ReadinessCheck,
+    /** Informational: a store without SMTP still serves (mails wait in the outbox). */
+    mail: ReadinessCheck,
   }),
 });
 
@@ -24,7 +26,8 @@ const ReadinessResponse = z.object({
  * process is up and serving (a load balancer or orchestrator restarts it when this fails);
  * `/api/health/ready` says it can do useful work now — the database answers and has every
  * committed migration, the change feed is followed, and it is not shutting down — and answers 503 otherwise, so a balancer
- * sends traffic elsewhere.
+ * sends traffic elsewhere. Its `mail` check tells operators whether mail is sent at all; it does not
+ * decide readiness.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -51,6 +54,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           : { ok: false, detail: 'Reconnecting to the PostgreSQL change feed' },
         database: { ok: false } as z.infer<typeof ReadinessCheck>,
         migrations: { ok: false } as z.infer<typeof ReadinessCheck>,
+        // NOTE: says only whether SMTP_URL is set, never its host or user (the answer is public).
+        mail: app.config.smtpUrl
+          ? { ok: true }
+          : { ok: false, detail: 'not configured: mails wait in the outbox (SMTP_URL unset)' },
       };
       try {
         const result = (await app.db.execute(
@@ -65,7 +72,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         checks.database = { ok: false, detail: 'The database is not answering' };
       }
-      const ready = Object.values(checks).every((c) => c.ok);
+      // Mail does not decide readiness: without it the store still takes orders.
+      const { mail: _mail, ...required } = checks;
+      const ready = Object.values(required).every((c) => c.ok);
       reply.header('cache-control', 'no-store');
       return reply.status(ready ? 200 : 503).send({ status: ready, checks });
     },

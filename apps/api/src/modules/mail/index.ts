@@ -8,3 +8,5 @@ export {
 } from './mail.service';
 export { choosePassword, mailText, personalTemplate } from './mail.templates';
 export { startMailWorker } from './mail.worker';
+// The back-office home: what waits and what failed.
+export { failedMails, mailSummary, requeueFailedMail } from './mail.admin';

@@ -11,3 +11,5 @@ export {
 } from './orders.queries';
 // What an order event's webhook payload says of where and when the order ships.
 export { shippingWebhookFields } from './order-follow-up';
+// The back-office home lists the open orders by requested ship date.
+export { openOrdersSummary } from './orders.home';

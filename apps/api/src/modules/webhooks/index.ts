@@ -4,3 +4,5 @@ export { WEBHOOKS_CHANNEL } from './webhooks.queries';
 export { startWebhookWorker } from './webhooks.worker';
 export { webhooksRoutes } from './webhooks.routes';
 export { webhookRuleOf } from './webhooks.url';
+// The back-office home counts the failing deliveries.
+export { webhooksSummary } from './webhooks.home';

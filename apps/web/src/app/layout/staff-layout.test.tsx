@@ -15,6 +15,7 @@ const routes = [
     path: '/admin',
     element: <StaffLayout />,
     children: [
+      { index: true, element: <p>home screen</p> },
       { path: 'applications', element: <p>applications screen</p> },
       { path: 'content', element: <p>content screen</p> },
     ],
@@ -73,10 +74,17 @@ describe('staff layout', () => {
     expect(screen.queryByText('content screen')).not.toBeInTheDocument();
   });
 
-  it('opens the first screen of the menu at /admin', async () => {
+  it('shows the home at /admin (it used to render nothing), linked first in the menu', async () => {
     signInStaff(['content']);
     renderRoutes(routes, '/admin');
-    expect(await screen.findByText('content screen')).toBeInTheDocument();
+    expect(await screen.findByText('home screen')).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Back-office menu' });
+    const links = within(menu).getAllByRole('link');
+    expect(links[0]).toHaveAccessibleName('Home');
+    expect(links[0]).toHaveAttribute('href', '/admin');
+    expect(links[0]).toHaveAttribute('aria-current', 'page');
+    // The home link is not "current" on the other screens.
+    expect(within(menu).getByRole('link', { name: 'Content' })).not.toHaveAttribute('aria-current');
   });
 
   it('tells a staff member without any role to ask for one', async () => {

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { hasStaffRole } from '@wholesale/contract';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
@@ -11,7 +11,7 @@ import './staff-layout.css';
 /**
  * The back office's own layout: a menu of the screens the staff member's roles open, and the
  * screen. A screen their roles do not open says so instead of showing calls that would answer 403;
- * /admin itself opens the first screen of the menu.
+ * /admin itself is the home (its parts follow the roles).
  */
 export function StaffLayout() {
   const { t } = useTranslation('staff');
@@ -19,14 +19,19 @@ export function StaffLayout() {
   const { staffRoles } = useSession();
   const entries = adminMenuFor(staffRoles);
   const current = adminEntryOfPath(pathname);
-  const atRoot = pathname.replace(/\/+$/, '') === '/admin';
-  if (atRoot && entries.length > 0) return <Navigate to={entries[0].to} replace />;
   const allowed = current ? hasStaffRole(staffRoles, current.roles) : entries.length > 0;
   return (
     <div className="staff-layout">
       <nav className="staff-layout__menu" aria-label={t('layout.menuLabel')}>
         <p className="staff-layout__title">{t('layout.title')}</p>
         <ul>
+          {entries.length > 0 ? (
+            <li>
+              <NavLink to={paths.admin()} end>
+                {t('menu.home')}
+              </NavLink>
+            </li>
+          ) : null}
           {entries.map((entry) => (
             <li key={entry.key}>
               <NavLink to={entry.to}>{t(`menu.${entry.key}`)}</NavLink>

@@ -17,6 +17,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
 import { useActOnCustomer, type CustomerAction } from '../api/act-on-customer';
 import { useCustomer } from '../api/get-customer';
+import { CustomerSetPassword } from './customer-set-password';
 import '@/components/ui/admin-people.css';
 import { StaffAlert } from '@/components/ui/staff-alert';
 
@@ -204,6 +205,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
         <p>{t('customers.readOnly')}</p>
       )}
       {confirmDialog}
+      {canAct ? <CustomerSetPassword customer={customer} /> : null}
       {canAct ? (
         <CustomerEditForm
           key={`${customer.id}-${customer.country}-${customer.customer_code}`}

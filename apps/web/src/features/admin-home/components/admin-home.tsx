@@ -1,0 +1,286 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { nextGoLiveStep, type AdminHomeDto } from '@wholesale/contract';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { StaffAlert } from '@/components/ui/staff-alert';
+import { StaffSection } from '@/components/ui/staff-section';
+import { paths } from '@/config/paths';
+import { useErrorMessage } from '@/lib/error-message';
+import { usePageTitle } from '@/lib/page-title';
+import { useAdminHome } from '../api/get-admin-home';
+import { useRetryMail } from '../api/retry-mail';
+import './admin-home.css';
+
+type Part<K extends keyof AdminHomeDto> = NonNullable<AdminHomeDto[K]>;
+
+function useWhen() {
+  const { i18n } = useTranslation();
+  return (iso: string | null, dateOnly = false) => {
+    if (!iso) return '—';
+    // A requested ship date is a calendar day (YYYY-MM-DD): shown as that day, in no time zone.
+    const date = dateOnly ? new Date(`${iso}T12:00:00`) : new Date(iso);
+    return dateOnly ? date.toLocaleDateString(i18n.language) : date.toLocaleString(i18n.language);
+  };
+}
+
+/** A part of the home: its heading, then its content (a card). */
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="admin-home__card" aria-labelledby={`home-${id}-title`} id={id}>
+      <h2 id={`home-${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** A short list of a part as a table: its caption, its column headings, a row a thing. */
+function HomeTable({
+  caption,
+  headings,
+  rows,
+}: {
+  caption: string;
+  headings: ReactNode[];
+  rows: { key: number; cells: ReactNode[] }[];
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <div className="admin-home__table-wrap">
+      <table className="admin-home__table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {headings.map((heading, i) => (
+              <th scope="col" key={i}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, i) => (
+                <td key={i}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Admin: mail not configured means no mail leaves the store; said first, where staff look. */
+function MailBanner() {
+  const { t } = useTranslation('admin-home');
+  return (
+    <div className="admin-home__banner" role="status" id="mail">
+      <strong>{t('mail.notConfigured')}</strong> <span>{t('mail.notConfiguredHelp')}</span>
+    </div>
+  );
+}
+
+function Checklist({ items }: { items: Part<'checklist'> }) {
+  const { t } = useTranslation('admin-home');
+  const done = items.filter((i) => i.done).length;
+  const next = nextGoLiveStep(items);
+  return (
+    <Card id="checklist" title={t('checklist.title')}>
+      <p>
+        {next === null
+          ? t('checklist.allDone')
+          : t('checklist.progress', { done, total: items.length })}
+      </p>
+      <ol className="admin-home__checklist">
+        {items.map((item) => (
+          <li key={item.step} data-done={item.done}>
+            <span className="admin-home__mark" aria-hidden="true">
+              {item.done ? '✓' : '○'}
+            </span>
+            <span className="admin-home__step">
+              {t(`checklist.steps.${item.step}`)}{' '}
+              <span className="admin-home__state">
+                ({item.done ? t('checklist.done') : t('checklist.todo')})
+              </span>
+            </span>
+            <Link
+              to={item.link}
+              aria-label={t('checklist.open', { step: t(`checklist.steps.${item.step}`) })}
+            >
+              {item.done ? t('checklist.review') : t('checklist.go')}
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
+
+function Deliveries({ part }: { part: Part<'deliveries'> }) {
+  const { t } = useTranslation('admin-home');
+  const when = useWhen();
+  const retry = useRetryMail();
+  const errorMessage = useErrorMessage();
+  const send = (id: number, to: string) =>
+    retry.mutate(id, {
+      onSuccess: () => toast.success(t('mail.retried', { to })),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  return (
+    <Card id="deliveries" title={t('deliveries.title')}>
+      <ul className="admin-home__counts">
+        <li>{part.mail_configured ? t('mail.configured') : t('mail.notConfiguredShort')}</li>
+        <li>{t('mail.waiting', { count: part.mails_waiting })}</li>
+        <li data-alert={part.mails_failed > 0}>{t('mail.failed', { count: part.mails_failed })}</li>
+        <li data-alert={part.webhooks_failed > 0}>
+          {t('webhooks.failed', { count: part.webhooks_failed })}
+        </li>
+        <li data-alert={part.webhooks_paused > 0}>
+          {t('webhooks.paused', { count: part.webhooks_paused })}
+        </li>
+      </ul>
+      <HomeTable
+        caption={t('mail.failedList')}
+        headings={[
+          t('mail.to'),
+          t('mail.subject'),
+          t('mail.error'),
+          t('mail.when'),
+          <span className="visually-hidden">{t('mail.actions')}</span>,
+        ]}
+        rows={part.failed_mails.map((mail) => ({
+          key: mail.id,
+          cells: [
+            mail.to,
+            mail.subject,
+            mail.last_error ?? '—',
+            when(mail.created_at),
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={retry.isPending}
+              onClick={() => send(mail.id, mail.to)}
+              aria-label={t('mail.retryTo', { to: mail.to })}
+            >
+              {t('mail.retry')}
+            </button>,
+          ],
+        }))}
+      />
+      <p>
+        <Link to={paths.adminIntegrations()}>{t('webhooks.open')}</Link>
+      </p>
+    </Card>
+  );
+}
+
+function Applications({ part }: { part: Part<'applications'> }) {
+  const { t } = useTranslation('admin-home');
+  const when = useWhen();
+  return (
+    <Card id="applications" title={t('applications.title')}>
+      <p>
+        {t('applications.pending', { count: part.pending })}
+        {part.oldest_at ? ` ${t('applications.oldest', { when: when(part.oldest_at) })}` : ''}
+      </p>
+      <p>
+        <Link to={paths.adminApplications()}>{t('applications.open')}</Link>
+      </p>
+    </Card>
+  );
+}
+
+function Orders({ part }: { part: Part<'orders'> }) {
+  const { t } = useTranslation(['admin-home', 'orders']);
+  const when = useWhen();
+  return (
+    <Card id="orders" title={t('orders.title')}>
+      <ul className="admin-home__counts">
+        <li data-alert={part.to_accept > 0}>{t('orders.toAccept', { count: part.to_accept })}</li>
+        <li>{t('orders.toShip', { count: part.to_ship })}</li>
+      </ul>
+      <HomeTable
+        caption={t('orders.next')}
+        headings={[
+          t('orders.order'),
+          t('orders.customer'),
+          t('orders.status'),
+          t('orders.shipDate'),
+        ]}
+        rows={part.next.map((order) => ({
+          key: order.id,
+          cells: [
+            <Link to={paths.adminOrder(order.id)}>#{order.id}</Link>,
+            order.customer,
+            t(`orders:status.${order.status}` as 'orders:status.placed'),
+            order.requested_ship_date
+              ? when(order.requested_ship_date, true)
+              : t('orders.noShipDate'),
+          ],
+        }))}
+      />
+      <p>
+        <Link to={paths.adminOrders()}>{t('orders.open')}</Link>
+      </p>
+    </Card>
+  );
+}
+
+function Imports({ part }: { part: Part<'imports'> }) {
+  const { t } = useTranslation('admin-home');
+  const when = useWhen();
+  return (
+    <Card id="imports" title={t('imports.title')}>
+      <ul className="admin-home__counts">
+        <li>{t('imports.running', { count: part.running })}</li>
+        <li data-alert={part.failed > 0}>{t('imports.failed', { count: part.failed })}</li>
+      </ul>
+      {part.latest.length > 0 ? (
+        <ul className="admin-home__list">
+          {part.latest.map((job) => (
+            <li key={job.id}>
+              <strong>{job.file_name}</strong> — {t(`imports.status.${job.status}`)} —{' '}
+              {when(job.created_at)}
+              {job.error ? <span className="admin-home__error"> {job.error}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p>
+        <Link to={paths.adminCatalogue()}>{t('imports.open')}</Link>
+      </p>
+    </Card>
+  );
+}
+
+/** /admin: the back-office home, one part per role the staff member holds (the server decides). */
+export function AdminHome() {
+  const { t } = useTranslation('admin-home');
+  const query = useAdminHome();
+  const errorMessage = useErrorMessage();
+  usePageTitle(t('title'));
+  const home = query.data?.data;
+  return (
+    <StaffSection id="admin-home" title={t('title')} className="admin-home">
+      {query.isPending ? (
+        <LoadingOverlay />
+      ) : query.isError || !home ? (
+        <StaffAlert>{errorMessage(query.error)}</StaffAlert>
+      ) : (
+        <>
+          {home.deliveries && !home.deliveries.mail_configured ? <MailBanner /> : null}
+          <div className="admin-home__grid">
+            {home.checklist ? <Checklist items={home.checklist} /> : null}
+            {home.deliveries ? <Deliveries part={home.deliveries} /> : null}
+            {home.applications ? <Applications part={home.applications} /> : null}
+            {home.orders ? <Orders part={home.orders} /> : null}
+            {home.imports ? <Imports part={home.imports} /> : null}
+          </div>
+        </>
+      )}
+    </StaffSection>
+  );
+}

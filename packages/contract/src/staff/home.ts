@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { dataResponse } from '../common';
+import { idSchema } from '../common/safe-input';
+import { ORDER_STATUSES } from '../orders/workflow';
+import { hasStaffRole, type StaffRole } from './roles';
+
+/**
+ * The back-office home (docs/product/back-office-staff-and-customers.md "Home"): one part per role,
+ * and for an admin the store's go-live checklist. The server decides which parts a caller gets.
+ */
+
+/** The home's parts, in the order the page shows them. */
+export const HOME_SECTIONS = [
+  'checklist',
+  'deliveries',
+  'applications',
+  'orders',
+  'imports',
+] as const;
+export type HomeSection = (typeof HOME_SECTIONS)[number];
+
+/** Who sees each part (admin sees every part). */
+const SECTION_ROLES: Record<HomeSection, readonly StaffRole[]> = {
+  checklist: ['admin'],
+  deliveries: ['admin'],
+  applications: ['credit'],
+  orders: ['orders'],
+  imports: ['content'],
+};
+
+/** The parts of the home a staff member holding `roles` sees, in page order. */
+export function homeSectionsFor(roles: readonly StaffRole[] | null | undefined): HomeSection[] {
+  return HOME_SECTIONS.filter((section) => hasStaffRole(roles, SECTION_ROLES[section]));
+}
+
+/** The go-live checklist's steps, in the order a new store takes them. */
+export const GO_LIVE_STEPS = [
+  'identity',
+  'categories',
+  'product_classes',
+  'products',
+  'mail',
+  'first_customer',
+] as const;
+export type GoLiveStep = (typeof GO_LIVE_STEPS)[number];
+
+/** Where each step is done: a back-office page (mail is set on the server: the home's mail part). */
+export const GO_LIVE_LINKS: Record<GoLiveStep, string> = {
+  identity: '/admin/settings',
+  categories: '/admin/catalogue',
+  product_classes: '/admin/catalogue',
+  products: '/admin/products',
+  mail: '/admin#mail',
+  first_customer: '/admin/applications',
+};
+
+export type GoLiveItem = { step: GoLiveStep; done: boolean; link: string };
+
+/** The checklist for what the store has: every step in order, done or not, with its link. */
+export function goLiveChecklist(facts: Readonly<Record<GoLiveStep, boolean>>): GoLiveItem[] {
+  return GO_LIVE_STEPS.map((step) => ({ step, done: facts[step], link: GO_LIVE_LINKS[step] }));
+}
+
+/** The first step not done yet (what to do next), or null when the store is ready. */
+export function nextGoLiveStep(items: readonly GoLiveItem[]): GoLiveStep | null {
+  return items.find((item) => !item.done)?.step ?? null;
+}
+
+/** Orders the desk works first: waiting to be accepted or shipped, soonest requested date first. */
+export const HOME_ORDER_STATUSES = ['placed', 'accepted', 'picking', 'partially_shipped'] as const;
+
+const HomeOrderDto = z.object({
+  id: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  customer: z.string(),
+  requested_ship_date: z.string().nullable(),
+  created_at: z.string(),
+});
+
+const HomeImportDto = z.object({
+  id: z.number().int(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  file_name: z.string().nullable(),
+  created_at: z.string(),
+  error: z.string().nullable(),
+});
+
+/** A mail the worker gave up on (status failed): admin may send it again. */
+export const FailedMailDto = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  template: z.string(),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+});
+export type FailedMailDto = z.infer<typeof FailedMailDto>;
+
+export const AdminHomeDto = z.object({
+  sections: z.array(z.enum(HOME_SECTIONS)),
+  checklist: z
+    .array(z.object({ step: z.enum(GO_LIVE_STEPS), done: z.boolean(), link: z.string() }))
+    .optional(),
+  deliveries: z
+    .object({
+      /** False: no SMTP_URL, mails stay in the outbox (they are never lost, nor sent). */
+      mail_configured: z.boolean(),
+      mails_waiting: z.number().int(),
+      mails_failed: z.number().int(),
+      failed_mails: z.array(FailedMailDto),
+      webhooks_failed: z.number().int(),
+      webhooks_paused: z.number().int(),
+    })
+    .optional(),
+  applications: z
+    .object({ pending: z.number().int(), oldest_at: z.string().nullable() })
+    .optional(),
+  orders: z
+    .object({
+      to_accept: z.number().int(),
+      to_ship: z.number().int(),
+      next: z.array(HomeOrderDto),
+    })
+    .optional(),
+  imports: z
+    .object({
+      running: z.number().int(),
+      failed: z.number().int(),
+      latest: z.array(HomeImportDto),
+    })
+    .optional(),
+});
+export type AdminHomeDto = z.infer<typeof AdminHomeDto>;
+
+export const AdminHomeResponse = dataResponse(AdminHomeDto);
+export type AdminHomeResponse = z.infer<typeof AdminHomeResponse>;
+
+export const MailIdParams = z.object({ id: idSchema('id') });
+
+/** POST /api/admin/customers/:id/set-password-link: a fresh link staff may pass on themselves. */
+export const SetPasswordLinkResponse = dataResponse(
+  z.object({ link: z.string(), expires_at: z.string() }),
+);
+export type SetPasswordLinkResponse = z.infer<typeof SetPasswordLinkResponse>;
