@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
+  CUSTOMER_CODE_FORMAT,
+  formatCustomerCode,
   sampleCanadianApplication,
   sampleUsaApplication,
   SENSITIVE_APPLICATION_FIELDS,
@@ -470,7 +472,8 @@ describe('staff review API', () => {
     const res = await approve(app.id);
     expect(res.statusCode).toBe(200);
     const { user_id, customer_code } = res.json().data;
-    expect(customer_code).toMatch(/^US\d{6}$/);
+    expect(customer_code).toMatch(CUSTOMER_CODE_FORMAT);
+    expect(customer_code).toBe(formatCustomerCode('us', user_id));
     expect(
       (await auditRowsFor(t.handle.db, 'application', app.id)).find(
         (r) => r.action === 'application.approved',
