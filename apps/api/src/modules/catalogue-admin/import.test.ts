@@ -425,7 +425,7 @@ describe('catalogue import: row errors', () => {
         expect.objectContaining({ row: 3, column: 'barcode' }),
         expect.objectContaining({ row: 4, column: 'category' }),
         expect.objectContaining({ row: 5, column: 'class' }),
-        { row: 6, column: 'sku', message: 'sku ERR-1 already appears on row 2' },
+        { row: 6, column: 'sku', value: 'ERR-1', message: 'sku ERR-1 already appears on row 2' },
         expect.objectContaining({ row: 7, column: 'ship_pack' }),
         expect.objectContaining({ row: 7, column: 'price_ca' }),
         expect.objectContaining({ row: 7, column: 'stock_ca' }),
