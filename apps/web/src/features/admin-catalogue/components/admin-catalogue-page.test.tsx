@@ -7,7 +7,9 @@ import { renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { AdminCataloguePage } from './admin-catalogue-page';
 
-beforeAll(() => preloadTranslations(['admin-catalogue', 'errors', 'common', 'catalogue'], ['en', 'fr', 'es']));
+beforeAll(() =>
+  preloadTranslations(['admin-catalogue', 'errors', 'common', 'catalogue'], ['en', 'fr', 'es']),
+);
 afterEach(() => i18n.changeLanguage('en'));
 
 /** The API's 413 to a workbook built to explode when unpacked (import.limits.test.ts). */
