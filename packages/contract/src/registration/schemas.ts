@@ -446,6 +446,15 @@ function withSectionChoices<T extends z.ZodRawShape>(form: 'ca' | 'us', object: 
   );
 }
 
+/** A form's schema: its answers, the section checkboxes, then the conditional answers it has. */
+function applicationForm<T extends z.ZodRawShape>(
+  form: 'ca' | 'us',
+  object: z.ZodObject<T>,
+  conditional: readonly ConditionalAnswer[],
+) {
+  return withConditionalRules(withSectionChoices(form, object), conditional);
+}
+
 /**
  * The answers as stored (docs/product/registration.md): "Same as billing address" copies the
  * billing address into the shipping one (the company name as consignee), so staff and approval read
@@ -474,65 +483,61 @@ export function applySectionChoices<A extends Record<string, unknown>>(answers: 
 }
 
 /** docs/product/registration.md "NEW ACCOUNT APPLICATION" with the docs/product/registration.md Canadian payload and the docs/product/registration.md messages. */
-export const CanadianApplication = withConditionalRules(
-  withSectionChoices(
-    'ca',
-    z.object({
-      ...commonFields,
-      country: z.literal('ca', { error: M.countryInvalid }),
-      billing_street: required(M.street),
-      billing_city: required(M.city),
-      billing_prov: required(M.province, 40),
-      billing_pc: required(M.postalCode, 20),
-      billing_telephone: requiredPhone(M.telephone),
-      billing_gst: required(M.gst, 40),
-      billing_pst: required(M.pst, 40),
-      billing_qst: optionalText(40),
-      business_type: required(M.businessTypeCa),
-      business_license: required(M.businessLicense, 60),
-      invoiceMethod: multiSelect(CA_INVOICE_METHODS),
-      shipping_prov: required(M.shippingProv, 40),
-      shipping_pc: required(M.shippingPc, 20),
-      owner_prov: required(M.province, 40),
-      owner_postal_code: required(M.postalCode, 20),
-      owner_business_name: required(M.ownerBusinessName),
-      bank_province: required(M.province, 40),
-      bank_postal_code: required(M.bankPostalCode, 20),
-    }),
-  ),
+export const CanadianApplication = applicationForm(
+  'ca',
+  z.object({
+    ...commonFields,
+    country: z.literal('ca', { error: M.countryInvalid }),
+    billing_street: required(M.street),
+    billing_city: required(M.city),
+    billing_prov: required(M.province, 40),
+    billing_pc: required(M.postalCode, 20),
+    billing_telephone: requiredPhone(M.telephone),
+    billing_gst: required(M.gst, 40),
+    billing_pst: required(M.pst, 40),
+    billing_qst: optionalText(40),
+    business_type: required(M.businessTypeCa),
+    business_license: required(M.businessLicense, 60),
+    invoiceMethod: multiSelect(CA_INVOICE_METHODS),
+    shipping_prov: required(M.shippingProv, 40),
+    shipping_pc: required(M.shippingPc, 20),
+    owner_prov: required(M.province, 40),
+    owner_postal_code: required(M.postalCode, 20),
+    owner_business_name: required(M.ownerBusinessName),
+    bank_province: required(M.province, 40),
+    bank_postal_code: required(M.bankPostalCode, 20),
+  }),
   ['formerName', 'otherType', 'billing_qst'],
 );
 export type CanadianApplication = z.output<typeof CanadianApplication>;
 export type CanadianApplicationInput = z.input<typeof CanadianApplication>;
 
 /** docs/product/registration.md "USA ACCOUNT APPLICATION" with the docs/product/registration.md USA payload and the docs/product/registration.md messages. */
-export const UsaApplication = withConditionalRules(
-  withSectionChoices(
-    'us',
-    z.object({
-      ...commonFields,
-      // docs/product/registration.md: fixed to usa on this form; 'us' (the cflag cookie's spelling) is accepted too.
-      country: z.enum(['usa', 'us'], { error: M.countryInvalid }),
-      billing_street: required(M.street),
-      billing_city: required(M.city),
-      billing_state: required(M.state, 40),
-      billing_zip: required(M.zip, 20),
-      billing_telephone: requiredPhone(M.telephone),
-      billing_fax: requiredPhone(M.fax),
-      invoiceMethod: multiSelect(USA_INVOICE_METHODS),
-      preferredCourier: required(M.preferredCourier),
-      customsBroker: required(M.customsBroker),
-      courierAccount: required(M.courierAccount, 60),
-      business_type: required(M.businessTypeUsa),
-      shipping_state: required(M.state, 40),
-      shipping_zip: required(M.zip, 20),
-      owner_state: required(M.state, 40),
-      owner_zip: required(M.zip, 20),
-      owner_social_security: required(M.socialSecurity, 20),
-      bank_state: required(M.state, 40),
-      bank_zip: required(M.zip, 20),
-    }),
-  ),
+export const UsaApplication = applicationForm(
+  'us',
+  z.object({
+    ...commonFields,
+    // docs/product/registration.md: fixed to usa on this form; 'us' (the cflag cookie's spelling) is accepted too.
+    country: z.enum(['usa', 'us'], { error: M.countryInvalid }),
+    billing_street: required(M.street),
+    billing_city: required(M.city),
+    billing_state: required(M.state, 40),
+    billing_zip: required(M.zip, 20),
+    billing_telephone: requiredPhone(M.telephone),
+    billing_fax: requiredPhone(M.fax),
+    invoiceMethod: multiSelect(USA_INVOICE_METHODS),
+    preferredCourier: required(M.preferredCourier),
+    customsBroker: required(M.customsBroker),
+    courierAccount: required(M.courierAccount, 60),
+    business_type: required(M.businessTypeUsa),
+    shipping_state: required(M.state, 40),
+    shipping_zip: required(M.zip, 20),
+    owner_state: required(M.state, 40),
+    owner_zip: required(M.zip, 20),
+    owner_social_security: required(M.socialSecurity, 20),
+    bank_state: required(M.state, 40),
+    bank_zip: required(M.zip, 20),
+  }),
   ['formerName', 'otherType'],
 );
 export type UsaApplication = z.output<typeof UsaApplication>;
