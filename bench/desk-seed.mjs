@@ -14,6 +14,14 @@
 //              bench_desk_pool: the status-change scenario accepts them, and resetPool() puts them
 //              back before each measurement.
 
+import { tsImport } from 'tsx/esm/api';
+
+// Customer codes are the contract's (TypeScript source, loaded through tsx like bench/import.mjs).
+const { formatCustomerCode } = await tsImport(
+  '../packages/contract/src/accounts/customer-code.ts',
+  import.meta.url,
+);
+
 export const DESK_EMAIL = 'desk%@example.com';
 
 const FIRST = [
@@ -133,20 +141,29 @@ export async function seedDesk(client, { customers, orders, log }) {
 
     await step(
       'customers',
-      `insert into users (email, password_hash, role, owner_name, company_name, customer_code, country, lang,
+      `insert into users (email, password_hash, role, owner_name, company_name, country, lang,
                           created_at, last_sign_in_at)
        select 'desk' || g || '@example.com', '${pw[0]?.password_hash ?? ''}', 'customer',
               (${sqlArray(FIRST)})[1 + (g * 7) % ${FIRST.length}] || ' ' || (${sqlArray(LAST)})[1 + (g * 13) % ${LAST.length}],
               (${sqlArray(COMPANY_A)})[1 + (g * 11) % ${COMPANY_A.length}] || ' ' ||
                 (${sqlArray(COMPANY_B)})[1 + (g * 5) % ${COMPANY_B.length}] || ' ' ||
                 (${sqlArray(COMPANY_C)})[1 + (g * 3) % ${COMPANY_C.length}],
-              'D' || lpad(g::text, 6, '0'),
               case when g % 10 < 7 then 'ca' else 'us' end,
               case when g % 10 < 6 then 'en' when g % 10 < 9 then 'fr' else 'es' end,
               now() - interval '800 days' + (g % 700) * interval '1 day',
               now() - (g % 90) * interval '1 day'
        from generate_series(1, ${customers}) g
        on conflict do nothing`,
+    );
+    // Codes as approval gives them (country prefix, 100000 + the user id): one format everywhere.
+    const { rows: uncoded } = await client.query(
+      `select id, country from users where email like $1 and customer_code is null`,
+      [DESK_EMAIL],
+    );
+    await client.query(
+      `update users set customer_code = v.code
+       from unnest($1::int[], $2::text[]) as v(id, code) where users.id = v.id`,
+      [uncoded.map((u) => u.id), uncoded.map((u) => formatCustomerCode(u.country, u.id))],
     );
     await client.query(`create temporary table desk_customers on commit drop as
       select row_number() over (order by id) - 1 as cn, id, country from users where email like '${DESK_EMAIL}'`);

@@ -172,7 +172,7 @@ describe('accounts journeys', () => {
       'Carter Quilt Supply',
       'Emily Carter',
       'buyer.us@example.com',
-      'U20001',
+      'US100003',
       'United States',
       'English',
     ]) {

@@ -144,9 +144,10 @@ describe('registration journeys', () => {
       .getByLabel('Yes')
       .check();
 
-    await region(page, 'SHIPPING ADDRESS (IF DIFFERENT)')
-      .getByRole('button', { name: 'Same as billing address' })
-      .click();
+    const shipping = region(page, 'SHIPPING ADDRESS (IF DIFFERENT)');
+    await shipping.getByRole('checkbox', { name: 'Same as billing address' }).check();
+    // Ticked, the shipping answers are hidden: the server stores the billing address as shipping.
+    await expect.poll(() => shipping.getByLabel('Consignee Name').count()).toBe(0);
     const owner = region(page, /^OWNER'S INFORMATION/);
     expect(await owner.getByLabel('Owner Name').inputValue()).toBe('Camille Owner');
     expect(await owner.getByLabel('Email', { exact: true }).inputValue()).toBe(CA_EMAIL);

@@ -18,7 +18,7 @@ export async function signInOnPage(page: Page, email: string, password = DEMO_PA
 /** The demo buyer whose account is French (Canadian prices), as the back office finds them. */
 export const FRENCH_BUYER = {
   email: 'buyer2.ca@example.com',
-  code: 'C10002',
+  code: 'CA100002',
   company: 'Mercerie Gagnon',
 } as const;
 

@@ -28,6 +28,7 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   'GET /api/admin/imports': ['content'],
   'POST /api/admin/imports': ['content'],
   'GET /api/admin/imports/:id': ['content'],
+  'GET /api/admin/imports/:id/errors': ['content'],
   'GET /api/admin/imports/:id/errors.csv': ['content'],
   'GET /api/admin/imports/template.csv': ['content'],
   'GET /api/admin/catalogue/export.csv': ['content'],

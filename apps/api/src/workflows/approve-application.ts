@@ -1,3 +1,4 @@
+import { formatCustomerCode } from '@wholesale/contract';
 import type { Config } from '../config';
 import type { Database, Tx } from '../db/client';
 import { AppError } from '../lib/app-error';
@@ -29,11 +30,6 @@ export async function lockPendingApplication(tx: Tx, id: number): Promise<Applic
   return row;
 }
 
-/** Customer codes: country prefix and a number derived from the user id (unique, never reused). */
-export function customerCodeFor(country: 'ca' | 'us', userId: number): string {
-  return `${country === 'ca' ? 'CA' : 'US'}${String(100000 + userId)}`;
-}
-
 /**
  * Step 2: the customer account, without a password (it is chosen through the set-password link).
  * Country ca/us, language, company and owner come from the application.
@@ -52,7 +48,7 @@ export function createCustomerAccount(
       country,
       lang: app.lang,
     },
-    (userId) => customerCodeFor(country, userId),
+    (userId) => formatCustomerCode(country, userId),
     `An account with the e-mail ${app.email} already exists; the application cannot create another one.`,
   );
 }

@@ -275,3 +275,5 @@ export const MailDetailDto = MailSummaryDto.extend({
 export type MailDetailDto = z.infer<typeof MailDetailDto>;
 export const MailboxListResponse = dataResponse(z.array(MailSummaryDto));
 export const MailDetailResponse = okResponse({ data: MailDetailDto });
+
+export * from './customer-code';

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { idSchema } from '../common/safe-input';
+import { paginated } from '../common';
+import { idSchema, staffPageFields } from '../common/safe-input';
 
 export { IMPORT_COLUMNS, type ImportColumn } from './columns';
+export * from './error-messages';
 
 /** Groups of fields an import reports on separately: a stock-only file touches `stock_*` only. */
 export const IMPORT_FIELD_GROUPS = [
@@ -27,6 +29,8 @@ export const ImportRowError = z.object({
   row: z.number().int(),
   column: z.string(),
   message: z.string(),
+  /** The refused cell as the file had it (imports before it was kept: absent). */
+  value: z.string().optional(),
 });
 export type ImportRowError = z.infer<typeof ImportRowError>;
 
@@ -64,6 +68,22 @@ export type AdminImportJobs = z.infer<typeof AdminImportJobs>;
 
 export const AdminImportCreated = z.object({ import_id: z.number().int() });
 export const AdminImportParams = z.object({ id: idSchema('id') });
+
+/** How many refused rows one page of the import screen shows. */
+export const IMPORT_ERRORS_PER_PAGE = 50;
+
+/** GET /api/admin/imports/:id/errors: one page of the refused rows (at most 100 a page). */
+export const AdminImportErrorsQuery = z.object(staffPageFields(IMPORT_ERRORS_PER_PAGE));
+export type AdminImportErrorsQuery = z.output<typeof AdminImportErrorsQuery>;
+
+/** One page of an import's refused rows, in file order. */
+export const AdminImportErrorsPage = paginated(ImportRowError);
+export type AdminImportErrorsPage = z.infer<typeof AdminImportErrorsPage>;
+
+/** GET /api/admin/imports/:id/errors.csv: the language of its messages (default: the staff member's). */
+export const AdminImportErrorsCsvQuery = z.object({
+  lang: z.enum(['en', 'fr', 'es'], { error: 'Language must be en, fr or es' }).optional(),
+});
 
 const Sku = z.string({ message: 'sku is required' }).trim().min(1, { message: 'sku is required' });
 const FeedCountry = z.enum(['ca', 'us'], { message: 'country must be ca or us' });

@@ -6,14 +6,22 @@ import {
   CanadianApplication,
   emptyApplication,
   SENSITIVE_APPLICATION_FIELDS,
+  SKIPPABLE_FIELD_SCHEMAS,
   UsaApplication,
   applicationFieldsOf,
 } from './index';
 
 const SCHEMAS = { ca: CanadianApplication, us: UsaApplication } as const;
 
+/**
+ * Each answer's own schema: the form's shape, with the strict schema of the answers a section
+ * checkbox can skip (in the shape they are optional; a rule asks them while the box is unticked).
+ */
 function shapeOf(country: 'ca' | 'us'): Record<string, z.ZodType> {
-  return (SCHEMAS[country] as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+  return {
+    ...((SCHEMAS[country] as unknown as z.ZodObject).shape as Record<string, z.ZodType>),
+    ...(SKIPPABLE_FIELD_SCHEMAS[country] as Record<string, z.ZodType>),
+  };
 }
 
 /** The string schema under optional/default wrappers, or null for non-strings. */

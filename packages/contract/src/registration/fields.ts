@@ -169,6 +169,8 @@ export const APPLICATION_SECTIONS: readonly ApplicationSection[] = [
   {
     title: 'shipping',
     fields: [
+      // "Same as billing address": ticked, the shipping answers are not asked (SECTION_CHOICES).
+      field('shipping_same_as_billing', { kind: 'checkbox', required: OPTIONAL }),
       field('shipping_consignee_name'),
       field('shipping_street'),
       field('shipping_city'),
@@ -178,6 +180,8 @@ export const APPLICATION_SECTIONS: readonly ApplicationSection[] = [
   {
     title: 'owner',
     fields: [
+      // "Not applicable": ticked, the owner's answers but name and e-mail are not asked.
+      field('owner_not_applicable', { kind: 'checkbox', required: OPTIONAL }),
       field('owner_name'),
       field('owner_address', { maxLength: 300 }),
       field('owner_city'),

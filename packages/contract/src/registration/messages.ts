@@ -64,6 +64,7 @@ export const REGISTRATION_MESSAGES = {
   numeric: 'Please enter a telephone number using digits',
   tooLong: 'This value is too long',
   countryInvalid: 'Country must be ca or usa',
+  sectionChoice: 'Please tick the box or leave it empty',
 } as const;
 
 export type RegistrationMessageKey = keyof typeof REGISTRATION_MESSAGES;

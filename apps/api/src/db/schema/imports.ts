@@ -49,7 +49,7 @@ export const importJobs = pgTable(
       .notNull()
       .default({}),
     errors: jsonb('errors')
-      .$type<{ row: number; column: string; message: string }[]>()
+      .$type<{ row: number; column: string; message: string; value?: string }[]>()
       .notNull()
       .default([]),
     errorCount: counter('error_count'),

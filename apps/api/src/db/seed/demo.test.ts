@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { count, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidUpcA } from '@wholesale/contract';
+import { CUSTOMER_CODE_FORMAT, formatCustomerCode, isValidUpcA } from '@wholesale/contract';
 import { createTestDatabase } from '../../test/test-app';
 import type { DatabaseHandle } from '../client';
 import { categories, orders, users } from '../schema';
@@ -163,6 +163,16 @@ describe('demo data', () => {
     for (const role of ['admin', 'credit', 'orders', 'content'])
       expect(byEmail.get(`${role}@example.com`)!.staffRoles).toEqual([role]);
     expect(byEmail.get('buyer.us@example.com')!.country).toBe('us');
+    // One customer-code format: the one approval gives (country prefix, 100000 + the user id).
+    for (const account of accounts) {
+      if (account.role !== 'customer') expect(account.customerCode).toBeNull();
+      else
+        expect(account.customerCode).toBe(
+          formatCustomerCode(account.country === 'ca' ? 'ca' : 'us', account.id),
+        );
+    }
+    expect(byEmail.get('buyer2.ca@example.com')!.customerCode).toBe('CA100002');
+    expect(byEmail.get('buyer.us@example.com')!.customerCode).toBe('US100003');
     expect(byEmail.get('buyer2.ca@example.com')!.lang).toBe('fr');
     const buyerHash = byEmail.get('buyer.ca@example.com')!.passwordHash!;
     expect(await verify(buyerHash, DEMO_PASSWORD)).toBe(true);
@@ -190,6 +200,11 @@ describe('demo data', () => {
   it('adds bench customers with full carts and past orders in bulk', async () => {
     const result = await seedBenchCustomers(handle.db, { customers: 5, cartLines: 10, orders: 40 });
     expect(result).toEqual({ customers: 5, cartLines: 50, orders: 40, orderLines: 120 });
+    const codes = await rows<{ customer_code: string | null }>(
+      sql`select customer_code from users where email like 'bench%@example.com'`,
+    );
+    expect(codes).toHaveLength(5);
+    for (const { customer_code } of codes) expect(customer_code).toMatch(CUSTOMER_CODE_FORMAT);
     const [zero] = await rows<{ n: string }>(
       sql`select count(*) as n from orders where total_cents = 0`,
     );

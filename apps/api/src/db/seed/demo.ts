@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { toUpcA } from '@wholesale/contract';
+import { formatCustomerCode, toUpcA } from '@wholesale/contract';
 import type { Database, Tx } from '../client';
 import {
   categories,
@@ -48,14 +48,27 @@ export type SeedSummary = {
 /** The password of every demo account (README). */
 export const DEMO_PASSWORD = 'wholesale-demo';
 
-/** The demo accounts, exactly as the README lists them. */
+/**
+ * Gives customers without a code theirs (formatCustomerCode: country prefix and the user id, the
+ * rule approval follows), in one statement.
+ */
+async function assignCustomerCodes(tx: Tx, customers: { id: number; country: string }[]) {
+  if (!customers.length) return;
+  const ids = customers.map((c) => c.id);
+  const codes = customers.map((c) => formatCustomerCode(c.country === 'ca' ? 'ca' : 'us', c.id));
+  await tx.execute(sql`
+    update users set customer_code = v.code
+    from unnest(${`{${ids.join(',')}}`}::int[], ${`{${codes.join(',')}}`}::text[]) as v(id, code)
+    where users.id = v.id and users.customer_code is null`);
+}
+
+/** The demo accounts, exactly as the README lists them (customers' codes follow their ids). */
 export const DEMO_USERS = [
   {
     email: 'buyer.ca@example.com',
     role: 'customer',
     ownerName: 'Marie Tremblay',
     companyName: 'Atelier Tremblay',
-    customerCode: 'C10001',
     country: 'ca',
     lang: 'en',
   },
@@ -64,7 +77,6 @@ export const DEMO_USERS = [
     role: 'customer',
     ownerName: 'Julien Gagnon',
     companyName: 'Mercerie Gagnon',
-    customerCode: 'C10002',
     country: 'ca',
     lang: 'fr',
   },
@@ -73,7 +85,6 @@ export const DEMO_USERS = [
     role: 'customer',
     ownerName: 'Emily Carter',
     companyName: 'Carter Quilt Supply',
-    customerCode: 'U20001',
     country: 'us',
     lang: 'en',
   },
@@ -83,7 +94,6 @@ export const DEMO_USERS = [
     staffRoles: ['admin'],
     ownerName: 'Sophie Lavoie',
     companyName: null,
-    customerCode: null,
     country: 'ca',
     lang: 'en',
   },
@@ -93,7 +103,6 @@ export const DEMO_USERS = [
     staffRoles: ['credit'],
     ownerName: 'Luc Bouchard',
     companyName: null,
-    customerCode: null,
     country: 'ca',
     lang: 'fr',
   },
@@ -103,7 +112,6 @@ export const DEMO_USERS = [
     staffRoles: ['orders'],
     ownerName: 'Ana García',
     companyName: null,
-    customerCode: null,
     country: 'ca',
     lang: 'es',
   },
@@ -113,7 +121,6 @@ export const DEMO_USERS = [
     staffRoles: ['content'],
     ownerName: 'Chloé Martin',
     companyName: null,
-    customerCode: null,
     country: 'ca',
     lang: 'en',
   },
@@ -531,6 +538,10 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
         role: users.role,
         lang: users.lang,
       });
+    await assignCustomerCodes(
+      tx,
+      userRows.filter((u) => u.role === 'customer'),
+    );
     await tx
       .insert(customerAddresses)
       .values(
@@ -643,11 +654,15 @@ export async function seedBenchCustomers(
 
   await db.transaction(async (tx) => {
     await tx.execute(sql`
-      insert into users (email, password_hash, role, owner_name, company_name, customer_code, country, lang)
+      insert into users (email, password_hash, role, owner_name, company_name, country, lang)
       select 'bench' || g || '@example.com', ${pwHash}, 'customer', 'Bench Buyer ' || g, 'Bench Shop ' || g,
-             'B' || lpad(g::text, 6, '0'), 'ca', 'en'
+             'ca', 'en'
       from generate_series(1, ${customers}::int) g
       on conflict do nothing`);
+    const uncoded = await tx.execute(
+      sql`select id, country from users where email like 'bench%@example.com' and customer_code is null`,
+    );
+    await assignCustomerCodes(tx, uncoded.rows as { id: number; country: string }[]);
     counts.customers = n(
       await tx.execute(sql`select count(*) as n from users where email like 'bench%@example.com'`),
     );

@@ -1,5 +1,6 @@
 import {
   applicationCountry,
+  applySectionChoices,
   HONEYPOT_FIELD,
   isBlankEntry,
   SENSITIVE_APPLICATION_FIELDS,
@@ -107,7 +108,8 @@ export async function submitApplication(
   const cipher = getFieldCipher(config);
   const country = applicationCountry(body.country);
   const lang = body.lang ?? 'en';
-  const all = body as unknown as Record<string, unknown>;
+  // "Same as billing address" is stored as the billing address copied; "Not applicable" as no owner answers.
+  const all = applySectionChoices(body as unknown as Record<string, unknown>);
   const sensitive: Record<string, unknown> = {};
   const form: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(all)) {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
+  CUSTOMER_CODE_FORMAT,
+  formatCustomerCode,
   sampleCanadianApplication,
   sampleUsaApplication,
   SENSITIVE_APPLICATION_FIELDS,
@@ -328,6 +330,53 @@ describe('staff review API', () => {
     ).rejects.toThrow();
   });
 
+  it('"Same as billing address" stores the billing address as shipping; "Not applicable" stores no owner answers', async () => {
+    const email = uniqueEmail('same');
+    const payload: Record<string, unknown> = {
+      ...sampleCanadianApplication({ email }),
+      shipping_same_as_billing: true,
+      owner_not_applicable: true,
+      shipping_street: '',
+      owner_address: '',
+      owner_driver_license: '',
+    };
+    delete payload.shipping_consignee_name;
+    delete payload.owner_prov;
+    const res = await submit(payload);
+    expect(res.statusCode).toBe(200);
+    const app = await applicationOf(email);
+    const { form } = (await t.get(`/api/admin/applications/${app.id}`, staff.headers)).json().data;
+    expect(form).toMatchObject({
+      shipping_same_as_billing: true,
+      shipping_consignee_name: form.company_name,
+      shipping_street: form.billing_street,
+      shipping_city: form.billing_city,
+      shipping_prov: form.billing_prov,
+      shipping_pc: form.billing_pc,
+      owner_not_applicable: true,
+      owner_name: payload.owner_name,
+      email,
+    });
+    expect(form.shipping_street).not.toBe('');
+    for (const name of ['owner_address', 'owner_city', 'owner_prov', 'owner_driver_license'])
+      expect(form).not.toHaveProperty(name);
+
+    // Unticked, the same blanks answer the usual messages.
+    const refused = await submit({
+      ...payload,
+      email: uniqueEmail('same'),
+      shipping_same_as_billing: false,
+      owner_not_applicable: false,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toMatchObject({
+      shipping_consignee_name: 'Please enter your consignee  name.',
+      shipping_street: 'Street field is required',
+      owner_address: 'Please enter your home address.',
+      owner_prov: 'Province field is required',
+    });
+  });
+
   it('shows the decrypted application to staff and writes the view to the audit log', async () => {
     const email = uniqueEmail('detail');
     await submit(sampleCanadianApplication({ email, bank_account_number: '424242-77' }));
@@ -423,7 +472,8 @@ describe('staff review API', () => {
     const res = await approve(app.id);
     expect(res.statusCode).toBe(200);
     const { user_id, customer_code } = res.json().data;
-    expect(customer_code).toMatch(/^US\d{6}$/);
+    expect(customer_code).toMatch(CUSTOMER_CODE_FORMAT);
+    expect(customer_code).toBe(formatCustomerCode('us', user_id));
     expect(
       (await auditRowsFor(t.handle.db, 'application', app.id)).find(
         (r) => r.action === 'application.approved',

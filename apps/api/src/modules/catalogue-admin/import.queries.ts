@@ -129,3 +129,22 @@ export async function buildPendingSearchDocuments(db: Database, maxProducts: num
   );
   return (result.rows[0] as { built: number }).built;
 }
+
+/**
+ * One page of a job's kept refusals, in file order (the slice is cut in the database, so a page
+ * never carries the others), and how many were kept; null for an unknown job.
+ */
+export async function selectImportErrorsPage(
+  tx: Tx,
+  id: number,
+  page: { offset: number; limit: number },
+): Promise<{ total: number; errors: ImportJobRow['errors'] } | null> {
+  const result = await tx.execute<{ total: number; errors: ImportJobRow['errors'] }>(sql`
+    select jsonb_array_length(j.errors) as total,
+           coalesce((select jsonb_agg(e.value order by e.n)
+                     from jsonb_array_elements(j.errors) with ordinality as e(value, n)
+                     where e.n > ${page.offset} and e.n <= ${page.offset + page.limit}), '[]'::jsonb) as errors
+    from ${importJobs} j where j.id = ${id}`);
+  const row = result.rows[0];
+  return row ? { total: Number(row.total), errors: row.errors } : null;
+}

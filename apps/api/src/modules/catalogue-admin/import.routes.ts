@@ -6,6 +6,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminImportCreated,
+  AdminImportErrorsCsvQuery,
+  AdminImportErrorsPage,
+  AdminImportErrorsQuery,
   AdminImportJob,
   AdminImportJobs,
   AdminImportParams,
@@ -19,7 +22,6 @@ import {
   exportCatalogueCsv,
   getImport,
   importDeps,
-  importErrorsCsv,
   importTemplateCsv,
   listImports,
   newUploadKey,
@@ -27,6 +29,7 @@ import {
   sweepImportFiles,
 } from './import.service';
 import { startImportWorker } from './import.worker';
+import { importErrorsCsv, importErrorsPage } from './import.errors';
 import { sendAttachment } from '../../lib/attachment';
 
 const TRUE_VALUES = new Set(['true', '1', 'yes', 'on']);
@@ -212,14 +215,31 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/admin/imports/:id/errors',
+    route({
+      summary: 'One page of the refused rows of an import (row, column, value, reason)',
+      params: AdminImportParams,
+      querystring: AdminImportErrorsQuery,
+      response: { 200: AdminImportErrorsPage },
+    }),
+    async (request) => {
+      requireStaffRole(request, 'content');
+      return importErrorsPage(app.db, request.params.id, request.query);
+    },
+  );
+
+  app.get(
     '/api/admin/imports/:id/errors.csv',
     route({
-      summary: 'The refused rows of an import with their reasons',
+      summary:
+        'The refused rows of an import: row, column, value and reason in the staff member’s language',
       params: AdminImportParams,
+      querystring: AdminImportErrorsCsvQuery,
     }),
     async (request, reply) => {
-      requireStaffRole(request, 'content');
-      const csv = await importErrorsCsv(app.db, request.params.id);
+      const user = requireStaffRole(request, 'content');
+      const lang = request.query.lang ?? user.lang;
+      const csv = await importErrorsCsv(app.db, request.params.id, lang);
       return sendAttachment(reply, `import-${request.params.id}-errors.csv`, csv);
     },
   );

@@ -127,7 +127,12 @@ export function validateRow(
   ctx: RowContext,
 ): { row: ValidRow | null; errors: ImportRowError[] } {
   const errors: ImportRowError[] = [];
-  const fail = (column: string, message: string) => errors.push({ row: rowNo, column, message });
+  // The refused cell goes with its reason, for the errors file (docs/product/back-office-catalogue.md).
+  const fail = (column: string, message: string) => {
+    const index = ctx.columns.indexOf(column as ImportColumn);
+    const value = index < 0 ? undefined : (cells[index] ?? '').trim();
+    errors.push({ row: rowNo, column, message, ...(value ? { value } : {}) });
+  };
   const extra = cells.slice(ctx.columns.length).some((c) => c.trim() !== '');
   if (extra) fail('', `The row has more cells (${cells.length}) than the header`);
 

@@ -139,16 +139,6 @@ export async function listImports(tx: Tx): Promise<AdminImportJob[]> {
   return (await selectRecentImportJobs(tx, 50)).map(toDto);
 }
 
-/** errors.csv: one line per refused cell (row, column, reason), or the refusal of the whole file. */
-export async function importErrorsCsv(tx: Tx, id: number): Promise<string> {
-  const job = await selectImportJob(tx, id);
-  if (!job) throw new AppError('NOT_FOUND', 'There is no such import');
-  const lines: (string | number)[][] = [['row', 'column', 'message']];
-  if (job.failure) lines.push(['', '', job.failure]);
-  for (const e of job.errors) lines.push([e.row, e.column, e.message]);
-  return stringifySync(lines, safeCsvOptions());
-}
-
 /** template.csv: the header row with every column, in the order the export writes them. */
 export function importTemplateCsv(): string {
   return stringifySync([[...IMPORT_COLUMNS]], safeCsvOptions());

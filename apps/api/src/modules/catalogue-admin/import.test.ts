@@ -125,6 +125,7 @@ describe('catalogue import: who may call', () => {
     const calls = [
       { method: 'GET', url: '/api/admin/imports' },
       { method: 'GET', url: '/api/admin/imports/1' },
+      { method: 'GET', url: '/api/admin/imports/1/errors' },
       { method: 'GET', url: '/api/admin/imports/1/errors.csv' },
       { method: 'GET', url: '/api/admin/imports/template.csv' },
       { method: 'GET', url: '/api/admin/catalogue/export.csv' },
@@ -424,7 +425,7 @@ describe('catalogue import: row errors', () => {
         expect.objectContaining({ row: 3, column: 'barcode' }),
         expect.objectContaining({ row: 4, column: 'category' }),
         expect.objectContaining({ row: 5, column: 'class' }),
-        { row: 6, column: 'sku', message: 'sku ERR-1 already appears on row 2' },
+        { row: 6, column: 'sku', value: 'ERR-1', message: 'sku ERR-1 already appears on row 2' },
         expect.objectContaining({ row: 7, column: 'ship_pack' }),
         expect.objectContaining({ row: 7, column: 'price_ca' }),
         expect.objectContaining({ row: 7, column: 'stock_ca' }),
@@ -436,8 +437,8 @@ describe('catalogue import: row errors', () => {
     expect((await product('ERR-1'))!.texts.en.name).toBe('Good one');
     const errorsCsv = await t.get(`/api/admin/imports/${job.id}/errors.csv`, staff);
     expect(errorsCsv.headers['content-type']).toContain('text/csv');
-    expect(errorsCsv.body.split('\n')[0]).toBe('row,column,message');
-    expect(errorsCsv.body).toContain('6,sku,sku ERR-1 already appears on row 2');
+    expect(errorsCsv.body.split('\n')[0]).toBe('row,column,value,message');
+    expect(errorsCsv.body).toContain('6,sku,ERR-1,sku ERR-1 already appears on row 2');
   });
 });
 

@@ -1,12 +1,8 @@
 import { ResetPasswordForm as ResetPasswordSchema } from '@wholesale/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useErrorMessage } from '@/lib/error-message';
-import { useResetPassword } from '../api/reset-password';
-import { usePasswordForm } from './use-account-form';
-import { useFieldMessage } from './use-field-message';
+import { LinkProblem, useLinkPasswordForm } from './use-link-password-form';
 import './accounts.css';
 import { AuthForm, FormAlert } from './auth-fields';
 
@@ -19,25 +15,11 @@ const EMPTY = { email: '', new_password: '', confirm_password: '' };
  */
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const { t } = useTranslation('accounts');
-  const fieldMessage = useFieldMessage();
-  const errorMessage = useErrorMessage();
-  const mutation = useResetPassword();
-  const [linkProblem, setLinkProblem] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const form = usePasswordForm(ResetPasswordSchema, EMPTY, mutation, {
-    variables: (values) => {
-      // A new attempt: the last one's problem no longer stands.
-      setLinkProblem(null);
-      return { ...values, token: token ?? '' };
-    },
+  const { form, linkProblem, done } = useLinkPasswordForm(ResetPasswordSchema, EMPTY, {
+    token,
     fields: ['email', 'new_password', 'confirm_password'],
     success: t('reset.success'),
-    onSuccess: () => setDone(true),
-    onError: (error, rest) => {
-      // The original front end only logged a reset failure; we also say why, or the person is stuck (docs/decisions/006-account-pages.md).
-      console.warn('reset-password failed', error);
-      setLinkProblem(rest.length ? (fieldMessage(rest[0]) ?? rest[0]) : errorMessage(error));
-    },
+    logAs: 'reset-password',
   });
 
   return (
@@ -48,11 +30,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           {t('reset.noToken')} <Link to={paths.forgetPassword()}>{t('reset.askNewLink')}</Link>
         </FormAlert>
       ) : null}
-      {linkProblem ? (
-        <FormAlert>
-          {linkProblem} <Link to={paths.forgetPassword()}>{t('reset.askNewLink')}</Link>
-        </FormAlert>
-      ) : null}
+      <LinkProblem>{linkProblem}</LinkProblem>
       {done ? (
         <p className="form-success" role="status">
           {t('reset.success')}. <Link to={paths.login()}>{t('reset.goToLogin')}</Link>

@@ -1,14 +1,10 @@
 import { SetPasswordForm as SetPasswordSchema } from '@wholesale/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useErrorMessage } from '@/lib/error-message';
-import { useResetPassword } from '../api/reset-password';
-import { usePasswordForm } from './use-account-form';
-import { useFieldMessage } from './use-field-message';
+import { LinkProblem, useLinkPasswordForm } from './use-link-password-form';
 import './accounts.css';
-import { AuthForm, FormAlert } from './auth-fields';
+import { AuthForm } from './auth-fields';
 
 const EMPTY = { new_password: '', confirm_password: '' };
 
@@ -19,23 +15,11 @@ const EMPTY = { new_password: '', confirm_password: '' };
  */
 export function SetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation('accounts');
-  const fieldMessage = useFieldMessage();
-  const errorMessage = useErrorMessage();
-  const mutation = useResetPassword();
-  const [linkProblem, setLinkProblem] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const form = usePasswordForm(SetPasswordSchema, EMPTY, mutation, {
-    variables: (values) => {
-      setLinkProblem(null);
-      return { ...values, token };
-    },
+  const { form, linkProblem, done } = useLinkPasswordForm(SetPasswordSchema, EMPTY, {
+    token,
     fields: ['new_password', 'confirm_password'],
     success: t('setPassword.success'),
-    onSuccess: () => setDone(true),
-    onError: (error, rest) => {
-      console.warn('set-password failed', error);
-      setLinkProblem(rest.length ? (fieldMessage(rest[0]) ?? rest[0]) : errorMessage(error));
-    },
+    logAs: 'set-password',
   });
 
   return (
@@ -48,11 +32,7 @@ export function SetPasswordForm({ token }: { token: string }) {
       ) : (
         <>
           <p>{t('setPassword.intro')}</p>
-          {linkProblem ? (
-            <FormAlert>
-              {linkProblem} <Link to={paths.forgetPassword()}>{t('reset.askNewLink')}</Link>
-            </FormAlert>
-          ) : null}
+          <LinkProblem>{linkProblem}</LinkProblem>
           <AuthForm
             {...form}
             idPrefix="set-password"

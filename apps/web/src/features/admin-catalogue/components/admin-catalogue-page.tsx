@@ -2,17 +2,71 @@ import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } fr
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { IMPORT_FIELD_GROUPS, type AdminImportJob } from '@wholesale/contract';
+import {
+  IMPORT_FIELD_GROUPS,
+  translateImportError,
+  type AdminImportJob,
+  type ImportErrorLang,
+} from '@wholesale/contract';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
 import { useImport } from '../api/get-import';
+import { importErrorsFileUrl, useImportErrors } from '../api/get-import-errors';
 import { useImports } from '../api/get-imports';
 import { catalogueImportKeys } from '../api/keys';
 import { useStartImport } from '../api/start-import';
 import './admin-catalogue.css';
 import { TableHead } from '@/components/ui/table-head';
+import { StaffResults } from '@/components/ui/staff-results';
 
 const MAX_MB = 50;
+
+const ERROR_COLUMNS = ['row', 'column', 'value', 'message'] as const;
+
+/** The language of the staff member's screen, as the import's messages know it. */
+function errorLang(language: string): ImportErrorLang {
+  const lang = language.slice(0, 2);
+  return lang === 'fr' || lang === 'es' ? lang : 'en';
+}
+
+/**
+ * An import's refused rows, 50 a page from the API (a file with thousands of them stays one screen
+ * tall), with the whole list offered as a CSV in the staff member's language.
+ */
+function RefusedRows({ job }: { job: AdminImportJob }) {
+  const { t, i18n } = useTranslation('admin-catalogue');
+  const [page, setPage] = useState(1);
+  const query = useImportErrors(job.id, page);
+  const lang = errorLang(i18n.language);
+  return (
+    <div className="admin-catalogue__refused">
+      <h3>{t('errors.caption', { count: job.error_count })}</h3>
+      <p>
+        <a href={importErrorsFileUrl(job.id, lang)} download>
+          {t('errors.download')}
+        </a>
+      </p>
+      <StaffResults
+        query={query}
+        page={page}
+        onPage={setPage}
+        goToLastPage={setPage}
+        count={(count) => t('errors.shown', { count })}
+        empty={t('errors.none')}
+        caption={t('errors.caption', { count: job.error_count })}
+        columns={ERROR_COLUMNS.map((c) => t(`errors.${c}`))}
+        row={(e) => (
+          <tr key={`${e.row}-${e.column}-${e.message}`}>
+            <td data-label={t('errors.row')}>{e.row}</td>
+            <td data-label={t('errors.column')}>{e.column}</td>
+            <td data-label={t('errors.value')}>{e.value}</td>
+            <td data-label={t('errors.message')}>{translateImportError(e.message, lang)}</td>
+          </tr>
+        )}
+      />
+    </div>
+  );
+}
 
 /** The outcome of one import: counts, counts per field group, and the refused rows. */
 function ImportSummary({ job }: { job: AdminImportJob }) {
@@ -53,28 +107,7 @@ function ImportSummary({ job }: { job: AdminImportJob }) {
           </table>
         </div>
       ) : null}
-      {job.error_count > 0 ? (
-        <div className="admin-catalogue__table-wrap">
-          <table>
-            <caption>
-              {t('errors.caption', { count: job.error_count })}{' '}
-              <a href={`/api/admin/imports/${job.id}/errors.csv`} download>
-                {t('errors.download')}
-              </a>
-            </caption>
-            <TableHead columns={['row', 'column', 'message']} label={(c) => t(`errors.${c}`)} />
-            <tbody>
-              {job.errors.map((e, i) => (
-                <tr key={`${e.row}-${e.column}-${i}`}>
-                  <td>{e.row}</td>
-                  <td>{e.column}</td>
-                  <td>{e.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      {job.error_count > 0 ? <RefusedRows key={job.id} job={job} /> : null}
     </div>
   );
 }

@@ -18,7 +18,7 @@ const detail: CustomerDetailDto = {
   email: 'julien@example.com',
   name: 'Julien Gagnon',
   company_name: 'Mercerie Gagnon',
-  customer_code: 'C10002',
+  customer_code: 'CA100002',
   country: 'ca',
   lang: 'fr',
   active: true,
@@ -85,9 +85,9 @@ describe('/admin/customers', () => {
       '/admin/customers/41',
     );
     expect(screen.getByText('2 customers')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Search customers'), 'C10002');
+    await user.type(screen.getByLabelText('Search customers'), 'CA100002');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('q')).toBe('C10002'));
+    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('q')).toBe('CA100002'));
   });
 
   it('shows the customer and deactivates then reactivates them after confirmation', async () => {
@@ -122,14 +122,14 @@ describe('/admin/customers', () => {
   it('saves country, code and note, and names the refused field', async () => {
     signInStaff(['credit']);
     const writes = stubCustomerApi((body) =>
-      body.customer_code === 'C10001'
+      body.customer_code === 'CA100001'
         ? json(409, {
             status: false,
             error: {
               code: 'CONFLICT',
-              message: 'Another customer already has the customer code C10001',
-              reason: { key: 'CUSTOMER_CODE_TAKEN', params: { code: 'C10001' } },
-              fields: { customer_code: 'Another customer already has the customer code C10001' },
+              message: 'Another customer already has the customer code CA100001',
+              reason: { key: 'CUSTOMER_CODE_TAKEN', params: { code: 'CA100001' } },
+              fields: { customer_code: 'Another customer already has the customer code CA100001' },
             },
           })
         : undefined,
@@ -138,11 +138,11 @@ describe('/admin/customers', () => {
     renderDetail();
     const code = await screen.findByLabelText('Customer code');
     await user.clear(code);
-    await user.type(code, 'C10001');
+    await user.type(code, 'CA100001');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
     expect(code).toHaveAccessibleDescription(
-      'Another customer already has the customer code C10001',
+      'Another customer already has the customer code CA100001',
     );
     expect(screen.getByLabelText('Country')).toHaveAttribute('aria-invalid', 'false');
 

@@ -24,7 +24,7 @@ const order: AdminOrderDetail = {
     name: 'Julien Gagnon',
     company: 'Mercerie Gagnon',
     email: 'julien@example.com',
-    customer_code: 'C10002',
+    customer_code: 'CA100002',
     lang: 'fr',
   },
   lines: [

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   APPLICATION_SECTIONS,
@@ -10,13 +10,17 @@ import {
   CONDITIONAL_ANSWERS,
   EMPTY_OFFICER,
   EMPTY_TRADE_REFERENCE,
+  SECTION_CHOICES,
   USA_INVOICE_METHODS,
   US_STATES,
   applicationCountry,
+  isSectionSkipped,
+  sectionChoiceOf,
   type ApplicationField,
   type ApplicationFieldName,
   type ApplicationInput,
   type ConditionalAnswer,
+  type SectionChoice,
 } from '@wholesale/contract';
 import { CreditTerms } from './credit-terms';
 import { ExpiryDateField, RegistrationDateField } from './date-fields';
@@ -125,6 +129,19 @@ function WhenAsked({ name, children }: { name: ConditionalAnswer; children: Reac
   return rule.asked(answer) ? children : null;
 }
 
+function isSectionChoice(name: ApplicationFieldName): name is SectionChoice {
+  return name in SECTION_CHOICES;
+}
+
+/**
+ * The answers a section checkbox skips ("Same as billing address", "Not applicable"), shown only
+ * while it is unticked; their values are kept, so unticking brings back what was typed.
+ */
+function WhenSectionAsked({ choice, children }: { choice: SectionChoice; children: ReactNode }) {
+  const ticked: unknown = useWatch<ApplicationInput>({ name: choice });
+  return isSectionSkipped(choice, { [choice]: ticked }) ? null : children;
+}
+
 function useChoices(country: FormCountry) {
   const { t } = useTranslation('registration');
   return {
@@ -175,7 +192,7 @@ function Answer({ field, country }: { field: ApplicationField; country: FormCoun
       input = <YesNoField name={name} legend={label} />;
       break;
     case 'checkbox':
-      input = <CheckboxField name={name} label={label} />;
+      input = <CheckboxField name={name} label={label} required={!isSectionChoice(name)} />;
       break;
     case 'text':
     case 'email':
@@ -199,11 +216,15 @@ function Answer({ field, country }: { field: ApplicationField; country: FormCoun
 }
 
 /**
- * A section's answers: inputs in a grid, then choice groups stacked (a conditional answer goes with
- * the answer it depends on), then single checkboxes.
+ * A section's answers: its section checkbox first (the answers it skips hidden while ticked), then
+ * inputs in a grid, choice groups stacked (a conditional answer goes with the answer it depends
+ * on), then single checkboxes.
  */
 function Answers({ country, section }: { country: FormCountry; section: SectionName }) {
-  const answers = answersOf(country, section);
+  const all = answersOf(country, section);
+  const choice = all.find((f) => isSectionChoice(f.name));
+  const answers = all.filter((f) => f !== choice);
+  const skippable = choice ? answers.filter((f) => sectionChoiceOf(f.name) === choice.name) : [];
   const stacked = ({ name, kind }: ApplicationField): boolean =>
     isConditional(name)
       ? answers.some((a) => a.name === CONDITIONAL_ANSWERS[name].on && stacked(a))
@@ -212,9 +233,16 @@ function Answers({ country, section }: { country: FormCountry; section: SectionN
   const stack = answers.filter((f) => f.kind !== 'checkbox' && stacked(f));
   const render = (fields: ApplicationField[]) =>
     fields.map((f) => <Answer key={f.name} field={f} country={country} />);
+  const asked = grid.filter((f) => !skippable.includes(f));
   return (
     <>
-      {grid.length > 0 && <div className="form-grid">{render(grid)}</div>}
+      {choice && <Answer field={choice} country={country} />}
+      {asked.length > 0 && <div className="form-grid">{render(asked)}</div>}
+      {choice && skippable.length > 0 && (
+        <WhenSectionAsked choice={choice.name as SectionChoice}>
+          <div className="form-grid">{render(grid.filter((f) => skippable.includes(f)))}</div>
+        </WhenSectionAsked>
+      )}
       {stack.length > 0 && <div className="form-stack">{render(stack)}</div>}
       {render(answers.filter((f) => f.kind === 'checkbox'))}
     </>
@@ -226,56 +254,20 @@ function Section({
   id,
   title,
   hiddenTitle,
-  action,
   children,
 }: {
   id: string;
   title: string;
   hiddenTitle?: boolean;
-  action?: ReactNode;
   children: ReactNode;
 }) {
-  const heading = (
-    <h3 id={`section-${id}`} className={hiddenTitle ? 'visually-hidden' : undefined}>
-      {title}
-    </h3>
-  );
   return (
     <section className="form-section" aria-labelledby={`section-${id}`}>
-      {action ? (
-        <div className="form-section__title-row">
-          {heading}
-          {action}
-        </div>
-      ) : (
-        heading
-      )}
+      <h3 id={`section-${id}`} className={hiddenTitle ? 'visually-hidden' : undefined}>
+        {title}
+      </h3>
       {children}
     </section>
-  );
-}
-
-/** 'Same as billing address': copies the billing answers into the shipping address. */
-function SameAsBilling({ country }: { country: FormCountry }) {
-  const { t } = useTranslation('registration');
-  const { setValue, getValues } = useFormContext<ApplicationInput>();
-  const copy = () => {
-    const opts = { shouldValidate: true, shouldDirty: true } as const;
-    setValue('shipping_consignee_name', getValues('company_name'), opts);
-    setValue('shipping_street', getValues('billing_street'), opts);
-    setValue('shipping_city', getValues('billing_city'), opts);
-    if (country === 'ca') {
-      setValue('shipping_prov', getValues('billing_prov'), opts);
-      setValue('shipping_pc', getValues('billing_pc'), opts);
-    } else {
-      setValue('shipping_state', getValues('billing_state'), opts);
-      setValue('shipping_zip', getValues('billing_zip'), opts);
-    }
-  };
-  return (
-    <button type="button" className="button button--secondary button--small" onClick={copy}>
-      {t('form.sameAsBilling')}
-    </button>
   );
 }
 
@@ -349,12 +341,7 @@ function FormSection({ country, section }: { country: FormCountry; section: Sect
       ? t('sections.officersUsa')
       : t(`sections.${section}`);
   return (
-    <Section
-      id={SECTION_IDS[section] ?? section}
-      title={title}
-      hiddenTitle={section === 'company'}
-      action={section === 'shipping' ? <SameAsBilling country={country} /> : undefined}
-    >
+    <Section id={SECTION_IDS[section] ?? section} title={title} hiddenTitle={section === 'company'}>
       {section === 'card' && <p className="field-hint">{t('card.noNumber')}</p>}
       {section === 'terms' && <CreditTerms country={country} />}
       {section === 'officers' ? (

@@ -234,7 +234,15 @@ export function CheckboxGroupField(props: {
 }
 
 /** One required checkbox (card storage authorization, terms acknowledgement: docs/product/registration.md). */
-export function CheckboxField({ name, label }: { name: string; label: string }) {
+export function CheckboxField({
+  name,
+  label,
+  required = true,
+}: {
+  name: string;
+  label: string;
+  required?: boolean;
+}) {
   const { register } = useFormContext();
   const error = useFieldError(name);
   return (
@@ -244,13 +252,13 @@ export function CheckboxField({ name, label }: { name: string; label: string }) 
           id={fieldId(name)}
           type="checkbox"
           aria-invalid={error ? true : undefined}
-          aria-required
+          aria-required={required || undefined}
           aria-describedby={errorId(name)}
           {...register(name)}
         />
         <span>
           {label}
-          <RequiredMark />
+          {required && <RequiredMark />}
         </span>
       </label>
       <FieldError name={name} message={error} />

@@ -128,6 +128,50 @@ describe('registration wizard', () => {
     expect(await screen.findByLabelText(/^Please specify/)).toBeInTheDocument();
   });
 
+  it('"Same as billing address" and "Not applicable" are checkboxes that hide their answers and skip their messages', async () => {
+    const { fetchMock, calls } = stubFetch({ '/api/store/user': () => ({ status: true }) });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWizard();
+    await goToStep2(user);
+    expect(screen.queryByRole('button', { name: 'Same as billing address' })).toBeNull();
+    const same = screen.getByRole('checkbox', { name: 'Same as billing address' });
+    const none = screen.getByRole('checkbox', { name: 'Not applicable' });
+    expect(same).not.toBeChecked();
+    // Unticked, the section asks its answers with the usual messages.
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Please enter your home address.')).toBeInTheDocument();
+    expect(screen.getByText('PC field is required')).toBeInTheDocument();
+    // Keyboard: Space ticks the focused box; its answers disappear, the owner's name stays.
+    same.focus();
+    await user.keyboard(' ');
+    none.focus();
+    await user.keyboard(' ');
+    expect(same).toBeChecked();
+    expect(none).toBeChecked();
+    expect(screen.queryByLabelText(/^Consignee Name/)).toBeNull();
+    expect(screen.queryByLabelText(/^Home Address/)).toBeNull();
+    expect(screen.getByLabelText(/^Owner Name/)).toHaveValue('Marie Owner');
+    await fillValidCanadian(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/success-page');
+    const body = JSON.parse(
+      String(calls.find((c) => c.url.pathname === '/api/store/user')!.init?.body),
+    );
+    expect(body).toMatchObject({ shipping_same_as_billing: true, owner_not_applicable: true });
+  });
+
+  it('unticking brings the shipping answers back with what was typed', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await goToStep2(user);
+    await user.type(screen.getByLabelText(/^Consignee Name/), 'Dock 4');
+    await user.click(screen.getByRole('checkbox', { name: 'Same as billing address' }));
+    expect(screen.queryByLabelText(/^Consignee Name/)).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Same as billing address' }));
+    expect(screen.getByLabelText(/^Consignee Name/)).toHaveValue('Dock 4');
+  });
+
   it('submitting an empty form lists the errors and moves focus to the first one', async () => {
     const user = userEvent.setup();
     renderWizard();
