@@ -18,6 +18,9 @@ export const AUDIT_ENTITIES = [
   'webhook',
   'webhook_delivery',
   'integration_token',
+  'category',
+  'product_class',
+  'brand',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
