@@ -29,7 +29,13 @@ function useStructureWrite() {
 }
 
 /** Three text inputs, one per language, named `${prefix}_en`… */
-function LanguageFields({ prefix, values }: { prefix: string; values?: Record<string, string> }) {
+function LanguageFields({
+  prefix,
+  values,
+}: {
+  prefix: 'name' | 'label';
+  values?: Partial<Record<`${'name' | 'label'}_${Lang}`, string>>;
+}) {
   const { t } = useTranslation('admin-catalogue');
   const id = useId();
   return (
