@@ -13,7 +13,8 @@ import {
 
 describe('catalogue structure codes', () => {
   it('accepts capitals, digits, - and _ for categories and brands; 1 to 4 capitals or digits for classes', () => {
-    for (const ok of ['BT', 'BT-WD', 'X_1', '9', 'A'.repeat(32)]) expect(isValidCategoryCode(ok)).toBe(true);
+    for (const ok of ['BT', 'BT-WD', 'X_1', '9', 'A'.repeat(32)])
+      expect(isValidCategoryCode(ok)).toBe(true);
     for (const bad of ['', 'bt', '-BT', 'BT WD', 'É', 'A'.repeat(33), 'BT/1'])
       expect(isValidCategoryCode(bad)).toBe(false);
     for (const ok of ['F', 'R', 'AB12']) expect(isValidClassCode(ok)).toBe(true);
@@ -63,12 +64,16 @@ describe('catalogue structure codes', () => {
     expect(brandCodeFromName('Café & Co.', new Set(['CAFE-CO']))).toBe('CAFE-CO-2');
     expect(brandCodeFromName('***', new Set())).toBe('BRAND');
     fc.assert(
-      fc.property(fc.string({ maxLength: 60 }), fc.array(fc.string({ maxLength: 8 })), (name, taken) => {
-        const set = new Set([...taken.map(normaliseCode), brandCodeFromName(name, new Set())]);
-        const code = brandCodeFromName(name, set);
-        expect(isValidCategoryCode(code)).toBe(true);
-        expect(set.has(code)).toBe(false);
-      }),
+      fc.property(
+        fc.string({ maxLength: 60 }),
+        fc.array(fc.string({ maxLength: 8 })),
+        (name, taken) => {
+          const set = new Set([...taken.map(normaliseCode), brandCodeFromName(name, new Set())]);
+          const code = brandCodeFromName(name, set);
+          expect(isValidCategoryCode(code)).toBe(true);
+          expect(set.has(code)).toBe(false);
+        },
+      ),
     );
   });
 

@@ -52,7 +52,11 @@ export function brandCodeFromName(name: string, taken: ReadonlySet<string>): str
  * Siblings' order after moving `id` one place up or down (keyboard reorder): null when it is
  * already first (up) or last (down), or not among them.
  */
-export function moveAmongSiblings<T>(ids: readonly T[], id: T, direction: 'up' | 'down'): T[] | null {
+export function moveAmongSiblings<T>(
+  ids: readonly T[],
+  id: T,
+  direction: 'up' | 'down',
+): T[] | null {
   const from = ids.indexOf(id);
   const to = direction === 'up' ? from - 1 : from + 1;
   if (from < 0 || to < 0 || to >= ids.length) return null;

@@ -204,7 +204,8 @@ export function validateRow(
     let sub = ctx.categories.get(subCode);
     if (!sub && ctx.create) {
       const parent = categoryId === null ? undefined : ctx.categoriesById.get(categoryId);
-      if (!isValidCategoryCode(subCode)) fail('subcategory', codeRefusal('category', 'subcategory'));
+      if (!isValidCategoryCode(subCode))
+        fail('subcategory', codeRefusal('category', 'subcategory'));
       else if (!parent || !categoryCode)
         fail('subcategory', `subcategory ${subCode} is not known; give its category to create it`);
       else sub = ctx.create.category(subCode, { code: categoryCode, ref: parent });

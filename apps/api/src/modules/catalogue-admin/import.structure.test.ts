@@ -48,7 +48,9 @@ async function runImport(options: { dryRun?: boolean; createMissing?: boolean })
 const count = async (table: 'categories' | 'class_codes' | 'brands' | 'products') =>
   Number(
     (
-      (await t.handle.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`)) as unknown as {
+      (await t.handle.db.execute(
+        sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`,
+      )) as unknown as {
         rows: { n: number }[];
       }
     ).rows[0].n,

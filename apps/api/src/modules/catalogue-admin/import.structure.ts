@@ -23,7 +23,9 @@ export class StructurePlan {
   /** Placeholder → created category id (a real run). */
   readonly created = new Map<number, number>();
 
-  constructor(private readonly ctx: Pick<RowContext, 'categories' | 'categoriesById' | 'classes' | 'brands'>) {}
+  constructor(
+    private readonly ctx: Pick<RowContext, 'categories' | 'categoriesById' | 'classes' | 'brands'>,
+  ) {}
 
   /** A category the file names (level 1 from `category`, level 2 from `subcategory` under `parent`). */
   category(code: string, parent: { code: string; ref: CategoryRef } | null): CategoryRef {
@@ -47,7 +49,14 @@ export class StructurePlan {
 
   productClass(code: string): void {
     this.ctx.classes.add(code);
-    this.fresh.push({ kind: 'class', code, level: null, parent: null, name: code, placeholder: null });
+    this.fresh.push({
+      kind: 'class',
+      code,
+      level: null,
+      parent: null,
+      name: code,
+      placeholder: null,
+    });
   }
 
   brand(name: string): void {
@@ -119,7 +128,13 @@ export class StructurePlan {
         action: `${entity}.create`,
         entity,
         entityId: item.code,
-        after: { code: item.code, name: item.name, level: item.level, parent: item.parent, import_id: importId },
+        after: {
+          code: item.code,
+          name: item.name,
+          level: item.level,
+          parent: item.parent,
+          import_id: importId,
+        },
       });
     }
   }

@@ -107,7 +107,12 @@ export const catalogueStructureRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: AdminCategories, ...REFUSALS },
     }),
     async (request) => ({
-      categories: await moveCategory(app.catalogue, request.params.id, request.body, actor(request)),
+      categories: await moveCategory(
+        app.catalogue,
+        request.params.id,
+        request.body,
+        actor(request),
+      ),
     }),
   );
   app.post(
@@ -168,7 +173,8 @@ export const catalogueStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/classes/:code/retire`,
     route({
-      summary: 'Removes a class; its products move to move_to (another class) in the same transaction',
+      summary:
+        'Removes a class; its products move to move_to (another class) in the same transaction',
       params: AdminProductClassParams,
       body: AdminProductClassRetire,
       response: { 200: AdminRetired, ...REFUSALS },
@@ -209,7 +215,8 @@ export const catalogueStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/brands/:id/retire`,
     route({
-      summary: 'Removes a brand; its products move to move_to (another brand) in the same transaction',
+      summary:
+        'Removes a brand; its products move to move_to (another brand) in the same transaction',
       params: AdminCategoryParams,
       body: AdminBrandRetire,
       response: { 200: AdminRetired, ...REFUSALS },

@@ -216,11 +216,7 @@ export function updateCategory(
       ...(body.hidden !== undefined ? { hidden: body.hidden } : {}),
     };
     if (Object.keys(set).length) {
-      const [after] = await tx
-        .update(categories)
-        .set(set)
-        .where(eq(categories.id, id))
-        .returning();
+      const [after] = await tx.update(categories).set(set).where(eq(categories.id, id)).returning();
       await audit(tx, actor, 'category.update', 'category', before.catCode.trim(), {
         before: categoryFields(before),
         after: categoryFields(after!),

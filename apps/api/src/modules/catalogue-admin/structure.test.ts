@@ -38,11 +38,19 @@ describe('catalogue structure: categories', () => {
     const top = await addCategory({ code: ' kt ', ...names('Knitting') });
     expect(top.statusCode, top.body).toBe(200);
     expect(top.json()).toMatchObject({ code: 'KT', level: 1, parent_id: null, hidden: false });
-    const sub = (await addCategory({ code: 'KT-NE', parent_id: top.json().id, ...names('Needles') })).json();
+    const sub = (
+      await addCategory({ code: 'KT-NE', parent_id: top.json().id, ...names('Needles') })
+    ).json();
     expect(sub).toMatchObject({ level: 2, parent_id: top.json().id });
-    const leaf = (await addCategory({ code: 'KT-NE-4', parent_id: sub.id, ...names('4 mm') })).json();
+    const leaf = (
+      await addCategory({ code: 'KT-NE-4', parent_id: sub.id, ...names('4 mm') })
+    ).json();
     expect(leaf.level).toBe(3);
-    const deeper = await addCategory({ code: 'KT-NE-4-X', parent_id: leaf.id, ...names('Too deep') });
+    const deeper = await addCategory({
+      code: 'KT-NE-4-X',
+      parent_id: leaf.id,
+      ...names('Too deep'),
+    });
     expect(deeper.statusCode).toBe(400);
     expect(deeper.json().error).toMatchObject({
       fields: { parent_id: expect.any(String) },
@@ -63,7 +71,10 @@ describe('catalogue structure: categories', () => {
     expect(bad.json().error.reason).toEqual({ key: 'CODE_INVALID', params: { field: 'code' } });
     const noName = await addCategory({ code: 'NN', name_en: ' ', name_fr: 'x', name_es: 'x' });
     expect(noName.statusCode).toBe(400);
-    expect(noName.json().error.reason).toEqual({ key: 'FIELD_REQUIRED', params: { field: 'name_en' } });
+    expect(noName.json().error.reason).toEqual({
+      key: 'FIELD_REQUIRED',
+      params: { field: 'name_en' },
+    });
     const existing = (await categories())[0];
     const dup = await addCategory({ code: existing.code.toLowerCase(), ...names('Dup') });
     expect(dup.statusCode).toBe(409);
@@ -94,7 +105,9 @@ describe('catalogue structure: categories', () => {
   it('moves a category up and down among its siblings only', async () => {
     const tops = (await categories()).filter((c) => c.level === 1);
     const last = tops.at(-1)!;
-    const up = await t.post(`${URL}/categories/${last.id}/move`, content.headers, { direction: 'up' });
+    const up = await t.post(`${URL}/categories/${last.id}/move`, content.headers, {
+      direction: 'up',
+    });
     const after = (up.json().categories as Cat[]).filter((c) => c.level === 1);
     expect(after.map((c) => c.id)).toEqual([
       ...tops.slice(0, -2).map((c) => c.id),
@@ -115,7 +128,11 @@ describe('catalogue structure: categories', () => {
   it('retires: refuses one with sub-categories, asks where its products go, moves them in one go', async () => {
     const all = await categories();
     const withChildren = all.find((c) => c.code === 'KT')!;
-    const refused = await t.post(`${URL}/categories/${withChildren.id}/retire`, content.headers, {});
+    const refused = await t.post(
+      `${URL}/categories/${withChildren.id}/retire`,
+      content.headers,
+      {},
+    );
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.reason.key).toBe('CATEGORY_HAS_CHILDREN');
 
@@ -161,14 +178,21 @@ describe('catalogue structure: classes and brands', () => {
       label_es: 'Última oportunidad',
       color: '#AA0000',
     });
-    expect(created.json()).toMatchObject({ code: 'Z9', color: '#aa0000', badge_url: expect.any(String) });
+    expect(created.json()).toMatchObject({
+      code: 'Z9',
+      color: '#aa0000',
+      badge_url: expect.any(String),
+    });
     const badCode = await t.post(`${URL}/classes`, content.headers, {
       code: 'TOOLONG',
       label_en: 'x',
       label_fr: 'x',
       label_es: 'x',
     });
-    expect(badCode.json().error.reason).toEqual({ key: 'CLASS_CODE_INVALID', params: { field: 'code' } });
+    expect(badCode.json().error.reason).toEqual({
+      key: 'CLASS_CODE_INVALID',
+      params: { field: 'code' },
+    });
     const dup = await t.post(`${URL}/classes`, content.headers, {
       code: 'Z9',
       label_en: 'x',
@@ -177,10 +201,14 @@ describe('catalogue structure: classes and brands', () => {
     });
     expect(dup.statusCode).toBe(409);
 
-    const png = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#0a0' } })
+    const png = await sharp({
+      create: { width: 300, height: 100, channels: 3, background: '#0a0' },
+    })
       .png()
       .toBuffer();
-    const form = multipart([{ name: 'badge', filename: 'z9.png', contentType: 'image/png', data: png }]);
+    const form = multipart([
+      { name: 'badge', filename: 'z9.png', contentType: 'image/png', data: png },
+    ]);
     const uploaded = await t.inject({
       method: 'PUT',
       url: `${URL}/classes/Z9/badge`,
@@ -238,7 +266,9 @@ describe('catalogue structure: classes and brands', () => {
       name: 'Nova Co',
     });
     expect(renamed.json()).toMatchObject({ name: 'Nova Co', products: 3 });
-    const target = listed[0] ?? (await t.post(`${URL}/brands`, content.headers, { code: 'B2', name: 'B2' })).json();
+    const target =
+      listed[0] ??
+      (await t.post(`${URL}/brands`, content.headers, { code: 'B2', name: 'B2' })).json();
     const done = await t.post(`${URL}/brands/${created.json().id}/retire`, content.headers, {
       move_to: target.id,
     });

@@ -57,7 +57,9 @@ describe('catalogue structure screen', () => {
     setup();
     expect(screen.getByText('Loading…')).toHaveAttribute('aria-busy', 'true');
     const tree = await screen.findByRole('list', { name: 'Categories' });
-    const tops = within(tree).getAllByRole('listitem').filter((li) => li.parentElement === tree);
+    const tops = within(tree)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === tree);
     expect(tops.map((li) => li.querySelector('strong')?.textContent)).toEqual(['BT', 'TH', 'ZP']);
     expect(within(tops[0]).getByText('BT-WD')).toBeInTheDocument();
     expect(within(tops[1]).getByText(/hidden/)).toBeInTheDocument();
@@ -88,7 +90,9 @@ describe('catalogue structure screen', () => {
     const confirm = within(dialog).getByRole('button', { name: 'Retire' });
     expect(confirm).toBeDisabled();
     const target = within(dialog).getByLabelText('Move the products to');
-    const options = within(target).getAllByRole('option').map((o) => o.textContent);
+    const options = within(target)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['Choose…', 'BT — BT en', 'ZP — ZP en']);
     await user.selectOptions(target, '3');
     await user.click(confirm);

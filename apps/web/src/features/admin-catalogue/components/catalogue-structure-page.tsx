@@ -115,7 +115,13 @@ function RetireDialog({
   );
 }
 
-function Loading({ state, children }: { state: { isPending: boolean; isError: boolean }; children: () => ReactNode }) {
+function Loading({
+  state,
+  children,
+}: {
+  state: { isPending: boolean; isError: boolean };
+  children: () => ReactNode;
+}) {
   const { t } = useTranslation('admin-catalogue');
   if (state.isPending) return <p aria-busy="true">{t('loading')}</p>;
   if (state.isError) return <p role="alert">{t('structure.loadError')}</p>;
@@ -149,7 +155,10 @@ function CategoryItem({
         <span className="structure__label">
           <strong>{category.code}</strong> {name}
           {category.hidden ? <em> — {t('structure.hiddenBadge')}</em> : null}
-          <small> {t('structure.counts', { products: category.products, children: category.children })}</small>
+          <small>
+            {' '}
+            {t('structure.counts', { products: category.products, children: category.children })}
+          </small>
         </span>
         <span className="structure__actions">
           <button
@@ -157,7 +166,9 @@ function CategoryItem({
             className="button button--secondary"
             disabled={pending || index === 0}
             aria-label={t('structure.moveUp', { name })}
-            onClick={() => send({ method: 'post', path: `${path}/move`, body: { direction: 'up' } })}
+            onClick={() =>
+              send({ method: 'post', path: `${path}/move`, body: { direction: 'up' } })
+            }
           >
             ↑
           </button>
@@ -166,7 +177,9 @@ function CategoryItem({
             className="button button--secondary"
             disabled={pending || index === siblings - 1}
             aria-label={t('structure.moveDown', { name })}
-            onClick={() => send({ method: 'post', path: `${path}/move`, body: { direction: 'down' } })}
+            onClick={() =>
+              send({ method: 'post', path: `${path}/move`, body: { direction: 'down' } })
+            }
           >
             ↓
           </button>
@@ -178,10 +191,18 @@ function CategoryItem({
           >
             {category.hidden ? t('structure.show') : t('structure.hide')}
           </button>
-          <button type="button" className="button button--secondary" onClick={() => setMode('rename')}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setMode('rename')}
+          >
             {t('structure.rename')}
           </button>
-          <button type="button" className="button button--secondary" onClick={() => setMode('retire')}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setMode('retire')}
+          >
             {t('structure.retire')}
           </button>
         </span>
@@ -200,7 +221,11 @@ function CategoryItem({
             <button type="submit" className="button" disabled={pending}>
               {t('structure.save')}
             </button>
-            <button type="button" className="button button--secondary" onClick={() => setMode('view')}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setMode('view')}
+            >
               {t('structure.cancel')}
             </button>
           </div>
@@ -220,11 +245,18 @@ function CategoryItem({
             count={category.products}
             options={all
               .filter((c) => c.level === category.level && c.id !== category.id)
-              .map((c) => ({ value: String(c.id), label: `${c.code} — ${nameOf(c, i18n.language)}` }))}
+              .map((c) => ({
+                value: String(c.id),
+                label: `${c.code} — ${nameOf(c, i18n.language)}`,
+              }))}
             onCancel={() => setMode('view')}
             onConfirm={(moveTo) =>
               send(
-                { method: 'post', path: `${path}/retire`, body: { move_to: moveTo ? Number(moveTo) : null } },
+                {
+                  method: 'post',
+                  path: `${path}/retire`,
+                  body: { move_to: moveTo ? Number(moveTo) : null },
+                },
                 () => setMode('view'),
               )
             }
@@ -273,7 +305,13 @@ function CategoriesPanel() {
             >
               <h2 id={`${id}-add`}>{t('structure.addCategory')}</h2>
               <label htmlFor={`${id}-code`}>{t('structure.code')}</label>
-              <input id={`${id}-code`} name="code" required maxLength={32} autoCapitalize="characters" />
+              <input
+                id={`${id}-code`}
+                name="code"
+                required
+                maxLength={32}
+                autoCapitalize="characters"
+              />
               <label htmlFor={`${id}-parent`}>{t('structure.parent')}</label>
               <select id={`${id}-parent`} name="parent_id" defaultValue="">
                 <option value="">{t('structure.topLevel')}</option>
@@ -296,7 +334,13 @@ function CategoriesPanel() {
             ) : (
               <ul className="structure__tree" aria-label={t('structure.tabs.categories')}>
                 {tops.map((c, i) => (
-                  <CategoryItem key={c.id} category={c} all={all} index={i} siblings={tops.length} />
+                  <CategoryItem
+                    key={c.id}
+                    category={c}
+                    all={all}
+                    index={i}
+                    siblings={tops.length}
+                  />
                 ))}
               </ul>
             )}
@@ -367,10 +411,18 @@ function ClassesPanel() {
                         }}
                       />
                     </label>
-                    <button type="button" className="button button--secondary" onClick={() => setEditing(c.code)}>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => setEditing(c.code)}
+                    >
                       {t('structure.rename')}
                     </button>
-                    <button type="button" className="button button--secondary" onClick={() => setRetiring(c.code)}>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => setRetiring(c.code)}
+                    >
                       {t('structure.retire')}
                     </button>
                   </span>
@@ -381,8 +433,9 @@ function ClassesPanel() {
                     aria-label={t('structure.renameOf', { name: c.code })}
                     onSubmit={(e) => {
                       e.preventDefault();
-                      send({ method: 'patch', path: `classes/${c.code}`, body: formValues(e) }, () =>
-                        setEditing(null),
+                      send(
+                        { method: 'patch', path: `classes/${c.code}`, body: formValues(e) },
+                        () => setEditing(null),
                       );
                     }}
                   >
@@ -395,7 +448,11 @@ function ClassesPanel() {
                       <button type="submit" className="button" disabled={pending}>
                         {t('structure.save')}
                       </button>
-                      <button type="button" className="button button--secondary" onClick={() => setEditing(null)}>
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        onClick={() => setEditing(null)}
+                      >
                         {t('structure.cancel')}
                       </button>
                     </div>
@@ -411,7 +468,11 @@ function ClassesPanel() {
                     onCancel={() => setRetiring(null)}
                     onConfirm={(moveTo) =>
                       send(
-                        { method: 'post', path: `classes/${c.code}/retire`, body: { move_to: moveTo } },
+                        {
+                          method: 'post',
+                          path: `classes/${c.code}/retire`,
+                          body: { move_to: moveTo },
+                        },
                         () => setRetiring(null),
                       )
                     }
@@ -464,10 +525,18 @@ function BrandsPanel() {
                     <small>{t('structure.productsCount', { count: b.products })}</small>
                   </span>
                   <span className="structure__actions">
-                    <button type="button" className="button button--secondary" onClick={() => setEditing(b.id)}>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => setEditing(b.id)}
+                    >
                       {t('structure.rename')}
                     </button>
-                    <button type="button" className="button button--secondary" onClick={() => setRetiring(b.id)}>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => setRetiring(b.id)}
+                    >
                       {t('structure.retire')}
                     </button>
                   </span>
@@ -491,7 +560,11 @@ function BrandsPanel() {
                       <button type="submit" className="button" disabled={pending}>
                         {t('structure.save')}
                       </button>
-                      <button type="button" className="button button--secondary" onClick={() => setEditing(null)}>
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        onClick={() => setEditing(null)}
+                      >
                         {t('structure.cancel')}
                       </button>
                     </div>
@@ -555,7 +628,13 @@ export function CatalogueStructurePage() {
           </button>
         ))}
       </div>
-      {tab === 'categories' ? <CategoriesPanel /> : tab === 'classes' ? <ClassesPanel /> : <BrandsPanel />}
+      {tab === 'categories' ? (
+        <CategoriesPanel />
+      ) : tab === 'classes' ? (
+        <ClassesPanel />
+      ) : (
+        <BrandsPanel />
+      )}
     </section>
   );
 }
