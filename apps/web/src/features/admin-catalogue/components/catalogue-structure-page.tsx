@@ -131,66 +131,47 @@ function Loading({
 const nameOf = (c: AdminCategory, lang: string) =>
   lang === 'fr' ? c.name_fr : lang === 'es' ? c.name_es : c.name_en;
 
-/** One category with its buttons and, below it, the categories under it. */
-function CategoryItem({
-  category,
-  all,
-  index,
-  siblings,
+/** Where a retire moves what the item holds: the choices, and the body that carries the one chosen. */
+type Retire = {
+  /** Why it cannot be retired from here (a category with categories under it). */
+  blocked?: string;
+  count: number;
+  options: { value: string; label: string }[];
+  path: string;
+  moveTo: (value: string | null) => unknown;
+};
+
+/**
+ * One category, class or brand: its label, its own buttons, rename (the fields given) and retire
+ * (with the move dialog), and what is under it.
+ */
+function StructureRow({
+  label,
+  name,
+  actions,
+  editFields,
+  editPath,
+  retire,
+  children,
 }: {
-  category: AdminCategory;
-  all: AdminCategory[];
-  index: number;
-  siblings: number;
+  label: ReactNode;
+  name: string;
+  actions?: ReactNode;
+  editFields: ReactNode;
+  editPath: string;
+  retire: Retire;
+  children?: ReactNode;
 }) {
-  const { t, i18n } = useTranslation('admin-catalogue');
+  const { t } = useTranslation('admin-catalogue');
   const { send, pending } = useStructureWrite();
   const [mode, setMode] = useState<'view' | 'rename' | 'retire'>('view');
-  const children = all.filter((c) => c.parent_id === category.id);
-  const name = nameOf(category, i18n.language);
-  const path = `categories/${category.id}`;
+  const close = () => setMode('view');
   return (
     <li>
       <div className="structure__row">
-        <span className="structure__label">
-          <strong>{category.code}</strong> {name}
-          {category.hidden ? <em> — {t('structure.hiddenBadge')}</em> : null}
-          <small>
-            {' '}
-            {t('structure.counts', { products: category.products, children: category.children })}
-          </small>
-        </span>
+        <span className="structure__label">{label}</span>
         <span className="structure__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={pending || index === 0}
-            aria-label={t('structure.moveUp', { name })}
-            onClick={() =>
-              send({ method: 'post', path: `${path}/move`, body: { direction: 'up' } })
-            }
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={pending || index === siblings - 1}
-            aria-label={t('structure.moveDown', { name })}
-            onClick={() =>
-              send({ method: 'post', path: `${path}/move`, body: { direction: 'down' } })
-            }
-          >
-            ↓
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={pending}
-            onClick={() => send({ method: 'patch', path, body: { hidden: !category.hidden } })}
-          >
-            {category.hidden ? t('structure.show') : t('structure.hide')}
-          </button>
+          {actions}
           <button
             type="button"
             className="button button--secondary"
@@ -213,56 +194,169 @@ function CategoryItem({
           aria-label={t('structure.renameOf', { name })}
           onSubmit={(e) => {
             e.preventDefault();
-            send({ method: 'patch', path, body: formValues(e) }, () => setMode('view'));
+            send({ method: 'patch', path: editPath, body: formValues(e) }, close);
           }}
         >
-          <LanguageFields prefix="name" values={category} />
+          {editFields}
           <div className="structure__actions">
             <button type="submit" className="button" disabled={pending}>
               {t('structure.save')}
             </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => setMode('view')}
-            >
+            <button type="button" className="button button--secondary" onClick={close}>
               {t('structure.cancel')}
             </button>
           </div>
         </form>
       ) : null}
       {mode === 'retire' ? (
-        category.children > 0 ? (
+        retire.blocked ? (
           <p role="alert">
-            {t('structure.hasChildren', { count: category.children })}{' '}
-            <button type="button" className="link" onClick={() => setMode('view')}>
+            {retire.blocked}{' '}
+            <button type="button" className="link" onClick={close}>
               {t('structure.cancel')}
             </button>
           </p>
         ) : (
           <RetireDialog
             title={t('structure.retireOf', { name })}
-            count={category.products}
-            options={all
-              .filter((c) => c.level === category.level && c.id !== category.id)
-              .map((c) => ({
-                value: String(c.id),
-                label: `${c.code} — ${nameOf(c, i18n.language)}`,
-              }))}
-            onCancel={() => setMode('view')}
-            onConfirm={(moveTo) =>
-              send(
-                {
-                  method: 'post',
-                  path: `${path}/retire`,
-                  body: { move_to: moveTo ? Number(moveTo) : null },
-                },
-                () => setMode('view'),
-              )
+            count={retire.count}
+            options={retire.options}
+            onCancel={close}
+            onConfirm={(value) =>
+              send({ method: 'post', path: retire.path, body: retire.moveTo(value) }, close)
             }
           />
         )
       ) : null}
+      {children}
+    </li>
+  );
+}
+
+/** The form that adds one item: its title, its fields, and how its values become the body. */
+function AddForm({
+  title,
+  path,
+  children,
+  body = (values) => values,
+}: {
+  title: string;
+  path: string;
+  children: ReactNode;
+  body?: (values: Record<string, string>) => unknown;
+}) {
+  const { t } = useTranslation('admin-catalogue');
+  const { send, pending } = useStructureWrite();
+  const id = useId();
+  return (
+    <form
+      className="admin-catalogue__form"
+      aria-labelledby={id}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const form = e.currentTarget;
+        send({ method: 'post', path, body: body(formValues(e)) }, () => form.reset());
+      }}
+    >
+      <h2 id={id}>{title}</h2>
+      {children}
+      <button type="submit" className="button" disabled={pending}>
+        {t('structure.add')}
+      </button>
+    </form>
+  );
+}
+
+/** A labelled text input of an add form. */
+function TextField({ label, name, maxLength }: { label: string; name: string; maxLength: number }) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} required maxLength={maxLength} />
+    </>
+  );
+}
+
+const optionalId = (value: string | null) => ({ move_to: value ? Number(value) : null });
+
+/** One category with its buttons and, below it, the categories under it. */
+function CategoryItem({
+  category,
+  all,
+  index,
+  siblings,
+}: {
+  category: AdminCategory;
+  all: AdminCategory[];
+  index: number;
+  siblings: number;
+}) {
+  const { t, i18n } = useTranslation('admin-catalogue');
+  const { send, pending } = useStructureWrite();
+  const children = all.filter((c) => c.parent_id === category.id);
+  const name = nameOf(category, i18n.language);
+  const path = `categories/${category.id}`;
+  const move = (direction: 'up' | 'down') =>
+    send({ method: 'post', path: `${path}/move`, body: { direction } });
+  return (
+    <StructureRow
+      name={name}
+      label={
+        <>
+          <strong>{category.code}</strong> {name}
+          {category.hidden ? <em> — {t('structure.hiddenBadge')}</em> : null}
+          <small>
+            {' '}
+            {t('structure.counts', { products: category.products, children: category.children })}
+          </small>
+        </>
+      }
+      actions={
+        <>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={pending || index === 0}
+            aria-label={t('structure.moveUp', { name })}
+            onClick={() => move('up')}
+          >
+            ↑
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={pending || index === siblings - 1}
+            aria-label={t('structure.moveDown', { name })}
+            onClick={() => move('down')}
+          >
+            ↓
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={pending}
+            onClick={() => send({ method: 'patch', path, body: { hidden: !category.hidden } })}
+          >
+            {category.hidden ? t('structure.show') : t('structure.hide')}
+          </button>
+        </>
+      }
+      editFields={<LanguageFields prefix="name" values={category} />}
+      editPath={path}
+      retire={{
+        blocked:
+          category.children > 0
+            ? t('structure.hasChildren', { count: category.children })
+            : undefined,
+        count: category.products,
+        options: all
+          .filter((c) => c.level === category.level && c.id !== category.id)
+          .map((c) => ({ value: String(c.id), label: `${c.code} — ${nameOf(c, i18n.language)}` })),
+        path: `${path}/retire`,
+        moveTo: optionalId,
+      }}
+    >
       {children.length ? (
         <ul>
           {children.map((c, i) => (
@@ -270,14 +364,13 @@ function CategoryItem({
           ))}
         </ul>
       ) : null}
-    </li>
+    </StructureRow>
   );
 }
 
 function CategoriesPanel() {
   const { t, i18n } = useTranslation('admin-catalogue');
   const list = useCategories();
-  const { send, pending } = useStructureWrite();
   const id = useId();
   return (
     <Loading state={list}>
@@ -286,32 +379,15 @@ function CategoriesPanel() {
         const tops = all.filter((c) => c.parent_id === null);
         return (
           <>
-            <form
-              className="admin-catalogue__form"
-              aria-labelledby={`${id}-add`}
-              onSubmit={(e) => {
-                e.preventDefault();
-                const { parent_id, ...values } = formValues(e);
-                const form = e.currentTarget;
-                send(
-                  {
-                    method: 'post',
-                    path: 'categories',
-                    body: { ...values, parent_id: parent_id ? Number(parent_id) : null },
-                  },
-                  () => form.reset(),
-                );
-              }}
+            <AddForm
+              title={t('structure.addCategory')}
+              path="categories"
+              body={({ parent_id, ...values }) => ({
+                ...values,
+                parent_id: parent_id ? Number(parent_id) : null,
+              })}
             >
-              <h2 id={`${id}-add`}>{t('structure.addCategory')}</h2>
-              <label htmlFor={`${id}-code`}>{t('structure.code')}</label>
-              <input
-                id={`${id}-code`}
-                name="code"
-                required
-                maxLength={32}
-                autoCapitalize="characters"
-              />
+              <TextField label={t('structure.code')} name="code" maxLength={32} />
               <label htmlFor={`${id}-parent`}>{t('structure.parent')}</label>
               <select id={`${id}-parent`} name="parent_id" defaultValue="">
                 <option value="">{t('structure.topLevel')}</option>
@@ -325,10 +401,7 @@ function CategoriesPanel() {
                   ))}
               </select>
               <LanguageFields prefix="name" />
-              <button type="submit" className="button" disabled={pending}>
-                {t('structure.add')}
-              </button>
-            </form>
+            </AddForm>
             {tops.length === 0 ? (
               <p>{t('structure.noCategories')}</p>
             ) : (
@@ -354,131 +427,72 @@ function CategoriesPanel() {
 function ClassesPanel() {
   const { t, i18n } = useTranslation('admin-catalogue');
   const list = useClasses();
-  const { send, pending } = useStructureWrite();
-  const [editing, setEditing] = useState<string | null>(null);
-  const [retiring, setRetiring] = useState<string | null>(null);
+  const { send } = useStructureWrite();
   const [version, setVersion] = useState(0);
-  const id = useId();
   const lang = (LANGS as string[]).includes(i18n.language) ? (i18n.language as Lang) : 'en';
+  const upload = (code: string, file: File | undefined) => {
+    if (!file) return;
+    const form = new FormData();
+    form.append('badge', file);
+    send({ method: 'put', path: `classes/${code}/badge`, body: form }, () =>
+      setVersion((v) => v + 1),
+    );
+  };
   return (
     <Loading state={list}>
       {() => (
         <>
-          <form
-            className="admin-catalogue__form"
-            aria-labelledby={`${id}-add`}
-            onSubmit={(e) => {
-              e.preventDefault();
-              const form = e.currentTarget;
-              send({ method: 'post', path: 'classes', body: formValues(e) }, () => form.reset());
-            }}
-          >
-            <h2 id={`${id}-add`}>{t('structure.addClass')}</h2>
-            <label htmlFor={`${id}-code`}>{t('structure.classCode')}</label>
-            <input id={`${id}-code`} name="code" required maxLength={4} />
+          <AddForm title={t('structure.addClass')} path="classes">
+            <TextField label={t('structure.classCode')} name="code" maxLength={4} />
             <LanguageFields prefix="label" />
-            <label htmlFor={`${id}-color`}>{t('structure.color')}</label>
-            <input id={`${id}-color`} name="color" type="color" defaultValue="#666666" />
-            <button type="submit" className="button" disabled={pending}>
-              {t('structure.add')}
-            </button>
-          </form>
-          <ul className="structure__tree">
+            <label>
+              {t('structure.color')}
+              <input name="color" type="color" defaultValue="#666666" />
+            </label>
+          </AddForm>
+          <ul className="structure__tree" aria-label={t('structure.tabs.classes')}>
             {list.data!.classes.map((c) => (
-              <li key={c.code}>
-                <div className="structure__row">
-                  <span className="structure__label">
+              <StructureRow
+                key={c.code}
+                name={c.code}
+                label={
+                  <>
                     <img src={`${c.badge_url}?v=${version}`} alt="" width={32} height={32} />{' '}
                     <strong>{c.code}</strong> {c[`label_${lang}`]}{' '}
                     <small>{t('structure.productsCount', { count: c.products })}</small>
-                  </span>
-                  <span className="structure__actions">
-                    <label className="button button--secondary">
-                      {t('structure.uploadBadge')}
-                      <input
-                        type="file"
-                        accept="image/jpeg,image/png,image/webp"
-                        className="visually-hidden"
-                        aria-label={t('structure.badgeOf', { code: c.code })}
-                        onChange={(e) => {
-                          const file = e.target.files?.[0];
-                          if (!file) return;
-                          const form = new FormData();
-                          form.append('badge', file);
-                          send({ method: 'put', path: `classes/${c.code}/badge`, body: form }, () =>
-                            setVersion((v) => v + 1),
-                          );
-                        }}
-                      />
-                    </label>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => setEditing(c.code)}
-                    >
-                      {t('structure.rename')}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => setRetiring(c.code)}
-                    >
-                      {t('structure.retire')}
-                    </button>
-                  </span>
-                </div>
-                {editing === c.code ? (
-                  <form
-                    className="admin-catalogue__form"
-                    aria-label={t('structure.renameOf', { name: c.code })}
-                    onSubmit={(e) => {
-                      e.preventDefault();
-                      send(
-                        { method: 'patch', path: `classes/${c.code}`, body: formValues(e) },
-                        () => setEditing(null),
-                      );
-                    }}
-                  >
+                  </>
+                }
+                actions={
+                  <label className="button button--secondary">
+                    {t('structure.uploadBadge')}
+                    <input
+                      type="file"
+                      accept="image/jpeg,image/png,image/webp"
+                      className="visually-hidden"
+                      aria-label={t('structure.badgeOf', { code: c.code })}
+                      onChange={(e) => upload(c.code, e.target.files?.[0])}
+                    />
+                  </label>
+                }
+                editFields={
+                  <>
                     <LanguageFields prefix="label" values={c} />
                     <label>
                       {t('structure.color')}
                       <input name="color" type="color" defaultValue={c.color} />
                     </label>
-                    <div className="structure__actions">
-                      <button type="submit" className="button" disabled={pending}>
-                        {t('structure.save')}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        onClick={() => setEditing(null)}
-                      >
-                        {t('structure.cancel')}
-                      </button>
-                    </div>
-                  </form>
-                ) : null}
-                {retiring === c.code ? (
-                  <RetireDialog
-                    title={t('structure.retireOf', { name: c.code })}
-                    count={c.products}
-                    options={list
-                      .data!.classes.filter((o) => o.code !== c.code)
-                      .map((o) => ({ value: o.code, label: `${o.code} — ${o[`label_${lang}`]}` }))}
-                    onCancel={() => setRetiring(null)}
-                    onConfirm={(moveTo) =>
-                      send(
-                        {
-                          method: 'post',
-                          path: `classes/${c.code}/retire`,
-                          body: { move_to: moveTo },
-                        },
-                        () => setRetiring(null),
-                      )
-                    }
-                  />
-                ) : null}
-              </li>
+                  </>
+                }
+                editPath={`classes/${c.code}`}
+                retire={{
+                  count: c.products,
+                  options: list
+                    .data!.classes.filter((o) => o.code !== c.code)
+                    .map((o) => ({ value: o.code, label: `${o.code} — ${o[`label_${lang}`]}` })),
+                  path: `classes/${c.code}/retire`,
+                  moveTo: (value) => ({ move_to: value }),
+                }}
+              />
             ))}
           </ul>
         </>
@@ -490,107 +504,41 @@ function ClassesPanel() {
 function BrandsPanel() {
   const { t } = useTranslation('admin-catalogue');
   const list = useBrands();
-  const { send, pending } = useStructureWrite();
-  const [editing, setEditing] = useState<number | null>(null);
-  const [retiring, setRetiring] = useState<number | null>(null);
-  const id = useId();
   return (
     <Loading state={list}>
       {() => (
         <>
-          <form
-            className="admin-catalogue__form"
-            aria-labelledby={`${id}-add`}
-            onSubmit={(e) => {
-              e.preventDefault();
-              const form = e.currentTarget;
-              send({ method: 'post', path: 'brands', body: formValues(e) }, () => form.reset());
-            }}
-          >
-            <h2 id={`${id}-add`}>{t('structure.addBrand')}</h2>
-            <label htmlFor={`${id}-code`}>{t('structure.code')}</label>
-            <input id={`${id}-code`} name="code" required maxLength={32} />
-            <label htmlFor={`${id}-name`}>{t('structure.brandName')}</label>
-            <input id={`${id}-name`} name="name" required maxLength={100} />
-            <button type="submit" className="button" disabled={pending}>
-              {t('structure.add')}
-            </button>
-          </form>
-          <ul className="structure__tree">
+          <AddForm title={t('structure.addBrand')} path="brands">
+            <TextField label={t('structure.code')} name="code" maxLength={32} />
+            <TextField label={t('structure.brandName')} name="name" maxLength={100} />
+          </AddForm>
+          <ul className="structure__tree" aria-label={t('structure.tabs.brands')}>
             {list.data!.brands.map((b) => (
-              <li key={b.id}>
-                <div className="structure__row">
-                  <span className="structure__label">
+              <StructureRow
+                key={b.id}
+                name={b.name}
+                label={
+                  <>
                     <strong>{b.code}</strong> {b.name}{' '}
                     <small>{t('structure.productsCount', { count: b.products })}</small>
-                  </span>
-                  <span className="structure__actions">
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => setEditing(b.id)}
-                    >
-                      {t('structure.rename')}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => setRetiring(b.id)}
-                    >
-                      {t('structure.retire')}
-                    </button>
-                  </span>
-                </div>
-                {editing === b.id ? (
-                  <form
-                    className="admin-catalogue__form"
-                    aria-label={t('structure.renameOf', { name: b.name })}
-                    onSubmit={(e) => {
-                      e.preventDefault();
-                      send({ method: 'patch', path: `brands/${b.id}`, body: formValues(e) }, () =>
-                        setEditing(null),
-                      );
-                    }}
-                  >
-                    <label>
-                      {t('structure.brandName')}
-                      <input name="name" defaultValue={b.name} required maxLength={100} />
-                    </label>
-                    <div className="structure__actions">
-                      <button type="submit" className="button" disabled={pending}>
-                        {t('structure.save')}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        onClick={() => setEditing(null)}
-                      >
-                        {t('structure.cancel')}
-                      </button>
-                    </div>
-                  </form>
-                ) : null}
-                {retiring === b.id ? (
-                  <RetireDialog
-                    title={t('structure.retireOf', { name: b.name })}
-                    count={b.products}
-                    options={list
-                      .data!.brands.filter((o) => o.id !== b.id)
-                      .map((o) => ({ value: String(o.id), label: `${o.code} — ${o.name}` }))}
-                    onCancel={() => setRetiring(null)}
-                    onConfirm={(moveTo) =>
-                      send(
-                        {
-                          method: 'post',
-                          path: `brands/${b.id}/retire`,
-                          body: { move_to: moveTo ? Number(moveTo) : null },
-                        },
-                        () => setRetiring(null),
-                      )
-                    }
-                  />
-                ) : null}
-              </li>
+                  </>
+                }
+                editFields={
+                  <label>
+                    {t('structure.brandName')}
+                    <input name="name" defaultValue={b.name} required maxLength={100} />
+                  </label>
+                }
+                editPath={`brands/${b.id}`}
+                retire={{
+                  count: b.products,
+                  options: list
+                    .data!.brands.filter((o) => o.id !== b.id)
+                    .map((o) => ({ value: String(o.id), label: `${o.code} — ${o.name}` })),
+                  path: `brands/${b.id}/retire`,
+                  moveTo: optionalId,
+                }}
+              />
             ))}
           </ul>
         </>
