@@ -100,6 +100,35 @@ const inUse = (code: string, count: number) =>
 
 const badTarget = () => reasonError('VALIDATION_FAILED', 'MOVE_TARGET_INVALID', {}, 'move_to');
 
+/**
+ * Where a retire moves what the item holds: `find` looks the target up (null: none such, or the item
+ * itself); a bad target is a 400 naming `move_to`, and products with no target a 409 with the count.
+ */
+async function retireTarget<T>(
+  code: string,
+  count: number,
+  moveTo: number | string | null | undefined,
+  find: (moveTo: number | string) => Promise<T | null>,
+): Promise<T | null> {
+  const target =
+    moveTo === null || moveTo === undefined || moveTo === '' ? null : await find(moveTo);
+  if (target === null && moveTo !== null && moveTo !== undefined && moveTo !== '')
+    throw badTarget();
+  if (count > 0 && !target) throw inUse(code, count);
+  return target;
+}
+
+/** The columns a partial body sets (`columns` names each field's column; absent fields are left). */
+function columnsOf<B extends object, C extends string>(
+  body: B,
+  columns: Record<keyof B & string, C>,
+): Partial<Record<C, unknown>> {
+  const set: Partial<Record<C, unknown>> = {};
+  for (const [field, column] of Object.entries(columns) as [keyof B & string, C][])
+    if (body[field] !== undefined) set[column] = body[field];
+  return set;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Categories
 
@@ -209,12 +238,12 @@ export function updateCategory(
 ): Promise<AdminCategory> {
   return write(catalogue, undefined, async (tx) => {
     const before = await lockCategory(tx, id);
-    const set = {
-      ...(body.name_en !== undefined ? { nameEn: body.name_en } : {}),
-      ...(body.name_fr !== undefined ? { nameFr: body.name_fr } : {}),
-      ...(body.name_es !== undefined ? { nameEs: body.name_es } : {}),
-      ...(body.hidden !== undefined ? { hidden: body.hidden } : {}),
-    };
+    const set = columnsOf(body, {
+      name_en: 'nameEn',
+      name_fr: 'nameFr',
+      name_es: 'nameEs',
+      hidden: 'hidden',
+    });
     if (Object.keys(set).length) {
       const [after] = await tx.update(categories).set(set).where(eq(categories.id, id)).returning();
       await audit(tx, actor, 'category.update', 'category', before.catCode.trim(), {
@@ -265,12 +294,10 @@ export function retireCategory(
     if (children > 0)
       throw reasonError('CONFLICT', 'CATEGORY_HAS_CHILDREN', { count: children }, 'id');
     const count = await countProductsInCategory(tx, id);
-    let target: CategoryRecord | null = null;
-    if (moveTo !== null && moveTo !== undefined) {
-      target = await selectCategory(tx, moveTo);
-      if (!target || target.id === id || target.level !== category.level) throw badTarget();
-    }
-    if (count > 0 && !target) throw inUse(category.catCode.trim(), count);
+    const target = await retireTarget(category.catCode.trim(), count, moveTo, async (to) => {
+      const found = await selectCategory(tx, Number(to));
+      return found && found.id !== id && found.level === category.level ? found : null;
+    });
     const moved = target ? await moveCategoryProducts(tx, id, target.id) : 0;
     await tx.delete(categories).where(eq(categories.id, id));
     const to = target ? target.catCode.trim() : null;
@@ -369,12 +396,10 @@ export function updateClass(
 ): Promise<AdminProductClass> {
   return write(catalogue, undefined, async (tx) => {
     const before = await lockClass(tx, code);
-    const set = {
-      ...(body.label_en !== undefined ? { labelEn: body.label_en } : {}),
-      ...(body.label_fr !== undefined ? { labelFr: body.label_fr } : {}),
-      ...(body.label_es !== undefined ? { labelEs: body.label_es } : {}),
-      ...(body.color !== undefined ? { color: body.color.toLowerCase() } : {}),
-    };
+    const set = columnsOf(
+      { ...body, color: body.color?.toLowerCase() },
+      { label_en: 'labelEn', label_fr: 'labelFr', label_es: 'labelEs', color: 'color' },
+    );
     if (Object.keys(set).length) {
       const [after] = await tx
         .update(classCodes)
@@ -438,13 +463,11 @@ export function retireClass(
   return write(catalogue, undefined, async (tx) => {
     const before = await lockClass(tx, code);
     const count = await countProductsOfClass(tx, code);
-    let to: string | null = null;
-    if (moveTo) {
-      const target = await selectClass(tx, moveTo);
-      if (!target || target.code === code) throw badTarget();
-      to = target.code.trim();
-    }
-    if (count > 0 && !to) throw inUse(code, count);
+    const target = await retireTarget(code, count, moveTo, async (other) => {
+      const found = await selectClass(tx, String(other));
+      return found && found.code !== code ? found : null;
+    });
+    const to = target ? target.code.trim() : null;
     const moved = to ? await moveClassProducts(tx, code, to) : 0;
     await tx.delete(classCodes).where(eq(classCodes.code, code));
     await store.delete(classKey(code));
@@ -539,12 +562,10 @@ export function retireBrand(
   return write(catalogue, undefined, async (tx) => {
     const before = await lockBrand(tx, id);
     const count = await countProductsOfBrand(tx, before.name);
-    let target: { code: string; name: string } | null = null;
-    if (moveTo !== null && moveTo !== undefined) {
-      target = await selectBrand(tx, moveTo);
-      if (!target || moveTo === id) throw badTarget();
-    }
-    if (count > 0 && !target) throw inUse(before.code, count);
+    const target = await retireTarget(before.code, count, moveTo, async (other) => {
+      const found = await selectBrand(tx, Number(other));
+      return found && found.id !== id ? found : null;
+    });
     const moved = target ? await setProductsBrand(tx, before.name, target.name) : 0;
     await tx.delete(brands).where(eq(brands.id, id));
     await audit(tx, actor, 'brand.retire', 'brand', before.code, {
