@@ -475,7 +475,11 @@ async function writeBatch(
       await plan.create(tx, batch.structure, job.createdBy, job.id);
       await plan.resolve(tx);
     }
-    next.structure.push(...batch.structure.map(structureItem));
+    // A dry run resumed after a crash plans again what its earlier batches listed: listed once.
+    const listed = new Set(next.structure.map((i) => `${i.kind}:${i.code}`));
+    next.structure.push(
+      ...batch.structure.map(structureItem).filter((i) => !listed.has(`${i.kind}:${i.code}`)),
+    );
     const diffs = staged ? await timed(times, 'diff', () => diffStagedRows(tx, state.staging)) : [];
     const refused = new Set<number>();
     for (const d of diffs) {

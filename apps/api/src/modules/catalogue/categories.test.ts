@@ -57,6 +57,15 @@ describe('GET /api/categories (docs/product/catalogue.md)', () => {
     });
   });
 
+  it('flags what staff hid (the menu leaves it out) and nothing else', async () => {
+    const data = (await t.inject({ method: 'GET', url: '/api/categories' })).json().data as {
+      cat_code: string;
+      hidden?: boolean;
+    }[];
+    expect(data.find((c) => c.cat_code === 'ZP')?.hidden).toBe(true);
+    expect(data.find((c) => c.cat_code === 'BT')).not.toHaveProperty('hidden');
+  });
+
   it('counts New/Clear/Sale/Soon per country', async () => {
     const ca = (await t.inject({ method: 'GET', url: '/api/categories' })).json().data[0];
     expect(ca).toMatchObject({ New: 2, Soon: 1, Clear: 0, Sale: 0 });
