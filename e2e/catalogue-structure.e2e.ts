@@ -65,5 +65,5 @@ describe('catalogue structure journey', () => {
     await expect.poll(async () => inTree()).toBeUndefined();
     expectNoConsoleErrors();
     await page.context().close();
-  });
+  }, 240_000);
 });
