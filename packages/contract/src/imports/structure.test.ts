@@ -42,7 +42,9 @@ describe('catalogue structure codes', () => {
       label_fr: 'x',
       label_es: 'x',
     });
-    expect(cls.error?.issues[0].params).toEqual({ reason: 'CLASS_CODE_INVALID', field: 'code' });
+    expect(cls.error?.issues[0]).toMatchObject({
+      params: { reason: 'CLASS_CODE_INVALID', field: 'code' },
+    });
   });
 
   it('a normalised code is valid exactly when the typed text, in capitals, matches the rule', () => {
