@@ -16,7 +16,12 @@ import { opticonRoutes } from './opticon/opticon.routes';
 import { applicationsRoutes } from './applications/applications.routes';
 import { contentRoutes } from './content/content.routes';
 import { integrationsRoutes } from './integrations/integrations.routes';
-import { feedRoutes, importRoutes, productEditorRoutes } from './catalogue-admin';
+import {
+  catalogueStructureRoutes,
+  feedRoutes,
+  importRoutes,
+  productEditorRoutes,
+} from './catalogue-admin';
 import { auditRoutes } from './audit';
 import { staffRoutes } from './staff';
 import { customersRoutes } from './customers';
@@ -46,6 +51,7 @@ export const apiModules: FastifyPluginAsync[] = [
   feedRoutes,
   importRoutes,
   productEditorRoutes,
+  catalogueStructureRoutes,
   auditRoutes,
   staffRoutes,
   customersRoutes,

@@ -80,6 +80,7 @@ describe('route table (docs/product/overview-and-routes.md)', () => {
       '/admin/applications/:id',
       '/admin/audit',
       '/admin/catalogue',
+      '/admin/catalogue/structure',
       '/admin/content',
       '/admin/customers',
       '/admin/customers/:id',

@@ -104,6 +104,7 @@ export const routes: RouteObject[] = [
                   page('orders/phone', () => import('./routes/admin-phone-order')),
                   page('orders/phone/:customerId', () => import('./routes/admin-phone-order')),
                   page('catalogue', () => import('./routes/admin-catalogue')),
+                  page('catalogue/structure', () => import('./routes/admin-catalogue-structure')),
                   page('products', () => import('./routes/admin-products')),
                   page('products/:sku', () => import('./routes/admin-product-edit')),
                   page('staff', () => import('./routes/admin-staff')),

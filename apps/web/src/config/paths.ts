@@ -65,6 +65,7 @@ export const paths = {
   adminPhoneOrders: () => '/admin/orders/phone',
   adminPhoneOrder: (customerId: number | string) => `/admin/orders/phone/${seg(customerId)}`,
   adminCatalogue: () => '/admin/catalogue',
+  adminCatalogueStructure: () => '/admin/catalogue/structure',
   adminProducts: () => '/admin/products',
   adminProduct: (sku: string) => `/admin/products/${seg(sku)}`,
   adminStaff: () => '/admin/staff',

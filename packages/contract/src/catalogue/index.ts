@@ -6,6 +6,8 @@ export const SubSubCategory = z.object({
   sub_subCat: z.string(),
   category: z.string(),
   cat_code: z.string(),
+  /** Present (true) when staff hid it: the menu leaves it out (docs/product/back-office-catalogue.md). */
+  hidden: z.boolean().optional(),
 });
 
 /** docs/product/catalogue.md category tree: Sub category. */
@@ -14,6 +16,7 @@ export const SubCategory = z.object({
   category: z.string(),
   cat_code: z.string(),
   sub_subCat: z.array(SubSubCategory).optional(),
+  hidden: z.boolean().optional(),
 });
 
 /** docs/product/catalogue.md category tree: Category with its New/Clear/Sale/Soon counts. */
@@ -26,6 +29,7 @@ export const Category = z.object({
   Sale: z.number().int(),
   Soon: z.number().int(),
   sub_cate: z.array(SubCategory),
+  hidden: z.boolean().optional(),
 });
 export type Category = z.infer<typeof Category>;
 export type SubCategory = z.infer<typeof SubCategory>;

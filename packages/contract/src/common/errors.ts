@@ -75,6 +75,18 @@ export const ERROR_REASONS = {
   IMPORT_ROW_TOO_LONG: 'Row {{row}} is longer than 1 MB; a row may hold at most 1 MB of text',
   IMPORT_PARSER_MEMORY:
     'Reading the file needs more than the {{limit}} MB an import may use; split it into smaller files',
+  // Catalogue structure (categories, classes, brands).
+  FIELD_REQUIRED: '{{field}} is required',
+  CODE_INVALID:
+    '{{field}} must be 1 to 32 capital letters, digits, - or _, starting with a letter or digit',
+  CLASS_CODE_INVALID: '{{field}} must be 1 to 4 capital letters or digits',
+  CODE_TAKEN: 'The code {{code}} is already used',
+  CATEGORY_TOO_DEEP: 'A category can go under a category or a sub-category only (three levels)',
+  CATEGORY_HAS_CHILDREN:
+    'This category still has {{count}} categories under it; retire or move them first',
+  STRUCTURE_IN_USE:
+    '{{code}} still holds {{count}} products; choose where to move them before retiring it',
+  MOVE_TARGET_INVALID: 'move_to must be another one of the same kind (and level, for a category)',
 } as const;
 
 export type ErrorReasonKey = keyof typeof ERROR_REASONS;

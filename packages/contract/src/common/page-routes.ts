@@ -37,6 +37,7 @@ export const PAGE_ROUTES = [
   '/admin/orders/phone',
   '/admin/orders/phone/:customerId',
   '/admin/catalogue',
+  '/admin/catalogue/structure',
   '/admin/products',
   '/admin/products/:sku',
   '/admin/staff',

@@ -4,6 +4,8 @@ import { idSchema, staffPageFields } from '../common/safe-input';
 
 export { IMPORT_COLUMNS, type ImportColumn } from './columns';
 export * from './error-messages';
+export * from './structure';
+import { ImportStructureItem } from './structure';
 
 /** Groups of fields an import reports on separately: a stock-only file touches `stock_*` only. */
 export const IMPORT_FIELD_GROUPS = [
@@ -60,6 +62,10 @@ export const AdminImportJob = z.object({
   errors: z.array(ImportRowError),
   /** Why the whole file was refused, when it was. */
   failure: z.string().nullable(),
+  /** Staff asked to create the categories, classes and brands the file names and the store lacks. */
+  create_missing: z.boolean(),
+  /** What it created (a dry run: what it would create), in the order the file first names them. */
+  structure: z.array(ImportStructureItem),
 });
 export type AdminImportJob = z.infer<typeof AdminImportJob>;
 

@@ -19,6 +19,9 @@ export const AUDIT_ENTITIES = [
   'webhook_delivery',
   'integration_token',
   'mail',
+  'category',
+  'product_class',
+  'brand',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

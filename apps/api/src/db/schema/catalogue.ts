@@ -42,7 +42,24 @@ export const classCodes = pgTable('class_codes', {
   labelFr: text('label_fr').notNull(),
   labelEs: text('label_es').notNull(),
   color: text('color').notNull().default('#666666'),
+  /** Staff uploaded the badge picture (migration 0029); otherwise it is drawn from `color`. */
+  badgeUploaded: boolean('badge_uploaded').notNull().default(false),
 });
+
+/**
+ * The brands staff keep (migration 0029, docs/decisions/033-catalogue-structure.md): a code and the
+ * name products carry in `products.brand` (the storefront's brand filter reads that name).
+ */
+export const brands = pgTable(
+  'brands',
+  {
+    id: rowId(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('brands_code_uq').on(t.code), uniqueIndex('brands_name_uq').on(t.name)],
+);
 
 /** A product (SKU). Names and descriptions live in product_translations, prices in product_prices. */
 export const products = pgTable(

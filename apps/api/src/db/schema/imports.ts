@@ -54,6 +54,21 @@ export const importJobs = pgTable(
       .default([]),
     errorCount: counter('error_count'),
     failure: text('failure'),
+    /** Create the categories, classes and brands the file names and the store lacks (migration 0029). */
+    createMissing: boolean('create_missing').notNull().default(false),
+    /** What it created (a dry run: would create), in the order the file first names them. */
+    structure: jsonb('structure')
+      .$type<
+        {
+          kind: 'category' | 'class' | 'brand';
+          code: string;
+          level: number | null;
+          parent: string | null;
+          name: string;
+        }[]
+      >()
+      .notNull()
+      .default([]),
   },
   (t) => [index('import_jobs_status_idx').on(t.status, t.id)],
 );

@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { insertRow } from '../../db/insert-row';
-import { categories, classCodes, importJobs, users } from '../../db/schema';
+import { brands, categories, classCodes, importJobs, users } from '../../db/schema';
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
 export type ImportJobWithAuthor = ImportJobRow & { author: string | null };
@@ -102,9 +102,9 @@ export async function updateImportJob(
   return row ?? null;
 }
 
-/** What row validation needs to know of the catalogue: category codes and class codes. */
+/** What row validation needs to know of the catalogue: category, class and brand codes. */
 export async function selectImportReferences(tx: Tx) {
-  const [cats, classes] = await Promise.all([
+  const [cats, classes, brandRows] = await Promise.all([
     tx
       .select({
         id: categories.id,
@@ -114,8 +114,9 @@ export async function selectImportReferences(tx: Tx) {
       })
       .from(categories),
     tx.select({ code: classCodes.code }).from(classCodes),
+    tx.select({ code: brands.code, name: brands.name }).from(brands),
   ]);
-  return { categories: cats, classes: classes.map((c) => c.code.trim()) };
+  return { categories: cats, classes: classes.map((c) => c.code.trim()), brands: brandRows };
 }
 
 /**

@@ -79,11 +79,14 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     let file: { name: string; key: string; format: FileFormat } | null = null;
     let imagesKey: string | null = null;
     let dryRun = false;
+    let createMissing = false;
     try {
       await mkdir(deps.filePath('x').replace(/x$/, ''), { recursive: true });
       for await (const part of request.parts()) {
         if (part.type === 'field') {
           if (part.fieldname === 'dry_run') dryRun = TRUE_VALUES.has(String(part.value));
+          if (part.fieldname === 'create_missing')
+            createMissing = TRUE_VALUES.has(String(part.value));
           continue;
         }
         if (part.fieldname !== 'file' && part.fieldname !== 'images') {
@@ -142,7 +145,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
           throw error;
         }
       }
-      return { file, imagesKey, dryRun };
+      return { file, imagesKey, dryRun, createMissing };
     } catch (error) {
       for (const key of stored) await rm(deps.filePath(key), { force: true });
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
@@ -157,7 +160,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/imports',
     route({
       summary:
-        'Uploads a catalogue file (multipart: file, optional images ZIP, dry_run); the import runs in the background',
+        'Uploads a catalogue file (multipart: file, optional images ZIP, dry_run, create_missing); the import runs in the background',
       response: { 202: AdminImportCreated },
     }),
     async (request, reply) => {
@@ -173,6 +176,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         format: upload.file.format,
         imagesKey: upload.imagesKey,
         dryRun: upload.dryRun,
+        createMissing: upload.createMissing,
         createdBy: user,
       });
       worker?.wake();

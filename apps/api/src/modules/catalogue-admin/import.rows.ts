@@ -1,5 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
 import {
+  codeRefusal,
+  isValidCategoryCode,
+  isValidClassCode,
   isValidProductBarcode,
   readMoneyCents,
   readSku,
@@ -12,6 +15,7 @@ import {
 import { sanitizeProductName } from '../catalogue';
 import type { selectImportReferences } from './import.queries';
 import type { StagedRow } from './staging.queries';
+import type { StructurePlan } from './import.structure';
 
 /**
  * One row of a catalogue file → a staging row, or the reasons it is refused, each naming its row and
@@ -26,6 +30,10 @@ export type RowContext = {
   categories: Map<string, CategoryRef>;
   categoriesById: Map<number, CategoryRef>;
   classes: Set<string>;
+  /** Brand names (lower case) → codes. */
+  brands: Map<string, string>;
+  /** "Create unknown categories, classes and brands": what the rows name and the store lacks. */
+  create: StructurePlan | null;
   /** Image names in the uploaded ZIP; null when no ZIP came with the file. */
   images: Set<string> | null;
   /** The first row of each SKU in the file (duplicates after it are refused). */
@@ -38,6 +46,7 @@ export type ValidRow = StagedRow & { image?: string };
 export function rowContext(
   refs: Awaited<ReturnType<typeof selectImportReferences>>,
   file: Pick<RowContext, 'columns' | 'images' | 'firstRowOfSku'>,
+  plan?: (ctx: RowContext) => StructurePlan,
 ): RowContext {
   const categories = new Map<string, CategoryRef>();
   const categoriesById = new Map<number, CategoryRef>();
@@ -46,7 +55,17 @@ export function rowContext(
     categories.set(c.code.trim(), ref);
     categoriesById.set(c.id, ref);
   }
-  return { ...file, categories, categoriesById, classes: new Set(refs.classes) };
+  const brands = new Map(refs.brands.map((b) => [b.name.toLowerCase(), b.code]));
+  const ctx: RowContext = {
+    ...file,
+    categories,
+    categoriesById,
+    classes: new Set(refs.classes),
+    brands,
+    create: null,
+  };
+  if (plan) ctx.create = plan(ctx);
+  return ctx;
 }
 
 /** The markup a description may keep: structure and emphasis, no attributes, links or scripts. */
@@ -174,14 +193,31 @@ export function validateRow(
   const subCode = cell('subcategory');
   let categoryId: number | null = null;
   if (categoryCode) {
-    const category = ctx.categories.get(categoryCode);
-    if (!category || category.level !== 1)
+    let category = ctx.categories.get(categoryCode);
+    if (!category && ctx.create) {
+      if (isValidCategoryCode(categoryCode)) category = ctx.create.category(categoryCode, null);
+      else fail('category', codeRefusal('category', 'category'));
+    }
+    if (!category) {
+      if (!ctx.create)
+        fail('category', `category ${categoryCode} is not a known top-level category code`);
+    } else if (category.level !== 1)
       fail('category', `category ${categoryCode} is not a known top-level category code`);
     else categoryId = category.id;
   }
   if (subCode) {
-    const sub = ctx.categories.get(subCode);
-    if (!sub || sub.level === 1) fail('subcategory', `subcategory ${subCode} is not known`);
+    let sub = ctx.categories.get(subCode);
+    if (!sub && ctx.create) {
+      const parent = categoryId === null ? undefined : ctx.categoriesById.get(categoryId);
+      if (!isValidCategoryCode(subCode))
+        fail('subcategory', codeRefusal('category', 'subcategory'));
+      else if (!parent || !categoryCode)
+        fail('subcategory', `subcategory ${subCode} is not known; give its category to create it`);
+      else sub = ctx.create.category(subCode, { code: categoryCode, ref: parent });
+    }
+    if (!sub) {
+      if (!ctx.create) fail('subcategory', `subcategory ${subCode} is not known`);
+    } else if (sub.level === 1) fail('subcategory', `subcategory ${subCode} is not known`);
     else if (categoryId !== null && !isUnder(ctx.categoriesById, sub, categoryId))
       fail('subcategory', `subcategory ${subCode} is not under category ${categoryCode}`);
     else categoryId = sub.id;
@@ -192,14 +228,20 @@ export function validateRow(
   if (brand !== undefined) {
     if (brand.length > MAX_TEXT.brand)
       fail('brand', `brand must be at most ${MAX_TEXT.brand} characters`);
+    else if (brand && ctx.create && !ctx.brands.has(brand.toLowerCase())) ctx.create.brand(brand);
     row.brand = brand || null;
   }
 
   const classCode = cell('class');
   if (classCode) {
-    if (!ctx.classes.has(classCode))
-      fail('class', `class ${classCode} is not a known class (${[...ctx.classes].join(', ')})`);
-    else row.class_code = classCode;
+    if (!ctx.classes.has(classCode) && ctx.create) {
+      if (isValidClassCode(classCode)) ctx.create.productClass(classCode);
+      else fail('class', codeRefusal('class', 'class'));
+    }
+    if (!ctx.classes.has(classCode)) {
+      if (!ctx.create)
+        fail('class', `class ${classCode} is not a known class (${[...ctx.classes].join(', ')})`);
+    } else row.class_code = classCode;
   }
 
   row.ship_pack = read('ship_pack', (v) => readWholeNumber(v, 1));

@@ -85,6 +85,8 @@ export function queueImport(
     format: FileFormat;
     imagesKey: string | null;
     dryRun: boolean;
+    /** Create the categories, classes and brands the file names and the store lacks. */
+    createMissing?: boolean;
     createdBy: { id: number; email: string };
   },
 ): Promise<number> {
@@ -95,6 +97,7 @@ export function queueImport(
       fileFormat: input.format,
       imagesKey: input.imagesKey,
       dryRun: input.dryRun,
+      createMissing: input.createMissing ?? false,
       createdBy: input.createdBy.id,
     });
     await recordAudit(tx, {
@@ -103,7 +106,12 @@ export function queueImport(
       action: 'import.queue',
       entity: 'import',
       entityId: job.id,
-      after: { file_name: job.fileName, dry_run: job.dryRun, images: input.imagesKey !== null },
+      after: {
+        file_name: job.fileName,
+        dry_run: job.dryRun,
+        images: input.imagesKey !== null,
+        create_missing: job.createMissing,
+      },
     });
     return job.id;
   });
@@ -125,6 +133,8 @@ function toDto(job: ImportJobWithAuthor): AdminImportJob {
     error_count: job.errorCount,
     errors: job.errors.slice(0, ERRORS_IN_STATUS),
     failure: job.failure,
+    create_missing: job.createMissing,
+    structure: job.structure,
   };
 }
 

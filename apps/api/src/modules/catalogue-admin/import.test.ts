@@ -380,7 +380,12 @@ describe('catalogue import: carts, listings, search and orders follow', () => {
         actor_user_id: who.userId,
         actor_email: 'auditor@example.com',
         action: 'import.queue',
-        after: { file_name: 'catalogue.csv', dry_run: true, images: false },
+        after: {
+          file_name: 'catalogue.csv',
+          dry_run: true,
+          images: false,
+          create_missing: false,
+        },
       },
       {
         actor_user_id: who.userId,

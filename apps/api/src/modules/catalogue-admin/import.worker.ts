@@ -22,6 +22,7 @@ import {
 } from './import.queries';
 import { rowContext, validateRow, type RowContext, type ValidRow } from './import.rows';
 import { setFirstProductImage } from './product-images.service';
+import { StructurePlan, structureItem } from './import.structure';
 import {
   applyScope,
   applyStagedRows,
@@ -102,7 +103,7 @@ async function timed<T>(times: PhaseTimes, phase: string, work: () => Promise<T>
 type Counts = Pick<
   ImportJobRow,
   'rowsDone' | 'created' | 'updated' | 'unchanged' | 'deactivated' | 'groups' | 'errorCount'
-> & { errors: ImportRowError[] };
+> & { errors: ImportRowError[]; structure: ImportJobRow['structure'] };
 
 const GROUP_COLUMNS: Record<ImportFieldGroup, ImportColumn[]> = {
   product: ['barcode', 'category', 'subcategory', 'brand', 'class', 'ship_pack', 'active'],
@@ -220,11 +221,11 @@ export async function runImportJob(
     if (job.imagesKey) zip = await openImagesZip(deps.filePath(job.imagesKey));
     await updateImportJob(deps.db, job.id, { rowsTotal: scan.rows });
 
-    const ctx = rowContext(await selectImportReferences(deps.db), {
-      columns: scan.columns,
-      images: zip?.names ?? null,
-      firstRowOfSku: scan.firstRowOfSku,
-    });
+    const ctx = rowContext(
+      await selectImportReferences(deps.db),
+      { columns: scan.columns, images: zip?.names ?? null, firstRowOfSku: scan.firstRowOfSku },
+      job.createMissing ? (refs) => new StructurePlan(refs) : undefined,
+    );
     const groups = IMPORT_FIELD_GROUPS.filter((g) =>
       GROUP_COLUMNS[g].some((c) => scan.columns.includes(c)),
     );
@@ -241,6 +242,7 @@ export async function runImportJob(
       groups: structuredClone(job.groups),
       errorCount: job.errorCount,
       errors: [...job.errors],
+      structure: [...job.structure],
     };
 
     // One batch is validated while the one before it is written: the JavaScript work (parsing,
@@ -262,7 +264,7 @@ export async function runImportJob(
     const flush = async (batch: BatchLine[]) => {
       const prepared = await prepareBatch(deps, ctx, batch, state);
       if (await settle()) return true;
-      writing = writeBatch(deps, job, prepared, state);
+      writing = writeBatch(deps, job, prepared, state, ctx.create);
       // Awaited by the next settle(); this only keeps a failure from being reported unhandled early.
       writing.catch(() => undefined);
       return false;
@@ -354,6 +356,7 @@ async function finishJob(
         unchanged: finished?.unchanged ?? 0,
         deactivated: finished?.deactivated ?? 0,
         errors: finished?.errorCount ?? 0,
+        ...(job.createMissing ? { structure: finished?.structure.length ?? 0 } : {}),
         ...(end.status === 'failed' ? { failure: end.failure } : {}),
       },
     });
@@ -380,6 +383,8 @@ type PreparedBatch = {
   /** The staged rows, serialised while the batch before is written (stagedJson). */
   json: string;
   images: Map<number, { sku: string; key: string; data: Buffer; changed: boolean }>;
+  /** What its accepted rows first name and the store lacks (create_missing). */
+  structure: ReturnType<StructurePlan['keepUsedBy']>;
 };
 
 /** Rows validated between two turns of the event loop (validateRow). */
@@ -439,6 +444,7 @@ async function prepareBatch(
     staged: staged.length,
     json: timedSync(state.times, 'validate', () => stagedJson(staged)),
     images,
+    structure: ctx.create?.keepUsedBy(staged) ?? [],
   };
 }
 
@@ -451,6 +457,7 @@ async function writeBatch(
   job: ImportJobRow,
   batch: PreparedBatch,
   state: BatchState,
+  plan: StructurePlan | null,
 ): Promise<boolean> {
   const { counts, times } = state;
   const { staged, images } = batch;
@@ -463,6 +470,16 @@ async function writeBatch(
       await timed(times, 'stage', () =>
         stageRows(tx, batch.json, { asyncCommit: true, deferSearchDocuments: true }),
       );
+    // Created before the rows are compared and written, in their transaction (a real run).
+    if (plan && staged && !job.dryRun) {
+      await plan.create(tx, batch.structure, job.createdBy, job.id);
+      await plan.resolve(tx);
+    }
+    // A dry run resumed after a crash plans again what its earlier batches listed: listed once.
+    const listed = new Set(next.structure.map((i) => `${i.kind}:${i.code}`));
+    next.structure.push(
+      ...batch.structure.map(structureItem).filter((i) => !listed.has(`${i.kind}:${i.code}`)),
+    );
     const diffs = staged ? await timed(times, 'diff', () => diffStagedRows(tx, state.staging)) : [];
     const refused = new Set<number>();
     for (const d of diffs) {
@@ -520,6 +537,7 @@ async function writeBatch(
         errorCount: next.errorCount,
         // The stored errors are rewritten only when this batch adds some.
         ...(errors.length && room ? { errors: next.errors } : {}),
+        ...(batch.structure.length ? { structure: next.structure } : {}),
         heartbeatAt: new Date(),
       }),
     );

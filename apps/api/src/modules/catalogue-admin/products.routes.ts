@@ -11,7 +11,6 @@ import {
   AdminProductsQuery,
   PRODUCT_IMAGE_MAX_BYTES,
 } from '@wholesale/contract';
-import { AppError } from '../../lib/app-error';
 import { createFileStore } from '../../lib/file-store';
 import { requireStaffRole, staffRoutes } from '../../plugins/auth';
 import {
@@ -19,6 +18,7 @@ import {
   deleteProductImage,
   reorderProductImages,
 } from './product-images.service';
+import { receivePicture } from './upload-part';
 import { getAdminProduct, searchAdminProducts, updateAdminProduct } from './products.service';
 
 /** The product editor's API (docs/product/back-office-catalogue.md "Product editor"): content staff. */
@@ -76,24 +76,7 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const user = requireStaffRole(request, 'content');
-      const refuse = (message: string) =>
-        new AppError('VALIDATION_FAILED', message, { fields: { image: message } });
-      if (!request.isMultipart()) throw refuse('image must be sent as multipart/form-data');
-      const part = await request.file();
-      if (!part || part.fieldname !== 'image') {
-        part?.file.resume();
-        throw refuse('image is required: choose a picture to upload');
-      }
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          const message = `image must be at most ${PRODUCT_IMAGE_MAX_BYTES / 1048576} MB`;
-          throw new AppError('PAYLOAD_TOO_LARGE', message, { fields: { image: message } });
-        }
-        throw error;
-      }
+      const data = await receivePicture(request, 'image', PRODUCT_IMAGE_MAX_BYTES);
       const images = await addProductImage(app.catalogue, store, request.params.sku, data, user);
       return { images };
     },

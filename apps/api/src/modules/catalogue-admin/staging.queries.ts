@@ -102,6 +102,19 @@ export async function stageRows(
   );
 }
 
+/**
+ * Puts real category ids in place of the placeholders (negative ids) of categories an import
+ * created in this transaction or an earlier one (import.structure.ts).
+ */
+export async function resolveStagedCategories(tx: Tx, ids: Map<number, number>): Promise<void> {
+  const pairs = JSON.stringify([...ids].map(([placeholder, id]) => ({ placeholder, id })));
+  await tx.execute(
+    sql`UPDATE import_staging s SET category_id = v.id
+      FROM json_to_recordset(${pairs}::json) AS v(placeholder int, id int)
+      WHERE s.category_id = v.placeholder`,
+  );
+}
+
 /** Removes rows found invalid against the catalogue before anything is written. */
 export async function unstageRows(tx: Tx, rowNumbers: number[]): Promise<void> {
   if (rowNumbers.length === 0) return;

@@ -330,8 +330,8 @@ export function invalidateCatalogueCaches(caches: ListingCaches): void {
 
 /**
  * docs/product/catalogue.md category tree in one language, with the New/Clear/Sale/Soon counts of each top-level
- * category for the given country. Hidden categories (e.g. Zippers) are included with the flag left
- * to the menu, which hides them (docs/product/catalogue.md); `name` is the English URL key, `category` the label.
+ * category for the given country. Hidden categories (e.g. Zippers) are included with `hidden: true`
+ * left to the menu, which hides them (docs/product/catalogue.md); `name` is the English URL key, `category` the label.
  */
 export function getCategoryTree(
   ctx: CatalogueContext,
@@ -340,6 +340,9 @@ export function getCategoryTree(
 ): Promise<Category[]> {
   return ctx.caches.tree.get(`${lang}:${country}`, () => buildCategoryTree(ctx, lang, country));
 }
+
+/** `hidden: true` on a category staff hid (the menu leaves it out); nothing on the others. */
+const hiddenFlag = (row: CategoryRow) => (row.hidden ? { hidden: true as const } : {});
 
 async function buildCategoryTree(
   ctx: CatalogueContext,
@@ -375,11 +378,14 @@ async function buildCategoryTree(
                     sub_subCat: categoryName(g, lang),
                     category: categoryName(sub, lang),
                     cat_code: g.catCode,
+                    ...hiddenFlag(g),
                   })),
                 }
               : {}),
+            ...hiddenFlag(sub),
           };
         }),
+        ...hiddenFlag(root),
       };
     });
 }

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classCodes, productPrices, products } from '../../db/schema';
+import { categories, classCodes, productPrices, products } from '../../db/schema';
+import { invalidateCatalogueCaches } from './catalogue.service';
 import { insertWoodenButtons } from '../../test/catalogue-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -55,6 +57,26 @@ describe('GET /api/categories (docs/product/catalogue.md)', () => {
       sub_subCat: '15 mm',
       cat_code: 'BT-WD-15',
     });
+  });
+
+  it('flags what staff hid (the menu leaves it out) and nothing else', async () => {
+    await t.handle.db.insert(categories).values({
+      level: 1,
+      catCode: 'HD',
+      nameEn: 'Hid',
+      nameFr: 'Cachée',
+      nameEs: 'Oculta',
+      hidden: true,
+    });
+    invalidateCatalogueCaches(t.app.catalogue.caches);
+    const data = (await t.inject({ method: 'GET', url: '/api/categories' })).json().data as {
+      cat_code: string;
+      hidden?: boolean;
+    }[];
+    expect(data.find((c) => c.cat_code === 'HD')?.hidden).toBe(true);
+    expect(data.find((c) => c.cat_code === 'BT')).not.toHaveProperty('hidden');
+    await t.handle.db.delete(categories).where(eq(categories.catCode, 'HD'));
+    invalidateCatalogueCaches(t.app.catalogue.caches);
   });
 
   it('counts New/Clear/Sale/Soon per country', async () => {

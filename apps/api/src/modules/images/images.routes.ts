@@ -7,8 +7,9 @@ import { createImageService, type ImageKind } from './images.service';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * NOTE: a product's first picture is kept under its SKU and changes when staff upload, reorder or
- * delete pictures (docs/decisions/022-product-images.md), so browsers keep it a minute, then
- * revalidate with its ETag (a 304 most of the time).
+ * delete pictures (docs/decisions/022-product-images.md), and a class's badge when staff upload one
+ * (docs/decisions/033-catalogue-structure.md), so browsers keep them a minute, then revalidate with
+ * their ETag (a 304 most of the time).
  */
 const REVALIDATED = 'public, max-age=60';
 
@@ -29,8 +30,8 @@ const ROUTES: Array<{ kind: ImageKind; path: string; summary: string; cache: str
   {
     kind: 'classes',
     path: '/images/classes/:file',
-    summary: 'Class code badge, e.g. F.png',
-    cache: IMMUTABLE,
+    summary: 'Class code badge, e.g. F.png (staff may upload a new one: revalidated)',
+    cache: REVALIDATED,
   },
   {
     kind: 'categories',

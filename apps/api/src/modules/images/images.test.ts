@@ -100,7 +100,8 @@ describe('images', () => {
     const res = await t.get('/images/classes/F.png');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Staff may upload a new badge (decision 033): revalidated, not immutable.
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect((await sharp(res.rawPayload).metadata()).format).toBe('png');
     expect((await t.get('/images/classes/Q.png')).statusCode).toBe(404);
     expect((await t.get('/images/classes/F.jpg')).statusCode).toBe(404);

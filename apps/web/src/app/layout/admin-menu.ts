@@ -11,6 +11,7 @@ export type AdminMenuEntry = {
     | 'applications'
     | 'content'
     | 'catalogue'
+    | 'structure'
     | 'products'
     | 'orders'
     | 'customers'
@@ -25,6 +26,7 @@ export const ADMIN_MENU: AdminMenuEntry[] = [
   { key: 'applications', to: paths.adminApplications(), roles: ['credit'] },
   { key: 'content', to: paths.adminContent(), roles: ['content'] },
   { key: 'catalogue', to: paths.adminCatalogue(), roles: ['content'] },
+  { key: 'structure', to: paths.adminCatalogueStructure(), roles: ['content'] },
   { key: 'products', to: paths.adminProducts(), roles: ['content'] },
   { key: 'orders', to: paths.adminOrders(), roles: ['orders'] },
   { key: 'customers', to: paths.adminCustomers(), roles: ['credit', 'orders'] },
@@ -38,7 +40,9 @@ export function adminMenuFor(roles: readonly StaffRole[]): AdminMenuEntry[] {
   return ADMIN_MENU.filter((entry) => hasStaffRole(roles, entry.roles));
 }
 
-/** The entry a back-office path belongs to (its own path or one below it), if any. */
+/** The entry a back-office path belongs to (its own path or one below it; the longest), if any. */
 export function adminEntryOfPath(pathname: string): AdminMenuEntry | undefined {
-  return ADMIN_MENU.find((entry) => pathname === entry.to || pathname.startsWith(`${entry.to}/`));
+  return ADMIN_MENU.filter(
+    (entry) => pathname === entry.to || pathname.startsWith(`${entry.to}/`),
+  ).sort((a, b) => b.to.length - a.to.length)[0];
 }

@@ -147,4 +147,17 @@ describe('category menu (docs/product/catalogue.md)', () => {
     ]);
     expect(arranged.map((c) => c.name)).toEqual(['A', 'B', 'Promotions']);
   });
+
+  it('arrangeCategories leaves out what staff hid, at every level', () => {
+    const withSubs = category('C', 'C', ['Shown', 'Hidden sub']);
+    withSubs.sub_cate[0].sub_subCat = [
+      { sub_subCat: 'Leaf', category: 'Shown', cat_code: 'C1A' },
+      { sub_subCat: 'Hidden leaf', category: 'Shown', cat_code: 'C1B', hidden: true },
+    ];
+    withSubs.sub_cate[1].hidden = true;
+    const arranged = arrangeCategories([{ ...category('Gone', 'G'), hidden: true }, withSubs]);
+    expect(arranged.map((c) => c.name)).toEqual(['C']);
+    expect(arranged[0].sub_cate.map((s) => s.sub_cate)).toEqual(['Shown']);
+    expect(arranged[0].sub_cate[0].sub_subCat?.map((g) => g.sub_subCat)).toEqual(['Leaf']);
+  });
 });

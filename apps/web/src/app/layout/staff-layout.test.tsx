@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
 import { renderRoutes } from '@/test/render';
 import { signInStaff } from '@/test/staff';
-import { adminMenuFor } from './admin-menu';
+import { adminEntryOfPath, adminMenuFor } from './admin-menu';
 import { StaffLayout } from './staff-layout';
 
 function Where() {
@@ -29,6 +29,7 @@ describe('back-office menu', () => {
     expect(adminMenuFor(['content']).map((e) => e.key)).toEqual([
       'content',
       'catalogue',
+      'structure',
       'products',
     ]);
     expect(adminMenuFor(['orders']).map((e) => e.key)).toEqual(['orders', 'customers']);
@@ -41,6 +42,7 @@ describe('back-office menu', () => {
       'applications',
       'content',
       'catalogue',
+      'structure',
       'products',
       'orders',
       'customers',
@@ -49,6 +51,12 @@ describe('back-office menu', () => {
       'audit',
     ]);
     expect(adminMenuFor([])).toEqual([]);
+  });
+
+  it('marks the most specific screen a path belongs to', () => {
+    expect(adminEntryOfPath('/admin/catalogue')?.key).toBe('catalogue');
+    expect(adminEntryOfPath('/admin/catalogue/structure')?.key).toBe('structure');
+    expect(adminEntryOfPath('/admin/products/BT-1')?.key).toBe('products');
   });
 });
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
   IMPORT_FIELD_GROUPS,
@@ -18,6 +19,7 @@ import { useStartImport } from '../api/start-import';
 import './admin-catalogue.css';
 import { TableHead } from '@/components/ui/table-head';
 import { StaffResults } from '@/components/ui/staff-results';
+import { paths } from '@/config/paths';
 
 const MAX_MB = 50;
 
@@ -107,6 +109,30 @@ function ImportSummary({ job }: { job: AdminImportJob }) {
           </table>
         </div>
       ) : null}
+      {job.structure.length ? (
+        <div className="admin-catalogue__table-wrap">
+          <table>
+            <TableHead
+              caption={t(job.dry_run ? 'structure.wouldCreate' : 'structure.created', {
+                count: job.structure.length,
+              })}
+              captionShown
+              columns={['kind', 'code', 'level', 'parent']}
+              label={(c) => t(`structure.${c}`)}
+            />
+            <tbody>
+              {job.structure.map((s) => (
+                <tr key={`${s.kind}-${s.code}`}>
+                  <td>{t(`structure.kinds.${s.kind}`)}</td>
+                  <td>{s.kind === 'brand' ? `${s.code} (${s.name})` : s.code}</td>
+                  <td>{s.level ?? '—'}</td>
+                  <td>{s.parent ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
       {job.error_count > 0 ? <RefusedRows key={job.id} job={job} /> : null}
     </div>
   );
@@ -157,6 +183,7 @@ export function AdminCataloguePage() {
   const [file, setFile] = useState<File | null>(null);
   const [images, setImages] = useState<File | null>(null);
   const [dryRun, setDryRun] = useState(false);
+  const [createMissing, setCreateMissing] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [watching, setWatching] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -181,7 +208,7 @@ export function AdminCataloguePage() {
       return;
     }
     start.mutate(
-      { file, images, dryRun },
+      { file, images, dryRun, createMissing },
       {
         onSuccess: ({ import_id }) => {
           setWatching(import_id);
@@ -204,6 +231,7 @@ export function AdminCataloguePage() {
       <h1>{t('title')}</h1>
       <p>{t('lead')}</p>
       <p className="admin-catalogue__links">
+        <Link to={paths.adminCatalogueStructure()}>{t('links.structure')}</Link>
         <a href="/api/admin/imports/template.csv" download>
           {t('links.template')}
         </a>
@@ -242,6 +270,14 @@ export function AdminCataloguePage() {
         <label>
           <input type="checkbox" checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} />{' '}
           {t('upload.dryRun')}
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={createMissing}
+            onChange={(e) => setCreateMissing(e.target.checked)}
+          />{' '}
+          {t('upload.createMissing')}
         </label>
         {error ? (
           <p id={`${base}-error`} role="alert" className="field-error">
