@@ -1,0 +1,2 @@
+export * from './store-identity';
+export * from './tax-numbers';
