@@ -20,11 +20,15 @@ import { feedRoutes, importRoutes, productEditorRoutes } from './catalogue-admin
 import { auditRoutes } from './audit';
 import { staffRoutes } from './staff';
 import { customersRoutes } from './customers';
+import { storeIdentityPlugin } from './identity';
+import { identityRoutes } from './identity/identity.routes';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
 export const apiModules: FastifyPluginAsync[] = [
   // The catalogue's caches, read by the catalogue, search, cart and catalogue-admin modules.
   cataloguePlugin,
+  // The store's identity (app.storeIdentity), read by page heads, mails and PDFs.
+  storeIdentityPlugin,
   healthRoutes,
   catalogueRoutes,
   sitemapRoutes,
@@ -47,4 +51,5 @@ export const apiModules: FastifyPluginAsync[] = [
   auditRoutes,
   staffRoutes,
   customersRoutes,
+  identityRoutes,
 ];

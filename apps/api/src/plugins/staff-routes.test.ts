@@ -65,6 +65,9 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   'POST /api/admin/customers/:id/deactivate': ['credit'],
   'POST /api/admin/customers/:id/reactivate': ['credit'],
   'POST /api/admin/customers/:id/password-reset': ['credit'],
+  'GET /api/admin/settings/identity': ['admin'],
+  'PUT /api/admin/settings/identity': ['admin'],
+  'POST /api/admin/settings/identity/logo': ['admin'],
 };
 
 /** Staff routes outside /api/admin (none yet); listed in EXPECTED_ROLES like the others. */

@@ -18,6 +18,7 @@ export const AUDIT_ENTITIES = [
   'webhook',
   'webhook_delivery',
   'integration_token',
+  'store_identity',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
