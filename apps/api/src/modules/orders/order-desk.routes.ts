@@ -161,7 +161,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireStaffRole(request, 'orders');
       const order = await getDeskOrder(app.db, request.params.id);
-      const pdf = await renderPickingListPdf(order);
+      const pdf = await renderPickingListPdf(order, await app.storeIdentity.read());
       return sendAttachment(reply, `picking-list-${order.order_id}.pdf`, pdf);
     },
   );
