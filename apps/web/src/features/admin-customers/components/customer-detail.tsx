@@ -19,6 +19,7 @@ import { useActOnCustomer, type CustomerAction } from '../api/act-on-customer';
 import { useCustomer } from '../api/get-customer';
 import '@/components/ui/admin-people.css';
 import { StaffAlert } from '@/components/ui/staff-alert';
+import { useStoreName } from '@/lib/store-identity';
 
 type EditableField = 'country' | 'customer_code' | 'staff_note';
 
@@ -105,6 +106,7 @@ function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
 /** /admin/customers/:id: the customer's data; actions for credit and admin, read-only for orders. */
 export function CustomerDetail({ customerId }: { customerId: number }) {
   const { t, i18n } = useTranslation(['admin-people', 'orders', 'common']);
+  const storeName = useStoreName();
   const query = useCustomer(customerId);
   const act = useActOnCustomer();
   const errorMessage = useErrorMessage();
@@ -115,7 +117,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
   const customer = query.data?.data;
   useEffect(() => {
     if (customer)
-      document.title = `${customer.company_name ?? customer.name} | ${t('common:brand.name')}`;
+      document.title = `${customer.company_name ?? customer.name} | ${storeName}`;
   }, [customer, t]);
 
   if (query.isPending) return <LoadingOverlay />;
