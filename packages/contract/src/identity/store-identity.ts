@@ -152,6 +152,21 @@ export type StoreIdentityInput = z.input<typeof StoreIdentity>;
 export type LocalizedText = StoreIdentity['name'];
 export type StoreContact = StoreIdentity['head_office'];
 
+const NO_TEXT = { en: '', fr: '', es: '' };
+const NO_CONTACT = { lines: NO_TEXT, phone: '', email: '', hours: NO_TEXT };
+
+/** An identity with every text empty: the settings form's start on a fresh store. */
+export const EMPTY_STORE_IDENTITY: StoreIdentity = {
+  name: NO_TEXT,
+  legal_name: '',
+  tagline: NO_TEXT,
+  logo: null,
+  head_office: NO_CONTACT,
+  support_fr: NO_CONTACT,
+  support_es: NO_CONTACT,
+  tax: { gst_hst: '', qst: '', us_ein: '' },
+};
+
 /** The tax numbers in their printed forms (a saved identity keeps them so). */
 export function canonicalTaxNumbers(tax: StoreIdentity['tax']): StoreIdentity['tax'] {
   return {

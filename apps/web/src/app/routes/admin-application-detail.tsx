@@ -11,6 +11,6 @@ export default function AdminApplicationDetailPage() {
   const storeName = useStoreName();
   useEffect(() => {
     document.title = `${t('admin:applications.title')} ${id} | ${storeName}`;
-  }, [t, id]);
+  }, [t, id, storeName]);
   return <ApplicationDetail key={id} id={id} />;
 }

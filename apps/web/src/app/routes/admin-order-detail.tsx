@@ -11,6 +11,6 @@ export default function AdminOrderDetailPage() {
   const id = Number(useParams().id);
   useEffect(() => {
     document.title = `${t('admin-orders:detail.title', { id })} | ${storeName}`;
-  }, [t, id]);
+  }, [t, id, storeName]);
   return <OrderDeskDetail orderId={id} />;
 }

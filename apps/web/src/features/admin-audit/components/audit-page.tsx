@@ -58,7 +58,7 @@ export function AuditPage() {
   const query = useAudit(filter);
   useEffect(() => {
     document.title = `${t('audit.title')} | ${storeName}`;
-  }, [t]);
+  }, [t, storeName]);
 
   // Rows written before an entity got its name (or by a newer server) show the raw entity.
   const entityName = (entity: string) =>

@@ -118,7 +118,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
   useEffect(() => {
     if (customer)
       document.title = `${customer.company_name ?? customer.name} | ${storeName}`;
-  }, [customer, t]);
+  }, [customer, t, storeName]);
 
   if (query.isPending) return <LoadingOverlay />;
   if (query.isError || !customer) return <StaffAlert>{errorMessage(query.error)}</StaffAlert>;

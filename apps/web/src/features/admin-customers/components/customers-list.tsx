@@ -19,7 +19,7 @@ export function CustomersList() {
   const [{ q }, go, pages] = useUrlFilter(DEFAULT_FILTER);
   useEffect(() => {
     document.title = `${t('customers.title')} | ${storeName}`;
-  }, [t]);
+  }, [t, storeName]);
   const query = useCustomers({ q, page: pages.page });
 
   return (

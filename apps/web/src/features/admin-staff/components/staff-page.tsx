@@ -196,7 +196,7 @@ export function StaffPage() {
   const errorMessage = useErrorMessage();
   useEffect(() => {
     document.title = `${t('staff.title')} | ${storeName}`;
-  }, [t]);
+  }, [t, storeName]);
 
   return (
     <StaffSection id="staff" title={t('staff.title')} className="admin-people">

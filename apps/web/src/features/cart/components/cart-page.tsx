@@ -81,7 +81,7 @@ export function CartPage() {
 
   useEffect(() => {
     document.title = `${t('title')} | ${storeName}`;
-  }, [t]);
+  }, [t, storeName]);
 
   const lines = useMemo(() => cart.data?.products ?? [], [cart.data]);
   const orderable = lines.filter(

@@ -17,7 +17,7 @@ export function FavouritesPage() {
   const errorMessage = useErrorMessage();
   useEffect(() => {
     document.title = `${t('title')} | ${storeName}`;
-  }, [t]);
+  }, [t, storeName]);
   const list = favourites.data?.products;
   return (
     <section className="page container favourites-page" aria-labelledby="favourites-title">

@@ -11,7 +11,7 @@ export function OpticonPage() {
   const storeName = useStoreName();
   useEffect(() => {
     document.title = `${t('title')} | ${storeName}`;
-  }, [t]);
+  }, [t, storeName]);
   return (
     <section className="page container opticon-page" aria-labelledby="opticon-title">
       <h1 id="opticon-title">{t('title')}</h1>

@@ -36,7 +36,7 @@ export function OrderDetails({
 
   useEffect(() => {
     document.title = `${title} | ${storeName}`;
-  }, [title, t]);
+  }, [title, t, storeName]);
 
   if (order.isPending) return <LoadingOverlay />;
   return (

@@ -32,7 +32,7 @@ export function OrderHistory() {
 
   useEffect(() => {
     document.title = `${t('history.title')} | ${storeName}`;
-  }, [t]);
+  }, [t, storeName]);
 
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(search);

@@ -25,7 +25,7 @@ export function PrintOrder({ orderId }: { orderId?: number }) {
 
   useEffect(() => {
     document.title = `${t('print.title', { id: o?.order_id ?? '' })} | ${storeName}`;
-  }, [o, t]);
+  }, [o, t, storeName]);
 
   if (order.isPending) return <LoadingOverlay />;
   if (order.isError) return <p role="alert">{errorMessage(order.error)}</p>;
