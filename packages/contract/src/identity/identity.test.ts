@@ -151,7 +151,7 @@ describe('reading the identity', () => {
   it('the copyright year is the clock’s, the owner the legal name or a placeholder', () => {
     expect(copyrightValues(identity, new Date('2031-06-01T12:00:00Z'), 'en', 'Store')).toEqual({
       year: 2031,
-      owner: 'Test Store Ltd.',
+      owner: 'Test Store Ltd',
     });
     expect(copyrightValues(null, new Date('2029-01-15T12:00:00Z'), 'fr', 'Boutique')).toEqual({
       year: 2029,

@@ -196,7 +196,10 @@ export function telHref(phone: string): string {
   return `tel:${digits}`;
 }
 
-/** The copyright line's values: this year and who owns the store (the legal name, else the name). */
+/**
+ * The copyright line's values: this year and who owns the store (the legal name, else the name),
+ * without a final full stop (the line writes one).
+ */
 export function copyrightValues(
   identity: StoreIdentity | null,
   now: Date,
@@ -204,7 +207,8 @@ export function copyrightValues(
   placeholder: string,
 ): { year: number; owner: string } {
   const owner = identity ? identity.legal_name || localText(identity.name, lang) : placeholder;
-  return { year: now.getFullYear(), owner };
+  // The line puts its own full stop after the owner: "Ltd." must not end up as "Ltd..".
+  return { year: now.getFullYear(), owner: owner.replace(/\.+$/, '') };
 }
 
 /** GET /api/store-identity: what the storefront shows; `identity` null while none is set. */
