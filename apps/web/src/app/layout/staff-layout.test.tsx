@@ -46,6 +46,7 @@ describe('back-office menu', () => {
       'staff',
       'integrations',
       'audit',
+      'settings',
     ]);
     expect(adminMenuFor([])).toEqual([]);
   });
