@@ -116,8 +116,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
   const canTakeOrders = hasStaffRole(staffRoles, ['orders']);
   const customer = query.data?.data;
   useEffect(() => {
-    if (customer)
-      document.title = `${customer.company_name ?? customer.name} | ${storeName}`;
+    if (customer) document.title = `${customer.company_name ?? customer.name} | ${storeName}`;
   }, [customer, t, storeName]);
 
   if (query.isPending) return <LoadingOverlay />;
