@@ -1,24 +1,9 @@
 import { StoreIdentity, type PublicStoreIdentity } from '@wholesale/contract';
+import { TEST_STORE_IDENTITY } from '@wholesale/contract/testing';
 
-/** A store identity for tests (not the demo store's: that one lives in the API's demo seed only). */
+/** The tests' store identity (not the demo store's), parsed: tax numbers in their printed form. */
 export const TEST_STORE: StoreIdentity = StoreIdentity.parse({
-  name: { en: 'Maple Test Supply', fr: 'Fournitures Érable Test', es: '' },
-  legal_name: 'Maple Test Supply Ltd.',
-  tagline: { en: 'Haberdashery for testing', fr: 'Mercerie pour les essais' },
-  head_office: {
-    lines: {
-      en: '77 Sample Road\nHalifax, NS B3H 0A1',
-      fr: '77, chemin Exemple\nHalifax (N.-É.) B3H 0A1',
-    },
-    phone: '+1 902 555 0177',
-    email: 'hello@maple-test.example',
-    hours: { en: 'Weekdays 9 to 5', fr: 'En semaine, de 9 h à 17 h' },
-  },
-  support_fr: {
-    lines: { en: 'Service en français' },
-    phone: '902 555 0178',
-    email: 'bonjour@maple-test.example',
-  },
+  ...TEST_STORE_IDENTITY,
   tax: { gst_hst: '123456782 RT0001', qst: '1234567890 TQ0001', us_ein: '' },
 });
 

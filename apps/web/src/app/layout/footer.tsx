@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { copyrightValues } from '@wholesale/contract';
-import { ContactAddress, contactEntries } from '@/components/contact/contact-addresses';
+import { ContactPoints } from '@/components/contact/contact-addresses';
 import { useNow } from '@/lib/clock';
 import { useLanguage } from '@/lib/i18n';
 import { useStoreIdentity } from '@/lib/store-identity';
@@ -29,16 +29,7 @@ export function Footer() {
     <footer className="site-footer">
       {identity ? (
         <div className="container site-footer__grid">
-          {contactEntries(identity).map((entry) => (
-            <section key={entry.key} aria-labelledby={`footer-${entry.key}`}>
-              <h2 id={`footer-${entry.key}`}>{t(`footer.${entry.key}`)}</h2>
-              <ContactAddress
-                entry={entry}
-                lang={apiLang}
-                firstLine={entry.key === 'headOffice' ? identity.legal_name : undefined}
-              />
-            </section>
-          ))}
+          <ContactPoints identity={identity} lang={apiLang} heading="h2" />
         </div>
       ) : null}
       {taxLine ? (

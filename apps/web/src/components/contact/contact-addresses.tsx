@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   contactShown,
@@ -63,4 +64,33 @@ export function ContactAddress({
       {hours ? <span className="address-line address-line--hours">{hours}</span> : null}
     </address>
   );
+}
+
+/**
+ * Every contact point of the identity, each a section under its heading (`h2` in the footer, `h3`
+ * on the support page), the head office's first line being the legal name.
+ */
+export function ContactPoints({
+  identity,
+  lang,
+  heading: Heading,
+  className,
+}: {
+  identity: StoreIdentity;
+  lang: Lang;
+  heading: 'h2' | 'h3';
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const base = useId();
+  return contactEntries(identity).map((entry) => (
+    <section key={entry.key} className={className} aria-labelledby={`${base}-${entry.key}`}>
+      <Heading id={`${base}-${entry.key}`}>{t(`footer.${entry.key}`)}</Heading>
+      <ContactAddress
+        entry={entry}
+        lang={lang}
+        firstLine={entry.key === 'headOffice' ? identity.legal_name : undefined}
+      />
+    </section>
+  ));
 }

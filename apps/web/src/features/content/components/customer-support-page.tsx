@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ContactAddress, contactEntries } from '@/components/contact/contact-addresses';
+import { ContactPoints } from '@/components/contact/contact-addresses';
 import { Link } from 'react-router';
 import type { SnippetSegment } from '@wholesale/contract';
 import { paths } from '@/config/paths';
@@ -144,7 +144,6 @@ function SupportSearch() {
 }
 
 function ContactBlocks() {
-  const { t } = useTranslation();
   const { t: tc } = useTranslation('content');
   const { apiLang } = useLanguage();
   const identity = useStoreIdentity();
@@ -154,16 +153,7 @@ function ContactBlocks() {
     <section className="contact-blocks" aria-labelledby="contact-title">
       <h2 id="contact-title">{tc('support.contactTitle')}</h2>
       <div className="contact-blocks__grid">
-        {contactEntries(identity).map((entry) => (
-          <div key={entry.key} className="contact-block">
-            <h3>{t(`footer.${entry.key}`)}</h3>
-            <ContactAddress
-              entry={entry}
-              lang={apiLang}
-              firstLine={entry.key === 'headOffice' ? identity.legal_name : undefined}
-            />
-          </div>
-        ))}
+        <ContactPoints identity={identity} lang={apiLang} heading="h3" className="contact-block" />
       </div>
     </section>
   );
