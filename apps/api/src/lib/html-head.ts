@@ -50,15 +50,30 @@ export function injectHead(html: string, meta: HeadMeta): string | null {
     `<meta property="og:url" content=${attr(meta.canonical)} />`,
     ...(meta.image ? [`<meta property="og:image" content=${attr(meta.image)} />`] : []),
   ];
-  const title = `<title>${escapeHtml(meta.title)}</title>`;
   let head = html.slice(0, end.index);
   for (const tag of REPLACED_TAGS) head = head.replace(tag, '');
-  head = TITLE.test(head) ? head.replace(TITLE, () => title) : `${head}${title}\n`;
-  head = head.replace(HTML_TAG, (_, attributes: string) => {
-    const lang = ` lang=${attr(meta.lang)}`;
+  return `${withTitleAndLang(head, meta)}${tags.join('\n')}\n${html.slice(end.index)}`;
+}
+
+/**
+ * Writes only the title and the document language: a page without a head of its own (an account
+ * or staff page, the not-found page) is still titled with the store's name, which index.html does
+ * not carry. Null when the document has no </head>.
+ */
+export function injectTitle(html: string, meta: Pick<HeadMeta, 'lang' | 'title'>): string | null {
+  const end = HEAD_END.exec(html);
+  if (!end) return null;
+  return `${withTitleAndLang(html.slice(0, end.index), meta)}${html.slice(end.index)}`;
+}
+
+/** The head with its <title> (written or replaced) and <html lang>, both escaped. */
+function withTitleAndLang(head: string, meta: Pick<HeadMeta, 'lang' | 'title'>): string {
+  const title = `<title>${escapeHtml(meta.title)}</title>`;
+  const titled = TITLE.test(head) ? head.replace(TITLE, () => title) : `${head}${title}\n`;
+  return titled.replace(HTML_TAG, (_, attributes: string) => {
+    const lang = ` lang="${escapeHtml(meta.lang)}"`;
     return `<html${LANG_ATTRIBUTE.test(attributes) ? attributes.replace(LANG_ATTRIBUTE, () => lang) : `${attributes}${lang}`}>`;
   });
-  return `${head}${tags.join('\n')}\n${html.slice(end.index)}`;
 }
 
 /** What a page starts loading before its scripts ask for it (api plugins/first-load.ts). */

@@ -27,11 +27,15 @@ import { staffRoutes } from './staff';
 import { customersRoutes } from './customers';
 import { adminHomeRoutes } from './admin-home';
 import { customerPasswordRoutes } from './customers/customer-password.routes';
+import { storeIdentityPlugin } from './identity';
+import { identityRoutes } from './identity/identity.routes';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
 export const apiModules: FastifyPluginAsync[] = [
   // The catalogue's caches, read by the catalogue, search, cart and catalogue-admin modules.
   cataloguePlugin,
+  // The store's identity (app.storeIdentity), read by page heads, mails and PDFs.
+  storeIdentityPlugin,
   healthRoutes,
   catalogueRoutes,
   sitemapRoutes,
@@ -57,4 +61,5 @@ export const apiModules: FastifyPluginAsync[] = [
   customersRoutes,
   adminHomeRoutes,
   customerPasswordRoutes,
+  identityRoutes,
 ];

@@ -32,6 +32,8 @@ export const GUEST_PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   '/api/faqs',
   '/api/support',
   '/api/client-config',
+  // The store's name, logo and contacts: the same for everyone (at most a minute late after a save).
+  '/api/store-identity',
 ]);
 
 export const PRIVATE = 'private, no-store';

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 const INDEX = `<!doctype html>
 <html lang="en">
   <head>
-    <title>Notions Wholesale</title>
+    <title></title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/vendor-abc.js">
   </head>
@@ -100,6 +100,7 @@ describe('a guest', () => {
         '/api/classCode?class_codes=F&country=ca&lang=en&page=1&pagination=25',
         '/api/client-config',
         '/api/crousalImages?lang=en',
+        '/api/store-identity',
       ].sort(),
     );
     await expectTheApiAnswers(answers!);

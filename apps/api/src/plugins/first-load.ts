@@ -82,12 +82,18 @@ function segments(pathname: string): string[] | null {
 
 /**
  * The first reads of the shared layout (web app/prefetch-shell.ts): the category menu, which
- * third-party scripts are configured (features/accounts/components/integrations.tsx), and a
+ * third-party scripts are configured (features/accounts/components/integrations.tsx), the store's
+ * identity, and a
  * signed-in user's cart and favourites for the header badges and the session check.
  */
 function shellReads(viewer: FirstLoadViewer): string[] {
   const { lang, country, userId } = viewer;
-  const reads = [firstReadKey('/categories', { lang, country }), firstReadKey('/client-config')];
+  const reads = [
+    firstReadKey('/categories', { lang, country }),
+    firstReadKey('/client-config'),
+    // The header's and footer's store name, logo and contacts (web lib/store-identity.ts).
+    firstReadKey('/store-identity'),
+  ];
   if (userId === null) return reads;
   return [
     ...reads,

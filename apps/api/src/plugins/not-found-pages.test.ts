@@ -12,7 +12,7 @@ const INDEX = `<!doctype html>
 <html lang="en">
   <head>
     <meta name="description" content="Wholesale craft and notions." />
-    <title>Notions Wholesale</title>
+    <title>Title of the build</title>
   </head>
   <body><div id="root"></div></body>
 </html>

@@ -1,5 +1,6 @@
 import {
   findCategoryLabel,
+  localText,
   LANGS,
   LangParam,
   OptionalCountryParam,
@@ -60,6 +61,16 @@ export async function pageLang(app: FastifyInstance, request: FastifyRequest): P
   return (accepted as Lang | undefined) ?? 'en';
 }
 
+/**
+ * The store's name in `lang` as titles end with it: the identity's (docs/product/
+ * back-office-staff-and-customers.md, "Store identity"), or a neutral word ("Store") while none is
+ * set, as the browser writes it (web lib/store-identity.ts).
+ */
+export async function pageBrand(app: FastifyInstance, lang: Lang): Promise<string> {
+  const identity = await app.storeIdentity.read();
+  return identity ? localText(identity.name, lang) : TEXTS[lang].common.brand.placeholder;
+}
+
 /** The path's segments, decoded; null when one cannot be decoded. */
 function segments(pathname: string): string[] | null {
   try {
@@ -84,7 +95,7 @@ export async function cataloguePageMeta(
   const parts = segments(pathname);
   if (!parts) return null;
   const text = TEXTS[lang];
-  const brand = text.common.brand.name;
+  const brand = await pageBrand(app, lang);
   const [route, ...params] = parts;
   const listing = async (key: string | undefined, fallback: string) => {
     const tree = await getCategoryTree(app.catalogue, lang, 'ca');

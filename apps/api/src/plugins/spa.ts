@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import Negotiator from 'negotiator';
 import { clipDescription } from '@wholesale/contract';
 import { AppError } from '../lib/app-error';
-import { injectFirstLoad, injectHead, type FirstLoad } from '../lib/html-head';
+import { injectFirstLoad, injectHead, injectTitle, type FirstLoad } from '../lib/html-head';
 import { resolveSession } from '../modules/accounts';
 import { isDirectLocalCaller } from './dev-access';
 import {
@@ -18,7 +18,7 @@ import {
   firstPictures,
   routeFiles,
 } from './first-load';
-import { cataloguePageMeta, pageLang } from './page-meta';
+import { cataloguePageMeta, pageBrand, pageLang } from './page-meta';
 import { pageExists } from './page-exists';
 
 /**
@@ -169,6 +169,20 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     }
   }
 
+  /**
+   * index.html titled with the store's name in the request's language, for a page without a head
+   * of its own (index.html names no store); the file as it is when that fails.
+   */
+  async function genericPage(request: FastifyRequest): Promise<string> {
+    try {
+      const lang = await pageLang(app, request);
+      return injectTitle(indexHtml, { lang, title: await pageBrand(app, lang) }) ?? indexHtml;
+    } catch (error) {
+      request.log.debug({ err: error }, 'page title not written');
+      return indexHtml;
+    }
+  }
+
   /** False for an address the web app has no page for (plugins/page-exists.ts); true when unsure. */
   async function pageFound(request: FastifyRequest): Promise<boolean> {
     const pathname = request.url.split('?')[0];
@@ -193,20 +207,20 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       throw new AppError('ROUTE_NOT_FOUND', `No such path: ${request.method} ${url.split('?')[0]}`);
     }
     reply.header('cache-control', 'no-cache');
+    // The title and the answers depend on the language and the viewer (cookie, Accept-Language).
+    reply.header('vary', 'accept-encoding, accept-language, cookie');
     if (!(await pageFound(request))) {
       // The app's page all the same: it shows its not-found page in the site's layout.
       reply.code(404);
-      return reply.type('text/html; charset=utf-8').send(compressPage(request, reply, indexHtml));
+      const html = await genericPage(request);
+      return reply.type('text/html; charset=utf-8').send(compressPage(request, reply, html));
     }
     const [page, first] = await Promise.all([pageWithMeta(request), pageFirstLoad(request)]);
-    if (page === null && first === null) return reply.type('text/html').sendFile('index.html');
-    const html = page ?? indexHtml;
+    const html = page ?? (await genericPage(request));
     // NOTE: a signed-in viewer's answers (prices, the cart) are in the page: no shared cache may
     // keep it, as none may keep those answers (plugins/cache-policy.ts).
     if (first && !first.shared) reply.header('cache-control', 'private, no-store');
     for (const cookie of first?.cookies ?? []) reply.header('set-cookie', cookie);
-    // The head and the answers depend on the language and the viewer (cookie, Accept-Language).
-    reply.header('vary', 'accept-encoding, accept-language, cookie');
     const written = first ? (injectFirstLoad(html, first) ?? html) : html;
     return reply.type('text/html; charset=utf-8').send(compressPage(request, reply, written));
   });

@@ -87,6 +87,9 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   // The home: any staff member holding a role; the answer holds only what their roles open.
   'GET /api/admin/home': [],
   'POST /api/admin/mails/:id/retry': ['admin'],
+  'GET /api/admin/settings/identity': ['admin'],
+  'PUT /api/admin/settings/identity': ['admin'],
+  'POST /api/admin/settings/identity/logo': ['admin'],
 };
 
 /** Staff routes outside /api/admin (none yet); listed in EXPECTED_ROLES like the others. */

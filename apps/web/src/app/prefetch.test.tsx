@@ -228,10 +228,13 @@ describe('first-load prefetching (docs/product/storefront-ux.md, Lighthouse)', (
     expect(shop.calls).toEqual(['read', 'add', 'read']);
   });
 
-  it("the layout's data starts at boot: the menu for a guest, the cart and favourites for a customer", () => {
+  it("the layout's data starts at boot: the menu and the store's identity for a guest, the cart and favourites for a customer", () => {
     let stub = serve();
     prefetchShell();
-    expect(stub.calls.map((c) => c.url.pathname)).toEqual(['/api/categories']);
+    expect(stub.calls.map((c) => c.url.pathname)).toEqual([
+      '/api/categories',
+      '/api/store-identity',
+    ]);
     queryClient.clear();
     vi.unstubAllGlobals();
 
@@ -242,6 +245,7 @@ describe('first-load prefetching (docs/product/storefront-ux.md, Lighthouse)', (
       '/api/cart',
       '/api/categories',
       '/api/favorite',
+      '/api/store-identity',
     ]);
   });
 });

@@ -91,6 +91,7 @@ describe('route table (docs/product/overview-and-routes.md)', () => {
       '/admin/orders/phone/:customerId',
       '/admin/products',
       '/admin/products/:sku',
+      '/admin/settings',
       '/admin/staff',
     ]);
   });

@@ -111,6 +111,7 @@ export const routes: RouteObject[] = [
                   page('customers', () => import('./routes/admin-customers')),
                   page('customers/:id', () => import('./routes/admin-customer-detail')),
                   page('audit', () => import('./routes/admin-audit')),
+                  page('settings', () => import('./routes/admin-settings')),
                 ],
               },
             ],

@@ -72,5 +72,6 @@ export const paths = {
   adminCustomers: () => '/admin/customers',
   adminCustomer: (id: number | string) => `/admin/customers/${seg(id)}`,
   adminAudit: () => '/admin/audit',
+  adminSettings: () => '/admin/settings',
   devMailbox: () => '/dev/mailbox',
 } as const;

@@ -22,6 +22,7 @@ import type checkout from '../locales/en/checkout.json';
 import type adminPeople from '../locales/en/admin-people.json';
 import type attributes from '../locales/en/attributes.json';
 import type adminHome from '../locales/en/admin-home.json';
+import type adminSettings from '../locales/en/admin-settings.json';
 
 // Typed translation keys (docs/conventions.md #8): a missing key is a type error. A feature that adds a
 // namespace adds one line here (its en file).
@@ -49,6 +50,7 @@ declare module 'i18next' {
       staff: typeof staff;
       checkout: typeof checkout;
       'admin-people': typeof adminPeople;
+      'admin-settings': typeof adminSettings;
       attributes: typeof attributes;
       'admin-home': typeof adminHome;
     };

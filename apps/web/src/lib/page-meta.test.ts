@@ -13,7 +13,7 @@ describe('resetPageMeta after a server-written head', () => {
   it('keeps the canonical URL of the loaded page, then restores the site description elsewhere', () => {
     window.history.replaceState(null, '', '/description/BT-1/ca');
     document.head.innerHTML = `
-      <title>Button (BT-1) | Notions Wholesale</title>
+      <title>Button (BT-1) | Maple Test Supply</title>
       <meta name="description" content="About a button" data-default="The site's description" />
       <link rel="canonical" href="https://shop.example.com/description/BT-1/ca" />
       <meta property="og:url" content="https://shop.example.com/description/BT-1/ca" />
@@ -22,15 +22,15 @@ describe('resetPageMeta after a server-written head', () => {
       document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
     const canonical = () => document.head.querySelectorAll('link[rel="canonical"]').length;
 
-    resetPageMeta('Product details | Notions Wholesale');
+    resetPageMeta('Product details | Maple Test Supply');
     expect(canonical()).toBe(1);
     expect(document.head.querySelector('meta[property="og:url"]')).not.toBeNull();
 
     window.history.pushState(null, '', '/cart');
-    resetPageMeta('Cart | Notions Wholesale');
+    resetPageMeta('Cart | Maple Test Supply');
     expect(description()).toBe("The site's description");
     expect(canonical()).toBe(0);
     expect(document.head.querySelector('meta[property="og:url"]')).toBeNull();
-    expect(document.title).toBe('Cart | Notions Wholesale');
+    expect(document.title).toBe('Cart | Maple Test Supply');
   });
 });

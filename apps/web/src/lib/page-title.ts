@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useStoreName } from '@/lib/store-identity';
 
 /**
  * Sets the document title of a page that has no description or link preview (staff and account
@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
  * the entry chunk.
  */
 export function usePageTitle(title: string): void {
-  const { t } = useTranslation('common');
-  const full = `${title} | ${t('brand.name')}`;
+  const storeName = useStoreName();
+  const full = `${title} | ${storeName}`;
   useEffect(() => {
     document.title = full;
   }, [full]);

@@ -44,6 +44,7 @@ export const PAGE_ROUTES = [
   '/admin/customers',
   '/admin/customers/:id',
   '/admin/audit',
+  '/admin/settings',
   '/products/:name?/:cate?/:cate_code?/:classCode?',
   '/dispay-products/:cate',
   '/search-page/:product/:search',

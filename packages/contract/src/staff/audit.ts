@@ -22,6 +22,7 @@ export const AUDIT_ENTITIES = [
   'category',
   'product_class',
   'brand',
+  'store_identity',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

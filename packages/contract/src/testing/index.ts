@@ -35,3 +35,4 @@ export function guardConsoleErrors(): ConsoleErrorGuard {
     },
   };
 }
+export { TEST_STORE_IDENTITY } from './store-identity';

@@ -15,6 +15,7 @@ import {
   products,
   productTranslations,
   users,
+  storeIdentity,
 } from '../schema';
 import {
   BRAND_PREFIX,
@@ -28,6 +29,7 @@ import {
   type T3,
   type TopSpec,
 } from './catalogue-data';
+import { DEMO_IDENTITY } from './demo-identity';
 import { Random } from './random';
 
 export type SeedOptions = {
@@ -550,6 +552,8 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
         ),
       );
     orderCount = await seedDemoOrders(tx, catalogue, userRows, new Random(seed + 1));
+    // The demo store's name, addresses and phones (a fresh store has no identity row).
+    await tx.insert(storeIdentity).values({ id: 1, settings: DEMO_IDENTITY }).onConflictDoNothing();
   });
 
   return {

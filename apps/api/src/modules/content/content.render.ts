@@ -87,6 +87,8 @@ export function renderPdf(doc: {
   sections: { heading: string; lines: string[] }[];
   color: string;
   footer: string;
+  /** The store that publishes it (the PDF's Author). */
+  author: string;
   /** Catalogues: each section on its own page after the cover page. */
   pagePerSection?: boolean;
 }): Promise<Buffer> {
@@ -94,7 +96,7 @@ export function renderPdf(doc: {
     const pdf = new PDFDocument({
       size: 'LETTER',
       margin: 56,
-      info: { Title: doc.title, Author: 'Notions Wholesale' },
+      info: { Title: doc.title, Author: doc.author },
     });
     const chunks: Buffer[] = [];
     pdf.on('data', (c: Buffer) => chunks.push(c));

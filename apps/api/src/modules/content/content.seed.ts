@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LANGS, type ContentKind, type Lang } from '@wholesale/contract';
 import type { Database } from '../../db/client';
+import { DEMO_IDENTITY } from '../../db/seed/demo-identity';
 import { countItems, insertItem, insertTranslations } from './content.queries';
 import type { ContentFiles } from './content.service';
 import {
@@ -25,10 +26,12 @@ const DATE_LABEL: Record<Lang, (d: Date) => string> = {
   es: (d) => d.toLocaleDateString('es-ES', { year: 'numeric', month: 'long', timeZone: 'UTC' }),
 };
 
+// The demo PDFs are the demo store's: its name from the demo identity (db/seed/demo-identity.ts).
+const STORE = DEMO_IDENTITY.name;
 const PDF_FOOTER: Record<Lang, string> = {
-  en: 'Notions Wholesale — trade customers only. Prices and availability on the storefront.',
-  fr: 'Notions Wholesale — réservé aux clients professionnels. Prix et disponibilité sur la boutique.',
-  es: 'Notions Wholesale — solo clientes profesionales. Precios y disponibilidad en la tienda.',
+  en: `${STORE.en} — trade customers only. Prices and availability on the storefront.`,
+  fr: `${STORE.fr} — réservé aux clients professionnels. Prix et disponibilité sur la boutique.`,
+  es: `${STORE.es} — solo clientes profesionales. Precios y disponibilidad en la tienda.`,
 };
 
 const SHIP_PACK: Record<Lang, string> = { en: 'Ship pack', fr: 'Emballage', es: 'Paquete' };
@@ -146,6 +149,7 @@ export async function seedDemoContent(
         subtitle: cat.description[lang],
         color: cat.colors[0],
         footer: PDF_FOOTER[lang],
+        author: STORE[lang],
         pagePerSection: true,
         sections: cat.sections.map((s, n) => ({
           heading: s[lang],
@@ -169,6 +173,7 @@ export async function seedDemoContent(
         subtitle: pattern.description[lang],
         color: '#1f5c5a',
         footer: PDF_FOOTER[lang],
+        author: STORE[lang],
         sections: [
           { heading: MATERIALS[lang], lines: [pattern.description[lang]] },
           { heading: STEPS[lang], lines: pattern.steps.map((s) => s[lang]) },

@@ -387,6 +387,7 @@ describe('staff content management', () => {
       sections: [],
       color: '#000000',
       footer: 'z',
+      author: 'Test Store',
     });
     const before = (await t.get('/api/crousalImages')).json().data.length;
     const res = await sendForm('POST', '/api/admin/content/carousel', [
@@ -421,6 +422,7 @@ describe('staff content management', () => {
           sections: [],
           color: '#000000',
           footer: '',
+          author: 'Test Store',
         }),
       },
       { name: 'cover', filename: 'cover.jpg', contentType: 'image/jpeg', data: bigImage },
@@ -440,6 +442,7 @@ describe('staff content management', () => {
       sections: [],
       color: '#000000',
       footer: '',
+      author: 'Test Store',
     });
     const res = await sendForm('PUT', `/api/admin/content/pattern/${item.id}/file`, [
       { name: 'file_fr', filename: 'v2.pdf', contentType: 'application/pdf', data: pdf },

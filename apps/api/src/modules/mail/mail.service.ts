@@ -4,6 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowPart, type StatementPart } from '../../db/prepared';
 import { AppError } from '../../lib/app-error';
+import { lastReadStoreIdentity } from '../identity';
 import { findMail, insertMail, listMails, mailInsert, type MailRow } from './mail.queries';
 import { renderMail } from './mail.templates';
 
@@ -48,7 +49,7 @@ export function enqueueMailPart(input: EnqueueMailInput): StatementPart {
 
 function outboxRow(input: EnqueueMailInput) {
   const lang: Lang = input.lang === 'fr' || input.lang === 'es' ? input.lang : 'en';
-  const rendered = renderMail(input.template, lang, input.data ?? {});
+  const rendered = renderMail(input.template, lang, input.data ?? {}, lastReadStoreIdentity());
   return {
     toAddress: input.to,
     subject: rendered.subject,

@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html';
-import type { Lang } from '@wholesale/contract';
+import { localText, type Lang, type StoreIdentity } from '@wholesale/contract';
 
 /** A rendered mail: one subject, an HTML body and a plain-text body, in one language. */
 export type RenderedMail = { subject: string; html: string; text: string };
@@ -20,20 +20,47 @@ export type MailContent = {
 /** A template: data in, content in the requested language out. */
 export type MailTemplate = (lang: Lang, data: Record<string, unknown>) => MailContent;
 
-const COMPANY = 'Notions Wholesale';
-const SIGNATURE: Record<Lang, string> = {
-  en: `The ${COMPANY} team`,
-  fr: `L’équipe ${COMPANY}`,
-  es: `El equipo de ${COMPANY}`,
+// Signed with the store's name from its identity (set on /admin/settings); a store with none set
+// signs as "the team", never with a made-up name.
+const SIGNATURE: Record<Lang, (store: string) => string> = {
+  en: (store) => (store ? `The ${store} team` : 'The team'),
+  fr: (store) => (store ? `L’équipe ${store}` : 'L’équipe'),
+  es: (store) => (store ? `El equipo de ${store}` : 'El equipo'),
 };
+
+/** How a mail signs off: the signature line and the head office's address, phone and e-mail. */
+export function mailSignOff(
+  lang: Lang,
+  identity: StoreIdentity | null,
+): { signature: string; contact: string[] } {
+  if (!identity) return { signature: SIGNATURE[lang](''), contact: [] };
+  const office = identity.head_office;
+  const contact = [
+    identity.legal_name,
+    ...localText(office.lines, lang).split('\n'),
+    office.phone,
+    office.email,
+  ]
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return { signature: SIGNATURE[lang](localText(identity.name, lang)), contact };
+}
 const LINK_HINT: Record<Lang, string> = {
   en: 'If the button does not work, copy this address into your browser:',
   fr: 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :',
   es: 'Si el botón no funciona, copie esta dirección en su navegador:',
 };
 
-/** Renders content to the HTML and text bodies. Every piece of data is escaped. */
-export function renderContent(lang: Lang, c: MailContent): RenderedMail {
+/**
+ * Renders content to the HTML and text bodies, signed for the store's identity. Every piece of data
+ * is escaped.
+ */
+export function renderContent(
+  lang: Lang,
+  c: MailContent,
+  identity: StoreIdentity | null = null,
+): RenderedMail {
+  const signOff = mailSignOff(lang, identity);
   const p = (s: string) => `<p style="margin:0 0 14px">${escapeHtml(s)}</p>`;
   const action = c.action
     ? `<p style="margin:22px 0"><a href="${escapeHtml(c.action.url)}" style="background:#1f4e79;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(c.action.label)}</a></p>` +
@@ -45,15 +72,16 @@ export function renderContent(lang: Lang, c: MailContent): RenderedMail {
 ${c.paragraphs.map(p).join('\n')}
 ${action}
 ${c.footnote ? `<p style="margin:0 0 14px;font-size:13px;color:#555">${escapeHtml(c.footnote)}</p>` : ''}
-<p style="margin:24px 0 0">${escapeHtml(SIGNATURE[lang])}</p>
-</body></html>`;
+<p style="margin:24px 0 0">${escapeHtml(signOff.signature)}</p>
+${signOff.contact.length ? `<p style="margin:16px 0 0;font-size:12px;color:#777">${signOff.contact.map((line) => escapeHtml(line)).join('<br>')}</p>\n` : ''}</body></html>`;
   const text = [
     c.heading,
     '',
     ...c.paragraphs.flatMap((s) => [s, '']),
     ...(c.action ? [`${c.action.label}: ${c.action.url}`, ''] : []),
     ...(c.footnote ? [c.footnote, ''] : []),
-    SIGNATURE[lang],
+    signOff.signature,
+    ...(signOff.contact.length ? ['', ...signOff.contact] : []),
   ].join('\n');
   return { subject: c.subject, html, text };
 }
@@ -226,8 +254,13 @@ export function registerMailTemplate(name: string, template: MailTemplate): void
 }
 
 /** Renders a registered template; an unknown name is a programming error. */
-export function renderMail(name: string, lang: Lang, data: Record<string, unknown>): RenderedMail {
+export function renderMail(
+  name: string,
+  lang: Lang,
+  data: Record<string, unknown>,
+  identity: StoreIdentity | null = null,
+): RenderedMail {
   const template = templates.get(name);
   if (!template) throw new Error(`Unknown mail template '${name}'`);
-  return renderContent(lang, template(lang, data));
+  return renderContent(lang, template(lang, data), identity);
 }

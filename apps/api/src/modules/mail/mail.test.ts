@@ -1,10 +1,11 @@
 import nodemailer from 'nodemailer';
-import { LANGS, type Lang } from '@wholesale/contract';
+import { LANGS, StoreIdentity, type Lang } from '@wholesale/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { mailOutbox } from '../../db/schema';
 import { enqueueMail, registerMailTemplate } from './mail.service';
+import { TEST_IDENTITY } from '../../test/store-identity';
 import { renderMail } from './mail.templates';
 import {
   backoffMs,
@@ -70,6 +71,30 @@ describe('enqueueMail', () => {
         for (const value of values) expect(text, `${template} (${lang})`).toContain(value);
       }
     }
+  });
+
+  it("signs with the store identity in the reader's language, or neutrally while none is set", () => {
+    const identity = StoreIdentity.parse(TEST_IDENTITY);
+    const url = 'https://shop.example/reset';
+    const en = renderMail('password-reset', 'en', { name: 'Ann', url }, identity);
+    expect(en.text).toContain('The Maple Test Supply team');
+    expect(en.text).toContain('Maple Test Supply Ltd.');
+    expect(en.text).toContain('77 Sample Road');
+    expect(en.html).toContain('hello@maple-test.example');
+    const fr = renderMail('password-reset', 'fr', { name: 'Ann', url }, identity);
+    expect(fr.text).toContain('L’équipe Fournitures Érable Test');
+    expect(fr.text).toContain('77, chemin Exemple');
+    // No Spanish name: the English one.
+    expect(renderMail('password-reset', 'es', { name: 'Ann', url }, identity).text).toContain(
+      'El equipo de Maple Test Supply',
+    );
+    const none = renderMail('password-reset', 'en', { name: 'Ann', url }, null);
+    expect(none.text.trimEnd().split('\n').at(-1)).toBe('The team');
+    // Every text of the identity is escaped in the HTML body.
+    const sly = StoreIdentity.parse({ ...TEST_IDENTITY, name: { en: '<b>Sly</b> & Co' } });
+    expect(renderMail('password-reset', 'en', { name: 'Ann', url }, sly).html).toContain(
+      'The &lt;b&gt;Sly&lt;/b&gt; &amp; Co team',
+    );
   });
 
   it('accepts templates other modules register, and refuses unknown ones', async () => {

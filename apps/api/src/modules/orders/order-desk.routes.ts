@@ -176,7 +176,8 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         requireStaffRole(request, 'orders');
         const order = await getDeskOrder(app.db, request.params.id);
-        return sendAttachment(reply, `${name}-${order.order_id}.pdf`, await render(order));
+        const pdf = await render(order, await app.storeIdentity.read());
+        return sendAttachment(reply, `${name}-${order.order_id}.pdf`, pdf);
       },
     );
   }

@@ -1,5 +1,12 @@
 import PDFDocument from 'pdfkit';
-import { formatMoney, toCents, type OrderDetail, type PaymentTerms } from '@wholesale/contract';
+import {
+  formatMoney,
+  toCents,
+  type OrderDetail,
+  type PaymentTerms,
+  type StoreIdentity,
+} from '@wholesale/contract';
+import { drawLetterhead, pdfAuthor } from './pdf-letterhead';
 
 const PAYMENT_TERMS_EN: Record<PaymentTerms, string> = {
   prepaid: 'Prepaid',
@@ -9,10 +16,14 @@ const PAYMENT_TERMS_EN: Record<PaymentTerms, string> = {
   net_60: 'Net 60 days',
 };
 
-/** Renders one order as a printable A4/Letter PDF (pdfkit, built-in Helvetica). */
+/**
+ * Renders one order as a printable A4/Letter PDF (pdfkit, built-in Helvetica), under the store's
+ * letterhead (its identity; none while it is not set).
+ */
 export function renderOrderPdf(
   order: OrderDetail,
   customer: { name: string; company: string | null },
+  identity: StoreIdentity | null = null,
 ): Promise<Buffer> {
   // The PDF's labels are English, so are its amounts; the currency is the order's country's.
   const format = formatMoney('en', order.country);
@@ -21,13 +32,14 @@ export function renderOrderPdf(
     const doc = new PDFDocument({
       size: 'LETTER',
       margin: 48,
-      info: { Title: `Order ${order.order_id}` },
+      info: { Title: `Order ${order.order_id}`, ...pdfAuthor(identity) },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
 
+    drawLetterhead(doc, identity, { taxNumbers: true });
     doc.fontSize(18).text(`Order #${order.order_id}`, { continued: false });
     doc.moveDown(0.3).fontSize(10).fillColor('#444');
     doc.text(

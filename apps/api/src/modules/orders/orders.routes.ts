@@ -127,7 +127,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.order_id,
         request.query.lang,
       );
-      const pdf = await renderOrderPdf(order, { name: user.ownerName, company: user.companyName });
+      const pdf = await renderOrderPdf(
+        order,
+        { name: user.ownerName, company: user.companyName },
+        await app.storeIdentity.read(),
+      );
       return sendAttachment(reply, `order-${order.order_id}.pdf`, pdf);
     },
   );

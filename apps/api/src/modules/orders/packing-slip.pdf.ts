@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from '@wholesale/contract';
+import type { AdminOrderDetail, StoreIdentity } from '@wholesale/contract';
 import { customerLine, plainName, renderPdf, tableRow, writeShippingFacts } from './warehouse-pdf';
 
 /** What a line's status column says on the packing slip. */
@@ -14,44 +14,51 @@ function lineState(l: AdminOrderDetail['lines'][number]): string {
  * shipped in an earlier parcel, so the customer's receiving clerk can check the box against it. No prices: the
  * person opening the box is rarely the one who buys, and the invoice carries the amounts.
  */
-export function renderPackingSlipPdf(order: AdminOrderDetail): Promise<Buffer> {
-  return renderPdf(`Packing slip ${order.order_id}`, (doc) => {
-    doc.fontSize(18).text(`Packing slip — order #${order.order_id}`);
-    doc.moveDown(0.3).fontSize(10).fillColor('#444');
-    doc.text(`Order date: ${order.date.slice(0, 10)}`);
-    doc.text(customerLine(order));
-    writeShippingFacts(doc, order);
-    doc.moveDown(1).fillColor('#000');
+export function renderPackingSlipPdf(
+  order: AdminOrderDetail,
+  identity: StoreIdentity | null = null,
+): Promise<Buffer> {
+  return renderPdf(
+    `Packing slip ${order.order_id}`,
+    (doc) => {
+      doc.fontSize(18).text(`Packing slip — order #${order.order_id}`);
+      doc.moveDown(0.3).fontSize(10).fillColor('#444');
+      doc.text(`Order date: ${order.date.slice(0, 10)}`);
+      doc.text(customerLine(order));
+      writeShippingFacts(doc, order);
+      doc.moveDown(1).fillColor('#000');
 
-    const cols = [48, 130, 300, 350, 400, 450];
-    tableRow(doc, cols, ['Product', 'Name', 'Packs', 'Pack of', 'Units', 'Status'], 1, true);
-    let packs = 0;
-    let units = 0;
-    for (const l of order.lines) {
-      if (doc.y > 700) doc.addPage();
-      const lineUnits = l.item * l.ship_pack;
-      if (l.shipment_id === null && !l.backorder) {
-        packs += l.item;
-        units += lineUnits;
+      const cols = [48, 130, 300, 350, 400, 450];
+      tableRow(doc, cols, ['Product', 'Name', 'Packs', 'Pack of', 'Units', 'Status'], 1, true);
+      let packs = 0;
+      let units = 0;
+      for (const l of order.lines) {
+        if (doc.y > 700) doc.addPage();
+        const lineUnits = l.item * l.ship_pack;
+        if (l.shipment_id === null && !l.backorder) {
+          packs += l.item;
+          units += lineUnits;
+        }
+        tableRow(
+          doc,
+          cols,
+          [
+            l.product_id,
+            plainName(l.name),
+            String(l.item),
+            String(l.ship_pack),
+            String(lineUnits),
+            lineState(l),
+          ],
+          1,
+        );
       }
-      tableRow(
-        doc,
-        cols,
-        [
-          l.product_id,
-          plainName(l.name),
-          String(l.item),
-          String(l.ship_pack),
-          String(lineUnits),
-          lineState(l),
-        ],
-        1,
-      );
-    }
-    doc
-      .moveDown(1)
-      .font('Helvetica')
-      .fontSize(10)
-      .text(`To ship: ${packs} pack(s), ${units} unit(s)`, 48, doc.y);
-  });
+      doc
+        .moveDown(1)
+        .font('Helvetica')
+        .fontSize(10)
+        .text(`To ship: ${packs} pack(s), ${units} unit(s)`, 48, doc.y);
+    },
+    identity,
+  );
 }

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
-import type { AdminOrderDetail } from '@wholesale/contract';
+import type { AdminOrderDetail, StoreIdentity } from '@wholesale/contract';
+import { drawLetterhead, pdfAuthor } from './pdf-letterhead';
 import { customerLine, writeShippingFacts } from './warehouse-pdf';
 
 /**
@@ -7,18 +8,22 @@ import { customerLine, writeShippingFacts } from './warehouse-pdf';
  * with their pack sizes and a tick box, the customer, where and when it ships (ship-to, requested
  * date, PO, comment); no prices.
  */
-export function renderPickingListPdf(order: AdminOrderDetail): Promise<Buffer> {
+export function renderPickingListPdf(
+  order: AdminOrderDetail,
+  identity: StoreIdentity | null = null,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'LETTER',
       margin: 48,
-      info: { Title: `Picking list ${order.order_id}` },
+      info: { Title: `Picking list ${order.order_id}`, ...pdfAuthor(identity) },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
 
+    drawLetterhead(doc, identity, { taxNumbers: false });
     doc.fontSize(18).text(`Picking list — order #${order.order_id}`);
     doc.moveDown(0.3).fontSize(10).fillColor('#444');
     doc.text(`Date: ${order.date.slice(0, 10)}    Country: ${order.country.toUpperCase()}`);

@@ -1,16 +1,29 @@
 import PDFDocument from 'pdfkit';
-import type { AdminOrderDetail } from '@wholesale/contract';
+import type { AdminOrderDetail, StoreIdentity } from '@wholesale/contract';
+import { drawLetterhead, pdfAuthor } from './pdf-letterhead';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
-/** A Letter page PDF (pdfkit, built-in Helvetica) drawn by `draw`, as one buffer. */
-export function renderPdf(title: string, draw: (doc: Doc) => void): Promise<Buffer> {
+/**
+ * A Letter page PDF (pdfkit, built-in Helvetica) under the store's letterhead (none while no
+ * identity is set), drawn by `draw`, as one buffer.
+ */
+export function renderPdf(
+  title: string,
+  draw: (doc: Doc) => void,
+  identity: StoreIdentity | null = null,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: 48, info: { Title: title } });
+    const doc = new PDFDocument({
+      size: 'LETTER',
+      margin: 48,
+      info: { Title: title, ...pdfAuthor(identity) },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
+    drawLetterhead(doc, identity, { taxNumbers: false });
     draw(doc);
     doc.end();
   });

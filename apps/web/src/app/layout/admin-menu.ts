@@ -17,7 +17,8 @@ export type AdminMenuEntry = {
     | 'customers'
     | 'staff'
     | 'integrations'
-    | 'audit';
+    | 'audit'
+    | 'settings';
   to: string;
   roles: StaffRole[];
 };
@@ -33,6 +34,7 @@ export const ADMIN_MENU: AdminMenuEntry[] = [
   { key: 'staff', to: paths.adminStaff(), roles: ['admin'] },
   { key: 'integrations', to: paths.adminIntegrations(), roles: ['admin'] },
   { key: 'audit', to: paths.adminAudit(), roles: ['admin'] },
+  { key: 'settings', to: paths.adminSettings(), roles: ['admin'] },
 ];
 
 /** The entries a staff member holding `roles` may open, in menu order. */

@@ -1,21 +1,36 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { localText } from '@wholesale/contract';
 import { paths } from '@/config/paths';
+import { useLanguage } from '@/lib/i18n';
+import { useStoreIdentity, useStoreName } from '@/lib/store-identity';
 import { HeaderBadges } from './header-badges';
 import { LogoMark } from './logo';
 import { SearchSlot } from './search-slot';
 
-/** docs/product/storefront-ux.md header: logo, search box, favourites badge, cart badge (+ cart popup, in HeaderBadges). */
+/**
+ * docs/product/storefront-ux.md header: the store's logo, name and tagline (its identity; a neutral
+ * mark and word while none is set), search box, favourites badge, cart badge (+ cart popup, in
+ * HeaderBadges).
+ */
 export function Header() {
   const { t } = useTranslation();
+  const { apiLang } = useLanguage();
+  const identity = useStoreIdentity();
+  const name = useStoreName();
+  const tagline = identity ? localText(identity.tagline, apiLang) : '';
   return (
     <div className="site-header">
       <div className="container site-header__inner">
-        <Link to={paths.home()} className="logo" aria-label={t('brand.logoAlt')}>
-          <LogoMark />
+        <Link to={paths.home()} className="logo" aria-label={t('brand.logoAlt', { name })}>
+          {identity?.logo ? (
+            <img className="logo__image" src={identity.logo} alt="" height={40} />
+          ) : (
+            <LogoMark />
+          )}
           <span className="logo__text" aria-hidden="true">
-            <span className="logo__name">{t('brand.name')}</span>
-            <span className="logo__tagline">{t('brand.tagline')}</span>
+            <span className="logo__name">{name}</span>
+            {tagline ? <span className="logo__tagline">{tagline}</span> : null}
           </span>
         </Link>
         <div className="site-header__search">

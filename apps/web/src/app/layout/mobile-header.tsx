@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useStoreName } from '@/lib/store-identity';
 import { MobileCategoryStrip } from './category-menu';
 import { HeaderBadges } from './header-badges';
 import { titleKeyForPath } from './page-title';
@@ -11,7 +12,8 @@ export function MobileHeader() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const title = pathname === '/' ? t('brand.name') : t(`titles.${titleKeyForPath(pathname)}`);
+  const storeName = useStoreName();
+  const title = pathname === '/' ? storeName : t(`titles.${titleKeyForPath(pathname)}`);
   return (
     <div className="mobile-header">
       <div className="mobile-header__bar">

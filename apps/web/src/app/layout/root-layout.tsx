@@ -14,6 +14,7 @@ import { MobileBottomBar } from './mobile-bottom-bar';
 import { MobileHeader } from './mobile-header';
 import { titleKeyForPath } from './page-title';
 import { TopBar } from './top-bar';
+import { useStoreName } from '@/lib/store-identity';
 
 // Phones: the signed-in customer's cart total in the bottom bar; loaded only for them, off the home
 // route's bundle. Its place is held while it loads, so the bar's items do not move.
@@ -27,6 +28,7 @@ const CartTotalBar = lazy(() =>
  */
 export function RootLayout() {
   const { t } = useTranslation();
+  const storeName = useStoreName();
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const { user } = useSession();
@@ -42,8 +44,8 @@ export function RootLayout() {
   // it runs before the page's own (passive) effects, which a parent's passive effect would overwrite.
   useLayoutEffect(() => {
     const key = titleKeyForPath(pathname);
-    resetPageMeta(key === 'home' ? t('brand.name') : `${t(`titles.${key}`)} | ${t('brand.name')}`);
-  }, [pathname, t]);
+    resetPageMeta(key === 'home' ? storeName : `${t(`titles.${key}`)} | ${storeName}`);
+  }, [pathname, t, storeName]);
 
   return (
     <div className="app-shell">

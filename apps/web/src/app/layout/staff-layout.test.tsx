@@ -49,6 +49,7 @@ describe('back-office menu', () => {
       'staff',
       'integrations',
       'audit',
+      'settings',
     ]);
     expect(adminMenuFor([])).toEqual([]);
   });

@@ -8,6 +8,7 @@ import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { useAudit, type AuditFilter } from '../api/get-audit';
 import { TableHead } from '@/components/ui/table-head';
 import { StaffSection } from '@/components/ui/staff-section';
+import { useStoreName } from '@/lib/store-identity';
 
 const COLUMNS = ['when', 'actor', 'action', 'entity', 'change'] as const;
 const DEFAULT_FILTER: AuditFilter = {
@@ -52,11 +53,12 @@ function Change({ entry }: { entry: AuditEntryDto }) {
 /** /admin/audit (admin): who did what, when, with before/after; filters live in the URL. */
 export function AuditPage() {
   const { t, i18n } = useTranslation(['admin-people', 'common']);
+  const storeName = useStoreName();
   const [filter, go, pages] = useUrlFilter(DEFAULT_FILTER);
   const query = useAudit(filter);
   useEffect(() => {
-    document.title = `${t('audit.title')} | ${t('common:brand.name')}`;
-  }, [t]);
+    document.title = `${t('audit.title')} | ${storeName}`;
+  }, [t, storeName]);
 
   // Rows written before an entity got its name (or by a newer server) show the raw entity.
   const entityName = (entity: string) =>

@@ -20,6 +20,7 @@ import { useCustomer } from '../api/get-customer';
 import { CustomerSetPassword } from './customer-set-password';
 import '@/components/ui/admin-people.css';
 import { StaffAlert } from '@/components/ui/staff-alert';
+import { useStoreName } from '@/lib/store-identity';
 
 type EditableField = 'country' | 'customer_code' | 'staff_note';
 
@@ -106,6 +107,7 @@ function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
 /** /admin/customers/:id: the customer's data; actions for credit and admin, read-only for orders. */
 export function CustomerDetail({ customerId }: { customerId: number }) {
   const { t, i18n } = useTranslation(['admin-people', 'orders', 'common']);
+  const storeName = useStoreName();
   const query = useCustomer(customerId);
   const act = useActOnCustomer();
   const errorMessage = useErrorMessage();
@@ -115,9 +117,8 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
   const canTakeOrders = hasStaffRole(staffRoles, ['orders']);
   const customer = query.data?.data;
   useEffect(() => {
-    if (customer)
-      document.title = `${customer.company_name ?? customer.name} | ${t('common:brand.name')}`;
-  }, [customer, t]);
+    if (customer) document.title = `${customer.company_name ?? customer.name} | ${storeName}`;
+  }, [customer, t, storeName]);
 
   if (query.isPending) return <LoadingOverlay />;
   if (query.isError || !customer) return <StaffAlert>{errorMessage(query.error)}</StaffAlert>;

@@ -7,6 +7,7 @@ import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { paths } from '@/config/paths';
 import { useCustomers } from '../api/get-customers';
 import { StaffSection } from '@/components/ui/staff-section';
+import { useStoreName } from '@/lib/store-identity';
 
 const COLUMNS = ['company', 'owner', 'email', 'code', 'country', 'state', 'lastSignIn'] as const;
 const DEFAULT_FILTER = { q: '', page: 1 };
@@ -14,10 +15,11 @@ const DEFAULT_FILTER = { q: '', page: 1 };
 /** /admin/customers: search by name, e-mail, customer code or company (the search is in the URL). */
 export function CustomersList() {
   const { t, i18n } = useTranslation(['admin-people', 'common']);
+  const storeName = useStoreName();
   const [{ q }, go, pages] = useUrlFilter(DEFAULT_FILTER);
   useEffect(() => {
-    document.title = `${t('customers.title')} | ${t('common:brand.name')}`;
-  }, [t]);
+    document.title = `${t('customers.title')} | ${storeName}`;
+  }, [t, storeName]);
   const query = useCustomers({ q, page: pages.page });
 
   return (

@@ -21,6 +21,7 @@ import { useUpdateStaff } from '../api/update-staff';
 import { TableHead } from '@/components/ui/table-head';
 import { StaffAlert } from '@/components/ui/staff-alert';
 import { StaffSection } from '@/components/ui/staff-section';
+import { useStoreName } from '@/lib/store-identity';
 
 const formatWhen = (iso: string | null, lang: string) =>
   iso ? new Date(iso).toLocaleString(lang) : '—';
@@ -190,11 +191,12 @@ function StaffRow({ member }: { member: StaffMemberDto }) {
 /** /admin/staff (admin): the staff list, invitations, roles, deactivation. */
 export function StaffPage() {
   const { t } = useTranslation(['admin-people', 'common']);
+  const storeName = useStoreName();
   const staff = useStaff();
   const errorMessage = useErrorMessage();
   useEffect(() => {
-    document.title = `${t('staff.title')} | ${t('common:brand.name')}`;
-  }, [t]);
+    document.title = `${t('staff.title')} | ${storeName}`;
+  }, [t, storeName]);
 
   return (
     <StaffSection id="staff" title={t('staff.title')} className="admin-people">

@@ -30,6 +30,7 @@ import { useCheckout } from '../api/get-checkout';
 import { CheckoutPanel, chosenAddress, type CheckoutChoices } from './checkout-panel';
 import { QuantityInput } from './quantity-input';
 import './cart.css';
+import { useStoreName } from '@/lib/store-identity';
 
 /** docs/product/cart-and-orders.md total of the selected lines that are available or class N, from the cached lines. */
 export function selectedTotalCents(lines: CartLine[]): number {
@@ -59,6 +60,7 @@ function Availability({ line }: { line: CartLine }) {
 export function CartPage() {
   // The checkout namespace loads with the page, so the panel never paints its keys.
   const { t } = useTranslation(['cart', 'checkout']);
+  const storeName = useStoreName();
   const money = useMoney();
   const cart = useCart();
   const country = useCountry();
@@ -78,8 +80,8 @@ export function CartPage() {
   const reasonId = useId();
 
   useEffect(() => {
-    document.title = `${t('title')} | ${t('brand.name', { ns: 'common' })}`;
-  }, [t]);
+    document.title = `${t('title')} | ${storeName}`;
+  }, [t, storeName]);
 
   const lines = useMemo(() => cart.data?.products ?? [], [cart.data]);
   const orderable = lines.filter(

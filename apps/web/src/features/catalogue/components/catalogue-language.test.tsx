@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage, type AppLang } from '@/lib/i18n';
 import { productDetail, productsPage } from '@/test/catalogue';
 import { renderWithProviders, stubFetch } from '@/test/render';
+import { storeIdentityAnswer, TEST_STORE } from '@/test/store-identity';
 import { DisplayProductsView } from './display-products-view';
 import { FiltersPanel } from './filters-panel';
 import { ProductDetail } from './product-detail';
@@ -41,6 +42,7 @@ function serve() {
     '/api/cadProducts': () => emptyPage,
     '/api/displayProducts': () => emptyPage,
     '/api/productDescription': () => ({ status: true, data: detail }),
+    '/api/store-identity': () => storeIdentityAnswer(),
     '/api/filter-options-by-category': () => ({
       status: true,
       data: {
@@ -72,7 +74,9 @@ describe('catalogue text in the interface language', () => {
       <ProductsView route={{ name: 'Buttons', cate: 'Wooden buttons', cate_code: 'BT-WD' }} />,
     );
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe(`${heading} | Notions Wholesale`));
+    // Titled with the store's name in that language (Spanish: none given, so the English one).
+    const store = TEST_STORE.name[lang] || TEST_STORE.name.en;
+    await waitFor(() => expect(document.title).toBe(`${heading} | ${store}`));
   });
 
   it.each([
@@ -141,6 +145,7 @@ describe('catalogue text in the interface language', () => {
       stubFetch({
         '/api/categories': () => ({ status: true, data: tree('fr') }),
         '/api/productDescription': () => ({ status: true, data: priced }),
+        '/api/store-identity': () => storeIdentityAnswer(),
       }).fetchMock,
     );
     renderWithProviders(<ProductDetail productId="BT-1001" country="ca" />);
@@ -153,8 +158,10 @@ describe('catalogue text in the interface language', () => {
         'Bouton en bois 4 trous 15 mm, lilas (BT-1001), vendu par emballage aux boutiques de loisirs créatifs et de tissus.',
       ),
     );
-    expect(document.title).toBe(
-      'Bouton en bois 4 trous 15 mm, lilas (BT-1001) | Notions Wholesale',
+    await waitFor(() =>
+      expect(document.title).toBe(
+        'Bouton en bois 4 trous 15 mm, lilas (BT-1001) | Fournitures Érable Test',
+      ),
     );
     expect(meta('og:title')).toBe(document.title);
     expect(meta('og:description')).toBe(meta('description'));

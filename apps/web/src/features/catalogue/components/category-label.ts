@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '@/lib/page-meta';
 import { useCategoryTree } from '../api/get-category-tree';
+import { useStoreName } from '@/lib/store-identity';
 
 /** The current language's label of the category a URL names (see findCategoryLabel). */
 export function useCategoryLabel(key: string | undefined): string | undefined {
@@ -31,11 +32,12 @@ export function useCategoryMissing(
  */
 export function useListingMeta(missing: boolean, title: string, heading: string): void {
   const { t } = useTranslation('catalogue');
+  const storeName = useStoreName();
   usePageMeta(
     missing
       ? null
       : {
-          title: `${title} | ${t('brand.name', { ns: 'common' })}`,
+          title: `${title} | ${storeName}`,
           description: t('meta.listing', { category: heading }),
         },
   );

@@ -16,6 +16,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { useProductDescription } from '../api/get-product-description';
 import { useAttributeLabel } from './use-attribute-label';
 import './catalogue.css';
+import { useStoreName } from '@/lib/store-identity';
 
 /** The product page's picture and text column as grey blocks of their final size while it loads. */
 function ProductDetailSkeleton() {
@@ -82,6 +83,7 @@ function ProductPictures({
 /** /description/:product_id/:country — large image, every field, description and related products. */
 export function ProductDetail({ productId, country }: { productId: string; country: string }) {
   const { t } = useTranslation('catalogue');
+  const storeName = useStoreName();
   const { FavouriteToggle, AddToCart } = useProductActions();
   const money = useMoney(country);
   const attribute = useAttributeLabel();
@@ -90,7 +92,7 @@ export function ProductDetail({ productId, country }: { productId: string; count
   usePageMeta(
     product
       ? {
-          title: `${plainName(product.name)} (${product.product_id}) | ${t('brand.name', { ns: 'common' })}`,
+          title: `${plainName(product.name)} (${product.product_id}) | ${storeName}`,
           // The catalogue's words only: never a price or a stock figure.
           description:
             plainName(product.description) ||

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storeUser } from '@/lib/session';
 import { renderWithProviders, stubFetch } from '@/test/render';
+import { storeIdentityAnswer } from '@/test/store-identity';
 import { aBuyer } from '@/test/users';
 import { CustomerSupportPage } from './customer-support-page';
 
@@ -22,7 +23,7 @@ const faqs = {
 
 describe('CustomerSupportPage', () => {
   it('shows guests the contact blocks and a sign-in prompt, without calling the signed-in APIs', async () => {
-    const { fetchMock, calls } = stubFetch({});
+    const { fetchMock, calls } = stubFetch({ '/api/store-identity': () => storeIdentityAnswer() });
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<CustomerSupportPage />, '/customer-support');
     expect(
@@ -32,8 +33,16 @@ describe('CustomerSupportPage', () => {
       'href',
       '/login?redirect=%2Fcustomer-support',
     );
-    expect(screen.getByRole('heading', { name: 'Contact us' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '1-800-555-0143' })).toBeInTheDocument();
+    // The contact blocks are the store identity's: head office, then the French desk.
+    expect(await screen.findByRole('heading', { name: 'Contact us' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '+1 902 555 0177' })).toHaveAttribute(
+      'href',
+      'tel:+19025550177',
+    );
+    expect(screen.getByRole('link', { name: '902 555 0178' })).toBeInTheDocument();
+    expect(screen.getByText('77 Sample Road')).toBeInTheDocument();
+    // No Spanish desk was given: its block is left out.
+    expect(screen.queryByRole('heading', { name: 'Spanish support' })).not.toBeInTheDocument();
     expect(
       calls.filter(
         (c) => c.url.pathname.startsWith('/api/faqs') || c.url.pathname.startsWith('/api/support'),

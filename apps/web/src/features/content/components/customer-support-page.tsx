@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_KEYS, ContactAddress } from '@/components/contact/contact-addresses';
+import { ContactPoints } from '@/components/contact/contact-addresses';
 import { Link } from 'react-router';
 import type { SnippetSegment } from '@wholesale/contract';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
+import { useStoreIdentity } from '@/lib/store-identity';
 import { useFaqs } from '../api/get-faqs';
 import { useSupportSearch } from '../api/search-support';
 import { useDocumentTitle } from './use-document-title';
@@ -143,20 +144,17 @@ function SupportSearch() {
 }
 
 function ContactBlocks() {
-  const { t } = useTranslation();
   const { t: tc } = useTranslation('content');
+  const { apiLang } = useLanguage();
+  const identity = useStoreIdentity();
+  // A fresh store has no contacts to show yet.
+  if (!identity) return null;
   return (
     <section className="contact-blocks" aria-labelledby="contact-title">
       <h2 id="contact-title">{tc('support.contactTitle')}</h2>
       <div className="contact-blocks__grid">
-        {CONTACT_KEYS.map((key) => (
-          <div key={key} className="contact-block">
-            <h3>{t(`footer.${key}`)}</h3>
-            <ContactAddress contact={key} />
-          </div>
-        ))}
+        <ContactPoints identity={identity} lang={apiLang} heading="h3" className="contact-block" />
       </div>
-      <p className="content-meta">{t('footer.hours')}</p>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { useBestSellers, useNewArrivals } from '../api/get-home-products';
 import { Carousel } from './carousel';
 import { useDocumentTitle } from './use-document-title';
 import './content.css';
+import { useStoreName } from '@/lib/store-identity';
 
 // The product sections use the shared product grid: loaded after the first paint so the home route's
 // own JavaScript stays small (their data is fetched meanwhile, features/content/api/prefetch-home.ts).
@@ -53,6 +54,7 @@ function HomeStrip({
  */
 export function HomePage() {
   const { t } = useTranslation('content');
+  const storeName = useStoreName();
   const { apiLang } = useLanguage();
   const country = useCountry();
   const { isSignedIn } = useSession();
@@ -65,7 +67,7 @@ export function HomePage() {
 
   return (
     <div className="page home">
-      <h1 className="visually-hidden">{t('home.heading')}</h1>
+      <h1 className="visually-hidden">{t('home.heading', { store: storeName })}</h1>
       {carousel.data ? (
         <Carousel slides={carousel.data.data} />
       ) : (

@@ -7,15 +7,17 @@ import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { useFavourites } from '../api/get-favourites';
 import './favourites.css';
+import { useStoreName } from '@/lib/store-identity';
 
 /** /favorite and /favourite-view: the customer's favourites as product cards, with add-to-cart. */
 export function FavouritesPage() {
   const { t } = useTranslation('favourites');
+  const storeName = useStoreName();
   const favourites = useFavourites();
   const errorMessage = useErrorMessage();
   useEffect(() => {
-    document.title = `${t('title')} | ${t('brand.name', { ns: 'common' })}`;
-  }, [t]);
+    document.title = `${t('title')} | ${storeName}`;
+  }, [t, storeName]);
   const list = favourites.data?.products;
   return (
     <section className="page container favourites-page" aria-labelledby="favourites-title">

@@ -13,6 +13,7 @@ import { OrderLinesTable } from './order-lines-table';
 import { OrderStatusBadge, useOrderDate } from './order-status';
 import { ReorderButton } from './reorder-button';
 import './orders.css';
+import { useStoreName } from '@/lib/store-identity';
 
 /** /orderdetails/:order_id (and /order-confirm): one order with its lines, print, PDF and re-order. */
 export function OrderDetails({
@@ -23,6 +24,7 @@ export function OrderDetails({
   confirmation?: boolean;
 }) {
   const { t } = useTranslation('orders');
+  const storeName = useStoreName();
   const order = useOrder(orderId);
   const { apiLang } = useLanguage();
   const errorMessage = useErrorMessage();
@@ -33,8 +35,8 @@ export function OrderDetails({
     : t('details.title', { id: o?.order_id ?? orderId ?? '' });
 
   useEffect(() => {
-    document.title = `${title} | ${t('brand.name', { ns: 'common' })}`;
-  }, [title, t]);
+    document.title = `${title} | ${storeName}`;
+  }, [title, t, storeName]);
 
   if (order.isPending) return <LoadingOverlay />;
   return (

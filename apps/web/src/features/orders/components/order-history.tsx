@@ -13,10 +13,12 @@ import { OrderStatusBadge, useOrderDate } from './order-status';
 import { ReorderButton } from './reorder-button';
 import './orders.css';
 import { TableHead } from '@/components/ui/table-head';
+import { useStoreName } from '@/lib/store-identity';
 
 /** /order: the customer's orders, newest first, filtered by date range and status, 25 per page. */
 export function OrderHistory() {
   const { t } = useTranslation('orders');
+  const storeName = useStoreName();
   const [search, setSearch] = useSearchParams();
   const errorMessage = useErrorMessage();
   const money = useMoney();
@@ -29,8 +31,8 @@ export function OrderHistory() {
   const history = useOrderHistory({ page, from, to, status });
 
   useEffect(() => {
-    document.title = `${t('history.title')} | ${t('brand.name', { ns: 'common' })}`;
-  }, [t]);
+    document.title = `${t('history.title')} | ${storeName}`;
+  }, [t, storeName]);
 
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(search);

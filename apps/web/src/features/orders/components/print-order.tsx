@@ -10,10 +10,12 @@ import { OrderCheckoutSummary } from './order-checkout-summary';
 import { OrderLinesTable } from './order-lines-table';
 import { useOrderDate } from './order-status';
 import './orders.css';
+import { useStoreName } from '@/lib/store-identity';
 
 /** /print-order?order_id=: a printable page of one order (the latest without an id), plus the PDF. */
 export function PrintOrder({ orderId }: { orderId?: number }) {
   const { t } = useTranslation('orders');
+  const storeName = useStoreName();
   const { user } = useSession();
   const order = useOrder(orderId);
   const { apiLang } = useLanguage();
@@ -22,8 +24,8 @@ export function PrintOrder({ orderId }: { orderId?: number }) {
   const o = order.data?.order;
 
   useEffect(() => {
-    document.title = `${t('print.title', { id: o?.order_id ?? '' })} | ${t('brand.name', { ns: 'common' })}`;
-  }, [o, t]);
+    document.title = `${t('print.title', { id: o?.order_id ?? '' })} | ${storeName}`;
+  }, [o, t, storeName]);
 
   if (order.isPending) return <LoadingOverlay />;
   if (order.isError) return <p role="alert">{errorMessage(order.error)}</p>;

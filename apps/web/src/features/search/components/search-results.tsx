@@ -11,17 +11,19 @@ import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
 import { useSearchProducts } from '../api/search-products';
 import './search.css';
+import { useStoreName } from '@/lib/store-identity';
 
 /** /search-page/:product/:search — results of a search (query, page) with pagination and matching categories. */
 export function SearchResults({ term, page }: { term: string; page: number }) {
   const { t } = useTranslation('search');
+  const storeName = useStoreName();
   const navigate = useNavigate();
   const [perPage, setPerPage] = useState(DEFAULT_PAGE_SIZE);
   const shown = stripHtml(term);
   const query = useSearchProducts(shown, page, perPage);
   const data = query.data;
   usePageMeta({
-    title: `${t('results.title', { query: shown })} | ${t('brand.name', { ns: 'common' })}`,
+    title: `${t('results.title', { query: shown })} | ${storeName}`,
     description: t('meta.description', { query: shown }),
   });
   const goTo = (p: number) => void navigate(paths.search(shown, p));

@@ -1,0 +1,3 @@
+import { SettingsPage } from '@/features/admin-settings/components/settings-page';
+
+export default SettingsPage;

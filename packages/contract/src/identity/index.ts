@@ -1,0 +1,3 @@
+export * from './store-identity';
+export * from './tax-numbers';
+export * from './read';
