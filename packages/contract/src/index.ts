@@ -16,3 +16,4 @@ export * from './integrations';
 export * from './imports';
 export * from './staff';
 export * from './checkout';
+export * from './addresses';

@@ -1,0 +1,3 @@
+// Addresses: the postal-code rules (pure, no zod) and the address books' wire shapes.
+export * from './postal';
+export * from './schemas';
