@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
+import { addressBookRoutes } from './accounts/addresses.routes';
 import { cataloguePlugin } from './catalogue';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { sitemapRoutes } from './catalogue/catalogue.sitemap.routes';
@@ -19,7 +20,7 @@ import { integrationsRoutes } from './integrations/integrations.routes';
 import { feedRoutes, importRoutes, productEditorRoutes } from './catalogue-admin';
 import { auditRoutes } from './audit';
 import { staffRoutes } from './staff';
-import { customersRoutes } from './customers';
+import { customerAddressesRoutes, customersRoutes } from './customers';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -47,4 +48,6 @@ export const apiModules: FastifyPluginAsync[] = [
   auditRoutes,
   staffRoutes,
   customersRoutes,
+  customerAddressesRoutes,
+  addressBookRoutes,
 ];

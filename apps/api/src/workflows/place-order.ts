@@ -177,6 +177,7 @@ async function placeOrderInTransaction(
         comment: input.comment?.trim() || null,
         placedByUserId: input.placedByUserId ?? null,
         shipTo: address ? toShipTo(address) : null,
+        shipToAddressId: address?.id ?? null,
         requestedShipDate,
         paymentTerms,
       },

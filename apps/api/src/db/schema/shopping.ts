@@ -23,6 +23,7 @@ import {
 import { COUNTRIES, ORDER_STATUSES } from '@wholesale/contract';
 import { products } from './catalogue';
 import { users } from './users';
+import { customerAddresses } from './addresses';
 
 /** A customer's favourite products, per country. */
 export const favourites = pgTable(
@@ -74,6 +75,8 @@ export const orders = pgTable(
     placedByUserId: optionalLink('placed_by_user_id', () => users.id),
     /** A copy of the ship-to address when ordered (null on orders placed before addresses existed). */
     shipTo: jsonb('ship_to').$type<OrderShipTo>(),
+    /** The address of the book it ships to (an open order's address is not removed); migration 0030. */
+    shipToAddressId: optionalLink('ship_to_address_id', () => customerAddresses.id, 'set null'),
     requestedShipDate: date('requested_ship_date', { mode: 'string' }),
     paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }),
     /** Estimated sales taxes on total_cents: [{ kind, rate, amountCents }]. */
@@ -92,6 +95,9 @@ export const orders = pgTable(
     index('orders_total_idx').on(t.totalCents.desc(), t.id.desc()),
     index('orders_status_total_idx').on(t.status, t.totalCents.desc(), t.id.desc()),
     index('orders_updated_idx').on(t.updatedAt, t.id),
+    index('orders_ship_to_address_idx')
+      .on(t.shipToAddressId)
+      .where(sql`${t.shipToAddressId} is not null`),
     index('orders_po_trgm_idx').using('gin', sql`${t.poNumber} gin_trgm_ops`),
     uniqueIndex('orders_user_idempotency_uq')
       .on(t.userId, t.idempotencyKey)

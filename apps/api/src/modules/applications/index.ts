@@ -4,3 +4,5 @@ export { seedDemoApplications } from './applications.seed';
 export { findApplication, markReviewed, type ApplicationRow } from './applications.queries';
 // The customer screen shows the application that created the account.
 export { applicationOfCustomer } from './applications.service';
+// The approval reads the new account's addresses from the answers (the sealed ones decrypted).
+export { applicationAnswers } from './applications.service';
