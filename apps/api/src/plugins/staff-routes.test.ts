@@ -65,6 +65,12 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   'POST /api/admin/customers/:id/deactivate': ['credit'],
   'POST /api/admin/customers/:id/reactivate': ['credit'],
   'POST /api/admin/customers/:id/password-reset': ['credit'],
+  // A customer's address book: orders staff read it (they ship to it), credit changes it.
+  'GET /api/admin/customers/:id/addresses': ['credit', 'orders'],
+  'POST /api/admin/customers/:id/addresses': ['credit'],
+  'PUT /api/admin/customers/:id/addresses/:address_id': ['credit'],
+  'POST /api/admin/customers/:id/addresses/:address_id/default': ['credit'],
+  'DELETE /api/admin/customers/:id/addresses/:address_id': ['credit'],
 };
 
 /** Staff routes outside /api/admin (none yet); listed in EXPECTED_ROLES like the others. */
