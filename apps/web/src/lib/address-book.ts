@@ -65,7 +65,7 @@ export function useAddressBookWrites(base: string, queryKey: QueryKey) {
         await queryClient.cancelQueries({ queryKey });
         const previous = queryClient.getQueryData<AddressBookResponse>(queryKey);
         if (previous)
-          queryClient.setQueryData<Book>(queryKey, {
+          queryClient.setQueryData<AddressBookResponse>(queryKey, {
             ...previous,
             addresses: change(previous.addresses, input),
           });
@@ -83,9 +83,8 @@ export function useAddressBookWrites(base: string, queryKey: QueryKey) {
   }
 
   const labelOf = (id: number) =>
-    queryClient
-      .getQueryData<AddressBookResponse>(queryKey)
-      ?.addresses.find((a) => a.id === id)?.label ?? '';
+    queryClient.getQueryData<AddressBookResponse>(queryKey)?.addresses.find((a) => a.id === id)
+      ?.label ?? '';
 
   return {
     add: useMutation(write(calls.add, added, () => t('toast.added'))),

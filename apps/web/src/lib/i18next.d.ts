@@ -21,6 +21,7 @@ import type staff from '../locales/en/staff.json';
 import type checkout from '../locales/en/checkout.json';
 import type adminPeople from '../locales/en/admin-people.json';
 import type attributes from '../locales/en/attributes.json';
+import type addresses from '../locales/en/addresses.json';
 
 // Typed translation keys (docs/conventions.md #8): a missing key is a type error. A feature that adds a
 // namespace adds one line here (its en file).
@@ -49,6 +50,7 @@ declare module 'i18next' {
       checkout: typeof checkout;
       'admin-people': typeof adminPeople;
       attributes: typeof attributes;
+      addresses: typeof addresses;
     };
   }
 }

@@ -146,6 +146,10 @@ describe('US ZIP codes', () => {
 });
 
 describe('normalising and regions', () => {
+  it('knows exactly the provinces and states of the registration form', () => {
+    expect(Object.keys(CA_POSTAL_FIRST_LETTERS).sort()).toEqual([...CA_PROVINCES].sort());
+    expect(Object.keys(US_ZIP_PREFIXES).sort()).toEqual([...US_STATES].sort());
+  });
   it('property: normalising is idempotent', () => {
     fc.assert(
       fc.property(fc.constantFrom('ca' as const, 'us' as const), fc.string(), (country, raw) => {
@@ -174,6 +178,8 @@ describe('normalising and regions', () => {
     expect(regionCode('ca', 'NY')).toBeNull();
     expect(regionCode('us', 'ny')).toBe('NY');
     expect(regionCode('us', 'QC')).toBeNull();
+    for (const inherited of ['constructor', 'toString', '__proto__'])
+      expect([regionCode('ca', inherited), regionCode('us', inherited)]).toEqual([null, null]);
   });
   it('leaves an unknown region to its own message and checks only the format', () => {
     expect(checkPostalCode('ca', '', 'H2X 1Y4').ok).toBe(true);

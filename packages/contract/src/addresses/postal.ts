@@ -3,17 +3,17 @@
  * (docs/product/accounts.md "Addresses"). Pure rules shared by the address book, the staff customer
  * screen, the checkout and the registration form, so the browser and the API agree.
  */
-import { CA_PROVINCES, US_STATES } from '../registration/schemas';
+// NOTE: no import of the registration schemas (they load zod): the cart page's chunk reads these
+// rules and must stay without zod (checkout/index.ts). addresses.test.ts proves the province and
+// state lists equal the registration form's CA_PROVINCES and US_STATES.
 
 export type AddressCountry = 'ca' | 'us';
-export type CanadianProvince = (typeof CA_PROVINCES)[number];
-export type UsState = (typeof US_STATES)[number];
 
 /**
  * The first letter of a Canadian postal code (its forward sortation area's postal district) by
  * province or territory (Canada Post). The Northwest Territories and Nunavut share X.
  */
-export const CA_POSTAL_FIRST_LETTERS: Readonly<Record<CanadianProvince, string>> = {
+export const CA_POSTAL_FIRST_LETTERS = {
   NL: 'A',
   NS: 'B',
   PE: 'C',
@@ -27,94 +27,95 @@ export const CA_POSTAL_FIRST_LETTERS: Readonly<Record<CanadianProvince, string>>
   NT: 'X',
   NU: 'X',
   YT: 'Y',
-};
+} as const satisfies Record<string, string>;
+export type CanadianProvince = keyof typeof CA_POSTAL_FIRST_LETTERS;
 
 /**
  * The three-digit ZIP prefixes of each state, DC and Puerto Rico (USPS), as inclusive ranges.
  * NOTE: a few prefixes cross a state line for a handful of addresses (Fishers Island NY uses 063,
  * Texarkana AR uses 755); those are left with the state that holds most of the prefix.
  */
-export const US_ZIP_PREFIXES: Readonly<Record<UsState, ReadonlyArray<readonly [number, number]>>> =
-  {
-    AL: [[350, 369]],
-    AK: [[995, 999]],
-    AZ: [[850, 865]],
-    AR: [[716, 729]],
-    CA: [[900, 961]],
-    CO: [[800, 816]],
-    CT: [[60, 69]],
-    DE: [[197, 199]],
-    DC: [
-      [200, 200],
-      [202, 205],
-      [569, 569],
-    ],
-    FL: [[320, 349]],
-    GA: [
-      [300, 319],
-      [398, 399],
-    ],
-    HI: [[967, 968]],
-    ID: [[832, 838]],
-    IL: [[600, 629]],
-    IN: [[460, 479]],
-    IA: [[500, 528]],
-    KS: [[660, 679]],
-    KY: [[400, 427]],
-    LA: [[700, 714]],
-    ME: [[39, 49]],
-    MD: [[206, 219]],
-    MA: [
-      [10, 27],
-      [55, 55],
-    ],
-    MI: [[480, 499]],
-    MN: [[550, 567]],
-    MS: [[386, 397]],
-    MO: [[630, 658]],
-    MT: [[590, 599]],
-    NE: [[680, 693]],
-    NV: [[889, 898]],
-    NH: [[30, 38]],
-    NJ: [[70, 89]],
-    NM: [[870, 884]],
-    NY: [
-      [5, 5],
-      [100, 149],
-    ],
-    NC: [[270, 289]],
-    ND: [[580, 588]],
-    OH: [[430, 459]],
-    OK: [
-      [730, 732],
-      [734, 749],
-    ],
-    OR: [[970, 979]],
-    PA: [[150, 196]],
-    PR: [[6, 9]],
-    RI: [[28, 29]],
-    SC: [[290, 299]],
-    SD: [[570, 577]],
-    TN: [[370, 385]],
-    TX: [
-      [733, 733],
-      [750, 799],
-      [885, 885],
-    ],
-    UT: [[840, 847]],
-    VT: [
-      [50, 54],
-      [56, 59],
-    ],
-    VA: [
-      [201, 201],
-      [220, 246],
-    ],
-    WA: [[980, 994]],
-    WV: [[247, 268]],
-    WI: [[530, 549]],
-    WY: [[820, 831]],
-  };
+export const US_ZIP_PREFIXES = {
+  AL: [[350, 369]],
+  AK: [[995, 999]],
+  AZ: [[850, 865]],
+  AR: [[716, 729]],
+  CA: [[900, 961]],
+  CO: [[800, 816]],
+  CT: [[60, 69]],
+  DE: [[197, 199]],
+  DC: [
+    [200, 200],
+    [202, 205],
+    [569, 569],
+  ],
+  FL: [[320, 349]],
+  GA: [
+    [300, 319],
+    [398, 399],
+  ],
+  HI: [[967, 968]],
+  ID: [[832, 838]],
+  IL: [[600, 629]],
+  IN: [[460, 479]],
+  IA: [[500, 528]],
+  KS: [[660, 679]],
+  KY: [[400, 427]],
+  LA: [[700, 714]],
+  ME: [[39, 49]],
+  MD: [[206, 219]],
+  MA: [
+    [10, 27],
+    [55, 55],
+  ],
+  MI: [[480, 499]],
+  MN: [[550, 567]],
+  MS: [[386, 397]],
+  MO: [[630, 658]],
+  MT: [[590, 599]],
+  NE: [[680, 693]],
+  NV: [[889, 898]],
+  NH: [[30, 38]],
+  NJ: [[70, 89]],
+  NM: [[870, 884]],
+  NY: [
+    [5, 5],
+    [100, 149],
+  ],
+  NC: [[270, 289]],
+  ND: [[580, 588]],
+  OH: [[430, 459]],
+  OK: [
+    [730, 732],
+    [734, 749],
+  ],
+  OR: [[970, 979]],
+  PA: [[150, 196]],
+  PR: [[6, 9]],
+  RI: [[28, 29]],
+  SC: [[290, 299]],
+  SD: [[570, 577]],
+  TN: [[370, 385]],
+  TX: [
+    [733, 733],
+    [750, 799],
+    [885, 885],
+  ],
+  UT: [[840, 847]],
+  VT: [
+    [50, 54],
+    [56, 59],
+  ],
+  VA: [
+    [201, 201],
+    [220, 246],
+  ],
+  WA: [[980, 994]],
+  WV: [[247, 268]],
+  WI: [[530, 549]],
+  WY: [[820, 831]],
+} as const satisfies Record<string, ReadonlyArray<readonly [number, number]>>;
+export type UsState = keyof typeof US_ZIP_PREFIXES;
 
 // Letters Canada Post never uses (D F I O Q U anywhere; W Z as the first letter).
 const CA_POSTAL = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPR-TV-Z] \d[ABCEGHJ-NPR-TV-Z]\d$/;
@@ -159,10 +160,11 @@ function plain(value: string): string {
 export function regionCode(country: AddressCountry, region: string): string | null {
   const code = region.trim().toUpperCase();
   if (country === 'ca') {
-    if ((CA_PROVINCES as readonly string[]).includes(code)) return code;
-    return PROVINCE_NAMES[plain(region)] ?? null;
+    if (Object.hasOwn(CA_POSTAL_FIRST_LETTERS, code)) return code;
+    const name = plain(region);
+    return Object.hasOwn(PROVINCE_NAMES, name) ? PROVINCE_NAMES[name] : null;
   }
-  return (US_STATES as readonly string[]).includes(code) ? code : null;
+  return Object.hasOwn(US_ZIP_PREFIXES, code) ? code : null;
 }
 
 /**
@@ -192,10 +194,13 @@ export function postalCodeFitsRegion(
   code: string,
   normalised: string,
 ): boolean {
-  if (country === 'ca')
-    return (CA_POSTAL_FIRST_LETTERS[code as CanadianProvince] ?? '').includes(normalised[0] ?? '');
+  if (country === 'ca') {
+    const letters: string = CA_POSTAL_FIRST_LETTERS[code as CanadianProvince] ?? '';
+    return letters.includes(normalised[0] ?? '');
+  }
   const prefix = Number(normalised.slice(0, 3));
-  return (US_ZIP_PREFIXES[code as UsState] ?? []).some(([lo, hi]) => prefix >= lo && prefix <= hi);
+  const ranges: ReadonlyArray<readonly [number, number]> = US_ZIP_PREFIXES[code as UsState] ?? [];
+  return ranges.some(([lo, hi]) => prefix >= lo && prefix <= hi);
 }
 
 /** What is wrong with a postal code: its format, or the province/state it belongs to. */

@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AddressBody,
-  AddressBookResponse,
-  AddressIdParams,
-  ErrorBody,
-} from '@wholesale/contract';
+import { AddressBody, AddressBookResponse, AddressIdParams, ErrorBody } from '@wholesale/contract';
 import { customerRoutes, requireCustomer } from '../../plugins/auth';
 import { changeAddressBook, getAddressBook } from '../../workflows/address-book';
 

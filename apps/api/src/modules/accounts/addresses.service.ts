@@ -85,9 +85,10 @@ export async function readAddressBook(
   return rows.map((row) => toBookEntry(row, open));
 }
 
-const notFound = () => new AppError('NOT_FOUND', 'No such address', {
-  reason: { key: 'ADDRESS_NOT_FOUND' },
-});
+const notFound = () =>
+  new AppError('NOT_FOUND', 'No such address', {
+    reason: { key: 'ADDRESS_NOT_FOUND' },
+  });
 
 /** The account's own address, locked; 404 for an unknown id or another account's address. */
 async function ownAddress(tx: Tx, userId: number, id: number): Promise<AddressRow> {
@@ -163,7 +164,8 @@ export async function removeAddress(
     is_billing: row.isBilling,
     is_default: row.isDefault,
   });
-  if (block) throw reasonError('CONFLICT', block, block === 'ADDRESS_IN_USE' ? { count } : undefined);
+  if (block)
+    throw reasonError('CONFLICT', block, block === 'ADDRESS_IN_USE' ? { count } : undefined);
   await deleteAddress(tx, id);
   return { before: toAddress(row), after: null };
 }

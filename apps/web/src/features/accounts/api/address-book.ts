@@ -11,5 +11,4 @@ export const addressBookQuery = () =>
 export const useAddressBook = () => useQuery(addressBookQuery());
 
 /** POST, PUT, POST …/default and DELETE of /api/me/addresses, optimistic (lib/address-book.ts). */
-export const useAddressBookChanges = () =>
-  useAddressBookWrites(BASE, addressBookQuery().queryKey);
+export const useAddressBookChanges = () => useAddressBookWrites(BASE, addressBookQuery().queryKey);

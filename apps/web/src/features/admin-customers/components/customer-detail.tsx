@@ -19,6 +19,7 @@ import { useActOnCustomer, type CustomerAction } from '../api/act-on-customer';
 import { useCustomer } from '../api/get-customer';
 import '@/components/ui/admin-people.css';
 import { StaffAlert } from '@/components/ui/staff-alert';
+import { CustomerAddresses } from './customer-addresses';
 
 type EditableField = 'country' | 'customer_code' | 'staff_note';
 
@@ -210,6 +211,8 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
           customer={customer}
         />
       ) : null}
+
+      <CustomerAddresses customerId={customer.id} country={customer.country} canEdit={canAct} />
 
       <h2>{t('customers.orders', { total: customer.order_count })}</h2>
       {customer.last_orders.length === 0 ? (
