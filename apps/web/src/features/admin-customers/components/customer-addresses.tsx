@@ -33,7 +33,8 @@ export function CustomerAddresses({
         <StaffAlert>{errorMessage(book.error)}</StaffAlert>
       ) : (
         <AddressBookView
-          addresses={book.data.addresses}
+          // NOTE: `?? []`: an answer without a book (an older API) shows an empty one.
+          addresses={book.data.addresses ?? []}
           country={country}
           writes={canEdit ? writes : undefined}
           headingLevel={3}
