@@ -239,7 +239,7 @@ export function AddressBookView({
                   <Heading className="address-card__label">{address.label}</Heading>
                   <p className="address-card__marks">
                     {address.is_default ? (
-                      <span className="address-card__mark">{t('default')}</span>
+                      <span className="address-card__mark">{t('defaultMark')}</span>
                     ) : null}
                     {address.is_billing ? (
                       <span className="address-card__mark">{t('billing')}</span>
