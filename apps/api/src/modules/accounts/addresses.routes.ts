@@ -1,7 +1,12 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AddressBody, AddressBookResponse, AddressIdParams, ErrorBody } from '@wholesale/contract';
 import { customerRoutes, requireCustomer } from '../../plugins/auth';
-import { changeAddressBook, getAddressBook } from '../../workflows/address-book';
+import {
+  changeAddressBook,
+  getAddressBook,
+  type AddressBookChange,
+} from '../../workflows/address-book';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
@@ -14,6 +19,10 @@ export const addressBookRoutes: FastifyPluginAsyncZod = async (app) => {
   const book = async (userId: number) => ({
     status: true as const,
     addresses: await getAddressBook(app.db, userId),
+  });
+  const change = async (request: FastifyRequest, what: AddressBookChange) => ({
+    status: true as const,
+    addresses: await changeAddressBook(app.db, requireCustomer(request).id, what),
   });
 
   app.get(
@@ -32,14 +41,7 @@ export const addressBookRoutes: FastifyPluginAsyncZod = async (app) => {
       body: AddressBody,
       response: { 200: AddressBookResponse, ...errors },
     }),
-    async (request) => {
-      const user = requireCustomer(request);
-      const addresses = await changeAddressBook(app.db, user.id, {
-        kind: 'add',
-        body: request.body,
-      });
-      return { status: true as const, addresses };
-    },
+    (request) => change(request, { kind: 'add', body: request.body }),
   );
 
   app.put(
@@ -50,15 +52,7 @@ export const addressBookRoutes: FastifyPluginAsyncZod = async (app) => {
       body: AddressBody,
       response: { 200: AddressBookResponse, ...errors },
     }),
-    async (request) => {
-      const user = requireCustomer(request);
-      const addresses = await changeAddressBook(app.db, user.id, {
-        kind: 'edit',
-        id: request.params.id,
-        body: request.body,
-      });
-      return { status: true as const, addresses };
-    },
+    (request) => change(request, { kind: 'edit', id: request.params.id, body: request.body }),
   );
 
   app.post(
@@ -68,14 +62,7 @@ export const addressBookRoutes: FastifyPluginAsyncZod = async (app) => {
       params: AddressIdParams,
       response: { 200: AddressBookResponse, ...errors },
     }),
-    async (request) => {
-      const user = requireCustomer(request);
-      const addresses = await changeAddressBook(app.db, user.id, {
-        kind: 'default',
-        id: request.params.id,
-      });
-      return { status: true as const, addresses };
-    },
+    (request) => change(request, { kind: 'default', id: request.params.id }),
   );
 
   app.delete(
@@ -86,13 +73,6 @@ export const addressBookRoutes: FastifyPluginAsyncZod = async (app) => {
       params: AddressIdParams,
       response: { 200: AddressBookResponse, ...errors },
     }),
-    async (request) => {
-      const user = requireCustomer(request);
-      const addresses = await changeAddressBook(app.db, user.id, {
-        kind: 'remove',
-        id: request.params.id,
-      });
-      return { status: true as const, addresses };
-    },
+    (request) => change(request, { kind: 'remove', id: request.params.id }),
   );
 };

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AddressBody,
@@ -34,11 +35,7 @@ export const customerAddressesRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  const change = async (
-    request: Parameters<typeof requireStaffRole>[0],
-    customerId: number,
-    what: AddressBookChange,
-  ) => {
+  const change = async (request: FastifyRequest, customerId: number, what: AddressBookChange) => {
     const staff = requireStaffRole(request, 'credit');
     const addresses = await changeAddressBook(app.db, customerId, what, staff);
     return { status: true as const, addresses };

@@ -46,6 +46,9 @@ const depot: AddressBookEntry = {
 };
 const spare: AddressBookEntry = { ...depot, id: 4, label: 'Spare', open_orders: 0 };
 const book = (addresses: AddressBookEntry[]) => json({ status: true, addresses });
+/** An API refusal: `{ status: false, error }` with the HTTP status. */
+const refusal = (status: number, error: Record<string, unknown>) =>
+  json({ status: false, error }, status);
 const card = (name: string) => screen.getByRole('listitem', { name });
 
 async function fillNewAddress(values: Partial<Record<string, string>>) {
@@ -72,6 +75,7 @@ describe('AddressBookPage', () => {
       'GET /api/me/addresses': () => book([home, billing, depot, spare]),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'My addresses' })).toBeVisible();
+    await screen.findByRole('listitem', { name: 'Spare' });
     expect(within(card('Shipping address')).getByText('Default ship-to')).toBeVisible();
     expect(
       within(card('Billing address')).getByText('Billing address', { selector: 'span' }),
@@ -123,7 +127,7 @@ describe('AddressBookPage', () => {
       'GET /api/me/addresses': () => book([home]),
       'POST /api/me/addresses': () => answer.promise,
     });
-    await screen.findByText('Maple Yarns Warehouse');
+    await screen.findByRole('listitem', { name: 'Shipping address' });
     const form = await fillNewAddress({
       label: 'Depot',
       company: 'Maple Yarns',
@@ -154,19 +158,13 @@ describe('AddressBookPage', () => {
     renderSignedIn(<AddressBookPage />, {
       'GET /api/me/addresses': () => book([home]),
       'POST /api/me/addresses': () =>
-        json(
-          {
-            status: false,
-            error: {
-              code: 'VALIDATION_FAILED',
-              message: 'Some fields are not valid',
-              fields: { city: 'City is required' },
-            },
-          },
-          400,
-        ),
+        refusal(400, {
+          code: 'VALIDATION_FAILED',
+          message: 'Some fields are not valid',
+          fields: { city: 'City is required' },
+        }),
     });
-    await screen.findByText('Maple Yarns Warehouse');
+    await screen.findByRole('listitem', { name: 'Shipping address' });
     const form = await fillNewAddress({
       label: 'Depot',
       company: 'Maple Yarns',
@@ -185,17 +183,11 @@ describe('AddressBookPage', () => {
     renderSignedIn(<AddressBookPage />, {
       'GET /api/me/addresses': () => book([home, spare]),
       'POST /api/me/addresses/4/default': () =>
-        json(
-          {
-            status: false,
-            error: {
-              code: 'NOT_FOUND',
-              message: 'No such address',
-              reason: { key: 'ADDRESS_NOT_FOUND' },
-            },
-          },
-          404,
-        ),
+        refusal(404, {
+          code: 'NOT_FOUND',
+          message: 'No such address',
+          reason: { key: 'ADDRESS_NOT_FOUND' },
+        }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Make default Spare' }));
     expect(await screen.findByText('No such address')).toBeVisible();
@@ -209,17 +201,11 @@ describe('AddressBookPage', () => {
     renderSignedIn(<AddressBookPage />, {
       'GET /api/me/addresses': () => book([home, spare]),
       'DELETE /api/me/addresses/4': () =>
-        json(
-          {
-            status: false,
-            error: {
-              code: 'CONFLICT',
-              message: 'in use',
-              reason: { key: 'ADDRESS_IN_USE', params: { count: 1 } },
-            },
-          },
-          409,
-        ),
+        refusal(409, {
+          code: 'CONFLICT',
+          message: 'in use',
+          reason: { key: 'ADDRESS_IN_USE', params: { count: 1 } },
+        }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Spare' }));
     const dialog = await screen.findByRole('alertdialog');

@@ -46,7 +46,9 @@ describe('CustomerAddresses (staff customer screen)', () => {
     signInStaff(['orders']);
     stubBook();
     renderWithProviders(<CustomerAddresses customerId={40} country="us" canEdit={false} />);
-    expect(await screen.findByText('Liberty Crafts Receiving')).toBeVisible();
+    expect(await screen.findByRole('listitem', { name: 'Shipping address' })).toHaveTextContent(
+      'Liberty Crafts Receiving',
+    );
     expect(
       screen.getByText("Only credit staff and admins change a customer's addresses."),
     ).toBeVisible();
