@@ -270,21 +270,21 @@ export function AddressBookView({
                       <button
                         type="button"
                         className="button button--secondary button--small"
+                        aria-label={`${t('edit')} ${address.label}`}
                         disabled={address.id < 0}
                         onClick={() => setEditing(address.id)}
                       >
                         {t('edit')}
-                        <span className="visually-hidden"> {address.label}</span>
                       </button>
                       {address.is_default ? null : (
                         <button
                           type="button"
                           className="button button--secondary button--small"
+                          aria-label={`${t('makeDefault')} ${address.label}`}
                           disabled={address.id < 0}
                           onClick={() => writes.makeDefault.mutate(address.id)}
                         >
                           {t('makeDefault')}
-                          <span className="visually-hidden"> {address.label}</span>
                         </button>
                       )}
                       {block ? (
@@ -293,11 +293,11 @@ export function AddressBookView({
                         <button
                           type="button"
                           className="button button--secondary button--small"
+                          aria-label={`${t('remove')} ${address.label}`}
                           disabled={address.id < 0}
                           onClick={() => void remove(address)}
                         >
                           {t('remove')}
-                          <span className="visually-hidden"> {address.label}</span>
                         </button>
                       )}
                     </p>
