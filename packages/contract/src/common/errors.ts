@@ -64,7 +64,7 @@ export const ERROR_REASONS = {
   // Address books (docs/product/accounts.md "Addresses").
   ADDRESS_NOT_FOUND: 'No such address',
   ADDRESS_IN_USE:
-    'This address cannot be removed: {{count}} open order(s) ship to it; it can be removed once they have shipped or been cancelled',
+    'This address cannot be removed while open orders ship to it ({{count}}); it can be once they have shipped or been cancelled',
   ADDRESS_IS_BILLING: 'The billing address cannot be removed; edit it instead',
   ADDRESS_IS_DEFAULT:
     'The default ship-to address cannot be removed; make another address the default first',

@@ -212,7 +212,7 @@ describe('AddressBookPage', () => {
     expect(within(dialog).getByText('Remove the address “Spare”?')).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(
-      await screen.findByText(/This address cannot be removed: 1 open order\(s\) ship to it/),
+      await screen.findByText(/This address cannot be removed while open orders ship to it \(1\)/),
     ).toBeVisible();
     expect(await screen.findByRole('listitem', { name: 'Spare' })).toBeVisible();
   });
