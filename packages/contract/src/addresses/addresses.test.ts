@@ -6,6 +6,7 @@ import {
   CA_POSTAL_FIRST_LETTERS,
   US_ZIP_PREFIXES,
   addressMessageKey,
+  addressesFromApplication,
   addressRemovalBlock,
   checkPostalCode,
   normalisePostalCode,
@@ -284,5 +285,68 @@ describe('registration postal codes (docs/product/registration.md)', () => {
     expect(fieldsOf(sampleCanadianApplication({ bank_postal_code: '' }))).toEqual({
       bank_postal_code: 'Postal Code field is required',
     });
+  });
+});
+
+describe('addressesFromApplication', () => {
+  const app = { country: 'ca' as const, lang: 'en' as const, companyName: 'Maple Yarns' };
+  const billing = {
+    billing_street: '100 King Street West',
+    billing_city: 'Toronto',
+    billing_prov: 'Ontario',
+    billing_pc: 'm5x1a9',
+  };
+  it('gives billing (flagged) and shipping (default), codes normalised, named in the language', () => {
+    const rows = addressesFromApplication(
+      {
+        ...billing,
+        shipping_consignee_name: '',
+        shipping_street: '1 rue Principale',
+        shipping_city: 'Québec',
+        shipping_prov: 'qc',
+        shipping_pc: 'g1r 4p5',
+      },
+      { ...app, lang: 'es' },
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({
+        label: 'Dirección de facturación',
+        region: 'ON',
+        postalCode: 'M5X 1A9',
+        isBilling: true,
+        isDefault: false,
+      }),
+      expect.objectContaining({
+        label: 'Dirección de envío',
+        company: 'Maple Yarns',
+        region: 'QC',
+        postalCode: 'G1R 4P5',
+        isBilling: false,
+        isDefault: true,
+      }),
+    ]);
+  });
+  it('property: an empty or repeated shipping section leaves billing alone as the default', () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), (empty, shout) => {
+        const shipping = empty
+          ? { shipping_street: '  ' }
+          : {
+              shipping_street: shout
+                ? billing.billing_street.toUpperCase()
+                : billing.billing_street,
+              shipping_city: billing.billing_city,
+              shipping_prov: 'ON',
+              shipping_pc: 'M5X 1A9',
+            };
+        const rows = addressesFromApplication({ ...billing, ...shipping }, app);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({
+          isBilling: true,
+          isDefault: true,
+          label: 'Billing address',
+        });
+      }),
+    );
   });
 });
