@@ -69,6 +69,21 @@ async function fillNewAddress(values: Partial<Record<string, string>>) {
   return f;
 }
 
+/** Opens the add form once the book is shown, fills in a Québec depot and saves it. */
+async function saveNewDepot(postalCode: string) {
+  await screen.findByRole('listitem', { name: 'Shipping address' });
+  const form = await fillNewAddress({
+    label: 'Depot',
+    company: 'Maple Yarns',
+    line1: '1 rue Principale',
+    city: 'Québec',
+    region: 'QC',
+    postal_code: postalCode,
+  });
+  await userEvent.click(form.getByRole('button', { name: 'Save address' }));
+  return form;
+}
+
 describe('AddressBookPage', () => {
   it('lists the addresses with their marks, and says why one cannot be removed', async () => {
     renderSignedIn(<AddressBookPage />, {
@@ -127,16 +142,7 @@ describe('AddressBookPage', () => {
       'GET /api/me/addresses': () => book([home]),
       'POST /api/me/addresses': () => answer.promise,
     });
-    await screen.findByRole('listitem', { name: 'Shipping address' });
-    const form = await fillNewAddress({
-      label: 'Depot',
-      company: 'Maple Yarns',
-      line1: '1 rue Principale',
-      city: 'Québec',
-      region: 'QC',
-      postal_code: 'g1r4p5',
-    });
-    await userEvent.click(form.getByRole('button', { name: 'Save address' }));
+    await saveNewDepot('g1r4p5');
     // Optimistic: the card is there before the server answers, its buttons not yet usable.
     expect(await screen.findByRole('listitem', { name: 'Depot' })).toBeVisible();
     expect(within(card('Depot')).getByText(/G1R 4P5/)).toBeVisible();
@@ -164,16 +170,7 @@ describe('AddressBookPage', () => {
           fields: { city: 'City is required' },
         }),
     });
-    await screen.findByRole('listitem', { name: 'Shipping address' });
-    const form = await fillNewAddress({
-      label: 'Depot',
-      company: 'Maple Yarns',
-      line1: '1 rue Principale',
-      city: 'Québec',
-      region: 'QC',
-      postal_code: 'G1R 4P5',
-    });
-    await userEvent.click(form.getByRole('button', { name: 'Save address' }));
+    const form = await saveNewDepot('G1R 4P5');
     expect(await form.findByText('City is required')).toBeVisible();
     // Rolled back: no Depot card, the form still open.
     expect(screen.queryByRole('listitem', { name: 'Depot' })).toBeNull();
