@@ -17,3 +17,4 @@ export * from './imports';
 export * from './staff';
 export * from './checkout';
 export * from './identity';
+export * from './addresses';

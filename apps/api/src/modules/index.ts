@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
+import { addressBookRoutes } from './accounts/addresses.routes';
 import { cataloguePlugin } from './catalogue';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { sitemapRoutes } from './catalogue/catalogue.sitemap.routes';
@@ -24,11 +25,11 @@ import {
 } from './catalogue-admin';
 import { auditRoutes } from './audit';
 import { staffRoutes } from './staff';
-import { customersRoutes } from './customers';
 import { adminHomeRoutes } from './admin-home';
 import { customerPasswordRoutes } from './customers/customer-password.routes';
 import { storeIdentityPlugin } from './identity';
 import { identityRoutes } from './identity/identity.routes';
+import { customerAddressesRoutes, customersRoutes } from './customers';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -62,4 +63,6 @@ export const apiModules: FastifyPluginAsync[] = [
   adminHomeRoutes,
   customerPasswordRoutes,
   identityRoutes,
+  customerAddressesRoutes,
+  addressBookRoutes,
 ];

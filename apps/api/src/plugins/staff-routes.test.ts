@@ -90,6 +90,12 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   'GET /api/admin/settings/identity': ['admin'],
   'PUT /api/admin/settings/identity': ['admin'],
   'POST /api/admin/settings/identity/logo': ['admin'],
+  // A customer's address book: orders staff read it (they ship to it), credit changes it.
+  'GET /api/admin/customers/:id/addresses': ['credit', 'orders'],
+  'POST /api/admin/customers/:id/addresses': ['credit'],
+  'PUT /api/admin/customers/:id/addresses/:address_id': ['credit'],
+  'POST /api/admin/customers/:id/addresses/:address_id/default': ['credit'],
+  'DELETE /api/admin/customers/:id/addresses/:address_id': ['credit'],
 };
 
 /** Staff routes outside /api/admin (none yet); listed in EXPECTED_ROLES like the others. */

@@ -5,12 +5,18 @@ import { AppError } from '../lib/app-error';
 import {
   createCustomer,
   createPasswordToken,
+  insertApplicationAddresses,
   sendPasswordLink,
   SET_TOKEN_TTL_MS,
   type SessionUser,
 } from '../modules/accounts';
 import { recordAudit } from '../modules/audit';
-import { findApplication, markReviewed, type ApplicationRow } from '../modules/applications';
+import {
+  applicationAnswers,
+  findApplication,
+  markReviewed,
+  type ApplicationRow,
+} from '../modules/applications';
 import { enqueueWebhookEvent } from '../modules/webhooks';
 
 /**
@@ -53,13 +59,32 @@ export function createCustomerAccount(
   );
 }
 
+/**
+ * Step 2b: the new account's address book from the application (docs/product/accounts.md
+ * "Addresses"): the billing address (flagged) and the shipping address as the default ship-to, or
+ * the billing address as both when the shipping section is empty or repeats it. The checkout then
+ * has a ship-to address and estimates the province's or state's taxes from the first order on.
+ */
+export function createAccountAddresses(
+  tx: Tx,
+  config: Config,
+  app: ApplicationRow,
+  userId: number,
+): Promise<void> {
+  return insertApplicationAddresses(tx, userId, applicationAnswers(config, app), {
+    country: app.country === 'ca' ? 'ca' : 'us',
+    lang: app.lang,
+    companyName: app.companyName,
+  });
+}
+
 /** Step 4: a single-use 'set' password token and the mail carrying `${publicUrl}/reset-password?token=…`. */
 export async function sendSetPasswordLink(tx: Tx, config: Config, userId: number): Promise<void> {
   const token = await createPasswordToken(tx, userId, 'set', SET_TOKEN_TTL_MS);
   await sendPasswordLink(tx, { userId, token, purpose: 'set', publicUrl: config.publicUrl });
 }
 
-/** Approves a pending application: customer account, approval record, set-password mail, audit entry. */
+/** Approves a pending application: customer account and its addresses, approval record, set-password mail, audit entry. */
 export async function approveApplication(
   db: Database,
   config: Config,
@@ -69,6 +94,7 @@ export async function approveApplication(
   return db.transaction(async (tx) => {
     const app = await lockPendingApplication(tx, applicationId);
     const account = await createCustomerAccount(tx, app);
+    await createAccountAddresses(tx, config, app, account.userId);
     // Step 3: mark approved, linked to the new customer.
     await markReviewed(tx, applicationId, {
       status: 'approved',

@@ -180,6 +180,7 @@ async function placeOrderInTransaction(
         comment,
         placedByUserId: input.placedByUserId ?? null,
         shipTo,
+        shipToAddressId: address?.id ?? null,
         requestedShipDate,
         paymentTerms,
       },

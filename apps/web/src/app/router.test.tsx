@@ -64,6 +64,7 @@ describe('route table (docs/product/overview-and-routes.md)', () => {
         '/cart',
         '/profile',
         '/profile/password',
+        '/profile/addresses',
         '/order-confirm',
         '/order',
         '/orderdetails/:order_id',

@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
               page('cart', () => import('./routes/cart'), prefetchCartPage),
               page('profile', () => import('./routes/profile')),
               page('profile/password', () => import('./routes/profile-password')),
+              page('profile/addresses', () => import('./routes/profile-addresses')),
               page('order-confirm', () => import('./routes/order-confirm')),
               page('order', () => import('./routes/order')),
               page('orderdetails/:order_id', () => import('./routes/order-details')),

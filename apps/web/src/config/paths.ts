@@ -43,6 +43,7 @@ export const paths = {
   orderConfirm: () => '/order-confirm',
   profile: () => '/profile',
   profilePassword: () => '/profile/password',
+  profileAddresses: () => '/profile/addresses',
   pdata: () => '/pdata',
   order: () => '/order',
   pform: () => '/pform',

@@ -23,6 +23,7 @@ import type adminPeople from '../locales/en/admin-people.json';
 import type attributes from '../locales/en/attributes.json';
 import type adminHome from '../locales/en/admin-home.json';
 import type adminSettings from '../locales/en/admin-settings.json';
+import type addresses from '../locales/en/addresses.json';
 
 // Typed translation keys (docs/conventions.md #8): a missing key is a type error. A feature that adds a
 // namespace adds one line here (its en file).
@@ -53,6 +54,7 @@ declare module 'i18next' {
       'admin-settings': typeof adminSettings;
       attributes: typeof attributes;
       'admin-home': typeof adminHome;
+      addresses: typeof addresses;
     };
   }
 }

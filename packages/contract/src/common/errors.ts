@@ -63,6 +63,13 @@ export const ERROR_REASONS = {
   CUSTOMER_CODE_TAKEN: 'Another customer already has the customer code {{code}}',
   ACCOUNT_NOT_ACTIVE: 'This account is inactive; reactivate it first',
   MAIL_NOT_FAILED: 'Only a failed mail can be sent again; this one is {{status}}',
+  // Address books (docs/product/accounts.md "Addresses").
+  ADDRESS_NOT_FOUND: 'No such address',
+  ADDRESS_IN_USE:
+    'This address cannot be removed while open orders ship to it ({{count}}); it can be once they have shipped or been cancelled',
+  ADDRESS_IS_BILLING: 'The billing address cannot be removed; edit it instead',
+  ADDRESS_IS_DEFAULT:
+    'The default ship-to address cannot be removed; make another address the default first',
   // Catalogue import files refused for what they would cost to read (field `file` or `images`).
   IMPORT_ZIP_BOMB:
     'The part {{part}} of the file is compressed {{ratio}} times: refused as a ZIP bomb',

@@ -19,6 +19,7 @@ export const PAGE_ROUTES = [
   '/cart',
   '/profile',
   '/profile/password',
+  '/profile/addresses',
   '/order-confirm',
   '/order',
   '/orderdetails/:order_id',

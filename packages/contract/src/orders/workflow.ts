@@ -14,6 +14,17 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * Orders still on their way: not shipped in full, not invoiced, not cancelled. The address such an
+ * order ships to stays in the address book (docs/product/accounts.md "Addresses").
+ */
+export const OPEN_ORDER_STATUSES = [
+  'placed',
+  'accepted',
+  'picking',
+  'partially_shipped',
+] as const satisfies readonly OrderStatus[];
+
 const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
   placed: ['accepted', 'cancelled'],
   accepted: ['picking', 'cancelled'],

@@ -65,6 +65,11 @@ export const REGISTRATION_MESSAGES = {
   tooLong: 'This value is too long',
   countryInvalid: 'Country must be ca or usa',
   sectionChoice: 'Please tick the box or leave it empty',
+  // Postal codes and ZIP codes checked for their country and province or state (ours).
+  postalCodeFormat: 'Postal code must be written A1A 1A1',
+  postalCodeProvince: 'Postal code does not match the province',
+  zipFormat: 'Zip must be written 12345 or 12345-6789',
+  zipState: 'Zip does not match the state',
 } as const;
 
 export type RegistrationMessageKey = keyof typeof REGISTRATION_MESSAGES;

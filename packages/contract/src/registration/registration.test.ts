@@ -152,7 +152,11 @@ describe('conditional rules (docs/product/registration.md)', () => {
     );
     expect(
       CanadianApplication.safeParse(
-        sampleCanadianApplication({ billing_prov: 'QC', billing_qst: '1234567890TQ0001' }),
+        sampleCanadianApplication({
+          billing_prov: 'QC',
+          billing_pc: 'H2X 1Y4',
+          billing_qst: '1234567890TQ0001',
+        }),
       ).success,
     ).toBe(true);
     expect(

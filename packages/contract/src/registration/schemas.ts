@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REGISTRATION_MESSAGES as M, type RegistrationMessageKey } from './messages';
 import { isCalendarDate, listResponse, dataResponse } from '../common';
 import { requiredText } from '../common/safe-input';
+import { checkPostalCode } from '../addresses/postal';
 
 export { REGISTRATION_MESSAGES, type RegistrationMessageKey } from './messages';
 
@@ -319,7 +320,7 @@ function withConditionalRules<S extends z.ZodType<Partial<Record<string, unknown
   schema: S,
   names: readonly ConditionalAnswer[],
 ): S {
-  return names.reduce(
+  const refined = names.reduce(
     (s, name) =>
       s.refine((v) => !(v && isConditionallyAsked(name, v) && isBlank(v[name])), {
         path: [name],
@@ -328,6 +329,56 @@ function withConditionalRules<S extends z.ZodType<Partial<Record<string, unknown
       }) as unknown as S,
     schema,
   );
+  return withPostalRules(refined);
+}
+
+/** Each form's addresses as [province or state field, postal or ZIP code field]. */
+const POSTAL_FIELDS = {
+  ca: [
+    ['billing_prov', 'billing_pc'],
+    ['shipping_prov', 'shipping_pc'],
+    ['owner_prov', 'owner_postal_code'],
+    ['bank_province', 'bank_postal_code'],
+  ],
+  us: [
+    ['billing_state', 'billing_zip'],
+    ['shipping_state', 'shipping_zip'],
+    ['owner_state', 'owner_zip'],
+    ['bank_state', 'bank_zip'],
+  ],
+} as const;
+
+const POSTAL_MESSAGES = {
+  ca: { format: M.postalCodeFormat, region: M.postalCodeProvince },
+  us: { format: M.zipFormat, region: M.zipState },
+} as const;
+
+/**
+ * The postal-code rule of each address of the form (docs/product/registration.md): a postal code
+ * (ca) or ZIP code (us) written the country's way and belonging to the address's province or state
+ * (addresses/postal.ts). A blank code is left to its field's own "required" message. NOTE: `when:
+ * () => true` as for the conditional answers, so these report with the other messages on submit.
+ */
+function withPostalRules<S extends z.ZodType<Partial<Record<string, unknown>>>>(schema: S): S {
+  return schema.superRefine(
+    (v, ctx) => {
+      if (!v) return;
+      const country = v.country === 'ca' ? 'ca' : 'us';
+      for (const [regionField, postalField] of POSTAL_FIELDS[country]) {
+        const postal = v[postalField];
+        if (typeof postal !== 'string' || postal.trim() === '') continue;
+        const region = typeof v[regionField] === 'string' ? (v[regionField] as string) : '';
+        const check = checkPostalCode(country, region, postal);
+        if (!check.ok)
+          ctx.addIssue({
+            code: 'custom',
+            path: [postalField],
+            message: POSTAL_MESSAGES[country][check.problem],
+          });
+      }
+    },
+    { when: () => true },
+  ) as unknown as S;
 }
 
 /**

@@ -3,7 +3,10 @@ import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { belongsTo, createdAt, rowId } from './columns';
 import { users } from './users';
 
-/** A customer account's ship-to addresses; at most one is the default (preselected at checkout). */
+/**
+ * A customer account's address book: ship-to addresses, at most one the default (preselected at
+ * checkout), at most one the billing address.
+ */
 export const customerAddresses = pgTable(
   'customer_addresses',
   {
@@ -19,6 +22,8 @@ export const customerAddresses = pgTable(
     postalCode: text('postal_code').notNull(),
     country: text('country', { enum: ['ca', 'us'] }).notNull(),
     isDefault: boolean('is_default').notNull().default(false),
+    /** The account's billing address (from its application); at most one, never removed. */
+    isBilling: boolean('is_billing').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -26,5 +31,8 @@ export const customerAddresses = pgTable(
     uniqueIndex('customer_addresses_one_default_uq')
       .on(t.userId)
       .where(sql`${t.isDefault}`),
+    uniqueIndex('customer_addresses_one_billing_uq')
+      .on(t.userId)
+      .where(sql`${t.isBilling}`),
   ],
 );

@@ -23,6 +23,7 @@ import {
 import { COUNTRIES, ORDER_STATUSES } from '@wholesale/contract';
 import { products } from './catalogue';
 import { users } from './users';
+import { customerAddresses } from './addresses';
 
 /** A customer's favourite products, per country. */
 export const favourites = pgTable(
@@ -74,6 +75,8 @@ export const orders = pgTable(
     placedByUserId: optionalLink('placed_by_user_id', () => users.id),
     /** A copy of the ship-to address when ordered (null on orders placed before addresses existed). */
     shipTo: jsonb('ship_to').$type<OrderShipTo>(),
+    /** The address of the book it ships to (an open order's address is not removed); migration 0030. */
+    shipToAddressId: optionalLink('ship_to_address_id', () => customerAddresses.id, 'set null'),
     requestedShipDate: date('requested_ship_date', { mode: 'string' }),
     paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }),
     /** Estimated sales taxes on total_cents: [{ kind, rate, amountCents }]. */
@@ -94,6 +97,9 @@ export const orders = pgTable(
     index('orders_updated_idx').on(t.updatedAt, t.id),
     // An order without a requested date ships as soon as possible: it sorts as the earliest.
     index('orders_ship_date_idx').on(t.requestedShipDate.asc().nullsFirst(), t.id),
+    index('orders_ship_to_address_idx')
+      .on(t.shipToAddressId)
+      .where(sql`${t.shipToAddressId} is not null`),
     index('orders_po_trgm_idx').using('gin', sql`${t.poNumber} gin_trgm_ops`),
     // The back-office home's open orders, soonest requested ship date first (migration 0032, which
     // also INCLUDEs status so the home's counts per status read the index alone).

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { customerAddresses, users } from '../../db/schema';
@@ -17,6 +17,70 @@ export function selectAddresses(tx: Tx, userId: number): Promise<AddressRow[]> {
 
 export async function insertAddresses(tx: Tx, rows: NewAddressRow[]): Promise<void> {
   if (rows.length) await tx.insert(customerAddresses).values(rows);
+}
+
+/** One address of the account, locked for the change that follows; undefined when not its own. */
+export async function lockAddress(
+  tx: Tx,
+  userId: number,
+  id: number,
+): Promise<AddressRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(customerAddresses)
+    .where(and(eq(customerAddresses.id, id), eq(customerAddresses.userId, userId)))
+    .for('update');
+  return row;
+}
+
+/** The account's default address, locked (its flag moves when another becomes the default). */
+export async function lockDefaultAddress(tx: Tx, userId: number): Promise<AddressRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(customerAddresses)
+    .where(and(eq(customerAddresses.userId, userId), eq(customerAddresses.isDefault, true)))
+    .for('update');
+  return row;
+}
+
+export async function insertAddress(tx: Tx, row: NewAddressRow): Promise<AddressRow> {
+  const [inserted] = await tx.insert(customerAddresses).values(row).returning();
+  return inserted;
+}
+
+export async function updateAddress(
+  tx: Tx,
+  id: number,
+  change: Partial<Omit<NewAddressRow, 'id' | 'userId' | 'createdAt'>>,
+): Promise<AddressRow> {
+  const [row] = await tx
+    .update(customerAddresses)
+    .set(change)
+    .where(eq(customerAddresses.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * Makes `id` the account's only default address. NOTE: the other default is cleared first, in its
+ * own statement: the partial unique index allows one default per account at every moment.
+ */
+export async function setDefaultAddress(tx: Tx, userId: number, id: number): Promise<void> {
+  await tx
+    .update(customerAddresses)
+    .set({ isDefault: false })
+    .where(
+      and(
+        eq(customerAddresses.userId, userId),
+        eq(customerAddresses.isDefault, true),
+        ne(customerAddresses.id, id),
+      ),
+    );
+  await tx.update(customerAddresses).set({ isDefault: true }).where(eq(customerAddresses.id, id));
+}
+
+export async function deleteAddress(tx: Tx, id: number): Promise<void> {
+  await tx.delete(customerAddresses).where(eq(customerAddresses.id, id));
 }
 
 export async function selectPaymentTerms(tx: Tx, userId: number) {

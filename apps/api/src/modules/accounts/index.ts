@@ -18,6 +18,17 @@ export {
   SET_TOKEN_TTL_MS,
 } from './accounts.service';
 export { getCheckoutAccount, resolveOrderCheckout, toShipTo } from './addresses.service';
+// The address book (buyers' and staff's) and the approval that fills a new account's book.
+export {
+  addAddress,
+  editAddress,
+  insertApplicationAddresses,
+  makeDefaultAddress,
+  readAddressBook,
+  removeAddress,
+  type AddressChange,
+  type OpenOrdersByAddress,
+} from './addresses.service';
 export { insertAddresses } from './addresses.queries';
 // Staff and customer administration read and change accounts through these.
 export {

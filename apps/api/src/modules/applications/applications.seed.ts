@@ -24,6 +24,7 @@ export async function seedDemoApplications(
       email: 'demo.applicant.ca@example.com',
       billing_city: 'Montréal',
       billing_prov: 'QC',
+      billing_pc: 'H2X 1Y4',
       billing_qst: '1234567890TQ0001',
     }),
     sampleUsaApplication({

@@ -243,6 +243,17 @@ export function openSensitive(
 }
 
 /**
+ * Every answer of an application, the sealed ones decrypted: what the approval reads the new
+ * account's addresses from (whichever of its answers are sealed at rest).
+ */
+export function applicationAnswers(
+  config: Config,
+  row: Pick<ApplicationRow, 'id' | 'form' | 'sensitive'>,
+): Record<string, unknown> {
+  return { ...row.form, ...openSensitive(config, row) };
+}
+
+/**
  * GET /api/admin/applications/:id: the whole application decrypted, for staff. Every view is
  * written to the audit log (who, when) in the same transaction as the read.
  */
@@ -269,8 +280,7 @@ export async function getForStaff(
     return {
       ...toSummary(row),
       form: {
-        ...row.form,
-        ...openSensitive(config, row),
+        ...applicationAnswers(config, row),
         country: wireCountry(row.country),
         lang: row.lang,
         card_authorization: row.cardAuthorized,

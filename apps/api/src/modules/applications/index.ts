@@ -6,3 +6,5 @@ export { findApplication, markReviewed, type ApplicationRow } from './applicatio
 export { applicationOfCustomer } from './applications.service';
 // The back-office home counts the applications waiting.
 export { pendingApplicationsSummary } from './applications.home';
+// The approval reads the new account's addresses from the answers (the sealed ones decrypted).
+export { applicationAnswers } from './applications.service';

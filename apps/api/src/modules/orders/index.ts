@@ -1,5 +1,9 @@
 // Public entry of the orders module (see accounts/index.ts for the rule).
-export { customerOrderSummary, topProductIdsByQuantity } from './orders.stats';
+export {
+  customerOrderSummary,
+  openOrdersByShipToAddress,
+  topProductIdsByQuantity,
+} from './orders.stats';
 export { registerOrderMails } from './orders.mail';
 export { ORDERS_CHANNEL } from './order-desk.service';
 // The place-order workflow writes the order, its lines and the stock in one transaction.

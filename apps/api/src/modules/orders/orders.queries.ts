@@ -32,6 +32,7 @@ export async function insertOrderClaimingKey(
     comment: string | null;
     placedByUserId?: number | null;
     shipTo?: OrderShipTo | null;
+    shipToAddressId?: number | null;
     requestedShipDate?: string | null;
     paymentTerms?: PaymentTerms | null;
   },
@@ -52,9 +53,10 @@ export async function insertOrderClaimingKey(
     sql`
     ${feed}
     insert into orders (user_id, country, idempotency_key, po_number, comment, total_cents,
-                        placed_by_user_id, ship_to, requested_ship_date, payment_terms)
+                        placed_by_user_id, ship_to, ship_to_address_id, requested_ship_date, payment_terms)
     select ${order.userId}, ${order.country}, ${order.idempotencyKey}, ${order.poNumber}, ${order.comment}, 0,
-           ${order.placedByUserId ?? null}, ${shipTo}::jsonb, ${order.requestedShipDate ?? null}::date,
+           ${order.placedByUserId ?? null}, ${shipTo}::jsonb, ${order.shipToAddressId ?? null}::int,
+           ${order.requestedShipDate ?? null}::date,
            ${order.paymentTerms ?? null}${announce === 'after-commit' ? sql` from feed` : sql``}
     on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
     returning id, exists (select 1 from orders o where o.user_id = ${order.userId} and o.status <> 'cancelled') as previous`,

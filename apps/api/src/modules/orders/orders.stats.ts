@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Country } from '@wholesale/contract';
+import { OPEN_ORDER_STATUSES, type Country } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 
 /**
@@ -51,4 +51,23 @@ export async function customerOrderSummary(
       createdAt: new Date(r.created_at),
     })),
   };
+}
+
+/**
+ * How many open orders (OPEN_ORDER_STATUSES) ship to each of a customer's addresses, by address id
+ * (addresses no open order ships to are absent). The address book reads orders only through this.
+ */
+export async function openOrdersByShipToAddress(
+  tx: Tx,
+  userId: number,
+): Promise<Map<number, number>> {
+  const open = sql.join(
+    OPEN_ORDER_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const result = await tx.execute<{ address_id: number; n: number | string }>(sql`
+    select ship_to_address_id as address_id, count(*) as n from orders
+     where user_id = ${userId} and ship_to_address_id is not null and status in (${open})
+     group by ship_to_address_id`);
+  return new Map(result.rows.map((r) => [Number(r.address_id), Number(r.n)]));
 }

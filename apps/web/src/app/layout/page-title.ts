@@ -43,6 +43,7 @@ const BY_FIRST_SEGMENT: Record<string, TitleKey> = {
 export function titleKeyForPath(pathname: string): TitleKey {
   const parts = pathname.split('/').filter(Boolean);
   if (parts[0] === 'profile' && parts[1] === 'password') return 'profilePassword';
+  if (parts[0] === 'profile' && parts[1] === 'addresses') return 'profileAddresses';
   if (parts[0] === 'admin' && parts[1] === 'content') return 'adminContent';
   return BY_FIRST_SEGMENT[parts[0] ?? ''] ?? 'home';
 }

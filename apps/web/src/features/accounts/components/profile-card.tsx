@@ -47,6 +47,9 @@ export function ProfileCard() {
         <Link className="button" to={paths.profilePassword()}>
           {t('profile.changePassword')}
         </Link>
+        <Link className="button button--secondary" to={paths.profileAddresses()}>
+          {t('profile.addresses')}
+        </Link>
         <Link className="button button--secondary" to={paths.pform()}>
           {t('profile.preferences')}
         </Link>

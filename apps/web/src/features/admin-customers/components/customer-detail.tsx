@@ -21,6 +21,7 @@ import { CustomerSetPassword } from './customer-set-password';
 import '@/components/ui/admin-people.css';
 import { StaffAlert } from '@/components/ui/staff-alert';
 import { useStoreName } from '@/lib/store-identity';
+import { CustomerAddresses } from './customer-addresses';
 
 type EditableField = 'country' | 'customer_code' | 'staff_note';
 
@@ -213,6 +214,8 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
           customer={customer}
         />
       ) : null}
+
+      <CustomerAddresses customerId={customer.id} country={customer.country} canEdit={canAct} />
 
       <h2>{t('customers.orders', { total: customer.order_count })}</h2>
       {customer.last_orders.length === 0 ? (

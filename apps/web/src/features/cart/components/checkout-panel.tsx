@@ -1,4 +1,5 @@
 import {
+  checkPostalCode,
   estimateSalesTax,
   ratePercent,
   shipDateProblem,
@@ -7,8 +8,9 @@ import {
   type ShipToAddress,
 } from '@wholesale/contract';
 import { useEffect, useId, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
 import { useMoney } from '@/lib/money';
 
 export type CheckoutChoices = { addressId: number | null; shipDate: string };
@@ -57,6 +59,9 @@ export function CheckoutPanel({
   const money = (cents: number) => dollars(cents / 100);
   const address = chosenAddress(checkout, choices.addressId);
   const taxes = address ? estimateSalesTax(subtotalCents, address.country, address.region) : null;
+  // An address saved before postal codes were checked may not match its province or state.
+  const postalMismatch =
+    address && !checkPostalCode(address.country, address.region, address.postal_code).ok;
   const earliest = checkout?.earliest_ship_date ?? shopToday(now);
   const dateProblem = choices.shipDate ? shipDateProblem(choices.shipDate, shopToday(now)) : null;
 
@@ -103,6 +108,14 @@ export function CheckoutPanel({
           })}
         </p>
       ) : null}
+      {postalMismatch ? (
+        <p className="checkout-panel__note" role="status" data-testid="postal-mismatch">
+          {t('postalMismatch')}
+        </p>
+      ) : null}
+      <p className="checkout-panel__note">
+        <Link to={paths.profileAddresses()}>{t('manageAddresses')}</Link>
+      </p>
 
       <label htmlFor={dateId}>{t('shipDate')}</label>
       <input

@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AddressBookEntry } from '@wholesale/contract';
+import { preloadTranslations } from '@/test/i18n';
+import { renderWithProviders, stubFetch } from '@/test/render';
+import { signInStaff } from '@/test/staff';
+import { CustomerAddresses } from './customer-addresses';
+
+beforeAll(() => preloadTranslations(['addresses', 'errors', 'common']));
+
+const shipping: AddressBookEntry = {
+  id: 7,
+  label: 'Shipping address',
+  company: 'Liberty Crafts Receiving',
+  line1: '10 Dock Road',
+  line2: null,
+  city: 'Buffalo',
+  region: 'NY',
+  postal_code: '14203',
+  country: 'us',
+  is_default: true,
+  is_billing: false,
+  open_orders: 0,
+};
+
+function stubBook() {
+  let addresses = [shipping];
+  const { fetchMock, calls } = stubFetch({
+    '/api/admin/customers/40/addresses': (url, init) => {
+      if (init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body));
+        addresses = addresses.map((a) =>
+          url.pathname.endsWith(`/${a.id}`) ? { ...a, ...body } : a,
+        );
+      }
+      return { status: true, addresses };
+    },
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+describe('CustomerAddresses (staff customer screen)', () => {
+  it('is read-only for staff who may not change it', async () => {
+    signInStaff(['orders']);
+    stubBook();
+    renderWithProviders(<CustomerAddresses customerId={40} country="us" canEdit={false} />);
+    expect(await screen.findByRole('listitem', { name: 'Shipping address' })).toHaveTextContent(
+      'Liberty Crafts Receiving',
+    );
+    expect(
+      screen.getByText("Only credit staff and admins change a customer's addresses."),
+    ).toBeVisible();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('lets credit staff edit an address, checking the ZIP code against the state', async () => {
+    signInStaff(['credit']);
+    const calls = stubBook();
+    renderWithProviders(<CustomerAddresses customerId={40} country="us" canEdit />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Shipping address' }));
+    const form = within(screen.getByRole('form', { name: 'Edit Shipping address' }));
+    const zip = form.getByLabelText('ZIP code');
+    await userEvent.clear(zip);
+    await userEvent.type(zip, '90210');
+    await userEvent.click(form.getByRole('button', { name: 'Save address' }));
+    expect(await form.findByText('ZIP code does not belong to the state chosen')).toBeVisible();
+    expect(calls.filter((c) => c.init?.method === 'PUT')).toEqual([]);
+
+    await userEvent.clear(zip);
+    await userEvent.type(zip, '14203 1234');
+    await userEvent.click(form.getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByText('Address saved')).toBeVisible();
+    await waitFor(() => expect(screen.getByText(/14203-1234/)).toBeVisible());
+    const put = calls.find((c) => c.init?.method === 'PUT');
+    expect(put?.url.pathname).toBe('/api/admin/customers/40/addresses/7');
+    expect(JSON.parse(String(put?.init?.body))).toMatchObject({
+      region: 'NY',
+      postal_code: '14203-1234',
+      country: 'us',
+    });
+  });
+});
