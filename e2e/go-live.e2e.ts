@@ -1,12 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type JourneyPage } from './support/browser';
+import { applyAsCanadianBusiness } from './support/credit-application';
 import { startProductionStore, type ProductionStore } from './support/production-store';
 
 /**
- * Issue 29's "done when": a distributor carries a store from an empty PostgreSQL database to its
- * first shipped order, through screens only (README "Filling a production store" walks the same
- * path). The steps share one store and run in order; each names what a distributor would do.
+ * Going live: a distributor carries a store from an empty PostgreSQL database to its first shipped
+ * order, through screens only (README "Filling a production store" walks the same path). The steps
+ * share one store and run in order; each names what a distributor would do.
  */
 
 /** Texts of the demo store: none may appear on any page of a distributor's own store. */
@@ -14,6 +15,23 @@ const DEMO_IDENTITY = [/Notions Wholesale/i, /1250 Industrial/i, /555-01\d\d/, /
 
 const ADMIN_EMAIL = 'owner@distributor.test';
 const ADMIN_PASSWORD = 'first-admin-passphrase';
+const STORE = 'Prairie Thread Supply';
+const BUYER = {
+  owner: 'Morgan Keeper',
+  email: 'morgan@lakeside-quilts.test',
+  company: 'Lakeside Quilts',
+  billing: { street: '200 Front Street', city: 'Toronto', postalCode: 'M5V 2T6', province: 'ON' },
+  shipping: {
+    consignee: 'Lakeside Quilts Warehouse',
+    street: '45 Depot Road',
+    city: 'Ottawa',
+    postalCode: 'K1P 1J1',
+    province: 'ON',
+  },
+};
+const BUYER_PASSWORD = 'lakeside-quilts-passphrase';
+const SKU = 'PTS-001';
+const PRODUCT = 'Cotton quilting thread';
 
 let store: ProductionStore;
 let browser: Browser;
@@ -78,8 +96,216 @@ describe('a distributor takes a store live from an empty database', () => {
     await expectOwnIdentity(page);
   });
 
+  it('sets the store identity; every page then names the store', async () => {
+    const { page } = staff;
+    await page.goto('/admin');
+    const checklist = page.getByRole('region', { name: 'Before going live' });
+    await checklist.getByText('0 of 6 steps done.').waitFor();
+    await page.getByText('Mail is not configured: no e-mail leaves the store.').waitFor();
+    await expectOwnIdentity(page);
+
+    await page.goto('/admin/settings');
+    await page.getByRole('heading', { level: 1, name: 'Store settings' }).waitFor();
+    await page.getByText(/The store identity is not set yet/).waitFor();
+    const store = page.getByRole('group', { name: 'Store', exact: true });
+    await store.getByRole('group', { name: 'Store name' }).getByLabel('English').fill(STORE);
+    await store
+      .getByRole('group', { name: 'Store name' })
+      .getByLabel('French')
+      .fill('Fournitures Prairie');
+    await store.getByLabel('Legal name').fill(`${STORE} Ltd.`);
+    const office = page.getByRole('group', { name: 'Head office' });
+    await office
+      .getByRole('group', { name: 'Address' })
+      .getByLabel('English')
+      .fill('88 Grain Exchange Avenue\nWinnipeg, Manitoba R3C 3Z3\nCanada');
+    await office.getByLabel('Phone').fill('+1 204 555 0170');
+    await office.getByLabel('E-mail').fill('orders@prairie-thread.test');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Store settings saved').first().waitFor();
+
+    await page.goto('/');
+    await expect.poll(() => page.title()).toContain(STORE);
+    await page
+      .getByRole('contentinfo')
+      .getByText(`© ${new Date().getFullYear()}`, { exact: false })
+      .waitFor();
+    await expectOwnIdentity(page);
+  });
+
+  it('creates the categories and product classes on screens', async () => {
+    const { page } = staff;
+    await page.goto('/admin/catalogue/structure');
+    await page.getByRole('heading', { level: 1, name: 'Catalogue structure' }).waitFor();
+    await page.getByText(/No categories yet/).waitFor();
+    const addCategory = page.getByRole('form', { name: 'Add a category' });
+    for (const [code, en, fr] of [
+      ['THREAD', 'Threads', 'Fils'],
+      ['NOTION', 'Notions', 'Mercerie'],
+    ]) {
+      await addCategory.getByLabel('Code', { exact: true }).fill(code);
+      await addCategory.getByLabel('Name (EN)').fill(en);
+      await addCategory.getByLabel('Name (FR)').fill(fr);
+      await addCategory.getByLabel('Name (ES)').fill(en);
+      await addCategory.getByRole('button', { name: 'Add', exact: true }).click();
+      await page.getByRole('list', { name: 'Categories' }).getByText(code).waitFor();
+    }
+    await page.getByRole('button', { name: 'Product classes' }).click();
+    const addClass = page.getByRole('form', { name: 'Add a product class' });
+    await addClass.getByLabel('Code (1 to 4 capitals or digits)').fill('A');
+    await addClass.getByLabel('Meaning (EN)').fill('Always in stock');
+    await addClass.getByLabel('Meaning (FR)').fill('Toujours en stock');
+    await addClass.getByLabel('Meaning (ES)').fill('Siempre en stock');
+    await addClass.getByRole('button', { name: 'Add', exact: true }).click();
+    await page
+      .getByRole('list', { name: 'Product classes' })
+      .getByText('A', { exact: true })
+      .first()
+      .waitFor();
+    await expectOwnIdentity(page);
+  });
+
+  it('imports a CSV catalogue into them', async () => {
+    const { page } = staff;
+    await page.goto('/admin/catalogue');
+    await page.getByRole('heading', { level: 1, name: 'Catalogue import' }).waitFor();
+    const csv = [
+      'sku,category,class,ship_pack,name_en,name_fr,name_es,price_ca,stock_ca,price_us,stock_us',
+      `${SKU},THREAD,A,4,${PRODUCT},Fil à courtepointe,Hilo para acolchar,25.00,200,19.00,100`,
+      'PTS-002,NOTION,A,10,Glass head pins,Épingles à tête de verre,Alfileres,8.50,150,6.50,80',
+    ].join('\n');
+    await page.getByLabel('Catalogue file (.csv or .xlsx)').setInputFiles({
+      name: 'first-catalogue.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${csv}\n`),
+    });
+    await page.getByRole('button', { name: 'Start the import' }).click();
+    await page.getByText('Finished.').waitFor({ timeout: 60_000 });
+    await page.getByText('2 created, 0 updated, 0 unchanged, 0 deactivated; 0 refused.').waitFor();
+    await expectOwnIdentity(page);
+  });
+
+  let orderId = 0;
+
+  it('a business applies; staff approve it and its addresses become the account’s', async () => {
+    const applicant = await newPage(browser, { baseUrl: store.baseUrl });
+    await applyAsCanadianBusiness(applicant.page, BUYER);
+    await expectOwnIdentity(applicant.page);
+    await applicant.context.close();
+
+    const { page } = staff;
+    await page.goto('/admin/applications');
+    await page.getByRole('link', { name: new RegExp(`from ${BUYER.company}`) }).click();
+    await page.getByRole('heading', { name: new RegExp(BUYER.company) }).waitFor();
+    await page.getByRole('button', { name: 'Approve and create the account' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Approve and create the account' })
+      .click();
+    await page.getByText(/Approved: customer CA\d{6} created/).waitFor();
+    const code = (await page.getByTestId('customer-code').innerText()).match(/CA\d{6}/)?.[0];
+    expect(code).toBeDefined();
+
+    await page.goto('/admin/customers');
+    const search = page.getByLabel('Search customers');
+    await search.fill(code!);
+    await search.press('Enter');
+    await page.getByRole('link', { name: BUYER.company }).click();
+    await page.getByRole('heading', { level: 1, name: BUYER.company }).waitFor();
+    // Approval carried the application's addresses over: shipping by default, billing kept.
+    await page.getByText('45 Depot Road').first().waitFor();
+    await page.getByText('200 Front Street').first().waitFor();
+    await expectOwnIdentity(page);
+  });
+
+  it('without SMTP, staff copy the set-password link; the buyer orders to a chosen address', async () => {
+    const { page } = staff;
+    await page.getByRole('button', { name: 'Copy a set-password link' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+    const linkBox = page.getByLabel(`Set-password link for ${BUYER.email}`);
+    await linkBox.waitFor();
+    const link = await linkBox.inputValue();
+    expect(link.startsWith(store.baseUrl)).toBe(true);
+
+    const buyer = await newPage(browser, { baseUrl: store.baseUrl });
+    const bp = buyer.page;
+    await bp.goto(link);
+    await bp.getByLabel(/^New password$/).fill(BUYER_PASSWORD);
+    await bp.getByLabel(/^Confirm new password$/).fill(BUYER_PASSWORD);
+    await bp.getByRole('button', { name: /^Save my password$/ }).click();
+    await bp.getByText(/Your password is saved/).waitFor();
+    await bp.goto('/login');
+    await bp.getByLabel(/^Email$/).fill(BUYER.email);
+    await bp.getByLabel(/^Password$/).fill(BUYER_PASSWORD);
+    await bp.getByRole('button', { name: /^Sign in$/ }).click();
+    await bp.waitForURL((url) => url.pathname !== '/login');
+
+    await bp.goto(`/description/${SKU}/ca`);
+    const qty = bp.getByLabel(`Quantity of ${PRODUCT} in ship packs`).first();
+    await qty.fill('6');
+    await bp
+      .locator('.product-detail__info')
+      .getByRole('button', { name: /^Add .+ to the cart$/ })
+      .click();
+    await bp.goto('/cart');
+    await bp
+      .getByTestId(/^cart-line-/)
+      .first()
+      .waitFor();
+    await expectOwnIdentity(bp);
+    const shipTo = bp.getByLabel('Ship to');
+    // The default is the application's shipping address; the buyer chooses the billing one.
+    await expect
+      .poll(async () => shipTo.locator('option:checked').innerText())
+      .toContain('45 Depot Road');
+    const billingOption = shipTo.locator('option', { hasText: '200 Front Street' });
+    await shipTo.selectOption(await billingOption.getAttribute('value'));
+    await bp.getByLabel('PO number').fill('PO-FIRST-1');
+    await bp.getByRole('button', { name: 'Place order' }).click();
+    await bp.waitForURL('**/order-confirm?order_id=*');
+    orderId = Number(new URL(bp.url()).searchParams.get('order_id'));
+    expect(orderId).toBeGreaterThan(0);
+    await expectOwnIdentity(bp);
+    buyer.expectNoConsoleErrors();
+    await buyer.context.close();
+  });
+
+  it('staff ship the order from the desk with its picking list', async () => {
+    const { page } = staff;
+    await page.goto(`/admin/orders/${orderId}`);
+    await page.getByRole('heading', { level: 1, name: new RegExp(`Order #${orderId}`) }).waitFor();
+    // Where and when: the address the buyer chose, and its PO.
+    await page.getByText('200 Front Street').first().waitFor();
+    await page.getByText('PO-FIRST-1').first().waitFor();
+    const picking = page.getByRole('link', { name: /picking list/i });
+    const pdf = await page.request.get(
+      new URL((await picking.getAttribute('href'))!, store.baseUrl).href,
+    );
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+
+    for (const status of ['Accepted', 'Being picked']) {
+      const step = `Mark as ${status}`;
+      await page.getByRole('radio', { name: step }).check();
+      await page.getByRole('button', { name: step }).click();
+      await page.getByTestId('desk-status').filter({ hasText: status }).waitFor();
+    }
+    await page.getByRole('radio', { name: 'Mark as Shipped' }).check();
+    await page.getByLabel('Carrier').selectOption('ups');
+    await page.getByLabel('Tracking number').fill('1ZGOLIVE0001');
+    await page.getByRole('button', { name: 'Mark as Shipped' }).click();
+    await page.getByTestId('desk-status').filter({ hasText: 'Shipped' }).waitFor();
+    await expectOwnIdentity(page);
+
+    const shipped = await store.db.query<{ status: string }>(
+      'select status from orders where id = $1',
+      [orderId],
+    );
+    expect(shipped.rows[0]?.status).toBe('shipped');
+  });
+
   it('visited pages never showed the demo store', () => {
-    expect(visited.size).toBeGreaterThan(0);
+    expect(visited.size).toBeGreaterThan(8);
     staff.expectNoConsoleErrors();
   });
 });

@@ -1,7 +1,8 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { checkA11y, newPage, PHONE } from './support/browser';
 import { browserForFile } from './support/journey';
+import { fill, fillListsAndCard, region, step1 } from './support/credit-application';
 
 // Registration journeys: a Canadian and a USA credit application filled in the browser(), staff approval in
 // /admin/applications, and the applicant choosing a password from the mailed link, signing in and
@@ -13,64 +14,7 @@ const USA_EMAIL = `usa-applicant-${run}@example.com`;
 const CA_COMPANY = `Maple Yarns ${run}`;
 const USA_COMPANY = `Liberty Crafts ${run}`;
 const PRICE = /\$\s?\d[\d,]*\.\d{2}/;
-const nextYear = String(new Date().getFullYear() + 1);
 const browser = browserForFile();
-
-function region(page: Page, name: string | RegExp): Locator {
-  return page.getByRole('region', { name });
-}
-
-async function fill(scope: Locator, fields: Record<string, string>) {
-  for (const [label, value] of Object.entries(fields))
-    await scope.getByLabel(label, { exact: true }).fill(value);
-}
-
-async function step1(page: Page, name: string, email: string, country: 'Canada' | 'USA') {
-  await page.goto('/register');
-  await page.getByRole('heading', { name: 'Personal Information' }).waitFor();
-  // A blurred empty field shows its docs/product/registration.md message first.
-  await page.getByLabel('Owner Name', { exact: true }).focus();
-  await page.keyboard.press('Tab');
-  await page.getByText('Owner Name is required').waitFor();
-  await page.getByLabel('Owner Name', { exact: true }).fill(name);
-  await page.getByLabel('Email Address', { exact: true }).fill(email);
-  await page.getByLabel(country, { exact: true }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-}
-
-async function fillListsAndCard(page: Page, prefix: string) {
-  const officers = region(page, /^(COMPANY DATA|OFFICERS)/);
-  await officers.getByRole('button', { name: 'Add an officer' }).click();
-  for (const n of [1, 2]) {
-    const item = officers.getByRole('listitem', { name: `Officer ${n}` });
-    await fill(item, {
-      Name: `${prefix} Officer ${n}`,
-      Title: n === 1 ? 'President' : 'Secretary',
-      Address: `${n} Main Street`,
-    });
-  }
-  await expect(officers.getByRole('button', { name: 'Remove officer 1' }).count()).resolves.toBe(0);
-  const trade = region(page, 'TRADE REFERENCES');
-  await trade.getByRole('button', { name: 'Add a trade reference' }).click();
-  for (const n of [1, 2]) {
-    const item = trade.getByRole('listitem', { name: `Trade reference ${n}` });
-    await fill(item, {
-      Name: `${prefix} Supplier ${n}`,
-      Telephone: `555-010${n}`,
-      Fax: `555-020${n}`,
-      Contact: `Contact ${n}`,
-    });
-  }
-  const card = region(page, 'CREDIT CARD INFORMATION');
-  await card.getByLabel('Card Holder Name').fill(`${prefix} Holder`);
-  await card.getByLabel('Mastercard', { exact: true }).check();
-  await card.getByLabel('Expiry year').selectOption(nextYear);
-  await card.getByLabel('Expiry month').selectOption('06');
-  await card.getByLabel(/keep this credit card on file/).check();
-  await region(page, 'CREDIT TERMS AND CONDITIONS')
-    .getByLabel(/acknowledge the credit terms/)
-    .check();
-}
 
 async function expectSuccess(page: Page) {
   await page.getByRole('button', { name: 'Submit Application' }).click();

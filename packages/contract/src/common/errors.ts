@@ -90,9 +90,9 @@ export const ERROR_REASONS = {
   CODE_TAKEN: 'The code {{code}} is already used',
   CATEGORY_TOO_DEEP: 'A category can go under a category or a sub-category only (three levels)',
   CATEGORY_HAS_CHILDREN:
-    'This category still has {{count}} categories under it; retire or move them first',
+    'This category still has categories under it ({{count}}); retire or move them first',
   STRUCTURE_IN_USE:
-    '{{code}} still holds {{count}} products; choose where to move them before retiring it',
+    '{{code}} still holds products ({{count}}); choose where to move them before retiring it',
   MOVE_TARGET_INVALID: 'move_to must be another one of the same kind (and level, for a category)',
 } as const;
 

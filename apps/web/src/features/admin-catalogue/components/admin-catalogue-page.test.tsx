@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AdminImportJob } from '@wholesale/contract';
 import i18n from '@/lib/i18n';
 import { preloadTranslations } from '@/test/i18n';
 import { renderRoutes, stubFetch } from '@/test/render';
@@ -59,10 +60,12 @@ describe('a catalogue file refused for what it would cost to read', () => {
 
 describe('the refused rows of an import', () => {
   const TOTAL = 120;
-  const job = {
+  const job: AdminImportJob = {
     id: 7,
     status: 'done',
     dry_run: false,
+    create_missing: false,
+    structure: [],
     file_name: 'big.csv',
     created_at: '2026-11-28T10:00:00Z',
     finished_at: '2026-11-28T10:01:00Z',

@@ -1,0 +1,155 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+// Filling the credit application (/register) as an applicant does: shared by the registration
+// journeys and the go-live journey.
+
+const nextYear = String(new Date().getFullYear() + 1);
+
+export function region(page: Page, name: string | RegExp): Locator {
+  return page.getByRole('region', { name });
+}
+
+export async function fill(scope: Locator, fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields))
+    await scope.getByLabel(label, { exact: true }).fill(value);
+}
+
+export async function step1(page: Page, name: string, email: string, country: 'Canada' | 'USA') {
+  await page.goto('/register');
+  await page.getByRole('heading', { name: 'Personal Information' }).waitFor();
+  // A blurred empty field shows its docs/product/registration.md message first.
+  await page.getByLabel('Owner Name', { exact: true }).focus();
+  await page.keyboard.press('Tab');
+  await page.getByText('Owner Name is required').waitFor();
+  await page.getByLabel('Owner Name', { exact: true }).fill(name);
+  await page.getByLabel('Email Address', { exact: true }).fill(email);
+  await page.getByLabel(country, { exact: true }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+export async function fillListsAndCard(page: Page, prefix: string) {
+  const officers = region(page, /^(COMPANY DATA|OFFICERS)/);
+  await officers.getByRole('button', { name: 'Add an officer' }).click();
+  for (const n of [1, 2]) {
+    const item = officers.getByRole('listitem', { name: `Officer ${n}` });
+    await fill(item, {
+      Name: `${prefix} Officer ${n}`,
+      Title: n === 1 ? 'President' : 'Secretary',
+      Address: `${n} Main Street`,
+    });
+  }
+  await expect(officers.getByRole('button', { name: 'Remove officer 1' }).count()).resolves.toBe(0);
+  const trade = region(page, 'TRADE REFERENCES');
+  await trade.getByRole('button', { name: 'Add a trade reference' }).click();
+  for (const n of [1, 2]) {
+    const item = trade.getByRole('listitem', { name: `Trade reference ${n}` });
+    await fill(item, {
+      Name: `${prefix} Supplier ${n}`,
+      Telephone: `555-010${n}`,
+      Fax: `555-020${n}`,
+      Contact: `Contact ${n}`,
+    });
+  }
+  const card = region(page, 'CREDIT CARD INFORMATION');
+  await card.getByLabel('Card Holder Name').fill(`${prefix} Holder`);
+  await card.getByLabel('Mastercard', { exact: true }).check();
+  await card.getByLabel('Expiry year').selectOption(nextYear);
+  await card.getByLabel('Expiry month').selectOption('06');
+  await card.getByLabel(/keep this credit card on file/).check();
+  await region(page, 'CREDIT TERMS AND CONDITIONS')
+    .getByLabel(/acknowledge the credit terms/)
+    .check();
+}
+
+export type CanadianApplicant = {
+  owner: string;
+  email: string;
+  company: string;
+  /** Where invoices go; in Ontario here (HST), so the tax on the first order is known. */
+  billing: { street: string; city: string; postalCode: string; province: string };
+  /** The "SHIPPING ADDRESS (IF DIFFERENT)" section, filled when the goods go elsewhere. */
+  shipping: {
+    consignee: string;
+    street: string;
+    city: string;
+    postalCode: string;
+    province: string;
+  };
+};
+
+/**
+ * A complete Canadian application outside Québec, from the first step to the success page: every
+ * required field, a separate shipping address, two officers and trade references, the card.
+ */
+export async function applyAsCanadianBusiness(page: Page, a: CanadianApplicant): Promise<void> {
+  await step1(page, a.owner, a.email, 'Canada');
+  await page.getByRole('heading', { name: 'NEW ACCOUNT APPLICATION' }).waitFor();
+  await page.getByLabel('Company Name', { exact: true }).fill(a.company);
+  await page.getByLabel('Date of registration').fill('2012-05-01');
+  const billing = region(page, 'BILLING ADDRESS');
+  await fill(billing, {
+    Street: a.billing.street,
+    City: a.billing.city,
+    'Postal Code': a.billing.postalCode,
+    Telephone: '416-555-0100',
+  });
+  await billing.getByLabel('Province', { exact: true }).selectOption(a.billing.province);
+  await fill(billing, {
+    'GST #': '123456789RT0001',
+    'PST #': 'PST-0001',
+    'Type of Business': 'Yarn shop',
+    'Business License #': 'BL-1',
+    'IRS Business #': 'BN-1',
+    'Business Email': a.email,
+    Website: 'https://shop.example',
+    'A/P Contact': 'Accounts Payable',
+  });
+  await billing.getByLabel('Corporation').check();
+  await billing
+    .getByRole('group', { name: /customer before/ })
+    .getByLabel('No')
+    .check();
+  await billing.getByLabel('E-mail', { exact: true }).check();
+  await billing
+    .getByRole('group', { name: /Territory Sales Manager/ })
+    .getByLabel('No')
+    .check();
+  await billing
+    .getByRole('group', { name: /consent/ })
+    .getByLabel('Yes')
+    .check();
+  const shipping = region(page, 'SHIPPING ADDRESS (IF DIFFERENT)');
+  await fill(shipping, {
+    'Consignee Name': a.shipping.consignee,
+    Street: a.shipping.street,
+    City: a.shipping.city,
+    PC: a.shipping.postalCode,
+  });
+  await shipping.getByLabel('Prov', { exact: true }).selectOption(a.shipping.province);
+  const owner = region(page, /^OWNER'S INFORMATION/);
+  await fill(owner, {
+    'Home Address': '12 Elm Avenue',
+    City: a.billing.city,
+    'Postal Code': a.billing.postalCode,
+    Telephone: '416-555-0199',
+    'Business Name': a.company,
+    'Driver’s License #': 'ON-D1234',
+  });
+  await owner.getByLabel('Province', { exact: true }).selectOption(a.billing.province);
+  const bank = region(page, 'BANKING INFORMATION');
+  await fill(bank, {
+    'Bank Name': 'Bank of the Lakes',
+    'Bank Account #': '00123-004-1234567',
+    'Bank Telephone': '416-555-0142',
+    'Account Manager': 'Sam Banker',
+    'Bank Address': '1 Bay Street',
+    City: a.billing.city,
+    'Postal Code': a.billing.postalCode,
+  });
+  await bank.getByLabel('Province', { exact: true }).selectOption(a.billing.province);
+  await fillListsAndCard(page, 'GL');
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await page.waitForURL('**/success-page');
+  await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
+}
