@@ -34,6 +34,6 @@ describe.concurrent('layout walk: storefront', () => {
         `[layout walk] ${persona.name}: ${result.pages} pages, ${result.views} views in ${result.ms} ms (${Math.round(result.ms / result.views)} ms a view)`,
       );
       expect(result.defects).toEqual([]);
-    }, 600_000);
+    }, 1_200_000);
   }
 });
