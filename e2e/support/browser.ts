@@ -151,10 +151,7 @@ export async function axeInPlace(page: Page): Promise<string[]> {
       (
         window as unknown as {
           axe: {
-            run: (
-              context: Document,
-              options: object,
-            ) => Promise<{ violations: AxeViolation[] }>;
+            run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }>;
           };
         }
       ).axe

@@ -289,10 +289,17 @@ function layoutDefects(): string[] {
     const pastEdge = (el: Element): boolean => {
       if (!el.checkVisibility() || el.getBoundingClientRect().right <= window.innerWidth + 0.5)
         return false;
+      // An absolutely placed box is clipped only by a scrolling box that contains it.
+      let escapes = getComputedStyle(el).position === 'absolute';
       for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
         const style = getComputedStyle(a);
         if (style.position === 'fixed') return false;
-        if (style.overflowX !== 'visible' && a.getBoundingClientRect().right <= window.innerWidth)
+        if (style.position !== 'static') escapes = false;
+        if (
+          !escapes &&
+          style.overflowX !== 'visible' &&
+          a.getBoundingClientRect().right <= window.innerWidth
+        )
           return false;
       }
       return true;
@@ -336,8 +343,10 @@ function layoutDefects(): string[] {
     }
     if (inWindow && !seen && cover) out.push(`covered: ${describe(el)} under ${describe(cover)}`);
   }
+  // A field a person types in scrolls its text under the caret by design: only one they cannot
+  // type in (read-only, disabled, a button-like input) counts as cut off when its text does not fit.
   const controls = document.querySelectorAll(
-    'button, label, select, input:not([type="hidden"], [type="checkbox"], [type="radio"], [type="range"], [type="color"], [type="file"])',
+    'button, label, select, input:is([readonly], :disabled, [type="button"], [type="submit"], [type="reset"])',
   );
   for (const control of Array.from(controls)) {
     if (!shown(control)) continue;
@@ -522,14 +531,16 @@ export async function walk(
             for (const d of await timed(`axe ${at}`, () => axeInPlace(page)))
               found(`${at}: axe ${d}`);
           if (pass.tab.includes(width))
-            for (const d of await timed(`tab ${at}`, () => tabWalk(page, cdp))) found(`${at}: ${d}`);
+            for (const d of await timed(`tab ${at}`, () => tabWalk(page, cdp)))
+              found(`${at}: ${d}`);
         }
       }
     }
   } finally {
     await context.close();
     // The language menu saved the walk's last language on the account: give it its own back.
-    if (persona.email && originalLang !== null) await restoreLang(baseUrl, persona.email, originalLang);
+    if (persona.email && originalLang !== null)
+      await restoreLang(baseUrl, persona.email, originalLang);
   }
   return { defects, views, pages: addresses.length, ms: Date.now() - started };
 }
