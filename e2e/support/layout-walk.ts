@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { STAFF_ROLES, type StaffRole } from '@wholesale/contract';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeInPlace } from './browser';
 import { categories } from './catalogue';
 import { apiSignIn, cartWithProducts, signInOnPage, type ApiSession } from './demo-accounts';
+import { browserForFile } from './journey';
 
 // The layout walk (issue 30): every page of the web router, with real data, as everyone its guards
 // let in, at every width a person uses, fails on what a person would trip over. Read by
@@ -570,4 +572,36 @@ export function addressesFor(persona: Persona, pages: PageAccess[], data: WalkDa
     .filter((p) => mayOpen(persona, p))
     .map((p) => addressOf(p.path, data))
     .filter((address) => !only || only.test(address));
+}
+
+/**
+ * A walk file's tests: one per persona, side by side in one browser, each over the router pages
+ * `which` keeps that its guards let the persona open. Call it at the top of the file with await.
+ */
+export async function describeWalk(
+  title: string,
+  personas: Persona[],
+  which: (page: PageAccess) => boolean,
+): Promise<void> {
+  const baseUrl = inject('baseUrl');
+  const browser = browserForFile();
+  const pages = (await routerPages()).filter(which);
+  let data: WalkData;
+  let cleanUp = async () => {};
+  beforeAll(async () => {
+    ({ data, cleanUp } = await prepareWalkData(baseUrl));
+  });
+  afterAll(() => cleanUp());
+  describe.concurrent(title, () => {
+    for (const persona of personas) {
+      it(`every page fits, can be used and reached, as ${persona.name}`, async () => {
+        const result = await walk(browser(), baseUrl, persona, addressesFor(persona, pages, data));
+        console.log(
+          `[layout walk] ${persona.name}: ${result.pages} pages, ${result.views} views in ${result.ms} ms (${Math.round(result.ms / result.views)} ms a view)`,
+        );
+        expect(result.defects).toEqual([]);
+        // A ceiling for a loaded machine, not the budget (e2e/README.md).
+      }, 1_200_000);
+    }
+  });
 }
