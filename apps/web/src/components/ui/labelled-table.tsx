@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { TableHead } from './table-head';
+import { TableScroll } from './table-scroll';
 import './admin-people.css';
 
 /** A column of a LabelledTable: its id (which `label` names) and what a row shows in it. */
@@ -7,9 +8,7 @@ export type TableColumn<T, C extends string = string> = { id: C; cell: (row: T) 
 
 /**
  * A staff table drawn from its columns, every cell carrying its column's name (`data-label`) for
- * the phone layout, which shows it beside the value. `rowTestId` names a row for the tests. Its
- * scrolling box is a region named by the caption that Tab reaches, so a table wider than a phone
- * can be scrolled from the keyboard (axe scrollable-region-focusable, the layout walk).
+ * the phone layout, which shows it beside the value. `rowTestId` names a row for the tests.
  */
 export function LabelledTable<T extends { id: number }, C extends string>({
   caption,
@@ -27,7 +26,7 @@ export function LabelledTable<T extends { id: number }, C extends string>({
   rowTestId?: (row: T) => string;
 }) {
   return (
-    <div className="admin-people__table-wrap" role="region" aria-label={caption} tabIndex={0}>
+    <TableScroll label={caption}>
       <table className={['admin-people__table', className].filter(Boolean).join(' ')}>
         <TableHead caption={caption} columns={columns.map((c) => c.id)} label={label} />
         <tbody>
@@ -42,6 +41,6 @@ export function LabelledTable<T extends { id: number }, C extends string>({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -21,6 +21,7 @@ import { useUpdateStaff } from '../api/update-staff';
 import { TableHead } from '@/components/ui/table-head';
 import { StaffAlert } from '@/components/ui/staff-alert';
 import { StaffSection } from '@/components/ui/staff-section';
+import { TableScroll } from '@/components/ui/table-scroll';
 
 const formatWhen = (iso: string | null, lang: string) =>
   iso ? new Date(iso).toLocaleString(lang) : '—';
@@ -203,7 +204,7 @@ export function StaffPage() {
       {staff.isPending ? <LoadingOverlay /> : null}
       {staff.isError ? <StaffAlert>{errorMessage(staff.error)}</StaffAlert> : null}
       {staff.data ? (
-        <div className="admin-people__table-wrap">
+        <TableScroll label={t('staff.title')}>
           <table className="admin-people__table">
             <TableHead
               caption={t('staff.title')}
@@ -217,7 +218,7 @@ export function StaffPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
     </StaffSection>
   );
