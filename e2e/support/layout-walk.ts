@@ -601,7 +601,7 @@ export async function describeWalk(
       it(`every page fits, can be used and reached, as ${persona.name}`, async () => {
         const result = await walk(browser(), baseUrl, persona, addressesFor(persona, pages, data));
         console.log(
-          `[layout walk] ${persona.name}: ${result.pages} pages, ${result.views} views in ${result.ms} ms (${Math.round(result.ms / result.views)} ms a view)`,
+          `[layout walk] ${persona.name}: ${result.pages} pages, ${result.views} views in ${result.ms} ms (${Math.round(result.ms / Math.max(result.views, 1))} ms a view)`,
         );
         expect(result.defects).toEqual([]);
         // A ceiling for a loaded machine, not the budget (e2e/README.md).
