@@ -1,36 +1,13 @@
 import { PAGE_ROUTES } from '@wholesale/contract';
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
-import { GuestOnlyRoute, ProtectedRoute, StaffRoute } from './guards';
+import { pageAccess, type RouteGuard } from './route-access';
 import { routes } from './router';
 
-type Guard = 'guest' | 'protected' | 'staff' | 'public';
-
-/** Flattens the route tree into full paths with the guard each one sits under. */
-function flatten(list: RouteObject[], base = '', guard: Guard = 'public'): Record<string, Guard> {
-  const out: Record<string, Guard> = {};
-  for (const route of list) {
-    const type = (route.element as { type?: unknown } | undefined)?.type;
-    const g: Guard =
-      type === GuestOnlyRoute
-        ? 'guest'
-        : type === ProtectedRoute
-          ? 'protected'
-          : type === StaffRoute
-            ? 'staff'
-            : guard;
-    const path = route.index
-      ? base || '/'
-      : route.path
-        ? `${base.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}`
-        : base;
-    if (route.index || (route.path && (route.lazy || route.Component))) out[path || '/'] = g;
-    if (route.children) Object.assign(out, flatten(route.children, path, g));
-  }
-  return out;
-}
-
-const table = flatten(routes);
+/** Every page's full path with the guard it sits under. */
+const table: Record<string, RouteGuard> = Object.fromEntries(
+  pageAccess(routes).map((page) => [page.path, page.guard]),
+);
 
 // The sign-in, application and password-recovery pages: only a guest sees them.
 const GUEST_ONLY = [
@@ -52,7 +29,7 @@ describe('route table (docs/product/overview-and-routes.md)', () => {
   });
 
   it('puts each route behind the right guard', () => {
-    const under = (g: Guard) =>
+    const under = (g: RouteGuard) =>
       Object.keys(table)
         .filter((p) => table[p] === g)
         .sort();
@@ -95,6 +72,15 @@ describe('route table (docs/product/overview-and-routes.md)', () => {
       '/admin/settings',
       '/admin/staff',
     ]);
+  });
+
+  it('opens each staff page to the roles the back office shows it to', () => {
+    const roles = (path: string) => pageAccess(routes).find((p) => p.path === path)?.staffRoles;
+    expect(roles('/admin/staff')).toEqual(['admin']);
+    expect(roles('/admin/applications/:id')).toEqual(['admin', 'credit']);
+    expect(roles('/admin/customers/:id')).toEqual(['admin', 'credit', 'orders']);
+    expect(roles('/admin/products/:sku')).toEqual(['admin', 'content']);
+    expect(roles('/cart')).toEqual([]);
   });
 
   it("is the server's page table: an address the server answers 404 for has no page here", () => {

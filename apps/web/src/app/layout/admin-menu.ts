@@ -48,3 +48,14 @@ export function adminEntryOfPath(pathname: string): AdminMenuEntry | undefined {
     (entry) => pathname === entry.to || pathname.startsWith(`${entry.to}/`),
   ).sort((a, b) => b.to.length - a.to.length)[0];
 }
+
+/**
+ * Whether the back office shows the screen at `pathname` to a staff member holding `held`
+ * (StaffLayout): a menu screen when their roles open it; another back-office page when they have
+ * any screen at all. The layout walk (e2e/layout-walk-*.e2e.ts) visits each staff page as the roles
+ * this opens it to.
+ */
+export function staffMayOpen(held: readonly StaffRole[], pathname: string): boolean {
+  const entry = adminEntryOfPath(pathname);
+  return entry ? hasStaffRole(held, entry.roles) : adminMenuFor(held).length > 0;
+}

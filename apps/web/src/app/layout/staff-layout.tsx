@@ -1,11 +1,10 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { hasStaffRole } from '@wholesale/contract';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
-import { adminEntryOfPath, adminMenuFor } from './admin-menu';
+import { adminMenuFor, staffMayOpen } from './admin-menu';
 import './staff-layout.css';
 
 /**
@@ -18,8 +17,7 @@ export function StaffLayout() {
   const { pathname } = useLocation();
   const { staffRoles } = useSession();
   const entries = adminMenuFor(staffRoles);
-  const current = adminEntryOfPath(pathname);
-  const allowed = current ? hasStaffRole(staffRoles, current.roles) : entries.length > 0;
+  const allowed = staffMayOpen(staffRoles, pathname);
   return (
     <div className="staff-layout">
       <nav className="staff-layout__menu" aria-label={t('layout.menuLabel')}>

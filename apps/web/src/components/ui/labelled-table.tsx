@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { TableHead } from './table-head';
+import { TableScroll } from './table-scroll';
 import './admin-people.css';
 
 /** A column of a LabelledTable: its id (which `label` names) and what a row shows in it. */
@@ -25,7 +26,7 @@ export function LabelledTable<T extends { id: number }, C extends string>({
   rowTestId?: (row: T) => string;
 }) {
   return (
-    <div className="admin-people__table-wrap">
+    <TableScroll label={caption}>
       <table className={['admin-people__table', className].filter(Boolean).join(' ')}>
         <TableHead caption={caption} columns={columns.map((c) => c.id)} label={label} />
         <tbody>
@@ -40,6 +41,6 @@ export function LabelledTable<T extends { id: number }, C extends string>({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

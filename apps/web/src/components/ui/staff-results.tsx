@@ -3,6 +3,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { LoadingOverlay } from './loading-overlay';
 import { Pagination } from './pagination';
 import { TableHead } from './table-head';
+import { TableScroll } from './table-scroll';
 import { useLoadedPageInRange } from './use-page-in-range';
 import './admin-people.css';
 import { StaffAlert } from './staff-alert';
@@ -58,12 +59,12 @@ export function StaffResults<T>({
           {data.data.length === 0 ? (
             <p>{empty}</p>
           ) : (
-            <div className="admin-people__table-wrap">
+            <TableScroll label={caption}>
               <table className="admin-people__table">
                 <TableHead caption={caption} columns={columns} />
                 <tbody>{data.data.map(row)}</tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
           {data.last_page > 1 ? (
             <Pagination

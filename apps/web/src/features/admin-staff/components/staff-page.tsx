@@ -22,6 +22,7 @@ import { TableHead } from '@/components/ui/table-head';
 import { StaffAlert } from '@/components/ui/staff-alert';
 import { StaffSection } from '@/components/ui/staff-section';
 import { useStoreName } from '@/lib/store-identity';
+import { TableScroll } from '@/components/ui/table-scroll';
 
 const formatWhen = (iso: string | null, lang: string) =>
   iso ? new Date(iso).toLocaleString(lang) : '—';
@@ -205,7 +206,7 @@ export function StaffPage() {
       {staff.isPending ? <LoadingOverlay /> : null}
       {staff.isError ? <StaffAlert>{errorMessage(staff.error)}</StaffAlert> : null}
       {staff.data ? (
-        <div className="admin-people__table-wrap">
+        <TableScroll label={t('staff.title')}>
           <table className="admin-people__table">
             <TableHead
               caption={t('staff.title')}
@@ -219,7 +220,7 @@ export function StaffPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
     </StaffSection>
   );

@@ -42,6 +42,28 @@ describe('CartBadge and cart popup', () => {
     expect(screen.queryByRole('region', { name: 'Cart summary' })).not.toBeInTheDocument();
   });
 
+  it('closes when keyboard focus leaves it, stays open while focus moves inside it', async () => {
+    signInStored();
+    const { fetchMock } = routeFetch({ 'GET /api/cart': () => json(cart([line()], 12)) });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(
+      <>
+        <CartBadge />
+        <button type="button">After the cart</button>
+      </>,
+    );
+    await screen.findByRole('link', { name: 'Cart, 1 item' });
+    await userEvent.tab();
+    await screen.findByRole('region', { name: 'Cart summary' });
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Close the cart summary' })).toHaveFocus();
+    expect(screen.getByRole('region', { name: 'Cart summary' })).toBeInTheDocument();
+    screen.getByRole('button', { name: 'After the cart' }).focus();
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Cart summary' })).not.toBeInTheDocument(),
+    );
+  });
+
   it('opens on hover over the cart icon', async () => {
     signInStored();
     const { fetchMock } = routeFetch({ 'GET /api/cart': () => json(cart([], 0)) });

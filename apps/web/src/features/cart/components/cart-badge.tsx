@@ -13,7 +13,8 @@ import './cart.css';
 
 /**
  * Cart badge of the header with the docs/product/cart-and-orders.md cart popup (400 px): opens on hover over the cart
- * icon and on keyboard focus, closes with its arrow control (and Escape). Line amounts and the total
+ * icon and on keyboard focus, closes with its arrow control, Escape, and when keyboard focus leaves
+ * it (left open, it covered the category menu and the page under it: the layout walk). Line amounts and the total
  * are exact, in the storefront's one money format (docs/product/cart-and-orders.md#cart-popup): a
  * whole-dollar total disagreed with the cart page's. Guests see 0 and no popup.
  */
@@ -50,6 +51,9 @@ export function CartBadge({ compact = false }: { compact?: boolean }) {
       onMouseLeave={closeSoon}
       onKeyDown={(e) => {
         if (e.key === 'Escape') setOpen(false);
+      }}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
       }}
     >
       <Link
