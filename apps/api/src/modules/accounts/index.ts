@@ -27,7 +27,6 @@ export {
   readAddressBook,
   removeAddress,
   type AddressChange,
-  type OpenOrdersByAddress,
 } from './addresses.service';
 export { insertAddresses } from './addresses.queries';
 // Staff and customer administration read and change accounts through these.

@@ -5,8 +5,6 @@ import { brands, categories, classCodes, products } from '../../db/schema';
 /** Drizzle queries of the catalogue structure (structure.service.ts); each takes the caller's tx. */
 
 export type CategoryRecord = typeof categories.$inferSelect;
-export type ClassRecord = typeof classCodes.$inferSelect;
-export type BrandRecord = typeof brands.$inferSelect;
 
 const productCount = sql<number>`count(*)::int`;
 
