@@ -7,7 +7,7 @@ import { categories } from './catalogue';
 import { apiSignIn, cartWithProducts, signInOnPage, type ApiSession } from './demo-accounts';
 import { browserForFile } from './journey';
 
-// The layout walk (issue 30): every page of the web router, with real data, as everyone its guards
+// The layout walk (docs/product/storefront-ux.md): every page of the web router, with real data, as everyone its guards
 // let in, at every width a person uses, fails on what a person would trip over. Read by
 // e2e/layout-walk-store.e2e.ts and e2e/layout-walk-admin.e2e.ts; the checks are in README.md.
 

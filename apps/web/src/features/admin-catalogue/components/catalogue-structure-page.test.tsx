@@ -108,7 +108,7 @@ describe('catalogue structure screen', () => {
     const bt = screen.getByText('BT').closest('li')!;
     const buttons = within(bt).getAllByRole('button', { name: 'Retire' });
     await user.click(buttons[0]);
-    expect(screen.getByRole('alert')).toHaveTextContent('has 1 categories under it');
+    expect(screen.getByRole('alert')).toHaveTextContent('has 1 category under it');
     expect(writes()).toEqual([]);
   });
 
