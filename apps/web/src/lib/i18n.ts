@@ -33,16 +33,24 @@ export function resolveInitialLang(): AppLang {
 }
 
 // Every locales/<lng>/<ns>.json becomes its own chunk, loaded when a component asks for the namespace.
+// The back office's namespaces are listed in a chunk of their own (i18n-staff.ts), fetched with the
+// first of them: no shopper's entry script carries the back office's list of files.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*/*.json',
   '!../locales/en/common.json',
+  '!../locales/*/admin*.json',
+  '!../locales/*/staff.json',
 ]);
+const STAFF_NAMESPACE = /^(admin|staff)(-|$)/;
 
 void i18n
   .use(
-    resourcesToBackend((lng: string, ns: string) => {
-      const load = loaders[`../locales/${lng}/${ns}.json`];
-      return load ? load().then((m) => m.default) : Promise.resolve({});
+    resourcesToBackend(async (lng: string, ns: string) => {
+      const table = STAFF_NAMESPACE.test(ns)
+        ? (await import('./i18n-staff')).staffLoaders
+        : loaders;
+      const load = table[`../locales/${lng}/${ns}.json`];
+      return load ? (await load()).default : {};
     }),
   )
   .use(initReactI18next)
