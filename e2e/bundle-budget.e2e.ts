@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, PHONE } from './support/browser';
 
-// The bundle budget (docs/decisions/010-web-shell-and-bundle-budget.md): the JavaScript the home route loads is at most 150 KB gzip. Counted from the
+// The bundle budget (docs/decisions/010-web-shell-and-bundle-budget.md): the JavaScript the home route loads is at most 151 KB gzip. Counted from the
 // build manifest: index.html's module script and its static imports, plus the home page's lazy
 // chunk and its static imports (the router loads it before the home page shows).
 // 151 KB since the store identity joined the shell (header, footer, titles read it): decision 010.
@@ -39,7 +39,7 @@ function staticClosure(
 }
 
 describe('bundle budget', () => {
-  it('the home route loads at most 150 KB of gzipped JavaScript', () => {
+  it('the home route loads at most 151 KB of gzipped JavaScript', () => {
     const manifestFile = path.join(DIST, '.vite/manifest.json');
     expect(
       fs.existsSync(manifestFile),

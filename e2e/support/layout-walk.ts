@@ -4,7 +4,13 @@ import { STAFF_ROLES, type StaffRole } from '@wholesale/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeInPlace } from './browser';
 import { categories } from './catalogue';
-import { apiSignIn, cartWithProducts, signInOnPage, type ApiSession } from './demo-accounts';
+import {
+  apiSignIn,
+  cartWithProducts,
+  FRENCH_BUYER,
+  signInOnPage,
+  type ApiSession,
+} from './demo-accounts';
 import { browserForFile } from './journey';
 
 // The layout walk (docs/product/storefront-ux.md): every page of the web router, with real data, as everyone its guards
@@ -141,7 +147,10 @@ export async function prepareWalkData(
     `/api/order-history?user_id=${buyer.userId}`,
   );
   const applications = await getJson<Rows<{ id: number }>>(admin, '/api/admin/applications');
-  const customers = await getJson<Rows<{ id: number }>>(admin, '/api/admin/customers?q=C10001');
+  const customers = await getJson<Rows<{ id: number }>>(
+    admin,
+    `/api/admin/customers?q=${FRENCH_BUYER.code}`,
+  );
   const products = await getJson<Rows<{ sku: string }>>(admin, '/api/admin/products?per_page=1');
   const productGroupId = 1;
   await getJson(buyer, `/api/product_group/${productGroupId}`);
@@ -155,7 +164,7 @@ export async function prepareWalkData(
       productCode,
       orderId: first(orders, 'order of the buyer').order_id,
       applicationId: first(applications, 'application').id,
-      customerId: first(customers, 'customer C10001').id,
+      customerId: first(customers, `customer ${FRENCH_BUYER.code}`).id,
       sku: first(products, 'product').sku,
       productGroupId,
     },
