@@ -1,4 +1,5 @@
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import './admin-people.css';
 
 type Option = { value: string; label: string };
 
