@@ -1,5 +1,4 @@
 import type { Database, Tx } from '../../db/client';
-import { reasonError } from '../../lib/app-error';
 import {
   createPasswordToken,
   invalidateUserTokens,
@@ -10,7 +9,7 @@ import {
   type UserRow,
 } from '../accounts';
 import { recordAudit } from '../audit';
-import { customerRow } from './customers.service';
+import { activeCustomer } from './customers.service';
 
 /**
  * Onboarding without database access (docs/product/back-office-staff-and-customers.md
@@ -19,13 +18,6 @@ import { customerRow } from './customers.service';
  * way the customer's earlier links stop working, so only the newest one is live; each is audited
  * (never the link itself).
  */
-
-/** The customer under a row lock; 404 for anyone else, 409 when the account is inactive. */
-async function activeCustomer(tx: Tx, id: number): Promise<UserRow> {
-  const row = await customerRow(tx, id, true);
-  if (!row.isActive) throw reasonError('CONFLICT', 'ACCOUNT_NOT_ACTIVE');
-  return row;
-}
 
 /** A new 'set' token for the customer, the earlier ones retired, and the audit row. */
 async function freshSetToken(

@@ -69,6 +69,13 @@ export async function customerRow(tx: Tx, id: number, forUpdate: boolean): Promi
   return row;
 }
 
+/** The customer, locked, refused (409) while inactive: a link could not be used to sign in. */
+export async function activeCustomer(tx: Tx, id: number): Promise<UserRow> {
+  const row = await customerRow(tx, id, true);
+  if (!row.isActive) throw reasonError('CONFLICT', 'ACCOUNT_NOT_ACTIVE');
+  return row;
+}
+
 /**
  * GET /api/admin/customers/:id: the account, its orders and favourites, and the application that
  * created it. The application's answers are decrypted (and the read audited) only for staff who may
@@ -200,8 +207,7 @@ export async function sendCustomerPasswordReset(
   id: number,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await customerRow(tx, id, true);
-    if (!row.isActive) throw reasonError('CONFLICT', 'ACCOUNT_NOT_ACTIVE');
+    const row = await activeCustomer(tx, id);
     const token = await createPasswordToken(tx, id, 'reset');
     await sendPasswordLink(tx, { userId: id, token, purpose: 'reset', publicUrl });
     await recordAudit(tx, {
