@@ -18,3 +18,4 @@ export * from './staff';
 export * from './checkout';
 export * from './identity';
 export * from './addresses';
+export * from './receivables';

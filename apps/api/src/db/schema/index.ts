@@ -7,3 +7,4 @@ export * from './applications';
 export * from './imports';
 export * from './webhooks';
 export * from './addresses';
+export * from './receivables';

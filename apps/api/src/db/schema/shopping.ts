@@ -18,9 +18,10 @@ import {
   rowId,
   optionalLink,
   happenedAt,
+  instant,
   lifecycle,
 } from './columns';
-import { COUNTRIES, ORDER_STATUSES } from '@wholesale/contract';
+import { COUNTRIES, ORDER_HOLD_REASONS, ORDER_STATUSES } from '@wholesale/contract';
 import { products } from './catalogue';
 import { users } from './users';
 import { customerAddresses } from './addresses';
@@ -82,6 +83,17 @@ export const orders = pgTable(
     /** Estimated sales taxes on total_cents: [{ kind, rate, amountCents }]. */
     taxes: jsonb('taxes').$type<TaxLine[]>().notNull().default([]),
     taxCents: integer('tax_cents').notNull().default(0),
+    /**
+     * Why the order waits for a person before the warehouse may accept it (credit limit exceeded,
+     * account on hold); null once released or when it never waited (migration 0033).
+     */
+    holdReason: text('hold_reason', { enum: ORDER_HOLD_REASONS }),
+    holdReleasedByUserId: optionalLink('hold_released_by_user_id', () => users.id),
+    holdReleasedAt: instant('hold_released_at'),
+    /** The opening order's deposit (the credit terms); 0 when none is owed. */
+    depositCents: integer('deposit_cents').notNull().default(0),
+    /** When staff recorded the deposit as received; the order waits for it until then. */
+    depositReceivedAt: instant('deposit_received_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -106,6 +118,12 @@ export const orders = pgTable(
     index('orders_open_ship_date_idx')
       .on(t.requestedShipDate.asc().nullsLast(), t.createdAt, t.id)
       .where(sql`${t.status} in ('placed', 'accepted', 'picking', 'partially_shipped')`),
+    // The desk's "waiting for credit" view and a customer's exposure read the waiting orders only.
+    index('orders_waiting_idx')
+      .on(t.createdAt, t.id)
+      .where(
+        sql`${t.holdReason} is not null or (${t.depositCents} > 0 and ${t.depositReceivedAt} is null)`,
+      ),
     uniqueIndex('orders_user_idempotency_uq')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

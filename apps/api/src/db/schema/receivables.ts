@@ -1,0 +1,320 @@
+import { sql } from 'drizzle-orm';
+import {
+  ACCOUNT_HOLD_REASONS,
+  COUNTRIES,
+  LANGS,
+  PAYMENT_METHODS,
+  PAYMENT_TERMS,
+  RETURN_STATUSES,
+  type TaxLine,
+} from '@wholesale/contract';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  belongsTo,
+  createdAt,
+  instant,
+  lifecycle,
+  optionalLink,
+  rowId,
+  updatedAt,
+} from './columns';
+import { users } from './users';
+import { orderLines, orders, shipments, type OrderShipTo } from './shopping';
+
+/**
+ * Accounts receivable (docs/product/accounts-receivable.md, docs/decisions/036-trade-credit-accounts.md).
+ * A customer's balance is ALWAYS derived: invoices − received payments − credit notes + interest.
+ * No running total is stored, so no write can leave it out of step.
+ */
+
+/** The trade account an approved application opens: one row per customer, locked by each order. */
+export const creditAccounts = pgTable(
+  'credit_accounts',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creditLimitCents: integer('credit_limit_cents').notNull(),
+    netDays: integer('net_days').notNull().default(30),
+    openingDepositRequired: boolean('opening_deposit_required').notNull().default(true),
+    /** Set by staff (overdue, bounced cheque): the account's new orders wait for review. */
+    holdReason: text('hold_reason', { enum: ACCOUNT_HOLD_REASONS }),
+    holdNote: text('hold_note'),
+    heldAt: instant('held_at'),
+    heldByUserId: optionalLink('held_by_user_id', () => users.id, 'set null'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('credit_accounts_limit_not_negative', sql`${t.creditLimitCents} >= 0`),
+    check('credit_accounts_net_days_range', sql`${t.netDays} between 0 and 365`),
+  ],
+);
+
+/** Gapless document numbers per kind and country (invoice CA-000001, credit note CN-CA-000001). */
+export const documentSequences = pgTable(
+  'document_sequences',
+  {
+    kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
+    country: text('country', { enum: COUNTRIES }).notNull(),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.country] })],
+);
+
+export type InvoiceParty = OrderShipTo;
+/** The store's registration numbers printed on an invoice (GST/HST, QST…), as they were when issued. */
+export type InvoiceRegistration = { label: string; number: string };
+/** A tax exemption certificate that took a tax off an invoice, printed on it. */
+export type InvoiceExemption = { taxKind: string; region: string; certificateNumber: string };
+
+/** An invoice: issued by a shipment (source 'store') or pushed by the ERP (source 'erp'). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: rowId(),
+    number: text('number').notNull(),
+    userId: belongsTo('user_id', () => users.id),
+    orderId: optionalLink('order_id', () => orders.id),
+    /** The shipment that issued it: one invoice per shipment, each partial shipment too. */
+    shipmentId: optionalLink('shipment_id', () => shipments.id),
+    country: text('country', { enum: COUNTRIES }).notNull(),
+    lang: text('lang', { enum: LANGS }).notNull(),
+    source: text('source', { enum: ['store', 'erp'] })
+      .notNull()
+      .default('store'),
+    /** The ERP's own key for a pushed invoice: pushing it again answers the same invoice. */
+    externalRef: text('external_ref'),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }),
+    poNumber: text('po_number'),
+    billTo: jsonb('bill_to').$type<InvoiceParty>(),
+    shipTo: jsonb('ship_to').$type<InvoiceParty>(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxes: jsonb('taxes').$type<TaxLine[]>().notNull().default([]),
+    taxCents: integer('tax_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    registrations: jsonb('registrations').$type<InvoiceRegistration[]>().notNull().default([]),
+    exemptions: jsonb('exemptions').$type<InvoiceExemption[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_uq').on(t.number),
+    uniqueIndex('invoices_shipment_uq')
+      .on(t.shipmentId)
+      .where(sql`${t.shipmentId} is not null`),
+    uniqueIndex('invoices_external_ref_uq')
+      .on(t.externalRef)
+      .where(sql`${t.externalRef} is not null`),
+    index('invoices_user_issued_idx').on(t.userId, t.issuedOn.desc(), t.id.desc()),
+    index('invoices_order_idx').on(t.orderId),
+    index('invoices_due_idx').on(t.dueOn),
+    check('invoices_total_adds_up', sql`${t.totalCents} = ${t.subtotalCents} + ${t.taxCents}`),
+  ],
+);
+
+/** What an invoice bills: the shipped lines, prices frozen from the order. */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: rowId(),
+    invoiceId: belongsTo('invoice_id', () => invoices.id),
+    orderLineId: optionalLink('order_line_id', () => orderLines.id),
+    productCode: text('product_code').notNull(),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    shipPack: integer('ship_pack').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    lineTotalCents: integer('line_total_cents').notNull(),
+  },
+  (t) => [
+    index('invoice_lines_invoice_idx').on(t.invoiceId),
+    index('invoice_lines_order_line_idx').on(t.orderLineId),
+  ],
+);
+
+/**
+ * Money received from a customer (cheque, transfer, card on file). A deposit names the order it
+ * pays ahead. A bounced payment keeps its row with `bounced_at` set and no longer counts.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: rowId(),
+    userId: belongsTo('user_id', () => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    reference: text('reference'),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    /** The opening order this deposit pays ahead; null for an ordinary payment. */
+    depositForOrderId: optionalLink('deposit_for_order_id', () => orders.id),
+    source: text('source', { enum: ['staff', 'erp'] })
+      .notNull()
+      .default('staff'),
+    externalRef: text('external_ref'),
+    recordedByUserId: optionalLink('recorded_by_user_id', () => users.id, 'set null'),
+    bouncedAt: instant('bounced_at'),
+    bounceReason: text('bounce_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payments_user_received_idx').on(t.userId, t.receivedOn.desc(), t.id.desc()),
+    index('payments_deposit_order_idx')
+      .on(t.depositForOrderId)
+      .where(sql`${t.depositForOrderId} is not null`),
+    uniqueIndex('payments_external_ref_uq')
+      .on(t.externalRef)
+      .where(sql`${t.externalRef} is not null`),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** A credit for the customer: a received return, or a staff adjustment. Lowers the balance. */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: rowId(),
+    number: text('number').notNull(),
+    userId: belongsTo('user_id', () => users.id),
+    invoiceId: optionalLink('invoice_id', () => invoices.id),
+    returnId: integer('return_id'),
+    country: text('country', { enum: COUNTRIES }).notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxes: jsonb('taxes').$type<TaxLine[]>().notNull().default([]),
+    taxCents: integer('tax_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    reason: text('reason'),
+    issuedByUserId: optionalLink('issued_by_user_id', () => users.id, 'set null'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_number_uq').on(t.number),
+    index('credit_notes_user_idx').on(t.userId, t.issuedOn.desc()),
+    check('credit_notes_total_positive', sql`${t.totalCents} > 0`),
+  ],
+);
+
+/**
+ * How payments and credit notes settle invoices: exactly one of payment or credit note, an amount.
+ * What is not allocated stays a credit on the account (it still lowers the balance).
+ */
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: rowId(),
+    invoiceId: belongsTo('invoice_id', () => invoices.id),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
+    creditNoteId: integer('credit_note_id').references(() => creditNotes.id, {
+      onDelete: 'cascade',
+    }),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('settlements_invoice_idx').on(t.invoiceId),
+    index('settlements_payment_idx').on(t.paymentId),
+    index('settlements_credit_note_idx').on(t.creditNoteId),
+    check('settlements_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'settlements_one_source',
+      sql`(${t.paymentId} is null) <> (${t.creditNoteId} is null)`,
+    ),
+  ],
+);
+
+/** Interest charged on an account's overdue amount, at most once per calendar month (YYYY-MM). */
+export const interestCharges = pgTable(
+  'interest_charges',
+  {
+    id: rowId(),
+    userId: belongsTo('user_id', () => users.id),
+    period: text('period').notNull(),
+    chargedOn: date('charged_on', { mode: 'string' }).notNull(),
+    overdueCents: integer('overdue_cents').notNull(),
+    basisPoints: integer('basis_points').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('interest_charges_user_period_uq').on(t.userId, t.period),
+    check('interest_charges_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** A buyer's request to return lines of a shipped order (within 60 days), and what staff decided. */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: rowId(),
+    userId: belongsTo('user_id', () => users.id),
+    orderId: belongsTo('order_id', () => orders.id),
+    status: lifecycle(RETURN_STATUSES, 'requested'),
+    reason: text('reason').notNull(),
+    staffNote: text('staff_note'),
+    decidedByUserId: optionalLink('decided_by_user_id', () => users.id, 'set null'),
+    decidedAt: instant('decided_at'),
+    receivedAt: instant('received_at'),
+    restocked: boolean('restocked').notNull().default(false),
+    creditNoteId: optionalLink('credit_note_id', () => creditNotes.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('return_requests_user_idx').on(t.userId, t.createdAt.desc()),
+    index('return_requests_status_idx').on(t.status, t.createdAt),
+    index('return_requests_order_idx').on(t.orderId),
+  ],
+);
+
+export const returnLines = pgTable(
+  'return_lines',
+  {
+    id: rowId(),
+    returnId: belongsTo('return_id', () => returnRequests.id),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id),
+    /** Ship packs asked back (never more than shipped less already returned). */
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('return_lines_return_idx').on(t.returnId),
+    index('return_lines_order_line_idx').on(t.orderLineId),
+    check('return_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * A customer's resale or exemption certificate (a US state resale certificate, a provincial PST
+ * exemption), recorded by staff: the exempt tax leaves estimates, orders and invoices.
+ */
+export const taxExemptions = pgTable(
+  'tax_exemptions',
+  {
+    id: rowId(),
+    userId: belongsTo('user_id', () => users.id),
+    /** The tax it removes: 'STATE' for a US state, 'PST' or 'QST' for a province. */
+    taxKind: text('tax_kind', { enum: ['STATE', 'PST', 'QST'] }).notNull(),
+    /** The state or province it applies in (two letters). */
+    region: text('region').notNull(),
+    certificateNumber: text('certificate_number').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validUntil: date('valid_until', { mode: 'string' }),
+    recordedByUserId: optionalLink('recorded_by_user_id', () => users.id, 'set null'),
+    revokedAt: instant('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tax_exemptions_user_idx').on(t.userId)],
+);

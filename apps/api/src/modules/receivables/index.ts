@@ -1,0 +1,9 @@
+// Public entry of the receivables module (see accounts/index.ts for the rule): trade credit
+// accounts, invoices, payments, credit notes, interest, returns and tax exemptions
+// (docs/product/accounts-receivable.md).
+export {
+  accountPosition,
+  lockCreditAccount,
+  nextDocumentNumber,
+  type AccountPosition,
+} from './account-position.queries';
