@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { okResponse } from '../common';
 import { countField, MAX_DATABASE_INTEGER, requiredText } from '../common/safe-input';
 
-export const WEBHOOK_EVENTS = ['order.placed', 'order.status_changed', 'customer.created'] as const;
+export const WEBHOOK_EVENTS = [
+  'order.placed',
+  'order.status_changed',
+  'customer.created',
+  'invoice.created',
+  'payment.recorded',
+  'credit.hold_changed',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** POST /api/admin/webhooks */

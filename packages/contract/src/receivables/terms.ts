@@ -40,7 +40,13 @@ export const RETURN_STATUSES = ['requested', 'authorised', 'refused', 'received'
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 /** Aging buckets of an open amount by days past its due date. */
-export const AGING_BUCKETS = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'over_90'] as const;
+export const AGING_BUCKETS = [
+  'current',
+  'days_1_30',
+  'days_31_60',
+  'days_61_90',
+  'over_90',
+] as const;
 export type AgingBucket = (typeof AGING_BUCKETS)[number];
 
 const DAY_MS = 86_400_000;

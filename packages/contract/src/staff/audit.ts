@@ -23,6 +23,12 @@ export const AUDIT_ENTITIES = [
   'product_class',
   'brand',
   'store_identity',
+  'credit_account',
+  'invoice',
+  'payment',
+  'credit_note',
+  'return',
+  'tax_exemption',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

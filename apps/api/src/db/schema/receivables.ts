@@ -227,10 +227,7 @@ export const settlements = pgTable(
     index('settlements_payment_idx').on(t.paymentId),
     index('settlements_credit_note_idx').on(t.creditNoteId),
     check('settlements_amount_positive', sql`${t.amountCents} > 0`),
-    check(
-      'settlements_one_source',
-      sql`(${t.paymentId} is null) <> (${t.creditNoteId} is null)`,
-    ),
+    check('settlements_one_source', sql`(${t.paymentId} is null) <> (${t.creditNoteId} is null)`),
   ],
 );
 

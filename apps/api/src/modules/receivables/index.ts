@@ -7,3 +7,5 @@ export {
   nextDocumentNumber,
   type AccountPosition,
 } from './account-position.queries';
+export { setAccountHold, type AccountHoldChange } from './account-hold';
+export { activeTaxExemptions, type ActiveTaxExemption } from './tax-exemptions.queries';
