@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { refreshCarts } from './cart-cache';
 import { cartKeys } from './shopping-keys';
 
 /**
@@ -11,20 +12,25 @@ import { cartKeys } from './shopping-keys';
 export const cartWriteScope = { id: 'cart' };
 
 /**
- * Sends a cart write (inside a mutation of `cartWriteScope`); once it is answered (or has failed),
- * cancels the cart reads in flight before the mutation's callbacks put its answer in or read the
- * cart again. NOTE: a read in flight at that moment may have been read by the server before the
- * write (a boot prefetch, an observer mounting, a window focus, another write's follow-up read
- * sent while this one was on its way); kept, its older cart would replace the write's answer and
- * stay fresh for 30 s. Any read sent after this point sees the write.
+ * Sends a cart write (inside a mutation of `cartWriteScope`). Once it is answered, cancels the cart
+ * reads in flight before the mutation's callbacks put its answer in or read the cart again. NOTE: a
+ * read in flight at that moment may have been read by the server before the write (a boot
+ * prefetch, an observer mounting, a window focus, another write's follow-up read sent while this
+ * one was on its way); kept, its older cart would replace the write's answer and stay fresh for
+ * 30 s. Any read sent after this point sees the write. A write that failed may still have been
+ * written (the answer lost on the way): the cart is read again, cancelling those reads too.
  */
 export async function sendCartWrite<T>(
   queryClient: QueryClient,
   send: () => Promise<T>,
 ): Promise<T> {
+  let answer: T;
   try {
-    return await send();
-  } finally {
-    await queryClient.cancelQueries({ queryKey: cartKeys.lists() });
+    answer = await send();
+  } catch (error) {
+    void refreshCarts(queryClient);
+    throw error;
   }
+  await queryClient.cancelQueries({ queryKey: cartKeys.lists() });
+  return answer;
 }
