@@ -24,7 +24,7 @@ import {
   productEditorRoutes,
 } from './catalogue-admin';
 import { auditRoutes } from './audit';
-import { staffRoutes } from './staff';
+import { staffAdminRoutes } from './staff';
 import { adminHomeRoutes } from './admin-home';
 import { customerPasswordRoutes } from './customers/customer-password.routes';
 import { storeIdentityPlugin } from './identity';
@@ -58,7 +58,7 @@ export const apiModules: FastifyPluginAsync[] = [
   productEditorRoutes,
   catalogueStructureRoutes,
   auditRoutes,
-  staffRoutes,
+  staffAdminRoutes,
   customersRoutes,
   adminHomeRoutes,
   customerPasswordRoutes,
