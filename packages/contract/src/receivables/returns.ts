@@ -213,6 +213,27 @@ export type AdminReturnListResponse = z.infer<typeof AdminReturnListResponse>;
 export const AdminReturnResponse = okResponse({ data: AdminReturn });
 export type AdminReturnResponse = z.infer<typeof AdminReturnResponse>;
 
+/** A line of an order as the return form offers it (GET /api/orders/:id/returnable-lines). */
+export const ReturnableLine = z.object({
+  order_line_id: z.number().int(),
+  product_code: z.string(),
+  name: z.string(),
+  ship_pack: z.number().int(),
+  unit_price_cents: z.number().int(),
+  /** Ship packs that shipped (0 while the line waits). */
+  shipped: z.number().int(),
+  /** The shop's calendar day it shipped; null while it waits. */
+  shipped_on: z.string().nullable(),
+  /** The last day it may be asked back; null while it waits. */
+  last_day: z.string().nullable(),
+  within_window: z.boolean(),
+  /** Ship packs that may still be asked back (shipped less what other returns ask). */
+  available: z.number().int(),
+});
+export type ReturnableLine = z.infer<typeof ReturnableLine>;
+export const ReturnableLinesResponse = okResponse({ data: z.array(ReturnableLine) });
+export type ReturnableLinesResponse = z.infer<typeof ReturnableLinesResponse>;
+
 /** POST /api/admin/returns/:id/authorise | refuse: an optional note for the buyer. */
 export const DecideReturnBody = z.object({
   note: z

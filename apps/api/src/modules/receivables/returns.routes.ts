@@ -15,6 +15,7 @@ import {
   ReturnListQuery,
   ReturnListResponse,
   ReturnResponse,
+  ReturnableLinesResponse,
   idSchema,
 } from '@wholesale/contract';
 import { customerRoutes, requireCustomer, requireStaffRole, staffRoute } from '../../plugins/auth';
@@ -28,6 +29,7 @@ import {
   listOwnReturns,
   receiveReturn,
   requestReturn,
+  returnableLines,
 } from './returns.service';
 import { renderCreditNotePdf } from './credit-notes.pdf';
 
@@ -60,6 +62,21 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: body.reason,
         now: app.clock.now(),
       });
+      return { status: true as const, data };
+    },
+  );
+
+  app.get(
+    '/api/orders/:order_id/returnable-lines',
+    buyer({
+      summary:
+        'The lines of one of your orders as the return form offers them: shipped packs, packs left to ask back, the last day',
+      params: z.object({ order_id: idSchema('order_id') }),
+      response: { 200: ReturnableLinesResponse, ...errors },
+    }),
+    async (request) => {
+      const user = requireCustomer(request);
+      const data = await returnableLines(app.db, user.id, request.params.order_id, app.clock.now());
       return { status: true as const, data };
     },
   );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   RETURN_WINDOW_DAYS,
+  addDays,
   allowedReturnSteps,
   canMoveReturn,
   creditNoteAmounts,
@@ -16,6 +17,7 @@ import {
   type Lang,
   type Paginated,
   type ReturnRequest,
+  type ReturnableLine,
   type ReturnStatus,
   type TaxKind,
   type TaxLine,
@@ -229,10 +231,59 @@ type OrderLineState = {
   product_code: string;
   name: string;
   quantity: number;
+  ship_pack: number;
+  unit_price_cents: number;
   shipment_id: number | null;
   shipped_on: string | null;
   asked: number;
 };
+
+/** Each line of an order: what shipped and when (the shop's calendar day), what returns already ask. */
+async function orderLineStates(tx: Tx, orderId: number): Promise<OrderLineState[]> {
+  const result = await tx.execute<OrderLineState>(sql`
+    select ol.id, ol.product_code, ol.name, ol.quantity, ol.ship_pack, ol.unit_price_cents,
+           ol.shipment_id,
+           ((s.shipped_at at time zone 'America/Toronto')::date)::text as shipped_on,
+           coalesce((select sum(rl.quantity) from return_lines rl
+                       join return_requests rr on rr.id = rl.return_id
+                      where rl.order_line_id = ol.id and rr.status <> 'refused'), 0)::int as asked
+      from order_lines ol left join shipments s on s.id = ol.shipment_id
+     where ol.order_id = ${orderId}
+     order by ol.id`);
+  return result.rows;
+}
+
+/**
+ * The lines of a buyer's own order as the return form offers them: shipped packs, what may still
+ * be asked back, and whether the 60 days since shipment have passed (404 for another's order).
+ */
+export async function returnableLines(
+  db: Database,
+  userId: number,
+  orderId: number,
+  now: Date,
+): Promise<ReturnableLine[]> {
+  const order = await db.execute<{ id: number }>(
+    sql`select id from orders where id = ${orderId} and user_id = ${userId}`,
+  );
+  if (!order.rows[0]) throw new AppError('NOT_FOUND', 'No such order');
+  const today = shopToday(now);
+  return (await orderLineStates(db, orderId)).map((l) => {
+    const shipped = l.shipment_id === null || !l.shipped_on ? 0 : Number(l.quantity);
+    return {
+      order_line_id: Number(l.id),
+      product_code: l.product_code.trim(),
+      name: l.name,
+      ship_pack: Number(l.ship_pack),
+      unit_price_cents: Number(l.unit_price_cents),
+      shipped,
+      shipped_on: l.shipped_on,
+      last_day: l.shipped_on ? addDays(l.shipped_on, RETURN_WINDOW_DAYS) : null,
+      within_window: l.shipped_on ? lineReturnable(l.shipped_on, today) : false,
+      available: returnablePacks(shipped, Number(l.asked)),
+    };
+  });
+}
 
 /**
  * A buyer asks lines of their own order back (POST /api/orders/:id/returns). Every line must have
@@ -258,15 +309,8 @@ export async function requestReturn(
     if (!order.rows[0]) throw new AppError('NOT_FOUND', 'No such order');
     const country = order.rows[0].country;
     if (!reason) throw reasonError('VALIDATION_FAILED', 'FIELD_REQUIRED', { field: 'reason' }, 'reason');
-    const state = await tx.execute<OrderLineState>(sql`
-      select ol.id, ol.product_code, ol.name, ol.quantity, ol.shipment_id,
-             ((s.shipped_at at time zone 'America/Toronto')::date)::text as shipped_on,
-             coalesce((select sum(rl.quantity) from return_lines rl
-                         join return_requests rr on rr.id = rl.return_id
-                        where rl.order_line_id = ol.id and rr.status <> 'refused'), 0)::int as asked
-        from order_lines ol left join shipments s on s.id = ol.shipment_id
-       where ol.order_id = ${input.orderId}`);
-    const lines = new Map(state.rows.map((l) => [Number(l.id), l]));
+    const state = await orderLineStates(tx, input.orderId);
+    const lines = new Map(state.map((l) => [Number(l.id), l]));
     const today = shopToday(input.now);
     const seen = new Set<number>();
     input.lines.forEach((asked, i) => {

@@ -167,6 +167,22 @@ describe('a buyer asks for a return', () => {
   it('refuses lines not shipped, of another order, listed twice, or more packs than left', async () => {
     const order = await shippedOrder(buyer, true);
     const elsewhere = await shippedOrder(buyer);
+    // The form offers what shipped, what is left to ask back and the last day.
+    const offered = await t.get(`/api/orders/${order.id}/returnable-lines`, buyer.headers);
+    expect(offered.statusCode).toBe(200);
+    const byLine = new Map(
+      offered.json().data.map((l: { order_line_id: number }) => [l.order_line_id, l]),
+    );
+    expect(byLine.get(order.yarn)).toMatchObject({ shipped: 3, available: 3, within_window: true });
+    expect(byLine.get(order.needle)).toMatchObject({
+      shipped: 0,
+      available: 0,
+      shipped_on: null,
+      within_window: false,
+    });
+    expect((await t.get(`/api/orders/${order.id}/returnable-lines`, other.headers)).statusCode).toBe(
+      404,
+    );
     const cases: Array<[object[], string, string]> = [
       [[{ order_line_id: order.needle, quantity: 1 }], 'lines.0', 'RETURN_LINE_NOT_SHIPPED'],
       [[{ order_line_id: elsewhere.yarn, quantity: 1 }], 'lines.0', 'RETURN_LINE_UNKNOWN'],
