@@ -15,11 +15,7 @@ describe('return workflow', () => {
     const allowed = RETURN_STATUSES.flatMap((from) =>
       RETURN_STATUSES.filter((to) => canMoveReturn(from, to)).map((to) => `${from}→${to}`),
     );
-    expect(allowed).toEqual([
-      'requested→authorised',
-      'requested→refused',
-      'authorised→received',
-    ]);
+    expect(allowed).toEqual(['requested→authorised', 'requested→refused', 'authorised→received']);
     expect(allowedReturnSteps('received')).toEqual([]);
   });
 });
@@ -83,13 +79,18 @@ describe('credit note amounts', () => {
 
   it('never settles more than the invoice still owes nor more than the credit', () => {
     fc.assert(
-      fc.property(fc.nat(1_000_000), fc.nat(1_000_000), fc.nat(1_000_000), (credit, total, settled) => {
-        const applied = creditSettlementCents(credit, total, settled);
-        expect(applied).toBeGreaterThanOrEqual(0);
-        expect(applied).toBeLessThanOrEqual(credit);
-        expect(applied).toBeLessThanOrEqual(Math.max(0, total - settled));
-        expect(applied).toBe(Math.max(0, Math.min(credit, total - settled)));
-      }),
+      fc.property(
+        fc.nat(1_000_000),
+        fc.nat(1_000_000),
+        fc.nat(1_000_000),
+        (credit, total, settled) => {
+          const applied = creditSettlementCents(credit, total, settled);
+          expect(applied).toBeGreaterThanOrEqual(0);
+          expect(applied).toBeLessThanOrEqual(credit);
+          expect(applied).toBeLessThanOrEqual(Math.max(0, total - settled));
+          expect(applied).toBe(Math.max(0, Math.min(credit, total - settled)));
+        },
+      ),
     );
   });
 });

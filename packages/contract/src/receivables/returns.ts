@@ -8,7 +8,12 @@ import { taxOn, type TaxKind, type TaxLine } from '../checkout/rules';
 import { listResponse, okResponse } from '../common';
 import { countField, idSchema, staffPageFields } from '../common/safe-input';
 import { lineTotalCents } from '../rules/money';
-import { RETURN_STATUSES, RETURN_WINDOW_DAYS, type ReturnStatus, withinReturnWindow } from './terms';
+import {
+  RETURN_STATUSES,
+  RETURN_WINDOW_DAYS,
+  type ReturnStatus,
+  withinReturnWindow,
+} from './terms';
 
 // ----- Pure rules ------------------------------------------------------------------------------
 
@@ -96,7 +101,10 @@ export const CreateReturnBody = z.object({
     .array(
       z.object({
         order_line_id: idSchema('order_line_id'),
-        quantity: countField(100_000, 'quantity must be a whole number of ship packs of at least 1'),
+        quantity: countField(
+          100_000,
+          'quantity must be a whole number of ship packs of at least 1',
+        ),
       }),
       { error: 'lines must list the lines to return' },
     )
@@ -189,6 +197,7 @@ export const AdminReturn = ReturnRequest.extend({
 export type AdminReturn = z.infer<typeof AdminReturn>;
 
 export const ReturnResponse = okResponse({ data: ReturnRequest });
+export type ReturnResponse = z.infer<typeof ReturnResponse>;
 export const ReturnListQuery = z.object({
   order_id: idSchema('order_id').optional(),
   ...staffPageFields(25),

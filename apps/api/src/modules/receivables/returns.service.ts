@@ -308,7 +308,8 @@ export async function requestReturn(
       for update`);
     if (!order.rows[0]) throw new AppError('NOT_FOUND', 'No such order');
     const country = order.rows[0].country;
-    if (!reason) throw reasonError('VALIDATION_FAILED', 'FIELD_REQUIRED', { field: 'reason' }, 'reason');
+    if (!reason)
+      throw reasonError('VALIDATION_FAILED', 'FIELD_REQUIRED', { field: 'reason' }, 'reason');
     const state = await orderLineStates(tx, input.orderId);
     const lines = new Map(state.map((l) => [Number(l.id), l]));
     const today = shopToday(input.now);
@@ -316,8 +317,10 @@ export async function requestReturn(
     input.lines.forEach((asked, i) => {
       const field = `lines.${i}`;
       const line = lines.get(asked.order_line_id);
-      const refuse = (key: Parameters<typeof reasonError>[1], params?: Record<string, string | number>) =>
-        reasonError('VALIDATION_FAILED', key, params, field, country);
+      const refuse = (
+        key: Parameters<typeof reasonError>[1],
+        params?: Record<string, string | number>,
+      ) => reasonError('VALIDATION_FAILED', key, params, field, country);
       if (!line) throw refuse('RETURN_LINE_UNKNOWN');
       if (seen.has(asked.order_line_id)) throw refuse('RETURN_LINE_TWICE');
       seen.add(asked.order_line_id);
@@ -425,8 +428,7 @@ export async function receiveReturn(
     const country = order.rows[0].country;
     const rawTaxes = order.rows[0].taxes;
     const orderTaxes = (typeof rawTaxes === 'string' ? JSON.parse(rawTaxes) : rawTaxes) as
-      | TaxLine[]
-      | null;
+      TaxLine[] | null;
     const lines = (await linesOf(tx, [row.id])).get(Number(row.id)) ?? [];
     const amounts = creditNoteAmounts(
       lines.map((l) => ({
@@ -589,9 +591,7 @@ export async function listOwnCreditNotes(
   const offset = (query.page - 1) * query.perPage;
   const [rows, total] = await Promise.all([
     creditNoteRows(db, where, sql`limit ${query.perPage} offset ${offset}`),
-    db.execute<{ n: number }>(
-      sql`select count(*)::int as n from credit_notes cn where ${where}`,
-    ),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from credit_notes cn where ${where}`),
   ]);
   return toPage(rows.map(toCreditNote), Number(total.rows[0]?.n ?? 0), query.page, query.perPage);
 }
@@ -625,7 +625,9 @@ export async function creditNoteDocument(
     company_name: string | null;
     lang: Lang;
     customer_code: string | null;
-  }>(sql`select owner_name, company_name, lang, customer_code from users where id = ${row.user_id}`);
+  }>(
+    sql`select owner_name, company_name, lang, customer_code from users where id = ${row.user_id}`,
+  );
   const c = customer.rows[0];
   return {
     note,

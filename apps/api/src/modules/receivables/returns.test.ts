@@ -28,7 +28,11 @@ beforeAll(async () => {
   creditStaff = (await t.signIn({ role: 'staff', staffRoles: ['credit'] })).headers;
   ordersStaff = (await t.signIn({ role: 'staff', staffRoles: ['orders'] })).headers;
   contentStaff = (await t.signIn({ role: 'staff', staffRoles: ['content'] })).headers;
-  buyer = await t.signIn({ ownerName: 'Béatrice Buyer', companyName: 'Mercerie Laval', lang: 'fr' });
+  buyer = await t.signIn({
+    ownerName: 'Béatrice Buyer',
+    companyName: 'Mercerie Laval',
+    lang: 'fr',
+  });
   other = await t.signIn({ ownerName: 'Oscar Other' });
   // Neither is on their opening order (its minimum and deposit are not what these tests are about).
   for (const who of [buyer, other])
@@ -180,9 +184,9 @@ describe('a buyer asks for a return', () => {
       shipped_on: null,
       within_window: false,
     });
-    expect((await t.get(`/api/orders/${order.id}/returnable-lines`, other.headers)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.get(`/api/orders/${order.id}/returnable-lines`, other.headers)).statusCode,
+    ).toBe(404);
     const cases: Array<[object[], string, string]> = [
       [[{ order_line_id: order.needle, quantity: 1 }], 'lines.0', 'RETURN_LINE_NOT_SHIPPED'],
       [[{ order_line_id: elsewhere.yarn, quantity: 1 }], 'lines.0', 'RETURN_LINE_UNKNOWN'],
@@ -212,14 +216,10 @@ describe('a buyer asks for a return', () => {
       lines: [{ order_line_id: order.yarn, quantity: 2 }],
       reason: 'Damaged too',
     });
-    expect(tooMany.json().error.message).toBe(
-      'At most 1 ship packs of YARN can still be returned',
-    );
-    const refused = await t.post(
-      `/api/admin/returns/${first.json().data.id}/refuse`,
-      creditStaff,
-      { note: 'Not damaged' },
-    );
+    expect(tooMany.json().error.message).toBe('At most 1 ship packs of YARN can still be returned');
+    const refused = await t.post(`/api/admin/returns/${first.json().data.id}/refuse`, creditStaff, {
+      note: 'Not damaged',
+    });
     expect(refused.statusCode).toBe(200);
     const again = await ask(buyer.headers, order.id, {
       lines: [{ order_line_id: order.yarn, quantity: 3 }],
@@ -292,12 +292,19 @@ describe('staff decide and receive returns', () => {
     expect(list.json().counts.authorised).toBeGreaterThanOrEqual(1);
     expect((await t.get('/api/admin/returns', contentStaff)).statusCode).toBe(403);
 
-    const stockBefore = [await stockOf(t.handle.db, ids.YARN), await stockOf(t.handle.db, ids.NEEDLE)];
+    const stockBefore = [
+      await stockOf(t.handle.db, ids.YARN),
+      await stockOf(t.handle.db, ids.NEEDLE),
+    ];
     const received = await t.post(`/api/admin/returns/${id}/receive`, ordersStaff, {
       restock: true,
     });
     expect(received.statusCode, received.body).toBe(200);
-    expect(received.json().data).toMatchObject({ status: 'received', restocked: true, allowed: [] });
+    expect(received.json().data).toMatchObject({
+      status: 'received',
+      restocked: true,
+      allowed: [],
+    });
     expect([await stockOf(t.handle.db, ids.YARN), await stockOf(t.handle.db, ids.NEEDLE)]).toEqual([
       stockBefore[0] + 1,
       stockBefore[1] + 2,
@@ -397,8 +404,9 @@ describe('credit note PDF', () => {
     });
     const id = asked.json().data.id as number;
     await t.post(`/api/admin/returns/${id}/authorise`, admin, {});
-    const note = (await t.post(`/api/admin/returns/${id}/receive`, admin, { restock: false })).json()
-      .data.credit_note;
+    const note = (
+      await t.post(`/api/admin/returns/${id}/receive`, admin, { restock: false })
+    ).json().data.credit_note;
     const res = await t.get(`/api/credit-notes/${note.id}/pdf`, buyer.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/pdf');
