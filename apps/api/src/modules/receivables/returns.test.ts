@@ -394,6 +394,29 @@ describe('staff decide and receive returns', () => {
   });
 });
 
+describe('returns at the same time', () => {
+  it('never lets two requests together ask more than shipped, nor two receipts issue two credit notes', async () => {
+    const order = await shippedOrder(buyer);
+    const body = { lines: [{ order_line_id: order.yarn, quantity: 3 }], reason: 'All of it' };
+    const asks = await Promise.all([
+      ask(buyer.headers, order.id, body),
+      ask(buyer.headers, order.id, body),
+    ]);
+    expect(asks.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const id = asks.find((r) => r.statusCode === 200)!.json().data.id as number;
+    await t.post(`/api/admin/returns/${id}/authorise`, creditStaff, {});
+    const receipts = await Promise.all([
+      t.post(`/api/admin/returns/${id}/receive`, ordersStaff, { restock: false }),
+      t.post(`/api/admin/returns/${id}/receive`, ordersStaff, { restock: false }),
+    ]);
+    expect(receipts.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const { rows } = await t.handle.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from credit_notes where return_id = ${id}`,
+    );
+    expect(Number(rows[0].n)).toBe(1);
+  });
+});
+
 describe('credit note PDF', () => {
   it('prints the credit note in the customer’s language, to its buyer and to staff only', async () => {
     const order = await shippedOrder(buyer);
