@@ -296,6 +296,18 @@ describe('staff decide and receive returns', () => {
       await stockOf(t.handle.db, ids.YARN),
       await stockOf(t.handle.db, ids.NEEDLE),
     ];
+    // The catalogue's caches hear of the new levels (its channel names the products). Notifications
+    // arrive in order: once a marker sent now is heard, the order's own stock news is behind us.
+    const marker = new Promise<void>((resolve) =>
+      t.app.changeFeed.subscribe('ws_catalogue', (payload) => payload === 'f:*' && resolve()),
+    );
+    await t.handle.db.execute(sql`select pg_notify('ws_catalogue', 'f:*')`);
+    await marker;
+    const heard = new Promise<string>((resolve) =>
+      t.app.changeFeed.subscribe('ws_catalogue', (payload) => {
+        if (payload.startsWith('p:') && payload.includes(String(ids.YARN))) resolve(payload);
+      }),
+    );
     const received = await t.post(`/api/admin/returns/${id}/receive`, ordersStaff, {
       restock: true,
     });
@@ -309,6 +321,7 @@ describe('staff decide and receive returns', () => {
       stockBefore[0] + 1,
       stockBefore[1] + 2,
     ]);
+    expect(await heard).toContain(String(ids.NEEDLE));
     const again = await t.post(`/api/admin/returns/${id}/receive`, ordersStaff, { restock: true });
     expect(again.statusCode).toBe(409);
     expect(await stockOf(t.handle.db, ids.YARN)).toBe(stockBefore[0] + 1);
