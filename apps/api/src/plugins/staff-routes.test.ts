@@ -97,6 +97,13 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   'PUT /api/admin/customers/:id/addresses/:address_id': ['credit'],
   'POST /api/admin/customers/:id/addresses/:address_id/default': ['credit'],
   'DELETE /api/admin/customers/:id/addresses/:address_id': ['credit'],
+  // Returns: credit staff decide, the warehouse (orders) receives; both read the desk.
+  'GET /api/admin/returns': ['credit', 'orders'],
+  'GET /api/admin/returns/:id': ['credit', 'orders'],
+  'POST /api/admin/returns/:id/authorise': ['credit'],
+  'POST /api/admin/returns/:id/refuse': ['credit'],
+  'POST /api/admin/returns/:id/receive': ['orders', 'credit'],
+  'GET /api/admin/credit-notes/:id/pdf': ['credit', 'orders'],
 };
 
 /** Staff routes outside /api/admin (none yet); listed in EXPECTED_ROLES like the others. */

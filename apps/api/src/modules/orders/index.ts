@@ -17,3 +17,5 @@ export {
 export { shippingWebhookFields } from './order-follow-up';
 // The back-office home lists the open orders by requested ship date.
 export { openOrdersSummary } from './orders.home';
+// The receivables module prints its documents (credit notes) with the order PDFs' page and table.
+export { plainName, renderPdf, tableRow } from './warehouse-pdf';

@@ -9,3 +9,6 @@ export {
 } from './account-position.queries';
 export { setAccountHold, type AccountHoldChange } from './account-hold';
 export { activeTaxExemptions, type ActiveTaxExemption } from './tax-exemptions.queries';
+// Returns and credit notes (H4): the routes plugin, and the credit notes others may list.
+export { returnsRoutes } from './returns.routes';
+export { listOwnCreditNotes } from './returns.service';
