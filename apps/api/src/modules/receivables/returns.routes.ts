@@ -18,7 +18,7 @@ import {
   ReturnableLinesResponse,
   idSchema,
 } from '@wholesale/contract';
-import { customerRoutes, requireCustomer, requireStaffRole, staffRoute } from '../../plugins/auth';
+import { customerRoutes, requireCustomer, staffOf, staffRoute } from '../../plugins/auth';
 import { sendAttachment } from '../../lib/attachment';
 import {
   creditNoteDocument,
@@ -179,7 +179,7 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminReturnResponse, ...errors },
       }),
       async (request) => {
-        const staff = requireStaffRole(request, 'credit');
+        const staff = staffOf(request);
         const data = await decideReturn(app.db, {
           id: request.params.id,
           to,
@@ -201,7 +201,7 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: AdminReturnResponse, ...errors },
     }),
     async (request) => {
-      const staff = requireStaffRole(request, 'orders', 'credit');
+      const staff = staffOf(request);
       const data = await receiveReturn(app.db, {
         id: request.params.id,
         restock: request.body.restock,
