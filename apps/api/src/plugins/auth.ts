@@ -247,6 +247,7 @@ export function requireScope(request: FastifyRequest, scope: IntegrationScope): 
 const SCOPE_STAFF_ROLE: Record<IntegrationScope, StaffRole> = {
   'catalogue:write': 'content',
   'orders:read': 'orders',
+  'payments:write': 'credit',
 };
 
 /**

@@ -17,3 +17,5 @@ export {
 export { shippingWebhookFields } from './order-follow-up';
 // The back-office home lists the open orders by requested ship date.
 export { openOrdersSummary } from './orders.home';
+// The receivables documents (statements) are drawn with the same PDF helpers.
+export { renderPdf, tableRow } from './warehouse-pdf';

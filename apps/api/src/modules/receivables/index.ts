@@ -9,3 +9,8 @@ export {
 } from './account-position.queries';
 export { setAccountHold, type AccountHoldChange } from './account-hold';
 export { activeTaxExemptions, type ActiveTaxExemption } from './tax-exemptions.queries';
+// Payments, statements, interest and receivables (H3): the routes, the interest run and its worker.
+export { paymentsRoutes } from './payments.routes';
+export { chargeMonthlyInterest } from './payments.interest';
+export { startInterestWorker } from './payments.interest-worker';
+export { recordPayment, bouncePayment } from './payments.service';
