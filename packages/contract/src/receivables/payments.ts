@@ -66,8 +66,7 @@ export function allocateOldestFirst(
   invoices: readonly OpenInvoice[],
 ): { allocations: Allocation[]; unappliedCents: number } {
   const ordered = [...invoices].sort(
-    (a, b) =>
-      a.dueOn.localeCompare(b.dueOn) || a.issuedOn.localeCompare(b.issuedOn) || a.id - b.id,
+    (a, b) => a.dueOn.localeCompare(b.dueOn) || a.issuedOn.localeCompare(b.issuedOn) || a.id - b.id,
   );
   let left = Math.max(0, amountCents);
   const allocations: Allocation[] = [];
@@ -84,7 +83,11 @@ export function allocateOldestFirst(
 /** Why an explicit allocation is refused, by field (`allocations.N.invoice_id`…). */
 export type AllocationProblem = {
   field: string;
-  reason: 'PAYMENT_INVOICE_UNKNOWN' | 'PAYMENT_OVER_OPEN' | 'PAYMENT_OVER_AMOUNT' | 'PAYMENT_INVOICE_TWICE';
+  reason:
+    | 'PAYMENT_INVOICE_UNKNOWN'
+    | 'PAYMENT_OVER_OPEN'
+    | 'PAYMENT_OVER_AMOUNT'
+    | 'PAYMENT_INVOICE_TWICE';
   params?: Record<string, string | number>;
 };
 
@@ -104,7 +107,8 @@ export function allocationProblem(
       return { field: `allocations.${i}.invoice_id`, reason: 'PAYMENT_INVOICE_TWICE' };
     seen.add(a.invoiceId);
     const invoice = open.get(a.invoiceId);
-    if (!invoice) return { field: `allocations.${i}.invoice_id`, reason: 'PAYMENT_INVOICE_UNKNOWN' };
+    if (!invoice)
+      return { field: `allocations.${i}.invoice_id`, reason: 'PAYMENT_INVOICE_UNKNOWN' };
     if (a.amountCents > invoice.openCents)
       return {
         field: `allocations.${i}.amount_cents`,
@@ -224,7 +228,11 @@ export type AdminRecordPaymentBody = z.infer<typeof AdminRecordPaymentBody>;
 /** POST /api/integrations/payments: the ERP names the customer and its own key (idempotent). */
 export const IntegrationPaymentBody = z.object({
   customer_id: idSchema('customer_id'),
-  external_ref: requiredText(100, 'external_ref is required', 'external_ref must be at most 100 characters'),
+  external_ref: requiredText(
+    100,
+    'external_ref is required',
+    'external_ref must be at most 100 characters',
+  ),
   ...paymentFields,
 });
 export type IntegrationPaymentBody = z.infer<typeof IntegrationPaymentBody>;

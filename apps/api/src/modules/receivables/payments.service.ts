@@ -88,7 +88,12 @@ export async function recordPayment(
     const customer = await selectCustomer(tx, input.customerId);
     if (!customer) {
       if (actor.kind === 'erp')
-        throw reasonError('VALIDATION_FAILED', 'PAYMENT_CUSTOMER_UNKNOWN', undefined, 'customer_id');
+        throw reasonError(
+          'VALIDATION_FAILED',
+          'PAYMENT_CUSTOMER_UNKNOWN',
+          undefined,
+          'customer_id',
+        );
       throw new AppError('NOT_FOUND', 'No such customer');
     }
     if (input.externalRef && hash) {
@@ -156,7 +161,10 @@ export const paymentWebhookData = (p: PaymentDto) => ({
   method: p.method,
   reference: p.reference,
   received_on: p.received_on,
-  settlements: p.settlements.map((s) => ({ invoice_id: s.invoice_id, amount_cents: s.amount_cents })),
+  settlements: p.settlements.map((s) => ({
+    invoice_id: s.invoice_id,
+    amount_cents: s.amount_cents,
+  })),
 });
 
 function checkedAllocations(

@@ -145,8 +145,18 @@ describe('recording a payment (staff)', () => {
     const { buyer, invoices } = await customerWithInvoices([[10_000, '2026-10-01']]);
     const other = await customerWithInvoices([[10_000, '2026-10-01']]);
     const cases: [Record<string, unknown>[], number, string, string][] = [
-      [[{ invoice_id: other.invoices[0].id, amount_cents: 100 }], 100, 'allocations.0.invoice_id', 'PAYMENT_INVOICE_UNKNOWN'],
-      [[{ invoice_id: invoices[0].id, amount_cents: 10_001 }], 20_000, 'allocations.0.amount_cents', 'PAYMENT_OVER_OPEN'],
+      [
+        [{ invoice_id: other.invoices[0].id, amount_cents: 100 }],
+        100,
+        'allocations.0.invoice_id',
+        'PAYMENT_INVOICE_UNKNOWN',
+      ],
+      [
+        [{ invoice_id: invoices[0].id, amount_cents: 10_001 }],
+        20_000,
+        'allocations.0.amount_cents',
+        'PAYMENT_OVER_OPEN',
+      ],
       [
         [
           { invoice_id: invoices[0].id, amount_cents: 1 },
@@ -156,7 +166,12 @@ describe('recording a payment (staff)', () => {
         'allocations.1.invoice_id',
         'PAYMENT_INVOICE_TWICE',
       ],
-      [[{ invoice_id: invoices[0].id, amount_cents: 5_000 }], 4_000, 'allocations', 'PAYMENT_OVER_AMOUNT'],
+      [
+        [{ invoice_id: invoices[0].id, amount_cents: 5_000 }],
+        4_000,
+        'allocations',
+        'PAYMENT_OVER_AMOUNT',
+      ],
     ];
     for (const [allocations, amount, field, reason] of cases) {
       const res = await pay(buyer.userId, {
@@ -182,10 +197,26 @@ describe('recording a payment (staff)', () => {
       [{ amount_cents: 100, method: 'cash', received_on: '2026-11-01' }, 'method'],
       [{ amount_cents: 100, method: 'cheque', received_on: '2026-02-30' }, 'received_on'],
       [{ amount_cents: 100, method: 'cheque' }, 'received_on'],
-      [{ amount_cents: 100, method: 'cheque', received_on: '2026-11-01', reference: 'x'.repeat(101) }, 'reference'],
-      [{ amount_cents: 100, method: 'cheque', received_on: '2026-11-01', allocations: 'all' }, 'allocations'],
       [
-        { amount_cents: 100, method: 'cheque', received_on: '2026-11-01', allocations: [{ invoice_id: 0, amount_cents: 1 }] },
+        {
+          amount_cents: 100,
+          method: 'cheque',
+          received_on: '2026-11-01',
+          reference: 'x'.repeat(101),
+        },
+        'reference',
+      ],
+      [
+        { amount_cents: 100, method: 'cheque', received_on: '2026-11-01', allocations: 'all' },
+        'allocations',
+      ],
+      [
+        {
+          amount_cents: 100,
+          method: 'cheque',
+          received_on: '2026-11-01',
+          allocations: [{ invoice_id: 0, amount_cents: 1 }],
+        },
         'allocations.0.invoice_id',
       ],
     ];
@@ -231,7 +262,10 @@ describe('recording a payment (ERP)', () => {
     const again = await t.post('/api/integrations/payments', erp, body);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data.id).toBe(first.json().data.id);
-    const changed = await t.post('/api/integrations/payments', erp, { ...body, amount_cents: 20_001 });
+    const changed = await t.post('/api/integrations/payments', erp, {
+      ...body,
+      amount_cents: 20_001,
+    });
     expect(changed.statusCode, changed.body).toBe(409);
     expect(changed.json().error.fields).toHaveProperty(['external_ref']);
     expect(changed.json().error.reason.key).toBe('PAYMENT_REF_REUSED');
@@ -252,7 +286,10 @@ describe('recording a payment (ERP)', () => {
     };
     expect((await t.post('/api/integrations/payments', reader, body)).statusCode).toBe(403);
     expect((await t.post('/api/integrations/payments', {}, body)).statusCode).toBe(401);
-    const unknown = await t.post('/api/integrations/payments', erp, { ...body, customer_id: 999_999 });
+    const unknown = await t.post('/api/integrations/payments', erp, {
+      ...body,
+      customer_id: 999_999,
+    });
     expect(unknown.statusCode, unknown.body).toBe(400);
     expect(unknown.json().error.fields).toHaveProperty(['customer_id']);
     const { external_ref: _ref, ...withoutRef } = body;
@@ -295,10 +332,16 @@ describe('bouncing a payment', () => {
       sql`select body from webhook_deliveries where endpoint_id = ${endpoint}`,
     );
     expect(delivered.rows.map((r) => JSON.parse(r.body).data)).toContainEqual(
-      expect.objectContaining({ customer_id: buyer.userId, on_hold: true, reason: 'bounced_payment' }),
+      expect.objectContaining({
+        customer_id: buyer.userId,
+        on_hold: true,
+        reason: 'bounced_payment',
+      }),
     );
 
-    const twice = await t.post(`/api/admin/payments/${paid.id}/bounce`, credit, { reason: 'again' });
+    const twice = await t.post(`/api/admin/payments/${paid.id}/bounce`, credit, {
+      reason: 'again',
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.reason.key).toBe('PAYMENT_ALREADY_BOUNCED');
   });
@@ -308,13 +351,17 @@ describe('bouncing a payment', () => {
     const paid = (
       await pay(buyer.userId, { amount_cents: 5_000, method: 'cheque', received_on: '2026-11-01' })
     ).json().data;
-    const res = await t.post(`/api/admin/payments/${paid.id}/bounce`, credit, { reason: 'Stopped' });
+    const res = await t.post(`/api/admin/payments/${paid.id}/bounce`, credit, {
+      reason: 'Stopped',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const hold = await db().execute<{ hold_reason: string | null }>(
       sql`select hold_reason from credit_accounts where user_id = ${buyer.userId}`,
     );
     expect(hold.rows[0].hold_reason).toBeNull();
-    expect((await t.post('/api/admin/payments/999999/bounce', credit, { reason: 'x' })).statusCode).toBe(404);
+    expect(
+      (await t.post('/api/admin/payments/999999/bounce', credit, { reason: 'x' })).statusCode,
+    ).toBe(404);
     const blank = await t.post(`/api/admin/payments/${paid.id}/bounce`, credit, { reason: ' ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.fields).toHaveProperty(['reason']);

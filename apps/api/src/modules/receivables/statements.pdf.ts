@@ -41,7 +41,12 @@ const WORDS: Record<
     none: 'No activity this month.',
     aging: 'Aging at month end',
     overdue: 'Overdue',
-    kinds: { invoice: 'Invoice', payment: 'Payment', credit_note: 'Credit note', interest: 'Interest' },
+    kinds: {
+      invoice: 'Invoice',
+      payment: 'Payment',
+      credit_note: 'Credit note',
+      interest: 'Interest',
+    },
     buckets: {
       current: 'Current',
       days_1_30: '1–30 days',
@@ -65,7 +70,12 @@ const WORDS: Record<
     none: 'Aucune opération ce mois-ci.',
     aging: 'Âge des soldes en fin de mois',
     overdue: 'En retard',
-    kinds: { invoice: 'Facture', payment: 'Paiement', credit_note: 'Note de crédit', interest: 'Intérêts' },
+    kinds: {
+      invoice: 'Facture',
+      payment: 'Paiement',
+      credit_note: 'Note de crédit',
+      interest: 'Intérêts',
+    },
     buckets: {
       current: 'Courant',
       days_1_30: '1 à 30 jours',
@@ -89,7 +99,12 @@ const WORDS: Record<
     none: 'Sin movimientos este mes.',
     aging: 'Antigüedad al cierre del mes',
     overdue: 'Vencido',
-    kinds: { invoice: 'Factura', payment: 'Pago', credit_note: 'Nota de crédito', interest: 'Intereses' },
+    kinds: {
+      invoice: 'Factura',
+      payment: 'Pago',
+      credit_note: 'Nota de crédito',
+      interest: 'Intereses',
+    },
     buckets: {
       current: 'Al día',
       days_1_30: '1–30 días',
@@ -137,7 +152,9 @@ export function renderStatementPdf(
       }
       for (const line of statement.lines) {
         const signed =
-          line.kind === 'invoice' || line.kind === 'interest' ? line.amountCents : -line.amountCents;
+          line.kind === 'invoice' || line.kind === 'interest'
+            ? line.amountCents
+            : -line.amountCents;
         tableRow(
           doc,
           cols,
@@ -145,14 +162,34 @@ export function renderStatementPdf(
           2,
         );
       }
-      tableRow(doc, cols, [statement.to, w.closing, '', '', money(statement.closingCents)], 2, true);
+      tableRow(
+        doc,
+        cols,
+        [statement.to, w.closing, '', '', money(statement.closingCents)],
+        2,
+        true,
+      );
       doc.moveDown();
       doc.font('Helvetica-Bold').fontSize(11).text(w.aging);
       doc.moveDown(0.3);
       const agingCols = [48, 150, 250, 350, 450];
-      tableRow(doc, agingCols, AGING_BUCKETS.map((b) => w.buckets[b]), 4, true);
-      tableRow(doc, agingCols, AGING_BUCKETS.map((b) => money(statement.aging[b])), 4);
-      doc.font('Helvetica').fontSize(10).text(`${w.overdue}: ${money(statement.overdueCents)}`);
+      tableRow(
+        doc,
+        agingCols,
+        AGING_BUCKETS.map((b) => w.buckets[b]),
+        4,
+        true,
+      );
+      tableRow(
+        doc,
+        agingCols,
+        AGING_BUCKETS.map((b) => money(statement.aging[b])),
+        4,
+      );
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .text(`${w.overdue}: ${money(statement.overdueCents)}`);
     },
     identity,
   );

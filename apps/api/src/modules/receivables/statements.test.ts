@@ -68,7 +68,11 @@ describe('monthly interest', () => {
     expect(chargedTo(res.json().charged, onTime.userId)).toEqual([]);
     const again = await t.post('/api/admin/receivables/interest', credit, { period: '2026-08' });
     expect(chargedTo(again.json().charged, buyer.userId)).toEqual([]);
-    const rows = await db().execute<{ period: string; charged_on: string; amount_cents: number }>(sql`
+    const rows = await db().execute<{
+      period: string;
+      charged_on: string;
+      amount_cents: number;
+    }>(sql`
       select period, charged_on::text as charged_on, amount_cents from interest_charges where user_id = ${buyer.userId}`);
     expect(rows.rows).toEqual([{ period: '2026-08', charged_on: '2026-08-31', amount_cents: 150 }]);
   });
@@ -99,7 +103,9 @@ describe('monthly interest', () => {
           select period, overdue_cents, amount_cents from interest_charges
            where user_id = ${buyer.userId} order by period`)
       ).rows;
-    expect(await charges()).toEqual([{ period: '2026-08', overdue_cents: 10_000, amount_cents: 150 }]);
+    expect(await charges()).toEqual([
+      { period: '2026-08', overdue_cents: 10_000, amount_cents: 150 },
+    ]);
     // A day later nothing new; a month later September's 60.00 overdue is charged.
     vi.advanceTimersByTime(INTEREST_INTERVAL_MS);
     await worker.runOnce();
@@ -179,7 +185,13 @@ describe("the buyer's account", () => {
       overdue_cents: 20_000 + 30_000 + 35_000,
       on_hold: false,
       hold_reason: null,
-      aging: { current: 10_000, days_1_30: 20_000, days_31_60: 30_000, days_61_90: 35_000, over_90: 0 },
+      aging: {
+        current: 10_000,
+        days_1_30: 20_000,
+        days_31_60: 30_000,
+        days_61_90: 35_000,
+        over_90: 0,
+      },
       interest: [{ period: '2026-06', amount_cents: 150 }],
     });
     expect(data.open_invoices.map((i: { number: string }) => i.number)).toEqual(
@@ -217,7 +229,9 @@ describe("the buyer's account", () => {
     expect(text).toContain('31 à 60 jours');
     expect(text).not.toContain(stranger.invoice.number);
     // The invoice month lists the invoice itself.
-    const july = pdfText((await t.get('/api/account/statements/2026-07/pdf', buyer.headers)).rawPayload);
+    const july = pdfText(
+      (await t.get('/api/account/statements/2026-07/pdf', buyer.headers)).rawPayload,
+    );
     expect(july).toContain(invoice.number);
     expect(july).toContain('Facture');
 
@@ -274,8 +288,9 @@ describe('the staff receivables view', () => {
       hold_reason: 'overdue',
     });
     const ca = await t.get('/api/admin/receivables?country=ca', credit);
-    expect(ca.json().data.find((r: { customer_id: number }) => r.customer_id === canadian.userId))
-      .toMatchObject({ overdue_cents: 0, aging: { current: 5_000 } });
+    expect(
+      ca.json().data.find((r: { customer_id: number }) => r.customer_id === canadian.userId),
+    ).toMatchObject({ overdue_cents: 0, aging: { current: 5_000 } });
     const paged = await t.get('/api/admin/receivables?per_page=1&page=1', credit);
     expect(paged.json()).toMatchObject({ per_page: 1, current_page: 1 });
     expect(paged.json().data).toHaveLength(1);
@@ -292,9 +307,7 @@ describe('the staff receivables view', () => {
     expect(lines[0]).toBe(
       'customer_id,customer_code,company_name,owner_name,country,balance,overdue,current,days_1_30,days_31_60,days_61_90,over_90,on_hold,hold_reason',
     );
-    expect(lines.find((l) => l.startsWith(`${big.userId},`))).toContain(
-      'Big Yarns',
-    );
+    expect(lines.find((l) => l.startsWith(`${big.userId},`))).toContain('Big Yarns');
     expect(lines.find((l) => l.startsWith(`${big.userId},`))).toContain(
       ',us,9000.00,9000.00,0.00,0.00,0.00,0.00,9000.00,yes,overdue',
     );
