@@ -44,6 +44,7 @@ export const paths = {
   profile: () => '/profile',
   profilePassword: () => '/profile/password',
   profileAddresses: () => '/profile/addresses',
+  accountCredit: () => '/profile/credit',
   pdata: () => '/pdata',
   order: () => '/order',
   pform: () => '/pform',
@@ -73,6 +74,7 @@ export const paths = {
   adminCustomers: () => '/admin/customers',
   adminCustomer: (id: number | string) => `/admin/customers/${seg(id)}`,
   adminAudit: () => '/admin/audit',
+  adminReceivables: () => '/admin/receivables',
   adminSettings: () => '/admin/settings',
   devMailbox: () => '/dev/mailbox',
 } as const;

@@ -25,7 +25,11 @@ const routes = [
 
 describe('back-office menu', () => {
   it('shows each role only its screens; admin sees them all', () => {
-    expect(adminMenuFor(['credit']).map((e) => e.key)).toEqual(['applications', 'customers']);
+    expect(adminMenuFor(['credit']).map((e) => e.key)).toEqual([
+      'applications',
+      'customers',
+      'receivables',
+    ]);
     expect(adminMenuFor(['content']).map((e) => e.key)).toEqual([
       'content',
       'catalogue',
@@ -37,6 +41,7 @@ describe('back-office menu', () => {
       'applications',
       'orders',
       'customers',
+      'receivables',
     ]);
     expect(adminMenuFor(['admin']).map((e) => e.key)).toEqual([
       'applications',
@@ -46,6 +51,7 @@ describe('back-office menu', () => {
       'products',
       'orders',
       'customers',
+      'receivables',
       'staff',
       'integrations',
       'audit',
