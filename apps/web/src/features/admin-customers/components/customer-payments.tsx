@@ -46,6 +46,10 @@ export function CustomerPayments({
   const query = useCustomerPayments(customerId);
   const [bouncing, setBouncing] = useState<PaymentDto | null>(null);
   const money = formatMoney(i18n.language, country);
+  // NOTE: `?? []` / `?? 0`: an answer without these (an older API) shows an empty section.
+  const data = query.data?.data;
+  const payments = data?.payments ?? [];
+  const openInvoices = data?.open_invoices ?? [];
 
   return (
     <section aria-labelledby="customer-payments-title" data-testid="customer-payments">
@@ -57,10 +61,10 @@ export function CustomerPayments({
       ) : (
         <>
           <p data-testid="customer-balance">
-            {t('payments.balance', { amount: money(query.data.data.balance_cents) })}
+            {t('payments.balance', { amount: money(data?.balance_cents ?? 0) })}
           </p>
           <h3>{t('payments.openInvoices')}</h3>
-          {query.data.data.open_invoices.length === 0 ? (
+          {openInvoices.length === 0 ? (
             <p>{t('payments.noOpenInvoices')}</p>
           ) : (
             <TableScroll label={t('payments.invoiceCaption')}>
@@ -71,7 +75,7 @@ export function CustomerPayments({
                   label={(c) => t(`payments.invoiceColumns.${c}`)}
                 />
                 <tbody>
-                  {query.data.data.open_invoices.map((i) => (
+                  {openInvoices.map((i) => (
                     <tr key={i.id}>
                       <td data-label={t('payments.invoiceColumns.number')}>{i.number}</td>
                       <td data-label={t('payments.invoiceColumns.due')}>{i.due_on}</td>
@@ -86,7 +90,7 @@ export function CustomerPayments({
             </TableScroll>
           )}
           <h3>{t('payments.title')}</h3>
-          {query.data.data.payments.length === 0 ? (
+          {payments.length === 0 ? (
             <p>{t('payments.empty')}</p>
           ) : (
             <TableScroll label={t('payments.caption')}>
@@ -108,7 +112,7 @@ export function CustomerPayments({
                   hidden={['actions']}
                 />
                 <tbody>
-                  {query.data.data.payments.map((p) => (
+                  {payments.map((p) => (
                     <tr key={p.id}>
                       <td data-label={t('payments.columns.received')}>{p.received_on}</td>
                       <td data-label={t('payments.columns.amount')}>{money(p.amount_cents)}</td>
