@@ -232,6 +232,27 @@ describe('recording a payment (staff)', () => {
   });
 });
 
+describe('concurrent payments', () => {
+  it('never together settle an invoice beyond its total; the rest stays on account', async () => {
+    const { buyer, invoices } = await customerWithInvoices([[10_000, '2026-10-01']]);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        pay(buyer.userId, {
+          amount_cents: 4_000,
+          method: 'transfer',
+          reference: `W${i}`,
+          received_on: '2026-11-02',
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(await settledOn(db(), invoices[0].id)).toEqual({ settled: 10_000, total: 10_000 });
+    const unapplied = answers.reduce((s, a) => s + a.json().data.unapplied_cents, 0);
+    expect(unapplied).toBe(24_000 - 10_000);
+    expect(await balanceOf(buyer.userId)).toBe(10_000 - 24_000);
+  });
+});
+
 describe('recording a payment (ERP)', () => {
   const mint = async (scopes: string[]) =>
     (
