@@ -113,6 +113,72 @@ describe('CustomerPayments (staff customer screen)', () => {
     ]);
   });
 
+  it('sends an explicit allocation when amounts are given per invoice, and shows its refusal translated', async () => {
+    signInStaff(['credit']);
+    let refuse = true;
+    const calls = stubPayments({
+      '/api/admin/customers/40/payments': (url, init) => {
+        if (init?.method !== 'POST')
+          return {
+            status: true,
+            data: {
+              country: 'us',
+              balance_cents: 15_000,
+              payments: [],
+              open_invoices: [
+                {
+                  id: 2,
+                  number: 'US-000002',
+                  issued_on: '2026-10-01',
+                  due_on: '2026-10-31',
+                  total_cents: 15_000,
+                  open_cents: 15_000,
+                  bucket: 'days_1_30',
+                },
+              ],
+            },
+          };
+        if (refuse) {
+          refuse = false;
+          return new Response(
+            JSON.stringify({
+              status: false,
+              error: {
+                code: 'VALIDATION_FAILED',
+                message: 'Invoice US-000002 has only US$150.00 left to pay',
+                fields: {
+                  'allocations.0.amount_cents': 'Invoice US-000002 has only US$150.00 left to pay',
+                },
+                reason: {
+                  key: 'PAYMENT_OVER_OPEN',
+                  params: { number: 'US-000002', openCents: 15_000 },
+                },
+              },
+            }),
+            { status: 400, headers: { 'content-type': 'application/json' } },
+          );
+        }
+        return { status: true, data: { ...cheque, id: 6 } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CustomerPayments customerId={40} country="us" />);
+    const form = within(await screen.findByRole('form', { name: 'Record a payment' }));
+    await user.type(form.getByLabelText('Amount (dollars)'), '200');
+    await user.type(form.getByLabelText('Received on'), '2026-11-20');
+    await user.type(form.getByLabelText('Amount for US-000002 (open US$150.00)'), '160');
+    await user.click(form.getByRole('button', { name: 'Record payment' }));
+    expect(await form.findByText('Invoice US-000002 has only US$150.00 left to pay')).toBeVisible();
+    await user.clear(form.getByLabelText('Amount for US-000002 (open US$150.00)'));
+    await user.type(form.getByLabelText('Amount for US-000002 (open US$150.00)'), '150');
+    await user.click(form.getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText('Payment recorded')).toBeVisible();
+    expect(posts(calls).map((p) => p.body.allocations)).toEqual([
+      [{ invoice_id: 2, amount_cents: 16_000 }],
+      [{ invoice_id: 2, amount_cents: 15_000 }],
+    ]);
+  });
+
   it('shows the server refusal under the field it names', async () => {
     signInStaff(['credit']);
     stubPayments({

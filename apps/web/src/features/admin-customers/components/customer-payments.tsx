@@ -1,13 +1,14 @@
 import {
   formatMoney,
   PAYMENT_METHODS,
+  type OpenInvoiceDto,
   type PaymentDto,
   type PaymentMethod,
 } from '@wholesale/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { FormField, errorAria, StaffTextField } from '@/components/ui/form-field';
+import { FieldError, FormField, errorAria, StaffTextField } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { StaffAlert } from '@/components/ui/staff-alert';
 import { TableHead } from '@/components/ui/table-head';
@@ -159,15 +160,30 @@ export function CustomerPayments({
               onDone={() => setBouncing(null)}
             />
           ) : null}
-          <RecordPaymentForm customerId={customerId} country={country} />
+          <RecordPaymentForm
+            customerId={customerId}
+            country={country}
+            openInvoices={openInvoices}
+          />
         </>
       )}
     </section>
   );
 }
 
-function RecordPaymentForm({ customerId, country }: { customerId: number; country: Country }) {
-  const { t } = useTranslation('admin-receivables');
+function RecordPaymentForm({
+  customerId,
+  country,
+  openInvoices,
+}: {
+  customerId: number;
+  country: Country;
+  openInvoices: OpenInvoiceDto[];
+}) {
+  const { t, i18n } = useTranslation('admin-receivables');
+  const money = formatMoney(i18n.language, country);
+  // Dollars typed per open invoice: any filled in make an explicit allocation.
+  const [split, setSplit] = useState<Record<number, string>>({});
   const errorMessage = useErrorMessage(country);
   const { record } = useCustomerPaymentWrites(customerId);
   const base = `customer-${customerId}-payment`;
@@ -184,6 +200,13 @@ function RecordPaymentForm({ customerId, country }: { customerId: number; countr
     if (cents === null) local.amount_cents = t('payments.errors.amount_cents');
     if (!/^\d{4}-\d{2}-\d{2}$/.test(receivedOn))
       local.received_on = t('payments.errors.received_on');
+    const filledIn = openInvoices.filter((i) => (split[i.id] ?? '').trim() !== '');
+    const allocations = filledIn.map((i) => ({
+      invoice_id: i.id,
+      amount_cents: dollarsToCents(split[i.id]),
+    }));
+    if (allocations.some((a) => a.amount_cents === null))
+      local.allocations = t('payments.errors.allocations');
     setErrors(local);
     if (cents === null || Object.keys(local).length) return;
     record.mutate(
@@ -192,12 +215,21 @@ function RecordPaymentForm({ customerId, country }: { customerId: number; countr
         method,
         received_on: receivedOn,
         ...(reference.trim() ? { reference: reference.trim() } : {}),
+        ...(allocations.length
+          ? {
+              allocations: allocations.map((a) => ({
+                invoice_id: a.invoice_id,
+                amount_cents: a.amount_cents ?? 0,
+              })),
+            }
+          : {}),
       },
       {
         onSuccess: () => {
           toast.success(t('payments.recorded'));
           setAmount('');
           setReference('');
+          setSplit({});
         },
         onError: (error) => {
           if (error instanceof ApiError && error.fields) {
@@ -223,7 +255,7 @@ function RecordPaymentForm({ customerId, country }: { customerId: number; countr
         label={t('payments.amount')}
         value={amount}
         onChange={setAmount}
-        error={errors.amount_cents ?? errors.allocations}
+        error={errors.amount_cents}
         inputMode="decimal"
         maxLength={14}
       />
@@ -262,6 +294,27 @@ function RecordPaymentForm({ customerId, country }: { customerId: number; countr
         error={errors.received_on}
         type="date"
       />
+      {openInvoices.length ? (
+        <fieldset
+          className="admin-people__field"
+          aria-describedby={errors.allocations ? `${base}-split-error` : undefined}
+        >
+          <legend>{t('payments.allocateTitle')}</legend>
+          <p>{t('payments.allocateLead')}</p>
+          {openInvoices.map((i) => (
+            <StaffTextField
+              key={i.id}
+              id={`${base}-split-${i.id}`}
+              label={t('payments.allocateTo', { number: i.number, open: money(i.open_cents) })}
+              value={split[i.id] ?? ''}
+              onChange={(value) => setSplit((now) => ({ ...now, [i.id]: value }))}
+              inputMode="decimal"
+              maxLength={14}
+            />
+          ))}
+          <FieldError id={`${base}-split`} error={errors.allocations} />
+        </fieldset>
+      ) : null}
       <button type="submit" className="button" disabled={record.isPending}>
         {record.isPending ? t('payments.saving') : t('payments.save')}
       </button>
