@@ -31,6 +31,7 @@ import { storeIdentityPlugin } from './identity';
 import { identityRoutes } from './identity/identity.routes';
 import { customerAddressesRoutes, customersRoutes } from './customers';
 import { returnsRoutes } from './receivables';
+import { paymentsRoutes } from './receivables';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -67,4 +68,5 @@ export const apiModules: FastifyPluginAsync[] = [
   customerAddressesRoutes,
   addressBookRoutes,
   returnsRoutes,
+  paymentsRoutes,
 ];

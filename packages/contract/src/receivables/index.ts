@@ -1,2 +1,3 @@
 export * from './terms';
 export * from './returns';
+export * from './payments';

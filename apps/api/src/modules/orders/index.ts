@@ -17,5 +17,6 @@ export {
 export { shippingWebhookFields } from './order-follow-up';
 // The back-office home lists the open orders by requested ship date.
 export { openOrdersSummary } from './orders.home';
-// The receivables module prints its documents (credit notes) with the order PDFs' page and table.
+// The receivables module prints its documents (credit notes, statements) with the order PDFs'
+// page and table.
 export { plainName, renderPdf, tableRow } from './warehouse-pdf';
