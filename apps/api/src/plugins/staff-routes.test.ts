@@ -96,6 +96,10 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   'PUT /api/admin/customers/:id/addresses/:address_id': ['credit'],
   'POST /api/admin/customers/:id/addresses/:address_id/default': ['credit'],
   'DELETE /api/admin/customers/:id/addresses/:address_id': ['credit'],
+  // Tax exemption certificates: orders staff read them, credit records and revokes them.
+  'GET /api/admin/customers/:id/tax-exemptions': ['credit', 'orders'],
+  'POST /api/admin/customers/:id/tax-exemptions': ['credit'],
+  'POST /api/admin/customers/:id/tax-exemptions/:exemptionId/revoke': ['credit'],
 };
 
 /** Staff routes outside /api/admin (none yet); listed in EXPECTED_ROLES like the others. */

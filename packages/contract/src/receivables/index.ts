@@ -1,1 +1,3 @@
 export * from './terms';
+export * from './tax-exemption-rules';
+export * from './tax-exemptions';

@@ -8,4 +8,11 @@ export {
   type AccountPosition,
 } from './account-position.queries';
 export { setAccountHold, type AccountHoldChange } from './account-hold';
-export { activeTaxExemptions, type ActiveTaxExemption } from './tax-exemptions.queries';
+export {
+  activeTaxExemptions,
+  activeTaxExemptionsOn,
+  exemptOrderTaxes,
+  type ActiveTaxExemption,
+} from './tax-exemptions.queries';
+// Tax exemption certificates on the staff customer screen (routes registered by modules/index.ts).
+export { taxExemptionRoutes } from './tax-exemptions.routes';
