@@ -123,7 +123,11 @@ export type ApplicableExemption = {
 };
 
 /** A tax the estimate no longer charges, and the certificate that exempted it. */
-export type ExemptedTax = TaxLine & { region: string; certificateNumber: string };
+export type ExemptedTax = Omit<TaxLine, 'kind'> & {
+  kind: TaxExemptionKind;
+  region: string;
+  certificateNumber: string;
+};
 
 /** An estimate without its exempt taxes: `lines` are charged, `exempted` are not. */
 export type ExemptEstimate = TaxEstimate & { exempted: ExemptedTax[] };
@@ -145,6 +149,7 @@ export function exemptTaxes(
     if (certificate)
       exempted.push({
         ...line,
+        kind: certificate.taxKind,
         region: certificate.region,
         certificateNumber: certificate.certificateNumber,
       });
@@ -152,4 +157,18 @@ export function exemptTaxes(
   }
   if (exempted.length === 0) return { ...estimate, exempted };
   return { lines, totalCents: lines.reduce((sum, l) => sum + l.amountCents, 0), exempted };
+}
+
+/**
+ * The checkout answer's certificates (every region) that apply to an address in `region`, as
+ * `exemptTaxes` takes them: the page drops the same taxes the order will.
+ */
+export function exemptionsForRegion(
+  list: ReadonlyArray<{ tax_kind: TaxExemptionKind; region: string; certificate_number: string }>,
+  region: string,
+): ApplicableExemption[] {
+  const code = region.trim().toUpperCase();
+  return list
+    .filter((e) => e.region === code)
+    .map((e) => ({ taxKind: e.tax_kind, region: e.region, certificateNumber: e.certificate_number }));
 }

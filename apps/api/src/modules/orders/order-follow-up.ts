@@ -4,7 +4,6 @@ import {
   trackingUrl,
   type ExemptedTax,
   type OrderShippingFacts,
-  type OrderTaxExemption,
 } from '@wholesale/contract';
 import type { OrderLineRow, OrderRow, ShipmentRow, StatusStepRow } from './orders.queries';
 
@@ -31,7 +30,7 @@ export function shippingFactsDto(
     total_with_tax: fromCents(row.totalCents + row.taxCents),
     // The taxes a customer's certificate exempted: not charged, said with the certificate.
     tax_exemptions: (row.taxExemptions ?? []).map((t) => ({
-      kind: t.kind as OrderTaxExemption['kind'],
+      kind: t.kind,
       rate: ratePercent(t.rate),
       amount: fromCents(t.amountCents),
       region: t.region,
