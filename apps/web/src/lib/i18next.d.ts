@@ -24,6 +24,7 @@ import type attributes from '../locales/en/attributes.json';
 import type adminHome from '../locales/en/admin-home.json';
 import type adminSettings from '../locales/en/admin-settings.json';
 import type addresses from '../locales/en/addresses.json';
+import type adminTaxExemptions from '../locales/en/admin-tax-exemptions.json';
 
 // Typed translation keys (docs/conventions.md #8): a missing key is a type error. A feature that adds a
 // namespace adds one line here (its en file).
@@ -55,6 +56,7 @@ declare module 'i18next' {
       attributes: typeof attributes;
       'admin-home': typeof adminHome;
       addresses: typeof addresses;
+      'admin-tax-exemptions': typeof adminTaxExemptions;
     };
   }
 }
