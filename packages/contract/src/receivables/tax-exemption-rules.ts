@@ -3,7 +3,12 @@
  * certificate may exempt where, and the estimate without the exempt taxes. Pure (no zod, no clock):
  * the cart page's chunk reads `exemptTaxes` and must stay without zod (checkout/index.ts).
  */
-import { CANADIAN_SALES_TAX, US_STATE_BASE_RATES, type TaxEstimate, type TaxLine } from '../checkout/rules';
+import {
+  CANADIAN_SALES_TAX,
+  US_STATE_BASE_RATES,
+  type TaxEstimate,
+  type TaxLine,
+} from '../checkout/rules';
 
 /**
  * The taxes a certificate can remove: a US state's sales tax (a state resale certificate), a
@@ -170,5 +175,9 @@ export function exemptionsForRegion(
   const code = region.trim().toUpperCase();
   return list
     .filter((e) => e.region === code)
-    .map((e) => ({ taxKind: e.tax_kind, region: e.region, certificateNumber: e.certificate_number }));
+    .map((e) => ({
+      taxKind: e.tax_kind,
+      region: e.region,
+      certificateNumber: e.certificate_number,
+    }));
 }

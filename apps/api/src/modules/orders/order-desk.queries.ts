@@ -14,13 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type {
-  Country,
-  ExemptedTax,
-  OrderStatus,
-  PaymentTerms,
-  TaxLine,
-} from '@wholesale/contract';
+import type { Country, ExemptedTax, OrderStatus, PaymentTerms, TaxLine } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import {
   composedStatement,

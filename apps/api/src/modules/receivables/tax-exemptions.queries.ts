@@ -139,7 +139,10 @@ export async function revokeTaxExemption(
   tx: Tx,
   userId: number,
   id: number,
-): Promise<{ revoked: boolean; row: { tax_kind: string; region: string; certificate_number: string } } | undefined> {
+): Promise<
+  | { revoked: boolean; row: { tax_kind: string; region: string; certificate_number: string } }
+  | undefined
+> {
   const found = await tx.execute<{
     tax_kind: string;
     region: string;
