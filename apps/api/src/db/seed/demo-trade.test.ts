@@ -166,4 +166,22 @@ describe('demo trade accounts', () => {
     ]);
     expect(await n(sql`select count(*) as n from credit_accounts`)).toBe(3);
   });
+
+  it('leaves every demo buyer at least 5,000 of available credit, and the held order beyond it', async () => {
+    for (const code of ['CA100001', 'CA100002', 'US100003']) {
+      const id = ids[code];
+      const position = await handle.db.transaction((tx) => accountPosition(tx, id));
+      const limit = await n(
+        sql`select credit_limit_cents as n from credit_accounts where user_id = ${id}`,
+      );
+      const available = limit - position.balanceCents - position.uninvoicedOpenOrdersCents;
+      expect(available, code).toBeGreaterThanOrEqual(500_000);
+      if (code === 'CA100001')
+        expect(
+          await n(
+            sql`select total_cents as n from orders where user_id = ${id} and hold_reason is not null`,
+          ),
+        ).toBeGreaterThan(available);
+    }
+  });
 });

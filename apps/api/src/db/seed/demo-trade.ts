@@ -1,4 +1,5 @@
 import {
+  DEFAULT_CREDIT_TERMS,
   MONTHLY_INTEREST_BASIS_POINTS,
   addDays,
   estimateSalesTax,
@@ -12,7 +13,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client';
-import { nextDocumentNumber } from '../../modules/receivables';
+import { accountPosition, nextDocumentNumber } from '../../modules/receivables';
 import {
   creditAccounts,
   creditNotes,
@@ -80,10 +81,10 @@ export async function seedDemoTrade(
   const summary: DemoTradeSummary = { creditAccounts: 0, invoices: 0, payments: 0, creditNotes: 0 };
   if (!ca1 || !ca2 || !us) return summary;
 
-  // Credit accounts: the established Canadian account has a tighter limit (its overdue balance and
-  // a large order put that order on credit hold); the second Canadian account is new.
+  // Credit accounts (limits set at the end, once the documents are written); the second Canadian
+  // account is new and owes a deposit on its opening order.
   await tx.insert(creditAccounts).values([
-    { userId: ca1.id, creditLimitCents: 250_000, netDays: 30, openingDepositRequired: false },
+    { userId: ca1.id, creditLimitCents: 500_000, netDays: 30, openingDepositRequired: false },
     { userId: ca2.id, creditLimitCents: 500_000, netDays: 30, openingDepositRequired: true },
     { userId: us.id, creditLimitCents: 300_000, netDays: 30, openingDepositRequired: false },
   ]);
@@ -343,11 +344,6 @@ export async function seedDemoTrade(
   });
   summary.creditNotes += 1;
 
-  // A large new order beyond the available credit: on credit hold until credit staff release it.
-  await placeDemoOrder(ca1, addDays(today, -2), pickLines(ca1, 5, [4, 6]), {
-    holdReason: 'credit_limit',
-  });
-
   // ----- CA100002: the opening order, waiting for its deposit --------------------------------
   let opening = pickLines(ca2, 4, [3, 5]);
   // NOTE: the Canadian deposit is owed above $800 only: add packs until the order is over it.
@@ -395,6 +391,35 @@ export async function seedDemoTrade(
     .insert(settlements)
     .values({ invoiceId: usInvoice.id, paymentId: card.id, amountCents: usInvoice.totalCents });
   summary.payments += 1;
+
+  // Limits: the country's default, raised where the demo balance and open orders would leave less
+  // than 5,000 of available credit, so the journeys' new orders are not held by the demo's own
+  // documents. NOTE: 5,000 = the demo's margin, not a rule of the terms.
+  const available: Record<number, number> = {};
+  for (const buyer of [ca1, ca2, us]) {
+    const position = await accountPosition(tx, buyer.id);
+    const owed = position.balanceCents + position.uninvoicedOpenOrdersCents;
+    const limit = Math.max(
+      DEFAULT_CREDIT_TERMS[buyer.country].creditLimitCents,
+      Math.ceil((owed + 500_000) / 100_000) * 100_000,
+    );
+    await tx
+      .update(creditAccounts)
+      .set({ creditLimitCents: limit })
+      .where(eqId(creditAccounts.userId, buyer.id));
+    available[buyer.id] = limit - owed;
+  }
+
+  // CA100001: a large new order beyond its available credit, on credit hold until credit staff
+  // release it (held orders do not count as open orders, so the limits above stand).
+  let large = pickLines(ca1, 5, [4, 6]);
+  while (large.reduce((s, l) => s + l.lineTotalCents, 0) <= available[ca1.id])
+    large = large.map((l) => ({
+      ...l,
+      quantity: l.quantity * 2,
+      lineTotalCents: l.unitPriceCents * l.quantity * 2 * l.shipPack,
+    }));
+  await placeDemoOrder(ca1, addDays(today, -2), large, { holdReason: 'credit_limit' });
   return summary;
 }
 
