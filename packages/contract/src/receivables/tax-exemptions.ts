@@ -65,7 +65,6 @@ export const TaxExemptionBody = z
     { when: () => true },
   );
 export type TaxExemptionBody = z.output<typeof TaxExemptionBody>;
-export type TaxExemptionBodyInput = z.input<typeof TaxExemptionBody>;
 
 /** A certificate as staff see it; `active` says whether it exempts anything today. */
 export const TaxExemptionDto = z.object({
