@@ -14,5 +14,5 @@ export {
   exemptOrderTaxes,
   type ActiveTaxExemption,
 } from './tax-exemptions.queries';
-// Tax exemption certificates on the staff customer screen (routes registered by modules/index.ts).
-export { taxExemptionRoutes } from './tax-exemptions.routes';
+// Tax exemption certificates on the staff customer screen: modules/index.ts registers
+// tax-exemptions.routes.ts.
