@@ -32,6 +32,7 @@ import { identityRoutes } from './identity/identity.routes';
 import { customerAddressesRoutes, customersRoutes } from './customers';
 import { returnsRoutes } from './receivables';
 import { paymentsRoutes } from './receivables';
+import { taxExemptionRoutes } from './receivables/tax-exemptions.routes';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -69,4 +70,5 @@ export const apiModules: FastifyPluginAsync[] = [
   addressBookRoutes,
   returnsRoutes,
   paymentsRoutes,
+  taxExemptionRoutes,
 ];

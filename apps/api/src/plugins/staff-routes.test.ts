@@ -112,6 +112,10 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   'GET /api/admin/receivables': ['credit'],
   'GET /api/admin/receivables/aging.csv': ['credit'],
   'POST /api/integrations/payments': ['credit'],
+  // Tax exemption certificates: orders staff read them, credit records and revokes them.
+  'GET /api/admin/customers/:id/tax-exemptions': ['credit', 'orders'],
+  'POST /api/admin/customers/:id/tax-exemptions': ['credit'],
+  'POST /api/admin/customers/:id/tax-exemptions/:exemptionId/revoke': ['credit'],
 };
 
 /** Staff routes outside /api/admin (none yet); listed in EXPECTED_ROLES like the others. */

@@ -38,6 +38,7 @@ import {
 } from '../modules/orders';
 import { WEBHOOKS_CHANNEL, webhookEventInsert } from '../modules/webhooks';
 import { auditInsert } from '../modules/audit';
+import { exemptOrderTaxes } from '../modules/receivables';
 
 export type PlaceOrderInput = {
   userId: number;
@@ -272,9 +273,16 @@ async function placeOrderInTransaction(
     // zero), the lines with frozen prices, the order total and its estimated sales taxes, the
     // ordered lines leaving the cart, the first step of the status history, the ERP's event, the
     // audit row of a phone order and the caller's rows (the confirmation e-mail).
+    // The customer's valid certificates take the exempt taxes off (accounts-receivable.md).
     const taxes = address
-      ? estimateSalesTax(totalCents, address.country, address.region)
-      : { lines: [], totalCents: 0 };
+      ? await exemptOrderTaxes(
+          tx,
+          input.userId,
+          address.region,
+          estimateSalesTax(totalCents, address.country, address.region),
+          input.now ?? new Date(),
+        )
+      : { lines: [], totalCents: 0, exempted: [] };
     const poNumber = input.poNumber?.trim() || null;
     const alongside: SQL[] = [
       stockLevelsUpdate(input.country, levels, 'after-commit'),

@@ -28,6 +28,7 @@ import type returns from '../locales/en/returns.json';
 import type adminReturns from '../locales/en/admin-returns.json';
 import type receivables from '../locales/en/receivables.json';
 import type adminReceivables from '../locales/en/admin-receivables.json';
+import type adminTaxExemptions from '../locales/en/admin-tax-exemptions.json';
 
 // Typed translation keys (docs/conventions.md #8): a missing key is a type error. A feature that adds a
 // namespace adds one line here (its en file).
@@ -63,6 +64,7 @@ declare module 'i18next' {
       'admin-returns': typeof adminReturns;
       receivables: typeof receivables;
       'admin-receivables': typeof adminReceivables;
+      'admin-tax-exemptions': typeof adminTaxExemptions;
     };
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { okResponse } from '../common';
 import { PAYMENT_TERMS } from './rules';
+import { ActiveTaxExemptionDto } from '../receivables/tax-exemptions';
 
 // ----- Wire shapes ----------------------------------------------------------------------------
 
@@ -26,6 +27,8 @@ export const CheckoutResponse = okResponse({
   /** Only present for an account that has not ordered yet (the opening minimum applies). */
   opening_minimum: z.number().nullable(),
   earliest_ship_date: z.string(),
+  /** The account's certificates valid today, every region (optional: answers before had none). */
+  tax_exemptions: z.array(ActiveTaxExemptionDto).optional(),
 });
 export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
 

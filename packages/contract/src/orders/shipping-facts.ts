@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OrderTaxLine, PAYMENT_TERMS, ShipToAddress } from '../checkout';
+import { OrderTaxExemption } from '../receivables/tax-exemptions';
 
 /**
  * Where, when and on what terms an order ships, and its estimated taxes: the buyer's order pages
@@ -14,5 +15,7 @@ export const OrderShippingFacts = z.object({
   taxes: z.array(OrderTaxLine),
   tax_total: z.number(),
   total_with_tax: z.number(),
+  /** The taxes a certificate exempted (not in `taxes`, not charged); optional: older answers. */
+  tax_exemptions: z.array(OrderTaxExemption).optional(),
 });
 export type OrderShippingFacts = z.infer<typeof OrderShippingFacts>;

@@ -1,3 +1,5 @@
 export * from './terms';
 export * from './returns';
 export * from './payments';
+export * from './tax-exemption-rules';
+export * from './tax-exemptions';

@@ -319,5 +319,11 @@ export const taxExemptions = pgTable(
     revokedAt: instant('revoked_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('tax_exemptions_user_idx').on(t.userId)],
+  (t) => [
+    index('tax_exemptions_user_idx').on(t.userId),
+    // Migration 0039: each order with an address reads its customer's certificates of one region.
+    index('tax_exemptions_user_region_idx')
+      .on(t.userId, t.region)
+      .where(sql`${t.revokedAt} is null`),
+  ],
 );

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { PAYMENT_TERMS, type ShipToAddress, type TaxLine } from '@wholesale/contract';
+import {
+  PAYMENT_TERMS,
+  type ExemptedTax,
+  type ShipToAddress,
+  type TaxLine,
+} from '@wholesale/contract';
 import {
   boolean,
   date,
@@ -83,6 +88,8 @@ export const orders = pgTable(
     /** Estimated sales taxes on total_cents: [{ kind, rate, amountCents }]. */
     taxes: jsonb('taxes').$type<TaxLine[]>().notNull().default([]),
     taxCents: integer('tax_cents').notNull().default(0),
+    /** The taxes a customer's certificate exempted (not charged, not in taxes); migration 0039. */
+    taxExemptions: jsonb('tax_exemptions').$type<ExemptedTax[]>().notNull().default([]),
     /**
      * Why the order waits for a person before the warehouse may accept it (credit limit exceeded,
      * account on hold); null once released or when it never waited (migration 0033).

@@ -31,14 +31,19 @@ import {
 } from './catalogue-data';
 import { DEMO_IDENTITY } from './demo-identity';
 import { Random } from './random';
+import { seedDemoTrade, type DemoTradeSummary } from './demo-trade';
 
 export type SeedOptions = {
   products?: number;
   seed?: number;
+  /** The seed's clock: every demo date counts back from it (the same clock, the same rows). */
+  now?: Date;
   /** Progress lines (the CLI prints them). */
   log?: (message: string) => void;
 };
 export type SeedSummary = {
+  /** The demo trade accounts' documents (demo-trade.ts). */
+  trade?: DemoTradeSummary;
   products: number;
   categories: number;
   users: number;
@@ -486,6 +491,7 @@ export function demoPasswordHash(): Promise<string> {
 export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<SeedSummary> {
   const started = Date.now();
   const seed = options.seed ?? 42;
+  const now = options.now ?? new Date();
   const log = options.log ?? (() => {});
   let t0 = Date.now();
   const catalogue = generateCatalogue({ products: options.products ?? 2000, seed });
@@ -495,6 +501,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   log(`hashed the demo password in ${Date.now() - t0} ms`);
 
   let orderCount = 0;
+  let trade: DemoTradeSummary | undefined;
   await db.transaction(async (tx) => {
     await tx
       .insert(classCodes)
@@ -551,7 +558,16 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
           (DEMO_ADDRESSES[u.email] ?? []).map((a) => ({ ...a, userId: u.id })),
         ),
       );
-    orderCount = await seedDemoOrders(tx, catalogue, userRows, new Random(seed + 1));
+    orderCount = await seedDemoOrders(tx, catalogue, userRows, new Random(seed + 1), now);
+    // The demo buyers' trade accounts: invoices, a payment, a return, an overdue balance…
+    const staffId = (email: string) => userRows.find((u) => u.email === email)?.id ?? null;
+    trade = await seedDemoTrade(
+      tx,
+      catalogue,
+      userRows.filter((u) => u.role === 'customer'),
+      { creditId: staffId('credit@example.com'), ordersId: staffId('orders@example.com') },
+      { now, seed },
+    );
     // The demo store's name, addresses and phones (a fresh store has no identity row).
     await tx.insert(storeIdentity).values({ id: 1, settings: DEMO_IDENTITY }).onConflictDoNothing();
   });
@@ -562,6 +578,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     users: DEMO_USERS.length,
     productGroups: catalogue.groups.length,
     orders: orderCount,
+    trade,
     ms: Date.now() - started,
   };
 }
@@ -584,6 +601,7 @@ async function seedDemoOrders(
     lang: 'en' | 'fr' | 'es';
   }>,
   rng: Random,
+  now: Date,
 ): Promise<number> {
   const byId = new Map(catalogue.products.map((p) => [p.id, p]));
   const nameOf = new Map(catalogue.translations.map((t) => [`${t.productId}:${t.lang}`, t.name]));
@@ -596,7 +614,7 @@ async function seedDemoOrders(
     const orderTotal = rng.int(4, 6);
     for (let o = 0; o < orderTotal; o += 1) {
       const createdAt = new Date(
-        Date.now() - rng.int(1, 120) * 86_400_000 - rng.int(0, 86_399) * 1000,
+        now.getTime() - rng.int(1, 120) * 86_400_000 - rng.int(0, 86_399) * 1000,
       );
       const lines = rng.sample(sellable, rng.int(2, 9)).map((price) => {
         const product = byId.get(price.productId)!;

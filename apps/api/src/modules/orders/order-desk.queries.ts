@@ -14,7 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { Country, OrderStatus, PaymentTerms, TaxLine } from '@wholesale/contract';
+import type { Country, ExemptedTax, OrderStatus, PaymentTerms, TaxLine } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import {
   composedStatement,
@@ -380,6 +380,8 @@ export type OrderForChange = {
   paymentTerms: PaymentTerms | null;
   taxes: TaxLine[];
   taxCents: number;
+  /** The taxes a certificate exempted (migration 0039). */
+  taxExemptions?: ExemptedTax[];
   createdAt: Date;
   version: number;
   placedBy: string | null;
@@ -414,6 +416,7 @@ const orderForChange = (locked: boolean) =>
       o.comment, o.total_cents as "totalCents", o.created_at as "createdAt", o.version,
       o.ship_to as "shipTo", o.requested_ship_date::text as "requestedShipDate",
       o.payment_terms as "paymentTerms", o.taxes, o.tax_cents as "taxCents",
+      o.tax_exemptions as "taxExemptions",
       (select v.version from orders v where v.id = o.id) as "seenVersion",
       (select s.owner_name from users s where s.id = o.placed_by_user_id) as "placedBy",
       (select s.owner_name from users s where s.id = ${cp.actorId}::int) as "actorName",

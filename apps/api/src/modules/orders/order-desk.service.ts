@@ -268,6 +268,7 @@ function deskOrderDetail(
     | 'paymentTerms'
     | 'taxes'
     | 'taxCents'
+    | 'taxExemptions'
     | 'placedBy'
     | 'customer'
     | 'lines'

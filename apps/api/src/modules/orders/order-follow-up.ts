@@ -1,4 +1,10 @@
-import { fromCents, ratePercent, trackingUrl, type OrderShippingFacts } from '@wholesale/contract';
+import {
+  fromCents,
+  ratePercent,
+  trackingUrl,
+  type ExemptedTax,
+  type OrderShippingFacts,
+} from '@wholesale/contract';
 import type { OrderLineRow, OrderRow, ShipmentRow, StatusStepRow } from './orders.queries';
 
 /**
@@ -9,7 +15,7 @@ export function shippingFactsDto(
   row: Pick<
     OrderRow,
     'shipTo' | 'requestedShipDate' | 'paymentTerms' | 'taxes' | 'taxCents' | 'totalCents'
-  >,
+  > & { taxExemptions?: ExemptedTax[] | null },
 ): OrderShippingFacts {
   return {
     ship_to: row.shipTo ?? null,
@@ -22,6 +28,14 @@ export function shippingFactsDto(
     })),
     tax_total: fromCents(row.taxCents),
     total_with_tax: fromCents(row.totalCents + row.taxCents),
+    // The taxes a customer's certificate exempted: not charged, said with the certificate.
+    tax_exemptions: (row.taxExemptions ?? []).map((t) => ({
+      kind: t.kind,
+      rate: ratePercent(t.rate),
+      amount: fromCents(t.amountCents),
+      region: t.region,
+      certificate_number: t.certificateNumber,
+    })),
   };
 }
 

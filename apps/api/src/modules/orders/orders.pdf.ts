@@ -97,6 +97,14 @@ export function renderOrderPdf(
           width: 516,
         },
       );
+    // A tax a customer's certificate exempted: not charged, said with the certificate's number.
+    for (const tax of order.tax_exemptions ?? [])
+      doc.text(
+        `${tax.kind === 'STATE' ? 'State sales tax' : tax.kind} exempt (certificate ${tax.certificate_number})`,
+        48,
+        doc.y,
+        { align: 'right', width: 516 },
+      );
     doc
       .font('Helvetica-Bold')
       .fontSize(11)

@@ -1,5 +1,11 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { Country, OrderStatus, PaymentTerms, TaxEstimate } from '@wholesale/contract';
+import type {
+  Country,
+  ExemptedTax,
+  OrderStatus,
+  PaymentTerms,
+  TaxEstimate,
+} from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { executeNamed, prepared } from '../../db/prepared';
 import {
@@ -99,7 +105,8 @@ export async function writePlacedOrder(
     orderId: number;
     lines: NewOrderLine[];
     totalCents: number;
-    taxes: TaxEstimate;
+    /** The charged taxes; `exempted`, those a certificate exempted (kept apart on the order). */
+    taxes: TaxEstimate & { exempted?: ExemptedTax[] };
     actorUserId: number | null;
   },
   deliveries: SQL,
@@ -135,7 +142,8 @@ export async function writePlacedOrder(
              stock_taken int))`,
     sql`total as (
       update orders set total_cents = ${order.totalCents}, taxes = ${JSON.stringify(order.taxes.lines)}::jsonb,
-                        tax_cents = ${order.taxes.totalCents}
+                        tax_cents = ${order.taxes.totalCents},
+                        tax_exemptions = ${JSON.stringify(order.taxes.exempted ?? [])}::jsonb
       where id = ${orderId})`,
     sql`step as (${step})`,
     sql`deliveries as (${deliveries})`,
@@ -209,7 +217,8 @@ const historyPage = prepared<
              (select s.owner_name from users s where s.id = o.placed_by_user_id) as "placedBy",
              o.ship_to as "shipTo",
              o.requested_ship_date::text as "requestedShipDate", o.payment_terms as "paymentTerms",
-             o.taxes, o.tax_cents as "taxCents", (count(*) over ())::int as total
+             o.taxes, o.tax_cents as "taxCents", o.tax_exemptions as "taxExemptions",
+             (count(*) over ())::int as total
       from orders o
       where o.user_id = ${hp.userId}::int
         and (${hp.orderId}::int is null or o.id = ${hp.orderId}::int)

@@ -19,6 +19,7 @@ import {
 import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { getCheckoutAccount } from '../accounts';
+import { activeTaxExemptionsOn } from '../receivables';
 import { addManyToCart, readCart, type CartOwner } from '../cart';
 import { getOrderableProducts, productNamesIn, type OrderableProduct } from '../catalogue';
 import {
@@ -89,9 +90,10 @@ export async function getCheckout(
   country: Country,
   now: Date = new Date(),
 ): Promise<CheckoutResponse> {
-  const [account, placed] = await Promise.all([
+  const [account, placed, exemptions] = await Promise.all([
     getCheckoutAccount(tx, userId),
     countPlacedOrders(tx, userId),
+    activeTaxExemptionsOn(tx, userId, shopToday(now)),
   ]);
   return {
     status: true,
@@ -99,6 +101,12 @@ export async function getCheckout(
     payment_terms: account.paymentTerms,
     opening_minimum: placed === 0 ? fromCents(OPENING_ORDER_MINIMUM_CENTS[country]) : null,
     earliest_ship_date: earliestShipDate(shopToday(now)),
+    // The certificates that take a tax off the estimate of an address in their region.
+    tax_exemptions: exemptions.map((e) => ({
+      tax_kind: e.taxKind,
+      region: e.region,
+      certificate_number: e.certificateNumber,
+    })),
   };
 }
 

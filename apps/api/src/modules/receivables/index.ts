@@ -8,7 +8,6 @@ export {
   type AccountPosition,
 } from './account-position.queries';
 export { setAccountHold, type AccountHoldChange } from './account-hold';
-export { activeTaxExemptions, type ActiveTaxExemption } from './tax-exemptions.queries';
 // Returns and credit notes (H4): the routes plugin, and the credit notes others may list.
 export { returnsRoutes } from './returns.routes';
 export { listOwnCreditNotes } from './returns.service';
@@ -17,3 +16,11 @@ export { paymentsRoutes } from './payments.routes';
 export { chargeMonthlyInterest } from './payments.interest';
 export { startInterestWorker } from './payments.interest-worker';
 export { recordPayment, bouncePayment } from './payments.service';
+export {
+  activeTaxExemptions,
+  activeTaxExemptionsOn,
+  exemptOrderTaxes,
+  type ActiveTaxExemption,
+} from './tax-exemptions.queries';
+// Tax exemption certificates on the staff customer screen: modules/index.ts registers
+// tax-exemptions.routes.ts.

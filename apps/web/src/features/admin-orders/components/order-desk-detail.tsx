@@ -283,6 +283,10 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
             label: t(`checkout:tax.${tax.kind}`, { rate: tax.rate.toLocaleString(i18n.language) }),
             value: money(tax.amount),
           })),
+          ...(o.tax_exemptions ?? []).map((tax) => ({
+            label: t(`checkout:exempt.${tax.kind}`, { certificate: tax.certificate_number }),
+            value: money(0),
+          })),
           { label: t('detail.taxTotal'), value: money(o.tax_total) },
           {
             label: t('detail.totalWithTax'),

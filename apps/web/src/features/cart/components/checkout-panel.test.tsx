@@ -70,6 +70,23 @@ describe('checkout on the cart page', () => {
     });
   });
 
+  it('takes the QST a certificate exempts off the Québec estimate, and says which certificate', async () => {
+    renderCart(
+      checkout({
+        tax_exemptions: [{ tax_kind: 'QST', region: 'QC', certificate_number: 'QST-1000' }],
+      }),
+    );
+    const shipTo = await screen.findByLabelText('Ship to');
+    expect(screen.getByText('Estimated GST (5 %)')).toBeInTheDocument();
+    expect(screen.queryByText('Estimated QST (9.975 %)')).toBeNull();
+    expect(screen.getByTestId('tax-exempt')).toHaveTextContent('QST exempt (certificate QST-1000)');
+    expect(screen.getByTestId('total-with-tax')).toHaveTextContent('$63.00');
+    // An Ontario address: the Québec certificate exempts nothing there (HST stays).
+    await userEvent.selectOptions(shipTo, '2');
+    expect(screen.queryByTestId('tax-exempt')).toBeNull();
+    expect(screen.getByTestId('total-with-tax')).toHaveTextContent('$67.80');
+  });
+
   it('shows no minimum to an account that has ordered before', async () => {
     renderCart(checkout({ opening_minimum: null }));
     await screen.findByLabelText('Ship to');

@@ -1,6 +1,8 @@
 import {
   checkPostalCode,
   estimateSalesTax,
+  exemptTaxes,
+  exemptionsForRegion,
   ratePercent,
   shipDateProblem,
   shopToday,
@@ -58,7 +60,13 @@ export function CheckoutPanel({
   const dollars = useMoney();
   const money = (cents: number) => dollars(cents / 100);
   const address = chosenAddress(checkout, choices.addressId);
-  const taxes = address ? estimateSalesTax(subtotalCents, address.country, address.region) : null;
+  // The account's certificates for the address's region take their taxes off, as the order will.
+  const taxes = address
+    ? exemptTaxes(
+        estimateSalesTax(subtotalCents, address.country, address.region),
+        exemptionsForRegion(checkout?.tax_exemptions ?? [], address.region),
+      )
+    : null;
   // An address saved before postal codes were checked may not match its province or state.
   const postalMismatch =
     address && !checkPostalCode(address.country, address.region, address.postal_code).ok;
@@ -157,13 +165,21 @@ export function CheckoutPanel({
             <dd>{money(line.amountCents)}</dd>
           </div>
         ))}
+        {taxes?.exempted.map((line) => (
+          <div key={`exempt-${line.kind}`} data-testid="tax-exempt">
+            <dt>{t(`exempt.${line.kind}`, { certificate: line.certificateNumber })}</dt>
+            <dd>{money(0)}</dd>
+          </div>
+        ))}
         <div className="checkout-panel__total">
           <dt>{t('totalWithTax')}</dt>
           <dd data-testid="total-with-tax">{money(subtotalCents + (taxes?.totalCents ?? 0))}</dd>
         </div>
       </dl>
       <p className="checkout-panel__note">
-        {taxes && taxes.lines.length > 0 ? t('taxNote') : t('noTaxEstimate')}{' '}
+        {taxes && (taxes.lines.length > 0 || taxes.exempted.length > 0)
+          ? t('taxNote')
+          : t('noTaxEstimate')}{' '}
         {address?.country === 'us' ? t('stateTaxNote') : null}
       </p>
     </div>

@@ -52,6 +52,12 @@ export function OrderCheckoutSummary({ order }: { order: OrderDetail }) {
             <dd>{money(tax.amount)}</dd>
           </div>
         ))}
+        {(order.tax_exemptions ?? []).map((tax) => (
+          <div key={`exempt-${tax.kind}`} data-testid="order-tax-exempt">
+            <dt>{t(`exempt.${tax.kind}`, { certificate: tax.certificate_number })}</dt>
+            <dd>{money(0)}</dd>
+          </div>
+        ))}
         <div className="checkout-panel__total">
           <dt>{t('totalWithTax')}</dt>
           <dd data-testid="order-total-with-tax">{money(order.total_with_tax)}</dd>

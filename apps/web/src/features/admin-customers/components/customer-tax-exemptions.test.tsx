@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import i18n from '@/lib/i18n';
+import type { TaxExemptionDto } from '@wholesale/contract';
+import { preloadTranslations } from '@/test/i18n';
+import { renderWithProviders, stubFetch } from '@/test/render';
+import { signInStaff } from '@/test/staff';
+import { CustomerTaxExemptions } from './customer-tax-exemptions';
+
+beforeAll(() =>
+  preloadTranslations(['admin-tax-exemptions', 'addresses', 'errors', 'common'], ['en', 'fr']),
+);
+
+afterEach(() => i18n.changeLanguage('en'));
+
+const pst: TaxExemptionDto = {
+  id: 5,
+  tax_kind: 'PST',
+  region: 'BC',
+  certificate_number: 'PST-1234-5678',
+  valid_from: '2026-01-01',
+  valid_until: null,
+  revoked_at: null,
+  recorded_by: 'Luc Bouchard',
+  created_at: '2026-01-01T12:00:00.000Z',
+  active: true,
+};
+
+function stubList(initial: TaxExemptionDto[], answer?: (body: unknown) => Response | undefined) {
+  let exemptions = initial;
+  const { fetchMock, calls } = stubFetch({
+    '/api/admin/customers/40/tax-exemptions': (url, init) => {
+      if (init?.method === 'POST' && url.pathname.endsWith('/revoke'))
+        exemptions = exemptions.map((e) =>
+          url.pathname.includes(`/${e.id}/`)
+            ? { ...e, revoked_at: '2026-11-28T12:00:00.000Z', active: false }
+            : e,
+        );
+      else if (init?.method === 'POST') {
+        const body = JSON.parse(String(init.body));
+        const refused = answer?.(body);
+        if (refused) return refused;
+        exemptions = [{ ...pst, ...body, id: 6, valid_until: body.valid_until }, ...exemptions];
+      }
+      return { status: true, exemptions };
+    },
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+describe('CustomerTaxExemptions (staff customer screen)', () => {
+  it('is read-only for orders staff: the certificates, no form, no revoke', async () => {
+    signInStaff(['orders']);
+    stubList([pst]);
+    renderWithProviders(<CustomerTaxExemptions customerId={40} country="ca" canEdit={false} />);
+    const item = await screen.findByRole('listitem', { name: 'PST-1234-5678' });
+    expect(item).toHaveTextContent('British Columbia');
+    expect(item).toHaveTextContent('Exempts today');
+    expect(
+      screen.getByText("Only credit staff and admins record or revoke a customer's certificates."),
+    ).toBeVisible();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('lets credit staff record a Québec QST certificate, checking the fields first', async () => {
+    signInStaff(['credit']);
+    const calls = stubList([]);
+    renderWithProviders(<CustomerTaxExemptions customerId={40} country="ca" canEdit />);
+    expect(await screen.findByText('No certificates recorded.')).toBeVisible();
+    const form = within(screen.getByRole('form', { name: 'Record a certificate' }));
+    // A Canadian customer is offered PST and QST only; PST only where a province exempts it.
+    expect(form.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'PST',
+      'QST',
+      'British Columbia',
+      'Manitoba',
+      'Saskatchewan',
+    ]);
+    await userEvent.click(form.getByRole('button', { name: 'Record certificate' }));
+    expect(await form.findByText('Certificate number is required')).toBeVisible();
+    expect(form.getByLabelText('Certificate number')).toHaveFocus();
+    expect(calls.filter((c) => c.init?.method === 'POST')).toEqual([]);
+
+    await userEvent.selectOptions(form.getByLabelText('Tax exempted'), 'QST');
+    expect(form.getByLabelText('Province')).toHaveValue('QC');
+    await userEvent.type(form.getByLabelText('Certificate number'), '  QST-1000 ');
+    await userEvent.type(form.getByLabelText('Valid from'), '2026-02-01');
+    await userEvent.type(form.getByLabelText('Valid until (optional)'), '2026-01-01');
+    await userEvent.click(form.getByRole('button', { name: 'Record certificate' }));
+    expect(await form.findByText('Valid until must not be before valid from')).toBeVisible();
+
+    await userEvent.clear(form.getByLabelText('Valid until (optional)'));
+    await userEvent.click(form.getByRole('button', { name: 'Record certificate' }));
+    expect(await screen.findByText('Certificate recorded')).toBeVisible();
+    const post = calls.find((c) => c.init?.method === 'POST');
+    expect(JSON.parse(String(post?.init?.body))).toEqual({
+      tax_kind: 'QST',
+      region: 'QC',
+      certificate_number: 'QST-1000',
+      valid_from: '2026-02-01',
+      valid_until: null,
+    });
+    expect(await screen.findByRole('listitem', { name: 'QST-1000' })).toHaveTextContent('QST');
+  });
+
+  it('shows the API’s field message in the reader’s language (French)', async () => {
+    signInStaff(['credit']);
+    stubList(
+      [],
+      () =>
+        new Response(
+          JSON.stringify({
+            status: false,
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'Ontario has no PST: HST cannot be exempted here',
+              fields: { region: 'Ontario has no PST: HST cannot be exempted here' },
+            },
+          }),
+          { status: 400, headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    await i18n.changeLanguage('fr');
+    renderWithProviders(<CustomerTaxExemptions customerId={40} country="ca" canEdit />);
+    const form = within(await screen.findByRole('form', { name: 'Enregistrer un certificat' }));
+    await userEvent.type(form.getByLabelText('Numéro de certificat'), 'X-1');
+    await userEvent.type(form.getByLabelText('Valide à partir du'), '2026-02-01');
+    await userEvent.click(form.getByRole('button', { name: 'Enregistrer le certificat' }));
+    expect(
+      await form.findByText('Ontario n’a pas de TVP : la TVH ne peut pas être exonérée ici'),
+    ).toBeVisible();
+  });
+
+  it('revokes a certificate after confirming', async () => {
+    signInStaff(['credit']);
+    const calls = stubList([pst]);
+    renderWithProviders(<CustomerTaxExemptions customerId={40} country="ca" canEdit />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Revoke certificate PST-1234-5678' }),
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Certificate PST-1234-5678 revoked')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByRole('listitem', { name: 'PST-1234-5678' })).toHaveTextContent('Revoked'),
+    );
+    expect(calls.find((c) => c.init?.method === 'POST')?.url.pathname).toBe(
+      '/api/admin/customers/40/tax-exemptions/5/revoke',
+    );
+  });
+});

@@ -1,0 +1,262 @@
+import {
+  PST_EXEMPT_PROVINCES,
+  TaxExemptionBody,
+  US_STATE_BASE_RATES,
+  taxExemptionMessage,
+  taxExemptionMessageKey,
+  taxExemptionProblem,
+  type TaxExemptionDto,
+  type TaxExemptionKind,
+} from '@wholesale/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { FormField, errorAria } from '@/components/ui/form-field';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { StaffAlert } from '@/components/ui/staff-alert';
+import { ApiError } from '@/lib/api-client';
+import { useErrorMessage } from '@/lib/error-message';
+import { useCustomerTaxExemptions, useTaxExemptionWrite } from '../api/tax-exemptions';
+
+type Field = 'tax_kind' | 'region' | 'certificate_number' | 'valid_from' | 'valid_until';
+const FIELDS: readonly Field[] = [
+  'tax_kind',
+  'region',
+  'certificate_number',
+  'valid_from',
+  'valid_until',
+];
+
+/** The regions where a kind of tax can be exempted (the API refuses any other). */
+function regionsOf(kind: TaxExemptionKind): string[] {
+  if (kind === 'QST') return ['QC'];
+  if (kind === 'PST') return [...PST_EXEMPT_PROVINCES];
+  return Object.keys(US_STATE_BASE_RATES).filter((s) => US_STATE_BASE_RATES[s] > 0);
+}
+
+/** A tax exemption message (contract TAX_EXEMPTION_MESSAGES) in the reader's language. */
+function useExemptionMessage() {
+  const { t } = useTranslation(['admin-tax-exemptions', 'addresses']);
+  return (message: string | undefined) => {
+    const found = taxExemptionMessageKey(message);
+    if (!found) return message;
+    const province = found.province
+      ? t(`addresses:provinces.${found.province}` as 'addresses:provinces.ON')
+      : '';
+    return t(`validation.${found.key}`, { province });
+  };
+}
+
+/** The form that records a certificate: the kinds and regions of the customer's country only. */
+function RecordForm({ customerId, country }: { customerId: number; country: 'ca' | 'us' }) {
+  const { t } = useTranslation(['admin-tax-exemptions', 'addresses']);
+  const message = useExemptionMessage();
+  const errorMessage = useErrorMessage(country);
+  const write = useTaxExemptionWrite(customerId);
+  const id = useId();
+  const kinds: TaxExemptionKind[] = country === 'us' ? ['STATE'] : ['PST', 'QST'];
+  const [values, setValues] = useState({
+    tax_kind: kinds[0] as TaxExemptionKind,
+    region: regionsOf(kinds[0])[0],
+    certificate_number: '',
+    valid_from: '',
+    valid_until: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const set = (field: Field, value: string) =>
+    setValues((v) =>
+      field === 'tax_kind'
+        ? {
+            ...v,
+            tax_kind: value as TaxExemptionKind,
+            region: regionsOf(value as TaxExemptionKind)[0],
+          }
+        : { ...v, [field]: value },
+    );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = TaxExemptionBody.safeParse(values);
+    const next: Partial<Record<Field, string>> = {};
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        next[field] ??= issue.message;
+      }
+    const problem = taxExemptionProblem(values.tax_kind, values.region, country);
+    if (problem) next[problem.field] ??= taxExemptionMessage(problem.key, problem.province);
+    setErrors(next);
+    if (!parsed.success || problem) {
+      document.getElementById(`${id}-${FIELDS.find((f) => next[f])}`)?.focus();
+      return;
+    }
+    write.mutate(
+      { kind: 'record', body: parsed.data },
+      {
+        onSuccess: () => {
+          toast.success(t('recorded'));
+          setValues((v) => ({ ...v, certificate_number: '', valid_from: '', valid_until: '' }));
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields) {
+            const fromApi: Partial<Record<Field, string>> = {};
+            for (const f of FIELDS) if (error.fields[f]) fromApi[f] = error.fields[f];
+            setErrors(fromApi);
+          }
+          toast.error(errorMessage(error));
+        },
+      },
+    );
+  };
+
+  const control = (field: Field) => ({
+    id: `${id}-${field}`,
+    value: values[field],
+    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
+    ...errorAria(`${id}-${field}`, errors[field]),
+  });
+
+  return (
+    <form className="admin-people__form" onSubmit={submit} noValidate aria-label={t('formTitle')}>
+      <h3>{t('formTitle')}</h3>
+      <FormField
+        id={`${id}-tax_kind`}
+        label={t('fields.tax_kind')}
+        error={message(errors.tax_kind)}
+        className="admin-people__field"
+      >
+        <select {...control('tax_kind')}>
+          {kinds.map((k) => (
+            <option key={k} value={k}>
+              {t(`kinds.${k}`)}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField
+        id={`${id}-region`}
+        label={t(country === 'us' ? 'fields.state' : 'fields.province')}
+        error={message(errors.region)}
+        className="admin-people__field"
+      >
+        <select {...control('region')}>
+          {regionsOf(values.tax_kind).map((r) => (
+            <option key={r} value={r}>
+              {country === 'ca' ? t(`addresses:provinces.${r}` as 'addresses:provinces.ON') : r}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField
+        id={`${id}-certificate_number`}
+        label={t('fields.certificate_number')}
+        error={message(errors.certificate_number)}
+        className="admin-people__field"
+      >
+        <input {...control('certificate_number')} maxLength={60} autoComplete="off" />
+      </FormField>
+      <FormField
+        id={`${id}-valid_from`}
+        label={t('fields.valid_from')}
+        error={message(errors.valid_from)}
+        className="admin-people__field"
+      >
+        <input type="date" {...control('valid_from')} />
+      </FormField>
+      <FormField
+        id={`${id}-valid_until`}
+        label={t('fields.valid_until')}
+        error={message(errors.valid_until)}
+        className="admin-people__field"
+      >
+        <input type="date" {...control('valid_until')} min={values.valid_from || undefined} />
+      </FormField>
+      <button type="submit" className="button" disabled={write.isPending}>
+        {write.isPending ? t('saving') : t('record')}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The customer screen's tax exemption certificates (docs/product/accounts-receivable.md "Tax
+ * exemptions"): every staff member who opens the screen reads them; credit staff and admins
+ * (`canEdit`) record and revoke them, each change audit-logged by the API.
+ */
+export function CustomerTaxExemptions({
+  customerId,
+  country,
+  canEdit,
+}: {
+  customerId: number;
+  country: 'ca' | 'us';
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation(['admin-tax-exemptions', 'addresses']);
+  const errorMessage = useErrorMessage(country);
+  const list = useCustomerTaxExemptions(customerId);
+  const write = useTaxExemptionWrite(customerId);
+  const [confirm, confirmDialog] = useConfirm();
+
+  const revoke = async (e: TaxExemptionDto) => {
+    if (!(await confirm(t('confirmRevoke', { number: e.certificate_number })))) return;
+    write.mutate(
+      { kind: 'revoke', id: e.id },
+      {
+        onSuccess: () => toast.success(t('revoked', { number: e.certificate_number })),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  };
+  const regionName = (r: string) =>
+    country === 'ca' ? t(`addresses:provinces.${r}` as 'addresses:provinces.ON') : r;
+
+  return (
+    <section aria-labelledby="customer-tax-exemptions-title" data-testid="customer-tax-exemptions">
+      <h2 id="customer-tax-exemptions-title">{t('title')}</h2>
+      <p>{t(canEdit ? 'intro' : 'readOnly')}</p>
+      {list.isPending ? (
+        <LoadingOverlay />
+      ) : list.isError ? (
+        <StaffAlert>{errorMessage(list.error)}</StaffAlert>
+      ) : (list.data.exemptions ?? []).length === 0 ? (
+        <p>{t('empty')}</p>
+      ) : (
+        // A list, not a table: each certificate reads on one card at 390 px as at 1280 px.
+        <ul className="admin-people__orders" aria-labelledby="customer-tax-exemptions-title">
+          {list.data.exemptions.map((e) => (
+            <li key={e.id} aria-label={e.certificate_number}>
+              <strong>{t(`kinds.${e.tax_kind}`)}</strong> — {regionName(e.region)} —{' '}
+              {t('certificate', { number: e.certificate_number })} —{' '}
+              {t('validity', { from: e.valid_from, until: e.valid_until ?? t('noEnd') })} —{' '}
+              <span data-testid="exemption-status">
+                {e.revoked_at
+                  ? t('status.revoked')
+                  : e.active
+                    ? t('status.active')
+                    : t('status.notValidToday')}
+              </span>
+              {canEdit && !e.revoked_at ? (
+                <>
+                  {' '}
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={write.isPending}
+                    aria-label={t('revokeLabel', { number: e.certificate_number })}
+                    onClick={() => void revoke(e)}
+                  >
+                    {t('revoke')}
+                  </button>
+                </>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {canEdit ? <RecordForm customerId={customerId} country={country} /> : null}
+      {confirmDialog}
+    </section>
+  );
+}
