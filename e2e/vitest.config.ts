@@ -8,7 +8,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export default defineConfig({
   root,
-  // The layout walk reads the web router's route table (e2e/support/layout-walk.ts), which imports
+  // The layout walk reads the web router's route table (e2e/support/layout-walk-plan.ts), which imports
   // the web app's modules by its `@/` alias.
   resolve: { alias: { '@': path.join(root, 'apps/web/src') } },
   test: {

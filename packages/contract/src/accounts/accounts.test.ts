@@ -11,7 +11,7 @@ import {
   passwordPolicyError,
   toWireLang,
 } from './index';
-import { COMMON_PASSWORDS as COMMON_PASSWORDS_FOR_TEST } from './common-passwords';
+import COMMON_PASSWORDS_FOR_TEST from './common-passwords.json';
 
 function messages(result: {
   success: boolean;

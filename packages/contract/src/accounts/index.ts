@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { COUNTRIES, type Lang, dataResponse, okResponse } from '../common';
-import { COMMON_PASSWORDS } from './common-passwords';
+// The 1,000 most common passwords of at least 10 characters, lower-cased, in rank order (a JSON
+// array, bundled with the code that imports it: the API build and the web's password forms' chunk).
+// Source: the password frequency list shipped by zxcvbn-ts (@zxcvbn-ts/language-common 4.1.3),
+// MIT licence, Copyright (c) 2012-2016 Dan Wheeler and Dropbox, Inc., (c) 2021 @zxcvbn-ts.
+// NOTE: shorter passwords are refused by the length rule already, so only long ones are listed.
+import COMMON_PASSWORDS from './common-passwords.json';
 import { STAFF_ROLES } from '../staff/roles';
 
 /**

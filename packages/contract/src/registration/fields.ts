@@ -6,7 +6,7 @@
  * the same answers. Readers: the web form (its sections, inputs and empty values), the staff page's
  * sections, the API's encryption list.
  */
-import type { CanadianApplicationInput, UsaApplicationInput } from './schemas';
+import type { CanadianApplicationInput, UsaApplicationInput } from './forms';
 
 /** The application form's values before validation: either form's schema input. */
 export type ApplicationInput = CanadianApplicationInput | UsaApplicationInput;

@@ -1,4 +1,4 @@
-import type { CanadianApplicationInput, UsaApplicationInput } from './schemas';
+import type { CanadianApplicationInput, UsaApplicationInput } from './forms';
 
 function nextYearExpiry(): string {
   const now = new Date();
