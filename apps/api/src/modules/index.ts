@@ -30,6 +30,7 @@ import { customerPasswordRoutes } from './customers/customer-password.routes';
 import { storeIdentityPlugin } from './identity';
 import { identityRoutes } from './identity/identity.routes';
 import { customerAddressesRoutes, customersRoutes } from './customers';
+import { invoicesRoutes } from './receivables/invoices.routes';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -65,4 +66,5 @@ export const apiModules: FastifyPluginAsync[] = [
   identityRoutes,
   customerAddressesRoutes,
   addressBookRoutes,
+  invoicesRoutes,
 ];

@@ -247,6 +247,9 @@ export function requireScope(request: FastifyRequest, scope: IntegrationScope): 
 const SCOPE_STAFF_ROLE: Record<IntegrationScope, StaffRole> = {
   'catalogue:write': 'content',
   'orders:read': 'orders',
+  // Invoices are the credit side's: credit staff read them and may push one by hand like the ERP.
+  'invoices:read': 'credit',
+  'invoices:write': 'credit',
 };
 
 /**
