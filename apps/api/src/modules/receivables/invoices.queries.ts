@@ -31,9 +31,11 @@ export async function insertInvoice(
   return { invoice, lines: written };
 }
 
-// What settled an invoice: the settlements table (H3's payments and H4's credit notes write it).
+// What settled an invoice: the settlements table (payments and credit notes applied to it).
+// NOTE: the outer column is spelled out: Drizzle writes `${invoices.id}` as a bare "id" in a
+// one-table select, which inside this subquery would mean settlements.id.
 const settled = sql<number>`(select coalesce(sum(s.amount_cents), 0)::int from settlements s
-  where s.invoice_id = ${invoices.id})`.mapWith(Number);
+  where s.invoice_id = "invoices"."id")`.mapWith(Number);
 
 /** The invoice, with what settled it; undefined when there is none with that id. */
 export async function selectInvoice(tx: Tx, id: number): Promise<InvoiceWithSettled | undefined> {

@@ -31,6 +31,7 @@ const WEBHOOK_PAYLOADS = [
   '- `order.placed`: `order_id`, `customer_id`, `country`, `total_cents`, `po_number`, `placed_by_staff_id`, `lines[]` (`product_id`, `quantity` in ship packs, `ship_pack`, `unit_price_cents`, `backorder`); since 2026-11-28 also `ship_to` (`label`, `company`, `line1`, `line2`, `city`, `region`, `postal_code`, `country`; null without an address), `requested_ship_date` (YYYY-MM-DD, null: as soon as possible), `payment_terms`, `order_comment`, `taxes[]` (`kind`, `rate` in %, `amount_cents`) and `tax_cents`.',
   '- `order.status_changed`: `order_id`, `from`, `to`, `version`, `customer_id`, `carrier` and `tracking_number` on a shipping step; since 2026-11-28 also `po_number`, `ship_to`, `requested_ship_date`, `payment_terms`, `order_comment`, `taxes[]` and `tax_cents` as above.',
   '- `customer.created`: `customer_id`, `customer_code`, `email`, `company_name`, `owner_name`, `country`, `lang`.',
+  '- `invoice.created`: `invoice_id`, `number`, `customer_id`, `order_id` (null for an ERP invoice without one), `source` (`store`: a shipment issued it; `erp`: pushed), `issued_on`, `due_on` (YYYY-MM-DD), `currency` (`CAD`/`USD`), `subtotal_cents`, `tax_cents`, `total_cents`, `lines[]` (`order_line_id`, `product_id`, `quantity` in ship packs, `ship_pack`, `unit_price_cents`, `line_total_cents`).',
 ].join('\n');
 
 export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
