@@ -96,6 +96,12 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   'PUT /api/admin/customers/:id/addresses/:address_id': ['credit'],
   'POST /api/admin/customers/:id/addresses/:address_id/default': ['credit'],
   'DELETE /api/admin/customers/:id/addresses/:address_id': ['credit'],
+  // Invoices: credit and orders staff read them; the ERP's calls take a token or credit staff.
+  'GET /api/admin/invoices': ['credit', 'orders'],
+  'GET /api/admin/invoices/:id': ['credit', 'orders'],
+  'GET /api/admin/invoices/:id/pdf': ['credit', 'orders'],
+  'GET /api/integrations/invoices': ['credit'],
+  'POST /api/integrations/invoices': ['credit'],
 };
 
 /** Staff routes outside /api/admin (none yet); listed in EXPECTED_ROLES like the others. */
