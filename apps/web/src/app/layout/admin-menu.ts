@@ -15,6 +15,7 @@ export type AdminMenuEntry = {
     | 'products'
     | 'orders'
     | 'customers'
+    | 'invoices'
     | 'staff'
     | 'integrations'
     | 'audit'
@@ -31,6 +32,7 @@ export const ADMIN_MENU: AdminMenuEntry[] = [
   { key: 'products', to: paths.adminProducts(), roles: ['content'] },
   { key: 'orders', to: paths.adminOrders(), roles: ['orders'] },
   { key: 'customers', to: paths.adminCustomers(), roles: ['credit', 'orders'] },
+  { key: 'invoices', to: paths.adminInvoices(), roles: ['credit', 'orders'] },
   { key: 'staff', to: paths.adminStaff(), roles: ['admin'] },
   { key: 'integrations', to: paths.adminIntegrations(), roles: ['admin'] },
   { key: 'audit', to: paths.adminAudit(), roles: ['admin'] },
