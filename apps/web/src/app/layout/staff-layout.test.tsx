@@ -25,18 +25,27 @@ const routes = [
 
 describe('back-office menu', () => {
   it('shows each role only its screens; admin sees them all', () => {
-    expect(adminMenuFor(['credit']).map((e) => e.key)).toEqual(['applications', 'customers']);
+    expect(adminMenuFor(['credit']).map((e) => e.key)).toEqual([
+      'applications',
+      'customers',
+      'invoices',
+    ]);
     expect(adminMenuFor(['content']).map((e) => e.key)).toEqual([
       'content',
       'catalogue',
       'structure',
       'products',
     ]);
-    expect(adminMenuFor(['orders']).map((e) => e.key)).toEqual(['orders', 'customers']);
+    expect(adminMenuFor(['orders']).map((e) => e.key)).toEqual([
+      'orders',
+      'customers',
+      'invoices',
+    ]);
     expect(adminMenuFor(['credit', 'orders']).map((e) => e.key)).toEqual([
       'applications',
       'orders',
       'customers',
+      'invoices',
     ]);
     expect(adminMenuFor(['admin']).map((e) => e.key)).toEqual([
       'applications',
@@ -46,6 +55,7 @@ describe('back-office menu', () => {
       'products',
       'orders',
       'customers',
+      'invoices',
       'staff',
       'integrations',
       'audit',
