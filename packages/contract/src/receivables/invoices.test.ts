@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { estimateSalesTax, CANADIAN_SALES_TAX } from '../checkout/rules';
-import {
-  ErpInvoiceBody,
-  invoiceOpenCents,
-  invoiceStatus,
-  invoiceTaxLines,
-} from './invoices';
+import { ErpInvoiceBody, invoiceOpenCents, invoiceStatus, invoiceTaxLines } from './invoices';
 
 const QC = CANADIAN_SALES_TAX.QC;
 

@@ -20,7 +20,10 @@ let orderId: number;
 let lineId: number;
 
 async function token(scopes: string[]): Promise<Headers> {
-  const res = await t.post('/api/admin/integrations/tokens', admin, { name: scopes.join(), scopes });
+  const res = await t.post('/api/admin/integrations/tokens', admin, {
+    name: scopes.join(),
+    scopes,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return { authorization: `Bearer ${res.json().secret}` };
 }

@@ -138,7 +138,10 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       requireStaffRole(request, 'credit', 'orders');
-      return { status: true as const, invoice: await getInvoice(app.db, request.params.id, today()) };
+      return {
+        status: true as const,
+        invoice: await getInvoice(app.db, request.params.id, today()),
+      };
     },
   );
 

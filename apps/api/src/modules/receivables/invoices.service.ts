@@ -13,7 +13,6 @@ import {
   type Country,
   type ErpInvoice,
   type InvoiceDetail,
-  type InvoiceStatus,
   type InvoiceSummary,
   type Lang,
   type PaymentTerms,
@@ -73,11 +72,7 @@ function summaryOf(row: InvoiceWithSettled, today: string): InvoiceSummary {
 
 const party = (p: InvoiceParty | null) => (p ? { ...p, line2: p.line2 ?? null } : null);
 
-function detailOf(
-  row: InvoiceWithSettled,
-  lines: InvoiceLineRow[],
-  today: string,
-): InvoiceDetail {
+function detailOf(row: InvoiceWithSettled, lines: InvoiceLineRow[], today: string): InvoiceDetail {
   return {
     ...summaryOf(row, today),
     country: row.country,
@@ -353,7 +348,9 @@ function fingerprint(body: ErpInvoice): string {
               .map(([k, x]) => [k, canonical(x)]),
           )
         : v;
-  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(body)))
+    .digest('hex');
 }
 
 const conflict = (field: string, message: string) =>
@@ -449,7 +446,11 @@ export async function pushErpInvoice(
           total_cents: body.total_cents,
         },
       });
-      await enqueueWebhookEvent(tx, 'invoice.created', createdEvent(written.invoice, written.lines));
+      await enqueueWebhookEvent(
+        tx,
+        'invoice.created',
+        createdEvent(written.invoice, written.lines),
+      );
       return {
         invoice: detailOf({ ...written.invoice, settledCents: 0 }, written.lines, today),
         created: true,
@@ -502,4 +503,3 @@ async function checkOrderOf(tx: Tx, body: ErpInvoice): Promise<void> {
       fields: { [`lines.${bad}.order_line_id`]: 'order_line_id is not a line of order_id' },
     });
 }
-

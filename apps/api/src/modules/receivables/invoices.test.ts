@@ -237,7 +237,9 @@ describe('a shipment issues its invoice', () => {
     expect(invoice.exemptions).toEqual([
       { tax_kind: 'QST', region: 'QC', certificate_number: 'QST-EXEMPT-9' },
     ]);
-    expect(invoice.tax_cents).toBe(invoiceTaxLines(12 * 333, [{ kind: 'GST', rate: 5000 }])[0].amountCents);
+    expect(invoice.tax_cents).toBe(
+      invoiceTaxLines(12 * 333, [{ kind: 'GST', rate: 5000 }])[0].amountCents,
+    );
     const pdf = await get(`/api/invoices/${row.id}/pdf`, buyer.headers);
     expect(pdfText(pdf.rawPayload)).toContain("Certificat d'exemption de taxe: QST-EXEMPT-9");
     await t.handle.db.execute(sql`delete from tax_exemptions where user_id = ${buyer.userId}`);
@@ -247,7 +249,9 @@ describe('a shipment issues its invoice', () => {
     const o = await pickingOrder(buyer.userId, [
       { code: 'WOOL', quantity: 1, shipPack: 6, unit: 1999 },
     ]);
-    await t.handle.db.execute(sql`alter table invoices add constraint test_no_more check (false) not valid`);
+    await t.handle.db.execute(
+      sql`alter table invoices add constraint test_no_more check (false) not valid`,
+    );
     try {
       const res = await ship(o.id, { status: 'shipped', carrier: 'ups' });
       expect(res.statusCode).toBe(500);
@@ -354,7 +358,9 @@ describe('the invoice PDF', () => {
 
   it('prints English or Spanish when asked, and staff download it too', async () => {
     const [row] = (await get('/api/invoices', buyer.headers)).json().data.slice(-1);
-    const en = pdfText((await get(`/api/invoices/${row.id}/pdf?lang=en`, buyer.headers)).rawPayload);
+    const en = pdfText(
+      (await get(`/api/invoices/${row.id}/pdf?lang=en`, buyer.headers)).rawPayload,
+    );
     expect(en).toContain('Invoice CA-000001');
     expect(en).toContain('GST (5 %)');
     expect(en).toContain('CA$');

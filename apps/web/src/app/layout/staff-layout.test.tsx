@@ -36,11 +36,7 @@ describe('back-office menu', () => {
       'structure',
       'products',
     ]);
-    expect(adminMenuFor(['orders']).map((e) => e.key)).toEqual([
-      'orders',
-      'customers',
-      'invoices',
-    ]);
+    expect(adminMenuFor(['orders']).map((e) => e.key)).toEqual(['orders', 'customers', 'invoices']);
     expect(adminMenuFor(['credit', 'orders']).map((e) => e.key)).toEqual([
       'applications',
       'orders',

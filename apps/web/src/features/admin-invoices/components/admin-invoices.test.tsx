@@ -8,7 +8,9 @@ import { signInStaff } from '@/test/staff';
 import { AdminInvoicesList } from './admin-invoices-list';
 import { CustomerInvoices } from './customer-invoices';
 
-beforeAll(() => preloadTranslations(['admin-invoices', 'admin-people', 'staff', 'common', 'errors']));
+beforeAll(() =>
+  preloadTranslations(['admin-invoices', 'admin-people', 'staff', 'common', 'errors']),
+);
 
 const row = (id: number, extra: Partial<AdminInvoiceRow> = {}): AdminInvoiceRow => ({
   id,

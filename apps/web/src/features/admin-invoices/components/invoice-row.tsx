@@ -30,11 +30,7 @@ export function AdminInvoiceTableRow({ invoice: i }: { invoice: AdminInvoiceRow 
         <Link to={paths.adminCustomer(i.customer_id)}>{i.company_name ?? i.customer_name}</Link>
       </td>
       <td data-label={t('columns.order')}>
-        {i.order_id !== null ? (
-          <Link to={paths.adminOrder(i.order_id)}>#{i.order_id}</Link>
-        ) : (
-          '—'
-        )}
+        {i.order_id !== null ? <Link to={paths.adminOrder(i.order_id)}>#{i.order_id}</Link> : '—'}
       </td>
       <td data-label={t('columns.date')}>{i.issued_on}</td>
       <td data-label={t('columns.due')}>{i.due_on}</td>

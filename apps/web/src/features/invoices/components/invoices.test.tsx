@@ -99,9 +99,7 @@ describe('OrderInvoices', () => {
     const asked = calls.find((c) => c.url.pathname === '/api/invoices')!;
     expect(asked.url.searchParams.get('order_id')).toBe('45');
     await userEvent.tab();
-    expect(
-      screen.getByRole('link', { name: 'Download invoice CA-000005 as a PDF' }),
-    ).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Download invoice CA-000005 as a PDF' })).toHaveFocus();
   });
 
   it('says the order is invoiced as it ships when it has none', async () => {
