@@ -10,8 +10,4 @@ export {
 export { setAccountHold, type AccountHoldChange } from './account-hold';
 export { activeTaxExemptions, type ActiveTaxExemption } from './tax-exemptions.queries';
 // Invoices: the ship workflow issues one per shipment (workflows/issue-invoice.ts).
-export {
-  issueShipmentInvoice,
-  storeRegistrations,
-  type ShipmentInvoiceDraft,
-} from './invoices.service';
+export { issueShipmentInvoice, storeRegistrations } from './invoices.service';
