@@ -197,9 +197,13 @@ export async function issueShipmentInvoice(
     region ? activeTaxExemptions(tx, draft.userId, region, draft.issuedOn) : Promise.resolve([]),
   ]);
   const exempt = certificates.map((c) => c.taxKind as string);
-  const exemptions: InvoiceExemption[] = certificates
-    .filter((c) => draft.taxRates.some((r) => r.kind === c.taxKind))
-    .map((c) => ({ taxKind: c.taxKind, region: c.region, certificateNumber: c.certificateNumber }));
+  // Every certificate active in the region prints, also when the order already left its tax out
+  // (an order placed after the certificate was recorded carries no such tax line).
+  const exemptions: InvoiceExemption[] = certificates.map((c) => ({
+    taxKind: c.taxKind,
+    region: c.region,
+    certificateNumber: c.certificateNumber,
+  }));
   const subtotal = draft.lines.reduce((s, l) => s + l.lineTotalCents, 0);
   const taxes = invoiceTaxLines(subtotal, draft.taxRates, exempt);
   const tax = taxes.reduce((s, t) => s + t.amountCents, 0);

@@ -52,12 +52,13 @@ const QC_TAXES = [
 async function pickingOrder(
   userId: number,
   lines: Array<{ code: string; quantity: number; shipPack: number; unit: number }>,
+  taxes: Array<{ kind: string; rate: number; amountCents: number }> = QC_TAXES,
 ): Promise<{ id: number; lineIds: number[] }> {
   const total = lines.reduce((s, l) => s + l.quantity * l.shipPack * l.unit, 0);
   const { rows } = await t.handle.db.execute<{ id: number }>(sql`
     insert into orders (user_id, country, status, total_cents, po_number, ship_to, payment_terms, taxes, tax_cents)
     values (${userId}, 'ca', 'picking', ${total}, 'PO-77', ${JSON.stringify(SHIP_TO)}::jsonb, 'net_30',
-      ${JSON.stringify(QC_TAXES)}::jsonb, 0)
+      ${JSON.stringify(taxes)}::jsonb, 0)
     returning id`);
   const id = Number(rows[0].id);
   const lineIds: number[] = [];
@@ -242,6 +243,17 @@ describe('a shipment issues its invoice', () => {
     );
     const pdf = await get(`/api/invoices/${row.id}/pdf`, buyer.headers);
     expect(pdfText(pdf.rawPayload)).toContain("Certificat d'exemption de taxe: QST-EXEMPT-9");
+    // An order placed after the certificate carries no QST line: its invoice still prints it.
+    const later = await pickingOrder(
+      buyer.userId,
+      [{ code: 'NEEDLE', quantity: 1, shipPack: 12, unit: 333 }],
+      [QC_TAXES[0]],
+    );
+    expect((await ship(later.id, { status: 'shipped', carrier: 'ups' })).statusCode).toBe(200);
+    const [laterRow] = (await get(`/api/invoices?order_id=${later.id}`, buyer.headers)).json().data;
+    const laterInvoice = (await get(`/api/invoices/${laterRow.id}`, buyer.headers)).json().invoice;
+    expect(laterInvoice.exemptions).toEqual(invoice.exemptions);
+    expect(laterInvoice.tax_cents).toBe(invoice.tax_cents);
     await t.handle.db.execute(sql`delete from tax_exemptions where user_id = ${buyer.userId}`);
   });
 
