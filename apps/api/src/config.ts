@@ -2,7 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_MAX_LINE_PACKS } from '@wholesale/contract';
+import { DEFAULT_MAX_LINE_PACKS, INVOICE_ISSUERS, type InvoiceIssuer } from '@wholesale/contract';
 import { privateNetworkProblem } from './lib/outbound-address';
 
 /** Repository root: src/ and dist/ both sit two levels below it (apps/api/src, apps/api/dist). */
@@ -166,6 +166,7 @@ const EnvSchema = z.object({
     .string()
     .url({ message: 'must be the https URL of the analytics script' })
     .optional(),
+  INVOICES_ISSUED_BY: z.enum(INVOICE_ISSUERS, { message: 'must be store or erp' }).default('store'),
 });
 
 /** Every environment variable the server reads (docs/deploy.md lists each; a test checks). */
@@ -238,6 +239,11 @@ export type Config = {
   importLimits: { maxRows: number; parserMemoryMb: number };
   /** Private networks (CIDR) webhook receivers may be in; none by default (webhooks.url.ts). */
   webhookPrivateNetworks: string[];
+  /**
+   * Who issues invoices (docs/decisions/037-invoices.md): 'store', one per shipment, or 'erp', the
+   * distributor's ERP pushing its own through /api/integrations/invoices (shipments issue none).
+   */
+  invoicesIssuedBy: InvoiceIssuer;
 };
 
 /** A configuration error naming every bad variable, so start-up fails with one clear message. */
@@ -325,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parserMemoryMb: e.IMPORT_PARSER_MEMORY_MB ?? 256,
     },
     webhookPrivateNetworks,
+    invoicesIssuedBy: e.INVOICES_ISSUED_BY,
   };
 }
 

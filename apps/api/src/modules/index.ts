@@ -33,6 +33,7 @@ import { customerAddressesRoutes, customersRoutes } from './customers';
 import { returnsRoutes } from './receivables';
 import { paymentsRoutes } from './receivables';
 import { taxExemptionRoutes } from './receivables/tax-exemptions.routes';
+import { invoicesRoutes } from './receivables/invoices.routes';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -71,4 +72,5 @@ export const apiModules: FastifyPluginAsync[] = [
   returnsRoutes,
   paymentsRoutes,
   taxExemptionRoutes,
+  invoicesRoutes,
 ];

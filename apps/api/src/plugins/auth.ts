@@ -298,6 +298,9 @@ const SCOPE_STAFF_ROLE: Record<IntegrationScope, StaffRole> = {
   'catalogue:write': 'content',
   'orders:read': 'orders',
   'payments:write': 'credit',
+  // Invoices are the credit side's: credit staff read them and may push one by hand like the ERP.
+  'invoices:read': 'credit',
+  'invoices:write': 'credit',
 };
 
 /**

@@ -116,6 +116,12 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   'GET /api/admin/customers/:id/tax-exemptions': ['credit', 'orders'],
   'POST /api/admin/customers/:id/tax-exemptions': ['credit'],
   'POST /api/admin/customers/:id/tax-exemptions/:exemptionId/revoke': ['credit'],
+  // Invoices: credit and orders staff read them; the ERP's calls take a token or credit staff.
+  'GET /api/admin/invoices': ['credit', 'orders'],
+  'GET /api/admin/invoices/:id': ['credit', 'orders'],
+  'GET /api/admin/invoices/:id/pdf': ['credit', 'orders'],
+  'GET /api/integrations/invoices': ['credit'],
+  'POST /api/integrations/invoices': ['credit'],
 };
 
 /** Staff routes outside /api/admin (none yet); listed in EXPECTED_ROLES like the others. */

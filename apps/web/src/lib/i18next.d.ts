@@ -29,6 +29,8 @@ import type adminReturns from '../locales/en/admin-returns.json';
 import type receivables from '../locales/en/receivables.json';
 import type adminReceivables from '../locales/en/admin-receivables.json';
 import type adminTaxExemptions from '../locales/en/admin-tax-exemptions.json';
+import type invoices from '../locales/en/invoices.json';
+import type adminInvoices from '../locales/en/admin-invoices.json';
 
 // Typed translation keys (docs/conventions.md #8): a missing key is a type error. A feature that adds a
 // namespace adds one line here (its en file).
@@ -65,6 +67,8 @@ declare module 'i18next' {
       receivables: typeof receivables;
       'admin-receivables': typeof adminReceivables;
       'admin-tax-exemptions': typeof adminTaxExemptions;
+      invoices: typeof invoices;
+      'admin-invoices': typeof adminInvoices;
     };
   }
 }

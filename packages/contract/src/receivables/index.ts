@@ -3,3 +3,4 @@ export * from './returns';
 export * from './payments';
 export * from './tax-exemption-rules';
 export * from './tax-exemptions';
+export * from './invoices';

@@ -95,6 +95,8 @@ export const invoices = pgTable(
       .default('store'),
     /** The ERP's own key for a pushed invoice: pushing it again answers the same invoice. */
     externalRef: text('external_ref'),
+    /** SHA-256 of the canonical body of the ERP's push (migration 0036): another body, same ref → 409. */
+    externalFingerprint: text('external_fingerprint'),
     issuedOn: date('issued_on', { mode: 'string' }).notNull(),
     dueOn: date('due_on', { mode: 'string' }).notNull(),
     paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }),
@@ -120,6 +122,7 @@ export const invoices = pgTable(
     index('invoices_user_issued_idx').on(t.userId, t.issuedOn.desc(), t.id.desc()),
     index('invoices_order_idx').on(t.orderId),
     index('invoices_due_idx').on(t.dueOn),
+    index('invoices_created_idx').on(t.createdAt, t.id),
     check('invoices_total_adds_up', sql`${t.totalCents} = ${t.subtotalCents} + ${t.taxCents}`),
   ],
 );

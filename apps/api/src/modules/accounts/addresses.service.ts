@@ -38,6 +38,12 @@ export function toShipTo(address: ShipToAddress): OrderShipTo {
   return shipTo;
 }
 
+/** The account's billing address as an invoice prints it (bill-to); null when it has none. */
+export async function billingAddress(tx: Tx, userId: number): Promise<OrderShipTo | null> {
+  const billing = (await selectAddresses(tx, userId)).find((r) => r.isBilling);
+  return billing ? toShipTo(toAddress(billing)) : null;
+}
+
 /** The account's ship-to addresses (default first) and its payment terms, for the checkout. */
 export async function getCheckoutAccount(
   tx: Tx,

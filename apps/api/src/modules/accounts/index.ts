@@ -17,7 +17,12 @@ export {
   sendPasswordLink,
   SET_TOKEN_TTL_MS,
 } from './accounts.service';
-export { getCheckoutAccount, resolveOrderCheckout, toShipTo } from './addresses.service';
+export {
+  billingAddress,
+  getCheckoutAccount,
+  resolveOrderCheckout,
+  toShipTo,
+} from './addresses.service';
 // The address book (buyers' and staff's) and the approval that fills a new account's book.
 export {
   addAddress,

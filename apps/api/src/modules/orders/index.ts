@@ -6,6 +6,8 @@ export {
 } from './orders.stats';
 export { registerOrderMails } from './orders.mail';
 export { ORDERS_CHANNEL } from './order-desk.service';
+// A shipment hands its parcel to the invoice workflow in its transaction.
+export type { OnShipment } from './order-desk.service';
 // The place-order workflow writes the order, its lines and the stock in one transaction.
 export {
   insertOrderClaimingKey,

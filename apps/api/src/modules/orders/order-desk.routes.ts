@@ -31,6 +31,7 @@ import { renderPickingListPdf } from './picking-list.pdf';
 import { renderPackingSlipPdf } from './packing-slip.pdf';
 import { getCheckout } from './orders.service';
 import { placeCustomerOrder, placedOrderAnswer } from '../../workflows/place-order';
+import { shipmentInvoicer } from '../../workflows/issue-invoice';
 import { sendAttachment } from '../../lib/attachment';
 import { safeCsvOptions } from '../../lib/csv-cells';
 
@@ -53,7 +54,12 @@ function deskFilter(q: ListQuery): DeskFilter {
 /** The staff order desk under /api/admin/orders (docs/product/back-office-orders.md). */
 export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   // The desk's caches belong to this app; its reads and status changes take them with the database.
-  const desk = { db: app.db, caches: createDeskCaches(app) };
+  // Each shipment issues its invoice unless the ERP issues them (INVOICES_ISSUED_BY, decision 037).
+  const desk = {
+    db: app.db,
+    caches: createDeskCaches(app),
+    onShipment: app.config.invoicesIssuedBy === 'store' ? shipmentInvoicer(app) : undefined,
+  };
   // Roles are checked before the input (preValidation), so a guest or buyer learns nothing of
   // the shape. The list also serves ERPs that poll with an `orders:read` integration token.
   const route = staffRoutes(['orders']);

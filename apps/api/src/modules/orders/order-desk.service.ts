@@ -187,8 +187,32 @@ export function createDeskCaches(app: FastifyInstance) {
   return { counts, names };
 }
 
-/** What the desk's reads and status changes need: the app's database and the desk's caches. */
-export type DeskContext = { db: Database; caches: ReturnType<typeof createDeskCaches> };
+/**
+ * A shipment as the desk hands it to whoever bills it (workflows/issue-invoice.ts), inside the
+ * shipment's transaction: the order's frozen facts and exactly the lines the parcel carries.
+ */
+export type ShippedParcel = {
+  shipmentId: number;
+  order: Pick<
+    OrderForChange,
+    'id' | 'userId' | 'country' | 'poNumber' | 'paymentTerms' | 'shipTo' | 'taxes'
+  >;
+  customer: Pick<DeskCustomer, 'id' | 'lang' | 'country'>;
+  lines: OrderForChange['lines'];
+  actor: { id: number; email?: string | null };
+};
+/** Runs in the shipment's transaction; a throw rolls the shipment back. */
+export type OnShipment = (tx: Tx, parcel: ShippedParcel) => Promise<void>;
+
+/**
+ * What the desk's reads and status changes need: the app's database and the desk's caches, and
+ * what a shipment also does (issue its invoice) when the store issues them.
+ */
+export type DeskContext = {
+  db: Database;
+  caches: ReturnType<typeof createDeskCaches>;
+  onShipment?: OnShipment;
+};
 
 function countsKey(f: DeskFilter): string {
   return JSON.stringify([
@@ -342,7 +366,7 @@ export type StatusChange = ChangeOrderStatusBody & {
  * `feed` after the commit, not inside it (commits that NOTIFY run one at a time; see migration 0022).
  */
 export async function changeOrderStatus(
-  { db, caches }: DeskContext,
+  { db, caches, onShipment }: DeskContext,
   change: StatusChange,
   feed: Pick<ChangeFeed, 'publish'>,
 ): Promise<AdminOrderDetail> {
@@ -350,7 +374,7 @@ export async function changeOrderStatus(
   const to = change.status as OrderStatus;
   const changed =
     isShippingStatus(to) || returnsStock(to)
-      ? await db.transaction((tx) => applyStatusChange(tx, change, lockOrderForChange))
+      ? await db.transaction((tx) => applyStatusChange(tx, change, lockOrderForChange, onShipment))
       : await applyStatusChange(db, change, readOrderForChange);
   // The staff member's next list must already show this change; other processes drop their
   // counts when the notification, sent after commit (migration 0022), reaches them.
@@ -366,6 +390,7 @@ async function applyStatusChange(
   tx: Tx,
   change: StatusChange,
   read: typeof readOrderForChange,
+  onShipment?: OnShipment,
 ): Promise<{ order: AdminOrderDetail; deliveries: number }> {
   const order = await read(tx, change.orderId, change.actorUserId);
   if (!order) throw new AppError('NOT_FOUND', 'This order does not exist');
@@ -400,6 +425,14 @@ async function applyStatusChange(
     );
     shipments = [...shipments, parcel];
     tracking = { carrier: change.carrier, number, url: trackingUrl(change.carrier, number) };
+    // Each shipment, partial or not, bills what it carries (docs/product/accounts-receivable.md).
+    await onShipment?.(tx, {
+      shipmentId: parcel.id,
+      order,
+      customer: order.customer,
+      lines: lines.filter((l) => l.shipmentId === parcel.id),
+      actor: { id: change.actorUserId, email: change.actorEmail },
+    });
   }
   if (returnsStock(to)) {
     await returnStock(

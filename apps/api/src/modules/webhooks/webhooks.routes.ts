@@ -32,6 +32,7 @@ const WEBHOOK_PAYLOADS = [
   '- `order.status_changed`: `order_id`, `from`, `to`, `version`, `customer_id`, `carrier` and `tracking_number` on a shipping step; since 2026-11-28 also `po_number`, `ship_to`, `requested_ship_date`, `payment_terms`, `order_comment`, `taxes[]` and `tax_cents` as above.',
   '- `customer.created`: `customer_id`, `customer_code`, `email`, `company_name`, `owner_name`, `country`, `lang`.',
   '- `payment.recorded`: `payment_id`, `customer_id`, `amount_cents`, `method` (`cheque`, `transfer`, `card_on_file`), `reference` (null without one), `received_on` (YYYY-MM-DD), `settlements[]` (`invoice_id`, `amount_cents`: what it paid on each invoice; the rest of the amount stays a credit on the account).',
+  '- `invoice.created`: `invoice_id`, `number`, `customer_id`, `order_id` (null for an ERP invoice without one), `source` (`store`: a shipment issued it; `erp`: pushed), `issued_on`, `due_on` (YYYY-MM-DD), `currency` (`CAD`/`USD`), `subtotal_cents`, `tax_cents`, `total_cents`, `lines[]` (`order_line_id`, `product_id`, `quantity` in ship packs, `ship_pack`, `unit_price_cents`, `line_total_cents`).',
 ].join('\n');
 
 export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {

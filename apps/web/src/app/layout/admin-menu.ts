@@ -16,6 +16,7 @@ export type AdminMenuEntry = {
     | 'orders'
     | 'customers'
     | 'receivables'
+    | 'invoices'
     | 'staff'
     | 'integrations'
     | 'audit'
@@ -35,6 +36,7 @@ export const ADMIN_MENU: AdminMenuEntry[] = [
   { key: 'customers', to: paths.adminCustomers(), roles: ['credit', 'orders'] },
   { key: 'returns', to: paths.adminReturns(), roles: ['credit', 'orders'] },
   { key: 'receivables', to: paths.adminReceivables(), roles: ['credit'] },
+  { key: 'invoices', to: paths.adminInvoices(), roles: ['credit', 'orders'] },
   { key: 'staff', to: paths.adminStaff(), roles: ['admin'] },
   { key: 'integrations', to: paths.adminIntegrations(), roles: ['admin'] },
   { key: 'audit', to: paths.adminAudit(), roles: ['admin'] },

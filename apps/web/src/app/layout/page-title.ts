@@ -27,6 +27,7 @@ const BY_FIRST_SEGMENT: Record<string, TitleKey> = {
   order: 'order',
   pform: 'pform',
   orderdetails: 'orderDetails',
+  invoices: 'invoices',
   password: 'password',
   opticon: 'opticon',
   'print-order': 'printOrder',

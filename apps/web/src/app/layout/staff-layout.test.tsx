@@ -30,6 +30,7 @@ describe('back-office menu', () => {
       'customers',
       'returns',
       'receivables',
+      'invoices',
     ]);
     expect(adminMenuFor(['content']).map((e) => e.key)).toEqual([
       'content',
@@ -37,13 +38,19 @@ describe('back-office menu', () => {
       'structure',
       'products',
     ]);
-    expect(adminMenuFor(['orders']).map((e) => e.key)).toEqual(['orders', 'customers', 'returns']);
+    expect(adminMenuFor(['orders']).map((e) => e.key)).toEqual([
+      'orders',
+      'customers',
+      'returns',
+      'invoices',
+    ]);
     expect(adminMenuFor(['credit', 'orders']).map((e) => e.key)).toEqual([
       'applications',
       'orders',
       'customers',
       'returns',
       'receivables',
+      'invoices',
     ]);
     expect(adminMenuFor(['admin']).map((e) => e.key)).toEqual([
       'applications',
@@ -55,6 +62,7 @@ describe('back-office menu', () => {
       'customers',
       'returns',
       'receivables',
+      'invoices',
       'staff',
       'integrations',
       'audit',

@@ -44,6 +44,9 @@ export function TopBar() {
                   <NavLink to={paths.order()}>{t('topBar.orders')}</NavLink>
                 </li>
                 <li>
+                  <NavLink to={paths.invoices()}>{t('topBar.invoices')}</NavLink>
+                </li>
+                <li>
                   <NavLink to={paths.opticon()}>{t('topBar.opticon')}</NavLink>
                 </li>
               </>

@@ -62,6 +62,9 @@ export function ProfileCard() {
         <Link className="button button--secondary" to={paths.profileReturns()}>
           {t('profile.returns')}
         </Link>
+        <Link className="button button--secondary" to={paths.invoices()}>
+          {t('profile.invoices')}
+        </Link>
       </p>
     </section>
   );

@@ -1,0 +1,59 @@
+import { INVOICE_STATUSES } from '@wholesale/contract';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StaffFilters } from '@/components/ui/staff-filters';
+import { StaffResults } from '@/components/ui/staff-results';
+import { StaffSection } from '@/components/ui/staff-section';
+import { useUrlFilter } from '@/components/ui/use-url-filter';
+import { useStoreName } from '@/lib/store-identity';
+import { useAdminInvoices, type AdminInvoiceFilter } from '../api/get-admin-invoices';
+import { AdminInvoiceTableRow, INVOICE_COLUMNS } from './invoice-row';
+
+const DEFAULT_FILTER: AdminInvoiceFilter = {
+  customer_id: '',
+  status: '',
+  from: '',
+  to: '',
+  page: 1,
+};
+
+/** /admin/invoices (credit, orders): every invoice, filtered by customer, status and issue days. */
+export function AdminInvoicesList() {
+  const { t } = useTranslation('admin-invoices');
+  const storeName = useStoreName();
+  const [filter, setFilter, pages] = useUrlFilter(DEFAULT_FILTER);
+  useEffect(() => {
+    document.title = `${t('title')} | ${storeName}`;
+  }, [t, storeName]);
+  const query = useAdminInvoices(filter);
+  const statusOptions = [
+    { value: '', label: t('allStatuses') },
+    ...INVOICE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+  ];
+  return (
+    <StaffSection id="admin-invoices" title={t('title')} className="admin-people admin-invoices">
+      <p>{t('lead')}</p>
+      <StaffFilters
+        idPrefix="invoices"
+        text={t}
+        filter={[filter, setFilter]}
+        controls={[
+          { name: 'customer_id', label: t('customer'), type: 'search', maxLength: 10 },
+          { name: 'status', label: t('statusFilter'), live: true, options: statusOptions },
+          { name: 'from', label: t('from'), type: 'date' },
+          { name: 'to', label: t('to'), type: 'date' },
+        ]}
+      />
+      <StaffResults
+        query={query}
+        {...pages}
+        loadFailed={t('loadFailed')}
+        count={(count) => t('count', { count })}
+        empty={t('empty')}
+        caption={t('title')}
+        columns={INVOICE_COLUMNS.map((c) => t(`columns.${c}`))}
+        row={(invoice) => <AdminInvoiceTableRow key={invoice.id} invoice={invoice} />}
+      />
+    </StaffSection>
+  );
+}

@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AdminInvoiceRow } from '@wholesale/contract';
+import { preloadTranslations } from '@/test/i18n';
+import { onePage, renderRoutes, stubFetch } from '@/test/render';
+import { signInStaff } from '@/test/staff';
+import { AdminInvoicesList } from './admin-invoices-list';
+import { CustomerInvoices } from './customer-invoices';
+
+beforeAll(() =>
+  preloadTranslations(['admin-invoices', 'admin-people', 'staff', 'common', 'errors']),
+);
+
+const row = (id: number, extra: Partial<AdminInvoiceRow> = {}): AdminInvoiceRow => ({
+  id,
+  number: `CA-00000${id}`,
+  customer_id: 40,
+  customer_name: 'Julien Gagnon',
+  company_name: 'Mercerie Gagnon',
+  order_id: 500 + id,
+  source: 'store',
+  issued_on: '2031-03-10',
+  due_on: '2031-04-09',
+  currency: 'CAD',
+  subtotal_cents: 10_000,
+  tax_cents: 1_498,
+  total_cents: 11_498,
+  open_cents: 11_498,
+  status: 'open',
+  created_at: '2031-03-10T15:00:00.000Z',
+  ...extra,
+});
+
+describe('AdminInvoicesList', () => {
+  it('lists invoices with customer, order, amounts, status, source and PDF, and filters through the URL', async () => {
+    signInStaff(['credit']);
+    const { fetchMock, calls } = stubFetch({
+      '/api/admin/invoices': (url) =>
+        onePage(
+          url.searchParams.get('status') === 'overdue'
+            ? [row(2, { status: 'overdue', source: 'erp' })]
+            : [row(2), row(1)],
+        ),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes([{ path: '/admin/invoices', element: <AdminInvoicesList /> }], '/admin/invoices');
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getAllByRole('link', { name: 'Mercerie Gagnon' })[0]).toHaveAttribute(
+      'href',
+      '/admin/customers/40',
+    );
+    expect(within(table).getByRole('link', { name: '#502' })).toHaveAttribute(
+      'href',
+      '/admin/orders/502',
+    );
+    expect(
+      within(table).getByRole('link', { name: 'Download invoice CA-000002 as a PDF' }),
+    ).toHaveAttribute('href', '/api/admin/invoices/2/pdf');
+
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'overdue');
+    await waitFor(() => expect(screen.getByText('ERP')).toBeInTheDocument());
+    const last = calls.at(-1)!;
+    expect(last.url.searchParams.get('status')).toBe('overdue');
+
+    await userEvent.type(screen.getByLabelText('Customer number'), '40');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(calls.at(-1)!.url.searchParams.get('customer_id')).toBe('40'));
+  });
+});
+
+describe('CustomerInvoices', () => {
+  it('shows the customer’s newest invoices and links to all of them', async () => {
+    signInStaff(['orders']);
+    const { fetchMock, calls } = stubFetch({ '/api/admin/invoices': () => onePage([row(3)], 10) });
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes([{ path: '/c', element: <CustomerInvoices customerId={40} /> }], '/c');
+    expect(await screen.findByText('CA-000003')).toBeInTheDocument();
+    const asked = calls.find((c) => c.url.pathname === '/api/admin/invoices')!;
+    expect(asked.url.searchParams.get('customer_id')).toBe('40');
+    expect(asked.url.searchParams.get('per_page')).toBe('10');
+    expect(screen.getByRole('link', { name: "All of this customer's invoices" })).toHaveAttribute(
+      'href',
+      '/admin/invoices?customer_id=40',
+    );
+  });
+});

@@ -1,0 +1,103 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { Pagination } from '@/components/ui/pagination';
+import { TableHead } from '@/components/ui/table-head';
+import { usePageInRange } from '@/components/ui/use-page-in-range';
+import { paths } from '@/config/paths';
+import { useErrorMessage } from '@/lib/error-message';
+import { useStoreName } from '@/lib/store-identity';
+import { useInvoices } from '../api/get-invoices';
+import { useInvoiceFormat } from './invoice-format';
+import { InvoicePdfLinks } from './invoice-pdf-links';
+import { InvoiceStatusBadge } from './invoice-status';
+import './invoices.css';
+
+const COLUMNS = ['number', 'date', 'due', 'order', 'total', 'open', 'status', 'pdf'] as const;
+
+/** /invoices: the buyer's invoices, newest first, with what is still open on each and the PDF. */
+export function InvoiceList() {
+  const { t } = useTranslation('invoices');
+  const storeName = useStoreName();
+  const errorMessage = useErrorMessage();
+  const { money, day } = useInvoiceFormat();
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const invoices = useInvoices({ page });
+
+  useEffect(() => {
+    document.title = `${t('title')} | ${storeName}`;
+  }, [t, storeName]);
+
+  const goTo = (next: number, replace = false) => {
+    const params = new URLSearchParams(search);
+    if (next > 1) params.set('page', String(next));
+    else params.delete('page');
+    setSearch(params, { replace });
+  };
+  const inRange = usePageInRange(page, invoices.data?.last_page, (last) => goTo(last, true));
+  const data = inRange ? invoices.data : undefined;
+
+  return (
+    <section className="page container invoices-page" aria-labelledby="invoices-title">
+      <h1 id="invoices-title">{t('title')}</h1>
+      <p>{t('lead')}</p>
+      {invoices.isPending || !inRange ? <LoadingOverlay /> : null}
+      {invoices.isError ? (
+        <p role="alert">
+          {t('loadFailed')} {errorMessage(invoices.error)}
+        </p>
+      ) : null}
+      {data && data.data.length === 0 ? <p>{t('empty')}</p> : null}
+      {data && data.data.length > 0 ? (
+        <>
+          <p className="orders-count" aria-live="polite">
+            {t('count', { count: data.total })}
+          </p>
+          <table className="data-table invoices-table">
+            <TableHead
+              caption={t('title')}
+              columns={COLUMNS}
+              label={(c) => t(`columns.${c}`)}
+              hidden={['pdf']}
+            />
+            <tbody>
+              {data.data.map((i) => (
+                <tr key={i.id} data-testid={`invoice-row-${i.id}`}>
+                  <td data-label={t('columns.number')}>{i.number}</td>
+                  <td data-label={t('columns.date')}>{day(i.issued_on)}</td>
+                  <td data-label={t('columns.due')}>{day(i.due_on)}</td>
+                  <td data-label={t('columns.order')}>
+                    {i.order_id !== null ? (
+                      <Link to={paths.orderDetails(i.order_id)}>#{i.order_id}</Link>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td data-label={t('columns.total')}>{money(i.total_cents, i.currency)}</td>
+                  <td data-label={t('columns.open')}>{money(i.open_cents, i.currency)}</td>
+                  <td data-label={t('columns.status')}>
+                    <InvoiceStatusBadge status={i.status} />
+                  </td>
+                  <td>
+                    <InvoicePdfLinks id={i.id} number={i.number} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {data.last_page > 1 ? (
+            <Pagination
+              currentPage={data.current_page}
+              totalPages={data.last_page}
+              onPrevious={() => goTo(page - 1)}
+              onNext={() => goTo(page + 1)}
+              onSelect={(p) => goTo(p)}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
