@@ -1,0 +1,92 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { fromPglite, PgBoss, type ConstructorOptions, type Queue } from 'pg-boss';
+import type { Database } from '../db/client';
+
+/*
+ * The one queue background work goes through (docs/decisions/035-jobs-on-a-kept-queue.md): pg-boss,
+ * on PGlite (its `fromPglite` adapter, in-process LISTEN/NOTIFY) and on PostgreSQL (a small pool of
+ * its own, plus one LISTEN connection). pg-boss claims jobs with SKIP LOCKED (one worker per job
+ * across processes), retries a job whose worker died once it expires (the supervisor), and wakes
+ * workers by NOTIFY at commit.
+ *
+ * A job never carries the work itself: it names a row (a mail, a webhook delivery) that stays the
+ * record staff see. Rows enqueue their own jobs: triggers call `enqueue_job` (migration 0034) when a
+ * row is written as pending or its next attempt moves, so every writer (enqueueMail, a CTE batching
+ * enqueueMailInsert, a prepared part, a staff "send again") enqueues in its own transaction.
+ */
+
+/** Per queue: how long a claimed job may run before it counts as abandoned (its worker died). */
+export const JOB_QUEUES = {
+  // NOTE: the retries here only cover jobs whose worker died (expired) or threw unexpectedly; a
+  // mail that SMTP refused is retried through its row (mail.worker.ts), on the mail's own policy.
+  mail: { expireInSeconds: 300, retryLimit: 20, retryDelay: 5, retryBackoff: true, retryDelayMax: 300 },
+} as const satisfies Record<string, Omit<Queue, 'name'>>;
+
+export type JobQueueName = keyof typeof JOB_QUEUES;
+
+type Started = { boss: PgBoss; supervise: boolean };
+const started = new WeakMap<Database, Promise<Started>>();
+
+/** pg-boss's database for `db`: PGlite's own instance, or PostgreSQL at the pool's URL. */
+function connection(db: Database): ConstructorOptions {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool)
+    return { connectionString: client.options.connectionString, max: 3, useListenNotify: true };
+  return { db: fromPglite(client as PGlite), backend: 'pglite', useListenNotify: true };
+}
+
+function newBoss(db: Database, options: Partial<ConstructorOptions>): PgBoss {
+  const boss = new PgBoss({
+    ...connection(db),
+    schedule: false,
+    // The statements pg-boss sends are its own: none of them belongs in the app's query log.
+    openTelemetry: { enabled: false },
+    ...options,
+  } as ConstructorOptions);
+  boss.on('error', (error) => console.warn(`[jobs] ${error.message}`));
+  return boss;
+}
+
+/**
+ * Installs or upgrades pg-boss's schema and our queues. runMigrations calls it before the SQL
+ * migrations (migration 0034's triggers enqueue into these queues).
+ */
+export async function installJobQueue(db: Database): Promise<void> {
+  const boss = newBoss(db, { supervise: false, migrate: true, useListenNotify: false, max: 1 });
+  await boss.start();
+  try {
+    for (const [name, options] of Object.entries(JOB_QUEUES)) {
+      const queue = { ...options, notify: true };
+      if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
+      else await boss.createQueue(name, queue);
+    }
+  } finally {
+    await boss.stop({ graceful: false });
+  }
+}
+
+/**
+ * The started queue of `db`, one per database handle. `supervise` (the API server and standalone
+ * workers) also runs pg-boss's supervisor: expired jobs are retried, old ones removed. Tests leave
+ * it off, so nothing runs that they did not ask for.
+ */
+export function jobQueue(db: Database, options: { supervise?: boolean } = {}): Promise<PgBoss> {
+  let entry = started.get(db);
+  if (!entry) {
+    const supervise = options.supervise ?? false;
+    const boss = newBoss(db, { supervise, migrate: false });
+    entry = boss.start().then(() => ({ boss, supervise }));
+    started.set(db, entry);
+  }
+  return entry.then(({ boss }) => boss);
+}
+
+/** Stops `db`'s queue if one was started (before its pool or PGlite closes). */
+export async function closeJobQueue(db: Database): Promise<void> {
+  const entry = started.get(db);
+  if (!entry) return;
+  started.delete(db);
+  const { boss } = await entry.catch(() => ({ boss: null }));
+  await boss?.stop({ graceful: true, timeout: 5_000 });
+}
