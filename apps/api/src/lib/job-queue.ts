@@ -5,10 +5,9 @@ import type { Database } from '../db/client';
 
 /*
  * The one queue background work goes through (docs/decisions/035-jobs-on-a-kept-queue.md): pg-boss,
- * on PGlite (its `fromPglite` adapter, in-process LISTEN/NOTIFY) and on PostgreSQL (a small pool of
- * its own, plus one LISTEN connection). pg-boss claims jobs with SKIP LOCKED (one worker per job
- * across processes), retries a job whose worker died once it expires (the supervisor), and wakes
- * workers by NOTIFY at commit.
+ * on PGlite (its `fromPglite` adapter) and on PostgreSQL (a small pool of its own). pg-boss claims
+ * jobs with SKIP LOCKED (one worker per job across processes), schedules them (a retry's time), and
+ * retries a job whose worker died once it expires (its supervisor).
  *
  * A job never carries the work itself: it names a row (a mail, a webhook delivery) that stays the
  * record staff see. Rows enqueue their own jobs: triggers call `enqueue_job` (migration 0034) when a
@@ -16,11 +15,19 @@ import type { Database } from '../db/client';
  * enqueueMailInsert, a prepared part, a staff "send again") enqueues in its own transaction.
  */
 
-/** Per queue: how long a claimed job may run before it counts as abandoned (its worker died). */
+/**
+ * Per queue: how long a claimed job may run before it counts as abandoned (its worker died: the
+ * old outbox leases, 5 min for a slow SMTP server, 60 s for a webhook's 10 s timeout). NOTE: the
+ * retries here only cover a job whose worker died or threw unexpectedly; a mail SMTP refused or a
+ * delivery that failed is retried through its row, on its module's policy (mail.worker.ts,
+ * webhooks.worker.ts). `notify` stays off: PostgreSQL serialises the commits of notifying
+ * transactions, and an order's commit must not queue behind others for a wake-up (the webhook
+ * worker is woken after commit through the change feed, the mail worker polls).
+ */
+const CRASH_RETRIES = { retryLimit: 20, retryDelay: 5, retryBackoff: true, retryDelayMax: 300 };
 export const JOB_QUEUES = {
-  // NOTE: the retries here only cover jobs whose worker died (expired) or threw unexpectedly; a
-  // mail that SMTP refused is retried through its row (mail.worker.ts), on the mail's own policy.
-  mail: { expireInSeconds: 300, retryLimit: 20, retryDelay: 5, retryBackoff: true, retryDelayMax: 300 },
+  mail: { expireInSeconds: 300, ...CRASH_RETRIES, notify: false },
+  webhook: { expireInSeconds: 60, ...CRASH_RETRIES, notify: false },
 } as const satisfies Record<string, Omit<Queue, 'name'>>;
 
 export type JobQueueName = keyof typeof JOB_QUEUES;
@@ -32,8 +39,8 @@ const started = new WeakMap<Database, Promise<Started>>();
 function connection(db: Database): ConstructorOptions {
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof pg.Pool)
-    return { connectionString: client.options.connectionString, max: 3, useListenNotify: true };
-  return { db: fromPglite(client as PGlite), backend: 'pglite', useListenNotify: true };
+    return { connectionString: client.options.connectionString, max: 3 };
+  return { db: fromPglite(client as PGlite), backend: 'pglite' };
 }
 
 function newBoss(db: Database, options: Partial<ConstructorOptions>): PgBoss {
@@ -53,11 +60,10 @@ function newBoss(db: Database, options: Partial<ConstructorOptions>): PgBoss {
  * migrations (migration 0034's triggers enqueue into these queues).
  */
 export async function installJobQueue(db: Database): Promise<void> {
-  const boss = newBoss(db, { supervise: false, migrate: true, useListenNotify: false, max: 1 });
+  const boss = newBoss(db, { supervise: false, migrate: true, max: 1 });
   await boss.start();
   try {
-    for (const [name, options] of Object.entries(JOB_QUEUES)) {
-      const queue = { ...options, notify: true };
+    for (const [name, queue] of Object.entries(JOB_QUEUES)) {
       if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
       else await boss.createQueue(name, queue);
     }

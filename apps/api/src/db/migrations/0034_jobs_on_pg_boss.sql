@@ -47,6 +47,38 @@ CREATE TRIGGER mail_outbox_enqueue_update AFTER UPDATE OF status, next_attempt_a
     OR OLD.next_attempt_at IS DISTINCT FROM NEW.next_attempt_at))
   EXECUTE FUNCTION mail_outbox_enqueue();
 --> statement-breakpoint
+-- The same for webhook deliveries (webhooks.worker.ts): written pending or moved, a job at that time.
+CREATE OR REPLACE FUNCTION webhook_delivery_enqueue() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM enqueue_job('webhook', jsonb_build_object('delivery_id', NEW.id), NEW.next_attempt_at);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER webhook_deliveries_enqueue_insert AFTER INSERT ON webhook_deliveries
+  FOR EACH ROW WHEN (NEW.status = 'pending') EXECUTE FUNCTION webhook_delivery_enqueue();
+--> statement-breakpoint
+CREATE TRIGGER webhook_deliveries_enqueue_update AFTER UPDATE OF status, next_attempt_at ON webhook_deliveries
+  FOR EACH ROW WHEN (NEW.status = 'pending' AND (OLD.status IS DISTINCT FROM NEW.status
+    OR OLD.next_attempt_at IS DISTINCT FROM NEW.next_attempt_at))
+  EXECUTE FUNCTION webhook_delivery_enqueue();
+--> statement-breakpoint
+-- A job finding its endpoint paused does nothing and the delivery stays pending: when the endpoint is
+-- resumed, its pending deliveries get their jobs again.
+CREATE OR REPLACE FUNCTION webhook_endpoint_resumed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM enqueue_job('webhook', jsonb_build_object('delivery_id', d.id), d.next_attempt_at)
+    FROM webhook_deliveries d WHERE d.endpoint_id = NEW.id AND d.status = 'pending';
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER webhook_endpoints_resumed AFTER UPDATE OF status ON webhook_endpoints
+  FOR EACH ROW WHEN (NEW.status = 'active' AND OLD.status IS DISTINCT FROM 'active')
+  EXECUTE FUNCTION webhook_endpoint_resumed();
+--> statement-breakpoint
+-- Deliveries the old outbox loop had not made yet.
+SELECT enqueue_job('webhook', jsonb_build_object('delivery_id', id), next_attempt_at)
+  FROM webhook_deliveries WHERE status = 'pending';
+--> statement-breakpoint
 -- Mails the old outbox loop had not sent yet.
 SELECT enqueue_job('mail', jsonb_build_object('mail_id', id), next_attempt_at)
   FROM mail_outbox WHERE status = 'pending';

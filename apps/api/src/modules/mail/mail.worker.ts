@@ -106,8 +106,8 @@ export type MailWorker = {
 };
 
 /**
- * Works the mail queue when SMTP_URL is set: woken by pg-boss's NOTIFY when a mail commits, and
- * polling every `intervalMs` for retries that come due. Without SMTP_URL the worker does nothing:
+ * Works the mail queue when SMTP_URL is set, polling it every `intervalMs` (mails queued, retries
+ * come due; lib/job-queue.ts says why no NOTIFY). Without SMTP_URL the worker does nothing:
  * mails stay pending, readable in the dev mailbox (README.md "Mail").
  */
 export function startMailWorker(options: {
@@ -136,7 +136,7 @@ export function startMailWorker(options: {
     boss,
     id: await boss.work<MailJob>(
       'mail',
-      { batchSize: 20, pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds },
+      { batchSize: 20, pollingIntervalSeconds, burstWhenBatchFull: true },
       async (jobs) => logged(await sendMailJobs(options.db, transport, jobs, send)),
     ),
   }));
