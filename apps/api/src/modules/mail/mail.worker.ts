@@ -95,7 +95,11 @@ export async function processOutbox(
   const boss = await jobQueue(db);
   const jobs = await boss.fetch<MailJob>('mail', { batchSize: options.batch ?? 20 });
   const result = await sendMailJobs(db, transport, jobs, options);
-  if (jobs.length) await boss.complete('mail', jobs.map((j) => j.id));
+  if (jobs.length)
+    await boss.complete(
+      'mail',
+      jobs.map((j) => j.id),
+    );
   return result;
 }
 

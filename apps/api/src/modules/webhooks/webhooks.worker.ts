@@ -135,7 +135,11 @@ export async function processWebhookOutbox(
   const boss = await jobQueue(db);
   const jobs = await boss.fetch<WebhookJob>('webhook', { batchSize: options.batch ?? 50 });
   const result = await deliverJobs(db, jobs, options);
-  if (jobs.length) await boss.complete('webhook', jobs.map((j) => j.id));
+  if (jobs.length)
+    await boss.complete(
+      'webhook',
+      jobs.map((j) => j.id),
+    );
   return result;
 }
 
