@@ -28,6 +28,16 @@ const CRASH_RETRIES = { retryLimit: 20, retryDelay: 5, retryBackoff: true, retry
 export const JOB_QUEUES = {
   mail: { expireInSeconds: 300, ...CRASH_RETRIES, notify: false },
   webhook: { expireInSeconds: 60, ...CRASH_RETRIES, notify: false },
+  // One import at a time (singleton: one active job). An import runs for minutes: its worker beats
+  // after each batch, and a job that has not beaten for a minute is taken over (its process died).
+  import: {
+    policy: 'singleton',
+    heartbeatSeconds: 60,
+    expireInSeconds: 24 * 60 * 60,
+    ...CRASH_RETRIES,
+    retryDelay: 1,
+    notify: false,
+  },
 } as const satisfies Record<string, Omit<Queue, 'name'>>;
 
 export type JobQueueName = keyof typeof JOB_QUEUES;
@@ -64,8 +74,11 @@ export async function installJobQueue(db: Database): Promise<void> {
   await boss.start();
   try {
     for (const [name, queue] of Object.entries(JOB_QUEUES)) {
-      if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
-      else await boss.createQueue(name, queue);
+      // NOTE: a queue's policy and heartbeat are set when it is created; updateQueue keeps them.
+      if (await boss.getQueue(name)) {
+        const { policy: _policy, heartbeatSeconds: _heartbeat, ...rest } = queue as Queue;
+        await boss.updateQueue(name, rest);
+      } else await boss.createQueue(name, queue);
     }
   } finally {
     await boss.stop({ graceful: false });

@@ -79,6 +79,20 @@ CREATE TRIGGER webhook_endpoints_resumed AFTER UPDATE OF status ON webhook_endpo
 SELECT enqueue_job('webhook', jsonb_build_object('delivery_id', id), next_attempt_at)
   FROM webhook_deliveries WHERE status = 'pending';
 --> statement-breakpoint
+-- A catalogue import queued by staff gets its job (import.worker.ts); imports the old worker had
+-- not finished are queued again and resume after their last committed batch.
+CREATE OR REPLACE FUNCTION import_job_enqueue() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM enqueue_job('import', jsonb_build_object('import_id', NEW.id));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER import_jobs_enqueue AFTER INSERT ON import_jobs
+  FOR EACH ROW WHEN (NEW.status = 'queued') EXECUTE FUNCTION import_job_enqueue();
+--> statement-breakpoint
+SELECT enqueue_job('import', jsonb_build_object('import_id', id))
+  FROM import_jobs WHERE status IN ('queued', 'running') ORDER BY id;
+--> statement-breakpoint
 -- Mails the old outbox loop had not sent yet.
 SELECT enqueue_job('mail', jsonb_build_object('mail_id', id), next_attempt_at)
   FROM mail_outbox WHERE status = 'pending';
