@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { insertRow } from '../../db/insert-row';
 import { brands, categories, classCodes, importJobs, users } from '../../db/schema';

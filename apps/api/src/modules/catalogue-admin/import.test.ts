@@ -531,6 +531,35 @@ describe('catalogue import: refused files change nothing', () => {
   });
 });
 
+describe('catalogue import: one at a time', () => {
+  it('gives no process a queued import while another is running, then runs both in order', async () => {
+    const ids: number[] = [];
+    for (const n of [1, 2]) {
+      const res = await upload(
+        csv(['sku,category,class,name_en,price_ca', `ONE-${n},${topCode},A,One ${n},1.00`]),
+      );
+      ids.push(res.json().import_id);
+    }
+    const boss = await jobQueue(t.handle.db);
+    // A process takes the first import's job (its worker is running it)...
+    const [first] = await boss.fetch<{ import_id: number }>('import');
+    expect(first.data.import_id).toBe(ids[0]);
+    // ...and no process (the queue decides, not the process) gets the second meanwhile.
+    expect(await boss.fetch('import')).toEqual([]);
+    // That process dies: its job goes back to the queue, and the next run takes both, in order.
+    await boss.fail('import', first.id);
+    await t.handle.db.execute(
+      sql`update pgboss.job set start_after = now() where name = 'import' and state = 'retry'`,
+    );
+    expect(await runImportQueue(deps())).toBe(2);
+    for (const id of ids)
+      expect((await t.get(`/api/admin/imports/${id}`, staff)).json()).toMatchObject({
+        status: 'done',
+        created: 1,
+      });
+  });
+});
+
 describe('catalogue import: a crash between batches', () => {
   it('leaves every row old or new, and the next run finishes the import', async () => {
     const lines = ['sku,category,class,name_en,price_ca,stock_ca'];
