@@ -63,11 +63,13 @@ CREATE TRIGGER webhook_deliveries_enqueue_update AFTER UPDATE OF status, next_at
   EXECUTE FUNCTION webhook_delivery_enqueue();
 --> statement-breakpoint
 -- A job finding its endpoint paused does nothing and the delivery stays pending: when the endpoint is
--- resumed, its pending deliveries get their jobs again.
+-- resumed, its pending deliveries that came due meanwhile get their jobs again (one not due yet
+-- still has its job waiting).
 CREATE OR REPLACE FUNCTION webhook_endpoint_resumed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM enqueue_job('webhook', jsonb_build_object('delivery_id', d.id), d.next_attempt_at)
-    FROM webhook_deliveries d WHERE d.endpoint_id = NEW.id AND d.status = 'pending';
+  PERFORM enqueue_job('webhook', jsonb_build_object('delivery_id', d.id))
+    FROM webhook_deliveries d
+    WHERE d.endpoint_id = NEW.id AND d.status = 'pending' AND d.next_attempt_at <= now();
   RETURN NULL;
 END $$;
 --> statement-breakpoint
