@@ -8,6 +8,7 @@ import { warnWhenNoAdmin } from './modules/staff';
 import { startInterestWorker } from './modules/receivables';
 import { getFieldCipher } from './lib/crypto';
 import { drainAndClose } from './lib/drain';
+import { jobQueue } from './lib/job-queue';
 
 /** Starts the API (and the built SPA) on PORT; shuts down cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -19,6 +20,9 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
   });
   await runMigrations(handle);
+  // Started before anything uses it, with pg-boss's supervisor: a job whose process died is
+  // retried once it expires (lib/job-queue.ts).
+  await jobQueue(handle.db, { supervise: true });
   const app = await buildApp({ config, db: handle });
   // Queued webhook deliveries notify (from any process, at commit): the worker starts on them at
   // once; its poll remains for retries that come due and for notifications missed while the

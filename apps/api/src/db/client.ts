@@ -18,6 +18,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { isConnectionLoss } from '../lib/db-errors';
 import { createReplicaRouter, routeReadsToReplica, type ReplicaRouter } from './read-replica';
+import { closeJobQueue, installJobQueue } from '../lib/job-queue';
 
 export type Schema = typeof schema;
 /** The one database type the code sees, whichever driver is underneath. */
@@ -182,6 +183,7 @@ export async function openDatabase(options: {
       replica: replica && { router: replica.router, replicaReads: replica.replicaReads },
       close: async () => {
         replica?.router.close();
+        await closeJobQueue(db);
         await Promise.all([pool.end(), replica?.pool.end()]);
       },
     };
@@ -204,7 +206,10 @@ export async function openDatabase(options: {
       await client.exec(sql);
     },
     pglite: client,
-    close: () => client.close(),
+    close: async () => {
+      await closeJobQueue(db);
+      await client.close();
+    },
   };
 }
 
@@ -258,6 +263,8 @@ export async function runMigrations(
   folder: string = migrationsFolder,
 ): Promise<void> {
   if (handle.kind !== 'postgres') {
+    // The job queue first: migrations' triggers enqueue into it (lib/job-queue.ts).
+    await installJobQueue(handle.db);
     await migratePglite(handle.db as never, { migrationsFolder: folder });
     return;
   }
@@ -267,6 +274,7 @@ export async function runMigrations(
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await installJobQueue(handle.db);
     await migratePg(handle.db, { migrationsFolder: folder });
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);

@@ -1,22 +1,12 @@
 /**
- * The loop both outbox workers (mail, webhooks) run: a timer that processes one batch at a time,
- * never two at once in a process, logs what happened, survives a failing run and stops cleanly.
- * Claiming rows (`FOR UPDATE SKIP LOCKED`) and what "processing" means stay with each worker.
+ * What both outbox workers (mail, webhooks) share: their retry policy's backoff and the retry
+ * state a failed attempt leaves on the row. Claiming, scheduling and crash recovery are the job
+ * queue's (lib/job-queue.ts, pg-boss).
  */
 
 export type OutboxLog = {
   info: (o: object | string, m?: string) => void;
   warn: (o: object | string, m?: string) => void;
-};
-
-export type OutboxLoop = {
-  runOnce: () => Promise<void>;
-  /**
-   * Something was queued (a NOTIFY): runs a batch now, or, when one is running, one more pass
-   * right after it (what was queued may have committed after that batch claimed its rows).
-   */
-  wake: () => void;
-  stop: () => Promise<void>;
 };
 
 /** Exponential backoff after `attempts` failures: base, 2 × base, 4 × base, … capped at `maxMs`. */
@@ -42,60 +32,5 @@ export function retryStateAfter(failure: FailedAttempt) {
     lastError: failure.lastError.slice(0, 1000),
     nextAttemptAt: failure.nextAttemptAt,
     status: failure.giveUp ? ('failed' as const) : ('pending' as const),
-  };
-}
-
-/**
- * Runs `runBatch` every `intervalMs` (and on `runOnce` and `wake`). The batch answers counts (sent,
- * retried, …); a batch that handled nothing is not logged. With `drainBatchSize`, batches run back
- * to back while one handles that many rows, so a backlog drains without waiting for the timer.
- */
-export function startOutboxLoop(options: {
-  name: string;
-  log: OutboxLog;
-  intervalMs: number;
-  runBatch: () => Promise<Record<string, number>>;
-  drainBatchSize?: number;
-}): OutboxLoop {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  let woken = false;
-  const runOnce = async () => {
-    if (running || stopped) return running ?? undefined;
-    running = (async () => {
-      try {
-        for (;;) {
-          const r = await options.runBatch();
-          const handled = Object.values(r).reduce((a, b) => a + b, 0);
-          if (handled) options.log.info(r, `${options.name} outbox processed`);
-          const full = !!options.drainBatchSize && handled >= options.drainBatchSize;
-          if (stopped || !(full || woken)) break;
-          woken = false;
-        }
-      } catch (error) {
-        options.log.warn(
-          { err: error instanceof Error ? error.message : String(error) },
-          `${options.name} worker run failed`,
-        );
-      } finally {
-        running = null;
-        woken = false;
-      }
-    })();
-    return running;
-  };
-  const timer = setInterval(() => void runOnce(), options.intervalMs);
-  timer.unref();
-  return {
-    runOnce,
-    wake: () => {
-      if (running) woken = true;
-      else void runOnce();
-    },
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      if (running) await running;
-    },
   };
 }

@@ -1,9 +1,10 @@
 // Standalone outbox worker: `node dist/workers/mail-worker.js` (or `npx tsx src/workers/mail-worker.ts`).
 // The API server already runs the same worker in-process; run this one when the API processes
-// should not send mail themselves. Several workers may run at once (rows are claimed with SKIP LOCKED).
+// should not send mail themselves. Several workers may run at once (pg-boss gives each job to one).
 import { loadConfigOrExit } from '../config';
 import { openDatabase, runMigrations } from '../db/client';
 import { startMailWorker } from '../modules/mail';
+import { jobQueue } from '../lib/job-queue';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     poolSize: 2,
   });
   await runMigrations(handle);
+  await jobQueue(handle.db, { supervise: true });
   const log = {
     info: (o: object | string, m?: string) =>
       console.log(

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { insertRow } from '../../db/insert-row';
 import { brands, categories, classCodes, importJobs, users } from '../../db/schema';
@@ -55,42 +55,22 @@ export async function selectRecentImportJobs(
   return rows.map((r) => ({ ...r.job, author: r.author }));
 }
 
-/** Any advisory-lock key will do, as long as only the import claim uses it. */
-const IMPORT_CLAIM_LOCK = 7_013_001;
-
 /**
- * Claims the next import to run, one at a time per store: none while another is running with a
- * fresh heartbeat; otherwise the oldest queued one, or a running one whose worker stopped beating
- * (a restart) to resume it. The advisory lock makes the check-then-claim atomic across processes.
+ * Marks the import a job names running (resumed when it was running already: its worker died) and
+ * answers it; null for one that ended (done or failed). One import runs at a time: the import
+ * queue lets one job be active (lib/job-queue.ts, policy singleton).
  */
-export function claimNextImportJob(db: Database, staleAfterMs: number) {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_CLAIM_LOCK})`);
-    const stale = sql`now() - make_interval(secs => ${staleAfterMs / 1000})`;
-    const [busy] = await tx
-      .select({ id: importJobs.id })
-      .from(importJobs)
-      .where(sql`${importJobs.status} = 'running' AND ${importJobs.heartbeatAt} > ${stale}`)
-      .limit(1);
-    if (busy) return null;
-    const [next] = await tx
-      .select({ id: importJobs.id })
-      .from(importJobs)
-      .where(sql`${importJobs.status} IN ('queued', 'running')`)
-      .orderBy(asc(importJobs.id))
-      .limit(1);
-    if (!next) return null;
-    const [claimed] = await tx
-      .update(importJobs)
-      .set({
-        status: 'running',
-        startedAt: sql`coalesce(${importJobs.startedAt}, now())`,
-        heartbeatAt: sql`now()`,
-      })
-      .where(eq(importJobs.id, next.id))
-      .returning();
-    return claimed;
-  });
+export async function claimImportJob(tx: Tx, id: number): Promise<ImportJobRow | null> {
+  const [claimed] = await tx
+    .update(importJobs)
+    .set({
+      status: 'running',
+      startedAt: sql`coalesce(${importJobs.startedAt}, now())`,
+      heartbeatAt: sql`now()`,
+    })
+    .where(sql`${importJobs.id} = ${id} AND ${importJobs.status} IN ('queued', 'running')`)
+    .returning();
+  return claimed ?? null;
 }
 
 export async function updateImportJob(

@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { expectRefused } from '../../test/refused-calls';
 import { importDeps } from './import.service';
 import { runImportQueue, type ImportRunOptions } from './import.worker';
+import { jobQueue } from '../../lib/job-queue';
 
 let t: TestApp;
 let staff: Record<string, string>;
@@ -95,6 +96,22 @@ async function importFile(
   await runImportQueue(deps(), options.run);
   const status = await t.get(`/api/admin/imports/${res.json().import_id}`, staff);
   return status.json();
+}
+
+/**
+ * The minute after the last heartbeat of the import job a stopped (crashed) run left active: the
+ * supervisor fails it into a retry, which is due at once. pg-boss's clock is the database's, so
+ * the heartbeat is moved back instead of waiting.
+ */
+async function heartbeatMinutePasses() {
+  await t.handle.db.execute(
+    sql`update pgboss.job set heartbeat_on = now() - interval '61 seconds'
+        where name = 'import' and state = 'active'`,
+  );
+  await (await jobQueue(t.handle.db)).supervise('import');
+  await t.handle.db.execute(
+    sql`update pgboss.job set start_after = now() where name = 'import' and state = 'retry'`,
+  );
 }
 
 const csv = (lines: string[]) => ({ name: 'catalogue.csv', data: `${lines.join('\r\n')}\r\n` });
@@ -514,6 +531,35 @@ describe('catalogue import: refused files change nothing', () => {
   });
 });
 
+describe('catalogue import: one at a time', () => {
+  it('gives no process a queued import while another is running, then runs both in order', async () => {
+    const ids: number[] = [];
+    for (const n of [1, 2]) {
+      const res = await upload(
+        csv(['sku,category,class,name_en,price_ca', `ONE-${n},${topCode},A,One ${n},1.00`]),
+      );
+      ids.push(res.json().import_id);
+    }
+    const boss = await jobQueue(t.handle.db);
+    // A process takes the first import's job (its worker is running it)...
+    const [first] = await boss.fetch<{ import_id: number }>('import');
+    expect(first.data.import_id).toBe(ids[0]);
+    // ...and no process (the queue decides, not the process) gets the second meanwhile.
+    expect(await boss.fetch('import')).toEqual([]);
+    // That process dies: its job goes back to the queue, and the next run takes both, in order.
+    await boss.fail('import', first.id);
+    await t.handle.db.execute(
+      sql`update pgboss.job set start_after = now() where name = 'import' and state = 'retry'`,
+    );
+    expect(await runImportQueue(deps())).toBe(2);
+    for (const id of ids)
+      expect((await t.get(`/api/admin/imports/${id}`, staff)).json()).toMatchObject({
+        status: 'done',
+        created: 1,
+      });
+  });
+});
+
 describe('catalogue import: a crash between batches', () => {
   it('leaves every row old or new, and the next run finishes the import', async () => {
     const lines = ['sku,category,class,name_en,price_ca,stock_ca'];
@@ -537,7 +583,9 @@ describe('catalogue import: a crash between batches', () => {
     // Each written product has its search document, or is queued to get one (migration 0023).
     expect(await productsWithoutSearchDocument('CR-%')).toEqual([]);
 
-    await runImportQueue(deps(), { batchRows: 10, staleAfterMs: 0 });
+    // Nobody beats the stopped run's job: a minute later it is taken over and resumed.
+    await heartbeatMinutePasses();
+    await runImportQueue(deps(), { batchRows: 10 });
     const done = (await t.get(`/api/admin/imports/${id}`, staff)).json();
     expect(done).toMatchObject({ status: 'done', rows_done: 25, created: 25, error_count: 0 });
     expect((await product('CR-25'))!.prices.ca.available).toBe(25);

@@ -8,6 +8,7 @@ import {
 } from '@wholesale/contract';
 import type { Database } from '../../db/client';
 import type { FileStore } from '../../lib/file-store';
+import { jobQueue } from '../../lib/job-queue';
 import { recordAudit } from '../audit';
 import { afterCatalogueWrite, type CatalogueWriter } from './catalogue-writes';
 import { openImagesZip, parseHeader, type ImagesZip } from './import.files';
@@ -15,7 +16,7 @@ import { FileRefusal, type FileFormat, type ReadLimits } from './import.records'
 import { openRecordParser, type RecordParser } from './import.parser';
 import {
   buildPendingSearchDocuments,
-  claimNextImportJob,
+  claimImportJob,
   selectImportReferences,
   updateImportJob,
   type ImportJobRow,
@@ -43,8 +44,6 @@ import {
 export const IMPORT_BATCH_ROWS = 1000;
 /** The most row errors kept with a job (and so in errors.csv); the count goes on. */
 export const MAX_STORED_ERRORS = 10_000;
-/** A running job whose worker has not beaten for this long is taken over (its process died). */
-export const IMPORT_STALE_MS = 60_000;
 
 /** The app's database and listing caches (dropped after each batch), and where files are. */
 export type ImportDeps = CatalogueWriter & {
@@ -64,7 +63,6 @@ export type ImportRunOptions = {
   signal?: AbortSignal;
   /** Called after each committed batch. */
   onBatch?: (job: ImportJobRow, batch: number) => void;
-  staleAfterMs?: number;
   batchRows?: number;
   /** Receives the job's time per phase when it ends (docs/decisions/017-catalogue-import.md). */
   log?: ImportLog;
@@ -548,26 +546,51 @@ async function writeBatch(
   return wrote;
 }
 
-/** Runs queued (and abandoned) imports one after another until none is left; returns how many ran. */
+/** An import job names its import_jobs row (migration 0034 enqueues it). */
+type ImportQueueJob = { import_id: number };
+
+/**
+ * Runs queued (and abandoned) imports one after another until none is left; returns how many ran.
+ * Each comes from the import queue, which lets one job be active at a time across processes; its
+ * heartbeat is beaten after each batch, so a job whose process died expires after
+ * IMPORT_HEARTBEAT_SECONDS and is retried: the next run resumes after its last committed batch.
+ */
 export async function runImportQueue(
   deps: ImportDeps,
   options: ImportRunOptions = {},
 ): Promise<number> {
   let ran = 0;
+  const boss = await jobQueue(deps.db);
   // Documents an earlier run queued and did not build (it crashed, or stopped between batches).
   await searchDocumentBuilder(deps.db).settled();
   for (;;) {
     if (options.signal?.aborted) return ran;
-    const job = await claimNextImportJob(deps.db, options.staleAfterMs ?? IMPORT_STALE_MS);
-    if (!job) return ran;
-    await runImportJob(deps, job, options);
-    ran += 1;
+    const [queued] = await boss.fetch<ImportQueueJob>('import');
+    if (!queued) return ran;
+    const job = await claimImportJob(deps.db, queued.data.import_id);
+    if (job) {
+      const onBatch = (row: ImportJobRow, batch: number) => {
+        void boss.touch('import', queued.id).catch(() => undefined);
+        options.onBatch?.(row, batch);
+      };
+      try {
+        await runImportJob(deps, job, { ...options, onBatch });
+      } catch (error) {
+        // The import is marked failed (runImportJob): nothing to retry.
+        await boss.complete('import', queued.id);
+        throw error;
+      }
+      // Stopped between batches: the job stays active, as after a crash, and is resumed once it expires.
+      if (options.signal?.aborted) return ran;
+      ran += 1;
+    }
+    await boss.complete('import', queued.id);
   }
 }
 
 /**
- * The in-process worker of an API server: woken when an import is queued, and every `pollMs` to
- * resume imports another process left behind. `stop` ends it between batches.
+ * The in-process worker of an API server: woken when an import is queued, and every `pollMs` for
+ * imports another process left behind (their job expired). `stop` ends it between batches.
  */
 export function startImportWorker(deps: ImportDeps, log: ImportLog, pollMs = 15_000) {
   const controller = new AbortController();

@@ -1,4 +1,4 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { mailOutbox } from '../../db/schema';
@@ -34,35 +34,22 @@ export async function findMail(tx: Tx, id: number): Promise<MailRow | undefined>
 }
 
 /**
- * Claims up to `limit` due pending mails for one worker: their next attempt is pushed `leaseMs`
- * ahead so another worker (another API process) skips them while this one sends.
- * NOTE: FOR UPDATE SKIP LOCKED keeps two processes from claiming the same row.
+ * The mail a job names, if it is still due: pending, its next attempt come (the database's clock,
+ * which set the job's time). A job finding its mail sent, failed, or moved later (a retry was
+ * scheduled since) has nothing to do.
  */
-export async function claimDueMails(tx: Tx, limit: number, leaseMs: number): Promise<MailRow[]> {
-  // NOTE: the database clock decides what is due: rows get `now()` (microseconds) on insert, and a
-  // JavaScript Date (milliseconds) could be a fraction of a millisecond behind it.
-  const result = await tx.execute<{ id: number }>(sql`
-    update ${mailOutbox} set next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
-    where id in (
-      select id from ${mailOutbox}
-      where status = 'pending' and next_attempt_at <= now()
-      order by next_attempt_at, id
-      limit ${limit}
-      for update skip locked
-    )
-    returning id`);
-  const ids = result.rows.map((r) => Number(r.id));
-  if (ids.length === 0) return [];
-  return tx
+export async function dueMail(tx: Tx, id: number): Promise<MailRow | undefined> {
+  const [row] = await tx
     .select()
     .from(mailOutbox)
     .where(
-      sql`${mailOutbox.id} in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    )
-    .orderBy(mailOutbox.id);
+      and(
+        eq(mailOutbox.id, id),
+        eq(mailOutbox.status, 'pending'),
+        sql`${mailOutbox.nextAttemptAt} <= now()`,
+      ),
+    );
+  return row;
 }
 
 export async function markSent(tx: Tx, id: number, attempts: number): Promise<void> {

@@ -1,12 +1,9 @@
 import nodemailer from 'nodemailer';
+import type { Job } from 'pg-boss';
 import type { Database } from '../../db/client';
-import {
-  exponentialBackoffMs,
-  startOutboxLoop,
-  type OutboxLog as Log,
-  type OutboxLoop,
-} from '../../lib/outbox-worker';
-import { claimDueMails, markAttemptFailed, markSent } from './mail.queries';
+import { jobQueue } from '../../lib/job-queue';
+import { exponentialBackoffMs, type OutboxLog as Log } from '../../lib/outbox-worker';
+import { dueMail, markAttemptFailed, markSent } from './mail.queries';
 
 /** What the worker needs from a mail transport (nodemailer's Transporter fits). */
 export type MailTransport = {
@@ -23,59 +20,98 @@ export type MailTransport = {
 export const MAIL_BACKOFF_BASE_MS = 30_000;
 export const MAIL_BACKOFF_MAX_MS = 60 * 60 * 1000;
 export const MAIL_MAX_ATTEMPTS = 8;
-/** A claimed mail is invisible to other workers this long (covers a slow SMTP server). */
-const LEASE_MS = 5 * 60 * 1000;
-
 /** Delay before attempt number `attempts + 1`, after `attempts` failures (1 → 30 s, 2 → 60 s, …). */
 export function backoffMs(attempts: number): number {
   return exponentialBackoffMs(attempts, MAIL_BACKOFF_BASE_MS, MAIL_BACKOFF_MAX_MS);
 }
 
+/** A mail job names its outbox row (migration 0034 enqueues it). */
+type MailJob = { mail_id: number };
+type Outcome = 'sent' | 'retried' | 'failed';
+type SendOptions = { from: string; log?: Log };
+
 /**
- * Sends the mails that are due, one batch. Each mail is claimed first (so several API processes
- * can run the worker), then sent; a failure schedules the next attempt with backoff and, after
- * MAIL_MAX_ATTEMPTS, marks the mail failed. Returns what happened.
+ * One job: sends its mail if still due. A refused attempt is counted on the row, and the row's
+ * next attempt moves by the backoff (its trigger enqueues that retry, in the same statement), or,
+ * after MAIL_MAX_ATTEMPTS, the mail is marked failed. Answers what happened, or null when the job
+ * found nothing to do.
  */
-export async function processOutbox(
+async function sendMailJob(
   db: Database,
   transport: MailTransport,
-  options: { from: string; batch?: number; log?: Log },
-): Promise<{ sent: number; retried: number; failed: number }> {
+  job: Job<MailJob>,
+  options: SendOptions,
+): Promise<Outcome | null> {
+  const mail = await dueMail(db, job.data.mail_id);
+  if (!mail) return null;
+  const attempts = mail.attempts + 1;
+  try {
+    await transport.sendMail({
+      from: options.from,
+      to: mail.toAddress,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+    });
+    await markSent(db, mail.id, attempts);
+    return 'sent';
+  } catch (error) {
+    const giveUp = attempts >= MAIL_MAX_ATTEMPTS;
+    const message = error instanceof Error ? error.message : String(error);
+    await markAttemptFailed(db, mail.id, {
+      attempts,
+      lastError: message,
+      nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+      giveUp,
+    });
+    options.log?.warn({ mailId: mail.id, attempts, giveUp, err: message }, 'mail not sent');
+    return giveUp ? 'failed' : 'retried';
+  }
+}
+
+async function sendMailJobs(
+  db: Database,
+  transport: MailTransport,
+  jobs: Job<MailJob>[],
+  options: SendOptions,
+) {
   const result = { sent: 0, retried: 0, failed: 0 };
-  const mails = await claimDueMails(db, options.batch ?? 20, LEASE_MS);
-  for (const mail of mails) {
-    const attempts = mail.attempts + 1;
-    try {
-      await transport.sendMail({
-        from: options.from,
-        to: mail.toAddress,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-      });
-      await markSent(db, mail.id, attempts);
-      result.sent += 1;
-    } catch (error) {
-      const giveUp = attempts >= MAIL_MAX_ATTEMPTS;
-      const message = error instanceof Error ? error.message : String(error);
-      await markAttemptFailed(db, mail.id, {
-        attempts,
-        lastError: message,
-        nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
-        giveUp,
-      });
-      options.log?.warn({ mailId: mail.id, attempts, giveUp, err: message }, 'mail not sent');
-      if (giveUp) result.failed += 1;
-      else result.retried += 1;
-    }
+  for (const job of jobs) {
+    const outcome = await sendMailJob(db, transport, job, options);
+    if (outcome) result[outcome] += 1;
   }
   return result;
 }
 
-export type MailWorker = OutboxLoop;
+/**
+ * Sends the mails that are due, one batch: takes up to `batch` mail jobs from the queue (another
+ * process never gets the same job), sends each and completes them. Returns what happened.
+ */
+export async function processOutbox(
+  db: Database,
+  transport: MailTransport,
+  options: SendOptions & { batch?: number },
+): Promise<{ sent: number; retried: number; failed: number }> {
+  const boss = await jobQueue(db);
+  const jobs = await boss.fetch<MailJob>('mail', { batchSize: options.batch ?? 20 });
+  const result = await sendMailJobs(db, transport, jobs, options);
+  if (jobs.length)
+    await boss.complete(
+      'mail',
+      jobs.map((j) => j.id),
+    );
+  return result;
+}
+
+export type MailWorker = {
+  /** One batch now (the standalone worker at start; tests). */
+  runOnce: () => Promise<void>;
+  stop: () => Promise<void>;
+};
 
 /**
- * Runs processOutbox every `intervalMs` when SMTP_URL is set. Without it the worker does nothing:
+ * Works the mail queue when SMTP_URL is set, polling it every `intervalMs` (mails queued, retries
+ * come due; lib/job-queue.ts says why no NOTIFY). Without SMTP_URL the worker does nothing:
  * mails stay pending, readable in the dev mailbox (README.md "Mail").
  */
 export function startMailWorker(options: {
@@ -92,12 +128,27 @@ export function startMailWorker(options: {
     options.log.info(
       'SMTP_URL is not set: mails stay in the outbox (see /dev/mailbox outside production)',
     );
-    return { runOnce: async () => {}, wake: () => {}, stop: async () => {} };
+    return { runOnce: async () => {}, stop: async () => {} };
   }
-  return startOutboxLoop({
-    name: 'mail',
-    log: options.log,
-    intervalMs: options.intervalMs ?? 10_000,
-    runBatch: () => processOutbox(options.db, transport, { from: options.from, log: options.log }),
-  });
+  const send = { from: options.from, log: options.log };
+  const logged = (result: Record<string, number>) => {
+    if (Object.values(result).some(Boolean)) options.log.info(result, 'mail outbox processed');
+  };
+  // pg-boss polls at most every 0.5 s.
+  const pollingIntervalSeconds = Math.max(0.5, (options.intervalMs ?? 10_000) / 1000);
+  const worker = jobQueue(options.db).then(async (boss) => ({
+    boss,
+    id: await boss.work<MailJob>(
+      'mail',
+      { batchSize: 20, pollingIntervalSeconds, burstWhenBatchFull: true },
+      async (jobs) => logged(await sendMailJobs(options.db, transport, jobs, send)),
+    ),
+  }));
+  return {
+    runOnce: async () => logged(await processOutbox(options.db, transport, send)),
+    stop: async () => {
+      const { boss, id } = await worker;
+      await boss.offWork('mail', { id, wait: true });
+    },
+  };
 }

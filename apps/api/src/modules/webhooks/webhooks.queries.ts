@@ -96,16 +96,14 @@ export type ClaimedDelivery = {
 };
 
 /**
- * Claims up to `limit` due deliveries of active endpoints at `now`, oldest due first: their next
- * attempt moves `leaseMs` ahead so another worker skips them. FOR UPDATE SKIP LOCKED keeps two
- * workers apart. One statement: the claimed rows come back with their endpoint's URL and secret.
+ * The deliveries `ids` (their jobs') that are still due, with their endpoint's URL and secret, in
+ * the order they came due: pending, their next attempt come (the database's clock, which set the
+ * jobs' times), their endpoint active. One statement for a batch of jobs. A job whose delivery was
+ * made, given up, moved later or whose endpoint is paused finds nothing (a resumed endpoint's
+ * deliveries are queued again, migration 0034).
  */
-export async function claimDueDeliveries(
-  tx: Tx,
-  now: Date,
-  limit: number,
-  leaseMs: number,
-): Promise<ClaimedDelivery[]> {
+export async function dueDeliveries(tx: Tx, ids: number[]): Promise<ClaimedDelivery[]> {
+  if (ids.length === 0) return [];
   const result = await tx.execute<{
     id: number;
     endpoint_id: number;
@@ -113,36 +111,27 @@ export async function claimDueDeliveries(
     body: string;
     attempts: number;
     created_at: Date | string;
-    due: Date | string;
     url: string;
     secret_sealed: string;
   }>(sql`
-    with due as (
-      select d.id, d.next_attempt_at from webhook_deliveries d
-      join webhook_endpoints e on e.id = d.endpoint_id and e.status = 'active'
-      where d.status = 'pending' and d.next_attempt_at <= ${now.toISOString()}::timestamptz
-      order by d.next_attempt_at, d.id
-      limit ${limit}
-      for update of d skip locked
-    )
-    update webhook_deliveries d set next_attempt_at = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
-    from due, webhook_endpoints e
-    where d.id = due.id and e.id = d.endpoint_id
-    returning d.id, d.endpoint_id, d.event, d.body, d.attempts, d.created_at,
-      due.next_attempt_at as due, e.url, e.secret_sealed`);
-  return result.rows
-    .map((r) => ({ r, due: new Date(r.due).getTime() }))
-    .sort((a, b) => a.due - b.due || Number(a.r.id) - Number(b.r.id))
-    .map(({ r }) => ({
-      id: Number(r.id),
-      endpointId: Number(r.endpoint_id),
-      event: r.event,
-      body: r.body,
-      attempts: Number(r.attempts),
-      createdAt: new Date(r.created_at),
-      url: r.url,
-      secretSealed: r.secret_sealed,
-    }));
+    select d.id, d.endpoint_id, d.event, d.body, d.attempts, d.created_at, e.url, e.secret_sealed
+    from webhook_deliveries d
+    join webhook_endpoints e on e.id = d.endpoint_id and e.status = 'active'
+    where d.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and d.status = 'pending' and d.next_attempt_at <= now()
+    order by d.next_attempt_at, d.id`);
+  return result.rows.map((r) => ({
+    id: Number(r.id),
+    endpointId: Number(r.endpoint_id),
+    event: r.event,
+    body: r.body,
+    attempts: Number(r.attempts),
+    createdAt: new Date(r.created_at),
+    url: r.url,
+    secretSealed: r.secret_sealed,
+  }));
 }
 
 export async function insertAttempt(

@@ -112,6 +112,15 @@ async function placeOrder(): Promise<number> {
 }
 
 const cipher = () => getFieldCipher(t.config);
+/**
+ * The pending deliveries of `endpointId` due now: what the passing of their backoff does (their
+ * trigger queues the job at the new time, migration 0034).
+ */
+const retryNow = (endpointId: number) =>
+  t.handle.db.execute(
+    sql`update webhook_deliveries set next_attempt_at = now()
+        where endpoint_id = ${endpointId} and status = 'pending'`,
+  );
 /** One worker pass as the test environment runs it (loopback receivers allowed), or as `options` say. */
 const deliverDue = (options: Partial<WebhookWorkerOptions> = {}) =>
   processWebhookOutbox(t.handle.db, { cipher: cipher(), production: false, ...options });
@@ -202,13 +211,22 @@ describe('webhook delivery', () => {
     const run = () => deliverDue({ now: () => now });
 
     expect(await run()).toMatchObject({ retried: 1 });
+    const [queued] = (
+      await t.handle.db.execute<{ next_attempt_at: string }>(
+        sql`select next_attempt_at from webhook_deliveries where endpoint_id = ${endpointId}`,
+      )
+    ).rows;
+    expect(new Date(queued.next_attempt_at).getTime()).toBe(start.getTime() + webhookBackoffMs(1));
     // Not due again until the backoff has passed.
     now = new Date(start.getTime() + webhookBackoffMs(1) - 1000);
     expect(await run()).toMatchObject({ retried: 0, delivered: 0 });
+    // The queue runs on the database's clock: the backoff "passes" by bringing the retry to now.
     now = new Date(start.getTime() + webhookBackoffMs(1) + 1000);
+    await retryNow(endpointId);
     expect(await run()).toMatchObject({ retried: 1 });
 
     now = new Date(start.getTime() + WEBHOOK_RETRY_WINDOW_MS + 60_000);
+    await retryNow(endpointId);
     await run();
     const [endpoint] = (
       await t.handle.db.execute<{ status: string }>(

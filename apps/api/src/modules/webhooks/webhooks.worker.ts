@@ -1,13 +1,10 @@
+import type { Job } from 'pg-boss';
 import type { Database } from '../../db/client';
 import type { FieldCipher } from '../../lib/crypto';
+import { jobQueue } from '../../lib/job-queue';
+import { exponentialBackoffMs, type OutboxLog as Log } from '../../lib/outbox-worker';
 import {
-  exponentialBackoffMs,
-  startOutboxLoop,
-  type OutboxLog as Log,
-  type OutboxLoop,
-} from '../../lib/outbox-worker';
-import {
-  claimDueDeliveries,
+  dueDeliveries,
   insertAttempt,
   markDeliveryFailed,
   noteEndpointFailure,
@@ -25,7 +22,6 @@ export const WEBHOOK_BACKOFF_BASE_MS = 30_000;
 export const WEBHOOK_BACKOFF_MAX_MS = 60 * 60 * 1000;
 /** A delivery is retried this long; an endpoint failing this long is paused (not dropped). */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
-const LEASE_MS = 60_000;
 const TIMEOUT_MS = 10_000;
 
 /** Delay before the next attempt after `attempts` failures (1 → 30 s, 2 → 60 s, …, ≤ 1 h). */
@@ -46,26 +42,27 @@ export type WebhookWorkerOptions = WebhookTargetRule & {
   log?: Log;
 };
 
+/** A webhook job names its delivery row (migration 0034 enqueues it). */
+type WebhookJob = { delivery_id: number };
+type Outcome = { delivered: number; retried: number; failed: number };
+
 /**
- * Delivers the due webhook deliveries, one batch: each is claimed, POSTed with its signature (only
- * to an address the webhook rule allows, checked at connect time), and its attempt logged. A failure schedules the next try with backoff; a delivery still failing 24 h
- * after it was queued is marked failed (staff can redeliver it); an endpoint whose failures have
- * run for 24 h is paused, its pending deliveries kept for when it is resumed.
+ * Makes the deliveries `jobs` name, if still due: each is POSTed with its signature (only to an
+ * address the webhook rule allows, checked at connect time), and its attempt logged. A failure
+ * moves the delivery's next attempt by the backoff (its trigger enqueues that retry); a delivery
+ * still failing 24 h after it was queued is marked failed (staff can redeliver it); an endpoint
+ * whose failures have run for 24 h is paused, its pending deliveries kept for when it is resumed.
  */
-export async function processWebhookOutbox(
+async function deliverJobs(
   db: Database,
+  jobs: Job<WebhookJob>[],
   options: WebhookWorkerOptions,
-): Promise<{ delivered: number; retried: number; failed: number }> {
+): Promise<Outcome> {
   const clock = options.now ?? (() => new Date());
   const result = { delivered: 0, retried: 0, failed: 0 };
-  // NOTE: a row's times come from PostgreSQL in microseconds, a Date holds milliseconds: a pass in
-  // the same millisecond as the insert (the wake after its NOTIFY) would not find it due yet, and
-  // it would wait for the next poll. Due means due before the next millisecond.
-  const due = await claimDueDeliveries(
+  const due = await dueDeliveries(
     db,
-    new Date(clock().getTime() + 1),
-    options.batch ?? 50,
-    LEASE_MS,
+    jobs.map((j) => j.data.delivery_id),
   );
   const deliverOne = async (d: (typeof due)[number]) => {
     const at = clock();
@@ -127,24 +124,64 @@ export async function processWebhookOutbox(
   return result;
 }
 
-export type WebhookWorker = OutboxLoop;
+/**
+ * Delivers the due webhook deliveries, one batch: takes up to `batch` webhook jobs from the queue
+ * (another process never gets the same job), delivers them (deliverJobs) and completes the jobs.
+ */
+export async function processWebhookOutbox(
+  db: Database,
+  options: WebhookWorkerOptions,
+): Promise<Outcome> {
+  const boss = await jobQueue(db);
+  const jobs = await boss.fetch<WebhookJob>('webhook', { batchSize: options.batch ?? 50 });
+  const result = await deliverJobs(db, jobs, options);
+  if (jobs.length)
+    await boss.complete(
+      'webhook',
+      jobs.map((j) => j.id),
+    );
+  return result;
+}
+
+export type WebhookWorker = {
+  /** A delivery was queued (WEBHOOKS_CHANNEL): fetch now instead of at the next poll. */
+  wake: () => void;
+  stop: () => Promise<void>;
+};
 
 /**
- * Runs processWebhookOutbox at once, then every `intervalMs`, draining full batches back to back.
- * NOTE: the run at start and the poll find the deliveries nobody announced: queued while no worker
- * ran, or committed by a writer that announces after commit (deliveriesInsert) and crashed before
- * it did.
+ * Works the webhook queue: at once (what was queued while no worker ran), on `wake`, and every
+ * `intervalMs` for retries that come due and deliveries nobody announced (a writer that announces
+ * after commit, deliveriesInsert, and crashed before it did).
  */
 export function startWebhookWorker(
   options: WebhookWorkerOptions & { db: Database; log: Log; intervalMs?: number },
 ): WebhookWorker {
-  const loop = startOutboxLoop({
-    name: 'webhook',
-    log: options.log,
-    intervalMs: options.intervalMs ?? 2_000,
-    runBatch: () => processWebhookOutbox(options.db, options),
-    drainBatchSize: options.batch ?? 50,
-  });
-  void loop.runOnce();
-  return loop;
+  const worker = jobQueue(options.db).then(async (boss) => ({
+    boss,
+    id: await boss.work<WebhookJob>(
+      'webhook',
+      {
+        batchSize: options.batch ?? 50,
+        // pg-boss polls at most every 0.5 s; a full batch is followed by the next at once.
+        pollingIntervalSeconds: Math.max(0.5, (options.intervalMs ?? 2_000) / 1000),
+        burstWhenBatchFull: true,
+      },
+      async (jobs) => {
+        const result = await deliverJobs(options.db, jobs, options);
+        if (Object.values(result).some(Boolean))
+          options.log.info(result, 'webhook outbox processed');
+      },
+    ),
+  }));
+  worker.catch((error: unknown) =>
+    options.log.warn({ err: (error as Error).message }, 'webhook worker did not start'),
+  );
+  return {
+    wake: () => void worker.then(({ boss, id }) => boss.notifyWorker(id)).catch(() => undefined),
+    stop: async () => {
+      const { boss, id } = await worker;
+      await boss.offWork('webhook', { id, wait: true });
+    },
+  };
 }
