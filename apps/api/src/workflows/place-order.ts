@@ -13,6 +13,10 @@ import {
   type Lang,
   MAX_DATABASE_INTEGER,
   type PlaceOrderResponse,
+  orderDepositCents,
+  orderHoldReason,
+  type AccountHoldReason,
+  type OrderHoldReason,
 } from '@wholesale/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
@@ -38,6 +42,7 @@ import {
 } from '../modules/orders';
 import { WEBHOOKS_CHANNEL, webhookEventInsert } from '../modules/webhooks';
 import { auditInsert } from '../modules/audit';
+import { accountPosition, lockCreditAccount } from '../modules/receivables';
 
 export type PlaceOrderInput = {
   userId: number;
@@ -70,10 +75,15 @@ export type PlaceOrderResult = {
   totalCents: number;
   replayed: boolean;
   lines: number;
+  /** Why the order waits for credit review (docs/product/accounts-receivable.md); null: it does not. */
+  holdReason?: OrderHoldReason | null;
+  /** The opening deposit the order owes before it is accepted; 0 for none. */
+  depositCents?: number;
 };
 
 export const PLACE_ORDER_STEPS = [
   'claim-order',
+  'lock-credit',
   'lock-cart',
   'check-stock',
   'reserve-stock',
@@ -145,6 +155,8 @@ export async function placeOrder(
     totalCents: placed.totalCents,
     replayed: placed.replayed,
     lines: placed.lines,
+    holdReason: placed.holdReason ?? null,
+    depositCents: placed.depositCents ?? 0,
   };
 }
 
@@ -194,12 +206,19 @@ async function placeOrderInTransaction(
         totalCents: existing.totalCents,
         replayed: true,
         lines: 0,
+        holdReason: existing.holdReason as OrderHoldReason | null,
+        depositCents: existing.depositCents,
         stockChanged: [],
         deliveries: 0,
       };
     }
     const orderId = claimed.id;
     await step('claim-order', orderId);
+
+    // Step 1b: the customer's credit account, locked until the order commits: a customer's
+    // concurrent orders pass the credit check below one after the other (decision 036).
+    const credit = await lockCreditAccount(tx, input.userId, input.country);
+    await step('lock-credit', orderId);
 
     // Step 2: the cart lines to order, and the stock rows of their products only (locked: an
     // order of 10 of a cart's 50 lines leaves the other 40 products to concurrent orders).
@@ -276,6 +295,24 @@ async function placeOrderInTransaction(
       ? estimateSalesTax(totalCents, address.country, address.region)
       : { lines: [], totalCents: 0 };
     const poNumber = input.poNumber?.trim() || null;
+
+    // Credit (docs/product/accounts-receivable.md): the opening order owes its deposit; an order
+    // beyond the available credit, or of an account on hold, is written on hold, never refused.
+    // The exposure is read under the account's lock, before this order's total is written.
+    const depositCents = orderDepositCents(
+      totalCents,
+      input.country,
+      claimed.firstOrder,
+      credit.openingDepositRequired,
+    );
+    const position = await accountPosition(tx, input.userId);
+    const holdReason = orderHoldReason({
+      creditLimitCents: credit.creditLimitCents,
+      balanceCents: position.balanceCents,
+      uninvoicedOpenOrdersCents: position.uninvoicedOpenOrdersCents,
+      accountHold: credit.holdReason as AccountHoldReason | null,
+      orderTotalCents: totalCents + taxes.totalCents,
+    });
     const alongside: SQL[] = [
       stockLevelsUpdate(input.country, levels, 'after-commit'),
       orderedLinesDelete(
@@ -309,6 +346,9 @@ async function placeOrderInTransaction(
           taxes: taxes.lines,
           taxCents: taxes.totalCents,
         }),
+        // Added: whether it waits for credit review, and the opening deposit it owes.
+        hold_reason: holdReason,
+        deposit_cents: depositCents,
       },
       'after-commit',
     );
@@ -327,13 +367,23 @@ async function placeOrderInTransaction(
             total_cents: totalCents,
             po_number: poNumber,
             lines: lines.length,
+            hold_reason: holdReason,
+            deposit_cents: depositCents,
           },
         }),
       );
     if (input.alongside) alongside.push(...input.alongside(tx, { orderId, totalCents }));
     const written = await writePlacedOrder(
       tx,
-      { orderId, lines, totalCents, taxes, actorUserId: input.placedByUserId ?? input.userId },
+      {
+        orderId,
+        lines,
+        totalCents,
+        taxes,
+        actorUserId: input.placedByUserId ?? input.userId,
+        holdReason,
+        depositCents,
+      },
       deliveries,
       alongside,
     );
@@ -346,6 +396,8 @@ async function placeOrderInTransaction(
       lines: lines.length,
       stockChanged: levels.map((l) => l.id),
       deliveries: written.deliveries,
+      holdReason,
+      depositCents,
     };
   });
 }
@@ -394,5 +446,7 @@ export function placedOrderAnswer(result: PlaceOrderResult): PlaceOrderResponse 
     order_id: result.orderId,
     total: fromCents(result.totalCents),
     replayed: result.replayed,
+    hold_reason: result.holdReason ?? null,
+    deposit: fromCents(result.depositCents ?? 0),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { okResponse } from '../common';
 import { PAYMENT_TERMS } from './rules';
+import { CheckoutCreditFacts } from '../receivables/credit';
 
 // ----- Wire shapes ----------------------------------------------------------------------------
 
@@ -26,6 +27,8 @@ export const CheckoutResponse = okResponse({
   /** Only present for an account that has not ordered yet (the opening minimum applies). */
   opening_minimum: z.number().nullable(),
   earliest_ship_date: z.string(),
+  /** Added (accounts-receivable.md): net days, deposit due, available credit, account hold. */
+  ...CheckoutCreditFacts.shape,
 });
 export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
 

@@ -17,3 +17,10 @@ export {
 export { shippingWebhookFields } from './order-follow-up';
 // The back-office home lists the open orders by requested ship date.
 export { openOrdersSummary } from './orders.home';
+// The desk's credit steps (the order-credit workflow): record the deposit, release a credit hold.
+export {
+  lockOrderCredit,
+  markDepositReceived,
+  releaseOrderHold,
+  type OrderCreditState,
+} from './order-credit.queries';

@@ -1,4 +1,10 @@
-import { fromCents, ratePercent, trackingUrl, type OrderShippingFacts } from '@wholesale/contract';
+import {
+  fromCents,
+  ratePercent,
+  trackingUrl,
+  type OrderCreditFacts,
+  type OrderShippingFacts,
+} from '@wholesale/contract';
 import type { OrderLineRow, OrderRow, ShipmentRow, StatusStepRow } from './orders.queries';
 
 /**
@@ -22,6 +28,25 @@ export function shippingFactsDto(
     })),
     tax_total: fromCents(row.taxCents),
     total_with_tax: fromCents(row.totalCents + row.taxCents),
+  };
+}
+
+/**
+ * What the order waits for on the credit side (docs/product/accounts-receivable.md): its credit
+ * hold until a person releases it, the opening deposit it owes (dollars) and when it was received.
+ * The buyer's pages and the desk show the same facts from the same columns.
+ */
+export function creditFactsDto(
+  row: Pick<OrderRow, 'holdReason' | 'depositCents'> & {
+    /** A raw statement answers the instant as text. */
+    depositReceivedAt: Date | string | null;
+  },
+): OrderCreditFacts {
+  const received = row.depositReceivedAt;
+  return {
+    hold_reason: row.holdReason ?? null,
+    deposit: fromCents(row.depositCents ?? 0),
+    deposit_received_at: received ? new Date(received).toISOString() : null,
   };
 }
 

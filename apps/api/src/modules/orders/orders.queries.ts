@@ -78,9 +78,17 @@ export async function selectOrderIdByKey(
   tx: Tx,
   userId: number,
   key: string,
-): Promise<{ id: number; totalCents: number } | undefined> {
+): Promise<
+  | { id: number; totalCents: number; holdReason: string | null; depositCents: number }
+  | undefined
+> {
   const [row] = await tx
-    .select({ id: orders.id, totalCents: orders.totalCents })
+    .select({
+      id: orders.id,
+      totalCents: orders.totalCents,
+      holdReason: orders.holdReason,
+      depositCents: orders.depositCents,
+    })
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
   return row;
@@ -101,6 +109,9 @@ export async function writePlacedOrder(
     totalCents: number;
     taxes: TaxEstimate;
     actorUserId: number | null;
+    /** Why the order waits for credit review (null: it does not) and its opening deposit. */
+    holdReason?: string | null;
+    depositCents?: number;
   },
   deliveries: SQL,
   alongside: SQL[],
@@ -135,7 +146,8 @@ export async function writePlacedOrder(
              stock_taken int))`,
     sql`total as (
       update orders set total_cents = ${order.totalCents}, taxes = ${JSON.stringify(order.taxes.lines)}::jsonb,
-                        tax_cents = ${order.taxes.totalCents}
+                        tax_cents = ${order.taxes.totalCents}, hold_reason = ${order.holdReason ?? null}::text,
+                        deposit_cents = ${order.depositCents ?? 0}::int
       where id = ${orderId})`,
     sql`step as (${step})`,
     sql`deliveries as (${deliveries})`,

@@ -9,3 +9,11 @@ export {
 } from './account-position.queries';
 export { setAccountHold, type AccountHoldChange } from './account-hold';
 export { activeTaxExemptions, type ActiveTaxExemption } from './tax-exemptions.queries';
+// Trade credit (H1): the approval opens the account, the order desk records opening deposits.
+export { creditRoutes } from './credit.routes';
+export {
+  checkoutCredit,
+  openCreditAccount,
+  recordDepositPayment,
+  type OrderDeposit,
+} from './credit.service';
