@@ -221,7 +221,9 @@ const historyPage = prepared<
              (select s.owner_name from users s where s.id = o.placed_by_user_id) as "placedBy",
              o.ship_to as "shipTo",
              o.requested_ship_date::text as "requestedShipDate", o.payment_terms as "paymentTerms",
-             o.taxes, o.tax_cents as "taxCents", (count(*) over ())::int as total
+             o.taxes, o.tax_cents as "taxCents", o.hold_reason as "holdReason",
+             o.deposit_cents as "depositCents", o.deposit_received_at as "depositReceivedAt",
+             (count(*) over ())::int as total
       from orders o
       where o.user_id = ${hp.userId}::int
         and (${hp.orderId}::int is null or o.id = ${hp.orderId}::int)
