@@ -96,6 +96,13 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   'PUT /api/admin/customers/:id/addresses/:address_id': ['credit'],
   'POST /api/admin/customers/:id/addresses/:address_id/default': ['credit'],
   'DELETE /api/admin/customers/:id/addresses/:address_id': ['credit'],
+  // Trade credit: orders staff read a customer's credit; credit staff change it and hold it, and
+  // record deposits and release credit holds on the desk.
+  'GET /api/admin/customers/:id/credit': ['credit', 'orders'],
+  'PATCH /api/admin/customers/:id/credit': ['credit'],
+  'PUT /api/admin/customers/:id/credit/hold': ['credit'],
+  'POST /api/admin/orders/:id/deposit': ['credit'],
+  'POST /api/admin/orders/:id/release-hold': ['credit'],
 };
 
 /** Staff routes outside /api/admin (none yet); listed in EXPECTED_ROLES like the others. */

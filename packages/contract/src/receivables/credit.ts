@@ -122,12 +122,10 @@ function wholeNumberField(
   message: string,
   reason: 'CREDIT_LIMIT_INVALID' | 'NET_DAYS_INVALID' | 'DEPOSIT_AMOUNT_INVALID',
 ) {
-  return z
-    .number({ error: message })
-    .refine((v) => Number.isInteger(v) && v >= min && v <= max, {
-      message,
-      params: { reason, field },
-    });
+  return z.number({ error: message }).refine((v) => Number.isInteger(v) && v >= min && v <= max, {
+    message,
+    params: { reason, field },
+  });
 }
 
 /** PATCH /api/admin/customers/:id/credit: any of the account's terms. */

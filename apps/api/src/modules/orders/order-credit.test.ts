@@ -120,7 +120,9 @@ describe('opening-order deposit', () => {
       reference: 'CHQ 1042',
       received_on: '2026-11-20',
     };
-    expect((await t.post(`/api/admin/orders/${placed.order_id}/deposit`, ordersOnly, body)).statusCode).toBe(403);
+    expect(
+      (await t.post(`/api/admin/orders/${placed.order_id}/deposit`, ordersOnly, body)).statusCode,
+    ).toBe(403);
     const bad = await t.post(`/api/admin/orders/${placed.order_id}/deposit`, credit, {
       ...body,
       amount_cents: 0,
@@ -133,7 +135,11 @@ describe('opening-order deposit', () => {
     expect(recorded.statusCode, recorded.body).toBe(200);
     expect(recorded.json().order).toMatchObject({ deposit: 650 });
     expect(recorded.json().order.deposit_received_at).toEqual(expect.any(String));
-    const payment = await t.handle.db.execute<{ id: number; amount_cents: number; user_id: number }>(
+    const payment = await t.handle.db.execute<{
+      id: number;
+      amount_cents: number;
+      user_id: number;
+    }>(
       sql`select id, amount_cents, user_id from payments where deposit_for_order_id = ${placed.order_id}`,
     );
     expect(payment.rows).toEqual([
@@ -177,7 +183,9 @@ describe('credit hold', () => {
     const checkout = (await t.get('/api/checkout', buyer.headers)).json();
     expect(checkout.available_credit).toBe(0);
 
-    const detail = (await t.get(`/api/fetch-order?order_id=${held.order_id}`, buyer.headers)).json();
+    const detail = (
+      await t.get(`/api/fetch-order?order_id=${held.order_id}`, buyer.headers)
+    ).json();
     expect(detail.order.hold_reason).toBe('credit_limit');
     const refused = await accept(held.order_id);
     expect(refused.statusCode).toBe(409);
@@ -229,7 +237,7 @@ describe('credit hold', () => {
     expect(await stock()).toBe(before);
   });
 
-  it("holds every new order of an account on hold, and the checkout says why", async () => {
+  it('holds every new order of an account on hold, and the checkout says why', async () => {
     const buyer = await t.signIn({ country: 'ca' });
     await openTradeAccount(t.handle.db, buyer.userId);
     const hold = await t.put(`/api/admin/customers/${buyer.userId}/credit/hold`, credit, {
@@ -248,7 +256,9 @@ describe('every order path', () => {
   it('a phone order owes the deposit and is held like the buyer’s own', async () => {
     const buyer = await t.signIn({ country: 'us' });
     expect((await addToCart(t, buyer.headers, 'CR', 3)).statusCode).toBe(200);
-    const checkout = (await t.get(`/api/admin/phone-orders/${buyer.userId}/checkout`, ordersOnly)).json();
+    const checkout = (
+      await t.get(`/api/admin/phone-orders/${buyer.userId}/checkout`, ordersOnly)
+    ).json();
     expect(checkout).toMatchObject({ deposit_due: 300, opening_deposit_required: true });
     const phone = await t.post(`/api/admin/phone-orders/${buyer.userId}`, ordersOnly, {});
     expect(phone.statusCode, phone.body).toBe(200);

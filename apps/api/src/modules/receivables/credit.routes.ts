@@ -33,7 +33,8 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/customers/:id/credit',
     staffRoute(['credit'], {
-      summary: "Staff: change a customer's credit limit, net days or opening-deposit rule (audited)",
+      summary:
+        "Staff: change a customer's credit limit, net days or opening-deposit rule (audited)",
       params: CustomerIdParams,
       body: AdminCreditPatchBody,
       response: { 200: AdminCreditAccountResponse, ...errors },
