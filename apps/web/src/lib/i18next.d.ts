@@ -24,6 +24,8 @@ import type attributes from '../locales/en/attributes.json';
 import type adminHome from '../locales/en/admin-home.json';
 import type adminSettings from '../locales/en/admin-settings.json';
 import type addresses from '../locales/en/addresses.json';
+import type adminCredit from '../locales/en/admin-credit.json';
+import type credit from '../locales/en/credit.json';
 
 // Typed translation keys (docs/conventions.md #8): a missing key is a type error. A feature that adds a
 // namespace adds one line here (its en file).
@@ -55,6 +57,8 @@ declare module 'i18next' {
       attributes: typeof attributes;
       'admin-home': typeof adminHome;
       addresses: typeof addresses;
+      'admin-credit': typeof adminCredit;
+      credit: typeof credit;
     };
   }
 }

@@ -22,6 +22,7 @@ import '@/components/ui/admin-people.css';
 import { StaffAlert } from '@/components/ui/staff-alert';
 import { useStoreName } from '@/lib/store-identity';
 import { CustomerAddresses } from './customer-addresses';
+import { CustomerCredit } from './customer-credit';
 
 type EditableField = 'country' | 'customer_code' | 'staff_note';
 
@@ -216,6 +217,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
       ) : null}
 
       <CustomerAddresses customerId={customer.id} country={customer.country} canEdit={canAct} />
+      <CustomerCredit customerId={customer.id} country={customer.country} canEdit={canAct} />
 
       <h2>{t('customers.orders', { total: customer.order_count })}</h2>
       {customer.last_orders.length === 0 ? (
