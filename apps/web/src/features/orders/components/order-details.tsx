@@ -11,6 +11,7 @@ import { OrderFollowUp } from './order-follow-up';
 import { OrderCheckoutSummary } from './order-checkout-summary';
 import { OrderLinesTable } from './order-lines-table';
 import { OrderStatusBadge, useOrderDate } from './order-status';
+import { OrderCreditNotice } from './order-credit-notice';
 import { ReorderButton } from './reorder-button';
 import './orders.css';
 import { useStoreName } from '@/lib/store-identity';
@@ -69,6 +70,7 @@ export function OrderDetails({
               <dt>{t('columns.status')}</dt>
               <dd>
                 <OrderStatusBadge status={o.status} />
+                <OrderCreditNotice order={o} />
                 {o.status_at ? (
                   <span className="order-status-since">
                     {' '}
