@@ -14,12 +14,10 @@ export const customerCreditQuery = (customerId: number) =>
     queryFn: () => api.get<AdminCreditAccountResponse>(`/admin/customers/${customerId}/credit`),
   });
 
-export const useCustomerCredit = (customerId: number) =>
-  useQuery(customerCreditQuery(customerId));
+export const useCustomerCredit = (customerId: number) => useQuery(customerCreditQuery(customerId));
 
 export type CreditChange =
-  | { kind: 'terms'; body: AdminCreditPatchBody }
-  | { kind: 'hold'; body: AdminAccountHoldBody };
+  { kind: 'terms'; body: AdminCreditPatchBody } | { kind: 'hold'; body: AdminAccountHoldBody };
 
 /** PATCH …/credit (terms) or PUT …/credit/hold (hold or lift); the answer is the account. */
 export const useChangeCustomerCredit = (customerId: number) => {
@@ -28,7 +26,10 @@ export const useChangeCustomerCredit = (customerId: number) => {
   return useMutation({
     mutationFn: (change: CreditChange) =>
       change.kind === 'terms'
-        ? api.patch<AdminCreditAccountResponse>(`/admin/customers/${customerId}/credit`, change.body)
+        ? api.patch<AdminCreditAccountResponse>(
+            `/admin/customers/${customerId}/credit`,
+            change.body,
+          )
         : api.put<AdminCreditAccountResponse>(
             `/admin/customers/${customerId}/credit/hold`,
             change.body,

@@ -18,13 +18,7 @@ import { useChangeCustomerCredit, useCustomerCredit } from '../api/customer-cred
 type TermsField = 'credit_limit_cents' | 'net_days';
 
 /** The limit, net days and opening-deposit rule, saved together (credit staff only). */
-function CreditTermsForm({
-  account,
-  country,
-}: {
-  account: AdminCreditAccount;
-  country: Country;
-}) {
+function CreditTermsForm({ account, country }: { account: AdminCreditAccount; country: Country }) {
   const { t } = useTranslation('admin-credit');
   const change = useChangeCustomerCredit(account.customer_id);
   const errorMessage = useErrorMessage(country);

@@ -194,7 +194,7 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
         ]}
       />
       {o.placed_by ? <p>{t('detail.placedBy', { name: o.placed_by })}</p> : null}
-      <DeskCreditPanel key={o.version} order={o} today={shopToday(new Date())} />
+      <DeskCreditPanel key={`credit-${o.version}`} order={o} today={shopToday(new Date())} />
 
       <h2>{t('detail.shipping')}</h2>
       <FactList
