@@ -384,7 +384,8 @@ async function applyStatusChange(
   // The credit terms (docs/product/accounts-receivable.md): a held order, or an opening order
   // whose deposit has not come in, is not accepted until credit staff release it or record it.
   if (to === 'accepted') {
-    if (order.holdReason) throw reasonError('CONFLICT', 'ORDER_ON_CREDIT_HOLD', undefined, 'status');
+    if (order.holdReason)
+      throw reasonError('CONFLICT', 'ORDER_ON_CREDIT_HOLD', undefined, 'status');
     if (order.depositCents > 0 && !order.depositReceivedAt)
       throw reasonError('CONFLICT', 'ORDER_WAITS_FOR_DEPOSIT', undefined, 'status');
   }

@@ -79,8 +79,7 @@ export async function selectOrderIdByKey(
   userId: number,
   key: string,
 ): Promise<
-  | { id: number; totalCents: number; holdReason: string | null; depositCents: number }
-  | undefined
+  { id: number; totalCents: number; holdReason: string | null; depositCents: number } | undefined
 > {
   const [row] = await tx
     .select({

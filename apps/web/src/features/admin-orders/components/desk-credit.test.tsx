@@ -82,7 +82,9 @@ describe('the desk order waiting for credit', () => {
       'Credit hold: over the limit',
       'Waiting for deposit',
     ]);
-    expect(screen.getByText(/^Opening deposit owed: CA\$650\.00 \(not received yet\)\.$/)).toBeVisible();
+    expect(
+      screen.getByText(/^Opening deposit owed: CA\$650\.00 \(not received yet\)\.$/),
+    ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Release the credit hold' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Record the deposit' })).toBeNull();
   });
