@@ -4,6 +4,8 @@ import { fileURLToPath, URL } from 'node:url';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+// The config is bundled on its own: the table is read from its source, not the workspace package.
+import { FIRST_LOAD_PAGES, FIRST_LOAD_SHELL } from '../../packages/contract/src/first-load/routes';
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, once, at the
@@ -47,16 +49,16 @@ function precompress(): Plugin {
 
 /**
  * The pages whose first load is measured (docs/product/storefront-ux.md, bench/lighthouse.mjs), by
- * the lazily loaded modules they start from: the route module (and the home page's product strips),
- * and the header's search box, which every page loads. A merged chunk is named after its key.
+ * the lazily loaded modules they start from: the contract's first-load table (the route modules the
+ * server names a page's files by, and the header's search box, which every page loads) and the
+ * home page's product strips. A merged chunk is named after its key.
  */
 const FIRST_LOAD_ROOTS: Record<string, string> = {
-  home: 'src/app/routes/home.tsx',
+  ...Object.fromEntries(
+    Object.entries(FIRST_LOAD_PAGES).map(([page, { module }]) => [page, module]),
+  ),
   'home-strips': 'src/features/content/components/product-strip.tsx',
-  listing: 'src/app/routes/products.tsx',
-  product: 'src/app/routes/description.tsx',
-  cart: 'src/app/routes/cart.tsx',
-  'search-box': 'src/features/search/components/search-box.tsx',
+  'search-box': FIRST_LOAD_SHELL.modules[0],
 };
 /**
  * Pages whose chunks stay as Rollup splits them: home is at its budget (decision 010). The search

@@ -439,14 +439,16 @@ function unreachedStops(final: boolean): string[] {
 }
 
 /**
- * Presses Tab through the page (at most its stops plus 20 presses) and answers the stops missed.
+ * Presses Tab through the page (at most twice its stops plus 20 presses) and answers the stops missed.
  * The presses of a batch go to Chromium together (DevTools input events, handled in order): one
  * round trip per press made the Tab walk cost as much as axe.
  */
 async function tabWalk(page: Page, cdp: CDPSession): Promise<string[]> {
   const stops = await page.evaluate(markTabStops);
   const key = { key: 'Tab', code: 'Tab', windowsVirtualKeyCode: 9 };
-  const cap = stops + 20;
+  // Twice the stops counted: content that arrives after the count (a home page's carousels and
+  // grids) adds stops before the last ones; the walk stops as soon as every counted one is reached.
+  const cap = 2 * stops + 20;
   let presses = 0;
   while (presses < cap) {
     const batch = Math.min(25, cap - presses);

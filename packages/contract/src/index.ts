@@ -19,3 +19,4 @@ export * from './checkout';
 export * from './identity';
 export * from './addresses';
 export * from './receivables';
+export * from './first-load';

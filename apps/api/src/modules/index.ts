@@ -25,13 +25,14 @@ import {
   productEditorRoutes,
 } from './catalogue-admin';
 import { auditRoutes } from './audit';
-import { staffRoutes } from './staff';
+import { staffAdminRoutes } from './staff';
 import { adminHomeRoutes } from './admin-home';
 import { customerPasswordRoutes } from './customers/customer-password.routes';
 import { storeIdentityPlugin } from './identity';
 import { identityRoutes } from './identity/identity.routes';
 import { customerAddressesRoutes, customersRoutes } from './customers';
 import { creditRoutes } from './receivables';
+import { returnsRoutes } from './receivables';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -61,7 +62,7 @@ export const apiModules: FastifyPluginAsync[] = [
   productEditorRoutes,
   catalogueStructureRoutes,
   auditRoutes,
-  staffRoutes,
+  staffAdminRoutes,
   customersRoutes,
   adminHomeRoutes,
   customerPasswordRoutes,
@@ -69,4 +70,5 @@ export const apiModules: FastifyPluginAsync[] = [
   customerAddressesRoutes,
   addressBookRoutes,
   creditRoutes,
+  returnsRoutes,
 ];

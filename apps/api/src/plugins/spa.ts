@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import Negotiator from 'negotiator';
-import { clipDescription } from '@wholesale/contract';
+import { clipDescription, firstLoadPlan } from '@wholesale/contract';
 import { AppError } from '../lib/app-error';
 import { injectFirstLoad, injectHead, injectTitle, type FirstLoad } from '../lib/html-head';
 import { resolveSession } from '../modules/accounts';
@@ -13,7 +13,6 @@ import { isDirectLocalCaller } from './dev-access';
 import {
   answersJson,
   firstAnswers,
-  firstLoadPlan,
   firstLoadViewer,
   firstPictures,
   routeFiles,

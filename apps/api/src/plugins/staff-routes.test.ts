@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '@wholesale/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { staffOf, staffRoute } from './auth';
 
 /**
  * Who may call each staff route. Every route under /api/admin must have a row (a new route without
@@ -103,40 +104,83 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   'PUT /api/admin/customers/:id/credit/hold': ['credit'],
   'POST /api/admin/orders/:id/deposit': ['credit'],
   'POST /api/admin/orders/:id/release-hold': ['credit'],
+  // Returns: credit staff decide, the warehouse (orders) receives; both read the desk.
+  'GET /api/admin/returns': ['credit', 'orders'],
+  'GET /api/admin/returns/:id': ['credit', 'orders'],
+  'POST /api/admin/returns/:id/authorise': ['credit'],
+  'POST /api/admin/returns/:id/refuse': ['credit'],
+  'POST /api/admin/returns/:id/receive': ['orders', 'credit'],
+  'GET /api/admin/credit-notes/:id/pdf': ['credit', 'orders'],
 };
 
 /** Staff routes outside /api/admin (none yet); listed in EXPECTED_ROLES like the others. */
 const isStaffRoute = (key: string) => key.split(' ')[1].startsWith('/api/admin');
 
 let t: TestApp;
-let guest: Record<string, string>;
-let buyer: Record<string, string>;
-const staffWith = new Map<string, Record<string, string>>();
 
-async function staffHeaders(roles: StaffRole[]): Promise<Record<string, string>> {
-  const key = roles.join(',');
-  let headers = staffWith.get(key);
-  if (!headers) {
-    headers = (await t.signIn({ role: 'staff', staffRoles: roles })).headers;
-    staffWith.set(key, headers);
-  }
-  return headers;
+/** Sign-in headers per set of staff roles, for one app. */
+function staffSignIns(app: TestApp) {
+  const staffWith = new Map<string, Record<string, string>>();
+  return async (roles: StaffRole[]): Promise<Record<string, string>> => {
+    const key = roles.join(',');
+    let headers = staffWith.get(key);
+    if (!headers) {
+      headers = (await app.signIn({ role: 'staff', staffRoles: roles })).headers;
+      staffWith.set(key, headers);
+    }
+    return headers;
+  };
 }
 
 /** The route's URL with every parameter filled with something that exists in no table. */
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '999999');
 
-function registeredStaffRoutes(): string[] {
-  const keys = t.app.registeredRoutes
+function registeredStaffRoutes(app: TestApp, expected: Record<string, StaffRole[]>): string[] {
+  const keys = app.app.registeredRoutes
     .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
     .map((r) => `${r.method} ${r.url}`);
-  return [...new Set(keys)].filter((key) => isStaffRoute(key) || key in EXPECTED_ROLES).sort();
+  return [...new Set(keys)].filter((key) => isStaffRoute(key) || key in expected).sort();
+}
+
+/**
+ * Calls every staff route of `app` as a guest (401), a buyer (403), staff without the route's roles
+ * (403), staff with its first role and an admin (neither 401 nor 403); answers what went otherwise.
+ */
+async function roleCheckFailures(
+  app: TestApp,
+  expected: Record<string, StaffRole[]>,
+): Promise<string[]> {
+  const staffHeaders = staffSignIns(app);
+  const buyer = (await app.signIn({ role: 'customer' })).headers;
+  const failures: string[] = [];
+  for (const key of registeredStaffRoutes(app, expected)) {
+    const [method, url] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
+    const allowed = expected[key] ?? [];
+    const call = (headers: Record<string, string>) =>
+      app.inject({ method, url: concrete(url), headers });
+    const lacking = STAFF_ROLES.filter((r) => r !== 'admin' && !allowed.includes(r));
+    const withoutRole = allowed.length === 0 ? [] : lacking;
+    const checks: Array<[string, Record<string, string>, (status: number) => boolean]> = [
+      ['guest', {}, (s) => s === 401],
+      ['buyer', buyer, (s) => s === 403],
+      [`staff [${withoutRole.join(',')}]`, await staffHeaders(withoutRole), (s) => s === 403],
+      [
+        `staff [${allowed[0] ?? 'admin'}]`,
+        await staffHeaders([allowed[0] ?? 'admin']),
+        (s) => s !== 401 && s !== 403,
+      ],
+      ['admin', await staffHeaders(['admin']), (s) => s !== 401 && s !== 403],
+    ];
+    for (const [who, headers, ok] of checks) {
+      const res = await call(headers);
+      if (!ok(res.statusCode)) failures.push(`${key} as ${who}: ${res.statusCode}`);
+    }
+  }
+  return failures;
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  guest = {};
-  buyer = (await t.signIn({ role: 'customer' })).headers;
 }, 120_000);
 
 afterAll(async () => {
@@ -145,37 +189,62 @@ afterAll(async () => {
 
 describe('staff route role checks', () => {
   it('has a row for every registered staff route, and a registered route for every row', () => {
-    const registered = registeredStaffRoutes();
+    const registered = registeredStaffRoutes(t, EXPECTED_ROLES);
     expect(registered.length).toBeGreaterThan(10);
     expect(registered.filter((key) => !(key in EXPECTED_ROLES))).toEqual([]);
     expect(Object.keys(EXPECTED_ROLES).filter((key) => !registered.includes(key))).toEqual([]);
   });
 
   it('answers 401 to guests, 403 to buyers and to staff without the role, and lets the role in', async () => {
-    const failures: string[] = [];
-    for (const key of registeredStaffRoutes()) {
-      const [method, url] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
-      const allowed = EXPECTED_ROLES[key] ?? [];
-      const call = (headers: Record<string, string>) =>
-        t.inject({ method, url: concrete(url), headers });
-      const lacking = STAFF_ROLES.filter((r) => r !== 'admin' && !allowed.includes(r));
-      const withoutRole = allowed.length === 0 ? [] : lacking;
-      const checks: Array<[string, Record<string, string>, (status: number) => boolean]> = [
-        ['guest', guest, (s) => s === 401],
-        ['buyer', buyer, (s) => s === 403],
-        [`staff [${withoutRole.join(',')}]`, await staffHeaders(withoutRole), (s) => s === 403],
-        [
-          `staff [${allowed[0] ?? 'admin'}]`,
-          await staffHeaders([allowed[0] ?? 'admin']),
-          (s) => s !== 401 && s !== 403,
-        ],
-        ['admin', await staffHeaders(['admin']), (s) => s !== 401 && s !== 403],
-      ];
-      for (const [who, headers, ok] of checks) {
-        const res = await call(headers);
-        if (!ok(res.statusCode)) failures.push(`${key} as ${who}: ${res.statusCode}`);
-      }
-    }
-    expect(failures).toEqual([]);
+    expect(await roleCheckFailures(t, EXPECTED_ROLES)).toEqual([]);
+  }, 120_000);
+});
+
+describe('the route guard and the table', () => {
+  // Handlers trust the guard (staffOf) instead of checking again: this proves the guard is what
+  // checks, that it hands the member over, and that the walk above still reports a route whose
+  // check is missing, whether its handler reads the member or not.
+  let probe: TestApp;
+  beforeAll(async () => {
+    probe = await createTestApp({
+      routes: (app) => {
+        app.get('/api/admin/probe/guarded', staffRoute(['orders'], {}), async (request) => ({
+          id: staffOf(request).id,
+        }));
+        app.get('/api/admin/probe/unguarded', async () => ({ ok: true }));
+        app.get('/api/admin/probe/unguarded-reader', async (request) => ({
+          id: staffOf(request).id,
+        }));
+      },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await probe?.close();
+  });
+
+  it('puts the staff member it let in on the request', async () => {
+    const { headers, userId } = await probe.signIn({ role: 'staff', staffRoles: ['orders'] });
+    const res = await probe.inject({ method: 'GET', url: '/api/admin/probe/guarded', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: userId });
+  });
+
+  it('reports a staff route without a role check, and one whose handler reads a member no guard set', async () => {
+    const expected = {
+      'GET /api/admin/probe/guarded': ['orders'],
+      'GET /api/admin/probe/unguarded': ['orders'],
+      'GET /api/admin/probe/unguarded-reader': ['orders'],
+    } satisfies Record<string, StaffRole[]>;
+    const failures = await roleCheckFailures(probe, { ...EXPECTED_ROLES, ...expected });
+    const probes = failures.filter((f) => f.includes('/probe/'));
+    expect(probes.filter((f) => f.includes('/probe/guarded '))).toEqual([]);
+    expect(probes).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/probe/unguarded as guest: 200',
+        'GET /api/admin/probe/unguarded as buyer: 200',
+        'GET /api/admin/probe/unguarded-reader as guest: 500',
+        'GET /api/admin/probe/unguarded-reader as buyer: 500',
+      ]),
+    );
   }, 120_000);
 });

@@ -194,7 +194,7 @@ describe('first-load prefetching (docs/product/storefront-ux.md, Lighthouse)', (
 
   it('a cart read sent at boot and answered after an add keeps the added line', async () => {
     // A slow server (the full e2e run): the boot read is answered after the add, with the cart
-    // from before it. The add's optimistic step cancels it, and the read guard would send it again.
+    // from before it. The add's optimistic step cancels it, and so does the add's answer.
     const shop = cartServer();
     shop.holdReads = true;
     prefetchShell();
@@ -208,9 +208,10 @@ describe('first-load prefetching (docs/product/storefront-ux.md, Lighthouse)', (
     expect(cartBadges('Cart, 1 item').length).toBeGreaterThan(0);
   });
 
-  it('a cart read started while an add is on its way is sent after it: the line stays', async () => {
+  it('a cart read started while an add is on its way is cancelled by its answer: the line stays', async () => {
     // Another write's follow-up refresh (a delete's re-read 1.5 s later, a re-order's) comes while
-    // the add is on its way; sent at once, the server would read the cart before the add.
+    // the add is on its way; the server reads the cart before the add and answers after it. The
+    // add's answer cancels that read, so its older cart never replaces the added line.
     const shop = cartServer();
     prefetchShell();
     renderApp('/products/Buttons/Buttons/BT');

@@ -42,6 +42,7 @@ describe('route table (docs/product/overview-and-routes.md)', () => {
         '/profile',
         '/profile/password',
         '/profile/addresses',
+        '/profile/returns',
         '/order-confirm',
         '/order',
         '/orderdetails/:order_id',
@@ -69,6 +70,7 @@ describe('route table (docs/product/overview-and-routes.md)', () => {
       '/admin/orders/phone/:customerId',
       '/admin/products',
       '/admin/products/:sku',
+      '/admin/returns',
       '/admin/settings',
       '/admin/staff',
     ]);

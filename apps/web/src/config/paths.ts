@@ -44,6 +44,7 @@ export const paths = {
   profile: () => '/profile',
   profilePassword: () => '/profile/password',
   profileAddresses: () => '/profile/addresses',
+  profileReturns: () => '/profile/returns',
   pdata: () => '/pdata',
   order: () => '/order',
   pform: () => '/pform',
@@ -74,5 +75,6 @@ export const paths = {
   adminCustomer: (id: number | string) => `/admin/customers/${seg(id)}`,
   adminAudit: () => '/admin/audit',
   adminSettings: () => '/admin/settings',
+  adminReturns: () => '/admin/returns',
   devMailbox: () => '/dev/mailbox',
 } as const;

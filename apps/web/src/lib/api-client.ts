@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@wholesale/contract';
+import { readKeyOf, type ErrorBody } from '@wholesale/contract';
 import { clearSession, getStoredUser } from './session';
 
 type ParamValue = string | number | boolean | null | undefined;
@@ -84,8 +84,8 @@ let readBlock: Element | null = null;
 
 /**
  * The server's answer to this read, written into the page it served (api plugins/first-load.ts):
- * the page's first reads then need no round trip after the app's script has run. Keyed by path and
- * sorted query, so the order of a fetcher's parameters does not matter. A copy: callers own it.
+ * the page's first reads then need no round trip after the app's script has run. Keyed as the
+ * contract's first-load table keys them (readKeyOf: path and sorted query). A copy: callers own it.
  */
 function firstAnswer(url: string): unknown {
   if (performance.now() > FIRST_ANSWERS_MS) return undefined;
@@ -99,9 +99,7 @@ function firstAnswer(url: string): unknown {
     }
   }
   const { pathname, searchParams } = new URL(url, location.origin);
-  searchParams.sort();
-  const query = searchParams.toString();
-  const answer = firstAnswers[query ? `${pathname}?${query}` : pathname];
+  const answer = firstAnswers[readKeyOf(pathname, searchParams)];
   return answer === undefined ? undefined : structuredClone(answer);
 }
 

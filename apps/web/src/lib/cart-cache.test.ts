@@ -41,6 +41,21 @@ describe('cart cache (docs/product/cart-and-orders.md local cart rules)', () => 
     expect(withServerLine(undefined, added(pins, 30)).cart).toEqual(cart([pins], 30));
   });
 
+  it('sets aside the placeholder of an add still waiting its turn: the server has not seen it', () => {
+    const tape = line({ id: 2, product: 12, product_id: 'TAPE-1', line_total: 40 });
+    const waiting = { product_id: 'NEW-1', item: 2, product: { ...product, product_id: 'NEW-1' } };
+    const held = withAddedLines(cart([tape], 40), [
+      { product_id: 'PIN-100', item: 1, product },
+      waiting,
+    ]);
+    const pins = line({ id: 9, item: 1, line_total: 30 });
+    const next = withServerLine(held, added(pins, 70, 2));
+    expect(next.whole).toBe(true);
+    expect(next.cart.products.map((l) => l.product_id)).toEqual(['TAPE-1', 'PIN-100', 'NEW-1']);
+    // A line from elsewhere still shows.
+    expect(withServerLine(held, added(pins, 100, 3)).whole).toBe(false);
+  });
+
   it('shows placeholders in every cached cart and rolls them back', async () => {
     const qc = new QueryClient();
     const key = cartKeys.list({ userId: 7, lang: 'en' });

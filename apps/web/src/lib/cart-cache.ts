@@ -54,9 +54,11 @@ export function withAddedLines(cart: CartResponse | undefined, adds: PendingAdd[
 /**
  * The cart with an add's answer in it: the server's line replaces the product's line (its placeholder
  * or the line the add grew) or is appended, and the total and count are the server's. `whole` says
- * whether the lines held add up to the server's count and total; when they do not (another tab or
- * device changed the cart, a price changed, another add is still on its way), the cart must be read
- * again (decision 025, 2026-11-26 update: the add no longer answers every line).
+ * whether the server's lines held add up to the server's count and total; when they do not (another
+ * tab or device changed the cart, a price changed), the cart must be read again (decision 025,
+ * 2026-11-26 update: the add no longer answers every line). Placeholders (negative ids) are set
+ * aside: cart writes run one at a time (lib/cart-writes.ts `cartWriteScope`), so a placeholder
+ * still held is an add waiting its turn, which the server has not seen yet.
  */
 export function withServerLine(
   cart: CartResponse | undefined,
@@ -67,13 +69,14 @@ export function withServerLine(
   const at = held.findIndex((l) => l.product_id.trim() === code);
   const products =
     at < 0 ? [...held, answer.line] : held.map((l, i) => (i === at ? answer.line : l));
-  const selectedCents = products.reduce(
+  const written = products.filter((l) => l.id >= 0);
+  const selectedCents = written.reduce(
     (sum, l) => (l.selected ? sum + toCents(l.line_total) : sum),
     0,
   );
   return {
     cart: { status: true, products, total: answer.total, count: answer.count },
-    whole: products.length === answer.count && selectedCents === toCents(answer.total),
+    whole: written.length === answer.count && selectedCents === toCents(answer.total),
   };
 }
 

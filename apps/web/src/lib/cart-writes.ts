@@ -1,60 +1,36 @@
 import type { QueryClient } from '@tanstack/react-query';
-
-// NOTE: apart from lib/cart-cache.ts (the optimistic lines) because every page's header reads the
-// cart through readCartAfterWrites: the entry chunk carries this small module, not the write helpers
-// (home route JavaScript budget, docs/product/storefront-ux.md).
-
-/** Per query client: the cart writes on their way to the server, and how many have been sent. */
-type CartWrites = { onTheirWay: number; sent: number; settled: Array<() => void> };
-const cartWrites = new WeakMap<QueryClient, CartWrites>();
-
-function writesOf(queryClient: QueryClient): CartWrites {
-  let writes = cartWrites.get(queryClient);
-  if (!writes) {
-    writes = { onTheirWay: 0, sent: 0, settled: [] };
-    cartWrites.set(queryClient, writes);
-  }
-  return writes;
-}
+import { refreshCarts } from './cart-cache';
+import { cartKeys } from './shopping-keys';
 
 /**
- * Sends a request that changes the cart on the server (add, quantity, delete, order, re-order,
- * upload). Cart reads meanwhile wait for it (readCartAfterWrites). Wraps the request only, not the
- * mutation's callbacks, which may themselves read the cart again (refreshCarts).
+ * The mutation scope of every request that changes the cart on the server (add, quantity,
+ * delete, order, re-order, group add, Opticon upload): TanStack Query sends the writes of one
+ * scope one at a time, in the order they were made, each after the one before has been answered
+ * and its callbacks have run. So an answer's total and count already hold this page's earlier
+ * writes. Optimistic steps (`onMutate`) still run at once.
+ */
+export const cartWriteScope = { id: 'cart' };
+
+/**
+ * Sends a cart write (inside a mutation of `cartWriteScope`). Once it is answered, cancels the cart
+ * reads in flight before the mutation's callbacks put its answer in or read the cart again. NOTE: a
+ * read in flight at that moment may have been read by the server before the write (a boot
+ * prefetch, an observer mounting, a window focus, another write's follow-up read sent while this
+ * one was on its way); kept, its older cart would replace the write's answer and stay fresh for
+ * 30 s. Any read sent after this point sees the write. A write that failed may still have been
+ * written (the answer lost on the way): the cart is read again, cancelling those reads too.
  */
 export async function sendCartWrite<T>(
   queryClient: QueryClient,
   send: () => Promise<T>,
 ): Promise<T> {
-  const writes = writesOf(queryClient);
-  writes.onTheirWay += 1;
-  writes.sent += 1;
+  let answer: T;
   try {
-    return await send();
-  } finally {
-    writes.onTheirWay -= 1;
-    if (writes.onTheirWay === 0) for (const resolve of writes.settled.splice(0)) resolve();
+    answer = await send();
+  } catch (error) {
+    void refreshCarts(queryClient);
+    throw error;
   }
-}
-
-/**
- * Reads the cart with no write on its way during the read. NOTE: cancelling the reads in flight
- * when a write starts (the optimistic changes, refreshCarts) misses the reads started after that:
- * an observer mounting, a window focus, another write's follow-up refresh. Such a read can be
- * answered from the cart before the write and arrive after the write's own answer, and its cart
- * would then be kept as fresh for 30 s (the quantity box showing the old quantity or gone). So a
- * read waits for the writes on their way, and is sent again when a write was sent meanwhile.
- */
-export async function readCartAfterWrites<T>(
-  queryClient: QueryClient,
-  read: () => Promise<T>,
-): Promise<T> {
-  const writes = writesOf(queryClient);
-  for (;;) {
-    while (writes.onTheirWay > 0)
-      await new Promise<void>((resolve) => writes.settled.push(resolve));
-    const sent = writes.sent;
-    const cart = await read();
-    if (writes.sent === sent && writes.onTheirWay === 0) return cart;
-  }
+  await queryClient.cancelQueries({ queryKey: cartKeys.lists() });
+  return answer;
 }

@@ -26,6 +26,8 @@ import type adminSettings from '../locales/en/admin-settings.json';
 import type addresses from '../locales/en/addresses.json';
 import type adminCredit from '../locales/en/admin-credit.json';
 import type credit from '../locales/en/credit.json';
+import type returns from '../locales/en/returns.json';
+import type adminReturns from '../locales/en/admin-returns.json';
 
 // Typed translation keys (docs/conventions.md #8): a missing key is a type error. A feature that adds a
 // namespace adds one line here (its en file).
@@ -59,6 +61,8 @@ declare module 'i18next' {
       addresses: typeof addresses;
       'admin-credit': typeof adminCredit;
       credit: typeof credit;
+      returns: typeof returns;
+      'admin-returns': typeof adminReturns;
     };
   }
 }

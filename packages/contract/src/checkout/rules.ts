@@ -99,7 +99,7 @@ export type TaxLine = { kind: TaxKind; rate: number; amountCents: number };
 export type TaxEstimate = { lines: TaxLine[]; totalCents: number };
 
 /** Rounds half away from zero to whole cents (each tax is rounded on its own, as invoices do). */
-function taxOn(amountCents: number, rate: number): number {
+export function taxOn(amountCents: number, rate: number): number {
   return Math.sign(amountCents) * Math.round((Math.abs(amountCents) * rate) / 100_000);
 }
 

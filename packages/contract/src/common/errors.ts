@@ -104,6 +104,15 @@ export const ERROR_REASONS = {
   ORDER_NOT_ON_HOLD: 'This order is not on credit hold',
   NO_DEPOSIT_OWED: 'This order owes no deposit, or its deposit was already recorded',
   MOVE_TARGET_INVALID: 'move_to must be another one of the same kind (and level, for a category)',
+  // Returns (docs/product/accounts-receivable.md "Returns and credit notes"), field `lines.N`.
+  RETURN_WINDOW_PASSED:
+    'Returns are accepted within {{days}} days of shipment; this line shipped on {{date}}',
+  RETURN_LINE_UNKNOWN: 'This line is not part of the order',
+  RETURN_LINE_NOT_SHIPPED: '{{product}} has not shipped yet; only shipped lines can be returned',
+  RETURN_LINE_TWICE: 'This line is listed twice; list each line once',
+  RETURN_TOO_MANY: 'At most {{available}} ship packs of {{product}} can still be returned',
+  RETURN_TRANSITION_NOT_ALLOWED:
+    'A return that is {{from}} cannot become {{to}}; allowed: {{allowed}}',
 } as const;
 
 export type ErrorReasonKey = keyof typeof ERROR_REASONS;

@@ -1,2 +1,3 @@
 export * from './terms';
 export * from './credit';
+export * from './returns';

@@ -201,6 +201,10 @@ export const creditNotes = pgTable(
   },
   (t) => [
     uniqueIndex('credit_notes_number_uq').on(t.number),
+    // One credit note per received return (migration 0038).
+    uniqueIndex('credit_notes_return_uq')
+      .on(t.returnId)
+      .where(sql`${t.returnId} is not null`),
     index('credit_notes_user_idx').on(t.userId, t.issuedOn.desc()),
     check('credit_notes_total_positive', sql`${t.totalCents} > 0`),
   ],

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminHomeResponse, ErrorBody, MailIdParams, OkBody } from '@wholesale/contract';
-import { requireStaffRole, staffRoute } from '../../plugins/auth';
+import { staffOf, staffRoute } from '../../plugins/auth';
 import { getAdminHome, retryFailedMail } from './admin-home.service';
 
 /** The back-office home and its "send again" for a failed mail (docs/product/back-office-staff-and-customers.md "Home"). */
@@ -12,7 +12,7 @@ export const adminHomeRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: AdminHomeResponse, 403: ErrorBody },
     }),
     async (request) => {
-      const staff = requireStaffRole(request);
+      const staff = staffOf(request);
       return {
         status: true as const,
         data: await getAdminHome(app.db, staff, Boolean(app.config.smtpUrl)),
@@ -28,7 +28,7 @@ export const adminHomeRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: OkBody, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
     }),
     async (request) => {
-      const staff = requireStaffRole(request, 'admin');
+      const staff = staffOf(request);
       await retryFailedMail(app.db, staff, request.params.id);
       return { status: true as const };
     },

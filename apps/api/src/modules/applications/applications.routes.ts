@@ -11,7 +11,7 @@ import {
   StoreApplicationBody,
   idSchema,
 } from '@wholesale/contract';
-import { requireStaffRole, staffRoute } from '../../plugins/auth';
+import { staffOf, staffRoute } from '../../plugins/auth';
 import { getFieldCipher } from '../../lib/crypto';
 import { approveApplication } from '../../workflows/approve-application';
 import {
@@ -67,7 +67,6 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ApplicationListResponse },
     }),
     async (request) => {
-      requireStaffRole(request, 'credit');
       return listForStaff(app.db, request.query);
     },
   );
@@ -80,7 +79,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ApplicationDetailResponse },
     }),
     async (request) => {
-      const staff = requireStaffRole(request, 'credit');
+      const staff = staffOf(request);
       return {
         status: true as const,
         data: await getForStaff(app.db, app.config, staff, request.params.id),
@@ -96,7 +95,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ApproveApplicationResponse },
     }),
     async (request) => {
-      const staff = requireStaffRole(request, 'credit');
+      const staff = staffOf(request);
       const result = await approveApplication(app.db, app.config, staff, request.params.id);
       return {
         status: true as const,
@@ -114,7 +113,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: OkBody },
     }),
     async (request) => {
-      const staff = requireStaffRole(request, 'credit');
+      const staff = staffOf(request);
       await rejectApplication(app.db, staff, request.params.id, request.body.reason);
       return { status: true as const };
     },

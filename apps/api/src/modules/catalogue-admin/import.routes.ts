@@ -1,8 +1,4 @@
-import fs from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminImportCreated,
@@ -13,39 +9,19 @@ import {
   AdminImportJobs,
   AdminImportParams,
 } from '@wholesale/contract';
-import { AppError } from '../../lib/app-error';
-import { requireStaffRole, staffRoutes } from '../../plugins/auth';
-import { checkFileKind, formatOfName, openImagesZip, parseHeader } from './import.files';
-import { FileRefusal, readRecords, type FileFormat } from './import.records';
-import { openRecordParser } from './import.parser';
+import { staffOf, staffRoutes } from '../../plugins/auth';
 import {
+  acceptImportUpload,
   exportCatalogueCsv,
   getImport,
   importDeps,
   importTemplateCsv,
   listImports,
-  newUploadKey,
-  queueImport,
   sweepImportFiles,
 } from './import.service';
 import { startImportWorker } from './import.worker';
 import { importErrorsCsv, importErrorsPage } from './import.errors';
 import { sendAttachment } from '../../lib/attachment';
-
-const TRUE_VALUES = new Set(['true', '1', 'yes', 'on']);
-
-function asAppError(refusal: FileRefusal, field: string): AppError {
-  const code =
-    refusal.status === 413
-      ? 'PAYLOAD_TOO_LARGE'
-      : refusal.status === 415
-        ? 'UNSUPPORTED_MEDIA_TYPE'
-        : 'VALIDATION_FAILED';
-  return new AppError(code, refusal.message, {
-    fields: { [field]: refusal.message },
-    ...(refusal.reason ? { reason: refusal.reason } : {}),
-  });
-}
 
 /**
  * Catalogue imports and exports for staff (docs/product/back-office-catalogue.md): upload → 202 and a
@@ -73,89 +49,6 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   const route = staffRoutes(['content'], { tag: 'catalogue import' });
 
-  /** Streams the upload's files to disk (never into memory); 413 past the limit. */
-  async function receive(request: FastifyRequest) {
-    const stored: string[] = [];
-    let file: { name: string; key: string; format: FileFormat } | null = null;
-    let imagesKey: string | null = null;
-    let dryRun = false;
-    let createMissing = false;
-    try {
-      await mkdir(deps.filePath('x').replace(/x$/, ''), { recursive: true });
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'dry_run') dryRun = TRUE_VALUES.has(String(part.value));
-          if (part.fieldname === 'create_missing')
-            createMissing = TRUE_VALUES.has(String(part.value));
-          continue;
-        }
-        if (part.fieldname !== 'file' && part.fieldname !== 'images') {
-          part.file.resume();
-          throw new AppError('VALIDATION_FAILED', `Unexpected file field ${part.fieldname}`, {
-            fields: { [part.fieldname]: 'Send the catalogue as file and the images as images' },
-          });
-        }
-        const isFile = part.fieldname === 'file';
-        let format: FileFormat = 'csv';
-        if (isFile) {
-          try {
-            format = formatOfName(part.filename);
-          } catch (error) {
-            part.file.resume();
-            throw asAppError(error as FileRefusal, 'file');
-          }
-        }
-        const key = newUploadKey(isFile ? format : 'zip');
-        stored.push(key);
-        await pipeline(part.file, fs.createWriteStream(deps.filePath(key)));
-        if (isFile) file = { name: part.filename, key, format };
-        else imagesKey = key;
-      }
-      if (!file)
-        throw new AppError('VALIDATION_FAILED', 'Choose the catalogue file to import', {
-          fields: { file: 'Choose the catalogue file to import' },
-        });
-      const filePath = deps.filePath(file.key);
-      try {
-        await checkFileKind(filePath, file.format, file.name);
-        // The header is read now, so a wrong one is refused before any job exists. A workbook's
-        // is read in the parser's thread: exceljs reads all shared strings before the first row. A
-        // CSV's first row is read here (at most 1 MB).
-        const parser = file.format === 'xlsx' ? openRecordParser(deps.limits) : null;
-        try {
-          const records = parser
-            ? parser.records(filePath, file.format)
-            : readRecords(filePath, file.format, deps.limits);
-          for await (const cells of records) {
-            parseHeader(cells);
-            break;
-          }
-        } finally {
-          await parser?.close();
-        }
-      } catch (error) {
-        if (error instanceof FileRefusal) throw asAppError(error, 'file');
-        throw error;
-      }
-      if (imagesKey) {
-        try {
-          (await openImagesZip(deps.filePath(imagesKey))).close();
-        } catch (error) {
-          if (error instanceof FileRefusal) throw asAppError(error, 'images');
-          throw error;
-        }
-      }
-      return { file, imagesKey, dryRun, createMissing };
-    } catch (error) {
-      for (const key of stored) await rm(deps.filePath(key), { force: true });
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        const message = `The file is larger than ${Math.round(maxBytes / 1048576)} MB, the limit of an import`;
-        throw new AppError('PAYLOAD_TOO_LARGE', message, { fields: { file: message } });
-      }
-      throw error;
-    }
-  }
-
   app.post(
     '/api/admin/imports',
     route({
@@ -164,21 +57,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 202: AdminImportCreated },
     }),
     async (request, reply) => {
-      const user = requireStaffRole(request, 'content');
-      if (!request.isMultipart())
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data', {
-          fields: { file: 'Send the file as multipart/form-data' },
-        });
-      const upload = await receive(request);
-      const id = await queueImport(app.db, {
-        fileName: upload.file.name,
-        fileKey: upload.file.key,
-        format: upload.file.format,
-        imagesKey: upload.imagesKey,
-        dryRun: upload.dryRun,
-        createMissing: upload.createMissing,
-        createdBy: user,
-      });
+      const id = await acceptImportUpload(deps, request, staffOf(request), maxBytes);
       worker?.wake();
       return reply.code(202).send({ import_id: id });
     },
@@ -190,8 +69,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Past imports, newest first',
       response: { 200: AdminImportJobs },
     }),
-    async (request) => {
-      requireStaffRole(request, 'content');
+    async () => {
       return { imports: await listImports(app.db) };
     },
   );
@@ -200,7 +78,6 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/imports/template.csv',
     route({ summary: 'The import template (header row)' }),
     async (request, reply) => {
-      requireStaffRole(request, 'content');
       return sendAttachment(reply, 'catalogue-template.csv', importTemplateCsv());
     },
   );
@@ -213,7 +90,6 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: AdminImportJob },
     }),
     async (request) => {
-      requireStaffRole(request, 'content');
       return getImport(app.db, request.params.id);
     },
   );
@@ -227,7 +103,6 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: AdminImportErrorsPage },
     }),
     async (request) => {
-      requireStaffRole(request, 'content');
       return importErrorsPage(app.db, request.params.id, request.query);
     },
   );
@@ -241,7 +116,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: AdminImportErrorsCsvQuery,
     }),
     async (request, reply) => {
-      const user = requireStaffRole(request, 'content');
+      const user = staffOf(request);
       const lang = request.query.lang ?? user.lang;
       const csv = await importErrorsCsv(app.db, request.params.id, lang);
       return sendAttachment(reply, `import-${request.params.id}-errors.csv`, csv);
@@ -254,7 +129,6 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'The whole catalogue in the import format (streamed)',
     }),
     async (request, reply) => {
-      requireStaffRole(request, 'content');
       const stream = await exportCatalogueCsv(app.db);
       return sendAttachment(reply, 'catalogue.csv', stream);
     },

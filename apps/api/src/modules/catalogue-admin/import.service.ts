@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, rm, stat } from 'node:fs/promises';
+import fs from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
 import { stringify } from 'csv-stringify';
 import pick from 'lodash-es/pick.js';
 import { stringify as stringifySync } from 'csv-stringify/sync';
@@ -21,7 +24,9 @@ import {
   type ImportJobWithAuthor,
 } from './import.queries';
 import { catalogueRecordMapper, selectCatalogueRows } from './catalogue-rows';
-import type { FileFormat } from './import.records';
+import { checkFileKind, formatOfName, openImagesZip, parseHeader } from './import.files';
+import { openRecordParser } from './import.parser';
+import { FileRefusal, readRecords, type FileFormat } from './import.records';
 import type { ImportDeps } from './import.worker';
 import type { CatalogueWriter } from './catalogue-writes';
 
@@ -176,4 +181,135 @@ export async function exportCatalogueCsv(db: Database): Promise<Readable> {
   source.on('error', (error) => out.destroy(error));
   source.pipe(out);
   return out;
+}
+
+// --- Upload (POST /api/admin/imports) ---------------------------------------------------------
+
+/** Form field values that turn an upload's flag (dry_run, create_missing) on. */
+const TRUE_VALUES = new Set(['true', '1', 'yes', 'on']);
+
+/** A refused file as the answer's error, naming the form field it came in. */
+function asAppError(refusal: FileRefusal, field: string): AppError {
+  const code =
+    refusal.status === 413
+      ? 'PAYLOAD_TOO_LARGE'
+      : refusal.status === 415
+        ? 'UNSUPPORTED_MEDIA_TYPE'
+        : 'VALIDATION_FAILED';
+  return new AppError(code, refusal.message, {
+    fields: { [field]: refusal.message },
+    ...(refusal.reason ? { reason: refusal.reason } : {}),
+  });
+}
+
+/** Streams the upload's files to disk (never into memory); 413 past `maxBytes`. */
+async function receiveUpload(deps: ImportDeps, request: FastifyRequest, maxBytes: number) {
+  const stored: string[] = [];
+  let file: { name: string; key: string; format: FileFormat } | null = null;
+  let imagesKey: string | null = null;
+  let dryRun = false;
+  let createMissing = false;
+  try {
+    await mkdir(deps.filePath('x').replace(/x$/, ''), { recursive: true });
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'dry_run') dryRun = TRUE_VALUES.has(String(part.value));
+        if (part.fieldname === 'create_missing')
+          createMissing = TRUE_VALUES.has(String(part.value));
+        continue;
+      }
+      if (part.fieldname !== 'file' && part.fieldname !== 'images') {
+        part.file.resume();
+        throw new AppError('VALIDATION_FAILED', `Unexpected file field ${part.fieldname}`, {
+          fields: { [part.fieldname]: 'Send the catalogue as file and the images as images' },
+        });
+      }
+      const isFile = part.fieldname === 'file';
+      let format: FileFormat = 'csv';
+      if (isFile) {
+        try {
+          format = formatOfName(part.filename);
+        } catch (error) {
+          part.file.resume();
+          throw asAppError(error as FileRefusal, 'file');
+        }
+      }
+      const key = newUploadKey(isFile ? format : 'zip');
+      stored.push(key);
+      await pipeline(part.file, fs.createWriteStream(deps.filePath(key)));
+      if (isFile) file = { name: part.filename, key, format };
+      else imagesKey = key;
+    }
+    if (!file)
+      throw new AppError('VALIDATION_FAILED', 'Choose the catalogue file to import', {
+        fields: { file: 'Choose the catalogue file to import' },
+      });
+    const filePath = deps.filePath(file.key);
+    try {
+      await checkFileKind(filePath, file.format, file.name);
+      // The header is read now, so a wrong one is refused before any job exists. A workbook's
+      // is read in the parser's thread: exceljs reads all shared strings before the first row. A
+      // CSV's first row is read here (at most 1 MB).
+      const parser = file.format === 'xlsx' ? openRecordParser(deps.limits) : null;
+      try {
+        const records = parser
+          ? parser.records(filePath, file.format)
+          : readRecords(filePath, file.format, deps.limits);
+        for await (const cells of records) {
+          parseHeader(cells);
+          break;
+        }
+      } finally {
+        await parser?.close();
+      }
+    } catch (error) {
+      if (error instanceof FileRefusal) throw asAppError(error, 'file');
+      throw error;
+    }
+    if (imagesKey) {
+      try {
+        (await openImagesZip(deps.filePath(imagesKey))).close();
+      } catch (error) {
+        if (error instanceof FileRefusal) throw asAppError(error, 'images');
+        throw error;
+      }
+    }
+    return { file, imagesKey, dryRun, createMissing };
+  } catch (error) {
+    for (const key of stored) await rm(deps.filePath(key), { force: true });
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      const message = `The file is larger than ${Math.round(maxBytes / 1048576)} MB, the limit of an import`;
+      throw new AppError('PAYLOAD_TOO_LARGE', message, { fields: { file: message } });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Receives a catalogue upload (multipart: `file`, optional `images` ZIP, `dry_run`,
+ * `create_missing`; docs/product/back-office-catalogue.md) and queues its import as `staff`. The
+ * files are streamed to disk; the catalogue file's kind and header and the ZIP are checked before
+ * any job exists, and a refused upload leaves no file behind. Answers the queued job's id; the
+ * caller wakes the worker.
+ */
+export async function acceptImportUpload(
+  deps: ImportDeps,
+  request: FastifyRequest,
+  staff: { id: number; email: string },
+  maxBytes: number,
+): Promise<number> {
+  if (!request.isMultipart())
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data', {
+      fields: { file: 'Send the file as multipart/form-data' },
+    });
+  const upload = await receiveUpload(deps, request, maxBytes);
+  return queueImport(deps.db, {
+    fileName: upload.file.name,
+    fileKey: upload.file.key,
+    format: upload.file.format,
+    imagesKey: upload.imagesKey,
+    dryRun: upload.dryRun,
+    createMissing: upload.createMissing,
+    createdBy: staff,
+  });
 }

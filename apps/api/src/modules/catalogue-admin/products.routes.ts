@@ -12,7 +12,7 @@ import {
   PRODUCT_IMAGE_MAX_BYTES,
 } from '@wholesale/contract';
 import { createFileStore } from '../../lib/file-store';
-import { requireStaffRole, staffRoutes } from '../../plugins/auth';
+import { staffOf, staffRoutes } from '../../plugins/auth';
 import {
   addProductImage,
   deleteProductImage,
@@ -59,7 +59,7 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminProduct },
       }),
       async (request) => {
-        const user = requireStaffRole(request, 'content');
+        const user = staffOf(request);
         return updateAdminProduct(app.catalogue, request.params.sku, request.body, user);
       },
     );
@@ -75,7 +75,7 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       response: imagesResponse,
     }),
     async (request) => {
-      const user = requireStaffRole(request, 'content');
+      const user = staffOf(request);
       const data = await receivePicture(request, 'image', PRODUCT_IMAGE_MAX_BYTES);
       const images = await addProductImage(app.catalogue, store, request.params.sku, data, user);
       return { images };
@@ -91,7 +91,7 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       response: imagesResponse,
     }),
     async (request) => {
-      const user = requireStaffRole(request, 'content');
+      const user = staffOf(request);
       const images = await reorderProductImages(
         app.catalogue,
         store,
@@ -111,7 +111,7 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       response: imagesResponse,
     }),
     async (request) => {
-      const user = requireStaffRole(request, 'content');
+      const user = staffOf(request);
       const { sku, id } = request.params;
       return { images: await deleteProductImage(app.catalogue, store, sku, id, user) };
     },

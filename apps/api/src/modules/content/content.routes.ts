@@ -25,7 +25,7 @@ import {
 import { AppError, fieldError } from '../../lib/app-error';
 import { createFileStore, type FileStore } from '../../lib/file-store';
 import type { Tx } from '../../db/client';
-import { requireUser, signedInSecurity, staffRouteGroup } from '../../plugins/auth';
+import { requireUser, signedInSecurity, staffOf, staffRouteGroup } from '../../plugins/auth';
 import {
   adminCreateItem,
   adminDeleteItem,
@@ -299,7 +299,7 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
             request.params.kind,
             fields,
             uploads,
-            requireUser(request),
+            staffOf(request),
           );
           return reply.status(201).send({ status: true as const, data });
         },
@@ -324,7 +324,7 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
               request.params.kind,
               request.params.id,
               fields,
-              requireUser(request),
+              staffOf(request),
             ),
           };
         },
@@ -353,7 +353,7 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
               request.params.kind,
               request.params.id,
               uploads,
-              requireUser(request),
+              staffOf(request),
             ),
           };
         },
@@ -370,12 +370,7 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
         },
         async (request) => ({
           status: true as const,
-          data: await adminReorder(
-            app.db,
-            request.params.kind,
-            request.body.ids,
-            requireUser(request),
-          ),
+          data: await adminReorder(app.db, request.params.kind, request.body.ids, staffOf(request)),
         }),
       );
       admin.delete(
@@ -393,7 +388,7 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
             files,
             request.params.kind,
             request.params.id,
-            requireUser(request),
+            staffOf(request),
           );
           return { status: true as const };
         },

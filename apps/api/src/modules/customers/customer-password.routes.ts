@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CustomerIdParams, ErrorBody, OkBody, SetPasswordLinkResponse } from '@wholesale/contract';
-import { requireStaffRole, staffRoute } from '../../plugins/auth';
+import { staffOf, staffRoute } from '../../plugins/auth';
 import { issueSetPasswordLink, resendSetPasswordMail } from './customer-password';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -18,7 +18,7 @@ export const customerPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: OkBody, ...errors },
     }),
     async (request) => {
-      const staff = requireStaffRole(request, 'credit');
+      const staff = staffOf(request);
       await resendSetPasswordMail(app.db, app.config.publicUrl, staff, request.params.id);
       return { status: true as const };
     },
@@ -32,7 +32,7 @@ export const customerPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: SetPasswordLinkResponse, ...errors },
     }),
     async (request) => {
-      const staff = requireStaffRole(request, 'credit');
+      const staff = staffOf(request);
       const data = await issueSetPasswordLink(
         app.db,
         app.config.publicUrl,

@@ -10,7 +10,7 @@ import {
   OkBody,
 } from '@wholesale/contract';
 import { z } from 'zod';
-import { accountActivationRoutes, requireStaffRole, staffRoute } from '../../plugins/auth';
+import { accountActivationRoutes, staffOf, staffRoute } from '../../plugins/auth';
 import {
   getCustomer,
   listCustomers,
@@ -49,7 +49,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: AdminCustomerResponse, ...errors },
     }),
     async (request) => {
-      const staff = requireStaffRole(request, 'credit', 'orders');
+      const staff = staffOf(request);
       return {
         status: true as const,
         data: await getCustomer(app.db, app.config, staff, request.params.id),
@@ -66,7 +66,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: CustomerSummaryResponse, ...errors },
     }),
     async (request) => {
-      const staff = requireStaffRole(request, 'credit');
+      const staff = staffOf(request);
       const data = await patchCustomer(accounts, staff, request.params.id, request.body);
       return { status: true as const, data };
     },
@@ -92,7 +92,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: OkBody, ...errors },
     }),
     async (request) => {
-      const staff = requireStaffRole(request, 'credit');
+      const staff = staffOf(request);
       await sendCustomerPasswordReset(app.db, app.config.publicUrl, staff, request.params.id);
       return { status: true as const };
     },

@@ -24,3 +24,5 @@ export {
   releaseOrderHold,
   type OrderCreditState,
 } from './order-credit.queries';
+// The receivables module prints its documents (credit notes) with the order PDFs' page and table.
+export { plainName, renderPdf, tableRow } from './warehouse-pdf';

@@ -14,7 +14,7 @@ import {
   PhoneOrderResponse,
 } from '@wholesale/contract';
 import { okAnswerWithoutValidation } from '../../lib/fast-serializer';
-import { requireScope, requireStaffRole, scopedRoute, staffRoutes } from '../../plugins/auth';
+import { scopedRoute, staffOf, staffRoutes } from '../../plugins/auth';
 import { iterateDeskRows, type DeskFilter } from './order-desk.queries';
 import {
   DESK_CSV_COLUMNS,
@@ -71,7 +71,6 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       serializerCompiler: okAnswerWithoutValidation,
     },
     async (request) => {
-      requireScope(request, 'orders:read');
       const q = request.query;
       return listDeskOrders(desk, {
         ...deskFilter(q),
@@ -89,7 +88,6 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: AdminOrderListQuery,
     }),
     async (request, reply) => {
-      requireStaffRole(request, 'orders');
       const filter = await resolveDeskFilter(desk, deskFilter(request.query));
       const csv = stringify({
         header: true,
@@ -123,7 +121,6 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: AdminOrderDetailResponse, ...errors },
     }),
     async (request) => {
-      requireStaffRole(request, 'orders');
       return { status: true as const, order: await getDeskOrder(app.db, request.params.id) };
     },
   );
@@ -141,7 +138,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       serializerCompiler: okAnswerWithoutValidation,
     },
     async (request) => {
-      const staff = requireStaffRole(request, 'orders');
+      const staff = staffOf(request);
       const order = await changeOrderStatus(
         desk,
         {
@@ -175,7 +172,6 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/admin/orders/:id/${name}.pdf`,
       route({ summary, params: AdminOrderParams }),
       async (request, reply) => {
-        requireStaffRole(request, 'orders');
         const order = await getDeskOrder(app.db, request.params.id);
         const pdf = await render(order, await app.storeIdentity.read());
         return sendAttachment(reply, `${name}-${order.order_id}.pdf`, pdf);
@@ -200,7 +196,6 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: CartResponse, ...errors },
     }),
     async (request) => {
-      requireStaffRole(request, 'orders');
       return customerCartForStaff(app.db, request.params.customer_id);
     },
   );
@@ -214,7 +209,6 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: PhoneOrderCheckoutResponse, ...errors },
     }),
     async (request) => {
-      requireStaffRole(request, 'orders');
       const c = await phoneCustomer(app.db, request.params.customer_id);
       const checkout = await getCheckout(app.db, c.id, c.country);
       return {
@@ -241,7 +235,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: PhoneOrderResponse, ...errors },
     }),
     async (request) => {
-      const staff = requireStaffRole(request, 'orders');
+      const staff = staffOf(request);
       // The same place-order workflow as the buyer's own order, for the customer's cart.
       const customer = await phoneCustomer(app.db, request.params.customer_id);
       const result = await placeCustomerOrder(

@@ -17,3 +17,6 @@ export {
   recordDepositPayment,
   type OrderDeposit,
 } from './credit.service';
+// Returns and credit notes (H4): the routes plugin, and the credit notes others may list.
+export { returnsRoutes } from './returns.routes';
+export { listOwnCreditNotes } from './returns.service';

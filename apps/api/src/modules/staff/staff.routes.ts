@@ -8,14 +8,14 @@ import {
   StaffMemberDto,
   StaffMemberIdParams,
 } from '@wholesale/contract';
-import { accountActivationRoutes, requireStaffRole, staffRoute } from '../../plugins/auth';
+import { accountActivationRoutes, staffOf, staffRoute } from '../../plugins/auth';
 import './staff.mail';
 import { changeStaffRoles, inviteStaff, listStaff, setStaffActive } from './staff.service';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** Staff administration, for admins only (docs/product/back-office-staff-and-customers.md). */
-export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Account changes go through the app's session cache too (its sessions of the user are dropped).
   const accounts = { db: app.db, sessions: app.sessions };
   app.get(
@@ -37,7 +37,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: AdminStaffMemberResponse, ...errors },
     }),
     async (request) => {
-      const actor = requireStaffRole(request, 'admin');
+      const actor = staffOf(request);
       const data = await inviteStaff(app.db, app.config.publicUrl, actor, request.body);
       return { status: true as const, data };
     },
@@ -52,7 +52,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: AdminStaffMemberResponse, ...errors },
     }),
     async (request) => {
-      const actor = requireStaffRole(request, 'admin');
+      const actor = staffOf(request);
       const data = await changeStaffRoles(accounts, actor, request.params.id, request.body.roles);
       return { status: true as const, data };
     },

@@ -18,7 +18,8 @@ export type AdminMenuEntry = {
     | 'staff'
     | 'integrations'
     | 'audit'
-    | 'settings';
+    | 'settings'
+    | 'returns';
   to: string;
   roles: StaffRole[];
 };
@@ -31,6 +32,7 @@ export const ADMIN_MENU: AdminMenuEntry[] = [
   { key: 'products', to: paths.adminProducts(), roles: ['content'] },
   { key: 'orders', to: paths.adminOrders(), roles: ['orders'] },
   { key: 'customers', to: paths.adminCustomers(), roles: ['credit', 'orders'] },
+  { key: 'returns', to: paths.adminReturns(), roles: ['credit', 'orders'] },
   { key: 'staff', to: paths.adminStaff(), roles: ['admin'] },
   { key: 'integrations', to: paths.adminIntegrations(), roles: ['admin'] },
   { key: 'audit', to: paths.adminAudit(), roles: ['admin'] },

@@ -30,7 +30,9 @@ export function Header() {
           )}
           <span className="logo__text" aria-hidden="true">
             <span className="logo__name">{name}</span>
-            {tagline ? <span className="logo__tagline">{tagline}</span> : null}
+            {/* The tagline's line is kept while there is none (no identity yet, or no tagline), so
+                the header keeps its height when the identity arrives (no layout shift). */}
+            <span className="logo__tagline">{tagline || '\u00a0'}</span>
           </span>
         </Link>
         <div className="site-header__search">

@@ -25,18 +25,23 @@ const routes = [
 
 describe('back-office menu', () => {
   it('shows each role only its screens; admin sees them all', () => {
-    expect(adminMenuFor(['credit']).map((e) => e.key)).toEqual(['applications', 'customers']);
+    expect(adminMenuFor(['credit']).map((e) => e.key)).toEqual([
+      'applications',
+      'customers',
+      'returns',
+    ]);
     expect(adminMenuFor(['content']).map((e) => e.key)).toEqual([
       'content',
       'catalogue',
       'structure',
       'products',
     ]);
-    expect(adminMenuFor(['orders']).map((e) => e.key)).toEqual(['orders', 'customers']);
+    expect(adminMenuFor(['orders']).map((e) => e.key)).toEqual(['orders', 'customers', 'returns']);
     expect(adminMenuFor(['credit', 'orders']).map((e) => e.key)).toEqual([
       'applications',
       'orders',
       'customers',
+      'returns',
     ]);
     expect(adminMenuFor(['admin']).map((e) => e.key)).toEqual([
       'applications',
@@ -46,6 +51,7 @@ describe('back-office menu', () => {
       'products',
       'orders',
       'customers',
+      'returns',
       'staff',
       'integrations',
       'audit',

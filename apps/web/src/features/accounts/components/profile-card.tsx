@@ -56,6 +56,9 @@ export function ProfileCard() {
         <Link className="button button--secondary" to={paths.order()}>
           {t('profile.orders')}
         </Link>
+        <Link className="button button--secondary" to={paths.profileReturns()}>
+          {t('profile.returns')}
+        </Link>
       </p>
     </section>
   );

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { addPlaceholderLines, refreshCarts, withServerLine } from '@/lib/cart-cache';
-import { sendCartWrite } from '@/lib/cart-writes';
+import { cartWriteScope, sendCartWrite } from '@/lib/cart-writes';
 import { cartQuery, useCartParams } from './get-cart';
 
 export type AddToCartInput = { product: ProductCard; item: number };
@@ -29,6 +29,7 @@ export function useAddToCart() {
   const params = useCartParams();
   const { t } = useTranslation('cart');
   return useMutation({
+    scope: cartWriteScope,
     mutationFn: (input: AddToCartInput) => {
       if (!params) throw new Error(t('signInFirst'));
       return sendCartWrite(queryClient, () => addToCart(params.userId, input));

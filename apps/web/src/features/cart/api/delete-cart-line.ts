@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { refreshCarts } from '@/lib/cart-cache';
-import { sendCartWrite } from '@/lib/cart-writes';
+import { cartWriteScope, sendCartWrite } from '@/lib/cart-writes';
 import { useCartParams } from './get-cart';
 
 /** docs/product/cart-and-orders.md: after a cart delete the cart is refetched at once and again after 1.5 s. */
@@ -24,6 +24,7 @@ export function useDeleteCartLine() {
   const queryClient = useQueryClient();
   const params = useCartParams();
   return useMutation({
+    scope: cartWriteScope,
     mutationFn: (id: number | 'all') =>
       sendCartWrite(queryClient, () =>
         id === 'all' ? emptyCart(params!.userId) : deleteCartLine(params!.userId, id),

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CartResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
-import { readCartAfterWrites } from '@/lib/cart-writes';
 import { useLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { cartKeys } from './keys';
@@ -14,13 +13,14 @@ const getCart = ({ userId, lang }: CartParams) =>
 
 /**
  * The one way to read the cart: every reader (the boot prefetch, the header badge, the cart page,
- * refetches and the writes' follow-up reads) goes through this query, whose read waits for the cart
- * writes on their way and is sent again when one overlapped it (lib/cart-writes.ts).
+ * refetches and the writes' follow-up reads) goes through this query. A read in flight when a cart
+ * write is answered is cancelled (lib/cart-writes.ts sendCartWrite), so an answer read before the
+ * write never replaces the write's.
  */
 export const cartQuery = (params: CartParams) =>
   queryOptions({
     queryKey: cartKeys.list(params),
-    queryFn: ({ client }) => readCartAfterWrites(client, () => getCart(params)),
+    queryFn: () => getCart(params),
   });
 
 /** The params of the signed-in user's cart query, or null for guests. */

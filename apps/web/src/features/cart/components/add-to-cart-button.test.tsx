@@ -69,6 +69,55 @@ describe('AddToCartButton', () => {
     );
   });
 
+  it('sends a second add only once the first is answered, and reads the cart for neither', async () => {
+    // Cart writes run one at a time (lib/cart-writes.ts): the second answer already holds the first.
+    const first = deferred<Response>();
+    const second = deferred<Response>();
+    const tape = { ...product, id: 12, product_id: 'TAPE-1', name: 'Tape' };
+    let adds = 0;
+    signInStored();
+    const { fetchMock, calls } = routeFetch({
+      'GET /api/cart': () => json(cart([], 0)),
+      'POST /api/cart/add': () => (adds++ === 0 ? first.promise : second.promise),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { queryClient } = renderWithProviders(
+      <>
+        <CartBadge />
+        <AddToCartButton product={product} />
+        <AddToCartButton product={tape} />
+      </>,
+    );
+    const addCalls = () => calls.filter((c) => c.url.pathname === '/api/cart/add');
+    await screen.findByRole('link', { name: 'Cart, 0 items' });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Add Dressmaker pins to the cart' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Add Tape to the cart' }));
+    // Both placeholders show at once; only the first add is on its way.
+    expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+    await waitFor(() => expect(addCalls()).toHaveLength(1));
+    expect(JSON.parse(String(addCalls()[0].init?.body)).product_id).toBe('PIN-100');
+    expect(queryClient.isMutating()).toBe(2);
+
+    first.resolve(json(added(line({ item: 1, line_total: 30 }), 30, 1)));
+    await waitFor(() => expect(addCalls()).toHaveLength(2));
+    expect(JSON.parse(String(addCalls()[1].init?.body)).product_id).toBe('TAPE-1');
+    const tapeLine = line({
+      id: 2,
+      product: 12,
+      product_id: 'TAPE-1',
+      name: 'Tape',
+      line_total: 40,
+    });
+    second.resolve(json(added(tapeLine, 70, 2)));
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+    // Each answer added up once the placeholder still waiting was set aside: one read, at the start.
+    expect(queryClient.isFetching()).toBe(0);
+    expect(calls.filter((c) => c.url.pathname === '/api/cart')).toHaveLength(1);
+  });
+
   it('rolls the placeholder back and toasts the failure in the user’s words, not the server’s', async () => {
     const answer = deferred<Response>();
     setup(answer.promise);

@@ -179,37 +179,42 @@ describe('CartPage', () => {
   });
 
   it('removes a line and refetches the cart at once and again after 1.5 s', async () => {
-    // The 1.5 s timer is captured instead of waited for: a real wait raced the timer on a busy machine.
-    const delayed: (() => void)[] = [];
-    const realSetTimeout = globalThis.setTimeout;
-    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
-      callback: () => void,
-      ms?: number,
-      ...rest: unknown[]
-    ) => {
-      if (ms !== CART_DELETE_REFETCH_MS) return realSetTimeout(callback, ms, ...rest);
-      delayed.push(callback);
-      return 0;
-    }) as typeof setTimeout);
-    signInStored();
-    const { fetchMock, calls } = routeFetch({
-      'GET /api/cart': () => json(cart([line()], 60)),
-      'DELETE /api/cart/delete': () => json(cart([], 0)),
-    });
-    vi.stubGlobal('fetch', fetchMock);
-    renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Remove Dressmaker pins from the cart' }),
-    );
-    const del = await waitFor(() => calls.find((c) => c.url.pathname === '/api/cart/delete')!);
-    expect(del.url.searchParams.get('id')).toBe('1');
-    expect(del.url.searchParams.get('user_id')).toBe('7');
-    const gets = () => calls.filter((c) => c.url.pathname === '/api/cart').length;
-    await waitFor(() => expect(gets()).toBe(2));
-    expect(delayed).toHaveLength(1);
-    expect(gets()).toBe(2);
-    act(() => delayed[0]());
-    await waitFor(() => expect(gets()).toBe(3));
+    // Fake timers that move with real time (so TanStack's and testing-library's zero-delay timers
+    // still run) with a fake Date: each request notes the fake clock, so the 1.5 s is measured on
+    // that clock however slowly the machine runs, and the test skips it instead of waiting for it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+    try {
+      signInStored();
+      const readAt: number[] = [];
+      let deletedAt = Number.NaN;
+      const { fetchMock, calls } = routeFetch({
+        'GET /api/cart': () => {
+          readAt.push(Date.now());
+          return json(cart([line()], 60));
+        },
+        'DELETE /api/cart/delete': () => {
+          deletedAt = Date.now();
+          return json(cart([], 0));
+        },
+      });
+      vi.stubGlobal('fetch', fetchMock);
+      renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(
+        await screen.findByRole('button', { name: 'Remove Dressmaker pins from the cart' }),
+      );
+      const del = await waitFor(() => calls.find((c) => c.url.pathname === '/api/cart/delete')!);
+      expect(del.url.searchParams.get('id')).toBe('1');
+      expect(del.url.searchParams.get('user_id')).toBe('7');
+      // At once: the read after the delete comes before the 1.5 s timer is due.
+      await waitFor(() => expect(readAt.length).toBeGreaterThanOrEqual(2));
+      expect(readAt[1]! - deletedAt).toBeLessThan(CART_DELETE_REFETCH_MS);
+      await vi.advanceTimersByTimeAsync(CART_DELETE_REFETCH_MS);
+      await waitFor(() => expect(readAt).toHaveLength(3));
+      expect(readAt[2]! - deletedAt).toBeGreaterThanOrEqual(CART_DELETE_REFETCH_MS);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps a changed quantity when a cart read sent while the change was on its way answers after it', async () => {

@@ -6,7 +6,7 @@ import { useLanguage } from '@/lib/i18n';
 import { useCountry } from '@/lib/country';
 import { useSession } from '@/lib/session';
 import { refreshCarts } from '@/lib/cart-cache';
-import { sendCartWrite } from '@/lib/cart-writes';
+import { cartWriteScope, sendCartWrite } from '@/lib/cart-writes';
 
 /** Lines per request: a long file goes in several requests so the progress indicator can move. */
 export const UPLOAD_CHUNK = 200;
@@ -32,6 +32,7 @@ export function useUploadScans() {
   const { apiLang } = useLanguage();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const mutation = useMutation({
+    scope: cartWriteScope,
     mutationFn: async (lines: Array<{ code: string; quantity: number }>) => {
       const results: OpticonLineResult[] = [];
       setProgress({ done: 0, total: lines.length });

@@ -10,6 +10,7 @@ import { orderPdfUrl, useOrder } from '../api/fetch-order';
 import { OrderFollowUp } from './order-follow-up';
 import { OrderCheckoutSummary } from './order-checkout-summary';
 import { OrderLinesTable } from './order-lines-table';
+import { OrderReturns } from './order-returns';
 import { OrderStatusBadge, useOrderDate } from './order-status';
 import { OrderCreditNotice } from './order-credit-notice';
 import { ReorderButton } from './reorder-button';
@@ -93,6 +94,7 @@ export function OrderDetails({
           <OrderFollowUp order={o} />
           <OrderLinesTable order={o} />
           <OrderCheckoutSummary order={o} />
+          {confirmation ? null : <OrderReturns order={o} />}
           <div className="order-actions">
             <Link
               className="button button--secondary"

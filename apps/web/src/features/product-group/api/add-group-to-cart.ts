@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { addPlaceholderLines, refreshCarts } from '@/lib/cart-cache';
-import { sendCartWrite } from '@/lib/cart-writes';
+import { cartWriteScope, sendCartWrite } from '@/lib/cart-writes';
 import { useSession } from '@/lib/session';
 
 export type GroupCartItem = { product_id: string; item: number };
@@ -19,6 +19,7 @@ export function useAddGroupToCart() {
   const queryClient = useQueryClient();
   const { user } = useSession();
   return useMutation({
+    scope: cartWriteScope,
     mutationFn: (items: GroupCartItem[]) => {
       if (!user) throw new Error('Not signed in');
       return sendCartWrite(queryClient, () => addGroupToCart(user.user_value, items));

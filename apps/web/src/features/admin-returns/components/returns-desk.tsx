@@ -1,0 +1,204 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import {
+  RETURN_STATUSES,
+  formatMoney,
+  hasStaffRole,
+  type AdminReturn,
+  type ReturnStatus,
+} from '@wholesale/contract';
+import { SelectField } from '@/components/ui/filter-fields';
+import { StaffResults } from '@/components/ui/staff-results';
+import { StaffSection } from '@/components/ui/staff-section';
+import { useUrlFilter } from '@/components/ui/use-url-filter';
+import { paths } from '@/config/paths';
+import { useErrorMessage } from '@/lib/error-message';
+import { useSession } from '@/lib/session';
+import { useStoreName } from '@/lib/store-identity';
+import { useActOnReturn } from '../api/act-on-return';
+import { adminCreditNotePdfUrl, useDeskReturns } from '../api/get-returns';
+import './returns-desk.css';
+
+const COLUMNS = [
+  'number',
+  'date',
+  'customer',
+  'order',
+  'lines',
+  'reason',
+  'status',
+  'actions',
+] as const;
+const DEFAULT_FILTER = { status: 'requested', page: 1 };
+
+/**
+ * /admin/returns: the returns desk. Credit staff authorise or refuse a requested return (with a
+ * note the buyer sees); the warehouse (orders staff) receives an authorised one, choosing whether
+ * the packs go back to stock, which issues its credit note. Each action shows only to the roles
+ * the server lets do it.
+ */
+export function ReturnsDesk() {
+  const { t } = useTranslation(['admin-returns', 'staff']);
+  const storeName = useStoreName();
+  const [{ status }, go, pages] = useUrlFilter(DEFAULT_FILTER);
+  useEffect(() => {
+    document.title = `${t('title')} | ${storeName}`;
+  }, [t, storeName]);
+  const query = useDeskReturns({ status, page: pages.page });
+  const counts = query.data?.counts ?? {};
+  const options = [
+    { value: '', label: t('status.all') },
+    ...RETURN_STATUSES.map((s) => ({
+      value: s,
+      label: `${t(`status.${s}`)} (${counts[s] ?? 0})`,
+    })),
+  ];
+
+  return (
+    <StaffSection id="returns" title={t('title')} className="admin-people returns-desk">
+      <p>{t('intro')}</p>
+      <SelectField
+        id="returns-status"
+        label={t('filter')}
+        value={status}
+        options={options}
+        onChange={(value) => go({ status: value })}
+        className="returns-desk__filter"
+      />
+      <StaffResults
+        query={query}
+        {...pages}
+        count={(count) => t('count', { count })}
+        empty={t('empty')}
+        caption={t('title')}
+        columns={COLUMNS.map((c) => t(`columns.${c}`))}
+        row={(r) => <ReturnRow key={r.id} item={r} />}
+      />
+    </StaffSection>
+  );
+}
+
+function ReturnRow({ item: r }: { item: AdminReturn }) {
+  const { t, i18n } = useTranslation('admin-returns');
+  const money = formatMoney(i18n.language, r.country);
+  return (
+    <tr data-testid={`return-${r.id}`}>
+      <td data-label={t('columns.number')}>#{r.id}</td>
+      <td data-label={t('columns.date')}>
+        {new Date(r.created_at).toLocaleDateString(i18n.language)}
+      </td>
+      <td data-label={t('columns.customer')}>
+        <Link to={paths.adminCustomer(r.customer.id)}>{r.customer.company ?? r.customer.name}</Link>
+      </td>
+      <td data-label={t('columns.order')}>
+        <Link to={paths.adminOrder(r.order_id)}>#{r.order_id}</Link>
+      </td>
+      <td data-label={t('columns.lines')}>
+        <ul className="returns-desk__lines">
+          {r.lines.map((l) => (
+            <li key={l.order_line_id}>
+              {t('line', { count: l.quantity, product: l.product_code })}
+            </li>
+          ))}
+        </ul>
+        {money(r.subtotal_cents)}
+      </td>
+      <td data-label={t('columns.reason')}>
+        {r.reason}
+        {r.staff_note ? (
+          <p className="returns-desk__note">
+            {t('note')}: {r.staff_note}
+          </p>
+        ) : null}
+      </td>
+      <td data-label={t('columns.status')}>{t(`status.${r.status}`)}</td>
+      <td data-label={t('columns.actions')}>
+        <ReturnActions item={r} money={money} />
+      </td>
+    </tr>
+  );
+}
+
+function ReturnActions({ item: r, money }: { item: AdminReturn; money: (c: number) => string }) {
+  const { t } = useTranslation('admin-returns');
+  const { staffRoles } = useSession();
+  const act = useActOnReturn();
+  const errorMessage = useErrorMessage(r.country);
+  const [note, setNote] = useState('');
+  const [restock, setRestock] = useState(true);
+  const run = (action: Parameters<typeof act.mutate>[0], done: string) =>
+    act.mutate(action, {
+      onSuccess: () => toast.success(t(done as 'done.authorise', { id: r.id })),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  const can = (status: ReturnStatus) => r.allowed.includes(status);
+
+  if (r.credit_note)
+    return (
+      <p>
+        {t('creditNote', { number: r.credit_note.number, total: money(r.credit_note.total_cents) })}{' '}
+        <a href={adminCreditNotePdfUrl(r.credit_note.id)} download>
+          {t('pdf')}
+        </a>
+        {r.restocked ? <span className="returns-desk__note"> {t('restocked')}</span> : null}
+      </p>
+    );
+  if (can('authorised') && hasStaffRole(staffRoles, ['credit'])) {
+    const noteId = `return-note-${r.id}`;
+    return (
+      <div className="returns-desk__actions">
+        <label htmlFor={noteId}>{t('noteLabel')}</label>
+        <input
+          id={noteId}
+          type="text"
+          maxLength={1000}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
+        <button
+          type="button"
+          className="button"
+          disabled={act.isPending}
+          onClick={() => run({ id: r.id, kind: 'authorise', note }, 'done.authorise')}
+        >
+          {t('authorise')}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={act.isPending}
+          onClick={() => run({ id: r.id, kind: 'refuse', note }, 'done.refuse')}
+        >
+          {t('refuse')}
+        </button>
+      </div>
+    );
+  }
+  if (can('received') && hasStaffRole(staffRoles, ['orders', 'credit'])) {
+    const restockId = `return-restock-${r.id}`;
+    return (
+      <div className="returns-desk__actions">
+        <label htmlFor={restockId} className="returns-desk__check">
+          <input
+            id={restockId}
+            type="checkbox"
+            checked={restock}
+            onChange={(e) => setRestock(e.target.checked)}
+          />{' '}
+          {t('restock')}
+        </label>
+        <button
+          type="button"
+          className="button"
+          disabled={act.isPending}
+          onClick={() => run({ id: r.id, kind: 'receive', restock }, 'done.receive')}
+        >
+          {act.isPending ? t('working') : t('receive')}
+        </button>
+      </div>
+    );
+  }
+  return <span>—</span>;
+}
