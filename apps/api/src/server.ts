@@ -5,6 +5,7 @@ import { prepareDatabase } from './db/prepare';
 import { startMailWorker } from './modules/mail';
 import { startWebhookWorker, WEBHOOKS_CHANNEL, webhookRuleOf } from './modules/webhooks';
 import { warnWhenNoAdmin } from './modules/staff';
+import { startInterestWorker } from './modules/receivables';
 import { getFieldCipher } from './lib/crypto';
 import { drainAndClose } from './lib/drain';
 
@@ -40,6 +41,9 @@ async function main(): Promise<void> {
     ...webhookRuleOf(config),
   });
   wakeWebhooks = webhookWorker.wake;
+  // Monthly interest on overdue accounts, checked daily (docs/product/accounts-receivable.md).
+  const interestWorker = startInterestWorker({ db: handle.db, log: app.log });
+  void interestWorker.runOnce();
 
   let closing = false;
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
@@ -60,6 +64,7 @@ async function main(): Promise<void> {
         beforeClose: async () => {
           await mailWorker.stop();
           await webhookWorker.stop();
+          await interestWorker.stop();
         },
         afterClose: () => handle.close(),
       });

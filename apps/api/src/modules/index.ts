@@ -33,6 +33,7 @@ import { identityRoutes } from './identity/identity.routes';
 import { customerAddressesRoutes, customersRoutes } from './customers';
 import { creditRoutes } from './receivables';
 import { returnsRoutes } from './receivables';
+import { paymentsRoutes } from './receivables';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -71,4 +72,5 @@ export const apiModules: FastifyPluginAsync[] = [
   addressBookRoutes,
   creditRoutes,
   returnsRoutes,
+  paymentsRoutes,
 ];

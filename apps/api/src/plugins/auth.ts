@@ -297,6 +297,7 @@ export function feedPrincipalOf(request: FastifyRequest): FeedPrincipal {
 const SCOPE_STAFF_ROLE: Record<IntegrationScope, StaffRole> = {
   'catalogue:write': 'content',
   'orders:read': 'orders',
+  'payments:write': 'credit',
 };
 
 /**

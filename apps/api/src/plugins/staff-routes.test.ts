@@ -111,6 +111,14 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   'POST /api/admin/returns/:id/refuse': ['credit'],
   'POST /api/admin/returns/:id/receive': ['orders', 'credit'],
   'GET /api/admin/credit-notes/:id/pdf': ['credit', 'orders'],
+  // Payments, interest and receivables: credit staff; the ERP records payments with payments:write.
+  'GET /api/admin/customers/:id/payments': ['credit'],
+  'POST /api/admin/customers/:id/payments': ['credit'],
+  'POST /api/admin/payments/:id/bounce': ['credit'],
+  'POST /api/admin/receivables/interest': ['credit'],
+  'GET /api/admin/receivables': ['credit'],
+  'GET /api/admin/receivables/aging.csv': ['credit'],
+  'POST /api/integrations/payments': ['credit'],
 };
 
 /** Staff routes outside /api/admin (none yet); listed in EXPECTED_ROLES like the others. */

@@ -28,6 +28,8 @@ import type adminCredit from '../locales/en/admin-credit.json';
 import type credit from '../locales/en/credit.json';
 import type returns from '../locales/en/returns.json';
 import type adminReturns from '../locales/en/admin-returns.json';
+import type receivables from '../locales/en/receivables.json';
+import type adminReceivables from '../locales/en/admin-receivables.json';
 
 // Typed translation keys (docs/conventions.md #8): a missing key is a type error. A feature that adds a
 // namespace adds one line here (its en file).
@@ -63,6 +65,8 @@ declare module 'i18next' {
       credit: typeof credit;
       returns: typeof returns;
       'admin-returns': typeof adminReturns;
+      receivables: typeof receivables;
+      'admin-receivables': typeof adminReceivables;
     };
   }
 }

@@ -113,6 +113,16 @@ export const ERROR_REASONS = {
   RETURN_TOO_MANY: 'At most {{available}} ship packs of {{product}} can still be returned',
   RETURN_TRANSITION_NOT_ALLOWED:
     'A return that is {{from}} cannot become {{to}}; allowed: {{allowed}}',
+  // Payments, statements and interest (docs/product/accounts-receivable.md).
+  PAYMENT_CUSTOMER_UNKNOWN: 'customer_id names no customer of this store',
+  PAYMENT_INVOICE_UNKNOWN: 'This invoice is not an open invoice of this customer',
+  PAYMENT_OVER_OPEN: 'Invoice {{number}} has only {{open}} left to pay',
+  PAYMENT_OVER_AMOUNT: 'The allocations add up to more than the payment ({{amount}})',
+  PAYMENT_INVOICE_TWICE: 'Each invoice may be named once',
+  PAYMENT_ALREADY_BOUNCED: 'This payment was already marked as bounced',
+  PAYMENT_REF_REUSED: 'The external_ref {{ref}} was already used for a different payment',
+  PERIOD_INVALID: 'period must be a month written YYYY-MM',
+  PERIOD_NOT_ENDED: 'Interest is charged for a month once it has ended; {{period}} has not',
 } as const;
 
 export type ErrorReasonKey = keyof typeof ERROR_REASONS;

@@ -3,9 +3,10 @@ import { idSchema, requiredText } from '../common/safe-input';
 
 /**
  * What an integration token may do (docs/product/back-office-catalogue.md "Machine feed"):
- * `catalogue:write` pushes stock and prices, `orders:read` reads orders.
+ * `catalogue:write` pushes stock and prices, `orders:read` reads orders, `payments:write` records
+ * customers' payments (docs/product/accounts-receivable.md).
  */
-export const INTEGRATION_SCOPES = ['catalogue:write', 'orders:read'] as const;
+export const INTEGRATION_SCOPES = ['catalogue:write', 'orders:read', 'payments:write'] as const;
 export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number];
 
 /** Every integration token's secret starts with this, so a bearer token is told from a session at once. */

@@ -1,3 +1,4 @@
 export * from './terms';
 export * from './credit';
 export * from './returns';
+export * from './payments';

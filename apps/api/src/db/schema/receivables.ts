@@ -163,6 +163,8 @@ export const payments = pgTable(
       .notNull()
       .default('staff'),
     externalRef: text('external_ref'),
+    /** The ERP request's fingerprint: the same external_ref with another body is refused (0037). */
+    requestHash: text('request_hash'),
     recordedByUserId: optionalLink('recorded_by_user_id', () => users.id, 'set null'),
     bouncedAt: instant('bounced_at'),
     bounceReason: text('bounce_reason'),

@@ -24,5 +24,6 @@ export {
   releaseOrderHold,
   type OrderCreditState,
 } from './order-credit.queries';
-// The receivables module prints its documents (credit notes) with the order PDFs' page and table.
+// The receivables module prints its documents (credit notes, statements) with the order PDFs'
+// page and table.
 export { plainName, renderPdf, tableRow } from './warehouse-pdf';

@@ -20,3 +20,8 @@ export {
 // Returns and credit notes (H4): the routes plugin, and the credit notes others may list.
 export { returnsRoutes } from './returns.routes';
 export { listOwnCreditNotes } from './returns.service';
+// Payments, statements, interest and receivables (H3): the routes, the interest run and its worker.
+export { paymentsRoutes } from './payments.routes';
+export { chargeMonthlyInterest } from './payments.interest';
+export { startInterestWorker } from './payments.interest-worker';
+export { recordPayment, bouncePayment } from './payments.service';

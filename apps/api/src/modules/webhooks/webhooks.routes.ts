@@ -31,6 +31,7 @@ const WEBHOOK_PAYLOADS = [
   '- `order.placed`: `order_id`, `customer_id`, `country`, `total_cents`, `po_number`, `placed_by_staff_id`, `lines[]` (`product_id`, `quantity` in ship packs, `ship_pack`, `unit_price_cents`, `backorder`); since 2026-11-28 also `ship_to` (`label`, `company`, `line1`, `line2`, `city`, `region`, `postal_code`, `country`; null without an address), `requested_ship_date` (YYYY-MM-DD, null: as soon as possible), `payment_terms`, `order_comment`, `taxes[]` (`kind`, `rate` in %, `amount_cents`) and `tax_cents`.',
   '- `order.status_changed`: `order_id`, `from`, `to`, `version`, `customer_id`, `carrier` and `tracking_number` on a shipping step; since 2026-11-28 also `po_number`, `ship_to`, `requested_ship_date`, `payment_terms`, `order_comment`, `taxes[]` and `tax_cents` as above.',
   '- `customer.created`: `customer_id`, `customer_code`, `email`, `company_name`, `owner_name`, `country`, `lang`.',
+  '- `payment.recorded`: `payment_id`, `customer_id`, `amount_cents`, `method` (`cheque`, `transfer`, `card_on_file`), `reference` (null without one), `received_on` (YYYY-MM-DD), `settlements[]` (`invoice_id`, `amount_cents`: what it paid on each invoice; the rest of the amount stays a credit on the account).',
 ].join('\n');
 
 export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {

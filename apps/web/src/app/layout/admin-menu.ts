@@ -15,6 +15,7 @@ export type AdminMenuEntry = {
     | 'products'
     | 'orders'
     | 'customers'
+    | 'receivables'
     | 'staff'
     | 'integrations'
     | 'audit'
@@ -33,6 +34,7 @@ export const ADMIN_MENU: AdminMenuEntry[] = [
   { key: 'orders', to: paths.adminOrders(), roles: ['orders'] },
   { key: 'customers', to: paths.adminCustomers(), roles: ['credit', 'orders'] },
   { key: 'returns', to: paths.adminReturns(), roles: ['credit', 'orders'] },
+  { key: 'receivables', to: paths.adminReceivables(), roles: ['credit'] },
   { key: 'staff', to: paths.adminStaff(), roles: ['admin'] },
   { key: 'integrations', to: paths.adminIntegrations(), roles: ['admin'] },
   { key: 'audit', to: paths.adminAudit(), roles: ['admin'] },

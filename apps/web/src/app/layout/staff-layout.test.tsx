@@ -29,6 +29,7 @@ describe('back-office menu', () => {
       'applications',
       'customers',
       'returns',
+      'receivables',
     ]);
     expect(adminMenuFor(['content']).map((e) => e.key)).toEqual([
       'content',
@@ -42,6 +43,7 @@ describe('back-office menu', () => {
       'orders',
       'customers',
       'returns',
+      'receivables',
     ]);
     expect(adminMenuFor(['admin']).map((e) => e.key)).toEqual([
       'applications',
@@ -52,6 +54,7 @@ describe('back-office menu', () => {
       'orders',
       'customers',
       'returns',
+      'receivables',
       'staff',
       'integrations',
       'audit',

@@ -50,6 +50,9 @@ export function ProfileCard() {
         <Link className="button button--secondary" to={paths.profileAddresses()}>
           {t('profile.addresses')}
         </Link>
+        <Link className="button button--secondary" to={paths.accountCredit()}>
+          {t('profile.credit')}
+        </Link>
         <Link className="button button--secondary" to={paths.pform()}>
           {t('profile.preferences')}
         </Link>

@@ -23,6 +23,7 @@ import { StaffAlert } from '@/components/ui/staff-alert';
 import { useStoreName } from '@/lib/store-identity';
 import { CustomerAddresses } from './customer-addresses';
 import { CustomerCredit } from './customer-credit';
+import { CustomerPayments } from './customer-payments';
 
 type EditableField = 'country' | 'customer_code' | 'staff_note';
 
@@ -218,6 +219,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
 
       <CustomerAddresses customerId={customer.id} country={customer.country} canEdit={canAct} />
       <CustomerCredit customerId={customer.id} country={customer.country} canEdit={canAct} />
+      {canAct ? <CustomerPayments customerId={customer.id} country={customer.country} /> : null}
 
       <h2>{t('customers.orders', { total: customer.order_count })}</h2>
       {customer.last_orders.length === 0 ? (

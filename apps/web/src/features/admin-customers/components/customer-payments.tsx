@@ -1,0 +1,396 @@
+import {
+  formatMoney,
+  PAYMENT_METHODS,
+  type OpenInvoiceDto,
+  type PaymentDto,
+  type PaymentMethod,
+} from '@wholesale/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { FieldError, FormField, errorAria, StaffTextField } from '@/components/ui/form-field';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { StaffAlert } from '@/components/ui/staff-alert';
+import { TableHead } from '@/components/ui/table-head';
+import { TableScroll } from '@/components/ui/table-scroll';
+import { ApiError } from '@/lib/api-client';
+import { useErrorMessage } from '@/lib/error-message';
+import { useCustomerPayments, useCustomerPaymentWrites } from '../api/customer-payments';
+
+type Country = 'ca' | 'us';
+const FIELDS = ['amount_cents', 'method', 'reference', 'received_on', 'allocations'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** "123.45" or "123,45" (dollars) as cents; null when it is not an amount above zero. */
+export function dollarsToCents(text: string): number | null {
+  const clean = text.trim().replace(/\s/g, '').replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
+  const cents = Math.round(Number(clean) * 100);
+  return cents > 0 ? cents : null;
+}
+
+/**
+ * The customer screen's payments section (credit, admin; docs/product/accounts-receivable.md
+ * "Payments, statements, interest and receivables"): the balance, open invoices and payments with
+ * what each settled; record a payment (settles open invoices oldest due first); mark one bounced
+ * (its invoices reopen; optionally the account goes on hold). The API audits every change.
+ */
+export function CustomerPayments({
+  customerId,
+  country,
+}: {
+  customerId: number;
+  country: Country;
+}) {
+  const { t, i18n } = useTranslation('admin-receivables');
+  const errorMessage = useErrorMessage(country);
+  const query = useCustomerPayments(customerId);
+  const [bouncing, setBouncing] = useState<PaymentDto | null>(null);
+  const money = formatMoney(i18n.language, country);
+  // NOTE: `?? []` / `?? 0`: an answer without these (an older API) shows an empty section.
+  const data = query.data?.data;
+  const payments = data?.payments ?? [];
+  const openInvoices = data?.open_invoices ?? [];
+
+  return (
+    <section aria-labelledby="customer-payments-title" data-testid="customer-payments">
+      <h2 id="customer-payments-title">{t('payments.title')}</h2>
+      {query.isPending ? (
+        <LoadingOverlay />
+      ) : query.isError ? (
+        <StaffAlert>{errorMessage(query.error)}</StaffAlert>
+      ) : (
+        <>
+          <p data-testid="customer-balance">
+            {t('payments.balance', { amount: money(data?.balance_cents ?? 0) })}
+          </p>
+          <h3>{t('payments.openInvoices')}</h3>
+          {openInvoices.length === 0 ? (
+            <p>{t('payments.noOpenInvoices')}</p>
+          ) : (
+            <TableScroll label={t('payments.invoiceCaption')}>
+              <table className="admin-people__table">
+                <TableHead
+                  caption={t('payments.invoiceCaption')}
+                  columns={['number', 'due', 'total', 'open'] as const}
+                  label={(c) => t(`payments.invoiceColumns.${c}`)}
+                />
+                <tbody>
+                  {openInvoices.map((i) => (
+                    <tr key={i.id}>
+                      <td data-label={t('payments.invoiceColumns.number')}>{i.number}</td>
+                      <td data-label={t('payments.invoiceColumns.due')}>{i.due_on}</td>
+                      <td data-label={t('payments.invoiceColumns.total')}>
+                        {money(i.total_cents)}
+                      </td>
+                      <td data-label={t('payments.invoiceColumns.open')}>{money(i.open_cents)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+          <h3>{t('payments.title')}</h3>
+          {payments.length === 0 ? (
+            <p>{t('payments.empty')}</p>
+          ) : (
+            <TableScroll label={t('payments.caption')}>
+              <table className="admin-people__table">
+                <TableHead
+                  caption={t('payments.caption')}
+                  columns={
+                    [
+                      'received',
+                      'amount',
+                      'method',
+                      'reference',
+                      'settled',
+                      'state',
+                      'actions',
+                    ] as const
+                  }
+                  label={(c) => t(`payments.columns.${c}`)}
+                  hidden={['actions']}
+                />
+                <tbody>
+                  {payments.map((p) => (
+                    <tr key={p.id}>
+                      <td data-label={t('payments.columns.received')}>{p.received_on}</td>
+                      <td data-label={t('payments.columns.amount')}>{money(p.amount_cents)}</td>
+                      <td data-label={t('payments.columns.method')}>
+                        {t(`payments.methods.${p.method}`)}
+                      </td>
+                      <td data-label={t('payments.columns.reference')}>{p.reference ?? '—'}</td>
+                      <td data-label={t('payments.columns.settled')}>
+                        {p.settlements
+                          .map((s) => `${s.invoice_number} ${money(s.amount_cents)}`)
+                          .join(', ') || '—'}
+                        {p.unapplied_cents > 0
+                          ? ` · ${t('payments.onAccount', { amount: money(p.unapplied_cents) })}`
+                          : null}
+                      </td>
+                      <td data-label={t('payments.columns.state')}>
+                        {p.bounced_at
+                          ? t('payments.bouncedOn', { reason: p.bounce_reason ?? '' })
+                          : t('payments.received')}
+                      </td>
+                      <td data-label={t('payments.columns.actions')}>
+                        {p.bounced_at ? null : (
+                          <button
+                            type="button"
+                            className="button button--secondary"
+                            onClick={() => setBouncing(p)}
+                          >
+                            {t('payments.bounce')}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+          {bouncing ? (
+            <BounceForm
+              key={bouncing.id}
+              customerId={customerId}
+              country={country}
+              payment={bouncing}
+              onDone={() => setBouncing(null)}
+            />
+          ) : null}
+          <RecordPaymentForm
+            customerId={customerId}
+            country={country}
+            openInvoices={openInvoices}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function RecordPaymentForm({
+  customerId,
+  country,
+  openInvoices,
+}: {
+  customerId: number;
+  country: Country;
+  openInvoices: OpenInvoiceDto[];
+}) {
+  const { t, i18n } = useTranslation('admin-receivables');
+  const money = formatMoney(i18n.language, country);
+  // Dollars typed per open invoice: any filled in make an explicit allocation.
+  const [split, setSplit] = useState<Record<number, string>>({});
+  const errorMessage = useErrorMessage(country);
+  const { record } = useCustomerPaymentWrites(customerId);
+  const base = `customer-${customerId}-payment`;
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<PaymentMethod>('cheque');
+  const [reference, setReference] = useState('');
+  const [receivedOn, setReceivedOn] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const cents = dollarsToCents(amount);
+    const local: Partial<Record<Field, string>> = {};
+    if (cents === null) local.amount_cents = t('payments.errors.amount_cents');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(receivedOn))
+      local.received_on = t('payments.errors.received_on');
+    const filledIn = openInvoices.filter((i) => (split[i.id] ?? '').trim() !== '');
+    const allocations = filledIn.map((i) => ({
+      invoice_id: i.id,
+      amount_cents: dollarsToCents(split[i.id]),
+    }));
+    if (allocations.some((a) => a.amount_cents === null))
+      local.allocations = t('payments.errors.allocations');
+    setErrors(local);
+    if (cents === null || Object.keys(local).length) return;
+    record.mutate(
+      {
+        amount_cents: cents,
+        method,
+        received_on: receivedOn,
+        ...(reference.trim() ? { reference: reference.trim() } : {}),
+        ...(allocations.length
+          ? {
+              allocations: allocations.map((a) => ({
+                invoice_id: a.invoice_id,
+                amount_cents: a.amount_cents ?? 0,
+              })),
+            }
+          : {}),
+      },
+      {
+        onSuccess: () => {
+          toast.success(t('payments.recorded'));
+          setAmount('');
+          setReference('');
+          setSplit({});
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields) {
+            const next: Partial<Record<Field, string>> = {};
+            for (const name of Object.keys(error.fields)) {
+              const field = FIELDS.find((f) => name === f || name.startsWith(`${f}.`));
+              if (field)
+                next[field] = error.reason ? errorMessage(error) : t(`payments.errors.${field}`);
+            }
+            setErrors(next);
+          }
+          toast.error(errorMessage(error));
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate className="admin-people__form" aria-labelledby={`${base}-t`}>
+      <h3 id={`${base}-t`}>{t('payments.record')}</h3>
+      <p>{t('payments.recordLead')}</p>
+      <StaffTextField
+        id={`${base}-amount`}
+        label={t('payments.amount')}
+        value={amount}
+        onChange={setAmount}
+        error={errors.amount_cents}
+        inputMode="decimal"
+        maxLength={14}
+      />
+      <FormField
+        id={`${base}-method`}
+        label={t('payments.method')}
+        error={errors.method}
+        className="admin-people__field"
+      >
+        <select
+          id={`${base}-method`}
+          value={method}
+          onChange={(e) => setMethod(e.target.value as PaymentMethod)}
+          {...errorAria(`${base}-method`, errors.method)}
+        >
+          {PAYMENT_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {t(`payments.methods.${m}`)}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <StaffTextField
+        id={`${base}-reference`}
+        label={t('payments.reference')}
+        value={reference}
+        onChange={setReference}
+        error={errors.reference}
+        maxLength={100}
+      />
+      <StaffTextField
+        id={`${base}-received`}
+        label={t('payments.receivedOn')}
+        value={receivedOn}
+        onChange={setReceivedOn}
+        error={errors.received_on}
+        type="date"
+      />
+      {openInvoices.length ? (
+        <fieldset
+          className="admin-people__field"
+          aria-describedby={errors.allocations ? `${base}-split-error` : undefined}
+        >
+          <legend>{t('payments.allocateTitle')}</legend>
+          <p>{t('payments.allocateLead')}</p>
+          {openInvoices.map((i) => (
+            <StaffTextField
+              key={i.id}
+              id={`${base}-split-${i.id}`}
+              label={t('payments.allocateTo', { number: i.number, open: money(i.open_cents) })}
+              value={split[i.id] ?? ''}
+              onChange={(value) => setSplit((now) => ({ ...now, [i.id]: value }))}
+              inputMode="decimal"
+              maxLength={14}
+            />
+          ))}
+          <FieldError id={`${base}-split`} error={errors.allocations} />
+        </fieldset>
+      ) : null}
+      <button type="submit" className="button" disabled={record.isPending}>
+        {record.isPending ? t('payments.saving') : t('payments.save')}
+      </button>
+    </form>
+  );
+}
+
+function BounceForm({
+  customerId,
+  country,
+  payment,
+  onDone,
+}: {
+  customerId: number;
+  country: Country;
+  payment: PaymentDto;
+  onDone: () => void;
+}) {
+  const { t, i18n } = useTranslation('admin-receivables');
+  const errorMessage = useErrorMessage(country);
+  const { bounce } = useCustomerPaymentWrites(customerId);
+  const base = `payment-${payment.id}-bounce`;
+  const [reason, setReason] = useState('');
+  const [hold, setHold] = useState(true);
+  const [error, setError] = useState<string>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setError(t('payments.errors.reason'));
+      return;
+    }
+    setError(undefined);
+    bounce.mutate(
+      { id: payment.id, body: { reason: reason.trim(), hold_account: hold } },
+      {
+        onSuccess: () => {
+          toast.success(t('payments.bounced'));
+          onDone();
+        },
+        onError: (e) => {
+          if (e instanceof ApiError && e.fields?.reason) setError(t('payments.errors.reason'));
+          toast.error(errorMessage(e));
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate className="admin-people__form" aria-labelledby={`${base}-t`}>
+      <h3 id={`${base}-t`}>
+        {t('payments.bounceTitle', {
+          amount: formatMoney(i18n.language, country)(payment.amount_cents),
+        })}
+      </h3>
+      <StaffTextField
+        id={`${base}-reason`}
+        label={t('payments.bounceReason')}
+        value={reason}
+        onChange={setReason}
+        error={error}
+        rows={2}
+        maxLength={500}
+      />
+      <div className="admin-people__field">
+        <label>
+          <input type="checkbox" checked={hold} onChange={(e) => setHold(e.target.checked)} />{' '}
+          {t('payments.holdAccount')}
+        </label>
+      </div>
+      <div className="admin-people__actions">
+        <button type="submit" className="button" disabled={bounce.isPending}>
+          {t('payments.confirmBounce')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          {t('payments.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ReceivableRowDto } from '@wholesale/contract';
+import { preloadTranslations } from '@/test/i18n';
+import { onePage, renderWithProviders, stubFetch } from '@/test/render';
+import { signInStaff } from '@/test/staff';
+import { ReceivablesPage } from './receivables-page';
+
+beforeAll(() => preloadTranslations(['admin-receivables', 'errors', 'common']));
+
+const row: ReceivableRowDto = {
+  customer_id: 41,
+  company_name: 'Big Yarns',
+  name: 'Bea Big',
+  customer_code: 'US-41',
+  country: 'us',
+  balance_cents: 900_000,
+  overdue_cents: 900_000,
+  aging: { current: 0, days_1_30: 0, days_31_60: 0, days_61_90: 0, over_90: 900_000 },
+  on_hold: true,
+  hold_reason: 'overdue',
+};
+
+function stub() {
+  const { fetchMock, calls } = stubFetch({
+    '/api/admin/receivables/interest': (_url, init) => ({
+      status: true,
+      period: JSON.parse(String(init?.body)).period,
+      charged: [{ customer_id: 41, overdue_cents: 900_000, amount_cents: 13_500 }],
+    }),
+    '/api/admin/receivables': () => ({ ...onePage([row]), as_of: '2026-11-28' }),
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+describe('Receivables (staff)', () => {
+  it('lists customers by amount overdue with aging and hold, filters by country and exports the CSV', async () => {
+    signInStaff(['credit']);
+    const calls = stub();
+    const user = userEvent.setup();
+    renderWithProviders(<ReceivablesPage />, '/admin/receivables');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Receivables' })).toBeVisible();
+    const table = await screen.findByRole('table', { name: 'Receivables' });
+    const line = within(table).getByRole('row', { name: /Big Yarns/ });
+    expect(line).toHaveTextContent('US$9,000.00');
+    expect(line).toHaveTextContent('On hold (overdue)');
+    expect(within(line).getByRole('link', { name: 'Big Yarns' })).toHaveAttribute(
+      'href',
+      '/admin/customers/41',
+    );
+    expect(screen.getByText('Customers by amount overdue, as of 2026-11-28.')).toBeVisible();
+    await user.selectOptions(screen.getByLabelText('Country'), 'us');
+    expect(screen.getByRole('link', { name: 'Export aging (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/admin/receivables/aging.csv?country=us',
+    );
+    expect(calls.some((c) => c.url.searchParams.get('country') === 'us')).toBe(true);
+  });
+
+  it('charges a month of interest, refusing what is not a month', async () => {
+    signInStaff(['credit']);
+    const calls = stub();
+    const user = userEvent.setup();
+    renderWithProviders(<ReceivablesPage />, '/admin/receivables');
+    const form = within(await screen.findByRole('form', { name: 'Monthly interest' }));
+    await user.type(form.getByLabelText('Month (YYYY-MM)'), '2026-13');
+    await user.click(form.getByRole('button', { name: 'Charge interest' }));
+    expect(form.getByText('Enter a month that has ended, written YYYY-MM.')).toBeVisible();
+    await user.clear(form.getByLabelText('Month (YYYY-MM)'));
+    await user.type(form.getByLabelText('Month (YYYY-MM)'), '2026-10');
+    await user.click(form.getByRole('button', { name: 'Charge interest' }));
+    expect(await screen.findByText('Interest charged to 1 customer for 2026-10.')).toBeVisible();
+    expect(
+      calls.filter((c) => c.init?.method === 'POST').map((c) => JSON.parse(String(c.init?.body))),
+    ).toEqual([{ period: '2026-10' }]);
+  });
+});
