@@ -153,6 +153,7 @@ describe('opening-order deposit', () => {
       method: 'cheque',
       reference: 'CHQ 1042',
       received_on: '2026-11-20',
+      settlements: [],
       deposit_for_order_id: placed.order_id,
     });
     expect((await auditRowsFor(t.handle.db, 'payment', paymentId)).length).toBe(1);

@@ -192,6 +192,8 @@ export async function recordDepositPayment(tx: Tx, d: OrderDeposit): Promise<num
     method: d.method,
     reference: d.reference,
     received_on: d.receivedOn,
+    // A deposit pays no invoice yet (the order is not invoiced): no settlements, the order named.
+    settlements: [],
     deposit_for_order_id: d.orderId,
   };
   await recordAudit(tx, {
