@@ -68,10 +68,13 @@ export async function lockCreditAccount(tx: Tx, userId: number, country: Country
   let result = await locked();
   if (!result.rows[0]) {
     const defaults = DEFAULT_CREDIT_TERMS[country];
-    await tx.execute(sql`
+    await executeNamed(
+      tx,
+      sql`
       insert into credit_accounts (user_id, credit_limit_cents, net_days, opening_deposit_required)
       values (${userId}, ${defaults.creditLimitCents}, ${defaults.netDays}, ${defaults.openingDepositRequired})
-      on conflict (user_id) do nothing`);
+      on conflict (user_id) do nothing`,
+    );
     result = await locked();
   }
   const row = result.rows[0];
