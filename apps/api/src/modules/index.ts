@@ -12,6 +12,7 @@ import { favouritesRoutes } from './favourites/favourites.routes';
 import { cartRoutes } from './cart/cart.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { orderDeskRoutes } from './orders/order-desk.routes';
+import { orderCreditRoutes } from './orders/order-credit.routes';
 import { webhooksRoutes } from './webhooks';
 import { opticonRoutes } from './opticon/opticon.routes';
 import { applicationsRoutes } from './applications/applications.routes';
@@ -30,6 +31,7 @@ import { customerPasswordRoutes } from './customers/customer-password.routes';
 import { storeIdentityPlugin } from './identity';
 import { identityRoutes } from './identity/identity.routes';
 import { customerAddressesRoutes, customersRoutes } from './customers';
+import { creditRoutes } from './receivables';
 import { returnsRoutes } from './receivables';
 import { paymentsRoutes } from './receivables';
 import { taxExemptionRoutes } from './receivables/tax-exemptions.routes';
@@ -51,6 +53,7 @@ export const apiModules: FastifyPluginAsync[] = [
   cartRoutes,
   ordersRoutes,
   orderDeskRoutes,
+  orderCreditRoutes,
   webhooksRoutes,
   opticonRoutes,
   applicationsRoutes,
@@ -69,6 +72,7 @@ export const apiModules: FastifyPluginAsync[] = [
   identityRoutes,
   customerAddressesRoutes,
   addressBookRoutes,
+  creditRoutes,
   returnsRoutes,
   paymentsRoutes,
   taxExemptionRoutes,

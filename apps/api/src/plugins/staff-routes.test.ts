@@ -97,6 +97,13 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   'PUT /api/admin/customers/:id/addresses/:address_id': ['credit'],
   'POST /api/admin/customers/:id/addresses/:address_id/default': ['credit'],
   'DELETE /api/admin/customers/:id/addresses/:address_id': ['credit'],
+  // Trade credit: orders staff read a customer's credit; credit staff change it and hold it, and
+  // record deposits and release credit holds on the desk.
+  'GET /api/admin/customers/:id/credit': ['credit', 'orders'],
+  'PATCH /api/admin/customers/:id/credit': ['credit'],
+  'PUT /api/admin/customers/:id/credit/hold': ['credit'],
+  'POST /api/admin/orders/:id/deposit': ['credit'],
+  'POST /api/admin/orders/:id/release-hold': ['credit'],
   // Returns: credit staff decide, the warehouse (orders) receives; both read the desk.
   'GET /api/admin/returns': ['credit', 'orders'],
   'GET /api/admin/returns/:id': ['credit', 'orders'],

@@ -17,6 +17,7 @@ import {
   markReviewed,
   type ApplicationRow,
 } from '../modules/applications';
+import { openCreditAccount } from '../modules/receivables';
 import { enqueueWebhookEvent } from '../modules/webhooks';
 
 /**
@@ -84,7 +85,7 @@ export async function sendSetPasswordLink(tx: Tx, config: Config, userId: number
   await sendPasswordLink(tx, { userId, token, purpose: 'set', publicUrl: config.publicUrl });
 }
 
-/** Approves a pending application: customer account and its addresses, approval record, set-password mail, audit entry. */
+/** Approves a pending application: customer account, its addresses and credit account, approval record, set-password mail, audit entry. */
 export async function approveApplication(
   db: Database,
   config: Config,
@@ -95,6 +96,9 @@ export async function approveApplication(
     const app = await lockPendingApplication(tx, applicationId);
     const account = await createCustomerAccount(tx, app);
     await createAccountAddresses(tx, config, app, account.userId);
+    // Step 2c: the trade account the application opens: the country's credit limit, net days and
+    // opening-deposit rule (DEFAULT_CREDIT_TERMS), which credit staff change later.
+    await openCreditAccount(tx, account.userId, app.country === 'ca' ? 'ca' : 'us');
     // Step 3: mark approved, linked to the new customer.
     await markReviewed(tx, applicationId, {
       status: 'approved',

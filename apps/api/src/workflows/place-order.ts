@@ -13,6 +13,10 @@ import {
   type Lang,
   MAX_DATABASE_INTEGER,
   type PlaceOrderResponse,
+  orderDepositCents,
+  orderHoldReason,
+  type AccountHoldReason,
+  type OrderHoldReason,
 } from '@wholesale/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
@@ -38,7 +42,7 @@ import {
 } from '../modules/orders';
 import { WEBHOOKS_CHANNEL, webhookEventInsert } from '../modules/webhooks';
 import { auditInsert } from '../modules/audit';
-import { exemptOrderTaxes } from '../modules/receivables';
+import { accountPosition, exemptOrderTaxes, lockCreditAccount } from '../modules/receivables';
 
 export type PlaceOrderInput = {
   userId: number;
@@ -71,10 +75,15 @@ export type PlaceOrderResult = {
   totalCents: number;
   replayed: boolean;
   lines: number;
+  /** Why the order waits for credit review (docs/product/accounts-receivable.md); null: it does not. */
+  holdReason?: OrderHoldReason | null;
+  /** The opening deposit the order owes before it is accepted; 0 for none. */
+  depositCents?: number;
 };
 
 export const PLACE_ORDER_STEPS = [
   'claim-order',
+  'lock-credit',
   'lock-cart',
   'check-stock',
   'reserve-stock',
@@ -146,6 +155,8 @@ export async function placeOrder(
     totalCents: placed.totalCents,
     replayed: placed.replayed,
     lines: placed.lines,
+    holdReason: placed.holdReason ?? null,
+    depositCents: placed.depositCents ?? 0,
   };
 }
 
@@ -195,12 +206,19 @@ async function placeOrderInTransaction(
         totalCents: existing.totalCents,
         replayed: true,
         lines: 0,
+        holdReason: existing.holdReason as OrderHoldReason | null,
+        depositCents: existing.depositCents,
         stockChanged: [],
         deliveries: 0,
       };
     }
     const orderId = claimed.id;
     await step('claim-order', orderId);
+
+    // Step 1b: the customer's credit account, locked until the order commits: a customer's
+    // concurrent orders pass the credit check below one after the other (decision 036).
+    const credit = await lockCreditAccount(tx, input.userId, input.country);
+    await step('lock-credit', orderId);
 
     // Step 2: the cart lines to order, and the stock rows of their products only (locked: an
     // order of 10 of a cart's 50 lines leaves the other 40 products to concurrent orders).
@@ -284,6 +302,24 @@ async function placeOrderInTransaction(
         )
       : { lines: [], totalCents: 0, exempted: [] };
     const poNumber = input.poNumber?.trim() || null;
+
+    // Credit (docs/product/accounts-receivable.md): the opening order owes its deposit; an order
+    // beyond the available credit, or of an account on hold, is written on hold, never refused.
+    // The exposure is read under the account's lock, before this order's total is written.
+    const depositCents = orderDepositCents(
+      totalCents,
+      input.country,
+      claimed.firstOrder,
+      credit.openingDepositRequired,
+    );
+    const position = await accountPosition(tx, input.userId);
+    const holdReason = orderHoldReason({
+      creditLimitCents: credit.creditLimitCents,
+      balanceCents: position.balanceCents,
+      uninvoicedOpenOrdersCents: position.uninvoicedOpenOrdersCents,
+      accountHold: credit.holdReason as AccountHoldReason | null,
+      orderTotalCents: totalCents + taxes.totalCents,
+    });
     const alongside: SQL[] = [
       stockLevelsUpdate(input.country, levels, 'after-commit'),
       orderedLinesDelete(
@@ -317,6 +353,9 @@ async function placeOrderInTransaction(
           taxes: taxes.lines,
           taxCents: taxes.totalCents,
         }),
+        // Added: whether it waits for credit review, and the opening deposit it owes.
+        hold_reason: holdReason,
+        deposit_cents: depositCents,
       },
       'after-commit',
     );
@@ -335,13 +374,23 @@ async function placeOrderInTransaction(
             total_cents: totalCents,
             po_number: poNumber,
             lines: lines.length,
+            hold_reason: holdReason,
+            deposit_cents: depositCents,
           },
         }),
       );
     if (input.alongside) alongside.push(...input.alongside(tx, { orderId, totalCents }));
     const written = await writePlacedOrder(
       tx,
-      { orderId, lines, totalCents, taxes, actorUserId: input.placedByUserId ?? input.userId },
+      {
+        orderId,
+        lines,
+        totalCents,
+        taxes,
+        actorUserId: input.placedByUserId ?? input.userId,
+        holdReason,
+        depositCents,
+      },
       deliveries,
       alongside,
     );
@@ -354,6 +403,8 @@ async function placeOrderInTransaction(
       lines: lines.length,
       stockChanged: levels.map((l) => l.id),
       deliveries: written.deliveries,
+      holdReason,
+      depositCents,
     };
   });
 }
@@ -402,5 +453,7 @@ export function placedOrderAnswer(result: PlaceOrderResult): PlaceOrderResponse 
     order_id: result.orderId,
     total: fromCents(result.totalCents),
     replayed: result.replayed,
+    hold_reason: result.holdReason ?? null,
+    deposit: fromCents(result.depositCents ?? 0),
   };
 }

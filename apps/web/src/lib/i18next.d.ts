@@ -24,6 +24,8 @@ import type attributes from '../locales/en/attributes.json';
 import type adminHome from '../locales/en/admin-home.json';
 import type adminSettings from '../locales/en/admin-settings.json';
 import type addresses from '../locales/en/addresses.json';
+import type adminCredit from '../locales/en/admin-credit.json';
+import type credit from '../locales/en/credit.json';
 import type returns from '../locales/en/returns.json';
 import type adminReturns from '../locales/en/admin-returns.json';
 import type receivables from '../locales/en/receivables.json';
@@ -62,6 +64,8 @@ declare module 'i18next' {
       attributes: typeof attributes;
       'admin-home': typeof adminHome;
       addresses: typeof addresses;
+      'admin-credit': typeof adminCredit;
+      credit: typeof credit;
       returns: typeof returns;
       'admin-returns': typeof adminReturns;
       receivables: typeof receivables;

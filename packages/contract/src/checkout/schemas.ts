@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { okResponse } from '../common';
 import { PAYMENT_TERMS } from './rules';
 import { ActiveTaxExemptionDto } from '../receivables/tax-exemptions';
+import { CheckoutCreditFacts } from '../receivables/credit';
 
 // ----- Wire shapes ----------------------------------------------------------------------------
 
@@ -29,6 +30,8 @@ export const CheckoutResponse = okResponse({
   earliest_ship_date: z.string(),
   /** The account's certificates valid today, every region (optional: answers before had none). */
   tax_exemptions: z.array(ActiveTaxExemptionDto).optional(),
+  /** Added (accounts-receivable.md): net days, deposit due, available credit, account hold. */
+  ...CheckoutCreditFacts.shape,
 });
 export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
 

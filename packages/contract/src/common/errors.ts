@@ -93,6 +93,16 @@ export const ERROR_REASONS = {
     'This category still has categories under it ({{count}}); retire or move them first',
   STRUCTURE_IN_USE:
     '{{code}} still holds products ({{count}}); choose where to move them before retiring it',
+  // Trade credit (docs/product/accounts-receivable.md "Credit at approval, deposits and holds").
+  CREDIT_LIMIT_INVALID: '{{field}} must be a whole number of cents, 0 or more',
+  NET_DAYS_INVALID: '{{field}} must be a whole number of days from 0 to 365',
+  DEPOSIT_AMOUNT_INVALID: '{{field}} must be a whole number of cents, more than 0',
+  ORDER_WAITS_FOR_DEPOSIT:
+    'This order waits for its opening deposit; record the deposit before accepting it',
+  ORDER_ON_CREDIT_HOLD:
+    'This order is on credit hold; a credit staff member must release it before it is accepted',
+  ORDER_NOT_ON_HOLD: 'This order is not on credit hold',
+  NO_DEPOSIT_OWED: 'This order owes no deposit, or its deposit was already recorded',
   MOVE_TARGET_INVALID: 'move_to must be another one of the same kind (and level, for a category)',
   // Returns (docs/product/accounts-receivable.md "Returns and credit notes"), field `lines.N`.
   RETURN_WINDOW_PASSED:

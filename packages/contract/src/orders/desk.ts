@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_HOLD_REASONS, OrderCreditFacts } from '../receivables';
 import { CheckoutResponse } from '../checkout';
 import { CARRIERS, ORDER_STATUSES } from './workflow';
 import { OrderLine, OrderShipment, OrderStatusStep } from './lines';
@@ -54,6 +55,11 @@ export const AdminOrderListQuery = z.object({
     .string()
     .datetime({ offset: true, message: 'updated_since must be an ISO date and time' })
     .optional(),
+  /** `credit`: the orders waiting for credit (a deposit not yet received, or a credit hold). */
+  waiting: z
+    .enum(['credit'], { message: 'waiting must be credit' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   sort: z.enum(ORDER_DESK_SORTS, { message: 'sort is not a known order' }).default('created_desc'),
   page: countField(100_000, 'page must be a page number', undefined, 'page is too far').default(1),
   per_page: countField(
@@ -78,6 +84,7 @@ export const AdminOrderRow = z.object({
   requested_ship_date: z.string().nullable(),
   total: z.number(),
   version: z.number().int(),
+  ...OrderCreditFacts.shape,
 });
 export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
 
@@ -146,6 +153,9 @@ export const AdminOrderDetail = z.object({
   allowed: z.array(z.enum(ORDER_STATUSES)),
   /** Where, when and on what terms it ships, and its estimated taxes (the buyer's pages show the same). */
   ...OrderShippingFacts.shape,
+  ...OrderCreditFacts.shape,
+  /** When credit staff released the order's hold (null: never held, or still held). */
+  hold_released_at: z.string().nullable().optional(),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 
@@ -184,5 +194,8 @@ export type PhoneOrderBody = z.input<typeof PhoneOrderBody>;
 export const PhoneOrderResponse = okResponse({
   order_id: z.number().int(),
   total: z.number(),
+  /** Added: why the order waits for credit review, and the opening deposit it owes. */
+  hold_reason: z.enum(ORDER_HOLD_REASONS).nullable().optional(),
+  deposit: z.number().optional(),
 });
 export type PhoneOrderResponse = z.infer<typeof PhoneOrderResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_HOLD_REASONS, OrderCreditFacts } from '../receivables';
 import { idSchema } from '../common/safe-input';
 import {
   LangParam,
@@ -76,6 +77,9 @@ export const PlaceOrderResponse = okResponse({
   order_id: z.number().int(),
   total: z.number(),
   replayed: z.boolean(),
+  /** Added: why the order waits for credit review (null: it does not), and the opening deposit it owes. */
+  hold_reason: z.enum(ORDER_HOLD_REASONS).nullable().optional(),
+  deposit: z.number().optional(),
 });
 export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;
 
@@ -93,6 +97,7 @@ export const OrderSummary = z.object({
   order_comment: z.string().nullable(),
   lines: z.number().int(),
   ...OrderShippingFacts.shape,
+  ...OrderCreditFacts.shape,
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 

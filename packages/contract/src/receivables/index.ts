@@ -1,4 +1,5 @@
 export * from './terms';
+export * from './credit';
 export * from './returns';
 export * from './payments';
 export * from './tax-exemption-rules';

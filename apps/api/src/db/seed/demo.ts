@@ -685,6 +685,13 @@ export async function seedBenchCustomers(
       sql`select id, country from users where email like 'bench%@example.com' and customer_code is null`,
     );
     await assignCustomerCodes(tx, uncoded.rows as { id: number; country: string }[]);
+    // Their trade accounts: a limit far above what the bench's orders add up to, no opening
+    // deposit, so the order bench measures the credit check in every order without holding any.
+    await tx.execute(sql`
+      insert into credit_accounts (user_id, credit_limit_cents, net_days, opening_deposit_required)
+      select id, 2000000000, 30, false from users where email like 'bench%@example.com'
+      on conflict (user_id) do update set credit_limit_cents = excluded.credit_limit_cents,
+        opening_deposit_required = false`);
     counts.customers = n(
       await tx.execute(sql`select count(*) as n from users where email like 'bench%@example.com'`),
     );

@@ -48,6 +48,7 @@ function deskFilter(q: ListQuery): DeskFilter {
     shipDateTo: q.ship_date_to,
     q: q.q,
     updatedSince: q.updated_since,
+    waiting: q.waiting,
   };
 }
 

@@ -29,6 +29,7 @@ import { enqueueMailPart } from '../mail';
 import { WEBHOOKS_CHANNEL, webhookEventPart } from '../webhooks';
 import { registerOrderMails } from './orders.mail';
 import {
+  creditFactsDto,
   historyDto,
   lineFiguresDto,
   shipmentDto,
@@ -100,6 +101,7 @@ function toDeskRow(r: DeskRow): AdminOrderRow {
     requested_ship_date: r.requestedShipDate,
     total: fromCents(r.totalCents),
     version: r.version,
+    ...creditFactsDto(r),
   };
 }
 
@@ -224,6 +226,7 @@ function countsKey(f: DeskFilter): string {
     f.shipDateTo,
     f.q,
     f.updatedSince,
+    f.waiting,
   ]);
 }
 
@@ -293,6 +296,10 @@ function deskOrderDetail(
     | 'taxes'
     | 'taxCents'
     | 'taxExemptions'
+    | 'holdReason'
+    | 'depositCents'
+    | 'depositReceivedAt'
+    | 'holdReleasedAt'
     | 'placedBy'
     | 'customer'
     | 'lines'
@@ -330,6 +337,8 @@ function deskOrderDetail(
     history: historyDto(order.steps, order.createdAt, true),
     allowed: [...allowedTransitions(order.status)],
     ...shippingFactsDto(order),
+    ...creditFactsDto(order),
+    hold_released_at: order.holdReleasedAt ? new Date(order.holdReleasedAt).toISOString() : null,
   };
 }
 
@@ -398,6 +407,14 @@ async function applyStatusChange(
   if (change.expected_version !== undefined && change.expected_version !== order.version)
     throw refused(order.status, to, 'ORDER_CHANGED');
   if (!canTransition(order.status, to)) throw refused(order.status, to, 'TRANSITION_NOT_ALLOWED');
+  // The credit terms (docs/product/accounts-receivable.md): a held order, or an opening order
+  // whose deposit has not come in, is not accepted until credit staff release it or record it.
+  if (to === 'accepted') {
+    if (order.holdReason)
+      throw reasonError('CONFLICT', 'ORDER_ON_CREDIT_HOLD', undefined, 'status');
+    if (order.depositCents > 0 && !order.depositReceivedAt)
+      throw reasonError('CONFLICT', 'ORDER_WAITS_FOR_DEPOSIT', undefined, 'status');
+  }
 
   let { lines, shipments } = order;
   const waiting = lines.filter((l) => l.shipmentId === null).map((l) => l.id);

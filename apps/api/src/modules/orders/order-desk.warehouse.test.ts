@@ -5,6 +5,7 @@ import { expectRefused } from '../../test/refused-calls';
 import { addToCart, createShopTestApp } from '../../test/shopping-fixtures';
 import { pdfText } from '../../test/pdf-text';
 import { insertAddresses } from '../accounts';
+import { openTradeAccount } from '../../test/credit-fixtures';
 
 /*
  * The warehouse sees where and when (docs/product/back-office-orders.md): the order desk's detail,
@@ -61,6 +62,8 @@ beforeAll(async () => {
     companyName: 'Mercerie Gagnon',
     paymentTerms: 'net_30',
   });
+  // This file is about the desk's facts, not credit: its orders owe no opening deposit.
+  await openTradeAccount(t.handle.db, buyer.userId);
   const { postal_code: postalCode, ...address } = SHIP_TO;
   await insertAddresses(t.handle.db, [
     {

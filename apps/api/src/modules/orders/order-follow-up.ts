@@ -3,6 +3,7 @@ import {
   ratePercent,
   trackingUrl,
   type ExemptedTax,
+  type OrderCreditFacts,
   type OrderShippingFacts,
 } from '@wholesale/contract';
 import type { OrderLineRow, OrderRow, ShipmentRow, StatusStepRow } from './orders.queries';
@@ -36,6 +37,25 @@ export function shippingFactsDto(
       region: t.region,
       certificate_number: t.certificateNumber,
     })),
+  };
+}
+
+/**
+ * What the order waits for on the credit side (docs/product/accounts-receivable.md): its credit
+ * hold until a person releases it, the opening deposit it owes (dollars) and when it was received.
+ * The buyer's pages and the desk show the same facts from the same columns.
+ */
+export function creditFactsDto(
+  row: Pick<OrderRow, 'holdReason' | 'depositCents'> & {
+    /** A raw statement answers the instant as text. */
+    depositReceivedAt: Date | string | null;
+  },
+): OrderCreditFacts {
+  const received = row.depositReceivedAt;
+  return {
+    hold_reason: row.holdReason ?? null,
+    deposit: fromCents(row.depositCents ?? 0),
+    deposit_received_at: received ? new Date(received).toISOString() : null,
   };
 }
 

@@ -84,9 +84,16 @@ export async function selectOrderIdByKey(
   tx: Tx,
   userId: number,
   key: string,
-): Promise<{ id: number; totalCents: number } | undefined> {
+): Promise<
+  { id: number; totalCents: number; holdReason: string | null; depositCents: number } | undefined
+> {
   const [row] = await tx
-    .select({ id: orders.id, totalCents: orders.totalCents })
+    .select({
+      id: orders.id,
+      totalCents: orders.totalCents,
+      holdReason: orders.holdReason,
+      depositCents: orders.depositCents,
+    })
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
   return row;
@@ -108,6 +115,9 @@ export async function writePlacedOrder(
     /** The charged taxes; `exempted`, those a certificate exempted (kept apart on the order). */
     taxes: TaxEstimate & { exempted?: ExemptedTax[] };
     actorUserId: number | null;
+    /** Why the order waits for credit review (null: it does not) and its opening deposit. */
+    holdReason?: string | null;
+    depositCents?: number;
   },
   deliveries: SQL,
   alongside: SQL[],
@@ -143,7 +153,9 @@ export async function writePlacedOrder(
     sql`total as (
       update orders set total_cents = ${order.totalCents}, taxes = ${JSON.stringify(order.taxes.lines)}::jsonb,
                         tax_cents = ${order.taxes.totalCents},
-                        tax_exemptions = ${JSON.stringify(order.taxes.exempted ?? [])}::jsonb
+                        tax_exemptions = ${JSON.stringify(order.taxes.exempted ?? [])}::jsonb,
+                        hold_reason = ${order.holdReason ?? null}::text,
+                        deposit_cents = ${order.depositCents ?? 0}::int
       where id = ${orderId})`,
     sql`step as (${step})`,
     sql`deliveries as (${deliveries})`,
@@ -218,6 +230,8 @@ const historyPage = prepared<
              o.ship_to as "shipTo",
              o.requested_ship_date::text as "requestedShipDate", o.payment_terms as "paymentTerms",
              o.taxes, o.tax_cents as "taxCents", o.tax_exemptions as "taxExemptions",
+             o.hold_reason as "holdReason",
+             o.deposit_cents as "depositCents", o.deposit_received_at as "depositReceivedAt",
              (count(*) over ())::int as total
       from orders o
       where o.user_id = ${hp.userId}::int

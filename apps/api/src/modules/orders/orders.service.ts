@@ -1,5 +1,7 @@
 import {
+  DEFAULT_CREDIT_TERMS,
   OPENING_ORDER_MINIMUM_CENTS,
+  openingDepositCents,
   earliestShipDate,
   fromCents,
   shopToday,
@@ -21,6 +23,7 @@ import { AppError } from '../../lib/app-error';
 import { getCheckoutAccount } from '../accounts';
 import { activeTaxExemptionsOn } from '../receivables';
 import { addManyToCart, readCart, type CartOwner } from '../cart';
+import { checkoutCredit } from '../receivables';
 import { getOrderableProducts, productNamesIn, type OrderableProduct } from '../catalogue';
 import {
   countPlacedOrders,
@@ -35,7 +38,13 @@ import {
   type ShipmentRow,
   type StatusStepRow,
 } from './orders.queries';
-import { historyDto, lineFiguresDto, shipmentDto, shippingFactsDto } from './order-follow-up';
+import {
+  creditFactsDto,
+  historyDto,
+  lineFiguresDto,
+  shipmentDto,
+  shippingFactsDto,
+} from './order-follow-up';
 
 function toSummary(row: OrderRow, lineCount: number, placedBy: string | null = null): OrderSummary {
   return {
@@ -50,6 +59,7 @@ function toSummary(row: OrderRow, lineCount: number, placedBy: string | null = n
     order_comment: row.comment,
     lines: lineCount,
     ...shippingFactsDto(row),
+    ...creditFactsDto(row),
   };
 }
 
@@ -90,11 +100,28 @@ export async function getCheckout(
   country: Country,
   now: Date = new Date(),
 ): Promise<CheckoutResponse> {
-  const [account, placed, exemptions] = await Promise.all([
+  const [account, placed, exemptions, credit] = await Promise.all([
     getCheckoutAccount(tx, userId),
     countPlacedOrders(tx, userId),
     activeTaxExemptionsOn(tx, userId, shopToday(now)),
+    checkoutCredit(tx, userId),
   ]);
+  const terms = credit ?? {
+    netDays: DEFAULT_CREDIT_TERMS[country].netDays,
+    openingDepositRequired: DEFAULT_CREDIT_TERMS[country].openingDepositRequired,
+    accountHold: null,
+    availableCreditCents: DEFAULT_CREDIT_TERMS[country].creditLimitCents,
+  };
+  const owesDeposit = placed === 0 && terms.openingDepositRequired;
+  // The deposit the selected lines would owe (the web recomputes it as the selection changes).
+  let depositCents = 0;
+  if (owesDeposit) {
+    const cart = await readCart(tx, { userId, country, lang: 'en' });
+    const subtotal = cart.products
+      .filter((l) => l.selected && !l.unavailable)
+      .reduce((sum, l) => sum + Math.round(l.line_total * 100), 0);
+    depositCents = openingDepositCents(subtotal, country);
+  }
   return {
     status: true,
     addresses: account.addresses,
@@ -107,6 +134,11 @@ export async function getCheckout(
       region: e.region,
       certificate_number: e.certificateNumber,
     })),
+    net_days: terms.netDays,
+    opening_deposit_required: owesDeposit,
+    deposit_due: fromCents(depositCents),
+    available_credit: fromCents(terms.availableCreditCents),
+    account_hold: terms.accountHold,
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_CREDIT_TERMS, OPEN_ORDER_STATUSES, type Country } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 
 /**
  * Where a customer's account stands, in cents (docs/product/accounts-receivable.md "Balance"):
@@ -19,7 +20,10 @@ export async function accountPosition(tx: Tx, userId: number): Promise<AccountPo
     OPEN_ORDER_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   );
-  const result = await tx.execute<{ balance: string | number; open_orders: string | number }>(sql`
+  // NOTE: named (every value a parameter): every order runs it, planned once per connection.
+  const result = await executeNamed<{ balance: string | number; open_orders: string | number }>(
+    tx,
+    sql`
     select
       (select coalesce(sum(total_cents), 0) from invoices where user_id = ${userId})
       - (select coalesce(sum(amount_cents), 0) from payments where user_id = ${userId} and bounced_at is null)
@@ -30,7 +34,8 @@ export async function accountPosition(tx: Tx, userId: number): Promise<AccountPo
                 (select sum(i.total_cents) from invoices i where i.order_id = o.id), 0))), 0)
          from orders o
         where o.user_id = ${userId} and o.status in (${open}) and o.hold_reason is null)
-        as open_orders`);
+        as open_orders`,
+  );
   const row = result.rows[0];
   return {
     balanceCents: Number(row?.balance ?? 0),
@@ -45,20 +50,33 @@ export async function accountPosition(tx: Tx, userId: number): Promise<AccountPo
  * migration 0033, or by a path that did not open one).
  */
 export async function lockCreditAccount(tx: Tx, userId: number, country: Country) {
-  const defaults = DEFAULT_CREDIT_TERMS[country];
-  await tx.execute(sql`
-    insert into credit_accounts (user_id, credit_limit_cents, net_days, opening_deposit_required)
-    values (${userId}, ${defaults.creditLimitCents}, ${defaults.netDays}, ${defaults.openingDepositRequired})
-    on conflict (user_id) do nothing`);
-  const result = await tx.execute<{
-    credit_limit_cents: number;
-    net_days: number;
-    opening_deposit_required: boolean;
-    hold_reason: string | null;
-    hold_note: string | null;
-  }>(sql`
+  const locked = () =>
+    executeNamed<{
+      credit_limit_cents: number;
+      net_days: number;
+      opening_deposit_required: boolean;
+      hold_reason: string | null;
+      hold_note: string | null;
+    }>(
+      tx,
+      sql`
     select credit_limit_cents, net_days, opening_deposit_required, hold_reason, hold_note
-      from credit_accounts where user_id = ${userId} for update`);
+      from credit_accounts where user_id = ${userId} for update`,
+    );
+  // NOTE: the account exists for nearly every order: one round trip (the lock) then, and the
+  // insert with the defaults only when it is missing (was: the insert on every order first).
+  let result = await locked();
+  if (!result.rows[0]) {
+    const defaults = DEFAULT_CREDIT_TERMS[country];
+    await executeNamed(
+      tx,
+      sql`
+      insert into credit_accounts (user_id, credit_limit_cents, net_days, opening_deposit_required)
+      values (${userId}, ${defaults.creditLimitCents}, ${defaults.netDays}, ${defaults.openingDepositRequired})
+      on conflict (user_id) do nothing`,
+    );
+    result = await locked();
+  }
   const row = result.rows[0];
   return {
     creditLimitCents: Number(row.credit_limit_cents),

@@ -8,6 +8,14 @@ export {
   type AccountPosition,
 } from './account-position.queries';
 export { setAccountHold, type AccountHoldChange } from './account-hold';
+// Trade credit (H1): the approval opens the account, the order desk records opening deposits.
+export { creditRoutes } from './credit.routes';
+export {
+  checkoutCredit,
+  openCreditAccount,
+  recordDepositPayment,
+  type OrderDeposit,
+} from './credit.service';
 // Returns and credit notes (H4): the routes plugin, and the credit notes others may list.
 export { returnsRoutes } from './returns.routes';
 export { listOwnCreditNotes } from './returns.service';

@@ -22,6 +22,7 @@ import '@/components/ui/admin-people.css';
 import { StaffAlert } from '@/components/ui/staff-alert';
 import { useStoreName } from '@/lib/store-identity';
 import { CustomerAddresses } from './customer-addresses';
+import { CustomerCredit } from './customer-credit';
 import { CustomerPayments } from './customer-payments';
 import { CustomerTaxExemptions } from './customer-tax-exemptions';
 
@@ -218,6 +219,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
       ) : null}
 
       <CustomerAddresses customerId={customer.id} country={customer.country} canEdit={canAct} />
+      <CustomerCredit customerId={customer.id} country={customer.country} canEdit={canAct} />
       {canAct ? <CustomerPayments customerId={customer.id} country={customer.country} /> : null}
       <CustomerTaxExemptions customerId={customer.id} country={customer.country} canEdit={canAct} />
 

@@ -12,6 +12,8 @@ export type DeskFilter = {
   /** Requested ship date range (days, both included). */
   ship_date_from: string;
   ship_date_to: string;
+  /** 'credit': the orders waiting for a deposit or on credit hold; '' for all. */
+  waiting: string;
   sort: string;
   page: number;
 };

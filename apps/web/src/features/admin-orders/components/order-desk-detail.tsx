@@ -1,6 +1,7 @@
 import {
   CARRIERS,
   formatMoney,
+  shopToday,
   isShippingStatus,
   toCents,
   type AdminOrderDetail,
@@ -23,6 +24,7 @@ import { FactList } from '@/components/ui/fact-list';
 import { LabelledTable } from '@/components/ui/labelled-table';
 import { lineAmountColumns } from './line-amounts';
 import { StaffAlert } from '@/components/ui/staff-alert';
+import { DeskCreditBadge, DeskCreditPanel } from './desk-credit';
 
 /**
  * The next-step form: only the steps the workflow allows, with carrier/tracking for shipping. It is
@@ -175,6 +177,7 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
         <span className={`order-status order-status--${o.status}`} data-testid="desk-status">
           {t(`orders:status.${o.status}`)}
         </span>
+        <DeskCreditBadge order={o} />
       </h1>
       <FactList
         className="desk-meta"
@@ -191,6 +194,7 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
         ]}
       />
       {o.placed_by ? <p>{t('detail.placedBy', { name: o.placed_by })}</p> : null}
+      <DeskCreditPanel key={`credit-${o.version}`} order={o} today={shopToday(new Date())} />
 
       <h2>{t('detail.shipping')}</h2>
       <FactList

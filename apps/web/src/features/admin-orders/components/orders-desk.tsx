@@ -7,6 +7,7 @@ import { StaffResults } from '@/components/ui/staff-results';
 import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { paths } from '@/config/paths';
 import { deskCsvUrl, useDeskOrders, type DeskFilter } from '../api/get-orders';
+import { DeskCreditBadge } from './desk-credit';
 import './admin-orders.css';
 import { StaffSection } from '@/components/ui/staff-section';
 
@@ -28,6 +29,7 @@ const DEFAULT_FILTER: DeskFilter = {
   to: '',
   ship_date_from: '',
   ship_date_to: '',
+  waiting: '',
   sort: 'created_desc',
   page: 1,
 };
@@ -45,6 +47,7 @@ const COLUMNS = [
 /** /admin/orders: the staff order desk (docs/product/back-office-orders.md). */
 export function OrdersDesk() {
   const { t, i18n } = useTranslation(['admin-orders', 'orders']);
+  const { t: tc } = useTranslation('admin-credit');
   const [filter, setFilter, pages] = useUrlFilter(DEFAULT_FILTER);
   const query = useDeskOrders(filter);
   const dateFormat = new Intl.DateTimeFormat(`${i18n.language}-CA`, { dateStyle: 'medium' });
@@ -95,6 +98,14 @@ export function OrdersDesk() {
               {statusName(s)} ({counts[s] ?? 0})
             </button>
           ))}
+          <button
+            type="button"
+            className={`desk-count${filter.waiting === 'credit' ? ' desk-count--active' : ''}`}
+            aria-pressed={filter.waiting === 'credit'}
+            onClick={() => setFilter({ waiting: filter.waiting === 'credit' ? '' : 'credit' })}
+          >
+            {tc('desk.filter')}
+          </button>
         </nav>
       ) : null}
       <StaffFilters
@@ -152,6 +163,7 @@ export function OrdersDesk() {
               <span className={`order-status order-status--${o.status}`}>
                 {statusName(o.status)}
               </span>
+              <DeskCreditBadge order={o} />
             </td>
             <td data-label={t('columns.total')}>
               {formatMoney(i18n.language, o.country)(toCents(o.total))}

@@ -14,6 +14,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { useMoney } from '@/lib/money';
+import { CheckoutCredit } from './checkout-credit';
 
 export type CheckoutChoices = { addressId: number | null; shipDate: string };
 
@@ -57,6 +58,7 @@ export function CheckoutPanel({
   const dateId = useId();
   const dateHintId = useId();
   const dateErrorId = useId();
+  const { t: tc } = useTranslation('credit');
   const dollars = useMoney();
   const money = (cents: number) => dollars(cents / 100);
   const address = chosenAddress(checkout, choices.addressId);
@@ -146,8 +148,21 @@ export function CheckoutPanel({
 
       {checkout ? (
         <p className="checkout-panel__terms">
-          {t('terms')}: <strong>{t(`paymentTerms.${checkout.payment_terms}`)}</strong>
+          {t('terms')}:{' '}
+          <strong>
+            {typeof checkout.net_days === 'number'
+              ? tc('netTerms', { n: checkout.net_days })
+              : t(`paymentTerms.${checkout.payment_terms}`)}
+          </strong>
         </p>
+      ) : null}
+      {checkout ? (
+        <CheckoutCredit
+          checkout={checkout}
+          subtotalCents={subtotalCents}
+          totalCents={subtotalCents + (taxes?.totalCents ?? 0)}
+          money={money}
+        />
       ) : null}
 
       <dl className="checkout-panel__sums">

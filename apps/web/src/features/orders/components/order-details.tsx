@@ -12,6 +12,7 @@ import { OrderCheckoutSummary } from './order-checkout-summary';
 import { OrderLinesTable } from './order-lines-table';
 import { OrderReturns } from './order-returns';
 import { OrderStatusBadge, useOrderDate } from './order-status';
+import { OrderCreditNotice } from './order-credit-notice';
 import { ReorderButton } from './reorder-button';
 import './orders.css';
 import { useStoreName } from '@/lib/store-identity';
@@ -70,6 +71,7 @@ export function OrderDetails({
               <dt>{t('columns.status')}</dt>
               <dd>
                 <OrderStatusBadge status={o.status} />
+                <OrderCreditNotice order={o} />
                 {o.status_at ? (
                   <span className="order-status-since">
                     {' '}

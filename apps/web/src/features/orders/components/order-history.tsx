@@ -10,6 +10,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { useMoney } from '@/lib/money';
 import { useOrderHistory } from '../api/get-order-history';
 import { OrderStatusBadge, useOrderDate } from './order-status';
+import { OrderCreditBadge } from './order-credit-notice';
 import { ReorderButton } from './reorder-button';
 import './orders.css';
 import { TableHead } from '@/components/ui/table-head';
@@ -127,6 +128,7 @@ export function OrderHistory() {
                   <td data-label={t('columns.po')}>{o.po_number ?? '—'}</td>
                   <td data-label={t('columns.status')}>
                     <OrderStatusBadge status={o.status} />
+                    <OrderCreditBadge order={o} />
                     {o.status_at && o.status !== 'placed' ? (
                       <span className="order-status-since">
                         {' '}

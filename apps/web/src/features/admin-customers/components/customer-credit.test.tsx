@@ -1,0 +1,110 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AdminCreditAccount } from '@wholesale/contract';
+import { preloadTranslations } from '@/test/i18n';
+import { renderRoutes, stubFetch } from '@/test/render';
+import { signInStaff } from '@/test/staff';
+import { CustomerCredit } from './customer-credit';
+
+beforeAll(() => preloadTranslations(['admin-credit', 'errors', 'common']));
+
+const account: AdminCreditAccount = {
+  customer_id: 40,
+  currency: 'CAD',
+  credit_limit_cents: 500_000,
+  net_days: 30,
+  opening_deposit_required: true,
+  hold: null,
+  balance_cents: 120_000,
+  open_orders_cents: 30_000,
+  available_credit_cents: 350_000,
+};
+
+function renderIt(roles: Array<'credit' | 'orders'>, canEdit: boolean) {
+  signInStaff(roles);
+  let current = account;
+  const { fetchMock, calls } = stubFetch({
+    '/api/admin/customers/40/credit': (_url, init) => {
+      if (init?.method === 'PATCH') {
+        const body = JSON.parse(String(init.body));
+        current = {
+          ...current,
+          ...body,
+          available_credit_cents: body.credit_limit_cents - 150_000,
+        };
+      }
+      if (init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body));
+        current = {
+          ...current,
+          hold: body.reason
+            ? { reason: body.reason, note: body.note ?? null, held_at: '2026-11-28T15:00:00Z' }
+            : null,
+        };
+      }
+      return { status: true, data: current };
+    },
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  renderRoutes(
+    [{ path: '*', element: <CustomerCredit customerId={40} country="ca" canEdit={canEdit} /> }],
+    '/admin/customers/40',
+  );
+  return calls;
+}
+
+describe('customer credit section', () => {
+  it('shows the terms as Net N, balance, open orders and available credit, read-only for orders staff', async () => {
+    renderIt(['orders'], false);
+    const facts = await screen.findByTestId('credit-facts');
+    expect(facts).toHaveTextContent('Net 30');
+    expect(facts).toHaveTextContent('$5,000.00');
+    expect(facts).toHaveTextContent('$1,200.00');
+    expect(facts).toHaveTextContent('$3,500.00');
+    expect(facts).toHaveTextContent('Required on the first order');
+    expect(screen.queryByRole('button', { name: 'Save the credit terms' })).toBeNull();
+  });
+
+  it('saves the limit, net days and deposit rule in cents, and refuses a bad net days before sending', async () => {
+    const user = userEvent.setup();
+    const calls = renderIt(['credit'], true);
+    const limit = await screen.findByLabelText('Credit limit (CAD)');
+    await user.clear(limit);
+    await user.type(limit, '7500');
+    const net = screen.getByLabelText('Net days');
+    await user.clear(net);
+    await user.type(net, '400');
+    await user.click(screen.getByRole('button', { name: 'Save the credit terms' }));
+    expect(await screen.findByText('Net days must be a whole number from 0 to 365')).toBeVisible();
+    expect(calls.filter((c) => c.init?.method === 'PATCH')).toEqual([]);
+    await user.clear(net);
+    await user.type(net, '45');
+    await user.click(screen.getByLabelText('The first order owes the opening deposit'));
+    await user.click(screen.getByRole('button', { name: 'Save the credit terms' }));
+    expect(await screen.findByText('Credit terms saved')).toBeInTheDocument();
+    const patch = calls.find((c) => c.init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.init?.body))).toEqual({
+      credit_limit_cents: 750_000,
+      net_days: 45,
+      opening_deposit_required: false,
+    });
+    expect(await screen.findByTestId('credit-facts')).toHaveTextContent('Net 45');
+  });
+
+  it('puts the account on hold with a reason and note, then lifts it', async () => {
+    const user = userEvent.setup();
+    const calls = renderIt(['credit'], true);
+    await user.selectOptions(await screen.findByLabelText('Reason'), 'bounced_payment');
+    await user.type(screen.getByLabelText('Note'), 'Cheque 1042 returned');
+    await user.click(screen.getByRole('button', { name: 'Put on hold' }));
+    expect(await screen.findByTestId('credit-hold')).toHaveTextContent(
+      'On hold: Bounced payment (Cheque 1042 returned)',
+    );
+    await user.click(screen.getByRole('button', { name: 'Lift the hold' }));
+    expect(await screen.findByText('Not on hold')).toBeInTheDocument();
+    expect(
+      calls.filter((c) => c.init?.method === 'PUT').map((c) => JSON.parse(String(c.init?.body))),
+    ).toEqual([{ reason: 'bounced_payment', note: 'Cheque 1042 returned' }, { reason: null }]);
+  });
+});

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminOrderDetailResponse, RecordDepositBody } from '@wholesale/contract';
+import { api } from '@/lib/api-client';
+import { adminOrderKeys } from './keys';
+
+export type OrderCreditStep =
+  | { id: number; kind: 'deposit'; body: RecordDepositBody }
+  | { id: number; kind: 'release-hold'; note?: string };
+
+/** POST /api/admin/orders/:id/deposit or …/release-hold (credit staff): the order as it now is. */
+export const takeOrderCreditStep = (step: OrderCreditStep) =>
+  api.post<AdminOrderDetailResponse>(
+    `/admin/orders/${encodeURIComponent(step.id)}/${step.kind}`,
+    step.kind === 'deposit' ? step.body : { note: step.note },
+  );
+
+export const useOrderCreditStep = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: takeOrderCreditStep,
+    onSuccess: (data) => queryClient.setQueryData(adminOrderKeys.detail(data.order.order_id), data),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
+  });
+};

@@ -1,0 +1,178 @@
+import {
+  PAYMENT_METHODS,
+  formatMoney,
+  hasStaffRole,
+  orderWaits,
+  toCents,
+  type AdminOrderDetail,
+  type OrderCreditFacts,
+  type PaymentMethod,
+} from '@wholesale/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { errorAria, FormField } from '@/components/ui/form-field';
+import { ApiError } from '@/lib/api-client';
+import { useErrorMessage } from '@/lib/error-message';
+import { useSession } from '@/lib/session';
+import { useOrderCreditStep } from '../api/order-credit';
+
+const waitsOf = (o: OrderCreditFacts) =>
+  orderWaits({
+    holdReason: o.hold_reason ?? null,
+    depositCents: toCents(o.deposit ?? 0),
+    depositReceivedAt: o.deposit_received_at ?? null,
+  });
+
+/** Beside the status on the desk: "Waiting for deposit", "Credit hold: over the limit"… */
+export function DeskCreditBadge({ order }: { order: OrderCreditFacts }) {
+  const { t } = useTranslation('admin-credit');
+  return (
+    <>
+      {waitsOf(order).map((wait) => (
+        <span key={wait} className="order-status order-status--waiting" data-testid="desk-wait">
+          {' '}
+          {wait === 'deposit'
+            ? t('desk.waitingDeposit')
+            : t(`desk.hold.${order.hold_reason ?? 'credit_limit'}`)}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The order's credit on the desk's order page (docs/product/back-office-orders.md "Waiting for
+ * credit"): what it waits for, and for credit staff the deposit form and the release button.
+ * Cancelling a held order is the ordinary status change.
+ */
+export function DeskCreditPanel({ order, today }: { order: AdminOrderDetail; today: string }) {
+  const { t, i18n } = useTranslation('admin-credit');
+  const { staffRoles } = useSession();
+  const canAct = hasStaffRole(staffRoles, ['credit']);
+  const step = useOrderCreditStep();
+  const errorMessage = useErrorMessage(order.country);
+  const money = formatMoney(i18n.language, order.country);
+  const deposit = toCents(order.deposit ?? 0);
+  const [amount, setAmount] = useState((deposit / 100).toFixed(2));
+  const [method, setMethod] = useState<PaymentMethod>('cheque');
+  const [reference, setReference] = useState('');
+  const [receivedOn, setReceivedOn] = useState(today);
+  const [amountError, setAmountError] = useState<string>();
+  const waits = waitsOf(order);
+  if (waits.length === 0 && deposit <= 0 && !order.hold_released_at) return null;
+  const base = `desk-credit-${order.order_id}`;
+
+  const recordDeposit = (event: FormEvent) => {
+    event.preventDefault();
+    setAmountError(undefined);
+    const cents = Math.round(Number(amount.replace(',', '.')) * 100);
+    if (!Number.isFinite(cents) || cents <= 0) {
+      setAmountError(t('desk.amountError'));
+      return;
+    }
+    step.mutate(
+      {
+        id: order.order_id,
+        kind: 'deposit',
+        body: {
+          amount_cents: cents,
+          method,
+          reference: reference.trim() || undefined,
+          received_on: receivedOn || undefined,
+        },
+      },
+      {
+        onSuccess: () => toast.success(t('desk.depositRecorded')),
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields?.amount_cents)
+            setAmountError(errorMessage(error));
+          toast.error(errorMessage(error));
+        },
+      },
+    );
+  };
+  const release = () =>
+    step.mutate(
+      { id: order.order_id, kind: 'release-hold' },
+      {
+        onSuccess: () => toast.success(t('desk.released')),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+
+  return (
+    <section className="desk-credit" aria-labelledby={`${base}-t`} data-testid="desk-credit">
+      <h2 id={`${base}-t`}>{t('desk.title')}</h2>
+      {order.hold_reason ? (
+        <p role="status">
+          <strong>{t(`desk.hold.${order.hold_reason}`)}</strong> — {t('desk.holdHelp')}
+        </p>
+      ) : null}
+      {deposit > 0 ? (
+        <p>
+          {order.deposit_received_at
+            ? t('desk.depositReceived', {
+                amount: money(deposit),
+                when: new Date(order.deposit_received_at).toLocaleDateString(i18n.language),
+              })
+            : t('desk.depositOwed', { amount: money(deposit) })}
+        </p>
+      ) : null}
+      {canAct && order.hold_reason && order.status !== 'cancelled' ? (
+        <button type="button" className="button" disabled={step.isPending} onClick={release}>
+          {t('desk.release')}
+        </button>
+      ) : null}
+      {canAct && deposit > 0 && !order.deposit_received_at && order.status !== 'cancelled' ? (
+        <form onSubmit={recordDeposit} noValidate className="desk-credit__form">
+          <h3>{t('desk.recordTitle')}</h3>
+          <FormField id={`${base}-amount`} label={t('desk.amount')} error={amountError}>
+            <input
+              id={`${base}-amount`}
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              {...errorAria(`${base}-amount`, amountError)}
+            />
+          </FormField>
+          <FormField id={`${base}-method`} label={t('desk.method')}>
+            <select
+              id={`${base}-method`}
+              value={method}
+              onChange={(e) => setMethod(e.target.value as PaymentMethod)}
+            >
+              {PAYMENT_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {t(`desk.methods.${m}`)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField id={`${base}-reference`} label={t('desk.reference')}>
+            <input
+              id={`${base}-reference`}
+              maxLength={100}
+              value={reference}
+              onChange={(e) => setReference(e.target.value)}
+            />
+          </FormField>
+          <FormField id={`${base}-date`} label={t('desk.receivedOn')}>
+            <input
+              id={`${base}-date`}
+              type="date"
+              value={receivedOn}
+              onChange={(e) => setReceivedOn(e.target.value)}
+            />
+          </FormField>
+          <button type="submit" className="button" disabled={step.isPending}>
+            {t('desk.record')}
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}
