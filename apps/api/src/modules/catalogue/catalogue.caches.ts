@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Category, FilterOptions } from '@wholesale/contract';
+import type { Category, FilterOptions, ProductDetail } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
 import type { TtlCache } from '../../lib/ttl-cache';
 import type { CategoryList } from './catalogue.category-list';
@@ -24,9 +24,10 @@ import { CATALOGUE_CHANNEL, parseChange, priceKey } from './catalogue.snapshot';
  *             neither a count nor an OFFSET scan is run again) and `cards` (the page's card rows by
  *             product, shared by every scope, page size and filter that shows them). A page no one
  *             asked for yet then usually costs no statement at all.
- * - detail:   `details` (the product, its category and related cards: a five-join statement).
- *             Mapped and written on every request: a mapped or pre-written copy kept beside the
- *             entry did not pay measurably.
+ * - detail:   `details` (the product, its category and related cards: a five-join statement),
+ *             each entry with its answers per kind of viewer, mapped and written once (DetailEntry):
+ *             mapping and writing a detail with its related cards on every request cost a
+ *             measurable share of a cached detail's time.
  * - search:   `search` (a text's ranked hit list; a page reads only its cards). The ranking itself
  *             is the in-process index's (modules/search, an app decoration, not a cache).
  * - shared:   the category list (with its lookups, CategoryList), class codes and per-country
@@ -74,7 +75,7 @@ export function cardKeysFromPayload(payload: string): number[] | 'all' {
  * writes groups). While the feed is not live they are read every time (decision 013 addendum).
  */
 const DETAIL_MS = 30_000;
-/** A detail with its related cards is ~10 kB: ~30 MB at most. */
+/** A detail with its related cards and its written JSON is ~15 kB: ~45 MB at most. */
 const DETAILS_MAX = 3000;
 
 /**
@@ -111,6 +112,21 @@ function followed<C extends object>(app: App, cache: C) {
 
 /** A product detail as its statement reads it: the product (null when not sold) and related cards. */
 export type DetailFound = Awaited<ReturnType<typeof selectProductDetail>>;
+
+/**
+ * A kept detail: the statement's answer, and the answers made of it per kind of viewer (mapped,
+ * and written as the route sends them), for the category list and class codes they were made with
+ * (both reloaded on their own lifetimes). They live exactly as long as the entry; never changed
+ * after they are made, as every request of the entry shares them.
+ */
+export type DetailEntry = {
+  found: DetailFound;
+  answers?: {
+    categories: CategoryList;
+    classes: ClassCodeRow[];
+    byViewer: Map<string, { dto: ProductDetail; json?: Buffer }>;
+  };
+};
 
 /**
  * The listing, detail and search caches of one app: any catalogue write, from this process or
@@ -153,7 +169,7 @@ function createListingCaches(app: App) {
         { channel: CATALOGUE_CHANNEL, keysFromPayload: cardKeysFromPayload },
       ),
     ),
-    details: followed(app, cache<DetailFound>('details', DETAIL_MS, DETAILS_MAX)),
+    details: followed(app, cache<DetailEntry>('details', DETAIL_MS, DETAILS_MAX)),
     tree: cache<Category[]>('tree', 30_000, 50),
   };
 }

@@ -24,11 +24,11 @@ import {
   type Country,
 } from '@wholesale/contract';
 import { readFromReplicaHook } from '../../db/read-replica';
-import { okAnswerInSchemaOrder } from '../../lib/fast-serializer';
+import { okAnswerInSchemaOrder, sendWritten } from '../../lib/fast-serializer';
 import { requestCountry } from '../../lib/request-country';
 import { devToolsOnly } from '../../plugins/dev-access';
 import { getCategoryTree, getClassCodes, getDisplayCategories } from './catalogue.categories';
-import { getProductDetail } from './catalogue.detail';
+import { writtenProductDetail } from './catalogue.detail';
 import type { Viewer } from './catalogue.dto';
 import {
   createDevProduct,
@@ -161,15 +161,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductDescriptionResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      const data = await getProductDetail(
+      // Written once per kept detail and kind of viewer (catalogue.detail.ts).
+      const json = await writtenProductDetail(
         app.catalogue,
         q.product_id,
         q.lang,
         viewer(request, q.country),
       );
-      return { status: true as const, data };
+      return sendWritten(reply, json);
     },
   );
 
