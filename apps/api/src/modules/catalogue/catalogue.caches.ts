@@ -17,17 +17,22 @@ import { CATALOGUE_CHANNEL, parseChange, priceKey } from './catalogue.snapshot';
  * Every cache of the catalogue's and the search's read paths, built here and nowhere else
  * (docs/conventions.md #12): each is the app's (two apps in one process share none), registered
  * with the change feed channel that drops it, off with CACHES=off, and counted on /metrics under its
- * name (the bench sums the `catalogue.*` ones). One cache per read path, each kept because it pays
- * (bench figures of h6-search-split, docs/scaling.md):
+ * name (the bench sums the `catalogue.*` ones). One cache per read path, plus the memos that live on
+ * its entries (paired bench runs, main against this layout, are in the issue 33 report):
  *
  * - listing:  `listing-index` (a scope's product ids, in display order: a page is a slice of it, so
  *             neither a count nor an OFFSET scan is run again) and `cards` (the page's card rows by
  *             product, shared by every scope, page size and filter that shows them). A page no one
- *             asked for yet then usually costs no statement at all.
+ *             asked for yet then usually costs no statement at all; without the cards every page
+ *             sends one (its ~60-75 % hit ratio in the realistic listing traffic is what it saves).
  * - detail:   `details` (the product, its category and related cards: a five-join statement),
- *             each entry with its answers per kind of viewer, mapped and written once (DetailEntry):
- *             mapping and writing a detail with its related cards on every request cost a
- *             measurable share of a cached detail's time.
+ *             each entry with its answers per kind of viewer, mapped and written once (DetailEntry,
+ *             no longer a WeakMap and a writtenOnce beside it): a hit then costs no mapping and no
+ *             serializing of a product and its ten related cards. Paired runs on the shared machine
+ *             could not separate it from mapping per request (noise above the difference), so the
+ *             behaviour of decision 013 is kept.
+ * - listing cards are mapped per request: the memo of mapped cards (a WeakMap per row) did not pay
+ *             measurably (a page maps 25-100 small objects; its time is its card misses).
  * - search:   `search` (a text's ranked hit list; a page reads only its cards). The ranking itself
  *             is the in-process index's (modules/search, an app decoration, not a cache).
  * - shared:   the category list (with its lookups, CategoryList), class codes and per-country
