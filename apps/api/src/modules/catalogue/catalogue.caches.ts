@@ -24,7 +24,7 @@ import { CATALOGUE_CHANNEL, parseChange, priceKey } from './catalogue.snapshot';
  *             neither a count nor an OFFSET scan is run again) and `cards` (the page's card rows by
  *             product, shared by every scope, page size and filter that shows them). A page no one
  *             asked for yet then usually costs no statement at all; without the cards every page
- *             sends one (its ~60-75 % hit ratio in the realistic listing traffic is what it saves).
+ *             sends one (the realistic listing runs hit the listing caches 60-75 % of the time).
  * - detail:   `details` (the product, its category and related cards: a five-join statement),
  *             each entry with its answers per kind of viewer, mapped and written once (DetailEntry,
  *             no longer a WeakMap and a writtenOnce beside it): a hit then costs no mapping and no
