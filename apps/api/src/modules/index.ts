@@ -4,6 +4,7 @@ import { addressBookRoutes } from './accounts/addresses.routes';
 import { cataloguePlugin } from './catalogue';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { sitemapRoutes } from './catalogue/catalogue.sitemap.routes';
+import { searchIndexPlugin } from './search';
 import { searchRoutes } from './search/search.routes';
 import { mailRoutes } from './mail/mail.routes';
 import { healthRoutes } from './health/health.routes';
@@ -41,6 +42,8 @@ import { invoicesRoutes } from './receivables/invoices.routes';
 export const apiModules: FastifyPluginAsync[] = [
   // The catalogue's caches, read by the catalogue, search, cart and catalogue-admin modules.
   cataloguePlugin,
+  // The in-process search index (app.searchIndex), followed through the change feed.
+  searchIndexPlugin,
   // The store's identity (app.storeIdentity), read by page heads, mails and PDFs.
   storeIdentityPlugin,
   healthRoutes,

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../lib/app-error';
 import type { CacheStats } from './change-feed';
-import { searchIndexProducts } from '../modules/catalogue';
+import { searchIndexProducts } from '../modules/search';
 import { isDirectLocalCaller } from './dev-access';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -144,7 +144,7 @@ export const observabilityPlugin = fp(
       help: 'Products in the in-process search index; 0 while it builds (searches rank in PostgreSQL)',
       registers: [registry],
       collect() {
-        this.set(searchIndexProducts(app.db));
+        this.set(searchIndexProducts(app));
       },
     });
 

@@ -6,7 +6,7 @@ import { buildApp } from '../../app';
 import { inSchemaOrder } from '../../lib/fast-serializer';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertCatalogueFixtures } from '../../test/catalogue-fixtures';
-import { getProductDetail } from './catalogue.service';
+import { getProductDetail } from './catalogue.detail';
 
 /*
  * Product details are mapped and written once per cached entry and kept beside it

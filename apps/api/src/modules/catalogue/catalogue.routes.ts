@@ -22,55 +22,34 @@ import {
   ProductGroupResponse,
   ProductsResponse,
   type Country,
-  type ProductDetail,
 } from '@wholesale/contract';
 import { readFromReplicaHook } from '../../db/read-replica';
-import {
-  inSchemaOrder,
-  okAnswerInSchemaOrder,
-  sendWritten,
-  writtenOnce,
-} from '../../lib/fast-serializer';
+import { okAnswerInSchemaOrder, sendWritten } from '../../lib/fast-serializer';
 import { requestCountry } from '../../lib/request-country';
 import { devToolsOnly } from '../../plugins/dev-access';
+import { getCategoryTree, getClassCodes, getDisplayCategories } from './catalogue.categories';
+import { writtenProductDetail } from './catalogue.detail';
+import type { Viewer } from './catalogue.dto';
 import {
   createDevProduct,
   getBestSellers,
-  getCategoryTree,
-  getClassCodes,
-  getDisplayCategories,
   getFilterOptions,
-  getProductDetail,
   getProductGroup,
   listProducts,
   type ListingParams,
-  type Viewer,
 } from './catalogue.service';
-import { registerSearchIndex } from './catalogue.search-index';
 import { topProductIdsByQuantity } from '../orders';
 
 function viewer(request: FastifyRequest, country?: Country): Viewer {
   return { country: requestCountry(request, country), priced: request.user !== null };
 }
 
-/*
- * A product detail is written ahead, as the route's serializer would write it
- * (lib/fast-serializer.ts): a detail mapped from a cached entry is the same object on every request
- * until the change feed drops it, so its JSON is written once and kept beside it.
- * NOTE: listing pages are not: one written as its cards' kept JSON showed no gain (a listing
- * request's time is its card misses), and 100,000 kept cards' bytes cost memory (decision 013).
- */
-const writeDetailAnswer = inSchemaOrder(ProductDescriptionResponse);
-const writeDetail = writtenOnce((data: ProductDetail) => writeDetailAnswer({ status: true, data }));
-
 /** Catalogue calls of docs/product/catalogue.md under /api. Prices and stock only for signed-in callers. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The caches it reads are the app's (app.catalogue, catalogue.caches.ts); the search index is
-  // built and followed here.
-  registerSearchIndex(app, app.config.searchIndexEnabled);
+  // The caches it reads are the app's (app.catalogue, catalogue.caches.ts).
   // Catalogue reads may be answered by a read replica (DATABASE_READ_URL, db/read-replica.ts).
   app.addHook('preHandler', readFromReplicaHook);
-  // Answers are built by catalogue.service.ts with the contract's types; see lib/fast-serializer.ts.
+  // Answers are built by the catalogue's services with the contract's types; see lib/fast-serializer.ts.
   app.setSerializerCompiler(okAnswerInSchemaOrder);
 
   /** One page of a listing (cadProducts, usProducts, classCode, displayProducts), read the same way. */
@@ -184,13 +163,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const detail = await getProductDetail(
+      // Written once per kept detail and kind of viewer (catalogue.detail.ts).
+      const json = await writtenProductDetail(
         app.catalogue,
         q.product_id,
         q.lang,
         viewer(request, q.country),
       );
-      return sendWritten(reply, writeDetail(detail));
+      return sendWritten(reply, json);
     },
   );
 

@@ -2,27 +2,10 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { products } from '../../db/schema';
 import type { TtlCache } from '../../lib/ttl-cache';
-import type { CacheRegistry } from '../../plugins/change-feed';
 import { selectAllCategories, type CategoryRow } from './catalogue.queries';
-import { CATALOGUE_CHANNEL } from './catalogue.snapshot';
 
 /** The sitemaps protocol's limit of URLs per file (sitemaps.org); a bigger catalogue gets an index. */
 export const SITEMAP_MAX_URLS = 50_000;
-
-/**
- * The app's built files, kept 10 minutes and dropped by any catalogue change (the change feed);
- * prices and stock alone do not matter.
- */
-export function createSitemapCache(registry: CacheRegistry): TtlCache<string> {
-  return registry.ttl<string>(
-    'catalogue.sitemap',
-    { ttlMs: 10 * 60_000, maxEntries: 50 },
-    {
-      channel: CATALOGUE_CHANNEL,
-      keysFromPayload: (payload) => (payload.startsWith('p:') ? [] : 'all'),
-    },
-  );
-}
 
 /** What the sitemaps read: the app's database and its sitemap cache. */
 export type SitemapContext = { db: Tx; sitemap: TtlCache<string> };

@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Country, Lang } from '@wholesale/contract';
-import type { FastifyInstance } from 'fastify';
 import type { ChangeFeed } from '../../plugins/change-feed';
 import type { Tx } from '../../db/client';
 import { productPrices, products } from '../../db/schema';
@@ -15,6 +14,7 @@ import {
   type PriceRow,
   type ProductFacts,
 } from './catalogue.pricing';
+import type { ProductWindow } from './catalogue.caches';
 
 /*
  * What the cart reads on every request (decisions 014 and 016): a product's facts (codes, names, class, pack)
@@ -26,64 +26,16 @@ import {
  */
 
 export const CATALOGUE_CHANNEL = 'ws_catalogue';
-/** Backstops only: entries are dropped on notification long before these expire. */
-const FACTS_MS = 10 * 60_000;
-const PRICES_MS = 10 * 60_000;
+/** A price's key in the cart's window: one per product and country. */
+export const priceKey = (id: number, country: Country) => id * 2 + (country === 'us' ? 1 : 0);
 
-const priceKey = (id: number, country: Country) => id * 2 + (country === 'us' ? 1 : 0);
-
-type Change = { kind: string; ids?: number[] };
+export type Change = { kind: string; ids?: number[] };
 
 /** A notification: 'p:1,2,3' (prices of those products), 'f:…' (facts), '…:*' (all). */
-function parseChange(payload: string): Change {
+export function parseChange(payload: string): Change {
   const [kind, list = '*'] = payload.split(':', 2);
   return { kind, ids: list === '*' ? undefined : list.split(',').map(Number) };
 }
-
-/**
- * The cart's product caches of one app, registered with its change feed: each notification drops
- * exactly the entries it names (a product's SKU code may change with its facts, so the code index
- * is rebuilt as it is read), and from the moment the feed is live the cart reads its products
- * from them (unless CACHES=off).
- */
-export function createProductWindow(app: Pick<FastifyInstance, 'caches' | 'changeFeed'>) {
-  const channel = CATALOGUE_CHANNEL;
-  const cache = <K extends string | number, V>(
-    name: string,
-    ttlMs: number,
-    maxEntries: number,
-    keysFromPayload: (payload: string) => K[] | 'all',
-  ) =>
-    app.caches.batch<K, V>(
-      `catalogue.product-${name}`,
-      { ttlMs, maxEntries },
-      { channel, keysFromPayload },
-    );
-  const facts = cache<number, ProductFacts>('facts', FACTS_MS, 250_000, (payload) => {
-    const { kind, ids } = parseChange(payload);
-    if (kind === 'p') return [];
-    return kind === 'f' && ids ? ids : 'all';
-  });
-  const prices = cache<number, PriceRow>('prices', PRICES_MS, 500_000, (payload) => {
-    const { kind, ids } = parseChange(payload);
-    if (kind === 'p')
-      return ids ? ids.flatMap((id) => [priceKey(id, 'ca'), priceKey(id, 'us')]) : 'all';
-    return kind === 'f' && ids ? [] : 'all';
-  });
-  const codes = cache<string, number>('codes', FACTS_MS, 250_000, (payload) =>
-    parseChange(payload).kind === 'p' ? [] : 'all',
-  );
-  // Placed orders write stock announced after their commit (announceStockChange): a process that
-  // crashed in between left others with stale levels, so a starting one drops them everywhere.
-  app.changeFeed.announcesAfterCommit(channel, 'p:*');
-  // `live`: the cart reads through the caches only while notifications flow (and caches are on).
-  const window = { facts, prices, codes, live: false };
-  if (app.caches.enabled) app.changeFeed.onLiveChange((isLive) => (window.live = isLive));
-  return window;
-}
-
-/** The cart's product caches of one app (see createProductWindow). */
-export type ProductWindow = ReturnType<typeof createProductWindow>;
 
 /** Most product ids one notification names (a payload must stay under 8,000 bytes). */
 const IDS_PER_NOTIFICATION = 500;

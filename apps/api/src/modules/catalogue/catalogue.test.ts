@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICED_FIELDS } from '@wholesale/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { allKeys, insertCatalogueFixtures, SCRIPT_NAME } from '../../test/catalogue-fixtures';
-import { sanitizeProductName } from './catalogue.service';
+import { sanitizeProductName } from './catalogue.dto';
 
 let t: TestApp;
 let fx: Awaited<ReturnType<typeof insertCatalogueFixtures>>;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, classCodes, productPrices, products } from '../../db/schema';
-import { invalidateCatalogueCaches } from './catalogue.service';
+import { invalidateCatalogueCaches } from './catalogue.caches';
 import { insertWoodenButtons } from '../../test/catalogue-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

@@ -11,21 +11,24 @@ export {
 } from './catalogue.pricing';
 export {
   announceStockChange,
+  CATALOGUE_CHANNEL,
   findOrderable,
   orderablesById,
-  type ProductWindow,
 } from './catalogue.snapshot';
-export { cataloguePlugin, type Catalogue } from './catalogue.caches';
-export { searchIndexBuilt, searchIndexProducts } from './catalogue.search-index';
-export { findCategoryTile, findClassBadge, findProductSwatch } from './catalogue.swatch';
 export {
-  getCategoryTree,
-  getProductDetail,
+  cataloguePlugin,
   invalidateCatalogueCaches,
-  listingCategoryExists,
-  sanitizeProductName,
-  searchCatalogue,
-  suggestCatalogue,
-} from './catalogue.service';
+  LISTING_DROP_WINDOW_MS,
+  type Catalogue,
+  type CatalogueContext,
+  type ProductWindow,
+} from './catalogue.caches';
+export { findCategoryTile, findClassBadge, findProductSwatch } from './catalogue.swatch';
+export { allCategories, getCategoryTree, listingCategoryExists } from './catalogue.categories';
+export { getProductDetail } from './catalogue.detail';
+export { categoryName, sanitizeProductName, toCard, type Viewer } from './catalogue.dto';
+export { searchCardRows } from './catalogue.service';
+// The search module reads the category list as the catalogue does, and card rows for its pages.
+export { selectAllCategories, type CardRow, type CategoryRow } from './catalogue.queries';
 // The back-office home's go-live checklist asks whether the catalogue has anything yet.
 export { catalogueFacts } from './catalogue.home';

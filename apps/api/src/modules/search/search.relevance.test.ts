@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { searchIndexBuilt } from '../catalogue';
+import { searchIndexBuilt } from './search.index-holder';
 import relevanceSet from './relevance/relevance-set.json';
 
 /**
@@ -27,7 +27,7 @@ beforeAll(async () => {
   for (const [engine, flag] of Object.entries(engines)) {
     const app = await createTestApp({ seed: relevanceSet.catalogue, env: { SEARCH_INDEX: flag } });
     apps.set(engine, app);
-    if (flag === 'on') expect(await searchIndexBuilt(app.app.db)).not.toBeNull();
+    if (flag === 'on') expect(await searchIndexBuilt(app.app)).not.toBeNull();
   }
   const t = apps.get('postgres')!;
   const { rows } = await t.handle.db.execute<Record<string, string | null>>(

@@ -11,7 +11,7 @@ import {
 import { readFromReplicaHook } from '../../db/read-replica';
 import { okAnswerInSchemaOrder } from '../../lib/fast-serializer';
 import { requestCountry } from '../../lib/request-country';
-import { searchCatalogue, suggestCatalogue } from '../catalogue';
+import { searchCatalogue, suggestCatalogue, type SearchContext } from './search.service';
 
 // NOTE: hostile or pasted text is cut, not refused: the search box must always answer (docs/product/search.md).
 const searchText = z
@@ -23,8 +23,14 @@ const searchText = z
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   // Search reads may be answered by a read replica (DATABASE_READ_URL, db/read-replica.ts).
   app.addHook('preHandler', readFromReplicaHook);
-  // Answers are built by catalogue.service.ts with the contract's types; see lib/fast-serializer.ts.
+  // Answers are built by search.service.ts with the contract's types; see lib/fast-serializer.ts.
   app.setSerializerCompiler(okAnswerInSchemaOrder);
+  // The catalogue's database and caches (app.catalogue) and the app's search index (app.searchIndex).
+  const ctx: SearchContext = {
+    db: app.catalogue.db,
+    caches: app.catalogue.caches,
+    searchIndex: app.searchIndex,
+  };
   app.get(
     '/api/search',
     {
@@ -46,7 +52,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const viewer = { country: requestCountry(request, q.country), priced: request.user !== null };
       const data = await searchCatalogue(
-        app.catalogue,
+        ctx,
         q.search_term,
         q.lang_code,
         q.page,
@@ -74,7 +80,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const data = await suggestCatalogue(
-        app.catalogue,
+        ctx,
         q.q,
         q.lang_code,
         requestCountry(request, q.country),

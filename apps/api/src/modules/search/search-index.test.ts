@@ -3,14 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertCatalogueFixtures } from '../../test/catalogue-fixtures';
-import {
-  parseTsquery,
-  readySearchIndex,
-  searchIndexBuilt,
-  searchQueryOf,
-} from './catalogue.search-index';
-import { selectAllCategories } from './catalogue.queries';
-import { LISTING_DROP_WINDOW_MS } from './catalogue.service';
+import { LISTING_DROP_WINDOW_MS, selectAllCategories } from '../catalogue';
+import { readySearchIndex, searchIndexBuilt, searchQueryOf } from './search.index-holder';
+import { parseTsquery } from './search.tsquery';
 
 /*
  * The in-process search index (docs/decisions/026-in-process-search-index.md): it answers what
@@ -30,7 +25,7 @@ const AFTER_A_WRITE = { timeout: LISTING_DROP_WINDOW_MS + 4_000, interval: 50 };
 beforeAll(async () => {
   t = await createTestApp({ env: { SEARCH_INDEX: 'on' } });
   await insertCatalogueFixtures(t);
-  expect(await searchIndexBuilt(t.app.db)).not.toBeNull();
+  expect(await searchIndexBuilt(t.app)).not.toBeNull();
 });
 afterAll(async () => {
   await t?.close();
@@ -66,7 +61,7 @@ describe('in-process search index', () => {
   });
 
   it("builds ws_search_query's tsquery from its tokens' own ones, asked or known", async () => {
-    const index = await readySearchIndex(t.app.db);
+    const index = await readySearchIndex(t.app.searchIndex);
     expect(index).not.toBeNull();
     for (const [tokens, prefixLast] of [
       ['wooden buttons', false],
@@ -98,14 +93,14 @@ describe('in-process search index', () => {
   });
 
   it('holds the category list as selectAllCategories reads it, and follows changes made elsewhere', async () => {
-    const index = await readySearchIndex(t.app.db);
+    const index = await readySearchIndex(t.app.searchIndex);
     const all = await selectAllCategories(t.app.db);
     expect(all.length).toBeGreaterThan(3);
     expect(index?.categories).toEqual(all);
     const cold = await createTestApp({ env: { SEARCH_INDEX: 'on', CACHES: 'off' } });
     try {
       await insertCatalogueFixtures(cold);
-      expect(await searchIndexBuilt(cold.app.db)).not.toBeNull();
+      expect(await searchIndexBuilt(cold.app)).not.toBeNull();
       const named = async (term: string) => {
         const res = await cold.app.inject({
           method: 'GET',
@@ -119,7 +114,7 @@ describe('in-process search index', () => {
       );
       // Another process (here plain SQL) renamed it: the notification makes the index read the list again.
       await vi.waitFor(async () => expect(await named('wombat')).toEqual(['Boutons wombat']));
-      expect((await readySearchIndex(cold.app.db))?.categories).toEqual(
+      expect((await readySearchIndex(cold.app.searchIndex))?.categories).toEqual(
         await selectAllCategories(cold.app.db),
       );
     } finally {
@@ -150,7 +145,7 @@ describe('in-process search index', () => {
     const cold = await createTestApp({ env: { SEARCH_INDEX: 'on', CACHES: 'off' } });
     try {
       await insertCatalogueFixtures(cold);
-      expect(await searchIndexBuilt(cold.app.db)).not.toBeNull();
+      expect(await searchIndexBuilt(cold.app)).not.toBeNull();
       // Every statement reaches the pool on PostgreSQL (named ones go to node-postgres directly,
       // db/client.ts), Drizzle's session on PGlite.
       const db = cold.app.db as unknown as {
@@ -262,13 +257,13 @@ describe('in-process search index', () => {
     try {
       await t.handle.db.execute(sql`select pg_notify('ws_catalogue', 'f:*')`);
       await vi.waitFor(
-        async () => expect(await readySearchIndex(t.app.db)).toBeNull(),
+        async () => expect(await readySearchIndex(t.app.searchIndex)).toBeNull(),
         AFTER_A_WRITE,
       );
       expect(await skus(t.app, 'quokka')).toEqual(['BT-1002']);
       vi.advanceTimersByTime(10_000);
       await vi.waitFor(
-        async () => expect(await readySearchIndex(t.app.db)).not.toBeNull(),
+        async () => expect(await readySearchIndex(t.app.searchIndex)).not.toBeNull(),
         AFTER_A_WRITE,
       );
       expect(await skus(t.app, 'quokka')).toEqual(['BT-1002']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SearchIndex } from './catalogue.search-index';
-import type { SearchInput, SearchRow } from './catalogue.queries';
+import { SearchIndex } from './search.index';
+import type { SearchInput, SearchRow } from './search.queries';
 
 /*
  * The index keeps postings in two places (flat frozen arrays, and a map of what refreshes added

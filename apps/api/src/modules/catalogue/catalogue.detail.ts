@@ -1,0 +1,110 @@
+import {
+  productGalleryPath,
+  ProductDescriptionResponse,
+  type Lang,
+  type ProductDetail,
+} from '@wholesale/contract';
+import { AppError } from '../../lib/app-error';
+import { inSchemaOrder } from '../../lib/fast-serializer';
+import type { CatalogueContext, DetailEntry, DetailFound } from './catalogue.caches';
+import { allCategories, allClassCodes } from './catalogue.categories';
+import type { CategoryList } from './catalogue.category-list';
+import { toCard, type Viewer } from './catalogue.dto';
+import { selectProductDetail, type ClassCodeRow } from './catalogue.queries';
+
+const RELATED_LIMIT = 10;
+
+/** The route's answer as its serializer writes it (lib/fast-serializer.ts). */
+const writeDetailAnswer = inSchemaOrder(ProductDescriptionResponse);
+
+type DetailAnswer = { dto: ProductDetail; json?: Buffer };
+
+/**
+ * A product's detail for a viewer: the statement's answer is kept (caches.details, while the change
+ * feed is live) with what was made of it per kind of viewer (DetailEntry), so a kept detail is
+ * mapped once per kind of viewer, not per request.
+ */
+async function detailAnswer(
+  ctx: CatalogueContext,
+  productId: string,
+  lang: Lang,
+  viewer: Viewer,
+): Promise<DetailAnswer> {
+  const code = productId.trim();
+  const { details } = ctx.caches;
+  const read = async (): Promise<DetailEntry> => ({
+    found: await selectProductDetail(ctx.db, code, viewer.country, lang, RELATED_LIMIT),
+  });
+  const [entry, categories, classes] = await Promise.all([
+    details.followed || !details.enabled
+      ? details.get(JSON.stringify([code, viewer.country, lang]), read)
+      : read(),
+    allCategories(ctx),
+    allClassCodes(ctx),
+  ]);
+  let answers = entry.answers;
+  if (!answers || answers.categories !== categories || answers.classes !== classes) {
+    answers = { categories, classes, byViewer: new Map() };
+    entry.answers = answers;
+  }
+  const key = `${viewer.country}:${viewer.priced}`;
+  let answer = answers.byViewer.get(key);
+  if (!answer) {
+    answer = { dto: toDetail(entry.found, categories, classes, lang, viewer) };
+    answers.byViewer.set(key, answer);
+  }
+  return answer;
+}
+
+/** GET productDescription: one product with description, category path and related products. */
+export async function getProductDetail(
+  ctx: CatalogueContext,
+  productId: string,
+  lang: Lang,
+  viewer: Viewer,
+): Promise<ProductDetail> {
+  return (await detailAnswer(ctx, productId, lang, viewer)).dto;
+}
+
+/**
+ * The productDescription answer as the route's serializer writes it, written once per kept entry
+ * and kind of viewer.
+ * NOTE: bytes, not the string: a string built by appending (as fast-json-stringify builds it) is a
+ * tree of pieces that V8 walks again on every socket write, and thousands of kept trees made every
+ * collection longer.
+ */
+export async function writtenProductDetail(
+  ctx: CatalogueContext,
+  productId: string,
+  lang: Lang,
+  viewer: Viewer,
+): Promise<Buffer> {
+  const answer = await detailAnswer(ctx, productId, lang, viewer);
+  return (answer.json ??= Buffer.from(writeDetailAnswer({ status: true, data: answer.dto })));
+}
+
+function toDetail(
+  { detail: row, related }: DetailFound,
+  categories: CategoryList,
+  classes: ClassCodeRow[],
+  lang: Lang,
+  viewer: Viewer,
+): ProductDetail {
+  if (!row) throw new AppError('NOT_FOUND', 'This product is not sold in this country');
+  const cls = classes.find((c) => c.code === row.class_code.trim());
+  return {
+    ...toCard(row, viewer),
+    description: row.description ?? '',
+    barcode: row.barcode,
+    class_label: cls
+      ? lang === 'fr'
+        ? cls.labelFr
+        : lang === 'es'
+          ? cls.labelEs
+          : cls.labelEn
+      : row.class_code,
+    categories: categories.path(Number(row.category_id), lang),
+    related: related.map((card) => toCard(card, viewer)),
+    images: (row.image_ids ?? []).map(productGalleryPath),
+  };
+}
