@@ -18,7 +18,7 @@ import { CATALOGUE_CHANNEL, parseChange, priceKey } from './catalogue.snapshot';
  * (docs/conventions.md #12): each is the app's (two apps in one process share none), registered
  * with the change feed channel that drops it, off with CACHES=off, and counted on /metrics under its
  * name (the bench sums the `catalogue.*` ones). One cache per read path, plus the memos that live on
- * its entries (paired bench runs, main against this layout, are in the issue 33 report):
+ * its entries:
  *
  * - listing:  `listing-index` (a scope's product ids, in display order: a page is a slice of it, so
  *             neither a count nor an OFFSET scan is run again) and `cards` (the page's card rows by

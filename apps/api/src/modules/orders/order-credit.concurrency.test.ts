@@ -7,7 +7,7 @@ import { openTradeAccount } from '../../test/credit-fixtures';
 import { placeOrder } from '../../workflows/place-order';
 
 // "No order beyond available credit leaves hold without a person releasing it, under concurrent
-// orders" (issue 31): many orders of ONE customer placed at once never together pass the limit
+// orders" (docs/product/accounts-receivable.md): many orders of ONE customer placed at once never together pass the limit
 // unheld. On PostgreSQL (DATABASE_URL) they truly run concurrently (a pool of connections, each
 // order's transaction locking the credit account); on PGlite they queue on its one connection.
 

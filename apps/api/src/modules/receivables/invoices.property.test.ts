@@ -6,7 +6,7 @@ import type { TestApp } from '../../test/test-app';
 import { createShopTestApp } from '../../test/shopping-fixtures';
 
 /*
- * The rule of issue 31 "an invoice's lines equal what shipped", as a property over random orders
+ * The rule "an invoice's lines equal what shipped" (docs/product/accounts-receivable.md), as a property over random orders
  * and random ways of shipping them in parcels (docs/product/accounts-receivable.md "Invoices"):
  * each parcel issues one invoice whose lines are exactly the parcel's, no line is billed twice, the
  * invoices together bill the whole order, and their taxes stay within a cent per parcel and tax of
