@@ -40,8 +40,6 @@ export const JOB_QUEUES = {
   },
 } as const satisfies Record<string, Omit<Queue, 'name'>>;
 
-export type JobQueueName = keyof typeof JOB_QUEUES;
-
 type Started = { boss: PgBoss; supervise: boolean };
 const started = new WeakMap<Database, Promise<Started>>();
 

@@ -233,18 +233,6 @@ function staffWithRole(request: FastifyRequest, roles: StaffRole[]): SessionUser
   return user;
 }
 
-/**
- * `staffWithRole` for a handler: 401 guests, 403 customers and staff without one of `roles`.
- *
- * @deprecated A staff route's guard (`staffRoute`, `staffRoutes`, `staffRouteGroup`) checks the
- * role once, before the input is validated, and puts the member on the request: read it with
- * `staffOf(request)`. Checking again in the handler repeats the guard and can drift from the
- * route's roles. Kept, working, for routes written in the old pattern until they are converted.
- */
-export function requireStaffRole(request: FastifyRequest, ...roles: StaffRole[]): SessionUser {
-  return staffWithRole(request, roles);
-}
-
 /** The guard of a staff route: checks the roles and puts the staff member on the request. */
 function checkStaff(roles: StaffRole[]) {
   return (request: FastifyRequest): void => {

@@ -24,7 +24,6 @@ export {
   lockOrderCredit,
   markDepositReceived,
   releaseOrderHold,
-  type OrderCreditState,
 } from './order-credit.queries';
 // The receivables module prints its documents (credit notes, statements) with the order PDFs'
 // page and table.
