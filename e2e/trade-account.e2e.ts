@@ -121,9 +121,11 @@ describe('a trade account from approval to a credit note', () => {
   });
 
   it('the Canadian opening order over $800 owes 65 %; the US one under $500 owes all', async () => {
-    await fillCart(caSession, 'ca', { overCents: 85_000 });
+    const listed = await fillCart(caSession, 'ca', { overCents: 85_000 });
     order = await placeOpeningOrder(caBuyer.page, `TA-CA-${stamp}`);
     // 65 % of the pre-tax subtotal, rounded to the cent either way.
+    // The checkout prices the packs as the listing showed them.
+    expect(order.subtotalCents).toBe(listed);
     expect(order.subtotalCents).toBeGreaterThan(80_000);
     expect(Math.abs(order.deposit - Math.round(order.subtotalCents * 0.65))).toBeLessThanOrEqual(1);
 

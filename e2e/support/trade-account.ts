@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { sampleCanadianApplication, sampleUsaApplication } from '@wholesale/contract';
+import { sampleCanadianApplication, sampleUsaApplication, unitPrice } from '@wholesale/contract';
 import { signInOnPage } from './demo-accounts';
 
 // Setup no screen is meant for, for the trade-account journey (e2e/trade-account.e2e.ts): the
@@ -54,17 +54,24 @@ export async function apiCall<T>(
   return JSON.parse(text) as T;
 }
 
-type Card = { product_id: string; ship_pac: number; available?: number; selling_price?: number };
+type Card = {
+  product_id: string;
+  ship_pac: number;
+  available?: number;
+  selling_price?: number;
+  selling_price_2?: number | null;
+};
 
 /**
  * Empties the cart and adds products in stock, one ship pack each, until the pre-tax subtotal (as
  * the listing prices it) is over `overCents`, skipping packs that would reach `underCents`.
+ * Answers that subtotal in cents.
  */
 export async function fillCart(
   s: Session,
   country: 'ca' | 'us',
   target: { overCents: number; underCents?: number },
-): Promise<void> {
+): Promise<number> {
   await apiCall(s, 'DELETE', `/api/cart-delete-all?user_id=${s.userId}`);
   const categories = await apiCall<{ data: Array<{ name: string; cat_code: string }> }>(
     s,
@@ -78,7 +85,8 @@ export async function fillCart(
     const query = new URLSearchParams({ name: c.name, category: c.cat_code, pagination: '25' });
     const page = await apiCall<{ products: { data: Card[] } }>(s, 'GET', `${listing}?${query}`);
     for (const p of page.products.data) {
-      const pack = Math.round((p.selling_price ?? 0) * 100) * p.ship_pac;
+      // The sale price (selling_price_2) replaces the selling price when set, as in the cart.
+      const pack = Math.round(unitPrice(p) * 100) * p.ship_pac;
       if ((p.available ?? 0) < 5 * p.ship_pac || pack <= 0 || codes.includes(p.product_id))
         continue;
       if (subtotalCents + pack >= (target.underCents ?? Infinity)) continue;
@@ -89,7 +97,7 @@ export async function fillCart(
       });
       codes.push(p.product_id);
       subtotalCents += pack;
-      if (subtotalCents > target.overCents) return;
+      if (subtotalCents > target.overCents) return subtotalCents;
     }
   }
   throw new Error(`the ${country} catalogue cannot fill a cart to ${JSON.stringify(target)}`);
