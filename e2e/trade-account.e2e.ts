@@ -104,6 +104,8 @@ describe('a trade account from approval to a credit note', () => {
   let caSession: Session;
   let order = { id: 0, deposit: 0, subtotalCents: 0 };
   let caInvoice = '';
+  let usOrderId = 0;
+  let usSession: Session;
 
   it('staff approve a Canadian and a US application; each buyer sets a password', async () => {
     await submitApplication(baseUrl, CA);
@@ -129,27 +131,33 @@ describe('a trade account from approval to a credit note', () => {
     expect(order.subtotalCents).toBeGreaterThan(80_000);
     expect(Math.abs(order.deposit - Math.round(order.subtotalCents * 0.65))).toBeLessThanOrEqual(1);
 
-    const usSession = await apiLogin(baseUrl, US.email, US.password);
+    usSession = await apiLogin(baseUrl, US.email, US.password);
     await fillCart(usSession, 'us', { overCents: 25_000, underCents: 40_000 });
     const usOrder = await placeOpeningOrder(usBuyer.page, `TA-US-${stamp}`);
+    usOrderId = usOrder.id;
     // Over the US opening minimum ($200), at or under $500.
     expect(usOrder.subtotalCents).toBeGreaterThanOrEqual(20_000);
     expect(usOrder.subtotalCents).toBeLessThanOrEqual(50_000);
     expect(usOrder.deposit).toBe(usOrder.subtotalCents);
   });
 
-  it('staff record the deposit, accept, pick and ship; the buyer downloads the invoice', async () => {
+  /** Staff record the opening deposit on the desk, then accept, pick and ship the order. */
+  async function depositAndShip(orderId: number, tag: string) {
     const { page } = staff;
-    await page.goto(`/admin/orders/${order.id}`);
-    await page.getByRole('heading', { level: 1, name: new RegExp(`Order #${order.id}`) }).waitFor();
+    await page.goto(`/admin/orders/${orderId}`);
+    await page.getByRole('heading', { level: 1, name: new RegExp(`Order #${orderId}`) }).waitFor();
     await page.getByText(/Opening deposit owed: .+ \(not received yet\)/).waitFor();
     const form = page.getByTestId('desk-credit');
-    await form.getByLabel('Reference').fill(`DEP-${stamp}`);
+    await form.getByLabel('Reference').fill(`DEP-${tag}`);
     await form.getByRole('button', { name: 'Record the deposit' }).click();
     await page.getByText(/Opening deposit of .+ received on/).waitFor();
     await moveTo(page, 'Accepted');
     await moveTo(page, 'Being picked');
-    await moveTo(page, 'Shipped', { tracking: `1ZTA${stamp}` });
+    await moveTo(page, 'Shipped', { tracking: `1Z${tag}` });
+  }
+
+  it('staff record the deposit, accept, pick and ship; the buyer downloads the invoice', async () => {
+    await depositAndShip(order.id, `TA${stamp}`);
 
     const buyer = caBuyer.page;
     await buyer.goto(`/orderdetails/${order.id}`);
@@ -170,6 +178,20 @@ describe('a trade account from approval to a credit note', () => {
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toContain('application/pdf');
     expect(pdfText(await pdf.body())).toContain(caInvoice);
+
+    // The US opening order: its whole deposit, then the same steps; its invoice is numbered in the
+    // US sequence.
+    await depositAndShip(usOrderId, `US${stamp}`);
+    const usInvoices = await apiCall<{ data: Array<{ number: string }> }>(
+      usSession,
+      'GET',
+      `/api/invoices?order_id=${usOrderId}`,
+    );
+    expect(usInvoices.data.map((i) => i.number)).toEqual([expect.stringMatching(/^US-\d{6}$/)]);
+    await usBuyer.page.goto('/invoices');
+    await usBuyer.page
+      .getByRole('link', { name: `Download invoice ${usInvoices.data[0].number} as a PDF` })
+      .waitFor();
   });
 
   it('staff record a partial payment; the buyer sees the balance lowered', async () => {
