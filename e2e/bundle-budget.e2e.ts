@@ -5,11 +5,11 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, PHONE } from './support/browser';
 
-// The bundle budget (docs/decisions/010-web-shell-and-bundle-budget.md): the JavaScript the home route loads is at most 151 KB gzip. Counted from the
+// The bundle budget (docs/decisions/010-web-shell-and-bundle-budget.md): the JavaScript the home route loads is at most 152 KB gzip. Counted from the
 // build manifest: index.html's module script and its static imports, plus the home page's lazy
 // chunk and its static imports (the router loads it before the home page shows).
-// 151 KB since the store identity joined the shell (header, footer, titles read it): decision 010.
-const BUDGET_BYTES = 151 * 1024;
+// 152 KB since the trade account's pages joined the route table (decision 010, 2026-11-28).
+const BUDGET_BYTES = 152 * 1024;
 // What Lighthouse counts (docs/product/storefront-ux.md: home route JS <= 150 KB on the wire): every script a guest's
 // home page loads, lazy chunks included, as transferred (brotli, with headers). 139 KB when this
 // was set; the margin is for small changes, not for another library.
@@ -39,7 +39,7 @@ function staticClosure(
 }
 
 describe('bundle budget', () => {
-  it('the home route loads at most 151 KB of gzipped JavaScript', () => {
+  it('the home route loads at most 152 KB of gzipped JavaScript', () => {
     const manifestFile = path.join(DIST, '.vite/manifest.json');
     expect(
       fs.existsSync(manifestFile),
