@@ -13,6 +13,7 @@ import { useInvoiceFormat } from './invoice-format';
 import { InvoicePdfLinks } from './invoice-pdf-links';
 import { InvoiceStatusBadge } from './invoice-status';
 import './invoices.css';
+import { TableScroll } from '@/components/ui/table-scroll';
 
 const COLUMNS = ['number', 'date', 'due', 'order', 'total', 'open', 'status', 'pdf'] as const;
 
@@ -55,38 +56,40 @@ export function InvoiceList() {
           <p className="orders-count" aria-live="polite">
             {t('count', { count: data.total })}
           </p>
-          <table className="data-table invoices-table">
-            <TableHead
-              caption={t('title')}
-              columns={COLUMNS}
-              label={(c) => t(`columns.${c}`)}
-              hidden={['pdf']}
-            />
-            <tbody>
-              {data.data.map((i) => (
-                <tr key={i.id} data-testid={`invoice-row-${i.id}`}>
-                  <td data-label={t('columns.number')}>{i.number}</td>
-                  <td data-label={t('columns.date')}>{day(i.issued_on)}</td>
-                  <td data-label={t('columns.due')}>{day(i.due_on)}</td>
-                  <td data-label={t('columns.order')}>
-                    {i.order_id !== null ? (
-                      <Link to={paths.orderDetails(i.order_id)}>#{i.order_id}</Link>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td data-label={t('columns.total')}>{money(i.total_cents, i.currency)}</td>
-                  <td data-label={t('columns.open')}>{money(i.open_cents, i.currency)}</td>
-                  <td data-label={t('columns.status')}>
-                    <InvoiceStatusBadge status={i.status} />
-                  </td>
-                  <td>
-                    <InvoicePdfLinks id={i.id} number={i.number} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TableScroll label={t('title')}>
+            <table className="data-table invoices-table">
+              <TableHead
+                caption={t('title')}
+                columns={COLUMNS}
+                label={(c) => t(`columns.${c}`)}
+                hidden={['pdf']}
+              />
+              <tbody>
+                {data.data.map((i) => (
+                  <tr key={i.id} data-testid={`invoice-row-${i.id}`}>
+                    <td data-label={t('columns.number')}>{i.number}</td>
+                    <td data-label={t('columns.date')}>{day(i.issued_on)}</td>
+                    <td data-label={t('columns.due')}>{day(i.due_on)}</td>
+                    <td data-label={t('columns.order')}>
+                      {i.order_id !== null ? (
+                        <Link to={paths.orderDetails(i.order_id)}>#{i.order_id}</Link>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                    <td data-label={t('columns.total')}>{money(i.total_cents, i.currency)}</td>
+                    <td data-label={t('columns.open')}>{money(i.open_cents, i.currency)}</td>
+                    <td data-label={t('columns.status')}>
+                      <InvoiceStatusBadge status={i.status} />
+                    </td>
+                    <td>
+                      <InvoicePdfLinks id={i.id} number={i.number} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           {data.last_page > 1 ? (
             <Pagination
               currentPage={data.current_page}
