@@ -27,7 +27,7 @@ import { catalogueRecordMapper, selectCatalogueRows } from './catalogue-rows';
 import { checkFileKind, formatOfName, openImagesZip, parseHeader } from './import.files';
 import { openRecordParser } from './import.parser';
 import { FileRefusal, readRecords, type FileFormat } from './import.records';
-import type { ImportDeps } from './import.worker';
+import type { ImportDeps } from './import.batch';
 import type { CatalogueWriter } from './catalogue-writes';
 
 /** Where uploaded import files wait for the worker (removed when their import ends). */

@@ -15,7 +15,7 @@ import {
 } from '@wholesale/contract';
 import { okAnswerWithoutValidation } from '../../lib/fast-serializer';
 import { scopedRoute, staffOf, staffRoutes } from '../../plugins/auth';
-import { iterateDeskRows, type DeskFilter } from './order-desk.queries';
+import { iterateDeskRows, type DeskFilter } from './order-desk-list.queries';
 import {
   DESK_CSV_COLUMNS,
   changeOrderStatus,

@@ -44,20 +44,22 @@ import {
 } from './orders.queries';
 import {
   countDeskByStatus,
+  selectCustomerIdsNamed,
+  selectDeskPage,
+  type DeskCsvRow,
+  type DeskFilter,
+  type DeskRow,
+  type DeskSort,
+} from './order-desk-list.queries';
+import {
   insertShipment,
   lockOrderForChange,
   readOrderForChange,
   selectDeskCustomer,
-  selectCustomerIdsNamed,
-  selectDeskPage,
   selectOrderById,
   writeStatusChange,
   ORDER_CHANGED_SQLSTATE,
-  type DeskCsvRow,
   type DeskCustomer,
-  type DeskFilter,
-  type DeskRow,
-  type DeskSort,
   type OrderForChange,
 } from './order-desk.queries';
 

@@ -1,6 +1,6 @@
 import { formatMoney, ratePercent, type Lang, type StoreIdentity } from '@wholesale/contract';
 import { plainName, renderPdf, tableRow } from '../orders';
-import type { CreditNoteDocument } from './returns.service';
+import type { CreditNoteDocument } from './credit-notes.queries';
 
 /** The credit note's printed words in each of the customer's languages. */
 const LABELS: Record<

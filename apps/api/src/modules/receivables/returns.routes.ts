@@ -20,17 +20,10 @@ import {
 } from '@wholesale/contract';
 import { customerRoutes, requireCustomer, staffOf, staffRoute } from '../../plugins/auth';
 import { sendAttachment } from '../../lib/attachment';
-import {
-  creditNoteDocument,
-  decideReturn,
-  getDeskReturn,
-  listDeskReturns,
-  listOwnCreditNotes,
-  listOwnReturns,
-  receiveReturn,
-  requestReturn,
-  returnableLines,
-} from './returns.service';
+import { creditNoteDocument, listOwnCreditNotes } from './credit-notes.queries';
+import { getDeskReturn, listDeskReturns, listOwnReturns } from './returns.queries';
+import { requestReturn, returnableLines } from './returns.requests';
+import { decideReturn, receiveReturn } from './returns.service';
 import { renderCreditNotePdf } from './credit-notes.pdf';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
