@@ -20,11 +20,7 @@ export { shippingWebhookFields } from './order-follow-up';
 // The back-office home lists the open orders by requested ship date.
 export { openOrdersSummary } from './orders.home';
 // The desk's credit steps (the order-credit workflow): record the deposit, release a credit hold.
-export {
-  lockOrderCredit,
-  markDepositReceived,
-  releaseOrderHold,
-} from './order-credit.queries';
+export { lockOrderCredit, markDepositReceived, releaseOrderHold } from './order-credit.queries';
 // The receivables module prints its documents (credit notes, statements) with the order PDFs'
 // page and table.
 export { plainName, renderPdf, tableRow } from './warehouse-pdf';
