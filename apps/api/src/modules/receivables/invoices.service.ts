@@ -50,8 +50,8 @@ import {
 
 // ----- DTOs -------------------------------------------------------------------------------------
 
-function summaryOf(row: InvoiceWithSettled, today: string): InvoiceSummary {
-  const open = invoiceOpenCents(row.totalCents, row.settledCents);
+/** What every answer about an invoice and its `invoice.created` event say of it alike. */
+function invoiceHead(row: InvoiceRow) {
   return {
     id: row.id,
     number: row.number,
@@ -64,6 +64,23 @@ function summaryOf(row: InvoiceWithSettled, today: string): InvoiceSummary {
     subtotal_cents: row.subtotalCents,
     tax_cents: row.taxCents,
     total_cents: row.totalCents,
+  };
+}
+
+/** A billed line, as the detail and the event give it. */
+const lineOf = (l: InvoiceLineRow) => ({
+  order_line_id: l.orderLineId,
+  product_id: l.productCode,
+  quantity: l.quantity,
+  ship_pack: l.shipPack,
+  unit_price_cents: l.unitPriceCents,
+  line_total_cents: l.lineTotalCents,
+});
+
+function summaryOf(row: InvoiceWithSettled, today: string): InvoiceSummary {
+  const open = invoiceOpenCents(row.totalCents, row.settledCents);
+  return {
+    ...invoiceHead(row),
     open_cents: open,
     status: invoiceStatus(open, row.dueOn, today),
     created_at: new Date(row.createdAt).toISOString(),
@@ -82,15 +99,7 @@ function detailOf(row: InvoiceWithSettled, lines: InvoiceLineRow[], today: strin
     payment_terms: row.paymentTerms,
     bill_to: party(row.billTo),
     ship_to: party(row.shipTo),
-    lines: lines.map((l) => ({
-      order_line_id: l.orderLineId,
-      product_id: l.productCode,
-      name: l.name,
-      quantity: l.quantity,
-      ship_pack: l.shipPack,
-      unit_price_cents: l.unitPriceCents,
-      line_total_cents: l.lineTotalCents,
-    })),
+    lines: lines.map((l) => ({ ...lineOf(l), name: l.name })),
     taxes: row.taxes.map((t) => ({
       kind: t.kind,
       rate: ratePercent(t.rate),
@@ -107,27 +116,8 @@ function detailOf(row: InvoiceWithSettled, lines: InvoiceLineRow[], today: strin
 
 /** The `invoice.created` webhook's data (docs in webhooks.routes.ts). */
 function createdEvent(row: InvoiceRow, lines: InvoiceLineRow[]) {
-  return {
-    invoice_id: row.id,
-    number: row.number,
-    customer_id: row.userId,
-    order_id: row.orderId,
-    source: row.source,
-    issued_on: row.issuedOn,
-    due_on: row.dueOn,
-    currency: currencyOf(row.country),
-    subtotal_cents: row.subtotalCents,
-    tax_cents: row.taxCents,
-    total_cents: row.totalCents,
-    lines: lines.map((l) => ({
-      order_line_id: l.orderLineId,
-      product_id: l.productCode,
-      quantity: l.quantity,
-      ship_pack: l.shipPack,
-      unit_price_cents: l.unitPriceCents,
-      line_total_cents: l.lineTotalCents,
-    })),
-  };
+  const { id, ...head } = invoiceHead(row);
+  return { invoice_id: id, ...head, lines: lines.map(lineOf) };
 }
 
 // ----- Issuing at a shipment --------------------------------------------------------------------
