@@ -37,6 +37,8 @@ const { openDatabase, runMigrations } = await load('db/client.ts');
 const mail = await load('modules/mail/index.ts');
 const webhooks = await load('modules/webhooks/index.ts');
 const { getFieldCipher } = await load('lib/crypto.ts');
+// The queue an app owns (plugins/job-queue.ts); older checkouts have none to pass, or no pg-boss.
+const { createJobQueue } = await load('lib/job-queue.ts').catch(() => ({}));
 
 const quiet = { info: () => {}, warn: () => {} };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -84,12 +86,13 @@ const notice = (to) => ({
   data: { subject: 'Bench', heading: 'Hello', paragraphs: ['A mail of the bench.'] },
 });
 
-async function benchMail(db) {
+async function benchMail(db, jobQueue) {
   const sent = new Map();
   const transport = { sendMail: async (m) => void sent.set(m.to, performance.now()) };
   const start = () =>
     mail.startMailWorker({
       db,
+      jobQueue,
       from: 'bench@shop.example',
       log: quiet,
       intervalMs: 500,
@@ -125,7 +128,7 @@ async function benchMail(db) {
   };
 }
 
-async function benchWebhooks(handle) {
+async function benchWebhooks(handle, jobQueue) {
   const db = handle.db;
   const received = new Map();
   const server = http.createServer((req, res) => {
@@ -156,6 +159,7 @@ async function benchWebhooks(handle) {
   const start = () =>
     webhooks.startWebhookWorker({
       db,
+      jobQueue,
       cipher,
       production: false,
       log: quiet,
@@ -197,12 +201,14 @@ const rows = [];
 for (const driver of drivers) {
   const { handle, drop } = await openScratch(driver);
   await runMigrations(handle);
+  const jobQueue = createJobQueue?.(handle.db);
   try {
-    const m = await benchMail(handle.db);
+    const m = await benchMail(handle.db, jobQueue);
     rows.push([driver, 'mail outbox', m]);
-    const w = await benchWebhooks(handle);
+    const w = await benchWebhooks(handle, jobQueue);
     rows.push([driver, 'webhook deliveries', w]);
   } finally {
+    await jobQueue?.stop();
     await drop();
   }
 }
