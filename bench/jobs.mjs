@@ -86,38 +86,31 @@ const notice = (to) => ({
   data: { subject: 'Bench', heading: 'Hello', paragraphs: ['A mail of the bench.'] },
 });
 
-async function benchMail(db, jobQueue) {
-  const sent = new Map();
-  const transport = { sendMail: async (m) => void sent.set(m.to, performance.now()) };
-  const start = () =>
-    mail.startMailWorker({
-      db,
-      jobQueue,
-      from: 'bench@shop.example',
-      log: quiet,
-      intervalMs: 500,
-      transport,
-    });
-  // Latency: the worker runs while mails come one every 50 ms.
+/**
+ * One queue measured: latency (`start` a worker, then LATENCY items, one every 50 ms, each woken
+ * as the server's change feed wakes a worker after commit where the worker can be woken), then
+ * throughput (BACKLOG items queued while no worker runs, then one worker). `enqueue(key)` queues
+ * one item in its own transaction; `handled` maps an item's key to when it was handled.
+ */
+async function benchQueue({ enqueue, start, handled }) {
   let worker = start();
   const queuedAt = new Map();
-  for (let i = 0; i < LATENCY; i++) {
-    const to = `lat${i}@bench.example`;
-    await mail.enqueueMail(db, notice(to));
-    queuedAt.set(to, performance.now());
+  for (let n = 0; n < LATENCY; n++) {
+    await enqueue(`lat${n}`);
+    queuedAt.set(`lat${n}`, performance.now());
+    worker.wake?.();
     await sleep(50);
   }
-  await until(() => sent.size, LATENCY);
+  await until(() => handled.size, LATENCY);
   await worker.stop();
-  const latency = [...queuedAt].map(([to, at]) => sent.get(to) - at);
-  // Throughput: a backlog, then one worker.
-  sent.clear();
+  const latency = [...queuedAt].map(([key, at]) => handled.get(key) - at);
+  handled.clear();
   const e0 = performance.now();
-  for (let i = 0; i < BACKLOG; i++) await mail.enqueueMail(db, notice(`tp${i}@bench.example`));
+  for (let n = 0; n < BACKLOG; n++) await enqueue(`tp${n}`);
   const enqueueMs = (performance.now() - e0) / BACKLOG;
   const t0 = performance.now();
   worker = start();
-  await until(() => sent.size, BACKLOG);
+  await until(() => handled.size, BACKLOG);
   const seconds = (performance.now() - t0) / 1000;
   await worker.stop();
   return {
@@ -126,6 +119,26 @@ async function benchMail(db, jobQueue) {
     perSecond: BACKLOG / seconds,
     enqueueMs,
   };
+}
+
+function benchMail(db, jobQueue) {
+  const sent = new Map();
+  const transport = {
+    sendMail: async (m) => void sent.set(m.to.split('@')[0], performance.now()),
+  };
+  return benchQueue({
+    enqueue: (key) => mail.enqueueMail(db, notice(`${key}@bench.example`)),
+    start: () =>
+      mail.startMailWorker({
+        db,
+        jobQueue,
+        from: 'bench@shop.example',
+        log: quiet,
+        intervalMs: 500,
+        transport,
+      }),
+    handled: sent,
+  });
 }
 
 async function benchWebhooks(handle, jobQueue) {
@@ -156,44 +169,21 @@ async function benchWebhooks(handle, jobQueue) {
   await handle.db.execute(
     `update webhook_endpoints set secret_sealed = '${sealed}' where id = ${id}`,
   );
-  const start = () =>
-    webhooks.startWebhookWorker({
-      db,
-      jobQueue,
-      cipher,
-      production: false,
-      log: quiet,
-      intervalMs: 500,
-    });
-  let worker = start();
-  const queuedAt = new Map();
-  for (let n = 0; n < LATENCY; n++) {
-    await db.transaction((tx) => webhooks.enqueueWebhookEvent(tx, 'order.placed', { n }));
-    queuedAt.set(n, performance.now());
-    // The server's change feed wakes the worker after commit (server.ts).
-    worker.wake();
-    await sleep(50);
-  }
-  await until(() => received.size, LATENCY);
-  await worker.stop();
-  const latency = [...queuedAt].map(([n, at]) => received.get(n) - at);
-  received.clear();
-  const e0 = performance.now();
-  for (let n = 0; n < BACKLOG; n++)
-    await db.transaction((tx) => webhooks.enqueueWebhookEvent(tx, 'order.placed', { n }));
-  const enqueueMs = (performance.now() - e0) / BACKLOG;
-  const t0 = performance.now();
-  worker = start();
-  await until(() => received.size, BACKLOG);
-  const seconds = (performance.now() - t0) / 1000;
-  await worker.stop();
+  const result = await benchQueue({
+    enqueue: (n) => db.transaction((tx) => webhooks.enqueueWebhookEvent(tx, 'order.placed', { n })),
+    start: () =>
+      webhooks.startWebhookWorker({
+        db,
+        jobQueue,
+        cipher,
+        production: false,
+        log: quiet,
+        intervalMs: 500,
+      }),
+    handled: received,
+  });
   await new Promise((r) => server.close(r));
-  return {
-    p50: pct(latency, 0.5),
-    p95: pct(latency, 0.95),
-    perSecond: BACKLOG / seconds,
-    enqueueMs,
-  };
+  return result;
 }
 
 const drivers = args.driver === 'both' ? ['pglite', 'postgres'] : [args.driver];
