@@ -15,8 +15,8 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { FormField, errorAria } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { StaffAlert } from '@/components/ui/staff-alert';
-import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
+import { refusedFields } from '@/lib/refused-fields';
 import { useCustomerTaxExemptions, useTaxExemptionWrite } from '../api/tax-exemptions';
 
 type Field = 'tax_kind' | 'region' | 'certificate_number' | 'valid_from' | 'valid_until';
@@ -99,11 +99,8 @@ function RecordForm({ customerId, country }: { customerId: number; country: 'ca'
           setValues((v) => ({ ...v, certificate_number: '', valid_from: '', valid_until: '' }));
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fields) {
-            const fromApi: Partial<Record<Field, string>> = {};
-            for (const f of FIELDS) if (error.fields[f]) fromApi[f] = error.fields[f];
-            setErrors(fromApi);
-          }
+          const named = refusedFields(error, FIELDS, (_field, _refusal, message) => message);
+          if (named) setErrors(named);
           toast.error(errorMessage(error));
         },
       },

@@ -11,7 +11,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { errorAria, FormField } from '@/components/ui/form-field';
+import { StaffSelectField, StaffTextField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
@@ -127,47 +127,43 @@ export function DeskCreditPanel({ order, today }: { order: AdminOrderDetail; tod
       {canAct && deposit > 0 && !order.deposit_received_at && order.status !== 'cancelled' ? (
         <form onSubmit={recordDeposit} noValidate className="desk-credit__form">
           <h3>{t('desk.recordTitle')}</h3>
-          <FormField id={`${base}-amount`} label={t('desk.amount')} error={amountError}>
-            <input
-              id={`${base}-amount`}
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              {...errorAria(`${base}-amount`, amountError)}
-            />
-          </FormField>
-          <FormField id={`${base}-method`} label={t('desk.method')}>
-            <select
-              id={`${base}-method`}
-              value={method}
-              onChange={(e) => setMethod(e.target.value as PaymentMethod)}
-            >
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {t(`desk.methods.${m}`)}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField id={`${base}-reference`} label={t('desk.reference')}>
-            <input
-              id={`${base}-reference`}
-              maxLength={100}
-              value={reference}
-              onChange={(e) => setReference(e.target.value)}
-            />
-          </FormField>
-          <FormField id={`${base}-date`} label={t('desk.receivedOn')}>
-            <input
-              id={`${base}-date`}
-              type="date"
-              value={receivedOn}
-              onChange={(e) => setReceivedOn(e.target.value)}
-            />
-          </FormField>
+          <StaffTextField
+            id={`${base}-amount`}
+            label={t('desk.amount')}
+            error={amountError}
+            value={amount}
+            onChange={setAmount}
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            className="form-field"
+          />
+          <StaffSelectField
+            id={`${base}-method`}
+            label={t('desk.method')}
+            value={method}
+            options={PAYMENT_METHODS}
+            optionLabel={(m) => t(`desk.methods.${m}`)}
+            onChange={setMethod}
+            className="form-field"
+          />
+          <StaffTextField
+            id={`${base}-reference`}
+            label={t('desk.reference')}
+            value={reference}
+            onChange={setReference}
+            maxLength={100}
+            className="form-field"
+          />
+          <StaffTextField
+            id={`${base}-date`}
+            label={t('desk.receivedOn')}
+            value={receivedOn}
+            onChange={setReceivedOn}
+            type="date"
+            className="form-field"
+          />
           <button type="submit" className="button" disabled={step.isPending}>
             {t('desk.record')}
           </button>

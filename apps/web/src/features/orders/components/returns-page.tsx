@@ -1,23 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
-import { useStoreName } from '@/lib/store-identity';
+import { usePageTitle } from '@/lib/page-title';
 import { useReturns } from '../api/get-returns';
 import { ReturnList } from './return-list';
 
 /** /profile/returns: the buyer's returns, newest first, with their status and credit notes. */
 export function ReturnsPage() {
   const { t } = useTranslation('returns');
-  const storeName = useStoreName();
   const errorMessage = useErrorMessage();
   const [page, setPage] = useState(1);
   const returns = useReturns({ page });
-  useEffect(() => {
-    document.title = `${t('page.title')} | ${storeName}`;
-  }, [t, storeName]);
+  usePageTitle(t('page.title'));
   const data = returns.data;
   return (
     <section className="page container returns-page" aria-labelledby="returns-title">
