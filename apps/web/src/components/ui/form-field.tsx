@@ -98,6 +98,16 @@ export function StaffTextField({
 }
 
 /**
+ * A staff form's amount in dollars and cents: a number field stepping by the cent, whose text
+ * `typedCents` (lib/typed-dollars) turns into cents.
+ */
+export function StaffDollarsField(
+  props: Omit<Parameters<typeof StaffTextField>[0], 'type' | 'inputMode' | 'step'>,
+) {
+  return <StaffTextField {...props} type="number" inputMode="decimal" step="0.01" />;
+}
+
+/**
  * A staff form's choice among `options` (payment methods, hold reasons, countries), each named by
  * `optionLabel`, with its error linked as StaffTextField's is.
  */

@@ -8,13 +8,15 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { StaffSelectField, StaffTextField } from '@/components/ui/form-field';
+import { StaffDollarsField, StaffSelectField, StaffTextField } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { StaffAlert } from '@/components/ui/staff-alert';
 import { StaffForm } from '@/components/ui/staff-form';
 import { useErrorMessage } from '@/lib/error-message';
+import { typedCents } from '@/lib/typed-dollars';
 import { refusedFields } from '@/lib/refused-fields';
 import { useChangeCustomerCredit, useCustomerCredit } from '../api/customer-credit';
+import type { CustomerSectionProps } from './customer-section';
 
 const TERMS_FIELDS = ['credit_limit_cents', 'net_days'] as const;
 type TermsField = (typeof TERMS_FIELDS)[number];
@@ -32,7 +34,7 @@ function CreditTermsForm({ account, country }: { account: AdminCreditAccount; co
 
   const submit = () => {
     setErrors({});
-    const cents = Math.round(Number(limit.replace(',', '.')) * 100);
+    const cents = typedCents(limit);
     const days = Number(netDays);
     const local: Partial<Record<TermsField, string>> = {};
     if (limit.trim() === '' || !Number.isFinite(cents) || cents < 0)
@@ -68,16 +70,13 @@ function CreditTermsForm({ account, country }: { account: AdminCreditAccount; co
       pending={change.isPending}
       submitLabel={change.isPending ? t('saving') : t('save')}
     >
-      <StaffTextField
+      <StaffDollarsField
         id={`${base}-limit`}
         label={t('limitLabel', { currency: account.currency })}
         error={errors.credit_limit_cents}
         value={limit}
         onChange={setLimit}
-        type="number"
-        inputMode="decimal"
         min="0"
-        step="0.01"
       />
       <StaffTextField
         id={`${base}-net`}
@@ -168,15 +167,7 @@ function AccountHoldForm({ account, country }: { account: AdminCreditAccount; co
  * terms ("Net 30"), balance, open orders, available credit and hold; credit staff change the terms
  * and put the account on hold or lift it; orders staff read it.
  */
-export function CustomerCredit({
-  customerId,
-  country,
-  canEdit,
-}: {
-  customerId: number;
-  country: Country;
-  canEdit: boolean;
-}) {
+export function CustomerCredit({ customerId, country, canEdit }: CustomerSectionProps) {
   const { t, i18n } = useTranslation('admin-credit');
   const query = useCustomerCredit(customerId);
   const errorMessage = useErrorMessage(country);

@@ -117,6 +117,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
   if (query.isPending) return <LoadingOverlay />;
   if (query.isError || !customer) return <StaffAlert>{errorMessage(query.error)}</StaffAlert>;
 
+  const section = { customerId: customer.id, country: customer.country, canEdit: canAct };
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : '—');
   const run = async (kind: Exclude<CustomerAction['kind'], 'update'>) => {
     const questions = {
@@ -208,10 +209,10 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
         />
       ) : null}
 
-      <CustomerAddresses customerId={customer.id} country={customer.country} canEdit={canAct} />
-      <CustomerCredit customerId={customer.id} country={customer.country} canEdit={canAct} />
-      {canAct ? <CustomerPayments customerId={customer.id} country={customer.country} /> : null}
-      <CustomerTaxExemptions customerId={customer.id} country={customer.country} canEdit={canAct} />
+      <CustomerAddresses {...section} />
+      <CustomerCredit {...section} />
+      {canAct ? <CustomerPayments {...section} /> : null}
+      <CustomerTaxExemptions {...section} />
 
       <h2>{t('customers.orders', { total: customer.order_count })}</h2>
       {customer.last_orders.length === 0 ? (

@@ -1,6 +1,7 @@
 import {
   formatMoney,
   PAYMENT_METHODS,
+  type Country,
   type OpenInvoiceDto,
   type PaymentDto,
   type PaymentMethod,
@@ -9,26 +10,17 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FieldError, StaffSelectField, StaffTextField } from '@/components/ui/form-field';
-import { LoadingOverlay } from '@/components/ui/loading-overlay';
-import { StaffAlert } from '@/components/ui/staff-alert';
 import { StaffForm } from '@/components/ui/staff-form';
 import { LabelledTable } from '@/components/ui/labelled-table';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
 import { refusedFields } from '@/lib/refused-fields';
+import { dollarsToCents } from '@/lib/typed-dollars';
 import { useCustomerPayments, useCustomerPaymentWrites } from '../api/customer-payments';
+import { CustomerSection, type CustomerSectionProps } from './customer-section';
 
-type Country = 'ca' | 'us';
 const FIELDS = ['amount_cents', 'method', 'reference', 'received_on', 'allocations'] as const;
 type Field = (typeof FIELDS)[number];
-
-/** "123.45" or "123,45" (dollars) as cents; null when it is not an amount above zero. */
-export function dollarsToCents(text: string): number | null {
-  const clean = text.trim().replace(/\s/g, '').replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
-  const cents = Math.round(Number(clean) * 100);
-  return cents > 0 ? cents : null;
-}
 
 /**
  * The customer screen's payments section (credit, admin; docs/product/accounts-receivable.md
@@ -36,15 +28,8 @@ export function dollarsToCents(text: string): number | null {
  * what each settled; record a payment (settles open invoices oldest due first); mark one bounced
  * (its invoices reopen; optionally the account goes on hold). The API audits every change.
  */
-export function CustomerPayments({
-  customerId,
-  country,
-}: {
-  customerId: number;
-  country: Country;
-}) {
+export function CustomerPayments({ customerId, country }: Omit<CustomerSectionProps, 'canEdit'>) {
   const { t, i18n } = useTranslation('admin-receivables');
-  const errorMessage = useErrorMessage(country);
   const query = useCustomerPayments(customerId);
   const [bouncing, setBouncing] = useState<PaymentDto | null>(null);
   const money = formatMoney(i18n.language, country);
@@ -54,13 +39,13 @@ export function CustomerPayments({
   const openInvoices = data?.open_invoices ?? [];
 
   return (
-    <section aria-labelledby="customer-payments-title" data-testid="customer-payments">
-      <h2 id="customer-payments-title">{t('payments.title')}</h2>
-      {query.isPending ? (
-        <LoadingOverlay />
-      ) : query.isError ? (
-        <StaffAlert>{errorMessage(query.error)}</StaffAlert>
-      ) : (
+    <CustomerSection
+      name="customer-payments"
+      title={t('payments.title')}
+      query={query}
+      country={country}
+    >
+      {() => (
         <>
           <p data-testid="customer-balance">
             {t('payments.balance', { amount: money(data?.balance_cents ?? 0) })}
@@ -141,7 +126,7 @@ export function CustomerPayments({
           />
         </>
       )}
-    </section>
+    </CustomerSection>
   );
 }
 

@@ -11,9 +11,10 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { StaffSelectField, StaffTextField } from '@/components/ui/form-field';
+import { StaffDollarsField, StaffSelectField, StaffTextField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
+import { typedCents } from '@/lib/typed-dollars';
 import { useSession } from '@/lib/session';
 import { useOrderCreditStep } from '../api/order-credit';
 
@@ -66,7 +67,7 @@ export function DeskCreditPanel({ order, today }: { order: AdminOrderDetail; tod
   const recordDeposit = (event: FormEvent) => {
     event.preventDefault();
     setAmountError(undefined);
-    const cents = Math.round(Number(amount.replace(',', '.')) * 100);
+    const cents = typedCents(amount);
     if (!Number.isFinite(cents) || cents <= 0) {
       setAmountError(t('desk.amountError'));
       return;
@@ -127,16 +128,13 @@ export function DeskCreditPanel({ order, today }: { order: AdminOrderDetail; tod
       {canAct && deposit > 0 && !order.deposit_received_at && order.status !== 'cancelled' ? (
         <form onSubmit={recordDeposit} noValidate className="desk-credit__form">
           <h3>{t('desk.recordTitle')}</h3>
-          <StaffTextField
+          <StaffDollarsField
             id={`${base}-amount`}
             label={t('desk.amount')}
             error={amountError}
             value={amount}
             onChange={setAmount}
-            type="number"
-            inputMode="decimal"
             min="0.01"
-            step="0.01"
             className="form-field"
           />
           <StaffSelectField

@@ -22,6 +22,8 @@ import { adminCreditNotePdfUrl, useDeskReturns } from '../api/get-returns';
 import './returns-desk.css';
 
 const DEFAULT_FILTER = { status: 'requested', page: 1 };
+/** What credit staff decide on a requested return, the first as the main action. */
+const DECISIONS = ['authorise', 'refuse'] as const;
 
 /**
  * /admin/returns: the returns desk. Credit staff authorise or refuse a requested return (with a
@@ -150,22 +152,17 @@ function ReturnActions({ item: r, money }: { item: AdminReturn; money: (c: numbe
           value={note}
           onChange={(e) => setNote(e.target.value)}
         />
-        <button
-          type="button"
-          className="button"
-          disabled={act.isPending}
-          onClick={() => run({ id: r.id, kind: 'authorise', note }, 'done.authorise')}
-        >
-          {t('authorise')}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={act.isPending}
-          onClick={() => run({ id: r.id, kind: 'refuse', note }, 'done.refuse')}
-        >
-          {t('refuse')}
-        </button>
+        {DECISIONS.map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            className={kind === 'authorise' ? 'button' : 'button button--secondary'}
+            disabled={act.isPending}
+            onClick={() => run({ id: r.id, kind, note }, `done.${kind}`)}
+          >
+            {t(kind)}
+          </button>
+        ))}
       </div>
     );
   }

@@ -12,6 +12,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { useOrderHistory } from '../api/get-order-history';
 import { OrderStatusBadge, useOrderDate } from './order-status';
 import { OrderCreditBadge } from './order-credit-notice';
+import { PrevNextPager } from './prev-next-pager';
 import { ReorderButton } from './reorder-button';
 import './orders.css';
 import { TableHead } from '@/components/ui/table-head';
@@ -149,25 +150,16 @@ export function OrderHistory() {
             </tbody>
           </table>
           {data.last_page > 1 ? (
-            <nav className="orders-pager" aria-label={t('history.pages')}>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={page <= 1}
-                onClick={() => update({ page: String(page - 1) })}
-              >
-                {t('history.previous')}
-              </button>
-              <span>{t('history.page', { page: data.current_page, last: data.last_page })}</span>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={page >= data.last_page}
-                onClick={() => update({ page: String(page + 1) })}
-              >
-                {t('history.next')}
-              </button>
-            </nav>
+            <PrevNextPager
+              className="orders-pager"
+              label={t('history.pages')}
+              page={page}
+              lastPage={data.last_page}
+              onPage={(next) => update({ page: String(next) })}
+              previous={t('history.previous')}
+              position={t('history.page', { page: data.current_page, last: data.last_page })}
+              next={t('history.next')}
+            />
           ) : null}
         </>
       ) : null}

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/page-title';
 import { useReturns } from '../api/get-returns';
+import { PrevNextPager } from './prev-next-pager';
 import { ReturnList } from './return-list';
 
 /** /profile/returns: the buyer's returns, newest first, with their status and credit notes. */
@@ -29,25 +30,16 @@ export function ReturnsPage() {
       ) : null}
       {data && data.data.length ? <ReturnList returns={data.data} showOrder /> : null}
       {data && data.last_page > 1 ? (
-        <nav className="returns-page__pages" aria-label={t('page.pages')}>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            {t('page.previous')}
-          </button>
-          <span>{t('page.pageOf', { page: data.current_page, last: data.last_page })}</span>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={page >= data.last_page}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('page.next')}
-          </button>
-        </nav>
+        <PrevNextPager
+          className="returns-page__pages"
+          label={t('page.pages')}
+          page={page}
+          lastPage={data.last_page}
+          onPage={setPage}
+          previous={t('page.previous')}
+          position={t('page.pageOf', { page: data.current_page, last: data.last_page })}
+          next={t('page.next')}
+        />
       ) : null}
     </section>
   );
