@@ -37,7 +37,6 @@ type StaffReason = (typeof STAFF_REASONS)[number];
 
 /** The fields of the phone-order form a refusal may name. */
 const FIELDS = ['ship_to_address_id', 'requested_ship_date', 'po_number', 'order_comment'] as const;
-type Field = (typeof FIELDS)[number];
 
 /** Error text for a phone order: staff wording for the cart refusals, money in the customer's currency. */
 function usePhoneErrorMessage(country: Country): (error: unknown) => string {
