@@ -2,7 +2,6 @@ import {
   PAYMENT_METHODS,
   formatMoney,
   hasStaffRole,
-  orderWaits,
   toCents,
   type AdminOrderDetail,
   type OrderCreditFacts,
@@ -11,6 +10,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { CreditWaitBadges, creditWaits } from '@/components/ui/credit-waits';
 import { StaffDollarsField, StaffSelectField, StaffTextField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
@@ -18,27 +18,19 @@ import { typedCents } from '@/lib/typed-dollars';
 import { useSession } from '@/lib/session';
 import { useOrderCreditStep } from '../api/order-credit';
 
-const waitsOf = (o: OrderCreditFacts) =>
-  orderWaits({
-    holdReason: o.hold_reason ?? null,
-    depositCents: toCents(o.deposit ?? 0),
-    depositReceivedAt: o.deposit_received_at ?? null,
-  });
-
 /** Beside the status on the desk: "Waiting for deposit", "Credit hold: over the limit"… */
 export function DeskCreditBadge({ order }: { order: OrderCreditFacts }) {
   const { t } = useTranslation('admin-credit');
   return (
-    <>
-      {waitsOf(order).map((wait) => (
-        <span key={wait} className="order-status order-status--waiting" data-testid="desk-wait">
-          {' '}
-          {wait === 'deposit'
-            ? t('desk.waitingDeposit')
-            : t(`desk.hold.${order.hold_reason ?? 'credit_limit'}`)}
-        </span>
-      ))}
-    </>
+    <CreditWaitBadges
+      order={order}
+      testId="desk-wait"
+      label={(wait) =>
+        wait === 'deposit'
+          ? t('desk.waitingDeposit')
+          : t(`desk.hold.${order.hold_reason ?? 'credit_limit'}`)
+      }
+    />
   );
 }
 
@@ -60,7 +52,7 @@ export function DeskCreditPanel({ order, today }: { order: AdminOrderDetail; tod
   const [reference, setReference] = useState('');
   const [receivedOn, setReceivedOn] = useState(today);
   const [amountError, setAmountError] = useState<string>();
-  const waits = waitsOf(order);
+  const waits = creditWaits(order);
   if (waits.length === 0 && deposit <= 0 && !order.hold_released_at) return null;
   const base = `desk-credit-${order.order_id}`;
 
