@@ -61,10 +61,6 @@ export function CategoryMenu() {
   );
 }
 
-/** The products page of a top category, or of one of its sub-categories (its label and code). */
-const productsOf = (top: Category, label = top.category, catCode = top.cat_code) =>
-  paths.products({ name: top.name, category: label, catCode });
-
 function CategoryItem({ category }: { category: Category }) {
   const { t } = useTranslation();
   const { isSignedIn } = useSession();
@@ -104,7 +100,7 @@ function CategoryItem({ category }: { category: Category }) {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      <NavLink to={productsOf(category)} className="category-menu__link">
+      <NavLink to={paths.products(base)} className="category-menu__link">
         {category.category}
       </NavLink>
       {hasPanel ? (
@@ -143,20 +139,32 @@ function CategoryItem({ category }: { category: Category }) {
             {category.sub_cate.length > 0 ? (
               <ul className="category-menu__subs">
                 <li>
-                  <Link to={productsOf(category)} className="category-menu__all">
+                  <Link to={paths.products(base)} className="category-menu__all">
                     {t('menu.all', { category: category.category })}
                   </Link>
                 </li>
                 {category.sub_cate.map((sub) => (
                   <li key={sub.cat_code}>
-                    <Link to={productsOf(category, sub.sub_cate, sub.cat_code)}>
+                    <Link
+                      to={paths.products({
+                        name: category.name,
+                        category: sub.sub_cate,
+                        catCode: sub.cat_code,
+                      })}
+                    >
                       {sub.sub_cate}
                     </Link>
                     {sub.sub_subCat && sub.sub_subCat.length > 0 ? (
                       <ul className="category-menu__subsubs">
                         {sub.sub_subCat.map((leaf) => (
                           <li key={leaf.cat_code}>
-                            <Link to={productsOf(category, leaf.sub_subCat, leaf.cat_code)}>
+                            <Link
+                              to={paths.products({
+                                name: category.name,
+                                category: leaf.sub_subCat,
+                                catCode: leaf.cat_code,
+                              })}
+                            >
                               {leaf.sub_subCat}
                             </Link>
                           </li>
@@ -192,7 +200,15 @@ export function MobileCategoryStrip() {
       <ul>
         {arrangeCategories(query.data).map((category) => (
           <li key={category.cat_code}>
-            <NavLink to={productsOf(category)}>{category.category}</NavLink>
+            <NavLink
+              to={paths.products({
+                name: category.name,
+                category: category.category,
+                catCode: category.cat_code,
+              })}
+            >
+              {category.category}
+            </NavLink>
           </li>
         ))}
       </ul>

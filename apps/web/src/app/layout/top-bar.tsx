@@ -6,21 +6,6 @@ import { useSession } from '@/lib/session';
 import { LanguagePicker } from './language-picker';
 import { useLogout } from './use-logout';
 
-/** The top bar's links: the store's pages for everyone, then the back office or the buyer's own. */
-const EVERYONE_LINKS = [
-  [paths.aboutUs, 'topBar.aboutUs'],
-  [paths.catalogues, 'topBar.catalogues'],
-  [paths.freePatterns, 'topBar.freePatterns'],
-  [paths.newsletter, 'topBar.newsletter'],
-  [paths.customerSupport, 'topBar.customerSupport'],
-] as const;
-const STAFF_LINKS = [[paths.admin, 'topBar.staff']] as const;
-const BUYER_LINKS = [
-  [paths.order, 'topBar.orders'],
-  [paths.invoices, 'topBar.invoices'],
-  [paths.opticon, 'topBar.opticon'],
-] as const;
-
 /**
  * docs/product/storefront-ux.md top bar: link menu, login link or profile name, language picker, logout icon. Staff see
  * the back-office link instead of the buyer's order history and Opticon upload.
@@ -34,13 +19,38 @@ export function TopBar() {
       <div className="container top-bar__inner">
         <nav aria-label={t('topBar.navLabel')} className="top-bar__links">
           <ul>
-            {[...EVERYONE_LINKS, ...(isStaff ? STAFF_LINKS : isSignedIn ? BUYER_LINKS : [])].map(
-              ([path, label]) => (
-                <li key={label}>
-                  <NavLink to={path()}>{t(label)}</NavLink>
+            <li>
+              <NavLink to={paths.aboutUs()}>{t('topBar.aboutUs')}</NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.catalogues()}>{t('topBar.catalogues')}</NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.freePatterns()}>{t('topBar.freePatterns')}</NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.newsletter()}>{t('topBar.newsletter')}</NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.customerSupport()}>{t('topBar.customerSupport')}</NavLink>
+            </li>
+            {isStaff ? (
+              <li>
+                <NavLink to={paths.admin()}>{t('topBar.staff')}</NavLink>
+              </li>
+            ) : isSignedIn ? (
+              <>
+                <li>
+                  <NavLink to={paths.order()}>{t('topBar.orders')}</NavLink>
                 </li>
-              ),
-            )}
+                <li>
+                  <NavLink to={paths.invoices()}>{t('topBar.invoices')}</NavLink>
+                </li>
+                <li>
+                  <NavLink to={paths.opticon()}>{t('topBar.opticon')}</NavLink>
+                </li>
+              </>
+            ) : null}
           </ul>
         </nav>
         <div className="top-bar__account">
