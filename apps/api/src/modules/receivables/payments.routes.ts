@@ -18,6 +18,7 @@ import {
   PaymentResponse,
   shopToday,
   StatementPeriodParams,
+  toPage,
 } from '@wholesale/contract';
 import { sendAttachment } from '../../lib/attachment';
 import { safeCsvOptions } from '../../lib/csv-cells';
@@ -37,8 +38,17 @@ import { accountCredit, monthlyStatement } from './statements.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-const toAllocations = (a?: { invoice_id: number; amount_cents: number }[]) =>
-  a?.map((x) => ({ invoiceId: x.invoice_id, amountCents: x.amount_cents }));
+/** A payment as staff and the ERP send it, for `recordPayment` (the customer and the ERP's key apart). */
+const paymentOf = (b: AdminRecordPaymentBody) => ({
+  amountCents: b.amount_cents,
+  method: b.method,
+  reference: b.reference,
+  receivedOn: b.received_on,
+  allocations: b.allocations?.map((x) => ({
+    invoiceId: x.invoice_id,
+    amountCents: x.amount_cents,
+  })),
+});
 
 /**
  * Payments, statements, interest and receivables (docs/product/accounts-receivable.md): credit
@@ -77,17 +87,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       const user = staffOf(request);
-      const b = request.body;
       const { payment } = await recordPayment(
         app.db,
-        {
-          customerId: request.params.id,
-          amountCents: b.amount_cents,
-          method: b.method,
-          reference: b.reference,
-          receivedOn: b.received_on,
-          allocations: toAllocations(b.allocations),
-        },
+        { customerId: request.params.id, ...paymentOf(request.body) },
         { kind: 'staff', id: user.id, email: user.email },
       );
       return reply.code(201).send({ status: true as const, data: payment });
@@ -107,15 +109,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = request.body;
       const { payment, replayed } = await recordPayment(
         app.db,
-        {
-          customerId: b.customer_id,
-          amountCents: b.amount_cents,
-          method: b.method,
-          reference: b.reference,
-          receivedOn: b.received_on,
-          allocations: toAllocations(b.allocations),
-          externalRef: b.external_ref,
-        },
+        { customerId: b.customer_id, externalRef: b.external_ref, ...paymentOf(b) },
         principal.kind === 'token'
           ? { kind: 'erp', tokenId: principal.token.tokenId, tokenName: principal.token.name }
           : { kind: 'staff', id: principal.user.id, email: principal.user.email },
@@ -178,15 +172,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         page: q.page,
         perPage: q.per_page,
       });
-      return {
-        status: true as const,
-        data: rows,
-        total,
-        current_page: q.page,
-        last_page: Math.max(1, Math.ceil(total / q.per_page)),
-        per_page: q.per_page,
-        as_of: asOf,
-      };
+      return { status: true as const, ...toPage(rows, total, q.page, q.per_page), as_of: asOf };
     },
   );
 
