@@ -35,6 +35,7 @@ import { bouncePayment, customerPayments, recordPayment } from './payments.servi
 import { renderStatementPdf } from './statements.pdf';
 import { AGING_CSV_COLUMNS, agingCsvRecord, listReceivables } from './statements.receivables';
 import { accountCredit, monthlyStatement } from './statements.service';
+import { answerData } from '../../lib/answer';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
@@ -68,12 +69,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: CustomerIdParams,
       response: { 200: AdminCustomerPaymentsResponse, ...errors },
     }),
-    async (request) => {
-      return {
-        status: true as const,
-        data: await customerPayments(app.db, request.params.id, today()),
-      };
-    },
+    async (request) => answerData(await customerPayments(app.db, request.params.id, today())),
   );
 
   app.post(
@@ -92,7 +88,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         { customerId: request.params.id, ...paymentOf(request.body) },
         { kind: 'staff', id: user.id, email: user.email },
       );
-      return reply.code(201).send({ status: true as const, data: payment });
+      return reply.code(201).send(answerData(payment));
     },
   );
 
@@ -114,7 +110,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           ? { kind: 'erp', tokenId: principal.token.tokenId, tokenName: principal.token.name }
           : { kind: 'staff', id: principal.user.id, email: principal.user.email },
       );
-      return reply.code(replayed ? 200 : 201).send({ status: true as const, data: payment });
+      return reply.code(replayed ? 200 : 201).send(answerData(payment));
     },
   );
 
@@ -127,16 +123,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: AdminBouncePaymentBody,
       response: { 200: PaymentResponse, ...errors },
     }),
-    async (request) => {
-      const user = staffOf(request);
-      const payment = await bouncePayment(
-        app.db,
-        request.params.id,
-        { reason: request.body.reason, holdAccount: request.body.hold_account },
-        { id: user.id, email: user.email },
-      );
-      return { status: true as const, data: payment };
-    },
+    async (request) =>
+      answerData(
+        await bouncePayment(
+          app.db,
+          request.params.id,
+          { reason: request.body.reason, holdAccount: request.body.hold_account },
+          staffOf(request),
+        ),
+      ),
   );
 
   app.post(
@@ -207,10 +202,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         'The signed-in buyer’s account: limit, balance, open orders, available credit, aging, open invoices, payments, interest and statement months',
       response: { 200: AccountCreditResponse, 401: ErrorBody, 403: ErrorBody },
     }),
-    async (request) => {
-      const user = requireCustomer(request);
-      return { status: true as const, data: await accountCredit(app.db, user.id, today()) };
-    },
+    async (request) =>
+      answerData(await accountCredit(app.db, requireCustomer(request).id, today())),
   );
 
   app.get(
