@@ -45,16 +45,25 @@ type ReturnRow = {
   lang: Lang;
 };
 
-export type LineRow = {
-  return_id: number;
-  order_line_id: number;
-  product_id: number;
+/**
+ * The columns of an order line that returns read: its product, name, pack size and unit price as
+ * frozen at ordering, the shipment that carried it, and a quantity of packs (the order line's, or
+ * on a return line the packs asked back).
+ */
+export type OrderLineColumns = {
   product_code: string;
   name: string;
   quantity: number;
   ship_pack: number;
   unit_price_cents: number;
   shipment_id: number | null;
+};
+
+/** A line of a return: the order line it asks back, and how many of its packs. */
+export type LineRow = OrderLineColumns & {
+  return_id: number;
+  order_line_id: number;
+  product_id: number;
 };
 
 export async function returnRows(tx: Tx, where: ReturnType<typeof sql>, tail = sql``) {
