@@ -26,6 +26,7 @@ import {
   type SessionCache,
   type SessionUser,
 } from '../modules/accounts';
+import { answerData } from '../lib/answer';
 
 // Routes check a user_id parameter through the same plugin that gives them the session user.
 export { assertOwnUserId };
@@ -449,7 +450,7 @@ export function accountActivationRoutes<Dto extends z.ZodTypeAny>(
       }),
       async (request) => {
         const data = await accounts.setActive(staffOf(request), request.params.id, active);
-        return { status: true as const, data };
+        return answerData(data);
       },
     );
   }

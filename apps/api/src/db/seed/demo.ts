@@ -31,7 +31,7 @@ import {
 } from './catalogue-data';
 import { DEMO_IDENTITY } from './demo-identity';
 import { Random } from './random';
-import { seedDemoTrade, type DemoTradeSummary } from './demo-trade';
+import { demoOrderLine, seedDemoTrade, type DemoTradeSummary } from './demo-trade';
 
 export type SeedOptions = {
   products?: number;
@@ -619,19 +619,9 @@ async function seedDemoOrders(
       );
       const lines = rng.sample(sellable, rng.int(2, 9)).map((price) => {
         const product = byId.get(price.productId)!;
-        const unit = price.sellingPrice2Cents ?? price.sellingPriceCents;
         const quantity = rng.int(1, 5);
-        return {
-          productId: product.id,
-          productCode: product.productId,
-          name: nameOf.get(`${product.id}:${buyer.lang}`) ?? '',
-          classCode: product.classCode,
-          quantity,
-          shipPack: product.shipPack ?? 1,
-          unitPriceCents: unit,
-          lineTotalCents: unit * quantity * (product.shipPack ?? 1),
-          backorder: (price.available ?? 0) < quantity,
-        };
+        const name = nameOf.get(`${product.id}:${buyer.lang}`) ?? '';
+        return demoOrderLine(product, price, quantity, name, (price.available ?? 0) < quantity);
       });
       const [order] = await tx
         .insert(orders)

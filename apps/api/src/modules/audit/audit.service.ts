@@ -66,10 +66,13 @@ function auditRow(event: AuditEvent): AuditInsert {
   };
 }
 
-/** recordAudit for a staff member acting through a route (the usual case). */
+/**
+ * recordAudit for a staff member acting through a route (the usual case), or whoever `actor` names
+ * (id null: an integration token or the command line).
+ */
 export function recordAuditBy(
   tx: Tx,
-  actor: AuditActor,
+  actor: { id: number | null; email?: string | null },
   event: Omit<AuditEvent, 'actorId' | 'actorEmail'>,
 ): Promise<void> {
   return recordAudit(tx, { ...event, actorId: actor.id, actorEmail: actor.email });

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { safeCsvOptions } from '../../lib/csv-cells';
 import { createFileStore } from '../../lib/file-store';
 import type { JobQueue } from '../../lib/job-queue';
-import { recordAudit } from '../audit';
+import { recordAuditBy } from '../audit';
 import {
   insertImportJob,
   selectImportJob,
@@ -109,9 +109,7 @@ export function queueImport(
       createMissing: input.createMissing ?? false,
       createdBy: input.createdBy.id,
     });
-    await recordAudit(tx, {
-      actorId: input.createdBy.id,
-      actorEmail: input.createdBy.email,
+    await recordAuditBy(tx, input.createdBy, {
       action: 'import.queue',
       entity: 'import',
       entityId: job.id,

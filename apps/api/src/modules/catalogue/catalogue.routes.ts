@@ -39,6 +39,7 @@ import {
   type ListingParams,
 } from './catalogue.service';
 import { topProductIdsByQuantity } from '../orders';
+import { answerData } from '../../lib/answer';
 
 function viewer(request: FastifyRequest, country?: Country): Viewer {
   return { country: requestCountry(request, country), priced: request.user !== null };
@@ -91,10 +92,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const country = requestCountry(request, request.query.country);
-      return {
-        status: true as const,
-        data: await getCategoryTree(app.catalogue, request.query.lang, country),
-      };
+      return answerData(await getCategoryTree(app.catalogue, request.query.lang, country));
     },
   );
 
@@ -231,10 +229,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DisplayCategoriesResponse },
       },
     },
-    async (request) => ({
-      status: true as const,
-      data: await getDisplayCategories(app.catalogue, request.query.lang),
-    }),
+    async (request) => answerData(await getDisplayCategories(app.catalogue, request.query.lang)),
   );
 
   app.get(
@@ -247,10 +242,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FilterOptionsResponse },
       },
     },
-    async (request) => ({
-      status: true as const,
-      data: await filterOptions(request, request.query),
-    }),
+    async (request) => answerData(await filterOptions(request, request.query)),
   );
 
   app.get(
@@ -265,10 +257,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { brands } = await filterOptions(request, request.query);
-      return {
-        status: true as const,
-        data: brands.map((b) => ({ brand: b.value, count: b.count })),
-      };
+      return answerData(brands.map((b) => ({ brand: b.value, count: b.count })));
     },
   );
 
@@ -293,7 +282,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         q.pagination,
         viewer(request, q.country),
       );
-      return { status: true as const, data };
+      return answerData(data);
     },
   );
 

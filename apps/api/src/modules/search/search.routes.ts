@@ -12,6 +12,7 @@ import { readFromReplicaHook } from '../../db/read-replica';
 import { okAnswerInSchemaOrder } from '../../lib/fast-serializer';
 import { requestCountry } from '../../lib/request-country';
 import { searchCatalogue, suggestCatalogue, type SearchContext } from './search.service';
+import { answerData } from '../../lib/answer';
 
 // NOTE: hostile or pasted text is cut, not refused: the search box must always answer (docs/product/search.md).
 const searchText = z
@@ -59,7 +60,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         q.pagination,
         viewer,
       );
-      return { status: true as const, data };
+      return answerData(data);
     },
   );
 
@@ -85,7 +86,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         q.lang_code,
         requestCountry(request, q.country),
       );
-      return { status: true as const, data };
+      return answerData(data);
     },
   );
 };
