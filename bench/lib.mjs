@@ -230,12 +230,13 @@ export function runMain(tag, main, cleanup) {
 /**
  * Waits until the API's in-process search index is built (`search_index_products` > 0 on /metrics;
  * docs/decisions/026-in-process-search-index.md), so no search row measures the build. An API
- * started with SEARCH_INDEX=off, or an empty catalogue, reports 0: then it waits at most 2 minutes.
+ * started with SEARCH_INDEX=off, or an empty catalogue, reports 0: then it waits at most
+ * `timeoutMs` (2 minutes; a million products take longer to index).
  */
-export async function waitForSearchIndex(base, log) {
+export async function waitForSearchIndex(base, log, timeoutMs = 120_000) {
   if (process.env.SEARCH_INDEX === 'off') return;
   const started = Date.now();
-  while (Date.now() - started < 120_000) {
+  while (Date.now() - started < timeoutMs) {
     const text = await scrapeMetrics(base);
     const products = Number(/^search_index_products (\d+)/m.exec(text)?.[1] ?? 0);
     if (products > 0) {
@@ -246,7 +247,7 @@ export async function waitForSearchIndex(base, log) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  log('search index not built after 2 minutes; searches rank in PostgreSQL');
+  log(`search index not built after ${fmt(timeoutMs / 60_000, 1)} minutes; searches rank in PostgreSQL`);
 }
 
 /**

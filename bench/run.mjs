@@ -225,7 +225,8 @@ async function main() {
   await waitFor(`${base}/api/health`);
   await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
   void bare;
-  await waitForSearchIndex(base, log);
+  // Ten minutes: the build reads every product's search document (minutes at a million products).
+  await waitForSearchIndex(base, log, 600_000);
   // The API's memory once it is up with its search index built, before any scenario fills a cache.
   const memory = await apiMemory(base);
   log(

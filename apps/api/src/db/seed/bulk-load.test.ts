@@ -11,7 +11,7 @@ const SHAPE = sql`
   select 'constraint ' || conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid)
     from pg_constraint where connamespace = 'public'::regnamespace
   union all
-  select 'trigger ' || tgrelid::regclass || ' ' || tgname || ' ' || tgenabled
+  select 'trigger ' || tgrelid::regclass || ' ' || tgname || ' ' || tgenabled::text
     from pg_trigger where not tgisinternal
   order by 1`;
 

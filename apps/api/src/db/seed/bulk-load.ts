@@ -69,6 +69,8 @@ export async function startBulkLoad(tx: Tx, tables: readonly string[]): Promise<
  * and the documents are concatenated from those parts: the same documents, several times cheaper.
  */
 export async function buildSearchData(tx: Tx): Promise<void> {
+  // Room for the joins below to hash a million rows in memory instead of in batches on disk.
+  await tx.execute(sql`set local work_mem = '256MB'`);
   // Each distinct text with its part of the document, weighted as ws_refresh_product_search does.
   await tx.execute(sql`
     create temporary table seed_search_parts on commit drop as
