@@ -247,7 +247,9 @@ export async function waitForSearchIndex(base, log, timeoutMs = 120_000) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  log(`search index not built after ${fmt(timeoutMs / 60_000, 1)} minutes; searches rank in PostgreSQL`);
+  log(
+    `search index not built after ${fmt(timeoutMs / 60_000, 1)} minutes; searches rank in PostgreSQL`,
+  );
 }
 
 /**

@@ -172,7 +172,10 @@ export const scenarios = [
       const k = Math.floor(n / ctx.shoppers.length) % 5;
       const chunk = shopper.cartCodes.slice(k * 10, k * 10 + 10);
       // Put back into the cart once the order has answered (refillOrderedLines).
-      context.ordered = { userId: shopper.id, productIds: shopper.cartIds.slice(k * 10, k * 10 + 10) };
+      context.ordered = {
+        userId: shopper.id,
+        productIds: shopper.cartIds.slice(k * 10, k * 10 + 10),
+      };
       return {
         headers: {
           'content-type': 'application/json',

@@ -29,7 +29,11 @@ describe('sizesSection', () => {
         search: run('off', [row('search mix', 300)]),
       },
     ],
-    { startedAt: new Date('2026-11-28T19:00:00Z'), command: 'node bench/sizes.mjs', machine: '- Machine: test.' },
+    {
+      startedAt: new Date('2026-11-28T19:00:00Z'),
+      command: 'node bench/sizes.mjs',
+      machine: '- Machine: test.',
+    },
   ).join('\n');
 
   it('writes one section with a column per size', () => {
@@ -45,7 +49,9 @@ describe('sizesSection', () => {
     expect(section).toContain('| API external memory after start (MB) | 20 | 90 |');
     expect(section).toContain('| API RSS after start (MB) | 211 | 520 |');
     expect(section).toContain('| bare Node http (req/s) | 30,000 | 30,000 |');
-    expect(section).toContain('| details (caches on) | 2,000 req/s, p50 10 / p99 40 ms | 1,500 req/s');
+    expect(section).toContain(
+      '| details (caches on) | 2,000 req/s, p50 10 / p99 40 ms | 1,500 req/s',
+    );
     expect(section).toContain('| search mix (caches off) | 700 req/s');
     expect(section).toContain('400 req/s, p50 10 / p99 40 ms, **3 errors** |');
   });

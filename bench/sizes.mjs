@@ -36,10 +36,14 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sizes-'));
 /** One bench/run.mjs run, its figures read back from its --json file. */
 function runBench(argv, json) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bench/run.mjs', ...argv, '--no-record', '--json', json], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
+    const child = spawn(
+      process.execPath,
+      ['bench/run.mjs', ...argv, '--no-record', '--json', json],
+      {
+        cwd: ROOT,
+        stdio: 'inherit',
+      },
+    );
     child.on('exit', (code) =>
       code === 0
         ? resolve(JSON.parse(fs.readFileSync(json, 'utf8')))

@@ -126,5 +126,6 @@ export async function finishBulkLoad(
   for (const definition of deferred.indexes) await tx.execute(sql.raw(definition));
   for (const { table, name, definition } of deferred.foreignKeys)
     await tx.execute(sql.raw(`alter table "${table}" add constraint "${name}" ${definition}`));
-  for (const table of tables) await tx.execute(sql.raw(`alter table "${table}" enable trigger user`));
+  for (const table of tables)
+    await tx.execute(sql.raw(`alter table "${table}" enable trigger user`));
 }

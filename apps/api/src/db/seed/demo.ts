@@ -471,9 +471,7 @@ async function insertUnnest<R extends object>(
   let previous: Promise<unknown> = Promise.resolve();
   for (let i = 0; i < rows.length; i += UNNEST_BATCH) {
     const chunk = rows.slice(i, i + UNNEST_BATCH);
-    const arrays = columns.map(
-      (c) => sql`${arrayLiteral(chunk.map(c.get))}::${sql.raw(c.type)}[]`,
-    );
+    const arrays = columns.map((c) => sql`${arrayLiteral(chunk.map(c.get))}::${sql.raw(c.type)}[]`);
     await previous;
     // NOTE: Drizzle runs a query each time its result is awaited: one real promise, awaited twice.
     previous = Promise.resolve(
