@@ -32,6 +32,7 @@ import {
   taxExemptions,
   type OrderShipTo,
 } from '../schema';
+import { catalogueLookup } from './catalogue-lookup';
 import type { GeneratedCatalogue } from './demo';
 import { Random } from './random';
 
@@ -90,12 +91,9 @@ export async function seedDemoTrade(
   ]);
   summary.creditAccounts = 3;
 
-  const byId = new Map(catalogue.products.map((p) => [p.id, p]));
-  const nameOf = new Map(catalogue.translations.map((t) => [`${t.productId}:${t.lang}`, t.name]));
-  const sellable = (country: Country) =>
-    catalogue.prices.filter(
-      (p) => p.country === country && byId.get(p.productId)!.classCode !== 'N',
-    );
+  const lookup = catalogueLookup(catalogue);
+  // An empty catalogue (the import bench's database) has nothing to invoice: accounts only.
+  if (!lookup.sellable('ca').length || !lookup.sellable('us').length) return summary;
 
   const shipToOf = async (buyer: Buyer): Promise<OrderShipTo & { id: number }> => {
     const rows = await tx.select().from(customerAddresses);
@@ -115,15 +113,15 @@ export async function seedDemoTrade(
 
   /** `count` lines of the buyer's country's products, `packs` ship packs each. */
   const pickLines = (buyer: Buyer, count: number, packs: [number, number]) =>
-    rng.sample(sellable(buyer.country), count).map((price) => {
-      const product = byId.get(price.productId)!;
+    rng.sample(lookup.sellable(buyer.country), count).map((price) => {
+      const product = lookup.product(price.productId);
       const unit = price.sellingPrice2Cents ?? price.sellingPriceCents;
       const quantity = rng.int(packs[0], packs[1]);
       const shipPack = product.shipPack ?? 1;
       return {
         productId: product.id,
         productCode: product.productId,
-        name: nameOf.get(`${product.id}:${buyer.lang}`) ?? '',
+        name: lookup.name(product.id, buyer.lang),
         classCode: product.classCode,
         quantity,
         shipPack,

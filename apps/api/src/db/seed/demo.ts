@@ -30,6 +30,7 @@ import {
   type TopSpec,
 } from './catalogue-data';
 import { BULK_TABLES, buildSearchData, finishBulkLoad, startBulkLoad } from './bulk-load';
+import { catalogueLookup } from './catalogue-lookup';
 import { DEMO_IDENTITY } from './demo-identity';
 import { Random } from './random';
 import { seedDemoTrade, type DemoTradeSummary } from './demo-trade';
@@ -638,13 +639,10 @@ async function seedDemoOrders(
   rng: Random,
   now: Date,
 ): Promise<number> {
-  const byId = new Map(catalogue.products.map((p) => [p.id, p]));
-  const nameOf = new Map(catalogue.translations.map((t) => [`${t.productId}:${t.lang}`, t.name]));
+  const lookup = catalogueLookup(catalogue);
   let count = 0;
   for (const buyer of buyers.filter((u) => u.role === 'customer')) {
-    const sellable = catalogue.prices.filter(
-      (p) => p.country === buyer.country && byId.get(p.productId)!.classCode !== 'N',
-    );
+    const sellable = lookup.sellable(buyer.country);
     if (sellable.length === 0) continue;
     const orderTotal = rng.int(4, 6);
     for (let o = 0; o < orderTotal; o += 1) {
@@ -652,13 +650,13 @@ async function seedDemoOrders(
         now.getTime() - rng.int(1, 120) * 86_400_000 - rng.int(0, 86_399) * 1000,
       );
       const lines = rng.sample(sellable, rng.int(2, 9)).map((price) => {
-        const product = byId.get(price.productId)!;
+        const product = lookup.product(price.productId);
         const unit = price.sellingPrice2Cents ?? price.sellingPriceCents;
         const quantity = rng.int(1, 5);
         return {
           productId: product.id,
           productCode: product.productId,
-          name: nameOf.get(`${product.id}:${buyer.lang}`) ?? '',
+          name: lookup.name(product.id, buyer.lang),
           classCode: product.classCode,
           quantity,
           shipPack: product.shipPack ?? 1,
