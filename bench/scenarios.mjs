@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { detailTraffic, listingTraffic, searchTraffic } from './traffic/generate.mjs';
+import {
+  detailTraffic,
+  listingTraffic,
+  searchQueries,
+  searchTraffic,
+} from './traffic/generate.mjs';
 // Load scenarios for bench/run.mjs. Add yours here: one entry per endpoint worth watching.
 //
 // Each scenario:
@@ -125,16 +130,16 @@ export const scenarios = [
   realistic(
     'search: 6,000 distinct queries en/fr/es 60/30/10, typos, SKUs, barcodes, no-match (signed in)',
     'realistic-search',
-    (q) => searchTraffic(q),
+    (q, ctx) => searchTraffic(q, undefined, distinctQueries(ctx)),
   ),
-  realistic('search: distinct-query mix, English only (signed in)', 'realistic-search', (q) =>
-    searchTraffic(q, 'en'),
+  realistic('search: distinct-query mix, English only (signed in)', 'realistic-search', (q, ctx) =>
+    searchTraffic(q, 'en', distinctQueries(ctx)),
   ),
-  realistic('search: distinct-query mix, French only (signed in)', 'realistic-search', (q) =>
-    searchTraffic(q, 'fr'),
+  realistic('search: distinct-query mix, French only (signed in)', 'realistic-search', (q, ctx) =>
+    searchTraffic(q, 'fr', distinctQueries(ctx)),
   ),
-  realistic('search: distinct-query mix, Spanish only (signed in)', 'realistic-search', (q) =>
-    searchTraffic(q, 'es'),
+  realistic('search: distinct-query mix, Spanish only (signed in)', 'realistic-search', (q, ctx) =>
+    searchTraffic(q, 'es', distinctQueries(ctx)),
   ),
   // Cart & orders (docs/decisions/009-cart-and-orders.md): 1,000 bench customers with 50-line carts and 100,000 past orders.
   // Each request rotates to the next customer (autocannon setupRequest), so 32 connections act as
@@ -295,7 +300,7 @@ function realistic(name, group, generate) {
     path: '/api/health',
     prepare: async (ctx) => {
       ctx.traffic ??= new Map();
-      if (!ctx.traffic.has(name)) ctx.traffic.set(name, await generate(ctx.query));
+      if (!ctx.traffic.has(name)) ctx.traffic.set(name, await generate(ctx.query, ctx));
     },
     requests: (ctx) => {
       const paths = ctx.traffic.get(name);
@@ -308,6 +313,12 @@ function realistic(name, group, generate) {
       ];
     },
   };
+}
+
+/** The run's distinct search queries, drawn once for the four search scenarios. */
+function distinctQueries(ctx) {
+  ctx.searchQueries ??= searchQueries(ctx.query);
+  return ctx.searchQueries;
 }
 
 /** Tells this process's requests from an earlier run's (idempotency keys). */
