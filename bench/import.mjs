@@ -374,7 +374,7 @@ async function main() {
     await cpuClient?.end();
     rss.stop();
     server.kill('SIGTERM');
-    return record(startedAt, [fullImportRow(results.full, rss.peak() / 2 ** 20)]);
+    return record(startedAt, fullImportRow(results.full, rss.peak() / 2 ** 20));
   }
   log('the same file again');
   results.reimport = await timedImport(files.full);

@@ -9,8 +9,13 @@ import { fmt } from './lib.mjs';
  * same database). `meta`: `{ startedAt: Date, command, machine }`.
  */
 export function sizesSection(sizes, meta) {
+  const failures = sizes.filter((s) => s.failure);
+  // A failed size keeps its column: every cell "failed", the reason under the table.
+  const none = { scenarios: [], seedSeconds: null, memory: {}, bare: {} };
+  sizes = sizes.map((s) => (s.failure ? { ...s, catalogue: none, search: none } : s));
   const header = ['', ...sizes.map((s) => `${fmt(s.products)} products`)];
-  const row = (label, cell) => `| ${label} | ${sizes.map(cell).join(' | ')} |`;
+  const row = (label, cell) =>
+    `| ${label} | ${sizes.map((s) => (s.failure ? 'failed' : cell(s))).join(' | ')} |`;
   const runsOf = (size) => [size.catalogue, size.search];
   const names = [
     ...new Set(sizes.flatMap((s) => runsOf(s).flatMap((r) => r.scenarios.map((x) => x.name)))),
@@ -46,5 +51,7 @@ export function sizesSection(sizes, meta) {
     row('bare Node http (req/s)', (s) => fmt(s.catalogue.bare.rps)),
     ...names.map((name) => row(`${name}${cachesOf(name)}`, (s) => scenarioCell(s, name))),
     '',
+    ...failures.map((s) => `- ${fmt(s.products)} products failed: ${s.failure}`),
+    ...(failures.length ? [''] : []),
   ];
 }

@@ -55,4 +55,21 @@ describe('sizesSection', () => {
     expect(section).toContain('| search mix (caches off) | 700 req/s');
     expect(section).toContain('400 req/s, p50 10 / p99 40 ms, **3 errors** |');
   });
+
+  it('keeps the column of a size whose run failed, with the reason under the table', () => {
+    const failed = sizesSection(
+      [
+        {
+          products: 10_000,
+          catalogue: run('on', [row('details', 2000)]),
+          search: run('off', [row('search mix', 700)]),
+        },
+        { products: 1_000_000, failure: 'bench/run.mjs exited with 1' },
+      ],
+      { startedAt: new Date('2026-11-28T19:00:00Z'), command: 'x', machine: '- Machine: test.' },
+    ).join('\n');
+    expect(failed).toContain('| seeding (s) | 12.3 | failed |');
+    expect(failed).toContain('| details (caches on) | 2,000 req/s, p50 10 / p99 40 ms | failed |');
+    expect(failed).toContain('- 1,000,000 products failed: bench/run.mjs exited with 1');
+  });
 });

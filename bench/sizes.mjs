@@ -58,6 +58,11 @@ async function main() {
   const results = [];
   for (const [i, products] of sizes.entries()) {
     log(`${fmt(products)} products: seeding, then details and listings (caches on)`);
+    // A size whose run fails (the API out of memory, say) gets its column all the same.
+    const failed = (error) => {
+      log(`${fmt(products)} products: ${error.message}`);
+      results.push({ products, failure: error.message });
+    };
     const catalogue = await runBench(
       [
         '--products',
@@ -68,13 +73,14 @@ async function main() {
         ...(args.build && i === 0 ? ['--build'] : []),
       ],
       path.join(work, `${products}-catalogue.json`),
-    );
+    ).catch(failed);
+    if (!catalogue) continue;
     log(`${fmt(products)} products: search mix and per language (caches off)`);
     const search = await runBench(
       ['--reuse', '--scenario', 'realistic-search', '--caches', 'off', ...load],
       path.join(work, `${products}-search.json`),
-    );
-    results.push({ products, catalogue, search });
+    ).catch(failed);
+    if (search) results.push({ products, catalogue, search });
   }
   const lines = sizesSection(results, {
     startedAt,
