@@ -32,6 +32,7 @@ import {
   taxExemptions,
   type OrderShipTo,
 } from '../schema';
+import { catalogueLookup } from './catalogue-lookup';
 import type { GeneratedCatalogue } from './demo';
 import { Random } from './random';
 
@@ -116,12 +117,9 @@ export async function seedDemoTrade(
   ]);
   summary.creditAccounts = 3;
 
-  const byId = new Map(catalogue.products.map((p) => [p.id, p]));
-  const nameOf = new Map(catalogue.translations.map((t) => [`${t.productId}:${t.lang}`, t.name]));
-  const sellable = (country: Country) =>
-    catalogue.prices.filter(
-      (p) => p.country === country && byId.get(p.productId)!.classCode !== 'N',
-    );
+  const lookup = catalogueLookup(catalogue);
+  // An empty catalogue (the import bench's database) has nothing to invoice: accounts only.
+  if (!lookup.sellable('ca').length || !lookup.sellable('us').length) return summary;
 
   const shipToOf = async (buyer: Buyer): Promise<OrderShipTo & { id: number }> => {
     const rows = await tx.select().from(customerAddresses);
@@ -141,11 +139,10 @@ export async function seedDemoTrade(
 
   /** `count` lines of the buyer's country's products, `packs` ship packs each. */
   const pickLines = (buyer: Buyer, count: number, packs: [number, number]) =>
-    rng.sample(sellable(buyer.country), count).map((price) => {
-      const product = byId.get(price.productId)!;
+    rng.sample(lookup.sellable(buyer.country), count).map((price) => {
+      const product = lookup.product(price.productId);
       const quantity = rng.int(packs[0], packs[1]);
-      const name = nameOf.get(`${product.id}:${buyer.lang}`) ?? '';
-      return demoOrderLine(product, price, quantity, name, false);
+      return demoOrderLine(product, price, quantity, lookup.name(product.id, buyer.lang), false);
     });
 
   /** An order with its lines, estimated taxes (less the buyer's certificates) and first step. */
