@@ -4,13 +4,27 @@ import {
   productImagePath,
   stripHtml,
   type Country,
+  type CustomerPrice,
   type Lang,
+  type PricedProduct,
   type ProductCard,
 } from '@wholesale/contract';
 import type { CardRow, CategoryRow } from './catalogue.queries';
 
-/** Who is looking: prices and stock are only for signed-in callers (docs/product/catalogue.md). */
-export type Viewer = { country: Country; priced: boolean };
+/**
+ * A customer's prices of these products for one pack (one statement for the page), or null when
+ * the customer has no price list: the catalogue's selling prices are then theirs. Handed in by the
+ * routes from the pricing module (the catalogue does not read price lists).
+ */
+export type CustomerPricing = (
+  products: PricedProduct[],
+) => Promise<ReadonlyMap<number, CustomerPrice> | null>;
+
+/**
+ * Who is looking: prices and stock are only for signed-in callers (docs/product/catalogue.md); a
+ * signed-in customer's own prices come from `customerPrices` (catalogue.customer-prices.ts).
+ */
+export type Viewer = { country: Country; priced: boolean; customerPrices?: CustomerPricing };
 
 // ---------------------------------------------------------------------------------------------
 // Names: limited HTML, sanitised on write (docs/product/catalogue.md "name rendered as HTML").
