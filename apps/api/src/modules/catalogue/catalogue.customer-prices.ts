@@ -51,8 +51,9 @@ type PricedRow = Pick<
 
 /**
  * The cards with the viewer's own prices, in the same order: new objects (the cards given may be
- * shared by every viewer, as a kept detail's are), the cards themselves when the viewer is a guest,
- * staff, or a customer without a price list. `rows` are the cards' rows, by the same product ids.
+ * shared by every viewer, as a kept detail's are), the cards themselves (the same array) when the
+ * viewer is a guest, staff, or a customer without a price list: for them a kept answer and no
+ * statement. `rows` are the cards' rows, in the same order.
  */
 export async function withCustomerPrices<C extends ProductCard>(
   ctx: CatalogueContext,
@@ -60,7 +61,8 @@ export async function withCustomerPrices<C extends ProductCard>(
   rows: readonly PricedRow[],
   viewer: Viewer,
 ): Promise<C[]> {
-  if (!viewer.customerPrices || cards.length === 0) return cards;
+  const pricing = viewer.customerPrices;
+  if (!pricing || cards.length === 0 || !(await pricing.hasLists())) return cards;
   const categories = await allCategories(ctx);
   const products = rows.map(
     (row): PricedProduct => ({
@@ -71,8 +73,7 @@ export async function withCustomerPrices<C extends ProductCard>(
       secondCents: row.selling_price_2_cents === null ? null : Number(row.selling_price_2_cents),
     }),
   );
-  const prices = await viewer.customerPrices(products);
-  if (!prices) return cards;
+  const prices = await pricing.prices(products);
   return cards.map((card) => {
     const price = prices.get(card.id);
     return price ? { ...card, ...toBuyerPrice(price) } : card;

@@ -12,13 +12,15 @@ import {
 import type { CardRow, CategoryRow } from './catalogue.queries';
 
 /**
- * A customer's prices of these products for one pack (one statement for the page), or null when
- * the customer has no price list: the catalogue's selling prices are then theirs. Handed in by the
- * routes from the pricing module (the catalogue does not read price lists).
+ * A signed-in customer's own prices, handed in by the routes from the pricing module (the catalogue
+ * does not read price lists).
  */
-export type CustomerPricing = (
-  products: PricedProduct[],
-) => Promise<ReadonlyMap<number, CustomerPrice> | null>;
+export type CustomerPricing = {
+  /** False for a customer without any price list (most): the catalogue's prices are theirs. */
+  hasLists: () => Promise<boolean>;
+  /** Their prices of these products for one pack, in one statement for the page. */
+  prices: (products: PricedProduct[]) => Promise<ReadonlyMap<number, CustomerPrice>>;
+};
 
 /**
  * Who is looking: prices and stock are only for signed-in callers (docs/product/catalogue.md); a

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
 import { shopToday, type Country, type CustomerPrice, type PricedProduct } from '@wholesale/contract';
-import type { Database, Tx } from '../../db/client';
+import type { Database } from '../../db/client';
 import type { TtlCache } from '../../lib/ttl-cache';
+import { customerHasPriceLists } from './pricing.queries';
 import { customerPrices } from './pricing.service';
 
 /** Who has a price list changed (migration 0042): 'c:' customer ids, 'l:' list ids, '*' for all. */
@@ -22,22 +22,6 @@ export function customersFromPayload(payload: string): string[] | 'all' {
   const [kind, list] = payload.split(':', 2);
   if (kind !== 'c' || !list || list === '*') return 'all';
   return list.split(',');
-}
-
-/**
- * Whether the customer has an active price list, given by name or through a group: one small
- * indexed statement (price_list_assignments and customer_group_members by customer).
- */
-async function selectHasPriceLists(tx: Tx, customerId: number): Promise<boolean> {
-  const result = await tx.execute<{ has: boolean }>(sql`
-    select exists (
-      select 1
-        from price_list_assignments a
-        join price_lists l on l.id = a.list_id and l.active
-       where a.customer_id = ${customerId}
-          or a.group_id in (select m.group_id from customer_group_members m where m.customer_id = ${customerId})
-    ) as has`);
-  return result.rows[0]?.has === true;
 }
 
 /**
@@ -72,37 +56,31 @@ export const pricingPlugin = fp(
   { name: 'pricing', dependencies: ['change-feed'] },
 );
 
-/** Whether the customer has any active price list (cached per customer while the feed is live). */
-export function customerHasPriceLists(pricing: PricingCaches, customerId: number): Promise<boolean> {
-  const read = () => selectHasPriceLists(pricing.db, customerId);
+/** Whether the customer has any active price list (kept per customer while the feed is live). */
+export function hasPriceListsKept(pricing: PricingCaches, customerId: number): Promise<boolean> {
+  const read = () => customerHasPriceLists(pricing.db, customerId);
   return pricing.hasLists.followed ? pricing.hasLists.get(String(customerId), read) : read();
 }
 
 /**
- * The customer's prices of these products (one statement for their entries), or null when the
- * customer has no price list at all: the catalogue's own prices are then theirs, and nothing is
- * asked of the database. What listings, search and product pages overlay on their shared answers.
- */
-export async function pricesForCustomer(
-  pricing: PricingCaches,
-  customer: { customerId: number; country: Country },
-  products: PricedProduct[],
-  day: string,
-): Promise<Map<number, CustomerPrice> | null> {
-  if (!(await customerHasPriceLists(pricing, customer.customerId))) return null;
-  return customerPrices(pricing.db, customer, products, day);
-}
-
-/**
  * What the catalogue asks for the caller's own prices (its Viewer.customerPrices): for a signed-in
- * customer their prices on the shop's day, none for guests and staff.
+ * customer, whether they have a list (kept per customer), then their prices for one pack on the
+ * shop's day; none for guests and staff.
  */
 export function customerPricesOf(
   pricing: PricingCaches,
   user: { id: number; role: 'customer' | 'staff'; country: Country } | null,
   now: () => Date,
-): ((products: PricedProduct[]) => Promise<Map<number, CustomerPrice> | null>) | undefined {
+):
+  | {
+      hasLists: () => Promise<boolean>;
+      prices: (products: PricedProduct[]) => Promise<Map<number, CustomerPrice>>;
+    }
+  | undefined {
   if (!user || user.role !== 'customer') return undefined;
   const customer = { customerId: user.id, country: user.country };
-  return (products) => pricesForCustomer(pricing, customer, products, shopToday(now()));
+  return {
+    hasLists: () => hasPriceListsKept(pricing, user.id),
+    prices: (products) => customerPrices(pricing.db, customer, products, shopToday(now())),
+  };
 }

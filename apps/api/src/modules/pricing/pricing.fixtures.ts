@@ -44,25 +44,33 @@ export async function insertPriceList(db: Database, spec: PriceListSpec): Promis
       .insert(priceLists)
       .values({ name: spec.name, currency: spec.currency ?? 'CAD', active: spec.active ?? true })
       .returning({ id: priceLists.id });
-    const entries = spec.entries ?? [];
-    if (entries.length)
-      await tx.insert(priceListEntries).values(
-        entries.map((e) => ({
-          listId: list.id,
-          productId: e.productId ?? null,
-          brand: e.brand ?? null,
-          categoryId: e.categoryId ?? null,
-          minPacks: e.minPacks ?? 1,
-          kind: e.unitCents !== undefined ? ('fixed' as const) : ('percent_off' as const),
-          unitCents: e.unitCents ?? null,
-          basisPoints: e.basisPoints ?? null,
-          startsOn: e.startsOn ?? null,
-          endsOn: e.endsOn ?? null,
-        })),
-      );
+    await insertPriceEntries(tx, list.id, spec.entries ?? []);
     await assignPriceList(tx, list.id, spec);
     return list.id;
   });
+}
+
+/** Adds entries to an existing list. */
+export async function insertPriceEntries(
+  db: Tx,
+  listId: number,
+  entries: readonly EntrySpec[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(priceListEntries).values(
+    entries.map((e) => ({
+      listId,
+      productId: e.productId ?? null,
+      brand: e.brand ?? null,
+      categoryId: e.categoryId ?? null,
+      minPacks: e.minPacks ?? 1,
+      kind: e.unitCents !== undefined ? ('fixed' as const) : ('percent_off' as const),
+      unitCents: e.unitCents ?? null,
+      basisPoints: e.basisPoints ?? null,
+      startsOn: e.startsOn ?? null,
+      endsOn: e.endsOn ?? null,
+    })),
+  );
 }
 
 /** Gives an existing list to more customers or groups. */
