@@ -111,7 +111,7 @@ describe('ProductCard (docs/product/catalogue.md)', () => {
     expect(container.querySelector('s')?.textContent).toBe('CA$4.00');
   });
 
-  it("shows a customer with a price list their own price, the selling price struck through, why and the volume breaks", async () => {
+  it('shows a customer with a price list their own price, the selling price struck through, why and the volume breaks', async () => {
     const { container } = renderWithProviders(
       <ProductCard
         product={{
@@ -149,7 +149,12 @@ describe('ProductCard (docs/product/catalogue.md)', () => {
           product={{
             ...priced,
             customer_price: 2,
-            price_reason: { kind: 'price_list', list_name: 'Maison Tremblay', assignee: 'customer', min_packs: 1 },
+            price_reason: {
+              kind: 'price_list',
+              list_name: 'Maison Tremblay',
+              assignee: 'customer',
+              min_packs: 1,
+            },
             price_breaks: [{ min_packs: 10, unit_price: 0.2 }],
           }}
         />,
@@ -181,7 +186,12 @@ describe('ProductCard (docs/product/catalogue.md)', () => {
           ...priced,
           id: 9,
           customer_price: 3.68,
-          price_reason: { kind: 'price_list', list_name: 'Groupe Achat', assignee: 'group', min_packs: 1 },
+          price_reason: {
+            kind: 'price_list',
+            list_name: 'Groupe Achat',
+            assignee: 'group',
+            min_packs: 1,
+          },
           price_breaks: [],
         }}
       />,
