@@ -132,7 +132,7 @@ describe('ProductCard (docs/product/catalogue.md)', () => {
     expect(container.querySelector('s')?.textContent).toBe('CA$4.00');
     expect(screen.getByText('Contract price, list Maison Tremblay')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Volume prices' })).toHaveTextContent(
-      '10+ packs: CA$0.20',
+      '10+ ship packs: CA$0.20',
     );
     expect(screen.getByText(/Retail/)).toHaveTextContent('CA$9.50');
     expect(screen.queryByText('List price')).not.toBeInTheDocument();
@@ -140,7 +140,7 @@ describe('ProductCard (docs/product/catalogue.md)', () => {
 
   it.each([
     ['fr', 'Prix contractuel, liste Maison Tremblay', /^10\+ emballages : 0,20\s\$ CA$/],
-    ['es', 'Precio de contrato, lista Maison Tremblay', /^10\+ paquetes: CA\$0[.,]20$/],
+    ['es', 'Precio de contrato, lista Maison Tremblay', /^10\+ paquetes de envío: CA\$0[.,]20$/],
   ] as const)('says why in "%s"', async (lang, reason, breakText) => {
     await setLanguage(lang);
     try {
