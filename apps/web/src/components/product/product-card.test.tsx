@@ -27,6 +27,18 @@ const priced: Dto = {
   selling_price: 4,
   selling_price_2: null,
 };
+/** A customer's contract price from their own list, with a volume break. */
+const contract: Dto = {
+  ...priced,
+  customer_price: 2,
+  price_reason: {
+    kind: 'price_list',
+    list_name: 'Maison Tremblay',
+    assignee: 'customer',
+    min_packs: 1,
+  },
+  price_breaks: [{ min_packs: 10, unit_price: 0.2 }],
+};
 
 describe('ProductCard (docs/product/catalogue.md)', () => {
   it('shows a guest the badge, thumbnail, id, name as HTML, ship pack and icons, but no price or stock', async () => {
@@ -112,21 +124,7 @@ describe('ProductCard (docs/product/catalogue.md)', () => {
   });
 
   it('shows a customer with a price list their own price, the selling price struck through, why and the volume breaks', async () => {
-    const { container } = renderWithProviders(
-      <ProductCard
-        product={{
-          ...priced,
-          customer_price: 2,
-          price_reason: {
-            kind: 'price_list',
-            list_name: 'Maison Tremblay',
-            assignee: 'customer',
-            min_packs: 1,
-          },
-          price_breaks: [{ min_packs: 10, unit_price: 0.2 }],
-        }}
-      />,
-    );
+    const { container } = renderWithProviders(<ProductCard product={contract} />);
     expect(await screen.findByText('Your price')).toBeInTheDocument();
     expect(screen.getByText('CA$2.00').tagName).toBe('STRONG');
     expect(container.querySelector('s')?.textContent).toBe('CA$4.00');
@@ -144,21 +142,7 @@ describe('ProductCard (docs/product/catalogue.md)', () => {
   ] as const)('says why in "%s"', async (lang, reason, breakText) => {
     await setLanguage(lang);
     try {
-      const { container } = renderWithProviders(
-        <ProductCard
-          product={{
-            ...priced,
-            customer_price: 2,
-            price_reason: {
-              kind: 'price_list',
-              list_name: 'Maison Tremblay',
-              assignee: 'customer',
-              min_packs: 1,
-            },
-            price_breaks: [{ min_packs: 10, unit_price: 0.2 }],
-          }}
-        />,
-      );
+      const { container } = renderWithProviders(<ProductCard product={contract} />);
       expect(await screen.findByText(reason)).toBeInTheDocument();
       expect(container.querySelector('.customer-price__breaks li')?.textContent).toMatch(breakText);
     } finally {
