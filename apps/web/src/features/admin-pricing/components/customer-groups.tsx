@@ -1,0 +1,179 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminCustomerGroup } from '@wholesale/contract';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { TableHead } from '@/components/ui/table-head';
+import { TableScroll } from '@/components/ui/table-scroll';
+import { useGroupMembers } from '../api/get-group-members';
+import { CustomerSearch, customerLabel } from './customer-search';
+import { usePricingWrite } from './use-pricing-write';
+
+/** A group's members, each removable, and the search that adds one. */
+function GroupMembers({ group }: { group: AdminCustomerGroup }) {
+  const { t } = useTranslation('admin-pricing');
+  const id = useId();
+  const members = useGroupMembers(group.id);
+  const { send, pending } = usePricingWrite();
+  const path = `customer-groups/${group.id}/members`;
+  return (
+    <section aria-labelledby={`${id}-title`} className="pricing__section">
+      <h3 id={`${id}-title`}>{t('groups.membersOf', { name: group.name })}</h3>
+      {members.isPending ? (
+        <p aria-busy="true">{t('loading')}</p>
+      ) : members.isError ? (
+        <p role="alert">{t('loadError')}</p>
+      ) : members.data.members.length === 0 ? (
+        <p>{t('groups.noMembers')}</p>
+      ) : (
+        <ul className="pricing__results">
+          {members.data.members.map((m) => (
+            <li key={m.id}>
+              <span>{customerLabel(m)}</span>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={pending}
+                aria-label={t('groups.removeMember', { label: customerLabel(m) })}
+                onClick={() => send({ method: 'delete', path: `${path}/${m.id}` })}
+              >
+                ✕
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <CustomerSearch
+        label={t('search.label')}
+        actionText={t('groups.addMember')}
+        actionLabel={(label) => t('groups.addMemberNamed', { label })}
+        disabled={pending}
+        onPick={(c) =>
+          send({ method: 'post', path, body: { customer_code: c.customer_code ?? '' } })
+        }
+      />
+    </section>
+  );
+}
+
+/** Customer groups: their member and list counts; add, rename, delete, and their members. */
+export function CustomerGroups({ groups }: { groups: AdminCustomerGroup[] }) {
+  const { t } = useTranslation('admin-pricing');
+  const id = useId();
+  const { send, pending } = usePricingWrite();
+  const [confirm, confirmDialog] = useConfirm();
+  const [open, setOpen] = useState<number | null>(null);
+  const [renaming, setRenaming] = useState<number | null>(null);
+  const shown = groups.find((g) => g.id === open);
+  const renamed = groups.find((g) => g.id === renaming);
+  return (
+    <section aria-labelledby={`${id}-title`} className="pricing__section">
+      <h2 id={`${id}-title`}>{t('groups.title')}</h2>
+      {groups.length === 0 ? (
+        <p>{t('groups.empty')}</p>
+      ) : (
+        <TableScroll label={t('groups.caption')}>
+          <table className="admin-people__table">
+            <TableHead
+              caption={t('groups.caption')}
+              columns={['name', 'members', 'lists', 'actions'] as const}
+              label={(c) => t(`groups.${c}`)}
+            />
+            <tbody>
+              {groups.map((g) => (
+                <tr key={g.id}>
+                  <td>
+                    <button
+                      type="button"
+                      className="link"
+                      aria-expanded={open === g.id}
+                      aria-label={t('groups.show', { name: g.name })}
+                      onClick={() => setOpen(open === g.id ? null : g.id)}
+                    >
+                      {g.name}
+                    </button>
+                  </td>
+                  <td>{g.members}</td>
+                  <td>{g.lists}</td>
+                  <td>
+                    <div className="pricing__actions">
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        aria-label={t('groups.rename', { name: g.name })}
+                        onClick={() => setRenaming(g.id)}
+                      >
+                        ✎
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        disabled={pending}
+                        aria-label={t('groups.delete', { name: g.name })}
+                        onClick={async () => {
+                          if (await confirm(t('groups.confirmDelete', { name: g.name })))
+                            send(
+                              { method: 'delete', path: `customer-groups/${g.id}` },
+                              { done: t('groups.deleted'), then: () => setOpen(null) },
+                            );
+                        }}
+                      >
+                        ✕
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {renamed ? (
+        <form
+          key={renamed.id}
+          className="pricing__inline"
+          aria-label={t('groups.rename', { name: renamed.name })}
+          onSubmit={(e) => {
+            e.preventDefault();
+            const name = String(new FormData(e.currentTarget).get('name') ?? '');
+            send(
+              { method: 'patch', path: `customer-groups/${renamed.id}`, body: { name } },
+              { then: () => setRenaming(null) },
+            );
+          }}
+        >
+          <label htmlFor={`${id}-rename`}>{t('groups.name')}</label>
+          <input id={`${id}-rename`} name="name" required maxLength={80} defaultValue={renamed.name} />
+          <button type="submit" className="button" disabled={pending}>
+            {t('save')}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setRenaming(null)}
+          >
+            {t('cancel')}
+          </button>
+        </form>
+      ) : null}
+      {shown ? <GroupMembers group={shown} /> : null}
+      <form
+        className="pricing__inline"
+        aria-labelledby={`${id}-add`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const form = e.currentTarget;
+          const name = String(new FormData(form).get('name') ?? '');
+          send({ method: 'post', path: 'customer-groups', body: { name } }, { then: () => form.reset() });
+        }}
+      >
+        <h3 id={`${id}-add`}>{t('groups.add')}</h3>
+        <label htmlFor={`${id}-new`}>{t('groups.name')}</label>
+        <input id={`${id}-new`} name="name" required maxLength={80} />
+        <button type="submit" className="button" disabled={pending}>
+          {t('groups.create')}
+        </button>
+      </form>
+      {confirmDialog}
+    </section>
+  );
+}
