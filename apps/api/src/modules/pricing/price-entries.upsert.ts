@@ -239,7 +239,8 @@ export type UpsertOutcome = {
 
 /**
  * Writes `candidates` into the list (the caller holds the list's row lock): refused ones are left
- * out, the others created or changed by their key; with `replace`, the list's other entries go.
+ * out, the others created or changed by their key; with `replace` and no refusal, the list's other
+ * entries go.
  * A dry run answers the same counts and writes nothing.
  */
 export async function upsertEntries(
@@ -267,9 +268,12 @@ export async function upsertEntries(
       starts_on: entry.startsOn,
     });
   });
-  const removed = options.replace
-    ? await removeEntriesNotIn(tx, listId, resolved, options.dryRun)
-    : 0;
+  // NOTE: a refused row may be an entry the caller meant to keep (a typo in its code): with any
+  // refusal, nothing is removed, so "replace" never empties a list by accident.
+  const removed =
+    options.replace && refusals.length === 0
+      ? await removeEntriesNotIn(tx, listId, resolved, options.dryRun)
+      : 0;
   if (!options.dryRun) await writeEntries(tx, listId, toWrite);
   return {
     created,

@@ -190,7 +190,10 @@ export async function importPriceFile(
     const dryRun = upload.dryRun || upload.errorsFile;
     const outcome = await db.transaction(async (tx) => {
       await lockedList(tx, id);
-      const done = await upsertEntries(tx, id, read.candidates, { dryRun, replace: upload.replace });
+      const done = await upsertEntries(tx, id, read.candidates, {
+        dryRun,
+        replace: upload.replace && read.refusals.length === 0,
+      });
       if (!dryRun)
         await audit(tx, actor, 'price_list.import', 'price_list', id, {
           after: {
