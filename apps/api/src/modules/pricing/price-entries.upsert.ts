@@ -6,8 +6,8 @@ import type {
   PriceFileColumn,
 } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
+import { nullableArray } from '../../db/array-params';
 import {
-  arrayLiteral,
   brandNamesByKey,
   categoryIdsByCode,
   productIdsBySku,
@@ -149,7 +149,7 @@ export async function resolveTargets(
  */
 function staged(entries: ResolvedEntry[]) {
   const column = (pick: (e: ResolvedEntry, index: number) => string | number | null) =>
-    arrayLiteral(entries.map(pick));
+    nullableArray(entries.map(pick));
   return sql`unnest(${column((_, index) => index)}::int[],
       ${column((e) => e.productId)}::int[], ${column((e) => e.brand)}::text[],
       ${column((e) => e.categoryId)}::int[], ${column((e) => e.minPacks)}::int[],

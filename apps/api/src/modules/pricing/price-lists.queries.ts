@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PriceListCurrency } from '@wholesale/contract';
+import { textArray } from '../../db/array-params';
 import type { Tx } from '../../db/client';
 import { priceListAssignments, priceListEntries, priceLists } from '../../db/schema';
 
@@ -137,23 +138,12 @@ export async function deleteEntry(tx: Tx, listId: number, entryId: number): Prom
 
 // --- Targets by code --------------------------------------------------------------------------
 
-/** A PostgreSQL array literal bound as ONE parameter; null elements stay NULL. */
-export function arrayLiteral(values: readonly (string | number | null)[]): string {
-  const element = (v: string | number | null) =>
-    v === null
-      ? 'NULL'
-      : typeof v === 'number'
-        ? String(Math.trunc(v))
-        : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-  return `{${values.map(element).join(',')}}`;
-}
-
 /** products.id by SKU, for the SKUs that exist. */
 export async function productIdsBySku(tx: Tx, skus: string[]): Promise<Map<string, number>> {
   if (skus.length === 0) return new Map();
   const { rows } = await tx.execute<{ sku: string; id: number }>(sql`
     SELECT p.product_id AS sku, p.id FROM products p
-    WHERE p.product_id = any(${arrayLiteral(skus)}::text[])`);
+    WHERE p.product_id = any(${textArray(skus)}::text[])`);
   return new Map(rows.map((r) => [r.sku, r.id]));
 }
 
@@ -164,10 +154,11 @@ export async function productIdsBySku(tx: Tx, skus: string[]): Promise<Map<strin
  */
 export async function brandNamesByKey(tx: Tx): Promise<Map<string, string>> {
   const { rows } = await tx.execute<{ key: string; name: string }>(sql`
-    SELECT upper(code) AS key, name FROM brands
-    UNION SELECT upper(name), name FROM brands
-    UNION SELECT DISTINCT upper(brand), brand FROM products
-      WHERE brand IS NOT NULL AND brand <> '' AND upper(brand) NOT IN (SELECT upper(name) FROM brands)`);
+    SELECT upper(code) AS key, name, 1 AS rank FROM brands
+    UNION ALL SELECT upper(name), name, 2 FROM brands
+    UNION ALL SELECT DISTINCT upper(brand), brand, 3 FROM products
+      WHERE brand IS NOT NULL AND brand <> '' AND upper(brand) NOT IN (SELECT upper(name) FROM brands)
+    ORDER BY rank, key, name`);
   const byKey = new Map<string, string>();
   // A brand's code wins over another brand's name spelt the same (the first row of a key is kept).
   for (const row of rows) if (!byKey.has(row.key)) byKey.set(row.key, row.name);

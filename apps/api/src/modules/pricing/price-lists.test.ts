@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRowsFor } from '../../test/audit-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { selectCustomerPriceEntries } from './pricing.queries';
 
 /*
  * Price lists in the back office (docs/product/pricing.md "Managing price lists"): lists, entries,
@@ -279,5 +280,47 @@ describe('assignments and customer groups', () => {
       'customer_group.member_remove',
       'customer_group.delete',
     ]);
+  });
+});
+
+describe('what the screens write is what the engine reads', () => {
+  it("a customer's entries: given directly or through a group, active lists of their currency only", async () => {
+    const customer = await t.signIn({ country: 'ca', customerCode: 'ENG001' });
+    const { rows } = await t.handle.db.execute<{ id: number }>(
+      sql`SELECT id FROM products WHERE product_id = ${sku}`,
+    );
+    const productId = rows[0].id;
+    const own = await newList('Engine own');
+    await t.post(`${LISTS}/${own.id}/entries`, content.headers, fixed(sku, { unit_cents: 90 }));
+    await t.post(`${LISTS}/${own.id}/assignments`, content.headers, { customer_code: 'ENG001' });
+    const viaGroup = await newList('Engine group');
+    await t.post(`${LISTS}/${viaGroup.id}/entries`, content.headers, {
+      target: 'brand',
+      code: brand,
+      kind: 'percent_off',
+      basis_points: 800,
+    });
+    const group = (
+      await t.post('/api/admin/customer-groups', content.headers, { name: 'Engine group' })
+    ).json();
+    await t.post(`/api/admin/customer-groups/${group.id}/members`, content.headers, {
+      customer_code: 'ENG001',
+    });
+    await t.post(`${LISTS}/${viaGroup.id}/assignments`, content.headers, { group_id: group.id });
+    const read = () =>
+      selectCustomerPriceEntries(t.handle.db, {
+        customerId: customer.userId,
+        currency: 'CAD',
+        productIds: [productId],
+        brands: [brand],
+        categoryIds: [],
+        day: '2026-11-28',
+      });
+    expect((await read()).map((e) => [e.listName, e.assignee, e.target])).toEqual([
+      ['Engine own', 'customer', { kind: 'product', productId }],
+      ['Engine group', 'group', { kind: 'brand', brand }],
+    ]);
+    await t.patch(`${LISTS}/${viaGroup.id}`, content.headers, { active: false });
+    expect((await read()).map((e) => e.listName)).toEqual(['Engine own']);
   });
 });

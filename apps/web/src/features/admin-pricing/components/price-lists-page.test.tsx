@@ -129,7 +129,7 @@ describe('price lists screen', () => {
     const entries = await screen.findByRole('table', { name: 'Entries of the list' });
     const rows = within(entries).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('BT-1');
-    expect(rows[1]).toHaveTextContent('$1.99');
+    expect(rows[1]).toHaveTextContent('CA$1.99');
     expect(rows[2]).toHaveTextContent('12.5 % off');
     expect(rows[2]).toHaveTextContent('2026-01-01 to 2026-03-31');
     expect(screen.getByRole('region', { name: 'Entries of the list' })).toHaveAttribute(
