@@ -162,7 +162,8 @@ describe('price list import', () => {
     });
     expect(xlsx.headers['content-type']).toBe(type);
     const read = new ExcelJS.Workbook();
-    await read.xlsx.load(xlsx.rawPayload);
+    const bytes = xlsx.rawPayload;
+    await read.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
     expect(read.worksheets[0].rowCount).toBe(3);
   });
 
