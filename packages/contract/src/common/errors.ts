@@ -130,7 +130,7 @@ export const ERROR_REASONS = {
   PRICE_BRAND_UNKNOWN: 'No brand has the name or code {{code}}',
   PRICE_CATEGORY_UNKNOWN: 'No category has the code {{code}}',
   PRICE_ENTRY_TAKEN:
-    'This list already prices {{code}} from {{packs}} packs with the same first day; edit that entry instead',
+    'This list already prices {{code}} from {{packs}} ship packs with the same first day; edit that entry instead',
   PRICE_CUSTOMER_UNKNOWN: 'No customer has the code {{code}}',
   PRICE_GROUP_UNKNOWN: 'There is no such customer group',
   PRICE_LIST_ALREADY_GIVEN: 'This list is already given to {{label}}',

@@ -110,14 +110,14 @@ describe('price lists screen', () => {
   it('shows a loading state, then the lists with entry counts and who each is given to', async () => {
     setup('/admin/prices');
     expect(screen.getByText('Loading…')).toHaveAttribute('aria-busy', 'true');
-    const table = await screen.findByRole('table', { name: 'Price lists' });
+    const table = await screen.findByRole('table', { name: 'Every price list' });
     const row = within(table).getAllByRole('row')[1];
     expect(row).toHaveTextContent('Contractors');
     expect(row).toHaveTextContent('CAD');
     expect(row).toHaveTextContent('Active');
     expect(row).toHaveTextContent('2');
     expect(row).toHaveTextContent('C001 — Acme');
-    expect(screen.getByRole('region', { name: 'Price lists' })).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('region', { name: 'Every price list' })).toHaveAttribute('tabindex', '0');
     expect(screen.queryByRole('heading', { name: 'Price list Contractors' })).toBeNull();
   });
 
@@ -144,8 +144,8 @@ describe('price lists screen', () => {
     const form = await screen.findByRole('form', { name: 'Add an entry' });
     await user.selectOptions(within(form).getByLabelText('Applies to'), 'category');
     await user.type(within(form).getByLabelText('Code'), 'BT');
-    await user.clear(within(form).getByLabelText('From packs'));
-    await user.type(within(form).getByLabelText('From packs'), '5');
+    await user.clear(within(form).getByLabelText('From ship packs'));
+    await user.type(within(form).getByLabelText('From ship packs'), '5');
     await user.click(within(form).getByLabelText('% off the catalogue price'));
     await user.type(within(form).getByLabelText('Percent off'), '7.5');
     await user.type(within(form).getByLabelText('First day (optional)'), '2026-02-01');
