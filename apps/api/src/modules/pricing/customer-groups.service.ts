@@ -49,11 +49,15 @@ async function groupDto(tx: Tx, id: number) {
 }
 
 export function createCustomerGroup(db: Database, input: CustomerGroupInput, actor: PricingActor) {
-  return writeOrConflict(db, () => nameTaken(input.name), async (tx) => {
-    const [group] = await tx.insert(customerGroups).values(input).returning();
-    await audit(tx, actor, 'customer_group.create', 'customer_group', group.id, { after: input });
-    return groupDto(tx, group.id);
-  });
+  return writeOrConflict(
+    db,
+    () => nameTaken(input.name),
+    async (tx) => {
+      const [group] = await tx.insert(customerGroups).values(input).returning();
+      await audit(tx, actor, 'customer_group.create', 'customer_group', group.id, { after: input });
+      return groupDto(tx, group.id);
+    },
+  );
 }
 
 export function renameCustomerGroup(
@@ -62,15 +66,19 @@ export function renameCustomerGroup(
   input: CustomerGroupInput,
   actor: PricingActor,
 ) {
-  return writeOrConflict(db, () => nameTaken(input.name), async (tx) => {
-    const before = await lockedGroup(tx, id);
-    await tx.update(customerGroups).set(input).where(eq(customerGroups.id, id));
-    await audit(tx, actor, 'customer_group.rename', 'customer_group', id, {
-      before: { name: before.name },
-      after: input,
-    });
-    return groupDto(tx, id);
-  });
+  return writeOrConflict(
+    db,
+    () => nameTaken(input.name),
+    async (tx) => {
+      const before = await lockedGroup(tx, id);
+      await tx.update(customerGroups).set(input).where(eq(customerGroups.id, id));
+      await audit(tx, actor, 'customer_group.rename', 'customer_group', id, {
+        before: { name: before.name },
+        after: input,
+      });
+      return groupDto(tx, id);
+    },
+  );
 }
 
 /** Deletes a group; its members stay customers, its lists are no longer given to it. */

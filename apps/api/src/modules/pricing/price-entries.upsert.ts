@@ -7,11 +7,7 @@ import type {
 } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { nullableArray } from '../../db/array-params';
-import {
-  brandNamesByKey,
-  categoryIdsByCode,
-  productIdsBySku,
-} from './price-lists.queries';
+import { brandNamesByKey, categoryIdsByCode, productIdsBySku } from './price-lists.queries';
 
 /*
  * Many entries at once (a file import, the ERP's upsert), set-based: targets are looked up in three

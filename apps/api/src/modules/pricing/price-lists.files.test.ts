@@ -83,7 +83,11 @@ describe('price list import', () => {
     const result = res.json();
     expect(result).toMatchObject({ dry_run: true, rows: 9, created: 3, changed: 0, refused: 6 });
     expect(result.refusals).toEqual([
-      expect.objectContaining({ row: 5, column: 'code', message: 'sku NO-SUCH is not a product of this store' }),
+      expect.objectContaining({
+        row: 5,
+        column: 'code',
+        message: 'sku NO-SUCH is not a product of this store',
+      }),
       expect.objectContaining({ row: 6, column: 'percent_off' }),
       expect.objectContaining({ row: 7, column: 'percent_off' }),
       expect.objectContaining({ row: 8, column: 'ends_on' }),
@@ -111,7 +115,9 @@ describe('price list import', () => {
 
   it('imports for real, then the same file again changes nothing; the export imports back unchanged', async () => {
     const list = await newList('Round trip');
-    const csv = [HEADER, `product,${skus[0]},1,1.99,,,`, `brand,${brand},5,,8,,2026-12-31`].join('\n');
+    const csv = [HEADER, `product,${skus[0]},1,1.99,,,`, `brand,${brand},5,,8,,2026-12-31`].join(
+      '\n',
+    );
     const first = (await upload(list.id, { name: 'p.csv', data: csv })).json();
     expect(first).toMatchObject({ dry_run: false, created: 2, changed: 0, unchanged: 0 });
     const again = (await upload(list.id, { name: 'p.csv', data: csv })).json();
@@ -146,14 +152,18 @@ describe('price list import', () => {
     sheet.addRow(['product', skus[2], 3, '', 10, '2026-02-01', '']);
     const data = Buffer.from(await workbook.xlsx.writeBuffer());
     const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-    const dry = (await upload(list.id, { name: 'p.xlsx', data, type }, { replace: 'true', dry_run: 'true' })).json();
+    const dry = (
+      await upload(list.id, { name: 'p.xlsx', data, type }, { replace: 'true', dry_run: 'true' })
+    ).json();
     expect(dry).toMatchObject({ created: 1, unchanged: 1, removed: 1 });
     expect(await entryCount(list.id)).toBe(2);
-    const real = (await upload(list.id, { name: 'p.xlsx', data, type }, { replace: 'true' })).json();
+    const real = (
+      await upload(list.id, { name: 'p.xlsx', data, type }, { replace: 'true' })
+    ).json();
     expect(real).toMatchObject({ created: 1, unchanged: 1, removed: 1, refused: 0 });
-    const codes = (await t.get(`${LISTS}/${list.id}/entries`, content)).json().data.map(
-      (e: { code: string }) => e.code,
-    );
+    const codes = (await t.get(`${LISTS}/${list.id}/entries`, content))
+      .json()
+      .data.map((e: { code: string }) => e.code);
     expect(codes.sort()).toEqual([skus[0], skus[2]].sort());
     const xlsx = await t.inject({
       method: 'GET',

@@ -209,9 +209,15 @@ export async function importPriceFile(
     });
     const refusals = [
       ...read.refusals,
-      ...outcome.refusals.map(({ row, column, value, message }) => ({ row, column, value, message })),
+      ...outcome.refusals.map(({ row, column, value, message }) => ({
+        row,
+        column,
+        value,
+        message,
+      })),
     ].sort((a, b) => a.row - b.row);
-    if (upload.errorsFile) return { kind: 'errors', csv: refusedRowsCsv(null, refusals, actor.lang) };
+    if (upload.errorsFile)
+      return { kind: 'errors', csv: refusedRowsCsv(null, refusals, actor.lang) };
     return {
       kind: 'result',
       result: {

@@ -101,9 +101,7 @@ export async function selectEntriesPage(
 ) {
   const where: SQL[] = [sql`e.list_id = ${listId}`];
   if (page.q)
-    where.push(
-      sql`coalesce(p.product_id, e.brand, c.cat_code) ILIKE ${`%${escapeLike(page.q)}%`}`,
-    );
+    where.push(sql`coalesce(p.product_id, e.brand, c.cat_code) ILIKE ${`%${escapeLike(page.q)}%`}`);
   const condition = sql.join(where, sql` AND `);
   const [{ rows }, counted] = await Promise.all([
     tx.execute<EntryRow>(sql`SELECT ${ENTRY_COLUMNS} FROM ${ENTRY_FROM} WHERE ${condition}

@@ -110,8 +110,7 @@ export const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
       body: AdminPriceListUpdate,
       response: { 200: AdminPriceList, ...REFUSALS },
     }),
-    async (request) =>
-      updatePriceList(app.db, request.params.id, request.body, actor(request)),
+    async (request) => updatePriceList(app.db, request.params.id, request.body, actor(request)),
   );
   app.delete(
     `${lists}/:id`,
@@ -154,13 +153,7 @@ export const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: AdminPriceEntry, ...REFUSALS },
     }),
     async (request) =>
-      editEntry(
-        app.db,
-        request.params.id,
-        request.params.entry_id,
-        request.body,
-        actor(request),
-      ),
+      editEntry(app.db, request.params.id, request.params.entry_id, request.body, actor(request)),
   );
   app.delete(
     `${lists}/:id/entries/:entry_id`,
@@ -211,7 +204,11 @@ export const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       await existingList(app.db, id);
       if (request.query.format === 'xlsx')
-        return sendAttachment(reply, `price-list-${id}.xlsx`, await exportPriceListXlsx(app.db, id));
+        return sendAttachment(
+          reply,
+          `price-list-${id}.xlsx`,
+          await exportPriceListXlsx(app.db, id),
+        );
       return sendAttachment(reply, `price-list-${id}.csv`, exportPriceListCsv(app.db, id));
     },
   );
@@ -236,12 +233,7 @@ export const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: AdminPriceList, 404: ErrorBody },
     }),
     async (request) =>
-      unassignPriceList(
-        app.db,
-        request.params.id,
-        request.params.assignment_id,
-        actor(request),
-      ),
+      unassignPriceList(app.db, request.params.id, request.params.assignment_id, actor(request)),
   );
   app.get(
     '/api/admin/pricing/customers',
@@ -279,8 +271,7 @@ export const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
       body: AdminCustomerGroupUpdate,
       response: { 200: AdminCustomerGroup, ...REFUSALS },
     }),
-    async (request) =>
-      renameCustomerGroup(app.db, request.params.id, request.body, actor(request)),
+    async (request) => renameCustomerGroup(app.db, request.params.id, request.body, actor(request)),
   );
   app.delete(
     `${groups}/:id`,

@@ -55,7 +55,14 @@ export async function audit(
   entityId: number,
   change: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null },
 ) {
-  await recordAudit(tx, { actorId: actor.id, actorEmail: actor.email, action, entity, entityId, ...change });
+  await recordAudit(tx, {
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action,
+    entity,
+    entityId,
+    ...change,
+  });
 }
 
 /**
@@ -132,11 +139,15 @@ async function priceListDto(tx: Tx, id: number): Promise<AdminPriceList> {
 }
 
 export function createPriceList(db: Database, input: PriceListInput, actor: PricingActor) {
-  return writeOrConflict(db, () => nameTaken(input.name), async (tx) => {
-    const [list] = await tx.insert(priceLists).values(input).returning();
-    await audit(tx, actor, 'price_list.create', 'price_list', list.id, { after: input });
-    return priceListDto(tx, list.id);
-  });
+  return writeOrConflict(
+    db,
+    () => nameTaken(input.name),
+    async (tx) => {
+      const [list] = await tx.insert(priceLists).values(input).returning();
+      await audit(tx, actor, 'price_list.create', 'price_list', list.id, { after: input });
+      return priceListDto(tx, list.id);
+    },
+  );
 }
 
 /** Renames a list or turns it on or off (an inactive list prices nobody). */
@@ -146,18 +157,22 @@ export function updatePriceList(
   body: AdminPriceListUpdate,
   actor: PricingActor,
 ) {
-  return writeOrConflict(db, () => nameTaken(body.name ?? ''), async (tx) => {
-    const before = await lockedList(tx, id);
-    await tx
-      .update(priceLists)
-      .set({ ...body, updatedAt: new Date() })
-      .where(eq(priceLists.id, id));
-    await audit(tx, actor, 'price_list.update', 'price_list', id, {
-      before: { name: before.name, active: before.active },
-      after: { name: body.name ?? before.name, active: body.active ?? before.active },
-    });
-    return priceListDto(tx, id);
-  });
+  return writeOrConflict(
+    db,
+    () => nameTaken(body.name ?? ''),
+    async (tx) => {
+      const before = await lockedList(tx, id);
+      await tx
+        .update(priceLists)
+        .set({ ...body, updatedAt: new Date() })
+        .where(eq(priceLists.id, id));
+      await audit(tx, actor, 'price_list.update', 'price_list', id, {
+        before: { name: before.name, active: before.active },
+        after: { name: body.name ?? before.name, active: body.active ?? before.active },
+      });
+      return priceListDto(tx, id);
+    },
+  );
 }
 
 /** Deletes a list with its entries and assignments. */
@@ -232,19 +247,28 @@ const entryFields = (input: PriceListEntryInput | AdminPriceEntry) => ({
 });
 
 /** Adds one entry; 409 when the list already has one with its target, min_packs and first day. */
-export function addEntry(db: Database, id: number, input: PriceListEntryInput, actor: PricingActor) {
-  return writeOrConflict(db, () => entryTaken(input), async (tx) => {
-    await lockedList(tx, id);
-    const columns = await entryColumns(tx, input);
-    const [row] = await tx
-      .insert(priceListEntries)
-      .values({ listId: id, ...columns })
-      .returning({ id: priceListEntries.id });
-    await audit(tx, actor, 'price_list.entry_add', 'price_list', id, {
-      after: { entry_id: row.id, ...entryFields(input) },
-    });
-    return toEntry((await selectEntry(tx, id, row.id))!);
-  });
+export function addEntry(
+  db: Database,
+  id: number,
+  input: PriceListEntryInput,
+  actor: PricingActor,
+) {
+  return writeOrConflict(
+    db,
+    () => entryTaken(input),
+    async (tx) => {
+      await lockedList(tx, id);
+      const columns = await entryColumns(tx, input);
+      const [row] = await tx
+        .insert(priceListEntries)
+        .values({ listId: id, ...columns })
+        .returning({ id: priceListEntries.id });
+      await audit(tx, actor, 'price_list.entry_add', 'price_list', id, {
+        after: { entry_id: row.id, ...entryFields(input) },
+      });
+      return toEntry((await selectEntry(tx, id, row.id))!);
+    },
+  );
 }
 
 async function existingEntry(tx: Tx, id: number, entryId: number) {
@@ -262,19 +286,23 @@ export function editEntry(
   input: PriceListEntryInput,
   actor: PricingActor,
 ) {
-  return writeOrConflict(db, () => entryTaken(input), async (tx) => {
-    const before = await existingEntry(tx, id, entryId);
-    const columns = await entryColumns(tx, input);
-    await tx
-      .update(priceListEntries)
-      .set({ ...columns, updatedAt: new Date() })
-      .where(eq(priceListEntries.id, entryId));
-    await audit(tx, actor, 'price_list.entry_edit', 'price_list', id, {
-      before: { entry_id: entryId, ...entryFields(before) },
-      after: { entry_id: entryId, ...entryFields(input) },
-    });
-    return toEntry((await selectEntry(tx, id, entryId))!);
-  });
+  return writeOrConflict(
+    db,
+    () => entryTaken(input),
+    async (tx) => {
+      const before = await existingEntry(tx, id, entryId);
+      const columns = await entryColumns(tx, input);
+      await tx
+        .update(priceListEntries)
+        .set({ ...columns, updatedAt: new Date() })
+        .where(eq(priceListEntries.id, entryId));
+      await audit(tx, actor, 'price_list.entry_edit', 'price_list', id, {
+        before: { entry_id: entryId, ...entryFields(before) },
+        after: { entry_id: entryId, ...entryFields(input) },
+      });
+      return toEntry((await selectEntry(tx, id, entryId))!);
+    },
+  );
 }
 
 export function removeEntry(db: Database, id: number, entryId: number, actor: PricingActor) {
@@ -376,7 +404,10 @@ export function syncEntries(
   return db.transaction(async (tx) => {
     await lockedList(tx, id);
     const candidates: EntryCandidate[] = body.entries.map((entry, row) => ({ row, entry }));
-    const outcome = await upsertEntries(tx, id, candidates, { dryRun: false, replace: body.replace });
+    const outcome = await upsertEntries(tx, id, candidates, {
+      dryRun: false,
+      replace: body.replace,
+    });
     if (outcome.refusals.length > 0) {
       const fields = Object.fromEntries(
         outcome.refusals.slice(0, 50).map((r) => [`entries.${r.row}.${r.column}`, r.message]),

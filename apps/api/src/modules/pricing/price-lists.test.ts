@@ -165,7 +165,11 @@ describe('price list entries', () => {
     );
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().error.fields).toHaveProperty('ends_on');
-    const noPrice = await t.post(url, content.headers, { target: 'product', code: sku, kind: 'fixed' });
+    const noPrice = await t.post(url, content.headers, {
+      target: 'product',
+      code: sku,
+      kind: 'fixed',
+    });
     expect(noPrice.json().error.fields).toHaveProperty('unit_cents');
     expect((await t.post(url, content.headers, fixed(sku))).statusCode).toBe(200);
     const dup = await t.post(url, content.headers, fixed(sku, { unit_cents: 150 }));
@@ -216,7 +220,11 @@ describe('assignments and customer groups', () => {
     const given = await t.post(url, content.headers, { customer_code: 'prc001' });
     expect(given.statusCode, given.body).toBe(200);
     expect(given.json().assignments).toEqual([
-      expect.objectContaining({ assignee: 'customer', customer_id: customer.userId, label: 'PRC001 — Acme' }),
+      expect.objectContaining({
+        assignee: 'customer',
+        customer_id: customer.userId,
+        label: 'PRC001 — Acme',
+      }),
     ]);
     const again = await t.post(url, content.headers, { customer_code: 'PRC001' });
     expect(again.statusCode).toBe(409);
@@ -232,7 +240,9 @@ describe('assignments and customer groups', () => {
     const both = await t.post(url, content.headers, { customer_code: 'PRC001', group_id: 1 });
     expect(both.statusCode).toBe(400);
 
-    const group = (await t.post('/api/admin/customer-groups', content.headers, { name: 'Chains' })).json();
+    const group = (
+      await t.post('/api/admin/customer-groups', content.headers, { name: 'Chains' })
+    ).json();
     expect(group).toMatchObject({ name: 'Chains', members: 0, lists: 0 });
     const toGroup = await t.post(url, content.headers, { group_id: group.id });
     expect(toGroup.json().assignments).toHaveLength(2);

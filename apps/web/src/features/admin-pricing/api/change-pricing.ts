@@ -14,6 +14,8 @@ export type PricingChange = {
 };
 
 export const changePricing = ({ method, path, body }: PricingChange) =>
-  method === 'delete' ? api.delete<unknown>(`/admin/${path}`) : api[method]<unknown>(`/admin/${path}`, body);
+  method === 'delete'
+    ? api.delete<unknown>(`/admin/${path}`)
+    : api[method]<unknown>(`/admin/${path}`, body);
 
 export const useChangePricing = () => useRefreshingMutation(changePricing, pricingKeys.all);

@@ -142,7 +142,13 @@ export function CustomerGroups({ groups }: { groups: AdminCustomerGroup[] }) {
           }}
         >
           <label htmlFor={`${id}-rename`}>{t('groups.name')}</label>
-          <input id={`${id}-rename`} name="name" required maxLength={80} defaultValue={renamed.name} />
+          <input
+            id={`${id}-rename`}
+            name="name"
+            required
+            maxLength={80}
+            defaultValue={renamed.name}
+          />
           <button type="submit" className="button" disabled={pending}>
             {t('save')}
           </button>
@@ -163,7 +169,10 @@ export function CustomerGroups({ groups }: { groups: AdminCustomerGroup[] }) {
           e.preventDefault();
           const form = e.currentTarget;
           const name = String(new FormData(form).get('name') ?? '');
-          send({ method: 'post', path: 'customer-groups', body: { name } }, { then: () => form.reset() });
+          send(
+            { method: 'post', path: 'customer-groups', body: { name } },
+            { then: () => form.reset() },
+          );
         }}
       >
         <h3 id={`${id}-add`}>{t('groups.add')}</h3>

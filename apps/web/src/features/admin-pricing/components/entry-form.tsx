@@ -118,7 +118,12 @@ export function EntryForm({
         />
       </fieldset>
       <label htmlFor={`${id}-starts`}>{t('entries.startsOn')}</label>
-      <input id={`${id}-starts`} name="starts_on" type="date" defaultValue={entry?.starts_on ?? ''} />
+      <input
+        id={`${id}-starts`}
+        name="starts_on"
+        type="date"
+        defaultValue={entry?.starts_on ?? ''}
+      />
       <label htmlFor={`${id}-ends`}>{t('entries.endsOn')}</label>
       <input id={`${id}-ends`} name="ends_on" type="date" defaultValue={entry?.ends_on ?? ''} />
       <div className="pricing__actions">

@@ -54,7 +54,10 @@ function ImportOutcome({
             </button>
           </p>
           <TableScroll
-            label={t('files.refusedCaption', { shown: result.refusals.length, count: result.refused })}
+            label={t('files.refusedCaption', {
+              shown: result.refusals.length,
+              count: result.refused,
+            })}
           >
             <table className="admin-people__table">
               <TableHead
@@ -138,8 +141,7 @@ export function PriceImport({ list }: { list: AdminPriceList }) {
         setLast({ input, result });
         toast.success(t(result.dry_run ? 'files.dryRunDone' : 'files.done', result));
       },
-      onError: (e) =>
-        setError(e instanceof ApiError && !e.reason ? e.message : describe(e)),
+      onError: (e) => setError(e instanceof ApiError && !e.reason ? e.message : describe(e)),
     });
   };
   const downloadErrors = async () => {
@@ -172,7 +174,9 @@ export function PriceImport({ list }: { list: AdminPriceList }) {
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => {
             const chosen = e.target.files?.[0] ?? null;
-            setError(chosen && !/\.(csv|txt|xlsx)$/i.test(chosen.name) ? t('files.wrongType') : null);
+            setError(
+              chosen && !/\.(csv|txt|xlsx)$/i.test(chosen.name) ? t('files.wrongType') : null,
+            );
             setFile(chosen);
           }}
         />
@@ -181,11 +185,7 @@ export function PriceImport({ list }: { list: AdminPriceList }) {
           {t('files.dryRun')}
         </label>
         <label>
-          <input
-            type="checkbox"
-            checked={replace}
-            onChange={(e) => setReplace(e.target.checked)}
-          />{' '}
+          <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} />{' '}
           {t('files.replace')}
         </label>
         {error ? (

@@ -24,8 +24,7 @@ function Assignments({ list, groups }: { list: AdminPriceList; groups: AdminCust
           {list.assignments.map((a) => (
             <li key={a.id}>
               <span>
-                {a.label}{' '}
-                <small>({t(`assignments.${a.assignee}Badge`)})</small>
+                {a.label} <small>({t(`assignments.${a.assignee}Badge`)})</small>
               </span>
               <button
                 type="button"
@@ -55,9 +54,12 @@ function Assignments({ list, groups }: { list: AdminPriceList; groups: AdminCust
         onSubmit={(e) => {
           e.preventDefault();
           if (groupId)
-            send({ method: 'post', path, body: { group_id: Number(groupId) } }, {
-              then: () => setGroupId(''),
-            });
+            send(
+              { method: 'post', path, body: { group_id: Number(groupId) } },
+              {
+                then: () => setGroupId(''),
+              },
+            );
         }}
       >
         <h4 id={`${id}-group`}>{t('assignments.group')}</h4>
@@ -118,7 +120,11 @@ export function PriceListDetail({
           className="button button--secondary"
           disabled={pending}
           onClick={() =>
-            send({ method: 'patch', path: `price-lists/${list.id}`, body: { active: !list.active } })
+            send({
+              method: 'patch',
+              path: `price-lists/${list.id}`,
+              body: { active: !list.active },
+            })
           }
         >
           {list.active ? t('list.deactivate') : t('list.activate')}

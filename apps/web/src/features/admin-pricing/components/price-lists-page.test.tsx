@@ -117,7 +117,10 @@ describe('price lists screen', () => {
     expect(row).toHaveTextContent('Active');
     expect(row).toHaveTextContent('2');
     expect(row).toHaveTextContent('C001 — Acme');
-    expect(screen.getByRole('region', { name: 'Every price list' })).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('region', { name: 'Every price list' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
     expect(screen.queryByRole('heading', { name: 'Price list Contractors' })).toBeNull();
   });
 
@@ -193,9 +196,7 @@ describe('price lists screen', () => {
     const { writes } = setup();
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Price list Contractors' });
-    const search = screen.getAllByLabelText(
-      'Find a customer (code, company, owner or e-mail)',
-    )[0];
+    const search = screen.getAllByLabelText('Find a customer (code, company, owner or e-mail)')[0];
     await user.type(search, 'C00');
     await user.click(
       await screen.findByRole('button', { name: 'Give the list to C009 — Bolt Ltd' }),
@@ -207,9 +208,7 @@ describe('price lists screen', () => {
     await user.click(screen.getByRole('button', { name: 'Give' }));
     await waitFor(() => expect(writes()).toHaveLength(2));
     expect(bodyOf(writes()[1].init)).toEqual({ group_id: 3 });
-    await user.click(
-      screen.getByRole('button', { name: 'Stop giving the list to C001 — Acme' }),
-    );
+    await user.click(screen.getByRole('button', { name: 'Stop giving the list to C001 — Acme' }));
     await waitFor(() => expect(writes()).toHaveLength(3));
     expect(writes()[2].url.pathname).toBe('/api/admin/price-lists/7/assignments/1');
     expect(writes()[2].init?.method).toBe('DELETE');
@@ -237,9 +236,7 @@ describe('price lists screen', () => {
     );
     const refused = screen.getByRole('table', { name: /Lignes refusées/ });
     expect(refused).toHaveTextContent('le sku NOPE n’est pas un produit de la boutique');
-    expect(screen.getByRole('table', { name: /Ajoutées ou modifiées/ })).toHaveTextContent(
-      'BT-2',
-    );
+    expect(screen.getByRole('table', { name: /Ajoutées ou modifiées/ })).toHaveTextContent('BT-2');
   });
 
   it('adds a customer group', async () => {
