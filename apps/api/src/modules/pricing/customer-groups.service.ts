@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AdminCustomerGroup, CustomerGroupInput } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
 import { customerGroupMembers, customerGroups } from '../../db/schema';
+import { recordAuditBy } from '../audit';
 import { AppError, reasonError } from '../../lib/app-error';
 import {
   CUSTOMER_SELECT,
@@ -9,7 +10,7 @@ import {
   selectCustomerByCode,
   type PricingCustomerRow,
 } from './price-lists.queries';
-import { audit, writeOrConflict, type PricingActor } from './price-lists.service';
+import { writeOrConflict, type PricingActor } from './price-lists.service';
 
 /*
  * Customer groups (docs/product/pricing.md "Customer groups"): a name and its members; a price list
@@ -54,7 +55,12 @@ export function createCustomerGroup(db: Database, input: CustomerGroupInput, act
     () => nameTaken(input.name),
     async (tx) => {
       const [group] = await tx.insert(customerGroups).values(input).returning();
-      await audit(tx, actor, 'customer_group.create', 'customer_group', group.id, { after: input });
+      await recordAuditBy(tx, actor, {
+        action: 'customer_group.create',
+        entity: 'customer_group',
+        entityId: group.id,
+        after: input,
+      });
       return groupDto(tx, group.id);
     },
   );
@@ -72,7 +78,10 @@ export function renameCustomerGroup(
     async (tx) => {
       const before = await lockedGroup(tx, id);
       await tx.update(customerGroups).set(input).where(eq(customerGroups.id, id));
-      await audit(tx, actor, 'customer_group.rename', 'customer_group', id, {
+      await recordAuditBy(tx, actor, {
+        action: 'customer_group.rename',
+        entity: 'customer_group',
+        entityId: id,
         before: { name: before.name },
         after: input,
       });
@@ -87,7 +96,12 @@ export function deleteCustomerGroup(db: Database, id: number, actor: PricingActo
     const before = await groupDto(tx, id);
     await lockedGroup(tx, id);
     await tx.delete(customerGroups).where(eq(customerGroups.id, id));
-    await audit(tx, actor, 'customer_group.delete', 'customer_group', id, { before });
+    await recordAuditBy(tx, actor, {
+      action: 'customer_group.delete',
+      entity: 'customer_group',
+      entityId: id,
+      before,
+    });
     return { deleted: true as const };
   });
 }
@@ -115,7 +129,10 @@ export function addGroupMember(db: Database, id: number, code: string, actor: Pr
       .returning();
     if (added.length === 0)
       throw reasonError('CONFLICT', 'GROUP_MEMBER_ALREADY', { code }, 'customer_code');
-    await audit(tx, actor, 'customer_group.member_add', 'customer_group', id, {
+    await recordAuditBy(tx, actor, {
+      action: 'customer_group.member_add',
+      entity: 'customer_group',
+      entityId: id,
       after: { customer_id: customer.id, customer_code: customer.customer_code },
     });
     return { members: await listGroupMembers(tx, id) };
@@ -137,7 +154,10 @@ export function removeGroupMember(
       )
       .returning();
     if (removed.length === 0) throw new AppError('NOT_FOUND', 'This customer is not in the group');
-    await audit(tx, actor, 'customer_group.member_remove', 'customer_group', id, {
+    await recordAuditBy(tx, actor, {
+      action: 'customer_group.member_remove',
+      entity: 'customer_group',
+      entityId: id,
       before: { customer_id: customerId },
     });
     return { members: await listGroupMembers(tx, id) };

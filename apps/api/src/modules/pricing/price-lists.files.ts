@@ -18,6 +18,7 @@ import {
 } from '@wholesale/contract';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { recordAuditBy } from '../audit';
 import { AppError } from '../../lib/app-error';
 import { safeCsvOptions } from '../../lib/csv-cells';
 import {
@@ -33,7 +34,7 @@ import {
 import type { EntryCandidate } from './price-entries.upsert';
 import { upsertEntries } from './price-entries.upsert';
 import { selectEntriesAfter, type EntryRow } from './price-lists.queries';
-import { audit, lockedList, type PricingActor } from './price-lists.service';
+import { lockedList, type PricingActor } from './price-lists.service';
 
 /*
  * A price list's file (docs/product/pricing.md "Importing and exporting a list"): CSV or XLSX with
@@ -195,7 +196,10 @@ export async function importPriceFile(
         replace: upload.replace && read.refusals.length === 0,
       });
       if (!dryRun)
-        await audit(tx, actor, 'price_list.import', 'price_list', id, {
+        await recordAuditBy(tx, actor, {
+          action: 'price_list.import',
+          entity: 'price_list',
+          entityId: id,
           after: {
             rows: read.rows,
             created: done.created,

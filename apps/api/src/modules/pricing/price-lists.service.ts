@@ -7,7 +7,6 @@ import {
   type AdminPriceEntry,
   type AdminPriceList,
   type AdminPriceListUpdate,
-  type AuditEntity,
   type Country,
   type ErpPriceEntriesBody,
   type ErpPriceEntriesResult,
@@ -19,7 +18,7 @@ import type { Database, Tx } from '../../db/client';
 import { customerGroups, priceListEntries, priceLists } from '../../db/schema';
 import { AppError, reasonError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { recordAudit } from '../audit';
+import { recordAuditBy, type AuditActor } from '../audit';
 import { resolveTargets, upsertEntries, type EntryCandidate } from './price-entries.upsert';
 import {
   countEntries,
@@ -45,25 +44,7 @@ import {
  */
 
 /** Who made the change: a staff member, or an integration token (no user: its name is kept). */
-export type PricingActor = { id: number | null; email: string | null };
-
-export async function audit(
-  tx: Tx,
-  actor: PricingActor,
-  action: string,
-  entity: AuditEntity,
-  entityId: number,
-  change: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null },
-) {
-  await recordAudit(tx, {
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action,
-    entity,
-    entityId,
-    ...change,
-  });
-}
+export type PricingActor = AuditActor;
 
 /**
  * Runs a write in one transaction; a unique violation (a race past the checks) is `conflict()`.
@@ -144,7 +125,12 @@ export function createPriceList(db: Database, input: PriceListInput, actor: Pric
     () => nameTaken(input.name),
     async (tx) => {
       const [list] = await tx.insert(priceLists).values(input).returning();
-      await audit(tx, actor, 'price_list.create', 'price_list', list.id, { after: input });
+      await recordAuditBy(tx, actor, {
+        action: 'price_list.create',
+        entity: 'price_list',
+        entityId: list.id,
+        after: input,
+      });
       return priceListDto(tx, list.id);
     },
   );
@@ -166,7 +152,10 @@ export function updatePriceList(
         .update(priceLists)
         .set({ ...body, updatedAt: new Date() })
         .where(eq(priceLists.id, id));
-      await audit(tx, actor, 'price_list.update', 'price_list', id, {
+      await recordAuditBy(tx, actor, {
+        action: 'price_list.update',
+        entity: 'price_list',
+        entityId: id,
         before: { name: before.name, active: before.active },
         after: { name: body.name ?? before.name, active: body.active ?? before.active },
       });
@@ -181,7 +170,10 @@ export function deletePriceList(db: Database, id: number, actor: PricingActor) {
     const list = await lockedList(tx, id);
     const entries = await countEntries(tx, id);
     await tx.delete(priceLists).where(eq(priceLists.id, id));
-    await audit(tx, actor, 'price_list.delete', 'price_list', id, {
+    await recordAuditBy(tx, actor, {
+      action: 'price_list.delete',
+      entity: 'price_list',
+      entityId: id,
       before: { name: list.name, currency: list.currency, entries },
     });
     return { deleted: true as const };
@@ -246,31 +238,6 @@ const entryFields = (input: PriceListEntryInput | AdminPriceEntry) => ({
   ends_on: input.ends_on ?? null,
 });
 
-/** Adds one entry; 409 when the list already has one with its target, min_packs and first day. */
-export function addEntry(
-  db: Database,
-  id: number,
-  input: PriceListEntryInput,
-  actor: PricingActor,
-) {
-  return writeOrConflict(
-    db,
-    () => entryTaken(input),
-    async (tx) => {
-      await lockedList(tx, id);
-      const columns = await entryColumns(tx, input);
-      const [row] = await tx
-        .insert(priceListEntries)
-        .values({ listId: id, ...columns })
-        .returning({ id: priceListEntries.id });
-      await audit(tx, actor, 'price_list.entry_add', 'price_list', id, {
-        after: { entry_id: row.id, ...entryFields(input) },
-      });
-      return toEntry((await selectEntry(tx, id, row.id))!);
-    },
-  );
-}
-
 async function existingEntry(tx: Tx, id: number, entryId: number) {
   await lockedList(tx, id);
   const before = await selectEntry(tx, id, entryId);
@@ -278,11 +245,14 @@ async function existingEntry(tx: Tx, id: number, entryId: number) {
   return before;
 }
 
-/** Replaces one entry's target, rule, min_packs and dates. */
-export function editEntry(
+/**
+ * Adds an entry (`entryId` null) or replaces one's target, rule, min_packs and dates; 409 when the
+ * list already has another with the same target, min_packs and first day.
+ */
+function saveEntry(
   db: Database,
   id: number,
-  entryId: number,
+  entryId: number | null,
   input: PriceListEntryInput,
   actor: PricingActor,
 ) {
@@ -290,26 +260,60 @@ export function editEntry(
     db,
     () => entryTaken(input),
     async (tx) => {
-      const before = await existingEntry(tx, id, entryId);
+      const before = entryId === null ? null : await existingEntry(tx, id, entryId);
+      if (!before) await lockedList(tx, id);
       const columns = await entryColumns(tx, input);
-      await tx
-        .update(priceListEntries)
-        .set({ ...columns, updatedAt: new Date() })
-        .where(eq(priceListEntries.id, entryId));
-      await audit(tx, actor, 'price_list.entry_edit', 'price_list', id, {
-        before: { entry_id: entryId, ...entryFields(before) },
-        after: { entry_id: entryId, ...entryFields(input) },
+      let savedId: number;
+      if (entryId === null) {
+        const [row] = await tx
+          .insert(priceListEntries)
+          .values({ listId: id, ...columns })
+          .returning({ id: priceListEntries.id });
+        savedId = row.id;
+      } else {
+        await tx
+          .update(priceListEntries)
+          .set({ ...columns, updatedAt: new Date() })
+          .where(eq(priceListEntries.id, entryId));
+        savedId = entryId;
+      }
+      await recordAuditBy(tx, actor, {
+        action: before ? 'price_list.entry_edit' : 'price_list.entry_add',
+        entity: 'price_list',
+        entityId: id,
+        before: before && { entry_id: savedId, ...entryFields(before) },
+        after: { entry_id: savedId, ...entryFields(input) },
       });
-      return toEntry((await selectEntry(tx, id, entryId))!);
+      return toEntry((await selectEntry(tx, id, savedId))!);
     },
   );
 }
+
+/** Adds one entry to the list. */
+export const addEntry = (
+  db: Database,
+  id: number,
+  input: PriceListEntryInput,
+  actor: PricingActor,
+) => saveEntry(db, id, null, input, actor);
+
+/** Replaces one entry of the list. */
+export const editEntry = (
+  db: Database,
+  id: number,
+  entryId: number,
+  input: PriceListEntryInput,
+  actor: PricingActor,
+) => saveEntry(db, id, entryId, input, actor);
 
 export function removeEntry(db: Database, id: number, entryId: number, actor: PricingActor) {
   return db.transaction(async (tx) => {
     const before = await existingEntry(tx, id, entryId);
     await deleteEntry(tx, id, entryId);
-    await audit(tx, actor, 'price_list.entry_remove', 'price_list', id, {
+    await recordAuditBy(tx, actor, {
+      action: 'price_list.entry_remove',
+      entity: 'price_list',
+      entityId: id,
       before: { entry_id: entryId, ...entryFields(before) },
     });
     return { deleted: true as const };
@@ -366,7 +370,10 @@ export function assignPriceList(
         { label },
         input.customer_code !== undefined ? 'customer_code' : 'group_id',
       );
-    await audit(tx, actor, 'price_list.assign', 'price_list', id, {
+    await recordAuditBy(tx, actor, {
+      action: 'price_list.assign',
+      entity: 'price_list',
+      entityId: id,
       after: { assignment_id: row.id, ...input, label },
     });
     return priceListDto(tx, id);
@@ -383,7 +390,10 @@ export function unassignPriceList(
     await lockedList(tx, id);
     const row = await deleteAssignment(tx, id, assignmentId);
     if (!row) throw new AppError('NOT_FOUND', 'This list has no such assignment');
-    await audit(tx, actor, 'price_list.unassign', 'price_list', id, {
+    await recordAuditBy(tx, actor, {
+      action: 'price_list.unassign',
+      entity: 'price_list',
+      entityId: id,
       before: { assignment_id: row.id, customer_id: row.customerId, group_id: row.groupId },
     });
     return priceListDto(tx, id);
@@ -419,7 +429,10 @@ export function syncEntries(
       });
     }
     const { created, changed, unchanged, removed } = outcome;
-    await audit(tx, actor, 'price_list.entries_sync', 'price_list', id, {
+    await recordAuditBy(tx, actor, {
+      action: 'price_list.entries_sync',
+      entity: 'price_list',
+      entityId: id,
       after: { created, changed, unchanged, removed, replace: body.replace },
     });
     return { created, changed, unchanged, removed };

@@ -6,6 +6,7 @@ import { TableHead } from '@/components/ui/table-head';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { useGroupMembers } from '../api/get-group-members';
 import { CustomerSearch, customerLabel } from './customer-search';
+import { NameForm } from './name-form';
 import { usePricingWrite } from './use-pricing-write';
 
 /** A group's members, each removable, and the search that adds one. */
@@ -128,60 +129,32 @@ export function CustomerGroups({ groups }: { groups: AdminCustomerGroup[] }) {
         </TableScroll>
       )}
       {renamed ? (
-        <form
+        <NameForm
           key={renamed.id}
-          className="pricing__inline"
-          aria-label={t('groups.rename', { name: renamed.name })}
-          onSubmit={(e) => {
-            e.preventDefault();
-            const name = String(new FormData(e.currentTarget).get('name') ?? '');
+          formLabel={t('groups.rename', { name: renamed.name })}
+          label={t('groups.name')}
+          defaultValue={renamed.name}
+          submitText={t('save')}
+          pending={pending}
+          onCancel={() => setRenaming(null)}
+          onSubmit={({ name }) =>
             send(
               { method: 'patch', path: `customer-groups/${renamed.id}`, body: { name } },
               { then: () => setRenaming(null) },
-            );
-          }}
-        >
-          <label htmlFor={`${id}-rename`}>{t('groups.name')}</label>
-          <input
-            id={`${id}-rename`}
-            name="name"
-            required
-            maxLength={80}
-            defaultValue={renamed.name}
-          />
-          <button type="submit" className="button" disabled={pending}>
-            {t('save')}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => setRenaming(null)}
-          >
-            {t('cancel')}
-          </button>
-        </form>
+            )
+          }
+        />
       ) : null}
       {shown ? <GroupMembers group={shown} /> : null}
-      <form
-        className="pricing__inline"
-        aria-labelledby={`${id}-add`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const name = String(new FormData(form).get('name') ?? '');
-          send(
-            { method: 'post', path: 'customer-groups', body: { name } },
-            { then: () => form.reset() },
-          );
-        }}
-      >
-        <h3 id={`${id}-add`}>{t('groups.add')}</h3>
-        <label htmlFor={`${id}-new`}>{t('groups.name')}</label>
-        <input id={`${id}-new`} name="name" required maxLength={80} />
-        <button type="submit" className="button" disabled={pending}>
-          {t('groups.create')}
-        </button>
-      </form>
+      <NameForm
+        title={t('groups.add')}
+        label={t('groups.name')}
+        submitText={t('groups.create')}
+        pending={pending}
+        onSubmit={({ name }, reset) =>
+          send({ method: 'post', path: 'customer-groups', body: { name } }, { then: reset })
+        }
+      />
       {confirmDialog}
     </section>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminCustomerGroup, AdminPriceList } from '@wholesale/contract';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { CustomerSearch } from './customer-search';
+import { NameForm } from './name-form';
 import { PriceEntries } from './price-entries';
 import { PriceImport } from './price-import';
 import { usePricingWrite } from './use-pricing-write';
@@ -148,31 +149,20 @@ export function PriceListDetail({
         </button>
       </div>
       {renaming ? (
-        <form
-          className="pricing__inline"
-          aria-label={t('list.rename')}
-          onSubmit={(e) => {
-            e.preventDefault();
-            const name = String(new FormData(e.currentTarget).get('name') ?? '');
+        <NameForm
+          formLabel={t('list.rename')}
+          label={t('lists.name')}
+          defaultValue={list.name}
+          submitText={t('save')}
+          pending={pending}
+          onCancel={() => setRenaming(false)}
+          onSubmit={({ name }) =>
             send(
               { method: 'patch', path: `price-lists/${list.id}`, body: { name } },
               { then: () => setRenaming(false) },
-            );
-          }}
-        >
-          <label htmlFor={`${id}-name`}>{t('lists.name')}</label>
-          <input id={`${id}-name`} name="name" required maxLength={80} defaultValue={list.name} />
-          <button type="submit" className="button" disabled={pending}>
-            {t('save')}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => setRenaming(false)}
-          >
-            {t('cancel')}
-          </button>
-        </form>
+            )
+          }
+        />
       ) : null}
       <Assignments list={list} groups={groups} />
       <PriceEntries list={list} />

@@ -6,6 +6,7 @@ import { TableHead } from '@/components/ui/table-head';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { useCustomerGroups, usePriceLists } from '../api/get-price-lists';
 import { CustomerGroups } from './customer-groups';
+import { NameForm } from './name-form';
 import { PriceListDetail } from './price-list-detail';
 import { usePricingWrite } from './use-pricing-write';
 import './admin-pricing.css';
@@ -77,22 +78,18 @@ export function PriceListsPage() {
                 </table>
               </TableScroll>
             )}
-            <form
-              className="pricing__inline"
-              aria-labelledby={`${id}-add`}
-              onSubmit={(e) => {
-                e.preventDefault();
-                const form = e.currentTarget;
-                const values = Object.fromEntries(new FormData(form));
+            <NameForm
+              title={t('lists.add')}
+              label={t('lists.name')}
+              submitText={t('lists.create')}
+              pending={pending}
+              onSubmit={(values, reset) =>
                 send(
                   { method: 'post', path: 'price-lists', body: values },
-                  { done: t('lists.created'), then: () => form.reset() },
-                );
-              }}
+                  { done: t('lists.created'), then: reset },
+                )
+              }
             >
-              <h3 id={`${id}-add`}>{t('lists.add')}</h3>
-              <label htmlFor={`${id}-name`}>{t('lists.name')}</label>
-              <input id={`${id}-name`} name="name" required maxLength={80} />
               <label htmlFor={`${id}-currency`}>{t('lists.currency')}</label>
               <select id={`${id}-currency`} name="currency" defaultValue="CAD">
                 {PRICE_LIST_CURRENCIES.map((c) => (
@@ -101,10 +98,7 @@ export function PriceListsPage() {
                   </option>
                 ))}
               </select>
-              <button type="submit" className="button" disabled={pending}>
-                {t('lists.create')}
-              </button>
-            </form>
+            </NameForm>
           </section>
           {open ? (
             <PriceListDetail
