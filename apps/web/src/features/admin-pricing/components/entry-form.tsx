@@ -6,6 +6,7 @@ import {
   type AdminPriceEntry,
   type PriceListEntryInput,
 } from '@wholesale/contract';
+import { FormButtons } from './name-form';
 
 type Kind = (typeof PRICE_RULE_KINDS)[number];
 
@@ -127,14 +128,7 @@ export function EntryForm({
       <label htmlFor={`${id}-ends`}>{t('entries.endsOn')}</label>
       <input id={`${id}-ends`} name="ends_on" type="date" defaultValue={entry?.ends_on ?? ''} />
       <div className="pricing__actions">
-        <button type="submit" className="button" disabled={pending}>
-          {t('save')}
-        </button>
-        {onCancel ? (
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            {t('cancel')}
-          </button>
-        ) : null}
+        <FormButtons submitText={t('save')} pending={pending} onCancel={onCancel} />
       </div>
     </form>
   );

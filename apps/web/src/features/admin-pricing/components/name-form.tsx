@@ -27,7 +27,6 @@ export function NameForm({
   onCancel?: () => void;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation('admin-pricing');
   const id = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,6 +45,24 @@ export function NameForm({
       <label htmlFor={`${id}-name`}>{label}</label>
       <input id={`${id}-name`} name="name" required maxLength={80} defaultValue={defaultValue} />
       {children}
+      <FormButtons submitText={submitText} pending={pending} onCancel={onCancel} />
+    </form>
+  );
+}
+
+/** A form's submit button, and Cancel when `onCancel` is given. */
+export function FormButtons({
+  submitText,
+  pending,
+  onCancel,
+}: {
+  submitText: string;
+  pending: boolean;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation('admin-pricing');
+  return (
+    <>
       <button type="submit" className="button" disabled={pending}>
         {submitText}
       </button>
@@ -54,6 +71,6 @@ export function NameForm({
           {t('cancel')}
         </button>
       ) : null}
-    </form>
+    </>
   );
 }
