@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, checkA11y, newPage, signIn } from './support/browser';
 import { FRENCH_BUYER } from './support/demo-accounts';
@@ -12,6 +14,13 @@ const browser = browserForFile();
 
 const widerThanWindow = (page: import('playwright-core').Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** With E2E_SCREENSHOTS, the whole page as a picture there. */
+async function screenshot(page: import('playwright-core').Page, name: string) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  fs.mkdirSync(process.env.E2E_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, name), fullPage: true });
+}
 
 /** A SKU of the catalogue, as the signed-in staff member's product list gives it. */
 const someSku = (page: import('playwright-core').Page) =>
@@ -67,9 +76,11 @@ describe('price lists journey', () => {
 
     expect(await widerThanWindow(page)).toBeLessThanOrEqual(0);
     await checkA11y(page, '/admin/prices with a list open at 390 px');
+    await screenshot(page, 'price-lists-390.png');
     await page.setViewportSize(DESKTOP);
     expect(await widerThanWindow(page)).toBeLessThanOrEqual(0);
     await checkA11y(page, '/admin/prices with a list open at 1280 px');
+    await screenshot(page, 'price-lists-1280.png');
     expectNoConsoleErrors();
   });
 });
