@@ -71,7 +71,7 @@ describe('price lists journey', () => {
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await expect
       .poll(() => page.getByRole('status').first().textContent())
-      .toContain('Dry run: 0 would be added, 1 changed');
+      .toContain('Would be added: 0; changed: 1;');
     await page.getByRole('table', { name: /Refused rows/ }).waitFor();
 
     expect(await widerThanWindow(page)).toBeLessThanOrEqual(0);

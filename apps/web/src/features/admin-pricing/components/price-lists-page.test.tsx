@@ -232,7 +232,7 @@ describe('price lists screen', () => {
     expect(form.get('dry_run')).toBe('true');
     expect(form.get('replace')).toBe('false');
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'Essai : 1 seraient ajoutées, 1 modifiées',
+      'Essai, rien n’a changé. À ajouter : 1 ; à modifier : 1',
     );
     const refused = screen.getByRole('table', { name: /Lignes refusées/ });
     expect(refused).toHaveTextContent('le sku NOPE n’est pas un produit de la boutique');
