@@ -2,8 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCustomerGroup } from '@wholesale/contract';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { TableHead } from '@/components/ui/table-head';
-import { TableScroll } from '@/components/ui/table-scroll';
+import { LabelledTable } from '@/components/ui/labelled-table';
 import { useGroupMembers } from '../api/get-group-members';
 import { CustomerSearch, customerLabel } from './customer-search';
 import { NameForm } from './name-form';
@@ -69,65 +68,60 @@ export function CustomerGroups({ groups }: { groups: AdminCustomerGroup[] }) {
   return (
     <section aria-labelledby={`${id}-title`} className="pricing__section">
       <h2 id={`${id}-title`}>{t('groups.title')}</h2>
-      {groups.length === 0 ? (
-        <p>{t('groups.empty')}</p>
-      ) : (
-        <TableScroll label={t('groups.caption')}>
-          <table className="admin-people__table">
-            <TableHead
-              caption={t('groups.caption')}
-              columns={['name', 'members', 'lists', 'actions'] as const}
-              label={(c) => t(`groups.${c}`)}
-            />
-            <tbody>
-              {groups.map((g) => (
-                <tr key={g.id}>
-                  <td>
-                    <button
-                      type="button"
-                      className="link"
-                      aria-expanded={open === g.id}
-                      aria-label={t('groups.show', { name: g.name })}
-                      onClick={() => setOpen(open === g.id ? null : g.id)}
-                    >
-                      {g.name}
-                    </button>
-                  </td>
-                  <td>{g.members}</td>
-                  <td>{g.lists}</td>
-                  <td>
-                    <div className="pricing__actions">
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        aria-label={t('groups.rename', { name: g.name })}
-                        onClick={() => setRenaming(g.id)}
-                      >
-                        ✎
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        disabled={pending}
-                        aria-label={t('groups.delete', { name: g.name })}
-                        onClick={async () => {
-                          if (await confirm(t('groups.confirmDelete', { name: g.name })))
-                            send(
-                              { method: 'delete', path: `customer-groups/${g.id}` },
-                              { done: t('groups.deleted'), then: () => setOpen(null) },
-                            );
-                        }}
-                      >
-                        ✕
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <LabelledTable
+        caption={t('groups.caption')}
+        label={(c) => t(`groups.${c}`)}
+        rows={groups}
+        empty={t('groups.empty')}
+        columns={[
+          {
+            id: 'name',
+            cell: (g) => (
+              <button
+                type="button"
+                className="link"
+                aria-expanded={open === g.id}
+                aria-label={t('groups.show', { name: g.name })}
+                onClick={() => setOpen(open === g.id ? null : g.id)}
+              >
+                {g.name}
+              </button>
+            ),
+          },
+          { id: 'members', cell: (g) => g.members },
+          { id: 'lists', cell: (g) => g.lists },
+          {
+            id: 'actions',
+            cell: (g) => (
+              <div className="pricing__actions">
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  aria-label={t('groups.rename', { name: g.name })}
+                  onClick={() => setRenaming(g.id)}
+                >
+                  ✎
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={pending}
+                  aria-label={t('groups.delete', { name: g.name })}
+                  onClick={async () => {
+                    if (await confirm(t('groups.confirmDelete', { name: g.name })))
+                      send(
+                        { method: 'delete', path: `customer-groups/${g.id}` },
+                        { done: t('groups.deleted'), then: () => setOpen(null) },
+                      );
+                  }}
+                >
+                  ✕
+                </button>
+              </div>
+            ),
+          },
+        ]}
+      />
       {renamed ? (
         <NameForm
           key={renamed.id}

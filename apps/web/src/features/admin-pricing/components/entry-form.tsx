@@ -6,14 +6,15 @@ import {
   type AdminPriceEntry,
   type PriceListEntryInput,
 } from '@wholesale/contract';
+import { typedCents } from '@/lib/typed-dollars';
 import { FormButtons } from './name-form';
 
 type Kind = (typeof PRICE_RULE_KINDS)[number];
 
-/** "12.50" or "12,5" as cents, or undefined (the API then names the field). */
+/** The typed amount (dollars or percent) in hundredths, or undefined (the API then names the field). */
 const centsOf = (text: string) => {
-  const n = Number(text.trim().replace(',', '.'));
-  return text.trim() === '' || Number.isNaN(n) ? undefined : Math.round(n * 100);
+  const cents = typedCents(text.trim());
+  return text.trim() === '' || Number.isNaN(cents) ? undefined : cents;
 };
 
 /** The form's values as the API's entry body. */

@@ -7,8 +7,6 @@ import { useEntries } from '../api/get-entries';
 import { EntryForm } from './entry-form';
 import { usePricingWrite } from './use-pricing-write';
 
-const COLUMNS = ['target', 'code', 'label', 'minPacks', 'price', 'dates', 'actions'] as const;
-
 /** An entry's price as the screen says it: the amount in the list's currency, or the percent off. */
 function usePriceText(currency: AdminPriceList['currency']) {
   const { t, i18n } = useTranslation('admin-pricing');
@@ -71,16 +69,17 @@ export function PriceEntries({ list }: { list: AdminPriceList }) {
         count={(count) => t('entries.count', { count })}
         empty={t('entries.empty')}
         caption={t('entries.caption')}
-        columns={COLUMNS.map((c) => t(`entries.${c}`))}
-        row={(e: AdminPriceEntry) => (
-          <tr key={e.id}>
-            <td>{t(`entries.targets.${e.target}`)}</td>
-            <td>{e.code}</td>
-            <td>{e.label ?? '—'}</td>
-            <td>{e.min_packs}</td>
-            <td>{priceText(e)}</td>
-            <td>{datesText(e)}</td>
-            <td>
+        label={(c) => t(`entries.${c}`)}
+        columns={[
+          { id: 'target', cell: (e: AdminPriceEntry) => t(`entries.targets.${e.target}`) },
+          { id: 'code', cell: (e) => e.code },
+          { id: 'label', cell: (e) => e.label ?? '—' },
+          { id: 'minPacks', cell: (e) => e.min_packs },
+          { id: 'price', cell: priceText },
+          { id: 'dates', cell: datesText },
+          {
+            id: 'actions',
+            cell: (e) => (
               <div className="pricing__actions">
                 <button
                   type="button"
@@ -106,9 +105,9 @@ export function PriceEntries({ list }: { list: AdminPriceList }) {
                   ✕
                 </button>
               </div>
-            </td>
-          </tr>
-        )}
+            ),
+          },
+        ]}
       />
       {editingEntry ? (
         <EntryForm

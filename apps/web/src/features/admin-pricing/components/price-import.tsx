@@ -7,8 +7,7 @@ import {
   type AdminPriceList,
   type ImportErrorLang,
 } from '@wholesale/contract';
-import { TableHead } from '@/components/ui/table-head';
-import { TableScroll } from '@/components/ui/table-scroll';
+import { LabelledTable } from '@/components/ui/labelled-table';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
 import {
@@ -53,67 +52,42 @@ function ImportOutcome({
               {t('files.download')}
             </button>
           </p>
-          <TableScroll
-            label={t('files.refusedCaption', {
+          <LabelledTable
+            caption={t('files.refusedCaption', {
               shown: result.refusals.length,
               count: result.refused,
             })}
-          >
-            <table className="admin-people__table">
-              <TableHead
-                caption={t('files.refusedCaption', {
-                  shown: result.refusals.length,
-                  count: result.refused,
-                })}
-                captionShown
-                columns={['row', 'column', 'value', 'message'] as const}
-                label={(c) => t(`files.${c}`)}
-              />
-              <tbody>
-                {result.refusals.map((r) => (
-                  <tr key={`${r.row}-${r.column}-${r.message}`}>
-                    <td>{r.row}</td>
-                    <td>{r.column}</td>
-                    <td>{r.value}</td>
-                    <td>{translateImportError(r.message, lang)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+            label={(c) => t(`files.${c}`)}
+            rows={result.refusals}
+            rowKey={(r) => `${r.row}-${r.column}-${r.message}`}
+            columns={[
+              { id: 'row', cell: (r) => r.row },
+              { id: 'column', cell: (r) => r.column },
+              { id: 'value', cell: (r) => r.value },
+              { id: 'message', cell: (r) => translateImportError(r.message, lang) },
+            ]}
+          />
         </>
       ) : null}
       {result.changes.length > 0 ? (
-        <TableScroll
-          label={t('files.changesCaption', {
+        <LabelledTable
+          caption={t('files.changesCaption', {
             shown: result.changes.length,
             count: result.created + result.changed,
           })}
-        >
-          <table className="admin-people__table">
-            <TableHead
-              caption={t('files.changesCaption', {
-                shown: result.changes.length,
-                count: result.created + result.changed,
-              })}
-              captionShown
-              columns={['row', 'action', 'code'] as const}
-              label={(c) => t(`files.${c === 'code' ? 'value' : c}`)}
-            />
-            <tbody>
-              {result.changes.map((c) => (
-                <tr key={c.row}>
-                  <td>{c.row}</td>
-                  <td>{t(`files.actions.${c.action}`)}</td>
-                  <td>
-                    {t(`entries.targets.${c.target}`)} {c.code} · {c.min_packs}
-                    {c.starts_on ? ` · ${c.starts_on}` : ''}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+          label={(c) => t(`files.${c}`)}
+          rows={result.changes}
+          rowKey={(c) => c.row}
+          columns={[
+            { id: 'row', cell: (c) => c.row },
+            { id: 'action', cell: (c) => t(`files.actions.${c.action}`) },
+            {
+              id: 'value',
+              cell: (c) =>
+                `${t(`entries.targets.${c.target}`)} ${c.code} · ${c.min_packs}${c.starts_on ? ` · ${c.starts_on}` : ''}`,
+            },
+          ]}
+        />
       ) : null}
     </div>
   );
