@@ -46,7 +46,8 @@ import { lockedList, type PricingActor } from './price-lists.service';
 
 export type PriceFileOptions = Pick<Config, 'dataDir' | 'importLimits' | 'importMaxBytes'>;
 
-const TRUE_VALUES = new Set(['true', '1', 'yes', 'on']);
+/** Form field values that turn an upload's flag on (as the catalogue import reads them). */
+const TRUE_VALUES: ReadonlySet<string> = new Set(['true', '1', 'yes', 'on']);
 
 /** The header row: known column names, each once, `target` and `code` among them. */
 export function parsePriceHeader(cells: string[]): PriceFileColumn[] {
