@@ -290,6 +290,8 @@ const SCOPE_STAFF_ROLE: Record<IntegrationScope, StaffRole> = {
   // Invoices are the credit side's: credit staff read them and may push one by hand like the ERP.
   'invoices:read': 'credit',
   'invoices:write': 'credit',
+  // Price lists are the catalogue's: content staff keep them by hand.
+  'prices:write': 'content',
 };
 
 /**

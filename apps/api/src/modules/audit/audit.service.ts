@@ -25,8 +25,11 @@ export type AuditEvent = {
   after?: Record<string, unknown> | null;
 };
 
-/** Who acted, as services receive it from the route (the signed-in staff member). */
-export type AuditActor = { id: number; email?: string | null };
+/**
+ * Who acted, as services receive it from the route: the signed-in staff member, or (no user) an
+ * integration token, named by `email`.
+ */
+export type AuditActor = { id: number | null; email?: string | null };
 
 /**
  * Writes one audit row in the caller's transaction, so the record and the change commit or roll

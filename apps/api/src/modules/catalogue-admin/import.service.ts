@@ -191,7 +191,7 @@ export async function exportCatalogueCsv(db: Database): Promise<Readable> {
 const TRUE_VALUES: ReadonlySet<string> = new Set(['true', '1', 'yes', 'on']);
 
 /** A refused file as the answer's error, naming the form field it came in. */
-function asAppError(refusal: FileRefusal, field: string): AppError {
+export function asAppError(refusal: FileRefusal, field: string): AppError {
   const code =
     refusal.status === 413
       ? 'PAYLOAD_TOO_LARGE'
