@@ -48,15 +48,16 @@ export class CodeColumn {
 
   /** Sets document `doc`'s code: documents come in order, 0, 1, 2 … */
   push(doc: number, code: string | null): void {
-    const encoded = code ? encoder.encode(code) : undefined;
     const at = this.starts[doc];
     this.starts = grown(this.starts, doc + 2);
-    if (encoded) {
-      this.bytes = grown(this.bytes, at + encoded.length);
-      this.bytes.set(encoded, at);
+    let length = 0;
+    if (code) {
+      // Written in place: UTF-8 takes at most 3 bytes per UTF-16 unit.
+      this.bytes = grown(this.bytes, at + 3 * code.length);
+      length = encoder.encodeInto(code, this.bytes.subarray(at)).written;
     }
-    if (encoded || this.everyDocument) this.unsorted.push(doc);
-    this.starts[doc + 1] = at + (encoded?.length ?? 0);
+    if (length || this.everyDocument) this.unsorted.push(doc);
+    this.starts[doc + 1] = at + length;
     this.documents = doc + 1;
   }
 

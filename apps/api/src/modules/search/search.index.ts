@@ -9,7 +9,7 @@ import {
   type TokenQuery,
 } from './search.queries';
 import { CodeColumn } from './search.codes';
-import { decodeRun, eachPosting, Postings, PostingsWriter } from './search.postings';
+import { decodeRun, Postings, PostingsWriter } from './search.postings';
 import {
   digitTokenQuery,
   intersect,
@@ -76,45 +76,6 @@ const FREEZE_AFTER_POSTINGS = 200_000;
 const KNOWN_TOKENS_MAX = 50_000;
 /** What a kept token's parsed query costs on the heap, about (an object tree of a few terms). */
 const KNOWN_TOKEN_BYTES = 400;
-
-/**
- * Calls `visit(lexeme, weight mask)` for each lexeme of a tsvector's text (`'button':1A,4 'l''eau':2B`):
- * a lexeme's mask has the bit of each weight it has (a position without a letter is D).
- */
-function eachLexeme(text: string, visit: (lexeme: string, mask: number) => void): void {
-  const n = text.length;
-  let i = text.indexOf("'");
-  while (i >= 0 && i < n) {
-    let j = i + 1;
-    let quoted = false;
-    while (j < n && (text.charCodeAt(j) !== 39 || text.charCodeAt(j + 1) === 39)) {
-      if (text.charCodeAt(j) === 39) {
-        quoted = true;
-        j++;
-      }
-      j++;
-    }
-    if (j >= n) return;
-    const raw = text.slice(i + 1, j);
-    const lexeme = quoted ? raw.replaceAll("''", "'") : raw;
-    let mask = 0;
-    j++;
-    if (text.charCodeAt(j) === 58) {
-      // ':' then positions, each digits and an optional weight letter, comma-separated.
-      let last = 0;
-      for (j++; j <= n; j++) {
-        const c = j < n ? text.charCodeAt(j) : 32;
-        if (c === 44 || c === 32 || c === 39) {
-          mask |= last >= 65 && last <= 68 ? 1 << (last - 65) : 8;
-          if (c !== 44) break;
-        }
-        last = c;
-      }
-    }
-    visit(lexeme, mask || 8);
-    i = text.indexOf("'", j);
-  }
-}
 
 /**
  * The index of one database in this process. Postings are frozen (search.postings.ts: sorted
@@ -217,7 +178,7 @@ export class SearchIndex {
       this.documents++;
       this.skus.push(doc, row.sku.trimEnd().toLowerCase());
       this.barcodes.push(doc, row.barcode);
-      if (row.doc) eachLexeme(row.doc, (lexeme, mask) => this.added.add(lexeme, doc, mask));
+      if (row.doc) this.added.addDocument(row.doc, doc);
     }
   }
 
@@ -255,9 +216,9 @@ export class SearchIndex {
 
   /** Bytes the next freeze holds at its peak beside what the index holds now (the new postings). */
   get freezeBytes(): number {
-    return (
-      this.added.encodedBytes + (this.dead || this.frozen.lexemes.length ? this.frozen.byteSize : 0)
-    );
+    // The added postings laid out, then merged run by run (each old run let go as it is replaced),
+    // and the shared buffer of short runs made anew.
+    return 2 * this.added.encodedBytes + this.frozen.sharedBytes;
   }
 
   /**
@@ -266,24 +227,11 @@ export class SearchIndex {
    * lays its postings out.
    */
   freeze(): void {
-    if (this.frozen.lexemes.length === 0 && this.dead === 0) this.frozen = this.added.finish();
-    else {
-      const added = this.added.finish();
-      const merged = new PostingsWriter();
-      const alive = (doc: number) => (this.flags[doc] & ALIVE) !== 0;
-      const copy = (run: ReturnType<Postings['run']>, lexeme: string) =>
-        eachPosting(run, (doc, mask) => {
-          if (alive(doc)) merged.add(lexeme, doc, mask);
-        });
-      const old = this.frozen;
-      for (let i = 0, j = 0; i < old.lexemes.length || j < added.lexemes.length;) {
-        const a = old.lexemes[i];
-        const b = added.lexemes[j];
-        if (b === undefined || (a !== undefined && a <= b)) copy(old.run(i++), a);
-        if (a === undefined || (b !== undefined && b <= a)) copy(added.run(j++), b);
-      }
-      this.frozen = merged.finish();
-    }
+    const added = this.added.finish();
+    this.frozen =
+      this.frozen.lexemes.length === 0 && this.dead === 0
+        ? added
+        : Postings.merge(this.frozen, added, this.isLive);
     this.added = new PostingsWriter();
     this.ids = this.ids.slice(0, Math.max(this.documents, 1024));
     this.flags = this.flags.slice(0, this.ids.length);
