@@ -216,9 +216,10 @@ export class SearchIndex {
 
   /** Bytes the next freeze holds at its peak beside what the index holds now (the new postings). */
   get freezeBytes(): number {
-    // The added postings laid out, then merged run by run (each old run let go as it is replaced),
-    // and the shared buffer of short runs made anew.
-    return 2 * this.added.encodedBytes + this.frozen.sharedBytes;
+    if (this.frozen.lexemes.length === 0 && this.dead === 0) return this.added.finishBytes;
+    // Laid out, then merged run by run (each old run let go as it is replaced), and the shared
+    // buffer of short runs made anew.
+    return this.added.finishBytes + 2 * this.added.encodedBytes + this.frozen.sharedBytes;
   }
 
   /**

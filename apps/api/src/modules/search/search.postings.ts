@@ -274,6 +274,21 @@ export class PostingsWriter {
   }
 
   /**
+   * Bytes `finish` allocates beside what the writer holds: the shared buffer of short runs, and one
+   * long run at a time (copied without its spare room, the writer's own let go right after).
+   */
+  get finishBytes(): number {
+    let short = 0;
+    let longest = 0;
+    for (let id = 0; id < this.names.length; id++) {
+      const used = this.used[id];
+      if (used <= SHARED_RUN_BYTES) short += 2 * used;
+      else longest = Math.max(longest, used);
+    }
+    return short + longest;
+  }
+
+  /**
    * Bytes held now, spare room included: the typed arrays, the lexemes' own buffers, and an
    * estimate of the lexeme map (a string and a map entry per lexeme).
    */
