@@ -25,12 +25,27 @@ function useWhen() {
   };
 }
 
-/** A part of the home: its heading, then its content (a card). */
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** A part of the home: its heading, its content, then (`open`) a link to the page that does the work. */
+function Card({
+  id,
+  title,
+  open,
+  children,
+}: {
+  id: string;
+  title: string;
+  open?: { to: string; label: string };
+  children: ReactNode;
+}) {
   return (
     <section className="admin-home__card" aria-labelledby={`home-${id}-title`} id={id}>
       <h2 id={`home-${id}-title`}>{title}</h2>
       {children}
+      {open ? (
+        <p>
+          <Link to={open.to}>{open.label}</Link>
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -130,7 +145,11 @@ function Deliveries({ part }: { part: Part<'deliveries'> }) {
       onError: (error) => toast.error(errorMessage(error)),
     });
   return (
-    <Card id="deliveries" title={t('deliveries.title')}>
+    <Card
+      id="deliveries"
+      title={t('deliveries.title')}
+      open={{ to: paths.adminIntegrations(), label: t('webhooks.open') }}
+    >
       <ul className="admin-home__counts">
         <li>{part.mail_configured ? t('mail.configured') : t('mail.notConfiguredShort')}</li>
         <li>{t('mail.waiting', { count: part.mails_waiting })}</li>
@@ -170,9 +189,6 @@ function Deliveries({ part }: { part: Part<'deliveries'> }) {
           ],
         }))}
       />
-      <p>
-        <Link to={paths.adminIntegrations()}>{t('webhooks.open')}</Link>
-      </p>
     </Card>
   );
 }
@@ -181,13 +197,14 @@ function Applications({ part }: { part: Part<'applications'> }) {
   const { t } = useTranslation('admin-home');
   const when = useWhen();
   return (
-    <Card id="applications" title={t('applications.title')}>
+    <Card
+      id="applications"
+      title={t('applications.title')}
+      open={{ to: paths.adminApplications(), label: t('applications.open') }}
+    >
       <p>
         {t('applications.pending', { count: part.pending })}
         {part.oldest_at ? ` ${t('applications.oldest', { when: when(part.oldest_at) })}` : ''}
-      </p>
-      <p>
-        <Link to={paths.adminApplications()}>{t('applications.open')}</Link>
       </p>
     </Card>
   );
@@ -197,7 +214,11 @@ function Orders({ part }: { part: Part<'orders'> }) {
   const { t } = useTranslation(['admin-home', 'orders']);
   const when = useWhen();
   return (
-    <Card id="orders" title={t('orders.title')}>
+    <Card
+      id="orders"
+      title={t('orders.title')}
+      open={{ to: paths.adminOrders(), label: t('orders.open') }}
+    >
       <ul className="admin-home__counts">
         <li data-alert={part.to_accept > 0}>{t('orders.toAccept', { count: part.to_accept })}</li>
         <li>{t('orders.toShip', { count: part.to_ship })}</li>
@@ -222,9 +243,6 @@ function Orders({ part }: { part: Part<'orders'> }) {
           ],
         }))}
       />
-      <p>
-        <Link to={paths.adminOrders()}>{t('orders.open')}</Link>
-      </p>
     </Card>
   );
 }
@@ -233,7 +251,11 @@ function Imports({ part }: { part: Part<'imports'> }) {
   const { t } = useTranslation('admin-home');
   const when = useWhen();
   return (
-    <Card id="imports" title={t('imports.title')}>
+    <Card
+      id="imports"
+      title={t('imports.title')}
+      open={{ to: paths.adminCatalogue(), label: t('imports.open') }}
+    >
       <ul className="admin-home__counts">
         <li>{t('imports.running', { count: part.running })}</li>
         <li data-alert={part.failed > 0}>{t('imports.failed', { count: part.failed })}</li>
@@ -249,9 +271,6 @@ function Imports({ part }: { part: Part<'imports'> }) {
           ))}
         </ul>
       ) : null}
-      <p>
-        <Link to={paths.adminCatalogue()}>{t('imports.open')}</Link>
-      </p>
     </Card>
   );
 }
