@@ -8,6 +8,7 @@ import type {
 } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
 import { apiError, renderWithProviders, stubFetch, validationFailed } from '@/test/render';
+import { fillAndSubmit } from '@/test/forms';
 import { signInStaff } from '@/test/staff';
 import { CustomerPayments } from './customer-payments';
 
@@ -176,12 +177,13 @@ describe('CustomerPayments (staff customer screen)', () => {
             )
           : ledger({ balance_cents: 0, payments: [], open_invoices: [] }),
     });
-    const user = userEvent.setup();
     renderWithProviders(<CustomerPayments customerId={40} country="us" />);
     const form = within(await screen.findByRole('form', { name: 'Record a payment' }));
-    await user.type(form.getByLabelText('Amount (dollars)'), '10');
-    await user.type(form.getByLabelText('Received on'), '2026-11-20');
-    await user.click(form.getByRole('button', { name: 'Record payment' }));
+    await fillAndSubmit(
+      { 'Amount (dollars)': '10', 'Received on': '2026-11-20' },
+      'Record payment',
+      form,
+    );
     expect(
       await form.findByText('Enter the date the payment was received (YYYY-MM-DD).'),
     ).toBeVisible();
