@@ -21,3 +21,9 @@ export async function fillAndSubmit(
   }
   await userEvent.click(scope.getByRole('button', { name: submit }));
 }
+
+/** Replaces what `field` holds with `text`: clears it, then types. */
+export async function retype(field: HTMLElement, text: string) {
+  await userEvent.clear(field);
+  await userEvent.type(field, text);
+}

@@ -5,6 +5,7 @@ import type { AddressBookEntry } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
 import { renderWithProviders } from '@/test/render';
 import { signInStaff } from '@/test/staff';
+import { retype } from '@/test/forms';
 import { stubStaffResource } from '@/test/staff-resource';
 import { CustomerAddresses } from './customer-addresses';
 
@@ -62,14 +63,12 @@ describe('CustomerAddresses (staff customer screen)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Shipping address' }));
     const form = within(screen.getByRole('form', { name: 'Edit Shipping address' }));
     const zip = form.getByLabelText('ZIP code');
-    await userEvent.clear(zip);
-    await userEvent.type(zip, '90210');
+    await retype(zip, '90210');
     await userEvent.click(form.getByRole('button', { name: 'Save address' }));
     expect(await form.findByText('ZIP code does not belong to the state chosen')).toBeVisible();
     expect(writes).toEqual([]);
 
-    await userEvent.clear(zip);
-    await userEvent.type(zip, '14203 1234');
+    await retype(zip, '14203 1234');
     await userEvent.click(form.getByRole('button', { name: 'Save address' }));
     expect(await screen.findByText('Address saved')).toBeVisible();
     await waitFor(() => expect(screen.getByText(/14203-1234/)).toBeVisible());
