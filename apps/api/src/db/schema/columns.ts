@@ -37,6 +37,27 @@ export function retryState() {
   };
 }
 
+/**
+ * What an order or invoice line keeps of the product it sold: the code and name of the day, so a
+ * later rename or recode does not rewrite a placed order or an issued invoice.
+ */
+export function productAsSold() {
+  return {
+    productCode: text('product_code').notNull(),
+    name: text('name').notNull(),
+  };
+}
+
+/** How many ship packs a line holds and their prices in cents, frozen when the line is written. */
+export function linePricing() {
+  return {
+    quantity: integer('quantity').notNull(),
+    shipPack: integer('ship_pack').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    lineTotalCents: integer('line_total_cents').notNull(),
+  };
+}
+
 /** The row's own key, numbered by the database. */
 export function rowId() {
   return serial('id').primaryKey();

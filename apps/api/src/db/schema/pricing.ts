@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { isNotNull, sql } from 'drizzle-orm';
 import { PRICE_LIST_CURRENCIES, PRICE_RULE_KINDS } from '@wholesale/contract';
 import {
   boolean,
@@ -76,15 +76,11 @@ export const priceListEntries = pgTable(
     // NOTE: migration 0040 also keeps one entry per list, target, first pack count and first day
     // (unique index price_list_entries_uq, NULLS NOT DISTINCT: drizzle's index builder cannot say it),
     // so the ERP's upsert has one row to update.
-    index('price_list_entries_product_idx')
-      .on(t.productId, t.listId)
-      .where(sql`${t.productId} is not null`),
-    index('price_list_entries_brand_idx')
-      .on(t.brand, t.listId)
-      .where(sql`${t.brand} is not null`),
+    index('price_list_entries_product_idx').on(t.productId, t.listId).where(isNotNull(t.productId)),
+    index('price_list_entries_brand_idx').on(t.brand, t.listId).where(isNotNull(t.brand)),
     index('price_list_entries_category_idx')
       .on(t.categoryId, t.listId)
-      .where(sql`${t.categoryId} is not null`),
+      .where(isNotNull(t.categoryId)),
     check(
       'price_list_entries_one_target',
       sql`num_nonnulls(${t.productId}, ${t.brand}, ${t.categoryId}) = 1`,
@@ -112,18 +108,14 @@ export const priceListAssignments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('price_list_assignments_customer_idx')
-      .on(t.customerId)
-      .where(sql`${t.customerId} is not null`),
-    index('price_list_assignments_group_idx')
-      .on(t.groupId)
-      .where(sql`${t.groupId} is not null`),
+    index('price_list_assignments_customer_idx').on(t.customerId).where(isNotNull(t.customerId)),
+    index('price_list_assignments_group_idx').on(t.groupId).where(isNotNull(t.groupId)),
     uniqueIndex('price_list_assignments_customer_uq')
       .on(t.listId, t.customerId)
-      .where(sql`${t.customerId} is not null`),
+      .where(isNotNull(t.customerId)),
     uniqueIndex('price_list_assignments_group_uq')
       .on(t.listId, t.groupId)
-      .where(sql`${t.groupId} is not null`),
+      .where(isNotNull(t.groupId)),
     check(
       'price_list_assignments_one_assignee',
       sql`num_nonnulls(${t.customerId}, ${t.groupId}) = 1`,

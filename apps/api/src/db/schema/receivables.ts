@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { isNotNull, sql } from 'drizzle-orm';
 import {
   ACCOUNT_HOLD_REASONS,
   COUNTRIES,
@@ -28,6 +28,8 @@ import {
   optionalLink,
   rowId,
   updatedAt,
+  productAsSold,
+  linePricing,
 } from './columns';
 import { users } from './users';
 import { orderLines, orders, shipments, type OrderShipTo } from './shopping';
@@ -113,12 +115,8 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_number_uq').on(t.number),
-    uniqueIndex('invoices_shipment_uq')
-      .on(t.shipmentId)
-      .where(sql`${t.shipmentId} is not null`),
-    uniqueIndex('invoices_external_ref_uq')
-      .on(t.externalRef)
-      .where(sql`${t.externalRef} is not null`),
+    uniqueIndex('invoices_shipment_uq').on(t.shipmentId).where(isNotNull(t.shipmentId)),
+    uniqueIndex('invoices_external_ref_uq').on(t.externalRef).where(isNotNull(t.externalRef)),
     index('invoices_user_issued_idx').on(t.userId, t.issuedOn.desc(), t.id.desc()),
     index('invoices_order_idx').on(t.orderId),
     index('invoices_due_idx').on(t.dueOn),
@@ -134,12 +132,8 @@ export const invoiceLines = pgTable(
     id: rowId(),
     invoiceId: belongsTo('invoice_id', () => invoices.id),
     orderLineId: optionalLink('order_line_id', () => orderLines.id),
-    productCode: text('product_code').notNull(),
-    name: text('name').notNull(),
-    quantity: integer('quantity').notNull(),
-    shipPack: integer('ship_pack').notNull(),
-    unitPriceCents: integer('unit_price_cents').notNull(),
-    lineTotalCents: integer('line_total_cents').notNull(),
+    ...productAsSold(),
+    ...linePricing(),
   },
   (t) => [
     index('invoice_lines_invoice_idx').on(t.invoiceId),
@@ -177,10 +171,8 @@ export const payments = pgTable(
     index('payments_user_received_idx').on(t.userId, t.receivedOn.desc(), t.id.desc()),
     index('payments_deposit_order_idx')
       .on(t.depositForOrderId)
-      .where(sql`${t.depositForOrderId} is not null`),
-    uniqueIndex('payments_external_ref_uq')
-      .on(t.externalRef)
-      .where(sql`${t.externalRef} is not null`),
+      .where(isNotNull(t.depositForOrderId)),
+    uniqueIndex('payments_external_ref_uq').on(t.externalRef).where(isNotNull(t.externalRef)),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
@@ -207,9 +199,7 @@ export const creditNotes = pgTable(
   (t) => [
     uniqueIndex('credit_notes_number_uq').on(t.number),
     // One credit note per received return (migration 0038).
-    uniqueIndex('credit_notes_return_uq')
-      .on(t.returnId)
-      .where(sql`${t.returnId} is not null`),
+    uniqueIndex('credit_notes_return_uq').on(t.returnId).where(isNotNull(t.returnId)),
     index('credit_notes_user_idx').on(t.userId, t.issuedOn.desc()),
     check('credit_notes_total_positive', sql`${t.totalCents} > 0`),
   ],

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { isNotNull, sql } from 'drizzle-orm';
 import {
   PAYMENT_TERMS,
   type ExemptedTax,
@@ -25,6 +25,8 @@ import {
   happenedAt,
   instant,
   lifecycle,
+  productAsSold,
+  linePricing,
 } from './columns';
 import { COUNTRIES, ORDER_HOLD_REASONS, ORDER_STATUSES } from '@wholesale/contract';
 import { products } from './catalogue';
@@ -116,9 +118,7 @@ export const orders = pgTable(
     index('orders_updated_idx').on(t.updatedAt, t.id),
     // An order without a requested date ships as soon as possible: it sorts as the earliest.
     index('orders_ship_date_idx').on(t.requestedShipDate.asc().nullsFirst(), t.id),
-    index('orders_ship_to_address_idx')
-      .on(t.shipToAddressId)
-      .where(sql`${t.shipToAddressId} is not null`),
+    index('orders_ship_to_address_idx').on(t.shipToAddressId).where(isNotNull(t.shipToAddressId)),
     index('orders_po_trgm_idx').using('gin', sql`${t.poNumber} gin_trgm_ops`),
     // The back-office home's open orders, soonest requested ship date first (migration 0032, which
     // also INCLUDEs status so the home's counts per status read the index alone).
@@ -133,7 +133,7 @@ export const orders = pgTable(
       ),
     uniqueIndex('orders_user_idempotency_uq')
       .on(t.userId, t.idempotencyKey)
-      .where(sql`${t.idempotencyKey} is not null`),
+      .where(isNotNull(t.idempotencyKey)),
   ],
 );
 
@@ -145,13 +145,9 @@ export const orderLines = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
-    productCode: text('product_code').notNull(),
-    name: text('name').notNull(),
+    ...productAsSold(),
     classCode: text('class_code').notNull(),
-    quantity: integer('quantity').notNull(),
-    shipPack: integer('ship_pack').notNull(),
-    unitPriceCents: integer('unit_price_cents').notNull(),
-    lineTotalCents: integer('line_total_cents').notNull(),
+    ...linePricing(),
     backorder: boolean('backorder').notNull().default(false),
     /** Ship packs taken from stock at placing (less than quantity on a back-order line). */
     stockTaken: integer('stock_taken'),

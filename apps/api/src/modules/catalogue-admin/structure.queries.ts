@@ -70,22 +70,50 @@ export async function countChildren(tx: Tx, id: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function countProductsInCategory(tx: Tx, id: number): Promise<number> {
+/**
+ * The columns that file a product under a category, a class or a brand: retiring one counts the
+ * products it holds and moves them all to another.
+ */
+type ProductGrouping = {
+  categoryId: number;
+  classCode: string;
+  brand: string;
+};
+
+async function countProductsBy<G extends keyof ProductGrouping>(
+  tx: Tx,
+  grouping: G,
+  value: ProductGrouping[G],
+): Promise<number> {
   const [row] = await tx
     .select({ n: productCount })
     .from(products)
-    .where(eq(products.categoryId, id));
+    .where(eq(products[grouping], value));
   return row?.n ?? 0;
 }
 
-/** Moves every product of one category to another; answers how many moved. */
-export async function moveCategoryProducts(tx: Tx, from: number, to: number): Promise<number> {
+/** Moves every product of one group to another; answers how many moved. */
+async function moveProductsBy<G extends keyof ProductGrouping>(
+  tx: Tx,
+  grouping: G,
+  from: ProductGrouping[G],
+  to: ProductGrouping[G],
+): Promise<number> {
   const moved = await tx
     .update(products)
-    .set({ categoryId: to, updatedAt: new Date() })
-    .where(eq(products.categoryId, from))
+    .set({ [grouping]: to, updatedAt: new Date() })
+    .where(eq(products[grouping], from))
     .returning({ id: products.id });
   return moved.length;
+}
+
+export function countProductsInCategory(tx: Tx, id: number): Promise<number> {
+  return countProductsBy(tx, 'categoryId', id);
+}
+
+/** Moves every product of one category to another; answers how many moved. */
+export function moveCategoryProducts(tx: Tx, from: number, to: number): Promise<number> {
+  return moveProductsBy(tx, 'categoryId', from, to);
 }
 
 export async function selectClassesWithCounts(tx: Tx) {
@@ -109,21 +137,12 @@ export async function selectClass(tx: Tx, code: string, forUpdate = false) {
   return row ?? null;
 }
 
-export async function countProductsOfClass(tx: Tx, code: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: productCount })
-    .from(products)
-    .where(eq(products.classCode, code));
-  return row?.n ?? 0;
+export function countProductsOfClass(tx: Tx, code: string): Promise<number> {
+  return countProductsBy(tx, 'classCode', code);
 }
 
-export async function moveClassProducts(tx: Tx, from: string, to: string): Promise<number> {
-  const moved = await tx
-    .update(products)
-    .set({ classCode: to, updatedAt: new Date() })
-    .where(eq(products.classCode, from))
-    .returning({ id: products.id });
-  return moved.length;
+export function moveClassProducts(tx: Tx, from: string, to: string): Promise<number> {
+  return moveProductsBy(tx, 'classCode', from, to);
 }
 
 export async function selectBrandsWithCounts(tx: Tx) {
@@ -157,17 +176,11 @@ export async function selectBrandClash(tx: Tx, code: string | null, name: string
   return rows;
 }
 
-export async function countProductsOfBrand(tx: Tx, name: string): Promise<number> {
-  const [row] = await tx.select({ n: productCount }).from(products).where(eq(products.brand, name));
-  return row?.n ?? 0;
+export function countProductsOfBrand(tx: Tx, name: string): Promise<number> {
+  return countProductsBy(tx, 'brand', name);
 }
 
 /** Renames (or moves) the brand every product of `from` carries; answers how many changed. */
-export async function setProductsBrand(tx: Tx, from: string, to: string): Promise<number> {
-  const moved = await tx
-    .update(products)
-    .set({ brand: to, updatedAt: new Date() })
-    .where(eq(products.brand, from))
-    .returning({ id: products.id });
-  return moved.length;
+export function setProductsBrand(tx: Tx, from: string, to: string): Promise<number> {
+  return moveProductsBy(tx, 'brand', from, to);
 }

@@ -279,6 +279,20 @@ export function parseTexts(kind: ContentKind, input: Record<string, unknown>) {
   return parsed.data as Record<string, string>;
 }
 
+/** The item's own columns that parsed texts set (craft, link, issue date): on create and on update. */
+function itemTextColumns(texts: Record<string, string>) {
+  return {
+    craft: texts.craft ?? null,
+    linkPath: texts.link ? texts.link : null,
+    issueDate: texts.issue_date ?? null,
+  };
+}
+
+/** One language's title and body out of parsed texts (a body left out is empty). */
+function translationTexts(texts: Record<string, string>, lang: Lang) {
+  return { title: texts[`title_${lang}`], body: texts[`body_${lang}`] ?? '' };
+}
+
 /** The uploads a create or replace may carry: main file per language (file, file_fr, file_es) and a cover. */
 export type ContentUploads = Partial<Record<'file' | 'file_fr' | 'file_es' | 'cover', Upload>>;
 
@@ -363,9 +377,7 @@ export async function adminCreateItem(
       const itemId = await insertItem(tx, {
         kind,
         sortOrder,
-        craft: texts.craft ?? null,
-        linkPath: texts.link ? texts.link : null,
-        issueDate: texts.issue_date ?? null,
+        ...itemTextColumns(texts),
         coverKey: keys.get('cover') ?? null,
       });
       await insertTranslations(
@@ -375,8 +387,7 @@ export async function adminCreateItem(
           return {
             itemId,
             lang,
-            title: texts[`title_${lang}`],
-            body: texts[`body_${lang}`] ?? '',
+            ...translationTexts(texts, lang),
             fileKey: keys.get(field) ?? null,
             fileSize: sizes.get(field) ?? null,
           };
@@ -408,16 +419,9 @@ export async function adminUpdateTexts(
   await findItem(db, kind, id);
   await db.transaction(async (tx) => {
     const before = auditedTexts(await findItem(tx, kind, id));
-    await updateItem(tx, id, {
-      craft: texts.craft ?? null,
-      linkPath: texts.link ? texts.link : null,
-      issueDate: texts.issue_date ?? null,
-    });
+    await updateItem(tx, id, itemTextColumns(texts));
     for (const lang of LANGS) {
-      await updateTranslation(tx, id, lang, {
-        title: texts[`title_${lang}`],
-        body: texts[`body_${lang}`] ?? '',
-      });
+      await updateTranslation(tx, id, lang, translationTexts(texts, lang));
     }
     await contentAudit(tx, actor, 'update', id, before, auditedTexts(await findItem(tx, kind, id)));
   });

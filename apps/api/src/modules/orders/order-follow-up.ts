@@ -8,6 +8,20 @@ import {
 } from '@wholesale/contract';
 import type { OrderLineRow, OrderRow, ShipmentRow, StatusStepRow } from './orders.queries';
 
+/** Where, when and on what terms the order ships: the same three answers on a page and in a webhook. */
+function shipsOn(row: Pick<OrderRow, 'shipTo' | 'requestedShipDate' | 'paymentTerms'>) {
+  return {
+    ship_to: row.shipTo ?? null,
+    requested_ship_date: row.requestedShipDate ?? null,
+    payment_terms: row.paymentTerms ?? null,
+  };
+}
+
+/** A tax as the pages show it: its rate in percent, its amount in dollars. */
+function taxInDollars<K extends string>(t: { kind: K; rate: number; amountCents: number }) {
+  return { kind: t.kind, rate: ratePercent(t.rate), amount: fromCents(t.amountCents) };
+}
+
 /**
  * Where, when and on what terms the order ships, and its estimated taxes: the buyer's order pages,
  * the staff desk and the warehouse's documents show the same facts from the same columns.
@@ -19,21 +33,13 @@ export function shippingFactsDto(
   > & { taxExemptions?: ExemptedTax[] | null },
 ): OrderShippingFacts {
   return {
-    ship_to: row.shipTo ?? null,
-    requested_ship_date: row.requestedShipDate ?? null,
-    payment_terms: row.paymentTerms ?? null,
-    taxes: (row.taxes ?? []).map((t) => ({
-      kind: t.kind,
-      rate: ratePercent(t.rate),
-      amount: fromCents(t.amountCents),
-    })),
+    ...shipsOn(row),
+    taxes: (row.taxes ?? []).map(taxInDollars),
     tax_total: fromCents(row.taxCents),
     total_with_tax: fromCents(row.totalCents + row.taxCents),
     // The taxes a customer's certificate exempted: not charged, said with the certificate.
     tax_exemptions: (row.taxExemptions ?? []).map((t) => ({
-      kind: t.kind,
-      rate: ratePercent(t.rate),
-      amount: fromCents(t.amountCents),
+      ...taxInDollars(t),
       region: t.region,
       certificate_number: t.certificateNumber,
     })),
@@ -70,9 +76,7 @@ export function shippingWebhookFields(
   >,
 ) {
   return {
-    ship_to: row.shipTo ?? null,
-    requested_ship_date: row.requestedShipDate ?? null,
-    payment_terms: row.paymentTerms ?? null,
+    ...shipsOn(row),
     order_comment: row.comment ?? null,
     taxes: (row.taxes ?? []).map((t) => ({
       kind: t.kind,
