@@ -7,7 +7,6 @@ import {
   CustomerIdParams,
   CustomerSummaryDto,
   ErrorBody,
-  OkBody,
 } from '@wholesale/contract';
 import { z } from 'zod';
 import { accountActivationRoutes, staffOf, staffRoute } from '../../plugins/auth';
@@ -19,6 +18,7 @@ import {
   setCustomerActive,
 } from './customers.service';
 import { answerData } from '../../lib/answer';
+import { customerMailRoute } from './customer-password.routes';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const CustomerSummaryResponse = z.object({ status: z.literal(true), data: CustomerSummaryDto });
@@ -77,17 +77,10 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     setActive: (staff, id, active) => setCustomerActive(accounts, staff, id, active),
   });
 
-  app.post(
+  customerMailRoute(
+    app,
     '/api/admin/customers/:id/password-reset',
-    staffRoute(['credit'], {
-      summary: 'Staff: e-mail the customer a password-reset link',
-      params: CustomerIdParams,
-      response: { 200: OkBody, ...errors },
-    }),
-    async (request) => {
-      const staff = staffOf(request);
-      await sendCustomerPasswordReset(app.db, app.config.publicUrl, staff, request.params.id);
-      return { status: true as const };
-    },
+    'Staff: e-mail the customer a password-reset link',
+    sendCustomerPasswordReset,
   );
 };
