@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { fromPglite, PgBoss, type ConstructorOptions, type Queue } from 'pg-boss';
+import { fromPglite, PgBoss, type ConstructorOptions, type Job, type Queue } from 'pg-boss';
 import type { Database } from '../db/client';
 
 /*
@@ -117,4 +117,27 @@ export function createJobQueue(db: Database, options: { supervise?: boolean } = 
       await boss?.stop({ graceful: true, timeout: 5_000 });
     },
   };
+}
+
+/**
+ * One batch of an outbox queue (mail, webhook): takes up to `batchSize` of its jobs (another
+ * process never gets the same ones), lets `work` handle them and completes them all. A job only
+ * names its row, and the row keeps how the work went (sent, retried, failed), so the job is done
+ * whatever happened.
+ */
+export async function workJobBatch<Data extends object, Result>(
+  jobQueue: JobQueue,
+  queue: 'mail' | 'webhook',
+  batchSize: number,
+  work: (jobs: Job<Data>[]) => Promise<Result>,
+): Promise<Result> {
+  const boss = await jobQueue.boss();
+  const jobs = await boss.fetch<Data>(queue, { batchSize });
+  const result = await work(jobs);
+  if (jobs.length)
+    await boss.complete(
+      queue,
+      jobs.map((j) => j.id),
+    );
+  return result;
 }

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Job } from 'pg-boss';
 import type { Database } from '../../db/client';
-import type { JobQueue } from '../../lib/job-queue';
+import { workJobBatch, type JobQueue } from '../../lib/job-queue';
 import { exponentialBackoffMs, type OutboxLog as Log } from '../../lib/outbox-worker';
 import { dueMail, markAttemptFailed, markSent } from './mail.queries';
 
@@ -95,15 +95,9 @@ export async function processOutbox(
   transport: MailTransport,
   options: SendOptions & { batch?: number },
 ): Promise<{ sent: number; retried: number; failed: number }> {
-  const boss = await jobQueue.boss();
-  const jobs = await boss.fetch<MailJob>('mail', { batchSize: options.batch ?? 20 });
-  const result = await sendMailJobs(db, transport, jobs, options);
-  if (jobs.length)
-    await boss.complete(
-      'mail',
-      jobs.map((j) => j.id),
-    );
-  return result;
+  return workJobBatch(jobQueue, 'mail', options.batch ?? 20, (jobs: Job<MailJob>[]) =>
+    sendMailJobs(db, transport, jobs, options),
+  );
 }
 
 export type MailWorker = {

@@ -132,11 +132,12 @@ function deskWhere(f: DeskFilter, withStatus: boolean): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
-/** Which conditions deskWhere writes for `f` (not their values): statements with one shape share a text. */
-function deskShape(f: DeskFilter): string {
-  const q = f.q ? searchText(f.q) : undefined;
+/**
+ * The filter's plain conditions: all but the status (a tab) and the text search. A cache key or a
+ * statement's shape made of them cannot forget one when a filter is added.
+ */
+export function deskFilterFacets(f: DeskFilter) {
   return [
-    f.status,
     f.country,
     f.customerId,
     f.from,
@@ -145,6 +146,15 @@ function deskShape(f: DeskFilter): string {
     f.shipDateTo,
     f.updatedSince,
     f.waiting,
+  ];
+}
+
+/** Which conditions deskWhere writes for `f` (not their values): statements with one shape share a text. */
+function deskShape(f: DeskFilter): string {
+  const q = f.q ? searchText(f.q) : undefined;
+  return [
+    f.status,
+    ...deskFilterFacets(f),
     q !== undefined,
     Boolean(f.qCustomerIds?.length),
     q !== undefined && /^\d{1,9}$/.test(q),

@@ -44,6 +44,7 @@ import {
 } from './orders.queries';
 import {
   countDeskByStatus,
+  deskFilterFacets,
   selectCustomerIdsNamed,
   selectDeskPage,
   type DeskCsvRow,
@@ -218,18 +219,9 @@ export type DeskContext = {
   onShipment?: OnShipment;
 };
 
+/** The counts by status depend on every condition but the status itself. */
 function countsKey(f: DeskFilter): string {
-  return JSON.stringify([
-    f.country,
-    f.customerId,
-    f.from,
-    f.to,
-    f.shipDateFrom,
-    f.shipDateTo,
-    f.q,
-    f.updatedSince,
-    f.waiting,
-  ]);
+  return JSON.stringify([...deskFilterFacets(f), f.q]);
 }
 
 /** The filter with the customers matching its text looked up (the list queries need them). */

@@ -1,7 +1,7 @@
 import type { Job } from 'pg-boss';
 import type { Database } from '../../db/client';
 import type { FieldCipher } from '../../lib/crypto';
-import type { JobQueue } from '../../lib/job-queue';
+import { workJobBatch, type JobQueue } from '../../lib/job-queue';
 import { exponentialBackoffMs, type OutboxLog as Log } from '../../lib/outbox-worker';
 import {
   dueDeliveries,
@@ -132,15 +132,9 @@ export async function processWebhookOutbox(
   { db, jobQueue }: { db: Database; jobQueue: JobQueue },
   options: WebhookWorkerOptions,
 ): Promise<Outcome> {
-  const boss = await jobQueue.boss();
-  const jobs = await boss.fetch<WebhookJob>('webhook', { batchSize: options.batch ?? 50 });
-  const result = await deliverJobs(db, jobs, options);
-  if (jobs.length)
-    await boss.complete(
-      'webhook',
-      jobs.map((j) => j.id),
-    );
-  return result;
+  return workJobBatch(jobQueue, 'webhook', options.batch ?? 50, (jobs: Job<WebhookJob>[]) =>
+    deliverJobs(db, jobs, options),
+  );
 }
 
 export type WebhookWorker = {
