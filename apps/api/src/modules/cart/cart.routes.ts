@@ -71,12 +71,15 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['cart'];
   // Every cart write answers a repeated Idempotency-Key from the first attempt (plugins/idempotency.ts).
   const idempotent = { idempotency: 'store' } as const;
-  /** The JSON writes: their user_id may stand in the query or the body (postedCartOwner). */
-  const postedRoute = <S extends object>(schema: S) => ({
-    schema: { tags, security, querystring: PostedCartQuery, ...schema },
+  /** A cart write: its answer serialized like a read's, a repeated Idempotency-Key answered again. */
+  const writeRoute = <S extends object>(schema: S) => ({
+    schema: { tags, security, ...schema },
     serializerCompiler: cartSerializer,
     config: idempotent,
   });
+  /** The JSON writes: their user_id may stand in the query or the body (postedCartOwner). */
+  const postedRoute = <S extends object>(schema: S) =>
+    writeRoute({ querystring: PostedCartQuery, ...schema });
 
   app.get(
     '/api/cart',
@@ -136,18 +139,12 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   // The original front end sends id, user_id, item without saying where (docs/product/cart-and-orders.md): the query and a JSON body both work.
   app.post(
     '/api/add/item',
-    {
-      schema: {
-        tags,
-        summary: "Set a cart line's quantity (0 removes it) or selection",
-        security,
-        querystring: z.record(z.string(), z.string()).optional(),
-        body: z.record(z.string(), z.unknown()).optional().nullable(),
-        response: { 200: CartResponse },
-      },
-      serializerCompiler: cartSerializer,
-      config: idempotent,
-    },
+    writeRoute({
+      summary: "Set a cart line's quantity (0 removes it) or selection",
+      querystring: z.record(z.string(), z.string()).optional(),
+      body: z.record(z.string(), z.unknown()).optional().nullable(),
+      response: { 200: CartResponse },
+    }),
     async (request) => {
       const input = parseInput(StoreSetCartItemBody, {
         ...(request.query ?? {}),
@@ -161,17 +158,11 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/cart/delete',
-    {
-      schema: {
-        tags,
-        summary: 'Remove one cart line',
-        security,
-        querystring: StoreDeleteCartLineQuery,
-        response: { 200: CartResponse },
-      },
-      serializerCompiler: cartSerializer,
-      config: idempotent,
-    },
+    writeRoute({
+      summary: 'Remove one cart line',
+      querystring: StoreDeleteCartLineQuery,
+      response: { 200: CartResponse },
+    }),
     async (request) => {
       const owner = cartOwner(request, request.query.user_id, request.query.lang);
       return removeCartLine(app.db, owner, request.query.id);
@@ -180,17 +171,11 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/cart-delete-all',
-    {
-      schema: {
-        tags,
-        summary: 'Empty the cart',
-        security,
-        querystring: StoreEmptyCartQuery,
-        response: { 200: CartResponse },
-      },
-      serializerCompiler: cartSerializer,
-      config: idempotent,
-    },
+    writeRoute({
+      summary: 'Empty the cart',
+      querystring: StoreEmptyCartQuery,
+      response: { 200: CartResponse },
+    }),
     async (request) => {
       const owner = cartOwner(request, request.query.user_id, request.query.lang);
       return emptyCart(app.db, owner);
