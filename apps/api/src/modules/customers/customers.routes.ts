@@ -10,6 +10,7 @@ import {
 } from '@wholesale/contract';
 import { z } from 'zod';
 import { accountActivationRoutes, staffOf, staffRoute } from '../../plugins/auth';
+import { customerMailRoute } from './customer-password.routes';
 import {
   getCustomer,
   listCustomers,
@@ -18,7 +19,6 @@ import {
   setCustomerActive,
 } from './customers.service';
 import { answerData } from '../../lib/answer';
-import { customerMailRoute } from './customer-password.routes';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const CustomerSummaryResponse = z.object({ status: z.literal(true), data: CustomerSummaryDto });
