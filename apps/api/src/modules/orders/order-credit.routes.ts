@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import {
   AdminOrderDetailResponse,
   AdminOrderParams,
   ErrorBody,
   RecordDepositBody,
 } from '@wholesale/contract';
+import type { SessionUser } from '../accounts';
 import { staffOf, staffRoutes } from '../../plugins/auth';
 import { recordOrderDeposit, releaseOrderCreditHold } from '../../workflows/order-credit';
 import { getDeskOrder } from './order-desk.service';
@@ -28,6 +30,13 @@ const ReleaseHoldBody = z
 export const orderCreditRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = staffRoutes(['credit']);
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+  /** A credit step on one order by the staff member, answered with the order as the desk now shows it. */
+  const creditStep =
+    <Body>(step: (staff: SessionUser, orderId: number, body: Body) => Promise<unknown>) =>
+    async (request: FastifyRequest & { params: { id: number }; body: Body }) => {
+      await step(staffOf(request), request.params.id, request.body);
+      return { status: true as const, order: await getDeskOrder(app.db, request.params.id) };
+    };
 
   app.post(
     '/api/admin/orders/:id/deposit',
@@ -38,11 +47,9 @@ export const orderCreditRoutes: FastifyPluginAsyncZod = async (app) => {
       body: RecordDepositBody,
       response: { 200: AdminOrderDetailResponse, ...errors },
     }),
-    async (request) => {
-      const staff = staffOf(request);
-      await recordOrderDeposit(app.db, staff, request.params.id, request.body, app.changeFeed);
-      return { status: true as const, order: await getDeskOrder(app.db, request.params.id) };
-    },
+    creditStep((staff, id, body: RecordDepositBody) =>
+      recordOrderDeposit(app.db, staff, id, body, app.changeFeed),
+    ),
   );
 
   app.post(
@@ -53,16 +60,8 @@ export const orderCreditRoutes: FastifyPluginAsyncZod = async (app) => {
       body: ReleaseHoldBody,
       response: { 200: AdminOrderDetailResponse, ...errors },
     }),
-    async (request) => {
-      const staff = staffOf(request);
-      await releaseOrderCreditHold(
-        app.db,
-        staff,
-        request.params.id,
-        request.body?.note,
-        app.changeFeed,
-      );
-      return { status: true as const, order: await getDeskOrder(app.db, request.params.id) };
-    },
+    creditStep((staff, id, body: z.infer<typeof ReleaseHoldBody>) =>
+      releaseOrderCreditHold(app.db, staff, id, body?.note, app.changeFeed),
+    ),
   );
 };
