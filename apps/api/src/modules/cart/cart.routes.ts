@@ -12,6 +12,7 @@ import {
   StoreEmptyCartQuery,
   StoreSetCartItemBody,
   UserIdParam,
+  shopToday,
   type Lang,
 } from '@wholesale/contract';
 import { requireCustomer, requireOwnCustomer, signedInSecurity } from '../../plugins/auth';
@@ -29,7 +30,10 @@ import {
   type CartOwner,
 } from './cart.service';
 
-/** The cart's owner is always the session's user, in the user's own country. */
+/**
+ * The cart's owner is always the session's user, in the user's own country; the cart is priced on
+ * the shop's day by the app's clock.
+ */
 export function cartOwner(
   request: FastifyRequest,
   userIdParam: unknown,
@@ -37,7 +41,12 @@ export function cartOwner(
   country?: 'ca' | 'us',
 ): CartOwner {
   const user = requireOwnCustomer(request, userIdParam);
-  return { userId: user.id, country: requestCountry(request, country), lang };
+  return {
+    userId: user.id,
+    country: requestCountry(request, country),
+    lang,
+    today: shopToday(request.server.clock.now()),
+  };
 }
 
 /** The query of the cart's JSON writes: the original front end names its user here or in the body. */

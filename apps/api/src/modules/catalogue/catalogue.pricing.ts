@@ -20,6 +20,8 @@ export type OrderableProduct = {
   image: string;
   types: string;
   brand: string | null;
+  /** The product's category first, then its parents up to the top (what price lists target). */
+  categoryPath: number[];
   colour: string | null;
   type: string | null;
   size: string | null;
@@ -49,6 +51,15 @@ export function translatedName(lang: Param<Lang>) {
   >`(select t.name from product_translations t where t.product_id = ${products.id} and t.lang = ${lang})`;
 }
 
+/**
+ * The product's category and its parents, nearest first (the tree has three levels). NOTE: a
+ * scalar subquery of two primary-key lookups, read with the product's other facts, so pricing a
+ * cart or an order costs no round trip for the tree.
+ */
+const categoryPath = sql<number[]>`(
+  select array_remove(array[c.id, c.parent_id, g.parent_id], null) from categories c
+  left join categories g on g.id = c.parent_id where c.id = ${products.categoryId})`;
+
 /** The columns of a product that do not depend on country or language (see `factsOf`). */
 export const factsColumns = {
   id: products.id,
@@ -58,6 +69,7 @@ export const factsColumns = {
   shipPack: products.shipPack,
   types: products.contentTypes,
   brand: products.brand,
+  categoryPath,
   colour: products.colour,
   type: products.type,
   size: products.size,
@@ -105,6 +117,7 @@ export function factsOf(row: FactsRow, names: ProductFacts['names']): ProductFac
     image: productImagePath(row.productId),
     types: row.types,
     brand: row.brand,
+    categoryPath: row.categoryPath ?? [],
     colour: row.colour,
     type: row.type,
     size: row.size,
@@ -128,6 +141,7 @@ export function priced(
     image: f.image,
     types: f.types,
     brand: f.brand,
+    categoryPath: f.categoryPath,
     colour: f.colour,
     type: f.type,
     size: f.size,

@@ -2,7 +2,9 @@ import {
   fromCents,
   ratePercent,
   trackingUrl,
+  type CustomerPrice,
   type ExemptedTax,
+  type LinePriceReason,
   type OrderCreditFacts,
   type OrderShippingFacts,
 } from '@wholesale/contract';
@@ -108,11 +110,49 @@ export function historyDto(steps: StatusStepRow[], createdAt: Date, showStaffNam
   return list;
 }
 
-/** What staff and buyers both see of an order line's figures: class, packs, prices, backorder. */
+/** The columns an order line keeps of its price's reason (migration 0045), from the pricing engine's. */
+export function orderLinePriceColumns(price: Pick<CustomerPrice, 'reason'>) {
+  const { reason } = price;
+  return reason.kind === 'price_list'
+    ? {
+        priceReason: reason.kind,
+        priceListId: reason.listId,
+        priceListName: reason.listName,
+        priceMinPacks: reason.minPacks,
+      }
+    : { priceReason: reason.kind, priceListId: null, priceListName: null, priceMinPacks: null };
+}
+
+/** The price's reason an order line keeps (migration 0045); null on lines placed before. */
+export function orderLinePriceReason(
+  l: Pick<OrderLineRow, 'priceReason' | 'priceListId' | 'priceListName' | 'priceMinPacks'>,
+): LinePriceReason | null {
+  if (!l.priceReason) return null;
+  return l.priceReason === 'price_list'
+    ? {
+        kind: 'price_list',
+        list_id: l.priceListId,
+        list_name: l.priceListName,
+        min_packs: l.priceMinPacks,
+      }
+    : { kind: l.priceReason, list_id: null, list_name: null, min_packs: null };
+}
+
+/** What staff and buyers both see of an order line's figures: class, packs, prices and why, backorder. */
 export function lineFiguresDto(
   l: Pick<
     OrderLineRow,
-    'classCode' | 'quantity' | 'shipPack' | 'unitPriceCents' | 'lineTotalCents' | 'backorder'
+    | 'classCode'
+    | 'quantity'
+    | 'shipPack'
+    | 'unitPriceCents'
+    | 'lineTotalCents'
+    | 'backorder'
+    | 'priceReason'
+    | 'priceListId'
+    | 'priceListName'
+    | 'priceMinPacks'
+    | 'sellingPriceCents'
   >,
 ) {
   return {
@@ -122,5 +162,7 @@ export function lineFiguresDto(
     price: fromCents(l.unitPriceCents),
     line_total: fromCents(l.lineTotalCents),
     backorder: l.backorder,
+    price_reason: orderLinePriceReason(l),
+    selling_price: l.sellingPriceCents === null ? null : fromCents(l.sellingPriceCents),
   };
 }

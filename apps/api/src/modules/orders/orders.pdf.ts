@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import {
   formatMoney,
   toCents,
+  type LinePriceReason,
   type OrderDetail,
   type PaymentTerms,
   type StoreIdentity,
@@ -15,6 +16,14 @@ const PAYMENT_TERMS_EN: Record<PaymentTerms, string> = {
   net_30: 'Net 30 days',
   net_60: 'Net 60 days',
 };
+
+/** Why a line cost its price, in the PDF's English: the reason the order pages show. */
+export function priceReasonText(reason: LinePriceReason | null): string {
+  if (!reason || reason.kind === 'selling') return '';
+  if (reason.kind === 'sale') return 'sale price';
+  const from = reason.min_packs && reason.min_packs > 1 ? `, from ${reason.min_packs} packs` : '';
+  return `price list ${reason.list_name ?? ''}${from}`;
+}
 
 /**
  * Renders one order as a printable A4/Letter PDF (pdfkit, built-in Helvetica), under the store's
@@ -72,9 +81,10 @@ export function renderOrderPdf(
     row(header, true);
     for (const l of order.products) {
       if (doc.y > 700) doc.addPage();
+      const why = priceReasonText(l.price_reason);
       row([
         l.product_id,
-        `${l.name.replace(/<[^>]*>/g, '')}${l.backorder ? ' (back-order)' : ''}`,
+        `${l.name.replace(/<[^>]*>/g, '')}${l.backorder ? ' (back-order)' : ''}${why ? ` (${why})` : ''}`,
         String(l.item),
         String(l.ship_pack),
         money(l.price),

@@ -18,6 +18,7 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ProductThumb, plainName } from '@/components/ui/product-thumb';
+import { LineNextBreakText, LinePriceReasonText } from '@/components/product/line-price';
 import { ApiError } from '@/lib/api-client';
 import { useCountry } from '@/lib/country';
 import { useErrorMessage } from '@/lib/error-message';
@@ -257,6 +258,8 @@ export function CartPage() {
                       {line.price < line.selling_price ? (
                         <s className="cart-table__was">{money(line.selling_price)}</s>
                       ) : null}
+                      <LinePriceReasonText reason={line.price_reason} />
+                      <LineNextBreakText next={line.next_break} money={money} />
                     </td>
                     <td data-label={t('columns.quantity')}>
                       <QuantityInput
