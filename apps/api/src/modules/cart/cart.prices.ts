@@ -9,7 +9,7 @@ import type { OrderableProduct } from '../catalogue';
 import { customerPrices } from '../pricing';
 
 /** A cart or order line to price: its product and how many ship packs it holds. */
-export type LineToPrice = { product: OrderableProduct; packs: number };
+type LineToPrice = { product: OrderableProduct; packs: number };
 
 /** The shop's day prices are taken on: the caller's (the app's clock), else today. */
 export function pricingDay(today: string | undefined): string {

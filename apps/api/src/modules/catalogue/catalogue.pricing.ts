@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { productImagePath, unitPriceCents, type Country, type Lang } from '@wholesale/contract';
+import { productImagePath, type Country, type Lang } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { productPrices, products, productTranslations } from '../../db/schema';
@@ -26,10 +26,12 @@ export type OrderableProduct = {
   type: string | null;
   size: string | null;
   retailCents: number;
+  /**
+   * The catalogue's prices. NOTE: what a customer pays is not here: it is their price
+   * (cart.prices.ts `customerLinePrices`, on the pricing engine), which may be a price list's.
+   */
   sellingCents: number;
   selling2Cents: number | null;
-  /** What the customer pays per unit: the second selling price when there is one, else the selling price. */
-  priceCents: number;
   available: number;
 };
 
@@ -86,7 +88,7 @@ function orderableFields(lang: Param<Lang>) {
   };
 }
 
-type OrderableRow = Omit<OrderableProduct, 'image' | 'priceCents'>;
+type OrderableRow = Omit<OrderableProduct, 'image'>;
 
 /** A product's price and stock in one country. */
 export type PriceRow = {
@@ -100,7 +102,7 @@ export type PriceRow = {
 /** What describes a product whatever the country: codes, names, class, pack. Changes only with catalogue edits. */
 export type ProductFacts = Omit<
   OrderableProduct,
-  'name' | 'retailCents' | 'sellingCents' | 'selling2Cents' | 'priceCents' | 'available'
+  'name' | 'retailCents' | 'sellingCents' | 'selling2Cents' | 'available'
 > & { names: Partial<Record<Lang, string>> };
 
 export type FactsRow = Omit<ProductFacts, 'names' | 'image'>;
@@ -148,7 +150,6 @@ export function priced(
     retailCents: p.retailCents,
     sellingCents: p.sellingCents,
     selling2Cents: selling2,
-    priceCents: unitPriceCents({ sellingCents: p.sellingCents, secondCents: selling2 }),
     available: p.available,
   };
 }

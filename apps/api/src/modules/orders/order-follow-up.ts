@@ -124,7 +124,7 @@ export function orderLinePriceColumns(price: Pick<CustomerPrice, 'reason'>) {
 }
 
 /** The price's reason an order line keeps (migration 0045); null on lines placed before. */
-export function orderLinePriceReason(
+function orderLinePriceReason(
   l: Pick<OrderLineRow, 'priceReason' | 'priceListId' | 'priceListName' | 'priceMinPacks'>,
 ): LinePriceReason | null {
   if (!l.priceReason) return null;

@@ -18,7 +18,7 @@ const PAYMENT_TERMS_EN: Record<PaymentTerms, string> = {
 };
 
 /** Why a line cost its price, in the PDF's English: the reason the order pages show. */
-export function priceReasonText(reason: LinePriceReason | null): string {
+function priceReasonText(reason: LinePriceReason | null): string {
   if (!reason || reason.kind === 'selling') return '';
   if (reason.kind === 'sale') return 'sale price';
   const from = reason.min_packs && reason.min_packs > 1 ? `, from ${reason.min_packs} packs` : '';
