@@ -8,6 +8,7 @@ import type accounts from '../locales/en/accounts.json';
 import type registration from '../locales/en/registration.json';
 import type admin from '../locales/en/admin.json';
 import type catalogue from '../locales/en/catalogue.json';
+import type customerPrice from '../locales/en/customer-price.json';
 import type search from '../locales/en/search.json';
 import type cart from '../locales/en/cart.json';
 import type favourites from '../locales/en/favourites.json';
@@ -48,6 +49,7 @@ declare module 'i18next' {
       registration: typeof registration;
       admin: typeof admin;
       catalogue: typeof catalogue;
+      'customer-price': typeof customerPrice;
       search: typeof search;
       cart: typeof cart;
       favourites: typeof favourites;

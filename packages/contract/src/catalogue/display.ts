@@ -13,6 +13,9 @@ export const PRICED_FIELDS = [
   'selling_price_2',
 ] as const;
 
+/** The fields only a signed-in customer with price lists receives (their own price). */
+export const CUSTOMER_PRICE_FIELDS = ['customer_price', 'price_reason', 'price_breaks'] as const;
+
 /** docs/product/catalogue.md: thumbnail path by trimmed product_id with .jpg. */
 export function productImagePath(productId: string): string {
   return `/images/products/${encodeURIComponent(productId.trim())}.jpg`;

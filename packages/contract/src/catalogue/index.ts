@@ -38,8 +38,35 @@ export const CategoriesResponse = okResponse({ data: z.array(Category) });
 export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
 
 /**
+ * Why a signed-in customer's unit price is what it is (docs/product/pricing.md, the engine's
+ * PriceReason on the wire): the catalogue's selling price, its second selling price (a sale), or an
+ * entry of a price list given to the customer or to their group. Flat, the list's fields present
+ * only for `price_list`; the list's id stays on the server.
+ */
+export const BuyerPriceReason = z.object({
+  kind: z.enum(['selling', 'sale', 'price_list']),
+  /** price_list: the list's name, shown to the buyer ("Contract price, list Maison Tremblay"). */
+  list_name: z.string().optional(),
+  /** price_list: given to the customer by name, or to a group they belong to. */
+  assignee: z.enum(['customer', 'group']).optional(),
+  /** price_list: the entry applies from this many ship packs (above 1: a volume break). */
+  min_packs: z.number().int().optional(),
+});
+export type BuyerPriceReason = z.infer<typeof BuyerPriceReason>;
+
+/** A pack count from which the buyer's unit price drops ("10+ packs: CA$0.20"), in dollars. */
+export const BuyerPriceBreak = z.object({
+  min_packs: z.number().int(),
+  unit_price: z.number(),
+});
+export type BuyerPriceBreak = z.infer<typeof BuyerPriceBreak>;
+
+/**
  * docs/product/catalogue.md product list item. Prices, stock (available) and the selling prices are present only
  * for signed-in callers: for guests the fields are absent from the JSON (docs/product/catalogue.md).
+ * A signed-in customer who has price lists also gets their own price (`customer_price`, for one
+ * pack), its reason and the volume breaks (docs/product/pricing.md "What the buyer sees"); a
+ * customer without any list gets none of the three (the selling prices are their price).
  */
 export const ProductCard = z.object({
   id: z.number().int(),
@@ -58,6 +85,12 @@ export const ProductCard = z.object({
   retail_price: z.number().optional(),
   selling_price: z.number().optional(),
   selling_price_2: z.number().nullable().optional(),
+  /** The buyer's unit price for one ship pack, in dollars (the pricing engine's `priceFor`). */
+  customer_price: z.number().optional(),
+  /** Why `customer_price` is what it is. */
+  price_reason: BuyerPriceReason.optional(),
+  /** Where the unit price drops with more packs, ascending; empty when it never does. */
+  price_breaks: z.array(BuyerPriceBreak).optional(),
 });
 export type ProductCard = z.infer<typeof ProductCard>;
 

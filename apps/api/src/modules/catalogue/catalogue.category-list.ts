@@ -19,6 +19,7 @@ function sameText(a: string, b: string): boolean {
 export class CategoryList {
   private byIdMap: Map<number, CategoryRow> | undefined;
   private childrenMap: Map<number, CategoryRow[]> | undefined;
+  private ancestorsMap: Map<number, readonly number[]> | undefined;
   /** `find` answers by its arguments (a bounded number of them). */
   private readonly found = new Map<string, CategoryRow | null>();
 
@@ -83,9 +84,33 @@ export class CategoryList {
     return ids.sort((a, b) => a - b);
   }
 
+  /**
+   * A category's id, then its parent's, up to the top level (the pricing engine's categoryPath):
+   * worked out once per category of the list, as every priced card of a page asks for it.
+   */
+  ancestorIds(categoryId: number): readonly number[] {
+    const known = (this.ancestorsMap ??= new Map());
+    let ids = known.get(categoryId);
+    if (!ids) {
+      const byId = this.byId();
+      const path: number[] = [];
+      for (let row = byId.get(categoryId); row && !path.includes(row.id); ) {
+        path.push(row.id);
+        row = row.parentId === null ? undefined : byId.get(row.parentId);
+      }
+      ids = path.length ? path : [categoryId];
+      known.set(categoryId, ids);
+    }
+    return ids;
+  }
+
+  private byId(): Map<number, CategoryRow> {
+    return (this.byIdMap ??= new Map(this.rows.map((r) => [r.id, r])));
+  }
+
   /** Ancestors of a category from the top level down, as references. */
   path(categoryId: number, lang: Lang): ProductCategoryRef[] {
-    const byId = (this.byIdMap ??= new Map(this.rows.map((r) => [r.id, r])));
+    const byId = this.byId();
     const path: ProductCategoryRef[] = [];
     let current = byId.get(categoryId);
     while (current) {

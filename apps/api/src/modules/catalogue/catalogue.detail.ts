@@ -9,6 +9,7 @@ import { inSchemaOrder } from '../../lib/fast-serializer';
 import type { CatalogueContext, DetailEntry, DetailFound } from './catalogue.caches';
 import { allCategories, allClassCodes } from './catalogue.categories';
 import type { CategoryList } from './catalogue.category-list';
+import { detailWithCustomerPrices } from './catalogue.customer-prices';
 import { toCard, type Viewer } from './catalogue.dto';
 import { selectProductDetail, type ClassCodeRow } from './catalogue.queries';
 
@@ -18,6 +19,9 @@ const RELATED_LIMIT = 10;
 const writeDetailAnswer = inSchemaOrder(ProductDescriptionResponse);
 
 type DetailAnswer = { dto: ProductDetail; json?: Buffer };
+
+/** A detail's answer for a kind of viewer, and the statement's rows it was made of. */
+type Answered = { answer: DetailAnswer; found: DetailFound };
 
 /**
  * A product's detail for a viewer: the statement's answer is kept (caches.details, while the change
@@ -29,7 +33,7 @@ async function detailAnswer(
   productId: string,
   lang: Lang,
   viewer: Viewer,
-): Promise<DetailAnswer> {
+): Promise<Answered> {
   const code = productId.trim();
   const { details } = ctx.caches;
   const read = async (): Promise<DetailEntry> => ({
@@ -53,7 +57,7 @@ async function detailAnswer(
     answer = { dto: toDetail(entry.found, categories, classes, lang, viewer) };
     answers.byViewer.set(key, answer);
   }
-  return answer;
+  return { answer, found: entry.found };
 }
 
 /** GET productDescription: one product with description, category path and related products. */
@@ -63,12 +67,14 @@ export async function getProductDetail(
   lang: Lang,
   viewer: Viewer,
 ): Promise<ProductDetail> {
-  return (await detailAnswer(ctx, productId, lang, viewer)).dto;
+  const { answer, found } = await detailAnswer(ctx, productId, lang, viewer);
+  return detailWithCustomerPrices(ctx, answer.dto, found, viewer);
 }
 
 /**
  * The productDescription answer as the route's serializer writes it, written once per kept entry
- * and kind of viewer.
+ * and kind of viewer; a customer's own prices (catalogue.customer-prices.ts) are written per
+ * request, into their answer only.
  * NOTE: bytes, not the string: a string built by appending (as fast-json-stringify builds it) is a
  * tree of pieces that V8 walks again on every socket write, and thousands of kept trees made every
  * collection longer.
@@ -79,7 +85,9 @@ export async function writtenProductDetail(
   lang: Lang,
   viewer: Viewer,
 ): Promise<Buffer> {
-  const answer = await detailAnswer(ctx, productId, lang, viewer);
+  const { answer, found } = await detailAnswer(ctx, productId, lang, viewer);
+  const own = await detailWithCustomerPrices(ctx, answer.dto, found, viewer);
+  if (own !== answer.dto) return Buffer.from(writeDetailAnswer({ status: true, data: own }));
   return (answer.json ??= Buffer.from(writeDetailAnswer({ status: true, data: answer.dto })));
 }
 

@@ -4,13 +4,29 @@ import {
   productImagePath,
   stripHtml,
   type Country,
+  type CustomerPrice,
   type Lang,
+  type PricedProduct,
   type ProductCard,
 } from '@wholesale/contract';
 import type { CardRow, CategoryRow } from './catalogue.queries';
 
-/** Who is looking: prices and stock are only for signed-in callers (docs/product/catalogue.md). */
-export type Viewer = { country: Country; priced: boolean };
+/**
+ * A signed-in customer's own prices, handed in by the routes from the pricing module (the catalogue
+ * does not read price lists).
+ */
+export type CustomerPricing = {
+  /** False for a customer without any price list (most): the catalogue's prices are theirs. */
+  hasLists: () => Promise<boolean>;
+  /** Their prices of these products for one pack, in one statement for the page. */
+  prices: (products: PricedProduct[]) => Promise<ReadonlyMap<number, CustomerPrice>>;
+};
+
+/**
+ * Who is looking: prices and stock are only for signed-in callers (docs/product/catalogue.md); a
+ * signed-in customer's own prices come from `customerPrices` (catalogue.customer-prices.ts).
+ */
+export type Viewer = { country: Country; priced: boolean; customerPrices?: CustomerPricing };
 
 // ---------------------------------------------------------------------------------------------
 // Names: limited HTML, sanitised on write (docs/product/catalogue.md "name rendered as HTML").

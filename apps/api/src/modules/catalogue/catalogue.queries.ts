@@ -65,6 +65,8 @@ export type CardRow = {
   class_code: string;
   ship_pack: number;
   brand: string | null;
+  /** The product's category: the pricing engine matches category entries by it and its parents. */
+  category_id: number;
   colour: string | null;
   type: string | null;
   size: string | null;
@@ -105,7 +107,7 @@ function textArray(values: string[]): string {
 
 /** The columns of a card, given `p` (products), `pp` (prices) and `t` (translation, left-joined). */
 function cardColumns(): SQL {
-  return sql`p.id, p.product_id, p.class_code, p.ship_pack, p.brand, p.colour, p.type, p.size, p.content_types,
+  return sql`p.id, p.product_id, p.class_code, p.ship_pack, p.brand, p.category_id, p.colour, p.type, p.size, p.content_types,
     coalesce(t.name, (select te.name from product_translations te where te.product_id = p.id and te.lang = 'en')) as name,
     pp.retail_price_cents, pp.selling_price_cents, pp.selling_price_2_cents, pp.available`;
 }
@@ -197,7 +199,6 @@ export async function selectCardsByIds(
 
 export type DetailRow = CardRow & {
   barcode: string | null;
-  category_id: number;
   description: string | null;
   /** The product's pictures in order (migration 0021). */
   image_ids: number[] | null;
@@ -270,7 +271,7 @@ function productDetailStatement(country: Country, lang: Lang) {
         join product_prices pp on pp.product_id = p.id and pp.country = ${countryLiteral}
         left join product_translations t on t.product_id = p.id and t.lang = ${langLiteral(lang)}
     )
-    select ${cardColumns()}, p.barcode, p.category_id,
+    select ${cardColumns()}, p.barcode,
       coalesce(t.description, (select te.description from product_translations te where te.product_id = p.id and te.lang = 'en')) as description,
       (select json_agg(pi.id order by pi.position, pi.id) from product_images pi where pi.product_id = p.id) as image_ids,
       (select json_agg(r order by r.related_rank, r.related_pos) from related r) as related

@@ -39,13 +39,16 @@ import {
   type ListingParams,
 } from './catalogue.service';
 import { topProductIdsByQuantity } from '../orders';
-
-function viewer(request: FastifyRequest, country?: Country): Viewer {
-  return { country: requestCountry(request, country), priced: request.user !== null };
-}
+import { customerPricesOf } from '../pricing';
 
 /** Catalogue calls of docs/product/catalogue.md under /api. Prices and stock only for signed-in callers. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Who asks: a signed-in customer with their own prices (docs/product/pricing.md). */
+  const viewer = (request: FastifyRequest, country?: Country): Viewer => ({
+    country: requestCountry(request, country),
+    priced: request.user !== null,
+    customerPrices: customerPricesOf(app.pricing, request.user, () => app.clock.now()),
+  });
   // The caches it reads are the app's (app.catalogue, catalogue.caches.ts).
   // Catalogue reads may be answered by a read replica (DATABASE_READ_URL, db/read-replica.ts).
   app.addHook('preHandler', readFromReplicaHook);

@@ -17,6 +17,7 @@ import {
   type CatalogueContext,
 } from './catalogue.caches';
 import { allCategories } from './catalogue.categories';
+import { withCustomerPrices } from './catalogue.customer-prices';
 import { sanitizeProductName, toCard, type Viewer } from './catalogue.dto';
 import {
   countGroup,
@@ -133,8 +134,9 @@ export async function listProducts(
     viewer.country,
     params.lang,
   );
+  const cards = rows.map((row) => toCard(row, viewer));
   return toPage(
-    rows.map((row) => toCard(row, viewer)),
+    await withCustomerPrices(ctx, cards, rows, viewer),
     ids.length,
     params.page,
     params.perPage,
@@ -186,12 +188,13 @@ export type TopProductIds = (
  * topped up with the newest class F (new) products when there are too few.
  */
 export async function getBestSellers(
-  { db: tx, caches }: CatalogueContext,
+  ctx: CatalogueContext,
   lang: Lang,
   viewer: Viewer,
   topProductIdsByQuantity: TopProductIds,
   now = new Date(),
 ): Promise<ProductCard[]> {
+  const { db: tx, caches } = ctx;
   const ids = await caches.bestSellers.get(viewer.country, async () => {
     const since = new Date(now.getTime() - BEST_SELLER_DAYS * 24 * 60 * 60 * 1000);
     const top = await topProductIdsByQuantity(tx, viewer.country, since, BEST_SELLER_LIMIT * 2);
@@ -199,19 +202,25 @@ export async function getBestSellers(
     const newest = await selectNewestIdsOfClass(tx, 'F', viewer.country, BEST_SELLER_LIMIT);
     return [...top, ...newest.filter((id) => !top.includes(id))];
   });
-  const rows = await selectCardsByIds(tx, ids, viewer.country, lang);
-  return rows.slice(0, BEST_SELLER_LIMIT).map((r) => toCard(r, viewer));
+  const rows = (await selectCardsByIds(tx, ids, viewer.country, lang)).slice(0, BEST_SELLER_LIMIT);
+  return withCustomerPrices(
+    ctx,
+    rows.map((r) => toCard(r, viewer)),
+    rows,
+    viewer,
+  );
 }
 
 /** GET /api/product_group/:id — the group's title and one page of its products. */
 export async function getProductGroup(
-  { db: tx, caches }: CatalogueContext,
+  ctx: CatalogueContext,
   groupId: number,
   lang: Lang,
   page: number,
   perPage: number,
   viewer: Viewer,
 ): Promise<{ title: string } & Paginated<ProductCard>> {
+  const { db: tx, caches } = ctx;
   const group = await selectGroup(tx, groupId);
   if (!group) throw new AppError('NOT_FOUND', 'This product group does not exist');
   const [total, rows] = await Promise.all([
@@ -224,7 +233,12 @@ export async function getProductGroup(
   return {
     title,
     ...toPage(
-      rows.map((r) => toCard(r, viewer)),
+      await withCustomerPrices(
+        ctx,
+        rows.map((r) => toCard(r, viewer)),
+        rows,
+        viewer,
+      ),
       total,
       page,
       perPage,

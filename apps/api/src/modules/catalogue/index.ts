@@ -26,7 +26,15 @@ export {
 export { findCategoryTile, findClassBadge, findProductSwatch } from './catalogue.swatch';
 export { allCategories, getCategoryTree, listingCategoryExists } from './catalogue.categories';
 export { getProductDetail } from './catalogue.detail';
-export { categoryName, sanitizeProductName, toCard, type Viewer } from './catalogue.dto';
+export {
+  categoryName,
+  sanitizeProductName,
+  toCard,
+  type CustomerPricing,
+  type Viewer,
+} from './catalogue.dto';
+// Search lays a signed-in customer's own prices on its page of cards as listings do.
+export { withCustomerPrices } from './catalogue.customer-prices';
 export { searchCardRows } from './catalogue.service';
 // The search module reads the category list as the catalogue does, and card rows for its pages.
 export { selectAllCategories, type CardRow, type CategoryRow } from './catalogue.queries';

@@ -11,6 +11,7 @@ import {
 import { readFromReplicaHook } from '../../db/read-replica';
 import { okAnswerInSchemaOrder } from '../../lib/fast-serializer';
 import { requestCountry } from '../../lib/request-country';
+import { customerPricesOf } from '../pricing';
 import { searchCatalogue, suggestCatalogue, type SearchContext } from './search.service';
 
 // NOTE: hostile or pasted text is cut, not refused: the search box must always answer (docs/product/search.md).
@@ -50,7 +51,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const viewer = { country: requestCountry(request, q.country), priced: request.user !== null };
+      const viewer = {
+        country: requestCountry(request, q.country),
+        priced: request.user !== null,
+        customerPrices: customerPricesOf(app.pricing, request.user, () => app.clock.now()),
+      };
       const data = await searchCatalogue(
         ctx,
         q.search_term,

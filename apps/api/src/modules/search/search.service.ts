@@ -19,6 +19,7 @@ import {
   type CatalogueContext,
   type CategoryRow,
   type Viewer,
+  withCustomerPrices,
 } from '../catalogue';
 import { readySearchIndex, searchQueryOf, type SearchIndexHolder } from './search.index-holder';
 import { searchProducts, type SearchHit, type SearchInput } from './search.queries';
@@ -190,9 +191,10 @@ export async function searchCatalogue(
   const input: SearchInput = { ...prepared, lang, country: viewer.country };
   const offset = (page - 1) * perPage;
   const { total, cards: rows, categories } = await searchResults(ctx, input, 10, offset, perPage);
+  const cards = rows.map((r) => toCard(r, viewer, { plainName: true }));
   return {
     products: toPage(
-      rows.map((r) => toCard(r, viewer, { plainName: true })),
+      await withCustomerPrices(ctx, cards, rows, viewer),
       total,
       page,
       perPage,

@@ -111,6 +111,84 @@ describe('ProductCard (docs/product/catalogue.md)', () => {
     expect(container.querySelector('s')?.textContent).toBe('CA$4.00');
   });
 
+  it("shows a customer with a price list their own price, the selling price struck through, why and the volume breaks", async () => {
+    const { container } = renderWithProviders(
+      <ProductCard
+        product={{
+          ...priced,
+          customer_price: 2,
+          price_reason: {
+            kind: 'price_list',
+            list_name: 'Maison Tremblay',
+            assignee: 'customer',
+            min_packs: 1,
+          },
+          price_breaks: [{ min_packs: 10, unit_price: 0.2 }],
+        }}
+      />,
+    );
+    expect(await screen.findByText('Your price')).toBeInTheDocument();
+    expect(screen.getByText('CA$2.00').tagName).toBe('STRONG');
+    expect(container.querySelector('s')?.textContent).toBe('CA$4.00');
+    expect(screen.getByText('Contract price, list Maison Tremblay')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Volume prices' })).toHaveTextContent(
+      '10+ packs: CA$0.20',
+    );
+    expect(screen.getByText(/Retail/)).toHaveTextContent('CA$9.50');
+    expect(screen.queryByText('List price')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['fr', 'Prix contractuel, liste Maison Tremblay', /^10\+ emballages : 0,20\s\$ CA$/],
+    ['es', 'Precio de contrato, lista Maison Tremblay', /^10\+ paquetes: CA\$0[.,]20$/],
+  ] as const)('says why in "%s"', async (lang, reason, breakText) => {
+    await setLanguage(lang);
+    try {
+      renderWithProviders(
+        <ProductCard
+          product={{
+            ...priced,
+            customer_price: 2,
+            price_reason: { kind: 'price_list', list_name: 'Maison Tremblay', assignee: 'customer', min_packs: 1 },
+            price_breaks: [{ min_packs: 10, unit_price: 0.2 }],
+          }}
+        />,
+      );
+      expect(await screen.findByText(reason)).toBeInTheDocument();
+      expect(screen.getByRole('listitem').textContent).toMatch(breakText);
+    } finally {
+      await setLanguage('');
+    }
+  });
+
+  it("strikes nothing through when the customer's price is the selling price, and names a group's list", async () => {
+    const { container } = renderWithProviders(
+      <ProductCard
+        product={{
+          ...priced,
+          customer_price: 4,
+          price_reason: { kind: 'selling' },
+          price_breaks: [],
+        }}
+      />,
+    );
+    expect(await screen.findByText('CA$4.00')).toBeInTheDocument();
+    expect(container.querySelector('s')).toBeNull();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    renderWithProviders(
+      <ProductCard
+        product={{
+          ...priced,
+          id: 9,
+          customer_price: 3.68,
+          price_reason: { kind: 'price_list', list_name: 'Groupe Achat', assignee: 'group', min_packs: 1 },
+          price_breaks: [],
+        }}
+      />,
+    );
+    expect(await screen.findByText('Groupe Achat price')).toBeInTheDocument();
+  });
+
   it("says 'Currently Out Of Stock' in red when nothing is available, except for class N", async () => {
     renderWithProviders(<ProductCard product={{ ...priced, available: 0 }} />);
     const line = await screen.findByText('Currently Out Of Stock');

@@ -4,7 +4,7 @@ import {
   isUnavailable,
   type ProductCard as ProductCardDto,
 } from '@wholesale/contract';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ProductThumb } from '@/components/ui/product-thumb';
@@ -15,6 +15,12 @@ import { useProductActions } from './product-actions-context';
 import { ProductName } from './product-name';
 import { usePainted } from './use-painted';
 import './product.css';
+
+// A customer's own price, for customers with a price list only: its code and words stay out of the
+// home route's first load (e2e/bundle-budget.e2e.ts).
+const CustomerPriceLines = lazy(() =>
+  import('./customer-price').then((m) => ({ default: m.CustomerPriceLines })),
+);
 
 /**
  * The card's class badge and thumbnail. Only a priority card's thumbnail is asked for in the first
@@ -52,7 +58,8 @@ function CardPictures({ product, priority }: { product: ProductCardDto; priority
 /**
  * docs/product/catalogue.md product card: class badge; 130×140 thumbnail with a placeholder when it fails; heart
  * toggle (slot); product id; list price (struck through when a second selling price exists) and
- * retail price — only when the API sent them, i.e. to signed-in customers; name as sanitised HTML;
+ * retail price — only when the API sent them, i.e. to signed-in customers; a customer with a price
+ * list sees their own price, its reason and volume breaks instead of the list price; name as sanitised HTML;
  * ship pack size; availability line; content-type icons; the add-to-cart slot (quantity box with the
  * ship-pack multiplier, disabled when unavailable). `footer` replaces the add-to-cart slot.
  */
@@ -89,7 +96,12 @@ export function ProductCard({
         <Link to={href} className="product-card__id" id={`product-${product.id}-id`}>
           {product.product_id}
         </Link>
-        {priced && (
+        {priced && product.customer_price !== undefined && (
+          <Suspense fallback={<p className="product-card__prices" />}>
+            <CustomerPriceLines product={product} />
+          </Suspense>
+        )}
+        {priced && product.customer_price === undefined && (
           <p className="product-card__prices">
             <span className="product-card__price-label">{t('card.listPrice')}</span>{' '}
             {hasSecond ? (

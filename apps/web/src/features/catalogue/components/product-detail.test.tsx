@@ -53,3 +53,29 @@ describe('ProductDetail fields', () => {
     expect(badge.style.display).toBe('none');
   });
 });
+
+describe('ProductDetail prices', () => {
+  it("shows a customer with a price list their price, the struck selling price, why and the volume breaks", async () => {
+    const { container } = await fieldsOf({
+      selling_price: 1,
+      selling_price_2: null,
+      retail_price: 2,
+      available: 4,
+      customer_price: 0.9,
+      price_reason: { kind: 'price_list', list_name: 'Maison Tremblay', assignee: 'customer', min_packs: 1 },
+      price_breaks: [
+        { min_packs: 10, unit_price: 0.2 },
+        { min_packs: 24, unit_price: 0.15 },
+      ],
+    });
+    const term = await screen.findByText('Your price');
+    expect(term.nextElementSibling?.textContent).toBe(
+      'CA$1.00 CA$0.90 Contract price, list Maison Tremblay',
+    );
+    expect(container.querySelector('.product-detail__fields s')?.textContent).toBe('CA$1.00');
+    expect(screen.getByRole('list', { name: 'Volume prices' }).textContent).toBe(
+      '10+ packs: CA$0.2024+ packs: CA$0.15',
+    );
+    expect(screen.queryByText('List price')).not.toBeInTheDocument();
+  });
+});

@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { activeSecondPrice, classBadgePath, isUnavailable } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +17,13 @@ import { useProductDescription } from '../api/get-product-description';
 import { useAttributeLabel } from './use-attribute-label';
 import './catalogue.css';
 import { useStoreName } from '@/lib/store-identity';
+
+// A customer's own price: only customers with a price list load it and its words.
+const CustomerPriceFields = lazy(() =>
+  import('@/components/product/customer-price').then((m) => ({
+    default: m.CustomerPriceFields,
+  })),
+);
 
 /** The product page's picture and text column as grey blocks of their final size while it loads. */
 function ProductDetailSkeleton() {
@@ -193,7 +200,12 @@ export function ProductDetail({ productId, country }: { productId: string; count
             )}
             <dt>{t('detail.shipPack')}</dt>
             <dd>{product.ship_pac}</dd>
-            {priced && (
+            {priced && product.customer_price !== undefined && (
+              <Suspense fallback={null}>
+                <CustomerPriceFields product={product} />
+              </Suspense>
+            )}
+            {priced && product.customer_price === undefined && (
               <>
                 <dt>{t('card.listPrice')}</dt>
                 <dd>
@@ -206,6 +218,10 @@ export function ProductDetail({ productId, country }: { productId: string; count
                     <strong>{money(product.selling_price!)}</strong>
                   )}
                 </dd>
+              </>
+            )}
+            {priced && (
+              <>
                 <dt>{t('card.retailPrice')}</dt>
                 <dd>{money(product.retail_price ?? 0)}</dd>
                 <dt>{t('detail.stock')}</dt>
