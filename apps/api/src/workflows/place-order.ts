@@ -362,6 +362,7 @@ async function placeOrderInTransaction(
           price_reason: l.priceReason,
           price_list_id: l.priceListId ?? null,
           price_list_name: l.priceListName ?? null,
+          price_list_assignee: l.priceListAssignee ?? null,
           price_min_packs: l.priceMinPacks ?? null,
         })),
         // Added fields (the payload only grows): where, when and on what terms it ships.

@@ -36,7 +36,7 @@ export function placeholderLine({ product_id, item, product }: PendingAdd): Cart
     unavailable: false,
     line_total: price * item * pack,
     // Until the server's line replaces it: the card's price, reason unknown yet (shown as none).
-    price_reason: { kind: 'selling', list_id: null, list_name: null, min_packs: null },
+    price_reason: { kind: 'selling' },
     next_break: null,
   };
 }

@@ -46,7 +46,7 @@ export function line(overrides: Partial<CartLine> = {}): CartLine {
     selected: true,
     unavailable: false,
     line_total: 60,
-    price_reason: { kind: 'selling', list_id: null, list_name: null, min_packs: null },
+    price_reason: { kind: 'selling' },
     next_break: null,
     ...overrides,
   };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idSchema, MAX_DATABASE_INTEGER, ProductIdText } from '../common/safe-input';
 import { CountryParam, LangParam, OptionalCountryParam } from '../common';
-import { LineNextBreak, LinePriceReason } from './line-price';
+import { BuyerPriceReason } from '../catalogue';
+import { LineNextBreak } from './line-price';
 
 export * from './line-price';
 
@@ -128,8 +129,8 @@ export const CartLine = z.object({
   selected: z.boolean(),
   unavailable: z.boolean(),
   line_total: z.number(),
-  /** Why one unit costs `price` at this line's packs (the customer's price, docs/product/customer-prices.md). */
-  price_reason: LinePriceReason,
+  /** Why one unit costs `price` at this line's packs (the customer's price, docs/product/pricing.md). */
+  price_reason: BuyerPriceReason,
   /** The next volume break of the line's price ("2 more packs for CA$0.20 each"); null: none. */
   next_break: LineNextBreak.nullable(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LinePriceReason } from '../cart/line-price';
+import { BuyerPriceReason } from '../catalogue';
 import { ORDER_STATUSES } from './workflow';
 
 // The parts of a placed order that the buyer's order page and the staff desk show alike.
@@ -15,7 +15,7 @@ export const OrderLine = z.object({
   line_total: z.number(),
   backorder: z.boolean(),
   /** Why the line cost `price` when it was ordered; null on lines ordered before reasons were kept. */
-  price_reason: LinePriceReason.nullable(),
+  price_reason: BuyerPriceReason.nullable(),
   /** The catalogue's selling price when it was ordered (null: not kept), struck through where `price` is lower. */
   selling_price: z.number().nullable(),
   image: z.string(),

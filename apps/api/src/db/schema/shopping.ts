@@ -171,6 +171,8 @@ export const orderLines = pgTable(
     /** The price list's id and name as they were at placing (a snapshot, not a link). */
     priceListId: integer('price_list_id'),
     priceListName: text('price_list_name'),
+    /** Whom the list was given to: the customer by name, or a group of theirs. */
+    priceListAssignee: text('price_list_assignee', { enum: ['customer', 'group'] }),
     /** The pack count the list's price starts at (its volume break). */
     priceMinPacks: integer('price_min_packs'),
     /** The catalogue's selling price at placing, struck through where the line paid less. */
@@ -182,6 +184,10 @@ export const orderLines = pgTable(
     check(
       'order_lines_price_reason_check',
       sql`${t.priceReason} IS NULL OR ${t.priceReason} IN ('selling', 'sale', 'price_list')`,
+    ),
+    check(
+      'order_lines_price_list_assignee_check',
+      sql`${t.priceListAssignee} IS NULL OR ${t.priceListAssignee} IN ('customer', 'group')`,
     ),
   ],
 );

@@ -28,7 +28,7 @@ function pricedProduct(p: OrderableProduct): PricedProduct {
 }
 
 /**
- * The customer's price of each line on `day` (docs/product/customer-prices.md), by product id: the
+ * The customer's price of each line on `day` (docs/product/pricing.md), by product id: the
  * pricing engine's `priceFor` with the customer's price lists of the country's currency, at the
  * line's pack count (its volume break). The ONE way every write path prices a line — the cart,
  * the order placed from it (the buyer's or a phone order), a re-order and an Opticon upload — so

@@ -13,8 +13,8 @@ import {
   type Lang,
   type CustomerPrice,
   type ProductRef,
+  buyerPriceReason,
   lineNextBreak,
-  linePriceReason,
   maxLinePacksMessage,
   nextBreak,
 } from '@wholesale/contract';
@@ -72,7 +72,7 @@ function toCartLine(line: CartViewRow, p: OrderableProduct, price: CustomerPrice
     selected: line.selected,
     unavailable,
     line_total: unavailable ? 0 : fromCents(lineTotalCents(price.unitCents, line.quantity, p.shipPack)),
-    price_reason: linePriceReason(price.reason),
+    price_reason: buyerPriceReason(price.reason),
     next_break: lineNextBreak(nextBreak(price, line.quantity)),
   };
 }

@@ -102,7 +102,8 @@ const orderForChange = (locked: boolean) =>
           'unitPriceCents', l.unit_price_cents, 'lineTotalCents', l.line_total_cents,
           'backorder', l.backorder, 'stockTaken', l.stock_taken, 'shipmentId', l.shipment_id,
           'priceReason', l.price_reason, 'priceListId', l.price_list_id,
-          'priceListName', l.price_list_name, 'priceMinPacks', l.price_min_packs,
+          'priceListName', l.price_list_name, 'priceListAssignee', l.price_list_assignee,
+          'priceMinPacks', l.price_min_packs,
           'sellingPriceCents', l.selling_price_cents
         ) order by l.id)
         from order_lines l where l.order_id = o.id), '[]') as lines,

@@ -119,7 +119,7 @@ function toDeskRow(r: DeskRow): AdminOrderRow {
  * The CSV export's header and one row per order: the desk's columns, then where, when and on what
  * terms it ships (the ship-to address one field a column, so a spreadsheet can sort and filter by
  * city or postal code), the buyer's comment, the estimated tax total and the price lists its lines
- * were priced by (docs/product/customer-prices.md). Columns are only ever
+ * were priced by (docs/product/pricing.md). Columns are only ever
  * added at the end: a spreadsheet or ERP import reading them by position keeps working.
  */
 export const DESK_CSV_COLUMNS = [

@@ -2,9 +2,9 @@ import {
   fromCents,
   ratePercent,
   trackingUrl,
+  type BuyerPriceReason,
   type CustomerPrice,
   type ExemptedTax,
-  type LinePriceReason,
   type OrderCreditFacts,
   type OrderShippingFacts,
 } from '@wholesale/contract';
@@ -118,24 +118,30 @@ export function orderLinePriceColumns(price: Pick<CustomerPrice, 'reason'>) {
         priceReason: reason.kind,
         priceListId: reason.listId,
         priceListName: reason.listName,
+        priceListAssignee: reason.assignee,
         priceMinPacks: reason.minPacks,
       }
-    : { priceReason: reason.kind, priceListId: null, priceListName: null, priceMinPacks: null };
+    : {
+        priceReason: reason.kind,
+        priceListId: null,
+        priceListName: null,
+        priceListAssignee: null,
+        priceMinPacks: null,
+      };
 }
 
-/** The price's reason an order line keeps (migration 0045); null on lines placed before. */
+/** The price's reason an order line keeps, as the wire carries it; null on lines placed before. */
 function orderLinePriceReason(
-  l: Pick<OrderLineRow, 'priceReason' | 'priceListId' | 'priceListName' | 'priceMinPacks'>,
-): LinePriceReason | null {
+  l: Pick<OrderLineRow, 'priceReason' | 'priceListName' | 'priceListAssignee' | 'priceMinPacks'>,
+): BuyerPriceReason | null {
   if (!l.priceReason) return null;
-  return l.priceReason === 'price_list'
-    ? {
-        kind: 'price_list',
-        list_id: l.priceListId,
-        list_name: l.priceListName,
-        min_packs: l.priceMinPacks,
-      }
-    : { kind: l.priceReason, list_id: null, list_name: null, min_packs: null };
+  if (l.priceReason !== 'price_list') return { kind: l.priceReason };
+  return {
+    kind: 'price_list',
+    list_name: l.priceListName ?? '',
+    assignee: l.priceListAssignee ?? 'customer',
+    min_packs: l.priceMinPacks ?? 1,
+  };
 }
 
 /** What staff and buyers both see of an order line's figures: class, packs, prices and why, backorder. */
@@ -149,8 +155,8 @@ export function lineFiguresDto(
     | 'lineTotalCents'
     | 'backorder'
     | 'priceReason'
-    | 'priceListId'
     | 'priceListName'
+    | 'priceListAssignee'
     | 'priceMinPacks'
     | 'sellingPriceCents'
   >,

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import {
   formatMoney,
   toCents,
-  type LinePriceReason,
+  type BuyerPriceReason,
   type OrderDetail,
   type PaymentTerms,
   type StoreIdentity,
@@ -17,12 +17,13 @@ const PAYMENT_TERMS_EN: Record<PaymentTerms, string> = {
   net_60: 'Net 60 days',
 };
 
-/** Why a line cost its price, in the PDF's English: the reason the order pages show. */
-function priceReasonText(reason: LinePriceReason | null): string {
+/** Why a line cost its price, in the PDF's English: the words the order pages use. */
+function priceReasonText(reason: BuyerPriceReason | null): string {
   if (!reason || reason.kind === 'selling') return '';
-  if (reason.kind === 'sale') return 'sale price';
-  const from = reason.min_packs && reason.min_packs > 1 ? `, from ${reason.min_packs} packs` : '';
-  return `price list ${reason.list_name ?? ''}${from}`;
+  if (reason.kind === 'sale') return 'Sale price';
+  const list = reason.list_name ?? '';
+  if ((reason.min_packs ?? 1) > 1) return `From ${reason.min_packs} packs, list ${list}`;
+  return reason.assignee === 'group' ? `${list} price` : `Contract price, list ${list}`;
 }
 
 /**

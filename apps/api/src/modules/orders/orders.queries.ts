@@ -138,6 +138,7 @@ export async function writePlacedOrder(
       price_reason: l.priceReason ?? null,
       price_list_id: l.priceListId ?? null,
       price_list_name: l.priceListName ?? null,
+      price_list_assignee: l.priceListAssignee ?? null,
       price_min_packs: l.priceMinPacks ?? null,
       selling_price_cents: l.sellingPriceCents ?? null,
     })),
@@ -150,14 +151,16 @@ export async function writePlacedOrder(
     sql`written as (
       insert into order_lines (order_id, product_id, product_code, name, class_code, quantity, ship_pack,
                                unit_price_cents, line_total_cents, backorder, stock_taken, price_reason,
-                               price_list_id, price_list_name, price_min_packs, selling_price_cents)
+                               price_list_id, price_list_name, price_list_assignee, price_min_packs,
+                               selling_price_cents)
       select ${orderId}, x.product_id, x.product_code, x.name, x.class_code, x.quantity, x.ship_pack,
              x.unit_price_cents, x.line_total_cents, x.backorder, x.stock_taken, x.price_reason,
-             x.price_list_id, x.price_list_name, x.price_min_packs, x.selling_price_cents
+             x.price_list_id, x.price_list_name, x.price_list_assignee, x.price_min_packs,
+             x.selling_price_cents
       from jsonb_to_recordset(${rows}::jsonb) as x(product_id int, product_code text, name text, class_code text,
              quantity int, ship_pack int, unit_price_cents int, line_total_cents int, backorder boolean,
              stock_taken int, price_reason text, price_list_id int, price_list_name text,
-             price_min_packs int, selling_price_cents int))`,
+             price_list_assignee text, price_min_packs int, selling_price_cents int))`,
     sql`total as (
       update orders set total_cents = ${order.totalCents}, taxes = ${JSON.stringify(order.taxes.lines)}::jsonb,
                         tax_cents = ${order.taxes.totalCents},

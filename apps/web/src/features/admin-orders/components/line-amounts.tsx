@@ -1,13 +1,13 @@
-import type { LinePriceReason } from '@wholesale/contract';
+import type { BuyerPriceReason } from '@wholesale/contract';
 import type { TableColumn } from '@/components/ui/labelled-table';
-import { LinePriceReasonText } from '@/components/product/line-price';
+import { PriceReasonText } from '@/components/product/customer-price';
 
 type LineAmounts = {
   item: number;
   ship_pack: number;
   price: number;
   line_total: number;
-  price_reason: LinePriceReason | null;
+  price_reason: BuyerPriceReason | null;
 };
 
 /**
@@ -25,7 +25,7 @@ export const lineAmountColumns = <L extends LineAmounts, Total extends string>(
     id: 'price',
     cell: (l) => (
       <>
-        {money(l.price)} <LinePriceReasonText reason={l.price_reason} />
+        {money(l.price)} <PriceReasonText reason={l.price_reason} />
       </>
     ),
   },

@@ -38,7 +38,7 @@ const order: AdminOrderDetail = {
       price: 2.5,
       line_total: 90,
       backorder: false,
-      price_reason: { kind: 'price_list', list_id: 4, list_name: 'Gagnon contract', min_packs: 3 },
+      price_reason: { kind: 'price_list', list_name: 'Gagnon', assignee: 'customer', min_packs: 3 },
       selling_price: 3,
       shipment_id: null,
     },
@@ -88,7 +88,7 @@ describe('staff order page', () => {
     );
     expect(await screen.findByText('Placed by Ana García for the customer')).toBeInTheDocument();
     // Why the customer paid the line's price, as kept on the line when it was placed.
-    expect(screen.getByText('Your price: Gagnon contract, from 3 packs')).toBeInTheDocument();
+    expect(screen.getByText('From 3 packs, list Gagnon')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Mark as Shipped' }));
     await user.selectOptions(screen.getByLabelText('Carrier'), 'ups');
     await user.type(screen.getByLabelText('Tracking number'), '1Z999');

@@ -63,7 +63,7 @@ const lines: CartLine[] = [
     item: 3,
     line_total: 90,
     selected: true,
-    price_reason: { kind: 'price_list', list_id: 4, list_name: 'Barn contract', min_packs: 1 },
+    price_reason: { kind: 'price_list', list_name: 'Barn', assignee: 'group', min_packs: 1 },
   }),
   line({ id: 2, product_id: 'TAPE-7', name: 'Tape', item: 1, line_total: 12, selected: false }),
 ];
@@ -142,7 +142,7 @@ describe('phone orders', () => {
     const pins = await screen.findByTestId('phone-line-PIN-100');
     expect(within(pins).getByText('Yes')).toBeInTheDocument();
     // The customer's price and why, as their own cart shows it.
-    expect(within(pins).getByText('Your price: Barn contract')).toBeInTheDocument();
+    expect(within(pins).getByText('Barn price')).toBeInTheDocument();
     expect(within(screen.getByTestId('phone-line-TAPE-7')).getByText(/not ticked/)).toBeVisible();
     expect(screen.getByText(`Total of the ticked lines: ${usd(9000)}`)).toBeInTheDocument();
     expect(

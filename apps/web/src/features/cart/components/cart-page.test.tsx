@@ -270,14 +270,14 @@ describe('CartPage', () => {
       selling_price: 2.5,
       line_total: 72,
       item: 3,
-      price_reason: { kind: 'price_list', list_id: 4, list_name: 'Contract', min_packs: 1 },
+      price_reason: { kind: 'price_list', list_name: 'Tremblay', assignee: 'customer', min_packs: 1 },
       next_break: { min_packs: 5, more_packs: 2, price: 1.8 },
     });
     const { fetchMock } = routeFetch({ 'GET /api/cart': () => json(cart([priced], 72)) });
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
     const row = await screen.findByTestId('cart-line-PIN-100');
-    expect(within(row).getByText('Your price: Contract')).toBeInTheDocument();
+    expect(within(row).getByText('Contract price, list Tremblay')).toBeInTheDocument();
     expect(within(row).getByText('2 more packs for CA$1.80 each')).toBeInTheDocument();
     expect(within(row).getByText('CA$2.50').tagName).toBe('S');
   });

@@ -18,7 +18,7 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ProductThumb, plainName } from '@/components/ui/product-thumb';
-import { LineNextBreakText, LinePriceReasonText } from '@/components/product/line-price';
+import { NextBreakText, PriceReasonText } from '@/components/product/customer-price';
 import { ApiError } from '@/lib/api-client';
 import { useCountry } from '@/lib/country';
 import { useErrorMessage } from '@/lib/error-message';
@@ -258,8 +258,8 @@ export function CartPage() {
                       {line.price < line.selling_price ? (
                         <s className="cart-table__was">{money(line.selling_price)}</s>
                       ) : null}
-                      <LinePriceReasonText reason={line.price_reason} />
-                      <LineNextBreakText next={line.next_break} money={money} />
+                      <PriceReasonText reason={line.price_reason} />
+                      <NextBreakText next={line.next_break} money={money} />
                     </td>
                     <td data-label={t('columns.quantity')}>
                       <QuantityInput

@@ -1,7 +1,7 @@
 import { type OrderDetail } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
 import { ProductThumb, plainName } from '@/components/ui/product-thumb';
-import { LinePriceReasonText } from '@/components/product/line-price';
+import { PriceReasonText } from '@/components/product/customer-price';
 import { TableHead } from '@/components/ui/table-head';
 import { useMoney } from '@/lib/money';
 
@@ -45,7 +45,7 @@ export function OrderLinesTable({
             <td data-label={t('columns.packs')}>{l.item}</td>
             <td data-label={t('columns.shipPack')}>{l.ship_pack}</td>
             <td data-label={t('columns.price')}>
-              {money(l.price)} <LinePriceReasonText reason={l.price_reason} />
+              {money(l.price)} <PriceReasonText reason={l.price_reason} />
             </td>
             <td data-label={t('columns.total')}>{money(l.line_total)}</td>
           </tr>
