@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { shopToday, type PriceEntry, type PricedProduct } from '@wholesale/contract';
-import type { Database } from '../../db/client';
 import type { TestApp } from '../../test/test-app';
 import { createShopTestApp } from '../../test/shopping-fixtures';
+import { insertCustomerGroup, insertPriceList, type EntrySpec } from '../../test/pricing-fixtures';
 
 /**
  * The test app of the customer-price files (customer-prices*.test.ts): four products in a
@@ -108,6 +108,19 @@ export type ListSpec = {
   entries: Array<Omit<PriceEntry, 'listId' | 'listName' | 'assignee'>>;
 };
 
+/** A pricing engine entry as the fixture writes it. */
+function entrySpec(e: ListSpec['entries'][number]): EntrySpec {
+  const target =
+    e.target.kind === 'product'
+      ? { productId: e.target.productId }
+      : e.target.kind === 'brand'
+        ? { brand: e.target.brand }
+        : { categoryId: e.target.categoryId };
+  const rule =
+    e.rule.kind === 'fixed' ? { unitCents: e.rule.unitCents } : { basisPoints: e.rule.basisPoints };
+  return { ...target, ...rule, minPacks: e.minPacks, startsOn: e.startsOn, endsOn: e.endsOn };
+}
+
 /**
  * Inserts the lists for `customerId` (a group's list through a group the customer belongs to) and
  * answers the entries the pricing engine must see for them: active lists of the customer's
@@ -117,20 +130,17 @@ export async function insertLists(customerId: number, lists: ListSpec[]): Promis
   const db = t.handle.db;
   const expected: PriceEntry[] = [];
   for (const list of lists) {
-    const listId = await insertPriceList(db, list);
-    if (list.assignee === 'group') {
-      const { rows } = await db.execute<{ id: number }>(sql`
-        insert into customer_groups (name) values (${`${list.name} group`}) returning id`);
-      const groupId = Number(rows[0].id);
-      await db.execute(sql`
-        insert into customer_group_members (group_id, customer_id) values (${groupId}, ${customerId})`);
-      await db.execute(sql`
-        insert into price_list_assignments (list_id, group_id) values (${listId}, ${groupId})`);
-    } else {
-      const other = list.assignee === 'other' ? (await t.signIn()).userId : customerId;
-      await db.execute(sql`
-        insert into price_list_assignments (list_id, customer_id) values (${listId}, ${other})`);
-    }
+    const to =
+      list.assignee === 'group'
+        ? { groups: [await insertCustomerGroup(db, `${list.name} group`, [customerId])] }
+        : { customers: [list.assignee === 'other' ? (await t.signIn()).userId : customerId] };
+    const listId = await insertPriceList(db, {
+      name: list.name,
+      currency: list.currency,
+      active: list.active,
+      entries: list.entries.map(entrySpec),
+      ...to,
+    });
     if (list.currency === 'CAD' && list.active && list.assignee !== 'other')
       expected.push(
         ...list.entries.map((e) => ({
@@ -154,24 +164,4 @@ export async function deleteLists(): Promise<void> {
     'customer_groups',
   ])
     await t.handle.db.execute(sql.raw(`delete from ${table}`));
-}
-
-/** Inserts one list and its entries; answers its id. */
-async function insertPriceList(db: Database, list: ListSpec): Promise<number> {
-  const { rows } = await db.execute<{ id: number }>(sql`
-    insert into price_lists (name, currency, active) values (${list.name}, ${list.currency}, ${list.active})
-    returning id`);
-  const listId = Number(rows[0].id);
-  for (const e of list.entries) {
-    const { target, rule } = e;
-    await db.execute(sql`
-      insert into price_list_entries (list_id, product_id, brand, category_id, min_packs, kind,
-                                      unit_cents, basis_points, starts_on, ends_on)
-      values (${listId}, ${target.kind === 'product' ? target.productId : null},
-              ${target.kind === 'brand' ? target.brand : null},
-              ${target.kind === 'category' ? target.categoryId : null}, ${e.minPacks}, ${rule.kind},
-              ${rule.kind === 'fixed' ? rule.unitCents : null},
-              ${rule.kind === 'percent_off' ? rule.basisPoints : null}, ${e.startsOn}, ${e.endsOn})`);
-  }
-  return listId;
 }
