@@ -1,4 +1,5 @@
 import {
+  priceFor,
   shopToday,
   type Country,
   type CustomerPrice,
@@ -33,15 +34,20 @@ function pricedProduct(p: OrderableProduct): PricedProduct {
  * line's pack count (its volume break). The ONE way every write path prices a line — the cart,
  * the order placed from it (the buyer's or a phone order), a re-order and an Opticon upload — so
  * the cart, the order line, its documents and its events agree. One statement (the customer's
- * entries); none when there is no line.
+ * entries); none when there is no line, or when `hasPriceLists` says the customer has no list
+ * (the cart's reads: the order placed from a cart always reads the lists, in its transaction).
  */
 export async function customerLinePrices(
   tx: Tx,
-  customer: { userId: number; country: Country },
+  customer: { userId: number; country: Country; hasPriceLists?: () => Promise<boolean> },
   lines: LineToPrice[],
   day: string,
 ): Promise<Map<number, CustomerPrice>> {
   if (lines.length === 0) return new Map();
+  // A customer known to have no price list (the pricing module's has-lists answer, kept while the
+  // change feed is live): the engine's price without entries, and no statement.
+  if (customer.hasPriceLists && !(await customer.hasPriceLists()))
+    return new Map(lines.map((l) => [l.product.id, priceFor(pricedProduct(l.product), [], l.packs, day)]));
   return customerPrices(
     tx,
     { customerId: customer.userId, country: customer.country },

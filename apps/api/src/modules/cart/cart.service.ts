@@ -48,6 +48,8 @@ export type CartOwner = {
   lang: Lang;
   /** The shop's day (YYYY-MM-DD) the cart is priced on: the app's clock; absent, today. */
   today?: string;
+  /** Whether the customer has a price list, when a cache knows (absent: the lists are read). */
+  hasPriceLists?: () => Promise<boolean>;
 };
 
 /**
