@@ -20,3 +20,4 @@ export * from './identity';
 export * from './addresses';
 export * from './receivables';
 export * from './first-load';
+export * from './pricing';

@@ -8,3 +8,4 @@ export * from './imports';
 export * from './webhooks';
 export * from './addresses';
 export * from './receivables';
+export * from './pricing';

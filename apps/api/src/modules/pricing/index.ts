@@ -1,0 +1,8 @@
+// Public entry of the pricing module (see accounts/index.ts for the rule): customer prices from
+// price lists, worked out by the contract's one engine (docs/product/pricing.md).
+export { customerPrices, type PricedCustomer } from './pricing.service';
+export {
+  customerHasPriceLists,
+  selectCustomerPriceEntries,
+  type PriceEntryScope,
+} from './pricing.queries';

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import type {
+  PriceAssignee,
+  PriceEntry,
+  PriceListCurrency,
+  PriceRule,
+  PriceTarget,
+} from '@wholesale/contract';
+import type { Tx } from '../../db/client';
+import { intArray, textArray } from '../../db/array-params';
+
+/** Which entries a read asks for: those of these products, brands and categories. */
+export type PriceEntryScope = {
+  customerId: number;
+  currency: PriceListCurrency;
+  productIds: readonly number[];
+  brands: readonly string[];
+  categoryIds: readonly number[];
+  /** The day (YYYY-MM-DD) the prices are for: entries out of date are left out. */
+  day: string;
+};
+
+type EntryRow = {
+  list_id: number;
+  list_name: string;
+  assignee: PriceAssignee;
+  product_id: number | null;
+  brand: string | null;
+  category_id: number | null;
+  min_packs: number;
+  kind: 'fixed' | 'percent_off';
+  unit_cents: number | null;
+  basis_points: number | null;
+  starts_on: string | null;
+  ends_on: string | null;
+};
+
+function targetOf(row: EntryRow): PriceTarget {
+  if (row.product_id !== null) return { kind: 'product', productId: row.product_id };
+  if (row.brand !== null) return { kind: 'brand', brand: row.brand };
+  return { kind: 'category', categoryId: Number(row.category_id) };
+}
+
+function ruleOf(row: EntryRow): PriceRule {
+  return row.kind === 'fixed'
+    ? { kind: 'fixed', unitCents: Number(row.unit_cents) }
+    : { kind: 'percent_off', basisPoints: Number(row.basis_points) };
+}
+
+/**
+ * The price list entries that apply to a customer for some products, in one statement: entries of
+ * the active lists of the customer's currency given to the customer or to a group they belong to,
+ * in date on the day, pricing one of the products, brands or categories asked. A list given both
+ * ways counts as the customer's own (more specific, docs/decisions/038-customer-prices.md).
+ */
+export async function selectCustomerPriceEntries(
+  tx: Tx,
+  scope: PriceEntryScope,
+): Promise<PriceEntry[]> {
+  if (scope.productIds.length + scope.brands.length + scope.categoryIds.length === 0) return [];
+  const result = await tx.execute<EntryRow>(sql`
+    with mine as (
+      select list_id, min(assignee) as assignee from (
+        select a.list_id, 'customer' as assignee
+          from price_list_assignments a where a.customer_id = ${scope.customerId}
+        union all
+        select a.list_id, 'group' as assignee
+          from customer_group_members m join price_list_assignments a on a.group_id = m.group_id
+         where m.customer_id = ${scope.customerId}
+      ) given group by list_id
+    )
+    select e.list_id, l.name as list_name, mine.assignee, e.product_id, e.brand, e.category_id,
+           e.min_packs, e.kind, e.unit_cents, e.basis_points, e.starts_on::text as starts_on, e.ends_on::text as ends_on
+      from mine
+      join price_lists l on l.id = mine.list_id and l.active and l.currency = ${scope.currency}
+      join price_list_entries e on e.list_id = l.id
+     where (e.product_id = any(${intArray(scope.productIds)}::int[])
+            or e.brand = any(${textArray(scope.brands)}::text[])
+            or e.category_id = any(${intArray(scope.categoryIds)}::int[]))
+       and (e.starts_on is null or e.starts_on <= ${scope.day}::date)
+       and (e.ends_on is null or e.ends_on >= ${scope.day}::date)
+     order by e.id`);
+  return result.rows.map((row) => ({
+    listId: Number(row.list_id),
+    listName: row.list_name,
+    assignee: row.assignee,
+    target: targetOf(row),
+    minPacks: Number(row.min_packs),
+    rule: ruleOf(row),
+    startsOn: row.starts_on,
+    endsOn: row.ends_on,
+  }));
+}
+
+/** True when some active list is given to the customer or to one of their groups (the cheap check). */
+export async function customerHasPriceLists(tx: Tx, customerId: number): Promise<boolean> {
+  const result = await tx.execute<{ has: boolean }>(sql`
+    select exists (
+      select 1 from price_list_assignments a join price_lists l on l.id = a.list_id and l.active
+       where a.customer_id = ${customerId}
+          or a.group_id in (select group_id from customer_group_members where customer_id = ${customerId})
+    ) as has`);
+  return Boolean(result.rows[0]?.has);
+}
