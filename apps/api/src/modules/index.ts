@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { addressBookRoutes } from './accounts/addresses.routes';
 import { cataloguePlugin } from './catalogue';
+import { pricingPlugin } from './pricing';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { sitemapRoutes } from './catalogue/catalogue.sitemap.routes';
 import { searchIndexPlugin } from './search';
@@ -42,6 +43,8 @@ import { invoicesRoutes } from './receivables/invoices.routes';
 export const apiModules: FastifyPluginAsync[] = [
   // The catalogue's caches, read by the catalogue, search, cart and catalogue-admin modules.
   cataloguePlugin,
+  // Whether each customer has a price list (app.pricing), read by the catalogue's and search's routes.
+  pricingPlugin,
   // The in-process search index (app.searchIndex), followed through the change feed.
   searchIndexPlugin,
   // The store's identity (app.storeIdentity), read by page heads, mails and PDFs.

@@ -6,3 +6,6 @@ export {
   selectCustomerPriceEntries,
   type PriceEntryScope,
 } from './pricing.queries';
+// The app's has-lists check per customer (followed on ws_pricing) and what the catalogue's routes
+// hand their services for a signed-in customer's own prices.
+export { customerPricesOf, pricingPlugin, type PricingCaches } from './pricing.caches';
