@@ -39,14 +39,14 @@ function pricedProduct(p: OrderableProduct): PricedProduct {
  */
 export async function customerLinePrices(
   tx: Tx,
-  customer: { userId: number; country: Country; hasPriceLists?: () => Promise<boolean> },
+  customer: { userId: number; country: Country; hasPriceLists?: (tx: Tx) => Promise<boolean> },
   lines: LineToPrice[],
   day: string,
 ): Promise<Map<number, CustomerPrice>> {
   if (lines.length === 0) return new Map();
   // A customer known to have no price list (the pricing module's has-lists answer, kept while the
   // change feed is live): the engine's price without entries, and no statement.
-  if (customer.hasPriceLists && !(await customer.hasPriceLists()))
+  if (customer.hasPriceLists && !(await customer.hasPriceLists(tx)))
     return new Map(lines.map((l) => [l.product.id, priceFor(pricedProduct(l.product), [], l.packs, day)]));
   return customerPrices(
     tx,

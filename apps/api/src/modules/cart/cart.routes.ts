@@ -18,6 +18,8 @@ import {
 import { requireCustomer, requireOwnCustomer, signedInSecurity } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { parseInput } from '../../lib/parse-input';
+import type { Tx } from '../../db/client';
+import { hasPriceListsKept } from '../pricing';
 import { okAnswerInSchemaOrder } from '../../lib/fast-serializer';
 import {
   addAllToCart,
@@ -32,7 +34,8 @@ import {
 
 /**
  * The cart's owner is always the session's user, in the user's own country; the cart is priced on
- * the shop's day by the app's clock.
+ * the shop's day by the app's clock, with no price-list statement for a customer the pricing
+ * module's has-lists cache knows has no list.
  */
 export function cartOwner(
   request: FastifyRequest,
@@ -41,11 +44,16 @@ export function cartOwner(
   country?: 'ca' | 'us',
 ): CartOwner {
   const user = requireOwnCustomer(request, userIdParam);
+  const app = request.server;
   return {
     userId: user.id,
     country: requestCountry(request, country),
     lang,
-    today: shopToday(request.server.clock.now()),
+    today: shopToday(app.clock.now()),
+    // Only while the has-lists answers are kept: otherwise asking costs the statement it saves.
+    ...(app.pricing.hasLists.followed
+      ? { hasPriceLists: (tx: Tx) => hasPriceListsKept(app.pricing, user.id, tx) }
+      : {}),
   };
 }
 

@@ -49,7 +49,7 @@ export type CartOwner = {
   /** The shop's day (YYYY-MM-DD) the cart is priced on: the app's clock; absent, today. */
   today?: string;
   /** Whether the customer has a price list, when a cache knows (absent: the lists are read). */
-  hasPriceLists?: () => Promise<boolean>;
+  hasPriceLists?: (tx: Tx) => Promise<boolean>;
 };
 
 /**

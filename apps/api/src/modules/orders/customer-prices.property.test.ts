@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import {
+  buyerPriceReason,
   fromCents,
-  linePriceReason,
   lineNextBreak,
   nextBreak,
   priceFor,
@@ -87,7 +87,7 @@ function expectPriced(line: Line, entries: PriceEntry[]) {
   expect({ code: line.product_id, price: line.price, reason: line.price_reason }).toEqual({
     code: line.product_id,
     price: fromCents(price.unitCents),
-    reason: linePriceReason(price.reason),
+    reason: buyerPriceReason(price.reason),
   });
   return price;
 }
