@@ -43,6 +43,17 @@ const day = (offset: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** An entry's days (a list's last day is never before its first: the table refuses it). */
+const dates = fc
+  .tuple(
+    fc.option(fc.integer({ min: -2, max: 2 }), { nil: null }),
+    fc.option(fc.integer({ min: -2, max: 2 }), { nil: null }),
+  )
+  .map(([a, b]) => {
+    const [from, to] = a !== null && b !== null && b < a ? [b, a] : [a, b];
+    return { startsOn: from === null ? null : day(from), endsOn: to === null ? null : day(to) };
+  });
+
 const entry = () =>
   fc.record({
     target: fc.oneof(
@@ -59,9 +70,8 @@ const entry = () =>
         .integer({ min: 1, max: 10_000 })
         .map((basisPoints) => ({ kind: 'percent_off' as const, basisPoints })),
     ),
-    startsOn: fc.option(fc.integer({ min: -2, max: 2 }).map(day), { nil: null }),
-    endsOn: fc.option(fc.integer({ min: -2, max: 2 }).map(day), { nil: null }),
-  });
+    dates,
+  }).map(({ dates: d, ...e }) => ({ ...e, ...d }));
 
 const lists = fc.uniqueArray(
   fc.record({
