@@ -47,7 +47,9 @@ export async function customerLinePrices(
   // A customer known to have no price list (the pricing module's has-lists answer, kept while the
   // change feed is live): the engine's price without entries, and no statement.
   if (customer.hasPriceLists && !(await customer.hasPriceLists(tx)))
-    return new Map(lines.map((l) => [l.product.id, priceFor(pricedProduct(l.product), [], l.packs, day)]));
+    return new Map(
+      lines.map((l) => [l.product.id, priceFor(pricedProduct(l.product), [], l.packs, day)]),
+    );
   return customerPrices(
     tx,
     { customerId: customer.userId, country: customer.country },

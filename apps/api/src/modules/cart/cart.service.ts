@@ -73,7 +73,9 @@ function toCartLine(line: CartViewRow, p: OrderableProduct, price: CustomerPrice
     image: p.image,
     selected: line.selected,
     unavailable,
-    line_total: unavailable ? 0 : fromCents(lineTotalCents(price.unitCents, line.quantity, p.shipPack)),
+    line_total: unavailable
+      ? 0
+      : fromCents(lineTotalCents(price.unitCents, line.quantity, p.shipPack)),
     price_reason: buyerPriceReason(price.reason),
     next_break: lineNextBreak(nextBreak(price, line.quantity)),
   };
@@ -217,8 +219,7 @@ export async function addToCart(
   // The product was resolved a moment before; only a deactivation in between leaves it out of
   // `lines` (and the price its line would have had is read on its own).
   const line =
-    lines[0] ??
-    (await pricedCart(tx, owner, [written], () => true, undefined, [product])).lines[0];
+    lines[0] ?? (await pricedCart(tx, owner, [written], () => true, undefined, [product])).lines[0];
   return {
     status: true,
     line,

@@ -53,15 +53,13 @@ export async function withCustomerPrices<C extends ProductCard>(
   const pricing = viewer.customerPrices;
   if (!pricing || cards.length === 0 || !(await pricing.hasLists())) return cards;
   const categories = await allCategories(ctx);
-  const products = rows.map(
-    (row): PricedProduct => ({
-      id: Number(row.id),
-      brand: row.brand,
-      categoryPath: categories.ancestorIds(Number(row.category_id)),
-      sellingCents: Number(row.selling_price_cents),
-      secondCents: row.selling_price_2_cents === null ? null : Number(row.selling_price_2_cents),
-    }),
-  );
+  const products = rows.map((row): PricedProduct => ({
+    id: Number(row.id),
+    brand: row.brand,
+    categoryPath: categories.ancestorIds(Number(row.category_id)),
+    sellingCents: Number(row.selling_price_cents),
+    secondCents: row.selling_price_2_cents === null ? null : Number(row.selling_price_2_cents),
+  }));
   const prices = await pricing.prices(products);
   return cards.map((card) => {
     const price = prices.get(card.id);

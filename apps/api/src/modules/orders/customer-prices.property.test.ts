@@ -55,23 +55,29 @@ const dates = fc
   });
 
 const entry = () =>
-  fc.record({
-    target: fc.oneof(
-      fc.constantFrom(...CODES).map((code) => ({ kind: 'product' as const, productId: ids[code] })),
-      fc.constantFrom('Acme', 'Bolt').map((brand) => ({ kind: 'brand' as const, brand })),
-      fc
-        .constantFrom('top', 'sub', 'leaf' as const)
-        .map((c) => ({ kind: 'category' as const, categoryId: cats[c] })),
-    ),
-    minPacks: fc.integer({ min: 1, max: 6 }),
-    rule: fc.oneof(
-      fc.integer({ min: 1, max: 2500 }).map((unitCents) => ({ kind: 'fixed' as const, unitCents })),
-      fc
-        .integer({ min: 1, max: 10_000 })
-        .map((basisPoints) => ({ kind: 'percent_off' as const, basisPoints })),
-    ),
-    dates,
-  }).map(({ dates: d, ...e }) => ({ ...e, ...d }));
+  fc
+    .record({
+      target: fc.oneof(
+        fc
+          .constantFrom(...CODES)
+          .map((code) => ({ kind: 'product' as const, productId: ids[code] })),
+        fc.constantFrom('Acme', 'Bolt').map((brand) => ({ kind: 'brand' as const, brand })),
+        fc
+          .constantFrom('top', 'sub', 'leaf' as const)
+          .map((c) => ({ kind: 'category' as const, categoryId: cats[c] })),
+      ),
+      minPacks: fc.integer({ min: 1, max: 6 }),
+      rule: fc.oneof(
+        fc
+          .integer({ min: 1, max: 2500 })
+          .map((unitCents) => ({ kind: 'fixed' as const, unitCents })),
+        fc
+          .integer({ min: 1, max: 10_000 })
+          .map((basisPoints) => ({ kind: 'percent_off' as const, basisPoints })),
+      ),
+      dates,
+    })
+    .map(({ dates: d, ...e }) => ({ ...e, ...d }));
 
 const lists = fc.uniqueArray(
   fc.record({
@@ -134,7 +140,10 @@ describe('customer prices: every write path equals priceFor', () => {
         for (const line of again.json().products as Line[]) expectPriced(line, entries);
 
         // Staff on the phone see and place the same cart at the same prices.
-        const phoneCart = await t.get(`/api/admin/phone-orders/${buyer.userId}/cart`, staff.headers);
+        const phoneCart = await t.get(
+          `/api/admin/phone-orders/${buyer.userId}/cart`,
+          staff.headers,
+        );
         expect(phoneCart.json().products).toEqual(again.json().products);
         const phone = await t.post(`/api/admin/phone-orders/${buyer.userId}`, staff.headers, {});
         expect(phone.statusCode, phone.body).toBe(200);

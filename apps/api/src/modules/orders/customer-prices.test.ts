@@ -98,7 +98,11 @@ describe('the cart at the customer’s price', () => {
     const byCode = Object.fromEntries(
       cart.products.map((l: { product_id: string }) => [l.product_id, l]),
     );
-    expect(byCode.B).toMatchObject({ price: 4.5, price_reason: { kind: 'sale' }, next_break: null });
+    expect(byCode.B).toMatchObject({
+      price: 4.5,
+      price_reason: { kind: 'sale' },
+      next_break: null,
+    });
     expect(byCode.C).toMatchObject({ price: 20, price_reason: { kind: 'selling' } });
   });
 

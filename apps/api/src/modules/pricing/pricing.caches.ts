@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { shopToday, type Country, type CustomerPrice, type PricedProduct } from '@wholesale/contract';
+import {
+  shopToday,
+  type Country,
+  type CustomerPrice,
+  type PricedProduct,
+} from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
 import type { TtlCache } from '../../lib/ttl-cache';
 import { customerHasPriceLists } from './pricing.queries';

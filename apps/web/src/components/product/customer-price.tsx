@@ -41,9 +41,7 @@ function PriceFigures({ product, price }: { product: ProductCard; price: number 
           </s>{' '}
         </>
       )}
-      <strong className={lower ? 'product-card__sale-price' : undefined}>
-        {money(price)}
-      </strong>
+      <strong className={lower ? 'product-card__sale-price' : undefined}>{money(price)}</strong>
     </>
   );
 }

@@ -270,7 +270,12 @@ describe('CartPage', () => {
       selling_price: 2.5,
       line_total: 72,
       item: 3,
-      price_reason: { kind: 'price_list', list_name: 'Tremblay', assignee: 'customer', min_packs: 1 },
+      price_reason: {
+        kind: 'price_list',
+        list_name: 'Tremblay',
+        assignee: 'customer',
+        min_packs: 1,
+      },
       next_break: { min_packs: 5, more_packs: 2, price: 1.8 },
     });
     const { fetchMock } = routeFetch({ 'GET /api/cart': () => json(cart([priced], 72)) });
