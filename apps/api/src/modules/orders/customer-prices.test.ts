@@ -188,7 +188,7 @@ describe('checkout at the customer’s price', () => {
 
     const pdf = await t.get(`/api/orders/${id}/pdf`, buyer.headers);
     expect(pdf.statusCode).toBe(200);
-    expect(pdfText(pdf.rawPayload)).toContain('Product A (From 5 packs, list Contract)');
+    expect(pdfText(pdf.rawPayload)).toContain('Product A (From 5 ship packs, list Contract)');
 
     const csv = await t.get(`/api/admin/orders.csv?customer_id=${buyer.userId}`, staff.headers);
     const [header, ...rows] = csv.body.trim().split('\n');

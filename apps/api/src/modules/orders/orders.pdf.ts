@@ -22,7 +22,7 @@ function priceReasonText(reason: BuyerPriceReason | null): string {
   if (!reason || reason.kind === 'selling') return '';
   if (reason.kind === 'sale') return 'Sale price';
   const list = reason.list_name ?? '';
-  if ((reason.min_packs ?? 1) > 1) return `From ${reason.min_packs} packs, list ${list}`;
+  if ((reason.min_packs ?? 1) > 1) return `From ${reason.min_packs} ship packs, list ${list}`;
   return reason.assignee === 'group' ? `${list} price` : `Contract price, list ${list}`;
 }
 

@@ -122,7 +122,7 @@ export function PriceReasonText({ reason }: { reason: BuyerPriceReason | null })
   return text ? <span className="customer-price__reason">{text}</span> : null;
 }
 
-/** A cart line's next volume break: "2 more packs for CA$0.20 each"; nothing when there is none. */
+/** A cart line's next volume break: "2 more ship packs for CA$0.20 each"; nothing when there is none. */
 export function NextBreakText({
   next,
   money,

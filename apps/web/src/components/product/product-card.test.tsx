@@ -132,7 +132,7 @@ describe('ProductCard (docs/product/catalogue.md)', () => {
     expect(container.querySelector('s')?.textContent).toBe('CA$4.00');
     expect(screen.getByText('Contract price, list Maison Tremblay')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Volume prices' })).toHaveTextContent(
-      '10+ packs: CA$0.20',
+      '10+ ship packs: CA$0.20',
     );
     expect(screen.getByText(/Retail/)).toHaveTextContent('CA$9.50');
     expect(screen.queryByText('List price')).not.toBeInTheDocument();

@@ -283,7 +283,7 @@ describe('CartPage', () => {
     renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
     const row = await screen.findByTestId('cart-line-PIN-100');
     expect(within(row).getByText('Contract price, list Tremblay')).toBeInTheDocument();
-    expect(within(row).getByText('2 more packs for CA$1.80 each')).toBeInTheDocument();
+    expect(within(row).getByText('2 more ship packs for CA$1.80 each')).toBeInTheDocument();
     expect(within(row).getByText('CA$2.50').tagName).toBe('S');
   });
 });

@@ -74,7 +74,7 @@ describe('ProductDetail prices', () => {
     );
     expect(container.querySelector('.product-detail__fields s')?.textContent).toBe('CA$1.00');
     expect(screen.getByRole('list', { name: 'Volume prices' }).textContent).toBe(
-      '10+ packs: CA$0.2024+ packs: CA$0.15',
+      '10+ ship packs: CA$0.2024+ ship packs: CA$0.15',
     );
     expect(screen.queryByText('List price')).not.toBeInTheDocument();
   });
