@@ -244,9 +244,10 @@ async function placeOrderInTransaction(
     // Step 3: re-check availability against the locked, latest stock, and price each line as the
     // cart does: the customer's price on the day the order is placed, at the line's packs (a list
     // that ended since the cart was read no longer applies).
+    // NOTE: no has-lists shortcut here: the order reads the customer's lists in its transaction.
     const prices = await customerLinePrices(
       tx,
-      input,
+      { userId: input.userId, country: input.country },
       chosen.flatMap((line) => {
         const product = products.get(line.productId);
         return product ? [{ product, packs: line.quantity }] : [];
