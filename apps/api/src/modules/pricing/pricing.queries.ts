@@ -8,6 +8,7 @@ import type {
 } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { intArray, textArray } from '../../db/array-params';
+import { executeNamed } from '../../db/prepared';
 
 /** Which entries a read asks for: those of these products, brands and categories. */
 export type PriceEntryScope = {
@@ -58,7 +59,11 @@ export async function selectCustomerPriceEntries(
   scope: PriceEntryScope,
 ): Promise<PriceEntry[]> {
   if (scope.productIds.length + scope.brands.length + scope.categoryIds.length === 0) return [];
-  const result = await tx.execute<EntryRow>(sql`
+  // NOTE: named (its text never changes; the ids are array parameters): every cart change and
+  // order runs it, and on the bench's price lists planning it (~1.1 ms) took twice its run (~0.5 ms).
+  const result = await executeNamed<EntryRow>(
+    tx,
+    sql`
     with mine as (
       select list_id, min(assignee) as assignee from (
         select a.list_id, 'customer' as assignee
@@ -79,7 +84,8 @@ export async function selectCustomerPriceEntries(
             or e.category_id = any(${intArray(scope.categoryIds)}::int[]))
        and (e.starts_on is null or e.starts_on <= ${scope.day}::date)
        and (e.ends_on is null or e.ends_on >= ${scope.day}::date)
-     order by e.id`);
+     order by e.id`,
+  );
   return result.rows.map((row) => ({
     listId: Number(row.list_id),
     listName: row.list_name,
