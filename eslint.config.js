@@ -101,6 +101,28 @@ function apiModuleZones(root) {
   ]);
 }
 
+/**
+ * No module-level state in the API (docs/conventions.md #12): what an app owns is an app decoration,
+ * so two apps in one process (tests, a second app on one database) never share it. Refused at the
+ * top level of a module: `let`/`var`, and a Map, Set, WeakMap or WeakSet unless typed ReadonlyMap or
+ * ReadonlySet (a constant lookup table TypeScript keeps unchanged). The few justified ones (a memo of
+ * an immutable value, a side table keyed by the object that owns the value, a registry of code) say
+ * why on an `eslint-disable-next-line no-restricted-syntax -- <why>` line: that is the allow-list.
+ */
+const TOP_LEVEL = ':matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration';
+const MODULE_STATE = [
+  {
+    selector: `${TOP_LEVEL}[kind!='const']`,
+    message:
+      'No module-level let/var in the API: state an app owns is an app decoration (docs/conventions.md #12).',
+  },
+  {
+    selector: `${TOP_LEVEL} > VariableDeclarator[init.type='NewExpression'][init.callee.name=/^(Weak)?(Map|Set)$/]:not([id.typeAnnotation.typeAnnotation.typeName.name=/^Readonly(Map|Set)$/])`,
+    message:
+      'No module-level Map/Set/WeakMap in the API: make it an app decoration, or a constant typed ReadonlyMap/ReadonlySet (docs/conventions.md #12).',
+  },
+];
+
 /** The whole configuration, for the repository at `root` (the lint test builds it for a fixture). */
 export function createLintConfig(root) {
   const web = webFeatureBoundaries(root);
@@ -180,6 +202,17 @@ export function createLintConfig(root) {
         ],
         'import-x/no-cycle': ['error', { ignoreExternal: true }],
       },
+    },
+    {
+      files: ['apps/api/src/**/*.ts'],
+      // Tests and their set-up keep the app they test in module-level `let`s (beforeAll).
+      ignores: [
+        'apps/api/src/**/*.test.ts',
+        'apps/api/src/**/*.test-app.ts',
+        'apps/api/src/**/*.fixtures.ts',
+        'apps/api/src/test/**',
+      ],
+      rules: { 'no-restricted-syntax': ['error', ...MODULE_STATE] },
     },
     {
       files: ['packages/contract/**/*.ts'],

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type JourneyPage } from './support/browser';
-import { applyAsCanadianBusiness } from './support/credit-application';
+import { applyAsCanadianBusiness, approveApplication } from './support/credit-application';
 import { startProductionStore, type ProductionStore } from './support/production-store';
 
 /**
@@ -197,24 +197,7 @@ describe('a distributor takes a store live from an empty database', () => {
     await applicant.context.close();
 
     const { page } = staff;
-    await page.goto('/admin/applications');
-    await page.getByRole('link', { name: new RegExp(`from ${BUYER.company}`) }).click();
-    await page.getByRole('heading', { name: new RegExp(BUYER.company) }).waitFor();
-    await page.getByRole('button', { name: 'Approve and create the account' }).click();
-    await page
-      .getByRole('alertdialog')
-      .getByRole('button', { name: 'Approve and create the account' })
-      .click();
-    await page.getByText(/Approved: customer CA\d{6} created/).waitFor();
-    const code = (await page.getByTestId('customer-code').innerText()).match(/CA\d{6}/)?.[0];
-    expect(code).toBeDefined();
-
-    await page.goto('/admin/customers');
-    const search = page.getByLabel('Search customers');
-    await search.fill(code!);
-    await search.press('Enter');
-    await page.getByRole('link', { name: BUYER.company }).click();
-    await page.getByRole('heading', { level: 1, name: BUYER.company }).waitFor();
+    expect(await approveApplication(page, BUYER.company)).toMatch(/^CA\d{6}$/);
     // Approval carried the application's addresses over: shipping by default, billing kept.
     await page.getByText('45 Depot Road').first().waitFor();
     await page.getByText('200 Front Street').first().waitFor();

@@ -3,9 +3,9 @@ import { describe, expect, inject, it } from 'vitest';
 import { pdfText } from '../apps/api/src/test/pdf-text';
 import { checkA11y, newPage, signedInPage, type JourneyPage } from './support/browser';
 import { browserForFile } from './support/journey';
+import { approveApplication } from './support/credit-application';
+import { apiCall, apiSignIn, type ApiSession } from './support/demo-accounts';
 import {
-  apiCall,
-  apiLogin,
   cents,
   fillCart,
   lastEndedMonth,
@@ -14,7 +14,6 @@ import {
   shopDay,
   submitApplication,
   type Applicant,
-  type Session,
 } from './support/trade-account';
 
 // A trade account from approval to a credit note (docs/product/accounts-receivable.md): a Canadian
@@ -41,22 +40,7 @@ const browser = browserForFile();
 
 /** Staff approve the applicant's application and answer the customer's id and set-password link. */
 async function approve(page: Page, a: Applicant): Promise<{ id: number; link: string }> {
-  await page.goto('/admin/applications');
-  await page.getByRole('link', { name: new RegExp(`from ${a.company}$`) }).click();
-  await page.getByRole('heading', { name: new RegExp(a.company) }).waitFor();
-  await page.getByRole('button', { name: 'Approve and create the account' }).click();
-  await page
-    .getByRole('alertdialog')
-    .getByRole('button', { name: 'Approve and create the account' })
-    .click();
-  await page.getByText(/Approved: customer (CA|US)\d{6} created/).waitFor();
-  const code = (await page.getByTestId('customer-code').innerText()).match(/(CA|US)\d{6}/)![0];
-  await page.goto('/admin/customers');
-  const search = page.getByLabel('Search customers');
-  await search.fill(code);
-  await search.press('Enter');
-  await page.getByRole('link', { name: a.company }).click();
-  await page.getByRole('heading', { level: 1, name: a.company }).waitFor();
+  await approveApplication(page, a.company);
   const id = Number(new URL(page.url()).pathname.split('/').pop());
   await page.getByRole('button', { name: 'Copy a set-password link' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
@@ -101,11 +85,11 @@ describe('a trade account from approval to a credit note', () => {
   let caBuyer: JourneyPage;
   let usBuyer: JourneyPage;
   let caId = 0;
-  let caSession: Session;
+  let caSession: ApiSession;
   let order = { id: 0, deposit: 0, subtotalCents: 0 };
   let caInvoice = '';
   let usOrderId = 0;
-  let usSession: Session;
+  let usSession: ApiSession;
 
   it('staff approve a Canadian and a US application; each buyer sets a password', async () => {
     await submitApplication(baseUrl, CA);
@@ -118,7 +102,7 @@ describe('a trade account from approval to a credit note', () => {
     await setPasswordAndSignIn(caBuyer.page, ca.link, CA);
     usBuyer = await newPage(browser(), { baseUrl, locale: 'en-US' });
     await setPasswordAndSignIn(usBuyer.page, us.link, US);
-    caSession = await apiLogin(baseUrl, CA.email, CA.password);
+    caSession = await apiSignIn(baseUrl, CA.email, CA.password);
     expect(caSession.userId).toBe(caId);
   });
 
@@ -131,7 +115,7 @@ describe('a trade account from approval to a credit note', () => {
     expect(order.subtotalCents).toBeGreaterThan(80_000);
     expect(Math.abs(order.deposit - Math.round(order.subtotalCents * 0.65))).toBeLessThanOrEqual(1);
 
-    usSession = await apiLogin(baseUrl, US.email, US.password);
+    usSession = await apiSignIn(baseUrl, US.email, US.password);
     await fillCart(usSession, 'us', { overCents: 25_000, underCents: 40_000 });
     const usOrder = await placeOpeningOrder(usBuyer.page, `TA-US-${stamp}`);
     usOrderId = usOrder.id;
@@ -215,7 +199,7 @@ describe('a trade account from approval to a credit note', () => {
   });
 
   it('an overdue ERP invoice draws the month’s interest, on the account and the statement', async () => {
-    const admin = await apiLogin(baseUrl, ADMIN, 'wholesale-demo');
+    const admin = await apiSignIn(baseUrl, ADMIN);
     const token = await apiCall<{ secret: string }>(
       admin,
       'POST',

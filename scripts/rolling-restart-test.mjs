@@ -16,9 +16,10 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   ROOT,
-  bearerSessions,
   freePort,
+  loadTestData,
   scratchDatabase,
+  scriptChecks,
   startApi,
   waitReady,
 } from './lib/api-processes.mjs';
@@ -29,11 +30,7 @@ const ORDER_BUYERS = 8;
 /** Everything, start to end, within this: a hung load fails instead of holding CI. */
 const TIME_LIMIT_MS = Number(process.env.ROLLING_TIME_LIMIT_S ?? 170) * 1000;
 
-const results = [];
-function check(name, ok, detail = '') {
-  results.push({ name, ok });
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''}`);
-}
+const { check, anyFailed, exit } = scriptChecks();
 
 // ---------------------------------------------------------------- nginx with the shipped file
 /**
@@ -239,32 +236,16 @@ async function main() {
   // Bounded: a hung load fails and cleans up instead of holding CI.
   const timer = setTimeout(() => {
     console.error(`rolling restart test: over ${TIME_LIMIT_MS / 1000} s`);
-    void cleanUp().finally(() => {
-      console.log(
-        `${results.filter((r) => r.ok).length} passed, ${results.filter((r) => !r.ok).length + 1} failed`,
-      );
-      process.exit(1);
-    });
+    void cleanUp().finally(() => exit(1));
   }, TIME_LIMIT_MS);
   timer.unref();
   try {
-    await db.query(`update product_prices set available = 1000000`);
-    const codes = (
-      await db.query(
-        `select p.product_id from products p join product_prices pp on pp.product_id = p.id and pp.country = 'ca'
-         where p.active and p.class_code <> 'N' order by p.id limit 40`,
-      )
-    ).rows.map((r) => r.product_id);
-    const userIds = (
-      await db.query(
-        `select id from users where email like 'bench%@example.com' and country = 'ca' order by id limit $1`,
-        [CART_BUYERS + ORDER_BUYERS],
-      )
-    ).rows.map((r) => r.id);
-    if (userIds.length < CART_BUYERS + ORDER_BUYERS)
-      throw new Error(`only ${userIds.length} Canadian bench customers`);
+    const { codes, userIds, sessions } = await loadTestData(db, {
+      products: 40,
+      buyers: CART_BUYERS + ORDER_BUYERS,
+    });
     await db.query(`delete from cart_lines where user_id = any($1::int[])`, [userIds]);
-    const buyers = (await bearerSessions(db, userIds)).map((s, index) => ({ ...s, index }));
+    const buyers = sessions.map((s, index) => ({ ...s, index }));
 
     const [portA, portB, listenPort] = [await freePort(), await freePort(), await freePort()];
     const base = `http://127.0.0.1:${listenPort}`;
@@ -401,21 +382,16 @@ async function main() {
     );
   } finally {
     // Why nginx answered what it answered (no live upstreams, a refused or reset connection).
-    if (results.some((r) => !r.ok))
+    if (anyFailed())
       console.log(
         await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => 'no nginx error.log'),
       );
     await cleanUp();
   }
-  const failed = results.filter((r) => !r.ok).length;
-  console.log(`${results.length - failed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  exit();
 }
 
 main().catch((error) => {
   console.error(error);
-  console.log(
-    `${results.filter((r) => r.ok).length} passed, ${results.filter((r) => !r.ok).length + 1} failed`,
-  );
-  process.exit(1);
+  exit(1);
 });

@@ -12,7 +12,8 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import {
-  bearerSessions,
+  loadTestData,
+  scriptChecks,
   scratchDatabase,
   startApi as startApiProcess,
   waitReady as waitApiReady,
@@ -22,11 +23,7 @@ const DB_NAME = `wholesale_scale_${process.pid}`;
 const BASE_PORT = Number(process.env.SCALE_TEST_PORT ?? 4180);
 const SHOPPERS = 16;
 
-const results = [];
-function check(name, ok, detail = '') {
-  results.push({ name, ok });
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''}`);
-}
+const { check, exit } = scriptChecks();
 
 // ---------------------------------------------------------------- API processes
 const encryptionKey = randomBytes(32).toString('hex');
@@ -200,23 +197,9 @@ async function main() {
   const processes = [];
   let balancer;
   try {
-    await db.query(`update product_prices set available = 1000000`);
-    const codes = (
-      await db.query(
-        `select p.product_id from products p join product_prices pp on pp.product_id = p.id and pp.country = 'ca'
-         where p.active and p.class_code <> 'N' order by p.id limit 100`,
-      )
-    ).rows.map((r) => r.product_id);
-    const userIds = (
-      await db.query(
-        `select id from users where email like 'bench%@example.com' and country = 'ca' order by id limit $1`,
-        [SHOPPERS],
-      )
-    ).rows.map((r) => r.id);
-    if (userIds.length < SHOPPERS)
-      throw new Error(`only ${userIds.length} Canadian bench customers`);
     // Sessions made straight in the database: the buyers' identity does not depend on either process.
-    const shoppers = (await bearerSessions(db, userIds)).map((session, index) => ({
+    const { codes, sessions } = await loadTestData(db, { products: 100, buyers: SHOPPERS });
+    const shoppers = sessions.map((session, index) => ({
       index,
       id: session.userId,
       ...session,
@@ -335,15 +318,10 @@ async function main() {
     for (const p of processes) p.child.kill('SIGKILL');
     await scratch.drop();
   }
-  const failed = results.filter((r) => !r.ok).length;
-  console.log(`${results.length - failed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  exit();
 }
 
 main().catch((error) => {
   console.error(error);
-  console.log(
-    `${results.filter((r) => r.ok).length} passed, ${results.filter((r) => !r.ok).length + 1} failed`,
-  );
-  process.exit(1);
+  exit(1);
 });

@@ -10,9 +10,45 @@ export function region(page: Page, name: string | RegExp): Locator {
   return page.getByRole('region', { name });
 }
 
-export async function fill(scope: Locator, fields: Record<string, string>) {
+/** Types each answer into the field of that label, then picks each of `selects` (a province, a state). */
+export async function fill(
+  scope: Locator,
+  fields: Record<string, string>,
+  selects: Record<string, string> = {},
+) {
   for (const [label, value] of Object.entries(fields))
     await scope.getByLabel(label, { exact: true }).fill(value);
+  for (const [label, value] of Object.entries(selects))
+    await scope.getByLabel(label, { exact: true }).selectOption(value);
+}
+
+/**
+ * The billing section's choices: a corporation, invoices by e-mail, no Territory Sales Manager,
+ * consent given; a customer before only when `formerName` is given (then named).
+ */
+export async function answerBillingChoices(billing: Locator, formerName?: string) {
+  await billing.getByLabel('Corporation').check();
+  await billing
+    .getByRole('group', { name: /customer before/ })
+    .getByLabel(formerName ? 'Yes' : 'No')
+    .check();
+  if (formerName) await billing.getByLabel('Former customer name').fill(formerName);
+  await billing.getByLabel('E-mail', { exact: true }).check();
+  await billing
+    .getByRole('group', { name: /Territory Sales Manager/ })
+    .getByLabel('No')
+    .check();
+  await billing
+    .getByRole('group', { name: /consent/ })
+    .getByLabel('Yes')
+    .check();
+}
+
+/** Submits the application and waits for the success page. */
+export async function submitApplication(page: Page) {
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await page.waitForURL('**/success-page');
+  await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
 }
 
 export async function step1(page: Page, name: string, email: string, country: 'Canada' | 'USA') {
@@ -88,13 +124,16 @@ export async function applyAsCanadianBusiness(page: Page, a: CanadianApplicant):
   await page.getByLabel('Company Name', { exact: true }).fill(a.company);
   await page.getByLabel('Date of registration').fill('2012-05-01');
   const billing = region(page, 'BILLING ADDRESS');
-  await fill(billing, {
-    Street: a.billing.street,
-    City: a.billing.city,
-    'Postal Code': a.billing.postalCode,
-    Telephone: '416-555-0100',
-  });
-  await billing.getByLabel('Province', { exact: true }).selectOption(a.billing.province);
+  await fill(
+    billing,
+    {
+      Street: a.billing.street,
+      City: a.billing.city,
+      'Postal Code': a.billing.postalCode,
+      Telephone: '416-555-0100',
+    },
+    { Province: a.billing.province },
+  );
   await fill(billing, {
     'GST #': '123456789RT0001',
     'PST #': 'PST-0001',
@@ -105,51 +144,70 @@ export async function applyAsCanadianBusiness(page: Page, a: CanadianApplicant):
     Website: 'https://shop.example',
     'A/P Contact': 'Accounts Payable',
   });
-  await billing.getByLabel('Corporation').check();
-  await billing
-    .getByRole('group', { name: /customer before/ })
-    .getByLabel('No')
-    .check();
-  await billing.getByLabel('E-mail', { exact: true }).check();
-  await billing
-    .getByRole('group', { name: /Territory Sales Manager/ })
-    .getByLabel('No')
-    .check();
-  await billing
-    .getByRole('group', { name: /consent/ })
-    .getByLabel('Yes')
-    .check();
+  await answerBillingChoices(billing);
   const shipping = region(page, 'SHIPPING ADDRESS (IF DIFFERENT)');
-  await fill(shipping, {
-    'Consignee Name': a.shipping.consignee,
-    Street: a.shipping.street,
-    City: a.shipping.city,
-    PC: a.shipping.postalCode,
-  });
-  await shipping.getByLabel('Prov', { exact: true }).selectOption(a.shipping.province);
+  await fill(
+    shipping,
+    {
+      'Consignee Name': a.shipping.consignee,
+      Street: a.shipping.street,
+      City: a.shipping.city,
+      PC: a.shipping.postalCode,
+    },
+    { Prov: a.shipping.province },
+  );
   const owner = region(page, /^OWNER'S INFORMATION/);
-  await fill(owner, {
-    'Home Address': '12 Elm Avenue',
-    City: a.billing.city,
-    'Postal Code': a.billing.postalCode,
-    Telephone: '416-555-0199',
-    'Business Name': a.company,
-    'Driver’s License #': 'ON-D1234',
-  });
-  await owner.getByLabel('Province', { exact: true }).selectOption(a.billing.province);
+  await fill(
+    owner,
+    {
+      'Home Address': '12 Elm Avenue',
+      City: a.billing.city,
+      'Postal Code': a.billing.postalCode,
+      Telephone: '416-555-0199',
+      'Business Name': a.company,
+      'Driver’s License #': 'ON-D1234',
+    },
+    { Province: a.billing.province },
+  );
   const bank = region(page, 'BANKING INFORMATION');
-  await fill(bank, {
-    'Bank Name': 'Bank of the Lakes',
-    'Bank Account #': '00123-004-1234567',
-    'Bank Telephone': '416-555-0142',
-    'Account Manager': 'Sam Banker',
-    'Bank Address': '1 Bay Street',
-    City: a.billing.city,
-    'Postal Code': a.billing.postalCode,
-  });
-  await bank.getByLabel('Province', { exact: true }).selectOption(a.billing.province);
+  await fill(
+    bank,
+    {
+      'Bank Name': 'Bank of the Lakes',
+      'Bank Account #': '00123-004-1234567',
+      'Bank Telephone': '416-555-0142',
+      'Account Manager': 'Sam Banker',
+      'Bank Address': '1 Bay Street',
+      City: a.billing.city,
+      'Postal Code': a.billing.postalCode,
+    },
+    { Province: a.billing.province },
+  );
   await fillListsAndCard(page, 'GL');
-  await page.getByRole('button', { name: 'Submit Application' }).click();
-  await page.waitForURL('**/success-page');
-  await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
+  await submitApplication(page);
+}
+
+/**
+ * Staff approve `company`'s application at /admin/applications, then open the customer it created
+ * (searched by its code at /admin/customers). Answers the customer code.
+ */
+export async function approveApplication(page: Page, company: string): Promise<string> {
+  await page.goto('/admin/applications');
+  await page.getByRole('link', { name: new RegExp(`from ${company}$`) }).click();
+  await page.getByRole('heading', { name: new RegExp(company) }).waitFor();
+  await page.getByRole('button', { name: 'Approve and create the account' }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: 'Approve and create the account' })
+    .click();
+  await page.getByText(/Approved: customer (CA|US)\d{6} created/).waitFor();
+  const code = (await page.getByTestId('customer-code').innerText()).match(/(CA|US)\d{6}/)?.[0];
+  expect(code, 'the new customer code').toBeDefined();
+  await page.goto('/admin/customers');
+  const search = page.getByLabel('Search customers');
+  await search.fill(code!);
+  await search.press('Enter');
+  await page.getByRole('link', { name: company }).click();
+  await page.getByRole('heading', { level: 1, name: company }).waitFor();
+  return code!;
 }

@@ -24,19 +24,32 @@ export const FRENCH_BUYER = {
 
 export type ApiSession = { token: string; userId: number; baseUrl: string };
 
-/** Signs in as an API client does (bearer token): for setting up what a journey starts from. */
-export async function apiSignIn(baseUrl: string, email: string): Promise<ApiSession> {
+/**
+ * Signs in as an API client does (bearer token): for setting up what a journey starts from. A demo
+ * account by default; an account a journey created with its own password.
+ */
+export async function apiSignIn(
+  baseUrl: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<ApiSession> {
   const res = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ email, password }),
   });
   expect(res.status, `sign-in of ${email}`).toBe(200);
   const body = (await res.json()) as { token: string; user: { user_value: number } };
   return { token: body.token, userId: body.user.user_value, baseUrl };
 }
 
-async function call(s: ApiSession, method: string, path: string, body?: unknown) {
+/** Calls the API as `s` (a bearer token); a failure names the call and the answer. */
+export async function apiCall<T>(
+  s: Pick<ApiSession, 'baseUrl' | 'token'>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(`${s.baseUrl}${path}`, {
     method,
     headers: {
@@ -45,8 +58,9 @@ async function call(s: ApiSession, method: string, path: string, body?: unknown)
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  expect(res.status, `${method} ${path}: ${res.status}`).toBeLessThan(300);
-  return (await res.json()) as unknown;
+  const text = await res.text();
+  expect(res.status, `${method} ${path}: ${text}`).toBeLessThan(300);
+  return JSON.parse(text) as T;
 }
 
 type Listing = {
@@ -58,18 +72,18 @@ type Listing = {
  * lines are selected, so an order takes them). Answers the products' codes.
  */
 export async function cartWithProducts(s: ApiSession, count: number): Promise<string[]> {
-  await call(s, 'DELETE', `/api/cart-delete-all?user_id=${s.userId}`);
-  const categories = (await call(s, 'GET', '/api/categories?lang=en')) as {
+  await apiCall(s, 'DELETE', `/api/cart-delete-all?user_id=${s.userId}`);
+  const categories = await apiCall<{
     data: Array<{ name: string; category: string; cat_code: string }>;
-  };
+  }>(s, 'GET', '/api/categories?lang=en');
   const codes: string[] = [];
   for (const c of categories.data) {
     const query = new URLSearchParams({ name: c.name, category: c.cat_code, pagination: '25' });
-    const listing = (await call(s, 'GET', `/api/cadProducts?${query}`)) as Listing;
+    const listing = await apiCall<Listing>(s, 'GET', `/api/cadProducts?${query}`);
     for (const product of listing.products.data) {
       if (codes.length === count) return codes;
       if (product.available < 5 || product.class === 'N') continue;
-      await call(s, 'POST', '/api/cart/add', {
+      await apiCall(s, 'POST', '/api/cart/add', {
         product_id: product.product_id,
         item: 1,
         user_id: s.userId,

@@ -1,13 +1,12 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { sampleCanadianApplication, sampleUsaApplication, unitPrice } from '@wholesale/contract';
-import { signInOnPage } from './demo-accounts';
+import { apiCall, signInOnPage, type ApiSession } from './demo-accounts';
 
 // Setup no screen is meant for, for the trade-account journey (e2e/trade-account.e2e.ts): the
 // application as the public API receives it, a buyer's cart filled through the API, an ERP push.
 
 export type Applicant = { country: 'ca' | 'us'; email: string; company: string; password: string };
-export type Session = { baseUrl: string; token: string; userId: number };
 
 /** Submits a complete credit application, as the registration form does (POST /api/store/user). */
 export async function submitApplication(baseUrl: string, a: Applicant): Promise<void> {
@@ -21,37 +20,6 @@ export async function submitApplication(baseUrl: string, a: Applicant): Promise<
     body: JSON.stringify(body),
   });
   expect(res.status, `application of ${a.email}: ${await res.clone().text()}`).toBe(200);
-}
-
-/** Signs in as an API client (bearer token), with any password. */
-export async function apiLogin(baseUrl: string, email: string, password: string) {
-  const res = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status, `sign-in of ${email}`).toBe(200);
-  const body = (await res.json()) as { token: string; user: { user_value: number } };
-  return { baseUrl, token: body.token, userId: body.user.user_value } satisfies Session;
-}
-
-export async function apiCall<T>(
-  s: Pick<Session, 'baseUrl' | 'token'>,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await fetch(`${s.baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${s.token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  expect(res.status, `${method} ${path}: ${text}`).toBeLessThan(300);
-  return JSON.parse(text) as T;
 }
 
 type Card = {
@@ -68,7 +36,7 @@ type Card = {
  * Answers that subtotal in cents.
  */
 export async function fillCart(
-  s: Session,
+  s: ApiSession,
   country: 'ca' | 'us',
   target: { overCents: number; underCents?: number },
 ): Promise<number> {

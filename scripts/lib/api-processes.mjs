@@ -65,7 +65,7 @@ export async function scratchDatabase(name, seedArgs) {
 }
 
 /** Sessions made straight in the database for `userIds`: the buyers' identity depends on no process. */
-export async function bearerSessions(db, userIds) {
+async function bearerSessions(db, userIds) {
   const sessions = [];
   for (const userId of userIds) {
     const token = randomBytes(32).toString('base64url');
@@ -76,6 +76,30 @@ export async function bearerSessions(db, userIds) {
     sessions.push({ userId, token });
   }
   return sessions;
+}
+
+/**
+ * The load of a scratch bench database: every price in deep stock; the codes of the first
+ * `products` Canadian products on sale; the first `buyers` Canadian bench customers with bearer
+ * sessions (bearerSessions).
+ */
+export async function loadTestData(db, { products, buyers }) {
+  await db.query(`update product_prices set available = 1000000`);
+  const codes = (
+    await db.query(
+      `select p.product_id from products p join product_prices pp on pp.product_id = p.id and pp.country = 'ca'
+       where p.active and p.class_code <> 'N' order by p.id limit $1`,
+      [products],
+    )
+  ).rows.map((r) => r.product_id);
+  const userIds = (
+    await db.query(
+      `select id from users where email like 'bench%@example.com' and country = 'ca' order by id limit $1`,
+      [buyers],
+    )
+  ).rows.map((r) => r.id);
+  if (userIds.length < buyers) throw new Error(`only ${userIds.length} Canadian bench customers`);
+  return { codes, userIds, sessions: await bearerSessions(db, userIds) };
 }
 
 /** Starts dist/server.js in production mode on `port`; `exited` resolves with its exit code and signal. */
@@ -126,4 +150,25 @@ export async function waitReady(api, deadlineMs = 120_000) {
     // One turn of the event loop between tries, so a refused connection does not spin the CPU.
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * A script's checks: `check` prints and records one; `exit(errors)` prints "N passed, M failed"
+ * (an error that ended the script counts as one more failure) and exits non-zero if any failed.
+ */
+export function scriptChecks() {
+  const results = [];
+  return {
+    check(name, ok, detail = '') {
+      results.push({ name, ok });
+      console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''}`);
+    },
+    anyFailed: () => results.some((r) => !r.ok),
+    exit(errors = 0) {
+      const passed = results.filter((r) => r.ok).length;
+      const failed = results.length - passed + errors;
+      console.log(`${passed} passed, ${failed} failed`);
+      process.exit(failed ? 1 : 0);
+    },
+  };
 }

@@ -8,6 +8,8 @@ const fixtureRoot = path.join(import.meta.dirname, 'fixtures', 'repo');
 
 /** rule ids reported per fixture file (relative path), errors only. */
 let errors: Map<string, string[]>;
+/** The lines of the errors of `no-restricted-syntax` per fixture file. */
+let restrictedLines: Map<string, number[]>;
 
 beforeAll(async () => {
   const eslint = new ESLint({
@@ -20,6 +22,12 @@ beforeAll(async () => {
     results.map((r) => [
       path.relative(fixtureRoot, r.filePath),
       r.messages.filter((m) => m.severity === 2).map((m) => m.ruleId ?? m.message),
+    ]),
+  );
+  restrictedLines = new Map(
+    results.map((r) => [
+      path.relative(fixtureRoot, r.filePath),
+      r.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.line),
     ]),
   );
 });
@@ -64,5 +72,20 @@ describe('web feature boundaries', () => {
 
   it('refuses an import cycle', () => {
     expect(errorsOf('apps/web/src/lib/left.ts')).toContain('import-x/no-cycle');
+  });
+});
+
+describe('module-level state in the API', () => {
+  const file = 'apps/api/src/modules/alpha/alpha.state.ts';
+
+  it('refuses a top-level let (exported or not) and a Map, Set or WeakMap not typed readonly', () => {
+    // counter, exported, byName, seen, perObject, exportedSet; not the readonly tables, not the
+    // allow-listed memo, not what a function keeps in its own scope.
+    expect(restrictedLines.get(file)).toEqual([2, 3, 4, 5, 6, 7]);
+    expect(errorsOf(file).every((rule) => rule === 'no-restricted-syntax')).toBe(true);
+  });
+
+  it("leaves a test's module-level app alone", () => {
+    expect(errorsOf('apps/api/src/modules/alpha/alpha.test.ts')).toEqual([]);
   });
 });

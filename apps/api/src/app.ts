@@ -19,6 +19,7 @@ import { databasePlugin } from './plugins/database';
 import { changeFeedPlugin } from './plugins/change-feed';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { jobQueuePlugin } from './plugins/job-queue';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
@@ -38,6 +39,8 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read the real output through it). */
   logStream?: LogStream;
+  /** Run pg-boss's supervisor (the server): jobs whose process died are retried (lib/job-queue.ts). */
+  superviseJobs?: boolean;
 };
 
 /** Builds the whole application; the server and the tests share it (docs/conventions.md #3). */
@@ -46,6 +49,7 @@ export async function buildApp({
   db,
   logger = true,
   logStream,
+  superviseJobs = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // No token, password or secret in a log line (lib/log-redaction.ts).
@@ -68,6 +72,7 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { handle: db, config });
   await app.register(backgroundPlugin);
+  await app.register(jobQueuePlugin, { db: db.db, supervise: superviseJobs });
   await app.register(inputGuardPlugin);
   await app.register(changeFeedPlugin, { handle: db, cachesEnabled: config.cachesEnabled });
   await app.register(observabilityPlugin, {

@@ -13,7 +13,7 @@ const booleanFlag = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Names proxy-addr knows for whole address ranges (loopback, link-local, unique-local/private). */
-const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const PROXY_RANGE_NAMES: ReadonlySet<string> = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** One entry of TRUST_PROXY: an address, a CIDR block (address/prefix) or a named range. */
 function isProxyAddress(entry: string): boolean {
@@ -335,7 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const LOCAL_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * Settings a production process must not start with, each with the variable and the reason: a

@@ -8,7 +8,6 @@ import { warnWhenNoAdmin } from './modules/staff';
 import { startInterestWorker } from './modules/receivables';
 import { getFieldCipher } from './lib/crypto';
 import { drainAndClose } from './lib/drain';
-import { jobQueue } from './lib/job-queue';
 
 /** Starts the API (and the built SPA) on PORT; shuts down cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -20,10 +19,9 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
   });
   await runMigrations(handle);
-  // Started before anything uses it, with pg-boss's supervisor: a job whose process died is
-  // retried once it expires (lib/job-queue.ts).
-  await jobQueue(handle.db, { supervise: true });
-  const app = await buildApp({ config, db: handle });
+  // The app's job queue runs pg-boss's supervisor: a job whose process died is retried once it
+  // expires (lib/job-queue.ts, plugins/job-queue.ts).
+  const app = await buildApp({ config, db: handle, superviseJobs: true });
   // Queued webhook deliveries notify (from any process, at commit): the worker starts on them at
   // once; its poll remains for retries that come due and for notifications missed while the
   // LISTEN connection was down. Subscribed before the app is ready, when the feed starts listening.
@@ -34,12 +32,14 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const mailWorker = startMailWorker({
     db: handle.db,
+    jobQueue: app.jobQueue,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     log: app.log,
   });
   const webhookWorker = startWebhookWorker({
     db: handle.db,
+    jobQueue: app.jobQueue,
     cipher: getFieldCipher(config),
     log: app.log,
     ...webhookRuleOf(config),

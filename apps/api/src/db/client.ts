@@ -18,7 +18,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { isConnectionLoss } from '../lib/db-errors';
 import { createReplicaRouter, routeReadsToReplica, type ReplicaRouter } from './read-replica';
-import { closeJobQueue, installJobQueue } from '../lib/job-queue';
+import { installJobQueue } from '../lib/job-queue';
 
 export type Schema = typeof schema;
 /** The one database type the code sees, whichever driver is underneath. */
@@ -47,7 +47,12 @@ export type DatabaseHandle = {
  */
 type NamedRunner = (name: string, text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
 
-/** Which runner serves a database or a transaction; absent: PGlite, or a savepoint's transaction. */
+/**
+ * Which runner serves a database or a transaction; absent: PGlite, or a savepoint's transaction.
+ * NOTE: a side table, not app state: each entry is keyed by the Drizzle database or transaction
+ * that owns the pool or client it runs on, and goes with it.
+ */
+// eslint-disable-next-line no-restricted-syntax -- keyed by the database or transaction that owns the runner
 const namedRunners = new WeakMap<object, NamedRunner>();
 
 /** The named-statement runner of `tx` (the pool, or the client of a transaction), if it has one. */
@@ -57,7 +62,7 @@ export function namedRunner(tx: Tx): NamedRunner | undefined {
 
 // NOTE: the type parsers Drizzle's node-postgres session gives its raw statements: these types stay
 // text, so a named statement answers exactly what `tx.execute` would.
-const TEXT_TYPES = new Set<number>([
+const TEXT_TYPES: ReadonlySet<number> = new Set([
   pg.types.builtins.TIMESTAMPTZ,
   pg.types.builtins.TIMESTAMP,
   pg.types.builtins.DATE,
@@ -183,7 +188,6 @@ export async function openDatabase(options: {
       replica: replica && { router: replica.router, replicaReads: replica.replicaReads },
       close: async () => {
         replica?.router.close();
-        await closeJobQueue(db);
         await Promise.all([pool.end(), replica?.pool.end()]);
       },
     };
@@ -206,10 +210,7 @@ export async function openDatabase(options: {
       await client.exec(sql);
     },
     pglite: client,
-    close: async () => {
-      await closeJobQueue(db);
-      await client.close();
-    },
+    close: () => client.close(),
   };
 }
 

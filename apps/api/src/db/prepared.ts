@@ -51,7 +51,11 @@ export async function executeNamed<T>(tx: Tx, query: SQL): Promise<{ rows: T[] }
   return (await run(statementName(built.sql), built.sql, built.params)) as { rows: T[] };
 }
 
-/** The distinct texts are the few shapes of the callers' statements (values are parameters). */
+/**
+ * The distinct texts are the few shapes of the callers' statements (values are parameters). NOTE: a
+ * bounded memo of a pure function (a text's hash), the same for every app and database.
+ */
+// eslint-disable-next-line no-restricted-syntax -- a bounded memo of a pure function of its key
 const statementNames = new Map<string, string>();
 const STATEMENT_NAMES_MAX = 1000;
 
@@ -143,7 +147,11 @@ export function rowPart<TRow extends Record<string, unknown>>(
   };
 }
 
-/** The last keys seen per prefix, with their placeholders' names and the shape they make. */
+/**
+ * The last keys seen per prefix, with their placeholders' names and the shape they make. NOTE: a
+ * memo of a pure function of (prefix, keys), checked on each use; the same for every app.
+ */
+// eslint-disable-next-line no-restricted-syntax -- a memo of a pure function, checked on each use
 const rowShapes = new Map<string, { keys: string[]; names: string[]; shape: string }>();
 
 // NOTE: the names and the shape were strings built anew for every row (a row part per module per

@@ -97,6 +97,9 @@ function devKey(dataDir: string): Buffer {
   return parseHexKey(hex, file);
 }
 
+// NOTE: a memo, not app state: the cipher is a function of its Config (keys, data directory), which
+// owns it (an app's config is built once and never changed); the entry goes with the Config.
+// eslint-disable-next-line no-restricted-syntax -- a memo keyed by the Config that owns its value
 const cache = new WeakMap<Config, FieldCipher>();
 
 /**

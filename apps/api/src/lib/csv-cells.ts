@@ -4,7 +4,7 @@ import type { Options as StringifyOptions } from 'csv-stringify';
 // with = + - @ (or a tab / carriage return before one) as a formula, e.g. a buyer's PO number
 // `=HYPERLINK(…)` in the order export. The fullwidth forms are included because Apple Numbers
 // normalises them to the ASCII ones (the list csv-stringify's own escape_formulas uses).
-const FORMULA_START = new Set([
+const FORMULA_START: ReadonlySet<string> = new Set([
   '=',
   '+',
   '-',

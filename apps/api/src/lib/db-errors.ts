@@ -6,9 +6,9 @@
  */
 
 /** SQLSTATEs of a lost or refused connection: class 08 (connection exception) and the 57P0x shutdowns. */
-const LOST_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const LOST_SQLSTATES: ReadonlySet<string> = new Set(['57P01', '57P02', '57P03', '53300']);
 /** Socket errors of Node under a database driver. */
-const LOST_SOCKET_CODES = new Set([
+const LOST_SOCKET_CODES: ReadonlySet<string> = new Set([
   'ECONNRESET',
   'ECONNREFUSED',
   'EPIPE',

@@ -40,9 +40,6 @@ export const JOB_QUEUES = {
   },
 } as const satisfies Record<string, Omit<Queue, 'name'>>;
 
-type Started = { boss: PgBoss; supervise: boolean };
-const started = new WeakMap<Database, Promise<Started>>();
-
 /** pg-boss's database for `db`: PGlite's own instance, or PostgreSQL at the pool's URL. */
 function connection(db: Database): ConstructorOptions {
   const client = (db as unknown as { $client: unknown }).$client;
@@ -84,26 +81,40 @@ export async function installJobQueue(db: Database): Promise<void> {
 }
 
 /**
- * The started queue of `db`, one per database handle. `supervise` (the API server and standalone
- * workers) also runs pg-boss's supervisor: expired jobs are retried, old ones removed. Tests leave
- * it off, so nothing runs that they did not ask for.
+ * A database's queue as one app (or one standalone worker) owns it: pg-boss, started on first use
+ * and stopped once. Two apps on one database (two processes, or a test's second app) each have
+ * their own, as two processes would.
  */
-export function jobQueue(db: Database, options: { supervise?: boolean } = {}): Promise<PgBoss> {
-  let entry = started.get(db);
-  if (!entry) {
-    const supervise = options.supervise ?? false;
-    const boss = newBoss(db, { supervise, migrate: false });
-    entry = boss.start().then(() => ({ boss, supervise }));
-    started.set(db, entry);
-  }
-  return entry.then(({ boss }) => boss);
-}
+export type JobQueue = {
+  /** The started pg-boss (started by the first call). Refused once the queue is stopped. */
+  boss: () => Promise<PgBoss>;
+  /** Stops pg-boss if it was started, letting running jobs finish (before the pool closes). */
+  stop: () => Promise<void>;
+};
 
-/** Stops `db`'s queue if one was started (before its pool or PGlite closes). */
-export async function closeJobQueue(db: Database): Promise<void> {
-  const entry = started.get(db);
-  if (!entry) return;
-  started.delete(db);
-  const { boss } = await entry.catch(() => ({ boss: null }));
-  await boss?.stop({ graceful: true, timeout: 5_000 });
+/**
+ * The job queue of `db`. `supervise` (the API server and standalone workers) also runs pg-boss's
+ * supervisor: expired jobs are retried, old ones removed. Tests leave it off, so nothing runs that
+ * they did not ask for.
+ */
+export function createJobQueue(db: Database, options: { supervise?: boolean } = {}): JobQueue {
+  let started: Promise<PgBoss> | null = null;
+  let stopped = false;
+  return {
+    boss: () => {
+      if (stopped) return Promise.reject(new Error('The job queue is stopped'));
+      started ??= (async () => {
+        const boss = newBoss(db, { supervise: options.supervise ?? false, migrate: false });
+        await boss.start();
+        return boss;
+      })();
+      return started;
+    },
+    stop: async () => {
+      stopped = true;
+      const boss = await started?.catch(() => null);
+      started = null;
+      await boss?.stop({ graceful: true, timeout: 5_000 });
+    },
+  };
 }

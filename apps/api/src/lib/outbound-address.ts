@@ -47,9 +47,9 @@ const inNetworks = (ip: ipaddr.IPv4 | ipaddr.IPv6, policy: AddressPolicy) =>
   (policy.privateNetworks ?? []).some(
     ([net, bits]) => ip.kind() === net.kind() && ip.match(net, bits),
   );
-const PRIVATE_RANGES = new Set(['private', 'uniqueLocal', 'carrierGradeNat']);
+const PRIVATE_RANGES: ReadonlySet<string> = new Set(['private', 'uniqueLocal', 'carrierGradeNat']);
 
-const METADATA_ADDRESSES = new Set(['169.254.169.254', 'fd00:ec2::254']);
+const METADATA_ADDRESSES: ReadonlySet<string> = new Set(['169.254.169.254', 'fd00:ec2::254']);
 
 const RANGE_NAMES: Record<string, string> = {
   unspecified: 'the unspecified address',

@@ -37,12 +37,12 @@ export const XSRF_HEADER = 'x-xsrf-token';
 export const DEVICE_COOKIE = 'kd';
 const DEVICE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Calls a guest makes: they are not cookie-authenticated by nature, so the double-submit check
  * does not apply even when a stale or live session cookie rides along.
  */
-export const CSRF_EXEMPT_PATHS = new Set([
+export const CSRF_EXEMPT_PATHS: ReadonlySet<string> = new Set([
   '/api/login',
   '/api/forgot-password',
   '/api/reset-password',

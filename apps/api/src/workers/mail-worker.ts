@@ -4,7 +4,7 @@
 import { loadConfigOrExit } from '../config';
 import { openDatabase, runMigrations } from '../db/client';
 import { startMailWorker } from '../modules/mail';
-import { jobQueue } from '../lib/job-queue';
+import { createJobQueue } from '../lib/job-queue';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -25,7 +25,9 @@ async function main(): Promise<void> {
     poolSize: 2,
   });
   await runMigrations(handle);
-  await jobQueue(handle.db, { supervise: true });
+  // This process's queue, with pg-boss's supervisor (jobs of a worker that died are retried).
+  const jobQueue = createJobQueue(handle.db, { supervise: true });
+  await jobQueue.boss();
   const log = {
     info: (o: object | string, m?: string) =>
       console.log(
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
   };
   const worker = startMailWorker({
     db: handle.db,
+    jobQueue,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     log,
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
   log.info('mail worker running');
   const stop = async () => {
     await worker.stop();
+    await jobQueue.stop();
     await handle.close();
     process.exit(0);
   };

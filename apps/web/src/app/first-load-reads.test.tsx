@@ -4,9 +4,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { clearSession } from '@/lib/session';
-import { productDetail, productsPage } from '@/test/catalogue';
+import { noFilterOptions, plainClientConfig, productDetail, productsPage } from '@/test/catalogue';
 import { stubFetch } from '@/test/render';
-import { cart, line, signInStored } from '@/test/shopping';
+import { cart, line, plainCheckout, signInStored } from '@/test/shopping';
 import { prefetchShell } from './prefetch-shell';
 import { AppProvider } from './provider';
 import { routes } from './router';
@@ -23,31 +23,18 @@ const empty = { status: true, data: [] };
 function serve() {
   return stubFetch({
     '/api/categories': () => empty,
-    '/api/client-config': () => ({
-      status: true,
-      chat_widget_url: null,
-      analytics_script_url: null,
-    }),
+    '/api/client-config': () => plainClientConfig,
     '/api/store-identity': () => ({ status: true, identity: null }),
     '/api/crousalImages': () => empty,
     '/api/catalogues': () => empty,
     '/api/best/sellers': () => listing,
     '/api/classCode': () => listing,
     '/api/cadProducts': () => listing,
-    '/api/filter-options-by-category': () => ({
-      status: true,
-      data: { brands: [], colors: [], types: [], sizes: [] },
-    }),
+    '/api/filter-options-by-category': () => noFilterOptions,
     '/api/productDescription': () => ({ status: true, data: productDetail({ name: 'Button' }) }),
     '/api/cart': () => cart([line()], 60),
     '/api/favorite': () => listing,
-    '/api/checkout': () => ({
-      status: true,
-      addresses: [],
-      payment_terms: 'net_30',
-      opening_minimum: null,
-      earliest_ship_date: '2026-11-26',
-    }),
+    '/api/checkout': () => plainCheckout,
     '/api/me': () => new Response('{}', { status: 401 }),
   });
 }

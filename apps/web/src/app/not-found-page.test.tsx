@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { noFilterOptions } from '@/test/catalogue';
 import { stubFetch, testQueryClient } from '@/test/render';
 import { AppProvider } from './provider';
 import { routes } from './router';
@@ -69,10 +70,7 @@ describe('a listing of a category the catalogue does not have', () => {
           }),
           '/api/cadProducts': () => empty,
           '/api/displayProducts': () => empty,
-          '/api/filter-options-by-category': () => ({
-            status: true,
-            data: { brands: [], colors: [], types: [], sizes: [] },
-          }),
+          '/api/filter-options-by-category': () => noFilterOptions,
         }).fetchMock,
       );
       const router = createMemoryRouter(routes, { initialEntries: [address] });

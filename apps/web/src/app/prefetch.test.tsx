@@ -5,10 +5,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { clearSession } from '@/lib/session';
-import { productDetail, productsPage } from '@/test/catalogue';
+import { noFilterOptions, plainClientConfig, productDetail, productsPage } from '@/test/catalogue';
 import { stubFetch } from '@/test/render';
 import { cartKeys } from '@/lib/shopping-keys';
-import { added, cart, deferred, json, line, product, signInStored } from '@/test/shopping';
+import {
+  added,
+  cart,
+  deferred,
+  json,
+  line,
+  plainCheckout,
+  product,
+  signInStored,
+} from '@/test/shopping';
 import { prefetchShell } from './prefetch-shell';
 import { AppProvider } from './provider';
 import { routes } from './router';
@@ -19,26 +28,13 @@ const detail = productDetail({ name: 'Wooden button', images: ['/images/gallery/
 function serve(listing: unknown = emptyPage) {
   const stub = stubFetch({
     '/api/categories': () => ({ status: true, data: [] }),
-    '/api/client-config': () => ({
-      status: true,
-      chat_widget_url: null,
-      analytics_script_url: null,
-    }),
+    '/api/client-config': () => plainClientConfig,
     '/api/cadProducts': () => listing,
-    '/api/filter-options-by-category': () => ({
-      status: true,
-      data: { brands: [], colors: [], types: [], sizes: [] },
-    }),
+    '/api/filter-options-by-category': () => noFilterOptions,
     '/api/productDescription': () => ({ status: true, data: detail }),
     '/api/cart': () => cart([line()], 60),
     '/api/favorite': () => emptyPage,
-    '/api/checkout': () => ({
-      status: true,
-      addresses: [],
-      payment_terms: 'net_30',
-      opening_minimum: null,
-      earliest_ship_date: '2026-11-26',
-    }),
+    '/api/checkout': () => plainCheckout,
     '/api/me': () => new Response('{}', { status: 500 }),
   });
   vi.stubGlobal('fetch', stub.fetchMock);

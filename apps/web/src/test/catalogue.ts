@@ -40,3 +40,16 @@ export function productDetail(overrides: Partial<ProductDetail> = {}): ProductDe
     ...overrides,
   };
 }
+
+/** GET /api/filter-options-by-category's answer for a listing with nothing to filter by. */
+export const noFilterOptions = {
+  status: true,
+  data: { brands: [], colors: [], types: [], sizes: [] },
+};
+
+/** GET /api/client-config's answer for a store with no chat widget and no analytics. */
+export const plainClientConfig = {
+  status: true,
+  chat_widget_url: null,
+  analytics_script_url: null,
+};

@@ -39,7 +39,12 @@ export function renderWithProviders(element: ReactElement, initialPath = '/') {
 /** An API refusal as the server sends it: `{ status: false, error }` with the HTTP status. */
 export function apiError(
   status: number,
-  error: { code: string; message: string; fields?: Record<string, string> },
+  error: {
+    code: string;
+    message: string;
+    fields?: Record<string, string>;
+    reason?: { key: string; params?: Record<string, unknown> };
+  },
 ) {
   return new Response(JSON.stringify({ status: false, error }), {
     status,

@@ -106,3 +106,12 @@ export function deferred<T>() {
   const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };
 }
+
+/** GET /api/checkout's answer for a buyer on net 30 with no address book and no opening minimum. */
+export const plainCheckout = {
+  status: true,
+  addresses: [],
+  payment_terms: 'net_30',
+  opening_minimum: null,
+  earliest_ship_date: '2026-11-26',
+};

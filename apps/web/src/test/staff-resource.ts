@@ -6,25 +6,31 @@ type Write = { method: string; path: string; body: unknown };
 
 /**
  * Stubs fetch with a staff resource under `path` kept in memory by the test: a GET answers what
- * `read` gives (as `data`), any other method is recorded and answered by `write` (a Response is sent
- * as it is, anything else as `data`). Answers the writes recorded, in order.
+ * `read` gives, any other method is recorded and answered by `write` (a Response is sent as it is,
+ * anything else in the envelope). The envelope is `{ status: true, data }` unless `envelope` names
+ * the answer's field another way (`addresses`, `order`). Answers the writes recorded, in order.
  */
 export function stubStaffResource(
   path: string,
   read: () => unknown,
   write: (method: string, url: URL, body: Record<string, unknown>) => unknown,
+  envelope: (value: unknown) => unknown = (data) => ({ status: true, data }),
 ): Write[] {
   const writes: Write[] = [];
   const { fetchMock } = stubFetch({
     [path]: (url, init) => {
       const method = init?.method ?? 'GET';
-      if (method === 'GET') return { status: true, data: read() };
+      if (method === 'GET') return envelope(read());
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       writes.push({ method, path: url.pathname, body });
       const answer = write(method, url, body);
-      return answer instanceof Response ? answer : { status: true, data: answer };
+      return answer instanceof Response ? answer : envelope(answer);
     },
   });
   vi.stubGlobal('fetch', fetchMock);
   return writes;
 }
+
+/** The bodies of the writes made with `method`, in order. */
+export const bodiesOf = (writes: Write[], method: string) =>
+  writes.filter((w) => w.method === method).map((w) => w.body);

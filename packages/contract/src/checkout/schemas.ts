@@ -6,10 +6,8 @@ import { CheckoutCreditFacts } from '../receivables/credit';
 
 // ----- Wire shapes ----------------------------------------------------------------------------
 
-/** A ship-to address of the account, as the buyer sees it. */
-export const ShipToAddress = z.object({
-  id: z.number().int(),
-  label: z.string(),
+/** The postal lines of an address on the wire: a ship-to address, an invoice's parties. */
+export const POSTAL_ADDRESS_FIELDS = {
   company: z.string(),
   line1: z.string(),
   line2: z.string().nullable(),
@@ -17,6 +15,13 @@ export const ShipToAddress = z.object({
   region: z.string(),
   postal_code: z.string(),
   country: z.enum(['ca', 'us']),
+};
+
+/** A ship-to address of the account, as the buyer sees it. */
+export const ShipToAddress = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  ...POSTAL_ADDRESS_FIELDS,
   is_default: z.boolean(),
 });
 export type ShipToAddress = z.infer<typeof ShipToAddress>;

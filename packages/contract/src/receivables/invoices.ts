@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_TERMS, taxOn, type TaxKind, type TaxLine } from '../checkout/rules';
+import { POSTAL_ADDRESS_FIELDS } from '../checkout/schemas';
 import { dateField, listResponse, okResponse, optionalDateField } from '../common';
 import { countField, idSchema, MAX_DATABASE_INTEGER, safeText } from '../common/safe-input';
 
@@ -52,13 +53,7 @@ export function invoiceStatus(openCents: number, dueOn: string, today: string): 
 
 export const InvoiceParty = z.object({
   label: z.string().optional(),
-  company: z.string(),
-  line1: z.string(),
-  line2: z.string().nullable(),
-  city: z.string(),
-  region: z.string(),
-  postal_code: z.string(),
-  country: z.enum(['ca', 'us']),
+  ...POSTAL_ADDRESS_FIELDS,
 });
 export type InvoiceParty = z.infer<typeof InvoiceParty>;
 
@@ -263,40 +258,25 @@ export const ErpInvoiceBody = z
     total_cents: cents('total_cents'),
   })
   .superRefine((b, ctx) => {
+    const refuse = (path: Array<string | number>, message: string) =>
+      ctx.addIssue({ code: 'custom', path, message });
     b.lines.forEach((l, i) => {
       if (l.line_total_cents !== l.quantity * l.ship_pack * l.unit_price_cents)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['lines', i, 'line_total_cents'],
-          message: 'line_total_cents must be quantity × ship_pack × unit_price_cents',
-        });
+        refuse(
+          ['lines', i, 'line_total_cents'],
+          'line_total_cents must be quantity × ship_pack × unit_price_cents',
+        );
     });
     const subtotal = b.lines.reduce((s, l) => s + l.line_total_cents, 0);
     if (subtotal !== b.subtotal_cents)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['subtotal_cents'],
-        message: `subtotal_cents must be the sum of the lines (${subtotal})`,
-      });
+      refuse(['subtotal_cents'], `subtotal_cents must be the sum of the lines (${subtotal})`);
     const tax = b.taxes.reduce((s, t) => s + t.amount_cents, 0);
     if (tax !== b.tax_cents)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['tax_cents'],
-        message: `tax_cents must be the sum of the taxes (${tax})`,
-      });
+      refuse(['tax_cents'], `tax_cents must be the sum of the taxes (${tax})`);
     if (b.subtotal_cents + b.tax_cents !== b.total_cents)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['total_cents'],
-        message: 'total_cents must be subtotal_cents + tax_cents',
-      });
+      refuse(['total_cents'], 'total_cents must be subtotal_cents + tax_cents');
     if (b.due_on && b.due_on < b.issued_on)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['due_on'],
-        message: 'due_on must not be before issued_on',
-      });
+      refuse(['due_on'], 'due_on must not be before issued_on');
   });
 export type ErpInvoiceBody = z.input<typeof ErpInvoiceBody>;
 export type ErpInvoice = z.output<typeof ErpInvoiceBody>;

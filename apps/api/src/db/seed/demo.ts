@@ -418,7 +418,7 @@ async function insertBatched(tx: Tx, table: PgTable, rows: object[]): Promise<vo
   }
 }
 
-const SET_BY_DATABASE = new Set(['created_at', 'updated_at']);
+const SET_BY_DATABASE: ReadonlySet<string> = new Set(['created_at', 'updated_at']);
 
 /**
  * Bulk insert for the big tables: one `insert … select * from unnest($1::integer[], $2::text[], …)`
@@ -477,6 +477,7 @@ async function syncSequence(tx: Tx, table: string): Promise<void> {
   );
 }
 
+// eslint-disable-next-line no-restricted-syntax -- a memo of a constant's hash
 let passwordHash: Promise<string> | undefined;
 /** The demo password's argon2id hash, computed once per process. */
 export function demoPasswordHash(): Promise<string> {

@@ -40,10 +40,10 @@ import {
  * contract's application metadata marks sensitive (banking details, the owner's SSN and driver's
  * licence, card holder/type/expiry). Never a card number or a CVV.
  */
-const SENSITIVE_FIELDS = new Set<string>(SENSITIVE_APPLICATION_FIELDS);
+const SENSITIVE_FIELDS: ReadonlySet<string> = new Set(SENSITIVE_APPLICATION_FIELDS);
 
 /** Fields kept out of `form` because they have their own column or table. */
-const OWN_COLUMNS = new Set([
+const OWN_COLUMNS: ReadonlySet<string> = new Set([
   'country',
   'lang',
   'officers',

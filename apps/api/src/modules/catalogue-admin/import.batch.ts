@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { type ImportColumn, type ImportFieldGroup, type ImportRowError } from '@wholesale/contract';
 import type { FileStore } from '../../lib/file-store';
+import type { JobQueue } from '../../lib/job-queue';
 import type { CatalogueWriter } from './catalogue-writes';
 import type { ImagesZip } from './import.files';
 import type { ReadLimits } from './import.records';
@@ -35,6 +36,8 @@ export type ImportDeps = CatalogueWriter & {
   /** The folder of uploads waiting for their import (filePath's). */
   dir: string;
   limits: ReadLimits;
+  /** The app's queue: imports come from its import queue, one active at a time across processes. */
+  jobQueue: JobQueue;
 };
 
 /**

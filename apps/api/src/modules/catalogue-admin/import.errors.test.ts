@@ -31,7 +31,7 @@ async function importCsv(lines: string[]): Promise<number> {
   ]);
   const res = await t.post('/api/admin/imports', { ...form.headers, ...staff }, form.payload);
   expect(res.statusCode, res.body).toBe(202);
-  await runImportQueue(importDeps(t.config, t.app.catalogue));
+  await runImportQueue(importDeps(t.app));
   return res.json().import_id as number;
 }
 

@@ -58,7 +58,7 @@ function upload(name: string, data: Buffer, dryRun = true, language = 'en') {
 async function runJob(name: string, data: Buffer) {
   const res = await upload(name, data);
   expect(res.statusCode, res.body).toBe(202);
-  await runImportQueue(importDeps(t.config, t.app.catalogue));
+  await runImportQueue(importDeps(t.app));
   return (await t.get(`/api/admin/imports/${res.json().import_id}`, staff)).json();
 }
 
@@ -221,7 +221,7 @@ describe('the imports folder after a crash', () => {
       ]);
       // A queued job's file is kept however old; a finished job's is not, however new.
       age(queued, 5);
-      await sweepImportFiles(importDeps(app.config, app.app.catalogue));
+      await sweepImportFiles(importDeps(app.app));
       expect(fs.readdirSync(imports).sort()).toEqual([arriving, queued].sort());
     } finally {
       await app.close();

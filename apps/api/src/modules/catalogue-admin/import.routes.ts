@@ -28,7 +28,7 @@ import { sendAttachment } from '../../lib/attachment';
  * job the worker runs in the background; status, errors.csv, history; template and export.
  */
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = importDeps(app.config, app.catalogue);
+  const deps = importDeps(app);
   const maxBytes = app.config.importMaxBytes;
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 2, fields: 5, fieldSize: 100 },

@@ -78,8 +78,8 @@ const DESCRIPTION_TAGS = ['p', 'br', 'ul', 'ol', 'li', 'b', 'strong', 'i', 'em',
  */
 const bareAmpersands = (html: string) => html.replace(/&amp;/g, '&');
 
-const DESCRIPTION_BLOCKS = new Set(['p', 'h3', 'h4']);
-const DESCRIPTION_INLINE = new Set(['b', 'strong', 'i', 'em', 'u']);
+const DESCRIPTION_BLOCKS: ReadonlySet<string> = new Set(['p', 'h3', 'h4']);
+const DESCRIPTION_INLINE: ReadonlySet<string> = new Set(['b', 'strong', 'i', 'em', 'u']);
 const MARKUP_TOKEN = /<(\/?)([a-z0-9]+)>|&amp;|[<>&]/g;
 
 /**

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runImportQueue } from './import.worker';
-import { jobQueue } from '../../lib/job-queue';
 import {
   csv,
   deps,
@@ -25,7 +24,7 @@ describe('catalogue import: one at a time', () => {
       );
       ids.push(res.json().import_id);
     }
-    const boss = await jobQueue(t.handle.db);
+    const boss = await t.app.jobQueue.boss();
     // A process takes the first import's job (its worker is running it)...
     const [first] = await boss.fetch<{ import_id: number }>('import');
     expect(first.data.import_id).toBe(ids[0]);

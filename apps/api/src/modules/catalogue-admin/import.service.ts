@@ -14,6 +14,7 @@ import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { safeCsvOptions } from '../../lib/csv-cells';
 import { createFileStore } from '../../lib/file-store';
+import type { JobQueue } from '../../lib/job-queue';
 import { recordAudit } from '../audit';
 import {
   insertImportJob,
@@ -31,14 +32,17 @@ import type { ImportDeps } from './import.batch';
 import type { CatalogueWriter } from './catalogue-writes';
 
 /** Where uploaded import files wait for the worker (removed when their import ends). */
-export function importDeps(
-  config: Pick<Config, 'dataDir' | 'importLimits'>,
-  { db, caches }: CatalogueWriter,
-): ImportDeps {
+export function importDeps(app: {
+  config: Pick<Config, 'dataDir' | 'importLimits'>;
+  catalogue: CatalogueWriter;
+  jobQueue: JobQueue;
+}): ImportDeps {
+  const { config } = app;
   const dir = path.join(config.dataDir, 'imports');
   return {
-    db,
-    caches,
+    db: app.catalogue.db,
+    caches: app.catalogue.caches,
+    jobQueue: app.jobQueue,
     store: createFileStore(config),
     filePath: (key) => path.join(dir, path.basename(key)),
     dir,
@@ -186,7 +190,7 @@ export async function exportCatalogueCsv(db: Database): Promise<Readable> {
 // --- Upload (POST /api/admin/imports) ---------------------------------------------------------
 
 /** Form field values that turn an upload's flag (dry_run, create_missing) on. */
-const TRUE_VALUES = new Set(['true', '1', 'yes', 'on']);
+const TRUE_VALUES: ReadonlySet<string> = new Set(['true', '1', 'yes', 'on']);
 
 /** A refused file as the answer's error, naming the form field it came in. */
 function asAppError(refusal: FileRefusal, field: string): AppError {

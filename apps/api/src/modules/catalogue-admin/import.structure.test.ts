@@ -41,7 +41,7 @@ async function runImport(options: { dryRun?: boolean; createMissing?: boolean })
   const form = multipart(parts);
   const res = await t.post('/api/admin/imports', { ...form.headers, ...staff }, form.payload);
   expect(res.statusCode, res.body).toBe(202);
-  await runImportQueue(importDeps(t.config, t.app.catalogue));
+  await runImportQueue(importDeps(t.app));
   return (await t.get(`/api/admin/imports/${res.json().import_id}`, staff)).json();
 }
 

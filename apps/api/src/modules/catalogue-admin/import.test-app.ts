@@ -9,7 +9,6 @@ import { multipart, type MultipartPart } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { importDeps } from './import.service';
 import { runImportQueue, type ImportRunOptions } from './import.worker';
-import { jobQueue } from '../../lib/job-queue';
 
 /**
  * The test app of each catalogue import test file (import.test.ts, import.refusals.test.ts,
@@ -59,7 +58,7 @@ export async function zipBytes(zip: yazl.ZipFile): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export const deps = () => importDeps(t.config, t.app.catalogue);
+export const deps = () => importDeps(t.app);
 
 export function upload(
   file: { name: string; data: Buffer | string },
@@ -111,7 +110,7 @@ export async function heartbeatMinutePasses() {
     sql`update pgboss.job set heartbeat_on = now() - interval '61 seconds'
         where name = 'import' and state = 'active'`,
   );
-  await (await jobQueue(t.handle.db)).supervise('import');
+  await (await t.app.jobQueue.boss()).supervise('import');
   await t.handle.db.execute(
     sql`update pgboss.job set start_after = now() where name = 'import' and state = 'retry'`,
   );

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import { IMPORT_FIELD_GROUPS, type ImportColumn } from '@wholesale/contract';
 import type { Database } from '../../db/client';
-import { jobQueue } from '../../lib/job-queue';
 import { recordAudit } from '../audit';
 import { afterCatalogueWrite } from './catalogue-writes';
 import { openImagesZip, parseHeader, type ImagesZip } from './import.files';
@@ -294,7 +293,7 @@ export async function runImportQueue(
   options: ImportRunOptions = {},
 ): Promise<number> {
   let ran = 0;
-  const boss = await jobQueue(deps.db);
+  const boss = await deps.jobQueue.boss();
   // Documents an earlier run queued and did not build (it crashed, or stopped between batches).
   await searchDocumentBuilder(deps.db).settled();
   for (;;) {

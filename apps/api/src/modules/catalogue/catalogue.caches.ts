@@ -89,7 +89,13 @@ const DETAILS_MAX = 3000;
  * written there by the triggers of migration 0006, which notify 'f:'), so an order's stock change
  * leaves every listing's ids in place; its cards are dropped by product (catalogue.cards).
  */
-const PRICE_DEPENDENT = new Set<string>(['details', 'search', 'filters', 'class-counts', 'counts']);
+const PRICE_DEPENDENT: ReadonlySet<string> = new Set([
+  'details',
+  'search',
+  'filters',
+  'class-counts',
+  'counts',
+]);
 
 /**
  * During a burst of catalogue writes the listing caches are dropped at most once per this window

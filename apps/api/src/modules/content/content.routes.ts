@@ -43,7 +43,7 @@ import {
 } from './content.service';
 import { mimeOfKey, tooLarge } from './content.uploads';
 
-const FILE_FIELDS = new Set(['file', 'file_fr', 'file_es', 'cover']);
+const FILE_FIELDS: ReadonlySet<string> = new Set(['file', 'file_fr', 'file_es', 'cover']);
 const IdParam = idSchema('id');
 
 /**

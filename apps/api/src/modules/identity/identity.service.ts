@@ -34,8 +34,11 @@ declare module 'fastify' {
  * NOTE: the identity the process read last, for mails. A mail is rendered synchronously inside the
  * statement batch that queues it (mail.service enqueueMailPart), where nothing can be awaited;
  * every save reloads it in each process (the feed), and so does the app's start. A process that
- * has not read it yet signs mails with a neutral word, as a fresh store does.
+ * has not read it yet signs mails with a neutral word, as a fresh store does. Two apps of one
+ * process (tests) share it: making it the app's would mean passing the identity to every
+ * enqueueMail caller, or rendering mails when they are sent.
  */
+// eslint-disable-next-line no-restricted-syntax -- read by synchronous mail rendering, which has no app
 let lastRead: Identity | null = null;
 
 /** The identity this process read last (null before the first read or while none is set). */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import { mailOutbox } from '../../db/schema';
-import { closeJobQueue, jobQueue } from '../../lib/job-queue';
+import { createJobQueue, type JobQueue } from '../../lib/job-queue';
 import { createTestDatabase } from '../../test/test-app';
 import { enqueueMail, enqueueMailInsert } from './mail.service';
 import { processOutbox, type MailTransport } from './mail.worker';
@@ -17,23 +17,36 @@ import { processOutbox, type MailTransport } from './mail.worker';
 
 let test: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Database;
+/** This process: the database and its pg-boss, as an app holds them. */
+let self: { db: Database; jobQueue: JobQueue };
 /** A second API process on the same database: its own connections and its own pg-boss. */
-let other: { db: Database; close: () => Promise<void> };
+let other: { db: Database; jobQueue: JobQueue; close: () => Promise<void> };
 
 beforeAll(async () => {
   test = await createTestDatabase();
   db = test.handle.db;
+  self = { db, jobQueue: createJobQueue(db) };
   if (test.handle.pglite) {
     // PGlite is one process's embedded database: a second Drizzle over it stands in for one.
     const second = drizzlePglite(test.handle.pglite, { schema }) as unknown as Database;
-    other = { db: second, close: () => closeJobQueue(second) };
+    const jobQueue = createJobQueue(second);
+    other = { db: second, jobQueue, close: () => jobQueue.stop() };
   } else {
     const handle = await openDatabase({ url: test.handle.url, poolSize: 2 });
-    other = { db: handle.db, close: () => handle.close() };
+    const jobQueue = createJobQueue(handle.db);
+    other = {
+      db: handle.db,
+      jobQueue,
+      close: async () => {
+        await jobQueue.stop();
+        await handle.close();
+      },
+    };
   }
 });
 afterAll(async () => {
   await other?.close();
+  await self?.jobQueue.stop();
   await test?.drop();
 });
 
@@ -85,7 +98,7 @@ describe('mail jobs', () => {
       sql`select count(*)::int as n from pgboss.job where name = 'mail'`,
     );
     expect(Number(rows[0].n)).toBe(2);
-    await processOutbox(db, recording().transport, { from: 'x@shop.example' });
+    await processOutbox(self, recording().transport, { from: 'x@shop.example' });
   });
 
   it('go to one worker each across two processes working at once', async () => {
@@ -93,13 +106,13 @@ describe('mail jobs', () => {
     for (const to of addresses) await enqueueMail(db, notice(to));
     const a = recording();
     const b = recording();
-    const drain = async (on: Database, r: ReturnType<typeof recording>) => {
+    const drain = async (on: typeof self, r: ReturnType<typeof recording>) => {
       for (;;) {
         const done = await processOutbox(on, r.transport, { from: 'x@shop.example', batch: 4 });
         if (done.sent === 0) return;
       }
     };
-    await Promise.all([drain(db, a), drain(other.db, b)]);
+    await Promise.all([drain(self, a), drain(other, b)]);
     expect([...a.sent, ...b.sent].sort()).toEqual([...addresses].sort());
     // Both worked (neither took every job) on PostgreSQL; PGlite runs one statement at a time.
     if (!test.handle.pglite) expect(a.sent.length * b.sent.length).toBeGreaterThan(0);
@@ -108,11 +121,11 @@ describe('mail jobs', () => {
   it('claimed by a process that died are picked up again once they expire', async () => {
     const id = await enqueueMail(db, notice('crash@shop.example'));
     // The other process takes the job and dies before sending it (it never completes it).
-    const [claimed] = await (await jobQueue(other.db)).fetch<{ mail_id: number }>('mail');
+    const [claimed] = await (await other.jobQueue.boss()).fetch<{ mail_id: number }>('mail');
     expect(claimed.data.mail_id).toBe(id);
     const r = recording();
     // While its claim lasts, nobody else gets it.
-    expect(await processOutbox(db, r.transport, { from: 'x@shop.example' })).toMatchObject({
+    expect(await processOutbox(self, r.transport, { from: 'x@shop.example' })).toMatchObject({
       sent: 0,
     });
     // Its 5 minutes pass (pg-boss's clock is the database's: the claim is moved back instead),
@@ -120,11 +133,11 @@ describe('mail jobs', () => {
     await db.execute(
       sql`update pgboss.job set started_on = started_on - interval '301 seconds' where id = ${claimed.id}`,
     );
-    await (await jobQueue(db)).supervise('mail');
+    await (await self.jobQueue.boss()).supervise('mail');
     const [retry] = await jobsOf(id);
     expect(retry.state).toBe('retry');
     await db.execute(sql`update pgboss.job set start_after = now() where id = ${claimed.id}`);
-    expect(await processOutbox(db, r.transport, { from: 'x@shop.example' })).toMatchObject({
+    expect(await processOutbox(self, r.transport, { from: 'x@shop.example' })).toMatchObject({
       sent: 1,
     });
     expect(r.sent).toEqual(['crash@shop.example']);

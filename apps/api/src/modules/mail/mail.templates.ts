@@ -237,6 +237,9 @@ const notice: MailTemplate = (_lang, d) => ({
   footnote: d.footnote ? mailText(d, 'footnote') : undefined,
 });
 
+// NOTE: a registry of code, not of data: modules add their templates when imported, and every app
+// of the process renders with the same functions.
+// eslint-disable-next-line no-restricted-syntax -- a registry of code, filled at import time
 const templates = new Map<string, MailTemplate>([
   ['password-reset', passwordReset],
   ['password-set', passwordSet],

@@ -156,7 +156,7 @@ describe('outbox worker', () => {
         return info;
       },
     };
-    const result = await processOutbox(t.handle.db, transport, {
+    const result = await processOutbox(t.app, transport, {
       from: 'Shop <no-reply@shop.example>',
     });
     expect(result).toEqual({ sent: 1, retried: 0, failed: 0 });
@@ -170,7 +170,7 @@ describe('outbox worker', () => {
     expect(message.html).toContain('Eva');
     expect(message.text).toContain('Eva');
     // Nothing is sent twice.
-    expect(await processOutbox(t.handle.db, transport, { from: 'x@shop.example' })).toEqual({
+    expect(await processOutbox(t.app, transport, { from: 'x@shop.example' })).toEqual({
       sent: 0,
       retried: 0,
       failed: 0,
@@ -189,24 +189,30 @@ describe('outbox worker', () => {
       sendMail: async () => Promise.reject(new Error('connection refused')),
     };
     const before = Date.now();
-    expect(
-      await processOutbox(t.handle.db, broken, { from: 'x@shop.example', log: silentLog }),
-    ).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(await processOutbox(t.app, broken, { from: 'x@shop.example', log: silentLog })).toEqual({
+      sent: 0,
+      retried: 1,
+      failed: 0,
+    });
     let r = await row(id);
     expect(r).toMatchObject({ status: 'pending', attempts: 1, lastError: 'connection refused' });
     expect(r.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 30_000 - 50);
     // Not due yet: a second run leaves it alone.
-    expect(
-      await processOutbox(t.handle.db, broken, { from: 'x@shop.example', log: silentLog }),
-    ).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await processOutbox(t.app, broken, { from: 'x@shop.example', log: silentLog })).toEqual({
+      sent: 0,
+      retried: 0,
+      failed: 0,
+    });
     // Bring it to the last attempt and make it due.
     await t.handle.db
       .update(mailOutbox)
       .set({ attempts: MAIL_MAX_ATTEMPTS - 1, nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(mailOutbox.id, id));
-    expect(
-      await processOutbox(t.handle.db, broken, { from: 'x@shop.example', log: silentLog }),
-    ).toEqual({ sent: 0, retried: 0, failed: 1 });
+    expect(await processOutbox(t.app, broken, { from: 'x@shop.example', log: silentLog })).toEqual({
+      sent: 0,
+      retried: 0,
+      failed: 1,
+    });
     r = await row(id);
     expect(r).toMatchObject({ status: 'failed', attempts: MAIL_MAX_ATTEMPTS });
   });
@@ -217,7 +223,12 @@ describe('outbox worker', () => {
       template: 'password-changed',
       data: { name: 'G' },
     });
-    const worker = startMailWorker({ db: t.handle.db, from: 'x@shop.example', log: silentLog });
+    const worker = startMailWorker({
+      db: t.app.db,
+      jobQueue: t.app.jobQueue,
+      from: 'x@shop.example',
+      log: silentLog,
+    });
     await worker.runOnce();
     await worker.stop();
     expect((await row(id)).status).toBe('pending');
@@ -231,7 +242,8 @@ describe('outbox worker', () => {
       data: { name: 'H' },
     });
     const worker = startMailWorker({
-      db: t.handle.db,
+      db: t.app.db,
+      jobQueue: t.app.jobQueue,
       from: 'x@shop.example',
       log: silentLog,
       intervalMs: 20,

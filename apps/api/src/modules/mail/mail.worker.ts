@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Job } from 'pg-boss';
 import type { Database } from '../../db/client';
-import { jobQueue } from '../../lib/job-queue';
+import type { JobQueue } from '../../lib/job-queue';
 import { exponentialBackoffMs, type OutboxLog as Log } from '../../lib/outbox-worker';
 import { dueMail, markAttemptFailed, markSent } from './mail.queries';
 
@@ -24,6 +24,9 @@ export const MAIL_MAX_ATTEMPTS = 8;
 export function backoffMs(attempts: number): number {
   return exponentialBackoffMs(attempts, MAIL_BACKOFF_BASE_MS, MAIL_BACKOFF_MAX_MS);
 }
+
+/** The database and the queue the worker takes mail jobs from (an app has both). */
+type Queued = { db: Database; jobQueue: JobQueue };
 
 /** A mail job names its outbox row (migration 0034 enqueues it). */
 type MailJob = { mail_id: number };
@@ -88,11 +91,11 @@ async function sendMailJobs(
  * process never gets the same job), sends each and completes them. Returns what happened.
  */
 export async function processOutbox(
-  db: Database,
+  { db, jobQueue }: Queued,
   transport: MailTransport,
   options: SendOptions & { batch?: number },
 ): Promise<{ sent: number; retried: number; failed: number }> {
-  const boss = await jobQueue(db);
+  const boss = await jobQueue.boss();
   const jobs = await boss.fetch<MailJob>('mail', { batchSize: options.batch ?? 20 });
   const result = await sendMailJobs(db, transport, jobs, options);
   if (jobs.length)
@@ -114,14 +117,15 @@ export type MailWorker = {
  * come due; lib/job-queue.ts says why no NOTIFY). Without SMTP_URL the worker does nothing:
  * mails stay pending, readable in the dev mailbox (README.md "Mail").
  */
-export function startMailWorker(options: {
-  db: Database;
-  smtpUrl?: string;
-  from: string;
-  log: Log;
-  intervalMs?: number;
-  transport?: MailTransport;
-}): MailWorker {
+export function startMailWorker(
+  options: Queued & {
+    smtpUrl?: string;
+    from: string;
+    log: Log;
+    intervalMs?: number;
+    transport?: MailTransport;
+  },
+): MailWorker {
   const transport: MailTransport | null =
     options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null);
   if (!transport) {
@@ -136,7 +140,7 @@ export function startMailWorker(options: {
   };
   // pg-boss polls at most every 0.5 s.
   const pollingIntervalSeconds = Math.max(0.5, (options.intervalMs ?? 10_000) / 1000);
-  const worker = jobQueue(options.db).then(async (boss) => ({
+  const worker = options.jobQueue.boss().then(async (boss) => ({
     boss,
     id: await boss.work<MailJob>(
       'mail',
@@ -145,7 +149,7 @@ export function startMailWorker(options: {
     ),
   }));
   return {
-    runOnce: async () => logged(await processOutbox(options.db, transport, send)),
+    runOnce: async () => logged(await processOutbox(options, transport, send)),
     stop: async () => {
       const { boss, id } = await worker;
       await boss.offWork('mail', { id, wait: true });

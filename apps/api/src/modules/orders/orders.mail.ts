@@ -166,8 +166,9 @@ function statusMail(kind: 'accepted' | 'shipped' | 'cancelled') {
   };
 }
 
+// eslint-disable-next-line no-restricted-syntax -- the mail templates are a registry of code, per process
 let registered = false;
-/** Registers the template once per process. */
+/** Registers the templates once per process (the mail templates are a registry of code). */
 export function registerOrderMails(): void {
   if (registered) return;
   registered = true;

@@ -123,7 +123,7 @@ const retryNow = (endpointId: number) =>
   );
 /** One worker pass as the test environment runs it (loopback receivers allowed), or as `options` say. */
 const deliverDue = (options: Partial<WebhookWorkerOptions> = {}) =>
-  processWebhookOutbox(t.handle.db, { cipher: cipher(), production: false, ...options });
+  processWebhookOutbox(t.app, { cipher: cipher(), production: false, ...options });
 
 describe('webhook endpoints', () => {
   it('refuses URLs that are not http(s) or point at link-local or metadata addresses', async () => {
@@ -289,6 +289,7 @@ describe('webhook worker', () => {
     await t.handle.db.execute(webhookEventInsert('customer.created', { marker }, 'after-commit'));
     const worker = startWebhookWorker({
       db: t.handle.db,
+      jobQueue: t.app.jobQueue,
       cipher: cipher(),
       production: false,
       log: { info: () => {}, warn: () => {} },

@@ -16,7 +16,7 @@ import {
 // use a local receiver. A URL is checked when it is registered and again at every delivery, on
 // the address the connection actually goes to (webhooks.http.ts), since DNS may change meanwhile.
 
-const METADATA_HOSTS = new Set([
+const METADATA_HOSTS: ReadonlySet<string> = new Set([
   'metadata',
   'metadata.google.internal',
   'metadata.goog',

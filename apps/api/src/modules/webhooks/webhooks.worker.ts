@@ -1,7 +1,7 @@
 import type { Job } from 'pg-boss';
 import type { Database } from '../../db/client';
 import type { FieldCipher } from '../../lib/crypto';
-import { jobQueue } from '../../lib/job-queue';
+import type { JobQueue } from '../../lib/job-queue';
 import { exponentialBackoffMs, type OutboxLog as Log } from '../../lib/outbox-worker';
 import {
   dueDeliveries,
@@ -129,10 +129,10 @@ async function deliverJobs(
  * (another process never gets the same job), delivers them (deliverJobs) and completes the jobs.
  */
 export async function processWebhookOutbox(
-  db: Database,
+  { db, jobQueue }: { db: Database; jobQueue: JobQueue },
   options: WebhookWorkerOptions,
 ): Promise<Outcome> {
-  const boss = await jobQueue(db);
+  const boss = await jobQueue.boss();
   const jobs = await boss.fetch<WebhookJob>('webhook', { batchSize: options.batch ?? 50 });
   const result = await deliverJobs(db, jobs, options);
   if (jobs.length)
@@ -155,9 +155,14 @@ export type WebhookWorker = {
  * after commit, deliveriesInsert, and crashed before it did).
  */
 export function startWebhookWorker(
-  options: WebhookWorkerOptions & { db: Database; log: Log; intervalMs?: number },
+  options: WebhookWorkerOptions & {
+    db: Database;
+    jobQueue: JobQueue;
+    log: Log;
+    intervalMs?: number;
+  },
 ): WebhookWorker {
-  const worker = jobQueue(options.db).then(async (boss) => ({
+  const worker = options.jobQueue.boss().then(async (boss) => ({
     boss,
     id: await boss.work<WebhookJob>(
       'webhook',

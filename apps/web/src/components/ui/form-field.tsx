@@ -69,7 +69,7 @@ export function StaffTextField({
   className?: string;
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'type' | 'min' | 'maxLength' | 'autoComplete' | 'inputMode' | 'placeholder'
+  'type' | 'min' | 'max' | 'step' | 'maxLength' | 'autoComplete' | 'inputMode' | 'placeholder'
 >) {
   const aria = errorAria(id, error);
   const control = {
@@ -93,6 +93,57 @@ export function StaffTextField({
         <input {...control} {...input} onChange={(e) => onChange(e.target.value)} />
       )}
       {hint ? <p id={`${id}-hint`}>{hint}</p> : null}
+    </FormField>
+  );
+}
+
+/**
+ * A staff form's amount in dollars and cents: a number field stepping by the cent, whose text
+ * `typedCents` (lib/typed-dollars) turns into cents.
+ */
+export function StaffDollarsField(
+  props: Omit<Parameters<typeof StaffTextField>[0], 'type' | 'inputMode' | 'step'>,
+) {
+  return <StaffTextField {...props} type="number" inputMode="decimal" step="0.01" />;
+}
+
+/**
+ * A staff form's choice among `options` (payment methods, hold reasons, countries), each named by
+ * `optionLabel`, with its error linked as StaffTextField's is.
+ */
+export function StaffSelectField<V extends string>({
+  id,
+  label,
+  error,
+  value,
+  options,
+  optionLabel,
+  onChange,
+  className = 'admin-people__field',
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  value: V;
+  options: readonly V[];
+  optionLabel: (option: V) => string;
+  onChange: (value: V) => void;
+  className?: string;
+}) {
+  return (
+    <FormField id={id} label={label} error={error} className={className}>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value as V)}
+        {...errorAria(id, error)}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </select>
     </FormField>
   );
 }

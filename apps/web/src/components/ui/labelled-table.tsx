@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import { TableHead } from './table-head';
 import { TableScroll } from './table-scroll';
 import './admin-people.css';
@@ -7,31 +7,46 @@ import './admin-people.css';
 export type TableColumn<T, C extends string = string> = { id: C; cell: (row: T) => ReactNode };
 
 /**
- * A staff table drawn from its columns, every cell carrying its column's name (`data-label`) for
- * the phone layout, which shows it beside the value. `rowTestId` names a row for the tests.
+ * A data table drawn from its columns, every cell carrying its column's name (`data-label`) for
+ * the phone layout, which shows it beside the value. A row is told apart by its `id`, or by
+ * `rowKey` for rows without one; `rowTestId` names a row for the tests. `hidden` columns (row
+ * actions) are named for screen readers only; with `empty`, no rows show that sentence instead of
+ * an empty table.
  */
-export function LabelledTable<T extends { id: number }, C extends string>({
+export function LabelledTable<T, C extends string>({
   caption,
   className,
   columns,
   label,
   rows,
   rowTestId,
+  rowKey = (row) => (row as { id: Key }).id,
+  hidden,
+  empty,
 }: {
   caption: string;
   className?: string;
   columns: readonly TableColumn<T, C>[];
   label: (column: C) => string;
   rows: readonly T[];
+  rowKey?: (row: T) => Key;
   rowTestId?: (row: T) => string;
+  hidden?: readonly C[];
+  empty?: string;
 }) {
+  if (empty !== undefined && rows.length === 0) return <p>{empty}</p>;
   return (
     <TableScroll label={caption}>
       <table className={['admin-people__table', className].filter(Boolean).join(' ')}>
-        <TableHead caption={caption} columns={columns.map((c) => c.id)} label={label} />
+        <TableHead
+          caption={caption}
+          columns={columns.map((c) => c.id)}
+          label={label}
+          hidden={hidden}
+        />
         <tbody>
           {rows.map((row) => (
-            <tr key={row.id} data-testid={rowTestId?.(row)}>
+            <tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
               {columns.map((c) => (
                 <td key={c.id} data-label={label(c.id)}>
                   {c.cell(row)}

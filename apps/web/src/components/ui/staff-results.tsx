@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react';
+import type { Key } from 'react';
 import { useErrorMessage } from '@/lib/error-message';
+import { LabelledTable, type TableColumn } from './labelled-table';
 import { LoadingOverlay } from './loading-overlay';
 import { Pagination } from './pagination';
-import { TableHead } from './table-head';
-import { TableScroll } from './table-scroll';
 import { useLoadedPageInRange } from './use-page-in-range';
 import './admin-people.css';
 import { StaffAlert } from './staff-alert';
@@ -13,11 +12,12 @@ type ResultPage<T> = { data: T[]; total: number; current_page: number; last_page
 
 /**
  * A staff list's results (order desk, customers, audit log): loading, the error, the count, the table (or the
- * empty message) and the pages. The caller names the columns and renders each row. A page past the
- * last one (an old link, a list that shrank) goes to the last page through `goToLastPage`, which
- * should replace the address; the loading state shows meanwhile, never an empty page.
+ * empty message) and the pages. The caller names the columns and what each shows (a LabelledTable's
+ * columns). A page past the last one (an old link, a list that shrank) goes to the last page
+ * through `goToLastPage`, which should replace the address; the loading state shows meanwhile,
+ * never an empty page.
  */
-export function StaffResults<T>({
+export function StaffResults<T, C extends string>({
   query,
   page,
   onPage,
@@ -27,7 +27,9 @@ export function StaffResults<T>({
   empty,
   caption,
   columns,
-  row,
+  label,
+  rowKey,
+  rowTestId,
 }: {
   query: { isPending: boolean; isError: boolean; error: unknown; data?: ResultPage<T> };
   /** The page asked for (the previous and next buttons step from it). */
@@ -39,8 +41,10 @@ export function StaffResults<T>({
   count: (total: number) => string;
   empty: string;
   caption: string;
-  columns: readonly string[];
-  row: (item: T) => ReactNode;
+  columns: readonly TableColumn<T, C>[];
+  label: (column: C) => string;
+  rowKey?: (row: T) => Key;
+  rowTestId?: (row: T) => string;
 }) {
   const errorMessage = useErrorMessage();
   const data = useLoadedPageInRange(page, query.data, goToLastPage);
@@ -56,16 +60,15 @@ export function StaffResults<T>({
       {data ? (
         <>
           <p aria-live="polite">{count(data.total)}</p>
-          {data.data.length === 0 ? (
-            <p>{empty}</p>
-          ) : (
-            <TableScroll label={caption}>
-              <table className="admin-people__table">
-                <TableHead caption={caption} columns={columns} />
-                <tbody>{data.data.map(row)}</tbody>
-              </table>
-            </TableScroll>
-          )}
+          <LabelledTable
+            caption={caption}
+            columns={columns}
+            label={label}
+            rows={data.data}
+            rowKey={rowKey}
+            rowTestId={rowTestId}
+            empty={empty}
+          />
           {data.last_page > 1 ? (
             <Pagination
               currentPage={data.current_page}

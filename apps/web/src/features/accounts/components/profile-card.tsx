@@ -6,6 +6,17 @@ import { useErrorMessage } from '@/lib/error-message';
 import { useMe } from '../api/get-me';
 import './accounts.css';
 
+/** The account's other pages, linked under the details; changing the password comes first. */
+const ACCOUNT_PAGES = [
+  [paths.profilePassword, 'profile.changePassword'],
+  [paths.profileAddresses, 'profile.addresses'],
+  [paths.accountCredit, 'profile.credit'],
+  [paths.pform, 'profile.preferences'],
+  [paths.order, 'profile.orders'],
+  [paths.profileReturns, 'profile.returns'],
+  [paths.invoices, 'profile.invoices'],
+] as const;
+
 /** /profile and /pdata: company, owner, e-mail, customer code, country, language (from GET /api/me). */
 export function ProfileCard() {
   const { t } = useTranslation('accounts');
@@ -44,27 +55,11 @@ export function ProfileCard() {
         ))}
       </dl>
       <p className="profile-card__actions">
-        <Link className="button" to={paths.profilePassword()}>
-          {t('profile.changePassword')}
-        </Link>
-        <Link className="button button--secondary" to={paths.profileAddresses()}>
-          {t('profile.addresses')}
-        </Link>
-        <Link className="button button--secondary" to={paths.accountCredit()}>
-          {t('profile.credit')}
-        </Link>
-        <Link className="button button--secondary" to={paths.pform()}>
-          {t('profile.preferences')}
-        </Link>
-        <Link className="button button--secondary" to={paths.order()}>
-          {t('profile.orders')}
-        </Link>
-        <Link className="button button--secondary" to={paths.profileReturns()}>
-          {t('profile.returns')}
-        </Link>
-        <Link className="button button--secondary" to={paths.invoices()}>
-          {t('profile.invoices')}
-        </Link>
+        {ACCOUNT_PAGES.map(([path, label], i) => (
+          <Link key={label} className={i === 0 ? 'button' : 'button button--secondary'} to={path()}>
+            {t(label)}
+          </Link>
+        ))}
       </p>
     </section>
   );

@@ -9,7 +9,6 @@ import './admin-applications.css';
 import { StaffSection } from '@/components/ui/staff-section';
 
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
-const COLUMNS = ['id', 'company', 'owner', 'email', 'country', 'status', 'submitted'] as const;
 
 /** The list's filters as the URL carries them: pending applications first. */
 const DEFAULT_FILTER: ApplicationsFilter = { status: 'pending', country: '', search: '', page: 1 };
@@ -60,29 +59,33 @@ export function ApplicationsList() {
         count={(count) => t('applications.count', { count })}
         empty={t('applications.empty')}
         caption={t('applications.title')}
-        columns={COLUMNS.map((c) => t(`applications.columns.${c}`))}
-        row={(a) => (
-          <tr key={a.id}>
-            <td>{a.id}</td>
-            <td>
+        label={(c) => t(`applications.columns.${c}`)}
+        columns={[
+          { id: 'id', cell: (a) => a.id },
+          {
+            id: 'company',
+            cell: (a) => (
               <Link
                 to={paths.adminApplication(a.id)}
                 aria-label={t('applications.open', { id: a.id, company: a.company_name })}
               >
                 {a.company_name}
               </Link>
-            </td>
-            <td>{a.owner_name}</td>
-            <td>{a.email}</td>
-            <td>{t(`applications.countries.${a.country}`)}</td>
-            <td>
+            ),
+          },
+          { id: 'owner', cell: (a) => a.owner_name },
+          { id: 'email', cell: (a) => a.email },
+          { id: 'country', cell: (a) => t(`applications.countries.${a.country}`) },
+          {
+            id: 'status',
+            cell: (a) => (
               <span className={`status-badge status-badge--${a.status}`}>
                 {t(`applications.statuses.${a.status}`)}
               </span>
-            </td>
-            <td>{dateFormat.format(new Date(a.created_at))}</td>
-          </tr>
-        )}
+            ),
+          },
+          { id: 'submitted', cell: (a) => dateFormat.format(new Date(a.created_at)) },
+        ]}
       />
     </StaffSection>
   );

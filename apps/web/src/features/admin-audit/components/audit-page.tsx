@@ -1,5 +1,4 @@
 import { AUDIT_ENTITIES, type AuditEntity, type AuditEntryDto } from '@wholesale/contract';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@/components/ui/admin-people.css';
 import { StaffFilters } from '@/components/ui/staff-filters';
@@ -8,9 +7,8 @@ import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { useAudit, type AuditFilter } from '../api/get-audit';
 import { TableHead } from '@/components/ui/table-head';
 import { StaffSection } from '@/components/ui/staff-section';
-import { useStoreName } from '@/lib/store-identity';
+import { usePageTitle } from '@/lib/page-title';
 
-const COLUMNS = ['when', 'actor', 'action', 'entity', 'change'] as const;
 const DEFAULT_FILTER: AuditFilter = {
   actor: '',
   action: '',
@@ -53,12 +51,9 @@ function Change({ entry }: { entry: AuditEntryDto }) {
 /** /admin/audit (admin): who did what, when, with before/after; filters live in the URL. */
 export function AuditPage() {
   const { t, i18n } = useTranslation(['admin-people', 'common']);
-  const storeName = useStoreName();
   const [filter, go, pages] = useUrlFilter(DEFAULT_FILTER);
   const query = useAudit(filter);
-  useEffect(() => {
-    document.title = `${t('audit.title')} | ${storeName}`;
-  }, [t, storeName]);
+  usePageTitle(t('audit.title'));
 
   // Rows written before an entity got its name (or by a newer server) show the raw entity.
   const entityName = (entity: string) =>
@@ -91,22 +86,21 @@ export function AuditPage() {
         count={(count) => t('audit.count', { count })}
         empty={t('audit.empty')}
         caption={t('audit.title')}
-        columns={COLUMNS.map((c) => t(`audit.${c}`))}
-        row={(entry) => (
-          <tr key={entry.id}>
-            <td data-label={t('audit.when')}>{new Date(entry.at).toLocaleString(i18n.language)}</td>
-            <td data-label={t('audit.actor')}>{entry.actor_email ?? '—'}</td>
-            <td data-label={t('audit.action')}>
-              <code>{entry.action}</code>
-            </td>
-            <td data-label={t('audit.entity')}>
-              {entityName(entry.entity)} #{entry.entity_id}
-            </td>
-            <td data-label={t('audit.change')}>
-              <Change entry={entry} />
-            </td>
-          </tr>
-        )}
+        label={(c) => t(`audit.${c}`)}
+        columns={[
+          { id: 'when', cell: (entry) => new Date(entry.at).toLocaleString(i18n.language) },
+          { id: 'actor', cell: (entry) => entry.actor_email ?? '—' },
+          { id: 'action', cell: (entry) => <code>{entry.action}</code> },
+          {
+            id: 'entity',
+            cell: (entry) => (
+              <>
+                {entityName(entry.entity)} #{entry.entity_id}
+              </>
+            ),
+          },
+          { id: 'change', cell: (entry) => <Change entry={entry} /> },
+        ]}
       />
     </StaffSection>
   );

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminImportJob } from '@wholesale/contract';
 import i18n from '@/lib/i18n';
 import { preloadTranslations } from '@/test/i18n';
-import { renderRoutes, stubFetch } from '@/test/render';
+import { apiError, renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { AdminCataloguePage } from './admin-catalogue-page';
 
@@ -15,22 +15,16 @@ afterEach(() => i18n.changeLanguage('en'));
 
 /** The API's 413 to a workbook built to explode when unpacked (import.limits.test.ts). */
 const zipBomb = () =>
-  new Response(
-    JSON.stringify({
-      status: false,
-      error: {
-        code: 'PAYLOAD_TOO_LARGE',
-        message:
-          'The part xl/worksheets/sheet1.xml of the file is compressed 952 times: refused as a ZIP bomb',
-        fields: { file: 'The part xl/worksheets/sheet1.xml …' },
-        reason: {
-          key: 'IMPORT_ZIP_BOMB',
-          params: { part: 'xl/worksheets/sheet1.xml', ratio: 952 },
-        },
-      },
-    }),
-    { status: 413, headers: { 'content-type': 'application/json' } },
-  );
+  apiError(413, {
+    code: 'PAYLOAD_TOO_LARGE',
+    message:
+      'The part xl/worksheets/sheet1.xml of the file is compressed 952 times: refused as a ZIP bomb',
+    fields: { file: 'The part xl/worksheets/sheet1.xml …' },
+    reason: {
+      key: 'IMPORT_ZIP_BOMB',
+      params: { part: 'xl/worksheets/sheet1.xml', ratio: 952 },
+    },
+  });
 
 describe('a catalogue file refused for what it would cost to read', () => {
   it.each([

@@ -23,8 +23,6 @@ import { paths } from '@/config/paths';
 
 const MAX_MB = 50;
 
-const ERROR_COLUMNS = ['row', 'column', 'value', 'message'] as const;
-
 /** The language of the staff member's screen, as the import's messages know it. */
 function errorLang(language: string): ImportErrorLang {
   const lang = language.slice(0, 2);
@@ -56,15 +54,14 @@ function RefusedRows({ job }: { job: AdminImportJob }) {
         count={(count) => t('errors.shown', { count })}
         empty={t('errors.none')}
         caption={t('errors.caption', { count: job.error_count })}
-        columns={ERROR_COLUMNS.map((c) => t(`errors.${c}`))}
-        row={(e) => (
-          <tr key={`${e.row}-${e.column}-${e.message}`}>
-            <td data-label={t('errors.row')}>{e.row}</td>
-            <td data-label={t('errors.column')}>{e.column}</td>
-            <td data-label={t('errors.value')}>{e.value}</td>
-            <td data-label={t('errors.message')}>{translateImportError(e.message, lang)}</td>
-          </tr>
-        )}
+        label={(c) => t(`errors.${c}`)}
+        rowKey={(e) => `${e.row}-${e.column}-${e.message}`}
+        columns={[
+          { id: 'row', cell: (e) => e.row },
+          { id: 'column', cell: (e) => e.column },
+          { id: 'value', cell: (e) => e.value },
+          { id: 'message', cell: (e) => translateImportError(e.message, lang) },
+        ]}
       />
     </div>
   );

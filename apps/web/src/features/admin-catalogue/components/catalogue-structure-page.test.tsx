@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminCategory } from '@wholesale/contract';
 import i18n from '@/lib/i18n';
 import { preloadTranslations } from '@/test/i18n';
-import { renderRoutes, stubFetch } from '@/test/render';
+import { apiError, renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { CatalogueStructurePage } from './catalogue-structure-page';
 
@@ -114,20 +114,13 @@ describe('catalogue structure screen', () => {
 
   it('adds a category and says a used code in French', async () => {
     await i18n.changeLanguage('fr');
-    const { writes } = setup(
-      () =>
-        new Response(
-          JSON.stringify({
-            status: false,
-            error: {
-              code: 'CONFLICT',
-              message: 'The code BT is already used',
-              fields: { code: 'The code BT is already used' },
-              reason: { key: 'CODE_TAKEN', params: { code: 'BT' } },
-            },
-          }),
-          { status: 409, headers: { 'content-type': 'application/json' } },
-        ),
+    const { writes } = setup(() =>
+      apiError(409, {
+        code: 'CONFLICT',
+        message: 'The code BT is already used',
+        fields: { code: 'The code BT is already used' },
+        reason: { key: 'CODE_TAKEN', params: { code: 'BT' } },
+      }),
     );
     const user = userEvent.setup();
     await screen.findByRole('list', { name: 'Catégories' });

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AddressBookEntry } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
-import { renderWithProviders, stubFetch } from '@/test/render';
+import { renderWithProviders } from '@/test/render';
 import { signInStaff } from '@/test/staff';
+import { stubStaffResource } from '@/test/staff-resource';
 import { CustomerAddresses } from './customer-addresses';
 
 beforeAll(() => preloadTranslations(['addresses', 'errors', 'common']));
@@ -26,19 +27,18 @@ const shipping: AddressBookEntry = {
 
 function stubBook() {
   let addresses = [shipping];
-  const { fetchMock, calls } = stubFetch({
-    '/api/admin/customers/40/addresses': (url, init) => {
-      if (init?.method === 'PUT') {
-        const body = JSON.parse(String(init.body));
+  return stubStaffResource(
+    '/api/admin/customers/40/addresses',
+    () => addresses,
+    (method, url, body) => {
+      if (method === 'PUT')
         addresses = addresses.map((a) =>
           url.pathname.endsWith(`/${a.id}`) ? { ...a, ...body } : a,
         );
-      }
-      return { status: true, addresses };
+      return addresses;
     },
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
+    (book) => ({ status: true, addresses: book }),
+  );
 }
 
 describe('CustomerAddresses (staff customer screen)', () => {
@@ -57,7 +57,7 @@ describe('CustomerAddresses (staff customer screen)', () => {
 
   it('lets credit staff edit an address, checking the ZIP code against the state', async () => {
     signInStaff(['credit']);
-    const calls = stubBook();
+    const writes = stubBook();
     renderWithProviders(<CustomerAddresses customerId={40} country="us" canEdit />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Shipping address' }));
     const form = within(screen.getByRole('form', { name: 'Edit Shipping address' }));
@@ -66,16 +66,16 @@ describe('CustomerAddresses (staff customer screen)', () => {
     await userEvent.type(zip, '90210');
     await userEvent.click(form.getByRole('button', { name: 'Save address' }));
     expect(await form.findByText('ZIP code does not belong to the state chosen')).toBeVisible();
-    expect(calls.filter((c) => c.init?.method === 'PUT')).toEqual([]);
+    expect(writes).toEqual([]);
 
     await userEvent.clear(zip);
     await userEvent.type(zip, '14203 1234');
     await userEvent.click(form.getByRole('button', { name: 'Save address' }));
     expect(await screen.findByText('Address saved')).toBeVisible();
     await waitFor(() => expect(screen.getByText(/14203-1234/)).toBeVisible());
-    const put = calls.find((c) => c.init?.method === 'PUT');
-    expect(put?.url.pathname).toBe('/api/admin/customers/40/addresses/7');
-    expect(JSON.parse(String(put?.init?.body))).toMatchObject({
+    const [put] = writes;
+    expect(put.path).toBe('/api/admin/customers/40/addresses/7');
+    expect(put.body).toMatchObject({
       region: 'NY',
       postal_code: '14203-1234',
       country: 'us',

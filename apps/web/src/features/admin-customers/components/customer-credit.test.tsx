@@ -1,10 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AdminCreditAccount } from '@wholesale/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AdminAccountHoldBody,
+  AdminCreditAccount,
+  AdminCreditPatchBody,
+} from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
-import { renderRoutes, stubFetch } from '@/test/render';
+import { renderRoutes } from '@/test/render';
 import { signInStaff } from '@/test/staff';
+import { bodiesOf, stubStaffResource } from '@/test/staff-resource';
 import { CustomerCredit } from './customer-credit';
 
 beforeAll(() => preloadTranslations(['admin-credit', 'errors', 'common']));
@@ -24,34 +29,33 @@ const account: AdminCreditAccount = {
 function renderIt(roles: Array<'credit' | 'orders'>, canEdit: boolean) {
   signInStaff(roles);
   let current = account;
-  const { fetchMock, calls } = stubFetch({
-    '/api/admin/customers/40/credit': (_url, init) => {
-      if (init?.method === 'PATCH') {
-        const body = JSON.parse(String(init.body));
+  const writes = stubStaffResource(
+    '/api/admin/customers/40/credit',
+    () => current,
+    (method, _url, sent) => {
+      if (method === 'PATCH') {
+        const terms = sent as Required<AdminCreditPatchBody>;
         current = {
           ...current,
-          ...body,
-          available_credit_cents: body.credit_limit_cents - 150_000,
+          ...terms,
+          available_credit_cents: terms.credit_limit_cents - 150_000,
         };
       }
-      if (init?.method === 'PUT') {
-        const body = JSON.parse(String(init.body));
+      if (method === 'PUT') {
+        const { reason, note } = sent as AdminAccountHoldBody;
         current = {
           ...current,
-          hold: body.reason
-            ? { reason: body.reason, note: body.note ?? null, held_at: '2026-11-28T15:00:00Z' }
-            : null,
+          hold: reason ? { reason, note: note ?? null, held_at: '2026-11-28T15:00:00Z' } : null,
         };
       }
-      return { status: true, data: current };
+      return current;
     },
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  );
   renderRoutes(
     [{ path: '*', element: <CustomerCredit customerId={40} country="ca" canEdit={canEdit} /> }],
     '/admin/customers/40',
   );
-  return calls;
+  return writes;
 }
 
 describe('customer credit section', () => {
@@ -68,7 +72,7 @@ describe('customer credit section', () => {
 
   it('saves the limit, net days and deposit rule in cents, and refuses a bad net days before sending', async () => {
     const user = userEvent.setup();
-    const calls = renderIt(['credit'], true);
+    const writes = renderIt(['credit'], true);
     const limit = await screen.findByLabelText('Credit limit (CAD)');
     await user.clear(limit);
     await user.type(limit, '7500');
@@ -77,24 +81,21 @@ describe('customer credit section', () => {
     await user.type(net, '400');
     await user.click(screen.getByRole('button', { name: 'Save the credit terms' }));
     expect(await screen.findByText('Net days must be a whole number from 0 to 365')).toBeVisible();
-    expect(calls.filter((c) => c.init?.method === 'PATCH')).toEqual([]);
+    expect(writes).toEqual([]);
     await user.clear(net);
     await user.type(net, '45');
     await user.click(screen.getByLabelText('The first order owes the opening deposit'));
     await user.click(screen.getByRole('button', { name: 'Save the credit terms' }));
     expect(await screen.findByText('Credit terms saved')).toBeInTheDocument();
-    const patch = calls.find((c) => c.init?.method === 'PATCH');
-    expect(JSON.parse(String(patch?.init?.body))).toEqual({
-      credit_limit_cents: 750_000,
-      net_days: 45,
-      opening_deposit_required: false,
-    });
+    expect(bodiesOf(writes, 'PATCH')).toEqual([
+      { credit_limit_cents: 750_000, net_days: 45, opening_deposit_required: false },
+    ]);
     expect(await screen.findByTestId('credit-facts')).toHaveTextContent('Net 45');
   });
 
   it('puts the account on hold with a reason and note, then lifts it', async () => {
     const user = userEvent.setup();
-    const calls = renderIt(['credit'], true);
+    const writes = renderIt(['credit'], true);
     await user.selectOptions(await screen.findByLabelText('Reason'), 'bounced_payment');
     await user.type(screen.getByLabelText('Note'), 'Cheque 1042 returned');
     await user.click(screen.getByRole('button', { name: 'Put on hold' }));
@@ -103,8 +104,9 @@ describe('customer credit section', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Lift the hold' }));
     expect(await screen.findByText('Not on hold')).toBeInTheDocument();
-    expect(
-      calls.filter((c) => c.init?.method === 'PUT').map((c) => JSON.parse(String(c.init?.body))),
-    ).toEqual([{ reason: 'bounced_payment', note: 'Cheque 1042 returned' }, { reason: null }]);
+    expect(bodiesOf(writes, 'PUT')).toEqual([
+      { reason: 'bounced_payment', note: 'Cheque 1042 returned' },
+      { reason: null },
+    ]);
   });
 });

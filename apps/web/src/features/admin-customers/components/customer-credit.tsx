@@ -5,17 +5,21 @@ import {
   type AdminCreditAccount,
   type Country,
 } from '@wholesale/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { errorAria, FormField } from '@/components/ui/form-field';
+import { StaffDollarsField, StaffSelectField, StaffTextField } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { StaffAlert } from '@/components/ui/staff-alert';
-import { ApiError } from '@/lib/api-client';
+import { StaffForm } from '@/components/ui/staff-form';
 import { useErrorMessage } from '@/lib/error-message';
+import { typedCents } from '@/lib/typed-dollars';
+import { refusedFields } from '@/lib/refused-fields';
 import { useChangeCustomerCredit, useCustomerCredit } from '../api/customer-credit';
+import type { CustomerSectionProps } from './customer-section';
 
-type TermsField = 'credit_limit_cents' | 'net_days';
+const TERMS_FIELDS = ['credit_limit_cents', 'net_days'] as const;
+type TermsField = (typeof TERMS_FIELDS)[number];
 
 /** The limit, net days and opening-deposit rule, saved together (credit staff only). */
 function CreditTermsForm({ account, country }: { account: AdminCreditAccount; country: Country }) {
@@ -28,10 +32,9 @@ function CreditTermsForm({ account, country }: { account: AdminCreditAccount; co
   const [errors, setErrors] = useState<Partial<Record<TermsField, string>>>({});
   const base = `credit-${account.customer_id}`;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setErrors({});
-    const cents = Math.round(Number(limit.replace(',', '.')) * 100);
+    const cents = typedCents(limit);
     const days = Number(netDays);
     const local: Partial<Record<TermsField, string>> = {};
     if (limit.trim() === '' || !Number.isFinite(cents) || cents < 0)
@@ -50,12 +53,8 @@ function CreditTermsForm({ account, country }: { account: AdminCreditAccount; co
       {
         onSuccess: () => toast.success(t('saved')),
         onError: (error) => {
-          if (error instanceof ApiError && error.fields) {
-            const next: Partial<Record<TermsField, string>> = {};
-            for (const field of ['credit_limit_cents', 'net_days'] as const)
-              if (error.fields[field]) next[field] = errorMessage(error);
-            setErrors(next);
-          }
+          const named = refusedFields(error, TERMS_FIELDS, () => errorMessage(error));
+          if (named) setErrors(named);
           toast.error(errorMessage(error));
         },
       },
@@ -63,53 +62,41 @@ function CreditTermsForm({ account, country }: { account: AdminCreditAccount; co
   };
 
   return (
-    <form onSubmit={submit} noValidate className="admin-people__form" aria-labelledby={`${base}-t`}>
-      <h3 id={`${base}-t`}>{t('termsTitle')}</h3>
-      <FormField
+    <StaffForm
+      id={base}
+      title={t('termsTitle')}
+      heading="h3"
+      onSubmit={submit}
+      pending={change.isPending}
+      submitLabel={change.isPending ? t('saving') : t('save')}
+    >
+      <StaffDollarsField
         id={`${base}-limit`}
         label={t('limitLabel', { currency: account.currency })}
         error={errors.credit_limit_cents}
-        className="admin-people__field"
-      >
-        <input
-          id={`${base}-limit`}
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step="0.01"
-          value={limit}
-          onChange={(e) => setLimit(e.target.value)}
-          {...errorAria(`${base}-limit`, errors.credit_limit_cents)}
-        />
-      </FormField>
-      <FormField
+        value={limit}
+        onChange={setLimit}
+        min="0"
+      />
+      <StaffTextField
         id={`${base}-net`}
         label={t('netDaysLabel')}
         error={errors.net_days}
-        className="admin-people__field"
-      >
-        <input
-          id={`${base}-net`}
-          type="number"
-          inputMode="numeric"
-          min="0"
-          max="365"
-          step="1"
-          value={netDays}
-          onChange={(e) => setNetDays(e.target.value)}
-          {...errorAria(`${base}-net`, errors.net_days)}
-        />
-      </FormField>
+        value={netDays}
+        onChange={setNetDays}
+        type="number"
+        inputMode="numeric"
+        min="0"
+        max="365"
+        step="1"
+      />
       <div className="admin-people__field">
         <label>
           <input type="checkbox" checked={deposit} onChange={(e) => setDeposit(e.target.checked)} />{' '}
           {t('depositLabel')}
         </label>
       </div>
-      <button type="submit" className="button" disabled={change.isPending}>
-        {change.isPending ? t('saving') : t('save')}
-      </button>
-    </form>
+    </StaffForm>
   );
 }
 
@@ -147,41 +134,31 @@ function AccountHoldForm({ account, country }: { account: AdminCreditAccount; co
       </div>
     );
   return (
-    <form
-      className="admin-people__form"
-      aria-labelledby={`${base}-t`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        send({ reason, note }, t('holdSet'));
-      }}
+    <StaffForm
+      id={base}
+      title={t('holdTitle')}
+      heading="h3"
+      onSubmit={() => send({ reason, note }, t('holdSet'))}
+      pending={change.isPending}
+      submitLabel={t('putOnHold')}
     >
-      <h3 id={`${base}-t`}>{t('holdTitle')}</h3>
-      <FormField id={`${base}-reason`} label={t('holdReasonLabel')} className="admin-people__field">
-        <select
-          id={`${base}-reason`}
-          value={reason}
-          onChange={(e) => setReason(e.target.value as AccountHoldReason)}
-        >
-          {ACCOUNT_HOLD_REASONS.map((r) => (
-            <option key={r} value={r}>
-              {t(`holdReasons.${r}`)}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField id={`${base}-note`} label={t('holdNoteLabel')} className="admin-people__field">
-        <textarea
-          id={`${base}-note`}
-          rows={2}
-          maxLength={1000}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-        />
-      </FormField>
-      <button type="submit" className="button" disabled={change.isPending}>
-        {t('putOnHold')}
-      </button>
-    </form>
+      <StaffSelectField
+        id={`${base}-reason`}
+        label={t('holdReasonLabel')}
+        value={reason}
+        options={ACCOUNT_HOLD_REASONS}
+        optionLabel={(r) => t(`holdReasons.${r}`)}
+        onChange={setReason}
+      />
+      <StaffTextField
+        id={`${base}-note`}
+        label={t('holdNoteLabel')}
+        value={note}
+        onChange={setNote}
+        rows={2}
+        maxLength={1000}
+      />
+    </StaffForm>
   );
 }
 
@@ -190,15 +167,7 @@ function AccountHoldForm({ account, country }: { account: AdminCreditAccount; co
  * terms ("Net 30"), balance, open orders, available credit and hold; credit staff change the terms
  * and put the account on hold or lift it; orders staff read it.
  */
-export function CustomerCredit({
-  customerId,
-  country,
-  canEdit,
-}: {
-  customerId: number;
-  country: Country;
-  canEdit: boolean;
-}) {
+export function CustomerCredit({ customerId, country, canEdit }: CustomerSectionProps) {
   const { t, i18n } = useTranslation('admin-credit');
   const query = useCustomerCredit(customerId);
   const errorMessage = useErrorMessage(country);

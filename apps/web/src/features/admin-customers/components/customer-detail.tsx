@@ -1,6 +1,7 @@
 import {
   formatMoney,
   hasStaffRole,
+  COUNTRIES,
   type Country,
   type CustomerDetailDto,
 } from '@wholesale/contract';
@@ -9,11 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { errorAria, FormField, StaffTextFields, useTextFields } from '@/components/ui/form-field';
+import { StaffSelectField, StaffTextFields, useTextFields } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
+import { refusedFields } from '@/lib/refused-fields';
 import { useSession } from '@/lib/session';
 import { useActOnCustomer, type CustomerAction } from '../api/act-on-customer';
 import { useCustomer } from '../api/get-customer';
@@ -26,7 +27,7 @@ import { CustomerCredit } from './customer-credit';
 import { CustomerPayments } from './customer-payments';
 import { CustomerTaxExemptions } from './customer-tax-exemptions';
 
-type EditableField = 'country' | 'customer_code' | 'staff_note';
+const EDITABLE_FIELDS = ['country', 'customer_code', 'staff_note'] as const;
 
 /** Country, customer code and note, saved together; errors shown under the field they name. */
 function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
@@ -60,14 +61,10 @@ function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
       {
         onSuccess: () => toast.success(t('customers.saved')),
         onError: (error) => {
-          if (error instanceof ApiError && error.fields) {
-            const next: Partial<Record<EditableField, string>> = {};
-            for (const field of ['country', 'customer_code', 'staff_note'] as const) {
-              if (error.fields[field])
-                next[field] = error.reason ? errorMessage(error) : t(`customers.errors.${field}`);
-            }
-            form.setErrors(next);
-          }
+          const named = refusedFields(error, EDITABLE_FIELDS, (field, refusal) =>
+            refusal.reason ? errorMessage(refusal) : t(`customers.errors.${field}`),
+          );
+          if (named) form.setErrors(named);
           toast.error(errorMessage(error));
         },
       },
@@ -76,22 +73,15 @@ function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
   return (
     <form onSubmit={submit} noValidate className="admin-people__form" aria-labelledby={`${base}-t`}>
       <h2 id={`${base}-t`}>{t('customers.editTitle')}</h2>
-      <FormField
+      <StaffSelectField
         id={`${base}-country`}
         label={t('customers.country')}
         error={errors.country}
-        className="admin-people__field"
-      >
-        <select
-          id={`${base}-country`}
-          value={country}
-          onChange={(e) => setCountry(e.target.value as Country)}
-          {...errorAria(`${base}-country`, errors.country)}
-        >
-          <option value="ca">{t('customers.countries.ca')}</option>
-          <option value="us">{t('customers.countries.us')}</option>
-        </select>
-      </FormField>
+        value={country}
+        options={COUNTRIES}
+        optionLabel={(c) => t(`customers.countries.${c}`)}
+        onChange={setCountry}
+      />
       <StaffTextFields
         form={form}
         fields={[
@@ -127,6 +117,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
   if (query.isPending) return <LoadingOverlay />;
   if (query.isError || !customer) return <StaffAlert>{errorMessage(query.error)}</StaffAlert>;
 
+  const section = { customerId: customer.id, country: customer.country, canEdit: canAct };
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : '—');
   const run = async (kind: Exclude<CustomerAction['kind'], 'update'>) => {
     const questions = {
@@ -218,10 +209,10 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
         />
       ) : null}
 
-      <CustomerAddresses customerId={customer.id} country={customer.country} canEdit={canAct} />
-      <CustomerCredit customerId={customer.id} country={customer.country} canEdit={canAct} />
-      {canAct ? <CustomerPayments customerId={customer.id} country={customer.country} /> : null}
-      <CustomerTaxExemptions customerId={customer.id} country={customer.country} canEdit={canAct} />
+      <CustomerAddresses {...section} />
+      <CustomerCredit {...section} />
+      {canAct ? <CustomerPayments {...section} /> : null}
+      <CustomerTaxExemptions {...section} />
 
       <h2>{t('customers.orders', { total: customer.order_count })}</h2>
       {customer.last_orders.length === 0 ? (

@@ -1,11 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AdminCustomerPaymentsResponse, PaymentDto } from '@wholesale/contract';
+import type {
+  AdminCustomerPaymentsResponse,
+  OpenInvoiceDto,
+  PaymentDto,
+} from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
-import { apiError, renderWithProviders, stubFetch } from '@/test/render';
+import { apiError, renderWithProviders, stubFetch, validationFailed } from '@/test/render';
 import { signInStaff } from '@/test/staff';
-import { CustomerPayments, dollarsToCents } from './customer-payments';
+import { CustomerPayments } from './customer-payments';
 
 beforeAll(() => preloadTranslations(['admin-receivables', 'errors', 'common']));
 
@@ -24,28 +28,35 @@ const cheque: PaymentDto = {
   unapplied_cents: 5_000,
 };
 
-function stubPayments(answers: Record<string, (url: URL, init?: RequestInit) => unknown> = {}) {
-  const data: AdminCustomerPaymentsResponse['data'] = {
+const openInvoice: OpenInvoiceDto = {
+  id: 2,
+  number: 'US-000002',
+  issued_on: '2026-10-01',
+  due_on: '2026-10-31',
+  total_cents: 15_000,
+  open_cents: 15_000,
+  bucket: 'days_1_30',
+};
+
+/** The customer's payments as GET answers them: US$100 owed, the cheque, one open invoice. */
+const ledger = (over: Partial<AdminCustomerPaymentsResponse['data']> = {}) => ({
+  status: true,
+  data: {
     country: 'us',
     balance_cents: 10_000,
     payments: [cheque],
-    open_invoices: [
-      {
-        id: 2,
-        number: 'US-000002',
-        issued_on: '2026-10-01',
-        due_on: '2026-10-31',
-        total_cents: 15_000,
-        open_cents: 15_000,
-        bucket: 'days_1_30',
-      },
-    ],
-  };
+    open_invoices: [openInvoice],
+    ...over,
+  },
+});
+
+/** A payment recorded: the cheque's answer under a new id. */
+const recorded = { status: true, data: { ...cheque, id: 6 } };
+
+function stubPayments(answers: Record<string, (url: URL, init?: RequestInit) => unknown> = {}) {
   const { fetchMock, calls } = stubFetch({
-    '/api/admin/customers/40/payments': (url, init) =>
-      init?.method === 'POST'
-        ? { status: true, data: { ...cheque, id: 6 } }
-        : { status: true, data },
+    '/api/admin/customers/40/payments': (_url, init) =>
+      init?.method === 'POST' ? recorded : ledger(),
     '/api/admin/payments/5/bounce': () => ({
       status: true,
       data: {
@@ -117,48 +128,23 @@ describe('CustomerPayments (staff customer screen)', () => {
     signInStaff(['credit']);
     let refuse = true;
     const calls = stubPayments({
-      '/api/admin/customers/40/payments': (url, init) => {
-        if (init?.method !== 'POST')
-          return {
-            status: true,
-            data: {
-              country: 'us',
-              balance_cents: 15_000,
-              payments: [],
-              open_invoices: [
-                {
-                  id: 2,
-                  number: 'US-000002',
-                  issued_on: '2026-10-01',
-                  due_on: '2026-10-31',
-                  total_cents: 15_000,
-                  open_cents: 15_000,
-                  bucket: 'days_1_30',
-                },
-              ],
-            },
-          };
+      '/api/admin/customers/40/payments': (_url, init) => {
+        if (init?.method !== 'POST') return ledger({ balance_cents: 15_000, payments: [] });
         if (refuse) {
           refuse = false;
-          return new Response(
-            JSON.stringify({
-              status: false,
-              error: {
-                code: 'VALIDATION_FAILED',
-                message: 'Invoice US-000002 has only US$150.00 left to pay',
-                fields: {
-                  'allocations.0.amount_cents': 'Invoice US-000002 has only US$150.00 left to pay',
-                },
-                reason: {
-                  key: 'PAYMENT_OVER_OPEN',
-                  params: { number: 'US-000002', openCents: 15_000 },
-                },
-              },
-            }),
-            { status: 400, headers: { 'content-type': 'application/json' } },
-          );
+          return apiError(400, {
+            code: 'VALIDATION_FAILED',
+            message: 'Invoice US-000002 has only US$150.00 left to pay',
+            fields: {
+              'allocations.0.amount_cents': 'Invoice US-000002 has only US$150.00 left to pay',
+            },
+            reason: {
+              key: 'PAYMENT_OVER_OPEN',
+              params: { number: 'US-000002', openCents: 15_000 },
+            },
+          });
         }
-        return { status: true, data: { ...cheque, id: 6 } };
+        return recorded;
       },
     });
     const user = userEvent.setup();
@@ -182,17 +168,13 @@ describe('CustomerPayments (staff customer screen)', () => {
   it('shows the server refusal under the field it names', async () => {
     signInStaff(['credit']);
     stubPayments({
-      '/api/admin/customers/40/payments': (url, init) =>
+      '/api/admin/customers/40/payments': (_url, init) =>
         init?.method === 'POST'
-          ? apiError(400, {
-              code: 'VALIDATION_FAILED',
-              message: 'received_on must be a real date',
-              fields: { received_on: 'received_on must be a real date' },
-            })
-          : {
-              status: true,
-              data: { country: 'us', balance_cents: 0, payments: [], open_invoices: [] },
-            },
+          ? validationFailed(
+              { received_on: 'received_on must be a real date' },
+              'received_on must be a real date',
+            )
+          : ledger({ balance_cents: 0, payments: [], open_invoices: [] }),
     });
     const user = userEvent.setup();
     renderWithProviders(<CustomerPayments customerId={40} country="us" />);
@@ -227,12 +209,5 @@ describe('CustomerPayments (staff customer screen)', () => {
     await waitFor(() =>
       expect(screen.queryByRole('form', { name: /bounced$/ })).not.toBeInTheDocument(),
     );
-  });
-
-  it('reads amounts in dollars', () => {
-    expect(dollarsToCents('12')).toBe(1200);
-    expect(dollarsToCents('12,5')).toBe(1250);
-    expect(dollarsToCents('1 234.56')).toBe(123_456);
-    for (const bad of ['', '0', '-3', '1.234', 'abc']) expect(dollarsToCents(bad)).toBeNull();
   });
 });

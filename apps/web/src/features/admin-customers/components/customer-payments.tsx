@@ -1,6 +1,7 @@
 import {
   formatMoney,
   PAYMENT_METHODS,
+  type Country,
   type OpenInvoiceDto,
   type PaymentDto,
   type PaymentMethod,
@@ -8,26 +9,18 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { FieldError, FormField, errorAria, StaffTextField } from '@/components/ui/form-field';
-import { LoadingOverlay } from '@/components/ui/loading-overlay';
-import { StaffAlert } from '@/components/ui/staff-alert';
-import { TableHead } from '@/components/ui/table-head';
-import { TableScroll } from '@/components/ui/table-scroll';
+import { FieldError, StaffSelectField, StaffTextField } from '@/components/ui/form-field';
+import { StaffForm } from '@/components/ui/staff-form';
+import { LabelledTable } from '@/components/ui/labelled-table';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
+import { refusedFields } from '@/lib/refused-fields';
+import { dollarsToCents } from '@/lib/typed-dollars';
 import { useCustomerPayments, useCustomerPaymentWrites } from '../api/customer-payments';
+import { CustomerSection, type CustomerSectionProps } from './customer-section';
 
-type Country = 'ca' | 'us';
 const FIELDS = ['amount_cents', 'method', 'reference', 'received_on', 'allocations'] as const;
 type Field = (typeof FIELDS)[number];
-
-/** "123.45" or "123,45" (dollars) as cents; null when it is not an amount above zero. */
-export function dollarsToCents(text: string): number | null {
-  const clean = text.trim().replace(/\s/g, '').replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
-  const cents = Math.round(Number(clean) * 100);
-  return cents > 0 ? cents : null;
-}
 
 /**
  * The customer screen's payments section (credit, admin; docs/product/accounts-receivable.md
@@ -35,15 +28,8 @@ export function dollarsToCents(text: string): number | null {
  * what each settled; record a payment (settles open invoices oldest due first); mark one bounced
  * (its invoices reopen; optionally the account goes on hold). The API audits every change.
  */
-export function CustomerPayments({
-  customerId,
-  country,
-}: {
-  customerId: number;
-  country: Country;
-}) {
+export function CustomerPayments({ customerId, country }: Omit<CustomerSectionProps, 'canEdit'>) {
   const { t, i18n } = useTranslation('admin-receivables');
-  const errorMessage = useErrorMessage(country);
   const query = useCustomerPayments(customerId);
   const [bouncing, setBouncing] = useState<PaymentDto | null>(null);
   const money = formatMoney(i18n.language, country);
@@ -53,104 +39,77 @@ export function CustomerPayments({
   const openInvoices = data?.open_invoices ?? [];
 
   return (
-    <section aria-labelledby="customer-payments-title" data-testid="customer-payments">
-      <h2 id="customer-payments-title">{t('payments.title')}</h2>
-      {query.isPending ? (
-        <LoadingOverlay />
-      ) : query.isError ? (
-        <StaffAlert>{errorMessage(query.error)}</StaffAlert>
-      ) : (
+    <CustomerSection
+      name="customer-payments"
+      title={t('payments.title')}
+      query={query}
+      country={country}
+    >
+      {() => (
         <>
           <p data-testid="customer-balance">
             {t('payments.balance', { amount: money(data?.balance_cents ?? 0) })}
           </p>
           <h3>{t('payments.openInvoices')}</h3>
-          {openInvoices.length === 0 ? (
-            <p>{t('payments.noOpenInvoices')}</p>
-          ) : (
-            <TableScroll label={t('payments.invoiceCaption')}>
-              <table className="admin-people__table">
-                <TableHead
-                  caption={t('payments.invoiceCaption')}
-                  columns={['number', 'due', 'total', 'open'] as const}
-                  label={(c) => t(`payments.invoiceColumns.${c}`)}
-                />
-                <tbody>
-                  {openInvoices.map((i) => (
-                    <tr key={i.id}>
-                      <td data-label={t('payments.invoiceColumns.number')}>{i.number}</td>
-                      <td data-label={t('payments.invoiceColumns.due')}>{i.due_on}</td>
-                      <td data-label={t('payments.invoiceColumns.total')}>
-                        {money(i.total_cents)}
-                      </td>
-                      <td data-label={t('payments.invoiceColumns.open')}>{money(i.open_cents)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
+          <LabelledTable
+            caption={t('payments.invoiceCaption')}
+            label={(c) => t(`payments.invoiceColumns.${c}`)}
+            rows={openInvoices}
+            empty={t('payments.noOpenInvoices')}
+            columns={[
+              { id: 'number', cell: (i) => i.number },
+              { id: 'due', cell: (i) => i.due_on },
+              { id: 'total', cell: (i) => money(i.total_cents) },
+              { id: 'open', cell: (i) => money(i.open_cents) },
+            ]}
+          />
           <h3>{t('payments.title')}</h3>
-          {payments.length === 0 ? (
-            <p>{t('payments.empty')}</p>
-          ) : (
-            <TableScroll label={t('payments.caption')}>
-              <table className="admin-people__table">
-                <TableHead
-                  caption={t('payments.caption')}
-                  columns={
-                    [
-                      'received',
-                      'amount',
-                      'method',
-                      'reference',
-                      'settled',
-                      'state',
-                      'actions',
-                    ] as const
-                  }
-                  label={(c) => t(`payments.columns.${c}`)}
-                  hidden={['actions']}
-                />
-                <tbody>
-                  {payments.map((p) => (
-                    <tr key={p.id}>
-                      <td data-label={t('payments.columns.received')}>{p.received_on}</td>
-                      <td data-label={t('payments.columns.amount')}>{money(p.amount_cents)}</td>
-                      <td data-label={t('payments.columns.method')}>
-                        {t(`payments.methods.${p.method}`)}
-                      </td>
-                      <td data-label={t('payments.columns.reference')}>{p.reference ?? '—'}</td>
-                      <td data-label={t('payments.columns.settled')}>
-                        {p.settlements
-                          .map((s) => `${s.invoice_number} ${money(s.amount_cents)}`)
-                          .join(', ') || '—'}
-                        {p.unapplied_cents > 0
-                          ? ` · ${t('payments.onAccount', { amount: money(p.unapplied_cents) })}`
-                          : null}
-                      </td>
-                      <td data-label={t('payments.columns.state')}>
-                        {p.bounced_at
-                          ? t('payments.bouncedOn', { reason: p.bounce_reason ?? '' })
-                          : t('payments.received')}
-                      </td>
-                      <td data-label={t('payments.columns.actions')}>
-                        {p.bounced_at ? null : (
-                          <button
-                            type="button"
-                            className="button button--secondary"
-                            onClick={() => setBouncing(p)}
-                          >
-                            {t('payments.bounce')}
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
+          <LabelledTable
+            caption={t('payments.caption')}
+            label={(c) => t(`payments.columns.${c}`)}
+            rows={payments}
+            empty={t('payments.empty')}
+            hidden={['actions']}
+            columns={[
+              { id: 'received', cell: (p) => p.received_on },
+              { id: 'amount', cell: (p) => money(p.amount_cents) },
+              { id: 'method', cell: (p) => t(`payments.methods.${p.method}`) },
+              { id: 'reference', cell: (p) => p.reference ?? '—' },
+              {
+                id: 'settled',
+                cell: (p) => (
+                  <>
+                    {p.settlements
+                      .map((s) => `${s.invoice_number} ${money(s.amount_cents)}`)
+                      .join(', ') || '—'}
+                    {p.unapplied_cents > 0
+                      ? ` · ${t('payments.onAccount', { amount: money(p.unapplied_cents) })}`
+                      : null}
+                  </>
+                ),
+              },
+              {
+                id: 'state',
+                cell: (p) =>
+                  p.bounced_at
+                    ? t('payments.bouncedOn', { reason: p.bounce_reason ?? '' })
+                    : t('payments.received'),
+              },
+              {
+                id: 'actions',
+                cell: (p) =>
+                  p.bounced_at ? null : (
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => setBouncing(p)}
+                    >
+                      {t('payments.bounce')}
+                    </button>
+                  ),
+              },
+            ]}
+          />
           {bouncing ? (
             <BounceForm
               key={bouncing.id}
@@ -167,7 +126,7 @@ export function CustomerPayments({
           />
         </>
       )}
-    </section>
+    </CustomerSection>
   );
 }
 
@@ -193,8 +152,7 @@ function RecordPaymentForm({
   const [receivedOn, setReceivedOn] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const cents = dollarsToCents(amount);
     const local: Partial<Record<Field, string>> = {};
     if (cents === null) local.amount_cents = t('payments.errors.amount_cents');
@@ -232,23 +190,24 @@ function RecordPaymentForm({
           setSplit({});
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fields) {
-            const next: Partial<Record<Field, string>> = {};
-            for (const name of Object.keys(error.fields)) {
-              const field = FIELDS.find((f) => name === f || name.startsWith(`${f}.`));
-              if (field)
-                next[field] = error.reason ? errorMessage(error) : t(`payments.errors.${field}`);
-            }
-            setErrors(next);
-          }
+          const named = refusedFields(error, FIELDS, (field, refusal) =>
+            refusal.reason ? errorMessage(refusal) : t(`payments.errors.${field}`),
+          );
+          if (named) setErrors(named);
           toast.error(errorMessage(error));
         },
       },
     );
   };
   return (
-    <form onSubmit={submit} noValidate className="admin-people__form" aria-labelledby={`${base}-t`}>
-      <h3 id={`${base}-t`}>{t('payments.record')}</h3>
+    <StaffForm
+      id={base}
+      title={t('payments.record')}
+      heading="h3"
+      onSubmit={submit}
+      pending={record.isPending}
+      submitLabel={record.isPending ? t('payments.saving') : t('payments.save')}
+    >
       <p>{t('payments.recordLead')}</p>
       <StaffTextField
         id={`${base}-amount`}
@@ -259,25 +218,15 @@ function RecordPaymentForm({
         inputMode="decimal"
         maxLength={14}
       />
-      <FormField
+      <StaffSelectField
         id={`${base}-method`}
         label={t('payments.method')}
         error={errors.method}
-        className="admin-people__field"
-      >
-        <select
-          id={`${base}-method`}
-          value={method}
-          onChange={(e) => setMethod(e.target.value as PaymentMethod)}
-          {...errorAria(`${base}-method`, errors.method)}
-        >
-          {PAYMENT_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {t(`payments.methods.${m}`)}
-            </option>
-          ))}
-        </select>
-      </FormField>
+        value={method}
+        options={PAYMENT_METHODS}
+        optionLabel={(m) => t(`payments.methods.${m}`)}
+        onChange={setMethod}
+      />
       <StaffTextField
         id={`${base}-reference`}
         label={t('payments.reference')}
@@ -315,10 +264,7 @@ function RecordPaymentForm({
           <FieldError id={`${base}-split`} error={errors.allocations} />
         </fieldset>
       ) : null}
-      <button type="submit" className="button" disabled={record.isPending}>
-        {record.isPending ? t('payments.saving') : t('payments.save')}
-      </button>
-    </form>
+    </StaffForm>
   );
 }
 

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import i18n from '@/lib/i18n';
 import type { TaxExemptionDto } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
-import { renderWithProviders, stubFetch } from '@/test/render';
+import { renderWithProviders, validationFailed } from '@/test/render';
 import { signInStaff } from '@/test/staff';
+import { bodiesOf, stubStaffResource } from '@/test/staff-resource';
 import { CustomerTaxExemptions } from './customer-tax-exemptions';
 
 beforeAll(() =>
@@ -29,25 +30,25 @@ const pst: TaxExemptionDto = {
 
 function stubList(initial: TaxExemptionDto[], answer?: (body: unknown) => Response | undefined) {
   let exemptions = initial;
-  const { fetchMock, calls } = stubFetch({
-    '/api/admin/customers/40/tax-exemptions': (url, init) => {
-      if (init?.method === 'POST' && url.pathname.endsWith('/revoke'))
+  return stubStaffResource(
+    '/api/admin/customers/40/tax-exemptions',
+    () => exemptions,
+    (_method, url, body) => {
+      if (url.pathname.endsWith('/revoke'))
         exemptions = exemptions.map((e) =>
           url.pathname.includes(`/${e.id}/`)
             ? { ...e, revoked_at: '2026-11-28T12:00:00.000Z', active: false }
             : e,
         );
-      else if (init?.method === 'POST') {
-        const body = JSON.parse(String(init.body));
+      else {
         const refused = answer?.(body);
         if (refused) return refused;
-        exemptions = [{ ...pst, ...body, id: 6, valid_until: body.valid_until }, ...exemptions];
+        exemptions = [{ ...pst, ...(body as Partial<TaxExemptionDto>), id: 6 }, ...exemptions];
       }
-      return { status: true, exemptions };
+      return exemptions;
     },
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
+    (list) => ({ status: true, exemptions: list }),
+  );
 }
 
 describe('CustomerTaxExemptions (staff customer screen)', () => {
@@ -66,7 +67,7 @@ describe('CustomerTaxExemptions (staff customer screen)', () => {
 
   it('lets credit staff record a Québec QST certificate, checking the fields first', async () => {
     signInStaff(['credit']);
-    const calls = stubList([]);
+    const writes = stubList([]);
     renderWithProviders(<CustomerTaxExemptions customerId={40} country="ca" canEdit />);
     expect(await screen.findByText('No certificates recorded.')).toBeVisible();
     const form = within(screen.getByRole('form', { name: 'Record a certificate' }));
@@ -81,7 +82,7 @@ describe('CustomerTaxExemptions (staff customer screen)', () => {
     await userEvent.click(form.getByRole('button', { name: 'Record certificate' }));
     expect(await form.findByText('Certificate number is required')).toBeVisible();
     expect(form.getByLabelText('Certificate number')).toHaveFocus();
-    expect(calls.filter((c) => c.init?.method === 'POST')).toEqual([]);
+    expect(writes).toEqual([]);
 
     await userEvent.selectOptions(form.getByLabelText('Tax exempted'), 'QST');
     expect(form.getByLabelText('Province')).toHaveValue('QC');
@@ -94,33 +95,25 @@ describe('CustomerTaxExemptions (staff customer screen)', () => {
     await userEvent.clear(form.getByLabelText('Valid until (optional)'));
     await userEvent.click(form.getByRole('button', { name: 'Record certificate' }));
     expect(await screen.findByText('Certificate recorded')).toBeVisible();
-    const post = calls.find((c) => c.init?.method === 'POST');
-    expect(JSON.parse(String(post?.init?.body))).toEqual({
-      tax_kind: 'QST',
-      region: 'QC',
-      certificate_number: 'QST-1000',
-      valid_from: '2026-02-01',
-      valid_until: null,
-    });
+    expect(bodiesOf(writes, 'POST')).toEqual([
+      {
+        tax_kind: 'QST',
+        region: 'QC',
+        certificate_number: 'QST-1000',
+        valid_from: '2026-02-01',
+        valid_until: null,
+      },
+    ]);
     expect(await screen.findByRole('listitem', { name: 'QST-1000' })).toHaveTextContent('QST');
   });
 
   it('shows the API’s field message in the reader’s language (French)', async () => {
     signInStaff(['credit']);
-    stubList(
-      [],
-      () =>
-        new Response(
-          JSON.stringify({
-            status: false,
-            error: {
-              code: 'VALIDATION_FAILED',
-              message: 'Ontario has no PST: HST cannot be exempted here',
-              fields: { region: 'Ontario has no PST: HST cannot be exempted here' },
-            },
-          }),
-          { status: 400, headers: { 'content-type': 'application/json' } },
-        ),
+    stubList([], () =>
+      validationFailed(
+        { region: 'Ontario has no PST: HST cannot be exempted here' },
+        'Ontario has no PST: HST cannot be exempted here',
+      ),
     );
     await i18n.changeLanguage('fr');
     renderWithProviders(<CustomerTaxExemptions customerId={40} country="ca" canEdit />);
@@ -135,7 +128,7 @@ describe('CustomerTaxExemptions (staff customer screen)', () => {
 
   it('revokes a certificate after confirming', async () => {
     signInStaff(['credit']);
-    const calls = stubList([pst]);
+    const writes = stubList([pst]);
     renderWithProviders(<CustomerTaxExemptions customerId={40} country="ca" canEdit />);
     await userEvent.click(
       await screen.findByRole('button', { name: 'Revoke certificate PST-1234-5678' }),
@@ -146,8 +139,6 @@ describe('CustomerTaxExemptions (staff customer screen)', () => {
     await waitFor(() =>
       expect(screen.getByRole('listitem', { name: 'PST-1234-5678' })).toHaveTextContent('Revoked'),
     );
-    expect(calls.find((c) => c.init?.method === 'POST')?.url.pathname).toBe(
-      '/api/admin/customers/40/tax-exemptions/5/revoke',
-    );
+    expect(writes.map((w) => w.path)).toEqual(['/api/admin/customers/40/tax-exemptions/5/revoke']);
   });
 });

@@ -13,11 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { FormField, errorAria } from '@/components/ui/form-field';
-import { LoadingOverlay } from '@/components/ui/loading-overlay';
-import { StaffAlert } from '@/components/ui/staff-alert';
-import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
+import { refusedFields } from '@/lib/refused-fields';
 import { useCustomerTaxExemptions, useTaxExemptionWrite } from '../api/tax-exemptions';
+import { CustomerSection, type CustomerSectionProps } from './customer-section';
 
 type Field = 'tax_kind' | 'region' | 'certificate_number' | 'valid_from' | 'valid_until';
 const FIELDS: readonly Field[] = [
@@ -99,11 +98,8 @@ function RecordForm({ customerId, country }: { customerId: number; country: 'ca'
           setValues((v) => ({ ...v, certificate_number: '', valid_from: '', valid_until: '' }));
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fields) {
-            const fromApi: Partial<Record<Field, string>> = {};
-            for (const f of FIELDS) if (error.fields[f]) fromApi[f] = error.fields[f];
-            setErrors(fromApi);
-          }
+          const named = refusedFields(error, FIELDS, (_field, _refusal, message) => message);
+          if (named) setErrors(named);
           toast.error(errorMessage(error));
         },
       },
@@ -184,15 +180,7 @@ function RecordForm({ customerId, country }: { customerId: number; country: 'ca'
  * exemptions"): every staff member who opens the screen reads them; credit staff and admins
  * (`canEdit`) record and revoke them, each change audit-logged by the API.
  */
-export function CustomerTaxExemptions({
-  customerId,
-  country,
-  canEdit,
-}: {
-  customerId: number;
-  country: 'ca' | 'us';
-  canEdit: boolean;
-}) {
+export function CustomerTaxExemptions({ customerId, country, canEdit }: CustomerSectionProps) {
   const { t } = useTranslation(['admin-tax-exemptions', 'addresses']);
   const errorMessage = useErrorMessage(country);
   const list = useCustomerTaxExemptions(customerId);
@@ -213,50 +201,56 @@ export function CustomerTaxExemptions({
     country === 'ca' ? t(`addresses:provinces.${r}` as 'addresses:provinces.ON') : r;
 
   return (
-    <section aria-labelledby="customer-tax-exemptions-title" data-testid="customer-tax-exemptions">
-      <h2 id="customer-tax-exemptions-title">{t('title')}</h2>
-      <p>{t(canEdit ? 'intro' : 'readOnly')}</p>
-      {list.isPending ? (
-        <LoadingOverlay />
-      ) : list.isError ? (
-        <StaffAlert>{errorMessage(list.error)}</StaffAlert>
-      ) : (list.data.exemptions ?? []).length === 0 ? (
-        <p>{t('empty')}</p>
-      ) : (
-        // A list, not a table: each certificate reads on one card at 390 px as at 1280 px.
-        <ul className="admin-people__orders" aria-labelledby="customer-tax-exemptions-title">
-          {list.data.exemptions.map((e) => (
-            <li key={e.id} aria-label={e.certificate_number}>
-              <strong>{t(`kinds.${e.tax_kind}`)}</strong> — {regionName(e.region)} —{' '}
-              {t('certificate', { number: e.certificate_number })} —{' '}
-              {t('validity', { from: e.valid_from, until: e.valid_until ?? t('noEnd') })} —{' '}
-              <span data-testid="exemption-status">
-                {e.revoked_at
-                  ? t('status.revoked')
-                  : e.active
-                    ? t('status.active')
-                    : t('status.notValidToday')}
-              </span>
-              {canEdit && !e.revoked_at ? (
-                <>
-                  {' '}
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    disabled={write.isPending}
-                    aria-label={t('revokeLabel', { number: e.certificate_number })}
-                    onClick={() => void revoke(e)}
-                  >
-                    {t('revoke')}
-                  </button>
-                </>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-      {canEdit ? <RecordForm customerId={customerId} country={country} /> : null}
-      {confirmDialog}
-    </section>
+    <CustomerSection
+      name="customer-tax-exemptions"
+      title={t('title')}
+      intro={<p>{t(canEdit ? 'intro' : 'readOnly')}</p>}
+      query={list}
+      country={country}
+      after={
+        <>
+          {canEdit ? <RecordForm customerId={customerId} country={country} /> : null}
+          {confirmDialog}
+        </>
+      }
+    >
+      {({ exemptions }) =>
+        (exemptions ?? []).length === 0 ? (
+          <p>{t('empty')}</p>
+        ) : (
+          // A list, not a table: each certificate reads on one card at 390 px as at 1280 px.
+          <ul className="admin-people__orders" aria-labelledby="customer-tax-exemptions-title">
+            {exemptions.map((e) => (
+              <li key={e.id} aria-label={e.certificate_number}>
+                <strong>{t(`kinds.${e.tax_kind}`)}</strong> — {regionName(e.region)} —{' '}
+                {t('certificate', { number: e.certificate_number })} —{' '}
+                {t('validity', { from: e.valid_from, until: e.valid_until ?? t('noEnd') })} —{' '}
+                <span data-testid="exemption-status">
+                  {e.revoked_at
+                    ? t('status.revoked')
+                    : e.active
+                      ? t('status.active')
+                      : t('status.notValidToday')}
+                </span>
+                {canEdit && !e.revoked_at ? (
+                  <>
+                    {' '}
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      disabled={write.isPending}
+                      aria-label={t('revokeLabel', { number: e.certificate_number })}
+                      onClick={() => void revoke(e)}
+                    >
+                      {t('revoke')}
+                    </button>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </CustomerSection>
   );
 }

@@ -173,20 +173,12 @@ describe('/admin: the back-office home', () => {
 
   it('puts the failed mail back and says why when the server refuses', async () => {
     signInStaff(['admin']);
-    renderHome(
-      answerFor(['deliveries']),
-      () =>
-        new Response(
-          JSON.stringify({
-            status: false,
-            error: {
-              code: 'CONFLICT',
-              message: 'Only a failed mail can be sent again; this one is pending',
-              reason: { key: 'MAIL_NOT_FAILED', params: { status: 'pending' } },
-            },
-          }),
-          { status: 409, headers: { 'content-type': 'application/json' } },
-        ),
+    renderHome(answerFor(['deliveries']), () =>
+      apiError(409, {
+        code: 'CONFLICT',
+        message: 'Only a failed mail can be sent again; this one is pending',
+        reason: { key: 'MAIL_NOT_FAILED', params: { status: 'pending' } },
+      }),
     );
     const user = userEvent.setup();
     await user.click(

@@ -1,13 +1,12 @@
 import { INVOICE_STATUSES } from '@wholesale/contract';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StaffFilters } from '@/components/ui/staff-filters';
 import { StaffResults } from '@/components/ui/staff-results';
 import { StaffSection } from '@/components/ui/staff-section';
 import { useUrlFilter } from '@/components/ui/use-url-filter';
-import { useStoreName } from '@/lib/store-identity';
 import { useAdminInvoices, type AdminInvoiceFilter } from '../api/get-admin-invoices';
-import { AdminInvoiceTableRow, INVOICE_COLUMNS } from './invoice-row';
+import { useInvoiceColumns } from './invoice-columns';
+import { usePageTitle } from '@/lib/page-title';
 
 const DEFAULT_FILTER: AdminInvoiceFilter = {
   customer_id: '',
@@ -20,12 +19,10 @@ const DEFAULT_FILTER: AdminInvoiceFilter = {
 /** /admin/invoices (credit, orders): every invoice, filtered by customer, status and issue days. */
 export function AdminInvoicesList() {
   const { t } = useTranslation('admin-invoices');
-  const storeName = useStoreName();
   const [filter, setFilter, pages] = useUrlFilter(DEFAULT_FILTER);
-  useEffect(() => {
-    document.title = `${t('title')} | ${storeName}`;
-  }, [t, storeName]);
+  usePageTitle(t('title'));
   const query = useAdminInvoices(filter);
+  const invoiceColumns = useInvoiceColumns();
   const statusOptions = [
     { value: '', label: t('allStatuses') },
     ...INVOICE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
@@ -51,8 +48,7 @@ export function AdminInvoicesList() {
         count={(count) => t('count', { count })}
         empty={t('empty')}
         caption={t('title')}
-        columns={INVOICE_COLUMNS.map((c) => t(`columns.${c}`))}
-        row={(invoice) => <AdminInvoiceTableRow key={invoice.id} invoice={invoice} />}
+        {...invoiceColumns}
       />
     </StaffSection>
   );

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AdminInvoiceRow } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
+import { anAdminInvoice } from '@/test/invoices';
 import { onePage, renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { AdminInvoicesList } from './admin-invoices-list';
@@ -12,26 +12,6 @@ beforeAll(() =>
   preloadTranslations(['admin-invoices', 'admin-people', 'staff', 'common', 'errors']),
 );
 
-const row = (id: number, extra: Partial<AdminInvoiceRow> = {}): AdminInvoiceRow => ({
-  id,
-  number: `CA-00000${id}`,
-  customer_id: 40,
-  customer_name: 'Julien Gagnon',
-  company_name: 'Mercerie Gagnon',
-  order_id: 500 + id,
-  source: 'store',
-  issued_on: '2031-03-10',
-  due_on: '2031-04-09',
-  currency: 'CAD',
-  subtotal_cents: 10_000,
-  tax_cents: 1_498,
-  total_cents: 11_498,
-  open_cents: 11_498,
-  status: 'open',
-  created_at: '2031-03-10T15:00:00.000Z',
-  ...extra,
-});
-
 describe('AdminInvoicesList', () => {
   it('lists invoices with customer, order, amounts, status, source and PDF, and filters through the URL', async () => {
     signInStaff(['credit']);
@@ -39,8 +19,8 @@ describe('AdminInvoicesList', () => {
       '/api/admin/invoices': (url) =>
         onePage(
           url.searchParams.get('status') === 'overdue'
-            ? [row(2, { status: 'overdue', source: 'erp' })]
-            : [row(2), row(1)],
+            ? [anAdminInvoice(2, { status: 'overdue', source: 'erp' })]
+            : [anAdminInvoice(2), anAdminInvoice(1)],
         ),
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -73,7 +53,9 @@ describe('AdminInvoicesList', () => {
 describe('CustomerInvoices', () => {
   it('shows the customer’s newest invoices and links to all of them', async () => {
     signInStaff(['orders']);
-    const { fetchMock, calls } = stubFetch({ '/api/admin/invoices': () => onePage([row(3)], 10) });
+    const { fetchMock, calls } = stubFetch({
+      '/api/admin/invoices': () => onePage([anAdminInvoice(3)], 10),
+    });
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes([{ path: '/c', element: <CustomerInvoices customerId={40} /> }], '/c');
     expect(await screen.findByText('CA-000003')).toBeInTheDocument();

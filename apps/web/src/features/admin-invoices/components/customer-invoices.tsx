@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { StaffResults } from '@/components/ui/staff-results';
 import { paths } from '@/config/paths';
 import { useAdminInvoices } from '../api/get-admin-invoices';
-import { AdminInvoiceTableRow, INVOICE_COLUMNS } from './invoice-row';
+import { useInvoiceColumns } from './invoice-columns';
 
 /** The customer screen's invoices: the newest ten, and a link to all of them on the invoices screen. */
 export function CustomerInvoices({ customerId }: { customerId: number }) {
@@ -12,6 +12,7 @@ export function CustomerInvoices({ customerId }: { customerId: number }) {
     { customer_id: String(customerId), status: '', from: '', to: '', page: 1 },
     10,
   );
+  const invoiceColumns = useInvoiceColumns();
   return (
     <section
       className="admin-people customer-invoices"
@@ -27,8 +28,7 @@ export function CustomerInvoices({ customerId }: { customerId: number }) {
         count={(count) => t('count', { count })}
         empty={t('customerEmpty')}
         caption={t('customerTitle')}
-        columns={INVOICE_COLUMNS.map((c) => t(`columns.${c}`))}
-        row={(invoice) => <AdminInvoiceTableRow key={invoice.id} invoice={invoice} />}
+        {...invoiceColumns}
       />
       <p>
         <Link to={`${paths.adminInvoices()}?customer_id=${customerId}`}>{t('all')}</Link>

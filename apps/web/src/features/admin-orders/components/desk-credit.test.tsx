@@ -1,78 +1,51 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { allowedTransitions, type AdminOrderDetail } from '@wholesale/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allowedTransitions } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
-import { renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
-import { OrderDeskDetail } from './order-desk-detail';
+import { aDeskOrder, renderDeskOrder } from './desk-order.fixtures';
 
 beforeAll(() =>
   preloadTranslations(['admin-orders', 'admin-credit', 'orders', 'checkout', 'errors', 'common']),
 );
 
-const waiting: AdminOrderDetail = {
+/** A new order of CA$1,000 held over the limit, owing a CA$650 opening deposit. */
+const waiting = aDeskOrder({
   order_id: 21,
-  date: '2026-11-20T15:00:00.000Z',
   status: 'placed',
   version: 1,
-  country: 'ca',
   total: 1000,
   po_number: null,
-  order_comment: null,
   placed_by: null,
-  customer: {
-    id: 40,
-    name: 'Julien Gagnon',
-    company: 'Mercerie Gagnon',
-    email: 'julien@example.com',
-    customer_code: 'CA100002',
-    lang: 'fr',
-  },
   lines: [],
-  shipments: [],
   history: [{ status: 'placed', at: '2026-11-20T15:00:00.000Z', by: null, note: null }],
   allowed: [...allowedTransitions('placed')],
-  ship_to: null,
-  requested_ship_date: null,
-  payment_terms: null,
-  taxes: [],
-  tax_total: 0,
   total_with_tax: 1000,
   hold_reason: 'credit_limit',
   deposit: 650,
   deposit_received_at: null,
   hold_released_at: null,
-};
+});
 
 function renderIt(roles: Array<'credit' | 'orders'>) {
   signInStaff(roles);
-  let current = waiting;
-  const { fetchMock, calls } = stubFetch({
-    '/api/admin/orders/21': (url, init) => {
-      if (url.pathname.endsWith('/deposit'))
-        current = {
-          ...current,
-          version: current.version + 1,
-          deposit_received_at: '2026-11-28T15:00:00Z',
-        };
-      if (url.pathname.endsWith('/release-hold'))
-        current = {
-          ...current,
-          version: current.version + 1,
-          hold_reason: null,
-          hold_released_at: '2026-11-28T15:00:00Z',
-        };
-      void init;
-      return { status: true, order: current };
-    },
+  return renderDeskOrder(waiting, (current, url) => {
+    if (url.pathname.endsWith('/deposit'))
+      return {
+        ...current,
+        version: current.version + 1,
+        deposit_received_at: '2026-11-28T15:00:00Z',
+      };
+    if (url.pathname.endsWith('/release-hold'))
+      return {
+        ...current,
+        version: current.version + 1,
+        hold_reason: null,
+        hold_released_at: '2026-11-28T15:00:00Z',
+      };
+    return current;
   });
-  vi.stubGlobal('fetch', fetchMock);
-  renderRoutes(
-    [{ path: '/admin/orders/:id', element: <OrderDeskDetail orderId={21} /> }],
-    '/admin/orders/21',
-  );
-  return calls;
 }
 
 describe('the desk order waiting for credit', () => {
@@ -91,7 +64,7 @@ describe('the desk order waiting for credit', () => {
 
   it('lets credit staff record the deposit (amount, method, reference, date) and release the hold', async () => {
     const user = userEvent.setup();
-    const calls = renderIt(['credit']);
+    const writes = renderIt(['credit']);
     await user.selectOptions(await screen.findByLabelText('Method'), 'transfer');
     await user.type(screen.getByLabelText('Reference'), 'WIRE-88');
     const date = screen.getByLabelText('Received on');
@@ -99,8 +72,7 @@ describe('the desk order waiting for credit', () => {
     await user.type(date, '2026-11-27');
     await user.click(screen.getByRole('button', { name: 'Record the deposit' }));
     expect(await screen.findByText('Deposit recorded')).toBeInTheDocument();
-    const posted = calls.find((c) => c.url.pathname.endsWith('/deposit'));
-    expect(JSON.parse(String(posted?.init?.body))).toEqual({
+    expect(writes.find((w) => w.path.endsWith('/deposit'))?.body).toEqual({
       amount_cents: 65_000,
       method: 'transfer',
       reference: 'WIRE-88',

@@ -2,7 +2,6 @@ import {
   PAYMENT_METHODS,
   formatMoney,
   hasStaffRole,
-  orderWaits,
   toCents,
   type AdminOrderDetail,
   type OrderCreditFacts,
@@ -11,33 +10,27 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { errorAria, FormField } from '@/components/ui/form-field';
+import { CreditWaitBadges, creditWaits } from '@/components/ui/credit-waits';
+import { StaffDollarsField, StaffSelectField, StaffTextField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
+import { typedCents } from '@/lib/typed-dollars';
 import { useSession } from '@/lib/session';
 import { useOrderCreditStep } from '../api/order-credit';
-
-const waitsOf = (o: OrderCreditFacts) =>
-  orderWaits({
-    holdReason: o.hold_reason ?? null,
-    depositCents: toCents(o.deposit ?? 0),
-    depositReceivedAt: o.deposit_received_at ?? null,
-  });
 
 /** Beside the status on the desk: "Waiting for deposit", "Credit hold: over the limit"… */
 export function DeskCreditBadge({ order }: { order: OrderCreditFacts }) {
   const { t } = useTranslation('admin-credit');
   return (
-    <>
-      {waitsOf(order).map((wait) => (
-        <span key={wait} className="order-status order-status--waiting" data-testid="desk-wait">
-          {' '}
-          {wait === 'deposit'
-            ? t('desk.waitingDeposit')
-            : t(`desk.hold.${order.hold_reason ?? 'credit_limit'}`)}
-        </span>
-      ))}
-    </>
+    <CreditWaitBadges
+      order={order}
+      testId="desk-wait"
+      label={(wait) =>
+        wait === 'deposit'
+          ? t('desk.waitingDeposit')
+          : t(`desk.hold.${order.hold_reason ?? 'credit_limit'}`)
+      }
+    />
   );
 }
 
@@ -59,14 +52,14 @@ export function DeskCreditPanel({ order, today }: { order: AdminOrderDetail; tod
   const [reference, setReference] = useState('');
   const [receivedOn, setReceivedOn] = useState(today);
   const [amountError, setAmountError] = useState<string>();
-  const waits = waitsOf(order);
+  const waits = creditWaits(order);
   if (waits.length === 0 && deposit <= 0 && !order.hold_released_at) return null;
   const base = `desk-credit-${order.order_id}`;
 
   const recordDeposit = (event: FormEvent) => {
     event.preventDefault();
     setAmountError(undefined);
-    const cents = Math.round(Number(amount.replace(',', '.')) * 100);
+    const cents = typedCents(amount);
     if (!Number.isFinite(cents) || cents <= 0) {
       setAmountError(t('desk.amountError'));
       return;
@@ -127,47 +120,40 @@ export function DeskCreditPanel({ order, today }: { order: AdminOrderDetail; tod
       {canAct && deposit > 0 && !order.deposit_received_at && order.status !== 'cancelled' ? (
         <form onSubmit={recordDeposit} noValidate className="desk-credit__form">
           <h3>{t('desk.recordTitle')}</h3>
-          <FormField id={`${base}-amount`} label={t('desk.amount')} error={amountError}>
-            <input
-              id={`${base}-amount`}
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              {...errorAria(`${base}-amount`, amountError)}
-            />
-          </FormField>
-          <FormField id={`${base}-method`} label={t('desk.method')}>
-            <select
-              id={`${base}-method`}
-              value={method}
-              onChange={(e) => setMethod(e.target.value as PaymentMethod)}
-            >
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {t(`desk.methods.${m}`)}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField id={`${base}-reference`} label={t('desk.reference')}>
-            <input
-              id={`${base}-reference`}
-              maxLength={100}
-              value={reference}
-              onChange={(e) => setReference(e.target.value)}
-            />
-          </FormField>
-          <FormField id={`${base}-date`} label={t('desk.receivedOn')}>
-            <input
-              id={`${base}-date`}
-              type="date"
-              value={receivedOn}
-              onChange={(e) => setReceivedOn(e.target.value)}
-            />
-          </FormField>
+          <StaffDollarsField
+            id={`${base}-amount`}
+            label={t('desk.amount')}
+            error={amountError}
+            value={amount}
+            onChange={setAmount}
+            min="0.01"
+            className="form-field"
+          />
+          <StaffSelectField
+            id={`${base}-method`}
+            label={t('desk.method')}
+            value={method}
+            options={PAYMENT_METHODS}
+            optionLabel={(m) => t(`desk.methods.${m}`)}
+            onChange={setMethod}
+            className="form-field"
+          />
+          <StaffTextField
+            id={`${base}-reference`}
+            label={t('desk.reference')}
+            value={reference}
+            onChange={setReference}
+            maxLength={100}
+            className="form-field"
+          />
+          <StaffTextField
+            id={`${base}-date`}
+            label={t('desk.receivedOn')}
+            value={receivedOn}
+            onChange={setReceivedOn}
+            type="date"
+            className="form-field"
+          />
           <button type="submit" className="button" disabled={step.isPending}>
             {t('desk.record')}
           </button>

@@ -1,91 +1,35 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allowedTransitions, type AdminOrderDetail } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
-import { renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
-import { OrderDeskDetail } from './order-desk-detail';
+import { aDeskOrder, renderDeskOrder } from './desk-order.fixtures';
 
 beforeAll(() => preloadTranslations(['admin-orders', 'orders', 'checkout', 'errors', 'common']));
 
-const order: AdminOrderDetail = {
-  order_id: 17,
-  date: '2026-11-20T15:00:00.000Z',
-  status: 'picking',
-  version: 3,
-  country: 'ca',
-  total: 90,
-  po_number: 'PO-17',
-  order_comment: null,
-  placed_by: 'Ana García',
-  customer: {
-    id: 40,
-    name: 'Julien Gagnon',
-    company: 'Mercerie Gagnon',
-    email: 'julien@example.com',
-    customer_code: 'CA100002',
-    lang: 'fr',
-  },
-  lines: [
-    {
-      id: 1,
-      product_id: 'PIN-100',
-      name: 'Pins',
-      class: 'A',
-      item: 3,
-      ship_pack: 12,
-      price: 2.5,
-      line_total: 90,
-      backorder: false,
-      price_reason: { kind: 'price_list', list_name: 'Gagnon', assignee: 'customer', min_packs: 3 },
-      selling_price: 3,
-      shipment_id: null,
-    },
-  ],
-  shipments: [],
-  history: [{ status: 'placed', at: '2026-11-20T15:00:00.000Z', by: 'Ana García', note: null }],
-  allowed: [...allowedTransitions('picking')],
-  ship_to: null,
-  requested_ship_date: null,
-  payment_terms: null,
-  taxes: [],
-  tax_total: 0,
-  total_with_tax: 90,
-};
+const order = aDeskOrder();
 
 describe('staff order page', () => {
   it('ships with carrier and tracking, sends the version seen, and says the order is shipped', async () => {
     signInStaff(['orders']);
-    let current = order;
-    const { fetchMock, calls } = stubFetch({
-      '/api/admin/orders/17': (_url, init) => {
-        if (init?.method === 'POST')
-          current = {
-            ...current,
-            status: 'shipped',
-            version: 4,
-            allowed: [...allowedTransitions('shipped')],
-            lines: current.lines.map((l) => ({ ...l, shipment_id: 5 })),
-            shipments: [
-              {
-                id: 5,
-                carrier: 'ups',
-                tracking_number: '1Z999',
-                tracking_url: 'https://www.ups.com/track?tracknum=1Z999',
-                shipped_at: '2026-11-21T15:00:00.000Z',
-              },
-            ],
-          };
-        return { status: true, order: current };
-      },
-    });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
-    renderRoutes(
-      [{ path: '/admin/orders/:id', element: <OrderDeskDetail orderId={17} /> }],
-      '/admin/orders/17',
-    );
+    const writes = renderDeskOrder(order, (current) => ({
+      ...current,
+      status: 'shipped',
+      version: 4,
+      allowed: [...allowedTransitions('shipped')],
+      lines: current.lines.map((l) => ({ ...l, shipment_id: 5 })),
+      shipments: [
+        {
+          id: 5,
+          carrier: 'ups',
+          tracking_number: '1Z999',
+          tracking_url: 'https://www.ups.com/track?tracknum=1Z999',
+          shipped_at: '2026-11-21T15:00:00.000Z',
+        },
+      ],
+    }));
     expect(await screen.findByText('Placed by Ana García for the customer')).toBeInTheDocument();
     // Why the customer paid the line's price, as kept on the line when it was placed.
     expect(screen.getByText('From 3 ship packs, list Gagnon')).toBeInTheDocument();
@@ -99,12 +43,14 @@ describe('staff order page', () => {
       'status',
     );
     await waitFor(() => expect(screen.getByTestId('desk-status')).toHaveTextContent('Shipped'));
-    expect(JSON.parse(String(calls.find((c) => c.init?.method === 'POST')?.init?.body))).toEqual({
-      status: 'shipped',
-      expected_version: 3,
-      carrier: 'ups',
-      tracking_number: '1Z999',
-    });
+    expect(writes.map((w) => w.body)).toEqual([
+      {
+        status: 'shipped',
+        expected_version: 3,
+        carrier: 'ups',
+        tracking_number: '1Z999',
+      },
+    ]);
   });
 
   it('shows where and when: ship-to, requested ship date, terms, PO, comment, taxes and totals, and both documents', async () => {
@@ -131,14 +77,7 @@ describe('staff order page', () => {
       tax_total: 13.48,
       total_with_tax: 103.48,
     };
-    const { fetchMock } = stubFetch({
-      '/api/admin/orders/17': () => ({ status: true, order: dated }),
-    });
-    vi.stubGlobal('fetch', fetchMock);
-    renderRoutes(
-      [{ path: '/admin/orders/:id', element: <OrderDeskDetail orderId={17} /> }],
-      '/admin/orders/17',
-    );
+    renderDeskOrder(dated);
     const shipTo = await screen.findByTestId('desk-ship-to');
     expect(shipTo).toHaveTextContent(
       'Mercerie Gagnon (Back store)12 rue des ÉrablesDoor 3Laval QC H7N 1A1Canada',
@@ -171,14 +110,7 @@ describe('staff order page', () => {
 
   it('says "as soon as possible" and names the missing address on an order placed without them', async () => {
     signInStaff(['orders']);
-    const { fetchMock } = stubFetch({
-      '/api/admin/orders/17': () => ({ status: true, order }),
-    });
-    vi.stubGlobal('fetch', fetchMock);
-    renderRoutes(
-      [{ path: '/admin/orders/:id', element: <OrderDeskDetail orderId={17} /> }],
-      '/admin/orders/17',
-    );
+    renderDeskOrder(order);
     expect(await screen.findByTestId('desk-ship-date')).toHaveTextContent('As soon as possible');
     expect(screen.getByTestId('desk-ship-to')).toHaveTextContent(
       'No ship-to address on this order (the address on file)',

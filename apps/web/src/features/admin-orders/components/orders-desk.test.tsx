@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminOrderRow } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
-import { onePage, renderRoutes, stubFetch } from '@/test/render';
+import { apiError, onePage, renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { OrdersDesk } from './orders-desk';
 
@@ -69,21 +69,15 @@ describe('/admin/orders: where and when', () => {
     const { fetchMock } = stubFetch({
       '/api/admin/orders': (url) =>
         url.searchParams.get('ship_date_from')
-          ? new Response(
-              JSON.stringify({
-                status: false,
-                error: {
-                  code: 'VALIDATION_FAILED',
-                  message: 'ship_date_from must not be after ship_date_to',
-                  fields: { ship_date_from: 'ship_date_from must not be after ship_date_to' },
-                  reason: {
-                    key: 'DATE_RANGE_REVERSED',
-                    params: { field: 'ship_date_from', other: 'ship_date_to' },
-                  },
-                },
-              }),
-              { status: 400, headers: { 'content-type': 'application/json' } },
-            )
+          ? apiError(400, {
+              code: 'VALIDATION_FAILED',
+              message: 'ship_date_from must not be after ship_date_to',
+              fields: { ship_date_from: 'ship_date_from must not be after ship_date_to' },
+              reason: {
+                key: 'DATE_RANGE_REVERSED',
+                params: { field: 'ship_date_from', other: 'ship_date_to' },
+              },
+            })
           : { ...onePage([row(1, null)], 50), counts: { placed: 1 } },
     });
     vi.stubGlobal('fetch', fetchMock);

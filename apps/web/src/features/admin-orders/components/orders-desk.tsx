@@ -33,16 +33,6 @@ const DEFAULT_FILTER: DeskFilter = {
   sort: 'created_desc',
   page: 1,
 };
-const COLUMNS = [
-  'order',
-  'date',
-  'shipDate',
-  'customer',
-  'po',
-  'country',
-  'status',
-  'total',
-] as const;
 
 /** /admin/orders: the staff order desk (docs/product/back-office-orders.md). */
 export function OrdersDesk() {
@@ -135,41 +125,54 @@ export function OrdersDesk() {
         count={(count) => t('count', { count })}
         empty={t('empty')}
         caption={t('caption')}
-        columns={COLUMNS.map((c) => t(`columns.${c}`))}
-        row={(o) => (
-          <tr key={o.order_id} data-testid={`desk-row-${o.order_id}`}>
-            <td data-label={t('columns.order')}>
+        label={(c) => t(`columns.${c}`)}
+        rowKey={(o) => o.order_id}
+        rowTestId={(o) => `desk-row-${o.order_id}`}
+        columns={[
+          {
+            id: 'order',
+            cell: (o) => (
               <Link to={paths.adminOrder(o.order_id)} aria-label={t('open', { id: o.order_id })}>
                 #{o.order_id}
               </Link>
-            </td>
-            <td data-label={t('columns.date')}>{dateFormat.format(new Date(o.date))}</td>
-            <td data-label={t('columns.shipDate')}>
-              {o.requested_ship_date ? (
+            ),
+          },
+          { id: 'date', cell: (o) => dateFormat.format(new Date(o.date)) },
+          {
+            id: 'shipDate',
+            cell: (o) =>
+              o.requested_ship_date ? (
                 <time dateTime={o.requested_ship_date}>
                   {shipDateFormat.format(new Date(`${o.requested_ship_date}T12:00:00Z`))}
                 </time>
               ) : (
                 t('asap')
-              )}
-            </td>
-            <td data-label={t('columns.customer')}>
-              {o.company_name ? `${o.company_name} — ` : ''}
-              {o.customer_name}
-            </td>
-            <td data-label={t('columns.po')}>{o.po_number ?? '—'}</td>
-            <td data-label={t('columns.country')}>{t(`countries.${o.country}`)}</td>
-            <td data-label={t('columns.status')}>
-              <span className={`order-status order-status--${o.status}`}>
-                {statusName(o.status)}
-              </span>
-              <DeskCreditBadge order={o} />
-            </td>
-            <td data-label={t('columns.total')}>
-              {formatMoney(i18n.language, o.country)(toCents(o.total))}
-            </td>
-          </tr>
-        )}
+              ),
+          },
+          {
+            id: 'customer',
+            cell: (o) => (
+              <>
+                {o.company_name ? `${o.company_name} — ` : ''}
+                {o.customer_name}
+              </>
+            ),
+          },
+          { id: 'po', cell: (o) => o.po_number ?? '—' },
+          { id: 'country', cell: (o) => t(`countries.${o.country}`) },
+          {
+            id: 'status',
+            cell: (o) => (
+              <>
+                <span className={`order-status order-status--${o.status}`}>
+                  {statusName(o.status)}
+                </span>
+                <DeskCreditBadge order={o} />
+              </>
+            ),
+          },
+          { id: 'total', cell: (o) => formatMoney(i18n.language, o.country)(toCents(o.total)) },
+        ]}
       />
     </StaffSection>
   );

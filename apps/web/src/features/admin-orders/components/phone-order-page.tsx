@@ -16,6 +16,7 @@ import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
+import { refusedFields } from '@/lib/refused-fields';
 import { useCustomerPicker } from '../api/find-customers';
 import { usePhoneCart, usePhoneCheckout } from '../api/get-phone-order';
 import { usePlacePhoneOrder } from '../api/place-phone-order';
@@ -36,7 +37,6 @@ type StaffReason = (typeof STAFF_REASONS)[number];
 
 /** The fields of the phone-order form a refusal may name. */
 const FIELDS = ['ship_to_address_id', 'requested_ship_date', 'po_number', 'order_comment'] as const;
-type Field = (typeof FIELDS)[number];
 
 /** Error text for a phone order: staff wording for the cart refusals, money in the customer's currency. */
 function usePhoneErrorMessage(country: Country): (error: unknown) => string {
@@ -218,11 +218,10 @@ function PhoneOrderForm({
         },
         onError: (error) => {
           const text = errorMessage(error);
-          const named: Partial<Record<Field, string>> = {};
-          if (error instanceof ApiError && error.fields)
-            for (const field of FIELDS)
-              if (error.fields[field])
-                named[field] = error.reason ? text : t(`phone.invalid.${field}`);
+          const named =
+            refusedFields(error, FIELDS, (field, refusal) =>
+              refusal.reason ? text : t(`phone.invalid.${field}`),
+            ) ?? {};
           form.setErrors(named);
           if (Object.keys(named).length === 0) setFormError(text);
           toast.error(text);

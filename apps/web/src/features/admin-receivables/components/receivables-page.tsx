@@ -1,32 +1,27 @@
-import { COUNTRIES, formatMoney, type Country } from '@wholesale/contract';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import {
+  AGING_BUCKETS,
+  COUNTRIES,
+  formatMoney,
+  type Country,
+  type ReceivableRowDto,
+} from '@wholesale/contract';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { SelectField } from '@/components/ui/filter-fields';
 import { StaffTextField } from '@/components/ui/form-field';
+import { StaffForm } from '@/components/ui/staff-form';
 import { StaffResults } from '@/components/ui/staff-results';
 import { StaffSection } from '@/components/ui/staff-section';
 import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
-import { useStoreName } from '@/lib/store-identity';
+import { usePageTitle } from '@/lib/page-title';
 import { useChargeInterest } from '../api/charge-interest';
 import { agingCsvUrl, useReceivables } from '../api/get-receivables';
 
-const COLUMNS = [
-  'customer',
-  'country',
-  'balance',
-  'overdue',
-  'current',
-  'days_1_30',
-  'days_31_60',
-  'days_61_90',
-  'over_90',
-  'hold',
-] as const;
 const DEFAULT_FILTER = { country: '', page: 1 };
 
 /**
@@ -36,12 +31,9 @@ const DEFAULT_FILTER = { country: '', page: 1 };
  */
 export function ReceivablesPage() {
   const { t, i18n } = useTranslation('admin-receivables');
-  const storeName = useStoreName();
   const [{ country }, go, pages] = useUrlFilter(DEFAULT_FILTER);
   const query = useReceivables({ country, page: pages.page });
-  useEffect(() => {
-    document.title = `${t('title')} | ${storeName}`;
-  }, [t, storeName]);
+  usePageTitle(t('title'));
   const id = useId();
   const money = (c: Country, cents: number) => formatMoney(i18n.language, c)(cents);
 
@@ -70,26 +62,31 @@ export function ReceivablesPage() {
         count={(count) => t('count', { count })}
         empty={t('empty')}
         caption={t('title')}
-        columns={COLUMNS.map((c) => t(`columns.${c}`))}
-        row={(r) => (
-          <tr key={r.customer_id}>
-            <td data-label={t('columns.customer')}>
-              <Link to={paths.adminCustomer(r.customer_id)}>{r.company_name ?? r.name}</Link>
-              {r.customer_code ? ` (${r.customer_code})` : null}
-            </td>
-            <td data-label={t('columns.country')}>{t(`countries.${r.country}`)}</td>
-            <td data-label={t('columns.balance')}>{money(r.country, r.balance_cents)}</td>
-            <td data-label={t('columns.overdue')}>{money(r.country, r.overdue_cents)}</td>
-            <td data-label={t('columns.current')}>{money(r.country, r.aging.current)}</td>
-            <td data-label={t('columns.days_1_30')}>{money(r.country, r.aging.days_1_30)}</td>
-            <td data-label={t('columns.days_31_60')}>{money(r.country, r.aging.days_31_60)}</td>
-            <td data-label={t('columns.days_61_90')}>{money(r.country, r.aging.days_61_90)}</td>
-            <td data-label={t('columns.over_90')}>{money(r.country, r.aging.over_90)}</td>
-            <td data-label={t('columns.hold')}>
-              {r.hold_reason ? t('onHold', { reason: t(`holdReasons.${r.hold_reason}`) }) : '—'}
-            </td>
-          </tr>
-        )}
+        label={(c) => t(`columns.${c}`)}
+        rowKey={(r) => r.customer_id}
+        columns={[
+          {
+            id: 'customer',
+            cell: (r) => (
+              <>
+                <Link to={paths.adminCustomer(r.customer_id)}>{r.company_name ?? r.name}</Link>
+                {r.customer_code ? ` (${r.customer_code})` : null}
+              </>
+            ),
+          },
+          { id: 'country', cell: (r) => t(`countries.${r.country}`) },
+          { id: 'balance', cell: (r) => money(r.country, r.balance_cents) },
+          { id: 'overdue', cell: (r) => money(r.country, r.overdue_cents) },
+          ...AGING_BUCKETS.map((b) => ({
+            id: b,
+            cell: (r: ReceivableRowDto) => money(r.country, r.aging[b]),
+          })),
+          {
+            id: 'hold',
+            cell: (r) =>
+              r.hold_reason ? t('onHold', { reason: t(`holdReasons.${r.hold_reason}`) }) : '—',
+          },
+        ]}
       />
       <InterestForm />
     </StaffSection>
@@ -104,8 +101,7 @@ function InterestForm() {
   const id = useId();
   const [period, setPeriod] = useState('');
   const [error, setError] = useState<string>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setError(undefined);
     if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period.trim())) {
       setError(t('interest.error'));
@@ -121,8 +117,13 @@ function InterestForm() {
     });
   };
   return (
-    <form onSubmit={submit} noValidate className="admin-people__form" aria-labelledby={`${id}-t`}>
-      <h2 id={`${id}-t`}>{t('interest.title')}</h2>
+    <StaffForm
+      id={id}
+      title={t('interest.title')}
+      onSubmit={submit}
+      pending={charge.isPending}
+      submitLabel={charge.isPending ? t('interest.running') : t('interest.run')}
+    >
       <p>{t('interest.lead')}</p>
       <StaffTextField
         id={`${id}-period`}
@@ -134,9 +135,6 @@ function InterestForm() {
         maxLength={7}
         inputMode="numeric"
       />
-      <button type="submit" className="button" disabled={charge.isPending}>
-        {charge.isPending ? t('interest.running') : t('interest.run')}
-      </button>
-    </form>
+    </StaffForm>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminReturn } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
-import { renderRoutes, stubFetch } from '@/test/render';
+import { onePage, renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { ReturnsDesk } from './returns-desk';
 
@@ -57,15 +57,7 @@ function renderDesk(rows: AdminReturn[]) {
         posts.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
         return { status: true, data: rows[0] };
       }
-      return {
-        status: true,
-        data: rows,
-        total: rows.length,
-        current_page: 1,
-        last_page: 1,
-        per_page: 25,
-        counts: { requested: 1, authorised: 1 },
-      };
+      return { ...onePage(rows), counts: { requested: 1, authorised: 1 } };
     },
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -15,23 +15,15 @@ import { StaffSection } from '@/components/ui/staff-section';
 import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
+import { usePageTitle } from '@/lib/page-title';
 import { useSession } from '@/lib/session';
-import { useStoreName } from '@/lib/store-identity';
 import { useActOnReturn } from '../api/act-on-return';
 import { adminCreditNotePdfUrl, useDeskReturns } from '../api/get-returns';
 import './returns-desk.css';
 
-const COLUMNS = [
-  'number',
-  'date',
-  'customer',
-  'order',
-  'lines',
-  'reason',
-  'status',
-  'actions',
-] as const;
 const DEFAULT_FILTER = { status: 'requested', page: 1 };
+/** What credit staff decide on a requested return, the first as the main action. */
+const DECISIONS = ['authorise', 'refuse'] as const;
 
 /**
  * /admin/returns: the returns desk. Credit staff authorise or refuse a requested return (with a
@@ -40,12 +32,10 @@ const DEFAULT_FILTER = { status: 'requested', page: 1 };
  * the server lets do it.
  */
 export function ReturnsDesk() {
-  const { t } = useTranslation(['admin-returns', 'staff']);
-  const storeName = useStoreName();
+  const { t, i18n } = useTranslation(['admin-returns', 'staff']);
+  const moneyOf = (r: AdminReturn) => formatMoney(i18n.language, r.country);
   const [{ status }, go, pages] = useUrlFilter(DEFAULT_FILTER);
-  useEffect(() => {
-    document.title = `${t('title')} | ${storeName}`;
-  }, [t, storeName]);
+  usePageTitle(t('title'));
   const query = useDeskReturns({ status, page: pages.page });
   const counts = query.data?.counts ?? {};
   const options = [
@@ -73,51 +63,56 @@ export function ReturnsDesk() {
         count={(count) => t('count', { count })}
         empty={t('empty')}
         caption={t('title')}
-        columns={COLUMNS.map((c) => t(`columns.${c}`))}
-        row={(r) => <ReturnRow key={r.id} item={r} />}
+        label={(c) => t(`columns.${c}`)}
+        rowTestId={(r) => `return-${r.id}`}
+        columns={[
+          { id: 'number', cell: (r) => `#${r.id}` },
+          { id: 'date', cell: (r) => new Date(r.created_at).toLocaleDateString(i18n.language) },
+          {
+            id: 'customer',
+            cell: (r) => (
+              <Link to={paths.adminCustomer(r.customer.id)}>
+                {r.customer.company ?? r.customer.name}
+              </Link>
+            ),
+          },
+          {
+            id: 'order',
+            cell: (r) => <Link to={paths.adminOrder(r.order_id)}>#{r.order_id}</Link>,
+          },
+          {
+            id: 'lines',
+            cell: (r) => (
+              <>
+                <ul className="returns-desk__lines">
+                  {r.lines.map((l) => (
+                    <li key={l.order_line_id}>
+                      {t('line', { count: l.quantity, product: l.product_code })}
+                    </li>
+                  ))}
+                </ul>
+                {moneyOf(r)(r.subtotal_cents)}
+              </>
+            ),
+          },
+          {
+            id: 'reason',
+            cell: (r) => (
+              <>
+                {r.reason}
+                {r.staff_note ? (
+                  <p className="returns-desk__note">
+                    {t('note')}: {r.staff_note}
+                  </p>
+                ) : null}
+              </>
+            ),
+          },
+          { id: 'status', cell: (r) => t(`status.${r.status}`) },
+          { id: 'actions', cell: (r) => <ReturnActions item={r} money={moneyOf(r)} /> },
+        ]}
       />
     </StaffSection>
-  );
-}
-
-function ReturnRow({ item: r }: { item: AdminReturn }) {
-  const { t, i18n } = useTranslation('admin-returns');
-  const money = formatMoney(i18n.language, r.country);
-  return (
-    <tr data-testid={`return-${r.id}`}>
-      <td data-label={t('columns.number')}>#{r.id}</td>
-      <td data-label={t('columns.date')}>
-        {new Date(r.created_at).toLocaleDateString(i18n.language)}
-      </td>
-      <td data-label={t('columns.customer')}>
-        <Link to={paths.adminCustomer(r.customer.id)}>{r.customer.company ?? r.customer.name}</Link>
-      </td>
-      <td data-label={t('columns.order')}>
-        <Link to={paths.adminOrder(r.order_id)}>#{r.order_id}</Link>
-      </td>
-      <td data-label={t('columns.lines')}>
-        <ul className="returns-desk__lines">
-          {r.lines.map((l) => (
-            <li key={l.order_line_id}>
-              {t('line', { count: l.quantity, product: l.product_code })}
-            </li>
-          ))}
-        </ul>
-        {money(r.subtotal_cents)}
-      </td>
-      <td data-label={t('columns.reason')}>
-        {r.reason}
-        {r.staff_note ? (
-          <p className="returns-desk__note">
-            {t('note')}: {r.staff_note}
-          </p>
-        ) : null}
-      </td>
-      <td data-label={t('columns.status')}>{t(`status.${r.status}`)}</td>
-      <td data-label={t('columns.actions')}>
-        <ReturnActions item={r} money={money} />
-      </td>
-    </tr>
   );
 }
 
@@ -157,22 +152,17 @@ function ReturnActions({ item: r, money }: { item: AdminReturn; money: (c: numbe
           value={note}
           onChange={(e) => setNote(e.target.value)}
         />
-        <button
-          type="button"
-          className="button"
-          disabled={act.isPending}
-          onClick={() => run({ id: r.id, kind: 'authorise', note }, 'done.authorise')}
-        >
-          {t('authorise')}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={act.isPending}
-          onClick={() => run({ id: r.id, kind: 'refuse', note }, 'done.refuse')}
-        >
-          {t('refuse')}
-        </button>
+        {DECISIONS.map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            className={kind === 'authorise' ? 'button' : 'button button--secondary'}
+            disabled={act.isPending}
+            onClick={() => run({ id: r.id, kind, note }, `done.${kind}`)}
+          >
+            {t(kind)}
+          </button>
+        ))}
       </div>
     );
   }

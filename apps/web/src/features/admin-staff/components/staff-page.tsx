@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -12,16 +12,17 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { SelectField } from '@/components/ui/filter-fields';
 import { FieldError, StaffTextFields, useTextFields } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
-import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
+import { usePageTitle } from '@/lib/page-title';
+import { refusedFields } from '@/lib/refused-fields';
 import '@/components/ui/admin-people.css';
 import { useStaff } from '../api/get-staff';
 import { useInviteStaff } from '../api/invite-staff';
 import { useUpdateStaff } from '../api/update-staff';
 import { TableHead } from '@/components/ui/table-head';
 import { StaffAlert } from '@/components/ui/staff-alert';
+import { StaffForm } from '@/components/ui/staff-form';
 import { StaffSection } from '@/components/ui/staff-section';
-import { useStoreName } from '@/lib/store-identity';
 import { TableScroll } from '@/components/ui/table-scroll';
 
 const formatWhen = (iso: string | null, lang: string) =>
@@ -31,6 +32,8 @@ const INVITE_FIELDS = [
   { name: 'email', label: 'email', type: 'email', maxLength: 254, autoComplete: 'off' },
   { name: 'name', label: 'name', maxLength: 200 },
 ] as const;
+/** The invitation's fields a refusal may name (the roles have no text field). */
+const INVITE_REFUSABLE = ['email', 'name', 'roles'] as const;
 
 /** The invitation form: e-mail, name, language of the mail, roles. */
 function InviteForm() {
@@ -42,8 +45,7 @@ function InviteForm() {
   const [lang, setLang] = useState<Lang>('en');
   const [roles, setRoles] = useState<StaffRole[]>([]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     form.setErrors({});
     const { email } = form.values;
     invite.mutate(
@@ -55,24 +57,24 @@ function InviteForm() {
           setRoles([]);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fields) {
-            const fields = Object.keys(error.fields);
-            const named = (field: string) =>
-              fields.some((f) => f === field || f.startsWith(`${field}.`))
-                ? error.reason
-                  ? errorMessage(error)
-                  : t(`staff.errors.${field as 'email' | 'name' | 'roles'}`)
-                : '';
-            form.setErrors({ email: named('email'), name: named('name'), roles: named('roles') });
-          } else toast.error(errorMessage(error));
+          const named = refusedFields(error, INVITE_REFUSABLE, (field, refusal) =>
+            refusal.reason ? errorMessage(refusal) : t(`staff.errors.${field}`),
+          );
+          if (named) form.setErrors(named);
+          else toast.error(errorMessage(error));
         },
       },
     );
   };
 
   return (
-    <form onSubmit={submit} noValidate className="admin-people__form" aria-labelledby={`${base}-t`}>
-      <h2 id={`${base}-t`}>{t('staff.inviteTitle')}</h2>
+    <StaffForm
+      id={base}
+      title={t('staff.inviteTitle')}
+      onSubmit={submit}
+      pending={invite.isPending}
+      submitLabel={invite.isPending ? t('staff.inviting') : t('staff.invite')}
+    >
       <StaffTextFields form={form} fields={INVITE_FIELDS} text={(key) => t(`staff.${key}`)} />
       <SelectField
         id={`${base}-lang`}
@@ -100,10 +102,7 @@ function InviteForm() {
         ))}
         <FieldError id={`${base}-roles`} error={errors.roles} />
       </fieldset>
-      <button type="submit" className="button" disabled={invite.isPending}>
-        {invite.isPending ? t('staff.inviting') : t('staff.invite')}
-      </button>
-    </form>
+    </StaffForm>
   );
 }
 
@@ -192,12 +191,9 @@ function StaffRow({ member }: { member: StaffMemberDto }) {
 /** /admin/staff (admin): the staff list, invitations, roles, deactivation. */
 export function StaffPage() {
   const { t } = useTranslation(['admin-people', 'common']);
-  const storeName = useStoreName();
   const staff = useStaff();
   const errorMessage = useErrorMessage();
-  useEffect(() => {
-    document.title = `${t('staff.title')} | ${storeName}`;
-  }, [t, storeName]);
+  usePageTitle(t('staff.title'));
 
   return (
     <StaffSection id="staff" title={t('staff.title')} className="admin-people">

@@ -10,7 +10,7 @@ import {
   type CartLine,
 } from '@wholesale/contract';
 import { Trash2 } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -23,6 +23,7 @@ import { ApiError } from '@/lib/api-client';
 import { useCountry } from '@/lib/country';
 import { useErrorMessage } from '@/lib/error-message';
 import { useMoney } from '@/lib/money';
+import { usePageTitle } from '@/lib/page-title';
 import { useCart } from '../api/get-cart';
 import { useDeleteCartLine } from '../api/delete-cart-line';
 import { usePlaceOrder } from '../api/place-order';
@@ -31,7 +32,6 @@ import { useCheckout } from '../api/get-checkout';
 import { CheckoutPanel, chosenAddress, type CheckoutChoices } from './checkout-panel';
 import { QuantityInput } from './quantity-input';
 import './cart.css';
-import { useStoreName } from '@/lib/store-identity';
 
 /** docs/product/cart-and-orders.md total of the selected lines that are available or class N, from the cached lines. */
 export function selectedTotalCents(lines: CartLine[]): number {
@@ -61,7 +61,6 @@ function Availability({ line }: { line: CartLine }) {
 export function CartPage() {
   // The checkout namespace loads with the page, so the panel never paints its keys.
   const { t } = useTranslation(['cart', 'checkout']);
-  const storeName = useStoreName();
   const money = useMoney();
   const cart = useCart();
   const country = useCountry();
@@ -80,9 +79,7 @@ export function CartPage() {
   const poId = useId();
   const reasonId = useId();
 
-  useEffect(() => {
-    document.title = `${t('title')} | ${storeName}`;
-  }, [t, storeName]);
+  usePageTitle(t('title'));
 
   const lines = useMemo(() => cart.data?.products ?? [], [cart.data]);
   const orderable = lines.filter(

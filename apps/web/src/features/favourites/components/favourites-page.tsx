@@ -1,23 +1,19 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ProductGrid } from '@/components/product/product-grid';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
+import { usePageTitle } from '@/lib/page-title';
 import { useFavourites } from '../api/get-favourites';
 import './favourites.css';
-import { useStoreName } from '@/lib/store-identity';
 
 /** /favorite and /favourite-view: the customer's favourites as product cards, with add-to-cart. */
 export function FavouritesPage() {
   const { t } = useTranslation('favourites');
-  const storeName = useStoreName();
   const favourites = useFavourites();
   const errorMessage = useErrorMessage();
-  useEffect(() => {
-    document.title = `${t('title')} | ${storeName}`;
-  }, [t, storeName]);
+  usePageTitle(t('title'));
   const list = favourites.data?.products;
   return (
     <section className="page container favourites-page" aria-labelledby="favourites-title">

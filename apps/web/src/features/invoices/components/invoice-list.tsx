@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
@@ -7,9 +6,9 @@ import { TableHead } from '@/components/ui/table-head';
 import { usePageInRange } from '@/components/ui/use-page-in-range';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
-import { useStoreName } from '@/lib/store-identity';
 import { useInvoices } from '../api/get-invoices';
-import { useInvoiceFormat } from './invoice-format';
+import { useInvoiceFormat } from '@/lib/invoice-format';
+import { usePageTitle } from '@/lib/page-title';
 import { InvoicePdfLinks } from './invoice-pdf-links';
 import { InvoiceStatusBadge } from './invoice-status';
 import './invoices.css';
@@ -20,16 +19,13 @@ const COLUMNS = ['number', 'date', 'due', 'order', 'total', 'open', 'status', 'p
 /** /invoices: the buyer's invoices, newest first, with what is still open on each and the PDF. */
 export function InvoiceList() {
   const { t } = useTranslation('invoices');
-  const storeName = useStoreName();
   const errorMessage = useErrorMessage();
   const { money, day } = useInvoiceFormat();
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number(search.get('page')) || 1);
   const invoices = useInvoices({ page });
 
-  useEffect(() => {
-    document.title = `${t('title')} | ${storeName}`;
-  }, [t, storeName]);
+  usePageTitle(t('title'));
 
   const goTo = (next: number, replace = false) => {
     const params = new URLSearchParams(search);

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { InvoiceSummary } from '@wholesale/contract';
 import { setLanguage } from '@/lib/i18n';
 import { preloadTranslations } from '@/test/i18n';
+import { anInvoice } from '@/test/invoices';
 import { onePage, renderRoutes, stubFetch } from '@/test/render';
 import { signInStored } from '@/test/shopping';
 import { InvoiceList } from './invoice-list';
@@ -12,32 +12,14 @@ import { OrderInvoices } from './order-invoices';
 beforeAll(() => preloadTranslations(['invoices', 'common', 'errors'], ['en', 'fr', 'es']));
 afterEach(() => setLanguage(''));
 
-const invoice = (id: number, extra: Partial<InvoiceSummary> = {}): InvoiceSummary => ({
-  id,
-  number: `CA-00000${id}`,
-  customer_id: 7,
-  order_id: 40 + id,
-  source: 'store',
-  issued_on: '2031-03-10',
-  due_on: '2031-04-09',
-  currency: 'CAD',
-  subtotal_cents: 10_000,
-  tax_cents: 1_498,
-  total_cents: 11_498,
-  open_cents: 11_498,
-  status: 'open',
-  created_at: '2031-03-10T15:00:00.000Z',
-  ...extra,
-});
-
 describe('InvoiceList', () => {
   it('lists the buyer’s invoices with dates, totals, open amounts, status and PDF links', async () => {
     signInStored();
     const { fetchMock, calls } = stubFetch({
       '/api/invoices': () =>
         onePage([
-          invoice(2, { status: 'overdue', open_cents: 5_000 }),
-          invoice(1, { status: 'paid', open_cents: 0 }),
+          anInvoice(2, { status: 'overdue', open_cents: 5_000 }),
+          anInvoice(1, { status: 'paid', open_cents: 0 }),
         ]),
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -79,7 +61,7 @@ describe('InvoiceList', () => {
   it('formats amounts in the reader’s language (French: 114,98 $ CA)', async () => {
     signInStored();
     await setLanguage('fr');
-    const { fetchMock } = stubFetch({ '/api/invoices': () => onePage([invoice(3)]) });
+    const { fetchMock } = stubFetch({ '/api/invoices': () => onePage([anInvoice(3)]) });
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes([{ path: '/invoices', element: <InvoiceList /> }], '/invoices');
     const row = await screen.findByTestId('invoice-row-3');
@@ -91,7 +73,7 @@ describe('InvoiceList', () => {
 describe('OrderInvoices', () => {
   it('lists the order’s invoices with their PDFs, asking for that order only', async () => {
     signInStored();
-    const { fetchMock, calls } = stubFetch({ '/api/invoices': () => onePage([invoice(5)]) });
+    const { fetchMock, calls } = stubFetch({ '/api/invoices': () => onePage([anInvoice(5)]) });
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes([{ path: '/o', element: <OrderInvoices orderId={45} /> }], '/o');
     expect(await screen.findByRole('heading', { name: 'Invoices of this order' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useInvoices } from '../api/get-invoices';
-import { useInvoiceFormat } from './invoice-format';
+import { useInvoiceFormat } from '@/lib/invoice-format';
 import { InvoicePdfLinks } from './invoice-pdf-links';
 import { InvoiceStatusBadge } from './invoice-status';
 import './invoices.css';

@@ -1,28 +1,16 @@
-import { orderWaits, toCents, type OrderCreditFacts } from '@wholesale/contract';
+import type { OrderCreditFacts } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
+import { CreditWaitBadges } from '@/components/ui/credit-waits';
 import { useMoney } from '@/lib/money';
-
-/** The order's credit facts in the buyer's words: what it waits for (deposit, credit review). */
-function waitsOf(o: OrderCreditFacts) {
-  return orderWaits({
-    holdReason: o.hold_reason ?? null,
-    depositCents: toCents(o.deposit ?? 0),
-    depositReceivedAt: o.deposit_received_at ?? null,
-  });
-}
 
 /** A short badge beside the status in the order history: "Waiting for deposit", "…credit review". */
 export function OrderCreditBadge({ order }: { order: OrderCreditFacts }) {
   const { t } = useTranslation('credit');
   return (
-    <>
-      {waitsOf(order).map((wait) => (
-        <span key={wait} className="order-status order-status--waiting">
-          {' '}
-          {wait === 'deposit' ? t('waitingDeposit') : t('waitingReview')}
-        </span>
-      ))}
-    </>
+    <CreditWaitBadges
+      order={order}
+      label={(wait) => (wait === 'deposit' ? t('waitingDeposit') : t('waitingReview'))}
+    />
   );
 }
 

@@ -1,11 +1,11 @@
 import { Download, Printer } from 'lucide-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { useErrorMessage } from '@/lib/error-message';
 import { useLanguage } from '@/lib/i18n';
+import { usePageTitle } from '@/lib/page-title';
 import { orderPdfUrl, useOrder } from '../api/fetch-order';
 import { OrderFollowUp } from './order-follow-up';
 import { OrderCheckoutSummary } from './order-checkout-summary';
@@ -15,7 +15,6 @@ import { OrderStatusBadge, useOrderDate } from './order-status';
 import { OrderCreditNotice } from './order-credit-notice';
 import { ReorderButton } from './reorder-button';
 import './orders.css';
-import { useStoreName } from '@/lib/store-identity';
 
 /** /orderdetails/:order_id (and /order-confirm): one order with its lines, print, PDF and re-order. */
 export function OrderDetails({
@@ -26,7 +25,6 @@ export function OrderDetails({
   confirmation?: boolean;
 }) {
   const { t } = useTranslation('orders');
-  const storeName = useStoreName();
   const order = useOrder(orderId);
   const { apiLang } = useLanguage();
   const errorMessage = useErrorMessage();
@@ -36,9 +34,7 @@ export function OrderDetails({
     ? t('confirm.title')
     : t('details.title', { id: o?.order_id ?? orderId ?? '' });
 
-  useEffect(() => {
-    document.title = `${title} | ${storeName}`;
-  }, [title, t, storeName]);
+  usePageTitle(title);
 
   if (order.isPending) return <LoadingOverlay />;
   return (

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '@/test/render';
+import { onePage, renderRoutes } from '@/test/render';
 import { json, routeFetch, signInStored } from '@/test/shopping';
 import { OrderHistory } from './order-history';
 
@@ -22,17 +22,13 @@ describe('OrderHistory', () => {
     signInStored();
     const { fetchMock, calls } = routeFetch({
       'GET /api/order-history': (url) =>
-        json({
-          status: true,
-          data:
+        json(
+          onePage(
             url.searchParams.get('status') === 'shipped'
               ? [order(3, { status: 'shipped' })]
               : [order(9), order(3)],
-          total: 2,
-          current_page: 1,
-          last_page: 1,
-          per_page: 25,
-        }),
+          ),
+        ),
       'GET /api/cart': () => json({ status: true, products: [], total: 0, count: 0 }),
       'POST /api/re-orders': () =>
         json({
@@ -71,8 +67,7 @@ describe('OrderHistory', () => {
   it('says so when nothing matches the filters', async () => {
     signInStored();
     const { fetchMock } = routeFetch({
-      'GET /api/order-history': () =>
-        json({ status: true, data: [], total: 0, current_page: 1, last_page: 1, per_page: 25 }),
+      'GET /api/order-history': () => json(onePage([])),
     });
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes([{ path: '/order', element: <OrderHistory /> }], '/order?status=cancelled');
@@ -82,8 +77,7 @@ describe('OrderHistory', () => {
   it('keeps the date range in the address, each end bounded by the other', async () => {
     signInStored();
     const { fetchMock, calls } = routeFetch({
-      'GET /api/order-history': () =>
-        json({ status: true, data: [], total: 0, current_page: 1, last_page: 1, per_page: 25 }),
+      'GET /api/order-history': () => json(onePage([])),
     });
     vi.stubGlobal('fetch', fetchMock);
     const { router } = renderRoutes(

@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, type OrderStatus } from '@wholesale/contract';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -8,18 +8,18 @@ import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { usePageInRange } from '@/components/ui/use-page-in-range';
 import { useErrorMessage } from '@/lib/error-message';
 import { useMoney } from '@/lib/money';
+import { usePageTitle } from '@/lib/page-title';
 import { useOrderHistory } from '../api/get-order-history';
 import { OrderStatusBadge, useOrderDate } from './order-status';
 import { OrderCreditBadge } from './order-credit-notice';
+import { PrevNextPager } from './prev-next-pager';
 import { ReorderButton } from './reorder-button';
 import './orders.css';
 import { TableHead } from '@/components/ui/table-head';
-import { useStoreName } from '@/lib/store-identity';
 
 /** /order: the customer's orders, newest first, filtered by date range and status, 25 per page. */
 export function OrderHistory() {
   const { t } = useTranslation('orders');
-  const storeName = useStoreName();
   const [search, setSearch] = useSearchParams();
   const errorMessage = useErrorMessage();
   const money = useMoney();
@@ -31,9 +31,7 @@ export function OrderHistory() {
   const status = (search.get('status') ?? '') as OrderStatus | '';
   const history = useOrderHistory({ page, from, to, status });
 
-  useEffect(() => {
-    document.title = `${t('history.title')} | ${storeName}`;
-  }, [t, storeName]);
+  usePageTitle(t('history.title'));
 
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(search);
@@ -152,25 +150,16 @@ export function OrderHistory() {
             </tbody>
           </table>
           {data.last_page > 1 ? (
-            <nav className="orders-pager" aria-label={t('history.pages')}>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={page <= 1}
-                onClick={() => update({ page: String(page - 1) })}
-              >
-                {t('history.previous')}
-              </button>
-              <span>{t('history.page', { page: data.current_page, last: data.last_page })}</span>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={page >= data.last_page}
-                onClick={() => update({ page: String(page + 1) })}
-              >
-                {t('history.next')}
-              </button>
-            </nav>
+            <PrevNextPager
+              className="orders-pager"
+              label={t('history.pages')}
+              page={page}
+              lastPage={data.last_page}
+              onPage={(next) => update({ page: String(next) })}
+              previous={t('history.previous')}
+              position={t('history.page', { page: data.current_page, last: data.last_page })}
+              next={t('history.next')}
+            />
           ) : null}
         </>
       ) : null}

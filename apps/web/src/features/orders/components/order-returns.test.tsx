@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReturnableLine, ReturnRequest } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
-import { renderRoutes } from '@/test/render';
+import { onePage, renderRoutes } from '@/test/render';
 import { json, routeFetch, signInStored } from '@/test/shopping';
 import { OrderReturns } from './order-returns';
 import { ReturnsPage } from './returns-page';
@@ -63,8 +63,7 @@ const received: ReturnRequest = {
   credit_note: { id: 9, number: 'CN-CA-000009', total_cents: 2299 },
 };
 
-const page = (data: ReturnRequest[]) =>
-  json({ status: true, data, total: data.length, current_page: 1, last_page: 1, per_page: 25 });
+const page = (data: ReturnRequest[]) => json(onePage(data));
 
 function renderOrderReturns(post: (body: unknown) => Response) {
   signInStored();

@@ -1,8 +1,8 @@
 import { Download, Printer } from 'lucide-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { useErrorMessage } from '@/lib/error-message';
+import { usePageTitle } from '@/lib/page-title';
 import { useSession } from '@/lib/session';
 import { useLanguage } from '@/lib/i18n';
 import { orderPdfUrl, useOrder } from '../api/fetch-order';
@@ -10,12 +10,10 @@ import { OrderCheckoutSummary } from './order-checkout-summary';
 import { OrderLinesTable } from './order-lines-table';
 import { useOrderDate } from './order-status';
 import './orders.css';
-import { useStoreName } from '@/lib/store-identity';
 
 /** /print-order?order_id=: a printable page of one order (the latest without an id), plus the PDF. */
 export function PrintOrder({ orderId }: { orderId?: number }) {
   const { t } = useTranslation('orders');
-  const storeName = useStoreName();
   const { user } = useSession();
   const order = useOrder(orderId);
   const { apiLang } = useLanguage();
@@ -23,9 +21,7 @@ export function PrintOrder({ orderId }: { orderId?: number }) {
   const formatDate = useOrderDate();
   const o = order.data?.order;
 
-  useEffect(() => {
-    document.title = `${t('print.title', { id: o?.order_id ?? '' })} | ${storeName}`;
-  }, [o, t, storeName]);
+  usePageTitle(t('print.title', { id: o?.order_id ?? '' }));
 
   if (order.isPending) return <LoadingOverlay />;
   if (order.isError) return <p role="alert">{errorMessage(order.error)}</p>;

@@ -1,23 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
-import { useStoreName } from '@/lib/store-identity';
+import { usePageTitle } from '@/lib/page-title';
 import { useReturns } from '../api/get-returns';
+import { PrevNextPager } from './prev-next-pager';
 import { ReturnList } from './return-list';
 
 /** /profile/returns: the buyer's returns, newest first, with their status and credit notes. */
 export function ReturnsPage() {
   const { t } = useTranslation('returns');
-  const storeName = useStoreName();
   const errorMessage = useErrorMessage();
   const [page, setPage] = useState(1);
   const returns = useReturns({ page });
-  useEffect(() => {
-    document.title = `${t('page.title')} | ${storeName}`;
-  }, [t, storeName]);
+  usePageTitle(t('page.title'));
   const data = returns.data;
   return (
     <section className="page container returns-page" aria-labelledby="returns-title">
@@ -32,25 +30,16 @@ export function ReturnsPage() {
       ) : null}
       {data && data.data.length ? <ReturnList returns={data.data} showOrder /> : null}
       {data && data.last_page > 1 ? (
-        <nav className="returns-page__pages" aria-label={t('page.pages')}>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            {t('page.previous')}
-          </button>
-          <span>{t('page.pageOf', { page: data.current_page, last: data.last_page })}</span>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={page >= data.last_page}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('page.next')}
-          </button>
-        </nav>
+        <PrevNextPager
+          className="returns-page__pages"
+          label={t('page.pages')}
+          page={page}
+          lastPage={data.last_page}
+          onPage={setPage}
+          previous={t('page.previous')}
+          position={t('page.pageOf', { page: data.current_page, last: data.last_page })}
+          next={t('page.next')}
+        />
       ) : null}
     </section>
   );

@@ -1,11 +1,9 @@
 import { AGING_BUCKETS, formatMoney, type AccountCreditDto } from '@wholesale/contract';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
-import { TableHead } from '@/components/ui/table-head';
-import { TableScroll } from '@/components/ui/table-scroll';
+import { LabelledTable } from '@/components/ui/labelled-table';
 import { useErrorMessage } from '@/lib/error-message';
-import { useStoreName } from '@/lib/store-identity';
+import { usePageTitle } from '@/lib/page-title';
 import { statementPdfUrl, useAccountCredit } from '../api/get-account-credit';
 import './credit-page.css';
 
@@ -17,12 +15,9 @@ import './credit-page.css';
  */
 export function CreditPage() {
   const { t } = useTranslation('receivables');
-  const storeName = useStoreName();
   const errorMessage = useErrorMessage();
   const query = useAccountCredit();
-  useEffect(() => {
-    document.title = `${t('title')} | ${storeName}`;
-  }, [t, storeName]);
+  usePageTitle(t('title'));
 
   if (query.isPending) return <LoadingOverlay />;
   if (query.isError)
@@ -69,104 +64,65 @@ function CreditAccount({ account }: { account: AccountCreditDto }) {
       </dl>
 
       <h2 id="credit-aging">{t('aging.title')}</h2>
-      <TableScroll label={t('aging.caption')}>
-        <table className="admin-people__table">
-          <TableHead
-            caption={t('aging.caption')}
-            columns={AGING_BUCKETS}
-            label={(b) => t(`aging.buckets.${b}`)}
-          />
-          <tbody>
-            <tr>
-              {AGING_BUCKETS.map((b) => (
-                <td key={b} data-label={t(`aging.buckets.${b}`)}>
-                  {money(account.aging[b])}
-                </td>
-              ))}
-            </tr>
-          </tbody>
-        </table>
-      </TableScroll>
+      <LabelledTable
+        caption={t('aging.caption')}
+        label={(b) => t(`aging.buckets.${b}`)}
+        rows={[account.aging]}
+        rowKey={() => 'aging'}
+        columns={AGING_BUCKETS.map((b) => ({
+          id: b,
+          cell: (aging: AccountCreditDto['aging']) => money(aging[b]),
+        }))}
+      />
 
       <h2>{t('invoices.title')}</h2>
-      {account.open_invoices.length === 0 ? (
-        <p>{t('invoices.empty')}</p>
-      ) : (
-        <TableScroll label={t('invoices.title')}>
-          <table className="admin-people__table">
-            <TableHead
-              caption={t('invoices.title')}
-              columns={['number', 'issued', 'due', 'total', 'open', 'bucket'] as const}
-              label={(c) => t(`invoices.${c}`)}
-            />
-            <tbody>
-              {account.open_invoices.map((i) => (
-                <tr key={i.id}>
-                  <td data-label={t('invoices.number')}>{i.number}</td>
-                  <td data-label={t('invoices.issued')}>{i.issued_on}</td>
-                  <td data-label={t('invoices.due')}>{i.due_on}</td>
-                  <td data-label={t('invoices.total')}>{money(i.total_cents)}</td>
-                  <td data-label={t('invoices.open')}>{money(i.open_cents)}</td>
-                  <td data-label={t('invoices.bucket')}>{t(`aging.buckets.${i.bucket}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <LabelledTable
+        caption={t('invoices.title')}
+        label={(c) => t(`invoices.${c}`)}
+        rows={account.open_invoices}
+        empty={t('invoices.empty')}
+        columns={[
+          { id: 'number', cell: (i) => i.number },
+          { id: 'issued', cell: (i) => i.issued_on },
+          { id: 'due', cell: (i) => i.due_on },
+          { id: 'total', cell: (i) => money(i.total_cents) },
+          { id: 'open', cell: (i) => money(i.open_cents) },
+          { id: 'bucket', cell: (i) => t(`aging.buckets.${i.bucket}`) },
+        ]}
+      />
 
       <h2>{t('payments.title')}</h2>
-      {account.payments.length === 0 ? (
-        <p>{t('payments.empty')}</p>
-      ) : (
-        <TableScroll label={t('payments.title')}>
-          <table className="admin-people__table">
-            <TableHead
-              caption={t('payments.title')}
-              columns={['received', 'amount', 'method', 'reference', 'state'] as const}
-              label={(c) => t(`payments.${c}`)}
-            />
-            <tbody>
-              {account.payments.map((p) => (
-                <tr key={p.id}>
-                  <td data-label={t('payments.received')}>{p.received_on}</td>
-                  <td data-label={t('payments.amount')}>{money(p.amount_cents)}</td>
-                  <td data-label={t('payments.method')}>{t(`methods.${p.method}`)}</td>
-                  <td data-label={t('payments.reference')}>{p.reference ?? '—'}</td>
-                  <td data-label={t('payments.state')}>
-                    {p.bounced_at ? t('payments.bounced') : t('payments.ok')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <LabelledTable
+        caption={t('payments.title')}
+        label={(c) => t(`payments.${c}`)}
+        rows={account.payments}
+        empty={t('payments.empty')}
+        columns={[
+          { id: 'received', cell: (p) => p.received_on },
+          { id: 'amount', cell: (p) => money(p.amount_cents) },
+          { id: 'method', cell: (p) => t(`methods.${p.method}`) },
+          { id: 'reference', cell: (p) => p.reference ?? '—' },
+          {
+            id: 'state',
+            cell: (p) => (p.bounced_at ? t('payments.bounced') : t('payments.ok')),
+          },
+        ]}
+      />
 
       <h2>{t('interest.title')}</h2>
       <p>{t('interest.lead')}</p>
-      {account.interest.length === 0 ? (
-        <p>{t('interest.empty')}</p>
-      ) : (
-        <TableScroll label={t('interest.title')}>
-          <table className="admin-people__table">
-            <TableHead
-              caption={t('interest.title')}
-              columns={['period', 'overdue', 'amount'] as const}
-              label={(c) => t(`interest.${c}`)}
-            />
-            <tbody>
-              {account.interest.map((i) => (
-                <tr key={i.period}>
-                  <td data-label={t('interest.period')}>{i.period}</td>
-                  <td data-label={t('interest.overdue')}>{money(i.overdue_cents)}</td>
-                  <td data-label={t('interest.amount')}>{money(i.amount_cents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <LabelledTable
+        caption={t('interest.title')}
+        label={(c) => t(`interest.${c}`)}
+        rows={account.interest}
+        rowKey={(i) => i.period}
+        empty={t('interest.empty')}
+        columns={[
+          { id: 'period', cell: (i) => i.period },
+          { id: 'overdue', cell: (i) => money(i.overdue_cents) },
+          { id: 'amount', cell: (i) => money(i.amount_cents) },
+        ]}
+      />
 
       <h2>{t('statements.title')}</h2>
       <p>{t('statements.lead')}</p>

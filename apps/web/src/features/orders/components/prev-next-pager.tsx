@@ -1,0 +1,45 @@
+/**
+ * The pages of a buyer's list (orders, returns): Previous and Next around where the list stands
+ * ("Page 2 of 5"). `page` is the page asked for, which the buttons step from.
+ */
+export function PrevNextPager({
+  className,
+  label,
+  page,
+  lastPage,
+  onPage,
+  previous,
+  position,
+  next,
+}: {
+  className: string;
+  label: string;
+  page: number;
+  lastPage: number;
+  onPage: (page: number) => void;
+  previous: string;
+  position: string;
+  next: string;
+}) {
+  return (
+    <nav className={className} aria-label={label}>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        {previous}
+      </button>
+      <span>{position}</span>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={page >= lastPage}
+        onClick={() => onPage(page + 1)}
+      >
+        {next}
+      </button>
+    </nav>
+  );
+}
