@@ -22,24 +22,19 @@ BEGIN
   END IF;
 END $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION ws_notify_price_assignment_change() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One function for assignments and group members: an assignment to a group touches its members; a
+-- member row's group_id is the group joined or left, whose other members are not touched.
+CREATE OR REPLACE FUNCTION ws_notify_price_customer_change() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  by_group boolean := TG_TABLE_NAME = 'price_list_assignments';
 BEGIN
   IF TG_OP <> 'DELETE' THEN
-    PERFORM ws_notify_price_customers(ARRAY(SELECT customer_id FROM new_rows), ARRAY(SELECT group_id FROM new_rows));
+    PERFORM ws_notify_price_customers(ARRAY(SELECT customer_id FROM new_rows),
+      CASE WHEN by_group THEN ARRAY(SELECT group_id FROM new_rows) ELSE '{}' END);
   END IF;
   IF TG_OP <> 'INSERT' THEN
-    PERFORM ws_notify_price_customers(ARRAY(SELECT customer_id FROM old_rows), ARRAY(SELECT group_id FROM old_rows));
-  END IF;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION ws_notify_price_group_member_change() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP <> 'DELETE' THEN
-    PERFORM ws_notify_price_customers(ARRAY(SELECT customer_id FROM new_rows), '{}');
-  END IF;
-  IF TG_OP <> 'INSERT' THEN
-    PERFORM ws_notify_price_customers(ARRAY(SELECT customer_id FROM old_rows), '{}');
+    PERFORM ws_notify_price_customers(ARRAY(SELECT customer_id FROM old_rows),
+      CASE WHEN by_group THEN ARRAY(SELECT group_id FROM old_rows) ELSE '{}' END);
   END IF;
   RETURN NULL;
 END $$;
@@ -64,22 +59,22 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER price_list_assignments_feed_insert AFTER INSERT ON price_list_assignments
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ws_notify_price_assignment_change();
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ws_notify_price_customer_change();
 --> statement-breakpoint
 CREATE TRIGGER price_list_assignments_feed_update AFTER UPDATE ON price_list_assignments
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ws_notify_price_assignment_change();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ws_notify_price_customer_change();
 --> statement-breakpoint
 CREATE TRIGGER price_list_assignments_feed_delete AFTER DELETE ON price_list_assignments
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ws_notify_price_assignment_change();
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ws_notify_price_customer_change();
 --> statement-breakpoint
 CREATE TRIGGER customer_group_members_feed_insert AFTER INSERT ON customer_group_members
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ws_notify_price_group_member_change();
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ws_notify_price_customer_change();
 --> statement-breakpoint
 CREATE TRIGGER customer_group_members_feed_update AFTER UPDATE ON customer_group_members
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ws_notify_price_group_member_change();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ws_notify_price_customer_change();
 --> statement-breakpoint
 CREATE TRIGGER customer_group_members_feed_delete AFTER DELETE ON customer_group_members
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ws_notify_price_group_member_change();
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ws_notify_price_customer_change();
 --> statement-breakpoint
 CREATE TRIGGER price_lists_feed_update AFTER UPDATE ON price_lists
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ws_notify_price_list_change();

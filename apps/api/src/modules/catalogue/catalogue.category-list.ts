@@ -94,7 +94,7 @@ export class CategoryList {
     if (!ids) {
       const byId = this.byId();
       const path: number[] = [];
-      for (let row = byId.get(categoryId); row && !path.includes(row.id); ) {
+      for (let row = byId.get(categoryId); row && !path.includes(row.id);) {
         path.push(row.id);
         row = row.parentId === null ? undefined : byId.get(row.parentId);
       }

@@ -26,13 +26,7 @@ export {
 export { findCategoryTile, findClassBadge, findProductSwatch } from './catalogue.swatch';
 export { allCategories, getCategoryTree, listingCategoryExists } from './catalogue.categories';
 export { getProductDetail } from './catalogue.detail';
-export {
-  categoryName,
-  sanitizeProductName,
-  toCard,
-  type CustomerPricing,
-  type Viewer,
-} from './catalogue.dto';
+export { categoryName, sanitizeProductName, toCard, type Viewer } from './catalogue.dto';
 // Search lays a signed-in customer's own prices on its page of cards as listings do.
 export { withCustomerPrices } from './catalogue.customer-prices';
 export { searchCardRows } from './catalogue.service';

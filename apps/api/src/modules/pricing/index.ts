@@ -8,9 +8,4 @@ export {
 } from './pricing.queries';
 // The app's has-lists check per customer (followed on ws_pricing) and what the catalogue's routes
 // hand their services for a signed-in customer's own prices; the cart asks the same check.
-export {
-  customerPricesOf,
-  hasPriceListsKept,
-  pricingPlugin,
-  type PricingCaches,
-} from './pricing.caches';
+export { customerPricesOf, hasPriceListsKept, pricingPlugin } from './pricing.caches';

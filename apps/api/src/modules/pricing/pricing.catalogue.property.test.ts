@@ -111,8 +111,12 @@ const entryArb = () =>
     .record({
       own: fc.boolean(),
       target: fc.oneof(
-        fc.constantFrom(...productIds).map((id): PriceTarget => ({ kind: 'product', productId: id })),
-        fc.constantFrom('Acme', 'Bravo', 'Gamma').map((b): PriceTarget => ({ kind: 'brand', brand: b })),
+        fc
+          .constantFrom(...productIds)
+          .map((id): PriceTarget => ({ kind: 'product', productId: id })),
+        fc
+          .constantFrom('Acme', 'Bravo', 'Gamma')
+          .map((b): PriceTarget => ({ kind: 'brand', brand: b })),
         fc
           .constantFrom(...categoryIds)
           .map((id): PriceTarget => ({ kind: 'category', categoryId: id })),

@@ -207,9 +207,13 @@ describe('customer prices on the catalogue reads', () => {
       }),
     );
     expect(await priceOf()).toBe(2.5);
-    await afterNotice(() => t.handle.db.execute(sql`update price_lists set active = false where id = ${listId}`));
+    await afterNotice(() =>
+      t.handle.db.execute(sql`update price_lists set active = false where id = ${listId}`),
+    );
     expect(await priceOf()).toBeUndefined();
-    await afterNotice(() => t.handle.db.execute(sql`update price_lists set active = true where id = ${listId}`));
+    await afterNotice(() =>
+      t.handle.db.execute(sql`update price_lists set active = true where id = ${listId}`),
+    );
     expect(await priceOf()).toBe(2.5);
     await afterNotice(() =>
       t.handle.db.execute(
@@ -217,10 +221,14 @@ describe('customer prices on the catalogue reads', () => {
       ),
     );
     expect(await priceOf()).toBeUndefined();
-    const group = await afterNotice(() => insertCustomerGroup(t.handle.db, 'Late joiners', [plain.userId!]));
+    const group = await afterNotice(() =>
+      insertCustomerGroup(t.handle.db, 'Late joiners', [plain.userId!]),
+    );
     expect(await priceOf()).toBeUndefined();
     await afterNotice(() =>
-      t.handle.db.execute(sql`insert into price_list_assignments (list_id, group_id) values (${listId}, ${group})`),
+      t.handle.db.execute(
+        sql`insert into price_list_assignments (list_id, group_id) values (${listId}, ${group})`,
+      ),
     );
     expect(await priceOf()).toBe(2.5);
     await afterNotice(() =>

@@ -193,12 +193,7 @@ export async function searchCatalogue(
   const { total, cards: rows, categories } = await searchResults(ctx, input, 10, offset, perPage);
   const cards = rows.map((r) => toCard(r, viewer, { plainName: true }));
   return {
-    products: toPage(
-      await withCustomerPrices(ctx, cards, rows, viewer),
-      total,
-      page,
-      perPage,
-    ),
+    products: toPage(await withCustomerPrices(ctx, cards, rows, viewer), total, page, perPage),
     categories,
   };
 }

@@ -27,6 +27,18 @@ const priced: Dto = {
   selling_price: 4,
   selling_price_2: null,
 };
+/** A customer's contract price from their own list, with a volume break. */
+const contract: Dto = {
+  ...priced,
+  customer_price: 2,
+  price_reason: {
+    kind: 'price_list',
+    list_name: 'Maison Tremblay',
+    assignee: 'customer',
+    min_packs: 1,
+  },
+  price_breaks: [{ min_packs: 10, unit_price: 0.2 }],
+};
 
 describe('ProductCard (docs/product/catalogue.md)', () => {
   it('shows a guest the badge, thumbnail, id, name as HTML, ship pack and icons, but no price or stock', async () => {
@@ -111,22 +123,8 @@ describe('ProductCard (docs/product/catalogue.md)', () => {
     expect(container.querySelector('s')?.textContent).toBe('CA$4.00');
   });
 
-  it("shows a customer with a price list their own price, the selling price struck through, why and the volume breaks", async () => {
-    const { container } = renderWithProviders(
-      <ProductCard
-        product={{
-          ...priced,
-          customer_price: 2,
-          price_reason: {
-            kind: 'price_list',
-            list_name: 'Maison Tremblay',
-            assignee: 'customer',
-            min_packs: 1,
-          },
-          price_breaks: [{ min_packs: 10, unit_price: 0.2 }],
-        }}
-      />,
-    );
+  it('shows a customer with a price list their own price, the selling price struck through, why and the volume breaks', async () => {
+    const { container } = renderWithProviders(<ProductCard product={contract} />);
     expect(await screen.findByText('Your price')).toBeInTheDocument();
     expect(screen.getByText('CA$2.00').tagName).toBe('STRONG');
     expect(container.querySelector('s')?.textContent).toBe('CA$4.00');
@@ -140,22 +138,13 @@ describe('ProductCard (docs/product/catalogue.md)', () => {
 
   it.each([
     ['fr', 'Prix contractuel, liste Maison Tremblay', /^10\+ emballages : 0,20\s\$ CA$/],
-    ['es', 'Precio de contrato, lista Maison Tremblay', /^10\+ paquetes: CA\$0[.,]20$/],
+    ['es', 'Precio de contrato, lista Maison Tremblay', /^10\+ paquetes de envío: CA\$0[.,]20$/],
   ] as const)('says why in "%s"', async (lang, reason, breakText) => {
     await setLanguage(lang);
     try {
-      renderWithProviders(
-        <ProductCard
-          product={{
-            ...priced,
-            customer_price: 2,
-            price_reason: { kind: 'price_list', list_name: 'Maison Tremblay', assignee: 'customer', min_packs: 1 },
-            price_breaks: [{ min_packs: 10, unit_price: 0.2 }],
-          }}
-        />,
-      );
+      const { container } = renderWithProviders(<ProductCard product={contract} />);
       expect(await screen.findByText(reason)).toBeInTheDocument();
-      expect(screen.getByRole('listitem').textContent).toMatch(breakText);
+      expect(container.querySelector('.customer-price__breaks li')?.textContent).toMatch(breakText);
     } finally {
       await setLanguage('');
     }
@@ -174,14 +163,19 @@ describe('ProductCard (docs/product/catalogue.md)', () => {
     );
     expect(await screen.findByText('CA$4.00')).toBeInTheDocument();
     expect(container.querySelector('s')).toBeNull();
-    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Volume prices' })).not.toBeInTheDocument();
     renderWithProviders(
       <ProductCard
         product={{
           ...priced,
           id: 9,
           customer_price: 3.68,
-          price_reason: { kind: 'price_list', list_name: 'Groupe Achat', assignee: 'group', min_packs: 1 },
+          price_reason: {
+            kind: 'price_list',
+            list_name: 'Groupe Achat',
+            assignee: 'group',
+            min_packs: 1,
+          },
           price_breaks: [],
         }}
       />,

@@ -38,7 +38,12 @@ export function aDeskOrder(overrides: Partial<AdminOrderDetail> = {}): AdminOrde
         price: 2.5,
         line_total: 90,
         backorder: false,
-        price_reason: { kind: 'price_list', list_name: 'Gagnon', assignee: 'customer', min_packs: 3 },
+        price_reason: {
+          kind: 'price_list',
+          list_name: 'Gagnon',
+          assignee: 'customer',
+          min_packs: 3,
+        },
         selling_price: 3,
         shipment_id: null,
       },

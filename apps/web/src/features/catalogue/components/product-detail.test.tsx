@@ -55,14 +55,19 @@ describe('ProductDetail fields', () => {
 });
 
 describe('ProductDetail prices', () => {
-  it("shows a customer with a price list their price, the struck selling price, why and the volume breaks", async () => {
+  it('shows a customer with a price list their price, the struck selling price, why and the volume breaks', async () => {
     const { container } = await fieldsOf({
       selling_price: 1,
       selling_price_2: null,
       retail_price: 2,
       available: 4,
       customer_price: 0.9,
-      price_reason: { kind: 'price_list', list_name: 'Maison Tremblay', assignee: 'customer', min_packs: 1 },
+      price_reason: {
+        kind: 'price_list',
+        list_name: 'Maison Tremblay',
+        assignee: 'customer',
+        min_packs: 1,
+      },
       price_breaks: [
         { min_packs: 10, unit_price: 0.2 },
         { min_packs: 24, unit_price: 0.15 },
