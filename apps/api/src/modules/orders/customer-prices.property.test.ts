@@ -85,7 +85,12 @@ const lists = fc.uniqueArray(
     currency: fc.constantFrom('CAD', 'CAD', 'CAD', 'USD' as const),
     active: fc.constantFrom(true, true, true, false),
     assignee: fc.constantFrom('customer', 'group', 'group', 'other' as const),
-    entries: fc.array(entry(), { minLength: 1, maxLength: 4 }),
+    // One entry per target, pack count and first day in a list (the table's unique key).
+    entries: fc.uniqueArray(entry(), {
+      minLength: 1,
+      maxLength: 4,
+      selector: (e) => JSON.stringify([e.target, e.minPacks, e.startsOn]),
+    }),
   }),
   { maxLength: 3, selector: (l) => l.name },
 );
