@@ -169,6 +169,27 @@ export function cannon(opts) {
   });
 }
 
+/**
+ * How many more warm-up requests a rotating scenario needs after `done` of them, so that each of its
+ * `rotation` customers has been asked once: 0 when the rotation is complete. NOTE: autocannon refuses
+ * an `amount` below its connection count ("connections cannot be greater than amount"), which a
+ * small remainder is (it aborted one run in three): then it asks one request per connection.
+ */
+export function warmUpTopUp({ done, rotation, connections }) {
+  if (done >= rotation) return 0;
+  return Math.max(rotation - done, connections);
+}
+
+/** Runs `load` with the scenario's `during` work beside it (bench/scenarios.mjs), stopped after it. */
+export async function alongside(scenario, ctx, load) {
+  const stop = scenario.during?.(ctx);
+  try {
+    return await load();
+  } finally {
+    await stop?.();
+  }
+}
+
 export const fmt = (n, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
@@ -209,12 +230,13 @@ export function runMain(tag, main, cleanup) {
 /**
  * Waits until the API's in-process search index is built (`search_index_products` > 0 on /metrics;
  * docs/decisions/026-in-process-search-index.md), so no search row measures the build. An API
- * started with SEARCH_INDEX=off, or an empty catalogue, reports 0: then it waits at most 2 minutes.
+ * started with SEARCH_INDEX=off, or an empty catalogue, reports 0: then it waits at most
+ * `timeoutMs` (2 minutes; a million products take longer to index).
  */
-export async function waitForSearchIndex(base, log) {
+export async function waitForSearchIndex(base, log, timeoutMs = 120_000) {
   if (process.env.SEARCH_INDEX === 'off') return;
   const started = Date.now();
-  while (Date.now() - started < 120_000) {
+  while (Date.now() - started < timeoutMs) {
     const text = await scrapeMetrics(base);
     const products = Number(/^search_index_products (\d+)/m.exec(text)?.[1] ?? 0);
     if (products > 0) {
@@ -225,7 +247,9 @@ export async function waitForSearchIndex(base, log) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  log('search index not built after 2 minutes; searches rank in PostgreSQL');
+  log(
+    `search index not built after ${fmt(timeoutMs / 60_000, 1)} minutes; searches rank in PostgreSQL`,
+  );
 }
 
 /**
@@ -235,6 +259,22 @@ export async function waitForSearchIndex(base, log) {
 export async function serverReady(base, server, log) {
   await waitFor(`${base}/api/health`, { exited: () => server.exitCode !== null });
   await waitForSearchIndex(base, log);
+}
+
+/**
+ * The API process's memory as its /metrics reports it (prom-client's default metrics, from
+ * process.memoryUsage): V8 heap used and reserved, and the resident set, in MB.
+ */
+export async function apiMemory(base) {
+  const text = await scrapeMetrics(base);
+  const mb = (name) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
+  return {
+    heapUsedMb: mb('nodejs_heap_size_used_bytes'),
+    heapTotalMb: mb('nodejs_heap_size_total_bytes'),
+    // Outside the heap: typed arrays (the search index's postings) and buffers.
+    externalMb: mb('nodejs_external_memory_bytes'),
+    rssMb: mb('process_resident_memory_bytes'),
+  };
 }
 
 /**

@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// npm run bench -- [--products 100000] [--scenario all|<group>|<name fragment>] [--duration 10]
-//                  [--connections 32] [--customers 1000] [--reuse] [--build] [--no-record]
-//                  [--caches on|off]
+// npm run bench -- [--products 100000 | --million] [--scenario all|<group>|<name fragment>]
+//                  [--duration 10] [--connections 32] [--customers 1000] [--reuse] [--build]
+//                  [--no-record] [--caches on|off] [--json FILE]
+//
+// --million is --products 1000000. --json FILE also writes the run's figures (data sizes, seeding
+// time, the API's memory after start, each scenario's row) as JSON, for bench/sizes.mjs.
 //
 // --caches off starts the API with CACHES=off (no in-process catalogue/search cache keeps anything),
 // so the cold cost shows beside the warm one; every scenario row reports the cache hit ratio it saw.
@@ -18,14 +21,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import {
   ADMIN_URL,
+  alongside,
   LOAD_OPTIONS,
   ROOT,
   SEED_OPTIONS,
   SERVER_NODE_FLAGS,
   benchTarget,
   cacheCounts,
+  apiMemory,
   cannon as cannonRun,
   fmt,
   hitRatio,
@@ -35,6 +41,7 @@ import {
   waitFor as waitForUrl,
   withClient,
   waitForSearchIndex,
+  warmUpTopUp,
 } from './lib.mjs';
 import { scenarios } from './scenarios.mjs';
 
@@ -46,6 +53,8 @@ const { values: args } = parseArgs({
     scenario: { type: 'string', default: 'all' },
     customers: { type: 'string' },
     caches: { type: 'string', default: 'on' },
+    million: { type: 'boolean', default: false },
+    json: { type: 'string' },
     ...SEED_OPTIONS,
     ...LOAD_OPTIONS,
   },
@@ -54,7 +63,7 @@ if (!['on', 'off'].includes(args.caches)) {
   console.error('--caches must be on or off');
   process.exit(1);
 }
-const products = Number(args.products);
+const products = args.million ? 1_000_000 : Number(args.products);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const selected = scenarios.filter(
@@ -77,6 +86,8 @@ const customers = Number(
 
 const log = (line) => console.log(`[bench] ${line}`);
 const children = [];
+/** The bench's own connections to the bench database (scenario data, refills), closed at the end. */
+const pool = new pg.Pool({ connectionString: dbUrl, max: 3 });
 
 function start(cmd, argv, env, name) {
   const child = spawn(cmd, argv, {
@@ -95,6 +106,7 @@ function start(cmd, argv, env, name) {
 }
 
 async function stopAll() {
+  await pool.end().catch(() => undefined);
   await Promise.all(
     children.map(
       (child) =>
@@ -213,14 +225,20 @@ async function main() {
   await waitFor(`${base}/api/health`);
   await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
   void bare;
-  await waitForSearchIndex(base, log);
+  // Ten minutes: the build reads every product's search document (minutes at a million products).
+  await waitForSearchIndex(base, log, 600_000);
+  // The API's memory once it is up with its search index built, before any scenario fills a cache.
+  const memory = await apiMemory(base);
+  log(
+    `API after start: heap used ${fmt(memory.heapUsedMb)} MB of ${fmt(memory.heapTotalMb)} MB, external ${fmt(memory.externalMb)} MB, RSS ${fmt(memory.rssMb)} MB`,
+  );
 
   const { token, via } = await signIn(base);
   log(`signed in buyer.ca@example.com via ${via}`);
   const ctx = {
     token,
     headers: { authorization: `Bearer ${token}` },
-    query: (text, params) => withClient(dbUrl, async (c) => (await c.query(text, params)).rows),
+    query: async (text, params) => (await pool.query(text, params)).rows,
   };
   ctx.productIds = (
     await ctx.query(
@@ -253,17 +271,20 @@ async function main() {
     // Warm-up: JIT, connection pool, caches and generated images, for 3 s and then until one full
     // rotation of the scenario's customers has been asked (a server that has been up for a while
     // has seen each buyer's session and cart products; a cold 3 s does not reach 1,000 of them).
-    const warm = await cannon({ ...opts, duration: 3 });
-    const rotation = scenario.rotation?.(ctx) ?? 0;
-    // autocannon refuses an amount below its connection count, which the top-up's remainder can
-    // be (it aborted one run in three): ask at least one request per connection.
-    if (warm.requests.total < rotation)
-      await cannon({ ...opts, amount: Math.max(rotation - warm.requests.total, connections) });
+    await alongside(scenario, ctx, async () => {
+      const warm = await cannon({ ...opts, duration: 3 });
+      const topUp = warmUpTopUp({
+        done: warm.requests.total,
+        rotation: scenario.rotation?.(ctx) ?? 0,
+        connections,
+      });
+      if (topUp > 0) await cannon({ ...opts, amount: topUp });
+    });
     // Again after the warm-up, which consumed data too (orders empty carts, adds grow them).
     if (scenario.prepare) await scenario.prepare(ctx);
     log(`${scenario.name}: ${duration} s × ${connections} connections`);
     const before = await cacheCounts(base);
-    const measured = await cannon({ ...opts, duration });
+    const measured = await alongside(scenario, ctx, () => cannon({ ...opts, duration }));
     const r = summarise(scenario.name, measured, hitRatio(before, await cacheCounts(base)));
     results.push(r);
     log(
@@ -289,6 +310,7 @@ async function main() {
     `- Command: \`${command}\` (${connections} connections, ${duration} s per scenario after a warm-up of 3 s and at least one full rotation of the scenario's customers; server and load generator on the same machine).`,
     `- Data: ${fmt(Number(counts.products))} products, ${fmt(Number(counts.users))} users, ${fmt(Number(counts.orders))} orders, ${fmt(Number(counts.cart_lines))} cart lines${timings.seed ? `; seeding took ${fmt(timings.seed, 1)} s` : ' (reused database)'}.`,
     `- Process caches: ${args.caches} (CACHES=${args.caches}); "cache hits" is the share of cache reads that hit during the measured run, over the catalogue and search caches (the session cache left out).`,
+    `- API after start (search index built, before the scenarios): heap used ${fmt(memory.heapUsedMb)} MB of ${fmt(memory.heapTotalMb)} MB, external ${fmt(memory.externalMb)} MB, RSS ${fmt(memory.rssMb)} MB.`,
     '',
     '| Scenario | req/s | p50 ms | p99 ms | errors | cache hits | vs bare Node |',
     '|---|---:|---:|---:|---:|---:|---:|',
@@ -299,6 +321,23 @@ async function main() {
     '',
   ];
   console.log(lines.join('\n'));
+  if (args.json)
+    fs.writeFileSync(
+      args.json,
+      JSON.stringify(
+        {
+          products: Number(counts.products),
+          seedSeconds: timings.seed ?? null,
+          caches: args.caches,
+          memory,
+          loadAverage: os.loadavg(),
+          bare: bareResult,
+          scenarios: results.slice(1),
+        },
+        null,
+        2,
+      ),
+    );
   if (!args['no-record']) {
     const file = path.join(ROOT, 'bench/RESULTS.md');
     if (!fs.existsSync(file)) {

@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { detailTraffic, listingTraffic, searchTraffic } from './traffic/generate.mjs';
+import {
+  detailTraffic,
+  listingTraffic,
+  searchQueries,
+  searchTraffic,
+} from './traffic/generate.mjs';
 // Load scenarios for bench/run.mjs. Add yours here: one entry per endpoint worth watching.
 //
 // Each scenario:
@@ -14,6 +19,8 @@ import { detailTraffic, listingTraffic, searchTraffic } from './traffic/generate
 //   rotation  optional (ctx) => number: requests after which the rotating requests start over (one per
 //             customer); the warm-up lasts at least that many requests, so the measured run sees a
 //             server in steady state, not the first visit of each customer
+//   during    optional (ctx) => async stop(): work started beside each load run (the warm-up, the
+//             measured run) and stopped after it, such as refilling the carts orders empty
 //
 // ctx: { token, userId, headers (auth headers), productIds (up to 500 sample SKU codes sold in 'ca'),
 //        query(sql, params) → rows (on the bench database) }
@@ -123,16 +130,16 @@ export const scenarios = [
   realistic(
     'search: 6,000 distinct queries en/fr/es 60/30/10, typos, SKUs, barcodes, no-match (signed in)',
     'realistic-search',
-    (q) => searchTraffic(q),
+    (q, ctx) => searchTraffic(q, undefined, distinctQueries(ctx)),
   ),
-  realistic('search: distinct-query mix, English only (signed in)', 'realistic-search', (q) =>
-    searchTraffic(q, 'en'),
+  realistic('search: distinct-query mix, English only (signed in)', 'realistic-search', (q, ctx) =>
+    searchTraffic(q, 'en', distinctQueries(ctx)),
   ),
-  realistic('search: distinct-query mix, French only (signed in)', 'realistic-search', (q) =>
-    searchTraffic(q, 'fr'),
+  realistic('search: distinct-query mix, French only (signed in)', 'realistic-search', (q, ctx) =>
+    searchTraffic(q, 'fr', distinctQueries(ctx)),
   ),
-  realistic('search: distinct-query mix, Spanish only (signed in)', 'realistic-search', (q) =>
-    searchTraffic(q, 'es'),
+  realistic('search: distinct-query mix, Spanish only (signed in)', 'realistic-search', (q, ctx) =>
+    searchTraffic(q, 'es', distinctQueries(ctx)),
   ),
   // Cart & orders (docs/decisions/009-cart-and-orders.md): 1,000 bench customers with 50-line carts and 100,000 past orders.
   // Each request rotates to the next customer (autocannon setupRequest), so 32 connections act as
@@ -163,11 +170,17 @@ export const scenarios = [
     method: 'POST',
     path: '/api/store/orders',
     counter: 'order',
-    request: (n, shopper, ctx) => {
+    during: refillOrderedLines,
+    request: (n, shopper, ctx, context) => {
       // Each customer's 50-line cart gives five distinct 10-line orders; consecutive requests go
       // to different customers (one customer's orders queue on its cart lines' locks).
       const k = Math.floor(n / ctx.shoppers.length) % 5;
       const chunk = shopper.cartCodes.slice(k * 10, k * 10 + 10);
+      // Put back into the cart once the order has answered (refillOrderedLines).
+      context.ordered = {
+        userId: shopper.id,
+        productIds: shopper.cartIds.slice(k * 10, k * 10 + 10),
+      };
       return {
         headers: {
           'content-type': 'application/json',
@@ -196,7 +209,15 @@ export const scenarios = [
  * setupRequest), so 32 connections act as many different buyers. `request(n, shopper, ctx)` gives
  * what the n-th request adds: headers beside the customer's bearer token, a body.
  */
-function rotatingShoppers({ name, group, method = 'GET', path, counter, request = () => ({}) }) {
+function rotatingShoppers({
+  name,
+  group,
+  method = 'GET',
+  path,
+  counter,
+  request = () => ({}),
+  during,
+}) {
   return {
     name,
     group,
@@ -204,22 +225,69 @@ function rotatingShoppers({ name, group, method = 'GET', path, counter, request 
     path: path.split('?')[0],
     prepare: prepareShoppers,
     rotation: (ctx) => ctx.shoppers.length,
+    ...(during ? { during } : {}),
     requests: (ctx) => [
       {
         method,
         path,
-        setupRequest: (req) => {
+        // `context` is autocannon's per-connection object: what a request leaves there is read
+        // back when its answer arrives (onResponse), before the connection's next request.
+        setupRequest: (req, context) => {
           const n = next(counter);
           const shopper = ctx.shoppers[n % ctx.shoppers.length];
-          const { headers, ...rest } = request(n, shopper, ctx);
+          const { headers, ...rest } = request(n, shopper, ctx, context);
           return {
             ...req,
             headers: { ...req.headers, authorization: `Bearer ${shopper.token}`, ...headers },
             ...rest,
           };
         },
+        onResponse: (_status, _body, context) => {
+          if (context.ordered) ctx.ordered?.push(context.ordered);
+          context.ordered = undefined;
+        },
       },
     ],
+  };
+}
+
+/**
+ * Puts each order's ten lines back into its customer's cart once the order has answered, on a
+ * connection of its own, for as long as a load run lasts. 1,000 customers' 50-line carts hold 5,000
+ * ten-line orders: a 10 s run above 500 orders a second emptied them and measured refusals. A chunk
+ * is ordered again five rotations (5,000 requests) after it was ordered; one refill statement takes
+ * every answer that arrived since the one before, so it trails the orders by a few milliseconds at
+ * any speed. Answers `stop`, which waits for the last refill.
+ */
+function refillOrderedLines(ctx) {
+  const ordered = [];
+  ctx.ordered = ordered;
+  let running = true;
+  const loop = (async () => {
+    while (running || ordered.length) {
+      if (!ordered.length) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        continue;
+      }
+      const batch = ordered.splice(0);
+      await ctx.query(
+        `insert into cart_lines (user_id, product_id, country, quantity)
+         select s.user_id, s.product_id, s.country, s.quantity
+           from unnest($1::int[], $2::int[]) as t(user_id, product_id)
+           join bench_cart_seed s on s.user_id = t.user_id and s.product_id = t.product_id
+          order by s.user_id, s.product_id
+         on conflict (user_id, country, product_id) do update set quantity = excluded.quantity, selected = true`,
+        [
+          batch.flatMap((o) => o.productIds.map(() => o.userId)),
+          batch.flatMap((o) => o.productIds),
+        ],
+      );
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    ctx.ordered = undefined;
   };
 }
 
@@ -232,7 +300,7 @@ function realistic(name, group, generate) {
     path: '/api/health',
     prepare: async (ctx) => {
       ctx.traffic ??= new Map();
-      if (!ctx.traffic.has(name)) ctx.traffic.set(name, await generate(ctx.query));
+      if (!ctx.traffic.has(name)) ctx.traffic.set(name, await generate(ctx.query, ctx));
     },
     requests: (ctx) => {
       const paths = ctx.traffic.get(name);
@@ -245,6 +313,12 @@ function realistic(name, group, generate) {
       ];
     },
   };
+}
+
+/** The run's distinct search queries, drawn once for the four search scenarios. */
+function distinctQueries(ctx) {
+  ctx.searchQueries ??= searchQueries(ctx.query);
+  return ctx.searchQueries;
 }
 
 /** Tells this process's requests from an earlier run's (idempotency keys). */
@@ -297,6 +371,10 @@ async function prepareShoppers(ctx) {
        from cart_lines c join users u on u.id = c.user_id where u.email like 'bench%@example.com') s
      where n <= 50`,
   );
+  // The refill of the order scenario finds a customer's ordered lines by this index.
+  await ctx.query(
+    'create index if not exists bench_cart_seed_line on bench_cart_seed (user_id, product_id)',
+  );
   // In place, so repeated runs do not bloat the table and its indexes.
   await ctx.query(
     `delete from cart_lines c where c.user_id = any($1::int[]) and not exists (
@@ -315,13 +393,16 @@ async function prepareShoppers(ctx) {
   // so without this a run measured the bloat left by the runs before it (index-only scans of a
   // customer's orders turned into heap reads).
   await ctx.query('vacuum analyze cart_lines, orders, product_prices, sessions');
-  // The codes of each customer's cart, in a stable order.
+  // The codes (and ids) of each customer's cart, in a stable order.
   const carts = await ctx.query(
-    `select c.user_id, array_agg(p.product_id order by c.id) as codes
+    `select c.user_id, array_agg(p.product_id order by c.id) as codes, array_agg(p.id order by c.id) as ids
      from cart_lines c join products p on p.id = c.product_id
      where c.user_id = any($1::int[]) group by c.user_id`,
     [ctx.shoppers.map((s) => s.id)],
   );
-  const byUser = new Map(carts.map((r) => [r.user_id, r.codes]));
-  for (const s of ctx.shoppers) s.cartCodes = byUser.get(s.id) ?? [];
+  const byUser = new Map(carts.map((r) => [r.user_id, r]));
+  for (const s of ctx.shoppers) {
+    s.cartCodes = byUser.get(s.id)?.codes ?? [];
+    s.cartIds = byUser.get(s.id)?.ids ?? [];
+  }
 }

@@ -132,7 +132,7 @@ async function main() {
           .join('\n  ')}`,
       );
     }
-  const traffic = (await searchTraffic(query, lang)).slice(0, 2 * Number(args.requests));
+  const traffic = (await searchTraffic(query, lang, all)).slice(0, 2 * Number(args.requests));
   const connections = Number(args.connections);
   const warm = traffic.slice(0, traffic.length / 2);
   const measured = traffic.slice(traffic.length / 2);

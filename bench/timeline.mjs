@@ -21,6 +21,7 @@ import pg from 'pg';
 import {
   LOAD_OPTIONS,
   ROOT,
+  alongside,
   SERVER_OPTIONS,
   backendCpu,
   benchTarget,
@@ -30,6 +31,7 @@ import {
   serverEnv,
   serverReady,
   signIn,
+  warmUpTopUp,
   withClient,
 } from './lib.mjs';
 import { scenarios } from './scenarios.mjs';
@@ -182,13 +184,16 @@ async function main() {
     });
 
   if (scenario.prepare) await scenario.prepare(ctx);
-  const warm = await cannon({ duration: 3 });
-  const rotation = scenario.rotation?.(ctx) ?? 0;
-  let warmed = warm.requests.total;
-  if (warmed < rotation && !args['short-warmup'])
-    // At least one request per connection: autocannon refuses a smaller amount.
-    warmed += (await cannon({ amount: Math.max(rotation - warmed, Number(args.connections)) }))
-      .requests.total;
+  const warmed = await alongside(scenario, ctx, async () => {
+    const warm = await cannon({ duration: 3 });
+    const topUp = warmUpTopUp({
+      done: warm.requests.total,
+      rotation: scenario.rotation?.(ctx) ?? 0,
+      connections: Number(args.connections),
+    });
+    if (topUp === 0 || args['short-warmup']) return warm.requests.total;
+    return warm.requests.total + (await cannon({ amount: topUp })).requests.total;
+  });
   if (scenario.prepare) await scenario.prepare(ctx);
 
   const monitor = new pg.Client({ connectionString: dbUrl });
@@ -221,13 +226,15 @@ async function main() {
   // A connection's first answer includes opening it: kept apart, to tell set-up from stalls.
   const opened = new Set();
   const firsts = [];
-  const result = await cannon({ duration: Number(args.duration) }, (client, _s, _b, ms) => {
-    bucketAt(Date.now()).latencies.push(ms);
-    if (!opened.has(client)) {
-      opened.add(client);
-      firsts.push(ms);
-    }
-  });
+  const result = await alongside(scenario, ctx, () =>
+    cannon({ duration: Number(args.duration) }, (client, _s, _b, ms) => {
+      bucketAt(Date.now()).latencies.push(ms);
+      if (!opened.has(client)) {
+        opened.add(client);
+        firsts.push(ms);
+      }
+    }),
+  );
   measuring = false;
   sampling = false;
   clearInterval(scraper);

@@ -6,6 +6,12 @@ import { DEFAULT_MAX_LINE_PACKS, INVOICE_ISSUERS, type InvoiceIssuer } from '@wh
 import { privateNetworkProblem } from './lib/outbound-address';
 
 /** Repository root: src/ and dist/ both sit two levels below it (apps/api/src, apps/api/dist). */
+/**
+ * The search index's default memory budget: a million products take 102 MB (decision 039), so about
+ * 1.5 million fit; the index lives in typed arrays beside the 384 MB heap (--max-old-space-size).
+ */
+const DEFAULT_SEARCH_INDEX_MEMORY_MB = 160;
+
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const booleanFlag = z
@@ -104,6 +110,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().positive().default(1200),
   CACHES: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   SEARCH_INDEX: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  SEARCH_INDEX_MEMORY_MB: z.coerce
+    .number({ message: 'must be a number of megabytes' })
+    .positive({ message: 'must be above 0' })
+    .default(DEFAULT_SEARCH_INDEX_MEMORY_MB),
   TRUST_PROXY: TrustProxy.optional(),
   MAX_LINE_PACKS: z.coerce
     .number({ message: 'must be a whole number of ship packs' })
@@ -204,6 +214,8 @@ export type Config = {
   cachesEnabled: boolean;
   /** SEARCH_INDEX=off: searches rank in PostgreSQL, without the in-process index. */
   searchIndexEnabled: boolean;
+  /** Most megabytes the search index may hold; over it, searches rank in PostgreSQL. */
+  searchIndexMemoryMb: number;
   /** The proxies whose X-Forwarded-For is believed (false: none): request.ip is the client's. */
   trustProxy: false | string[];
   webDist: string;
@@ -316,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     applicationsPerHour: e.APPLICATIONS_PER_HOUR,
     cachesEnabled: e.CACHES === 'on',
     searchIndexEnabled: e.SEARCH_INDEX === 'on',
+    searchIndexMemoryMb: e.SEARCH_INDEX_MEMORY_MB,
     trustProxy: e.TRUST_PROXY ?? false,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     chatWidgetUrl: e.CHAT_WIDGET_URL,

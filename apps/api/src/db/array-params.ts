@@ -12,3 +12,17 @@ export function intArray(ids: readonly number[]): string {
 export function textArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 }
+
+/**
+ * An array literal whose elements may be NULL (numbers or texts, one type per array), for unnest
+ * of nullable columns: `unnest(${nullableArray(values)}::int[])`.
+ */
+export function nullableArray(values: readonly (string | number | null)[]): string {
+  const element = (v: string | number | null) =>
+    v === null
+      ? 'NULL'
+      : typeof v === 'number'
+        ? String(Math.trunc(v))
+        : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+  return `{${values.map(element).join(',')}}`;
+}

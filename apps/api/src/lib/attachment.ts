@@ -1,9 +1,13 @@
 import type { FastifyReply } from 'fastify';
 
-const CONTENT_TYPES = { pdf: 'application/pdf', csv: 'text/csv; charset=utf-8' } as const;
+const CONTENT_TYPES = {
+  pdf: 'application/pdf',
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
 
 /**
- * Answers a download: `body` (a buffer or a stream) as the attachment `filename`, a PDF or a CSV by
+ * Answers a download: `body` (a buffer or a stream) as the attachment `filename`, a PDF, a CSV or a workbook by
  * its extension. Cache-Control is left to the cache-policy plugin, which sets it on every answer.
  */
 export function sendAttachment(

@@ -26,6 +26,7 @@ import {
   type SessionCache,
   type SessionUser,
 } from '../modules/accounts';
+import { answerData } from '../lib/answer';
 
 // Routes check a user_id parameter through the same plugin that gives them the session user.
 export { assertOwnUserId };
@@ -289,6 +290,8 @@ const SCOPE_STAFF_ROLE: Record<IntegrationScope, StaffRole> = {
   // Invoices are the credit side's: credit staff read them and may push one by hand like the ERP.
   'invoices:read': 'credit',
   'invoices:write': 'credit',
+  // Price lists are the catalogue's: content staff keep them by hand.
+  'prices:write': 'content',
 };
 
 /**
@@ -449,7 +452,7 @@ export function accountActivationRoutes<Dto extends z.ZodTypeAny>(
       }),
       async (request) => {
         const data = await accounts.setActive(staffOf(request), request.params.id, active);
-        return { status: true as const, data };
+        return answerData(data);
       },
     );
   }

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../lib/app-error';
 import type { CacheStats } from './change-feed';
-import { searchIndexProducts } from '../modules/search';
+import { searchIndexBytes, searchIndexProducts } from '../modules/search';
 import { isDirectLocalCaller } from './dev-access';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -145,6 +145,15 @@ export const observabilityPlugin = fp(
       registers: [registry],
       collect() {
         this.set(searchIndexProducts(app));
+      },
+    });
+
+    new Gauge({
+      name: 'search_index_bytes',
+      help: 'Bytes the in-process search index holds (its budget: SEARCH_INDEX_MEMORY_MB); 0 without one',
+      registers: [registry],
+      collect() {
+        this.set(searchIndexBytes(app));
       },
     });
 

@@ -129,6 +129,28 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   'GET /api/admin/invoices/:id/pdf': ['credit', 'orders'],
   'GET /api/integrations/invoices': ['credit'],
   'POST /api/integrations/invoices': ['credit'],
+  // Price lists and customer groups: the catalogue's staff; the ERP writes entries with prices:write.
+  'GET /api/admin/price-lists': ['content'],
+  'POST /api/admin/price-lists': ['content'],
+  'PATCH /api/admin/price-lists/:id': ['content'],
+  'DELETE /api/admin/price-lists/:id': ['content'],
+  'GET /api/admin/price-lists/:id/entries': ['content'],
+  'POST /api/admin/price-lists/:id/entries': ['content'],
+  'PUT /api/admin/price-lists/:id/entries/:entry_id': ['content'],
+  'DELETE /api/admin/price-lists/:id/entries/:entry_id': ['content'],
+  'POST /api/admin/price-lists/:id/import': ['content'],
+  'GET /api/admin/price-lists/:id/export': ['content'],
+  'POST /api/admin/price-lists/:id/assignments': ['content'],
+  'DELETE /api/admin/price-lists/:id/assignments/:assignment_id': ['content'],
+  'GET /api/admin/pricing/customers': ['content'],
+  'GET /api/admin/customer-groups': ['content'],
+  'POST /api/admin/customer-groups': ['content'],
+  'PATCH /api/admin/customer-groups/:id': ['content'],
+  'DELETE /api/admin/customer-groups/:id': ['content'],
+  'GET /api/admin/customer-groups/:id/members': ['content'],
+  'POST /api/admin/customer-groups/:id/members': ['content'],
+  'DELETE /api/admin/customer-groups/:id/members/:customer_id': ['content'],
+  'PUT /api/integrations/price-lists/:id/entries': ['content'],
 };
 
 /** Staff routes outside /api/admin (none yet); listed in EXPECTED_ROLES like the others. */

@@ -1,18 +1,17 @@
 import type { AddressBody, AddressBookEntry } from '@wholesale/contract';
 import type { Database, Tx } from '../db/client';
-import { AppError } from '../lib/app-error';
 import {
   addAddress,
   editAddress,
-  findUserById,
   lockUser,
+  requireCustomerAccount,
   makeDefaultAddress,
   readAddressBook,
   removeAddress,
   type AddressChange,
   type SessionUser,
 } from '../modules/accounts';
-import { recordAudit } from '../modules/audit';
+import { recordAuditBy } from '../modules/audit';
 import { openOrdersByShipToAddress } from '../modules/orders';
 
 /**
@@ -58,14 +57,8 @@ export async function getCustomerAddressBook(
   db: Database,
   customerId: number,
 ): Promise<AddressBookEntry[]> {
-  await assertCustomer(db, customerId, false);
+  await requireCustomerAccount(db, customerId);
   return getAddressBook(db, customerId);
-}
-
-/** 404 unless the id is a customer's; the account row is locked when `lock`. */
-async function assertCustomer(tx: Tx, userId: number, lock: boolean): Promise<void> {
-  const user = lock ? await lockUser(tx, userId) : await findUserById(tx, userId);
-  if (!user || user.role !== 'customer') throw new AppError('NOT_FOUND', 'No such customer');
 }
 
 /**
@@ -81,13 +74,11 @@ export function changeAddressBook(
   staff?: SessionUser,
 ): Promise<AddressBookEntry[]> {
   return db.transaction(async (tx) => {
-    if (staff) await assertCustomer(tx, userId, true);
+    if (staff) await requireCustomerAccount(tx, userId, { lock: true });
     else await lockUser(tx, userId);
     const { before, after } = await apply(tx, userId, change);
     if (staff)
-      await recordAudit(tx, {
-        actorId: staff.id,
-        actorEmail: staff.email,
+      await recordAuditBy(tx, staff, {
         action: AUDIT_ACTIONS[change.kind],
         entity: 'customer',
         entityId: userId,

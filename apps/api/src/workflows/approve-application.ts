@@ -10,7 +10,7 @@ import {
   SET_TOKEN_TTL_MS,
   type SessionUser,
 } from '../modules/accounts';
-import { recordAudit } from '../modules/audit';
+import { recordAuditBy } from '../modules/audit';
 import {
   applicationAnswers,
   findApplication,
@@ -109,9 +109,7 @@ export async function approveApplication(
     });
     await sendSetPasswordLink(tx, config, account.userId);
     // Step 5: who approved, when, and which account it created.
-    await recordAudit(tx, {
-      actorId: staff.id,
-      actorEmail: staff.email,
+    await recordAuditBy(tx, staff, {
       action: 'application.approved',
       entity: 'application',
       entityId: applicationId,

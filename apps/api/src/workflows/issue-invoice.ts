@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { billingAddress } from '../modules/accounts';
 import { adminIdentity } from '../modules/identity';
 import type { OnShipment } from '../modules/orders';
-import { issueShipmentInvoice, storeRegistrations } from '../modules/receivables';
+import { billedLine, issueShipmentInvoice, storeRegistrations } from '../modules/receivables';
 
 /**
  * The invoice of a shipment (docs/product/accounts-receivable.md "Invoices"): the order desk calls
@@ -32,15 +32,7 @@ export function shipmentInvoicer(app: Pick<FastifyInstance, 'clock'>): OnShipmen
       shipTo: order.shipTo,
       taxRates: order.taxes.map((t) => ({ kind: t.kind, rate: t.rate })),
       registrations: storeRegistrations(identity, order.country),
-      lines: parcel.lines.map((l) => ({
-        orderLineId: l.id,
-        productCode: l.productCode,
-        name: l.name,
-        quantity: l.quantity,
-        shipPack: l.shipPack,
-        unitPriceCents: l.unitPriceCents,
-        lineTotalCents: l.lineTotalCents,
-      })),
+      lines: parcel.lines.map(billedLine),
       actor: parcel.actor,
     });
   };

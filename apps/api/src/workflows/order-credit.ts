@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { AppError, reasonError } from '../lib/app-error';
 import type { ChangeFeed } from '../plugins/change-feed';
 import type { SessionUser } from '../modules/accounts';
-import { recordAudit } from '../modules/audit';
+import { recordAuditBy } from '../modules/audit';
 import {
   ORDERS_CHANNEL,
   lockOrderCredit,
@@ -50,9 +50,7 @@ export async function recordOrderDeposit(
       actor: { id: staff.id, email: staff.email },
     });
     await markDepositReceived(tx, order, staff.id, 'Deposit received');
-    await recordAudit(tx, {
-      actorId: staff.id,
-      actorEmail: staff.email,
+    await recordAuditBy(tx, staff, {
       action: 'order.deposit_received',
       entity: 'order',
       entityId: order.id,
@@ -91,9 +89,7 @@ export async function releaseOrderCreditHold(
       staff.id,
       text ? `Credit hold released: ${text}` : 'Credit hold released',
     );
-    await recordAudit(tx, {
-      actorId: staff.id,
-      actorEmail: staff.email,
+    await recordAuditBy(tx, staff, {
       action: 'order.hold_released',
       entity: 'order',
       entityId: order.id,

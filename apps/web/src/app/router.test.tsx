@@ -71,6 +71,7 @@ describe('route table (docs/product/overview-and-routes.md)', () => {
       '/admin/orders/:id',
       '/admin/orders/phone',
       '/admin/orders/phone/:customerId',
+      '/admin/prices',
       '/admin/products',
       '/admin/products/:sku',
       '/admin/receivables',

@@ -112,6 +112,7 @@ export const routes: RouteObject[] = [
                   page('catalogue/structure', () => import('./routes/admin-catalogue-structure')),
                   page('products', () => import('./routes/admin-products')),
                   page('products/:sku', () => import('./routes/admin-product-edit')),
+                  page('prices', () => import('./routes/admin-prices')),
                   page('staff', () => import('./routes/admin-staff')),
                   page('customers', () => import('./routes/admin-customers')),
                   page('customers/:id', () => import('./routes/admin-customer-detail')),

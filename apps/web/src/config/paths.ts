@@ -72,6 +72,7 @@ export const paths = {
   adminCatalogue: () => '/admin/catalogue',
   adminCatalogueStructure: () => '/admin/catalogue/structure',
   adminProducts: () => '/admin/products',
+  adminPrices: () => '/admin/prices',
   adminProduct: (sku: string) => `/admin/products/${seg(sku)}`,
   adminStaff: () => '/admin/staff',
   adminCustomers: () => '/admin/customers',

@@ -17,6 +17,7 @@ import type opticon from '../locales/en/opticon.json';
 import type adminOrders from '../locales/en/admin-orders.json';
 import type adminIntegrations from '../locales/en/admin-integrations.json';
 import type adminCatalogue from '../locales/en/admin-catalogue.json';
+import type adminPricing from '../locales/en/admin-pricing.json';
 import type adminProducts from '../locales/en/admin-products.json';
 import type staff from '../locales/en/staff.json';
 import type checkout from '../locales/en/checkout.json';
@@ -58,6 +59,7 @@ declare module 'i18next' {
       'admin-orders': typeof adminOrders;
       'admin-integrations': typeof adminIntegrations;
       'admin-catalogue': typeof adminCatalogue;
+      'admin-pricing': typeof adminPricing;
       'admin-products': typeof adminProducts;
       staff: typeof staff;
       checkout: typeof checkout;

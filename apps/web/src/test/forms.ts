@@ -1,16 +1,29 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+/** Where to look for the fields: the whole screen, or one form (`within(form)`). */
+type Scope = Pick<typeof screen, 'findByLabelText' | 'getByLabelText' | 'getByRole'>;
+
 /**
  * Types each non-empty value into the field with that label, in order, then presses the submit
  * button named. The first field is awaited: locale chunks load lazily, so the form may not be
  * there yet.
  */
-export async function fillAndSubmit(values: Record<string, string>, submit: string) {
+export async function fillAndSubmit(
+  values: Record<string, string>,
+  submit: string,
+  scope: Scope = screen,
+) {
   for (const [i, [label, value]] of Object.entries(values).entries()) {
     if (!value) continue;
-    const field = i === 0 ? await screen.findByLabelText(label) : screen.getByLabelText(label);
+    const field = i === 0 ? await scope.findByLabelText(label) : scope.getByLabelText(label);
     await userEvent.type(field, value);
   }
-  await userEvent.click(screen.getByRole('button', { name: submit }));
+  await userEvent.click(scope.getByRole('button', { name: submit }));
+}
+
+/** Replaces what `field` holds with `text`: clears it, then types. */
+export async function retype(field: HTMLElement, text: string) {
+  await userEvent.clear(field);
+  await userEvent.type(field, text);
 }

@@ -1,3 +1,5 @@
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { StaffRole } from '@wholesale/contract';
 import { storeUser } from '@/lib/session';
 
@@ -14,4 +16,10 @@ export function signInStaff(roles: StaffRole[]): void {
     role: 'staff',
     staff_roles: roles,
   });
+}
+
+/** A section this staff member may only read: it says who may change it, and offers no button. */
+export function expectReadOnly(whoMayChange: string): void {
+  expect(screen.getByText(whoMayChange)).toBeVisible();
+  expect(screen.queryByRole('button')).toBeNull();
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTRIES, type Lang, dataResponse, okResponse } from '../common';
+import { COUNTRIES, type Lang, dataResponse, keyOfMessage, okResponse } from '../common';
 // The 1,000 most common passwords of at least 10 characters, lower-cased, in rank order (a JSON
 // array, bundled with the code that imports it: the API build and the web's password forms' chunk).
 // Source: the password frequency list shipped by zxcvbn-ts (@zxcvbn-ts/language-common 4.1.3),
@@ -30,10 +30,7 @@ export type AccountMessageKey = keyof typeof ACCOUNT_MESSAGES;
 
 /** The key of an account message, so the web can show it in the user's language. */
 export function accountMessageKey(message: string | undefined): AccountMessageKey | undefined {
-  if (!message) return undefined;
-  return (Object.keys(ACCOUNT_MESSAGES) as AccountMessageKey[]).find(
-    (k) => ACCOUNT_MESSAGES[k] === message,
-  );
+  return keyOfMessage(ACCOUNT_MESSAGES, message);
 }
 
 export const PASSWORD_MIN_LENGTH = 10;

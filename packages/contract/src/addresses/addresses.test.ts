@@ -11,6 +11,7 @@ import {
   checkPostalCode,
   normalisePostalCode,
   regionCode,
+  type AddressCountry,
   type CanadianProvince,
   type UsState,
 } from './index';
@@ -50,23 +51,33 @@ const usZip = (state: UsState) =>
         (plus4 === undefined ? '' : `-${String(plus4).padStart(4, '0')}`),
     );
 
+/** Each [region, typed, value]: the code typed is accepted in the region, written `value`. */
+const expectAccepted = (country: AddressCountry, cases: [string, string, string][]) => {
+  for (const [region, typed, value] of cases)
+    expect(checkPostalCode(country, region, typed)).toEqual({ ok: true, value });
+};
+
+/** Each [region, typed]: a well-written code that belongs to another region is refused. */
+const expectOtherRegion = (country: AddressCountry, cases: [string, string][]) => {
+  for (const [region, typed] of cases)
+    expect(checkPostalCode(country, region, typed)).toEqual({ ok: false, problem: 'region' });
+};
+
 describe('Canadian postal codes', () => {
   it('accepts a code of the province and normalises case and spacing', () => {
-    for (const [region, typed, value] of [
+    expectAccepted('ca', [
       ['QC', 'h2x1y4', 'H2X 1Y4'],
       ['ON', ' m5x  1a9 ', 'M5X 1A9'],
       ['BC', 'V6B-1A1', 'V6B 1A1'],
       ['Québec', 'G1R 4P5', 'G1R 4P5'],
-    ])
-      expect(checkPostalCode('ca', region, typed)).toEqual({ ok: true, value });
+    ]);
   });
   it('refuses a code of another province', () => {
-    for (const [region, typed] of [
+    expectOtherRegion('ca', [
       ['QC', 'M5X 1A9'],
       ['ON', 'H2X 1Y4'],
       ['AB', 'V6B 1A1'],
-    ])
-      expect(checkPostalCode('ca', region, typed)).toEqual({ ok: false, problem: 'region' });
+    ]);
   });
   it('refuses what is not written A1A 1A1, or uses letters Canada Post never uses', () => {
     for (const bad of [
@@ -117,21 +128,19 @@ describe('Canadian postal codes', () => {
 
 describe('US ZIP codes', () => {
   it('accepts 12345 and 12345-6789 in the state, and normalises spacing', () => {
-    for (const [region, typed, value] of [
+    expectAccepted('us', [
       ['NY', '14202', '14202'],
       ['NY', '14202 1234', '14202-1234'],
       ['NY', '142021234', '14202-1234'],
       ['vt', '05401', '05401'],
       ['CA', '90210', '90210'],
-    ])
-      expect(checkPostalCode('us', region, typed)).toEqual({ ok: true, value });
+    ]);
   });
   it('refuses a ZIP of another state', () => {
-    for (const [region, typed] of [
+    expectOtherRegion('us', [
       ['CA', '14202'],
       ['TX', '90210'],
-    ])
-      expect(checkPostalCode('us', region, typed)).toEqual({ ok: false, problem: 'region' });
+    ]);
   });
   it('refuses what is not 5 or 5+4 digits', () => {
     for (const bad of ['1420', '142021', '14202-12', 'ABCDE', 'H2X 1Y4', ''])

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okResponse } from '../common';
+import { keyOfMessage, okResponse } from '../common';
 import { idSchema } from '../common/safe-input';
 import { ShipToAddress } from '../checkout/schemas';
 import { checkPostalCode, normalisePostalCode, regionCode, type AddressCountry } from './postal';
@@ -30,10 +30,7 @@ export type AddressMessageKey = keyof typeof ADDRESS_MESSAGES;
 
 /** The key of an address message, so the web can show it in the user's language. */
 export function addressMessageKey(message: string | undefined): AddressMessageKey | undefined {
-  if (!message) return undefined;
-  return (Object.keys(ADDRESS_MESSAGES) as AddressMessageKey[]).find(
-    (k) => ADDRESS_MESSAGES[k] === message,
-  );
+  return keyOfMessage(ADDRESS_MESSAGES, message);
 }
 
 const M = ADDRESS_MESSAGES;

@@ -123,6 +123,20 @@ export const ERROR_REASONS = {
   PAYMENT_REF_REUSED: 'The external_ref {{ref}} was already used for a different payment',
   PERIOD_INVALID: 'period must be a month written YYYY-MM',
   PERIOD_NOT_ENDED: 'Interest is charged for a month once it has ended; {{period}} has not',
+  // Price lists (docs/product/pricing.md "Managing price lists").
+  PRICE_LIST_NAME_TAKEN: 'A price list named {{name}} already exists',
+  GROUP_NAME_TAKEN: 'A customer group named {{name}} already exists',
+  PRICE_SKU_UNKNOWN: 'No product has the SKU {{code}}',
+  PRICE_BRAND_UNKNOWN: 'No brand has the name or code {{code}}',
+  PRICE_CATEGORY_UNKNOWN: 'No category has the code {{code}}',
+  PRICE_ENTRY_TAKEN:
+    'This list already prices {{code}} from {{packs}} ship packs with the same first day; edit that entry instead',
+  PRICE_CUSTOMER_UNKNOWN: 'No customer has the code {{code}}',
+  PRICE_GROUP_UNKNOWN: 'There is no such customer group',
+  PRICE_LIST_ALREADY_GIVEN: 'This list is already given to {{label}}',
+  PRICE_LIST_CURRENCY_MISMATCH:
+    'This list is in {{currency}}; the customer {{code}} buys in {{other}}',
+  GROUP_MEMBER_ALREADY: 'The customer {{code}} is already in this group',
 } as const;
 
 export type ErrorReasonKey = keyof typeof ERROR_REASONS;

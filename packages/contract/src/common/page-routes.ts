@@ -45,6 +45,7 @@ export const PAGE_ROUTES = [
   '/admin/catalogue/structure',
   '/admin/products',
   '/admin/products/:sku',
+  '/admin/prices',
   '/admin/staff',
   '/admin/customers',
   '/admin/customers/:id',

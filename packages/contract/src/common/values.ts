@@ -31,3 +31,15 @@ export function toPage<T>(data: T[], total: number, page: number, perPage: numbe
     per_page: perPage,
   };
 }
+
+/**
+ * The key under which `messages` holds `message` (an English field message as the API answers it),
+ * so the web can show it in the reader's language; undefined for any other text.
+ */
+export function keyOfMessage<K extends string>(
+  messages: Readonly<Record<K, string>>,
+  message: string | undefined,
+): K | undefined {
+  if (!message) return undefined;
+  return (Object.keys(messages) as K[]).find((k) => messages[k] === message);
+}

@@ -184,9 +184,7 @@ export const PublicStoreIdentity = z.object({
 export type PublicStoreIdentity = z.infer<typeof PublicStoreIdentity>;
 
 /** GET/PUT /api/admin/settings/identity: the identity and who saved it last, when. */
-export const AdminStoreIdentity = z.object({
-  set: z.boolean(),
-  identity: StoreIdentity.nullable(),
+export const AdminStoreIdentity = PublicStoreIdentity.extend({
   updated_at: z.string().nullable(),
   updated_by: z.string().nullable(),
 });

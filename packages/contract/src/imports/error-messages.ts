@@ -123,6 +123,58 @@ const REASONS: readonly Reason[] = [
     fr: 'price_us est obligatoire : le produit n’a pas encore de prix américain',
     es: 'price_us es obligatorio: el producto aún no tiene precio estadounidense',
   },
+  // Price list files (docs/product/pricing.md "Importing and exporting a list").
+  {
+    en: /^target must be product, brand or category$/,
+    fr: 'target doit valoir product, brand ou category',
+    es: 'target debe ser product, brand o category',
+  },
+  { en: /^code is required$/, fr: 'code est obligatoire', es: 'code es obligatorio' },
+  {
+    en: new RegExp(`^${COL} must be at most (?<max>\\d+)$`),
+    fr: '{column} doit valoir au plus {max}',
+    es: '{column} debe ser como máximo {max}',
+  },
+  {
+    en: /^give one of fixed_price and percent_off$/,
+    fr: 'indiquez soit fixed_price, soit percent_off',
+    es: 'indique fixed_price o percent_off, no ambos',
+  },
+  {
+    en: /^percent_off must be a percentage from 0\.01 to 100$/,
+    fr: 'percent_off doit être un pourcentage de 0.01 à 100',
+    es: 'percent_off debe ser un porcentaje de 0.01 a 100',
+  },
+  {
+    en: new RegExp(`^${COL} must be a real date written YYYY-MM-DD$`),
+    fr: '{column} doit être une date réelle écrite AAAA-MM-JJ',
+    es: '{column} debe ser una fecha real escrita AAAA-MM-DD',
+  },
+  {
+    en: /^ends_on must not be before starts_on$/,
+    fr: 'ends_on ne doit pas précéder starts_on',
+    es: 'ends_on no debe ser anterior a starts_on',
+  },
+  {
+    en: /^sku (?<value>.+) is not a product of this store$/,
+    fr: 'le sku {value} n’est pas un produit de la boutique',
+    es: 'el sku {value} no es un producto de la tienda',
+  },
+  {
+    en: /^brand (?<value>.+) is not a known brand name or code$/,
+    fr: 'la marque {value} n’est ni un nom ni un code de marque connu',
+    es: 'la marca {value} no es un nombre ni un código de marca conocido',
+  },
+  {
+    en: /^category (?<value>.+) is not a known category code$/,
+    fr: 'la catégorie {value} n’est pas un code de catégorie connu',
+    es: 'la categoría {value} no es un código de categoría conocido',
+  },
+  {
+    en: /^the same entry already appears on row (?<first>\d+)$/,
+    fr: 'la même entrée figure déjà à la ligne {first}',
+    es: 'la misma entrada ya aparece en la fila {first}',
+  },
 ];
 
 /** The parameters of a known English refusal (a value it names, a column...), or null. */

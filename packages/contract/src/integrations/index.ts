@@ -5,7 +5,8 @@ import { idSchema, requiredText } from '../common/safe-input';
  * What an integration token may do (docs/product/back-office-catalogue.md "Machine feed"):
  * `catalogue:write` pushes stock and prices, `orders:read` reads orders, `invoices:read` reads
  * invoices and `invoices:write` pushes the ERP's own, `payments:write` records customers' payments
- * (docs/product/accounts-receivable.md).
+ * (docs/product/accounts-receivable.md), `prices:write` writes price lists' entries
+ * (docs/product/pricing.md).
  */
 export const INTEGRATION_SCOPES = [
   'catalogue:write',
@@ -13,6 +14,7 @@ export const INTEGRATION_SCOPES = [
   'invoices:read',
   'invoices:write',
   'payments:write',
+  'prices:write',
 ] as const;
 export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number];
 

@@ -29,6 +29,8 @@ export const AUDIT_ENTITIES = [
   'credit_note',
   'return',
   'tax_exemption',
+  'price_list',
+  'customer_group',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

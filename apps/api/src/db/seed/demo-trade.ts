@@ -13,7 +13,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client';
-import { accountPosition, nextDocumentNumber } from '../../modules/receivables';
+import { accountPosition, billedLine, nextDocumentNumber } from '../../modules/receivables';
 import {
   creditAccounts,
   creditNotes,
@@ -32,6 +32,7 @@ import {
   taxExemptions,
   type OrderShipTo,
 } from '../schema';
+import { catalogueLookup } from './catalogue-lookup';
 import type { GeneratedCatalogue } from './demo';
 import { Random } from './random';
 
@@ -56,6 +57,32 @@ const at = (day: string) => new Date(`${day}T19:00:00Z`);
 /** The last day of the month before `day`'s (YYYY-MM-DD). */
 function endOfPreviousMonth(day: string): string {
   return addDays(`${day.slice(0, 7)}-01`, -1);
+}
+
+/**
+ * A demo order line: `quantity` ship packs of `product` at its price list's price (the second
+ * price when it has one), named `name` in the buyer's language.
+ */
+export function demoOrderLine(
+  product: GeneratedCatalogue['products'][number],
+  price: GeneratedCatalogue['prices'][number],
+  quantity: number,
+  name: string,
+  backorder: boolean,
+) {
+  const unit = price.sellingPrice2Cents ?? price.sellingPriceCents;
+  const shipPack = product.shipPack ?? 1;
+  return {
+    productId: product.id,
+    productCode: product.productId,
+    name,
+    classCode: product.classCode,
+    quantity,
+    shipPack,
+    unitPriceCents: unit,
+    lineTotalCents: unit * quantity * shipPack,
+    backorder,
+  };
 }
 
 export type DemoTradeSummary = {
@@ -90,12 +117,9 @@ export async function seedDemoTrade(
   ]);
   summary.creditAccounts = 3;
 
-  const byId = new Map(catalogue.products.map((p) => [p.id, p]));
-  const nameOf = new Map(catalogue.translations.map((t) => [`${t.productId}:${t.lang}`, t.name]));
-  const sellable = (country: Country) =>
-    catalogue.prices.filter(
-      (p) => p.country === country && byId.get(p.productId)!.classCode !== 'N',
-    );
+  const lookup = catalogueLookup(catalogue);
+  // An empty catalogue (the import bench's database) has nothing to invoice: accounts only.
+  if (!lookup.sellable('ca').length || !lookup.sellable('us').length) return summary;
 
   const shipToOf = async (buyer: Buyer): Promise<OrderShipTo & { id: number }> => {
     const rows = await tx.select().from(customerAddresses);
@@ -115,22 +139,10 @@ export async function seedDemoTrade(
 
   /** `count` lines of the buyer's country's products, `packs` ship packs each. */
   const pickLines = (buyer: Buyer, count: number, packs: [number, number]) =>
-    rng.sample(sellable(buyer.country), count).map((price) => {
-      const product = byId.get(price.productId)!;
-      const unit = price.sellingPrice2Cents ?? price.sellingPriceCents;
+    rng.sample(lookup.sellable(buyer.country), count).map((price) => {
+      const product = lookup.product(price.productId);
       const quantity = rng.int(packs[0], packs[1]);
-      const shipPack = product.shipPack ?? 1;
-      return {
-        productId: product.id,
-        productCode: product.productId,
-        name: nameOf.get(`${product.id}:${buyer.lang}`) ?? '',
-        classCode: product.classCode,
-        quantity,
-        shipPack,
-        unitPriceCents: unit,
-        lineTotalCents: unit * quantity * shipPack,
-        backorder: false,
-      };
+      return demoOrderLine(product, price, quantity, lookup.name(product.id, buyer.lang), false);
     });
 
   /** An order with its lines, estimated taxes (less the buyer's certificates) and first step. */
@@ -240,20 +252,30 @@ export async function seedDemoTrade(
         })),
       })
       .returning({ id: invoices.id, totalCents: invoices.totalCents });
-    await tx.insert(invoiceLines).values(
-      order.lines.map((l) => ({
-        invoiceId: invoice.id,
-        orderLineId: l.id,
-        productCode: l.productCode,
-        name: l.name,
-        quantity: l.quantity,
-        shipPack: l.shipPack,
-        unitPriceCents: l.unitPriceCents,
-        lineTotalCents: l.lineTotalCents,
-      })),
-    );
+    await tx
+      .insert(invoiceLines)
+      .values(order.lines.map((l) => ({ invoiceId: invoice.id, ...billedLine(l) })));
     summary.invoices += 1;
     return invoice;
+  };
+
+  /** A payment recorded by credit staff that settles `invoiceId` by all of it. */
+  const payInvoice = async (
+    userId: number,
+    invoiceId: number,
+    payment: Pick<
+      typeof payments.$inferInsert,
+      'amountCents' | 'method' | 'reference' | 'receivedOn'
+    >,
+  ) => {
+    const [row] = await tx
+      .insert(payments)
+      .values({ userId, ...payment, recordedByUserId: staff.creditId })
+      .returning({ id: payments.id });
+    await tx
+      .insert(settlements)
+      .values({ invoiceId, paymentId: row.id, amountCents: payment.amountCents });
+    summary.payments += 1;
   };
 
   // ----- CA100001: invoices, one overdue by ~45 days, a payment, interest, a return, a hold ----
@@ -266,21 +288,12 @@ export async function seedDemoTrade(
 
   // A cheque paying part of the overdue invoice, before it fell due.
   const paid = Math.round(overdue.totalCents * 0.4);
-  const [cheque] = await tx
-    .insert(payments)
-    .values({
-      userId: ca1.id,
-      amountCents: paid,
-      method: 'cheque',
-      reference: 'Cheque 1042',
-      receivedOn: addDays(today, -60),
-      recordedByUserId: staff.creditId,
-    })
-    .returning({ id: payments.id });
-  await tx
-    .insert(settlements)
-    .values({ invoiceId: overdue.id, paymentId: cheque.id, amountCents: paid });
-  summary.payments += 1;
+  await payInvoice(ca1.id, overdue.id, {
+    amountCents: paid,
+    method: 'cheque',
+    reference: 'Cheque 1042',
+    receivedOn: addDays(today, -60),
+  });
 
   // Last month's interest on what was overdue (1.5 % a month), its own line on the statement.
   const overdueCents = overdue.totalCents - paid;
@@ -376,21 +389,12 @@ export async function seedDemoTrade(
     exemptions: [certificate],
   });
   const usInvoice = await shipAndInvoice(us, usOrder, addDays(today, -27));
-  const [card] = await tx
-    .insert(payments)
-    .values({
-      userId: us.id,
-      amountCents: usInvoice.totalCents,
-      method: 'card_on_file',
-      reference: 'Card on file ending 4242',
-      receivedOn: addDays(today, -27),
-      recordedByUserId: staff.creditId,
-    })
-    .returning({ id: payments.id });
-  await tx
-    .insert(settlements)
-    .values({ invoiceId: usInvoice.id, paymentId: card.id, amountCents: usInvoice.totalCents });
-  summary.payments += 1;
+  await payInvoice(us.id, usInvoice.id, {
+    amountCents: usInvoice.totalCents,
+    method: 'card_on_file',
+    reference: 'Card on file ending 4242',
+    receivedOn: addDays(today, -27),
+  });
 
   // Limits: the country's default, raised where the demo balance and open orders would leave less
   // than 5,000 of available credit, so the journeys' new orders are not held by the demo's own

@@ -29,9 +29,11 @@ import {
   type T3,
   type TopSpec,
 } from './catalogue-data';
+import { BULK_TABLES, buildSearchData, finishBulkLoad, startBulkLoad } from './bulk-load';
+import { catalogueLookup } from './catalogue-lookup';
 import { DEMO_IDENTITY } from './demo-identity';
 import { Random } from './random';
-import { seedDemoTrade, type DemoTradeSummary } from './demo-trade';
+import { demoOrderLine, seedDemoTrade, type DemoTradeSummary } from './demo-trade';
 
 export type SeedOptions = {
   products?: number;
@@ -40,6 +42,8 @@ export type SeedOptions = {
   now?: Date;
   /** Progress lines (the CLI prints them). */
   log?: (message: string) => void;
+  /** Bulk-load the catalogue (bulk-load.ts); by default from BULK_THRESHOLD products on. */
+  bulk?: boolean;
 };
 export type SeedSummary = {
   /** The demo trade accounts' documents (demo-trade.ts). */
@@ -420,53 +424,81 @@ async function insertBatched(tx: Tx, table: PgTable, rows: object[]): Promise<vo
 
 const SET_BY_DATABASE: ReadonlySet<string> = new Set(['created_at', 'updated_at']);
 
+type UnnestColumn<R> = { name: string; type: string; get: (row: R) => unknown };
+
+/**
+ * The sold flags of products (migration 0006: a price row in the country), written with the rows
+ * when a bulk load leaves the price trigger that keeps them off.
+ */
+function soldFlagColumns(catalogue: GeneratedCatalogue): Array<UnnestColumn<ProductRow>> {
+  const size = catalogue.products.length + 1;
+  const sold = { ca: new Uint8Array(size), us: new Uint8Array(size) };
+  for (const price of catalogue.prices) sold[price.country][price.productId] = 1;
+  return (['ca', 'us'] as const).map((country) => ({
+    name: `sold_${country}`,
+    type: 'boolean',
+    get: (row: ProductRow) => sold[country][row.id] === 1,
+  }));
+}
+
 /**
  * Bulk insert for the big tables: one `insert … select * from unnest($1::integer[], $2::text[], …)`
  * per UNNEST_BATCH rows, so a batch costs one parameter per column instead of one per value (several
  * times faster than a multi-row VALUES list on both PGlite and PostgreSQL). Every column of the
  * table is written but its creation and change times, which the database sets.
  */
-async function insertUnnest<R extends object>(tx: Tx, table: PgTable, rows: R[]): Promise<void> {
-  const columns = Object.entries(getTableColumns(table))
-    .filter(([, column]) => !SET_BY_DATABASE.has(column.name))
-    .map(([key, column]) => ({
-      name: column.name,
-      // A serial id is written as the integer it is.
-      type: column.columnType === 'PgSerial' ? 'integer' : column.getSQLType(),
-      get: (row: R) => (row as Record<string, unknown>)[key],
-    }));
+async function insertUnnest<R extends object>(
+  tx: Tx,
+  table: PgTable,
+  rows: R[],
+  /** Columns the Drizzle schema does not declare (set by triggers elsewhere), with their values. */
+  extra: Array<UnnestColumn<R>> = [],
+): Promise<void> {
+  const columns: Array<UnnestColumn<R>> = [
+    ...Object.entries(getTableColumns(table))
+      .filter(([, column]) => !SET_BY_DATABASE.has(column.name))
+      .map(([key, column]) => ({
+        name: column.name,
+        // A serial id is written as the integer it is.
+        type: column.columnType === 'PgSerial' ? 'integer' : column.getSQLType(),
+        get: (row: R) => (row as Record<string, unknown>)[key],
+      })),
+    ...extra,
+  ];
+  const names = sql.raw(columns.map((c) => `"${c.name}"`).join(', '));
+  // NOTE: each batch's arrays are written out while the database inserts the batch before (the
+  // statement is sent before that work starts): the seed's JavaScript and PostgreSQL then use the
+  // machine's two cores at once instead of taking turns.
+  let previous: Promise<unknown> = Promise.resolve();
   for (let i = 0; i < rows.length; i += UNNEST_BATCH) {
     const chunk = rows.slice(i, i + UNNEST_BATCH);
-    const arrays = columns.map((c) => sql`${sql.param(chunk.map(c.get))}::${sql.raw(c.type)}[]`);
-    await tx.execute(
-      sql`insert into ${table} (${sql.raw(columns.map((c) => `"${c.name}"`).join(', '))}) select * from unnest(${sql.join(arrays, sql`, `)})`,
+    const arrays = columns.map((c) => sql`${arrayLiteral(chunk.map(c.get))}::${sql.raw(c.type)}[]`);
+    await previous;
+    // NOTE: Drizzle runs a query each time its result is awaited: one real promise, awaited twice.
+    previous = Promise.resolve(
+      tx.execute(
+        sql`insert into ${table} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})`,
+      ),
     );
+    // Reported when awaited; this only keeps a failure from counting as unhandled meanwhile.
+    previous.catch(() => undefined);
+    await new Promise((resolve) => setImmediate(resolve));
   }
+  await previous;
 }
 
-/** From this many products on, secondary indexes are dropped during the load and rebuilt once after it. */
+/** PostgreSQL's text form of an array of strings, numbers, booleans and nulls ('{"a",1,NULL}'). */
+function arrayLiteral(values: unknown[]): string {
+  const items = values.map((value) => {
+    if (value === null || value === undefined) return 'NULL';
+    if (typeof value !== 'string') return String(value);
+    return /["\\]/.test(value) ? `"${value.replace(/["\\]/g, '\\$&')}"` : `"${value}"`;
+  });
+  return `{${items.join(',')}}`;
+}
+
+/** From this many products on, the catalogue is bulk-loaded (bulk-load.ts). */
 const BULK_THRESHOLD = 10_000;
-
-/**
- * Drops the non-unique indexes of the given tables and returns their definitions. Building an index
- * (GIN search indexes above all) once over loaded rows is far cheaper than maintaining it row by row.
- * Unique and primary-key indexes stay: they guard correctness and serve the foreign-key checks.
- */
-async function dropSecondaryIndexes(tx: Tx, tables: string[]): Promise<string[]> {
-  const result = await tx.execute<{ name: string; definition: string }>(sql`
-    select i.relname as name, pg_get_indexdef(x.indexrelid) as definition
-    from pg_index x
-    join pg_class i on i.oid = x.indexrelid
-    join pg_class t on t.oid = x.indrelid
-    join pg_namespace n on n.oid = t.relnamespace
-    where n.nspname = 'public' and t.relname in (${sql.join(
-      tables.map((name) => sql`${name}`),
-      sql`, `,
-    )})
-      and not x.indisunique and not x.indisprimary`);
-  for (const row of result.rows) await tx.execute(sql.raw(`drop index "${row.name}"`));
-  return result.rows.map((row) => row.definition);
-}
 
 /** Moves a serial column's sequence past the explicit ids the seed wrote. */
 async function syncSequence(tx: Tx, table: string): Promise<void> {
@@ -509,12 +541,10 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       .values(CLASS_CODES.map(({ weight: _w, ...cc }) => cc))
       .onConflictDoNothing();
     await insertBatched(tx, categories, catalogue.categories);
-    const bulk = catalogue.products.length >= BULK_THRESHOLD;
-    const dropped = bulk
-      ? await dropSecondaryIndexes(tx, ['products', 'product_translations', 'product_prices'])
-      : [];
+    const bulk = options.bulk ?? catalogue.products.length >= BULK_THRESHOLD;
+    const deferred = bulk ? await startBulkLoad(tx, BULK_TABLES) : null;
     let t = Date.now();
-    await insertUnnest(tx, products, catalogue.products);
+    await insertUnnest(tx, products, catalogue.products, bulk ? soldFlagColumns(catalogue) : []);
     log(`inserted ${catalogue.products.length} products in ${Date.now() - t} ms`);
     t = Date.now();
     await insertUnnest(tx, productTranslations, catalogue.translations);
@@ -522,11 +552,15 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     t = Date.now();
     await insertUnnest(tx, productPrices, catalogue.prices);
     log(`inserted ${catalogue.prices.length} prices in ${Date.now() - t} ms`);
-    if (dropped.length) {
+    if (deferred) {
       t = Date.now();
-      await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
-      for (const definition of dropped) await tx.execute(sql.raw(definition));
-      log(`rebuilt ${dropped.length} secondary indexes in ${Date.now() - t} ms`);
+      await buildSearchData(tx);
+      log(`built the search documents and words in ${Date.now() - t} ms`);
+      t = Date.now();
+      await finishBulkLoad(tx, BULK_TABLES, deferred);
+      log(
+        `rebuilt ${deferred.indexes.length} indexes and ${deferred.foreignKeys.length} foreign keys in ${Date.now() - t} ms`,
+      );
     }
     await insertBatched(tx, productGroups, catalogue.groups);
     await insertBatched(tx, productGroupItems, catalogue.groupItems);
@@ -559,6 +593,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
           (DEMO_ADDRESSES[u.email] ?? []).map((a) => ({ ...a, userId: u.id })),
         ),
       );
+    t = Date.now();
     orderCount = await seedDemoOrders(tx, catalogue, userRows, new Random(seed + 1), now);
     // The demo buyers' trade accounts: invoices, a payment, a return, an overdue balance…
     const staffId = (email: string) => userRows.find((u) => u.email === email)?.id ?? null;
@@ -569,6 +604,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       { creditId: staffId('credit@example.com'), ordersId: staffId('orders@example.com') },
       { now, seed },
     );
+    log(`seeded the demo buyers' orders and trade accounts in ${Date.now() - t} ms`);
     // The demo store's name, addresses and phones (a fresh store has no identity row).
     await tx.insert(storeIdentity).values({ id: 1, settings: DEMO_IDENTITY }).onConflictDoNothing();
   });
@@ -604,13 +640,10 @@ async function seedDemoOrders(
   rng: Random,
   now: Date,
 ): Promise<number> {
-  const byId = new Map(catalogue.products.map((p) => [p.id, p]));
-  const nameOf = new Map(catalogue.translations.map((t) => [`${t.productId}:${t.lang}`, t.name]));
+  const lookup = catalogueLookup(catalogue);
   let count = 0;
   for (const buyer of buyers.filter((u) => u.role === 'customer')) {
-    const sellable = catalogue.prices.filter(
-      (p) => p.country === buyer.country && byId.get(p.productId)!.classCode !== 'N',
-    );
+    const sellable = lookup.sellable(buyer.country);
     if (sellable.length === 0) continue;
     const orderTotal = rng.int(4, 6);
     for (let o = 0; o < orderTotal; o += 1) {
@@ -618,20 +651,10 @@ async function seedDemoOrders(
         now.getTime() - rng.int(1, 120) * 86_400_000 - rng.int(0, 86_399) * 1000,
       );
       const lines = rng.sample(sellable, rng.int(2, 9)).map((price) => {
-        const product = byId.get(price.productId)!;
-        const unit = price.sellingPrice2Cents ?? price.sellingPriceCents;
+        const product = lookup.product(price.productId);
         const quantity = rng.int(1, 5);
-        return {
-          productId: product.id,
-          productCode: product.productId,
-          name: nameOf.get(`${product.id}:${buyer.lang}`) ?? '',
-          classCode: product.classCode,
-          quantity,
-          shipPack: product.shipPack ?? 1,
-          unitPriceCents: unit,
-          lineTotalCents: unit * quantity * (product.shipPack ?? 1),
-          backorder: (price.available ?? 0) < quantity,
-        };
+        const name = lookup.name(product.id, buyer.lang);
+        return demoOrderLine(product, price, quantity, name, (price.available ?? 0) < quantity);
       });
       const [order] = await tx
         .insert(orders)

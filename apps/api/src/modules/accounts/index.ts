@@ -42,6 +42,7 @@ export {
   insertStaffUser,
   lockActiveAdminIds,
   lockUser,
+  requireCustomerAccount,
   searchCustomers,
   selectStaff,
   updateUser,

@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { StaffRole } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
 import { users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { findUserByEmail, findUserById, type UserRow } from './accounts.queries';
 import { revokeUserSessions, type SessionCache } from './session.service';
 
@@ -45,6 +46,20 @@ export async function countActiveAdmins(tx: Tx): Promise<number> {
 /** Locks one account's row for a change; undefined when there is none. */
 export async function lockUser(tx: Tx, id: number): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+  return row;
+}
+
+/**
+ * The customer account `id` for a staff screen or a workflow about it (locked with `lock`): a 404
+ * when there is none or the id is a staff member's.
+ */
+export async function requireCustomerAccount(
+  tx: Tx,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<UserRow> {
+  const row = options.lock ? await lockUser(tx, id) : await findUserById(tx, id);
+  if (!row || row.role !== 'customer') throw new AppError('NOT_FOUND', 'No such customer');
   return row;
 }
 

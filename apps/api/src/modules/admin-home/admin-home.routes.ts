@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminHomeResponse, ErrorBody, MailIdParams, OkBody } from '@wholesale/contract';
 import { staffOf, staffRoute } from '../../plugins/auth';
 import { getAdminHome, retryFailedMail } from './admin-home.service';
+import { answerData } from '../../lib/answer';
 
 /** The back-office home and its "send again" for a failed mail (docs/product/back-office-staff-and-customers.md "Home"). */
 export const adminHomeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,13 +12,8 @@ export const adminHomeRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Staff: the back-office home, the parts the caller's roles open",
       response: { 200: AdminHomeResponse, 403: ErrorBody },
     }),
-    async (request) => {
-      const staff = staffOf(request);
-      return {
-        status: true as const,
-        data: await getAdminHome(app.db, staff, Boolean(app.config.smtpUrl)),
-      };
-    },
+    async (request) =>
+      answerData(await getAdminHome(app.db, staffOf(request), Boolean(app.config.smtpUrl))),
   );
 
   app.post(

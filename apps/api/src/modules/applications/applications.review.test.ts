@@ -9,6 +9,7 @@ import {
 import { migrationsFolder } from '../../db/client';
 
 import { auditRowsFor } from '../../test/audit-rows';
+import { erpWebhook, queuedDeliveries } from '../../test/erp-fixtures';
 import {
   applicationOf,
   approve,
@@ -270,12 +271,7 @@ describe('staff review API', () => {
       }),
     );
     const app = await applicationOf(email);
-    const hook = await t.post('/api/admin/webhooks', staff.headers, {
-      url: 'http://127.0.0.1:9/erp',
-      events: ['customer.created'],
-      secret: 'a-long-enough-secret',
-    });
-    expect(hook.statusCode, hook.body).toBe(200);
+    const hookId = await erpWebhook(t, ['customer.created'], staff.headers);
     const res = await approve(app.id);
     expect(res.statusCode).toBe(200);
     const { user_id, customer_code } = res.json().data;
@@ -292,10 +288,8 @@ describe('staff review API', () => {
       after: { status: 'approved', customer_user_id: user_id, customer_code },
     });
     // The ERP learns of the new customer through the webhook outbox, in the same transaction.
-    const [created] = await rows<{ body: string }>(
-      sql`select body from webhook_deliveries where endpoint_id = ${hook.json().endpoint.id}`,
-    );
-    expect(JSON.parse(created.body)).toMatchObject({
+    const [created] = await queuedDeliveries(t, hookId);
+    expect(created).toMatchObject({
       event: 'customer.created',
       data: { customer_id: user_id, customer_code, email },
     });

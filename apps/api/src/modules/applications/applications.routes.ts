@@ -20,6 +20,7 @@ import {
   rejectApplication,
   submitApplication,
 } from './applications.service';
+import { answerData } from '../../lib/answer';
 
 const IdParams = z.object({
   id: idSchema('id'),
@@ -78,13 +79,8 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: IdParams,
       response: { 200: ApplicationDetailResponse },
     }),
-    async (request) => {
-      const staff = staffOf(request);
-      return {
-        status: true as const,
-        data: await getForStaff(app.db, app.config, staff, request.params.id),
-      };
-    },
+    async (request) =>
+      answerData(await getForStaff(app.db, app.config, staffOf(request), request.params.id)),
   );
 
   app.post(
@@ -97,10 +93,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const staff = staffOf(request);
       const result = await approveApplication(app.db, app.config, staff, request.params.id);
-      return {
-        status: true as const,
-        data: { user_id: result.userId, customer_code: result.customerCode },
-      };
+      return answerData({ user_id: result.userId, customer_code: result.customerCode });
     },
   );
 

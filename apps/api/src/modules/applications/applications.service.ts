@@ -19,7 +19,7 @@ import { claimWindowSlot } from '../../lib/window-throttle';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { enqueueMail } from '../mail';
 import type { SessionUser } from '../accounts';
-import { recordAudit } from '../audit';
+import { recordAuditBy } from '../audit';
 import { MAIL_RECEIVED, MAIL_REJECTED, MAIL_STAFF_NOTICE } from './applications.mails';
 import {
   findApplication,
@@ -270,9 +270,7 @@ export async function getForStaff(
       findOfficers(tx, id),
       findTradeReferences(tx, id),
     ]);
-    await recordAudit(tx, {
-      actorId: staff.id,
-      actorEmail: staff.email,
+    await recordAuditBy(tx, staff, {
       action: 'application.viewed',
       entity: 'application',
       entityId: id,
@@ -318,9 +316,7 @@ export async function rejectApplication(
       reviewerEmail: staff.email,
       rejectionReason: reason,
     });
-    await recordAudit(tx, {
-      actorId: staff.id,
-      actorEmail: staff.email,
+    await recordAuditBy(tx, staff, {
       action: 'application.rejected',
       entity: 'application',
       entityId: id,

@@ -25,8 +25,11 @@ export type AuditEvent = {
   after?: Record<string, unknown> | null;
 };
 
-/** Who acted, as services receive it from the route (the signed-in staff member). */
-export type AuditActor = { id: number; email?: string | null };
+/**
+ * Who acted, as services receive it from the route: the signed-in staff member, or (no user) an
+ * integration token, named by `email`.
+ */
+export type AuditActor = { id: number | null; email?: string | null };
 
 /**
  * Writes one audit row in the caller's transaction, so the record and the change commit or roll
@@ -66,10 +69,13 @@ function auditRow(event: AuditEvent): AuditInsert {
   };
 }
 
-/** recordAudit for a staff member acting through a route (the usual case). */
+/**
+ * recordAudit for a staff member acting through a route (the usual case), or whoever `actor` names
+ * (id null: an integration token or the command line).
+ */
 export function recordAuditBy(
   tx: Tx,
-  actor: AuditActor,
+  actor: { id: number | null; email?: string | null },
   event: Omit<AuditEvent, 'actorId' | 'actorEmail'>,
 ): Promise<void> {
   return recordAudit(tx, { ...event, actorId: actor.id, actorEmail: actor.email });

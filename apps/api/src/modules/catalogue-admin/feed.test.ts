@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { productPrices } from '../../db/schema';
 import type { TestApp } from '../../test/test-app';
 import { createShopTestApp } from '../../test/shopping-fixtures';
+import { erpBearer } from '../../test/erp-fixtures';
 
 let t: TestApp;
 let ids: Record<string, number>;
@@ -13,12 +14,7 @@ beforeAll(async () => {
     { code: 'FD1', ca: { selling: 250, selling2: 200, retail: 500, available: 7 } },
     { code: 'FD2', ca: { selling: 100, available: 0 }, us: { selling: 90, available: 3 } },
   ]));
-  const staff = await t.signIn({ role: 'staff' });
-  const created = await t.post('/api/admin/integrations/tokens', staff.headers, {
-    name: 'ERP',
-    scopes: ['catalogue:write'],
-  });
-  bearer = { authorization: `Bearer ${created.json().secret}` };
+  bearer = await erpBearer(t, ['catalogue:write']);
 });
 afterAll(() => t.close());
 

@@ -51,9 +51,21 @@ const HEADER: Record<ImportErrorLang, string[]> = {
 export async function importErrorsCsv(tx: Tx, id: number, lang: ImportErrorLang): Promise<string> {
   const job = await selectImportJob(tx, id);
   if (!job) throw new AppError('NOT_FOUND', NO_SUCH_IMPORT);
+  return refusedRowsCsv(job.failure, job.errors, lang);
+}
+
+/**
+ * The errors file of any import (the catalogue's, a price list's): the whole file's refusal if any,
+ * then each refused row (row, column, value, message in `lang`), every cell through csv-cells.
+ */
+export function refusedRowsCsv(
+  failure: string | null,
+  errors: readonly ImportRowError[],
+  lang: ImportErrorLang,
+): string {
   const lines: (string | number)[][] = [HEADER[lang]];
-  if (job.failure) lines.push(['', '', '', translateImportError(job.failure, lang)]);
-  for (const e of job.errors)
+  if (failure) lines.push(['', '', '', translateImportError(failure, lang)]);
+  for (const e of errors)
     lines.push([e.row, e.column, valueOf(e), translateImportError(e.message, lang)]);
   return stringifySync(lines, safeCsvOptions());
 }

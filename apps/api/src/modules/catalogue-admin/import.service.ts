@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { safeCsvOptions } from '../../lib/csv-cells';
 import { createFileStore } from '../../lib/file-store';
 import type { JobQueue } from '../../lib/job-queue';
-import { recordAudit } from '../audit';
+import { recordAuditBy } from '../audit';
 import {
   insertImportJob,
   selectImportJob,
@@ -109,9 +109,7 @@ export function queueImport(
       createMissing: input.createMissing ?? false,
       createdBy: input.createdBy.id,
     });
-    await recordAudit(tx, {
-      actorId: input.createdBy.id,
-      actorEmail: input.createdBy.email,
+    await recordAuditBy(tx, input.createdBy, {
       action: 'import.queue',
       entity: 'import',
       entityId: job.id,
@@ -193,7 +191,7 @@ export async function exportCatalogueCsv(db: Database): Promise<Readable> {
 const TRUE_VALUES: ReadonlySet<string> = new Set(['true', '1', 'yes', 'on']);
 
 /** A refused file as the answer's error, naming the form field it came in. */
-function asAppError(refusal: FileRefusal, field: string): AppError {
+export function asAppError(refusal: FileRefusal, field: string): AppError {
   const code =
     refusal.status === 413
       ? 'PAYLOAD_TOO_LARGE'

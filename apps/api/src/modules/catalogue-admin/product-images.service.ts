@@ -7,7 +7,7 @@ import {
 import type { Tx } from '../../db/client';
 import { AppError, fieldError } from '../../lib/app-error';
 import type { FileStore } from '../../lib/file-store';
-import { recordAudit } from '../audit';
+import { recordAuditBy } from '../audit';
 import { afterCatalogueWrite, type CatalogueWriter } from './catalogue-writes';
 import {
   deleteProductImageRow,
@@ -85,9 +85,7 @@ async function changeImages(
     const productId = await lockProductBySku(tx, sku);
     if (productId === null) throw new AppError('NOT_FOUND', `There is no product ${sku}`);
     const audit = await change(tx, productId, await selectProductImages(tx, productId));
-    await recordAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
+    await recordAuditBy(tx, actor, {
       action,
       entity: 'product',
       entityId: sku,

@@ -12,7 +12,7 @@ import {
 } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../audit';
+import { recordAuditBy } from '../audit';
 import { afterCatalogueWrite, type CatalogueWriter } from './catalogue-writes';
 import { catalogueRecordMapper, moneyText, selectCatalogueRows } from './catalogue-rows';
 import { selectImportReferences } from './import.queries';
@@ -183,9 +183,7 @@ export async function updateAdminProduct(
     const updated = (await readProduct(tx, sku))!;
     const changes = changedFields(current.fields, updated.fields);
     if (Object.keys(changes.after).length)
-      await recordAudit(tx, {
-        actorId: actor.id,
-        actorEmail: actor.email,
+      await recordAuditBy(tx, actor, {
         action: 'product.update',
         entity: 'product',
         entityId: sku,

@@ -19,7 +19,7 @@ import { brands, categories, classCodes } from '../../db/schema';
 import { AppError, fieldError, reasonError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { FileStore } from '../../lib/file-store';
-import { recordAudit } from '../audit';
+import { recordAuditBy } from '../audit';
 import { afterCatalogueWrite, type CatalogueWriter } from './catalogue-writes';
 import {
   countChildren,
@@ -64,9 +64,7 @@ async function audit(
   entityId: string | number,
   change: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null },
 ) {
-  await recordAudit(tx, {
-    actorId: actor.id,
-    actorEmail: actor.email,
+  await recordAuditBy(tx, actor, {
     action,
     entity,
     entityId,

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRowsFor } from '../../test/audit-rows';
 import { multipart } from '../../test/multipart';
+import { erpBearer } from '../../test/erp-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -281,14 +282,9 @@ describe('catalogue structure: who may call', () => {
     expect((await t.get(`${URL}/categories`)).statusCode).toBe(401);
     expect((await t.get(`${URL}/categories`, buyer)).statusCode).toBe(403);
     expect((await addCategory({ code: 'OO', ...names('O') }, orders)).statusCode).toBe(403);
-    const admin = (await t.signIn({ role: 'staff' })).headers;
-    const token = async (scopes: string[]) => {
-      const res = await t.post('/api/admin/integrations/tokens', admin, { name: 'ERP', scopes });
-      return { authorization: `Bearer ${res.json().secret}` };
-    };
-    const reader = await token(['orders:read']);
+    const reader = await erpBearer(t, ['orders:read']);
     expect((await addCategory({ code: 'TK', ...names('Token') }, reader)).statusCode).toBe(403);
-    const writer = await token(['catalogue:write']);
+    const writer = await erpBearer(t, ['catalogue:write']);
     const made = await addCategory({ code: 'TK', ...names('Token') }, writer);
     expect(made.statusCode, made.body).toBe(200);
     const [row] = await auditRowsFor(t.handle.db, 'category', 'TK');

@@ -39,6 +39,7 @@ import {
   type ListingParams,
 } from './catalogue.service';
 import { topProductIdsByQuantity } from '../orders';
+import { answerData } from '../../lib/answer';
 import { customerPricesOf } from '../pricing';
 
 /** Catalogue calls of docs/product/catalogue.md under /api. Prices and stock only for signed-in callers. */
@@ -94,10 +95,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const country = requestCountry(request, request.query.country);
-      return {
-        status: true as const,
-        data: await getCategoryTree(app.catalogue, request.query.lang, country),
-      };
+      return answerData(await getCategoryTree(app.catalogue, request.query.lang, country));
     },
   );
 
@@ -234,10 +232,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DisplayCategoriesResponse },
       },
     },
-    async (request) => ({
-      status: true as const,
-      data: await getDisplayCategories(app.catalogue, request.query.lang),
-    }),
+    async (request) => answerData(await getDisplayCategories(app.catalogue, request.query.lang)),
   );
 
   app.get(
@@ -250,10 +245,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FilterOptionsResponse },
       },
     },
-    async (request) => ({
-      status: true as const,
-      data: await filterOptions(request, request.query),
-    }),
+    async (request) => answerData(await filterOptions(request, request.query)),
   );
 
   app.get(
@@ -268,10 +260,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { brands } = await filterOptions(request, request.query);
-      return {
-        status: true as const,
-        data: brands.map((b) => ({ brand: b.value, count: b.count })),
-      };
+      return answerData(brands.map((b) => ({ brand: b.value, count: b.count })));
     },
   );
 
@@ -296,7 +285,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         q.pagination,
         viewer(request, q.country),
       );
-      return { status: true as const, data };
+      return answerData(data);
     },
   );
 

@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
+import { letterPdf } from '../../lib/pdf-document';
 
 /** Escapes text for an SVG text node. */
 function xml(text: string): string {
@@ -92,54 +92,48 @@ export function renderPdf(doc: {
   /** Catalogues: each section on its own page after the cover page. */
   pagePerSection?: boolean;
 }): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({
-      size: 'LETTER',
-      margin: 56,
-      info: { Title: doc.title, Author: doc.author },
-    });
-    const chunks: Buffer[] = [];
-    pdf.on('data', (c: Buffer) => chunks.push(c));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-    pdf.rect(0, 0, pdf.page.width, 140).fill(doc.color);
-    pdf
-      .fillColor('#ffffff')
-      .font('Helvetica-Bold')
-      .fontSize(28)
-      .text(doc.title, 56, 50, { width: pdf.page.width - 112 });
-    pdf
-      .font('Helvetica')
-      .fontSize(13)
-      .text(doc.subtitle, 56, 96, { width: pdf.page.width - 112 });
-    pdf.fillColor('#222222').moveDown(4);
-    pdf.y = 180;
-    const footer = () =>
+  return letterPdf(
+    { Title: doc.title, Author: doc.author },
+    (pdf) => {
+      pdf.rect(0, 0, pdf.page.width, 140).fill(doc.color);
       pdf
-        .font('Helvetica-Oblique')
-        .fontSize(9)
-        .fillColor('#666666')
-        .text(doc.footer, 56, pdf.page.height - 80, {
-          width: pdf.page.width - 112,
-          align: 'center',
-          lineBreak: false,
-        });
-    doc.sections.forEach((section, i) => {
-      if (doc.pagePerSection && i > 0) {
-        footer();
-        pdf.addPage();
-      }
-      pdf
+        .fillColor('#ffffff')
         .font('Helvetica-Bold')
-        .fontSize(17)
-        .fillColor(doc.color)
-        .text(`${i + 1}. ${section.heading}`);
-      pdf.moveDown(0.4);
-      pdf.font('Helvetica').fontSize(12).fillColor('#222222');
-      for (const line of section.lines) pdf.text(`•  ${line}`, { indent: 10 });
-      pdf.moveDown(1);
-    });
-    footer();
-    pdf.end();
-  });
+        .fontSize(28)
+        .text(doc.title, 56, 50, { width: pdf.page.width - 112 });
+      pdf
+        .font('Helvetica')
+        .fontSize(13)
+        .text(doc.subtitle, 56, 96, { width: pdf.page.width - 112 });
+      pdf.fillColor('#222222').moveDown(4);
+      pdf.y = 180;
+      const footer = () =>
+        pdf
+          .font('Helvetica-Oblique')
+          .fontSize(9)
+          .fillColor('#666666')
+          .text(doc.footer, 56, pdf.page.height - 80, {
+            width: pdf.page.width - 112,
+            align: 'center',
+            lineBreak: false,
+          });
+      doc.sections.forEach((section, i) => {
+        if (doc.pagePerSection && i > 0) {
+          footer();
+          pdf.addPage();
+        }
+        pdf
+          .font('Helvetica-Bold')
+          .fontSize(17)
+          .fillColor(doc.color)
+          .text(`${i + 1}. ${section.heading}`);
+        pdf.moveDown(0.4);
+        pdf.font('Helvetica').fontSize(12).fillColor('#222222');
+        for (const line of section.lines) pdf.text(`•  ${line}`, { indent: 10 });
+        pdf.moveDown(1);
+      });
+      footer();
+    },
+    56,
+  );
 }

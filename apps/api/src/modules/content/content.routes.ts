@@ -42,6 +42,7 @@ import {
   type ContentUploads,
 } from './content.service';
 import { mimeOfKey, tooLarge } from './content.uploads';
+import { answerData } from '../../lib/answer';
 
 const FILE_FIELDS: ReadonlySet<string> = new Set(['file', 'file_fr', 'file_es', 'cover']);
 const IdParam = idSchema('id');
@@ -131,10 +132,7 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
         {
           schema: { tags: ['content'], summary, querystring: langQuery, response: { 200: answer } },
         },
-        async (request) => ({
-          status: true as const,
-          data: await list(app.db, request.query.lang),
-        }),
+        async (request) => answerData(await list(app.db, request.query.lang)),
       );
     };
     listRoute('/api/crousalImages', 'Home carousel slides', CarouselResponse, listCarousel);
@@ -179,10 +177,9 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
         requireUser(request);
         const parsed = LangParam.safeParse(request.query.lang);
         if (!parsed.success) throw fieldError({ lang: 'Language must be en, fr or es' });
-        return {
-          status: true as const,
-          data: await listFaqs(app.db, callerLang(request, request.query.lang, parsed.data)),
-        };
+        return answerData(
+          await listFaqs(app.db, callerLang(request, request.query.lang, parsed.data)),
+        );
       },
     );
     app.get(
@@ -276,10 +273,7 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
             response: { 200: AdminContentListResponse },
           },
         },
-        async (request) => ({
-          status: true as const,
-          data: await adminListItems(app.db, request.params.kind),
-        }),
+        async (request) => answerData(await adminListItems(app.db, request.params.kind)),
       );
       admin.post(
         '/api/admin/content/:kind',
@@ -301,7 +295,7 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
             uploads,
             staffOf(request),
           );
-          return reply.status(201).send({ status: true as const, data });
+          return reply.status(201).send(answerData(data));
         },
       );
       admin.put(
@@ -317,16 +311,15 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
           const { fields, uploads } = await readForm(request, request.params.kind);
           if (Object.keys(uploads).length)
             throw fieldError({ file: 'Replace files with PUT …/:id/file' });
-          return {
-            status: true as const,
-            data: await adminUpdateTexts(
+          return answerData(
+            await adminUpdateTexts(
               app.db,
               request.params.kind,
               request.params.id,
               fields,
               staffOf(request),
             ),
-          };
+          );
         },
       );
       admin.put(
@@ -345,9 +338,8 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
               fields: { file: 'Send the file as multipart/form-data' },
             });
           const { uploads } = await readForm(request, request.params.kind);
-          return {
-            status: true as const,
-            data: await adminReplaceFile(
+          return answerData(
+            await adminReplaceFile(
               app.db,
               files,
               request.params.kind,
@@ -355,7 +347,7 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
               uploads,
               staffOf(request),
             ),
-          };
+          );
         },
       );
       admin.post(
@@ -368,10 +360,10 @@ export function contentRoutes(options: { store?: FileStore } = {}): FastifyPlugi
             response: { 200: AdminContentListResponse },
           },
         },
-        async (request) => ({
-          status: true as const,
-          data: await adminReorder(app.db, request.params.kind, request.body.ids, staffOf(request)),
-        }),
+        async (request) =>
+          answerData(
+            await adminReorder(app.db, request.params.kind, request.body.ids, staffOf(request)),
+          ),
       );
       admin.delete(
         '/api/admin/content/:kind/:id',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CustomerIdParams, ErrorBody, OkBody, SetPasswordLinkResponse } from '@wholesale/contract';
 import { staffOf, staffRoute } from '../../plugins/auth';
 import { issueSetPasswordLink, resendSetPasswordMail } from './customer-password';
+import { answerData } from '../../lib/answer';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
@@ -31,15 +32,14 @@ export const customerPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
       params: CustomerIdParams,
       response: { 200: SetPasswordLinkResponse, ...errors },
     }),
-    async (request) => {
-      const staff = staffOf(request);
-      const data = await issueSetPasswordLink(
-        app.db,
-        app.config.publicUrl,
-        staff,
-        request.params.id,
-      );
-      return { status: true as const, data };
-    },
+    async (request) =>
+      answerData(
+        await issueSetPasswordLink(
+          app.db,
+          app.config.publicUrl,
+          staffOf(request),
+          request.params.id,
+        ),
+      ),
   );
 };

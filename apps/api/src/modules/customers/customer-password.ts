@@ -8,7 +8,7 @@ import {
   type SessionUser,
   type UserRow,
 } from '../accounts';
-import { recordAudit } from '../audit';
+import { recordAuditBy } from '../audit';
 import { activeCustomer } from './customers.service';
 
 /**
@@ -29,9 +29,7 @@ async function freshSetToken(
 ): Promise<string> {
   await invalidateUserTokens(tx, customer.id);
   const token = await createPasswordToken(tx, customer.id, 'set');
-  await recordAudit(tx, {
-    actorId: staff.id,
-    actorEmail: staff.email,
+  await recordAuditBy(tx, staff, {
     action,
     entity: 'customer',
     entityId: customer.id,

@@ -18,6 +18,7 @@ import {
   sendCustomerPasswordReset,
   setCustomerActive,
 } from './customers.service';
+import { answerData } from '../../lib/answer';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const CustomerSummaryResponse = z.object({ status: z.literal(true), data: CustomerSummaryDto });
@@ -48,13 +49,8 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       params: CustomerIdParams,
       response: { 200: AdminCustomerResponse, ...errors },
     }),
-    async (request) => {
-      const staff = staffOf(request);
-      return {
-        status: true as const,
-        data: await getCustomer(app.db, app.config, staff, request.params.id),
-      };
-    },
+    async (request) =>
+      answerData(await getCustomer(app.db, app.config, staffOf(request), request.params.id)),
   );
 
   app.patch(
@@ -65,11 +61,8 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: AdminCustomerPatchBody,
       response: { 200: CustomerSummaryResponse, ...errors },
     }),
-    async (request) => {
-      const staff = staffOf(request);
-      const data = await patchCustomer(accounts, staff, request.params.id, request.body);
-      return { status: true as const, data };
-    },
+    async (request) =>
+      answerData(await patchCustomer(accounts, staffOf(request), request.params.id, request.body)),
   );
 
   accountActivationRoutes(app, {

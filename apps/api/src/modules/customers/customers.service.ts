@@ -24,7 +24,7 @@ import {
   type UserRow,
 } from '../accounts';
 import { applicationOfCustomer } from '../applications';
-import { recordAudit } from '../audit';
+import { recordAuditBy } from '../audit';
 import { countFavouritesOfUser } from '../favourites';
 import { customerOrderSummary } from '../orders';
 
@@ -135,9 +135,7 @@ async function changeCustomer(
   return db.transaction(async (tx) => {
     const row = await customerRow(tx, id, true);
     const updated = await updateUser(tx, sessions, id, change(row));
-    await recordAudit(tx, {
-      actorId: staff.id,
-      actorEmail: staff.email,
+    await recordAuditBy(tx, staff, {
       action,
       entity: 'customer',
       entityId: id,
@@ -210,9 +208,7 @@ export async function sendCustomerPasswordReset(
     const row = await activeCustomer(tx, id);
     const token = await createPasswordToken(tx, id, 'reset');
     await sendPasswordLink(tx, { userId: id, token, purpose: 'reset', publicUrl });
-    await recordAudit(tx, {
-      actorId: staff.id,
-      actorEmail: staff.email,
+    await recordAuditBy(tx, staff, {
       action: 'customer.password_reset',
       entity: 'customer',
       entityId: id,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { committedMigrationCount } from '../../db/client';
+import { searchIndexReadiness } from '../search';
 
 const LivenessResponse = z.object({
   status: z.literal(true),
@@ -16,6 +17,11 @@ const ReadinessResponse = z.object({
     changeFeed: ReadinessCheck,
     database: ReadinessCheck,
     migrations: ReadinessCheck,
+    /**
+     * Not ready while the first search index since start builds (at most 90 s); ready, "degraded",
+     * when searches rank in PostgreSQL instead (over its memory budget, a failed build, a rebuild).
+     */
+    searchIndex: ReadinessCheck,
     /** Informational: a store without SMTP still serves (mails wait in the outbox). */
     mail: ReadinessCheck,
   }),
@@ -25,7 +31,8 @@ const ReadinessResponse = z.object({
  * Liveness and readiness are separate answers (docs/deploy.md "Observe"): `/api/health` says the
  * process is up and serving (a load balancer or orchestrator restarts it when this fails);
  * `/api/health/ready` says it can do useful work now — the database answers and has every
- * committed migration, the change feed is followed, and it is not shutting down — and answers 503 otherwise, so a balancer
+ * committed migration, the change feed is followed, the search index's first build is over, and it
+ * is not shutting down — and answers 503 otherwise, so a balancer
  * sends traffic elsewhere. Its `mail` check tells operators whether mail is sent at all; it does not
  * decide readiness.
  */
@@ -54,6 +61,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           : { ok: false, detail: 'Reconnecting to the PostgreSQL change feed' },
         database: { ok: false } as z.infer<typeof ReadinessCheck>,
         migrations: { ok: false } as z.infer<typeof ReadinessCheck>,
+        searchIndex: searchIndexReadiness(app),
         // NOTE: says only whether SMTP_URL is set, never its host or user (the answer is public).
         mail: app.config.smtpUrl
           ? { ok: true }

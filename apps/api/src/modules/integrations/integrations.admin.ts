@@ -7,7 +7,7 @@ import {
 } from '@wholesale/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../audit';
+import { recordAuditBy } from '../audit';
 import { insertToken, revokeToken, selectToken } from './integrations.queries';
 import { auditedToken, hashSecret, toDto } from './integrations.service';
 
@@ -35,9 +35,7 @@ export function createIntegrationToken(
       scopes: [...new Set(input.scopes)],
       createdBy: actor.id,
     });
-    await recordAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
+    await recordAuditBy(tx, actor, {
       action: 'integration_token.create',
       entity: 'integration_token',
       entityId: row.id,
@@ -59,9 +57,7 @@ export function revokeIntegrationToken(
     if (!row) throw new AppError('NOT_FOUND', 'There is no such token');
     // Revoking a revoked token changes nothing, so it leaves no audit row.
     if (!before.revokedAt)
-      await recordAudit(tx, {
-        actorId: actor.id,
-        actorEmail: actor.email,
+      await recordAuditBy(tx, actor, {
         action: 'integration_token.revoke',
         entity: 'integration_token',
         entityId: row.id,

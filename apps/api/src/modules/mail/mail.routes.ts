@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idSchema, MailboxListResponse, MailDetailResponse } from '@wholesale/contract';
 import { devToolsOnly } from '../../plugins/dev-access';
 import { getMailboxMail, listMailbox } from './mail.service';
+import { answerData } from '../../lib/answer';
 
 /**
  * The development mailbox: the outbox as a person can read it (reset links included), so only
@@ -22,7 +23,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MailboxListResponse },
       },
     },
-    async () => ({ status: true as const, data: await listMailbox(app.db) }),
+    async () => answerData(await listMailbox(app.db)),
   );
 
   app.get(
@@ -38,9 +39,6 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MailDetailResponse },
       },
     },
-    async (request) => ({
-      status: true as const,
-      data: await getMailboxMail(app.db, request.params.id),
-    }),
+    async (request) => answerData(await getMailboxMail(app.db, request.params.id)),
   );
 };

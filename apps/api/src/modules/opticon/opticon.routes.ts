@@ -12,6 +12,7 @@ import { LangParam } from '@wholesale/contract';
 import { customerRoutes } from '../../plugins/auth';
 import { cartOwner } from '../cart';
 import { previewScans, suggest, uploadScans } from './opticon.service';
+import { answerData } from '../../lib/answer';
 
 /** Opticon scanner upload (docs/product/opticon.md POST /opticon): the browser parses the file, the server matches and adds. */
 export const opticonRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,7 +46,7 @@ export const opticonRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const owner = cartOwner(request, undefined, request.query.lang);
-      return { status: true as const, data: await previewScans(app.db, owner, request.body.codes) };
+      return answerData(await previewScans(app.db, owner, request.body.codes));
     },
   );
 
@@ -58,7 +59,7 @@ export const opticonRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const owner = cartOwner(request, undefined, request.query.lang);
-      return { status: true as const, data: await suggest(app.db, owner, request.query.q) };
+      return answerData(await suggest(app.db, owner, request.query.q));
     },
   );
 };

@@ -22,6 +22,14 @@ export { orderLinePriceColumns, shippingWebhookFields } from './order-follow-up'
 export { openOrdersSummary } from './orders.home';
 // The desk's credit steps (the order-credit workflow): record the deposit, release a credit hold.
 export { lockOrderCredit, markDepositReceived, releaseOrderHold } from './order-credit.queries';
-// The receivables module prints its documents (credit notes, statements) with the order PDFs'
-// page and table.
-export { plainName, renderPdf, tableRow } from './warehouse-pdf';
+// The receivables module prints its documents (invoices, credit notes, statements) with the order
+// PDFs' page, letterhead, table and totals.
+export {
+  addressLines,
+  customerName,
+  plainName,
+  renderPdf,
+  tableRow,
+  totalLine,
+} from './warehouse-pdf';
+export { drawLetterhead, pdfAuthor } from './pdf-letterhead';

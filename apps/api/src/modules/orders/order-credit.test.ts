@@ -4,6 +4,7 @@ import type { TestApp } from '../../test/test-app';
 import { addToCart, createShopTestApp } from '../../test/shopping-fixtures';
 import { auditRowsFor } from '../../test/audit-rows';
 import { openTradeAccount } from '../../test/credit-fixtures';
+import { erpWebhook } from '../../test/erp-fixtures';
 
 // Credit at the order (docs/product/accounts-receivable.md "Credit at approval, deposits and
 // holds"): the opening deposit, the credit-limit and account holds, the desk's deposit and release
@@ -28,13 +29,7 @@ beforeAll(async () => {
   staff = (await t.signIn({ role: 'staff', staffRoles: ['admin'] })).headers;
   credit = (await t.signIn({ role: 'staff', staffRoles: ['credit'] })).headers;
   ordersOnly = (await t.signIn({ role: 'staff', staffRoles: ['orders'] })).headers;
-  // An ERP endpoint: the deliveries queued show the payloads (no worker runs here).
-  const hook = await t.post('/api/admin/webhooks', staff, {
-    url: 'http://127.0.0.1:9/erp',
-    events: ['payment.recorded', 'order.placed'],
-    secret: 'a-long-enough-secret',
-  });
-  expect(hook.statusCode, hook.body).toBe(200);
+  await erpWebhook(t, ['payment.recorded', 'order.placed'], staff);
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { erpBearer } from '../../test/erp-fixtures';
 import {
   change,
   orderIn,
@@ -95,17 +96,8 @@ describe('buyer follow-up', () => {
 
 describe('ERP polling', () => {
   it('lists orders changed since a time to an orders:read token, oldest change first, and refuses other tokens', async () => {
-    const mint = async (scopes: string[]) =>
-      (
-        await t.inject({
-          method: 'POST',
-          url: '/api/admin/integrations/tokens',
-          headers: staff.headers,
-          payload: { name: `ERP ${scopes.join()}`, scopes },
-        })
-      ).json().secret as string;
-    const reader = { authorization: `Bearer ${await mint(['orders:read'])}` };
-    const writer = { authorization: `Bearer ${await mint(['catalogue:write'])}` };
+    const reader = await erpBearer(t, ['orders:read'], staff.headers);
+    const writer = await erpBearer(t, ['catalogue:write'], staff.headers);
     // The database's own clock, just before the order: earlier tests' orders (more than a page of
     // them on a fast run) changed before it, so the list holds this order on its first page.
     const clock = await t.handle.db.execute<{ at: string }>(

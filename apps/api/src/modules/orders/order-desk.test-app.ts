@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { sql } from 'drizzle-orm';
 import type { OrderStatus } from '@wholesale/contract';
 import type { TestApp } from '../../test/test-app';
-import { createShopTestApp } from '../../test/shopping-fixtures';
+import { createShopTestApp, insertOrder } from '../../test/shopping-fixtures';
 
 /**
  * The test app of each order desk test file (order-desk*.test.ts) and the orders they place.
@@ -56,15 +55,27 @@ export async function placeThroughCart(h: Headers, lines: Array<[string, number]
 }
 
 /** An order written straight into `status` with two lines (for the transition table). */
-export async function orderIn(status: OrderStatus): Promise<{ id: number; lineIds: number[] }> {
-  const { rows } = await t.handle.db.execute<{ id: number }>(sql`
-    insert into orders (user_id, country, status, total_cents) values (${buyer.userId}, 'ca', ${status}, 3000) returning id`);
-  const id = Number(rows[0].id);
-  const lines = await t.handle.db.execute<{ id: number }>(sql`
-    insert into order_lines (order_id, product_id, product_code, name, class_code, quantity, ship_pack, unit_price_cents, line_total_cents, stock_taken)
-    values (${id}, ${ids.BIG}, 'BIG', 'Big', 'A', 1, 1, 1000, 1000, 0), (${id}, ${ids.SMALL}, 'SMALL', 'Small', 'A', 2, 10, 100, 2000, 0)
-    returning id`);
-  return { id, lineIds: lines.rows.map((r) => Number(r.id)) };
+export function orderIn(status: OrderStatus): Promise<{ id: number; lineIds: number[] }> {
+  return insertOrder(t.handle.db, { userId: buyer.userId, country: 'ca', status }, [
+    {
+      productId: ids.BIG,
+      code: 'BIG',
+      name: 'Big',
+      quantity: 1,
+      shipPack: 1,
+      unit: 1000,
+      stockTaken: 0,
+    },
+    {
+      productId: ids.SMALL,
+      code: 'SMALL',
+      name: 'Small',
+      quantity: 2,
+      shipPack: 10,
+      unit: 100,
+      stockTaken: 0,
+    },
+  ]);
 }
 
 export const change = (id: number, payload: object, h: Headers = staff.headers) =>

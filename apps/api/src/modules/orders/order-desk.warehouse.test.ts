@@ -6,6 +6,7 @@ import { addToCart, createShopTestApp } from '../../test/shopping-fixtures';
 import { pdfText } from '../../test/pdf-text';
 import { insertAddresses } from '../accounts';
 import { openTradeAccount } from '../../test/credit-fixtures';
+import { erpWebhook, queuedDeliveries } from '../../test/erp-fixtures';
 
 /*
  * The warehouse sees where and when (docs/product/back-office-orders.md): the order desk's detail,
@@ -73,19 +74,7 @@ beforeAll(async () => {
       isDefault: true,
     },
   ]);
-  // An ERP endpoint: the deliveries it is queued show the payloads (no worker runs here).
-  const hook = await t.inject({
-    method: 'POST',
-    url: '/api/admin/webhooks',
-    headers: staff,
-    payload: {
-      url: 'http://127.0.0.1:9/erp',
-      events: ['order.placed', 'order.status_changed'],
-      secret: 'a-very-secret-signing-key',
-    },
-  });
-  expect(hook.statusCode, hook.body).toBe(200);
-  hookId = hook.json().endpoint.id;
+  hookId = await erpWebhook(t, ['order.placed', 'order.status_changed'], staff);
   placed['2031-03-10'] = await place(buyer.headers, {
     requested_ship_date: '2031-03-10',
     po_number: 'PO-WH-1',
@@ -314,12 +303,14 @@ describe('warehouse documents', () => {
 
 describe('webhook payloads', () => {
   it('carry ship-to, ship date, terms, PO, comment and taxes on order.placed and order.status_changed', async () => {
-    const { rows } = await t.handle.db.execute<{ event: string; body: string }>(
-      sql`select event, body from webhook_deliveries where endpoint_id = ${hookId} order by id`,
+    type OrderEvent = {
+      order_id: number;
+      taxes: Array<{ kind: string; rate: number }>;
+      lines: unknown[];
+    };
+    const data = (await queuedDeliveries<OrderEvent>(t, hookId)).filter(
+      (r) => r.data.order_id === placed['2031-03-10'],
     );
-    const data = rows
-      .map((r) => ({ event: r.event, data: JSON.parse(r.body).data }))
-      .filter((r) => r.data.order_id === placed['2031-03-10']);
     expect(data.map((d) => d.event)).toEqual(['order.placed', 'order.status_changed']);
     const detail = (await get(`/api/admin/orders/${placed['2031-03-10']}`)).json().order;
     const facts = {

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import {
   formatMoney,
   toCents,
@@ -7,7 +6,9 @@ import {
   type PaymentTerms,
   type StoreIdentity,
 } from '@wholesale/contract';
+import { letterPdf } from '../../lib/pdf-document';
 import { drawLetterhead, pdfAuthor } from './pdf-letterhead';
+import { customerName, plainName, tableRow, totalLine } from './warehouse-pdf';
 
 const PAYMENT_TERMS_EN: Record<PaymentTerms, string> = {
   prepaid: 'Prepaid',
@@ -38,24 +39,14 @@ export function renderOrderPdf(
   // The PDF's labels are English, so are its amounts; the currency is the order's country's.
   const format = formatMoney('en', order.country);
   const money = (dollars: number) => format(toCents(dollars));
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'LETTER',
-      margin: 48,
-      info: { Title: `Order ${order.order_id}`, ...pdfAuthor(identity) },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-
+  return letterPdf({ Title: `Order ${order.order_id}`, ...pdfAuthor(identity) }, (doc) => {
     drawLetterhead(doc, identity, { taxNumbers: true });
     doc.fontSize(18).text(`Order #${order.order_id}`, { continued: false });
     doc.moveDown(0.3).fontSize(10).fillColor('#444');
     doc.text(
       `Date: ${order.date.slice(0, 10)}    Status: ${order.status}    Country: ${order.country.toUpperCase()}`,
     );
-    doc.text(`Customer: ${customer.company ? `${customer.company} — ` : ''}${customer.name}`);
+    doc.text(`Customer: ${customerName(customer)}`);
     if (order.po_number) doc.text(`PO number: ${order.po_number}`);
     if (order.ship_to) {
       const a = order.ship_to;
@@ -69,60 +60,34 @@ export function renderOrderPdf(
     doc.moveDown(1).fillColor('#000');
 
     const cols = [48, 140, 330, 380, 430, 490];
-    const header = ['Product', 'Name', 'Packs', 'Pack', 'Price', 'Total'];
-    const row = (cells: string[], bold = false) => {
-      const y = doc.y;
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-      cells.forEach((c, i) =>
-        doc.text(c, cols[i], y, { width: (cols[i + 1] ?? 564) - cols[i] - 6, lineBreak: i === 1 }),
-      );
-      doc.moveDown(0.4);
-      doc.x = 48;
-    };
-    row(header, true);
+    const row = (cells: string[], bold = false) =>
+      tableRow(doc, cols, cells, 1, bold, { gap: 0.4 });
+    row(['Product', 'Name', 'Packs', 'Pack', 'Price', 'Total'], true);
     for (const l of order.products) {
       if (doc.y > 700) doc.addPage();
       const why = priceReasonText(l.price_reason);
       row([
         l.product_id,
-        `${l.name.replace(/<[^>]*>/g, '')}${l.backorder ? ' (back-order)' : ''}${why ? ` (${why})` : ''}`,
+        `${plainName(l.name)}${l.backorder ? ' (back-order)' : ''}${why ? ` (${why})` : ''}`,
         String(l.item),
         String(l.ship_pack),
         money(l.price),
         money(l.line_total),
       ]);
     }
-    doc
-      .moveDown(1)
-      .font('Helvetica-Bold')
-      .fontSize(11)
-      .text(`Subtotal: ${money(order.total)}`, 48, doc.y, { align: 'right', width: 516 });
-    doc.font('Helvetica').fontSize(10);
+    doc.moveDown(1);
+    totalLine(doc, `Subtotal: ${money(order.total)}`, true);
     for (const tax of order.taxes)
-      doc.text(
+      totalLine(
+        doc,
         `Estimated ${tax.kind === 'STATE' ? 'state sales tax' : tax.kind} (${tax.rate} %): ${money(tax.amount)}`,
-        48,
-        doc.y,
-        {
-          align: 'right',
-          width: 516,
-        },
       );
     // A tax a customer's certificate exempted: not charged, said with the certificate's number.
     for (const tax of order.tax_exemptions ?? [])
-      doc.text(
+      totalLine(
+        doc,
         `${tax.kind === 'STATE' ? 'State sales tax' : tax.kind} exempt (certificate ${tax.certificate_number})`,
-        48,
-        doc.y,
-        { align: 'right', width: 516 },
       );
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(11)
-      .text(`Total with estimated taxes: ${money(order.total_with_tax)}`, 48, doc.y, {
-        align: 'right',
-        width: 516,
-      });
-    doc.end();
+    totalLine(doc, `Total with estimated taxes: ${money(order.total_with_tax)}`, true);
   });
 }

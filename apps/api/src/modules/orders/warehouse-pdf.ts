@@ -1,8 +1,8 @@
-import PDFDocument from 'pdfkit';
 import type { AdminOrderDetail, StoreIdentity } from '@wholesale/contract';
+import { letterPdf, type PdfDoc } from '../../lib/pdf-document';
 import { drawLetterhead, pdfAuthor } from './pdf-letterhead';
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = PdfDoc;
 
 /**
  * A Letter page PDF (pdfkit, built-in Helvetica) under the store's letterhead (none while no
@@ -13,29 +13,39 @@ export function renderPdf(
   draw: (doc: Doc) => void,
   identity: StoreIdentity | null = null,
 ): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'LETTER',
-      margin: 48,
-      info: { Title: title, ...pdfAuthor(identity) },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return letterPdf({ Title: title, ...pdfAuthor(identity) }, (doc) => {
     drawLetterhead(doc, identity, { taxNumbers: false });
     draw(doc);
-    doc.end();
   });
+}
+
+/**
+ * Who a document is for, on one line: the company (when there is one), the person, and the
+ * customer code (when there is one).
+ */
+export function customerName(c: {
+  name: string;
+  company: string | null;
+  customerCode?: string | null;
+}): string {
+  return `${c.company ? `${c.company} — ` : ''}${c.name}${c.customerCode ? ` (${c.customerCode})` : ''}`;
 }
 
 /** The customer as the warehouse's documents name them: company, name and customer code. */
 export function customerLine({ customer: c }: Pick<AdminOrderDetail, 'customer'>): string {
-  return `Customer: ${c.company ? `${c.company} — ` : ''}${c.name}${c.customer_code ? ` (${c.customer_code})` : ''}`;
+  return `Customer: ${customerName({ ...c, customerCode: c.customer_code })}`;
 }
 
-/** The ship-to address as printed, one line a row (company, street, city line, country). */
-export function shipToLines(a: NonNullable<AdminOrderDetail['ship_to']>): string[] {
+/** An address as printed, one line a row (company, street, city line, country). */
+export function addressLines(a: {
+  company: string;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  region: string;
+  postal_code: string;
+  country: string;
+}): string[] {
   return [
     a.company,
     a.line1,
@@ -56,7 +66,7 @@ export function writeShippingFacts(
 ) {
   if (order.ship_to) {
     doc.text('Ship to:');
-    for (const line of shipToLines(order.ship_to)) doc.text(`    ${line}`);
+    for (const line of addressLines(order.ship_to)) doc.text(`    ${line}`);
   } else {
     doc.text('Ship to: the address on file (no ship-to address on this order)');
   }
@@ -65,18 +75,38 @@ export function writeShippingFacts(
   if (order.order_comment) doc.text(`Comment: ${order.order_comment}`);
 }
 
-/** Writes one table row at the current height: a cell per column start `cols`, `wrap` may wrap. */
-export function tableRow(doc: Doc, cols: number[], cells: string[], wrap: number, bold = false) {
+/**
+ * Writes one table row at the current height: a cell per column start `cols`, `wrap` may wrap;
+ * `layout` right-aligns the cells from column `rightFrom` on and sets the gap below (half a line).
+ */
+export function tableRow(
+  doc: Doc,
+  cols: number[],
+  cells: string[],
+  wrap: number,
+  bold = false,
+  layout: { rightFrom?: number; gap?: number } = {},
+) {
   const y = doc.y;
+  const rightFrom = layout.rightFrom ?? cells.length;
   doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
   cells.forEach((cell, i) =>
     doc.text(cell, cols[i], y, {
       width: (cols[i + 1] ?? 564) - cols[i] - 6,
       lineBreak: i === wrap,
+      align: i >= rightFrom ? 'right' : undefined,
     }),
   );
-  doc.moveDown(0.5);
+  doc.moveDown(layout.gap ?? 0.5);
   doc.x = 48;
+}
+
+/** A line of a document's totals, across the page and right-aligned: a total's in bold. */
+export function totalLine(doc: Doc, text: string, bold = false) {
+  doc
+    .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(bold ? 11 : 10)
+    .text(text, 48, doc.y, { align: 'right', width: 516 });
 }
 
 /** An order line's name as printed: the catalogue's markup removed. */

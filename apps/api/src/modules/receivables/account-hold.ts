@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AccountHoldReason } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
-import { recordAudit } from '../audit';
+import { recordAuditBy } from '../audit';
 import { enqueueWebhookEvent } from '../webhooks';
 
 export type AccountHoldChange = {
@@ -32,9 +32,7 @@ export async function setAccountHold(tx: Tx, change: AccountHoldChange): Promise
            held_by_user_id = ${change.reason ? change.actor.id : null},
            updated_at = now()
      where user_id = ${change.userId}`);
-  await recordAudit(tx, {
-    actorId: change.actor.id,
-    actorEmail: change.actor.email ?? null,
+  await recordAuditBy(tx, change.actor, {
     action: change.reason ? 'credit_account.hold' : 'credit_account.release',
     entity: 'credit_account',
     entityId: change.userId,

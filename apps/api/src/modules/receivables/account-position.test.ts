@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { TestApp } from '../../test/test-app';
-import { createShopTestApp } from '../../test/shopping-fixtures';
 import { accountPosition, lockCreditAccount, nextDocumentNumber } from '.';
+import { t, useReceivablesTestApp } from './receivables.test-app';
 
 // The account's position is derived from its documents (docs/product/accounts-receivable.md).
 
-let t: TestApp;
-beforeAll(async () => {
-  ({ t } = await createShopTestApp([]));
-});
-afterAll(() => t.close());
+useReceivablesTestApp();
 
 describe('account position', () => {
   it('opens a missing credit account with the country defaults, and locks it', async () => {

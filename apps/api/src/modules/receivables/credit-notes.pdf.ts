@@ -1,5 +1,5 @@
 import { formatMoney, ratePercent, type Lang, type StoreIdentity } from '@wholesale/contract';
-import { plainName, renderPdf, tableRow } from '../orders';
+import { customerName, plainName, renderPdf, tableRow, totalLine } from '../orders';
 import type { CreditNoteDocument } from './credit-notes.queries';
 
 /** The credit note's printed words in each of the customer's languages. */
@@ -82,9 +82,7 @@ export function renderCreditNotePdf(
       pdf.font('Helvetica-Bold').fontSize(18).text(`${t.title} ${note.number}`);
       pdf.moveDown(0.3).font('Helvetica').fontSize(10).fillColor('#444');
       pdf.text(`${t.issued}: ${note.issued_on}`);
-      pdf.text(
-        `${t.customer}: ${customer.company ? `${customer.company} — ` : ''}${customer.name}${customer.customerCode ? ` (${customer.customerCode})` : ''}`,
-      );
+      pdf.text(`${t.customer}: ${customerName(customer)}`);
       if (note.order_id) pdf.text(`${t.order}: #${note.order_id}`);
       if (note.return_id) pdf.text(`${t.returnNo}: #${note.return_id}`);
       if (note.invoice_number) pdf.text(`${t.invoice}: ${note.invoice_number}`);
@@ -108,18 +106,13 @@ export function renderCreditNotePdf(
           1,
         );
       }
-      const right = (text: string, bold = false) =>
-        pdf
-          .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-          .fontSize(bold ? 11 : 10)
-          .text(text, 48, pdf.y, { align: 'right', width: 516 });
       pdf.moveDown(1);
-      right(`${t.subtotal}: ${money(note.subtotal_cents)}`);
+      totalLine(pdf, `${t.subtotal}: ${money(note.subtotal_cents)}`);
       for (const tax of note.taxes)
-        right(`${t.tax(tax.kind, ratePercent(tax.rate))}: ${money(tax.amount_cents)}`);
-      right(`${t.total}: ${money(note.total_cents)}`, true);
+        totalLine(pdf, `${t.tax(tax.kind, ratePercent(tax.rate))}: ${money(tax.amount_cents)}`);
+      totalLine(pdf, `${t.total}: ${money(note.total_cents)}`, true);
       if (note.applied_cents > 0 && note.invoice_number)
-        right(`${t.applied} ${note.invoice_number}: ${money(note.applied_cents)}`);
+        totalLine(pdf, `${t.applied} ${note.invoice_number}: ${money(note.applied_cents)}`);
     },
     identity,
   );

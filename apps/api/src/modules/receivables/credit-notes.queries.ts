@@ -10,7 +10,7 @@ import {
 } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { linesOf, toReturnLine } from './returns.queries';
+import { linesOf, pageTail, toReturnLine } from './returns.queries';
 
 /**
  * Credit notes as the buyer lists them and their PDF prints them (issued when the warehouse
@@ -80,9 +80,8 @@ export async function listOwnCreditNotes(
   query: { page: number; perPage: number },
 ): Promise<Paginated<CreditNote>> {
   const where = sql`cn.user_id = ${userId}`;
-  const offset = (query.page - 1) * query.perPage;
   const [rows, total] = await Promise.all([
-    creditNoteRows(db, where, sql`limit ${query.perPage} offset ${offset}`),
+    creditNoteRows(db, where, pageTail(query)),
     db.execute<{ n: number }>(sql`select count(*)::int as n from credit_notes cn where ${where}`),
   ]);
   return toPage(rows.map(toCreditNote), Number(total.rows[0]?.n ?? 0), query.page, query.perPage);

@@ -8,6 +8,7 @@ import {
 } from '@wholesale/contract';
 import { staffOf, staffRoute } from '../../plugins/auth';
 import { changeAccountHold, getCreditAccount, patchCreditAccount } from './credit.service';
+import { answerData } from '../../lib/answer';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
@@ -24,9 +25,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       params: CustomerIdParams,
       response: { 200: AdminCreditAccountResponse, ...errors },
     }),
-    async (request) => {
-      return { status: true as const, data: await getCreditAccount(app.db, request.params.id) };
-    },
+    async (request) => answerData(await getCreditAccount(app.db, request.params.id)),
   );
 
   app.patch(
@@ -38,11 +37,10 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       body: AdminCreditPatchBody,
       response: { 200: AdminCreditAccountResponse, ...errors },
     }),
-    async (request) => {
-      const staff = staffOf(request);
-      const data = await patchCreditAccount(app.db, staff, request.params.id, request.body);
-      return { status: true as const, data };
-    },
+    async (request) =>
+      answerData(
+        await patchCreditAccount(app.db, staffOf(request), request.params.id, request.body),
+      ),
   );
 
   app.put(
@@ -54,10 +52,9 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       body: AdminAccountHoldBody,
       response: { 200: AdminCreditAccountResponse, ...errors },
     }),
-    async (request) => {
-      const staff = staffOf(request);
-      const data = await changeAccountHold(app.db, staff, request.params.id, request.body);
-      return { status: true as const, data };
-    },
+    async (request) =>
+      answerData(
+        await changeAccountHold(app.db, staffOf(request), request.params.id, request.body),
+      ),
   );
 };

@@ -11,9 +11,8 @@ import {
   type PaymentMethod,
 } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { findUserById, type SessionUser } from '../accounts';
-import { recordAudit } from '../audit';
+import { requireCustomerAccount, type SessionUser } from '../accounts';
+import { recordAuditBy } from '../audit';
 import { enqueueWebhookEvent } from '../webhooks';
 import { accountPosition, lockCreditAccount } from './account-position.queries';
 import { setAccountHold } from './account-hold';
@@ -39,8 +38,7 @@ export async function openCreditAccount(tx: Tx, userId: number, country: Country
 
 /** The customer `id` (404 for none or a staff account): whose credit it is and in what currency. */
 async function creditCustomer(tx: Tx, id: number): Promise<{ id: number; country: Country }> {
-  const row = await findUserById(tx, id);
-  if (!row || row.role !== 'customer') throw new AppError('NOT_FOUND', 'No such customer');
+  const row = await requireCustomerAccount(tx, id);
   return { id: row.id, country: row.country === 'us' ? 'us' : 'ca' };
 }
 
@@ -123,9 +121,7 @@ export function patchCreditAccount(
       net_days: a.netDays,
       opening_deposit_required: a.openingDepositRequired,
     });
-    await recordAudit(tx, {
-      actorId: staff.id,
-      actorEmail: staff.email,
+    await recordAuditBy(tx, staff, {
       action: 'credit_account.update',
       entity: 'credit_account',
       entityId: customer.id,
@@ -196,9 +192,7 @@ export async function recordDepositPayment(tx: Tx, d: OrderDeposit): Promise<num
     settlements: [],
     deposit_for_order_id: d.orderId,
   };
-  await recordAudit(tx, {
-    actorId: d.actor.id,
-    actorEmail: d.actor.email,
+  await recordAuditBy(tx, d.actor, {
     action: 'payment.deposit',
     entity: 'payment',
     entityId: paymentId,

@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { sampleCanadianApplication, sampleUsaApplication } from '@wholesale/contract';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditRowsFor } from '../../test/audit-rows';
+import { creditStaff, ordersStaff, t, useReceivablesTestApp } from './receivables.test-app';
 
 // Credit at approval and on the customer's page (docs/product/accounts-receivable.md "Credit at
 // approval, deposits and holds").
 
-let t: TestApp;
-let credit: Record<string, string>;
-let ordersOnly: Record<string, string>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  credit = (await t.signIn({ role: 'staff', staffRoles: ['credit'] })).headers;
-  ordersOnly = (await t.signIn({ role: 'staff', staffRoles: ['orders'] })).headers;
-});
-afterAll(() => t.close());
+useReceivablesTestApp();
+const creditOf = (id: number) => `/api/admin/customers/${id}/credit`;
+const patchCredit = (id: number, body: object, headers = creditStaff.headers) =>
+  t.patch(creditOf(id), headers, body);
+const putHold = (id: number, body: object) =>
+  t.put(`${creditOf(id)}/hold`, creditStaff.headers, body);
 
 async function approved(country: 'ca' | 'us'): Promise<number> {
   const email = `credit-${country}-${Date.now()}@applicant.example`;
@@ -25,7 +21,10 @@ async function approved(country: 'ca' | 'us'): Promise<number> {
   const app = await t.handle.db.execute<{ id: number }>(
     sql`select id from applications where email = ${email}`,
   );
-  const res = await t.post(`/api/admin/applications/${app.rows[0].id}/approve`, credit);
+  const res = await t.post(
+    `/api/admin/applications/${app.rows[0].id}/approve`,
+    creditStaff.headers,
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.user_id as number;
 }
@@ -42,7 +41,7 @@ describe('credit at approval', () => {
         sql`select credit_limit_cents from credit_accounts where user_id = ${id}`,
       );
       expect(row.rows.map((r) => Number(r.credit_limit_cents))).toEqual([limit]);
-      const res = await t.get(`/api/admin/customers/${id}/credit`, ordersOnly);
+      const res = await t.get(creditOf(id), ordersStaff.headers);
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual({
         customer_id: id,
@@ -62,7 +61,7 @@ describe('credit at approval', () => {
 describe('staff credit settings', () => {
   it('changes the limit, net days and deposit rule, audit-logged', async () => {
     const id = await approved('ca');
-    const res = await t.patch(`/api/admin/customers/${id}/credit`, credit, {
+    const res = await patchCredit(id, {
       credit_limit_cents: 1_000_000,
       net_days: 45,
       opening_deposit_required: false,
@@ -80,9 +79,7 @@ describe('staff credit settings', () => {
       after: { credit_limit_cents: 1_000_000, net_days: 45, opening_deposit_required: false },
     });
     // Orders staff read, never change.
-    expect(
-      (await t.patch(`/api/admin/customers/${id}/credit`, ordersOnly, { net_days: 10 })).statusCode,
-    ).toBe(403);
+    expect((await patchCredit(id, { net_days: 10 }, ordersStaff.headers)).statusCode).toBe(403);
   });
 
   it('refuses bad values naming the field, with a reason the web translates', async () => {
@@ -92,20 +89,20 @@ describe('staff credit settings', () => {
       ['credit_limit_cents', 10.5, 'CREDIT_LIMIT_INVALID'],
       ['net_days', 366, 'NET_DAYS_INVALID'],
     ] as const) {
-      const res = await t.patch(`/api/admin/customers/${id}/credit`, credit, { [field]: value });
+      const res = await patchCredit(id, { [field]: value });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields).toHaveProperty(field);
       expect(res.json().error.reason).toEqual({ key: reason, params: { field } });
     }
-    expect((await t.get('/api/admin/customers/999999/credit', credit)).statusCode).toBe(404);
+    expect((await t.get(creditOf(999_999), creditStaff.headers)).statusCode).toBe(404);
   });
 
   it('puts the account on hold with a reason and note and lifts it, audited and told to the ERP', async () => {
     const id = await approved('ca');
-    const bad = await t.put(`/api/admin/customers/${id}/credit/hold`, credit, { reason: 'late' });
+    const bad = await putHold(id, { reason: 'late' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toHaveProperty('reason');
-    const held = await t.put(`/api/admin/customers/${id}/credit/hold`, credit, {
+    const held = await putHold(id, {
       reason: 'bounced_payment',
       note: 'Cheque 1042 returned',
     });
@@ -115,7 +112,7 @@ describe('staff credit settings', () => {
       note: 'Cheque 1042 returned',
       held_at: expect.any(String),
     });
-    const lifted = await t.put(`/api/admin/customers/${id}/credit/hold`, credit, { reason: null });
+    const lifted = await putHold(id, { reason: null });
     expect(lifted.json().data.hold).toBe(null);
     expect((await auditRowsFor(t.handle.db, 'credit_account', id)).map((r) => r.action)).toEqual(
       expect.arrayContaining(['credit_account.hold', 'credit_account.release']),

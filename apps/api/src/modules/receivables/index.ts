@@ -20,4 +20,4 @@ export {
 // Tax exemption certificates on the staff customer screen: modules/index.ts registers
 // tax-exemptions.routes.ts.
 // Invoices: the ship workflow issues one per shipment (workflows/issue-invoice.ts).
-export { issueShipmentInvoice, storeRegistrations } from './invoices.service';
+export { billedLine, issueShipmentInvoice, storeRegistrations } from './invoices.service';

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ErpInvoiceBody } from '@wholesale/contract';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertShoppingFixtures } from '../../test/shopping-fixtures';
+import { insertOrder } from '../../test/shopping-fixtures';
+import { erpBearer } from '../../test/erp-fixtures';
 import { auditRowsFor } from '../../test/audit-rows';
+import { ids, ordersStaff, t, useReceivablesTestApp } from './receivables.test-app';
 
 /*
  * A distributor whose ERP issues invoices (INVOICES_ISSUED_BY=erp, docs/decisions/037-invoices.md):
@@ -11,22 +12,11 @@ import { auditRowsFor } from '../../test/audit-rows';
  */
 
 type Headers = Record<string, string>;
-let t: TestApp;
-let admin: Headers;
 let erpWrite: Headers;
 let erpRead: Headers;
 let buyer: { userId: number; headers: Headers };
 let orderId: number;
 let lineId: number;
-
-async function token(scopes: string[]): Promise<Headers> {
-  const res = await t.post('/api/admin/integrations/tokens', admin, {
-    name: scopes.join(),
-    scopes,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { authorization: `Bearer ${res.json().secret}` };
-}
 
 const body = (over: Partial<ErpInvoiceBody> = {}): ErpInvoiceBody => ({
   external_ref: 'ERP-INV-1001',
@@ -56,30 +46,26 @@ const body = (over: Partial<ErpInvoiceBody> = {}): ErpInvoiceBody => ({
 const push = (payload: object, headers: Headers = erpWrite) =>
   t.post('/api/integrations/invoices', headers, payload);
 
+useReceivablesTestApp({
+  env: { INVOICES_ISSUED_BY: 'erp' },
+  products: [{ code: 'WOOL', shipPack: 6, ca: { selling: 1000, available: 100 } }],
+});
 beforeAll(async () => {
-  t = await createTestApp({ env: { INVOICES_ISSUED_BY: 'erp' } });
-  const ids = await insertShoppingFixtures(t.handle.db, [
-    { code: 'WOOL', shipPack: 6, ca: { selling: 1000, available: 100 } },
-  ]);
   t.app.clock.now = () => new Date('2031-03-10T15:00:00Z');
-  admin = (await t.signIn({ role: 'staff', staffRoles: ['admin'] })).headers;
   buyer = await t.signIn({ ownerName: 'Olive Ontario', lang: 'en' });
-  erpWrite = await token(['invoices:write']);
-  erpRead = await token(['invoices:read']);
-  const { rows } = await t.handle.db.execute<{ id: number }>(sql`
-    insert into orders (user_id, country, status, total_cents) values (${buyer.userId}, 'ca', 'picking', 12000)
-    returning id`);
-  orderId = Number(rows[0].id);
-  const line = await t.handle.db.execute<{ id: number }>(sql`
-    insert into order_lines (order_id, product_id, product_code, name, class_code, quantity, ship_pack, unit_price_cents, line_total_cents, stock_taken)
-    values (${orderId}, ${ids.WOOL}, 'WOOL', 'Wool', 'A', 2, 6, 1000, 12000, 2) returning id`);
-  lineId = Number(line.rows[0].id);
-}, 120_000);
-afterAll(() => t?.close());
+  erpWrite = await erpBearer(t, ['invoices:write']);
+  erpRead = await erpBearer(t, ['invoices:read']);
+  ({
+    id: orderId,
+    lineIds: [lineId],
+  } = await insertOrder(t.handle.db, { userId: buyer.userId, country: 'ca', status: 'picking' }, [
+    { productId: ids.WOOL, code: 'WOOL', name: 'Wool', quantity: 2, shipPack: 6, unit: 1000 },
+  ]));
+});
 
 describe('ERP mode', () => {
   it('ships without issuing an invoice', async () => {
-    const res = await t.post(`/api/admin/orders/${orderId}/status`, admin, {
+    const res = await t.post(`/api/admin/orders/${orderId}/status`, ordersStaff.headers, {
       status: 'shipped',
       carrier: 'ups',
     });
@@ -132,46 +118,36 @@ describe('ERP mode', () => {
     expect(Number(rows[0].n)).toBe(1);
   });
 
-  it('refuses totals that do not add up, naming the field', async () => {
-    const cases: Array<[object, string]> = [
-      [body({ external_ref: 'X1', number: 'X1', subtotal_cents: 1 }), 'subtotal_cents'],
-      [body({ external_ref: 'X2', number: 'X2', tax_cents: 1 }), 'tax_cents'],
-      [body({ external_ref: 'X3', number: 'X3', total_cents: 1 }), 'total_cents'],
-      [body({ external_ref: 'X4', number: 'X4', lines: [] }), 'lines'],
-      [{ ...body({ external_ref: 'X5', number: 'X5' }), customer_id: 'abc' }, 'customer_id'],
-      [body({ external_ref: 'X6', number: 'X6', due_on: '2031-03-01' }), 'due_on'],
-    ];
-    for (const [payload, field] of cases) {
-      const res = await push(payload);
-      expect(res.statusCode, field).toBe(400);
-      expect(Object.keys(res.json().error.fields ?? {}).join(), field).toContain(field);
-    }
-    const wrongLine = body({ external_ref: 'X7', number: 'X7' });
-    wrongLine.lines[0].line_total_cents = 1;
-    const res = await push({ ...wrongLine, subtotal_cents: 1, total_cents: 1561 });
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().error.fields)).toContain('lines.0.line_total_cents');
-  });
-
-  it('refuses an unknown customer, another customer’s order and a line of another order (422)', async () => {
+  // The totals must add up (400); the customer, order and lines must be theirs (422).
+  it.each<[number, string, (strangerId: number) => object]>([
+    [400, 'subtotal_cents', () => body({ subtotal_cents: 1 })],
+    [400, 'tax_cents', () => body({ tax_cents: 1 })],
+    [400, 'total_cents', () => body({ total_cents: 1 })],
+    [400, 'lines', () => body({ lines: [] })],
+    [400, 'customer_id', () => ({ ...body(), customer_id: 'abc' })],
+    [400, 'due_on', () => body({ due_on: '2031-03-01' })],
+    [
+      400,
+      'lines.0.line_total_cents',
+      () => ({
+        ...body({ lines: [{ ...body().lines[0], line_total_cents: 1 }] }),
+        subtotal_cents: 1,
+        total_cents: 1561,
+      }),
+    ],
+    [422, 'customer_id', () => body({ customer_id: 999_999 })],
+    [422, 'order_id', (strangerId) => body({ customer_id: strangerId })],
+    [
+      422,
+      'lines.0.order_line_id',
+      () => body({ lines: [{ ...body().lines[0], order_line_id: 999_999 }] }),
+    ],
+  ])('answers %i naming %s', async (status, field, payload) => {
     const stranger = await t.signIn();
-    const cases: Array<[object, string]> = [
-      [body({ external_ref: 'Y1', number: 'Y1', customer_id: 999_999 }), 'customer_id'],
-      [body({ external_ref: 'Y2', number: 'Y2', customer_id: stranger.userId }), 'order_id'],
-      [
-        body({
-          external_ref: 'Y3',
-          number: 'Y3',
-          lines: [{ ...body().lines[0], order_line_id: 999_999 }],
-        }),
-        'lines.0.order_line_id',
-      ],
-    ];
-    for (const [payload, field] of cases) {
-      const res = await push(payload);
-      expect(res.statusCode, field).toBe(422);
-      expect(Object.keys(res.json().error.fields), field).toContain(field);
-    }
+    const ref = `BAD-${status}-${field}`;
+    const res = await push({ ...payload(stranger.userId), external_ref: ref, number: ref });
+    expect(res.statusCode).toBe(status);
+    expect(Object.keys(res.json().error.fields ?? {})).toContain(field);
   });
 
   it('keeps each scope to its call', async () => {

@@ -1,14 +1,18 @@
-import PDFDocument from 'pdfkit';
 import {
   formatMoney,
-  localText,
   type InvoiceDetail,
-  type InvoiceParty,
   type Lang,
   type StoreIdentity,
 } from '@wholesale/contract';
-
-type Doc = InstanceType<typeof PDFDocument>;
+import { letterPdf } from '../../lib/pdf-document';
+import {
+  addressLines,
+  customerName,
+  drawLetterhead,
+  pdfAuthor,
+  plainName,
+  tableRow,
+} from '../orders';
 
 /** The invoice's words in each language (the PDF is in the customer's language, or the one asked). */
 const LABELS = {
@@ -113,30 +117,6 @@ const REGISTRATION_NAMES: Record<Lang, Record<string, string>> = {
 // NOTE: pdfkit's built-in fonts write WinAnsi: a narrow no-break space (fr-CA numbers) has no code there.
 const printable = (s: string) => s.replace(/\u202f/g, '\u00a0');
 
-function partyLines(p: InvoiceParty): string[] {
-  return [
-    p.company,
-    p.line1,
-    ...(p.line2 ? [p.line2] : []),
-    `${p.city} ${p.region} ${p.postal_code}`,
-    p.country.toUpperCase(),
-  ];
-}
-
-function row(doc: Doc, cols: number[], cells: string[], bold = false, align?: 'right') {
-  const y = doc.y;
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-  cells.forEach((cell, i) =>
-    doc.text(cell, cols[i], y, {
-      width: (cols[i + 1] ?? 564) - cols[i] - 6,
-      lineBreak: i === 1,
-      align: i >= 2 ? align : undefined,
-    }),
-  );
-  doc.moveDown(0.5);
-  doc.x = 48;
-}
-
 export type InvoicePdfInput = {
   invoice: InvoiceDetail;
   customer: { name: string; company: string | null; customerCode: string | null };
@@ -157,42 +137,16 @@ export function renderInvoicePdf({
 }: InvoicePdfInput): Promise<Buffer> {
   const t = LABELS[lang];
   const money = (cents: number) => printable(formatMoney(lang, invoice.country)(cents));
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'LETTER',
-      margin: 48,
-      info: {
-        Title: `${t.invoice} ${invoice.number}`,
-        ...(identity ? { Author: localText(identity.name, lang) } : {}),
-      },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const registrations = invoice.registrations
+    .map((r) => `${REGISTRATION_NAMES[lang][r.label] ?? r.label} ${r.number}`)
+    .join('    ');
+  const title = `${t.invoice} ${invoice.number}`;
+  return letterPdf({ Title: title, ...pdfAuthor(identity, lang) }, (doc) => {
+    const taxNumbers = registrations && `${t.registrations}: ${registrations}`;
+    // The space under the letterhead stays where there is none (no identity, no numbers).
+    if (!drawLetterhead(doc, identity, { taxNumbers, lang })) doc.moveDown(0.8);
 
-    if (identity) {
-      const office = identity.head_office;
-      doc.font('Helvetica-Bold').fontSize(12).text(localText(identity.name, lang));
-      doc.font('Helvetica').fontSize(9).fillColor('#444');
-      for (const line of [
-        identity.legal_name,
-        localText(office.lines, lang).split('\n').join(', '),
-        [office.phone, office.email].filter(Boolean).join('    '),
-      ])
-        if (line.trim()) doc.text(line);
-    }
-    if (invoice.registrations.length) {
-      doc.font('Helvetica').fontSize(9).fillColor('#444');
-      doc.text(
-        `${t.registrations}: ${invoice.registrations
-          .map((r) => `${REGISTRATION_NAMES[lang][r.label] ?? r.label} ${r.number}`)
-          .join('    ')}`,
-      );
-    }
-    doc.moveDown(0.8).fillColor('#000');
-
-    doc.font('Helvetica-Bold').fontSize(18).text(`${t.invoice} ${invoice.number}`);
+    doc.font('Helvetica-Bold').fontSize(18).text(title);
     doc.moveDown(0.3).font('Helvetica').fontSize(10).fillColor('#444');
     doc.text(`${t.issued}: ${invoice.issued_on}`);
     doc.text(`${t.due}: ${invoice.due_on}`);
@@ -200,46 +154,38 @@ export function renderInvoicePdf({
     if (invoice.po_number) doc.text(`${t.po}: ${invoice.po_number}`);
     if (invoice.payment_terms)
       doc.text(`${t.terms}: ${TERMS[lang][invoice.payment_terms] ?? invoice.payment_terms}`);
-    doc.text(
-      `${t.customer}: ${customer.company ? `${customer.company} — ` : ''}${customer.name}${
-        customer.customerCode ? ` (${customer.customerCode})` : ''
-      }`,
-    );
+    doc.text(`${t.customer}: ${customerName(customer)}`);
     doc.moveDown(0.5);
     const top = doc.y;
     if (invoice.bill_to) {
       doc.font('Helvetica-Bold').text(`${t.billTo}:`, 48, top);
       doc.font('Helvetica');
-      for (const line of partyLines(invoice.bill_to)) doc.text(line, 48);
+      for (const line of addressLines(invoice.bill_to)) doc.text(line, 48);
     }
     const leftEnd = doc.y;
     if (invoice.ship_to) {
       doc.font('Helvetica-Bold').text(`${t.shipTo}:`, 306, top);
       doc.font('Helvetica');
-      for (const line of partyLines(invoice.ship_to)) doc.text(line, 306);
+      for (const line of addressLines(invoice.ship_to)) doc.text(line, 306);
     }
     doc.y = Math.max(leftEnd, doc.y);
     doc.x = 48;
     doc.moveDown(1).fillColor('#000');
 
     const cols = [48, 130, 330, 380, 430, 495];
-    row(doc, cols, [t.product, t.name, t.packs, t.packOf, t.unit, t.amount], true, 'right');
+    const row = (cells: string[], bold = false) =>
+      tableRow(doc, cols, cells, 1, bold, { rightFrom: 2 });
+    row([t.product, t.name, t.packs, t.packOf, t.unit, t.amount], true);
     for (const l of invoice.lines) {
       if (doc.y > 680) doc.addPage();
-      row(
-        doc,
-        cols,
-        [
-          l.product_id,
-          l.name.replace(/<[^>]*>/g, ''),
-          String(l.quantity),
-          String(l.ship_pack),
-          money(l.unit_price_cents),
-          money(l.line_total_cents),
-        ],
-        false,
-        'right',
-      );
+      row([
+        l.product_id,
+        plainName(l.name),
+        String(l.quantity),
+        String(l.ship_pack),
+        money(l.unit_price_cents),
+        money(l.line_total_cents),
+      ]);
     }
     doc.moveDown(0.5);
     const totalsRow = (label: string, cents: number, bold = false) => {
@@ -261,6 +207,5 @@ export function renderInvoicePdf({
         `${t.exemption}: ${e.certificate_number} (${TAX_NAMES[lang][e.tax_kind] ?? e.tax_kind}, ${e.region})`,
         48,
       );
-    doc.end();
   });
 }

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { estimateSalesTax } from '@wholesale/contract';
-import type { TestApp } from '../../test/test-app';
-import { createShopTestApp } from '../../test/shopping-fixtures';
+import { insertOrder } from '../../test/shopping-fixtures';
+import { ids, ordersStaff, t, useReceivablesTestApp } from './receivables.test-app';
 
 /*
  * The rule "an invoice's lines equal what shipped" (docs/product/accounts-receivable.md), as a property over random orders
@@ -13,21 +13,18 @@ import { createShopTestApp } from '../../test/shopping-fixtures';
  * the order's estimate.
  */
 
-let t: TestApp;
-let ids: Record<string, number>;
 let staff: Record<string, string>;
 let buyer: number;
 const CODES = ['A', 'B', 'C', 'D', 'E', 'F'];
 
+useReceivablesTestApp({
+  products: CODES.map((code) => ({ code, ca: { selling: 100, available: 1_000_000 } })),
+});
 beforeAll(async () => {
-  ({ t, ids } = await createShopTestApp(
-    CODES.map((code) => ({ code, ca: { selling: 100, available: 1_000_000 } })),
-  ));
   t.app.clock.now = () => new Date('2031-05-04T15:00:00Z');
-  staff = (await t.signIn({ role: 'staff', staffRoles: ['orders'] })).headers;
+  staff = ordersStaff.headers;
   buyer = (await t.signIn()).userId;
-}, 120_000);
-afterAll(() => t?.close());
+});
 
 const line = fc.record({
   quantity: fc.integer({ min: 1, max: 40 }),
@@ -44,35 +41,45 @@ describe('invoices bill exactly what shipped', () => {
         async (lines, parcelOf) => {
           const subtotal = lines.reduce((s, l) => s + l.quantity * l.shipPack * l.unit, 0);
           const estimate = estimateSalesTax(subtotal, 'ca', 'ON');
-          const { rows } = await t.handle.db.execute<{ id: number }>(sql`
-            insert into orders (user_id, country, status, total_cents, ship_to, taxes, tax_cents)
-            values (${buyer}, 'ca', 'picking', ${subtotal},
-              ${JSON.stringify({ label: 'Shop', company: 'Shop', line1: '1 Main', line2: null, city: 'Ottawa', region: 'ON', postal_code: 'K1A 0A1', country: 'ca' })}::jsonb,
-              ${JSON.stringify(estimate.lines)}::jsonb, ${estimate.totalCents})
-            returning id`);
-          const orderId = Number(rows[0].id);
-          const lineIds: number[] = [];
-          for (const [i, l] of lines.entries()) {
-            const r = await t.handle.db.execute<{ id: number }>(sql`
-              insert into order_lines (order_id, product_id, product_code, name, class_code, quantity, ship_pack, unit_price_cents, line_total_cents, stock_taken)
-              values (${orderId}, ${ids[CODES[i]]}, ${CODES[i]}, ${CODES[i]}, 'A', ${l.quantity}, ${l.shipPack}, ${l.unit}, ${l.quantity * l.shipPack * l.unit}, ${l.quantity})
-              returning id`);
-            lineIds.push(Number(r.rows[0].id));
-          }
+          const { id: orderId, lineIds } = await insertOrder(
+            t.handle.db,
+            {
+              userId: buyer,
+              country: 'ca',
+              status: 'picking',
+              shipTo: {
+                label: 'Shop',
+                company: 'Shop',
+                line1: '1 Main',
+                line2: null,
+                city: 'Ottawa',
+                region: 'ON',
+                postal_code: 'K1A 0A1',
+                country: 'ca',
+              },
+              taxes: estimate.lines,
+              taxCents: estimate.totalCents,
+            },
+            lines.map((l, i) => ({
+              ...l,
+              productId: ids[CODES[i]],
+              code: CODES[i],
+              name: CODES[i],
+            })),
+          );
           // Parcels in order of their number; the last one ships the rest ('shipped').
           const parcels = [...new Set(lineIds.map((_, i) => parcelOf[i] % 3))].sort();
           const shippedBy: number[][] = [];
           for (const [n, p] of parcels.entries()) {
             const carried = lineIds.filter((_, i) => parcelOf[i] % 3 === p);
             const last = n === parcels.length - 1;
-            const res = await t.inject({
-              method: 'POST',
-              url: `/api/admin/orders/${orderId}/status`,
-              headers: staff,
-              payload: last
+            const res = await t.post(
+              `/api/admin/orders/${orderId}/status`,
+              staff,
+              last
                 ? { status: 'shipped', carrier: 'ups' }
                 : { status: 'partially_shipped', carrier: 'ups', line_ids: carried },
-            });
+            );
             expect(res.statusCode, res.body).toBe(200);
             shippedBy.push(carried);
           }

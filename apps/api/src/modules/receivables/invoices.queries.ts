@@ -37,25 +37,21 @@ export async function insertInvoice(
 const settled = sql<number>`(select coalesce(sum(s.amount_cents), 0)::int from settlements s
   where s.invoice_id = "invoices"."id")`.mapWith(Number);
 
-/** The invoice, with what settled it; undefined when there is none with that id. */
-export async function selectInvoice(tx: Tx, id: number): Promise<InvoiceWithSettled | undefined> {
+/** The one invoice `condition` finds, with what settled it; undefined when there is none. */
+async function selectOneInvoice(tx: Tx, condition: SQL): Promise<InvoiceWithSettled | undefined> {
   const [row] = await tx
     .select({ invoice: invoices, settledCents: settled })
     .from(invoices)
-    .where(eq(invoices.id, id));
+    .where(condition);
   return row && { ...row.invoice, settledCents: row.settledCents };
 }
 
-export async function selectInvoiceByExternalRef(
-  tx: Tx,
-  externalRef: string,
-): Promise<InvoiceWithSettled | undefined> {
-  const [row] = await tx
-    .select({ invoice: invoices, settledCents: settled })
-    .from(invoices)
-    .where(eq(invoices.externalRef, externalRef));
-  return row && { ...row.invoice, settledCents: row.settledCents };
-}
+/** The invoice, with what settled it; undefined when there is none with that id. */
+export const selectInvoice = (tx: Tx, id: number) => selectOneInvoice(tx, eq(invoices.id, id));
+
+/** The invoice the ERP pushed under `externalRef`, with what settled it. */
+export const selectInvoiceByExternalRef = (tx: Tx, externalRef: string) =>
+  selectOneInvoice(tx, eq(invoices.externalRef, externalRef));
 
 export function selectInvoiceLines(tx: Tx, invoiceId: number): Promise<InvoiceLineRow[]> {
   return tx
@@ -105,6 +101,14 @@ function where(f: InvoiceFilter): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
+async function countInvoices(tx: Tx, condition: SQL | undefined): Promise<number> {
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(invoices)
+    .where(condition);
+  return count?.n ?? 0;
+}
+
 /** A page of invoices, newest first, with the customer's name, and how many match. */
 export async function selectInvoicePage(
   tx: Tx,
@@ -113,7 +117,7 @@ export async function selectInvoicePage(
   offset: number,
 ): Promise<{ rows: AdminInvoiceListRow[]; total: number }> {
   const condition = where(f);
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     tx
       .select({
         invoice: invoices,
@@ -127,10 +131,7 @@ export async function selectInvoicePage(
       .orderBy(desc(invoices.issuedOn), desc(invoices.id))
       .limit(limit)
       .offset(offset),
-    tx
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(invoices)
-      .where(condition),
+    countInvoices(tx, condition),
   ]);
   return {
     rows: rows.map((r) => ({
@@ -139,7 +140,7 @@ export async function selectInvoicePage(
       customerName: r.customerName,
       companyName: r.companyName,
     })),
-    total: count?.n ?? 0,
+    total,
   };
 }
 
@@ -151,7 +152,7 @@ export async function selectInvoicesSince(
   offset: number,
 ): Promise<{ rows: InvoiceWithSettled[]; total: number }> {
   const condition = since ? gte(invoices.createdAt, since) : undefined;
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     tx
       .select({ invoice: invoices, settledCents: settled })
       .from(invoices)
@@ -159,14 +160,11 @@ export async function selectInvoicesSince(
       .orderBy(asc(invoices.createdAt), asc(invoices.id))
       .limit(limit)
       .offset(offset),
-    tx
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(invoices)
-      .where(condition),
+    countInvoices(tx, condition),
   ]);
   return {
     rows: rows.map((r) => ({ ...r.invoice, settledCents: r.settledCents })),
-    total: count?.n ?? 0,
+    total,
   };
 }
 

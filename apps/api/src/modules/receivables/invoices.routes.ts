@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminInvoiceListQuery,
@@ -44,7 +45,18 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
   const today = () => shopToday(app.clock.now());
 
-  const pdfOf = async (id: number, lang: Lang | undefined, ownerId?: number) => {
+  // A buyer's reads pass their id: another customer's invoice is a 404 to them.
+  const detail = async (id: number, ownerId?: number) => ({
+    status: true as const,
+    invoice: await getInvoice(app.db, id, today(), ownerId),
+  });
+  /** The invoice as a PDF download, in `lang` or else the customer's language. */
+  const sendPdf = async (
+    reply: FastifyReply,
+    id: number,
+    lang: Lang | undefined,
+    ownerId?: number,
+  ) => {
     const { invoice, customer } = await invoiceForPdf(app.db, id, today(), ownerId);
     const pdf = await renderInvoicePdf({
       invoice,
@@ -52,7 +64,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       identity: await app.storeIdentity.read(),
       lang: lang ?? customer.lang,
     });
-    return { pdf, number: invoice.number };
+    return sendAttachment(reply, `invoice-${invoice.number}.pdf`, pdf);
   };
 
   app.get(
@@ -85,13 +97,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       params: InvoiceParams,
       response: { 200: InvoiceDetailResponse, ...errors },
     }),
-    async (request) => {
-      const user = requireCustomer(request);
-      return {
-        status: true as const,
-        invoice: await getInvoice(app.db, request.params.id, today(), user.id),
-      };
-    },
+    async (request) => detail(request.params.id, requireCustomer(request).id),
   );
 
   app.get(
@@ -102,11 +108,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       params: InvoiceParams,
       querystring: InvoicePdfQuery,
     }),
-    async (request, reply) => {
-      const user = requireCustomer(request);
-      const { pdf, number } = await pdfOf(request.params.id, request.query.lang, user.id);
-      return sendAttachment(reply, `invoice-${number}.pdf`, pdf);
-    },
+    async (request, reply) =>
+      sendPdf(reply, request.params.id, request.query.lang, requireCustomer(request).id),
   );
 
   app.get(
@@ -134,12 +137,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       params: InvoiceParams,
       response: { 200: InvoiceDetailResponse, ...errors },
     }),
-    async (request) => {
-      return {
-        status: true as const,
-        invoice: await getInvoice(app.db, request.params.id, today()),
-      };
-    },
+    async (request) => detail(request.params.id),
   );
 
   app.get(
@@ -149,10 +147,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       params: InvoiceParams,
       querystring: InvoicePdfQuery,
     }),
-    async (request, reply) => {
-      const { pdf, number } = await pdfOf(request.params.id, request.query.lang);
-      return sendAttachment(reply, `invoice-${number}.pdf`, pdf);
-    },
+    async (request, reply) => sendPdf(reply, request.params.id, request.query.lang),
   );
 
   app.get(

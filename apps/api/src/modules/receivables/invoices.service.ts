@@ -23,7 +23,7 @@ import type { Database, Tx } from '../../db/client';
 import type { InvoiceExemption, InvoiceParty, InvoiceRegistration } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hasSqlState } from '../../lib/db-errors';
-import { recordAudit } from '../audit';
+import { recordAudit, recordAuditBy } from '../audit';
 import { enqueueWebhookEvent } from '../webhooks';
 import { nextDocumentNumber } from './account-position.queries';
 import { activeTaxExemptions } from './tax-exemptions.queries';
@@ -151,6 +151,27 @@ export function storeRegistrations(
   return all.filter((r) => r.number !== '');
 }
 
+/** The invoice line that bills an order line as it shipped (its frozen name, packs and prices). */
+export function billedLine(l: {
+  id: number;
+  productCode: string;
+  name: string;
+  quantity: number;
+  shipPack: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+}): NewInvoiceLineRow {
+  return {
+    orderLineId: l.id,
+    productCode: l.productCode,
+    name: l.name,
+    quantity: l.quantity,
+    shipPack: l.shipPack,
+    unitPriceCents: l.unitPriceCents,
+    lineTotalCents: l.lineTotalCents,
+  };
+}
+
 /** What a shipment bills, as the workflow gathered it from the order, the book and the identity. */
 export type ShipmentInvoiceDraft = {
   userId: number;
@@ -223,9 +244,7 @@ export async function issueShipmentInvoice(
     },
     draft.lines,
   );
-  await recordAudit(tx, {
-    actorId: draft.actor.id,
-    actorEmail: draft.actor.email ?? null,
+  await recordAuditBy(tx, draft.actor, {
     action: 'invoice.issue',
     entity: 'invoice',
     entityId: written.invoice.id,

@@ -1,13 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { invoiceTaxLines } from '@wholesale/contract';
-import type { TestApp } from '../../test/test-app';
-import { createShopTestApp } from '../../test/shopping-fixtures';
+import { invoiceTaxLines, type TaxLine } from '@wholesale/contract';
+import { insertOrder } from '../../test/shopping-fixtures';
+import { openTradeAccount } from '../../test/credit-fixtures';
+import { erpWebhook, queuedDeliveries } from '../../test/erp-fixtures';
 import { expectRefused } from '../../test/refused-calls';
 import { auditRowsFor } from '../../test/audit-rows';
 import { pdfText } from '../../test/pdf-text';
 import { saveTestIdentity, TEST_IDENTITY } from '../../test/store-identity';
 import { insertAddresses } from '../accounts';
+import { creditStaff, ids, ordersStaff, t, useReceivablesTestApp } from './receivables.test-app';
 
 /*
  * Invoices issued by shipments (docs/product/accounts-receivable.md "Invoices"): one per shipment,
@@ -15,8 +17,6 @@ import { insertAddresses } from '../accounts';
  */
 
 type Headers = Record<string, string>;
-let t: TestApp;
-let ids: Record<string, number>;
 let staff: Headers;
 let buyer: { userId: number; headers: Headers };
 let other: { userId: number; headers: Headers };
@@ -43,53 +43,55 @@ const BILL_TO = {
   country: 'ca' as const,
 };
 /** Québec: GST 5 % and QST 9.975 % (thousandths of a percent, as orders freeze them). */
-const QC_TAXES = [
+const QC_TAXES: TaxLine[] = [
   { kind: 'GST', rate: 5000, amountCents: 0 },
   { kind: 'QST', rate: 9975, amountCents: 0 },
 ];
 
 /** An order written straight into `picking` with its lines (the desk then ships it). */
-async function pickingOrder(
+function pickingOrder(
   userId: number,
   lines: Array<{ code: string; quantity: number; shipPack: number; unit: number }>,
-  taxes: Array<{ kind: string; rate: number; amountCents: number }> = QC_TAXES,
+  taxes: TaxLine[] = QC_TAXES,
 ): Promise<{ id: number; lineIds: number[] }> {
-  const total = lines.reduce((s, l) => s + l.quantity * l.shipPack * l.unit, 0);
-  const { rows } = await t.handle.db.execute<{ id: number }>(sql`
-    insert into orders (user_id, country, status, total_cents, po_number, ship_to, payment_terms, taxes, tax_cents)
-    values (${userId}, 'ca', 'picking', ${total}, 'PO-77', ${JSON.stringify(SHIP_TO)}::jsonb, 'net_30',
-      ${JSON.stringify(taxes)}::jsonb, 0)
-    returning id`);
-  const id = Number(rows[0].id);
-  const lineIds: number[] = [];
-  for (const l of lines) {
-    const r = await t.handle.db.execute<{ id: number }>(sql`
-      insert into order_lines (order_id, product_id, product_code, name, class_code, quantity, ship_pack, unit_price_cents, line_total_cents, stock_taken)
-      values (${id}, ${ids[l.code]}, ${l.code}, ${`Product ${l.code}`}, 'A', ${l.quantity}, ${l.shipPack}, ${l.unit}, ${l.quantity * l.shipPack * l.unit}, ${l.quantity})
-      returning id`);
-    lineIds.push(Number(r.rows[0].id));
-  }
-  return { id, lineIds };
+  return insertOrder(
+    t.handle.db,
+    {
+      userId,
+      country: 'ca',
+      status: 'picking',
+      poNumber: 'PO-77',
+      shipTo: SHIP_TO,
+      paymentTerms: 'net_30',
+      taxes,
+    },
+    lines.map((l) => ({ ...l, productId: ids[l.code] })),
+  );
 }
 
 const ship = (orderId: number, payload: object) =>
-  t.inject({
-    method: 'POST',
-    url: `/api/admin/orders/${orderId}/status`,
-    headers: staff,
-    payload,
-  });
-const get = (url: string, headers: Headers = staff) => t.inject({ method: 'GET', url, headers });
+  t.post(`/api/admin/orders/${orderId}/status`, staff, payload);
+const get = (url: string, headers: Headers = staff) => t.get(url, headers);
 
-beforeAll(async () => {
-  ({ t, ids } = await createShopTestApp([
+/** Ships the rest of the order and answers the invoice it issued, as the buyer reads it. */
+async function shipInFull(orderId: number) {
+  const res = await ship(orderId, { status: 'shipped', carrier: 'ups' });
+  expect(res.statusCode, res.body).toBe(200);
+  const [row] = (await get(`/api/invoices?order_id=${orderId}`, buyer.headers)).json().data;
+  return (await get(`/api/invoices/${row.id}`, buyer.headers)).json().invoice;
+}
+
+useReceivablesTestApp({
+  products: [
     { code: 'WOOL', shipPack: 6, ca: { selling: 1999, available: 1000 } },
     { code: 'NEEDLE', shipPack: 12, ca: { selling: 333, available: 1000 } },
-  ]));
+  ],
+});
+beforeAll(async () => {
   await saveTestIdentity(t);
   // The shop's today is the clock's (Toronto): 2031-03-10, whatever the machine's date.
   t.app.clock.now = () => new Date('2031-03-10T15:00:00Z');
-  staff = (await t.signIn({ role: 'staff', staffRoles: ['orders'], ownerName: 'Wendy' })).headers;
+  staff = ordersStaff.headers;
   buyer = await t.signIn({
     ownerName: 'Gaston Gagnon',
     companyName: 'Mercerie Gagnon',
@@ -104,18 +106,9 @@ beforeAll(async () => {
     { userId: buyer.userId, ...bill, postalCode: p2, isBilling: true },
   ]);
   // Net 45 on this account: the due date follows the account, not a constant.
-  await t.handle.db.execute(sql`
-    insert into credit_accounts (user_id, credit_limit_cents, net_days) values (${buyer.userId}, 500000, 45)`);
-  const admin = (await t.signIn({ role: 'staff', staffRoles: ['admin'] })).headers;
-  const hook = await t.post('/api/admin/webhooks', admin, {
-    url: 'http://127.0.0.1:9/erp',
-    events: ['invoice.created'],
-    secret: 'a-very-secret-signing-key',
-  });
-  expect(hook.statusCode, hook.body).toBe(200);
-  hookId = hook.json().endpoint.id;
-}, 120_000);
-afterAll(() => t?.close());
+  await openTradeAccount(t.handle.db, buyer.userId, { creditLimitCents: 500_000, netDays: 45 });
+  hookId = await erpWebhook(t, ['invoice.created']);
+});
 
 describe('a shipment issues its invoice', () => {
   let orderId: number;
@@ -202,10 +195,7 @@ describe('a shipment issues its invoice', () => {
   });
 
   it('queues invoice.created with the invoice and its lines, and audit-logs the issue', async () => {
-    const { rows } = await t.handle.db.execute<{ event: string; body: string }>(
-      sql`select event, body from webhook_deliveries where endpoint_id = ${hookId} order by id`,
-    );
-    const events = rows.map((r) => JSON.parse(r.body) as { event: string; data: never });
+    const events = await queuedDeliveries(t, hookId);
     expect(events[0].event).toBe('invoice.created');
     expect(events[0].data).toMatchObject({
       invoice_id: first.id,
@@ -231,9 +221,7 @@ describe('a shipment issues its invoice', () => {
     const o = await pickingOrder(buyer.userId, [
       { code: 'NEEDLE', quantity: 1, shipPack: 12, unit: 333 },
     ]);
-    expect((await ship(o.id, { status: 'shipped', carrier: 'ups' })).statusCode).toBe(200);
-    const [row] = (await get(`/api/invoices?order_id=${o.id}`, buyer.headers)).json().data;
-    const invoice = (await get(`/api/invoices/${row.id}`, buyer.headers)).json().invoice;
+    const invoice = await shipInFull(o.id);
     expect(invoice.taxes.map((x: { kind: string }) => x.kind)).toEqual(['GST']);
     expect(invoice.exemptions).toEqual([
       { tax_kind: 'QST', region: 'QC', certificate_number: 'QST-EXEMPT-9' },
@@ -241,7 +229,7 @@ describe('a shipment issues its invoice', () => {
     expect(invoice.tax_cents).toBe(
       invoiceTaxLines(12 * 333, [{ kind: 'GST', rate: 5000 }])[0].amountCents,
     );
-    const pdf = await get(`/api/invoices/${row.id}/pdf`, buyer.headers);
+    const pdf = await get(`/api/invoices/${invoice.id}/pdf`, buyer.headers);
     expect(pdfText(pdf.rawPayload)).toContain("Certificat d'exemption de taxe: QST-EXEMPT-9");
     // An order placed after the certificate carries no QST line: its invoice still prints it.
     const later = await pickingOrder(
@@ -249,9 +237,7 @@ describe('a shipment issues its invoice', () => {
       [{ code: 'NEEDLE', quantity: 1, shipPack: 12, unit: 333 }],
       [QC_TAXES[0]],
     );
-    expect((await ship(later.id, { status: 'shipped', carrier: 'ups' })).statusCode).toBe(200);
-    const [laterRow] = (await get(`/api/invoices?order_id=${later.id}`, buyer.headers)).json().data;
-    const laterInvoice = (await get(`/api/invoices/${laterRow.id}`, buyer.headers)).json().invoice;
+    const laterInvoice = await shipInFull(later.id);
     expect(laterInvoice.exemptions).toEqual(invoice.exemptions);
     expect(laterInvoice.tax_cents).toBe(invoice.tax_cents);
     await t.handle.db.execute(sql`delete from tax_exemptions where user_id = ${buyer.userId}`);
@@ -278,9 +264,7 @@ describe('a shipment issues its invoice', () => {
     const before = await t.handle.db.execute<{ last_number: number }>(
       sql`select last_number from document_sequences where kind = 'invoice' and country = 'ca'`,
     );
-    expect((await ship(o.id, { status: 'shipped', carrier: 'ups' })).statusCode).toBe(200);
-    const [row] = (await get(`/api/invoices?order_id=${o.id}`, buyer.headers)).json().data;
-    expect(row.number).toBe(
+    expect((await shipInFull(o.id)).number).toBe(
       `CA-${String(Number(before.rows[0].last_number) + 1).padStart(6, '0')}`,
     );
   });
@@ -400,9 +384,8 @@ describe('what staff read', () => {
 
   it('lets credit and orders staff in and keeps catalogue staff and buyers out', async () => {
     const content = (await t.signIn({ role: 'staff', staffRoles: ['content'] })).headers;
-    const credit = (await t.signIn({ role: 'staff', staffRoles: ['credit'] })).headers;
     expect((await get('/api/admin/invoices', content)).statusCode).toBe(403);
-    expect((await get('/api/admin/invoices', credit)).statusCode).toBe(200);
+    expect((await get('/api/admin/invoices', creditStaff.headers)).statusCode).toBe(200);
     expect((await get('/api/admin/invoices', buyer.headers)).statusCode).toBe(403);
     expect((await get('/api/admin/invoices/999999')).statusCode).toBe(404);
   });

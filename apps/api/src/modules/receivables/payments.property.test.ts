@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { accountPosition, bouncePayment, recordPayment } from '.';
 import { openInvoices } from './payments.queries';
-import { insertCreditNote, insertInvoice } from './payments.fixtures';
+import { insertCreditNote, insertInvoice } from './receivables.fixtures';
+import { creditStaff, t, useReceivablesTestApp } from './receivables.test-app';
 
 // The rules the issue asks to hold, on the database (docs/product/accounts-receivable.md):
 // a customer's balance ALWAYS equals invoices − received payments − credit notes + interest; the
 // settlements of an invoice never exceed its total; a buyer never reads another customer's data.
 
-let t: TestApp;
-let staffId: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  staffId = (await t.signIn({ role: 'staff', staffRoles: ['credit'] })).userId;
-}, 120_000);
-afterAll(() => t.close());
+useReceivablesTestApp();
 
 const who = fc.integer({ min: 0, max: 1 });
 const day = fc.integer({ min: 0, max: 120 }).map((d) => {
@@ -88,7 +82,7 @@ describe('the balance of an account (property, on the database)', () => {
                 receivedOn: s.day,
                 allocations,
               },
-              { kind: 'staff', id: staffId },
+              { kind: 'staff', id: creditStaff.userId },
             );
             paymentsMade.push({ id: payment.id, who: s.who, amount: s.amount, bounced: false });
             expected[s.who] -= s.amount;
@@ -100,7 +94,7 @@ describe('the balance of an account (property, on the database)', () => {
               db,
               p.id,
               { reason: 'NSF', holdAccount: s.pick % 2 === 0 },
-              { id: staffId },
+              { id: creditStaff.userId },
             );
             p.bounced = true;
             expected[p.who] += p.amount;

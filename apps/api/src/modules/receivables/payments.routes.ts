@@ -18,6 +18,7 @@ import {
   PaymentResponse,
   shopToday,
   StatementPeriodParams,
+  toPage,
 } from '@wholesale/contract';
 import { sendAttachment } from '../../lib/attachment';
 import { safeCsvOptions } from '../../lib/csv-cells';
@@ -34,11 +35,21 @@ import { bouncePayment, customerPayments, recordPayment } from './payments.servi
 import { renderStatementPdf } from './statements.pdf';
 import { AGING_CSV_COLUMNS, agingCsvRecord, listReceivables } from './statements.receivables';
 import { accountCredit, monthlyStatement } from './statements.service';
+import { answerData } from '../../lib/answer';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-const toAllocations = (a?: { invoice_id: number; amount_cents: number }[]) =>
-  a?.map((x) => ({ invoiceId: x.invoice_id, amountCents: x.amount_cents }));
+/** A payment as staff and the ERP send it, for `recordPayment` (the customer and the ERP's key apart). */
+const paymentOf = (b: AdminRecordPaymentBody) => ({
+  amountCents: b.amount_cents,
+  method: b.method,
+  reference: b.reference,
+  receivedOn: b.received_on,
+  allocations: b.allocations?.map((x) => ({
+    invoiceId: x.invoice_id,
+    amountCents: x.amount_cents,
+  })),
+});
 
 /**
  * Payments, statements, interest and receivables (docs/product/accounts-receivable.md): credit
@@ -58,12 +69,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: CustomerIdParams,
       response: { 200: AdminCustomerPaymentsResponse, ...errors },
     }),
-    async (request) => {
-      return {
-        status: true as const,
-        data: await customerPayments(app.db, request.params.id, today()),
-      };
-    },
+    async (request) => answerData(await customerPayments(app.db, request.params.id, today())),
   );
 
   app.post(
@@ -77,20 +83,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       const user = staffOf(request);
-      const b = request.body;
       const { payment } = await recordPayment(
         app.db,
-        {
-          customerId: request.params.id,
-          amountCents: b.amount_cents,
-          method: b.method,
-          reference: b.reference,
-          receivedOn: b.received_on,
-          allocations: toAllocations(b.allocations),
-        },
+        { customerId: request.params.id, ...paymentOf(request.body) },
         { kind: 'staff', id: user.id, email: user.email },
       );
-      return reply.code(201).send({ status: true as const, data: payment });
+      return reply.code(201).send(answerData(payment));
     },
   );
 
@@ -107,20 +105,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = request.body;
       const { payment, replayed } = await recordPayment(
         app.db,
-        {
-          customerId: b.customer_id,
-          amountCents: b.amount_cents,
-          method: b.method,
-          reference: b.reference,
-          receivedOn: b.received_on,
-          allocations: toAllocations(b.allocations),
-          externalRef: b.external_ref,
-        },
+        { customerId: b.customer_id, externalRef: b.external_ref, ...paymentOf(b) },
         principal.kind === 'token'
           ? { kind: 'erp', tokenId: principal.token.tokenId, tokenName: principal.token.name }
           : { kind: 'staff', id: principal.user.id, email: principal.user.email },
       );
-      return reply.code(replayed ? 200 : 201).send({ status: true as const, data: payment });
+      return reply.code(replayed ? 200 : 201).send(answerData(payment));
     },
   );
 
@@ -133,16 +123,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: AdminBouncePaymentBody,
       response: { 200: PaymentResponse, ...errors },
     }),
-    async (request) => {
-      const user = staffOf(request);
-      const payment = await bouncePayment(
-        app.db,
-        request.params.id,
-        { reason: request.body.reason, holdAccount: request.body.hold_account },
-        { id: user.id, email: user.email },
-      );
-      return { status: true as const, data: payment };
-    },
+    async (request) =>
+      answerData(
+        await bouncePayment(
+          app.db,
+          request.params.id,
+          { reason: request.body.reason, holdAccount: request.body.hold_account },
+          staffOf(request),
+        ),
+      ),
   );
 
   app.post(
@@ -178,15 +167,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         page: q.page,
         perPage: q.per_page,
       });
-      return {
-        status: true as const,
-        data: rows,
-        total,
-        current_page: q.page,
-        last_page: Math.max(1, Math.ceil(total / q.per_page)),
-        per_page: q.per_page,
-        as_of: asOf,
-      };
+      return { status: true as const, ...toPage(rows, total, q.page, q.per_page), as_of: asOf };
     },
   );
 
@@ -221,10 +202,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         'The signed-in buyer’s account: limit, balance, open orders, available credit, aging, open invoices, payments, interest and statement months',
       response: { 200: AccountCreditResponse, 401: ErrorBody, 403: ErrorBody },
     }),
-    async (request) => {
-      const user = requireCustomer(request);
-      return { status: true as const, data: await accountCredit(app.db, user.id, today()) };
-    },
+    async (request) =>
+      answerData(await accountCredit(app.db, requireCustomer(request).id, today())),
   );
 
   app.get(

@@ -9,7 +9,7 @@ import {
 } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
 import { AppError, reasonError } from '../../lib/app-error';
-import { recordAudit } from '../audit';
+import { recordAudit, recordAuditBy } from '../audit';
 import { enqueueWebhookEvent } from '../webhooks';
 import { accountPosition, lockCreditAccount } from './account-position.queries';
 import { setAccountHold } from './account-hold';
@@ -205,9 +205,7 @@ export async function bouncePayment(
     await tx.execute(sql`delete from settlements where payment_id = ${paymentId}`);
     await tx.execute(sql`
       update payments set bounced_at = now(), bounce_reason = ${change.reason} where id = ${paymentId}`);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email ?? null,
+    await recordAuditBy(tx, actor, {
       action: 'payment.bounce',
       entity: 'payment',
       entityId: paymentId,

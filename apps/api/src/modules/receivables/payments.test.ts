@@ -1,27 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditRowsFor } from '../../test/audit-rows';
+import { erpBearer, erpWebhook, queuedDeliveries } from '../../test/erp-fixtures';
 import { accountPosition } from '.';
-import { insertInvoice, settledOn } from './payments.fixtures';
+import { insertInvoice, settledOn } from './receivables.fixtures';
+import {
+  creditStaff,
+  db,
+  ordersStaff,
+  pay,
+  recordedPayment,
+  t,
+  useReceivablesTestApp,
+} from './receivables.test-app';
 
 // docs/product/accounts-receivable.md "Payments, statements, interest and receivables":
 // staff and the ERP record payments that settle invoices; a bounced payment is reversed.
 
-let t: TestApp;
-let credit: Record<string, string>;
-let ordersStaff: Record<string, string>;
-let creditStaffId: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  const staff = await t.signIn({ role: 'staff', staffRoles: ['credit'] });
-  credit = staff.headers;
-  creditStaffId = staff.userId;
-  ordersStaff = (await t.signIn({ role: 'staff', staffRoles: ['orders'] })).headers;
-}, 120_000);
-afterAll(() => t.close());
+useReceivablesTestApp();
 
-const db = () => t.handle.db;
+const bounce = (paymentId: number, body: Record<string, unknown>) =>
+  t.post(`/api/admin/payments/${paymentId}/bounce`, creditStaff.headers, body);
 const balanceOf = (userId: number) =>
   db().transaction(async (tx) => (await accountPosition(tx, userId)).balanceCents);
 
@@ -41,34 +40,16 @@ async function customerWithInvoices(totals: [number, string][], country: 'ca' | 
   return { buyer, invoices };
 }
 
-const pay = (customerId: number, body: Record<string, unknown>, headers = credit) =>
-  t.post(`/api/admin/customers/${customerId}/payments`, headers, body);
-
-async function webhookEndpoint(events: string[]) {
-  const hook = await t.post('/api/admin/webhooks', (await t.signIn({ role: 'staff' })).headers, {
-    url: 'http://127.0.0.1:9/erp',
-    events,
-    secret: 'a-long-enough-secret',
-  });
-  expect(hook.statusCode, hook.body).toBe(200);
-  return hook.json().endpoint.id as number;
-}
-
 describe('recording a payment (staff)', () => {
   it('settles open invoices oldest due first, keeps the rest as credit, audits and tells the ERP in one go', async () => {
-    const endpoint = await webhookEndpoint(['payment.recorded']);
+    const endpoint = await erpWebhook(t, ['payment.recorded']);
     const { buyer, invoices } = await customerWithInvoices([
       [30_000, '2026-10-31'],
       [10_000, '2026-10-01'],
     ]);
-    const res = await pay(buyer.userId, {
-      amount_cents: 45_000,
-      method: 'cheque',
+    const payment = await recordedPayment(buyer.userId, 45_000, '2026-11-02', {
       reference: 'CHQ 1042',
-      received_on: '2026-11-02',
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const payment = res.json().data;
     expect(payment).toMatchObject({
       customer_id: buyer.userId,
       amount_cents: 45_000,
@@ -86,15 +67,12 @@ describe('recording a payment (staff)', () => {
     expect(await balanceOf(buyer.userId)).toBe(40_000 - 45_000);
     expect(await auditRowsFor(db(), 'payment', payment.id)).toEqual([
       expect.objectContaining({
-        actor_user_id: creditStaffId,
+        actor_user_id: creditStaff.userId,
         action: 'payment.record',
         after: expect.objectContaining({ amount_cents: 45_000, method: 'cheque' }),
       }),
     ]);
-    const delivered = await db().execute<{ body: string }>(
-      sql`select body from webhook_deliveries where endpoint_id = ${endpoint}`,
-    );
-    expect(delivered.rows.map((r) => JSON.parse(r.body))).toEqual([
+    expect(await queuedDeliveries(t, endpoint)).toEqual([
       expect.objectContaining({
         event: 'payment.recorded',
         data: {
@@ -112,7 +90,7 @@ describe('recording a payment (staff)', () => {
       }),
     ]);
     // The staff screen lists it; nothing is left open.
-    const list = await t.get(`/api/admin/customers/${buyer.userId}/payments`, credit);
+    const list = await t.get(`/api/admin/customers/${buyer.userId}/payments`, creditStaff.headers);
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().data).toMatchObject({
       balance_cents: -5_000,
@@ -126,14 +104,11 @@ describe('recording a payment (staff)', () => {
       [20_000, '2026-10-01'],
       [20_000, '2026-10-15'],
     ]);
-    const res = await pay(buyer.userId, {
-      amount_cents: 15_000,
+    const payment = await recordedPayment(buyer.userId, 15_000, '2026-11-03', {
       method: 'transfer',
-      received_on: '2026-11-03',
       allocations: [{ invoice_id: invoices[1].id, amount_cents: 12_000 }],
     });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({
+    expect(payment).toMatchObject({
       settlements: [{ invoice_id: invoices[1].id, amount_cents: 12_000 }],
       unapplied_cents: 3_000,
     });
@@ -188,47 +163,29 @@ describe('recording a payment (staff)', () => {
     expect(await balanceOf(buyer.userId)).toBe(10_000);
   });
 
-  it('answers 400 naming each wrong field, 404 for an unknown customer, 403 to orders staff', async () => {
+  const cheque = { amount_cents: 100, method: 'cheque', received_on: '2026-11-01' };
+  it.each<[string, Record<string, unknown>]>([
+    ['amount_cents', { ...cheque, amount_cents: undefined }],
+    ['amount_cents', { ...cheque, amount_cents: 0 }],
+    ['amount_cents', { ...cheque, amount_cents: 1.5 }],
+    ['method', { ...cheque, method: 'cash' }],
+    ['received_on', { ...cheque, received_on: '2026-02-30' }],
+    ['received_on', { ...cheque, received_on: undefined }],
+    ['reference', { ...cheque, reference: 'x'.repeat(101) }],
+    ['allocations', { ...cheque, allocations: 'all' }],
+    ['allocations.0.invoice_id', { ...cheque, allocations: [{ invoice_id: 0, amount_cents: 1 }] }],
+  ])('answers 400 naming %s in %j', async (field, body) => {
     const buyer = await t.signIn();
-    const wrong: [Record<string, unknown>, string][] = [
-      [{ method: 'cheque', received_on: '2026-11-01' }, 'amount_cents'],
-      [{ amount_cents: 0, method: 'cheque', received_on: '2026-11-01' }, 'amount_cents'],
-      [{ amount_cents: 1.5, method: 'cheque', received_on: '2026-11-01' }, 'amount_cents'],
-      [{ amount_cents: 100, method: 'cash', received_on: '2026-11-01' }, 'method'],
-      [{ amount_cents: 100, method: 'cheque', received_on: '2026-02-30' }, 'received_on'],
-      [{ amount_cents: 100, method: 'cheque' }, 'received_on'],
-      [
-        {
-          amount_cents: 100,
-          method: 'cheque',
-          received_on: '2026-11-01',
-          reference: 'x'.repeat(101),
-        },
-        'reference',
-      ],
-      [
-        { amount_cents: 100, method: 'cheque', received_on: '2026-11-01', allocations: 'all' },
-        'allocations',
-      ],
-      [
-        {
-          amount_cents: 100,
-          method: 'cheque',
-          received_on: '2026-11-01',
-          allocations: [{ invoice_id: 0, amount_cents: 1 }],
-        },
-        'allocations.0.invoice_id',
-      ],
-    ];
-    for (const [body, field] of wrong) {
-      const res = await pay(buyer.userId, body);
-      expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(Object.keys(res.json().error.fields ?? {}), JSON.stringify(body)).toContain(field);
-    }
-    const ok = { amount_cents: 100, method: 'cheque', received_on: '2026-11-01' };
-    expect((await pay(999_999, ok)).statusCode).toBe(404);
-    expect((await pay(buyer.userId, ok, ordersStaff)).statusCode).toBe(403);
-    expect((await pay(buyer.userId, ok, buyer.headers)).statusCode).toBe(403);
+    const res = await pay(buyer.userId, body);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().error.fields ?? {})).toContain(field);
+  });
+
+  it('answers 404 for an unknown customer, 403 to orders staff and buyers', async () => {
+    const buyer = await t.signIn();
+    expect((await pay(999_999, cheque)).statusCode).toBe(404);
+    expect((await pay(buyer.userId, cheque, ordersStaff.headers)).statusCode).toBe(403);
+    expect((await pay(buyer.userId, cheque, buyer.headers)).statusCode).toBe(403);
   });
 });
 
@@ -254,16 +211,8 @@ describe('concurrent payments', () => {
 });
 
 describe('recording a payment (ERP)', () => {
-  const mint = async (scopes: string[]) =>
-    (
-      await t.post('/api/admin/integrations/tokens', (await t.signIn({ role: 'staff' })).headers, {
-        name: `ERP ${scopes.join()}`,
-        scopes,
-      })
-    ).json().secret as string;
-
   it('is idempotent on external_ref: the same body answers the same payment, another body 409', async () => {
-    const erp = { authorization: `Bearer ${await mint(['payments:write'])}` };
+    const erp = await erpBearer(t, ['payments:write']);
     const { buyer, invoices } = await customerWithInvoices([[50_000, '2026-10-01']]);
     const body = {
       customer_id: buyer.userId,
@@ -295,8 +244,8 @@ describe('recording a payment (ERP)', () => {
   });
 
   it('refuses a token without payments:write, an unknown customer and a missing external_ref', async () => {
-    const reader = { authorization: `Bearer ${await mint(['orders:read'])}` };
-    const erp = { authorization: `Bearer ${await mint(['payments:write'])}` };
+    const reader = await erpBearer(t, ['orders:read']);
+    const erp = await erpBearer(t, ['payments:write']);
     const buyer = await t.signIn();
     const body = {
       customer_id: buyer.userId,
@@ -322,14 +271,12 @@ describe('recording a payment (ERP)', () => {
 
 describe('bouncing a payment', () => {
   it('reverses it: the invoices reopen, it no longer counts, audited, and the account goes on hold when asked', async () => {
-    const endpoint = await webhookEndpoint(['credit.hold_changed']);
+    const endpoint = await erpWebhook(t, ['credit.hold_changed']);
     const { buyer, invoices } = await customerWithInvoices([[25_000, '2026-10-01']]);
-    const paid = (
-      await pay(buyer.userId, { amount_cents: 25_000, method: 'cheque', received_on: '2026-11-01' })
-    ).json().data;
+    const paid = await recordedPayment(buyer.userId, 25_000, '2026-11-01');
     expect(await balanceOf(buyer.userId)).toBe(0);
 
-    const res = await t.post(`/api/admin/payments/${paid.id}/bounce`, credit, {
+    const res = await bounce(paid.id, {
       reason: 'NSF cheque',
       hold_account: true,
     });
@@ -344,15 +291,12 @@ describe('bouncing a payment', () => {
     expect(await balanceOf(buyer.userId)).toBe(25_000);
     const audit = await auditRowsFor(db(), 'payment', paid.id);
     expect(audit.map((r) => r.action)).toEqual(['payment.record', 'payment.bounce']);
-    expect(audit[1]).toMatchObject({ actor_user_id: creditStaffId });
+    expect(audit[1]).toMatchObject({ actor_user_id: creditStaff.userId });
     const hold = await db().execute<{ hold_reason: string; hold_note: string }>(
       sql`select hold_reason, hold_note from credit_accounts where user_id = ${buyer.userId}`,
     );
     expect(hold.rows[0]).toEqual({ hold_reason: 'bounced_payment', hold_note: 'NSF cheque' });
-    const delivered = await db().execute<{ body: string }>(
-      sql`select body from webhook_deliveries where endpoint_id = ${endpoint}`,
-    );
-    expect(delivered.rows.map((r) => JSON.parse(r.body).data)).toContainEqual(
+    expect((await queuedDeliveries(t, endpoint)).map((d) => d.data)).toContainEqual(
       expect.objectContaining({
         customer_id: buyer.userId,
         on_hold: true,
@@ -360,7 +304,7 @@ describe('bouncing a payment', () => {
       }),
     );
 
-    const twice = await t.post(`/api/admin/payments/${paid.id}/bounce`, credit, {
+    const twice = await bounce(paid.id, {
       reason: 'again',
     });
     expect(twice.statusCode).toBe(409);
@@ -369,10 +313,8 @@ describe('bouncing a payment', () => {
 
   it('leaves the account alone without hold_account; 404 for an unknown payment; 400 without a reason', async () => {
     const { buyer } = await customerWithInvoices([[5_000, '2026-10-01']]);
-    const paid = (
-      await pay(buyer.userId, { amount_cents: 5_000, method: 'cheque', received_on: '2026-11-01' })
-    ).json().data;
-    const res = await t.post(`/api/admin/payments/${paid.id}/bounce`, credit, {
+    const paid = await recordedPayment(buyer.userId, 5_000, '2026-11-01');
+    const res = await bounce(paid.id, {
       reason: 'Stopped',
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -380,13 +322,11 @@ describe('bouncing a payment', () => {
       sql`select hold_reason from credit_accounts where user_id = ${buyer.userId}`,
     );
     expect(hold.rows[0].hold_reason).toBeNull();
-    expect(
-      (await t.post('/api/admin/payments/999999/bounce', credit, { reason: 'x' })).statusCode,
-    ).toBe(404);
-    const blank = await t.post(`/api/admin/payments/${paid.id}/bounce`, credit, { reason: ' ' });
+    expect((await bounce(999_999, { reason: 'x' })).statusCode).toBe(404);
+    const blank = await bounce(paid.id, { reason: ' ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.fields).toHaveProperty(['reason']);
-    const notBool = await t.post(`/api/admin/payments/${paid.id}/bounce`, credit, {
+    const notBool = await bounce(paid.id, {
       reason: 'x',
       hold_account: 'yes',
     });

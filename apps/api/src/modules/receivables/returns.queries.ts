@@ -45,16 +45,25 @@ type ReturnRow = {
   lang: Lang;
 };
 
-export type LineRow = {
-  return_id: number;
-  order_line_id: number;
-  product_id: number;
+/**
+ * The columns of an order line that returns read: its product, name, pack size and unit price as
+ * frozen at ordering, the shipment that carried it, and a quantity of packs (the order line's, or
+ * on a return line the packs asked back).
+ */
+export type OrderLineColumns = {
   product_code: string;
   name: string;
   quantity: number;
   ship_pack: number;
   unit_price_cents: number;
   shipment_id: number | null;
+};
+
+/** A line of a return: the order line it asks back, and how many of its packs. */
+export type LineRow = OrderLineColumns & {
+  return_id: number;
+  order_line_id: number;
+  product_id: number;
 };
 
 export async function returnRows(tx: Tx, where: ReturnType<typeof sql>, tail = sql``) {
@@ -159,6 +168,10 @@ export async function withLines<T>(
   return rows.map((r) => map(r, lines.get(Number(r.id)) ?? []));
 }
 
+/** The page `query` asks for, as the tail of a newest-first select. */
+export const pageTail = (query: { page: number; perPage: number }) =>
+  sql`limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`;
+
 async function countReturns(tx: Tx, where: ReturnType<typeof sql>): Promise<number> {
   const result = await tx.execute<{ n: number | string }>(
     sql`select count(*)::int as n from return_requests r where ${where}`,
@@ -173,9 +186,8 @@ export async function listOwnReturns(
   query: { orderId?: number; page: number; perPage: number },
 ): Promise<Paginated<ReturnRequest>> {
   const where = sql`r.user_id = ${userId}${query.orderId ? sql` and r.order_id = ${query.orderId}` : sql``}`;
-  const offset = (query.page - 1) * query.perPage;
   const [rows, total] = await Promise.all([
-    returnRows(db, where, sql`limit ${query.perPage} offset ${offset}`),
+    returnRows(db, where, pageTail(query)),
     countReturns(db, where),
   ]);
   return toPage(await withLines(db, rows, toDto), total, query.page, query.perPage);
@@ -187,9 +199,8 @@ export async function listDeskReturns(
   query: { status?: ReturnStatus; page: number; perPage: number },
 ): Promise<Paginated<AdminReturn> & { counts: Record<string, number> }> {
   const where = query.status ? sql`r.status = ${query.status}` : sql`true`;
-  const offset = (query.page - 1) * query.perPage;
   const [rows, total, counts] = await Promise.all([
-    returnRows(db, where, sql`limit ${query.perPage} offset ${offset}`),
+    returnRows(db, where, pageTail(query)),
     countReturns(db, where),
     db.execute<{ status: string; n: number | string }>(
       sql`select status, count(*)::int as n from return_requests group by status`,

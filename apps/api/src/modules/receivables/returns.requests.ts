@@ -11,21 +11,15 @@ import {
 } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
 import { AppError, reasonError } from '../../lib/app-error';
-import { returnRows, toDto, withLines } from './returns.queries';
+import { returnRows, toDto, withLines, type OrderLineColumns } from './returns.queries';
 
 /**
  * A buyer asks lines of a shipped order back within RETURN_WINDOW_DAYS of their shipment
  * (docs/product/accounts-receivable.md "Returns and credit notes").
  */
 
-type OrderLineState = {
+type OrderLineState = OrderLineColumns & {
   id: number;
-  product_code: string;
-  name: string;
-  quantity: number;
-  ship_pack: number;
-  unit_price_cents: number;
-  shipment_id: number | null;
   shipped_on: string | null;
   asked: number;
 };

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -25,6 +26,7 @@ import { getDeskReturn, listDeskReturns, listOwnReturns } from './returns.querie
 import { requestReturn, returnableLines } from './returns.requests';
 import { decideReturn, receiveReturn } from './returns.service';
 import { renderCreditNotePdf } from './credit-notes.pdf';
+import { answerData } from '../../lib/answer';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
@@ -35,6 +37,12 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  */
 export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
   const buyer = customerRoutes('returns');
+  /** A credit note's PDF download; a buyer passes their id (another customer's is a 404). */
+  const sendCreditNotePdf = async (reply: FastifyReply, id: number, ownerId?: number) => {
+    const doc = await creditNoteDocument(app.db, id, ownerId);
+    const pdf = await renderCreditNotePdf(doc, await app.storeIdentity.read());
+    return sendAttachment(reply, `credit-note-${doc.note.number}.pdf`, pdf);
+  };
 
   app.post(
     '/api/orders/:order_id/returns',
@@ -45,18 +53,16 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: CreateReturnBody,
       response: { 200: ReturnResponse, ...errors },
     }),
-    async (request) => {
-      const user = requireCustomer(request);
-      const body = request.body;
-      const data = await requestReturn(app.db, {
-        userId: user.id,
-        orderId: request.params.order_id,
-        lines: body.lines,
-        reason: body.reason,
-        now: app.clock.now(),
-      });
-      return { status: true as const, data };
-    },
+    async (request) =>
+      answerData(
+        await requestReturn(app.db, {
+          userId: requireCustomer(request).id,
+          orderId: request.params.order_id,
+          lines: request.body.lines,
+          reason: request.body.reason,
+          now: app.clock.now(),
+        }),
+      ),
   );
 
   app.get(
@@ -67,11 +73,15 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: z.object({ order_id: idSchema('order_id') }),
       response: { 200: ReturnableLinesResponse, ...errors },
     }),
-    async (request) => {
-      const user = requireCustomer(request);
-      const data = await returnableLines(app.db, user.id, request.params.order_id, app.clock.now());
-      return { status: true as const, data };
-    },
+    async (request) =>
+      answerData(
+        await returnableLines(
+          app.db,
+          requireCustomer(request).id,
+          request.params.order_id,
+          app.clock.now(),
+        ),
+      ),
   );
 
   app.get(
@@ -116,12 +126,8 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'One of your credit notes as a PDF, in your language',
       params: CreditNoteIdParams,
     }),
-    async (request, reply) => {
-      const user = requireCustomer(request);
-      const doc = await creditNoteDocument(app.db, request.params.id, user.id);
-      const pdf = await renderCreditNotePdf(doc, await app.storeIdentity.read());
-      return sendAttachment(reply, `credit-note-${doc.note.number}.pdf`, pdf);
-    },
+    async (request, reply) =>
+      sendCreditNotePdf(reply, request.params.id, requireCustomer(request).id),
   );
 
   // ----- Staff ---------------------------------------------------------------------------------
@@ -153,10 +159,7 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: ReturnIdParams,
       response: { 200: AdminReturnResponse, ...errors },
     }),
-    async (request) => ({
-      status: true as const,
-      data: await getDeskReturn(app.db, request.params.id),
-    }),
+    async (request) => answerData(await getDeskReturn(app.db, request.params.id)),
   );
 
   for (const [verb, to] of [
@@ -171,16 +174,15 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: DecideReturnBody,
         response: { 200: AdminReturnResponse, ...errors },
       }),
-      async (request) => {
-        const staff = staffOf(request);
-        const data = await decideReturn(app.db, {
-          id: request.params.id,
-          to,
-          note: request.body?.note,
-          actor: { id: staff.id, email: staff.email },
-        });
-        return { status: true as const, data };
-      },
+      async (request) =>
+        answerData(
+          await decideReturn(app.db, {
+            id: request.params.id,
+            to,
+            note: request.body?.note,
+            actor: staffOf(request),
+          }),
+        ),
     );
   }
 
@@ -193,16 +195,15 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: ReceiveReturnBody,
       response: { 200: AdminReturnResponse, ...errors },
     }),
-    async (request) => {
-      const staff = staffOf(request);
-      const data = await receiveReturn(app.db, {
-        id: request.params.id,
-        restock: request.body.restock,
-        actor: { id: staff.id, email: staff.email },
-        now: app.clock.now(),
-      });
-      return { status: true as const, data };
-    },
+    async (request) =>
+      answerData(
+        await receiveReturn(app.db, {
+          id: request.params.id,
+          restock: request.body.restock,
+          actor: staffOf(request),
+          now: app.clock.now(),
+        }),
+      ),
   );
 
   app.get(
@@ -211,10 +212,6 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Staff: a credit note as a PDF, in its customer’s language',
       params: CreditNoteIdParams,
     }),
-    async (request, reply) => {
-      const doc = await creditNoteDocument(app.db, request.params.id);
-      const pdf = await renderCreditNotePdf(doc, await app.storeIdentity.read());
-      return sendAttachment(reply, `credit-note-${doc.note.number}.pdf`, pdf);
-    },
+    async (request, reply) => sendCreditNotePdf(reply, request.params.id),
   );
 };

@@ -13,7 +13,7 @@ import {
 } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
 import { AppError, reasonError } from '../../lib/app-error';
-import { recordAudit } from '../audit';
+import { recordAuditBy } from '../audit';
 import { returnStock } from '../catalogue';
 import { nextDocumentNumber } from './account-position.queries';
 import { getDeskReturn, linesOf, notFound } from './returns.queries';
@@ -69,9 +69,7 @@ export async function decideReturn(
          set status = ${input.to}, staff_note = ${note}, decided_by_user_id = ${input.actor.id},
              decided_at = now(), updated_at = now()
        where id = ${input.id}`);
-    await recordAudit(tx, {
-      actorId: input.actor.id,
-      actorEmail: input.actor.email,
+    await recordAuditBy(tx, input.actor, {
       action: input.to === 'authorised' ? 'return.authorise' : 'return.refuse',
       entity: 'return',
       entityId: input.id,
@@ -154,9 +152,7 @@ export async function receiveReturn(
         applied.push({ invoice_id: Number(invoice.id), amount_cents: amount });
         left -= amount;
       }
-      await recordAudit(tx, {
-        actorId: input.actor.id,
-        actorEmail: input.actor.email,
+      await recordAuditBy(tx, input.actor, {
         action: 'credit_note.issue',
         entity: 'credit_note',
         entityId: creditNoteId,
@@ -184,9 +180,7 @@ export async function receiveReturn(
          set status = 'received', received_at = now(), restocked = ${input.restock},
              credit_note_id = ${creditNoteId}, updated_at = now()
        where id = ${row.id}`);
-    await recordAudit(tx, {
-      actorId: input.actor.id,
-      actorEmail: input.actor.email,
+    await recordAuditBy(tx, input.actor, {
       action: 'return.receive',
       entity: 'return',
       entityId: row.id,

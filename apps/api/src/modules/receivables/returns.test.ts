@@ -1,32 +1,29 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { TestApp } from '../../test/test-app';
-import { addToCart, createShopTestApp, stockOf } from '../../test/shopping-fixtures';
+import { addToCart, stockOf } from '../../test/shopping-fixtures';
 import { auditRowsFor } from '../../test/audit-rows';
 import { pdfText } from '../../test/pdf-text';
 import { expectRefused } from '../../test/refused-calls';
+import { insertInvoice } from './receivables.fixtures';
+import { creditStaff, ids, ordersStaff, t, useReceivablesTestApp } from './receivables.test-app';
 
 // Returns and credit notes (docs/product/accounts-receivable.md "Returns and credit notes").
 
 type Headers = Record<string, string>;
-let t: TestApp;
-let ids: Record<string, number>;
 let admin: Headers;
-let creditStaff: Headers;
-let ordersStaff: Headers;
 let contentStaff: Headers;
 let buyer: { userId: number; headers: Headers };
 let other: { userId: number; headers: Headers };
 const realNow = () => new Date();
 
-beforeAll(async () => {
-  ({ t, ids } = await createShopTestApp([
+useReceivablesTestApp({
+  products: [
     { code: 'YARN', shipPack: 2, ca: { selling: 1000, available: 100 } },
     { code: 'NEEDLE', ca: { selling: 250, available: 100 } },
-  ]));
+  ],
+});
+beforeAll(async () => {
   admin = (await t.signIn({ role: 'staff' })).headers;
-  creditStaff = (await t.signIn({ role: 'staff', staffRoles: ['credit'] })).headers;
-  ordersStaff = (await t.signIn({ role: 'staff', staffRoles: ['orders'] })).headers;
   contentStaff = (await t.signIn({ role: 'staff', staffRoles: ['content'] })).headers;
   buyer = await t.signIn({
     ownerName: 'Béatrice Buyer',
@@ -39,7 +36,6 @@ beforeAll(async () => {
     await t.handle.db.execute(sql`
       insert into orders (user_id, country, status, total_cents) values (${who.userId}, 'ca', 'invoiced', 60000)`);
 });
-afterAll(() => t.close());
 afterEach(() => {
   t.app.clock.now = realNow;
 });
@@ -94,21 +90,32 @@ async function shippedOrder(
 const ask = (h: Headers, orderId: number, payload: object) =>
   t.post(`/api/orders/${orderId}/returns`, h, payload);
 
-/** An invoice of a shipment, as the invoicing helper would write it (a fixture of this file). */
-async function invoiceFor(
+/** An invoice of the order's shipment, as the invoicing would write it (a fixture of this file). */
+const invoiceFor = async (
   order: { id: number; shipmentId: number },
   userId: number,
   totalCents: number,
-): Promise<number> {
-  const number = `CA-T${order.shipmentId}`;
-  const { rows } = await t.handle.db.execute<{ id: number }>(sql`
-    insert into invoices (number, user_id, order_id, shipment_id, country, lang, issued_on, due_on,
-                          subtotal_cents, tax_cents, total_cents)
-    values (${number}, ${userId}, ${order.id}, ${order.shipmentId}, 'ca', 'fr', '2026-11-01', '2026-12-01',
-            ${totalCents}, 0, ${totalCents})
-    returning id`);
-  return Number(rows[0].id);
-}
+) =>
+  (
+    await insertInvoice(t.handle.db, {
+      userId,
+      totalCents,
+      issuedOn: '2026-11-01',
+      dueOn: '2026-12-01',
+      lang: 'fr',
+      number: `CA-T${order.shipmentId}`,
+      orderId: order.id,
+      shipmentId: order.shipmentId,
+    })
+  ).id;
+
+/** Moves a return a step on the desk (authorise, refuse, receive) as whoever `headers` sign in as. */
+const returnStep = (
+  id: number,
+  step: 'authorise' | 'refuse' | 'receive',
+  headers: Headers,
+  body: object = {},
+) => t.post(`/api/admin/returns/${id}/${step}`, headers, body);
 
 describe('returns: who may call', () => {
   it('answers 401 to guests and 403 to buyers on every staff route', async () => {
@@ -220,7 +227,7 @@ describe('a buyer asks for a return', () => {
       reason: 'Damaged too',
     });
     expect(tooMany.json().error.message).toBe('At most 1 ship packs of YARN can still be returned');
-    const refused = await t.post(`/api/admin/returns/${first.json().data.id}/refuse`, creditStaff, {
+    const refused = await returnStep(first.json().data.id, 'refuse', creditStaff.headers, {
       note: 'Not damaged',
     });
     expect(refused.statusCode).toBe(200);
@@ -265,16 +272,14 @@ describe('staff decide and receive returns', () => {
     });
     const id = asked.json().data.id as number;
     // The warehouse cannot decide, and nothing is received before it is authorised.
-    expect((await t.post(`/api/admin/returns/${id}/authorise`, ordersStaff, {})).statusCode).toBe(
-      403,
-    );
-    const early = await t.post(`/api/admin/returns/${id}/receive`, ordersStaff, { restock: true });
+    expect((await returnStep(id, 'authorise', ordersStaff.headers)).statusCode).toBe(403);
+    const early = await returnStep(id, 'receive', ordersStaff.headers, { restock: true });
     expect(early.statusCode).toBe(409);
     expect(early.json().error.reason).toEqual({
       key: 'RETURN_TRANSITION_NOT_ALLOWED',
       params: { from: 'requested', to: 'received', allowed: 'authorised, refused' },
     });
-    const ok = await t.post(`/api/admin/returns/${id}/authorise`, creditStaff, {
+    const ok = await returnStep(id, 'authorise', creditStaff.headers, {
       note: 'Send it back with the RMA number',
     });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -283,13 +288,13 @@ describe('staff decide and receive returns', () => {
       staff_note: 'Send it back with the RMA number',
       allowed: ['received'],
     });
-    const twice = await t.post(`/api/admin/returns/${id}/refuse`, creditStaff, {});
+    const twice = await returnStep(id, 'refuse', creditStaff.headers);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe(
       'A return that is authorised cannot become refused; allowed: received',
     );
     // The desk lists it under its status, for credit and orders staff alike.
-    const list = await t.get('/api/admin/returns?status=authorised', ordersStaff);
+    const list = await t.get('/api/admin/returns?status=authorised', ordersStaff.headers);
     expect(list.statusCode).toBe(200);
     expect(list.json().data.map((r: { id: number }) => r.id)).toContain(id);
     expect(list.json().counts.authorised).toBeGreaterThanOrEqual(1);
@@ -311,7 +316,7 @@ describe('staff decide and receive returns', () => {
         if (payload.startsWith('p:') && payload.includes(String(ids.YARN))) resolve(payload);
       }),
     );
-    const received = await t.post(`/api/admin/returns/${id}/receive`, ordersStaff, {
+    const received = await returnStep(id, 'receive', ordersStaff.headers, {
       restock: true,
     });
     expect(received.statusCode, received.body).toBe(200);
@@ -325,7 +330,7 @@ describe('staff decide and receive returns', () => {
       stockBefore[1] + 2,
     ]);
     expect(await heard).toContain(String(ids.NEEDLE));
-    const again = await t.post(`/api/admin/returns/${id}/receive`, ordersStaff, { restock: true });
+    const again = await returnStep(id, 'receive', ordersStaff.headers, { restock: true });
     expect(again.statusCode).toBe(409);
     expect(await stockOf(t.handle.db, ids.YARN)).toBe(stockBefore[0] + 1);
 
@@ -347,9 +352,9 @@ describe('staff decide and receive returns', () => {
       reason: 'Wrong dye lot',
     });
     const id = asked.json().data.id as number;
-    await t.post(`/api/admin/returns/${id}/authorise`, creditStaff, {});
+    await returnStep(id, 'authorise', creditStaff.headers);
     const stock = await stockOf(t.handle.db, ids.YARN);
-    const received = await t.post(`/api/admin/returns/${id}/receive`, creditStaff, {
+    const received = await returnStep(id, 'receive', creditStaff.headers, {
       restock: false,
     });
     expect(received.statusCode, received.body).toBe(200);
@@ -398,10 +403,10 @@ describe('staff decide and receive returns', () => {
       reason: 'Bent',
     });
     const id = asked.json().data.id as number;
-    await t.post(`/api/admin/returns/${id}/authorise`, admin, {});
-    const received = await t.post(`/api/admin/returns/${id}/receive`, admin, { restock: true });
+    await returnStep(id, 'authorise', admin);
+    const received = await returnStep(id, 'receive', admin, { restock: true });
     const note = received.json().data.credit_note;
-    const detail = (await t.get(`/api/admin/returns/${id}`, creditStaff)).json().data;
+    const detail = (await t.get(`/api/admin/returns/${id}`, creditStaff.headers)).json().data;
     expect(detail.credit_note).toEqual(note);
     const listed = (await t.get('/api/credit-notes?per_page=100', buyer.headers))
       .json()
@@ -420,10 +425,10 @@ describe('returns at the same time', () => {
     ]);
     expect(asks.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const id = asks.find((r) => r.statusCode === 200)!.json().data.id as number;
-    await t.post(`/api/admin/returns/${id}/authorise`, creditStaff, {});
+    await returnStep(id, 'authorise', creditStaff.headers);
     const receipts = await Promise.all([
-      t.post(`/api/admin/returns/${id}/receive`, ordersStaff, { restock: false }),
-      t.post(`/api/admin/returns/${id}/receive`, ordersStaff, { restock: false }),
+      returnStep(id, 'receive', ordersStaff.headers, { restock: false }),
+      returnStep(id, 'receive', ordersStaff.headers, { restock: false }),
     ]);
     expect(receipts.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const { rows } = await t.handle.db.execute<{ n: number }>(
@@ -442,10 +447,9 @@ describe('credit note PDF', () => {
       reason: 'Couleur différente',
     });
     const id = asked.json().data.id as number;
-    await t.post(`/api/admin/returns/${id}/authorise`, admin, {});
-    const note = (
-      await t.post(`/api/admin/returns/${id}/receive`, admin, { restock: false })
-    ).json().data.credit_note;
+    await returnStep(id, 'authorise', admin);
+    const note = (await returnStep(id, 'receive', admin, { restock: false })).json().data
+      .credit_note;
     const res = await t.get(`/api/credit-notes/${note.id}/pdf`, buyer.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/pdf');
@@ -457,7 +461,7 @@ describe('credit note PDF', () => {
     expect(text).toContain('YARN');
     expect(text).toContain('Total crédité');
     expect((await t.get(`/api/credit-notes/${note.id}/pdf`, other.headers)).statusCode).toBe(404);
-    const staffCopy = await t.get(`/api/admin/credit-notes/${note.id}/pdf`, ordersStaff);
+    const staffCopy = await t.get(`/api/admin/credit-notes/${note.id}/pdf`, ordersStaff.headers);
     expect(staffCopy.statusCode).toBe(200);
     expect(pdfText(staffCopy.rawPayload)).toContain(`Note de crédit ${note.number}`);
   });

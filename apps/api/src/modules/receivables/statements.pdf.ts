@@ -1,5 +1,5 @@
 import { AGING_BUCKETS, formatMoney, type StoreIdentity } from '@wholesale/contract';
-import { renderPdf, tableRow } from '../orders';
+import { customerName, renderPdf, tableRow } from '../orders';
 import type { Statement } from './statements.service';
 
 type Lang = 'en' | 'fr' | 'es';
@@ -139,7 +139,7 @@ export function renderStatementPdf(
     (doc) => {
       doc.font('Helvetica-Bold').fontSize(16).text(w.title);
       doc.font('Helvetica').fontSize(10);
-      doc.text(`${w.customer}: ${c.company_name ? `${c.company_name} — ` : ''}${c.owner_name}`);
+      doc.text(`${w.customer}: ${customerName({ name: c.owner_name, company: c.company_name })}`);
       if (c.customer_code) doc.text(`${w.code}: ${c.customer_code}`);
       doc.text(`${w.period}: ${statement.from} – ${statement.to}`);
       doc.moveDown();

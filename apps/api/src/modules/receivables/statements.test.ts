@@ -1,30 +1,36 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays, shopToday } from '@wholesale/contract';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { pdfText } from '../../test/pdf-text';
 import { chargeMonthlyInterest, startInterestWorker } from '.';
 import { INTEREST_INTERVAL_MS } from './payments.interest-worker';
-import { insertCreditNote, insertInvoice } from './payments.fixtures';
+import { insertCreditNote, insertInvoice } from './receivables.fixtures';
+import { creditStaff, db, recordedPayment, t, useReceivablesTestApp } from './receivables.test-app';
 
 // docs/product/accounts-receivable.md "Payments, statements, interest and receivables": monthly
 // interest, the buyer's account and statements, the staff receivables view.
 
-let t: TestApp;
-let credit: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  credit = (await t.signIn({ role: 'staff', staffRoles: ['credit'] })).headers;
-}, 120_000);
-afterAll(() => t.close());
+useReceivablesTestApp();
 afterEach(() => {
   vi.useRealTimers();
 });
 
-const db = () => t.handle.db;
 const today = shopToday(new Date());
-const pay = (customerId: number, body: Record<string, unknown>) =>
-  t.post(`/api/admin/customers/${customerId}/payments`, credit, body);
+
+/** An invoice of `totalCents` due `daysLate` days before today (issued 30 days before its due day). */
+const invoiceDaysLate = (
+  userId: number,
+  totalCents: number,
+  daysLate: number,
+  country: 'ca' | 'us' = 'ca',
+) =>
+  insertInvoice(db(), {
+    userId,
+    totalCents,
+    issuedOn: addDays(today, -daysLate - 30),
+    dueOn: addDays(today, -daysLate),
+    country,
+  });
 
 /** A French customer: an invoice due mid-August, partly paid in September. */
 async function lateCustomer() {
@@ -35,16 +41,14 @@ async function lateCustomer() {
     issuedOn: '2026-07-16',
     dueOn: '2026-08-15',
   });
-  const paid = await pay(buyer.userId, {
-    amount_cents: 4_000,
-    method: 'cheque',
-    reference: 'CHQ 7',
-    received_on: '2026-09-10',
-  });
-  expect(paid.statusCode, paid.body).toBe(201);
+  await recordedPayment(buyer.userId, 4_000, '2026-09-10', { reference: 'CHQ 7' });
   return { buyer, invoice };
 }
 
+/** Charges a month's interest as credit staff. */
+const chargeInterest = (body: object) =>
+  t.post('/api/admin/receivables/interest', creditStaff.headers, body);
+const staffRead = (url: string) => t.get(url, creditStaff.headers);
 const chargedTo = (charged: { customer_id: number }[], id: number) =>
   charged.filter((c) => c.customer_id === id);
 
@@ -58,7 +62,7 @@ describe('monthly interest', () => {
       issuedOn: '2026-08-20',
       dueOn: '2026-09-19',
     });
-    const res = await t.post('/api/admin/receivables/interest', credit, { period: '2026-08' });
+    const res = await chargeInterest({ period: '2026-08' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().period).toBe('2026-08');
     // The September payment does not count at the end of August: 1.5 % of 100.00.
@@ -66,7 +70,7 @@ describe('monthly interest', () => {
       { customer_id: buyer.userId, overdue_cents: 10_000, amount_cents: 150 },
     ]);
     expect(chargedTo(res.json().charged, onTime.userId)).toEqual([]);
-    const again = await t.post('/api/admin/receivables/interest', credit, { period: '2026-08' });
+    const again = await chargeInterest({ period: '2026-08' });
     expect(chargedTo(again.json().charged, buyer.userId)).toEqual([]);
     const rows = await db().execute<{
       period: string;
@@ -79,12 +83,12 @@ describe('monthly interest', () => {
 
   it('refuses a month that has not ended or is not a month, naming period', async () => {
     const thisMonth = today.slice(0, 7);
-    const open = await t.post('/api/admin/receivables/interest', credit, { period: thisMonth });
+    const open = await chargeInterest({ period: thisMonth });
     expect(open.statusCode).toBe(400);
     expect(open.json().error.fields).toHaveProperty(['period']);
     expect(open.json().error.reason.key).toBe('PERIOD_NOT_ENDED');
     for (const period of ['2026-13', '2026-9', 'august', 202608]) {
-      const bad = await t.post('/api/admin/receivables/interest', credit, { period });
+      const bad = await chargeInterest({ period });
       expect(bad.statusCode, String(period)).toBe(400);
       expect(bad.json().error.fields).toHaveProperty(['period']);
     }
@@ -142,30 +146,11 @@ describe("the buyer's account", () => {
       [40_000, 75],
       [50_000, 120],
     ] as const)
-      mine.push(
-        await insertInvoice(db(), {
-          userId: buyer.userId,
-          totalCents: total,
-          issuedOn: addDays(today, -late - 30),
-          dueOn: addDays(today, -late),
-          country: 'us',
-        }),
-      );
-    const theirs = await insertInvoice(db(), {
-      userId: other.userId,
-      totalCents: 99_900,
-      issuedOn: addDays(today, -40),
-      dueOn: addDays(today, -10),
-      country: 'us',
-    });
-    await pay(other.userId, { amount_cents: 1_000, method: 'cheque', received_on: today });
+      mine.push(await invoiceDaysLate(buyer.userId, total, late, 'us'));
+    const theirs = await invoiceDaysLate(other.userId, 99_900, 10, 'us');
+    await recordedPayment(other.userId, 1_000, today);
     // 50,000 settles the 120-days-late invoice; 5,000 of it pays the 75-days-late one in part.
-    const paid = await pay(buyer.userId, {
-      amount_cents: 55_000,
-      method: 'card_on_file',
-      received_on: today,
-    });
-    expect(paid.statusCode, paid.body).toBe(201);
+    await recordedPayment(buyer.userId, 55_000, today, { method: 'card_on_file' });
     await insertCreditNote(db(), { userId: buyer.userId, totalCents: 1_000, issuedOn: today });
     await db().execute(sql`
       insert into interest_charges (user_id, period, charged_on, overdue_cents, basis_points, amount_cents)
@@ -249,30 +234,13 @@ describe('the staff receivables view', () => {
     const small = await t.signIn({ country: 'us', companyName: 'Small Yarns' });
     const big = await t.signIn({ country: 'us', companyName: 'Big Yarns' });
     const canadian = await t.signIn({ country: 'ca', companyName: 'Canada Yarns' });
-    await insertInvoice(db(), {
-      userId: small.userId,
-      totalCents: 1_000,
-      issuedOn: addDays(today, -60),
-      dueOn: addDays(today, -30),
-      country: 'us',
-    });
-    await insertInvoice(db(), {
-      userId: big.userId,
-      totalCents: 900_000,
-      issuedOn: addDays(today, -130),
-      dueOn: addDays(today, -100),
-      country: 'us',
-    });
-    await insertInvoice(db(), {
-      userId: canadian.userId,
-      totalCents: 5_000,
-      issuedOn: addDays(today, -10),
-      dueOn: addDays(today, 20),
-    });
+    await invoiceDaysLate(small.userId, 1_000, 30, 'us');
+    await invoiceDaysLate(big.userId, 900_000, 100, 'us');
+    await invoiceDaysLate(canadian.userId, 5_000, -20);
     await db().execute(sql`
       insert into credit_accounts (user_id, credit_limit_cents, hold_reason) values (${big.userId}, 300000, 'overdue')`);
 
-    const res = await t.get('/api/admin/receivables?country=us&per_page=100', credit);
+    const res = await staffRead('/api/admin/receivables?country=us&per_page=100');
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json().data as { customer_id: number; country: string }[];
     expect(rows.every((r) => r.country === 'us')).toBe(true);
@@ -287,20 +255,20 @@ describe('the staff receivables view', () => {
       on_hold: true,
       hold_reason: 'overdue',
     });
-    const ca = await t.get('/api/admin/receivables?country=ca', credit);
+    const ca = await staffRead('/api/admin/receivables?country=ca');
     expect(
       ca.json().data.find((r: { customer_id: number }) => r.customer_id === canadian.userId),
     ).toMatchObject({ overdue_cents: 0, aging: { current: 5_000 } });
-    const paged = await t.get('/api/admin/receivables?per_page=1&page=1', credit);
+    const paged = await staffRead('/api/admin/receivables?per_page=1&page=1');
     expect(paged.json()).toMatchObject({ per_page: 1, current_page: 1 });
     expect(paged.json().data).toHaveLength(1);
     expect(paged.json().last_page).toBe(paged.json().total);
 
-    const bad = await t.get('/api/admin/receivables?country=fr', credit);
+    const bad = await staffRead('/api/admin/receivables?country=fr');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toHaveProperty(['country']);
 
-    const csv = await t.get('/api/admin/receivables/aging.csv?country=us', credit);
+    const csv = await staffRead('/api/admin/receivables/aging.csv?country=us');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\n');

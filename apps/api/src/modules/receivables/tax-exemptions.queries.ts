@@ -15,24 +15,25 @@ export type ActiveTaxExemption = {
 };
 
 /**
- * The certificates that exempt a customer from a tax in a region on a day (not revoked, valid on
- * that day). Estimates, orders and invoices drop the exempt taxes and invoices print the numbers.
+ * The customer's certificates valid on a day (not revoked, valid on that day), in one region or,
+ * with `region` null, in every region (ordered by region then).
  */
-export async function activeTaxExemptions(
+async function validCertificates(
   tx: Tx,
   userId: number,
-  region: string,
+  region: string | null,
   onDay: string,
 ): Promise<ActiveTaxExemption[]> {
+  const inRegion = region === null ? sql`` : sql` and region = ${region.trim().toUpperCase()}`;
   const result = await tx.execute<{
     tax_kind: 'STATE' | 'PST' | 'QST';
     region: string;
     certificate_number: string;
   }>(sql`
     select tax_kind, region, certificate_number from tax_exemptions
-     where user_id = ${userId} and region = ${region.trim().toUpperCase()} and revoked_at is null
+     where user_id = ${userId}${inRegion} and revoked_at is null
        and valid_from <= ${onDay}::date and (valid_until is null or valid_until >= ${onDay}::date)
-     order by id`);
+     order by ${region === null ? sql`region, id` : sql`id`}`);
   return result.rows.map((r) => ({
     taxKind: r.tax_kind,
     region: r.region,
@@ -41,28 +42,28 @@ export async function activeTaxExemptions(
 }
 
 /**
+ * The certificates that exempt a customer from a tax in a region on a day (not revoked, valid on
+ * that day). Estimates, orders and invoices drop the exempt taxes and invoices print the numbers.
+ */
+export function activeTaxExemptions(
+  tx: Tx,
+  userId: number,
+  region: string,
+  onDay: string,
+): Promise<ActiveTaxExemption[]> {
+  return validCertificates(tx, userId, region, onDay);
+}
+
+/**
  * The customer's certificates valid on a day in every region (the checkout answer lists them; the
  * page then drops the exempt taxes of the address chosen, as the order will).
  */
-export async function activeTaxExemptionsOn(
+export function activeTaxExemptionsOn(
   tx: Tx,
   userId: number,
   onDay: string,
 ): Promise<ActiveTaxExemption[]> {
-  const result = await tx.execute<{
-    tax_kind: 'STATE' | 'PST' | 'QST';
-    region: string;
-    certificate_number: string;
-  }>(sql`
-    select tax_kind, region, certificate_number from tax_exemptions
-     where user_id = ${userId} and revoked_at is null
-       and valid_from <= ${onDay}::date and (valid_until is null or valid_until >= ${onDay}::date)
-     order by region, id`);
-  return result.rows.map((r) => ({
-    taxKind: r.tax_kind,
-    region: r.region,
-    certificateNumber: r.certificate_number,
-  }));
+  return validCertificates(tx, userId, null, onDay);
 }
 
 export type TaxExemptionRow = {

@@ -5,6 +5,7 @@ import {
   TaxExemptionBody,
   TaxExemptionParams,
   TaxExemptionsResponse,
+  type TaxExemptionDto,
 } from '@wholesale/contract';
 import { staffOf, staffRoute } from '../../plugins/auth';
 import {
@@ -21,6 +22,12 @@ const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
  * what an order was not charged), credit staff and admins record and revoke them (audited).
  */
 export const taxExemptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every call answers the customer's certificates as they are after it.
+  const answer = async (exemptions: Promise<TaxExemptionDto[]>) => ({
+    status: true as const,
+    exemptions: await exemptions,
+  });
+
   app.get(
     '/api/admin/customers/:id/tax-exemptions',
     staffRoute(['credit', 'orders'], {
@@ -28,10 +35,7 @@ export const taxExemptionRoutes: FastifyPluginAsyncZod = async (app) => {
       params: CustomerIdParams,
       response: { 200: TaxExemptionsResponse, ...errors },
     }),
-    async (request) => ({
-      status: true as const,
-      exemptions: await listTaxExemptions(app.db, request.params.id),
-    }),
+    async (request) => answer(listTaxExemptions(app.db, request.params.id)),
   );
 
   app.post(
@@ -43,13 +47,8 @@ export const taxExemptionRoutes: FastifyPluginAsyncZod = async (app) => {
       body: TaxExemptionBody,
       response: { 200: TaxExemptionsResponse, ...errors },
     }),
-    async (request) => {
-      const staff = staffOf(request);
-      return {
-        status: true as const,
-        exemptions: await recordTaxExemption(app.db, request.params.id, request.body, staff),
-      };
-    },
+    async (request) =>
+      answer(recordTaxExemption(app.db, request.params.id, request.body, staffOf(request))),
   );
 
   app.post(
@@ -59,17 +58,14 @@ export const taxExemptionRoutes: FastifyPluginAsyncZod = async (app) => {
       params: TaxExemptionParams,
       response: { 200: TaxExemptionsResponse, ...errors },
     }),
-    async (request) => {
-      const staff = staffOf(request);
-      return {
-        status: true as const,
-        exemptions: await revokeCustomerTaxExemption(
+    async (request) =>
+      answer(
+        revokeCustomerTaxExemption(
           app.db,
           request.params.id,
           request.params.exemptionId,
-          staff,
+          staffOf(request),
         ),
-      };
-    },
+      ),
   );
 };

@@ -7,8 +7,8 @@ import {
 } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
 import { AppError, fieldError } from '../../lib/app-error';
-import { findUserById } from '../accounts';
-import { recordAudit, type AuditActor } from '../audit';
+import { requireCustomerAccount } from '../accounts';
+import { type AuditActor, recordAuditBy } from '../audit';
 import {
   insertTaxExemption,
   revokeTaxExemption,
@@ -40,20 +40,13 @@ function toDto(row: TaxExemptionRow, today: string): TaxExemptionDto {
   };
 }
 
-/** The customer `id` (404 for none, or for a staff account). */
-async function customer(tx: Tx, id: number) {
-  const row = await findUserById(tx, id);
-  if (!row || row.role !== 'customer') throw new AppError('NOT_FOUND', 'No such customer');
-  return row;
-}
-
 /** GET /api/admin/customers/:id/tax-exemptions: the customer's certificates, newest first. */
 export async function listTaxExemptions(
   tx: Tx,
   customerId: number,
   now: Date = new Date(),
 ): Promise<TaxExemptionDto[]> {
-  await customer(tx, customerId);
+  await requireCustomerAccount(tx, customerId);
   const today = shopToday(now);
   return (await selectTaxExemptions(tx, customerId)).map((r) => toDto(r, today));
 }
@@ -71,7 +64,7 @@ export async function recordTaxExemption(
   now: Date = new Date(),
 ): Promise<TaxExemptionDto[]> {
   return db.transaction(async (tx) => {
-    const row = await customer(tx, customerId);
+    const row = await requireCustomerAccount(tx, customerId);
     const problem = taxExemptionProblem(body.tax_kind, body.region, row.country);
     if (problem)
       throw fieldError({ [problem.field]: taxExemptionMessage(problem.key, problem.province) });
@@ -84,9 +77,7 @@ export async function recordTaxExemption(
       validUntil: body.valid_until,
       recordedByUserId: staff.id,
     });
-    await recordAudit(tx, {
-      actorId: staff.id,
-      actorEmail: staff.email,
+    await recordAuditBy(tx, staff, {
       action: 'tax_exemption.record',
       entity: 'tax_exemption',
       entityId: id,
@@ -108,13 +99,11 @@ export async function revokeCustomerTaxExemption(
   now: Date = new Date(),
 ): Promise<TaxExemptionDto[]> {
   return db.transaction(async (tx) => {
-    await customer(tx, customerId);
+    await requireCustomerAccount(tx, customerId);
     const result = await revokeTaxExemption(tx, customerId, exemptionId);
     if (!result) throw new AppError('NOT_FOUND', 'No such tax exemption');
     if (result.revoked)
-      await recordAudit(tx, {
-        actorId: staff.id,
-        actorEmail: staff.email,
+      await recordAuditBy(tx, staff, {
         action: 'tax_exemption.revoke',
         entity: 'tax_exemption',
         entityId: exemptionId,

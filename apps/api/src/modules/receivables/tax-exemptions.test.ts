@@ -1,33 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays, shopToday } from '@wholesale/contract';
-import type { TestApp } from '../../test/test-app';
-import { addToCart, createShopTestApp } from '../../test/shopping-fixtures';
+import { addToCart } from '../../test/shopping-fixtures';
 import { auditRowsFor } from '../../test/audit-rows';
 import { pdfText } from '../../test/pdf-text';
 import { insertAddresses } from '../accounts';
+import { creditStaff, ordersStaff, t, useReceivablesTestApp } from './receivables.test-app';
 
 // Tax exemption certificates (docs/product/accounts-receivable.md "Tax exemptions"): staff record
 // and revoke them; the exempt taxes leave the checkout estimate and the order.
 
-let t: TestApp;
-let credit: Record<string, string>;
-let ordersStaff: Record<string, string>;
-const today = shopToday(new Date());
-
-beforeAll(async () => {
-  ({ t } = await createShopTestApp([
+useReceivablesTestApp({
+  products: [
     {
       code: 'BOLT',
       shipPack: 1,
       ca: { selling: 60_000, available: 1000 },
       us: { selling: 30_000, available: 1000 },
     },
-  ]));
-  credit = (await t.signIn({ role: 'staff', staffRoles: ['credit'] })).headers;
-  ordersStaff = (await t.signIn({ role: 'staff', staffRoles: ['orders'] })).headers;
+  ],
 });
-afterAll(() => t.close());
+const today = shopToday(new Date());
 
 async function buyer(country: 'ca' | 'us', regions: string[]) {
   const b = await t.signIn({ country });
@@ -48,8 +41,27 @@ async function buyer(country: 'ca' | 'us', regions: string[]) {
   return b;
 }
 
+/**
+ * Puts one BOLT in the buyer's cart and places the order at `placeAt` as whoever `headers` sign in
+ * as (the buyer, or the desk for a phone order); answers its id and the order as the buyer reads it.
+ */
+async function orderOneBolt(
+  b: { headers: Record<string, string> },
+  placeAt: string,
+  headers: Record<string, string>,
+) {
+  await addToCart(t, b.headers, 'BOLT', 1);
+  const placed = await t.post(placeAt, headers, {});
+  expect(placed.statusCode, placed.body).toBe(200);
+  const id = placed.json().order_id as number;
+  return { id, order: (await t.get(`/api/fetch-order?order_id=${id}`, b.headers)).json().order };
+}
+
 const url = (id: number) => `/api/admin/customers/${id}/tax-exemptions`;
-const record = (id: number, body: object, headers = credit) => t.post(url(id), headers, body);
+const record = (id: number, body: object, headers = creditStaff.headers) =>
+  t.post(url(id), headers, body);
+const revoke = (id: number, exemptionId: number) =>
+  t.post(`${url(id)}/${exemptionId}/revoke`, creditStaff.headers);
 
 describe('staff record and revoke certificates', () => {
   it('records a BC PST certificate (trimmed), lists it active, and audits it', async () => {
@@ -77,15 +89,15 @@ describe('staff record and revoke certificates', () => {
       }),
     ]);
     // Orders staff read them; they may not record one.
-    expect((await t.get(url(b.userId), ordersStaff)).json().exemptions).toHaveLength(1);
-    expect((await record(b.userId, {}, ordersStaff)).statusCode).toBe(403);
+    expect((await t.get(url(b.userId), ordersStaff.headers)).json().exemptions).toHaveLength(1);
+    expect((await record(b.userId, {}, ordersStaff.headers)).statusCode).toBe(403);
 
-    const revoked = await t.post(`${url(b.userId)}/${saved.id}/revoke`, credit);
+    const revoked = await revoke(b.userId, saved.id);
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json().exemptions[0]).toMatchObject({ active: false });
     expect(revoked.json().exemptions[0].revoked_at).not.toBeNull();
     // A second revoke changes nothing and writes no second audit row.
-    expect((await t.post(`${url(b.userId)}/${saved.id}/revoke`, credit)).statusCode).toBe(200);
+    expect((await revoke(b.userId, saved.id)).statusCode).toBe(200);
     expect(
       (await auditRowsFor(t.handle.db, 'tax_exemption', saved.id)).map((r) => r.action),
     ).toEqual(['tax_exemption.record', 'tax_exemption.revoke']);
@@ -119,7 +131,7 @@ describe('staff record and revoke certificates', () => {
       certificate_number: 'Certificate number is required',
       valid_until: 'Valid until must not be before valid from',
     });
-    expect((await t.get(url(us.userId), credit)).json().exemptions).toEqual([]);
+    expect((await t.get(url(us.userId), creditStaff.headers)).json().exemptions).toEqual([]);
   });
 
   it('answers 404 for a staff account, an unknown customer, or another customer’s certificate', async () => {
@@ -133,10 +145,10 @@ describe('staff record and revoke certificates', () => {
         valid_from: today,
       })
     ).json().exemptions[0];
-    expect((await t.post(`${url(b.userId)}/${saved.id}/revoke`, credit)).statusCode).toBe(404);
-    expect((await t.get(url(999_999), credit)).statusCode).toBe(404);
+    expect((await revoke(b.userId, saved.id)).statusCode).toBe(404);
+    expect((await t.get(url(999_999), creditStaff.headers)).statusCode).toBe(404);
     const staff = await t.signIn({ role: 'staff' });
-    expect((await t.get(url(staff.userId), credit)).statusCode).toBe(404);
+    expect((await t.get(url(staff.userId), creditStaff.headers)).statusCode).toBe(404);
   });
 });
 
@@ -153,11 +165,7 @@ describe('exempt taxes leave the checkout and the order', () => {
     expect(checkout.tax_exemptions).toEqual([
       { tax_kind: 'QST', region: 'QC', certificate_number: 'QST-1000' },
     ]);
-    await addToCart(t, b.headers, 'BOLT', 1);
-    const placed = await t.post('/api/store/orders', b.headers, {});
-    expect(placed.statusCode).toBe(200);
-    const id = placed.json().order_id;
-    const order = (await t.get(`/api/fetch-order?order_id=${id}`, b.headers)).json().order;
+    const { id, order } = await orderOneBolt(b, '/api/store/orders', b.headers);
     expect(order.taxes).toEqual([{ kind: 'GST', rate: 5, amount: 30 }]);
     expect(order.tax_total).toBe(30);
     expect(order.total_with_tax).toBe(630);
@@ -174,7 +182,7 @@ describe('exempt taxes leave the checkout and the order', () => {
       tax_cents: 3000,
     });
     // The staff desk shows the same facts.
-    const desk = (await t.get(`/api/admin/orders/${id}`, ordersStaff)).json();
+    const desk = (await t.get(`/api/admin/orders/${id}`, ordersStaff.headers)).json();
     expect(desk.order.tax_exemptions).toEqual(order.tax_exemptions);
     // …and the order's PDF.
     const pdf = await t.get(`/api/orders/${id}/pdf`, b.headers);
@@ -195,10 +203,8 @@ describe('exempt taxes leave the checkout and the order', () => {
     await cert('NY', addDays(today, -30), addDays(today, -1));
     await cert('NY', addDays(today, 1), null);
     const revoked = (await cert('NY', addDays(today, -3), null)).json().exemptions[0];
-    await t.post(`${url(b.userId)}/${revoked.id}/revoke`, credit);
-    await addToCart(t, b.headers, 'BOLT', 1);
-    const id = (await t.post('/api/store/orders', b.headers, {})).json().order_id;
-    const order = (await t.get(`/api/fetch-order?order_id=${id}`, b.headers)).json().order;
+    await revoke(b.userId, revoked.id);
+    const { order } = await orderOneBolt(b, '/api/store/orders', b.headers);
     expect(order.taxes).toEqual([{ kind: 'STATE', rate: 4, amount: 12 }]);
     expect(order.tax_exemptions).toEqual([]);
   });
@@ -212,17 +218,16 @@ describe('exempt taxes leave the checkout and the order', () => {
       valid_from: today,
     });
     const deskCheckout = (
-      await t.get(`/api/admin/phone-orders/${b.userId}/checkout`, ordersStaff)
+      await t.get(`/api/admin/phone-orders/${b.userId}/checkout`, ordersStaff.headers)
     ).json();
     expect(deskCheckout.tax_exemptions).toEqual([
       { tax_kind: 'STATE', region: 'NY', certificate_number: 'NY-RESALE-9' },
     ]);
-    await addToCart(t, b.headers, 'BOLT', 1);
-    const placed = await t.post(`/api/admin/phone-orders/${b.userId}`, ordersStaff, {});
-    expect(placed.statusCode).toBe(200);
-    const order = (
-      await t.get(`/api/fetch-order?order_id=${placed.json().order_id}`, b.headers)
-    ).json().order;
+    const { order } = await orderOneBolt(
+      b,
+      `/api/admin/phone-orders/${b.userId}`,
+      ordersStaff.headers,
+    );
     expect(order.taxes).toEqual([]);
     expect(order.tax_total).toBe(0);
     expect(order.tax_exemptions).toEqual([

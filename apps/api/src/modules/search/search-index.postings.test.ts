@@ -177,4 +177,40 @@ describe('search index postings', () => {
     expect(ids("'butto':*")).toEqual([2]);
     expect(index.live).toBe(1);
   });
+
+  it('merges long runs (a buffer of their own) as an index built at once holds them', () => {
+    fc.assert(
+      fc.property(
+        fc.array(docText, { minLength: 200, maxLength: 600, size: 'max' }),
+        fc.array(docText, { minLength: 1, maxLength: 120 }),
+        fc.integer({ min: 2, max: 9 }),
+        tsquery,
+        (first, later, every, query) => {
+          const rowOf = (doc: string, id: number) =>
+            toRow({ id, doc, active: true, soldCa: true, soldUs: true, hasBarcode: id % 2 === 0 });
+          const index = new SearchIndex();
+          const state = new Map<number, SearchRow>();
+          const put = (rows: SearchRow[]) => {
+            index.put(rows);
+            for (const r of rows) state.set(r.id, r);
+          };
+          put(first.map((doc, i) => rowOf(doc, i + 1)));
+          index.freeze();
+          for (let id = 1; id <= first.length; id += every) {
+            index.remove(id);
+            state.delete(id);
+          }
+          put(later.map((doc, i) => rowOf(doc, ((i * 7) % first.length) + 1)));
+          index.freeze();
+          const fresh = new SearchIndex();
+          fresh.put([...state.values()].sort((a, b) => a.id - b.id));
+          fresh.freeze();
+          expect(index.search(input('ca', 'x y'), query)).toEqual(
+            fresh.search(input('ca', 'x y'), query),
+          );
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
 });

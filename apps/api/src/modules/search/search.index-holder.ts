@@ -15,8 +15,32 @@ const CATEGORIES_CHANNEL = 'ws_categories';
 /** Products read per statement while building (keeps the build's memory small). */
 const BUILD_BATCH = 5000;
 
-/** What a database's index is doing; searches use it only when 'ready'. */
-type State = 'off' | 'building' | 'ready';
+/**
+ * What a database's index is doing; searches use it only when 'ready'. 'fallback': the last build
+ * went over the memory budget, searches rank in PostgreSQL until a '*' asks for another one.
+ */
+type State = 'off' | 'building' | 'ready' | 'fallback';
+
+/**
+ * How long a starting process waits for its first index before it says it is ready anyway (searching
+ * in PostgreSQL meanwhile): readiness must not wait forever for a build that cannot finish
+ * (a slow database, a huge catalogue), and the rolling restart waits 120 s for each process.
+ */
+export const SEARCH_INDEX_READY_WAIT_MS = 90_000;
+
+/** What a process's readiness says of its search index (modules/health). */
+type SearchIndexReadiness = { ok: boolean; detail?: string };
+
+/** What the holder is told to keep to and whom it tells. */
+type SearchIndexHolderOptions = {
+  /** SEARCH_INDEX=on: the plugin starts it when the change feed is live. */
+  enabled: boolean;
+  /** Most bytes the index may hold (SEARCH_INDEX_MEMORY_MB): over it, PostgreSQL ranks. */
+  budgetBytes: number;
+  onError: (error: unknown) => void;
+  onBuilt: (facts: { products: number; ms: number; bytes: number }) => void;
+  onFallback: (facts: { reason: string; products: number; bytes: number }) => void;
+};
 
 /**
  * After a '*' notification, the rebuild waits until the catalogue has been quiet this long: an import
@@ -47,6 +71,13 @@ export class SearchIndexHolder {
   private staleMarks = 0;
   private work: Promise<void> = Promise.resolve();
   private generation = 0;
+  /** Why searches rank in PostgreSQL although the index is on (over budget, a failed build). */
+  private fallbackReason: string | null = null;
+  /** Whether the first build since the process started is over (built, or given up). */
+  private startupSettled = false;
+  private readonly createdAt = Date.now();
+  /** Products read by the build in progress. */
+  private buildProgress = 0;
 
   /** The category list last matched against a search's text, with its visible names folded. */
   private folded: { rows: CategoryRow[]; names: FoldedCategory[] } | null = null;
@@ -69,13 +100,34 @@ export class SearchIndexHolder {
 
   constructor(
     private readonly db: Tx,
-    private readonly onError: (error: unknown) => void,
-    private readonly onBuilt: (facts: {
-      products: number;
-      ms: number;
-      postingBytes: number;
-    }) => void,
+    private readonly options: SearchIndexHolderOptions,
   ) {}
+
+  /**
+   * The index's part of the process's readiness: not ready while the first build since start runs
+   * (at most SEARCH_INDEX_READY_WAIT_MS), ready otherwise; "degraded" names why searches rank in
+   * PostgreSQL (over the memory budget, a failed build, a rebuild in progress, still building).
+   */
+  readiness(now = Date.now()): SearchIndexReadiness {
+    if (!this.options.enabled)
+      return { ok: true, detail: 'off (SEARCH_INDEX=off): searches rank in PostgreSQL' };
+    if (this.state === 'ready' && !this.stale) return { ok: true };
+    const degraded = (why: string) => ({
+      ok: true,
+      detail: `degraded: searches rank in PostgreSQL (${why})`,
+    });
+    if (this.fallbackReason) return degraded(this.fallbackReason);
+    if (!this.startupSettled && now - this.createdAt < SEARCH_INDEX_READY_WAIT_MS)
+      return {
+        ok: false,
+        detail: `Building the search index: ${this.buildProgress} products read`,
+      };
+    return degraded(
+      this.startupSettled
+        ? 'the search index is being rebuilt'
+        : `the search index is still building after ${SEARCH_INDEX_READY_WAIT_MS / 1000} s`,
+    );
+  }
 
   /** The feed is live (again): builds at once; searches go to PostgreSQL until it is done. */
   start(): void {
@@ -107,7 +159,7 @@ export class SearchIndexHolder {
 
   /** Reads the named products again (an 'f:' notification). */
   refresh(ids: number[]): void {
-    if (this.state === 'off') return;
+    if (this.state === 'off' || this.state === 'fallback') return;
     this.index?.forgetTypos();
     for (const id of ids) this.pending.add(id);
     this.schedule();
@@ -117,6 +169,7 @@ export class SearchIndexHolder {
   suspend(): void {
     this.generation++;
     this.state = 'off';
+    this.fallbackReason = null;
     this.stale = false;
     this.index = null;
     this.pending.clear();
@@ -147,8 +200,11 @@ export class SearchIndexHolder {
     this.work = this.work
       .then(() => (generation === this.generation ? this.step() : undefined))
       .catch((error) => {
-        this.onError(error);
-        if (generation === this.generation) this.suspend();
+        this.options.onError(error);
+        if (generation !== this.generation) return;
+        this.suspend();
+        this.fallbackReason = 'the search index could not be built: see the log';
+        this.startupSettled = true;
       });
   }
 
@@ -167,29 +223,7 @@ export class SearchIndexHolder {
     }
     if (this.rebuildWanted) {
       this.rebuildWanted = false;
-      const generation = this.generation;
-      const marks = this.staleMarks;
-      const started = performance.now();
-      const index = new SearchIndex();
-      index.categories = this.categories;
-      let after = 0;
-      for (;;) {
-        const rows = await selectSearchRows(this.db, { after, limit: BUILD_BATCH });
-        if (generation !== this.generation) return;
-        index.put(rows);
-        if (rows.length < BUILD_BATCH) break;
-        after = rows[rows.length - 1].id;
-      }
-      index.freeze();
-      this.index = index;
-      this.state = 'ready';
-      // A '*' that came while this build read may not be in it: its own rebuild is on the way.
-      this.stale = marks !== this.staleMarks;
-      this.onBuilt({
-        products: index.live,
-        ms: Math.round(performance.now() - started),
-        postingBytes: index.postingBytes(),
-      });
+      await this.build();
     }
     if (this.pending.size && this.index) {
       const ids = [...this.pending];
@@ -200,10 +234,77 @@ export class SearchIndexHolder {
       if (generation !== this.generation || !this.index) return;
       for (const id of ids) this.index.remove(id);
       this.index.put(rows);
+      if (this.overBudget(this.index, this.index.unfrozen)) return;
       if (this.index.unfrozen) this.index.freeze();
       // Compaction only: the index stays right meanwhile, so it is not marked stale.
       if (this.index.worn) this.requestBuild();
     }
+  }
+
+  /**
+   * Builds the index from the tables, 5,000 products a statement, the next statement sent before
+   * the last answer is indexed (PostgreSQL reads while this process parses). Stops, lets the
+   * partial index go and leaves searches to PostgreSQL as soon as the index would hold more than
+   * its budget, counting what the final freeze adds. The index being replaced (a compaction) is let
+   * go first: two at once could hold twice the budget.
+   */
+  private async build(): Promise<void> {
+    const generation = this.generation;
+    const marks = this.staleMarks;
+    const started = performance.now();
+    this.index = null;
+    this.state = 'building';
+    this.fallbackReason = null;
+    this.buildProgress = 0;
+    const index = new SearchIndex();
+    index.categories = this.categories;
+    let next = selectSearchRows(this.db, { after: 0, limit: BUILD_BATCH });
+    for (;;) {
+      const rows = await next;
+      if (generation !== this.generation) return;
+      const more = rows.length === BUILD_BATCH;
+      if (more)
+        next = selectSearchRows(this.db, { after: rows[rows.length - 1].id, limit: BUILD_BATCH });
+      index.put(rows);
+      this.buildProgress = index.live;
+      if (this.overBudget(index, !more)) {
+        // The statement sent ahead is not needed any more; its failure would be nobody's.
+        if (more) next.catch(() => {});
+        return;
+      }
+      if (!more) break;
+    }
+    index.freeze();
+    // Ordered now, while the process is not ready yet, rather than by the first search.
+    index.orderCodes();
+    this.index = index;
+    this.state = 'ready';
+    this.startupSettled = true;
+    // A '*' that came while this build read may not be in it: its own rebuild is on the way.
+    this.stale = marks !== this.staleMarks;
+    this.options.onBuilt({
+      products: index.live,
+      ms: Math.round(performance.now() - started),
+      bytes: index.byteSize(),
+    });
+  }
+
+  /**
+   * Whether `index` holds (or, `freezing`, would hold while it freezes) more than the budget; if so
+   * it is let go and searches rank in PostgreSQL until a '*' asks for a new build.
+   */
+  private overBudget(index: SearchIndex, freezing: boolean): boolean {
+    const bytes = index.byteSize() + (freezing ? index.freezeBytes : 0);
+    if (bytes <= this.options.budgetBytes) return false;
+    const budgetMb = Number((this.options.budgetBytes / 1048576).toFixed(2));
+    const reason = `the search index needs more than its ${budgetMb} MB (SEARCH_INDEX_MEMORY_MB) at ${index.live} products`;
+    this.index = null;
+    this.state = 'fallback';
+    this.fallbackReason = reason;
+    this.startupSettled = true;
+    this.pending.clear();
+    this.options.onFallback({ reason, products: index.live, bytes });
+    return true;
   }
 }
 
@@ -223,15 +324,18 @@ declare module 'fastify' {
  */
 export const searchIndexPlugin = fp(
   async (app: FastifyInstance) => {
-    const holder = new SearchIndexHolder(
-      app.db,
-      (error) =>
+    const holder = new SearchIndexHolder(app.db, {
+      enabled: app.config.searchIndexEnabled,
+      budgetBytes: app.config.searchIndexMemoryMb * 1048576,
+      onError: (error) =>
         app.log.warn(
           { err: error },
           'search index: build or refresh failed; searching in PostgreSQL',
         ),
-      (facts) => app.log.info(facts, 'search index built'),
-    );
+      onBuilt: (facts) => app.log.info(facts, 'search index built'),
+      onFallback: (facts) =>
+        app.log.warn(facts, 'search index over its memory budget; searching in PostgreSQL'),
+    });
     app.decorate('searchIndex', holder);
     app.addHook('onClose', async () => holder.suspend());
     if (!app.config.searchIndexEnabled) return;
@@ -263,6 +367,18 @@ export function searchIndexProducts(app: FastifyInstance): number {
   if (!app.hasDecorator('searchIndex')) return 0;
   const holder = app.searchIndex;
   return holder.state === 'ready' && holder.index ? holder.index.live : 0;
+}
+
+/** Bytes the app's index holds (a gauge on /metrics, beside its budget SEARCH_INDEX_MEMORY_MB). */
+export function searchIndexBytes(app: FastifyInstance): number {
+  return app.hasDecorator('searchIndex') ? (app.searchIndex.index?.byteSize() ?? 0) : 0;
+}
+
+/** The index's part of the app's readiness (/api/health/ready): see SearchIndexHolder.readiness. */
+export function searchIndexReadiness(app: FastifyInstance): SearchIndexReadiness {
+  return app.hasDecorator('searchIndex')
+    ? app.searchIndex.readiness()
+    : { ok: true, detail: 'off: searches rank in PostgreSQL' };
 }
 
 /** Resolves when the app's index is built (tests: compare both engines on one database). */

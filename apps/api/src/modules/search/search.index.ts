@@ -8,6 +8,8 @@ import {
   type SearchRow,
   type TokenQuery,
 } from './search.queries';
+import { CodeColumn } from './search.codes';
+import { decodeRun, Postings, PostingsWriter } from './search.postings';
 import {
   digitTokenQuery,
   intersect,
@@ -37,8 +39,10 @@ import {
  * and again on every notification of its own channel.
  */
 
-/** Weight bits of a lexeme in a document: A = English name, B = French, C = Spanish, D = the rest. */
-const WEIGHT_BITS: Record<string, number> = { A: 1, B: 2, C: 4, D: 8 };
+/*
+ * Weight bits of a lexeme in a document (a weight mask): A = English name (1), B = French (2),
+ * C = Spanish (4), D = the rest (8).
+ */
 const ALIVE = 1;
 const ACTIVE = 2;
 const SOLD_CA = 4;
@@ -63,47 +67,41 @@ const MASK_SCORES: Record<Lang, Float32Array> = Object.fromEntries(
   }),
 ) as Record<Lang, Float32Array>;
 
-/**
- * A lexeme's postings added since the index was last frozen, each `doc * 16 + weight mask`, ascending
- * (documents are only appended). One posting is kept as a bare number: most lexemes of a catalogue
- * (model numbers, sizes) are in one product, and an array each would double the index's memory.
- */
-type AddedPostings = number | number[];
+/** Lexemes added since the last freeze beyond which the next refresh freezes them in. */
+const FREEZE_AFTER_TERMS = 5000;
+/** Postings added since the last freeze beyond which the next refresh freezes them in. */
+const FREEZE_AFTER_POSTINGS = 200_000;
 
 /** Tokens whose query an index keeps at most (a few bytes each; the catalogue's words are ~1,000). */
 const KNOWN_TOKENS_MAX = 50_000;
-
-/** Lexemes added since the last freeze beyond which the next refresh freezes them in. */
-const FREEZE_AFTER_TERMS = 5000;
+/** What a kept token's parsed query costs on the heap, about (an object tree of a few terms). */
+const KNOWN_TOKEN_BYTES = 400;
 
 /**
- * The index of one database in this process. Postings live in three flat arrays ("frozen": sorted
- * lexemes, each with a range of documents and weight masks), so 100,000 products cost tens of
- * megabytes, not an object per lexeme; a refresh appends to a small map that later freezes are
- * merged from. Documents are numbered in the order they were put; a replaced or removed product's
- * document stays, dead, until the next build.
+ * The index of one database in this process. Postings are frozen (search.postings.ts: sorted
+ * lexemes, each a run of delta-encoded documents and weight masks in one buffer), plus a small
+ * writer of what refreshes added since, merged in by later freezes. Per document: its product id,
+ * flags, SKU and barcode in typed arrays (search.codes.ts), no object or string each. Documents are
+ * numbered in the order they were put; a replaced or removed product's document stays, dead, until
+ * the next build.
  */
 export class SearchIndex {
   /** Every category, as selectAllCategories answers them (kept fresh by the holder). */
   categories: CategoryRow[] = [];
   private ids = new Int32Array(1024);
   private flags = new Uint8Array(1024);
-  private skus: string[] = [];
-  private barcodes: (string | null)[] = [];
+  private documents = 0;
+  /** Documents 0 … ascending-1 were put with ascending product ids (a build): found by bisection. */
+  private ascending = 0;
+  /** The document of each product put out of order (refreshes), found by key. */
   private docOf = new Map<number, number>();
   private dead = 0;
-  /** Frozen postings: lexeme i's documents are docs[offsets[i] .. offsets[i + 1]). */
-  private lexemes: string[] = [];
-  private offsets = new Int32Array(1);
-  private docs = new Int32Array(0);
-  private masks = new Uint8Array(0);
+  private skus = new CodeColumn(true);
+  private barcodes = new CodeColumn(false);
+  private frozen = new Postings();
   /** Postings put since the last freeze; their documents all follow the frozen ones. */
-  private added = new Map<string, AddedPostings>();
-  /** Live documents in SKU order, and each document's place in it (ties rank by SKU). */
-  private bySku: number[] | null = null;
-  private skuRank = new Int32Array(0);
-  /** Live documents with a barcode, in barcode order. */
-  private byBarcode: number[] | null = null;
+  private added = new PostingsWriter();
+
   /**
    * What ws_search_query made of each token seen (key: the token, `*` after it when read as a
    * prefix), parsed; null for a stop word. Stems are fixed by the text search configurations, and a
@@ -118,12 +116,12 @@ export class SearchIndex {
 
   /** Documents held, dead ones included. */
   get size(): number {
-    return this.skus.length;
+    return this.documents;
   }
 
   /** Products indexed. */
   get live(): number {
-    return this.skus.length - this.dead;
+    return this.documents - this.dead;
   }
 
   /** Whether so many documents are dead that a rebuild pays. */
@@ -170,125 +168,94 @@ export class SearchIndex {
   put(rows: SearchRow[]): void {
     for (const row of rows) {
       this.remove(row.id);
-      const doc = this.skus.length;
+      const doc = this.documents;
       if (doc === this.ids.length) this.grow();
       this.ids[doc] = row.id;
       this.flags[doc] =
         ALIVE | (row.active ? ACTIVE : 0) | (row.soldCa ? SOLD_CA : 0) | (row.soldUs ? SOLD_US : 0);
-      this.skus.push(row.sku.trimEnd().toLowerCase());
-      this.barcodes.push(row.barcode);
-      this.docOf.set(row.id, doc);
-      for (const m of (row.doc ?? '').matchAll(/'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g)) {
-        let mask = 0;
-        for (const p of (m[2] ?? '').split(',')) mask |= WEIGHT_BITS[p.at(-1) ?? ''] ?? 8;
-        const lexeme = m[1].replaceAll("''", "'");
-        const posting = doc * 16 + (mask || 8);
-        const postings = this.added.get(lexeme);
-        if (postings === undefined) this.added.set(lexeme, posting);
-        else if (typeof postings === 'number') this.added.set(lexeme, [postings, posting]);
-        else postings.push(posting);
-      }
+      if (this.ascending === doc && (doc === 0 || this.ids[doc - 1] < row.id)) this.ascending++;
+      else this.docOf.set(row.id, doc);
+      this.documents++;
+      this.skus.push(doc, row.sku.trimEnd().toLowerCase());
+      this.barcodes.push(doc, row.barcode);
+      if (row.doc) this.added.addDocument(row.doc, doc);
     }
-    this.bySku = null;
-    this.byBarcode = null;
+  }
+
+  /** The live document of product `id`, or -1. */
+  private docOfProduct(id: number): number {
+    const moved = this.docOf.get(id);
+    if (moved !== undefined) return moved;
+    let lo = 0;
+    let hi = this.ascending;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.ids[mid] < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.ascending && this.ids[lo] === id && this.flags[lo] & ALIVE ? lo : -1;
   }
 
   /** Forgets a product (deleted, or about to be replaced). */
   remove(id: number): void {
-    const doc = this.docOf.get(id);
-    if (doc === undefined) return;
+    const doc = this.docOfProduct(id);
+    if (doc < 0) return;
     this.flags[doc] = 0;
     this.docOf.delete(id);
     this.dead++;
-    this.bySku = null;
-    this.byBarcode = null;
+    this.skus.removed();
+    this.barcodes.removed();
   }
 
-  /** Whether enough lexemes were added since the last freeze that lookups should not scan them. */
+  /** Whether so much was added since the last freeze that lookups should not scan it. */
   get unfrozen(): boolean {
-    return this.added.size > FREEZE_AFTER_TERMS;
-  }
-
-  /**
-   * Merges the postings added since the last freeze into the flat arrays (dropping dead documents'
-   * postings on the way) and lets the growing arrays' spare room go.
-   */
-  freeze(): void {
-    const addedLexemes = [...this.added.keys()].sort();
-    const lexemes: string[] = [];
-    let total = 0;
-    const live = (posting: number) => (this.flags[posting >> 4] & ALIVE) !== 0;
-    // First pass: the merged lexeme list and how many live postings it holds.
-    this.mergeLexemes(addedLexemes, (lexeme, frozen, added) => {
-      let n = 0;
-      if (frozen >= 0)
-        for (let i = this.offsets[frozen]; i < this.offsets[frozen + 1]; i++)
-          if (this.flags[this.docs[i]] & ALIVE) n++;
-      if (added !== undefined) {
-        if (typeof added === 'number') n += live(added) ? 1 : 0;
-        else for (const posting of added) n += live(posting) ? 1 : 0;
-      }
-      if (n) {
-        lexemes.push(lexeme);
-        total += n;
-      }
-    });
-    const offsets = new Int32Array(lexemes.length + 1);
-    const docs = new Int32Array(total);
-    const masks = new Uint8Array(total);
-    let at = 0;
-    let k = 0;
-    this.mergeLexemes(addedLexemes, (lexeme, frozen, added) => {
-      if (lexemes[k] !== lexeme) return;
-      offsets[k] = at;
-      if (frozen >= 0)
-        for (let i = this.offsets[frozen]; i < this.offsets[frozen + 1]; i++)
-          if (this.flags[this.docs[i]] & ALIVE) {
-            docs[at] = this.docs[i];
-            masks[at++] = this.masks[i];
-          }
-      for (const posting of typeof added === 'number' ? [added] : (added ?? []))
-        if (live(posting)) {
-          docs[at] = posting >> 4;
-          masks[at++] = posting & 15;
-        }
-      k++;
-    });
-    offsets[lexemes.length] = at;
-    this.lexemes = lexemes;
-    this.offsets = offsets;
-    this.docs = docs;
-    this.masks = masks;
-    this.added = new Map();
-    this.ids = this.ids.slice(0, Math.max(this.skus.length, 1024));
-    this.flags = this.flags.slice(0, this.ids.length);
-  }
-
-  /** Bytes held by postings and per-document arrays (strings and maps not counted). */
-  postingBytes(): number {
     return (
-      this.ids.byteLength +
-      this.flags.byteLength +
-      this.offsets.byteLength +
-      this.docs.byteLength +
-      this.masks.byteLength
+      this.added.lexemeCount > FREEZE_AFTER_TERMS || this.added.postings > FREEZE_AFTER_POSTINGS
     );
   }
 
-  /** Calls `visit` for every lexeme, frozen or added, in order, with its frozen index (or -1). */
-  private mergeLexemes(
-    addedLexemes: string[],
-    visit: (lexeme: string, frozen: number, added: AddedPostings | undefined) => void,
-  ): void {
-    let i = 0;
-    let j = 0;
-    while (i < this.lexemes.length || j < addedLexemes.length) {
-      const a = this.lexemes[i];
-      const b = addedLexemes[j];
-      if (b === undefined || (a !== undefined && a < b)) visit(a, i++, undefined);
-      else if (a === b) visit(a, i++, this.added.get(addedLexemes[j++]));
-      else visit(b, -1, this.added.get(addedLexemes[j++]));
-    }
+  /** Bytes the next freeze holds at its peak beside what the index holds now (the new postings). */
+  get freezeBytes(): number {
+    if (this.frozen.lexemes.length === 0 && this.dead === 0) return this.added.finishBytes;
+    // Laid out, then merged run by run (each old run let go as it is replaced), and the shared
+    // buffer of short runs made anew.
+    return this.added.finishBytes + 2 * this.added.encodedBytes + this.frozen.sharedBytes;
+  }
+
+  /**
+   * Merges the postings added since the last freeze into the frozen ones (dropping dead documents'
+   * postings on the way) and lets the growing arrays' spare room go. A build's first freeze only
+   * lays its postings out.
+   */
+  freeze(): void {
+    const added = this.added.finish();
+    this.frozen =
+      this.frozen.lexemes.length === 0 && this.dead === 0
+        ? added
+        : Postings.merge(this.frozen, added, this.isLive);
+    this.added = new PostingsWriter();
+    this.ids = this.ids.slice(0, Math.max(this.documents, 1024));
+    this.flags = this.flags.slice(0, this.ids.length);
+    this.skus.trim();
+    this.barcodes.trim();
+  }
+
+  /**
+   * Bytes the index holds, about: typed arrays (spare room included), postings, codes, the lexeme
+   * strings and the kept token queries. What the memory budget (SEARCH_INDEX_MEMORY_MB) is held to.
+   */
+  byteSize(): number {
+    return (
+      this.ids.byteLength +
+      this.flags.byteLength +
+      // A map entry of a product put out of order: key, value and the table's share, about.
+      this.docOf.size * 40 +
+      this.skus.byteSize +
+      this.barcodes.byteSize +
+      this.frozen.byteSize +
+      this.added.byteSize +
+      (this.stableTokens.size + this.typoTokens.size) * KNOWN_TOKEN_BYTES
+    );
   }
 
   private grow(): void {
@@ -300,102 +267,38 @@ export class SearchIndex {
     this.flags = flags;
   }
 
-  /** The first frozen lexeme not below `key` (binary search). */
-  private lowerBound(key: string): number {
-    let lo = 0;
-    let hi = this.lexemes.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.lexemes[mid] < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
   /**
    * What one query term matches: the documents of its lexeme (or, for a prefix, of every lexeme
    * starting with it), each scored by its weight mask; a document in several of them keeps its best.
    */
   private termMatches(lexeme: string, prefix: boolean, scores: Float32Array): Matches {
-    const first = this.lowerBound(lexeme);
+    const { frozen, added } = this;
+    const first = frozen.lowerBound(lexeme);
     let last = first;
-    if (prefix) while (last < this.lexemes.length && this.lexemes[last].startsWith(lexeme)) last++;
-    else if (this.lexemes[first] === lexeme) last = first + 1;
-    const added: AddedPostings[] = [];
-    if (prefix) {
-      for (const [key, postings] of this.added) if (key.startsWith(lexeme)) added.push(postings);
-    } else {
-      const postings = this.added.get(lexeme);
-      if (postings !== undefined) added.push(postings);
-    }
-    // Each lexeme's postings are ascending with one per document: a few lists are merged pairwise
-    // (frozen ones read in place); many (a short prefix) are marked in a dense array instead.
+    if (prefix)
+      while (last < frozen.lexemes.length && frozen.lexemes[last].startsWith(lexeme)) last++;
+    else if (frozen.lexemes[first] === lexeme) last = first + 1;
+    // Each lexeme's postings are ascending with one per document: a few lists are merged pairwise;
+    // many (a short prefix) are marked in a dense array instead.
     const lists: Matches[] = [];
-    for (let k = first; k < last; k++) {
-      const from = this.offsets[k];
-      const to = this.offsets[k + 1];
-      const s = new Float32Array(to - from);
-      for (let i = from; i < to; i++) s[i - from] = scores[this.masks[i]];
-      lists.push({ docs: this.docs.subarray(from, to), scores: s });
-    }
-    for (const p of added) {
-      const postings = typeof p === 'number' ? [p] : p;
-      const docs = new Int32Array(postings.length);
-      const s = new Float32Array(postings.length);
-      postings.forEach((posting, i) => {
-        docs[i] = posting >> 4;
-        s[i] = scores[posting & 15];
-      });
-      lists.push({ docs, scores: s });
+    for (let k = first; k < last; k++) lists.push(decodeRun(frozen.run(k), scores));
+    if (prefix) {
+      for (const key of added.lexemes)
+        if (key.startsWith(lexeme)) lists.push(decodeRun(added.runOf(key)!, scores));
+    } else {
+      const run = added.runOf(lexeme);
+      if (run) lists.push(decodeRun(run, scores));
     }
     if (lists.length <= MERGE_LISTS) return lists.length ? lists.reduce(union) : NONE;
-    return unionMany(lists, this.skus.length);
+    return unionMany(lists, this.documents);
   }
 
-  private liveDocs(): number[] {
-    const docs: number[] = [];
-    for (let d = 0; d < this.skus.length; d++) if (this.flags[d] & ALIVE) docs.push(d);
-    return docs;
-  }
+  private isLive = (doc: number): boolean => (this.flags[doc] & ALIVE) !== 0;
 
-  private skuOrder(): number[] {
-    if (!this.bySku) {
-      const skus = this.skus;
-      const order = this.liveDocs().sort((a, b) =>
-        skus[a] < skus[b] ? -1 : skus[a] > skus[b] ? 1 : 0,
-      );
-      this.skuRank = new Int32Array(skus.length);
-      order.forEach((doc, rank) => (this.skuRank[doc] = rank));
-      this.bySku = order;
-    }
-    return this.bySku;
-  }
-
-  private barcodeOrder(): number[] {
-    if (!this.byBarcode) {
-      const barcodes = this.barcodes;
-      this.byBarcode = this.liveDocs()
-        .filter((d) => barcodes[d] !== null)
-        .sort((a, b) => ((barcodes[a] ?? '') < (barcodes[b] ?? '') ? -1 : 1));
-    }
-    return this.byBarcode;
-  }
-
-  /** Documents of `order` whose key starts with `prefix`, at most `cap` (binary search, then a run). */
-  private withPrefix(order: number[], key: (doc: number) => string, prefix: string, cap: number) {
-    let lo = 0;
-    let hi = order.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (key(order[mid]) < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    const found: number[] = [];
-    for (let i = lo; i < order.length && found.length < cap; i++) {
-      if (!key(order[i]).startsWith(prefix)) break;
-      found.push(order[i]);
-    }
-    return found;
+  /** Sorts the SKUs and barcodes put since the last search (a build: every one). */
+  orderCodes(): void {
+    this.skus.order(this.isLive);
+    this.barcodes.order(this.isLive);
   }
 
   private evaluate(node: QueryNode, scores: Float32Array): Matches {
@@ -444,8 +347,8 @@ export class SearchIndex {
     tsquery: string | QueryNode | null,
     first: number,
   ): { hits: SearchHit[]; total: number } {
-    const order = this.skuOrder();
     const { skus, barcodes } = this;
+    const order = skus.order(this.isLive);
     const best = new Map<number, number>();
     const offer = (doc: number, score: number) => {
       if ((best.get(doc) ?? -1) < score) best.set(doc, score);
@@ -453,23 +356,25 @@ export class SearchIndex {
     if (input.codeLike) {
       const cap = input.cap ?? SEARCH_BRANCH_CAP;
       const lower = input.raw.toLowerCase();
-      for (const doc of this.withPrefix(order, (d) => skus[d], lower, cap))
-        offer(doc, skus[doc] === lower ? 100 : 50);
-      const byBarcode = this.barcodeOrder();
-      for (const doc of this.withPrefix(byBarcode, (d) => barcodes[d] ?? '', input.raw, cap))
-        offer(doc, barcodes[doc] === input.raw ? 100 : 50);
+      for (const doc of skus.withPrefix(order, lower, cap))
+        offer(doc, skus.is(doc, lower) ? 100 : 50);
+      const byBarcode = barcodes.order(this.isLive);
+      for (const doc of barcodes.withPrefix(byBarcode, input.raw, cap))
+        offer(doc, barcodes.is(doc, input.raw) ? 100 : 50);
     }
     const sold = soldFlag(input.country);
     let text = NONE;
     const query = typeof tsquery === 'string' ? parseTsquery(tsquery) : tsquery;
     if (query) text = this.evaluate(query, MASK_SCORES[input.lang]);
-    // Sort keys: (best score first, then SKU order) in one float, so the sort is numeric.
-    const rankSlots = 2 ** 21;
+    // Sort keys: (best score first, then SKU order) in one float, so the sort is numeric; below
+    // 2^53 for scores up to 1,000 and 16 million products.
+    const rankSlots = 2 ** 24;
+    const skuRank = skus.rank;
     const keys: number[] = [];
     const scoreOf = new Map<number, number>();
     const push = (doc: number, score: number) => {
       if ((this.flags[doc] & sold) !== sold) return;
-      keys.push((1e6 - Math.round(score * 1000)) * rankSlots + this.skuRank[doc]);
+      keys.push((1e6 - Math.round(score * 1000)) * rankSlots + skuRank[doc]);
       scoreOf.set(doc, score);
     };
     for (const [doc, score] of best) push(doc, score);
@@ -478,8 +383,7 @@ export class SearchIndex {
     for (let i = 0; i < text.docs.length; i++) {
       const doc = text.docs[i];
       if (best.has(doc) || (this.flags[doc] & sold) !== sold) continue;
-      textHits[n++] =
-        (1e6 - Math.round((10 + text.scores[i]) * 1000)) * rankSlots + this.skuRank[doc];
+      textHits[n++] = (1e6 - Math.round((10 + text.scores[i]) * 1000)) * rankSlots + skuRank[doc];
     }
     const textTotal = Math.min(n, input.textCap ?? n);
     // Code hits (50 and 100) always rank above text hits (10 + at most one per word).

@@ -13,6 +13,7 @@ import { okAnswerInSchemaOrder } from '../../lib/fast-serializer';
 import { requestCountry } from '../../lib/request-country';
 import { customerPricesOf } from '../pricing';
 import { searchCatalogue, suggestCatalogue, type SearchContext } from './search.service';
+import { answerData } from '../../lib/answer';
 
 // NOTE: hostile or pasted text is cut, not refused: the search box must always answer (docs/product/search.md).
 const searchText = z
@@ -64,7 +65,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         q.pagination,
         viewer,
       );
-      return { status: true as const, data };
+      return answerData(data);
     },
   );
 
@@ -90,7 +91,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         q.lang_code,
         requestCountry(request, q.country),
       );
-      return { status: true as const, data };
+      return answerData(data);
     },
   );
 };

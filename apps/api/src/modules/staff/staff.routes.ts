@@ -11,6 +11,7 @@ import {
 import { accountActivationRoutes, staffOf, staffRoute } from '../../plugins/auth';
 import './staff.mail';
 import { changeStaffRoles, inviteStaff, listStaff, setStaffActive } from './staff.service';
+import { answerData } from '../../lib/answer';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
@@ -25,7 +26,7 @@ export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: AdminStaffListResponse },
     }),
     async () => {
-      return { status: true as const, data: await listStaff(app.db) };
+      return answerData(await listStaff(app.db));
     },
   );
 
@@ -36,11 +37,8 @@ export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       body: AdminStaffInviteBody,
       response: { 200: AdminStaffMemberResponse, ...errors },
     }),
-    async (request) => {
-      const actor = staffOf(request);
-      const data = await inviteStaff(app.db, app.config.publicUrl, actor, request.body);
-      return { status: true as const, data };
-    },
+    async (request) =>
+      answerData(await inviteStaff(app.db, app.config.publicUrl, staffOf(request), request.body)),
   );
 
   app.patch(
@@ -51,11 +49,10 @@ export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       body: AdminStaffRolesBody,
       response: { 200: AdminStaffMemberResponse, ...errors },
     }),
-    async (request) => {
-      const actor = staffOf(request);
-      const data = await changeStaffRoles(accounts, actor, request.params.id, request.body.roles);
-      return { status: true as const, data };
-    },
+    async (request) =>
+      answerData(
+        await changeStaffRoles(accounts, staffOf(request), request.params.id, request.body.roles),
+      ),
   );
 
   accountActivationRoutes(app, {

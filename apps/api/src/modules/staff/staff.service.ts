@@ -22,7 +22,7 @@ import {
   type UserRow,
   type UserWriter,
 } from '../accounts';
-import { recordAudit } from '../audit';
+import { recordAudit, recordAuditBy } from '../audit';
 import { revokeTokensOf } from '../integrations';
 import { enqueueMail } from '../mail';
 import { MAIL_STAFF_INVITE } from './staff.mail';
@@ -92,9 +92,7 @@ export async function inviteStaff(
         lang: body.lang,
       });
       await mailInvite(tx, row, publicUrl);
-      await recordAudit(tx, {
-        actorId: actor.id,
-        actorEmail: actor.email,
+      await recordAuditBy(tx, actor, {
         action: 'staff.invite',
         entity: 'staff',
         entityId: row.id,
@@ -143,9 +141,7 @@ async function changeStaff(
       staffRoles: nextRoles,
       isActive: nextActive,
     });
-    await recordAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
+    await recordAuditBy(tx, actor, {
       action,
       entity: 'staff',
       entityId: id,
@@ -156,9 +152,7 @@ async function changeStaff(
     // (docs/decisions/031-integration-tokens-and-deactivated-staff.md), each with its audit row.
     if (!nextActive || !nextRoles.includes('admin'))
       for (const token of await revokeTokensOf(tx, id))
-        await recordAudit(tx, {
-          actorId: actor.id,
-          actorEmail: actor.email,
+        await recordAuditBy(tx, actor, {
           action: 'integration_token.revoke',
           entity: 'integration_token',
           entityId: token.id,

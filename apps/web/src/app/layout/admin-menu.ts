@@ -13,6 +13,7 @@ export type AdminMenuEntry = {
     | 'catalogue'
     | 'structure'
     | 'products'
+    | 'prices'
     | 'orders'
     | 'customers'
     | 'receivables'
@@ -32,6 +33,7 @@ export const ADMIN_MENU: AdminMenuEntry[] = [
   { key: 'catalogue', to: paths.adminCatalogue(), roles: ['content'] },
   { key: 'structure', to: paths.adminCatalogueStructure(), roles: ['content'] },
   { key: 'products', to: paths.adminProducts(), roles: ['content'] },
+  { key: 'prices', to: paths.adminPrices(), roles: ['content'] },
   { key: 'orders', to: paths.adminOrders(), roles: ['orders'] },
   { key: 'customers', to: paths.adminCustomers(), roles: ['credit', 'orders'] },
   { key: 'returns', to: paths.adminReturns(), roles: ['credit', 'orders'] },

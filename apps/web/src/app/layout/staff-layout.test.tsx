@@ -37,6 +37,7 @@ describe('back-office menu', () => {
       'catalogue',
       'structure',
       'products',
+      'prices',
     ]);
     expect(adminMenuFor(['orders']).map((e) => e.key)).toEqual([
       'orders',
@@ -58,6 +59,7 @@ describe('back-office menu', () => {
       'catalogue',
       'structure',
       'products',
+      'prices',
       'orders',
       'customers',
       'returns',

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AddressBookEntry } from '@wholesale/contract';
 import i18n from '@/lib/i18n';
 import { preloadTranslations } from '@/test/i18n';
+import { apiError, validationFailed } from '@/test/render';
 import { deferred, json, renderSignedIn } from '@/test/shopping';
 import { AddressBookPage } from './address-book-page';
 
@@ -46,9 +47,12 @@ const depot: AddressBookEntry = {
 };
 const spare: AddressBookEntry = { ...depot, id: 4, label: 'Spare', open_orders: 0 };
 const book = (addresses: AddressBookEntry[]) => json({ status: true, addresses });
-/** An API refusal: `{ status: false, error }` with the HTTP status. */
-const refusal = (status: number, error: Record<string, unknown>) =>
-  json({ status: false, error }, status);
+/** The book of `home` and `spare`, where the server refuses the call `route` names. */
+const renderRefusingOnSpare = (route: string, ...refusal: Parameters<typeof apiError>) =>
+  renderSignedIn(<AddressBookPage />, {
+    'GET /api/me/addresses': () => book([home, spare]),
+    [route]: () => apiError(...refusal),
+  });
 const card = (name: string) => screen.getByRole('listitem', { name });
 
 async function fillNewAddress(values: Partial<Record<string, string>>) {
@@ -163,12 +167,7 @@ describe('AddressBookPage', () => {
   it('puts the server’s field message under its field when an add is refused', async () => {
     renderSignedIn(<AddressBookPage />, {
       'GET /api/me/addresses': () => book([home]),
-      'POST /api/me/addresses': () =>
-        refusal(400, {
-          code: 'VALIDATION_FAILED',
-          message: 'Some fields are not valid',
-          fields: { city: 'City is required' },
-        }),
+      'POST /api/me/addresses': () => validationFailed({ city: 'City is required' }),
     });
     const form = await saveNewDepot('G1R 4P5');
     expect(await form.findByText('City is required')).toBeVisible();
@@ -177,14 +176,10 @@ describe('AddressBookPage', () => {
   });
 
   it('makes an address the default at once and rolls back with the reason when refused', async () => {
-    renderSignedIn(<AddressBookPage />, {
-      'GET /api/me/addresses': () => book([home, spare]),
-      'POST /api/me/addresses/4/default': () =>
-        refusal(404, {
-          code: 'NOT_FOUND',
-          message: 'No such address',
-          reason: { key: 'ADDRESS_NOT_FOUND' },
-        }),
+    renderRefusingOnSpare('POST /api/me/addresses/4/default', 404, {
+      code: 'NOT_FOUND',
+      message: 'No such address',
+      reason: { key: 'ADDRESS_NOT_FOUND' },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Make default Spare' }));
     expect(await screen.findByText('No such address')).toBeVisible();
@@ -195,14 +190,10 @@ describe('AddressBookPage', () => {
   });
 
   it('removes an unused address after confirming, and puts it back when the server refuses', async () => {
-    renderSignedIn(<AddressBookPage />, {
-      'GET /api/me/addresses': () => book([home, spare]),
-      'DELETE /api/me/addresses/4': () =>
-        refusal(409, {
-          code: 'CONFLICT',
-          message: 'in use',
-          reason: { key: 'ADDRESS_IN_USE', params: { count: 1 } },
-        }),
+    renderRefusingOnSpare('DELETE /api/me/addresses/4', 409, {
+      code: 'CONFLICT',
+      message: 'in use',
+      reason: { key: 'ADDRESS_IN_USE', params: { count: 1 } },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Spare' }));
     const dialog = await screen.findByRole('alertdialog');

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AddressBookEntry } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
 import { renderWithProviders } from '@/test/render';
-import { signInStaff } from '@/test/staff';
+import { expectReadOnly, signInStaff } from '@/test/staff';
+import { retype } from '@/test/forms';
 import { stubStaffResource } from '@/test/staff-resource';
 import { CustomerAddresses } from './customer-addresses';
 
@@ -49,10 +50,7 @@ describe('CustomerAddresses (staff customer screen)', () => {
     expect(await screen.findByRole('listitem', { name: 'Shipping address' })).toHaveTextContent(
       'Liberty Crafts Receiving',
     );
-    expect(
-      screen.getByText("Only credit staff and admins change a customer's addresses."),
-    ).toBeVisible();
-    expect(screen.queryByRole('button')).toBeNull();
+    expectReadOnly("Only credit staff and admins change a customer's addresses.");
   });
 
   it('lets credit staff edit an address, checking the ZIP code against the state', async () => {
@@ -62,14 +60,12 @@ describe('CustomerAddresses (staff customer screen)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Shipping address' }));
     const form = within(screen.getByRole('form', { name: 'Edit Shipping address' }));
     const zip = form.getByLabelText('ZIP code');
-    await userEvent.clear(zip);
-    await userEvent.type(zip, '90210');
+    await retype(zip, '90210');
     await userEvent.click(form.getByRole('button', { name: 'Save address' }));
     expect(await form.findByText('ZIP code does not belong to the state chosen')).toBeVisible();
     expect(writes).toEqual([]);
 
-    await userEvent.clear(zip);
-    await userEvent.type(zip, '14203 1234');
+    await retype(zip, '14203 1234');
     await userEvent.click(form.getByRole('button', { name: 'Save address' }));
     expect(await screen.findByText('Address saved')).toBeVisible();
     await waitFor(() => expect(screen.getByText(/14203-1234/)).toBeVisible());

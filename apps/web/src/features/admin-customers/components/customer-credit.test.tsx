@@ -9,6 +9,7 @@ import type {
 import { preloadTranslations } from '@/test/i18n';
 import { renderRoutes } from '@/test/render';
 import { signInStaff } from '@/test/staff';
+import { retype } from '@/test/forms';
 import { bodiesOf, stubStaffResource } from '@/test/staff-resource';
 import { CustomerCredit } from './customer-credit';
 
@@ -74,16 +75,13 @@ describe('customer credit section', () => {
     const user = userEvent.setup();
     const writes = renderIt(['credit'], true);
     const limit = await screen.findByLabelText('Credit limit (CAD)');
-    await user.clear(limit);
-    await user.type(limit, '7500');
+    await retype(limit, '7500');
     const net = screen.getByLabelText('Net days');
-    await user.clear(net);
-    await user.type(net, '400');
+    await retype(net, '400');
     await user.click(screen.getByRole('button', { name: 'Save the credit terms' }));
     expect(await screen.findByText('Net days must be a whole number from 0 to 365')).toBeVisible();
     expect(writes).toEqual([]);
-    await user.clear(net);
-    await user.type(net, '45');
+    await retype(net, '45');
     await user.click(screen.getByLabelText('The first order owes the opening deposit'));
     await user.click(screen.getByRole('button', { name: 'Save the credit terms' }));
     expect(await screen.findByText('Credit terms saved')).toBeInTheDocument();

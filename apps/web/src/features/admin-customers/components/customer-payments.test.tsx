@@ -8,6 +8,7 @@ import type {
 } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
 import { apiError, renderWithProviders, stubFetch, validationFailed } from '@/test/render';
+import { fillAndSubmit, retype } from '@/test/forms';
 import { signInStaff } from '@/test/staff';
 import { CustomerPayments } from './customer-payments';
 
@@ -155,8 +156,7 @@ describe('CustomerPayments (staff customer screen)', () => {
     await user.type(form.getByLabelText('Amount for US-000002 (open US$150.00)'), '160');
     await user.click(form.getByRole('button', { name: 'Record payment' }));
     expect(await form.findByText('Invoice US-000002 has only US$150.00 left to pay')).toBeVisible();
-    await user.clear(form.getByLabelText('Amount for US-000002 (open US$150.00)'));
-    await user.type(form.getByLabelText('Amount for US-000002 (open US$150.00)'), '150');
+    await retype(form.getByLabelText('Amount for US-000002 (open US$150.00)'), '150');
     await user.click(form.getByRole('button', { name: 'Record payment' }));
     expect(await screen.findByText('Payment recorded')).toBeVisible();
     expect(posts(calls).map((p) => p.body.allocations)).toEqual([
@@ -176,12 +176,13 @@ describe('CustomerPayments (staff customer screen)', () => {
             )
           : ledger({ balance_cents: 0, payments: [], open_invoices: [] }),
     });
-    const user = userEvent.setup();
     renderWithProviders(<CustomerPayments customerId={40} country="us" />);
     const form = within(await screen.findByRole('form', { name: 'Record a payment' }));
-    await user.type(form.getByLabelText('Amount (dollars)'), '10');
-    await user.type(form.getByLabelText('Received on'), '2026-11-20');
-    await user.click(form.getByRole('button', { name: 'Record payment' }));
+    await fillAndSubmit(
+      { 'Amount (dollars)': '10', 'Received on': '2026-11-20' },
+      'Record payment',
+      form,
+    );
     expect(
       await form.findByText('Enter the date the payment was received (YYYY-MM-DD).'),
     ).toBeVisible();

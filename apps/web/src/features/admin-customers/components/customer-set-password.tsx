@@ -56,22 +56,22 @@ export function CustomerSetPassword({
       <h2 id={`${linkId}-title`}>{t('setPassword.title')}</h2>
       <p>{customer.active ? t('setPassword.help') : t('setPassword.inactive')}</p>
       <div className="admin-people__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={busy || !customer.active}
-          onClick={() => void sendMail()}
-        >
-          {t('setPassword.sendMail')}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={busy || !customer.active}
-          onClick={() => void copyLink()}
-        >
-          {t('setPassword.copyLink')}
-        </button>
+        {(
+          [
+            ['sendMail', sendMail],
+            ['copyLink', copyLink],
+          ] as const
+        ).map(([action, run]) => (
+          <button
+            key={action}
+            type="button"
+            className="button button--secondary"
+            disabled={busy || !customer.active}
+            onClick={() => void run()}
+          >
+            {t(`setPassword.${action}`)}
+          </button>
+        ))}
       </div>
       {link ? (
         <div className="admin-people__field">

@@ -12,7 +12,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { FormField, errorAria } from '@/components/ui/form-field';
+import { StaffSelectField, StaffTextField } from '@/components/ui/form-field';
 import { useErrorMessage } from '@/lib/error-message';
 import { refusedFields } from '@/lib/refused-fields';
 import { useCustomerTaxExemptions, useTaxExemptionWrite } from '../api/tax-exemptions';
@@ -106,68 +106,34 @@ function RecordForm({ customerId, country }: { customerId: number; country: 'ca'
     );
   };
 
-  const control = (field: Field) => ({
-    id: `${id}-${field}`,
-    value: values[field],
-    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
-    ...errorAria(`${id}-${field}`, errors[field]),
+  const field = (name: Field) => ({
+    id: `${id}-${name}`,
+    label: t(`fields.${name}`),
+    error: message(errors[name]),
+    value: values[name],
+    onChange: (value: string) => set(name, value),
   });
 
   return (
     <form className="admin-people__form" onSubmit={submit} noValidate aria-label={t('formTitle')}>
       <h3>{t('formTitle')}</h3>
-      <FormField
-        id={`${id}-tax_kind`}
-        label={t('fields.tax_kind')}
-        error={message(errors.tax_kind)}
-        className="admin-people__field"
-      >
-        <select {...control('tax_kind')}>
-          {kinds.map((k) => (
-            <option key={k} value={k}>
-              {t(`kinds.${k}`)}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField
-        id={`${id}-region`}
+      <StaffSelectField
+        {...field('tax_kind')}
+        value={values.tax_kind}
+        options={kinds}
+        optionLabel={(k) => t(`kinds.${k}`)}
+      />
+      <StaffSelectField
+        {...field('region')}
         label={t(country === 'us' ? 'fields.state' : 'fields.province')}
-        error={message(errors.region)}
-        className="admin-people__field"
-      >
-        <select {...control('region')}>
-          {regionsOf(values.tax_kind).map((r) => (
-            <option key={r} value={r}>
-              {country === 'ca' ? t(`addresses:provinces.${r}` as 'addresses:provinces.ON') : r}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField
-        id={`${id}-certificate_number`}
-        label={t('fields.certificate_number')}
-        error={message(errors.certificate_number)}
-        className="admin-people__field"
-      >
-        <input {...control('certificate_number')} maxLength={60} autoComplete="off" />
-      </FormField>
-      <FormField
-        id={`${id}-valid_from`}
-        label={t('fields.valid_from')}
-        error={message(errors.valid_from)}
-        className="admin-people__field"
-      >
-        <input type="date" {...control('valid_from')} />
-      </FormField>
-      <FormField
-        id={`${id}-valid_until`}
-        label={t('fields.valid_until')}
-        error={message(errors.valid_until)}
-        className="admin-people__field"
-      >
-        <input type="date" {...control('valid_until')} min={values.valid_from || undefined} />
-      </FormField>
+        options={regionsOf(values.tax_kind)}
+        optionLabel={(r) =>
+          country === 'ca' ? t(`addresses:provinces.${r}` as 'addresses:provinces.ON') : r
+        }
+      />
+      <StaffTextField {...field('certificate_number')} maxLength={60} autoComplete="off" />
+      <StaffTextField {...field('valid_from')} type="date" />
+      <StaffTextField {...field('valid_until')} type="date" min={values.valid_from || undefined} />
       <button type="submit" className="button" disabled={write.isPending}>
         {write.isPending ? t('saving') : t('record')}
       </button>

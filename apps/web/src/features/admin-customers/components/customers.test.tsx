@@ -5,6 +5,7 @@ import type { CustomerDetailDto } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
 import { onePage, renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
+import { retype } from '@/test/forms';
 import { stubStaffResource } from '@/test/staff-resource';
 import { CustomerDetail } from './customer-detail';
 import { CustomersList } from './customers-list';
@@ -137,8 +138,7 @@ describe('/admin/customers', () => {
     const user = userEvent.setup();
     renderDetail();
     const code = await screen.findByLabelText('Customer code');
-    await user.clear(code);
-    await user.type(code, 'CA100001');
+    await retype(code, 'CA100001');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
     expect(code).toHaveAccessibleDescription(
@@ -146,8 +146,7 @@ describe('/admin/customers', () => {
     );
     expect(screen.getByLabelText('Country')).toHaveAttribute('aria-invalid', 'false');
 
-    await user.clear(code);
-    await user.type(code, 'C20002');
+    await retype(code, 'C20002');
     await user.selectOptions(screen.getByLabelText('Country'), 'us');
     await user.type(screen.getByLabelText('Staff note'), 'Calls on Mondays');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -157,13 +157,14 @@ describe('/admin: the back-office home', () => {
     expect(screen.queryByText(/Mail is not configured/)).not.toBeInTheDocument();
   });
 
+  const RETRY_MARIE = 'Send the mail to marie@shop.example again';
+  const retryMarie = async () =>
+    userEvent.setup().click(await screen.findByRole('button', { name: RETRY_MARIE }));
+
   it('sends a failed mail again, with a toast', async () => {
     signInStaff(['admin']);
     const calls = renderHome(answerFor(['deliveries']));
-    const user = userEvent.setup();
-    await user.click(
-      await screen.findByRole('button', { name: 'Send the mail to marie@shop.example again' }),
-    );
+    await retryMarie();
     expect(
       await screen.findByText('The mail to marie@shop.example is queued again.'),
     ).toBeVisible();
@@ -180,17 +181,12 @@ describe('/admin: the back-office home', () => {
         reason: { key: 'MAIL_NOT_FAILED', params: { status: 'pending' } },
       }),
     );
-    const user = userEvent.setup();
-    await user.click(
-      await screen.findByRole('button', { name: 'Send the mail to marie@shop.example again' }),
-    );
+    await retryMarie();
     expect(
       await screen.findByText('Only a failed mail can be sent again; this one is pending'),
     ).toBeVisible();
     await waitFor(() =>
-      expect(
-        screen.getByRole('button', { name: 'Send the mail to marie@shop.example again' }),
-      ).toBeInTheDocument(),
+      expect(screen.getByRole('button', { name: RETRY_MARIE })).toBeInTheDocument(),
     );
   });
 

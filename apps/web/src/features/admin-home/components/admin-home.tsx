@@ -25,12 +25,27 @@ function useWhen() {
   };
 }
 
-/** A part of the home: its heading, then its content (a card). */
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** Under each part but the checklist, a link to the page where its work is done. */
+const OPEN = {
+  deliveries: { to: paths.adminIntegrations, label: 'webhooks.open' },
+  applications: { to: paths.adminApplications, label: 'applications.open' },
+  orders: { to: paths.adminOrders, label: 'orders.open' },
+  imports: { to: paths.adminCatalogue, label: 'imports.open' },
+} as const;
+
+/** A part of the home: its heading, its content, then its link (OPEN). */
+function Card({ id, children }: { id: 'checklist' | keyof typeof OPEN; children: ReactNode }) {
+  const { t } = useTranslation('admin-home');
+  const open = id === 'checklist' ? null : OPEN[id];
   return (
     <section className="admin-home__card" aria-labelledby={`home-${id}-title`} id={id}>
-      <h2 id={`home-${id}-title`}>{title}</h2>
+      <h2 id={`home-${id}-title`}>{t(`${id}.title`)}</h2>
       {children}
+      {open ? (
+        <p>
+          <Link to={open.to()}>{t(open.label)}</Link>
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -88,7 +103,7 @@ function Checklist({ items }: { items: Part<'checklist'> }) {
   const done = items.filter((i) => i.done).length;
   const next = nextGoLiveStep(items);
   return (
-    <Card id="checklist" title={t('checklist.title')}>
+    <Card id="checklist">
       <p>
         {next === null
           ? t('checklist.allDone')
@@ -130,7 +145,7 @@ function Deliveries({ part }: { part: Part<'deliveries'> }) {
       onError: (error) => toast.error(errorMessage(error)),
     });
   return (
-    <Card id="deliveries" title={t('deliveries.title')}>
+    <Card id="deliveries">
       <ul className="admin-home__counts">
         <li>{part.mail_configured ? t('mail.configured') : t('mail.notConfiguredShort')}</li>
         <li>{t('mail.waiting', { count: part.mails_waiting })}</li>
@@ -170,9 +185,6 @@ function Deliveries({ part }: { part: Part<'deliveries'> }) {
           ],
         }))}
       />
-      <p>
-        <Link to={paths.adminIntegrations()}>{t('webhooks.open')}</Link>
-      </p>
     </Card>
   );
 }
@@ -181,13 +193,10 @@ function Applications({ part }: { part: Part<'applications'> }) {
   const { t } = useTranslation('admin-home');
   const when = useWhen();
   return (
-    <Card id="applications" title={t('applications.title')}>
+    <Card id="applications">
       <p>
         {t('applications.pending', { count: part.pending })}
         {part.oldest_at ? ` ${t('applications.oldest', { when: when(part.oldest_at) })}` : ''}
-      </p>
-      <p>
-        <Link to={paths.adminApplications()}>{t('applications.open')}</Link>
       </p>
     </Card>
   );
@@ -197,7 +206,7 @@ function Orders({ part }: { part: Part<'orders'> }) {
   const { t } = useTranslation(['admin-home', 'orders']);
   const when = useWhen();
   return (
-    <Card id="orders" title={t('orders.title')}>
+    <Card id="orders">
       <ul className="admin-home__counts">
         <li data-alert={part.to_accept > 0}>{t('orders.toAccept', { count: part.to_accept })}</li>
         <li>{t('orders.toShip', { count: part.to_ship })}</li>
@@ -222,9 +231,6 @@ function Orders({ part }: { part: Part<'orders'> }) {
           ],
         }))}
       />
-      <p>
-        <Link to={paths.adminOrders()}>{t('orders.open')}</Link>
-      </p>
     </Card>
   );
 }
@@ -233,7 +239,7 @@ function Imports({ part }: { part: Part<'imports'> }) {
   const { t } = useTranslation('admin-home');
   const when = useWhen();
   return (
-    <Card id="imports" title={t('imports.title')}>
+    <Card id="imports">
       <ul className="admin-home__counts">
         <li>{t('imports.running', { count: part.running })}</li>
         <li data-alert={part.failed > 0}>{t('imports.failed', { count: part.failed })}</li>
@@ -249,9 +255,6 @@ function Imports({ part }: { part: Part<'imports'> }) {
           ))}
         </ul>
       ) : null}
-      <p>
-        <Link to={paths.adminCatalogue()}>{t('imports.open')}</Link>
-      </p>
     </Card>
   );
 }

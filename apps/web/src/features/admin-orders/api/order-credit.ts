@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrderDetailResponse, RecordDepositBody } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
-import { adminOrderKeys } from './keys';
+import { useOrderDetailWrite } from './order-detail-write';
 
 export type OrderCreditStep =
   | { id: number; kind: 'deposit'; body: RecordDepositBody }
@@ -14,11 +13,4 @@ export const takeOrderCreditStep = (step: OrderCreditStep) =>
     step.kind === 'deposit' ? step.body : { note: step.note },
   );
 
-export const useOrderCreditStep = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: takeOrderCreditStep,
-    onSuccess: (data) => queryClient.setQueryData(adminOrderKeys.detail(data.order.order_id), data),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
-  });
-};
+export const useOrderCreditStep = () => useOrderDetailWrite(takeOrderCreditStep);

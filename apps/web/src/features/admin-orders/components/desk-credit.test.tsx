@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allowedTransitions } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
+import { retype } from '@/test/forms';
 import { signInStaff } from '@/test/staff';
 import { aDeskOrder, renderDeskOrder } from './desk-order.fixtures';
 
@@ -68,8 +69,7 @@ describe('the desk order waiting for credit', () => {
     await user.selectOptions(await screen.findByLabelText('Method'), 'transfer');
     await user.type(screen.getByLabelText('Reference'), 'WIRE-88');
     const date = screen.getByLabelText('Received on');
-    await user.clear(date);
-    await user.type(date, '2026-11-27');
+    await retype(date, '2026-11-27');
     await user.click(screen.getByRole('button', { name: 'Record the deposit' }));
     expect(await screen.findByText('Deposit recorded')).toBeInTheDocument();
     expect(writes.find((w) => w.path.endsWith('/deposit'))?.body).toEqual({

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RegistrationStep1, type RegistrationStep1Input } from '@wholesale/contract';
@@ -14,7 +13,6 @@ export function PersonalInfoStep({
   onNext: (values: RegistrationStep1) => void;
 }) {
   const { t } = useTranslation('registration');
-  const formRef = useRef<HTMLFormElement>(null);
   const methods = useForm<RegistrationStep1Input, unknown, RegistrationStep1>({
     resolver: zodResolver(RegistrationStep1),
     mode: 'onBlur',
@@ -24,7 +22,6 @@ export function PersonalInfoStep({
   return (
     <FormProvider {...methods}>
       <form
-        ref={formRef}
         className="application-form step-form"
         noValidate
         aria-labelledby="step1-title"

@@ -16,17 +16,23 @@ function renderWizard() {
   );
 }
 
-async function goToStep2(
-  user: ReturnType<typeof userEvent.setup>,
-  country: 'Canada' | 'USA' = 'Canada',
-) {
+/** Renders the wizard and passes step 1 as a Canadian owner; the user event session goes on. */
+async function openStep2() {
+  const user = userEvent.setup();
+  renderWizard();
   await user.type(await screen.findByLabelText(/^Owner Name/), 'Marie Owner');
   await user.type(screen.getByLabelText(/^Email Address/), 'marie@example.com');
-  await user.click(screen.getByLabelText(country));
+  await user.click(screen.getByLabelText('Canada'));
   await user.click(screen.getByRole('button', { name: 'Next' }));
-  return screen.findByRole('heading', {
-    name: country === 'Canada' ? 'NEW ACCOUNT APPLICATION' : 'USA ACCOUNT APPLICATION',
-  });
+  await screen.findByRole('heading', { name: 'NEW ACCOUNT APPLICATION' });
+  return user;
+}
+
+/** The API accepts every application; the function returned finds the call that posted it. */
+function acceptApplications() {
+  const { fetchMock, calls } = stubFetch({ '/api/store/user': () => ({ status: true }) });
+  vi.stubGlobal('fetch', fetchMock);
+  return () => calls.find((c) => c.url.pathname === '/api/store/user')!;
 }
 
 /** Fills the Canadian form from the valid sample (typing 50 fields is the e2e test's job). */
@@ -91,9 +97,7 @@ describe('registration wizard', () => {
   });
 
   it('step 2 is the Canadian form for Canada, carries owner name and e-mail, and validates on blur', async () => {
-    const user = userEvent.setup();
-    renderWizard();
-    await goToStep2(user);
+    const user = await openStep2();
     expect(screen.getByLabelText(/^Owner Name/)).toHaveValue('Marie Owner');
     expect(screen.getByLabelText(/^Email\b/)).toHaveValue('marie@example.com');
     const consignee = screen.getByLabelText(/^Consignee Name/);
@@ -109,9 +113,7 @@ describe('registration wizard', () => {
   });
 
   it('shows QST only for Quebec, formerName only for Yes, otherType only when other is ticked', async () => {
-    const user = userEvent.setup();
-    renderWizard();
-    await goToStep2(user);
+    const user = await openStep2();
     expect(screen.queryByLabelText(/^QST/)).not.toBeInTheDocument();
     await user.selectOptions(
       screen.getByLabelText(/^Province/, { selector: '#field-billing_prov' }),
@@ -129,11 +131,8 @@ describe('registration wizard', () => {
   });
 
   it('"Same as billing address" and "Not applicable" are checkboxes that hide their answers and skip their messages', async () => {
-    const { fetchMock, calls } = stubFetch({ '/api/store/user': () => ({ status: true }) });
-    vi.stubGlobal('fetch', fetchMock);
-    const user = userEvent.setup();
-    renderWizard();
-    await goToStep2(user);
+    const posted = acceptApplications();
+    const user = await openStep2();
     expect(screen.queryByRole('button', { name: 'Same as billing address' })).toBeNull();
     const same = screen.getByRole('checkbox', { name: 'Same as billing address' });
     const none = screen.getByRole('checkbox', { name: 'Not applicable' });
@@ -155,16 +154,12 @@ describe('registration wizard', () => {
     await fillValidCanadian(user);
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('/success-page');
-    const body = JSON.parse(
-      String(calls.find((c) => c.url.pathname === '/api/store/user')!.init?.body),
-    );
+    const body = JSON.parse(String(posted().init?.body));
     expect(body).toMatchObject({ shipping_same_as_billing: true, owner_not_applicable: true });
   });
 
   it('unticking brings the shipping answers back with what was typed', async () => {
-    const user = userEvent.setup();
-    renderWizard();
-    await goToStep2(user);
+    const user = await openStep2();
     await user.type(screen.getByLabelText(/^Consignee Name/), 'Dock 4');
     await user.click(screen.getByRole('checkbox', { name: 'Same as billing address' }));
     expect(screen.queryByLabelText(/^Consignee Name/)).toBeNull();
@@ -173,9 +168,7 @@ describe('registration wizard', () => {
   });
 
   it('submitting an empty form lists the errors and moves focus to the first one', async () => {
-    const user = userEvent.setup();
-    renderWizard();
-    await goToStep2(user);
+    const user = await openStep2();
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText(/fields need your attention/)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText(/^Company Name/)).toHaveFocus());
@@ -188,9 +181,7 @@ describe('registration wizard', () => {
   });
 
   it('the back arrow returns to step 1 and keeps what was typed in both steps', async () => {
-    const user = userEvent.setup();
-    renderWizard();
-    await goToStep2(user);
+    const user = await openStep2();
     await user.type(screen.getByLabelText(/^Company Name/), 'Maple Yarns');
     await user.click(screen.getByRole('button', { name: 'Back to Personal Information' }));
     expect(await screen.findByLabelText(/^Owner Name/)).toHaveValue('Marie Owner');
@@ -199,13 +190,11 @@ describe('registration wizard', () => {
   });
 
   it('officers and trade references start with one entry without remove button; added ones can be removed', async () => {
-    const user = userEvent.setup();
     vi.stubGlobal(
       'matchMedia',
       (q: string) => ({ matches: q.includes('reduce'), media: q }) as MediaQueryList,
     );
-    renderWizard();
-    await goToStep2(user);
+    const user = await openStep2();
     const officers = () => screen.getAllByRole('listitem', { name: /^Officer \d/ });
     expect(officers()).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Remove officer 1' })).not.toBeInTheDocument();
@@ -234,9 +223,7 @@ describe('registration wizard', () => {
   });
 
   it('the expiry picker disables the months already over in the current year', async () => {
-    const user = userEvent.setup();
-    renderWizard();
-    await goToStep2(user);
+    const user = await openStep2();
     const year = screen.getByLabelText('Expiry year');
     const now = new Date();
     await user.selectOptions(year, String(now.getFullYear()));
@@ -249,9 +236,7 @@ describe('registration wizard', () => {
   });
 
   it('shows the registration date as a long date and the Canadian credit terms', async () => {
-    const user = userEvent.setup();
-    renderWizard();
-    await goToStep2(user);
+    await openStep2();
     fireEvent.change(screen.getByLabelText(/^Date of registration/), {
       target: { value: '2015-03-14' },
     });
@@ -260,11 +245,8 @@ describe('registration wizard', () => {
   });
 
   it('posts the application and goes to /success-page on status true', async () => {
-    const { fetchMock, calls } = stubFetch({ '/api/store/user': () => ({ status: true }) });
-    vi.stubGlobal('fetch', fetchMock);
-    const user = userEvent.setup();
-    renderWizard();
-    await goToStep2(user);
+    const posted = acceptApplications();
+    const user = await openStep2();
     const expiry = await fillValidCanadian(user);
     // The honeypot is out of reach of people and screen readers.
     const honeypot = document.getElementById('application-url')!;
@@ -273,7 +255,7 @@ describe('registration wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('/success-page');
     expect(await screen.findByText('Successfully registered')).toBeInTheDocument();
-    const post = calls.find((c) => c.url.pathname === '/api/store/user')!;
+    const post = posted();
     const body = JSON.parse(String(post.init?.body));
     expect(body).toMatchObject({
       country: 'ca',
@@ -293,9 +275,7 @@ describe('registration wizard', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const user = userEvent.setup();
-    renderWizard();
-    await goToStep2(user);
+    const user = await openStep2();
     await fillValidCanadian(user);
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText('Failed to create user')).toBeInTheDocument();

@@ -3,27 +3,39 @@ import type { Tx } from '../../db/client';
 import { nextDocumentNumber } from './account-position.queries';
 
 /*
- * Test fixtures of the payments tests: invoices and credit notes written straight into their
+ * Test fixtures of the receivables tests: invoices and credit notes written straight into their
  * tables (invoices are issued by shipments elsewhere; these tests only need them to exist).
  */
 
-/** An invoice of `userId` for `totalCents` (no tax), issued and due on the given days. */
+/**
+ * An invoice of `userId` for `totalCents` (of which `taxCents`, none unless said), issued and due
+ * on the given days, numbered in its country's sequence unless it brings its `number`, of an order
+ * and shipment when they are named.
+ */
 export async function insertInvoice(
   tx: Tx,
   invoice: {
     userId: number;
     totalCents: number;
+    taxCents?: number;
     issuedOn: string;
     dueOn: string;
     country?: 'ca' | 'us';
+    lang?: 'en' | 'fr' | 'es';
+    number?: string;
+    orderId?: number;
+    shipmentId?: number;
   },
 ): Promise<{ id: number; number: string }> {
   const country = invoice.country ?? 'ca';
-  const number = await nextDocumentNumber(tx, 'invoice', country);
+  const number = invoice.number ?? (await nextDocumentNumber(tx, 'invoice', country));
+  const tax = invoice.taxCents ?? 0;
   const result = await tx.execute<{ id: number }>(sql`
-    insert into invoices (number, user_id, country, lang, issued_on, due_on, subtotal_cents, tax_cents, total_cents)
-    values (${number}, ${invoice.userId}, ${country}, 'en', ${invoice.issuedOn}, ${invoice.dueOn},
-            ${invoice.totalCents}, 0, ${invoice.totalCents})
+    insert into invoices (number, user_id, order_id, shipment_id, country, lang, issued_on, due_on,
+                          subtotal_cents, tax_cents, total_cents)
+    values (${number}, ${invoice.userId}, ${invoice.orderId ?? null}, ${invoice.shipmentId ?? null},
+            ${country}, ${invoice.lang ?? 'en'}, ${invoice.issuedOn}, ${invoice.dueOn},
+            ${invoice.totalCents - tax}, ${tax}, ${invoice.totalCents})
     returning id`);
   return { id: Number(result.rows[0].id), number };
 }

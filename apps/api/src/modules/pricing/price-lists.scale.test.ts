@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../test/multipart';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/*
+ * A whole list in one file (docs/product/pricing.md "Importing and exporting a list"): 100,000
+ * entries import in at most 30 s on PostgreSQL (DATABASE_URL set); PGlite runs a tenth of it, for
+ * the same path. The entries are volume breaks: each product from 1 up to BREAKS packs.
+ */
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const PRODUCTS = onPostgres ? 5_000 : 500;
+const BREAKS = 20;
+const ENTRIES = PRODUCTS * BREAKS;
+
+let t: TestApp;
+let content: Record<string, string>;
+let csv: string;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'price-scale-test-'));
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: { products: PRODUCTS }, env: { DATA_DIR: dataDir } });
+  content = (await t.signIn({ role: 'staff', staffRoles: ['content'] })).headers;
+  const { rows } = await t.handle.db.execute<{ sku: string }>(
+    sql`SELECT product_id AS sku FROM products ORDER BY id`,
+  );
+  const lines = ['target,code,min_packs,fixed_price,percent_off,starts_on,ends_on'];
+  for (const { sku } of rows)
+    for (let packs = 1; packs <= BREAKS; packs += 1)
+      lines.push(`product,${sku},${packs},${(10 - packs * 0.25).toFixed(2)},,,`);
+  csv = lines.join('\n');
+}, 600_000);
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function importFile(listId: number, data: string) {
+  const body = multipart([
+    { name: 'file', filename: 'prices.csv', contentType: 'text/csv', data: Buffer.from(data) },
+  ]);
+  const started = performance.now();
+  const res = await t.inject({
+    method: 'POST',
+    url: `/api/admin/price-lists/${listId}/import`,
+    headers: { ...content, ...body.headers },
+    payload: body.payload,
+  });
+  return { res, seconds: (performance.now() - started) / 1000 };
+}
+
+describe(`a ${ENTRIES.toLocaleString('en')}-entry list`, () => {
+  it('imports within 30 s, and again (nothing to change) as fast', async () => {
+    const list = (
+      await t.post('/api/admin/price-lists', content, { name: 'Scale', currency: 'CAD' })
+    ).json();
+    const first = await importFile(list.id, csv);
+    expect(first.res.statusCode, first.res.body).toBe(200);
+    expect(first.res.json()).toMatchObject({ created: ENTRIES, refused: 0 });
+    const second = await importFile(list.id, csv);
+    expect(second.res.json()).toMatchObject({ created: 0, unchanged: ENTRIES });
+    const exported = await t.get(`/api/admin/price-lists/${list.id}/export`, content);
+    expect(exported.body.trim().split('\n')).toHaveLength(ENTRIES + 1);
+    console.info(
+      `price list import, ${ENTRIES} entries on ${onPostgres ? 'PostgreSQL' : 'PGlite'}: ` +
+        `${first.seconds.toFixed(1)} s new, ${second.seconds.toFixed(1)} s unchanged`,
+    );
+    expect(first.seconds).toBeLessThanOrEqual(30);
+    expect(second.seconds).toBeLessThanOrEqual(30);
+  }, 300_000);
+});

@@ -1,0 +1,3 @@
+import { PriceListsPage } from '@/features/admin-pricing/components/price-lists-page';
+
+export default PriceListsPage;

@@ -1,0 +1,155 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminCustomerGroup } from '@wholesale/contract';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { LabelledTable } from '@/components/ui/labelled-table';
+import { useGroupMembers } from '../api/get-group-members';
+import { CustomerSearch, customerLabel } from './customer-search';
+import { NameForm } from './name-form';
+import { usePricingWrite } from './use-pricing-write';
+
+/** A group's members, each removable, and the search that adds one. */
+function GroupMembers({ group }: { group: AdminCustomerGroup }) {
+  const { t } = useTranslation('admin-pricing');
+  const id = useId();
+  const members = useGroupMembers(group.id);
+  const { send, pending } = usePricingWrite();
+  const path = `customer-groups/${group.id}/members`;
+  return (
+    <section aria-labelledby={`${id}-title`} className="pricing__section">
+      <h3 id={`${id}-title`}>{t('groups.membersOf', { name: group.name })}</h3>
+      {members.isPending ? (
+        <p aria-busy="true">{t('loading')}</p>
+      ) : members.isError ? (
+        <p role="alert">{t('loadError')}</p>
+      ) : members.data.members.length === 0 ? (
+        <p>{t('groups.noMembers')}</p>
+      ) : (
+        <ul className="pricing__results">
+          {members.data.members.map((m) => (
+            <li key={m.id}>
+              <span>{customerLabel(m)}</span>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={pending}
+                aria-label={t('groups.removeMember', { label: customerLabel(m) })}
+                onClick={() => send({ method: 'delete', path: `${path}/${m.id}` })}
+              >
+                ✕
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <CustomerSearch
+        label={t('search.label')}
+        actionText={t('groups.addMember')}
+        actionLabel={(label) => t('groups.addMemberNamed', { label })}
+        disabled={pending}
+        onPick={(c) =>
+          send({ method: 'post', path, body: { customer_code: c.customer_code ?? '' } })
+        }
+      />
+    </section>
+  );
+}
+
+/** Customer groups: their member and list counts; add, rename, delete, and their members. */
+export function CustomerGroups({ groups }: { groups: AdminCustomerGroup[] }) {
+  const { t } = useTranslation('admin-pricing');
+  const id = useId();
+  const { send, pending } = usePricingWrite();
+  const [confirm, confirmDialog] = useConfirm();
+  const [open, setOpen] = useState<number | null>(null);
+  const [renaming, setRenaming] = useState<number | null>(null);
+  const shown = groups.find((g) => g.id === open);
+  const renamed = groups.find((g) => g.id === renaming);
+  return (
+    <section aria-labelledby={`${id}-title`} className="pricing__section">
+      <h2 id={`${id}-title`}>{t('groups.title')}</h2>
+      <LabelledTable
+        caption={t('groups.caption')}
+        label={(c) => t(`groups.${c}`)}
+        rows={groups}
+        empty={t('groups.empty')}
+        columns={[
+          {
+            id: 'name',
+            cell: (g) => (
+              <button
+                type="button"
+                className="link"
+                aria-expanded={open === g.id}
+                aria-label={t('groups.show', { name: g.name })}
+                onClick={() => setOpen(open === g.id ? null : g.id)}
+              >
+                {g.name}
+              </button>
+            ),
+          },
+          { id: 'members', cell: (g) => g.members },
+          { id: 'lists', cell: (g) => g.lists },
+          {
+            id: 'actions',
+            cell: (g) => (
+              <div className="pricing__actions">
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  aria-label={t('groups.rename', { name: g.name })}
+                  onClick={() => setRenaming(g.id)}
+                >
+                  ✎
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={pending}
+                  aria-label={t('groups.delete', { name: g.name })}
+                  onClick={async () => {
+                    if (await confirm(t('groups.confirmDelete', { name: g.name })))
+                      send(
+                        { method: 'delete', path: `customer-groups/${g.id}` },
+                        { done: t('groups.deleted'), then: () => setOpen(null) },
+                      );
+                  }}
+                >
+                  ✕
+                </button>
+              </div>
+            ),
+          },
+        ]}
+      />
+      {renamed ? (
+        <NameForm
+          key={renamed.id}
+          formLabel={t('groups.rename', { name: renamed.name })}
+          label={t('groups.name')}
+          defaultValue={renamed.name}
+          submitText={t('save')}
+          pending={pending}
+          onCancel={() => setRenaming(null)}
+          onSubmit={({ name }) =>
+            send(
+              { method: 'patch', path: `customer-groups/${renamed.id}`, body: { name } },
+              { then: () => setRenaming(null) },
+            )
+          }
+        />
+      ) : null}
+      {shown ? <GroupMembers group={shown} /> : null}
+      <NameForm
+        title={t('groups.add')}
+        label={t('groups.name')}
+        submitText={t('groups.create')}
+        pending={pending}
+        onSubmit={({ name }, reset) =>
+          send({ method: 'post', path: 'customer-groups', body: { name } }, { then: reset })
+        }
+      />
+      {confirmDialog}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The form that names a list or a group (adding or renaming it): a heading or an accessible name,
+ * the name field, any `children` fields, and Save (with Cancel when `onCancel` is given). The
+ * values come back by field name, with `reset` to empty the form after a success.
+ */
+export function NameForm({
+  title,
+  formLabel,
+  label,
+  defaultValue = '',
+  submitText,
+  pending,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  title?: string;
+  formLabel?: string;
+  label: string;
+  defaultValue?: string;
+  submitText: string;
+  pending: boolean;
+  onSubmit: (values: Record<string, string>, reset: () => void) => void;
+  onCancel?: () => void;
+  children?: ReactNode;
+}) {
+  const id = useId();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    onSubmit(values, () => form.reset());
+  };
+  return (
+    <form
+      className="pricing__inline"
+      aria-labelledby={title ? `${id}-title` : undefined}
+      aria-label={title ? undefined : formLabel}
+      onSubmit={submit}
+    >
+      {title ? <h3 id={`${id}-title`}>{title}</h3> : null}
+      <label htmlFor={`${id}-name`}>{label}</label>
+      <input id={`${id}-name`} name="name" required maxLength={80} defaultValue={defaultValue} />
+      {children}
+      <FormButtons submitText={submitText} pending={pending} onCancel={onCancel} />
+    </form>
+  );
+}
+
+/** A form's submit button, and Cancel when `onCancel` is given. */
+export function FormButtons({
+  submitText,
+  pending,
+  onCancel,
+}: {
+  submitText: string;
+  pending: boolean;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation('admin-pricing');
+  return (
+    <>
+      <button type="submit" className="button" disabled={pending}>
+        {submitText}
+      </button>
+      {onCancel ? (
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          {t('cancel')}
+        </button>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,178 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import {
+  translateImportError,
+  type AdminPriceImportResult,
+  type AdminPriceList,
+  type ImportErrorLang,
+} from '@wholesale/contract';
+import { LabelledTable } from '@/components/ui/labelled-table';
+import { ApiError } from '@/lib/api-client';
+import { useErrorMessage } from '@/lib/error-message';
+import {
+  priceFileErrors,
+  priceListExportUrl,
+  useImportPriceFile,
+  type PriceImportInput,
+} from '../api/import-price-file';
+
+const errorLang = (language: string): ImportErrorLang => {
+  const lang = language.slice(0, 2);
+  return lang === 'fr' || lang === 'es' ? lang : 'en';
+};
+
+/** Saves `text` as a file the browser downloads. */
+function download(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** What an import did or would do: counts, the first refused rows and the first changes. */
+function ImportOutcome({
+  result,
+  onDownload,
+}: {
+  result: AdminPriceImportResult;
+  onDownload: () => void;
+}) {
+  const { t, i18n } = useTranslation('admin-pricing');
+  const lang = errorLang(i18n.language);
+  return (
+    <div className="pricing__outcome">
+      <p role="status">{t(result.dry_run ? 'files.dryRunDone' : 'files.done', result)}</p>
+      {result.refused > 0 ? (
+        <>
+          <p>
+            <button type="button" className="link" onClick={onDownload}>
+              {t('files.download')}
+            </button>
+          </p>
+          <LabelledTable
+            caption={t('files.refusedCaption', {
+              shown: result.refusals.length,
+              count: result.refused,
+            })}
+            label={(c) => t(`files.${c}`)}
+            rows={result.refusals}
+            rowKey={(r) => `${r.row}-${r.column}-${r.message}`}
+            columns={[
+              { id: 'row', cell: (r) => r.row },
+              { id: 'column', cell: (r) => r.column },
+              { id: 'value', cell: (r) => r.value },
+              { id: 'message', cell: (r) => translateImportError(r.message, lang) },
+            ]}
+          />
+        </>
+      ) : null}
+      {result.changes.length > 0 ? (
+        <LabelledTable
+          caption={t('files.changesCaption', {
+            shown: result.changes.length,
+            count: result.created + result.changed,
+          })}
+          label={(c) => t(`files.${c}`)}
+          rows={result.changes}
+          rowKey={(c) => c.row}
+          columns={[
+            { id: 'row', cell: (c) => c.row },
+            { id: 'action', cell: (c) => t(`files.actions.${c.action}`) },
+            {
+              id: 'value',
+              cell: (c) =>
+                `${t(`entries.targets.${c.target}`)} ${c.code} · ${c.min_packs}${c.starts_on ? ` · ${c.starts_on}` : ''}`,
+            },
+          ]}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Export links and the import form (dry run, replace) of one list, with the import's outcome. */
+export function PriceImport({ list }: { list: AdminPriceList }) {
+  const { t } = useTranslation('admin-pricing');
+  const id = useId();
+  const describe = useErrorMessage();
+  const start = useImportPriceFile();
+  const [file, setFile] = useState<File | null>(null);
+  const [dryRun, setDryRun] = useState(true);
+  const [replace, setReplace] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [last, setLast] = useState<{ input: PriceImportInput; result: AdminPriceImportResult }>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return setError(t('files.noFile'));
+    const input = { listId: list.id, file, dryRun, replace };
+    setError(null);
+    start.mutate(input, {
+      onSuccess: (result) => {
+        setLast({ input, result });
+        toast.success(t(result.dry_run ? 'files.dryRunDone' : 'files.done', result));
+      },
+      onError: (e) => setError(e instanceof ApiError && !e.reason ? e.message : describe(e)),
+    });
+  };
+  const downloadErrors = async () => {
+    if (!last) return;
+    try {
+      download(await priceFileErrors(last.input), `price-list-${list.id}-errors.csv`);
+    } catch (e) {
+      toast.error(t('failed'), { description: describe(e) });
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="pricing__section">
+      <h3 id={`${id}-title`}>{t('files.title')}</h3>
+      <p>{t('files.lead')}</p>
+      <p className="pricing__actions">
+        <a href={priceListExportUrl(list.id, 'csv')} download>
+          {t('files.exportCsv')}
+        </a>
+        <a href={priceListExportUrl(list.id, 'xlsx')} download>
+          {t('files.exportXlsx')}
+        </a>
+      </p>
+      <form className="pricing__form" onSubmit={submit} noValidate>
+        <label htmlFor={`${id}-file`}>{t('files.file')}</label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => {
+            const chosen = e.target.files?.[0] ?? null;
+            setError(
+              chosen && !/\.(csv|txt|xlsx)$/i.test(chosen.name) ? t('files.wrongType') : null,
+            );
+            setFile(chosen);
+          }}
+        />
+        <label>
+          <input type="checkbox" checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} />{' '}
+          {t('files.dryRun')}
+        </label>
+        <label>
+          <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} />{' '}
+          {t('files.replace')}
+        </label>
+        {error ? (
+          <p id={`${id}-error`} role="alert" className="field-error">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button" disabled={start.isPending}>
+          {start.isPending ? t('files.sending') : t('files.submit')}
+        </button>
+      </form>
+      {start.isPending ? <p aria-busy="true">{t('files.sending')}</p> : null}
+      {last ? <ImportOutcome result={last.result} onDownload={downloadErrors} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PRICE_LIST_CURRENCIES } from '@wholesale/contract';
+import { TableHead } from '@/components/ui/table-head';
+import { TableScroll } from '@/components/ui/table-scroll';
+import { useCustomerGroups, usePriceLists } from '../api/get-price-lists';
+import { CustomerGroups } from './customer-groups';
+import { NameForm } from './name-form';
+import { PriceListDetail } from './price-list-detail';
+import { usePricingWrite } from './use-pricing-write';
+import './admin-pricing.css';
+
+const COLUMNS = ['name', 'currency', 'state', 'entries', 'givenTo'] as const;
+
+/**
+ * /admin/prices: the price lists with their entry counts and who each is given to; one list open
+ * (?list=id) with its assignments, entries and file; the customer groups.
+ */
+export function PriceListsPage() {
+  const { t } = useTranslation('admin-pricing');
+  const id = useId();
+  const lists = usePriceLists();
+  const groups = useCustomerGroups();
+  const { send, pending } = usePricingWrite();
+  const [params, setParams] = useSearchParams();
+  const openId = Number(params.get('list'));
+  const open = lists.data?.lists.find((l) => l.id === openId);
+  const openList = (listId: number | null) =>
+    setParams(listId === null ? {} : { list: String(listId) }, { replace: true });
+
+  return (
+    <section className="pricing" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>{t('title')}</h1>
+      <p>{t('lead')}</p>
+      {lists.isPending || groups.isPending ? (
+        <p aria-busy="true">{t('loading')}</p>
+      ) : lists.isError || groups.isError ? (
+        <p role="alert">{t('loadError')}</p>
+      ) : (
+        <>
+          <section aria-labelledby={`${id}-lists`} className="pricing__section">
+            <h2 id={`${id}-lists`}>{t('lists.title')}</h2>
+            {lists.data.lists.length === 0 ? (
+              <p>{t('lists.empty')}</p>
+            ) : (
+              <TableScroll label={t('lists.caption')}>
+                <table className="admin-people__table">
+                  <TableHead
+                    caption={t('lists.caption')}
+                    columns={COLUMNS}
+                    label={(c) => t(`lists.${c}`)}
+                  />
+                  <tbody>
+                    {lists.data.lists.map((l) => (
+                      <tr key={l.id} aria-current={l.id === openId ? 'true' : undefined}>
+                        <td>
+                          <button
+                            type="button"
+                            className="link"
+                            aria-label={t('lists.open', { name: l.name })}
+                            onClick={() => openList(l.id)}
+                          >
+                            {l.name}
+                          </button>
+                        </td>
+                        <td>{l.currency}</td>
+                        <td>{l.active ? t('lists.active') : t('lists.inactive')}</td>
+                        <td>{l.entries}</td>
+                        <td>
+                          {l.assignments.length === 0
+                            ? t('lists.nobody')
+                            : l.assignments.map((a) => a.label).join(', ')}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
+            )}
+            <NameForm
+              title={t('lists.add')}
+              label={t('lists.name')}
+              submitText={t('lists.create')}
+              pending={pending}
+              onSubmit={(values, reset) =>
+                send(
+                  { method: 'post', path: 'price-lists', body: values },
+                  { done: t('lists.created'), then: reset },
+                )
+              }
+            >
+              <label htmlFor={`${id}-currency`}>{t('lists.currency')}</label>
+              <select id={`${id}-currency`} name="currency" defaultValue="CAD">
+                {PRICE_LIST_CURRENCIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </NameForm>
+          </section>
+          {open ? (
+            <PriceListDetail
+              key={open.id}
+              list={open}
+              groups={groups.data.groups}
+              onClose={() => openList(null)}
+            />
+          ) : null}
+          <CustomerGroups groups={groups.data.groups} />
+        </>
+      )}
+    </section>
+  );
+}

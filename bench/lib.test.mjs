@@ -1,0 +1,31 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { warmUpTopUp } from './lib.mjs';
+
+describe('warmUpTopUp', () => {
+  it('asks nothing once every customer of the rotation has been asked', () => {
+    expect(warmUpTopUp({ done: 1000, rotation: 1000, connections: 32 })).toBe(0);
+    expect(warmUpTopUp({ done: 5000, rotation: 1000, connections: 32 })).toBe(0);
+    expect(warmUpTopUp({ done: 0, rotation: 0, connections: 32 })).toBe(0);
+  });
+
+  it('asks the remainder, or one request per connection when the remainder is smaller', () => {
+    expect(warmUpTopUp({ done: 400, rotation: 1000, connections: 32 })).toBe(600);
+    expect(warmUpTopUp({ done: 990, rotation: 1000, connections: 32 })).toBe(32);
+  });
+
+  it('never asks autocannon for fewer requests than connections, and completes the rotation', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(100_000),
+        fc.nat(100_000),
+        fc.integer({ min: 1, max: 1024 }),
+        (done, rotation, connections) => {
+          const amount = warmUpTopUp({ done, rotation, connections });
+          if (amount === 0) return done >= rotation;
+          return amount >= connections && done + amount >= rotation;
+        },
+      ),
+    );
+  });
+});
