@@ -23,7 +23,7 @@ import type { Database, Tx } from '../db/client';
 import { fieldError, reasonError, type AppError } from '../lib/app-error';
 import type { ChangeFeed } from '../plugins/change-feed';
 import { resolveOrderCheckout, toShipTo } from '../modules/accounts';
-import { lockCartLines, orderedLinesDelete } from '../modules/cart';
+import { customerLinePrices, lockCartLines, orderedLinesDelete } from '../modules/cart';
 import {
   announceStockChange,
   getOrderableProducts,
@@ -34,6 +34,7 @@ import { enqueueMailInsert } from '../modules/mail';
 import {
   ORDERS_CHANNEL,
   insertOrderClaimingKey,
+  orderLinePriceColumns,
   registerOrderMails,
   selectOrderIdByKey,
   shippingWebhookFields,
@@ -240,19 +241,32 @@ async function placeOrderInTransaction(
     if (chosen.length === 0) throw reasonError('UNPROCESSABLE', 'NOTHING_SELECTED');
     await step('lock-cart', orderId);
 
-    // Step 3: re-check availability against the locked, latest stock.
+    // Step 3: re-check availability against the locked, latest stock, and price each line as the
+    // cart does: the customer's price on the day the order is placed, at the line's packs (a list
+    // that ended since the cart was read no longer applies).
+    // NOTE: no has-lists shortcut here: the order reads the customer's lists in its transaction.
+    const prices = await customerLinePrices(
+      tx,
+      { userId: input.userId, country: input.country },
+      chosen.flatMap((line) => {
+        const product = products.get(line.productId);
+        return product ? [{ product, packs: line.quantity }] : [];
+      }),
+      shopToday(input.now ?? new Date()),
+    );
     const lines: NewOrderLine[] = [];
     const levels: Array<{ id: number; available: number }> = [];
     let totalCents = 0;
     for (const line of chosen) {
       const p: OrderableProduct | undefined = products.get(line.productId);
-      if (!p) throw reasonError('CONFLICT', 'NO_LONGER_SOLD');
+      const price = p && prices.get(p.id);
+      if (!p || !price) throw reasonError('CONFLICT', 'NO_LONGER_SOLD');
       if (isUnavailable(p.available, p.classCode)) throw conflict('PRODUCT_OUT_OF_STOCK', p);
       const backorder = line.quantity > p.available;
       if (backorder && !mayBackorder(p.classCode)) {
         throw conflict('ONLY_AVAILABLE', p);
       }
-      const lineTotal = lineTotalCents(p.priceCents, line.quantity, p.shipPack);
+      const lineTotal = lineTotalCents(price.unitCents, line.quantity, p.shipPack);
       totalCents += lineTotal;
       levels.push({ id: p.id, available: Math.max(0, p.available - line.quantity) });
       lines.push({
@@ -263,10 +277,12 @@ async function placeOrderInTransaction(
         classCode: p.classCode,
         quantity: line.quantity,
         shipPack: p.shipPack,
-        unitPriceCents: p.priceCents,
+        unitPriceCents: price.unitCents,
         lineTotalCents: lineTotal,
         backorder,
         stockTaken: Math.min(line.quantity, Math.max(0, p.available)),
+        ...orderLinePriceColumns(price),
+        sellingPriceCents: p.sellingCents,
       });
     }
     // Lines from older carts (or a huge ship pack) could still overflow the integer money columns:
@@ -343,6 +359,12 @@ async function placeOrderInTransaction(
           ship_pack: l.shipPack,
           unit_price_cents: l.unitPriceCents,
           backorder: l.backorder ?? false,
+          // Added: why the unit costs that (the customer's price list, a sale or the catalogue).
+          price_reason: l.priceReason,
+          price_list_id: l.priceListId ?? null,
+          price_list_name: l.priceListName ?? null,
+          price_list_assignee: l.priceListAssignee ?? null,
+          price_min_packs: l.priceMinPacks ?? null,
         })),
         // Added fields (the payload only grows): where, when and on what terms it ships.
         ...shippingWebhookFields({

@@ -35,6 +35,9 @@ export function placeholderLine({ product_id, item, product }: PendingAdd): Cart
     selected: true,
     unavailable: false,
     line_total: price * item * pack,
+    // Until the server's line replaces it: the card's price, reason unknown yet (shown as none).
+    price_reason: { kind: 'selling' },
+    next_break: null,
   };
 }
 

@@ -46,6 +46,8 @@ export function line(overrides: Partial<CartLine> = {}): CartLine {
     selected: true,
     unavailable: false,
     line_total: 60,
+    price_reason: { kind: 'selling' },
+    next_break: null,
     ...overrides,
   };
 }

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { idSchema, MAX_DATABASE_INTEGER, ProductIdText } from '../common/safe-input';
 import { CountryParam, LangParam, OptionalCountryParam } from '../common';
+import { BuyerPriceReason } from '../catalogue';
+import { LineNextBreak } from './line-price';
+
+export * from './line-price';
 
 /**
  * The original front end passes user_id on every cart and order call (docs/product/cart-and-orders.md); it is accepted for compatibility only and
@@ -125,6 +129,10 @@ export const CartLine = z.object({
   selected: z.boolean(),
   unavailable: z.boolean(),
   line_total: z.number(),
+  /** Why one unit costs `price` at this line's packs (the customer's price, docs/product/pricing.md). */
+  price_reason: BuyerPriceReason,
+  /** The next volume break of the line's price ("2 more packs for CA$0.20 each"); null: none. */
+  next_break: LineNextBreak.nullable(),
 });
 export type CartLine = z.infer<typeof CartLine>;
 

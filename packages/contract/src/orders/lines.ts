@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BuyerPriceReason } from '../catalogue';
 import { ORDER_STATUSES } from './workflow';
 
 // The parts of a placed order that the buyer's order page and the staff desk show alike.
@@ -13,6 +14,10 @@ export const OrderLine = z.object({
   price: z.number(),
   line_total: z.number(),
   backorder: z.boolean(),
+  /** Why the line cost `price` when it was ordered; null on lines ordered before reasons were kept. */
+  price_reason: BuyerPriceReason.nullable(),
+  /** The catalogue's selling price when it was ordered (null: not kept), struck through where `price` is lower. */
+  selling_price: z.number().nullable(),
   image: z.string(),
   /** The parcel that carried this line; null while it waits. */
   shipment_id: z.number().int().nullable().optional(),

@@ -7,6 +7,7 @@ import {
 } from '@wholesale/contract';
 import {
   boolean,
+  check,
   date,
   index,
   jsonb,
@@ -28,7 +29,12 @@ import {
   productAsSold,
   linePricing,
 } from './columns';
-import { COUNTRIES, ORDER_HOLD_REASONS, ORDER_STATUSES } from '@wholesale/contract';
+import {
+  COUNTRIES,
+  ORDER_HOLD_REASONS,
+  ORDER_LINE_PRICE_REASONS,
+  ORDER_STATUSES,
+} from '@wholesale/contract';
 import { products } from './catalogue';
 import { users } from './users';
 import { customerAddresses } from './addresses';
@@ -153,10 +159,32 @@ export const orderLines = pgTable(
     stockTaken: integer('stock_taken'),
     /** The shipment that carried this line; null while it waits (back-ordered after a partial shipment). */
     shipmentId: integer('shipment_id').references(() => shipments.id),
+    /**
+     * Why the line costs unitPriceCents (migration 0045): the catalogue's selling or sale price, or
+     * a price list; null on lines placed before reasons were kept.
+     */
+    priceReason: text('price_reason', { enum: ORDER_LINE_PRICE_REASONS }),
+    /** The price list's id and name as they were at placing (a snapshot, not a link). */
+    priceListId: integer('price_list_id'),
+    priceListName: text('price_list_name'),
+    /** Whom the list was given to: the customer by name, or a group of theirs. */
+    priceListAssignee: text('price_list_assignee', { enum: ['customer', 'group'] }),
+    /** The pack count the list's price starts at (its volume break). */
+    priceMinPacks: integer('price_min_packs'),
+    /** The catalogue's selling price at placing, struck through where the line paid less. */
+    sellingPriceCents: integer('selling_price_cents'),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_product_idx').on(t.productId),
+    check(
+      'order_lines_price_reason_check',
+      sql`${t.priceReason} IS NULL OR ${t.priceReason} IN ('selling', 'sale', 'price_list')`,
+    ),
+    check(
+      'order_lines_price_list_assignee_check',
+      sql`${t.priceListAssignee} IS NULL OR ${t.priceListAssignee} IN ('customer', 'group')`,
+    ),
   ],
 );
 

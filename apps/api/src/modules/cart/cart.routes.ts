@@ -12,11 +12,14 @@ import {
   StoreEmptyCartQuery,
   StoreSetCartItemBody,
   UserIdParam,
+  shopToday,
   type Lang,
 } from '@wholesale/contract';
 import { requireCustomer, requireOwnCustomer, signedInSecurity } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { parseInput } from '../../lib/parse-input';
+import type { Tx } from '../../db/client';
+import { hasPriceListsKept } from '../pricing';
 import { okAnswerInSchemaOrder } from '../../lib/fast-serializer';
 import {
   addAllToCart,
@@ -29,7 +32,11 @@ import {
   type CartOwner,
 } from './cart.service';
 
-/** The cart's owner is always the session's user, in the user's own country. */
+/**
+ * The cart's owner is always the session's user, in the user's own country; the cart is priced on
+ * the shop's day by the app's clock, with no price-list statement for a customer the pricing
+ * module's has-lists cache knows has no list.
+ */
 export function cartOwner(
   request: FastifyRequest,
   userIdParam: unknown,
@@ -37,7 +44,17 @@ export function cartOwner(
   country?: 'ca' | 'us',
 ): CartOwner {
   const user = requireOwnCustomer(request, userIdParam);
-  return { userId: user.id, country: requestCountry(request, country), lang };
+  const app = request.server;
+  return {
+    userId: user.id,
+    country: requestCountry(request, country),
+    lang,
+    today: shopToday(app.clock.now()),
+    // Only while the has-lists answers are kept: otherwise asking costs the statement it saves.
+    ...(app.pricing.hasLists.followed
+      ? { hasPriceLists: (tx: Tx) => hasPriceListsKept(app.pricing, user.id, tx) }
+      : {}),
+  };
 }
 
 /** The query of the cart's JSON writes: the original front end names its user here or in the body. */

@@ -11,8 +11,12 @@ import {
   type CartResponse,
   type Country,
   type Lang,
+  type CustomerPrice,
   type ProductRef,
+  buyerPriceReason,
+  lineNextBreak,
   maxLinePacksMessage,
+  nextBreak,
 } from '@wholesale/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
@@ -36,18 +40,31 @@ import {
   upsertCartQuantities,
   type CartViewRow,
 } from './cart.queries';
+import { customerLinePrices, pricingDay } from './cart.prices';
 
-export type CartOwner = { userId: number; country: Country; lang: Lang };
+export type CartOwner = {
+  userId: number;
+  country: Country;
+  lang: Lang;
+  /** The shop's day (YYYY-MM-DD) the cart is priced on: the app's clock; absent, today. */
+  today?: string;
+  /** Whether the customer has a price list, when a cache knows (absent: the lists are read). */
+  hasPriceLists?: (tx: Tx) => Promise<boolean>;
+};
 
-/** Maps a cart line and its product to the docs/product/cart-and-orders.md cart line, computing the line total in cents. */
-function toCartLine(line: CartViewRow, p: OrderableProduct): CartLine {
+/**
+ * Maps a cart line, its product and the customer's price of it to the docs/product/cart-and-orders.md
+ * cart line, computing the line total in cents.
+ */
+function toCartLine(line: CartViewRow, p: OrderableProduct, price: CustomerPrice): CartLine {
+  const unavailable = isUnavailable(p.available, p.classCode);
   return {
     id: line.id,
     product: p.id,
     product_id: p.productId,
     name: p.name,
     item: line.quantity,
-    price: fromCents(p.priceCents),
+    price: fromCents(price.unitCents),
     selling_price: fromCents(p.sellingCents),
     retail_price: fromCents(p.retailCents),
     ship_pack: p.shipPack,
@@ -55,17 +72,20 @@ function toCartLine(line: CartViewRow, p: OrderableProduct): CartLine {
     class: p.classCode,
     image: p.image,
     selected: line.selected,
-    unavailable: isUnavailable(p.available, p.classCode),
-    line_total: isUnavailable(p.available, p.classCode)
+    unavailable,
+    line_total: unavailable
       ? 0
-      : fromCents(lineTotalCents(p.priceCents, line.quantity, p.shipPack)),
+      : fromCents(lineTotalCents(price.unitCents, line.quantity, p.shipPack)),
+    price_reason: buyerPriceReason(price.reason),
+    next_break: lineNextBreak(nextBreak(price, line.quantity)),
   };
 }
 
-function lineForTotal(line: CartViewRow, p: OrderableProduct) {
+function lineForTotal(line: CartViewRow, p: OrderableProduct, price: CustomerPrice) {
   return {
-    price_cents: p.priceCents,
-    selling_price_cents: p.sellingCents,
+    // The customer's price is what the line costs, whatever the catalogue's prices.
+    price_cents: price.unitCents,
+    selling_price_cents: price.unitCents,
     item: line.quantity,
     ship_pack: p.shipPack,
     available: p.available,
@@ -107,8 +127,9 @@ async function cartResponse(
 }
 
 /**
- * The cart's rows at today's prices: the lines `shown` as the answer carries them, and the total and
- * count over every line whose product is still sold in the country (the others are left out).
+ * The cart's rows at the customer's prices of the day (cart.prices.ts): the lines `shown` as the
+ * answer carries them, and the total and count over every line whose product is still sold in the
+ * country (the others are left out).
  */
 async function pricedCart<R extends CartViewRow>(
   tx: Tx,
@@ -116,22 +137,30 @@ async function pricedCart<R extends CartViewRow>(
   rows: R[],
   shown: (row: R) => boolean,
   cached?: ProductWindow,
+  resolved?: Array<OrderableProduct | undefined>,
 ): Promise<{ lines: CartLine[]; total: number; count: number }> {
-  const products = await orderablesById(
-    tx,
-    rows.map((r) => r.productId),
-    owner.country,
-    owner.lang,
-    cached,
-  );
+  const found =
+    resolved ??
+    (await orderablesById(
+      tx,
+      rows.map((r) => r.productId),
+      owner.country,
+      owner.lang,
+      cached,
+    ));
+  const sold = rows.flatMap((row, i) => {
+    const product = found[i];
+    return product ? [{ row, product, packs: row.quantity }] : [];
+  });
+  const prices = await customerLinePrices(tx, owner, sold, pricingDay(owner.today));
   const lines: CartLine[] = [];
   const forTotal: ReturnType<typeof lineForTotal>[] = [];
-  rows.forEach((row, i) => {
-    const p = products[i];
-    if (!p) return;
-    if (shown(row)) lines.push(toCartLine(row, p));
-    forTotal.push(lineForTotal(row, p));
-  });
+  for (const { row, product } of sold) {
+    const price = prices.get(product.id);
+    if (!price) throw new Error(`no customer price for product ${product.id}`);
+    if (shown(row)) lines.push(toCartLine(row, product, price));
+    forTotal.push(lineForTotal(row, product, price));
+  }
   return { lines, total: fromCents(cartTotalCents(forTotal)), count: forTotal.length };
 }
 
@@ -187,8 +216,10 @@ export async function addToCart(
   const { lines, total, count } = await pricedCart(tx, owner, cart, (r) => r.written, cached);
   const written = cart.find((r) => r.written);
   if (!written) throw new Error('cart_add returned no written line');
-  // The product was resolved a moment before; only a deactivation in between leaves it out of `lines`.
-  const line = lines[0] ?? toCartLine(written, product);
+  // The product was resolved a moment before; only a deactivation in between leaves it out of
+  // `lines` (and the price its line would have had is read on its own).
+  const line =
+    lines[0] ?? (await pricedCart(tx, owner, [written], () => true, undefined, [product])).lines[0];
   return {
     status: true,
     line,

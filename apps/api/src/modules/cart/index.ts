@@ -7,3 +7,5 @@ export {
   type CartOwner,
 } from './cart.service';
 export { cartOwner } from './cart.routes';
+// The one way a line is priced for its customer: the cart and the order placed from it.
+export { customerLinePrices } from './cart.prices';

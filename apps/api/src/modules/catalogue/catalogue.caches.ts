@@ -190,6 +190,9 @@ export type ListingCaches = ReturnType<typeof createListingCaches>;
 /** What catalogue reads need: the app's database and its listing caches. */
 export type CatalogueContext = { db: Tx; caches: ListingCaches };
 
+/** Channel of the category tree's change feed (migration 0026). */
+const CATEGORIES_CHANNEL = 'ws_categories';
+
 /**
  * The cart's product caches of one app (catalogue.snapshot.ts), registered with its change feed:
  * each notification drops exactly the entries it names (a product's SKU code may change with its
@@ -223,6 +226,9 @@ function createProductWindow(app: App) {
   const codes = cache<string, number>('codes', FACTS_MS, 250_000, (payload) =>
     parseChange(payload).kind === 'p' ? [] : 'all',
   );
+  // A product's facts hold its category's parents (which price lists target): a change to the
+  // category tree, announced on its own channel (migration 0026), drops them all.
+  app.changeFeed.subscribe(CATEGORIES_CHANNEL, () => facts.clear());
   // Placed orders write stock announced after their commit (announceStockChange): a process that
   // crashed in between left others with stale levels, so a starting one drops them everywhere.
   app.changeFeed.announcesAfterCommit(channel, 'p:*');

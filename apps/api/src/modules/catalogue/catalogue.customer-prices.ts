@@ -1,6 +1,6 @@
 import {
+  buyerPriceReason,
   fromCents,
-  type BuyerPriceReason,
   type CustomerPrice,
   type PricedProduct,
   type ProductCard,
@@ -21,22 +21,11 @@ import type { CardRow } from './catalogue.queries';
 
 type BuyerPrice = Required<Pick<ProductCard, 'customer_price' | 'price_reason' | 'price_breaks'>>;
 
-/** The engine's reason on the wire: the list's name and kind of assignee, not its id. */
-function toBuyerReason(reason: CustomerPrice['reason']): BuyerPriceReason {
-  if (reason.kind !== 'price_list') return { kind: reason.kind };
-  return {
-    kind: 'price_list',
-    list_name: reason.listName,
-    assignee: reason.assignee,
-    min_packs: reason.minPacks,
-  };
-}
-
 /** A CustomerPrice as the buyer's product DTOs carry it (dollars). */
 export function toBuyerPrice(price: CustomerPrice): BuyerPrice {
   return {
     customer_price: fromCents(price.unitCents),
-    price_reason: toBuyerReason(price.reason),
+    price_reason: buyerPriceReason(price.reason),
     price_breaks: price.breaks.map((b) => ({
       min_packs: b.minPacks,
       unit_price: fromCents(b.unitCents),

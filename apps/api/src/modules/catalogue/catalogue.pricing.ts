@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { productImagePath, unitPriceCents, type Country, type Lang } from '@wholesale/contract';
+import { productImagePath, type Country, type Lang } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { productPrices, products, productTranslations } from '../../db/schema';
@@ -20,14 +20,18 @@ export type OrderableProduct = {
   image: string;
   types: string;
   brand: string | null;
+  /** The product's category first, then its parents up to the top (what price lists target). */
+  categoryPath: number[];
   colour: string | null;
   type: string | null;
   size: string | null;
   retailCents: number;
+  /**
+   * The catalogue's prices. NOTE: what a customer pays is not here: it is their price
+   * (cart.prices.ts `customerLinePrices`, on the pricing engine), which may be a price list's.
+   */
   sellingCents: number;
   selling2Cents: number | null;
-  /** What the customer pays per unit: the second selling price when there is one, else the selling price. */
-  priceCents: number;
   available: number;
 };
 
@@ -49,6 +53,15 @@ export function translatedName(lang: Param<Lang>) {
   >`(select t.name from product_translations t where t.product_id = ${products.id} and t.lang = ${lang})`;
 }
 
+/**
+ * The product's category and its parents, nearest first (the tree has three levels). NOTE: a
+ * scalar subquery of two primary-key lookups, read with the product's other facts, so pricing a
+ * cart or an order costs no round trip for the tree.
+ */
+const categoryPath = sql<number[]>`(
+  select array_remove(array[c.id, c.parent_id, g.parent_id], null) from categories c
+  left join categories g on g.id = c.parent_id where c.id = ${products.categoryId})`;
+
 /** The columns of a product that do not depend on country or language (see `factsOf`). */
 export const factsColumns = {
   id: products.id,
@@ -58,6 +71,7 @@ export const factsColumns = {
   shipPack: products.shipPack,
   types: products.contentTypes,
   brand: products.brand,
+  categoryPath,
   colour: products.colour,
   type: products.type,
   size: products.size,
@@ -74,7 +88,7 @@ function orderableFields(lang: Param<Lang>) {
   };
 }
 
-type OrderableRow = Omit<OrderableProduct, 'image' | 'priceCents'>;
+type OrderableRow = Omit<OrderableProduct, 'image'>;
 
 /** A product's price and stock in one country. */
 export type PriceRow = {
@@ -88,7 +102,7 @@ export type PriceRow = {
 /** What describes a product whatever the country: codes, names, class, pack. Changes only with catalogue edits. */
 export type ProductFacts = Omit<
   OrderableProduct,
-  'name' | 'retailCents' | 'sellingCents' | 'selling2Cents' | 'priceCents' | 'available'
+  'name' | 'retailCents' | 'sellingCents' | 'selling2Cents' | 'available'
 > & { names: Partial<Record<Lang, string>> };
 
 export type FactsRow = Omit<ProductFacts, 'names' | 'image'>;
@@ -105,6 +119,7 @@ export function factsOf(row: FactsRow, names: ProductFacts['names']): ProductFac
     image: productImagePath(row.productId),
     types: row.types,
     brand: row.brand,
+    categoryPath: row.categoryPath ?? [],
     colour: row.colour,
     type: row.type,
     size: row.size,
@@ -128,13 +143,13 @@ export function priced(
     image: f.image,
     types: f.types,
     brand: f.brand,
+    categoryPath: f.categoryPath,
     colour: f.colour,
     type: f.type,
     size: f.size,
     retailCents: p.retailCents,
     sellingCents: p.sellingCents,
     selling2Cents: selling2,
-    priceCents: unitPriceCents({ sellingCents: p.sellingCents, secondCents: selling2 }),
     available: p.available,
   };
 }

@@ -200,6 +200,10 @@ const deskCsvColumns = {
   shipTo: orders.shipTo,
   paymentTerms: orders.paymentTerms,
   taxCents: orders.taxCents,
+  /** The price lists the order's lines were priced by, by name (null: none). */
+  priceLists: sql<string | null>`(
+    select string_agg(distinct l.price_list_name, '; ' order by l.price_list_name)
+    from order_lines l where l.order_id = ${orders.id})`,
 };
 
 export type DeskRow = {
@@ -226,6 +230,7 @@ export type DeskCsvRow = DeskRow & {
   shipTo: OrderShipTo | null;
   paymentTerms: PaymentTerms | null;
   taxCents: number;
+  priceLists: string | null;
 };
 
 /**

@@ -100,7 +100,11 @@ const orderForChange = (locked: boolean) =>
           'productId', l.product_id, 'productCode', l.product_code, 'name', l.name,
           'classCode', l.class_code, 'quantity', l.quantity, 'shipPack', l.ship_pack,
           'unitPriceCents', l.unit_price_cents, 'lineTotalCents', l.line_total_cents,
-          'backorder', l.backorder, 'stockTaken', l.stock_taken, 'shipmentId', l.shipment_id
+          'backorder', l.backorder, 'stockTaken', l.stock_taken, 'shipmentId', l.shipment_id,
+          'priceReason', l.price_reason, 'priceListId', l.price_list_id,
+          'priceListName', l.price_list_name, 'priceListAssignee', l.price_list_assignee,
+          'priceMinPacks', l.price_min_packs,
+          'sellingPriceCents', l.selling_price_cents
         ) order by l.id)
         from order_lines l where l.order_id = o.id), '[]') as lines,
       coalesce((

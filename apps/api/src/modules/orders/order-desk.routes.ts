@@ -202,7 +202,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: CartResponse, ...errors },
     }),
     async (request) => {
-      return customerCartForStaff(app.db, request.params.customer_id);
+      return customerCartForStaff(app.db, request.params.customer_id, app.clock.now());
     },
   );
 
@@ -216,7 +216,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const c = await phoneCustomer(app.db, request.params.customer_id);
-      const checkout = await getCheckout(app.db, c.id, c.country);
+      const checkout = await getCheckout(app.db, c.id, c.country, app.clock.now());
       return {
         ...checkout,
         customer: {
@@ -258,6 +258,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
           placedByUserId: staff.id,
           placedByEmail: staff.email,
           publicUrl: app.config.publicUrl,
+          now: app.clock.now(),
         },
         app.changeFeed,
       );

@@ -5,6 +5,7 @@ import {
   isShippingStatus,
   returnsStock,
   shippingProblems,
+  shopToday,
   statusMailFor,
   toPage,
   trackingUrl,
@@ -82,10 +83,17 @@ export async function phoneCustomer(tx: Tx, customerId: number): Promise<DeskCus
   return customer;
 }
 
-/** Phone orders: the customer's cart as the customer sees it (their country and language). */
-export async function customerCartForStaff(tx: Tx, customerId: number): Promise<CartResponse> {
+/**
+ * Phone orders: the customer's cart as the customer sees it (their country, language and prices
+ * on the shop's day at `now`).
+ */
+export async function customerCartForStaff(
+  tx: Tx,
+  customerId: number,
+  now: Date,
+): Promise<CartResponse> {
   const c = await phoneCustomer(tx, customerId);
-  return readCart(tx, { userId: c.id, country: c.country, lang: c.lang });
+  return readCart(tx, { userId: c.id, country: c.country, lang: c.lang, today: shopToday(now) });
 }
 
 export type DeskQuery = DeskFilter & { sort: DeskSort; page: number; perPage: number };
@@ -111,7 +119,8 @@ function toDeskRow(r: DeskRow): AdminOrderRow {
 /**
  * The CSV export's header and one row per order: the desk's columns, then where, when and on what
  * terms it ships (the ship-to address one field a column, so a spreadsheet can sort and filter by
- * city or postal code), the buyer's comment and the estimated tax total. Columns are only ever
+ * city or postal code), the buyer's comment, the estimated tax total and the price lists its lines
+ * were priced by (docs/product/pricing.md). Columns are only ever
  * added at the end: a spreadsheet or ERP import reading them by position keeps working.
  */
 export const DESK_CSV_COLUMNS = [
@@ -135,6 +144,7 @@ export const DESK_CSV_COLUMNS = [
   'ship_to_country',
   'order_comment',
   'tax_total',
+  'price_lists',
 ] as const;
 export function deskCsvRecord(r: DeskCsvRow): Array<string | number> {
   const a = r.shipTo;
@@ -150,6 +160,7 @@ export function deskCsvRecord(r: DeskCsvRow): Array<string | number> {
     ship_to_country: a?.country,
     order_comment: r.comment,
     tax_total: fromCents(r.taxCents),
+    price_lists: r.priceLists,
   };
   return DESK_CSV_COLUMNS.map((c) => row[c] ?? '');
 }

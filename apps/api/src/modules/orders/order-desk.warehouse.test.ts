@@ -214,7 +214,7 @@ describe('the order desk shows where and when', () => {
     expect(header).toBe(
       'order_id,date,status,country,customer_id,customer_name,company_name,po_number,total,' +
         'requested_ship_date,payment_terms,ship_to_company,ship_to_line1,ship_to_line2,ship_to_city,' +
-        'ship_to_region,ship_to_postal_code,ship_to_country,order_comment,tax_total',
+        'ship_to_region,ship_to_postal_code,ship_to_country,order_comment,tax_total,price_lists',
     );
     const detail = (await get(`/api/admin/orders/${placed['2031-03-10']}`)).json().order;
     expect(row).toContain(`${placed['2031-03-10']},`);

@@ -2,6 +2,8 @@ import {
   fromCents,
   ratePercent,
   trackingUrl,
+  type BuyerPriceReason,
+  type CustomerPrice,
   type ExemptedTax,
   type OrderCreditFacts,
   type OrderShippingFacts,
@@ -112,11 +114,55 @@ export function historyDto(steps: StatusStepRow[], createdAt: Date, showStaffNam
   return list;
 }
 
-/** What staff and buyers both see of an order line's figures: class, packs, prices, backorder. */
+/** The columns an order line keeps of its price's reason (migration 0045), from the pricing engine's. */
+export function orderLinePriceColumns(price: Pick<CustomerPrice, 'reason'>) {
+  const { reason } = price;
+  return reason.kind === 'price_list'
+    ? {
+        priceReason: reason.kind,
+        priceListId: reason.listId,
+        priceListName: reason.listName,
+        priceListAssignee: reason.assignee,
+        priceMinPacks: reason.minPacks,
+      }
+    : {
+        priceReason: reason.kind,
+        priceListId: null,
+        priceListName: null,
+        priceListAssignee: null,
+        priceMinPacks: null,
+      };
+}
+
+/** The price's reason an order line keeps, as the wire carries it; null on lines placed before. */
+function orderLinePriceReason(
+  l: Pick<OrderLineRow, 'priceReason' | 'priceListName' | 'priceListAssignee' | 'priceMinPacks'>,
+): BuyerPriceReason | null {
+  if (!l.priceReason) return null;
+  if (l.priceReason !== 'price_list') return { kind: l.priceReason };
+  return {
+    kind: 'price_list',
+    list_name: l.priceListName ?? '',
+    assignee: l.priceListAssignee ?? 'customer',
+    min_packs: l.priceMinPacks ?? 1,
+  };
+}
+
+/** What staff and buyers both see of an order line's figures: class, packs, prices and why, backorder. */
 export function lineFiguresDto(
   l: Pick<
     OrderLineRow,
-    'classCode' | 'quantity' | 'shipPack' | 'unitPriceCents' | 'lineTotalCents' | 'backorder'
+    | 'classCode'
+    | 'quantity'
+    | 'shipPack'
+    | 'unitPriceCents'
+    | 'lineTotalCents'
+    | 'backorder'
+    | 'priceReason'
+    | 'priceListName'
+    | 'priceListAssignee'
+    | 'priceMinPacks'
+    | 'sellingPriceCents'
   >,
 ) {
   return {
@@ -126,5 +172,7 @@ export function lineFiguresDto(
     price: fromCents(l.unitPriceCents),
     line_total: fromCents(l.lineTotalCents),
     backorder: l.backorder,
+    price_reason: orderLinePriceReason(l),
+    selling_price: l.sellingPriceCents === null ? null : fromCents(l.sellingPriceCents),
   };
 }

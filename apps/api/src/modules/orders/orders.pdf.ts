@@ -1,6 +1,7 @@
 import {
   formatMoney,
   toCents,
+  type BuyerPriceReason,
   type OrderDetail,
   type PaymentTerms,
   type StoreIdentity,
@@ -16,6 +17,15 @@ const PAYMENT_TERMS_EN: Record<PaymentTerms, string> = {
   net_30: 'Net 30 days',
   net_60: 'Net 60 days',
 };
+
+/** Why a line cost its price, in the PDF's English: the words the order pages use. */
+function priceReasonText(reason: BuyerPriceReason | null): string {
+  if (!reason || reason.kind === 'selling') return '';
+  if (reason.kind === 'sale') return 'Sale price';
+  const list = reason.list_name ?? '';
+  if ((reason.min_packs ?? 1) > 1) return `From ${reason.min_packs} ship packs, list ${list}`;
+  return reason.assignee === 'group' ? `${list} price` : `Contract price, list ${list}`;
+}
 
 /**
  * Renders one order as a printable A4/Letter PDF (pdfkit, built-in Helvetica), under the store's
@@ -55,9 +65,10 @@ export function renderOrderPdf(
     row(['Product', 'Name', 'Packs', 'Pack', 'Price', 'Total'], true);
     for (const l of order.products) {
       if (doc.y > 700) doc.addPage();
+      const why = priceReasonText(l.price_reason);
       row([
         l.product_id,
-        `${plainName(l.name)}${l.backorder ? ' (back-order)' : ''}`,
+        `${plainName(l.name)}${l.backorder ? ' (back-order)' : ''}${why ? ` (${why})` : ''}`,
         String(l.item),
         String(l.ship_pack),
         money(l.price),

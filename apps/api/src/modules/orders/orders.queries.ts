@@ -100,9 +100,9 @@ export async function selectOrderIdByKey(
 }
 
 /**
- * Writes a placed order in ONE statement (one round trip): its lines with frozen prices, its total
- * and estimated sales taxes, the first step of its status history, the webhook deliveries queued
- * (`deliveries`, an INSERT … RETURNING; their number is answered) and the other modules' rows
+ * Writes a placed order in ONE statement (one round trip): its lines with frozen prices and their
+ * reasons, its total and estimated sales taxes, the first step of its status history, the webhook
+ * deliveries queued (`deliveries`, an INSERT … RETURNING; their number is answered) and the other modules' rows
  * (`alongside`: stock levels, the ordered cart lines leaving the cart, outbox and audit rows), each
  * a data-modifying CTE of the same statement.
  */
@@ -135,6 +135,12 @@ export async function writePlacedOrder(
       line_total_cents: l.lineTotalCents,
       backorder: l.backorder ?? false,
       stock_taken: l.stockTaken ?? null,
+      price_reason: l.priceReason ?? null,
+      price_list_id: l.priceListId ?? null,
+      price_list_name: l.priceListName ?? null,
+      price_list_assignee: l.priceListAssignee ?? null,
+      price_min_packs: l.priceMinPacks ?? null,
+      selling_price_cents: l.sellingPriceCents ?? null,
     })),
   );
   const step = tx
@@ -144,12 +150,17 @@ export async function writePlacedOrder(
   const ctes = [
     sql`written as (
       insert into order_lines (order_id, product_id, product_code, name, class_code, quantity, ship_pack,
-                               unit_price_cents, line_total_cents, backorder, stock_taken)
+                               unit_price_cents, line_total_cents, backorder, stock_taken, price_reason,
+                               price_list_id, price_list_name, price_list_assignee, price_min_packs,
+                               selling_price_cents)
       select ${orderId}, x.product_id, x.product_code, x.name, x.class_code, x.quantity, x.ship_pack,
-             x.unit_price_cents, x.line_total_cents, x.backorder, x.stock_taken
+             x.unit_price_cents, x.line_total_cents, x.backorder, x.stock_taken, x.price_reason,
+             x.price_list_id, x.price_list_name, x.price_list_assignee, x.price_min_packs,
+             x.selling_price_cents
       from jsonb_to_recordset(${rows}::jsonb) as x(product_id int, product_code text, name text, class_code text,
              quantity int, ship_pack int, unit_price_cents int, line_total_cents int, backorder boolean,
-             stock_taken int))`,
+             stock_taken int, price_reason text, price_list_id int, price_list_name text,
+             price_list_assignee text, price_min_packs int, selling_price_cents int))`,
     sql`total as (
       update orders set total_cents = ${order.totalCents}, taxes = ${JSON.stringify(order.taxes.lines)}::jsonb,
                         tax_cents = ${order.taxes.totalCents},

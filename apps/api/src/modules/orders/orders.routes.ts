@@ -64,6 +64,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           requestedShipDate: body.requested_ship_date ?? null,
           idempotencyKey: request.headers[IDEMPOTENCY_HEADER] as string | undefined,
           publicUrl: app.config.publicUrl,
+          // The app's clock decides the day: the ship date's "today" and the prices' day.
+          now: app.clock.now(),
         },
         app.changeFeed,
       );
@@ -80,7 +82,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const user = requireCustomer(request);
-      return getCheckout(app.db, user.id, requestCountry(request));
+      return getCheckout(app.db, user.id, requestCountry(request), app.clock.now());
     },
   );
 

@@ -116,7 +116,7 @@ export async function getCheckout(
   // The deposit the selected lines would owe (the web recomputes it as the selection changes).
   let depositCents = 0;
   if (owesDeposit) {
-    const cart = await readCart(tx, { userId, country, lang: 'en' });
+    const cart = await readCart(tx, { userId, country, lang: 'en', today: shopToday(now) });
     const subtotal = cart.products
       .filter((l) => l.selected && !l.unavailable)
       .reduce((sum, l) => sum + Math.round(l.line_total * 100), 0);

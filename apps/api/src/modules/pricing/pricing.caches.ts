@@ -6,7 +6,7 @@ import {
   type CustomerPrice,
   type PricedProduct,
 } from '@wholesale/contract';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import type { TtlCache } from '../../lib/ttl-cache';
 import { customerHasPriceLists } from './pricing.queries';
 import { customerPrices } from './pricing.service';
@@ -61,9 +61,17 @@ export const pricingPlugin = fp(
   { name: 'pricing', dependencies: ['change-feed'] },
 );
 
-/** Whether the customer has any active price list (kept per customer while the feed is live). */
-export function hasPriceListsKept(pricing: PricingCaches, customerId: number): Promise<boolean> {
-  const read = () => customerHasPriceLists(pricing.db, customerId);
+/**
+ * Whether the customer has any active price list (kept per customer while the feed is live). `tx`:
+ * the caller's transaction, to read in on a miss (a read on the app's database beside an open
+ * transaction waits for it on PGlite's one connection).
+ */
+export function hasPriceListsKept(
+  pricing: PricingCaches,
+  customerId: number,
+  tx: Tx = pricing.db,
+): Promise<boolean> {
+  const read = () => customerHasPriceLists(tx, customerId);
   return pricing.hasLists.followed ? pricing.hasLists.get(String(customerId), read) : read();
 }
 

@@ -18,7 +18,7 @@ import {
   insertPriceEntries,
   insertPriceList,
   type EntrySpec,
-} from './pricing.fixtures';
+} from '../../test/pricing-fixtures';
 
 /*
  * The prices a customer sees on a listing, a product page and a search are exactly what the one

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allKeys, insertCatalogueFixtures } from '../../test/catalogue-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { PRICING_CHANNEL } from './pricing.caches';
-import { insertCustomerGroup, insertPriceList } from './pricing.fixtures';
+import { insertCustomerGroup, insertPriceList } from '../../test/pricing-fixtures';
 
 /*
  * A customer's own prices on every catalogue read (docs/product/pricing.md "What the buyer sees"),

@@ -1,4 +1,4 @@
-import type { BuyerPriceReason, ProductCard } from '@wholesale/contract';
+import type { BuyerPriceReason, LineNextBreak, ProductCard } from '@wholesale/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '@/lib/money';
@@ -108,5 +108,33 @@ export function CustomerPriceFields({ product }: { product: ProductCard }) {
         </>
       )}
     </>
+  );
+}
+
+/**
+ * Why a cart or order line costs its price, in the card's words (the cart, the buyer's order, the
+ * phone order and the desk): nothing for the plain selling price or a line ordered before reasons
+ * were kept.
+ */
+export function PriceReasonText({ reason }: { reason: BuyerPriceReason | null }) {
+  const { t } = useTranslation('customer-price');
+  const text = reasonText(t, reason ?? undefined);
+  return text ? <span className="customer-price__reason">{text}</span> : null;
+}
+
+/** A cart line's next volume break: "2 more ship packs for CA$0.20 each"; nothing when there is none. */
+export function NextBreakText({
+  next,
+  money,
+}: {
+  next: LineNextBreak | null;
+  money: (dollars: number) => string;
+}) {
+  const { t } = useTranslation('customer-price');
+  if (!next) return null;
+  return (
+    <span className="customer-price__next">
+      {t('nextBreak', { count: next.more_packs, price: money(next.price) })}
+    </span>
   );
 }

@@ -5,8 +5,8 @@ import { OrderDeskDetail } from './order-desk-detail';
 
 /**
  * Order 17 as the desk reads it: being picked (version 3), one line of pins for CA$90, placed by
- * Ana García for Mercerie Gagnon, nothing shipped, no ship-to, terms or taxes yet. A test overrides
- * what it checks.
+ * Ana García for Mercerie Gagnon at their list's volume price, nothing shipped, no ship-to, terms or
+ * taxes yet. A test overrides what it checks.
  */
 export function aDeskOrder(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
   return {
@@ -38,6 +38,13 @@ export function aDeskOrder(overrides: Partial<AdminOrderDetail> = {}): AdminOrde
         price: 2.5,
         line_total: 90,
         backorder: false,
+        price_reason: {
+          kind: 'price_list',
+          list_name: 'Gagnon',
+          assignee: 'customer',
+          min_packs: 3,
+        },
+        selling_price: 3,
         shipment_id: null,
       },
     ],

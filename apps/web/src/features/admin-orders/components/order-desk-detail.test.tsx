@@ -31,6 +31,8 @@ describe('staff order page', () => {
       ],
     }));
     expect(await screen.findByText('Placed by Ana García for the customer')).toBeInTheDocument();
+    // Why the customer paid the line's price, as kept on the line when it was placed.
+    expect(screen.getByText('From 3 ship packs, list Gagnon')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Mark as Shipped' }));
     await user.selectOptions(screen.getByLabelText('Carrier'), 'ups');
     await user.type(screen.getByLabelText('Tracking number'), '1Z999');

@@ -56,7 +56,15 @@ const checkout: PhoneOrderCheckoutResponse = {
   },
 };
 const lines: CartLine[] = [
-  line({ id: 1, product_id: 'PIN-100', name: 'Pins', item: 3, line_total: 90, selected: true }),
+  line({
+    id: 1,
+    product_id: 'PIN-100',
+    name: 'Pins',
+    item: 3,
+    line_total: 90,
+    selected: true,
+    price_reason: { kind: 'price_list', list_name: 'Barn', assignee: 'group', min_packs: 1 },
+  }),
   line({ id: 2, product_id: 'TAPE-7', name: 'Tape', item: 1, line_total: 12, selected: false }),
 ];
 const cart = { status: true, products: lines, total: 102, count: 2 };
@@ -133,6 +141,8 @@ describe('phone orders', () => {
     const usd = formatMoney('en', 'us');
     const pins = await screen.findByTestId('phone-line-PIN-100');
     expect(within(pins).getByText('Yes')).toBeInTheDocument();
+    // The customer's price and why, as their own cart shows it.
+    expect(within(pins).getByText('Barn price')).toBeInTheDocument();
     expect(within(screen.getByTestId('phone-line-TAPE-7')).getByText(/not ticked/)).toBeVisible();
     expect(screen.getByText(`Total of the ticked lines: ${usd(9000)}`)).toBeInTheDocument();
     expect(

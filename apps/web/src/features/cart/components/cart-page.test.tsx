@@ -262,4 +262,28 @@ describe('CartPage', () => {
     await waitFor(() => expect(queryClient.isFetching({ queryKey: cartKeys.lists() })).toBe(0));
     expect(screen.getByLabelText('Quantity of Dressmaker pins in ship packs')).toHaveValue('5');
   });
+
+  it("shows each line's price reason and its next volume break under the price", async () => {
+    signInStored();
+    const priced = line({
+      price: 2,
+      selling_price: 2.5,
+      line_total: 72,
+      item: 3,
+      price_reason: {
+        kind: 'price_list',
+        list_name: 'Tremblay',
+        assignee: 'customer',
+        min_packs: 1,
+      },
+      next_break: { min_packs: 5, more_packs: 2, price: 1.8 },
+    });
+    const { fetchMock } = routeFetch({ 'GET /api/cart': () => json(cart([priced], 72)) });
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
+    const row = await screen.findByTestId('cart-line-PIN-100');
+    expect(within(row).getByText('Contract price, list Tremblay')).toBeInTheDocument();
+    expect(within(row).getByText('2 more ship packs for CA$1.80 each')).toBeInTheDocument();
+    expect(within(row).getByText('CA$2.50').tagName).toBe('S');
+  });
 });

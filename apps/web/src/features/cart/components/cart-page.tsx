@@ -18,6 +18,7 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ProductThumb, plainName } from '@/components/ui/product-thumb';
+import { NextBreakText, PriceReasonText } from '@/components/product/customer-price';
 import { ApiError } from '@/lib/api-client';
 import { useCountry } from '@/lib/country';
 import { useErrorMessage } from '@/lib/error-message';
@@ -254,6 +255,8 @@ export function CartPage() {
                       {line.price < line.selling_price ? (
                         <s className="cart-table__was">{money(line.selling_price)}</s>
                       ) : null}
+                      <PriceReasonText reason={line.price_reason} />
+                      <NextBreakText next={line.next_break} money={money} />
                     </td>
                     <td data-label={t('columns.quantity')}>
                       <QuantityInput

@@ -1,12 +1,13 @@
 import { type OrderDetail } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
 import { ProductThumb, plainName } from '@/components/ui/product-thumb';
+import { PriceReasonText } from '@/components/product/customer-price';
 import { TableHead } from '@/components/ui/table-head';
 import { useMoney } from '@/lib/money';
 
 const COLUMNS = ['product', 'packs', 'shipPack', 'price', 'total'] as const;
 
-/** The lines of an order with frozen prices; back-order lines are marked. */
+/** The lines of an order with frozen prices and why; back-order lines are marked. */
 export function OrderLinesTable({
   order,
   thumbnails = true,
@@ -43,7 +44,9 @@ export function OrderLinesTable({
             </td>
             <td data-label={t('columns.packs')}>{l.item}</td>
             <td data-label={t('columns.shipPack')}>{l.ship_pack}</td>
-            <td data-label={t('columns.price')}>{money(l.price)}</td>
+            <td data-label={t('columns.price')}>
+              {money(l.price)} <PriceReasonText reason={l.price_reason} />
+            </td>
             <td data-label={t('columns.total')}>{money(l.line_total)}</td>
           </tr>
         ))}

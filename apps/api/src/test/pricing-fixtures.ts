@@ -1,12 +1,12 @@
 import type { PriceListCurrency } from '@wholesale/contract';
-import type { Database, Tx } from '../../db/client';
+import type { Database, Tx } from '../db/client';
 import {
   customerGroupMembers,
   customerGroups,
   priceListAssignments,
   priceListEntries,
   priceLists,
-} from '../../db/schema';
+} from '../db/schema';
 
 /*
  * Price lists written straight into the tables, for tests of every path that shows or charges a

@@ -1,0 +1,60 @@
+import {
+  priceFor,
+  shopToday,
+  type Country,
+  type CustomerPrice,
+  type PricedProduct,
+} from '@wholesale/contract';
+import type { Tx } from '../../db/client';
+import type { OrderableProduct } from '../catalogue';
+import { customerPrices } from '../pricing';
+
+/** A cart or order line to price: its product and how many ship packs it holds. */
+type LineToPrice = { product: OrderableProduct; packs: number };
+
+/** The shop's day prices are taken on: the caller's (the app's clock), else today. */
+export function pricingDay(today: string | undefined): string {
+  return today ?? shopToday(new Date());
+}
+
+/** What the pricing engine needs of an orderable product. */
+function pricedProduct(p: OrderableProduct): PricedProduct {
+  return {
+    id: p.id,
+    brand: p.brand,
+    categoryPath: p.categoryPath,
+    sellingCents: p.sellingCents,
+    secondCents: p.selling2Cents,
+  };
+}
+
+/**
+ * The customer's price of each line on `day` (docs/product/pricing.md), by product id: the
+ * pricing engine's `priceFor` with the customer's price lists of the country's currency, at the
+ * line's pack count (its volume break). The ONE way every write path prices a line — the cart,
+ * the order placed from it (the buyer's or a phone order), a re-order and an Opticon upload — so
+ * the cart, the order line, its documents and its events agree. One statement (the customer's
+ * entries); none when there is no line, or when `hasPriceLists` says the customer has no list
+ * (the cart's reads: the order placed from a cart always reads the lists, in its transaction).
+ */
+export async function customerLinePrices(
+  tx: Tx,
+  customer: { userId: number; country: Country; hasPriceLists?: (tx: Tx) => Promise<boolean> },
+  lines: LineToPrice[],
+  day: string,
+): Promise<Map<number, CustomerPrice>> {
+  if (lines.length === 0) return new Map();
+  // A customer known to have no price list (the pricing module's has-lists answer, kept while the
+  // change feed is live): the engine's price without entries, and no statement.
+  if (customer.hasPriceLists && !(await customer.hasPriceLists(tx)))
+    return new Map(
+      lines.map((l) => [l.product.id, priceFor(pricedProduct(l.product), [], l.packs, day)]),
+    );
+  return customerPrices(
+    tx,
+    { customerId: customer.userId, country: customer.country },
+    lines.map((l) => pricedProduct(l.product)),
+    day,
+    new Map(lines.map((l) => [l.product.id, l.packs])),
+  );
+}
