@@ -35,6 +35,8 @@ type Priced = {
   sku: string;
   brand: string;
   listing: string;
+  listingName: string;
+  listingCode: string;
   sellingCents: number;
   ownCents: number;
   breakCents: number;
@@ -84,6 +86,8 @@ async function pickProduct(buyer: ApiSession, staff: ApiSession): Promise<Priced
       sku: found.product_id,
       brand: found.brand!,
       listing: listingPathOf(c),
+      listingName: c.name,
+      listingCode: c.cat_code,
       sellingCents,
       ownCents: Math.floor(sellingCents / 2),
       breakCents: Math.floor(sellingCents / 4),
@@ -174,12 +178,17 @@ describe('customer prices in the browser', () => {
     });
   });
 
-  afterAll(async () => {
+  /** Takes back what the journey set up; run once, by the last journey or else after a failure. */
+  async function removeSetup() {
     if (cartLineId)
       await apiCall(buyerA, 'DELETE', `/api/cart/delete?user_id=${buyerA.userId}&id=${cartLineId}`);
-    for (const id of listIds) await apiCall(staff, 'DELETE', `/api/admin/price-lists/${id}`);
+    cartLineId = 0;
+    for (const id of listIds.splice(0))
+      await apiCall(staff, 'DELETE', `/api/admin/price-lists/${id}`);
     if (groupId) await apiCall(staff, 'DELETE', `/api/admin/customer-groups/${groupId}`);
-  });
+    groupId = 0;
+  }
+  afterAll(removeSetup);
 
   it("buyer A's product page and card show the contract price, the struck selling price and the 10-pack break", async () => {
     const { page, expectNoConsoleErrors } = await signedInPage(browser(), BUYER_A, { baseUrl });
@@ -249,14 +258,20 @@ describe('customer prices in the browser', () => {
       before.products.some((l) => l.product_id === product.sku),
       'the product is not in the cart yet',
     ).toBe(false);
-    const added = await apiCall<Cart>(buyerA, 'POST', '/api/cart/add', {
-      product_id: product.sku,
-      item: 1,
-      user_id: buyerA.userId,
-    });
-    const line = added.products.find((l) => l.product_id === product.sku);
-    cartLineId = line?.id ?? 0;
-    expect(line?.item).toBe(1);
+    const added = await apiCall<{ line: Cart['products'][number] }>(
+      buyerA,
+      'POST',
+      '/api/cart/add',
+      {
+        product_id: product.sku,
+        item: 1,
+        user_id: buyerA.userId,
+      },
+    );
+    const { line } = added;
+    expect(line.product_id).toBe(product.sku);
+    cartLineId = line.id;
+    expect(line.item).toBe(1);
 
     const { page, expectNoConsoleErrors } = await signedInPage(browser(), BUYER_A, { baseUrl });
     await page.goto('/cart');
@@ -266,5 +281,21 @@ describe('customer prices in the browser', () => {
     await page.getByText(`Contract price, list ${OWN_LIST}`, { exact: true }).first().waitFor();
     expectNoConsoleErrors();
     await page.context().close();
+  });
+
+  it('once the lists are deleted buyer A is priced at the selling price again, without a break', async () => {
+    await removeSetup();
+    const query = new URLSearchParams({
+      name: product.listingName,
+      category: product.listingCode,
+      pagination: '25',
+    });
+    const listing = await apiCall<{
+      products: { data: Array<Card & { customer_price?: number; price_breaks?: unknown[] }> };
+    }>(buyerA, 'GET', `/api/cadProducts?${query}`);
+    const card = listing.products.data.find((p) => p.product_id === product.sku);
+    expect(card?.selling_price).toBe(product.sellingCents / 100);
+    expect(card?.customer_price).toBeUndefined();
+    expect(card?.price_breaks ?? []).toEqual([]);
   });
 });
