@@ -11,8 +11,9 @@ import { browserForFile } from './support/journey';
 // put the French demo buyer in a group whose list takes 15 % off the product's brand. Each sees their
 // own price, the struck selling price, why and the breaks, on the product page and the listing
 // card; a guest sees no price on the same pages; the English buyer's cart hints at the next break.
-// The lists, the group and the cart line are removed at the end: other journeys sign in as these
-// buyers and read the same catalogue.
+// The last journey removes the lists, the group and the cart line (afterAll does when a journey
+// failed first) and checks the buyer is priced at the selling price again: other journeys sign in
+// as these buyers on the same server and read the same catalogue.
 const baseUrl = inject('baseUrl');
 const stamp = Date.now().toString(36);
 const OWN_LIST = `Contract ${stamp}`;
