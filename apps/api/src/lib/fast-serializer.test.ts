@@ -67,10 +67,28 @@ const cartLine = {
   selected: false,
   unavailable: false,
   line_total: 35.64,
+  price_reason: {
+    kind: 'price_list',
+    list_name: 'Maison « Tremblay » "Nord"',
+    assignee: 'customer',
+    min_packs: 1,
+  },
+  next_break: { min_packs: 10, more_packs: 7, price: 0.2 },
 };
 const cart = {
   status: true,
-  products: [cartLine, { ...cartLine, id: 42, available: 1200, class: 'F', selected: true }],
+  products: [
+    cartLine,
+    {
+      ...cartLine,
+      id: 42,
+      available: 1200,
+      class: 'F',
+      selected: true,
+      price_reason: { kind: 'selling' },
+      next_break: null,
+    },
+  ],
   total: 35.64,
   count: 2,
 };
