@@ -282,6 +282,14 @@ export function feedPrincipalOf(request: FastifyRequest): FeedPrincipal {
   return request.feedPrincipal;
 }
 
+/** The `scopedRoute` caller as the audit log names it: the staff member, or the token by its name. */
+export function scopedActorOf(request: FastifyRequest): { id: number | null; email: string } {
+  const principal = feedPrincipalOf(request);
+  return principal.kind === 'staff'
+    ? { id: principal.user.id, email: principal.user.email }
+    : { id: null, email: `integration token: ${principal.token.name}` };
+}
+
 /** The staff role that may do by hand what a token scope lets a machine do. */
 const SCOPE_STAFF_ROLE: Record<IntegrationScope, StaffRole> = {
   'catalogue:write': 'content',

@@ -1,4 +1,4 @@
-import type { PriceListCurrency } from '@wholesale/contract';
+import type { PriceEntry, PriceListCurrency } from '@wholesale/contract';
 import type { Database, Tx } from '../db/client';
 import {
   customerGroupMembers,
@@ -25,6 +25,24 @@ export type EntrySpec = (
     startsOn?: string | null;
     endsOn?: string | null;
   };
+
+/** The fixture's row for an entry as the pricing engine states it. */
+export function entrySpecOf(
+  entry: Pick<PriceEntry, 'target' | 'rule' | 'minPacks' | 'startsOn' | 'endsOn'>,
+): EntrySpec {
+  const target =
+    entry.target.kind === 'product'
+      ? { productId: entry.target.productId }
+      : entry.target.kind === 'brand'
+        ? { brand: entry.target.brand }
+        : { categoryId: entry.target.categoryId };
+  const rule =
+    entry.rule.kind === 'fixed'
+      ? { unitCents: entry.rule.unitCents }
+      : { basisPoints: entry.rule.basisPoints };
+  const { minPacks, startsOn, endsOn } = entry;
+  return { ...target, ...rule, minPacks, startsOn, endsOn };
+}
 
 export type PriceListSpec = {
   name: string;

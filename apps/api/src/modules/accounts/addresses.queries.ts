@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { customerAddresses, users } from '../../db/schema';
@@ -19,28 +19,26 @@ export async function insertAddresses(tx: Tx, rows: NewAddressRow[]): Promise<vo
   if (rows.length) await tx.insert(customerAddresses).values(rows);
 }
 
-/** One address of the account, locked for the change that follows; undefined when not its own. */
-export async function lockAddress(
-  tx: Tx,
-  userId: number,
-  id: number,
-): Promise<AddressRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(customerAddresses)
-    .where(and(eq(customerAddresses.id, id), eq(customerAddresses.userId, userId)))
-    .for('update');
+/** The one address `where` finds, locked for the change that follows. */
+async function lockOneAddress(tx: Tx, where: SQL | undefined): Promise<AddressRow | undefined> {
+  const [row] = await tx.select().from(customerAddresses).where(where).for('update');
   return row;
 }
 
+/** One address of the account, locked for the change that follows; undefined when not its own. */
+export function lockAddress(tx: Tx, userId: number, id: number): Promise<AddressRow | undefined> {
+  return lockOneAddress(
+    tx,
+    and(eq(customerAddresses.id, id), eq(customerAddresses.userId, userId)),
+  );
+}
+
 /** The account's default address, locked (its flag moves when another becomes the default). */
-export async function lockDefaultAddress(tx: Tx, userId: number): Promise<AddressRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(customerAddresses)
-    .where(and(eq(customerAddresses.userId, userId), eq(customerAddresses.isDefault, true)))
-    .for('update');
-  return row;
+export function lockDefaultAddress(tx: Tx, userId: number): Promise<AddressRow | undefined> {
+  return lockOneAddress(
+    tx,
+    and(eq(customerAddresses.userId, userId), eq(customerAddresses.isDefault, true)),
+  );
 }
 
 export async function insertAddress(tx: Tx, row: NewAddressRow): Promise<AddressRow> {

@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminBrand,
@@ -25,7 +24,7 @@ import {
   ErrorBody,
 } from '@wholesale/contract';
 import { createFileStore } from '../../lib/file-store';
-import { feedPrincipalOf, scopedRoute } from '../../plugins/auth';
+import { scopedActorOf, scopedRoute } from '../../plugins/auth';
 import {
   createBrand,
   createCategory,
@@ -41,7 +40,6 @@ import {
   updateCategory,
   updateClass,
   uploadClassBadge,
-  type StructureActor,
 } from './structure.service';
 import { receivePicture } from './upload-part';
 
@@ -60,13 +58,7 @@ export const catalogueStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const route = <S extends object>(schema: S) =>
     scopedRoute('catalogue:write', 'catalogue structure', schema);
-  /** The caller as the audit log names it: the staff member, or the token by its name. */
-  const actor = (request: FastifyRequest): StructureActor => {
-    const principal = feedPrincipalOf(request);
-    return principal.kind === 'staff'
-      ? { id: principal.user.id, email: principal.user.email }
-      : { id: null, email: `integration token: ${principal.token.name}` };
-  };
+  const actor = scopedActorOf;
   const base = '/api/admin/catalogue';
 
   // Categories

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { shopToday, type PriceEntry, type PricedProduct } from '@wholesale/contract';
 import type { TestApp } from '../../test/test-app';
 import { createShopTestApp } from '../../test/shopping-fixtures';
-import { insertCustomerGroup, insertPriceList, type EntrySpec } from '../../test/pricing-fixtures';
+import { entrySpecOf, insertCustomerGroup, insertPriceList } from '../../test/pricing-fixtures';
 
 /**
  * The test app of the customer-price files (customer-prices*.test.ts): four products in a
@@ -108,19 +108,6 @@ export type ListSpec = {
   entries: Array<Omit<PriceEntry, 'listId' | 'listName' | 'assignee'>>;
 };
 
-/** A pricing engine entry as the fixture writes it. */
-function entrySpec(e: ListSpec['entries'][number]): EntrySpec {
-  const target =
-    e.target.kind === 'product'
-      ? { productId: e.target.productId }
-      : e.target.kind === 'brand'
-        ? { brand: e.target.brand }
-        : { categoryId: e.target.categoryId };
-  const rule =
-    e.rule.kind === 'fixed' ? { unitCents: e.rule.unitCents } : { basisPoints: e.rule.basisPoints };
-  return { ...target, ...rule, minPacks: e.minPacks, startsOn: e.startsOn, endsOn: e.endsOn };
-}
-
 /**
  * Inserts the lists for `customerId` (a group's list through a group the customer belongs to) and
  * answers the entries the pricing engine must see for them: active lists of the customer's
@@ -138,7 +125,7 @@ export async function insertLists(customerId: number, lists: ListSpec[]): Promis
       name: list.name,
       currency: list.currency,
       active: list.active,
-      entries: list.entries.map(entrySpec),
+      entries: list.entries.map(entrySpecOf),
       ...to,
     });
     if (list.currency === 'CAD' && list.active && list.assignee !== 'other')

@@ -69,18 +69,22 @@ export async function countEntries(tx: Tx, listId: number): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** An entry with its target as staff name it: SKU, brand name or cat_code, and a label. */
-export type EntryRow = {
-  id: number;
-  target: 'product' | 'brand' | 'category';
-  code: string;
-  label: string | null;
+/** What an entry's row says of its price: from how many packs, what price, and when. */
+export type EntryTermsRow = {
   min_packs: number;
   kind: 'fixed' | 'percent_off';
   unit_cents: number | null;
   basis_points: number | null;
   starts_on: string | null;
   ends_on: string | null;
+};
+
+/** An entry with its target as staff name it: SKU, brand name or cat_code, and a label. */
+export type EntryRow = EntryTermsRow & {
+  id: number;
+  target: 'product' | 'brand' | 'category';
+  code: string;
+  label: string | null;
 };
 
 const ENTRY_COLUMNS = sql`e.id,

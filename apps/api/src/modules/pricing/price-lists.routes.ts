@@ -31,7 +31,7 @@ import {
   priceListInput,
 } from '@wholesale/contract';
 import { sendAttachment } from '../../lib/attachment';
-import { feedPrincipalOf, scopedRoute, staffOf, staffRoutes } from '../../plugins/auth';
+import { scopedActorOf, scopedRoute, staffOf, staffRoutes } from '../../plugins/auth';
 import {
   addGroupMember,
   createCustomerGroup,
@@ -326,13 +326,6 @@ export const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ErpPriceEntriesResult, ...REFUSALS },
       }),
     },
-    async (request) => {
-      const principal = feedPrincipalOf(request);
-      const who: PricingActor =
-        principal.kind === 'staff'
-          ? { id: principal.user.id, email: principal.user.email }
-          : { id: null, email: `integration token: ${principal.token.name}` };
-      return syncEntries(app.db, request.params.id, request.body, who);
-    },
+    async (request) => syncEntries(app.db, request.params.id, request.body, scopedActorOf(request)),
   );
 };

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCatalogueFixtures } from '../../test/catalogue-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
+  entrySpecOf,
   insertCustomerGroup,
   insertPriceEntries,
   insertPriceList,
@@ -136,32 +137,17 @@ const entryArb = () =>
 /** The engine's entry and the fixture's row for a drawn entry. */
 function entryOf(drawn: Drawn): { entry: PriceEntry; spec: EntrySpec; listId: number } {
   const listId = drawn.own ? lists.own : lists.group;
-  const startsOn = drawn.starts === null ? null : addDays(day, drawn.starts);
-  const endsOn = drawn.ends === null ? null : addDays(day, drawn.ends);
-  const target =
-    drawn.target.kind === 'product'
-      ? { productId: drawn.target.productId }
-      : drawn.target.kind === 'brand'
-        ? { brand: drawn.target.brand }
-        : { categoryId: drawn.target.categoryId };
-  const rule =
-    drawn.rule.kind === 'fixed'
-      ? { unitCents: drawn.rule.unitCents }
-      : { basisPoints: drawn.rule.basisPoints };
-  return {
+  const entry: PriceEntry = {
     listId,
-    spec: { ...target, ...rule, minPacks: drawn.minPacks, startsOn, endsOn } as EntrySpec,
-    entry: {
-      listId,
-      listName: drawn.own ? 'Own list' : 'Group list',
-      assignee: drawn.own ? 'customer' : 'group',
-      target: drawn.target,
-      minPacks: drawn.minPacks,
-      rule: drawn.rule,
-      startsOn,
-      endsOn,
-    },
+    listName: drawn.own ? 'Own list' : 'Group list',
+    assignee: drawn.own ? 'customer' : 'group',
+    target: drawn.target,
+    minPacks: drawn.minPacks,
+    rule: drawn.rule,
+    startsOn: drawn.starts === null ? null : addDays(day, drawn.starts),
+    endsOn: drawn.ends === null ? null : addDays(day, drawn.ends),
   };
+  return { listId, spec: entrySpecOf(entry), entry };
 }
 
 function wireReason(reason: PriceReason) {

@@ -9,6 +9,7 @@ import type {
 import type { Tx } from '../../db/client';
 import { intArray, textArray } from '../../db/array-params';
 import { executeNamed } from '../../db/prepared';
+import type { EntryTermsRow } from './price-lists.queries';
 
 /** Which entries a read asks for: those of these products, brands and categories. */
 export type PriceEntryScope = {
@@ -21,19 +22,13 @@ export type PriceEntryScope = {
   day: string;
 };
 
-type EntryRow = {
+type EntryRow = EntryTermsRow & {
   list_id: number;
   list_name: string;
   assignee: PriceAssignee;
   product_id: number | null;
   brand: string | null;
   category_id: number | null;
-  min_packs: number;
-  kind: 'fixed' | 'percent_off';
-  unit_cents: number | null;
-  basis_points: number | null;
-  starts_on: string | null;
-  ends_on: string | null;
 };
 
 function targetOf(row: EntryRow): PriceTarget {

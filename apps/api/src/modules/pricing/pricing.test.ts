@@ -26,6 +26,22 @@ function product(code: string, brand: string | null = 'Tremblay'): PricedProduct
   return { id: ids[code], brand, categoryPath: [], sellingCents: 100, secondCents: null };
 }
 
+/** The customer's prices on DAY, as the pricing read gives them. */
+function pricesFor(
+  customer: { userId: number },
+  country: 'ca' | 'us',
+  products: PricedProduct[],
+  packs?: Map<number, number>,
+) {
+  return customerPrices(
+    t.handle.db,
+    { customerId: customer.userId, country },
+    products,
+    DAY,
+    packs,
+  );
+}
+
 beforeAll(async () => {
   ({ t, ids } = await createShopTestApp([
     { code: 'YARN', ca: { selling: 100, available: 50 }, us: { selling: 100, available: 50 } },
@@ -79,12 +95,7 @@ afterAll(() => t.close());
 
 describe('customerPrices', () => {
   it("gives the customer their own list's price over their group's, with its volume break", async () => {
-    const prices = await customerPrices(
-      t.handle.db,
-      { customerId: tremblay.userId, country: 'ca' },
-      [product('YARN')],
-      DAY,
-    );
+    const prices = await pricesFor(tremblay, 'ca', [product('YARN')]);
     expect(prices.get(ids.YARN)).toMatchObject({
       unitCents: 90,
       reason: { kind: 'price_list', listName: 'Maison Tremblay', assignee: 'customer' },
@@ -93,12 +104,7 @@ describe('customerPrices', () => {
   });
 
   it("gives a group member the group's share off, and nothing of another customer's list", async () => {
-    const prices = await customerPrices(
-      t.handle.db,
-      { customerId: groupMember.userId, country: 'ca' },
-      [product('YARN'), product('BUTTON', null)],
-      DAY,
-    );
+    const prices = await pricesFor(groupMember, 'ca', [product('YARN'), product('BUTTON', null)]);
     expect(prices.get(ids.YARN)).toMatchObject({
       unitCents: 92,
       reason: { listName: 'Groupe Achat', assignee: 'group' },
@@ -108,31 +114,20 @@ describe('customerPrices', () => {
 
   it('prices a line at its pack count, leaves out expired entries, inactive lists and other currencies', async () => {
     const packs = new Map([[ids.YARN, 12]]);
-    const prices = await customerPrices(
-      t.handle.db,
-      { customerId: tremblay.userId, country: 'ca' },
+    const prices = await pricesFor(
+      tremblay,
+      'ca',
       [product('YARN'), product('BUTTON', null)],
-      DAY,
       packs,
     );
     expect(prices.get(ids.YARN)?.unitCents).toBe(20);
     expect(prices.get(ids.BUTTON)?.unitCents).toBe(100);
-    const usPrices = await customerPrices(
-      t.handle.db,
-      { customerId: american.userId, country: 'us' },
-      [product('YARN')],
-      DAY,
-    );
+    const usPrices = await pricesFor(american, 'us', [product('YARN')]);
     expect(usPrices.get(ids.YARN)).toMatchObject({
       unitCents: 50,
       reason: { listName: 'US dealers' },
     });
-    const none = await customerPrices(
-      t.handle.db,
-      { customerId: nobody.userId, country: 'ca' },
-      [product('YARN')],
-      DAY,
-    );
+    const none = await pricesFor(nobody, 'ca', [product('YARN')]);
     expect(none.get(ids.YARN)?.unitCents).toBe(100);
   });
 
