@@ -275,6 +275,8 @@ async function main() {
                     (select count(*) from price_list_entries) as price_entries,
                     (select count(distinct customer_id) from price_list_assignments) as listed_customers`),
   ).then((r) => r.rows[0]);
+  if (priceLists && Number(counts.price_lists) === 0)
+    throw new Error('--price-lists on a database without price lists: run it without --reuse');
   const results = [];
   log(`bare Node http server, ${duration} s × ${connections} connections`);
   await cannon({ url: `http://127.0.0.1:${BARE_PORT}/`, duration: 2 });
