@@ -2,12 +2,18 @@
 // npm run bench -- [--products 100000 | --million] [--scenario all|<group>|<name fragment>]
 //                  [--duration 10] [--connections 32] [--customers 1000] [--reuse] [--build]
 //                  [--no-record] [--caches on|off] [--json FILE]
+//                  [--price-lists [--lists 200] [--list-entries 1000000]]
 //
 // --million is --products 1000000. --json FILE also writes the run's figures (data sizes, seeding
 // time, the API's memory after start, each scenario's row) as JSON, for bench/sizes.mjs.
 //
 // --caches off starts the API with CACHES=off (no in-process catalogue/search cache keeps anything),
 // so the cold cost shows beside the warm one; every scenario row reports the cache hit ratio it saw.
+//
+// --price-lists seeds --lists price lists holding --list-entries entries over the bench customers,
+// runs each realistic scenario as those customers with their lists and again with the lists off,
+// and writes the two side by side (bench/price-lists.mjs); the cart and order scenarios then buy as
+// customers with lists.
 //
 // --reuse keeps the last wholesale_bench database (no reseed); --build rebuilds apps/api/dist first.
 //
@@ -43,6 +49,7 @@ import {
   waitForSearchIndex,
   warmUpTopUp,
 } from './lib.mjs';
+import { priceListComparison, priceListScenarios, setBenchListsActive } from './price-lists.mjs';
 import { scenarios } from './scenarios.mjs';
 
 const { db: DB_NAME, port: PORT, dbUrl } = benchTarget('wholesale_bench');
@@ -55,6 +62,9 @@ const { values: args } = parseArgs({
     caches: { type: 'string', default: 'on' },
     million: { type: 'boolean', default: false },
     json: { type: 'string' },
+    'price-lists': { type: 'boolean', default: false },
+    lists: { type: 'string', default: '200' },
+    'list-entries': { type: 'string', default: '1000000' },
     ...SEED_OPTIONS,
     ...LOAD_OPTIONS,
   },
@@ -66,22 +76,26 @@ if (!['on', 'off'].includes(args.caches)) {
 const products = args.million ? 1_000_000 : Number(args.products);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
-const selected = scenarios.filter(
+const priceLists = args['price-lists'];
+const matching = scenarios.filter(
   (s) =>
     args.scenario === 'all' ||
     s.group === args.scenario ||
     s.group.startsWith(`${args.scenario}-`) ||
     s.name.toLowerCase().includes(args.scenario.toLowerCase()),
 );
+const selected = priceLists ? priceListScenarios(matching) : matching;
 if (!selected.length) {
   console.error(
     `no scenario matches "${args.scenario}" (groups: ${[...new Set(scenarios.map((s) => s.group))].join(', ')})`,
   );
   process.exit(1);
 }
-// Cart-type scenarios need the bench customers (1,000 customers × 50-line carts, 100,000 orders).
+// Cart-type scenarios need the bench customers (1,000 customers × 50-line carts, 100,000 orders);
+// so do price lists, which are given to them.
 const customers = Number(
-  args.customers ?? (selected.some((s) => s.group === 'cart' || s.group === 'orders') ? 1000 : 0),
+  args.customers ??
+    (priceLists || selected.some((s) => s.group === 'cart' || s.group === 'orders') ? 1000 : 0),
 );
 
 const log = (line) => console.log(`[bench] ${line}`);
@@ -196,6 +210,8 @@ async function main() {
     const seedArgs = ['apps/api/src/db/seed/cli.ts', '--products', String(products)];
     if (customers > 0)
       seedArgs.push('--customers', String(customers), '--cart-lines', '50', '--orders', '100000');
+    if (priceLists)
+      seedArgs.push('--price-lists', args.lists, '--price-entries', args['list-entries']);
     await run(path.join(ROOT, 'node_modules/.bin/tsx'), seedArgs, { DATABASE_URL: dbUrl });
     timings.seed = (Date.now() - t) / 1000;
     log(`seeded in ${fmt(timings.seed, 1)} s`);
@@ -239,6 +255,7 @@ async function main() {
     token,
     headers: { authorization: `Bearer ${token}` },
     query: async (text, params) => (await pool.query(text, params)).rows,
+    rotateCustomers: priceLists,
   };
   ctx.productIds = (
     await ctx.query(
@@ -253,8 +270,13 @@ async function main() {
   // Data sizes before the scenarios (write scenarios add cart lines and orders).
   const counts = await withClient(dbUrl, (c) =>
     c.query(`select (select count(*) from products) as products, (select count(*) from users) as users,
-                    (select count(*) from orders) as orders, (select count(*) from cart_lines) as cart_lines`),
+                    (select count(*) from orders) as orders, (select count(*) from cart_lines) as cart_lines,
+                    (select count(*) from price_lists) as price_lists,
+                    (select count(*) from price_list_entries) as price_entries,
+                    (select count(distinct customer_id) from price_list_assignments) as listed_customers`),
   ).then((r) => r.rows[0]);
+  if (priceLists && Number(counts.price_lists) === 0)
+    throw new Error('--price-lists on a database without price lists: run it without --reuse');
   const results = [];
   log(`bare Node http server, ${duration} s × ${connections} connections`);
   await cannon({ url: `http://127.0.0.1:${BARE_PORT}/`, duration: 2 });
@@ -265,6 +287,8 @@ async function main() {
   results.push(bareResult);
 
   for (const scenario of selected) {
+    // --price-lists: the bench lists on or off for this scenario, before its warm-up.
+    if (priceLists) await setBenchListsActive(ctx, scenario.priceLists);
     // A scenario may prepare its data first (sessions for many customers, stock levels).
     if (scenario.prepare) await scenario.prepare(ctx);
     const opts = requestOptions(scenario, ctx, base);
@@ -308,7 +332,12 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(' / ')}; Node ${process.version}; PostgreSQL ${pgVersion}.`,
     `- Command: \`${command}\` (${connections} connections, ${duration} s per scenario after a warm-up of 3 s and at least one full rotation of the scenario's customers; server and load generator on the same machine).`,
-    `- Data: ${fmt(Number(counts.products))} products, ${fmt(Number(counts.users))} users, ${fmt(Number(counts.orders))} orders, ${fmt(Number(counts.cart_lines))} cart lines${timings.seed ? `; seeding took ${fmt(timings.seed, 1)} s` : ' (reused database)'}.`,
+    `- Data: ${fmt(Number(counts.products))} products, ${fmt(Number(counts.users))} users, ${fmt(Number(counts.orders))} orders, ${fmt(Number(counts.cart_lines))} cart lines, ${fmt(Number(counts.price_lists))} price lists holding ${fmt(Number(counts.price_entries))} entries given to ${fmt(Number(counts.listed_customers))} customers directly (more through groups)${timings.seed ? `; seeding took ${fmt(timings.seed, 1)} s` : ' (reused database)'}.`,
+    ...(priceLists
+      ? [
+          `- Signed in as the ${fmt(customers)} bench customers in turn (each request the next one) in every realistic, cart and order scenario; each has at least one price list, directly or through a group.`,
+        ]
+      : []),
     `- Process caches: ${args.caches} (CACHES=${args.caches}); "cache hits" is the share of cache reads that hit during the measured run, over the catalogue and search caches (the session cache left out).`,
     `- API after start (search index built, before the scenarios): heap used ${fmt(memory.heapUsedMb)} MB of ${fmt(memory.heapTotalMb)} MB, external ${fmt(memory.externalMb)} MB, RSS ${fmt(memory.rssMb)} MB.`,
     '',
@@ -318,6 +347,7 @@ async function main() {
       (r) =>
         `| ${r.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.hits} | ${fmt((100 * r.rps) / bareResult.rps, 1)} % |`,
     ),
+    ...priceListComparison(results),
     '',
   ];
   console.log(lines.join('\n'));

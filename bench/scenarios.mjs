@@ -23,7 +23,8 @@ import {
 //             measured run) and stopped after it, such as refilling the carts orders empty
 //
 // ctx: { token, userId, headers (auth headers), productIds (up to 500 sample SKU codes sold in 'ca'),
-//        query(sql, params) → rows (on the bench database) }
+//        query(sql, params) → rows (on the bench database),
+//        rotateCustomers (--price-lists: realistic scenarios ask as each bench customer in turn) }
 
 /** @type {Array<{name: string, group: string, auth?: boolean, method?: string, path: string | ((ctx: any) => string), body?: unknown, requests?: (ctx: any) => Array<object>}>} */
 export const scenarios = [
@@ -301,14 +302,26 @@ function realistic(name, group, generate) {
     prepare: async (ctx) => {
       ctx.traffic ??= new Map();
       if (!ctx.traffic.has(name)) ctx.traffic.set(name, await generate(ctx.query, ctx));
+      if (ctx.rotateCustomers) await shopperSessions(ctx);
     },
+    rotation: (ctx) => (ctx.rotateCustomers ? ctx.shoppers.length : 0),
     requests: (ctx) => {
       const paths = ctx.traffic.get(name);
       return [
         {
           method: 'GET',
           path: paths[0],
-          setupRequest: (req) => ({ ...req, path: paths[next(name) % paths.length] }),
+          // --price-lists: each request as the next bench customer (their lists priced per request).
+          setupRequest: (req) => {
+            const path = paths[next(name) % paths.length];
+            if (!ctx.rotateCustomers) return { ...req, path };
+            const shopper = ctx.shoppers[next(`${name} customer`) % ctx.shoppers.length];
+            return {
+              ...req,
+              path,
+              headers: { ...req.headers, authorization: `Bearer ${shopper.token}` },
+            };
+          },
         },
       ];
     },
@@ -332,11 +345,8 @@ function next(name) {
   return n;
 }
 
-/**
- * Sessions for the bench customers (bench%@example.com), their cart codes, and enough stock on every
- * Canadian product that orders measure the order path, not refusals. Cheap to repeat.
- */
-async function prepareShoppers(ctx) {
+/** A session for each bench customer (bench%@example.com), made once per run: `ctx.shoppers`. */
+async function shopperSessions(ctx) {
   if (!ctx.shoppers) {
     const users = await ctx.query(
       `select id from users where email like 'bench%@example.com' order by id`,
@@ -354,6 +364,16 @@ async function prepareShoppers(ctx) {
       ],
     );
     ctx.shoppers = shoppers;
+  }
+}
+
+/**
+ * Sessions for the bench customers, their cart codes, and enough stock on every Canadian product
+ * that orders measure the order path, not refusals. Cheap to repeat.
+ */
+async function prepareShoppers(ctx) {
+  await shopperSessions(ctx);
+  if (!ctx.stockedCodes) {
     ctx.stockedCodes = (
       await ctx.query(`select p.product_id from products p join product_prices pp on pp.product_id = p.id and pp.country = 'ca'
                        where p.active and p.class_code <> 'N' order by p.id limit 500`)

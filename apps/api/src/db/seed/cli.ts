@@ -1,16 +1,19 @@
 /**
  * npm run seed -- [--products 2000] [--seed 42] [--reset] [--customers N [--cart-lines 50] [--orders 100000]]
+ *                  [--price-lists N --price-entries N]
  *
  * Loads the demo catalogue into DATABASE_URL, or the embedded PGlite under ./data when it is unset.
- * Runs the migrations first; --reset empties every data table before loading.
+ * Runs the migrations first; --reset empties every data table before loading. --price-lists gives
+ * the bench customers N price lists holding --price-entries entries in all (bench-price-lists.ts).
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config';
 import { openDatabase, runMigrations, type DatabaseHandle } from '../client';
+import { seedBenchPriceLists } from './bench-price-lists';
 import { seedBenchCustomers, seedDemoData } from './demo';
 
-const USAGE = `usage: npm run seed -- [--products N] [--seed N] [--reset] [--customers N] [--cart-lines N] [--orders N]`;
+const USAGE = `usage: npm run seed -- [--products N] [--seed N] [--reset] [--customers N] [--cart-lines N] [--orders N] [--price-lists N] [--price-entries N]`;
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -63,6 +66,8 @@ async function main(): Promise<void> {
       customers: { type: 'string' },
       'cart-lines': { type: 'string' },
       orders: { type: 'string' },
+      'price-lists': { type: 'string' },
+      'price-entries': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     allowPositionals: false,
@@ -76,6 +81,8 @@ async function main(): Promise<void> {
   const customers = positiveInt('customers', values.customers, 0);
   const cartLines = positiveInt('cart-lines', values['cart-lines'], 50);
   const orderCount = positiveInt('orders', values.orders, customers > 0 ? 100_000 : 0);
+  const priceLists = positiveInt('price-lists', values['price-lists'], 0);
+  const priceEntries = positiveInt('price-entries', values['price-entries'], priceLists * 5000);
 
   const config = loadConfig();
   const handle = await openDatabase({
@@ -121,6 +128,17 @@ async function main(): Promise<void> {
       console.log(
         `bench data: ${bench.customers} customers, ${bench.cartLines} cart lines, ${bench.orders} orders, ` +
           `${bench.orderLines} order lines in ${Date.now() - t} ms`,
+      );
+    }
+    if (priceLists > 0) {
+      t = Date.now();
+      const lists = await seedBenchPriceLists(handle.db, {
+        lists: priceLists,
+        entries: priceEntries,
+      });
+      console.log(
+        `price lists: ${lists.lists} lists, ${lists.entries} entries, ${lists.assignments} assignments, ` +
+          `${lists.groups} customer groups in ${Date.now() - t} ms`,
       );
     }
     // NOTE: vacuumed as well as analyzed: a table never vacuumed has no visibility map, so every
