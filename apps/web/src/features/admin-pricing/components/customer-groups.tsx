@@ -6,6 +6,7 @@ import { LabelledTable } from '@/components/ui/labelled-table';
 import { useGroupMembers } from '../api/get-group-members';
 import { CustomerSearch, customerLabel } from './customer-search';
 import { NameForm } from './name-form';
+import { EditRemoveActions } from './row-actions';
 import { usePricingWrite } from './use-pricing-write';
 
 /** A group's members, each removable, and the search that adds one. */
@@ -93,31 +94,20 @@ export function CustomerGroups({ groups }: { groups: AdminCustomerGroup[] }) {
           {
             id: 'actions',
             cell: (g) => (
-              <div className="pricing__actions">
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  aria-label={t('groups.rename', { name: g.name })}
-                  onClick={() => setRenaming(g.id)}
-                >
-                  ✎
-                </button>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={pending}
-                  aria-label={t('groups.delete', { name: g.name })}
-                  onClick={async () => {
-                    if (await confirm(t('groups.confirmDelete', { name: g.name })))
-                      send(
-                        { method: 'delete', path: `customer-groups/${g.id}` },
-                        { done: t('groups.deleted'), then: () => setOpen(null) },
-                      );
-                  }}
-                >
-                  ✕
-                </button>
-              </div>
+              <EditRemoveActions
+                editLabel={t('groups.rename', { name: g.name })}
+                onEdit={() => setRenaming(g.id)}
+                removeLabel={t('groups.delete', { name: g.name })}
+                question={t('groups.confirmDelete', { name: g.name })}
+                confirm={confirm}
+                pending={pending}
+                onRemove={() =>
+                  send(
+                    { method: 'delete', path: `customer-groups/${g.id}` },
+                    { done: t('groups.deleted'), then: () => setOpen(null) },
+                  )
+                }
+              />
             ),
           },
         ]}
