@@ -5,7 +5,7 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { LabelledTable } from '@/components/ui/labelled-table';
 import { useGroupMembers } from '../api/get-group-members';
 import { CustomerSearch, customerLabel } from './customer-search';
-import { NameForm } from './name-form';
+import { NameForm, RenameForm } from './name-form';
 import { EditRemoveActions } from './row-actions';
 import { usePricingWrite } from './use-pricing-write';
 
@@ -113,20 +113,15 @@ export function CustomerGroups({ groups }: { groups: AdminCustomerGroup[] }) {
         ]}
       />
       {renamed ? (
-        <NameForm
+        <RenameForm
           key={renamed.id}
           formLabel={t('groups.rename', { name: renamed.name })}
           label={t('groups.name')}
-          defaultValue={renamed.name}
-          submitText={t('save')}
+          name={renamed.name}
+          path={`customer-groups/${renamed.id}`}
+          send={send}
           pending={pending}
-          onCancel={() => setRenaming(null)}
-          onSubmit={({ name }) =>
-            send(
-              { method: 'patch', path: `customer-groups/${renamed.id}`, body: { name } },
-              { then: () => setRenaming(null) },
-            )
-          }
+          onClose={() => setRenaming(null)}
         />
       ) : null}
       {shown ? <GroupMembers group={shown} /> : null}

@@ -166,6 +166,23 @@ describe('price lists screen', () => {
     expect(await screen.findByText('Saved')).toBeInTheDocument();
   });
 
+  it('renames the list with a PATCH of its name, then closes the form', async () => {
+    const { writes } = setup();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Rename' }));
+    const form = screen.getByRole('form', { name: 'Rename' });
+    const name = within(form).getByLabelText('Name');
+    expect(name).toHaveValue('Contractors');
+    await user.clear(name);
+    await user.type(name, 'Trade');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0].init?.method).toBe('PATCH');
+    expect(writes()[0].url.pathname).toBe('/api/admin/price-lists/7');
+    expect(bodyOf(writes()[0].init)).toEqual({ name: 'Trade' });
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Rename' })).toBeNull());
+  });
+
   it('edits an entry from its row, and removes one only once the question is confirmed', async () => {
     const { writes } = setup();
     const user = userEvent.setup();
