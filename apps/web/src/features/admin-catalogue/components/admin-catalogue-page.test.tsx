@@ -26,6 +26,15 @@ const zipBomb = () =>
     },
   });
 
+/** Content staff on the catalogue page, `imports` answering /api/admin/imports; the calls made. */
+function renderPage(imports: (url: URL, init?: RequestInit) => unknown) {
+  signInStaff(['content']);
+  const { fetchMock, calls } = stubFetch({ '/api/admin/imports': imports });
+  vi.stubGlobal('fetch', fetchMock);
+  renderRoutes([{ path: '/admin/catalogue', element: <AdminCataloguePage /> }], '/admin/catalogue');
+  return calls;
+}
+
 describe('a catalogue file refused for what it would cost to read', () => {
   it.each([
     ['en', 'The part xl/worksheets/sheet1.xml of the file is compressed 952 times'],
@@ -33,15 +42,7 @@ describe('a catalogue file refused for what it would cost to read', () => {
     ['es', 'La parte xl/worksheets/sheet1.xml del archivo está comprimida 952 veces'],
   ])('says why in %s, beside the file field', async (lang, text) => {
     await i18n.changeLanguage(lang);
-    signInStaff(['content']);
-    const { fetchMock } = stubFetch({
-      '/api/admin/imports': (_url, init) => (init?.method === 'POST' ? zipBomb() : { imports: [] }),
-    });
-    vi.stubGlobal('fetch', fetchMock);
-    renderRoutes(
-      [{ path: '/admin/catalogue', element: <AdminCataloguePage /> }],
-      '/admin/catalogue',
-    );
+    renderPage((_url, init) => (init?.method === 'POST' ? zipBomb() : { imports: [] }));
     const user = userEvent.setup();
     const file = new File(['PK'], 'bomb.xlsx', {
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -96,19 +97,12 @@ describe('the refused rows of an import', () => {
 
   async function openJob(lang = 'en') {
     await i18n.changeLanguage(lang);
-    signInStaff(['content']);
-    const { fetchMock, calls } = stubFetch({
-      '/api/admin/imports': (url) =>
-        url.pathname.endsWith('/errors')
-          ? errorsPage(url)
-          : url.pathname.endsWith('/7')
-            ? job
-            : { imports: [job] },
-    });
-    vi.stubGlobal('fetch', fetchMock);
-    renderRoutes(
-      [{ path: '/admin/catalogue', element: <AdminCataloguePage /> }],
-      '/admin/catalogue',
+    const calls = renderPage((url) =>
+      url.pathname.endsWith('/errors')
+        ? errorsPage(url)
+        : url.pathname.endsWith('/7')
+          ? job
+          : { imports: [job] },
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'big.csv' }));

@@ -5,7 +5,8 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { LabelledTable } from '@/components/ui/labelled-table';
 import { useGroupMembers } from '../api/get-group-members';
 import { CustomerSearch, customerLabel } from './customer-search';
-import { NameForm } from './name-form';
+import { NameForm, RenameForm } from './name-form';
+import { EditRemoveActions } from './row-actions';
 import { usePricingWrite } from './use-pricing-write';
 
 /** A group's members, each removable, and the search that adds one. */
@@ -93,50 +94,34 @@ export function CustomerGroups({ groups }: { groups: AdminCustomerGroup[] }) {
           {
             id: 'actions',
             cell: (g) => (
-              <div className="pricing__actions">
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  aria-label={t('groups.rename', { name: g.name })}
-                  onClick={() => setRenaming(g.id)}
-                >
-                  ✎
-                </button>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={pending}
-                  aria-label={t('groups.delete', { name: g.name })}
-                  onClick={async () => {
-                    if (await confirm(t('groups.confirmDelete', { name: g.name })))
-                      send(
-                        { method: 'delete', path: `customer-groups/${g.id}` },
-                        { done: t('groups.deleted'), then: () => setOpen(null) },
-                      );
-                  }}
-                >
-                  ✕
-                </button>
-              </div>
+              <EditRemoveActions
+                editLabel={t('groups.rename', { name: g.name })}
+                onEdit={() => setRenaming(g.id)}
+                removeLabel={t('groups.delete', { name: g.name })}
+                question={t('groups.confirmDelete', { name: g.name })}
+                confirm={confirm}
+                pending={pending}
+                onRemove={() =>
+                  send(
+                    { method: 'delete', path: `customer-groups/${g.id}` },
+                    { done: t('groups.deleted'), then: () => setOpen(null) },
+                  )
+                }
+              />
             ),
           },
         ]}
       />
       {renamed ? (
-        <NameForm
+        <RenameForm
           key={renamed.id}
           formLabel={t('groups.rename', { name: renamed.name })}
           label={t('groups.name')}
-          defaultValue={renamed.name}
-          submitText={t('save')}
+          name={renamed.name}
+          path={`customer-groups/${renamed.id}`}
+          send={send}
           pending={pending}
-          onCancel={() => setRenaming(null)}
-          onSubmit={({ name }) =>
-            send(
-              { method: 'patch', path: `customer-groups/${renamed.id}`, body: { name } },
-              { then: () => setRenaming(null) },
-            )
-          }
+          onClose={() => setRenaming(null)}
         />
       ) : null}
       {shown ? <GroupMembers group={shown} /> : null}

@@ -1,5 +1,6 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { usePricingWrite } from './use-pricing-write';
 
 /**
  * The form that names a list or a group (adding or renaming it): a heading or an accessible name,
@@ -47,6 +48,43 @@ export function NameForm({
       {children}
       <FormButtons submitText={submitText} pending={pending} onCancel={onCancel} />
     </form>
+  );
+}
+
+/**
+ * Renames the list or group at `path` (a PATCH of its name) and closes on success or Cancel.
+ * `send` and `pending` are the screen's own, so its other buttons wait for the rename too.
+ */
+export function RenameForm({
+  formLabel,
+  label,
+  name,
+  path,
+  send,
+  pending,
+  onClose,
+}: {
+  formLabel: string;
+  label: string;
+  name: string;
+  path: string;
+  send: ReturnType<typeof usePricingWrite>['send'];
+  pending: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin-pricing');
+  return (
+    <NameForm
+      formLabel={formLabel}
+      label={label}
+      defaultValue={name}
+      submitText={t('save')}
+      pending={pending}
+      onCancel={onClose}
+      onSubmit={(values) =>
+        send({ method: 'patch', path, body: { name: values.name } }, { then: onClose })
+      }
+    />
   );
 }
 

@@ -5,6 +5,7 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { StaffResults } from '@/components/ui/staff-results';
 import { useEntries } from '../api/get-entries';
 import { EntryForm } from './entry-form';
+import { EditRemoveActions } from './row-actions';
 import { usePricingWrite } from './use-pricing-write';
 
 /** An entry's price as the screen says it: the amount in the list's currency, or the percent off. */
@@ -80,31 +81,20 @@ export function PriceEntries({ list }: { list: AdminPriceList }) {
           {
             id: 'actions',
             cell: (e) => (
-              <div className="pricing__actions">
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  aria-label={t('entries.edit', { code: e.code })}
-                  onClick={() => setEditing(e.id)}
-                >
-                  ✎
-                </button>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={pending}
-                  aria-label={t('entries.remove', { code: e.code })}
-                  onClick={async () => {
-                    if (await confirm(t('entries.confirmRemove', { code: e.code })))
-                      send(
-                        { method: 'delete', path: `${path}/${e.id}` },
-                        { done: t('entries.removed') },
-                      );
-                  }}
-                >
-                  ✕
-                </button>
-              </div>
+              <EditRemoveActions
+                editLabel={t('entries.edit', { code: e.code })}
+                onEdit={() => setEditing(e.id)}
+                removeLabel={t('entries.remove', { code: e.code })}
+                question={t('entries.confirmRemove', { code: e.code })}
+                confirm={confirm}
+                pending={pending}
+                onRemove={() =>
+                  send(
+                    { method: 'delete', path: `${path}/${e.id}` },
+                    { done: t('entries.removed') },
+                  )
+                }
+              />
             ),
           },
         ]}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminCustomerGroup, AdminPriceList } from '@wholesale/contract';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { CustomerSearch } from './customer-search';
-import { NameForm } from './name-form';
+import { RenameForm } from './name-form';
 import { PriceEntries } from './price-entries';
 import { PriceImport } from './price-import';
 import { usePricingWrite } from './use-pricing-write';
@@ -149,19 +149,14 @@ export function PriceListDetail({
         </button>
       </div>
       {renaming ? (
-        <NameForm
+        <RenameForm
           formLabel={t('list.rename')}
           label={t('lists.name')}
-          defaultValue={list.name}
-          submitText={t('save')}
+          name={list.name}
+          path={`price-lists/${list.id}`}
+          send={send}
           pending={pending}
-          onCancel={() => setRenaming(false)}
-          onSubmit={({ name }) =>
-            send(
-              { method: 'patch', path: `price-lists/${list.id}`, body: { name } },
-              { then: () => setRenaming(false) },
-            )
-          }
+          onClose={() => setRenaming(false)}
         />
       ) : null}
       <Assignments list={list} groups={groups} />

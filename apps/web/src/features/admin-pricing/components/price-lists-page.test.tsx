@@ -166,6 +166,44 @@ describe('price lists screen', () => {
     expect(await screen.findByText('Saved')).toBeInTheDocument();
   });
 
+  it('renames the list with a PATCH of its name, then closes the form', async () => {
+    const { writes } = setup();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Rename' }));
+    const form = screen.getByRole('form', { name: 'Rename' });
+    const name = within(form).getByLabelText('Name');
+    expect(name).toHaveValue('Contractors');
+    await user.clear(name);
+    await user.type(name, 'Trade');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0].init?.method).toBe('PATCH');
+    expect(writes()[0].url.pathname).toBe('/api/admin/price-lists/7');
+    expect(bodyOf(writes()[0].init)).toEqual({ name: 'Trade' });
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Rename' })).toBeNull());
+  });
+
+  it('edits an entry from its row, and removes one only once the question is confirmed', async () => {
+    const { writes } = setup();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit the entry BT-1' }));
+    expect(screen.getByRole('form', { name: 'Edit the entry BT-1' })).toBeInTheDocument();
+    const remove = screen.getByRole('button', { name: 'Remove the entry BT-1' });
+    await user.click(remove);
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
+    );
+    expect(writes()).toHaveLength(0);
+    await user.click(remove);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Remove the entry for BT-1?');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0].init?.method).toBe('DELETE');
+    expect(writes()[0].url.pathname).toBe('/api/admin/price-lists/7/entries/11');
+    expect(await screen.findByText('Entry removed')).toBeInTheDocument();
+  });
+
   it('says a refused entry in the staff member’s language (an unknown SKU, in Spanish)', async () => {
     await i18n.changeLanguage('es');
     setup(

@@ -22,7 +22,9 @@ const row: ReceivableRowDto = {
   hold_reason: 'overdue',
 };
 
-function stub() {
+/** Credit staff on the receivables page, the API stubbed; the calls made and a user to act. */
+function renderPage() {
+  signInStaff(['credit']);
   const { fetchMock, calls } = stubFetch({
     '/api/admin/receivables/interest': (_url, init) => ({
       status: true,
@@ -32,15 +34,13 @@ function stub() {
     '/api/admin/receivables': () => ({ ...onePage([row]), as_of: '2026-11-28' }),
   });
   vi.stubGlobal('fetch', fetchMock);
-  return calls;
+  renderWithProviders(<ReceivablesPage />, '/admin/receivables');
+  return { calls, user: userEvent.setup() };
 }
 
 describe('Receivables (staff)', () => {
   it('lists customers by amount overdue with aging and hold, filters by country and exports the CSV', async () => {
-    signInStaff(['credit']);
-    const calls = stub();
-    const user = userEvent.setup();
-    renderWithProviders(<ReceivablesPage />, '/admin/receivables');
+    const { calls, user } = renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Receivables' })).toBeVisible();
     const table = await screen.findByRole('table', { name: 'Receivables' });
     const line = within(table).getByRole('row', { name: /Big Yarns/ });
@@ -60,10 +60,7 @@ describe('Receivables (staff)', () => {
   });
 
   it('charges a month of interest, refusing what is not a month', async () => {
-    signInStaff(['credit']);
-    const calls = stub();
-    const user = userEvent.setup();
-    renderWithProviders(<ReceivablesPage />, '/admin/receivables');
+    const { calls, user } = renderPage();
     const form = within(await screen.findByRole('form', { name: 'Monthly interest' }));
     await user.type(form.getByLabelText('Month (YYYY-MM)'), '2026-13');
     await user.click(form.getByRole('button', { name: 'Charge interest' }));

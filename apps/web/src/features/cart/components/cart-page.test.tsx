@@ -13,6 +13,16 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
+/** The cart page at /cart; any other path shows where the page sent the buyer. */
+const renderCartPage = () =>
+  renderRoutes(
+    [
+      { path: '/cart', element: <CartPage /> },
+      { path: '*', element: <Where /> },
+    ],
+    '/cart',
+  );
+
 const lines = [
   line(),
   line({
@@ -69,13 +79,7 @@ describe('CartPage', () => {
         json({ status: true, order_id: 42, total: 5, replayed: false }),
     });
     vi.stubGlobal('fetch', fetchMock);
-    renderRoutes(
-      [
-        { path: '/cart', element: <CartPage /> },
-        { path: '*', element: <Where /> },
-      ],
-      '/cart',
-    );
+    renderCartPage();
 
     // The heading shows at once (the page holds its place while loading); the lines follow.
     expect(await screen.findByRole('heading', { name: 'Shopping cart' })).toBeInTheDocument();
@@ -125,7 +129,7 @@ describe('CartPage', () => {
         ),
     });
     vi.stubGlobal('fetch', fetchMock);
-    renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
+    renderCartPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Place order' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your opening order must reach CA$500.00; this order comes to CA$60.00',
@@ -155,13 +159,7 @@ describe('CartPage', () => {
       'POST /api/store/orders': () => answers.shift()!(),
     });
     vi.stubGlobal('fetch', fetchMock);
-    renderRoutes(
-      [
-        { path: '/cart', element: <CartPage /> },
-        { path: '*', element: <Where /> },
-      ],
-      '/cart',
-    );
+    renderCartPage();
     const place = await screen.findByRole('button', { name: 'Place order' });
     await userEvent.click(place);
     await screen.findByRole('alert');
@@ -198,7 +196,7 @@ describe('CartPage', () => {
         },
       });
       vi.stubGlobal('fetch', fetchMock);
-      renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
+      renderCartPage();
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       await user.click(
         await screen.findByRole('button', { name: 'Remove Dressmaker pins from the cart' }),
@@ -241,7 +239,7 @@ describe('CartPage', () => {
         }),
     });
     vi.stubGlobal('fetch', fetchMock);
-    const { queryClient } = renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
+    const { queryClient } = renderCartPage();
     const box = await screen.findByLabelText('Quantity of Dressmaker pins in ship packs');
     expect(box).toHaveValue('2');
 
@@ -280,7 +278,7 @@ describe('CartPage', () => {
     });
     const { fetchMock } = routeFetch({ 'GET /api/cart': () => json(cart([priced], 72)) });
     vi.stubGlobal('fetch', fetchMock);
-    renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
+    renderCartPage();
     const row = await screen.findByTestId('cart-line-PIN-100');
     expect(within(row).getByText('Contract price, list Tremblay')).toBeInTheDocument();
     expect(within(row).getByText('2 more ship packs for CA$1.80 each')).toBeInTheDocument();

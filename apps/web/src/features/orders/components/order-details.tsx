@@ -11,7 +11,7 @@ import { OrderFollowUp } from './order-follow-up';
 import { OrderCheckoutSummary } from './order-checkout-summary';
 import { OrderLinesTable } from './order-lines-table';
 import { OrderReturns } from './order-returns';
-import { OrderStatusBadge, useOrderDate } from './order-status';
+import { OrderStatusBadge, OrderStatusSince, useOrderDate } from './order-status';
 import { OrderCreditNotice } from './order-credit-notice';
 import { ReorderButton } from './reorder-button';
 import './orders.css';
@@ -68,12 +68,7 @@ export function OrderDetails({
               <dd>
                 <OrderStatusBadge status={o.status} />
                 <OrderCreditNotice order={o} />
-                {o.status_at ? (
-                  <span className="order-status-since">
-                    {' '}
-                    {t('followUp.statusSince', { date: formatDate(o.status_at) })}
-                  </span>
-                ) : null}
+                <OrderStatusSince at={o.status_at} />
               </dd>
             </div>
             <div>

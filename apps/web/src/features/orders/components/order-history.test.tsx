@@ -100,4 +100,20 @@ describe('OrderHistory', () => {
     await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('to')).toBe('2026-03-01'));
     expect(screen.getByLabelText('From')).toHaveAttribute('max', '2026-03-01');
   });
+  it('says since when an order has its status, but not for a placed order', async () => {
+    signInStored();
+    const at = '2026-11-21T15:00:00.000Z';
+    const { fetchMock } = routeFetch({
+      'GET /api/order-history': () =>
+        json(
+          onePage([order(9, { status: 'shipped', status_at: at }), order(3, { status_at: at })]),
+        ),
+      'GET /api/cart': () => json({ status: true, products: [], total: 0, count: 0 }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes([{ path: '/order', element: <OrderHistory /> }], '/order');
+    const [shipped, placed] = await screen.findAllByTestId(/^order-row-/);
+    expect(shipped).toHaveTextContent(/since November 21, 2026/);
+    expect(placed).not.toHaveTextContent(/since/);
+  });
 });

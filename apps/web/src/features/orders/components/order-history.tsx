@@ -10,7 +10,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { useMoney } from '@/lib/money';
 import { usePageTitle } from '@/lib/page-title';
 import { useOrderHistory } from '../api/get-order-history';
-import { OrderStatusBadge, useOrderDate } from './order-status';
+import { OrderStatusBadge, OrderStatusSince, useOrderDate } from './order-status';
 import { OrderCreditBadge } from './order-credit-notice';
 import { PrevNextPager } from './prev-next-pager';
 import { ReorderButton } from './reorder-button';
@@ -127,12 +127,7 @@ export function OrderHistory() {
                   <td data-label={t('columns.status')}>
                     <OrderStatusBadge status={o.status} />
                     <OrderCreditBadge order={o} />
-                    {o.status_at && o.status !== 'placed' ? (
-                      <span className="order-status-since">
-                        {' '}
-                        {t('followUp.statusSince', { date: formatDate(o.status_at) })}
-                      </span>
-                    ) : null}
+                    {o.status !== 'placed' ? <OrderStatusSince at={o.status_at} /> : null}
                     {o.placed_by ? (
                       <span className="order-placed-by">
                         {' '}

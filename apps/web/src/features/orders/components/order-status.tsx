@@ -16,3 +16,16 @@ export function useOrderDate(): (iso: string) => string {
       day: 'numeric',
     });
 }
+
+/** " since 3 November 2026" after an order's status badge; nothing without a date. */
+export function OrderStatusSince({ at }: { at?: string }) {
+  const { t } = useTranslation('orders');
+  const formatDate = useOrderDate();
+  if (!at) return null;
+  return (
+    <span className="order-status-since">
+      {' '}
+      {t('followUp.statusSince', { date: formatDate(at) })}
+    </span>
+  );
+}
