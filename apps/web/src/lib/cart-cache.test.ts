@@ -1,7 +1,13 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { added, cart, deferred, line, product } from '@/test/shopping';
-import { addPlaceholderLines, refreshCarts, withAddedLines, withServerLine } from './cart-cache';
+import {
+  addPlaceholderLines,
+  cardUnitPrice,
+  refreshCarts,
+  withAddedLines,
+  withServerLine,
+} from './cart-cache';
 import { cartKeys } from './shopping-keys';
 
 describe('cart cache (docs/product/cart-and-orders.md local cart rules)', () => {
@@ -17,6 +23,35 @@ describe('cart cache (docs/product/cart-and-orders.md local cart rules)', () => 
     expect(next.count).toBe(2);
     expect(next.products[1]).toMatchObject({ price: 2.5, ship_pack: 12, line_total: 60 });
     expect(next.products[1].id).toBeLessThan(0);
+  });
+
+  it("prices a placeholder at the customer's own price and the break its packs reach", () => {
+    const priced = {
+      ...product,
+      product_id: 'NEW-2',
+      id: 98,
+      customer_price: 2,
+      price_reason: {
+        kind: 'price_list' as const,
+        list_name: 'Maison',
+        assignee: 'customer' as const,
+        min_packs: 1,
+      },
+      price_breaks: [
+        { min_packs: 10, unit_price: 1.5 },
+        { min_packs: 25, unit_price: 1 },
+      ],
+    };
+    expect([1, 9, 10, 24, 25, 40].map((packs) => cardUnitPrice(priced, packs))).toEqual([
+      2, 2, 1.5, 1.5, 1, 1,
+    ]);
+    expect(cardUnitPrice(product, 10)).toBe(2.5);
+    const next = withAddedLines(cart([], 0), [{ product_id: 'NEW-2', item: 10, product: priced }]);
+    expect(next.products[0]).toMatchObject({
+      price: 1.5,
+      line_total: 1.5 * 10 * 12,
+      price_reason: { kind: 'price_list', list_name: 'Maison' },
+    });
   });
 
   it("puts an add's answer in the cart held, and says when the cart must be read again", () => {

@@ -14,9 +14,20 @@ export type PendingAdd = { product_id: string; item: number; product?: ProductCa
 
 let placeholderId = 0;
 
+/**
+ * What one unit of a card's product costs at `packs` packs, as the server's pricing engine worked it
+ * out for the card (docs/product/pricing.md): a customer with lists gets their price and the breaks
+ * from which it drops (the last one reached applies); anyone else the catalogue's price.
+ */
+export function cardUnitPrice(product: ProductCard, packs: number): number {
+  if (product.customer_price === undefined) return unitPrice(product);
+  const reached = (product.price_breaks ?? []).filter((b) => b.min_packs <= packs);
+  return reached.length > 0 ? reached[reached.length - 1].unit_price : product.customer_price;
+}
+
 /** A placeholder line shown at once (docs/product/cart-and-orders.md) until the server's cart replaces it. */
 export function placeholderLine({ product_id, item, product }: PendingAdd): CartLine {
-  const price = product ? unitPrice(product) : 0;
+  const price = product ? cardUnitPrice(product, item) : 0;
   const pack = product?.ship_pac || 1;
   placeholderId -= 1;
   return {
@@ -35,8 +46,9 @@ export function placeholderLine({ product_id, item, product }: PendingAdd): Cart
     selected: true,
     unavailable: false,
     line_total: price * item * pack,
-    // Until the server's line replaces it: the card's price, reason unknown yet (shown as none).
-    price_reason: { kind: 'selling' },
+    // Until the server's line replaces it: the card's price and its reason (the break's reason, when
+    // one is reached, is the server's to say).
+    price_reason: product?.price_reason ?? { kind: 'selling' },
     next_break: null,
   };
 }

@@ -9,6 +9,7 @@ import {
   products,
   productTranslations,
 } from '../../db/schema';
+import { intArray, textArray } from '../../db/array-params';
 
 /**
  * Runs a read as a named prepared statement, so PostgreSQL plans each distinct catalogue query once
@@ -94,15 +95,6 @@ export type ListingScope = {
 // lets the planner pick the per-language partial indexes of migration 0002.
 function langLiteral(lang: Lang): SQL {
   return sql.raw(`'${lang === 'fr' ? 'fr' : lang === 'es' ? 'es' : 'en'}'`);
-}
-
-function intArray(ids: number[]): string {
-  return `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
-}
-
-/** A text[] literal bound as ONE parameter (drizzle would expand a JS array into a list of parameters). */
-function textArray(values: string[]): string {
-  return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 }
 
 /** The columns of a card, given `p` (products), `pp` (prices) and `t` (translation, left-joined). */

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Country, Lang } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
+import { intArray, textArray } from '../../db/array-params';
 
 /*
  * The search's statements: the whole search in PostgreSQL (when the in-process index is not ready),
@@ -11,15 +12,6 @@ import { executeNamed } from '../../db/prepared';
 
 /** Runs a read as a named prepared statement (planned once per connection, as catalogue.queries.ts does). */
 const run = executeNamed;
-
-function intArray(ids: number[]): string {
-  return `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
-}
-
-/** A text[] literal bound as ONE parameter (drizzle would expand a JS array into a list of parameters). */
-function textArray(values: string[]): string {
-  return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
-}
 
 /** `p.sold_ca` / `p.sold_us`: maintained by triggers on product_prices (migration 0006). */
 function soldIn(country: Country): SQL {
