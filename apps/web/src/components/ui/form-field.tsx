@@ -42,6 +42,45 @@ export function errorAria(id: string, error?: string) {
     : { 'aria-invalid': false as const };
 }
 
+/** A checkbox's words, whether it is ticked, and what it does when it changes (gets the new state). */
+type CheckboxProps = {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+};
+
+/** A checkbox and its words in one label (dry run, put the account on hold, restock). */
+export function CheckboxLabel({
+  label,
+  checked,
+  onChange,
+  ...attributes
+}: CheckboxProps & { id?: string; className?: string }) {
+  return (
+    <label htmlFor={attributes.id} className={attributes.className}>
+      <input
+        id={attributes.id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />{' '}
+      {label}
+    </label>
+  );
+}
+
+/**
+ * A checkbox among a staff form's fields (the account's deposit, the account hold of a bounced
+ * payment), spaced as the fields are.
+ */
+export function StaffCheckboxField(props: CheckboxProps) {
+  return (
+    <div className="admin-people__field">
+      <CheckboxLabel {...props} />
+    </div>
+  );
+}
+
 /**
  * A staff form's text field (customer code and note, PO, comment, ship date, staff invitation,
  * integration names and addresses): the label, an input bound to `value` (a textarea when `rows` is

@@ -17,6 +17,7 @@ import { useImports } from '../api/get-imports';
 import { catalogueImportKeys } from '../api/keys';
 import { useStartImport } from '../api/start-import';
 import './admin-catalogue.css';
+import { CheckboxLabel } from '@/components/ui/form-field';
 import { TableHead } from '@/components/ui/table-head';
 import { StaffResults } from '@/components/ui/staff-results';
 import { paths } from '@/config/paths';
@@ -264,18 +265,12 @@ export function AdminCataloguePage() {
           accept=".zip,application/zip"
           onChange={(e) => setImages(e.target.files?.[0] ?? null)}
         />
-        <label>
-          <input type="checkbox" checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} />{' '}
-          {t('upload.dryRun')}
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={createMissing}
-            onChange={(e) => setCreateMissing(e.target.checked)}
-          />{' '}
-          {t('upload.createMissing')}
-        </label>
+        <CheckboxLabel label={t('upload.dryRun')} checked={dryRun} onChange={setDryRun} />
+        <CheckboxLabel
+          label={t('upload.createMissing')}
+          checked={createMissing}
+          onChange={setCreateMissing}
+        />
         {error ? (
           <p id={`${base}-error`} role="alert" className="field-error">
             {error}

@@ -7,6 +7,7 @@ import {
   type AdminPriceList,
   type ImportErrorLang,
 } from '@wholesale/contract';
+import { CheckboxLabel } from '@/components/ui/form-field';
 import { LabelledTable } from '@/components/ui/labelled-table';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
@@ -154,14 +155,8 @@ export function PriceImport({ list }: { list: AdminPriceList }) {
             setFile(chosen);
           }}
         />
-        <label>
-          <input type="checkbox" checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} />{' '}
-          {t('files.dryRun')}
-        </label>
-        <label>
-          <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} />{' '}
-          {t('files.replace')}
-        </label>
+        <CheckboxLabel label={t('files.dryRun')} checked={dryRun} onChange={setDryRun} />
+        <CheckboxLabel label={t('files.replace')} checked={replace} onChange={setReplace} />
         {error ? (
           <p id={`${id}-error`} role="alert" className="field-error">
             {error}

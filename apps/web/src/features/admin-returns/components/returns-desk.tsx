@@ -10,6 +10,7 @@ import {
   type ReturnStatus,
 } from '@wholesale/contract';
 import { SelectField } from '@/components/ui/filter-fields';
+import { CheckboxLabel } from '@/components/ui/form-field';
 import { StaffResults } from '@/components/ui/staff-results';
 import { StaffSection } from '@/components/ui/staff-section';
 import { useUrlFilter } from '@/components/ui/use-url-filter';
@@ -167,18 +168,15 @@ function ReturnActions({ item: r, money }: { item: AdminReturn; money: (c: numbe
     );
   }
   if (can('received') && hasStaffRole(staffRoles, ['orders', 'credit'])) {
-    const restockId = `return-restock-${r.id}`;
     return (
       <div className="returns-desk__actions">
-        <label htmlFor={restockId} className="returns-desk__check">
-          <input
-            id={restockId}
-            type="checkbox"
-            checked={restock}
-            onChange={(e) => setRestock(e.target.checked)}
-          />{' '}
-          {t('restock')}
-        </label>
+        <CheckboxLabel
+          id={`return-restock-${r.id}`}
+          className="returns-desk__check"
+          label={t('restock')}
+          checked={restock}
+          onChange={setRestock}
+        />
         <button
           type="button"
           className="button"
