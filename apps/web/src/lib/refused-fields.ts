@@ -1,4 +1,7 @@
+import { toast } from 'sonner';
 import { ApiError } from './api-client';
+import type { CountryCode } from './country';
+import { useErrorMessage } from './error-message';
 
 /**
  * The fields of a form that an API refusal names, each with the words `text` gives it (the
@@ -19,4 +22,24 @@ export function refusedFields<F extends string>(
     if (found) named[field] = text(field, error, found[1]);
   }
   return named;
+}
+
+/**
+ * What a staff form does when its save fails (customer details, credit terms, a payment): the
+ * fields the refusal names show why (the refusal's reason, else `fieldText`, else the error's own
+ * words) and a toast says why too. Amounts in the words are in `country`'s currency.
+ */
+export function useSaveFailed<F extends string>(
+  fields: readonly F[],
+  setErrors: (named: Partial<Record<NoInfer<F>, string>>) => void,
+  { country, fieldText }: { country?: CountryCode; fieldText?: (field: NoInfer<F>) => string } = {},
+) {
+  const errorMessage = useErrorMessage(country);
+  return (error: unknown) => {
+    const named = refusedFields(error, fields, (field, refusal) =>
+      refusal.reason || !fieldText ? errorMessage(refusal) : fieldText(field),
+    );
+    if (named) setErrors(named);
+    toast.error(errorMessage(error));
+  };
 }

@@ -8,13 +8,18 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { StaffDollarsField, StaffSelectField, StaffTextField } from '@/components/ui/form-field';
+import {
+  StaffCheckboxField,
+  StaffDollarsField,
+  StaffSelectField,
+  StaffTextField,
+} from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { StaffAlert } from '@/components/ui/staff-alert';
 import { StaffForm } from '@/components/ui/staff-form';
 import { useErrorMessage } from '@/lib/error-message';
 import { typedCents } from '@/lib/typed-dollars';
-import { refusedFields } from '@/lib/refused-fields';
+import { useSaveFailed } from '@/lib/refused-fields';
 import { useChangeCustomerCredit, useCustomerCredit } from '../api/customer-credit';
 import type { CustomerSectionProps } from './customer-section';
 
@@ -25,11 +30,11 @@ type TermsField = (typeof TERMS_FIELDS)[number];
 function CreditTermsForm({ account, country }: { account: AdminCreditAccount; country: Country }) {
   const { t } = useTranslation('admin-credit');
   const change = useChangeCustomerCredit(account.customer_id);
-  const errorMessage = useErrorMessage(country);
   const [limit, setLimit] = useState((account.credit_limit_cents / 100).toFixed(2));
   const [netDays, setNetDays] = useState(String(account.net_days));
   const [deposit, setDeposit] = useState(account.opening_deposit_required);
   const [errors, setErrors] = useState<Partial<Record<TermsField, string>>>({});
+  const saveFailed = useSaveFailed(TERMS_FIELDS, setErrors, { country });
   const base = `credit-${account.customer_id}`;
 
   const submit = () => {
@@ -52,11 +57,7 @@ function CreditTermsForm({ account, country }: { account: AdminCreditAccount; co
       },
       {
         onSuccess: () => toast.success(t('saved')),
-        onError: (error) => {
-          const named = refusedFields(error, TERMS_FIELDS, () => errorMessage(error));
-          if (named) setErrors(named);
-          toast.error(errorMessage(error));
-        },
+        onError: saveFailed,
       },
     );
   };
@@ -90,12 +91,7 @@ function CreditTermsForm({ account, country }: { account: AdminCreditAccount; co
         max="365"
         step="1"
       />
-      <div className="admin-people__field">
-        <label>
-          <input type="checkbox" checked={deposit} onChange={(e) => setDeposit(e.target.checked)} />{' '}
-          {t('depositLabel')}
-        </label>
-      </div>
+      <StaffCheckboxField label={t('depositLabel')} checked={deposit} onChange={setDeposit} />
     </StaffForm>
   );
 }

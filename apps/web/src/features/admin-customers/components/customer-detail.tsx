@@ -14,7 +14,7 @@ import { StaffSelectField, StaffTextFields, useTextFields } from '@/components/u
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
-import { refusedFields } from '@/lib/refused-fields';
+import { useSaveFailed } from '@/lib/refused-fields';
 import { useSession } from '@/lib/session';
 import { useActOnCustomer, type CustomerAction } from '../api/act-on-customer';
 import { useCustomer } from '../api/get-customer';
@@ -33,10 +33,12 @@ const EDITABLE_FIELDS = ['country', 'customer_code', 'staff_note'] as const;
 function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
   const { t } = useTranslation('admin-people');
   const act = useActOnCustomer();
-  const errorMessage = useErrorMessage();
   const form = useTextFields({
     customer_code: customer.customer_code ?? '',
     staff_note: customer.staff_note ?? '',
+  });
+  const saveFailed = useSaveFailed(EDITABLE_FIELDS, form.setErrors, {
+    fieldText: (field) => t(`customers.errors.${field}`),
   });
   const { base, errors, values } = form;
   const [country, setCountry] = useState<Country>(customer.country);
@@ -60,13 +62,7 @@ function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
       },
       {
         onSuccess: () => toast.success(t('customers.saved')),
-        onError: (error) => {
-          const named = refusedFields(error, EDITABLE_FIELDS, (field, refusal) =>
-            refusal.reason ? errorMessage(refusal) : t(`customers.errors.${field}`),
-          );
-          if (named) form.setErrors(named);
-          toast.error(errorMessage(error));
-        },
+        onError: saveFailed,
       },
     );
   };

@@ -9,12 +9,19 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { FieldError, StaffSelectField, StaffTextField } from '@/components/ui/form-field';
+import {
+  FieldError,
+  StaffCheckboxField,
+  StaffSelectField,
+  StaffTextField,
+  StaffTextFields,
+  useTextFields,
+} from '@/components/ui/form-field';
 import { StaffForm } from '@/components/ui/staff-form';
 import { LabelledTable } from '@/components/ui/labelled-table';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
-import { refusedFields } from '@/lib/refused-fields';
+import { useSaveFailed } from '@/lib/refused-fields';
 import { dollarsToCents } from '@/lib/typed-dollars';
 import { useCustomerPayments, useCustomerPaymentWrites } from '../api/customer-payments';
 import { CustomerSection, type CustomerSectionProps } from './customer-section';
@@ -130,6 +137,14 @@ export function CustomerPayments({ customerId, country }: Omit<CustomerSectionPr
   );
 }
 
+const AMOUNT_FIELD = [
+  { name: 'amount_cents', label: 'amount', inputMode: 'decimal', maxLength: 14 },
+] as const;
+const REFERENCE_AND_DATE_FIELDS = [
+  { name: 'reference', label: 'reference', maxLength: 100 },
+  { name: 'received_on', label: 'receivedOn', type: 'date' },
+] as const;
+
 function RecordPaymentForm({
   customerId,
   country,
@@ -143,20 +158,21 @@ function RecordPaymentForm({
   const money = formatMoney(i18n.language, country);
   // Dollars typed per open invoice: any filled in make an explicit allocation.
   const [split, setSplit] = useState<Record<number, string>>({});
-  const errorMessage = useErrorMessage(country);
   const { record } = useCustomerPaymentWrites(customerId);
-  const base = `customer-${customerId}-payment`;
-  const [amount, setAmount] = useState('');
+  const form = useTextFields({ amount_cents: '', reference: '', received_on: '' });
+  const { base, values, errors, setErrors } = form;
   const [method, setMethod] = useState<PaymentMethod>('cheque');
-  const [reference, setReference] = useState('');
-  const [receivedOn, setReceivedOn] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const saveFailed = useSaveFailed(FIELDS, setErrors, {
+    country,
+    fieldText: (field) => t(`payments.errors.${field}`),
+  });
+  const fieldText = (key: 'amount' | 'reference' | 'receivedOn') => t(`payments.${key}`);
 
   const submit = () => {
-    const cents = dollarsToCents(amount);
+    const cents = dollarsToCents(values.amount_cents);
     const local: Partial<Record<Field, string>> = {};
     if (cents === null) local.amount_cents = t('payments.errors.amount_cents');
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(receivedOn))
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.received_on))
       local.received_on = t('payments.errors.received_on');
     const filledIn = openInvoices.filter((i) => (split[i.id] ?? '').trim() !== '');
     const allocations = filledIn.map((i) => ({
@@ -167,12 +183,13 @@ function RecordPaymentForm({
       local.allocations = t('payments.errors.allocations');
     setErrors(local);
     if (cents === null || Object.keys(local).length) return;
+    const reference = values.reference.trim();
     record.mutate(
       {
         amount_cents: cents,
         method,
-        received_on: receivedOn,
-        ...(reference.trim() ? { reference: reference.trim() } : {}),
+        received_on: values.received_on,
+        ...(reference ? { reference } : {}),
         ...(allocations.length
           ? {
               allocations: allocations.map((a) => ({
@@ -185,17 +202,11 @@ function RecordPaymentForm({
       {
         onSuccess: () => {
           toast.success(t('payments.recorded'));
-          setAmount('');
-          setReference('');
+          form.set('amount_cents', '');
+          form.set('reference', '');
           setSplit({});
         },
-        onError: (error) => {
-          const named = refusedFields(error, FIELDS, (field, refusal) =>
-            refusal.reason ? errorMessage(refusal) : t(`payments.errors.${field}`),
-          );
-          if (named) setErrors(named);
-          toast.error(errorMessage(error));
-        },
+        onError: saveFailed,
       },
     );
   };
@@ -209,15 +220,7 @@ function RecordPaymentForm({
       submitLabel={record.isPending ? t('payments.saving') : t('payments.save')}
     >
       <p>{t('payments.recordLead')}</p>
-      <StaffTextField
-        id={`${base}-amount`}
-        label={t('payments.amount')}
-        value={amount}
-        onChange={setAmount}
-        error={errors.amount_cents}
-        inputMode="decimal"
-        maxLength={14}
-      />
+      <StaffTextFields form={form} fields={AMOUNT_FIELD} text={fieldText} />
       <StaffSelectField
         id={`${base}-method`}
         label={t('payments.method')}
@@ -227,22 +230,7 @@ function RecordPaymentForm({
         optionLabel={(m) => t(`payments.methods.${m}`)}
         onChange={setMethod}
       />
-      <StaffTextField
-        id={`${base}-reference`}
-        label={t('payments.reference')}
-        value={reference}
-        onChange={setReference}
-        error={errors.reference}
-        maxLength={100}
-      />
-      <StaffTextField
-        id={`${base}-received`}
-        label={t('payments.receivedOn')}
-        value={receivedOn}
-        onChange={setReceivedOn}
-        error={errors.received_on}
-        type="date"
-      />
+      <StaffTextFields form={form} fields={REFERENCE_AND_DATE_FIELDS} text={fieldText} />
       {openInvoices.length ? (
         <fieldset
           className="admin-people__field"
@@ -323,12 +311,7 @@ function BounceForm({
         rows={2}
         maxLength={500}
       />
-      <div className="admin-people__field">
-        <label>
-          <input type="checkbox" checked={hold} onChange={(e) => setHold(e.target.checked)} />{' '}
-          {t('payments.holdAccount')}
-        </label>
-      </div>
+      <StaffCheckboxField label={t('payments.holdAccount')} checked={hold} onChange={setHold} />
       <div className="admin-people__actions">
         <button type="submit" className="button" disabled={bounce.isPending}>
           {t('payments.confirmBounce')}
