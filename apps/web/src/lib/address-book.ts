@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { AddressBody, AddressBookEntry, AddressBookResponse } from '@wholesale/contract';
 import { api, ApiError } from './api-client';
 import { useErrorMessage } from './error-message';
+import { optimisticUpdate } from './optimistic-update';
 
 /**
  * An address book's calls, the buyer's (`/me/addresses`) or a customer's for staff
@@ -20,7 +21,6 @@ export function addressBookCalls(base: string) {
   };
 }
 
-type Book = AddressBookResponse | undefined;
 type Change<V> = (book: AddressBookEntry[], input: V) => AddressBookEntry[];
 
 // The book as it will be once the server agrees: shown at once, rolled back if it refuses.
@@ -59,20 +59,16 @@ export function useAddressBookWrites(base: string, queryKey: QueryKey) {
     change: Change<V>,
     done: (input: V) => string,
   ) {
+    const optimistic = optimisticUpdate<AddressBookResponse, V>(
+      queryClient,
+      queryKey,
+      (previous, input) => ({ ...previous, addresses: change(previous.addresses, input) }),
+    );
     return {
       mutationFn,
-      onMutate: async (input: V) => {
-        await queryClient.cancelQueries({ queryKey });
-        const previous = queryClient.getQueryData<AddressBookResponse>(queryKey);
-        if (previous)
-          queryClient.setQueryData<AddressBookResponse>(queryKey, {
-            ...previous,
-            addresses: change(previous.addresses, input),
-          });
-        return { previous };
-      },
-      onError: (error: unknown, _input: V, context?: { previous: Book }) => {
-        queryClient.setQueryData(queryKey, context?.previous);
+      onMutate: optimistic.onMutate,
+      onError: (error: unknown, input: V, context?: { previous?: AddressBookResponse }) => {
+        optimistic.onError(error, input, context);
         if (!(error instanceof ApiError && error.fields)) toast.error(errorMessage(error));
       },
       onSuccess: (data: AddressBookResponse, input: V) => {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminHomeResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
+import { optimisticUpdate } from '@/lib/optimistic-update';
 import { adminHomeKeys } from './keys';
 
 /** POST /api/admin/mails/:id/retry (admin): a failed mail goes back in the queue. */
@@ -15,29 +16,22 @@ export const useRetryMail = () => {
   const key = adminHomeKeys.details();
   return useMutation({
     mutationFn: retryMail,
-    onMutate: async (id) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<AdminHomeResponse>(key);
-      const deliveries = previous?.data.deliveries;
-      if (previous && deliveries) {
-        queryClient.setQueryData<AdminHomeResponse>(key, {
-          ...previous,
-          data: {
-            ...previous.data,
-            deliveries: {
-              ...deliveries,
-              mails_failed: Math.max(0, deliveries.mails_failed - 1),
-              mails_waiting: deliveries.mails_waiting + 1,
-              failed_mails: deliveries.failed_mails.filter((m) => m.id !== id),
-            },
+    ...optimisticUpdate<AdminHomeResponse, number>(queryClient, key, (previous, id) => {
+      const deliveries = previous.data.deliveries;
+      if (!deliveries) return previous;
+      return {
+        ...previous,
+        data: {
+          ...previous.data,
+          deliveries: {
+            ...deliveries,
+            mails_failed: Math.max(0, deliveries.mails_failed - 1),
+            mails_waiting: deliveries.mails_waiting + 1,
+            failed_mails: deliveries.failed_mails.filter((m) => m.id !== id),
           },
-        });
-      }
-      return { previous };
-    },
-    onError: (_error, _id, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
+        },
+      };
+    }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminHomeKeys.all }),
   });
 };

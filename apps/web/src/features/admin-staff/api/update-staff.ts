@@ -5,6 +5,7 @@ import type {
   StaffRole,
 } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
+import { optimisticUpdate } from '@/lib/optimistic-update';
 import { staffKeys } from './keys';
 
 export type StaffChange = { id: number } & ({ roles: StaffRole[] } | { active: boolean });
@@ -26,20 +27,14 @@ export const useUpdateStaff = () => {
   const key = staffKeys.lists();
   return useMutation({
     mutationFn: updateStaff,
-    onMutate: async (change) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<AdminStaffListResponse>(key);
-      if (previous) {
-        queryClient.setQueryData<AdminStaffListResponse>(key, {
-          ...previous,
-          data: previous.data.map((m) => (m.id === change.id ? { ...m, ...change } : m)),
-        });
-      }
-      return { previous };
-    },
-    onError: (_error, _change, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
+    ...optimisticUpdate<AdminStaffListResponse, StaffChange>(
+      queryClient,
+      key,
+      (previous, change) => ({
+        ...previous,
+        data: previous.data.map((m) => (m.id === change.id ? { ...m, ...change } : m)),
+      }),
+    ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
   });
 };
