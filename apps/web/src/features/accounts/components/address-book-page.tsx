@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { AddressBookView } from '@/components/ui/address-book-view';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { useCountry } from '@/lib/country';
-import { useErrorMessage } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/page-title';
 import { useAddressBook, useAddressBookChanges } from '../api/address-book';
 
@@ -13,7 +13,6 @@ import { useAddressBook, useAddressBookChanges } from '../api/address-book';
 export function AddressBookPage() {
   const { t } = useTranslation('addresses');
   usePageTitle(t('title'));
-  const errorMessage = useErrorMessage();
   const country = useCountry();
   const book = useAddressBook();
   const writes = useAddressBookChanges();
@@ -24,9 +23,7 @@ export function AddressBookPage() {
       {book.isPending ? (
         <LoadingOverlay />
       ) : book.isError ? (
-        <p className="form-alert" role="alert">
-          {t('loadFailed')} {errorMessage(book.error)}
-        </p>
+        <LoadFailed what={t('loadFailed')} error={book.error} />
       ) : (
         <AddressBookView
           addresses={book.data.addresses}

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageLoadFailed } from '@/components/ui/load-failed';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
-import { useErrorMessage } from '@/lib/error-message';
 import { useMe } from '../api/get-me';
 import './accounts.css';
 
@@ -20,17 +20,16 @@ const ACCOUNT_PAGES = [
 /** /profile and /pdata: company, owner, e-mail, customer code, country, language (from GET /api/me). */
 export function ProfileCard() {
   const { t } = useTranslation('accounts');
-  const errorMessage = useErrorMessage();
   const me = useMe();
   if (me.isPending) return <LoadingOverlay />;
   if (me.isError) {
     return (
-      <section className="page auth-card">
-        <h1>{t('profile.title')}</h1>
-        <p className="form-alert" role="alert">
-          {t('profile.loadFailed')} {errorMessage(me.error)}
-        </p>
-      </section>
+      <PageLoadFailed
+        className="page auth-card"
+        title={t('profile.title')}
+        what={t('profile.loadFailed')}
+        error={me.error}
+      />
     );
   }
   const user = me.data.user;

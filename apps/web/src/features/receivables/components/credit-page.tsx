@@ -2,7 +2,7 @@ import { AGING_BUCKETS, formatMoney, type AccountCreditDto } from '@wholesale/co
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { LabelledTable } from '@/components/ui/labelled-table';
-import { useErrorMessage } from '@/lib/error-message';
+import { PageLoadFailed } from '@/components/ui/load-failed';
 import { usePageTitle } from '@/lib/page-title';
 import { statementPdfUrl, useAccountCredit } from '../api/get-account-credit';
 import './credit-page.css';
@@ -15,19 +15,18 @@ import './credit-page.css';
  */
 export function CreditPage() {
   const { t } = useTranslation('receivables');
-  const errorMessage = useErrorMessage();
   const query = useAccountCredit();
   usePageTitle(t('title'));
 
   if (query.isPending) return <LoadingOverlay />;
   if (query.isError)
     return (
-      <section className="page credit-page">
-        <h1>{t('title')}</h1>
-        <p className="form-alert" role="alert">
-          {t('loadFailed')} {errorMessage(query.error)}
-        </p>
-      </section>
+      <PageLoadFailed
+        className="page credit-page"
+        title={t('title')}
+        what={t('loadFailed')}
+        error={query.error}
+      />
     );
   return <CreditAccount account={query.data.data} />;
 }
