@@ -1,6 +1,6 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { added, cart, deferred, line, product } from '@/test/shopping';
+import { added, cart, deferred, line, product, watchedCart } from '@/test/shopping';
 import {
   addPlaceholderLines,
   cardUnitPrice,
@@ -115,19 +115,11 @@ describe('cart cache (docs/product/cart-and-orders.md local cart rules)', () => 
   it('after a write, reads the cart again instead of keeping a first read sent before it', async () => {
     // The boot prefetch asked for the cart; a write (an Opticon upload, a re-order) is answered
     // before that read is: the read's answer is the cart without the write.
-    const qc = new QueryClient();
-    const key = cartKeys.list({ userId: 7, lang: 'en' });
-    const beforeWrite = deferred<ReturnType<typeof cart>>();
-    let reads = 0;
-    const observer = new QueryObserver(qc, {
-      queryKey: key,
-      queryFn: () => (++reads === 1 ? beforeWrite.promise : Promise.resolve(cart([line()], 60))),
-    });
-    const unsubscribe = observer.subscribe(() => undefined);
+    const { qc, key, firstRead, reads, unsubscribe } = watchedCart();
     const refreshed = refreshCarts(qc);
-    beforeWrite.resolve(cart([], 0));
+    firstRead.resolve(cart([], 0));
     await refreshed;
-    expect(reads).toBe(2);
+    expect(reads()).toBe(2);
     expect(qc.getQueryData<ReturnType<typeof cart>>(key)?.count).toBe(1);
     unsubscribe();
   });

@@ -1,22 +1,6 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { cart, deferred, line } from '@/test/shopping';
+import { cart, line, watchedCart } from '@/test/shopping';
 import { sendCartWrite } from './cart-writes';
-import { cartKeys } from './shopping-keys';
-
-/** A watched cart query whose first read answers when the test says so, later reads at once. */
-function watchedCart() {
-  const qc = new QueryClient();
-  const key = cartKeys.list({ userId: 7, lang: 'en' });
-  const firstRead = deferred<ReturnType<typeof cart>>();
-  let reads = 0;
-  const observer = new QueryObserver(qc, {
-    queryKey: key,
-    queryFn: () => (++reads === 1 ? firstRead.promise : Promise.resolve(cart([line()], 60))),
-  });
-  const unsubscribe = observer.subscribe(() => undefined);
-  return { qc, key, firstRead, reads: () => reads, unsubscribe };
-}
 
 describe('sendCartWrite (lib/cart-writes.ts)', () => {
   it('cancels the cart read in flight once the write is answered: its older cart is never kept', async () => {

@@ -1,7 +1,9 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { CartAddResponse, CartLine, CartResponse, ProductCard } from '@wholesale/contract';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { storeUser } from '@/lib/session';
+import { cartKeys } from '@/lib/shopping-keys';
 import { renderWithProviders } from './render';
 import { aBuyer } from './users';
 
@@ -105,6 +107,23 @@ export function deferred<T>() {
   let resolve!: (v: T) => void;
   const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };
+}
+
+/**
+ * A watched cart query (a boot prefetch) whose first read answers when the test says so (an empty
+ * cart, older than any write), later reads at once (one line).
+ */
+export function watchedCart() {
+  const qc = new QueryClient();
+  const key = cartKeys.list({ userId: 7, lang: 'en' });
+  const firstRead = deferred<ReturnType<typeof cart>>();
+  let reads = 0;
+  const observer = new QueryObserver(qc, {
+    queryKey: key,
+    queryFn: () => (++reads === 1 ? firstRead.promise : Promise.resolve(cart([line()], 60))),
+  });
+  const unsubscribe = observer.subscribe(() => undefined);
+  return { qc, key, firstRead, reads: () => reads, unsubscribe };
 }
 
 /** GET /api/checkout's answer for a buyer on net 30 with no address book and no opening minimum. */
