@@ -1,6 +1,14 @@
 import type { ProductCard } from '@wholesale/contract';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
   ProductActionsProvider,
@@ -24,23 +32,22 @@ const LazyAddToCart = lazy(() =>
     default: m.AddToCartButton,
   })),
 );
-// Both controls are for signed-in customers only, so a guest's cards never load their chunks.
-function FavouriteToggle(props: { product: ProductCard }) {
-  if (!useSession().isSignedIn) return null;
-  return (
-    <Suspense fallback={null}>
-      <LazyFavouriteToggle {...props} />
-    </Suspense>
-  );
+/**
+ * A product-card control for signed-in customers only (both are), so a guest's cards never load
+ * its chunk.
+ */
+function signedInOnly(Control: LazyExoticComponent<ComponentType<{ product: ProductCard }>>) {
+  return function SignedInOnly(props: { product: ProductCard }) {
+    if (!useSession().isSignedIn) return null;
+    return (
+      <Suspense fallback={null}>
+        <Control {...props} />
+      </Suspense>
+    );
+  };
 }
-function AddToCart(props: { product: ProductCard }) {
-  if (!useSession().isSignedIn) return null;
-  return (
-    <Suspense fallback={null}>
-      <LazyAddToCart {...props} />
-    </Suspense>
-  );
-}
+const FavouriteToggle = signedInOnly(LazyFavouriteToggle);
+const AddToCart = signedInOnly(LazyAddToCart);
 const productActions: ProductActions = { FavouriteToggle, AddToCart };
 
 // NOTE: sonner loads in its own chunk (home route JS budget, docs/product/storefront-ux.md), and only

@@ -145,28 +145,20 @@ function CategoryItem({ category }: { category: Category }) {
                 </li>
                 {category.sub_cate.map((sub) => (
                   <li key={sub.cat_code}>
-                    <Link
-                      to={paths.products({
-                        name: category.name,
-                        category: sub.sub_cate,
-                        catCode: sub.cat_code,
-                      })}
-                    >
-                      {sub.sub_cate}
-                    </Link>
+                    <SubcategoryLink
+                      name={category.name}
+                      category={sub.sub_cate}
+                      catCode={sub.cat_code}
+                    />
                     {sub.sub_subCat && sub.sub_subCat.length > 0 ? (
                       <ul className="category-menu__subsubs">
                         {sub.sub_subCat.map((leaf) => (
                           <li key={leaf.cat_code}>
-                            <Link
-                              to={paths.products({
-                                name: category.name,
-                                category: leaf.sub_subCat,
-                                catCode: leaf.cat_code,
-                              })}
-                            >
-                              {leaf.sub_subCat}
-                            </Link>
+                            <SubcategoryLink
+                              name={category.name}
+                              category={leaf.sub_subCat}
+                              catCode={leaf.cat_code}
+                            />
                           </li>
                         ))}
                       </ul>
@@ -180,6 +172,11 @@ function CategoryItem({ category }: { category: Category }) {
       ) : null}
     </li>
   );
+}
+
+/** A sub-category's (or its own sub-category's) link in the panel: its products, by its name. */
+function SubcategoryLink(props: { name: string; category: string; catCode: string }) {
+  return <Link to={paths.products(props)}>{props.category}</Link>;
 }
 
 /** Below 768 px: the top-level categories as a horizontally scrolling strip under the mobile header. */

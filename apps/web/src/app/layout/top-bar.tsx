@@ -6,6 +6,21 @@ import { useSession } from '@/lib/session';
 import { LanguagePicker } from './language-picker';
 import { useLogout } from './use-logout';
 
+// The top bar's links, each where it goes and its words (topBar.<key>).
+const CONTENT_LINKS = [
+  [paths.aboutUs, 'aboutUs'],
+  [paths.catalogues, 'catalogues'],
+  [paths.freePatterns, 'freePatterns'],
+  [paths.newsletter, 'newsletter'],
+  [paths.customerSupport, 'customerSupport'],
+] as const;
+const STAFF_LINKS = [[paths.admin, 'staff']] as const;
+const BUYER_LINKS = [
+  [paths.order, 'orders'],
+  [paths.invoices, 'invoices'],
+  [paths.opticon, 'opticon'],
+] as const;
+
 /**
  * docs/product/storefront-ux.md top bar: link menu, login link or profile name, language picker, logout icon. Staff see
  * the back-office link instead of the buyer's order history and Opticon upload.
@@ -19,38 +34,13 @@ export function TopBar() {
       <div className="container top-bar__inner">
         <nav aria-label={t('topBar.navLabel')} className="top-bar__links">
           <ul>
-            <li>
-              <NavLink to={paths.aboutUs()}>{t('topBar.aboutUs')}</NavLink>
-            </li>
-            <li>
-              <NavLink to={paths.catalogues()}>{t('topBar.catalogues')}</NavLink>
-            </li>
-            <li>
-              <NavLink to={paths.freePatterns()}>{t('topBar.freePatterns')}</NavLink>
-            </li>
-            <li>
-              <NavLink to={paths.newsletter()}>{t('topBar.newsletter')}</NavLink>
-            </li>
-            <li>
-              <NavLink to={paths.customerSupport()}>{t('topBar.customerSupport')}</NavLink>
-            </li>
-            {isStaff ? (
-              <li>
-                <NavLink to={paths.admin()}>{t('topBar.staff')}</NavLink>
-              </li>
-            ) : isSignedIn ? (
-              <>
-                <li>
-                  <NavLink to={paths.order()}>{t('topBar.orders')}</NavLink>
+            {[...CONTENT_LINKS, ...(isStaff ? STAFF_LINKS : isSignedIn ? BUYER_LINKS : [])].map(
+              ([to, key]) => (
+                <li key={key}>
+                  <NavLink to={to()}>{t(`topBar.${key}`)}</NavLink>
                 </li>
-                <li>
-                  <NavLink to={paths.invoices()}>{t('topBar.invoices')}</NavLink>
-                </li>
-                <li>
-                  <NavLink to={paths.opticon()}>{t('topBar.opticon')}</NavLink>
-                </li>
-              </>
-            ) : null}
+              ),
+            )}
           </ul>
         </nav>
         <div className="top-bar__account">

@@ -18,3 +18,12 @@ export const contentQuery = <T>(
     queryFn: () => api.get<T>(path, { params }),
     ...options,
   });
+
+/**
+ * A content list read in one language that changes rarely (carousel slides, catalogues): its query
+ * for a language, kept fresh five minutes.
+ */
+export const rarelyChangingContent =
+  <T>(name: string, path: string) =>
+  (lang: string) =>
+    contentQuery<T>([name, lang], path, { lang }, { staleTime: 5 * 60_000 });
