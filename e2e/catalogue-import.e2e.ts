@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { checkA11y, newPage, signIn } from './support/browser';
+import { checkA11y, newPage, openScreen, signIn } from './support/browser';
 import { browserForFile } from './support/journey';
 
 // Staff fill the catalogue from a file (docs/product/back-office-catalogue.md): a content staff member
@@ -27,8 +27,7 @@ describe('catalogue import journey', () => {
   it('staff upload a CSV on /admin/catalogue and watch the import finish', async () => {
     const staff = await newPage(browser(), { baseUrl });
     await signIn(staff.page, 'content@example.com');
-    await staff.page.goto('/admin/catalogue');
-    await staff.page.getByRole('heading', { level: 1, name: 'Catalogue import' }).waitFor();
+    await openScreen(staff.page, '/admin/catalogue', 'Catalogue import');
     const csv = [
       'sku,category,class,ship_pack,name_en,name_fr,name_es,price_ca,stock_ca,price_us,stock_us',
       `${SKU},BT,A,4,${NAME},Bobine ${stamp},Carrete ${stamp},12.34,40,9.87,25`,
@@ -57,8 +56,7 @@ describe('catalogue import journey', () => {
     await signIn(buyer.page, 'buyer.ca@example.com');
     const found = await findBySearch(buyer.page);
     await expect.poll(() => found.innerText()).toMatch(/12\.34/);
-    await buyer.page.goto(`/description/${SKU}/ca`);
-    await buyer.page.getByRole('heading', { level: 1, name: NAME }).waitFor();
+    await openScreen(buyer.page, `/description/${SKU}/ca`, NAME);
     await expect.poll(() => buyer.page.locator('main').innerText()).toMatch(/12\.34/);
     expect(await buyer.page.locator('main').innerText()).toMatch(STOCK);
     await checkA11y(buyer.page, 'imported product, buyer');
@@ -70,8 +68,7 @@ describe('catalogue import journey', () => {
     const guest = await newPage(browser(), { baseUrl });
     const guestFound = await findBySearch(guest.page);
     expect(await guestFound.innerText()).not.toMatch(PRICE);
-    await guest.page.goto(`/description/${SKU}/ca`);
-    await guest.page.getByRole('heading', { level: 1, name: NAME }).waitFor();
+    await openScreen(guest.page, `/description/${SKU}/ca`, NAME);
     const text = await guest.page.locator('main').innerText();
     expect(text).not.toMatch(PRICE);
     expect(text).not.toMatch(STOCK);

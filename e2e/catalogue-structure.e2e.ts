@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { PHONE, checkA11y, newPage, signIn } from './support/browser';
+import { checkA11y, openScreen, PHONE, signedInPage } from './support/browser';
 import { categories } from './support/catalogue';
 import { browserForFile } from './support/journey';
 
@@ -18,10 +18,11 @@ const inTree = async (lang = 'en') =>
 
 describe('catalogue structure journey', () => {
   it('at 390 px staff add, rename, hide and retire a category, and the storefront follows', async () => {
-    const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl, viewport: PHONE });
-    await signIn(page, 'content@example.com');
-    await page.goto('/admin/catalogue/structure');
-    await page.getByRole('heading', { level: 1, name: 'Catalogue structure' }).waitFor();
+    const { page, expectNoConsoleErrors } = await signedInPage(browser(), 'content@example.com', {
+      baseUrl,
+      viewport: PHONE,
+    });
+    await openScreen(page, '/admin/catalogue/structure', 'Catalogue structure');
     const tree = page.getByRole('list', { name: 'Categories' });
     await tree.waitFor();
 

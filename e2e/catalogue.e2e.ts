@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { checkA11y, newPage, PHONE, signIn } from './support/browser';
+import { checkA11y, newPage, openScreen, PHONE, signIn } from './support/browser';
 import { browserForFile } from './support/journey';
 import { categories, listingPathOf, type Cat } from './support/catalogue';
 
@@ -27,8 +27,7 @@ describe('catalogue journeys', () => {
   it('a guest browses a category and sees products but no price or stock', async () => {
     const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl });
     const cat = await buttons();
-    await page.goto(listingPathOf(cat));
-    await page.getByRole('heading', { level: 1, name: cat.category }).waitFor();
+    await openScreen(page, listingPathOf(cat), cat.category);
     const list = await cards(page);
     expect(await list.count()).toBe(25);
     await page.getByText(/Displaying 25 of [\d,]+ Products/).waitFor();

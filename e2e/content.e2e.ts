@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { checkA11y, newPage, PHONE, signIn } from './support/browser';
+import { checkA11y, newPage, openScreen, PHONE, signIn } from './support/browser';
 import { browserForFile } from './support/journey';
 
 // Content journeys: every content page in English, French and Spanish without a console error; the
@@ -116,8 +116,7 @@ describe('content journeys', () => {
       expect(await page.locator('html').getAttribute('lang')).toBe(lang);
 
       for (const target of PAGES) {
-        await page.goto(target.path);
-        await page.getByRole('heading', { level: 1, name: target.heading[lang] }).waitFor();
+        await openScreen(page, target.path, target.heading[lang]);
         await page.getByText(target.content[lang], { exact: true }).first().waitFor();
       }
       expectNoErrorsButThumbnails(errors);

@@ -5,6 +5,7 @@ import {
   expectNoErrorsBut,
   missingImage,
   newPage,
+  openScreen,
   PHONE,
   signedInPage,
 } from './support/browser';
@@ -42,8 +43,7 @@ const sessionEnded = (e: string) =>
     (e.includes('status of 401') || e.includes('status of 403')));
 
 async function openCustomer(page: Page): Promise<void> {
-  await page.goto('/admin/customers');
-  await page.getByRole('heading', { level: 1, name: 'Clients' }).waitFor();
+  await openScreen(page, '/admin/customers', 'Clients');
   const search = page.getByLabel('Rechercher des clients');
   await search.fill(BUYER_CODE);
   await search.press('Enter');

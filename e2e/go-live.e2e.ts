@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type JourneyPage } from './support/browser';
+import { launchBrowser, newPage, openScreen, type JourneyPage } from './support/browser';
 import { applyAsCanadianBusiness, approveApplication } from './support/credit-application';
 import { startProductionStore, type ProductionStore } from './support/production-store';
 
@@ -107,8 +107,7 @@ describe('a distributor takes a store live from an empty database', () => {
     await page.getByText('Mail is not configured: no e-mail leaves the store.').waitFor();
     await expectOwnIdentity(page);
 
-    await page.goto('/admin/settings');
-    await page.getByRole('heading', { level: 1, name: 'Store settings' }).waitFor();
+    await openScreen(page, '/admin/settings', 'Store settings');
     await page.getByText(/The store identity is not set yet/).waitFor();
     const store = page.getByRole('group', { name: 'Store', exact: true });
     await store.getByRole('group', { name: 'Store name' }).getByLabel('English').fill(STORE);
@@ -138,8 +137,7 @@ describe('a distributor takes a store live from an empty database', () => {
 
   it('creates the categories and product classes on screens', async () => {
     const { page } = staff;
-    await page.goto('/admin/catalogue/structure');
-    await page.getByRole('heading', { level: 1, name: 'Catalogue structure' }).waitFor();
+    await openScreen(page, '/admin/catalogue/structure', 'Catalogue structure');
     await page.getByText(/No categories yet/).waitFor();
     const addCategory = page.getByRole('form', { name: 'Add a category' });
     for (const [code, en, fr] of [
@@ -170,8 +168,7 @@ describe('a distributor takes a store live from an empty database', () => {
 
   it('imports a CSV catalogue into them', async () => {
     const { page } = staff;
-    await page.goto('/admin/catalogue');
-    await page.getByRole('heading', { level: 1, name: 'Catalogue import' }).waitFor();
+    await openScreen(page, '/admin/catalogue', 'Catalogue import');
     const csv = [
       'sku,category,class,ship_pack,name_en,name_fr,name_es,price_ca,stock_ca,price_us,stock_us',
       `${SKU},THREAD,A,4,${PRODUCT},Fil à courtepointe,Hilo para acolchar,25.00,200,19.00,100`,

@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { checkA11y, expectNoErrorsBut, missingImage, PHONE, signedInPage } from './support/browser';
+import {
+  checkA11y,
+  expectNoErrorsBut,
+  missingImage,
+  openScreen,
+  PHONE,
+  signedInPage,
+} from './support/browser';
 import { browserForFile } from './support/journey';
 import { apiSignIn, cartWithOneProduct, FRENCH_BUYER } from './support/demo-accounts';
 
@@ -50,8 +57,7 @@ describe('order desk journeys', () => {
 
       // Staff find it by its PO number on the desk.
       const staff = await signedInPage(browser(), STAFF, { baseUrl });
-      await staff.page.goto('/admin/orders');
-      await staff.page.getByRole('heading', { level: 1, name: 'Mesa de pedidos' }).waitFor();
+      await openScreen(staff.page, '/admin/orders', 'Mesa de pedidos');
       await staff.page.getByLabel('Pedido, orden de compra o cliente').fill(po);
       await staff.page.getByRole('button', { name: 'Aplicar' }).click();
       const row = staff.page.getByTestId(`desk-row-${orderId}`);

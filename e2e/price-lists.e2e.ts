@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, checkA11y, newPage, signIn } from './support/browser';
+import { checkA11y, DESKTOP, openScreen, PHONE, signedInPage } from './support/browser';
 import { FRENCH_BUYER } from './support/demo-accounts';
 import { browserForFile } from './support/journey';
 
@@ -31,10 +31,11 @@ const someSku = (page: import('playwright-core').Page) =>
 
 describe('price lists journey', () => {
   it('at 390 px staff add a list, give it, price a product and dry-run a file; it fits at 1280 px too', async () => {
-    const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl, viewport: PHONE });
-    await signIn(page, 'content@example.com');
-    await page.goto('/admin/prices');
-    await page.getByRole('heading', { level: 1, name: 'Price lists' }).waitFor();
+    const { page, expectNoConsoleErrors } = await signedInPage(browser(), 'content@example.com', {
+      baseUrl,
+      viewport: PHONE,
+    });
+    await openScreen(page, '/admin/prices', 'Price lists');
 
     const add = page.getByRole('form', { name: 'Add a price list' });
     await add.getByLabel('Name').fill(NAME);

@@ -1,6 +1,6 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkA11y, newPage, signIn } from './support/browser';
+import { checkA11y, newPage, openScreen, signIn } from './support/browser';
 import { browserForFile } from './support/journey';
 import { apiSignIn } from './support/demo-accounts';
 
@@ -117,8 +117,7 @@ describe('product editor journey', () => {
     const { page } = buyer;
     page.setDefaultTimeout(PATIENCE_MS);
     await signIn(page, 'buyer2.ca@example.com');
-    await page.goto(`/description/${sku}/ca`);
-    await page.getByRole('heading', { level: 1, name: NAME_FR }).waitFor();
+    await openScreen(page, `/description/${sku}/ca`, NAME_FR);
     await expect.poll(() => page.locator('main').innerText()).toContain(PRICE_FR);
     const strip = page.getByRole('list', { name: `Images du produit : ${NAME_FR}` });
     await expect.poll(() => strip.getByRole('button').count()).toBe(2);

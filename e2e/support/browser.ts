@@ -209,6 +209,16 @@ export async function signIn(page: Page, email = 'buyer.ca@example.com'): Promis
   await page.waitForURL((url) => url.pathname !== '/login');
 }
 
+/** Goes to `path` and waits for the screen's own heading (its h1, `heading`): the screen is there. */
+export async function openScreen(
+  page: Page,
+  path: string,
+  heading: string | RegExp,
+): Promise<void> {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+}
+
 /** A new page (see newPage) already signed in as `email`: each person of a journey in an own browser. */
 export async function signedInPage(
   browser: Browser,
