@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { AdminCategory } from '@wholesale/contract';
+import { MoveButtons } from '@/components/ui/move-buttons';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { useChangeStructure, type StructureChange } from '../api/change-structure';
@@ -314,24 +315,14 @@ function CategoryItem({
       }
       actions={
         <>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={pending || index === 0}
-            aria-label={t('structure.moveUp', { name })}
-            onClick={() => move('up')}
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={pending || index === siblings - 1}
-            aria-label={t('structure.moveDown', { name })}
-            onClick={() => move('down')}
-          >
-            ↓
-          </button>
+          <MoveButtons
+            index={index}
+            count={siblings}
+            disabled={pending}
+            upLabel={t('structure.moveUp', { name })}
+            downLabel={t('structure.moveDown', { name })}
+            onMove={(step) => move(step < 0 ? 'up' : 'down')}
+          />
           <button
             type="button"
             className="button button--secondary"

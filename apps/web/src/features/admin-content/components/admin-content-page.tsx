@@ -7,6 +7,7 @@ import {
   type AdminContentItem,
   type ContentKind,
 } from '@wholesale/contract/content';
+import { MoveButtons } from '@/components/ui/move-buttons';
 import { useCreateItem } from '../api/create-item';
 import { useDeleteItem } from '../api/delete-item';
 import { useItems } from '../api/get-items';
@@ -183,24 +184,14 @@ function ItemRow({
           {item.issue_date && <p className="admin-content__optional">{item.issue_date}</p>}
         </div>
         <div className="admin-content__buttons">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={index === 0 || moving}
-            onClick={() => onMove(index, index - 1)}
-            aria-label={t('list.moveUp', { title })}
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={index === count - 1 || moving}
-            onClick={() => onMove(index, index + 1)}
-            aria-label={t('list.moveDown', { title })}
-          >
-            ↓
-          </button>
+          <MoveButtons
+            index={index}
+            count={count}
+            disabled={moving}
+            upLabel={t('list.moveUp', { title })}
+            downLabel={t('list.moveDown', { title })}
+            onMove={(step) => onMove(index, index + step)}
+          />
           <button
             type="button"
             className="button button--secondary"
