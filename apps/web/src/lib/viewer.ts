@@ -14,6 +14,15 @@ export function useViewer() {
 }
 export type Viewer = ReturnType<typeof useViewer>;
 
+/** Which page of a product list (search results, a product group) and for whom: a query's arguments after what it lists. */
+export type ViewerPage = [
+  lang: string,
+  page: number,
+  perPage: number,
+  country: string,
+  viewer: string,
+];
+
 /** The same viewer outside React (route loaders that start a page's data early). */
 export function currentViewer(): Viewer {
   const current = i18n.resolvedLanguage ?? i18n.language;

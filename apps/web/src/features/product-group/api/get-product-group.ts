@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductGroupResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
-import { useViewer } from '@/lib/viewer';
+import { useViewer, type ViewerPage } from '@/lib/viewer';
 import { productGroupKeys } from './keys';
 
 /** GET /api/product_group/{id}?lang= (page, pagination): the whole response is returned (docs/product/catalogue.md). */
@@ -28,11 +28,7 @@ export const PRODUCT_GROUP_STALE_TIME = 5 * 60_000;
 
 export function productGroupQueryOptions(
   id: string,
-  lang: string,
-  page: number,
-  perPage: number,
-  country: string,
-  viewer: string,
+  ...[lang, page, perPage, country, viewer]: ViewerPage
 ) {
   return queryOptions({
     queryKey: productGroupKeys.detail(id, { lang, page, perPage, country, viewer }),

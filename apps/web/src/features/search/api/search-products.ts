@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
-import { useViewer } from '@/lib/viewer';
+import { useViewer, type ViewerPage } from '@/lib/viewer';
 import { searchKeys } from './keys';
 
 export type SearchData = SearchResponse['data'];
@@ -34,11 +34,7 @@ export async function searchProducts(
 
 export function searchQueryOptions(
   term: string,
-  lang: string,
-  page: number,
-  perPage: number,
-  country: string,
-  viewer: string,
+  ...[lang, page, perPage, country, viewer]: ViewerPage
 ) {
   return queryOptions({
     queryKey: searchKeys.list({ term, lang, page, perPage, country, viewer }),
