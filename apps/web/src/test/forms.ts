@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
 
 /** Where to look for the fields: the whole screen, or one form (`within(form)`). */
 type Scope = Pick<typeof screen, 'findByLabelText' | 'getByLabelText' | 'getByRole'>;
@@ -26,4 +27,11 @@ export async function fillAndSubmit(
 export async function retype(field: HTMLElement, text: string) {
   await userEvent.clear(field);
   await userEvent.type(field, text);
+}
+
+/** A quantity box that refused what was typed: it still shows `shown`, is invalid and says `why`. */
+export function expectRefusedQuantity(box: HTMLElement, shown: string, why: string) {
+  expect(box).toHaveValue(shown);
+  expect(box).toHaveAttribute('aria-invalid', 'true');
+  expect(box).toHaveAccessibleDescription(why);
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { retype } from '@/test/forms';
 import { renderWithProviders } from '@/test/render';
 import { AddToCartButton } from './add-to-cart-button';
 import { CartBadge } from './cart-badge';
@@ -28,6 +29,15 @@ function setup(answer: Promise<Response>, reread?: () => Response) {
       'POST /api/cart/add': () => answer,
     },
   );
+}
+
+/** The button for the shared product, its add never answered, with `text` typed in its quantity box. */
+async function typedPacks(text: string) {
+  const calls = setup(new Promise<Response>(() => {}));
+  const qty = await screen.findByLabelText('Quantity of Dressmaker pins in ship packs');
+  const button = screen.getByRole('button', { name: 'Add Dressmaker pins to the cart' });
+  await retype(qty, text);
+  return { calls, qty, button };
 }
 
 describe('AddToCartButton', () => {
@@ -162,27 +172,18 @@ describe('AddToCartButton', () => {
   });
 
   it('cannot add while the quantity box shows NA, and can again once it holds a quantity', async () => {
-    const calls = setup(new Promise<Response>(() => {}));
-    const qty = await screen.findByLabelText('Quantity of Dressmaker pins in ship packs');
-    const button = screen.getByRole('button', { name: 'Add Dressmaker pins to the cart' });
-    await userEvent.clear(qty);
-    await userEvent.type(qty, '-2');
+    const { calls, qty, button } = await typedPacks('-2');
     expect(qty).toHaveValue('NA');
     expect(button).toBeDisabled();
     await userEvent.click(button);
     expect(calls.some((c) => c.url.pathname === '/api/cart/add')).toBe(false);
-    await userEvent.clear(qty);
-    await userEvent.type(qty, '4{Enter}');
+    await retype(qty, '4{Enter}');
     expect(button).toBeEnabled();
   });
 
   // Regression: on the product card and page, `2.5` was sent as 25 packs.
   it('cannot add 2.5 packs: says why and sends nothing', async () => {
-    const calls = setup(new Promise<Response>(() => {}));
-    const qty = await screen.findByLabelText('Quantity of Dressmaker pins in ship packs');
-    const button = screen.getByRole('button', { name: 'Add Dressmaker pins to the cart' });
-    await userEvent.clear(qty);
-    await userEvent.type(qty, '2.5');
+    const { calls, qty, button } = await typedPacks('2.5');
     expect(qty).toHaveValue('2.5');
     expect(button).toBeDisabled();
     expect(qty).toHaveAccessibleDescription('“2.5” is not a whole number of ship packs');

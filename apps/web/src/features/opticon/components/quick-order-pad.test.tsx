@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectRefusedQuantity, retype } from '@/test/forms';
 import { preloadTranslations } from '@/test/i18n';
 import { json, renderSignedIn } from '@/test/shopping';
 import { QuickOrderPad } from './quick-order-pad';
@@ -15,18 +16,14 @@ describe('QuickOrderPad quantities (docs/product/opticon.md)', () => {
     });
     await userEvent.type(screen.getByLabelText('Product id, row 1'), 'PIN-100');
     const qty = screen.getByLabelText('Ship packs, row 1');
-    await userEvent.clear(qty);
-    await userEvent.type(qty, '2.5');
-    expect(qty).toHaveValue('2.5');
-    expect(qty).toHaveAttribute('aria-invalid', 'true');
-    expect(qty).toHaveAccessibleDescription('“2.5” is not a whole number of ship packs');
+    await retype(qty, '2.5');
+    expectRefusedQuantity(qty, '2.5', '“2.5” is not a whole number of ship packs');
     const submit = screen.getByRole('button', { name: 'Add to cart' });
     expect(submit).toBeDisabled();
     await userEvent.click(submit);
     expect(calls.some((c) => c.init?.method === 'POST')).toBe(false);
 
-    await userEvent.clear(qty);
-    await userEvent.type(qty, '3');
+    await retype(qty, '3');
     expect(qty).not.toHaveAttribute('aria-invalid');
     expect(submit).toBeEnabled();
   });
