@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, openScreen, type JourneyPage } from './support/browser';
 import { applyAsCanadianBusiness, approveApplication } from './support/credit-application';
 import { startProductionStore, type ProductionStore } from './support/production-store';
+import { savePassword, setPasswordAndSignIn } from './support/trade-account';
 
 /**
  * Going live: a distributor carries a store from an empty PostgreSQL database to its first shipped
@@ -80,13 +81,7 @@ describe('a distributor takes a store live from an empty database', () => {
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).innerText())
       .toMatch(/password/i);
-    await page.getByLabel(/^New password$/).fill(ADMIN_PASSWORD);
-    await page.getByLabel(/^Confirm new password$/).fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: /^Save my password$/ }).click();
-    await page
-      .getByText(/Your password is saved/)
-      .first()
-      .waitFor();
+    await savePassword(page, ADMIN_PASSWORD);
     await expectOwnIdentity(page);
 
     await page.goto('/login');
@@ -212,19 +207,7 @@ describe('a distributor takes a store live from an empty database', () => {
 
     const buyer = await newPage(browser, { baseUrl: store.baseUrl });
     const bp = buyer.page;
-    await bp.goto(link);
-    await bp.getByLabel(/^New password$/).fill(BUYER_PASSWORD);
-    await bp.getByLabel(/^Confirm new password$/).fill(BUYER_PASSWORD);
-    await bp.getByRole('button', { name: /^Save my password$/ }).click();
-    await bp
-      .getByText(/Your password is saved/)
-      .first()
-      .waitFor();
-    await bp.goto('/login');
-    await bp.getByLabel(/^Email$/).fill(BUYER.email);
-    await bp.getByLabel(/^Password$/).fill(BUYER_PASSWORD);
-    await bp.getByRole('button', { name: /^Sign in$/ }).click();
-    await bp.waitForURL((url) => url.pathname !== '/login');
+    await setPasswordAndSignIn(bp, link, { email: BUYER.email, password: BUYER_PASSWORD });
 
     await bp.goto(`/description/${SKU}/ca`);
     const detail = bp.locator('.product-detail__info');

@@ -94,16 +94,25 @@ export function lastEndedMonth(): string {
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
 }
 
-/** Sets the buyer's password from the staff's link, then signs in on /login. */
-export async function setPasswordAndSignIn(page: Page, link: string, a: Applicant) {
-  await page.goto(link);
-  await page.getByLabel(/^New password$/).fill(a.password);
-  await page.getByLabel(/^Confirm new password$/).fill(a.password);
+/** On a set-password page (from a staff link or staff:create): saves `password` and waits until it is saved. */
+export async function savePassword(page: Page, password: string) {
+  await page.getByLabel(/^New password$/).fill(password);
+  await page.getByLabel(/^Confirm new password$/).fill(password);
   await page.getByRole('button', { name: /^Save my password$/ }).click();
   await page
     .getByText(/Your password is saved/)
     .first()
     .waitFor();
+}
+
+/** Sets the buyer's password from the staff's link, then signs in on /login. */
+export async function setPasswordAndSignIn(
+  page: Page,
+  link: string,
+  a: Pick<Applicant, 'email' | 'password'>,
+) {
+  await page.goto(link);
+  await savePassword(page, a.password);
   await signInOnPage(page, a.email, a.password);
   await page.waitForURL((url) => url.pathname !== '/login');
 }
