@@ -223,12 +223,13 @@ export const AdminReturnResponse = okResponse({ data: AdminReturn });
 export type AdminReturnResponse = z.infer<typeof AdminReturnResponse>;
 
 /** A line of an order as the return form offers it (GET /api/orders/:id/returnable-lines). */
-export const ReturnableLine = z.object({
-  order_line_id: z.number().int(),
-  product_code: z.string(),
-  name: z.string(),
-  ship_pack: z.number().int(),
-  unit_price_cents: z.number().int(),
+export const ReturnableLine = ReturnLine.pick({
+  order_line_id: true,
+  product_code: true,
+  name: true,
+  ship_pack: true,
+  unit_price_cents: true,
+}).extend({
   /** Ship packs that shipped (0 while the line waits). */
   shipped: z.number().int(),
   /** The shop's calendar day it shipped; null while it waits. */
