@@ -177,9 +177,7 @@ export const ReturnRequest = z.object({
   /** The lines' value at the order's prices, before taxes. */
   subtotal_cents: z.number().int(),
   lines: z.array(ReturnLine),
-  credit_note: z
-    .object({ id: z.number().int(), number: z.string(), total_cents: z.number().int() })
-    .nullable(),
+  credit_note: CreditNote.pick({ id: true, number: true, total_cents: true }).nullable(),
 });
 export type ReturnRequest = z.infer<typeof ReturnRequest>;
 

@@ -91,10 +91,10 @@ export const TaxExemptionParams = z.object({
 });
 
 /** A certificate that applies today (the checkout answer lists the account's, every region). */
-export const ActiveTaxExemptionDto = z.object({
-  tax_kind: z.enum(TAX_EXEMPTION_KINDS),
-  region: z.string(),
-  certificate_number: z.string(),
+export const ActiveTaxExemptionDto = TaxExemptionDto.pick({
+  tax_kind: true,
+  region: true,
+  certificate_number: true,
 });
 export type ActiveTaxExemptionDto = z.infer<typeof ActiveTaxExemptionDto>;
 
