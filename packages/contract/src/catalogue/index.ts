@@ -42,7 +42,7 @@ export const Category = ProductCategoryRef.extend({
 export type Category = z.infer<typeof Category>;
 export type SubCategory = z.infer<typeof SubCategory>;
 
-export const CategoriesResponse = okResponse({ data: z.array(Category) });
+export const CategoriesResponse = dataResponse(z.array(Category));
 export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
 
 /**
@@ -153,15 +153,15 @@ export const FilterOptions = z.object({
   sizes: z.array(FilterOption),
 });
 export type FilterOptions = z.infer<typeof FilterOptions>;
-export const FilterOptionsResponse = okResponse({ data: FilterOptions });
+export const FilterOptionsResponse = dataResponse(FilterOptions);
 export const BrandsResponse = dataResponse(
   z.array(z.object({ brand: z.string(), count: z.number().int() })),
 );
 
 /** GET /api/product_group/:id — docs/product/catalogue.md: data.title and data.data, paginated. */
-export const ProductGroupResponse = okResponse({
-  data: z.object({ title: z.string(), ...paginated(ProductCard).shape }),
-});
+export const ProductGroupResponse = dataResponse(
+  z.object({ title: z.string(), ...paginated(ProductCard).shape }),
+);
 export type ProductGroupResponse = z.infer<typeof ProductGroupResponse>;
 
 /** A category matching a search. */
@@ -169,12 +169,12 @@ export const SearchCategory = ProductCategoryRef.extend({ level: z.number().int(
 export type SearchCategory = z.infer<typeof SearchCategory>;
 
 /** GET /api/search/ — the body's `data` holds the results (docs/product/catalogue.md). Names are plain text (HTML stripped). */
-export const SearchResponse = okResponse({
-  data: z.object({
+export const SearchResponse = dataResponse(
+  z.object({
     products: ProductsResponse.shape.products,
     categories: z.array(SearchCategory),
   }),
-});
+);
 export type SearchResponse = z.infer<typeof SearchResponse>;
 
 /** GET /api/search/suggest — a few products and categories while the buyer types. */

@@ -4,7 +4,7 @@
  * facts (deposit, hold) every order screen shows, and the pure rules the order's transaction runs.
  */
 import { z } from 'zod';
-import { okResponse } from '../common';
+import { dataResponse } from '../common';
 import { MAX_DATABASE_INTEGER } from '../common/safe-input';
 import {
   ACCOUNT_HOLD_REASONS,
@@ -115,7 +115,7 @@ export const AdminCreditAccount = z.object({
   ...creditStandingFields,
 });
 export type AdminCreditAccount = z.infer<typeof AdminCreditAccount>;
-export const AdminCreditAccountResponse = okResponse({ data: AdminCreditAccount });
+export const AdminCreditAccountResponse = dataResponse(AdminCreditAccount);
 export type AdminCreditAccountResponse = z.infer<typeof AdminCreditAccountResponse>;
 
 const CREDIT_LIMIT_MESSAGE = 'credit_limit_cents must be a whole number of cents, 0 or more';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { taxOn, type TaxKind, type TaxLine } from '../checkout/rules';
-import { listResponse, okResponse } from '../common';
+import { dataResponse, listResponse } from '../common';
 import { countField, idSchema, staffPageFields } from '../common/safe-input';
 import { lineTotalCents } from '../rules/money';
 import {
@@ -194,7 +194,7 @@ export const AdminReturn = ReturnRequest.extend({
 });
 export type AdminReturn = z.infer<typeof AdminReturn>;
 
-export const ReturnResponse = okResponse({ data: ReturnRequest });
+export const ReturnResponse = dataResponse(ReturnRequest);
 export type ReturnResponse = z.infer<typeof ReturnResponse>;
 export const ReturnListQuery = z.object({
   order_id: idSchema('order_id').optional(),
@@ -217,7 +217,7 @@ export const AdminReturnListResponse = listResponse(AdminReturn).extend({
   counts: z.record(z.string(), z.number().int()),
 });
 export type AdminReturnListResponse = z.infer<typeof AdminReturnListResponse>;
-export const AdminReturnResponse = okResponse({ data: AdminReturn });
+export const AdminReturnResponse = dataResponse(AdminReturn);
 export type AdminReturnResponse = z.infer<typeof AdminReturnResponse>;
 
 /** A line of an order as the return form offers it (GET /api/orders/:id/returnable-lines). */
@@ -239,7 +239,7 @@ export const ReturnableLine = ReturnLine.pick({
   available: z.number().int(),
 });
 export type ReturnableLine = z.infer<typeof ReturnableLine>;
-export const ReturnableLinesResponse = okResponse({ data: z.array(ReturnableLine) });
+export const ReturnableLinesResponse = dataResponse(z.array(ReturnableLine));
 export type ReturnableLinesResponse = z.infer<typeof ReturnableLinesResponse>;
 
 /** POST /api/admin/returns/:id/authorise | refuse: an optional note for the buyer. */
