@@ -276,6 +276,6 @@ export const MailDetailDto = MailSummaryDto.extend({
 });
 export type MailDetailDto = z.infer<typeof MailDetailDto>;
 export const MailboxListResponse = dataResponse(z.array(MailSummaryDto));
-export const MailDetailResponse = okResponse({ data: MailDetailDto });
+export const MailDetailResponse = dataResponse(MailDetailDto);
 
 export * from './customer-code';

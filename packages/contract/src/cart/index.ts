@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, MAX_DATABASE_INTEGER, ProductIdText } from '../common/safe-input';
-import { CountryParam, LangParam, OptionalCountryParam } from '../common';
+import { CountryParam, LangParam, okResponse, OptionalCountryParam } from '../common';
 import { BuyerPriceReason } from '../catalogue';
 import { LineNextBreak } from './line-price';
 
@@ -146,8 +146,7 @@ export const CartNotice = z.object({
 export type CartNotice = z.infer<typeof CartNotice>;
 
 /** Every cart call answers the whole cart: {status, products, total} (docs/product/cart-and-orders.md). */
-export const CartResponse = z.object({
-  status: z.literal(true),
+export const CartResponse = okResponse({
   products: z.array(CartLine),
   total: z.number(),
   count: z.number().int(),
@@ -162,8 +161,7 @@ export type CartResponse = z.infer<typeof CartResponse>;
  * the cart it holds and reads the cart again when its own lines no longer add up to `count` and
  * `total` (lib/cart-cache.ts `withServerLine`).
  */
-export const CartAddResponse = z.object({
-  status: z.literal(true),
+export const CartAddResponse = okResponse({
   line: CartLine,
   total: z.number(),
   count: z.number().int(),

@@ -19,11 +19,19 @@ export const SubCategory = z.object({
   hidden: z.boolean().optional(),
 });
 
-/** docs/product/catalogue.md category tree: Category with its New/Clear/Sale/Soon counts. */
-export const Category = z.object({
+/**
+ * A category as the tree names it: where a product sits (breadcrumbs, links back to the listing),
+ * and the part every category answer (tree, tiles, search) starts with.
+ */
+export const ProductCategoryRef = z.object({
   name: z.string(),
   category: z.string(),
   cat_code: z.string(),
+});
+export type ProductCategoryRef = z.infer<typeof ProductCategoryRef>;
+
+/** docs/product/catalogue.md category tree: Category with its New/Clear/Sale/Soon counts. */
+export const Category = ProductCategoryRef.extend({
   New: z.number().int(),
   Clear: z.number().int(),
   Sale: z.number().int(),
@@ -34,7 +42,7 @@ export const Category = z.object({
 export type Category = z.infer<typeof Category>;
 export type SubCategory = z.infer<typeof SubCategory>;
 
-export const CategoriesResponse = okResponse({ data: z.array(Category) });
+export const CategoriesResponse = dataResponse(z.array(Category));
 export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
 
 /**
@@ -104,14 +112,6 @@ export const ProductsResponse = okResponse({
 export type ProductsResponse = z.infer<typeof ProductsResponse>;
 export type ProductPage = ProductsResponse['products'];
 
-/** Where a product sits in the category tree (for breadcrumbs and links back to the listing). */
-export const ProductCategoryRef = z.object({
-  name: z.string(),
-  category: z.string(),
-  cat_code: z.string(),
-});
-export type ProductCategoryRef = z.infer<typeof ProductCategoryRef>;
-
 /** Product detail: the card plus description, barcode, category path and related products. */
 export const ProductDetail = ProductCard.extend({
   description: z.string(),
@@ -139,12 +139,7 @@ export const ClassCodesResponse = okResponse({
 });
 
 /** Top-level categories shown as tiles (GET displayCategories). */
-export const DisplayCategory = z.object({
-  name: z.string(),
-  category: z.string(),
-  cat_code: z.string(),
-  image: z.string(),
-});
+export const DisplayCategory = ProductCategoryRef.extend({ image: z.string() });
 export type DisplayCategory = z.infer<typeof DisplayCategory>;
 export const DisplayCategoriesResponse = dataResponse(z.array(DisplayCategory));
 
@@ -158,33 +153,28 @@ export const FilterOptions = z.object({
   sizes: z.array(FilterOption),
 });
 export type FilterOptions = z.infer<typeof FilterOptions>;
-export const FilterOptionsResponse = okResponse({ data: FilterOptions });
+export const FilterOptionsResponse = dataResponse(FilterOptions);
 export const BrandsResponse = dataResponse(
   z.array(z.object({ brand: z.string(), count: z.number().int() })),
 );
 
 /** GET /api/product_group/:id — docs/product/catalogue.md: data.title and data.data, paginated. */
-export const ProductGroupResponse = okResponse({
-  data: z.object({ title: z.string(), ...paginated(ProductCard).shape }),
-});
+export const ProductGroupResponse = dataResponse(
+  z.object({ title: z.string(), ...paginated(ProductCard).shape }),
+);
 export type ProductGroupResponse = z.infer<typeof ProductGroupResponse>;
 
 /** A category matching a search. */
-export const SearchCategory = z.object({
-  name: z.string(),
-  category: z.string(),
-  cat_code: z.string(),
-  level: z.number().int(),
-});
+export const SearchCategory = ProductCategoryRef.extend({ level: z.number().int() });
 export type SearchCategory = z.infer<typeof SearchCategory>;
 
 /** GET /api/search/ — the body's `data` holds the results (docs/product/catalogue.md). Names are plain text (HTML stripped). */
-export const SearchResponse = okResponse({
-  data: z.object({
+export const SearchResponse = dataResponse(
+  z.object({
     products: ProductsResponse.shape.products,
     categories: z.array(SearchCategory),
   }),
-});
+);
 export type SearchResponse = z.infer<typeof SearchResponse>;
 
 /** GET /api/search/suggest — a few products and categories while the buyer types. */

@@ -52,9 +52,7 @@ export const AdminImportJob = z.object({
   created_by: z.string().nullable(),
   rows_total: z.number().int(),
   rows_done: z.number().int(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
+  ...GroupCounts.shape,
   deactivated: z.number().int(),
   groups: z.record(z.string(), GroupCounts),
   error_count: z.number().int(),
@@ -120,14 +118,14 @@ export const PriceFeedEntry = z.object({
 });
 export type PriceFeedEntry = z.infer<typeof PriceFeedEntry>;
 
-export const StockFeedBody = z
-  .array(StockFeedEntry)
-  .min(1, { message: 'Send at least one entry' })
-  .max(FEED_MAX_ENTRIES, { message: `Send at most ${FEED_MAX_ENTRIES} entries per call` });
-export const PriceFeedBody = z
-  .array(PriceFeedEntry)
-  .min(1, { message: 'Send at least one entry' })
-  .max(FEED_MAX_ENTRIES, { message: `Send at most ${FEED_MAX_ENTRIES} entries per call` });
+/** A stock or price call's body: 1 to FEED_MAX_ENTRIES entries. */
+const feedBody = <T extends z.ZodType>(entry: T) =>
+  z
+    .array(entry)
+    .min(1, { message: 'Send at least one entry' })
+    .max(FEED_MAX_ENTRIES, { message: `Send at most ${FEED_MAX_ENTRIES} entries per call` });
+export const StockFeedBody = feedBody(StockFeedEntry);
+export const PriceFeedBody = feedBody(PriceFeedEntry);
 
 export const FeedResult = z.object({ updated: z.number().int() });
 

@@ -7,12 +7,21 @@ export * from './parse';
 /** Most lines one upload may carry. */
 export const MAX_OPTICON_LINES = 2000;
 
+/** A scanned code as a line of an upload carries it. */
+const OpticonCode = z.string().trim().min(1, { message: 'Each line needs a code' }).max(64);
+
+/** An upload's lines: at least one, at most MAX_OPTICON_LINES. */
+const uploadLines = <T extends z.ZodType>(lines: z.ZodArray<T>) =>
+  lines
+    .min(1, { message: 'There is nothing to upload' })
+    .max(MAX_OPTICON_LINES, { message: `At most ${MAX_OPTICON_LINES} lines per upload` });
+
 /** POST /api/opticon body (docs/product/opticon.md): the parsed lines, user_id and country. */
 export const StoreOpticonBody = z.object({
-  products: z
-    .array(
+  products: uploadLines(
+    z.array(
       z.object({
-        code: z.string().trim().min(1, { message: 'Each line needs a code' }).max(64),
+        code: OpticonCode,
         quantity: z.coerce
           .number({ message: 'Quantity must be a whole number of at least 1' })
           .int()
@@ -22,9 +31,8 @@ export const StoreOpticonBody = z.object({
           .max(100_000),
       }),
       { message: 'products must be a list of {code, quantity}' },
-    )
-    .min(1, { message: 'There is nothing to upload' })
-    .max(MAX_OPTICON_LINES, { message: `At most ${MAX_OPTICON_LINES} lines per upload` }),
+    ),
+  ),
   user_id: UserIdParam,
   country: OptionalCountryParam,
 });
@@ -48,10 +56,7 @@ export type OpticonResponse = z.infer<typeof OpticonResponse>;
 
 /** POST /api/opticon/match: the codes of a parsed file, matched for the preview (nothing is added). */
 export const OpticonMatchBody = z.object({
-  codes: z
-    .array(z.string().trim().min(1, { message: 'Each line needs a code' }).max(64))
-    .min(1, { message: 'There is nothing to upload' })
-    .max(MAX_OPTICON_LINES, { message: `At most ${MAX_OPTICON_LINES} lines per upload` }),
+  codes: uploadLines(z.array(OpticonCode)),
 });
 export const OpticonMatch = z.object({
   code: z.string(),

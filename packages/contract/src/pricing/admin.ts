@@ -160,15 +160,22 @@ export type PriceImportChange = z.infer<typeof PriceImportChange>;
 /** How many refusals and changes the answer lists (the errors file has every refusal). */
 export const PRICE_IMPORT_LISTED = 200;
 
+/**
+ * What a file import or an ERP call did to a list's entries, keyed (target, min_packs, starts_on);
+ * `removed`: the entries it did not name, removed because `replace` was asked for.
+ */
+const entryCounts = {
+  created: z.number().int(),
+  changed: z.number().int(),
+  unchanged: z.number().int(),
+  removed: z.number().int(),
+};
+
 export const AdminPriceImportResult = z.object({
   dry_run: z.boolean(),
   /** Rows read after the header. */
   rows: z.number().int(),
-  created: z.number().int(),
-  changed: z.number().int(),
-  unchanged: z.number().int(),
-  /** Entries the file did not name, removed because `replace` was asked for. */
-  removed: z.number().int(),
+  ...entryCounts,
   refused: z.number().int(),
   refusals: z.array(ImportRowError),
   changes: z.array(PriceImportChange),
@@ -190,10 +197,5 @@ export const ErpPriceEntriesBody = z.object({
 });
 export type ErpPriceEntriesBody = z.infer<typeof ErpPriceEntriesBody>;
 
-export const ErpPriceEntriesResult = z.object({
-  created: z.number().int(),
-  changed: z.number().int(),
-  unchanged: z.number().int(),
-  removed: z.number().int(),
-});
+export const ErpPriceEntriesResult = z.object(entryCounts);
 export type ErpPriceEntriesResult = z.infer<typeof ErpPriceEntriesResult>;

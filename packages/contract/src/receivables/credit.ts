@@ -4,7 +4,7 @@
  * facts (deposit, hold) every order screen shows, and the pure rules the order's transaction runs.
  */
 import { z } from 'zod';
-import { okResponse } from '../common';
+import { dataResponse } from '../common';
 import { MAX_DATABASE_INTEGER } from '../common/safe-input';
 import {
   ACCOUNT_HOLD_REASONS,
@@ -94,6 +94,16 @@ export const AccountHoldDto = z.object({
   held_at: z.string().nullable(),
 });
 
+/**
+ * Where an account stands against its limit (cents), as staff and the buyer read it alike: what it
+ * owes, what its open orders hold, and the limit less both (`availableCreditCents`).
+ */
+export const creditStandingFields = {
+  balance_cents: z.number().int(),
+  open_orders_cents: z.number().int(),
+  available_credit_cents: z.number().int(),
+};
+
 /** GET /api/admin/customers/:id/credit: the account's terms and where it stands (cents). */
 export const AdminCreditAccount = z.object({
   customer_id: z.number().int(),
@@ -102,12 +112,10 @@ export const AdminCreditAccount = z.object({
   net_days: z.number().int(),
   opening_deposit_required: z.boolean(),
   hold: AccountHoldDto.nullable(),
-  balance_cents: z.number().int(),
-  open_orders_cents: z.number().int(),
-  available_credit_cents: z.number().int(),
+  ...creditStandingFields,
 });
 export type AdminCreditAccount = z.infer<typeof AdminCreditAccount>;
-export const AdminCreditAccountResponse = okResponse({ data: AdminCreditAccount });
+export const AdminCreditAccountResponse = dataResponse(AdminCreditAccount);
 export type AdminCreditAccountResponse = z.infer<typeof AdminCreditAccountResponse>;
 
 const CREDIT_LIMIT_MESSAGE = 'credit_limit_cents must be a whole number of cents, 0 or more';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataResponse, listResponse, okResponse } from '../common';
 import { COUNTRIES } from '../common/values';
 import { dateField } from '../common/dates';
 import {
@@ -15,6 +16,7 @@ import {
   PAYMENT_METHODS,
   type AgingBucket,
 } from './terms';
+import { creditStandingFields } from './credit';
 
 /*
  * Payments, statements, interest and receivables (docs/product/accounts-receivable.md
@@ -277,7 +279,7 @@ export const PaymentDto = z.object({
 });
 export type PaymentDto = z.infer<typeof PaymentDto>;
 
-export const PaymentResponse = z.object({ status: z.literal(true), data: PaymentDto });
+export const PaymentResponse = dataResponse(PaymentDto);
 
 export const AgingDto = z.object(
   Object.fromEntries(AGING_BUCKETS.map((b) => [b, z.number().int()])) as Record<
@@ -305,15 +307,14 @@ export const InterestLineDto = z.object({
 });
 
 /** A customer's payments on the staff customer screen, with its open invoices to settle. */
-export const AdminCustomerPaymentsResponse = z.object({
-  status: z.literal(true),
-  data: z.object({
+export const AdminCustomerPaymentsResponse = dataResponse(
+  z.object({
     country: z.enum(COUNTRIES),
     balance_cents: z.number().int(),
     payments: z.array(PaymentDto),
     open_invoices: z.array(OpenInvoiceDto),
   }),
-});
+);
 export type AdminCustomerPaymentsResponse = z.infer<typeof AdminCustomerPaymentsResponse>;
 
 /** GET /api/account/credit: the buyer's own account. */
@@ -321,9 +322,7 @@ export const AccountCreditDto = z.object({
   country: z.enum(COUNTRIES),
   as_of: z.string(),
   credit_limit_cents: z.number().int(),
-  balance_cents: z.number().int(),
-  open_orders_cents: z.number().int(),
-  available_credit_cents: z.number().int(),
+  ...creditStandingFields,
   overdue_cents: z.number().int(),
   on_hold: z.boolean(),
   hold_reason: z.enum(ACCOUNT_HOLD_REASONS).nullable(),
@@ -335,7 +334,7 @@ export const AccountCreditDto = z.object({
   statement_periods: z.array(z.string()),
 });
 export type AccountCreditDto = z.infer<typeof AccountCreditDto>;
-export const AccountCreditResponse = z.object({ status: z.literal(true), data: AccountCreditDto });
+export const AccountCreditResponse = dataResponse(AccountCreditDto);
 
 export const AdminReceivablesQuery = z.object({
   ...staffPageFields(25),
@@ -357,19 +356,12 @@ export const ReceivableRowDto = z.object({
 });
 export type ReceivableRowDto = z.infer<typeof ReceivableRowDto>;
 
-export const AdminReceivablesResponse = z.object({
-  status: z.literal(true),
-  data: z.array(ReceivableRowDto),
-  total: z.number().int(),
-  current_page: z.number().int(),
-  last_page: z.number().int(),
-  per_page: z.number().int(),
+export const AdminReceivablesResponse = listResponse(ReceivableRowDto).extend({
   as_of: z.string(),
 });
 export type AdminReceivablesResponse = z.infer<typeof AdminReceivablesResponse>;
 
-export const AdminInterestResponse = z.object({
-  status: z.literal(true),
+export const AdminInterestResponse = okResponse({
   period: z.string(),
   charged: z.array(
     z.object({

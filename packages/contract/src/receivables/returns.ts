@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { taxOn, type TaxKind, type TaxLine } from '../checkout/rules';
-import { listResponse, okResponse } from '../common';
+import { dataResponse, listResponse } from '../common';
 import { countField, idSchema, staffPageFields } from '../common/safe-input';
 import { lineTotalCents } from '../rules/money';
 import {
@@ -177,9 +177,7 @@ export const ReturnRequest = z.object({
   /** The lines' value at the order's prices, before taxes. */
   subtotal_cents: z.number().int(),
   lines: z.array(ReturnLine),
-  credit_note: z
-    .object({ id: z.number().int(), number: z.string(), total_cents: z.number().int() })
-    .nullable(),
+  credit_note: CreditNote.pick({ id: true, number: true, total_cents: true }).nullable(),
 });
 export type ReturnRequest = z.infer<typeof ReturnRequest>;
 
@@ -196,7 +194,7 @@ export const AdminReturn = ReturnRequest.extend({
 });
 export type AdminReturn = z.infer<typeof AdminReturn>;
 
-export const ReturnResponse = okResponse({ data: ReturnRequest });
+export const ReturnResponse = dataResponse(ReturnRequest);
 export type ReturnResponse = z.infer<typeof ReturnResponse>;
 export const ReturnListQuery = z.object({
   order_id: idSchema('order_id').optional(),
@@ -219,16 +217,17 @@ export const AdminReturnListResponse = listResponse(AdminReturn).extend({
   counts: z.record(z.string(), z.number().int()),
 });
 export type AdminReturnListResponse = z.infer<typeof AdminReturnListResponse>;
-export const AdminReturnResponse = okResponse({ data: AdminReturn });
+export const AdminReturnResponse = dataResponse(AdminReturn);
 export type AdminReturnResponse = z.infer<typeof AdminReturnResponse>;
 
 /** A line of an order as the return form offers it (GET /api/orders/:id/returnable-lines). */
-export const ReturnableLine = z.object({
-  order_line_id: z.number().int(),
-  product_code: z.string(),
-  name: z.string(),
-  ship_pack: z.number().int(),
-  unit_price_cents: z.number().int(),
+export const ReturnableLine = ReturnLine.pick({
+  order_line_id: true,
+  product_code: true,
+  name: true,
+  ship_pack: true,
+  unit_price_cents: true,
+}).extend({
   /** Ship packs that shipped (0 while the line waits). */
   shipped: z.number().int(),
   /** The shop's calendar day it shipped; null while it waits. */
@@ -240,7 +239,7 @@ export const ReturnableLine = z.object({
   available: z.number().int(),
 });
 export type ReturnableLine = z.infer<typeof ReturnableLine>;
-export const ReturnableLinesResponse = okResponse({ data: z.array(ReturnableLine) });
+export const ReturnableLinesResponse = dataResponse(z.array(ReturnableLine));
 export type ReturnableLinesResponse = z.infer<typeof ReturnableLinesResponse>;
 
 /** POST /api/admin/returns/:id/authorise | refuse: an optional note for the buyer. */

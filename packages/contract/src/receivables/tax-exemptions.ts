@@ -66,12 +66,17 @@ export const TaxExemptionBody = z
   );
 export type TaxExemptionBody = z.output<typeof TaxExemptionBody>;
 
-/** A certificate as staff see it; `active` says whether it exempts anything today. */
-export const TaxExemptionDto = z.object({
-  id: z.number().int(),
+/** What names a certificate: the tax it exempts from, where, and its number. */
+const certificateFields = {
   tax_kind: z.enum(TAX_EXEMPTION_KINDS),
   region: z.string(),
   certificate_number: z.string(),
+};
+
+/** A certificate as staff see it; `active` says whether it exempts anything today. */
+export const TaxExemptionDto = z.object({
+  id: z.number().int(),
+  ...certificateFields,
   valid_from: z.string(),
   valid_until: z.string().nullable(),
   revoked_at: z.string().nullable(),
@@ -91,11 +96,7 @@ export const TaxExemptionParams = z.object({
 });
 
 /** A certificate that applies today (the checkout answer lists the account's, every region). */
-export const ActiveTaxExemptionDto = z.object({
-  tax_kind: z.enum(TAX_EXEMPTION_KINDS),
-  region: z.string(),
-  certificate_number: z.string(),
-});
+export const ActiveTaxExemptionDto = z.object(certificateFields);
 export type ActiveTaxExemptionDto = z.infer<typeof ActiveTaxExemptionDto>;
 
 /** A tax an order does not charge, and the certificate that exempted it (amount in dollars). */

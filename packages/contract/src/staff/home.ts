@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MailDetailDto } from '../accounts';
 import { dataResponse } from '../common';
 import { idSchema } from '../common/safe-input';
 import { ORDER_STATUSES } from '../orders/workflow';
@@ -85,15 +86,15 @@ const HomeImportDto = z.object({
   error: z.string().nullable(),
 });
 
-/** A mail the worker gave up on (status failed): admin may send it again. */
-export const FailedMailDto = z.object({
-  id: z.number().int(),
-  to: z.string(),
-  subject: z.string(),
-  template: z.string(),
-  attempts: z.number().int(),
-  last_error: z.string().nullable(),
-  created_at: z.string(),
+/** A mail of the outbox the worker gave up on (status failed): admin may send it again. */
+export const FailedMailDto = MailDetailDto.pick({
+  id: true,
+  to: true,
+  subject: true,
+  template: true,
+  attempts: true,
+  last_error: true,
+  created_at: true,
 });
 export type FailedMailDto = z.infer<typeof FailedMailDto>;
 
