@@ -11,11 +11,11 @@ import {
 import { z } from 'zod';
 import { accountActivationRoutes, staffOf, staffRoute } from '../../plugins/auth';
 import { customerMailRoute } from './customer-password.routes';
+import { sendCustomerPasswordReset } from './customer-password';
 import {
   getCustomer,
   listCustomers,
   patchCustomer,
-  sendCustomerPasswordReset,
   setCustomerActive,
 } from './customers.service';
 import { answerData } from '../../lib/answer';
