@@ -12,12 +12,7 @@ import { z } from 'zod';
 import { accountActivationRoutes, staffOf, staffRoute } from '../../plugins/auth';
 import { customerMailRoute } from './customer-password.routes';
 import { sendCustomerPasswordReset } from './customer-password';
-import {
-  getCustomer,
-  listCustomers,
-  patchCustomer,
-  setCustomerActive,
-} from './customers.service';
+import { getCustomer, listCustomers, patchCustomer, setCustomerActive } from './customers.service';
 import { answerData } from '../../lib/answer';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
