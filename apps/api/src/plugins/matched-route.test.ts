@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statusesOf } from '../test/request-series';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 // Hooks decide on the route that matched, not on the raw URL: a percent-encoded spelling of /api
@@ -25,15 +26,9 @@ describe('hooks on the matched route', () => {
   });
 
   it('/%61pi/class_codes counts against the rate limit', async () => {
-    const codes: number[] = [];
-    for (let i = 0; i < 5; i += 1) {
-      const res = await t.inject({
-        method: 'GET',
-        url: '/%61pi/class_codes',
-        remoteAddress: '10.0.0.2',
-      });
-      codes.push(res.statusCode);
-    }
+    const codes = await statusesOf(5, () =>
+      t.inject({ method: 'GET', url: '/%61pi/class_codes', remoteAddress: '10.0.0.2' }),
+    );
     expect(codes.slice(0, 3)).toEqual([200, 200, 200]);
     expect(codes.slice(3)).toEqual([429, 429]);
   });

@@ -77,11 +77,7 @@ describe('a fresh store, whose identity is not set', () => {
     expect((await page('/')).title).toEqual(['Home | Store']);
     const fr = await page('/products/Buttons/Buttons/BT', { 'accept-language': 'fr' });
     expect(fr.title).toEqual(['Boutons | Boutique']);
-    const es = await t.inject({
-      method: 'GET',
-      url: '/login',
-      headers: { 'accept-language': 'es' },
-    });
+    const es = await page('/login', { 'accept-language': 'es' });
     expect(es.body).toBe(titled('Tienda', 'es'));
   });
 });
@@ -169,11 +165,7 @@ describe('with the identity an admin saved', () => {
         expect(res.body, url).toBe(titled('Maple Test Supply'));
       }
       // Titled in the reader's language.
-      const fr = await t.inject({
-        method: 'GET',
-        url: '/login',
-        headers: { 'accept-language': 'fr' },
-      });
+      const fr = await page('/login', { 'accept-language': 'fr' });
       expect(fr.body).toBe(titled('Fournitures Érable Test', 'fr'));
     });
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { sampleCanadianApplication } from '@wholesale/contract';
 import { REPO_ROOT } from '../config';
+import { statusesOf } from '../test/request-series';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /** The TRUST_PROXY compose.yaml gives the API: the address of its nginx. */
@@ -44,43 +45,39 @@ describe('behind the shipped proxy, a client cannot choose its address', () => {
   });
 
   it('counts forged X-Forwarded-For against the real client: RATE_LIMIT_MAX=5 lets 5 of 8 through', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 8; i += 1) {
-      const res = await t.inject({
+    const statuses = await statusesOf(8, (i) =>
+      t.inject({
         method: 'GET',
         url: '/api/categories',
         ...viaProxy('198.51.100.7', forgedAddress(i)),
-      });
-      statuses.push(res.statusCode);
-    }
+      }),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.slice(5)).toEqual([429, 429, 429]);
   });
 
   it('ignores X-Forwarded-For sent straight to the process by anyone but the proxy', async () => {
-    let passed = 0;
-    for (let i = 0; i < 8; i += 1) {
-      const res = await t.inject({
+    const statuses = await statusesOf(8, (i) =>
+      t.inject({
         method: 'GET',
         url: '/api/categories',
         remoteAddress: '198.51.100.8',
         headers: { 'x-forwarded-for': forgedAddress(i) },
-      });
-      if (res.statusCode === 200) passed += 1;
-    }
-    expect(passed).toBe(5);
+      }),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
   });
 
   it('keys the sign-in throttle on the real client', async () => {
-    for (let i = 0; i < 3; i += 1) {
-      const res = await t.inject({
+    const statuses = await statusesOf(3, (i) =>
+      t.inject({
         method: 'POST',
         url: '/api/login',
         payload: { email: `nobody${i}@shop.example`, password: 'wrong-password-x' },
         ...viaProxy('198.51.100.9', forgedAddress(i)),
-      });
-      expect(res.statusCode).toBe(401);
-    }
+      }),
+    );
+    expect(statuses).toEqual([401, 401, 401]);
     const keys = (await t.handle.db.execute(
       sql`select key, failures from throttle_counters where key like 'ip:%' order by key`,
     )) as unknown as { rows: { key: string; failures: number }[] };
@@ -88,16 +85,14 @@ describe('behind the shipped proxy, a client cannot choose its address', () => {
   });
 
   it('keys the application throttle on the real client', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i += 1) {
-      const res = await t.inject({
+    const statuses = await statusesOf(5, (i) =>
+      t.inject({
         method: 'POST',
         url: '/api/store/user',
         payload: sampleCanadianApplication({ email: `forger${i}@applicant.example` }),
         ...viaProxy('198.51.100.10', forgedAddress(i)),
-      });
-      statuses.push(res.statusCode);
-    }
+      }),
+    );
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
 });
@@ -111,15 +106,9 @@ describe('the rate limit counted where every process sees it', () => {
     extra.push(a, b);
     // A fresh address per run: Redis outlives the test, and counts from an earlier run would add.
     const client = `2001:db8::${randomBytes(4).toString('hex').match(/.{4}/g)!.join(':')}`;
-    const statuses: number[] = [];
-    for (let i = 0; i < 8; i += 1) {
-      const res = await (i % 2 ? b : a).inject({
-        method: 'GET',
-        url: '/api/categories',
-        remoteAddress: client,
-      });
-      statuses.push(res.statusCode);
-    }
+    const statuses = await statusesOf(8, (i) =>
+      (i % 2 ? b : a).inject({ method: 'GET', url: '/api/categories', remoteAddress: client }),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.slice(5)).toEqual([429, 429, 429]);
   });

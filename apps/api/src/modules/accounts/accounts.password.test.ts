@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { mailOutbox, passwordTokens, users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { passwordTokens, users } from '../../db/schema';
 import { createPasswordToken, sendPasswordLink } from './accounts.service';
 import { browserHeaders, loginAs, newUser, PASSWORD } from './accounts.fixtures';
 import { t, useAccountsTestApp } from './accounts.test-app';
+import { mailsTo } from '../../test/mail-outbox';
 
 useAccountsTestApp();
 
@@ -71,10 +72,7 @@ describe('PUT /api/updateProfile (password change)', () => {
     expect((await loginAs(user.email, 'brand-new-password-42')).statusCode).toBe(200);
     const [row] = await t.handle.db.select().from(users).where(eq(users.id, user.id));
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
-    const mails = await t.handle.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, user.email));
+    const mails = await mailsTo(t.handle.db, user.email);
     expect(mails.map((m) => m.template)).toContain('password-changed');
   });
 });
@@ -88,13 +86,8 @@ describe('forgot-password and reset-password', () => {
   }
   /** The raw token from the newest reset mail sent to an address (as a person would click it). */
   async function tokenFromMail(email: string): Promise<string> {
-    const rows = await t.handle.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, email))
-      .orderBy(sql`${mailOutbox.id} desc`)
-      .limit(1);
-    const match = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(rows[0].text);
+    const newest = (await mailsTo(t.handle.db, email)).at(-1)!;
+    const match = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(newest.text);
     expect(match).not.toBeNull();
     return match![1];
   }
@@ -109,18 +102,12 @@ describe('forgot-password and reset-password', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
-    const mails = await t.handle.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, user.email));
+    const mails = await mailsTo(t.handle.db, user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ template: 'password-reset', lang: 'es', status: 'pending' });
     expect(mails[0].subject).toBe('Restablezca su contraseña');
     expect(mails[0].html).toContain(`${t.config.publicUrl}/reset-password?token=`);
-    const none = await t.handle.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, 'no-such-person@shop.example'));
+    const none = await mailsTo(t.handle.db, 'no-such-person@shop.example');
     expect(none).toHaveLength(0);
     // The token is stored hashed and expires in one hour.
     const token = await tokenFromMail(user.email);
@@ -135,8 +122,7 @@ describe('forgot-password and reset-password', () => {
 
   it('answers before looking the address up: the same answer, and the work queued, either way', async () => {
     const user = await newUser();
-    const mailsTo = async (email: string) =>
-      (await t.handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).length;
+    const mailCount = async (email: string) => (await mailsTo(t.handle.db, email)).length;
     t.app.background.hold();
     try {
       const answers = [];
@@ -152,7 +138,7 @@ describe('forgot-password and reset-password', () => {
       }
       expect(answers[0]).toEqual(answers[1]);
       expect(answers[0].status).toBe(200);
-      expect(await mailsTo(user.email)).toBe(0);
+      expect(await mailCount(user.email)).toBe(0);
       expect(
         await t.handle.db.select().from(passwordTokens).where(eq(passwordTokens.userId, user.id)),
       ).toHaveLength(0);
@@ -161,8 +147,8 @@ describe('forgot-password and reset-password', () => {
     }
     await t.app.background.idle();
     expect(t.app.background.pending()).toBe(0);
-    expect(await mailsTo(user.email)).toBe(1);
-    expect(await mailsTo('nobody-here@shop.example')).toBe(0);
+    expect(await mailCount(user.email)).toBe(1);
+    expect(await mailCount('nobody-here@shop.example')).toBe(0);
   });
 
   it('a first-password (set) link needs no e-mail: its token names the user; a reset link still does', async () => {
@@ -171,10 +157,7 @@ describe('forgot-password and reset-password', () => {
       const token = await createPasswordToken(tx, user.id, 'set');
       await sendPasswordLink(tx, { userId: user.id, token, purpose: 'set', publicUrl: 'http://x' });
     });
-    const [mail] = await t.handle.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, user.email));
+    const [mail] = await mailsTo(t.handle.db, user.email);
     // The page reads the link's purpose: "Choose your password", no e-mail field.
     expect(mail.text).toMatch(/reset-password\?token=[A-Za-z0-9_-]+&purpose=set/);
     const token = await tokenFromMail(user.email);

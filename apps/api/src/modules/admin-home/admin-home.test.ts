@@ -4,6 +4,7 @@ import { GO_LIVE_STEPS, sampleCanadianApplication, type StaffRole } from '@whole
 import { auditRowsFor } from '../../test/audit-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { importJobs, mailOutbox, orders, storeIdentity, users } from '../../db/schema';
+import { mailsTo } from '../../test/mail-outbox';
 
 /** docs/product/back-office-staff-and-customers.md "Home": each role sees its own part. */
 
@@ -323,10 +324,7 @@ describe('a customer set-password link without database access', () => {
       admin.headers,
     );
     expect(res.statusCode).toBe(200);
-    const [mail] = await t.handle.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, buyer.email));
+    const [mail] = await mailsTo(t.handle.db, buyer.email);
     expect(mail).toMatchObject({ template: 'password-set', lang: 'fr', status: 'pending' });
     const mailed = /reset-password\?token=([\w-]+)&purpose=set/.exec(mail.text)?.[1] ?? '';
     expect((await setPassword(t, tokenOf(copied))).statusCode).toBe(400);

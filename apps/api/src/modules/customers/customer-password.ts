@@ -38,21 +38,46 @@ async function freshSetToken(
   return token;
 }
 
-/** POST /api/admin/customers/:id/set-password-mail: the set-password mail again (7-day link). */
-export async function resendSetPasswordMail(
-  db: Database,
-  publicUrl: string,
-  staff: SessionUser,
-  id: number,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const customer = await activeCustomer(tx, id);
-    const token = await freshSetToken(tx, staff, customer, 'customer.set_password_mail', {
-      mail_to: customer.email,
+/**
+ * The token each mail carries, with its audit row: a reset link leaves the earlier links as they
+ * are (the customer may still use one they asked for), a set-password link retires them.
+ */
+const MAILED_TOKEN: Record<
+  'reset' | 'set',
+  (tx: Tx, staff: SessionUser, customer: UserRow) => Promise<string>
+> = {
+  reset: async (tx, staff, customer) => {
+    const token = await createPasswordToken(tx, customer.id, 'reset');
+    await recordAuditBy(tx, staff, {
+      action: 'customer.password_reset',
+      entity: 'customer',
+      entityId: customer.id,
+      after: { reset_mail_to: customer.email },
     });
-    await sendPasswordLink(tx, { userId: id, token, purpose: 'set', publicUrl });
-  });
+    return token;
+  },
+  set: (tx, staff, customer) =>
+    freshSetToken(tx, staff, customer, 'customer.set_password_mail', { mail_to: customer.email }),
+};
+
+/**
+ * A staff call that mails an active customer a password link of the purpose, in their language:
+ * 'reset' (POST /api/admin/customers/:id/password-reset, a one-hour link) or 'set'
+ * (POST /api/admin/customers/:id/set-password-mail, the set-password mail again, a 7-day link).
+ * An inactive account gets none (409): it could not sign in with it anyway.
+ */
+function passwordMail(purpose: 'reset' | 'set') {
+  return async (db: Database, publicUrl: string, staff: SessionUser, id: number): Promise<void> => {
+    await db.transaction(async (tx) => {
+      const customer = await activeCustomer(tx, id);
+      const token = await MAILED_TOKEN[purpose](tx, staff, customer);
+      await sendPasswordLink(tx, { userId: id, token, purpose, publicUrl });
+    });
+  };
 }
+
+export const sendCustomerPasswordReset = passwordMail('reset');
+export const resendSetPasswordMail = passwordMail('set');
 
 /**
  * POST /api/admin/customers/:id/set-password-link: a fresh set-password link for staff to copy

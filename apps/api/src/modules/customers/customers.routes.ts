@@ -11,13 +11,8 @@ import {
 import { z } from 'zod';
 import { accountActivationRoutes, staffOf, staffRoute } from '../../plugins/auth';
 import { customerMailRoute } from './customer-password.routes';
-import {
-  getCustomer,
-  listCustomers,
-  patchCustomer,
-  sendCustomerPasswordReset,
-  setCustomerActive,
-} from './customers.service';
+import { sendCustomerPasswordReset } from './customer-password';
+import { getCustomer, listCustomers, patchCustomer, setCustomerActive } from './customers.service';
 import { answerData } from '../../lib/answer';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

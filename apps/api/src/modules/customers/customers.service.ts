@@ -12,11 +12,9 @@ import type { Database, Tx } from '../../db/client';
 import { AppError, reasonError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import {
-  createPasswordToken,
   findUserById,
   lockUser,
   searchCustomers,
-  sendPasswordLink,
   updateUser,
   type SessionUser,
   type UserChange,
@@ -192,27 +190,4 @@ export async function patchCustomer(
     if (!(error instanceof AppError) && isUniqueViolation(error)) throw taken();
     throw error;
   }
-}
-
-/**
- * POST /api/admin/customers/:id/password-reset: mails the customer a one-hour reset link in their
- * language. An inactive account gets none (409): it could not sign in with it anyway.
- */
-export async function sendCustomerPasswordReset(
-  db: Database,
-  publicUrl: string,
-  staff: SessionUser,
-  id: number,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await activeCustomer(tx, id);
-    const token = await createPasswordToken(tx, id, 'reset');
-    await sendPasswordLink(tx, { userId: id, token, purpose: 'reset', publicUrl });
-    await recordAuditBy(tx, staff, {
-      action: 'customer.password_reset',
-      entity: 'customer',
-      entityId: id,
-      after: { reset_mail_to: row.email },
-    });
-  });
 }

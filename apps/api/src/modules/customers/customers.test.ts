@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { sampleCanadianApplication } from '@wholesale/contract';
 import { lastAuditRow } from '../../test/audit-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { mailOutbox, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { mailsTo } from '../../test/mail-outbox';
 
 let t: TestApp;
 type Session = Awaited<ReturnType<TestApp['signIn']>>;
@@ -202,10 +203,7 @@ describe('customer actions', () => {
       credit.headers,
     );
     expect(res.statusCode).toBe(200);
-    const [mail] = await t.handle.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, buyer.email));
+    const [mail] = await mailsTo(t.handle.db, buyer.email);
     expect(mail).toMatchObject({ template: 'password-reset', lang: 'es' });
     const audit = await lastAudit(buyer.userId);
     expect(audit.action).toBe('customer.password_reset');

@@ -1,14 +1,13 @@
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
-import { mailOutbox } from '../../db/schema';
 import { auditRowsFor } from '../../test/audit-rows';
 import { multipart } from '../../test/multipart';
 import { saveTestIdentity, TEST_IDENTITY } from '../../test/store-identity';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { lastReadStoreIdentity } from './index';
+import { mailsTo } from '../../test/mail-outbox';
 
 // docs/product/back-office-staff-and-customers.md "Store identity".
 const PUBLIC = '/api/store-identity';
@@ -119,10 +118,7 @@ describe('saving it', () => {
       roles: ['orders'],
     });
     expect(invited.statusCode).toBe(200);
-    const [mail] = await t.handle.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, email));
+    const [mail] = await mailsTo(t.handle.db, email);
     expect(mail.text).toContain('The Maple Test Supply team');
     expect(mail.text).toContain('+1 902 555 0177');
     expect(mail.html).toContain('77 Sample Road');

@@ -84,16 +84,27 @@ async function creditDto(
 }
 
 /**
+ * A staff call on the customer `id`'s credit account, in one transaction: `act` reads or changes
+ * the account and gives it as it stands after; the answer is the staff view of that.
+ */
+function onCreditAccount(
+  db: Database,
+  id: number,
+  act: (tx: Tx, customer: { id: number; country: Country }) => Promise<AccountRow>,
+): Promise<AdminCreditAccount> {
+  return db.transaction(async (tx) => {
+    const customer = await creditCustomer(tx, id);
+    return creditDto(tx, customer.id, customer.country, await act(tx, customer));
+  });
+}
+
+/**
  * GET /api/admin/customers/:id/credit: limit, net days, deposit flag, hold, balance, open orders
  * and available credit. An account approved before trade credit existed is opened with the
  * defaults on first read (as the first order would).
  */
 export function getCreditAccount(db: Database, id: number): Promise<AdminCreditAccount> {
-  return db.transaction(async (tx) => {
-    const customer = await creditCustomer(tx, id);
-    const account = await readAccount(tx, customer.id, customer.country);
-    return creditDto(tx, customer.id, customer.country, account);
-  });
+  return onCreditAccount(db, id, (tx, customer) => readAccount(tx, customer.id, customer.country));
 }
 
 /** PATCH /api/admin/customers/:id/credit: the limit, net days or opening-deposit flag, audited. */
@@ -103,8 +114,7 @@ export function patchCreditAccount(
   id: number,
   body: AdminCreditPatchBody,
 ): Promise<AdminCreditAccount> {
-  return db.transaction(async (tx) => {
-    const customer = await creditCustomer(tx, id);
+  return onCreditAccount(db, id, async (tx, customer) => {
     const before = await readAccount(tx, customer.id, customer.country);
     const after = {
       creditLimitCents: body.credit_limit_cents ?? before.creditLimitCents,
@@ -128,7 +138,7 @@ export function patchCreditAccount(
       before: wire(before),
       after: wire(after),
     });
-    return creditDto(tx, customer.id, customer.country, { ...before, ...after });
+    return { ...before, ...after };
   });
 }
 
@@ -143,8 +153,7 @@ export function changeAccountHold(
   id: number,
   body: AdminAccountHoldBody,
 ): Promise<AdminCreditAccount> {
-  return db.transaction(async (tx) => {
-    const customer = await creditCustomer(tx, id);
+  return onCreditAccount(db, id, async (tx, customer) => {
     await lockCreditAccount(tx, customer.id, customer.country);
     await setAccountHold(tx, {
       userId: customer.id,
@@ -152,8 +161,7 @@ export function changeAccountHold(
       note: body.note ?? null,
       actor: { id: staff.id, email: staff.email },
     });
-    const account = await readAccount(tx, customer.id, customer.country);
-    return creditDto(tx, customer.id, customer.country, account);
+    return readAccount(tx, customer.id, customer.country);
   });
 }
 

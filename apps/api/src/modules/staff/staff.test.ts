@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { lastAuditRow } from '../../test/audit-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { mailOutbox, passwordTokens, users } from '../../db/schema';
+import { passwordTokens, users } from '../../db/schema';
 import type { SessionUser } from '../accounts';
 import { changeStaffRoles, createOrPromoteStaff, setStaffActive } from './staff.service';
+import { mailsTo } from '../../test/mail-outbox';
 
 let t: TestApp;
 let admin: { userId: number; headers: Record<string, string> };
@@ -44,10 +45,7 @@ describe('staff administration', () => {
       password_set: false,
       lang: 'fr',
     });
-    const [mail] = await t.handle.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, email));
+    const [mail] = await mailsTo(t.handle.db, email);
     expect(mail.template).toBe('staff-invite');
     expect(mail.subject).toMatch(/invité/);
     expect(mail.text).toMatch(/\/reset-password\?token=/);
