@@ -1,5 +1,5 @@
 import type { AdminOrderDetail, StoreIdentity } from '@wholesale/contract';
-import { customerLine, plainName, renderPdf, tableRow, writeShippingFacts } from './warehouse-pdf';
+import { plainName, renderPdf, tableRow, writeWarehouseHeading } from './warehouse-pdf';
 
 /** What a line's status column says on the packing slip. */
 function lineState(l: AdminOrderDetail['lines'][number]): string {
@@ -21,12 +21,12 @@ export function renderPackingSlipPdf(
   return renderPdf(
     `Packing slip ${order.order_id}`,
     (doc) => {
-      doc.fontSize(18).text(`Packing slip — order #${order.order_id}`);
-      doc.moveDown(0.3).fontSize(10).fillColor('#444');
-      doc.text(`Order date: ${order.date.slice(0, 10)}`);
-      doc.text(customerLine(order));
-      writeShippingFacts(doc, order);
-      doc.moveDown(1).fillColor('#000');
+      writeWarehouseHeading(
+        doc,
+        `Packing slip — order #${order.order_id}`,
+        `Order date: ${order.date.slice(0, 10)}`,
+        order,
+      );
 
       const cols = [48, 130, 300, 350, 400, 450];
       tableRow(doc, cols, ['Product', 'Name', 'Packs', 'Pack of', 'Units', 'Status'], 1, true);

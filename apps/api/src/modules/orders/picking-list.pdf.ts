@@ -1,5 +1,5 @@
 import type { AdminOrderDetail, StoreIdentity } from '@wholesale/contract';
-import { customerLine, plainName, renderPdf, tableRow, writeShippingFacts } from './warehouse-pdf';
+import { plainName, renderPdf, tableRow, writeWarehouseHeading } from './warehouse-pdf';
 
 /**
  * The warehouse's picking list for one order (pdfkit, like the order PDF): the lines still to ship
@@ -13,12 +13,12 @@ export function renderPickingListPdf(
   return renderPdf(
     `Picking list ${order.order_id}`,
     (doc) => {
-      doc.fontSize(18).text(`Picking list — order #${order.order_id}`);
-      doc.moveDown(0.3).fontSize(10).fillColor('#444');
-      doc.text(`Date: ${order.date.slice(0, 10)}    Country: ${order.country.toUpperCase()}`);
-      doc.text(customerLine(order));
-      writeShippingFacts(doc, order);
-      doc.moveDown(1).fillColor('#000');
+      writeWarehouseHeading(
+        doc,
+        `Picking list — order #${order.order_id}`,
+        `Date: ${order.date.slice(0, 10)}    Country: ${order.country.toUpperCase()}`,
+        order,
+      );
 
       const cols = [48, 76, 170, 400, 460, 520];
       tableRow(doc, cols, ['', 'Product', 'Name', 'Packs', 'Pack of', 'Class'], 2, true);

@@ -32,7 +32,7 @@ export function customerName(c: {
 }
 
 /** The customer as the warehouse's documents name them: company, name and customer code. */
-export function customerLine({ customer: c }: Pick<AdminOrderDetail, 'customer'>): string {
+function customerLine({ customer: c }: Pick<AdminOrderDetail, 'customer'>): string {
   return `Customer: ${customerName({ ...c, customerCode: c.customer_code })}`;
 }
 
@@ -60,7 +60,7 @@ export function addressLines(a: {
  * the requested ship date ("as soon as possible" without one), the PO number and the buyer's
  * comment (often a delivery instruction). Labels are English, like the order PDF's.
  */
-export function writeShippingFacts(
+function writeShippingFacts(
   doc: Doc,
   order: Pick<AdminOrderDetail, 'ship_to' | 'requested_ship_date' | 'po_number' | 'order_comment'>,
 ) {
@@ -73,6 +73,24 @@ export function writeShippingFacts(
   doc.text(`Requested ship date: ${order.requested_ship_date ?? 'as soon as possible'}`);
   if (order.po_number) doc.text(`PO number: ${order.po_number}`);
   if (order.order_comment) doc.text(`Comment: ${order.order_comment}`);
+}
+
+/**
+ * The top of a warehouse document (picking list, packing slip): its heading, then in grey its
+ * date line, the customer and where and when the parcel goes; the table below starts in black.
+ */
+export function writeWarehouseHeading(
+  doc: Doc,
+  heading: string,
+  dateLine: string,
+  order: Parameters<typeof customerLine>[0] & Parameters<typeof writeShippingFacts>[1],
+) {
+  doc.fontSize(18).text(heading);
+  doc.moveDown(0.3).fontSize(10).fillColor('#444');
+  doc.text(dateLine);
+  doc.text(customerLine(order));
+  writeShippingFacts(doc, order);
+  doc.moveDown(1).fillColor('#000');
 }
 
 /**
