@@ -76,21 +76,31 @@ function writeShippingFacts(
 }
 
 /**
- * The top of a warehouse document (picking list, packing slip): its heading, then in grey its
- * date line, the customer and where and when the parcel goes; the table below starts in black.
+ * A warehouse document of an order (picking list, packing slip) under the letterhead: its heading,
+ * then in grey its date line, the customer and where and when the parcel goes; then in black the
+ * table `drawTable` writes and the summary line it answers (what there is to pick or ship).
  */
-export function writeWarehouseHeading(
-  doc: Doc,
-  heading: string,
+export function renderWarehouseDocument(
+  name: string,
   dateLine: string,
-  order: Parameters<typeof customerLine>[0] & Parameters<typeof writeShippingFacts>[1],
-) {
-  doc.fontSize(18).text(heading);
-  doc.moveDown(0.3).fontSize(10).fillColor('#444');
-  doc.text(dateLine);
-  doc.text(customerLine(order));
-  writeShippingFacts(doc, order);
-  doc.moveDown(1).fillColor('#000');
+  order: AdminOrderDetail,
+  identity: StoreIdentity | null,
+  drawTable: (doc: Doc) => string,
+): Promise<Buffer> {
+  return renderPdf(
+    `${name} ${order.order_id}`,
+    (doc) => {
+      doc.fontSize(18).text(`${name} — order #${order.order_id}`);
+      doc.moveDown(0.3).fontSize(10).fillColor('#444');
+      doc.text(dateLine);
+      doc.text(customerLine(order));
+      writeShippingFacts(doc, order);
+      doc.moveDown(1).fillColor('#000');
+      const summary = drawTable(doc);
+      doc.moveDown(1).font('Helvetica').fontSize(10).text(summary, 48, doc.y);
+    },
+    identity,
+  );
 }
 
 /**
