@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, rowId } from './columns';
+import { belongsTo, country, createdAt, rowId } from './columns';
 import { users } from './users';
 
 /**
@@ -20,7 +20,7 @@ export const customerAddresses = pgTable(
     /** Province or territory (ca) or state (us) code: decides the estimated sales taxes. */
     region: text('region').notNull(),
     postalCode: text('postal_code').notNull(),
-    country: text('country', { enum: ['ca', 'us'] }).notNull(),
+    country: country(),
     isDefault: boolean('is_default').notNull().default(false),
     /** The account's billing address (from its application); at most one, never removed. */
     isBilling: boolean('is_billing').notNull().default(false),

@@ -10,6 +10,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   belongsTo,
+  country,
   instant,
   createdAt,
   updatedAt,
@@ -18,8 +19,9 @@ import {
   blankText,
   lifecycle,
   position,
+  language,
 } from './columns';
-import { APPLICATION_STATUSES, LANGS } from '@wholesale/contract';
+import { APPLICATION_STATUSES } from '@wholesale/contract';
 import { users } from './users';
 
 /**
@@ -33,9 +35,9 @@ export const applications = pgTable(
   {
     id: rowId(),
     /** 'ca' or 'us' as in every other table (migration 0017); the wire still says usa. */
-    country: text('country', { enum: ['ca', 'us'] }).notNull(),
+    country: country(),
     status: lifecycle(APPLICATION_STATUSES, 'pending'),
-    lang: text('lang', { enum: LANGS }).notNull().default('en'),
+    lang: language().default('en'),
     companyName: text('company_name').notNull(),
     ownerName: text('owner_name').notNull(),
     email: text('email').notNull(),

@@ -9,8 +9,18 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, updatedAt, rowId, counter, blankText, position } from './columns';
-import { COUNTRIES, LANGS } from '@wholesale/contract';
+import {
+  belongsTo,
+  createdAt,
+  updatedAt,
+  rowId,
+  counter,
+  blankText,
+  position,
+  country,
+  language,
+  extensionOf,
+} from './columns';
 
 /** Category tree: category → sub category → sub-sub category, each with its cat_code. */
 export const categories = pgTable(
@@ -98,7 +108,7 @@ export const productTranslations = pgTable(
   'product_translations',
   {
     productId: belongsTo('product_id', () => products.id),
-    lang: text('lang', { enum: LANGS }).notNull(),
+    lang: language(),
     name: text('name').notNull(),
     description: blankText('description'),
   },
@@ -131,9 +141,7 @@ const tsvector = customType<{ data: string }>({
 export const productSearch = pgTable(
   'product_search',
   {
-    productId: integer('product_id')
-      .primaryKey()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: extensionOf('product_id', () => products.id),
     doc: tsvector('doc').notNull(),
   },
   (t) => [index('product_search_doc_idx').using('gin', t.doc)],
@@ -144,9 +152,7 @@ export const productSearch = pgTable(
  * 0023); the import worker builds them beside the import. Written only by triggers and that worker.
  */
 export const productSearchPending = pgTable('product_search_pending', {
-  productId: integer('product_id')
-    .primaryKey()
-    .references(() => products.id, { onDelete: 'cascade' }),
+  productId: extensionOf('product_id', () => products.id),
 });
 
 /** Normalised words of every name and brand: the list typo correction compares against (trigram GIN). */
@@ -159,7 +165,7 @@ export const productPrices = pgTable(
   'product_prices',
   {
     productId: belongsTo('product_id', () => products.id),
-    country: text('country', { enum: COUNTRIES }).notNull(),
+    country: country(),
     retailPriceCents: integer('retail_price_cents').notNull(),
     sellingPriceCents: integer('selling_price_cents').notNull(),
     sellingPrice2Cents: integer('selling_price_2_cents'),

@@ -1,4 +1,5 @@
-import { integer, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { COUNTRIES, LANGS, type TaxLine } from '@wholesale/contract';
+import { integer, jsonb, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Column builders the tables share, so a link or a creation time is declared one way everywhere.
@@ -8,6 +9,14 @@ import { integer, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/
 /** A required link to the row this one belongs to: deleting that row deletes this one too. */
 export function belongsTo<N extends string>(name: N, parent: () => AnyPgColumn) {
   return integer(name).notNull().references(parent, { onDelete: 'cascade' });
+}
+
+/**
+ * A row that extends another one to one (a product's search document, a customer's trade
+ * account): its key is the other row's, and deleting that row deletes this one too.
+ */
+export function extensionOf<N extends string>(name: N, parent: () => AnyPgColumn) {
+  return integer(name).primaryKey().references(parent, { onDelete: 'cascade' });
 }
 
 /** A point in time, with its time zone (`timestamp with time zone`): every time the schema keeps. */
@@ -101,4 +110,31 @@ export function lifecycle<U extends string, V extends Readonly<[U, ...U[]]>>(
 /** The place of a row in its parent's ordered list (officers, pictures). */
 export function position() {
   return integer('position').notNull();
+}
+
+/** The country a row is for, one of the store's two markets: it decides prices, stock and taxes. */
+export function country() {
+  return text('country', { enum: COUNTRIES }).notNull();
+}
+
+/** The language a row is written in, or a person reads (translations, mails, invoices). */
+export function language() {
+  return text('lang', { enum: LANGS }).notNull();
+}
+
+/** Sales taxes line by line ([{ kind, rate, amountCents }]) and their sum in cents. */
+export function taxLines() {
+  return {
+    taxes: jsonb('taxes').$type<TaxLine[]>().notNull().default([]),
+    taxCents: integer('tax_cents').notNull().default(0),
+  };
+}
+
+/** What an invoice or credit note comes to: the lines before tax, the taxes, the total. */
+export function documentAmounts() {
+  return {
+    subtotalCents: integer('subtotal_cents').notNull(),
+    ...taxLines(),
+    totalCents: integer('total_cents').notNull(),
+  };
 }

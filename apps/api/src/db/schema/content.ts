@@ -9,8 +9,8 @@ import {
   primaryKey,
   text,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, updatedAt, rowId, blankText } from './columns';
-import { CONTENT_KINDS, LANGS } from '@wholesale/contract';
+import { belongsTo, createdAt, updatedAt, rowId, blankText, language } from './columns';
+import { CONTENT_KINDS } from '@wholesale/contract';
 
 const tsvector = customType<{ data: string }>({
   dataType() {
@@ -59,7 +59,7 @@ export const contentTranslations = pgTable(
   'content_translations',
   {
     itemId: belongsTo('item_id', () => contentItems.id),
-    lang: text('lang', { enum: LANGS }).notNull(),
+    lang: language(),
     title: text('title').notNull(),
     body: blankText('body'),
     fileKey: text('file_key'),

@@ -1,12 +1,9 @@
 import { isNotNull, sql } from 'drizzle-orm';
 import {
   ACCOUNT_HOLD_REASONS,
-  COUNTRIES,
-  LANGS,
   PAYMENT_METHODS,
   PAYMENT_TERMS,
   RETURN_STATUSES,
-  type TaxLine,
 } from '@wholesale/contract';
 import {
   boolean,
@@ -30,6 +27,10 @@ import {
   updatedAt,
   productAsSold,
   linePricing,
+  country,
+  documentAmounts,
+  extensionOf,
+  language,
 } from './columns';
 import { users } from './users';
 import { orderLines, orders, shipments, type OrderShipTo } from './shopping';
@@ -44,9 +45,7 @@ import { orderLines, orders, shipments, type OrderShipTo } from './shopping';
 export const creditAccounts = pgTable(
   'credit_accounts',
   {
-    userId: integer('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: extensionOf('user_id', () => users.id),
     creditLimitCents: integer('credit_limit_cents').notNull(),
     netDays: integer('net_days').notNull().default(30),
     openingDepositRequired: boolean('opening_deposit_required').notNull().default(true),
@@ -68,7 +67,7 @@ export const documentSequences = pgTable(
   'document_sequences',
   {
     kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
-    country: text('country', { enum: COUNTRIES }).notNull(),
+    country: country(),
     lastNumber: integer('last_number').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.kind, t.country] })],
@@ -90,8 +89,8 @@ export const invoices = pgTable(
     orderId: optionalLink('order_id', () => orders.id),
     /** The shipment that issued it: one invoice per shipment, each partial shipment too. */
     shipmentId: optionalLink('shipment_id', () => shipments.id),
-    country: text('country', { enum: COUNTRIES }).notNull(),
-    lang: text('lang', { enum: LANGS }).notNull(),
+    country: country(),
+    lang: language(),
     source: text('source', { enum: ['store', 'erp'] })
       .notNull()
       .default('store'),
@@ -105,10 +104,7 @@ export const invoices = pgTable(
     poNumber: text('po_number'),
     billTo: jsonb('bill_to').$type<InvoiceParty>(),
     shipTo: jsonb('ship_to').$type<InvoiceParty>(),
-    subtotalCents: integer('subtotal_cents').notNull(),
-    taxes: jsonb('taxes').$type<TaxLine[]>().notNull().default([]),
-    taxCents: integer('tax_cents').notNull().default(0),
-    totalCents: integer('total_cents').notNull(),
+    ...documentAmounts(),
     registrations: jsonb('registrations').$type<InvoiceRegistration[]>().notNull().default([]),
     exemptions: jsonb('exemptions').$type<InvoiceExemption[]>().notNull().default([]),
     createdAt: createdAt(),
@@ -186,12 +182,9 @@ export const creditNotes = pgTable(
     userId: belongsTo('user_id', () => users.id),
     invoiceId: optionalLink('invoice_id', () => invoices.id),
     returnId: integer('return_id'),
-    country: text('country', { enum: COUNTRIES }).notNull(),
+    country: country(),
     issuedOn: date('issued_on', { mode: 'string' }).notNull(),
-    subtotalCents: integer('subtotal_cents').notNull(),
-    taxes: jsonb('taxes').$type<TaxLine[]>().notNull().default([]),
-    taxCents: integer('tax_cents').notNull().default(0),
-    totalCents: integer('total_cents').notNull(),
+    ...documentAmounts(),
     reason: text('reason'),
     issuedByUserId: optionalLink('issued_by_user_id', () => users.id, 'set null'),
     createdAt: createdAt(),

@@ -1,10 +1,5 @@
 import { isNotNull, sql } from 'drizzle-orm';
-import {
-  PAYMENT_TERMS,
-  type ExemptedTax,
-  type ShipToAddress,
-  type TaxLine,
-} from '@wholesale/contract';
+import { PAYMENT_TERMS, type ExemptedTax, type ShipToAddress } from '@wholesale/contract';
 import {
   boolean,
   check,
@@ -28,13 +23,10 @@ import {
   lifecycle,
   productAsSold,
   linePricing,
+  country,
+  taxLines,
 } from './columns';
-import {
-  COUNTRIES,
-  ORDER_HOLD_REASONS,
-  ORDER_LINE_PRICE_REASONS,
-  ORDER_STATUSES,
-} from '@wholesale/contract';
+import { ORDER_HOLD_REASONS, ORDER_LINE_PRICE_REASONS, ORDER_STATUSES } from '@wholesale/contract';
 import { products } from './catalogue';
 import { users } from './users';
 import { customerAddresses } from './addresses';
@@ -45,7 +37,7 @@ export const favourites = pgTable(
   {
     userId: belongsTo('user_id', () => users.id),
     productId: belongsTo('product_id', () => products.id),
-    country: text('country', { enum: COUNTRIES }).notNull(),
+    country: country(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.country, t.productId] })],
@@ -58,7 +50,7 @@ export const cartLines = pgTable(
     id: rowId(),
     userId: belongsTo('user_id', () => users.id),
     productId: belongsTo('product_id', () => products.id),
-    country: text('country', { enum: COUNTRIES }).notNull(),
+    country: country(),
     quantity: integer('quantity').notNull(),
     selected: boolean('selected').notNull().default(true),
     createdAt: createdAt(),
@@ -77,7 +69,7 @@ export const orders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    country: text('country', { enum: COUNTRIES }).notNull(),
+    country: country(),
     status: lifecycle(ORDER_STATUSES, 'placed'),
     poNumber: text('po_number'),
     comment: text('comment'),
@@ -93,9 +85,8 @@ export const orders = pgTable(
     shipToAddressId: optionalLink('ship_to_address_id', () => customerAddresses.id, 'set null'),
     requestedShipDate: date('requested_ship_date', { mode: 'string' }),
     paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }),
-    /** Estimated sales taxes on total_cents: [{ kind, rate, amountCents }]. */
-    taxes: jsonb('taxes').$type<TaxLine[]>().notNull().default([]),
-    taxCents: integer('tax_cents').notNull().default(0),
+    /** Estimated sales taxes on total_cents. */
+    ...taxLines(),
     /** The taxes a customer's certificate exempted (not charged, not in taxes); migration 0039. */
     taxExemptions: jsonb('tax_exemptions').$type<ExemptedTax[]>().notNull().default([]),
     /**

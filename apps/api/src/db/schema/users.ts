@@ -9,8 +9,18 @@ import {
   uniqueIndex,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, instant, createdAt, updatedAt, rowId, happenedAt, counter } from './columns';
-import { COUNTRIES, LANGS, STAFF_ROLES } from '@wholesale/contract';
+import {
+  belongsTo,
+  instant,
+  createdAt,
+  updatedAt,
+  rowId,
+  happenedAt,
+  counter,
+  country,
+  language,
+} from './columns';
+import { STAFF_ROLES } from '@wholesale/contract';
 
 /** Customers and staff. A customer belongs to one country's price list. */
 export const users = pgTable(
@@ -25,8 +35,8 @@ export const users = pgTable(
     ownerName: text('owner_name').notNull(),
     companyName: text('company_name'),
     customerCode: text('customer_code'),
-    country: text('country', { enum: COUNTRIES }).notNull().default('ca'),
-    lang: text('lang', { enum: LANGS }).notNull().default('en'),
+    country: country().default('ca'),
+    lang: language().default('en'),
     isActive: boolean('is_active').notNull().default(true),
     /** false: no accepted/cancelled order mails (the shipped mail always goes). */
     orderStatusMails: boolean('order_status_mails').notNull().default(true),

@@ -80,7 +80,8 @@ type ProductGrouping = {
   brand: string;
 };
 
-async function countProductsBy<G extends keyof ProductGrouping>(
+/** How many products a category, class or brand holds. */
+export async function countProductsBy<G extends keyof ProductGrouping>(
   tx: Tx,
   grouping: G,
   value: ProductGrouping[G],
@@ -93,7 +94,7 @@ async function countProductsBy<G extends keyof ProductGrouping>(
 }
 
 /** Moves every product of one group to another; answers how many moved. */
-async function moveProductsBy<G extends keyof ProductGrouping>(
+export async function moveProductsBy<G extends keyof ProductGrouping>(
   tx: Tx,
   grouping: G,
   from: ProductGrouping[G],
@@ -105,15 +106,6 @@ async function moveProductsBy<G extends keyof ProductGrouping>(
     .where(eq(products[grouping], from))
     .returning({ id: products.id });
   return moved.length;
-}
-
-export function countProductsInCategory(tx: Tx, id: number): Promise<number> {
-  return countProductsBy(tx, 'categoryId', id);
-}
-
-/** Moves every product of one category to another; answers how many moved. */
-export function moveCategoryProducts(tx: Tx, from: number, to: number): Promise<number> {
-  return moveProductsBy(tx, 'categoryId', from, to);
 }
 
 export async function selectClassesWithCounts(tx: Tx) {
@@ -135,14 +127,6 @@ export async function selectClass(tx: Tx, code: string, forUpdate = false) {
   const query = tx.select().from(classCodes).where(eq(classCodes.code, code));
   const [row] = forUpdate ? await query.for('update') : await query;
   return row ?? null;
-}
-
-export function countProductsOfClass(tx: Tx, code: string): Promise<number> {
-  return countProductsBy(tx, 'classCode', code);
-}
-
-export function moveClassProducts(tx: Tx, from: string, to: string): Promise<number> {
-  return moveProductsBy(tx, 'classCode', from, to);
 }
 
 export async function selectBrandsWithCounts(tx: Tx) {
@@ -174,13 +158,4 @@ export async function selectBrandClash(tx: Tx, code: string | null, name: string
       }`,
     );
   return rows;
-}
-
-export function countProductsOfBrand(tx: Tx, name: string): Promise<number> {
-  return countProductsBy(tx, 'brand', name);
-}
-
-/** Renames (or moves) the brand every product of `from` carries; answers how many changed. */
-export function setProductsBrand(tx: Tx, from: string, to: string): Promise<number> {
-  return moveProductsBy(tx, 'brand', from, to);
 }

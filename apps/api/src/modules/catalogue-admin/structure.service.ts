@@ -23,11 +23,8 @@ import { recordAuditBy } from '../audit';
 import { afterCatalogueWrite, type CatalogueWriter } from './catalogue-writes';
 import {
   countChildren,
-  countProductsInCategory,
-  countProductsOfBrand,
-  countProductsOfClass,
-  moveCategoryProducts,
-  moveClassProducts,
+  countProductsBy,
+  moveProductsBy,
   nextSortOrder,
   selectBrand,
   selectBrandClash,
@@ -38,7 +35,6 @@ import {
   selectClass,
   selectClassesWithCounts,
   selectSiblings,
-  setProductsBrand,
   setSortOrders,
   type CategoryRecord,
 } from './structure.queries';
@@ -291,12 +287,12 @@ export function retireCategory(
     const children = await countChildren(tx, id);
     if (children > 0)
       throw reasonError('CONFLICT', 'CATEGORY_HAS_CHILDREN', { count: children }, 'id');
-    const count = await countProductsInCategory(tx, id);
+    const count = await countProductsBy(tx, 'categoryId', id);
     const target = await retireTarget(category.catCode.trim(), count, moveTo, async (to) => {
       const found = await selectCategory(tx, Number(to));
       return found && found.id !== id && found.level === category.level ? found : null;
     });
-    const moved = target ? await moveCategoryProducts(tx, id, target.id) : 0;
+    const moved = target ? await moveProductsBy(tx, 'categoryId', id, target.id) : 0;
     await tx.delete(categories).where(eq(categories.id, id));
     const to = target ? target.catCode.trim() : null;
     await audit(tx, actor, 'category.retire', 'category', category.catCode.trim(), {
@@ -460,13 +456,13 @@ export function retireClass(
 ): Promise<AdminRetired> {
   return write(catalogue, undefined, async (tx) => {
     const before = await lockClass(tx, code);
-    const count = await countProductsOfClass(tx, code);
+    const count = await countProductsBy(tx, 'classCode', code);
     const target = await retireTarget(code, count, moveTo, async (other) => {
       const found = await selectClass(tx, String(other));
       return found && found.code !== code ? found : null;
     });
     const to = target ? target.code.trim() : null;
-    const moved = to ? await moveClassProducts(tx, code, to) : 0;
+    const moved = to ? await moveProductsBy(tx, 'classCode', code, to) : 0;
     await tx.delete(classCodes).where(eq(classCodes.code, code));
     await store.delete(classKey(code));
     await audit(tx, actor, 'product_class.retire', 'product_class', code, {
@@ -540,7 +536,7 @@ export function renameBrand(
     if (before.name !== name) {
       await assertBrandFree(tx, null, name, id);
       await tx.update(brands).set({ name }).where(eq(brands.id, id));
-      const products = await setProductsBrand(tx, before.name, name);
+      const products = await moveProductsBy(tx, 'brand', before.name, name);
       await audit(tx, actor, 'brand.update', 'brand', before.code, {
         before: { name: before.name },
         after: { name, products },
@@ -559,12 +555,12 @@ export function retireBrand(
 ): Promise<AdminRetired> {
   return write(catalogue, undefined, async (tx) => {
     const before = await lockBrand(tx, id);
-    const count = await countProductsOfBrand(tx, before.name);
+    const count = await countProductsBy(tx, 'brand', before.name);
     const target = await retireTarget(before.code, count, moveTo, async (other) => {
       const found = await selectBrand(tx, Number(other));
       return found && found.id !== id ? found : null;
     });
-    const moved = target ? await setProductsBrand(tx, before.name, target.name) : 0;
+    const moved = target ? await moveProductsBy(tx, 'brand', before.name, target.name) : 0;
     await tx.delete(brands).where(eq(brands.id, id));
     await audit(tx, actor, 'brand.retire', 'brand', before.code, {
       before: { code: before.code, name: before.name },

@@ -1,10 +1,17 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readFromReplicaHook } from '../../db/read-replica';
 import { AppError } from '../../lib/app-error';
 import { categoriesSitemap, productsSitemap, robotsTxt, sitemapIndex } from './catalogue.sitemap';
 
-const PUBLIC_HOUR = 'public, max-age=3600';
+/** Sends a crawler's file: the same for everyone, so shared caches may keep it for an hour. */
+function sendPublic(reply: FastifyReply, type: 'text/plain' | 'application/xml', body: string) {
+  return reply
+    .type(`${type}; charset=utf-8`)
+    .header('cache-control', 'public, max-age=3600')
+    .send(body);
+}
 
 /**
  * robots.txt and the sitemaps, for crawlers: the same for every caller (no session, no prices or
@@ -18,21 +25,14 @@ export const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/robots.txt',
     { schema: { ...hide, summary: 'Rules for crawlers' } },
-    async (_r, reply) =>
-      reply
-        .type('text/plain; charset=utf-8')
-        .header('cache-control', PUBLIC_HOUR)
-        .send(robotsTxt(base)),
+    async (_r, reply) => sendPublic(reply, 'text/plain', robotsTxt(base)),
   );
 
   app.get(
     '/sitemap.xml',
     { schema: { ...hide, summary: 'Sitemap index: categories and products files' } },
     async (_r, reply) =>
-      reply
-        .type('application/xml; charset=utf-8')
-        .header('cache-control', PUBLIC_HOUR)
-        .send(await sitemapIndex(app.catalogue, base)),
+      sendPublic(reply, 'application/xml', await sitemapIndex(app.catalogue, base)),
   );
 
   app.get(
@@ -55,10 +55,7 @@ export const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
             : undefined;
       if (body === undefined)
         throw new AppError('ROUTE_NOT_FOUND', `No such path: GET /sitemaps/${file}`);
-      return reply
-        .type('application/xml; charset=utf-8')
-        .header('cache-control', PUBLIC_HOUR)
-        .send(body);
+      return sendPublic(reply, 'application/xml', body);
     },
   );
 };

@@ -30,6 +30,24 @@ async function row(id: number) {
 
 const silentLog = { info: () => {}, warn: () => {} };
 
+/** Queues the simplest mail there is, the password-changed notice, to `to`. */
+function queueNotice(to: string, name: string, lang?: Lang) {
+  return enqueueMail(t.handle.db, { to, template: 'password-changed', lang, data: { name } });
+}
+
+/** A worker on the test app's outbox, quiet; without a transport it sends nothing. */
+function testWorker(
+  options: Pick<Parameters<typeof startMailWorker>[0], 'intervalMs' | 'transport'>,
+) {
+  return startMailWorker({
+    db: t.app.db,
+    jobQueue: t.app.jobQueue,
+    from: 'x@shop.example',
+    log: silentLog,
+    ...options,
+  });
+}
+
 describe('enqueueMail', () => {
   it('renders HTML and text in the recipient language, escaping the data', async () => {
     const url = 'http://localhost:3000/reset-password?token=abc';
@@ -141,12 +159,7 @@ describe('enqueueMail', () => {
 describe('outbox worker', () => {
   it('sends due mails through nodemailer and marks them sent', async () => {
     await t.handle.db.update(mailOutbox).set({ status: 'sent' }); // earlier tests' mails are out of the way
-    const id = await enqueueMail(t.handle.db, {
-      to: 'send@shop.example',
-      template: 'password-changed',
-      lang: 'es',
-      data: { name: 'Eva' },
-    });
+    const id = await queueNotice('send@shop.example', 'Eva', 'es');
     const sentMessages: string[] = [];
     const json = nodemailer.createTransport({ jsonTransport: true });
     const transport: MailTransport = {
@@ -180,55 +193,32 @@ describe('outbox worker', () => {
   it('retries failures with exponential backoff, then gives up', async () => {
     expect([1, 2, 3, 4].map(backoffMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
     expect(backoffMs(20)).toBe(60 * 60 * 1000);
-    const id = await enqueueMail(t.handle.db, {
-      to: 'down@shop.example',
-      template: 'password-changed',
-      data: { name: 'F' },
-    });
+    const id = await queueNotice('down@shop.example', 'F');
     const broken: MailTransport = {
       sendMail: async () => Promise.reject(new Error('connection refused')),
     };
+    const runBroken = () =>
+      processOutbox(t.app, broken, { from: 'x@shop.example', log: silentLog });
     const before = Date.now();
-    expect(await processOutbox(t.app, broken, { from: 'x@shop.example', log: silentLog })).toEqual({
-      sent: 0,
-      retried: 1,
-      failed: 0,
-    });
+    expect(await runBroken()).toEqual({ sent: 0, retried: 1, failed: 0 });
     let r = await row(id);
     expect(r).toMatchObject({ status: 'pending', attempts: 1, lastError: 'connection refused' });
     expect(r.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 30_000 - 50);
     // Not due yet: a second run leaves it alone.
-    expect(await processOutbox(t.app, broken, { from: 'x@shop.example', log: silentLog })).toEqual({
-      sent: 0,
-      retried: 0,
-      failed: 0,
-    });
+    expect(await runBroken()).toEqual({ sent: 0, retried: 0, failed: 0 });
     // Bring it to the last attempt and make it due.
     await t.handle.db
       .update(mailOutbox)
       .set({ attempts: MAIL_MAX_ATTEMPTS - 1, nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(mailOutbox.id, id));
-    expect(await processOutbox(t.app, broken, { from: 'x@shop.example', log: silentLog })).toEqual({
-      sent: 0,
-      retried: 0,
-      failed: 1,
-    });
+    expect(await runBroken()).toEqual({ sent: 0, retried: 0, failed: 1 });
     r = await row(id);
     expect(r).toMatchObject({ status: 'failed', attempts: MAIL_MAX_ATTEMPTS });
   });
 
   it('does nothing without SMTP_URL: mails stay pending', async () => {
-    const id = await enqueueMail(t.handle.db, {
-      to: 'stay@shop.example',
-      template: 'password-changed',
-      data: { name: 'G' },
-    });
-    const worker = startMailWorker({
-      db: t.app.db,
-      jobQueue: t.app.jobQueue,
-      from: 'x@shop.example',
-      log: silentLog,
-    });
+    const id = await queueNotice('stay@shop.example', 'G');
+    const worker = testWorker({});
     await worker.runOnce();
     await worker.stop();
     expect((await row(id)).status).toBe('pending');
@@ -236,16 +226,8 @@ describe('outbox worker', () => {
 
   it('runs on an interval when a transport is configured', async () => {
     await t.handle.db.update(mailOutbox).set({ status: 'sent' });
-    const id = await enqueueMail(t.handle.db, {
-      to: 'tick@shop.example',
-      template: 'password-changed',
-      data: { name: 'H' },
-    });
-    const worker = startMailWorker({
-      db: t.app.db,
-      jobQueue: t.app.jobQueue,
-      from: 'x@shop.example',
-      log: silentLog,
+    const id = await queueNotice('tick@shop.example', 'H');
+    const worker = testWorker({
       intervalMs: 20,
       transport: nodemailer.createTransport({ jsonTransport: true }),
     });
@@ -264,11 +246,7 @@ describe('outbox worker', () => {
 
 describe('dev mailbox', () => {
   it('lists the outbox newest first and shows one mail with its bodies', async () => {
-    const older = await enqueueMail(t.handle.db, {
-      to: 'old@shop.example',
-      template: 'password-changed',
-      data: { name: 'Old' },
-    });
+    const older = await queueNotice('old@shop.example', 'Old');
     const newer = await enqueueMail(t.handle.db, {
       to: 'new@shop.example',
       template: 'password-reset',

@@ -45,6 +45,17 @@ async function place(h: Headers, payload: object): Promise<number> {
 
 const get = (url: string, headers: Headers = staff) => t.inject({ method: 'GET', url, headers });
 
+/** One of an order's warehouse documents as staff download it: the answer (200) and its text. */
+async function warehouseDocument(name: 'picking-list' | 'packing-slip', orderId: number) {
+  const res = await get(`/api/admin/orders/${orderId}/${name}.pdf`);
+  expect(res.statusCode).toBe(200);
+  return { res, text: pdfText(res.rawPayload) };
+}
+
+function expectLines(text: string, lines: string[]) {
+  for (const line of lines) expect(text).toContain(line);
+}
+
 beforeAll(async () => {
   ({ t } = await createShopTestApp([
     { code: 'BIG', shipPack: 6, ca: { selling: 30_000, available: 1000 } },
@@ -238,10 +249,8 @@ describe('the order desk shows where and when', () => {
 
 describe('warehouse documents', () => {
   it('prints ship-to, ship date, PO and comment on the picking list', async () => {
-    const res = await get(`/api/admin/orders/${placed['2031-03-10']}/picking-list.pdf`);
-    expect(res.statusCode).toBe(200);
-    const text = pdfText(res.rawPayload);
-    for (const line of [
+    const { text } = await warehouseDocument('picking-list', placed['2031-03-10']);
+    expectLines(text, [
       `Picking list — order #${placed['2031-03-10']}`,
       'Ship to:',
       'Mercerie Gagnon',
@@ -251,23 +260,18 @@ describe('warehouse documents', () => {
       'Requested ship date: 2031-03-10',
       'PO number: PO-WH-1',
       'Comment: Deliver to the back door, =not a formula',
-    ])
-      expect(text).toContain(line);
-    const asap = pdfText(
-      (await get(`/api/admin/orders/${placed['']}/picking-list.pdf`)).rawPayload,
-    );
+    ]);
+    const asap = (await warehouseDocument('picking-list', placed[''])).text;
     expect(asap).toContain('Requested ship date: as soon as possible');
   });
 
   it('prints a packing slip: ship-to, PO, lines in packs and units, no prices', async () => {
-    const res = await get(`/api/admin/orders/${placed['2031-03-10']}/packing-slip.pdf`);
-    expect(res.statusCode).toBe(200);
+    const { res, text } = await warehouseDocument('packing-slip', placed['2031-03-10']);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(
       `packing-slip-${placed['2031-03-10']}.pdf`,
     );
-    const text = pdfText(res.rawPayload);
-    for (const line of [
+    expectLines(text, [
       `Packing slip — order #${placed['2031-03-10']}`,
       'Customer: Mercerie Gagnon — Gaston Gagnon',
       '12 rue des Érables',
@@ -278,8 +282,7 @@ describe('warehouse documents', () => {
       'Back-order',
       // BIG: 2 packs of 6 = 12 units, to ship; LATE is back-ordered.
       'To ship: 2 pack(s), 12 unit(s)',
-    ])
-      expect(text).toContain(line);
+    ]);
     const lines = text.split('\n');
     expect(lines).toContain('36'); // LATE: 3 packs of 12
     // No money on a packing slip.

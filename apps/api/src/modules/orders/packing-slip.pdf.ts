@@ -1,5 +1,5 @@
 import type { AdminOrderDetail, StoreIdentity } from '@wholesale/contract';
-import { customerLine, plainName, renderPdf, tableRow, writeShippingFacts } from './warehouse-pdf';
+import { plainName, renderWarehouseDocument, tableRow } from './warehouse-pdf';
 
 /** What a line's status column says on the packing slip. */
 function lineState(l: AdminOrderDetail['lines'][number]): string {
@@ -18,16 +18,12 @@ export function renderPackingSlipPdf(
   order: AdminOrderDetail,
   identity: StoreIdentity | null = null,
 ): Promise<Buffer> {
-  return renderPdf(
-    `Packing slip ${order.order_id}`,
+  return renderWarehouseDocument(
+    'Packing slip',
+    `Order date: ${order.date.slice(0, 10)}`,
+    order,
+    identity,
     (doc) => {
-      doc.fontSize(18).text(`Packing slip — order #${order.order_id}`);
-      doc.moveDown(0.3).fontSize(10).fillColor('#444');
-      doc.text(`Order date: ${order.date.slice(0, 10)}`);
-      doc.text(customerLine(order));
-      writeShippingFacts(doc, order);
-      doc.moveDown(1).fillColor('#000');
-
       const cols = [48, 130, 300, 350, 400, 450];
       tableRow(doc, cols, ['Product', 'Name', 'Packs', 'Pack of', 'Units', 'Status'], 1, true);
       let packs = 0;
@@ -53,12 +49,7 @@ export function renderPackingSlipPdf(
           1,
         );
       }
-      doc
-        .moveDown(1)
-        .font('Helvetica')
-        .fontSize(10)
-        .text(`To ship: ${packs} pack(s), ${units} unit(s)`, 48, doc.y);
+      return `To ship: ${packs} pack(s), ${units} unit(s)`;
     },
-    identity,
   );
 }

@@ -1,5 +1,5 @@
 import type { AdminOrderDetail, StoreIdentity } from '@wholesale/contract';
-import { customerLine, plainName, renderPdf, tableRow, writeShippingFacts } from './warehouse-pdf';
+import { plainName, renderWarehouseDocument, tableRow } from './warehouse-pdf';
 
 /**
  * The warehouse's picking list for one order (pdfkit, like the order PDF): the lines still to ship
@@ -10,16 +10,12 @@ export function renderPickingListPdf(
   order: AdminOrderDetail,
   identity: StoreIdentity | null = null,
 ): Promise<Buffer> {
-  return renderPdf(
-    `Picking list ${order.order_id}`,
+  return renderWarehouseDocument(
+    'Picking list',
+    `Date: ${order.date.slice(0, 10)}    Country: ${order.country.toUpperCase()}`,
+    order,
+    identity,
     (doc) => {
-      doc.fontSize(18).text(`Picking list — order #${order.order_id}`);
-      doc.moveDown(0.3).fontSize(10).fillColor('#444');
-      doc.text(`Date: ${order.date.slice(0, 10)}    Country: ${order.country.toUpperCase()}`);
-      doc.text(customerLine(order));
-      writeShippingFacts(doc, order);
-      doc.moveDown(1).fillColor('#000');
-
       const cols = [48, 76, 170, 400, 460, 520];
       tableRow(doc, cols, ['', 'Product', 'Name', 'Packs', 'Pack of', 'Class'], 2, true);
       const toPick = order.lines.filter((l) => l.shipment_id === null);
@@ -39,12 +35,7 @@ export function renderPickingListPdf(
           2,
         );
       }
-      doc
-        .moveDown(1)
-        .font('Helvetica')
-        .fontSize(10)
-        .text(`${toPick.length} line(s) to pick`, 48, doc.y);
+      return `${toPick.length} line(s) to pick`;
     },
-    identity,
   );
 }

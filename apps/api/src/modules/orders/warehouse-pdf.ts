@@ -32,7 +32,7 @@ export function customerName(c: {
 }
 
 /** The customer as the warehouse's documents name them: company, name and customer code. */
-export function customerLine({ customer: c }: Pick<AdminOrderDetail, 'customer'>): string {
+function customerLine({ customer: c }: Pick<AdminOrderDetail, 'customer'>): string {
   return `Customer: ${customerName({ ...c, customerCode: c.customer_code })}`;
 }
 
@@ -60,7 +60,7 @@ export function addressLines(a: {
  * the requested ship date ("as soon as possible" without one), the PO number and the buyer's
  * comment (often a delivery instruction). Labels are English, like the order PDF's.
  */
-export function writeShippingFacts(
+function writeShippingFacts(
   doc: Doc,
   order: Pick<AdminOrderDetail, 'ship_to' | 'requested_ship_date' | 'po_number' | 'order_comment'>,
 ) {
@@ -73,6 +73,34 @@ export function writeShippingFacts(
   doc.text(`Requested ship date: ${order.requested_ship_date ?? 'as soon as possible'}`);
   if (order.po_number) doc.text(`PO number: ${order.po_number}`);
   if (order.order_comment) doc.text(`Comment: ${order.order_comment}`);
+}
+
+/**
+ * A warehouse document of an order (picking list, packing slip) under the letterhead: its heading,
+ * then in grey its date line, the customer and where and when the parcel goes; then in black the
+ * table `drawTable` writes and the summary line it answers (what there is to pick or ship).
+ */
+export function renderWarehouseDocument(
+  name: string,
+  dateLine: string,
+  order: AdminOrderDetail,
+  identity: StoreIdentity | null,
+  drawTable: (doc: Doc) => string,
+): Promise<Buffer> {
+  return renderPdf(
+    `${name} ${order.order_id}`,
+    (doc) => {
+      doc.fontSize(18).text(`${name} — order #${order.order_id}`);
+      doc.moveDown(0.3).fontSize(10).fillColor('#444');
+      doc.text(dateLine);
+      doc.text(customerLine(order));
+      writeShippingFacts(doc, order);
+      doc.moveDown(1).fillColor('#000');
+      const summary = drawTable(doc);
+      doc.moveDown(1).font('Helvetica').fontSize(10).text(summary, 48, doc.y);
+    },
+    identity,
+  );
 }
 
 /**
