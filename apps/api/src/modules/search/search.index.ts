@@ -11,6 +11,15 @@ import {
 import { CodeColumn } from './search.codes';
 import { decodeRun, Postings, PostingsWriter } from './search.postings';
 import {
+  AndCursor,
+  emptyCursor,
+  END,
+  MatchesCursor,
+  OrCursor,
+  RunCursor,
+  type Cursor,
+} from './search.cursors';
+import {
   digitTokenQuery,
   intersect,
   MERGE_LISTS,
@@ -293,6 +302,68 @@ export class SearchIndex {
     return unionMany(lists, this.documents);
   }
 
+  /**
+   * A cursor over what one query term matches (search.cursors.ts), as termMatches answers it: a
+   * lexeme's runs read in place, a few of a prefix's side by side, many united first.
+   */
+  private termCursor(lexeme: string, prefix: boolean, scores: Float32Array): Cursor {
+    const { frozen, added } = this;
+    const first = frozen.lowerBound(lexeme);
+    let last = first;
+    if (prefix)
+      while (last < frozen.lexemes.length && frozen.lexemes[last].startsWith(lexeme)) last++;
+    else if (frozen.lexemes[first] === lexeme) last = first + 1;
+    const runs = [];
+    for (let k = first; k < last; k++) runs.push(frozen.run(k));
+    if (prefix) {
+      for (const key of added.lexemes) if (key.startsWith(lexeme)) runs.push(added.runOf(key)!);
+    } else {
+      const run = added.runOf(lexeme);
+      if (run) runs.push(run);
+    }
+    if (runs.length > MERGE_LISTS)
+      return new MatchesCursor(
+        unionMany(
+          runs.map((run) => decodeRun(run, scores)),
+          this.documents,
+        ),
+      );
+    const cursors = runs.map(
+      (run) => new RunCursor(run.bytes, run.from, run.count, scores, run.skips),
+    );
+    return cursors.length === 0
+      ? emptyCursor()
+      : cursors.length === 1
+        ? cursors[0]
+        : new OrCursor(cursors);
+  }
+
+  /** A cursor over what `node` matches, with the scores `evaluate` gives them. */
+  private cursor(node: QueryNode, scores: Float32Array): Cursor {
+    switch (node.op) {
+      case 'none':
+        return emptyCursor();
+      case 'term':
+        return this.termCursor(node.lexeme, node.prefix, scores);
+      case 'and': {
+        const parts = node.args.map((arg) => this.cursor(arg, scores));
+        return parts.some((part) => part.doc === END) ? emptyCursor() : new AndCursor(parts);
+      }
+      case 'or': {
+        const keys = node.args.map((arg) => JSON.stringify(arg));
+        const parts = node.args
+          .filter((_, i) => keys.indexOf(keys[i]) === i)
+          .map((arg) => this.cursor(arg, scores))
+          .filter((part) => part.doc !== END);
+        return parts.length === 0
+          ? emptyCursor()
+          : parts.length === 1
+            ? parts[0]
+            : new OrCursor(parts);
+      }
+    }
+  }
+
   private isLive = (doc: number): boolean => (this.flags[doc] & ALIVE) !== 0;
 
   /** Sorts the SKUs and barcodes put since the last search (a build: every one). */
@@ -347,6 +418,84 @@ export class SearchIndex {
     tsquery: string | QueryNode | null,
     first: number,
   ): { hits: SearchHit[]; total: number } {
+    return first === Infinity
+      ? this.rankAll(input, tsquery)
+      : this.rankFirst(input, tsquery, first);
+  }
+
+  /** Code hits (exact or prefix SKU or barcode), best score per document. */
+  private codeHits(input: SearchInput): Map<number, number> {
+    const { skus, barcodes } = this;
+    const best = new Map<number, number>();
+    if (!input.codeLike) return best;
+    const offer = (doc: number, score: number) => {
+      if ((best.get(doc) ?? -1) < score) best.set(doc, score);
+    };
+    const order = skus.order(this.isLive);
+    const cap = input.cap ?? SEARCH_BRANCH_CAP;
+    const lower = input.raw.toLowerCase();
+    for (const doc of skus.withPrefix(order, lower, cap))
+      offer(doc, skus.is(doc, lower) ? 100 : 50);
+    const byBarcode = barcodes.order(this.isLive);
+    for (const doc of barcodes.withPrefix(byBarcode, input.raw, cap))
+      offer(doc, barcodes.is(doc, input.raw) ? 100 : 50);
+    return best;
+  }
+
+  /**
+   * The first `first` hits by walking the query's cursor once (search.cursors.ts): every match is
+   * counted, and only the best `first` so far are kept (a heap of sort keys), so a broad word costs
+   * a pass over its postings and nothing that grows with them.
+   */
+  private rankFirst(
+    input: SearchInput,
+    tsquery: string | QueryNode | null,
+    first: number,
+  ): { hits: SearchHit[]; total: number } {
+    const order = this.skus.order(this.isLive);
+    const skuRank = this.skus.rank;
+    const flags = this.flags;
+    const sold = soldFlag(input.country);
+    const best = this.codeHits(input);
+    const codeKeys: number[] = [];
+    for (const [doc, score] of best)
+      if ((flags[doc] & sold) === sold)
+        codeKeys.push((1e6 - Math.round(score * 1000)) * RANK_SLOTS + skuRank[doc]);
+    const query = typeof tsquery === 'string' ? parseTsquery(tsquery) : tsquery;
+    const cursor = query ? this.cursor(query, MASK_SCORES[input.lang]) : emptyCursor();
+    // The best `room` text hits so far, as a max-heap of sort keys (the worst kept on top).
+    const room = Math.max(0, first - codeKeys.length);
+    const heap = new Float64Array(room);
+    let kept = 0;
+    let n = 0;
+    const coded = best.size > 0;
+    for (; cursor.doc !== END; cursor.next()) {
+      const doc = cursor.doc;
+      if ((flags[doc] & sold) !== sold || (coded && best.has(doc))) continue;
+      n++;
+      if (room === 0) continue;
+      const key = (1e6 - Math.round((10 + cursor.score()) * 1000)) * RANK_SLOTS + skuRank[doc];
+      if (kept < room) siftUp(heap, kept++, key);
+      else if (key < heap[0]) siftDown(heap, room, key);
+    }
+    const textTotal = Math.min(n, input.textCap ?? n);
+    const hits: SearchHit[] = [];
+    const toHit = (key: number, score: number) => {
+      if (hits.length < first) hits.push({ id: this.ids[order[key % RANK_SLOTS]], score });
+    };
+    for (const key of Float64Array.from(codeKeys).sort())
+      toHit(key, best.get(order[key % RANK_SLOTS])!);
+    for (const key of heap.subarray(0, kept).sort().subarray(0, textTotal))
+      toHit(key, 1e3 - Math.floor(key / RANK_SLOTS) / 1000);
+    return { hits, total: codeKeys.length + textTotal };
+  }
+
+  /** Every hit, ranked: the hit list a kept search holds (all its pages). */
+  private rankAll(
+    input: SearchInput,
+    tsquery: string | QueryNode | null,
+  ): { hits: SearchHit[]; total: number } {
+    const first = Infinity;
     const { skus, barcodes } = this;
     const order = skus.order(this.isLive);
     const best = new Map<number, number>();
@@ -400,6 +549,35 @@ export class SearchIndex {
     ranked.subarray(0, textTotal).forEach(toHit);
     return { hits, total: all.length + textTotal };
   }
+}
+
+/** Sort keys: (best score first, then SKU order) in one float, below 2^53 (see rankAll). */
+const RANK_SLOTS = 2 ** 24;
+
+/** Puts `key` into max-heap `heap` of `size` keys (at the end, then up). */
+function siftUp(heap: Float64Array, size: number, key: number): void {
+  let i = size;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (heap[parent] >= key) break;
+    heap[i] = heap[parent];
+    i = parent;
+  }
+  heap[i] = key;
+}
+
+/** Replaces the top of max-heap `heap` of `size` keys by `key`. */
+function siftDown(heap: Float64Array, size: number, key: number): void {
+  let i = 0;
+  for (;;) {
+    let child = 2 * i + 1;
+    if (child >= size) break;
+    if (child + 1 < size && heap[child + 1] > heap[child]) child++;
+    if (heap[child] <= key) break;
+    heap[i] = heap[child];
+    i = child;
+  }
+  heap[i] = key;
 }
 
 function soldFlag(country: Country): number {

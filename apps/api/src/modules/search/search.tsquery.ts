@@ -49,13 +49,18 @@ export function parseTsquery(text: string): QueryNode {
   return tokens.length ? or() : { op: 'none' };
 }
 
-/** Documents (ascending) with a score each: what a node of the query matches. */
-export type Matches = { docs: Int32Array; scores: Float32Array };
-export const NONE: Matches = { docs: new Int32Array(0), scores: new Float32Array(0) };
+/**
+ * Documents (ascending) with a score each: what a node of the query matches. Scores are doubles: a
+ * word's score is a float (MASK_SCORES) and a sum of a few of them is exact in a double, so a
+ * document's score does not depend on the order its words' scores are added in (intersections go
+ * from the shortest list, search.cursors.ts walks the words in another order).
+ */
+export type Matches = { docs: Int32Array; scores: Float64Array };
+export const NONE: Matches = { docs: new Int32Array(0), scores: new Float64Array(0) };
 
 export function union(a: Matches, b: Matches): Matches {
   const docs = new Int32Array(a.docs.length + b.docs.length);
-  const scores = new Float32Array(docs.length);
+  const scores = new Float64Array(docs.length);
   let i = 0;
   let j = 0;
   let n = 0;
@@ -95,7 +100,7 @@ export function unionMany(lists: Matches[], size: number): Matches {
       if (list.scores[i] > best[doc]) best[doc] = list.scores[i];
     }
   const docs = new Int32Array(found);
-  const scores = new Float32Array(found);
+  const scores = new Float64Array(found);
   let n = 0;
   for (let doc = 0; n < found; doc++)
     if (best[doc] !== 0) {
@@ -107,7 +112,7 @@ export function unionMany(lists: Matches[], size: number): Matches {
 
 export function intersect(a: Matches, b: Matches): Matches {
   const docs = new Int32Array(Math.min(a.docs.length, b.docs.length));
-  const scores = new Float32Array(docs.length);
+  const scores = new Float64Array(docs.length);
   let i = 0;
   let j = 0;
   let n = 0;
