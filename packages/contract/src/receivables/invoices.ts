@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BuyerPriceReason } from '../catalogue';
 import { PAYMENT_TERMS, taxOn, type TaxKind, type TaxLine } from '../checkout/rules';
 import { POSTAL_ADDRESS_FIELDS } from '../checkout/schemas';
 import { dateField, listResponse, okResponse, optionalDateField } from '../common';
@@ -74,6 +75,12 @@ export const InvoiceLine = z.object({
   ship_pack: z.number().int(),
   unit_price_cents: z.number().int(),
   line_total_cents: z.number().int(),
+  /**
+   * Why the unit cost `unit_price_cents`, copied from the order line it bills (a price list, a
+   * sale, the catalogue's selling price); null on lines billed before reasons were kept and on the
+   * ERP's lines. Printed under the line's description ("Contract price, list Maison Tremblay").
+   */
+  price_reason: BuyerPriceReason.nullable(),
 });
 export type InvoiceLine = z.infer<typeof InvoiceLine>;
 

@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  type BuyerPriceReason,
   type InvoiceDetail,
   type Lang,
   type StoreIdentity,
@@ -114,6 +115,49 @@ const REGISTRATION_NAMES: Record<Lang, Record<string, string>> = {
   es: { 'GST/HST': 'GST/HST', QST: 'QST', EIN: 'EIN' },
 };
 
+/**
+ * Why a line cost its price, in the invoice's language: the words of the buyer's cart and order
+ * pages (apps/web customer-price locales); nothing for the selling price or a reason not kept.
+ */
+const REASONS: Record<
+  Lang,
+  {
+    sale: string;
+    customer: (list: string) => string;
+    group: (list: string) => string;
+    volume: (packs: number, list: string) => string;
+  }
+> = {
+  en: {
+    sale: 'Sale price',
+    customer: (list) => `Contract price, list ${list}`,
+    group: (list) => `${list} price`,
+    volume: (packs, list) => `From ${packs} ship packs, list ${list}`,
+  },
+  fr: {
+    sale: 'Prix soldé',
+    customer: (list) => `Prix contractuel, liste ${list}`,
+    group: (list) => `Prix ${list}`,
+    volume: (packs, list) => `À partir de ${packs} emballages, liste ${list}`,
+  },
+  es: {
+    sale: 'Precio de oferta',
+    customer: (list) => `Precio de contrato, lista ${list}`,
+    group: (list) => `Precio ${list}`,
+    volume: (packs, list) => `Desde ${packs} paquetes de envío, lista ${list}`,
+  },
+};
+
+function reasonText(lang: Lang, reason: BuyerPriceReason | null): string {
+  if (!reason || reason.kind === 'selling') return '';
+  const words = REASONS[lang];
+  if (reason.kind === 'sale') return words.sale;
+  const list = reason.list_name ?? '';
+  // A volume break starts above one pack, so its words are always plural.
+  if ((reason.min_packs ?? 1) > 1) return words.volume(reason.min_packs ?? 2, list);
+  return reason.assignee === 'group' ? words.group(list) : words.customer(list);
+}
+
 // NOTE: pdfkit's built-in fonts write WinAnsi: a narrow no-break space (fr-CA numbers) has no code there.
 const printable = (s: string) => s.replace(/\u202f/g, '\u00a0');
 
@@ -176,16 +220,29 @@ export function renderInvoicePdf({
     const row = (cells: string[], bold = false) =>
       tableRow(doc, cols, cells, 1, bold, { rightFrom: 2 });
     row([t.product, t.name, t.packs, t.packOf, t.unit, t.amount], true);
+    const described = { width: cols[2] - cols[1] - 6 };
     for (const l of invoice.lines) {
       if (doc.y > 680) doc.addPage();
+      const top = doc.y;
+      const name = plainName(l.name);
       row([
         l.product_id,
-        plainName(l.name),
+        name,
         String(l.quantity),
         String(l.ship_pack),
         money(l.unit_price_cents),
         money(l.line_total_cents),
       ]);
+      // The row ends under its last cell; a description that wrapped reaches lower.
+      const below = top + doc.font('Helvetica').fontSize(9).heightOfString(name, described);
+      const why = reasonText(lang, l.price_reason);
+      if (why) {
+        // Under the description, smaller and grey: why the unit costs what it does.
+        doc.font('Helvetica-Oblique').fontSize(8).fillColor('#555');
+        doc.text(printable(why), cols[1], below + 1, described);
+        doc.fillColor('#000').moveDown(0.5);
+      } else if (doc.y < below) doc.y = below + 4;
+      doc.x = 48;
     }
     doc.moveDown(0.5);
     const totalsRow = (label: string, cents: number, bold = false) => {

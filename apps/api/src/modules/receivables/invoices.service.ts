@@ -10,6 +10,7 @@ import {
   ratePercent,
   toPage,
   type AdminInvoiceListResponse,
+  type BuyerPriceReason,
   type Country,
   type ErpInvoice,
   type InvoiceDetail,
@@ -77,6 +78,28 @@ const lineOf = (l: InvoiceLineRow) => ({
   line_total_cents: l.lineTotalCents,
 });
 
+/** Why a billed line cost its price, as answers carry it (the order line's shape); null: not kept. */
+function linePriceReason(l: InvoiceLineRow): BuyerPriceReason | null {
+  if (!l.priceReason) return null;
+  if (l.priceReason !== 'price_list') return { kind: l.priceReason };
+  return {
+    kind: 'price_list',
+    list_name: l.priceListName ?? '',
+    assignee: l.priceListAssignee ?? 'customer',
+    min_packs: l.priceMinPacks ?? 1,
+  };
+}
+
+/** The event's line: flat reason fields, as `order.placed` gives them (the list fields null unless a list). */
+const eventLineOf = (l: InvoiceLineRow) => ({
+  ...lineOf(l),
+  price_reason: l.priceReason,
+  price_list_id: l.priceListId,
+  price_list_name: l.priceListName,
+  price_list_assignee: l.priceListAssignee,
+  price_min_packs: l.priceMinPacks,
+});
+
 function summaryOf(row: InvoiceWithSettled, today: string): InvoiceSummary {
   const open = invoiceOpenCents(row.totalCents, row.settledCents);
   return {
@@ -99,7 +122,7 @@ function detailOf(row: InvoiceWithSettled, lines: InvoiceLineRow[], today: strin
     payment_terms: row.paymentTerms,
     bill_to: party(row.billTo),
     ship_to: party(row.shipTo),
-    lines: lines.map((l) => ({ ...lineOf(l), name: l.name })),
+    lines: lines.map((l) => ({ ...lineOf(l), name: l.name, price_reason: linePriceReason(l) })),
     taxes: row.taxes.map((t) => ({
       kind: t.kind,
       rate: ratePercent(t.rate),
@@ -117,7 +140,7 @@ function detailOf(row: InvoiceWithSettled, lines: InvoiceLineRow[], today: strin
 /** The `invoice.created` webhook's data (docs in webhooks.routes.ts). */
 function createdEvent(row: InvoiceRow, lines: InvoiceLineRow[]) {
   const { id, ...head } = invoiceHead(row);
-  return { invoice_id: id, ...head, lines: lines.map(lineOf) };
+  return { invoice_id: id, ...head, lines: lines.map(eventLineOf) };
 }
 
 // ----- Issuing at a shipment --------------------------------------------------------------------
@@ -151,16 +174,26 @@ export function storeRegistrations(
   return all.filter((r) => r.number !== '');
 }
 
-/** The invoice line that bills an order line as it shipped (its frozen name, packs and prices). */
-export function billedLine(l: {
-  id: number;
-  productCode: string;
-  name: string;
-  quantity: number;
-  shipPack: number;
-  unitPriceCents: number;
-  lineTotalCents: number;
-}): NewInvoiceLineRow {
+/**
+ * The invoice line that bills an order line as it shipped: its frozen name, packs and prices, and
+ * why it cost that (migration 0045's reason and list snapshot; absent: not kept, as before).
+ */
+export function billedLine(
+  l: {
+    id: number;
+    productCode: string;
+    name: string;
+    quantity: number;
+    shipPack: number;
+    unitPriceCents: number;
+    lineTotalCents: number;
+  } & Partial<
+    Pick<
+      NewInvoiceLineRow,
+      'priceReason' | 'priceListId' | 'priceListName' | 'priceListAssignee' | 'priceMinPacks'
+    >
+  >,
+): NewInvoiceLineRow {
   return {
     orderLineId: l.id,
     productCode: l.productCode,
@@ -169,6 +202,11 @@ export function billedLine(l: {
     shipPack: l.shipPack,
     unitPriceCents: l.unitPriceCents,
     lineTotalCents: l.lineTotalCents,
+    priceReason: l.priceReason ?? null,
+    priceListId: l.priceListId ?? null,
+    priceListName: l.priceListName ?? null,
+    priceListAssignee: l.priceListAssignee ?? null,
+    priceMinPacks: l.priceMinPacks ?? null,
   };
 }
 
