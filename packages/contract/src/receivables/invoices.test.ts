@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { estimateSalesTax, CANADIAN_SALES_TAX } from '../checkout/rules';
-import { ErpInvoiceBody, invoiceOpenCents, invoiceStatus, invoiceTaxLines } from './invoices';
+import {
+  ErpInvoiceBody,
+  InvoiceLine,
+  invoiceOpenCents,
+  invoiceStatus,
+  invoiceTaxLines,
+} from './invoices';
 
 const QC = CANADIAN_SALES_TAX.QC;
 
@@ -91,5 +97,33 @@ describe('ErpInvoiceBody', () => {
       'lines.0.line_total_cents',
       'subtotal_cents',
     ]);
+  });
+});
+
+describe('InvoiceLine', () => {
+  const line = {
+    order_line_id: 7,
+    product_id: 'A',
+    name: 'Yarn',
+    quantity: 10,
+    ship_pack: 1,
+    unit_price_cents: 20,
+    line_total_cents: 200,
+  };
+
+  it('carries the order line’s price reason, or null when none was kept', () => {
+    const reason = {
+      kind: 'price_list' as const,
+      list_name: 'Maison Tremblay',
+      assignee: 'customer' as const,
+      min_packs: 10,
+    };
+    expect(InvoiceLine.parse({ ...line, price_reason: reason }).price_reason).toEqual(reason);
+    expect(InvoiceLine.parse({ ...line, price_reason: null }).price_reason).toBeNull();
+  });
+
+  it('refuses a line without the field or with an unknown reason', () => {
+    expect(InvoiceLine.safeParse(line).success).toBe(false);
+    expect(InvoiceLine.safeParse({ ...line, price_reason: { kind: 'bribe' } }).success).toBe(false);
   });
 });
