@@ -2,15 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { erpBearer, erpWebhook, queuedDeliveries } from '../../test/erp-fixtures';
 import { pdfText } from '../../test/pdf-text';
-import {
-  buyer,
-  fillCart,
-  ids,
-  insertLists,
-  staff,
-  t,
-  useCustomerPricesTestApp,
-} from '../orders/customer-prices.test-app';
+import { insertPriceList } from '../../test/pricing-fixtures';
+import { ids, ordersStaff, t, useReceivablesTestApp } from './receivables.test-app';
 
 /*
  * docs/product/accounts-receivable.md "Invoices" and docs/product/pricing.md: an invoice line says
@@ -19,22 +12,30 @@ import {
  * invoice.created webhook. A line at the catalogue's selling price says nothing.
  */
 
-useCustomerPricesTestApp();
+useReceivablesTestApp({
+  products: [
+    { code: 'A', shipPack: 1, ca: { selling: 1000, available: 10_000 } },
+    { code: 'B', shipPack: 12, ca: { selling: 500, selling2: 450, available: 10_000 } },
+    { code: 'C', shipPack: 1, ca: { selling: 2000, available: 10_000 } },
+    { code: 'D', shipPack: 6, ca: { selling: 120, available: 10_000 } },
+  ],
+});
 
 type Line = { product_id: string; unit_price_cents: number; price_reason: unknown };
 type EventLine = Record<string, unknown> & { product_id: string };
 
+let buyer: { userId: number; headers: Record<string, string> };
 let hookId: number;
 let orderId: number;
 let invoice: { id: number; lines: Line[] };
 
-const fixed = (productId: number, minPacks: number, unitCents: number) => ({
-  target: { kind: 'product' as const, productId },
-  minPacks,
-  rule: { kind: 'fixed' as const, unitCents },
-  startsOn: null,
-  endsOn: null,
-});
+/** The cart after adding each line (each add answered 200). */
+async function fillCart(lines: Array<[string, number]>) {
+  for (const [product_id, item] of lines) {
+    const added = await t.post('/api/cart/add', buyer.headers, { product_id, item });
+    expect(added.statusCode, added.body).toBe(200);
+  }
+}
 
 /** Moves the order along the desk's steps as staff; the last step ships it (and bills it). */
 async function shipOrder(id: number) {
@@ -43,25 +44,30 @@ async function shipOrder(id: number) {
     { status: 'picking' },
     { status: 'shipped', carrier: 'ups', tracking_number: '1ZPRICE' },
   ]) {
-    const res = await t.post(`/api/admin/orders/${id}/status`, staff.headers, step);
+    const res = await t.post(`/api/admin/orders/${id}/status`, ordersStaff.headers, step);
     expect(res.statusCode, res.body).toBe(200);
   }
 }
 
 beforeAll(async () => {
-  hookId = await erpWebhook(t, ['invoice.created'], staff.headers);
+  buyer = await t.signIn({ ownerName: 'Priced Buyer', companyName: 'Contract Crafts' });
+  // An earlier order: the opening minimum and deposit do not apply to the orders here.
+  await t.handle.db.execute(sql`
+    insert into orders (user_id, country, status, total_cents)
+    values (${buyer.userId}, 'ca', 'invoiced', 100)`);
+  hookId = await erpWebhook(t, ['invoice.created']);
   // "Maison Tremblay", given to the buyer by name: A at 8.00 from one pack and 6.00 from 5,
   // D at 1.00. B is on sale in the catalogue; C has no list price.
-  await insertLists(buyer.userId, [
-    {
-      name: 'Maison Tremblay',
-      currency: 'CAD',
-      active: true,
-      assignee: 'customer',
-      entries: [fixed(ids.A, 1, 800), fixed(ids.A, 5, 600), fixed(ids.D, 1, 100)],
-    },
-  ]);
-  await fillCart(buyer.headers, [
+  await insertPriceList(t.handle.db, {
+    name: 'Maison Tremblay',
+    customers: [buyer.userId],
+    entries: [
+      { productId: ids.A, minPacks: 1, unitCents: 800 },
+      { productId: ids.A, minPacks: 5, unitCents: 600 },
+      { productId: ids.D, minPacks: 1, unitCents: 100 },
+    ],
+  });
+  await fillCart([
     ['A', 5],
     ['B', 1],
     ['C', 1],
@@ -110,13 +116,13 @@ describe('an invoice line carries its price reason', () => {
         price_reason: contract(1),
       }),
     ]);
-    const asStaff = await t.get(`/api/admin/invoices/${invoice.id}`, staff.headers);
+    const asStaff = await t.get(`/api/admin/invoices/${invoice.id}`, ordersStaff.headers);
     expect(asStaff.statusCode, asStaff.body).toBe(200);
     expect(asStaff.json().invoice.lines).toEqual(invoice.lines);
   });
 
   it('gives the ERP’s feed the same reasons', async () => {
-    const erp = await erpBearer(t, ['invoices:read'], staff.headers);
+    const erp = await erpBearer(t, ['invoices:read']);
     const feed = await t.get('/api/integrations/invoices?per_page=200', erp);
     expect(feed.statusCode, feed.body).toBe(200);
     const ours = feed.json().data.find((i: { id: number }) => i.id === invoice.id);
@@ -179,7 +185,7 @@ describe('an invoice line carries its price reason', () => {
   });
 
   it('leaves the reason out of an invoice line whose order line kept none (ordered before reasons)', async () => {
-    await fillCart(buyer.headers, [['A', 1]]);
+    await fillCart([['A', 1]]);
     const placed = await t.post('/api/store/orders', buyer.headers, {});
     expect(placed.statusCode, placed.body).toBe(200);
     const id = placed.json().order_id as number;
