@@ -1,8 +1,8 @@
 import { formatMoney } from '@wholesale/contract';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { categories, listingPathOf } from './support/catalogue';
-import { checkA11y, newPage, signedInPage } from './support/browser';
+import { checkA11y, newPage, PHONE, signedInPage } from './support/browser';
 import { apiCall, apiSignIn, FRENCH_BUYER, type ApiSession } from './support/demo-accounts';
 import { browserForFile } from './support/journey';
 
@@ -111,6 +111,33 @@ async function productPrice(page: Page, sku: string, yourPrice: string, breaks: 
       ? (await breakList.getByRole('listitem').allInnerTexts()).map(plain)
       : [],
   };
+}
+
+/**
+ * What of a price block does not fit a phone's window: wider than its own box (text cut off or
+ * scrolled), or reaching past either side of the window. Nothing: an empty list.
+ */
+async function overflowOf(block: Locator, label: string): Promise<string[]> {
+  await block.scrollIntoViewIfNeeded();
+  return block.evaluate((el, name) => {
+    const box = el.getBoundingClientRect();
+    const out: string[] = [];
+    if (el.scrollWidth > el.clientWidth + 1)
+      out.push(`${name}: ${el.scrollWidth} px of content in ${el.clientWidth} px`);
+    if (box.left < 0 || box.right > window.innerWidth + 0.5)
+      out.push(
+        `${name}: ${Math.round(box.left)}–${Math.round(box.right)} px, window ${window.innerWidth}`,
+      );
+    if (document.documentElement.scrollWidth > window.innerWidth)
+      out.push(`page: ${document.documentElement.scrollWidth} px wide`);
+    return out;
+  }, label);
+}
+
+/** Whether two boxes share a line (their vertical extents overlap). */
+async function sameLine(a: Locator, b: Locator): Promise<boolean> {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  return !!x && !!y && x.y < y.y + y.height && y.y < x.y + x.height;
 }
 
 describe('customer prices in the browser', () => {
@@ -280,6 +307,47 @@ describe('customer prices in the browser', () => {
       .getByText(`9 more ship packs for ${en(product.breakCents)} each`, { exact: true })
       .waitFor();
     await page.getByText(`Contract price, list ${OWN_LIST}`, { exact: true }).first().waitFor();
+    expectNoConsoleErrors();
+    await page.context().close();
+  });
+
+  it("at 390 px buyer A's price blocks fit: the card, the product page's prices and the cart's next break", async () => {
+    const { page, expectNoConsoleErrors } = await signedInPage(browser(), BUYER_A, {
+      baseUrl,
+      viewport: PHONE,
+    });
+    const problems: string[] = [];
+
+    await page.goto(product.listing);
+    const card = page.getByRole('article', { name: product.sku, exact: true });
+    await card.getByText('Your price').waitFor();
+    const prices = card.locator('p').filter({ hasText: 'Your price' });
+    problems.push(...(await overflowOf(card, 'card')));
+    problems.push(...(await overflowOf(prices, 'card prices')));
+    problems.push(
+      ...(await overflowOf(card.getByRole('list', { name: 'Volume prices' }), 'card breaks')),
+    );
+    // The struck selling price wraps with the buyer's own, never alone beside "Your price".
+    expect(await sameLine(card.locator('s'), card.locator('strong').first())).toBe(true);
+
+    await page.goto(`/description/${encodeURIComponent(product.sku)}/ca`);
+    await page.getByRole('term').filter({ hasText: 'Your price' }).waitFor();
+    const details = page.getByRole('definition').filter({ has: page.locator('s') });
+    problems.push(...(await overflowOf(details, 'product page price')));
+    problems.push(
+      ...(await overflowOf(page.getByRole('list', { name: 'Volume prices' }), 'product breaks')),
+    );
+
+    await page.goto('/cart');
+    const next = page.getByText(`9 more ship packs for ${en(product.breakCents)} each`, {
+      exact: true,
+    });
+    await next.waitFor();
+    problems.push(...(await overflowOf(next, 'cart next break')));
+    problems.push(
+      ...(await overflowOf(page.getByRole('cell').filter({ has: next }), 'cart price cell')),
+    );
+    expect(problems).toEqual([]);
     expectNoConsoleErrors();
     await page.context().close();
   });

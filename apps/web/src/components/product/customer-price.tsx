@@ -23,14 +23,18 @@ function reasonText(
   return reason.assignee === 'group' ? t('reason.group', { list }) : t('reason.customer', { list });
 }
 
-/** The buyer's price, with the selling price struck through before it when theirs is lower. */
+/**
+ * The buyer's price, with the selling price struck through before it when theirs is lower. One
+ * box, so a narrow card wraps the pair together under "Your price" (at 390 px the struck price
+ * alone stayed beside the label and read as the buyer's price).
+ */
 function PriceFigures({ product, price }: { product: ProductCard; price: number }) {
   const { t } = useTranslation('customer-price');
   const money = useMoney(product.country);
   const selling = product.selling_price;
   const lower = selling !== undefined && price < selling;
   return (
-    <>
+    <span className="customer-price__figures">
       {lower && (
         <>
           <s
@@ -42,7 +46,7 @@ function PriceFigures({ product, price }: { product: ProductCard; price: number 
         </>
       )}
       <strong className={lower ? 'product-card__sale-price' : undefined}>{money(price)}</strong>
-    </>
+    </span>
   );
 }
 
