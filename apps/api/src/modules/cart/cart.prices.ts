@@ -55,6 +55,6 @@ export async function customerLinePrices(
     { customerId: customer.userId, country: customer.country },
     lines.map((l) => pricedProduct(l.product)),
     day,
-    new Map(lines.map((l) => [l.product.id, l.packs])),
+    { packsByProduct: new Map(lines.map((l) => [l.product.id, l.packs])) },
   );
 }

@@ -181,6 +181,9 @@ describe('customer prices on the catalogue reads', () => {
       expect(after[name].hits, name).toBeGreaterThan(before[name]?.hits ?? 0);
     // The kept detail answers (and their written bytes) are the shared ones: no customer's price.
     expect(after['pricing.has-lists'].hits).toBeGreaterThan(0);
+    // Each customer's given lists were kept (by customer id) and read back: tremblay's and roy's
+    // prices of the same products differ above, so an answer kept for one and read by the other fails.
+    expect(after['pricing.given-lists'].hits).toBeGreaterThan(0);
   });
 
   it('answers a customer without a list from the kept has-lists answer, with the bytes of any other', async () => {
@@ -206,6 +209,17 @@ describe('customer prices on the catalogue reads', () => {
         entries: [{ productId: fx.ids['BT-1001'], unitCents: 250 }],
       }),
     );
+    expect(await priceOf()).toBe(2.5);
+    // A better list given beside it while the first is kept: the kept given lists are dropped.
+    const better = await afterNotice(() =>
+      insertPriceList(t.handle.db, {
+        name: 'Late better list',
+        customers: [plain.userId!],
+        entries: [{ productId: fx.ids['BT-1001'], unitCents: 240 }],
+      }),
+    );
+    expect(await priceOf()).toBe(2.4);
+    await afterNotice(() => t.handle.db.execute(sql`delete from price_lists where id = ${better}`));
     expect(await priceOf()).toBe(2.5);
     await afterNotice(() =>
       t.handle.db.execute(sql`update price_lists set active = false where id = ${listId}`),

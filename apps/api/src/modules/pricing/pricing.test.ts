@@ -33,13 +33,9 @@ function pricesFor(
   products: PricedProduct[],
   packs?: Map<number, number>,
 ) {
-  return customerPrices(
-    t.handle.db,
-    { customerId: customer.userId, country },
-    products,
-    DAY,
-    packs,
-  );
+  return customerPrices(t.handle.db, { customerId: customer.userId, country }, products, DAY, {
+    packsByProduct: packs,
+  });
 }
 
 beforeAll(async () => {
