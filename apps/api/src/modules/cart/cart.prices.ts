@@ -55,6 +55,6 @@ export async function customerLinePrices(
     { customerId: customer.userId, country: customer.country },
     lines.map((l) => pricedProduct(l.product)),
     day,
-    { packsByProduct: new Map(lines.map((l) => [l.product.id, l.packs])) },
+    new Map(lines.map((l) => [l.product.id, l.packs])),
   );
 }

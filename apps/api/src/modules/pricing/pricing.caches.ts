@@ -8,7 +8,7 @@ import {
 } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
 import type { TtlCache } from '../../lib/ttl-cache';
-import { customerHasPriceLists, selectGivenLists, type GivenList } from './pricing.queries';
+import { customerHasPriceLists } from './pricing.queries';
 import { customerPrices } from './pricing.service';
 
 /** Who has a price list changed (migration 0042): 'c:' customer ids, 'l:' list ids, '*' for all. */
@@ -21,8 +21,6 @@ export const PRICING_CHANNEL = 'ws_pricing';
 const HAS_LISTS_MS = 10 * 60_000;
 /** A boolean per customer: a few MB for every customer of a large store. */
 const HAS_LISTS_MAX = 200_000;
-/** The given lists of a customer with lists (a few ids each): kept for the customers who ask. */
-const GIVEN_LISTS_MAX = 50_000;
 
 /** The has-lists keys a ws_pricing notification drops: the customers it names, else all. */
 export function customersFromPayload(payload: string): string[] | 'all' {
@@ -34,16 +32,12 @@ export function customersFromPayload(payload: string): string[] | 'all' {
 /**
  * The pricing module's caches of one app (docs/conventions.md #12): whether each customer has a
  * price list, so that a customer without one (most of them) costs the catalogue a lookup in a Map
- * and no statement; and which lists are given to a customer with some, so that their prices read
- * only the entries (through the entries' indexes, pricing.queries.ts). Keyed by customer id, never
- * shared between customers.
+ * and no statement. Keyed by customer id, never shared between customers.
  */
 export type PricingCaches = {
   db: Database;
   /** Has-lists answers by customer id; trusted only while `followed` (the change feed is live). */
   hasLists: TtlCache<boolean> & { followed: boolean };
-  /** The lists given to each customer (on or off), by customer id; trusted as `hasLists` is. */
-  givenLists: TtlCache<GivenList[]>;
 };
 
 declare module 'fastify' {
@@ -62,14 +56,7 @@ export const pricingPlugin = fp(
     );
     const hasLists = Object.assign(cache, { followed: false });
     if (app.caches.enabled) app.changeFeed.onLiveChange((live) => (hasLists.followed = live));
-    // Dropped by the same notifications: 'c:' names the customers whose assignments or groups
-    // changed (all that this answer depends on); anything else drops every customer.
-    const givenLists = app.caches.ttl<GivenList[]>(
-      'pricing.given-lists',
-      { ttlMs: HAS_LISTS_MS, maxEntries: GIVEN_LISTS_MAX },
-      { channel: PRICING_CHANNEL, keysFromPayload: customersFromPayload },
-    );
-    app.decorate('pricing', { db: app.db, hasLists, givenLists } satisfies PricingCaches);
+    app.decorate('pricing', { db: app.db, hasLists } satisfies PricingCaches);
   },
   { name: 'pricing', dependencies: ['change-feed'] },
 );
@@ -86,18 +73,6 @@ export function hasPriceListsKept(
 ): Promise<boolean> {
   const read = () => customerHasPriceLists(tx, customerId);
   return pricing.hasLists.followed ? pricing.hasLists.get(String(customerId), read) : read();
-}
-
-/**
- * The lists given to the customer, kept per customer while the feed is live; undefined when it is
- * not (the entries' statement then reads them itself, in the same statement).
- */
-function givenListsKept(
-  pricing: PricingCaches,
-  customerId: number,
-): Promise<GivenList[]> | undefined {
-  if (!pricing.hasLists.followed) return undefined;
-  return pricing.givenLists.get(String(customerId), () => selectGivenLists(pricing.db, customerId));
 }
 
 /**
@@ -119,9 +94,6 @@ export function customerPricesOf(
   const customer = { customerId: user.id, country: user.country };
   return {
     hasLists: () => hasPriceListsKept(pricing, user.id),
-    prices: async (products) =>
-      customerPrices(pricing.db, customer, products, shopToday(now()), {
-        given: await givenListsKept(pricing, user.id),
-      }),
+    prices: (products) => customerPrices(pricing.db, customer, products, shopToday(now())),
   };
 }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type {
   PriceAssignee,
   PriceEntry,
@@ -43,57 +43,26 @@ function ruleOf(row: EntryRow): PriceRule {
     : { kind: 'percent_off', basisPoints: Number(row.basis_points) };
 }
 
-/** A list given to a customer, by name ('customer') or through a group; a list given both ways once. */
-export type GivenList = { listId: number; assignee: PriceAssignee };
-
-/**
- * The lists given to a customer or to a group they belong to, on or off, of either currency (the
- * entries' statement keeps the active ones of the currency asked, so only a change of assignments
- * or groups changes this answer: what the ws_pricing feed notifies as 'c:'). A list given both ways
- * counts as the customer's own (more specific, docs/decisions/038-customer-prices.md).
- */
-function givenListsSql(customerId: number): SQL {
-  return sql`select list_id, min(assignee) as assignee from (
-        select a.list_id, 'customer' as assignee
-          from price_list_assignments a where a.customer_id = ${customerId}
-        union all
-        select a.list_id, 'group' as assignee
-          from customer_group_members m join price_list_assignments a on a.group_id = m.group_id
-         where m.customer_id = ${customerId}
-      ) given group by list_id`;
-}
-
-/** The lists given to a customer (see givenListsSql), by list id. */
-export async function selectGivenLists(tx: Tx, customerId: number): Promise<GivenList[]> {
-  const result = await executeNamed<{ list_id: number; assignee: PriceAssignee }>(
-    tx,
-    sql`${givenListsSql(customerId)} order by list_id`,
-  );
-  return result.rows.map((r) => ({ listId: Number(r.list_id), assignee: r.assignee }));
-}
-
 /**
  * The price list entries that apply to a customer for some products, in one statement: entries of
- * the active lists of the customer's currency given to the customer or to a group they belong to
- * (`given` when the caller knows them, else read here), in date on the day, pricing one of the
- * products, brands or categories asked.
+ * the active lists of the customer's currency given to the customer or to a group they belong to,
+ * in date on the day, pricing one of the products, brands or categories asked. A list given both
+ * ways counts as the customer's own (more specific, docs/decisions/038-customer-prices.md).
  * NOTE: per list, three index branches (0040's (product_id, list_id), (brand, list_id) and
  * (category_id, list_id)), each with both columns in its index condition: the one statement with an
  * OR of the three over the lists' entries read every entry of each list (~5,000) through the unique
  * index and ANDed it with a bitmap of every list's entries for the products (~1 ms at 1,000,000
  * entries); this reads ~170 buffers for a page of 25 products and 2 lists (~0.1 ms), and keeps that
  * plan when PostgreSQL settles on a generic one for the named statement.
+ * NOTE: the given lists are read here, not passed in: with the list ids as an array parameter
+ * (a per-customer cache of them was tried) PostgreSQL never took the generic plan (a custom plan
+ * knowing the array's length always looked cheaper) and planned the statement on every call.
  */
 export async function selectCustomerPriceEntries(
   tx: Tx,
   scope: PriceEntryScope,
-  given?: readonly GivenList[],
 ): Promise<PriceEntry[]> {
   if (scope.productIds.length + scope.brands.length + scope.categoryIds.length === 0) return [];
-  if (given?.length === 0) return [];
-  const mine = given
-    ? sql`select * from unnest(${intArray(given.map((g) => g.listId))}::int[], ${textArray(given.map((g) => g.assignee))}::text[]) as g(list_id, assignee)`
-    : givenListsSql(scope.customerId);
   const columns = sql`e.id, e.list_id, e.product_id, e.brand, e.category_id, e.min_packs, e.kind,
            e.unit_cents, e.basis_points, e.starts_on, e.ends_on from price_list_entries e`;
   // NOTE: a named statement (one text per shape: the arrays are single parameters), planned once
@@ -101,7 +70,16 @@ export async function selectCustomerPriceEntries(
   const result = await executeNamed<EntryRow>(
     tx,
     sql`
-    with mine as (${mine})
+    with mine as (
+      select list_id, min(assignee) as assignee from (
+        select a.list_id, 'customer' as assignee
+          from price_list_assignments a where a.customer_id = ${scope.customerId}
+        union all
+        select a.list_id, 'group' as assignee
+          from customer_group_members m join price_list_assignments a on a.group_id = m.group_id
+         where m.customer_id = ${scope.customerId}
+      ) given group by list_id
+    )
     select e.list_id, l.name as list_name, mine.assignee, e.product_id, e.brand, e.category_id,
            e.min_packs, e.kind, e.unit_cents, e.basis_points, e.starts_on::text as starts_on, e.ends_on::text as ends_on
       from mine

@@ -6,7 +6,7 @@ import {
   type PricedProduct,
 } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
-import { selectCustomerPriceEntries, type GivenList } from './pricing.queries';
+import { selectCustomerPriceEntries } from './pricing.queries';
 
 /** Who the prices are for: a signed-in customer and their country (its currency picks the lists). */
 export type PricedCustomer = { customerId: number; country: Country };
@@ -15,34 +15,25 @@ export type PricedCustomer = { customerId: number; country: Country };
  * Each product's price for a customer on a day (docs/product/pricing.md), by the contract's one
  * engine from the entries that apply to the customer, read in one statement. `packsByProduct` gives
  * a line's pack count (cart, order); a product not named there is priced at one pack, the price a
- * card shows, with its volume breaks. `given`: the lists given to the customer when the caller
- * keeps them (pricing.caches.ts), else the statement reads them.
+ * card shows, with its volume breaks.
  */
 export async function customerPrices(
   tx: Tx,
   customer: PricedCustomer,
   products: readonly PricedProduct[],
   day: string,
-  options: {
-    packsByProduct?: ReadonlyMap<number, number>;
-    given?: readonly GivenList[];
-  } = {},
+  packsByProduct?: ReadonlyMap<number, number>,
 ): Promise<Map<number, CustomerPrice>> {
-  const { packsByProduct, given } = options;
   const prices = new Map<number, CustomerPrice>();
   if (products.length === 0) return prices;
-  const entries = await selectCustomerPriceEntries(
-    tx,
-    {
-      customerId: customer.customerId,
-      currency: currencyOfCountry(customer.country),
-      productIds: products.map((p) => p.id),
-      brands: [...new Set(products.flatMap((p) => (p.brand === null ? [] : [p.brand])))],
-      categoryIds: [...new Set(products.flatMap((p) => p.categoryPath))],
-      day,
-    },
-    given,
-  );
+  const entries = await selectCustomerPriceEntries(tx, {
+    customerId: customer.customerId,
+    currency: currencyOfCountry(customer.country),
+    productIds: products.map((p) => p.id),
+    brands: [...new Set(products.flatMap((p) => (p.brand === null ? [] : [p.brand])))],
+    categoryIds: [...new Set(products.flatMap((p) => p.categoryPath))],
+    day,
+  });
   for (const product of products)
     prices.set(product.id, priceFor(product, entries, packsByProduct?.get(product.id) ?? 1, day));
   return prices;

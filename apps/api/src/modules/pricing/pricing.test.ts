@@ -33,9 +33,13 @@ function pricesFor(
   products: PricedProduct[],
   packs?: Map<number, number>,
 ) {
-  return customerPrices(t.handle.db, { customerId: customer.userId, country }, products, DAY, {
-    packsByProduct: packs,
-  });
+  return customerPrices(
+    t.handle.db,
+    { customerId: customer.userId, country },
+    products,
+    DAY,
+    packs,
+  );
 }
 
 beforeAll(async () => {
