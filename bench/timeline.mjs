@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // node bench/timeline.mjs [--scenario cart/add] [--duration 10] [--bucket 500] [--node-args="--cpu-prof"]
+//                          [--caches on|off] [--price-lists on|off]
 //
 // Where a scenario's slow requests wait: one scenario of bench/scenarios.mjs against the production
 // server (started here with --trace-gc), warmed up as bench/run.mjs does (3 s, then a full rotation
@@ -10,7 +11,11 @@
 // 50 ms, average number of backends per wait event). A stall shared by every connection shows as
 // one bucket with few answers and a high max; its columns say whether GC, the loop, the pool, a
 // refill or the database held it. Totals follow: checkpoints, autovacuum runs and transactions per
-// request in the window. --short-warmup warms up for 3 s only (what bench/run.mjs did before). Uses the bench database as bench/run.mjs left it (`--reuse`); nothing is
+// request in the window. --caches off starts the API with CACHES=off (as bench/run.mjs). --price-lists
+// on|off: the bench's price lists switched on or off before the warm-up (bench/price-lists.mjs, on a
+// database seeded with --price-lists; this writes to it) and the realistic scenarios asked as each
+// bench customer in turn, so the two runs compare the same customers' CPU per request with and
+// without their lists. --short-warmup warms up for 3 s only (what bench/run.mjs did before). Uses the bench database as bench/run.mjs left it (`--reuse`); nothing is
 // recorded. BENCH_DB / BENCH_PORT as for bench/run.mjs.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -34,6 +39,7 @@ import {
   warmUpTopUp,
   withClient,
 } from './lib.mjs';
+import { setBenchListsActive } from './price-lists.mjs';
 import { scenarios } from './scenarios.mjs';
 
 const { values: args } = parseArgs({
@@ -44,8 +50,18 @@ const { values: args } = parseArgs({
     ...SERVER_OPTIONS,
     // The warm-up of bench/run.mjs before it lasted a full rotation (3 s only), for comparison.
     'short-warmup': { type: 'boolean', default: false },
+    caches: { type: 'string', default: 'on' },
+    'price-lists': { type: 'string' },
   },
 });
+for (const [name, value] of [
+  ['caches', args.caches],
+  ['price-lists', args['price-lists'] ?? 'on'],
+])
+  if (!['on', 'off'].includes(value)) {
+    console.error(`--${name} must be on or off`);
+    process.exit(1);
+  }
 const { port: PORT, dbUrl, base } = benchTarget('wholesale_bench');
 const BUCKET_MS = Number(args.bucket);
 const scenario = scenarios.find((s) => s.name.toLowerCase().includes(args.scenario.toLowerCase()));
@@ -56,7 +72,7 @@ if (!scenario) {
 
 const server = spawn(process.execPath, serverArgv(args, ['--trace-gc']), {
   cwd: ROOT,
-  env: { ...process.env, ...serverEnv(dbUrl, PORT) },
+  env: { ...process.env, ...serverEnv(dbUrl, PORT, { CACHES: args.caches }) },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 
@@ -162,7 +178,10 @@ async function main() {
     token,
     headers: { authorization: `Bearer ${token}` },
     query: (text, params) => withClient(dbUrl, async (c) => (await c.query(text, params)).rows),
+    rotateCustomers: args['price-lists'] !== undefined,
   };
+  if (args['price-lists'] !== undefined)
+    await setBenchListsActive(ctx, args['price-lists'] === 'on');
   const headers = scenario.auth ? ctx.headers : {};
   const cannon = (opts, onResponse) =>
     new Promise((resolve, reject) => {
@@ -247,7 +266,7 @@ async function main() {
   await monitor.end();
 
   console.log(
-    `${scenario.name}, ${args.connections} connections, ${args.duration} s after a ${fmtN(warmed)}-request warm-up`,
+    `${scenario.name}, ${args.connections} connections, ${args.duration} s after a ${fmtN(warmed)}-request warm-up, caches ${args.caches}${args['price-lists'] === undefined ? '' : `, price lists ${args['price-lists']} (customers rotating)`}`,
   );
   console.log(
     '  t s    n   p50   p99   max | GC ms (marks) | misses | lag ms | pool wait | PostgreSQL waits (backends)',

@@ -207,6 +207,17 @@ describe('customer prices on the catalogue reads', () => {
       }),
     );
     expect(await priceOf()).toBe(2.5);
+    // A better list given beside it while the first is kept: the kept given lists are dropped.
+    const better = await afterNotice(() =>
+      insertPriceList(t.handle.db, {
+        name: 'Late better list',
+        customers: [plain.userId!],
+        entries: [{ productId: fx.ids['BT-1001'], unitCents: 240 }],
+      }),
+    );
+    expect(await priceOf()).toBe(2.4);
+    await afterNotice(() => t.handle.db.execute(sql`delete from price_lists where id = ${better}`));
+    expect(await priceOf()).toBe(2.5);
     await afterNotice(() =>
       t.handle.db.execute(sql`update price_lists set active = false where id = ${listId}`),
     );
