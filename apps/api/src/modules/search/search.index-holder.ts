@@ -242,9 +242,9 @@ export class SearchIndexHolder {
   /**
    * Builds the index from the tables, read in ranges of ids with several statements in flight
    * while the last answer is indexed (search.index-source.ts: PostgreSQL reads while this process
-   * parses). Stops, lets the partial index go and leaves searches to PostgreSQL as soon as the index would hold more than
-   * its budget, counting what the final freeze adds. The index being replaced (a compaction) is let
-   * go first: two at once could hold twice the budget.
+   * parses). Stops, lets the partial index go and leaves searches to PostgreSQL as soon as the
+   * index would hold more than its budget, counting what the final freeze adds. The index being
+   * replaced (a compaction) is let go first: two at once could hold twice the budget.
    */
   private async build(): Promise<void> {
     const generation = this.generation;
