@@ -16,13 +16,13 @@ import type { SearchRow } from './search.queries';
  */
 
 /** Products per statement at most (and ids per range at least): a few MB of rows at once. */
-export const SEARCH_READ_CHUNK = 5000;
+const SEARCH_READ_CHUNK = 5000;
 
 /**
  * Statements in flight at once, each on a connection of the pool (PGlite runs them one after the
  * other): PostgreSQL reads and prints the next ranges while this process indexes the last one.
  */
-export const SEARCH_READ_PARALLEL = 3;
+const SEARCH_READ_PARALLEL = 3;
 
 type Span = { low: number | null; high: number | null; n: number };
 
