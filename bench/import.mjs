@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // node bench/import.mjs [--rows 100000 | --products N | --million] [--stock-rows 10000]
 //                       [--duration 10] [--connections 16] [--build] [--no-record] [--timings]
-//                       [--full-only]
+//                       [--full-only] [--server apps/api/dist/server.js] [--node-args "..."]
 //
 // The catalogue import against a running production server (bench/README.md, "Catalogue import";
 // targets in docs/product/back-office-catalogue.md): a fresh database with categories, classes and
@@ -17,7 +17,8 @@
 // diff, each catalogue statement, progress, commit), as the import worker logs it, with the CPU
 // seconds of the server and of its PostgreSQL backends and the peak RSS so far.
 // --full-only stops after the first import (a million rows: the one figure worth the machine's
-// time); the server then accepts as many rows as the file has (IMPORT_MAX_ROWS).
+// time); the server then accepts as many rows as the file has (IMPORT_MAX_ROWS). --server runs
+// another build (an older commit's apps/api/dist/server.js) for a before/after pair on one machine.
 // Appends a section to bench/RESULTS.md unless --no-record.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +31,7 @@ import { tsImport } from 'tsx/esm/api';
 import {
   ROOT,
   SERVER_NODE_FLAGS,
+  SERVER_OPTIONS,
   appendResults,
   cacheCounts,
   benchTarget,
@@ -40,6 +42,7 @@ import {
   recreateDatabase,
   run,
   runMain,
+  serverArgv,
   serverEnv,
   signIn as signInAs,
   waitFor,
@@ -66,6 +69,7 @@ const { values: args } = parseArgs({
     build: { type: 'boolean', default: false },
     'no-record': { type: 'boolean', default: false },
     timings: { type: 'boolean', default: false },
+    ...SERVER_OPTIONS,
   },
 });
 const rows = args.million ? 1_000_000 : Number(args.products ?? args.rows);
@@ -330,7 +334,7 @@ async function main() {
   }
 
   const base = `http://127.0.0.1:${PORT}`;
-  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/api/dist/server.js'], {
+  server = spawn(process.execPath, serverArgv(args, SERVER_NODE_FLAGS), {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -73,19 +73,40 @@ async function scanFile(job: ImportJobRow, deps: ImportDeps, parser: RecordParse
 const SEARCH_DOCUMENT_BATCH = 1000;
 
 /**
+ * Connections that build the documents still queued once the batches are written (the import's
+ * last wait): each takes its own products off the queue (SKIP LOCKED), so they share the work and
+ * the database's cores instead of one of them building the rest while the others idle. While
+ * batches are written, one builder runs beside them (the batch writer uses the other core).
+ */
+const SEARCH_DOCUMENT_BUILDERS = 3;
+
+/**
  * Builds the search documents the import's batches queue (migration 0023) on a connection of its
  * own, while the next batch is written: the two use both of the database's cores. `kick` after a
- * batch commits; `settled` waits until everything queued so far is built (and throws what failed).
+ * batch commits; `settled` waits until everything queued so far is built (and throws what failed),
+ * on SEARCH_DOCUMENT_BUILDERS connections.
  */
 function searchDocumentBuilder(db: Database, times?: PhaseTimes) {
   let tail: Promise<void> = Promise.resolve();
   let waiting = false;
   const buildAll = async () => {
-    const started = performance.now();
     while (
       (await buildPendingSearchDocuments(db, SEARCH_DOCUMENT_BATCH)) === SEARCH_DOCUMENT_BATCH
     );
-    if (times) times.search_documents = (times.search_documents ?? 0) + performance.now() - started;
+  };
+  const timedBuild = async (phase: string, builders: number) => {
+    const started = performance.now();
+    try {
+      // Each stops when it finds fewer products than it asked for: the queue is empty, or the
+      // others hold the rest.
+      // All of them are waited for (none left running against a pool about to close), then the
+      // first failure is thrown.
+      const ends = await Promise.allSettled(Array.from({ length: builders }, buildAll));
+      const failed = ends.find((end) => end.status === 'rejected');
+      if (failed) throw failed.reason;
+    } finally {
+      if (times) times[phase] = (times[phase] ?? 0) + performance.now() - started;
+    }
   };
   const kick = () => {
     if (waiting) return;
@@ -95,7 +116,7 @@ function searchDocumentBuilder(db: Database, times?: PhaseTimes) {
       .catch(() => undefined)
       .then(() => {
         waiting = false;
-        return buildAll();
+        return timedBuild('search_documents', 1);
       });
     tail.catch(() => undefined);
   };
@@ -105,7 +126,7 @@ function searchDocumentBuilder(db: Database, times?: PhaseTimes) {
     idle: () => tail.catch(() => undefined),
     settled: async () => {
       await tail.catch(() => undefined);
-      await buildAll();
+      await timedBuild('search_documents_after_batches', SEARCH_DOCUMENT_BUILDERS);
     },
   };
 }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Tx } from '../../db/client';
 import { CATALOGUE_CHANNEL, selectAllCategories, type CategoryRow } from '../catalogue';
 import { SearchIndex } from './search.index';
+import { readSearchRows } from './search.index-source';
 import { selectSearchRows, selectTokenQueries } from './search.queries';
 import type { QueryNode } from './search.tsquery';
 
@@ -11,9 +12,6 @@ export type FoldedCategory = { row: CategoryRow; names: string[] };
 
 /** Notified by every statement that changes categories (migration 0026). */
 const CATEGORIES_CHANNEL = 'ws_categories';
-
-/** Products read per statement while building (keeps the build's memory small). */
-const BUILD_BATCH = 5000;
 
 /**
  * What a database's index is doing; searches use it only when 'ready'. 'fallback': the last build
@@ -230,7 +228,7 @@ export class SearchIndexHolder {
       this.pending.clear();
       const generation = this.generation;
       this.applying = ids.length;
-      const rows = await selectSearchRows(this.db, { ids }).finally(() => (this.applying = 0));
+      const rows = await selectSearchRows(this.db, ids).finally(() => (this.applying = 0));
       if (generation !== this.generation || !this.index) return;
       for (const id of ids) this.index.remove(id);
       this.index.put(rows);
@@ -242,11 +240,11 @@ export class SearchIndexHolder {
   }
 
   /**
-   * Builds the index from the tables, 5,000 products a statement, the next statement sent before
-   * the last answer is indexed (PostgreSQL reads while this process parses). Stops, lets the
-   * partial index go and leaves searches to PostgreSQL as soon as the index would hold more than
-   * its budget, counting what the final freeze adds. The index being replaced (a compaction) is let
-   * go first: two at once could hold twice the budget.
+   * Builds the index from the tables, read in ranges of ids with several statements in flight
+   * while the last answer is indexed (search.index-source.ts: PostgreSQL reads while this process
+   * parses). Stops, lets the partial index go and leaves searches to PostgreSQL as soon as the
+   * index would hold more than its budget, counting what the final freeze adds. The index being
+   * replaced (a compaction) is let go first: two at once could hold twice the budget.
    */
   private async build(): Promise<void> {
     const generation = this.generation;
@@ -258,22 +256,14 @@ export class SearchIndexHolder {
     this.buildProgress = 0;
     const index = new SearchIndex();
     index.categories = this.categories;
-    let next = selectSearchRows(this.db, { after: 0, limit: BUILD_BATCH });
-    for (;;) {
-      const rows = await next;
+    for await (const rows of readSearchRows(this.db)) {
+      // Leaving the loop lets the statements sent ahead go (search.index-source.ts).
       if (generation !== this.generation) return;
-      const more = rows.length === BUILD_BATCH;
-      if (more)
-        next = selectSearchRows(this.db, { after: rows[rows.length - 1].id, limit: BUILD_BATCH });
       index.put(rows);
       this.buildProgress = index.live;
-      if (this.overBudget(index, !more)) {
-        // The statement sent ahead is not needed any more; its failure would be nobody's.
-        if (more) next.catch(() => {});
-        return;
-      }
-      if (!more) break;
+      if (this.overBudget(index, false)) return;
     }
+    if (generation !== this.generation || this.overBudget(index, true)) return;
     index.freeze();
     // Ordered now, while the process is not ready yet, rather than by the first search.
     index.orderCodes();

@@ -152,20 +152,17 @@ export type SearchRow = {
   doc: string | null;
 };
 
-/** Products for the search index: the next `limit` after id `after` (a build), or the given ids. */
-export async function selectSearchRows(
-  tx: Tx,
-  which: { after: number; limit: number } | { ids: number[] },
-): Promise<SearchRow[]> {
-  const where =
-    'ids' in which ? sql`p.id = any(${intArray(which.ids)}::int[])` : sql`p.id > ${which.after}`;
-  const limit = 'ids' in which ? sql`` : sql` limit ${which.limit}`;
+/**
+ * The given products for the search index (a refresh after an 'f:' notification; a build reads
+ * the whole catalogue in ranges: search.index-source.ts).
+ */
+export async function selectSearchRows(tx: Tx, ids: number[]): Promise<SearchRow[]> {
   const result = await tx.execute(sql`
     select p.id, p.product_id as sku, p.barcode, p.active, p.sold_ca as "soldCa",
            p.sold_us as "soldUs", s.doc::text as doc
       from products p
       left join product_search s on s.product_id = p.id
-     where ${where}
-     order by p.id${limit}`);
+     where p.id = any(${intArray(ids)}::int[])
+     order by p.id`);
   return (result.rows as SearchRow[]).map((r) => ({ ...r, id: Number(r.id) }));
 }
