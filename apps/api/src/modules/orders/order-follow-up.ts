@@ -2,12 +2,12 @@ import {
   fromCents,
   ratePercent,
   trackingUrl,
-  type BuyerPriceReason,
   type CustomerPrice,
   type ExemptedTax,
   type OrderCreditFacts,
   type OrderShippingFacts,
 } from '@wholesale/contract';
+import { keptPriceReason } from '../pricing';
 import type { OrderLineRow, OrderRow, ShipmentRow, StatusStepRow } from './orders.queries';
 
 /** Where, when and on what terms the order ships: the same three answers on a page and in a webhook. */
@@ -134,20 +134,6 @@ export function orderLinePriceColumns(price: Pick<CustomerPrice, 'reason'>) {
       };
 }
 
-/** The price's reason an order line keeps, as the wire carries it; null on lines placed before. */
-function orderLinePriceReason(
-  l: Pick<OrderLineRow, 'priceReason' | 'priceListName' | 'priceListAssignee' | 'priceMinPacks'>,
-): BuyerPriceReason | null {
-  if (!l.priceReason) return null;
-  if (l.priceReason !== 'price_list') return { kind: l.priceReason };
-  return {
-    kind: 'price_list',
-    list_name: l.priceListName ?? '',
-    assignee: l.priceListAssignee ?? 'customer',
-    min_packs: l.priceMinPacks ?? 1,
-  };
-}
-
 /** What staff and buyers both see of an order line's figures: class, packs, prices and why, backorder. */
 export function lineFiguresDto(
   l: Pick<
@@ -172,7 +158,7 @@ export function lineFiguresDto(
     price: fromCents(l.unitPriceCents),
     line_total: fromCents(l.lineTotalCents),
     backorder: l.backorder,
-    price_reason: orderLinePriceReason(l),
+    price_reason: keptPriceReason(l),
     selling_price: l.sellingPriceCents === null ? null : fromCents(l.sellingPriceCents),
   };
 }

@@ -10,7 +10,6 @@ import {
   ratePercent,
   toPage,
   type AdminInvoiceListResponse,
-  type BuyerPriceReason,
   type Country,
   type ErpInvoice,
   type InvoiceDetail,
@@ -25,6 +24,7 @@ import type { InvoiceExemption, InvoiceParty, InvoiceRegistration } from '../../
 import { AppError } from '../../lib/app-error';
 import { hasSqlState } from '../../lib/db-errors';
 import { recordAudit, recordAuditBy } from '../audit';
+import { keptPriceReason } from '../pricing';
 import { enqueueWebhookEvent } from '../webhooks';
 import { nextDocumentNumber } from './account-position.queries';
 import { activeTaxExemptions } from './tax-exemptions.queries';
@@ -78,18 +78,6 @@ const lineOf = (l: InvoiceLineRow) => ({
   line_total_cents: l.lineTotalCents,
 });
 
-/** Why a billed line cost its price, as answers carry it (the order line's shape); null: not kept. */
-function linePriceReason(l: InvoiceLineRow): BuyerPriceReason | null {
-  if (!l.priceReason) return null;
-  if (l.priceReason !== 'price_list') return { kind: l.priceReason };
-  return {
-    kind: 'price_list',
-    list_name: l.priceListName ?? '',
-    assignee: l.priceListAssignee ?? 'customer',
-    min_packs: l.priceMinPacks ?? 1,
-  };
-}
-
 /** The event's line: flat reason fields, as `order.placed` gives them (the list fields null unless a list). */
 const eventLineOf = (l: InvoiceLineRow) => ({
   ...lineOf(l),
@@ -122,7 +110,7 @@ function detailOf(row: InvoiceWithSettled, lines: InvoiceLineRow[], today: strin
     payment_terms: row.paymentTerms,
     bill_to: party(row.billTo),
     ship_to: party(row.shipTo),
-    lines: lines.map((l) => ({ ...lineOf(l), name: l.name, price_reason: linePriceReason(l) })),
+    lines: lines.map((l) => ({ ...lineOf(l), name: l.name, price_reason: keptPriceReason(l) })),
     taxes: row.taxes.map((t) => ({
       kind: t.kind,
       rate: ratePercent(t.rate),
