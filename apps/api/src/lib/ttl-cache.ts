@@ -18,6 +18,11 @@ export type CacheOptions = {
   enabled?: boolean;
   /** The clock ttl is measured on; tests inject one so expiry does not depend on real time. */
   clock?: Perf;
+  /**
+   * A bound on what the values weigh besides their number: `sizeOf` weighs a value (a kept price
+   * list: its entries), and the least recently used go when the sum passes `maxSize`.
+   */
+  weigh?: { maxSize: number; sizeOf: (value: never) => number };
 };
 
 abstract class Counted<K extends string | number, E extends object> {
@@ -27,13 +32,21 @@ abstract class Counted<K extends string | number, E extends object> {
   protected hits = 0;
   protected misses = 0;
 
-  constructor({ ttlMs, maxEntries, enabled = true, clock }: CacheOptions) {
+  constructor({ ttlMs, maxEntries, enabled = true, clock, weigh }: CacheOptions) {
     this.enabled = enabled;
     this.lru = this.createLru({
       max: maxEntries,
       ttl: ttlMs,
       // A given clock is read at every check (no 1 ms cached reading).
       ...(clock ? { perf: clock, ttlResolution: 0 } : {}),
+      ...(weigh
+        ? {
+            maxSize: weigh.maxSize,
+            // Both kinds of entry hold their value as `value` (a batch entry still loading has none).
+            sizeCalculation: (entry: E) =>
+              Math.max(1, Math.ceil(weigh.sizeOf((entry as { value?: unknown }).value as never))),
+          }
+        : {}),
     });
   }
 

@@ -44,7 +44,7 @@ export type CacheFollowing<K> = {
 };
 
 /** A cache's size and lifetime (CACHES=off and the clock come from the registry). */
-export type CacheSize = Pick<CacheOptions, 'ttlMs' | 'maxEntries'>;
+export type CacheSize = Pick<CacheOptions, 'ttlMs' | 'maxEntries' | 'weigh'>;
 
 export type CacheRegistry = {
   /** False when CACHES=off: every cache then loads every time (benchmarks without caches). */

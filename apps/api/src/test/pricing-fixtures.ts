@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { PriceEntry, PriceListCurrency } from '@wholesale/contract';
 import type { Database, Tx } from '../db/client';
 import {
@@ -119,4 +122,18 @@ export async function insertCustomerGroup(
       .insert(customerGroupMembers)
       .values(customerIds.map((customerId) => ({ groupId: group.id, customerId })));
   return group.id;
+}
+
+/**
+ * Resolves once the app has handled every price list change committed before the call. A marker
+ * sent on ws_pricing after the caller's writes arrives after their notifications (one LISTEN
+ * connection delivers in commit order), so when it is seen the kept lists they drop are dropped.
+ */
+export async function pricingFeedCaughtUp(app: FastifyInstance, db: Database): Promise<void> {
+  const marker = `c:-${randomUUID()}`;
+  const seen = new Promise<void>((resolve) =>
+    app.changeFeed.subscribe('ws_pricing', (payload) => payload === marker && resolve()),
+  );
+  await db.execute(sql`select pg_notify('ws_pricing', ${marker})`);
+  await seen;
 }

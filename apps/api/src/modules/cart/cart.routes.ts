@@ -51,7 +51,7 @@ export function cartOwner(
     lang,
     today: shopToday(app.clock.now()),
     // Only while the has-lists answers are kept: otherwise asking costs the statement it saves.
-    ...(app.pricing.hasLists.followed
+    ...(app.pricing.followed
       ? { hasPriceLists: (tx: Tx) => hasPriceListsKept(app.pricing, user.id, tx) }
       : {}),
   };

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
+  currencyOfCountry,
+  priceFor,
   shopToday,
   type Country,
   type CustomerPrice,
@@ -8,36 +10,65 @@ import {
 } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
 import type { TtlCache } from '../../lib/ttl-cache';
-import { customerHasPriceLists } from './pricing.queries';
-import { customerPrices } from './pricing.service';
+import { dayNumber, keepList, keptEntriesFor, type KeptList } from './pricing.kept-lists';
+import { selectGivenLists, selectListForKeeping, type GivenList } from './pricing.queries';
+import { customerPrices, type PricedCustomer } from './pricing.service';
 
-/** Who has a price list changed (migration 0042): 'c:' customer ids, 'l:' list ids, '*' for all. */
+/**
+ * Price list changes (migrations 0042, 0048): 'c:' customer ids whose given lists changed, 'l:' list
+ * ids turned on or off, given another currency or deleted, 'e:' list ids whose entries or name
+ * changed; '*' for all of a kind.
+ */
 export const PRICING_CHANNEL = 'ws_pricing';
 
 /**
  * Backstop only: while the change feed is live an answer is dropped at the commit of any change to
- * the customer's assignments, groups or lists; while it is not, the answer is not kept at all.
+ * what it was read from; while it is not, nothing is kept at all.
  */
-const HAS_LISTS_MS = 10 * 60_000;
-/** A boolean per customer: a few MB for every customer of a large store. */
-const HAS_LISTS_MAX = 200_000;
+const KEPT_MS = 10 * 60_000;
+/** A few list ids per customer: a few MB for every customer of a large store. */
+const GIVEN_MAX = 200_000;
+/**
+ * Entries kept across all lists (~25 bytes each: ~50 MB), the least recently used lists going
+ * first; a list larger than PER_LIST_MAX is not kept (its customers are priced by statement).
+ */
+const KEPT_ENTRIES_MAX = 2_000_000;
+const PER_LIST_MAX = 500_000;
 
-/** The has-lists keys a ws_pricing notification drops: the customers it names, else all. */
+/** The customers whose given lists a ws_pricing notification drops: those it names, none, or all. */
 export function customersFromPayload(payload: string): string[] | 'all' {
   const [kind, list] = payload.split(':', 2);
+  if (kind === 'e') return [];
   if (kind !== 'c' || !list || list === '*') return 'all';
   return list.split(',');
 }
 
+/** The kept lists a ws_pricing notification drops: the lists it names, none (customers), or all. */
+export function listsFromPayload(payload: string): string[] | 'all' {
+  const [kind, list] = payload.split(':', 2);
+  if (kind === 'c') return [];
+  if (!list || list === '*') return 'all';
+  return list.split(',');
+}
+
+type KeptOrNot = KeptList | { tooLarge: true } | null;
+
 /**
- * The pricing module's caches of one app (docs/conventions.md #12): whether each customer has a
- * price list, so that a customer without one (most of them) costs the catalogue a lookup in a Map
- * and no statement. Keyed by customer id, never shared between customers.
+ * The pricing module's caches of one app (docs/conventions.md #12), so that a priced page costs
+ * lookups in memory and no statement (docs/decisions/041-kept-price-lists.md): the lists given to
+ * each customer (none for most: a customer without a list costs the catalogue one Map lookup), and
+ * each list's entries. Keyed by customer and by list, never by what another customer sees.
  */
 export type PricingCaches = {
   db: Database;
-  /** Has-lists answers by customer id; trusted only while `followed` (the change feed is live). */
-  hasLists: TtlCache<boolean> & { followed: boolean };
+  /** Given lists by customer id. */
+  given: TtlCache<GivenList[]>;
+  /** Kept lists by list id. */
+  lists: TtlCache<KeptOrNot>;
+  /** Whether the change feed is live: the caches are trusted only then. */
+  followed: boolean;
+  /** A list holding more entries than this is not kept: its customers are priced by statement. */
+  perListMax: number;
 };
 
 declare module 'fastify' {
@@ -46,33 +77,103 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates the app with `pricing`, its has-lists cache registered with the ws_pricing channel. */
+/** Decorates the app with `pricing`, its caches registered with the ws_pricing channel. */
 export const pricingPlugin = fp(
   async (app: FastifyInstance) => {
-    const cache = app.caches.ttl<boolean>(
-      'pricing.has-lists',
-      { ttlMs: HAS_LISTS_MS, maxEntries: HAS_LISTS_MAX },
+    const given = app.caches.ttl<GivenList[]>(
+      'pricing.given-lists',
+      { ttlMs: KEPT_MS, maxEntries: GIVEN_MAX },
       { channel: PRICING_CHANNEL, keysFromPayload: customersFromPayload },
     );
-    const hasLists = Object.assign(cache, { followed: false });
-    if (app.caches.enabled) app.changeFeed.onLiveChange((live) => (hasLists.followed = live));
-    app.decorate('pricing', { db: app.db, hasLists } satisfies PricingCaches);
+    const lists = app.caches.ttl<KeptOrNot>(
+      'pricing.kept-lists',
+      {
+        ttlMs: KEPT_MS,
+        maxEntries: 10_000,
+        weigh: {
+          maxSize: KEPT_ENTRIES_MAX,
+          sizeOf: (kept: KeptOrNot) => (kept && 'size' in kept ? kept.size : 1),
+        },
+      },
+      { channel: PRICING_CHANNEL, keysFromPayload: listsFromPayload },
+    );
+    const pricing: PricingCaches = {
+      db: app.db,
+      given,
+      lists,
+      followed: false,
+      perListMax: PER_LIST_MAX,
+    };
+    if (app.caches.enabled) app.changeFeed.onLiveChange((live) => (pricing.followed = live));
+    app.decorate('pricing', pricing);
   },
   { name: 'pricing', dependencies: ['change-feed'] },
 );
 
 /**
- * Whether the customer has any active price list (kept per customer while the feed is live). `tx`:
- * the caller's transaction, to read in on a miss (a read on the app's database beside an open
- * transaction waits for it on PGlite's one connection).
+ * The lists given to the customer (kept per customer while the feed is live). `tx`: the caller's
+ * transaction, to read in on a miss (a read on the app's database beside an open transaction waits
+ * for it on PGlite's one connection).
  */
-export function hasPriceListsKept(
+function givenListsKept(
+  pricing: PricingCaches,
+  customerId: number,
+  tx: Tx = pricing.db,
+): Promise<GivenList[]> {
+  const read = () => selectGivenLists(tx, customerId);
+  return pricing.followed ? pricing.given.get(String(customerId), read) : read();
+}
+
+/** Whether the customer has any active price list, of any currency (kept while the feed is live). */
+export async function hasPriceListsKept(
   pricing: PricingCaches,
   customerId: number,
   tx: Tx = pricing.db,
 ): Promise<boolean> {
-  const read = () => customerHasPriceLists(tx, customerId);
-  return pricing.hasLists.followed ? pricing.hasLists.get(String(customerId), read) : read();
+  return (await givenListsKept(pricing, customerId, tx)).length > 0;
+}
+
+/**
+ * Each product's price for the customer on `day`, from the kept lists while the change feed is
+ * live: the same answer as customerPrices' statement (a property test holds them to it), without
+ * the statement. Read by statement when the feed is not live or a list is too large to keep.
+ */
+export async function customerPricesKept(
+  pricing: PricingCaches,
+  customer: PricedCustomer,
+  products: readonly PricedProduct[],
+  day: string,
+  packsByProduct?: ReadonlyMap<number, number>,
+  tx: Tx = pricing.db,
+): Promise<Map<number, CustomerPrice>> {
+  const byStatement = () => customerPrices(tx, customer, products, day, packsByProduct);
+  if (!pricing.followed || products.length === 0) return byStatement();
+  const currency = currencyOfCountry(customer.country);
+  const given = (await givenListsKept(pricing, customer.customerId, tx)).filter(
+    (g) => g.currency === currency,
+  );
+  const lists: Array<{ kept: KeptList; assignee: GivenList['assignee'] }> = [];
+  for (const { listId, assignee } of given) {
+    const kept = await pricing.lists.get(String(listId), () =>
+      readListToKeep(tx, listId, pricing.perListMax),
+    );
+    if (kept === null) continue;
+    if ('tooLarge' in kept) return byStatement();
+    lists.push({ kept, assignee });
+  }
+  const dayNo = dayNumber(day);
+  const prices = new Map<number, CustomerPrice>();
+  for (const product of products) {
+    const entries = keptEntriesFor(lists, product, day, dayNo);
+    prices.set(product.id, priceFor(product, entries, packsByProduct?.get(product.id) ?? 1, day));
+  }
+  return prices;
+}
+
+async function readListToKeep(tx: Tx, listId: number, perListMax: number): Promise<KeptOrNot> {
+  const read = await selectListForKeeping(tx, listId, perListMax);
+  if (read === null || 'tooLarge' in read) return read;
+  return keepList(listId, read.name, read.rows);
 }
 
 /**
@@ -94,6 +195,6 @@ export function customerPricesOf(
   const customer = { customerId: user.id, country: user.country };
   return {
     hasLists: () => hasPriceListsKept(pricing, user.id),
-    prices: (products) => customerPrices(pricing.db, customer, products, shopToday(now())),
+    prices: (products) => customerPricesKept(pricing, customer, products, shopToday(now())),
   };
 }

@@ -18,6 +18,7 @@ import {
   insertCustomerGroup,
   insertPriceEntries,
   insertPriceList,
+  pricingFeedCaughtUp,
   type EntrySpec,
 } from '../../test/pricing-fixtures';
 
@@ -205,6 +206,8 @@ describe('listing, product page and search prices are the engine’s', () => {
               listId,
               made.filter((m) => m.listId === listId).map((m) => m.spec),
             );
+          // The API keeps the lists' entries until the change feed says they changed.
+          await pricingFeedCaughtUp(t.app, db);
           const entries = made.map((m) => m.entry);
           const listing = await t.get('/api/cadProducts?pagination=100', buyer);
           expectEngine(listing.json().products.data, entries, 'listing');
@@ -218,5 +221,7 @@ describe('listing, product page and search prices are the engine’s', () => {
       ),
       { numRuns: 25 },
     );
+    // The pages were priced from the kept lists, not by statement.
+    expect(t.app.caches.stats()['pricing.kept-lists']?.hits).toBeGreaterThan(0);
   });
 });

@@ -180,15 +180,15 @@ describe('customer prices on the catalogue reads', () => {
     for (const name of ['catalogue.details', 'catalogue.cards', 'catalogue.search'])
       expect(after[name].hits, name).toBeGreaterThan(before[name]?.hits ?? 0);
     // The kept detail answers (and their written bytes) are the shared ones: no customer's price.
-    expect(after['pricing.has-lists'].hits).toBeGreaterThan(0);
+    expect(after['pricing.given-lists'].hits).toBeGreaterThan(0);
   });
 
   it('answers a customer without a list from the kept has-lists answer, with the bytes of any other', async () => {
     const url = '/api/cadProducts?category=BT&pagination=50';
     const first = await t.get(url, plain.headers);
-    const before = t.app.caches.stats()['pricing.has-lists'];
+    const before = t.app.caches.stats()['pricing.given-lists'];
     const again = await t.get(url, plain.headers);
-    const after = t.app.caches.stats()['pricing.has-lists'];
+    const after = t.app.caches.stats()['pricing.given-lists'];
     expect(after).toMatchObject({ hits: before.hits + 1, misses: before.misses });
     const other = await signedIn('another plain');
     expect((await t.get(url, other.headers)).body).toBe(first.body);

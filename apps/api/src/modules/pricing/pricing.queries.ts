@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client';
 import { intArray, textArray } from '../../db/array-params';
 import { executeNamed } from '../../db/prepared';
 import type { EntryTermsRow } from './price-lists.queries';
+import type { KeptEntryRow } from './pricing.kept-lists';
 
 /** Which entries a read asks for: those of these products, brands and categories. */
 export type PriceEntryScope = {
@@ -107,13 +108,57 @@ export async function selectCustomerPriceEntries(
   }));
 }
 
-/** True when some active list is given to the customer or to one of their groups (the cheap check). */
+/** An active list given to a customer, directly or through a group, and how (the customer's own wins). */
+export type GivenList = { listId: number; assignee: PriceAssignee; currency: PriceListCurrency };
+
+/** The active lists given to the customer or to one of their groups, by list id. */
+export async function selectGivenLists(tx: Tx, customerId: number): Promise<GivenList[]> {
+  const result = await executeNamed<{
+    list_id: number;
+    assignee: PriceAssignee;
+    currency: PriceListCurrency;
+  }>(
+    tx,
+    sql`
+    select given.list_id, min(given.assignee) as assignee, l.currency from (
+      select a.list_id, 'customer' as assignee
+        from price_list_assignments a where a.customer_id = ${customerId}
+      union all
+      select a.list_id, 'group' as assignee
+        from customer_group_members m join price_list_assignments a on a.group_id = m.group_id
+       where m.customer_id = ${customerId}
+    ) given join price_lists l on l.id = given.list_id and l.active
+    group by given.list_id, l.currency order by given.list_id`,
+  );
+  return result.rows.map((row) => ({
+    listId: Number(row.list_id),
+    assignee: row.assignee,
+    currency: row.currency,
+  }));
+}
+
+/** True when some active list is given to the customer or to one of their groups. */
 export async function customerHasPriceLists(tx: Tx, customerId: number): Promise<boolean> {
-  const result = await tx.execute<{ has: boolean }>(sql`
-    select exists (
-      select 1 from price_list_assignments a join price_lists l on l.id = a.list_id and l.active
-       where a.customer_id = ${customerId}
-          or a.group_id in (select group_id from customer_group_members where customer_id = ${customerId})
-    ) as has`);
-  return Boolean(result.rows[0]?.has);
+  return (await selectGivenLists(tx, customerId)).length > 0;
+}
+
+/**
+ * A list's name and entries for keeping (pricing.kept-lists.ts), all of them, or none and
+ * `tooLarge` when it holds more than `maxEntries`: such a list is priced by statement.
+ */
+export async function selectListForKeeping(
+  tx: Tx,
+  listId: number,
+  maxEntries: number,
+): Promise<{ name: string; rows: KeptEntryRow[] } | { tooLarge: true } | null> {
+  const list = await tx.execute<{ name: string }>(
+    sql`select name from price_lists where id = ${listId}`,
+  );
+  const name = list.rows[0]?.name;
+  if (name === undefined) return null;
+  const { rows } = await tx.execute<KeptEntryRow>(sql`
+    select product_id, brand, category_id, min_packs, kind, unit_cents, basis_points,
+           starts_on::text as starts_on, ends_on::text as ends_on
+      from price_list_entries where list_id = ${listId} limit ${maxEntries + 1}`);
+  return rows.length > maxEntries ? { tooLarge: true } : { name, rows };
 }

@@ -1,0 +1,177 @@
+import type { PriceAssignee, PriceEntry, PricedProduct, PriceRule } from '@wholesale/contract';
+
+/*
+ * One price list's entries as an API process keeps them (pricing.caches.ts): a priced page then
+ * costs lookups in memory instead of a statement (docs/decisions/041-kept-price-lists.md). The
+ * entries of products, nearly all of a list, sit in typed arrays sorted by product, ~25 bytes an
+ * entry (1,000,000 entries: ~25 MB, where objects took ~200 bytes each); the few entries of brands
+ * and categories are objects in maps.
+ */
+
+/** A row of a list's entries as the keeping read answers it (pricing.queries.ts). */
+export type KeptEntryRow = {
+  product_id: number | null;
+  brand: string | null;
+  category_id: number | null;
+  min_packs: number;
+  kind: 'fixed' | 'percent_off';
+  unit_cents: number | null;
+  basis_points: number | null;
+  starts_on: string | null;
+  ends_on: string | null;
+};
+
+/** An entry without whom it is given to: that is the customer's, not the list's. */
+type ListEntry = Omit<PriceEntry, 'assignee'>;
+
+export type KeptList = {
+  listId: number;
+  listName: string;
+  /** How many entries the list holds (the caches' size unit). */
+  size: number;
+  /** Entries of products, sorted by product id: column i of each array is one entry. */
+  productIds: Int32Array;
+  minPacks: Int32Array;
+  /** 1: a fixed unit price (`amount` cents); 0: a share off (`amount` basis points). */
+  fixed: Uint8Array;
+  amount: Int32Array;
+  /** Days since 1970-01-01 (UTC); OPEN_START / OPEN_END when the entry has no date. */
+  startsDay: Int32Array;
+  endsDay: Int32Array;
+  byBrand: Map<string, ListEntry[]>;
+  byCategory: Map<number, ListEntry[]>;
+};
+
+const OPEN_START = -2_147_483_648;
+const OPEN_END = 2_147_483_647;
+const DAY_MS = 86_400_000;
+
+/** A YYYY-MM-DD day as days since 1970-01-01. */
+export function dayNumber(day: string): number {
+  return Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+}
+
+function dayText(days: number): string {
+  return new Date(days * DAY_MS).toISOString().slice(0, 10);
+}
+
+function ruleOf(row: Pick<KeptEntryRow, 'kind' | 'unit_cents' | 'basis_points'>): PriceRule {
+  return row.kind === 'fixed'
+    ? { kind: 'fixed', unitCents: Number(row.unit_cents) }
+    : { kind: 'percent_off', basisPoints: Number(row.basis_points) };
+}
+
+function pushTo<K>(map: Map<K, ListEntry[]>, key: K, entry: ListEntry): void {
+  const entries = map.get(key);
+  if (entries) entries.push(entry);
+  else map.set(key, [entry]);
+}
+
+/** Keeps a list's entries; `rows` in any order. */
+export function keepList(
+  listId: number,
+  listName: string,
+  rows: readonly KeptEntryRow[],
+): KeptList {
+  const byBrand = new Map<string, ListEntry[]>();
+  const byCategory = new Map<number, ListEntry[]>();
+  const products: KeptEntryRow[] = [];
+  for (const row of rows) {
+    if (row.product_id !== null) {
+      products.push(row);
+      continue;
+    }
+    const entry: ListEntry = {
+      listId,
+      listName,
+      target:
+        row.brand !== null
+          ? { kind: 'brand', brand: row.brand }
+          : { kind: 'category', categoryId: Number(row.category_id) },
+      minPacks: Number(row.min_packs),
+      rule: ruleOf(row),
+      startsOn: row.starts_on,
+      endsOn: row.ends_on,
+    };
+    if (row.brand !== null) pushTo(byBrand, row.brand, entry);
+    else pushTo(byCategory, Number(row.category_id), entry);
+  }
+  products.sort((a, b) => Number(a.product_id) - Number(b.product_id));
+  const n = products.length;
+  const kept: KeptList = {
+    listId,
+    listName,
+    size: rows.length,
+    productIds: new Int32Array(n),
+    minPacks: new Int32Array(n),
+    fixed: new Uint8Array(n),
+    amount: new Int32Array(n),
+    startsDay: new Int32Array(n),
+    endsDay: new Int32Array(n),
+    byBrand,
+    byCategory,
+  };
+  products.forEach((row, i) => {
+    kept.productIds[i] = Number(row.product_id);
+    kept.minPacks[i] = Number(row.min_packs);
+    kept.fixed[i] = row.kind === 'fixed' ? 1 : 0;
+    kept.amount[i] = Number(row.kind === 'fixed' ? row.unit_cents : row.basis_points);
+    kept.startsDay[i] = row.starts_on === null ? OPEN_START : dayNumber(row.starts_on);
+    kept.endsDay[i] = row.ends_on === null ? OPEN_END : dayNumber(row.ends_on);
+  });
+  return kept;
+}
+
+/** The first index of `productId` in the sorted ids, or where it would go. */
+function firstIndexOf(ids: Int32Array, productId: number): number {
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((ids[mid] as number) < productId) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * The entries of the kept lists that price `product` on the day (`dayNo`: dayNumber of it), with
+ * whom each list is given to: what the statement of pricing.queries.ts answers for that product.
+ */
+export function keptEntriesFor(
+  lists: ReadonlyArray<{ kept: KeptList; assignee: PriceAssignee }>,
+  product: PricedProduct,
+  day: string,
+  dayNo: number,
+): PriceEntry[] {
+  const found: PriceEntry[] = [];
+  const inDate = (e: ListEntry) =>
+    (e.startsOn === null || e.startsOn <= day) && (e.endsOn === null || day <= e.endsOn);
+  for (const { kept, assignee } of lists) {
+    const ids = kept.productIds;
+    for (let i = firstIndexOf(ids, product.id); i < ids.length && ids[i] === product.id; i++) {
+      const starts = kept.startsDay[i] as number;
+      const ends = kept.endsDay[i] as number;
+      if (starts > dayNo || ends < dayNo) continue;
+      found.push({
+        listId: kept.listId,
+        listName: kept.listName,
+        assignee,
+        target: { kind: 'product', productId: product.id },
+        minPacks: kept.minPacks[i] as number,
+        rule:
+          kept.fixed[i] === 1
+            ? { kind: 'fixed', unitCents: kept.amount[i] as number }
+            : { kind: 'percent_off', basisPoints: kept.amount[i] as number },
+        startsOn: starts === OPEN_START ? null : dayText(starts),
+        endsOn: ends === OPEN_END ? null : dayText(ends),
+      });
+    }
+    const others = [
+      ...(product.brand === null ? [] : (kept.byBrand.get(product.brand) ?? [])),
+      ...product.categoryPath.flatMap((id) => kept.byCategory.get(id) ?? []),
+    ];
+    for (const entry of others) if (inDate(entry)) found.push({ ...entry, assignee });
+  }
+  return found;
+}
