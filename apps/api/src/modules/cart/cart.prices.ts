@@ -1,5 +1,4 @@
 import {
-  priceFor,
   shopToday,
   type Country,
   type CustomerPrice,
@@ -28,33 +27,38 @@ function pricedProduct(p: OrderableProduct): PricedProduct {
   };
 }
 
+/** Prices from the pricing module's kept lists (pricing.caches.ts `customerPricesKept`). */
+export type KeptLinePrices = (
+  tx: Tx,
+  products: PricedProduct[],
+  packsByProduct: ReadonlyMap<number, number>,
+  day: string,
+) => Promise<Map<number, CustomerPrice>>;
+
 /**
  * The customer's price of each line on `day` (docs/product/pricing.md), by product id: the
  * pricing engine's `priceFor` with the customer's price lists of the country's currency, at the
  * line's pack count (its volume break). The ONE way every write path prices a line — the cart,
  * the order placed from it (the buyer's or a phone order), a re-order and an Opticon upload — so
  * the cart, the order line, its documents and its events agree. One statement (the customer's
- * entries); none when there is no line, or when `hasPriceLists` says the customer has no list
- * (the cart's reads: the order placed from a cart always reads the lists, in its transaction).
+ * entries), or none when there is no line or `keptPrices` prices from the kept lists (the cart's
+ * reads and writes: the order placed from a cart always reads the lists, in its transaction).
  */
 export async function customerLinePrices(
   tx: Tx,
-  customer: { userId: number; country: Country; hasPriceLists?: (tx: Tx) => Promise<boolean> },
+  customer: { userId: number; country: Country; keptPrices?: KeptLinePrices },
   lines: LineToPrice[],
   day: string,
 ): Promise<Map<number, CustomerPrice>> {
   if (lines.length === 0) return new Map();
-  // A customer known to have no price list (the pricing module's has-lists answer, kept while the
-  // change feed is live): the engine's price without entries, and no statement.
-  if (customer.hasPriceLists && !(await customer.hasPriceLists(tx)))
-    return new Map(
-      lines.map((l) => [l.product.id, priceFor(pricedProduct(l.product), [], l.packs, day)]),
-    );
+  const products = lines.map((l) => pricedProduct(l.product));
+  const packs = new Map(lines.map((l) => [l.product.id, l.packs]));
+  if (customer.keptPrices) return customer.keptPrices(tx, products, packs, day);
   return customerPrices(
     tx,
     { customerId: customer.userId, country: customer.country },
-    lines.map((l) => pricedProduct(l.product)),
+    products,
     day,
-    new Map(lines.map((l) => [l.product.id, l.packs])),
+    packs,
   );
 }

@@ -18,8 +18,7 @@ import {
 import { requireCustomer, requireOwnCustomer, signedInSecurity } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { parseInput } from '../../lib/parse-input';
-import type { Tx } from '../../db/client';
-import { hasPriceListsKept } from '../pricing';
+import { customerPricesKept } from '../pricing';
 import { okAnswerInSchemaOrder } from '../../lib/fast-serializer';
 import {
   addAllToCart,
@@ -45,15 +44,14 @@ export function cartOwner(
 ): CartOwner {
   const user = requireOwnCustomer(request, userIdParam);
   const app = request.server;
+  const customer = { customerId: user.id, country: requestCountry(request, country) };
   return {
     userId: user.id,
-    country: requestCountry(request, country),
+    country: customer.country,
     lang,
     today: shopToday(app.clock.now()),
-    // Only while the has-lists answers are kept: otherwise asking costs the statement it saves.
-    ...(app.pricing.followed
-      ? { hasPriceLists: (tx: Tx) => hasPriceListsKept(app.pricing, user.id, tx) }
-      : {}),
+    keptPrices: (tx, products, packs, day) =>
+      customerPricesKept(app.pricing, customer, products, day, packs, tx),
   };
 }
 

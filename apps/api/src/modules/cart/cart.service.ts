@@ -40,7 +40,7 @@ import {
   upsertCartQuantities,
   type CartViewRow,
 } from './cart.queries';
-import { customerLinePrices, pricingDay } from './cart.prices';
+import { customerLinePrices, pricingDay, type KeptLinePrices } from './cart.prices';
 
 export type CartOwner = {
   userId: number;
@@ -48,8 +48,11 @@ export type CartOwner = {
   lang: Lang;
   /** The shop's day (YYYY-MM-DD) the cart is priced on: the app's clock; absent, today. */
   today?: string;
-  /** Whether the customer has a price list, when a cache knows (absent: the lists are read). */
-  hasPriceLists?: (tx: Tx) => Promise<boolean>;
+  /**
+   * The customer's prices from the lists the pricing module keeps, for the cart's reads and writes
+   * while it keeps them (absent: the lists are read in the transaction, as an order does).
+   */
+  keptPrices?: KeptLinePrices;
 };
 
 /**

@@ -5,4 +5,4 @@ export { keptPriceReason } from './price-reason';
 export { customerHasPriceLists } from './pricing.queries';
 // The app's has-lists check per customer (followed on ws_pricing) and what the catalogue's routes
 // hand their services for a signed-in customer's own prices; the cart asks the same check.
-export { customerPricesOf, hasPriceListsKept, pricingPlugin } from './pricing.caches';
+export { customerPricesKept, customerPricesOf, pricingPlugin } from './pricing.caches';

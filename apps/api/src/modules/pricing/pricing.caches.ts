@@ -125,7 +125,7 @@ function givenListsKept(
 }
 
 /** Whether the customer has any active price list, of any currency (kept while the feed is live). */
-export async function hasPriceListsKept(
+async function hasPriceListsKept(
   pricing: PricingCaches,
   customerId: number,
   tx: Tx = pricing.db,
