@@ -1,4 +1,5 @@
 import {
+  CUSTOMER_PRICE_FIELDS,
   productGalleryPath,
   ProductDescriptionResponse,
   type Lang,
@@ -18,7 +19,15 @@ const RELATED_LIMIT = 10;
 /** The route's answer as its serializer writes it (lib/fast-serializer.ts). */
 const writeDetailAnswer = inSchemaOrder(ProductDescriptionResponse);
 
-type DetailAnswer = { dto: ProductDetail; json?: Buffer };
+/**
+ * A detail's answer for a kind of viewer: the shared answer, written once, and the last answer
+ * written with a customer's own prices, with what those prices were (priceSignature).
+ */
+type DetailAnswer = {
+  dto: ProductDetail;
+  json?: Buffer;
+  priced?: { signature: string; json: Buffer };
+};
 
 /** A detail's answer for a kind of viewer, and the statement's rows it was made of. */
 type Answered = { answer: DetailAnswer; found: DetailFound };
@@ -87,8 +96,25 @@ export async function writtenProductDetail(
 ): Promise<Buffer> {
   const { answer, found } = await detailAnswer(ctx, productId, lang, viewer);
   const own = await detailWithCustomerPrices(ctx, answer.dto, found, viewer);
-  if (own !== answer.dto) return Buffer.from(writeDetailAnswer({ status: true, data: own }));
-  return (answer.json ??= Buffer.from(writeDetailAnswer({ status: true, data: answer.dto })));
+  if (own === answer.dto)
+    return (answer.json ??= Buffer.from(writeDetailAnswer({ status: true, data: answer.dto })));
+  // NOTE: customers whose lists price none of the page's products (most, for most products) all
+  // get the same prices: the last priced answer is kept, keyed by exactly the prices it shows, so
+  // it is only ever sent to a customer whose own prices would write the same bytes.
+  const signature = priceSignature(own);
+  if (answer.priced?.signature !== signature)
+    answer.priced = {
+      signature,
+      json: Buffer.from(writeDetailAnswer({ status: true, data: own })),
+    };
+  return answer.priced.json;
+}
+
+/** Everything a customer's own prices change in a detail: its own and its related cards'. */
+function priceSignature(detail: ProductDetail): string {
+  return JSON.stringify(
+    [detail, ...detail.related].map((card) => CUSTOMER_PRICE_FIELDS.map((field) => card[field])),
+  );
 }
 
 function toDetail(

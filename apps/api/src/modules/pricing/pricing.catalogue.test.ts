@@ -23,6 +23,8 @@ let fx: Awaited<ReturnType<typeof insertCatalogueFixtures>>;
 type Who = { name: string; headers: Record<string, string>; cookie?: string; userId?: number };
 let tremblay: Who;
 let roy: Who;
+/** Another member of roy's group: the same prices, so answers kept for roy's prices are theirs too. */
+let royToo: Who;
 let plain: Who;
 let staff: Who;
 const guest: Who = { name: 'guest', headers: {} };
@@ -40,8 +42,9 @@ beforeAll(async () => {
   );
   t = await createTestApp({ env: { WEB_DIST: dist } });
   fx = await insertCatalogueFixtures(t);
-  [tremblay, roy, plain, staff] = await Promise.all([
+  [tremblay, roy, royToo, plain, staff] = await Promise.all([
     signedIn('tremblay'),
+    signedIn('roy'),
     signedIn('roy'),
     signedIn('plain'),
     signedIn('staff', 'staff'),
@@ -63,7 +66,7 @@ beforeAll(async () => {
     customers: [tremblay.userId!],
     entries: [{ productId: fx.ids['TH-2001'], unitCents: 1 }],
   });
-  const ateliers = await insertCustomerGroup(db, 'Ateliers', [roy.userId!]);
+  const ateliers = await insertCustomerGroup(db, 'Ateliers', [roy.userId!, royToo.userId!]);
   await insertPriceList(db, {
     name: 'Atelier Roy',
     groups: [ateliers],
@@ -171,7 +174,7 @@ describe('customer prices on the catalogue reads', () => {
     // first filled, so a price kept where another viewer reads it would show.
     for (let round = 0; round < 2; round++)
       for (const url of READS)
-        for (const who of [tremblay, roy, plain, staff, guest]) {
+        for (const who of [tremblay, roy, royToo, plain, staff, guest]) {
           const res = await t.get(url, who.headers);
           expect(res.statusCode, `${who.name} ${url}`).toBe(200);
           expectOwnPrices(who, url, res.json());
