@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, type DragEvent, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,6 +18,7 @@ import { catalogueImportKeys } from '../api/keys';
 import { useStartImport } from '../api/start-import';
 import './admin-catalogue.css';
 import { CheckboxLabel } from '@/components/ui/form-field';
+import { isSpreadsheetName, SpreadsheetInput } from '@/components/ui/spreadsheet-input';
 import { TableHead } from '@/components/ui/table-head';
 import { StaffResults } from '@/components/ui/staff-results';
 import { paths } from '@/config/paths';
@@ -177,7 +178,6 @@ export function AdminCataloguePage() {
   const base = useId();
   const start = useStartImport();
   const history = useImports();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [images, setImages] = useState<File | null>(null);
   const [dryRun, setDryRun] = useState(false);
@@ -187,10 +187,10 @@ export function AdminCataloguePage() {
   const [error, setError] = useState<string | null>(null);
   const describe = useErrorMessage();
 
-  const choose = (chosen: File | undefined) => {
+  const choose = (chosen: File | null | undefined) => {
     if (!chosen) return;
     setError(null);
-    if (!/\.(csv|txt|xlsx)$/i.test(chosen.name)) setError(t('upload.wrongType'));
+    if (!isSpreadsheetName(chosen.name)) setError(t('upload.wrongType'));
     else if (chosen.size > MAX_MB * 1048576) setError(t('upload.tooLarge', { size: MAX_MB }));
     else setFile(chosen);
   };
@@ -248,14 +248,11 @@ export function AdminCataloguePage() {
           onDrop={onDrop}
         >
           <p>{file ? t('upload.chosen', { name: file.name }) : t('upload.drop')}</p>
-          <label htmlFor={`${base}-file`}>{t('upload.file')}</label>
-          <input
-            ref={fileInput}
+          <SpreadsheetInput
             id={`${base}-file`}
-            type="file"
-            accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => choose(e.target.files?.[0])}
-            aria-describedby={error ? `${base}-error` : undefined}
+            label={t('upload.file')}
+            errorId={error ? `${base}-error` : undefined}
+            onChoose={choose}
           />
         </div>
         <label htmlFor={`${base}-images`}>{t('upload.images')}</label>

@@ -8,6 +8,7 @@ import {
   type ImportErrorLang,
 } from '@wholesale/contract';
 import { CheckboxLabel } from '@/components/ui/form-field';
+import { isSpreadsheetName, SpreadsheetInput } from '@/components/ui/spreadsheet-input';
 import { LabelledTable } from '@/components/ui/labelled-table';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
@@ -141,17 +142,12 @@ export function PriceImport({ list }: { list: AdminPriceList }) {
         </a>
       </p>
       <form className="pricing__form" onSubmit={submit} noValidate>
-        <label htmlFor={`${id}-file`}>{t('files.file')}</label>
-        <input
+        <SpreadsheetInput
           id={`${id}-file`}
-          type="file"
-          accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => {
-            const chosen = e.target.files?.[0] ?? null;
-            setError(
-              chosen && !/\.(csv|txt|xlsx)$/i.test(chosen.name) ? t('files.wrongType') : null,
-            );
+          label={t('files.file')}
+          errorId={error ? `${id}-error` : undefined}
+          onChoose={(chosen) => {
+            setError(chosen && !isSpreadsheetName(chosen.name) ? t('files.wrongType') : null);
             setFile(chosen);
           }}
         />
