@@ -3,33 +3,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import {
-  IMPORT_FIELD_GROUPS,
-  translateImportError,
-  type AdminImportJob,
-  type ImportErrorLang,
-} from '@wholesale/contract';
+import { IMPORT_FIELD_GROUPS, type AdminImportJob } from '@wholesale/contract';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
+import { importErrorLang, refusalColumns, refusalKey } from '@/lib/import-refusals';
 import { useImport } from '../api/get-import';
 import { importErrorsFileUrl, useImportErrors } from '../api/get-import-errors';
 import { useImports } from '../api/get-imports';
 import { catalogueImportKeys } from '../api/keys';
 import { useStartImport } from '../api/start-import';
 import './admin-catalogue.css';
-import { CheckboxLabel } from '@/components/ui/form-field';
+import { CheckboxLabel, FieldError } from '@/components/ui/form-field';
 import { isSpreadsheetName, SpreadsheetInput } from '@/components/ui/spreadsheet-input';
 import { TableHead } from '@/components/ui/table-head';
 import { StaffResults } from '@/components/ui/staff-results';
 import { paths } from '@/config/paths';
 
 const MAX_MB = 50;
-
-/** The language of the staff member's screen, as the import's messages know it. */
-function errorLang(language: string): ImportErrorLang {
-  const lang = language.slice(0, 2);
-  return lang === 'fr' || lang === 'es' ? lang : 'en';
-}
 
 /**
  * An import's refused rows, 50 a page from the API (a file with thousands of them stays one screen
@@ -39,7 +29,7 @@ function RefusedRows({ job }: { job: AdminImportJob }) {
   const { t, i18n } = useTranslation('admin-catalogue');
   const [page, setPage] = useState(1);
   const query = useImportErrors(job.id, page);
-  const lang = errorLang(i18n.language);
+  const lang = importErrorLang(i18n.language);
   return (
     <div className="admin-catalogue__refused">
       <h3>{t('errors.caption', { count: job.error_count })}</h3>
@@ -57,13 +47,8 @@ function RefusedRows({ job }: { job: AdminImportJob }) {
         empty={t('errors.none')}
         caption={t('errors.caption', { count: job.error_count })}
         label={(c) => t(`errors.${c}`)}
-        rowKey={(e) => `${e.row}-${e.column}-${e.message}`}
-        columns={[
-          { id: 'row', cell: (e) => e.row },
-          { id: 'column', cell: (e) => e.column },
-          { id: 'value', cell: (e) => e.value },
-          { id: 'message', cell: (e) => translateImportError(e.message, lang) },
-        ]}
+        rowKey={refusalKey}
+        columns={refusalColumns(lang)}
       />
     </div>
   );
@@ -268,11 +253,7 @@ export function AdminCataloguePage() {
           checked={createMissing}
           onChange={setCreateMissing}
         />
-        {error ? (
-          <p id={`${base}-error`} role="alert" className="field-error">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={base} error={error ?? undefined} />
         <button type="submit" className="button" disabled={start.isPending}>
           {start.isPending ? t('upload.sending') : t('upload.submit')}
         </button>
