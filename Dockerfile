@@ -3,24 +3,22 @@
 #   docker build -t wholesale-storefront .
 #   docker run -p 3000:3000 -e DATABASE_URL=… -e APP_ENCRYPTION_KEY=… wholesale-storefront
 
-# ---- build: every dependency, the web bundle and the API bundle
-FROM node:26-bookworm-slim AS build
+# ---- manifests: the lock file and every workspace's package.json, what both installs below read
+FROM node:26-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contract/package.json packages/contract/
+
+# ---- build: every dependency, the web bundle and the API bundle
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 # ---- deps: production dependencies only (native ones — argon2, sharp — come as npm binaries)
-FROM node:26-bookworm-slim AS deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY apps/api/package.json apps/api/
-COPY apps/web/package.json apps/web/
-COPY packages/contract/package.json packages/contract/
+FROM manifests AS deps
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # ---- runtime

@@ -34,6 +34,7 @@ import {
   cannon,
   fmt,
   machineLine,
+  sectionHeading,
   recreateDatabase,
   run,
   runMain,
@@ -418,7 +419,7 @@ async function main() {
   ].filter(Boolean);
   const lines = [
     '',
-    `## ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC — order desk, ${fmt(counts.orders)} orders`,
+    sectionHeading(startedAt, `order desk, ${fmt(counts.orders)} orders`),
     '',
     machineLine(),
     `- Command: \`${command}\` (server, PostgreSQL and load generator on the same machine; ${duration} s per scenario after a 3 s warm-up).`,

@@ -39,6 +39,7 @@ import {
   fmt,
   hitRatio,
   machineLine,
+  sectionHeading,
   recreateDatabase,
   run,
   runMain,
@@ -444,7 +445,7 @@ function record(startedAt, rowLines) {
   const command = `node bench/import.mjs ${process.argv.slice(2).join(' ')}`.trim();
   const lines = [
     '',
-    `## ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC — catalogue import, ${fmt(rows)} rows`,
+    sectionHeading(startedAt, `catalogue import, ${fmt(rows)} rows`),
     '',
     machineLine(),
     `- Command: \`${command}\` (server, PostgreSQL and load generator on the same machine; ${connections} connections for the storefront).`,

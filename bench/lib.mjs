@@ -193,6 +193,11 @@ export async function alongside(scenario, ctx, load) {
 export const fmt = (n, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+/** The heading of a RESULTS.md section: when the run started (UTC, to the minute) and what it measured. */
+export function sectionHeading(startedAt, what) {
+  return `## ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC — ${what}`;
+}
+
 /** The machine line of a RESULTS.md section. */
 export function machineLine(extra = '') {
   const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';

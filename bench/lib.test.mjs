@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { warmUpTopUp } from './lib.mjs';
+import { sectionHeading, warmUpTopUp } from './lib.mjs';
 
 describe('warmUpTopUp', () => {
   it('asks nothing once every customer of the rotation has been asked', () => {
@@ -26,6 +26,14 @@ describe('warmUpTopUp', () => {
           return amount >= connections && done + amount >= rotation;
         },
       ),
+    );
+  });
+});
+
+describe('sectionHeading', () => {
+  it('dates a RESULTS.md section to the minute in UTC, then says what ran', () => {
+    expect(sectionHeading(new Date('2026-11-29T01:06:59.900Z'), 'order desk, 5,000 orders')).toBe(
+      '## 2026-11-29 01:06 UTC — order desk, 5,000 orders',
     );
   });
 });

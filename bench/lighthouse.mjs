@@ -21,12 +21,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { ROOT, waitFor } from './lib.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = path.join(ROOT, 'apps/api/dist/server.js');
 const WEB_DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'apps/web/dist');
 const OUT = path.join(ROOT, 'bench/.tmp/lighthouse');
@@ -102,17 +101,16 @@ async function startServer() {
     fs.closeSync(log);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  try {
+    await waitFor(`${baseUrl}/api/health`, {
+      timeoutMs: 240_000,
+      exited: () => child.exitCode !== null,
+    });
+  } catch {
+    await stop();
+    throw new Error(`The server did not become healthy; see ${logFile}`);
   }
-  await stop();
-  throw new Error(`The server did not become healthy; see ${logFile}`);
+  return { baseUrl, stop };
 }
 
 async function json(response) {

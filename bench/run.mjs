@@ -41,8 +41,10 @@ import {
   cannon as cannonRun,
   fmt,
   hitRatio,
+  machineLine,
   recreateDatabase,
   run,
+  sectionHeading,
   serverEnv,
   waitFor as waitForUrl,
   withClient,
@@ -321,16 +323,12 @@ async function main() {
     (await withClient(ADMIN_URL, (c) => c.query('show server_version')).then(
       (r) => r.rows[0].server_version,
     )) ?? '?';
-  const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
   const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim();
   const lines = [
     '',
-    `## ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC — ${fmt(Number(counts.products))} products`,
+    sectionHeading(startedAt, `${fmt(Number(counts.products))} products`),
     '',
-    `- Machine: ${os.cpus().length} × ${cpu}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, load average at the end ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' / ')}; Node ${process.version}; PostgreSQL ${pgVersion}.`,
+    machineLine(`; PostgreSQL ${pgVersion}`),
     `- Command: \`${command}\` (${connections} connections, ${duration} s per scenario after a warm-up of 3 s and at least one full rotation of the scenario's customers; server and load generator on the same machine).`,
     `- Data: ${fmt(Number(counts.products))} products, ${fmt(Number(counts.users))} users, ${fmt(Number(counts.orders))} orders, ${fmt(Number(counts.cart_lines))} cart lines, ${fmt(Number(counts.price_lists))} price lists holding ${fmt(Number(counts.price_entries))} entries given to ${fmt(Number(counts.listed_customers))} customers directly (more through groups)${timings.seed ? `; seeding took ${fmt(timings.seed, 1)} s` : ' (reused database)'}.`,
     ...(priceLists

@@ -1,6 +1,6 @@
 // The RESULTS.md section of bench/sizes.mjs: one table, a column per catalogue size, so the cost of
 // growing the catalogue reads across a row. Pure: the runs' JSON in, the section's lines out.
-import { fmt } from './lib.mjs';
+import { fmt, sectionHeading } from './lib.mjs';
 
 /**
  * One side-by-side section. `sizes`: per catalogue size, in order, `{ products, catalogue, search }`
@@ -34,7 +34,10 @@ export function sizesSection(sizes, meta) {
   };
   return [
     '',
-    `## ${meta.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC — catalogue sizes side by side (${sizes.map((s) => fmt(s.products)).join(' / ')} products)`,
+    sectionHeading(
+      meta.startedAt,
+      `catalogue sizes side by side (${sizes.map((s) => fmt(s.products)).join(' / ')} products)`,
+    ),
     '',
     meta.machine,
     `- Command: \`${meta.command}\`: for each size, a fresh database seeded with that many products, the details and listings scenarios with the process caches on, then the search scenarios on the same database with the caches off (\`npm run bench -- --products N --scenario realistic-catalogue\`, then \`--reuse --scenario realistic-search --caches off\`).`,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ensureBuilt, freePort, ROOT, SERVER, waitForHealth } from './support/server';
+import { ensureBuilt, freePort, ROOT, SERVER, stopProcess, waitForHealth } from './support/server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -55,13 +55,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', baseUrl);
 
   return async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopProcess(child);
     fs.closeSync(log);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ensureBuilt, freePort, ROOT, SERVER, waitForHealth } from './server';
+import { ensureBuilt, freePort, ROOT, SERVER, stopProcess, waitForHealth } from './server';
 
 const STAFF_CREATE = path.join(ROOT, 'apps/api/dist/staff-create.js');
 const ARTIFACTS = path.join(ROOT, 'e2e/.artifacts');
@@ -30,15 +30,6 @@ function runCommand(file: string, args: string[], env: NodeJS.ProcessEnv): Promi
       code === 0 ? resolve(out) : reject(new Error(`${file} exited ${code}:\n${out}`)),
     );
   });
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /**

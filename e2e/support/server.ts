@@ -72,3 +72,13 @@ export async function waitForHealth(
     `${exited !== null ? `The server exited with code ${exited}` : `The server was not healthy after ${READY_TIMEOUT_MS} ms`}\n--- ${logFile} ---\n${log}`,
   );
 }
+
+/** Stops a server the journeys started: SIGTERM, and SIGKILL when it has not exited in 10 s. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,5 +1,14 @@
-import { COUNTRIES, LANGS, type TaxLine } from '@wholesale/contract';
-import { integer, jsonb, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { COUNTRIES, LANGS, ORDER_LINE_PRICE_REASONS, type TaxLine } from '@wholesale/contract';
+import {
+  check,
+  integer,
+  jsonb,
+  serial,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Column builders the tables share, so a link or a creation time is declared one way everywhere.
@@ -65,6 +74,40 @@ export function linePricing() {
     unitPriceCents: integer('unit_price_cents').notNull(),
     lineTotalCents: integer('line_total_cents').notNull(),
   };
+}
+
+/**
+ * Why a line costs its unitPriceCents: the catalogue's selling or sale price, or a price list. An
+ * invoice line copies its order line's. Null on lines written before reasons were kept.
+ */
+export function linePriceReason() {
+  return {
+    priceReason: text('price_reason', { enum: ORDER_LINE_PRICE_REASONS }),
+    /** The price list's id and name as they were at placing (a snapshot, not a link). */
+    priceListId: integer('price_list_id'),
+    priceListName: text('price_list_name'),
+    /** Whom the list was given to: the customer by name, or a group of theirs. */
+    priceListAssignee: text('price_list_assignee', { enum: ['customer', 'group'] }),
+    /** The pack count the list's price starts at (its volume break). */
+    priceMinPacks: integer('price_min_packs'),
+  };
+}
+
+/** The checks that keep linePriceReason's two enumerations in the database, named after `table`. */
+export function linePriceReasonChecks(
+  table: string,
+  t: { priceReason: AnyPgColumn; priceListAssignee: AnyPgColumn },
+) {
+  return [
+    check(
+      `${table}_price_reason_check`,
+      sql`${t.priceReason} IS NULL OR ${t.priceReason} IN ('selling', 'sale', 'price_list')`,
+    ),
+    check(
+      `${table}_price_list_assignee_check`,
+      sql`${t.priceListAssignee} IS NULL OR ${t.priceListAssignee} IN ('customer', 'group')`,
+    ),
+  ];
 }
 
 /** The row's own key, numbered by the database. */

@@ -1,7 +1,6 @@
 import { isNotNull, sql } from 'drizzle-orm';
 import {
   ACCOUNT_HOLD_REASONS,
-  ORDER_LINE_PRICE_REASONS,
   PAYMENT_METHODS,
   PAYMENT_TERMS,
   RETURN_STATUSES,
@@ -28,6 +27,8 @@ import {
   updatedAt,
   productAsSold,
   linePricing,
+  linePriceReason,
+  linePriceReasonChecks,
   country,
   documentAmounts,
   extensionOf,
@@ -131,29 +132,13 @@ export const invoiceLines = pgTable(
     orderLineId: optionalLink('order_line_id', () => orderLines.id),
     ...productAsSold(),
     ...linePricing(),
-    /**
-     * Why the unit cost unitPriceCents (migration 0047), copied from the order line it bills:
-     * the catalogue's selling or sale price, or a price list; null before reasons were kept and
-     * on lines the ERP pushed.
-     */
-    priceReason: text('price_reason', { enum: ORDER_LINE_PRICE_REASONS }),
-    /** The order line's snapshot of the price list: its id, name, assignee and first pack count. */
-    priceListId: integer('price_list_id'),
-    priceListName: text('price_list_name'),
-    priceListAssignee: text('price_list_assignee', { enum: ['customer', 'group'] }),
-    priceMinPacks: integer('price_min_packs'),
+    /** Since migration 0047, copied from the order line billed; null before and on ERP lines. */
+    ...linePriceReason(),
   },
   (t) => [
     index('invoice_lines_invoice_idx').on(t.invoiceId),
     index('invoice_lines_order_line_idx').on(t.orderLineId),
-    check(
-      'invoice_lines_price_reason_check',
-      sql`${t.priceReason} IS NULL OR ${t.priceReason} IN ('selling', 'sale', 'price_list')`,
-    ),
-    check(
-      'invoice_lines_price_list_assignee_check',
-      sql`${t.priceListAssignee} IS NULL OR ${t.priceListAssignee} IN ('customer', 'group')`,
-    ),
+    ...linePriceReasonChecks('invoice_lines', t),
   ],
 );
 

@@ -2,7 +2,6 @@ import { isNotNull, sql } from 'drizzle-orm';
 import { PAYMENT_TERMS, type ExemptedTax, type ShipToAddress } from '@wholesale/contract';
 import {
   boolean,
-  check,
   date,
   index,
   jsonb,
@@ -23,10 +22,12 @@ import {
   lifecycle,
   productAsSold,
   linePricing,
+  linePriceReason,
+  linePriceReasonChecks,
   country,
   taxLines,
 } from './columns';
-import { ORDER_HOLD_REASONS, ORDER_LINE_PRICE_REASONS, ORDER_STATUSES } from '@wholesale/contract';
+import { ORDER_HOLD_REASONS, ORDER_STATUSES } from '@wholesale/contract';
 import { products } from './catalogue';
 import { users } from './users';
 import { customerAddresses } from './addresses';
@@ -150,32 +151,15 @@ export const orderLines = pgTable(
     stockTaken: integer('stock_taken'),
     /** The shipment that carried this line; null while it waits (back-ordered after a partial shipment). */
     shipmentId: integer('shipment_id').references(() => shipments.id),
-    /**
-     * Why the line costs unitPriceCents (migration 0045): the catalogue's selling or sale price, or
-     * a price list; null on lines placed before reasons were kept.
-     */
-    priceReason: text('price_reason', { enum: ORDER_LINE_PRICE_REASONS }),
-    /** The price list's id and name as they were at placing (a snapshot, not a link). */
-    priceListId: integer('price_list_id'),
-    priceListName: text('price_list_name'),
-    /** Whom the list was given to: the customer by name, or a group of theirs. */
-    priceListAssignee: text('price_list_assignee', { enum: ['customer', 'group'] }),
-    /** The pack count the list's price starts at (its volume break). */
-    priceMinPacks: integer('price_min_packs'),
+    /** Since migration 0045; null on lines placed before. */
+    ...linePriceReason(),
     /** The catalogue's selling price at placing, struck through where the line paid less. */
     sellingPriceCents: integer('selling_price_cents'),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_product_idx').on(t.productId),
-    check(
-      'order_lines_price_reason_check',
-      sql`${t.priceReason} IS NULL OR ${t.priceReason} IN ('selling', 'sale', 'price_list')`,
-    ),
-    check(
-      'order_lines_price_list_assignee_check',
-      sql`${t.priceListAssignee} IS NULL OR ${t.priceListAssignee} IN ('customer', 'group')`,
-    ),
+    ...linePriceReasonChecks('order_lines', t),
   ],
 );
 

@@ -1,34 +1,25 @@
-import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, type DragEvent, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import {
-  IMPORT_FIELD_GROUPS,
-  translateImportError,
-  type AdminImportJob,
-  type ImportErrorLang,
-} from '@wholesale/contract';
+import { IMPORT_FIELD_GROUPS, type AdminImportJob } from '@wholesale/contract';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
+import { importErrorLang, refusalColumns, refusalKey } from '@/lib/import-refusals';
 import { useImport } from '../api/get-import';
 import { importErrorsFileUrl, useImportErrors } from '../api/get-import-errors';
 import { useImports } from '../api/get-imports';
 import { catalogueImportKeys } from '../api/keys';
 import { useStartImport } from '../api/start-import';
 import './admin-catalogue.css';
-import { CheckboxLabel } from '@/components/ui/form-field';
+import { CheckboxLabel, FieldError } from '@/components/ui/form-field';
+import { isSpreadsheetName, SpreadsheetInput } from '@/components/ui/spreadsheet-input';
 import { TableHead } from '@/components/ui/table-head';
 import { StaffResults } from '@/components/ui/staff-results';
 import { paths } from '@/config/paths';
 
 const MAX_MB = 50;
-
-/** The language of the staff member's screen, as the import's messages know it. */
-function errorLang(language: string): ImportErrorLang {
-  const lang = language.slice(0, 2);
-  return lang === 'fr' || lang === 'es' ? lang : 'en';
-}
 
 /**
  * An import's refused rows, 50 a page from the API (a file with thousands of them stays one screen
@@ -38,7 +29,7 @@ function RefusedRows({ job }: { job: AdminImportJob }) {
   const { t, i18n } = useTranslation('admin-catalogue');
   const [page, setPage] = useState(1);
   const query = useImportErrors(job.id, page);
-  const lang = errorLang(i18n.language);
+  const lang = importErrorLang(i18n.language);
   return (
     <div className="admin-catalogue__refused">
       <h3>{t('errors.caption', { count: job.error_count })}</h3>
@@ -56,13 +47,8 @@ function RefusedRows({ job }: { job: AdminImportJob }) {
         empty={t('errors.none')}
         caption={t('errors.caption', { count: job.error_count })}
         label={(c) => t(`errors.${c}`)}
-        rowKey={(e) => `${e.row}-${e.column}-${e.message}`}
-        columns={[
-          { id: 'row', cell: (e) => e.row },
-          { id: 'column', cell: (e) => e.column },
-          { id: 'value', cell: (e) => e.value },
-          { id: 'message', cell: (e) => translateImportError(e.message, lang) },
-        ]}
+        rowKey={refusalKey}
+        columns={refusalColumns(lang)}
       />
     </div>
   );
@@ -177,7 +163,6 @@ export function AdminCataloguePage() {
   const base = useId();
   const start = useStartImport();
   const history = useImports();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [images, setImages] = useState<File | null>(null);
   const [dryRun, setDryRun] = useState(false);
@@ -187,10 +172,10 @@ export function AdminCataloguePage() {
   const [error, setError] = useState<string | null>(null);
   const describe = useErrorMessage();
 
-  const choose = (chosen: File | undefined) => {
+  const choose = (chosen: File | null | undefined) => {
     if (!chosen) return;
     setError(null);
-    if (!/\.(csv|txt|xlsx)$/i.test(chosen.name)) setError(t('upload.wrongType'));
+    if (!isSpreadsheetName(chosen.name)) setError(t('upload.wrongType'));
     else if (chosen.size > MAX_MB * 1048576) setError(t('upload.tooLarge', { size: MAX_MB }));
     else setFile(chosen);
   };
@@ -248,14 +233,11 @@ export function AdminCataloguePage() {
           onDrop={onDrop}
         >
           <p>{file ? t('upload.chosen', { name: file.name }) : t('upload.drop')}</p>
-          <label htmlFor={`${base}-file`}>{t('upload.file')}</label>
-          <input
-            ref={fileInput}
+          <SpreadsheetInput
             id={`${base}-file`}
-            type="file"
-            accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => choose(e.target.files?.[0])}
-            aria-describedby={error ? `${base}-error` : undefined}
+            label={t('upload.file')}
+            errorId={error ? `${base}-error` : undefined}
+            onChoose={choose}
           />
         </div>
         <label htmlFor={`${base}-images`}>{t('upload.images')}</label>
@@ -271,11 +253,7 @@ export function AdminCataloguePage() {
           checked={createMissing}
           onChange={setCreateMissing}
         />
-        {error ? (
-          <p id={`${base}-error`} role="alert" className="field-error">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={base} error={error ?? undefined} />
         <button type="submit" className="button" disabled={start.isPending}>
           {start.isPending ? t('upload.sending') : t('upload.submit')}
         </button>

@@ -1,27 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  translateImportError,
-  type AdminPriceImportResult,
-  type AdminPriceList,
-  type ImportErrorLang,
-} from '@wholesale/contract';
-import { CheckboxLabel } from '@/components/ui/form-field';
+import { type AdminPriceImportResult, type AdminPriceList } from '@wholesale/contract';
+import { CheckboxLabel, FieldError } from '@/components/ui/form-field';
+import { isSpreadsheetName, SpreadsheetInput } from '@/components/ui/spreadsheet-input';
 import { LabelledTable } from '@/components/ui/labelled-table';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
+import { importErrorLang, refusalColumns, refusalKey } from '@/lib/import-refusals';
 import {
   priceFileErrors,
   priceListExportUrl,
   useImportPriceFile,
   type PriceImportInput,
 } from '../api/import-price-file';
-
-const errorLang = (language: string): ImportErrorLang => {
-  const lang = language.slice(0, 2);
-  return lang === 'fr' || lang === 'es' ? lang : 'en';
-};
 
 /** Saves `text` as a file the browser downloads. */
 function download(text: string, name: string) {
@@ -42,7 +34,7 @@ function ImportOutcome({
   onDownload: () => void;
 }) {
   const { t, i18n } = useTranslation('admin-pricing');
-  const lang = errorLang(i18n.language);
+  const lang = importErrorLang(i18n.language);
   return (
     <div className="pricing__outcome">
       <p role="status">{t(result.dry_run ? 'files.dryRunDone' : 'files.done', result)}</p>
@@ -60,13 +52,8 @@ function ImportOutcome({
             })}
             label={(c) => t(`files.${c}`)}
             rows={result.refusals}
-            rowKey={(r) => `${r.row}-${r.column}-${r.message}`}
-            columns={[
-              { id: 'row', cell: (r) => r.row },
-              { id: 'column', cell: (r) => r.column },
-              { id: 'value', cell: (r) => r.value },
-              { id: 'message', cell: (r) => translateImportError(r.message, lang) },
-            ]}
+            rowKey={refusalKey}
+            columns={refusalColumns(lang)}
           />
         </>
       ) : null}
@@ -141,27 +128,18 @@ export function PriceImport({ list }: { list: AdminPriceList }) {
         </a>
       </p>
       <form className="pricing__form" onSubmit={submit} noValidate>
-        <label htmlFor={`${id}-file`}>{t('files.file')}</label>
-        <input
+        <SpreadsheetInput
           id={`${id}-file`}
-          type="file"
-          accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => {
-            const chosen = e.target.files?.[0] ?? null;
-            setError(
-              chosen && !/\.(csv|txt|xlsx)$/i.test(chosen.name) ? t('files.wrongType') : null,
-            );
+          label={t('files.file')}
+          errorId={error ? `${id}-error` : undefined}
+          onChoose={(chosen) => {
+            setError(chosen && !isSpreadsheetName(chosen.name) ? t('files.wrongType') : null);
             setFile(chosen);
           }}
         />
         <CheckboxLabel label={t('files.dryRun')} checked={dryRun} onChange={setDryRun} />
         <CheckboxLabel label={t('files.replace')} checked={replace} onChange={setReplace} />
-        {error ? (
-          <p id={`${id}-error`} role="alert" className="field-error">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={id} error={error ?? undefined} />
         <button type="submit" className="button" disabled={start.isPending}>
           {start.isPending ? t('files.sending') : t('files.submit')}
         </button>
