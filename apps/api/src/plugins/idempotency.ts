@@ -43,6 +43,10 @@ const EXPIRED_PER_CLAIM = 10;
  * Claims `key` for this request: true when it is new (or its earlier use expired). One statement:
  * a twin sent at the same moment waits on the primary key until this insert commits, then finds
  * the key taken.
+ * NOTE: the sweep is ordered by created_at so that it walks the created_at index from the oldest
+ * key and stops at the first one still kept. Unordered, a table without fresh statistics (the bench
+ * database: autovacuum off) was read whole on every claim (11,471 keys: 240 buffers, 0.5 to 4.6 ms
+ * of PostgreSQL per order; ordered: 2 buffers, 0.05 ms).
  */
 async function claimKey(db: Tx, claim: Claim, requestHash: string): Promise<boolean> {
   const { rows } = await executeNamed<{ claimed: number }>(
@@ -53,6 +57,7 @@ async function claimKey(db: Tx, claim: Claim, requestHash: string): Promise<bool
         select ctid from idempotency_keys
         where created_at < now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})
           and not (user_id = ${claim.userId} and key = ${claim.key})
+        order by created_at
         limit ${EXPIRED_PER_CLAIM} for update skip locked))
     insert into idempotency_keys (user_id, key, request_hash)
     values (${claim.userId}, ${claim.key}, ${requestHash})
