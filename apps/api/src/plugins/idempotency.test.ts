@@ -154,6 +154,18 @@ describe('Idempotency-Key on the cart', () => {
     expect(await rowsOf(other.userId)).toEqual([]);
   });
 
+  it('a claim sweeps the oldest expired keys first', async () => {
+    const me = await t.signIn();
+    const other = await t.signIn();
+    // Twelve keys expired long before any other test's: k01 the newest, k12 the oldest.
+    await t.handle.db.execute(sql`
+      insert into idempotency_keys (user_id, key, request_hash, created_at)
+      select ${other.userId}, 'k' || lpad(n::text, 2, '0'), 'h', now() - make_interval(days => 100 + n)
+      from generate_series(1, 12) n`);
+    expect((await addKeyed(me.headers, 'sweeper')).statusCode).toBe(200);
+    expect((await rowsOf(other.userId)).map((r) => r.key)).toEqual(['k01', 'k02']);
+  });
+
   it('update, remove and empty: a repeat answers the first attempt', async () => {
     const me = await t.signIn();
     await addKeyed(me.headers, 'fill');

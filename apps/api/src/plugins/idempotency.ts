@@ -43,19 +43,30 @@ const EXPIRED_PER_CLAIM = 10;
  * Claims `key` for this request: true when it is new (or its earlier use expired). One statement:
  * a twin sent at the same moment waits on the primary key until this insert commits, then finds
  * the key taken.
+ * NOTE: the sweep is ordered by created_at so that it walks the created_at index from the oldest
+ * key and stops at the first one still kept. Unordered, a table without fresh statistics (the bench
+ * database: autovacuum off) was read whole on every claim (11,471 keys: 240 buffers, 0.5 to 4.6 ms
+ * of PostgreSQL per order; ordered: 2 buffers, 0.05 ms).
+ * NOTE: the claim commits without waiting for its WAL flush (synchronous_commit off, this statement
+ * only): the write it guards commits after it, and WAL is flushed in order, so a write that
+ * survives a crash has its claim with it; a claim lost with its write lets the retry in as new,
+ * as it should. A keyed order waited for two flushes, the claim's and its own.
  */
 async function claimKey(db: Tx, claim: Claim, requestHash: string): Promise<boolean> {
   const { rows } = await executeNamed<{ claimed: number }>(
     db,
     sql`
-    with expired as (
+    with durability as materialized (
+      select set_config('synchronous_commit', 'off', true)
+    ), expired as (
       delete from idempotency_keys where ctid in (
         select ctid from idempotency_keys
         where created_at < now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})
           and not (user_id = ${claim.userId} and key = ${claim.key})
+        order by created_at
         limit ${EXPIRED_PER_CLAIM} for update skip locked))
     insert into idempotency_keys (user_id, key, request_hash)
-    values (${claim.userId}, ${claim.key}, ${requestHash})
+    select ${claim.userId}, ${claim.key}, ${requestHash} from durability
     on conflict (user_id, key) do update
       set request_hash = excluded.request_hash, status_code = null, content_type = null,
           body = null, created_at = now()
