@@ -104,6 +104,13 @@ console.log(
     maxMs: +sorted.at(-1)!.toFixed(3),
   }),
 );
+// Per language and kind: the bench's per-language targets differ by their queries' words.
+const groupKeys = [...new Set(times.flatMap((t) => [t.lang, `${t.lang} ${t.kind}`]))].sort();
+for (const key of groupKeys) {
+  const ms = times.filter((t) => t.lang === key || `${t.lang} ${t.kind}` === key).map((t) => t.ms);
+  const mean = ms.reduce((s, x) => s + x, 0) / ms.length;
+  console.log(`  ${key}: ${ms.length} queries, mean ${mean.toFixed(3)} ms`);
+}
 for (const t of times.sort((a, b) => b.ms - a.ms).slice(0, Number(values.top)))
   console.log(`  ${t.ms.toFixed(2)} ms  [${t.lang}] ${t.kind} "${t.q}" (${t.total} hits)`);
 if (values.out) writeFileSync(values.out, JSON.stringify(answers));

@@ -48,6 +48,15 @@ export type SearchHit = { id: number; score: number };
 export const SEARCH_BRANCH_CAP = 1000;
 
 /**
+ * Most full-text matches the search in PostgreSQL reads and ranks (the fallback while the in-process
+ * index builds, is over its budget or off). A broad word at a million products matches ~100,000
+ * documents: reading and ranking each took 1.4 s ("button", docs/decisions/039); the first 2,000
+ * the text index hands out take ~150 ms. Past it the best of those are shown and the total counts
+ * only them (a lower bound: the page count stops there). The in-process index ranks every match.
+ */
+export const FALLBACK_TEXT_CAP = 2000;
+
+/**
  * ts_rank weights {D, C, B, A} per interface language: names are A (en), B (fr), C (es), brand and
  * descriptions D (migration 0016). The interface language's name weighs 1, the others 0.4, so a
  * match in the buyer's language ranks above the same match in another language.
@@ -61,10 +70,15 @@ export const RANK_WEIGHTS: Record<Lang, string> = {
 /**
  * The search in one statement, answering every hit in display order (ids and scores, which the
  * service caches and pages through): exact SKU/barcode (score 100), SKU/barcode prefix (50), full
- * text over the three-language document (10 + rank; typos corrected inside ws_search_query). Every
- * branch reads an index; the best score per product wins; ties go by SKU.
+ * text over the three-language document (10 + rank; typos corrected inside ws_search_query), at
+ * most `textCap` matches of it ranked (FALLBACK_TEXT_CAP). Every branch reads an index; the best
+ * score per product wins; ties go by SKU.
  */
-export async function searchProducts(tx: Tx, input: SearchInput): Promise<SearchHit[]> {
+export async function searchProducts(
+  tx: Tx,
+  input: SearchInput,
+  textCap = FALLBACK_TEXT_CAP,
+): Promise<SearchHit[]> {
   const cap = input.cap ?? SEARCH_BRANCH_CAP;
   const lower = input.raw.toLowerCase();
   const branches: SQL[] = [];
@@ -82,10 +96,10 @@ export async function searchProducts(tx: Tx, input: SearchInput): Promise<Search
   }
   if (input.tokens) {
     const weights = sql.raw(`'${RANK_WEIGHTS[input.lang] ?? RANK_WEIGHTS.en}'::float4[]`);
-    const limit = input.textCap ? sql` limit ${input.textCap}` : sql``;
+    const limit = Math.min(input.textCap ?? textCap, textCap);
     branches.push(sql`(select s.product_id, (10 + ts_rank(${weights}, s.doc, q.tsq))::float8
         from product_search s, q
-       where s.doc @@ q.tsq${limit})`);
+       where s.doc @@ q.tsq limit ${limit})`);
   }
   if (branches.length === 0) return [];
   // NOTE: materialized, so the query is built once; inlined, PostgreSQL re-evaluated the (STABLE)
