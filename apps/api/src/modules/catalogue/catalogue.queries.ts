@@ -9,7 +9,7 @@ import {
   products,
   productTranslations,
 } from '../../db/schema';
-import { intArray, textArray } from '../../db/array-params';
+import { intArray, parseIntArrayText, textArray } from '../../db/array-params';
 
 /**
  * Runs a read as a named prepared statement, so PostgreSQL plans each distinct catalogue query once
@@ -140,20 +140,21 @@ function scopeWhere(scope: ListingScope): SQL {
  * cache (shared by every page, size, filter and category that shows the product).
  * NOTE: the ids are aggregated from an ordered subquery, not with `array_agg(id order by …)`:
  * that form sorts every row again (and spills to disk for the whole catalogue), while the scan
- * already reads them in order and a plain aggregate keeps it.
+ * already reads them in order and a plain aggregate keeps it. The array comes back as text, read
+ * by parseIntArrayText (node-postgres's array parser cost more than the statement).
  */
-export async function selectListingIds(tx: Tx, scope: ListingScope): Promise<number[]> {
-  const result = await run<{ ids: number[] | null }>(
+export async function selectListingIds(tx: Tx, scope: ListingScope): Promise<Int32Array> {
+  const result = await run<{ ids: string | null }>(
     tx,
     sql`
-    select array_agg(s.id) as ids from (
+    select array_agg(s.id)::text as ids from (
       select p.id
         from products p
        where ${scopeWhere(scope)}
        order by p.category_id, p.product_id
     ) s`,
   );
-  return (result.rows[0]?.ids ?? []).map(Number);
+  return parseIntArrayText(result.rows[0]?.ids ?? null);
 }
 
 /**

@@ -124,8 +124,8 @@ export async function listProducts(
   const scope = await scopeFor(ctx, params, viewer.country);
   if (!scope) return toPage([], 0, params.page, params.perPage);
   const offset = (params.page - 1) * params.perPage;
-  const ids = await ctx.caches.listingIndex.get(scopeKey(scope), async () =>
-    Int32Array.from(await selectListingIds(ctx.db, scope)),
+  const ids = await ctx.caches.listingIndex.get(scopeKey(scope), () =>
+    selectListingIds(ctx.db, scope),
   );
   if (offset >= ids.length) return toPage([], ids.length, params.page, params.perPage);
   const rows = await cardRows(
