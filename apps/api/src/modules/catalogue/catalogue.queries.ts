@@ -158,6 +158,32 @@ export async function selectListingIds(tx: Tx, scope: ListingScope): Promise<Int
 }
 
 /**
+ * The ids of a listing scope per category of `scope.categoryIds`, each in display order (SKU), in
+ * the same scan as selectListingIds: the service puts a category and its descendants together from
+ * these, so a top-level category's listing reuses what its sub-categories' listings read. A
+ * category without products in the scope is left out.
+ * NOTE: grouped over the ordered subquery, not aggregated with `order by`: each group keeps the
+ * order the index scan reads (see selectListingIds).
+ */
+export async function selectListingIdsByCategory(
+  tx: Tx,
+  scope: ListingScope,
+): Promise<Map<number, Int32Array>> {
+  const result = await run<{ category_id: number; ids: string }>(
+    tx,
+    sql`
+    select s.category_id, array_agg(s.id)::text as ids from (
+      select p.category_id, p.id
+        from products p
+       where ${scopeWhere(scope)}
+       order by p.category_id, p.product_id
+    ) s
+    group by s.category_id`,
+  );
+  return new Map(result.rows.map((r) => [Number(r.category_id), parseIntArrayText(r.ids)]));
+}
+
+/**
  * Cards by id, one named statement per language, built once: every search and suggestion reads
  * its page this way, so neither Drizzle nor PostgreSQL builds or plans it per request.
  */
