@@ -96,8 +96,9 @@ function bucketAt(time) {
 }
 const gc = { scavenges: 0, scavengeMs: 0, marks: 0, markMs: 0 };
 // --trace-gc lines: "[pid:0x…]  1234 ms: Scavenge 50.1 (60.2) -> 45.0 (60.2) MB, 1.23 / 0.00 ms …"
+// (Node 26 puts ", pooled: 0.0 MB" before the pause)
 readline.createInterface({ input: server.stdout }).on('line', (line) => {
-  const m = line.match(/ms: ([\w-]+)[^,]*, ([\d.]+) \/ [\d.]+ ms/);
+  const m = line.match(/ms: ([\w-]+).*?, ([\d.]+) \/ [\d.]+ ms/);
   if (!m) {
     if (!line.includes(' ms: ')) console.log(`[server] ${line}`);
     return;

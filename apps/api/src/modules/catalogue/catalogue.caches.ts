@@ -166,6 +166,19 @@ function createListingCaches(app: App) {
     counts: cache<number>('counts', 30_000),
     /** Every product id of a listing scope, in display order (a page is a slice of it). */
     listingIndex: cache<Int32Array>('listing-index', 30_000),
+    /**
+     * The ids of one category of a scope (categoryIndexKey), of which a listing index of a category
+     * and its descendants is put together: shared by every level of the tree that shows them.
+     */
+    categoryIndex: app.caches.batch<string, Int32Array>(
+      'catalogue.category-index',
+      { ttlMs: 30_000, maxEntries: 20_000 },
+      {
+        channel: CATALOGUE_CHANNEL,
+        keysFromPayload: (payload) => (payload.startsWith('p:') ? [] : 'all'),
+        coalesceMs: LISTING_DROP_WINDOW_MS,
+      },
+    ),
     filters: cache<FilterOptions>('filters', 60_000),
     bestSellers: cache<number[]>('best-sellers', 5 * 60_000),
     classCodes: cache<ClassCodeRow[]>('class-codes', 60_000),

@@ -14,8 +14,6 @@ import { detailWithCustomerPrices } from './catalogue.customer-prices';
 import { toCard, type Viewer } from './catalogue.dto';
 import { selectProductDetail, type ClassCodeRow } from './catalogue.queries';
 
-const RELATED_LIMIT = 10;
-
 /** The route's answer as its serializer writes it (lib/fast-serializer.ts). */
 const writeDetailAnswer = inSchemaOrder(ProductDescriptionResponse);
 
@@ -46,7 +44,7 @@ async function detailAnswer(
   const code = productId.trim();
   const { details } = ctx.caches;
   const read = async (): Promise<DetailEntry> => ({
-    found: await selectProductDetail(ctx.db, code, viewer.country, lang, RELATED_LIMIT),
+    found: await selectProductDetail(ctx.db, code, viewer.country, lang),
   });
   const [entry, categories, classes] = await Promise.all([
     details.followed || !details.enabled

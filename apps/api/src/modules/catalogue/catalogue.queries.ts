@@ -9,7 +9,7 @@ import {
   products,
   productTranslations,
 } from '../../db/schema';
-import { intArray, textArray } from '../../db/array-params';
+import { intArray, parseIntArrayText, textArray } from '../../db/array-params';
 
 /**
  * Runs a read as a named prepared statement, so PostgreSQL plans each distinct catalogue query once
@@ -140,20 +140,47 @@ function scopeWhere(scope: ListingScope): SQL {
  * cache (shared by every page, size, filter and category that shows the product).
  * NOTE: the ids are aggregated from an ordered subquery, not with `array_agg(id order by …)`:
  * that form sorts every row again (and spills to disk for the whole catalogue), while the scan
- * already reads them in order and a plain aggregate keeps it.
+ * already reads them in order and a plain aggregate keeps it. The array comes back as text, read
+ * by parseIntArrayText (node-postgres's array parser cost more than the statement).
  */
-export async function selectListingIds(tx: Tx, scope: ListingScope): Promise<number[]> {
-  const result = await run<{ ids: number[] | null }>(
+export async function selectListingIds(tx: Tx, scope: ListingScope): Promise<Int32Array> {
+  const result = await run<{ ids: string | null }>(
     tx,
     sql`
-    select array_agg(s.id) as ids from (
+    select array_agg(s.id)::text as ids from (
       select p.id
         from products p
        where ${scopeWhere(scope)}
        order by p.category_id, p.product_id
     ) s`,
   );
-  return (result.rows[0]?.ids ?? []).map(Number);
+  return parseIntArrayText(result.rows[0]?.ids ?? null);
+}
+
+/**
+ * The ids of a listing scope per category of `scope.categoryIds`, each in display order (SKU), in
+ * the same scan as selectListingIds: the service puts a category and its descendants together from
+ * these, so a top-level category's listing reuses what its sub-categories' listings read. A
+ * category without products in the scope is left out.
+ * NOTE: grouped over the ordered subquery, not aggregated with `order by`: each group keeps the
+ * order the index scan reads (see selectListingIds).
+ */
+export async function selectListingIdsByCategory(
+  tx: Tx,
+  scope: ListingScope,
+): Promise<Map<number, Int32Array>> {
+  const result = await run<{ category_id: number; ids: string }>(
+    tx,
+    sql`
+    select s.category_id, array_agg(s.id)::text as ids from (
+      select p.category_id, p.id
+        from products p
+       where ${scopeWhere(scope)}
+       order by p.category_id, p.product_id
+    ) s
+    group by s.category_id`,
+  );
+  return new Map(result.rows.map((r) => [Number(r.category_id), parseIntArrayText(r.ids)]));
 }
 
 /**
@@ -200,10 +227,10 @@ export type DetailRow = CardRow & {
  * One product by its SKU code, in one country and language, with its related products as cards
  * (null and no related products when it is not sold there): other members of the product's groups
  * first (by position), then its category (by SKU); active and sold in the country; at most
- * `relatedLimit`. One statement: a detail miss is one round trip and one statement in PostgreSQL
+ * RELATED_LIMIT. One statement: a detail miss is one round trip and one statement in PostgreSQL
  * (the related cards come back as a JSON array, whose values parse to what a row's would).
  * NOTE: the category's first rows are taken before they are numbered, with the category as a
- * scalar: an index-only scan of the country's listing index that stops after `relatedLimit` rows.
+ * scalar: an index-only scan of the country's listing index that stops after RELATED_LIMIT rows.
  * Numbered first (or joined to `me`), every product of the category was read from the heap and
  * sorted (~900 buffers for a 1,000-product category), most of a detail miss's database time.
  */
@@ -212,27 +239,29 @@ export async function selectProductDetail(
   productId: string,
   country: Country,
   lang: Lang,
-  relatedLimit: number,
 ): Promise<{ detail: DetailRow | null; related: CardRow[] }> {
   const statement = (productDetails[country] ?? productDetails.ca)[lang] ?? productDetails.ca.en;
-  const [row] = await statement(tx, { productId, relatedLimit });
+  const [row] = await statement(tx, { productId });
   if (!row) return { detail: null, related: [] };
   const { related, ...detail } = row;
   return { detail, related: related ?? [] };
 }
 
+/** At most this many related products on a detail. */
+const RELATED_LIMIT = 10;
+
 /**
  * The detail statement of one country and language, built once (a named statement, as the cards'):
  * Drizzle built its text, and the driver hashed it for a name, on every detail miss.
+ * NOTE: the related limit is written into the text, not a parameter: with `limit $2` the generic
+ * plan's estimate (a tenth of the rows) never beat a custom plan's, so PostgreSQL planned the
+ * statement on every execution (~1 ms at a million products, three times its execution).
  */
 function productDetailStatement(country: Country, lang: Lang) {
   const productId = sql.placeholder('productId');
-  const relatedLimit = sql.placeholder('relatedLimit');
+  const relatedLimit = sql.raw(String(RELATED_LIMIT));
   const countryLiteral = sql.raw(country === 'us' ? "'us'" : "'ca'");
-  return prepared<
-    DetailRow & { related: CardRow[] | null },
-    { productId: string; relatedLimit: number }
-  >(
+  return prepared<DetailRow & { related: CardRow[] | null }, { productId: string }>(
     `catalogue_product_detail_${country}_${lang}`,
     sql`
     with me as (select id, category_id from products where product_id = ${productId}),

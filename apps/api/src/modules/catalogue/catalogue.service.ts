@@ -27,6 +27,7 @@ import {
   selectGroup,
   selectGroupPage,
   selectListingIds,
+  selectListingIdsByCategory,
   selectNewestIdsOfClass,
   type CardRow,
   type ListingScope,
@@ -110,6 +111,34 @@ function scopeKey(scope: ListingScope): string {
 }
 
 /**
+ * Every product id of a scope in display order (category, then SKU). A scope of categories is put
+ * together from each category's ids (caches.categoryIndex), concatenated in category order as the
+ * statement orders them: a top-level category of a million-product catalogue holds ~90,000 ids,
+ * and its sub-categories' listings (asked as often) read the same ones, so each is scanned once.
+ */
+async function scopeIds(ctx: CatalogueContext, scope: ListingScope): Promise<Int32Array> {
+  const categoryIds = scope.categoryIds;
+  if (!categoryIds) return selectListingIds(ctx.db, scope);
+  const rest = scopeKey({ ...scope, categoryIds: [] });
+  const keys = categoryIds.map((id) => `${id}|${rest}`);
+  const found = await ctx.caches.categoryIndex.getMany(keys, async (missing) => {
+    const missingIds = missing.map((key) => Number(key.slice(0, key.indexOf('|'))));
+    const lists = await selectListingIdsByCategory(ctx.db, { ...scope, categoryIds: missingIds });
+    return new Map(missing.map((key, i) => [key, lists.get(missingIds[i]) ?? NO_IDS]));
+  });
+  const parts = keys.map((key) => found.get(key) ?? NO_IDS);
+  const ids = new Int32Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    ids.set(part, at);
+    at += part.length;
+  }
+  return ids;
+}
+
+const NO_IDS = new Int32Array(0);
+
+/**
  * GET cadProducts / usProducts / classCode / displayProducts: one page of a category listing in the
  * viewer's country, filtered, ordered by category then SKU. A page past the end is an empty page.
  * Products are unique by product_id (docs/product/catalogue.md dedup: one row per SKU by construction).
@@ -124,9 +153,7 @@ export async function listProducts(
   const scope = await scopeFor(ctx, params, viewer.country);
   if (!scope) return toPage([], 0, params.page, params.perPage);
   const offset = (params.page - 1) * params.perPage;
-  const ids = await ctx.caches.listingIndex.get(scopeKey(scope), async () =>
-    Int32Array.from(await selectListingIds(ctx.db, scope)),
-  );
+  const ids = await ctx.caches.listingIndex.get(scopeKey(scope), () => scopeIds(ctx, scope));
   if (offset >= ids.length) return toPage([], ids.length, params.page, params.perPage);
   const rows = await cardRows(
     ctx,

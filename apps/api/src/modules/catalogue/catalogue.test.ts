@@ -404,13 +404,39 @@ describe("a listing is a slice of its scope's ids", () => {
                order by p.category_id, p.product_id`,
         )
       ).rows.map((r) => Number(r.id));
-    const ids = await selectListingIds(t.handle.db, scope);
+    const ids = Array.from(await selectListingIds(t.handle.db, scope));
     expect(ids).toHaveLength(33);
     expect(ids).toEqual(await expected());
-    const branded = await selectListingIds(t.handle.db, { ...scope, brand: ['Acme'] });
+    const branded = Array.from(await selectListingIds(t.handle.db, { ...scope, brand: ['Acme'] }));
     expect(branded.length).toBeGreaterThan(0);
     expect(branded).toEqual(await expected('Acme'));
-    expect(await selectListingIds(t.handle.db, { ...scope, brand: ['No such brand'] })).toEqual([]);
+    expect(
+      await selectListingIds(t.handle.db, { ...scope, brand: ['No such brand'] }),
+    ).toHaveLength(0);
+  });
+
+  it("answers each category's ids in display order: put together in category order, the scope's", async () => {
+    const { selectListingIds, selectListingIdsByCategory } = await import('./catalogue.queries');
+    const categoryIds = [fx.cat.BT, fx.cat['BT-WD'], fx.cat['BT-WD-15'], fx.cat['BT-PL']].sort(
+      (a, b) => a - b,
+    );
+    const scope = {
+      country: 'ca' as const,
+      categoryIds,
+      classCodes: [],
+      brand: [],
+      colour: [],
+      type: [],
+      size: [],
+    };
+    for (const brand of [[], ['Acme']]) {
+      const byCategory = await selectListingIdsByCategory(t.handle.db, { ...scope, brand });
+      expect(byCategory.size).toBeGreaterThan(1);
+      const together = categoryIds.flatMap((id) => Array.from(byCategory.get(id) ?? []));
+      expect(together).toEqual(
+        Array.from(await selectListingIds(t.handle.db, { ...scope, brand })),
+      );
+    }
   });
 });
 
