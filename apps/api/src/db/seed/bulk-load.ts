@@ -63,7 +63,8 @@ export async function startBulkLoad(tx: Tx, tables: readonly string[]): Promise<
 
 /**
  * What the triggers of the loaded catalogue would have written, set-based: every product's search
- * document (ws_refresh_product_search of migration 0019) and the words of every name and brand.
+ * document (ws_refresh_product_search of migrations 0019 and 0051) and the words of every name and
+ * brand.
  * NOTE: a generated catalogue repeats its texts (tens of thousands of distinct names and a few
  * hundred descriptions for a million products), so each distinct text goes through to_tsvector once
  * and the documents are concatenated from those parts: the same documents, several times cheaper.
