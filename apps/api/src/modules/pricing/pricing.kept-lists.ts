@@ -1,4 +1,5 @@
 import type { PriceAssignee, PriceEntry, PricedProduct, PriceRule } from '@wholesale/contract';
+import type { EntryTermsRow } from './price-lists.queries';
 
 /*
  * One price list's entries as an API process keeps them (pricing.caches.ts): a priced page then
@@ -9,16 +10,10 @@ import type { PriceAssignee, PriceEntry, PricedProduct, PriceRule } from '@whole
  */
 
 /** A row of a list's entries as the keeping read answers it (pricing.queries.ts). */
-export type KeptEntryRow = {
+export type KeptEntryRow = EntryTermsRow & {
   product_id: number | null;
   brand: string | null;
   category_id: number | null;
-  min_packs: number;
-  kind: 'fixed' | 'percent_off';
-  unit_cents: number | null;
-  basis_points: number | null;
-  starts_on: string | null;
-  ends_on: string | null;
 };
 
 /** An entry without whom it is given to: that is the customer's, not the list's. */
@@ -55,7 +50,10 @@ function dayText(days: number): string {
   return new Date(days * DAY_MS).toISOString().slice(0, 10);
 }
 
-function ruleOf(row: Pick<KeptEntryRow, 'kind' | 'unit_cents' | 'basis_points'>): PriceRule {
+/** An entry row's rule: a fixed unit price or a share off. */
+export function ruleOf(
+  row: Pick<EntryTermsRow, 'kind' | 'unit_cents' | 'basis_points'>,
+): PriceRule {
   return row.kind === 'fixed'
     ? { kind: 'fixed', unitCents: Number(row.unit_cents) }
     : { kind: 'percent_off', basisPoints: Number(row.basis_points) };

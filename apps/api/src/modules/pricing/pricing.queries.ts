@@ -3,14 +3,13 @@ import type {
   PriceAssignee,
   PriceEntry,
   PriceListCurrency,
-  PriceRule,
   PriceTarget,
 } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { intArray, textArray } from '../../db/array-params';
 import { executeNamed } from '../../db/prepared';
 import type { EntryTermsRow } from './price-lists.queries';
-import type { KeptEntryRow } from './pricing.kept-lists';
+import { ruleOf, type KeptEntryRow } from './pricing.kept-lists';
 
 /** Which entries a read asks for: those of these products, brands and categories. */
 export type PriceEntryScope = {
@@ -36,12 +35,6 @@ function targetOf(row: EntryRow): PriceTarget {
   if (row.product_id !== null) return { kind: 'product', productId: row.product_id };
   if (row.brand !== null) return { kind: 'brand', brand: row.brand };
   return { kind: 'category', categoryId: Number(row.category_id) };
-}
-
-function ruleOf(row: EntryRow): PriceRule {
-  return row.kind === 'fixed'
-    ? { kind: 'fixed', unitCents: Number(row.unit_cents) }
-    : { kind: 'percent_off', basisPoints: Number(row.basis_points) };
 }
 
 /**
