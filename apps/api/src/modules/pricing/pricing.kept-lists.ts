@@ -1,4 +1,10 @@
-import type { PriceAssignee, PriceEntry, PricedProduct, PriceRule } from '@wholesale/contract';
+import {
+  entryInDate,
+  type PriceAssignee,
+  type PriceEntry,
+  type PricedProduct,
+  type PriceRule,
+} from '@wholesale/contract';
 import type { EntryTermsRow } from './price-lists.queries';
 
 /*
@@ -143,8 +149,6 @@ export function keptEntriesFor(
   dayNo: number,
 ): PriceEntry[] {
   const found: PriceEntry[] = [];
-  const inDate = (e: ListEntry) =>
-    (e.startsOn === null || e.startsOn <= day) && (e.endsOn === null || day <= e.endsOn);
   for (const { kept, assignee } of lists) {
     const ids = kept.productIds;
     for (let i = firstIndexOf(ids, product.id); i < ids.length && ids[i] === product.id; i++) {
@@ -169,7 +173,7 @@ export function keptEntriesFor(
       ...(product.brand === null ? [] : (kept.byBrand.get(product.brand) ?? [])),
       ...product.categoryPath.flatMap((id) => kept.byCategory.get(id) ?? []),
     ];
-    for (const entry of others) if (inDate(entry)) found.push({ ...entry, assignee });
+    for (const entry of others) if (entryInDate(entry, day)) found.push({ ...entry, assignee });
   }
   return found;
 }
