@@ -14,6 +14,29 @@ const DEFAULT_SEARCH_INDEX_MEMORY_MB = 160;
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/**
+ * A whole number of `unit` from `min` to `max`, each refusal saying which bound it broke. `typeMessage`
+ * answers a value that is no number at all.
+ */
+const wholeNumberOf = (
+  unit: string,
+  min: number,
+  max: number,
+  typeMessage = `must be a whole number of ${unit}`,
+) =>
+  z.coerce
+    .number({ message: typeMessage })
+    .int({ message: `must be a whole number of ${unit}` })
+    .min(min, { message: `must be at least ${min}` })
+    .max(max, { message: `must be at most ${max}` });
+
+/** A positive whole number of `unit` with no upper bound (a limit an operator raises at will). */
+const positiveCountOf = (unit: string) =>
+  z.coerce
+    .number({ message: `must be a number of ${unit}` })
+    .int()
+    .positive({ message: `must be a positive number of ${unit}` });
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -77,12 +100,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' })
     .optional(),
-  DATABASE_POOL_SIZE: z.coerce
-    .number({ message: 'must be a whole number of connections' })
-    .int({ message: 'must be a whole number of connections' })
-    .min(1, { message: 'must be at least 1' })
-    .max(500, { message: 'must be at most 500' })
-    .default(20),
+  DATABASE_POOL_SIZE: wholeNumberOf('connections', 1, 500).default(20),
   ALLOW_EMBEDDED_DATABASE: booleanFlag.optional(),
   REDIS_URL: z
     .string()
@@ -115,18 +133,8 @@ const EnvSchema = z.object({
     .positive({ message: 'must be above 0' })
     .default(DEFAULT_SEARCH_INDEX_MEMORY_MB),
   TRUST_PROXY: TrustProxy.optional(),
-  MAX_LINE_PACKS: z.coerce
-    .number({ message: 'must be a whole number of ship packs' })
-    .int({ message: 'must be a whole number of ship packs' })
-    .min(1, { message: 'must be at least 1' })
-    .max(100_000, { message: 'must be at most 100000' })
-    .default(DEFAULT_MAX_LINE_PACKS),
-  APPLICATIONS_PER_HOUR: z.coerce
-    .number({ message: 'must be a whole number of applications' })
-    .int({ message: 'must be a whole number of applications' })
-    .min(1, { message: 'must be at least 1' })
-    .max(10_000, { message: 'must be at most 10000' })
-    .default(5),
+  MAX_LINE_PACKS: wholeNumberOf('ship packs', 1, 100_000).default(DEFAULT_MAX_LINE_PACKS),
+  APPLICATIONS_PER_HOUR: wholeNumberOf('applications', 1, 10_000).default(5),
   WEB_DIST: z.string().optional(),
   CHAT_WIDGET_URL: z
     .string()
@@ -144,27 +152,19 @@ const EnvSchema = z.object({
     .min(0)
     .max(60_000)
     .optional(),
-  SHUTDOWN_TIMEOUT_MS: z.coerce
-    .number({ message: 'must be a number of milliseconds' })
-    .int({ message: 'must be a whole number of milliseconds' })
-    .min(1000, { message: 'must be at least 1000' })
-    .max(300_000, { message: 'must be at most 300000' })
-    .default(10_000),
+  SHUTDOWN_TIMEOUT_MS: wholeNumberOf(
+    'milliseconds',
+    1000,
+    300_000,
+    'must be a number of milliseconds',
+  ).default(10_000),
   METRICS_TOKEN: z
     .string()
     .min(16, { message: 'must be at least 16 characters (a bearer token for /metrics)' })
     .optional(),
-  IMPORT_MAX_BYTES: z.coerce
-    .number({ message: 'must be a number of bytes' })
-    .int()
-    .positive({ message: 'must be a positive number of bytes' })
-    .optional(),
+  IMPORT_MAX_BYTES: positiveCountOf('bytes').optional(),
   IMPORT_WORKER: booleanFlag.optional(),
-  IMPORT_MAX_ROWS: z.coerce
-    .number({ message: 'must be a number of rows' })
-    .int()
-    .positive({ message: 'must be a positive number of rows' })
-    .optional(),
+  IMPORT_MAX_ROWS: positiveCountOf('rows').optional(),
   IMPORT_PARSER_MEMORY_MB: z.coerce
     .number({ message: 'must be a number of megabytes' })
     .int()
