@@ -35,6 +35,7 @@ import {
   ORDERS_CHANNEL,
   insertOrderClaimingKey,
   orderLinePriceColumns,
+  priceReasonFields,
   registerOrderMails,
   selectOrderIdByKey,
   shippingWebhookFields,
@@ -360,11 +361,7 @@ async function placeOrderInTransaction(
           unit_price_cents: l.unitPriceCents,
           backorder: l.backorder ?? false,
           // Added: why the unit costs that (the customer's price list, a sale or the catalogue).
-          price_reason: l.priceReason,
-          price_list_id: l.priceListId ?? null,
-          price_list_name: l.priceListName ?? null,
-          price_list_assignee: l.priceListAssignee ?? null,
-          price_min_packs: l.priceMinPacks ?? null,
+          ...priceReasonFields(l),
         })),
         // Added fields (the payload only grows): where, when and on what terms it ships.
         ...shippingWebhookFields({

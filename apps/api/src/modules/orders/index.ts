@@ -17,7 +17,7 @@ export {
 } from './orders.queries';
 // What an order event's webhook payload says of where and when the order ships, and the columns
 // a placed line keeps of why it costs what it does.
-export { orderLinePriceColumns, shippingWebhookFields } from './order-follow-up';
+export { orderLinePriceColumns, priceReasonFields, shippingWebhookFields } from './order-follow-up';
 // The back-office home lists the open orders by requested ship date.
 export { openOrdersSummary } from './orders.home';
 // The desk's credit steps (the order-credit workflow): record the deposit, release a credit hold.

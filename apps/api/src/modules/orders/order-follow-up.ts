@@ -134,6 +134,27 @@ export function orderLinePriceColumns(price: Pick<CustomerPrice, 'reason'>) {
       };
 }
 
+/**
+ * A line's kept price reason as flat snake_case fields (null where it has none): how order.placed
+ * and the invoice events give it, and how the placed lines travel into their INSERT.
+ */
+export function priceReasonFields(
+  l: Partial<
+    Pick<
+      OrderLineRow,
+      'priceReason' | 'priceListId' | 'priceListName' | 'priceListAssignee' | 'priceMinPacks'
+    >
+  >,
+) {
+  return {
+    price_reason: l.priceReason ?? null,
+    price_list_id: l.priceListId ?? null,
+    price_list_name: l.priceListName ?? null,
+    price_list_assignee: l.priceListAssignee ?? null,
+    price_min_packs: l.priceMinPacks ?? null,
+  };
+}
+
 /** What staff and buyers both see of an order line's figures: class, packs, prices and why, backorder. */
 export function lineFiguresDto(
   l: Pick<

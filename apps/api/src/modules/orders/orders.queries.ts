@@ -8,6 +8,7 @@ import type {
 } from '@wholesale/contract';
 import type { Tx } from '../../db/client';
 import { executeNamed, prepared } from '../../db/prepared';
+import { priceReasonFields } from './order-follow-up';
 import {
   orderLines,
   orderStatusHistory,
@@ -135,11 +136,7 @@ export async function writePlacedOrder(
       line_total_cents: l.lineTotalCents,
       backorder: l.backorder ?? false,
       stock_taken: l.stockTaken ?? null,
-      price_reason: l.priceReason ?? null,
-      price_list_id: l.priceListId ?? null,
-      price_list_name: l.priceListName ?? null,
-      price_list_assignee: l.priceListAssignee ?? null,
-      price_min_packs: l.priceMinPacks ?? null,
+      ...priceReasonFields(l),
       selling_price_cents: l.sellingPriceCents ?? null,
     })),
   );

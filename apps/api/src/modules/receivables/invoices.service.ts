@@ -24,6 +24,7 @@ import type { InvoiceExemption, InvoiceParty, InvoiceRegistration } from '../../
 import { AppError } from '../../lib/app-error';
 import { hasSqlState } from '../../lib/db-errors';
 import { recordAudit, recordAuditBy } from '../audit';
+import { priceReasonFields } from '../orders';
 import { keptPriceReason } from '../pricing';
 import { enqueueWebhookEvent } from '../webhooks';
 import { nextDocumentNumber } from './account-position.queries';
@@ -81,11 +82,7 @@ const lineOf = (l: InvoiceLineRow) => ({
 /** The event's line: flat reason fields, as `order.placed` gives them (the list fields null unless a list). */
 const eventLineOf = (l: InvoiceLineRow) => ({
   ...lineOf(l),
-  price_reason: l.priceReason,
-  price_list_id: l.priceListId,
-  price_list_name: l.priceListName,
-  price_list_assignee: l.priceListAssignee,
-  price_min_packs: l.priceMinPacks,
+  ...priceReasonFields(l),
 });
 
 function summaryOf(row: InvoiceWithSettled, today: string): InvoiceSummary {
