@@ -129,23 +129,24 @@ export async function findApplication(
   return rows[0];
 }
 
-export async function findOfficers(tx: Tx, applicationId: number): Promise<OfficerRow[]> {
-  return tx
-    .select()
-    .from(applicationOfficers)
-    .where(eq(applicationOfficers.applicationId, applicationId))
-    .orderBy(asc(applicationOfficers.position));
-}
-
-export async function findTradeReferences(
+/** An application's officers and trade references, each in the order its form listed them. */
+export async function findOfficersAndReferences(
   tx: Tx,
   applicationId: number,
-): Promise<TradeReferenceRow[]> {
-  return tx
-    .select()
-    .from(applicationTradeReferences)
-    .where(eq(applicationTradeReferences.applicationId, applicationId))
-    .orderBy(asc(applicationTradeReferences.position));
+): Promise<{ officers: OfficerRow[]; trade: TradeReferenceRow[] }> {
+  const [officers, trade] = await Promise.all([
+    tx
+      .select()
+      .from(applicationOfficers)
+      .where(eq(applicationOfficers.applicationId, applicationId))
+      .orderBy(asc(applicationOfficers.position)),
+    tx
+      .select()
+      .from(applicationTradeReferences)
+      .where(eq(applicationTradeReferences.applicationId, applicationId))
+      .orderBy(asc(applicationTradeReferences.position)),
+  ]);
+  return { officers, trade };
 }
 
 /** Records a review decision on a pending application; false when it was no longer pending. */

@@ -24,9 +24,8 @@ import { MAIL_RECEIVED, MAIL_REJECTED, MAIL_STAFF_NOTICE } from './applications.
 import {
   findApplication,
   findApplicationOfCustomer,
-  findOfficers,
+  findOfficersAndReferences,
   findPendingByEmail,
-  findTradeReferences,
   insertApplication,
   listApplications,
   markReviewed,
@@ -266,10 +265,7 @@ export async function getForStaff(
   return db.transaction(async (tx) => {
     const row = await findApplication(tx, id);
     if (!row) throw new AppError('NOT_FOUND', 'No such application');
-    const [officers, trade] = await Promise.all([
-      findOfficers(tx, id),
-      findTradeReferences(tx, id),
-    ]);
+    const { officers, trade } = await findOfficersAndReferences(tx, id);
     await recordAuditBy(tx, staff, {
       action: 'application.viewed',
       entity: 'application',

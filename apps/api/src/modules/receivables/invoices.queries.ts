@@ -37,13 +37,19 @@ export async function insertInvoice(
 const settled = sql<number>`(select coalesce(sum(s.amount_cents), 0)::int from settlements s
   where s.invoice_id = "invoices"."id")`.mapWith(Number);
 
+/** A selected invoice row (and any columns beside it) flattened, with what settled it. */
+const withSettled = <R extends { invoice: InvoiceRow; settledCents: number }>({
+  invoice,
+  ...beside
+}: R): InvoiceRow & Omit<R, 'invoice'> => ({ ...invoice, ...beside });
+
 /** The one invoice `condition` finds, with what settled it; undefined when there is none. */
 async function selectOneInvoice(tx: Tx, condition: SQL): Promise<InvoiceWithSettled | undefined> {
   const [row] = await tx
     .select({ invoice: invoices, settledCents: settled })
     .from(invoices)
     .where(condition);
-  return row && { ...row.invoice, settledCents: row.settledCents };
+  return row && withSettled(row);
 }
 
 /** The invoice, with what settled it; undefined when there is none with that id. */
@@ -109,6 +115,16 @@ async function countInvoices(tx: Tx, condition: SQL | undefined): Promise<number
   return count?.n ?? 0;
 }
 
+/** A page of rows read beside how many invoices `condition` matches (the list's total). */
+async function withTotal<R extends { invoice: InvoiceRow; settledCents: number }>(
+  tx: Tx,
+  condition: SQL | undefined,
+  page: Promise<R[]>,
+) {
+  const [rows, total] = await Promise.all([page, countInvoices(tx, condition)]);
+  return { rows: rows.map(withSettled), total };
+}
+
 /** A page of invoices, newest first, with the customer's name, and how many match. */
 export async function selectInvoicePage(
   tx: Tx,
@@ -117,7 +133,9 @@ export async function selectInvoicePage(
   offset: number,
 ): Promise<{ rows: AdminInvoiceListRow[]; total: number }> {
   const condition = where(f);
-  const [rows, total] = await Promise.all([
+  return withTotal(
+    tx,
+    condition,
     tx
       .select({
         invoice: invoices,
@@ -131,17 +149,7 @@ export async function selectInvoicePage(
       .orderBy(desc(invoices.issuedOn), desc(invoices.id))
       .limit(limit)
       .offset(offset),
-    countInvoices(tx, condition),
-  ]);
-  return {
-    rows: rows.map((r) => ({
-      ...r.invoice,
-      settledCents: r.settledCents,
-      customerName: r.customerName,
-      companyName: r.companyName,
-    })),
-    total,
-  };
+  );
 }
 
 /** Invoices created at or after an instant, oldest first (the ERP's feed), and how many. */
@@ -152,7 +160,9 @@ export async function selectInvoicesSince(
   offset: number,
 ): Promise<{ rows: InvoiceWithSettled[]; total: number }> {
   const condition = since ? gte(invoices.createdAt, since) : undefined;
-  const [rows, total] = await Promise.all([
+  return withTotal(
+    tx,
+    condition,
     tx
       .select({ invoice: invoices, settledCents: settled })
       .from(invoices)
@@ -160,12 +170,7 @@ export async function selectInvoicesSince(
       .orderBy(asc(invoices.createdAt), asc(invoices.id))
       .limit(limit)
       .offset(offset),
-    countInvoices(tx, condition),
-  ]);
-  return {
-    rows: rows.map((r) => ({ ...r.invoice, settledCents: r.settledCents })),
-    total,
-  };
+  );
 }
 
 /** The customer an invoice is for, as the PDF and the ERP's push need them. */
