@@ -94,22 +94,51 @@ const inUse = (code: string, count: number) =>
 
 const badTarget = () => reasonError('VALIDATION_FAILED', 'MOVE_TARGET_INVALID', {}, 'move_to');
 
+/** The row or list entry looked up, or a 404 saying there is no such thing. */
+function orNotFound<T>(found: T | null | undefined, message: string): T {
+  if (!found) throw new AppError('NOT_FOUND', message);
+  return found;
+}
+
 /**
- * Where a retire moves what the item holds: `find` looks the target up (null: none such, or the item
- * itself); a bad target is a 400 naming `move_to`, and products with no target a 409 with the count.
+ * Retires one item of the structure: its products move to `moveTo` (looked up by `find`: null for
+ * none such, or the item itself), then it is removed and the retire audited. A bad target is a 400
+ * naming `move_to`; products with no target, a 409 with their count.
  */
-async function retireTarget<T>(
-  code: string,
-  count: number,
-  moveTo: number | string | null | undefined,
-  find: (moveTo: number | string) => Promise<T | null>,
-): Promise<T | null> {
-  const target =
-    moveTo === null || moveTo === undefined || moveTo === '' ? null : await find(moveTo);
-  if (target === null && moveTo !== null && moveTo !== undefined && moveTo !== '')
-    throw badTarget();
-  if (count > 0 && !target) throw inUse(code, count);
-  return target;
+async function retireItem<T>(
+  tx: Tx,
+  actor: StructureActor,
+  item: {
+    entity: AuditEntity;
+    /** The item's code, as refusals and the audit name it. */
+    code: string;
+    /** What the audit keeps of it. */
+    before: Record<string, unknown>;
+    /** How many products it holds. */
+    count: number;
+    moveTo: number | string | null | undefined;
+    find: (moveTo: number | string) => Promise<T | null>;
+    /** Moves its products to the target; answers how many moved. */
+    moveProducts: (target: T) => Promise<number>;
+    /** The target's code, as the answer and the audit name it. */
+    codeOf: (target: T) => string;
+    /** Deletes the item (and what it keeps beside its row). */
+    remove: () => Promise<unknown>;
+  },
+): Promise<AdminRetired> {
+  const { moveTo } = item;
+  const named = moveTo !== null && moveTo !== undefined && moveTo !== '';
+  const target = named ? await item.find(moveTo) : null;
+  if (target === null && named) throw badTarget();
+  if (item.count > 0 && !target) throw inUse(item.code, item.count);
+  const moved = target ? await item.moveProducts(target) : 0;
+  await item.remove();
+  const to = target ? item.codeOf(target) : null;
+  await audit(tx, actor, `${item.entity}.retire`, item.entity, item.code, {
+    before: item.before,
+    after: { retired: true, moved, to },
+  });
+  return { moved, to };
 }
 
 /** The columns a partial body sets (`columns` names each field's column; absent fields are left). */
@@ -150,17 +179,16 @@ export async function listCategories(tx: Tx): Promise<AdminCategory[]> {
   }));
 }
 
-async function categoryDto(tx: Tx, id: number): Promise<AdminCategory> {
-  const found = (await listCategories(tx)).find((c) => c.id === id);
-  if (!found) throw new AppError('NOT_FOUND', 'There is no such category');
-  return found;
-}
+const NO_CATEGORY = 'There is no such category';
 
-async function lockCategory(tx: Tx, id: number): Promise<CategoryRecord> {
-  const row = await selectCategory(tx, id, true);
-  if (!row) throw new AppError('NOT_FOUND', 'There is no such category');
-  return row;
-}
+const categoryDto = async (tx: Tx, id: number): Promise<AdminCategory> =>
+  orNotFound(
+    (await listCategories(tx)).find((c) => c.id === id),
+    NO_CATEGORY,
+  );
+
+const lockCategory = async (tx: Tx, id: number): Promise<CategoryRecord> =>
+  orNotFound(await selectCategory(tx, id, true), NO_CATEGORY);
 
 /**
  * Inserts a category under `parentId` (null: top level) after its siblings. Answers the new row;
@@ -287,19 +315,20 @@ export function retireCategory(
     const children = await countChildren(tx, id);
     if (children > 0)
       throw reasonError('CONFLICT', 'CATEGORY_HAS_CHILDREN', { count: children }, 'id');
-    const count = await countProductsBy(tx, 'categoryId', id);
-    const target = await retireTarget(category.catCode.trim(), count, moveTo, async (to) => {
-      const found = await selectCategory(tx, Number(to));
-      return found && found.id !== id && found.level === category.level ? found : null;
-    });
-    const moved = target ? await moveProductsBy(tx, 'categoryId', id, target.id) : 0;
-    await tx.delete(categories).where(eq(categories.id, id));
-    const to = target ? target.catCode.trim() : null;
-    await audit(tx, actor, 'category.retire', 'category', category.catCode.trim(), {
+    return retireItem(tx, actor, {
+      entity: 'category',
+      code: category.catCode.trim(),
       before: categoryFields(category),
-      after: { retired: true, moved, to },
+      count: await countProductsBy(tx, 'categoryId', id),
+      moveTo,
+      find: async (to) => {
+        const found = await selectCategory(tx, Number(to));
+        return found && found.id !== id && found.level === category.level ? found : null;
+      },
+      moveProducts: (target) => moveProductsBy(tx, 'categoryId', id, target.id),
+      codeOf: (target) => target.catCode.trim(),
+      remove: () => tx.delete(categories).where(eq(categories.id, id)),
     });
-    return { moved, to };
   });
 }
 
@@ -331,17 +360,14 @@ export async function listClasses(tx: Tx): Promise<AdminProductClass[]> {
   }));
 }
 
-async function classDto(tx: Tx, code: string): Promise<AdminProductClass> {
-  const found = (await listClasses(tx)).find((c) => c.code === code);
-  if (!found) throw new AppError('NOT_FOUND', `There is no class ${code}`);
-  return found;
-}
+const classDto = async (tx: Tx, code: string): Promise<AdminProductClass> =>
+  orNotFound(
+    (await listClasses(tx)).find((c) => c.code === code),
+    `There is no class ${code}`,
+  );
 
-async function lockClass(tx: Tx, code: string) {
-  const row = await selectClass(tx, code, true);
-  if (!row) throw new AppError('NOT_FOUND', `There is no class ${code}`);
-  return row;
-}
+const lockClass = async (tx: Tx, code: string) =>
+  orNotFound(await selectClass(tx, code, true), `There is no class ${code}`);
 
 /** Inserts a class (a code in use: 409 naming `code`). */
 export async function insertClass(
@@ -456,20 +482,23 @@ export function retireClass(
 ): Promise<AdminRetired> {
   return write(catalogue, undefined, async (tx) => {
     const before = await lockClass(tx, code);
-    const count = await countProductsBy(tx, 'classCode', code);
-    const target = await retireTarget(code, count, moveTo, async (other) => {
-      const found = await selectClass(tx, String(other));
-      return found && found.code !== code ? found : null;
-    });
-    const to = target ? target.code.trim() : null;
-    const moved = to ? await moveProductsBy(tx, 'classCode', code, to) : 0;
-    await tx.delete(classCodes).where(eq(classCodes.code, code));
-    await store.delete(classKey(code));
-    await audit(tx, actor, 'product_class.retire', 'product_class', code, {
+    return retireItem(tx, actor, {
+      entity: 'product_class',
+      code,
       before: classFields(before),
-      after: { retired: true, moved, to },
+      count: await countProductsBy(tx, 'classCode', code),
+      moveTo,
+      find: async (other) => {
+        const found = await selectClass(tx, String(other));
+        return found && found.code !== code ? found : null;
+      },
+      moveProducts: (target) => moveProductsBy(tx, 'classCode', code, target.code.trim()),
+      codeOf: (target) => target.code.trim(),
+      remove: async () => {
+        await tx.delete(classCodes).where(eq(classCodes.code, code));
+        await store.delete(classKey(code));
+      },
     });
-    return { moved, to };
   });
 }
 
@@ -482,17 +511,16 @@ export async function listBrands(tx: Tx): Promise<AdminBrand[]> {
   return rows.map((r) => ({ ...r, products: Number(r.products) }));
 }
 
-async function brandDto(tx: Tx, id: number): Promise<AdminBrand> {
-  const found = (await listBrands(tx)).find((b) => b.id === id);
-  if (!found) throw new AppError('NOT_FOUND', 'There is no such brand');
-  return found;
-}
+const NO_BRAND = 'There is no such brand';
 
-async function lockBrand(tx: Tx, id: number) {
-  const row = await selectBrand(tx, id, true);
-  if (!row) throw new AppError('NOT_FOUND', 'There is no such brand');
-  return row;
-}
+const brandDto = async (tx: Tx, id: number): Promise<AdminBrand> =>
+  orNotFound(
+    (await listBrands(tx)).find((b) => b.id === id),
+    NO_BRAND,
+  );
+
+const lockBrand = async (tx: Tx, id: number) =>
+  orNotFound(await selectBrand(tx, id, true), NO_BRAND);
 
 /** 409 when another brand has this code or name (names compared without case). */
 async function assertBrandFree(tx: Tx, code: string | null, name: string | null, self?: number) {
@@ -555,17 +583,19 @@ export function retireBrand(
 ): Promise<AdminRetired> {
   return write(catalogue, undefined, async (tx) => {
     const before = await lockBrand(tx, id);
-    const count = await countProductsBy(tx, 'brand', before.name);
-    const target = await retireTarget(before.code, count, moveTo, async (other) => {
-      const found = await selectBrand(tx, Number(other));
-      return found && found.id !== id ? found : null;
-    });
-    const moved = target ? await moveProductsBy(tx, 'brand', before.name, target.name) : 0;
-    await tx.delete(brands).where(eq(brands.id, id));
-    await audit(tx, actor, 'brand.retire', 'brand', before.code, {
+    return retireItem(tx, actor, {
+      entity: 'brand',
+      code: before.code,
       before: { code: before.code, name: before.name },
-      after: { retired: true, moved, to: target?.code ?? null },
+      count: await countProductsBy(tx, 'brand', before.name),
+      moveTo,
+      find: async (other) => {
+        const found = await selectBrand(tx, Number(other));
+        return found && found.id !== id ? found : null;
+      },
+      moveProducts: (target) => moveProductsBy(tx, 'brand', before.name, target.name),
+      codeOf: (target) => target.code,
+      remove: () => tx.delete(brands).where(eq(brands.id, id)),
     });
-    return { moved, to: target?.code ?? null };
   });
 }
