@@ -1,7 +1,6 @@
 import { formatCustomerCode } from '@wholesale/contract';
 import type { Config } from '../config';
 import type { Database, Tx } from '../db/client';
-import { AppError } from '../lib/app-error';
 import {
   createCustomer,
   createPasswordToken,
@@ -13,7 +12,7 @@ import {
 import { recordAuditBy } from '../modules/audit';
 import {
   applicationAnswers,
-  findApplication,
+  lockPendingApplication,
   markReviewed,
   type ApplicationRow,
 } from '../modules/applications';
@@ -27,15 +26,6 @@ import { enqueueWebhookEvent } from '../modules/webhooks';
  * customer, or a set-password mail for an account that does not exist (the mail is in the outbox
  * table, written by the same transaction).
  */
-
-/** Step 1: the application, locked; 404 when unknown, 409 when already decided. */
-export async function lockPendingApplication(tx: Tx, id: number): Promise<ApplicationRow> {
-  const row = await findApplication(tx, id, true);
-  if (!row) throw new AppError('NOT_FOUND', 'No such application');
-  if (row.status !== 'pending')
-    throw new AppError('CONFLICT', `This application was already ${row.status}`);
-  return row;
-}
 
 /**
  * Step 2: the customer account, without a password (it is chosen through the set-password link).

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { firstRow } from '../../lib/first-row';
 import { applicationOfficers, applications, applicationTradeReferences } from '../../db/schema';
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -123,10 +124,11 @@ export async function findApplication(
   tx: Tx,
   id: number,
   forUpdate = false,
-): Promise<ApplicationRow | undefined> {
-  const query = tx.select().from(applications).where(eq(applications.id, id)).limit(1);
-  const rows = forUpdate ? await query.for('update') : await query;
-  return rows[0];
+): Promise<ApplicationRow | null> {
+  return firstRow(
+    tx.select().from(applications).where(eq(applications.id, id)).limit(1),
+    forUpdate,
+  );
 }
 
 /** An application's officers and trade references, each in the order its form listed them. */

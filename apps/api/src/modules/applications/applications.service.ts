@@ -253,6 +253,18 @@ export function applicationAnswers(
 }
 
 /**
+ * The application a review decides, locked until the decision commits: 404 when unknown, 409 when
+ * already decided (the approval workflow's first step, and the rejection's).
+ */
+export async function lockPendingApplication(tx: Tx, id: number): Promise<ApplicationRow> {
+  const row = await findApplication(tx, id, true);
+  if (!row) throw new AppError('NOT_FOUND', 'No such application');
+  if (row.status !== 'pending')
+    throw new AppError('CONFLICT', `This application was already ${row.status}`);
+  return row;
+}
+
+/**
  * GET /api/admin/applications/:id: the whole application decrypted, for staff. Every view is
  * written to the audit log (who, when) in the same transaction as the read.
  */
@@ -302,10 +314,7 @@ export async function rejectApplication(
   reason: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await findApplication(tx, id, true);
-    if (!row) throw new AppError('NOT_FOUND', 'No such application');
-    if (row.status !== 'pending')
-      throw new AppError('CONFLICT', `This application was already ${row.status}`);
+    const row = await lockPendingApplication(tx, id);
     await markReviewed(tx, id, {
       status: 'rejected',
       reviewerId: staff.id,

@@ -1,5 +1,6 @@
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { firstRow } from '../../lib/first-row';
 import { brands, categories, classCodes, products } from '../../db/schema';
 
 /** Drizzle queries of the catalogue structure (structure.service.ts); each takes the caller's tx. */
@@ -22,11 +23,8 @@ export async function selectCategoriesWithCounts(tx: Tx) {
   return rows.rows;
 }
 
-export async function selectCategory(tx: Tx, id: number, forUpdate = false) {
-  const query = tx.select().from(categories).where(eq(categories.id, id));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row ?? null;
-}
+export const selectCategory = (tx: Tx, id: number, forUpdate = false) =>
+  firstRow(tx.select().from(categories).where(eq(categories.id, id)), forUpdate);
 
 export async function selectCategoryByCode(tx: Tx, code: string) {
   const [row] = await tx.select().from(categories).where(eq(categories.catCode, code));
@@ -123,11 +121,8 @@ export async function selectClassesWithCounts(tx: Tx) {
     .orderBy(asc(classCodes.code));
 }
 
-export async function selectClass(tx: Tx, code: string, forUpdate = false) {
-  const query = tx.select().from(classCodes).where(eq(classCodes.code, code));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row ?? null;
-}
+export const selectClass = (tx: Tx, code: string, forUpdate = false) =>
+  firstRow(tx.select().from(classCodes).where(eq(classCodes.code, code)), forUpdate);
 
 export async function selectBrandsWithCounts(tx: Tx) {
   return tx
@@ -141,11 +136,8 @@ export async function selectBrandsWithCounts(tx: Tx) {
     .orderBy(asc(brands.name));
 }
 
-export async function selectBrand(tx: Tx, id: number, forUpdate = false) {
-  const query = tx.select().from(brands).where(eq(brands.id, id));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row ?? null;
-}
+export const selectBrand = (tx: Tx, id: number, forUpdate = false) =>
+  firstRow(tx.select().from(brands).where(eq(brands.id, id)), forUpdate);
 
 /** A brand holding this code or this name, if any (both are unique). */
 export async function selectBrandClash(tx: Tx, code: string | null, name: string | null) {
