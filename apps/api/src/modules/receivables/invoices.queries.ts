@@ -172,20 +172,3 @@ export async function selectInvoicesSince(
       .offset(offset),
   );
 }
-
-/** The customer an invoice is for, as the PDF and the ERP's push need them. */
-export async function selectInvoiceCustomer(tx: Tx, userId: number) {
-  const [row] = await tx
-    .select({
-      id: users.id,
-      name: users.ownerName,
-      company: users.companyName,
-      customerCode: users.customerCode,
-      country: users.country,
-      lang: users.lang,
-      role: users.role,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}

@@ -23,6 +23,7 @@ import type { Database, Tx } from '../../db/client';
 import type { InvoiceExemption, InvoiceParty, InvoiceRegistration } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hasSqlState } from '../../lib/db-errors';
+import { findUserById } from '../accounts';
 import { recordAudit, recordAuditBy } from '../audit';
 import { priceReasonFields } from '../orders';
 import { keptPriceReason } from '../pricing';
@@ -33,7 +34,6 @@ import {
   insertInvoice,
   selectInvoice,
   selectInvoiceByExternalRef,
-  selectInvoiceCustomer,
   selectInvoiceLines,
   selectInvoicePage,
   selectInvoicesSince,
@@ -357,12 +357,12 @@ export async function invoiceForPdf(
   ownerId?: number,
 ) {
   const invoice = await getInvoice(db, id, today, ownerId);
-  const customer = await selectInvoiceCustomer(db, invoice.customer_id);
+  const customer = await findUserById(db, invoice.customer_id);
   return {
     invoice,
     customer: {
-      name: customer?.name ?? '',
-      company: customer?.company ?? null,
+      name: customer?.ownerName ?? '',
+      company: customer?.companyName ?? null,
       customerCode: customer?.customerCode ?? null,
       lang: customer?.lang ?? invoice.lang,
     },
@@ -424,7 +424,7 @@ export async function pushErpInvoice(
     return await db.transaction(async (tx) => {
       const again = await same(tx);
       if (again) return again;
-      const customer = await selectInvoiceCustomer(tx, body.customer_id);
+      const customer = await findUserById(tx, body.customer_id);
       if (!customer || customer.role !== 'customer')
         throw new AppError('UNPROCESSABLE', 'customer_id is not a customer', {
           fields: { customer_id: 'customer_id is not a customer' },
