@@ -137,14 +137,10 @@ export function StaffTextField({
 }
 
 /**
- * A staff form's amount in dollars and cents: a number field stepping by the cent, whose text
- * `typedCents` (lib/typed-dollars) turns into cents.
+ * The input of a staff form's amount in dollars and cents (a field its form lists): a number field
+ * stepping by the cent, whose text `typedCents` (lib/typed-dollars) turns into cents.
  */
-export function StaffDollarsField(
-  props: Omit<Parameters<typeof StaffTextField>[0], 'type' | 'inputMode' | 'step'>,
-) {
-  return <StaffTextField {...props} type="number" inputMode="decimal" step="0.01" />;
-}
+export const DOLLARS_INPUT = { type: 'number', inputMode: 'decimal', step: '0.01' } as const;
 
 /**
  * A staff form's choice among `options` (payment methods, hold reasons, countries), each named by
@@ -198,7 +194,7 @@ type TextFieldSpec<N extends string, K extends string> = {
   rows?: number;
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'type' | 'min' | 'maxLength' | 'autoComplete' | 'inputMode' | 'placeholder'
+  'type' | 'min' | 'max' | 'step' | 'maxLength' | 'autoComplete' | 'inputMode' | 'placeholder'
 >;
 
 /**

@@ -9,10 +9,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
+  DOLLARS_INPUT,
   StaffCheckboxField,
-  StaffDollarsField,
   StaffSelectField,
-  StaffTextField,
+  StaffTextFields,
+  useTextFields,
 } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { StaffAlert } from '@/components/ui/staff-alert';
@@ -25,20 +26,37 @@ import type { CustomerSectionProps } from './customer-section';
 
 const TERMS_FIELDS = ['credit_limit_cents', 'net_days'] as const;
 type TermsField = (typeof TERMS_FIELDS)[number];
+const TERMS_TEXT_FIELDS = [
+  { name: 'credit_limit_cents', label: 'limitLabel', ...DOLLARS_INPUT, min: '0' },
+  {
+    name: 'net_days',
+    label: 'netDaysLabel',
+    type: 'number',
+    inputMode: 'numeric',
+    min: '0',
+    max: '365',
+    step: '1',
+  },
+] as const;
+const HOLD_NOTE_FIELD = [
+  { name: 'note', label: 'holdNoteLabel', rows: 2, maxLength: 1000 },
+] as const;
 
 /** The limit, net days and opening-deposit rule, saved together (credit staff only). */
 function CreditTermsForm({ account, country }: { account: AdminCreditAccount; country: Country }) {
   const { t } = useTranslation('admin-credit');
   const change = useChangeCustomerCredit(account.customer_id);
-  const [limit, setLimit] = useState((account.credit_limit_cents / 100).toFixed(2));
-  const [netDays, setNetDays] = useState(String(account.net_days));
+  const form = useTextFields({
+    credit_limit_cents: (account.credit_limit_cents / 100).toFixed(2),
+    net_days: String(account.net_days),
+  });
+  const { setErrors } = form;
   const [deposit, setDeposit] = useState(account.opening_deposit_required);
-  const [errors, setErrors] = useState<Partial<Record<TermsField, string>>>({});
   const saveFailed = useSaveFailed(TERMS_FIELDS, setErrors, { country });
-  const base = `credit-${account.customer_id}`;
 
   const submit = () => {
     setErrors({});
+    const { credit_limit_cents: limit, net_days: netDays } = form.values;
     const cents = typedCents(limit);
     const days = Number(netDays);
     const local: Partial<Record<TermsField, string>> = {};
@@ -64,32 +82,17 @@ function CreditTermsForm({ account, country }: { account: AdminCreditAccount; co
 
   return (
     <StaffForm
-      id={base}
+      id={form.base}
       title={t('termsTitle')}
       heading="h3"
       onSubmit={submit}
       pending={change.isPending}
       submitLabel={change.isPending ? t('saving') : t('save')}
     >
-      <StaffDollarsField
-        id={`${base}-limit`}
-        label={t('limitLabel', { currency: account.currency })}
-        error={errors.credit_limit_cents}
-        value={limit}
-        onChange={setLimit}
-        min="0"
-      />
-      <StaffTextField
-        id={`${base}-net`}
-        label={t('netDaysLabel')}
-        error={errors.net_days}
-        value={netDays}
-        onChange={setNetDays}
-        type="number"
-        inputMode="numeric"
-        min="0"
-        max="365"
-        step="1"
+      <StaffTextFields
+        form={form}
+        fields={TERMS_TEXT_FIELDS}
+        text={(key) => t(key, { currency: account.currency })}
       />
       <StaffCheckboxField label={t('depositLabel')} checked={deposit} onChange={setDeposit} />
     </StaffForm>
@@ -102,14 +105,13 @@ function AccountHoldForm({ account, country }: { account: AdminCreditAccount; co
   const change = useChangeCustomerCredit(account.customer_id);
   const errorMessage = useErrorMessage(country);
   const [reason, setReason] = useState<AccountHoldReason>('overdue');
-  const [note, setNote] = useState('');
-  const base = `hold-${account.customer_id}`;
+  const form = useTextFields({ note: '' });
   const send = (body: { reason: AccountHoldReason | null; note?: string }, done: string) =>
     change.mutate(
       { kind: 'hold', body },
       {
         onSuccess: () => {
-          setNote('');
+          form.reset();
           toast.success(done);
         },
         onError: (error) => toast.error(errorMessage(error)),
@@ -131,29 +133,22 @@ function AccountHoldForm({ account, country }: { account: AdminCreditAccount; co
     );
   return (
     <StaffForm
-      id={base}
+      id={form.base}
       title={t('holdTitle')}
       heading="h3"
-      onSubmit={() => send({ reason, note }, t('holdSet'))}
+      onSubmit={() => send({ reason, note: form.values.note }, t('holdSet'))}
       pending={change.isPending}
       submitLabel={t('putOnHold')}
     >
       <StaffSelectField
-        id={`${base}-reason`}
+        id={`${form.base}-reason`}
         label={t('holdReasonLabel')}
         value={reason}
         options={ACCOUNT_HOLD_REASONS}
         optionLabel={(r) => t(`holdReasons.${r}`)}
         onChange={setReason}
       />
-      <StaffTextField
-        id={`${base}-note`}
-        label={t('holdNoteLabel')}
-        value={note}
-        onChange={setNote}
-        rows={2}
-        maxLength={1000}
-      />
+      <StaffTextFields form={form} fields={HOLD_NOTE_FIELD} text={t} />
     </StaffForm>
   );
 }

@@ -137,6 +137,9 @@ export function CustomerPayments({ customerId, country }: Omit<CustomerSectionPr
   );
 }
 
+const BOUNCE_REASON_FIELD = [
+  { name: 'reason', label: 'bounceReason', rows: 2, maxLength: 500 },
+] as const;
 const AMOUNT_FIELD = [
   { name: 'amount_cents', label: 'amount', inputMode: 'decimal', maxLength: 14 },
 ] as const;
@@ -270,26 +273,27 @@ function BounceForm({
   const { t, i18n } = useTranslation('admin-receivables');
   const errorMessage = useErrorMessage(country);
   const { bounce } = useCustomerPaymentWrites(customerId);
-  const base = `payment-${payment.id}-bounce`;
-  const [reason, setReason] = useState('');
+  const form = useTextFields({ reason: '' });
+  const { base, setErrors } = form;
   const [hold, setHold] = useState(true);
-  const [error, setError] = useState<string>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reason.trim()) {
-      setError(t('payments.errors.reason'));
+    const reason = form.values.reason.trim();
+    if (!reason) {
+      setErrors({ reason: t('payments.errors.reason') });
       return;
     }
-    setError(undefined);
+    setErrors({});
     bounce.mutate(
-      { id: payment.id, body: { reason: reason.trim(), hold_account: hold } },
+      { id: payment.id, body: { reason, hold_account: hold } },
       {
         onSuccess: () => {
           toast.success(t('payments.bounced'));
           onDone();
         },
         onError: (e) => {
-          if (e instanceof ApiError && e.fields?.reason) setError(t('payments.errors.reason'));
+          if (e instanceof ApiError && e.fields?.reason)
+            setErrors({ reason: t('payments.errors.reason') });
           toast.error(errorMessage(e));
         },
       },
@@ -302,14 +306,10 @@ function BounceForm({
           amount: formatMoney(i18n.language, country)(payment.amount_cents),
         })}
       </h3>
-      <StaffTextField
-        id={`${base}-reason`}
-        label={t('payments.bounceReason')}
-        value={reason}
-        onChange={setReason}
-        error={error}
-        rows={2}
-        maxLength={500}
+      <StaffTextFields
+        form={form}
+        fields={BOUNCE_REASON_FIELD}
+        text={(key) => t(`payments.${key}`)}
       />
       <StaffCheckboxField label={t('payments.holdAccount')} checked={hold} onChange={setHold} />
       <div className="admin-people__actions">

@@ -11,7 +11,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { CreditWaitBadges, creditWaits } from '@/components/ui/credit-waits';
-import { StaffDollarsField, StaffSelectField, StaffTextField } from '@/components/ui/form-field';
+import {
+  DOLLARS_INPUT,
+  StaffSelectField,
+  StaffTextFields,
+  useTextFields,
+} from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
 import { typedCents } from '@/lib/typed-dollars';
@@ -34,6 +39,12 @@ export function DeskCreditBadge({ order }: { order: OrderCreditFacts }) {
   );
 }
 
+const AMOUNT_FIELD = [{ name: 'amount', label: 'amount', ...DOLLARS_INPUT, min: '0.01' }] as const;
+const REFERENCE_AND_DATE_FIELDS = [
+  { name: 'reference', label: 'reference', maxLength: 100 },
+  { name: 'received_on', label: 'receivedOn', type: 'date' },
+] as const;
+
 /**
  * The order's credit on the desk's order page (docs/product/back-office-orders.md "Waiting for
  * credit"): what it waits for, and for credit staff the deposit form and the release button.
@@ -47,21 +58,24 @@ export function DeskCreditPanel({ order, today }: { order: AdminOrderDetail; tod
   const errorMessage = useErrorMessage(order.country);
   const money = formatMoney(i18n.language, order.country);
   const deposit = toCents(order.deposit ?? 0);
-  const [amount, setAmount] = useState((deposit / 100).toFixed(2));
+  const form = useTextFields({
+    amount: (deposit / 100).toFixed(2),
+    reference: '',
+    received_on: today,
+  });
+  const { values, setErrors } = form;
   const [method, setMethod] = useState<PaymentMethod>('cheque');
-  const [reference, setReference] = useState('');
-  const [receivedOn, setReceivedOn] = useState(today);
-  const [amountError, setAmountError] = useState<string>();
+  const fieldText = (key: 'amount' | 'reference' | 'receivedOn') => t(`desk.${key}`);
   const waits = creditWaits(order);
   if (waits.length === 0 && deposit <= 0 && !order.hold_released_at) return null;
   const base = `desk-credit-${order.order_id}`;
 
   const recordDeposit = (event: FormEvent) => {
     event.preventDefault();
-    setAmountError(undefined);
-    const cents = typedCents(amount);
+    setErrors({});
+    const cents = typedCents(values.amount);
     if (!Number.isFinite(cents) || cents <= 0) {
-      setAmountError(t('desk.amountError'));
+      setErrors({ amount: t('desk.amountError') });
       return;
     }
     step.mutate(
@@ -71,15 +85,15 @@ export function DeskCreditPanel({ order, today }: { order: AdminOrderDetail; tod
         body: {
           amount_cents: cents,
           method,
-          reference: reference.trim() || undefined,
-          received_on: receivedOn || undefined,
+          reference: values.reference.trim() || undefined,
+          received_on: values.received_on || undefined,
         },
       },
       {
         onSuccess: () => toast.success(t('desk.depositRecorded')),
         onError: (error) => {
           if (error instanceof ApiError && error.fields?.amount_cents)
-            setAmountError(errorMessage(error));
+            setErrors({ amount: errorMessage(error) });
           toast.error(errorMessage(error));
         },
       },
@@ -120,17 +134,14 @@ export function DeskCreditPanel({ order, today }: { order: AdminOrderDetail; tod
       {canAct && deposit > 0 && !order.deposit_received_at && order.status !== 'cancelled' ? (
         <form onSubmit={recordDeposit} noValidate className="desk-credit__form">
           <h3>{t('desk.recordTitle')}</h3>
-          <StaffDollarsField
-            id={`${base}-amount`}
-            label={t('desk.amount')}
-            error={amountError}
-            value={amount}
-            onChange={setAmount}
-            min="0.01"
+          <StaffTextFields
+            form={form}
+            fields={AMOUNT_FIELD}
+            text={fieldText}
             className="form-field"
           />
           <StaffSelectField
-            id={`${base}-method`}
+            id={`${form.base}-method`}
             label={t('desk.method')}
             value={method}
             options={PAYMENT_METHODS}
@@ -138,20 +149,10 @@ export function DeskCreditPanel({ order, today }: { order: AdminOrderDetail; tod
             onChange={setMethod}
             className="form-field"
           />
-          <StaffTextField
-            id={`${base}-reference`}
-            label={t('desk.reference')}
-            value={reference}
-            onChange={setReference}
-            maxLength={100}
-            className="form-field"
-          />
-          <StaffTextField
-            id={`${base}-date`}
-            label={t('desk.receivedOn')}
-            value={receivedOn}
-            onChange={setReceivedOn}
-            type="date"
+          <StaffTextFields
+            form={form}
+            fields={REFERENCE_AND_DATE_FIELDS}
+            text={fieldText}
             className="form-field"
           />
           <button type="submit" className="button" disabled={step.isPending}>

@@ -5,12 +5,12 @@ import {
   type Country,
   type ReceivableRowDto,
 } from '@wholesale/contract';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { SelectField } from '@/components/ui/filter-fields';
-import { StaffTextField } from '@/components/ui/form-field';
+import { StaffTextFields, useTextFields } from '@/components/ui/form-field';
 import { StaffForm } from '@/components/ui/staff-form';
 import { StaffResults } from '@/components/ui/staff-results';
 import { StaffSection } from '@/components/ui/staff-section';
@@ -93,48 +93,43 @@ export function ReceivablesPage() {
   );
 }
 
+const PERIOD_FIELD = [
+  { name: 'period', label: 'period', placeholder: '2026-10', maxLength: 7, inputMode: 'numeric' },
+] as const;
+
 /** The month's interest on demand: a period (YYYY-MM), then how many customers were charged. */
 function InterestForm() {
   const { t } = useTranslation('admin-receivables');
   const errorMessage = useErrorMessage();
   const charge = useChargeInterest();
-  const id = useId();
-  const [period, setPeriod] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useTextFields({ period: '' });
+  const { setErrors } = form;
   const submit = () => {
-    setError(undefined);
-    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period.trim())) {
-      setError(t('interest.error'));
+    const period = form.values.period.trim();
+    setErrors({});
+    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) {
+      setErrors({ period: t('interest.error') });
       return;
     }
-    charge.mutate(period.trim(), {
+    charge.mutate(period, {
       onSuccess: (answer) =>
         toast.success(t('interest.done', { count: answer.charged.length, period: answer.period })),
       onError: (e) => {
-        if (e instanceof ApiError && e.fields?.period) setError(errorMessage(e));
+        if (e instanceof ApiError && e.fields?.period) setErrors({ period: errorMessage(e) });
         toast.error(errorMessage(e));
       },
     });
   };
   return (
     <StaffForm
-      id={id}
+      id={form.base}
       title={t('interest.title')}
       onSubmit={submit}
       pending={charge.isPending}
       submitLabel={charge.isPending ? t('interest.running') : t('interest.run')}
     >
       <p>{t('interest.lead')}</p>
-      <StaffTextField
-        id={`${id}-period`}
-        label={t('interest.period')}
-        value={period}
-        onChange={setPeriod}
-        error={error}
-        placeholder="2026-10"
-        maxLength={7}
-        inputMode="numeric"
-      />
+      <StaffTextFields form={form} fields={PERIOD_FIELD} text={(key) => t(`interest.${key}`)} />
     </StaffForm>
   );
 }
