@@ -15,7 +15,7 @@ const DEFAULT_FILTER: ApplicationsFilter = { status: 'pending', country: '', sea
 
 /** /admin/applications: staff list of applications by status, country and search text. */
 export function ApplicationsList() {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin', { keyPrefix: 'applications' });
   const [filter, setFilter, pages] = useUrlFilter(DEFAULT_FILTER);
   const query = useApplications(filter);
   const dateFormat = new Intl.DateTimeFormat(i18n.language, {
@@ -24,42 +24,39 @@ export function ApplicationsList() {
   });
 
   const statusOptions = [
-    ...STATUSES.map((s) => ({ value: s, label: t(`applications.statuses.${s}`) })),
-    { value: 'all', label: t('applications.all') },
+    ...STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
+    { value: 'all', label: t('all') },
   ];
   const countryOptions = [
-    { value: '', label: t('applications.all') },
-    { value: 'ca', label: t('applications.countries.ca') },
-    { value: 'usa', label: t('applications.countries.usa') },
+    { value: '', label: t('all') },
+    { value: 'ca', label: t('countries.ca') },
+    { value: 'usa', label: t('countries.usa') },
   ];
-  const placeholder = t('applications.searchPlaceholder');
+  const placeholder = t('searchPlaceholder');
 
   return (
-    <StaffSection id="applications" title={t('applications.title')} className="admin-applications">
+    <StaffSection id="applications" title={t('title')} className="admin-applications">
       <StaffFilters
         idPrefix="filter"
-        text={(key) => t(`applications.${key}`)}
+        text={t}
         filter={[filter, setFilter]}
         controls={[
-          { name: 'status', label: t('applications.status'), live: true, options: statusOptions },
+          { name: 'status', label: t('status'), live: true, options: statusOptions },
           {
             name: 'country',
-            label: t('applications.country'),
+            label: t('country'),
             live: true,
             options: countryOptions,
           },
-          { name: 'search', label: t('applications.search'), type: 'search', placeholder },
+          { name: 'search', label: t('search'), type: 'search', placeholder },
         ]}
       />
 
       <StaffResults
         query={query}
         {...pages}
-        loadFailed={t('applications.loadFailed')}
-        count={(count) => t('applications.count', { count })}
-        empty={t('applications.empty')}
-        caption={t('applications.title')}
-        label={(c) => t(`applications.columns.${c}`)}
+        loadFailed={t('loadFailed')}
+        text={t}
         columns={[
           { id: 'id', cell: (a) => a.id },
           {
@@ -67,7 +64,7 @@ export function ApplicationsList() {
             cell: (a) => (
               <Link
                 to={paths.adminApplication(a.id)}
-                aria-label={t('applications.open', { id: a.id, company: a.company_name })}
+                aria-label={t('open', { id: a.id, company: a.company_name })}
               >
                 {a.company_name}
               </Link>
@@ -75,12 +72,12 @@ export function ApplicationsList() {
           },
           { id: 'owner', cell: (a) => a.owner_name },
           { id: 'email', cell: (a) => a.email },
-          { id: 'country', cell: (a) => t(`applications.countries.${a.country}`) },
+          { id: 'country', cell: (a) => t(`countries.${a.country}`) },
           {
             id: 'status',
             cell: (a) => (
               <span className={`status-badge status-badge--${a.status}`}>
-                {t(`applications.statuses.${a.status}`)}
+                {t(`statuses.${a.status}`)}
               </span>
             ),
           },

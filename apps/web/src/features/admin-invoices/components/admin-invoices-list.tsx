@@ -45,10 +45,8 @@ export function AdminInvoicesList() {
         query={query}
         {...pages}
         loadFailed={t('loadFailed')}
-        count={(count) => t('count', { count })}
-        empty={t('empty')}
-        caption={t('title')}
-        {...invoiceColumns}
+        text={t}
+        columns={invoiceColumns.columns}
       />
     </StaffSection>
   );

@@ -59,10 +59,7 @@ export function ReceivablesPage() {
       <StaffResults
         query={query}
         {...pages}
-        count={(count) => t('count', { count })}
-        empty={t('empty')}
-        caption={t('title')}
-        label={(c) => t(`columns.${c}`)}
+        text={t}
         rowKey={(r) => r.customer_id}
         columns={[
           {

@@ -61,10 +61,7 @@ export function ReturnsDesk() {
       <StaffResults
         query={query}
         {...pages}
-        count={(count) => t('count', { count })}
-        empty={t('empty')}
-        caption={t('title')}
-        label={(c) => t(`columns.${c}`)}
+        text={t}
         rowTestId={(r) => `return-${r.id}`}
         columns={[
           { id: 'number', cell: (r) => `#${r.id}` },
