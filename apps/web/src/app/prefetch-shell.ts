@@ -1,11 +1,11 @@
 import { cartQuery } from '@/features/cart/api/get-cart';
+import { categoryTreeQueryOptions } from '@/features/catalogue/api/get-category-tree';
 import { favouritesQuery } from '@/features/favourites/api/get-favourites';
 import { cookieCountry } from '@/lib/country';
 import { resolveInitialLang, toI18nLng } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { getStoredUser } from '@/lib/session';
 import { storeIdentityQuery } from '@/lib/store-identity';
-import { categoriesQueryOptions } from './layout/get-categories';
 
 /**
  * Starts the shared layout's data at boot: the category menu and the store's identity for everyone,
@@ -19,7 +19,7 @@ export function prefetchShell(): void {
   const lang = toI18nLng(resolveInitialLang());
   const user = getStoredUser();
   const country = user?.cflag ?? cookieCountry();
-  void queryClient.prefetchQuery(categoriesQueryOptions(lang, country));
+  void queryClient.prefetchQuery(categoryTreeQueryOptions(lang, country));
   // The header's and footer's store name and contacts (api plugins/first-load.ts answers it).
   void queryClient.prefetchQuery(storeIdentityQuery);
   if (!user) return;

@@ -7,7 +7,7 @@ import { storeUser } from '@/lib/session';
 import { renderWithProviders, stubFetch } from '@/test/render';
 import { aBuyer } from '@/test/users';
 import { CategoryMenu } from './category-menu';
-import { arrangeCategories } from './get-categories';
+import { arrangeCategories } from './arrange-categories';
 
 function category(name: string, catCode: string, subs: string[] = []): Category {
   return {

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths, type ClassCode } from '@/config/paths';
 import { useSession } from '@/lib/session';
-import { arrangeCategories, useCategories } from './get-categories';
+import { useCategoryTree } from '@/features/catalogue/api/get-category-tree';
+import { arrangeCategories } from './arrange-categories';
 
 const SKELETON_ITEMS = 12;
 
@@ -27,7 +28,7 @@ const SPECIAL_LINKS: {
  */
 export function CategoryMenu() {
   const { t } = useTranslation();
-  const query = useCategories();
+  const query = useCategoryTree();
   useEffect(() => {
     // docs/product/errors-and-constants.md: category menu errors are only logged.
     if (query.error) console.warn('Category menu failed to load', query.error);
@@ -182,7 +183,7 @@ function SubcategoryLink(props: { name: string; category: string; catCode: strin
 /** Below 768 px: the top-level categories as a horizontally scrolling strip under the mobile header. */
 export function MobileCategoryStrip() {
   const { t } = useTranslation();
-  const query = useCategories();
+  const query = useCategoryTree();
   // NOTE: an empty strip of the final height while the categories load, so the page under the header
   // does not move down when they arrive (docs/product/storefront-ux.md).
   if (!query.data) {

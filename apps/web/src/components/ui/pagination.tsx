@@ -78,3 +78,27 @@ export function Pagination({
     </nav>
   );
 }
+
+/**
+ * The pagination bar of a list the API answers a page of, shown only when there is more than one
+ * page; previous and next step from the `page` asked for, and `onPage` goes to the page chosen.
+ */
+export function ResultPagination({
+  data,
+  page,
+  onPage,
+}: {
+  data: { current_page: number; last_page: number };
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  return data.last_page > 1 ? (
+    <Pagination
+      currentPage={data.current_page}
+      totalPages={data.last_page}
+      onPrevious={() => onPage(page - 1)}
+      onNext={() => onPage(page + 1)}
+      onSelect={onPage}
+    />
+  ) : null;
+}

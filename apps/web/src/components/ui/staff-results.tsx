@@ -2,7 +2,7 @@ import type { Key } from 'react';
 import { useErrorMessage } from '@/lib/error-message';
 import { LabelledTable, type TableColumn } from './labelled-table';
 import { LoadingOverlay } from './loading-overlay';
-import { Pagination } from './pagination';
+import { ResultPagination } from './pagination';
 import { useLoadedPageInRange } from './use-page-in-range';
 import './admin-people.css';
 import { StaffAlert } from './staff-alert';
@@ -88,15 +88,7 @@ export function StaffResults<T, C extends string>({
             rowTestId={rowTestId}
             empty={empty}
           />
-          {data.last_page > 1 ? (
-            <Pagination
-              currentPage={data.current_page}
-              totalPages={data.last_page}
-              onPrevious={() => onPage(page - 1)}
-              onNext={() => onPage(page + 1)}
-              onSelect={onPage}
-            />
-          ) : null}
+          <ResultPagination data={data} page={page} onPage={onPage} />
         </>
       ) : null}
     </>

@@ -4,7 +4,10 @@ import { api } from '@/lib/api-client';
 import { catalogueKeys } from './keys';
 import { useViewer } from '@/lib/viewer';
 
-/** GET categories: the tree in one language (for the category page and breadcrumbs). */
+/**
+ * GET /api/categories: the tree in one language, for the menu (app/layout, prefetched at boot),
+ * the category page and breadcrumbs: one cache entry for all of them.
+ */
 export const getCategoryTree = (lang: string, country: string) =>
   api.get<CategoriesResponse>('/categories', { params: { lang, country } }).then((b) => b.data);
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
-import { Pagination } from '@/components/ui/pagination';
+import { ResultPagination } from '@/components/ui/pagination';
 import { TableHead } from '@/components/ui/table-head';
 import { usePageInRange } from '@/components/ui/use-page-in-range';
 import { paths } from '@/config/paths';
@@ -86,15 +86,7 @@ export function InvoiceList() {
               </tbody>
             </table>
           </TableScroll>
-          {data.last_page > 1 ? (
-            <Pagination
-              currentPage={data.current_page}
-              totalPages={data.last_page}
-              onPrevious={() => goTo(page - 1)}
-              onNext={() => goTo(page + 1)}
-              onSelect={(p) => goTo(p)}
-            />
-          ) : null}
+          <ResultPagination data={data} page={page} onPage={(p) => goTo(p)} />
         </>
       ) : null}
     </section>
