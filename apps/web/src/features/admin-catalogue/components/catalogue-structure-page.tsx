@@ -173,20 +173,16 @@ function StructureRow({
         <span className="structure__label">{label}</span>
         <span className="structure__actions">
           {actions}
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => setMode('rename')}
-          >
-            {t('structure.rename')}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => setMode('retire')}
-          >
-            {t('structure.retire')}
-          </button>
+          {(['rename', 'retire'] as const).map((next) => (
+            <button
+              key={next}
+              type="button"
+              className="button button--secondary"
+              onClick={() => setMode(next)}
+            >
+              {t(`structure.${next}`)}
+            </button>
+          ))}
         </span>
       </div>
       {mode === 'rename' ? (

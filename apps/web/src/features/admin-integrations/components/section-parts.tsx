@@ -53,29 +53,20 @@ export function LoadedTable<T>({
 /**
  * One section of the integrations page (tokens, webhooks): its title and lead, the form that adds
  * one (`fields`, then the submit button), the secret shown once after adding, then the list
- * (`children`). `base` is the section's useId, which the fields' ids start with too.
+ * (`children`). `add` is the section's useAddForm: the fields' ids start with its form's `base`.
  */
 export function AddSection({
-  kind,
-  base,
-  onSubmit,
-  pending,
-  secret,
+  add: { kind, form, pending, onSubmit, secret, hideSecret },
   secretTestId,
-  onHideSecret,
   fields,
   children,
 }: {
-  kind: 'tokens' | 'webhooks';
-  base: string;
-  onSubmit: (event: FormEvent) => void;
-  pending: boolean;
-  secret: string | null;
+  add: Omit<ReturnType<typeof useAddForm>, 'form'> & { form: { base: string } };
   secretTestId: string;
-  onHideSecret: () => void;
   fields: ReactNode;
   children: ReactNode;
 }) {
+  const { base } = form;
   const { t } = useTranslation('admin-integrations');
   return (
     <section aria-labelledby={`${base}-title`} className="admin-integrations__section">
@@ -92,7 +83,7 @@ export function AddSection({
           secret={secret}
           message={t(`${kind}.secretOnce`)}
           testId={secretTestId}
-          onHide={onHideSecret}
+          onHide={hideSecret}
         />
       ) : null}
       {children}
@@ -168,7 +159,7 @@ export function useAddForm<N extends string, Body, Created>({
 }: {
   kind: 'tokens' | 'webhooks';
   initial: Record<N, string>;
-  create: Pick<UseMutationResult<Created, unknown, Body>, 'mutate'>;
+  create: Pick<UseMutationResult<Created, unknown, Body>, 'mutate' | 'isPending'>;
   refusable: Record<string, string>;
   send: (values: Record<N, string>) => { body: Body; secret: (created: Created) => string };
 }) {
@@ -193,5 +184,12 @@ export function useAddForm<N extends string, Body, Created>({
       },
     });
   };
-  return { form, secret, hideSecret: () => setSecret(null), onSubmit };
+  return {
+    kind,
+    form,
+    pending: create.isPending,
+    secret,
+    hideSecret: () => setSecret(null),
+    onSubmit,
+  };
 }

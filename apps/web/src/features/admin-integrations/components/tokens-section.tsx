@@ -19,24 +19,20 @@ export function TokensSection() {
   const revoke = useRevokeToken();
   const [confirm, confirmDialog] = useConfirm();
   const [scopes, setScopes] = useState<IntegrationScope[]>(['catalogue:write']);
-  const { form, secret, hideSecret, onSubmit } = useAddForm({
+  const add = useAddForm({
     kind: 'tokens',
     initial: { name: '' },
     create,
     refusable: { name: t('tokens.errors.name'), scopes: t('tokens.errors.scopes') },
     send: (values) => ({ body: { ...values, scopes }, secret: (created) => created.secret }),
   });
+  const { form } = add;
   const { base, errors } = form;
 
   return (
     <AddSection
-      kind="tokens"
-      base={base}
-      onSubmit={onSubmit}
-      pending={create.isPending}
-      secret={secret}
+      add={add}
       secretTestId="token-secret"
-      onHideSecret={hideSecret}
       fields={
         <>
           <StaffTextFields

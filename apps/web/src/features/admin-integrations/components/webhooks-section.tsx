@@ -106,7 +106,7 @@ export function WebhooksSection() {
   const [confirm, confirmDialog] = useConfirm();
   const [events, setEvents] = useState<WebhookEvent[]>(['order.placed', 'order.status_changed']);
   const [open, setOpen] = useState<number | null>(null);
-  const { form, secret, hideSecret, onSubmit } = useAddForm({
+  const add = useAddForm({
     kind: 'webhooks',
     initial: { url: '', secret: '' },
     create,
@@ -120,6 +120,7 @@ export function WebhooksSection() {
       return { body: { url: values.url, events, secret: signing }, secret: () => signing };
     },
   });
+  const { form } = add;
   const { base, errors } = form;
 
   const run = (
@@ -133,13 +134,8 @@ export function WebhooksSection() {
 
   return (
     <AddSection
-      kind="webhooks"
-      base={base}
-      onSubmit={onSubmit}
-      pending={create.isPending}
-      secret={secret}
+      add={add}
       secretTestId="webhook-secret"
-      onHideSecret={hideSecret}
       fields={
         <>
           <StaffTextFields
