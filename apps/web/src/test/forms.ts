@@ -6,9 +6,9 @@ import { expect } from 'vitest';
 type Scope = Pick<typeof screen, 'findByLabelText' | 'getByLabelText' | 'getByRole'>;
 
 /**
- * Types each non-empty value into the field with that label, in order, then presses the submit
- * button named. The first field is awaited: locale chunks load lazily, so the form may not be
- * there yet.
+ * Types each non-empty value into the field with that label (chooses it where the field is a
+ * select), in order, then presses the submit button named. The first field is awaited: locale
+ * chunks load lazily, so the form may not be there yet.
  */
 export async function fillAndSubmit(
   values: Record<string, string>,
@@ -18,7 +18,8 @@ export async function fillAndSubmit(
   for (const [i, [label, value]] of Object.entries(values).entries()) {
     if (!value) continue;
     const field = i === 0 ? await scope.findByLabelText(label) : scope.getByLabelText(label);
-    await userEvent.type(field, value);
+    if (field instanceof HTMLSelectElement) await userEvent.selectOptions(field, value);
+    else await userEvent.type(field, value);
   }
   await userEvent.click(scope.getByRole('button', { name: submit }));
 }

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUDIT_ENTITIES, type AuditEntryDto } from '@wholesale/contract';
 import i18n from '@/lib/i18n';
+import { fillAndSubmit } from '@/test/forms';
 import { preloadTranslations } from '@/test/i18n';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
@@ -64,7 +65,6 @@ describe('/admin/audit', () => {
   it('sends the filters, keeps them in the URL, and shows each change field by field', async () => {
     signInStaff(['admin']);
     const calls = stubAudit();
-    const user = userEvent.setup();
     const { router } = renderAudit();
     const row = (await screen.findByText('customer.deactivate')).closest('tr')!;
     expect(within(row).getByText('Customer #40')).toBeInTheDocument();
@@ -73,12 +73,16 @@ describe('/admin/audit', () => {
     expect(within(row).getByText('false')).toBeInTheDocument();
     expect(screen.getByText('Webhook delivery #10')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Who (e-mail)'), 'credit@');
-    await user.type(screen.getByLabelText('Action'), 'customer.');
-    await user.selectOptions(screen.getByLabelText('What'), 'customer');
-    await user.type(screen.getByLabelText('From'), '2026-11-01');
-    await user.type(screen.getByLabelText('To'), '2026-11-30');
-    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await fillAndSubmit(
+      {
+        'Who (e-mail)': 'credit@',
+        Action: 'customer.',
+        What: 'customer',
+        From: '2026-11-01',
+        To: '2026-11-30',
+      },
+      'Filter',
+    );
     await waitFor(() =>
       expect(Object.fromEntries(calls.at(-1)!.url.searchParams)).toEqual({
         actor: 'credit@',
