@@ -16,6 +16,7 @@ import type { AddressBookWrites } from '@/lib/address-book';
 import { useConfirm } from './confirm-dialog';
 import { FieldError, errorAria } from './form-field';
 import './address-book.css';
+import { SecondaryButton } from './secondary-button';
 
 type FieldName = keyof AddressBodyInput;
 const FIELDS: readonly FieldName[] = [
@@ -171,9 +172,7 @@ function AddressForm({
         <button type="submit" className="button" disabled={isSubmitting}>
           {isSubmitting ? t('saving') : t('save')}
         </button>
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          {t('cancel')}
-        </button>
+        <SecondaryButton onClick={onCancel}>{t('cancel')}</SecondaryButton>
       </p>
     </form>
   );

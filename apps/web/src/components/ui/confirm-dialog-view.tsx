@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import './confirm-dialog.css';
+import { SecondaryButton } from './secondary-button';
 
 export type ConfirmOptions = {
   /** The confirming button's text; "Confirm" by default. */
@@ -39,13 +40,9 @@ export default function ConfirmDialogView({
         >
           <Dialog.Title className="confirm-dialog__message">{pending?.message}</Dialog.Title>
           <div className="confirm-dialog__actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => pending?.answer(false)}
-            >
+            <SecondaryButton onClick={() => pending?.answer(false)}>
               {t('confirmDialog.cancel')}
-            </button>
+            </SecondaryButton>
             <button type="button" className="button" onClick={() => pending?.answer(true)}>
               {pending?.confirmLabel ?? t('confirmDialog.confirm')}
             </button>

@@ -9,6 +9,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { useChangeStructure, type StructureChange } from '../api/change-structure';
 import { useBrands, useCategories, useClasses } from '../api/get-structure';
 import './admin-catalogue.css';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 type Lang = 'en' | 'fr' | 'es';
 const LANGS: Lang[] = ['en', 'fr', 'es'];
@@ -108,9 +109,7 @@ function RetireDialog({
         >
           {t('structure.retireConfirm')}
         </button>
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          {t('structure.cancel')}
-        </button>
+        <SecondaryButton onClick={onCancel}>{t('structure.cancel')}</SecondaryButton>
       </div>
     </div>
   );
@@ -199,9 +198,7 @@ function StructureRow({
             <button type="submit" className="button" disabled={pending}>
               {t('structure.save')}
             </button>
-            <button type="button" className="button button--secondary" onClick={close}>
-              {t('structure.cancel')}
-            </button>
+            <SecondaryButton onClick={close}>{t('structure.cancel')}</SecondaryButton>
           </div>
         </form>
       ) : null}
@@ -319,14 +316,12 @@ function CategoryItem({
             downLabel={t('structure.moveDown', { name })}
             onMove={(step) => move(step < 0 ? 'up' : 'down')}
           />
-          <button
-            type="button"
-            className="button button--secondary"
+          <SecondaryButton
             disabled={pending}
             onClick={() => send({ method: 'patch', path, body: { hidden: !category.hidden } })}
           >
             {category.hidden ? t('structure.show') : t('structure.hide')}
-          </button>
+          </SecondaryButton>
         </>
       }
       editFields={<LanguageFields prefix="name" values={category} />}

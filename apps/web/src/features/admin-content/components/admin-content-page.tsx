@@ -16,6 +16,7 @@ import { useReplaceFile, type FileField } from '../api/replace-file';
 import { useUpdateItem } from '../api/update-item';
 import { ItemForm, acceptFor, errorsOf, limitFor } from './item-form';
 import './admin-content.css';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 function formatSize(bytes: number | null): string {
   if (bytes === null) return '';
@@ -192,14 +193,9 @@ function ItemRow({
             downLabel={t('list.moveDown', { title })}
             onMove={(step) => onMove(index, index + step)}
           />
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-expanded={editing}
-            onClick={() => setEditing((e) => !e)}
-          >
+          <SecondaryButton aria-expanded={editing} onClick={() => setEditing((e) => !e)}>
             {t('list.edit')} <span className="visually-hidden">{title}</span>
-          </button>
+          </SecondaryButton>
           {confirming ? (
             <span
               className="admin-content__confirm"
@@ -223,13 +219,9 @@ function ItemRow({
               >
                 {t('list.yesDelete')}
               </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => setConfirming(false)}
-              >
+              <SecondaryButton onClick={() => setConfirming(false)}>
                 {t('form.cancel')}
-              </button>
+              </SecondaryButton>
             </span>
           ) : (
             <button

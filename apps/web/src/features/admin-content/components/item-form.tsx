@@ -9,6 +9,7 @@ import {
   type ContentKind,
 } from '@wholesale/contract/content';
 import { ApiError } from '@/lib/api-client';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 const LANGS = ['en', 'fr', 'es'] as const;
 
@@ -229,11 +230,7 @@ export function ItemForm({
         <button type="submit" className="button" disabled={pending}>
           {pending ? t('form.saving') : isNew ? t('form.add') : t('form.save')}
         </button>
-        {onCancel && (
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            {t('form.cancel')}
-          </button>
-        )}
+        {onCancel && <SecondaryButton onClick={onCancel}>{t('form.cancel')}</SecondaryButton>}
       </p>
     </form>
   );

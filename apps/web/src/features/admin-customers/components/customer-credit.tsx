@@ -23,6 +23,7 @@ import { typedCents } from '@/lib/typed-dollars';
 import { useSaveFailed } from '@/lib/refused-fields';
 import { useChangeCustomerCredit, useCustomerCredit } from '../api/customer-credit';
 import type { CustomerSectionProps } from './customer-section';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 const TERMS_FIELDS = ['credit_limit_cents', 'net_days'] as const;
 type TermsField = (typeof TERMS_FIELDS)[number];
@@ -121,14 +122,12 @@ function AccountHoldForm({ account, country }: { account: AdminCreditAccount; co
   if (account.hold)
     return (
       <div className="admin-people__form">
-        <button
-          type="button"
-          className="button button--secondary"
+        <SecondaryButton
           disabled={change.isPending}
           onClick={() => send({ reason: null }, t('holdLifted'))}
         >
           {t('liftHold')}
-        </button>
+        </SecondaryButton>
       </div>
     );
   return (

@@ -26,6 +26,7 @@ import { CustomerAddresses } from './customer-addresses';
 import { CustomerCredit } from './customer-credit';
 import { CustomerPayments } from './customer-payments';
 import { CustomerTaxExemptions } from './customer-tax-exemptions';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 const EDITABLE_FIELDS = ['country', 'customer_code', 'staff_note'] as const;
 
@@ -184,14 +185,12 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
           >
             {customer.active ? t('customers.deactivate') : t('customers.reactivate')}
           </button>
-          <button
-            type="button"
-            className="button button--secondary"
+          <SecondaryButton
             disabled={act.isPending || !customer.active}
             onClick={() => void run('password-reset')}
           >
             {t('customers.sendReset')}
-          </button>
+          </SecondaryButton>
         </div>
       ) : (
         <p>{t('customers.readOnly')}</p>

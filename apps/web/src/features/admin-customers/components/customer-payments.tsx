@@ -25,6 +25,7 @@ import { useSaveFailed } from '@/lib/refused-fields';
 import { dollarsToCents } from '@/lib/typed-dollars';
 import { useCustomerPayments, useCustomerPaymentWrites } from '../api/customer-payments';
 import { CustomerSection, type CustomerSectionProps } from './customer-section';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 const FIELDS = ['amount_cents', 'method', 'reference', 'received_on', 'allocations'] as const;
 type Field = (typeof FIELDS)[number];
@@ -106,13 +107,9 @@ export function CustomerPayments({ customerId, country }: Omit<CustomerSectionPr
                 id: 'actions',
                 cell: (p) =>
                   p.bounced_at ? null : (
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => setBouncing(p)}
-                    >
+                    <SecondaryButton onClick={() => setBouncing(p)}>
                       {t('payments.bounce')}
-                    </button>
+                    </SecondaryButton>
                   ),
               },
             ]}
@@ -316,9 +313,7 @@ function BounceForm({
         <button type="submit" className="button" disabled={bounce.isPending}>
           {t('payments.confirmBounce')}
         </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          {t('payments.cancel')}
-        </button>
+        <SecondaryButton onClick={onDone}>{t('payments.cancel')}</SecondaryButton>
       </div>
     </form>
   );

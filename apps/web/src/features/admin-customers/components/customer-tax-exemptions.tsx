@@ -17,6 +17,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { refusedFields } from '@/lib/refused-fields';
 import { useCustomerTaxExemptions, useTaxExemptionWrite } from '../api/tax-exemptions';
 import { CustomerSection, type CustomerSectionProps } from './customer-section';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 type Field = 'tax_kind' | 'region' | 'certificate_number' | 'valid_from' | 'valid_until';
 const FIELDS: readonly Field[] = [
@@ -201,15 +202,13 @@ export function CustomerTaxExemptions({ customerId, country, canEdit }: Customer
                 {canEdit && !e.revoked_at ? (
                   <>
                     {' '}
-                    <button
-                      type="button"
-                      className="button button--secondary"
+                    <SecondaryButton
                       disabled={write.isPending}
                       aria-label={t('revokeLabel', { number: e.certificate_number })}
                       onClick={() => void revoke(e)}
                     >
                       {t('revoke')}
-                    </button>
+                    </SecondaryButton>
                   </>
                 ) : null}
               </li>

@@ -12,6 +12,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { useAdminHome } from '../api/get-admin-home';
 import { useRetryMail } from '../api/retry-mail';
 import './admin-home.css';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 type Part<K extends keyof AdminHomeDto> = NonNullable<AdminHomeDto[K]>;
 
@@ -173,15 +174,13 @@ function Deliveries({ part }: { part: Part<'deliveries'> }) {
             mail.subject,
             mail.last_error ?? '—',
             when(mail.created_at),
-            <button
-              type="button"
-              className="button button--secondary"
+            <SecondaryButton
               disabled={retry.isPending}
               onClick={() => send(mail.id, mail.to)}
               aria-label={t('mail.retryTo', { to: mail.to })}
             >
               {t('mail.retry')}
-            </button>,
+            </SecondaryButton>,
           ],
         }))}
       />

@@ -25,6 +25,7 @@ import './admin-orders.css';
 import { LabelledTable } from '@/components/ui/labelled-table';
 import { lineAmountColumns } from './line-amounts';
 import { StaffAlert } from '@/components/ui/staff-alert';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 /** Refusals worded for staff ("the customer's cart"), not for the buyer ("your cart"). */
 const STAFF_REASONS = [
@@ -120,14 +121,9 @@ function CustomerCart({ customerId, name, country }: CartProps) {
     <section aria-labelledby="phone-cart-title" className="phone-cart">
       <h2 id="phone-cart-title">{t('phone.cart')}</h2>
       <p>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={cart.isFetching}
-          onClick={() => void cart.refetch()}
-        >
+        <SecondaryButton disabled={cart.isFetching} onClick={() => void cart.refetch()}>
           {t('phone.reload')}
-        </button>
+        </SecondaryButton>
       </p>
       {cart.isPending ? <LoadingOverlay /> : null}
       {cart.isError ? <StaffAlert>{errorMessage(cart.error)}</StaffAlert> : null}

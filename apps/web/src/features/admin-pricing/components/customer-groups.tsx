@@ -8,6 +8,7 @@ import { CustomerSearch, customerLabel } from './customer-search';
 import { NameForm, RenameForm } from './name-form';
 import { EditRemoveActions } from './row-actions';
 import { usePricingWrite } from './use-pricing-write';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 /** A group's members, each removable, and the search that adds one. */
 function GroupMembers({ group }: { group: AdminCustomerGroup }) {
@@ -30,15 +31,13 @@ function GroupMembers({ group }: { group: AdminCustomerGroup }) {
           {members.data.members.map((m) => (
             <li key={m.id}>
               <span>{customerLabel(m)}</span>
-              <button
-                type="button"
-                className="button button--secondary"
+              <SecondaryButton
                 disabled={pending}
                 aria-label={t('groups.removeMember', { label: customerLabel(m) })}
                 onClick={() => send({ method: 'delete', path: `${path}/${m.id}` })}
               >
                 ✕
-              </button>
+              </SecondaryButton>
             </li>
           ))}
         </ul>

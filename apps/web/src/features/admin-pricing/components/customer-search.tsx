@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminPricingCustomer } from '@wholesale/contract';
 import { useCustomerSearch } from '../api/find-customers';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 /** How a customer is named on the screen: code, then company (or owner, or e-mail). */
 export const customerLabel = (c: AdminPricingCustomer) =>
@@ -50,15 +51,13 @@ export function CustomerSearch({
             {search.data.customers.map((c) => (
               <li key={c.id}>
                 <span>{customerLabel(c)}</span>
-                <button
-                  type="button"
-                  className="button button--secondary"
+                <SecondaryButton
                   disabled={disabled || !c.customer_code}
                   aria-label={actionLabel(customerLabel(c))}
                   onClick={() => onPick(c)}
                 >
                   {actionText}
-                </button>
+                </SecondaryButton>
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { usePricingWrite } from './use-pricing-write';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 /**
  * The form that names a list or a group (adding or renaming it): a heading or an accessible name,
@@ -104,11 +105,7 @@ export function FormButtons({
       <button type="submit" className="button" disabled={pending}>
         {submitText}
       </button>
-      {onCancel ? (
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          {t('cancel')}
-        </button>
-      ) : null}
+      {onCancel ? <SecondaryButton onClick={onCancel}>{t('cancel')}</SecondaryButton> : null}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { RenameForm } from './name-form';
 import { PriceEntries } from './price-entries';
 import { PriceImport } from './price-import';
 import { usePricingWrite } from './use-pricing-write';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 /** Who the list is given to, with a button to stop each; giving it to a customer or a group. */
 function Assignments({ list, groups }: { list: AdminPriceList; groups: AdminCustomerGroup[] }) {
@@ -27,15 +28,13 @@ function Assignments({ list, groups }: { list: AdminPriceList; groups: AdminCust
               <span>
                 {a.label} <small>({t(`assignments.${a.assignee}Badge`)})</small>
               </span>
-              <button
-                type="button"
-                className="button button--secondary"
+              <SecondaryButton
                 disabled={pending}
                 aria-label={t('assignments.remove', { label: a.label })}
                 onClick={() => send({ method: 'delete', path: `${path}/${a.id}` })}
               >
                 ✕
-              </button>
+              </SecondaryButton>
             </li>
           ))}
         </ul>
@@ -109,16 +108,8 @@ export function PriceListDetail({
       <h2 id={`${id}-title`}>{t('list.title', { name: list.name })}</h2>
       <p>{t('list.summary', { currency: list.currency, state, count: list.entries })}</p>
       <div className="pricing__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => setRenaming(true)}
-        >
-          {t('list.rename')}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
+        <SecondaryButton onClick={() => setRenaming(true)}>{t('list.rename')}</SecondaryButton>
+        <SecondaryButton
           disabled={pending}
           onClick={() =>
             send({
@@ -129,10 +120,8 @@ export function PriceListDetail({
           }
         >
           {list.active ? t('list.deactivate') : t('list.activate')}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
+        </SecondaryButton>
+        <SecondaryButton
           disabled={pending}
           onClick={async () => {
             if (await confirm(t('list.confirmDelete', { name: list.name, count: list.entries })))
@@ -143,10 +132,8 @@ export function PriceListDetail({
           }}
         >
           {t('list.delete')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          {t('list.close')}
-        </button>
+        </SecondaryButton>
+        <SecondaryButton onClick={onClose}>{t('list.close')}</SecondaryButton>
       </div>
       {renaming ? (
         <RenameForm

@@ -1,3 +1,5 @@
+import { SecondaryButton } from '@/components/ui/secondary-button';
+
 /**
  * The ✎ and ✕ buttons at the end of a price screen's table row: edit opens the row's form,
  * remove asks first (`confirm` from the screen's `useConfirm`) and only then calls `onRemove`.
@@ -21,17 +23,10 @@ export function EditRemoveActions({
 }) {
   return (
     <div className="pricing__actions">
-      <button
-        type="button"
-        className="button button--secondary"
-        aria-label={editLabel}
-        onClick={onEdit}
-      >
+      <SecondaryButton aria-label={editLabel} onClick={onEdit}>
         ✎
-      </button>
-      <button
-        type="button"
-        className="button button--secondary"
+      </SecondaryButton>
+      <SecondaryButton
         disabled={pending}
         aria-label={removeLabel}
         onClick={async () => {
@@ -39,7 +34,7 @@ export function EditRemoveActions({
         }}
       >
         ✕
-      </button>
+      </SecondaryButton>
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { useSaveIdentity } from '../api/save-identity';
 import { useUploadLogo } from '../api/upload-logo';
 import { fieldMessage } from './field-message';
 import './settings-page.css';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 type Path = FieldPath<StoreIdentityInput>;
 
@@ -140,13 +141,9 @@ function LogoField() {
           {logo ? t('settings.logo.replace') : t('settings.logo.choose')}
         </label>
         {logo ? (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => setValue('logo', null, { shouldDirty: true })}
-          >
+          <SecondaryButton onClick={() => setValue('logo', null, { shouldDirty: true })}>
             {t('settings.logo.remove')}
-          </button>
+          </SecondaryButton>
         ) : null}
       </div>
       <p id={`${id}-hint`} className="admin-settings__hint">

@@ -24,6 +24,7 @@ import { StaffAlert } from '@/components/ui/staff-alert';
 import { StaffForm } from '@/components/ui/staff-form';
 import { StaffSection } from '@/components/ui/staff-section';
 import { TableScroll } from '@/components/ui/table-scroll';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 const formatWhen = (iso: string | null, lang: string) =>
   iso ? new Date(iso).toLocaleString(lang) : '—';
@@ -172,16 +173,11 @@ function StaffRow({ member }: { member: StaffMemberDto }) {
         {formatWhen(member.last_sign_in_at, i18n.language)}
       </td>
       <td>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={update.isPending}
-          onClick={() => void setActive(!member.active)}
-        >
+        <SecondaryButton disabled={update.isPending} onClick={() => void setActive(!member.active)}>
           {member.active
             ? t('staff.deactivateNamed', { email: member.email })
             : t('staff.reactivateNamed', { email: member.email })}
-        </button>
+        </SecondaryButton>
         {confirmDialog}
       </td>
     </tr>

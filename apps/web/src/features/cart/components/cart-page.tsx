@@ -32,6 +32,7 @@ import { useCheckout } from '../api/get-checkout';
 import { CheckoutPanel, chosenAddress, type CheckoutChoices } from './checkout-panel';
 import { QuantityInput } from './quantity-input';
 import './cart.css';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 /** docs/product/cart-and-orders.md total of the selected lines that are available or class N, from the cached lines. */
 export function selectedTotalCents(lines: CartLine[]): number {
@@ -179,9 +180,7 @@ export function CartPage() {
               />
               {t('selectAll')}
             </label>
-            <button
-              type="button"
-              className="button button--secondary"
+            <SecondaryButton
               onClick={async () => {
                 if (await confirm(t('emptyConfirm'), { confirmLabel: t('emptyCart') }))
                   remove.mutate('all');
@@ -189,7 +188,7 @@ export function CartPage() {
               disabled={remove.isPending}
             >
               <Trash2 size={16} aria-hidden="true" /> {t('emptyCart')}
-            </button>
+            </SecondaryButton>
           </div>
           <table className="data-table cart-table">
             <caption className="visually-hidden">{t('tableCaption')}</caption>

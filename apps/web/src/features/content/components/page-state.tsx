@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 /** Loading, error and empty states of a content list; children render the loaded data. */
 export function PageState<T extends { data: unknown[] }>({
@@ -24,13 +25,7 @@ export function PageState<T extends { data: unknown[] }>({
     return (
       <div className="content-note content-note--error" role="alert">
         <p>{t('loadFailed')}</p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void query.refetch()}
-        >
-          {t('retry')}
-        </button>
+        <SecondaryButton onClick={() => void query.refetch()}>{t('retry')}</SecondaryButton>
       </div>
     );
   }

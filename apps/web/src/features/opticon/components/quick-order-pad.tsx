@@ -8,6 +8,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { useSuggestions } from '../api/suggest-products';
 import { useUploadScans } from '../api/upload-scans';
 import { ResultsTable } from './results-table';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 type Row = { key: number; code: string; quantity: string };
 let nextKey = 1;
@@ -130,13 +131,9 @@ export function QuickOrderPad() {
           />
         ))}
         <div className="pad-actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => setRows((all) => [...all, emptyRow()])}
-          >
+          <SecondaryButton onClick={() => setRows((all) => [...all, emptyRow()])}>
             <Plus size={16} aria-hidden="true" /> {t('pad.addRow')}
-          </button>
+          </SecondaryButton>
           <button
             type="submit"
             className="button"

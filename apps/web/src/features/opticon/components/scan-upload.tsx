@@ -15,6 +15,7 @@ import { useUploadScans } from '../api/upload-scans';
 import { ResultsTable } from './results-table';
 import './opticon.css';
 import { OpticonTable } from './opticon-table';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 export const ACCEPTED_EXTENSIONS = ['.txt', '.csv', '.dat'];
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -86,13 +87,9 @@ export function ScanUpload() {
       >
         <Upload aria-hidden="true" size={28} />
         <p>{t('upload.drop')}</p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => fileInput.current?.click()}
-        >
+        <SecondaryButton onClick={() => fileInput.current?.click()}>
           {t('upload.choose')}
-        </button>
+        </SecondaryButton>
         <input
           ref={fileInput}
           type="file"
@@ -121,14 +118,9 @@ export function ScanUpload() {
           onChange={(e) => setPasted(e.target.value)}
           placeholder={'036000291452\nABC-123,4'}
         />
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={!pasted.trim()}
-          onClick={() => load(pasted, t('upload.pasted'))}
-        >
+        <SecondaryButton disabled={!pasted.trim()} onClick={() => load(pasted, t('upload.pasted'))}>
           {t('upload.preview')}
-        </button>
+        </SecondaryButton>
       </div>
 
       {parsed ? (

@@ -16,6 +16,7 @@ import { PrevNextPager } from './prev-next-pager';
 import { ReorderButton } from './reorder-button';
 import './orders.css';
 import { TableHead } from '@/components/ui/table-head';
+import { SecondaryButton } from '@/components/ui/secondary-button';
 
 /** /order: the customer's orders, newest first, filtered by date range and status, 25 per page. */
 export function OrderHistory() {
@@ -86,13 +87,9 @@ export function OrderHistory() {
           ]}
         />
         {from || to || status ? (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => setSearch(new URLSearchParams())}
-          >
+          <SecondaryButton onClick={() => setSearch(new URLSearchParams())}>
             {t('history.clear')}
-          </button>
+          </SecondaryButton>
         ) : null}
       </form>
 

@@ -1,3 +1,5 @@
+import { SecondaryButton } from '@/components/ui/secondary-button';
+
 /**
  * The pages of a buyer's list (orders, returns): Previous and Next around where the list stands
  * ("Page 2 of 5"). `page` is the page asked for, which the buttons step from.
@@ -23,23 +25,13 @@ export function PrevNextPager({
 }) {
   return (
     <nav className={className} aria-label={label}>
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
+      <SecondaryButton disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {previous}
-      </button>
+      </SecondaryButton>
       <span>{position}</span>
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={page >= lastPage}
-        onClick={() => onPage(page + 1)}
-      >
+      <SecondaryButton disabled={page >= lastPage} onClick={() => onPage(page + 1)}>
         {next}
-      </button>
+      </SecondaryButton>
     </nav>
   );
 }
