@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 /**
  * The labelled controls of list filters and small settings forms. `className` is the wrapper's:
@@ -6,6 +6,29 @@ import { useEffect, useState } from 'react';
  */
 
 type SelectOption<V extends string> = { value: V; label: string };
+
+/**
+ * A select's choices: `blank` first where the select may be left unchosen or mean "all" (its value
+ * is ""), then one option a value, each named by its label.
+ */
+export function SelectOptions<V extends string | number>({
+  options,
+  blank,
+}: {
+  options: readonly { value: V; label: ReactNode }[];
+  blank?: string;
+}) {
+  return (
+    <>
+      {blank === undefined ? null : <option value="">{blank}</option>}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </>
+  );
+}
 
 /** A labelled select whose choice applies at once. */
 export function SelectField<V extends string>({
@@ -34,11 +57,7 @@ export function SelectField<V extends string>({
         value={value}
         onChange={(e) => onChange(e.target.value as V)}
       >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </div>
   );

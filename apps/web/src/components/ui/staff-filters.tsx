@@ -1,5 +1,6 @@
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import './admin-people.css';
+import { SelectOptions } from './filter-fields';
 
 type Option = { value: string; label: string };
 
@@ -81,11 +82,7 @@ export function StaffFilters<F extends Record<string, string | number>>({
                     }
                   : { defaultValue: value(c.name) })}
               >
-                {c.options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
+                <SelectOptions options={c.options} />
               </select>
             ) : (
               <input

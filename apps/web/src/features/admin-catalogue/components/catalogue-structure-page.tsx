@@ -10,6 +10,7 @@ import { useChangeStructure, type StructureChange } from '../api/change-structur
 import { useBrands, useCategories, useClasses } from '../api/get-structure';
 import './admin-catalogue.css';
 import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SelectOptions } from '@/components/ui/filter-fields';
 
 type Lang = 'en' | 'fr' | 'es';
 const LANGS: Lang[] = ['en', 'fr', 'es'];
@@ -89,12 +90,7 @@ function RetireDialog({
           <p>{t('structure.retireHolds', { count })}</p>
           <label htmlFor={`${id}-target`}>{t('structure.moveTo')}</label>
           <select id={`${id}-target`} value={target} onChange={(e) => setTarget(e.target.value)}>
-            <option value="">{t('structure.choose')}</option>
-            {options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <SelectOptions options={options} blank={t('structure.choose')} />
           </select>
         </>
       ) : (

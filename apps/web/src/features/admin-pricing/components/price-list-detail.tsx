@@ -8,6 +8,7 @@ import { PriceEntries } from './price-entries';
 import { PriceImport } from './price-import';
 import { usePricingWrite } from './use-pricing-write';
 import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SelectOptions } from '@/components/ui/filter-fields';
 
 /** Who the list is given to, with a button to stop each; giving it to a customer or a group. */
 function Assignments({ list, groups }: { list: AdminPriceList; groups: AdminCustomerGroup[] }) {
@@ -69,12 +70,10 @@ function Assignments({ list, groups }: { list: AdminPriceList; groups: AdminCust
           value={groupId}
           onChange={(e) => setGroupId(e.target.value)}
         >
-          <option value="">{t('assignments.choose')}</option>
-          {groups.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
+          <SelectOptions
+            options={groups.map((g) => ({ value: g.id, label: g.name }))}
+            blank={t('assignments.choose')}
+          />
         </select>
         <button type="submit" className="button" disabled={pending || !groupId}>
           {t('assignments.give')}

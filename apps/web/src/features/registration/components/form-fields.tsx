@@ -2,6 +2,7 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { get, useFormContext, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { registrationMessageKey } from '@wholesale/contract';
+import { SelectOptions } from '@/components/ui/filter-fields';
 
 /** The DOM id of a field (dots of list paths become dashes). */
 export function fieldId(name: string): string {
@@ -141,12 +142,7 @@ export function SelectField({
         autoComplete={autoComplete}
         {...register(name)}
       >
-        <option value="">{t('form.select')}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} blank={t('form.select')} />
       </select>
       <FieldError name={name} message={error} />
     </div>
