@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { useMoney } from '@/lib/money';
 import { CheckoutCredit } from './checkout-credit';
+import { CheckoutSums } from '@/components/ui/checkout-sums';
 
 export type CheckoutChoices = { addressId: number | null; shipDate: string };
 
@@ -46,7 +47,7 @@ export function CheckoutPanel({
   onChange: (choices: CheckoutChoices) => void;
   now?: Date;
 }) {
-  const { t, i18n } = useTranslation('checkout');
+  const { t } = useTranslation('checkout');
   const { hash } = useLocation();
   const panel = useRef<HTMLDivElement>(null);
   // The cart popup's Checkout button opens /cart#checkout: bring the panel into view once it exists.
@@ -165,32 +166,21 @@ export function CheckoutPanel({
         />
       ) : null}
 
-      <dl className="checkout-panel__sums">
-        <div>
-          <dt>{t('subtotal')}</dt>
-          <dd>{money(subtotalCents)}</dd>
-        </div>
-        {taxes?.lines.map((line) => (
-          <div key={line.kind}>
-            <dt>
-              {t(`tax.${line.kind}`, {
-                rate: ratePercent(line.rate).toLocaleString(i18n.language),
-              })}
-            </dt>
-            <dd>{money(line.amountCents)}</dd>
-          </div>
-        ))}
-        {taxes?.exempted.map((line) => (
-          <div key={`exempt-${line.kind}`} data-testid="tax-exempt">
-            <dt>{t(`exempt.${line.kind}`, { certificate: line.certificateNumber })}</dt>
-            <dd>{money(0)}</dd>
-          </div>
-        ))}
-        <div className="checkout-panel__total">
-          <dt>{t('totalWithTax')}</dt>
-          <dd data-testid="total-with-tax">{money(subtotalCents + (taxes?.totalCents ?? 0))}</dd>
-        </div>
-      </dl>
+      <CheckoutSums
+        className="checkout-panel__sums"
+        subtotal={subtotalCents / 100}
+        taxes={(taxes?.lines ?? []).map((line) => ({
+          kind: line.kind,
+          ratePercent: ratePercent(line.rate),
+          amount: line.amountCents / 100,
+        }))}
+        exempted={(taxes?.exempted ?? []).map((line) => ({
+          kind: line.kind,
+          certificate: line.certificateNumber,
+        }))}
+        total={(subtotalCents + (taxes?.totalCents ?? 0)) / 100}
+        testIds={{ exempted: 'tax-exempt', total: 'total-with-tax' }}
+      />
       <p className="checkout-panel__note">
         {taxes && (taxes.lines.length > 0 || taxes.exempted.length > 0)
           ? t('taxNote')

@@ -1,14 +1,13 @@
 import type { OrderDetail } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '@/lib/money';
+import { CheckoutSums } from '@/components/ui/checkout-sums';
 
 /**
  * What the buyer chose at checkout, as the order keeps it: ship-to address, requested ship date,
  * payment terms, the estimated sales taxes and the total with them (confirmation, details, print).
  */
 export function OrderCheckoutSummary({ order }: { order: OrderDetail }) {
-  const { t, i18n } = useTranslation('checkout');
-  const money = useMoney();
+  const { t } = useTranslation('checkout');
   const a = order.ship_to;
   return (
     <div className="order-checkout" data-testid="order-checkout">
@@ -41,28 +40,21 @@ export function OrderCheckoutSummary({ order }: { order: OrderDetail }) {
           </dd>
         </div>
       </dl>
-      <dl className="checkout-panel__sums order-checkout__sums">
-        <div>
-          <dt>{t('subtotal')}</dt>
-          <dd>{money(order.total)}</dd>
-        </div>
-        {order.taxes.map((tax) => (
-          <div key={tax.kind}>
-            <dt>{t(`tax.${tax.kind}`, { rate: tax.rate.toLocaleString(i18n.language) })}</dt>
-            <dd>{money(tax.amount)}</dd>
-          </div>
-        ))}
-        {(order.tax_exemptions ?? []).map((tax) => (
-          <div key={`exempt-${tax.kind}`} data-testid="order-tax-exempt">
-            <dt>{t(`exempt.${tax.kind}`, { certificate: tax.certificate_number })}</dt>
-            <dd>{money(0)}</dd>
-          </div>
-        ))}
-        <div className="checkout-panel__total">
-          <dt>{t('totalWithTax')}</dt>
-          <dd data-testid="order-total-with-tax">{money(order.total_with_tax)}</dd>
-        </div>
-      </dl>
+      <CheckoutSums
+        className="checkout-panel__sums order-checkout__sums"
+        subtotal={order.total}
+        taxes={order.taxes.map((tax) => ({
+          kind: tax.kind,
+          ratePercent: tax.rate,
+          amount: tax.amount,
+        }))}
+        exempted={(order.tax_exemptions ?? []).map((tax) => ({
+          kind: tax.kind,
+          certificate: tax.certificate_number,
+        }))}
+        total={order.total_with_tax}
+        testIds={{ exempted: 'order-tax-exempt', total: 'order-total-with-tax' }}
+      />
       {order.taxes.length > 0 ? <p className="checkout-panel__note">{t('taxNote')}</p> : null}
     </div>
   );
