@@ -16,7 +16,7 @@ import type { AddressBookWrites } from '@/lib/address-book';
 import { useConfirm } from './confirm-dialog';
 import { FieldError, errorAria } from './form-field';
 import './address-book.css';
-import { SecondaryButton } from './secondary-button';
+import { SecondaryButton } from './buttons';
 
 type FieldName = keyof AddressBodyInput;
 const FIELDS: readonly FieldName[] = [

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import './confirm-dialog.css';
-import { SecondaryButton } from './secondary-button';
+import { SecondaryButton } from './buttons';
 
 export type ConfirmOptions = {
   /** The confirming button's text; "Confirm" by default. */

@@ -18,6 +18,7 @@ import { isSpreadsheetName, SpreadsheetInput } from '@/components/ui/spreadsheet
 import { TableHead } from '@/components/ui/table-head';
 import { StaffResults } from '@/components/ui/staff-results';
 import { paths } from '@/config/paths';
+import { SubmitButton } from '@/components/ui/buttons';
 
 const MAX_MB = 50;
 
@@ -254,9 +255,9 @@ export function AdminCataloguePage() {
           onChange={setCreateMissing}
         />
         <FieldError id={base} error={error ?? undefined} />
-        <button type="submit" className="button" disabled={start.isPending}>
-          {start.isPending ? t('upload.sending') : t('upload.submit')}
-        </button>
+        <SubmitButton pending={start.isPending} busy={t('upload.sending')}>
+          {t('upload.submit')}
+        </SubmitButton>
       </form>
       {watching !== null ? <ImportProgress id={watching} /> : null}
       <section aria-labelledby={`${base}-history`} className="admin-catalogue__section">

@@ -9,7 +9,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { useChangeStructure, type StructureChange } from '../api/change-structure';
 import { useBrands, useCategories, useClasses } from '../api/get-structure';
 import './admin-catalogue.css';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton } from '@/components/ui/buttons';
 import { SelectOptions } from '@/components/ui/filter-fields';
 
 type Lang = 'en' | 'fr' | 'es';

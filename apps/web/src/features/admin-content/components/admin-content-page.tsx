@@ -16,7 +16,7 @@ import { useReplaceFile, type FileField } from '../api/replace-file';
 import { useUpdateItem } from '../api/update-item';
 import { ItemForm, acceptFor, errorsOf, limitFor } from './item-form';
 import './admin-content.css';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton } from '@/components/ui/buttons';
 
 function formatSize(bytes: number | null): string {
   if (bytes === null) return '';

@@ -9,7 +9,7 @@ import {
   type ContentKind,
 } from '@wholesale/contract/content';
 import { ApiError } from '@/lib/api-client';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton } from '@/components/ui/buttons';
 
 const LANGS = ['en', 'fr', 'es'] as const;
 

@@ -23,7 +23,7 @@ import { typedCents } from '@/lib/typed-dollars';
 import { useSaveFailed } from '@/lib/refused-fields';
 import { useChangeCustomerCredit, useCustomerCredit } from '../api/customer-credit';
 import type { CustomerSectionProps } from './customer-section';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton } from '@/components/ui/buttons';
 
 const TERMS_FIELDS = ['credit_limit_cents', 'net_days'] as const;
 type TermsField = (typeof TERMS_FIELDS)[number];

@@ -26,7 +26,7 @@ import { CustomerAddresses } from './customer-addresses';
 import { CustomerCredit } from './customer-credit';
 import { CustomerPayments } from './customer-payments';
 import { CustomerTaxExemptions } from './customer-tax-exemptions';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton, SubmitButton } from '@/components/ui/buttons';
 
 const EDITABLE_FIELDS = ['country', 'customer_code', 'staff_note'] as const;
 
@@ -87,9 +87,9 @@ function CustomerEditForm({ customer }: { customer: CustomerDetailDto }) {
         ]}
         text={(key) => t(`customers.${key}`)}
       />
-      <button type="submit" className="button" disabled={act.isPending}>
-        {act.isPending ? t('customers.saving') : t('customers.save')}
-      </button>
+      <SubmitButton pending={act.isPending} busy={t('customers.saving')}>
+        {t('customers.save')}
+      </SubmitButton>
       {confirmDialog}
     </form>
   );

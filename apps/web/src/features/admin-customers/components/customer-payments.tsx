@@ -25,7 +25,7 @@ import { useSaveFailed } from '@/lib/refused-fields';
 import { dollarsToCents } from '@/lib/typed-dollars';
 import { useCustomerPayments, useCustomerPaymentWrites } from '../api/customer-payments';
 import { CustomerSection, type CustomerSectionProps } from './customer-section';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton } from '@/components/ui/buttons';
 
 const FIELDS = ['amount_cents', 'method', 'reference', 'received_on', 'allocations'] as const;
 type Field = (typeof FIELDS)[number];

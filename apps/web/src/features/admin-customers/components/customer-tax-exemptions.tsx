@@ -17,7 +17,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { refusedFields } from '@/lib/refused-fields';
 import { useCustomerTaxExemptions, useTaxExemptionWrite } from '../api/tax-exemptions';
 import { CustomerSection, type CustomerSectionProps } from './customer-section';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton, SubmitButton } from '@/components/ui/buttons';
 
 type Field = 'tax_kind' | 'region' | 'certificate_number' | 'valid_from' | 'valid_until';
 const FIELDS: readonly Field[] = [
@@ -135,9 +135,9 @@ function RecordForm({ customerId, country }: { customerId: number; country: 'ca'
       <StaffTextField {...field('certificate_number')} maxLength={60} autoComplete="off" />
       <StaffTextField {...field('valid_from')} type="date" />
       <StaffTextField {...field('valid_until')} type="date" min={values.valid_from || undefined} />
-      <button type="submit" className="button" disabled={write.isPending}>
-        {write.isPending ? t('saving') : t('record')}
-      </button>
+      <SubmitButton pending={write.isPending} busy={t('saving')}>
+        {t('record')}
+      </SubmitButton>
     </form>
   );
 }

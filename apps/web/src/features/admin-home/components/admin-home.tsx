@@ -12,7 +12,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { useAdminHome } from '../api/get-admin-home';
 import { useRetryMail } from '../api/retry-mail';
 import './admin-home.css';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton } from '@/components/ui/buttons';
 
 type Part<K extends keyof AdminHomeDto> = NonNullable<AdminHomeDto[K]>;
 

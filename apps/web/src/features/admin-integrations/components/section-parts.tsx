@@ -2,6 +2,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { SubmitButton } from '@/components/ui/buttons';
 import { FieldError, useTextFields } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { SecretOnce } from './secret-once';
@@ -74,9 +75,9 @@ export function AddSection({
       <p>{t(`${kind}.lead`)}</p>
       <form onSubmit={onSubmit} noValidate className="admin-integrations__form">
         {fields}
-        <button type="submit" className="button" disabled={pending}>
-          {pending ? t(`${kind}.creating`) : t(`${kind}.create`)}
-        </button>
+        <SubmitButton pending={pending} busy={t(`${kind}.creating`)}>
+          {t(`${kind}.create`)}
+        </SubmitButton>
       </form>
       {secret ? (
         <SecretOnce

@@ -25,7 +25,7 @@ import './admin-orders.css';
 import { LabelledTable } from '@/components/ui/labelled-table';
 import { lineAmountColumns } from './line-amounts';
 import { StaffAlert } from '@/components/ui/staff-alert';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton, SubmitButton } from '@/components/ui/buttons';
 
 /** Refusals worded for staff ("the customer's cart"), not for the buyer ("your cart"). */
 const STAFF_REASONS = [
@@ -274,9 +274,9 @@ function PhoneOrderForm({
         ]}
         text={(key) => t(`phone.${key}`)}
       />
-      <button type="submit" className="button" disabled={place.isPending}>
-        {place.isPending ? t('phone.placing') : t('phone.place', { name })}
-      </button>
+      <SubmitButton pending={place.isPending} busy={t('phone.placing')}>
+        {t('phone.place', { name })}
+      </SubmitButton>
       {formError ? <StaffAlert>{formError}</StaffAlert> : null}
       {placed ? (
         <p role="status" className="phone-placed">

@@ -8,7 +8,7 @@ import { CustomerSearch, customerLabel } from './customer-search';
 import { NameForm, RenameForm } from './name-form';
 import { EditRemoveActions } from './row-actions';
 import { usePricingWrite } from './use-pricing-write';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton } from '@/components/ui/buttons';
 
 /** A group's members, each removable, and the search that adds one. */
 function GroupMembers({ group }: { group: AdminCustomerGroup }) {

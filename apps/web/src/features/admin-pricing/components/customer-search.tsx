@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminPricingCustomer } from '@wholesale/contract';
 import { useCustomerSearch } from '../api/find-customers';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton } from '@/components/ui/buttons';
 
 /** How a customer is named on the screen: code, then company (or owner, or e-mail). */
 export const customerLabel = (c: AdminPricingCustomer) =>

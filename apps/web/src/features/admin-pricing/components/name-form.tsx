@@ -1,7 +1,7 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { usePricingWrite } from './use-pricing-write';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton } from '@/components/ui/buttons';
 
 /**
  * The form that names a list or a group (adding or renaming it): a heading or an accessible name,

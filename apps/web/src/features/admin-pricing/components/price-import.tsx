@@ -14,6 +14,7 @@ import {
   useImportPriceFile,
   type PriceImportInput,
 } from '../api/import-price-file';
+import { SubmitButton } from '@/components/ui/buttons';
 
 /** Saves `text` as a file the browser downloads. */
 function download(text: string, name: string) {
@@ -140,9 +141,9 @@ export function PriceImport({ list }: { list: AdminPriceList }) {
         <CheckboxLabel label={t('files.dryRun')} checked={dryRun} onChange={setDryRun} />
         <CheckboxLabel label={t('files.replace')} checked={replace} onChange={setReplace} />
         <FieldError id={id} error={error ?? undefined} />
-        <button type="submit" className="button" disabled={start.isPending}>
-          {start.isPending ? t('files.sending') : t('files.submit')}
-        </button>
+        <SubmitButton pending={start.isPending} busy={t('files.sending')}>
+          {t('files.submit')}
+        </SubmitButton>
       </form>
       {start.isPending ? <p aria-busy="true">{t('files.sending')}</p> : null}
       {last ? <ImportOutcome result={last.result} onDownload={downloadErrors} /> : null}

@@ -7,7 +7,7 @@ import { RenameForm } from './name-form';
 import { PriceEntries } from './price-entries';
 import { PriceImport } from './price-import';
 import { usePricingWrite } from './use-pricing-write';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton } from '@/components/ui/buttons';
 import { SelectOptions } from '@/components/ui/filter-fields';
 
 /** Who the list is given to, with a button to stop each; giving it to a customer or a group. */

@@ -1,4 +1,4 @@
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton } from '@/components/ui/buttons';
 
 /**
  * The ✎ and ✕ buttons at the end of a price screen's table row: edit opens the row's form,

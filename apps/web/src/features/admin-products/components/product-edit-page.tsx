@@ -17,6 +17,7 @@ import { useUpdateProduct } from '../api/update-product';
 import { fieldRefusal, productFieldOf } from './field-refusal';
 import { ProductImages } from './product-images';
 import './admin-products.css';
+import { SubmitButton } from '@/components/ui/buttons';
 
 /** The form's sections: which fields each groups, in the order staff read them. */
 const SECTIONS: { key: 'product' | 'texts' | 'ca' | 'us'; fields: ProductField[] }[] = [
@@ -156,9 +157,9 @@ function ProductForm({ product, onReload }: { product: AdminProduct; onReload: (
       ))}
       <ProductImages sku={product.sku} images={product.images} />
       <div className="admin-products__actions">
-        <button type="submit" className="button" disabled={update.isPending}>
-          {update.isPending ? t('edit.saving') : t('edit.save')}
-        </button>
+        <SubmitButton pending={update.isPending} busy={t('edit.saving')}>
+          {t('edit.save')}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -19,7 +19,7 @@ import { useSaveIdentity } from '../api/save-identity';
 import { useUploadLogo } from '../api/upload-logo';
 import { fieldMessage } from './field-message';
 import './settings-page.css';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton, SubmitButton } from '@/components/ui/buttons';
 
 type Path = FieldPath<StoreIdentityInput>;
 
@@ -220,9 +220,9 @@ function SettingsForm({ saved }: { saved: AdminStoreIdentity }) {
           </div>
         </fieldset>
         <div className="admin-settings__actions">
-          <button type="submit" className="button" disabled={save.isPending}>
-            {save.isPending ? t('settings.saving') : t('settings.save')}
-          </button>
+          <SubmitButton pending={save.isPending} busy={t('settings.saving')}>
+            {t('settings.save')}
+          </SubmitButton>
         </div>
       </form>
     </FormProvider>

@@ -24,7 +24,7 @@ import { StaffAlert } from '@/components/ui/staff-alert';
 import { StaffForm } from '@/components/ui/staff-form';
 import { StaffSection } from '@/components/ui/staff-section';
 import { TableScroll } from '@/components/ui/table-scroll';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton } from '@/components/ui/buttons';
 
 const formatWhen = (iso: string | null, lang: string) =>
   iso ? new Date(iso).toLocaleString(lang) : '—';

@@ -32,7 +32,7 @@ import { useCheckout } from '../api/get-checkout';
 import { CheckoutPanel, chosenAddress, type CheckoutChoices } from './checkout-panel';
 import { QuantityInput } from './quantity-input';
 import './cart.css';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton } from '@/components/ui/buttons';
 
 /** docs/product/cart-and-orders.md total of the selected lines that are available or class N, from the cached lines. */
 export function selectedTotalCents(lines: CartLine[]): number {

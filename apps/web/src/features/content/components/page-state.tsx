@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton } from '@/components/ui/buttons';
 
 /** Loading, error and empty states of a content list; children render the loaded data. */
 export function PageState<T extends { data: unknown[] }>({

@@ -8,7 +8,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { useSuggestions } from '../api/suggest-products';
 import { useUploadScans } from '../api/upload-scans';
 import { ResultsTable } from './results-table';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton } from '@/components/ui/buttons';
 
 type Row = { key: number; code: string; quantity: string };
 let nextKey = 1;

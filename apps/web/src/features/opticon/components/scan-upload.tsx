@@ -15,7 +15,7 @@ import { useUploadScans } from '../api/upload-scans';
 import { ResultsTable } from './results-table';
 import './opticon.css';
 import { OpticonTable } from './opticon-table';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton } from '@/components/ui/buttons';
 
 export const ACCEPTED_EXTENSIONS = ['.txt', '.csv', '.dat'];
 const MAX_FILE_BYTES = 1024 * 1024;

@@ -16,7 +16,7 @@ import { PrevNextPager } from './prev-next-pager';
 import { ReorderButton } from './reorder-button';
 import './orders.css';
 import { TableHead } from '@/components/ui/table-head';
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton } from '@/components/ui/buttons';
 
 /** /order: the customer's orders, newest first, filtered by date range and status, 25 per page. */
 export function OrderHistory() {

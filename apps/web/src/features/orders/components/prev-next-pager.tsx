@@ -1,4 +1,4 @@
-import { SecondaryButton } from '@/components/ui/secondary-button';
+import { SecondaryButton } from '@/components/ui/buttons';
 
 /**
  * The pages of a buyer's list (orders, returns): Previous and Next around where the list stands

@@ -11,6 +11,7 @@ import { useReturnableLines } from '../api/get-returnable-lines';
 import { useRequestReturn } from '../api/request-return';
 import '@/components/ui/confirm-dialog.css';
 import './returns.css';
+import { SubmitButton } from '@/components/ui/buttons';
 
 /**
  * "Request a return" on the buyer's order page: a modal form listing the order's lines with the
@@ -171,9 +172,9 @@ function ReturnForm({
             {t('request.cancel')}
           </button>
         </Dialog.Close>
-        <button type="submit" className="button" disabled={send.isPending}>
-          {send.isPending ? t('request.sending') : t('request.send')}
-        </button>
+        <SubmitButton pending={send.isPending} busy={t('request.sending')}>
+          {t('request.send')}
+        </SubmitButton>
       </div>
     </form>
   );

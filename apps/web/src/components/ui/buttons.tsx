@@ -9,3 +9,23 @@ export function SecondaryButton(
 ) {
   return <button type="button" className="button button--secondary" {...props} />;
 }
+
+/**
+ * A form's submit button while its write may be on its way: held, and saying `busy` (Saving…),
+ * while `pending`; otherwise saying `children`.
+ */
+export function SubmitButton({
+  pending,
+  busy,
+  children,
+}: {
+  pending: boolean;
+  busy: string;
+  children: string;
+}) {
+  return (
+    <button type="submit" className="button" disabled={pending}>
+      {pending ? busy : children}
+    </button>
+  );
+}
