@@ -36,25 +36,48 @@ export function LabelledTable<T, C extends string>({
 }) {
   if (empty !== undefined && rows.length === 0) return <p>{empty}</p>;
   return (
-    <TableScroll label={caption}>
-      <table className={['admin-people__table', className].filter(Boolean).join(' ')}>
-        <TableHead
-          caption={caption}
-          columns={columns.map((c) => c.id)}
-          label={label}
-          hidden={hidden}
-        />
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
-              {columns.map((c) => (
-                <td key={c.id} data-label={label(c.id)}>
-                  {c.cell(row)}
-                </td>
-              ))}
-            </tr>
+    <ScrollTable
+      caption={caption}
+      className={['admin-people__table', className].filter(Boolean).join(' ')}
+      columns={columns.map((c) => c.id)}
+      label={label}
+      hidden={hidden}
+    >
+      {rows.map((row) => (
+        <tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
+          {columns.map((c) => (
+            <td key={c.id} data-label={label(c.id)}>
+              {c.cell(row)}
+            </td>
           ))}
-        </tbody>
+        </tr>
+      ))}
+    </ScrollTable>
+  );
+}
+
+/**
+ * A table in its scrolling box (TableScroll, named like the table), its caption and headings
+ * (TableHead), then `children`, the body's rows.
+ */
+export function ScrollTable<C extends string>({
+  caption,
+  className,
+  children,
+  ...head
+}: {
+  caption: string;
+  className: string;
+  columns: readonly C[];
+  label: (column: C) => string;
+  hidden?: readonly C[];
+  children: ReactNode;
+}) {
+  return (
+    <TableScroll label={caption}>
+      <table className={className}>
+        <TableHead caption={caption} {...head} />
+        <tbody>{children}</tbody>
       </table>
     </TableScroll>
   );

@@ -2,14 +2,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PRICE_LIST_CURRENCIES } from '@wholesale/contract';
-import { TableHead } from '@/components/ui/table-head';
-import { TableScroll } from '@/components/ui/table-scroll';
 import { useCustomerGroups, usePriceLists } from '../api/get-price-lists';
 import { CustomerGroups } from './customer-groups';
 import { NameForm } from './name-form';
 import { PriceListDetail } from './price-list-detail';
 import { usePricingWrite } from './use-pricing-write';
 import './admin-pricing.css';
+import { ScrollTable } from '@/components/ui/labelled-table';
 
 const COLUMNS = ['name', 'currency', 'state', 'entries', 'givenTo'] as const;
 
@@ -44,39 +43,35 @@ export function PriceListsPage() {
             {lists.data.lists.length === 0 ? (
               <p>{t('lists.empty')}</p>
             ) : (
-              <TableScroll label={t('lists.caption')}>
-                <table className="admin-people__table">
-                  <TableHead
-                    caption={t('lists.caption')}
-                    columns={COLUMNS}
-                    label={(c) => t(`lists.${c}`)}
-                  />
-                  <tbody>
-                    {lists.data.lists.map((l) => (
-                      <tr key={l.id} aria-current={l.id === openId ? 'true' : undefined}>
-                        <td>
-                          <button
-                            type="button"
-                            className="link"
-                            aria-label={t('lists.open', { name: l.name })}
-                            onClick={() => openList(l.id)}
-                          >
-                            {l.name}
-                          </button>
-                        </td>
-                        <td>{l.currency}</td>
-                        <td>{l.active ? t('lists.active') : t('lists.inactive')}</td>
-                        <td>{l.entries}</td>
-                        <td>
-                          {l.assignments.length === 0
-                            ? t('lists.nobody')
-                            : l.assignments.map((a) => a.label).join(', ')}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
+              <ScrollTable
+                caption={t('lists.caption')}
+                className="admin-people__table"
+                columns={COLUMNS}
+                label={(c) => t(`lists.${c}`)}
+              >
+                {lists.data.lists.map((l) => (
+                  <tr key={l.id} aria-current={l.id === openId ? 'true' : undefined}>
+                    <td>
+                      <button
+                        type="button"
+                        className="link"
+                        aria-label={t('lists.open', { name: l.name })}
+                        onClick={() => openList(l.id)}
+                      >
+                        {l.name}
+                      </button>
+                    </td>
+                    <td>{l.currency}</td>
+                    <td>{l.active ? t('lists.active') : t('lists.inactive')}</td>
+                    <td>{l.entries}</td>
+                    <td>
+                      {l.assignments.length === 0
+                        ? t('lists.nobody')
+                        : l.assignments.map((a) => a.label).join(', ')}
+                    </td>
+                  </tr>
+                ))}
+              </ScrollTable>
             )}
             <NameForm
               title={t('lists.add')}

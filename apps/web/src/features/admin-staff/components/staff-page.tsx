@@ -19,12 +19,11 @@ import '@/components/ui/admin-people.css';
 import { useStaff } from '../api/get-staff';
 import { useInviteStaff } from '../api/invite-staff';
 import { useUpdateStaff } from '../api/update-staff';
-import { TableHead } from '@/components/ui/table-head';
 import { StaffAlert } from '@/components/ui/staff-alert';
 import { StaffForm } from '@/components/ui/staff-form';
 import { StaffSection } from '@/components/ui/staff-section';
-import { TableScroll } from '@/components/ui/table-scroll';
 import { SecondaryButton } from '@/components/ui/buttons';
+import { ScrollTable } from '@/components/ui/labelled-table';
 
 const formatWhen = (iso: string | null, lang: string) =>
   iso ? new Date(iso).toLocaleString(lang) : '—';
@@ -198,21 +197,17 @@ export function StaffPage() {
       {staff.isPending ? <LoadingOverlay /> : null}
       {staff.isError ? <StaffAlert>{errorMessage(staff.error)}</StaffAlert> : null}
       {staff.data ? (
-        <TableScroll label={t('staff.title')}>
-          <table className="admin-people__table">
-            <TableHead
-              caption={t('staff.title')}
-              columns={['name', 'roles', 'state', 'lastSignIn', 'actions']}
-              label={(c) => t(`staff.${c}`)}
-              hidden={['actions']}
-            />
-            <tbody>
-              {staff.data.data.map((member) => (
-                <StaffRow key={member.id} member={member} />
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <ScrollTable
+          caption={t('staff.title')}
+          className="admin-people__table"
+          columns={['name', 'roles', 'state', 'lastSignIn', 'actions']}
+          label={(c) => t(`staff.${c}`)}
+          hidden={['actions']}
+        >
+          {staff.data.data.map((member) => (
+            <StaffRow key={member.id} member={member} />
+          ))}
+        </ScrollTable>
       ) : null}
     </StaffSection>
   );

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { ResultPagination } from '@/components/ui/pagination';
-import { TableHead } from '@/components/ui/table-head';
 import { usePageInRange } from '@/components/ui/use-page-in-range';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
@@ -12,7 +11,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { InvoicePdfLinks } from './invoice-pdf-links';
 import { InvoiceStatusBadge } from './invoice-status';
 import './invoices.css';
-import { TableScroll } from '@/components/ui/table-scroll';
+import { ScrollTable } from '@/components/ui/labelled-table';
 
 const COLUMNS = ['number', 'date', 'due', 'order', 'total', 'open', 'status', 'pdf'] as const;
 
@@ -52,40 +51,36 @@ export function InvoiceList() {
           <p className="orders-count" aria-live="polite">
             {t('count', { count: data.total })}
           </p>
-          <TableScroll label={t('title')}>
-            <table className="data-table invoices-table">
-              <TableHead
-                caption={t('title')}
-                columns={COLUMNS}
-                label={(c) => t(`columns.${c}`)}
-                hidden={['pdf']}
-              />
-              <tbody>
-                {data.data.map((i) => (
-                  <tr key={i.id} data-testid={`invoice-row-${i.id}`}>
-                    <td data-label={t('columns.number')}>{i.number}</td>
-                    <td data-label={t('columns.date')}>{day(i.issued_on)}</td>
-                    <td data-label={t('columns.due')}>{day(i.due_on)}</td>
-                    <td data-label={t('columns.order')}>
-                      {i.order_id !== null ? (
-                        <Link to={paths.orderDetails(i.order_id)}>#{i.order_id}</Link>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td data-label={t('columns.total')}>{money(i.total_cents, i.currency)}</td>
-                    <td data-label={t('columns.open')}>{money(i.open_cents, i.currency)}</td>
-                    <td data-label={t('columns.status')}>
-                      <InvoiceStatusBadge status={i.status} />
-                    </td>
-                    <td>
-                      <InvoicePdfLinks id={i.id} number={i.number} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <ScrollTable
+            caption={t('title')}
+            className="data-table invoices-table"
+            columns={COLUMNS}
+            label={(c) => t(`columns.${c}`)}
+            hidden={['pdf']}
+          >
+            {data.data.map((i) => (
+              <tr key={i.id} data-testid={`invoice-row-${i.id}`}>
+                <td data-label={t('columns.number')}>{i.number}</td>
+                <td data-label={t('columns.date')}>{day(i.issued_on)}</td>
+                <td data-label={t('columns.due')}>{day(i.due_on)}</td>
+                <td data-label={t('columns.order')}>
+                  {i.order_id !== null ? (
+                    <Link to={paths.orderDetails(i.order_id)}>#{i.order_id}</Link>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td data-label={t('columns.total')}>{money(i.total_cents, i.currency)}</td>
+                <td data-label={t('columns.open')}>{money(i.open_cents, i.currency)}</td>
+                <td data-label={t('columns.status')}>
+                  <InvoiceStatusBadge status={i.status} />
+                </td>
+                <td>
+                  <InvoicePdfLinks id={i.id} number={i.number} />
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
           <ResultPagination data={data} page={page} onPage={(p) => goTo(p)} />
         </>
       ) : null}
