@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { useChangeStructure, type StructureChange } from '../api/change-structure';
 import { useBrands, useCategories, useClasses } from '../api/get-structure';
+import '@/components/ui/admin-people.css';
 import './admin-catalogue.css';
 import { SecondaryButton } from '@/components/ui/buttons';
 import { SelectOptions } from '@/components/ui/filter-fields';
@@ -164,7 +165,7 @@ function StructureRow({
   const close = () => setMode('view');
   return (
     <li>
-      <div className="structure__row">
+      <div className="admin-people__row">
         <span className="structure__label">{label}</span>
         <span className="structure__actions">
           {actions}

@@ -29,7 +29,7 @@ function GroupMembers({ group }: { group: AdminCustomerGroup }) {
       ) : (
         <ul className="pricing__results">
           {members.data.members.map((m) => (
-            <li key={m.id}>
+            <li key={m.id} className="admin-people__row">
               <span>{customerLabel(m)}</span>
               <SecondaryButton
                 disabled={pending}

@@ -49,7 +49,7 @@ export function CustomerSearch({
         ) : (
           <ul className="pricing__results" aria-label={t('search.results')}>
             {search.data.customers.map((c) => (
-              <li key={c.id}>
+              <li key={c.id} className="admin-people__row">
                 <span>{customerLabel(c)}</span>
                 <SecondaryButton
                   disabled={disabled || !c.customer_code}

@@ -25,7 +25,7 @@ function Assignments({ list, groups }: { list: AdminPriceList; groups: AdminCust
       ) : (
         <ul className="pricing__results">
           {list.assignments.map((a) => (
-            <li key={a.id}>
+            <li key={a.id} className="admin-people__row">
               <span>
                 {a.label} <small>({t(`assignments.${a.assignee}Badge`)})</small>
               </span>
