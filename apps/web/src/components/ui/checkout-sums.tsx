@@ -1,6 +1,7 @@
 import type { TaxExemptionKind, TaxKind } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '@/lib/money';
+import './checkout-sums.css';
 
 /**
  * The checkout's sums in dollars, the same on the cart's checkout (an estimate before ordering) and
