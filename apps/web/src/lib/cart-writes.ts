@@ -34,3 +34,12 @@ export async function sendCartWrite<T>(
   await queryClient.cancelQueries({ queryKey: cartKeys.lists() });
   return answer;
 }
+
+/**
+ * The options of a mutation that makes one cart write: in `cartWriteScope`, sent through
+ * `sendCartWrite`. The mutation adds its own callbacks.
+ */
+export const cartWrite = <T, V>(queryClient: QueryClient, send: (variables: V) => Promise<T>) => ({
+  scope: cartWriteScope,
+  mutationFn: (variables: V) => sendCartWrite(queryClient, () => send(variables)),
+});

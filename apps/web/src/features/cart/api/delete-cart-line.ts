@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { refreshCarts } from '@/lib/cart-cache';
-import { cartWriteScope, sendCartWrite } from '@/lib/cart-writes';
+import { cartWrite } from '@/lib/cart-writes';
 import { useCartParams } from './get-cart';
 
 /** docs/product/cart-and-orders.md: after a cart delete the cart is refetched at once and again after 1.5 s. */
@@ -24,11 +24,9 @@ export function useDeleteCartLine() {
   const queryClient = useQueryClient();
   const params = useCartParams();
   return useMutation({
-    scope: cartWriteScope,
-    mutationFn: (id: number | 'all') =>
-      sendCartWrite(queryClient, () =>
-        id === 'all' ? emptyCart(params!.userId) : deleteCartLine(params!.userId, id),
-      ),
+    ...cartWrite(queryClient, (id: number | 'all') =>
+      id === 'all' ? emptyCart(params!.userId) : deleteCartLine(params!.userId, id),
+    ),
     onSuccess: (data) => {
       void refreshCarts(queryClient);
       if (data.status === true) {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlaceOrderResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { refreshCarts } from '@/lib/cart-cache';
-import { cartWriteScope, sendCartWrite } from '@/lib/cart-writes';
+import { cartWrite } from '@/lib/cart-writes';
 import { ordersKeys } from '@/lib/shopping-keys';
 import { useCartParams } from './get-cart';
 
@@ -40,9 +40,7 @@ export function usePlaceOrder() {
   const queryClient = useQueryClient();
   const params = useCartParams();
   return useMutation({
-    scope: cartWriteScope,
-    mutationFn: (input: PlaceOrderInput) =>
-      sendCartWrite(queryClient, () => placeOrder(params!.userId, input)),
+    ...cartWrite(queryClient, (input: PlaceOrderInput) => placeOrder(params!.userId, input)),
     onSuccess: () => {
       void refreshCarts(queryClient);
       void queryClient.invalidateQueries({ queryKey: ordersKeys.all });

@@ -3,7 +3,7 @@ import type { CartResponse } from '@wholesale/contract';
 import { toast } from 'sonner';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
-import { cartWriteScope, sendCartWrite } from '@/lib/cart-writes';
+import { cartWrite } from '@/lib/cart-writes';
 import { useErrorMessage } from '@/lib/error-message';
 import { cartQuery, useCartParams } from './get-cart';
 
@@ -20,9 +20,7 @@ export function useSetCartItem() {
   const errorMessage = useErrorMessage();
   const { t } = useTranslation('cart');
   return useMutation({
-    scope: cartWriteScope,
-    mutationFn: (input: SetCartItemInput) =>
-      sendCartWrite(queryClient, () => setCartItem(params!.userId, input)),
+    ...cartWrite(queryClient, (input: SetCartItemInput) => setCartItem(params!.userId, input)),
     onMutate: async (input) => {
       if (!params) return { previous: undefined };
       const { queryKey } = cartQuery(params);

@@ -3,7 +3,7 @@ import type { ReorderResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { refreshCarts } from '@/lib/cart-cache';
-import { cartWriteScope, sendCartWrite } from '@/lib/cart-writes';
+import { cartWrite } from '@/lib/cart-writes';
 
 /** docs/product/cart-and-orders.md: after a re-order the cart is refetched at once and again after 2 s. */
 export const REORDER_REFETCH_MS = 2000;
@@ -20,9 +20,7 @@ export function useReorder() {
   const queryClient = useQueryClient();
   const { user } = useSession();
   return useMutation({
-    scope: cartWriteScope,
-    mutationFn: (orderId: number) =>
-      sendCartWrite(queryClient, () => reorder(user!.user_value, orderId)),
+    ...cartWrite(queryClient, (orderId: number) => reorder(user!.user_value, orderId)),
     onSuccess: () => {
       void refreshCarts(queryClient);
       setTimeout(() => void refreshCarts(queryClient), REORDER_REFETCH_MS);
