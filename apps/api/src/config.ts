@@ -132,6 +132,7 @@ const EnvSchema = z.object({
     .number({ message: 'must be a number of megabytes' })
     .positive({ message: 'must be above 0' })
     .default(DEFAULT_SEARCH_INDEX_MEMORY_MB),
+  SEARCH_INDEX_SHARED: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   TRUST_PROXY: TrustProxy.optional(),
   MAX_LINE_PACKS: wholeNumberOf('ship packs', 1, 100_000).default(DEFAULT_MAX_LINE_PACKS),
   APPLICATIONS_PER_HOUR: wholeNumberOf('applications', 1, 10_000).default(5),
@@ -216,6 +217,11 @@ export type Config = {
   searchIndexEnabled: boolean;
   /** Most megabytes the search index may hold; over it, searches rank in PostgreSQL. */
   searchIndexMemoryMb: number;
+  /**
+   * SEARCH_INDEX_SHARED=off: each process builds its own index from the tables, without loading or
+   * writing the shared snapshot (decision 042).
+   */
+  searchIndexShared: boolean;
   /** The proxies whose X-Forwarded-For is believed (false: none): request.ip is the client's. */
   trustProxy: false | string[];
   webDist: string;
@@ -329,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cachesEnabled: e.CACHES === 'on',
     searchIndexEnabled: e.SEARCH_INDEX === 'on',
     searchIndexMemoryMb: e.SEARCH_INDEX_MEMORY_MB,
+    searchIndexShared: e.SEARCH_INDEX_SHARED === 'on',
     trustProxy: e.TRUST_PROXY ?? false,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     chatWidgetUrl: e.CHAT_WIDGET_URL,

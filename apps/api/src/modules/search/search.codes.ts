@@ -8,6 +8,17 @@
 
 const encoder = new TextEncoder();
 
+/**
+ * What a shared snapshot keeps of a column (search.snapshot-format.ts): its codes, their bounds and
+ * its order, as a build leaves them (ordered, trimmed).
+ */
+export type CodeColumnParts = {
+  bytes: Uint8Array<ArrayBuffer>;
+  starts: Int32Array<ArrayBuffer>;
+  sorted: Int32Array;
+  rank: Int32Array<ArrayBuffer>;
+};
+
 /** Growable arrays of the same kind, half again as large (the build does not know its size). */
 function grown<T extends Int32Array | Uint8Array>(array: T, size: number): T {
   if (size <= array.length) return array;
@@ -44,6 +55,31 @@ export class CodeColumn {
       this.rank.byteLength +
       8 * this.unsorted.length
     );
+  }
+
+  /**
+   * The column's parts for a snapshot, once ordered. NOTE: `rank` is rewritten in place when codes
+   * are ordered again, so it is copied; the others are replaced, never written, by later changes.
+   */
+  parts(): CodeColumnParts {
+    if (this.unsorted.length || this.removals) throw new Error('codes not ordered');
+    return {
+      bytes: this.bytes.subarray(0, this.starts[this.documents]),
+      starts: this.starts.subarray(0, this.documents + 1),
+      sorted: this.sorted,
+      rank: this.rank.slice(),
+    };
+  }
+
+  /** A column as `parts` described it (`everyDocument`: see the constructor). */
+  static fromParts(everyDocument: boolean, parts: CodeColumnParts): CodeColumn {
+    const column = new CodeColumn(everyDocument);
+    column.bytes = parts.bytes;
+    column.starts = parts.starts;
+    column.documents = parts.starts.length - 1;
+    column.sorted = parts.sorted;
+    column.rank = parts.rank;
+    return column;
   }
 
   /** Sets document `doc`'s code: documents come in order, 0, 1, 2 … */

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { CATALOGUE_CHANNEL, selectAllCategories, type CategoryRow } from '../catalogue';
 import { SearchIndex } from './search.index';
 import { readSearchRows } from './search.index-source';
+import { SharedIndexBuilds, type ObtainedIndex } from './search.index-share';
 import { selectSearchRows, selectTokenQueries } from './search.queries';
 import type { QueryNode } from './search.tsquery';
 
@@ -36,8 +37,18 @@ type SearchIndexHolderOptions = {
   /** Most bytes the index may hold (SEARCH_INDEX_MEMORY_MB): over it, PostgreSQL ranks. */
   budgetBytes: number;
   onError: (error: unknown) => void;
-  onBuilt: (facts: { products: number; ms: number; bytes: number }) => void;
+  onBuilt: (facts: {
+    products: number;
+    ms: number;
+    bytes: number;
+    source: ObtainedIndex['source'];
+  }) => void;
   onFallback: (facts: { reason: string; products: number; bytes: number }) => void;
+  /**
+   * SEARCH_INDEX_SHARED=on: the index is loaded from the snapshot another process wrote when it is
+   * current, and written for the others when built (decision 042). Absent: always built here.
+   */
+  shared?: SharedIndexBuilds;
 };
 
 /**
@@ -76,6 +87,9 @@ export class SearchIndexHolder {
   private readonly createdAt = Date.now();
   /** Products read by the build in progress. */
   private buildProgress = 0;
+  /** Indexes this holder read from the tables, and loaded from a shared snapshot (tests, logs). */
+  builds = 0;
+  loads = 0;
 
   /** The category list last matched against a search's text, with its visible names folded. */
   private folded: { rows: CategoryRow[]; names: FoldedCategory[] } | null = null;
@@ -188,6 +202,11 @@ export class SearchIndexHolder {
     return this.work;
   }
 
+  /** Resolves when the shared snapshot this holder is writing (if any) is written or given up. */
+  snapshotWritten(): Promise<void> {
+    return this.options.shared?.written() ?? Promise.resolve();
+  }
+
   private requestBuild(): void {
     this.rebuildWanted = true;
     this.schedule();
@@ -240,11 +259,9 @@ export class SearchIndexHolder {
   }
 
   /**
-   * Builds the index from the tables, read in ranges of ids with several statements in flight
-   * while the last answer is indexed (search.index-source.ts: PostgreSQL reads while this process
-   * parses). Stops, lets the partial index go and leaves searches to PostgreSQL as soon as the
-   * index would hold more than its budget, counting what the final freeze adds. The index being
-   * replaced (a compaction) is let go first: two at once could hold twice the budget.
+   * Makes the index: loaded from the shared snapshot and caught up when it is current (decision
+   * 042), else read from the tables (`read`). Searches go to PostgreSQL meanwhile; a superseded or
+   * over-budget one is let go.
    */
   private async build(): Promise<void> {
     const generation = this.generation;
@@ -254,29 +271,53 @@ export class SearchIndexHolder {
     this.state = 'building';
     this.fallbackReason = null;
     this.buildProgress = 0;
-    const index = new SearchIndex();
-    index.categories = this.categories;
-    for await (const rows of readSearchRows(this.db)) {
-      // Leaving the loop lets the statements sent ahead go (search.index-source.ts).
-      if (generation !== this.generation) return;
-      index.put(rows);
-      this.buildProgress = index.live;
-      if (this.overBudget(index, false)) return;
-    }
-    if (generation !== this.generation || this.overBudget(index, true)) return;
-    index.freeze();
-    // Ordered now, while the process is not ready yet, rather than by the first search.
+    const read = () => this.read(generation);
+    const { index, source }: ObtainedIndex = this.options.shared
+      ? await this.options.shared.obtain(read, (bytes) => bytes <= this.options.budgetBytes)
+      : { index: await read(), source: 'built' };
+    if (!index || generation !== this.generation) return;
+    // A snapshot's catch-up adds postings like a refresh does.
+    if (this.overBudget(index, index.unfrozen)) return;
+    if (index.unfrozen) index.freeze();
     index.orderCodes();
     this.index = index;
     this.state = 'ready';
     this.startupSettled = true;
     // A '*' that came while this build read may not be in it: its own rebuild is on the way.
     this.stale = marks !== this.staleMarks;
+    if (source === 'built') this.builds++;
+    else this.loads++;
     this.options.onBuilt({
       products: index.live,
       ms: Math.round(performance.now() - started),
       bytes: index.byteSize(),
+      source,
     });
+  }
+
+  /**
+   * Reads the index from the tables, in ranges of ids with several statements in flight while the
+   * last answer is indexed (search.index-source.ts: PostgreSQL reads while this process parses).
+   * Stops, lets the partial index go and leaves searches to PostgreSQL as soon as the index would
+   * hold more than its budget, counting what the final freeze adds (null then, or when superseded).
+   * The index being replaced (a compaction) was let go first: two at once could hold twice the
+   * budget.
+   */
+  private async read(generation: number): Promise<SearchIndex | null> {
+    const index = new SearchIndex();
+    index.categories = this.categories;
+    for await (const rows of readSearchRows(this.db)) {
+      // Leaving the loop lets the statements sent ahead go (search.index-source.ts).
+      if (generation !== this.generation) return null;
+      index.put(rows);
+      this.buildProgress = index.live;
+      if (this.overBudget(index, false)) return null;
+    }
+    if (generation !== this.generation || this.overBudget(index, true)) return null;
+    index.freeze();
+    // Ordered now, while the process is not ready yet, rather than by the first search.
+    index.orderCodes();
+    return index;
   }
 
   /**
@@ -314,20 +355,38 @@ declare module 'fastify' {
  */
 export const searchIndexPlugin = fp(
   async (app: FastifyInstance) => {
+    const onError = (error: unknown) =>
+      app.log.warn(
+        { err: error },
+        'search index: build or refresh failed; searching in PostgreSQL',
+      );
+    const shared = app.config.searchIndexShared
+      ? new SharedIndexBuilds({
+          db: app.db,
+          locks: app.dbHandle.kind === 'postgres',
+          report: (facts) => app.log.info(facts, `search index snapshot ${facts.event}`),
+          onError: (error) => app.log.warn({ err: error }, 'search index snapshot not written'),
+        })
+      : undefined;
     const holder = new SearchIndexHolder(app.db, {
       enabled: app.config.searchIndexEnabled,
       budgetBytes: app.config.searchIndexMemoryMb * 1048576,
-      onError: (error) =>
-        app.log.warn(
-          { err: error },
-          'search index: build or refresh failed; searching in PostgreSQL',
+      shared,
+      onError,
+      onBuilt: (facts) =>
+        app.log.info(
+          facts,
+          facts.source === 'built' ? 'search index built' : 'search index loaded',
         ),
-      onBuilt: (facts) => app.log.info(facts, 'search index built'),
       onFallback: (facts) =>
         app.log.warn(facts, 'search index over its memory budget; searching in PostgreSQL'),
     });
     app.decorate('searchIndex', holder);
-    app.addHook('onClose', async () => holder.suspend());
+    app.addHook('onClose', async () => {
+      holder.suspend();
+      // Its transaction runs on the app's pool, which closes after this.
+      await holder.snapshotWritten();
+    });
     if (!app.config.searchIndexEnabled) return;
     app.changeFeed.onLiveChange((live) => (live ? holder.start() : holder.suspend()));
     app.changeFeed.subscribe(CATEGORIES_CHANNEL, () => holder.refreshCategories());

@@ -8,8 +8,14 @@ import {
   type SearchRow,
   type TokenQuery,
 } from './search.queries';
-import { CodeColumn } from './search.codes';
-import { decodeRun, Postings, PostingsWriter } from './search.postings';
+import { CodeColumn, type CodeColumnParts } from './search.codes';
+import {
+  decodeRun,
+  Postings,
+  PostingsWriter,
+  type PostingRun,
+  type PostingsParts,
+} from './search.postings';
 import {
   AndCursor,
   emptyCursor,
@@ -19,6 +25,7 @@ import {
   RunCursor,
   type Cursor,
 } from './search.cursors';
+import { siftDown, siftUp } from './search.heap';
 import {
   digitTokenQuery,
   intersect,
@@ -86,6 +93,15 @@ const KNOWN_TOKENS_MAX = 50_000;
 /** What a kept token's parsed query costs on the heap, about (an object tree of a few terms). */
 const KNOWN_TOKEN_BYTES = 400;
 
+/** What a shared snapshot keeps of a freshly built index (search.snapshot-format.ts). */
+export type SearchIndexParts = {
+  ids: Int32Array<ArrayBuffer>;
+  flags: Uint8Array<ArrayBuffer>;
+  skus: CodeColumnParts;
+  barcodes: CodeColumnParts;
+  postings: PostingsParts;
+};
+
 /**
  * The index of one database in this process. Postings are frozen (search.postings.ts: sorted
  * lexemes, each a run of delta-encoded documents and weight masks in one buffer), plus a small
@@ -122,6 +138,38 @@ export class SearchIndex {
   private typoTokens = new Map<string, QueryNode | null>();
   /** Counts forgetTypos calls: a lookup that was sent before one may not keep a typo's correction. */
   private typoEpoch = 0;
+
+  /**
+   * The parts of a fresh build (frozen, codes ordered, every document live and in id order), for a
+   * shared snapshot (decision 042). NOTE: what later changes rewrite in place (the flags, the codes'
+   * ranks) is copied, so the parts stay those of the build while the index goes on changing.
+   */
+  snapshotParts(): SearchIndexParts {
+    if (this.dead || this.docOf.size || this.added.postings || this.ascending !== this.documents)
+      throw new Error('only a fresh build makes a snapshot');
+    return {
+      ids: this.ids.subarray(0, this.documents),
+      flags: this.flags.slice(0, this.documents),
+      skus: this.skus.parts(),
+      barcodes: this.barcodes.parts(),
+      postings: this.frozen.parts(),
+    };
+  }
+
+  /** The index `parts` describe: as the build that made them left it. */
+  static fromSnapshotParts(parts: SearchIndexParts): SearchIndex {
+    const index = new SearchIndex();
+    const n = parts.ids.length;
+    index.ids = new Int32Array(Math.max(n, 1024));
+    index.ids.set(parts.ids);
+    index.flags = new Uint8Array(index.ids.length);
+    index.flags.set(parts.flags);
+    index.documents = index.ascending = n;
+    index.skus = CodeColumn.fromParts(true, parts.skus);
+    index.barcodes = CodeColumn.fromParts(false, parts.barcodes);
+    index.frozen = Postings.fromParts(parts.postings);
+    return index;
+  }
 
   /** Documents held, dead ones included. */
   get size(): number {
@@ -216,6 +264,12 @@ export class SearchIndex {
     this.barcodes.removed();
   }
 
+  /** Forgets every product `exists` denies (a catch-up that found products deleted). */
+  keepOnly(exists: (id: number) => boolean): void {
+    for (let doc = 0; doc < this.documents; doc++)
+      if (this.flags[doc] & ALIVE && !exists(this.ids[doc])) this.remove(this.ids[doc]);
+  }
+
   /** Whether so much was added since the last freeze that lookups should not scan it. */
   get unfrozen(): boolean {
     return (
@@ -281,32 +335,15 @@ export class SearchIndex {
    * starting with it), each scored by its weight mask; a document in several of them keeps its best.
    */
   private termMatches(lexeme: string, prefix: boolean, scores: Float32Array): Matches {
-    const { frozen, added } = this;
-    const first = frozen.lowerBound(lexeme);
-    let last = first;
-    if (prefix)
-      while (last < frozen.lexemes.length && frozen.lexemes[last].startsWith(lexeme)) last++;
-    else if (frozen.lexemes[first] === lexeme) last = first + 1;
     // Each lexeme's postings are ascending with one per document: a few lists are merged pairwise;
     // many (a short prefix) are marked in a dense array instead.
-    const lists: Matches[] = [];
-    for (let k = first; k < last; k++) lists.push(decodeRun(frozen.run(k), scores));
-    if (prefix) {
-      for (const key of added.lexemes)
-        if (key.startsWith(lexeme)) lists.push(decodeRun(added.runOf(key)!, scores));
-    } else {
-      const run = added.runOf(lexeme);
-      if (run) lists.push(decodeRun(run, scores));
-    }
+    const lists = this.termRuns(lexeme, prefix).map((run) => decodeRun(run, scores));
     if (lists.length <= MERGE_LISTS) return lists.length ? lists.reduce(union) : NONE;
     return unionMany(lists, this.documents);
   }
 
-  /**
-   * A cursor over what one query term matches (search.cursors.ts), as termMatches answers it: a
-   * lexeme's runs read in place, a few of a prefix's side by side, many united first.
-   */
-  private termCursor(lexeme: string, prefix: boolean, scores: Float32Array): Cursor {
+  /** The runs of the lexeme (or, for a prefix, of every lexeme starting with it): frozen, then added. */
+  private termRuns(lexeme: string, prefix: boolean): PostingRun[] {
     const { frozen, added } = this;
     const first = frozen.lowerBound(lexeme);
     let last = first;
@@ -321,6 +358,15 @@ export class SearchIndex {
       const run = added.runOf(lexeme);
       if (run) runs.push(run);
     }
+    return runs;
+  }
+
+  /**
+   * A cursor over what one query term matches (search.cursors.ts), as termMatches answers it: a
+   * lexeme's runs read in place, a few of a prefix's side by side, many united first.
+   */
+  private termCursor(lexeme: string, prefix: boolean, scores: Float32Array): Cursor {
+    const runs = this.termRuns(lexeme, prefix);
     if (runs.length > MERGE_LISTS)
       return new MatchesCursor(
         unionMany(
@@ -496,21 +542,9 @@ export class SearchIndex {
     tsquery: string | QueryNode | null,
   ): { hits: SearchHit[]; total: number } {
     const first = Infinity;
-    const { skus, barcodes } = this;
+    const { skus } = this;
     const order = skus.order(this.isLive);
-    const best = new Map<number, number>();
-    const offer = (doc: number, score: number) => {
-      if ((best.get(doc) ?? -1) < score) best.set(doc, score);
-    };
-    if (input.codeLike) {
-      const cap = input.cap ?? SEARCH_BRANCH_CAP;
-      const lower = input.raw.toLowerCase();
-      for (const doc of skus.withPrefix(order, lower, cap))
-        offer(doc, skus.is(doc, lower) ? 100 : 50);
-      const byBarcode = barcodes.order(this.isLive);
-      for (const doc of barcodes.withPrefix(byBarcode, input.raw, cap))
-        offer(doc, barcodes.is(doc, input.raw) ? 100 : 50);
-    }
+    const best = this.codeHits(input);
     const sold = soldFlag(input.country);
     let text = NONE;
     const query = typeof tsquery === 'string' ? parseTsquery(tsquery) : tsquery;
@@ -553,32 +587,6 @@ export class SearchIndex {
 
 /** Sort keys: (best score first, then SKU order) in one float, below 2^53 (see rankAll). */
 const RANK_SLOTS = 2 ** 24;
-
-/** Puts `key` into max-heap `heap` of `size` keys (at the end, then up). */
-function siftUp(heap: Float64Array, size: number, key: number): void {
-  let i = size;
-  while (i > 0) {
-    const parent = (i - 1) >> 1;
-    if (heap[parent] >= key) break;
-    heap[i] = heap[parent];
-    i = parent;
-  }
-  heap[i] = key;
-}
-
-/** Replaces the top of max-heap `heap` of `size` keys by `key`. */
-function siftDown(heap: Float64Array, size: number, key: number): void {
-  let i = 0;
-  for (;;) {
-    let child = 2 * i + 1;
-    if (child >= size) break;
-    if (child + 1 < size && heap[child + 1] > heap[child]) child++;
-    if (heap[child] <= key) break;
-    heap[i] = heap[child];
-    i = child;
-  }
-  heap[i] = key;
-}
 
 function soldFlag(country: Country): number {
   return ALIVE | ACTIVE | (country === 'us' ? SOLD_US : SOLD_CA);

@@ -86,7 +86,7 @@ function hashOf(text: string): number {
  * A view of one lexeme's postings: where they are, how many bytes and how many postings; a long
  * frozen run has a skip table (see skipTable).
  */
-type PostingRun = {
+export type PostingRun = {
   bytes: Uint8Array;
   from: number;
   length: number;
@@ -137,6 +137,17 @@ function writeVarint(target: Uint8Array, at: number, value: number): number {
   return at;
 }
 
+/** What a shared snapshot keeps of frozen postings (search.snapshot-format.ts). */
+export type PostingsParts = {
+  lexemes: string[];
+  counts: Int32Array<ArrayBuffer>;
+  starts: Int32Array<ArrayBuffer>;
+  lengths: Int32Array<ArrayBuffer>;
+  shared: Uint8Array<ArrayBuffer>;
+  /** The long runs, by lexeme (holes elsewhere). */
+  own: (Uint8Array | undefined)[];
+};
+
 /**
  * Frozen postings: lexemes sorted (a JavaScript string each: a catalogue has thousands of distinct
  * words, not millions) and each lexeme's run of postings, a short run in one shared buffer, a long
@@ -170,6 +181,21 @@ export class Postings {
     });
     for (const lexeme of lexemes) bytes += 32 + 2 * lexeme.length;
     this.byteSize = bytes;
+  }
+
+  /**
+   * The postings' parts for a snapshot. NOTE: a merge lets the long runs of the postings it replaces
+   * go (their slots emptied as it goes), so the list of them is copied; no run's bytes are written.
+   */
+  parts(): PostingsParts {
+    const { lexemes, counts, starts, lengths, shared } = this;
+    return { lexemes, counts, starts, lengths, shared, own: [...this.own] };
+  }
+
+  /** Postings as `parts` described them (their skip tables made anew). */
+  static fromParts(parts: PostingsParts): Postings {
+    const { lexemes, counts, starts, lengths, shared, own } = parts;
+    return new Postings(lexemes, counts, starts, lengths, shared, own);
   }
 
   /** Bytes of the buffer the short runs share. */
