@@ -7,8 +7,9 @@ CREATE TABLE search_index_snapshot (
   id integer PRIMARY KEY CHECK (id = 1),
   -- The byte layout's version (search.snapshot-format.ts): a process ignores any other.
   format integer NOT NULL,
-  -- pg_snapshot_xmin of a snapshot taken before the build read anything: every change the build may
-  -- have missed was made by a transaction numbered from here on (rows' xmin), so it is re-read.
+  -- The oldest transaction of this database running when the build started to read (else the next
+  -- one): every change the build may have missed was made by a transaction numbered from here on
+  -- (rows' xmin), so a process that loads the snapshot reads those products again.
   stamp xid8 NOT NULL,
   products integer NOT NULL,
   -- What the index holds in memory once loaded (checked against SEARCH_INDEX_MEMORY_MB first).

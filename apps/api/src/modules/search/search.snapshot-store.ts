@@ -12,7 +12,7 @@ import type { EncodedSnapshot } from './search.snapshot-format';
 /** What the header row says of the snapshot (search_index_snapshot). */
 export type SnapshotHeader = {
   format: number;
-  /** pg_snapshot_xmin before the build read (xid8, as text). */
+  /** The oldest transaction the build's reads may not have seen (xid8, as text): takeBuildStamp. */
   stamp: string;
   products: number;
   indexBytes: number;
@@ -72,12 +72,29 @@ export async function writeSnapshot(
 }
 
 /**
- * The stamp of a build about to read the catalogue: the oldest transaction its reads may not see.
- * Every row changed by a transaction it could miss has an xmin from there on.
+ * The stamp of a build about to read the catalogue: the oldest transaction of this database still
+ * running (else the next one to start). Every row changed by a transaction the build's reads may
+ * not see has an xmin from there on: a transaction that was running, one of its subtransactions
+ * (numbered after it), or one that started since. NOTE: the snapshot's xmin alone is the oldest
+ * writing transaction of the whole server: a long one in another database (a restore, a seed)
+ * would make every load re-read everything written since; a running transaction whose xid another
+ * database's session holds is left out, any other one counts.
  */
 export async function takeBuildStamp(tx: Tx): Promise<string> {
   const { rows } = await tx.execute(
-    sql`select pg_snapshot_xmin(pg_current_snapshot())::text as stamp`,
+    sql`with now as (select pg_current_snapshot() as snapshot),
+        elsewhere as (
+          select l.transactionid::text::bigint as xid
+            from pg_locks l join pg_stat_activity a on a.pid = l.pid
+           where l.locktype = 'transactionid' and l.mode = 'ExclusiveLock' and l.granted
+             and a.datid <> (select oid from pg_database where datname = current_database())
+        )
+        select coalesce(
+                 (select min(x::text::numeric) from pg_snapshot_xip(now.snapshot) as x
+                   where not exists (
+                     select 1 from elsewhere where xid = x::text::bigint & 4294967295)),
+                 pg_snapshot_xmax(now.snapshot)::text::numeric)::text as stamp
+          from now`,
   );
   return (rows[0] as { stamp: string }).stamp;
 }
