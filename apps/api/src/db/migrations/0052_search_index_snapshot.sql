@@ -11,6 +11,9 @@ CREATE TABLE search_index_snapshot (
   -- one): every change the build may have missed was made by a transaction numbered from here on
   -- (rows' xmin), so a process that loads the snapshot reads those products again.
   stamp xid8 NOT NULL,
+  -- The transaction that wrote the row: the row's own xmin must match it, else the table was copied
+  -- from another server (a dump restored), whose transaction numbers the stamp does not follow.
+  writer xid8 NOT NULL DEFAULT pg_current_xact_id(),
   products integer NOT NULL,
   -- What the index holds in memory once loaded (checked against SEARCH_INDEX_MEMORY_MB first).
   index_bytes bigint NOT NULL,

@@ -167,7 +167,13 @@ export class SharedIndexBuilds {
       products: index.live,
       indexBytes: index.byteSize(),
     };
-    if (!(await writeSnapshot(tx, header, encoded))) return;
+    // Without the lock (PGlite) the build ran outside a transaction: the write opens its own.
+    const { db } = this.options;
+    const wrote =
+      tx === db
+        ? await db.transaction((inner) => writeSnapshot(inner, header, encoded))
+        : await writeSnapshot(tx, header, encoded);
+    if (!wrote) return;
     this.options.report({
       event: 'written',
       products: index.live,
@@ -192,6 +198,7 @@ export class SharedIndexBuilds {
         const header = await readSnapshotHeader(tx);
         if (!header) return ignored('no snapshot yet');
         if (header.format !== SNAPSHOT_FORMAT) return ignored(`format ${header.format}`);
+        if (!header.native) return ignored('written on another server (a restored dump)');
         if (!fits(header.indexBytes)) return ignored('over the memory budget');
         const max = Math.floor(header.products / CATCH_UP_SHARE);
         const changes = await selectChangesSince(tx, header.stamp, max);

@@ -19,13 +19,21 @@ export type SnapshotHeader = {
   bytes: number;
   chunks: number;
   checksum: string;
+  /**
+   * Whether the row was written here, by the transaction it names (not restored from another
+   * server's dump, whose transaction numbers the stamp does not follow), and the stamp is not
+   * ahead of this server's next transaction.
+   */
+  native: boolean;
 };
 
 /** The snapshot's header, or null when there is none. */
 export async function readSnapshotHeader(tx: Tx): Promise<SnapshotHeader | null> {
   const { rows } = await tx.execute(
     sql`select format, stamp::text as stamp, products, index_bytes::float8 as "indexBytes",
-               bytes::float8 as bytes, chunks, checksum
+               bytes::float8 as bytes, chunks, checksum,
+               xmin::text::bigint = writer::text::bigint & 4294967295
+                 and stamp <= pg_snapshot_xmax(pg_current_snapshot()) as native
           from search_index_snapshot`,
   );
   const row = rows[0] as SnapshotHeader | undefined;
@@ -42,33 +50,32 @@ export async function readSnapshotChunk(tx: Tx, seq: number): Promise<Uint8Array
 }
 
 /**
- * Replaces the snapshot with `encoded` (in `tx`'s transaction, or a savepoint of it), unless the one
- * there is stamped later (a build that started after this one's): answers whether it wrote.
+ * Replaces the snapshot with `encoded` in the transaction `tx` (NOTE: not a savepoint: the header
+ * row must carry the top transaction's xid, which `native` checks), unless the one there is stamped
+ * later (a build that started after this one's): answers whether it wrote.
  */
 export async function writeSnapshot(
   tx: Tx,
-  header: Pick<SnapshotHeader, 'format' | 'stamp' | 'products' | 'indexBytes'>,
+  header: Omit<SnapshotHeader, 'bytes' | 'chunks' | 'checksum' | 'native'>,
   encoded: EncodedSnapshot,
 ): Promise<boolean> {
-  return tx.transaction(async (inner) => {
-    const { rows } = await inner.execute(
-      sql`select 1 from search_index_snapshot where stamp > ${header.stamp}::xid8 for update`,
+  const { rows } = await tx.execute(
+    sql`select 1 from search_index_snapshot where stamp > ${header.stamp}::xid8 for update`,
+  );
+  if (rows.length) return false;
+  await tx.execute(sql`delete from search_index_snapshot_chunks`);
+  await tx.execute(sql`delete from search_index_snapshot`);
+  let seq = 0;
+  for (const chunk of encoded.chunks)
+    await tx.execute(
+      sql`insert into search_index_snapshot_chunks (seq, bytes) values (${seq++}, ${Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)})`,
     );
-    if (rows.length) return false;
-    await inner.execute(sql`delete from search_index_snapshot_chunks`);
-    await inner.execute(sql`delete from search_index_snapshot`);
-    let seq = 0;
-    for (const chunk of encoded.chunks)
-      await inner.execute(
-        sql`insert into search_index_snapshot_chunks (seq, bytes) values (${seq++}, ${Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)})`,
-      );
-    await inner.execute(
-      sql`insert into search_index_snapshot (id, format, stamp, products, index_bytes, bytes, chunks, checksum)
-          values (1, ${header.format}, ${header.stamp}::xid8, ${header.products}, ${header.indexBytes},
-                  ${encoded.bytes}, ${seq}, ${encoded.checksum()})`,
-    );
-    return true;
-  });
+  await tx.execute(
+    sql`insert into search_index_snapshot (id, format, stamp, products, index_bytes, bytes, chunks, checksum)
+        values (1, ${header.format}, ${header.stamp}::xid8, ${header.products}, ${header.indexBytes},
+                ${encoded.bytes}, ${seq}, ${encoded.checksum()})`,
+  );
+  return true;
 }
 
 /**
