@@ -76,6 +76,26 @@ const snapshotRow = async () =>
     )
   ).rows[0] as { format: number; products: number; stamp: string } | undefined;
 
+/** Holds the build lock as another process's build would, until `release` (which answers 'built'). */
+async function holdBuildLock(): Promise<{ release: () => Promise<unknown> }> {
+  let release = () => {};
+  const holding = new Promise<void>((resolve) => (release = resolve));
+  let locked = () => {};
+  const taken = new Promise<void>((resolve) => (locked = resolve));
+  const held = withBuildLock(first.app.db, async () => {
+    locked();
+    await holding;
+    return 'built';
+  });
+  await taken;
+  return {
+    release: () => {
+      release();
+      return held;
+    },
+  };
+}
+
 describe('shared search index snapshot', () => {
   it('is written by the process that built, and loaded by another one, which answers alike', async () => {
     expect(made(first.app)).toEqual({ builds: 1, loads: 0 });
@@ -196,22 +216,38 @@ describe('shared search index snapshot', () => {
   );
 
   it.runIf(process.env.DATABASE_URL)(
+    "waits for another process's build (not ready meanwhile), and builds when that one wrote nothing",
+    async () => {
+      // Another process building: it holds the lock (its snapshot is stale: the catalogue changed).
+      await first.handle.db.execute(
+        sql`update product_translations set name = name || ' (wait)' where lang = 'en'`,
+      );
+      const builder = await holdBuildLock();
+      const waiting = await buildApp({ config: first.config, db: first.handle, logger: false });
+      others.push(waiting);
+      await waiting.ready();
+      await vi.waitFor(() =>
+        expect(waiting.searchIndex.readiness()).toEqual({
+          ok: false,
+          detail: "Waiting for another process's search index build",
+        }),
+      );
+      // The other process gave up without writing: this one builds, and says so.
+      await builder.release();
+      expect(await searchIndexBuilt(waiting)).not.toBeNull();
+      expect(made(waiting)).toEqual({ builds: 1, loads: 0 });
+      expect(waiting.searchIndex.readiness()).toEqual({ ok: true });
+      await waiting.searchIndex.snapshotWritten();
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
     'waits for a build in progress for a bounded time only',
     async () => {
-      let release = () => {};
-      const holding = new Promise<void>((resolve) => (release = resolve));
-      let locked = () => {};
-      const taken = new Promise<void>((resolve) => (locked = resolve));
-      const builder = withBuildLock(first.app.db, async () => {
-        locked();
-        await holding;
-        return 'built';
-      });
-      await taken;
+      const builder = await holdBuildLock();
       expect(await withBuildLock(first.app.db, async () => 'twice')).toBe(LOCK_BUSY);
       expect(await awaitBuildLock(first.app.db, 50)).toBe(false);
-      release();
-      expect(await builder).toBe('built');
+      expect(await builder.release()).toBe('built');
       expect(await awaitBuildLock(first.app.db, 50)).toBe(true);
     },
   );

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { CATALOGUE_CHANNEL, selectAllCategories, type CategoryRow } from '../catalogue';
 import { SearchIndex } from './search.index';
 import { readSearchRows } from './search.index-source';
-import { SharedIndexBuilds, type ObtainedIndex } from './search.index-share';
+import { SharedIndexBuilds, type BuildPhase, type ObtainedIndex } from './search.index-share';
 import { selectSearchRows, selectTokenQueries } from './search.queries';
 import type { QueryNode } from './search.tsquery';
 
@@ -87,6 +87,8 @@ export class SearchIndexHolder {
   private readonly createdAt = Date.now();
   /** Products read by the build in progress. */
   private buildProgress = 0;
+  /** What the index being made waits for: its rows, the shared snapshot, another process's build. */
+  private buildPhase: BuildPhase = 'reading';
   /** Indexes this holder read from the tables, and loaded from a shared snapshot (tests, logs). */
   builds = 0;
   loads = 0;
@@ -132,7 +134,12 @@ export class SearchIndexHolder {
     if (!this.startupSettled && now - this.createdAt < SEARCH_INDEX_READY_WAIT_MS)
       return {
         ok: false,
-        detail: `Building the search index: ${this.buildProgress} products read`,
+        detail:
+          this.buildPhase === 'reading'
+            ? `Building the search index: ${this.buildProgress} products read`
+            : this.buildPhase === 'loading'
+              ? 'Loading the search index snapshot another process wrote'
+              : "Waiting for another process's search index build",
       };
     return degraded(
       this.startupSettled
@@ -271,9 +278,16 @@ export class SearchIndexHolder {
     this.state = 'building';
     this.fallbackReason = null;
     this.buildProgress = 0;
-    const read = () => this.read(generation);
+    const read = () => {
+      this.buildPhase = 'reading';
+      return this.read(generation);
+    };
     const { index, source }: ObtainedIndex = this.options.shared
-      ? await this.options.shared.obtain(read, (bytes) => bytes <= this.options.budgetBytes)
+      ? await this.options.shared.obtain(
+          read,
+          (bytes) => bytes <= this.options.budgetBytes,
+          (phase) => (this.buildPhase = phase),
+        )
       : { index: await read(), source: 'built' };
     if (!index || generation !== this.generation) return;
     // A snapshot's catch-up adds postings like a refresh does.

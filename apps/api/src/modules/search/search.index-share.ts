@@ -50,6 +50,9 @@ const SNAPSHOT_WAIT_MS = 60_000;
 /** An index made by `obtain`: read from the tables, or loaded from the snapshot and caught up. */
 export type ObtainedIndex = { index: SearchIndex | null; source: 'built' | 'snapshot' };
 
+/** What a process making its index waits for (its readiness says it). */
+export type BuildPhase = 'reading' | 'loading' | 'waiting';
+
 /** What happened to snapshots, for the log. */
 export type SnapshotEvent =
   | { event: 'loaded'; products: number; caughtUp: number; bytes: number; ms: number }
@@ -90,8 +93,10 @@ export class SharedIndexBuilds {
   async obtain(
     read: () => Promise<SearchIndex | null>,
     fits: (bytes: number) => boolean,
+    phase: (phase: BuildPhase) => void = () => {},
   ): Promise<ObtainedIndex> {
     const { db, locks, waitMs = SNAPSHOT_WAIT_MS } = this.options;
+    phase('loading');
     const loaded = await this.load(fits);
     if (loaded) return loaded;
     if (!locks) return this.earliest((answer) => this.buildAndWrite(db, read, noLoad, answer));
@@ -102,12 +107,14 @@ export class SharedIndexBuilds {
       );
       if (built !== LOCK_BUSY) return built;
       const started = performance.now();
+      phase('waiting');
       const lockFreed = await awaitBuildLock(db, waitMs);
       this.options.report({
         event: 'waited',
         ms: Math.round(performance.now() - started),
         lockFreed,
       });
+      phase('loading');
       const theirs = await this.load(fits);
       if (theirs) return theirs;
     }
