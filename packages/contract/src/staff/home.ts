@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MailDetailDto } from '../accounts';
 import { dataResponse } from '../common';
 import { idSchema } from '../common/safe-input';
-import { ORDER_STATUSES } from '../orders/workflow';
+import { OPEN_ORDER_STATUSES, ORDER_STATUSES } from '../orders/workflow';
 import { hasStaffRole, type StaffRole } from './roles';
 
 /**
@@ -67,8 +67,8 @@ export function nextGoLiveStep(items: readonly GoLiveItem[]): GoLiveStep | null 
   return items.find((item) => !item.done)?.step ?? null;
 }
 
-/** Orders the desk works first: waiting to be accepted or shipped, soonest requested date first. */
-export const HOME_ORDER_STATUSES = ['placed', 'accepted', 'picking', 'partially_shipped'] as const;
+/** Orders the desk works first: the open ones, waiting to be accepted or shipped (soonest requested date first). */
+export const HOME_ORDER_STATUSES = OPEN_ORDER_STATUSES;
 
 const HomeOrderDto = z.object({
   id: z.number().int(),
