@@ -29,12 +29,12 @@ import {
   SEED_OPTIONS,
   SERVER_NODE_FLAGS,
   SERVER_OPTIONS,
-  appendResults,
+  reportSection,
+  resultsSection,
   benchTarget,
   cannon,
   fmt,
   machineLine,
-  sectionHeading,
   recreateDatabase,
   run,
   runMain,
@@ -417,22 +417,18 @@ async function main() {
     timings.catalogue ? `catalogue ${fmt(timings.catalogue, 1)} s` : '',
     timings.desk ? `desk data ${fmt(timings.desk, 1)} s` : '',
   ].filter(Boolean);
-  const lines = [
-    '',
-    sectionHeading(startedAt, `order desk, ${fmt(counts.orders)} orders`),
-    '',
-    machineLine(),
-    `- Command: \`${command}\` (server, PostgreSQL and load generator on the same machine; ${duration} s per scenario after a 3 s warm-up).`,
-    `- Ceiling: a bare Node \`http\` server answering a constant, ${fmt(ceiling.rps)} req/s at ${connections} connections (p99 ${ceiling.p99} ms) in this run.`,
-    `- Data: ${fmt(counts.products)} products, ${fmt(counts.customers)} customers, ${fmt(counts.orders)} orders, ${fmt(counts.lines)} order lines, ${fmt(counts.steps)} status steps; ${seeded.length ? `seeding: ${seeded.join(', ')}` : 'reused database'}.`,
-    '',
-    '| Scenario | Figure | Target | |',
-    '|---|---|---|---|',
-    ...rows,
-    '',
-  ];
-  console.log(lines.join('\n'));
-  if (!args['no-record']) appendResults(lines);
+  const lines = resultsSection(
+    startedAt,
+    `order desk, ${fmt(counts.orders)} orders`,
+    [
+      machineLine(),
+      `- Command: \`${command}\` (server, PostgreSQL and load generator on the same machine; ${duration} s per scenario after a 3 s warm-up).`,
+      `- Ceiling: a bare Node \`http\` server answering a constant, ${fmt(ceiling.rps)} req/s at ${connections} connections (p99 ${ceiling.p99} ms) in this run.`,
+      `- Data: ${fmt(counts.products)} products, ${fmt(counts.customers)} customers, ${fmt(counts.orders)} orders, ${fmt(counts.lines)} order lines, ${fmt(counts.steps)} status steps; ${seeded.length ? `seeding: ${seeded.join(', ')}` : 'reused database'}.`,
+    ],
+    ['| Scenario | Figure | Target | |', '|---|---|---|---|', ...rows],
+  );
+  reportSection(lines, args);
 }
 
 runMain('bench:desk', main, () => {

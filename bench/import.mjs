@@ -32,14 +32,14 @@ import {
   ROOT,
   SERVER_NODE_FLAGS,
   SERVER_OPTIONS,
-  appendResults,
+  reportSection,
+  resultsSection,
   cacheCounts,
   benchTarget,
   cannon as cannonRun,
   fmt,
   hitRatio,
   machineLine,
-  sectionHeading,
   recreateDatabase,
   run,
   runMain,
@@ -443,20 +443,16 @@ function fullImportRow(full, peakMb) {
 /** Prints the run's RESULTS.md section (and appends it unless --no-record); answers its lines. */
 function record(startedAt, rowLines) {
   const command = `node bench/import.mjs ${process.argv.slice(2).join(' ')}`.trim();
-  const lines = [
-    '',
-    sectionHeading(startedAt, `catalogue import, ${fmt(rows)} rows`),
-    '',
-    machineLine(),
-    `- Command: \`${command}\` (server, PostgreSQL and load generator on the same machine; ${connections} connections for the storefront).`,
-    '',
-    '| Measure | Figure | Target | |',
-    '|---|---:|---:|---|',
-    ...rowLines,
-    '',
-  ];
-  console.log(lines.join('\n'));
-  if (!args['no-record']) appendResults(lines);
+  const lines = resultsSection(
+    startedAt,
+    `catalogue import, ${fmt(rows)} rows`,
+    [
+      machineLine(),
+      `- Command: \`${command}\` (server, PostgreSQL and load generator on the same machine; ${connections} connections for the storefront).`,
+    ],
+    ['| Measure | Figure | Target | |', '|---|---:|---:|---|', ...rowLines],
+  );
+  reportSection(lines, args);
   return lines;
 }
 

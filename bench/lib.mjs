@@ -218,8 +218,29 @@ export async function recreateDatabase(name) {
 
 /** Appends a section to bench/RESULTS.md (the lead records figures from quiet-machine runs). */
 export function appendResults(lines) {
-  fs.appendFileSync(path.join(ROOT, 'bench/RESULTS.md'), lines.join('\n'));
+  const file = path.join(ROOT, 'bench/RESULTS.md');
+  if (!fs.existsSync(file)) {
+    fs.writeFileSync(
+      file,
+      '# Benchmark results\n\nAppended by `npm run bench` (bench/README.md). Figures are only comparable within one section: each is also given as a share of a bare Node `http` server measured in the same run.\n',
+    );
+  }
+  fs.appendFileSync(file, lines.join('\n'));
   console.log('[bench] appended to bench/RESULTS.md');
+}
+
+/**
+ * A RESULTS.md section of a bench script: its heading, the notes under it (machine, command,
+ * data…), then its table (header lines, then rows), each part set off by a blank line.
+ */
+export function resultsSection(startedAt, what, notes, table) {
+  return ['', sectionHeading(startedAt, what), '', ...notes, '', ...table, ''];
+}
+
+/** Prints a section and appends it to bench/RESULTS.md unless the run says --no-record. */
+export function reportSection(lines, args) {
+  console.log(lines.join('\n'));
+  if (!args['no-record']) appendResults(lines);
 }
 
 /** Runs a bench script's `main`, reports its failure (exit code 1) and always runs `cleanup`. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sectionHeading, warmUpTopUp } from './lib.mjs';
+import { resultsSection, sectionHeading, warmUpTopUp } from './lib.mjs';
 
 describe('warmUpTopUp', () => {
   it('asks nothing once every customer of the rotation has been asked', () => {
@@ -35,5 +35,30 @@ describe('sectionHeading', () => {
     expect(sectionHeading(new Date('2026-11-29T01:06:59.900Z'), 'order desk, 5,000 orders')).toBe(
       '## 2026-11-29 01:06 UTC — order desk, 5,000 orders',
     );
+  });
+});
+
+describe('resultsSection', () => {
+  it('sets the heading, the notes and the table apart with blank lines, as RESULTS.md has them', () => {
+    const startedAt = new Date('2026-11-29T01:06:00Z');
+    expect(
+      resultsSection(
+        startedAt,
+        'import',
+        ['- Machine: m', '- Command: c'],
+        ['| a |', '|---|', '| 1 |'],
+      ),
+    ).toEqual([
+      '',
+      '## 2026-11-29 01:06 UTC — import',
+      '',
+      '- Machine: m',
+      '- Command: c',
+      '',
+      '| a |',
+      '|---|',
+      '| 1 |',
+      '',
+    ]);
   });
 });

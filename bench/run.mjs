@@ -43,8 +43,9 @@ import {
   hitRatio,
   machineLine,
   recreateDatabase,
+  reportSection,
+  resultsSection,
   run,
-  sectionHeading,
   serverEnv,
   waitFor as waitForUrl,
   withClient,
@@ -324,31 +325,32 @@ async function main() {
       (r) => r.rows[0].server_version,
     )) ?? '?';
   const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim();
-  const lines = [
-    '',
-    sectionHeading(startedAt, `${fmt(Number(counts.products))} products`),
-    '',
-    machineLine(`; PostgreSQL ${pgVersion}`),
-    `- Command: \`${command}\` (${connections} connections, ${duration} s per scenario after a warm-up of 3 s and at least one full rotation of the scenario's customers; server and load generator on the same machine).`,
-    `- Data: ${fmt(Number(counts.products))} products, ${fmt(Number(counts.users))} users, ${fmt(Number(counts.orders))} orders, ${fmt(Number(counts.cart_lines))} cart lines, ${fmt(Number(counts.price_lists))} price lists holding ${fmt(Number(counts.price_entries))} entries given to ${fmt(Number(counts.listed_customers))} customers directly (more through groups)${timings.seed ? `; seeding took ${fmt(timings.seed, 1)} s` : ' (reused database)'}.`,
-    ...(priceLists
-      ? [
-          `- Signed in as the ${fmt(customers)} bench customers in turn (each request the next one) in every realistic, cart and order scenario; each has at least one price list, directly or through a group.`,
-        ]
-      : []),
-    `- Process caches: ${args.caches} (CACHES=${args.caches}); "cache hits" is the share of cache reads that hit during the measured run, over the catalogue and search caches (the session cache left out).`,
-    `- API after start (search index built, before the scenarios): heap used ${fmt(memory.heapUsedMb)} MB of ${fmt(memory.heapTotalMb)} MB, external ${fmt(memory.externalMb)} MB, RSS ${fmt(memory.rssMb)} MB.`,
-    '',
-    '| Scenario | req/s | p50 ms | p99 ms | errors | cache hits | vs bare Node |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    ...results.map(
-      (r) =>
-        `| ${r.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.hits} | ${fmt((100 * r.rps) / bareResult.rps, 1)} % |`,
-    ),
-    ...priceListComparison(results),
-    '',
-  ];
-  console.log(lines.join('\n'));
+  const lines = resultsSection(
+    startedAt,
+    `${fmt(Number(counts.products))} products`,
+    [
+      machineLine(`; PostgreSQL ${pgVersion}`),
+      `- Command: \`${command}\` (${connections} connections, ${duration} s per scenario after a warm-up of 3 s and at least one full rotation of the scenario's customers; server and load generator on the same machine).`,
+      `- Data: ${fmt(Number(counts.products))} products, ${fmt(Number(counts.users))} users, ${fmt(Number(counts.orders))} orders, ${fmt(Number(counts.cart_lines))} cart lines, ${fmt(Number(counts.price_lists))} price lists holding ${fmt(Number(counts.price_entries))} entries given to ${fmt(Number(counts.listed_customers))} customers directly (more through groups)${timings.seed ? `; seeding took ${fmt(timings.seed, 1)} s` : ' (reused database)'}.`,
+      ...(priceLists
+        ? [
+            `- Signed in as the ${fmt(customers)} bench customers in turn (each request the next one) in every realistic, cart and order scenario; each has at least one price list, directly or through a group.`,
+          ]
+        : []),
+      `- Process caches: ${args.caches} (CACHES=${args.caches}); "cache hits" is the share of cache reads that hit during the measured run, over the catalogue and search caches (the session cache left out).`,
+      `- API after start (search index built, before the scenarios): heap used ${fmt(memory.heapUsedMb)} MB of ${fmt(memory.heapTotalMb)} MB, external ${fmt(memory.externalMb)} MB, RSS ${fmt(memory.rssMb)} MB.`,
+    ],
+    [
+      '| Scenario | req/s | p50 ms | p99 ms | errors | cache hits | vs bare Node |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      ...results.map(
+        (r) =>
+          `| ${r.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.hits} | ${fmt((100 * r.rps) / bareResult.rps, 1)} % |`,
+      ),
+      ...priceListComparison(results),
+    ],
+  );
+  reportSection(lines, args);
   if (args.json)
     fs.writeFileSync(
       args.json,
@@ -366,17 +368,6 @@ async function main() {
         2,
       ),
     );
-  if (!args['no-record']) {
-    const file = path.join(ROOT, 'bench/RESULTS.md');
-    if (!fs.existsSync(file)) {
-      fs.writeFileSync(
-        file,
-        '# Benchmark results\n\nAppended by `npm run bench` (bench/README.md). Figures are only comparable within one section: each is also given as a share of a bare Node `http` server measured in the same run.\n',
-      );
-    }
-    fs.appendFileSync(file, lines.join('\n'));
-    log('appended to bench/RESULTS.md');
-  }
 }
 
 main().catch(async (error) => {

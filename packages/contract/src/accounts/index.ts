@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTRIES, type Lang, dataResponse, keyOfMessage, okResponse } from '../common';
+import { COUNTRIES, type Lang, dataResponse, messageKeyLookup, okResponse } from '../common';
 // The 1,000 most common passwords of at least 10 characters, lower-cased, in rank order (a JSON
 // array, bundled with the code that imports it: the API build and the web's password forms' chunk).
 // Source: the password frequency list shipped by zxcvbn-ts (@zxcvbn-ts/language-common 4.1.3),
@@ -29,9 +29,7 @@ export const ACCOUNT_MESSAGES = {
 export type AccountMessageKey = keyof typeof ACCOUNT_MESSAGES;
 
 /** The key of an account message, so the web can show it in the user's language. */
-export function accountMessageKey(message: string | undefined): AccountMessageKey | undefined {
-  return keyOfMessage(ACCOUNT_MESSAGES, message);
-}
+export const accountMessageKey = messageKeyLookup(ACCOUNT_MESSAGES);
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 200;

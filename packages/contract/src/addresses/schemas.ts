@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keyOfMessage, okResponse } from '../common';
+import { messageKeyLookup, okResponse } from '../common';
 import { idSchema } from '../common/safe-input';
 import { ShipToAddress } from '../checkout/schemas';
 import { checkPostalCode, normalisePostalCode, regionCode, type AddressCountry } from './postal';
@@ -29,9 +29,7 @@ export const ADDRESS_MESSAGES = {
 export type AddressMessageKey = keyof typeof ADDRESS_MESSAGES;
 
 /** The key of an address message, so the web can show it in the user's language. */
-export function addressMessageKey(message: string | undefined): AddressMessageKey | undefined {
-  return keyOfMessage(ADDRESS_MESSAGES, message);
-}
+export const addressMessageKey = messageKeyLookup(ADDRESS_MESSAGES);
 
 const M = ADDRESS_MESSAGES;
 

@@ -33,13 +33,11 @@ export function toPage<T>(data: T[], total: number, page: number, perPage: numbe
 }
 
 /**
- * The key under which `messages` holds `message` (an English field message as the API answers it),
- * so the web can show it in the reader's language; undefined for any other text.
+ * Finds the key under which `messages` holds a message (an English field message as the API
+ * answers it), so the web can show it in the reader's language; undefined for any other text.
  */
-export function keyOfMessage<K extends string>(
-  messages: Readonly<Record<K, string>>,
-  message: string | undefined,
-): K | undefined {
-  if (!message) return undefined;
-  return (Object.keys(messages) as K[]).find((k) => messages[k] === message);
+export function messageKeyLookup<K extends string>(messages: Readonly<Record<K, string>>) {
+  const keys = Object.keys(messages) as K[];
+  return (message: string | undefined): K | undefined =>
+    message ? keys.find((k) => messages[k] === message) : undefined;
 }

@@ -58,14 +58,27 @@ export type OpticonResponse = z.infer<typeof OpticonResponse>;
 export const OpticonMatchBody = z.object({
   codes: uploadLines(z.array(OpticonCode)),
 });
+
+/** The fields of `shape`, each of them nullable. */
+const nullableFields = <S extends Record<string, z.ZodType>>(shape: S) =>
+  Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, field.nullable()])) as {
+    [K in keyof S]: z.ZodNullable<S[K]>;
+  };
+
+/** What the scan preview and the quick-order pad show of a product found by a code. */
+const OrderableProduct = z.object({
+  product_id: z.string(),
+  name: z.string(),
+  available: z.number().int(),
+  ship_pack: z.number().int(),
+  class: z.string(),
+});
+
+/** A code of an upload and the product it matches: each product fact null when it matches none. */
 export const OpticonMatch = z.object({
   code: z.string(),
   status: z.enum(['ok', 'unknown', 'unavailable']),
-  product_id: z.string().nullable(),
-  name: z.string().nullable(),
-  available: z.number().int().nullable(),
-  ship_pack: z.number().int().nullable(),
-  class: z.string().nullable(),
+  ...nullableFields(OrderableProduct.shape),
 });
 export type OpticonMatch = z.infer<typeof OpticonMatch>;
 /** The preview of a code that matches no product: nothing is known of it but the code. */
@@ -88,14 +101,7 @@ export const QuickOrderSuggestQuery = z.object({
   q: z.string().trim().min(1, { message: 'Type at least one character' }).max(64),
   lang: LangParam,
 });
-export const QuickOrderSuggestion = z.object({
-  product_id: z.string(),
-  name: z.string(),
-  available: z.number().int(),
-  ship_pack: z.number().int(),
-  class: z.string(),
-  unavailable: z.boolean(),
-});
+export const QuickOrderSuggestion = OrderableProduct.extend({ unavailable: z.boolean() });
 export type QuickOrderSuggestion = z.infer<typeof QuickOrderSuggestion>;
 export const QuickOrderSuggestResponse = dataResponse(z.array(QuickOrderSuggestion));
 export type QuickOrderSuggestResponse = z.infer<typeof QuickOrderSuggestResponse>;

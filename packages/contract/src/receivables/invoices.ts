@@ -66,15 +66,23 @@ export const InvoiceTaxLine = z.object({
 });
 export type InvoiceTaxLine = z.infer<typeof InvoiceTaxLine>;
 
-export const InvoiceLine = z.object({
-  order_line_id: z.number().int().nullable(),
-  product_id: z.string(),
+/**
+ * What a line of a money document bills or credits: its name, how many ship packs, the pack's size,
+ * the unit price and the line's total (an invoice line, a return line credited by a credit note).
+ */
+export const PRICED_PACKS_FIELDS = {
   name: z.string(),
-  /** Ship packs. */
+  /** Ship packs (billed, or asked back). */
   quantity: z.number().int(),
   ship_pack: z.number().int(),
   unit_price_cents: z.number().int(),
   line_total_cents: z.number().int(),
+};
+
+export const InvoiceLine = z.object({
+  order_line_id: z.number().int().nullable(),
+  product_id: z.string(),
+  ...PRICED_PACKS_FIELDS,
   /**
    * Why the unit cost `unit_price_cents`, copied from the order line it bills (a price list, a
    * sale, the catalogue's selling price); null on lines billed before reasons were kept and on the

@@ -8,6 +8,7 @@ import { taxOn, type TaxKind, type TaxLine } from '../checkout/rules';
 import { dataResponse, listResponse } from '../common';
 import { countField, idSchema, staffPageFields } from '../common/safe-input';
 import { lineTotalCents } from '../rules/money';
+import { InvoiceTaxLine, PRICED_PACKS_FIELDS } from './invoices';
 import {
   RETURN_STATUSES,
   RETURN_WINDOW_DAYS,
@@ -127,20 +128,12 @@ export const ReturnStatusEnum = z.enum(RETURN_STATUSES);
 export const ReturnLine = z.object({
   order_line_id: z.number().int(),
   product_code: z.string(),
-  name: z.string(),
-  /** Ship packs asked back. */
-  quantity: z.number().int(),
-  ship_pack: z.number().int(),
-  unit_price_cents: z.number().int(),
-  line_total_cents: z.number().int(),
+  ...PRICED_PACKS_FIELDS,
 });
 export type ReturnLine = z.infer<typeof ReturnLine>;
 
-export const CreditNoteTax = z.object({
-  kind: z.string(),
-  rate: z.number(),
-  amount_cents: z.number().int(),
-});
+/** A credit note's tax line: an invoice's, its kind read back as any text. */
+export const CreditNoteTax = InvoiceTaxLine.extend({ kind: z.string() });
 
 /** A credit note as buyers and staff see it. */
 export const CreditNote = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MailDetailDto } from '../accounts';
 import { dataResponse } from '../common';
 import { idSchema } from '../common/safe-input';
-import { ORDER_STATUSES } from '../orders/workflow';
+import { OPEN_ORDER_STATUSES, ORDER_STATUSES } from '../orders/workflow';
 import { hasStaffRole, type StaffRole } from './roles';
 
 /**
@@ -67,8 +67,8 @@ export function nextGoLiveStep(items: readonly GoLiveItem[]): GoLiveStep | null 
   return items.find((item) => !item.done)?.step ?? null;
 }
 
-/** Orders the desk works first: waiting to be accepted or shipped, soonest requested date first. */
-export const HOME_ORDER_STATUSES = ['placed', 'accepted', 'picking', 'partially_shipped'] as const;
+/** Orders the desk works first: the open ones, waiting to be accepted or shipped (soonest requested date first). */
+export const HOME_ORDER_STATUSES = OPEN_ORDER_STATUSES;
 
 const HomeOrderDto = z.object({
   id: z.number().int(),
@@ -98,39 +98,34 @@ export const FailedMailDto = MailDetailDto.pick({
 });
 export type FailedMailDto = z.infer<typeof FailedMailDto>;
 
+/** A part of the home: present only for a caller whose roles see it (`homeSectionsFor`). */
+const homePart = <S extends z.ZodRawShape>(fields: S) => z.object(fields).optional();
+
 export const AdminHomeDto = z.object({
   sections: z.array(z.enum(HOME_SECTIONS)),
   checklist: z
     .array(z.object({ step: z.enum(GO_LIVE_STEPS), done: z.boolean(), link: z.string() }))
     .optional(),
-  deliveries: z
-    .object({
-      /** False: no SMTP_URL, mails stay in the outbox (they are never lost, nor sent). */
-      mail_configured: z.boolean(),
-      mails_waiting: z.number().int(),
-      mails_failed: z.number().int(),
-      failed_mails: z.array(FailedMailDto),
-      webhooks_failed: z.number().int(),
-      webhooks_paused: z.number().int(),
-    })
-    .optional(),
-  applications: z
-    .object({ pending: z.number().int(), oldest_at: z.string().nullable() })
-    .optional(),
-  orders: z
-    .object({
-      to_accept: z.number().int(),
-      to_ship: z.number().int(),
-      next: z.array(HomeOrderDto),
-    })
-    .optional(),
-  imports: z
-    .object({
-      running: z.number().int(),
-      failed: z.number().int(),
-      latest: z.array(HomeImportDto),
-    })
-    .optional(),
+  deliveries: homePart({
+    /** False: no SMTP_URL, mails stay in the outbox (they are never lost, nor sent). */
+    mail_configured: z.boolean(),
+    mails_waiting: z.number().int(),
+    mails_failed: z.number().int(),
+    failed_mails: z.array(FailedMailDto),
+    webhooks_failed: z.number().int(),
+    webhooks_paused: z.number().int(),
+  }),
+  applications: homePart({ pending: z.number().int(), oldest_at: z.string().nullable() }),
+  orders: homePart({
+    to_accept: z.number().int(),
+    to_ship: z.number().int(),
+    next: z.array(HomeOrderDto),
+  }),
+  imports: homePart({
+    running: z.number().int(),
+    failed: z.number().int(),
+    latest: z.array(HomeImportDto),
+  }),
 });
 export type AdminHomeDto = z.infer<typeof AdminHomeDto>;
 

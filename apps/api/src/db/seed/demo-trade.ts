@@ -13,11 +13,11 @@ import {
 import { eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client';
+import { getCheckoutAccount, toShipTo } from '../../modules/accounts';
 import { accountPosition, billedLine, nextDocumentNumber } from '../../modules/receivables';
 import {
   creditAccounts,
   creditNotes,
-  customerAddresses,
   interestCharges,
   invoiceLines,
   invoices,
@@ -30,7 +30,6 @@ import {
   settlements,
   shipments,
   taxExemptions,
-  type OrderShipTo,
 } from '../schema';
 import { catalogueLookup } from './catalogue-lookup';
 import type { GeneratedCatalogue } from './demo';
@@ -121,20 +120,10 @@ export async function seedDemoTrade(
   // An empty catalogue (the import bench's database) has nothing to invoice: accounts only.
   if (!lookup.sellable('ca').length || !lookup.sellable('us').length) return summary;
 
-  const shipToOf = async (buyer: Buyer): Promise<OrderShipTo & { id: number }> => {
-    const rows = await tx.select().from(customerAddresses);
-    const a = rows.find((r) => r.userId === buyer.id && r.isDefault)!;
-    return {
-      id: a.id,
-      label: a.label,
-      company: a.company,
-      line1: a.line1,
-      line2: a.line2 ?? null,
-      city: a.city,
-      region: a.region,
-      postal_code: a.postalCode,
-      country: a.country,
-    };
+  /** The buyer's default address, read as the checkout reads it. */
+  const defaultAddressOf = async (buyer: Buyer) => {
+    const { addresses } = await getCheckoutAccount(tx, buyer.id);
+    return addresses.find((a) => a.is_default)!;
   };
 
   /** `count` lines of the buyer's country's products, `packs` ship packs each. */
@@ -153,13 +142,10 @@ export async function seedDemoTrade(
     extra: Partial<typeof orders.$inferInsert> & { exemptions?: TaxExemptionSeed[] } = {},
   ) => {
     const { exemptions = [], ...columns } = extra;
-    const shipTo = await shipToOf(buyer);
+    const address = await defaultAddressOf(buyer);
+    const copy = toShipTo(address);
     const totalCents = lines.reduce((s, l) => s + l.lineTotalCents, 0);
-    const taxes = exemptTaxes(
-      estimateSalesTax(totalCents, buyer.country, shipTo.region),
-      exemptions,
-    );
-    const { id: _addressId, ...copy } = shipTo;
+    const taxes = exemptTaxes(estimateSalesTax(totalCents, buyer.country, copy.region), exemptions);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -169,7 +155,7 @@ export async function seedDemoTrade(
         poNumber: `PO-${rng.int(1000, 9999)}`,
         totalCents,
         shipTo: copy,
-        shipToAddressId: shipTo.id,
+        shipToAddressId: address.id,
         paymentTerms: 'net_30',
         taxes: taxes.lines,
         taxCents: taxes.totalCents,
