@@ -128,6 +128,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().positive().default(1200),
   CACHES: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   SEARCH_INDEX: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  KEPT_PRICE_LISTS: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   SEARCH_INDEX_MEMORY_MB: z.coerce
     .number({ message: 'must be a number of megabytes' })
     .positive({ message: 'must be above 0' })
@@ -222,6 +223,8 @@ export type Config = {
    * writing the shared snapshot (decision 042).
    */
   searchIndexShared: boolean;
+  /** KEPT_PRICE_LISTS=off: customer prices read by statement, without the kept price lists. */
+  keptPriceListsEnabled: boolean;
   /** The proxies whose X-Forwarded-For is believed (false: none): request.ip is the client's. */
   trustProxy: false | string[];
   webDist: string;
@@ -336,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchIndexEnabled: e.SEARCH_INDEX === 'on',
     searchIndexMemoryMb: e.SEARCH_INDEX_MEMORY_MB,
     searchIndexShared: e.SEARCH_INDEX_SHARED === 'on',
+    keptPriceListsEnabled: e.KEPT_PRICE_LISTS === 'on',
     trustProxy: e.TRUST_PROXY ?? false,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     chatWidgetUrl: e.CHAT_WIDGET_URL,

@@ -9,7 +9,8 @@ import {
   type PricedProduct,
 } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
-import type { TtlCache } from '../../lib/ttl-cache';
+import { TtlCache } from '../../lib/ttl-cache';
+import type { CacheSize } from '../../plugins/change-feed';
 import { dayNumber, keepList, keptEntriesFor, type KeptList } from './pricing.kept-lists';
 import { selectGivenLists, selectListForKeeping, type GivenList } from './pricing.queries';
 import { customerPrices, type PricedCustomer } from './pricing.service';
@@ -22,8 +23,8 @@ import { customerPrices, type PricedCustomer } from './pricing.service';
 export const PRICING_CHANNEL = 'ws_pricing';
 
 /**
- * Backstop only: while the change feed is live an answer is dropped at the commit of any change to
- * what it was read from; while it is not, nothing is kept at all.
+ * Backstop only: while the change feed is live what is kept is dropped at the commit of any change
+ * to what it was read from; while it is not, nothing is kept at all.
  */
 const KEPT_MS = 10 * 60_000;
 /** A few list ids per customer: a few MB for every customer of a large store. */
@@ -77,15 +78,33 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A cache of the pricing module, registered with the ws_pricing channel. NOTE: on whatever CACHES
+ * says (decision 043): it holds rows of the price-list tables kept fresh by the feed, as the search
+ * index holds the search documents, not answers; KEPT_PRICE_LISTS=off turns it off.
+ */
+function keptByFeed<V>(
+  app: FastifyInstance,
+  name: string,
+  size: CacheSize,
+  keysFromPayload: (payload: string) => string[] | 'all',
+): TtlCache<V> {
+  const cache = new TtlCache<V>({ ...size, enabled: app.config.keptPriceListsEnabled });
+  app.caches.register(name, cache, { channel: PRICING_CHANNEL, keysFromPayload });
+  return cache;
+}
+
 /** Decorates the app with `pricing`, its caches registered with the ws_pricing channel. */
 export const pricingPlugin = fp(
   async (app: FastifyInstance) => {
-    const given = app.caches.ttl<GivenList[]>(
+    const given = keptByFeed<GivenList[]>(
+      app,
       'pricing.given-lists',
       { ttlMs: KEPT_MS, maxEntries: GIVEN_MAX },
-      { channel: PRICING_CHANNEL, keysFromPayload: customersFromPayload },
+      customersFromPayload,
     );
-    const lists = app.caches.ttl<KeptOrNot>(
+    const lists = keptByFeed<KeptOrNot>(
+      app,
       'pricing.kept-lists',
       {
         ttlMs: KEPT_MS,
@@ -95,7 +114,7 @@ export const pricingPlugin = fp(
           sizeOf: (kept: KeptOrNot) => (kept && 'size' in kept ? kept.size : 1),
         },
       },
-      { channel: PRICING_CHANNEL, keysFromPayload: listsFromPayload },
+      listsFromPayload,
     );
     const pricing: PricingCaches = {
       db: app.db,
@@ -104,7 +123,8 @@ export const pricingPlugin = fp(
       followed: false,
       perListMax: PER_LIST_MAX,
     };
-    if (app.caches.enabled) app.changeFeed.onLiveChange((live) => (pricing.followed = live));
+    if (app.config.keptPriceListsEnabled)
+      app.changeFeed.onLiveChange((live) => (pricing.followed = live));
     app.decorate('pricing', pricing);
   },
   { name: 'pricing', dependencies: ['change-feed'] },

@@ -8,6 +8,7 @@ import {
   type PricedProduct,
 } from '@wholesale/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { insertCatalogueFixtures } from '../../test/catalogue-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
@@ -123,7 +124,9 @@ describe('a kept list', () => {
   });
 });
 
-describe('an API process keeping lists', () => {
+// The kept lists are an index kept fresh by the feed, not an answer cache: CACHES=off leaves them
+// on (docs/decisions/043-kept-price-lists-whatever-caches.md), with the same freshness.
+describe.each(['on', 'off'])('an API process keeping lists (CACHES=%s)', (caches) => {
   let t: TestApp;
   let fx: Awaited<ReturnType<typeof insertCatalogueFixtures>>;
   let buyer: { userId: number; headers: Record<string, string> };
@@ -133,7 +136,7 @@ describe('an API process keeping lists', () => {
   const detail = async () => (await t.get(detailPath, buyer.headers)).json().data;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { CACHES: caches } });
     fx = await insertCatalogueFixtures(t);
     buyer = await t.signIn({ country: 'ca' });
     listId = await insertPriceList(t.handle.db, {
@@ -189,6 +192,24 @@ describe('an API process keeping lists', () => {
     expect((await detail()).customer_price).toBeUndefined();
     await db.execute(sql`update price_lists set active = true where id = ${listId}`);
     await pricingFeedCaughtUp(t.app, db);
+  });
+
+  it('prices by statement with KEPT_PRICE_LISTS=off, with the same answer', async () => {
+    const off = await buildApp({
+      config: { ...t.config, keptPriceListsEnabled: false },
+      db: t.handle,
+      logger: false,
+    });
+    try {
+      await off.ready();
+      const kept = await detail();
+      const res = await off.inject({ method: 'GET', url: detailPath, headers: buyer.headers });
+      expect(res.json().data).toEqual(kept);
+      expect(kept.customer_price).toBeTypeOf('number');
+      expect(off.caches.stats()['pricing.kept-lists']).toMatchObject({ hits: 0, size: 0 });
+    } finally {
+      await off.close();
+    }
   });
 
   it('prices a list too large to keep by statement, with the same answer', async () => {
