@@ -94,3 +94,51 @@ function withoutRequired(node: unknown): unknown {
       .map(([key, value]) => [key, withoutRequired(value)]),
   );
 }
+
+/**
+ * Bytes written once, cut where per-request text goes: `pieces[i]` is followed by the i-th insert.
+ * See `cutAtMarks`.
+ */
+export type CutAnswer = { pieces: Buffer[] };
+
+/**
+ * Cuts `written` (what `write` answers for a value) where `marked` (what it answers for the same
+ * value with a marker added at each place: a property written as `mark`) holds `mark`, so text can
+ * be put there per request without writing the whole value again. Null when the marked text is not
+ * the written one plus the marks (the cut would not give the serializer's bytes).
+ * NOTE: `mark` must begin with `,"` and a property name: such text cannot occur inside a JSON
+ * string, whose quotes are escaped.
+ */
+export function cutAtMarks(written: Buffer, marked: string, mark: string): CutAnswer | null {
+  const bytes = Buffer.from(marked);
+  const markBytes = Buffer.from(mark);
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (let at = bytes.indexOf(markBytes); at !== -1; at = bytes.indexOf(markBytes, from)) {
+    pieces.push(bytes.subarray(from, at));
+    from = at + markBytes.length;
+  }
+  pieces.push(bytes.subarray(from));
+  let at = 0;
+  for (const piece of pieces) {
+    if (!piece.equals(written.subarray(at, at + piece.length))) return null;
+    at += piece.length;
+  }
+  return at === written.length ? { pieces } : null;
+}
+
+/** The cut answer with `inserts[i]` after its i-th piece (an insert left out: nothing there). */
+export function putInCut(cut: CutAnswer, inserts: ReadonlyArray<string | undefined>): Buffer {
+  const { pieces } = cut;
+  const last = pieces.length - 1;
+  let size = 0;
+  for (let i = 0; i <= last; i++)
+    size += pieces[i]!.length + (i < last ? Buffer.byteLength(inserts[i] ?? '') : 0);
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (let i = 0; i <= last; i++) {
+    at += pieces[i]!.copy(out, at);
+    if (i < last && inserts[i]) at += out.write(inserts[i]!, at);
+  }
+  return out;
+}

@@ -1,15 +1,17 @@
 import {
   buyerPriceReason,
   fromCents,
+  ProductCard,
   type CustomerPrice,
   type PricedProduct,
-  type ProductCard,
   type ProductDetail,
 } from '@wholesale/contract';
 import type { CatalogueContext, DetailFound } from './catalogue.caches';
 import { allCategories } from './catalogue.categories';
+import type { CategoryList } from './catalogue.category-list';
 import type { Viewer } from './catalogue.dto';
 import type { CardRow } from './catalogue.queries';
+import { inSchemaOrder } from '../../lib/fast-serializer';
 
 /*
  * A signed-in customer's own prices on the catalogue's answers (docs/product/pricing.md "What the
@@ -33,38 +35,100 @@ export function toBuyerPrice(price: CustomerPrice): BuyerPrice {
   };
 }
 
+/** A card's own price fields as a card's serializer writes them (they come last in a card). */
+const writePriceFields = inSchemaOrder(
+  ProductCard.pick({ customer_price: true, price_reason: true, price_breaks: true }),
+);
+
+/**
+ * A card's own price as its serializer writes it inside the card: `,"customer_price":…` up to the
+ * end of `price_breaks` (what written bytes cut at PRICE_MARK take per request).
+ */
+export function writtenPriceFields(price: CustomerPrice): string {
+  return `,${writePriceFields(toBuyerPrice(price)).slice(1, -1)}`;
+}
+
+/** What a card marked by withPriceMarks writes where its own price fields go. */
+const MARK_PRICE = -Number.MAX_VALUE;
+export const PRICE_MARK = `,"customer_price":${JSON.stringify(MARK_PRICE)}`;
+
+/** A detail whose own and related cards carry the mark where the viewer's price fields go. */
+export function withPriceMarks(detail: ProductDetail): ProductDetail {
+  return {
+    ...detail,
+    customer_price: MARK_PRICE,
+    related: detail.related.map((card) => ({ ...card, customer_price: MARK_PRICE })),
+  };
+}
+
 type PricedRow = Pick<
   CardRow,
   'id' | 'brand' | 'category_id' | 'selling_price_cents' | 'selling_price_2_cents'
 >;
 
 /**
- * The cards with the viewer's own prices, in the same order: new objects (the cards given may be
- * shared by every viewer, as a kept detail's are), the cards themselves (the same array) when the
- * viewer is a guest, staff, or a customer without a price list: for them a kept answer and no
- * statement. `rows` are the cards' rows, in the same order.
+ * The viewer's own price of each row's product, by product id; undefined for a guest, staff, or a
+ * customer without a price list: for them a kept answer and no statement. `categories`: the category
+ * list when the caller holds it (with CACHES=off another read of it is another statement).
+ */
+export async function customerPricesOfRows(
+  ctx: CatalogueContext,
+  rows: readonly PricedRow[],
+  viewer: Viewer,
+  categories?: CategoryList,
+): Promise<ReadonlyMap<number, CustomerPrice> | undefined> {
+  const pricing = viewer.customerPrices;
+  if (!pricing || rows.length === 0 || !(await pricing.hasLists())) return undefined;
+  const list = categories ?? (await allCategories(ctx));
+  const products = rows.map((row): PricedProduct => ({
+    id: Number(row.id),
+    brand: row.brand,
+    categoryPath: list.ancestorIds(Number(row.category_id)),
+    sellingCents: Number(row.selling_price_cents),
+    secondCents: row.selling_price_2_cents === null ? null : Number(row.selling_price_2_cents),
+  }));
+  return pricing.prices(products);
+}
+
+/** The cards with these prices laid on: new objects (the cards given may be shared by every viewer). */
+function withPrices<C extends ProductCard>(
+  cards: C[],
+  prices: ReadonlyMap<number, CustomerPrice>,
+): C[] {
+  return cards.map((card) => {
+    const price = prices.get(card.id);
+    return price ? { ...card, ...toBuyerPrice(price) } : card;
+  });
+}
+
+/**
+ * The cards with the viewer's own prices, in the same order: new objects, or the cards themselves
+ * (the same array) when the viewer has no prices of their own (customerPricesOfRows). `rows` are
+ * the cards' rows, in the same order.
  */
 export async function withCustomerPrices<C extends ProductCard>(
   ctx: CatalogueContext,
   cards: C[],
   rows: readonly PricedRow[],
   viewer: Viewer,
+  categories?: CategoryList,
 ): Promise<C[]> {
-  const pricing = viewer.customerPrices;
-  if (!pricing || cards.length === 0 || !(await pricing.hasLists())) return cards;
-  const categories = await allCategories(ctx);
-  const products = rows.map((row): PricedProduct => ({
-    id: Number(row.id),
-    brand: row.brand,
-    categoryPath: categories.ancestorIds(Number(row.category_id)),
-    sellingCents: Number(row.selling_price_cents),
-    secondCents: row.selling_price_2_cents === null ? null : Number(row.selling_price_2_cents),
-  }));
-  const prices = await pricing.prices(products);
-  return cards.map((card) => {
-    const price = prices.get(card.id);
-    return price ? { ...card, ...toBuyerPrice(price) } : card;
-  });
+  const prices = await customerPricesOfRows(ctx, rows, viewer, categories);
+  return prices ? withPrices(cards, prices) : cards;
+}
+
+/** A product detail with these prices on the product and its related cards; `detail` is not changed. */
+export function detailWithPrices(
+  detail: ProductDetail,
+  prices: ReadonlyMap<number, CustomerPrice>,
+): ProductDetail {
+  const [product, ...related] = withPrices([detail, ...detail.related], prices);
+  return { ...(product as ProductDetail), related };
+}
+
+/** The rows a detail's own prices are read for: the product's, then its related cards'. */
+export function detailRows(found: DetailFound): PricedRow[] {
+  return found.detail ? [found.detail, ...found.related] : [];
 }
 
 /**
@@ -76,11 +140,8 @@ export async function detailWithCustomerPrices(
   detail: ProductDetail,
   found: DetailFound,
   viewer: Viewer,
+  categories?: CategoryList,
 ): Promise<ProductDetail> {
-  if (!viewer.customerPrices || !found.detail) return detail;
-  const cards = [detail, ...detail.related];
-  const priced = await withCustomerPrices(ctx, cards, [found.detail, ...found.related], viewer);
-  if (priced === cards) return detail;
-  const [product, ...related] = priced;
-  return { ...(product as ProductDetail), related };
+  const prices = await customerPricesOfRows(ctx, detailRows(found), viewer, categories);
+  return prices ? detailWithPrices(detail, prices) : detail;
 }

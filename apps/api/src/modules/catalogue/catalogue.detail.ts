@@ -1,16 +1,23 @@
 import {
-  CUSTOMER_PRICE_FIELDS,
   productGalleryPath,
   ProductDescriptionResponse,
   type Lang,
   type ProductDetail,
 } from '@wholesale/contract';
 import { AppError } from '../../lib/app-error';
-import { inSchemaOrder } from '../../lib/fast-serializer';
+import { cutAtMarks, inSchemaOrder, putInCut, type CutAnswer } from '../../lib/fast-serializer';
 import type { CatalogueContext, DetailEntry, DetailFound } from './catalogue.caches';
 import { allCategories, allClassCodes } from './catalogue.categories';
 import type { CategoryList } from './catalogue.category-list';
-import { detailWithCustomerPrices } from './catalogue.customer-prices';
+import {
+  customerPricesOfRows,
+  detailRows,
+  detailWithCustomerPrices,
+  detailWithPrices,
+  PRICE_MARK,
+  withPriceMarks,
+  writtenPriceFields,
+} from './catalogue.customer-prices';
 import { toCard, type Viewer } from './catalogue.dto';
 import { selectProductDetail, type ClassCodeRow } from './catalogue.queries';
 
@@ -18,17 +25,17 @@ import { selectProductDetail, type ClassCodeRow } from './catalogue.queries';
 const writeDetailAnswer = inSchemaOrder(ProductDescriptionResponse);
 
 /**
- * A detail's answer for a kind of viewer: the shared answer, written once, and the last answer
- * written with a customer's own prices, with what those prices were (priceSignature).
+ * A detail's answer for a kind of viewer: the shared answer, written once, and the same bytes cut
+ * where a customer's own prices go (null: they could not be cut; written whole then).
  */
 type DetailAnswer = {
   dto: ProductDetail;
   json?: Buffer;
-  priced?: { signature: string; json: Buffer };
+  cut?: CutAnswer | null;
 };
 
-/** A detail's answer for a kind of viewer, and the statement's rows it was made of. */
-type Answered = { answer: DetailAnswer; found: DetailFound };
+/** A detail's answer for a kind of viewer, the statement's rows it was made of, and the categories. */
+type Answered = { answer: DetailAnswer; found: DetailFound; categories: CategoryList };
 
 /**
  * A product's detail for a viewer: the statement's answer is kept (caches.details, while the change
@@ -64,7 +71,7 @@ async function detailAnswer(
     answer = { dto: toDetail(entry.found, categories, classes, lang, viewer) };
     answers.byViewer.set(key, answer);
   }
-  return { answer, found: entry.found };
+  return { answer, found: entry.found, categories };
 }
 
 /** GET productDescription: one product with description, category path and related products. */
@@ -74,17 +81,18 @@ export async function getProductDetail(
   lang: Lang,
   viewer: Viewer,
 ): Promise<ProductDetail> {
-  const { answer, found } = await detailAnswer(ctx, productId, lang, viewer);
-  return detailWithCustomerPrices(ctx, answer.dto, found, viewer);
+  const { answer, found, categories } = await detailAnswer(ctx, productId, lang, viewer);
+  return detailWithCustomerPrices(ctx, answer.dto, found, viewer, categories);
 }
 
 /**
  * The productDescription answer as the route's serializer writes it, written once per kept entry
- * and kind of viewer; a customer's own prices (catalogue.customer-prices.ts) are written per
- * request, into their answer only.
+ * and kind of viewer; a customer's own prices (catalogue.customer-prices.ts) are put into those
+ * bytes per request, at the places cut for them, and never kept.
  * NOTE: bytes, not the string: a string built by appending (as fast-json-stringify builds it) is a
  * tree of pieces that V8 walks again on every socket write, and thousands of kept trees made every
- * collection longer.
+ * collection longer. NOTE: a priced answer written whole per request took about as much CPU as the
+ * rest of the request (customers rotate, so few ask the same prices twice in a row).
  */
 export async function writtenProductDetail(
   ctx: CatalogueContext,
@@ -92,26 +100,26 @@ export async function writtenProductDetail(
   lang: Lang,
   viewer: Viewer,
 ): Promise<Buffer> {
-  const { answer, found } = await detailAnswer(ctx, productId, lang, viewer);
-  const own = await detailWithCustomerPrices(ctx, answer.dto, found, viewer);
-  if (own === answer.dto)
-    return (answer.json ??= Buffer.from(writeDetailAnswer({ status: true, data: answer.dto })));
-  // NOTE: customers whose lists price none of the page's products (most, for most products) all
-  // get the same prices: the last priced answer is kept, keyed by exactly the prices it shows, so
-  // it is only ever sent to a customer whose own prices would write the same bytes.
-  const signature = priceSignature(own);
-  if (answer.priced?.signature !== signature)
-    answer.priced = {
-      signature,
-      json: Buffer.from(writeDetailAnswer({ status: true, data: own })),
-    };
-  return answer.priced.json;
-}
-
-/** Everything a customer's own prices change in a detail: its own and its related cards'. */
-function priceSignature(detail: ProductDetail): string {
-  return JSON.stringify(
-    [detail, ...detail.related].map((card) => CUSTOMER_PRICE_FIELDS.map((field) => card[field])),
+  const { answer, found, categories } = await detailAnswer(ctx, productId, lang, viewer);
+  const json = (answer.json ??= Buffer.from(writeDetailAnswer({ status: true, data: answer.dto })));
+  const prices = await customerPricesOfRows(ctx, detailRows(found), viewer, categories);
+  if (!prices) return json;
+  const { dto } = answer;
+  if (answer.cut === undefined)
+    answer.cut = cutAtMarks(
+      json,
+      writeDetailAnswer({ status: true, data: withPriceMarks(dto) }),
+      PRICE_MARK,
+    );
+  if (!answer.cut)
+    return Buffer.from(writeDetailAnswer({ status: true, data: detailWithPrices(dto, prices) }));
+  // The marks come in the answer's order: the product's own fields, then each related card's.
+  return putInCut(
+    answer.cut,
+    [dto, ...dto.related].map((card) => {
+      const price = prices.get(card.id);
+      return price && writtenPriceFields(price);
+    }),
   );
 }
 

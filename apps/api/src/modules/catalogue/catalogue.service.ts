@@ -17,6 +17,7 @@ import {
   type CatalogueContext,
 } from './catalogue.caches';
 import { allCategories } from './catalogue.categories';
+import type { CategoryList } from './catalogue.category-list';
 import { withCustomerPrices } from './catalogue.customer-prices';
 import { sanitizeProductName, toCard, type Viewer } from './catalogue.dto';
 import {
@@ -87,10 +88,11 @@ async function scopeFor(
   ctx: CatalogueContext,
   params: Pick<ListingParams, 'name' | 'category' | 'classCodes' | 'filters'>,
   country: Country,
+  categories: () => Promise<CategoryList> = () => allCategories(ctx),
 ): Promise<ListingScope | null> {
   let categoryIds: number[] | null = null;
   if ((params.category ?? '').trim() || (params.name ?? '').trim()) {
-    const list = await allCategories(ctx);
+    const list = await categories();
     const found = list.find(params.category, params.name);
     if (!found) return null;
     categoryIds = list.descendantIds(found);
@@ -150,7 +152,10 @@ export async function listProducts(
   params: ListingParams,
   viewer: Viewer,
 ): Promise<Paginated<ProductCard>> {
-  const scope = await scopeFor(ctx, params, viewer.country);
+  // Read once for the scope and the viewer's prices: with CACHES=off each read is a statement.
+  let categories: Promise<CategoryList> | undefined;
+  const categoryList = () => (categories ??= allCategories(ctx));
+  const scope = await scopeFor(ctx, params, viewer.country, categoryList);
   if (!scope) return toPage([], 0, params.page, params.perPage);
   const offset = (params.page - 1) * params.perPage;
   const ids = await ctx.caches.listingIndex.get(scopeKey(scope), () => scopeIds(ctx, scope));
@@ -163,7 +168,7 @@ export async function listProducts(
   );
   const cards = rows.map((row) => toCard(row, viewer));
   return toPage(
-    await withCustomerPrices(ctx, cards, rows, viewer),
+    await withCustomerPrices(ctx, cards, rows, viewer, await categories),
     ids.length,
     params.page,
     params.perPage,

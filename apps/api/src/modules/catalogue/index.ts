@@ -32,5 +32,7 @@ export { withCustomerPrices } from './catalogue.customer-prices';
 export { searchCardRows } from './catalogue.service';
 // The search module reads the category list as the catalogue does, and card rows for its pages.
 export { selectAllCategories, type CardRow, type CategoryRow } from './catalogue.queries';
+// The search index holds the category list with its lookups (a card's price reads its ancestors).
+export { CategoryList } from './catalogue.category-list';
 // The back-office home's go-live checklist asks whether the catalogue has anything yet.
 export { catalogueFacts } from './catalogue.home';

@@ -70,6 +70,8 @@ export type PricingCaches = {
   followed: boolean;
   /** A list holding more entries than this is not kept: its customers are priced by statement. */
   perListMax: number;
+  /** The shop's day of the last minute asked (see shopDayAt). */
+  day: { minute: number; day: string };
 };
 
 declare module 'fastify' {
@@ -122,6 +124,7 @@ export const pricingPlugin = fp(
       lists,
       followed: false,
       perListMax: PER_LIST_MAX,
+      day: { minute: Number.NaN, day: '' },
     };
     if (app.config.keptPriceListsEnabled)
       app.changeFeed.onLiveChange((live) => (pricing.followed = live));
@@ -197,6 +200,16 @@ async function readListToKeep(tx: Tx, listId: number, perListMax: number): Promi
 }
 
 /**
+ * shopToday, worked out once a minute: the shop's day changes on a whole minute (its time zone is
+ * whole hours off UTC), and formatting it was as costly as pricing a product page.
+ */
+function shopDayAt(pricing: PricingCaches, now: Date): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (pricing.day.minute !== minute) pricing.day = { minute, day: shopToday(now) };
+  return pricing.day.day;
+}
+
+/**
  * What the catalogue asks for the caller's own prices (its Viewer.customerPrices): for a signed-in
  * customer, whether they have a list (kept per customer), then their prices for one pack on the
  * shop's day; none for guests and staff.
@@ -215,6 +228,7 @@ export function customerPricesOf(
   const customer = { customerId: user.id, country: user.country };
   return {
     hasLists: () => hasPriceListsKept(pricing, user.id),
-    prices: (products) => customerPricesKept(pricing, customer, products, shopToday(now())),
+    prices: (products) =>
+      customerPricesKept(pricing, customer, products, shopDayAt(pricing, now())),
   };
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   fromCents,
   priceFor,
+  ProductDescriptionResponse,
   shopToday,
   type PriceEntry,
   type PricedProduct,
@@ -11,6 +12,7 @@ import {
   type PriceTarget,
 } from '@wholesale/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inSchemaOrder } from '../../lib/fast-serializer';
 import { insertCatalogueFixtures } from '../../test/catalogue-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
@@ -37,6 +39,7 @@ let codes: string[];
 let categoryIds: number[];
 let productIds: number[];
 const day = shopToday(new Date());
+const writeDetailAnswer = inSchemaOrder(ProductDescriptionResponse);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -211,10 +214,14 @@ describe('listing, product page and search prices are the engine’s', () => {
           const entries = made.map((m) => m.entry);
           const listing = await t.get('/api/cadProducts?pagination=100', buyer);
           expectEngine(listing.json().products.data, entries, 'listing');
-          const detail = (
-            await t.get(`/api/productDescription?product_id=${code}&country=ca`, buyer)
-          ).json().data;
+          const answer = await t.get(
+            `/api/productDescription?product_id=${code}&country=ca`,
+            buyer,
+          );
+          const detail = answer.json().data;
           expectEngine([detail, ...detail.related], entries, `detail of ${code}`);
+          // The prices are put into the detail's kept bytes: they are what the serializer writes.
+          expect(answer.body, `detail of ${code}`).toBe(writeDetailAnswer(answer.json()));
           const search = await t.get('/api/search/?search_term=button&pagination=100', buyer);
           expectEngine(search.json().data.products.data, entries, 'search');
         },

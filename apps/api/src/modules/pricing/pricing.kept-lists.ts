@@ -169,11 +169,21 @@ export function keptEntriesFor(
         endsOn: ends === OPEN_END ? null : dayText(ends),
       });
     }
-    const others = [
-      ...(product.brand === null ? [] : (kept.byBrand.get(product.brand) ?? [])),
-      ...product.categoryPath.flatMap((id) => kept.byCategory.get(id) ?? []),
-    ];
-    for (const entry of others) if (entryInDate(entry, day)) found.push({ ...entry, assignee });
+    // Brand entries, then each category's up the path (no array built per product: a page prices
+    // a hundred products against each list).
+    if (product.brand !== null) pushInDate(found, kept.byBrand.get(product.brand), assignee, day);
+    for (const id of product.categoryPath)
+      pushInDate(found, kept.byCategory.get(id), assignee, day);
   }
   return found;
+}
+
+function pushInDate(
+  found: PriceEntry[],
+  entries: readonly ListEntry[] | undefined,
+  assignee: PriceAssignee,
+  day: string,
+): void {
+  if (entries)
+    for (const entry of entries) if (entryInDate(entry, day)) found.push({ ...entry, assignee });
 }

@@ -96,7 +96,7 @@ describe('in-process search index', () => {
     const index = await readySearchIndex(t.app.searchIndex);
     const all = await selectAllCategories(t.app.db);
     expect(all.length).toBeGreaterThan(3);
-    expect(index?.categories).toEqual(all);
+    expect(index?.categories.rows).toEqual(all);
     const cold = await createTestApp({ env: { SEARCH_INDEX: 'on', CACHES: 'off' } });
     try {
       await insertCatalogueFixtures(cold);
@@ -114,7 +114,7 @@ describe('in-process search index', () => {
       );
       // Another process (here plain SQL) renamed it: the notification makes the index read the list again.
       await vi.waitFor(async () => expect(await named('wombat')).toEqual(['Boutons wombat']));
-      expect((await readySearchIndex(cold.app.searchIndex))?.categories).toEqual(
+      expect((await readySearchIndex(cold.app.searchIndex))?.categories.rows).toEqual(
         await selectAllCategories(cold.app.db),
       );
     } finally {

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tx } from '../../db/client';
-import { CATALOGUE_CHANNEL, selectAllCategories, type CategoryRow } from '../catalogue';
+import {
+  CATALOGUE_CHANNEL,
+  CategoryList,
+  selectAllCategories,
+  type CategoryRow,
+} from '../catalogue';
 import { SearchIndex } from './search.index';
 import { readSearchRows } from './search.index-source';
 import { SharedIndexBuilds, type BuildPhase, type ObtainedIndex } from './search.index-share';
@@ -70,7 +75,7 @@ export class SearchIndexHolder {
   /** Products being read again right now. */
   private applying = 0;
   /** The category list the index holds (read with every build, and again when notified). */
-  private categories: CategoryRow[] = [];
+  private categories = new CategoryList([]);
   /** A categories notification came: the list is read again (searches wait for it). */
   private categoriesWanted = false;
   private categoriesReading = false;
@@ -242,8 +247,8 @@ export class SearchIndexHolder {
         () => (this.categoriesReading = false),
       );
       if (generation !== this.generation) return;
-      this.categories = categories;
-      if (this.index) this.index.categories = categories;
+      this.categories = new CategoryList(categories);
+      if (this.index) this.index.categories = this.categories;
     }
     if (this.rebuildWanted) {
       this.rebuildWanted = false;

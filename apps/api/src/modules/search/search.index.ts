@@ -1,5 +1,5 @@
 import type { Country, Lang } from '@wholesale/contract';
-import type { CategoryRow } from '../catalogue';
+import { CategoryList } from '../catalogue';
 import {
   RANK_WEIGHTS,
   SEARCH_BRANCH_CAP,
@@ -112,7 +112,7 @@ export type SearchIndexParts = {
  */
 export class SearchIndex {
   /** Every category, as selectAllCategories answers them (kept fresh by the holder). */
-  categories: CategoryRow[] = [];
+  categories = new CategoryList([]);
   private ids = new Int32Array(1024);
   private flags = new Uint8Array(1024);
   private documents = 0;

@@ -17,6 +17,7 @@ import {
   toCard,
   type CardRow,
   type CatalogueContext,
+  type CategoryList,
   type CategoryRow,
   type Viewer,
   withCustomerPrices,
@@ -127,7 +128,13 @@ async function searchResults(
   limit: number,
   offset: number,
   count: number,
-): Promise<{ total: number; cards: CardRow[]; categories: SearchCategory[] }> {
+): Promise<{
+  total: number;
+  cards: CardRow[];
+  categories: SearchCategory[];
+  /** The index's category list, when the index answered (a card's price reads its ancestors). */
+  categoryList?: CategoryList;
+}> {
   const { db: tx, caches } = ctx;
   const wanted = fold(input.raw);
   const index =
@@ -159,7 +166,8 @@ async function searchResults(
   return {
     total,
     cards,
-    categories: matchCategories(ctx, index.categories, wanted, input.lang, limit),
+    categories: matchCategories(ctx, index.categories.rows, wanted, input.lang, limit),
+    categoryList: index.categories,
   };
 }
 
@@ -190,10 +198,12 @@ export async function searchCatalogue(
   if (!prepared.raw) return { products: toPage([], 0, page, perPage), categories: [] };
   const input: SearchInput = { ...prepared, lang, country: viewer.country };
   const offset = (page - 1) * perPage;
-  const { total, cards: rows, categories } = await searchResults(ctx, input, 10, offset, perPage);
+  const found = await searchResults(ctx, input, 10, offset, perPage);
+  const { total, cards: rows, categories } = found;
   const cards = rows.map((r) => toCard(r, viewer, { plainName: true }));
+  const priced = await withCustomerPrices(ctx, cards, rows, viewer, found.categoryList);
   return {
-    products: toPage(await withCustomerPrices(ctx, cards, rows, viewer), total, page, perPage),
+    products: toPage(priced, total, page, perPage),
     categories,
   };
 }
