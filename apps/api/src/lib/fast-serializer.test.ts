@@ -9,7 +9,7 @@ import {
   SearchResponse,
   SuggestResponse,
 } from '@wholesale/contract';
-import { okAnswerInSchemaOrder, writtenOnce } from './fast-serializer';
+import { cutAtMarks, okAnswerInSchemaOrder, putInCut, writtenOnce } from './fast-serializer';
 
 function serializerOf(schema: z.ZodType, httpStatus = '200') {
   return okAnswerInSchemaOrder({
@@ -202,5 +202,24 @@ describe('writtenOnce', () => {
     expect(write).toHaveBeenCalledTimes(1);
     once({ ...guestCard });
     expect(write).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('an answer cut at marks', () => {
+  const mark = ',"extra":-1';
+  const written = Buffer.from('{"a":"é","b":[{"c":1},{"c":2}]}');
+
+  it('gives back the written bytes with the inserts where the marks were', () => {
+    const cut = cutAtMarks(written, '{"a":"é","b":[{"c":1,"extra":-1},{"c":2,"extra":-1}]}', mark);
+    expect(cut).not.toBeNull();
+    expect(putInCut(cut!, []).equals(written)).toBe(true);
+    expect(putInCut(cut!, [',"x":"ü"', undefined]).toString()).toBe(
+      '{"a":"é","b":[{"c":1,"x":"ü"},{"c":2}]}',
+    );
+  });
+
+  it('refuses a marked text that is not the written one plus the marks', () => {
+    expect(cutAtMarks(written, '{"a":"é","b":[{"c":1,"extra":-1},{"c":3}]}', mark)).toBeNull();
+    expect(cutAtMarks(written, '{"a":"é","b":[{"c":1},{"c":2}]} ', mark)).toBeNull();
   });
 });

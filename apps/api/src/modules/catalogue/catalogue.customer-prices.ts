@@ -16,7 +16,8 @@ import { inSchemaOrder } from '../../lib/fast-serializer';
 /*
  * A signed-in customer's own prices on the catalogue's answers (docs/product/pricing.md "What the
  * buyer sees"). The listing, detail and search answers and their caches stay shared by every viewer
- * of a country; a customer's prices are laid over them per request, on copies, and are never kept
+ * of a country; a customer's prices are laid over them per request (on cards mapped for the request,
+ * on copies of kept ones, or into a kept answer's bytes: catalogue.detail.ts), and are never kept
  * in a cache another viewer reads. The catalogue does not read price lists: the routes hand in what
  * the pricing module answers for the signed-in customer (Viewer.customerPrices, CustomerPricing).
  */
@@ -102,11 +103,10 @@ function withPrices<C extends ProductCard>(
 }
 
 /**
- * The cards with the viewer's own prices, in the same order: new objects, or the cards themselves
- * (the same array) when the viewer has no prices of their own (customerPricesOfRows). `rows` are
- * the cards' rows, in the same order.
+ * The viewer's own prices set on cards mapped for this request alone (a listing's or a search's
+ * page: no cache or other viewer holds them), in place: a page of a hundred cards is not copied.
  */
-export async function withCustomerPrices<C extends ProductCard>(
+export async function layCustomerPrices<C extends ProductCard>(
   ctx: CatalogueContext,
   cards: C[],
   rows: readonly PricedRow[],
@@ -114,7 +114,12 @@ export async function withCustomerPrices<C extends ProductCard>(
   categories?: CategoryList,
 ): Promise<C[]> {
   const prices = await customerPricesOfRows(ctx, rows, viewer, categories);
-  return prices ? withPrices(cards, prices) : cards;
+  if (prices)
+    for (const card of cards) {
+      const price = prices.get(card.id);
+      if (price) Object.assign(card, toBuyerPrice(price));
+    }
+  return cards;
 }
 
 /** A product detail with these prices on the product and its related cards; `detail` is not changed. */

@@ -18,7 +18,7 @@ import {
 } from './catalogue.caches';
 import { allCategories } from './catalogue.categories';
 import type { CategoryList } from './catalogue.category-list';
-import { withCustomerPrices } from './catalogue.customer-prices';
+import { layCustomerPrices } from './catalogue.customer-prices';
 import { sanitizeProductName, toCard, type Viewer } from './catalogue.dto';
 import {
   countGroup,
@@ -168,7 +168,7 @@ export async function listProducts(
   );
   const cards = rows.map((row) => toCard(row, viewer));
   return toPage(
-    await withCustomerPrices(ctx, cards, rows, viewer, await categories),
+    await layCustomerPrices(ctx, cards, rows, viewer, await categories),
     ids.length,
     params.page,
     params.perPage,
@@ -235,7 +235,7 @@ export async function getBestSellers(
     return [...top, ...newest.filter((id) => !top.includes(id))];
   });
   const rows = (await selectCardsByIds(tx, ids, viewer.country, lang)).slice(0, BEST_SELLER_LIMIT);
-  return withCustomerPrices(
+  return layCustomerPrices(
     ctx,
     rows.map((r) => toCard(r, viewer)),
     rows,
@@ -265,7 +265,7 @@ export async function getProductGroup(
   return {
     title,
     ...toPage(
-      await withCustomerPrices(
+      await layCustomerPrices(
         ctx,
         rows.map((r) => toCard(r, viewer)),
         rows,

@@ -28,7 +28,7 @@ export { allCategories, getCategoryTree, listingCategoryExists } from './catalog
 export { getProductDetail } from './catalogue.detail';
 export { categoryName, sanitizeProductName, toCard, type Viewer } from './catalogue.dto';
 // Search lays a signed-in customer's own prices on its page of cards as listings do.
-export { withCustomerPrices } from './catalogue.customer-prices';
+export { layCustomerPrices } from './catalogue.customer-prices';
 export { searchCardRows } from './catalogue.service';
 // The search module reads the category list as the catalogue does, and card rows for its pages.
 export { selectAllCategories, type CardRow, type CategoryRow } from './catalogue.queries';

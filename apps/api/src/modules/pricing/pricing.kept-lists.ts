@@ -32,6 +32,12 @@ export type KeptList = {
   size: number;
   /** Entries of products, sorted by product id: column i of each array is one entry. */
   productIds: Int32Array;
+  /**
+   * Bit p set: product p has an entry. NOTE: a list prices a few percent of the catalogue by
+   * product, so most lookups end here instead of in a binary search (1 bit a product id: 12.5 KB a
+   * list at 100,000 products).
+   */
+  hasProduct: Uint8Array;
   minPacks: Int32Array;
   /** 1: a fixed unit price (`amount` cents); 0: a share off (`amount` basis points). */
   fixed: Uint8Array;
@@ -107,6 +113,7 @@ export function keepList(
     listName,
     size: rows.length,
     productIds: new Int32Array(n),
+    hasProduct: new Uint8Array(n === 0 ? 0 : (Number(products[n - 1]?.product_id) >> 3) + 1),
     minPacks: new Int32Array(n),
     fixed: new Uint8Array(n),
     amount: new Int32Array(n),
@@ -116,7 +123,9 @@ export function keepList(
     byCategory,
   };
   products.forEach((row, i) => {
-    kept.productIds[i] = Number(row.product_id);
+    const id = Number(row.product_id);
+    kept.productIds[i] = id;
+    kept.hasProduct[id >> 3]! |= 1 << (id & 7);
     kept.minPacks[i] = Number(row.min_packs);
     kept.fixed[i] = row.kind === 'fixed' ? 1 : 0;
     kept.amount[i] = Number(row.kind === 'fixed' ? row.unit_cents : row.basis_points);
@@ -124,6 +133,11 @@ export function keepList(
     kept.endsDay[i] = row.ends_on === null ? OPEN_END : dayNumber(row.ends_on);
   });
   return kept;
+}
+
+function hasProductEntry(kept: KeptList, productId: number): boolean {
+  const byte = kept.hasProduct[productId >> 3];
+  return byte !== undefined && (byte & (1 << (productId & 7))) !== 0;
 }
 
 /** The first index of `productId` in the sorted ids, or where it would go. */
@@ -151,7 +165,8 @@ export function keptEntriesFor(
   const found: PriceEntry[] = [];
   for (const { kept, assignee } of lists) {
     const ids = kept.productIds;
-    for (let i = firstIndexOf(ids, product.id); i < ids.length && ids[i] === product.id; i++) {
+    const first = hasProductEntry(kept, product.id) ? firstIndexOf(ids, product.id) : ids.length;
+    for (let i = first; i < ids.length && ids[i] === product.id; i++) {
       const starts = kept.startsDay[i] as number;
       const ends = kept.endsDay[i] as number;
       if (starts > dayNo || ends < dayNo) continue;

@@ -20,7 +20,7 @@ import {
   type CategoryList,
   type CategoryRow,
   type Viewer,
-  withCustomerPrices,
+  layCustomerPrices,
 } from '../catalogue';
 import { readySearchIndex, searchQueryOf, type SearchIndexHolder } from './search.index-holder';
 import { searchProducts, type SearchHit, type SearchInput } from './search.queries';
@@ -201,7 +201,7 @@ export async function searchCatalogue(
   const found = await searchResults(ctx, input, 10, offset, perPage);
   const { total, cards: rows, categories } = found;
   const cards = rows.map((r) => toCard(r, viewer, { plainName: true }));
-  const priced = await withCustomerPrices(ctx, cards, rows, viewer, found.categoryList);
+  const priced = await layCustomerPrices(ctx, cards, rows, viewer, found.categoryList);
   return {
     products: toPage(priced, total, page, perPage),
     categories,
