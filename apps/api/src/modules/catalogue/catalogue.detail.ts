@@ -32,6 +32,8 @@ type DetailAnswer = {
   dto: ProductDetail;
   json?: Buffer;
   cut?: CutAnswer | null;
+  /** Whether a customer's prices were written into it once (whole): the next one cuts it. */
+  pricedOnce?: boolean;
 };
 
 /** A detail's answer for a kind of viewer, the statement's rows it was made of, and the categories. */
@@ -101,18 +103,26 @@ export async function writtenProductDetail(
   viewer: Viewer,
 ): Promise<Buffer> {
   const { answer, found, categories } = await detailAnswer(ctx, productId, lang, viewer);
-  const json = (answer.json ??= Buffer.from(writeDetailAnswer({ status: true, data: answer.dto })));
-  const prices = await customerPricesOfRows(ctx, detailRows(found), viewer, categories);
-  if (!prices) return json;
   const { dto } = answer;
-  if (answer.cut === undefined)
+  const prices = await customerPricesOfRows(ctx, detailRows(found), viewer, categories);
+  if (!prices) return (answer.json ??= Buffer.from(writeDetailAnswer({ status: true, data: dto })));
+  const whole = () =>
+    Buffer.from(writeDetailAnswer({ status: true, data: detailWithPrices(dto, prices) }));
+  if (answer.cut === undefined) {
+    // NOTE: an answer asked once (every answer with CACHES=off, most of the long tail) is written
+    // whole with the prices; cutting it costs two more writes and pays from the next request on.
+    if (!answer.pricedOnce) {
+      answer.pricedOnce = true;
+      return whole();
+    }
+    answer.json ??= Buffer.from(writeDetailAnswer({ status: true, data: dto }));
     answer.cut = cutAtMarks(
-      json,
+      answer.json,
       writeDetailAnswer({ status: true, data: withPriceMarks(dto) }),
       PRICE_MARK,
     );
-  if (!answer.cut)
-    return Buffer.from(writeDetailAnswer({ status: true, data: detailWithPrices(dto, prices) }));
+  }
+  if (!answer.cut) return whole();
   // The marks come in the answer's order: the product's own fields, then each related card's.
   return putInCut(
     answer.cut,
