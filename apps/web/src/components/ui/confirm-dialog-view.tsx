@@ -1,7 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import './confirm-dialog.css';
-import { SecondaryButton } from './buttons';
 
 export type ConfirmOptions = {
   /** The confirming button's text; "Confirm" by default. */
@@ -40,9 +39,15 @@ export default function ConfirmDialogView({
         >
           <Dialog.Title className="confirm-dialog__message">{pending?.message}</Dialog.Title>
           <div className="confirm-dialog__actions">
-            <SecondaryButton onClick={() => pending?.answer(false)}>
+            {/* Not SecondaryButton: the dialog's lazy chunk imports nothing the cart's first load
+                also needs, so the cart never loads a file of the dialog (e2e bundle-budget). */}
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => pending?.answer(false)}
+            >
               {t('confirmDialog.cancel')}
-            </SecondaryButton>
+            </button>
             <button type="button" className="button" onClick={() => pending?.answer(true)}>
               {pending?.confirmLabel ?? t('confirmDialog.confirm')}
             </button>
