@@ -99,6 +99,22 @@ async function settle(page: Page, pending: () => number, ms = 10_000): Promise<b
 }
 
 /**
+ * The layout defects of a settled page. A page can start loading again between settle() and the
+ * check (a query refetched, a lazy part fetched once the width changed): its loading overlay
+ * then covers everything, which says nothing of the layout. Such a page is settled again and
+ * checked once more; an overlay that is still there is reported.
+ */
+async function layoutOfSettled(page: Page, pending: () => number): Promise<string[]> {
+  const defects = await page.evaluate(layoutDefects);
+  const loadingAgain = defects.some((d) => d.includes(' under <div.loading-overlay>'));
+  if (!loadingAgain) return defects;
+  if (process.env.WALK_LOG)
+    fs.appendFileSync(process.env.WALK_LOG, `loading again after settling: ${page.url()}\n`);
+  await settle(page, pending);
+  return page.evaluate(layoutDefects);
+}
+
+/**
  * Follows an in-app link to `address` (the router's own navigation, as a click on a link does),
  * not a reload: the walk visits some 600 views and a reload each time would cost most of its time.
  * Waits until the router has shown the new page: the shared layout titles every page it shows
@@ -197,7 +213,7 @@ export async function walk(
             continue;
           }
           views += 1;
-          for (const d of await timed(`layout ${at}`, () => page.evaluate(layoutDefects)))
+          for (const d of await timed(`layout ${at}`, () => layoutOfSettled(page, pending)))
             found(`${at}: ${d}`);
           if (pass.axe.includes(width))
             for (const d of await timed(`axe ${at}`, () => axeInPlace(page)))
