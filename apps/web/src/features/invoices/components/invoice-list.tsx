@@ -12,6 +12,7 @@ import { InvoicePdfLinks } from './invoice-pdf-links';
 import { InvoiceStatusBadge } from './invoice-status';
 import './invoices.css';
 import { ScrollTable } from '@/components/ui/labelled-table';
+import '@/components/ui/stacked-table.css';
 
 const COLUMNS = ['number', 'date', 'due', 'order', 'total', 'open', 'status', 'pdf'] as const;
 
@@ -53,7 +54,7 @@ export function InvoiceList() {
           </p>
           <ScrollTable
             caption={t('title')}
-            className="data-table invoices-table"
+            className="data-table stacked-table invoices-table"
             columns={COLUMNS}
             label={(c) => t(`columns.${c}`)}
             hidden={['pdf']}

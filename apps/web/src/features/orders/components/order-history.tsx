@@ -17,6 +17,7 @@ import { ReorderButton } from './reorder-button';
 import './orders.css';
 import { TableHead } from '@/components/ui/table-head';
 import { SecondaryButton } from '@/components/ui/buttons';
+import '@/components/ui/stacked-table.css';
 
 /** /order: the customer's orders, newest first, filtered by date range and status, 25 per page. */
 export function OrderHistory() {
@@ -106,7 +107,7 @@ export function OrderHistory() {
           <p className="orders-count" aria-live="polite">
             {t('history.count', { shown: data.data.length, total: data.total })}
           </p>
-          <table className="data-table orders-table">
+          <table className="data-table orders-table stacked-table">
             <TableHead
               caption={t('history.caption')}
               columns={['order', 'date', 'po', 'status', 'lines', 'total', 'actions']}

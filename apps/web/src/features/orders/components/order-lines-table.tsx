@@ -4,6 +4,7 @@ import { ProductThumb, plainName } from '@/components/ui/product-thumb';
 import { PriceReasonText } from '@/components/product/customer-price';
 import { TableHead } from '@/components/ui/table-head';
 import { useMoney } from '@/lib/money';
+import '@/components/ui/stacked-table.css';
 
 const COLUMNS = ['product', 'packs', 'shipPack', 'price', 'total'] as const;
 
@@ -18,7 +19,7 @@ export function OrderLinesTable({
   const { t } = useTranslation('orders');
   const money = useMoney(order.country);
   return (
-    <table className="data-table orders-table order-lines">
+    <table className="data-table orders-table stacked-table order-lines">
       <TableHead
         caption={t('details.linesCaption', { id: order.order_id })}
         columns={thumbnails ? ['image', ...COLUMNS] : COLUMNS}
