@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { ORDER_HOLD_REASONS, OrderCreditFacts } from '../receivables';
+import { OrderCreditFacts } from '../receivables';
 import { CheckoutResponse } from '../checkout';
 import { CARRIERS, ORDER_STATUSES } from './workflow';
 import { OrderLine, OrderShipment, OrderStatusStep } from './lines';
 import { OrderShippingFacts } from './shipping-facts';
 import { listResponse, okResponse, optionalDateField } from '../common';
-import { ERROR_REASONS } from '../common/errors';
+import { PlacedOrderCreditFacts, RequestedShipDateField } from './placing';
 import { countField, MAX_DATABASE_INTEGER } from '../common/safe-input';
 
 const optionalText = (field: string, max: number) =>
@@ -185,17 +185,12 @@ export const PhoneOrderBody = z.object({
     MAX_DATABASE_INTEGER,
     "ship_to_address_id must be one of the customer's addresses",
   ).optional(),
-  requested_ship_date: optionalDateField('requested_ship_date', {
-    message: ERROR_REASONS.SHIP_DATE_INVALID,
-    reason: 'SHIP_DATE_INVALID',
-  }),
+  requested_ship_date: RequestedShipDateField,
 });
 export type PhoneOrderBody = z.input<typeof PhoneOrderBody>;
 export const PhoneOrderResponse = okResponse({
   order_id: z.number().int(),
   total: z.number(),
-  /** Added: why the order waits for credit review, and the opening deposit it owes. */
-  hold_reason: z.enum(ORDER_HOLD_REASONS).nullable().optional(),
-  deposit: z.number().optional(),
+  ...PlacedOrderCreditFacts.shape,
 });
 export type PhoneOrderResponse = z.infer<typeof PhoneOrderResponse>;
