@@ -4,6 +4,7 @@ import { checkA11y, newPage, PHONE } from './support/browser';
 import { browserForFile } from './support/journey';
 import {
   answerBillingChoices,
+  blurShowsMessage,
   fill,
   fillListsAndCard,
   region,
@@ -47,9 +48,7 @@ describe('registration journeys', () => {
 
     // Blur an empty field: its exact docs/product/registration.md message shows and is linked to the field.
     const consignee = region(page, 'SHIPPING ADDRESS (IF DIFFERENT)').getByLabel('Consignee Name');
-    await consignee.focus();
-    await page.keyboard.press('Tab');
-    await page.getByText('Please enter your consignee  name.').waitFor();
+    await blurShowsMessage(consignee, 'Please enter your consignee  name.');
     expect(await consignee.getAttribute('aria-invalid')).toBe('true');
 
     await page.getByLabel('Company Name', { exact: true }).fill(CA_COMPANY);
@@ -66,9 +65,7 @@ describe('registration journeys', () => {
       },
       { Province: 'QC' },
     );
-    await billing.getByLabel('QST #').focus();
-    await page.keyboard.press('Tab');
-    await page.getByText('QST field is required').waitFor();
+    await blurShowsMessage(billing.getByLabel('QST #'), 'QST field is required');
     await fill(billing, {
       'GST #': '123456789RT0001',
       'PST #': 'PST-0001',
@@ -136,9 +133,7 @@ describe('registration journeys', () => {
     await page.getByText('The minimum opening order is $200.').waitFor();
 
     const company = page.getByLabel('Company Name', { exact: true });
-    await company.focus();
-    await page.keyboard.press('Tab');
-    await page.getByText('Company name is required').waitFor();
+    await blurShowsMessage(company, 'Company name is required');
     await company.fill(USA_COMPANY);
     const billing = region(page, 'BILLING ADDRESS');
     await fill(
