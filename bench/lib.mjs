@@ -216,6 +216,28 @@ export async function recreateDatabase(name) {
   });
 }
 
+/**
+ * Drops and creates database `name`, then fills it with the API's seed command (`seedArgs` after
+ * apps/api/src/db/seed/cli.ts). Answers the seconds the seed took.
+ */
+export async function seedNewDatabase(name, seedArgs) {
+  await recreateDatabase(name);
+  const t = Date.now();
+  await run(
+    path.join(ROOT, 'node_modules/.bin/tsx'),
+    ['apps/api/src/db/seed/cli.ts', ...seedArgs],
+    { DATABASE_URL: databaseUrl(name) },
+  );
+  return (Date.now() - t) / 1000;
+}
+
+/** Builds the API (npm run build) when `rebuild` asks for it or when there is no build yet. */
+export async function buildApiWhenNeeded(rebuild, log) {
+  if (!rebuild && fs.existsSync(path.join(ROOT, 'apps/api/dist/server.js'))) return;
+  log('building the API');
+  await run('npm', ['run', 'build', '-w', '@wholesale/api']);
+}
+
 /** Appends a section to bench/RESULTS.md (the lead records figures from quiet-machine runs). */
 export function appendResults(lines) {
   const file = path.join(ROOT, 'bench/RESULTS.md');
