@@ -33,6 +33,7 @@ import {
   resultsSection,
   benchTarget,
   cannon,
+  cannonSummary,
   fmt,
   machineLine,
   runMain,
@@ -127,16 +128,6 @@ async function withCpu(measure) {
   };
 }
 
-function summarise(result) {
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    total: result.requests.total,
-  };
-}
-
 /** One shared cursor over `items` across all connections (each item asked once, in order). */
 function cursor(items) {
   let i = 0;
@@ -161,7 +152,7 @@ async function listScenario(headers) {
   };
   await cannon({ ...opts, duration: 3 });
   log(`list: ${duration} s × ${connections} connections, ${fmt(distinct)} distinct requests`);
-  const r = await withCpu(async () => summarise(await cannon({ ...opts, duration })));
+  const r = await withCpu(async () => cannonSummary(await cannon({ ...opts, duration })));
   return { ...r, distinct };
 }
 
@@ -194,7 +185,7 @@ async function statusScenario(headers) {
   // 10,000 pool orders once changes passed 1,000 a second, and the refused rest counted as errors.
   log(`status: ${fmt(ids.length)} placed orders accepted, ${statusConnections} connections`);
   const r = await withCpu(async () =>
-    summarise(
+    cannonSummary(
       await cannon({
         url: base,
         connections: statusConnections,
@@ -339,7 +330,7 @@ async function main() {
     { stdio: 'ignore' },
   );
   await waitFor(`http://127.0.0.1:${PORT + 1}/`, { exited: () => bare.exitCode !== null });
-  const ceiling = summarise(
+  const ceiling = cannonSummary(
     await cannon({ url: `http://127.0.0.1:${PORT + 1}/`, connections, duration: 5 }),
   );
   bare.kill('SIGTERM');

@@ -169,6 +169,17 @@ export function cannon(opts) {
   });
 }
 
+/** What the results tables keep of an autocannon run: throughput, latency, failures, requests. */
+export function cannonSummary(result) {
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
+  };
+}
+
 /**
  * How many more warm-up requests a rotating scenario needs after `done` of them, so that each of its
  * `rotation` customers has been asked once: 0 when the rotation is complete. NOTE: autocannon refuses

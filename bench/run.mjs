@@ -39,6 +39,7 @@ import {
   cacheCounts,
   apiMemory,
   cannon as cannonRun,
+  cannonSummary,
   fmt,
   hitRatio,
   machineLine,
@@ -190,15 +191,7 @@ function requestOptions(scenario, ctx, base) {
 }
 
 function summarise(name, result, hits = '–') {
-  return {
-    name,
-    hits,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    total: result.requests.total,
-  };
+  return { name, hits, ...cannonSummary(result) };
 }
 
 async function main() {
