@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalOrBlank } from '../common/optional-input';
 import { OrderCreditFacts } from '../receivables';
 import { idSchema } from '../common/safe-input';
 import {
@@ -112,10 +113,7 @@ export const OrderHistoryQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(25),
   from: optionalDateField('from'),
   to: optionalDateField('to'),
-  status: z
-    .enum(ORDER_STATUSES, { message: 'Unknown order status' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  status: optionalOrBlank(z.enum(ORDER_STATUSES, { message: 'Unknown order status' })),
 });
 export type OrderHistoryQuery = z.input<typeof OrderHistoryQuery>;
 
