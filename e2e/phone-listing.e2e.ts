@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { checkA11y, checkScreen, DESKTOP, newPage, PHONE } from './support/browser';
+import { checkA11y, checkScreen, DESKTOP, newPage, PHONE, signIn } from './support/browser';
 import { browserForFile } from './support/journey';
 
 // On a phone the filters sit in a drawer behind a button counting the active
@@ -15,14 +15,6 @@ async function cardBoxes(page: Page) {
   await grid.getByRole('article').first().waitFor();
   const articles = grid.getByRole('article');
   return Promise.all([0, 1, 2].map(async (i) => (await articles.nth(i).boundingBox())!));
-}
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill('buyer.ca@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('wholesale-demo');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
 }
 
 describe('listings at phone and desktop widths', () => {

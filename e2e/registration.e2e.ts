@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { checkA11y, newPage, PHONE } from './support/browser';
+import { checkA11y, newPage, PHONE, signIn } from './support/browser';
 import { browserForFile } from './support/journey';
 import {
   answerBillingChoices,
@@ -208,11 +208,7 @@ describe('registration journeys', () => {
   it('staff approves the Canadian application; the applicant sets a password from the mailbox, signs in and sees prices', async () => {
     const staff = await newPage(browser(), { baseUrl });
     const page = staff.page;
-    await page.goto('/login');
-    await page.getByLabel('Email', { exact: true }).fill('admin@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('wholesale-demo');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await signIn(page, 'admin@example.com');
     await page.goto('/admin/applications');
     await page.getByRole('heading', { name: 'Account applications' }).waitFor();
     const filters = page.getByRole('search', { name: 'Filter applications' });
