@@ -1,14 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import {
-  checkA11y,
-  expectNoErrorsBut,
-  firstRead,
-  missingImage,
-  newPage,
-  PHONE,
-  signIn,
-} from './support/browser';
+import { checkA11y, firstRead, newPage, PHONE, signIn } from './support/browser';
 import { browserForFile } from './support/journey';
 import { someListingPath } from './support/catalogue';
 
@@ -19,6 +11,13 @@ const baseUrl = inject('baseUrl');
 // The US buyer: the accounts journeys sign the Canadian buyers in and out, so this journey keeps to its own account.
 const EMAIL = 'buyer.us@example.com';
 const browser = browserForFile();
+
+/** Product thumbnails without a file answer 404, which Chromium logs; they are not this journey's subject. */
+function expectNoErrorsButImages(errors: string[]): void {
+  expect(
+    errors.filter((e) => !(e.includes('Failed to load resource') && e.includes('/images/'))),
+  ).toEqual([]);
+}
 
 async function badgeCount(page: Page, name: 'Favourites' | 'Cart'): Promise<number> {
   const label = await page
@@ -172,7 +171,7 @@ describe('cart and orders journeys', () => {
     await page.setViewportSize(PHONE);
     await page.goto('/cart');
     await page.getByLabel(`Quantity of ${productName} in ship packs`).waitFor();
-    expectNoErrorsBut(errors, missingImage);
+    expectNoErrorsButImages(errors);
   });
 
   it('uploads an Opticon file and reports the unknown code', async () => {
@@ -205,6 +204,6 @@ describe('cart and orders journeys', () => {
       await results.locator('tr[data-status="added"], tr[data-status="clamped"]').count(),
     ).toBe(1);
     await checkA11y(page, '/opticon results');
-    expectNoErrorsBut(errors, missingImage);
+    expectNoErrorsButImages(errors);
   });
 });
