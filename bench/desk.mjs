@@ -19,9 +19,7 @@ import { createServer } from 'node:http';
 import { BlockList } from 'node:net';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   LOAD_OPTIONS,
@@ -29,15 +27,17 @@ import {
   SEED_OPTIONS,
   SERVER_NODE_FLAGS,
   SERVER_OPTIONS,
+  buildApiWhenNeeded,
+  cpuSeconds,
   reportSection,
   resultsSection,
   benchTarget,
   cannon,
+  cannonSummary,
   fmt,
   machineLine,
-  recreateDatabase,
-  run,
   runMain,
+  seedNewDatabase,
   serverEnv,
   serverReady,
   signIn,
@@ -81,14 +81,7 @@ async function prepareDatabase() {
   const timings = {};
   if (!args.reuse) {
     log(`creating database ${DB_NAME}`);
-    await recreateDatabase(DB_NAME);
-    const t = Date.now();
-    await run(
-      path.join(ROOT, 'node_modules/.bin/tsx'),
-      ['apps/api/src/db/seed/cli.ts', '--products', args.products],
-      { DATABASE_URL: dbUrl },
-    );
-    timings.catalogue = (Date.now() - t) / 1000;
+    timings.catalogue = await seedNewDatabase(DB_NAME, ['--products', args.products]);
   }
   const customers = Number(args.customers);
   await withClient(dbUrl, async (client) => {
@@ -108,20 +101,6 @@ async function prepareDatabase() {
   return timings;
 }
 
-/** CPU seconds (user + system) of these processes so far, from /proc (Linux; 0 elsewhere). */
-function cpuSeconds(pids) {
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
-
 /**
  * Runs `measure` and answers the API process's and the database's backends' CPU per request in
  * ms: on a shared machine these vary less than throughput and latency.
@@ -131,31 +110,21 @@ async function withCpu(measure) {
     (await query(`select pid from pg_stat_activity where datname = current_database()`)).map(
       (r) => r.pid,
     );
-  const pgBefore = new Map((await backends()).map((pid) => [pid, cpuSeconds([pid])]));
-  const nodeBefore = cpuSeconds([server.pid]);
+  const pgBefore = new Map((await backends()).map((pid) => [pid, cpuSeconds(pid)]));
+  const nodeBefore = cpuSeconds(server.pid);
   const r = await measure();
   // A backend that closed during the run (the pool ends idle connections after 10 s) reads as 0
   // now: left out, rather than counted as negative CPU (it was idle, which is why it closed).
   let pg = 0;
   for (const pid of new Set([...pgBefore.keys(), ...(await backends())])) {
-    const now = cpuSeconds([pid]);
+    const now = cpuSeconds(pid);
     if (now > 0) pg += now - (pgBefore.get(pid) ?? 0);
   }
   const perRequest = (s) => fmt((s * 1000) / Math.max(1, r.total), 2);
   return {
     ...r,
-    nodeCpuMs: perRequest(cpuSeconds([server.pid]) - nodeBefore),
+    nodeCpuMs: perRequest(cpuSeconds(server.pid) - nodeBefore),
     pgCpuMs: perRequest(pg),
-  };
-}
-
-function summarise(result) {
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    total: result.requests.total,
   };
 }
 
@@ -183,7 +152,7 @@ async function listScenario(headers) {
   };
   await cannon({ ...opts, duration: 3 });
   log(`list: ${duration} s × ${connections} connections, ${fmt(distinct)} distinct requests`);
-  const r = await withCpu(async () => summarise(await cannon({ ...opts, duration })));
+  const r = await withCpu(async () => cannonSummary(await cannon({ ...opts, duration })));
   return { ...r, distinct };
 }
 
@@ -216,7 +185,7 @@ async function statusScenario(headers) {
   // 10,000 pool orders once changes passed 1,000 a second, and the refused rest counted as errors.
   log(`status: ${fmt(ids.length)} placed orders accepted, ${statusConnections} connections`);
   const r = await withCpu(async () =>
-    summarise(
+    cannonSummary(
       await cannon({
         url: base,
         connections: statusConnections,
@@ -333,10 +302,7 @@ async function webhookScenario(headers, adminHeaders) {
 async function main() {
   const startedAt = new Date();
   const timings = await prepareDatabase();
-  if (args.build || !fs.existsSync(path.join(ROOT, 'apps/api/dist/server.js'))) {
-    log('building the API');
-    await run('npm', ['run', 'build', '-w', '@wholesale/api']);
-  }
+  await buildApiWhenNeeded(args.build, log);
   server = spawn(process.execPath, [...SERVER_NODE_FLAGS, args.server], {
     cwd: ROOT,
     env: { ...process.env, ...serverEnv(dbUrl, PORT, receiverNetwork()) },
@@ -364,7 +330,7 @@ async function main() {
     { stdio: 'ignore' },
   );
   await waitFor(`http://127.0.0.1:${PORT + 1}/`, { exited: () => bare.exitCode !== null });
-  const ceiling = summarise(
+  const ceiling = cannonSummary(
     await cannon({ url: `http://127.0.0.1:${PORT + 1}/`, connections, duration: 5 }),
   );
   bare.kill('SIGTERM');

@@ -36,13 +36,13 @@ import {
   resultsSection,
   cacheCounts,
   benchTarget,
+  buildApiWhenNeeded,
   cannon as cannonRun,
   fmt,
   hitRatio,
   machineLine,
-  recreateDatabase,
-  run,
   runMain,
+  seedNewDatabase,
   serverArgv,
   serverEnv,
   signIn as signInAs,
@@ -297,18 +297,8 @@ function storefrontRequests(refs, buyer) {
 async function main() {
   const startedAt = new Date();
   log(`creating database ${DB_NAME} (categories, classes and accounts; no product)`);
-  await recreateDatabase(DB_NAME);
-  await run(
-    path.join(ROOT, 'node_modules/.bin/tsx'),
-    ['apps/api/src/db/seed/cli.ts', '--products', '0'],
-    {
-      DATABASE_URL: dbUrl,
-    },
-  );
-  if (args.build || !fs.existsSync(path.join(ROOT, 'apps/api/dist/server.js'))) {
-    log('building the API');
-    await run('npm', ['run', 'build', '-w', '@wholesale/api']);
-  }
+  await seedNewDatabase(DB_NAME, ['--products', '0']);
+  await buildApiWhenNeeded(args.build, log);
 
   const refs = await withClient(dbUrl, async (c) => {
     const subs = (

@@ -169,6 +169,17 @@ export function cannon(opts) {
   });
 }
 
+/** What the results tables keep of an autocannon run: throughput, latency, failures, requests. */
+export function cannonSummary(result) {
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
+  };
+}
+
 /**
  * How many more warm-up requests a rotating scenario needs after `done` of them, so that each of its
  * `rotation` customers has been asked once: 0 when the rotation is complete. NOTE: autocannon refuses
@@ -214,6 +225,28 @@ export async function recreateDatabase(name) {
     await c.query(`drop database if exists ${name} with (force)`);
     await c.query(`create database ${name}`);
   });
+}
+
+/**
+ * Drops and creates database `name`, then fills it with the API's seed command (`seedArgs` after
+ * apps/api/src/db/seed/cli.ts). Answers the seconds the seed took.
+ */
+export async function seedNewDatabase(name, seedArgs) {
+  await recreateDatabase(name);
+  const t = Date.now();
+  await run(
+    path.join(ROOT, 'node_modules/.bin/tsx'),
+    ['apps/api/src/db/seed/cli.ts', ...seedArgs],
+    { DATABASE_URL: databaseUrl(name) },
+  );
+  return (Date.now() - t) / 1000;
+}
+
+/** Builds the API (npm run build) when `rebuild` asks for it or when there is no build yet. */
+export async function buildApiWhenNeeded(rebuild, log) {
+  if (!rebuild && fs.existsSync(path.join(ROOT, 'apps/api/dist/server.js'))) return;
+  log('building the API');
+  await run('npm', ['run', 'build', '-w', '@wholesale/api']);
 }
 
 /** Appends a section to bench/RESULTS.md (the lead records figures from quiet-machine runs). */

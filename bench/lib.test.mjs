@@ -1,6 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { resultsSection, sectionHeading, warmUpTopUp } from './lib.mjs';
+import { cannonSummary, resultsSection, sectionHeading, warmUpTopUp } from './lib.mjs';
+
+describe('cannonSummary', () => {
+  it('counts timeouts and non-2xx answers as errors beside the failed requests', () => {
+    const result = {
+      requests: { average: 812.4, total: 8124 },
+      latency: { p50: 11, p99: 40, max: 95 },
+      errors: 1,
+      timeouts: 2,
+      non2xx: 3,
+    };
+    expect(cannonSummary(result)).toEqual({ rps: 812.4, p50: 11, p99: 40, errors: 6, total: 8124 });
+  });
+});
 
 describe('warmUpTopUp', () => {
   it('asks nothing once every customer of the rotation has been asked', () => {

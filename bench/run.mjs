@@ -25,7 +25,6 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import {
@@ -36,16 +35,17 @@ import {
   SEED_OPTIONS,
   SERVER_NODE_FLAGS,
   benchTarget,
+  buildApiWhenNeeded,
   cacheCounts,
   apiMemory,
   cannon as cannonRun,
+  cannonSummary,
   fmt,
   hitRatio,
   machineLine,
-  recreateDatabase,
   reportSection,
   resultsSection,
-  run,
+  seedNewDatabase,
   serverEnv,
   waitFor as waitForUrl,
   withClient,
@@ -191,15 +191,7 @@ function requestOptions(scenario, ctx, base) {
 }
 
 function summarise(name, result, hits = '–') {
-  return {
-    name,
-    hits,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    total: result.requests.total,
-  };
+  return { name, hits, ...cannonSummary(result) };
 }
 
 async function main() {
@@ -208,22 +200,16 @@ async function main() {
 
   if (!args.reuse) {
     log(`creating database ${DB_NAME}`);
-    await recreateDatabase(DB_NAME);
-    let t = Date.now();
-    const seedArgs = ['apps/api/src/db/seed/cli.ts', '--products', String(products)];
+    const seedArgs = ['--products', String(products)];
     if (customers > 0)
       seedArgs.push('--customers', String(customers), '--cart-lines', '50', '--orders', '100000');
     if (priceLists)
       seedArgs.push('--price-lists', args.lists, '--price-entries', args['list-entries']);
-    await run(path.join(ROOT, 'node_modules/.bin/tsx'), seedArgs, { DATABASE_URL: dbUrl });
-    timings.seed = (Date.now() - t) / 1000;
+    timings.seed = await seedNewDatabase(DB_NAME, seedArgs);
     log(`seeded in ${fmt(timings.seed, 1)} s`);
   }
 
-  if (args.build || !fs.existsSync(path.join(ROOT, 'apps/api/dist/server.js'))) {
-    log('building the API');
-    await run('npm', ['run', 'build', '-w', '@wholesale/api']);
-  }
+  await buildApiWhenNeeded(args.build, log);
 
   const base = `http://127.0.0.1:${PORT}`;
   start(

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { checkA11y, newPage, openScreen, PHONE, signIn } from './support/browser';
+import { checkA11y, newPage, openScreen, PHONE, signIn, widerThanWindow } from './support/browser';
 import { browserForFile } from './support/journey';
 import { categories, listingPathOf, type Cat } from './support/catalogue';
 
@@ -184,10 +184,7 @@ describe('catalogue journeys', () => {
       .getByRole('list', { name: 'Products' })
       .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').filter(Boolean).length);
     expect(columns).toBe(2);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await widerThanWindow(page)).toBeLessThanOrEqual(0);
     expectNoConsoleErrors();
     await page.context().close();
   });

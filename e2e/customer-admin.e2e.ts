@@ -51,16 +51,21 @@ async function openCustomer(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: BUYER_COMPANY }).waitFor();
 }
 
+/** The buyer signs in on the sign-in page and reaches their order history. */
+async function buyerSignsInToOrders(page: Page): Promise<void> {
+  await signInOnPage(page, BUYER);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/order');
+  await page.getByRole('heading', { name: 'Historique des commandes' }).waitFor();
+}
+
 describe('customer administration journey', () => {
   it(
     'deactivating a signed-in buyer signs them out; sign-in says inactive until staff reactivate',
     { timeout: 240_000 },
     async () => {
       const buyer = await newPage(browser(), { baseUrl });
-      await signInOnPage(buyer.page, BUYER);
-      await buyer.page.waitForURL((url) => url.pathname === '/');
-      await buyer.page.goto('/order');
-      await buyer.page.getByRole('heading', { name: 'Historique des commandes' }).waitFor();
+      await buyerSignsInToOrders(buyer.page);
 
       const staff = await signedInPage(browser(), STAFF, { baseUrl });
       await openCustomer(staff.page);
@@ -85,10 +90,7 @@ describe('customer administration journey', () => {
       await staff.page.getByRole('button', { name: 'Réactiver', exact: true }).click();
       await staff.page.getByRole('alertdialog').getByRole('button', { name: 'Confirmer' }).click();
       await state.getByText('Actif', { exact: true }).waitFor();
-      await signInOnPage(buyer.page, BUYER);
-      await buyer.page.waitForURL((url) => url.pathname === '/');
-      await buyer.page.goto('/order');
-      await buyer.page.getByRole('heading', { name: 'Historique des commandes' }).waitFor();
+      await buyerSignsInToOrders(buyer.page);
 
       // The customers screens at phone width.
       const phone = await signedInPage(browser(), STAFF, { baseUrl, viewport: PHONE });

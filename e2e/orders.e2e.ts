@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { checkA11y, firstRead, newPage, PHONE } from './support/browser';
+import { checkA11y, firstRead, newPage, PHONE, signIn } from './support/browser';
 import { browserForFile } from './support/journey';
 import { someListingPath } from './support/catalogue';
 
@@ -8,7 +8,6 @@ import { someListingPath } from './support/catalogue';
 // in the cart, place an order with a PO number, find it in history, open the print view, re-order
 // it; upload an Opticon file with one unknown code and see it reported.
 const baseUrl = inject('baseUrl');
-const DEMO_PASSWORD = 'wholesale-demo';
 // The US buyer: the accounts journeys sign the Canadian buyers in and out, so this journey keeps to its own account.
 const EMAIL = 'buyer.us@example.com';
 const browser = browserForFile();
@@ -18,14 +17,6 @@ function expectNoErrorsButImages(errors: string[]): void {
   expect(
     errors.filter((e) => !(e.includes('Failed to load resource') && e.includes('/images/'))),
   ).toEqual([]);
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
 }
 
 async function badgeCount(page: Page, name: 'Favourites' | 'Cart'): Promise<number> {
@@ -39,7 +30,7 @@ async function badgeCount(page: Page, name: 'Favourites' | 'Cart'): Promise<numb
 describe('cart and orders journeys', () => {
   it('favourites, cart, order with PO number, history, print view, re-order', async () => {
     const { page, errors } = await newPage(browser(), { baseUrl });
-    await signIn(page);
+    await signIn(page, EMAIL);
 
     // Start from an empty cart.
     await page.goto('/cart');
@@ -185,7 +176,7 @@ describe('cart and orders journeys', () => {
 
   it('uploads an Opticon file and reports the unknown code', async () => {
     const { page, errors } = await newPage(browser(), { baseUrl });
-    await signIn(page);
+    await signIn(page, EMAIL);
     // A product id the buyer can order, read as a person would: from the quick-order suggestions.
     await page.goto('/opticon');
     await page.getByRole('heading', { name: 'Opticon Upload' }).waitFor();

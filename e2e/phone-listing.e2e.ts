@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { checkA11y, DESKTOP, newPage, PHONE } from './support/browser';
+import { checkA11y, checkScreen, DESKTOP, newPage, PHONE, signIn } from './support/browser';
 import { browserForFile } from './support/journey';
 
 // On a phone the filters sit in a drawer behind a button counting the active
@@ -17,14 +17,6 @@ async function cardBoxes(page: Page) {
   return Promise.all([0, 1, 2].map(async (i) => (await articles.nth(i).boundingBox())!));
 }
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill('buyer.ca@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('wholesale-demo');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
 describe('listings at phone and desktop widths', () => {
   it('a phone shows two cards per row and the filters in a drawer counting the active ones', async () => {
     const { page, expectNoConsoleErrors } = await newPage(browser(), { baseUrl, viewport: PHONE });
@@ -37,9 +29,7 @@ describe('listings at phone and desktop widths', () => {
     await expect(page.getByRole('complementary', { name: 'Filters' }).isVisible()).resolves.toBe(
       false,
     );
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await checkA11y(page, 'phone listing');
+    await checkScreen(page, 'phone listing');
 
     await page.getByRole('button', { name: 'Filters', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: 'Filter' });

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { checkA11y, DESKTOP, openScreen, PHONE, signedInPage } from './support/browser';
+import { checkScreen, DESKTOP, openScreen, PHONE, signedInPage } from './support/browser';
 import { FRENCH_BUYER } from './support/demo-accounts';
 import { browserForFile } from './support/journey';
 
@@ -11,16 +9,6 @@ import { browserForFile } from './support/journey';
 const baseUrl = inject('baseUrl');
 const NAME = `Journey ${Date.now().toString(36)}`;
 const browser = browserForFile();
-
-const widerThanWindow = (page: import('playwright-core').Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-/** With E2E_SCREENSHOTS, the whole page as a picture there. */
-async function screenshot(page: import('playwright-core').Page, name: string) {
-  if (!process.env.E2E_SCREENSHOTS) return;
-  fs.mkdirSync(process.env.E2E_SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS, name), fullPage: true });
-}
 
 /** A SKU of the catalogue, as the signed-in staff member's product list gives it. */
 const someSku = (page: import('playwright-core').Page) =>
@@ -75,13 +63,15 @@ describe('price lists journey', () => {
       .toContain('Would be added: 0; changed: 1;');
     await page.getByRole('table', { name: /Refused rows/ }).waitFor();
 
-    expect(await widerThanWindow(page)).toBeLessThanOrEqual(0);
-    await checkA11y(page, '/admin/prices with a list open at 390 px');
-    await screenshot(page, 'price-lists-390.png');
+    await checkScreen(page, '/admin/prices with a list open at 390 px', {
+      name: 'price-lists-390.png',
+      fullPage: true,
+    });
     await page.setViewportSize(DESKTOP);
-    expect(await widerThanWindow(page)).toBeLessThanOrEqual(0);
-    await checkA11y(page, '/admin/prices with a list open at 1280 px');
-    await screenshot(page, 'price-lists-1280.png');
+    await checkScreen(page, '/admin/prices with a list open at 1280 px', {
+      name: 'price-lists-1280.png',
+      fullPage: true,
+    });
     expectNoConsoleErrors();
   });
 });

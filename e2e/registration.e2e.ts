@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { checkA11y, newPage, PHONE } from './support/browser';
+import { checkA11y, newPage, PHONE, signIn } from './support/browser';
 import { browserForFile } from './support/journey';
 import {
   answerBillingChoices,
+  blurShowsMessage,
   fill,
   fillListsAndCard,
   region,
@@ -47,9 +48,7 @@ describe('registration journeys', () => {
 
     // Blur an empty field: its exact docs/product/registration.md message shows and is linked to the field.
     const consignee = region(page, 'SHIPPING ADDRESS (IF DIFFERENT)').getByLabel('Consignee Name');
-    await consignee.focus();
-    await page.keyboard.press('Tab');
-    await page.getByText('Please enter your consignee  name.').waitFor();
+    await blurShowsMessage(consignee, 'Please enter your consignee  name.');
     expect(await consignee.getAttribute('aria-invalid')).toBe('true');
 
     await page.getByLabel('Company Name', { exact: true }).fill(CA_COMPANY);
@@ -66,9 +65,7 @@ describe('registration journeys', () => {
       },
       { Province: 'QC' },
     );
-    await billing.getByLabel('QST #').focus();
-    await page.keyboard.press('Tab');
-    await page.getByText('QST field is required').waitFor();
+    await blurShowsMessage(billing.getByLabel('QST #'), 'QST field is required');
     await fill(billing, {
       'GST #': '123456789RT0001',
       'PST #': 'PST-0001',
@@ -136,9 +133,7 @@ describe('registration journeys', () => {
     await page.getByText('The minimum opening order is $200.').waitFor();
 
     const company = page.getByLabel('Company Name', { exact: true });
-    await company.focus();
-    await page.keyboard.press('Tab');
-    await page.getByText('Company name is required').waitFor();
+    await blurShowsMessage(company, 'Company name is required');
     await company.fill(USA_COMPANY);
     const billing = region(page, 'BILLING ADDRESS');
     await fill(
@@ -213,11 +208,7 @@ describe('registration journeys', () => {
   it('staff approves the Canadian application; the applicant sets a password from the mailbox, signs in and sees prices', async () => {
     const staff = await newPage(browser(), { baseUrl });
     const page = staff.page;
-    await page.goto('/login');
-    await page.getByLabel('Email', { exact: true }).fill('admin@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('wholesale-demo');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await signIn(page, 'admin@example.com');
     await page.goto('/admin/applications');
     await page.getByRole('heading', { name: 'Account applications' }).waitFor();
     const filters = page.getByRole('search', { name: 'Filter applications' });

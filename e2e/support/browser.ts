@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -165,6 +166,27 @@ export async function axeInPlace(page: Page): Promise<string[]> {
 /** Runs axe on the page and fails on any serious or critical violation, listing them. */
 export async function checkA11y(page: Page, label = page.url()): Promise<void> {
   expect(await axeViolations(page), `serious axe violations on ${label}`).toEqual([]);
+}
+
+/** How far the page reaches past the window's right edge, in px (0 or less: it fits). */
+export const widerThanWindow = (page: Page): Promise<number> =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/**
+ * The page as it stands fits its window (nothing wider) and passes the accessibility checks
+ * (`label` names it). With E2E_SCREENSHOTS=<folder>, `picture` saves it there for people to look at.
+ */
+export async function checkScreen(
+  page: Page,
+  label: string,
+  picture?: { name: string; fullPage?: boolean },
+): Promise<void> {
+  expect(await widerThanWindow(page)).toBeLessThanOrEqual(0);
+  await checkA11y(page, label);
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (!picture || !folder) return;
+  fs.mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: path.join(folder, picture.name), fullPage: picture.fullPage });
 }
 
 /** Product thumbnails without a file answer 404, which Chromium logs; few journeys are about them. */

@@ -22,6 +22,13 @@ export async function fill(
     await scope.getByLabel(label, { exact: true }).selectOption(value);
 }
 
+/** Leaves `field` empty (focus, then Tab) and waits for its docs/product/registration.md message. */
+export async function blurShowsMessage(field: Locator, message: string) {
+  await field.focus();
+  await field.page().keyboard.press('Tab');
+  await field.page().getByText(message).waitFor();
+}
+
 /**
  * The billing section's choices: a corporation, invoices by e-mail, no Territory Sales Manager,
  * consent given; a customer before only when `formerName` is given (then named).
@@ -54,11 +61,9 @@ export async function submitApplication(page: Page) {
 export async function step1(page: Page, name: string, email: string, country: 'Canada' | 'USA') {
   await page.goto('/register');
   await page.getByRole('heading', { name: 'Personal Information' }).waitFor();
-  // A blurred empty field shows its docs/product/registration.md message first.
-  await page.getByLabel('Owner Name', { exact: true }).focus();
-  await page.keyboard.press('Tab');
-  await page.getByText('Owner Name is required').waitFor();
-  await page.getByLabel('Owner Name', { exact: true }).fill(name);
+  const owner = page.getByLabel('Owner Name', { exact: true });
+  await blurShowsMessage(owner, 'Owner Name is required');
+  await owner.fill(name);
   await page.getByLabel('Email Address', { exact: true }).fill(email);
   await page.getByLabel(country, { exact: true }).check();
   await page.getByRole('button', { name: 'Next' }).click();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalOrBlank } from './optional-input';
 
 /*
  * Calendar dates in requests (filters, requested ship date, issue date, registration date): ONE
@@ -45,7 +46,5 @@ export function dateField(field: string, refusal: DateRefusal = {}) {
 
 /** An optional date field: absent or blank ('' from an empty form field) is undefined. */
 export function optionalDateField(field: string, refusal: DateRefusal = {}) {
-  return dateField(field, refusal)
-    .optional()
-    .or(z.literal('').transform(() => undefined));
+  return optionalOrBlank(dateField(field, refusal));
 }

@@ -18,11 +18,13 @@ export const LangParam = z
     return z.NEVER;
   });
 
-function toCountry(value: string): Country | null {
+/** The country a parameter names ('' is Canada), or an issue on it (and zod's NEVER) when it names none. */
+function countryOrRefusal(value: string, ctx: z.RefinementCtx): Country {
   const v = value.trim().toLowerCase();
   if (v === '' || v === 'ca' || v === 'cad' || v === 'canada') return 'ca';
   if (v === 'us' || v === 'usa') return 'us';
-  return null;
+  ctx.addIssue({ code: 'custom', message: 'Country must be ca or us' });
+  return z.NEVER;
 }
 
 /** An optional country parameter: absent stays undefined so the session or cookie can decide. */
@@ -30,28 +32,15 @@ export const OptionalCountryParam = z
   .string()
   .max(10)
   .optional()
-  .transform((value, ctx): Country | undefined => {
-    if (value === undefined || value.trim() === '') return undefined;
-    const country = toCountry(value);
-    if (!country) {
-      ctx.addIssue({ code: 'custom', message: 'Country must be ca or us' });
-      return z.NEVER;
-    }
-    return country;
-  });
+  .transform((value, ctx): Country | undefined =>
+    value === undefined || value.trim() === '' ? undefined : countryOrRefusal(value, ctx),
+  );
 
 export const CountryParam = z
   .string()
   .max(5)
   .optional()
-  .transform((value, ctx): Country => {
-    const country = toCountry(value ?? '');
-    if (!country) {
-      ctx.addIssue({ code: 'custom', message: 'Country must be ca or us' });
-      return z.NEVER;
-    }
-    return country;
-  });
+  .transform((value, ctx): Country => countryOrRefusal(value ?? '', ctx));
 
 export const PageSizeParam = z.coerce
   .number({ message: 'Page size must be one of 25, 50, 75, 100, 125, 300' })

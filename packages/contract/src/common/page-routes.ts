@@ -93,7 +93,7 @@ export const PAGE_ROUTES = [
 export type PageRoute = (typeof PAGE_ROUTES)[number];
 
 /** The path's segments, decoded; null when one cannot be decoded. */
-function decodedSegments(pathname: string): string[] | null {
+export function decodedSegments(pathname: string): string[] | null {
   try {
     return pathname.split('/').filter(Boolean).map(decodeURIComponent);
   } catch {

@@ -8,6 +8,7 @@
  */
 import { resolveProductsRoute } from '../catalogue/page-names';
 import { DEFAULT_PAGE_SIZE, type Country, type Lang } from '../common/values';
+import { decodedSegments } from '../common/page-routes';
 
 /**
  * Who the app in the browser starts as, as far as the server can tell: a signed-in user's saved
@@ -102,14 +103,6 @@ export function shellReads(viewer: FirstLoadViewer): string[] {
   ];
 }
 
-function segments(pathname: string): string[] | null {
-  try {
-    return pathname.split('/').filter(Boolean).map(decodeURIComponent);
-  } catch {
-    return null;
-  }
-}
-
 function plan(
   page: FirstLoadPage,
   viewer: FirstLoadViewer,
@@ -136,7 +129,7 @@ export function firstLoadPlan(
   search: URLSearchParams,
   viewer: FirstLoadViewer,
 ): FirstLoadPlan | null {
-  const parts = segments(pathname);
+  const parts = decodedSegments(pathname);
   if (!parts) return null;
   const { lang, country, userId } = viewer;
   const [route, ...params] = parts;

@@ -1,20 +1,21 @@
 import { z } from 'zod';
-import { ORDER_HOLD_REASONS, OrderCreditFacts } from '../receivables';
+import { optionalOrBlank } from '../common/optional-input';
+import { OrderCreditFacts } from '../receivables';
 import { CheckoutResponse } from '../checkout';
 import { CARRIERS, ORDER_STATUSES } from './workflow';
 import { OrderLine, OrderShipment, OrderStatusStep } from './lines';
 import { OrderShippingFacts } from './shipping-facts';
 import { listResponse, okResponse, optionalDateField } from '../common';
-import { ERROR_REASONS } from '../common/errors';
+import { PlacedOrderCreditFacts, RequestedShipDateField } from './placing';
 import { countField, MAX_DATABASE_INTEGER } from '../common/safe-input';
 
 const optionalText = (field: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { message: `${field} is too long (${max} characters at most)` })
-    .optional()
-    .or(z.literal('').transform(() => undefined));
+  optionalOrBlank(
+    z
+      .string()
+      .trim()
+      .max(max, { message: `${field} is too long (${max} characters at most)` }),
+  );
 
 export const ORDER_DESK_SORTS = [
   'created_desc',
@@ -33,14 +34,8 @@ export const ORDER_DESK_SORTS = [
  * (orders without one, "as soon as possible", are left out by either).
  */
 export const AdminOrderListQuery = z.object({
-  status: z
-    .enum(ORDER_STATUSES, { message: 'status is not an order status' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  country: z
-    .enum(['ca', 'us'], { message: 'country must be ca or us' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  status: optionalOrBlank(z.enum(ORDER_STATUSES, { message: 'status is not an order status' })),
+  country: optionalOrBlank(z.enum(['ca', 'us'], { message: 'country must be ca or us' })),
   customer_id: z.coerce
     .number({ message: 'customer_id must be a customer number' })
     .int({ message: 'customer_id must be a customer number' })
@@ -56,10 +51,7 @@ export const AdminOrderListQuery = z.object({
     .datetime({ offset: true, message: 'updated_since must be an ISO date and time' })
     .optional(),
   /** `credit`: the orders waiting for credit (a deposit not yet received, or a credit hold). */
-  waiting: z
-    .enum(['credit'], { message: 'waiting must be credit' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  waiting: optionalOrBlank(z.enum(['credit'], { message: 'waiting must be credit' })),
   sort: z.enum(ORDER_DESK_SORTS, { message: 'sort is not a known order' }).default('created_desc'),
   page: countField(100_000, 'page must be a page number', undefined, 'page is too far').default(1),
   per_page: countField(
@@ -185,17 +177,12 @@ export const PhoneOrderBody = z.object({
     MAX_DATABASE_INTEGER,
     "ship_to_address_id must be one of the customer's addresses",
   ).optional(),
-  requested_ship_date: optionalDateField('requested_ship_date', {
-    message: ERROR_REASONS.SHIP_DATE_INVALID,
-    reason: 'SHIP_DATE_INVALID',
-  }),
+  requested_ship_date: RequestedShipDateField,
 });
 export type PhoneOrderBody = z.input<typeof PhoneOrderBody>;
 export const PhoneOrderResponse = okResponse({
   order_id: z.number().int(),
   total: z.number(),
-  /** Added: why the order waits for credit review, and the opening deposit it owes. */
-  hold_reason: z.enum(ORDER_HOLD_REASONS).nullable().optional(),
-  deposit: z.number().optional(),
+  ...PlacedOrderCreditFacts.shape,
 });
 export type PhoneOrderResponse = z.infer<typeof PhoneOrderResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ORDER_HOLD_REASONS, OrderCreditFacts } from '../receivables';
+import { optionalOrBlank } from '../common/optional-input';
+import { OrderCreditFacts } from '../receivables';
 import { idSchema } from '../common/safe-input';
 import {
   LangParam,
@@ -9,9 +10,9 @@ import {
   okResponse,
   optionalDateField,
 } from '../common';
-import { ERROR_REASONS } from '../common/errors';
 import { CartResponse, UserIdParam } from '../cart';
 import { OrderShippingFacts } from './shipping-facts';
+import { PlacedOrderCreditFacts, RequestedShipDateField } from './placing';
 
 /** docs/product/cart-and-orders.md / DESIGN: a customer's first order must reach the opening minimum of its country. */
 export const OPENING_ORDER_MINIMUM_CENTS = { ca: 50_000, us: 20_000 } as const;
@@ -64,11 +65,7 @@ export const StorePlaceOrderBody = z.object({
     .int({ message: 'ship_to_address_id must be one of your addresses' })
     .positive({ message: 'ship_to_address_id must be one of your addresses' })
     .optional(),
-  /** YYYY-MM-DD, a business day, not in the past (checked against the server's today). */
-  requested_ship_date: optionalDateField('requested_ship_date', {
-    message: ERROR_REASONS.SHIP_DATE_INVALID,
-    reason: 'SHIP_DATE_INVALID',
-  }),
+  requested_ship_date: RequestedShipDateField,
   lang: LangParam,
 });
 export type StorePlaceOrderBody = z.input<typeof StorePlaceOrderBody>;
@@ -77,9 +74,7 @@ export const PlaceOrderResponse = okResponse({
   order_id: z.number().int(),
   total: z.number(),
   replayed: z.boolean(),
-  /** Added: why the order waits for credit review (null: it does not), and the opening deposit it owes. */
-  hold_reason: z.enum(ORDER_HOLD_REASONS).nullable().optional(),
-  deposit: z.number().optional(),
+  ...PlacedOrderCreditFacts.shape,
 });
 export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;
 
@@ -118,10 +113,7 @@ export const OrderHistoryQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(25),
   from: optionalDateField('from'),
   to: optionalDateField('to'),
-  status: z
-    .enum(ORDER_STATUSES, { message: 'Unknown order status' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  status: optionalOrBlank(z.enum(ORDER_STATUSES, { message: 'Unknown order status' })),
 });
 export type OrderHistoryQuery = z.input<typeof OrderHistoryQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalOrBlank } from '../common/optional-input';
 import { BuyerPriceReason } from '../catalogue';
 import { PAYMENT_TERMS, taxOn, type TaxKind, type TaxLine } from '../checkout/rules';
 import { POSTAL_ADDRESS_FIELDS } from '../checkout/schemas';
@@ -155,34 +156,28 @@ const pageFields = {
 
 /** GET /api/invoices: the buyer's own, newest first; `order_id` keeps one order's (its page links them). */
 export const InvoiceListQuery = z.object({
-  order_id: idSchema('order_id')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  order_id: optionalOrBlank(idSchema('order_id')),
   ...pageFields,
 });
 export type InvoiceListQuery = z.input<typeof InvoiceListQuery>;
 
 /** GET /api/invoices/:id/pdf (and the staff twin): the language (the customer's by default). */
 export const InvoicePdfQuery = z.object({
-  lang: z
-    .enum(['en', 'fr', 'es'], { message: 'lang must be en, fr or es' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  lang: optionalOrBlank(z.enum(['en', 'fr', 'es'], { message: 'lang must be en, fr or es' })),
 });
 
 /** GET /api/admin/invoices: filtered by customer, status and issue days; newest first. */
 export const AdminInvoiceListQuery = z.object({
-  customer_id: z.coerce
-    .number({ message: 'customer_id must be a customer number' })
-    .int({ message: 'customer_id must be a customer number' })
-    .positive({ message: 'customer_id must be a customer number' })
-    .max(MAX_DATABASE_INTEGER, { message: 'customer_id must be a customer number' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  status: z
-    .enum(INVOICE_STATUSES, { message: 'status must be open, paid or overdue' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  customer_id: optionalOrBlank(
+    z.coerce
+      .number({ message: 'customer_id must be a customer number' })
+      .int({ message: 'customer_id must be a customer number' })
+      .positive({ message: 'customer_id must be a customer number' })
+      .max(MAX_DATABASE_INTEGER, { message: 'customer_id must be a customer number' }),
+  ),
+  status: optionalOrBlank(
+    z.enum(INVOICE_STATUSES, { message: 'status must be open, paid or overdue' }),
+  ),
   from: optionalDateField('from'),
   to: optionalDateField('to'),
   ...pageFields,

@@ -4,6 +4,7 @@
  * integer cents (`…_cents`), dates YYYY-MM-DD.
  */
 import { z } from 'zod';
+import { optionalOrBlank } from '../common/optional-input';
 import { taxOn, type TaxKind, type TaxLine } from '../checkout/rules';
 import { dataResponse, listResponse } from '../common';
 import { countField, idSchema, staffPageFields } from '../common/safe-input';
@@ -198,10 +199,7 @@ export const ReturnListResponse = listResponse(ReturnRequest);
 export type ReturnListResponse = z.infer<typeof ReturnListResponse>;
 
 export const AdminReturnListQuery = z.object({
-  status: z
-    .enum(RETURN_STATUSES, { error: 'status is not a return status' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  status: optionalOrBlank(z.enum(RETURN_STATUSES, { error: 'status is not a return status' })),
   ...staffPageFields(25),
 });
 export type AdminReturnListQuery = z.input<typeof AdminReturnListQuery>;
