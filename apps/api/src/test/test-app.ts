@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -112,8 +110,6 @@ export async function createTestApp(
     seed?: SeedOptions | false;
     env?: Record<string, string>;
     /** Also load the demo content (content module). */ content?: boolean;
-    /** DATA_DIR (stored files, imports) in a new temporary directory, removed on close. */
-    ownDataDir?: boolean;
     /** Routes only this test registers, before the app is ready. */
     routes?: (app: FastifyInstance) => void;
     /** Turns the app's real logger on, its lines written here (with env LOG_LEVEL). */
@@ -121,9 +117,6 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const { handle, drop } = await createTestDatabase();
-  const dataDir = options.ownDataDir
-    ? fs.mkdtempSync(path.join(os.tmpdir(), 'test-app-data-'))
-    : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DEMO_DATA: 'false',
@@ -135,7 +128,6 @@ export async function createTestApp(
     // searches would race it. The index's own tests (search-index, relevance) turn it on and await
     // what the feed brings.
     SEARCH_INDEX: 'off',
-    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     ...options.env,
   });
   if (options.seed) await seedDemoData(handle.db, options.seed);
@@ -191,7 +183,6 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await drop();
-      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
