@@ -7,7 +7,7 @@ import {
   type OrderCreditFacts,
   type OrderShippingFacts,
 } from '@wholesale/contract';
-import { keptPriceReason } from '../pricing';
+import { keptPriceColumns, keptPriceReason, type KeptPriceColumns } from '../pricing';
 import type { OrderLineRow, OrderRow, ShipmentRow, StatusStepRow } from './orders.queries';
 
 /** Where, when and on what terms the order ships: the same three answers on a page and in a webhook. */
@@ -125,33 +125,21 @@ export function orderLinePriceColumns(price: Pick<CustomerPrice, 'reason'>) {
         priceListAssignee: reason.assignee,
         priceMinPacks: reason.minPacks,
       }
-    : {
-        priceReason: reason.kind,
-        priceListId: null,
-        priceListName: null,
-        priceListAssignee: null,
-        priceMinPacks: null,
-      };
+    : keptPriceColumns({ priceReason: reason.kind });
 }
 
 /**
  * A line's kept price reason as flat snake_case fields (null where it has none): how order.placed
  * and the invoice events give it, and how the placed lines travel into their INSERT.
  */
-export function priceReasonFields(
-  l: Partial<
-    Pick<
-      OrderLineRow,
-      'priceReason' | 'priceListId' | 'priceListName' | 'priceListAssignee' | 'priceMinPacks'
-    >
-  >,
-) {
+export function priceReasonFields(l: Partial<KeptPriceColumns>) {
+  const kept = keptPriceColumns(l);
   return {
-    price_reason: l.priceReason ?? null,
-    price_list_id: l.priceListId ?? null,
-    price_list_name: l.priceListName ?? null,
-    price_list_assignee: l.priceListAssignee ?? null,
-    price_min_packs: l.priceMinPacks ?? null,
+    price_reason: kept.priceReason,
+    price_list_id: kept.priceListId,
+    price_list_name: kept.priceListName,
+    price_list_assignee: kept.priceListAssignee,
+    price_min_packs: kept.priceMinPacks,
   };
 }
 

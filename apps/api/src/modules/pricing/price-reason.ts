@@ -19,3 +19,17 @@ export function keptPriceReason(l: KeptPriceReason): BuyerPriceReason | null {
     min_packs: l.priceMinPacks ?? 1,
   };
 }
+
+/** The columns an order or invoice line keeps of its price's reason, with the list's id. */
+export type KeptPriceColumns = KeptPriceReason & { priceListId: number | null };
+
+/** A line's kept reason columns, null where it has none (no list, or not kept). */
+export function keptPriceColumns(l: Partial<KeptPriceColumns>): KeptPriceColumns {
+  return {
+    priceReason: l.priceReason ?? null,
+    priceListId: l.priceListId ?? null,
+    priceListName: l.priceListName ?? null,
+    priceListAssignee: l.priceListAssignee ?? null,
+    priceMinPacks: l.priceMinPacks ?? null,
+  };
+}

@@ -26,7 +26,7 @@ import { hasSqlState } from '../../lib/db-errors';
 import { findUserById } from '../accounts';
 import { recordAudit, recordAuditBy } from '../audit';
 import { priceReasonFields } from '../orders';
-import { keptPriceReason } from '../pricing';
+import { keptPriceColumns, keptPriceReason, type KeptPriceColumns } from '../pricing';
 import { enqueueWebhookEvent } from '../webhooks';
 import { nextDocumentNumber } from './account-position.queries';
 import { activeTaxExemptions } from './tax-exemptions.queries';
@@ -172,12 +172,7 @@ export function billedLine(
     shipPack: number;
     unitPriceCents: number;
     lineTotalCents: number;
-  } & Partial<
-    Pick<
-      NewInvoiceLineRow,
-      'priceReason' | 'priceListId' | 'priceListName' | 'priceListAssignee' | 'priceMinPacks'
-    >
-  >,
+  } & Partial<KeptPriceColumns>,
 ): NewInvoiceLineRow {
   return {
     orderLineId: l.id,
@@ -187,11 +182,7 @@ export function billedLine(
     shipPack: l.shipPack,
     unitPriceCents: l.unitPriceCents,
     lineTotalCents: l.lineTotalCents,
-    priceReason: l.priceReason ?? null,
-    priceListId: l.priceListId ?? null,
-    priceListName: l.priceListName ?? null,
-    priceListAssignee: l.priceListAssignee ?? null,
-    priceMinPacks: l.priceMinPacks ?? null,
+    ...keptPriceColumns(l),
   };
 }
 

@@ -6,6 +6,8 @@
  * outside the astral planes, which product codes never use.
  */
 
+import { grown } from './search.growable';
+
 const encoder = new TextEncoder();
 
 /**
@@ -19,15 +21,8 @@ export type CodeColumnParts = {
   rank: Int32Array<ArrayBuffer>;
 };
 
-/** Growable arrays of the same kind, half again as large (the build does not know its size). */
-function grown<T extends Int32Array | Uint8Array>(array: T, size: number): T {
-  if (size <= array.length) return array;
-  const bigger = new (array.constructor as new (n: number) => T)(
-    Math.max(size, Math.ceil(array.length * 1.5)),
-  );
-  bigger.set(array);
-  return bigger;
-}
+/** The build's arrays grow half again as large each time they are full. */
+const GROWTH = 1.5;
 
 export class CodeColumn {
   /** `everyDocument`: an empty code is still a code (a SKU); otherwise the document has none. */
@@ -85,11 +80,11 @@ export class CodeColumn {
   /** Sets document `doc`'s code: documents come in order, 0, 1, 2 … */
   push(doc: number, code: string | null): void {
     const at = this.starts[doc];
-    this.starts = grown(this.starts, doc + 2);
+    this.starts = grown(this.starts, doc + 2, GROWTH);
     let length = 0;
     if (code) {
       // Written in place: UTF-8 takes at most 3 bytes per UTF-16 unit.
-      this.bytes = grown(this.bytes, at + 3 * code.length);
+      this.bytes = grown(this.bytes, at + 3 * code.length, GROWTH);
       length = encoder.encodeInto(code, this.bytes.subarray(at)).written;
     }
     if (length || this.everyDocument) this.unsorted.push(doc);

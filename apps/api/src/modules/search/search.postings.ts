@@ -1,4 +1,5 @@
 import { SKIP_BLOCK } from './search.cursors';
+import { grown } from './search.growable';
 import type { Matches } from './search.tsquery';
 
 /*
@@ -305,14 +306,8 @@ export function decodeRun(run: PostingRun, scores: Float32Array): Matches {
   return { docs, scores: out };
 }
 
-function grown<T extends Int32Array | Uint8Array>(array: T, size: number): T {
-  if (size <= array.length) return array;
-  const bigger = new (array.constructor as new (n: number) => T)(
-    Math.max(size, Math.ceil(array.length * 1.25)),
-  );
-  bigger.set(array);
-  return bigger;
-}
+/** The writer's arrays and own buffers grow by a quarter each time they are full. */
+const GROWTH = 1.25;
 
 /**
  * Postings being written: lexemes in any order, each lexeme's documents ascending (documents are
@@ -463,11 +458,11 @@ export class PostingsWriter {
     // NOTE: a string costs a header of ~20 bytes beside its characters, an array slot 8 (V8).
     this.nameBytes += 32 + 2 * lexeme.length;
     if (id === this.last.length) {
-      this.last = grown(this.last, id + 1);
-      this.counts = grown(this.counts, id + 1);
-      this.used = grown(this.used, id + 1);
-      this.hashes = grown(this.hashes, id + 1);
-      this.inline = grown(this.inline, this.last.length * INLINE_BYTES);
+      this.last = grown(this.last, id + 1, GROWTH);
+      this.counts = grown(this.counts, id + 1, GROWTH);
+      this.used = grown(this.used, id + 1, GROWTH);
+      this.hashes = grown(this.hashes, id + 1, GROWTH);
+      this.inline = grown(this.inline, this.last.length * INLINE_BYTES, GROWTH);
     }
     this.hashes[id] = hash;
     this.last[id] = -1;
@@ -504,7 +499,7 @@ export class PostingsWriter {
     } else {
       let own = this.own[id];
       if (own === undefined || end > own.length) {
-        const size = Math.max(32, end, Math.ceil((own?.length ?? 0) * 1.25));
+        const size = Math.max(32, end, Math.ceil((own?.length ?? 0) * GROWTH));
         const bigger = new Uint8Array(size);
         if (own) bigger.set(own.subarray(0, at));
         else bigger.set(this.inline.subarray(id * INLINE_BYTES, id * INLINE_BYTES + at));
