@@ -211,7 +211,12 @@ export async function addCartQuantity(
     others[i] = { productId: productIds[i], quantity: quantities[i], selected: selected[i] === 1 };
   return {
     before: Number(row.before ?? 0),
-    written: { id: row.id, productId: row.productId, quantity: row.quantity, selected: row.selected },
+    written: {
+      id: row.id,
+      productId: row.productId,
+      quantity: row.quantity,
+      selected: row.selected,
+    },
     others,
   };
 }

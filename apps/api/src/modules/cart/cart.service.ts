@@ -113,7 +113,8 @@ export async function readCart(
   return cartResponse(tx, owner, await selectCartView(tx, owner), notice, cached);
 }
 
-const everyLine = (row: CartViewRow): row is CartViewRow => true;
+// Every line of a cart read is answered (the add answers only its written line).
+const everyLine = (_row: CartViewRow): _row is CartViewRow => true;
 
 async function cartResponse(
   tx: Tx,
