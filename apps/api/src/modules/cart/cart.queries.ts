@@ -160,7 +160,7 @@ const addAndReadCart = prepared<
     cap: number | null;
   }
 >(
-  'cart_add_lines',
+  'cart_add',
   sql`
     with durability as materialized (
       -- Decision 014: a cart change need not wait for its WAL flush (this statement only).
@@ -202,7 +202,7 @@ export async function addCartQuantity(
 ): Promise<{ before: number; written: CartViewRow; others: CartLineFigures[] }> {
   const first = line.cap === null ? line.item : Math.min(line.item, line.cap);
   const [row] = await addAndReadCart(tx, { ...line, first });
-  if (!row) throw new Error('cart_add_lines returned no written line');
+  if (!row) throw new Error('cart_add returned no written line');
   const productIds = parseIntArrayText(row.productIds);
   const quantities = parseIntArrayText(row.quantities);
   const selected = parseIntArrayText(row.selectedFlags);
