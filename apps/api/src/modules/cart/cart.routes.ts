@@ -12,13 +12,12 @@ import {
   StoreEmptyCartQuery,
   StoreSetCartItemBody,
   UserIdParam,
-  shopToday,
   type Lang,
 } from '@wholesale/contract';
 import { requireCustomer, requireOwnCustomer, signedInSecurity } from '../../plugins/auth';
 import { requestCountry } from '../../lib/request-country';
 import { parseInput } from '../../lib/parse-input';
-import { customerPricesKept } from '../pricing';
+import { customerPricesKept, shopDayAt } from '../pricing';
 import { okAnswerInSchemaOrder } from '../../lib/fast-serializer';
 import {
   addAllToCart,
@@ -49,7 +48,7 @@ export function cartOwner(
     userId: user.id,
     country: customer.country,
     lang,
-    today: shopToday(app.clock.now()),
+    today: shopDayAt(app.pricing, app.clock.now()),
     keptPrices: (tx, products, packs, day) =>
       customerPricesKept(app.pricing, customer, products, day, packs, tx),
   };

@@ -38,6 +38,7 @@ import {
   selectCartView,
   updateCartLine,
   upsertCartQuantities,
+  type CartLineFigures,
   type CartViewRow,
 } from './cart.queries';
 import { customerLinePrices, pricingDay, type KeptLinePrices } from './cart.prices';
@@ -84,7 +85,7 @@ function toCartLine(line: CartViewRow, p: OrderableProduct, price: CustomerPrice
   };
 }
 
-function lineForTotal(line: CartViewRow, p: OrderableProduct, price: CustomerPrice) {
+function lineForTotal(line: CartLineFigures, p: OrderableProduct, price: CustomerPrice) {
   return {
     // The customer's price is what the line costs, whatever the catalogue's prices.
     price_cents: price.unitCents,
@@ -112,6 +113,9 @@ export async function readCart(
   return cartResponse(tx, owner, await selectCartView(tx, owner), notice, cached);
 }
 
+// Every line of a cart read is answered (the add answers only its written line).
+const everyLine = (_row: CartViewRow): _row is CartViewRow => true;
+
 async function cartResponse(
   tx: Tx,
   owner: CartOwner,
@@ -119,7 +123,7 @@ async function cartResponse(
   notice?: CartNotice,
   cached?: ProductWindow,
 ): Promise<CartResponse> {
-  const { lines, total, count } = await pricedCart(tx, owner, rows, () => true, cached);
+  const { lines, total, count } = await pricedCart(tx, owner, rows, everyLine, cached);
   return {
     status: true,
     products: lines,
@@ -134,11 +138,11 @@ async function cartResponse(
  * answer carries them, and the total and count over every line whose product is still sold in the
  * country (the others are left out).
  */
-async function pricedCart<R extends CartViewRow>(
+async function pricedCart<R extends CartLineFigures>(
   tx: Tx,
   owner: CartOwner,
   rows: R[],
-  shown: (row: R) => boolean,
+  shown: (row: R) => row is R & CartViewRow,
   cached?: ProductWindow,
   resolved?: Array<OrderableProduct | undefined>,
 ): Promise<{ lines: CartLine[]; total: number; count: number }> {
@@ -205,7 +209,7 @@ export async function addToCart(
 ): Promise<CartAddResponse> {
   const product = await resolveProduct(tx, ref, owner, cached);
   if (isUnavailable(product.available, product.classCode)) refuseUnavailable();
-  const { before, after, cart } = await addCartQuantity(tx, {
+  const { before, written, others } = await addCartQuantity(tx, {
     userId: owner.userId,
     country: owner.country,
     productId: product.id,
@@ -215,14 +219,20 @@ export async function addToCart(
       ? maxLinePacks
       : Math.min(maxLinePacks, Math.max(0, product.available)),
   });
+  const after = written.quantity;
   const requested = before + item;
-  const { lines, total, count } = await pricedCart(tx, owner, cart, (r) => r.written, cached);
-  const written = cart.find((r) => r.written);
-  if (!written) throw new Error('cart_add returned no written line');
+  const isWritten = (row: CartLineFigures): row is CartViewRow => row === written;
+  const { lines, total, count } = await pricedCart(
+    tx,
+    owner,
+    [written, ...others],
+    isWritten,
+    cached,
+  );
   // The product was resolved a moment before; only a deactivation in between leaves it out of
   // `lines` (and the price its line would have had is read on its own).
   const line =
-    lines[0] ?? (await pricedCart(tx, owner, [written], () => true, undefined, [product])).lines[0];
+    lines[0] ?? (await pricedCart(tx, owner, [written], everyLine, undefined, [product])).lines[0];
   return {
     status: true,
     line,

@@ -5,4 +5,5 @@ export { keptPriceColumns, keptPriceReason, type KeptPriceColumns } from './pric
 export { customerHasPriceLists } from './pricing.queries';
 // The app's has-lists check per customer (followed on ws_pricing) and what the catalogue's routes
 // hand their services for a signed-in customer's own prices; the cart asks the same check.
-export { customerPricesKept, customerPricesOf, pricingPlugin } from './pricing.caches';
+// The shop's day, worked out once a minute per app, for the cart's prices as the catalogue's.
+export { customerPricesKept, customerPricesOf, pricingPlugin, shopDayAt } from './pricing.caches';

@@ -203,7 +203,7 @@ async function readListToKeep(tx: Tx, listId: number, perListMax: number): Promi
  * shopToday, worked out once a minute: the shop's day changes on a whole minute (its time zone is
  * whole hours off UTC), and formatting it was as costly as pricing a product page.
  */
-function shopDayAt(pricing: PricingCaches, now: Date): string {
+export function shopDayAt(pricing: PricingCaches, now: Date): string {
   const minute = Math.floor(now.getTime() / 60_000);
   if (pricing.day.minute !== minute) pricing.day = { minute, day: shopToday(now) };
   return pricing.day.day;
