@@ -28,6 +28,12 @@ export function Loaded<T>({
   return children(query.data);
 }
 
+/** What a row's action (revoke, redeliver, pause…) toasts: `done` once it worked, `failed` if not. */
+export const toasted = (done: string, failed: string) => ({
+  onSuccess: () => toast.success(done),
+  onError: () => toast.error(failed),
+});
+
 /** A loaded list shown as a table: `head` (a TableHead), then the rows of what was loaded. */
 export function LoadedTable<T>({
   head,

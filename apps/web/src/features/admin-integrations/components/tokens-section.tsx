@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { INTEGRATION_SCOPES, type IntegrationScope } from '@wholesale/contract';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { StaffTextFields } from '@/components/ui/form-field';
@@ -8,7 +7,7 @@ import { useCreateToken } from '../api/create-token';
 import { useTokens } from '../api/get-tokens';
 import { useRevokeToken } from '../api/revoke-token';
 import { formatWhen } from './secret-once';
-import { AddSection, Choices, LoadedTable, useAddForm } from './section-parts';
+import { AddSection, Choices, LoadedTable, toasted, useAddForm } from './section-parts';
 import { TableHead } from '@/components/ui/table-head';
 
 /** Integration tokens: create (secret shown once), list with last use, revoke. */
@@ -85,10 +84,10 @@ export function TokensSection() {
                     aria-label={t('tokens.revokeNamed', { name: token.name })}
                     onClick={async () => {
                       if (await confirm(t('tokens.confirmRevoke', { name: token.name })))
-                        revoke.mutate(token.id, {
-                          onSuccess: () => toast.success(t('tokens.revoked')),
-                          onError: () => toast.error(t('tokens.errors.failed')),
-                        });
+                        revoke.mutate(
+                          token.id,
+                          toasted(t('tokens.revoked'), t('tokens.errors.failed')),
+                        );
                     }}
                   >
                     {t('tokens.revoke')}

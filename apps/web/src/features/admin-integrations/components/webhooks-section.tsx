@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { WEBHOOK_EVENTS, type WebhookEndpointDto, type WebhookEvent } from '@wholesale/contract';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { StaffTextFields } from '@/components/ui/form-field';
 import { useCreateWebhook, useWebhookAction, type WebhookAction } from '../api/change-webhook';
 import { useWebhookDeliveries, useWebhooks } from '../api/get-webhooks';
 import { formatWhen } from './secret-once';
-import { AddSection, Choices, Loaded, LoadedTable, useAddForm } from './section-parts';
+import { AddSection, Choices, Loaded, LoadedTable, toasted, useAddForm } from './section-parts';
 import { TableHead } from '@/components/ui/table-head';
 
 const URL_FIELD = {
@@ -75,10 +74,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointDto }) {
                   onClick={() =>
                     action.mutate(
                       { kind: 'redeliver', id: d.id },
-                      {
-                        onSuccess: () => toast.success(t('webhooks.redelivered')),
-                        onError: () => toast.error(t('webhooks.errors.failed')),
-                      },
+                      toasted(t('webhooks.redelivered'), t('webhooks.errors.failed')),
                     )
                   }
                 >
@@ -126,11 +122,7 @@ export function WebhooksSection() {
   const run = (
     act: WebhookAction,
     done: 'webhooks.resumed' | 'webhooks.pausedDone' | 'webhooks.deleted',
-  ) =>
-    action.mutate(act, {
-      onSuccess: () => toast.success(t(done)),
-      onError: () => toast.error(t('webhooks.errors.failed')),
-    });
+  ) => action.mutate(act, toasted(t(done), t('webhooks.errors.failed')));
 
   return (
     <AddSection
