@@ -1,9 +1,9 @@
 import { resultCount, type ProductPage } from '@wholesale/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
+import { PagedProductGrid } from '@/components/product/paged-product-grid';
+import { ProductGridSkeleton } from '@/components/product/product-grid';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
-import { PageControls } from '@/components/ui/page-controls';
 import { RecordsPerPage } from '@/components/ui/records-per-page';
 import { usePageInRange } from '@/components/ui/use-page-in-range';
 import { ClassLegend } from './class-legend';
@@ -40,9 +40,6 @@ export function ListingView({
   const loading = isPending || !inRange;
   const data = inRange ? loaded : undefined;
   const count = data ? resultCount(data.data.length, data.total) : null;
-  const controls = data && data.total > 0 && (
-    <PageControls page={page} lastPage={data.last_page} onPage={onPage} />
-  );
   return (
     <section className="page listing" aria-labelledby="listing-title">
       <h1 id="listing-title" className="listing__title">
@@ -75,11 +72,12 @@ export function ListingView({
               {data.total > 0 ? t('listing.pastEnd') : t('listing.empty')}
             </p>
           )}
-          {controls}
-          {data && data.data.length > 0 && (
-            <ProductGrid products={data.data} label={t('listing.gridLabel')} priority />
-          )}
-          {controls}
+          <PagedProductGrid
+            products={data}
+            page={page}
+            onPage={onPage}
+            label={t('listing.gridLabel')}
+          />
         </div>
       </div>
     </section>

@@ -2,9 +2,9 @@ import { DEFAULT_PAGE_SIZE, resultCount, stripHtml } from '@wholesale/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
+import { PagedProductGrid } from '@/components/product/paged-product-grid';
+import { ProductGridSkeleton } from '@/components/product/product-grid';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
-import { PageControls } from '@/components/ui/page-controls';
 import { RecordsPerPage } from '@/components/ui/records-per-page';
 import { usePageInRange } from '@/components/ui/use-page-in-range';
 import { paths } from '@/config/paths';
@@ -35,9 +35,6 @@ export function SearchResults({ term, page }: { term: string; page: number }) {
   const loading = (query.isPending && Boolean(shown)) || !inRange;
   const products = inRange ? data?.products : undefined;
   const count = products ? resultCount(products.data.length, products.total) : null;
-  const controls = products && products.total > 0 && (
-    <PageControls page={page} lastPage={products.last_page} onPage={goTo} />
-  );
   return (
     <section className="page search-results" aria-labelledby="search-title">
       <h1 id="search-title">{t('results.title', { query: shown })}</h1>
@@ -85,11 +82,12 @@ export function SearchResults({ term, page }: { term: string; page: number }) {
           {products.total > 0 ? t('results.pastEnd') : t('results.none', { query: shown })}
         </p>
       )}
-      {controls}
-      {products && products.data.length > 0 && (
-        <ProductGrid products={products.data} label={t('results.gridLabel')} priority />
-      )}
-      {controls}
+      <PagedProductGrid
+        products={products}
+        page={page}
+        onPage={goTo}
+        label={t('results.gridLabel')}
+      />
     </section>
   );
 }
