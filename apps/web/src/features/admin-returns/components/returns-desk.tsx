@@ -11,6 +11,7 @@ import {
 } from '@wholesale/contract';
 import { SelectField } from '@/components/ui/filter-fields';
 import { CheckboxLabel } from '@/components/ui/form-field';
+import { ReturnLines } from '@/components/ui/return-lines';
 import { StaffResults } from '@/components/ui/staff-results';
 import { StaffSection } from '@/components/ui/staff-section';
 import { useUrlFilter } from '@/components/ui/use-url-filter';
@@ -82,13 +83,11 @@ export function ReturnsDesk() {
             id: 'lines',
             cell: (r) => (
               <>
-                <ul className="returns-desk__lines">
-                  {r.lines.map((l) => (
-                    <li key={l.order_line_id}>
-                      {t('line', { count: l.quantity, product: l.product_code })}
-                    </li>
-                  ))}
-                </ul>
+                <ReturnLines
+                  lines={r.lines}
+                  className="returns-desk__lines"
+                  text={(l) => t('line', { count: l.quantity, product: l.product_code })}
+                />
                 {moneyOf(r)(r.subtotal_cents)}
               </>
             ),

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney, type ReturnRequest } from '@wholesale/contract';
+import { ReturnLines } from '@/components/ui/return-lines';
 import { paths } from '@/config/paths';
 import { creditNotePdfUrl } from '../api/get-returns';
 import { useOrderDate } from './order-status';
@@ -37,13 +38,11 @@ export function ReturnList({
                 </>
               ) : null}
             </p>
-            <ul className="return-list__lines">
-              {r.lines.map((l) => (
-                <li key={l.order_line_id}>
-                  {t('list.line', { count: l.quantity, product: l.product_code })}
-                </li>
-              ))}
-            </ul>
+            <ReturnLines
+              lines={r.lines}
+              className="return-list__lines"
+              text={(l) => t('list.line', { count: l.quantity, product: l.product_code })}
+            />
             <p>
               {t('list.reason')}: {r.reason}
             </p>
