@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ProductGrid } from '@/components/product/product-grid';
-import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { ListStatus } from '@/components/ui/list-status';
 import { paths } from '@/config/paths';
-import { useErrorMessage } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/page-title';
 import { useFavourites } from '../api/get-favourites';
 import './favourites.css';
@@ -12,19 +11,14 @@ import './favourites.css';
 export function FavouritesPage() {
   const { t } = useTranslation('favourites');
   const favourites = useFavourites();
-  const errorMessage = useErrorMessage();
   usePageTitle(t('title'));
   const list = favourites.data?.products;
   return (
     <section className="page container favourites-page" aria-labelledby="favourites-title">
       <h1 id="favourites-title">{t('title')}</h1>
-      {favourites.isPending ? <LoadingOverlay /> : null}
-      {favourites.isError ? <p role="alert">{errorMessage(favourites.error)}</p> : null}
-      {list && list.data.length === 0 ? (
-        <p>
-          {t('empty')} <Link to={paths.home()}>{t('browse')}</Link>
-        </p>
-      ) : null}
+      <ListStatus query={favourites} empty={list?.data.length === 0}>
+        {t('empty')} <Link to={paths.home()}>{t('browse')}</Link>
+      </ListStatus>
       {list && list.data.length > 0 ? (
         <>
           <p className="favourites-page__count">{t('count', { count: list.total })}</p>

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { ListStatus } from '@/components/ui/list-status';
 import { ResultPagination } from '@/components/ui/pagination';
 import { usePageInRange } from '@/components/ui/use-page-in-range';
 import { paths } from '@/config/paths';
-import { useErrorMessage } from '@/lib/error-message';
 import { useInvoices } from '../api/get-invoices';
 import { useInvoiceFormat } from '@/lib/invoice-format';
 import { usePageTitle } from '@/lib/page-title';
@@ -19,7 +18,6 @@ const COLUMNS = ['number', 'date', 'due', 'order', 'total', 'open', 'status', 'p
 /** /invoices: the buyer's invoices, newest first, with what is still open on each and the PDF. */
 export function InvoiceList() {
   const { t } = useTranslation('invoices');
-  const errorMessage = useErrorMessage();
   const { money, day } = useInvoiceFormat();
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number(search.get('page')) || 1);
@@ -40,13 +38,14 @@ export function InvoiceList() {
     <section className="page container invoices-page" aria-labelledby="invoices-title">
       <h1 id="invoices-title">{t('title')}</h1>
       <p>{t('lead')}</p>
-      {invoices.isPending || !inRange ? <LoadingOverlay /> : null}
-      {invoices.isError ? (
-        <p role="alert">
-          {t('loadFailed')} {errorMessage(invoices.error)}
-        </p>
-      ) : null}
-      {data && data.data.length === 0 ? <p>{t('empty')}</p> : null}
+      <ListStatus
+        query={invoices}
+        loading={invoices.isPending || !inRange}
+        failed={t('loadFailed')}
+        empty={data?.data.length === 0}
+      >
+        {t('empty')}
+      </ListStatus>
       {data && data.data.length > 0 ? (
         <>
           <p className="orders-count" aria-live="polite">

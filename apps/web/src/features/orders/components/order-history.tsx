@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { SelectField } from '@/components/ui/filter-fields';
-import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { ListStatus } from '@/components/ui/list-status';
 import { usePageInRange } from '@/components/ui/use-page-in-range';
-import { useErrorMessage } from '@/lib/error-message';
 import { useMoney } from '@/lib/money';
 import { usePageTitle } from '@/lib/page-title';
 import { useOrderHistory } from '../api/get-order-history';
@@ -23,7 +22,6 @@ import '@/components/ui/stacked-table.css';
 export function OrderHistory() {
   const { t } = useTranslation('orders');
   const [search, setSearch] = useSearchParams();
-  const errorMessage = useErrorMessage();
   const money = useMoney();
   const formatDate = useOrderDate();
   const filterId = useId();
@@ -94,14 +92,14 @@ export function OrderHistory() {
         ) : null}
       </form>
 
-      {history.isPending || !inRange ? <LoadingOverlay /> : null}
-      {history.isError ? <p role="alert">{errorMessage(history.error)}</p> : null}
-      {data && data.data.length === 0 ? (
-        <p>
-          {from || to || status ? t('history.noMatch') : t('history.none')}{' '}
-          <Link to={paths.home()}>{t('history.shop')}</Link>
-        </p>
-      ) : null}
+      <ListStatus
+        query={history}
+        loading={history.isPending || !inRange}
+        empty={data?.data.length === 0}
+      >
+        {from || to || status ? t('history.noMatch') : t('history.none')}{' '}
+        <Link to={paths.home()}>{t('history.shop')}</Link>
+      </ListStatus>
       {data && data.data.length > 0 ? (
         <>
           <p className="orders-count" aria-live="polite">

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { ListStatus } from '@/components/ui/list-status';
 import { paths } from '@/config/paths';
-import { useErrorMessage } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/page-title';
 import { useReturns } from '../api/get-returns';
 import { PrevNextPager } from './prev-next-pager';
@@ -12,7 +11,6 @@ import { ReturnList } from './return-list';
 /** /profile/returns: the buyer's returns, newest first, with their status and credit notes. */
 export function ReturnsPage() {
   const { t } = useTranslation('returns');
-  const errorMessage = useErrorMessage();
   const [page, setPage] = useState(1);
   const returns = useReturns({ page });
   usePageTitle(t('page.title'));
@@ -21,13 +19,9 @@ export function ReturnsPage() {
     <section className="page container returns-page" aria-labelledby="returns-title">
       <h1 id="returns-title">{t('page.title')}</h1>
       <p>{t('page.intro')}</p>
-      {returns.isPending ? <LoadingOverlay /> : null}
-      {returns.isError ? <p role="alert">{errorMessage(returns.error)}</p> : null}
-      {data && data.data.length === 0 ? (
-        <p>
-          {t('page.empty')} <Link to={paths.order()}>{t('page.orders')}</Link>
-        </p>
-      ) : null}
+      <ListStatus query={returns} empty={data?.data.length === 0}>
+        {t('page.empty')} <Link to={paths.order()}>{t('page.orders')}</Link>
+      </ListStatus>
       {data && data.data.length ? <ReturnList returns={data.data} showOrder /> : null}
       {data && data.last_page > 1 ? (
         <PrevNextPager
