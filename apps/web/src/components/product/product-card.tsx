@@ -1,6 +1,5 @@
 import {
   activeSecondPrice,
-  classBadgePath,
   isUnavailable,
   type ProductCard as ProductCardDto,
 } from '@wholesale/contract';
@@ -8,6 +7,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ProductThumb } from '@/components/ui/product-thumb';
+import { ClassBadge } from './class-badge';
 import { paths } from '@/config/paths';
 import { useMoney } from '@/lib/money';
 import { ContentTypeIcons } from './content-type-icons';
@@ -34,13 +34,11 @@ function CardPictures({ product, priority }: { product: ProductCardDto; priority
   return (
     <>
       {painted && (
-        <img
+        <ClassBadge
           className="product-card__badge"
-          src={classBadgePath(product.class)}
+          productClass={product.class}
           alt={t('card.classBadge', { class: product.class })}
-          width={36}
-          height={36}
-          onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
+          size={36}
         />
       )}
       <Link to={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">

@@ -1,6 +1,6 @@
-import { classBadgePath } from '@wholesale/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClassBadge } from '@/components/product/class-badge';
 import { useClassCodes } from '../api/get-class-codes';
 
 /**
@@ -41,13 +41,7 @@ export function ClassLegend() {
             {classes.data.map((c) => (
               <div key={c.class} className="class-legend__item">
                 <dt>
-                  <img
-                    src={classBadgePath(c.class)}
-                    alt=""
-                    width={24}
-                    height={24}
-                    onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
-                  />{' '}
+                  <ClassBadge productClass={c.class} size={24} />{' '}
                   <span>{t('card.classBadge', { class: c.class })}</span>
                 </dt>
                 <dd>{c.label}</dd>

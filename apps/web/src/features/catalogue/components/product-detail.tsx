@@ -1,7 +1,8 @@
 import { Fragment, lazy, Suspense, useState } from 'react';
-import { activeSecondPrice, classBadgePath, isUnavailable } from '@wholesale/contract';
+import { activeSecondPrice, isUnavailable } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ClassBadge } from '@/components/product/class-badge';
 import { ContentTypeIcons } from '@/components/product/content-type-icons';
 import { useProductActions } from '@/components/product/product-actions-context';
 import { ProductGrid } from '@/components/product/product-grid';
@@ -173,13 +174,7 @@ export function ProductDetail({ productId, country }: { productId: string; count
         </div>
         <div className="product-detail__info">
           <p className="product-detail__id">
-            <img
-              src={classBadgePath(product.class)}
-              alt=""
-              width={28}
-              height={28}
-              onError={(e) => (e.currentTarget.style.display = 'none')}
-            />{' '}
+            <ClassBadge productClass={product.class} size={28} keepPlace={false} />{' '}
             {product.product_id}
           </p>
           <ProductName html={product.name} as="h1" className="product-detail__name" />
