@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CRAFTS,
@@ -90,6 +90,21 @@ export function ItemForm({
         {fieldErrors[name]}
       </span>
     ) : null;
+  /**
+   * One of the kind's own fields (craft, link, issue date, cover): its label, its control (drawn with
+   * the field's id, name and error link), then its error.
+   */
+  const extraField = (
+    name: string,
+    label: ReactNode,
+    control: (bound: { id: string; name: string; 'aria-describedby'?: string }) => ReactNode,
+  ) => (
+    <div>
+      <label htmlFor={`${base}-${name}`}>{label}</label>
+      {control({ id: `${base}-${name}`, name, 'aria-describedby': describedBy(name) })}
+      {fieldError(name)}
+    </div>
+  );
 
   return (
     <form
@@ -153,68 +168,43 @@ export function ItemForm({
         ))}
       </div>
       <div className="admin-content__extra">
-        {rules.craft && (
-          <div>
-            <label htmlFor={`${base}-craft`}>{t('form.craft')}</label>
-            <select
-              id={`${base}-craft`}
-              name="craft"
-              defaultValue={item?.craft ?? CRAFTS[0]}
-              aria-describedby={describedBy('craft')}
-            >
+        {rules.craft &&
+          extraField('craft', t('form.craft'), (bound) => (
+            <select {...bound} defaultValue={item?.craft ?? CRAFTS[0]}>
               {CRAFTS.map((c) => (
                 <option key={c} value={c}>
                   {t(`crafts.${c}`)}
                 </option>
               ))}
             </select>
-            {fieldError('craft')}
-          </div>
-        )}
-        {rules.link && (
-          <div>
-            <label htmlFor={`${base}-link`}>
+          ))}
+        {rules.link &&
+          extraField(
+            'link',
+            <>
               {t('form.link')} <span className="admin-content__optional">{t('form.linkHint')}</span>
-            </label>
+            </>,
+            (bound) => <input {...bound} defaultValue={item?.link ?? ''} />,
+          )}
+        {rules.issueDate &&
+          extraField('issue_date', t('form.issueDate'), (bound) => (
             <input
-              id={`${base}-link`}
-              name="link"
-              defaultValue={item?.link ?? ''}
-              aria-describedby={describedBy('link')}
-            />
-            {fieldError('link')}
-          </div>
-        )}
-        {rules.issueDate && (
-          <div>
-            <label htmlFor={`${base}-issue_date`}>{t('form.issueDate')}</label>
-            <input
-              id={`${base}-issue_date`}
+              {...bound}
               type="date"
-              name="issue_date"
               required
               defaultValue={item?.issue_date ?? new Date().toISOString().slice(0, 10)}
-              aria-describedby={describedBy('issue_date')}
             />
-            {fieldError('issue_date')}
-          </div>
-        )}
-        {isNew && rules.cover && (
-          <div>
-            <label htmlFor={`${base}-cover`}>
+          ))}
+        {isNew &&
+          rules.cover &&
+          extraField(
+            'cover',
+            <>
               {t('form.cover')}{' '}
               <span className="admin-content__optional">{t('form.optional')}</span>
-            </label>
-            <input
-              id={`${base}-cover`}
-              type="file"
-              name="cover"
-              accept={acceptFor('image')}
-              aria-describedby={describedBy('cover')}
-            />
-            {fieldError('cover')}
-          </div>
-        )}
+            </>,
+            (bound) => <input {...bound} type="file" accept={acceptFor('image')} />,
+          )}
       </div>
       {server.message && !Object.keys(server.fields).length && (
         <p className="admin-content__error" role="alert">
