@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApplicationsList } from '@/features/admin-applications/components/applications-list';
 import { AuditPage } from '@/features/admin-audit/components/audit-page';
 import { CustomersList } from '@/features/admin-customers/components/customers-list';
@@ -120,7 +120,7 @@ describe('a back-office list past its last page', () => {
   it.each(LISTS)('$name goes to the last page, replacing the address', async (list) => {
     signInStaff(['admin']);
     // Three pages of one row each; a page past them is empty, as the API answers.
-    const { fetchMock, calls } = stubFetch({
+    const { calls } = stubFetch({
       [list.api]: (url) => {
         const page = Number(url.searchParams.get('page') ?? '1');
         return {
@@ -134,7 +134,6 @@ describe('a back-office list past its last page', () => {
         };
       },
     });
-    vi.stubGlobal('fetch', fetchMock);
     const pathname = list.path.split('?')[0];
     const { router } = renderRoutes([{ path: pathname, element: <list.List /> }], list.path);
 

@@ -42,7 +42,6 @@ function serve() {
 /** Boots the app at `path` as main.tsx does and answers the keys of the GET reads it made. */
 async function readsOf(path: string): Promise<string[]> {
   const stub = serve();
-  vi.stubGlobal('fetch', stub.fetchMock);
   prefetchShell();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(

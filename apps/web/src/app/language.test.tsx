@@ -6,7 +6,6 @@ import { TopBar } from '@/app/layout/top-bar';
 import { renderRoutes, renderWithProviders, stubFetch } from '@/test/render';
 import i18n, { resolveInitialLang } from '@/lib/i18n';
 import { clearSession, storeUser, type StoredUser } from '@/lib/session';
-import { vi } from 'vitest';
 
 const user: StoredUser = {
   user_value: 9,
@@ -57,8 +56,7 @@ describe('language rules (docs/product/storefront-ux.md)', () => {
     storeUser(user);
     expect(resolveInitialLang()).toBe('fr');
 
-    const { fetchMock } = stubFetch({ '/api/categories': () => ({ status: true, data: [] }) });
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch({ '/api/categories': () => ({ status: true, data: [] }) });
     renderRoutes([
       { path: '/', element: <RootLayout />, children: [{ index: true, element: <p>home</p> }] },
     ]);

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { noFilterOptions } from '@/test/catalogue';
 import { stubFetch, testQueryClient } from '@/test/render';
@@ -9,10 +9,7 @@ import { routes } from './router';
 
 describe('an unknown address', () => {
   it('shows "page not found" inside the site layout, with the search and a way home', async () => {
-    vi.stubGlobal(
-      'fetch',
-      stubFetch({ '/api/categories': () => ({ status: true, data: [] }) }).fetchMock,
-    );
+    stubFetch({ '/api/categories': () => ({ status: true, data: [] }) });
     const router = createMemoryRouter(routes, { initialEntries: ['/no/such/page'] });
     render(
       <AppProvider queryClient={testQueryClient()}>
@@ -50,29 +47,26 @@ describe('a listing of a category the catalogue does not have', () => {
         status: true,
         products: { data: [], total: 0, current_page: 1, last_page: 1, per_page: 25 },
       };
-      vi.stubGlobal(
-        'fetch',
-        stubFetch({
-          '/api/categories': () => ({
-            status: true,
-            data: [
-              {
-                name: 'Buttons',
-                category: 'Buttons',
-                cat_code: 'BT',
-                New: 0,
-                Clear: 0,
-                Sale: 0,
-                Soon: 0,
-                sub_cate: [],
-              },
-            ],
-          }),
-          '/api/cadProducts': () => empty,
-          '/api/displayProducts': () => empty,
-          '/api/filter-options-by-category': () => noFilterOptions,
-        }).fetchMock,
-      );
+      stubFetch({
+        '/api/categories': () => ({
+          status: true,
+          data: [
+            {
+              name: 'Buttons',
+              category: 'Buttons',
+              cat_code: 'BT',
+              New: 0,
+              Clear: 0,
+              Sale: 0,
+              Soon: 0,
+              sub_cate: [],
+            },
+          ],
+        }),
+        '/api/cadProducts': () => empty,
+        '/api/displayProducts': () => empty,
+        '/api/filter-options-by-category': () => noFilterOptions,
+      });
       const router = createMemoryRouter(routes, { initialEntries: [address] });
       render(
         <AppProvider queryClient={testQueryClient()}>

@@ -37,7 +37,6 @@ function serve(listing: unknown = emptyPage) {
     '/api/checkout': () => plainCheckout,
     '/api/me': () => new Response('{}', { status: 500 }),
   });
-  vi.stubGlobal('fetch', stub.fetchMock);
   return stub;
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiError, stubFetch, validationFailed } from '@/test/render';
 import { aBuyer } from '@/test/users';
 import { api, ApiError, buildUrl } from './api-client';
@@ -13,8 +13,7 @@ describe('api client', () => {
 
   it('sends the XSRF-TOKEN cookie as X-XSRF-TOKEN on unsafe methods only', async () => {
     document.cookie = 'XSRF-TOKEN=abc%20123; path=/';
-    const { fetchMock, calls } = stubFetch({ '/api/thing': () => ({ status: true }) });
-    vi.stubGlobal('fetch', fetchMock);
+    const { calls } = stubFetch({ '/api/thing': () => ({ status: true }) });
     await api.get('/thing');
     await api.post('/thing', { a: 1 });
     const getHeaders = calls[0].init?.headers as Record<string, string>;
@@ -27,8 +26,7 @@ describe('api client', () => {
   });
 
   it('sends a new Idempotency-Key with each idempotent write, keeps one given, none otherwise', async () => {
-    const { fetchMock, calls } = stubFetch({ '/api/thing': () => ({ status: true }) });
-    vi.stubGlobal('fetch', fetchMock);
+    const { calls } = stubFetch({ '/api/thing': () => ({ status: true }) });
     await api.post('/thing', {}, { idempotent: true });
     await api.delete('/thing', { idempotent: true });
     await api.post('/thing', {}, { idempotent: true, headers: { 'Idempotency-Key': 'given' } });
@@ -41,10 +39,9 @@ describe('api client', () => {
   });
 
   it('throws ApiError with the code, message and fields of an error body', async () => {
-    const { fetchMock } = stubFetch({
+    stubFetch({
       '/api/bad': () => validationFailed({ email: 'Email is required' }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     const error = await api.post('/bad', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -56,10 +53,9 @@ describe('api client', () => {
 
   it('signs out locally when the server answers UNAUTHENTICATED', async () => {
     storeUser(aBuyer({ lang: 'fr' }));
-    const { fetchMock } = stubFetch({
+    stubFetch({
       '/api/cart': () => apiError(401, { code: 'UNAUTHENTICATED', message: 'Please sign in' }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     await expect(api.get('/cart')).rejects.toMatchObject({ status: 401 });
     expect(getStoredUser()).toBeNull();
     expect(JSON.parse(localStorage.getItem('user')!)).toEqual({ lang: 'fr' });

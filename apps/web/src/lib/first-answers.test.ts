@@ -34,13 +34,12 @@ afterEach(() => {
 });
 
 function server() {
-  const { fetchMock, calls } = stubFetch({
+  const { calls } = stubFetch({
     '/api/categories': () => ({ status: true, data: [{ name: 'From the server' }] }),
     '/api/cart': () => ({ status: true, data: { lines: 2 } }),
     '/api/client-config': () => ({ status: true, data: { chat: 'x' } }),
     '/api/products': () => ({ status: true, data: [] }),
   });
-  vi.stubGlobal('fetch', fetchMock);
   return calls;
 }
 

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -60,7 +61,11 @@ export function validationFailed(
   return apiError(400, { code: 'VALIDATION_FAILED', message, fields });
 }
 
-/** A fetch stub answering JSON by path (the first matching prefix wins); unknown paths answer 404. */
+/**
+ * Stands in for fetch for the rest of the test (setup unstubs globals after each), answering JSON by
+ * path (the first matching prefix wins; unknown paths answer 404). Returns the stub, for a test that
+ * wraps it, and the calls made.
+ */
 export function stubFetch(handlers: Record<string, (url: URL, init?: RequestInit) => unknown>) {
   const calls: { url: URL; init?: RequestInit }[] = [];
   const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -77,6 +82,7 @@ export function stubFetch(handlers: Record<string, (url: URL, init?: RequestInit
       headers: { 'content-type': 'application/json' },
     });
   };
+  vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, calls };
 }
 

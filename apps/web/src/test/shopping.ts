@@ -72,7 +72,10 @@ export function added(written: CartLine, total: number, count = 1): CartAddRespo
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** A controllable fetch: each handler may answer later (a promise), so pending states can be seen. */
+/**
+ * Stands in for fetch for the rest of the test, answering by method and path: each handler may
+ * answer later (a promise), so pending states can be seen. Returns the calls made.
+ */
 export function routeFetch(
   routes: Record<string, (url: URL, init?: RequestInit) => Response | Promise<Response>>,
 ) {
@@ -88,7 +91,8 @@ export function routeFetch(
       );
     return handler(url, init);
   };
-  return { fetchMock, calls };
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls };
 }
 
 /**
@@ -97,8 +101,7 @@ export function routeFetch(
  */
 export function renderSignedIn(element: ReactElement, routes: Parameters<typeof routeFetch>[0]) {
   signInStored();
-  const { fetchMock, calls } = routeFetch(routes);
-  vi.stubGlobal('fetch', fetchMock);
+  const { calls } = routeFetch(routes);
   renderWithProviders(element);
   return calls;
 }

@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import { stubFetch } from './render';
 
 /** A write the stubbed staff API received: its method, path and JSON body. */
@@ -17,7 +16,7 @@ export function stubStaffResource(
   envelope: (value: unknown) => unknown = (data) => ({ status: true, data }),
 ): Write[] {
   const writes: Write[] = [];
-  const { fetchMock } = stubFetch({
+  stubFetch({
     [path]: (url, init) => {
       const method = init?.method ?? 'GET';
       if (method === 'GET') return envelope(read());
@@ -27,7 +26,6 @@ export function stubStaffResource(
       return answer instanceof Response ? answer : envelope(answer);
     },
   });
-  vi.stubGlobal('fetch', fetchMock);
   return writes;
 }
 

@@ -35,7 +35,6 @@ const tree: Category[] = [
 
 function serve(data: Category[] = tree) {
   const stub = stubFetch({ '/api/categories': () => ({ status: true, data }) });
-  vi.stubGlobal('fetch', stub.fetchMock);
   return stub;
 }
 
@@ -132,7 +131,7 @@ describe('category menu (docs/product/catalogue.md)', () => {
 
   it('renders no menu items when the call fails (only logged)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    vi.stubGlobal('fetch', stubFetch({}).fetchMock);
+    stubFetch({});
     renderWithProviders(<CategoryMenu />);
     await waitFor(() => expect(warn).toHaveBeenCalled());
     expect(screen.queryAllByRole('link')).toHaveLength(0);

@@ -1,16 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { MobileHeader } from './mobile-header';
 
 describe('mobile layout (docs/product/storefront-ux.md)', () => {
   it('shows the page title, and the back arrow goes one step back in history', async () => {
-    vi.stubGlobal(
-      'fetch',
-      stubFetch({ '/api/categories': () => ({ status: true, data: [] }) }).fetchMock,
-    );
+    stubFetch({ '/api/categories': () => ({ status: true, data: [] }) });
     const u = userEvent.setup();
     const { router } = renderRoutes([{ path: '*', element: <MobileHeader /> }], '/');
     await act(() => router.navigate('/about-us'));

@@ -71,10 +71,9 @@ describe('header search box (docs/product/search.md Search)', () => {
   });
 
   it('hands the text, caret and focus typed into the fallback to the real box when it loads', async () => {
-    const { fetchMock } = stubFetch({
+    stubFetch({
       '/api/search/suggest': () => ({ status: true, data: { products: [], categories: [] } }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     // An older search saved on this device must not override what is being typed now.
     localStorage.setItem('navbar_search', 'older search');
     const u = userEvent.setup();

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreIdentity } from '@wholesale/contract';
 import { ClockContext } from '@/lib/clock';
 import { setLanguage } from '@/lib/i18n';
@@ -13,10 +13,7 @@ import { Header } from './header';
 const IN_2031 = () => new Date('2031-03-04T12:00:00Z');
 
 function renderShell(identity: StoreIdentity | null) {
-  vi.stubGlobal(
-    'fetch',
-    stubFetch({ '/api/store-identity': () => storeIdentityAnswer(identity) }).fetchMock,
-  );
+  stubFetch({ '/api/store-identity': () => storeIdentityAnswer(identity) });
   return renderWithProviders(
     <ClockContext.Provider value={IN_2031}>
       <Header />

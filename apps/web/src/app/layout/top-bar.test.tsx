@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
 import { getStoredUser, storeUser, type StoredUser } from '@/lib/session';
 import { renderRoutes, stubFetch } from '@/test/render';
@@ -41,10 +41,9 @@ describe('top bar (docs/product/storefront-ux.md)', () => {
 
   it('shows the profile name to a signed-in user; logout ends the session keeping lang and goes to /', async () => {
     storeUser({ ...user, lang: 'es' });
-    const { fetchMock, calls } = stubFetch({
+    const { calls } = stubFetch({
       '/api/logout': () => ({ status: true, message: 'Signed out' }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     const u = userEvent.setup();
     renderRoutes(routes, '/cart');
     expect(screen.getByRole('link', { name: /Marie Tremblay/ })).toHaveAttribute(
@@ -61,7 +60,7 @@ describe('top bar (docs/product/storefront-ux.md)', () => {
 
   it('still signs out locally when the server has no session (404/401)', async () => {
     storeUser(user);
-    vi.stubGlobal('fetch', stubFetch({}).fetchMock);
+    stubFetch({});
     const u = userEvent.setup();
     renderRoutes(routes, '/cart');
     await u.click(screen.getByRole('button', { name: 'Log out' }));

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getStoredUser, storeUser, type StoredUser } from '@/lib/session';
 import { renderWithProviders, stubFetch } from '@/test/render';
 import { clientConfigQuery } from '../api/get-client-config';
@@ -46,10 +46,9 @@ function page() {
 
 describe('Integrations', () => {
   it('loads no script when nothing is configured', async () => {
-    const { fetchMock } = stubFetch({
+    stubFetch({
       '/api/client-config': clientConfig(),
     });
-    vi.stubGlobal('fetch', fetchMock);
     storeUser(user);
     const { queryClient } = renderWithProviders(page());
     await screen.findByText('page');
@@ -58,11 +57,10 @@ describe('Integrations', () => {
   });
 
   it('loads the chat widget only while signed in', async () => {
-    const { fetchMock } = stubFetch({
+    stubFetch({
       '/api/client-config': clientConfig({ chat_widget_url: 'https://chat.example.net/w.js' }),
       '/api/me': () => ({ status: true, user: me }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     const { queryClient } = renderWithProviders(page());
     await screen.findByText('page');
     await configApplied(queryClient);
@@ -77,11 +75,10 @@ describe('Integrations', () => {
   });
 
   it('refreshes the stored user from /api/me, keeping the local language', async () => {
-    const { fetchMock } = stubFetch({
+    stubFetch({
       '/api/client-config': clientConfig(),
       '/api/me': () => ({ status: true, user: me }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     storeUser(user);
     renderWithProviders(page());
     await waitFor(() => expect(getStoredUser()?.owner_name).toBe('New Name'));
@@ -89,7 +86,7 @@ describe('Integrations', () => {
   });
 
   it('signs out locally when the server no longer knows the session', async () => {
-    const { fetchMock } = stubFetch({
+    stubFetch({
       '/api/client-config': clientConfig(),
       '/api/me': () =>
         new Response(
@@ -97,7 +94,6 @@ describe('Integrations', () => {
           { status: 401 },
         ),
     });
-    vi.stubGlobal('fetch', fetchMock);
     storeUser(user);
     renderWithProviders(page());
     await waitFor(() => expect(getStoredUser()).toBeNull());
@@ -105,7 +101,7 @@ describe('Integrations', () => {
   });
 
   it('loads analytics, sends page views and the geolocation event once per browser', async () => {
-    const { fetchMock, calls } = stubFetch({
+    const { calls } = stubFetch({
       '/api/client-config': clientConfig({
         analytics_script_url: 'https://stats.example.net/a.js',
       }),
@@ -116,7 +112,6 @@ describe('Integrations', () => {
         province: 'Quebec',
       }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     const views: unknown[] = [];
     const geos: unknown[] = [];
     const onView = (e: Event) => views.push((e as CustomEvent).detail);

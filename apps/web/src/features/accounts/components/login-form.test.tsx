@@ -23,21 +23,19 @@ const routes = [
 
 /** The login API refusing the e-mail and password, whatever they are. */
 function stubWrongCredentials() {
-  const { fetchMock } = stubFetch({
+  stubFetch({
     '/api/login': () =>
       new Response(
         JSON.stringify({ status: false, error: { code: 'INVALID_CREDENTIALS', message: 'x' } }),
         { status: 401 },
       ),
   });
-  vi.stubGlobal('fetch', fetchMock);
 }
 
 describe('LoginForm', () => {
   it('validates in the user language before calling the server', async () => {
     await setLanguage('es');
-    const { fetchMock, calls } = stubFetch({});
-    vi.stubGlobal('fetch', fetchMock);
+    const { calls } = stubFetch({});
     renderRoutes(routes, '/login');
     await userEvent.click(await screen.findByRole('button', { name: 'Iniciar sesión' }));
     expect(await screen.findByText('El correo electrónico es obligatorio')).toBeInTheDocument();
@@ -113,7 +111,7 @@ describe('LoginForm', () => {
 
   it('says when the user may try again, in the user language', async () => {
     await setLanguage('es');
-    const { fetchMock } = stubFetch({
+    stubFetch({
       '/api/login': () =>
         new Response(
           JSON.stringify({
@@ -127,7 +125,6 @@ describe('LoginForm', () => {
           { status: 429, headers: { 'retry-after': '8' } },
         ),
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderRoutes(routes, '/login');
     await userEvent.type(
       await screen.findByLabelText('Correo electrónico'),

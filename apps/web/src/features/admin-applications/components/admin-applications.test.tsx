@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { onePage, renderRoutes, stubFetch } from '@/test/render';
 import { ApplicationDetail } from './application-detail';
 import { ApplicationsList } from './applications-list';
@@ -40,10 +40,9 @@ const renderApplication12 = () =>
 
 describe('staff applications', () => {
   it('lists applications and sends the status, country and search filters', async () => {
-    const { fetchMock, calls } = stubFetch({
+    const { calls } = stubFetch({
       '/api/admin/applications': () => onePage([summary]),
     });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderRoutes(
       [{ path: '/admin/applications', element: <ApplicationsList /> }],
@@ -63,7 +62,7 @@ describe('staff applications', () => {
   });
 
   it('shows the decrypted application and approves it', async () => {
-    const { fetchMock, calls } = stubFetch({
+    const { calls } = stubFetch({
       '/api/admin/applications/12/approve': () => ({
         status: true,
         data: { user_id: 40, customer_code: 'CA100040' },
@@ -79,7 +78,6 @@ describe('staff applications', () => {
           officers: [{ name: 'Marie Owner', title: 'President', address: '12 Elm' }],
         }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderApplication12();
     expect(await screen.findByText('00123-004')).toBeInTheDocument();
@@ -101,11 +99,10 @@ describe('staff applications', () => {
   });
 
   it('asks for a reason before rejecting', async () => {
-    const { fetchMock, calls } = stubFetch({
+    const { calls } = stubFetch({
       '/api/admin/applications/12/reject': () => ({ status: true }),
       '/api/admin/applications/12': () => application12(),
     });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderApplication12();
     await user.click(await screen.findByRole('button', { name: 'Reject' }));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ENTITIES, type AuditEntryDto } from '@wholesale/contract';
 import i18n from '@/lib/i18n';
 import { fillAndSubmit } from '@/test/forms';
@@ -30,7 +30,7 @@ const entry = (id: number, over: Partial<AuditEntryDto> = {}): AuditEntryDto => 
 });
 
 function stubAudit() {
-  const { fetchMock, calls } = stubFetch({
+  const { calls } = stubFetch({
     '/api/admin/audit': (url) => {
       const page = Number(url.searchParams.get('page') ?? 1);
       return {
@@ -50,7 +50,6 @@ function stubAudit() {
       };
     },
   });
-  vi.stubGlobal('fetch', fetchMock);
   return calls;
 }
 const renderAudit = (at = '/admin/audit') =>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminImportJob } from '@wholesale/contract';
 import i18n from '@/lib/i18n';
 import { preloadTranslations } from '@/test/i18n';
@@ -29,8 +29,7 @@ const zipBomb = () =>
 /** Content staff on the catalogue page, `imports` answering /api/admin/imports; the calls made. */
 function renderPage(imports: (url: URL, init?: RequestInit) => unknown) {
   signInStaff(['content']);
-  const { fetchMock, calls } = stubFetch({ '/api/admin/imports': imports });
-  vi.stubGlobal('fetch', fetchMock);
+  const { calls } = stubFetch({ '/api/admin/imports': imports });
   renderRoutes([{ path: '/admin/catalogue', element: <AdminCataloguePage /> }], '/admin/catalogue');
   return calls;
 }

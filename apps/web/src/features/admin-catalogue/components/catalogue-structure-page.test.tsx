@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCategory } from '@wholesale/contract';
 import i18n from '@/lib/i18n';
 import { preloadTranslations } from '@/test/i18n';
@@ -35,13 +35,12 @@ const CATEGORIES = [
 
 function setup(answer?: (url: URL, init?: RequestInit) => unknown) {
   signInStaff(['content']);
-  const { fetchMock, calls } = stubFetch({
+  const { calls } = stubFetch({
     '/api/admin/catalogue/categories': (url, init) =>
       init?.method && init.method !== 'GET' && answer
         ? answer(url, init)
         : { categories: CATEGORIES },
   });
-  vi.stubGlobal('fetch', fetchMock);
   renderRoutes(
     [{ path: '/admin/catalogue/structure', element: <CatalogueStructurePage /> }],
     '/admin/catalogue/structure',

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminContentItem } from '@wholesale/contract';
 import { renderWithProviders, stubFetch } from '@/test/render';
 import { AdminContentPage } from './admin-content-page';
@@ -26,7 +26,7 @@ const json = (status: number, body: unknown) =>
 describe('AdminContentPage', () => {
   it('adds an item with its three translations as multipart and shows field errors from the server', async () => {
     let posts = 0;
-    const { fetchMock, calls } = stubFetch({
+    const { calls } = stubFetch({
       '/api/admin/content': (url, init) => {
         if (init?.method === 'POST') {
           posts += 1;
@@ -45,7 +45,6 @@ describe('AdminContentPage', () => {
         return { status: true, data: posts > 1 ? [item(9, 'New question')] : [] };
       },
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<AdminContentPage />, '/admin/content');
     await userEvent.click(await screen.findByRole('button', { name: 'FAQs' }));
     const form = await screen.findByRole('form', { name: 'Add to FAQs' });
@@ -79,7 +78,7 @@ describe('AdminContentPage', () => {
 
   it('moves an item down by sending the new order, and deletes after confirming', async () => {
     let list = [item(1, 'First'), item(2, 'Second')];
-    const { fetchMock, calls } = stubFetch({
+    const { calls } = stubFetch({
       '/api/admin/content': (url, init) => {
         if (url.pathname.endsWith('/reorder')) {
           const { ids } = JSON.parse(String(init?.body)) as { ids: number[] };
@@ -93,7 +92,6 @@ describe('AdminContentPage', () => {
         return { status: true, data: list };
       },
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<AdminContentPage />, '/admin/content');
     await userEvent.click(await screen.findByRole('button', { name: 'FAQs' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Move First down' }));

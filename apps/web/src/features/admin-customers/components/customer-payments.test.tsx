@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminCustomerPaymentsResponse,
   OpenInvoiceDto,
@@ -55,7 +55,7 @@ const ledger = (over: Partial<AdminCustomerPaymentsResponse['data']> = {}) => ({
 const recorded = { status: true, data: { ...cheque, id: 6 } };
 
 function stubPayments(answers: Record<string, (url: URL, init?: RequestInit) => unknown> = {}) {
-  const { fetchMock, calls } = stubFetch({
+  const { calls } = stubFetch({
     '/api/admin/customers/40/payments': (_url, init) =>
       init?.method === 'POST' ? recorded : ledger(),
     '/api/admin/payments/5/bounce': () => ({
@@ -69,7 +69,6 @@ function stubPayments(answers: Record<string, (url: URL, init?: RequestInit) => 
     }),
     ...answers,
   });
-  vi.stubGlobal('fetch', fetchMock);
   return calls;
 }
 

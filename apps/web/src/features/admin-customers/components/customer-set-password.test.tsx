@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTranslations } from '@/test/i18n';
 import { apiError, renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
@@ -12,7 +12,7 @@ const LINK = 'https://shop.example/reset-password?token=abcdefghijklmnopqrstuvwx
 
 function renderIt(active = true, answers: Record<string, () => unknown> = {}) {
   signInStaff(['credit']);
-  const { fetchMock, calls } = stubFetch({
+  const { calls } = stubFetch({
     '/api/admin/customers/40/set-password-link': () => ({
       status: true,
       data: { link: LINK, expires_at: '2026-12-05T10:00:00.000Z' },
@@ -20,7 +20,6 @@ function renderIt(active = true, answers: Record<string, () => unknown> = {}) {
     '/api/admin/customers/40/set-password-mail': () => ({ status: true }),
     ...answers,
   });
-  vi.stubGlobal('fetch', fetchMock);
   renderRoutes(
     [
       {

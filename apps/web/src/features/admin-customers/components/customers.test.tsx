@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerDetailDto } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
 import { onePage, renderRoutes, stubFetch } from '@/test/render';
@@ -67,14 +67,13 @@ async function answer(user: ReturnType<typeof userEvent.setup>, question: string
 describe('/admin/customers', () => {
   it('searches by the text typed and links each customer to their page', async () => {
     signInStaff(['credit']);
-    const { fetchMock, calls } = stubFetch({
+    const { calls } = stubFetch({
       '/api/admin/customers': () =>
         onePage([
           detail,
           { ...detail, id: 41, company_name: null, name: 'Solo Buyer', active: false },
         ]),
     });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderRoutes([{ path: '/admin/customers', element: <CustomersList /> }], '/admin/customers');
     expect(await screen.findByRole('link', { name: 'Mercerie Gagnon' })).toHaveAttribute(

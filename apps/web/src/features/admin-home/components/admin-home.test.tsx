@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GO_LIVE_STEPS, goLiveChecklist, type AdminHomeDto } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
 import { apiError, renderRoutes, stubFetch } from '@/test/render';
@@ -76,11 +76,10 @@ function answerFor(sections: AdminHomeDto['sections']): AdminHomeDto {
 }
 
 function renderHome(home: AdminHomeDto, retry?: () => Response | object) {
-  const { fetchMock, calls } = stubFetch({
+  const { calls } = stubFetch({
     '/api/admin/home': () => ({ status: true, data: home }),
     '/api/admin/mails': () => retry?.() ?? { status: true },
   });
-  vi.stubGlobal('fetch', fetchMock);
   renderRoutes([{ path: '/admin', element: <AdminHome /> }], '/admin');
   return calls;
 }
@@ -192,10 +191,9 @@ describe('/admin: the back-office home', () => {
 
   it('says what failed when the home cannot load', async () => {
     signInStaff(['orders']);
-    const { fetchMock } = stubFetch({
+    stubFetch({
       '/api/admin/home': () => apiError(403, { code: 'FORBIDDEN', message: 'Forbidden' }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderRoutes([{ path: '/admin', element: <AdminHome /> }], '/admin');
     expect(await screen.findByRole('alert')).toBeInTheDocument();
   });

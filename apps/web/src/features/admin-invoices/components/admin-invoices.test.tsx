@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTranslations } from '@/test/i18n';
 import { anAdminInvoice } from '@/test/invoices';
 import { onePage, renderRoutes, stubFetch } from '@/test/render';
@@ -15,7 +15,7 @@ beforeAll(() =>
 describe('AdminInvoicesList', () => {
   it('lists invoices with customer, order, amounts, status, source and PDF, and filters through the URL', async () => {
     signInStaff(['credit']);
-    const { fetchMock, calls } = stubFetch({
+    const { calls } = stubFetch({
       '/api/admin/invoices': (url) =>
         onePage(
           url.searchParams.get('status') === 'overdue'
@@ -23,7 +23,6 @@ describe('AdminInvoicesList', () => {
             : [anAdminInvoice(2), anAdminInvoice(1)],
         ),
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderRoutes([{ path: '/admin/invoices', element: <AdminInvoicesList /> }], '/admin/invoices');
     const table = await screen.findByRole('table', { name: 'Invoices' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
@@ -53,10 +52,9 @@ describe('AdminInvoicesList', () => {
 describe('CustomerInvoices', () => {
   it('shows the customer’s newest invoices and links to all of them', async () => {
     signInStaff(['orders']);
-    const { fetchMock, calls } = stubFetch({
+    const { calls } = stubFetch({
       '/api/admin/invoices': () => onePage([anAdminInvoice(3)], 10),
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderRoutes([{ path: '/c', element: <CustomerInvoices customerId={40} /> }], '/c');
     expect(await screen.findByText('CA-000003')).toBeInTheDocument();
     const asked = calls.find((c) => c.url.pathname === '/api/admin/invoices')!;

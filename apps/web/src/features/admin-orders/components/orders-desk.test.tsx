@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderRow } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
 import { apiError, onePage, renderRoutes, stubFetch } from '@/test/render';
@@ -30,13 +30,12 @@ const renderDesk = (at = '/admin/orders') =>
 describe('/admin/orders: where and when', () => {
   it('shows each order’s requested ship date, filters by its range and sorts by it, in the URL', async () => {
     signInStaff(['orders']);
-    const { fetchMock, calls } = stubFetch({
+    const { calls } = stubFetch({
       '/api/admin/orders': () => ({
         ...onePage([row(1, '2031-03-10'), row(2, null)], 50),
         counts: { placed: 2 },
       }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     const { router } = renderDesk();
     const dated = await screen.findByTestId('desk-row-1');
@@ -66,7 +65,7 @@ describe('/admin/orders: where and when', () => {
 
   it('shows the server’s refusal of a ship date range, naming the field', async () => {
     signInStaff(['orders']);
-    const { fetchMock } = stubFetch({
+    stubFetch({
       '/api/admin/orders': (url) =>
         url.searchParams.get('ship_date_from')
           ? apiError(400, {
@@ -80,7 +79,6 @@ describe('/admin/orders: where and when', () => {
             })
           : { ...onePage([row(1, null)], 50), counts: { placed: 1 } },
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderDesk('/admin/orders?ship_date_from=2031-03-20&ship_date_to=2031-03-02');
     expect(
       await screen.findByText(/ship_date_from must not be after ship_date_to/),

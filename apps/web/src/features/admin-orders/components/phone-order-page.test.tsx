@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney, type CartLine, type PhoneOrderCheckoutResponse } from '@wholesale/contract';
 import i18n from '@/lib/i18n';
 import { preloadTranslations } from '@/test/i18n';
@@ -79,7 +79,6 @@ function stubPhoneApi(place: () => unknown) {
     '/api/admin/phone-orders/40/checkout': () => checkout,
     '/api/admin/phone-orders/40': (_url, init) => (init?.method === 'POST' ? place() : cart),
   });
-  vi.stubGlobal('fetch', stub.fetchMock);
   return stub;
 }
 const renderFor = (path = '/admin/orders/phone/40') =>
@@ -96,7 +95,7 @@ const sentBody = (calls: ReturnType<typeof stubFetch>['calls']) =>
 describe('phone orders', () => {
   it('finds a customer and links only the active ones to their phone order', async () => {
     signInStaff(['orders']);
-    const { fetchMock, calls } = stubFetch({
+    const { calls } = stubFetch({
       '/api/admin/customers': () =>
         onePage(
           [
@@ -117,7 +116,6 @@ describe('phone orders', () => {
           10,
         ),
     });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderFor('/admin/orders/phone');
     await user.type(screen.getByLabelText('Find a customer'), 'yarn');
@@ -233,7 +231,7 @@ describe('phone orders', () => {
   it('says in French why an inactive customer cannot order', async () => {
     signInStaff(['orders']);
     await i18n.changeLanguage('fr');
-    const { fetchMock } = stubFetch({
+    stubFetch({
       '/api/admin/phone-orders/40': () =>
         refusal(409, {
           code: 'CONFLICT',
@@ -242,7 +240,6 @@ describe('phone orders', () => {
           fields: { customer_id: 'This account is inactive; reactivate it first' },
         }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderFor();
     expect(
       await screen.findByText(

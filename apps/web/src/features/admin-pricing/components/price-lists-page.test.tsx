@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminCustomerGroup,
   AdminPriceEntry,
@@ -78,7 +78,7 @@ const IMPORTED: AdminPriceImportResult = {
 
 function setup(path = '/admin/prices?list=7', write?: (url: URL, init?: RequestInit) => unknown) {
   signInStaff(['content']);
-  const { fetchMock, calls } = stubFetch({
+  const { calls } = stubFetch({
     '/api/admin/price-lists': (url, init) => {
       if (init?.method && init.method !== 'GET') return write ? write(url, init) : LIST;
       if (url.pathname.endsWith('/entries')) return onePage(ENTRIES, 50);
@@ -98,7 +98,6 @@ function setup(path = '/admin/prices?list=7', write?: (url: URL, init?: RequestI
       ],
     }),
   });
-  vi.stubGlobal('fetch', fetchMock);
   renderRoutes([{ path: '/admin/prices', element: <PriceListsPage /> }], path);
   const writes = () => calls.filter((c) => c.init?.method && c.init.method !== 'GET');
   return { writes };

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PRODUCT_FIELDS } from '@wholesale/contract';
 import { setLanguage } from '@/lib/i18n';
 import { onePage, renderRoutes, stubFetch } from '@/test/render';
@@ -29,7 +29,7 @@ const renderEditor = () =>
 
 describe('product editor', () => {
   it('lists products found by a search, each linking to its edit page', async () => {
-    const { fetchMock, calls } = stubFetch({
+    const { calls } = stubFetch({
       '/api/admin/products': () =>
         onePage([
           {
@@ -44,7 +44,6 @@ describe('product editor', () => {
           },
         ]),
     });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderRoutes([{ path: '/admin/products', element: <AdminProductsPage /> }], '/admin/products');
     expect(await screen.findByRole('link', { name: 'Edit BT-1001' })).toHaveAttribute(
@@ -57,18 +56,17 @@ describe('product editor', () => {
   });
 
   it('styles its Save as a staff button, not a bare browser button', async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/admin/products/BT-1001': () => product }).fetchMock);
+    stubFetch({ '/api/admin/products/BT-1001': () => product });
     renderEditor();
     expect(await screen.findByRole('button', { name: 'Save changes' })).toHaveClass('button');
   });
 
   it('sends only the changed fields with the version, and shows a refused value next to its field', async () => {
     let answer: Response | null = null;
-    const { fetchMock, calls } = stubFetch({
+    const { calls } = stubFetch({
       '/api/admin/products/BT-1001': (_url, init) =>
         init?.method === 'PATCH' && answer ? answer : product,
     });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderEditor();
     const price = await screen.findByLabelText('Price CA$');
@@ -99,13 +97,12 @@ describe('product editor', () => {
   });
 
   it('says so when someone else changed the product meanwhile (409)', async () => {
-    const { fetchMock } = stubFetch({
+    stubFetch({
       '/api/admin/products/BT-1001': (_url, init) =>
         init?.method === 'PATCH'
           ? json(409, { status: false, error: { code: 'CONFLICT', message: 'changed' } })
           : product,
     });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderEditor();
     const stock = await screen.findByLabelText('Stock Canada (ship packs)');
@@ -137,7 +134,7 @@ describe('product editor refusals in the interface language', () => {
     ],
   ] as const)('names each refused field in %s', async (lang, category, price, save) => {
     await setLanguage(lang);
-    const { fetchMock } = stubFetch({
+    stubFetch({
       '/api/admin/products/BT-1001': (_url, init) =>
         init?.method === 'PATCH'
           ? json(400, {
@@ -153,7 +150,6 @@ describe('product editor refusals in the interface language', () => {
             })
           : { ...product, fields: { ...fields, price_ca: '' } },
     });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderEditor();
     const [categoryInput] = await screen.findAllByRole('textbox');

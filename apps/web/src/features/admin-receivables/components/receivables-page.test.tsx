@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReceivableRowDto } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
 import { onePage, renderWithProviders, stubFetch } from '@/test/render';
@@ -25,7 +25,7 @@ const row: ReceivableRowDto = {
 /** Credit staff on the receivables page, the API stubbed; the calls made and a user to act. */
 function renderPage() {
   signInStaff(['credit']);
-  const { fetchMock, calls } = stubFetch({
+  const { calls } = stubFetch({
     '/api/admin/receivables/interest': (_url, init) => ({
       status: true,
       period: JSON.parse(String(init?.body)).period,
@@ -33,7 +33,6 @@ function renderPage() {
     }),
     '/api/admin/receivables': () => ({ ...onePage([row]), as_of: '2026-11-28' }),
   });
-  vi.stubGlobal('fetch', fetchMock);
   renderWithProviders(<ReceivablesPage />, '/admin/receivables');
   return { calls, user: userEvent.setup() };
 }

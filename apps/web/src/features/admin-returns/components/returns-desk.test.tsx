@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminReturn } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
 import { onePage, renderRoutes, stubFetch } from '@/test/render';
@@ -51,7 +51,7 @@ const authorised: AdminReturn = {
 
 function renderDesk(rows: AdminReturn[]) {
   const posts: Array<{ path: string; body: unknown }> = [];
-  const { fetchMock, calls } = stubFetch({
+  const { calls } = stubFetch({
     '/api/admin/returns': (url, init) => {
       if (init?.method === 'POST') {
         posts.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
@@ -60,7 +60,6 @@ function renderDesk(rows: AdminReturn[]) {
       return { ...onePage(rows), counts: { requested: 1, authorised: 1 } };
     },
   });
-  vi.stubGlobal('fetch', fetchMock);
   renderRoutes([{ path: '/admin/returns', element: <ReturnsDesk /> }], '/admin/returns');
   return { posts, calls };
 }

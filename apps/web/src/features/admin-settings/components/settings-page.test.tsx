@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminStoreIdentity } from '@wholesale/contract';
 import { setLanguage } from '@/lib/i18n';
 import { renderRoutes, stubFetch, validationFailed } from '@/test/render';
@@ -33,14 +33,13 @@ afterEach(() => setLanguage(''));
 describe('store settings', () => {
   it('on a fresh store: says the identity is not set, refuses an empty form naming each field, then saves', async () => {
     let sent: unknown;
-    const { fetchMock } = stubFetch({
+    stubFetch({
       [URL]: (_url, init) => {
         if (init?.method !== 'PUT') return NOT_SET;
         sent = JSON.parse(String(init.body));
         return { ...SAVED, identity: sent };
       },
     });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderPage();
     expect(await screen.findByText(/identity is not set yet/)).toBeInTheDocument();
@@ -86,15 +85,12 @@ describe('store settings', () => {
 
   it("shows the server's refusals on their fields, in the reader's language", async () => {
     await setLanguage('fr');
-    vi.stubGlobal(
-      'fetch',
-      stubFetch({
-        [URL]: (_url, init) =>
-          init?.method === 'PUT'
-            ? validationFailed({ 'support_fr.email': 'French support e-mail must be …' })
-            : SAVED,
-      }).fetchMock,
-    );
+    stubFetch({
+      [URL]: (_url, init) =>
+        init?.method === 'PUT'
+          ? validationFailed({ 'support_fr.email': 'French support e-mail must be …' })
+          : SAVED,
+    });
     const user = userEvent.setup();
     renderPage();
     expect(await screen.findByDisplayValue('Maple Test Supply')).toBeInTheDocument();
@@ -114,7 +110,7 @@ describe('store settings', () => {
     const logo = '/files/content/store_logo/0b6f7c1e-1d2a-4c3b-9e8f-123456789abc.png';
     let sent: { logo?: string } | undefined;
     let loads = 0;
-    const { fetchMock, calls } = stubFetch({
+    const { calls } = stubFetch({
       [`${URL}/logo`]: () => ({ logo }),
       [URL]: (_url, init) => {
         if (init?.method === 'PUT') {
@@ -125,7 +121,6 @@ describe('store settings', () => {
         return loads === 1 ? new Response('down', { status: 503 }) : SAVED;
       },
     });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Try again' }));

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { retype } from '@/test/forms';
 import { renderWithProviders } from '@/test/render';
 import { AddToCartButton } from './add-to-cart-button';
@@ -86,11 +86,10 @@ describe('AddToCartButton', () => {
     const tape = { ...product, id: 12, product_id: 'TAPE-1', name: 'Tape' };
     let adds = 0;
     signInStored();
-    const { fetchMock, calls } = routeFetch({
+    const { calls } = routeFetch({
       'GET /api/cart': () => json(cart([], 0)),
       'POST /api/cart/add': () => (adds++ === 0 ? first.promise : second.promise),
     });
-    vi.stubGlobal('fetch', fetchMock);
     const { queryClient } = renderWithProviders(
       <>
         <CartBadge />
@@ -159,8 +158,7 @@ describe('AddToCartButton', () => {
 
   it('is disabled for an unavailable product and hidden for guests', async () => {
     signInStored();
-    const { fetchMock } = routeFetch({ 'GET /api/cart': () => json(cart([], 0)) });
-    vi.stubGlobal('fetch', fetchMock);
+    routeFetch({ 'GET /api/cart': () => json(cart([], 0)) });
     const { unmount } = renderWithProviders(
       <AddToCartButton product={{ ...product, available: 0 }} />,
     );

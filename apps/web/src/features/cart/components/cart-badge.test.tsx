@@ -9,7 +9,7 @@ describe('CartBadge and cart popup', () => {
   // Regression: the popup said CA$1,245.00 where the cart says CA$1,244.96.
   it('opens on keyboard focus, shows exact lines and the exact total the cart shows, and closes with its arrow', async () => {
     signInStored();
-    const { fetchMock } = routeFetch({
+    routeFetch({
       'GET /api/cart': () =>
         json(
           cart(
@@ -21,7 +21,6 @@ describe('CartBadge and cart popup', () => {
           ),
         ),
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<CartBadge />);
     const link = await screen.findByRole('link', { name: 'Cart, 2 items' });
     await userEvent.tab();
@@ -44,8 +43,7 @@ describe('CartBadge and cart popup', () => {
 
   it('closes when keyboard focus leaves it, stays open while focus moves inside it', async () => {
     signInStored();
-    const { fetchMock } = routeFetch({ 'GET /api/cart': () => json(cart([line()], 12)) });
-    vi.stubGlobal('fetch', fetchMock);
+    routeFetch({ 'GET /api/cart': () => json(cart([line()], 12)) });
     renderWithProviders(
       <>
         <CartBadge />
@@ -66,8 +64,7 @@ describe('CartBadge and cart popup', () => {
 
   it('opens on hover over the cart icon', async () => {
     signInStored();
-    const { fetchMock } = routeFetch({ 'GET /api/cart': () => json(cart([], 0)) });
-    vi.stubGlobal('fetch', fetchMock);
+    routeFetch({ 'GET /api/cart': () => json(cart([], 0)) });
     renderWithProviders(<CartBadge />);
     const link = await screen.findByRole('link', { name: 'Cart, 0 items' });
     fireEvent.mouseEnter(link.parentElement!);
@@ -77,8 +74,7 @@ describe('CartBadge and cart popup', () => {
   });
 
   it('reads 0 with no popup and no call for guests', async () => {
-    const { fetchMock, calls } = routeFetch({});
-    vi.stubGlobal('fetch', fetchMock);
+    const { calls } = routeFetch({});
     renderWithProviders(<CartBadge />);
     const link = await screen.findByRole('link', { name: 'Cart, 0 items' });
     fireEvent.mouseEnter(link.parentElement!);

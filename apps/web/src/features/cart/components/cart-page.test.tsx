@@ -65,7 +65,7 @@ describe('CartPage', () => {
   it('lists lines with availability, totals the selection, and places the order with PO number and key', async () => {
     signInStored();
     let current = cart(lines, 65);
-    const { fetchMock, calls } = routeFetch({
+    const { calls } = routeFetch({
       'GET /api/cart': () => json(current),
       'POST /api/add/item': (_u, init) => {
         const body = JSON.parse(String(init?.body));
@@ -78,7 +78,6 @@ describe('CartPage', () => {
       'POST /api/store/orders': () =>
         json({ status: true, order_id: 42, total: 5, replayed: false }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderCartPage();
 
     // The heading shows at once (the page holds its place while loading); the lines follow.
@@ -110,7 +109,7 @@ describe('CartPage', () => {
 
   it('shows the server refusal (opening minimum) and stays on the page', async () => {
     signInStored();
-    const { fetchMock } = routeFetch({
+    routeFetch({
       'GET /api/cart': () => json(cart([line()], 60)),
       'POST /api/store/orders': () =>
         json(
@@ -128,7 +127,6 @@ describe('CartPage', () => {
           422,
         ),
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderCartPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Place order' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -154,11 +152,10 @@ describe('CartPage', () => {
         ),
       () => json({ status: true, order_id: 5, total: 60, replayed: false }),
     ];
-    const { fetchMock, calls } = routeFetch({
+    const { calls } = routeFetch({
       'GET /api/cart': () => json(cart([line()], 60)),
       'POST /api/store/orders': () => answers.shift()!(),
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderCartPage();
     const place = await screen.findByRole('button', { name: 'Place order' });
     await userEvent.click(place);
@@ -185,7 +182,7 @@ describe('CartPage', () => {
       signInStored();
       const readAt: number[] = [];
       let deletedAt = Number.NaN;
-      const { fetchMock, calls } = routeFetch({
+      const { calls } = routeFetch({
         'GET /api/cart': () => {
           readAt.push(Date.now());
           return json(cart([line()], 60));
@@ -195,7 +192,6 @@ describe('CartPage', () => {
           return json(cart([], 0));
         },
       });
-      vi.stubGlobal('fetch', fetchMock);
       renderCartPage();
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       await user.click(
@@ -227,7 +223,7 @@ describe('CartPage', () => {
       return sent.promise;
     };
     let holdReads = false;
-    const { fetchMock, calls } = routeFetch({
+    const { calls } = routeFetch({
       'GET /api/cart': () => {
         const read = cart([line({ item: serverItem })], 60);
         return holdReads ? later(() => json(read)) : json(read);
@@ -238,7 +234,6 @@ describe('CartPage', () => {
           return json(cart([line({ item: serverItem })], 60));
         }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     const { queryClient } = renderCartPage();
     const box = await screen.findByLabelText('Quantity of Dressmaker pins in ship packs');
     expect(box).toHaveValue('2');
@@ -276,8 +271,7 @@ describe('CartPage', () => {
       },
       next_break: { min_packs: 5, more_packs: 2, price: 1.8 },
     });
-    const { fetchMock } = routeFetch({ 'GET /api/cart': () => json(cart([priced], 72)) });
-    vi.stubGlobal('fetch', fetchMock);
+    routeFetch({ 'GET /api/cart': () => json(cart([priced], 72)) });
     renderCartPage();
     const row = await screen.findByTestId('cart-line-PIN-100');
     expect(within(row).getByText('Contract price, list Tremblay')).toBeInTheDocument();

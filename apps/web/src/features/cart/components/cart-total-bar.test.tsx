@@ -1,15 +1,14 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storeUser } from '@/lib/session';
 import { renderRoutes } from '@/test/render';
 import { cart, json, line, routeFetch, signInStored } from '@/test/shopping';
 import { CartTotalBar } from './cart-total-bar';
 
 function serve() {
-  const { fetchMock } = routeFetch({
+  routeFetch({
     'GET /api/cart': () => json(cart([line(), line({ id: 2, product_id: 'PIN-200' })], 125.5)),
   });
-  vi.stubGlobal('fetch', fetchMock);
 }
 
 const routes = [

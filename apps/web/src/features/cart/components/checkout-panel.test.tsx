@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckoutResponse } from '@wholesale/contract';
 import { renderRoutes } from '@/test/render';
 import { cart, json, line, routeFetch, signInStored } from '@/test/shopping';
@@ -30,12 +30,11 @@ const checkout = (over: Partial<CheckoutResponse> = {}): CheckoutResponse => ({
 
 function renderCart(answer: CheckoutResponse, path = '/cart') {
   signInStored();
-  const { fetchMock, calls } = routeFetch({
+  const { calls } = routeFetch({
     'GET /api/cart': () => json(cart([line()], 60)),
     'GET /api/checkout': () => json(answer),
     'POST /api/store/orders': () => json({ status: true, order_id: 9, total: 60, replayed: false }),
   });
-  vi.stubGlobal('fetch', fetchMock);
   renderRoutes(
     [
       { path: '/cart', element: <CartPage /> },

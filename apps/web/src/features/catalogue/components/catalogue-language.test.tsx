@@ -53,7 +53,6 @@ function serve() {
       },
     }),
   });
-  vi.stubGlobal('fetch', stub.fetchMock);
   return stub;
 }
 
@@ -140,14 +139,11 @@ describe('catalogue text in the interface language', () => {
       retail_price: 9.5,
       selling_price_2: null,
     };
-    vi.stubGlobal(
-      'fetch',
-      stubFetch({
-        '/api/categories': () => ({ status: true, data: tree('fr') }),
-        '/api/productDescription': () => ({ status: true, data: priced }),
-        '/api/store-identity': () => storeIdentityAnswer(),
-      }).fetchMock,
-    );
+    stubFetch({
+      '/api/categories': () => ({ status: true, data: tree('fr') }),
+      '/api/productDescription': () => ({ status: true, data: priced }),
+      '/api/store-identity': () => storeIdentityAnswer(),
+    });
     renderWithProviders(<ProductDetail productId="BT-1001" country="ca" />);
     const meta = (key: string) =>
       document.head.querySelector<HTMLMetaElement>(`meta[name="${key}"], meta[property="${key}"]`)
@@ -175,13 +171,10 @@ describe('product page pictures', () => {
   it('shows every picture as a thumbnail button that puts it in the main place', async () => {
     await setLanguage('fr');
     const images = [1, 2, 3].map((id) => `/images/gallery/${id}.jpg`);
-    vi.stubGlobal(
-      'fetch',
-      stubFetch({
-        '/api/categories': () => ({ status: true, data: tree('fr') }),
-        '/api/productDescription': () => ({ status: true, data: { ...detail, images } }),
-      }).fetchMock,
-    );
+    stubFetch({
+      '/api/categories': () => ({ status: true, data: tree('fr') }),
+      '/api/productDescription': () => ({ status: true, data: { ...detail, images } }),
+    });
     const user = userEvent.setup();
     renderWithProviders(<ProductDetail productId="BT-1001" country="ca" />);
     const strip = await screen.findByRole('list', { name: /^Images du produit : / });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage, type AppLang } from '@/lib/i18n';
 import { renderWithProviders, stubFetch } from '@/test/render';
 import { ClassLegend } from './class-legend';
@@ -32,7 +32,6 @@ function serve() {
       };
     },
   });
-  vi.stubGlobal('fetch', stub.fetchMock);
   return stub;
 }
 

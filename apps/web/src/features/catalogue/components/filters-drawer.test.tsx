@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubFetch } from '@/test/render';
 import { ProductsView } from './products-view';
 
 function serve() {
-  const stub = stubFetch({
+  stubFetch({
     '/api/categories': () => ({ status: true, data: [] }),
     '/api/cadProducts': () => ({
       status: true,
@@ -21,7 +21,6 @@ function serve() {
       },
     }),
   });
-  vi.stubGlobal('fetch', stub.fetchMock);
 }
 
 describe('filters drawer for phones', () => {

@@ -1,15 +1,12 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubFetch } from '@/test/render';
 import { FiltersPanel } from './filters-panel';
 
 const NONE = { brand: [], color: [], type: [], size: [] };
 
 function serve(data: Record<string, Array<{ value: string; count: number }>>) {
-  vi.stubGlobal(
-    'fetch',
-    stubFetch({ '/api/filter-options-by-category': () => ({ status: true, data }) }).fetchMock,
-  );
+  stubFetch({ '/api/filter-options-by-category': () => ({ status: true, data }) });
 }
 
 describe('listing filters', () => {

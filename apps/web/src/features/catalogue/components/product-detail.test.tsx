@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { ProductDetail as Detail } from '@wholesale/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { productDetail } from '@/test/catalogue';
 import { renderWithProviders, stubFetch } from '@/test/render';
@@ -9,10 +9,9 @@ import { ProductDetail } from './product-detail';
 /** The detail page of a product, and its list of fields as label and value pairs. */
 async function fieldsOf(overrides: Partial<Detail>) {
   await setLanguage('');
-  const { fetchMock } = stubFetch({
+  stubFetch({
     '/api/productDescription': () => ({ status: true, data: productDetail(overrides) }),
   });
-  vi.stubGlobal('fetch', fetchMock);
   const { container } = renderWithProviders(<ProductDetail productId="BT-1001" country="ca" />);
   await screen.findByRole('heading', { level: 1 });
   const list = container.querySelector('.product-detail__fields')!;

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubFetch } from '@/test/render';
 import { CataloguesPage } from './catalogues-page';
 import { NewsletterPage } from './newsletter-page';
 
 describe('CataloguesPage', () => {
   it('shows each cover, opens or downloads the PDF and gives its size', async () => {
-    const { fetchMock } = stubFetch({
+    stubFetch({
       '/api/catalogues': () => ({
         status: true,
         data: [
@@ -29,7 +29,6 @@ describe('CataloguesPage', () => {
         ],
       }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     const { container } = renderWithProviders(<CataloguesPage />);
     await screen.findByRole('heading', { name: 'Spring 2026' });
     const cover = container.querySelector('img');
@@ -58,13 +57,12 @@ describe('NewsletterPage', () => {
       image: `/files/n/${id}.jpg`,
       issue_date: null,
     });
-    const { fetchMock } = stubFetch({
+    stubFetch({
       '/api/newsletterImages': () => ({
         status: true,
         data: [issue(2, 'Autumn', 'Wool is back'), issue(1, 'Summer', '')],
       }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     const { container } = renderWithProviders(<NewsletterPage />);
     await screen.findByRole('heading', { name: 'Autumn' });
     const images = [...container.querySelectorAll('img')].map((img) => [

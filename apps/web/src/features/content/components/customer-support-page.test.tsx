@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storeUser } from '@/lib/session';
 import { renderWithProviders, stubFetch } from '@/test/render';
 import { storeIdentityAnswer } from '@/test/store-identity';
@@ -23,8 +23,7 @@ const faqs = {
 
 describe('CustomerSupportPage', () => {
   it('shows guests the contact blocks and a sign-in prompt, without calling the signed-in APIs', async () => {
-    const { fetchMock, calls } = stubFetch({ '/api/store-identity': () => storeIdentityAnswer() });
-    vi.stubGlobal('fetch', fetchMock);
+    const { calls } = stubFetch({ '/api/store-identity': () => storeIdentityAnswer() });
     renderWithProviders(<CustomerSupportPage />, '/customer-support');
     expect(
       await screen.findByRole('heading', { name: 'Customer Support', level: 1 }),
@@ -52,8 +51,7 @@ describe('CustomerSupportPage', () => {
 
   it('opens FAQ answers in an accordion', async () => {
     storeUser(customer);
-    const { fetchMock } = stubFetch({ '/api/faqs': () => faqs });
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch({ '/api/faqs': () => faqs });
     renderWithProviders(<CustomerSupportPage />, '/customer-support');
     const question = await screen.findByRole('button', { name: 'How long does shipping take?' });
     expect(question).toHaveAttribute('aria-expanded', 'false');
@@ -67,7 +65,7 @@ describe('CustomerSupportPage', () => {
 
   it('searches the question and highlights matches as text, never as HTML', async () => {
     storeUser(customer);
-    const { fetchMock, calls } = stubFetch({
+    const { calls } = stubFetch({
       '/api/faqs': () => faqs,
       '/api/support': (url) => ({
         status: true,
@@ -95,7 +93,6 @@ describe('CustomerSupportPage', () => {
         ],
       }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<CustomerSupportPage />, '/customer-support');
     const input = await screen.findByRole('searchbox', { name: 'Your question' });
     await userEvent.type(input, 'shiping{Enter}');

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubFetch } from '@/test/render';
 import { CataloguesPage } from './catalogues-page';
 import { FreePatternsPage } from './free-patterns-page';
@@ -26,7 +26,7 @@ const patterns = [
 
 describe('FreePatternsPage', () => {
   it('filters by craft through the API and keeps the craft in the URL', async () => {
-    const { fetchMock, calls } = stubFetch({
+    const { calls } = stubFetch({
       '/api/patterns': (url) => {
         const craft = url.searchParams.get('craft');
         return {
@@ -36,7 +36,6 @@ describe('FreePatternsPage', () => {
         };
       },
     });
-    vi.stubGlobal('fetch', fetchMock);
     const { router } = renderWithProviders(<FreePatternsPage />, '/free-patterns');
     expect(await screen.findByRole('heading', { name: 'Lined tote bag' })).toBeInTheDocument();
     expect(screen.getByText('2 patterns')).toBeInTheDocument();
@@ -56,13 +55,12 @@ describe('FreePatternsPage', () => {
   });
 
   it('offers a retry when the list cannot be loaded', async () => {
-    const { fetchMock } = stubFetch({
+    stubFetch({
       '/api/catalogues': () =>
         new Response(JSON.stringify({ status: false, error: { code: 'INTERNAL', message: 'x' } }), {
           status: 500,
         }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<CataloguesPage />, '/catalogues');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This could not be loaded. Please try again.',

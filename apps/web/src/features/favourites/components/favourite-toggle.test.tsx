@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { deferred, json, product, renderSignedIn, routeFetch, signInStored } from '@/test/shopping';
 import { FavouriteToggle } from './favourite-toggle';
@@ -89,12 +89,11 @@ describe('FavouriteToggle', () => {
     signInStored();
     const firstList = deferred<Response>();
     let lists = 0;
-    const { fetchMock } = routeFetch({
+    routeFetch({
       'GET /api/favorite': () => (++lists === 1 ? firstList.promise : json(listWithProduct)),
       'POST /api/fav/add': () =>
         json({ status: true, product_id: 'PIN-100', favourite: true, message: 'added' }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(
       <>
         <FavouritesBadge />
@@ -112,8 +111,7 @@ describe('FavouriteToggle', () => {
   });
 
   it('is not shown to guests, whose badge reads 0', async () => {
-    const { fetchMock, calls } = routeFetch({});
-    vi.stubGlobal('fetch', fetchMock);
+    const { calls } = routeFetch({});
     renderWithProviders(
       <>
         <FavouritesBadge />

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { preloadTranslations } from '@/test/i18n';
 import { anInvoice } from '@/test/invoices';
@@ -15,14 +15,13 @@ afterEach(() => setLanguage(''));
 describe('InvoiceList', () => {
   it('lists the buyer’s invoices with dates, totals, open amounts, status and PDF links', async () => {
     signInStored();
-    const { fetchMock, calls } = stubFetch({
+    const { calls } = stubFetch({
       '/api/invoices': () =>
         onePage([
           anInvoice(2, { status: 'overdue', open_cents: 5_000 }),
           anInvoice(1, { status: 'paid', open_cents: 0 }),
         ]),
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderRoutes([{ path: '/invoices', element: <InvoiceList /> }], '/invoices');
 
     const rows = await screen.findAllByTestId(/^invoice-row-/);
@@ -49,8 +48,7 @@ describe('InvoiceList', () => {
   it('speaks French, and says so when there is none yet', async () => {
     signInStored();
     await setLanguage('fr');
-    const { fetchMock } = stubFetch({ '/api/invoices': () => onePage([]) });
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch({ '/api/invoices': () => onePage([]) });
     renderRoutes([{ path: '/invoices', element: <InvoiceList /> }], '/invoices');
     expect(await screen.findByRole('heading', { name: 'Factures' })).toBeInTheDocument();
     expect(
@@ -61,8 +59,7 @@ describe('InvoiceList', () => {
   it('formats amounts in the reader’s language (French: 114,98 $ CA)', async () => {
     signInStored();
     await setLanguage('fr');
-    const { fetchMock } = stubFetch({ '/api/invoices': () => onePage([anInvoice(3)]) });
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch({ '/api/invoices': () => onePage([anInvoice(3)]) });
     renderRoutes([{ path: '/invoices', element: <InvoiceList /> }], '/invoices');
     const row = await screen.findByTestId('invoice-row-3');
     expect(within(row).getAllByText(/114,98\s\$\sCA/)).toHaveLength(2);
@@ -73,8 +70,7 @@ describe('InvoiceList', () => {
 describe('OrderInvoices', () => {
   it('lists the order’s invoices with their PDFs, asking for that order only', async () => {
     signInStored();
-    const { fetchMock, calls } = stubFetch({ '/api/invoices': () => onePage([anInvoice(5)]) });
-    vi.stubGlobal('fetch', fetchMock);
+    const { calls } = stubFetch({ '/api/invoices': () => onePage([anInvoice(5)]) });
     renderRoutes([{ path: '/o', element: <OrderInvoices orderId={45} /> }], '/o');
     expect(await screen.findByRole('heading', { name: 'Invoices of this order' })).toBeVisible();
     expect(screen.getByText('CA-000005')).toBeInTheDocument();
@@ -86,8 +82,7 @@ describe('OrderInvoices', () => {
 
   it('says the order is invoiced as it ships when it has none', async () => {
     signInStored();
-    const { fetchMock } = stubFetch({ '/api/invoices': () => onePage([]) });
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch({ '/api/invoices': () => onePage([]) });
     renderRoutes([{ path: '/o', element: <OrderInvoices orderId={46} /> }], '/o');
     expect(await screen.findByText(/the order is invoiced as it ships/)).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unknownOpticonMatch } from '@wholesale/contract';
 import { renderWithProviders } from '@/test/render';
 import { json, routeFetch, signInStored } from '@/test/shopping';
@@ -14,7 +14,7 @@ const headers = (table: HTMLElement) =>
 describe('ScanUpload', () => {
   function setup() {
     signInStored();
-    const { fetchMock, calls } = routeFetch({
+    const { calls } = routeFetch({
       'POST /api/opticon/match': () =>
         json({
           status: true,
@@ -57,7 +57,6 @@ describe('ScanUpload', () => {
           ],
         }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<ScanUpload />);
     return calls;
   }

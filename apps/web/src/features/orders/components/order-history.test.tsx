@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { onePage, renderRoutes } from '@/test/render';
 import { json, routeFetch, signInStored } from '@/test/shopping';
 import { OrderHistory } from './order-history';
@@ -20,7 +20,7 @@ const order = (id: number, extra: object = {}) => ({
 describe('OrderHistory', () => {
   it('lists orders newest first, filters by date and status through the API, and re-orders', async () => {
     signInStored();
-    const { fetchMock, calls } = routeFetch({
+    const { calls } = routeFetch({
       'GET /api/order-history': (url) =>
         json(
           onePage(
@@ -40,7 +40,6 @@ describe('OrderHistory', () => {
           skipped: [{ product_id: 'OUT-1', requested: 3, added: 0, reason: 'unavailable' }],
         }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderRoutes([{ path: '/order', element: <OrderHistory /> }], '/order');
 
     const rows = await screen.findAllByTestId(/^order-row-/);
@@ -66,20 +65,18 @@ describe('OrderHistory', () => {
 
   it('says so when nothing matches the filters', async () => {
     signInStored();
-    const { fetchMock } = routeFetch({
+    routeFetch({
       'GET /api/order-history': () => json(onePage([])),
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderRoutes([{ path: '/order', element: <OrderHistory /> }], '/order?status=cancelled');
     expect(await screen.findByText(/No order matches these filters\./)).toBeInTheDocument();
   });
 
   it('keeps the date range in the address, each end bounded by the other', async () => {
     signInStored();
-    const { fetchMock, calls } = routeFetch({
+    const { calls } = routeFetch({
       'GET /api/order-history': () => json(onePage([])),
     });
-    vi.stubGlobal('fetch', fetchMock);
     const { router } = renderRoutes(
       [{ path: '/order', element: <OrderHistory /> }],
       '/order?from=2026-01-05&to=2026-02-01',
@@ -103,14 +100,13 @@ describe('OrderHistory', () => {
   it('says since when an order has its status, but not for a placed order', async () => {
     signInStored();
     const at = '2026-11-21T15:00:00.000Z';
-    const { fetchMock } = routeFetch({
+    routeFetch({
       'GET /api/order-history': () =>
         json(
           onePage([order(9, { status: 'shipped', status_at: at }), order(3, { status_at: at })]),
         ),
       'GET /api/cart': () => json({ status: true, products: [], total: 0, count: 0 }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderRoutes([{ path: '/order', element: <OrderHistory /> }], '/order');
     const [shipped, placed] = await screen.findAllByTestId(/^order-row-/);
     expect(shipped).toHaveTextContent(/since November 21, 2026/);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReturnableLine, ReturnRequest } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
 import { onePage, renderRoutes } from '@/test/render';
@@ -67,12 +67,11 @@ const page = (data: ReturnRequest[]) => json(onePage(data));
 
 function renderOrderReturns(post: (body: unknown) => Response) {
   signInStored();
-  const { fetchMock, calls } = routeFetch({
+  const { calls } = routeFetch({
     'GET /api/returns': () => page([received]),
     'GET /api/orders/5/returnable-lines': () => json({ status: true, data: lines }),
     'POST /api/orders/5/returns': (_url, init) => post(JSON.parse(String(init?.body))),
   });
-  vi.stubGlobal('fetch', fetchMock);
   renderRoutes(
     [
       {
@@ -163,8 +162,7 @@ describe('returns on the order page', () => {
 describe('/profile/returns', () => {
   it('lists the buyer’s returns with their order, status and credit note', async () => {
     signInStored();
-    const { fetchMock } = routeFetch({ 'GET /api/returns': () => page([received]) });
-    vi.stubGlobal('fetch', fetchMock);
+    routeFetch({ 'GET /api/returns': () => page([received]) });
     renderRoutes([{ path: '*', element: <ReturnsPage /> }], '/profile/returns');
     expect(await screen.findByRole('heading', { name: 'My returns' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Order #5' })).toHaveAttribute(

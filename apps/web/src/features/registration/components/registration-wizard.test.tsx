@@ -30,8 +30,7 @@ async function openStep2() {
 
 /** The API accepts every application; the function returned finds the call that posted it. */
 function acceptApplications() {
-  const { fetchMock, calls } = stubFetch({ '/api/store/user': () => ({ status: true }) });
-  vi.stubGlobal('fetch', fetchMock);
+  const { calls } = stubFetch({ '/api/store/user': () => ({ status: true }) });
   return () => calls.find((c) => c.url.pathname === '/api/store/user')!;
 }
 
@@ -270,10 +269,9 @@ describe('registration wizard', () => {
   });
 
   it('stays on the form with the toast Failed to create user when the reply is not status true, and shows server field messages', async () => {
-    const { fetchMock } = stubFetch({
+    stubFetch({
       '/api/store/user': () => validationFailed({ bank_Tel: 'Bank telephone field is required' }),
     });
-    vi.stubGlobal('fetch', fetchMock);
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const user = await openStep2();
     await fillValidCanadian(user);

@@ -50,8 +50,7 @@ afterEach(() => vi.useRealTimers());
 describe('SearchBox (docs/product/search.md Search)', () => {
   it('greys the button out until the trimmed text is non-empty, then opens the results page', async () => {
     await setLanguage('');
-    const { fetchMock } = stubFetch({ '/api/search/suggest': () => suggestions });
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch({ '/api/search/suggest': () => suggestions });
     renderRoutes(routes, '/');
     const input = await screen.findByRole('combobox', { name: 'Search products' });
     const button = screen.getByRole('button', { name: 'Search' });
@@ -67,8 +66,7 @@ describe('SearchBox (docs/product/search.md Search)', () => {
   });
 
   it('shows suggestions as a listbox, moves with the arrows and opens the highlighted one with Enter', async () => {
-    const { fetchMock, calls } = stubFetch({ '/api/search/suggest': () => suggestions });
-    vi.stubGlobal('fetch', fetchMock);
+    const { calls } = stubFetch({ '/api/search/suggest': () => suggestions });
     renderRoutes(routes, '/');
     const input = await screen.findByRole('combobox', { name: 'Search products' });
     await userEvent.type(input, 'butt');
@@ -94,8 +92,7 @@ describe('SearchBox (docs/product/search.md Search)', () => {
   });
 
   it('closes the suggestions with Escape', async () => {
-    const { fetchMock } = stubFetch({ '/api/search/suggest': () => suggestions });
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch({ '/api/search/suggest': () => suggestions });
     renderRoutes(routes, '/');
     const input = await screen.findByRole('combobox', { name: 'Search products' });
     await userEvent.type(input, 'butt');
@@ -106,8 +103,7 @@ describe('SearchBox (docs/product/search.md Search)', () => {
   });
 
   it('saves the last search text locally after 1 second without typing, and starts from it', async () => {
-    const { fetchMock } = stubFetch({ '/api/search/suggest': () => suggestions });
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch({ '/api/search/suggest': () => suggestions });
     renderRoutes(routes, '/');
     const input = await screen.findByRole('combobox', { name: 'Search products' });
     vi.useFakeTimers();
