@@ -8,6 +8,7 @@ import {
 } from '@wholesale/contract';
 import { typedCents } from '@/lib/typed-dollars';
 import { FormButtons } from './name-form';
+import { SelectOptions } from '@/components/ui/filter-fields';
 
 type Kind = (typeof PRICE_RULE_KINDS)[number];
 
@@ -68,11 +69,12 @@ export function EntryForm({
       <h4 id={`${id}-title`}>{title}</h4>
       <label htmlFor={`${id}-target`}>{t('entries.target')}</label>
       <select id={`${id}-target`} name="target" defaultValue={entry?.target ?? 'product'}>
-        {PRICE_TARGET_KINDS.map((target) => (
-          <option key={target} value={target}>
-            {t(`entries.targets.${target}`)}
-          </option>
-        ))}
+        <SelectOptions
+          options={PRICE_TARGET_KINDS.map((target) => ({
+            value: target,
+            label: t(`entries.targets.${target}`),
+          }))}
+        />
       </select>
       <label htmlFor={`${id}-code`}>{t('entries.code')}</label>
       <input

@@ -9,6 +9,7 @@ import { PriceListDetail } from './price-list-detail';
 import { usePricingWrite } from './use-pricing-write';
 import './admin-pricing.css';
 import { ScrollTable } from '@/components/ui/labelled-table';
+import { SelectOptions } from '@/components/ui/filter-fields';
 
 const COLUMNS = ['name', 'currency', 'state', 'entries', 'givenTo'] as const;
 
@@ -87,11 +88,9 @@ export function PriceListsPage() {
             >
               <label htmlFor={`${id}-currency`}>{t('lists.currency')}</label>
               <select id={`${id}-currency`} name="currency" defaultValue="CAD">
-                {PRICE_LIST_CURRENCIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
+                <SelectOptions
+                  options={PRICE_LIST_CURRENCIES.map((c) => ({ value: c, label: c }))}
+                />
               </select>
             </NameForm>
           </section>
