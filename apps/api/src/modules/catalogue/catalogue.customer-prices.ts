@@ -11,7 +11,6 @@ import { allCategories } from './catalogue.categories';
 import type { CategoryList } from './catalogue.category-list';
 import type { Viewer } from './catalogue.dto';
 import type { CardRow } from './catalogue.queries';
-import { inSchemaOrder } from '../../lib/fast-serializer';
 
 /*
  * A signed-in customer's own prices on the catalogue's answers (docs/product/pricing.md "What the
