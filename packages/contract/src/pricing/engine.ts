@@ -154,22 +154,14 @@ export function priceFor(
   day: string,
 ): CustomerPrice {
   const wanted = Math.max(1, Math.floor(packs));
-  const thresholds = [
-    ...new Set([
-      1,
-      ...entries.filter((e) => e.minPacks > 1 && entryInDate(e, day)).map((e) => e.minPacks),
-    ]),
-  ].sort((a, b) => a - b);
   const breaks: PriceBreak[] = [];
-  let running = priceAt(product, entries, 1, day);
+  let running = entries.length === 0 ? cataloguePrice(product) : priceAt(product, entries, 1, day);
   let here = running;
-  for (const minPacks of thresholds) {
-    if (minPacks > 1) {
-      const at = priceAt(product, entries, minPacks, day);
-      if (at.unitCents < running.unitCents) {
-        running = at;
-        breaks.push({ minPacks, unitCents: at.unitCents, reason: at.reason });
-      }
+  for (const minPacks of breakThresholds(entries, day)) {
+    const at = priceAt(product, entries, minPacks, day);
+    if (at.unitCents < running.unitCents) {
+      running = at;
+      breaks.push({ minPacks, unitCents: at.unitCents, reason: at.reason });
     }
     if (minPacks <= wanted) here = running;
   }
@@ -179,6 +171,18 @@ export function priceFor(
     reason: here.reason,
     breaks,
   };
+}
+
+/**
+ * The pack counts above 1 at which an entry in date starts, ascending, each once. NOTE: a loop, not
+ * a Set of a filtered copy: the catalogue prices every card of a page, most with no break at all.
+ */
+function breakThresholds(entries: readonly PriceEntry[], day: string): number[] {
+  const thresholds: number[] = [];
+  for (const entry of entries)
+    if (entry.minPacks > 1 && !thresholds.includes(entry.minPacks) && entryInDate(entry, day))
+      thresholds.push(entry.minPacks);
+  return thresholds.length > 1 ? thresholds.sort((a, b) => a - b) : thresholds;
 }
 
 /** The next volume break above a line of `packs` packs, and how many more packs reach it; null when none. */

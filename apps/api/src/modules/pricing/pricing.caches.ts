@@ -70,8 +70,8 @@ export type PricingCaches = {
   followed: boolean;
   /** A list holding more entries than this is not kept: its customers are priced by statement. */
   perListMax: number;
-  /** The shop's day of the last minute asked (see shopDayAt). */
-  day: { minute: number; day: string };
+  /** The shop's day of the last minute asked, and its dayNumber (see shopDayAt). */
+  day: { minute: number; day: string; dayNo: number };
 };
 
 declare module 'fastify' {
@@ -124,7 +124,7 @@ export const pricingPlugin = fp(
       lists,
       followed: false,
       perListMax: PER_LIST_MAX,
-      day: { minute: Number.NaN, day: '' },
+      day: { minute: Number.NaN, day: '', dayNo: Number.NaN },
     };
     if (app.config.keptPriceListsEnabled)
       app.changeFeed.onLiveChange((live) => (pricing.followed = live));
@@ -184,7 +184,7 @@ export async function customerPricesKept(
     if ('tooLarge' in kept) return byStatement();
     lists.push({ kept, assignee });
   }
-  const dayNo = dayNumber(day);
+  const dayNo = day === pricing.day.day ? pricing.day.dayNo : dayNumber(day);
   const prices = new Map<number, CustomerPrice>();
   for (const product of products) {
     const entries = keptEntriesFor(lists, product, day, dayNo);
@@ -201,11 +201,15 @@ async function readListToKeep(tx: Tx, listId: number, perListMax: number): Promi
 
 /**
  * shopToday, worked out once a minute: the shop's day changes on a whole minute (its time zone is
- * whole hours off UTC), and formatting it was as costly as pricing a product page.
+ * whole hours off UTC), and formatting it was as costly as pricing a product page (so was parsing
+ * it again into the kept lists' day number on every page).
  */
 export function shopDayAt(pricing: PricingCaches, now: Date): string {
   const minute = Math.floor(now.getTime() / 60_000);
-  if (pricing.day.minute !== minute) pricing.day = { minute, day: shopToday(now) };
+  if (pricing.day.minute !== minute) {
+    const day = shopToday(now);
+    pricing.day = { minute, day, dayNo: dayNumber(day) };
+  }
   return pricing.day.day;
 }
 

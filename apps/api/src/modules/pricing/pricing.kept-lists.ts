@@ -22,8 +22,12 @@ export type KeptEntryRow = EntryTermsRow & {
   category_id: number | null;
 };
 
-/** An entry without whom it is given to: that is the customer's, not the list's. */
-type ListEntry = Omit<PriceEntry, 'assignee'>;
+/**
+ * A brand's or category's entries as each kind of assignee sees them: whom a list is given to is
+ * the customer's, not the list's, but it is one of two, so both are made once when the list is kept
+ * (a page matched them against each of its products, copying each entry every time).
+ */
+type ByAssignee = Record<PriceAssignee, PriceEntry[]>;
 
 export type KeptList = {
   listId: number;
@@ -45,8 +49,10 @@ export type KeptList = {
   /** Days since 1970-01-01 (UTC); OPEN_START / OPEN_END when the entry has no date. */
   startsDay: Int32Array;
   endsDay: Int32Array;
-  byBrand: Map<string, ListEntry[]>;
-  byCategory: Map<number, ListEntry[]>;
+  byBrand: Map<string, ByAssignee>;
+  byCategory: Map<number, ByAssignee>;
+  /** The text of each day an entry of a product starts or ends on (few distinct ones a list). */
+  dayTexts: Map<number, string>;
 };
 
 const OPEN_START = -2_147_483_648;
@@ -71,10 +77,11 @@ export function ruleOf(
     : { kind: 'percent_off', basisPoints: Number(row.basis_points) };
 }
 
-function pushTo<K>(map: Map<K, ListEntry[]>, key: K, entry: ListEntry): void {
-  const entries = map.get(key);
-  if (entries) entries.push(entry);
-  else map.set(key, [entry]);
+function pushTo<K>(map: Map<K, ByAssignee>, key: K, entry: Omit<PriceEntry, 'assignee'>): void {
+  let entries = map.get(key);
+  if (!entries) map.set(key, (entries = { customer: [], group: [] }));
+  entries.customer.push({ ...entry, assignee: 'customer' });
+  entries.group.push({ ...entry, assignee: 'group' });
 }
 
 /** Keeps a list's entries; `rows` in any order. */
@@ -83,15 +90,15 @@ export function keepList(
   listName: string,
   rows: readonly KeptEntryRow[],
 ): KeptList {
-  const byBrand = new Map<string, ListEntry[]>();
-  const byCategory = new Map<number, ListEntry[]>();
+  const byBrand = new Map<string, ByAssignee>();
+  const byCategory = new Map<number, ByAssignee>();
   const products: KeptEntryRow[] = [];
   for (const row of rows) {
     if (row.product_id !== null) {
       products.push(row);
       continue;
     }
-    const entry: ListEntry = {
+    const entry: Omit<PriceEntry, 'assignee'> = {
       listId,
       listName,
       target:
@@ -121,6 +128,7 @@ export function keepList(
     endsDay: new Int32Array(n),
     byBrand,
     byCategory,
+    dayTexts: new Map(),
   };
   products.forEach((row, i) => {
     const id = Number(row.product_id);
@@ -129,10 +137,18 @@ export function keepList(
     kept.minPacks[i] = Number(row.min_packs);
     kept.fixed[i] = row.kind === 'fixed' ? 1 : 0;
     kept.amount[i] = Number(row.kind === 'fixed' ? row.unit_cents : row.basis_points);
-    kept.startsDay[i] = row.starts_on === null ? OPEN_START : dayNumber(row.starts_on);
-    kept.endsDay[i] = row.ends_on === null ? OPEN_END : dayNumber(row.ends_on);
+    kept.startsDay[i] = keptDay(kept, row.starts_on, OPEN_START);
+    kept.endsDay[i] = keptDay(kept, row.ends_on, OPEN_END);
   });
   return kept;
+}
+
+/** A day of an entry as kept (`open`: none), its text remembered for the entries found on it. */
+function keptDay(kept: KeptList, day: string | null, open: number): number {
+  if (day === null) return open;
+  const days = dayNumber(day);
+  kept.dayTexts.set(days, day);
+  return days;
 }
 
 function hasProductEntry(kept: KeptList, productId: number): boolean {
@@ -180,25 +196,24 @@ export function keptEntriesFor(
           kept.fixed[i] === 1
             ? { kind: 'fixed', unitCents: kept.amount[i] as number }
             : { kind: 'percent_off', basisPoints: kept.amount[i] as number },
-        startsOn: starts === OPEN_START ? null : dayText(starts),
-        endsOn: ends === OPEN_END ? null : dayText(ends),
+        startsOn: starts === OPEN_START ? null : (kept.dayTexts.get(starts) ?? dayText(starts)),
+        endsOn: ends === OPEN_END ? null : (kept.dayTexts.get(ends) ?? dayText(ends)),
       });
     }
     // Brand entries, then each category's up the path (no array built per product: a page prices
     // a hundred products against each list).
-    if (product.brand !== null) pushInDate(found, kept.byBrand.get(product.brand), assignee, day);
+    if (product.brand !== null) pushInDate(found, kept.byBrand.get(product.brand)?.[assignee], day);
     for (const id of product.categoryPath)
-      pushInDate(found, kept.byCategory.get(id), assignee, day);
+      pushInDate(found, kept.byCategory.get(id)?.[assignee], day);
   }
   return found;
 }
 
+/** NOTE: the entries pushed are the kept list's own: whoever reads them must not change them. */
 function pushInDate(
   found: PriceEntry[],
-  entries: readonly ListEntry[] | undefined,
-  assignee: PriceAssignee,
+  entries: readonly PriceEntry[] | undefined,
   day: string,
 ): void {
-  if (entries)
-    for (const entry of entries) if (entryInDate(entry, day)) found.push({ ...entry, assignee });
+  if (entries) for (const entry of entries) if (entryInDate(entry, day)) found.push(entry);
 }
