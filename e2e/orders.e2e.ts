@@ -60,11 +60,17 @@ describe('cart and orders journeys', () => {
     const firstHeart = page.getByRole('button', { name: /^Favourite: /, pressed: false }).first();
     await firstHeart.waitFor();
     const favBefore = await badgeCount(page, 'Favourites');
-    const favourited = ((await firstHeart.getAttribute('aria-label')) ?? '').replace(
-      'Favourite: ',
-      '',
-    );
-    await page.getByRole('button', { name: `Favourite: ${favourited}`, exact: true }).click();
+    // Its card by SKU (the article's name): two products of the demo catalogue can share a name.
+    const sku = await firstHeart.evaluate((heart) => {
+      const label = heart.closest('article')?.getAttribute('aria-labelledby');
+      return (label && document.getElementById(label)?.textContent?.trim()) || '';
+    });
+    expect(sku).not.toBe('');
+    const heartOf = (pressed: boolean) =>
+      page
+        .getByRole('article', { name: sku, exact: true })
+        .getByRole('button', { name: /^Favourite: /, pressed });
+    await heartOf(false).click();
     await page.getByText('Product is added to favourites').first().waitFor();
     await expect.poll(() => badgeCount(page, 'Favourites')).toBe(favBefore + 1);
     const listing = page.url();
@@ -74,7 +80,7 @@ describe('cart and orders journeys', () => {
       .click();
     await page.waitForURL('**/favourite-view');
     await page.getByRole('heading', { name: 'My favourites' }).waitFor();
-    await page.getByRole('button', { name: `Favourite: ${favourited}`, pressed: true }).waitFor();
+    await heartOf(true).waitFor();
     await checkA11y(page, '/favourite-view');
     await page.goto(listing);
 
