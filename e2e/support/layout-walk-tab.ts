@@ -71,7 +71,9 @@ export async function tabWalk(page: Page, cdp: CDPSession): Promise<string[]> {
   const key = { key: 'Tab', code: 'Tab', windowsVirtualKeyCode: 9 };
   // Twice the stops counted: content that arrives after the count (a home page's carousels and
   // grids) adds stops before the last ones; the walk stops as soon as every counted one is reached.
-  const cap = 2 * stops + 20;
+  // On a slow machine more can arrive than that (a buyer's home grid of cards): the cap follows
+  // what the page holds after each batch.
+  let cap = 2 * stops + 20;
   let presses = 0;
   while (presses < cap) {
     const batch = Math.min(25, cap - presses);
@@ -83,6 +85,11 @@ export async function tabWalk(page: Page, cdp: CDPSession): Promise<string[]> {
     );
     presses += batch;
     if ((await page.evaluate(unreachedStops, false)).length === 0) break;
+    const focusable = await page.evaluate(
+      () =>
+        document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]').length,
+    );
+    cap = Math.max(cap, 2 * focusable + 20);
   }
   const missed = await page.evaluate(unreachedStops, true);
   return missed.map((m) => `not reached with Tab (${presses} presses): ${m}`);
