@@ -10,10 +10,17 @@ import { FIRST_LOAD_PAGES, FIRST_LOAD_SHELL } from '../../packages/contract/src/
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, once, at the
  * highest levels: the API serves them as they are to browsers that accept them (plugins/spa.ts,
- * `preCompressed`), so no request pays for compressing the bundle.
+ * `preCompressed`), so no request pays for compressing the bundle. A copy is written only when it
+ * is smaller than the file by more than the Content-Encoding header it costs; a file without one
+ * is sent as it is, with its length (plugins/spa.ts), never compressed per request.
  */
 function precompress(): Plugin {
   const TEXT = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+  const writeIfSmaller = (file: string, body: Buffer, copy: Buffer, encoding: string) => {
+    if (copy.length + `content-encoding: ${encoding}\r\n`.length < body.length) {
+      fs.writeFileSync(file, copy);
+    }
+  };
   let outDir = 'dist';
   return {
     name: 'wholesale-precompress',
@@ -31,17 +38,14 @@ function precompress(): Plugin {
       for (const file of walk(outDir)) {
         if (!TEXT.test(file)) continue;
         const body = fs.readFileSync(file);
-        if (body.length < 1024) continue;
-        fs.writeFileSync(
-          `${file}.br`,
-          zlib.brotliCompressSync(body, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            },
-          }),
-        );
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+        const brotli = zlib.brotliCompressSync(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        });
+        writeIfSmaller(`${file}.br`, body, brotli, 'br');
+        writeIfSmaller(`${file}.gz`, body, zlib.gzipSync(body, { level: 9 }), 'gzip');
       }
     },
   };

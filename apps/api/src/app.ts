@@ -22,7 +22,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { jobQueuePlugin } from './plugins/job-queue';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { securityPlugin } from './plugins/security';
-import { spaPlugin } from './plugins/spa';
+import { COMPRESS_THRESHOLD_BYTES, spaPlugin } from './plugins/spa';
 import { apiModules } from './modules';
 import { loggerOptions, type LogStream } from './lib/log-redaction';
 
@@ -84,7 +84,7 @@ export async function buildApp({
   // Answers above 1 KB compressed for browsers that accept it (JSON lists, CSV). Brotli at quality 4
   // costs about what gzip 6 does and saves more; the SPA's files come pre-compressed (plugins/spa.ts).
   await app.register(compress, {
-    threshold: 1024,
+    threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });

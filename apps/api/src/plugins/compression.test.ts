@@ -13,6 +13,8 @@ import { createTestApp, type TestApp } from '../test/test-app';
 let t: TestApp;
 let dist: string;
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const tinyName = 'skeleton-abc123.js';
+const tinyScript = 'export{a as S}from"./index-abc123.js";';
 
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
@@ -22,6 +24,8 @@ beforeAll(async () => {
   fs.writeFileSync(file, script);
   fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script));
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(script));
+  // The build writes no copy where compression does not pay (apps/web/vite.config.ts).
+  fs.writeFileSync(path.join(dist, 'assets', tinyName), tinyScript);
   t = await createTestApp({ env: { WEB_DIST: dist } });
   await insertCatalogueFixtures(t);
 });
@@ -93,6 +97,19 @@ describe('the SPA files', () => {
     const plain = await t.inject({ method: 'GET', url: asset });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it('without a compressed copy go as they are, with their length, never compressed per request', async () => {
+    const res = await t.inject({
+      method: 'GET',
+      url: `/assets/${tinyName}`,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(tinyScript)));
+    expect(res.body).toBe(tinyScript);
   });
 
   it('carry no document-only headers, but keep nosniff and the resource policy', async () => {

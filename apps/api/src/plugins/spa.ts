@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -40,6 +41,9 @@ function compressPage(request: FastifyRequest, reply: FastifyReply, html: string
   return html;
 }
 
+/** The compress plugin's threshold (app.ts): a body under it is sent as it is. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
 const ASSET_DROPPED_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',
@@ -53,6 +57,19 @@ const ASSET_DROPPED_HEADERS = [
   'etag',
   'last-modified',
 ];
+
+/**
+ * A file the build left without a compressed copy is one that compression does not make smaller
+ * (apps/web/vite.config.ts `precompress`). Read whole, it goes out as it is with its length: the
+ * compress plugin leaves a body under its threshold alone, where it would brotli a stream per
+ * request and send it chunked, larger than the file.
+ */
+async function smallFileWhole(reply: FastifyReply, payload: unknown): Promise<unknown> {
+  const length = Number(reply.getHeader('content-length'));
+  if (reply.getHeader('content-encoding') || !(length < COMPRESS_THRESHOLD_BYTES)) return payload;
+  if (!(payload instanceof Readable)) return payload;
+  return Buffer.concat(await payload.toArray());
+}
 
 /**
  * Serves the built SPA: hashed assets with a year-long cache, index.html for every other non-/api
@@ -86,11 +103,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   // immutable file. Dropping them saves ~0.7 KB per file on HTTP/1.1, where a page loads a dozen
   // (home route JS budget, docs/product/storefront-ux.md). nosniff and CORP stay.
   if (hasSpa) {
-    app.addHook('onSend', (request, reply, payload, done) => {
-      if (request.url.startsWith('/assets/') && reply.statusCode === 200) {
-        for (const header of ASSET_DROPPED_HEADERS) reply.removeHeader(header);
-      }
-      done(null, payload);
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.url.startsWith('/assets/') || reply.statusCode !== 200) return payload;
+      for (const header of ASSET_DROPPED_HEADERS) reply.removeHeader(header);
+      return smallFileWhole(reply, payload);
     });
   }
   /**
