@@ -11,12 +11,13 @@ describe('priceListScenarios', () => {
       scenario('details', 'realistic-catalogue'),
       scenario('cart add', 'cart'),
     ]);
-    expect(runs.map((s) => [s.name, s.priceLists, s.durationShare])).toEqual([
-      ['details — customers with price lists (1 of 2)', true, 0.5],
-      ['details — same customers, lists off (1 of 2)', false, 0.5],
-      ['details — same customers, lists off (2 of 2)', false, 0.5],
-      ['details — customers with price lists (2 of 2)', true, 0.5],
-      ['cart add', true, undefined],
+    expect(runs.map((s) => [s.name, s.priceLists, s.durationShare, s.warmUpSeconds])).toEqual([
+      // The first pass warms up longer: it is the server's first contact with the priced answers.
+      ['details — customers with price lists (1 of 2)', true, 0.5, 12],
+      ['details — same customers, lists off (1 of 2)', false, 0.5, undefined],
+      ['details — same customers, lists off (2 of 2)', false, 0.5, undefined],
+      ['details — customers with price lists (2 of 2)', true, 0.5, undefined],
+      ['cart add', true, undefined, undefined],
     ]);
     expect(runs.every((s) => s.path === '/api/health')).toBe(true);
   });

@@ -80,7 +80,7 @@ export function writtenOnce<T extends object>(write: (value: T) => string): (val
  * no serializer runs (Fastify sends bytes as they are).
  * NOTE: typed `never` for Fastify: the route's schema types its answer as the object, not its JSON.
  */
-export function sendWritten(reply: FastifyReply, json: Buffer): FastifyReply {
+export function sendWritten(reply: FastifyReply, json: Buffer | string): FastifyReply {
   return reply.header('content-type', 'application/json; charset=utf-8').send(json as never);
 }
 
@@ -96,49 +96,32 @@ function withoutRequired(node: unknown): unknown {
 }
 
 /**
- * Bytes written once, cut where per-request text goes: `pieces[i]` is followed by the i-th insert.
- * See `cutAtMarks`.
+ * An answer written once, cut where per-request text goes: `pieces[i]` is followed by the i-th
+ * insert. See `cutAtMarks`.
+ * NOTE: strings, not bytes: a priced answer is made per request, and a new Buffer of its size is a
+ * new ArrayBuffer (above Node's pool's 4 KB), whose allocation and external memory made collections
+ * the largest cost of a priced product page. A string made per request lives and dies in V8's young
+ * generation; Node writes it to the socket in one pass.
  */
-export type CutAnswer = { pieces: Buffer[] };
+export type CutAnswer = { pieces: string[] };
 
 /**
- * Cuts `written` (what `write` answers for a value) where `marked` (what it answers for the same
- * value with a marker added at each place: a property written as `mark`) holds `mark`, so text can
- * be put there per request without writing the whole value again. Null when the marked text is not
- * the written one plus the marks (the cut would not give the serializer's bytes).
+ * Cuts `marked` (what the serializer answers for a value with a marker added at each of `places`
+ * places: a property written as `mark`) at its marks, so text can be put there per request without
+ * writing the whole value again; the pieces joined are what it answers for the value without the
+ * marks. Null when the marks found are not `places` (the cut would not give the serializer's text).
  * NOTE: `mark` must begin with `,"` and a property name: such text cannot occur inside a JSON
  * string, whose quotes are escaped.
  */
-export function cutAtMarks(written: Buffer, marked: string, mark: string): CutAnswer | null {
-  const bytes = Buffer.from(marked);
-  const markBytes = Buffer.from(mark);
-  const pieces: Buffer[] = [];
-  let from = 0;
-  for (let at = bytes.indexOf(markBytes); at !== -1; at = bytes.indexOf(markBytes, from)) {
-    pieces.push(bytes.subarray(from, at));
-    from = at + markBytes.length;
-  }
-  pieces.push(bytes.subarray(from));
-  let at = 0;
-  for (const piece of pieces) {
-    if (!piece.equals(written.subarray(at, at + piece.length))) return null;
-    at += piece.length;
-  }
-  return at === written.length ? { pieces } : null;
+export function cutAtMarks(marked: string, mark: string, places: number): CutAnswer | null {
+  const pieces = marked.split(mark);
+  return pieces.length === places + 1 ? { pieces } : null;
 }
 
 /** The cut answer with `inserts[i]` after its i-th piece (an insert left out: nothing there). */
-export function putInCut(cut: CutAnswer, inserts: ReadonlyArray<string | undefined>): Buffer {
+export function putInCut(cut: CutAnswer, inserts: ReadonlyArray<string | undefined>): string {
   const { pieces } = cut;
-  const last = pieces.length - 1;
-  let size = 0;
-  for (let i = 0; i <= last; i++)
-    size += pieces[i]!.length + (i < last ? Buffer.byteLength(inserts[i] ?? '') : 0);
-  const out = Buffer.allocUnsafe(size);
-  let at = 0;
-  for (let i = 0; i <= last; i++) {
-    at += pieces[i]!.copy(out, at);
-    if (i < last && inserts[i]) at += out.write(inserts[i]!, at);
-  }
+  let out = pieces[0]!;
+  for (let i = 1; i < pieces.length; i++) out += (inserts[i - 1] ?? '') + pieces[i]!;
   return out;
 }

@@ -100,6 +100,12 @@ export function ruleUnitCents(rule: PriceRule, sellingCents: number): number {
   return Math.max(0, Math.round((sellingCents * (10_000 - off)) / 10_000));
 }
 
+// One object each, shared by every price they explain (a page prices a hundred products, most of
+// them at the catalogue's price): frozen, as whoever reads a price must not change it.
+const SELLING: PriceReason = Object.freeze({ kind: 'selling' });
+const SALE: PriceReason = Object.freeze({ kind: 'sale' });
+const NO_BREAKS: PriceBreak[] = Object.freeze([]) as unknown as PriceBreak[];
+
 /** The catalogue's own price and reason: the sale price when there is one, else the selling price. */
 function cataloguePrice(product: PricedProduct): { unitCents: number; reason: PriceReason } {
   const unitCents = unitPriceCents({
@@ -107,7 +113,7 @@ function cataloguePrice(product: PricedProduct): { unitCents: number; reason: Pr
     secondCents: product.secondCents,
   });
   const onSale = (product.secondCents ?? 0) > 0;
-  return { unitCents, reason: onSale ? { kind: 'sale' } : { kind: 'selling' } };
+  return { unitCents, reason: onSale ? SALE : SELLING };
 }
 
 /** The price at `packs` without breaks: the most specific entry that applies, never above the catalogue's. */
@@ -153,9 +159,14 @@ export function priceFor(
   packs: number,
   day: string,
 ): CustomerPrice {
+  if (entries.length === 0) {
+    // No entry: the catalogue's price, no breaks (most products of most pages).
+    const { unitCents, reason } = cataloguePrice(product);
+    return { unitCents, sellingCents: product.sellingCents, reason, breaks: NO_BREAKS };
+  }
   const wanted = Math.max(1, Math.floor(packs));
   const breaks: PriceBreak[] = [];
-  let running = entries.length === 0 ? cataloguePrice(product) : priceAt(product, entries, 1, day);
+  let running = priceAt(product, entries, 1, day);
   let here = running;
   for (const minPacks of breakThresholds(entries, day)) {
     const at = priceAt(product, entries, minPacks, day);
@@ -169,7 +180,7 @@ export function priceFor(
     unitCents: here.unitCents,
     sellingCents: product.sellingCents,
     reason: here.reason,
-    breaks,
+    breaks: breaks.length === 0 ? NO_BREAKS : breaks,
   };
 }
 

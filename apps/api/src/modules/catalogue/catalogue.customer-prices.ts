@@ -23,15 +23,25 @@ import type { CardRow } from './catalogue.queries';
 
 type BuyerPrice = Required<Pick<ProductCard, 'customer_price' | 'price_reason' | 'price_breaks'>>;
 
+// The catalogue's reasons and "no breaks", one frozen object each for every card that shows them
+// (most cards of a page: fewer objects made and collected per page).
+const CATALOGUE_REASONS = {
+  selling: Object.freeze({ kind: 'selling' }),
+  sale: Object.freeze({ kind: 'sale' }),
+} as const;
+const NO_BREAKS: BuyerPrice['price_breaks'] = Object.freeze([]) as unknown as [];
+
 /** A CustomerPrice as the buyer's product DTOs carry it (dollars). */
 export function toBuyerPrice(price: CustomerPrice): BuyerPrice {
+  const reason = price.reason;
   return {
     customer_price: fromCents(price.unitCents),
-    price_reason: buyerPriceReason(price.reason),
-    price_breaks: price.breaks.map((b) => ({
-      min_packs: b.minPacks,
-      unit_price: fromCents(b.unitCents),
-    })),
+    price_reason:
+      reason.kind === 'price_list' ? buyerPriceReason(reason) : CATALOGUE_REASONS[reason.kind],
+    price_breaks:
+      price.breaks.length === 0
+        ? NO_BREAKS
+        : price.breaks.map((b) => ({ min_packs: b.minPacks, unit_price: fromCents(b.unitCents) })),
   };
 }
 

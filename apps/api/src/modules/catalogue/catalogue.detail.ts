@@ -32,8 +32,6 @@ type DetailAnswer = {
   dto: ProductDetail;
   json?: Buffer;
   cut?: CutAnswer | null;
-  /** Whether a customer's prices were written into it once (whole): the next one cuts it. */
-  pricedOnce?: boolean;
 };
 
 /** A detail's answer for a kind of viewer, the statement's rows it was made of, and the categories. */
@@ -89,44 +87,39 @@ export async function getProductDetail(
 
 /**
  * The productDescription answer as the route's serializer writes it, written once per kept entry
- * and kind of viewer; a customer's own prices (catalogue.customer-prices.ts) are put into those
- * bytes per request, at the places cut for them, and never kept.
- * NOTE: bytes, not the string: a string built by appending (as fast-json-stringify builds it) is a
- * tree of pieces that V8 walks again on every socket write, and thousands of kept trees made every
- * collection longer. NOTE: a priced answer written whole per request took about as much CPU as the
- * rest of the request (customers rotate, so few ask the same prices twice in a row).
+ * and kind of viewer; a customer's own prices (catalogue.customer-prices.ts) are put into that text
+ * per request, at the places cut for them, and never kept (lib/fast-serializer.ts `putInCut`).
+ * NOTE: kept as bytes, not the string: a string built by appending (as fast-json-stringify builds
+ * it) is a tree of pieces that V8 walks again on every socket write, and thousands of kept trees
+ * made every collection longer. NOTE: written once, with a mark where each card's prices go: the
+ * pieces are the answer without prices too (a priced answer written whole per request took about
+ * as much CPU as the rest of the request; customers rotate, so few ask the same prices twice).
  */
 export async function writtenProductDetail(
   ctx: CatalogueContext,
   productId: string,
   lang: Lang,
   viewer: Viewer,
-): Promise<Buffer> {
+): Promise<Buffer | string> {
   const { answer, found, categories } = await detailAnswer(ctx, productId, lang, viewer);
   const { dto } = answer;
   const prices = await customerPricesOfRows(ctx, detailRows(found), viewer, categories);
-  if (!prices) return (answer.json ??= Buffer.from(writeDetailAnswer({ status: true, data: dto })));
-  const whole = () =>
-    Buffer.from(writeDetailAnswer({ status: true, data: detailWithPrices(dto, prices) }));
-  if (answer.cut === undefined) {
-    // NOTE: an answer asked once (every answer with CACHES=off, most of the long tail) is written
-    // whole with the prices; cutting it costs two more writes and pays from the next request on.
-    if (!answer.pricedOnce) {
-      answer.pricedOnce = true;
-      return whole();
-    }
-    answer.json ??= Buffer.from(writeDetailAnswer({ status: true, data: dto }));
-    answer.cut = cutAtMarks(
-      answer.json,
-      writeDetailAnswer({ status: true, data: withPriceMarks(dto) }),
-      PRICE_MARK,
-    );
+  if (!prices) {
+    return (answer.json ??= Buffer.from(
+      answer.cut ? answer.cut.pieces.join('') : writeDetailAnswer({ status: true, data: dto }),
+    ));
   }
-  if (!answer.cut) return whole();
   // The marks come in the answer's order: the product's own fields, then each related card's.
+  const cards = [dto, ...dto.related];
+  answer.cut ??= cutAtMarks(
+    writeDetailAnswer({ status: true, data: withPriceMarks(dto) }),
+    PRICE_MARK,
+    cards.length,
+  );
+  if (!answer.cut) return writeDetailAnswer({ status: true, data: detailWithPrices(dto, prices) });
   return putInCut(
     answer.cut,
-    [dto, ...dto.related].map((card) => {
+    cards.map((card) => {
       const price = prices.get(card.id);
       return price && writtenPriceFields(price);
     }),

@@ -16,10 +16,15 @@ import type { CardRow, CategoryRow } from './catalogue.queries';
  * does not read price lists).
  */
 export type CustomerPricing = {
-  /** False for a customer without any price list (most): the catalogue's prices are theirs. */
-  hasLists: () => Promise<boolean>;
-  /** Their prices of these products for one pack, in one statement for the page. */
-  prices: (products: PricedProduct[]) => Promise<ReadonlyMap<number, CustomerPrice>>;
+  /**
+   * False for a customer without any price list (most): the catalogue's prices are theirs. At once
+   * when the pricing module keeps the answer (no promise on most pages).
+   */
+  hasLists: () => boolean | Promise<boolean>;
+  /** Their prices of these products for one pack, in one statement for the page (or at once). */
+  prices: (
+    products: PricedProduct[],
+  ) => ReadonlyMap<number, CustomerPrice> | Promise<ReadonlyMap<number, CustomerPrice>>;
 };
 
 /**

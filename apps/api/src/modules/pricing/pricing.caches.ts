@@ -156,6 +156,44 @@ async function hasPriceListsKept(
   return (await givenListsKept(pricing, customerId, tx)).length > 0;
 }
 
+type KeptGiven = Array<{ kept: KeptList; assignee: GivenList['assignee'] }>;
+
+/**
+ * The customer's lists of their currency as kept, at once (no promise): undefined when the given
+ * lists or one of the lists is not kept now, or a list is too large to keep (ask customerPricesKept).
+ */
+function keptListsNow(pricing: PricingCaches, customer: PricedCustomer): KeptGiven | undefined {
+  if (!pricing.followed) return undefined;
+  const given = pricing.given.kept(String(customer.customerId));
+  if (given === undefined) return undefined;
+  const currency = currencyOfCountry(customer.country);
+  const lists: KeptGiven = [];
+  for (const { listId, assignee, currency: listCurrency } of given) {
+    if (listCurrency !== currency) continue;
+    const kept = pricing.lists.kept(String(listId));
+    if (kept === undefined || (kept !== null && 'tooLarge' in kept)) return undefined;
+    if (kept !== null) lists.push({ kept, assignee });
+  }
+  return lists;
+}
+
+/** Each product's price from the lists kept (the same answer as customerPrices' statement). */
+function pricesFromKept(
+  pricing: PricingCaches,
+  lists: KeptGiven,
+  products: readonly PricedProduct[],
+  day: string,
+  packsByProduct?: ReadonlyMap<number, number>,
+): Map<number, CustomerPrice> {
+  const dayNo = day === pricing.day.day ? pricing.day.dayNo : dayNumber(day);
+  const prices = new Map<number, CustomerPrice>();
+  for (const product of products) {
+    const entries = keptEntriesFor(lists, product, day, dayNo);
+    prices.set(product.id, priceFor(product, entries, packsByProduct?.get(product.id) ?? 1, day));
+  }
+  return prices;
+}
+
 /**
  * Each product's price for the customer on `day`, from the kept lists while the change feed is
  * live: the same answer as customerPrices' statement (a property test holds them to it), without
@@ -171,11 +209,13 @@ export async function customerPricesKept(
 ): Promise<Map<number, CustomerPrice>> {
   const byStatement = () => customerPrices(tx, customer, products, day, packsByProduct);
   if (!pricing.followed || products.length === 0) return byStatement();
+  const now = keptListsNow(pricing, customer);
+  if (now) return pricesFromKept(pricing, now, products, day, packsByProduct);
   const currency = currencyOfCountry(customer.country);
   const given = (await givenListsKept(pricing, customer.customerId, tx)).filter(
     (g) => g.currency === currency,
   );
-  const lists: Array<{ kept: KeptList; assignee: GivenList['assignee'] }> = [];
+  const lists: KeptGiven = [];
   for (const { listId, assignee } of given) {
     const kept = await pricing.lists.get(String(listId), () =>
       readListToKeep(tx, listId, pricing.perListMax),
@@ -184,13 +224,7 @@ export async function customerPricesKept(
     if ('tooLarge' in kept) return byStatement();
     lists.push({ kept, assignee });
   }
-  const dayNo = day === pricing.day.day ? pricing.day.dayNo : dayNumber(day);
-  const prices = new Map<number, CustomerPrice>();
-  for (const product of products) {
-    const entries = keptEntriesFor(lists, product, day, dayNo);
-    prices.set(product.id, priceFor(product, entries, packsByProduct?.get(product.id) ?? 1, day));
-  }
-  return prices;
+  return pricesFromKept(pricing, lists, products, day, packsByProduct);
 }
 
 async function readListToKeep(tx: Tx, listId: number, perListMax: number): Promise<KeptOrNot> {
@@ -224,15 +258,26 @@ export function customerPricesOf(
   now: () => Date,
 ):
   | {
-      hasLists: () => Promise<boolean>;
-      prices: (products: PricedProduct[]) => Promise<Map<number, CustomerPrice>>;
+      hasLists: () => boolean | Promise<boolean>;
+      prices: (
+        products: PricedProduct[],
+      ) => Map<number, CustomerPrice> | Promise<Map<number, CustomerPrice>>;
     }
   | undefined {
   if (!user || user.role !== 'customer') return undefined;
   const customer = { customerId: user.id, country: user.country };
   return {
-    hasLists: () => hasPriceListsKept(pricing, user.id),
-    prices: (products) =>
-      customerPricesKept(pricing, customer, products, shopDayAt(pricing, now())),
+    // Kept answers at once (no promise): what nearly every priced page asks.
+    hasLists: () => {
+      const given = pricing.followed ? pricing.given.kept(String(user.id)) : undefined;
+      return given ? given.length > 0 : hasPriceListsKept(pricing, user.id);
+    },
+    prices: (products) => {
+      const day = shopDayAt(pricing, now());
+      const lists = products.length > 0 ? keptListsNow(pricing, customer) : undefined;
+      return lists
+        ? pricesFromKept(pricing, lists, products, day)
+        : customerPricesKept(pricing, customer, products, day);
+    },
   };
 }

@@ -214,7 +214,7 @@ describe('listing, product page and search prices are the engine’s', () => {
           const entries = made.map((m) => m.entry);
           const listing = await t.get('/api/cadProducts?pagination=100', buyer);
           expectEngine(listing.json().products.data, entries, 'listing');
-          // Asked twice: written whole the first time, then into the detail's kept bytes.
+          // Asked twice: cut from its one marked writing the first time, then from the kept pieces.
           for (const time of ['first', 'next']) {
             const url = `/api/productDescription?product_id=${code}&country=ca`;
             const answer = await t.get(url, buyer);

@@ -2,10 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { CUSTOMER_PRICE_FIELDS, PRICED_FIELDS } from '@wholesale/contract';
+import {
+  CUSTOMER_PRICE_FIELDS,
+  PRICED_FIELDS,
+  ProductDescriptionResponse,
+} from '@wholesale/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allKeys, insertCatalogueFixtures } from '../../test/catalogue-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { inSchemaOrder } from '../../lib/fast-serializer';
 import { PRICING_CHANNEL } from './pricing.caches';
 import { insertCustomerGroup, insertPriceList } from '../../test/pricing-fixtures';
 
@@ -28,6 +33,7 @@ let royToo: Who;
 let plain: Who;
 let staff: Who;
 const guest: Who = { name: 'guest', headers: {} };
+const writeDetailAnswer = inSchemaOrder(ProductDescriptionResponse);
 
 async function signedIn(name: string, role: 'customer' | 'staff' = 'customer'): Promise<Who> {
   const { headers, token, userId } = await t.signIn({ country: 'ca', role });
@@ -196,6 +202,17 @@ describe('customer prices on the catalogue reads', () => {
     const other = await signedIn('another plain');
     expect((await t.get(url, other.headers)).body).toBe(first.body);
     expect(again.body).toBe(first.body);
+  });
+
+  it('writes a detail first priced for a customer with lists, then for one without, as the serializer would', async () => {
+    const url = '/api/productDescription?product_id=BT-1002&country=ca';
+    const priced = await t.get(url, tremblay.headers);
+    const unpriced = await t.get(url, plain.headers);
+    expect(priced.json().data.customer_price).toBeTypeOf('number');
+    expect(unpriced.json().data).not.toHaveProperty('customer_price');
+    // The unpriced answer is the priced one's kept pieces joined: the serializer's bytes all the same.
+    expect(unpriced.body).toBe(writeDetailAnswer(unpriced.json()));
+    expect(priced.body).toBe(writeDetailAnswer(priced.json()));
   });
 
   it('follows a list given, a group joined, a list turned off and a list taken back at once', async () => {

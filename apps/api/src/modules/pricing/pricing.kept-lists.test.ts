@@ -54,7 +54,7 @@ function applying(entries: PriceEntry[], product: PricedProduct, day: string): P
 }
 
 /** Entries in one order whatever order their keys were written in. */
-const sorted = (entries: PriceEntry[]) =>
+const sorted = (entries: readonly PriceEntry[]) =>
   entries
     .map((e) => ({
       e,

@@ -168,17 +168,21 @@ function firstIndexOf(ids: Int32Array, productId: number): number {
   return low;
 }
 
+/** What keptEntriesFor answers for a product no kept entry prices (most of a page): one, frozen. */
+const NONE: readonly PriceEntry[] = Object.freeze([]);
+
 /**
  * The entries of the kept lists that price `product` on the day (`dayNo`: dayNumber of it), with
  * whom each list is given to: what the statement of pricing.queries.ts answers for that product.
+ * NOTE: an array is made only for a product some entry prices; the others share NONE.
  */
 export function keptEntriesFor(
   lists: ReadonlyArray<{ kept: KeptList; assignee: PriceAssignee }>,
   product: PricedProduct,
   day: string,
   dayNo: number,
-): PriceEntry[] {
-  const found: PriceEntry[] = [];
+): readonly PriceEntry[] {
+  let found: PriceEntry[] | undefined;
   for (const { kept, assignee } of lists) {
     const ids = kept.productIds;
     const first = hasProductEntry(kept, product.id) ? firstIndexOf(ids, product.id) : ids.length;
@@ -186,7 +190,7 @@ export function keptEntriesFor(
       const starts = kept.startsDay[i] as number;
       const ends = kept.endsDay[i] as number;
       if (starts > dayNo || ends < dayNo) continue;
-      found.push({
+      (found ??= []).push({
         listId: kept.listId,
         listName: kept.listName,
         assignee,
@@ -202,18 +206,20 @@ export function keptEntriesFor(
     }
     // Brand entries, then each category's up the path (no array built per product: a page prices
     // a hundred products against each list).
-    if (product.brand !== null) pushInDate(found, kept.byBrand.get(product.brand)?.[assignee], day);
+    if (product.brand !== null)
+      found = pushInDate(found, kept.byBrand.get(product.brand)?.[assignee], day);
     for (const id of product.categoryPath)
-      pushInDate(found, kept.byCategory.get(id)?.[assignee], day);
+      found = pushInDate(found, kept.byCategory.get(id)?.[assignee], day);
   }
-  return found;
+  return found ?? NONE;
 }
 
 /** NOTE: the entries pushed are the kept list's own: whoever reads them must not change them. */
 function pushInDate(
-  found: PriceEntry[],
+  found: PriceEntry[] | undefined,
   entries: readonly PriceEntry[] | undefined,
   day: string,
-): void {
-  if (entries) for (const entry of entries) if (entryInDate(entry, day)) found.push(entry);
+): PriceEntry[] | undefined {
+  if (entries) for (const entry of entries) if (entryInDate(entry, day)) (found ??= []).push(entry);
+  return found;
 }
