@@ -31,18 +31,28 @@ const CATALOGUE_REASONS = {
 } as const;
 const NO_BREAKS: BuyerPrice['price_breaks'] = Object.freeze([]) as unknown as [];
 
+const buyerReason = (reason: CustomerPrice['reason']): BuyerPrice['price_reason'] =>
+  reason.kind === 'price_list' ? buyerPriceReason(reason) : CATALOGUE_REASONS[reason.kind];
+
+const buyerBreaks = (breaks: CustomerPrice['breaks']): BuyerPrice['price_breaks'] =>
+  breaks.length === 0
+    ? NO_BREAKS
+    : breaks.map((b) => ({ min_packs: b.minPacks, unit_price: fromCents(b.unitCents) }));
+
 /** A CustomerPrice as the buyer's product DTOs carry it (dollars). */
 export function toBuyerPrice(price: CustomerPrice): BuyerPrice {
-  const reason = price.reason;
   return {
     customer_price: fromCents(price.unitCents),
-    price_reason:
-      reason.kind === 'price_list' ? buyerPriceReason(reason) : CATALOGUE_REASONS[reason.kind],
-    price_breaks:
-      price.breaks.length === 0
-        ? NO_BREAKS
-        : price.breaks.map((b) => ({ min_packs: b.minPacks, unit_price: fromCents(b.unitCents) })),
+    price_reason: buyerReason(price.reason),
+    price_breaks: buyerBreaks(price.breaks),
   };
+}
+
+/** Sets the buyer's price fields on a card made for this request (no object made for them). */
+function setBuyerPrice(card: ProductCard, price: CustomerPrice): void {
+  card.customer_price = fromCents(price.unitCents);
+  card.price_reason = buyerReason(price.reason);
+  card.price_breaks = buyerBreaks(price.breaks);
 }
 
 /**
@@ -132,7 +142,7 @@ export async function layCustomerPrices<C extends ProductCard>(
   if (prices)
     for (const card of cards) {
       const price = prices.get(card.id);
-      if (price) Object.assign(card, toBuyerPrice(price));
+      if (price) setBuyerPrice(card, price);
     }
   return cards;
 }
