@@ -283,8 +283,9 @@ async function main() {
     if (scenario.prepare) await scenario.prepare(ctx);
     const opts = requestOptions(scenario, ctx, base);
     // Warm-up: JIT, connection pool, caches and generated images, for 3 s (or the scenario's
-    // `warmUpSeconds`) and then until one full rotation of the scenario's customers has been asked (a server that has been up for a while
-    // has seen each buyer's session and cart products; a cold 3 s does not reach 1,000 of them).
+    // `warmUpSeconds`) and then until one full rotation of the scenario's customers has been asked
+    // (a server that has been up for a while has seen each buyer's session and cart products; a
+    // cold 3 s does not reach 1,000 of them).
     await alongside(scenario, ctx, async () => {
       const warm = await cannon({ ...opts, duration: scenario.warmUpSeconds ?? 3 });
       const topUp = warmUpTopUp({

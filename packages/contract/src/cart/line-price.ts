@@ -22,12 +22,20 @@ type EngineReason =
   | { kind: 'sale' }
   | { kind: 'price_list'; listName: string; assignee: 'customer' | 'group'; minPacks: number };
 
+// The catalogue's two reasons, one frozen object each, shared by every card and line that shows
+// them (most of a priced page's cards: fewer objects made and collected per page).
+const CATALOGUE_REASONS: Record<'selling' | 'sale', BuyerPriceReason> = {
+  selling: Object.freeze({ kind: 'selling' }),
+  sale: Object.freeze({ kind: 'sale' }),
+};
+
 /**
  * The engine's reason (priceFor) on the wire, as cards, cart lines and order lines carry it: the
- * list's name, whose it is and the pack count it starts at; its id stays on the server.
+ * list's name, whose it is and the pack count it starts at; its id stays on the server. NOTE: the
+ * catalogue's reasons are shared objects: whoever reads one must not change it.
  */
 export function buyerPriceReason(reason: EngineReason): BuyerPriceReason {
-  if (reason.kind !== 'price_list') return { kind: reason.kind };
+  if (reason.kind !== 'price_list') return CATALOGUE_REASONS[reason.kind];
   return {
     kind: 'price_list',
     list_name: reason.listName,

@@ -33,7 +33,7 @@ export type KeptLinePrices = (
   products: PricedProduct[],
   packsByProduct: ReadonlyMap<number, number>,
   day: string,
-) => Promise<Map<number, CustomerPrice>>;
+) => Map<number, CustomerPrice> | Promise<Map<number, CustomerPrice>>;
 
 /**
  * The customer's price of each line on `day` (docs/product/pricing.md), by product id: the

@@ -23,16 +23,8 @@ import type { CardRow } from './catalogue.queries';
 
 type BuyerPrice = Required<Pick<ProductCard, 'customer_price' | 'price_reason' | 'price_breaks'>>;
 
-// The catalogue's reasons and "no breaks", one frozen object each for every card that shows them
-// (most cards of a page: fewer objects made and collected per page).
-const CATALOGUE_REASONS = {
-  selling: Object.freeze({ kind: 'selling' }),
-  sale: Object.freeze({ kind: 'sale' }),
-} as const;
+// "No breaks", one frozen array for every card without any (most cards of a page).
 const NO_BREAKS: BuyerPrice['price_breaks'] = Object.freeze([]) as unknown as [];
-
-const buyerReason = (reason: CustomerPrice['reason']): BuyerPrice['price_reason'] =>
-  reason.kind === 'price_list' ? buyerPriceReason(reason) : CATALOGUE_REASONS[reason.kind];
 
 const buyerBreaks = (breaks: CustomerPrice['breaks']): BuyerPrice['price_breaks'] =>
   breaks.length === 0
@@ -43,7 +35,7 @@ const buyerBreaks = (breaks: CustomerPrice['breaks']): BuyerPrice['price_breaks'
 export function toBuyerPrice(price: CustomerPrice): BuyerPrice {
   return {
     customer_price: fromCents(price.unitCents),
-    price_reason: buyerReason(price.reason),
+    price_reason: buyerPriceReason(price.reason),
     price_breaks: buyerBreaks(price.breaks),
   };
 }
@@ -51,7 +43,7 @@ export function toBuyerPrice(price: CustomerPrice): BuyerPrice {
 /** Sets the buyer's price fields on a card made for this request (no object made for them). */
 function setBuyerPrice(card: ProductCard, price: CustomerPrice): void {
   card.customer_price = fromCents(price.unitCents);
-  card.price_reason = buyerReason(price.reason);
+  card.price_reason = buyerPriceReason(price.reason);
   card.price_breaks = buyerBreaks(price.breaks);
 }
 

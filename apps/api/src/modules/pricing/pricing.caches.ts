@@ -147,20 +147,26 @@ function givenListsKept(
   return pricing.followed ? pricing.given.get(String(customerId), read) : read();
 }
 
-/** Whether the customer has any active price list, of any currency (kept while the feed is live). */
-async function hasPriceListsKept(
+/**
+ * Whether the customer has any active price list, of any currency (kept while the feed is live):
+ * at once when kept (no promise on most pages).
+ */
+function hasPriceListsKept(
   pricing: PricingCaches,
   customerId: number,
   tx: Tx = pricing.db,
-): Promise<boolean> {
-  return (await givenListsKept(pricing, customerId, tx)).length > 0;
+): boolean | Promise<boolean> {
+  const kept = pricing.followed ? pricing.given.kept(String(customerId)) : undefined;
+  if (kept) return kept.length > 0;
+  return givenListsKept(pricing, customerId, tx).then((given) => given.length > 0);
 }
 
 type KeptGiven = Array<{ kept: KeptList; assignee: GivenList['assignee'] }>;
 
 /**
  * The customer's lists of their currency as kept, at once (no promise): undefined when the given
- * lists or one of the lists is not kept now, or a list is too large to keep (ask customerPricesKept).
+ * lists or one of the lists is not kept now (pricesReadingLists reads them), or a list is too large
+ * to keep.
  */
 function keptListsNow(pricing: PricingCaches, customer: PricedCustomer): KeptGiven | undefined {
   if (!pricing.followed) return undefined;
@@ -197,20 +203,33 @@ function pricesFromKept(
 /**
  * Each product's price for the customer on `day`, from the kept lists while the change feed is
  * live: the same answer as customerPrices' statement (a property test holds them to it), without
- * the statement. Read by statement when the feed is not live or a list is too large to keep.
+ * the statement, and at once when every list is kept (no promise on most pages). Read by statement
+ * when the feed is not live or a list is too large to keep.
  */
-export async function customerPricesKept(
+export function customerPricesKept(
   pricing: PricingCaches,
   customer: PricedCustomer,
   products: readonly PricedProduct[],
   day: string,
   packsByProduct?: ReadonlyMap<number, number>,
   tx: Tx = pricing.db,
-): Promise<Map<number, CustomerPrice>> {
-  const byStatement = () => customerPrices(tx, customer, products, day, packsByProduct);
-  if (!pricing.followed || products.length === 0) return byStatement();
+): Map<number, CustomerPrice> | Promise<Map<number, CustomerPrice>> {
+  if (!pricing.followed || products.length === 0)
+    return customerPrices(tx, customer, products, day, packsByProduct);
   const now = keptListsNow(pricing, customer);
   if (now) return pricesFromKept(pricing, now, products, day, packsByProduct);
+  return pricesReadingLists(pricing, customer, products, day, packsByProduct, tx);
+}
+
+/** customerPricesKept when a list is not kept yet: reads what is missing, keeps it, prices. */
+async function pricesReadingLists(
+  pricing: PricingCaches,
+  customer: PricedCustomer,
+  products: readonly PricedProduct[],
+  day: string,
+  packsByProduct: ReadonlyMap<number, number> | undefined,
+  tx: Tx,
+): Promise<Map<number, CustomerPrice>> {
   const currency = currencyOfCountry(customer.country);
   const given = (await givenListsKept(pricing, customer.customerId, tx)).filter(
     (g) => g.currency === currency,
@@ -221,7 +240,7 @@ export async function customerPricesKept(
       readListToKeep(tx, listId, pricing.perListMax),
     );
     if (kept === null) continue;
-    if ('tooLarge' in kept) return byStatement();
+    if ('tooLarge' in kept) return customerPrices(tx, customer, products, day, packsByProduct);
     lists.push({ kept, assignee });
   }
   return pricesFromKept(pricing, lists, products, day, packsByProduct);
@@ -267,17 +286,8 @@ export function customerPricesOf(
   if (!user || user.role !== 'customer') return undefined;
   const customer = { customerId: user.id, country: user.country };
   return {
-    // Kept answers at once (no promise): what nearly every priced page asks.
-    hasLists: () => {
-      const given = pricing.followed ? pricing.given.kept(String(user.id)) : undefined;
-      return given ? given.length > 0 : hasPriceListsKept(pricing, user.id);
-    },
-    prices: (products) => {
-      const day = shopDayAt(pricing, now());
-      const lists = products.length > 0 ? keptListsNow(pricing, customer) : undefined;
-      return lists
-        ? pricesFromKept(pricing, lists, products, day)
-        : customerPricesKept(pricing, customer, products, day);
-    },
+    hasLists: () => hasPriceListsKept(pricing, user.id),
+    prices: (products) =>
+      customerPricesKept(pricing, customer, products, shopDayAt(pricing, now())),
   };
 }
