@@ -101,6 +101,15 @@ export function countField(
     .max(max, { error: tooLarge });
 }
 
+/**
+ * A customer's number (their user id) as a staff filter or path names it: a number the database
+ * cannot hold is refused like any other that is not a customer's, naming the field.
+ */
+export const CustomerNumber = countField(
+  MAX_DATABASE_INTEGER,
+  'customer_id must be a customer number',
+);
+
 /** The page and page size of a staff list (customers, staff, audit log): up to 100 a page. */
 export function staffPageFields(perPage: number) {
   return {

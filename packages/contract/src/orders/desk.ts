@@ -7,7 +7,7 @@ import { OrderLine, OrderShipment, OrderStatusStep } from './lines';
 import { OrderShippingFacts } from './shipping-facts';
 import { listResponse, okResponse, optionalDateField } from '../common';
 import { PlacedOrderCreditFacts, RequestedShipDateField } from './placing';
-import { countField, MAX_DATABASE_INTEGER } from '../common/safe-input';
+import { countField, CustomerNumber, MAX_DATABASE_INTEGER } from '../common/safe-input';
 
 const optionalText = (field: string, max: number) =>
   optionalOrBlank(
@@ -36,11 +36,7 @@ export const ORDER_DESK_SORTS = [
 export const AdminOrderListQuery = z.object({
   status: optionalOrBlank(z.enum(ORDER_STATUSES, { message: 'status is not an order status' })),
   country: optionalOrBlank(z.enum(['ca', 'us'], { message: 'country must be ca or us' })),
-  customer_id: z.coerce
-    .number({ message: 'customer_id must be a customer number' })
-    .int({ message: 'customer_id must be a customer number' })
-    .positive({ message: 'customer_id must be a customer number' })
-    .optional(),
+  customer_id: CustomerNumber.optional(),
   from: optionalDateField('from'),
   to: optionalDateField('to'),
   ship_date_from: optionalDateField('ship_date_from'),

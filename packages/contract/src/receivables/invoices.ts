@@ -4,7 +4,13 @@ import { BuyerPriceReason } from '../catalogue';
 import { PAYMENT_TERMS, taxOn, type TaxKind, type TaxLine } from '../checkout/rules';
 import { POSTAL_ADDRESS_FIELDS } from '../checkout/schemas';
 import { dateField, listResponse, okResponse, optionalDateField } from '../common';
-import { countField, idSchema, MAX_DATABASE_INTEGER, safeText } from '../common/safe-input';
+import {
+  countField,
+  CustomerNumber,
+  idSchema,
+  MAX_DATABASE_INTEGER,
+  safeText,
+} from '../common/safe-input';
 
 /*
  * Invoices (docs/product/accounts-receivable.md "Invoices", docs/decisions/037-invoices.md): one per
@@ -168,13 +174,7 @@ export const InvoicePdfQuery = z.object({
 
 /** GET /api/admin/invoices: filtered by customer, status and issue days; newest first. */
 export const AdminInvoiceListQuery = z.object({
-  customer_id: optionalOrBlank(
-    z.coerce
-      .number({ message: 'customer_id must be a customer number' })
-      .int({ message: 'customer_id must be a customer number' })
-      .positive({ message: 'customer_id must be a customer number' })
-      .max(MAX_DATABASE_INTEGER, { message: 'customer_id must be a customer number' }),
-  ),
+  customer_id: optionalOrBlank(CustomerNumber),
   status: optionalOrBlank(
     z.enum(INVOICE_STATUSES, { message: 'status must be open, paid or overdue' }),
   ),

@@ -8,6 +8,7 @@ import {
   AdminOrderParams,
   CartResponse,
   ChangeOrderStatusBody,
+  CustomerNumber,
   ErrorBody,
   PhoneOrderBody,
   PhoneOrderCheckoutResponse,
@@ -186,13 +187,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   // Phone orders: staff see the customer's cart and place it on their behalf.
-  const CustomerParams = z.object({
-    customer_id: z.coerce
-      .number({ message: 'customer_id must be a customer number' })
-      .int({ message: 'customer_id must be a customer number' })
-      .positive({ message: 'customer_id must be a customer number' })
-      .max(2_147_483_647, { message: 'customer_id must be a customer number' }),
-  });
+  const CustomerParams = z.object({ customer_id: CustomerNumber });
 
   app.get(
     '/api/admin/phone-orders/:customer_id/cart',
