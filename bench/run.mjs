@@ -11,10 +11,9 @@
 // so the cold cost shows beside the warm one; every scenario row reports the cache hit ratio it saw.
 //
 // --price-lists seeds --lists price lists holding --list-entries entries over the bench customers,
-// runs each realistic scenario as those customers with their lists and with the lists off (in
-// four half-length passes: with, without, without, with),
-// and writes the two side by side (bench/price-lists.mjs); the cart and order scenarios then buy as
-// customers with lists.
+// runs each realistic and cart scenario as those customers with their lists and with the lists off
+// (in four half-length passes: with, without, without, with), and writes the two side by side
+// (bench/price-lists.mjs); the order scenario then buys as customers with lists.
 //
 // --reuse keeps the last wholesale_bench database (no reseed); --build rebuilds apps/api/dist first.
 //
