@@ -52,7 +52,12 @@ import {
   waitForSearchIndex,
   warmUpTopUp,
 } from './lib.mjs';
-import { priceListComparison, priceListScenarios, setBenchListsActive } from './price-lists.mjs';
+import {
+  FIRST_PASS_WARM_UP_SECONDS,
+  priceListComparison,
+  priceListScenarios,
+  setBenchListsActive,
+} from './price-lists.mjs';
 import { scenarios } from './scenarios.mjs';
 
 const { db: DB_NAME, port: PORT, dbUrl } = benchTarget('wholesale_bench');
@@ -326,7 +331,7 @@ async function main() {
       `- Data: ${fmt(Number(counts.products))} products, ${fmt(Number(counts.users))} users, ${fmt(Number(counts.orders))} orders, ${fmt(Number(counts.cart_lines))} cart lines, ${fmt(Number(counts.price_lists))} price lists holding ${fmt(Number(counts.price_entries))} entries given to ${fmt(Number(counts.listed_customers))} customers directly (more through groups)${timings.seed ? `; seeding took ${fmt(timings.seed, 1)} s` : ' (reused database)'}.`,
       ...(priceLists
         ? [
-            `- Signed in as the ${fmt(customers)} bench customers in turn (each request the next one) in every realistic, cart and order scenario; each has at least one price list, directly or through a group.`,
+            `- Signed in as the ${fmt(customers)} bench customers in turn (each request the next one) in every realistic, cart and order scenario; each has at least one price list, directly or through a group. A scenario measured with and without lists runs as four passes of ${fmt(duration / 2, 1)} s, the first after a warm-up of ${FIRST_PASS_WARM_UP_SECONDS} s (bench/price-lists.mjs).`,
           ]
         : []),
       `- Process caches: ${args.caches} (CACHES=${args.caches}); "cache hits" is the share of cache reads that hit during the measured run, over the catalogue and search caches (the session cache left out).`,
