@@ -38,9 +38,10 @@ describe('language rules (docs/product/storefront-ux.md)', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 
-  it('keeps the signed-in user record and updates its lang', async () => {
+  it('keeps the signed-in user record, updates its lang and saves it on the server', async () => {
     const u = userEvent.setup();
     storeUser({ ...user, lang: '' });
+    const { calls } = stubFetch({ '/api/me/preferences': () => ({ status: true }) });
     renderWithProviders(<TopBar />);
     await u.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'es');
     await screen.findByRole('link', { name: 'Quiénes somos' });
@@ -49,6 +50,12 @@ describe('language rules (docs/product/storefront-ux.md)', () => {
       owner_name: 'Élise Gagnon',
       lang: 'es',
     });
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.pathname === '/api/me/preferences')).toHaveLength(1),
+    );
+    const saved = calls.find((c) => c.url.pathname === '/api/me/preferences')!;
+    expect(saved.init?.method).toBe('PUT');
+    expect(JSON.parse(String(saved.init?.body))).toEqual({ lang: 'es' });
   });
 
   it("a signed-in user's saved language wins over the locally selected one", async () => {
