@@ -39,6 +39,26 @@ describe('BatchTtlCache', () => {
     expect(l.calls).toEqual([[1, 2, 3], [4]]);
   });
 
+  it('answers kept values in order at once, absent ones as undefined, and nothing while a key is missing or loading', async () => {
+    const cache = new BatchTtlCache<number, string>(size);
+    const l = recordingLoader((k) => k !== 3);
+    expect(cache.keptInOrder([1])).toBeUndefined();
+    await cache.getMany([1, 2, 3], l.load);
+    const before = cache.stats();
+    expect(cache.keptInOrder([3, 2, 1, 2])).toEqual([undefined, 'v2', 'v1', 'v2']);
+    expect(cache.stats().hits).toBe(before.hits + 4);
+    expect(cache.keptInOrder([1, 4])).toBeUndefined();
+    l.holdNext();
+    const loading = cache.getMany([5], l.load);
+    expect(cache.keptInOrder([1, 5])).toBeUndefined();
+    l.release();
+    await loading;
+    expect(cache.keptInOrder([5, 1])).toEqual(['v5', 'v1']);
+    expect(new BatchTtlCache<number, string>({ ...size, enabled: false }).keptInOrder([])).toBe(
+      undefined,
+    );
+  });
+
   it('shares a load in flight between concurrent callers', async () => {
     const cache = new BatchTtlCache<number, string>(size);
     const l = recordingLoader();

@@ -160,6 +160,24 @@ export class BatchTtlCache<K extends string | number, V> extends Counted<K, Batc
    * NOTE: a cart reads 50 keys per request, so settled values are read synchronously and only
    * batches still loading are awaited (once each), not one promise per key.
    */
+  /**
+   * The values of `keys` in their order, at once, when every one is kept and settled (a value kept
+   * as absent reads as undefined in its place); undefined when any is missing or still loading
+   * (getMany then loads it). NOTE: a cart add reads 50 keys twice; getMany's Map of them and its
+   * promise were a tenth of what an add allocated.
+   */
+  keptInOrder(keys: readonly K[]): Array<V | undefined> | undefined {
+    if (!this.enabled) return undefined;
+    const values = new Array<V | undefined>(keys.length);
+    for (let i = 0; i < keys.length; i += 1) {
+      const hit = this.lru.get(keys[i] as K);
+      if (!hit || hit.loading) return undefined;
+      values[i] = hit.value;
+    }
+    this.hits += keys.length;
+    return values;
+  }
+
   async getMany(keys: K[], loadMissing: (missing: K[]) => Promise<Map<K, V>>): Promise<Map<K, V>> {
     const lru = this.lru;
     if (!this.enabled) {

@@ -246,13 +246,12 @@ async function placeOrderInTransaction(
     // cart does: the customer's price on the day the order is placed, at the line's packs (a list
     // that ended since the cart was read no longer applies).
     // NOTE: no has-lists shortcut here: the order reads the customer's lists in its transaction.
+    const priced = chosen.filter((line) => products.has(line.productId));
     const prices = await customerLinePrices(
       tx,
       { userId: input.userId, country: input.country },
-      chosen.flatMap((line) => {
-        const product = products.get(line.productId);
-        return product ? [{ product, packs: line.quantity }] : [];
-      }),
+      priced.map((line) => products.get(line.productId) as OrderableProduct),
+      priced.map((line) => line.quantity),
       shopToday(input.now ?? new Date()),
     );
     const lines: NewOrderLine[] = [];

@@ -71,19 +71,40 @@ export type CartTotalLine = {
 };
 
 /**
+ * One cart line's share of the docs/product/cart-and-orders.md#total: its amount when it is
+ * selected and available or coming soon, else 0. Integer cents (the unit price already chosen).
+ */
+export function cartLineCents(
+  unitCents: number,
+  packs: number,
+  shipPack: number | null | undefined,
+  available: number,
+  productClass: string | null | undefined,
+  selected: boolean | undefined,
+): number {
+  if (selected === false || !isOrderable(available, productClass)) return 0;
+  return lineTotalCents(unitCents, packs, shipPack);
+}
+
+/**
  * docs/product/cart-and-orders.md#total: the sum of line amounts over selected lines that are
  * available or coming soon. Integer cents in, integer cents out.
  */
 export function cartTotalCents(lines: CartTotalLine[]): number {
   let total = 0;
   for (const line of lines) {
-    if (line.selected === false) continue;
-    if (!isOrderable(line.available, line.class)) continue;
     const unit = unitPriceCents({
       sellingCents: line.selling_price_cents,
       secondCents: line.price_cents,
     });
-    total += lineTotalCents(unit, line.item, line.ship_pack);
+    total += cartLineCents(
+      unit,
+      line.item,
+      line.ship_pack,
+      line.available,
+      line.class,
+      line.selected,
+    );
   }
   return total;
 }

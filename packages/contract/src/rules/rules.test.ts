@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  cartLineCents,
   cartTotalCents,
   clampQuantity,
   countsByProduct,
@@ -125,6 +126,31 @@ describe('cart total', () => {
         fc.array(arb),
         (a, b) => cartTotalCents([...a, ...b]) === cartTotalCents(a) + cartTotalCents(b),
       ),
+    );
+  });
+  it("is each line's cartLineCents at the line's unit price, added up (property)", () => {
+    const arb = fc.record({
+      unit: fc.integer({ min: 0, max: 100000 }),
+      item: fc.integer({ min: 0, max: 500 }),
+      ship_pack: fc.option(fc.integer({ min: -1, max: 48 })),
+      available: fc.integer({ min: -5, max: 100 }),
+      class: fc.option(fc.constantFrom('F', 'R', 'N', 'Y', '')),
+      selected: fc.option(fc.boolean(), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.array(arb), (lines) => {
+        const asCart = lines.map(({ unit, ...l }) => ({
+          ...l,
+          price_cents: unit,
+          selling_price_cents: unit,
+        }));
+        const added = lines.reduce(
+          (sum, l) =>
+            sum + cartLineCents(l.unit, l.item, l.ship_pack, l.available, l.class, l.selected),
+          0,
+        );
+        return cartTotalCents(asCart) === added;
+      }),
     );
   });
   it('converts dollars to cents without float drift', () => {

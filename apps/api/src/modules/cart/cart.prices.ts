@@ -8,9 +8,6 @@ import type { Tx } from '../../db/client';
 import type { OrderableProduct } from '../catalogue';
 import { customerPrices } from '../pricing';
 
-/** A cart or order line to price: its product and how many ship packs it holds. */
-type LineToPrice = { product: OrderableProduct; packs: number };
-
 /** The shop's day prices are taken on: the caller's (the app's clock), else today. */
 export function pricingDay(today: string | undefined): string {
   return today ?? shopToday(new Date());
@@ -31,14 +28,14 @@ function pricedProduct(p: OrderableProduct): PricedProduct {
 export type KeptLinePrices = (
   tx: Tx,
   products: PricedProduct[],
-  packsByProduct: ReadonlyMap<number, number>,
+  packs: readonly number[],
   day: string,
 ) => Map<number, CustomerPrice> | Promise<Map<number, CustomerPrice>>;
 
 /**
  * The customer's price of each line on `day` (docs/product/pricing.md), by product id: the
  * pricing engine's `priceFor` with the customer's price lists of the country's currency, at the
- * line's pack count (its volume break). The ONE way every write path prices a line — the cart,
+ * line's pack count (its volume break; `packs` in the order of `products`). The ONE way every write path prices a line — the cart,
  * the order placed from it (the buyer's or a phone order), a re-order and an Opticon upload — so
  * the cart, the order line, its documents and its events agree. One statement (the customer's
  * entries), or none when there is no line or `keptPrices` prices from the kept lists (the cart's
@@ -47,12 +44,12 @@ export type KeptLinePrices = (
 export async function customerLinePrices(
   tx: Tx,
   customer: { userId: number; country: Country; keptPrices?: KeptLinePrices },
-  lines: LineToPrice[],
+  lineProducts: readonly OrderableProduct[],
+  packs: readonly number[],
   day: string,
 ): Promise<Map<number, CustomerPrice>> {
-  if (lines.length === 0) return new Map();
-  const products = lines.map((l) => pricedProduct(l.product));
-  const packs = new Map(lines.map((l) => [l.product.id, l.packs]));
+  if (lineProducts.length === 0) return new Map();
+  const products = lineProducts.map(pricedProduct);
   if (customer.keptPrices) return customer.keptPrices(tx, products, packs, day);
   return customerPrices(
     tx,

@@ -1,5 +1,5 @@
 import {
-  cartTotalCents,
+  cartLineCents,
   clampQuantity,
   fromCents,
   isComingSoon,
@@ -85,19 +85,6 @@ function toCartLine(line: CartViewRow, p: OrderableProduct, price: CustomerPrice
   };
 }
 
-function lineForTotal(line: CartLineFigures, p: OrderableProduct, price: CustomerPrice) {
-  return {
-    // The customer's price is what the line costs, whatever the catalogue's prices.
-    price_cents: price.unitCents,
-    selling_price_cents: price.unitCents,
-    item: line.quantity,
-    ship_pack: p.shipPack,
-    available: p.available,
-    class: p.classCode,
-    selected: line.selected,
-  };
-}
-
 /**
  * The whole cart as every cart call answers it (docs/product/cart-and-orders.md): lines at today's prices and stock,
  * and the docs/product/cart-and-orders.md total over selected available or class-N lines, computed in integer cents.
@@ -155,20 +142,36 @@ async function pricedCart<R extends CartLineFigures>(
       owner.lang,
       cached,
     ));
-  const sold = rows.flatMap((row, i) => {
+  // Parallel arrays, not an object per line: an add prices every line of the cart for its total.
+  const soldRows: R[] = [];
+  const soldProducts: OrderableProduct[] = [];
+  const packs: number[] = [];
+  rows.forEach((row, i) => {
     const product = found[i];
-    return product ? [{ row, product, packs: row.quantity }] : [];
+    if (!product) return;
+    soldRows.push(row);
+    soldProducts.push(product);
+    packs.push(row.quantity);
   });
-  const prices = await customerLinePrices(tx, owner, sold, pricingDay(owner.today));
+  const prices = await customerLinePrices(tx, owner, soldProducts, packs, pricingDay(owner.today));
   const lines: CartLine[] = [];
-  const forTotal: ReturnType<typeof lineForTotal>[] = [];
-  for (const { row, product } of sold) {
+  let totalCents = 0;
+  soldRows.forEach((row, i) => {
+    const product = soldProducts[i] as OrderableProduct;
     const price = prices.get(product.id);
     if (!price) throw new Error(`no customer price for product ${product.id}`);
     if (shown(row)) lines.push(toCartLine(row, product, price));
-    forTotal.push(lineForTotal(row, product, price));
-  }
-  return { lines, total: fromCents(cartTotalCents(forTotal)), count: forTotal.length };
+    // The customer's price is what the line costs, whatever the catalogue's prices.
+    totalCents += cartLineCents(
+      price.unitCents,
+      row.quantity,
+      product.shipPack,
+      product.available,
+      product.classCode,
+      row.selected,
+    );
+  });
+  return { lines, total: fromCents(totalCents), count: soldRows.length };
 }
 
 async function resolveProduct(

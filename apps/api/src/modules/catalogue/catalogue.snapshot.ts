@@ -108,15 +108,23 @@ export async function orderablesById(
     return ids.map((id) => found.get(id));
   }
   const keys = ids.map((id) => priceKey(id, country));
+  const keptFacts = cached.facts.keptInOrder(ids);
+  const keptPrices = keptFacts && cached.prices.keptInOrder(keys);
+  if (keptFacts && keptPrices) return keptFacts.map((f, i) => orderableOf(f, keptPrices[i], lang));
   const [facts, prices] = await Promise.all([
     cached.facts.getMany(ids, (missing) => loadFacts(tx, missing)),
     cached.prices.getMany(keys, (missing) => loadPrices(tx, missing)),
   ]);
-  return ids.map((id, i) => {
-    const f = facts.get(id);
-    const price = prices.get(keys[i]);
-    return f && price && priced(f, f.names[lang] ?? f.names.en ?? f.productId, price);
-  });
+  return ids.map((id, i) => orderableOf(facts.get(id), prices.get(keys[i]), lang));
+}
+
+/** A kept product in `lang` with its price in the country; undefined when either is missing. */
+function orderableOf(
+  f: ProductFacts | undefined,
+  price: PriceRow | undefined,
+  lang: Lang,
+): OrderableProduct | undefined {
+  return f && price && priced(f, f.names[lang] ?? f.names.en ?? f.productId, price);
 }
 
 /** One active product sold in `country`, by numeric id or SKU code (`cached`: see orderablesById). */

@@ -189,13 +189,14 @@ function pricesFromKept(
   lists: KeptGiven,
   products: readonly PricedProduct[],
   day: string,
-  packsByProduct?: ReadonlyMap<number, number>,
+  packs?: readonly number[],
 ): Map<number, CustomerPrice> {
   const dayNo = day === pricing.day.day ? pricing.day.dayNo : dayNumber(day);
   const prices = new Map<number, CustomerPrice>();
-  for (const product of products) {
+  for (let i = 0; i < products.length; i += 1) {
+    const product = products[i] as PricedProduct;
     const entries = keptEntriesFor(lists, product, day, dayNo);
-    prices.set(product.id, priceFor(product, entries, packsByProduct?.get(product.id) ?? 1, day));
+    prices.set(product.id, priceFor(product, entries, packs?.[i] ?? 1, day));
   }
   return prices;
 }
@@ -211,14 +212,14 @@ export function customerPricesKept(
   customer: PricedCustomer,
   products: readonly PricedProduct[],
   day: string,
-  packsByProduct?: ReadonlyMap<number, number>,
+  packs?: readonly number[],
   tx: Tx = pricing.db,
 ): Map<number, CustomerPrice> | Promise<Map<number, CustomerPrice>> {
   if (!pricing.followed || products.length === 0)
-    return customerPrices(tx, customer, products, day, packsByProduct);
+    return customerPrices(tx, customer, products, day, packs);
   const now = keptListsNow(pricing, customer);
-  if (now) return pricesFromKept(pricing, now, products, day, packsByProduct);
-  return pricesReadingLists(pricing, customer, products, day, packsByProduct, tx);
+  if (now) return pricesFromKept(pricing, now, products, day, packs);
+  return pricesReadingLists(pricing, customer, products, day, packs, tx);
 }
 
 /** customerPricesKept when a list is not kept yet: reads what is missing, keeps it, prices. */
@@ -227,7 +228,7 @@ async function pricesReadingLists(
   customer: PricedCustomer,
   products: readonly PricedProduct[],
   day: string,
-  packsByProduct: ReadonlyMap<number, number> | undefined,
+  packs: readonly number[] | undefined,
   tx: Tx,
 ): Promise<Map<number, CustomerPrice>> {
   const currency = currencyOfCountry(customer.country);
@@ -240,10 +241,10 @@ async function pricesReadingLists(
       readListToKeep(tx, listId, pricing.perListMax),
     );
     if (kept === null) continue;
-    if ('tooLarge' in kept) return customerPrices(tx, customer, products, day, packsByProduct);
+    if ('tooLarge' in kept) return customerPrices(tx, customer, products, day, packs);
     lists.push({ kept, assignee });
   }
-  return pricesFromKept(pricing, lists, products, day, packsByProduct);
+  return pricesFromKept(pricing, lists, products, day, packs);
 }
 
 async function readListToKeep(tx: Tx, listId: number, perListMax: number): Promise<KeptOrNot> {

@@ -13,16 +13,16 @@ export type PricedCustomer = { customerId: number; country: Country };
 
 /**
  * Each product's price for a customer on a day (docs/product/pricing.md), by the contract's one
- * engine from the entries that apply to the customer, read in one statement. `packsByProduct` gives
- * a line's pack count (cart, order); a product not named there is priced at one pack, the price a
- * card shows, with its volume breaks.
+ * engine from the entries that apply to the customer, read in one statement. `packs` gives each
+ * product's pack count, in the order of `products` (a cart's or order's lines); without it every
+ * product is priced at one pack, the price a card shows, with its volume breaks.
  */
 export async function customerPrices(
   tx: Tx,
   customer: PricedCustomer,
   products: readonly PricedProduct[],
   day: string,
-  packsByProduct?: ReadonlyMap<number, number>,
+  packs?: readonly number[],
 ): Promise<Map<number, CustomerPrice>> {
   const prices = new Map<number, CustomerPrice>();
   if (products.length === 0) return prices;
@@ -34,7 +34,8 @@ export async function customerPrices(
     categoryIds: [...new Set(products.flatMap((p) => p.categoryPath))],
     day,
   });
-  for (const product of products)
-    prices.set(product.id, priceFor(product, entries, packsByProduct?.get(product.id) ?? 1, day));
+  products.forEach((product, i) =>
+    prices.set(product.id, priceFor(product, entries, packs?.[i] ?? 1, day)),
+  );
   return prices;
 }

@@ -31,7 +31,7 @@ function pricesFor(
   customer: { userId: number },
   country: 'ca' | 'us',
   products: PricedProduct[],
-  packs?: Map<number, number>,
+  packs?: number[],
 ) {
   return customerPrices(
     t.handle.db,
@@ -113,12 +113,11 @@ describe('customerPrices', () => {
   });
 
   it('prices a line at its pack count, leaves out expired entries, inactive lists and other currencies', async () => {
-    const packs = new Map([[ids.YARN, 12]]);
     const prices = await pricesFor(
       tremblay,
       'ca',
       [product('YARN'), product('BUTTON', null)],
-      packs,
+      [12, 1],
     );
     expect(prices.get(ids.YARN)?.unitCents).toBe(20);
     expect(prices.get(ids.BUTTON)?.unitCents).toBe(100);
