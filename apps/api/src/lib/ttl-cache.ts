@@ -155,12 +155,6 @@ export class BatchTtlCache<K extends string | number, V> extends Counted<K, Batc
   }
 
   /**
-   * Values for many keys at once: cached ones as they are, all the others loaded by ONE call of
-   * `loadMissing` (keys it leaves out are cached as absent). Concurrent callers share loads in flight.
-   * NOTE: a cart reads 50 keys per request, so settled values are read synchronously and only
-   * batches still loading are awaited (once each), not one promise per key.
-   */
-  /**
    * The values of `keys` in their order, at once, when every one is kept and settled (a value kept
    * as absent reads as undefined in its place); undefined when any is missing or still loading
    * (getMany then loads it). NOTE: a cart add reads 50 keys twice; getMany's Map of them and its
@@ -178,6 +172,12 @@ export class BatchTtlCache<K extends string | number, V> extends Counted<K, Batc
     return values;
   }
 
+  /**
+   * Values for many keys at once: cached ones as they are, all the others loaded by ONE call of
+   * `loadMissing` (keys it leaves out are cached as absent). Concurrent callers share loads in flight.
+   * NOTE: a cart reads 50 keys per request, so settled values are read synchronously and only
+   * batches still loading are awaited (once each), not one promise per key.
+   */
   async getMany(keys: K[], loadMissing: (missing: K[]) => Promise<Map<K, V>>): Promise<Map<K, V>> {
     const lru = this.lru;
     if (!this.enabled) {

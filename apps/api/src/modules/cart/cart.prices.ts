@@ -35,10 +35,10 @@ export type KeptLinePrices = (
 /**
  * The customer's price of each line on `day` (docs/product/pricing.md), by product id: the
  * pricing engine's `priceFor` with the customer's price lists of the country's currency, at the
- * line's pack count (its volume break; `packs` in the order of `products`). The ONE way every write path prices a line — the cart,
- * the order placed from it (the buyer's or a phone order), a re-order and an Opticon upload — so
- * the cart, the order line, its documents and its events agree. One statement (the customer's
- * entries), or none when there is no line or `keptPrices` prices from the kept lists (the cart's
+ * line's pack count (its volume break; `packs` in the order of `lineProducts`). The ONE way every
+ * write path prices a line — the cart, the order placed from it (the buyer's or a phone order), a
+ * re-order and an Opticon upload — so the cart, the order line, its documents and its events
+ * agree. One statement (the customer's entries), or none when there is no line or `keptPrices` prices from the kept lists (the cart's
  * reads and writes: the order placed from a cart always reads the lists, in its transaction).
  */
 export async function customerLinePrices(
