@@ -22,9 +22,10 @@ describe('warmUpTopUp', () => {
     expect(warmUpTopUp({ done: 0, rotation: 0, connections: 32 })).toBe(0);
   });
 
-  it('asks the remainder, or one request per connection when the remainder is smaller', () => {
-    expect(warmUpTopUp({ done: 400, rotation: 1000, connections: 32 })).toBe(600);
-    expect(warmUpTopUp({ done: 990, rotation: 1000, connections: 32 })).toBe(32);
+  it('asks a whole rotation more, and two per connection, while the rotation is not answered', () => {
+    expect(warmUpTopUp({ done: 400, rotation: 1000, connections: 32 })).toBe(1064);
+    expect(warmUpTopUp({ done: 990, rotation: 1000, connections: 32 })).toBe(1064);
+    expect(warmUpTopUp({ done: 3, rotation: 10, connections: 32 })).toBe(74);
   });
 
   it('never asks autocannon for fewer requests than connections, and completes the rotation', () => {
@@ -36,7 +37,8 @@ describe('warmUpTopUp', () => {
         (done, rotation, connections) => {
           const amount = warmUpTopUp({ done, rotation, connections });
           if (amount === 0) return done >= rotation;
-          return amount >= connections && done + amount >= rotation;
+          // Its first `rotation` answers cover every customer; the last two per connection may not.
+          return amount >= connections && amount - 2 * connections >= rotation;
         },
       ),
     );
