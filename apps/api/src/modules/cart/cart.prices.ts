@@ -38,8 +38,9 @@ export type KeptLinePrices = (
  * line's pack count (its volume break; `packs` in the order of `lineProducts`). The ONE way every
  * write path prices a line — the cart, the order placed from it (the buyer's or a phone order), a
  * re-order and an Opticon upload — so the cart, the order line, its documents and its events
- * agree. One statement (the customer's entries), or none when there is no line or `keptPrices` prices from the kept lists (the cart's
- * reads and writes: the order placed from a cart always reads the lists, in its transaction).
+ * agree. One statement (the customer's entries), or none when there is no line or `keptPrices`
+ * prices from the kept lists (the cart's reads and writes: the order placed from a cart always
+ * reads the lists, in its transaction).
  */
 export async function customerLinePrices(
   tx: Tx,
