@@ -45,6 +45,7 @@ import {
   machineLine,
   reportSection,
   resultsSection,
+  scrapeMetrics,
   seedNewDatabase,
   serverEnv,
   waitFor as waitForUrl,
@@ -315,6 +316,16 @@ async function main() {
       `  ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, cache hits ${r.hits}`,
     );
   }
+  // After every scenario has filled its caches: what a server that has been up for a while holds.
+  const memoryAfter = await apiMemory(base);
+  const entries = [
+    ...(await scrapeMetrics(base)).matchAll(/^cache_entries\{cache="([^"]*)"\} (\d+)/gm),
+  ]
+    .map((m) => [m[1], Number(m[2])])
+    .sort((a, b) => b[1] - a[1]);
+  log(
+    `API after the scenarios: heap used ${fmt(memoryAfter.heapUsedMb)} MB of ${fmt(memoryAfter.heapTotalMb)} MB, RSS ${fmt(memoryAfter.rssMb)} MB; cache entries: ${entries.map(([name, n]) => `${name} ${fmt(n)}`).join(', ')}`,
+  );
   await stopAll();
 
   const pgVersion =
@@ -335,7 +346,7 @@ async function main() {
           ]
         : []),
       `- Process caches: ${args.caches} (CACHES=${args.caches}); "cache hits" is the share of cache reads that hit during the measured run, over the catalogue and search caches (the session cache left out).`,
-      `- API after start (search index built, before the scenarios): heap used ${fmt(memory.heapUsedMb)} MB of ${fmt(memory.heapTotalMb)} MB, external ${fmt(memory.externalMb)} MB, RSS ${fmt(memory.rssMb)} MB.`,
+      `- API after start (search index built, before the scenarios): heap used ${fmt(memory.heapUsedMb)} MB of ${fmt(memory.heapTotalMb)} MB, external ${fmt(memory.externalMb)} MB, RSS ${fmt(memory.rssMb)} MB; after the scenarios: heap used ${fmt(memoryAfter.heapUsedMb)} MB of ${fmt(memoryAfter.heapTotalMb)} MB, RSS ${fmt(memoryAfter.rssMb)} MB.`,
     ],
     [
       '| Scenario | req/s | p50 ms | p99 ms | errors | cache hits | vs bare Node |',
@@ -357,6 +368,7 @@ async function main() {
           seedSeconds: timings.seed ?? null,
           caches: args.caches,
           memory,
+          memoryAfter,
           loadAverage: os.loadavg(),
           bare: bareResult,
           scenarios: results.slice(1),

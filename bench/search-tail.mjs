@@ -30,7 +30,7 @@ const { values: args } = parseArgs({
 const { port: PORT, dbUrl, base } = bench.benchTarget('wholesale_bench');
 const log = (m) => console.log(`[tail] ${m}`);
 
-const server = spawn(process.execPath, bench.serverArgv(args, ['--max-old-space-size=384']), {
+const server = spawn(process.execPath, bench.serverArgv(args, bench.SERVER_NODE_FLAGS), {
   cwd: bench.ROOT,
   env: { ...process.env, ...bench.serverEnv(dbUrl, PORT, { CACHES: 'off' }) },
   stdio: ['ignore', 'inherit', 'inherit'],

@@ -221,6 +221,7 @@ async function main() {
   const before = await databaseTotals(monitor);
   const first = await scrape();
   const apiCpuBefore = cpuSeconds(server.pid);
+  const benchCpuBefore = process.cpuUsage();
   const pgCpuBefore = await backendCpu(monitor);
   let last = first;
   t0 = Date.now();
@@ -260,6 +261,8 @@ async function main() {
   clearInterval(scraper);
   await sampler;
   const apiCpu = cpuSeconds(server.pid) - apiCpuBefore;
+  const benchCpuUsed = process.cpuUsage(benchCpuBefore);
+  const benchCpu = (benchCpuUsed.user + benchCpuUsed.system) / 1e6;
   let pgCpu = 0;
   for (const [pid, sec] of await backendCpu(monitor)) pgCpu += sec - (pgCpuBefore.get(pid) ?? 0);
   const after = await databaseTotals(monitor);
@@ -319,7 +322,7 @@ async function main() {
   );
   const perRequest = (sec) => ((1000 * sec) / result.requests.total).toFixed(3);
   console.log(
-    `CPU per request: API process ${perRequest(apiCpu)} ms, PostgreSQL backends of the database ${perRequest(pgCpu)} ms (the samplers' own backends included)`,
+    `CPU per request: API process ${perRequest(apiCpu)} ms, PostgreSQL backends of the database ${perRequest(pgCpu)} ms (the samplers' own backends included), this load generator ${perRequest(benchCpu)} ms (its samplers included)`,
   );
   console.log(
     `load average: ${os

@@ -36,7 +36,13 @@ if (!built) {
 
 const server = spawn(
   process.execPath,
-  ['--enable-source-maps', '--max-old-space-size=384', path.join(root, 'apps/api/dist/server.js')],
+  [
+    '--enable-source-maps',
+    // The image's flags (Dockerfile; docs/deploy.md "Memory").
+    '--max-old-space-size=512',
+    '--no-allocation-site-pretenuring',
+    path.join(root, 'apps/api/dist/server.js'),
+  ],
   {
     cwd: root,
     stdio: 'inherit',

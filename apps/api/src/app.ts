@@ -25,6 +25,7 @@ import { securityPlugin } from './plugins/security';
 import { COMPRESS_THRESHOLD_BYTES, spaPlugin } from './plugins/spa';
 import { apiModules } from './modules';
 import { loggerOptions, type LogStream } from './lib/log-redaction';
+import { deferredRequestLoggers } from './lib/request-logger';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +60,8 @@ export async function buildApp({
           pretty: config.env === 'development',
         })
       : false,
+    // request.log made only when a request logs (lib/request-logger.ts).
+    childLoggerFactory: deferredRequestLoggers(),
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,

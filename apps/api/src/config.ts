@@ -8,7 +8,7 @@ import { privateNetworkProblem } from './lib/outbound-address';
 /** Repository root: src/ and dist/ both sit two levels below it (apps/api/src, apps/api/dist). */
 /**
  * The search index's default memory budget: a million products take 102 MB (decision 039), so about
- * 1.5 million fit; the index lives in typed arrays beside the 384 MB heap (--max-old-space-size).
+ * 1.5 million fit; the index lives in typed arrays beside the 512 MB heap (--max-old-space-size).
  */
 const DEFAULT_SEARCH_INDEX_MEMORY_MB = 160;
 

@@ -2,7 +2,7 @@
  * Memory and time of one search index build on a seeded database (decision 039):
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/h34_bench_300000 \
- *     node --max-old-space-size=384 --expose-gc --import tsx apps/api/src/modules/search/search-index-memory.cli.ts [--budget-mb 160]
+ *     node --max-old-space-size=512 --expose-gc --import tsx apps/api/src/modules/search/search-index-memory.cli.ts [--budget-mb 160]
  *
  * Builds the index the way a server does (SearchIndexHolder, 5,000 products a statement), samples
  * the heap and the ArrayBuffers every 20 ms meanwhile, then collects garbage and prints what the
