@@ -72,6 +72,17 @@ describe('deferredRequestLoggers', () => {
     ]);
   });
 
+  it('leaves an app without a logger silent (its stand-in has no levels to ask)', async () => {
+    app = Fastify({ logger: false, childLoggerFactory: deferredRequestLoggers() });
+    app.get('/warns', async (request) => {
+      request.log.warn('low stock');
+      request.log.child({ step: 'pricing' }).error('no price');
+      return { ok: true };
+    });
+    const answer = await app.inject('/warns');
+    expect(answer.statusCode).toBe(200);
+  });
+
   it("logs Fastify's own request lines with the request id at info", async () => {
     const lines: Array<Record<string, unknown>> = [];
     app = await appLogging('info', lines);

@@ -26,8 +26,13 @@ export function deferredRequestLoggers(): ChildLoggerFactory {
   let parent: PinoLogger | undefined;
   let prototype: object | undefined;
   return function (logger, bindings, options) {
-    // A route's own level or serializers: pino's child is what applies them.
-    if (options.level !== undefined || options.serializers !== undefined)
+    // A route's own level or serializers: pino's child is what applies them. No pino at all
+    // (logger: false gives Fastify's silent stand-in): its child is itself.
+    if (
+      options.level !== undefined ||
+      options.serializers !== undefined ||
+      typeof (logger as Partial<PinoLogger>).isLevelEnabled !== 'function'
+    )
       return logger.child(bindings, options);
     if (logger !== parent || !prototype) {
       parent = logger as PinoLogger;
