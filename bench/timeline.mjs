@@ -27,6 +27,7 @@ import {
   LOAD_OPTIONS,
   ROOT,
   alongside,
+  SERVER_NODE_FLAGS,
   SERVER_OPTIONS,
   backendCpu,
   benchTarget,
@@ -70,7 +71,8 @@ if (!scenario) {
   process.exit(1);
 }
 
-const server = spawn(process.execPath, serverArgv(args, ['--trace-gc']), {
+// The production server's own flags (its heap limit changes when V8 collects), then the GC trace.
+const server = spawn(process.execPath, serverArgv(args, [...SERVER_NODE_FLAGS, '--trace-gc']), {
   cwd: ROOT,
   env: { ...process.env, ...serverEnv(dbUrl, PORT, { CACHES: args.caches }) },
   stdio: ['ignore', 'pipe', 'inherit'],
