@@ -46,22 +46,36 @@ export async function checkFileKind(filePath: string, format: FileFormat, fileNa
   }
 }
 
-/** Reads the header row: known column names, each once, `sku` among them. */
-export function parseHeader(cells: string[]): ImportColumn[] {
+/**
+ * The columns a header row names: each one of `columns`, once, with every one of `required` among
+ * them (trailing empty cells are no column). Price list files are read by the same rule.
+ */
+export function headerColumns<C extends string>(
+  cells: string[],
+  columns: readonly C[],
+  required: readonly C[],
+): C[] {
   const names = cells.map((c) => c.trim().toLowerCase());
   while (names.length > 0 && names[names.length - 1] === '') names.pop();
-  if (names.length === 0) throw new FileRefusal('The first row must be the header row');
   const seen = new Set<string>();
   names.forEach((name, i) => {
-    if (!(IMPORT_COLUMNS as readonly string[]).includes(name))
+    if (!(columns as readonly string[]).includes(name))
       throw new FileRefusal(
-        `Unknown column "${cells[i].trim()}" in the header (column ${i + 1}); the columns are ${IMPORT_COLUMNS.join(', ')}`,
+        `Unknown column "${cells[i].trim()}" in the header (column ${i + 1}); the columns are ${columns.join(', ')}`,
       );
     if (seen.has(name)) throw new FileRefusal(`The column ${name} appears twice in the header`);
     seen.add(name);
   });
-  if (!seen.has('sku')) throw new FileRefusal('The header has no sku column');
-  return names as ImportColumn[];
+  for (const column of required)
+    if (!seen.has(column)) throw new FileRefusal(`The header has no ${column} column`);
+  return names as C[];
+}
+
+/** Reads the header row: known column names, each once, `sku` among them. */
+export function parseHeader(cells: string[]): ImportColumn[] {
+  if (cells.every((c) => c.trim() === ''))
+    throw new FileRefusal('The first row must be the header row');
+  return headerColumns(cells, IMPORT_COLUMNS, ['sku']);
 }
 
 /** Limits of an images ZIP (import.records.ts checkedEntries). */

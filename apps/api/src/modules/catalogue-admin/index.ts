@@ -8,7 +8,7 @@ export { importsSummary } from './import.home';
 export { catalogueStructureRoutes } from './structure.routes';
 // Price list files (modules/pricing) are read, checked and refused as catalogue files are.
 export { refusedRowsCsv } from './import.errors';
-export { checkFileKind, formatOfName } from './import.files';
+export { checkFileKind, formatOfName, headerColumns } from './import.files';
 export { openRecordParser } from './import.parser';
 export { FileRefusal, type FileFormat } from './import.records';
 export { asAppError as fileRefusalError, newUploadKey } from './import.service';

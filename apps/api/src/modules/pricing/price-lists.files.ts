@@ -26,6 +26,7 @@ import {
   FileRefusal,
   fileRefusalError,
   formatOfName,
+  headerColumns,
   newUploadKey,
   openRecordParser,
   refusedRowsCsv,
@@ -50,22 +51,8 @@ export type PriceFileOptions = Pick<Config, 'dataDir' | 'importLimits' | 'import
 const TRUE_VALUES: ReadonlySet<string> = new Set(['true', '1', 'yes', 'on']);
 
 /** The header row: known column names, each once, `target` and `code` among them. */
-export function parsePriceHeader(cells: string[]): PriceFileColumn[] {
-  const names = cells.map((c) => c.trim().toLowerCase());
-  while (names.length > 0 && names[names.length - 1] === '') names.pop();
-  const seen = new Set<string>();
-  names.forEach((name, i) => {
-    if (!(PRICE_FILE_COLUMNS as readonly string[]).includes(name))
-      throw new FileRefusal(
-        `Unknown column "${cells[i].trim()}" in the header (column ${i + 1}); the columns are ${PRICE_FILE_COLUMNS.join(', ')}`,
-      );
-    if (seen.has(name)) throw new FileRefusal(`The column ${name} appears twice in the header`);
-    seen.add(name);
-  });
-  for (const required of ['target', 'code'])
-    if (!seen.has(required)) throw new FileRefusal(`The header has no ${required} column`);
-  return names as PriceFileColumn[];
-}
+export const parsePriceHeader = (cells: string[]): PriceFileColumn[] =>
+  headerColumns(cells, PRICE_FILE_COLUMNS, ['target', 'code']);
 
 type Upload = {
   filePath: string;
