@@ -4,6 +4,14 @@ import { priceListComparison, priceListScenarios } from './price-lists.mjs';
 
 const scenario = (name, group) => ({ name, group, path: '/api/health' });
 const row = (name, rps, p99) => ({ name, rps, p99, p50: 1, errors: 0, hits: '–' });
+/** A compared scenario's four passes as rows, in the order they run: with, without, without, with. */
+const fourPasses = (name, { rps, p99 }) =>
+  [
+    `${name} — customers with price lists (1 of 2)`,
+    `${name} — same customers, lists off (1 of 2)`,
+    `${name} — same customers, lists off (2 of 2)`,
+    `${name} — customers with price lists (2 of 2)`,
+  ].map((pass, i) => row(pass, rps[i], p99[i]));
 
 describe('priceListScenarios', () => {
   it('measures each realistic and cart scenario with lists, without, without, with, in halves; every other scenario once, with lists', () => {
@@ -46,10 +54,7 @@ describe('priceListComparison', () => {
   it('puts the two sides of a scenario side by side: the mean throughput of their halves, the worse p99', () => {
     const lines = priceListComparison([
       row('bare Node http (constant JSON)', 10000, 5),
-      row('details — customers with price lists (1 of 2)', 400, 40),
-      row('details — same customers, lists off (1 of 2)', 520, 30),
-      row('details — same customers, lists off (2 of 2)', 480, 35),
-      row('details — customers with price lists (2 of 2)', 500, 38),
+      ...fourPasses('details', { rps: [400, 520, 480, 500], p99: [40, 30, 35, 38] }),
       row('10-line order', 300, 20),
     ]);
     expect(lines.at(-1)).toBe('| details | 500 | 450 | 90.0 % | 35 | 40 |');
@@ -68,12 +73,7 @@ describe('priceListComparison', () => {
   });
 
   it('says – for a ratio over a run without answers', () => {
-    const lines = priceListComparison([
-      row('x — customers with price lists (1 of 2)', 10, 1),
-      row('x — same customers, lists off (1 of 2)', 0, 1),
-      row('x — same customers, lists off (2 of 2)', 0, 1),
-      row('x — customers with price lists (2 of 2)', 10, 1),
-    ]);
+    const lines = priceListComparison(fourPasses('x', { rps: [10, 0, 0, 10], p99: [1, 1, 1, 1] }));
     expect(lines.at(-1)).toBe('| x | 0 | 10 | – | 1 | 1 |');
   });
 });
