@@ -71,6 +71,7 @@ export function SearchInput({
   onChange,
   placeholder,
   maxLength = 100,
+  describedBy,
 }: {
   id: string;
   label: string;
@@ -78,6 +79,8 @@ export function SearchInput({
   onChange: (value: string) => void;
   placeholder?: string;
   maxLength?: number;
+  /** The id of a hint under the box (what may be searched for). */
+  describedBy?: string;
 }) {
   return (
     <>
@@ -88,6 +91,7 @@ export function SearchInput({
         value={value}
         maxLength={maxLength}
         placeholder={placeholder}
+        aria-describedby={describedBy}
         onChange={(e) => onChange(e.target.value)}
       />
     </>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminPricingCustomer } from '@wholesale/contract';
 import { useCustomerSearch } from '../api/find-customers';
 import { SecondaryButton } from '@/components/ui/buttons';
+import { SearchInput } from '@/components/ui/filter-fields';
 
 /** How a customer is named on the screen: code, then company (or owner, or e-mail). */
 export const customerLabel = (c: AdminPricingCustomer) =>
@@ -32,14 +33,12 @@ export function CustomerSearch({
   const typed = q.trim().length >= 2;
   return (
     <div className="pricing__search">
-      <label htmlFor={`${id}-q`}>{label}</label>
-      <input
+      <SearchInput
         id={`${id}-q`}
-        type="search"
+        label={label}
         value={q}
-        maxLength={100}
-        aria-describedby={`${id}-hint`}
-        onChange={(e) => setQ(e.target.value)}
+        describedBy={`${id}-hint`}
+        onChange={setQ}
       />
       <small id={`${id}-hint`}>{t('search.hint')}</small>
       {typed && search.isFetching && !search.data ? <p aria-busy="true">{t('loading')}</p> : null}

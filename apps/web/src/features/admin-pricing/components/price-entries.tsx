@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type AdminPriceEntry, type AdminPriceList } from '@wholesale/contract';
 import { useConfirm } from '@/components/ui/confirm-dialog';
+import { SearchInput } from '@/components/ui/filter-fields';
 import { StaffResults } from '@/components/ui/staff-results';
 import { useEntries } from '../api/get-entries';
 import { EntryForm } from './entry-form';
@@ -51,14 +52,13 @@ export function PriceEntries({ list }: { list: AdminPriceList }) {
   return (
     <section aria-labelledby={`${id}-title`} className="pricing__section">
       <h3 id={`${id}-title`}>{t('entries.title')}</h3>
-      <label htmlFor={`${id}-q`}>{t('entries.filter')}</label>
-      <input
+      <SearchInput
         id={`${id}-q`}
-        type="search"
+        label={t('entries.filter')}
         value={q}
         maxLength={120}
-        onChange={(e) => {
-          setQ(e.target.value);
+        onChange={(text) => {
+          setQ(text);
           setPage(1);
         }}
       />

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SearchInput } from '@/components/ui/filter-fields';
 import { useLoadedPageInRange } from '@/components/ui/use-page-in-range';
 import { useUrlFilter } from '@/components/ui/use-url-filter';
 import { paths } from '@/config/paths';
@@ -30,14 +31,12 @@ export function AdminProductsPage() {
       <h1 id={`${base}-title`}>{t('list.title')}</h1>
       <form role="search" onSubmit={submit} className="admin-products__search">
         <div className="admin-products__field">
-          <label htmlFor={`${base}-q`}>{t('list.search')}</label>
-          <input
+          <SearchInput
             id={`${base}-q`}
-            type="search"
+            label={t('list.search')}
             value={draft}
-            maxLength={100}
             placeholder={t('list.searchPlaceholder')}
-            onChange={(e) => setDraft(e.target.value)}
+            onChange={setDraft}
           />
         </div>
         <button type="submit" className="button">
