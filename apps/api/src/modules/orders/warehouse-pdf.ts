@@ -76,31 +76,49 @@ function writeShippingFacts(
 }
 
 /**
- * A warehouse document of an order (picking list, packing slip) under the letterhead: its heading,
- * then in grey its date line, the customer and where and when the parcel goes; then in black the
- * table `drawTable` writes and the summary line it answers (what there is to pick or ship).
+ * What a warehouse document prints of an order below its heading: the date line, the table (its
+ * column starts, its heading's cells, one row of cells a line; column `wrap` may wrap) and the
+ * summary line under it (what there is to pick or ship).
  */
-export function renderWarehouseDocument(
+export type WarehouseContent = {
+  dateLine: string;
+  cols: number[];
+  heading: string[];
+  wrap: number;
+  rows: string[][];
+  summary: string;
+};
+
+/**
+ * A warehouse document of an order (picking list, packing slip), answered as its renderer: under
+ * the letterhead its heading, then in grey its date line, the customer and where and when the
+ * parcel goes; then in black the table and the summary line `content` gives for the order.
+ */
+export function warehouseDocument(
   name: string,
-  dateLine: string,
-  order: AdminOrderDetail,
-  identity: StoreIdentity | null,
-  drawTable: (doc: Doc) => string,
-): Promise<Buffer> {
-  return renderPdf(
-    `${name} ${order.order_id}`,
-    (doc) => {
-      doc.fontSize(18).text(`${name} — order #${order.order_id}`);
-      doc.moveDown(0.3).fontSize(10).fillColor('#444');
-      doc.text(dateLine);
-      doc.text(customerLine(order));
-      writeShippingFacts(doc, order);
-      doc.moveDown(1).fillColor('#000');
-      const summary = drawTable(doc);
-      doc.moveDown(1).font('Helvetica').fontSize(10).text(summary, 48, doc.y);
-    },
-    identity,
-  );
+  content: (order: AdminOrderDetail) => WarehouseContent,
+): (order: AdminOrderDetail, identity?: StoreIdentity | null) => Promise<Buffer> {
+  return (order, identity = null) => {
+    const { dateLine, cols, heading, wrap, rows, summary } = content(order);
+    return renderPdf(
+      `${name} ${order.order_id}`,
+      (doc) => {
+        doc.fontSize(18).text(`${name} — order #${order.order_id}`);
+        doc.moveDown(0.3).fontSize(10).fillColor('#444');
+        doc.text(dateLine);
+        doc.text(customerLine(order));
+        writeShippingFacts(doc, order);
+        doc.moveDown(1).fillColor('#000');
+        tableRow(doc, cols, heading, wrap, true);
+        for (const row of rows) {
+          if (doc.y > 700) doc.addPage();
+          tableRow(doc, cols, row, wrap);
+        }
+        doc.moveDown(1).font('Helvetica').fontSize(10).text(summary, 48, doc.y);
+      },
+      identity,
+    );
+  };
 }
 
 /**
