@@ -44,11 +44,24 @@ const newList = async (name: string, currency = 'CAD') => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { id: number; name: string; entries: number; assignments: unknown[] };
 };
+/** The audit rows about one list or group, once their actions are checked to be `actions`. */
+const auditedAs = async (entity: string, id: number, actions: string[]) => {
+  const audit = await auditRowsFor(t.handle.db, entity, id);
+  expect(audit.map((a) => a.action)).toEqual(actions);
+  return audit;
+};
 const fixed = (code: string, over: object = {}) => ({
   target: 'product',
   code,
   kind: 'fixed',
   unit_cents: 199,
+  ...over,
+});
+const percentOff = (target: string, code: string, basis_points: number, over: object = {}) => ({
+  target,
+  code,
+  kind: 'percent_off',
+  basis_points,
   ...over,
 });
 
@@ -73,8 +86,7 @@ describe('price lists', () => {
       deleted: true,
     });
     expect((await t.delete(`${LISTS}/${list.id}`, content.headers)).statusCode).toBe(404);
-    const audit = await auditRowsFor(t.handle.db, 'price_list', list.id);
-    expect(audit.map((a) => a.action)).toEqual([
+    const audit = await auditedAs('price_list', list.id, [
       'price_list.create',
       'price_list.update',
       'price_list.delete',
@@ -108,21 +120,20 @@ describe('price list entries', () => {
     const product = await t.post(url, content.headers, fixed(sku, { min_packs: 5 }));
     expect(product.statusCode, product.body).toBe(200);
     expect(product.json()).toMatchObject({ target: 'product', code: sku, min_packs: 5 });
-    const byName = await t.post(url, content.headers, {
-      target: 'brand',
-      code: brand.toLowerCase(),
-      kind: 'percent_off',
-      basis_points: 800,
-    });
+    const byName = await t.post(
+      url,
+      content.headers,
+      percentOff('brand', brand.toLowerCase(), 800),
+    );
     expect(byName.json()).toMatchObject({ target: 'brand', code: brand, basis_points: 800 });
-    const category = await t.post(url, content.headers, {
-      target: 'category',
-      code: catCode.toLowerCase(),
-      kind: 'percent_off',
-      basis_points: 500,
-      starts_on: '2026-01-01',
-      ends_on: '2026-12-31',
-    });
+    const category = await t.post(
+      url,
+      content.headers,
+      percentOff('category', catCode.toLowerCase(), 500, {
+        starts_on: '2026-01-01',
+        ends_on: '2026-12-31',
+      }),
+    );
     expect(category.json()).toMatchObject({ code: catCode, starts_on: '2026-01-01' });
     const page = (await t.get(`${url}?q=${encodeURIComponent(sku)}`, content.headers)).json();
     expect(page.total).toBe(1);
@@ -141,20 +152,14 @@ describe('price list entries', () => {
       fields: { code: 'No product has the SKU NO-SUCH-SKU' },
       reason: { key: 'PRICE_SKU_UNKNOWN', params: { code: 'NO-SUCH-SKU' } },
     });
-    const unknownBrand = await t.post(url, content.headers, {
-      target: 'brand',
-      code: 'Nobody Makes This',
-      kind: 'percent_off',
-      basis_points: 100,
-    });
+    const unknownBrand = await t.post(
+      url,
+      content.headers,
+      percentOff('brand', 'Nobody Makes This', 100),
+    );
     expect(unknownBrand.json().error.reason.key).toBe('PRICE_BRAND_UNKNOWN');
     for (const basis_points of [0, 10_001, 12.5]) {
-      const bad = await t.post(url, content.headers, {
-        target: 'product',
-        code: sku,
-        kind: 'percent_off',
-        basis_points,
-      });
+      const bad = await t.post(url, content.headers, percentOff('product', sku, basis_points));
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.fields).toHaveProperty('basis_points');
     }
@@ -198,8 +203,7 @@ describe('price list entries', () => {
     expect(clash.statusCode).toBe(409);
     expect((await t.delete(`${url}/${two.id}`, content.headers)).statusCode).toBe(200);
     expect((await t.delete(`${url}/${two.id}`, content.headers)).statusCode).toBe(404);
-    const audit = await auditRowsFor(t.handle.db, 'price_list', list.id);
-    expect(audit.map((a) => a.action)).toEqual([
+    const audit = await auditedAs('price_list', list.id, [
       'price_list.create',
       'price_list.entry_add',
       'price_list.entry_add',
@@ -282,8 +286,7 @@ describe('assignments and customer groups', () => {
     expect(out.json().members).toEqual([]);
     expect((await t.delete(`${groups}/${group.id}`, content.headers)).statusCode).toBe(200);
     expect((await t.get(`${groups}/${group.id}/members`, content.headers)).statusCode).toBe(404);
-    const audit = await auditRowsFor(t.handle.db, 'customer_group', group.id);
-    expect(audit.map((a) => a.action)).toEqual([
+    await auditedAs('customer_group', group.id, [
       'customer_group.create',
       'customer_group.rename',
       'customer_group.member_add',
@@ -304,12 +307,11 @@ describe('what the screens write is what the engine reads', () => {
     await t.post(`${LISTS}/${own.id}/entries`, content.headers, fixed(sku, { unit_cents: 90 }));
     await t.post(`${LISTS}/${own.id}/assignments`, content.headers, { customer_code: 'ENG001' });
     const viaGroup = await newList('Engine group');
-    await t.post(`${LISTS}/${viaGroup.id}/entries`, content.headers, {
-      target: 'brand',
-      code: brand,
-      kind: 'percent_off',
-      basis_points: 800,
-    });
+    await t.post(
+      `${LISTS}/${viaGroup.id}/entries`,
+      content.headers,
+      percentOff('brand', brand, 800),
+    );
     const group = (
       await t.post('/api/admin/customer-groups', content.headers, { name: 'Engine group' })
     ).json();

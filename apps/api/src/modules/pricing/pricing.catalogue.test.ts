@@ -218,23 +218,19 @@ describe('customer prices on the catalogue reads', () => {
   it('follows a list given, a group joined, a list turned off and a list taken back at once', async () => {
     const url = '/api/productDescription?product_id=BT-1001&country=ca';
     const priceOf = async () => (await t.get(url, plain.headers)).json().data.customer_price;
+    const giveList = (name: string, unitCents: number) =>
+      afterNotice(() =>
+        insertPriceList(t.handle.db, {
+          name,
+          customers: [plain.userId!],
+          entries: [{ productId: fx.ids['BT-1001'], unitCents }],
+        }),
+      );
     expect(await priceOf()).toBeUndefined();
-    const listId = await afterNotice(() =>
-      insertPriceList(t.handle.db, {
-        name: 'Late list',
-        customers: [plain.userId!],
-        entries: [{ productId: fx.ids['BT-1001'], unitCents: 250 }],
-      }),
-    );
+    const listId = await giveList('Late list', 250);
     expect(await priceOf()).toBe(2.5);
     // A better list given beside it while the first is kept: the kept given lists are dropped.
-    const better = await afterNotice(() =>
-      insertPriceList(t.handle.db, {
-        name: 'Late better list',
-        customers: [plain.userId!],
-        entries: [{ productId: fx.ids['BT-1001'], unitCents: 240 }],
-      }),
-    );
+    const better = await giveList('Late better list', 240);
     expect(await priceOf()).toBe(2.4);
     await afterNotice(() => t.handle.db.execute(sql`delete from price_lists where id = ${better}`));
     expect(await priceOf()).toBe(2.5);
