@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/lib/i18n';
 import { useCatalogues } from '../api/get-catalogues';
+import { CatalogueCover } from './catalogue-cover';
 import { ContentPage } from './content-page';
 import { PageState } from './page-state';
 import { PdfLink, PdfSize } from './pdf-links';
@@ -26,14 +27,7 @@ export function CataloguesPage() {
                   aria-label={t('catalogues.openNamed', { title: c.title })}
                 >
                   {c.cover ? (
-                    <img
-                      src={c.cover}
-                      alt=""
-                      width={300}
-                      height={400}
-                      loading="lazy"
-                      decoding="async"
-                    />
+                    <CatalogueCover src={c.cover} width={300} />
                   ) : (
                     <span className="cover-card__blank" aria-hidden="true">
                       PDF
