@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SearchIndex } from './search.index';
 import type { SearchInput, SearchRow } from './search.queries';
+import { expectFirstHitsOfWholeList } from './search-index.fixtures';
 
 /*
  * A caches-off search ranks its first page by walking the query's cursors (search.cursors.ts),
@@ -78,12 +79,7 @@ describe('search index cursors', () => {
         fc.constantFrom('ca', 'us'),
         fc.constantFrom(1, 25, 100, 5000),
         (query, lang, country, first) => {
-          const search = input(lang as 'en', country as 'ca');
-          const all = index.search(search, query);
-          expect(index.searchFirst(search, query, first)).toEqual({
-            hits: all.slice(0, first),
-            total: all.length,
-          });
+          expectFirstHitsOfWholeList(index, input(lang as 'en', country as 'ca'), query, first);
         },
       ),
       { numRuns: 150 },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SearchIndex } from './search.index';
 import type { SearchInput, SearchRow } from './search.queries';
+import { expectFirstHitsOfWholeList } from './search-index.fixtures';
 
 /*
  * The index keeps postings in two places (flat frozen arrays, and a map of what refreshes added
@@ -148,12 +149,7 @@ describe('search index postings', () => {
             ),
           );
           index.freeze();
-          const search = { ...input('ca', raw), textCap };
-          const all = index.search(search, query);
-          expect(index.searchFirst(search, query, first)).toEqual({
-            hits: all.slice(0, first),
-            total: all.length,
-          });
+          expectFirstHitsOfWholeList(index, { ...input('ca', raw), textCap }, query, first);
         },
       ),
       { numRuns: 300 },
