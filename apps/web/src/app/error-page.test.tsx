@@ -1,29 +1,7 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, data, RouterProvider } from 'react-router';
-import { AppProvider } from './provider';
-import { ErrorPage } from './error-page';
-import { testQueryClient } from '@/test/render';
-
-/** Renders a route whose loader fails; the router warns about the error it catches. */
-function renderFailing(loader: () => never, path = '/boom') {
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        errorElement: <ErrorPage />,
-        children: [{ path: 'boom', loader, element: <p>never</p> }],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <AppProvider queryClient={testQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-}
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { data } from 'react-router';
+import { renderFailing } from '@/test/error-route';
 
 /** The error page's heading, then the detail of what went wrong. */
 async function expectErrorPage(detail: string) {

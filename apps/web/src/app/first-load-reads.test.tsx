@@ -1,14 +1,12 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { firstLoadPlan, readKeyOf, type FirstLoadViewer } from '@wholesale/contract';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { clearSession } from '@/lib/session';
 import { noFilterOptions, plainClientConfig, productDetail, productsPage } from '@/test/catalogue';
-import { stubFetch } from '@/test/render';
+import { renderRoutes, stubFetch } from '@/test/render';
 import { cart, line, plainCheckout, signInStored } from '@/test/shopping';
 import { prefetchShell } from './prefetch-shell';
-import { AppProvider } from './provider';
 import { routes } from './router';
 
 // The contract's first-load table (packages/contract/src/first-load/routes.ts) says which API reads
@@ -43,12 +41,7 @@ function serve() {
 async function readsOf(path: string): Promise<string[]> {
   const stub = serve();
   prefetchShell();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
+  renderRoutes(routes, path, queryClient);
   await screen.findByRole('heading', { level: 1 });
   await waitFor(() => expect(queryClient.isFetching()).toBe(0));
   const gets = stub.calls.filter((c) => (c.init?.method ?? 'GET') === 'GET');

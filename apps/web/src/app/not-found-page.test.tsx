@@ -1,21 +1,14 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { noFilterOptions } from '@/test/catalogue';
-import { stubFetch, testQueryClient } from '@/test/render';
-import { AppProvider } from './provider';
+import { renderRoutes, stubFetch } from '@/test/render';
 import { routes } from './router';
 
 describe('an unknown address', () => {
   it('shows "page not found" inside the site layout, with the search and a way home', async () => {
     stubFetch({ '/api/categories': () => ({ status: true, data: [] }) });
-    const router = createMemoryRouter(routes, { initialEntries: ['/no/such/page'] });
-    render(
-      <AppProvider queryClient={testQueryClient()}>
-        <RouterProvider router={router} />
-      </AppProvider>,
-    );
+    renderRoutes(routes, '/no/such/page');
     const heading = await screen.findByRole('heading', { name: 'Page not found', level: 1 });
     const page = heading.closest('section')!;
     expect(page).toHaveTextContent('There is no page at /no/such/page');
@@ -67,12 +60,7 @@ describe('a listing of a category the catalogue does not have', () => {
         '/api/displayProducts': () => empty,
         '/api/filter-options-by-category': () => noFilterOptions,
       });
-      const router = createMemoryRouter(routes, { initialEntries: [address] });
-      render(
-        <AppProvider queryClient={testQueryClient()}>
-          <RouterProvider router={router} />
-        </AppProvider>,
-      );
+      renderRoutes(routes, address);
       expect(
         await screen.findByRole('heading', { name: 'Page not found', level: 1 }),
       ).toBeInTheDocument();

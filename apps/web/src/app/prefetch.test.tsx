@@ -1,12 +1,11 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CartLine } from '@wholesale/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { clearSession } from '@/lib/session';
 import { noFilterOptions, plainClientConfig, productDetail, productsPage } from '@/test/catalogue';
-import { stubFetch } from '@/test/render';
+import { renderRoutes, stubFetch } from '@/test/render';
 import { cartKeys } from '@/lib/shopping-keys';
 import {
   added,
@@ -19,7 +18,6 @@ import {
   signInStored,
 } from '@/test/shopping';
 import { prefetchShell } from './prefetch-shell';
-import { AppProvider } from './provider';
 import { routes } from './router';
 
 const emptyPage = productsPage({ total: 120, current: 2, last: 3, per: 50 });
@@ -42,12 +40,7 @@ function serve(listing: unknown = emptyPage) {
 
 /** The app's real route table and query client (the ones the prefetchers fill). */
 function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
+  renderRoutes(routes, path, queryClient);
 }
 
 const callsTo = (stub: ReturnType<typeof serve>, pathname: string) =>

@@ -20,10 +20,16 @@ export function Where({ withSearch = false }: { withSearch?: boolean }) {
   return <p data-testid="where">{location.pathname + (withSearch ? location.search : '')}</p>;
 }
 
-/** Renders routes in a memory router inside the real providers. */
-export function renderRoutes(routes: RouteObject[], initialPath = '/') {
+/**
+ * Renders routes in a memory router inside the real providers, with a fresh query client unless
+ * the test names one (the app's own, where the route loaders' prefetches are what it checks).
+ */
+export function renderRoutes(
+  routes: RouteObject[],
+  initialPath = '/',
+  queryClient: QueryClient = testQueryClient(),
+) {
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
-  const queryClient = testQueryClient();
   const result = render(
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
