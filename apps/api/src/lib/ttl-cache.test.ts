@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BatchTtlCache, TtlCache } from './ttl-cache';
+import { BatchTtlCache, FIRST_CAPACITY, TtlCache } from './ttl-cache';
 
 const size = { ttlMs: 60_000, maxEntries: 100 };
 
@@ -109,6 +110,111 @@ describe('BatchTtlCache', () => {
       'down',
     );
     expect((await cache.getMany([9], l.load)).get(9)).toBe('v9');
+  });
+});
+
+/** The same cache with all its slots from the start, as lru-cache alone would be. */
+class AllSlotsFromTheStart<K extends string | number, V> extends BatchTtlCache<K, V> {
+  protected firstCapacity(maxEntries: number): number {
+    return maxEntries;
+  }
+}
+
+describe('BatchTtlCache capacity', () => {
+  it('starts small and doubles when full, up to maxEntries', async () => {
+    const cache = new BatchTtlCache<number, string>({ ttlMs: 60_000, maxEntries: 3000 });
+    const l = recordingLoader();
+    expect(cache.capacity).toBe(FIRST_CAPACITY);
+    const keys = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+    await cache.getMany(keys(0, FIRST_CAPACITY), l.load);
+    expect(cache.capacity).toBe(FIRST_CAPACITY);
+    await cache.getMany([FIRST_CAPACITY], l.load);
+    expect(cache.capacity).toBe(2 * FIRST_CAPACITY);
+    await cache.getMany(keys(5000, 2500), l.load);
+    expect(cache.capacity).toBe(3000);
+    expect(cache.stats().size).toBe(3000);
+    expect(new BatchTtlCache({ ttlMs: 1, maxEntries: 10 }).capacity).toBe(10);
+  });
+
+  it('loads, keeps and evicts exactly what a cache with all its slots from the start does', async () => {
+    // Reads of keys from a range wider than maxEntries: every load asked for, every answer and what
+    // is kept must be the same, growth or not. (Starting at 2 slots, so that small cases grow several
+    // times; what is left of each ttl is the next test's.)
+    class StartsAtTwo<K extends string | number, V> extends BatchTtlCache<K, V> {
+      protected firstCapacity(): number {
+        return 2;
+      }
+    }
+    const reads = fc.array(
+      fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 1, maxLength: 12 }),
+      { minLength: 1, maxLength: 30 },
+    );
+    await fc.assert(
+      fc.asyncProperty(reads, async (reads) => {
+        const size = { ttlMs: 60_000, maxEntries: 37 };
+        const growing = new StartsAtTwo<number, string>(size);
+        const full = new AllSlotsFromTheStart<number, string>(size);
+        const [g, f] = [recordingLoader((k) => k % 7 !== 0), recordingLoader((k) => k % 7 !== 0)];
+        for (const keys of reads) {
+          expect([...(await growing.getMany(keys, g.load))]).toEqual([
+            ...(await full.getMany(keys, f.load)),
+          ]);
+          expect(growing.keptInOrder(keys)).toEqual(full.keptInOrder(keys));
+        }
+        expect(g.calls).toEqual(f.calls);
+        expect(growing.stats()).toEqual(full.stats());
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps the order of use and what is left of each ttl when it grows', async () => {
+    let now = 1_000;
+    const max = FIRST_CAPACITY + 2;
+    const cache = new BatchTtlCache<number, string>({
+      ttlMs: 100,
+      maxEntries: max,
+      clock: { now: () => now },
+    });
+    const l = recordingLoader();
+    await cache.getMany([0], l.load);
+    now += 60;
+    await cache.getMany(
+      Array.from({ length: FIRST_CAPACITY - 1 }, (_, i) => i + 1),
+      l.load,
+    );
+    expect(cache.keptInOrder([0])).toEqual(['v0']); // 0 is now the most recently used
+    await cache.getMany([-1, -2], l.load); // grows to max
+    expect(cache.capacity).toBe(max);
+    await cache.getMany([-3], l.load); // full: the least recently used (1) goes, not 0
+    expect(cache.keptInOrder([1])).toBeUndefined();
+    expect(cache.keptInOrder([0, 2])).toEqual(['v0', 'v2']);
+    now += 41; // 0 was read 101 ms ago, 2 only 41 ms ago
+    expect(cache.keptInOrder([0])).toBeUndefined();
+    expect(cache.keptInOrder([2])).toEqual(['v2']);
+  });
+
+  it('keeps a load that was in flight while it grew, and forgets a failed one', async () => {
+    const cache = new BatchTtlCache<number, string>({ ttlMs: 60_000, maxEntries: 5000 });
+    const held = recordingLoader();
+    held.holdNext();
+    const inFlight = cache.getMany([-1], held.load);
+    let fail: (error: Error) => void = () => undefined;
+    const failing = cache.getMany([-2], () => new Promise((_, reject) => (fail = reject)));
+    const l = recordingLoader();
+    await cache.getMany(
+      Array.from({ length: FIRST_CAPACITY }, (_, i) => i),
+      l.load,
+    );
+    expect(cache.capacity).toBe(2 * FIRST_CAPACITY);
+    held.release();
+    expect((await inFlight).get(-1)).toBe('v-1');
+    fail(new Error('down'));
+    await expect(failing).rejects.toThrow('down');
+    // Kept in the grown cache without a second load; the failed key is loaded again, not stuck.
+    expect(cache.keptInOrder([-1])).toEqual(['v-1']);
+    expect((await cache.getMany([-2], l.load)).get(-2)).toBe('v-2');
+    expect(held.calls).toEqual([[-1]]);
   });
 });
 

@@ -25,8 +25,13 @@ export type CacheOptions = {
   weigh?: { maxSize: number; sizeOf: (value: never) => number };
 };
 
+/** Slots a cache starts with; it doubles them when full, up to its maxEntries. */
+export const FIRST_CAPACITY = 1024;
+
 abstract class Counted<K extends string | number, E extends object> {
-  protected readonly lru: LRUCache<K, E, unknown>;
+  protected lru: LRUCache<K, E, unknown>;
+  private readonly lruOptions: LRUCache.OptionsBase<K, E, unknown>;
+  private readonly maxEntries: number;
   /** Whether reads are kept (false with CACHES=off: every read loads). */
   readonly enabled: boolean;
   protected hits = 0;
@@ -34,8 +39,8 @@ abstract class Counted<K extends string | number, E extends object> {
 
   constructor({ ttlMs, maxEntries, enabled = true, clock, weigh }: CacheOptions) {
     this.enabled = enabled;
-    this.lru = this.createLru({
-      max: maxEntries,
+    this.maxEntries = maxEntries;
+    this.lruOptions = {
       ttl: ttlMs,
       // A given clock is read at every check (no 1 ms cached reading).
       ...(clock ? { perf: clock, ttlResolution: 0 } : {}),
@@ -47,7 +52,38 @@ abstract class Counted<K extends string | number, E extends object> {
               Math.max(1, Math.ceil(weigh.sizeOf((entry as { value?: unknown }).value as never))),
           }
         : {}),
+    };
+    this.lru = this.createLru({ ...this.lruOptions, max: this.firstCapacity(maxEntries) });
+  }
+
+  /** Slots the cache starts with: all it may hold, unless it grows (see BatchTtlCache). */
+  protected firstCapacity(maxEntries: number): number {
+    return maxEntries;
+  }
+
+  /** Slots the cache has now (what it holds before it grows or, at maxEntries, evicts). */
+  get capacity(): number {
+    return this.lru.max;
+  }
+
+  /**
+   * Before `adding` new keys: a full cache below maxEntries moves what it holds, in order of use and
+   * with what is left of each ttl, into one with room for them (doubling); what has expired is left
+   * behind. NOTE: the caller must have no lru-cache fetch in flight, which would go on in the old one.
+   */
+  protected makeRoom(adding: number): void {
+    const old = this.lru;
+    if (old.size + adding <= old.max || old.max >= this.maxEntries) return;
+    let max = old.max;
+    while (max < old.size + adding && max < this.maxEntries)
+      max = Math.min(this.maxEntries, max * 2);
+    const grown = this.createLru({ ...this.lruOptions, max });
+    // rforEach: least recently used first, so the last set is the most recent, as it was.
+    old.rforEach((entry, key) => {
+      const ttl = old.getRemainingTTL(key);
+      if (ttl > 0) grown.set(key, entry, { ttl });
     });
+    this.lru = grown;
   }
 
   protected abstract createLru(options: LRUCache.Options<K, E, unknown>): LRUCache<K, E, unknown>;
@@ -150,6 +186,17 @@ type BatchEntry<K, V> = { value?: V; loading?: Promise<Map<K, V>> };
  * batch of missing keys, and values kept settled so a hit costs no promise.
  */
 export class BatchTtlCache<K extends string | number, V> extends Counted<K, BatchEntry<K, V>> {
+  /**
+   * NOTE: lru-cache allocates its arrays for `max` slots up front (~44 bytes a slot with a ttl): the
+   * cart's product caches (500,000 prices, 250,000 facts and codes) held ~50 MB of empty slots in a
+   * process that had read nothing. A batch cache starts at FIRST_CAPACITY slots and moves into one
+   * twice as large when full (makeRoom, before getMany adds keys: it has no lru-cache fetch in
+   * flight), so that only at maxEntries do the least recently used go.
+   */
+  protected firstCapacity(maxEntries: number): number {
+    return Math.min(maxEntries, FIRST_CAPACITY);
+  }
+
   protected createLru(options: LRUCache.Options<K, BatchEntry<K, V>, unknown>) {
     return new LRUCache<K, BatchEntry<K, V>, unknown>(options);
   }
@@ -179,7 +226,6 @@ export class BatchTtlCache<K extends string | number, V> extends Counted<K, Batc
    * batches still loading are awaited (once each), not one promise per key.
    */
   async getMany(keys: K[], loadMissing: (missing: K[]) => Promise<Map<K, V>>): Promise<Map<K, V>> {
-    const lru = this.lru;
     if (!this.enabled) {
       this.misses += keys.length;
       return loadMissing([...new Set(keys)]);
@@ -188,7 +234,7 @@ export class BatchTtlCache<K extends string | number, V> extends Counted<K, Batc
     const waits = new Set<Promise<Map<K, V>>>();
     const missingKeys = new Set<K>();
     for (const key of keys) {
-      const hit = lru.get(key);
+      const hit = this.lru.get(key);
       if (!hit) missingKeys.add(key);
       else if (hit.loading) waits.add(hit.loading);
       else if (hit.value !== undefined) found.set(key, hit.value);
@@ -198,14 +244,17 @@ export class BatchTtlCache<K extends string | number, V> extends Counted<K, Batc
     const missing = [...missingKeys];
     if (missing.length > 0) {
       const loading = loadMissing(missing);
+      this.makeRoom(missing.length);
       const entries = missing.map((key) => {
         const entry: BatchEntry<K, V> = { loading };
-        lru.set(key, entry);
+        this.lru.set(key, entry);
         return entry;
       });
       waits.add(loading);
       loading.then(
         (loaded) => {
+          // `this.lru`, not the one it was added to: the cache may have grown since.
+          const lru = this.lru;
           missing.forEach((key, i) => {
             // A key forgotten (or evicted) while it loaded is not kept.
             if (lru.peek(key) === entries[i]) {
@@ -214,7 +263,8 @@ export class BatchTtlCache<K extends string | number, V> extends Counted<K, Batc
             }
           });
         },
-        () => missing.forEach((key, i) => lru.peek(key) === entries[i] && lru.delete(key)),
+        () =>
+          missing.forEach((key, i) => this.lru.peek(key) === entries[i] && this.lru.delete(key)),
       );
     }
     for (const loading of waits) {
