@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/lib/i18n';
 import { useCatalogues } from '../api/get-catalogues';
-import { CatalogueCover } from './catalogue-cover';
 import { ContentPage } from './content-page';
 import { PageState } from './page-state';
 import { PdfLink, PdfSize } from './pdf-links';
@@ -27,7 +26,14 @@ export function CataloguesPage() {
                   aria-label={t('catalogues.openNamed', { title: c.title })}
                 >
                   {c.cover ? (
-                    <CatalogueCover src={c.cover} width={300} />
+                    <img
+                      src={c.cover}
+                      alt=""
+                      width={300}
+                      height={400}
+                      loading="lazy"
+                      decoding="async"
+                    />
                   ) : (
                     <span className="cover-card__blank" aria-hidden="true">
                       PDF

@@ -9,7 +9,6 @@ import { useCarousel } from '../api/get-carousel';
 import { useCatalogues } from '../api/get-catalogues';
 import { useBestSellers, useNewArrivals } from '../api/get-home-products';
 import { Carousel } from './carousel';
-import { CatalogueCover } from './catalogue-cover';
 import { useDocumentTitle } from './use-document-title';
 import './content.css';
 import { useStoreName } from '@/lib/store-identity';
@@ -83,7 +82,16 @@ export function HomePage() {
       )}
       {featured && (
         <section className="catalogue-promo" aria-labelledby="catalogue-promo-title">
-          {featured.cover && <CatalogueCover src={featured.cover} width={150} />}
+          {featured.cover && (
+            <img
+              src={featured.cover}
+              alt=""
+              width={150}
+              height={200}
+              loading="lazy"
+              decoding="async"
+            />
+          )}
           <div>
             <p className="catalogue-promo__kicker">{t('home.promoKicker')}</p>
             <h2 id="catalogue-promo-title">{featured.title}</h2>
