@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BatchTtlCache, FIRST_CAPACITY, TtlCache } from './ttl-cache';
+import { BatchTtlCache, FIRST_CAPACITY, LAST_DOUBLING, TtlCache } from './ttl-cache';
 
 const size = { ttlMs: 60_000, maxEntries: 100 };
 
@@ -121,8 +121,8 @@ class AllSlotsFromTheStart<K extends string | number, V> extends BatchTtlCache<K
 }
 
 describe('BatchTtlCache capacity', () => {
-  it('starts small and doubles when full, up to maxEntries', async () => {
-    const cache = new BatchTtlCache<number, string>({ ttlMs: 60_000, maxEntries: 3000 });
+  it('starts small and doubles when full, then takes maxEntries at once', async () => {
+    const cache = new BatchTtlCache<number, string>({ ttlMs: 60_000, maxEntries: 300_000 });
     const l = recordingLoader();
     expect(cache.capacity).toBe(FIRST_CAPACITY);
     const keys = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
@@ -130,9 +130,12 @@ describe('BatchTtlCache capacity', () => {
     expect(cache.capacity).toBe(FIRST_CAPACITY);
     await cache.getMany([FIRST_CAPACITY], l.load);
     expect(cache.capacity).toBe(2 * FIRST_CAPACITY);
-    await cache.getMany(keys(5000, 2500), l.load);
-    expect(cache.capacity).toBe(3000);
-    expect(cache.stats().size).toBe(3000);
+    // One read of many new keys grows as far as they need at once, here to LAST_DOUBLING full.
+    await cache.getMany(keys(FIRST_CAPACITY + 1, LAST_DOUBLING - FIRST_CAPACITY - 1), l.load);
+    expect(cache.capacity).toBe(LAST_DOUBLING);
+    await cache.getMany([-1], l.load);
+    expect(cache.capacity).toBe(300_000);
+    expect(cache.stats().size).toBe(LAST_DOUBLING + 1);
     expect(new BatchTtlCache({ ttlMs: 1, maxEntries: 10 }).capacity).toBe(10);
   });
 

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { type ImportColumn, type ImportFieldGroup, type ImportRowError } from '@wholesale/contract';
 import type { FileStore } from '../../lib/file-store';
 import type { JobQueue } from '../../lib/job-queue';
@@ -19,6 +18,7 @@ import {
   type RowDiff,
   type StagingOptions,
 } from './staging.queries';
+import { loadSharp } from '../../lib/pictures';
 
 /*
  * One batch of an import (docs/decisions/017-catalogue-import.md): its rows validated and their
@@ -108,6 +108,7 @@ function groupOutcomes(
 
 async function prepareImage(zip: ImagesZip, name: string): Promise<Buffer> {
   const data = await zip.read(name);
+  const sharp = await loadSharp();
   return sharp(data).rotate().jpeg({ quality: 85 }).toBuffer();
 }
 

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import {
   PRODUCT_IMAGES_MAX,
   productGalleryPath,
@@ -18,6 +17,7 @@ import {
   updateProductImagePositions,
   type ProductImageRow,
 } from './product-images.queries';
+import { loadSharp, uprightPicture } from '../../lib/pictures';
 
 /*
  * A product's ordered pictures (docs/decisions/022-product-images.md). Each picture's JPEG is
@@ -45,19 +45,13 @@ export type PreparedImage = { jpeg: Buffer; width: number; height: number };
  * as an upright JPEG of at most MAX_SIDE pixels a side. A 400 naming the `image` field otherwise.
  */
 export async function prepareProductImage(upload: Buffer): Promise<PreparedImage> {
-  try {
-    const meta = await sharp(upload).metadata();
-    if (!['jpeg', 'png', 'webp'].includes(meta.format ?? '')) throw new Error(meta.format);
-    const { data, info } = await sharp(upload)
-      .rotate()
-      .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+  const { data, info } = await uprightPicture(upload, 'image', MAX_SIDE, (image) =>
+    image
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 85 })
-      .toBuffer({ resolveWithObject: true });
-    return { jpeg: data, width: info.width, height: info.height };
-  } catch {
-    throw fieldError({ image: 'image must be a JPEG, PNG or WebP picture' });
-  }
+      .toBuffer({ resolveWithObject: true }),
+  );
+  return { jpeg: data, width: info.width, height: info.height };
 }
 
 /** Keeps images/products/<sku>.jpg equal to the first picture (none: the generated swatch returns). */
@@ -207,7 +201,7 @@ export async function setFirstProductImage(
 ): Promise<void> {
   const productId = await selectProductIdBySku(tx, sku);
   if (productId === null) return;
-  const meta = await sharp(jpeg).metadata();
+  const meta = await (await loadSharp())(jpeg).metadata();
   const [first] = await selectProductImages(tx, productId);
   if (first) await deleteProductImageRow(tx, productId, first.id);
   const id = await insertProductImage(tx, productId, {

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import {
   childLevel,
   classBadgePath,
@@ -39,6 +38,7 @@ import {
   type CategoryRecord,
 } from './structure.queries';
 import { eq } from 'drizzle-orm';
+import { uprightPicture } from '../../lib/pictures';
 
 /*
  * The catalogue's structure (docs/product/back-office-catalogue.md "Catalogue structure"): staff and
@@ -449,18 +449,7 @@ export async function uploadClassBadge(
   upload: Buffer,
   actor: StructureActor,
 ): Promise<AdminProductClass> {
-  let png: Buffer;
-  try {
-    const meta = await sharp(upload).metadata();
-    if (!['jpeg', 'png', 'webp'].includes(meta.format ?? '')) throw new Error(meta.format);
-    png = await sharp(upload)
-      .rotate()
-      .resize(BADGE_SIDE, BADGE_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .png()
-      .toBuffer();
-  } catch {
-    throw fieldError({ badge: 'badge must be a JPEG, PNG or WebP picture' });
-  }
+  const png = await uprightPicture(upload, 'badge', BADGE_SIDE, (badge) => badge.png().toBuffer());
   return write(catalogue, undefined, async (tx) => {
     await lockClass(tx, code);
     await tx.update(classCodes).set({ badgeUploaded: true }).where(eq(classCodes.code, code));

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { letterPdf } from '../../lib/pdf-document';
+import { loadSharp } from '../../lib/pictures';
 
 /** Escapes text for an SVG text node. */
 function xml(text: string): string {
@@ -40,6 +40,7 @@ export async function renderSlideImage(
   <text x="70" y="185" font-family="${FONT}" font-size="60" font-weight="bold" fill="#ffffff">${xml(title)}</text>
   <text x="72" y="250" font-family="${FONT}" font-size="30" fill="#ffffff" fill-opacity="0.92">${xml(subtitle)}</text>
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
 }
 
@@ -66,6 +67,7 @@ export async function renderNewsletterImage(
   ${lines}
   <g fill="${colors[1]}" fill-opacity="0.5"><circle cx="140" cy="870" r="60"/><circle cx="300" cy="900" r="40"/><circle cx="430" cy="860" r="70"/><circle cx="600" cy="900" r="50"/></g>
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
 }
 
@@ -77,6 +79,7 @@ export async function renderCoverImage(year: string, colors: [string, string]): 
   <g fill="${colors[0]}"><circle cx="200" cy="300" r="70"/><circle cx="380" cy="260" r="45"/><circle cx="330" cy="420" r="95" fill-opacity="0.7"/></g>
   <text x="300" y="680" text-anchor="middle" font-family="${FONT}" font-size="90" font-weight="bold" fill="${colors[0]}">${xml(year)}</text>
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
 }
 

@@ -1,5 +1,4 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import {
   IMAGE_TYPES,
   MAX_IMAGE_BYTES,
@@ -8,6 +7,7 @@ import {
   megabytes,
 } from '@wholesale/contract';
 import { AppError } from '../../lib/app-error';
+import { loadSharp } from '../../lib/pictures';
 
 export type UploadKind = 'pdf' | 'image';
 
@@ -56,7 +56,7 @@ export async function checkUpload(upload: Upload, kind: UploadKind): Promise<Che
   }
   if (kind === 'image') {
     try {
-      const meta = await sharp(upload.data).metadata();
+      const meta = await (await loadSharp())(upload.data).metadata();
       if (!meta.width || !meta.height) throw new Error('no size');
     } catch {
       const message = `${upload.field} is not a readable image`;

@@ -1,5 +1,4 @@
-import sharp from 'sharp';
-
+import { loadSharp } from '../../lib/pictures';
 /** Product thumbnails: twice docs/product/catalogue.md130 × 140 box, for sharp rendering on dense screens. */
 export const SWATCH_WIDTH = 260;
 export const SWATCH_HEIGHT = 280;
@@ -95,6 +94,7 @@ export async function renderProductSwatch(input: {
   <rect y="${SWATCH_HEIGHT - band}" width="100%" height="${band}" fill="#ffffff"/>
   <text x="50%" y="${SWATCH_HEIGHT - band / 2 + fontSize / 3}" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="bold" font-size="${fontSize}" fill="#1d1d1f">${escapeXml(input.productId)}</text>
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
 }
 
@@ -110,6 +110,7 @@ export async function renderCategoryTile(input: {
   <rect width="100%" height="100%" fill="${colour}"/>
   <rect width="100%" height="100%" fill="url(#p)"/>
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
 }
 
@@ -121,5 +122,6 @@ export async function renderClassBadge(input: { code: string; color: string }): 
   <rect x="0.5" y="0.5" width="${width - 1}" height="23" rx="6" fill="${colour}"/>
   <text x="50%" y="17" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="bold" font-size="15" fill="#ffffff">${escapeXml(input.code)}</text>
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
 }
