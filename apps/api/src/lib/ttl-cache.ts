@@ -36,8 +36,8 @@ export const LAST_DOUBLING = 65_536;
 
 abstract class Counted<K extends string | number, E extends object> {
   protected lru: LRUCache<K, E, unknown>;
-  private readonly lruOptions: LRUCache.OptionsBase<K, E, unknown>;
-  private readonly maxEntries: number;
+  protected readonly lruOptions: LRUCache.OptionsBase<K, E, unknown>;
+  protected readonly maxEntries: number;
   /** Whether reads are kept (false with CACHES=off: every read loads). */
   readonly enabled: boolean;
   protected hits = 0;
@@ -70,26 +70,6 @@ abstract class Counted<K extends string | number, E extends object> {
   /** Slots the cache has now (what it holds before it grows or, at maxEntries, evicts). */
   get capacity(): number {
     return this.lru.max;
-  }
-
-  /**
-   * Before `adding` new keys: a full cache below maxEntries moves what it holds, in order of use and
-   * with what is left of each ttl, into a larger one with room for them; what has expired is left
-   * behind. NOTE: the caller must have no lru-cache fetch in flight, which would go on in the old one.
-   */
-  protected makeRoom(adding: number): void {
-    const old = this.lru;
-    if (old.size + adding <= old.max || old.max >= this.maxEntries) return;
-    let max = old.max;
-    while (max < old.size + adding && max < this.maxEntries)
-      max = max >= LAST_DOUBLING ? this.maxEntries : Math.min(this.maxEntries, max * 2);
-    const grown = this.createLru({ ...this.lruOptions, max });
-    // rforEach: least recently used first, so the last set is the most recent, as it was.
-    old.rforEach((entry, key) => {
-      const ttl = old.getRemainingTTL(key);
-      if (ttl > 0) grown.set(key, entry, { ttl });
-    });
-    this.lru = grown;
   }
 
   protected abstract createLru(options: LRUCache.Options<K, E, unknown>): LRUCache<K, E, unknown>;
@@ -196,8 +176,8 @@ export class BatchTtlCache<K extends string | number, V> extends Counted<K, Batc
    * NOTE: lru-cache allocates its arrays for `max` slots up front (~44 bytes a slot with a ttl): the
    * cart's product caches (500,000 prices, 250,000 facts and codes) held ~50 MB of empty slots in a
    * process that had read nothing. A batch cache starts at FIRST_CAPACITY slots and moves into a
-   * larger one when full (makeRoom, before getMany adds keys: it has no lru-cache fetch in flight),
-   * so that only at maxEntries do the least recently used go.
+   * larger one when full (makeRoom, before getMany adds keys), so that only at maxEntries do the least
+   * recently used go.
    */
   protected firstCapacity(maxEntries: number): number {
     return Math.min(maxEntries, FIRST_CAPACITY);
@@ -205,6 +185,27 @@ export class BatchTtlCache<K extends string | number, V> extends Counted<K, Batc
 
   protected createLru(options: LRUCache.Options<K, BatchEntry<K, V>, unknown>) {
     return new LRUCache<K, BatchEntry<K, V>, unknown>(options);
+  }
+
+  /**
+   * Before `adding` new keys: a full cache below maxEntries moves what it holds, in order of use and
+   * with what is left of each ttl, into a larger one with room for them; what has expired is left
+   * behind. NOTE: batch caches only: a TtlCache's loads run inside lru-cache, as fetches that a
+   * growth would leave going on in the old one.
+   */
+  private makeRoom(adding: number): void {
+    const old = this.lru;
+    if (old.size + adding <= old.max || old.max >= this.maxEntries) return;
+    let max = old.max;
+    while (max < old.size + adding && max < this.maxEntries)
+      max = max >= LAST_DOUBLING ? this.maxEntries : Math.min(this.maxEntries, max * 2);
+    const grown = this.createLru({ ...this.lruOptions, max });
+    // rforEach: least recently used first, so the last set is the most recent, as it was.
+    old.rforEach((entry, key) => {
+      const ttl = old.getRemainingTTL(key);
+      if (ttl > 0) grown.set(key, entry, { ttl });
+    });
+    this.lru = grown;
   }
 
   /**

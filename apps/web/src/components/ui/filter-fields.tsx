@@ -63,7 +63,7 @@ export function SelectField<V extends string>({
   );
 }
 
-/** A labelled search box whose text the caller keeps until the form is submitted. */
+/** A labelled search box; the caller keeps its text (to filter as it is typed, or on submit). */
 export function SearchInput({
   id,
   label,
