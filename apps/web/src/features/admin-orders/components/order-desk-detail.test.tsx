@@ -118,4 +118,36 @@ describe('staff order page', () => {
     expect(screen.getByTestId('desk-terms')).toHaveTextContent('—');
     expect(screen.getByText('No tax estimated on this order.')).toBeInTheDocument();
   });
+
+  it('ships part of an order only with some of its waiting lines ticked, and says why otherwise', async () => {
+    signInStaff(['orders']);
+    const user = userEvent.setup();
+    const twoLines = aDeskOrder({
+      lines: [
+        order.lines[0]!,
+        { ...order.lines[0]!, id: 2, product_id: 'BTN-200', name: 'Buttons', item: 1 },
+      ],
+    });
+    const writes = renderDeskOrder(twoLines);
+    await user.click(await screen.findByRole('radio', { name: 'Mark as Partly shipped' }));
+    const lines = screen.getByRole('group', { name: 'Lines in this parcel' });
+    // Each line says what it is and how many packs it holds, not a bare number.
+    expect(screen.getByRole('checkbox', { name: 'PIN-100 — Pins — 3 ship packs' })).toBeVisible();
+    const ship = screen.getByRole('button', { name: 'Mark as Partly shipped' });
+
+    await user.click(ship);
+    expect(lines).toHaveAccessibleDescription('Tick the lines this parcel carries.');
+    await user.click(screen.getByRole('checkbox', { name: 'PIN-100 — Pins — 3 ship packs' }));
+    await user.click(screen.getByRole('checkbox', { name: 'BTN-200 — Buttons — 1 ship pack' }));
+    await user.click(ship);
+    expect(lines).toHaveAccessibleDescription(
+      'A partial shipment leaves at least one line waiting: to send every line, choose Shipped.',
+    );
+    expect(writes).toEqual([]);
+
+    await user.click(screen.getByRole('checkbox', { name: 'BTN-200 — Buttons — 1 ship pack' }));
+    await user.click(ship);
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]!.body).toMatchObject({ status: 'partially_shipped', line_ids: [1] });
+  });
 });

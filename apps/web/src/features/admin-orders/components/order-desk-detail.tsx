@@ -13,6 +13,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { FieldError } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
@@ -46,6 +47,7 @@ function StatusActions({
   const [tracking, setTracking] = useState('');
   const [note, setNote] = useState('');
   const [lineIds, setLineIds] = useState<number[]>([]);
+  const [linesError, setLinesError] = useState<string | undefined>();
   const id = useId();
   const waiting = order.lines.filter((l) => l.shipment_id === null);
 
@@ -66,9 +68,19 @@ function StatusActions({
     onSaved(saved);
     toast.success(t('detail.saved', { status: t(`orders:status.${saved}`) }));
   };
+  // A parcel of a partial shipment carries some of the waiting lines, never none and never all
+  // (the server's rule): said here, next to the lines, instead of a refusal naming no reason.
+  const partialRefusal = () => {
+    if (to !== 'partially_shipped') return undefined;
+    if (lineIds.length === 0) return t('detail.linesNone');
+    if (waiting.every((l) => lineIds.includes(l.id))) return t('detail.linesAll');
+    return undefined;
+  };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (to) save(to).catch(() => undefined); // the refusal is shown from change.error below
+    const refusal = partialRefusal();
+    setLinesError(refusal);
+    if (to && !refusal) save(to).catch(() => undefined); // the refusal is shown from change.error below
   };
 
   return (
@@ -107,7 +119,10 @@ function StatusActions({
         </div>
       ) : null}
       {to === 'partially_shipped' ? (
-        <fieldset className="desk-lines">
+        <fieldset
+          className="desk-lines"
+          aria-describedby={linesError ? `${id}-lines-error` : undefined}
+        >
           <legend>{t('detail.linesToShip')}</legend>
           {waiting.map((l) => (
             <label key={l.id} className="desk-choice">
@@ -120,9 +135,10 @@ function StatusActions({
                   )
                 }
               />{' '}
-              {l.product_id} — {l.item}
+              {l.product_id} — {l.name} — {t('detail.linePacks', { count: l.item })}
             </label>
           ))}
+          <FieldError id={`${id}-lines`} error={linesError} />
         </fieldset>
       ) : null}
       <label htmlFor={`${id}-note`}>{t('detail.note')}</label>
