@@ -8,6 +8,19 @@ import { mailsTo } from '../../test/mail-outbox';
 
 useAccountsTestApp();
 
+/** The signed-in browser `session` of `user` changes its password from PASSWORD to `next`. */
+function changeOwnPassword(
+  user: { id: number },
+  session: Parameters<typeof browserHeaders>[0],
+  next: string,
+) {
+  return t.put('/api/updateProfile', browserHeaders(session, true), {
+    id: String(user.id),
+    old_password: PASSWORD,
+    new_password: next,
+  });
+}
+
 describe('PUT /api/updateProfile (password change)', () => {
   it('answers 401 to guests and 403 to a foreign id', async () => {
     const body = { id: 1, old_password: PASSWORD, new_password: 'another-long-password' };
@@ -58,11 +71,7 @@ describe('PUT /api/updateProfile (password change)', () => {
     const user = await newUser();
     const here = await loginAs(user.email);
     const elsewhere = await loginAs(user.email);
-    const res = await t.put('/api/updateProfile', browserHeaders(here, true), {
-      id: String(user.id),
-      old_password: PASSWORD,
-      new_password: 'brand-new-password-42',
-    });
+    const res = await changeOwnPassword(user, here, 'brand-new-password-42');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: true, message: 'Password changed successfully' });
     expect((await t.get('/api/me', browserHeaders(here, false))).statusCode).toBe(200);
@@ -94,6 +103,9 @@ describe('forgot-password and reset-password', () => {
   function reset(body: Record<string, unknown>) {
     return t.inject({ method: 'POST', url: '/api/reset-password', payload: body });
   }
+  /** The mailed `token` of `email` used to choose `password`. */
+  const resetTo = (email: string, token: string, password: string) =>
+    reset({ email, new_password: password, confirm_password: password, token });
 
   it('answers identically for known and unknown addresses, and mails only the known one', async () => {
     const user = await newUser({ lang: 'es' });
@@ -207,12 +219,7 @@ describe('forgot-password and reset-password', () => {
       .update(passwordTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordTokens.userId, user.id));
-    const res = await reset({
-      email: user.email,
-      new_password: 'reset-password-4567',
-      confirm_password: 'reset-password-4567',
-      token,
-    });
+    const res = await resetTo(user.email, token, 'reset-password-4567');
     expect(res.statusCode).toBe(400);
     expect((await loginAs(user.email)).statusCode).toBe(200);
   });
@@ -239,6 +246,20 @@ describe('forgot-password and reset-password', () => {
     // The crossed attempt did not use the token up: its owner can still reset.
     const own = await reset({ ...base, email: other.email, token: otherToken });
     expect(own.statusCode).toBe(200);
+  });
+
+  it('a password change ends the reset links mailed before it', async () => {
+    const user = await newUser();
+    await forgot(user.email);
+    const token = await tokenFromMail(user.email);
+    const here = await loginAs(user.email);
+    expect((await changeOwnPassword(user, here, 'changed-by-owner-42')).statusCode).toBe(200);
+    // Whoever else holds the earlier link (a shared or leaked mailbox) can no longer use it.
+    const late = await resetTo(user.email, token, 'taken-over-4567');
+    expect(late.statusCode).toBe(400);
+    expect(Object.keys(late.json().error.fields)).toEqual(['token']);
+    expect((await loginAs(user.email, 'taken-over-4567')).statusCode).toBe(401);
+    expect((await loginAs(user.email, 'changed-by-owner-42')).statusCode).toBe(200);
   });
 
   it('answers the docs/product/accounts.md messages for a bad form', async () => {

@@ -365,7 +365,7 @@ export async function resetPassword(
  * PUT /api/updateProfile: changes the caller's password. `id` must be the caller's own (403);
  * the current password is required and checked (wrong → 400 naming old_password, counted like a
  * failed login so it cannot be brute-forced through a stolen session); every other session of
- * the user is revoked, the current one stays.
+ * the user is revoked, the current one stays, and every password link mailed before stops working.
  */
 export async function changePassword(
   db: Database,
@@ -388,6 +388,8 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await clearThrottle(tx, key);
     await updatePasswordHash(tx, user.id, newHash);
+    // A reset link mailed before the change must not undo it (OWASP: a changed password ends them).
+    await invalidateUserTokens(tx, user.id);
     await revokeUserSessions(tx, sessions, user.id, currentTokenHash ?? undefined);
     await enqueueMail(tx, {
       to: user.email,
