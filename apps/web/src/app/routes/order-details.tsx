@@ -7,10 +7,5 @@ export default function OrderDetailsRoute() {
   const { order_id } = useParams();
   const id = Number(order_id);
   const orderId = Number.isInteger(id) && id > 0 ? id : -1;
-  return (
-    <>
-      <OrderDetails orderId={orderId} />
-      <OrderInvoices orderId={orderId} />
-    </>
-  );
+  return <OrderDetails orderId={orderId} more={<OrderInvoices orderId={orderId} />} />;
 }
