@@ -1,4 +1,9 @@
-import { AGING_BUCKETS, formatMoney, type StoreIdentity } from '@wholesale/contract';
+import {
+  AGING_BUCKETS,
+  formatMoney,
+  type PaymentMethod,
+  type StoreIdentity,
+} from '@wholesale/contract';
 import { customerName, renderPdf, tableRow } from '../orders';
 import type { Statement } from './statements.service';
 
@@ -23,6 +28,7 @@ const WORDS: Record<
     aging: string;
     overdue: string;
     kinds: Record<Statement['lines'][number]['kind'], string>;
+    methods: Record<PaymentMethod, string>;
     buckets: Record<(typeof AGING_BUCKETS)[number], string>;
   }
 > = {
@@ -47,6 +53,7 @@ const WORDS: Record<
       credit_note: 'Credit note',
       interest: 'Interest',
     },
+    methods: { cheque: 'Cheque', transfer: 'Transfer', card_on_file: 'Card on file' },
     buckets: {
       current: 'Current',
       days_1_30: '1–30 days',
@@ -76,6 +83,7 @@ const WORDS: Record<
       credit_note: 'Note de crédit',
       interest: 'Intérêts',
     },
+    methods: { cheque: 'Chèque', transfer: 'Virement', card_on_file: 'Carte au dossier' },
     buckets: {
       current: 'Courant',
       days_1_30: '1 à 30 jours',
@@ -105,6 +113,7 @@ const WORDS: Record<
       credit_note: 'Nota de crédito',
       interest: 'Intereses',
     },
+    methods: { cheque: 'Cheque', transfer: 'Transferencia', card_on_file: 'Tarjeta registrada' },
     buckets: {
       current: 'Al día',
       days_1_30: '1–30 días',
@@ -158,7 +167,16 @@ export function renderStatementPdf(
         tableRow(
           doc,
           cols,
-          [line.date, w.kinds[line.kind], line.reference, money(signed), money(line.balanceCents)],
+          [
+            line.date,
+            w.kinds[line.kind],
+            // A payment's reference follows its method, in the customer's words ("Chèque CHQ 7").
+            line.method
+              ? [w.methods[line.method], line.reference].filter(Boolean).join(' ')
+              : line.reference,
+            money(signed),
+            money(line.balanceCents),
+          ],
           2,
         );
       }

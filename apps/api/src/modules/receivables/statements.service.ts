@@ -10,6 +10,7 @@ import {
   type AccountCreditDto,
   type AccountHoldReason,
   type AgingTotals,
+  type PaymentMethod,
   type StatementEntry,
 } from '@wholesale/contract';
 import type { Database, Tx } from '../../db/client';
@@ -96,7 +97,8 @@ export type Statement = {
   from: string;
   to: string;
   openingCents: number;
-  lines: (StatementEntry & { balanceCents: number })[];
+  /** `method`: a payment's, which the PDF names in the customer's language; null otherwise. */
+  lines: (StatementEntry & { balanceCents: number; method: PaymentMethod | null })[];
   closingCents: number;
   aging: AgingTotals;
   overdueCents: number;
@@ -130,20 +132,25 @@ export async function monthlyStatement(
     reference: string | null;
     amount_cents: number;
     id: number;
+    method: PaymentMethod | null;
   }>(sql`
-    select 'invoice' as kind, issued_on::text as date, number as reference, total_cents as amount_cents, id
+    select 'invoice' as kind, issued_on::text as date, number as reference, total_cents as amount_cents, id, null as method
       from invoices where user_id = ${userId} and issued_on between ${from}::date and ${to}::date
     union all
-    select 'payment', received_on::text, concat_ws(' ', method, reference), amount_cents, id
+    select 'payment', received_on::text, reference, amount_cents, id, method
       from payments where user_id = ${userId} and bounced_at is null and received_on between ${from}::date and ${to}::date
     union all
-    select 'credit_note', issued_on::text, number, total_cents, id
+    select 'credit_note', issued_on::text, number, total_cents, id, null
       from credit_notes where user_id = ${userId} and issued_on between ${from}::date and ${to}::date
     union all
-    select 'interest', charged_on::text, period, amount_cents, id
+    select 'interest', charged_on::text, period, amount_cents, id, null
       from interest_charges where user_id = ${userId} and charged_on between ${from}::date and ${to}::date`);
   const openingCents = Number(opening.rows[0]?.balance ?? 0);
-  const { lines, closingCents } = statementLines(
+  // Payment ids and invoice ids may be equal: a payment's method is found by kind and id.
+  const methods = new Map(
+    entries.rows.filter((e) => e.kind === 'payment').map((e) => [Number(e.id), e.method]),
+  );
+  const statement = statementLines(
     openingCents,
     entries.rows.map((e) => ({
       kind: e.kind,
@@ -153,6 +160,11 @@ export async function monthlyStatement(
       id: Number(e.id),
     })),
   );
+  const lines = statement.lines.map((l) => ({
+    ...l,
+    method: l.kind === 'payment' ? (methods.get(l.id) ?? null) : null,
+  }));
+  const { closingCents } = statement;
   const open = (await openInvoices(db, userId, to)).map((i) => ({
     dueOn: i.dueOn,
     openCents: i.openCents,

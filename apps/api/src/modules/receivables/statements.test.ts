@@ -206,7 +206,9 @@ describe("the buyer's account", () => {
     // Opening 100.00 (the July invoice); the September payment; interest on 60.00 overdue.
     expect(text).toContain('100,00 $ CA');
     expect(text).toContain('Paiement');
-    expect(text).toContain('cheque CHQ 7');
+    // The payment's method in the customer's words, never its code.
+    expect(text).toContain('Chèque CHQ 7');
+    expect(text).not.toContain('cheque');
     expect(text).toContain('60,00 $ CA');
     expect(text).toContain('Intérêts');
     expect(text).toContain('60,90 $ CA');
