@@ -6,6 +6,12 @@ import { useLocation } from 'react-router';
 import { SearchBox } from '@/features/search/components/search-box';
 import { emptySearchDraft, type SearchDraft } from '@/lib/search-draft';
 import { renderRoutes, stubFetch } from '@/test/render';
+import commonEn from '@/locales/en/common.json';
+import commonEs from '@/locales/es/common.json';
+import commonFr from '@/locales/fr/common.json';
+import searchEn from '@/locales/en/search.json';
+import searchEs from '@/locales/es/search.json';
+import searchFr from '@/locales/fr/search.json';
 import { FallbackSearchBox } from './search-slot';
 
 function Where() {
@@ -43,6 +49,18 @@ afterEach(() => {
 });
 
 describe('header search box (docs/product/search.md Search)', () => {
+  // The fallback said "Search by name, item number or barcode" and the real box, a moment later,
+  // "Search by product, SKU or barcode": the words changed under the buyer's eyes on every page.
+  it.each([
+    ['en', commonEn, searchEn],
+    ['fr', commonFr, searchFr],
+    ['es', commonEs, searchEs],
+  ])('reads the same while loading as the real box once loaded (%s)', (_lang, common, search) => {
+    expect(common.search.placeholder).toBe(search.box.placeholder);
+    expect(common.search.label).toBe(search.box.label);
+    expect(common.search.submit).toBe(search.box.submit);
+  });
+
   it('is required, keeps the button disabled until trimmed text exists, then opens /search-page/{query}/1', async () => {
     const u = userEvent.setup();
     renderRoutes([
