@@ -248,6 +248,19 @@ describe('forgot-password and reset-password', () => {
     expect(own.statusCode).toBe(200);
   });
 
+  it('mails at most five reset links an hour, even to twenty asked for at once', async () => {
+    const user = await newUser();
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: user.email } }),
+      ),
+    );
+    await t.app.background.idle();
+    expect(await mailsTo(t.handle.db, user.email)).toHaveLength(5);
+    await forgot(user.email);
+    expect(await mailsTo(t.handle.db, user.email)).toHaveLength(5);
+  });
+
   it('a password change ends the reset links mailed before it', async () => {
     const user = await newUser();
     await forgot(user.email);

@@ -145,8 +145,13 @@ export async function insertPasswordToken(
   await tx.insert(passwordTokens).values(values);
 }
 
-/** How many tokens of a purpose a user received since a moment (caps reset mails per hour). */
+/**
+ * How many tokens a user received since a moment (caps reset mails per hour). It locks the user's
+ * row first, until the caller's transaction ends: twenty forgot-password calls at once otherwise
+ * all counted before any inserted, and mailed eight links where five are allowed (PostgreSQL).
+ */
 export async function countTokensSince(tx: Tx, userId: number, since: Date): Promise<number> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(passwordTokens)
