@@ -58,7 +58,7 @@ describe('Receivables (staff)', () => {
     expect(calls.some((c) => c.url.searchParams.get('country') === 'us')).toBe(true);
   });
 
-  it('charges a month of interest, refusing what is not a month', async () => {
+  it('charges a month of interest once confirmed, refusing what is not a month', async () => {
     const { calls, user } = renderPage();
     const form = within(await screen.findByRole('form', { name: 'Monthly interest' }));
     await user.type(form.getByLabelText('Month (YYYY-MM)'), '2026-13');
@@ -67,6 +67,15 @@ describe('Receivables (staff)', () => {
     await user.clear(form.getByLabelText('Month (YYYY-MM)'));
     await user.type(form.getByLabelText('Month (YYYY-MM)'), '2026-10');
     await user.click(form.getByRole('button', { name: 'Charge interest' }));
+    // Charges cannot be taken back: asked first, and Cancel charges nothing.
+    const question =
+      'Charge 1.5 % interest for 2026-10 to every customer with an amount overdue at the end of that month? Interest charges cannot be taken back.';
+    const dialog = await screen.findByRole('alertdialog', { name: question });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.filter((c) => c.init?.method === 'POST')).toEqual([]);
+    await user.click(form.getByRole('button', { name: 'Charge interest' }));
+    const again = await screen.findByRole('alertdialog', { name: question });
+    await user.click(within(again).getByRole('button', { name: 'Charge interest' }));
     expect(await screen.findByText('Interest charged to 1 customer for 2026-10.')).toBeVisible();
     expect(
       calls.filter((c) => c.init?.method === 'POST').map((c) => JSON.parse(String(c.init?.body))),

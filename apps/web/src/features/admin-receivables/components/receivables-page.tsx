@@ -9,6 +9,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { SelectField } from '@/components/ui/filter-fields';
 import { StaffTextFields, useTextFields } from '@/components/ui/form-field';
 import { StaffForm } from '@/components/ui/staff-form';
@@ -99,15 +100,19 @@ function InterestForm() {
   const { t } = useTranslation('admin-receivables');
   const errorMessage = useErrorMessage();
   const charge = useChargeInterest();
+  const [confirm, confirmDialog] = useConfirm();
   const form = useTextFields({ period: '' });
   const { setErrors } = form;
-  const submit = () => {
+  const submit = async () => {
     const period = form.values.period.trim();
     setErrors({});
     if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) {
       setErrors({ period: t('interest.error') });
       return;
     }
+    // Interest charges are documents on every overdue account and cannot be taken back: asked first.
+    const asked = t('interest.confirm', { period });
+    if (!(await confirm(asked, { confirmLabel: t('interest.run') }))) return;
     charge.mutate(period, {
       onSuccess: (answer) =>
         toast.success(t('interest.done', { count: answer.charged.length, period: answer.period })),
@@ -127,6 +132,7 @@ function InterestForm() {
     >
       <p>{t('interest.lead')}</p>
       <StaffTextFields form={form} fields={PERIOD_FIELD} text={(key) => t(`interest.${key}`)} />
+      {confirmDialog}
     </StaffForm>
   );
 }
