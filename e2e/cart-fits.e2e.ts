@@ -140,6 +140,22 @@ describe('the cart and checkout fit the screen and say what they mean', () => {
       await openCart(page);
       // Was 714 px wide at 390: amounts, hints and half of Place order off-screen.
       expect(await outside(page)).toEqual([]);
+      // The headings are hidden on a phone: each figure of a line says what it is, and no rule
+      // runs under every cell (they were bare figures, a line under each).
+      const cells = await page
+        .getByTestId(/^cart-line-/)
+        .first()
+        .locator('td')
+        .evaluateAll((tds) =>
+          tds.map((td) => [
+            getComputedStyle(td, '::before').content,
+            getComputedStyle(td).borderBottomWidth,
+          ]),
+        );
+      expect(cells.map(([label]) => label)).toEqual(
+        expect.arrayContaining(['"Price"', '"Ship packs"', '"Total"']),
+      );
+      expect(cells.filter(([, rule]) => rule !== '0px')).toEqual([]);
       // Reached from the keyboard, the comment box and Place order come into view above the bottom bar.
       for (const target of [
         page.getByLabel('Order comment'),
