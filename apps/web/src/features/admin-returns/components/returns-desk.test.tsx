@@ -102,4 +102,29 @@ describe('/admin/returns', () => {
       expect(posts).toEqual([{ path: '/api/admin/returns/13/receive', body: { restock: false } }]),
     );
   });
+
+  it('asks before refusing a return, and refuses nothing on Cancel', async () => {
+    signInStaff(['credit']);
+    const { posts } = renderDesk([requested]);
+    const row = await screen.findByTestId('return-12');
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: 'Refuse' }));
+    const question =
+      'Refuse return #12 of Mercerie Gagnon? A refused return cannot be authorised later; the customer sees the refusal and your note.';
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: question })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
+    expect(posts).toEqual([]);
+    await user.click(within(row).getByRole('button', { name: 'Refuse' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: question })).getByRole('button', {
+        name: 'Refuse',
+      }),
+    );
+    await waitFor(() =>
+      expect(posts).toEqual([{ path: '/api/admin/returns/12/refuse', body: {} }]),
+    );
+  });
 });

@@ -9,6 +9,7 @@ import {
   type AdminReturn,
   type ReturnStatus,
 } from '@wholesale/contract';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { SelectField } from '@/components/ui/filter-fields';
 import { CheckboxLabel } from '@/components/ui/form-field';
 import { ReturnLines } from '@/components/ui/return-lines';
@@ -117,6 +118,7 @@ function ReturnActions({ item: r, money }: { item: AdminReturn; money: (c: numbe
   const { t } = useTranslation('admin-returns');
   const { staffRoles } = useSession();
   const act = useActOnReturn();
+  const [confirm, confirmDialog] = useConfirm();
   const errorMessage = useErrorMessage(r.country);
   const [note, setNote] = useState('');
   const [restock, setRestock] = useState(true);
@@ -155,11 +157,21 @@ function ReturnActions({ item: r, money }: { item: AdminReturn; money: (c: numbe
             type="button"
             className={kind === 'authorise' ? 'button' : 'button button--secondary'}
             disabled={act.isPending}
-            onClick={() => run({ id: r.id, kind, note }, `done.${kind}`)}
+            onClick={async () => {
+              // A refusal is final (no step leads out of it) and the customer reads it: asked first.
+              const asked = t('confirmRefuse', {
+                id: r.id,
+                customer: r.customer.company ?? r.customer.name,
+              });
+              if (kind === 'refuse' && !(await confirm(asked, { confirmLabel: t('refuse') })))
+                return;
+              run({ id: r.id, kind, note }, `done.${kind}`);
+            }}
           >
             {t(kind)}
           </button>
         ))}
+        {confirmDialog}
       </div>
     );
   }
