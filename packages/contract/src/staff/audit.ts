@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listResponse } from '../common';
+import { optionalDateField } from '../common/dates';
 import { staffPageFields } from '../common/safe-input';
 
 /**
@@ -96,21 +97,11 @@ const optionalText = (field: string, max: number) =>
     .optional()
     .transform((v) => v || undefined);
 
-// The shape first: Date.parse alone accepts text such as 'fuzz-214912' (the year 214912), which
-// the database cannot hold.
+// The one date rule of requests (common/dates.ts): YYYY-MM-DD, a real day, in DATE_YEARS. Its own
+// shape check let through year 0 and 9999-12-31 (whose day after is 10000-01-01), no timestamps
+// in PostgreSQL: a 500.
 const optionalDate = (field: string) =>
-  z
-    .string()
-    .trim()
-    .max(40, { error: `${field} must be a date (YYYY-MM-DD)` })
-    .optional()
-    .transform((v) => v || undefined)
-    .refine(
-      (v) => v === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))),
-      {
-        error: `${field} must be a date (YYYY-MM-DD)`,
-      },
-    );
+  optionalDateField(field.toLowerCase(), { message: `${field} must be a date (YYYY-MM-DD)` });
 
 /** GET /api/admin/audit: filters by actor (e-mail, part of it), action, entity, date range. */
 export const AdminAuditQuery = z.object({

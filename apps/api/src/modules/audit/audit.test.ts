@@ -14,9 +14,17 @@ const audit = (query: string) => t.get(`/api/admin/audit?${query}`, staff.header
 
 describe('GET /api/admin/audit', () => {
   it('refuses a date the database cannot hold with 400 naming the field (was a 500)', async () => {
-    const res = await audit('to=fuzz-214912');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toHaveProperty('to');
+    // Year 0 and the day after 9999-12-31 are no timestamps in PostgreSQL.
+    for (const [field, value] of [
+      ['to', 'fuzz-214912'],
+      ['from', '0000-01-01'],
+      ['to', '0000-01-01'],
+      ['to', '9999-12-31'],
+    ]) {
+      const res = await audit(`${field}=${value}`);
+      expect(res.statusCode, `${field}=${value}`).toBe(400);
+      expect(Object.keys(res.json().error.fields)).toEqual([field]);
+    }
   });
 
   it('filters by a date range', async () => {
