@@ -114,6 +114,7 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   // Payments, interest and receivables: credit staff; the ERP records payments with payments:write.
   'GET /api/admin/customers/:id/payments': ['credit'],
   'POST /api/admin/customers/:id/payments': ['credit'],
+  'GET /api/admin/customers/:id/statements/:period/pdf': ['credit'],
   'POST /api/admin/payments/:id/bounce': ['credit'],
   'POST /api/admin/receivables/interest': ['credit'],
   'GET /api/admin/receivables': ['credit'],

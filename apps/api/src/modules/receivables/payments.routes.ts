@@ -196,6 +196,22 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/admin/customers/:id/statements/:period/pdf',
+    staff({
+      summary:
+        "Staff: a customer's statement of a month (YYYY-MM) as a PDF in the customer's language, to send to them",
+      params: CustomerIdParams.extend(StatementPeriodParams.shape),
+    }),
+    async (request, reply) => {
+      const { id, period } = request.params;
+      const statement = await monthlyStatement(app.db, id, period);
+      const pdf = await renderStatementPdf(statement, await app.storeIdentity.read());
+      const code = statement.customer.customer_code ?? String(id);
+      return sendAttachment(reply, `statement-${code}-${period}.pdf`, pdf);
+    },
+  );
+
+  app.get(
     '/api/account/credit',
     buyer({
       summary:

@@ -231,6 +231,33 @@ describe("the buyer's account", () => {
   });
 });
 
+describe("a customer's statement for staff", () => {
+  it('downloads the statement credit staff send a customer, in the customer language; 404 for no customer', async () => {
+    const { buyer } = await lateCustomer();
+    const url = `/api/admin/customers/${buyer.userId}/statements/2026-09/pdf`;
+    const res = await staffRead(url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/statement-.*2026-09\.pdf/);
+    // The same document the buyer downloads.
+    const mine = await t.get('/api/account/statements/2026-09/pdf', buyer.headers);
+    expect(pdfText(res.rawPayload)).toBe(pdfText(mine.rawPayload));
+    expect(pdfText(res.rawPayload)).toContain('Chèque CHQ 7');
+
+    expect((await staffRead(`/api/admin/customers/999999/statements/2026-09/pdf`)).statusCode).toBe(
+      404,
+    );
+    const staffId = creditStaff.userId;
+    expect(
+      (await staffRead(`/api/admin/customers/${staffId}/statements/2026-09/pdf`)).statusCode,
+    ).toBe(404);
+    const bad = await staffRead(`/api/admin/customers/${buyer.userId}/statements/2026-9/pdf`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty(['period']);
+    expect((await t.get(url, buyer.headers)).statusCode).toBe(403);
+  });
+});
+
 describe('the staff receivables view', () => {
   it('lists customers by amount overdue, filters by country, pages, and exports the aging as CSV', async () => {
     const small = await t.signIn({ country: 'us', companyName: 'Small Yarns' });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -209,5 +209,18 @@ describe('CustomerPayments (staff customer screen)', () => {
     await waitFor(() =>
       expect(screen.queryByRole('form', { name: /bounced$/ })).not.toBeInTheDocument(),
     );
+  });
+
+  it("links to the customer's statement of a month, the PDF the customer downloads", async () => {
+    signInStaff(['credit']);
+    stubPayments();
+    renderWithProviders(<CustomerPayments customerId={40} country="us" />);
+    const block = within(await screen.findByTestId('customer-statement'));
+    fireEvent.change(block.getByLabelText('Month'), { target: { value: '2026-09' } });
+    expect(
+      block.getByRole('link', { name: 'Download the statement for 2026-09 (PDF)' }),
+    ).toHaveAttribute('href', '/api/admin/customers/40/statements/2026-09/pdf');
+    fireEvent.change(block.getByLabelText('Month'), { target: { value: '' } });
+    expect(block.queryByRole('link')).toBeNull();
   });
 });

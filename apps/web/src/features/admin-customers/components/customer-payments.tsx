@@ -25,6 +25,7 @@ import { useSaveFailed } from '@/lib/refused-fields';
 import { dollarsToCents } from '@/lib/typed-dollars';
 import { useCustomerPayments, useCustomerPaymentWrites } from '../api/customer-payments';
 import { CustomerSection, type CustomerSectionProps } from './customer-section';
+import { CustomerStatement } from './customer-statement';
 import { SecondaryButton } from '@/components/ui/buttons';
 
 const FIELDS = ['amount_cents', 'method', 'reference', 'received_on', 'allocations'] as const;
@@ -128,6 +129,7 @@ export function CustomerPayments({ customerId, country }: Omit<CustomerSectionPr
             country={country}
             openInvoices={openInvoices}
           />
+          <CustomerStatement customerId={customerId} />
         </>
       )}
     </CustomerSection>
