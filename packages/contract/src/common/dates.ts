@@ -48,3 +48,16 @@ export function dateField(field: string, refusal: DateRefusal = {}) {
 export function optionalDateField(field: string, refusal: DateRefusal = {}) {
   return optionalOrBlank(dateField(field, refusal));
 }
+
+/**
+ * An optional instant (an ISO date and time with its offset, as feeds page by `since`) whose year is
+ * in DATE_YEARS: zod's datetime alone let year 0 through, which PostgreSQL cannot hold (a 500).
+ */
+export function optionalInstantField(field: string) {
+  const message = `${field} must be an ISO date and time`;
+  return z
+    .string()
+    .datetime({ offset: true, message })
+    .refine((v) => isCalendarDate(v.slice(0, 10)), { message })
+    .optional();
+}

@@ -5,7 +5,7 @@ import { CheckoutResponse } from '../checkout';
 import { CARRIERS, ORDER_STATUSES } from './workflow';
 import { OrderLine, OrderShipment, OrderStatusStep } from './lines';
 import { OrderShippingFacts } from './shipping-facts';
-import { listResponse, okResponse, optionalDateField } from '../common';
+import { listResponse, okResponse, optionalDateField, optionalInstantField } from '../common';
 import { PlacedOrderCreditFacts, RequestedShipDateField } from './placing';
 import { countField, CustomerNumber, MAX_DATABASE_INTEGER } from '../common/safe-input';
 
@@ -42,10 +42,7 @@ export const AdminOrderListQuery = z.object({
   ship_date_from: optionalDateField('ship_date_from'),
   ship_date_to: optionalDateField('ship_date_to'),
   q: optionalText('q', 100),
-  updated_since: z
-    .string()
-    .datetime({ offset: true, message: 'updated_since must be an ISO date and time' })
-    .optional(),
+  updated_since: optionalInstantField('updated_since'),
   /** `credit`: the orders waiting for credit (a deposit not yet received, or a credit hold). */
   waiting: optionalOrBlank(z.enum(['credit'], { message: 'waiting must be credit' })),
   sort: z.enum(ORDER_DESK_SORTS, { message: 'sort is not a known order' }).default('created_desc'),

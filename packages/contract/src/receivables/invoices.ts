@@ -3,7 +3,13 @@ import { optionalOrBlank } from '../common/optional-input';
 import { BuyerPriceReason } from '../catalogue';
 import { PAYMENT_TERMS, taxOn, type TaxKind, type TaxLine } from '../checkout/rules';
 import { POSTAL_ADDRESS_FIELDS } from '../checkout/schemas';
-import { dateField, listResponse, okResponse, optionalDateField } from '../common';
+import {
+  dateField,
+  listResponse,
+  okResponse,
+  optionalDateField,
+  optionalInstantField,
+} from '../common';
 import {
   countField,
   CustomerNumber,
@@ -186,10 +192,7 @@ export type AdminInvoiceListQuery = z.input<typeof AdminInvoiceListQuery>;
 
 /** GET /api/integrations/invoices: what was created since an instant, oldest first, a page at a time. */
 export const IntegrationInvoiceListQuery = z.object({
-  since: z
-    .string()
-    .datetime({ offset: true, message: 'since must be an ISO date and time' })
-    .optional(),
+  since: optionalInstantField('since'),
   page: pageFields.page,
   per_page: countField(200, 'per_page must be a number', 'per_page must be between 1 and 200')
     .optional()
