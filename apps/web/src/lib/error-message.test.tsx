@@ -31,8 +31,8 @@ describe('useErrorMessage', () => {
     );
     await act(() => i18n.changeLanguage('fr'));
     expect(
-      screen.getByText(/Votre première commande doit atteindre 500,00\s\$ CA/),
-    ).toHaveTextContent(/s’élève à 150,00\s\$ CA/);
+      screen.getByText(/Votre première commande doit atteindre 500,00\s\$\sCA/),
+    ).toHaveTextContent(/s’élève à 150,00\s\$\sCA/);
     await act(() => i18n.changeLanguage('es'));
     expect(screen.getByText(/Su primer pedido debe alcanzar/)).toHaveTextContent('CA$150.00');
   });

@@ -64,21 +64,27 @@ describe('formatMoney', () => {
   it('names the currency, one way per language', () => {
     expect(formatMoney('en', 'ca')(109)).toBe('CA$1.09');
     expect(formatMoney('en', 'us')(123450)).toBe('US$1,234.50');
-    expect(formatMoney('fr', 'ca')(109)).toBe(`1,09${nbsp}$ CA`);
-    expect(formatMoney('fr', 'us')(123450)).toBe(`1${nbsp}234,50${nbsp}$ US`);
+    expect(formatMoney('fr', 'ca')(109)).toBe(`1,09${nbsp}$${nbsp}CA`);
+    expect(formatMoney('fr', 'us')(123450)).toBe(`1${nbsp}234,50${nbsp}$${nbsp}US`);
     expect(formatMoney('es', 'ca')(219)).toBe('CA$2.19');
     expect(formatMoney('es', 'us')(123450)).toBe('US$1,234.50');
   });
   it('reads the wire forms and falls back to English and Canada', () => {
     expect(formatMoney('', 'usa')(100)).toBe('US$1.00');
     expect(formatMoney('sp', 'ca')(100)).toBe('CA$1.00');
-    expect(formatMoney('fr-CA', 'US')(100)).toBe(`1,00${nbsp}$ US`);
+    expect(formatMoney('fr-CA', 'US')(100)).toBe(`1,00${nbsp}$${nbsp}US`);
     expect(formatMoney(undefined, undefined)(100)).toBe('CA$1.00');
     expect(formatMoney('de', 'mx')(100)).toBe('CA$1.00');
   });
+  // "458,19 $ CA" broke after the dollar sign in a narrow table cell: "458,19 $" / "CA".
+  it('never lets a line break inside a French amount', () => {
+    for (const country of ['ca', 'us'])
+      // Only no-break spaces (U+00A0, and U+202F between thousands): never a plain one.
+      expect(formatMoney('fr', country)(12_345_678)).not.toContain(' ');
+  });
   it('puts the sign before the amount', () => {
     expect(formatMoney('en', 'ca')(-250)).toBe('-CA$2.50');
-    expect(formatMoney('fr', 'ca')(-250)).toBe(`-2,50${nbsp}$ CA`);
+    expect(formatMoney('fr', 'ca')(-250)).toBe(`-2,50${nbsp}$${nbsp}CA`);
   });
   it('always shows the currency and exactly two decimals, and reads back the amount (property)', () => {
     fc.assert(

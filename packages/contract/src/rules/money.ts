@@ -122,7 +122,8 @@ export const CURRENCY_BY_COUNTRY = { ca: 'CAD', us: 'USD' } as const;
  */
 const MONEY_STYLE = {
   en: { numberLocale: 'en-CA', marker: { ca: 'CA$', us: 'US$' }, markerFirst: true },
-  fr: { numberLocale: 'fr-CA', marker: { ca: '$ CA', us: '$ US' }, markerFirst: false },
+  // No-break spaces: a line never ends between the amount, the dollar sign and its country.
+  fr: { numberLocale: 'fr-CA', marker: { ca: '$\u00a0CA', us: '$\u00a0US' }, markerFirst: false },
   es: { numberLocale: 'es-MX', marker: { ca: 'CA$', us: 'US$' }, markerFirst: true },
 } as const;
 

@@ -93,7 +93,7 @@ describe('ProductCard (docs/product/catalogue.md)', () => {
     renderWithProviders(<ProductCard product={{ ...priced, product_id: 'FR-1' }} />);
     await setLanguage('fr');
     try {
-      expect(await screen.findByText(/^4,00\s\$ CA$/)).toBeInTheDocument();
+      expect(await screen.findByText(/^4,00\s\$\sCA$/)).toBeInTheDocument();
     } finally {
       await setLanguage('');
     }
@@ -137,7 +137,7 @@ describe('ProductCard (docs/product/catalogue.md)', () => {
   });
 
   it.each([
-    ['fr', 'Prix contractuel, liste Maison Tremblay', /^10\+ emballages : 0,20\s\$ CA$/],
+    ['fr', 'Prix contractuel, liste Maison Tremblay', /^10\+ emballages : 0,20\s\$\sCA$/],
     ['es', 'Precio de contrato, lista Maison Tremblay', /^10\+ paquetes de envío: CA\$0[.,]20$/],
   ] as const)('says why in "%s"', async (lang, reason, breakText) => {
     await setLanguage(lang);
