@@ -58,7 +58,7 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   'DELETE /api/admin/webhooks/:id': ['admin'],
   'GET /api/admin/orders': ['orders'],
   'GET /api/admin/orders.csv': ['orders'],
-  'GET /api/admin/orders/:id': ['orders'],
+  'GET /api/admin/orders/:id': ['orders', 'credit'],
   'GET /api/admin/orders/:id/picking-list.pdf': ['orders'],
   'GET /api/admin/orders/:id/packing-slip.pdf': ['orders'],
   'GET /api/admin/phone-orders/:customer_id/cart': ['orders'],

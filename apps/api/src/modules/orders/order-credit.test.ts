@@ -187,6 +187,15 @@ describe('credit hold', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.reason.key).toBe('ORDER_ON_CREDIT_HOLD');
 
+    // Credit staff read the order they decide on, but its workflow steps stay the desk's.
+    const read = await t.get(`/api/admin/orders/${held.order_id}`, credit);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().order).toMatchObject({
+      order_id: held.order_id,
+      hold_reason: 'credit_limit',
+    });
+    expect((await accept(held.order_id, credit)).statusCode).toBe(403);
+
     // Only credit staff release it; it then is accepted like any order.
     expect(
       (await t.post(`/api/admin/orders/${held.order_id}/release-hold`, ordersOnly, {})).statusCode,

@@ -65,6 +65,9 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   // Roles are checked before the input (preValidation), so a guest or buyer learns nothing of
   // the shape. The list also serves ERPs that poll with an `orders:read` integration token.
   const route = staffRoutes(['orders']);
+  // Credit staff read the order they release from a hold or record a deposit for (order-credit
+  // routes); its workflow steps, lists and documents stay the order desk's.
+  const readRoute = staffRoutes(['orders', 'credit']);
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
   app.get(
@@ -122,7 +125,7 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/orders/:id',
-    route({
+    readRoute({
       summary: 'Staff: one order with lines, customer, parcels, status history and next steps',
       params: AdminOrderParams,
       response: { 200: AdminOrderDetailResponse, ...errors },

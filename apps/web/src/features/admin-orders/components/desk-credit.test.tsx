@@ -63,6 +63,19 @@ describe('the desk order waiting for credit', () => {
     expect(screen.queryByRole('button', { name: 'Record the deposit' })).toBeNull();
   });
 
+  it("shows credit staff the order's credit, not the desk's steps and documents, and leads back to the customer", async () => {
+    renderIt(['credit']);
+    expect(await screen.findByRole('button', { name: 'Release the credit hold' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Next step' })).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Picking list (PDF)' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to the customer' })).toHaveAttribute(
+      'href',
+      '/admin/customers/40',
+    );
+    expect(screen.queryByRole('link', { name: 'Back to the order desk' })).toBeNull();
+  });
+
   it('lets credit staff record the deposit (amount, method, reference, date) and release the hold', async () => {
     const user = userEvent.setup();
     const writes = renderIt(['credit']);

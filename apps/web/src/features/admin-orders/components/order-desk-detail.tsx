@@ -1,6 +1,7 @@
 import {
   CARRIERS,
   formatMoney,
+  hasStaffRole,
   shopToday,
   isShippingStatus,
   toCents,
@@ -17,6 +18,7 @@ import { FieldError } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
+import { useSession } from '@/lib/session';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { packingSlipUrl, pickingListUrl, useDeskOrder } from '../api/get-order';
 import '@/components/ui/admin-people.css';
@@ -167,6 +169,10 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
   const query = useDeskOrder(orderId);
   const errorMessage = useErrorMessage();
   const [saved, setSaved] = useState<OrderStatus | null>(null);
+  // Credit staff read the order to release its hold or record its deposit (the credit panel); the
+  // workflow steps and the warehouse documents are the order desk's, and so is the desk itself.
+  const { staffRoles } = useSession();
+  const desk = hasStaffRole(staffRoles, ['orders']);
   const locale = `${i18n.language}-CA`;
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   // A requested ship date is a calendar day, not an instant: formatted in UTC, it stays that day.
@@ -186,7 +192,11 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
   return (
     <section className="admin-orders" aria-labelledby="desk-order-title">
       <p>
-        <Link to={paths.adminOrders()}>{t('detail.back')}</Link>
+        {desk ? (
+          <Link to={paths.adminOrders()}>{t('detail.back')}</Link>
+        ) : (
+          <Link to={paths.adminCustomer(o.customer.id)}>{t('detail.backToCustomer')}</Link>
+        )}
       </p>
       <h1 id="desk-order-title">
         {t('detail.title', { id: o.order_id })}{' '}
@@ -257,16 +267,19 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
           },
         ]}
       />
-      <p className="desk-documents">
-        <a className="button button--secondary" href={pickingListUrl(o.order_id)} download>
-          <FileText size={16} aria-hidden="true" /> {t('detail.picking')}
-        </a>{' '}
-        <a className="button button--secondary" href={packingSlipUrl(o.order_id)} download>
-          <FileText size={16} aria-hidden="true" /> {t('detail.packingSlip')}
-        </a>
-      </p>
-
-      <StatusActions key={o.version} order={o} onSaved={setSaved} />
+      {desk ? (
+        <>
+          <p className="desk-documents">
+            <a className="button button--secondary" href={pickingListUrl(o.order_id)} download>
+              <FileText size={16} aria-hidden="true" /> {t('detail.picking')}
+            </a>{' '}
+            <a className="button button--secondary" href={packingSlipUrl(o.order_id)} download>
+              <FileText size={16} aria-hidden="true" /> {t('detail.packingSlip')}
+            </a>
+          </p>
+          <StatusActions key={o.version} order={o} onSaved={setSaved} />
+        </>
+      ) : null}
       {saved ? (
         <p role="status">{t('detail.saved', { status: t(`orders:status.${saved}`) })}</p>
       ) : null}
