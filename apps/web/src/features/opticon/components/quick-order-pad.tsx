@@ -14,6 +14,15 @@ type Row = { key: number; code: string; quantity: string };
 let nextKey = 1;
 const emptyRow = (): Row => ({ key: nextKey++, code: '', quantity: '1' });
 
+/**
+ * A product typed with no pack to order (0, or the box emptied): it used to be left out of what
+ * was sent without a word, the other rows going to the cart.
+ */
+const lacksPacks = (row: Row) => {
+  const reading = readQuantity(row.quantity);
+  return row.code.trim() !== '' && (reading.ok ? reading.value === 0 : reading.reason === 'empty');
+};
+
 function PadRow({
   row,
   index,
@@ -31,7 +40,9 @@ function PadRow({
 }) {
   const { t } = useTranslation('opticon');
   const refusalId = useId();
-  const refusal = shownRefusal(readQuantity(row.quantity));
+  const reading = readQuantity(row.quantity);
+  const refusal = shownRefusal(reading);
+  const noPacks = refusal === null && lacksPacks(row);
   return (
     <div className="pad-row">
       <input
@@ -49,8 +60,8 @@ function PadRow({
         value={row.quantity}
         // Kept as typed and read with the contract's rule: dropping what is refused made 2.5 into 25.
         onChange={(e) => onChange({ ...row, quantity: e.target.value })}
-        aria-invalid={refusal !== null || undefined}
-        aria-describedby={refusal ? refusalId : undefined}
+        aria-invalid={refusal !== null || noPacks || undefined}
+        aria-describedby={refusal || noPacks ? refusalId : undefined}
         className="pad-row__qty"
       />
       <button
@@ -63,6 +74,11 @@ function PadRow({
       </button>
       {refusal ? (
         <QuantityRefusalMessage id={refusalId} refusal={refusal} text={row.quantity} />
+      ) : null}
+      {noPacks ? (
+        <p id={refusalId} className="qty-refusal">
+          {t('pad.noPacks')}
+        </p>
       ) : null}
     </div>
   );
@@ -84,7 +100,9 @@ export function QuickOrderPad() {
   };
   const filled = rows.filter((r) => r.code.trim() && (quantityOf(r) ?? 0) > 0);
   // A row whose quantity is refused holds the form back: it must not be sent as another number.
-  const refused = rows.some((r) => shownRefusal(readQuantity(r.quantity)) !== null);
+  const refused = rows.some(
+    (r) => shownRefusal(readQuantity(r.quantity)) !== null || lacksPacks(r),
+  );
 
   return (
     <section className="quick-order" aria-labelledby="pad-title">
