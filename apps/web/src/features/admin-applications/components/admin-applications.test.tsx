@@ -18,7 +18,9 @@ const summary = {
 };
 
 /** GET /api/admin/applications/12 as staff see it: a pending application, `sent` as given. */
-const application12 = (sent: { form?: object; officers?: object[] } = {}) => ({
+const application12 = (
+  sent: { form?: object; officers?: object[]; status?: string; customer_code?: string } = {},
+) => ({
   status: true,
   data: {
     ...summary,
@@ -96,6 +98,18 @@ describe('staff applications', () => {
         (c) => c.url.pathname === '/api/admin/applications/12/approve' && c.init?.method === 'POST',
       ),
     ).toBe(true);
+  });
+
+  it("links an approved application's customer code to the customer, found by that code", async () => {
+    stubFetch({
+      '/api/admin/applications/12': () =>
+        application12({ status: 'approved', customer_code: 'CA100040' }),
+    });
+    renderApplication12();
+    expect(await screen.findByRole('link', { name: 'CA100040' })).toHaveAttribute(
+      'href',
+      '/admin/customers?q=CA100040',
+    );
   });
 
   it('asks for a reason before rejecting', async () => {

@@ -242,7 +242,13 @@ export function ApplicationDetail({ id }: { id: string }) {
           },
           app.customer_code && {
             label: t('admin:application.customerCode'),
-            value: app.customer_code,
+            // The new customer's page is where their set-password link is sent again or copied
+            // (a store without mail has no other way in): found by the code.
+            value: (
+              <Link to={`${paths.adminCustomers()}?q=${encodeURIComponent(app.customer_code)}`}>
+                {app.customer_code}
+              </Link>
+            ),
             testId: 'customer-code',
           },
           app.rejection_reason && {
