@@ -34,6 +34,8 @@ describe('listings at phone and desktop widths', () => {
     await page.getByRole('button', { name: 'Filters', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: 'Filter' });
     await drawer.waitFor();
+    // Named once: the panel inside repeated the drawer's title just under it.
+    await expect(drawer.getByRole('heading', { name: 'Filter' }).count()).resolves.toBe(1);
     // The choice goes into the URL (a navigation), so the box is ticked once the URL has it.
     await drawer.getByRole('checkbox').first().click();
     await page.waitForURL((url) => url.searchParams.has('brand'));
