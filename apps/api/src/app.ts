@@ -17,7 +17,7 @@ import { observabilityPlugin } from './plugins/observability';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { databasePlugin } from './plugins/database';
 import { changeFeedPlugin } from './plugins/change-feed';
-import { errorsPlugin } from './plugins/errors';
+import { answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { jobQueuePlugin } from './plugins/job-queue';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -67,6 +67,7 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -126,3 +126,20 @@ describe('quantities', () => {
     expect(Number(orders.rows[0].n)).toBe(0);
   });
 });
+
+describe('a path that cannot be decoded (a broken %-escape)', () => {
+  it.each(['/api/orders/%FF/pdf', '/api/product_group/%E0%A4', '/description/%FF/ca'])(
+    '%s answers the one error shape, with the security and cache headers',
+    async (url) => {
+      const res = await t.get(url, buyer);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        status: false,
+        error: { code: 'VALIDATION_FAILED', message: 'This address is not valid' },
+      });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['cache-control']).toBe('no-store');
+    },
+  );
+});

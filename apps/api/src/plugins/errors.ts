@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
@@ -44,6 +44,24 @@ function issueReason(params: unknown): ErrorReasonKey | undefined {
  * stream's encoding and length) that would mislabel the JSON error sent instead.
  */
 const DOWNLOAD_HEADERS = ['content-disposition', 'content-encoding', 'content-length', 'vary'];
+
+/**
+ * Fastify's own refusals made before any hook runs (its `frameworkErrors`): a path it cannot
+ * decode (a broken %-escape, FST_ERR_BAD_URL) answered Fastify's body, of another shape, without
+ * the security headers or a cache rule. This answer sets both and the one error shape.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  for (const [name, value] of request.server.securityHeaders ?? []) reply.header(name, value);
+  reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+  if (error.code === 'FST_ERR_BAD_URL')
+    return reply.status(400).send(body('VALIDATION_FAILED', 'This address is not valid'));
+  request.log.error({ err: error }, 'unhandled framework error');
+  return reply.status(500).send(body('INTERNAL', ERROR_CODES.INTERNAL.message));
+}
 
 /**
  * One error shape everywhere (docs/product/errors-and-constants.md): `{ status: false, error: { code, message, fields? } }`.

@@ -48,12 +48,20 @@ export const securityPlugin = fp(
       crossOriginResourcePolicy: { policy: 'same-origin' },
     });
     const headers = headersSetBy(setSecurityHeaders);
+    app.decorate('securityHeaders', headers);
     app.addHook('onRequest', (request, reply, done) => {
       for (const [name, value] of headers) reply.raw.setHeader(name, value);
       done();
     });
   },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The headers every response carries; an answer made before the hooks (errors.ts) sets them. */
+    securityHeaders: ReadonlyArray<[string, string]>;
+  }
+}
 
 type Middleware = (
   req: IncomingMessage,
