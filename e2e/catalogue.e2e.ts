@@ -74,6 +74,18 @@ describe('catalogue journeys', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/description/'));
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await expect.poll(() => page.locator('.product-detail__fields').innerText()).toMatch(PRICE);
+    // The category path reads "Buttons › Wooden buttons": each name clear of the › before it.
+    const gaps = await page
+      .getByRole('navigation', { name: 'Category' })
+      .getByRole('listitem')
+      .evaluateAll((items) =>
+        items.slice(1).map((item, i) => {
+          const separator = items[i].querySelector('span')!.getBoundingClientRect();
+          return item.getBoundingClientRect().left - separator.right;
+        }),
+      );
+    expect(gaps.length).toBeGreaterThan(0);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(3);
     await page.getByRole('heading', { name: 'Related products' }).waitFor();
     await checkA11y(page, 'product detail');
     expectNoConsoleErrors();
