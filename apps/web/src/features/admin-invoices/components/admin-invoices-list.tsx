@@ -4,7 +4,11 @@ import { StaffFilters } from '@/components/ui/staff-filters';
 import { StaffResults } from '@/components/ui/staff-results';
 import { StaffSection } from '@/components/ui/staff-section';
 import { useUrlFilter } from '@/components/ui/use-url-filter';
-import { useAdminInvoices, type AdminInvoiceFilter } from '../api/get-admin-invoices';
+import {
+  useAdminInvoices,
+  useInvoiceCustomer,
+  type AdminInvoiceFilter,
+} from '../api/get-admin-invoices';
 import { useInvoiceColumns } from './invoice-columns';
 import { usePageTitle } from '@/lib/page-title';
 
@@ -21,7 +25,9 @@ export function AdminInvoicesList() {
   const { t } = useTranslation('admin-invoices');
   const [filter, setFilter, pages] = useUrlFilter(DEFAULT_FILTER);
   usePageTitle(t('title'));
-  const query = useAdminInvoices(filter);
+  // Staff know a customer by its code (CA100001); the list filters by the customer's number.
+  const customer = useInvoiceCustomer(filter.customer_id);
+  const query = useAdminInvoices({ ...filter, customer_id: customer.id });
   const invoiceColumns = useInvoiceColumns();
   const statusOptions = [
     { value: '', label: t('allStatuses') },
@@ -35,19 +41,23 @@ export function AdminInvoicesList() {
         text={t}
         filter={[filter, setFilter]}
         controls={[
-          { name: 'customer_id', label: t('customer'), type: 'search', maxLength: 10 },
+          { name: 'customer_id', label: t('customer'), type: 'search', maxLength: 20 },
           { name: 'status', label: t('statusFilter'), live: true, options: statusOptions },
           { name: 'from', label: t('from'), type: 'date' },
           { name: 'to', label: t('to'), type: 'date' },
         ]}
       />
-      <StaffResults
-        query={query}
-        {...pages}
-        loadFailed={t('loadFailed')}
-        text={t}
-        columns={invoiceColumns.columns}
-      />
+      {customer.unknown ? (
+        <p role="status">{t('unknownCustomer', { code: filter.customer_id.trim() })}</p>
+      ) : customer.pending ? null : (
+        <StaffResults
+          query={query}
+          {...pages}
+          loadFailed={t('loadFailed')}
+          text={t}
+          columns={invoiceColumns.columns}
+        />
+      )}
     </StaffSection>
   );
 }

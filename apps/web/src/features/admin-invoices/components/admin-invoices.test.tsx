@@ -43,9 +43,48 @@ describe('AdminInvoicesList', () => {
     const last = calls.at(-1)!;
     expect(last.url.searchParams.get('status')).toBe('overdue');
 
-    await userEvent.type(screen.getByLabelText('Customer number'), '40');
+    await userEvent.type(screen.getByLabelText('Customer code or number'), '40');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(calls.at(-1)!.url.searchParams.get('customer_id')).toBe('40'));
+  });
+});
+
+/** The customers a search for "ca100040" finds: the code itself, and one that only contains it. */
+const found = [
+  { id: 41, customer_code: 'CA1000401' },
+  { id: 40, customer_code: 'CA100040' },
+];
+
+describe('AdminInvoicesList by customer code', () => {
+  it('finds the customer a typed code names, and says so when none has it', async () => {
+    signInStaff(['credit']);
+    const { calls } = stubFetch({
+      '/api/admin/invoices': () => onePage([anAdminInvoice(2)]),
+      '/api/admin/customers': () => onePage(found),
+    });
+    renderRoutes([{ path: '/admin/invoices', element: <AdminInvoicesList /> }], '/admin/invoices');
+    await screen.findByRole('table', { name: 'Invoices' });
+    const field = () => screen.getByLabelText('Customer code or number');
+    await userEvent.type(field(), 'ca100040');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.url.pathname === '/api/admin/invoices')
+          .at(-1)!
+          .url.searchParams.get('customer_id'),
+      ).toBe('40'),
+    );
+    expect(await screen.findByRole('table', { name: 'Invoices' })).toBeVisible();
+
+    await userEvent.clear(field());
+    await userEvent.type(field(), 'ZZ9');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('No customer has the code ZZ9.')).toBeVisible();
+    // The API never got a code where it reads a customer's number.
+    expect(calls.every((c) => !/[A-Z]/i.test(c.url.searchParams.get('customer_id') ?? ''))).toBe(
+      true,
+    );
   });
 });
 
