@@ -1,6 +1,7 @@
 import type { OrderDetail } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
 import { CheckoutSums } from '@/components/ui/checkout-sums';
+import { useOrderDay } from './order-status';
 
 /**
  * What the buyer chose at checkout, as the order keeps it: ship-to address, requested ship date,
@@ -8,6 +9,7 @@ import { CheckoutSums } from '@/components/ui/checkout-sums';
  */
 export function OrderCheckoutSummary({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('checkout');
+  const day = useOrderDay();
   const a = order.ship_to;
   return (
     <div className="order-checkout" data-testid="order-checkout">
@@ -31,7 +33,9 @@ export function OrderCheckoutSummary({ order }: { order: OrderDetail }) {
         </div>
         <div>
           <dt>{t('requestedShipDate')}</dt>
-          <dd data-testid="order-ship-date">{order.requested_ship_date ?? t('asap')}</dd>
+          <dd data-testid="order-ship-date">
+            {order.requested_ship_date ? day(order.requested_ship_date) : t('asap')}
+          </dd>
         </div>
         <div>
           <dt>{t('terms')}</dt>

@@ -17,6 +17,21 @@ export function useOrderDate(): (iso: string) => string {
     });
 }
 
+/**
+ * A calendar day (YYYY-MM-DD: the requested ship date) as useOrderDate writes an order's date. Read
+ * at noon UTC and written in UTC, so no time zone moves it to the day before.
+ */
+export function useOrderDay(): (isoDay: string) => string {
+  const { i18n } = useTranslation();
+  return (isoDay: string) =>
+    new Date(`${isoDay}T12:00:00Z`).toLocaleDateString(`${i18n.language}-CA`, {
+      timeZone: 'UTC',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    });
+}
+
 /** " since 3 November 2026" after an order's status badge; nothing without a date. */
 export function OrderStatusSince({ at }: { at?: string }) {
   const { t } = useTranslation('orders');
