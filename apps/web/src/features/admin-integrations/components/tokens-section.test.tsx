@@ -40,6 +40,18 @@ function stubApi() {
 }
 
 describe('TokensSection', () => {
+  it('says what each scope allows, in the interface language', async () => {
+    stubApi();
+    renderWithProviders(<TokensSection />);
+    await screen.findByText('No tokens yet.');
+    expect(
+      screen.getByRole('checkbox', { name: 'catalogue:write — push stock and prices' }),
+    ).toBeChecked();
+    expect(
+      screen.getByRole('checkbox', { name: 'payments:write — record customer payments' }),
+    ).not.toBeChecked();
+  });
+
   it('names a refused field under it, toasts any other failure, and shows a new secret once', async () => {
     const writes = stubApi();
     renderWithProviders(<TokensSection />);

@@ -46,7 +46,9 @@ export function TokensSection() {
             choices={INTEGRATION_SCOPES}
             chosen={scopes}
             onChange={setScopes}
-            describe={(scope) => t(`tokens.scopeHelp.${scope}`)}
+            // A scope holds a colon, which i18next reads as a namespace: "catalogue:write" printed
+            // "write" in every language until the colon was taken as part of the key.
+            describe={(scope) => t(`tokens.scopeHelp.${scope}`, { nsSeparator: false })}
             error={errors.scopes}
           />
         </>
