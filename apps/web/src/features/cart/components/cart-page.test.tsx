@@ -6,6 +6,7 @@ import { cartKeys } from '@/lib/shopping-keys';
 import { renderRoutes } from '@/test/render';
 import { CART_DELETE_REFETCH_MS } from '../api/delete-cart-line';
 import { CartPage, selectedTotalCents } from './cart-page';
+import { retype } from '@/test/forms';
 import { cart, deferred, json, line, routeFetch, signInStored } from '@/test/shopping';
 
 function Where() {
@@ -277,5 +278,26 @@ describe('CartPage', () => {
     expect(within(row).getByText('Contract price, list Tremblay')).toBeInTheDocument();
     expect(within(row).getByText('2 more ship packs for CA$1.80 each')).toBeInTheDocument();
     expect(within(row).getByText('CA$2.50').tagName).toBe('S');
+  });
+
+  // Regression: with "2.5" refused in a line's box, Place order ordered the quantity before it.
+  it('holds Place order back while a selected line’s quantity box holds a refused entry', async () => {
+    signInStored();
+    const { calls } = routeFetch({ 'GET /api/cart': () => json(cart([line()], 60)) });
+    renderCartPage();
+    const box = await screen.findByLabelText('Quantity of Dressmaker pins in ship packs');
+    const place = screen.getByRole('button', { name: 'Place order' });
+    expect(place).toBeEnabled();
+
+    await retype(box, '2.5');
+    expect(place).toBeDisabled();
+    expect(place).toHaveAccessibleDescription(
+      'Correct the quantity of Dressmaker pins to place the order.',
+    );
+    await userEvent.click(place);
+    expect(calls.some((c) => c.url.pathname === '/api/store/orders')).toBe(false);
+
+    await retype(box, '2');
+    await waitFor(() => expect(place).toBeEnabled());
   });
 });

@@ -10,7 +10,7 @@ import {
   type CartLine,
 } from '@wholesale/contract';
 import { Trash2 } from 'lucide-react';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -79,6 +79,20 @@ export function CartPage() {
   const commentId = useId();
   const poId = useId();
   const reasonId = useId();
+  // The lines whose quantity box holds a refused entry ("2.5"): the order would go with the
+  // quantity before it, not the one the buyer sees.
+  const [refused, setRefused] = useState<ReadonlySet<number>>(() => new Set());
+  const quantityValidity = useCallback(
+    (id: number, valid: boolean) =>
+      setRefused((ids) => {
+        if (ids.has(id) !== valid) return ids;
+        const next = new Set(ids);
+        if (valid) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
 
   usePageTitle(t('title'));
 
@@ -118,17 +132,20 @@ export function CartPage() {
     : null;
   const minimumCents = OPENING_ORDER_MINIMUM_CENTS[country];
   const firstOrder = checkout.data?.opening_minimum != null;
+  const unread = orderable.find((l) => refused.has(l.id));
   const blocked =
     orderable.length === 0
       ? t('blocked.nothingSelected')
-      : dateProblem
-        ? t(`shipDateError.${dateProblem}`, { ns: 'checkout' })
-        : !meetsOpeningMinimum(totalCents, country, firstOrder)
-          ? t('blocked.openingMinimum', {
-              minimum: money(minimumCents / 100),
-              missing: money((minimumCents - totalCents) / 100),
-            })
-          : null;
+      : unread
+        ? t('blocked.quantity', { name: plainName(unread.name) })
+        : dateProblem
+          ? t(`shipDateError.${dateProblem}`, { ns: 'checkout' })
+          : !meetsOpeningMinimum(totalCents, country, firstOrder)
+            ? t('blocked.openingMinimum', {
+                minimum: money(minimumCents / 100),
+                missing: money((minimumCents - totalCents) / 100),
+              })
+            : null;
 
   const submit = () => {
     place.mutate(
@@ -266,6 +283,7 @@ export function CartPage() {
                         disabled={unavailable || line.id < 0}
                         label={t('quantity.label', { name })}
                         onCommit={(item) => setItem.mutate({ id: line.id, item })}
+                        onValidityChange={(valid) => quantityValidity(line.id, valid)}
                       />
                     </td>
                     <td data-label={t('columns.total')}>{money(line.line_total)}</td>
