@@ -137,6 +137,30 @@ describe('/admin/staff', () => {
     await waitFor(() => expect(adminBox).toBeChecked());
   });
 
+  it('asks before making someone an administrator, and changes nothing on Cancel', async () => {
+    signInStaff(['admin']);
+    const writes = stubStaffApi();
+    const user = userEvent.setup();
+    renderWithProviders(<StaffPage />);
+    const ana = await screen.findByTestId('staff-row-2');
+    const box = within(ana).getByRole('checkbox', { name: 'Administrator' });
+    const question =
+      "Make orders@example.com an administrator? Administrators can do everything in the back office, managing staff and the store's settings included.";
+    await user.click(box);
+    const dialog = await screen.findByRole('alertdialog', { name: question });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(writes).toEqual([]);
+    expect(box).not.toBeChecked();
+
+    await user.click(box);
+    const again = await screen.findByRole('alertdialog', { name: question });
+    await user.click(within(again).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Roles of orders@example.com saved')).toBeInTheDocument();
+    expect(writes).toEqual([
+      { method: 'PATCH', path: '/api/admin/staff/2', body: { roles: ['admin', 'orders'] } },
+    ]);
+  });
+
   it('deactivates after confirmation, and refuses to deactivate the last admin', async () => {
     signInStaff(['admin']);
     const writes = stubStaffApi((method, url) =>

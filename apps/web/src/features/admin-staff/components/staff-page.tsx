@@ -114,7 +114,10 @@ function StaffRow({ member }: { member: StaffMemberDto }) {
   const [confirm, confirmDialog] = useConfirm();
   const onError = (error: unknown) => toast.error(errorMessage(error));
 
-  const toggleRole = (role: StaffRole, on: boolean) => {
+  const toggleRole = async (role: StaffRole, on: boolean) => {
+    // Admin opens everything (staff, integrations, settings): one stray tick should not give it.
+    const asked = t('staff.confirmAdmin', { email: member.email });
+    if (on && role === 'admin' && !(await confirm(asked))) return;
     const roles = on ? [...member.roles, role] : member.roles.filter((r) => r !== role);
     update.mutate(
       { id: member.id, roles: STAFF_ROLES.filter((r) => roles.includes(r)) },
