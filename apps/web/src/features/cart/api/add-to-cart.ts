@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { addPlaceholderLines, refreshCarts, withServerLine } from '@/lib/cart-cache';
 import { cartWriteScope, sendCartWrite } from '@/lib/cart-writes';
-import { cartQuery, useCartParams } from './get-cart';
+import { cartQuery, useCartParams, type CartParams } from './get-cart';
 
 export type AddToCartInput = { product: ProductCard; item: number };
 
@@ -13,11 +13,12 @@ export type AddToCartInput = { product: ProductCard; item: number };
  * POST /api/cart/add?user_id= with {product_id, item}: the server looks up prices and answers the
  * written line with the cart's total and count.
  */
-export const addToCart = (userId: number, { product, item }: AddToCartInput) =>
+export const addToCart = ({ userId, lang }: CartParams, { product, item }: AddToCartInput) =>
   api.post<CartAddResponse>(
     '/cart/add',
     { product_id: product.product_id, item },
-    { params: { user_id: userId }, idempotent: true },
+    // The written line's name in the reader's language, as the cart shows it.
+    { params: { user_id: userId, lang }, idempotent: true },
   );
 
 /**
@@ -32,7 +33,7 @@ export function useAddToCart() {
     scope: cartWriteScope,
     mutationFn: (input: AddToCartInput) => {
       if (!params) throw new Error(t('signInFirst'));
-      return sendCartWrite(queryClient, () => addToCart(params.userId, input));
+      return sendCartWrite(queryClient, () => addToCart(params, input));
     },
     onMutate: async ({ product, item }) => ({
       rollback: await addPlaceholderLines(queryClient, [

@@ -3,18 +3,24 @@ import type { CartResponse } from '@wholesale/contract';
 import { api } from '@/lib/api-client';
 import { refreshCarts } from '@/lib/cart-cache';
 import { cartWrite } from '@/lib/cart-writes';
-import { useCartParams } from './get-cart';
+import { useCartParams, type CartParams } from './get-cart';
 
 /** docs/product/cart-and-orders.md: after a cart delete the cart is refetched at once and again after 1.5 s. */
 export const CART_DELETE_REFETCH_MS = 1500;
 
-/** DELETE /api/cart/delete (id, user_id). */
-export const deleteCartLine = (userId: number, id: number) =>
-  api.delete<CartResponse>('/cart/delete', { params: { id, user_id: userId }, idempotent: true });
+/** DELETE /api/cart/delete (id, user_id, lang: the answer's names in the reader's language). */
+export const deleteCartLine = ({ userId, lang }: CartParams, id: number) =>
+  api.delete<CartResponse>('/cart/delete', {
+    params: { id, user_id: userId, lang },
+    idempotent: true,
+  });
 
-/** DELETE /api/cart-delete-all (user_id). */
-export const emptyCart = (userId: number) =>
-  api.delete<CartResponse>('/cart-delete-all', { params: { user_id: userId }, idempotent: true });
+/** DELETE /api/cart-delete-all (user_id, lang). */
+export const emptyCart = ({ userId, lang }: CartParams) =>
+  api.delete<CartResponse>('/cart-delete-all', {
+    params: { user_id: userId, lang },
+    idempotent: true,
+  });
 
 /**
  * Removes a line (or, with id 'all', every line). Failures are only logged (docs/product/errors-and-constants.md); the cart
@@ -25,7 +31,7 @@ export function useDeleteCartLine() {
   const params = useCartParams();
   return useMutation({
     ...cartWrite(queryClient, (id: number | 'all') =>
-      id === 'all' ? emptyCart(params!.userId) : deleteCartLine(params!.userId, id),
+      id === 'all' ? emptyCart(params!) : deleteCartLine(params!, id),
     ),
     onSuccess: (data) => {
       void refreshCarts(queryClient);

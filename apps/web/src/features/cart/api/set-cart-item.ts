@@ -5,13 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { cartWrite } from '@/lib/cart-writes';
 import { useErrorMessage } from '@/lib/error-message';
-import { cartQuery, useCartParams } from './get-cart';
+import { cartQuery, useCartParams, type CartParams } from './get-cart';
 
 export type SetCartItemInput = { id: number; item?: number; selected?: boolean };
 
-/** POST /api/add/item {id, user_id, item | selected}: sets a line's quantity (0 removes) or selection. */
-export const setCartItem = (userId: number, input: SetCartItemInput) =>
-  api.post<CartResponse>('/add/item', { ...input, user_id: userId }, { idempotent: true });
+/**
+ * POST /api/add/item {id, user_id, lang, item | selected}: sets a line's quantity (0 removes) or
+ * selection. The answer is the whole cart, its names in `lang`: without it a French cart turned
+ * English at the first change.
+ */
+export const setCartItem = ({ userId, lang }: CartParams, input: SetCartItemInput) =>
+  api.post<CartResponse>('/add/item', { ...input, user_id: userId, lang }, { idempotent: true });
 
 /** Changes one cart line; the selection flips at once and rolls back on failure. */
 export function useSetCartItem() {
@@ -20,7 +24,7 @@ export function useSetCartItem() {
   const errorMessage = useErrorMessage();
   const { t } = useTranslation('cart');
   return useMutation({
-    ...cartWrite(queryClient, (input: SetCartItemInput) => setCartItem(params!.userId, input)),
+    ...cartWrite(queryClient, (input: SetCartItemInput) => setCartItem(params!, input)),
     onMutate: async (input) => {
       if (!params) return { previous: undefined };
       const { queryKey } = cartQuery(params);

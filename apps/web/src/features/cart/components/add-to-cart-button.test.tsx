@@ -52,6 +52,8 @@ describe('AddToCartButton', () => {
     expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
     const add = calls.find((c) => c.url.pathname === '/api/cart/add')!;
     expect(add.url.searchParams.get('user_id')).toBe('7');
+    // The written line comes back named in the reader's language, as the cart shows it.
+    expect(add.url.searchParams.get('lang')).toBe('en');
     expect(JSON.parse(String(add.init?.body))).toEqual({ product_id: 'PIN-100', item: 3 });
 
     answer.resolve(json(added(line({ item: 3, line_total: 90 }), 90)));

@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
+import { preloadTranslations } from '@/test/i18n';
 import { useLocation } from 'react-router';
 import { cartKeys } from '@/lib/shopping-keys';
 import { renderRoutes } from '@/test/render';
@@ -299,5 +301,36 @@ describe('CartPage', () => {
 
     await retype(box, '2');
     await waitFor(() => expect(place).toBeEnabled());
+  });
+
+  // Regression: a French cart turned English at the first change (the answers came in English).
+  it('asks every cart answer in the reader’s language, so the lines stay in it', async () => {
+    await preloadTranslations(['cart', 'checkout', 'common', 'errors'], ['fr']);
+    await setLanguage('fr');
+    signInStored();
+    const named = (lang: string | null | undefined) =>
+      cart([line({ name: lang === 'fr' ? 'Épingles de couturière' : 'Dressmaker pins' })], 60);
+    const { calls } = routeFetch({
+      'GET /api/cart': (url) => json(named(url.searchParams.get('lang'))),
+      'POST /api/add/item': (_url, init) => json(named(JSON.parse(String(init?.body)).lang)),
+      'DELETE /api/cart/delete': (url) => json(named(url.searchParams.get('lang'))),
+    });
+    try {
+      renderCartPage();
+      const row = await screen.findByTestId('cart-line-PIN-100');
+      expect(within(row).getByText('Épingles de couturière')).toBeInTheDocument();
+      await userEvent.click(within(row).getAllByRole('checkbox')[0]);
+      await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/add/item')).toBe(true));
+      await act(() => Promise.resolve());
+      expect(within(row).getByText('Épingles de couturière')).toBeInTheDocument();
+      await userEvent.click(within(row).getByRole('button', { name: /Épingles de couturière/ }));
+      await waitFor(() =>
+        expect(calls.some((c) => c.url.pathname === '/api/cart/delete')).toBe(true),
+      );
+      const del = calls.find((c) => c.url.pathname === '/api/cart/delete')!;
+      expect(del.url.searchParams.get('lang')).toBe('fr');
+    } finally {
+      await setLanguage('');
+    }
   });
 });
