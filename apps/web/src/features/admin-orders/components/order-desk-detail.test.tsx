@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allowedTransitions, type AdminOrderDetail } from '@wholesale/contract';
@@ -149,5 +149,30 @@ describe('staff order page', () => {
     await user.click(ship);
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]!.body).toMatchObject({ status: 'partially_shipped', line_ids: [1] });
+  });
+
+  it('asks before cancelling an order, and changes nothing on Cancel', async () => {
+    signInStaff(['orders']);
+    const user = userEvent.setup();
+    const placed = aDeskOrder({ status: 'placed', allowed: [...allowedTransitions('placed')] });
+    const writes = renderDeskOrder(placed, (current) => ({
+      ...current,
+      status: 'cancelled',
+      version: 4,
+      allowed: [],
+    }));
+    await user.click(await screen.findByRole('radio', { name: 'Mark as Cancelled' }));
+    await user.click(screen.getByRole('button', { name: 'Mark as Cancelled' }));
+    const question =
+      'Cancel order #17? Its stock goes back on the shelves and the customer is told; a cancelled order cannot be reopened.';
+    const dialog = await screen.findByRole('alertdialog', { name: question });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(writes).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Mark as Cancelled' }));
+    const again = await screen.findByRole('alertdialog', { name: question });
+    await user.click(within(again).getByRole('button', { name: 'Cancel the order' }));
+    await waitFor(() => expect(screen.getByTestId('desk-status')).toHaveTextContent('Cancelled'));
+    expect(writes.map((w) => w.body)).toEqual([{ status: 'cancelled', expected_version: 3 }]);
   });
 });

@@ -14,6 +14,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { FieldError } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
@@ -50,6 +51,7 @@ function StatusActions({
   const [note, setNote] = useState('');
   const [lineIds, setLineIds] = useState<number[]>([]);
   const [linesError, setLinesError] = useState<string | undefined>();
+  const [confirm, confirmDialog] = useConfirm();
   const id = useId();
   const waiting = order.lines.filter((l) => l.shipment_id === null);
 
@@ -78,11 +80,16 @@ function StatusActions({
     if (waiting.every((l) => lineIds.includes(l.id))) return t('detail.linesAll');
     return undefined;
   };
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const refusal = partialRefusal();
     setLinesError(refusal);
-    if (to && !refusal) save(to).catch(() => undefined); // the refusal is shown from change.error below
+    if (!to || refusal) return;
+    // Cancelling cannot be undone: the stock goes back and the customer is told.
+    const asked = t('detail.confirmCancel', { id: order.order_id });
+    if (to === 'cancelled' && !(await confirm(asked, { confirmLabel: t('detail.cancelOrder') })))
+      return;
+    save(to).catch(() => undefined); // the refusal is shown from change.error below
   };
 
   return (
@@ -159,6 +166,7 @@ function StatusActions({
             : t('detail.actions')}
       </button>
       {change.isError ? <StaffAlert>{errorMessage(change.error)}</StaffAlert> : null}
+      {confirmDialog}
     </form>
   );
 }
