@@ -53,12 +53,12 @@ export function ContactAddress({
       ))}
       {block.phone ? (
         <span className="address-line">
-          {t('footer.phone')}: <a href={telHref(block.phone)}>{block.phone}</a>
+          {t('footer.phone')} <a href={telHref(block.phone)}>{block.phone}</a>
         </span>
       ) : null}
       {block.email ? (
         <span className="address-line">
-          {t('footer.email')}: <a href={`mailto:${block.email}`}>{block.email}</a>
+          {t('footer.email')} <a href={`mailto:${block.email}`}>{block.email}</a>
         </span>
       ) : null}
       {hours ? <span className="address-line address-line--hours">{hours}</span> : null}
