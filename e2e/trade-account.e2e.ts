@@ -234,6 +234,8 @@ describe('a trade account from approval to a credit note', () => {
     await page.goto('/admin/receivables');
     await page.getByLabel('Month (YYYY-MM)').fill(period);
     await page.getByRole('button', { name: 'Charge interest' }).click();
+    // Charges cannot be taken back: the screen asks first.
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Charge interest' }).click();
     // The server's daily run may have charged this month already: then it charges nobody new.
     await page
       .getByText(new RegExp(`Interest charged to \\d+ customers? for ${period}\\.`))
