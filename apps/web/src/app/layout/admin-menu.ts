@@ -64,6 +64,18 @@ export function adminEntryOfPath(pathname: string): AdminMenuEntry | undefined {
  * this opens it to.
  */
 export function staffMayOpen(held: readonly StaffRole[], pathname: string): boolean {
+  const wider = PAGES_WIDER_THAN_THEIR_SCREEN.find((page) => page.path.test(pathname));
+  if (wider) return hasStaffRole(held, wider.roles);
   const entry = adminEntryOfPath(pathname);
   return entry ? hasStaffRole(held, entry.roles) : adminMenuFor(held).length > 0;
 }
+
+/**
+ * Pages below a menu screen that more roles open than the screen itself. An order's page: credit
+ * staff record its deposit and release its credit hold there, reached from the customer's page,
+ * while the order desk stays the orders staff's (docs/product/back-office-orders.md "Waiting for
+ * credit"). Matches the route pattern (`:id`) as well as a real order's path, not the phone orders.
+ */
+const PAGES_WIDER_THAN_THEIR_SCREEN: Array<{ path: RegExp; roles: StaffRole[] }> = [
+  { path: new RegExp(`^${paths.adminOrders()}/(\\d+|:id)$`), roles: ['orders', 'credit'] },
+];

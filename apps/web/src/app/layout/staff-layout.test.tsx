@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
 import { renderRoutes } from '@/test/render';
 import { signInStaff } from '@/test/staff';
-import { adminEntryOfPath, adminMenuFor } from './admin-menu';
+import { adminEntryOfPath, adminMenuFor, staffMayOpen } from './admin-menu';
 import { StaffLayout } from './staff-layout';
 
 function Where() {
@@ -71,6 +71,19 @@ describe('back-office menu', () => {
       'settings',
     ]);
     expect(adminMenuFor([])).toEqual([]);
+  });
+
+  it("opens an order's page to credit staff (its deposit and hold), not the order desk", () => {
+    for (const path of ['/admin/orders/17', '/admin/orders/:id']) {
+      expect(staffMayOpen(['credit'], path)).toBe(true);
+      expect(staffMayOpen(['orders'], path)).toBe(true);
+      expect(staffMayOpen(['content'], path)).toBe(false);
+      expect(staffMayOpen(['admin'], path)).toBe(true);
+    }
+    expect(staffMayOpen(['credit'], '/admin/orders')).toBe(false);
+    expect(staffMayOpen(['credit'], '/admin/orders/phone')).toBe(false);
+    expect(staffMayOpen(['credit'], '/admin/orders/phone/:customerId')).toBe(false);
+    expect(adminMenuFor(['credit']).map((e) => e.key)).not.toContain('orders');
   });
 
   it('marks the most specific screen a path belongs to', () => {
