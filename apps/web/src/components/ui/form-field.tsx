@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import './form-field.css';
 
 /**
  * A label, its control and the field's error (linked with aria-describedby by the caller through

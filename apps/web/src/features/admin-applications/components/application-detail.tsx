@@ -13,6 +13,7 @@ import { useApproveApplication } from '../api/approve-application';
 import { useApplication } from '../api/get-application';
 import { useRejectApplication } from '../api/reject-application';
 import '@/components/ui/admin-people.css';
+import '@/components/ui/form-field.css';
 import './admin-applications.css';
 import { StaffAlert } from '@/components/ui/staff-alert';
 import { FactList } from '@/components/ui/fact-list';

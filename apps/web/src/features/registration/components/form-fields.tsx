@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { get, useFormContext, useFormState } from 'react-hook-form';
+import '@/components/ui/form-field.css';
 import { useTranslation } from 'react-i18next';
 import { registrationMessageKey } from '@wholesale/contract';
 import { SelectOptions } from '@/components/ui/filter-fields';
