@@ -18,6 +18,14 @@ describe('mobile layout (docs/product/storefront-ux.md)', () => {
     expect(screen.getByText('About Us')).toBeInTheDocument();
   });
 
+  it('names the back office on every back-office page (it read "Credit applications" on all)', async () => {
+    stubFetch({ '/api/categories': () => ({ status: true, data: [] }) });
+    const { router } = renderRoutes([{ path: '*', element: <MobileHeader /> }], '/admin/audit');
+    expect(screen.getByText('Back office')).toBeInTheDocument();
+    await act(() => router.navigate('/admin/content'));
+    expect(screen.getByText('Content administration')).toBeInTheDocument();
+  });
+
   it('has home, language and profile in the bottom bar', () => {
     renderRoutes([{ path: '*', element: <MobileBottomBar /> }]);
     const nav = screen.getByRole('navigation', { name: 'Quick navigation' });

@@ -36,7 +36,7 @@ const BY_FIRST_SEGMENT: Record<string, TitleKey> = {
   newsletter: 'newsletter',
   'customer-support': 'customerSupport',
   'free-patterns': 'freePatterns',
-  admin: 'adminApplications',
+  admin: 'admin',
   dev: 'devMailbox',
 };
 
