@@ -3,8 +3,8 @@
 
 /**
  * The geometry checks in one pass over the page: wider than the window; an interactive element
- * covered at its centre once scrolled into view; text cut off in a control. Answers one line per
- * defect.
+ * covered at its centre once scrolled into view; text cut off in a control; a one-line field
+ * stretched taller than two lines. Answers one line per defect.
  */
 export function layoutDefects(): string[] {
   const out: string[] = [];
@@ -115,6 +115,16 @@ export function layoutDefects(): string[] {
         break;
       }
     }
+  }
+  // A one-line field stretched by a flex rule meant for another layout: the audit log's e-mail box
+  // grew 240 px tall inside its labelled column. Nothing is covered or cut off, yet it reads broken.
+  const oneLine = document.querySelectorAll(
+    'input:not([type="checkbox"], [type="radio"], [type="file"], [type="range"], [type="color"], [type="image"], [type="hidden"]), select:not([multiple], [size]:not([size="1"]))',
+  );
+  for (const field of Array.from(oneLine)) {
+    if (!shown(field)) continue;
+    const height = field.getBoundingClientRect().height;
+    if (height > 64) out.push(`stretched: ${describe(field)} (${Math.round(height)} px tall)`);
   }
   window.scrollTo(0, 0);
   return out;
