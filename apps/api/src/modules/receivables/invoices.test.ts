@@ -335,20 +335,23 @@ describe('the invoice PDF', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = pdfText(res.rawPayload);
-    expect(text).toContain(TEST_IDENTITY.legal_name);
-    expect(text).toContain('TPS/TVH 123456782 RT0001');
-    expect(text).toContain('Facture CA-000001');
-    expect(text).toContain("Date d'échéance: 2031-04-24");
-    expect(text).toContain('Facturer à:');
-    expect(text).toContain('1 boulevard Saint-Martin');
-    expect(text).toContain('Expédier à:');
-    expect(text).toContain('12 rue des Érables');
-    expect(text).toContain('Bon de commande: PO-77');
-    expect(text).toContain('Conditions: Net 30 jours');
-    expect(text).toContain('WOOL');
-    expect(text).toContain('TPS (5 %)');
-    expect(text).toContain('TVQ (9.975 %)');
-    expect(text).toMatch(/Total/);
+    for (const said of [
+      TEST_IDENTITY.legal_name,
+      'TPS/TVH 123456782 RT0001',
+      'Facture CA-000001',
+      "Date d'échéance: 2031-04-24",
+      'Facturer à:',
+      '1 boulevard Saint-Martin',
+      'Expédier à:',
+      '12 rue des Érables',
+      'Bon de commande: PO-77',
+      'Conditions: Net 30 jours',
+      'WOOL',
+      'TPS (5 %)',
+      'TVQ (9.975 %)',
+      'Total',
+    ])
+      expect(text).toContain(said);
     expect(text).toMatch(/\$\sCA/);
   });
 
