@@ -181,10 +181,10 @@ export const signedCents = (e: Pick<StatementEntry, 'kind' | 'amountCents'>): nu
  * A month's statement: the entries by date (invoices, interest, credit notes, payments within a
  * day), each with the running balance from `openingCents`; the closing balance is the last one.
  */
-export function statementLines(
+export function statementLines<E extends StatementEntry>(
   openingCents: number,
-  entries: readonly StatementEntry[],
-): { lines: (StatementEntry & { balanceCents: number })[]; closingCents: number } {
+  entries: readonly E[],
+): { lines: (E & { balanceCents: number })[]; closingCents: number } {
   const ordered = [...entries].sort(
     (a, b) =>
       a.date.localeCompare(b.date) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.id - b.id,

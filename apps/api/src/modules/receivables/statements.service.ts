@@ -146,11 +146,7 @@ export async function monthlyStatement(
     select 'interest', charged_on::text, period, amount_cents, id, null
       from interest_charges where user_id = ${userId} and charged_on between ${from}::date and ${to}::date`);
   const openingCents = Number(opening.rows[0]?.balance ?? 0);
-  // Payment ids and invoice ids may be equal: a payment's method is found by kind and id.
-  const methods = new Map(
-    entries.rows.filter((e) => e.kind === 'payment').map((e) => [Number(e.id), e.method]),
-  );
-  const statement = statementLines(
+  const { lines, closingCents } = statementLines(
     openingCents,
     entries.rows.map((e) => ({
       kind: e.kind,
@@ -158,13 +154,9 @@ export async function monthlyStatement(
       reference: e.reference ?? '',
       amountCents: Number(e.amount_cents),
       id: Number(e.id),
+      method: e.method,
     })),
   );
-  const lines = statement.lines.map((l) => ({
-    ...l,
-    method: l.kind === 'payment' ? (methods.get(l.id) ?? null) : null,
-  }));
-  const { closingCents } = statement;
   const open = (await openInvoices(db, userId, to)).map((i) => ({
     dueOn: i.dueOn,
     openCents: i.openCents,
