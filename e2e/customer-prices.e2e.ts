@@ -52,7 +52,9 @@ const fr = (cents: number) => plain(formatMoney('fr', 'ca')(cents));
 /**
  * A product of a listing's first page with a brand, in stock, without a second selling price and
  * dear enough for a fixed price, a cheaper break and a share off to all differ; not the product
- * the price-lists journey prices for the French buyer (the first of the staff product list).
+ * the price-lists journey prices for the French buyer (the first of the staff product list), nor
+ * one already in the buyer's cart: journeys run in an order vitest chooses, and an earlier one may
+ * have left a line there, which the cart journey below must add afresh at one pack.
  */
 async function pickProduct(buyer: ApiSession, staff: ApiSession): Promise<Priced> {
   const taken = await apiCall<{ data: Array<{ sku: string }> }>(
@@ -60,7 +62,11 @@ async function pickProduct(buyer: ApiSession, staff: ApiSession): Promise<Priced
     'GET',
     '/api/admin/products?per_page=1',
   );
-  const avoid = taken.data[0]?.sku;
+  const inCart = await apiCall<Cart>(buyer, 'GET', `/api/cart?user_id=${buyer.userId}`);
+  const avoid = new Set([
+    ...taken.data.map((p) => p.sku),
+    ...inCart.products.map((l) => l.product_id),
+  ]);
   for (const c of await categories(baseUrl)) {
     if (c.name === 'Zippers' || c.name === 'Promotions') continue;
     const query = new URLSearchParams({ name: c.name, category: c.cat_code, pagination: '25' });
@@ -74,7 +80,7 @@ async function pickProduct(buyer: ApiSession, staff: ApiSession): Promise<Priced
       .slice(0, 6)
       .find(
         (p) =>
-          p.product_id !== avoid &&
+          !avoid.has(p.product_id) &&
           p.brand &&
           p.class !== 'N' &&
           (p.available ?? 0) >= 5 &&
