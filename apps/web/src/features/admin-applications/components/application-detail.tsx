@@ -17,6 +17,7 @@ import '@/components/ui/form-field.css';
 import './admin-applications.css';
 import { StaffAlert } from '@/components/ui/staff-alert';
 import { FactList } from '@/components/ui/fact-list';
+import { useDates } from '@/lib/dates';
 
 /**
  * The application's answers in docs/product/registration.md section order, from the contract's
@@ -185,13 +186,10 @@ function EntriesSection({
 
 /** /admin/applications/:id: the decrypted application with Approve / Reject (staff). */
 export function ApplicationDetail({ id }: { id: string }) {
-  const { t, i18n } = useTranslation(['admin', 'registration']);
+  const { t } = useTranslation(['admin', 'registration']);
   const query = useApplication(id);
   const format = useFormatValue();
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const dates = useDates();
 
   if (query.isPending) return <LoadingOverlay />;
   if (query.isError)
@@ -235,11 +233,11 @@ export function ApplicationDetail({ id }: { id: string }) {
           },
           {
             label: t('admin:application.submittedAt'),
-            value: dateFormat.format(new Date(app.created_at)),
+            value: dates.moment(app.created_at),
           },
           app.reviewed_at && {
             label: t('admin:application.reviewedAt'),
-            value: `${dateFormat.format(new Date(app.reviewed_at))} · ${app.reviewed_by ?? ''}`,
+            value: `${dates.moment(app.reviewed_at)} · ${app.reviewed_by ?? ''}`,
           },
           app.customer_code && {
             label: t('admin:application.customerCode'),

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useApplications, type ApplicationsFilter } from '../api/get-applications';
 import './admin-applications.css';
 import { StaffSection } from '@/components/ui/staff-section';
+import { useDates } from '@/lib/dates';
 
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
 
@@ -15,13 +16,10 @@ const DEFAULT_FILTER: ApplicationsFilter = { status: 'pending', country: '', sea
 
 /** /admin/applications: staff list of applications by status, country and search text. */
 export function ApplicationsList() {
-  const { t, i18n } = useTranslation('admin', { keyPrefix: 'applications' });
+  const { t } = useTranslation('admin', { keyPrefix: 'applications' });
   const [filter, setFilter, pages] = useUrlFilter(DEFAULT_FILTER);
   const query = useApplications(filter);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const dates = useDates();
 
   const statusOptions = [
     ...STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
@@ -81,7 +79,7 @@ export function ApplicationsList() {
               </span>
             ),
           },
-          { id: 'submitted', cell: (a) => dateFormat.format(new Date(a.created_at)) },
+          { id: 'submitted', cell: (a) => dates.moment(a.created_at) },
         ]}
       />
     </StaffSection>

@@ -19,6 +19,7 @@ import { TableHead } from '@/components/ui/table-head';
 import { StaffResults } from '@/components/ui/staff-results';
 import { paths } from '@/config/paths';
 import { SubmitButton } from '@/components/ui/buttons';
+import { useDates } from '@/lib/dates';
 
 const MAX_MB = 50;
 
@@ -160,10 +161,11 @@ function ImportProgress({ id }: { id: number }) {
  * as a dry run or for real; watch its progress; read past imports.
  */
 export function AdminCataloguePage() {
-  const { t, i18n } = useTranslation('admin-catalogue');
+  const { t } = useTranslation('admin-catalogue');
   const base = useId();
   const start = useStartImport();
   const history = useImports();
+  const dates = useDates();
   const [file, setFile] = useState<File | null>(null);
   const [images, setImages] = useState<File | null>(null);
   const [dryRun, setDryRun] = useState(false);
@@ -278,7 +280,7 @@ export function AdminCataloguePage() {
               <tbody>
                 {history.data.imports.map((job) => (
                   <tr key={job.id}>
-                    <td>{new Date(job.created_at).toLocaleString(i18n.language)}</td>
+                    <td>{dates.moment(job.created_at)}</td>
                     <td>{job.created_by ?? '—'}</td>
                     <td>
                       <button type="button" className="link" onClick={() => setWatching(job.id)}>

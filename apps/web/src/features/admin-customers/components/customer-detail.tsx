@@ -27,6 +27,7 @@ import { CustomerCredit } from './customer-credit';
 import { CustomerPayments } from './customer-payments';
 import { CustomerTaxExemptions } from './customer-tax-exemptions';
 import { SecondaryButton, SubmitButton } from '@/components/ui/buttons';
+import { useDates } from '@/lib/dates';
 
 const EDITABLE_FIELDS = ['country', 'customer_code', 'staff_note'] as const;
 
@@ -107,6 +108,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
   const canAct = hasStaffRole(staffRoles, ['credit']);
   const canTakeOrders = hasStaffRole(staffRoles, ['orders']);
   const customer = query.data?.data;
+  const dates = useDates();
   useEffect(() => {
     if (customer) document.title = `${customer.company_name ?? customer.name} | ${storeName}`;
   }, [customer, t, storeName]);
@@ -115,7 +117,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
   if (query.isError || !customer) return <StaffAlert>{errorMessage(query.error)}</StaffAlert>;
 
   const section = { customerId: customer.id, country: customer.country, canEdit: canAct };
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : '—');
+  const when = (iso: string | null) => (iso ? dates.moment(iso) : '—');
   const run = async (kind: Exclude<CustomerAction['kind'], 'update'>) => {
     const questions = {
       deactivate: 'customers.confirmDeactivate',

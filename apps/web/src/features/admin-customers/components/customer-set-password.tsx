@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useErrorMessage } from '@/lib/error-message';
 import { useSendSetPasswordMail, useSetPasswordLink } from '../api/set-password';
+import { useDates } from '@/lib/dates';
 
 /**
  * On the customer's screen (credit, admin): send the set-password mail again, or copy a fresh
@@ -16,7 +17,8 @@ export function CustomerSetPassword({
 }: {
   customer: { id: number; email: string; active: boolean };
 }) {
-  const { t, i18n } = useTranslation('admin-home');
+  const { t } = useTranslation('admin-home');
+  const dates = useDates();
   const [confirm, confirmDialog] = useConfirm();
   const errorMessage = useErrorMessage();
   const mail = useSendSetPasswordMail();
@@ -39,7 +41,7 @@ export function CustomerSetPassword({
     issue.mutate(customer.id, {
       onSuccess: async ({ data }) => {
         setLink(data.link);
-        const until = new Date(data.expires_at).toLocaleString(i18n.language);
+        const until = dates.moment(data.expires_at);
         try {
           await navigator.clipboard.writeText(data.link);
           toast.success(t('setPassword.copied', { until }));

@@ -7,12 +7,14 @@ import { paths } from '@/config/paths';
 import { useCustomers } from '../api/get-customers';
 import { StaffSection } from '@/components/ui/staff-section';
 import { usePageTitle } from '@/lib/page-title';
+import { useDates } from '@/lib/dates';
 
 const DEFAULT_FILTER = { q: '', page: 1 };
 
 /** /admin/customers: search by name, e-mail, customer code or company (the search is in the URL). */
 export function CustomersList() {
-  const { t, i18n } = useTranslation(['admin-people', 'common']);
+  const { t } = useTranslation(['admin-people', 'common']);
+  const dates = useDates();
   const [{ q }, go, pages] = useUrlFilter(DEFAULT_FILTER);
   usePageTitle(t('customers.title'));
   const query = useCustomers({ q, page: pages.page });
@@ -49,8 +51,7 @@ export function CustomersList() {
           },
           {
             id: 'lastSignIn',
-            cell: (c) =>
-              c.last_sign_in_at ? new Date(c.last_sign_in_at).toLocaleString(i18n.language) : '—',
+            cell: (c) => (c.last_sign_in_at ? dates.moment(c.last_sign_in_at) : '—'),
           },
         ]}
       />

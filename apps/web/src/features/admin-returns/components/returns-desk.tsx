@@ -23,6 +23,7 @@ import { useSession } from '@/lib/session';
 import { useActOnReturn } from '../api/act-on-return';
 import { adminCreditNotePdfUrl, useDeskReturns } from '../api/get-returns';
 import './returns-desk.css';
+import { useDates } from '@/lib/dates';
 
 const DEFAULT_FILTER = { status: 'requested', page: 1 };
 /** What credit staff decide on a requested return, the first as the main action. */
@@ -37,6 +38,7 @@ const DECISIONS = ['authorise', 'refuse'] as const;
 export function ReturnsDesk() {
   const { t, i18n } = useTranslation(['admin-returns', 'staff']);
   const moneyOf = (r: AdminReturn) => formatMoney(i18n.language, r.country);
+  const dates = useDates();
   const [{ status }, go, pages] = useUrlFilter(DEFAULT_FILTER);
   usePageTitle(t('title'));
   const query = useDeskReturns({ status, page: pages.page });
@@ -67,7 +69,7 @@ export function ReturnsDesk() {
         rowTestId={(r) => `return-${r.id}`}
         columns={[
           { id: 'number', cell: (r) => `#${r.id}` },
-          { id: 'date', cell: (r) => new Date(r.created_at).toLocaleDateString(i18n.language) },
+          { id: 'date', cell: (r) => dates.tableDay(r.created_at) },
           {
             id: 'customer',
             cell: (r) => (

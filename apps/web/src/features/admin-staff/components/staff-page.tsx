@@ -24,9 +24,7 @@ import { StaffForm } from '@/components/ui/staff-form';
 import { StaffSection } from '@/components/ui/staff-section';
 import { SecondaryButton } from '@/components/ui/buttons';
 import { ScrollTable } from '@/components/ui/labelled-table';
-
-const formatWhen = (iso: string | null, lang: string) =>
-  iso ? new Date(iso).toLocaleString(lang) : '—';
+import { useDates } from '@/lib/dates';
 
 const INVITE_FIELDS = [
   { name: 'email', label: 'email', type: 'email', maxLength: 254, autoComplete: 'off' },
@@ -108,8 +106,9 @@ function InviteForm() {
 
 /** One staff member's row: roles as checkboxes (saved at once), activity with a confirmed action. */
 function StaffRow({ member }: { member: StaffMemberDto }) {
-  const { t, i18n } = useTranslation(['admin-people', 'staff']);
+  const { t } = useTranslation(['admin-people', 'staff']);
   const update = useUpdateStaff();
+  const dates = useDates();
   const errorMessage = useErrorMessage();
   const [confirm, confirmDialog] = useConfirm();
   const onError = (error: unknown) => toast.error(errorMessage(error));
@@ -172,7 +171,7 @@ function StaffRow({ member }: { member: StaffMemberDto }) {
         )}
       </td>
       <td data-label={t('staff.lastSignIn')}>
-        {formatWhen(member.last_sign_in_at, i18n.language)}
+        {member.last_sign_in_at ? dates.moment(member.last_sign_in_at) : '—'}
       </td>
       <td>
         <SecondaryButton disabled={update.isPending} onClick={() => void setActive(!member.active)}>

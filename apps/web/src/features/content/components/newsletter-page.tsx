@@ -1,26 +1,17 @@
 import { useTranslation } from 'react-i18next';
+import { useDates } from '@/lib/dates';
 import { useLanguage } from '@/lib/i18n';
 import { useNewsletters } from '../api/get-newsletters';
 import { ContentPage } from './content-page';
 import { PageState } from './page-state';
 import './content.css';
 
-function formatIssueDate(date: string, lang: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return date;
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-CA' : lang === 'fr' ? 'fr-CA' : 'es', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(d);
-}
-
 /** /newsletter: newsletter issues as images, newest first. */
 export function NewsletterPage() {
   const { t } = useTranslation('content');
   const { apiLang } = useLanguage();
   const query = useNewsletters(apiLang);
+  const dates = useDates();
   return (
     <ContentPage page="newsletter">
       <PageState query={query} empty={t('newsletter.empty')}>
@@ -32,9 +23,7 @@ export function NewsletterPage() {
                   <h2 id={`issue-${issue.id}`}>{issue.title}</h2>
                   {issue.issue_date && (
                     <p className="content-meta">
-                      <time dateTime={issue.issue_date}>
-                        {formatIssueDate(issue.issue_date, apiLang)}
-                      </time>
+                      <time dateTime={issue.issue_date}>{dates.calendarDay(issue.issue_date)}</time>
                     </p>
                   )}
                   <a

@@ -1,7 +1,7 @@
 import type { OrderDetail } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
 import { CheckoutSums } from '@/components/ui/checkout-sums';
-import { useOrderDay } from './order-status';
+import { useDates } from '@/lib/dates';
 
 /**
  * What the buyer chose at checkout, as the order keeps it: ship-to address, requested ship date,
@@ -9,7 +9,7 @@ import { useOrderDay } from './order-status';
  */
 export function OrderCheckoutSummary({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('checkout');
-  const day = useOrderDay();
+  const day = useDates().calendarDay;
   const a = order.ship_to;
   return (
     <div className="order-checkout" data-testid="order-checkout">

@@ -13,10 +13,11 @@ import { OrderFollowUp } from './order-follow-up';
 import { OrderCheckoutSummary } from './order-checkout-summary';
 import { OrderLinesTable } from './order-lines-table';
 import { OrderReturns } from './order-returns';
-import { OrderStatusBadge, OrderStatusSince, useOrderDate } from './order-status';
+import { OrderStatusBadge, OrderStatusSince } from './order-status';
 import { OrderCreditNotice } from './order-credit-notice';
 import { ReorderButton } from './reorder-button';
 import './orders.css';
+import { useDates } from '@/lib/dates';
 
 /** The order does not exist or is not the caller's (404), or the address holds no order id (400). */
 const notFound = (error: unknown) =>
@@ -39,7 +40,7 @@ export function OrderDetails({
   const order = useOrder(orderId);
   const { apiLang } = useLanguage();
   const errorMessage = useErrorMessage();
-  const formatDate = useOrderDate();
+  const formatDate = useDates().day;
   const o = order.data?.order;
   const title = confirmation
     ? t('confirm.title')

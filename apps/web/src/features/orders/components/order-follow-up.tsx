@@ -1,6 +1,7 @@
 import type { OrderDetail } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
-import { OrderStatusBadge, useOrderDate } from './order-status';
+import { OrderStatusBadge } from './order-status';
+import { useDates } from '@/lib/dates';
 
 type CarrierKey = 'canada_post' | 'purolator' | 'ups' | 'fedex' | 'usps' | 'other';
 const CARRIER_KEYS: readonly string[] = [
@@ -26,7 +27,7 @@ export function useCarrierName(): (carrier: string) => string {
  */
 export function OrderFollowUp({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('orders');
-  const formatDate = useOrderDate();
+  const formatDate = useDates().day;
   const carrierName = useCarrierName();
   const shipments = order.shipments ?? [];
   const history = order.history ?? [];

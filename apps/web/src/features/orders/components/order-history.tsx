@@ -9,7 +9,7 @@ import { usePageInRange } from '@/components/ui/use-page-in-range';
 import { useMoney } from '@/lib/money';
 import { usePageTitle } from '@/lib/page-title';
 import { useOrderHistory } from '../api/get-order-history';
-import { OrderStatusBadge, OrderStatusSince, useOrderDate } from './order-status';
+import { OrderStatusBadge, OrderStatusSince } from './order-status';
 import { OrderCreditBadge } from './order-credit-notice';
 import { PrevNextPager } from './prev-next-pager';
 import { ReorderButton } from './reorder-button';
@@ -17,13 +17,14 @@ import './orders.css';
 import { TableHead } from '@/components/ui/table-head';
 import { SecondaryButton } from '@/components/ui/buttons';
 import '@/components/ui/stacked-table.css';
+import { useDates } from '@/lib/dates';
 
 /** /order: the customer's orders, newest first, filtered by date range and status, 25 per page. */
 export function OrderHistory() {
   const { t } = useTranslation('orders');
   const [search, setSearch] = useSearchParams();
   const money = useMoney();
-  const formatDate = useOrderDate();
+  const formatDate = useDates().day;
   const filterId = useId();
   const page = Math.max(1, Number(search.get('page')) || 1);
   const from = search.get('from') ?? '';

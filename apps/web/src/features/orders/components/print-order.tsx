@@ -8,8 +8,8 @@ import { useLanguage } from '@/lib/i18n';
 import { orderPdfUrl, useOrder } from '../api/fetch-order';
 import { OrderCheckoutSummary } from './order-checkout-summary';
 import { OrderLinesTable } from './order-lines-table';
-import { useOrderDate } from './order-status';
 import './orders.css';
+import { useDates } from '@/lib/dates';
 
 /** /print-order?order_id=: a printable page of one order (the latest without an id), plus the PDF. */
 export function PrintOrder({ orderId }: { orderId?: number }) {
@@ -18,7 +18,7 @@ export function PrintOrder({ orderId }: { orderId?: number }) {
   const order = useOrder(orderId);
   const { apiLang } = useLanguage();
   const errorMessage = useErrorMessage();
-  const formatDate = useOrderDate();
+  const formatDate = useDates().day;
   const o = order.data?.order;
 
   usePageTitle(t('print.title', { id: o?.order_id ?? '' }));

@@ -4,8 +4,8 @@ import { formatMoney, type ReturnRequest } from '@wholesale/contract';
 import { ReturnLines } from '@/components/ui/return-lines';
 import { paths } from '@/config/paths';
 import { creditNotePdfUrl } from '../api/get-returns';
-import { useOrderDate } from './order-status';
 import './returns.css';
+import { useDates } from '@/lib/dates';
 
 /** Returns as the buyer sees them: when, which order, the lines, the status and any credit note. */
 export function ReturnList({
@@ -16,7 +16,7 @@ export function ReturnList({
   showOrder: boolean;
 }) {
   const { t, i18n } = useTranslation('returns');
-  const formatDate = useOrderDate();
+  const formatDate = useDates().day;
   return (
     <ul className="return-list">
       {returns.map((r) => {
