@@ -78,7 +78,8 @@ describe('Orders waiting for credit (staff)', () => {
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(waits).toEqual(['Credit hold: account on hold', 'Deposit due: US$300.00']);
-    // Each cell is named by its column for the phone layout.
+    // On a phone each row stacks its cells, each named by its column (stacked-table.css).
+    expect(table).toHaveClass('stacked-table');
     expect(within(second).getByText('US$2,120.00').closest('td')).toHaveAttribute(
       'data-label',
       'Total with taxes',

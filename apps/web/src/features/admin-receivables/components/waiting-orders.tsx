@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { StaffResults } from '@/components/ui/staff-results';
 import { paths } from '@/config/paths';
 import { useWaitingOrders } from '../api/get-waiting-orders';
+import '@/components/ui/stacked-table.css';
 import './waiting-orders.css';
 
 /** The section's id: the back-office home's count links to the page, where this section leads. */
@@ -54,6 +55,7 @@ export function WaitingOrders() {
         text={t}
         rowKey={(o) => o.order_id}
         rowTestId={(o) => `waiting-order-${o.order_id}`}
+        tableClassName="stacked-table"
         columns={[
           {
             id: 'order',
