@@ -125,10 +125,35 @@ describe('a trade account from approval to a credit note', () => {
     expect(usOrder.deposit).toBe(usOrder.subtotalCents);
   });
 
+  /**
+   * Credit staff find the order on Receivables, under "Orders waiting for credit" (oldest first: an
+   * order placed during the journey may be on a later page), with the deposit it owes, and open it.
+   */
+  async function openFromWaitingOrders(orderId: number, deposit: RegExp) {
+    const { page } = staff;
+    await page.goto('/admin/receivables');
+    const section = page.getByRole('region', { name: 'Orders waiting for credit' });
+    await section.getByText(/\d+ orders? waiting/).waitFor();
+    const row = section.getByTestId(`waiting-order-${orderId}`);
+    const next = section.getByRole('button', { name: 'Next page' });
+    while ((await row.count()) === 0 && (await next.count()) > 0 && (await next.isEnabled())) {
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/admin/receivables/waiting-orders?')),
+        next.click(),
+      ]);
+      const shown = (await answer.json()) as { data: Array<{ order_id: number }> };
+      await section.getByTestId(`waiting-order-${shown.data[0].order_id}`).waitFor();
+    }
+    await row.getByText(deposit).waitFor();
+    await checkA11y(page, '/admin/receivables (orders waiting for credit)');
+    await row.getByRole('link', { name: `Order #${orderId}`, exact: true }).click();
+    await page.waitForURL(`**/admin/orders/${orderId}`);
+  }
+
   /** Staff record the opening deposit on the desk, then accept, pick and ship the order. */
   async function depositAndShip(orderId: number, tag: string) {
     const { page } = staff;
-    await page.goto(`/admin/orders/${orderId}`);
+    await openFromWaitingOrders(orderId, /^Deposit due: .+\$[\d,]+\.\d\d$/);
     await page.getByRole('heading', { level: 1, name: new RegExp(`Order #${orderId}`) }).waitFor();
     await page.getByText(/Opening deposit owed: .+ \(not received yet\)/).waitFor();
     const form = page.getByTestId('desk-credit');

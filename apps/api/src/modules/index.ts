@@ -38,6 +38,7 @@ import { returnsRoutes } from './receivables';
 import { paymentsRoutes } from './receivables';
 import { taxExemptionRoutes } from './receivables/tax-exemptions.routes';
 import { invoicesRoutes } from './receivables/invoices.routes';
+import { waitingOrdersRoutes } from './receivables/waiting-orders.routes';
 import { priceListRoutes } from './pricing/price-lists.routes';
 
 /** Every API module's routes, registered in order by app.ts. Add a module here. */
@@ -84,5 +85,6 @@ export const apiModules: FastifyPluginAsync[] = [
   paymentsRoutes,
   taxExemptionRoutes,
   invoicesRoutes,
+  waitingOrdersRoutes,
   priceListRoutes,
 ];

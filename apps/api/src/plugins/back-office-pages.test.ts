@@ -19,6 +19,7 @@ const LISTS = [
   '/api/admin/audit',
   '/api/admin/applications?status=all',
   '/api/admin/products',
+  '/api/admin/receivables/waiting-orders',
 ];
 const withPage = (url: string, page: string) =>
   `${url}${url.includes('?') ? '&' : '?'}page=${page}`;

@@ -119,6 +119,7 @@ const EXPECTED_ROLES: Record<string, StaffRole[]> = {
   'POST /api/admin/receivables/interest': ['credit'],
   'GET /api/admin/receivables': ['credit'],
   'GET /api/admin/receivables/aging.csv': ['credit'],
+  'GET /api/admin/receivables/waiting-orders': ['credit'],
   'POST /api/integrations/payments': ['credit'],
   // Tax exemption certificates: orders staff read them, credit records and revokes them.
   'GET /api/admin/customers/:id/tax-exemptions': ['credit', 'orders'],

@@ -5,3 +5,4 @@ export * from './payments';
 export * from './tax-exemption-rules';
 export * from './tax-exemptions';
 export * from './invoices';
+export * from './waiting-orders';

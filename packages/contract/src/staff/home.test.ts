@@ -20,7 +20,7 @@ const factsArb = fc.record(
 
 describe('homeSectionsFor', () => {
   it('gives each single role its own part, admin every part, nobody without a role anything', () => {
-    expect(homeSectionsFor(['credit'])).toEqual(['applications']);
+    expect(homeSectionsFor(['credit'])).toEqual(['applications', 'credit']);
     expect(homeSectionsFor(['orders'])).toEqual(['orders']);
     expect(homeSectionsFor(['content'])).toEqual(['imports']);
     expect(homeSectionsFor(['admin'])).toEqual([...HOME_SECTIONS]);

@@ -15,6 +15,7 @@ export const HOME_SECTIONS = [
   'checklist',
   'deliveries',
   'applications',
+  'credit',
   'orders',
   'imports',
 ] as const;
@@ -25,6 +26,7 @@ const SECTION_ROLES: Record<HomeSection, readonly StaffRole[]> = {
   checklist: ['admin'],
   deliveries: ['admin'],
   applications: ['credit'],
+  credit: ['credit'],
   orders: ['orders'],
   imports: ['content'],
 };
@@ -116,6 +118,8 @@ export const AdminHomeDto = z.object({
     webhooks_paused: z.number().int(),
   }),
   applications: homePart({ pending: z.number().int(), oldest_at: z.string().nullable() }),
+  /** The placed orders waiting for credit (a deposit owed, a credit hold): Receivables lists them. */
+  credit: homePart({ orders_waiting: z.number().int() }),
   orders: homePart({
     to_accept: z.number().int(),
     to_ship: z.number().int(),

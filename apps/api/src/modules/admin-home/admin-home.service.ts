@@ -12,6 +12,7 @@ import { importsSummary } from '../catalogue-admin';
 import { failedMails, mailSummary, requeueFailedMail } from '../mail';
 import { recordAuditBy, type AuditActor } from '../audit';
 import { openOrdersSummary } from '../orders';
+import { countWaitingOrders } from '../receivables';
 import { webhooksSummary } from '../webhooks';
 import { storeIdentityIsSet } from './admin-home.queries';
 
@@ -44,6 +45,7 @@ const PARTS: {
     const s = await pendingApplicationsSummary(db);
     return { pending: s.pending, oldest_at: s.oldestAt?.toISOString() ?? null };
   },
+  credit: async (db) => ({ orders_waiting: await countWaitingOrders(db) }),
   orders: async (db) => {
     const s = await openOrdersSummary(db, HOME_LIST_LIMIT);
     return {

@@ -39,14 +39,14 @@ describe('GET /api/admin/home: who sees what', () => {
   });
 
   it.each([
-    [['credit'], ['applications']],
+    [['credit'], ['applications', 'credit']],
     [['orders'], ['orders']],
     [['content'], ['imports']],
     [
       ['credit', 'orders'],
-      ['applications', 'orders'],
+      ['applications', 'credit', 'orders'],
     ],
-    [['admin'], ['checklist', 'deliveries', 'applications', 'orders', 'imports']],
+    [['admin'], ['checklist', 'deliveries', 'applications', 'credit', 'orders', 'imports']],
   ] as [StaffRole[], string[]][])('staff %j get exactly the parts %j', async (roles, parts) => {
     const res = await home(demo, (await staff(demo, roles)).headers);
     expect(res.statusCode).toBe(200);
@@ -114,6 +114,32 @@ describe('the parts', () => {
     const after = (await home(empty, credit.headers)).json().data.applications;
     expect(after.pending).toBe(before.pending + 1);
     expect(after.oldest_at).toEqual(expect.any(String));
+  });
+
+  it('credit: the placed orders waiting for credit, as many as Receivables lists', async () => {
+    const db = demo.handle.db;
+    const credit = await staff(demo, ['credit']);
+    const listed = async () =>
+      (await demo.get('/api/admin/receivables/waiting-orders', credit.headers)).json().total;
+    const before = (await home(demo, credit.headers)).json().data.credit.orders_waiting;
+    expect(before).toBe(await listed());
+    const [order] = await db
+      .select({ id: orders.id, status: orders.status, holdReason: orders.holdReason })
+      .from(orders)
+      .where(sql`${orders.holdReason} is null and ${orders.depositCents} = 0`)
+      .orderBy(orders.id)
+      .limit(1);
+    await db
+      .update(orders)
+      .set({ status: 'placed', holdReason: 'account_hold' })
+      .where(eq(orders.id, order.id));
+    const after = (await home(demo, credit.headers)).json().data.credit.orders_waiting;
+    expect(after).toBe(before + 1);
+    expect(after).toBe(await listed());
+    await db
+      .update(orders)
+      .set({ status: order.status, holdReason: null })
+      .where(eq(orders.id, order.id));
   });
 
   it('orders: to accept and to ship, soonest requested ship date first, none given last', async () => {

@@ -33,3 +33,6 @@ export {
   totalLine,
 } from './warehouse-pdf';
 export { drawLetterhead, pdfAuthor } from './pdf-letterhead';
+// The orders waiting for credit, listed for credit staff on Receivables with the desk's own filter
+// (its `waiting: 'credit'`, read by orders_waiting_idx).
+export { countDeskByStatus, selectDeskPage } from './order-desk-list.queries';

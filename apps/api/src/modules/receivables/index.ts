@@ -4,6 +4,8 @@
 export { accountPosition, lockCreditAccount, nextDocumentNumber } from './account-position.queries';
 // Trade credit: the approval opens the account, the order desk records opening deposits.
 export { creditRoutes } from './credit.routes';
+// The back-office home counts the orders waiting for credit (listed on Receivables).
+export { countWaitingOrders } from './waiting-orders';
 export { checkoutCredit, openCreditAccount, recordDepositPayment } from './credit.service';
 // Returns and credit notes: the routes plugin.
 export { returnsRoutes } from './returns.routes';

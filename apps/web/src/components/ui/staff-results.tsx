@@ -51,6 +51,7 @@ export function StaffResults<T, C extends string>({
   columns,
   rowKey,
   rowTestId,
+  tableClassName,
   ...said
 }: {
   query: { isPending: boolean; isError: boolean; error: unknown; data?: ResultPage<T> };
@@ -63,6 +64,8 @@ export function StaffResults<T, C extends string>({
   columns: readonly TableColumn<T, C>[];
   rowKey?: (row: T) => Key;
   rowTestId?: (row: T) => string;
+  /** More classes of the table (`stacked-table`: one small grid a row on a phone). */
+  tableClassName?: string;
 } & (StaffListWords<C> | { text: StaffListText<NoInfer<C>> })) {
   const { count, empty, caption, label } = 'text' in said ? wordsOf(said.text) : said;
   const errorMessage = useErrorMessage();
@@ -81,6 +84,7 @@ export function StaffResults<T, C extends string>({
           <p aria-live="polite">{count(data.total)}</p>
           <LabelledTable
             caption={caption}
+            className={tableClassName}
             columns={columns}
             label={label}
             rows={data.data}

@@ -35,6 +35,7 @@ const parts: Required<Omit<AdminHomeDto, 'sections'>> = {
     webhooks_paused: 0,
   },
   applications: { pending: 3, oldest_at: '2026-11-18T09:00:00.000Z' },
+  credit: { orders_waiting: 2 },
   orders: {
     to_accept: 2,
     to_ship: 5,
@@ -104,7 +105,7 @@ describe('/admin: the back-office home', () => {
 
   it('credit staff see the applications waiting, linked to the list', async () => {
     signInStaff(['credit']);
-    renderHome(answerFor(['applications']));
+    renderHome(answerFor(['applications', 'credit']));
     const card = await screen.findByRole('region', { name: 'Credit applications' });
     expect(card).toHaveTextContent('3 applications wait for a decision.');
     expect(within(card).getByRole('link', { name: 'Open the applications' })).toHaveAttribute(
@@ -112,6 +113,27 @@ describe('/admin: the back-office home', () => {
       '/admin/applications',
     );
     expect(screen.queryByRole('region', { name: 'Orders to work' })).not.toBeInTheDocument();
+  });
+
+  it('credit staff see how many orders wait for credit, linked to Receivables where they are listed', async () => {
+    signInStaff(['credit']);
+    renderHome(answerFor(['applications', 'credit']));
+    const card = await screen.findByRole('region', { name: 'Orders waiting for credit' });
+    expect(
+      within(card).getByText('2 orders wait for a deposit or a credit hold decision'),
+    ).toHaveAttribute('data-alert', 'true');
+    expect(
+      within(card).getByRole('link', { name: 'Open the orders waiting for credit' }),
+    ).toHaveAttribute('href', '/admin/receivables');
+  });
+
+  it('says when no order waits for credit, without the alert', async () => {
+    signInStaff(['credit']);
+    renderHome({ sections: ['credit'], credit: { orders_waiting: 0 } });
+    const card = await screen.findByRole('region', { name: 'Orders waiting for credit' });
+    expect(
+      within(card).getByText('0 orders wait for a deposit or a credit hold decision'),
+    ).toHaveAttribute('data-alert', 'false');
   });
 
   it('content staff see the imports running or failed, with the error', async () => {
@@ -125,7 +147,9 @@ describe('/admin: the back-office home', () => {
 
   it('an admin sees the mail banner, the checklist with a link per step, and every part', async () => {
     signInStaff(['admin']);
-    renderHome(answerFor(['checklist', 'deliveries', 'applications', 'orders', 'imports']));
+    renderHome(
+      answerFor(['checklist', 'deliveries', 'applications', 'credit', 'orders', 'imports']),
+    );
     expect(
       await screen.findByText('Mail is not configured: no e-mail leaves the store.'),
     ).toBeVisible();
@@ -140,7 +164,12 @@ describe('/admin: the back-office home', () => {
       }),
     ).toHaveAttribute('href', '/admin/settings');
     expect(items[1]).toHaveTextContent('(done)');
-    for (const name of ['Mails and webhooks', 'Credit applications', 'Orders to work']) {
+    for (const name of [
+      'Mails and webhooks',
+      'Credit applications',
+      'Orders waiting for credit',
+      'Orders to work',
+    ]) {
       expect(screen.getByRole('region', { name })).toBeInTheDocument();
     }
   });

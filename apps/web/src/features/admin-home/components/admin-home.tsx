@@ -30,6 +30,7 @@ function useWhen() {
 const OPEN = {
   deliveries: { to: paths.adminIntegrations, label: 'webhooks.open' },
   applications: { to: paths.adminApplications, label: 'applications.open' },
+  credit: { to: paths.adminReceivables, label: 'credit.open' },
   orders: { to: paths.adminOrders, label: 'orders.open' },
   imports: { to: paths.adminCatalogue, label: 'imports.open' },
 } as const;
@@ -201,6 +202,20 @@ function Applications({ part }: { part: Part<'applications'> }) {
   );
 }
 
+/** Credit staff: how many orders wait for a deposit or a hold decision (listed on Receivables). */
+function Credit({ part }: { part: Part<'credit'> }) {
+  const { t } = useTranslation('admin-home');
+  return (
+    <Card id="credit">
+      <ul className="admin-home__counts">
+        <li data-alert={part.orders_waiting > 0}>
+          {t('credit.waiting', { count: part.orders_waiting })}
+        </li>
+      </ul>
+    </Card>
+  );
+}
+
 function Orders({ part }: { part: Part<'orders'> }) {
   const { t } = useTranslation(['admin-home', 'orders']);
   const when = useWhen();
@@ -278,6 +293,7 @@ export function AdminHome() {
             {home.checklist ? <Checklist items={home.checklist} /> : null}
             {home.deliveries ? <Deliveries part={home.deliveries} /> : null}
             {home.applications ? <Applications part={home.applications} /> : null}
+            {home.credit ? <Credit part={home.credit} /> : null}
             {home.orders ? <Orders part={home.orders} /> : null}
             {home.imports ? <Imports part={home.imports} /> : null}
           </div>

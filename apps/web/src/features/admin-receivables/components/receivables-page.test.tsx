@@ -31,6 +31,7 @@ function renderPage() {
       period: JSON.parse(String(init?.body)).period,
       charged: [{ customer_id: 41, overdue_cents: 900_000, amount_cents: 13_500 }],
     }),
+    '/api/admin/receivables/waiting-orders': () => onePage([]),
     '/api/admin/receivables': () => ({ ...onePage([row]), as_of: '2026-11-28' }),
   });
   renderWithProviders(<ReceivablesPage />, '/admin/receivables');
@@ -41,6 +42,11 @@ describe('Receivables (staff)', () => {
   it('lists customers by amount overdue with aging and hold, filters by country and exports the CSV', async () => {
     const { calls, user } = renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Receivables' })).toBeVisible();
+    // The orders waiting for credit come first (waiting-orders.test.tsx covers the list).
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Orders waiting for credit' }),
+    ).toBeVisible();
+    expect(await screen.findByText('No order is waiting for credit.')).toBeVisible();
     const table = await screen.findByRole('table', { name: 'Receivables' });
     const line = within(table).getByRole('row', { name: /Big Yarns/ });
     expect(line).toHaveTextContent('US$9,000.00');

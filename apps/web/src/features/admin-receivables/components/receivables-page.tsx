@@ -22,11 +22,13 @@ import { useErrorMessage } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/page-title';
 import { useChargeInterest } from '../api/charge-interest';
 import { agingCsvUrl, useReceivables } from '../api/get-receivables';
+import { WaitingOrders } from './waiting-orders';
 
 const DEFAULT_FILTER = { country: '', page: 1 };
 
 /**
- * /admin/receivables (credit, admin): customers by amount overdue with their balance, aging and
+ * /admin/receivables (credit, admin): the orders waiting for credit first (what credit staff act
+ * on), then customers by amount overdue with their balance, aging and
  * hold, filtered by country, the aging CSV export, and a month's interest charged on demand
  * (docs/product/accounts-receivable.md "Payments, statements, interest and receivables").
  */
@@ -40,6 +42,7 @@ export function ReceivablesPage() {
 
   return (
     <StaffSection id="receivables" title={t('title')} className="admin-people">
+      <WaitingOrders />
       {query.data ? <p>{t('lead', { date: query.data.as_of })}</p> : null}
       <div className="admin-people__actions">
         <SelectField
