@@ -5,9 +5,10 @@ type Write = { method: string; path: string; body: unknown };
 
 /**
  * Stubs fetch with a staff resource under `path` kept in memory by the test: a GET answers what
- * `read` gives for its URL, any other method is recorded and answered by `write` (a Response is sent as it is,
- * anything else in the envelope). The envelope is `{ status: true, data }` unless `envelope` names
- * the answer's field another way (`addresses`, `order`). Answers the writes recorded, in order.
+ * `read` gives for its URL, any other method is recorded and answered by `write` (a Response is
+ * sent as it is, anything else in the envelope). The envelope is `{ status: true, data }` unless
+ * `envelope` names the answer's field another way (`addresses`, `order`). Answers the writes
+ * recorded, in order.
  */
 export function stubStaffResource(
   path: string,
