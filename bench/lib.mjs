@@ -55,6 +55,13 @@ export const SERVER_OPTIONS = {
   'node-args': { type: 'string', default: '' },
 };
 
+/** Stops the script, saying why, when option `--name` is not one of `choices`. */
+export function requireChoice(name, value, choices) {
+  if (choices.includes(value)) return;
+  console.error(`--${name} takes ${choices.join(' or ')} (got "${value}")`);
+  process.exit(1);
+}
+
 /** The server's Node command line: `flags`, then those of --node-args, then the --server build. */
 export function serverArgv(args, flags) {
   return [...flags, ...args['node-args'].split(' ').filter(Boolean), args.server];

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { cannonSummary, resultsSection, sectionHeading, warmUpTopUp } from './lib.mjs';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  cannonSummary,
+  requireChoice,
+  resultsSection,
+  sectionHeading,
+  warmUpTopUp,
+} from './lib.mjs';
 
 describe('cannonSummary', () => {
   it('counts timeouts and non-2xx answers as errors beside the failed requests', () => {
@@ -75,5 +81,19 @@ describe('resultsSection', () => {
       '| 1 |',
       '',
     ]);
+  });
+});
+
+describe('requireChoice', () => {
+  it('lets a listed value through and stops the script, naming the option, on any other', () => {
+    const exit = vi.spyOn(process, 'exit').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    requireChoice('caches', 'off', ['on', 'off']);
+    expect(exit).not.toHaveBeenCalled();
+    requireChoice('start', 'nope', ['build', 'load']);
+    expect(error).toHaveBeenCalledWith('--start takes build or load (got "nope")');
+    expect(exit).toHaveBeenCalledWith(1);
+    exit.mockRestore();
+    error.mockRestore();
   });
 });

@@ -21,6 +21,7 @@ import {
   fmt,
   machineLine,
   reportSection,
+  requireChoice,
   resultsSection,
   runMain,
   scrapeMetrics,
@@ -35,10 +36,7 @@ const { values: args } = parseArgs({
     'no-record': { type: 'boolean', default: false },
   },
 });
-if (!['build', 'load'].includes(args.start)) {
-  console.error(`--start takes build or load (got "${args.start}")`);
-  process.exit(1);
-}
+requireChoice('start', args.start, ['build', 'load']);
 const runs = Number(args.runs);
 const target = benchTarget('bench_ready');
 const log = (line) => console.log(`[bench:ready] ${line}`);

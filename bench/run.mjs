@@ -44,6 +44,7 @@ import {
   hitRatio,
   machineLine,
   reportSection,
+  requireChoice,
   resultsSection,
   scrapeMetrics,
   seedNewDatabase,
@@ -78,10 +79,7 @@ const { values: args } = parseArgs({
     ...LOAD_OPTIONS,
   },
 });
-if (!['on', 'off'].includes(args.caches)) {
-  console.error('--caches must be on or off');
-  process.exit(1);
-}
+requireChoice('caches', args.caches, ['on', 'off']);
 const products = args.million ? 1_000_000 : Number(args.products);
 const duration = Number(args.duration);
 const connections = Number(args.connections);

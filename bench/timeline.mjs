@@ -32,6 +32,7 @@ import {
   backendCpu,
   benchTarget,
   cpuSeconds,
+  requireChoice,
   scrapeMetrics,
   serverArgv,
   serverEnv,
@@ -55,14 +56,8 @@ const { values: args } = parseArgs({
     'price-lists': { type: 'string' },
   },
 });
-for (const [name, value] of [
-  ['caches', args.caches],
-  ['price-lists', args['price-lists'] ?? 'on'],
-])
-  if (!['on', 'off'].includes(value)) {
-    console.error(`--${name} must be on or off`);
-    process.exit(1);
-  }
+requireChoice('caches', args.caches, ['on', 'off']);
+requireChoice('price-lists', args['price-lists'] ?? 'on', ['on', 'off']);
 const { port: PORT, dbUrl, base } = benchTarget('wholesale_bench');
 const BUCKET_MS = Number(args.bucket);
 const scenario = scenarios.find((s) => s.name.toLowerCase().includes(args.scenario.toLowerCase()));

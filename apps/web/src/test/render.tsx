@@ -70,7 +70,7 @@ export function validationFailed(
 /**
  * Stands in for fetch for the rest of the test (setup unstubs globals after each), answering JSON by
  * path (the first matching prefix wins; unknown paths answer 404). Returns the stub, for a test that
- * wraps it, and the calls made.
+ * wraps it, the calls made, and `writes()`: those of them made with a method other than GET.
  */
 export function stubFetch(handlers: Record<string, (url: URL, init?: RequestInit) => unknown>) {
   const calls: { url: URL; init?: RequestInit }[] = [];
@@ -89,8 +89,12 @@ export function stubFetch(handlers: Record<string, (url: URL, init?: RequestInit
     });
   };
   vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, calls };
+  const writes = () => calls.filter((c) => c.init?.method && c.init.method !== 'GET');
+  return { fetchMock, calls, writes };
 }
+
+/** The JSON body a stubbed fetch call sent. */
+export const bodyOf = (init?: RequestInit) => JSON.parse(String(init?.body));
 
 /** A paginated list answer whose rows all fit on its first page. */
 export function onePage<T>(data: T[], perPage = 25) {

@@ -5,13 +5,14 @@ type Write = { method: string; path: string; body: unknown };
 
 /**
  * Stubs fetch with a staff resource under `path` kept in memory by the test: a GET answers what
- * `read` gives, any other method is recorded and answered by `write` (a Response is sent as it is,
- * anything else in the envelope). The envelope is `{ status: true, data }` unless `envelope` names
- * the answer's field another way (`addresses`, `order`). Answers the writes recorded, in order.
+ * `read` gives for its URL, any other method is recorded and answered by `write` (a Response is
+ * sent as it is, anything else in the envelope). The envelope is `{ status: true, data }` unless
+ * `envelope` names the answer's field another way (`addresses`, `order`). Answers the writes
+ * recorded, in order.
  */
 export function stubStaffResource(
   path: string,
-  read: () => unknown,
+  read: (url: URL) => unknown,
   write: (method: string, url: URL, body: Record<string, unknown>) => unknown,
   envelope: (value: unknown) => unknown = (data) => ({ status: true, data }),
 ): Write[] {
@@ -19,7 +20,7 @@ export function stubStaffResource(
   stubFetch({
     [path]: (url, init) => {
       const method = init?.method ?? 'GET';
-      if (method === 'GET') return envelope(read());
+      if (method === 'GET') return envelope(read(url));
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       writes.push({ method, path: url.pathname, body });
       const answer = write(method, url, body);

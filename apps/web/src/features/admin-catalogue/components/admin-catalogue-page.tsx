@@ -14,6 +14,7 @@ import { catalogueImportKeys } from '../api/keys';
 import { useStartImport } from '../api/start-import';
 import './admin-catalogue.css';
 import { CheckboxLabel, FieldError } from '@/components/ui/form-field';
+import { Loaded } from '@/components/ui/loaded';
 import { isSpreadsheetName, SpreadsheetInput } from '@/components/ui/spreadsheet-input';
 import { TableHead } from '@/components/ui/table-head';
 import { StaffResults } from '@/components/ui/staff-results';
@@ -264,47 +265,48 @@ export function AdminCataloguePage() {
       {watching !== null ? <ImportProgress id={watching} /> : null}
       <section aria-labelledby={`${base}-history`} className="admin-catalogue__section">
         <h2 id={`${base}-history`}>{t('history.title')}</h2>
-        {history.isPending ? (
-          <p aria-busy="true">{t('loading')}</p>
-        ) : history.isError ? (
-          <p role="alert">{t('history.error')}</p>
-        ) : history.data.imports.length === 0 ? (
-          <p>{t('history.empty')}</p>
-        ) : (
-          <div className="admin-catalogue__table-wrap">
-            <table>
-              <TableHead
-                columns={['when', 'who', 'file', 'status', 'counts']}
-                label={(c) => t(`history.${c}`)}
-              />
-              <tbody>
-                {history.data.imports.map((job) => (
-                  <tr key={job.id}>
-                    <td>{dates.moment(job.created_at)}</td>
-                    <td>{job.created_by ?? '—'}</td>
-                    <td>
-                      <button type="button" className="link" onClick={() => setWatching(job.id)}>
-                        {job.file_name}
-                      </button>
-                    </td>
-                    <td>
-                      {t(`status.${job.status}`)}
-                      {job.dry_run ? ` (${t('history.dryRun')})` : ''}
-                    </td>
-                    <td>
-                      {t('history.countsText', {
-                        created: job.created,
-                        updated: job.updated,
-                        unchanged: job.unchanged,
-                        errors: job.error_count,
-                      })}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <Loaded
+          query={history}
+          failed={t('history.error')}
+          empty={t('history.empty')}
+          isEmpty={(data) => data.imports.length === 0}
+        >
+          {(data) => (
+            <div className="admin-catalogue__table-wrap">
+              <table>
+                <TableHead
+                  columns={['when', 'who', 'file', 'status', 'counts']}
+                  label={(c) => t(`history.${c}`)}
+                />
+                <tbody>
+                  {data.imports.map((job) => (
+                    <tr key={job.id}>
+                      <td>{dates.moment(job.created_at)}</td>
+                      <td>{job.created_by ?? '—'}</td>
+                      <td>
+                        <button type="button" className="link" onClick={() => setWatching(job.id)}>
+                          {job.file_name}
+                        </button>
+                      </td>
+                      <td>
+                        {t(`status.${job.status}`)}
+                        {job.dry_run ? ` (${t('history.dryRun')})` : ''}
+                      </td>
+                      <td>
+                        {t('history.countsText', {
+                          created: job.created,
+                          updated: job.updated,
+                          unchanged: job.unchanged,
+                          errors: job.error_count,
+                        })}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Loaded>
       </section>
     </section>
   );

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCategory } from '@wholesale/contract';
 import i18n from '@/lib/i18n';
 import { preloadTranslations } from '@/test/i18n';
-import { apiError, renderRoutes, stubFetch } from '@/test/render';
+import { apiError, bodyOf, renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { CatalogueStructurePage } from './catalogue-structure-page';
 
@@ -35,7 +35,7 @@ const CATEGORIES = [
 
 function setup(answer?: (url: URL, init?: RequestInit) => unknown) {
   signInStaff(['content']);
-  const { calls } = stubFetch({
+  const { writes } = stubFetch({
     '/api/admin/catalogue/categories': (url, init) =>
       init?.method && init.method !== 'GET' && answer
         ? answer(url, init)
@@ -45,11 +45,8 @@ function setup(answer?: (url: URL, init?: RequestInit) => unknown) {
     [{ path: '/admin/catalogue/structure', element: <CatalogueStructurePage /> }],
     '/admin/catalogue/structure',
   );
-  const writes = () => calls.filter((c) => c.init?.method && c.init.method !== 'GET');
   return { writes };
 }
-
-const bodyOf = (init?: RequestInit) => JSON.parse(String(init?.body));
 
 describe('catalogue structure screen', () => {
   it('shows a loading state, then the tree in order with hidden ones marked', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { AdminCategory } from '@wholesale/contract';
+import { Loaded } from '@/components/ui/loaded';
 import { MoveButtons } from '@/components/ui/move-buttons';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
@@ -110,19 +111,6 @@ function RetireDialog({
       </div>
     </div>
   );
-}
-
-function Loading({
-  state,
-  children,
-}: {
-  state: { isPending: boolean; isError: boolean };
-  children: () => ReactNode;
-}) {
-  const { t } = useTranslation('admin-catalogue');
-  if (state.isPending) return <p aria-busy="true">{t('loading')}</p>;
-  if (state.isError) return <p role="alert">{t('structure.loadError')}</p>;
-  return <>{children()}</>;
 }
 
 const nameOf = (c: AdminCategory, lang: string) =>
@@ -352,9 +340,8 @@ function CategoriesPanel() {
   const list = useCategories();
   const id = useId();
   return (
-    <Loading state={list}>
-      {() => {
-        const all = list.data!.categories;
+    <Loaded query={list} failed={t('structure.loadError')}>
+      {({ categories: all }) => {
         const tops = all.filter((c) => c.parent_id === null);
         return (
           <>
@@ -399,7 +386,7 @@ function CategoriesPanel() {
           </>
         );
       }}
-    </Loading>
+    </Loaded>
   );
 }
 
@@ -418,8 +405,8 @@ function ClassesPanel() {
     );
   };
   return (
-    <Loading state={list}>
-      {() => (
+    <Loaded query={list} failed={t('structure.loadError')}>
+      {(data) => (
         <>
           <AddForm title={t('structure.addClass')} path="classes">
             <TextField label={t('structure.classCode')} name="code" maxLength={4} />
@@ -430,7 +417,7 @@ function ClassesPanel() {
             </label>
           </AddForm>
           <ul className="structure__tree" aria-label={t('structure.tabs.classes')}>
-            {list.data!.classes.map((c) => (
+            {data.classes.map((c) => (
               <StructureRow
                 key={c.code}
                 name={c.code}
@@ -465,8 +452,8 @@ function ClassesPanel() {
                 editPath={`classes/${c.code}`}
                 retire={{
                   count: c.products,
-                  options: list
-                    .data!.classes.filter((o) => o.code !== c.code)
+                  options: data.classes
+                    .filter((o) => o.code !== c.code)
                     .map((o) => ({ value: o.code, label: `${o.code} — ${o[`label_${lang}`]}` })),
                   path: `classes/${c.code}/retire`,
                   moveTo: (value) => ({ move_to: value }),
@@ -476,7 +463,7 @@ function ClassesPanel() {
           </ul>
         </>
       )}
-    </Loading>
+    </Loaded>
   );
 }
 
@@ -484,15 +471,15 @@ function BrandsPanel() {
   const { t } = useTranslation('admin-catalogue');
   const list = useBrands();
   return (
-    <Loading state={list}>
-      {() => (
+    <Loaded query={list} failed={t('structure.loadError')}>
+      {(data) => (
         <>
           <AddForm title={t('structure.addBrand')} path="brands">
             <TextField label={t('structure.code')} name="code" maxLength={32} />
             <TextField label={t('structure.brandName')} name="name" maxLength={100} />
           </AddForm>
           <ul className="structure__tree" aria-label={t('structure.tabs.brands')}>
-            {list.data!.brands.map((b) => (
+            {data.brands.map((b) => (
               <StructureRow
                 key={b.id}
                 name={b.name}
@@ -511,8 +498,8 @@ function BrandsPanel() {
                 editPath={`brands/${b.id}`}
                 retire={{
                   count: b.products,
-                  options: list
-                    .data!.brands.filter((o) => o.id !== b.id)
+                  options: data.brands
+                    .filter((o) => o.id !== b.id)
                     .map((o) => ({ value: String(o.id), label: `${o.code} — ${o.name}` })),
                   path: `brands/${b.id}/retire`,
                   moveTo: optionalId,
@@ -522,7 +509,7 @@ function BrandsPanel() {
           </ul>
         </>
       )}
-    </Loading>
+    </Loaded>
   );
 }
 

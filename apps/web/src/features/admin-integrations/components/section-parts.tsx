@@ -4,29 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SubmitButton } from '@/components/ui/buttons';
 import { FieldError, useTextFields } from '@/components/ui/form-field';
+import { Loaded } from '@/components/ui/loaded';
 import { ApiError } from '@/lib/api-client';
 import { SecretOnce } from './secret-once';
-
-/** What a section loads, once loaded: "loading", the failure, the empty message, or the list itself. */
-export function Loaded<T>({
-  query,
-  failed,
-  empty,
-  isEmpty,
-  children,
-}: {
-  query: { isPending: boolean; isError: boolean; data?: T };
-  failed: string;
-  empty: string;
-  isEmpty: (data: T) => boolean;
-  children: (data: T) => ReactNode;
-}) {
-  const { t } = useTranslation('admin-integrations');
-  if (query.isPending) return <p aria-busy="true">{t('loading')}</p>;
-  if (query.isError || query.data === undefined) return <p role="alert">{failed}</p>;
-  if (isEmpty(query.data)) return <p>{empty}</p>;
-  return children(query.data);
-}
 
 /** What a row's action (revoke, redeliver, pause…) toasts: `done` once it worked, `failed` if not. */
 export const toasted = (done: string, failed: string) => ({

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/test/render';
+import { describe, expect, it } from 'vitest';
+import { apiError, renderWithProviders, validationFailed } from '@/test/render';
+import { stubStaffResource } from '@/test/staff-resource';
 import { TokensSection } from './tokens-section';
 
 const token = {
@@ -14,29 +15,22 @@ const token = {
   revoked_at: null,
 };
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-
+/** The tokens API: none listed; a create refused by field ("refused"), failing ("broken"), or made. */
 function stubApi() {
-  const writes: Array<{ method: string; url: string; body: unknown }> = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    if (method === 'GET') return json({ status: true, tokens: [] });
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    writes.push({ method, url, body });
-    if (body.name === 'refused') {
-      const message = 'scopes must not be empty';
-      return json(
-        {
-          status: false,
-          error: { code: 'VALIDATION_FAILED', message, fields: { 'scopes[0]': message } },
-        },
-        400,
-      );
-    }
-    if (body.name === 'broken') return json({ status: false, error: { message: 'boom' } }, 500);
-    return json({ status: true, token, secret: 'wst_ab12-the-secret' });
-  });
-  return writes;
+  return stubStaffResource(
+    '/api/admin/integrations/tokens',
+    () => ({ status: true, tokens: [] }),
+    (_method, _url, body) => {
+      if (body.name === 'refused')
+        return validationFailed(
+          { 'scopes[0]': 'scopes must not be empty' },
+          'scopes must not be empty',
+        );
+      if (body.name === 'broken') return apiError(500, { code: 'INTERNAL', message: 'boom' });
+      return { status: true, token, secret: 'wst_ab12-the-secret' };
+    },
+    (answer) => answer,
+  );
 }
 
 describe('TokensSection', () => {
@@ -78,7 +72,7 @@ describe('TokensSection', () => {
     await waitFor(() => expect(name).toHaveValue(''));
     expect(writes.at(-1)).toEqual({
       method: 'POST',
-      url: '/api/admin/integrations/tokens',
+      path: '/api/admin/integrations/tokens',
       body: { name: 'ERP', scopes: ['catalogue:write'] },
     });
   });

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/test/render';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders, validationFailed } from '@/test/render';
+import { stubStaffResource } from '@/test/staff-resource';
 import { WebhooksSection } from './webhooks-section';
 
 const endpoint = {
@@ -26,28 +27,23 @@ const delivery = {
   log: [{ at: '2026-11-20T10:00:00.000Z', status_code: 500, error: 'HTTP 500', duration_ms: 12 }],
 };
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-
+/** The webhooks API: the paused endpoint and its failed delivery; a link-local URL is refused. */
 function stubApi() {
-  const writes: Array<{ method: string; url: string; body: unknown }> = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    if (method === 'GET')
-      return url.endsWith('/deliveries')
-        ? json({ status: true, deliveries: [delivery] })
-        : json({ status: true, endpoints: [endpoint] });
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    writes.push({ method, url, body });
-    if (url === '/api/admin/webhooks' && body.url.startsWith('http://169.254')) {
-      const message = 'url must not point at a link-local address';
-      return json(
-        { status: false, error: { code: 'VALIDATION_FAILED', message, fields: { url: message } } },
-        400,
-      );
-    }
-    return json({ status: true, endpoint });
-  });
-  return writes;
+  return stubStaffResource(
+    '/api/admin',
+    (url) =>
+      url.pathname.endsWith('/deliveries')
+        ? { status: true, deliveries: [delivery] }
+        : { status: true, endpoints: [endpoint] },
+    (_method, url, body) => {
+      if (url.pathname === '/api/admin/webhooks' && String(body.url).startsWith('http://169.254')) {
+        const message = 'url must not point at a link-local address';
+        return validationFailed({ url: message }, message);
+      }
+      return { status: true, endpoint };
+    },
+    (answer) => answer,
+  );
 }
 
 describe('WebhooksSection', () => {
@@ -61,7 +57,7 @@ describe('WebhooksSection', () => {
     await waitFor(() =>
       expect(writes).toContainEqual({
         method: 'POST',
-        url: '/api/admin/webhooks/4/resume',
+        path: '/api/admin/webhooks/4/resume',
         body: {},
       }),
     );
@@ -70,7 +66,7 @@ describe('WebhooksSection', () => {
     expect(await screen.findByText(/500 · 12 ms/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Redeliver' }));
     await waitFor(() =>
-      expect(writes.map((w) => w.url)).toContain('/api/admin/webhook-deliveries/9/redeliver'),
+      expect(writes.map((w) => w.path)).toContain('/api/admin/webhook-deliveries/9/redeliver'),
     );
     expect(await screen.findByText('Delivery queued again')).toBeInTheDocument();
   });

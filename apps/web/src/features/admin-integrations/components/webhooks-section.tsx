@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { WEBHOOK_EVENTS, type WebhookEndpointDto, type WebhookEvent } from '@wholesale/contract';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { StaffTextFields } from '@/components/ui/form-field';
+import { Loaded } from '@/components/ui/loaded';
 import { useCreateWebhook, useWebhookAction, type WebhookAction } from '../api/change-webhook';
 import { useWebhookDeliveries, useWebhooks } from '../api/get-webhooks';
 import { formatWhen } from './secret-once';
-import { AddSection, Choices, Loaded, LoadedTable, toasted, useAddForm } from './section-parts';
+import { AddSection, Choices, LoadedTable, toasted, useAddForm } from './section-parts';
 import { TableHead } from '@/components/ui/table-head';
 
 const URL_FIELD = {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminCustomerGroup } from '@wholesale/contract';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { LabelledTable } from '@/components/ui/labelled-table';
+import { Loaded } from '@/components/ui/loaded';
 import { useGroupMembers } from '../api/get-group-members';
 import { CustomerSearch, customerLabel } from './customer-search';
 import { NameForm, RenameForm } from './name-form';
@@ -20,28 +21,29 @@ function GroupMembers({ group }: { group: AdminCustomerGroup }) {
   return (
     <section aria-labelledby={`${id}-title`} className="pricing__section">
       <h3 id={`${id}-title`}>{t('groups.membersOf', { name: group.name })}</h3>
-      {members.isPending ? (
-        <p aria-busy="true">{t('loading')}</p>
-      ) : members.isError ? (
-        <p role="alert">{t('loadError')}</p>
-      ) : members.data.members.length === 0 ? (
-        <p>{t('groups.noMembers')}</p>
-      ) : (
-        <ul className="pricing__results">
-          {members.data.members.map((m) => (
-            <li key={m.id} className="admin-people__row">
-              <span>{customerLabel(m)}</span>
-              <SecondaryButton
-                disabled={pending}
-                aria-label={t('groups.removeMember', { label: customerLabel(m) })}
-                onClick={() => send({ method: 'delete', path: `${path}/${m.id}` })}
-              >
-                ✕
-              </SecondaryButton>
-            </li>
-          ))}
-        </ul>
-      )}
+      <Loaded
+        query={members}
+        failed={t('loadError')}
+        empty={t('groups.noMembers')}
+        isEmpty={(data) => data.members.length === 0}
+      >
+        {(data) => (
+          <ul className="pricing__results">
+            {data.members.map((m) => (
+              <li key={m.id} className="admin-people__row">
+                <span>{customerLabel(m)}</span>
+                <SecondaryButton
+                  disabled={pending}
+                  aria-label={t('groups.removeMember', { label: customerLabel(m) })}
+                  onClick={() => send({ method: 'delete', path: `${path}/${m.id}` })}
+                >
+                  ✕
+                </SecondaryButton>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
       <CustomerSearch
         label={t('search.label')}
         actionText={t('groups.addMember')}

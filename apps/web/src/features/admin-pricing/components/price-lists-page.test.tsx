@@ -9,7 +9,7 @@ import type {
 } from '@wholesale/contract';
 import i18n from '@/lib/i18n';
 import { preloadTranslations } from '@/test/i18n';
-import { onePage, renderRoutes, stubFetch } from '@/test/render';
+import { bodyOf, onePage, renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { PriceListsPage } from './price-lists-page';
 
@@ -78,7 +78,7 @@ const IMPORTED: AdminPriceImportResult = {
 
 function setup(path = '/admin/prices?list=7', write?: (url: URL, init?: RequestInit) => unknown) {
   signInStaff(['content']);
-  const { calls } = stubFetch({
+  const { writes } = stubFetch({
     '/api/admin/price-lists': (url, init) => {
       if (init?.method && init.method !== 'GET') return write ? write(url, init) : LIST;
       if (url.pathname.endsWith('/entries')) return onePage(ENTRIES, 50);
@@ -99,11 +99,8 @@ function setup(path = '/admin/prices?list=7', write?: (url: URL, init?: RequestI
     }),
   });
   renderRoutes([{ path: '/admin/prices', element: <PriceListsPage /> }], path);
-  const writes = () => calls.filter((c) => c.init?.method && c.init.method !== 'GET');
   return { writes };
 }
-
-const bodyOf = (init?: RequestInit) => JSON.parse(String(init?.body));
 
 describe('price lists screen', () => {
   it('shows a loading state, then the lists with entry counts and who each is given to', async () => {
