@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCatalogueFixtures } from '../test/catalogue-fixtures';
@@ -11,28 +8,25 @@ import { createTestApp, type TestApp } from '../test/test-app';
  * as the browser accepts), and the SPA's files are served from the .br/.gz copies the build wrote.
  */
 let t: TestApp;
-let dist: string;
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 const tinyName = 'skeleton-abc123.js';
 const tinyScript = 'export{a as S}from"./index-abc123.js";';
 
 beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
-  fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-  const file = path.join(dist, 'assets', 'index-abc123.js');
-  fs.writeFileSync(file, script);
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script));
-  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(script));
-  // The build writes no copy where compression does not pay (apps/web/vite.config.ts).
-  fs.writeFileSync(path.join(dist, 'assets', tinyName), tinyScript);
-  t = await createTestApp({ env: { WEB_DIST: dist } });
+  const file = 'assets/index-abc123.js';
+  t = await createTestApp({
+    webBuild: {
+      'index.html': '<!doctype html><div id="root"></div>',
+      [file]: script,
+      [`${file}.br`]: zlib.brotliCompressSync(script),
+      [`${file}.gz`]: zlib.gzipSync(script),
+      // The build writes no copy where compression does not pay (apps/web/vite.config.ts).
+      [`assets/${tinyName}`]: tinyScript,
+    },
+  });
   await insertCatalogueFixtures(t);
 });
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 const listing = '/api/cadProducts?category=Buttons&lang=en&pagination=50';
 

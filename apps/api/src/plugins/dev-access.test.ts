@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -8,17 +5,11 @@ import { isLoopback } from './dev-access';
 
 const REMOTE = '203.0.113.7';
 let t: TestApp;
-let dist: string;
 
 beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-  t = await createTestApp({ env: { WEB_DIST: dist } });
+  t = await createTestApp({ webBuild: { 'index.html': '<!doctype html><div id="root"></div>' } });
 });
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 describe('isLoopback', () => {
   it.each([

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { PRICED_FIELDS } from '@wholesale/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,23 +39,17 @@ const MANIFEST = {
 };
 
 let t: TestApp;
-let dist: string;
 let buyer: { cookie: string; userId: number };
 
 beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
-  fs.mkdirSync(path.join(dist, '.vite'));
-  fs.writeFileSync(path.join(dist, '.vite/manifest.json'), JSON.stringify(MANIFEST));
-  t = await createTestApp({ env: { WEB_DIST: dist } });
+  t = await createTestApp({
+    webBuild: { 'index.html': INDEX, '.vite/manifest.json': JSON.stringify(MANIFEST) },
+  });
   await insertCatalogueFixtures(t);
   const { token, userId } = await t.signIn({ country: 'ca' });
   buyer = { cookie: `sid=${token}`, userId };
 });
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 const DATA_BLOCK = /<script type="application\/json" id="first-answers">([\s\S]*?)<\/script>/;
 

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCatalogueFixtures } from '../test/catalogue-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -18,18 +15,12 @@ const INDEX = `<!doctype html>
 </html>
 `;
 let t: TestApp;
-let dist: string;
 
 beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
-  t = await createTestApp({ env: { WEB_DIST: dist } });
+  t = await createTestApp({ webBuild: { 'index.html': INDEX } });
   await insertCatalogueFixtures(t);
 });
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 const get = (url: string) => t.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 

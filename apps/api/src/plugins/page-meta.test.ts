@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCatalogueFixtures } from '../test/catalogue-fixtures';
@@ -38,18 +35,12 @@ const titled = (title: string, lang = 'en') =>
     `<html lang="${lang}">`,
   );
 let t: TestApp;
-let dist: string;
 
 beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
-  t = await createTestApp({ env: { WEB_DIST: dist, PUBLIC_URL: `${BASE}/` } });
+  t = await createTestApp({ webBuild: { 'index.html': INDEX }, env: { PUBLIC_URL: `${BASE}/` } });
   await insertCatalogueFixtures(t);
 });
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 async function page(url: string, headers: Record<string, string> = {}) {
   const res = await t.inject({ method: 'GET', url, headers });

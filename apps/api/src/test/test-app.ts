@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -104,6 +106,17 @@ const hashTestPassword = () => (testPasswordHash ??= hash('a-long-test-password'
 
 let userCounter = 0;
 
+/** A new folder in the system's temporary folder holding `files` (path in the folder → content). */
+function temporaryFolder(prefix: string, files: Record<string, string | Buffer> = {}): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+  }
+  return dir;
+}
+
 /** Builds the real app on a fresh database, optionally with a small demo catalogue. */
 export async function createTestApp(
   options: {
@@ -114,9 +127,22 @@ export async function createTestApp(
     routes?: (app: FastifyInstance) => void;
     /** Turns the app's real logger on, its lines written here (with env LOG_LEVEL). */
     logStream?: LogStream;
+    /**
+     * Gives the app an empty data folder of its own (uploaded files, imports, drawn pictures) in
+     * the system's temporary folder, removed on close; `t.config.dataDir` names it.
+     */
+    ownDataDir?: boolean;
+    /**
+     * The web build the app serves (WEB_DIST): each file's path in the build and its content,
+     * written to a temporary folder removed on close.
+     */
+    webBuild?: Record<string, string | Buffer>;
   } = {},
 ): Promise<TestApp> {
   const { handle, drop } = await createTestDatabase();
+  const folders: Record<string, string> = {};
+  if (options.ownDataDir) folders.DATA_DIR = temporaryFolder('test-data-');
+  if (options.webBuild) folders.WEB_DIST = temporaryFolder('web-dist-', options.webBuild);
   const config = loadConfig({
     NODE_ENV: 'test',
     DEMO_DATA: 'false',
@@ -128,6 +154,7 @@ export async function createTestApp(
     // searches would race it. The index's own tests (search-index, relevance) turn it on and await
     // what the feed brings.
     SEARCH_INDEX: 'off',
+    ...folders,
     ...options.env,
   });
   if (options.seed) await seedDemoData(handle.db, options.seed);
@@ -183,6 +210,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await drop();
+      for (const dir of Object.values(folders)) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

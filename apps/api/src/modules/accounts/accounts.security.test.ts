@@ -1,7 +1,4 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 import { PRODUCTION_TEST_ENV } from '../../test/production-env';
@@ -102,13 +99,9 @@ describe('general rate limit and security headers', () => {
   });
 
   it('sends them on the SPA fallback too, with HSTS and secure cookies in production, and no dev mailbox', async () => {
-    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
-    fs.writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><html><body><div id="root"></div></body></html>',
-    );
     const prod = await createTestApp({
-      env: { ...PRODUCTION_TEST_ENV, WEB_DIST: dist },
+      webBuild: { 'index.html': '<!doctype html><html><body><div id="root"></div></body></html>' },
+      env: PRODUCTION_TEST_ENV,
     });
     try {
       const page = await prod.inject({ method: 'GET', url: '/profile/password' });
@@ -134,7 +127,6 @@ describe('general rate limit and security headers', () => {
       expect(cookieOf(res, 'XSRF-TOKEN')!.secure).toBe(true);
     } finally {
       await prod.close();
-      fs.rmSync(dist, { recursive: true, force: true });
     }
   });
 });

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +12,6 @@ let staff: Record<string, string>;
 let spanishStaff: Record<string, string>;
 let buyer: Record<string, string>;
 let jobId: number;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-errors-test-'));
 const REFUSED = 120;
 
 /** Uploads a CSV as staff and runs the import to its end; answers the job id. */
@@ -36,7 +32,7 @@ async function importCsv(lines: string[]): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: { products: 5 }, env: { DATA_DIR: dataDir } });
+  t = await createTestApp({ seed: { products: 5 }, ownDataDir: true });
   staff = (await t.signIn({ role: 'staff', staffRoles: ['content'] })).headers;
   spanishStaff = (await t.signIn({ role: 'staff', staffRoles: ['content'], lang: 'es' })).headers;
   buyer = (await t.signIn({ country: 'ca' })).headers;
@@ -50,10 +46,7 @@ beforeAll(async () => {
     lines.push(`ERRP-${i},${top},${i === REFUSED ? '=1+2' : `Z${i}`},Thing ${i},1.00,1`);
   jobId = await importCsv(lines);
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const errorsPage = (query: Record<string, string>, headers = staff) =>
   t.inject({ method: 'GET', url: `/api/admin/imports/${jobId}/errors`, query, headers });

@@ -19,8 +19,6 @@ import { runImportQueue } from './import.worker';
 
 let t: TestApp;
 let staff: Record<string, string>;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-limits-'));
-const importsDir = path.join(dataDir, 'imports');
 const MAX_ROWS = 50;
 // The smallest heap a parser thread may have that still boots and reads a header on Node 26 (16 MB
 // did on Node 20; the thread loads the sources through tsx in tests).
@@ -29,18 +27,15 @@ const PARSER_MB = 32;
 beforeAll(async () => {
   t = await createTestApp({
     seed: { products: 5 },
+    ownDataDir: true,
     env: {
-      DATA_DIR: dataDir,
       IMPORT_MAX_ROWS: String(MAX_ROWS),
       IMPORT_PARSER_MEMORY_MB: String(PARSER_MB),
     },
   });
   staff = (await t.signIn({ role: 'staff' })).headers;
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 function upload(name: string, data: Buffer, dryRun = true, language = 'en') {
   const form = multipart([
@@ -62,7 +57,10 @@ async function runJob(name: string, data: Buffer) {
   return (await t.get(`/api/admin/imports/${res.json().import_id}`, staff)).json();
 }
 
-const leftovers = () => (fs.existsSync(importsDir) ? fs.readdirSync(importsDir) : []);
+const leftovers = () => {
+  const imports = path.join(t.config.dataDir, 'imports');
+  return fs.existsSync(imports) ? fs.readdirSync(imports) : [];
+};
 
 async function expectAlive(heapBefore: number) {
   expect((await t.get('/api/health')).statusCode).toBe(200);

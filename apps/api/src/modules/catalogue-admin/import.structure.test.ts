@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, type MultipartPart } from '../../test/multipart';
@@ -11,16 +8,12 @@ import { runImportQueue } from './import.worker';
 /** A fresh store (no categories, classes or brands) importing its first catalogue. */
 let t: TestApp;
 let staff: Record<string, string>;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-structure-test-'));
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: false, env: { DATA_DIR: dataDir } });
+  t = await createTestApp({ seed: false, ownDataDir: true });
   staff = (await t.signIn({ role: 'staff', staffRoles: ['content'] })).headers;
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const FILE = [
   'sku,category,subcategory,class,brand,name_en,price_ca,stock_ca',

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import yazl from 'yazl';
@@ -22,16 +19,15 @@ export let buyer: Record<string, string>;
 export let topCode: string;
 export let subCode: string;
 export let otherTop: string;
-let dataDir: string;
 export const MAX_BYTES = 300_000;
 
 /** Gives the calling test file its own app (30 products) with its own upload folder. */
 export function useImportTestApp(): void {
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-test-'));
     t = await createTestApp({
       seed: { products: 30 },
-      env: { DATA_DIR: dataDir, IMPORT_MAX_BYTES: String(MAX_BYTES) },
+      ownDataDir: true,
+      env: { IMPORT_MAX_BYTES: String(MAX_BYTES) },
     });
     staff = (await t.signIn({ role: 'staff' })).headers;
     buyer = (await t.signIn({ country: 'ca' })).headers;
@@ -46,10 +42,7 @@ export function useImportTestApp(): void {
     )) as unknown as { rows: { cat_code: string }[] };
     otherTop = others.rows[0].cat_code.trim();
   });
-  afterAll(async () => {
-    await t?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => t?.close());
 }
 
 export async function zipBytes(zip: yazl.ZipFile): Promise<Buffer> {

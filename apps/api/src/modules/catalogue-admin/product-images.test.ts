@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,10 +14,9 @@ let staff: Record<string, string>;
 let buyer: Record<string, string>;
 let sku: string;
 let productId: number;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'product-images-test-'));
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: { products: 20 }, env: { DATA_DIR: dataDir } });
+  t = await createTestApp({ seed: { products: 20 }, ownDataDir: true });
   staff = (await t.signIn({ role: 'staff', staffRoles: ['content'] })).headers;
   buyer = (await t.signIn({ country: 'ca' })).headers;
   const rows = (await t.handle.db.execute(
@@ -31,10 +27,7 @@ beforeAll(async () => {
   sku = rows.rows[0].product_id.trim();
   productId = rows.rows[0].id;
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const URL = '/api/admin/products';
 const picture = (background: string, format: 'png' | 'webp' | 'jpeg' = 'png') =>

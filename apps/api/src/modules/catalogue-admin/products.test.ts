@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toUpcA } from '@wholesale/contract';
@@ -11,10 +8,9 @@ let t: TestApp;
 let staff: { userId: number; headers: Record<string, string> };
 let buyer: Record<string, string>;
 let sku: string;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'editor-test-'));
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: { products: 30 }, env: { DATA_DIR: dataDir } });
+  t = await createTestApp({ seed: { products: 30 }, ownDataDir: true });
   staff = await t.signIn({ role: 'staff', staffRoles: ['content'], email: 'editor@example.com' });
   buyer = (await t.signIn({ country: 'ca' })).headers;
   const rows = (await t.handle.db.execute(
@@ -23,10 +19,7 @@ beforeAll(async () => {
   )) as unknown as { rows: { product_id: string }[] };
   sku = rows.rows[0].product_id.trim();
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const URL = '/api/admin/products';
 const get = async (code = sku) => (await t.get(`${URL}/${code}`, staff.headers)).json();

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,19 +10,15 @@ let t: TestApp;
 let content: { userId: number; headers: Record<string, string> };
 let orders: Record<string, string>;
 let buyer: Record<string, string>;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'structure-test-'));
 const URL = '/api/admin/catalogue';
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: { products: 20 }, env: { DATA_DIR: dataDir } });
+  t = await createTestApp({ seed: { products: 20 }, ownDataDir: true });
   content = await t.signIn({ role: 'staff', staffRoles: ['content'], email: 'cat@example.com' });
   orders = (await t.signIn({ role: 'staff', staffRoles: ['orders'] })).headers;
   buyer = (await t.signIn({ country: 'ca' })).headers;
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 type Cat = { id: number; code: string; level: number; parent_id: number | null; products: number };
 const categories = async (): Promise<Cat[]> =>

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES, MAX_PDF_BYTES } from '@wholesale/contract';
@@ -56,23 +53,18 @@ function sendForm(
 }
 
 let t: TestApp;
-let dataDir: string;
 let staff: Record<string, string>;
 let customer: Record<string, string>;
 let frenchCustomer: Record<string, string>;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-test-'));
-  t = await createTestApp({ env: { DATA_DIR: dataDir }, content: true });
+  t = await createTestApp({ ownDataDir: true, content: true });
   staff = (await t.signIn({ role: 'staff' })).headers;
   customer = (await t.signIn({ role: 'customer', lang: 'en' })).headers;
   frenchCustomer = (await t.signIn({ role: 'customer', lang: 'fr' })).headers;
 });
 
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 describe('public content calls', () => {
   it('GET /api/crousalImages lists the slides in the asked language with real JPEG images', async () => {

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -9,21 +8,16 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('images', () => {
   let t: TestApp;
-  let dataDir: string;
   let productId: string;
 
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'images-test-'));
-    t = await createTestApp({ seed: { products: 40 }, env: { DATA_DIR: dataDir } });
+    t = await createTestApp({ seed: { products: 40 }, ownDataDir: true });
     const result = await t.handle.db.execute<{ product_id: string }>(
       sql`select product_id from products order by id limit 1`,
     );
     productId = result.rows[0]!.product_id;
   });
-  afterAll(async () => {
-    await t.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
   it('generates a product swatch as a cacheable JPEG and stores it', async () => {
     const res = await t.get(`/images/products/${productId}.jpg`);
@@ -35,7 +29,7 @@ describe('images', () => {
     const meta = await sharp(res.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 260, height: 280 });
     const stored = await fs.readFile(
-      path.join(dataDir, 'files', 'images', 'products', `${productId}.jpg`),
+      path.join(t.config.dataDir, 'files', 'images', 'products', `${productId}.jpg`),
     );
     expect(stored.equals(res.rawPayload)).toBe(true);
 
@@ -58,7 +52,10 @@ describe('images', () => {
     })
       .jpeg()
       .toBuffer();
-    await new DiskFileStore(path.join(dataDir, 'files')).put(`images/products/${code}.jpg`, custom);
+    await new DiskFileStore(path.join(t.config.dataDir, 'files')).put(
+      `images/products/${code}.jpg`,
+      custom,
+    );
     const res = await t.get(`/images/products/${code}.jpg`);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(custom)).toBe(true);
@@ -73,7 +70,7 @@ describe('images', () => {
   });
 
   it('refuses path traversal and odd names without touching the disk', async () => {
-    await fs.writeFile(path.join(dataDir, 'secret.jpg'), 'secret');
+    await fs.writeFile(path.join(t.config.dataDir, 'secret.jpg'), 'secret');
     for (const url of [
       '/images/products/..%2Fsecret.jpg',
       '/images/products/..%2F..%2Fsecret.jpg',

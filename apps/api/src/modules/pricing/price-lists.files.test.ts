@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -17,11 +16,10 @@ let t: TestApp;
 let content: Record<string, string>;
 let skus: string[];
 let brand: string;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'price-files-test-'));
 const LISTS = '/api/admin/price-lists';
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: { products: 30 }, env: { DATA_DIR: dataDir } });
+  t = await createTestApp({ seed: { products: 30 }, ownDataDir: true });
   content = (await t.signIn({ role: 'staff', staffRoles: ['content'], lang: 'fr' })).headers;
   const { rows } = await t.handle.db.execute<{ sku: string; brand: string }>(
     sql`SELECT product_id AS sku, brand FROM products WHERE brand IS NOT NULL ORDER BY id LIMIT 5`,
@@ -29,10 +27,7 @@ beforeAll(async () => {
   skus = rows.map((r) => r.sku);
   brand = rows[0].brand;
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const newList = async (name: string) =>
   (await t.post(LISTS, content, { name, currency: 'CAD' })).json() as { id: number };
@@ -197,7 +192,7 @@ describe('price list import', () => {
     });
     expect(none.statusCode).toBe(400);
     expect((await upload(999999, { name: 'p.csv', data: `${HEADER}\n` })).statusCode).toBe(404);
-    expect(fs.readdirSync(path.join(dataDir, 'imports'))).toEqual([]);
+    expect(fs.readdirSync(path.join(t.config.dataDir, 'imports'))).toEqual([]);
   });
 });
 

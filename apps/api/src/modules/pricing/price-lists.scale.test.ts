@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../test/multipart';
@@ -22,10 +19,9 @@ const ENTRIES = PRODUCTS * BREAKS;
 let t: TestApp;
 let content: Record<string, string>;
 let csv: string;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'price-scale-test-'));
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: { products: PRODUCTS }, env: { DATA_DIR: dataDir } });
+  t = await createTestApp({ seed: { products: PRODUCTS }, ownDataDir: true });
   content = (await t.signIn({ role: 'staff', staffRoles: ['content'] })).headers;
   const { rows } = await t.handle.db.execute<{ sku: string }>(
     sql`SELECT product_id AS sku FROM products ORDER BY id`,
@@ -36,10 +32,7 @@ beforeAll(async () => {
       lines.push(`product,${sku},${packs},${(10 - packs * 0.25).toFixed(2)},,,`);
   csv = lines.join('\n');
 }, 600_000);
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 async function importFile(listId: number, data: string) {
   const body = multipart([

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRowsFor } from '../../test/audit-rows';
@@ -20,11 +17,10 @@ let buyer: Record<string, string>;
 let sku: string;
 let brand: string;
 let catCode: string;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'price-lists-test-'));
 const LISTS = '/api/admin/price-lists';
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: { products: 30 }, env: { DATA_DIR: dataDir } });
+  t = await createTestApp({ seed: { products: 30 }, ownDataDir: true });
   content = await t.signIn({ role: 'staff', staffRoles: ['content'], email: 'prices@example.com' });
   orders = (await t.signIn({ role: 'staff', staffRoles: ['orders'] })).headers;
   buyer = (await t.signIn({ country: 'ca' })).headers;
@@ -34,10 +30,7 @@ beforeAll(async () => {
   );
   ({ sku, brand, cat_code: catCode } = rows[0]);
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const newList = async (name: string, currency = 'CAD') => {
   const res = await t.post(LISTS, content.headers, { name, currency });

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import {
   CUSTOMER_PRICE_FIELDS,
@@ -23,7 +20,6 @@ import { insertCustomerGroup, insertPriceList } from '../../test/pricing-fixture
  */
 
 let t: TestApp;
-let dist: string;
 let fx: Awaited<ReturnType<typeof insertCatalogueFixtures>>;
 type Who = { name: string; headers: Record<string, string>; cookie?: string; userId?: number };
 let tremblay: Who;
@@ -41,12 +37,12 @@ async function signedIn(name: string, role: 'customer' | 'staff' = 'customer'): 
 }
 
 beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
-  fs.writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html lang="en"><head><title></title></head><body><div id="root"></div></body></html>',
-  );
-  t = await createTestApp({ env: { WEB_DIST: dist } });
+  t = await createTestApp({
+    webBuild: {
+      'index.html':
+        '<!doctype html><html lang="en"><head><title></title></head><body><div id="root"></div></body></html>',
+    },
+  });
   fx = await insertCatalogueFixtures(t);
   [tremblay, roy, royToo, plain, staff] = await Promise.all([
     signedIn('tremblay'),
@@ -82,10 +78,7 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 type Card = {
   product_id: string;

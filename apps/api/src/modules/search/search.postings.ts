@@ -27,7 +27,9 @@ function varintLength(value: number): number {
 
 /**
  * Decodes `count` postings starting at `from` in `bytes` into documents and their scores (by weight
- * mask) in `docs` and `out`.
+ * mask) in `docs` and `out`. NOTE: it repeats forEachPosting's loop on purpose: every search
+ * decodes its words' runs here, and the same loop through forEachPosting with a callback decoded
+ * about a quarter fewer postings a second (Node 26, 8.3 million postings, best of six runs).
  */
 function decodeInto(
   bytes: Uint8Array,
