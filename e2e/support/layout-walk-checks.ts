@@ -147,3 +147,20 @@ export function layoutDefects(): string[] {
   window.scrollTo(0, 0);
   return out;
 }
+
+/**
+ * The desktop top bar on one line (the walk asks at 1280 px in each language): its links wrapped
+ * onto a second line for the French buyer. Answers one line per defect; nothing where the top bar
+ * is not shown (a phone's width).
+ */
+export function topBarDefects(): string[] {
+  const bar = document.querySelector('.top-bar');
+  if (!bar?.checkVisibility()) return [];
+  const links = Array.from(bar.querySelectorAll('li'));
+  const lines = new Set(links.map((li) => Math.round(li.getBoundingClientRect().top)));
+  const out = lines.size > 1 ? [`top bar links on ${lines.size} lines`] : [];
+  for (const link of Array.from(bar.querySelectorAll('a')))
+    if (link.getClientRects().length > 1)
+      out.push(`top bar link "${link.textContent?.trim()}" broken over lines`);
+  return out;
+}
