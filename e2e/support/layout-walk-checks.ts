@@ -4,7 +4,8 @@
 /**
  * The geometry checks in one pass over the page: wider than the window; an interactive element
  * covered at its centre once scrolled into view; text cut off in a control; a one-line field
- * stretched taller than two lines. Answers one line per defect.
+ * stretched taller than two lines; a one-word column heading broken over lines. Answers one line
+ * per defect.
  */
 export function layoutDefects(): string[] {
   const out: string[] = [];
@@ -126,6 +127,40 @@ export function layoutDefects(): string[] {
     const height = field.getBoundingClientRect().height;
     if (height > 64) out.push(`stretched: ${describe(field)} (${Math.round(height)} px tall)`);
   }
+  // A one-word column heading broken over two lines ("Orde" over "r") by a rule that lets words
+  // break anywhere: the table should keep its words whole and scroll instead.
+  for (const heading of Array.from(document.querySelectorAll('th'))) {
+    const word = heading.textContent?.trim() ?? '';
+    if (!word || /\s/.test(word) || !shown(heading)) continue;
+    // Its text as drawn, leaving out screen-reader text in a 1 px box (hidden on purpose).
+    const lines = new Set<number>();
+    const texts = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      if ((text.parentElement?.getBoundingClientRect().width ?? 0) <= 1) continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      for (const r of Array.from(range.getClientRects()))
+        if (r.width > 0) lines.add(Math.round(r.top));
+    }
+    if (lines.size > 1) out.push(`word broken: ${describe(heading)} over ${lines.size} lines`);
+  }
   window.scrollTo(0, 0);
+  return out;
+}
+
+/**
+ * The desktop top bar on one line (the walk asks at 1280 px in each language): its links wrapped
+ * onto a second line for the French buyer. Answers one line per defect; nothing where the top bar
+ * is not shown (a phone's width).
+ */
+export function topBarDefects(): string[] {
+  const bar = document.querySelector('.top-bar');
+  if (!bar?.checkVisibility()) return [];
+  const links = Array.from(bar.querySelectorAll('li'));
+  const lines = new Set(links.map((li) => Math.round(li.getBoundingClientRect().top)));
+  const out = lines.size > 1 ? [`top bar links on ${lines.size} lines`] : [];
+  for (const link of Array.from(bar.querySelectorAll('a')))
+    if (link.getClientRects().length > 1)
+      out.push(`top bar link "${link.textContent?.trim()}" broken over lines`);
   return out;
 }

@@ -1,6 +1,12 @@
 import { STAFF_ROLES, type StaffRole } from '@wholesale/contract';
 import { categories } from './catalogue';
-import { apiSignIn, cartWithProducts, FRENCH_BUYER, type ApiSession } from './demo-accounts';
+import {
+  apiCall,
+  apiSignIn,
+  cartWithProducts,
+  FRENCH_BUYER,
+  type ApiSession,
+} from './demo-accounts';
 
 // The layout walk's plan (e2e/support/layout-walk.ts walks it): the router's pages, the personas,
 // who may open what, and the real records the pages with parameters open.
@@ -112,9 +118,27 @@ export async function getJson<T>(s: ApiSession, path: string): Promise<T> {
 type Rows<T> = { data: T[] };
 
 /**
- * Reads the records the walk opens and gives the buyer a cart with lines and a favourite (the
- * demo data has orders, applications, customers and product groups). Answers an undo for what it
- * added.
+ * Writes audit entries with a before/after table, so the audit log the walk opens shows change
+ * tables even on a fresh server where no journey has written one (its headings broke mid-word
+ * only once there were entries): a staff member renames a category in French and Spanish with a
+ * long name and puts the names back at once, before any page is walked.
+ */
+async function writeAuditEntries(admin: ApiSession): Promise<void> {
+  const { categories } = await getJson<{
+    categories: { id: number; name_fr: string; name_es: string }[];
+  }>(admin, '/api/admin/catalogue/categories');
+  const { id, name_fr, name_es } = categories[0];
+  const url = `/api/admin/catalogue/categories/${id}`;
+  const long = ' – layout walk, https://example.com/a-long-address-without-spaces-to-wrap';
+  const longer = (name: string) => (name + long).slice(0, 100);
+  await apiCall(admin, 'PATCH', url, { name_fr: longer(name_fr), name_es: longer(name_es) });
+  await apiCall(admin, 'PATCH', url, { name_fr, name_es });
+}
+
+/**
+ * Reads the records the walk opens, gives the buyer a cart with lines and a favourite (the demo
+ * data has orders, applications, customers and product groups) and the audit log two entries.
+ * Answers an undo for what it added.
  */
 export async function prepareWalkData(
   baseUrl: string,
@@ -142,6 +166,7 @@ export async function prepareWalkData(
   const products = await getJson<Rows<{ sku: string }>>(admin, '/api/admin/products?per_page=1');
   const productGroupId = 1;
   await getJson(buyer, `/api/product_group/${productGroupId}`);
+  await writeAuditEntries(admin);
   const first = <T>(rows: Rows<T>, what: string): T => {
     if (rows.data.length === 0) throw new Error(`the demo data has no ${what}`);
     return rows.data[0];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeInPlace } from './browser';
 import { apiSignIn, signInOnPage } from './demo-accounts';
 import { browserForFile } from './journey';
-import { layoutDefects } from './layout-walk-checks';
+import { layoutDefects, topBarDefects } from './layout-walk-checks';
 import {
   addressesFor,
   getJson,
@@ -54,6 +54,8 @@ export const PASSES: Pass[] = [
 ];
 
 const HEIGHT: Record<number, number> = { 320: 568, 390: 844, 768: 1024, 1280: 900 };
+/** The width at which the desktop top bar fits on one line in every language. */
+const TOP_BAR_WIDTH = 1280;
 
 /** The requests a page waits on (not images, fonts or media: a missing thumbnail is not a wait). */
 const AWAITED = new Set(['document', 'script', 'stylesheet', 'fetch', 'xhr']);
@@ -200,6 +202,12 @@ export async function walk(
     for (const pass of PASSES) {
       await page.setViewportSize({ width: pass.widths[0], height: HEIGHT[pass.widths[0]] });
       await chooseLanguage(page, pass.lang);
+      // The top bar is the same on every page: one look per person and language at the desktop
+      // width, where it should fit on one line (the passes other than English walk a phone's).
+      await page.setViewportSize({ width: TOP_BAR_WIDTH, height: HEIGHT[TOP_BAR_WIDTH] });
+      await settle(page, pending);
+      for (const d of await page.evaluate(topBarDefects))
+        found(`top bar as ${persona.name}, ${pass.lang || 'en'} ${TOP_BAR_WIDTH} px: ${d}`);
       for (const address of addresses) {
         await timed(`navigate ${persona.name} ${address}`, () => navigate(page, address));
         for (const width of pass.widths) {
