@@ -8,6 +8,7 @@ import { useAudit, type AuditFilter } from '../api/get-audit';
 import { TableHead } from '@/components/ui/table-head';
 import { StaffSection } from '@/components/ui/staff-section';
 import { usePageTitle } from '@/lib/page-title';
+import { useDates } from '@/lib/dates';
 
 const DEFAULT_FILTER: AuditFilter = {
   actor: '',
@@ -50,7 +51,8 @@ function Change({ entry }: { entry: AuditEntryDto }) {
 
 /** /admin/audit (admin): who did what, when, with before/after; filters live in the URL. */
 export function AuditPage() {
-  const { t, i18n } = useTranslation(['admin-people', 'common']);
+  const { t } = useTranslation(['admin-people', 'common']);
+  const dates = useDates();
   const [filter, go, pages] = useUrlFilter(DEFAULT_FILTER);
   const query = useAudit(filter);
   usePageTitle(t('audit.title'));
@@ -88,7 +90,7 @@ export function AuditPage() {
         caption={t('audit.title')}
         label={(c) => t(`audit.${c}`)}
         columns={[
-          { id: 'when', cell: (entry) => new Date(entry.at).toLocaleString(i18n.language) },
+          { id: 'when', cell: (entry) => dates.moment(entry.at) },
           { id: 'actor', cell: (entry) => entry.actor_email ?? '—' },
           { id: 'action', cell: (entry) => <code>{entry.action}</code> },
           {

@@ -13,17 +13,15 @@ import { useAdminHome } from '../api/get-admin-home';
 import { useRetryMail } from '../api/retry-mail';
 import './admin-home.css';
 import { SecondaryButton } from '@/components/ui/buttons';
+import { useDates } from '@/lib/dates';
 
 type Part<K extends keyof AdminHomeDto> = NonNullable<AdminHomeDto[K]>;
 
+/** A moment to the minute, or a requested ship date (a calendar day) as that day; '—' for none. */
 function useWhen() {
-  const { i18n } = useTranslation();
-  return (iso: string | null, dateOnly = false) => {
-    if (!iso) return '—';
-    // A requested ship date is a calendar day (YYYY-MM-DD): shown as that day, in no time zone.
-    const date = dateOnly ? new Date(`${iso}T12:00:00`) : new Date(iso);
-    return dateOnly ? date.toLocaleDateString(i18n.language) : date.toLocaleString(i18n.language);
-  };
+  const dates = useDates();
+  return (iso: string | null, dateOnly = false) =>
+    !iso ? '—' : dateOnly ? dates.calendarDay(iso) : dates.moment(iso);
 }
 
 /** Under each part but the checklist, a link to the page where its work is done. */
