@@ -170,9 +170,7 @@ describe("phone orders: staff change the customer's cart", () => {
     // 0 is not a line's packs (the line has its own remove button): nothing is sent.
     await user.clear(box);
     await user.type(box, '0{Enter}');
-    expect(box).toHaveAccessibleDescription(
-      'Saisissez un nombre entier d’emballages, au moins 1.',
-    );
+    expect(box).toHaveAccessibleDescription('Saisissez un nombre entier d’emballages, au moins 1.');
     expect(writes(calls)).toHaveLength(1);
   });
 
