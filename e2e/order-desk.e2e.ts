@@ -9,13 +9,19 @@ import {
   signedInPage,
 } from './support/browser';
 import { browserForFile } from './support/journey';
-import { apiSignIn, cartWithOneProduct, FRENCH_BUYER } from './support/demo-accounts';
+import {
+  apiCall,
+  apiSignIn,
+  cartWithOneProduct,
+  cartWithProducts,
+  FRENCH_BUYER,
+} from './support/demo-accounts';
 
 // The order desk (docs/product/back-office-orders.md): a buyer places an order; staff
 // with the orders role find it on /admin/orders, accept it, pick it and ship it with a carrier and a
 // tracking number; the buyer, whose interface is French, sees it shipped with the carrier and the
-// tracking link. Then a phone order: staff open the customer's cart and place it for them; both
-// sides see who placed it. The orders account works in Spanish and the buyer in French (demo data).
+// tracking link. Then a phone order: staff open the customer's cart, add a product by the code the
+// customer reads out, change its packs, and place it for them; both sides see who placed it. The orders account works in Spanish and the buyer in French (demo data).
 const baseUrl = inject('baseUrl');
 const { email: BUYER, company: BUYER_COMPANY, code: BUYER_CODE } = FRENCH_BUYER;
 const STAFF = 'orders@example.com';
@@ -102,7 +108,20 @@ describe('order desk journeys', () => {
     'staff place a phone order from the customer cart; both sides see who placed it (desktop and phone)',
     { timeout: 240_000 },
     async () => {
-      const product = await cartWithOneProduct(await apiSignIn(baseUrl, BUYER));
+      // Two products in stock: the cart keeps the first; the customer reads out the second's code.
+      const session = await apiSignIn(baseUrl, BUYER);
+      const [product, extra] = await cartWithProducts(session, 2);
+      const cart = await apiCall<{ products: Array<{ id: number; product_id: string }> }>(
+        session,
+        'GET',
+        `/api/cart?user_id=${session.userId}`,
+      );
+      const extraLine = cart.products.find((l) => l.product_id === extra);
+      await apiCall(
+        session,
+        'DELETE',
+        `/api/cart/delete?id=${extraLine?.id}&user_id=${session.userId}`,
+      );
       const staff = await signedInPage(browser(), STAFF, { baseUrl });
       await staff.page.goto('/admin/orders');
       await staff.page.getByRole('link', { name: 'Tomar un pedido telefónico' }).click();
@@ -117,6 +136,23 @@ describe('order desk journeys', () => {
         .getByRole('heading', { name: `Pedido telefónico para ${BUYER_COMPANY}` })
         .waitFor();
       await staff.page.getByTestId(`phone-line-${product}`).getByText('Sí').waitFor();
+      // Staff add the product the customer reads out: its code, its packs, Enter.
+      await staff.page.getByLabel('Código de producto').fill(extra!);
+      const packs = staff.page.getByLabel('Paquetes de envío', { exact: true });
+      await packs.fill('2');
+      await packs.press('Enter');
+      await staff.page
+        .getByText(`${extra}: el carrito del cliente tiene 2 paquetes de envío.`)
+        .waitFor();
+      const line = staff.page.getByTestId(`phone-line-${extra}`);
+      await line.getByText('Sí').waitFor();
+      // The code box is ready for the next code.
+      await expect.poll(() => staff.page.getByLabel('Código de producto').inputValue()).toBe('');
+      // The customer changes their mind: 3 packs.
+      const linePacks = staff.page.getByLabel(`Paquetes de envío de ${extra}`);
+      await linePacks.fill('3');
+      await linePacks.press('Enter');
+      await staff.page.getByText(`${extra}: 3 paquetes de envío.`).waitFor();
       await checkA11y(staff.page, '/admin/orders/phone/:id (staff, desktop)');
 
       const po = `PHONE-${stamp}`;
@@ -143,6 +179,8 @@ describe('order desk journeys', () => {
         .waitFor();
       await staff.page.getByRole('link', { name: `Abrir el pedido n.º ${orderId}` }).click();
       await staff.page.getByText(`Realizado por ${STAFF_NAME} para el cliente`).waitFor();
+      // The order holds the line staff added, with the packs they set.
+      await staff.page.getByText(extra!).first().waitFor();
 
       // The same screens at phone width (their tables become stacked rows).
       const phone = await signedInPage(browser(), STAFF, { baseUrl, viewport: PHONE });
@@ -154,6 +192,9 @@ describe('order desk journeys', () => {
         .getByRole('link', { name: `Tomar un pedido telefónico para ${BUYER_COMPANY}` })
         .waitFor();
       await checkA11y(phone.page, '/admin/orders/phone (staff, phone)');
+      await phone.page.goto(`/admin/orders/phone/${session.userId}`);
+      await phone.page.getByLabel('Código de producto').waitFor();
+      await checkA11y(phone.page, '/admin/orders/phone/:id (staff, phone)');
 
       // The buyer finds it in their history, marked as placed for them by the staff member.
       const buyer = await signedInPage(browser(), BUYER, { baseUrl });

@@ -31,6 +31,7 @@ import { OrderLine, OrderShipment, OrderStatusStep } from './lines';
 
 export * from './workflow';
 export * from './desk';
+export * from './phone-cart';
 export * from './webhooks';
 export * from './lines';
 export * from './shipping-facts';

@@ -340,32 +340,39 @@ export async function setCartItem(
   lineId: number,
   change: { item?: number; selected?: boolean },
 ): Promise<CartResponse> {
-  return db.transaction(async (tx) => {
-    const row = await selectCartLine(tx, owner.userId, lineId);
-    if (!row) throw reasonError('NOT_FOUND', 'CART_LINE_MISSING', undefined, 'id');
-    let notice: CartNotice | undefined;
-    const patch: { quantity?: number; selected?: boolean } = {};
-    if (change.selected !== undefined) patch.selected = change.selected;
-    if (change.item !== undefined) {
-      if (change.item === 0) {
-        await deleteCartLine(tx, owner.userId, lineId);
-        return readCart(tx, owner);
-      }
-      const product = (
-        await getOrderableProducts(tx, [row.productId], owner.country, owner.lang)
-      ).get(row.productId);
-      if (!product || isUnavailable(product.available, product.classCode)) refuseUnavailable();
-      const { quantity, clamped } = clampQuantity(
-        change.item,
-        product.available,
-        product.classCode,
-      );
-      patch.quantity = quantity;
-      notice = { product_id: product.productId, requested: change.item, quantity, clamped };
+  return db.transaction((tx) => changeCartLine(tx, owner, lineId, change));
+}
+
+/**
+ * setCartItem's checks and writes in the caller's transaction (a phone order's line change writes
+ * its audit row beside it): the same refusals, clamping and notice as the buyer's own change.
+ */
+export async function changeCartLine(
+  tx: Tx,
+  owner: CartOwner,
+  lineId: number,
+  change: { item?: number; selected?: boolean },
+): Promise<CartResponse> {
+  const row = await selectCartLine(tx, owner.userId, lineId);
+  if (!row) throw reasonError('NOT_FOUND', 'CART_LINE_MISSING', undefined, 'id');
+  let notice: CartNotice | undefined;
+  const patch: { quantity?: number; selected?: boolean } = {};
+  if (change.selected !== undefined) patch.selected = change.selected;
+  if (change.item !== undefined) {
+    if (change.item === 0) {
+      await deleteCartLine(tx, owner.userId, lineId);
+      return readCart(tx, owner);
     }
-    await updateCartLine(tx, lineId, patch);
-    return readCart(tx, owner, notice);
-  });
+    const product = (
+      await getOrderableProducts(tx, [row.productId], owner.country, owner.lang)
+    ).get(row.productId);
+    if (!product || isUnavailable(product.available, product.classCode)) refuseUnavailable();
+    const { quantity, clamped } = clampQuantity(change.item, product.available, product.classCode);
+    patch.quantity = quantity;
+    notice = { product_id: product.productId, requested: change.item, quantity, clamped };
+  }
+  await updateCartLine(tx, lineId, patch);
+  return readCart(tx, owner, notice);
 }
 
 /** DELETE /api/cart/delete: removes one line of the caller's cart. */
@@ -374,11 +381,18 @@ export async function removeCartLine(
   owner: CartOwner,
   lineId: number,
 ): Promise<CartResponse> {
-  return db.transaction(async (tx) => {
-    const removed = await deleteCartLine(tx, owner.userId, lineId);
-    if (!removed) throw reasonError('NOT_FOUND', 'CART_LINE_MISSING', undefined, 'id');
-    return readCart(tx, owner);
-  });
+  return db.transaction((tx) => dropCartLine(tx, owner, lineId));
+}
+
+/** removeCartLine in the caller's transaction (404 naming `id` when the owner has no such line). */
+export async function dropCartLine(
+  tx: Tx,
+  owner: CartOwner,
+  lineId: number,
+): Promise<CartResponse> {
+  const removed = await deleteCartLine(tx, owner.userId, lineId);
+  if (!removed) throw reasonError('NOT_FOUND', 'CART_LINE_MISSING', undefined, 'id');
+  return readCart(tx, owner);
 }
 
 /** DELETE /api/cart-delete-all: empties the caller's cart. */

@@ -1,6 +1,10 @@
 // Public entry of the cart module (see accounts/index.ts for the rule).
 export {
   addManyToCart,
+  addToCart,
+  assertWithinLinePacks,
+  changeCartLine,
+  dropCartLine,
   lockCartLines,
   readCart,
   orderedLinesDelete,

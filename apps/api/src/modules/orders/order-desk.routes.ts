@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { stringify } from 'csv-stringify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AdminOrderDetailResponse,
@@ -10,6 +11,9 @@ import {
   ChangeOrderStatusBody,
   CustomerNumber,
   ErrorBody,
+  PhoneCartAddBody,
+  PhoneCartLineBody,
+  PhoneCartLineParams,
   PhoneOrderBody,
   PhoneOrderCheckoutResponse,
   PhoneOrderResponse,
@@ -28,6 +32,7 @@ import {
   createDeskCaches,
   resolveDeskFilter,
 } from './order-desk.service';
+import { addToPhoneCart, removePhoneCartLine, setPhoneCartLine } from './order-desk.phone-cart';
 import { renderPickingListPdf } from './picking-list.pdf';
 import { renderPackingSlipPdf } from './packing-slip.pdf';
 import { getCheckout } from './orders.service';
@@ -201,6 +206,68 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       return customerCartForStaff(app.db, request.params.customer_id, app.clock.now());
+    },
+  );
+
+  // Staff change the customer's cart while the customer reads out codes and quantities: the
+  // buyer's cart rules, an audit row each. A repeated Idempotency-Key answers the first attempt
+  // (plugins/idempotency.ts), so an add sent twice by a flaky network adds once.
+  const cartWrite = <S extends object>(schema: S) => ({
+    ...route({ ...schema, response: { 200: CartResponse, ...errors, 422: ErrorBody } }),
+    config: { idempotency: 'store' as const },
+  });
+  /** Who changes the cart, for which customer, on the shop's day. */
+  const cartChange = (request: FastifyRequest, customerId: number) => {
+    const staff = staffOf(request);
+    return { customerId, staff: { id: staff.id, email: staff.email }, now: app.clock.now() };
+  };
+
+  app.post(
+    '/api/admin/phone-orders/:customer_id/cart/lines',
+    cartWrite({
+      summary:
+        "Staff: add ship packs of a product, by its code, to a customer's cart (the buyer's cart rules; audited)",
+      params: CustomerParams,
+      body: PhoneCartAddBody,
+    }),
+    async (request) => {
+      return addToPhoneCart(app.db, {
+        ...cartChange(request, request.params.customer_id),
+        productCode: request.body.product_id,
+        item: request.body.item,
+        maxLinePacks: app.config.maxLinePacks,
+      });
+    },
+  );
+
+  app.patch(
+    '/api/admin/phone-orders/:customer_id/cart/lines/:line_id',
+    cartWrite({
+      summary: "Staff: set the ship packs of a line of a customer's cart (audited)",
+      params: PhoneCartLineParams,
+      body: PhoneCartLineBody,
+    }),
+    async (request) => {
+      return setPhoneCartLine(app.db, {
+        ...cartChange(request, request.params.customer_id),
+        lineId: request.params.line_id,
+        item: request.body.item,
+        maxLinePacks: app.config.maxLinePacks,
+      });
+    },
+  );
+
+  app.delete(
+    '/api/admin/phone-orders/:customer_id/cart/lines/:line_id',
+    cartWrite({
+      summary: "Staff: remove a line of a customer's cart (audited)",
+      params: PhoneCartLineParams,
+    }),
+    async (request) => {
+      return removePhoneCartLine(app.db, {
+        ...cartChange(request, request.params.customer_id),
+        lineId: request.params.line_id,
+      });
     },
   );
 

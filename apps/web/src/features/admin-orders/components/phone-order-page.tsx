@@ -1,11 +1,4 @@
-import {
-  formatMoney,
-  reasonValues,
-  toCents,
-  type CartLine,
-  type Country,
-  type PhoneOrderCheckoutResponse,
-} from '@wholesale/contract';
+import { formatMoney, toCents, type PhoneOrderCheckoutResponse } from '@wholesale/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -14,44 +7,20 @@ import { errorAria, FormField, StaffTextFields, useTextFields } from '@/componen
 import { StaffSearchForm } from '@/components/ui/filter-fields';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
 import { refusedFields } from '@/lib/refused-fields';
 import { useCustomerPicker } from '../api/find-customers';
-import { usePhoneCart, usePhoneCheckout } from '../api/get-phone-order';
+import { usePhoneCheckout } from '../api/get-phone-order';
 import { usePlacePhoneOrder } from '../api/place-phone-order';
 import '@/components/ui/admin-people.css';
 import './admin-orders.css';
-import { LabelledTable } from '@/components/ui/labelled-table';
-import { lineAmountColumns } from './line-amounts';
+import { CustomerCart } from './phone-cart';
+import { usePhoneErrorMessage } from './phone-errors';
 import { StaffAlert } from '@/components/ui/staff-alert';
-import { SecondaryButton, SubmitButton } from '@/components/ui/buttons';
-
-/** Refusals worded for staff ("the customer's cart"), not for the buyer ("your cart"). */
-const STAFF_REASONS = [
-  'NOTHING_SELECTED',
-  'OPENING_MINIMUM',
-  'UNKNOWN_ADDRESS',
-  'ACCOUNT_NOT_ACTIVE',
-] as const;
-type StaffReason = (typeof STAFF_REASONS)[number];
+import { SubmitButton } from '@/components/ui/buttons';
 
 /** The fields of the phone-order form a refusal may name. */
 const FIELDS = ['ship_to_address_id', 'requested_ship_date', 'po_number', 'order_comment'] as const;
-
-/** Error text for a phone order: staff wording for the cart refusals, money in the customer's currency. */
-function usePhoneErrorMessage(country: Country): (error: unknown) => string {
-  const { t, i18n } = useTranslation('admin-orders');
-  const errorMessage = useErrorMessage(country);
-  return (error) => {
-    const key = error instanceof ApiError ? error.reason?.key : undefined;
-    if (error instanceof ApiError && (STAFF_REASONS as readonly string[]).includes(key ?? '')) {
-      const values = reasonValues(error.reason?.params, formatMoney(i18n.language, country));
-      return t(`phone.reasons.${key as StaffReason}`, values);
-    }
-    return errorMessage(error);
-  };
-}
 
 /** Step 1: find the customer who is on the phone (the search is in the URL). */
 function CustomerPicker() {
@@ -105,72 +74,6 @@ function CustomerPicker() {
   );
 }
 
-type CartProps = { customerId: number; name: string; country: Country };
-
-/** The customer's cart as they see it: which lines the order will take. */
-function CustomerCart({ customerId, name, country }: CartProps) {
-  const { t, i18n } = useTranslation('admin-orders');
-  const cart = usePhoneCart(customerId);
-  const errorMessage = usePhoneErrorMessage(country);
-  const money = (dollars: number) => formatMoney(i18n.language, country)(toCents(dollars));
-  const ordered = (l: CartLine) => l.selected && l.item > 0;
-  const lines = cart.data?.products ?? [];
-  const selectedTotal = lines.filter(ordered).reduce((sum, l) => sum + toCents(l.line_total), 0);
-
-  return (
-    <section aria-labelledby="phone-cart-title" className="phone-cart">
-      <h2 id="phone-cart-title">{t('phone.cart')}</h2>
-      <p>
-        <SecondaryButton disabled={cart.isFetching} onClick={() => void cart.refetch()}>
-          {t('phone.reload')}
-        </SecondaryButton>
-      </p>
-      {cart.isPending ? <LoadingOverlay /> : null}
-      {cart.isError ? <StaffAlert>{errorMessage(cart.error)}</StaffAlert> : null}
-      {cart.data && lines.length === 0 ? <p role="status">{t('phone.cartEmpty')}</p> : null}
-      {lines.length > 0 ? (
-        <>
-          <p>{t('phone.selectedNote')}</p>
-          <LabelledTable
-            caption={t('phone.cartCaption', { name })}
-            className="phone-cart__table"
-            label={(c) => t(`phone.columns.${c}`)}
-            rows={lines}
-            rowTestId={(l) => `phone-line-${l.product_id}`}
-            columns={[
-              {
-                id: 'product',
-                cell: (l) => (
-                  <>
-                    <strong>{l.product_id}</strong> {l.name}
-                    {l.unavailable ? (
-                      <>
-                        {' '}
-                        <em>({t('phone.unavailable')})</em>
-                      </>
-                    ) : null}
-                  </>
-                ),
-              },
-              ...lineAmountColumns(money, 'total'),
-              {
-                id: 'ordered',
-                cell: (l) => (ordered(l) ? t('phone.selected') : t('phone.notSelected')),
-              },
-            ]}
-          />
-          <p>
-            <strong>
-              {t('phone.selectedTotal', {
-                total: formatMoney(i18n.language, country)(selectedTotal),
-              })}
-            </strong>
-          </p>
-        </>
-      ) : null}
-    </section>
-  );
-}
 /** Step 3: the checkout choices and the button that places the order for the customer. */
 function PhoneOrderForm({
   customerId,
