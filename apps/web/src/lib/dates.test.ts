@@ -30,8 +30,12 @@ describe('dates in the reader’s language', () => {
       fc.property(fc.integer({ min: 0, max: 36_500 }), (daysAfter2000) => {
         const day = new Date(Date.UTC(2000, 0, 1 + daysAfter2000));
         const month = months.split(' ')[day.getUTCMonth()];
-        expect(dateWriters('en').calendarDay(day.toISOString().slice(0, 10))).toBe(
+        const isoDay = day.toISOString().slice(0, 10);
+        expect(dateWriters('en').calendarDay(isoDay)).toBe(
           `${month} ${day.getUTCDate()}, ${day.getUTCFullYear()}`,
+        );
+        expect(dateWriters('en').tableCalendarDay(isoDay)).toBe(
+          `${month!.slice(0, 3)} ${day.getUTCDate()}, ${day.getUTCFullYear()}`,
         );
       }),
     );

@@ -17,6 +17,8 @@ export type DateWriters = {
   calendarDay: (isoDay: string) => string;
   /** A day in a table's cell, shorter: "Nov 30, 2026", "30 nov. 2026". */
   tableDay: (iso: string) => string;
+  /** A calendar day in a table's cell, as `tableDay` writes a moment's day. */
+  tableCalendarDay: (isoDay: string) => string;
   /** When something happened, to the minute (staff records): "Nov 30, 2026, 6:35 a.m.". */
   moment: (iso: string) => string;
 };
@@ -33,13 +35,15 @@ export function dateWriters(language: string): DateWriters {
   const locale = `${language.slice(0, 2)}-CA`;
   const long = { year: 'numeric', month: 'long', day: 'numeric' } as const;
   const asMoment = (iso: string) => new Date(iso);
+  const atNoonUtc = (isoDay: string) => new Date(`${isoDay}T12:00:00Z`);
   return {
     day: writer(new Intl.DateTimeFormat(locale, long), asMoment),
-    calendarDay: writer(
-      new Intl.DateTimeFormat(locale, { ...long, timeZone: 'UTC' }),
-      (isoDay) => new Date(`${isoDay}T12:00:00Z`),
-    ),
+    calendarDay: writer(new Intl.DateTimeFormat(locale, { ...long, timeZone: 'UTC' }), atNoonUtc),
     tableDay: writer(new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }), asMoment),
+    tableCalendarDay: writer(
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+      atNoonUtc,
+    ),
     moment: writer(
       new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
       asMoment,

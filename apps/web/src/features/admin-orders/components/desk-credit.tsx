@@ -22,6 +22,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { typedCents } from '@/lib/typed-dollars';
 import { useSession } from '@/lib/session';
 import { useOrderCreditStep } from '../api/order-credit';
+import { useDates } from '@/lib/dates';
 
 /** Beside the status on the desk: "Waiting for deposit", "Credit hold: over the limit"… */
 export function DeskCreditBadge({ order }: { order: OrderCreditFacts }) {
@@ -57,6 +58,7 @@ export function DeskCreditPanel({ order, today }: { order: AdminOrderDetail; tod
   const step = useOrderCreditStep();
   const errorMessage = useErrorMessage(order.country);
   const money = formatMoney(i18n.language, order.country);
+  const dates = useDates();
   const deposit = toCents(order.deposit ?? 0);
   const form = useTextFields({
     amount: (deposit / 100).toFixed(2),
@@ -121,7 +123,7 @@ export function DeskCreditPanel({ order, today }: { order: AdminOrderDetail; tod
           {order.deposit_received_at
             ? t('desk.depositReceived', {
                 amount: money(deposit),
-                when: new Date(order.deposit_received_at).toLocaleDateString(i18n.language),
+                when: dates.day(order.deposit_received_at),
               })
             : t('desk.depositOwed', { amount: money(deposit) })}
         </p>

@@ -29,6 +29,7 @@ import { LabelledTable } from '@/components/ui/labelled-table';
 import { lineAmountColumns } from './line-amounts';
 import { StaffAlert } from '@/components/ui/staff-alert';
 import { DeskCreditBadge, DeskCreditPanel } from './desk-credit';
+import { useDates } from '@/lib/dates';
 
 /**
  * The next-step form: only the steps the workflow allows, with carrier/tracking for shipping. It is
@@ -182,8 +183,9 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
   const { staffRoles } = useSession();
   const desk = hasStaffRole(staffRoles, ['orders']);
   const locale = `${i18n.language}-CA`;
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  // A requested ship date is a calendar day, not an instant: formatted in UTC, it stays that day.
+  const { moment } = useDates();
+  // A requested ship date is a calendar day, not an instant: formatted in UTC, it stays that day;
+  // the warehouse reads it with its weekday, unlike the other dates (lib/dates.ts).
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' });
 
   if (query.isPending) return <LoadingOverlay />;
@@ -344,7 +346,7 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
           <ul>
             {o.shipments.map((s) => (
               <li key={s.id}>
-                #{s.id} · {when.format(new Date(s.shipped_at))} ·{' '}
+                #{s.id} · {moment(s.shipped_at)} ·{' '}
                 {t(`orders:followUp.carriers.${s.carrier as Carrier}`, {
                   defaultValue: s.carrier,
                 })}
@@ -371,7 +373,7 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
         {o.history.map((h, i) => (
           <li key={`${h.status}-${i}`}>
             <strong>{t(`orders:status.${h.status}`)}</strong> ·{' '}
-            <time dateTime={h.at}>{when.format(new Date(h.at))}</time>
+            <time dateTime={h.at}>{moment(h.at)}</time>
             {h.by ? ` · ${t('detail.by', { name: h.by })}` : ''}
             {h.note ? ` — ${h.note}` : ''}
           </li>

@@ -10,6 +10,7 @@ import { deskCsvUrl, useDeskOrders, type DeskFilter } from '../api/get-orders';
 import { DeskCreditBadge } from './desk-credit';
 import './admin-orders.css';
 import { StaffSection } from '@/components/ui/staff-section';
+import { useDates } from '@/lib/dates';
 
 const SORTS = [
   'created_desc',
@@ -40,12 +41,7 @@ export function OrdersDesk() {
   const { t: tc } = useTranslation('admin-credit');
   const [filter, setFilter, pages] = useUrlFilter(DEFAULT_FILTER);
   const query = useDeskOrders(filter);
-  const dateFormat = new Intl.DateTimeFormat(`${i18n.language}-CA`, { dateStyle: 'medium' });
-  // A requested ship date is a calendar day, not an instant: formatted in UTC, it stays that day.
-  const shipDateFormat = new Intl.DateTimeFormat(`${i18n.language}-CA`, {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  });
+  const dates = useDates();
   const statusName = (s: OrderStatus) => t(`orders:status.${s}`);
 
   const statusOptions = [
@@ -137,13 +133,13 @@ export function OrdersDesk() {
               </Link>
             ),
           },
-          { id: 'date', cell: (o) => dateFormat.format(new Date(o.date)) },
+          { id: 'date', cell: (o) => dates.tableDay(o.date) },
           {
             id: 'shipDate',
             cell: (o) =>
               o.requested_ship_date ? (
                 <time dateTime={o.requested_ship_date}>
-                  {shipDateFormat.format(new Date(`${o.requested_ship_date}T12:00:00Z`))}
+                  {dates.tableCalendarDay(o.requested_ship_date)}
                 </time>
               ) : (
                 t('asap')
