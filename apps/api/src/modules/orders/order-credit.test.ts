@@ -240,6 +240,9 @@ describe('credit hold', () => {
     });
     expect(cancelled.statusCode).toBe(200);
     expect(await stock()).toBe(before);
+    // It keeps its hold reason, but no longer waits for anyone: off the desk's waiting list.
+    const waiting = (await t.get('/api/admin/orders?waiting=credit', ordersOnly)).json();
+    expect(waiting.data.map((r: { order_id: number }) => r.order_id)).not.toContain(held.order_id);
   });
 
   it('holds every new order of an account on hold, and the checkout says why', async () => {

@@ -97,10 +97,12 @@ function deskConditions(f: DeskFilter, withStatus: boolean): SQL[] {
   if (f.shipDateFrom) parts.push(sql`${orders.requestedShipDate} >= ${p('shipDateFrom')}::date`);
   if (f.shipDateTo) parts.push(sql`${orders.requestedShipDate} <= ${p('shipDateTo')}::date`);
   if (f.updatedSince) parts.push(gt(orders.updatedAt, p('updatedSince')));
-  // The predicate of orders_waiting_idx (migration 0033): the few waiting orders, read by it.
+  // The predicate of orders_waiting_idx (migration 0033): the few waiting orders, read by it. Only
+  // a placed order waits: a cancelled one keeps its hold reason and owes no deposit any more.
   if (f.waiting === 'credit')
     parts.push(
       sql`(${orders.holdReason} is not null or (${orders.depositCents} > 0 and ${orders.depositReceivedAt} is null))`,
+      eq(orders.status, 'placed'),
     );
   return parts;
 }
