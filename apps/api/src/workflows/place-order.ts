@@ -83,6 +83,28 @@ export type PlaceOrderResult = {
   depositCents?: number;
 };
 
+/**
+ * An order's estimated sales taxes where it ships (none without an address), less those the
+ * customer's certificates valid at `now` exempt. The checkout and the demo seed's past orders.
+ */
+export async function orderTaxes(
+  tx: Tx,
+  userId: number,
+  shipTo: { country: Country; region: string } | null,
+  totalCents: number,
+  now: Date,
+) {
+  return shipTo
+    ? exemptOrderTaxes(
+        tx,
+        userId,
+        shipTo.region,
+        estimateSalesTax(totalCents, shipTo.country, shipTo.region),
+        now,
+      )
+    : { lines: [], totalCents: 0, exempted: [] };
+}
+
 export const PLACE_ORDER_STEPS = [
   'claim-order',
   'lock-credit',
@@ -308,15 +330,7 @@ async function placeOrderInTransaction(
     // ordered lines leaving the cart, the first step of the status history, the ERP's event, the
     // audit row of a phone order and the caller's rows (the confirmation e-mail).
     // The customer's valid certificates take the exempt taxes off (accounts-receivable.md).
-    const taxes = address
-      ? await exemptOrderTaxes(
-          tx,
-          input.userId,
-          address.region,
-          estimateSalesTax(totalCents, address.country, address.region),
-          input.now ?? new Date(),
-        )
-      : { lines: [], totalCents: 0, exempted: [] };
+    const taxes = await orderTaxes(tx, input.userId, address, totalCents, input.now ?? new Date());
     const poNumber = input.poNumber?.trim() || null;
 
     // Credit (docs/product/accounts-receivable.md): the opening order owes its deposit; an order

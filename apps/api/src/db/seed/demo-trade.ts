@@ -4,7 +4,6 @@ import {
   addDays,
   estimateSalesTax,
   exemptTaxes,
-  invoiceDueDate,
   monthlyInterestCents,
   openingDepositCents,
   shopToday,
@@ -14,25 +13,22 @@ import { eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client';
 import { getCheckoutAccount, toShipTo } from '../../modules/accounts';
-import { accountPosition, billedLine, nextDocumentNumber } from '../../modules/receivables';
+import { accountPosition, nextDocumentNumber } from '../../modules/receivables';
 import {
   creditAccounts,
   creditNotes,
   interestCharges,
-  invoiceLines,
-  invoices,
   orderLines,
   orders,
   orderStatusHistory,
-  payments,
   returnLines,
   returnRequests,
   settlements,
-  shipments,
   taxExemptions,
 } from '../schema';
 import { catalogueLookup } from './catalogue-lookup';
 import type { GeneratedCatalogue } from './demo';
+import { payDemoInvoice, type demoDesk, type DemoStep } from './demo-desk';
 import { Random } from './random';
 
 /**
@@ -42,7 +38,8 @@ import { Random } from './random';
  * a month's interest, a received return with its credit note and an order on credit hold; for the
  * second (CA100002) an opening order waiting for its deposit; for the US buyer (US100003) a state
  * resale certificate and an invoice it exempted, paid by the card on file. Every date counts back
- * from `now` (the seed's clock), so a seed given a clock writes the same rows.
+ * from `now` (the seed's clock), so a seed given a clock writes the same rows. The orders are
+ * shipped by the demo desk (demo-desk.ts) with the buyers' past orders, in the order they shipped.
  */
 
 type Buyer = { id: number; email: string; country: Country; lang: 'en' | 'fr' | 'es' };
@@ -91,30 +88,76 @@ export type DemoTradeSummary = {
   creditNotes: number;
 };
 
-export async function seedDemoTrade(
-  tx: Tx,
-  catalogue: GeneratedCatalogue,
-  buyers: Buyer[],
-  staff: { creditId: number | null; ordersId: number | null },
-  options: { now: Date; seed: number },
-): Promise<DemoTradeSummary> {
-  const rng = new Random(options.seed + 2);
-  const today = shopToday(options.now);
+/** The three demo buyers by their e-mails, or null when one is missing. */
+function demoBuyers(buyers: Buyer[]) {
   const byEmail = new Map(buyers.map((b) => [b.email, b]));
   const ca1 = byEmail.get('buyer.ca@example.com');
   const ca2 = byEmail.get('buyer2.ca@example.com');
   const us = byEmail.get('buyer.us@example.com');
-  const summary: DemoTradeSummary = { creditAccounts: 0, invoices: 0, payments: 0, creditNotes: 0 };
-  if (!ca1 || !ca2 || !us) return summary;
+  return ca1 && ca2 && us ? { ca1, ca2, us } : null;
+}
 
-  // Credit accounts (limits set at the end, once the documents are written); the second Canadian
-  // account is new and owes a deposit on its opening order.
+/** US100003's Vermont resale certificate, valid from a year before the seed's clock. */
+const US_CERTIFICATE: TaxExemptionSeed = {
+  taxKind: 'STATE',
+  region: 'VT',
+  certificateNumber: 'VT-S3-204518',
+};
+
+/**
+ * The demo buyers' credit accounts (limits set by seedDemoTrade, once the documents are written;
+ * the second Canadian account is new and owes a deposit on its opening order) and the US buyer's
+ * resale certificate: written before any demo order, as the accounts were opened before them.
+ * Answers how many accounts it opened.
+ */
+export async function openDemoAccounts(
+  tx: Tx,
+  buyers: Buyer[],
+  staff: { creditId: number | null },
+  now: Date,
+): Promise<number> {
+  const found = demoBuyers(buyers);
+  if (!found) return 0;
+  const { ca1, ca2, us } = found;
+  const today = shopToday(now);
   await tx.insert(creditAccounts).values([
     { userId: ca1.id, creditLimitCents: 500_000, netDays: 30, openingDepositRequired: false },
     { userId: ca2.id, creditLimitCents: 500_000, netDays: 30, openingDepositRequired: true },
     { userId: us.id, creditLimitCents: 300_000, netDays: 30, openingDepositRequired: false },
   ]);
-  summary.creditAccounts = 3;
+  await tx.insert(taxExemptions).values({
+    userId: us.id,
+    ...US_CERTIFICATE,
+    validFrom: addDays(today, -365),
+    validUntil: addDays(today, 365 * 2),
+    recordedByUserId: staff.creditId,
+    createdAt: at(addDays(today, -365)),
+  });
+  return 3;
+}
+
+/** A shipped demo order's steps: accepted the morning after it was placed, picked, shipped. */
+const shippedSteps = (placedOn: string, shippedOn: string): DemoStep[] => [
+  { to: 'accepted', at: new Date(at(placedOn).getTime() + 20 * 3_600_000) },
+  { to: 'picking', at: new Date(at(shippedOn).getTime() - 4 * 3_600_000) },
+  { to: 'shipped', at: at(shippedOn) },
+];
+
+/** The demo trade accounts' documents (the header above); the accounts are opened before. */
+export async function seedDemoTrade(
+  tx: Tx,
+  catalogue: GeneratedCatalogue,
+  buyers: Buyer[],
+  staff: { creditId: number | null },
+  options: { now: Date; seed: number; desk: ReturnType<typeof demoDesk> },
+): Promise<Omit<DemoTradeSummary, 'creditAccounts'>> {
+  const rng = new Random(options.seed + 2);
+  const today = shopToday(options.now);
+  const summary = { invoices: 0, payments: 0, creditNotes: 0 };
+  const found = demoBuyers(buyers);
+  if (!found) return summary;
+  const { ca1, ca2, us } = found;
+  const { desk } = options;
 
   const lookup = catalogueLookup(catalogue);
   // An empty catalogue (the import bench's database) has nothing to invoice: accounts only.
@@ -168,81 +211,14 @@ export async function seedDemoTrade(
       .insert(orderLines)
       .values(lines.map((l) => ({ ...l, orderId: order.id })))
       .returning();
-    await tx
-      .insert(orderStatusHistory)
-      .values({ orderId: order.id, fromStatus: null, toStatus: 'placed', at: at(placedOn) });
-    return { id: order.id, lines: written, shipTo: copy, exemptions };
-  };
-
-  /**
-   * Ships the whole order on `shippedOn` and issues its invoice: the shipped lines, the taxes of
-   * the ship-to region less the certificates, a number from the country's counter (so invoices
-   * issued later continue the sequence).
-   */
-  const shipAndInvoice = async (
-    buyer: Buyer,
-    order: Awaited<ReturnType<typeof placeDemoOrder>>,
-    shippedOn: string,
-  ) => {
-    const [shipment] = await tx
-      .insert(shipments)
-      .values({
-        orderId: order.id,
-        carrier: buyer.country === 'ca' ? 'Canada Post' : 'UPS',
-        trackingNumber: `DEMO${order.id}${shippedOn.replaceAll('-', '')}`,
-        shippedByUserId: staff.ordersId,
-        shippedAt: at(shippedOn),
-      })
-      .returning({ id: shipments.id });
-    for (const line of order.lines)
-      await tx
-        .update(orderLines)
-        .set({ shipmentId: shipment.id })
-        .where(eqId(orderLines.id, line.id));
-    await tx.update(orders).set({ status: 'shipped' }).where(eqId(orders.id, order.id));
     await tx.insert(orderStatusHistory).values({
       orderId: order.id,
-      fromStatus: 'placed',
-      toStatus: 'shipped',
-      actorUserId: staff.ordersId,
-      at: at(shippedOn),
+      fromStatus: null,
+      toStatus: 'placed',
+      actorUserId: buyer.id,
+      at: at(placedOn),
     });
-    const subtotal = order.lines.reduce((s, l) => s + l.lineTotalCents, 0);
-    const taxes = exemptTaxes(
-      estimateSalesTax(subtotal, buyer.country, order.shipTo.region),
-      order.exemptions,
-    );
-    const number = await nextDocumentNumber(tx, 'invoice', buyer.country);
-    const [invoice] = await tx
-      .insert(invoices)
-      .values({
-        number,
-        userId: buyer.id,
-        orderId: order.id,
-        shipmentId: shipment.id,
-        country: buyer.country,
-        lang: buyer.lang,
-        issuedOn: shippedOn,
-        dueOn: invoiceDueDate(shippedOn, 30),
-        paymentTerms: 'net_30',
-        billTo: order.shipTo,
-        shipTo: order.shipTo,
-        subtotalCents: subtotal,
-        taxes: taxes.lines,
-        taxCents: taxes.totalCents,
-        totalCents: subtotal + taxes.totalCents,
-        exemptions: taxes.exempted.map((e) => ({
-          taxKind: e.kind,
-          region: e.region,
-          certificateNumber: e.certificateNumber,
-        })),
-      })
-      .returning({ id: invoices.id, totalCents: invoices.totalCents });
-    await tx
-      .insert(invoiceLines)
-      .values(order.lines.map((l) => ({ invoiceId: invoice.id, ...billedLine(l) })));
-    summary.invoices += 1;
-    return invoice;
+    return { id: order.id, lines: written, shipTo: copy, exemptions };
   };
 
   /** A payment recorded by credit staff that settles `invoiceId` by all of it. */
@@ -250,27 +226,58 @@ export async function seedDemoTrade(
     userId: number,
     invoiceId: number,
     payment: Pick<
-      typeof payments.$inferInsert,
+      Parameters<typeof payDemoInvoice>[2],
       'amountCents' | 'method' | 'reference' | 'receivedOn'
     >,
   ) => {
-    const [row] = await tx
-      .insert(payments)
-      .values({ userId, ...payment, recordedByUserId: staff.creditId })
-      .returning({ id: payments.id });
-    await tx
-      .insert(settlements)
-      .values({ invoiceId, paymentId: row.id, amountCents: payment.amountCents });
+    await payDemoInvoice(tx, invoiceId, { userId, ...payment, recordedByUserId: staff.creditId });
     summary.payments += 1;
   };
 
+  /** The order placed on `placedOn`, planned to ship on `shippedOn` (the desk walks it below). */
+  const placeToShip = async (
+    buyer: Buyer,
+    placedOn: string,
+    shippedOn: string,
+    lines: Array<Omit<Line, 'orderId'>>,
+    extra: Parameters<typeof placeDemoOrder>[3] = {},
+  ) => {
+    const order = await placeDemoOrder(buyer, placedOn, lines, extra);
+    desk.plan(order.id, shippedSteps(placedOn, shippedOn));
+    summary.invoices += 1;
+    return order;
+  };
+
   // ----- CA100001: invoices, one overdue by ~45 days, a payment, interest, a return, a hold ----
-  const overdueOrder = await placeDemoOrder(ca1, addDays(today, -80), pickLines(ca1, 4, [2, 4]));
-  const overdue = await shipAndInvoice(ca1, overdueOrder, addDays(today, -75));
-  const currentOrder = await placeDemoOrder(ca1, addDays(today, -24), pickLines(ca1, 3, [2, 3]));
-  const current = await shipAndInvoice(ca1, currentOrder, addDays(today, -20));
-  const recentOrder = await placeDemoOrder(ca1, addDays(today, -10), pickLines(ca1, 2, [1, 3]));
-  await shipAndInvoice(ca1, recentOrder, addDays(today, -8));
+  const day = (n: number) => addDays(today, n);
+  const overdueOrder = await placeToShip(ca1, day(-80), day(-75), pickLines(ca1, 4, [2, 4]));
+  const currentOrder = await placeToShip(ca1, day(-24), day(-20), pickLines(ca1, 3, [2, 3]));
+  await placeToShip(ca1, day(-10), day(-8), pickLines(ca1, 2, [1, 3]));
+
+  // ----- CA100002: the opening order, waiting for its deposit --------------------------------
+  let opening = pickLines(ca2, 4, [3, 5]);
+  // NOTE: the Canadian deposit is owed above $800 only: add packs until the order is over it.
+  while (opening.reduce((s, l) => s + l.lineTotalCents, 0) <= 80_000)
+    opening = opening.map((l) => ({
+      ...l,
+      quantity: l.quantity + 1,
+      lineTotalCents: l.unitPriceCents * (l.quantity + 1) * l.shipPack,
+    }));
+  const openingTotal = opening.reduce((s, l) => s + l.lineTotalCents, 0);
+  await placeDemoOrder(ca2, day(-1), opening, {
+    depositCents: openingDepositCents(openingTotal, 'ca'),
+  });
+
+  // ----- US100003: an invoice its Vermont certificate exempted, paid by card ------------------
+  const usOrder = await placeToShip(us, day(-30), day(-27), pickLines(us, 3, [2, 4]), {
+    exemptions: [US_CERTIFICATE],
+  });
+
+  // The desk ships these with the buyers' past orders (demo.ts), each invoice numbered in turn.
+  const invoices = await options.desk.walk();
+  const overdue = invoices.get(overdueOrder.id)!;
+  const current = invoices.get(currentOrder.id)!;
+  const usInvoice = invoices.get(usOrder.id)!;
 
   // A cheque paying part of the overdue invoice, before it fell due.
   const paid = Math.round(overdue.totalCents * 0.4);
@@ -343,38 +350,7 @@ export async function seedDemoTrade(
   });
   summary.creditNotes += 1;
 
-  // ----- CA100002: the opening order, waiting for its deposit --------------------------------
-  let opening = pickLines(ca2, 4, [3, 5]);
-  // NOTE: the Canadian deposit is owed above $800 only: add packs until the order is over it.
-  while (opening.reduce((s, l) => s + l.lineTotalCents, 0) <= 80_000)
-    opening = opening.map((l) => ({
-      ...l,
-      quantity: l.quantity + 1,
-      lineTotalCents: l.unitPriceCents * (l.quantity + 1) * l.shipPack,
-    }));
-  const openingTotal = opening.reduce((s, l) => s + l.lineTotalCents, 0);
-  await placeDemoOrder(ca2, addDays(today, -1), opening, {
-    depositCents: openingDepositCents(openingTotal, 'ca'),
-  });
-
-  // ----- US100003: a Vermont resale certificate, an invoice it exempted, paid by card --------
-  const certificate: TaxExemptionSeed = {
-    taxKind: 'STATE',
-    region: 'VT',
-    certificateNumber: 'VT-S3-204518',
-  };
-  await tx.insert(taxExemptions).values({
-    userId: us.id,
-    ...certificate,
-    validFrom: addDays(today, -365),
-    validUntil: addDays(today, 365 * 2),
-    recordedByUserId: staff.creditId,
-    createdAt: at(addDays(today, -365)),
-  });
-  const usOrder = await placeDemoOrder(us, addDays(today, -30), pickLines(us, 3, [2, 4]), {
-    exemptions: [certificate],
-  });
-  const usInvoice = await shipAndInvoice(us, usOrder, addDays(today, -27));
+  // The US invoice, paid by the card on file the day it shipped.
   await payInvoice(us.id, usInvoice.id, {
     amountCents: usInvoice.totalCents,
     method: 'card_on_file',

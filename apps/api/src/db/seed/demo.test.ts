@@ -191,6 +191,52 @@ describe('demo data', () => {
     expect(Number(totals!.n)).toBe(0);
   });
 
+  it("backs every order's status with what the workflow writes: history, parcel, invoice", async () => {
+    // docs/product/back-office-orders.md "Order workflow": placing writes the first step, each
+    // step its own (in time order, before now); shipping writes the parcel carrying every line
+    // and (accounts-receivable.md "Invoices") the invoice billing exactly those lines.
+    const walked = await rows<{ id: number; status: string; path: string; version: number }>(sql`
+      select o.id, o.status, o.version,
+             string_agg(coalesce(h.from_status, '-') || '>' || h.to_status, ' ' order by h.at, h.id) as path
+        from orders o left join order_status_history h on h.order_id = o.id
+       group by o.id order by o.id`);
+    const paths: Record<string, string> = {
+      placed: '->placed',
+      accepted: '->placed placed>accepted',
+      cancelled: '->placed placed>cancelled',
+      shipped: '->placed placed>accepted accepted>picking picking>shipped',
+    };
+    expect(walked.some((o) => o.status === 'shipped')).toBe(true);
+    for (const order of walked) {
+      expect(order.path, `order ${order.id}`).toBe(paths[order.status]);
+      expect(Number(order.version), `order ${order.id}`).toBe(order.path.split(' ').length);
+    }
+    const [unbacked] = await rows<Record<string, string>>(sql`
+      select
+        (select count(*) from orders o where o.status = 'shipped'
+           and (select count(*) from shipments s where s.order_id = o.id) <> 1) as parcels,
+        (select count(*) from order_lines l join orders o on o.id = l.order_id
+          where (o.status = 'shipped') <> (l.shipment_id is not null)) as lines,
+        (select count(*) from shipments s
+          where (select count(*) from invoices i where i.shipment_id = s.id) <> 1) as invoices,
+        (select count(*) from invoices i join shipments s on s.id = i.shipment_id
+          where i.issued_on <> (s.shipped_at at time zone 'America/Toronto')::date
+             or i.subtotal_cents <> (select sum(line_total_cents) from order_lines l where l.shipment_id = s.id)) as billed,
+        (select count(*) from order_status_history h where h.at > now()) as future,
+        (select count(*) from shipments s join order_status_history h
+           on h.order_id = s.order_id and h.to_status = 'shipped' where h.at <> s.shipped_at) as stamped,
+        (select count(*) from orders where ship_to is null or payment_terms is null) as checkout`);
+    expect(Object.fromEntries(Object.entries(unbacked!).map(([k, v]) => [k, Number(v)]))).toEqual({
+      parcels: 0,
+      lines: 0,
+      invoices: 0,
+      billed: 0,
+      future: 0,
+      stamped: 0,
+      checkout: 0,
+    });
+  });
+
   it('leaves the id sequences past the seeded rows, so later inserts work', async () => {
     const [row] = await rows<{ id: number }>(sql`
       insert into categories (level, cat_code, name_en, name_fr, name_es) values (1, 'ZZ-TEST', 'T', 'T', 'T') returning id`);

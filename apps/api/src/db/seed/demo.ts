@@ -9,6 +9,7 @@ import {
   customerAddresses,
   orderLines,
   orders,
+  orderStatusHistory,
   productGroupItems,
   productGroups,
   productPrices,
@@ -33,7 +34,15 @@ import { BULK_TABLES, buildSearchData, finishBulkLoad, startBulkLoad } from './b
 import { catalogueLookup } from './catalogue-lookup';
 import { DEMO_IDENTITY } from './demo-identity';
 import { Random } from './random';
-import { demoOrderLine, seedDemoTrade, type DemoTradeSummary } from './demo-trade';
+import { getCheckoutAccount, toShipTo } from '../../modules/accounts';
+import { orderTaxes } from '../../workflows/place-order';
+import { demoDesk, demoSteps, type DemoSettlement } from './demo-desk';
+import {
+  demoOrderLine,
+  openDemoAccounts,
+  seedDemoTrade,
+  type DemoTradeSummary,
+} from './demo-trade';
 
 export type SeedOptions = {
   products?: number;
@@ -593,20 +602,36 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
           (DEMO_ADDRESSES[u.email] ?? []).map((a) => ({ ...a, userId: u.id })),
         ),
       );
-    t = Date.now();
-    orderCount = await seedDemoOrders(tx, catalogue, userRows, new Random(seed + 1), now);
-    // The demo buyers' trade accounts: invoices, a payment, a return, an overdue balance…
-    const staffId = (email: string) => userRows.find((u) => u.email === email)?.id ?? null;
-    trade = await seedDemoTrade(
-      tx,
-      catalogue,
-      userRows.filter((u) => u.role === 'customer'),
-      { creditId: staffId('credit@example.com'), ordersId: staffId('orders@example.com') },
-      { now, seed },
-    );
-    log(`seeded the demo buyers' orders and trade accounts in ${Date.now() - t} ms`);
-    // The demo store's name, addresses and phones (a fresh store has no identity row).
+    // The demo store's name, addresses and phones (a fresh store has no identity row); before
+    // the orders, as the invoices print its registration numbers.
     await tx.insert(storeIdentity).values({ id: 1, settings: DEMO_IDENTITY }).onConflictDoNothing();
+    t = Date.now();
+    const buyers = userRows.filter((u) => u.role === 'customer');
+    const staffId = (email: string) => userRows.find((u) => u.email === email)?.id ?? null;
+    const creditId = staffId('credit@example.com');
+    const creditAccounts = await openDemoAccounts(tx, buyers, { creditId }, now);
+    // The orders staff walk the demo orders through the workflow (demo-desk.ts).
+    const desk = demoDesk(tx, {
+      staff: { id: staffId('orders@example.com')!, email: 'orders@example.com' },
+      creditId,
+      now,
+      seed,
+    });
+    // How long the desk took over each order comes from its own sequence (seed + 4), so the
+    // orders' contents stay what the seed always gave.
+    orderCount = await seedDemoOrders(tx, catalogue, buyers, new Random(seed + 1), {
+      now,
+      desk,
+      pace: new Random(seed + 4),
+    });
+    // The demo buyers' trade accounts: invoices, a payment, a return, an overdue balance…
+    trade = {
+      creditAccounts,
+      ...(await seedDemoTrade(tx, catalogue, buyers, { creditId }, { now, seed, desk })),
+    };
+    // Whatever the trade accounts left unwalked (none unless a buyer is missing).
+    await desk.walk();
+    log(`seeded the demo buyers' orders and trade accounts in ${Date.now() - t} ms`);
   });
 
   return {
@@ -627,24 +652,31 @@ const ORDER_STATUSES = [
   ['cancelled', 1],
 ] as const;
 
-/** A few past orders per demo buyer over the last 120 days, prices frozen on the lines. */
+/** How the buyer pays its invoices: the US account by the card on file, the others by cheque. */
+const SETTLEMENT: Record<'ca' | 'us', DemoSettlement> = { ca: 'before_due', us: 'card_on_file' };
+
+/**
+ * A few past orders per demo buyer over the last 120 days, prices frozen on the lines, each written
+ * as the checkout writes it (the default ship-to address, the account's terms, the estimated taxes
+ * less the buyer's certificates, the first history step) and walked by the demo desk to its status:
+ * a shipped one has its parcel and invoice, paid when it fell due (demo-desk.ts).
+ */
 async function seedDemoOrders(
   tx: Tx,
   catalogue: GeneratedCatalogue,
-  buyers: Array<{
-    id: number;
-    country: 'ca' | 'us';
-    role: 'customer' | 'staff';
-    lang: 'en' | 'fr' | 'es';
-  }>,
+  buyers: Array<{ id: number; country: 'ca' | 'us'; lang: 'en' | 'fr' | 'es' }>,
   rng: Random,
-  now: Date,
+  clock: { now: Date; desk: ReturnType<typeof demoDesk>; pace: Random },
 ): Promise<number> {
+  const { now, desk, pace } = clock;
   const lookup = catalogueLookup(catalogue);
   let count = 0;
-  for (const buyer of buyers.filter((u) => u.role === 'customer')) {
+  for (const buyer of buyers) {
     const sellable = lookup.sellable(buyer.country);
     if (sellable.length === 0) continue;
+    const { addresses, paymentTerms } = await getCheckoutAccount(tx, buyer.id);
+    const address = addresses.find((a) => a.is_default) ?? addresses[0];
+    const shipTo = address ? toShipTo(address) : null;
     const orderTotal = rng.int(4, 6);
     for (let o = 0; o < orderTotal; o += 1) {
       const createdAt = new Date(
@@ -656,19 +688,37 @@ async function seedDemoOrders(
         const name = lookup.name(product.id, buyer.lang);
         return demoOrderLine(product, price, quantity, name, (price.available ?? 0) < quantity);
       });
+      const status = rng.weighted(ORDER_STATUSES);
+      const totalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+      const taxes = await orderTaxes(tx, buyer.id, shipTo, totalCents, createdAt);
       const [order] = await tx
         .insert(orders)
         .values({
           userId: buyer.id,
           country: buyer.country,
-          status: rng.weighted(ORDER_STATUSES),
+          status: 'placed',
           poNumber: rng.chance(0.6) ? `PO-${rng.int(1000, 9999)}` : null,
           comment: rng.chance(0.3) ? 'Please ship with the next delivery.' : null,
-          totalCents: lines.reduce((sum, l) => sum + l.lineTotalCents, 0),
+          totalCents,
+          shipTo,
+          shipToAddressId: address?.id ?? null,
+          paymentTerms,
+          taxes: taxes.lines,
+          taxCents: taxes.totalCents,
+          taxExemptions: taxes.exempted,
           createdAt,
         })
         .returning({ id: orders.id });
       await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: order!.id })));
+      await tx.insert(orderStatusHistory).values({
+        orderId: order!.id,
+        fromStatus: null,
+        toStatus: 'placed',
+        actorUserId: buyer.id,
+        at: createdAt,
+      });
+      const steps = demoSteps(status, createdAt, now, pace.int(6, 96));
+      desk.plan(order!.id, steps, SETTLEMENT[buyer.country]);
       count += 1;
     }
   }
