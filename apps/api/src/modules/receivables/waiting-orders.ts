@@ -10,9 +10,9 @@ import type { Tx } from '../../db/client';
 import { countDeskByStatus, selectDeskPage } from '../orders';
 
 /**
- * The desk's own "waiting for credit" filter (its `waiting=credit`: a deposit owed and not
- * received, or a credit hold; read by orders_waiting_idx), kept to the orders still `placed`: a
- * cancelled order keeps its hold reason but waits for nobody.
+ * The desk's own "waiting for credit" filter (its `waiting=credit`: a placed order owing a deposit
+ * not yet received, or on credit hold; read by orders_waiting_idx). Only placed orders wait, so
+ * `status` adds nothing to the rows: it names the one status the count falls under.
  */
 const WAITING = { waiting: 'credit', status: 'placed' } as const;
 

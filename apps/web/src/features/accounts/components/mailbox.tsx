@@ -9,6 +9,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { useMailbox, useMailboxMail } from '../api/get-mailbox';
 import './accounts.css';
 import { TableHead } from '@/components/ui/table-head';
+import { dateWriters } from '@/lib/dates';
 
 /**
  * The mail's HTML, sanitised. NOTE: a link to this machine under another host name (localhost vs
@@ -62,7 +63,7 @@ function MailView({ id }: { id: number }) {
         </div>
         <div className="profile-card__row">
           <dt>{t('mailbox.date')}</dt>
-          <dd>{new Date(m.created_at).toLocaleString(i18n.language)}</dd>
+          <dd>{dateWriters(i18n.language).moment(m.created_at)}</dd>
         </div>
         <div className="profile-card__row">
           <dt>{t('mailbox.status')}</dt>
@@ -107,7 +108,7 @@ export function Mailbox() {
         <tbody>
           {list.data.data.map((m) => (
             <tr key={m.id}>
-              <td>{new Date(m.created_at).toLocaleString(i18n.language)}</td>
+              <td>{dateWriters(i18n.language).moment(m.created_at)}</td>
               <td>{m.to}</td>
               <td>
                 <Link to={`${paths.devMailbox()}?id=${m.id}`}>{m.subject}</Link>

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { dateWriters } from '@/lib/dates';
 
+/** When a token or delivery happened, to the minute (lib/dates.ts); '—' for never. */
 export const formatWhen = (iso: string | null, lang: string) =>
-  iso ? new Date(iso).toLocaleString(lang) : '—';
+  iso ? dateWriters(lang).moment(iso) : '—';
 
 /** A secret the server never answers again (token, webhook signing secret): copy, then hide. */
 export function SecretOnce(props: {

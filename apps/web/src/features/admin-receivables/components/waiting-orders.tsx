@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useWaitingOrders } from '../api/get-waiting-orders';
 import '@/components/ui/stacked-table.css';
 import './waiting-orders.css';
+import { useDates } from '@/lib/dates';
 
 /** The section's id: the back-office home's count links to the page, where this section leads. */
 export const WAITING_ORDERS_ID = 'waiting-orders';
@@ -37,7 +38,7 @@ export function WaitingOrders() {
   const { t, i18n } = useTranslation('admin-receivables', { keyPrefix: 'waiting' });
   const [page, setPage] = useState(1);
   const query = useWaitingOrders(page);
-  const when = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
+  const when = useDates().tableDay;
   return (
     <section
       className="admin-people waiting-orders"

@@ -20,6 +20,7 @@ import { useUploadLogo } from '../api/upload-logo';
 import { fieldMessage } from './field-message';
 import './settings-page.css';
 import { SecondaryButton, SubmitButton } from '@/components/ui/buttons';
+import { dateWriters } from '@/lib/dates';
 
 type Path = FieldPath<StoreIdentityInput>;
 
@@ -187,11 +188,7 @@ function SettingsForm({ saved }: { saved: AdminStoreIdentity }) {
       toast.error(`${t('settings.saveFailed')}: ${t('settings.fixFields', { count })}`);
     },
   );
-  const when = saved.updated_at
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
-        new Date(saved.updated_at),
-      )
-    : null;
+  const when = saved.updated_at ? dateWriters(i18n.language).moment(saved.updated_at) : null;
   return (
     <FormProvider {...form}>
       <p className="admin-settings__status" role="status">
