@@ -23,6 +23,13 @@ export type FixtureProduct = {
   active?: boolean;
 };
 
+/** A product of one ship pack sold in Canada and the United States at the same price and stock. */
+export const soldInBoth = (
+  code: string,
+  price: NonNullable<FixtureProduct['ca']>,
+  more: Omit<FixtureProduct, 'code' | 'ca' | 'us'> = {},
+): FixtureProduct => ({ code, shipPack: 1, ca: price, us: price, ...more });
+
 type PriceRow = Omit<typeof productPrices.$inferInsert, 'productId' | 'country'>;
 
 /**

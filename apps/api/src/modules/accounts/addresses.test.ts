@@ -6,7 +6,7 @@ import {
   sampleUsaApplication,
 } from '@wholesale/contract';
 import type { TestApp } from '../../test/test-app';
-import { addToCart, createShopTestApp } from '../../test/shopping-fixtures';
+import { addToCart, createShopTestApp, soldInBoth } from '../../test/shopping-fixtures';
 import { auditRowsFor } from '../../test/audit-rows';
 import { createSession } from '../accounts';
 
@@ -28,14 +28,7 @@ type Entry = {
 };
 
 beforeAll(async () => {
-  ({ t } = await createShopTestApp([
-    {
-      code: 'YARN',
-      shipPack: 1,
-      ca: { selling: 10_000, available: 1000 },
-      us: { selling: 10_000, available: 1000 },
-    },
-  ]));
+  ({ t } = await createShopTestApp([soldInBoth('YARN', { selling: 10_000, available: 1000 })]));
   admin = await t.signIn({ role: 'staff', email: 'address-admin@test.example' });
 });
 afterAll(() => t.close());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/test-app';
-import { addToCart, createShopTestApp } from '../../test/shopping-fixtures';
+import { addToCart, createShopTestApp, soldInBoth } from '../../test/shopping-fixtures';
 import { auditRowsFor } from '../../test/audit-rows';
 import { openTradeAccount } from '../../test/credit-fixtures';
 import { erpWebhook } from '../../test/erp-fixtures';
@@ -18,13 +18,7 @@ let ordersOnly: Headers;
 
 beforeAll(async () => {
   ({ t } = await createShopTestApp([
-    {
-      code: 'CR',
-      shipPack: 1,
-      barcode: '0777000000017',
-      ca: { selling: 10_000, available: 100_000 },
-      us: { selling: 10_000, available: 100_000 },
-    },
+    soldInBoth('CR', { selling: 10_000, available: 100_000 }, { barcode: '0777000000017' }),
   ]));
   staff = (await t.signIn({ role: 'staff', staffRoles: ['admin'] })).headers;
   credit = (await t.signIn({ role: 'staff', staffRoles: ['credit'] })).headers;

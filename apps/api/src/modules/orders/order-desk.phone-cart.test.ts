@@ -27,6 +27,14 @@ const setLine = (
 ) => t.inject({ method: 'PATCH', url: `${base(customerId)}/lines/${lineId}`, headers, payload });
 const removeLine = (customerId: number, lineId: number | string, headers = staff.headers) =>
   t.inject({ method: 'DELETE', url: `${base(customerId)}/lines/${lineId}`, headers });
+type LineFacts = { product_id: string; item: number } | null;
+/** The audit row a staff change of the cart writes: the line before and after. */
+const phoneCartAudit = (action: string, before: LineFacts, after: LineFacts) => ({
+  actor_user_id: staff.userId,
+  action: `customer.phone_cart_${action}`,
+  before: before && { line: before },
+  after: after && { line: after },
+});
 const staffCart = async (customerId: number) =>
   CartResponse.parse(
     (await t.inject({ method: 'GET', url: base(customerId), headers: staff.headers })).json(),
@@ -62,37 +70,13 @@ describe("phone orders: staff change the customer's cart", () => {
       'BIG',
     ]);
 
+    const small = (item: number) => ({ product_id: 'SMALL', item });
     expect(await auditRowsFor(t.handle.db, 'customer', c.userId)).toEqual([
-      {
-        actor_user_id: staff.userId,
-        action: 'customer.phone_cart_add',
-        before: null,
-        after: { line: { product_id: 'SMALL', item: 2 } },
-      },
-      {
-        actor_user_id: staff.userId,
-        action: 'customer.phone_cart_add',
-        before: { line: { product_id: 'SMALL', item: 2 } },
-        after: { line: { product_id: 'SMALL', item: 3 } },
-      },
-      {
-        actor_user_id: staff.userId,
-        action: 'customer.phone_cart_quantity',
-        before: { line: { product_id: 'SMALL', item: 3 } },
-        after: { line: { product_id: 'SMALL', item: 5 } },
-      },
-      {
-        actor_user_id: staff.userId,
-        action: 'customer.phone_cart_add',
-        before: null,
-        after: { line: { product_id: 'BIG', item: 2 } },
-      },
-      {
-        actor_user_id: staff.userId,
-        action: 'customer.phone_cart_remove',
-        before: { line: { product_id: 'SMALL', item: 5 } },
-        after: null,
-      },
+      phoneCartAudit('add', null, small(2)),
+      phoneCartAudit('add', small(2), small(3)),
+      phoneCartAudit('quantity', small(3), small(5)),
+      phoneCartAudit('add', null, { product_id: 'BIG', item: 2 }),
+      phoneCartAudit('remove', small(5), null),
     ]);
 
     const placed = await t.inject({

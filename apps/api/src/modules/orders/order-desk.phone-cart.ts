@@ -64,6 +64,17 @@ function namingLineId(error: unknown): never {
   throw error;
 }
 
+/** Runs one change in a transaction, on the customer's cart as the buyer's cart service sees it. */
+function inCustomerCart(
+  db: Database,
+  change: PhoneCartChange,
+  write: (tx: Tx, owner: CartOwner) => Promise<CartResponse>,
+): Promise<CartResponse> {
+  return db.transaction(async (tx) =>
+    write(tx, await customerOwner(tx, change.customerId, change.now)),
+  );
+}
+
 /**
  * Adds `item` ship packs of the product whose code is `productCode` to the customer's cart, as the
  * buyer's own add does (an existing line grows; clamped to stock except class N; unavailable or not
@@ -74,10 +85,14 @@ export function addToPhoneCart(
   change: PhoneCartChange & { productCode: string; item: number; maxLinePacks: number },
 ): Promise<CartResponse> {
   assertWithinLinePacks(change.item, change.maxLinePacks);
-  return db.transaction(async (tx) => {
-    const owner = await customerOwner(tx, change.customerId, change.now);
-    const added = await addToCart(tx, owner, change.productCode, change.item, change.maxLinePacks);
-    const { notice } = added;
+  return inCustomerCart(db, change, async (tx, owner) => {
+    const { notice } = await addToCart(
+      tx,
+      owner,
+      change.productCode,
+      change.item,
+      change.maxLinePacks,
+    );
     const had = notice.requested - change.item;
     await auditCartChange(
       tx,
@@ -91,25 +106,23 @@ export function addToPhoneCart(
 }
 
 /**
- * Sets the ship packs of one line of the customer's cart, as the buyer's own change does (clamped
- * to stock, an unavailable product refused). A line of another cart is 404 naming `line_id`.
+ * Changes one existing line with `apply` and audits the line before and after (`null` once it is
+ * gone). A line of another customer's cart is 404 naming `line_id`.
  */
-export function setPhoneCartLine(
+function changeLine(
   db: Database,
-  change: PhoneCartChange & { lineId: number; item: number; maxLinePacks: number },
+  change: PhoneCartChange & { lineId: number },
+  action: 'quantity' | 'remove',
+  apply: (tx: Tx, owner: CartOwner) => Promise<CartResponse>,
 ): Promise<CartResponse> {
-  assertWithinLinePacks(change.item, change.maxLinePacks);
-  return db.transaction(async (tx) => {
-    const owner = await customerOwner(tx, change.customerId, change.now);
+  return inCustomerCart(db, change, async (tx, owner) => {
     const before = await lineOf(tx, owner, change.lineId);
-    const cart = await changeCartLine(tx, owner, change.lineId, { item: change.item }).catch(
-      namingLineId,
-    );
+    const cart = await apply(tx, owner).catch(namingLineId);
     const after = cart.products.find((l) => l.id === change.lineId);
     await auditCartChange(
       tx,
       change,
-      'quantity',
+      action,
       before ? lineFacts(before) : { line: { id: change.lineId } },
       after ? lineFacts(after) : null,
     );
@@ -117,24 +130,26 @@ export function setPhoneCartLine(
   });
 }
 
-/** Removes one line of the customer's cart; a line of another cart is 404 naming `line_id`. */
+/**
+ * Sets the ship packs of one line, as the buyer's own change does (clamped to stock, an
+ * unavailable product refused).
+ */
+export function setPhoneCartLine(
+  db: Database,
+  change: PhoneCartChange & { lineId: number; item: number; maxLinePacks: number },
+): Promise<CartResponse> {
+  assertWithinLinePacks(change.item, change.maxLinePacks);
+  return changeLine(db, change, 'quantity', (tx, owner) =>
+    changeCartLine(tx, owner, change.lineId, { item: change.item }),
+  );
+}
+
+/** Removes one line of the customer's cart. */
 export function removePhoneCartLine(
   db: Database,
   change: PhoneCartChange & { lineId: number },
 ): Promise<CartResponse> {
-  return db.transaction(async (tx) => {
-    const owner = await customerOwner(tx, change.customerId, change.now);
-    const before = await lineOf(tx, owner, change.lineId);
-    const cart = await dropCartLine(tx, owner, change.lineId).catch(namingLineId);
-    await auditCartChange(
-      tx,
-      change,
-      'remove',
-      before ? lineFacts(before) : { line: { id: change.lineId } },
-      null,
-    );
-    return cart;
-  });
+  return changeLine(db, change, 'remove', (tx, owner) => dropCartLine(tx, owner, change.lineId));
 }
 
 /**

@@ -216,10 +216,15 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
     ...route({ ...schema, response: { 200: CartResponse, ...errors, 422: ErrorBody } }),
     config: { idempotency: 'store' as const },
   });
-  /** Who changes the cart, for which customer, on the shop's day. */
+  /** Who changes the cart, for which customer, on the shop's day, within the line's pack limit. */
   const cartChange = (request: FastifyRequest, customerId: number) => {
     const staff = staffOf(request);
-    return { customerId, staff: { id: staff.id, email: staff.email }, now: app.clock.now() };
+    return {
+      customerId,
+      staff: { id: staff.id, email: staff.email },
+      now: app.clock.now(),
+      maxLinePacks: app.config.maxLinePacks,
+    };
   };
 
   app.post(
@@ -230,14 +235,12 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       params: CustomerParams,
       body: PhoneCartAddBody,
     }),
-    async (request) => {
-      return addToPhoneCart(app.db, {
+    async (request) =>
+      addToPhoneCart(app.db, {
         ...cartChange(request, request.params.customer_id),
         productCode: request.body.product_id,
         item: request.body.item,
-        maxLinePacks: app.config.maxLinePacks,
-      });
-    },
+      }),
   );
 
   app.patch(
@@ -247,14 +250,12 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       params: PhoneCartLineParams,
       body: PhoneCartLineBody,
     }),
-    async (request) => {
-      return setPhoneCartLine(app.db, {
+    async (request) =>
+      setPhoneCartLine(app.db, {
         ...cartChange(request, request.params.customer_id),
         lineId: request.params.line_id,
         item: request.body.item,
-        maxLinePacks: app.config.maxLinePacks,
-      });
-    },
+      }),
   );
 
   app.delete(
@@ -263,12 +264,11 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Staff: remove a line of a customer's cart (audited)",
       params: PhoneCartLineParams,
     }),
-    async (request) => {
-      return removePhoneCartLine(app.db, {
+    async (request) =>
+      removePhoneCartLine(app.db, {
         ...cartChange(request, request.params.customer_id),
         lineId: request.params.line_id,
-      });
-    },
+      }),
   );
 
   app.get(

@@ -1,21 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openTradeAccount } from '../../test/credit-fixtures';
-import { addToCart } from '../../test/shopping-fixtures';
+import { addToCart, soldInBoth } from '../../test/shopping-fixtures';
 import { creditStaff, ordersStaff, t, useReceivablesTestApp } from './receivables.test-app';
 
 // The orders waiting for credit, for credit staff on Receivables (docs/product/accounts-receivable.md
 // "Orders waiting for credit"). Every order here is placed through the store's checkout.
 
 useReceivablesTestApp({
-  products: [
-    {
-      code: 'WO',
-      shipPack: 1,
-      ca: { selling: 10_000, available: 100_000 },
-      us: { selling: 10_000, available: 100_000 },
-    },
-  ],
+  products: [soldInBoth('WO', { selling: 10_000, available: 100_000 })],
 });
 
 const URL = '/api/admin/receivables/waiting-orders';

@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import './form-field.css';
 
 /**
@@ -97,6 +97,7 @@ export function StaffTextField({
   rows,
   hint,
   className = 'admin-people__field',
+  inputRef,
   ...input
 }: {
   id: string;
@@ -107,9 +108,20 @@ export function StaffTextField({
   rows?: number;
   hint?: string;
   className?: string;
+  /** The input's own element (a form that focuses it again after a submit). */
+  inputRef?: Ref<HTMLInputElement>;
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'type' | 'min' | 'max' | 'step' | 'maxLength' | 'autoComplete' | 'inputMode' | 'placeholder'
+  | 'type'
+  | 'min'
+  | 'max'
+  | 'step'
+  | 'maxLength'
+  | 'autoComplete'
+  | 'autoCapitalize'
+  | 'spellCheck'
+  | 'inputMode'
+  | 'placeholder'
 >) {
   const aria = errorAria(id, error);
   const control = {
@@ -130,7 +142,7 @@ export function StaffTextField({
           onChange={(e) => onChange(e.target.value)}
         />
       ) : (
-        <input {...control} {...input} onChange={(e) => onChange(e.target.value)} />
+        <input ref={inputRef} {...control} {...input} onChange={(e) => onChange(e.target.value)} />
       )}
       {hint ? <p id={`${id}-hint`}>{hint}</p> : null}
     </FormField>

@@ -1,35 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CartLine, CartResponse, PhoneOrderCheckoutResponse } from '@wholesale/contract';
+import type { CartLine, CartResponse } from '@wholesale/contract';
 import i18n from '@/lib/i18n';
 import { preloadTranslations } from '@/test/i18n';
 import { apiError, renderRoutes, stubFetch } from '@/test/render';
-import { line } from '@/test/shopping';
+import { deferred, line } from '@/test/shopping';
 import { signInStaff } from '@/test/staff';
 import { PhoneOrderPage } from './phone-order-page';
+import { aPhoneCheckout } from './phone-order.fixtures';
 
 beforeAll(() =>
   preloadTranslations(['admin-orders', 'errors', 'checkout', 'common'], ['en', 'fr']),
 );
 afterEach(() => i18n.changeLanguage('en'));
 
-const checkout: PhoneOrderCheckoutResponse = {
-  status: true,
-  addresses: [],
-  payment_terms: 'net_30',
-  opening_minimum: null,
-  earliest_ship_date: '2026-11-24',
-  customer: {
-    id: 40,
-    name: 'Pat Owner',
-    company: 'Yarn Barn',
-    email: 'pat@example.com',
-    customer_code: 'CA100040',
-    lang: 'en',
-    country: 'ca',
-  },
-};
+const checkout = aPhoneCheckout('ca');
 const pins = line({ id: 1, product_id: 'PIN-100', name: 'Pins', item: 3, line_total: 90 });
 const cartOf = (products: CartLine[], notice?: CartResponse['notice']): CartResponse => ({
   status: true,
@@ -38,13 +24,6 @@ const cartOf = (products: CartLine[], notice?: CartResponse['notice']): CartResp
   count: products.length,
   ...(notice ? { notice } : {}),
 });
-
-/** A promise the test settles itself: the answer is held while the page shows its guess. */
-function held() {
-  let settle!: () => void;
-  const promise = new Promise<void>((resolve) => (settle = resolve));
-  return { promise, settle };
-}
 
 /**
  * The phone-order API, with `write` answering the cart-line calls; with `gate`, their answers wait
@@ -63,6 +42,16 @@ function stubApi(write: (url: URL, init?: RequestInit) => unknown, gate?: Promis
       return answer;
     });
   return stub;
+}
+/**
+ * Staff on the phone whose cart-line calls are refused with `error`, the answer held until the test
+ * releases it (the page's guess shows meanwhile).
+ */
+function refusedOnRelease(status: number, error: Parameters<typeof apiError>[1]) {
+  signInStaff(['orders']);
+  const answer = deferred<void>();
+  const { calls } = stubApi(() => apiError(status, error), answer.promise);
+  return { calls, release: () => answer.resolve() };
 }
 const renderPage = () =>
   renderRoutes(
@@ -137,19 +126,13 @@ describe("phone orders: staff change the customer's cart", () => {
   });
 
   it("changes a line's packs at once and puts them back, with the staff wording, when refused", async () => {
-    signInStaff(['orders']);
     await i18n.changeLanguage('fr');
-    const answer = held();
-    const { calls } = stubApi(
-      () =>
-        apiError(422, {
-          code: 'UNPROCESSABLE',
-          message: 'This product is currently out of stock',
-          reason: { key: 'OUT_OF_STOCK' },
-          fields: { product_id: 'This product is currently out of stock' },
-        }),
-      answer.promise,
-    );
+    const { calls, release } = refusedOnRelease(422, {
+      code: 'UNPROCESSABLE',
+      message: 'This product is currently out of stock',
+      reason: { key: 'OUT_OF_STOCK' },
+      fields: { product_id: 'This product is currently out of stock' },
+    });
     const user = userEvent.setup();
     renderPage();
     const box = await screen.findByLabelText('Emballages pour PIN-100');
@@ -161,7 +144,7 @@ describe("phone orders: staff change the customer's cart", () => {
     expect(sent?.url.pathname).toBe('/api/admin/phone-orders/40/cart/lines/1');
     expect(sent?.init?.method).toBe('PATCH');
     expect(JSON.parse(String(sent?.init?.body))).toEqual({ item: 5 });
-    answer.settle();
+    release();
     await waitFor(() => expect(box).toHaveValue('3'));
     expect(box).toHaveAccessibleDescription(
       'Ce produit est en rupture de stock ; il ne peut pas aller dans le panier du client.',
@@ -197,18 +180,12 @@ describe("phone orders: staff change the customer's cart", () => {
   });
 
   it('removes a line at once and brings it back when the server refuses', async () => {
-    signInStaff(['orders']);
-    const answer = held();
-    const { calls } = stubApi(
-      () =>
-        apiError(404, {
-          code: 'NOT_FOUND',
-          message: 'This cart line does not exist',
-          reason: { key: 'CART_LINE_MISSING' },
-          fields: { line_id: 'This cart line does not exist' },
-        }),
-      answer.promise,
-    );
+    const { calls, release } = refusedOnRelease(404, {
+      code: 'NOT_FOUND',
+      message: 'This cart line does not exist',
+      reason: { key: 'CART_LINE_MISSING' },
+      fields: { line_id: 'This cart line does not exist' },
+    });
     const user = userEvent.setup();
     renderPage();
     const row = await screen.findByTestId('phone-line-PIN-100');
@@ -217,7 +194,7 @@ describe("phone orders: staff change the customer's cart", () => {
     );
     await waitFor(() => expect(screen.queryByTestId('phone-line-PIN-100')).toBeNull());
     expect(writes(calls)[0]?.init?.method).toBe('DELETE');
-    answer.settle();
+    release();
     expect(await screen.findByTestId('phone-line-PIN-100')).toBeInTheDocument();
     expect(
       await screen.findByText("This line is no longer in the customer's cart; reload the cart."),

@@ -10,11 +10,12 @@ import {
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { errorAria, FieldError, FormField } from '@/components/ui/form-field';
+import { errorAria, FieldError, StaffTextField } from '@/components/ui/form-field';
 import { LabelledTable } from '@/components/ui/labelled-table';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { StaffAlert } from '@/components/ui/staff-alert';
 import { SecondaryButton, SubmitButton } from '@/components/ui/buttons';
+import { shownRefusal } from '@/components/ui/use-quantity-text';
 import { refusedFields } from '@/lib/refused-fields';
 import { useAddPhoneCartLine } from '../api/add-phone-cart-line';
 import { usePhoneCart } from '../api/get-phone-order';
@@ -34,9 +35,9 @@ function useQuantityProblem(): (text: string) => string {
   const { t } = useTranslation(['admin-orders', 'common']);
   return (text) => {
     const reading = readQuantity(text);
-    if (reading.ok) return reading.value >= 1 ? '' : t('phone.invalid.item');
-    if (reading.reason === 'empty') return t('phone.invalid.item');
-    return t(`common:quantity.${reading.reason}`, { text: text.trim(), max: MAX_QUANTITY });
+    const refusal = shownRefusal(reading);
+    if (refusal) return t(`common:quantity.${refusal}`, { text: text.trim(), max: MAX_QUANTITY });
+    return reading.ok && reading.value >= 1 ? '' : t('phone.invalid.item');
   };
 }
 
@@ -112,40 +113,30 @@ function AddLineForm({ customerId, country }: { customerId: number; country: Cou
     >
       <h3 id={`${base}-title`}>{t('phone.add.title')}</h3>
       <div className="phone-add__fields">
-        <FormField
+        <StaffTextField
           id={`${base}-code`}
           label={t('phone.add.code')}
           error={errors.product_id}
           className="admin-people__field phone-add__code"
-        >
-          <input
-            id={`${base}-code`}
-            ref={codeRef}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={64}
-            placeholder={t('phone.add.codePlaceholder')}
-            {...errorAria(`${base}-code`, errors.product_id)}
-          />
-        </FormField>
-        <FormField
+          inputRef={codeRef}
+          value={code}
+          onChange={setCode}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={64}
+          placeholder={t('phone.add.codePlaceholder')}
+        />
+        <StaffTextField
           id={`${base}-packs`}
           label={t('phone.add.packs')}
           error={errors.item}
           className="admin-people__field phone-add__packs"
-        >
-          <input
-            id={`${base}-packs`}
-            value={packs}
-            onChange={(e) => setPacks(e.target.value)}
-            inputMode="numeric"
-            autoComplete="off"
-            {...errorAria(`${base}-packs`, errors.item)}
-          />
-        </FormField>
+          value={packs}
+          onChange={setPacks}
+          inputMode="numeric"
+          autoComplete="off"
+        />
         <SubmitButton pending={add.isPending} busy={t('phone.add.adding')}>
           {t('phone.add.submit')}
         </SubmitButton>

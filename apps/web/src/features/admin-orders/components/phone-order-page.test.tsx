@@ -1,21 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney, type CartLine, type PhoneOrderCheckoutResponse } from '@wholesale/contract';
+import { formatMoney, type CartLine } from '@wholesale/contract';
 import i18n from '@/lib/i18n';
 import { preloadTranslations } from '@/test/i18n';
-import { onePage, renderRoutes, stubFetch } from '@/test/render';
+import { apiError, onePage, renderRoutes, stubFetch } from '@/test/render';
 import { line } from '@/test/shopping';
 import { signInStaff } from '@/test/staff';
 import { PhoneOrderPage } from './phone-order-page';
+import { aPhoneCheckout } from './phone-order.fixtures';
 
 beforeAll(() =>
   preloadTranslations(['admin-orders', 'errors', 'checkout', 'common'], ['en', 'fr']),
 );
 afterEach(() => i18n.changeLanguage('en'));
 
-const checkout: PhoneOrderCheckoutResponse = {
-  status: true,
+const checkout = aPhoneCheckout('us', {
   addresses: [
     {
       id: 5,
@@ -42,19 +42,8 @@ const checkout: PhoneOrderCheckoutResponse = {
       is_default: false,
     },
   ],
-  payment_terms: 'net_30',
   opening_minimum: 200,
-  earliest_ship_date: '2026-11-24',
-  customer: {
-    id: 40,
-    name: 'Pat Owner',
-    company: 'Yarn Barn',
-    email: 'pat@example.com',
-    customer_code: 'US100040',
-    lang: 'en',
-    country: 'us',
-  },
-};
+});
 const lines: CartLine[] = [
   line({
     id: 1,
@@ -68,9 +57,6 @@ const lines: CartLine[] = [
   line({ id: 2, product_id: 'TAPE-7', name: 'Tape', item: 1, line_total: 12, selected: false }),
 ];
 const cart = { status: true, products: lines, total: 102, count: 2 };
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const refusal = (status: number, error: object) => json(status, { status: false, error });
 
 /** The phone-order API answering `place` for the order itself. */
 function stubPhoneApi(place: () => unknown) {
@@ -169,13 +155,13 @@ describe('phone orders', () => {
 
   it('words the refusals for staff, with the amounts in the customer currency', async () => {
     signInStaff(['orders']);
-    let answer: Response = json(200, {});
+    let answer: Response | undefined;
     stubPhoneApi(() => answer);
     const user = userEvent.setup();
     renderFor();
     const submit = await screen.findByRole('button', { name: 'Place the order for Yarn Barn' });
 
-    answer = refusal(422, {
+    answer = apiError(422, {
       code: 'UNPROCESSABLE',
       message: 'There is nothing selected in your cart to order',
       reason: { key: 'NOTHING_SELECTED' },
@@ -187,7 +173,7 @@ describe('phone orders', () => {
       }),
     ).toHaveAttribute('role', 'alert');
 
-    answer = refusal(422, {
+    answer = apiError(422, {
       code: 'UNPROCESSABLE',
       message: 'Your opening order must reach …',
       reason: { key: 'OPENING_MINIMUM', params: { minimumCents: 20000, totalCents: 9000 } },
@@ -202,7 +188,7 @@ describe('phone orders', () => {
       ),
     ).toBeInTheDocument();
 
-    answer = refusal(409, {
+    answer = apiError(409, {
       code: 'CONFLICT',
       message: 'Only 2 ship packs of PIN-100 are available',
       reason: { key: 'ONLY_AVAILABLE', params: { product: 'PIN-100', available: 2 } },
@@ -213,7 +199,7 @@ describe('phone orders', () => {
       await screen.findByText('Only 2 ship packs of PIN-100 are available', { selector: 'p' }),
     ).toBeInTheDocument();
 
-    answer = refusal(422, {
+    answer = apiError(422, {
       code: 'UNPROCESSABLE',
       message: 'This ship-to address is not one of your addresses',
       reason: { key: 'UNKNOWN_ADDRESS' },
@@ -233,7 +219,7 @@ describe('phone orders', () => {
     await i18n.changeLanguage('fr');
     stubFetch({
       '/api/admin/phone-orders/40': () =>
-        refusal(409, {
+        apiError(409, {
           code: 'CONFLICT',
           message: 'This account is inactive; reactivate it first',
           reason: { key: 'ACCOUNT_NOT_ACTIVE' },
