@@ -136,6 +136,7 @@ function conflict(key: 'PRODUCT_OUT_OF_STOCK' | 'ONLY_AVAILABLE', p: OrderablePr
 const SHIP_DATE_REASONS = {
   invalid: 'SHIP_DATE_INVALID',
   past: 'SHIP_DATE_PAST',
+  too_far: 'SHIP_DATE_TOO_FAR',
   not_business_day: 'SHIP_DATE_NOT_BUSINESS_DAY',
 } as const;
 

@@ -121,6 +121,12 @@ export const AddressBookEntry = ShipToAddress.extend({
 });
 export type AddressBookEntry = z.infer<typeof AddressBookEntry>;
 
+/**
+ * How many addresses one account's book holds: a chain's stores fit, a script that adds addresses
+ * in a loop stops here instead of growing every checkout's address list without end.
+ */
+export const MAX_ADDRESSES = 200;
+
 /** Why an address cannot be removed, or null when it can. */
 export function addressRemovalBlock(
   entry: Pick<AddressBookEntry, 'is_default' | 'is_billing' | 'open_orders'>,

@@ -6,6 +6,7 @@ import {
   earliestShipDate,
   estimateSalesTax,
   isBusinessDay,
+  latestShipDate,
   parseIsoDate,
   shipDateProblem,
   shopToday,
@@ -92,6 +93,31 @@ describe('requested ship date', () => {
     expect(shipDateProblem('2026-13-01', today)).toBe('invalid');
     expect(shipDateProblem('2026-11-25', today)).toBeNull();
     expect(shipDateProblem('2026-12-01', today)).toBeNull();
+  });
+  it('accepts a forward order up to a year ahead and refuses a later one', () => {
+    const today = '2026-11-25';
+    expect(latestShipDate(today)).toBe('2027-11-25');
+    expect(shipDateProblem('2027-11-25', today)).toBeNull();
+    expect(shipDateProblem('2027-11-26', today)).toBe('too_far');
+    expect(shipDateProblem('2099-12-31', today)).toBe('too_far');
+    // Across a leap day the year is still 365 days.
+    expect(latestShipDate('2027-06-01')).toBe('2028-05-31');
+  });
+  it('a day after the latest is always too far, and the latest is never in the past (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2090-12-31'), noInvalidDate: true }),
+        fc.integer({ min: 1, max: 2000 }),
+        (d, daysLater) => {
+          const today = d.toISOString().slice(0, 10);
+          const latest = latestShipDate(today);
+          expect(latest > today).toBe(true);
+          const after = new Date(`${latest}T00:00:00Z`);
+          after.setUTCDate(after.getUTCDate() + daysLater);
+          expect(shipDateProblem(after.toISOString().slice(0, 10), today)).toBe('too_far');
+        },
+      ),
+    );
   });
   it('the earliest ship date is always an acceptable request (property)', () => {
     fc.assert(

@@ -166,12 +166,27 @@ export function earliestShipDate(todayIso: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-export type ShipDateProblem = 'invalid' | 'past' | 'not_business_day';
+/**
+ * How far ahead a buyer may ask for an order to ship: a season's forward order, not a typo's year
+ * 9999 that would sit on the warehouse's list for ever.
+ */
+export const MAX_SHIP_DAYS_AHEAD = 365;
+
+/** The last day a ship date may be requested on today (YYYY-MM-DD in, YYYY-MM-DD out). */
+export function latestShipDate(todayIso: string): string {
+  const d = parseIsoDate(todayIso);
+  if (!d) throw new Error(`Not a date: ${todayIso}`);
+  d.setUTCDate(d.getUTCDate() + MAX_SHIP_DAYS_AHEAD);
+  return d.toISOString().slice(0, 10);
+}
+
+export type ShipDateProblem = 'invalid' | 'past' | 'too_far' | 'not_business_day';
 
 /** Why a requested ship date cannot be accepted today, or null when it can. */
 export function shipDateProblem(requested: string, todayIso: string): ShipDateProblem | null {
   if (!parseIsoDate(requested)) return 'invalid';
   if (requested < todayIso) return 'past';
+  if (requested > latestShipDate(todayIso)) return 'too_far';
   if (!isBusinessDay(requested)) return 'not_business_day';
   return null;
 }
@@ -179,5 +194,6 @@ export function shipDateProblem(requested: string, todayIso: string): ShipDatePr
 export const SHIP_DATE_MESSAGES: Record<ShipDateProblem, string> = {
   invalid: 'The requested ship date must be a date written YYYY-MM-DD',
   past: 'The requested ship date must not be in the past',
+  too_far: 'The requested ship date must be within a year of today',
   not_business_day: 'The requested ship date must be a business day (Monday to Friday)',
 };

@@ -52,6 +52,7 @@ export const ERROR_REASONS = {
   DATE_INVALID: '{{field}} must be a real date written YYYY-MM-DD',
   DATE_RANGE_REVERSED: '{{field}} must not be after {{other}}',
   SHIP_DATE_PAST: 'The requested ship date must not be in the past',
+  SHIP_DATE_TOO_FAR: 'The requested ship date must be within a year of today',
   SHIP_DATE_NOT_BUSINESS_DAY: 'The requested ship date must be a business day (Monday to Friday)',
   SIGN_IN_WAIT: 'Too many failed sign-in attempts; please try again in {{seconds}} seconds',
   APPLY_WAIT:
@@ -65,6 +66,8 @@ export const ERROR_REASONS = {
   MAIL_NOT_FAILED: 'Only a failed mail can be sent again; this one is {{status}}',
   // Address books (docs/product/accounts.md "Addresses").
   ADDRESS_NOT_FOUND: 'No such address',
+  ADDRESS_BOOK_FULL:
+    'An address book holds at most {{max}} addresses; remove one that is no longer used first',
   ADDRESS_IN_USE:
     'This address cannot be removed while open orders ship to it ({{count}}); it can be once they have shipped or been cancelled',
   ADDRESS_IS_BILLING: 'The billing address cannot be removed; edit it instead',

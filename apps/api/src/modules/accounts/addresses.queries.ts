@@ -15,6 +15,15 @@ export function selectAddresses(tx: Tx, userId: number): Promise<AddressRow[]> {
     .orderBy(desc(customerAddresses.isDefault), asc(customerAddresses.id));
 }
 
+/** How many addresses the account's book holds. */
+export async function countAddresses(tx: Tx, userId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(customerAddresses)
+    .where(eq(customerAddresses.userId, userId));
+  return row?.n ?? 0;
+}
+
 export async function insertAddresses(tx: Tx, rows: NewAddressRow[]): Promise<void> {
   if (rows.length) await tx.insert(customerAddresses).values(rows);
 }

@@ -2,6 +2,7 @@ import pick from 'lodash-es/pick.js';
 import {
   addressesFromApplication,
   addressRemovalBlock,
+  MAX_ADDRESSES,
   type AddressBody,
   type AddressBookEntry,
   type PaymentTerms,
@@ -11,6 +12,7 @@ import type { Tx } from '../../db/client';
 import type { OrderShipTo } from '../../db/schema';
 import { AppError, reasonError } from '../../lib/app-error';
 import {
+  countAddresses,
   deleteAddress,
   insertAddress,
   insertAddresses,
@@ -121,6 +123,9 @@ export async function addAddress(
   userId: number,
   body: AddressBody,
 ): Promise<AddressChange> {
+  // The caller holds the account's row lock, so two adds cannot both pass a count of MAX - 1.
+  if ((await countAddresses(tx, userId)) >= MAX_ADDRESSES)
+    throw reasonError('CONFLICT', 'ADDRESS_BOOK_FULL', { max: MAX_ADDRESSES });
   const hasDefault = Boolean(await lockDefaultAddress(tx, userId));
   const row = await insertAddress(tx, { ...fromBody(body), userId, isDefault: !hasDefault });
   return { before: null, after: toAddress(row) };

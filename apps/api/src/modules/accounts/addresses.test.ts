@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   ADDRESS_MESSAGES,
+  MAX_ADDRESSES,
   sampleCanadianApplication,
   sampleUsaApplication,
 } from '@wholesale/contract';
 import type { TestApp } from '../../test/test-app';
 import { addToCart, createShopTestApp, soldInBoth } from '../../test/shopping-fixtures';
 import { auditRowsFor } from '../../test/audit-rows';
-import { createSession } from '../accounts';
+import { createSession, insertAddresses } from '../accounts';
 
 // The address book (docs/product/accounts.md "Addresses"): buyers' and staff's, and the addresses an
 // approved application gives its account.
@@ -125,6 +126,38 @@ describe('buyer address book', () => {
     const region = await add(buyer.headers, { ...warehouse, region: 'ZZ' });
     expect(region.json().error.fields).toEqual({ region: ADDRESS_MESSAGES.provinceInvalid });
     expect(await book(buyer.headers)).toEqual([]);
+  });
+
+  it("refuses an address past the book's limit (409, buyer and staff alike) and adds nothing", async () => {
+    const buyer = await t.signIn();
+    const credit = await t.signIn({ role: 'staff', staffRoles: ['credit'] });
+    await insertAddresses(
+      t.handle.db,
+      Array.from({ length: MAX_ADDRESSES - 1 }, (_, i) => ({
+        userId: buyer.userId,
+        label: `Store ${i + 1}`,
+        company: warehouse.company,
+        line1: warehouse.line1,
+        city: warehouse.city,
+        region: warehouse.region,
+        postalCode: 'L5T 2H7',
+        country: 'ca' as const,
+        isDefault: i === 0,
+      })),
+    );
+    // The last place is still free.
+    expect((await add(buyer.headers, depot)).statusCode).toBe(200);
+    for (const refused of [
+      await add(buyer.headers),
+      await t.post(`/api/admin/customers/${buyer.userId}/addresses`, credit.headers, warehouse),
+    ]) {
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().error.reason).toEqual({
+        key: 'ADDRESS_BOOK_FULL',
+        params: { max: MAX_ADDRESSES },
+      });
+    }
+    expect(await book(buyer.headers)).toHaveLength(MAX_ADDRESSES);
   });
 
   it("answers 404 for another customer's address, and leaves it alone", async () => {

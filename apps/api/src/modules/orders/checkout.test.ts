@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, earliestShipDate, latestShipDate, shopToday } from '@wholesale/contract';
 import type { TestApp } from '../../test/test-app';
 import { addToCart, createShopTestApp, stockOf } from '../../test/shopping-fixtures';
 import { insertAddresses } from '../accounts';
@@ -20,6 +21,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Headers = Record<string, string>;
+// Requested ship dates follow the shop's today: a request may be at most a year ahead.
+const today = shopToday(new Date());
+const inAMonth = earliestShipDate(addDays(today, 30));
+const saturday = [7, 8, 9, 10, 11, 12, 13]
+  .map((n) => addDays(today, n))
+  .find((d) => new Date(`${d}T12:00:00Z`).getUTCDay() === 6)!;
+const tooFar = 'The requested ship date must be within a year of today';
 const add = (h: Headers, item = 1) => addToCart(t, h, 'BIG', item);
 const order = (h: Headers, payload: object = {}) => t.post('/api/store/orders', h, payload);
 const checkout = async (h: Headers) => (await t.get('/api/checkout', h)).json();
@@ -87,12 +95,12 @@ describe('placing an order with checkout choices', () => {
     const buyer = await buyerWithAddresses();
     await add(buyer.headers);
     const placed = (
-      await order(buyer.headers, { po_number: 'PO-77', requested_ship_date: '2099-01-05' })
+      await order(buyer.headers, { po_number: 'PO-77', requested_ship_date: inAMonth })
     ).json();
     const o = await fetchOrder(buyer.headers, placed.order_id);
     expect(o.ship_to).toMatchObject({ label: 'Main', region: 'QC', country: 'ca' });
     expect(o.po_number).toBe('PO-77');
-    expect(o.requested_ship_date).toBe('2099-01-05');
+    expect(o.requested_ship_date).toBe(inAMonth);
     expect(o.payment_terms).toBe('net_60');
     expect(o.total).toBe(600);
     expect(o.taxes).toEqual([
@@ -128,13 +136,15 @@ describe('placing an order with checkout choices', () => {
     expect(history.total).toBe(0);
   });
 
-  it('refuses a past, weekend or malformed ship date with a message naming the field', async () => {
+  it('refuses a past, weekend, malformed or over a year ahead ship date with a message naming the field', async () => {
     const buyer = await buyerWithAddresses();
     await add(buyer.headers);
     for (const [date, message] of [
       ['2000-01-03', 'The requested ship date must not be in the past'],
-      ['2099-01-03', 'The requested ship date must be a business day (Monday to Friday)'],
+      [saturday, 'The requested ship date must be a business day (Monday to Friday)'],
       ['2099-02-30', 'The requested ship date must be a date written YYYY-MM-DD'],
+      [addDays(latestShipDate(today), 1), tooFar],
+      ['2099-01-05', tooFar],
     ]) {
       const res = await order(buyer.headers, { requested_ship_date: date });
       expect(res.statusCode, date).toBeGreaterThanOrEqual(400);

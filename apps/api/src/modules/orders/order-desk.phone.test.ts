@@ -118,6 +118,10 @@ describe('phone orders', () => {
     const past = await place({ requested_ship_date: '2020-01-06' });
     expect(past.statusCode).toBe(422);
     expect(past.json().error.fields).toHaveProperty('requested_ship_date');
+    const tooFar = await place({ requested_ship_date: '2099-01-05' });
+    expect(tooFar.statusCode).toBe(422);
+    expect(tooFar.json().error.reason.key).toBe('SHIP_DATE_TOO_FAR');
+    expect(tooFar.json().error.fields).toHaveProperty('requested_ship_date');
     const badDate = await place({ requested_ship_date: 'soon' });
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().error.fields).toHaveProperty('requested_ship_date');

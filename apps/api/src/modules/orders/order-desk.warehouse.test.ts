@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { addDays, earliestShipDate, shopToday } from '@wholesale/contract';
 import type { TestApp } from '../../test/test-app';
 import { expectRefused } from '../../test/refused-calls';
 import { addToCart, createShopTestApp } from '../../test/shopping-fixtures';
@@ -18,6 +19,14 @@ let t: TestApp;
 let staff: Record<string, string>;
 let buyer: { userId: number; headers: Record<string, string> };
 let hookId: number;
+/**
+ * Requested ship dates a week apart on the same weekday, some weeks ahead (a request may be at most
+ * a year ahead, so they follow the shop's today).
+ */
+const SOONER = earliestShipDate(addDays(shopToday(new Date()), 30));
+const MIDDLE = addDays(SOONER, 7);
+const AFTER_MIDDLE = addDays(MIDDLE, 1);
+const LATER = addDays(SOONER, 14);
 /** Orders of this file's buyer by their requested ship date ('' = none). */
 const placed: Record<string, number> = {};
 
@@ -86,26 +95,26 @@ beforeAll(async () => {
     },
   ]);
   hookId = await erpWebhook(t, ['order.placed', 'order.status_changed'], staff);
-  placed['2031-03-10'] = await place(buyer.headers, {
-    requested_ship_date: '2031-03-10',
+  placed[MIDDLE] = await place(buyer.headers, {
+    requested_ship_date: MIDDLE,
     po_number: 'PO-WH-1',
     order_comment: 'Deliver to the back door, =not a formula',
   });
-  placed['2031-03-03'] = await place(buyer.headers, { requested_ship_date: '2031-03-03' });
-  placed['2031-03-17'] = await place(buyer.headers, { requested_ship_date: '2031-03-17' });
+  placed[SOONER] = await place(buyer.headers, { requested_ship_date: SOONER });
+  placed[LATER] = await place(buyer.headers, { requested_ship_date: LATER });
   placed[''] = await place(buyer.headers, {});
 });
 afterAll(() => t.close());
 
 describe('the order desk shows where and when', () => {
   it('gives the detail the ship-to address, ship date, terms, PO, comment, tax lines and totals', async () => {
-    const res = await get(`/api/admin/orders/${placed['2031-03-10']}`);
+    const res = await get(`/api/admin/orders/${placed[MIDDLE]}`);
     expect(res.statusCode, res.body).toBe(200);
     const o = res.json().order;
     expect(o).toMatchObject({
       po_number: 'PO-WH-1',
       order_comment: 'Deliver to the back door, =not a formula',
-      requested_ship_date: '2031-03-10',
+      requested_ship_date: MIDDLE,
       payment_terms: 'net_30',
       ship_to: SHIP_TO,
     });
@@ -120,7 +129,7 @@ describe('the order desk shows where and when', () => {
     // A status change answers the same facts (read by another statement).
     const changed = await t.inject({
       method: 'POST',
-      url: `/api/admin/orders/${placed['2031-03-10']}/status`,
+      url: `/api/admin/orders/${placed[MIDDLE]}/status`,
       headers: staff,
       payload: { status: 'accepted' },
     });
@@ -156,33 +165,21 @@ describe('the order desk shows where and when', () => {
       };
     };
     const asc = await list('sort=ship_date_asc');
-    expect(asc.data.map((o) => o.requested_ship_date)).toEqual([
-      null,
-      '2031-03-03',
-      '2031-03-10',
-      '2031-03-17',
-    ]);
+    expect(asc.data.map((o) => o.requested_ship_date)).toEqual([null, SOONER, MIDDLE, LATER]);
     const desc = await list('sort=ship_date_desc');
-    expect(desc.data.map((o) => o.requested_ship_date)).toEqual([
-      '2031-03-17',
-      '2031-03-10',
-      '2031-03-03',
-      null,
-    ]);
+    expect(desc.data.map((o) => o.requested_ship_date)).toEqual([LATER, MIDDLE, SOONER, null]);
     // Both ends included; the counts per status follow the range (not another filter's cache).
-    const range = await list(
-      'ship_date_from=2031-03-03&ship_date_to=2031-03-10&sort=ship_date_asc',
-    );
-    expect(range.data.map((o) => o.order_id)).toEqual([placed['2031-03-03'], placed['2031-03-10']]);
+    const range = await list(`ship_date_from=${SOONER}&ship_date_to=${MIDDLE}&sort=ship_date_asc`);
+    expect(range.data.map((o) => o.order_id)).toEqual([placed[SOONER], placed[MIDDLE]]);
     expect(range.total).toBe(2);
     expect(Object.values(range.counts).reduce((a, b) => a + b, 0)).toBe(2);
-    const from = await list('ship_date_from=2031-03-11');
-    expect(from.data.map((o) => o.order_id)).toEqual([placed['2031-03-17']]);
-    const to = await list('ship_date_to=2031-03-03');
-    expect(to.data.map((o) => o.order_id)).toEqual([placed['2031-03-03']]);
+    const from = await list(`ship_date_from=${AFTER_MIDDLE}`);
+    expect(from.data.map((o) => o.order_id)).toEqual([placed[LATER]]);
+    const to = await list(`ship_date_to=${SOONER}`);
+    expect(to.data.map((o) => o.order_id)).toEqual([placed[SOONER]]);
     // A later page of the same sort (its ids skipped first) keeps the order.
     const page2 = await list('sort=ship_date_asc&per_page=2&page=2');
-    expect(page2.data.map((o) => o.requested_ship_date)).toEqual(['2031-03-10', '2031-03-17']);
+    expect(page2.data.map((o) => o.requested_ship_date)).toEqual([MIDDLE, LATER]);
   });
 
   it('refuses a bad ship date filter or an empty range with 400 naming the field, list and CSV alike', async () => {
@@ -190,7 +187,7 @@ describe('the order desk shows where and when', () => {
       for (const [query, field] of [
         ['ship_date_from=2031-02-30', 'ship_date_from'],
         ['ship_date_to=soon', 'ship_date_to'],
-        ['ship_date_from=2031-03-10&ship_date_to=2031-03-03', 'ship_date_from'],
+        [`ship_date_from=${MIDDLE}&ship_date_to=${SOONER}`, 'ship_date_from'],
       ]) {
         const res = await get(`${base}?${query}`);
         expect(res.statusCode, `${base}?${query}`).toBe(400);
@@ -204,9 +201,7 @@ describe('the order desk shows where and when', () => {
       key: 'DATE_INVALID',
       params: { field: 'ship_date_to' },
     });
-    const reversed = await get(
-      '/api/admin/orders?ship_date_from=2031-03-10&ship_date_to=2031-03-03',
-    );
+    const reversed = await get(`/api/admin/orders?ship_date_from=${MIDDLE}&ship_date_to=${SOONER}`);
     expect(reversed.json().error.reason).toEqual({
       key: 'DATE_RANGE_REVERSED',
       params: { field: 'ship_date_from', other: 'ship_date_to' },
@@ -217,7 +212,7 @@ describe('the order desk shows where and when', () => {
 
   it('exports the ship-to fields, ship date, terms, PO, comment and tax total, every cell neutralised', async () => {
     const res = await get(
-      `/api/admin/orders.csv?customer_id=${buyer.userId}&ship_date_from=2031-03-10&ship_date_to=2031-03-10`,
+      `/api/admin/orders.csv?customer_id=${buyer.userId}&ship_date_from=${MIDDLE}&ship_date_to=${MIDDLE}`,
     );
     expect(res.statusCode).toBe(200);
     const [header, row, ...rest] = res.body.trim().split('\n');
@@ -227,19 +222,19 @@ describe('the order desk shows where and when', () => {
         'requested_ship_date,payment_terms,ship_to_company,ship_to_line1,ship_to_line2,ship_to_city,' +
         'ship_to_region,ship_to_postal_code,ship_to_country,order_comment,tax_total,price_lists',
     );
-    const detail = (await get(`/api/admin/orders/${placed['2031-03-10']}`)).json().order;
-    expect(row).toContain(`${placed['2031-03-10']},`);
+    const detail = (await get(`/api/admin/orders/${placed[MIDDLE]}`)).json().order;
+    expect(row).toContain(`${placed[MIDDLE]},`);
     expect(row).toContain(
-      `,PO-WH-1,${detail.total},2031-03-10,net_30,Mercerie Gagnon,12 rue des Érables,Door 3,Laval,QC,H7N 1A1,ca,` +
+      `,PO-WH-1,${detail.total},${MIDDLE},net_30,Mercerie Gagnon,12 rue des Érables,Door 3,Laval,QC,H7N 1A1,ca,` +
         `"Deliver to the back door, =not a formula",${detail.tax_total}`,
     );
   });
 
   it('neutralises a ship-to line a spreadsheet would run as a formula', async () => {
     await t.handle.db.execute(sql`
-      update orders set ship_to = jsonb_set(ship_to, '{line1}', '"=HYPERLINK(1)"') where id = ${placed['2031-03-17']}`);
+      update orders set ship_to = jsonb_set(ship_to, '{line1}', '"=HYPERLINK(1)"') where id = ${placed[LATER]}`);
     const res = await get(
-      `/api/admin/orders.csv?customer_id=${buyer.userId}&ship_date_from=2031-03-17`,
+      `/api/admin/orders.csv?customer_id=${buyer.userId}&ship_date_from=${LATER}`,
     );
     const row = res.body.trim().split('\n')[1];
     expect(row).toContain(`,"'=HYPERLINK(1)",`);
@@ -249,15 +244,15 @@ describe('the order desk shows where and when', () => {
 
 describe('warehouse documents', () => {
   it('prints ship-to, ship date, PO and comment on the picking list', async () => {
-    const { text } = await warehouseDocument('picking-list', placed['2031-03-10']);
+    const { text } = await warehouseDocument('picking-list', placed[MIDDLE]);
     expectLines(text, [
-      `Picking list — order #${placed['2031-03-10']}`,
+      `Picking list — order #${placed[MIDDLE]}`,
       'Ship to:',
       'Mercerie Gagnon',
       '12 rue des Érables',
       'Door 3',
       'Laval QC H7N 1A1',
-      'Requested ship date: 2031-03-10',
+      `Requested ship date: ${MIDDLE}`,
       'PO number: PO-WH-1',
       'Comment: Deliver to the back door, =not a formula',
     ]);
@@ -266,18 +261,16 @@ describe('warehouse documents', () => {
   });
 
   it('prints a packing slip: ship-to, PO, lines in packs and units, no prices', async () => {
-    const { res, text } = await warehouseDocument('packing-slip', placed['2031-03-10']);
+    const { res, text } = await warehouseDocument('packing-slip', placed[MIDDLE]);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toContain(
-      `packing-slip-${placed['2031-03-10']}.pdf`,
-    );
+    expect(res.headers['content-disposition']).toContain(`packing-slip-${placed[MIDDLE]}.pdf`);
     expectLines(text, [
-      `Packing slip — order #${placed['2031-03-10']}`,
+      `Packing slip — order #${placed[MIDDLE]}`,
       'Customer: Mercerie Gagnon — Gaston Gagnon',
       '12 rue des Érables',
       'Laval QC H7N 1A1',
       'PO number: PO-WH-1',
-      'Requested ship date: 2031-03-10',
+      `Requested ship date: ${MIDDLE}`,
       'Late thread',
       'Back-order',
       // BIG: 2 packs of 6 = 12 units, to ship; LATE is back-ordered.
@@ -312,14 +305,14 @@ describe('webhook payloads', () => {
       lines: unknown[];
     };
     const data = (await queuedDeliveries<OrderEvent>(t, hookId)).filter(
-      (r) => r.data.order_id === placed['2031-03-10'],
+      (r) => r.data.order_id === placed[MIDDLE],
     );
     expect(data.map((d) => d.event)).toEqual(['order.placed', 'order.status_changed']);
-    const detail = (await get(`/api/admin/orders/${placed['2031-03-10']}`)).json().order;
+    const detail = (await get(`/api/admin/orders/${placed[MIDDLE]}`)).json().order;
     const facts = {
       po_number: 'PO-WH-1',
       ship_to: SHIP_TO,
-      requested_ship_date: '2031-03-10',
+      requested_ship_date: MIDDLE,
       payment_terms: 'net_30',
       order_comment: 'Deliver to the back door, =not a formula',
       tax_cents: Math.round(detail.tax_total * 100),

@@ -1,4 +1,10 @@
-import { formatMoney, toCents, type PhoneOrderCheckoutResponse } from '@wholesale/contract';
+import {
+  formatMoney,
+  latestShipDate,
+  shopToday,
+  toCents,
+  type PhoneOrderCheckoutResponse,
+} from '@wholesale/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -171,6 +177,7 @@ function PhoneOrderForm({
             label: 'shipDate',
             type: 'date',
             min: checkout.earliest_ship_date,
+            max: latestShipDate(shopToday(new Date())),
           },
           { name: 'po_number', label: 'po', maxLength: 60 },
           { name: 'order_comment', label: 'comment', maxLength: 2000, rows: 3 },

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutResponse } from '@wholesale/contract';
 import { renderRoutes } from '@/test/render';
 import { cart, json, line, routeFetch, signInStored } from '@/test/shopping';
@@ -18,6 +18,14 @@ const address = (id: number, region: string, isDefault: boolean) => ({
   country: 'ca' as const,
   is_default: isDefault,
 });
+
+// The shop's today is fixed (only Date is faked: the user events keep their timers): a requested
+// ship date may be at most a year ahead of it.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2098-12-01T15:00:00Z'));
+});
+afterEach(() => vi.useRealTimers());
 
 const checkout = (over: Partial<CheckoutResponse> = {}): CheckoutResponse => ({
   status: true,
@@ -107,6 +115,17 @@ describe('checkout on the cart page', () => {
     await userEvent.type(await screen.findByLabelText('Requested ship date'), '2099-01-03');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The requested ship date must be a business day (Monday to Friday)',
+    );
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  });
+
+  it('refuses a ship date more than a year ahead before sending, and the picker stops there', async () => {
+    renderCart(checkout());
+    const date = await screen.findByLabelText('Requested ship date');
+    expect(date).toHaveAttribute('max', '2099-12-01');
+    await userEvent.type(date, '2099-12-07');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The requested ship date must be within a year of today',
     );
     expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
   });

@@ -4,6 +4,7 @@ import {
   exemptTaxes,
   exemptionsForRegion,
   ratePercent,
+  latestShipDate,
   shipDateProblem,
   shopToday,
   type CheckoutResponse,
@@ -74,6 +75,7 @@ export function CheckoutPanel({
   const postalMismatch =
     address && !checkPostalCode(address.country, address.region, address.postal_code).ok;
   const earliest = checkout?.earliest_ship_date ?? shopToday(now);
+  const latest = latestShipDate(shopToday(now));
   const dateProblem = choices.shipDate ? shipDateProblem(choices.shipDate, shopToday(now)) : null;
 
   return (
@@ -133,13 +135,14 @@ export function CheckoutPanel({
         id={dateId}
         type="date"
         min={earliest}
+        max={latest}
         value={choices.shipDate}
         aria-describedby={dateProblem ? `${dateHintId} ${dateErrorId}` : dateHintId}
         aria-invalid={dateProblem ? true : undefined}
         onChange={(e) => onChange({ ...choices, shipDate: e.target.value })}
       />
       <p id={dateHintId} className="checkout-panel__note">
-        {t('shipDateHint', { date: earliest })}
+        {t('shipDateHint', { date: earliest, latest })}
       </p>
       {dateProblem ? (
         <p id={dateErrorId} className="form-error" role="alert">
