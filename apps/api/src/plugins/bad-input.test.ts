@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { addToCart, insertShoppingFixtures } from '../test/shopping-fixtures';
 
-// Input the database cannot take (NUL in text, ids ≥ 2^31, quantities that overflow a line) is a
+// Input the database cannot take (NUL in text, text-direction controls that would spoof it, ids ≥ 2^31, quantities that overflow a line) is a
 // 400 naming the field on every route, never a 500 (docs/product/operations.md "Bad input").
 let t: TestApp;
 let buyer: Record<string, string>;
@@ -61,6 +61,32 @@ describe('NUL bytes answer 400 naming the field', () => {
 
   it('in a staff search', async () => {
     await expect400({ url: '/api/admin/applications?search=x%00', headers: staff }, 'search');
+  });
+});
+
+describe('text-direction controls answer 400 naming the field, with a reason to translate', () => {
+  it.each([
+    [
+      { method: 'POST', url: '/api/store/orders', payload: { po_number: 'PO-\u202E1' } },
+      'po_number',
+    ],
+    [{ url: '/api/search?search_term=but%E2%80%AEton' }, 'search_term'],
+    [{ method: 'POST', url: '/api/me/addresses', payload: { label: 'Ware\u2066house' } }, 'label'],
+  ] as Array<[InjectOptions, string]>)('%o', async (request, field) => {
+    await expect400({ ...request, headers: buyer }, field);
+    const res = await t.inject({ ...request, headers: buyer });
+    expect(res.json().error.reason).toEqual({
+      key: 'TEXT_DIRECTION_CONTROL',
+      params: { field },
+    });
+  });
+
+  it('takes right-to-left text and the plain direction marks', async () => {
+    const res = await t.inject({
+      url: `/api/search?search_term=${encodeURIComponent('שלום \u200F')}`,
+      headers: buyer,
+    });
+    expect(res.statusCode, res.body).toBe(200);
   });
 });
 

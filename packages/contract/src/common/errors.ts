@@ -50,6 +50,8 @@ export const ERROR_REASONS = {
   UNKNOWN_ADDRESS: 'This ship-to address is not one of your addresses',
   SHIP_DATE_INVALID: 'The requested ship date must be a date written YYYY-MM-DD',
   DATE_INVALID: '{{field}} must be a real date written YYYY-MM-DD',
+  TEXT_DIRECTION_CONTROL:
+    '{{field}} must not contain text-direction control characters (U+202A–U+202E, U+2066–U+2069)',
   DATE_RANGE_REVERSED: '{{field}} must not be after {{other}}',
   SHIP_DATE_PAST: 'The requested ship date must not be in the past',
   SHIP_DATE_TOO_FAR: 'The requested ship date must be within a year of today',

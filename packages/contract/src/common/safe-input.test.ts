@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { findNulPath, idSchema, MAX_DATABASE_INTEGER, safeText } from './safe-input';
+import { findUnsafeText, idSchema, MAX_DATABASE_INTEGER, safeText } from './safe-input';
+
+const findNulPath = (value: unknown) => findUnsafeText(value)?.path ?? null;
 
 describe('safe input rules', () => {
   it('finds the path of the first NUL in nested input, keys included', () => {
@@ -13,6 +15,29 @@ describe('safe input rules', () => {
       fc.property(fc.jsonValue(), (value) => {
         const text = JSON.stringify(value);
         expect(findNulPath(value) === null).toBe(!text.includes('\\u0000'));
+      }),
+    );
+  });
+
+  it('finds text-direction controls (embeddings, overrides, isolates), not the plain marks', () => {
+    for (const control of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2069'])
+      expect(findUnsafeText({ po_number: `PO-${control}1` })).toEqual({
+        path: 'po_number',
+        kind: 'direction',
+      });
+    expect(findUnsafeText({ lines: [{ 'ite\u202Em': 1 }] })).toEqual({
+      path: 'lines.0.item',
+      kind: 'direction',
+    });
+    expect(findUnsafeText({ a: 'x\u202Ey\u0000' })).toEqual({ path: 'a', kind: 'direction' });
+    // Left-to-right and right-to-left marks, Hebrew and Arabic letters, joiners: ordinary text.
+    expect(findUnsafeText({ name: 'שלום \u200F مرحبا \u200E 👩\u200D🔧 a\u200Cb' })).toBeNull();
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = JSON.stringify(value);
+        expect(findUnsafeText(value) === null).toBe(
+          !/\\u0000|[\u202A-\u202E\u2066-\u2069]/.test(text),
+        );
       }),
     );
   });

@@ -18,23 +18,43 @@ export function hasNul(text: string): boolean {
 }
 
 /**
- * The dotted path of the first string holding a NUL anywhere in a parsed query, body or params
- * (object keys count too), or null. Applied to every request before its schema.
+ * What no request may carry in any text: U+0000 (PostgreSQL cannot store it), and the Unicode
+ * embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069), which make a text
+ * display in another order than it is written ("Trojan source"): a company name or PO number
+ * could read one way to staff and be another. The plain direction marks (U+200E, U+200F) stay.
  */
-export function findNulPath(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return hasNul(value) ? path.join('.') || 'body' : null;
+const UNSAFE_CHARACTER = /[\u0000\u202A-\u202E\u2066-\u2069]/;
+const UNSAFE_CHARACTERS = new RegExp(UNSAFE_CHARACTER.source, 'g');
+
+/** Where a request holds text it may not, and which kind. */
+export type UnsafeText = { path: string; kind: 'nul' | 'direction' };
+
+const unsafeAt = (text: string, path: string[]): UnsafeText | null => {
+  const found = UNSAFE_CHARACTER.exec(text);
+  if (!found) return null;
+  return { path: path.join('.') || 'body', kind: found[0] === '\u0000' ? 'nul' : 'direction' };
+};
+
+/**
+ * The dotted path of the first string holding an unsafe character anywhere in a parsed query,
+ * body or params (object keys count too, named without it), or null. Applied to every request
+ * before its schema.
+ */
+export function findUnsafeText(value: unknown, path: string[] = []): UnsafeText | null {
+  if (typeof value === 'string') return unsafeAt(value, path);
   if (path.length > 32) return null;
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
-      const found = findNulPath(item, [...path, String(i)]);
+      const found = findUnsafeText(item, [...path, String(i)]);
       if (found !== null) return found;
     }
     return null;
   }
   if (isPlainObject(value)) {
     for (const [key, item] of Object.entries(value)) {
-      if (hasNul(key)) return [...path, key.replaceAll('\u0000', '')].join('.') || 'body';
-      const found = findNulPath(item, [...path, key]);
+      const inKey = unsafeAt(key, [...path, key.replace(UNSAFE_CHARACTERS, '')]);
+      if (inKey) return inKey;
+      const found = findUnsafeText(item, [...path, key]);
       if (found !== null) return found;
     }
   }
