@@ -23,16 +23,15 @@ export function hasNul(text: string): boolean {
  * display in another order than it is written ("Trojan source"): a company name or PO number
  * could read one way to staff and be another. The plain direction marks (U+200E, U+200F) stay.
  */
-const UNSAFE_CHARACTER = /[\u0000\u202A-\u202E\u2066-\u2069]/;
-const UNSAFE_CHARACTERS = new RegExp(UNSAFE_CHARACTER.source, 'g');
+const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+const DIRECTION_CONTROLS = new RegExp(DIRECTION_CONTROL.source, 'g');
 
 /** Where a request holds text it may not, and which kind. */
 export type UnsafeText = { path: string; kind: 'nul' | 'direction' };
 
 const unsafeAt = (text: string, path: string[]): UnsafeText | null => {
-  const found = UNSAFE_CHARACTER.exec(text);
-  if (!found) return null;
-  return { path: path.join('.') || 'body', kind: found[0] === '\u0000' ? 'nul' : 'direction' };
+  const kind = hasNul(text) ? 'nul' : DIRECTION_CONTROL.test(text) ? 'direction' : null;
+  return kind && { path: path.join('.') || 'body', kind };
 };
 
 /**
@@ -52,7 +51,10 @@ export function findUnsafeText(value: unknown, path: string[] = []): UnsafeText 
   }
   if (isPlainObject(value)) {
     for (const [key, item] of Object.entries(value)) {
-      const inKey = unsafeAt(key, [...path, key.replace(UNSAFE_CHARACTERS, '')]);
+      const inKey = unsafeAt(key, [
+        ...path,
+        key.replaceAll('\u0000', '').replace(DIRECTION_CONTROLS, ''),
+      ]);
       if (inKey) return inKey;
       const found = findUnsafeText(item, [...path, key]);
       if (found !== null) return found;
