@@ -68,6 +68,7 @@ export const ERROR_REASONS = {
   MAIL_NOT_FAILED: 'Only a failed mail can be sent again; this one is {{status}}',
   // Address books (docs/product/accounts.md "Addresses").
   ADDRESS_NOT_FOUND: 'No such address',
+  PARCEL_NOT_FOUND: 'This order has no parcel #{{parcel}}',
   ADDRESS_BOOK_FULL:
     'An address book holds at most {{max}} addresses; remove one that is no longer used first',
   ADDRESS_IN_USE:

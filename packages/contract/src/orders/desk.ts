@@ -7,7 +7,7 @@ import { OrderLine, OrderShipment, OrderStatusStep } from './lines';
 import { OrderShippingFacts } from './shipping-facts';
 import { listResponse, okResponse, optionalDateField, optionalInstantField } from '../common';
 import { PlacedOrderCreditFacts, RequestedShipDateField } from './placing';
-import { countField, CustomerNumber, MAX_DATABASE_INTEGER } from '../common/safe-input';
+import { countField, CustomerNumber, idSchema, MAX_DATABASE_INTEGER } from '../common/safe-input';
 
 const optionalText = (field: string, max: number) =>
   optionalOrBlank(
@@ -82,6 +82,12 @@ export type AdminOrderListResponse = z.infer<typeof AdminOrderListResponse>;
 export const AdminOrderParams = z.object({
   id: countField(MAX_DATABASE_INTEGER, 'id must be an order number'),
 });
+
+/**
+ * GET /api/admin/orders/:id/packing-slip.pdf: with `parcel` (one of the order's shipments), the
+ * slip that travels in that parcel; without, the slip of what is still to ship.
+ */
+export const PackingSlipQuery = z.object({ parcel: idSchema('parcel').optional() });
 
 /** POST /api/admin/orders/:id/status */
 export const ChangeOrderStatusBody = z.object({

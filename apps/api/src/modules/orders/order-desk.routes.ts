@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { stringify } from 'csv-stringify';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AdminOrderDetailResponse,
@@ -17,6 +17,9 @@ import {
   PhoneOrderBody,
   PhoneOrderCheckoutResponse,
   PhoneOrderResponse,
+  PackingSlipQuery,
+  type AdminOrderDetail,
+  type StoreIdentity,
 } from '@wholesale/contract';
 import { okAnswerWithoutValidation } from '../../lib/fast-serializer';
 import { scopedRoute, staffOf, staffRoutes } from '../../plugins/auth';
@@ -39,6 +42,7 @@ import { getCheckout } from './orders.service';
 import { placeCustomerOrder, placedOrderAnswer } from '../../workflows/place-order';
 import { shipmentInvoicer } from '../../workflows/issue-invoice';
 import { sendAttachment } from '../../lib/attachment';
+import { reasonError } from '../../lib/app-error';
 import { safeCsvOptions } from '../../lib/csv-cells';
 
 type ListQuery = ReturnType<typeof AdminOrderListQuery.parse>;
@@ -169,30 +173,51 @@ export const orderDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The warehouse's documents of one order (docs/product/back-office-orders.md, "Warehouse documents").
-  const documents = [
-    {
-      name: 'picking-list',
+  /** The order's parcel `id` (null without one); 404 naming `parcel` when the order has no such parcel. */
+  const parcelOf = (order: AdminOrderDetail, id: number | undefined) => {
+    if (id === undefined) return null;
+    const parcel = order.shipments.find((s) => s.id === id);
+    if (!parcel) throw reasonError('NOT_FOUND', 'PARCEL_NOT_FOUND', { parcel: id }, 'parcel');
+    return parcel;
+  };
+  const sendDocument = async (
+    reply: FastifyReply,
+    fileName: string,
+    render: (identity: StoreIdentity | null) => Promise<Buffer>,
+  ) => sendAttachment(reply, `${fileName}.pdf`, await render(await app.storeIdentity.read()));
+
+  app.get(
+    '/api/admin/orders/:id/picking-list.pdf',
+    route({
       summary: 'Staff: the picking list of the lines still to ship (PDF)',
-      render: renderPickingListPdf,
+      params: AdminOrderParams,
+    }),
+    async (request, reply) => {
+      const order = await getDeskOrder(app.db, request.params.id);
+      return sendDocument(reply, `picking-list-${order.order_id}`, (identity) =>
+        renderPickingListPdf(order, identity),
+      );
     },
-    {
-      name: 'packing-slip',
+  );
+
+  app.get(
+    '/api/admin/orders/:id/packing-slip.pdf',
+    route({
       summary:
-        'Staff: the packing slip that travels in the parcel: ship-to, PO, lines in packs and units, no prices (PDF)',
-      render: renderPackingSlipPdf,
+        'Staff: the packing slip that travels in the parcel: ship-to, PO, lines in packs and units, no prices (PDF); with `parcel`, the slip of that recorded parcel',
+      params: AdminOrderParams,
+      querystring: PackingSlipQuery,
+    }),
+    async (request, reply) => {
+      const order = await getDeskOrder(app.db, request.params.id);
+      const parcel = parcelOf(order, request.query.parcel);
+      return sendDocument(
+        reply,
+        `packing-slip-${order.order_id}${parcel ? `-parcel-${parcel.id}` : ''}`,
+        (identity) => renderPackingSlipPdf(order, identity, parcel),
+      );
     },
-  ] as const;
-  for (const { name, summary, render } of documents) {
-    app.get(
-      `/api/admin/orders/:id/${name}.pdf`,
-      route({ summary, params: AdminOrderParams }),
-      async (request, reply) => {
-        const order = await getDeskOrder(app.db, request.params.id);
-        const pdf = await render(order, await app.storeIdentity.read());
-        return sendAttachment(reply, `${name}-${order.order_id}.pdf`, pdf);
-      },
-    );
-  }
+  );
 
   // Phone orders: staff see the customer's cart and place it on their behalf.
   const CustomerParams = z.object({ customer_id: CustomerNumber });

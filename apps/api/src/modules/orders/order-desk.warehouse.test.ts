@@ -282,6 +282,62 @@ describe('warehouse documents', () => {
     expect(text).not.toMatch(/\$|Price|Total|net_30|Net 30/);
   });
 
+  it("prints a recorded parcel's slip: what this box carries, what is still to follow", async () => {
+    const orderId = placed[SOONER];
+    const detail = (await get(`/api/admin/orders/${orderId}`)).json().order;
+    const big = detail.lines.find((l: { product_id: string }) => l.product_id === 'BIG');
+    for (const payload of [
+      { status: 'accepted' },
+      { status: 'picking' },
+      {
+        status: 'partially_shipped',
+        carrier: 'purolator',
+        tracking_number: 'P1',
+        line_ids: [big.id],
+      },
+    ]) {
+      const res = await t.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${orderId}/status`,
+        headers: staff,
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const [parcel] = (await get(`/api/admin/orders/${orderId}`)).json().order.shipments;
+    const res = await get(`/api/admin/orders/${orderId}/packing-slip.pdf?parcel=${parcel.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toContain(
+      `packing-slip-${orderId}-parcel-${parcel.id}.pdf`,
+    );
+    const text = pdfText(res.rawPayload);
+    expectLines(text, [
+      `Packing slip — order #${orderId}, parcel #${parcel.id}`,
+      `Shipped: ${parcel.shipped_at.slice(0, 10)}`,
+      'In this parcel',
+      'Back-order, to follow',
+      'In this parcel: 2 pack(s), 12 unit(s)',
+    ]);
+    expect(text).not.toContain('To ship');
+    // The order's own slip now says where the shipped line went.
+    expect((await warehouseDocument('packing-slip', orderId)).text).toContain(
+      `Shipped (parcel #${parcel.id})`,
+    );
+
+    // Another order's parcel, or none, is not this order's: 404 naming the parcel; a bad one 400.
+    const other = await get(
+      `/api/admin/orders/${placed[MIDDLE]}/packing-slip.pdf?parcel=${parcel.id}`,
+    );
+    expect(other.statusCode).toBe(404);
+    expect(other.json().error).toMatchObject({
+      fields: { parcel: `This order has no parcel #${parcel.id}` },
+      reason: { key: 'PARCEL_NOT_FOUND', params: { parcel: parcel.id } },
+    });
+    const bad = await get(`/api/admin/orders/${orderId}/packing-slip.pdf?parcel=abc`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty('parcel');
+  });
+
   it('lets only order staff print it, and answers 404 for an unknown order', async () => {
     await expectRefused(
       t,

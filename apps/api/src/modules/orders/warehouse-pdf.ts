@@ -78,9 +78,10 @@ function writeShippingFacts(
 /**
  * What a warehouse document prints of an order below its heading: the date line, the table (its
  * column starts, its heading's cells, one row of cells a line; column `wrap` may wrap) and the
- * summary line under it (what there is to pick or ship).
+ * summary line under it (what there is to pick or ship); `parcel` names the parcel it is for.
  */
 export type WarehouseContent = {
+  parcel?: number;
   dateLine: string;
   cols: number[];
   heading: string[];
@@ -94,16 +95,17 @@ export type WarehouseContent = {
  * the letterhead its heading, then in grey its date line, the customer and where and when the
  * parcel goes; then in black the table and the summary line `content` gives for the order.
  */
-export function warehouseDocument(
+export function warehouseDocument<Options = void>(
   name: string,
-  content: (order: AdminOrderDetail) => WarehouseContent,
-): (order: AdminOrderDetail, identity?: StoreIdentity | null) => Promise<Buffer> {
-  return (order, identity = null) => {
-    const { dateLine, cols, heading, wrap, rows, summary } = content(order);
+  content: (order: AdminOrderDetail, options: Options) => WarehouseContent,
+): (order: AdminOrderDetail, identity: StoreIdentity | null, options: Options) => Promise<Buffer> {
+  return (order, identity, options) => {
+    const { parcel, dateLine, cols, heading, wrap, rows, summary } = content(order, options);
+    const of = `order #${order.order_id}${parcel ? `, parcel #${parcel}` : ''}`;
     return renderPdf(
-      `${name} ${order.order_id}`,
+      `${name} ${of}`,
       (doc) => {
-        doc.fontSize(18).text(`${name} — order #${order.order_id}`);
+        doc.fontSize(18).text(`${name} — ${of}`);
         doc.moveDown(0.3).fontSize(10).fillColor('#444');
         doc.text(dateLine);
         doc.text(customerLine(order));

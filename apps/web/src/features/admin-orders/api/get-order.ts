@@ -15,6 +15,9 @@ export const useDeskOrder = (id: number) => useQuery(deskOrderQuery(id));
 export const pickingListUrl = (id: number) =>
   buildUrl(`/admin/orders/${encodeURIComponent(id)}/picking-list.pdf`);
 
-/** The packing slip that travels in the parcel: ship-to, PO, lines in packs and units, no prices. */
-export const packingSlipUrl = (id: number) =>
-  buildUrl(`/admin/orders/${encodeURIComponent(id)}/packing-slip.pdf`);
+/**
+ * The packing slip that travels in the parcel: ship-to, PO, lines in packs and units, no prices;
+ * with `parcel`, the slip of that recorded parcel (what it carries, what is to follow).
+ */
+export const packingSlipUrl = (id: number, parcel?: number) =>
+  buildUrl(`/admin/orders/${encodeURIComponent(id)}/packing-slip.pdf`, { parcel });

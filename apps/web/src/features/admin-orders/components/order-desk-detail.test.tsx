@@ -43,6 +43,11 @@ describe('staff order page', () => {
       'status',
     );
     await waitFor(() => expect(screen.getByTestId('desk-status')).toHaveTextContent('Shipped'));
+    // The recorded parcel has its own packing slip: what this box carries.
+    expect(screen.getByRole('link', { name: 'Packing slip of parcel #5 (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/admin/orders/17/packing-slip.pdf?parcel=5',
+    );
     expect(writes.map((w) => w.body)).toEqual([
       {
         status: 'shipped',

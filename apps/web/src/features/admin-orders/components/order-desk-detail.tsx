@@ -362,6 +362,14 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
                     )}
                   </>
                 ) : null}
+                {' · '}
+                <a
+                  href={packingSlipUrl(o.order_id, s.id)}
+                  download
+                  aria-label={t('detail.parcelSlipFor', { id: s.id })}
+                >
+                  {t('detail.parcelSlip')}
+                </a>
               </li>
             ))}
           </ul>
