@@ -661,8 +661,8 @@ const SETTLEMENT: Record<'ca' | 'us', DemoSettlement> = { ca: 'before_due', us: 
 const DAY_SECONDS = 86_400;
 
 /**
- * How long before the clock each of a buyer's `count` past orders was placed, in seconds, oldest
- * first: the oldest 100 to 120 days ago (before every trade order of demo-trade.ts, so it is the
+ * How long before the clock each of a buyer's `count` past orders was placed, in seconds: the
+ * first 100 to 120 days ago (before every trade order of demo-trade.ts, so it is the
  * account's opening order), the newest within the last day and a half (the desk may not have
  * reached it yet), the others in between.
  */
@@ -698,6 +698,7 @@ async function seedDemoOrders(
   for (const buyer of buyers) {
     const sellable = lookup.sellable(buyer.country);
     if (sellable.length === 0) continue;
+    // A new account has no order before its opening order (demo-trade.ts places it).
     if ((await checkoutCredit(tx, buyer.id))?.openingDepositRequired) continue;
     const { addresses, paymentTerms } = await getCheckoutAccount(tx, buyer.id);
     const address = addresses.find((a) => a.is_default) ?? addresses[0];
