@@ -1,27 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/test-app';
-import type { DatabaseHandle } from '../client';
+import { describe, expect, it } from 'vitest';
+import { seededTestDatabase } from '../../test/seeded-database';
 import { seedBenchPriceLists } from './bench-price-lists';
-import { seedBenchCustomers, seedDemoData } from './demo';
+import { seedBenchCustomers } from './demo';
 
 describe('bench price lists', () => {
-  let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
-  const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
-    (await handle.db.execute<T>(query)).rows;
-
-  beforeAll(async () => {
-    ({ handle, drop } = await createTestDatabase());
-    await seedDemoData(handle.db, { products: 300, seed: 7 });
-    await seedBenchCustomers(handle.db, { customers: 30, cartLines: 2, orders: 0 });
-  });
-  afterAll(async () => {
-    await drop();
-  });
+  const { db, rows } = seededTestDatabase({ products: 300, seed: 7 }, (seeded) =>
+    seedBenchCustomers(seeded, { customers: 30, cartLines: 2, orders: 0 }),
+  );
 
   it('gives every bench customer a list of its currency, with the mix of entries asked for', async () => {
-    const result = await seedBenchPriceLists(handle.db, { lists: 10, entries: 400 });
+    const result = await seedBenchPriceLists(db(), { lists: 10, entries: 400 });
     expect(result).toMatchObject({ lists: 10, entries: 400, groups: 20 });
     const [mix] = await rows<Record<string, string>>(sql`
       select count(*) filter (where l.currency = 'USD') as usd_lists_entries,

@@ -11,25 +11,31 @@ import {
   users,
 } from '../schema';
 import { invoiceShipment } from '../../workflows/issue-invoice';
+import { addOfficeMinutes, businessDayOnOrBefore, isOfficeTime } from './office-hours';
 import { Random } from './random';
 
 /**
  * The demo's order desk: what staff did to the demo orders before the seed's clock, written as the
  * desk writes it (docs/product/back-office-orders.md "Order workflow"), so a demo order's status is
- * backed by its records. Each step of an allowed transition is a history row (who, when); a
- * shipping step writes the parcel with every waiting line and issues its invoice through the
- * desk's own invoice workflow (workflows/issue-invoice.ts), dated the shop day it shipped. The
- * steps are planned first and walked together, the shipments in time order, so invoice numbers
- * follow their issue dates as the counter would have given them.
+ * backed by its records. Each step of an allowed transition is a history row (who, when, why for a
+ * cancellation), taken in office hours (office-hours.ts), never accepting an order that waits for
+ * credit (the desk's own refusals, checked on every step); a shipping step writes the parcel with
+ * every waiting line and issues its invoice through the desk's own invoice workflow
+ * (workflows/issue-invoice.ts), dated the shop day it shipped. The steps are planned first and
+ * walked together, the shipments in time order, so invoice numbers follow their issue dates as the
+ * counter would have given them.
  * NOTE: the desk's changeOrderStatus is not called: it stamps the database's now() on the parcel
  * and the history, and queues the buyer's mail and the ERP's webhook, which a past step must not.
  */
 
-/** One step the desk took, at an instant before the seed's clock. */
-export type DemoStep = { to: Exclude<OrderStatus, 'placed'>; at: Date };
+/** One step the desk took, at an instant before the seed's clock (a cancellation says why). */
+export type DemoStep = { to: Exclude<OrderStatus, 'placed'>; at: Date; note?: string };
 
 /** How a shipped order's invoice was paid: by the card on file when it shipped, or before it fell due. */
 export type DemoSettlement = 'card_on_file' | 'before_due';
+
+/** What became of a demo order in the end: shipped in full, or cancelled before it was accepted. */
+export type DemoOutcome = 'shipped' | 'cancelled';
 
 /** An invoice the demo desk issued. */
 export type DemoInvoice = { id: number; totalCents: number; issuedOn: string; dueOn: string };
@@ -37,29 +43,61 @@ export type DemoInvoice = { id: number; totalCents: number; issuedOn: string; du
 type Staff = { id: number; email: string };
 type Plan = { orderId: number; steps: DemoStep[]; settle?: DemoSettlement };
 
-const HOUR = 3_600_000;
+/** Why the desk cancelled a demo order, as staff note it in the order's history. */
+const CANCEL_REASONS = [
+  'Customer asked to cancel: ordered twice',
+  'Customer asked to cancel: will reorder with the next delivery',
+  'Cancelled at the customer’s request by phone',
+] as const;
 
 /**
- * The steps of an order placed at `placedAt` that reached `status`, spread over `hours` (each
- * later than the one before, the last before `now`): accepted, picking and shipped for a shipped
- * order; the one step for an accepted or cancelled one; none for a placed one.
+ * The desk's steps toward `outcome` for an order placed at `placedAt`, each some office time after
+ * the one before (office-hours.ts; drawn from `pace`): accepted within a working day, picked
+ * within another and shipped within two more; or cancelled, with the customer's reason, within a
+ * working day. Only the steps up to `now` have happened, so a recent order is still placed,
+ * accepted or being picked, and an older one has shipped or was cancelled.
  */
 export function demoSteps(
-  status: OrderStatus,
+  outcome: DemoOutcome,
   placedAt: Date,
   now: Date,
-  hours: number,
+  pace: Random,
 ): DemoStep[] {
-  const span = Math.min(hours * HOUR, (now.getTime() - placedAt.getTime()) / 2);
-  const after = (share: number) => new Date(placedAt.getTime() + Math.round(span * share));
-  if (status === 'shipped')
-    return [
-      { to: 'accepted', at: after(0.2) },
-      { to: 'picking', at: after(0.7) },
-      { to: 'shipped', at: after(1) },
+  const first = addOfficeMinutes(placedAt, pace.int(15, 8 * 60));
+  let steps: DemoStep[];
+  if (outcome === 'cancelled')
+    steps = [{ to: 'cancelled', at: first, note: pace.pick(CANCEL_REASONS) }];
+  else {
+    const picking = addOfficeMinutes(first, pace.int(30, 8 * 60));
+    const shipped = addOfficeMinutes(picking, pace.int(60, 16 * 60));
+    steps = [
+      { to: 'accepted', at: first },
+      { to: 'picking', at: picking },
+      { to: 'shipped', at: shipped },
     ];
-  if (status === 'accepted' || status === 'cancelled') return [{ to: status, at: after(0.3) }];
-  return [];
+  }
+  return steps.filter((step) => step.at <= now);
+}
+
+/**
+ * Why the desk could not have taken `step` after `from` (at `after`, the order's previous step),
+ * or null: the workflow's transitions, in time order before the clock, in office hours, and an
+ * order waiting for credit (a hold, an opening deposit not received) is not accepted, as the
+ * desk's changeOrderStatus refuses it (ORDER_ON_CREDIT_HOLD, ORDER_WAITS_FOR_DEPOSIT).
+ */
+function stepProblem(
+  order: typeof orders.$inferSelect,
+  from: OrderStatus,
+  after: Date,
+  step: DemoStep,
+  now: Date,
+): string | null {
+  if (!canTransition(from, step.to)) return 'not a step of the workflow';
+  if (step.at <= after || step.at > now) return 'not after the step before, or after the clock';
+  if (!isOfficeTime(step.at)) return 'outside office hours';
+  const waits = order.holdReason !== null || (order.depositCents > 0 && !order.depositReceivedAt);
+  if (step.to === 'accepted' && waits) return 'the order waits for credit';
+  return null;
 }
 
 /** A payment recorded by credit staff that settles `invoiceId` by all of it. */
@@ -107,10 +145,19 @@ export function demoDesk(
       .where(eq(orders.id, plan.orderId));
     // Each step an allowed one from the status before it, all written in one statement.
     const history = plan.steps.map((step, i) => {
-      const from = i === 0 ? order.status : plan.steps[i - 1].to;
-      if (!canTransition(from, step.to) || step.at > options.now)
-        throw new Error(`demo order ${order.id}: ${from} → ${step.to} at ${step.at.toISOString()}`);
-      return { orderId: order.id, fromStatus: from, toStatus: step.to, at: step.at };
+      const before = i === 0 ? { to: order.status, at: order.createdAt } : plan.steps[i - 1];
+      const problem = stepProblem(order, before.to, before.at, step, options.now);
+      if (problem)
+        throw new Error(
+          `demo order ${order.id}: ${before.to} → ${step.to} at ${step.at.toISOString()}: ${problem}`,
+        );
+      return {
+        orderId: order.id,
+        fromStatus: before.to,
+        toStatus: step.to,
+        at: step.at,
+        note: step.note,
+      };
     });
     await tx
       .insert(orderStatusHistory)
@@ -165,8 +212,11 @@ export function demoDesk(
   /** Pays the invoice as the plan says: by card when issued, or by cheque or transfer before due. */
   const settle = async (userId: number, how: DemoSettlement, invoice: DemoInvoice) => {
     if (how === 'before_due' && invoice.dueOn >= today) return;
+    // A cheque or a transfer is recorded on a business day (the invoice's issue day is one).
     const paidOn =
-      how === 'card_on_file' ? invoice.issuedOn : addDays(invoice.dueOn, -rng.int(1, 12));
+      how === 'card_on_file'
+        ? invoice.issuedOn
+        : businessDayOnOrBefore(addDays(invoice.dueOn, -rng.int(1, 12)));
     const cheque = rng.chance(0.5);
     await payDemoInvoice(tx, invoice.id, {
       userId,

@@ -5,15 +5,15 @@ import {
   estimateSalesTax,
   exemptTaxes,
   monthlyInterestCents,
-  openingDepositCents,
+  orderDepositCents,
   shopToday,
   type Country,
 } from '@wholesale/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, lt, ne } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client';
 import { getCheckoutAccount, toShipTo } from '../../modules/accounts';
-import { accountPosition, nextDocumentNumber } from '../../modules/receivables';
+import { accountPosition, lockCreditAccount, nextDocumentNumber } from '../../modules/receivables';
 import {
   creditAccounts,
   creditNotes,
@@ -29,17 +29,25 @@ import {
 import { catalogueLookup } from './catalogue-lookup';
 import type { GeneratedCatalogue } from './demo';
 import { payDemoInvoice, type demoDesk, type DemoStep } from './demo-desk';
+import {
+  addOfficeMinutes,
+  businessDayOnOrBefore,
+  nextOfficeTime,
+  shopInstant,
+} from './office-hours';
 import { Random } from './random';
 
 /**
  * The demo buyers' trade accounts (docs/product/accounts-receivable.md "Demo data"), so a first
  * start shows every receivables screen filled: credit accounts with limits; for the first Canadian
- * buyer (CA100001) shipped orders with their invoices (one overdue by 45 days), a partial payment,
- * a month's interest, a received return with its credit note and an order on credit hold; for the
- * second (CA100002) an opening order waiting for its deposit; for the US buyer (US100003) a state
- * resale certificate and an invoice it exempted, paid by the card on file. Every date counts back
- * from `now` (the seed's clock), so a seed given a clock writes the same rows. The orders are
- * shipped by the demo desk (demo-desk.ts) with the buyers' past orders, in the order they shipped.
+ * buyer (CA100001) shipped orders with their invoices (one overdue by about 45 days), a partial
+ * payment, a month's interest, a received return with its credit note and an order on credit
+ * hold; for the second (CA100002), a new account opened a few days ago, its first order: the
+ * opening order, waiting for its deposit; for the US buyer (US100003) a state resale certificate
+ * and an invoice it exempted, paid by the card on file. Every date counts back from `now` (the
+ * seed's clock), so a seed given a clock writes the same rows; what staff did is dated in office
+ * hours (office-hours.ts). The orders are shipped by the demo desk (demo-desk.ts) with the buyers'
+ * past orders, in the order they shipped.
  */
 
 type Buyer = { id: number; email: string; country: Country; lang: 'en' | 'fr' | 'es' };
@@ -49,6 +57,38 @@ const eqId = (column: PgColumn, id: number) => eq(column, id);
 
 /** The instant at a shop day's mid-afternoon (Eastern), the same for every run with the same clock. */
 const at = (day: string) => new Date(`${day}T19:00:00Z`);
+
+/** The instant at `hour` (shop time) of the business day on or before `day`: when staff did it. */
+const officeAt = (day: string, hour: number) => shopInstant(businessDayOnOrBefore(day), hour * 60);
+
+/** The demo buyer whose account is new: it owes the opening deposit on its first order. */
+const NEW_ACCOUNT = 'buyer2.ca@example.com';
+
+/**
+ * When a demo account was opened (users.created_at, "customer since" on the staff customer page):
+ * the new one a few days before the clock, the others (and the staff's) two years before.
+ */
+export function demoAccountOpenedAt(email: string, now: Date): Date {
+  const today = shopToday(now);
+  return email === NEW_ACCOUNT
+    ? officeAt(addDays(today, -6), 10.5)
+    : officeAt(addDays(today, -730), 9);
+}
+
+/** The lines with one more ship pack on each, until they total more than `cents`. */
+export function withPacksAbove<L extends ReturnType<typeof demoOrderLine>>(
+  lines: L[],
+  cents: number,
+): L[] {
+  let more = lines;
+  while (more.reduce((s, l) => s + l.lineTotalCents, 0) <= cents)
+    more = more.map((l) => ({
+      ...l,
+      quantity: l.quantity + 1,
+      lineTotalCents: l.unitPriceCents * (l.quantity + 1) * l.shipPack,
+    }));
+  return more;
+}
 
 /** The last day of the month before `day`'s (YYYY-MM-DD). */
 function endOfPreviousMonth(day: string): string {
@@ -106,9 +146,9 @@ const US_CERTIFICATE: TaxExemptionSeed = {
 
 /**
  * The demo buyers' credit accounts (limits set by seedDemoTrade, once the documents are written;
- * the second Canadian account is new and owes a deposit on its opening order) and the US buyer's
- * resale certificate: written before any demo order, as the accounts were opened before them.
- * Answers how many accounts it opened.
+ * the new account, CA100002, requires the opening deposit, the established ones had it waived)
+ * and the US buyer's resale certificate: written before any demo order, as the accounts were
+ * opened before them. Answers how many accounts it opened.
  */
 export async function openDemoAccounts(
   tx: Tx,
@@ -121,9 +161,12 @@ export async function openDemoAccounts(
   const { ca1, ca2, us } = found;
   const today = shopToday(now);
   await tx.insert(creditAccounts).values([
-    { userId: ca1.id, creditLimitCents: 500_000, netDays: 30, openingDepositRequired: false },
-    { userId: ca2.id, creditLimitCents: 500_000, netDays: 30, openingDepositRequired: true },
-    { userId: us.id, creditLimitCents: 300_000, netDays: 30, openingDepositRequired: false },
+    ...[ca1, ca2, us].map((buyer) => ({
+      userId: buyer.id,
+      creditLimitCents: DEFAULT_CREDIT_TERMS[buyer.country].creditLimitCents,
+      netDays: 30,
+      openingDepositRequired: buyer.email === NEW_ACCOUNT,
+    })),
   ]);
   await tx.insert(taxExemptions).values({
     userId: us.id,
@@ -131,16 +174,19 @@ export async function openDemoAccounts(
     validFrom: addDays(today, -365),
     validUntil: addDays(today, 365 * 2),
     recordedByUserId: staff.creditId,
-    createdAt: at(addDays(today, -365)),
+    createdAt: officeAt(addDays(today, -365), 11),
   });
   return 3;
 }
 
-/** A shipped demo order's steps: accepted the morning after it was placed, picked, shipped. */
-const shippedSteps = (placedOn: string, shippedOn: string): DemoStep[] => [
-  { to: 'accepted', at: new Date(at(placedOn).getTime() + 20 * 3_600_000) },
-  { to: 'picking', at: new Date(at(shippedOn).getTime() - 4 * 3_600_000) },
-  { to: 'shipped', at: at(shippedOn) },
+/**
+ * A shipped demo order's steps: accepted within the hour of office time after it was placed,
+ * picked the morning of `shippedOn` (a business day at least two days later) and shipped at 14:00.
+ */
+const shippedSteps = (placedAt: Date, shippedOn: string): DemoStep[] => [
+  { to: 'accepted', at: addOfficeMinutes(placedAt, 45) },
+  { to: 'picking', at: shopInstant(shippedOn, 10 * 60) },
+  { to: 'shipped', at: shopInstant(shippedOn, 14 * 60) },
 ];
 
 /** The demo trade accounts' documents (the header above); the accounts are opened before. */
@@ -177,7 +223,33 @@ export async function seedDemoTrade(
       return demoOrderLine(product, price, quantity, lookup.name(product.id, buyer.lang), false);
     });
 
-  /** An order with its lines, estimated taxes (less the buyer's certificates) and first step. */
+  /**
+   * The opening deposit an order placed at `placedAt` owes, by the rule the checkout applies
+   * (accounts-receivable.md "Opening-order deposit"): the account's setting, read under the lock
+   * place-order takes, and whether the customer placed an order before that is not cancelled.
+   */
+  const depositOwed = async (buyer: Buyer, placedAt: Date, subtotalCents: number) => {
+    const credit = await lockCreditAccount(tx, buyer.id, buyer.country);
+    const earlier = await tx.$count(
+      orders,
+      and(
+        eq(orders.userId, buyer.id),
+        ne(orders.status, 'cancelled'),
+        lt(orders.createdAt, placedAt),
+      ),
+    );
+    return orderDepositCents(
+      subtotalCents,
+      buyer.country,
+      earlier === 0,
+      credit.openingDepositRequired,
+    );
+  };
+
+  /**
+   * An order with its lines, estimated taxes (less the buyer's certificates), the opening deposit
+   * it owes and first step.
+   */
   const placeDemoOrder = async (
     buyer: Buyer,
     placedOn: string,
@@ -189,6 +261,7 @@ export async function seedDemoTrade(
     const copy = toShipTo(address);
     const totalCents = lines.reduce((s, l) => s + l.lineTotalCents, 0);
     const taxes = exemptTaxes(estimateSalesTax(totalCents, buyer.country, copy.region), exemptions);
+    const depositCents = await depositOwed(buyer, at(placedOn), totalCents);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -203,7 +276,9 @@ export async function seedDemoTrade(
         taxes: taxes.lines,
         taxCents: taxes.totalCents,
         taxExemptions: taxes.exempted,
+        depositCents,
         createdAt: at(placedOn),
+        updatedAt: at(placedOn),
         ...columns,
       })
       .returning({ id: orders.id });
@@ -234,42 +309,38 @@ export async function seedDemoTrade(
     summary.payments += 1;
   };
 
-  /** The order placed on `placedOn`, planned to ship on `shippedOn` (the desk walks it below). */
+  /**
+   * The order planned to ship on the business day on or before `shipsAbout`, placed `daysBefore`
+   * days earlier (the desk walks it below).
+   */
   const placeToShip = async (
     buyer: Buyer,
-    placedOn: string,
-    shippedOn: string,
+    shipsAbout: string,
+    daysBefore: number,
     lines: Array<Omit<Line, 'orderId'>>,
     extra: Parameters<typeof placeDemoOrder>[3] = {},
   ) => {
+    const shippedOn = businessDayOnOrBefore(shipsAbout);
+    const placedOn = addDays(shippedOn, -daysBefore);
     const order = await placeDemoOrder(buyer, placedOn, lines, extra);
-    desk.plan(order.id, shippedSteps(placedOn, shippedOn));
+    desk.plan(order.id, shippedSteps(at(placedOn), shippedOn));
     summary.invoices += 1;
     return order;
   };
 
   // ----- CA100001: invoices, one overdue by ~45 days, a payment, interest, a return, a hold ----
   const day = (n: number) => addDays(today, n);
-  const overdueOrder = await placeToShip(ca1, day(-80), day(-75), pickLines(ca1, 4, [2, 4]));
-  const currentOrder = await placeToShip(ca1, day(-24), day(-20), pickLines(ca1, 3, [2, 3]));
-  await placeToShip(ca1, day(-10), day(-8), pickLines(ca1, 2, [1, 3]));
+  const overdueOrder = await placeToShip(ca1, day(-75), 5, pickLines(ca1, 4, [2, 4]));
+  const currentOrder = await placeToShip(ca1, day(-20), 4, pickLines(ca1, 3, [2, 3]));
+  await placeToShip(ca1, day(-8), 2, pickLines(ca1, 2, [1, 3]));
 
-  // ----- CA100002: the opening order, waiting for its deposit --------------------------------
-  let opening = pickLines(ca2, 4, [3, 5]);
+  // ----- CA100002: its first order, the opening order, waiting for its deposit ---------------
   // NOTE: the Canadian deposit is owed above $800 only: add packs until the order is over it.
-  while (opening.reduce((s, l) => s + l.lineTotalCents, 0) <= 80_000)
-    opening = opening.map((l) => ({
-      ...l,
-      quantity: l.quantity + 1,
-      lineTotalCents: l.unitPriceCents * (l.quantity + 1) * l.shipPack,
-    }));
-  const openingTotal = opening.reduce((s, l) => s + l.lineTotalCents, 0);
-  await placeDemoOrder(ca2, day(-1), opening, {
-    depositCents: openingDepositCents(openingTotal, 'ca'),
-  });
+  const opening = withPacksAbove(pickLines(ca2, 4, [3, 5]), 80_000);
+  await placeDemoOrder(ca2, day(-1), opening);
 
   // ----- US100003: an invoice its Vermont certificate exempted, paid by card ------------------
-  const usOrder = await placeToShip(us, day(-30), day(-27), pickLines(us, 3, [2, 4]), {
+  const usOrder = await placeToShip(us, day(-27), 3, pickLines(us, 3, [2, 4]), {
     exemptions: [US_CERTIFICATE],
   });
 
@@ -285,7 +356,7 @@ export async function seedDemoTrade(
     amountCents: paid,
     method: 'cheque',
     reference: 'Cheque 1042',
-    receivedOn: addDays(today, -60),
+    receivedOn: businessDayOnOrBefore(addDays(today, -60)),
   });
 
   // Last month's interest on what was overdue (1.5 % a month), its own line on the statement.
@@ -300,7 +371,10 @@ export async function seedDemoTrade(
     amountCents: Math.max(1, monthlyInterestCents(overdueCents)),
   });
 
-  // A received return of one pack of the current invoice's first line, and its credit note.
+  // A received return of one pack of the current invoice's first line, and its credit note: the
+  // buyer asks, credit staff authorise it and the warehouse receives it, in office hours.
+  const decidedAt = nextOfficeTime(at(addDays(today, -15)));
+  const receivedAt = nextOfficeTime(at(addDays(today, -6)));
   const returned = currentOrder.lines[0];
   const returnSubtotal = returned.unitPriceCents * returned.shipPack;
   const returnTaxes = estimateSalesTax(returnSubtotal, 'ca', currentOrder.shipTo.region);
@@ -313,8 +387,8 @@ export async function seedDemoTrade(
       reason: 'Damaged in transit',
       staffNote: 'Authorised: box crushed on delivery',
       decidedByUserId: staff.creditId,
-      decidedAt: at(addDays(today, -15)),
-      receivedAt: at(addDays(today, -6)),
+      decidedAt,
+      receivedAt,
       restocked: false,
       createdAt: at(addDays(today, -16)),
     })
@@ -330,7 +404,7 @@ export async function seedDemoTrade(
       invoiceId: current.id,
       returnId: request.id,
       country: 'ca',
-      issuedOn: addDays(today, -6),
+      issuedOn: shopToday(receivedAt),
       subtotalCents: returnSubtotal,
       taxes: returnTaxes.lines,
       taxCents: returnTaxes.totalCents,
@@ -355,7 +429,7 @@ export async function seedDemoTrade(
     amountCents: usInvoice.totalCents,
     method: 'card_on_file',
     reference: 'Card on file ending 4242',
-    receivedOn: addDays(today, -27),
+    receivedOn: usInvoice.issuedOn,
   });
 
   // Limits: the country's default, raised where the demo balance and open orders would leave less

@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { formatCustomerCode, toUpcA } from '@wholesale/contract';
+import { OPENING_ORDER_MINIMUM_CENTS, formatCustomerCode, toUpcA } from '@wholesale/contract';
 import type { Database, Tx } from '../client';
 import {
   categories,
@@ -35,12 +35,15 @@ import { catalogueLookup } from './catalogue-lookup';
 import { DEMO_IDENTITY } from './demo-identity';
 import { Random } from './random';
 import { getCheckoutAccount, toShipTo } from '../../modules/accounts';
+import { checkoutCredit } from '../../modules/receivables';
 import { orderTaxes } from '../../workflows/place-order';
 import { demoDesk, demoSteps, type DemoSettlement } from './demo-desk';
 import {
+  demoAccountOpenedAt,
   demoOrderLine,
   openDemoAccounts,
   seedDemoTrade,
+  withPacksAbove,
   type DemoTradeSummary,
 } from './demo-trade';
 
@@ -582,6 +585,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
           ...u,
           staffRoles: 'staffRoles' in u ? [...u.staffRoles] : [],
           passwordHash: pwHash,
+          createdAt: demoAccountOpenedAt(u.email, now),
         })),
       )
       .returning({
@@ -645,21 +649,41 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   };
 }
 
-const ORDER_STATUSES = [
-  ['shipped', 5],
-  ['accepted', 2],
-  ['placed', 2],
+/** What became of the buyers' past orders: most shipped, a few cancelled at the customer's request. */
+const ORDER_OUTCOMES = [
+  ['shipped', 9],
   ['cancelled', 1],
 ] as const;
 
 /** How the buyer pays its invoices: the US account by the card on file, the others by cheque. */
 const SETTLEMENT: Record<'ca' | 'us', DemoSettlement> = { ca: 'before_due', us: 'card_on_file' };
 
+const DAY_SECONDS = 86_400;
+
 /**
- * A few past orders per demo buyer over the last 120 days, prices frozen on the lines, each written
- * as the checkout writes it (the default ship-to address, the account's terms, the estimated taxes
- * less the buyer's certificates, the first history step) and walked by the demo desk to its status:
- * a shipped one has its parcel and invoice, paid when it fell due (demo-desk.ts).
+ * How long before the clock each of a buyer's `count` past orders was placed, in seconds: the
+ * first 100 to 120 days ago (before every trade order of demo-trade.ts, so it is the
+ * account's opening order), the newest within the last day and a half (the desk may not have
+ * reached it yet), the others in between.
+ */
+function pastOrderAges(rng: Random, count: number): number[] {
+  return Array.from({ length: count }, (_, o) =>
+    o === 0
+      ? rng.int(100 * DAY_SECONDS, 120 * DAY_SECONDS)
+      : o === count - 1
+        ? rng.int(600, 1.5 * DAY_SECONDS)
+        : rng.int(DAY_SECONDS, 100 * DAY_SECONDS),
+  );
+}
+
+/**
+ * A few past orders per established demo buyer over the last 120 days, prices frozen on the lines,
+ * each written as the checkout writes it (the default ship-to address, the account's terms, the
+ * estimated taxes less the buyer's certificates, the first history step) and walked by the demo
+ * desk as far as the clock allows (demo-desk.ts): a shipped one has its parcel and invoice, paid
+ * when it fell due. The oldest is the account's opening order, at least the opening minimum and
+ * shipped. A new account (its opening deposit still owed on its first order) has no past orders:
+ * its first order is the opening order demo-trade.ts places.
  */
 async function seedDemoOrders(
   tx: Tx,
@@ -674,21 +698,22 @@ async function seedDemoOrders(
   for (const buyer of buyers) {
     const sellable = lookup.sellable(buyer.country);
     if (sellable.length === 0) continue;
+    // A new account has no order before its opening order (demo-trade.ts places it).
+    if ((await checkoutCredit(tx, buyer.id))?.openingDepositRequired) continue;
     const { addresses, paymentTerms } = await getCheckoutAccount(tx, buyer.id);
     const address = addresses.find((a) => a.is_default) ?? addresses[0];
     const shipTo = address ? toShipTo(address) : null;
-    const orderTotal = rng.int(4, 6);
-    for (let o = 0; o < orderTotal; o += 1) {
-      const createdAt = new Date(
-        now.getTime() - rng.int(1, 120) * 86_400_000 - rng.int(0, 86_399) * 1000,
-      );
-      const lines = rng.sample(sellable, rng.int(2, 9)).map((price) => {
+    const ages = pastOrderAges(rng, rng.int(4, 6));
+    for (const [o, age] of ages.entries()) {
+      const createdAt = new Date(now.getTime() - age * 1000);
+      let lines = rng.sample(sellable, rng.int(2, 9)).map((price) => {
         const product = lookup.product(price.productId);
         const quantity = rng.int(1, 5);
         const name = lookup.name(product.id, buyer.lang);
         return demoOrderLine(product, price, quantity, name, (price.available ?? 0) < quantity);
       });
-      const status = rng.weighted(ORDER_STATUSES);
+      const outcome = o === 0 ? 'shipped' : rng.weighted(ORDER_OUTCOMES);
+      if (o === 0) lines = withPacksAbove(lines, OPENING_ORDER_MINIMUM_CENTS[buyer.country] - 1);
       const totalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
       const taxes = await orderTaxes(tx, buyer.id, shipTo, totalCents, createdAt);
       const [order] = await tx
@@ -707,6 +732,7 @@ async function seedDemoOrders(
           taxCents: taxes.totalCents,
           taxExemptions: taxes.exempted,
           createdAt,
+          updatedAt: createdAt,
         })
         .returning({ id: orders.id });
       await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: order!.id })));
@@ -717,8 +743,7 @@ async function seedDemoOrders(
         actorUserId: buyer.id,
         at: createdAt,
       });
-      const steps = demoSteps(status, createdAt, now, pace.int(6, 96));
-      desk.plan(order!.id, steps, SETTLEMENT[buyer.country]);
+      desk.plan(order!.id, demoSteps(outcome, createdAt, now, pace), SETTLEMENT[buyer.country]);
       count += 1;
     }
   }
