@@ -70,7 +70,7 @@ describe('order desk journeys', () => {
       await row.getByText('Realizado').waitFor();
       await expect.poll(() => staff.page.getByTestId(/^desk-row-/).count()).toBe(1);
       await checkA11y(staff.page, '/admin/orders (staff, desktop)');
-      await row.getByRole('link', { name: `Abrir el pedido n.º ${orderId}` }).click();
+      await row.getByRole('link', { name: `Pedido n.º ${orderId}`, exact: true }).click();
       await staff.page
         .getByRole('heading', { level: 1, name: new RegExp(`Pedido n.º ${orderId}`) })
         .waitFor();
@@ -162,10 +162,10 @@ describe('order desk journeys', () => {
         .click();
       const done = staff.page
         .getByRole('status')
-        .filter({ hasText: new RegExp(`Pedido n.º \\d+ hecho para ${BUYER_COMPANY}`) })
+        .filter({ hasText: new RegExp(`Pedido #\\d+ hecho para ${BUYER_COMPANY}`) })
         .first();
       await done.waitFor();
-      const orderId = Number(/n\.º (\d+)/.exec(await done.innerText())?.[1]);
+      const orderId = Number(/#(\d+)/.exec(await done.innerText())?.[1]);
       expect(orderId).toBeGreaterThan(0);
       // The cart was emptied by the order: a second try is refused, worded for staff.
       await staff.page.getByText('El carrito del cliente está vacío', { exact: false }).waitFor();
@@ -177,7 +177,7 @@ describe('order desk journeys', () => {
         .filter({ hasText: 'No hay nada marcado en el carrito del cliente.' })
         .first()
         .waitFor();
-      await staff.page.getByRole('link', { name: `Abrir el pedido n.º ${orderId}` }).click();
+      await done.getByRole('link', { name: `Pedido n.º ${orderId}`, exact: true }).click();
       await staff.page.getByText(`Realizado por ${STAFF_NAME} para el cliente`).waitFor();
       // The order holds the line staff added, with the packs they set.
       await staff.page.getByText(extra!).first().waitFor();

@@ -307,7 +307,7 @@ describe('a trade account from approval to a credit note', () => {
     await page.goto('/admin/returns');
     const row = page
       .getByRole('row')
-      .filter({ has: page.getByRole('link', { name: `#${order.id}`, exact: true }) });
+      .filter({ has: page.getByRole('link', { name: `Order #${order.id}`, exact: true }) });
     await row.getByRole('button', { name: 'Authorise' }).click();
     await page
       .getByText(/Return #\d+ authorised/)

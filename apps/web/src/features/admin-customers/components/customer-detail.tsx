@@ -12,6 +12,7 @@ import { toast } from 'sonner';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { StaffSelectField, StaffTextFields, useTextFields } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { StaffOrderLink } from '@/components/ui/staff-order-link';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { useSaveFailed } from '@/lib/refused-fields';
@@ -218,7 +219,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
         <ul className="admin-people__orders">
           {customer.last_orders.map((o) => (
             <li key={o.id}>
-              <Link to={paths.adminOrder(o.id)}>#{o.id}</Link> — {when(o.created_at)} —{' '}
+              <StaffOrderLink id={o.id} /> — {when(o.created_at)} —{' '}
               {t(`orders:status.${o.status}` as 'orders:status.placed')} —{' '}
               {formatMoney(i18n.language, customer.country)(o.total_cents)}
             </li>

@@ -97,7 +97,10 @@ describe('/admin/customers', () => {
     renderDetail();
     expect(await screen.findByRole('heading', { name: 'Mercerie Gagnon' })).toBeInTheDocument();
     expect(screen.getByText('julien@example.com')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '#501' })).toHaveAttribute('href', '/admin/orders/501');
+    expect(screen.getByRole('link', { name: 'Order #501' })).toHaveAttribute(
+      'href',
+      '/admin/orders/501',
+    );
     expect(screen.getByTestId('customer-state')).toHaveTextContent('Active');
 
     await user.click(screen.getByRole('button', { name: 'Deactivate' }));

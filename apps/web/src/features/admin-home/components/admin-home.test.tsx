@@ -93,7 +93,7 @@ describe('/admin: the back-office home', () => {
     expect(within(card).getByText('2 orders to accept')).toBeInTheDocument();
     expect(within(card).getByText('5 orders to ship')).toBeInTheDocument();
     const rows = within(card).getAllByRole('row').slice(1);
-    expect(within(rows[0]).getByRole('link', { name: '#1042' })).toHaveAttribute(
+    expect(within(rows[0]).getByRole('link', { name: 'Order #1042' })).toHaveAttribute(
       'href',
       '/admin/orders/1042',
     );

@@ -6,6 +6,7 @@ import { nextGoLiveStep, type AdminHomeDto } from '@wholesale/contract';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { StaffAlert } from '@/components/ui/staff-alert';
 import { StaffSection } from '@/components/ui/staff-section';
+import { StaffOrderLink } from '@/components/ui/staff-order-link';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/page-title';
@@ -234,7 +235,7 @@ function Orders({ part }: { part: Part<'orders'> }) {
         rows={part.next.map((order) => ({
           key: order.id,
           cells: [
-            <Link to={paths.adminOrder(order.id)}>#{order.id}</Link>,
+            <StaffOrderLink id={order.id} />,
             order.customer,
             t(`orders:status.${order.status}` as 'orders:status.placed'),
             order.requested_ship_date

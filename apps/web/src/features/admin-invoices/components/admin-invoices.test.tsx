@@ -30,7 +30,7 @@ describe('AdminInvoicesList', () => {
       'href',
       '/admin/customers/40',
     );
-    expect(within(table).getByRole('link', { name: '#502' })).toHaveAttribute(
+    expect(within(table).getByRole('link', { name: 'Order #502' })).toHaveAttribute(
       'href',
       '/admin/orders/502',
     );

@@ -3,6 +3,7 @@ import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TableColumn } from '@/components/ui/labelled-table';
+import { StaffOrderLink } from '@/components/ui/staff-order-link';
 import { paths } from '@/config/paths';
 import { useInvoiceFormat } from '@/lib/invoice-format';
 import { adminInvoicePdfUrl } from '../api/get-admin-invoices';
@@ -34,8 +35,7 @@ export function useInvoiceColumns(): {
       },
       {
         id: 'order',
-        cell: (i) =>
-          i.order_id !== null ? <Link to={paths.adminOrder(i.order_id)}>#{i.order_id}</Link> : '—',
+        cell: (i) => (i.order_id !== null ? <StaffOrderLink id={i.order_id} /> : '—'),
       },
       { id: 'date', cell: (i) => i.issued_on },
       { id: 'due', cell: (i) => i.due_on },

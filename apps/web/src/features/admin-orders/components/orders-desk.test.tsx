@@ -7,7 +7,7 @@ import { apiError, onePage, renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { OrdersDesk } from './orders-desk';
 
-beforeAll(() => preloadTranslations(['admin-orders', 'orders', 'errors', 'common']));
+beforeAll(() => preloadTranslations(['admin-orders', 'staff', 'orders', 'errors', 'common']));
 
 const row = (id: number, requested_ship_date: string | null): AdminOrderRow => ({
   order_id: id,
@@ -39,6 +39,10 @@ describe('/admin/orders: where and when', () => {
     const user = userEvent.setup();
     const { router } = renderDesk();
     const dated = await screen.findByTestId('desk-row-1');
+    expect(within(dated).getByRole('link', { name: 'Order #1' })).toHaveAttribute(
+      'href',
+      '/admin/orders/1',
+    );
     const cell = within(dated).getByText('Mar 10, 2031');
     expect(cell).toHaveAttribute('datetime', '2031-03-10');
     expect(

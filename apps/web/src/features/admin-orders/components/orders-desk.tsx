@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { StaffFilters } from '@/components/ui/staff-filters';
 import { StaffResults } from '@/components/ui/staff-results';
 import { useUrlFilter } from '@/components/ui/use-url-filter';
+import { StaffOrderLink } from '@/components/ui/staff-order-link';
 import { paths } from '@/config/paths';
 import { deskCsvUrl, useDeskOrders, type DeskFilter } from '../api/get-orders';
 import { DeskCreditBadge } from './desk-credit';
@@ -127,11 +128,7 @@ export function OrdersDesk() {
         columns={[
           {
             id: 'order',
-            cell: (o) => (
-              <Link to={paths.adminOrder(o.order_id)} aria-label={t('open', { id: o.order_id })}>
-                #{o.order_id}
-              </Link>
-            ),
+            cell: (o) => <StaffOrderLink id={o.order_id} />,
           },
           { id: 'date', cell: (o) => dates.tableDay(o.date) },
           {

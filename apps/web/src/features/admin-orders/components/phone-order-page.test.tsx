@@ -11,7 +11,7 @@ import { PhoneOrderPage } from './phone-order-page';
 import { aPhoneCheckout } from './phone-order.fixtures';
 
 beforeAll(() =>
-  preloadTranslations(['admin-orders', 'errors', 'checkout', 'common'], ['en', 'fr']),
+  preloadTranslations(['admin-orders', 'staff', 'errors', 'checkout', 'common'], ['en', 'fr']),
 );
 afterEach(() => i18n.changeLanguage('en'));
 
@@ -139,10 +139,11 @@ describe('phone orders', () => {
     await user.type(screen.getByLabelText('PO number (optional)'), 'PO-PHONE');
     await user.type(screen.getByLabelText('Requested ship date (optional)'), '2026-11-27');
     await user.click(screen.getByRole('button', { name: 'Place the order for Yarn Barn' }));
-    expect(
-      await screen.findByText(/Order #77 placed for Yarn Barn/, { selector: 'p' }),
-    ).toHaveAttribute('role', 'status');
-    expect(screen.getByRole('link', { name: 'Open order #77' })).toHaveAttribute(
+    // The sentence names the order by its link, as every staff screen does.
+    const placed = await screen.findByText(/placed for Yarn Barn/, { selector: 'p' });
+    expect(placed).toHaveAttribute('role', 'status');
+    expect(placed).toHaveTextContent(/^Order #77 placed for Yarn Barn \(.+\)\.$/);
+    expect(within(placed).getByRole('link', { name: 'Order #77' })).toHaveAttribute(
       'href',
       '/admin/orders/77',
     );

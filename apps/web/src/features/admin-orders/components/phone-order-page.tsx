@@ -6,12 +6,13 @@ import {
   type PhoneOrderCheckoutResponse,
 } from '@wholesale/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorAria, FormField, StaffTextFields, useTextFields } from '@/components/ui/form-field';
 import { StaffSearchForm } from '@/components/ui/filter-fields';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { StaffOrderLink } from '@/components/ui/staff-order-link';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { refusedFields } from '@/lib/refused-fields';
@@ -190,8 +191,12 @@ function PhoneOrderForm({
       {formError ? <StaffAlert>{formError}</StaffAlert> : null}
       {placed ? (
         <p role="status" className="phone-placed">
-          {t('phone.placed', { id: placed.id, name, total: placed.total })}{' '}
-          <Link to={paths.adminOrder(placed.id)}>{t('phone.openOrder', { id: placed.id })}</Link>
+          <Trans
+            t={t}
+            i18nKey="phone.placedLinked"
+            values={{ name, total: placed.total }}
+            components={{ order: <StaffOrderLink id={placed.id} /> }}
+          />
         </p>
       ) : null}
     </form>

@@ -7,7 +7,7 @@ import { onePage, renderWithProviders, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { ReceivablesPage } from './receivables-page';
 
-beforeAll(() => preloadTranslations(['admin-receivables', 'errors', 'common']));
+beforeAll(() => preloadTranslations(['admin-receivables', 'staff', 'errors', 'common']));
 
 const row: ReceivableRowDto = {
   customer_id: 41,

@@ -7,7 +7,7 @@ import { apiError, onePage, renderWithProviders, stubFetch } from '@/test/render
 import { signInStaff } from '@/test/staff';
 import { WaitingOrders } from './waiting-orders';
 
-beforeAll(() => preloadTranslations(['admin-receivables', 'errors', 'common']));
+beforeAll(() => preloadTranslations(['admin-receivables', 'staff', 'errors', 'common']));
 
 const depositOrder: WaitingOrderDto = {
   order_id: 501,

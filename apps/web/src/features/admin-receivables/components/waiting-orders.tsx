@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StaffResults } from '@/components/ui/staff-results';
+import { StaffOrderLink } from '@/components/ui/staff-order-link';
 import { paths } from '@/config/paths';
 import { useWaitingOrders } from '../api/get-waiting-orders';
 import '@/components/ui/stacked-table.css';
@@ -60,11 +61,7 @@ export function WaitingOrders() {
         columns={[
           {
             id: 'order',
-            cell: (o) => (
-              <Link to={paths.adminOrder(o.order_id)} aria-label={t('open', { id: o.order_id })}>
-                #{o.order_id}
-              </Link>
-            ),
+            cell: (o) => <StaffOrderLink id={o.order_id} />,
           },
           { id: 'placed', cell: (o) => when(o.placed_at) },
           {

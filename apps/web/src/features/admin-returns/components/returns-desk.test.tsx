@@ -73,6 +73,10 @@ describe('/admin/returns', () => {
       'href',
       '/admin/customers/40',
     );
+    expect(within(row).getByRole('link', { name: 'Order #501' })).toHaveAttribute(
+      'href',
+      '/admin/orders/501',
+    );
     expect(within(row).getByText('2 ship packs of YARN')).toBeInTheDocument();
     const lists = () => calls.filter((c) => c.url.pathname === '/api/admin/returns');
     expect(lists()[0].url.searchParams.get('status')).toBe('requested');

@@ -16,6 +16,7 @@ import { ReturnLines } from '@/components/ui/return-lines';
 import { StaffResults } from '@/components/ui/staff-results';
 import { StaffSection } from '@/components/ui/staff-section';
 import { useUrlFilter } from '@/components/ui/use-url-filter';
+import { StaffOrderLink } from '@/components/ui/staff-order-link';
 import { paths } from '@/config/paths';
 import { useErrorMessage } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/page-title';
@@ -80,7 +81,7 @@ export function ReturnsDesk() {
           },
           {
             id: 'order',
-            cell: (r) => <Link to={paths.adminOrder(r.order_id)}>#{r.order_id}</Link>,
+            cell: (r) => <StaffOrderLink id={r.order_id} />,
           },
           {
             id: 'lines',
