@@ -98,6 +98,26 @@ describe('/admin/audit', () => {
     );
   });
 
+  it("stacks on a phone: every value under its column's name, e-mails and actions wrapping at their dots", async () => {
+    signInStaff(['admin']);
+    stubAudit();
+    renderAudit();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    // stacked-table.css and audit-page.css: one small grid an entry below 768 px, the desktop table above.
+    expect(table).toHaveClass('stacked-table');
+    const row = within(table).getByText('customer.deactivate').closest('tr')!;
+    const cell = (text: string) => within(row).getByText(text).closest('td');
+    expect(cell('Customer #40')).toHaveAttribute('data-label', 'What');
+    // The change's own cells name their column too, its headings being hidden there.
+    expect(cell('true')).toHaveAttribute('data-label', 'Before');
+    expect(cell('false')).toHaveAttribute('data-label', 'After');
+    // A line may break after the @ and the dots (<wbr>), never inside what is copied.
+    const who = within(row).getByText('admin@example.com');
+    expect(who.closest('td')).toHaveAttribute('data-label', 'Who (e-mail)');
+    expect(who.querySelectorAll('wbr')).toHaveLength(2);
+    expect(within(row).getByText('customer.deactivate').querySelectorAll('wbr')).toHaveLength(1);
+  });
+
   it('pages through the log, keeping the filters', async () => {
     signInStaff(['admin']);
     const calls = stubAudit();

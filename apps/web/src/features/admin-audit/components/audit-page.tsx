@@ -1,6 +1,9 @@
 import { AUDIT_ENTITIES, type AuditEntity, type AuditEntryDto } from '@wholesale/contract';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@/components/ui/admin-people.css';
+import '@/components/ui/stacked-table.css';
+import './audit-page.css';
 import { StaffFilters } from '@/components/ui/staff-filters';
 import { StaffResults } from '@/components/ui/staff-results';
 import { useUrlFilter } from '@/components/ui/use-url-filter';
@@ -26,7 +29,28 @@ const show = (value: unknown) =>
       ? value
       : JSON.stringify(value);
 
-/** Before and after of one row, field by field. */
+/**
+ * An e-mail address or an action (`credit_account.update`) that may wrap after each `@`, `.` and
+ * `_` (a `<wbr>`, left out of what is copied) rather than mid-word, in a phone's half row; the
+ * desktop table keeps it on one line (audit-page.css).
+ */
+function Breakable({ text }: { text: string }) {
+  return (
+    <span className="audit-log__whole">
+      {text.split(/(?<=[@._])/).map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * Before and after of one row, field by field. Each value carries its column's name (`data-label`)
+ * for the phone, where the log's rows stack and the headings are hidden (audit-page.css).
+ */
 function Change({ entry }: { entry: AuditEntryDto }) {
   const { t } = useTranslation('admin-people');
   const fields = [
@@ -40,8 +64,8 @@ function Change({ entry }: { entry: AuditEntryDto }) {
         {fields.map((field) => (
           <tr key={field}>
             <th scope="row">{field}</th>
-            <td>{show(entry.before?.[field])}</td>
-            <td>{show(entry.after?.[field])}</td>
+            <td data-label={t('audit.before')}>{show(entry.before?.[field])}</td>
+            <td data-label={t('audit.after')}>{show(entry.after?.[field])}</td>
           </tr>
         ))}
       </tbody>
@@ -68,7 +92,7 @@ export function AuditPage() {
   ];
 
   return (
-    <StaffSection id="audit" title={t('audit.title')} className="admin-people">
+    <StaffSection id="audit" title={t('audit.title')} className="admin-people audit-log">
       <StaffFilters
         idPrefix="audit"
         text={(key) => t(`audit.${key}`)}
@@ -89,10 +113,21 @@ export function AuditPage() {
         empty={t('audit.empty')}
         caption={t('audit.title')}
         label={(c) => t(`audit.${c}`)}
+        tableClassName="stacked-table"
         columns={[
           { id: 'when', cell: (entry) => dates.moment(entry.at) },
-          { id: 'actor', cell: (entry) => entry.actor_email ?? '—' },
-          { id: 'action', cell: (entry) => <code>{entry.action}</code> },
+          {
+            id: 'actor',
+            cell: (entry) => (entry.actor_email ? <Breakable text={entry.actor_email} /> : '—'),
+          },
+          {
+            id: 'action',
+            cell: (entry) => (
+              <code>
+                <Breakable text={entry.action} />
+              </code>
+            ),
+          },
           {
             id: 'entity',
             cell: (entry) => (
