@@ -67,7 +67,10 @@ export const AdminOrderRow = z.object({
   po_number: z.string().nullable(),
   /** The day the buyer asked the order to ship (YYYY-MM-DD); null: as soon as possible. */
   requested_ship_date: z.string().nullable(),
+  /** The goods total before taxes (dollars): what the `total_*` sorts order by. */
   total: z.number(),
+  /** With the order's estimated taxes: what the customer owes (the waiting filter shows it). */
+  total_with_tax: z.number(),
   version: z.number().int(),
   ...OrderCreditFacts.shape,
 });

@@ -186,9 +186,12 @@ const deskColumns = {
   customerId: orders.userId,
   customerName: users.ownerName,
   companyName: users.companyName,
+  customerCode: users.customerCode,
   poNumber: orders.poNumber,
   requestedShipDate: orders.requestedShipDate,
   totalCents: orders.totalCents,
+  /** The estimated taxes: with the total, what the customer owes (the list shows both ways). */
+  taxCents: orders.taxCents,
   version: orders.version,
   holdReason: orders.holdReason,
   depositCents: orders.depositCents,
@@ -201,7 +204,6 @@ const deskCsvColumns = {
   comment: orders.comment,
   shipTo: orders.shipTo,
   paymentTerms: orders.paymentTerms,
-  taxCents: orders.taxCents,
   /** The price lists the order's lines were priced by, by name (null: none). */
   priceLists: sql<string | null>`(
     select string_agg(distinct l.price_list_name, '; ' order by l.price_list_name)
@@ -217,9 +219,11 @@ export type DeskRow = {
   customerId: number;
   customerName: string;
   companyName: string | null;
+  customerCode: string | null;
   poNumber: string | null;
   requestedShipDate: string | null;
   totalCents: number;
+  taxCents: number;
   version: number;
   holdReason: OrderHoldReason | null;
   depositCents: number;
@@ -231,7 +235,6 @@ export type DeskCsvRow = DeskRow & {
   comment: string | null;
   shipTo: OrderShipTo | null;
   paymentTerms: PaymentTerms | null;
-  taxCents: number;
   priceLists: string | null;
 };
 

@@ -86,6 +86,31 @@ describe('order desk list', () => {
     expect(await ids(`customer_id=${a.userId}&from=2001-01-01&to=2001-01-31`)).toEqual([]);
   });
 
+  it('gives each row its total before taxes and with them (what the customer owes), on any page', async () => {
+    const c = await t.signIn({ ownerName: 'Taxed Twice', companyName: 'Teinturerie Taxe' });
+    const first = await placeThroughCart(c.headers, [['BIG', 2]]);
+    const second = await placeThroughCart(c.headers, [['BIG', 1]]);
+    // This test app's customers ship nowhere taxed: the estimate is set as placing would write it.
+    await t.handle.db.execute(
+      sql`update orders set tax_cents = total_cents * 13 / 100 where id in (${first}, ${second})`,
+    );
+    const stored = await t.handle.db.execute<{ id: number; total: number; tax: number }>(
+      sql`select id, total_cents as total, tax_cents as tax from orders where id in (${first}, ${second})`,
+    );
+    const expected = new Map(
+      stored.rows.map((r) => [
+        Number(r.id),
+        { total: Number(r.total) / 100, total_with_tax: (Number(r.total) + Number(r.tax)) / 100 },
+      ]),
+    );
+    expect(expected.get(first)!.total_with_tax).toBeGreaterThan(expected.get(first)!.total);
+    // The first page joins the customers directly; a later one reads its rows by id (two shapes).
+    for (const qs of [`customer_id=${c.userId}`, `customer_id=${c.userId}&per_page=1&page=2`]) {
+      for (const row of (await list(qs)).data as Array<{ order_id: number }>)
+        expect(row).toMatchObject(expected.get(row.order_id)!);
+    }
+  });
+
   it('counts an order a text matches several ways (its PO and its customer) once', async () => {
     const named = await t.signIn({ ownerName: 'Overlap Crafts', companyName: null });
     const other = await t.signIn({ ownerName: 'Someone Else', companyName: 'Elsewhere' });

@@ -111,6 +111,7 @@ function toDeskRow(r: DeskRow): AdminOrderRow {
     po_number: r.poNumber,
     requested_ship_date: r.requestedShipDate,
     total: fromCents(r.totalCents),
+    total_with_tax: fromCents(r.totalCents + r.taxCents),
     version: r.version,
     ...creditFactsDto(r),
   };

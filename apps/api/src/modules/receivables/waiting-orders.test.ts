@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openTradeAccount } from '../../test/credit-fixtures';
 import { addToCart, soldInBoth } from '../../test/shopping-fixtures';
 import { creditStaff, ordersStaff, t, useReceivablesTestApp } from './receivables.test-app';
+import { listWaitingOrders } from './waiting-orders';
 
 // The orders waiting for credit, for credit staff on Receivables (docs/product/accounts-receivable.md
 // "Orders waiting for credit"). Every order here is placed through the store's checkout.
@@ -109,6 +110,32 @@ describe('orders waiting for credit', () => {
     expect(ids(second)).toEqual([heldOrder]);
     const past = (await t.get(`${URL}?per_page=1&page=3`, creditStaff.headers)).json();
     expect(past).toMatchObject({ data: [], total: 2, current_page: 3, last_page: 2 });
+  });
+
+  it("reads a page in two statements however long: the desk's page (codes and taxes in its rows) and its count", async () => {
+    // The database client of either kind (PGlite, a PostgreSQL pool) runs every statement through
+    // `query`; the app's background work (outbox, change feed) may use it meanwhile, not on orders.
+    const client = (t.handle.db as unknown as { $client: { query: (q: unknown) => unknown } })
+      .$client;
+    const ordersStatements = (calls: unknown[][]) =>
+      calls
+        .map(([q]) => (typeof q === 'string' ? q : String((q as { text?: string }).text)))
+        .filter((text) => /\borders\b/.test(text));
+    const owed = await totalWithTax(depositOrder);
+    for (const perPage of [1, 25]) {
+      const query = vi.spyOn(client, 'query');
+      try {
+        const page = await listWaitingOrders(t.handle.db, { page: 1, perPage });
+        expect(page.data).toHaveLength(Math.min(perPage, 2));
+        expect(page.data[0]).toMatchObject({
+          customer_code: 'WO0001',
+          total_cents: owed,
+        });
+        expect(ordersStatements(query.mock.calls)).toHaveLength(2);
+      } finally {
+        query.mockRestore();
+      }
+    }
   });
 
   it.each([

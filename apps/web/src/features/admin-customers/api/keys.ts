@@ -1,4 +1,1 @@
-import { createQueryKeys } from '@/lib/query-keys';
-
-/** Query keys of the customer screens. */
-export const customerKeys = createQueryKeys('admin-customers');
+export { customerKeys } from '@/lib/back-office-keys';

@@ -1,4 +1,1 @@
-import { createQueryKeys } from '@/lib/query-keys';
-
-/** Query keys of the back-office home. */
-export const adminHomeKeys = createQueryKeys('admin-home');
+export { adminHomeKeys } from '@/lib/back-office-keys';

@@ -21,6 +21,7 @@ const row = (id: number, requested_ship_date: string | null): AdminOrderRow => (
   po_number: null,
   requested_ship_date,
   total: 90,
+  total_with_tax: 101.7,
   version: 1,
 });
 
@@ -88,5 +89,34 @@ describe('/admin/orders: where and when', () => {
       await screen.findByText(/ship_date_from must not be after ship_date_to/),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Ship date from')).toHaveValue('2031-03-20');
+  });
+});
+
+describe('/admin/orders: the total', () => {
+  /** The desk at `at`, its one order of CA$90.00 before taxes and CA$101.70 with them. */
+  async function totalCell(at: string) {
+    signInStaff(['orders']);
+    stubFetch({
+      '/api/admin/orders': () => ({ ...onePage([row(1, null)], 50), counts: { placed: 1 } }),
+    });
+    renderDesk(at);
+    return within(await screen.findByTestId('desk-row-1'))
+      .getAllByRole('cell')
+      .at(-1)!;
+  }
+
+  it('shows the goods total before taxes, which the total sorts order by, and says so', async () => {
+    const cell = await totalCell('/admin/orders');
+    expect(cell).toHaveTextContent('CA$90.00');
+    expect(cell).toHaveAttribute('data-label', 'Total before taxes');
+    expect(screen.getByRole('columnheader', { name: 'Total before taxes' })).toBeInTheDocument();
+  });
+
+  it('waiting for credit, shows what the customer owes with taxes, as Receivables lists it', async () => {
+    const cell = await totalCell('/admin/orders?waiting=credit');
+    expect(cell).toHaveTextContent('CA$101.70');
+    expect(cell).toHaveAttribute('data-label', 'Total with taxes');
+    expect(screen.getByRole('columnheader', { name: 'Total with taxes' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Total before taxes' })).toBeNull();
   });
 });

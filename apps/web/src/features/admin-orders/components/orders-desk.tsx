@@ -1,4 +1,10 @@
-import { ORDER_STATUSES, formatMoney, toCents, type OrderStatus } from '@wholesale/contract';
+import {
+  ORDER_STATUSES,
+  formatMoney,
+  toCents,
+  type AdminOrderRow,
+  type OrderStatus,
+} from '@wholesale/contract';
 import { Download, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -56,6 +62,14 @@ export function OrdersDesk() {
   ];
   const sortOptions = SORTS.map((s) => ({ value: s, label: t(`sorts.${s}`) }));
   const counts = query.data?.counts;
+  const money = (o: AdminOrderRow, dollars: number) =>
+    formatMoney(i18n.language, o.country)(toCents(dollars));
+  // Waiting for credit, an order shows what the customer owes, taxes included, as Receivables'
+  // list of the same orders does; elsewhere the goods total the total sorts order by.
+  const totalColumn =
+    filter.waiting === 'credit'
+      ? { id: 'totalWithTax' as const, cell: (o: AdminOrderRow) => money(o, o.total_with_tax) }
+      : { id: 'total' as const, cell: (o: AdminOrderRow) => money(o, o.total) };
 
   return (
     <StaffSection id="desk" title={t('title')} className="admin-orders">
@@ -164,7 +178,7 @@ export function OrdersDesk() {
               </>
             ),
           },
-          { id: 'total', cell: (o) => formatMoney(i18n.language, o.country)(toCents(o.total)) },
+          totalColumn,
         ]}
       />
     </StaffSection>

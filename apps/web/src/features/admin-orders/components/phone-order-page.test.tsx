@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney, type CartLine } from '@wholesale/contract';
+import { adminHomeKeys, waitingOrdersKey } from '@/lib/back-office-keys';
 import i18n from '@/lib/i18n';
 import { preloadTranslations } from '@/test/i18n';
 import { apiError, onePage, renderRoutes, stubFetch } from '@/test/render';
@@ -118,7 +119,17 @@ describe('phone orders', () => {
     signInStaff(['orders']);
     const { calls } = stubPhoneApi(() => ({ status: true, order_id: 77, total: 90 }));
     const user = userEvent.setup();
-    renderFor();
+    const { queryClient } = renderFor();
+    // What credit staff saw earlier in this session: the orders waiting for credit and the home.
+    const reads = { waiting: 0, home: 0 };
+    await queryClient.prefetchQuery({
+      queryKey: waitingOrdersKey(1),
+      queryFn: () => ++reads.waiting,
+    });
+    await queryClient.prefetchQuery({
+      queryKey: adminHomeKeys.details(),
+      queryFn: () => ++reads.home,
+    });
     expect(
       await screen.findByRole('heading', { name: 'Phone order for Yarn Barn' }),
     ).toBeInTheDocument();
@@ -152,6 +163,8 @@ describe('phone orders', () => {
       requested_ship_date: '2026-11-27',
       po_number: 'PO-PHONE',
     });
+    // The new order may owe a deposit or be held: both are read again, though not on screen.
+    await waitFor(() => expect(reads).toEqual({ waiting: 2, home: 2 }));
   });
 
   it('words the refusals for staff, with the amounts in the customer currency', async () => {

@@ -1,4 +1,1 @@
-import { createQueryKeys } from '@/lib/query-keys';
-
-/** Query keys of the staff receivables screen. */
-export const adminReceivablesKeys = createQueryKeys('admin-receivables');
+export { adminReceivablesKeys, waitingOrdersKey } from '@/lib/back-office-keys';
