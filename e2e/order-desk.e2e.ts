@@ -162,7 +162,7 @@ describe('order desk journeys', () => {
         .click();
       const done = staff.page
         .getByRole('status')
-        .filter({ hasText: new RegExp(`Pedido #\\d+ hecho para ${BUYER_COMPANY}`) })
+        .filter({ hasText: new RegExp(`Pedido hecho para ${BUYER_COMPANY} \\(.+\\): #\\d+`) })
         .first();
       await done.waitFor();
       const orderId = Number(/#(\d+)/.exec(await done.innerText())?.[1]);

@@ -153,7 +153,7 @@ describe('phone orders', () => {
     // The sentence names the order by its link, as every staff screen does.
     const placed = await screen.findByText(/placed for Yarn Barn/, { selector: 'p' });
     expect(placed).toHaveAttribute('role', 'status');
-    expect(placed).toHaveTextContent(/^Order #77 placed for Yarn Barn \(.+\)\.$/);
+    expect(placed).toHaveTextContent(/^Order placed for Yarn Barn \(.+\): #77$/);
     expect(within(placed).getByRole('link', { name: 'Order #77' })).toHaveAttribute(
       'href',
       '/admin/orders/77',

@@ -6,7 +6,7 @@ import {
   type PhoneOrderCheckoutResponse,
 } from '@wholesale/contract';
 import { useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorAria, FormField, StaffTextFields, useTextFields } from '@/components/ui/form-field';
@@ -191,12 +191,7 @@ function PhoneOrderForm({
       {formError ? <StaffAlert>{formError}</StaffAlert> : null}
       {placed ? (
         <p role="status" className="phone-placed">
-          <Trans
-            t={t}
-            i18nKey="phone.placedLinked"
-            values={{ name, total: placed.total }}
-            components={{ order: <StaffOrderLink id={placed.id} /> }}
-          />
+          {t('phone.placedFor', { name, total: placed.total })} <StaffOrderLink id={placed.id} />
         </p>
       ) : null}
     </form>
