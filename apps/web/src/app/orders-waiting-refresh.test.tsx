@@ -11,7 +11,7 @@ import {
 import { AdminHome } from '@/features/admin-home/components/admin-home';
 import { aDeskOrder } from '@/features/admin-orders/components/desk-order.fixtures';
 import { WaitingOrders } from '@/features/admin-receivables/components/waiting-orders';
-import { waitingOrdersKey } from '@/lib/back-office-keys';
+import { waitingOrdersKey } from '@/lib/admin-keys';
 import { createQueryClient } from '@/lib/query-client';
 import { preloadTranslations } from '@/test/i18n';
 import { onePage, renderRoutes, stubFetch } from '@/test/render';

@@ -1,1 +1,1 @@
-export { customerKeys } from '@/lib/back-office-keys';
+export { customerKeys } from '@/lib/admin-keys';

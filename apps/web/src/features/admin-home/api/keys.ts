@@ -1,1 +1,1 @@
-export { adminHomeKeys } from '@/lib/back-office-keys';
+export { adminHomeKeys } from '@/lib/admin-keys';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminOrderDetailResponse } from '@wholesale/contract';
-import { refreshAfterOrderWrite } from '@/lib/back-office-keys';
+import { refreshAfterOrderWrite } from '@/lib/admin-keys';
 import { adminOrderKeys } from './keys';
 
 /**

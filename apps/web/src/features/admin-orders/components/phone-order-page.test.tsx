@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney, type CartLine } from '@wholesale/contract';
-import { adminHomeKeys, waitingOrdersKey } from '@/lib/back-office-keys';
+import { adminHomeKeys, waitingOrdersKey } from '@/lib/admin-keys';
 import i18n from '@/lib/i18n';
 import { preloadTranslations } from '@/test/i18n';
 import { apiError, onePage, renderRoutes, stubFetch } from '@/test/render';

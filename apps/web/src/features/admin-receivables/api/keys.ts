@@ -1,1 +1,1 @@
-export { adminReceivablesKeys, waitingOrdersKey } from '@/lib/back-office-keys';
+export { adminReceivablesKeys, waitingOrdersKey } from '@/lib/admin-keys';
