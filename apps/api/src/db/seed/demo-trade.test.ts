@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, shopToday } from '@wholesale/contract';
-import { createTestDatabase } from '../../test/test-app';
-import type { DatabaseHandle } from '../client';
+import { seededTestDatabase } from '../../test/seeded-database';
 import {
   accountPosition,
   activeTaxExemptions,
   nextDocumentNumber,
 } from '../../modules/receivables';
-import { seedDemoData, type SeedSummary } from './demo';
 
 // The demo buyers' trade accounts (docs/product/accounts-receivable.md "Demo data"): every
 // receivables screen has rows on a first start, and the documents keep the rules that must hold.
@@ -16,30 +14,27 @@ import { seedDemoData, type SeedSummary } from './demo';
 const NOW = new Date('2026-11-20T15:00:00Z');
 const TODAY = shopToday(NOW);
 
-let handle: DatabaseHandle;
-let drop: () => Promise<void>;
-let summary: SeedSummary;
 const ids: Record<string, number> = {};
-const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
-  (await handle.db.execute<T>(query)).rows;
+const { db, summary, rows } = seededTestDatabase(
+  { products: 300, seed: 7, now: NOW },
+  async (seeded) => {
+    const codes = await seeded.execute<{ id: number; customer_code: string }>(
+      sql`select id, customer_code from users where customer_code is not null`,
+    );
+    for (const r of codes.rows) ids[r.customer_code] = Number(r.id);
+  },
+);
 const n = async (query: ReturnType<typeof sql>) =>
   Number((await rows<{ n: string | number }>(query))[0]?.n ?? 0);
 
-beforeAll(async () => {
-  ({ handle, drop } = await createTestDatabase());
-  summary = await seedDemoData(handle.db, { products: 300, seed: 7, now: NOW });
-  for (const r of await rows<{ id: number; customer_code: string }>(
-    sql`select id, customer_code from users where customer_code is not null`,
-  ))
-    ids[r.customer_code] = Number(r.id);
-}, 120_000);
-afterAll(async () => {
-  await drop();
-});
-
 describe('demo trade accounts', () => {
   it('keeps balance = invoices − received payments − credit notes + interest for every buyer', async () => {
-    expect(summary.trade).toEqual({ creditAccounts: 3, invoices: 4, payments: 2, creditNotes: 1 });
+    expect(summary().trade).toEqual({
+      creditAccounts: 3,
+      invoices: 4,
+      payments: 2,
+      creditNotes: 1,
+    });
     for (const code of ['CA100001', 'CA100002', 'US100003']) {
       const id = ids[code];
       const documents =
@@ -55,13 +50,13 @@ describe('demo trade accounts', () => {
         (await n(
           sql`select coalesce(sum(amount_cents), 0) as n from interest_charges where user_id = ${id}`,
         ));
-      const position = await handle.db.transaction((tx) => accountPosition(tx, id));
+      const position = await db().transaction((tx) => accountPosition(tx, id));
       expect(position.balanceCents, code).toBe(documents);
     }
-    const ca1 = await handle.db.transaction((tx) => accountPosition(tx, ids.CA100001));
+    const ca1 = await db().transaction((tx) => accountPosition(tx, ids.CA100001));
     expect(ca1.balanceCents).toBeGreaterThan(0);
     // The US invoice is paid in full by the card on file.
-    const us = await handle.db.transaction((tx) => accountPosition(tx, ids.US100003));
+    const us = await db().transaction((tx) => accountPosition(tx, ids.US100003));
     expect(us.balanceCents).toBe(0);
   });
 
@@ -112,7 +107,7 @@ describe('demo trade accounts', () => {
       Array.from({ length: count }, (_, i) => `CA-${String(i + 1).padStart(6, '0')}`),
     );
     // Inside a transaction rolled back at once: the counter gives the next number, then takes it back.
-    const next = await handle.db
+    const next = await db()
       .transaction(async (tx) => {
         const number = await nextDocumentNumber(tx, 'invoice', 'ca');
         throw Object.assign(new Error('rollback'), { number });
@@ -173,7 +168,7 @@ describe('demo trade accounts', () => {
     expect(await n(sql`select count(*) as n from orders where user_id = ${ids.CA100002}`)).toBe(1);
     expect(Number(opening.total_cents)).toBeGreaterThan(80_000);
     expect(Number(opening.deposit_cents)).toBe(Math.ceil((Number(opening.total_cents) * 65) / 100));
-    const certificates = await handle.db.transaction((tx) =>
+    const certificates = await db().transaction((tx) =>
       activeTaxExemptions(tx, ids.US100003, 'VT', TODAY),
     );
     expect(certificates).toEqual([
@@ -192,7 +187,7 @@ describe('demo trade accounts', () => {
   it('leaves every demo buyer at least 5,000 of available credit, and the held order beyond it', async () => {
     for (const code of ['CA100001', 'CA100002', 'US100003']) {
       const id = ids[code];
-      const position = await handle.db.transaction((tx) => accountPosition(tx, id));
+      const position = await db().transaction((tx) => accountPosition(tx, id));
       const limit = await n(
         sql`select credit_limit_cents as n from credit_accounts where user_id = ${id}`,
       );

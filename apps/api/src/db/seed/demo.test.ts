@@ -1,35 +1,16 @@
 import { createHash } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { count, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CUSTOMER_CODE_FORMAT, formatCustomerCode, isValidUpcA } from '@wholesale/contract';
-import { createTestDatabase } from '../../test/test-app';
-import type { DatabaseHandle } from '../client';
+import { seededTestDatabase } from '../../test/seeded-database';
 import { categories, orders, users } from '../schema';
-import {
-  DEMO_PASSWORD,
-  generateCatalogue,
-  seedBenchCustomers,
-  seedDemoData,
-  type SeedSummary,
-} from './demo';
+import { DEMO_PASSWORD, generateCatalogue, seedBenchCustomers } from './demo';
 
 const PRODUCTS = 300;
 
 describe('demo data', () => {
-  let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
-  let summary: SeedSummary;
-  const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
-    (await handle.db.execute<T>(query)).rows;
-
-  beforeAll(async () => {
-    ({ handle, drop } = await createTestDatabase());
-    summary = await seedDemoData(handle.db, { products: PRODUCTS, seed: 7 });
-  });
-  afterAll(async () => {
-    await drop();
-  });
+  const { db, summary, rows } = seededTestDatabase({ products: PRODUCTS, seed: 7 });
 
   it('generates exactly the catalogue the journeys and screenshots know (a change to it is deliberate)', () => {
     // sha256 of the generated rows (categories, products, names, prices, groups) for seed 7.
@@ -71,7 +52,7 @@ describe('demo data', () => {
   });
 
   it('loads the requested counts and a three-level tree of at least 12 top categories', async () => {
-    expect(summary.products).toBe(PRODUCTS);
+    expect(summary().products).toBe(PRODUCTS);
     const [counts] = await rows<{
       products: string;
       tops: string;
@@ -89,7 +70,7 @@ describe('demo data', () => {
   });
 
   it('has Zippers (hidden), Promotions (sorted last) and Buttons as BT', async () => {
-    const tops = await handle.db
+    const tops = await db()
       .select()
       .from(categories)
       .where(isNull(categories.parentId))
@@ -148,7 +129,7 @@ describe('demo data', () => {
   });
 
   it('creates the demo accounts with the demo password, and past orders for the buyers', async () => {
-    const accounts = await handle.db.select().from(users).orderBy(users.email);
+    const accounts = await db().select().from(users).orderBy(users.email);
     const byEmail = new Map(accounts.map((a) => [a.email, a]));
     expect([...byEmail.keys()].sort()).toEqual([
       'admin@example.com',
@@ -177,7 +158,7 @@ describe('demo data', () => {
     const buyerHash = byEmail.get('buyer.ca@example.com')!.passwordHash!;
     expect(await verify(buyerHash, DEMO_PASSWORD)).toBe(true);
     expect(await verify(buyerHash, 'not-the-password')).toBe(false);
-    const ordersOf = await handle.db
+    const ordersOf = await db()
       .select({ userId: orders.userId, n: count() })
       .from(orders)
       .groupBy(orders.userId);
@@ -243,11 +224,11 @@ describe('demo data', () => {
   it('leaves the id sequences past the seeded rows, so later inserts work', async () => {
     const [row] = await rows<{ id: number }>(sql`
       insert into categories (level, cat_code, name_en, name_fr, name_es) values (1, 'ZZ-TEST', 'T', 'T', 'T') returning id`);
-    expect(Number(row!.id)).toBeGreaterThan(summary.categories);
+    expect(Number(row!.id)).toBeGreaterThan(summary().categories);
   });
 
   it('adds bench customers with full carts and past orders in bulk', async () => {
-    const result = await seedBenchCustomers(handle.db, { customers: 5, cartLines: 10, orders: 40 });
+    const result = await seedBenchCustomers(db(), { customers: 5, cartLines: 10, orders: 40 });
     expect(result).toEqual({ customers: 5, cartLines: 50, orders: 40, orderLines: 120 });
     const codes = await rows<{ customer_code: string | null }>(
       sql`select customer_code from users where email like 'bench%@example.com'`,

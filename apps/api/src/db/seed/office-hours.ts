@@ -1,4 +1,4 @@
-import { addDays, isBusinessDay, shopToday } from '@wholesale/contract';
+import { addDays, earliestShipDate, isBusinessDay, shopToday } from '@wholesale/contract';
 
 /**
  * The distributor's office hours, for the demo's staff: Monday to Friday, 08:00 to 17:00 in the
@@ -54,12 +54,8 @@ export function isOfficeTime(at: Date): boolean {
   return isBusinessDay(shopToday(at)) && minutes >= OFFICE_OPENS && minutes < OFFICE_CLOSES;
 }
 
-/** The first business day after `day`. */
-const nextBusinessDay = (day: string): string => {
-  let next = addDays(day, 1);
-  while (!isBusinessDay(next)) next = addDays(next, 1);
-  return next;
-};
+/** The first business day after `day` (the shop's earliest ship day from the day after). */
+const nextBusinessDay = (day: string): string => earliestShipDate(addDays(day, 1));
 
 /** `at` itself in office hours; otherwise the office's next opening. */
 export function nextOfficeTime(at: Date): Date {
