@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * How every screen writes a date (docs/product/languages.md, "Dates"). Three styles, each for one
+ * How every screen writes a date (docs/product/storefront-ux.md, "Dates"). Three styles, each for one
  * use, all in the reader's language as written in Canada, the distributor's country: 'en' alone
  * would be read as American ("11/30/2026"), which a Canadian reader can take for the 11th of
  * the 30th month's neighbour, so numeric dates are never written.

@@ -1,4 +1,4 @@
-import { addDays, canTransition, shopToday, type OrderStatus } from '@wholesale/contract';
+import { addDays, canTransition, orderWaits, shopToday, type OrderStatus } from '@wholesale/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../client';
 import {
@@ -95,8 +95,7 @@ function stepProblem(
   if (!canTransition(from, step.to)) return 'not a step of the workflow';
   if (step.at <= after || step.at > now) return 'not after the step before, or after the clock';
   if (!isOfficeTime(step.at)) return 'outside office hours';
-  const waits = order.holdReason !== null || (order.depositCents > 0 && !order.depositReceivedAt);
-  if (step.to === 'accepted' && waits) return 'the order waits for credit';
+  if (step.to === 'accepted' && orderWaits(order).length > 0) return 'the order waits for credit';
   return null;
 }
 
