@@ -1,4 +1,10 @@
-import { addDays, canTransition, orderWaits, shopToday, type OrderStatus } from '@wholesale/contract';
+import {
+  addDays,
+  canTransition,
+  orderWaits,
+  shopToday,
+  type OrderStatus,
+} from '@wholesale/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../client';
 import {
