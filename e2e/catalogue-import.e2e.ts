@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { checkA11y, newPage, openScreen, signIn } from './support/browser';
+import { checkA11y, newPage, openScreen, signedInPage } from './support/browser';
 import { browserForFile } from './support/journey';
 
 // Staff fill the catalogue from a file (docs/product/back-office-catalogue.md): a content staff member
@@ -25,8 +25,7 @@ async function findBySearch(page: Page) {
 
 describe('catalogue import journey', () => {
   it('staff upload a CSV on /admin/catalogue and watch the import finish', async () => {
-    const staff = await newPage(browser(), { baseUrl });
-    await signIn(staff.page, 'content@example.com');
+    const staff = await signedInPage(browser(), 'content@example.com', { baseUrl });
     await openScreen(staff.page, '/admin/catalogue', 'Catalogue import');
     const csv = [
       'sku,category,class,ship_pack,name_en,name_fr,name_es,price_ca,stock_ca,price_us,stock_us',
@@ -52,8 +51,7 @@ describe('catalogue import journey', () => {
   });
 
   it('a buyer then finds the new product with its price', async () => {
-    const buyer = await newPage(browser(), { baseUrl });
-    await signIn(buyer.page, 'buyer.ca@example.com');
+    const buyer = await signedInPage(browser(), 'buyer.ca@example.com', { baseUrl });
     const found = await findBySearch(buyer.page);
     await expect.poll(() => found.innerText()).toMatch(/12\.34/);
     await openScreen(buyer.page, `/description/${SKU}/ca`, NAME);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { checkA11y, newPage, PHONE, signIn } from './support/browser';
+import { checkA11y, newPage, PHONE, signedInPage } from './support/browser';
 import { browserForFile } from './support/journey';
 import {
   answerBillingChoices,
@@ -206,9 +206,8 @@ describe('registration journeys', () => {
   });
 
   it('staff approves the Canadian application; the applicant sets a password from the mailbox, signs in and sees prices', async () => {
-    const staff = await newPage(browser(), { baseUrl });
+    const staff = await signedInPage(browser(), 'admin@example.com', { baseUrl });
     const page = staff.page;
-    await signIn(page, 'admin@example.com');
     await page.goto('/admin/applications');
     await page.getByRole('heading', { name: 'Account applications' }).waitFor();
     const filters = page.getByRole('search', { name: 'Filter applications' });
