@@ -10,6 +10,7 @@ import { usePricingWrite } from './use-pricing-write';
 import './admin-pricing.css';
 import { ScrollTable } from '@/components/ui/labelled-table';
 import { SelectOptions } from '@/components/ui/filter-fields';
+import { StaffSection } from '@/components/ui/staff-section';
 
 const COLUMNS = ['name', 'currency', 'state', 'entries', 'givenTo'] as const;
 
@@ -30,8 +31,7 @@ export function PriceListsPage() {
     setParams(listId === null ? {} : { list: String(listId) }, { replace: true });
 
   return (
-    <section className="pricing" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>{t('title')}</h1>
+    <StaffSection id={id} title={t('title')} className="pricing">
       <p>{t('lead')}</p>
       {lists.isPending || groups.isPending ? (
         <p aria-busy="true">{t('loading')}</p>
@@ -105,6 +105,6 @@ export function PriceListsPage() {
           <CustomerGroups groups={groups.data.groups} />
         </>
       )}
-    </section>
+    </StaffSection>
   );
 }

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useProducts } from '../api/get-products';
 import './admin-products.css';
 import { TableHead } from '@/components/ui/table-head';
+import { StaffSection } from '@/components/ui/staff-section';
 
 const DEFAULT_FILTER = { q: '', page: 1 };
 
@@ -27,8 +28,7 @@ export function AdminProductsPage() {
   };
 
   return (
-    <section className="admin-products" aria-labelledby={`${base}-title`}>
-      <h1 id={`${base}-title`}>{t('list.title')}</h1>
+    <StaffSection id={base} title={t('list.title')} className="admin-products">
       <form role="search" onSubmit={submit} className="admin-products__search">
         <div className="admin-products__field">
           <SearchInput
@@ -99,6 +99,6 @@ export function AdminProductsPage() {
           </nav>
         </>
       )}
-    </section>
+    </StaffSection>
   );
 }

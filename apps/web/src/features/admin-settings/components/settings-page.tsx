@@ -21,6 +21,7 @@ import { fieldMessage } from './field-message';
 import './settings-page.css';
 import { SecondaryButton, SubmitButton } from '@/components/ui/buttons';
 import { dateWriters } from '@/lib/dates';
+import { StaffSection } from '@/components/ui/staff-section';
 
 type Path = FieldPath<StoreIdentityInput>;
 
@@ -236,8 +237,7 @@ export function SettingsPage() {
   usePageTitle(t('settings.title'));
   const identity = useAdminIdentity();
   return (
-    <section className="admin-settings" aria-labelledby="admin-settings-title">
-      <h1 id="admin-settings-title">{t('settings.title')}</h1>
+    <StaffSection id="admin-settings" title={t('settings.title')} className="admin-settings">
       <p>{t('settings.lead')}</p>
       {identity.isPending ? (
         <p aria-busy="true">{t('settings.loading')}</p>
@@ -251,6 +251,6 @@ export function SettingsPage() {
       ) : (
         <SettingsForm saved={identity.data} />
       )}
-    </section>
+    </StaffSection>
   );
 }

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { formatMoney } from '@wholesale/contract';
-import { errorAria, FieldError } from '@/components/ui/form-field';
+import { errorAria, FieldError, StaffTextField } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';
@@ -154,18 +154,16 @@ function ReturnForm({
         </ul>
         <FieldError id="return-lines" error={errors.lines} />
       </fieldset>
-      <div className="form-field">
-        <label htmlFor="return-reason">{t('request.reason')}</label>
-        <textarea
-          id="return-reason"
-          rows={3}
-          maxLength={1000}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          {...errorAria('return-reason', errors.reason)}
-        />
-        <FieldError id="return-reason" error={errors.reason} />
-      </div>
+      <StaffTextField
+        id="return-reason"
+        label={t('request.reason')}
+        error={errors.reason}
+        className="form-field"
+        rows={3}
+        maxLength={1000}
+        value={reason}
+        onChange={setReason}
+      />
       <div className="confirm-dialog__actions">
         <Dialog.Close asChild>
           <button type="button" className="button button--secondary">
