@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongsTo, country, createdAt, rowId } from './columns';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, country, createdAt, rowId, flag } from './columns';
 import { users } from './users';
 
 /**
@@ -21,9 +21,9 @@ export const customerAddresses = pgTable(
     region: text('region').notNull(),
     postalCode: text('postal_code').notNull(),
     country: country(),
-    isDefault: boolean('is_default').notNull().default(false),
+    isDefault: flag('is_default', false),
     /** The account's billing address (from its application); at most one, never removed. */
-    isBilling: boolean('is_billing').notNull().default(false),
+    isBilling: flag('is_billing', false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,16 +1,6 @@
 import { isNotNull, sql } from 'drizzle-orm';
 import { PAYMENT_TERMS, type ExemptedTax, type ShipToAddress } from '@wholesale/contract';
-import {
-  boolean,
-  date,
-  index,
-  jsonb,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { index, jsonb, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   belongsTo,
   createdAt,
@@ -26,6 +16,8 @@ import {
   linePriceReasonChecks,
   country,
   taxLines,
+  flag,
+  calendarDay,
 } from './columns';
 import { ORDER_HOLD_REASONS, ORDER_STATUSES } from '@wholesale/contract';
 import { products } from './catalogue';
@@ -53,7 +45,7 @@ export const cartLines = pgTable(
     productId: belongsTo('product_id', () => products.id),
     country: country(),
     quantity: integer('quantity').notNull(),
-    selected: boolean('selected').notNull().default(true),
+    selected: flag('selected', true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -84,7 +76,7 @@ export const orders = pgTable(
     shipTo: jsonb('ship_to').$type<OrderShipTo>(),
     /** The address of the book it ships to (an open order's address is not removed); migration 0030. */
     shipToAddressId: optionalLink('ship_to_address_id', () => customerAddresses.id, 'set null'),
-    requestedShipDate: date('requested_ship_date', { mode: 'string' }),
+    requestedShipDate: calendarDay('requested_ship_date'),
     paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }),
     /** Estimated sales taxes on total_cents. */
     ...taxLines(),
@@ -146,7 +138,7 @@ export const orderLines = pgTable(
     ...productAsSold(),
     classCode: text('class_code').notNull(),
     ...linePricing(),
-    backorder: boolean('backorder').notNull().default(false),
+    backorder: flag('backorder', false),
     /** Ship packs taken from stock at placing (less than quantity on a back-order line). */
     stockTaken: integer('stock_taken'),
     /** The shipment that carried this line; null while it waits (back-ordered after a partial shipment). */
