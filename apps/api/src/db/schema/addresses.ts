@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongsTo, country, createdAt, rowId, flag } from './columns';
-import { users } from './users';
+import { country, createdAt, rowId, flag } from './columns';
+import { ownedByUser } from './user-columns';
 
 /**
  * A customer account's address book: ship-to addresses, at most one the default (preselected at
@@ -11,7 +11,7 @@ export const customerAddresses = pgTable(
   'customer_addresses',
   {
     id: rowId(),
-    userId: belongsTo('user_id', () => users.id),
+    userId: ownedByUser(),
     label: text('label').notNull(),
     company: text('company').notNull(),
     line1: text('line1').notNull(),

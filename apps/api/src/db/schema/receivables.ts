@@ -35,6 +35,7 @@ import {
   calendarDay,
 } from './columns';
 import { users } from './users';
+import { ownedByUser } from './user-columns';
 import { orderLines, orders, shipments, type OrderShipTo } from './shopping';
 
 /**
@@ -87,7 +88,7 @@ export const invoices = pgTable(
   {
     id: rowId(),
     number: text('number').notNull(),
-    userId: belongsTo('user_id', () => users.id),
+    userId: ownedByUser(),
     orderId: optionalLink('order_id', () => orders.id),
     /** The shipment that issued it: one invoice per shipment, each partial shipment too. */
     shipmentId: optionalLink('shipment_id', () => shipments.id),
@@ -150,7 +151,7 @@ export const payments = pgTable(
   'payments',
   {
     id: rowId(),
-    userId: belongsTo('user_id', () => users.id),
+    userId: ownedByUser(),
     amountCents: integer('amount_cents').notNull(),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     reference: text('reference'),
@@ -184,7 +185,7 @@ export const creditNotes = pgTable(
   {
     id: rowId(),
     number: text('number').notNull(),
-    userId: belongsTo('user_id', () => users.id),
+    userId: ownedByUser(),
     invoiceId: optionalLink('invoice_id', () => invoices.id),
     returnId: integer('return_id'),
     country: country(),
@@ -233,7 +234,7 @@ export const interestCharges = pgTable(
   'interest_charges',
   {
     id: rowId(),
-    userId: belongsTo('user_id', () => users.id),
+    userId: ownedByUser(),
     period: text('period').notNull(),
     chargedOn: calendarDay('charged_on').notNull(),
     overdueCents: integer('overdue_cents').notNull(),
@@ -252,7 +253,7 @@ export const returnRequests = pgTable(
   'return_requests',
   {
     id: rowId(),
-    userId: belongsTo('user_id', () => users.id),
+    userId: ownedByUser(),
     orderId: belongsTo('order_id', () => orders.id),
     status: lifecycle(RETURN_STATUSES, 'requested'),
     reason: text('reason').notNull(),
@@ -298,7 +299,7 @@ export const taxExemptions = pgTable(
   'tax_exemptions',
   {
     id: rowId(),
-    userId: belongsTo('user_id', () => users.id),
+    userId: ownedByUser(),
     /** The tax it removes: 'STATE' for a US state, 'PST' or 'QST' for a province. */
     taxKind: text('tax_kind', { enum: ['STATE', 'PST', 'QST'] }).notNull(),
     /** The state or province it applies in (two letters). */

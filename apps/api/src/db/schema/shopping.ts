@@ -22,13 +22,14 @@ import {
 import { ORDER_HOLD_REASONS, ORDER_STATUSES } from '@wholesale/contract';
 import { products } from './catalogue';
 import { users } from './users';
+import { ownedByUser } from './user-columns';
 import { customerAddresses } from './addresses';
 
 /** A customer's favourite products, per country. */
 export const favourites = pgTable(
   'favourites',
   {
-    userId: belongsTo('user_id', () => users.id),
+    userId: ownedByUser(),
     productId: belongsTo('product_id', () => products.id),
     country: country(),
     createdAt: createdAt(),
@@ -41,7 +42,7 @@ export const cartLines = pgTable(
   'cart_lines',
   {
     id: rowId(),
-    userId: belongsTo('user_id', () => users.id),
+    userId: ownedByUser(),
     productId: belongsTo('product_id', () => products.id),
     country: country(),
     quantity: integer('quantity').notNull(),
