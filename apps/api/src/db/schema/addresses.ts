@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongsTo, country, createdAt, rowId } from './columns';
-import { users } from './users';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { country, createdAt, rowId, flag } from './columns';
+import { ownedByUser } from './user-columns';
 
 /**
  * A customer account's address book: ship-to addresses, at most one the default (preselected at
@@ -11,7 +11,7 @@ export const customerAddresses = pgTable(
   'customer_addresses',
   {
     id: rowId(),
-    userId: belongsTo('user_id', () => users.id),
+    userId: ownedByUser(),
     label: text('label').notNull(),
     company: text('company').notNull(),
     line1: text('line1').notNull(),
@@ -21,9 +21,9 @@ export const customerAddresses = pgTable(
     region: text('region').notNull(),
     postalCode: text('postal_code').notNull(),
     country: country(),
-    isDefault: boolean('is_default').notNull().default(false),
+    isDefault: flag('is_default', false),
     /** The account's billing address (from its application); at most one, never removed. */
-    isBilling: boolean('is_billing').notNull().default(false),
+    isBilling: flag('is_billing', false),
     createdAt: createdAt(),
   },
   (t) => [

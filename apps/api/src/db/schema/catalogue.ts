@@ -1,6 +1,4 @@
 import {
-  boolean,
-  customType,
   index,
   integer,
   pgTable,
@@ -20,6 +18,8 @@ import {
   country,
   language,
   extensionOf,
+  flag,
+  tsvector,
 } from './columns';
 
 /** Category tree: category → sub category → sub-sub category, each with its cat_code. */
@@ -37,7 +37,7 @@ export const categories = pgTable(
     nameFr: text('name_fr').notNull(),
     nameEs: text('name_es').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
-    hidden: boolean('hidden').notNull().default(false),
+    hidden: flag('hidden', false),
   },
   (t) => [
     uniqueIndex('categories_cat_code_uq').on(t.catCode),
@@ -53,7 +53,7 @@ export const classCodes = pgTable('class_codes', {
   labelEs: text('label_es').notNull(),
   color: text('color').notNull().default('#666666'),
   /** Staff uploaded the badge picture (migration 0029); otherwise it is drawn from `color`. */
-  badgeUploaded: boolean('badge_uploaded').notNull().default(false),
+  badgeUploaded: flag('badge_uploaded', false),
 });
 
 /**
@@ -91,7 +91,7 @@ export const products = pgTable(
     size: text('size'),
     contentTypes: blankText('content_types'),
     barcode: text('barcode'),
-    active: boolean('active').notNull().default(true),
+    active: flag('active', true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -134,10 +134,6 @@ export const productImages = pgTable(
  * One search document per product, in all three languages (migration 0016, docs/product/search.md).
  * NOTE: written only by database triggers on product_translations and products.brand; never write it.
  */
-const tsvector = customType<{ data: string }>({
-  dataType: () => 'tsvector',
-});
-
 export const productSearch = pgTable(
   'product_search',
   {

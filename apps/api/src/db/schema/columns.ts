@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { COUNTRIES, LANGS, ORDER_LINE_PRICE_REASONS, type TaxLine } from '@wholesale/contract';
 import {
+  boolean,
   check,
+  customType,
+  date,
   integer,
   jsonb,
   serial,
@@ -181,3 +184,18 @@ export function documentAmounts() {
     totalCents: integer('total_cents').notNull(),
   };
 }
+
+/** A yes or no that is never null, `initial` until someone sets it. */
+export function flag<N extends string>(name: N, initial: boolean) {
+  return boolean(name).notNull().default(initial);
+}
+
+/** A calendar day with no time of day (issued on, due on), read and written as 'YYYY-MM-DD'. */
+export function calendarDay<N extends string>(name: N) {
+  return date(name, { mode: 'string' });
+}
+
+/** A full-text search document (PostgreSQL `tsvector`), read back as its text. */
+export const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});

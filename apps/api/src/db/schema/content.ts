@@ -1,22 +1,16 @@
 import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import {
-  check,
-  customType,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-} from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, updatedAt, rowId, blankText, language } from './columns';
+  belongsTo,
+  createdAt,
+  updatedAt,
+  rowId,
+  blankText,
+  language,
+  calendarDay,
+  tsvector,
+} from './columns';
 import { CONTENT_KINDS } from '@wholesale/contract';
-
-const tsvector = customType<{ data: string }>({
-  dataType() {
-    return 'tsvector';
-  },
-});
 
 /**
  * One carousel slide, newsletter issue, catalogue, free pattern, FAQ or support article.
@@ -35,7 +29,7 @@ export const contentItems = pgTable(
     /** Carousel only: the site path a slide links to (internal paths only, e.g. /catalogues). */
     linkPath: text('link_path'),
     /** Newsletters only: the issue date shown under the image. */
-    issueDate: date('issue_date', { mode: 'string' }),
+    issueDate: calendarDay('issue_date'),
     /** Catalogues only: the cover image (language-neutral), a FileStore key. */
     coverKey: text('cover_key'),
     createdAt: createdAt(),

@@ -1,5 +1,5 @@
-import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { instant, createdAt, rowId, optionalLink, counter, lifecycle } from './columns';
+import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { instant, createdAt, rowId, optionalLink, counter, lifecycle, flag } from './columns';
 import { users } from './users';
 
 /** Bearer tokens for machines (an ERP): stored as SHA-256 hashes, shown once, revocable. */
@@ -28,7 +28,7 @@ export const importJobs = pgTable(
   {
     id: rowId(),
     status: lifecycle(['queued', 'running', 'done', 'failed'], 'queued'),
-    dryRun: boolean('dry_run').notNull().default(false),
+    dryRun: flag('dry_run', false),
     fileName: text('file_name').notNull(),
     fileKey: text('file_key').notNull(),
     fileFormat: text('file_format', { enum: ['csv', 'xlsx'] }).notNull(),
@@ -55,7 +55,7 @@ export const importJobs = pgTable(
     errorCount: counter('error_count'),
     failure: text('failure'),
     /** Create the categories, classes and brands the file names and the store lacks (migration 0029). */
-    createMissing: boolean('create_missing').notNull().default(false),
+    createMissing: flag('create_missing', false),
     /** What it created (a dry run: would create), in the order the file first names them. */
     structure: jsonb('structure')
       .$type<

@@ -10,7 +10,6 @@ import {
   text,
 } from 'drizzle-orm/pg-core';
 import {
-  belongsTo,
   instant,
   createdAt,
   rowId,
@@ -21,6 +20,7 @@ import {
   retryState,
 } from './columns';
 import { users } from './users';
+import { ownedByUser } from './user-columns';
 
 /** Transactional e-mail outbox: a worker sends pending mails through SMTP when configured. */
 export const mailOutbox = pgTable(
@@ -78,7 +78,7 @@ export const auditLog = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: belongsTo('user_id', () => users.id),
+    userId: ownedByUser(),
     key: text('key').notNull(),
     /** sha256 of the method, route, query and body: the same key with another request is refused. */
     requestHash: text('request_hash').notNull(),

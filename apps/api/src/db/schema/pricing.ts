@@ -1,17 +1,7 @@
 import { isNotNull, sql } from 'drizzle-orm';
 import { PRICE_LIST_CURRENCIES, PRICE_RULE_KINDS } from '@wholesale/contract';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, rowId, updatedAt } from './columns';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, rowId, updatedAt, flag, calendarDay } from './columns';
 import { categories, products } from './catalogue';
 import { users } from './users';
 
@@ -47,7 +37,7 @@ export const priceLists = pgTable(
     id: rowId(),
     name: text('name').notNull(),
     currency: text('currency', { enum: PRICE_LIST_CURRENCIES }).notNull(),
-    active: boolean('active').notNull().default(true),
+    active: flag('active', true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -67,8 +57,8 @@ export const priceListEntries = pgTable(
     kind: text('kind', { enum: PRICE_RULE_KINDS }).notNull(),
     unitCents: integer('unit_cents'),
     basisPoints: integer('basis_points'),
-    startsOn: date('starts_on'),
-    endsOn: date('ends_on'),
+    startsOn: calendarDay('starts_on'),
+    endsOn: calendarDay('ends_on'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,9 +6,7 @@ import {
   RETURN_STATUSES,
 } from '@wholesale/contract';
 import {
-  boolean,
   check,
-  date,
   index,
   integer,
   jsonb,
@@ -33,8 +31,11 @@ import {
   documentAmounts,
   extensionOf,
   language,
+  flag,
+  calendarDay,
 } from './columns';
 import { users } from './users';
+import { ownedByUser } from './user-columns';
 import { orderLines, orders, shipments, type OrderShipTo } from './shopping';
 
 /**
@@ -50,7 +51,7 @@ export const creditAccounts = pgTable(
     userId: extensionOf('user_id', () => users.id),
     creditLimitCents: integer('credit_limit_cents').notNull(),
     netDays: integer('net_days').notNull().default(30),
-    openingDepositRequired: boolean('opening_deposit_required').notNull().default(true),
+    openingDepositRequired: flag('opening_deposit_required', true),
     /** Set by staff (overdue, bounced cheque): the account's new orders wait for review. */
     holdReason: text('hold_reason', { enum: ACCOUNT_HOLD_REASONS }),
     holdNote: text('hold_note'),
@@ -87,7 +88,7 @@ export const invoices = pgTable(
   {
     id: rowId(),
     number: text('number').notNull(),
-    userId: belongsTo('user_id', () => users.id),
+    userId: ownedByUser(),
     orderId: optionalLink('order_id', () => orders.id),
     /** The shipment that issued it: one invoice per shipment, each partial shipment too. */
     shipmentId: optionalLink('shipment_id', () => shipments.id),
@@ -100,8 +101,8 @@ export const invoices = pgTable(
     externalRef: text('external_ref'),
     /** SHA-256 of the canonical body of the ERP's push (migration 0036): another body, same ref → 409. */
     externalFingerprint: text('external_fingerprint'),
-    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
-    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    issuedOn: calendarDay('issued_on').notNull(),
+    dueOn: calendarDay('due_on').notNull(),
     paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }),
     poNumber: text('po_number'),
     billTo: jsonb('bill_to').$type<InvoiceParty>(),
@@ -150,11 +151,11 @@ export const payments = pgTable(
   'payments',
   {
     id: rowId(),
-    userId: belongsTo('user_id', () => users.id),
+    userId: ownedByUser(),
     amountCents: integer('amount_cents').notNull(),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     reference: text('reference'),
-    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    receivedOn: calendarDay('received_on').notNull(),
     /** The opening order this deposit pays ahead; null for an ordinary payment. */
     depositForOrderId: optionalLink('deposit_for_order_id', () => orders.id),
     source: text('source', { enum: ['staff', 'erp'] })
@@ -184,11 +185,11 @@ export const creditNotes = pgTable(
   {
     id: rowId(),
     number: text('number').notNull(),
-    userId: belongsTo('user_id', () => users.id),
+    userId: ownedByUser(),
     invoiceId: optionalLink('invoice_id', () => invoices.id),
     returnId: integer('return_id'),
     country: country(),
-    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    issuedOn: calendarDay('issued_on').notNull(),
     ...documentAmounts(),
     reason: text('reason'),
     issuedByUserId: optionalLink('issued_by_user_id', () => users.id, 'set null'),
@@ -233,9 +234,9 @@ export const interestCharges = pgTable(
   'interest_charges',
   {
     id: rowId(),
-    userId: belongsTo('user_id', () => users.id),
+    userId: ownedByUser(),
     period: text('period').notNull(),
-    chargedOn: date('charged_on', { mode: 'string' }).notNull(),
+    chargedOn: calendarDay('charged_on').notNull(),
     overdueCents: integer('overdue_cents').notNull(),
     basisPoints: integer('basis_points').notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -252,7 +253,7 @@ export const returnRequests = pgTable(
   'return_requests',
   {
     id: rowId(),
-    userId: belongsTo('user_id', () => users.id),
+    userId: ownedByUser(),
     orderId: belongsTo('order_id', () => orders.id),
     status: lifecycle(RETURN_STATUSES, 'requested'),
     reason: text('reason').notNull(),
@@ -260,7 +261,7 @@ export const returnRequests = pgTable(
     decidedByUserId: optionalLink('decided_by_user_id', () => users.id, 'set null'),
     decidedAt: instant('decided_at'),
     receivedAt: instant('received_at'),
-    restocked: boolean('restocked').notNull().default(false),
+    restocked: flag('restocked', false),
     creditNoteId: optionalLink('credit_note_id', () => creditNotes.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -298,14 +299,14 @@ export const taxExemptions = pgTable(
   'tax_exemptions',
   {
     id: rowId(),
-    userId: belongsTo('user_id', () => users.id),
+    userId: ownedByUser(),
     /** The tax it removes: 'STATE' for a US state, 'PST' or 'QST' for a province. */
     taxKind: text('tax_kind', { enum: ['STATE', 'PST', 'QST'] }).notNull(),
     /** The state or province it applies in (two letters). */
     region: text('region').notNull(),
     certificateNumber: text('certificate_number').notNull(),
-    validFrom: date('valid_from', { mode: 'string' }).notNull(),
-    validUntil: date('valid_until', { mode: 'string' }),
+    validFrom: calendarDay('valid_from').notNull(),
+    validUntil: calendarDay('valid_until'),
     recordedByUserId: optionalLink('recorded_by_user_id', () => users.id, 'set null'),
     revokedAt: instant('revoked_at'),
     createdAt: createdAt(),

@@ -1,16 +1,6 @@
 import { isNotNull, sql } from 'drizzle-orm';
 import { PAYMENT_TERMS, type ExemptedTax, type ShipToAddress } from '@wholesale/contract';
-import {
-  boolean,
-  date,
-  index,
-  jsonb,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { index, jsonb, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   belongsTo,
   createdAt,
@@ -26,17 +16,20 @@ import {
   linePriceReasonChecks,
   country,
   taxLines,
+  flag,
+  calendarDay,
 } from './columns';
 import { ORDER_HOLD_REASONS, ORDER_STATUSES } from '@wholesale/contract';
 import { products } from './catalogue';
 import { users } from './users';
+import { ownedByUser } from './user-columns';
 import { customerAddresses } from './addresses';
 
 /** A customer's favourite products, per country. */
 export const favourites = pgTable(
   'favourites',
   {
-    userId: belongsTo('user_id', () => users.id),
+    userId: ownedByUser(),
     productId: belongsTo('product_id', () => products.id),
     country: country(),
     createdAt: createdAt(),
@@ -49,11 +42,11 @@ export const cartLines = pgTable(
   'cart_lines',
   {
     id: rowId(),
-    userId: belongsTo('user_id', () => users.id),
+    userId: ownedByUser(),
     productId: belongsTo('product_id', () => products.id),
     country: country(),
     quantity: integer('quantity').notNull(),
-    selected: boolean('selected').notNull().default(true),
+    selected: flag('selected', true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -84,7 +77,7 @@ export const orders = pgTable(
     shipTo: jsonb('ship_to').$type<OrderShipTo>(),
     /** The address of the book it ships to (an open order's address is not removed); migration 0030. */
     shipToAddressId: optionalLink('ship_to_address_id', () => customerAddresses.id, 'set null'),
-    requestedShipDate: date('requested_ship_date', { mode: 'string' }),
+    requestedShipDate: calendarDay('requested_ship_date'),
     paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }),
     /** Estimated sales taxes on total_cents. */
     ...taxLines(),
@@ -146,7 +139,7 @@ export const orderLines = pgTable(
     ...productAsSold(),
     classCode: text('class_code').notNull(),
     ...linePricing(),
-    backorder: boolean('backorder').notNull().default(false),
+    backorder: flag('backorder', false),
     /** Ship packs taken from stock at placing (less than quantity on a back-order line). */
     stockTaken: integer('stock_taken'),
     /** The shipment that carried this line; null while it waits (back-ordered after a partial shipment). */

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PAYMENT_TERMS } from '@wholesale/contract';
 import {
-  boolean,
   check,
   index,
   pgTable,
@@ -19,6 +18,7 @@ import {
   counter,
   country,
   language,
+  flag,
 } from './columns';
 import { STAFF_ROLES } from '@wholesale/contract';
 
@@ -37,9 +37,9 @@ export const users = pgTable(
     customerCode: text('customer_code'),
     country: country().default('ca'),
     lang: language().default('en'),
-    isActive: boolean('is_active').notNull().default(true),
+    isActive: flag('is_active', true),
     /** false: no accepted/cancelled order mails (the shipped mail always goes). */
-    orderStatusMails: boolean('order_status_mails').notNull().default(true),
+    orderStatusMails: flag('order_status_mails', true),
     /** What a staff member may do (docs/product/back-office-staff-and-customers.md); empty for customers. */
     staffRoles: text('staff_roles', { enum: STAFF_ROLES })
       .array()

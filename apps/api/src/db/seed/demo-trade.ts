@@ -121,6 +121,42 @@ export function demoOrderLine(
   };
 }
 
+/**
+ * A placed order as the checkout writes it: the buyer's order row in their country (`columns` add
+ * the rest and may override), its lines and its first history step, all at `placedAt`.
+ */
+export async function insertPlacedOrder(
+  tx: Tx,
+  buyer: { id: number; country: Country },
+  placedAt: Date,
+  lines: Array<Omit<Line, 'orderId'>>,
+  columns: Omit<typeof orders.$inferInsert, 'userId' | 'country'>,
+) {
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: buyer.id,
+      country: buyer.country,
+      status: 'placed',
+      createdAt: placedAt,
+      updatedAt: placedAt,
+      ...columns,
+    })
+    .returning({ id: orders.id });
+  const written = await tx
+    .insert(orderLines)
+    .values(lines.map((l) => ({ ...l, orderId: order.id })))
+    .returning();
+  await tx.insert(orderStatusHistory).values({
+    orderId: order.id,
+    fromStatus: null,
+    toStatus: 'placed',
+    actorUserId: buyer.id,
+    at: placedAt,
+  });
+  return { id: order.id, lines: written };
+}
+
 export type DemoTradeSummary = {
   creditAccounts: number;
   invoices: number;
@@ -262,38 +298,19 @@ export async function seedDemoTrade(
     const totalCents = lines.reduce((s, l) => s + l.lineTotalCents, 0);
     const taxes = exemptTaxes(estimateSalesTax(totalCents, buyer.country, copy.region), exemptions);
     const depositCents = await depositOwed(buyer, at(placedOn), totalCents);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: buyer.id,
-        country: buyer.country,
-        status: 'placed',
-        poNumber: `PO-${rng.int(1000, 9999)}`,
-        totalCents,
-        shipTo: copy,
-        shipToAddressId: address.id,
-        paymentTerms: 'net_30',
-        taxes: taxes.lines,
-        taxCents: taxes.totalCents,
-        taxExemptions: taxes.exempted,
-        depositCents,
-        createdAt: at(placedOn),
-        updatedAt: at(placedOn),
-        ...columns,
-      })
-      .returning({ id: orders.id });
-    const written = await tx
-      .insert(orderLines)
-      .values(lines.map((l) => ({ ...l, orderId: order.id })))
-      .returning();
-    await tx.insert(orderStatusHistory).values({
-      orderId: order.id,
-      fromStatus: null,
-      toStatus: 'placed',
-      actorUserId: buyer.id,
-      at: at(placedOn),
+    const order = await insertPlacedOrder(tx, buyer, at(placedOn), lines, {
+      poNumber: `PO-${rng.int(1000, 9999)}`,
+      totalCents,
+      shipTo: copy,
+      shipToAddressId: address.id,
+      paymentTerms: 'net_30',
+      taxes: taxes.lines,
+      taxCents: taxes.totalCents,
+      taxExemptions: taxes.exempted,
+      depositCents,
+      ...columns,
     });
-    return { id: order.id, lines: written, shipTo: copy, exemptions };
+    return { ...order, shipTo: copy, exemptions };
   };
 
   /** A payment recorded by credit staff that settles `invoiceId` by all of it. */

@@ -7,9 +7,6 @@ import {
   categories,
   classCodes,
   customerAddresses,
-  orderLines,
-  orders,
-  orderStatusHistory,
   productGroupItems,
   productGroups,
   productPrices,
@@ -41,6 +38,7 @@ import { demoDesk, demoSteps, type DemoSettlement } from './demo-desk';
 import {
   demoAccountOpenedAt,
   demoOrderLine,
+  insertPlacedOrder,
   openDemoAccounts,
   seedDemoTrade,
   withPacksAbove,
@@ -716,34 +714,18 @@ async function seedDemoOrders(
       if (o === 0) lines = withPacksAbove(lines, OPENING_ORDER_MINIMUM_CENTS[buyer.country] - 1);
       const totalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
       const taxes = await orderTaxes(tx, buyer.id, shipTo, totalCents, createdAt);
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: buyer.id,
-          country: buyer.country,
-          status: 'placed',
-          poNumber: rng.chance(0.6) ? `PO-${rng.int(1000, 9999)}` : null,
-          comment: rng.chance(0.3) ? 'Please ship with the next delivery.' : null,
-          totalCents,
-          shipTo,
-          shipToAddressId: address?.id ?? null,
-          paymentTerms,
-          taxes: taxes.lines,
-          taxCents: taxes.totalCents,
-          taxExemptions: taxes.exempted,
-          createdAt,
-          updatedAt: createdAt,
-        })
-        .returning({ id: orders.id });
-      await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: order!.id })));
-      await tx.insert(orderStatusHistory).values({
-        orderId: order!.id,
-        fromStatus: null,
-        toStatus: 'placed',
-        actorUserId: buyer.id,
-        at: createdAt,
+      const order = await insertPlacedOrder(tx, buyer, createdAt, lines, {
+        poNumber: rng.chance(0.6) ? `PO-${rng.int(1000, 9999)}` : null,
+        comment: rng.chance(0.3) ? 'Please ship with the next delivery.' : null,
+        totalCents,
+        shipTo,
+        shipToAddressId: address?.id ?? null,
+        paymentTerms,
+        taxes: taxes.lines,
+        taxCents: taxes.totalCents,
+        taxExemptions: taxes.exempted,
       });
-      desk.plan(order!.id, demoSteps(outcome, createdAt, now, pace), SETTLEMENT[buyer.country]);
+      desk.plan(order.id, demoSteps(outcome, createdAt, now, pace), SETTLEMENT[buyer.country]);
       count += 1;
     }
   }
