@@ -30,6 +30,17 @@ export const soldInBoth = (
   more: Omit<FixtureProduct, 'code' | 'ca' | 'us'> = {},
 ): FixtureProduct => ({ code, shipPack: 1, ca: price, us: price, ...more });
 
+/**
+ * A product of one ship pack with plenty in stock (1000) in both countries, each at its own price
+ * in cents: the one product an order or checkout test buys when stock is not what it proves.
+ */
+export const plentyInBoth = (code: string, cents: { ca: number; us: number }): FixtureProduct => ({
+  code,
+  shipPack: 1,
+  ca: { selling: cents.ca, available: 1000 },
+  us: { selling: cents.us, available: 1000 },
+});
+
 type PriceRow = Omit<typeof productPrices.$inferInsert, 'productId' | 'country'>;
 
 /**

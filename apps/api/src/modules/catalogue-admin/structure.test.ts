@@ -5,6 +5,7 @@ import { auditRowsFor } from '../../test/audit-rows';
 import { multipart } from '../../test/multipart';
 import { erpBearer } from '../../test/erp-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { signInContentDeskPeople } from '../../test/content-desk-people';
 
 let t: TestApp;
 let content: { userId: number; headers: Record<string, string> };
@@ -14,9 +15,7 @@ const URL = '/api/admin/catalogue';
 
 beforeAll(async () => {
   t = await createTestApp({ seed: { products: 20 }, ownDataDir: true });
-  content = await t.signIn({ role: 'staff', staffRoles: ['content'], email: 'cat@example.com' });
-  orders = (await t.signIn({ role: 'staff', staffRoles: ['orders'] })).headers;
-  buyer = (await t.signIn({ country: 'ca' })).headers;
+  ({ content, orders, buyer } = await signInContentDeskPeople(t, 'cat@example.com'));
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestShipDate, latestShipDate, shopToday } from '@wholesale/contract';
 import type { TestApp } from '../../test/test-app';
-import { addToCart, createShopTestApp, stockOf } from '../../test/shopping-fixtures';
+import { addToCart, createShopTestApp, plentyInBoth, stockOf } from '../../test/shopping-fixtures';
 import { insertAddresses } from '../accounts';
 import { placeOrder } from '../../workflows/place-order';
 
@@ -9,14 +9,7 @@ let t: TestApp;
 let ids: Record<string, number>;
 
 beforeAll(async () => {
-  ({ t, ids } = await createShopTestApp([
-    {
-      code: 'BIG',
-      shipPack: 1,
-      ca: { selling: 60_000, available: 1000 },
-      us: { selling: 30_000, available: 1000 },
-    },
-  ]));
+  ({ t, ids } = await createShopTestApp([plentyInBoth('BIG', { ca: 60_000, us: 30_000 })]));
 });
 afterAll(() => t.close());
 

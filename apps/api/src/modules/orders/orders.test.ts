@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { TestApp } from '../../test/test-app';
 import { expectRefused } from '../../test/refused-calls';
-import { addToCart, createShopTestApp, stockOf } from '../../test/shopping-fixtures';
+import { addToCart, createShopTestApp, plentyInBoth, stockOf } from '../../test/shopping-fixtures';
 import { execAndAwaitFeed } from '../../test/change-feed';
 import { buildApp } from '../../app';
 import { stockLevelsUpdate } from '../catalogue';
@@ -13,12 +13,7 @@ let ids: Record<string, number>;
 
 beforeAll(async () => {
   ({ t, ids } = await createShopTestApp([
-    {
-      code: 'BIG',
-      shipPack: 1,
-      ca: { selling: 30_000, available: 1000 },
-      us: { selling: 15_000, available: 1000 },
-    },
+    plentyInBoth('BIG', { ca: 30_000, us: 15_000 }),
     {
       code: 'SMALL',
       shipPack: 10,

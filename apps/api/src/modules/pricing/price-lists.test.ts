@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRowsFor } from '../../test/audit-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { signInContentDeskPeople } from '../../test/content-desk-people';
 import { selectCustomerPriceEntries } from './pricing.queries';
 
 /*
@@ -21,9 +22,7 @@ const LISTS = '/api/admin/price-lists';
 
 beforeAll(async () => {
   t = await createTestApp({ seed: { products: 30 }, ownDataDir: true });
-  content = await t.signIn({ role: 'staff', staffRoles: ['content'], email: 'prices@example.com' });
-  orders = (await t.signIn({ role: 'staff', staffRoles: ['orders'] })).headers;
-  buyer = (await t.signIn({ country: 'ca' })).headers;
+  ({ content, orders, buyer } = await signInContentDeskPeople(t, 'prices@example.com'));
   const { rows } = await t.handle.db.execute<{ sku: string; brand: string; cat_code: string }>(
     sql`SELECT p.product_id AS sku, p.brand, c.cat_code FROM products p
         JOIN categories c ON c.id = p.category_id WHERE p.brand IS NOT NULL ORDER BY p.id LIMIT 1`,

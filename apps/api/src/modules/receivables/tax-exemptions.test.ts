@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays, shopToday } from '@wholesale/contract';
-import { addToCart } from '../../test/shopping-fixtures';
+import { addToCart, plentyInBoth } from '../../test/shopping-fixtures';
 import { auditRowsFor } from '../../test/audit-rows';
 import { pdfText } from '../../test/pdf-text';
 import { insertAddresses } from '../accounts';
@@ -11,14 +11,7 @@ import { creditStaff, ordersStaff, t, useReceivablesTestApp } from './receivable
 // and revoke them; the exempt taxes leave the checkout estimate and the order.
 
 useReceivablesTestApp({
-  products: [
-    {
-      code: 'BOLT',
-      shipPack: 1,
-      ca: { selling: 60_000, available: 1000 },
-      us: { selling: 30_000, available: 1000 },
-    },
-  ],
+  products: [plentyInBoth('BOLT', { ca: 60_000, us: 30_000 })],
 });
 const today = shopToday(new Date());
 
