@@ -29,7 +29,7 @@ import { requestCountry } from '../../lib/request-country';
 import { devToolsOnly } from '../../plugins/dev-access';
 import { getCategoryTree, getClassCodes, getDisplayCategories } from './catalogue.categories';
 import { writtenProductDetail } from './catalogue.detail';
-import type { Viewer } from './catalogue.dto';
+import { requestViewer } from './request-viewer';
 import {
   createDevProduct,
   getBestSellers,
@@ -40,16 +40,11 @@ import {
 } from './catalogue.service';
 import { topProductIdsByQuantity } from '../orders';
 import { answerData } from '../../lib/answer';
-import { customerPricesOf } from '../pricing';
 
 /** Catalogue calls of docs/product/catalogue.md under /api. Prices and stock only for signed-in callers. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Who asks: a signed-in customer with their own prices (docs/product/pricing.md). */
-  const viewer = (request: FastifyRequest, country?: Country): Viewer => ({
-    country: requestCountry(request, country),
-    priced: request.user !== null,
-    customerPrices: customerPricesOf(app.pricing, request.user, () => app.clock.now()),
-  });
+  const viewer = (request: FastifyRequest, country?: Country) =>
+    requestViewer(app, request, country);
   // The caches it reads are the app's (app.catalogue, catalogue.caches.ts).
   // Catalogue reads may be answered by a read replica (DATABASE_READ_URL, db/read-replica.ts).
   app.addHook('preHandler', readFromReplicaHook);

@@ -30,6 +30,8 @@ export { categoryName, sanitizeProductName, toCard, type Viewer } from './catalo
 // Search lays a signed-in customer's own prices on its page of cards as listings do.
 export { layCustomerPrices } from './catalogue.customer-prices';
 export { searchCardRows } from './catalogue.service';
+// Search asks who is looking as listings do.
+export { requestViewer } from './request-viewer';
 // The search module reads the category list as the catalogue does, and card rows for its pages.
 export { selectAllCategories, type CardRow, type CategoryRow } from './catalogue.queries';
 // The search index holds the category list with its lookups (a card's price reads its ancestors).

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  LangParam,
   OpticonMatchBody,
   OpticonMatchResponse,
   OpticonResponse,
@@ -8,7 +9,6 @@ import {
   StoreOpticonBody,
 } from '@wholesale/contract';
 import { z } from 'zod';
-import { LangParam } from '@wholesale/contract';
 import { customerRoutes } from '../../plugins/auth';
 import { cartOwner } from '../cart';
 import { previewScans, suggest, uploadScans } from './opticon.service';

@@ -11,7 +11,7 @@ import {
 import { readFromReplicaHook } from '../../db/read-replica';
 import { okAnswerInSchemaOrder } from '../../lib/fast-serializer';
 import { requestCountry } from '../../lib/request-country';
-import { customerPricesOf } from '../pricing';
+import { requestViewer } from '../catalogue';
 import { searchCatalogue, suggestCatalogue, type SearchContext } from './search.service';
 import { answerData } from '../../lib/answer';
 
@@ -52,18 +52,13 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const viewer = {
-        country: requestCountry(request, q.country),
-        priced: request.user !== null,
-        customerPrices: customerPricesOf(app.pricing, request.user, () => app.clock.now()),
-      };
       const data = await searchCatalogue(
         ctx,
         q.search_term,
         q.lang_code,
         q.page,
         q.pagination,
-        viewer,
+        requestViewer(app, request, q.country),
       );
       return answerData(data);
     },
