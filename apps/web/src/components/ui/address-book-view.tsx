@@ -116,7 +116,7 @@ function AddressForm({
     return (
       <input
         id={fieldId}
-        className="address-form__input"
+        className="text-input"
         autoComplete={autoComplete}
         {...errorAria(fieldId, errors[name]?.message)}
         {...register(name)}
@@ -137,7 +137,7 @@ function AddressForm({
         t('fields.country'),
         <select
           id={`${id}-country`}
-          className="address-form__input"
+          className="text-input"
           {...errorAria(`${id}-country`, errors.country?.message)}
           {...register('country')}
         >
@@ -150,7 +150,7 @@ function AddressForm({
         t(chosen === 'ca' ? 'fields.province' : 'fields.state'),
         <select
           id={`${id}-region`}
-          className="address-form__input"
+          className="text-input"
           autoComplete="address-level1"
           {...errorAria(`${id}-region`, errors.region?.message)}
           {...register('region')}
