@@ -16,6 +16,7 @@ import type { AddressBookWrites } from '@/lib/address-book';
 import { useConfirm } from './confirm-dialog';
 import { FieldError, errorAria } from './form-field';
 import './address-book.css';
+import './form-field.css';
 import { SecondaryButton } from './buttons';
 
 type FieldName = keyof AddressBodyInput;
