@@ -16,6 +16,7 @@ import type { AddressBookWrites } from '@/lib/address-book';
 import { useConfirm } from './confirm-dialog';
 import { FieldError, errorAria } from './form-field';
 import './address-book.css';
+import './form-field.css';
 import { SecondaryButton } from './buttons';
 
 type FieldName = keyof AddressBodyInput;
@@ -116,7 +117,7 @@ function AddressForm({
     return (
       <input
         id={fieldId}
-        className="address-form__input"
+        className="text-input"
         autoComplete={autoComplete}
         {...errorAria(fieldId, errors[name]?.message)}
         {...register(name)}
@@ -137,7 +138,7 @@ function AddressForm({
         t('fields.country'),
         <select
           id={`${id}-country`}
-          className="address-form__input"
+          className="text-input"
           {...errorAria(`${id}-country`, errors.country?.message)}
           {...register('country')}
         >
@@ -150,7 +151,7 @@ function AddressForm({
         t(chosen === 'ca' ? 'fields.province' : 'fields.state'),
         <select
           id={`${id}-region`}
-          className="address-form__input"
+          className="text-input"
           autoComplete="address-level1"
           {...errorAria(`${id}-region`, errors.region?.message)}
           {...register('region')}

@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { errorAria, FormField } from '@/components/ui/form-field';
+import '@/components/ui/form-field.css';
 import { PasswordInput } from './password-input';
 
 /**

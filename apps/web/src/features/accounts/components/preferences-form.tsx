@@ -6,6 +6,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
 import { useUpdatePreferences } from '../api/update-preferences';
 import { MailPreferencesSwitch } from './mail-preferences-switch';
+import '@/components/ui/form-field.css';
 import './accounts.css';
 import { FormAlert, SubmitButton } from './auth-fields';
 
