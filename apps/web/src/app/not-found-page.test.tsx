@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { noFilterOptions } from '@/test/catalogue';
+import { expectLink } from '@/test/links';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { routes } from './router';
 
@@ -12,10 +13,7 @@ describe('an unknown address', () => {
     const heading = await screen.findByRole('heading', { name: 'Page not found', level: 1 });
     const page = heading.closest('section')!;
     expect(page).toHaveTextContent('There is no page at /no/such/page');
-    expect(within(page).getByRole('link', { name: 'Back to the home page' })).toHaveAttribute(
-      'href',
-      '/',
-    );
+    expectLink(within(page), 'Back to the home page', '/');
     // The layout is there: the footer, and the header's search box once it has loaded (it replaces a
     // plain fallback box, so wait for the real one: a combobox with suggestions).
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();

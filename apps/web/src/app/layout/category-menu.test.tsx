@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { storeUser } from '@/lib/session';
+import { expectLink } from '@/test/links';
 import { renderWithProviders, stubFetch } from '@/test/render';
 import { aBuyer } from '@/test/users';
 import { CategoryMenu } from './category-menu';
@@ -54,10 +55,7 @@ describe('category menu (docs/product/catalogue.md)', () => {
     expect(screen.queryByText('Zippers')).not.toBeInTheDocument();
     expect(screen.queryByText('Invisible zippers')).not.toBeInTheDocument();
     expect(calls[0].url.searchParams.get('lang')).toBe('en');
-    expect(screen.getByRole('link', { name: 'Buttons' })).toHaveAttribute(
-      'href',
-      '/products/Buttons/Buttons/BT',
-    );
+    expectLink(screen, 'Buttons', '/products/Buttons/Buttons/BT');
   });
 
   it('shows New, Clearance, On Sale and Coming Soon sub-links to signed-in users only', async () => {
@@ -101,10 +99,7 @@ describe('category menu (docs/product/catalogue.md)', () => {
     await u.keyboard('{Enter}');
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-    expect(within(panel).getByRole('link', { name: 'Wooden buttons' })).toHaveAttribute(
-      'href',
-      '/products/Buttons/Wooden%20buttons/BT1',
-    );
+    expectLink(within(panel), 'Wooden buttons', '/products/Buttons/Wooden%20buttons/BT1');
     await u.tab();
     expect(within(panel).getByRole('link', { name: 'All Buttons' })).toHaveFocus();
     await u.keyboard('{Escape}');

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { expectLink } from '@/test/links';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { MobileHeader } from './mobile-header';
@@ -31,6 +32,6 @@ describe('mobile layout (docs/product/storefront-ux.md)', () => {
     const nav = screen.getByRole('navigation', { name: 'Quick navigation' });
     expect(nav).toContainElement(screen.getByRole('link', { name: 'Home' }));
     expect(nav).toContainElement(screen.getByRole('combobox', { name: 'Language' }));
-    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expectLink(screen, 'Login', '/login');
   });
 });

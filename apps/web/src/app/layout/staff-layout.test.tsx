@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
+import { expectLink } from '@/test/links';
 import { renderRoutes } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { adminEntryOfPath, adminMenuFor, staffMayOpen } from './admin-menu';
@@ -98,10 +99,7 @@ describe('staff layout', () => {
     signInStaff(['credit']);
     renderRoutes(routes, '/admin/applications');
     const menu = await screen.findByRole('navigation', { name: 'Back-office menu' });
-    expect(within(menu).getByRole('link', { name: 'Applications' })).toHaveAttribute(
-      'href',
-      '/admin/applications',
-    );
+    expectLink(within(menu), 'Applications', '/admin/applications');
     expect(within(menu).queryByRole('link', { name: 'Content' })).not.toBeInTheDocument();
     expect(screen.getByText('applications screen')).toBeInTheDocument();
   });

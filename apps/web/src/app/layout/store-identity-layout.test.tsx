@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreIdentity } from '@wholesale/contract';
 import { ClockContext } from '@/lib/clock';
 import { setLanguage } from '@/lib/i18n';
+import { expectLink } from '@/test/links';
 import { renderWithProviders, stubFetch } from '@/test/render';
 import { storeIdentityAnswer, TEST_STORE } from '@/test/store-identity';
 import { Footer } from './footer';
@@ -33,14 +34,8 @@ describe('header and footer', () => {
     const office = within(footer).getByRole('heading', { name: 'Head office' }).closest('section')!;
     expect(office).toHaveTextContent('Maple Test Supply Ltd.');
     expect(office).toHaveTextContent('77 Sample Road');
-    expect(within(office).getByRole('link', { name: '+1 902 555 0177' })).toHaveAttribute(
-      'href',
-      'tel:+19025550177',
-    );
-    expect(within(office).getByRole('link', { name: 'hello@maple-test.example' })).toHaveAttribute(
-      'href',
-      'mailto:hello@maple-test.example',
-    );
+    expectLink(within(office), '+1 902 555 0177', 'tel:+19025550177');
+    expectLink(within(office), 'hello@maple-test.example', 'mailto:hello@maple-test.example');
     expect(within(footer).getByRole('heading', { name: 'French support' })).toBeInTheDocument();
     expect(within(footer).queryByRole('heading', { name: 'Spanish support' })).toBeNull();
     expect(footer).toHaveTextContent('GST/HST 123456782 RT0001 · QST 1234567890 TQ0001');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
 import { getStoredUser, storeUser, type StoredUser } from '@/lib/session';
+import { expectLink } from '@/test/links';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { TopBar } from './top-bar';
 
@@ -35,7 +36,7 @@ const routes = [
 describe('top bar (docs/product/storefront-ux.md)', () => {
   it('shows the login link to guests and no logout icon', () => {
     renderRoutes(routes);
-    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expectLink(screen, 'Login', '/login');
     expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
   });
 
@@ -46,10 +47,7 @@ describe('top bar (docs/product/storefront-ux.md)', () => {
     });
     const u = userEvent.setup();
     renderRoutes(routes, '/cart');
-    expect(screen.getByRole('link', { name: /Marie Tremblay/ })).toHaveAttribute(
-      'href',
-      '/profile',
-    );
+    expectLink(screen, /Marie Tremblay/, '/profile');
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: /Log out|Cerrar sesión/ }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
@@ -71,7 +69,7 @@ describe('top bar (docs/product/storefront-ux.md)', () => {
   it('gives staff the back-office link instead of order history and Opticon', () => {
     storeUser({ ...user, role: 'staff', staff_roles: ['credit'] });
     renderRoutes(routes);
-    expect(screen.getByRole('link', { name: 'Back office' })).toHaveAttribute('href', '/admin');
+    expectLink(screen, 'Back office', '/admin');
     expect(screen.queryByRole('link', { name: 'Order History' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Opticon Upload' })).not.toBeInTheDocument();
   });

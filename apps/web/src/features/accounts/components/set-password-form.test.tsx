@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fillAndSubmit } from '@/test/forms';
+import { expectLink } from '@/test/links';
 import { renderWithProviders, validationFailed } from '@/test/render';
 import { SetPasswordForm } from './set-password-form';
 
@@ -23,10 +24,7 @@ describe('SetPasswordForm (docs/product/accounts.md "Choose your password")', ()
     renderWithProviders(<SetPasswordForm token="used-token" />);
     await save();
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
-      'href',
-      '/forget-password',
-    );
+    expectLink(screen, 'Ask for a new link', '/forget-password');
     expect(warn).toHaveBeenCalledWith('set-password failed', expect.anything());
     expect(bodies[0]).toEqual({
       new_password: 'a-good-password',

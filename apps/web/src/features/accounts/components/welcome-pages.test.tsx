@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectLink } from '@/test/links';
 import { renderWithProviders } from '@/test/render';
 import { AccountRegistrationInfo } from './account-registration-info';
 import { WelcomePanel } from './welcome-panel';
@@ -11,7 +12,7 @@ describe('WelcomePanel', () => {
     renderWithProviders(<WelcomePanel />);
     await screen.findByRole('heading', { name: 'Welcome to our wholesale storefront' });
     expect(screen.getByText(/^Already a customer\?/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expectLink(screen, 'Sign in', '/login');
     expect(screen.getByText(/^New here\?/)).toBeInTheDocument();
     const apply = screen.getByRole('link', { name: 'Apply for an account' });
     expect(apply).toHaveAttribute('href', '/account-registration');

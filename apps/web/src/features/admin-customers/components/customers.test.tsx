@@ -6,6 +6,7 @@ import { preloadTranslations } from '@/test/i18n';
 import { onePage, renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { retype } from '@/test/forms';
+import { expectLink } from '@/test/links';
 import { stubStaffResource } from '@/test/staff-resource';
 import { CustomerDetail } from './customer-detail';
 import { CustomersList } from './customers-list';
@@ -80,10 +81,7 @@ describe('/admin/customers', () => {
       'href',
       '/admin/customers/40',
     );
-    expect(screen.getByRole('link', { name: 'Solo Buyer' })).toHaveAttribute(
-      'href',
-      '/admin/customers/41',
-    );
+    expectLink(screen, 'Solo Buyer', '/admin/customers/41');
     expect(screen.getByText('2 customers')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Search customers'), 'CA100002');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -97,10 +95,7 @@ describe('/admin/customers', () => {
     renderDetail();
     expect(await screen.findByRole('heading', { name: 'Mercerie Gagnon' })).toBeInTheDocument();
     expect(screen.getByText('julien@example.com')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Order #501' })).toHaveAttribute(
-      'href',
-      '/admin/orders/501',
-    );
+    expectLink(screen, 'Order #501', '/admin/orders/501');
     expect(screen.getByTestId('customer-state')).toHaveTextContent('Active');
 
     await user.click(screen.getByRole('button', { name: 'Deactivate' }));
@@ -170,9 +165,6 @@ describe('/admin/customers', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();
     expect(screen.queryByLabelText('Customer code')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Take a phone order' })).toHaveAttribute(
-      'href',
-      '/admin/orders/phone/40',
-    );
+    expectLink(screen, 'Take a phone order', '/admin/orders/phone/40');
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GO_LIVE_STEPS, goLiveChecklist, type AdminHomeDto } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
+import { expectLink } from '@/test/links';
 import { apiError, renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { AdminHome } from './admin-home';
@@ -93,10 +94,7 @@ describe('/admin: the back-office home', () => {
     expect(within(card).getByText('2 orders to accept')).toBeInTheDocument();
     expect(within(card).getByText('5 orders to ship')).toBeInTheDocument();
     const rows = within(card).getAllByRole('row').slice(1);
-    expect(within(rows[0]).getByRole('link', { name: 'Order #1042' })).toHaveAttribute(
-      'href',
-      '/admin/orders/1042',
-    );
+    expectLink(within(rows[0]), 'Order #1042', '/admin/orders/1042');
     expect(within(rows[1]).getByText('Not given')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Credit applications' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Before going live' })).not.toBeInTheDocument();
@@ -108,10 +106,7 @@ describe('/admin: the back-office home', () => {
     renderHome(answerFor(['applications', 'credit']));
     const card = await screen.findByRole('region', { name: 'Credit applications' });
     expect(card).toHaveTextContent('3 applications wait for a decision.');
-    expect(within(card).getByRole('link', { name: 'Open the applications' })).toHaveAttribute(
-      'href',
-      '/admin/applications',
-    );
+    expectLink(within(card), 'Open the applications', '/admin/applications');
     expect(screen.queryByRole('region', { name: 'Orders to work' })).not.toBeInTheDocument();
   });
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTranslations } from '@/test/i18n';
 import { anAdminInvoice } from '@/test/invoices';
+import { expectLink } from '@/test/links';
 import { onePage, renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { AdminInvoicesList } from './admin-invoices-list';
@@ -30,10 +31,7 @@ describe('AdminInvoicesList', () => {
       'href',
       '/admin/customers/40',
     );
-    expect(within(table).getByRole('link', { name: 'Order #502' })).toHaveAttribute(
-      'href',
-      '/admin/orders/502',
-    );
+    expectLink(within(table), 'Order #502', '/admin/orders/502');
     expect(
       within(table).getByRole('link', { name: 'Download invoice CA-000002 as a PDF' }),
     ).toHaveAttribute('href', '/api/admin/invoices/2/pdf');
@@ -99,9 +97,6 @@ describe('CustomerInvoices', () => {
     const asked = calls.find((c) => c.url.pathname === '/api/admin/invoices')!;
     expect(asked.url.searchParams.get('customer_id')).toBe('40');
     expect(asked.url.searchParams.get('per_page')).toBe('10');
-    expect(screen.getByRole('link', { name: "All of this customer's invoices" })).toHaveAttribute(
-      'href',
-      '/admin/invoices?customer_id=40',
-    );
+    expectLink(screen, "All of this customer's invoices", '/admin/invoices?customer_id=40');
   });
 });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { allowedTransitions } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
 import { retype } from '@/test/forms';
+import { expectLink } from '@/test/links';
 import { signInStaff } from '@/test/staff';
 import { aDeskOrder, renderDeskOrder } from './desk-order.fixtures';
 
@@ -69,10 +70,7 @@ describe('the desk order waiting for credit', () => {
     expect(screen.queryByRole('heading', { name: 'Next step' })).toBeNull();
     expect(screen.queryByRole('radio')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Picking list (PDF)' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Back to the customer' })).toHaveAttribute(
-      'href',
-      '/admin/customers/40',
-    );
+    expectLink(screen, 'Back to the customer', '/admin/customers/40');
     expect(screen.queryByRole('link', { name: 'Back to the order desk' })).toBeNull();
   });
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allowedTransitions, type AdminOrderDetail } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
+import { expectLink } from '@/test/links';
 import { signInStaff } from '@/test/staff';
 import { aDeskOrder, renderDeskOrder } from './desk-order.fixtures';
 
@@ -44,8 +45,9 @@ describe('staff order page', () => {
     );
     await waitFor(() => expect(screen.getByTestId('desk-status')).toHaveTextContent('Shipped'));
     // The recorded parcel has its own packing slip: what this box carries.
-    expect(screen.getByRole('link', { name: 'Packing slip of parcel #5 (PDF)' })).toHaveAttribute(
-      'href',
+    expectLink(
+      screen,
+      'Packing slip of parcel #5 (PDF)',
       '/api/admin/orders/17/packing-slip.pdf?parcel=5',
     );
     expect(writes.map((w) => w.body)).toEqual([
@@ -103,14 +105,8 @@ describe('staff order page', () => {
     );
     expect(screen.getByText('Estimated taxes').nextElementSibling).toHaveTextContent('13.48');
     expect(screen.getByTestId('desk-total-with-tax')).toHaveTextContent('103.48');
-    expect(screen.getByRole('link', { name: 'Packing slip (PDF)' })).toHaveAttribute(
-      'href',
-      '/api/admin/orders/17/packing-slip.pdf',
-    );
-    expect(screen.getByRole('link', { name: 'Picking list (PDF)' })).toHaveAttribute(
-      'href',
-      '/api/admin/orders/17/picking-list.pdf',
-    );
+    expectLink(screen, 'Packing slip (PDF)', '/api/admin/orders/17/packing-slip.pdf');
+    expectLink(screen, 'Picking list (PDF)', '/api/admin/orders/17/picking-list.pdf');
   });
 
   it('says "as soon as possible" and names the missing address on an order placed without them', async () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderRow } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
+import { expectLink } from '@/test/links';
 import { apiError, onePage, renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { OrdersDesk } from './orders-desk';
@@ -40,10 +41,7 @@ describe('/admin/orders: where and when', () => {
     const user = userEvent.setup();
     const { router } = renderDesk();
     const dated = await screen.findByTestId('desk-row-1');
-    expect(within(dated).getByRole('link', { name: 'Order #1' })).toHaveAttribute(
-      'href',
-      '/admin/orders/1',
-    );
+    expectLink(within(dated), 'Order #1', '/admin/orders/1');
     const cell = within(dated).getByText('Mar 10, 2031');
     expect(cell).toHaveAttribute('datetime', '2031-03-10');
     expect(

@@ -5,6 +5,7 @@ import { formatMoney, type CartLine } from '@wholesale/contract';
 import { adminHomeKeys, waitingOrdersKey } from '@/lib/admin-keys';
 import i18n from '@/lib/i18n';
 import { preloadTranslations } from '@/test/i18n';
+import { expectLink } from '@/test/links';
 import { apiError, onePage, renderRoutes, stubFetch } from '@/test/render';
 import { line } from '@/test/shopping';
 import { signInStaff } from '@/test/staff';
@@ -154,10 +155,7 @@ describe('phone orders', () => {
     const placed = await screen.findByText(/placed for Yarn Barn/, { selector: 'p' });
     expect(placed).toHaveAttribute('role', 'status');
     expect(placed).toHaveTextContent(/^Order placed for Yarn Barn \(.+\): #77$/);
-    expect(within(placed).getByRole('link', { name: 'Order #77' })).toHaveAttribute(
-      'href',
-      '/admin/orders/77',
-    );
+    expectLink(within(placed), 'Order #77', '/admin/orders/77');
     expect(sentBody(calls)).toEqual({
       ship_to_address_id: 6,
       requested_ship_date: '2026-11-27',
@@ -246,9 +244,6 @@ describe('phone orders', () => {
         'Ce compte client est inactif ; réactivez-le avant de prendre une commande.',
       ),
     ).toHaveAttribute('role', 'alert');
-    expect(screen.getByRole('link', { name: 'Choisir un autre client' })).toHaveAttribute(
-      'href',
-      '/admin/orders/phone',
-    );
+    expectLink(screen, 'Choisir un autre client', '/admin/orders/phone');
   });
 });

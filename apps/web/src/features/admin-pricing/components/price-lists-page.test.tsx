@@ -9,6 +9,7 @@ import type {
 } from '@wholesale/contract';
 import i18n from '@/lib/i18n';
 import { preloadTranslations } from '@/test/i18n';
+import { expectLink } from '@/test/links';
 import { bodyOf, onePage, renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { PriceListsPage } from './price-lists-page';
@@ -253,10 +254,7 @@ describe('price lists screen', () => {
     const { writes } = setup('/admin/prices?list=7', () => IMPORTED);
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Liste de prix Contractors' });
-    expect(screen.getByRole('link', { name: 'Exporter en XLSX' })).toHaveAttribute(
-      'href',
-      '/api/admin/price-lists/7/export?format=xlsx',
-    );
+    expectLink(screen, 'Exporter en XLSX', '/api/admin/price-lists/7/export?format=xlsx');
     expect(screen.getByLabelText(/Essai/)).toBeChecked();
     const file = new File(['target,code\n'], 'prix.csv', { type: 'text/csv' });
     await user.upload(screen.getByLabelText('Fichier (.csv ou .xlsx)'), file);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReceivableRowDto } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
+import { expectLink } from '@/test/links';
 import { onePage, renderWithProviders, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { ReceivablesPage } from './receivables-page';
@@ -51,16 +52,10 @@ describe('Receivables (staff)', () => {
     const line = within(table).getByRole('row', { name: /Big Yarns/ });
     expect(line).toHaveTextContent('US$9,000.00');
     expect(line).toHaveTextContent('On hold (overdue)');
-    expect(within(line).getByRole('link', { name: 'Big Yarns' })).toHaveAttribute(
-      'href',
-      '/admin/customers/41',
-    );
+    expectLink(within(line), 'Big Yarns', '/admin/customers/41');
     expect(screen.getByText('Customers by amount overdue, as of 2026-11-28.')).toBeVisible();
     await user.selectOptions(screen.getByLabelText('Country'), 'us');
-    expect(screen.getByRole('link', { name: 'Export aging (CSV)' })).toHaveAttribute(
-      'href',
-      '/api/admin/receivables/aging.csv?country=us',
-    );
+    expectLink(screen, 'Export aging (CSV)', '/api/admin/receivables/aging.csv?country=us');
     expect(calls.some((c) => c.url.searchParams.get('country') === 'us')).toBe(true);
   });
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WaitingOrderDto } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
+import { expectLink } from '@/test/links';
 import { apiError, onePage, renderWithProviders, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { WaitingOrders } from './waiting-orders';
@@ -59,14 +60,8 @@ describe('Orders waiting for credit (staff)', () => {
     const table = await screen.findByRole('table', { name: 'Orders waiting for credit' });
     expect(screen.getByText('2 orders waiting')).toBeVisible();
     const first = within(table).getByTestId('waiting-order-501');
-    expect(within(first).getByRole('link', { name: 'Order #501' })).toHaveAttribute(
-      'href',
-      '/admin/orders/501',
-    );
-    expect(within(first).getByRole('link', { name: 'Laine Nouvelle' })).toHaveAttribute(
-      'href',
-      '/admin/customers/41',
-    );
+    expectLink(within(first), 'Order #501', '/admin/orders/501');
+    expectLink(within(first), 'Laine Nouvelle', '/admin/customers/41');
     expect(first).toHaveTextContent('(CA100002)');
     expect(first).toHaveTextContent('CA$1,149.75');
     expect(first).toHaveTextContent('Deposit due: CA$650.00');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminReturn } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
+import { expectLink } from '@/test/links';
 import { onePage, renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { ReturnsDesk } from './returns-desk';
@@ -69,14 +70,8 @@ describe('/admin/returns', () => {
     signInStaff(['credit']);
     const { posts, calls } = renderDesk([requested]);
     const row = await screen.findByTestId('return-12');
-    expect(within(row).getByRole('link', { name: 'Mercerie Gagnon' })).toHaveAttribute(
-      'href',
-      '/admin/customers/40',
-    );
-    expect(within(row).getByRole('link', { name: 'Order #501' })).toHaveAttribute(
-      'href',
-      '/admin/orders/501',
-    );
+    expectLink(within(row), 'Mercerie Gagnon', '/admin/customers/40');
+    expectLink(within(row), 'Order #501', '/admin/orders/501');
     expect(within(row).getByText('2 ship packs of YARN')).toBeInTheDocument();
     const lists = () => calls.filter((c) => c.url.pathname === '/api/admin/returns');
     expect(lists()[0].url.searchParams.get('status')).toBe('requested');

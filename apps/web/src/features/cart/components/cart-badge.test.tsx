@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { expectLink } from '@/test/links';
 import { renderWithProviders } from '@/test/render';
 import { CartBadge } from './cart-badge';
 import { cart, json, line, routeFetch, signInStored } from '@/test/shopping';
@@ -30,10 +31,7 @@ describe('CartBadge and cart popup', () => {
     expect(popup).toHaveTextContent('CA$10.40');
     expect(screen.getByTestId('cart-popup-total')).toHaveTextContent(/^CA\$1,244\.96$/);
     expect(popup).not.toHaveTextContent('CA$1,245.00');
-    expect(screen.getByRole('link', { name: 'Checkout' })).toHaveAttribute(
-      'href',
-      '/cart#checkout',
-    );
+    expectLink(screen, 'Checkout', '/cart#checkout');
     // The scrolling line list can be reached and scrolled from the keyboard.
     const list = screen.getByRole('list', { name: 'Items in your cart' });
     expect(list).toHaveAttribute('tabindex', '0');

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { storeUser } from '@/lib/session';
+import { expectLink } from '@/test/links';
 import { renderWithProviders, stubFetch } from '@/test/render';
 import { storeIdentityAnswer } from '@/test/store-identity';
 import { aBuyer } from '@/test/users';
@@ -28,16 +29,10 @@ describe('CustomerSupportPage', () => {
     expect(
       await screen.findByRole('heading', { name: 'Customer Support', level: 1 }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
-      'href',
-      '/login?redirect=%2Fcustomer-support',
-    );
+    expectLink(screen, 'Sign in', '/login?redirect=%2Fcustomer-support');
     // The contact blocks are the store identity's: head office, then the French desk.
     expect(await screen.findByRole('heading', { name: 'Contact us' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '+1 902 555 0177' })).toHaveAttribute(
-      'href',
-      'tel:+19025550177',
-    );
+    expectLink(screen, '+1 902 555 0177', 'tel:+19025550177');
     expect(screen.getByRole('link', { name: '902 555 0178' })).toBeInTheDocument();
     expect(screen.getByText('77 Sample Road')).toBeInTheDocument();
     // No Spanish desk was given: its block is left out.

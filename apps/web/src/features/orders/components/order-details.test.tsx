@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { preloadTranslations } from '@/test/i18n';
+import { expectLink } from '@/test/links';
 import { setLanguage } from '@/lib/i18n';
 import { renderRoutes, renderWithProviders } from '@/test/render';
 import { json, routeFetch, signInStored } from '@/test/shopping';
@@ -34,10 +35,7 @@ describe('OrderDetails', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This order cannot be found.');
-    expect(screen.getByRole('link', { name: 'Back to order history' })).toHaveAttribute(
-      'href',
-      '/order',
-    );
+    expectLink(screen, 'Back to order history', '/order');
     expect(screen.queryByText('Not found')).not.toBeInTheDocument();
     expect(screen.queryByText('Invoices of this order')).not.toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { expectLink } from '@/test/links';
 import { onePage, renderRoutes } from '@/test/render';
 import { json, routeFetch, signInStored } from '@/test/shopping';
 import { OrderHistory } from './order-history';
@@ -45,10 +46,7 @@ describe('OrderHistory', () => {
     const rows = await screen.findAllByTestId(/^order-row-/);
     expect(rows.map((r) => r.getAttribute('data-testid'))).toEqual(['order-row-9', 'order-row-3']);
     expect(within(rows[0]).getByText('PO-9')).toBeInTheDocument();
-    expect(within(rows[0]).getByRole('link', { name: '#9' })).toHaveAttribute(
-      'href',
-      '/orderdetails/9',
-    );
+    expectLink(within(rows[0]), '#9', '/orderdetails/9');
 
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'shipped');
     await waitFor(() => expect(screen.getAllByTestId(/^order-row-/)).toHaveLength(1));

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReturnableLine, ReturnRequest } from '@wholesale/contract';
 import { preloadTranslations } from '@/test/i18n';
+import { expectLink } from '@/test/links';
 import { onePage, renderRoutes } from '@/test/render';
 import { json, routeFetch, signInStored } from '@/test/shopping';
 import { OrderReturns } from './order-returns';
@@ -93,10 +94,7 @@ describe('returns on the order page', () => {
     });
     expect(await screen.findByText('Return #4')).toBeInTheDocument();
     expect(screen.getByText('Received')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Download the credit note (PDF)' })).toHaveAttribute(
-      'href',
-      '/api/credit-notes/9/pdf',
-    );
+    expectLink(screen, 'Download the credit note (PDF)', '/api/credit-notes/9/pdf');
 
     const user = userEvent.setup();
     screen.getByRole('button', { name: 'Request a return' }).focus();
