@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { findUnsafeText, idSchema, MAX_DATABASE_INTEGER, safeText } from './safe-input';
+import {
+  findUnsafeText,
+  idSchema,
+  MAX_DATABASE_INTEGER,
+  revealUnsafeText,
+  safeText,
+  unsafeTextKind,
+} from './safe-input';
 
 const findNulPath = (value: unknown) => findUnsafeText(value)?.path ?? null;
+
+/** Texts where the characters that matter (controls, marks, right-to-left letters) are common. */
+const mixedText = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom('\u0000', '\u202A', '\u202E', '\u2066', '\u2069', '\u200E', '\u200F'),
+    fc.constantFrom('\u200D', '\u2029', 'ש', 'م', 'a', ' '),
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+  ),
+});
 
 describe('safe input rules', () => {
   it('finds the path of the first NUL in nested input, keys included', () => {
@@ -38,6 +54,30 @@ describe('safe input rules', () => {
         expect(findUnsafeText(value) === null).toBe(
           !/\\u0000|[\u202A-\u202E\u2066-\u2069]/.test(text),
         );
+      }),
+    );
+  });
+
+  it('checks one text as it checks a request: NUL first, then direction controls', () => {
+    expect(unsafeTextKind('Red\u202E thread')).toBe('direction');
+    expect(unsafeTextKind('\u2066x\u2069')).toBe('direction');
+    expect(unsafeTextKind('a\u202Eb\u0000')).toBe('nul');
+    expect(unsafeTextKind('زر خشبي \u200F כפתור \u200E 👩\u200D🔧')).toBeNull();
+    fc.assert(
+      fc.property(mixedText, (text) => {
+        expect(unsafeTextKind(text)).toBe(findUnsafeText({ cell: text })?.kind ?? null);
+      }),
+    );
+  });
+
+  it('reveals each unsafe character as its code point and leaves other text alone', () => {
+    expect(revealUnsafeText('Red\u202E thread\u0000')).toBe('Red[U+202E] thread[U+0000]');
+    expect(revealUnsafeText('שלום \u200F مرحبا')).toBe('שלום \u200F مرحبا');
+    fc.assert(
+      fc.property(mixedText, (text) => {
+        const shown = revealUnsafeText(text);
+        expect(unsafeTextKind(shown)).toBeNull();
+        if (unsafeTextKind(text) === null) expect(shown).toBe(text);
       }),
     );
   });

@@ -29,8 +29,30 @@ const DIRECTION_CONTROLS = new RegExp(DIRECTION_CONTROL.source, 'g');
 /** Where a request holds text it may not, and which kind. */
 export type UnsafeText = { path: string; kind: 'nul' | 'direction' };
 
+/**
+ * What unsafe character one text holds (a NUL before a direction control), or null: the check of
+ * a single value, for text that does not come in a request (an import file's cells).
+ */
+export function unsafeTextKind(text: string): UnsafeText['kind'] | null {
+  return hasNul(text) ? 'nul' : DIRECTION_CONTROL.test(text) ? 'direction' : null;
+}
+
+const UNSAFE_CHARACTERS = new RegExp(`\\u0000|${DIRECTION_CONTROL.source}`, 'g');
+
+/**
+ * The text with each NUL and direction control written as its code point ("[U+202E]"): how a
+ * refused value is kept and shown, since the character itself would reorder what staff read, and
+ * PostgreSQL (jsonb and text alike) cannot store a NUL.
+ */
+export function revealUnsafeText(text: string): string {
+  return text.replace(
+    UNSAFE_CHARACTERS,
+    (c) => `[U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`,
+  );
+}
+
 const unsafeAt = (text: string, path: string[]): UnsafeText | null => {
-  const kind = hasNul(text) ? 'nul' : DIRECTION_CONTROL.test(text) ? 'direction' : null;
+  const kind = unsafeTextKind(text);
   return kind && { path: path.join('.') || 'body', kind };
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { importErrorParams, translateImportError } from './index';
+import { importErrorParams, translateImportError, unsafeCellRefusal } from './index';
 
 /** One stored sentence of each reason the import gives (import.rows.ts, import.worker.ts, cells.ts). */
 const STORED = [
@@ -27,6 +27,8 @@ const STORED = [
   'image a.jpg is not a readable JPEG, PNG or WebP image',
   'price_ca is required: the product has no Canadian price yet',
   'price_us is required: the product has no US price yet',
+  unsafeCellRefusal('name_en', 'nul'),
+  unsafeCellRefusal('brand', 'direction'),
 ];
 
 describe('import refusals in the staff member’s language', () => {
@@ -45,6 +47,18 @@ describe('import refusals in the staff member’s language', () => {
     );
     expect(translateImportError('subcategory S1 is not under category T1', 'es')).toBe(
       'la subcategoría S1 no está bajo la categoría T1',
+    );
+  });
+
+  it('says a cell with a NUL or a text-direction control in the request path’s words', () => {
+    expect(unsafeCellRefusal('name_en', 'direction')).toBe(
+      'name_en must not contain text-direction control characters (U+202A–U+202E, U+2066–U+2069)',
+    );
+    expect(translateImportError(unsafeCellRefusal('brand', 'direction'), 'fr')).toBe(
+      'brand ne doit pas contenir de caractères de contrôle du sens du texte (U+202A–U+202E, U+2066–U+2069)',
+    );
+    expect(translateImportError(unsafeCellRefusal('name_fr', 'nul'), 'es')).toBe(
+      'name_fr no debe contener un carácter NUL',
     );
   });
 

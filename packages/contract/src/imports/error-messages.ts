@@ -5,7 +5,20 @@
  * whose named groups are the parameters of its translations. A sentence no pattern knows (a newer
  * reason) is shown as it is.
  */
+import { ERROR_REASONS, fillReason } from '../common/errors';
+import { NUL_MESSAGE, type UnsafeText } from '../common/safe-input';
+
 export type ImportErrorLang = 'en' | 'fr' | 'es';
+
+/**
+ * Why a cell holding a NUL or a text-direction control is refused: the words a request gets for the
+ * same character (input-guard), with the column as the field.
+ */
+export function unsafeCellRefusal(column: string, kind: UnsafeText['kind']): string {
+  return kind === 'nul'
+    ? `${column} ${NUL_MESSAGE}`
+    : fillReason(ERROR_REASONS.TEXT_DIRECTION_CONTROL, { field: column });
+}
 
 type Reason = {
   /** The English sentence, whole; named groups are the parameters. */
@@ -15,6 +28,10 @@ type Reason = {
 };
 
 const COL = '(?<column>[a-z_]+)';
+
+/** The English pattern of a sentence made by filling `{{field}}` of `text` with a column. */
+const withColumn = (text: string) =>
+  new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{\\{field\\}\\}', COL)}$`);
 
 const REASONS: readonly Reason[] = [
   {
@@ -67,6 +84,16 @@ const REASONS: readonly Reason[] = [
     en: new RegExp(`^${COL} holds no text once its markup is removed$`),
     fr: '{column} ne contient aucun texte une fois le balisage retiré',
     es: '{column} no contiene texto una vez quitado el marcado',
+  },
+  {
+    en: new RegExp(`^${COL} ${NUL_MESSAGE}$`),
+    fr: '{column} ne doit pas contenir de caractère NUL',
+    es: '{column} no debe contener un carácter NUL',
+  },
+  {
+    en: withColumn(ERROR_REASONS.TEXT_DIRECTION_CONTROL),
+    fr: '{column} ne doit pas contenir de caractères de contrôle du sens du texte (U+202A–U+202E, U+2066–U+2069)',
+    es: '{column} no debe contener caracteres de control de la dirección del texto (U+202A–U+202E, U+2066–U+2069)',
   },
   {
     en: new RegExp(`^${COL} is required for a new product$`),

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import type yauzl from 'yauzl';
-import { IMPORT_COLUMNS, type ImportColumn } from '@wholesale/contract';
+import { IMPORT_COLUMNS, revealUnsafeText, type ImportColumn } from '@wholesale/contract';
 import {
   checkedEntries,
   FileRefusal,
@@ -55,13 +55,15 @@ export function headerColumns<C extends string>(
   columns: readonly C[],
   required: readonly C[],
 ): C[] {
+  // No known column holds a NUL or a direction control: such a header cell refuses the whole file
+  // as an unknown column, named with the character shown as its code point.
   const names = cells.map((c) => c.trim().toLowerCase());
   while (names.length > 0 && names[names.length - 1] === '') names.pop();
   const seen = new Set<string>();
   names.forEach((name, i) => {
     if (!(columns as readonly string[]).includes(name))
       throw new FileRefusal(
-        `Unknown column "${cells[i].trim()}" in the header (column ${i + 1}); the columns are ${columns.join(', ')}`,
+        `Unknown column "${revealUnsafeText(cells[i].trim())}" in the header (column ${i + 1}); the columns are ${columns.join(', ')}`,
       );
     if (seen.has(name)) throw new FileRefusal(`The column ${name} appears twice in the header`);
     seen.add(name);

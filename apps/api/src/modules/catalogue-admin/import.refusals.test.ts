@@ -60,6 +60,71 @@ describe('catalogue import: row errors', () => {
   });
 });
 
+describe('catalogue import: NULs and text-direction controls', () => {
+  it('refuses a cell holding a direction control, naming row and column; right-to-left text passes', async () => {
+    const job = await importFile(
+      csv([
+        'sku,category,class,brand,name_en,name_fr,description_es,price_ca,stock_ca',
+        `DIR-1,${topCode},A,,Red\u202E thread,,,1.00,5`,
+        `DIR-2,${topCode},A,Acme\u2066,Blue thread,,,1.00,5`,
+        `DIR-3,${topCode},A,,Green thread,,<p>Hilo \u2067verde</p>,1.00,5`,
+        `DIR-4,${topCode},A,,زر خشبي \u200F כפתור,Bouton \u200E👩\u200D🔧,,1.00,5`,
+        `DIR\u202E-5,${topCode},A,,Spoofed SKU,,,1.00,5`,
+      ]),
+    );
+    expect(job).toMatchObject({ status: 'done', created: 1 });
+    const direction = (column: string) =>
+      `${column} must not contain text-direction control characters (U+202A–U+202E, U+2066–U+2069)`;
+    expect(job.errors).toEqual([
+      { row: 2, column: 'name_en', value: 'Red[U+202E] thread', message: direction('name_en') },
+      { row: 3, column: 'brand', value: 'Acme[U+2066]', message: direction('brand') },
+      {
+        row: 4,
+        column: 'description_es',
+        value: '<p>Hilo [U+2067]verde</p>',
+        message: direction('description_es'),
+      },
+      { row: 6, column: 'sku', value: 'DIR[U+202E]-5', message: direction('sku') },
+    ]);
+    for (const sku of ['DIR-1', 'DIR-2', 'DIR-3', 'DIR\u202E-5'])
+      expect(await product(sku)).toBeNull();
+    const accepted = (await product('DIR-4'))!;
+    expect(accepted.texts.en.name).toBe('زر خشبي \u200F כפתור');
+    expect(accepted.texts.fr.name).toBe('Bouton \u200E👩\u200D🔧');
+
+    const fr = await t.get(`/api/admin/imports/${job.id}/errors.csv?lang=fr`, staff);
+    expect(fr.body).toContain(
+      '2,name_en,Red[U+202E] thread,"name_en ne doit pas contenir de caractères de contrôle du sens du texte',
+    );
+    expect(fr.body).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+  });
+
+  it('reads workbook cells by the same rule', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('catalogue');
+    sheet.addRow(['sku', 'category', 'class', 'name_en', 'price_ca']);
+    sheet.addRow(['DIRX-1', topCode, 'A', 'Silk\u202D reel', '1.00']);
+    sheet.addRow(['DIRX-2', topCode, 'A', 'خيط Linen reel', '1.00']);
+    const job = await importFile({
+      name: 'direction.xlsx',
+      data: Buffer.from(await book.xlsx.writeBuffer()),
+    });
+    expect(job).toMatchObject({ status: 'done', created: 1 });
+    expect(job.errors).toEqual([
+      expect.objectContaining({ row: 2, column: 'name_en', value: 'Silk[U+202D] reel' }),
+    ]);
+    expect(await product('DIRX-1')).toBeNull();
+    expect((await product('DIRX-2'))!.texts.en.name).toBe('خيط Linen reel');
+  });
+
+  it('refuses a header naming a column with a direction control as a whole, showing the character', async () => {
+    const res = await upload(csv(['sku,name_en\u202E', 'DIR-9,Thread']));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain('Unknown column "name_en[U+202E]"');
+    expect(await product('DIR-9')).toBeNull();
+  });
+});
+
 describe('catalogue import: refused files change nothing', () => {
   it('refuses an empty file, a wrong header, a binary file named .csv and a wrong extension at upload', async () => {
     const empty = await upload({ name: 'empty.csv', data: '' });

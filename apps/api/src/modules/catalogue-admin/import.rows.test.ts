@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
 import { sanitizeProductName } from '../catalogue';
-import { sanitizeDescription, sanitizeName } from './import.rows';
+import { rowContext, sanitizeDescription, sanitizeName, validateRow } from './import.rows';
 
 /** What sanitizeDescription and sanitizeName answer when every text goes through sanitize-html. */
 const slowDescription = (html: string) =>
@@ -115,5 +115,41 @@ describe('import text sanitising', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('import cells holding a NUL or a text-direction control', () => {
+  const ctx = () =>
+    rowContext(
+      { categories: [], classes: [], brands: [] },
+      { columns: ['sku', 'name_en', 'name_fr'], images: null, firstRowOfSku: new Map() },
+    );
+
+  it('refuses the row once per such cell, naming the column, the character shown as its code point', () => {
+    // A NUL cannot come in a CSV (the file is refused as binary) but a cell from elsewhere may hold one.
+    expect(validateRow(['NUL-1', 'Cotton\u0000 reel', 'Fil\u2069'], 2, ctx())).toEqual({
+      row: null,
+      errors: [
+        {
+          row: 2,
+          column: 'name_en',
+          value: 'Cotton[U+0000] reel',
+          message: 'name_en must not contain a NUL character',
+        },
+        {
+          row: 2,
+          column: 'name_fr',
+          value: 'Fil[U+2069]',
+          message:
+            'name_fr must not contain text-direction control characters (U+202A–U+202E, U+2066–U+2069)',
+        },
+      ],
+    });
+  });
+
+  it('keeps right-to-left letters, direction marks and joiners', () => {
+    const { row, errors } = validateRow(['RTL-1', 'שלום \u200F', 'مرحبا 👩\u200D🔧'], 2, ctx());
+    expect(errors).toEqual([]);
+    expect(row).toMatchObject({ name_en: 'שלום \u200F', name_fr: 'مرحبا 👩\u200D🔧' });
   });
 });

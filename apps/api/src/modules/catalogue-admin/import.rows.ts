@@ -8,6 +8,9 @@ import {
   readSku,
   readWholeNumber,
   readYesNo,
+  revealUnsafeText,
+  unsafeCellRefusal,
+  unsafeTextKind,
   type CellResult,
   type ImportColumn,
   type ImportRowError,
@@ -146,18 +149,30 @@ export function validateRow(
   ctx: RowContext,
 ): { row: ValidRow | null; errors: ImportRowError[] } {
   const errors: ImportRowError[] = [];
-  // The refused cell goes with its reason, for the errors file (docs/product/back-office-catalogue.md).
+  // The refused cell goes with its reason, for the errors file (docs/product/back-office-catalogue.md),
+  // an unsafe character written as its code point (it would reorder the screen; jsonb refuses a NUL).
   const fail = (column: string, message: string) => {
     const index = ctx.columns.indexOf(column as ImportColumn);
-    const value = index < 0 ? undefined : (cells[index] ?? '').trim();
+    const value = index < 0 ? undefined : revealUnsafeText((cells[index] ?? '').trim());
     errors.push({ row: rowNo, column, message, ...(value ? { value } : {}) });
   };
   const extra = cells.slice(ctx.columns.length).some((c) => c.trim() !== '');
   if (extra) fail('', `The row has more cells (${cells.length}) than the header`);
 
+  // The request path's rule (contract safe-input.ts) on every cell: a NUL or a text-direction control
+  // refuses the row, naming the column, like any bad value. Such a cell is then read as absent, so
+  // it earns no second reason and plans nothing (a brand, a category) for "create unknown".
+  const unsafe = new Set<ImportColumn>();
+  ctx.columns.forEach((column, index) => {
+    const kind = unsafeTextKind(cells[index] ?? '');
+    if (!kind) return;
+    unsafe.add(column);
+    fail(column, unsafeCellRefusal(column, kind));
+  });
+
   const cell = (column: ImportColumn): string | undefined => {
     const index = ctx.columns.indexOf(column);
-    return index < 0 ? undefined : (cells[index] ?? '').trim();
+    return index < 0 || unsafe.has(column) ? undefined : (cells[index] ?? '').trim();
   };
   const read = <T>(column: ImportColumn, reader: (v: string) => CellResult<T>): T | null => {
     const value = cell(column);
@@ -170,6 +185,7 @@ export function validateRow(
     return result.value;
   };
 
+  if (unsafe.has('sku')) return { row: null, errors };
   const skuResult = readSku(cell('sku') ?? '');
   if (!skuResult.ok) {
     fail('sku', skuResult.message);

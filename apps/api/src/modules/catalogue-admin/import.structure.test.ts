@@ -25,9 +25,9 @@ const FILE = [
   'FR-5,bad code,,A,,Bad code,1.00,1',
 ].join('\r\n');
 
-async function runImport(options: { dryRun?: boolean; createMissing?: boolean }) {
+async function runImport(options: { dryRun?: boolean; createMissing?: boolean }, file = FILE) {
   const parts: MultipartPart[] = [
-    { name: 'file', filename: 'first.csv', contentType: 'text/csv', data: Buffer.from(FILE) },
+    { name: 'file', filename: 'first.csv', contentType: 'text/csv', data: Buffer.from(file) },
   ];
   if (options.dryRun) parts.push({ name: 'dry_run', value: 'true' });
   if (options.createMissing) parts.push({ name: 'create_missing', value: 'true' });
@@ -111,5 +111,37 @@ describe('catalogue import: create unknown categories, classes and brands', () =
     // The same file again: everything is known now, nothing more is created.
     const again = await runImport({ createMissing: true });
     expect(again).toMatchObject({ created: 0, unchanged: 3, structure: [] });
+  });
+});
+
+describe('catalogue import: what it creates holds no text-direction control', () => {
+  const direction = (column: string) =>
+    `${column} must not contain text-direction control characters (U+202A–U+202E, U+2066–U+2069)`;
+  const file = [
+    'sku,category,class,brand,name_en,price_ca,stock_ca',
+    'DIR-1,BT,A,Acme\u202E Threads,Spoofed brand,1.00,5',
+    'DIR-2,NEW\u2066,A,,Spoofed category,1.00,5',
+    'DIR-3,BT,N\u202A,,Spoofed class,1.00,5',
+    'DIR-4,RTL,A,חוטי \u200Fالنور,Right-to-left brand,1.00,5',
+  ].join('\r\n');
+
+  it('refuses the row naming its column, creates nothing for it, and creates right-to-left names', async () => {
+    const brandsBefore = await count('brands');
+    const job = await runImport({ createMissing: true }, file);
+    expect(job).toMatchObject({ status: 'done', created: 1 });
+    expect(job.errors).toEqual([
+      { row: 2, column: 'brand', value: 'Acme[U+202E] Threads', message: direction('brand') },
+      { row: 3, column: 'category', value: 'NEW[U+2066]', message: direction('category') },
+      { row: 4, column: 'class', value: 'N[U+202A]', message: direction('class') },
+    ]);
+    expect(job.structure).toEqual([
+      { kind: 'category', code: 'RTL', level: 1, parent: null, name: 'RTL' },
+      expect.objectContaining({ kind: 'brand', name: 'חוטי \u200Fالنور' }),
+    ]);
+    expect(await count('brands')).toBe(brandsBefore + 1);
+    const names = (await t.handle.db.execute(
+      sql`SELECT name FROM brands WHERE name ~ '[\u202A-\u202E\u2066-\u2069]'`,
+    )) as unknown as { rows: unknown[] };
+    expect(names.rows).toEqual([]);
   });
 });
