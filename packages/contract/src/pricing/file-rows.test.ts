@@ -15,6 +15,26 @@ const row = (over: Record<string, string> = {}) => ({
 });
 
 describe('a price list file row', () => {
+  it('refuses a cell holding a text-direction control or a NUL, naming it, shown as code points', () => {
+    expect(readPriceRow(row({ code: 'BT\u202E-1', starts_on: '2026\u0000' }))).toEqual({
+      ok: false,
+      refusals: [
+        {
+          column: 'code',
+          value: 'BT[U+202E]-1',
+          message:
+            'code must not contain text-direction control characters (U+202A–U+202E, U+2066–U+2069)',
+        },
+        {
+          column: 'starts_on',
+          value: '2026[U+0000]',
+          message: 'starts_on must not contain a NUL character',
+        },
+      ],
+    });
+    expect(readPriceRow(row({ code: 'زر\u200F-1' })).ok).toBe(true);
+  });
+
   it('reads a fixed price, a percent off, packs and dates', () => {
     expect(readPriceRow(row())).toEqual({
       ok: true,

@@ -108,6 +108,29 @@ describe('price list import', () => {
     expect(await entryCount(list.id)).toBe(0);
   });
 
+  it('refuses a cell holding a text-direction control by row and column, shown as its code point', async () => {
+    const list = await newList('Spoofed');
+    const csv = [HEADER, `brand,${brand}\u202E,,,8,,`, `product,${skus[0]},1,1.99,,,`].join('\n');
+    const res = await upload(list.id, { name: 'prices.csv', data: csv }, { dry_run: 'true' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ rows: 2, created: 1, refused: 1 });
+    expect(res.json().refusals).toEqual([
+      expect.objectContaining({
+        row: 2,
+        column: 'code',
+        value: `${brand}[U+202E]`,
+        message: expect.stringContaining('code must not contain text-direction control'),
+      }),
+    ]);
+    const errors = await upload(
+      list.id,
+      { name: 'prices.csv', data: csv },
+      { errors_file: 'true' },
+    );
+    expect(errors.body).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(errors.body).toContain(`${brand}[U+202E]`);
+  });
+
   it('imports for real, then the same file again changes nothing; the export imports back unchanged', async () => {
     const list = await newList('Round trip');
     const csv = [HEADER, `product,${skus[0]},1,1.99,,,`, `brand,${brand},5,,8,,2026-12-31`].join(
