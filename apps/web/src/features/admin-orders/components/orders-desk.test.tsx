@@ -123,24 +123,26 @@ describe('/admin/orders: the total', () => {
   });
 });
 
+/** The desk's first column heading in each language, which names the order number on a phone. */
+const ORDER_HEADING = { en: 'Order', fr: 'Commande', es: 'Pedido' } as const;
+
 describe('/admin/orders on a phone', () => {
-  it.each([
-    ['en', 'Order'],
-    ['fr', 'Commande'],
-    ['es', 'Pedido'],
-  ])('stacks, each value named by its column heading in %s', async (lang, order) => {
-    await i18n.changeLanguage(lang);
-    signInStaff(['orders']);
-    stubFetch({
-      '/api/admin/orders': () => ({ ...onePage([row(1, null)], 50), counts: { placed: 1 } }),
-    });
-    renderDesk();
-    const cells = within(await screen.findByTestId('desk-row-1')).getAllByRole('cell');
-    // stacked-table.css: one small grid an order where the desk is narrow (a phone, or beside the
-    // menu), each value under its column's name (data-label), the headings hidden on screen only.
-    expect(screen.getByRole('table')).toHaveClass('stacked-table');
-    const headings = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(headings);
-    expect(headings[0]).toBe(order);
-  });
+  it.each(Object.entries(ORDER_HEADING))(
+    'stacks, each value named by its column heading in %s',
+    async (lang, order) => {
+      await i18n.changeLanguage(lang);
+      signInStaff(['orders']);
+      stubFetch({
+        '/api/admin/orders': () => ({ ...onePage([row(1, null)], 50), counts: { placed: 1 } }),
+      });
+      renderDesk();
+      const cells = within(await screen.findByTestId('desk-row-1')).getAllByRole('cell');
+      // stacked-table.css: one small grid an order where the desk is narrow (a phone, or beside the
+      // menu), each value under its column's name (data-label), the headings hidden on screen only.
+      expect(screen.getByRole('table')).toHaveClass('stacked-table');
+      const headings = screen.getAllByRole('columnheader').map((h) => h.textContent);
+      expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(headings);
+      expect(headings[0]).toBe(order);
+    },
+  );
 });
