@@ -4,8 +4,8 @@
 /**
  * The geometry checks in one pass over the page: wider than the window; an interactive element
  * covered at its centre once scrolled into view; text cut off in a control; a one-line field
- * stretched taller than two lines; a one-word column heading broken over lines. Answers one line
- * per defect.
+ * stretched taller than two lines; a back-office stacked table wider than its box; a one-word
+ * column heading broken over lines. Answers one line per defect.
  */
 export function layoutDefects(): string[] {
   const out: string[] = [];
@@ -126,6 +126,21 @@ export function layoutDefects(): string[] {
     if (!shown(field)) continue;
     const height = field.getBoundingClientRect().height;
     if (height > 64) out.push(`stretched: ${describe(field)} (${Math.round(height)} px tall)`);
+  }
+  // A back-office table that stacks where it is narrow (stacked-table.css) yet is wider than its box:
+  // the person scrolls it sideways, which the stacking is there to spare them (the order desk's list
+  // beside the menu). Other tables may scroll in their box by design. NOTE: back office only for now:
+  // the buyer's invoices at a 768 px window still scroll in their box (765 > 721 px), not stacking
+  // until the main area is below 753 px.
+  const stacked = document.querySelectorAll('.staff-layout__screen table.stacked-table');
+  for (const table of Array.from(stacked)) {
+    const box = table.parentElement;
+    if (!box || !shown(table)) continue;
+    const width = table.getBoundingClientRect().width;
+    if (width > box.clientWidth + 1)
+      out.push(
+        `stacked table scrolls sideways: ${describe(table)} (${Math.round(width)} > ${box.clientWidth} px)`,
+      );
   }
   // A one-word column heading broken over two lines ("Orde" over "r") by a rule that lets words
   // break anywhere: the table should keep its words whole and scroll instead.

@@ -103,7 +103,8 @@ describe('/admin/audit', () => {
     stubAudit();
     renderAudit();
     const table = await screen.findByRole('table', { name: 'Audit log' });
-    // stacked-table.css and audit-page.css: one small grid an entry below 768 px, the desktop table above.
+    // stacked-table.css and audit-page.css: one small grid an entry where the log is narrow (a phone,
+    // or beside the menu below a 1032 px window), the table above.
     expect(table).toHaveClass('stacked-table');
     const row = within(table).getByText('customer.deactivate').closest('tr')!;
     const cell = (text: string) => within(row).getByText(text).closest('td');

@@ -109,6 +109,28 @@ describe('staff order page', () => {
     expectLink(screen, 'Picking list (PDF)', '/api/admin/orders/17/picking-list.pdf');
   });
 
+  it("lists the lines as a table that stacks on a phone, each value under its column's name", async () => {
+    signInStaff(['orders']);
+    renderDeskOrder(order);
+    const table = await screen.findByRole('table', { name: 'Lines of order #17' });
+    // stacked-table.css: one small grid a line where the page is narrow, the headings hidden on
+    // screen only; each value carries its column's name (data-label), the same translated words.
+    expect(table).toHaveClass('stacked-table');
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    const cells = within(within(table).getByText('PIN-100').closest('tr')!).getAllByRole('cell');
+    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(headings);
+    expect(headings).toEqual([
+      'Product',
+      'Ship packs',
+      'Per ship pack',
+      'Unit price',
+      'Total',
+      'Parcel',
+    ]);
+  });
+
   it('says "as soon as possible" and names the missing address on an order placed without them', async () => {
     signInStaff(['orders']);
     renderDeskOrder(order);

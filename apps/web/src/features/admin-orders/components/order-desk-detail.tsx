@@ -297,6 +297,7 @@ export function OrderDeskDetail({ orderId }: { orderId: number }) {
       <h2>{t('detail.lines')}</h2>
       <LabelledTable
         caption={t('detail.linesCaption', { id: o.order_id })}
+        className="stacked-table"
         label={(c) => t(`detail.${c}`)}
         rows={o.lines}
         columns={[

@@ -1,14 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderRow } from '@wholesale/contract';
+import i18n from '@/lib/i18n';
 import { preloadTranslations } from '@/test/i18n';
 import { expectLink } from '@/test/links';
 import { apiError, onePage, renderRoutes, stubFetch } from '@/test/render';
 import { signInStaff } from '@/test/staff';
 import { OrdersDesk } from './orders-desk';
 
-beforeAll(() => preloadTranslations(['admin-orders', 'staff', 'orders', 'errors', 'common']));
+beforeAll(() =>
+  preloadTranslations(['admin-orders', 'staff', 'orders', 'errors', 'common'], ['en', 'fr', 'es']),
+);
+afterEach(() => i18n.changeLanguage('en'));
 
 const row = (id: number, requested_ship_date: string | null): AdminOrderRow => ({
   order_id: id,
@@ -117,4 +121,28 @@ describe('/admin/orders: the total', () => {
     expect(screen.getByRole('columnheader', { name: 'Total with taxes' })).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Total before taxes' })).toBeNull();
   });
+});
+
+/** The desk's first column heading in each language, which names the order number on a phone. */
+const ORDER_HEADING = { en: 'Order', fr: 'Commande', es: 'Pedido' } as const;
+
+describe('/admin/orders on a phone', () => {
+  it.each(Object.entries(ORDER_HEADING))(
+    'stacks, each value named by its column heading in %s',
+    async (lang, order) => {
+      await i18n.changeLanguage(lang);
+      signInStaff(['orders']);
+      stubFetch({
+        '/api/admin/orders': () => ({ ...onePage([row(1, null)], 50), counts: { placed: 1 } }),
+      });
+      renderDesk();
+      const cells = within(await screen.findByTestId('desk-row-1')).getAllByRole('cell');
+      // stacked-table.css: one small grid an order where the desk is narrow (a phone, or beside the
+      // menu), each value under its column's name (data-label), the headings hidden on screen only.
+      expect(screen.getByRole('table')).toHaveClass('stacked-table');
+      const headings = screen.getAllByRole('columnheader').map((h) => h.textContent);
+      expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(headings);
+      expect(headings[0]).toBe(order);
+    },
+  );
 });

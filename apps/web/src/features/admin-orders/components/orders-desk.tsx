@@ -139,6 +139,7 @@ export function OrdersDesk() {
         label={(c) => t(`columns.${c}`)}
         rowKey={(o) => o.order_id}
         rowTestId={(o) => `desk-row-${o.order_id}`}
+        tableClassName="stacked-table"
         columns={[
           {
             id: 'order',
