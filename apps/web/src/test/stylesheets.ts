@@ -53,12 +53,13 @@ function selectorsOf(css: string): string[] {
 }
 
 /**
- * The selectors of feature stylesheets (`features/**\/*.css`) whose first compound holds no class but
- * the block `name` or its elements (`.form-field`, `fieldset.form-field`, `.form-field__error`):
- * rules that restyle the shared class on every screen opened after the feature's own.
+ * The selectors of feature stylesheets (`features/**\/*.css`) whose first compound holds no class
+ * but the block `name`, its elements or modifiers (`.form-field`, `fieldset.form-field`,
+ * `.form-field__error`): rules that restyle the shared class on every screen opened after the
+ * feature's own.
  */
 export function featureRulesStarting(name: string): string[] {
-  const own = new RegExp(`^${name}(__[\\w-]+)?$`);
+  const own = new RegExp(`^${name}((__|--)[\\w-]+)?$`);
   const stylesheets = (dir: string): string[] =>
     fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const file = path.join(dir, entry.name);
