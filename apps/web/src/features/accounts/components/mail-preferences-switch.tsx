@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '@/lib/error-message';
 import { useMailPreferences, useUpdateMailPreferences } from '../api/mail-preferences';
+import '@/components/ui/form-field.css';
 
 /**
  * The order e-mails switch of the profile: off stops the "accepted" and "cancelled" mails; the

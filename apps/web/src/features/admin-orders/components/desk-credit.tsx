@@ -23,6 +23,7 @@ import { typedCents } from '@/lib/typed-dollars';
 import { useSession } from '@/lib/session';
 import { useOrderCreditStep } from '../api/order-credit';
 import { useDates } from '@/lib/dates';
+import '@/components/ui/form-field.css';
 
 /** Beside the status on the desk: "Waiting for deposit", "Credit hold: over the limit"… */
 export function DeskCreditBadge({ order }: { order: OrderCreditFacts }) {

@@ -10,6 +10,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { useReturnableLines } from '../api/get-returnable-lines';
 import { useRequestReturn } from '../api/request-return';
 import '@/components/ui/confirm-dialog.css';
+import '@/components/ui/form-field.css';
 import './returns.css';
 import { SubmitButton } from '@/components/ui/buttons';
 

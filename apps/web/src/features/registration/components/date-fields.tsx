@@ -3,6 +3,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { parseExpiry } from '@wholesale/contract';
 import { errorId, FieldError, fieldId, useFieldError } from './form-fields';
+import '@/components/ui/form-field.css';
 
 /** Formats 'YYYY-MM-DD' as a long date in the current language ('March 14, 2015'); '' when not a date. */
 export function formatLongDate(value: string | undefined, locale: string): string {
