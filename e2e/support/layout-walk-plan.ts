@@ -25,11 +25,14 @@ export type PageAccess = {
  */
 export async function routerPages(): Promise<PageAccess[]> {
   const web = '../../apps/web/src/app';
-  const { routes } = (await import(/* @vite-ignore */ `${web}/router`)) as { routes: unknown[] };
+  // The whole table: the router itself gets the back office's routes only on a staff address.
+  const { allRoutes } = (await import(/* @vite-ignore */ `${web}/route-table`)) as {
+    allRoutes: unknown[];
+  };
   const { pageAccess } = (await import(/* @vite-ignore */ `${web}/route-access`)) as {
     pageAccess: (list: unknown[]) => PageAccess[];
   };
-  return pageAccess(routes);
+  return pageAccess(allRoutes);
 }
 
 /** A person the walk signs in as (none for a guest), and what the route guards call them. */

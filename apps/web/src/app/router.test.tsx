@@ -2,11 +2,12 @@ import { PAGE_ROUTES, PAGE_ROUTES_BY_GUARD } from '@wholesale/contract';
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { pageAccess, type RouteGuard } from './route-access';
+import { allRoutes } from './route-table';
 import { routes } from './router';
 
 /** Every page's full path with the guard it sits under. */
 const table: Record<string, RouteGuard> = Object.fromEntries(
-  pageAccess(routes).map((page) => [page.path, page.guard]),
+  pageAccess(allRoutes).map((page) => [page.path, page.guard]),
 );
 
 describe('route table (docs/product/overview-and-routes.md)', () => {
@@ -30,12 +31,19 @@ describe('route table (docs/product/overview-and-routes.md)', () => {
   });
 
   it('opens each staff page to the roles the back office shows it to', () => {
-    const roles = (path: string) => pageAccess(routes).find((p) => p.path === path)?.staffRoles;
+    const roles = (path: string) => pageAccess(allRoutes).find((p) => p.path === path)?.staffRoles;
     expect(roles('/admin/staff')).toEqual(['admin']);
     expect(roles('/admin/applications/:id')).toEqual(['admin', 'credit']);
     expect(roles('/admin/customers/:id')).toEqual(['admin', 'credit', 'orders']);
     expect(roles('/admin/products/:sku')).toEqual(['admin', 'content']);
     expect(roles('/cart')).toEqual([]);
+  });
+
+  it("keeps the back office out of the shell's table (its routes are patched in on demand)", () => {
+    expect(pageAccess(routes).filter((p) => p.path.startsWith('/admin'))).toEqual([]);
+    expect(pageAccess(allRoutes).filter((p) => p.guard === 'staff')).toHaveLength(
+      PAGE_ROUTES_BY_GUARD.staff.length,
+    );
   });
 
   it("is the server's page table: an address the server answers 404 for has no page here", () => {
@@ -47,7 +55,7 @@ describe('route table (docs/product/overview-and-routes.md)', () => {
         if (r.index || (r.path && r.path !== '*')) paths.push(path || '/');
         if (r.children) walk(r.children, path);
       });
-    walk(routes, '');
+    walk(allRoutes, '');
     expect(new Set(paths)).toEqual(new Set(PAGE_ROUTES));
   });
 
@@ -58,7 +66,7 @@ describe('route table (docs/product/overview-and-routes.md)', () => {
         if (typeof r.lazy === 'function') lazyRoutes.push(r);
         if (r.children) walk(r.children);
       });
-    walk(routes);
+    walk(allRoutes);
     for (const route of lazyRoutes) {
       const loaded = await (route.lazy as () => Promise<{ Component?: unknown }>)();
       expect(typeof loaded.Component, `page of ${route.path ?? 'index'}`).toBe('function');

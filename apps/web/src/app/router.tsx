@@ -1,5 +1,8 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
 import { BareLoadingOverlay } from '@/components/ui/loading-overlay';
 import { prefetchCartPage } from '@/features/cart/api/prefetch-cart';
 import {
@@ -8,31 +11,17 @@ import {
 } from '@/features/catalogue/api/prefetch-catalogue';
 import { prefetchHome } from '@/features/content/api/prefetch-home';
 import { ErrorPage } from './error-page';
-import { GuestOnlyRoute, ProtectedRoute, StaffRoute } from './guards';
+import { GuestOnlyRoute, ProtectedRoute } from './guards';
 import { RootLayout } from './layout/root-layout';
+import { page } from './page-route';
 
-type PageModule = { default: ComponentType };
+/** The route the back office's routes are patched under: the pages' error boundary in the layout. */
+export const STAFF_ROUTES_PARENT = 'pages';
 
 /**
- * A route whose page is its own chunk (route-level code splitting). `prefetch` starts the page's data
- * from the URL while the chunk loads; the loader returns at once, so navigation never waits for it.
+ * Every route of docs/product/storefront-ux.md but the back office's, with its guard (the whole
+ * table: ./route-table). Owners replace the placeholders in ./routes.
  */
-function page(
-  path: string | undefined,
-  load: () => Promise<PageModule>,
-  prefetch?: (args: LoaderFunctionArgs) => void,
-): RouteObject {
-  const lazy = async () => ({ Component: (await load()).default });
-  const loader = prefetch
-    ? (args: LoaderFunctionArgs) => {
-        prefetch(args);
-        return null;
-      }
-    : undefined;
-  return path === undefined ? { index: true, lazy } : { path, lazy, loader };
-}
-
-/** Every route of docs/product/storefront-ux.md, with its guard. Owners replace the placeholders in ./routes. */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -41,6 +30,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: BareLoadingOverlay,
     children: [
       {
+        id: STAFF_ROUTES_PARENT,
         // Errors inside a page keep the shared layout around the error page.
         errorElement: <ErrorPage />,
         children: [
@@ -85,45 +75,7 @@ export const routes: RouteObject[] = [
               page('password', () => import('./routes/password')),
             ],
           },
-          // Staff only (back office).
-          {
-            path: 'admin',
-            element: <StaffRoute />,
-            children: [
-              {
-                // The back office's own layout: its menu shows what the staff member's roles open.
-                // Its own chunk: no shopper loads the back office's layout and menu.
-                lazy: async () => ({
-                  Component: (await import('./layout/staff-layout')).StaffLayout,
-                }),
-                children: [
-                  // /admin itself: the home, one part per role (it used to render nothing).
-                  page(undefined, () => import('./routes/admin-home')),
-                  page('content', () => import('./routes/admin-content')),
-                  page('applications', () => import('./routes/admin-applications')),
-                  page('applications/:id', () => import('./routes/admin-application-detail')),
-                  page('integrations', () => import('./routes/admin-integrations')),
-                  page('invoices', () => import('./routes/admin-invoices')),
-                  page('orders', () => import('./routes/admin-orders')),
-                  page('orders/:id', () => import('./routes/admin-order-detail')),
-                  page('orders/phone', () => import('./routes/admin-phone-order')),
-                  page('orders/phone/:customerId', () => import('./routes/admin-phone-order')),
-                  page('catalogue', () => import('./routes/admin-catalogue')),
-                  page('catalogue/structure', () => import('./routes/admin-catalogue-structure')),
-                  page('products', () => import('./routes/admin-products')),
-                  page('products/:sku', () => import('./routes/admin-product-edit')),
-                  page('prices', () => import('./routes/admin-prices')),
-                  page('staff', () => import('./routes/admin-staff')),
-                  page('customers', () => import('./routes/admin-customers')),
-                  page('customers/:id', () => import('./routes/admin-customer-detail')),
-                  page('audit', () => import('./routes/admin-audit')),
-                  page('receivables', () => import('./routes/admin-receivables')),
-                  page('settings', () => import('./routes/admin-settings')),
-                  page('returns', () => import('./routes/admin-returns')),
-                ],
-              },
-            ],
-          },
+          // Staff only (back office): patched in from ./admin-routes on the first staff address.
           // Public.
           page(
             'products/:name?/:cate?/:cate_code?/:classCode?',
@@ -153,6 +105,35 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** An address in the back office (React Router compares static segments case-insensitively). */
+const STAFF_ADDRESS = /^\/admin(\/|$)/i;
+
+/**
+ * Route discovery for one router: the first navigation to a staff address loads ./admin-routes and
+ * patches its routes in; nothing else ever loads it. NOTE: React Router calls this before every
+ * navigation whose match has parameters or a splat (router.ts `checkFogOfWar`, the first load
+ * included), and until the patch every staff address, /admin too, matches the not-found splat, so
+ * deep links, reloads and in-app links all come here first. An unknown staff address still ends on
+ * the splat after the patch (not-found inside the site layout), as it did before.
+ */
+export function discoverStaffRoutes(): PatchRoutesOnNavigationFunction {
+  let load: Promise<{ staffRoutes: RouteObject[] }> | undefined;
+  let patched = false;
+  return async ({ path, patch, signal }) => {
+    if (patched || !STAFF_ADDRESS.test(path)) return;
+    // A failed chunk load is retried on the next staff navigation, not remembered.
+    load ??= import('./admin-routes').catch((error: unknown) => {
+      load = undefined;
+      throw error;
+    });
+    const { staffRoutes } = await load;
+    // React Router ignores the patch of a navigation overtaken meanwhile; the next one patches.
+    if (patched || signal.aborted) return;
+    patch(STAFF_ROUTES_PARENT, staffRoutes);
+    patched = true;
+  };
+}
+
 export function createRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter(routes, { patchRoutesOnNavigation: discoverStaffRoutes() });
 }

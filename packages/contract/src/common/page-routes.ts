@@ -1,6 +1,7 @@
-// The pages the web app has (apps/web/src/app/router.tsx), for the server that serves its
-// index.html: an address none of them matches answers HTTP 404 with the not-found page
-// (docs/product/overview-and-routes.md), so crawlers and monitors do not take it for a page.
+// The pages the web app has (apps/web/src/app/route-table.ts: router.tsx and admin-routes.tsx),
+// for the server that serves its index.html: an address none of them matches answers HTTP 404 with
+// the not-found page (docs/product/overview-and-routes.md), so crawlers and monitors do not take it
+// for a page.
 // A web test checks this list against the router's, route for route and guard for guard.
 
 /**
