@@ -9,7 +9,7 @@ import { useErrorMessage } from '@/lib/error-message';
 import { useMailbox, useMailboxMail } from '../api/get-mailbox';
 import './accounts.css';
 import { TableHead } from '@/components/ui/table-head';
-import { dateWriters } from '@/lib/dates';
+import { useDates } from '@/lib/dates';
 
 /**
  * The mail's HTML, sanitised. NOTE: a link to this machine under another host name (localhost vs
@@ -35,7 +35,8 @@ export function mailHtmlForDisplay(html: string, here: Location = window.locatio
 }
 
 function MailView({ id }: { id: number }) {
-  const { t, i18n } = useTranslation('accounts');
+  const { t } = useTranslation('accounts');
+  const { moment } = useDates();
   const errorMessage = useErrorMessage();
   const mail = useMailboxMail(id);
   const html = useMemo(
@@ -63,7 +64,7 @@ function MailView({ id }: { id: number }) {
         </div>
         <div className="profile-card__row">
           <dt>{t('mailbox.date')}</dt>
-          <dd>{dateWriters(i18n.language).moment(m.created_at)}</dd>
+          <dd>{moment(m.created_at)}</dd>
         </div>
         <div className="profile-card__row">
           <dt>{t('mailbox.status')}</dt>
@@ -84,7 +85,8 @@ function MailView({ id }: { id: number }) {
 
 /** /dev/mailbox: the outbox newest first; ?id=<n> shows one mail with clickable links. */
 export function Mailbox() {
-  const { t, i18n } = useTranslation('accounts');
+  const { t } = useTranslation('accounts');
+  const { moment } = useDates();
   const errorMessage = useErrorMessage();
   const [searchParams] = useSearchParams();
   const id = Number(searchParams.get('id'));
@@ -108,7 +110,7 @@ export function Mailbox() {
         <tbody>
           {list.data.data.map((m) => (
             <tr key={m.id}>
-              <td>{dateWriters(i18n.language).moment(m.created_at)}</td>
+              <td>{moment(m.created_at)}</td>
               <td>{m.to}</td>
               <td>
                 <Link to={`${paths.devMailbox()}?id=${m.id}`}>{m.subject}</Link>

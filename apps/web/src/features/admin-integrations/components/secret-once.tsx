@@ -1,10 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { dateWriters } from '@/lib/dates';
+import { useDates } from '@/lib/dates';
 
-/** When a token or delivery happened, to the minute (lib/dates.ts); '—' for never. */
-export const formatWhen = (iso: string | null, lang: string) =>
-  iso ? dateWriters(lang).moment(iso) : '—';
+/**
+ * When a token or delivery happened, to the minute (lib/dates.ts); '—' for never. A hook, so a
+ * table builds its language's formatters once, not five per row.
+ */
+export function useFormatWhen(): (iso: string | null) => string {
+  const { moment } = useDates();
+  return (iso) => (iso ? moment(iso) : '—');
+}
 
 /** A secret the server never answers again (token, webhook signing secret): copy, then hide. */
 export function SecretOnce(props: {

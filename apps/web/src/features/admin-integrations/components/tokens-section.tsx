@@ -6,13 +6,14 @@ import { StaffTextFields } from '@/components/ui/form-field';
 import { useCreateToken } from '../api/create-token';
 import { useTokens } from '../api/get-tokens';
 import { useRevokeToken } from '../api/revoke-token';
-import { formatWhen } from './secret-once';
+import { useFormatWhen } from './secret-once';
 import { AddSection, Choices, LoadedTable, toasted, useAddForm } from './section-parts';
 import { TableHead } from '@/components/ui/table-head';
 
 /** Integration tokens: create (secret shown once), list with last use, revoke. */
 export function TokensSection() {
-  const { t, i18n } = useTranslation('admin-integrations');
+  const { t } = useTranslation('admin-integrations');
+  const formatWhen = useFormatWhen();
   const tokens = useTokens();
   const create = useCreateToken();
   const revoke = useRevokeToken();
@@ -74,11 +75,11 @@ export function TokensSection() {
                 <code>{token.hint}…</code>
               </td>
               <td>{token.scopes.join(', ')}</td>
-              <td>{formatWhen(token.created_at, i18n.language)}</td>
-              <td>{formatWhen(token.last_used_at, i18n.language)}</td>
+              <td>{formatWhen(token.created_at)}</td>
+              <td>{formatWhen(token.last_used_at)}</td>
               <td>
                 {token.revoked_at ? (
-                  t('tokens.revokedAt', { when: formatWhen(token.revoked_at, i18n.language) })
+                  t('tokens.revokedAt', { when: formatWhen(token.revoked_at) })
                 ) : (
                   <button
                     type="button"

@@ -6,7 +6,7 @@ import { StaffTextFields } from '@/components/ui/form-field';
 import { Loaded } from '@/components/ui/loaded';
 import { useCreateWebhook, useWebhookAction, type WebhookAction } from '../api/change-webhook';
 import { useWebhookDeliveries, useWebhooks } from '../api/get-webhooks';
-import { formatWhen } from './secret-once';
+import { useFormatWhen } from './secret-once';
 import { AddSection, Choices, LoadedTable, toasted, useAddForm } from './section-parts';
 import { TableHead } from '@/components/ui/table-head';
 
@@ -34,7 +34,8 @@ function generateSecret(): string {
 
 /** The endpoint's latest deliveries with their attempts and a "redeliver" button each. */
 function Deliveries({ endpoint }: { endpoint: WebhookEndpointDto }) {
-  const { t, i18n } = useTranslation('admin-integrations');
+  const { t } = useTranslation('admin-integrations');
+  const formatWhen = useFormatWhen();
   const deliveries = useWebhookDeliveries(endpoint.id);
   const action = useWebhookAction();
   return (
@@ -60,12 +61,12 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointDto }) {
               <td>
                 <code>{d.event}</code>
               </td>
-              <td>{formatWhen(d.created_at, i18n.language)}</td>
+              <td>{formatWhen(d.created_at)}</td>
               <td>{t(`webhooks.deliveryStatus.${d.status}`, { defaultValue: d.status })}</td>
               <td>{d.attempts}</td>
               <td>
                 {last
-                  ? `${formatWhen(last.at, i18n.language)} · ${last.status_code ?? last.error ?? '—'} · ${last.duration_ms} ms`
+                  ? `${formatWhen(last.at)} · ${last.status_code ?? last.error ?? '—'} · ${last.duration_ms} ms`
                   : '—'}
               </td>
               <td>
@@ -96,7 +97,8 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointDto }) {
  * (docs/product/back-office-orders.md "Webhooks").
  */
 export function WebhooksSection() {
-  const { t, i18n } = useTranslation('admin-integrations');
+  const { t } = useTranslation('admin-integrations');
+  const formatWhen = useFormatWhen();
   const webhooks = useWebhooks();
   const create = useCreateWebhook();
   const action = useWebhookAction();
@@ -172,7 +174,7 @@ export function WebhooksSection() {
                     ? t('webhooks.paused', { reason: e.paused_reason ?? '—' })
                     : t('webhooks.active')}
                   {e.failing_since
-                    ? ` · ${t('webhooks.failingSince', { when: formatWhen(e.failing_since, i18n.language) })}`
+                    ? ` · ${t('webhooks.failingSince', { when: formatWhen(e.failing_since) })}`
                     : ''}
                 </p>
                 <div className="admin-integrations__actions">
