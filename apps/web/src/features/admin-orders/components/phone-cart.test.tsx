@@ -89,6 +89,25 @@ describe("phone orders: staff change the customer's cart", () => {
     expect(packs).toHaveValue('1');
   });
 
+  it("lists the lines as a table that stacks on a phone, each value under its column's name", async () => {
+    signInStaff(['orders']);
+    stubApi(() => cartOf([pins]));
+    renderPage();
+    const row = await screen.findByTestId('phone-line-PIN-100');
+    const table = row.closest('table')!;
+    // stacked-table.css, as the desk's tables: one small grid a line where the page is narrow, the
+    // headings hidden on screen only; each value carries its column's name (data-label).
+    expect(table).toHaveClass('stacked-table');
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    const labels = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.getAttribute('data-label'));
+    expect(labels).toEqual(headings);
+    expect(within(row).getByLabelText('Ship packs of PIN-100')).toHaveValue('3');
+  });
+
   it('refuses a bad quantity before sending and shows the server’s refusal under the code, for staff', async () => {
     signInStaff(['orders']);
     const { calls } = stubApi(() =>

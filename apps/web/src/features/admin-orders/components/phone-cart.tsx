@@ -251,7 +251,7 @@ export function CustomerCart({ customerId, name, country }: CartProps) {
           <p>{t('phone.selectedNote')}</p>
           <LabelledTable
             caption={t('phone.cartCaption', { name })}
-            className="phone-cart__table"
+            className="stacked-table"
             label={(c) => t(`phone.columns.${c}`)}
             rows={lines}
             rowTestId={(l) => `phone-line-${l.product_id}`}
