@@ -4,7 +4,7 @@
 /**
  * The geometry checks in one pass over the page: wider than the window; an interactive element
  * covered at its centre once scrolled into view; text cut off in a control; a one-line field
- * stretched taller than two lines; a back-office stacked table wider than its box; a one-word
+ * stretched taller than two lines; a stacked table wider than its box; a one-word
  * column heading broken over lines. Answers one line per defect.
  */
 export function layoutDefects(): string[] {
@@ -127,21 +127,21 @@ export function layoutDefects(): string[] {
     const height = field.getBoundingClientRect().height;
     if (height > 64) out.push(`stretched: ${describe(field)} (${Math.round(height)} px tall)`);
   }
-  // A back-office table stacked where it is narrow (stacked-table.css) yet still wider than its box:
-  // the person scrolls it sideways, which the stacking is there to spare them (the order desk's list
-  // beside the menu). Where it is wide enough not to stack, a table may scroll in its box by design
-  // (the audit log's long e-mails and changes on a desktop). NOTE: back office only for now: the
-  // buyer's invoices at a 768 px window still scroll in their box (765 > 721 px), not stacking until
-  // the main area is below 753 px.
-  const stacked = document.querySelectorAll('.staff-layout__screen table.stacked-table');
-  for (const table of Array.from(stacked)) {
+  // A stacked table (stacked-table.css) wider than its box: the person scrolls it sideways, which
+  // the stacking is there to spare them (the order desk's list beside the menu). A back-office table
+  // counts only while stacked: where it is wide enough not to stack it may scroll in its box by
+  // design (the audit log's long e-mails and changes on a desktop). A buyer's table counts at every
+  // width: their invoices at a 768 px window, not stacked yet, scrolled in their box (765 > 721 px).
+  for (const table of Array.from(document.querySelectorAll('table.stacked-table'))) {
     const box = table.parentElement;
     const row = table.querySelector('tbody tr');
-    if (!box || !row || !shown(table) || getComputedStyle(row).display !== 'grid') continue;
+    if (!box || !row || !shown(table)) continue;
+    const stacking = getComputedStyle(row).display === 'grid';
+    if (!stacking && table.closest('.staff-layout__screen')) continue;
     const width = table.getBoundingClientRect().width;
     if (width > box.clientWidth + 1)
       out.push(
-        `stacked table scrolls sideways: ${describe(table)} (${Math.round(width)} > ${box.clientWidth} px)`,
+        `${stacking ? 'stacked' : 'buyer'} table scrolls sideways: ${describe(table)} (${Math.round(width)} > ${box.clientWidth} px)`,
       );
   }
   // A one-word column heading broken over two lines ("Orde" over "r") by a rule that lets words

@@ -269,7 +269,7 @@ export function AddressBookView({
                     <p className="address-card__actions">
                       <button
                         type="button"
-                        className="button button--secondary button--small"
+                        className="button button--secondary"
                         aria-label={`${t('edit')} ${address.label}`}
                         disabled={address.id < 0}
                         onClick={() => setEditing(address.id)}
@@ -279,7 +279,7 @@ export function AddressBookView({
                       {address.is_default ? null : (
                         <button
                           type="button"
-                          className="button button--secondary button--small"
+                          className="button button--secondary"
                           aria-label={`${t('makeDefault')} ${address.label}`}
                           disabled={address.id < 0}
                           onClick={() => writes.makeDefault.mutate(address.id)}
@@ -292,7 +292,7 @@ export function AddressBookView({
                       ) : (
                         <button
                           type="button"
-                          className="button button--secondary button--small"
+                          className="button button--secondary"
                           aria-label={`${t('remove')} ${address.label}`}
                           disabled={address.id < 0}
                           onClick={() => void remove(address)}

@@ -1,4 +1,5 @@
 import { useErrorMessage } from '@/lib/error-message';
+import './form-field.css';
 
 /** What did not load and why (the error's words), as an alert: a buyer's addresses, profile, credit. */
 export function LoadFailed({ what, error }: { what: string; error: unknown }) {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import './product-thumb.css';
 
 // Product names may carry limited HTML; lists that show plain text strip the tags (kept in the
 // contract so the server's page titles read names the same way).

@@ -6,7 +6,19 @@ import { componentFiles, featureRulesStarting, stylesheetsOf, webSrc } from '@/t
 // A stylesheet is loaded with the code that imports it. A class drawn by shared code but styled
 // only in one screen's stylesheet shows unstyled whenever another screen is opened first: the
 // order desk's and the audit log's filters ran together, a staff form's errors read as plain text.
-const SHARED_CLASSES = ['field-error', 'admin-filters', 'admin-filter', 'text-input', 'form-field'];
+const SHARED_CLASSES = [
+  'field-error',
+  'admin-filters',
+  'admin-filter',
+  'text-input',
+  'form-field',
+  'form-alert',
+  'product-thumb',
+  'listing__toolbar',
+  'listing__controls',
+  'listing__count',
+  'listing__message',
+];
 
 describe('classes drawn in many screens', () => {
   it.each(SHARED_CLASSES)('.%s is styled by a stylesheet each file drawing it imports', (name) => {

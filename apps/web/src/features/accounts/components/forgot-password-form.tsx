@@ -2,6 +2,7 @@ import { ForgotPasswordBody } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import '@/components/ui/form-field.css';
 import { useErrorMessage } from '@/lib/error-message';
 import { useForgotPassword } from '../api/forgot-password';
 import { useAccountForm } from './use-account-form';

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import '@/components/ui/form-field.css';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useErrorMessage } from '@/lib/error-message';

@@ -2,6 +2,7 @@ import { ResetPasswordForm as ResetPasswordSchema } from '@wholesale/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import '@/components/ui/form-field.css';
 import { LinkProblem, useLinkPasswordForm } from './use-link-password-form';
 import './accounts.css';
 import { AuthForm, FormAlert } from './auth-fields';

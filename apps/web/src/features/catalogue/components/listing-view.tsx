@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PagedProductGrid } from '@/components/product/paged-product-grid';
 import { ProductGridSkeleton } from '@/components/product/product-grid';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import '@/components/ui/pagination.css';
 import { RecordsPerPage } from '@/components/ui/records-per-page';
 import { usePageInRange } from '@/components/ui/use-page-in-range';
 import { ClassLegend } from './class-legend';
