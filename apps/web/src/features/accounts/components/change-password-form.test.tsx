@@ -48,9 +48,13 @@ describe('ChangePasswordForm', () => {
     renderWithProviders(<ChangePasswordForm />);
     await fill('wrong-old-password', 'a-brand-new-password', 'a-brand-new-password');
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(calls[0].url).toBe('/api/updateProfile');
-    expect(calls[0].init?.method).toBe('PUT');
-    expect(JSON.parse(String(calls[0].init?.body))).toEqual({
+    // Only the writes: test files share a worker (isolate: false), and on a loaded machine an earlier
+    // file's home route (router.tsx) prefetched the carousel through this stub (seen once in CI).
+    const writes = calls.filter((call) => (call.init?.method ?? 'GET') !== 'GET');
+    expect(writes.map((call) => `${call.init?.method} ${call.url}`)).toEqual([
+      'PUT /api/updateProfile',
+    ]);
+    expect(JSON.parse(String(writes[0].init?.body))).toEqual({
       id: 31,
       old_password: 'wrong-old-password',
       new_password: 'a-brand-new-password',
