@@ -49,7 +49,7 @@ describe('ChangePasswordForm', () => {
     await fill('wrong-old-password', 'a-brand-new-password', 'a-brand-new-password');
     expect(await screen.findByText(message)).toBeInTheDocument();
     // Only the writes: test files share a worker (isolate: false), and on a loaded machine an earlier
-    // file's home route (router.tsx) prefetched the carousel through this stub (seen once in CI).
+    // file's home route (router.tsx) prefetched the carousel through this stub (seen once on a busy machine).
     const writes = calls.filter((call) => (call.init?.method ?? 'GET') !== 'GET');
     expect(writes.map((call) => `${call.init?.method} ${call.url}`)).toEqual([
       'PUT /api/updateProfile',
