@@ -6,7 +6,12 @@
  * reason) is shown as it is.
  */
 import { ERROR_REASONS, fillReason } from '../common/errors';
-import { NUL_MESSAGE, type UnsafeText } from '../common/safe-input';
+import {
+  NUL_MESSAGE,
+  revealUnsafeText,
+  unsafeTextKind,
+  type UnsafeText,
+} from '../common/safe-input';
 
 export type ImportErrorLang = 'en' | 'fr' | 'es';
 
@@ -18,6 +23,22 @@ export function unsafeCellRefusal(column: string, kind: UnsafeText['kind']): str
   return kind === 'nul'
     ? `${column} ${NUL_MESSAGE}`
     : fillReason(ERROR_REASONS.TEXT_DIRECTION_CONTROL, { field: column });
+}
+
+/**
+ * The cells of one file row (column, text) that hold a NUL or a text-direction control, each with
+ * its refusal and its value written as code points (the character would reorder what staff read;
+ * PostgreSQL cannot store a NUL). Catalogue and price-list imports refuse the row for them.
+ */
+export function unsafeCells<C extends string>(
+  cells: Iterable<readonly [C, string]>,
+): { column: C; value: string; message: string }[] {
+  return [...cells].flatMap(([column, text]) => {
+    const kind = unsafeTextKind(text);
+    return kind
+      ? [{ column, value: revealUnsafeText(text), message: unsafeCellRefusal(column, kind) }]
+      : [];
+  });
 }
 
 type Reason = {

@@ -5,9 +5,8 @@
  * category exists is the API's question; this is the shape of the row alone.
  */
 import { isCalendarDate } from '../common/dates';
-import { revealUnsafeText, unsafeTextKind } from '../common/safe-input';
 import { readMoneyCents, readWholeNumber } from '../imports/cells';
-import { unsafeCellRefusal } from '../imports/error-messages';
+import { unsafeCells } from '../imports/error-messages';
 import type { PriceFileColumn } from './admin';
 import { MAX_BREAK_PACKS, PRICE_TARGET_KINDS, type PriceListEntryInput } from './lists';
 
@@ -33,15 +32,11 @@ export const dollarsText = (cents: number): string => (cents / 100).toFixed(2);
 
 /** A row of cells (by column) as an entry, or every refusal it earns. */
 export function readPriceRow(cells: Cells): PriceRowResult {
-  // A NUL or a text-direction control refuses its cell, as on every other path: kept with the
-  // character written as its code point, so the refusal does not reorder what staff read.
-  const unsafe = Object.entries(cells).flatMap(([column, cell = '']) => {
-    const kind = unsafeTextKind(cell);
-    return kind
-      ? [{ column, value: revealUnsafeText(cell), message: unsafeCellRefusal(column, kind) }]
-      : [];
-  });
-  if (unsafe.length > 0) return { ok: false, refusals: unsafe as PriceRowRefusal[] };
+  // A NUL or a text-direction control refuses its cell, as on every other path.
+  const unsafe = unsafeCells(
+    Object.entries(cells).map(([column, cell]) => [column as PriceFileColumn, cell ?? ''] as const),
+  );
+  if (unsafe.length > 0) return { ok: false, refusals: unsafe };
   const refusals: PriceRowRefusal[] = [];
   const refuse = (column: PriceFileColumn, message: string) =>
     refusals.push({ column, value: cells[column] ?? '', message });

@@ -9,8 +9,7 @@ import {
   readWholeNumber,
   readYesNo,
   revealUnsafeText,
-  unsafeCellRefusal,
-  unsafeTextKind,
+  unsafeCells,
   type CellResult,
   type ImportColumn,
   type ImportRowError,
@@ -163,12 +162,10 @@ export function validateRow(
   // refuses the row, naming the column, like any bad value. Such a cell is then read as absent, so
   // it earns no second reason and plans nothing (a brand, a category) for "create unknown".
   const unsafe = new Set<ImportColumn>();
-  ctx.columns.forEach((column, index) => {
-    const kind = unsafeTextKind(cells[index] ?? '');
-    if (!kind) return;
-    unsafe.add(column);
-    fail(column, unsafeCellRefusal(column, kind));
-  });
+  for (const refused of unsafeCells(ctx.columns.map((c, i) => [c, cells[i] ?? ''] as const))) {
+    unsafe.add(refused.column);
+    fail(refused.column, refused.message);
+  }
 
   const cell = (column: ImportColumn): string | undefined => {
     const index = ctx.columns.indexOf(column);
