@@ -1,16 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import postcss from 'postcss';
 
 /** The web app's `src` folder. */
 export const webSrc = path.join(import.meta.dirname, '..');
 
-/** Every component file below `dir` (tests aside). */
-export function componentFiles(dir: string): string[] {
+/** Every file below `dir` whose name `wanted` accepts. */
+function filesBelow(dir: string, wanted: (name: string) => boolean): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return componentFiles(file);
-    return /\.tsx$/.test(entry.name) && !/\.test\.tsx$/.test(entry.name) ? [file] : [];
+    if (entry.isDirectory()) return filesBelow(file, wanted);
+    return wanted(entry.name) ? [file] : [];
   });
+}
+
+/** Every component file below `dir` (tests aside). */
+export function componentFiles(dir: string): string[] {
+  return filesBelow(dir, (name) => name.endsWith('.tsx') && !name.endsWith('.test.tsx'));
 }
 
 /**
@@ -35,20 +41,11 @@ export function stylesheetsOf(file: string): string[] {
 /** The selectors of a stylesheet's rules, those inside @media included, keyframe steps left out. */
 function selectorsOf(css: string): string[] {
   const selectors: string[] = [];
-  const open: string[] = [];
-  let text = '';
-  for (const char of css.replace(/\/\*[\s\S]*?\*\//g, '')) {
-    if (char === '{') {
-      const head = text.trim();
-      if (!head.startsWith('@') && !open.some((h) => /^@(-\w+-)?keyframes/.test(h)))
-        selectors.push(...head.split(',').map((s) => s.trim()));
-      open.push(head);
-      text = '';
-    } else if (char === '}') {
-      open.pop();
-      text = '';
-    } else text = char === ';' ? '' : text + char;
-  }
+  postcss.parse(css).walkRules((rule) => {
+    const parent = rule.parent;
+    if (parent?.type === 'atrule' && /keyframes$/.test((parent as postcss.AtRule).name)) return;
+    selectors.push(...rule.selectors);
+  });
   return selectors;
 }
 
@@ -60,13 +57,8 @@ function selectorsOf(css: string): string[] {
  */
 export function featureRulesStarting(name: string): string[] {
   const own = new RegExp(`^${name}((__|--)[\\w-]+)?$`);
-  const stylesheets = (dir: string): string[] =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) return stylesheets(file);
-      return entry.name.endsWith('.css') ? [file] : [];
-    });
-  return stylesheets(path.join(webSrc, 'features')).flatMap((css) =>
+  const stylesheets = filesBelow(path.join(webSrc, 'features'), (file) => file.endsWith('.css'));
+  return stylesheets.flatMap((css) =>
     selectorsOf(fs.readFileSync(css, 'utf8'))
       .filter((selector) => {
         const classes = [...(selector.match(/^[^\s>+~]+/)?.[0] ?? '').matchAll(/\.([\w-]+)/g)];
