@@ -85,8 +85,8 @@ export function StaffCheckboxField(props: CheckboxProps) {
 /**
  * A staff form's text field (customer code and note, PO, comment, ship date, staff invitation,
  * integration names and addresses): the label, an input bound to `value` (a textarea when `rows` is
- * given) with its error linked, in the staff style unless `className` says otherwise. A `hint` stands
- * under the control and describes it too.
+ * given) with its error linked, in the staff style unless `className` says otherwise (the buyer's
+ * return reason takes `form-field`). A `hint` stands under the control and describes it too.
  */
 export function StaffTextField({
   id,
